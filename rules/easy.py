@@ -1,0 +1,105 @@
+"""COBI Historical Battle Game, Easy level (seed 002, Polish original 003)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .battle import Battle
+from .card import DieRange, facing_armour
+from .dice import Dice
+from .dice_maths import d6_plus_difference, d6_plus_difference_at_least
+from .errors import RulesError
+from .odds import Odds, combine, effects_given_hit
+from .shot import ShotPlan, check_can_fire, effect_of
+from .status import Effect, Side
+from .trace import ArmourRoll, DamageRoll, DieCheck, Shot, Tally
+
+LEVEL = "easy"
+
+
+def d6_plus(tally: Tally, who: str) -> tuple[tuple[int, ...], int]:
+    """D6+: 1-5 count as rolled; a 6 rolls again and each further 6 adds 1 (6,6,5 = 7)."""
+    faces = [tally.roll(f"{who} D6+")]
+    while faces[-1] == 6:
+        faces.append(tally.roll(f"{who} D6+ after a 6"))
+    value = faces[0] if len(faces) == 1 else 6 + len(faces) - 2
+    return tuple(faces), value
+
+
+@dataclass(frozen=True)
+class Initiative:
+    rolls: tuple[tuple[int, int], ...]  # (axis, allies) per roll-off; ties roll again
+    winner: Side
+
+
+def initiative(dice: Dice) -> Initiative:
+    """Each side rolls a D6 (Axis first); the higher has the initiative, a tie rolls again."""
+    rolls: list[tuple[int, int]] = []
+    while True:
+        axis, allies = dice.roll("Axis initiative"), dice.roll("Allies initiative")
+        rolls.append((axis, allies))
+        if axis != allies:
+            return Initiative(tuple(rolls), Side.AXIS if axis > allies else Side.ALLIES)
+
+
+def check_plan(plan: ShotPlan) -> None:
+    if plan.hull_down or plan.range_cm is not None or plan.crew_below_half:
+        raise RulesError("the Easy level has no modifiers: hull down, range and crew "
+                         "belong to the Tank Game")
+    check_can_fire(plan, needs_loaded=False)
+
+
+def fire(plan: ShotPlan, dice: Dice) -> Shot:
+    """To hit (inside the card's range), then the firer's D6+ and the target's D6+."""
+    check_plan(plan)
+    tally = Tally(dice)
+    attacker, target, before = plan.attacker, plan.target, plan.target_status
+    needed: DieRange = tally.card(attacker, "gun_to_hit")
+    roll = tally.roll("to hit")
+    to_hit = DieCheck(roll, (), roll, needed, roll in needed)
+
+    def done(effect: Effect, reason: str, damage: DamageRoll | None = None,
+             armour: ArmourRoll | None = None, net: int | None = None) -> Shot:
+        return Shot(LEVEL, attacker, target, plan.facing, to_hit, None, damage, armour, net,
+                    effect, reason, plan.attacker_status, plan.attacker_status, before,
+                    before.hit_by(effect), tuple(tally.used), tuple(tally.faces))
+
+    if not to_hit.success:
+        return done(Effect.MISS, f"rolled {roll}, needed {needed}: miss")
+    if before.damaged:
+        return done(Effect.DESTROYED, "already damaged: any further hit destroys it")
+
+    base: int = tally.card(attacker, "damage")
+    rolls, rolled = d6_plus(tally, "firer")
+    damage = DamageRoll(rolls, base, 0, 0, rolled, base + rolled)
+    armour_value = facing_armour(target, plan.facing, tally.card)
+    a_rolls, a_rolled = d6_plus(tally, "target")
+    armour = ArmourRoll(plan.facing, armour_value, a_rolls, a_rolled, armour_value + a_rolled)
+    net = damage.total - armour.total
+    effect, reason = effect_of(target, net, before, tally.card)
+    return done(effect, f"{damage.total} − {armour.total} = {reason}", damage, armour, net)
+
+
+def winner(battle: Battle) -> Side | None:
+    """The side that destroyed or immobilized every enemy vehicle (Polish: "zniszczy lub
+    unieruchomi")."""
+    for side in (Side.AXIS, Side.ALLIES):
+        enemies = battle.side(side.enemy)
+        if enemies and all(v.status.destroyed or v.status.immobilized for v in enemies):
+            return side
+    return None
+
+
+def odds(plan: ShotPlan) -> Odds:
+    """Exact chances of a hit and of each effect: net = damage - armour + (D6+ - D6+)."""
+    check_plan(plan)
+    attacker, target, before = plan.attacker, plan.target, plan.target_status
+    needed: DieRange = attacker.need("gun_to_hit")
+    hit = Fraction(sum(1 for face in range(1, 7) if face in needed), 6)
+    if before.damaged:
+        return Odds(hit, None, combine(hit, {Effect.DESTROYED: Fraction(1)}), needed, ())
+    delta = attacker.need("damage") - facing_armour(target, plan.facing)
+    destroy: int = target.need("destroy")
+    given = effects_given_hit(target, before, lambda net: d6_plus_difference(net - delta),
+                              d6_plus_difference_at_least(destroy - delta))
+    return Odds(hit, None, combine(hit, given), needed, ())

@@ -1,0 +1,57 @@
+"""How far a vehicle may move this action (both COBI levels use the card's move fields)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .card import InfoCard
+from .errors import RulesError
+from .status import Status
+from .trace import CardValue, Modifier, Tally
+
+
+class _NoDice:
+    def roll(self, purpose: str) -> int:
+        raise RulesError("moving needs no dice")
+
+
+@dataclass(frozen=True)
+class Allowance:
+    card: InfoCard
+    base: int                       # forward or backward move from the card
+    steps: tuple[Modifier, ...]     # turns, rough ground, road
+    cm: int                         # never below 0
+    card_values: tuple[CardValue, ...]
+
+    def to_dict(self) -> dict[str, object]:
+        return {"card": {"set": self.card.set_number, "name": self.card.name},
+                "base": self.base, "steps": [s.to_dict() for s in self.steps], "cm": self.cm,
+                "card_values": [c.to_dict() for c in self.card_values]}
+
+
+def allowance(card: InfoCard, *, reverse: bool = False, turns: int = 0, rough: bool = False,
+              road: bool = False, status: Status | None = None) -> Allowance:
+    """Forward (or backward) - turns x turn cost - rough cost (once) + road bonus.
+
+    The road bonus counts only when the whole move is on road; turns that follow the road
+    are free, so `turns` counts only the turns the player chose (at junctions or off road).
+    """
+    status = status or Status()
+    if status.destroyed:
+        raise RulesError(f"{card.title} is destroyed")
+    if status.immobilized:
+        raise RulesError(f"{card.title} is immobilized: it cannot move for the rest of the game")
+    if turns < 0:
+        raise RulesError("the number of 45° turns cannot be negative")
+    tally = Tally(_NoDice())
+    base: int = tally.card(card, "move_backward" if reverse else "move_forward")
+    steps: list[Modifier] = []
+    if turns:
+        cost: int = tally.card(card, "turn_45")
+        steps.append(Modifier(f"{turns} turn{'s' if turns > 1 else ''} of 45° × {cost} cm",
+                              -turns * cost))
+    if rough:
+        steps.append(Modifier("rough ground", -tally.card(card, "rough")))
+    if road:
+        steps.append(Modifier("all the way on road", tally.card(card, "road")))
+    cm = max(0, base + sum(s.value for s in steps))
+    return Allowance(card, base, tuple(steps), cm, tuple(tally.used))

@@ -1,0 +1,73 @@
+"""Exact odds of a planned shot, as fractions that sum to exactly 1."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from .card import DieRange, InfoCard
+from .shot import effect_of
+from .status import Effect, Status
+from .trace import Modifier
+
+OUTCOMES = (Effect.MISS, Effect.NONE, Effect.IMMOBILIZED, Effect.WEAKENED,
+            Effect.GUN_DESTROYED, Effect.DESTROYED)
+
+
+@dataclass(frozen=True)
+class Odds:
+    hit: Fraction
+    reload: Fraction | None              # Tank Game only
+    effects: dict[Effect, Fraction]      # every outcome of OUTCOMES, summing to 1
+    needed: DieRange
+    modifiers: tuple[Modifier, ...]
+
+    @property
+    def kill(self) -> Fraction:
+        return self.effects[Effect.DESTROYED]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "hit": float(self.hit),
+            "reload": None if self.reload is None else float(self.reload),
+            "effects": {e.value: float(p) for e, p in self.effects.items()},
+            "exact": {e.value: f"{p.numerator}/{p.denominator}" for e, p in self.effects.items()},
+            "hit_exact": f"{self.hit.numerator}/{self.hit.denominator}",
+            "reload_exact": None if self.reload is None
+            else f"{self.reload.numerator}/{self.reload.denominator}",
+            "needed": self.needed.low,
+            "range": str(self.needed),
+            "modifiers": [m.to_dict() for m in self.modifiers],
+        }
+
+
+def faces_at_least(low: int, modifier: int) -> Fraction:
+    """P(D6 + modifier >= low)."""
+    return Fraction(sum(1 for face in range(1, 7) if face + modifier >= low), 6)
+
+
+def combine(hit: Fraction, given_hit: dict[Effect, Fraction]) -> dict[Effect, Fraction]:
+    effects = {Effect.MISS: 1 - hit}
+    effects.update({e: hit * given_hit.get(e, Fraction(0)) for e in OUTCOMES[1:]})
+    return effects
+
+
+def effects_given_hit(card: InfoCard, before: Status, p_net: Callable[[int], Fraction],
+                      p_destroyed: Fraction) -> dict[Effect, Fraction]:
+    """Spread a damage result's distribution over the effects of the card.
+
+    Results at or above Destroy are `p_destroyed`; the bands on cards hold results from 0 up,
+    so each result from 0 to Destroy - 1 is classified as a shot would be, and everything
+    else has no effect.
+    """
+    destroy: int = card.need("destroy")
+    given: dict[Effect, Fraction] = {e: Fraction(0) for e in OUTCOMES[1:]}
+    given[Effect.DESTROYED] = p_destroyed
+    for net in range(0, destroy):
+        effect, _ = effect_of(card, net, before, InfoCard.need)
+        if effect is not Effect.NONE:
+            given[effect] += p_net(net)
+    given[Effect.NONE] = 1 - sum((p for e, p in given.items() if e is not Effect.NONE),
+                                 Fraction(0))
+    return given

@@ -1,0 +1,66 @@
+"""A planned shot, the checks every level makes before one, and the effect of a damage result."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .card import Band, Facing, InfoCard
+from .errors import RulesError
+from .status import Effect, Status
+
+
+@dataclass(frozen=True)
+class ShotPlan:
+    attacker: InfoCard
+    target: InfoCard
+    facing: Facing
+    hull_down: bool = False           # Tank Game: target hull down or in hard cover
+    range_cm: float | None = None     # Tank Game: over 100 cm is -1 to hit
+    crew_below_half: bool = False     # Tank Game: -1 on the reload roll
+    attacker_status: Status = field(default_factory=Status)
+    target_status: Status = field(default_factory=Status)
+
+
+def check_can_fire(plan: ShotPlan, *, needs_loaded: bool) -> None:
+    """Refuse shots the rules do not allow, with the reason in one line."""
+    attacker, status = plan.attacker, plan.attacker_status
+    if status.destroyed:
+        raise RulesError(f"{attacker.title} is destroyed and cannot fire")
+    if status.gun_destroyed:
+        raise RulesError(f"{attacker.title} has lost its gun and cannot fire")
+    if attacker.need("gun_to_hit") is None or attacker.need("damage") is None:
+        raise RulesError(f"{attacker.title} has no gun: its card says none")
+    if needs_loaded and not status.loaded:
+        raise RulesError(f"{attacker.title} is unloaded: it must reload before it can fire")
+    if plan.target_status.destroyed:
+        raise RulesError(f"{plan.target.title} is already destroyed")
+
+
+Reader = Callable[[InfoCard, str], Any]
+
+_BANDS = (("destroy_gun", "Destroy Gun", Effect.GUN_DESTROYED),
+          ("weaken", "Weaken", Effect.WEAKENED),
+          ("immobilize", "Immobilize", Effect.IMMOBILIZED))
+
+
+def effect_of(card: InfoCard, net: int, before: Status, read: Reader) -> tuple[Effect, str]:
+    """The effect of a damage result on a card, in the order of the rules, with the reason.
+
+    A second major hit (destroy gun or weaken on a target already weakened or gunless)
+    destroys it. Fields are read only as far as the result needs them.
+    """
+    destroy: int = read(card, "destroy")
+    if net >= destroy:
+        return Effect.DESTROYED, f"{net} ≥ Destroy {destroy}: destroyed"
+    for name, label, effect in _BANDS:
+        band: Band | None = read(card, name)
+        if band is None or net not in band:
+            continue
+        inside = f"{net} is {label} {band}"
+        if effect is not Effect.IMMOBILIZED and before.damaged:
+            return Effect.DESTROYED, f"{inside}, a second major hit: destroyed"
+        if effect is Effect.IMMOBILIZED and before.immobilized:
+            return effect, f"{inside}: already immobilized, no extra effect"
+        return effect, f"{inside}: {effect.value.replace('_', ' ')}"
+    return Effect.NONE, f"{net}: no effect"

@@ -1,0 +1,80 @@
+"""Sides, shot effects and the state marks of a vehicle, shared by every COBI level."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+
+class Side(StrEnum):
+    AXIS = "axis"
+    ALLIES = "allies"
+
+    @property
+    def enemy(self) -> Side:
+        return Side.ALLIES if self is Side.AXIS else Side.AXIS
+
+
+class Effect(StrEnum):
+    """What a shot did to its target, from nothing to everything."""
+
+    MISS = "miss"
+    NONE = "none"
+    IMMOBILIZED = "immobilized"
+    WEAKENED = "weakened"
+    GUN_DESTROYED = "gun_destroyed"
+    DESTROYED = "destroyed"
+
+
+STATUS_WORDS = ("unloaded", "weakened", "gun_destroyed", "immobilized", "destroyed")
+
+
+@dataclass(frozen=True)
+class Status:
+    """The marks a player would put on a model."""
+
+    loaded: bool = True
+    weakened: bool = False
+    gun_destroyed: bool = False
+    immobilized: bool = False
+    destroyed: bool = False
+
+    @property
+    def damaged(self) -> bool:
+        """Weakened or gun lost: one more major hit (Easy: any hit) destroys it."""
+        return self.weakened or self.gun_destroyed
+
+    def words(self) -> list[str]:
+        marks = {
+            "unloaded": not self.loaded,
+            "weakened": self.weakened,
+            "gun_destroyed": self.gun_destroyed,
+            "immobilized": self.immobilized,
+            "destroyed": self.destroyed,
+        }
+        return [word for word in STATUS_WORDS if marks[word]]
+
+    @classmethod
+    def from_words(cls, words: list[str] | tuple[str, ...]) -> Status:
+        unknown = [w for w in words if w not in STATUS_WORDS]
+        if unknown:
+            raise ValueError(
+                f"unknown status {unknown[0]!r}: allowed are {', '.join(STATUS_WORDS)}")
+        return cls(
+            loaded="unloaded" not in words,
+            weakened="weakened" in words,
+            gun_destroyed="gun_destroyed" in words,
+            immobilized="immobilized" in words,
+            destroyed="destroyed" in words,
+        )
+
+    def hit_by(self, effect: Effect) -> Status:
+        """The target's status after a shot with this effect."""
+        if effect is Effect.DESTROYED:
+            return replace(self, destroyed=True)
+        if effect is Effect.GUN_DESTROYED:
+            return replace(self, gun_destroyed=True)
+        if effect is Effect.WEAKENED:
+            return replace(self, weakened=True)
+        if effect is Effect.IMMOBILIZED:
+            return replace(self, immobilized=True)
+        return self

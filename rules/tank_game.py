@@ -1,0 +1,150 @@
+"""Cobi WWII Tank Game (seed 000): fire at hard targets, reload, damage dice and effects."""
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+from .battle import Battle
+from .card import DieRange, InfoCard, facing_armour
+from .dice import Dice
+from .dice_maths import damage_below
+from .errors import RulesError
+from .odds import Odds, combine, effects_given_hit, faces_at_least
+from .shot import ShotPlan, check_can_fire, effect_of
+from .status import Effect, Side, Status
+from .trace import ArmourRoll, DamageRoll, DieCheck, Modifier, ReloadAction, Shot, Tally
+
+LEVEL = "tank"
+RANGE_LIMIT_CM = 100  # over 100 cm is -1 to hit; exactly 100 cm has no penalty
+RELOAD_ACTION_BONUS = 2
+
+
+def to_hit_modifiers(plan: ShotPlan) -> tuple[Modifier, ...]:
+    mods = []
+    if plan.hull_down:
+        mods.append(Modifier("target hull down or in hard cover", -1))
+    if plan.range_cm is not None:
+        if plan.range_cm < 0:
+            raise RulesError(f"a range of {plan.range_cm:g} cm is not possible")
+        if plan.range_cm > RANGE_LIMIT_CM:
+            mods.append(Modifier(f"range {plan.range_cm:g} cm is over {RANGE_LIMIT_CM} cm", -1))
+    return tuple(mods)
+
+
+def reload_modifiers(crew_below_half: bool, action: bool = False) -> tuple[Modifier, ...]:
+    mods = []
+    if action:
+        mods.append(Modifier("reload action: did not move or fire", RELOAD_ACTION_BONUS))
+    if crew_below_half:
+        mods.append(Modifier("crew below half", -1))
+    return tuple(mods)
+
+
+def _check(tally: Tally, purpose: str, needed: DieRange,
+           mods: tuple[Modifier, ...]) -> DieCheck:
+    """One D6 plus modifiers, at or above the low end of the card's range."""
+    roll = tally.roll(purpose)
+    modified = roll + sum(m.value for m in mods)
+    return DieCheck(roll, mods, modified, needed, modified >= needed.low)
+
+
+def damage_dice(tally: Tally, count: int) -> DamageRoll:
+    """1 scores 0, 2-5 score 1, 6 scores 1 and earns an extra die (extras can earn more).
+
+    Dice are rolled as the seed's examples do: the card's dice, then the extras they earned,
+    then the extras those earned.
+    """
+    rolls: list[int] = []
+    pending = count
+    while pending:
+        batch = [tally.roll(f"damage die {len(rolls) + i + 1}") for i in range(pending)]
+        rolls.extend(batch)
+        pending = batch.count(6)
+    points = sum(1 for face in rolls if face >= 2)
+    return DamageRoll(tuple(rolls), 0, count, len(rolls) - count, points, points)
+
+
+def check_plan(plan: ShotPlan) -> None:
+    check_can_fire(plan, needs_loaded=True)
+
+
+def fire(plan: ShotPlan, dice: Dice) -> Shot:
+    """To hit, then reload (hit or miss), then on a hit the damage dice against the armour."""
+    check_plan(plan)
+    tally = Tally(dice)
+    attacker, target, before = plan.attacker, plan.target, plan.target_status
+    needed: DieRange = tally.card(attacker, "gun_to_hit")
+    reload_range: DieRange | None = tally.card(attacker, "reload")
+    if reload_range is None:
+        raise RulesError(f"{attacker.title} has no reload roll on its card")
+    to_hit = _check(tally, "to hit", needed, to_hit_modifiers(plan))
+    reload = _check(tally, "reload", reload_range, reload_modifiers(plan.crew_below_half))
+    attacker_after = replace(plan.attacker_status, loaded=reload.success)
+
+    def done(effect: Effect, reason: str, damage: DamageRoll | None = None,
+             armour: ArmourRoll | None = None, net: int | None = None) -> Shot:
+        return Shot(LEVEL, attacker, target, plan.facing, to_hit, reload, damage, armour, net,
+                    effect, reason, plan.attacker_status, attacker_after, before,
+                    before.hit_by(effect), tuple(tally.used), tuple(tally.faces))
+
+    if not to_hit.success:
+        return done(Effect.MISS, f"{to_hit.modified} is below {needed.low}: miss")
+    damage = damage_dice(tally, tally.card(attacker, "damage"))
+    value = facing_armour(target, plan.facing, tally.card)
+    armour = ArmourRoll(plan.facing, value, (), 0, value)
+    net = damage.total - armour.total
+    effect, reason = effect_of(target, net, before, tally.card)
+    return done(effect, f"{damage.total} − {armour.total} = {reason}", damage, armour, net)
+
+
+def reload_action(card: InfoCard, status: Status, dice: Dice,
+                  crew_below_half: bool = False) -> ReloadAction:
+    """A vehicle that neither moves nor fires rolls to reload with +2."""
+    if status.destroyed:
+        raise RulesError(f"{card.title} is destroyed")
+    if status.gun_destroyed:
+        raise RulesError(f"{card.title} has lost its gun: there is nothing to reload")
+    tally = Tally(dice)
+    needed: DieRange | None = tally.card(card, "reload")
+    if needed is None:
+        raise RulesError(f"{card.title} has no gun to reload: its card says none")
+    check = _check(tally, "reload", needed, reload_modifiers(crew_below_half, action=True))
+    after = replace(status, loaded=status.loaded or check.success)
+    return ReloadAction(card, check, status, after, tuple(tally.used))
+
+
+def odds(plan: ShotPlan) -> Odds:
+    """Exact chances of a hit, a reload and each effect for this shot."""
+    check_plan(plan)
+    attacker, target = plan.attacker, plan.target
+    needed: DieRange = attacker.need("gun_to_hit")
+    reload_range: DieRange | None = attacker.need("reload")
+    if reload_range is None:
+        raise RulesError(f"{attacker.title} has no reload roll on its card")
+    mods = to_hit_modifiers(plan)
+    hit = faces_at_least(needed.low, sum(m.value for m in mods))
+    reload = faces_at_least(reload_range.low,
+                            sum(m.value for m in reload_modifiers(plan.crew_below_half)))
+    dice: int = attacker.need("damage")
+    armour = facing_armour(target, plan.facing)
+    destroy: int = target.need("destroy")
+    numerators, denominator = damage_below(dice, armour + destroy)
+    below = sum(numerators)
+
+    def p_net(net: int) -> Fraction:
+        return Fraction(numerators[net + armour], denominator) if net + armour >= 0 else \
+            Fraction(0)
+
+    given = effects_given_hit(target, plan.target_status, p_net,
+                              Fraction(denominator - below, denominator))
+    return Odds(hit, reload, combine(hit, given), needed, mods)
+
+
+def winner(battle: Battle) -> Side | None:
+    """A side with no vehicles left in the fight loses (hard targets only: every destroyed)."""
+    for side in (Side.AXIS, Side.ALLIES):
+        enemies = battle.side(side.enemy)
+        if enemies and all(v.status.destroyed for v in enemies) and any(
+                not v.status.destroyed for v in battle.side(side)):
+            return side
+    return None

@@ -1,0 +1,167 @@
+"""The trace every resolution returns: each roll, modifier, card value, total and the outcome.
+
+The screens, the command line's JSON and the tests all read these records; nothing is worked
+out again outside the rules.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .card import DieRange, Facing, InfoCard
+from .dice import Dice
+from .status import Effect, Status
+
+
+@dataclass(frozen=True)
+class Modifier:
+    reason: str
+    value: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"reason": self.reason, "value": self.value}
+
+
+@dataclass(frozen=True)
+class CardValue:
+    """A card value a rule used, as printed."""
+
+    set_number: int
+    field: str
+    value: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"card": self.set_number, "field": self.field, "value": self.value}
+
+
+@dataclass(frozen=True)
+class DieCheck:
+    """One D6 against a card range: to hit, or reload."""
+
+    roll: int
+    modifiers: tuple[Modifier, ...]
+    modified: int
+    needed: DieRange
+    success: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "roll": self.roll,
+            "modifiers": [m.to_dict() for m in self.modifiers],
+            "modified": self.modified,
+            "needed": self.needed.low,
+            "range": str(self.needed),
+        }
+
+
+@dataclass(frozen=True)
+class DamageRoll:
+    """Damage: Easy is card damage + the firer's D6+; the Tank Game sums its damage dice."""
+
+    rolls: tuple[int, ...]
+    base: int          # Easy: the card's damage value; Tank Game: 0
+    dice: int          # Tank Game: the card's number of dice; Easy: 0
+    extra: int         # Tank Game: extra dice earned by sixes
+    rolled: int        # what the dice scored (D6+ value, or damage points)
+    total: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"rolls": list(self.rolls), "base": self.base, "dice": self.dice,
+                "extra": self.extra, "rolled": self.rolled, "total": self.total}
+
+
+@dataclass(frozen=True)
+class ArmourRoll:
+    facing: Facing
+    value: int
+    rolls: tuple[int, ...]  # Easy: the target player's D6+; Tank Game: none
+    rolled: int
+    total: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"facing": self.facing.value, "value": self.value, "rolls": list(self.rolls),
+                "rolled": self.rolled, "total": self.total}
+
+
+@dataclass(frozen=True)
+class Shot:
+    level: str
+    attacker: InfoCard
+    target: InfoCard
+    facing: Facing
+    to_hit: DieCheck
+    reload: DieCheck | None
+    damage: DamageRoll | None
+    armour: ArmourRoll | None
+    net: int | None
+    effect: Effect
+    reason: str
+    attacker_before: Status
+    attacker_after: Status
+    target_before: Status
+    target_after: Status
+    card_values: tuple[CardValue, ...]
+    faces: tuple[int, ...]
+
+    @property
+    def hit(self) -> bool:
+        return self.to_hit.success
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "level": self.level,
+            "attacker": {"set": self.attacker.set_number, "name": self.attacker.name},
+            "target": {"set": self.target.set_number, "name": self.target.name},
+            "facing": self.facing.value,
+            "hit": self.hit,
+            "to_hit": self.to_hit.to_dict(),
+            "reload": None if self.reload is None else {
+                **self.reload.to_dict(), "loaded": self.reload.success},
+            "damage": None if self.damage is None else self.damage.to_dict(),
+            "armour": None if self.armour is None else self.armour.to_dict(),
+            "net": self.net,
+            "effect": self.effect.value,
+            "reason": self.reason,
+            "status_before": self.target_before.words(),
+            "status_after": self.target_after.words(),
+            "attacker_status_before": self.attacker_before.words(),
+            "attacker_status_after": self.attacker_after.words(),
+            "card_values": [c.to_dict() for c in self.card_values],
+            "dice": list(self.faces),
+        }
+
+
+@dataclass(frozen=True)
+class ReloadAction:
+    """A vehicle that neither moves nor fires reloads with +2."""
+
+    card: InfoCard
+    check: DieCheck
+    before: Status
+    after: Status
+    card_values: tuple[CardValue, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"card": {"set": self.card.set_number, "name": self.card.name},
+                "reload": {**self.check.to_dict(), "loaded": self.check.success},
+                "status_before": self.before.words(), "status_after": self.after.words(),
+                "card_values": [c.to_dict() for c in self.card_values]}
+
+
+@dataclass
+class Tally:
+    """Rolls dice and reads card values for one resolution, keeping a record of both."""
+
+    dice: Dice
+    faces: list[int] = field(default_factory=list)
+    used: list[CardValue] = field(default_factory=list)
+
+    def roll(self, purpose: str) -> int:
+        face = self.dice.roll(purpose)
+        self.faces.append(face)
+        return face
+
+    def card(self, card: InfoCard, name: str) -> Any:
+        value = card.need(name)
+        self.used.append(CardValue(card.set_number, name, card.printed(name)))
+        return value
