@@ -1,0 +1,16 @@
+"""The COBI info cards: one TOML file per model, and the loader for them and the user's own."""
+from .loader import (
+    CardBook,
+    CardFileError,
+    CardProblem,
+    check,
+    default_folders,
+    load_cards,
+    load_file,
+    load_folder,
+    shipped_folder,
+    user_folder,
+)
+
+__all__ = ["CardBook", "CardFileError", "CardProblem", "check", "default_folders",
+           "load_cards", "load_file", "load_folder", "shipped_folder", "user_folder"]
