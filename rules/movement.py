@@ -20,17 +20,20 @@ class Allowance:
     base: int                       # forward or backward move from the card
     steps: tuple[Modifier, ...]     # turns, rough ground, road
     cm: int                         # never below 0
+    moved: int                      # cm already driven; cm is then what is left
     card_values: tuple[CardValue, ...]
 
     def to_dict(self) -> dict[str, object]:
         return {"card": {"set": self.card.set_number, "name": self.card.name},
-                "base": self.base, "steps": [s.to_dict() for s in self.steps], "cm": self.cm,
+                "base": self.base, "moved": self.moved, "steps": [s.to_dict() for s in self.steps], "cm": self.cm,
                 "card_values": [c.to_dict() for c in self.card_values]}
 
 
 def allowance(card: InfoCard, *, reverse: bool = False, turns: int = 0, rough: bool = False,
-              road: bool = False, status: Status | None = None) -> Allowance:
+              road: bool = False, moved: int = 0, status: Status | None = None) -> Allowance:
     """Forward (or backward) - turns x turn cost - rough cost (once) + road bonus.
+
+    `moved` is the distance already driven this move: the result is then what is left.
 
     The road bonus counts only when the whole move is on road; turns that follow the road
     are free, so `turns` counts only the turns the player chose (at junctions or off road).
@@ -40,11 +43,13 @@ def allowance(card: InfoCard, *, reverse: bool = False, turns: int = 0, rough: b
         raise RulesError(f"{card.title} is destroyed")
     if status.immobilized:
         raise RulesError(f"{card.title} is immobilized: it cannot move for the rest of the game")
-    if turns < 0:
-        raise RulesError("the number of 45° turns cannot be negative")
+    if turns < 0 or moved < 0:
+        raise RulesError("turns and distance moved cannot be negative")
     tally = Tally(_NoDice())
     base: int = tally.card(card, "move_backward" if reverse else "move_forward")
     steps: list[Modifier] = []
+    if moved:
+        steps.append(Modifier(f"{moved} cm already moved", -moved))
     if turns:
         cost: int = tally.card(card, "turn_45")
         steps.append(Modifier(f"{turns} turn{'s' if turns > 1 else ''} of 45° × {cost} cm",
@@ -54,4 +59,4 @@ def allowance(card: InfoCard, *, reverse: bool = False, turns: int = 0, rough: b
     if road:
         steps.append(Modifier("all the way on road", tally.card(card, "road")))
     cm = max(0, base + sum(s.value for s in steps))
-    return Allowance(card, base, tuple(steps), cm, tuple(tally.used))
+    return Allowance(card, base, tuple(steps), cm, moved, tuple(tally.used))

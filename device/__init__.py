@@ -1,0 +1,1 @@
+"""The companion device: for now the command line and the terminal session."""

@@ -1,0 +1,277 @@
+"""The `cobi-companion` command line: a stable scripting interface to the rules engine."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from cobi_companion import cards as card_files
+from cobi_companion.rules import easy, tank_game
+from cobi_companion.rules.card import Facing
+from cobi_companion.rules.dice import Dice, DiceError, ManualDice, RandomDice, ScriptedDice, \
+    parse_faces
+from cobi_companion.rules.errors import RulesError
+from cobi_companion.rules.levels import RULE_SETS, rule_set
+from cobi_companion.rules.movement import allowance
+from cobi_companion.rules.shot import ShotPlan
+from cobi_companion.rules.status import Status
+
+from . import explain
+
+
+class UsageError(Exception):
+    """A command line the companion cannot act on: one line, exit 2."""
+
+
+def _status(text: str | None, allowed: tuple[str, ...], what: str) -> Status:
+    words = [w.strip() for w in (text or "").split(",") if w.strip()]
+    bad = [w for w in words if w not in allowed]
+    if bad:
+        raise UsageError(f"{what}: {bad[0]!r} is not allowed; allowed: {', '.join(allowed)}")
+    return Status.from_words(words)
+
+
+def ask_face(purpose: str) -> int:
+    """Manual dice: ask the player for the face of a real die."""
+    while True:
+        print(f"Roll a real die for {purpose} and type the face (1-6): ", end="",
+              file=sys.stderr, flush=True)
+        line = sys.stdin.readline()
+        if not line:
+            raise DiceError(f"no face given for {purpose}")
+        try:
+            faces = parse_faces(line)
+        except DiceError as exc:
+            print(exc, file=sys.stderr)
+            continue
+        if len(faces) == 1:
+            return faces[0]
+        print("type one face, a number from 1 to 6", file=sys.stderr)
+
+
+def make_dice(text: str | None) -> Dice:
+    if text is None:
+        return RandomDice()
+    if text.strip().lower() == "ask":
+        return ManualDice(ask_face)
+    return ScriptedDice(parse_faces(text))
+
+
+def _folders(args: argparse.Namespace) -> list[Path]:
+    folders = card_files.default_folders()
+    if args.cards is not None:
+        folders = [f for f in folders if f != card_files.user_folder()] + [Path(args.cards)]
+    return folders
+
+
+def _cards(args: argparse.Namespace) -> card_files.CardBook:
+    """The cards in play; problems in card files are warnings (the other cards still load)."""
+    book = card_files.load_cards(_folders(args))
+    for problem in book.problems:
+        print(f"warning: {problem}", file=sys.stderr)
+    return book
+
+
+def _plan(args: argparse.Namespace, book: card_files.CardBook) -> ShotPlan:
+    return ShotPlan(
+        attacker=book.get(args.attacker),
+        target=book.get(args.target),
+        facing=Facing(args.facing),
+        hull_down=args.hull_down,
+        range_cm=args.range_cm,
+        crew_below_half=args.crew_below_half,
+        attacker_status=_status(args.attacker_status, ("unloaded", "gun_destroyed"),
+                                "--attacker-status"),
+        target_status=_status(args.target_status, ("weakened", "gun_destroyed", "immobilized"),
+                              "--target-status"),
+    )
+
+
+def _print(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
+    print(json.dumps(data, indent=2, ensure_ascii=False) if args.json else text)
+
+
+def cmd_resolve(args: argparse.Namespace) -> int:
+    book = _cards(args)
+    plan = _plan(args, book)
+    dice = make_dice(args.dice)
+    shot = rule_set(args.rules).fire(plan, dice)
+    _print(args, shot.to_dict(), explain.shot(shot))
+    if isinstance(dice, ScriptedDice) and dice.left:
+        print(f"note: {len(dice.left)} scripted dice not used: "
+              f"{','.join(map(str, dice.left))}", file=sys.stderr)
+    return 0
+
+
+def cmd_odds(args: argparse.Namespace) -> int:
+    book = _cards(args)
+    plan = _plan(args, book)
+    result = rule_set(args.rules).odds(plan)
+    _print(args, result.to_dict(),
+           explain.odds(result, args.rules, plan.attacker, plan.target, args.facing))
+    return 0
+
+
+def cmd_move(args: argparse.Namespace) -> int:
+    card = _cards(args).get(args.card)
+    status = _status(args.status, ("immobilized", "destroyed"), "--status")
+    result = allowance(card, reverse=args.reverse, turns=args.turns, rough=args.rough,
+                       road=args.road, moved=args.moved, status=status)
+    _print(args, result.to_dict(), explain.allowance(result))
+    return 0
+
+
+def cmd_reload(args: argparse.Namespace) -> int:
+    card = _cards(args).get(args.card)
+    status = _status(args.status or "unloaded", ("unloaded", "gun_destroyed"), "--status")
+    result = tank_game.reload_action(card, status, make_dice(args.dice), args.crew_below_half)
+    _print(args, result.to_dict(), explain.reload(result))
+    return 0
+
+
+def cmd_initiative(args: argparse.Namespace) -> int:
+    result = easy.initiative(make_dice(args.dice))
+    rolls = ", ".join(f"Axis {a} – Allies {b}" for a, b in result.rolls)
+    _print(args, {"rolls": [list(r) for r in result.rolls], "winner": result.winner.value},
+           f"Initiative: {rolls} → {result.winner.value.upper()} has the initiative")
+    return 0
+
+
+def cmd_cards(args: argparse.Namespace) -> int:
+    if args.action == "check":
+        return _cards_check(args)
+    book = _cards(args)
+    if args.action == "show":
+        if not args.set:
+            raise UsageError("cards show needs a set number, like: cards show 2477")
+        card = book.get(args.set)
+        _print(args, {**card.model_dump(mode="json", exclude_unset=True),
+                      "source": card.source}, explain.card(card))
+        return 0
+    rows = [f"{'set':>6}  {'name':<22} {'to hit':<6} {'reload':<6} {'damage':<6} "
+            f"{'armour f/s/r/t':<12} destroy"]
+    rows += [explain.card_row(c) for c in book.sorted()]
+    _print(args, {"cards": [{"set": c.set_number, "name": c.name, "source": c.source}
+                            for c in book.sorted()]}, "\n".join(rows))
+    return 0
+
+
+def _cards_check(args: argparse.Namespace) -> int:
+    if args.set:
+        loaded, problems = card_files.check(Path(args.set))
+    else:
+        book = card_files.load_cards(_folders(args))
+        loaded, problems = book.sorted(), book.problems
+    for problem in problems:
+        print(problem)
+    count = len(problems)
+    print(f"{len(loaded)} card{'s' if len(loaded) != 1 else ''} ok, "
+          f"{count} problem{'s' if count != 1 else ''}")
+    return 1 if problems else 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from .session import Session
+
+    return Session(_cards(args), make_dice(args.dice), args.rules).run()
+
+
+def _shot_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rules", choices=list(RULE_SETS), required=True,
+                        help="easy (COBI Easy level) or tank (Cobi WWII Tank Game)")
+    parser.add_argument("--attacker", required=True, metavar="SET", help="firer's set number")
+    parser.add_argument("--target", required=True, metavar="SET", help="target's set number")
+    parser.add_argument("--facing", choices=[f.value for f in Facing], required=True,
+                        help="which armour the shot hits")
+    parser.add_argument("--range-cm", type=float, metavar="N",
+                        help="measured range (Tank Game: over 100 cm is -1 to hit)")
+    parser.add_argument("--hull-down", action="store_true",
+                        help="target hull down or in hard cover (Tank Game: -1 to hit)")
+    parser.add_argument("--crew-below-half", action="store_true",
+                        help="firer's crew below half (Tank Game: -1 to reload)")
+    parser.add_argument("--target-status", metavar="LIST",
+                        help="comma list of weakened, gun_destroyed, immobilized")
+    parser.add_argument("--attacker-status", metavar="LIST",
+                        help="comma list of unloaded, gun_destroyed")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="cobi-companion",
+        description="Dice, sums and bookkeeping for the COBI WWII wargames. "
+                    "Without a command: an interactive session in the terminal.")
+    parser.add_argument("--cards", metavar="DIR",
+                        help="your own card folder (default: ~/.config/cobi-companion/cards)")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("resolve", help="resolve one shot and explain it")
+    _shot_options(p)
+    p.add_argument("--dice", metavar="FACES",
+                   help="scripted faces in order, like 3,5,6 (or 'ask' for real dice); "
+                        "default: random")
+    p.set_defaults(func=cmd_resolve)
+
+    p = sub.add_parser("odds", help="exact chances of a planned shot")
+    _shot_options(p)
+    p.set_defaults(func=cmd_odds)
+
+    p = sub.add_parser("move", help="how far a vehicle may move this action")
+    p.add_argument("--card", required=True, metavar="SET")
+    p.add_argument("--reverse", action="store_true", help="moving backward")
+    p.add_argument("--turns", type=int, default=0, metavar="N", help="turns of up to 45°")
+    p.add_argument("--rough", action="store_true", help="crossing rough ground")
+    p.add_argument("--road", action="store_true", help="the whole move is on road")
+    p.add_argument("--moved", type=int, default=0, metavar="CM",
+                   help="cm already driven: prints what is left")
+    p.add_argument("--status", metavar="LIST", help="immobilized and/or destroyed")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_move)
+
+    p = sub.add_parser("reload", help="Tank Game reload action (+2) of an unloaded gun")
+    p.add_argument("--card", required=True, metavar="SET")
+    p.add_argument("--crew-below-half", action="store_true")
+    p.add_argument("--status", metavar="LIST", help="default: unloaded")
+    p.add_argument("--dice", metavar="FACES")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_reload)
+
+    p = sub.add_parser("initiative", help="Easy level initiative roll-off (ties roll again)")
+    p.add_argument("--dice", metavar="FACES", help="Axis, Allies, then again on a tie")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_initiative)
+
+    p = sub.add_parser("cards", help="list, show or check info cards")
+    p.add_argument("action", choices=["list", "show", "check"])
+    p.add_argument("set", nargs="?", metavar="SET|PATH",
+                   help="show: a set number; check: a card file or folder")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_cards)
+
+    p = sub.add_parser("play", help="interactive session: set up a battle and resolve shots")
+    p.add_argument("--rules", choices=list(RULE_SETS))
+    p.add_argument("--dice", metavar="FACES", help="scripted faces, or 'ask' for real dice")
+    p.set_defaults(func=cmd_play)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        args = parser.parse_args([*(argv or sys.argv[1:]), "play"])
+    try:
+        code: int = args.func(args)
+        return code
+    except (RulesError, DiceError, UsageError) as exc:
+        print(f"cobi-companion: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
