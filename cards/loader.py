@@ -14,10 +14,9 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
 from cobi_companion.rules.card import InfoCard
 from cobi_companion.rules.errors import RulesError
+from pydantic import ValidationError
 
 SYSTEM_FOLDER = Path("/etc/cobi-companion/cards")
 ENV_FOLDERS = "COBI_COMPANION_CARDS"

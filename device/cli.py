@@ -11,8 +11,14 @@ from typing import Any
 from cobi_companion import cards as card_files
 from cobi_companion.rules import easy, tank_game
 from cobi_companion.rules.card import Facing
-from cobi_companion.rules.dice import Dice, DiceError, ManualDice, RandomDice, ScriptedDice, \
-    parse_faces
+from cobi_companion.rules.dice import (
+    Dice,
+    DiceError,
+    ManualDice,
+    RandomDice,
+    ScriptedDice,
+    parse_faces,
+)
 from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.levels import RULE_SETS, rule_set
 from cobi_companion.rules.movement import allowance

@@ -5,8 +5,6 @@ It keeps every vehicle's marks through the battle and says who won. Ctrl-D or 'q
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
-
 from cobi_companion.cards import CardBook
 from cobi_companion.rules import tank_game
 from cobi_companion.rules.battle import Battle, Vehicle
@@ -188,4 +186,4 @@ class Session:
         crew = self.yes("Crew below half?")
         result = tank_game.reload_action(vehicle.card, vehicle.status, self.dice, crew)
         self.say(explain.reload(result))
-        return battle.with_status(vehicle.label, replace(vehicle.status, loaded=result.after.loaded))
+        return battle.with_status(vehicle.label, result.after)

@@ -30,7 +30,8 @@ class Allowance:
 
 
 def allowance(card: InfoCard, *, reverse: bool = False, turns: int = 0, rough: bool = False,
-              road: bool = False, moved: int = 0, status: Status | None = None) -> Allowance:
+              road: bool = False, moved: int = 0,
+              status: Status | None = None) -> Allowance:
     """Forward (or backward) - turns x turn cost - rough cost (once) + road bonus.
 
     `moved` is the distance already driven this move: the result is then what is left.
