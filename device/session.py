@@ -5,6 +5,7 @@ It keeps every vehicle's marks through the battle and says who won. Ctrl-D or 'q
 from __future__ import annotations
 
 from collections.abc import Callable
+
 from cobi_companion.cards import CardBook
 from cobi_companion.rules import tank_game
 from cobi_companion.rules.battle import Battle, Vehicle

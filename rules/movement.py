@@ -25,7 +25,8 @@ class Allowance:
 
     def to_dict(self) -> dict[str, object]:
         return {"card": {"set": self.card.set_number, "name": self.card.name},
-                "base": self.base, "moved": self.moved, "steps": [s.to_dict() for s in self.steps], "cm": self.cm,
+                "base": self.base, "moved": self.moved,
+                "steps": [s.to_dict() for s in self.steps], "cm": self.cm,
                 "card_values": [c.to_dict() for c in self.card_values]}
 
 
