@@ -14,7 +14,7 @@ from cobi_companion.rules.dice import Dice, DiceError
 from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.levels import RULE_SETS, RuleSet, rule_set
 from cobi_companion.rules.movement import allowance
-from cobi_companion.rules.shot import ShotPlan
+from cobi_companion.rules.shot import ShotPlan, check_firer
 from cobi_companion.rules.status import Side
 
 from . import explain
@@ -127,6 +127,7 @@ class Session:
     def fire(self, rules: RuleSet, battle: Battle) -> Battle:
         alive = [v for v in battle.vehicles if not v.status.destroyed]
         firer = self.pick(battle, "Who fires", alive)
+        check_firer(firer.card, firer.status, needs_loaded=rules.reloads)
         targets = [v for v in alive if v.side is not firer.side]
         target = self.pick(battle, "At whom", targets)
         facing = self.facing()

@@ -5,7 +5,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .card import Band, Facing, InfoCard
+from .card import Band, Facing, InfoCard, facing_armour
 from .errors import RulesError
 from .status import Effect, Status
 
@@ -22,9 +22,8 @@ class ShotPlan:
     target_status: Status = field(default_factory=Status)
 
 
-def check_can_fire(plan: ShotPlan, *, needs_loaded: bool) -> None:
-    """Refuse shots the rules do not allow, with the reason in one line."""
-    attacker, status = plan.attacker, plan.attacker_status
+def check_firer(attacker: InfoCard, status: Status, *, needs_loaded: bool) -> None:
+    """Refuse a firer the rules do not let fire, with the reason in one line."""
     if status.destroyed:
         raise RulesError(f"{attacker.title} is destroyed and cannot fire")
     if status.gun_destroyed:
@@ -33,8 +32,16 @@ def check_can_fire(plan: ShotPlan, *, needs_loaded: bool) -> None:
         raise RulesError(f"{attacker.title} has no gun: its card says none")
     if needs_loaded and not status.loaded:
         raise RulesError(f"{attacker.title} is unloaded: it must reload before it can fire")
+
+
+def check_can_fire(plan: ShotPlan, *, needs_loaded: bool) -> None:
+    """Refuse a shot before any die is rolled: a firer that cannot fire, a target that is
+    gone, or a card value every hit needs (armour, destroy) that is not known."""
+    check_firer(plan.attacker, plan.attacker_status, needs_loaded=needs_loaded)
     if plan.target_status.destroyed:
         raise RulesError(f"{plan.target.title} is already destroyed")
+    facing_armour(plan.target, plan.facing)
+    plan.target.need("destroy")
 
 
 Reader = Callable[[InfoCard, str], Any]
