@@ -1,0 +1,180 @@
+"""The `cobi-companion` command, run as a real subprocess."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+
+def shot(rules, attacker, target, facing, dice, *extra):
+    return ["resolve", "--rules", rules, "--attacker", attacker, "--target", target,
+            "--facing", facing, "--dice", dice, "--json", *extra]
+
+
+SEED_SHOTS = [
+    # Easy (002): Sherman at Pz IV front: 5 hits; 9 + D6+ 6,6,3 = 16; 6 + D6+ 4 = 10; 6 >= 4.
+    (shot("easy", "2464", "2508", "front", "5,6,6,3,4"),
+     {"hit": True, "to_hit": {"roll": 5, "modified": 5, "needed": 3}, "reload": None,
+      "damage": {"rolls": [6, 6, 3], "total": 16}, "armour": {"rolls": [4], "value": 6,
+                                                              "total": 10},
+      "net": 6, "effect": "destroyed", "status_after": ["destroyed"]}),
+    # Tank Game (000): 7TP at Pz I front: 1,3,5,6 + 6 + 2 = 5 damage, armour 2.
+    (shot("tank", "2456", "2474", "front", "3,4,1,3,5,6,6,2"),
+     {"hit": True, "reload": {"roll": 4, "loaded": True},
+      "damage": {"rolls": [1, 3, 5, 6, 6, 2], "total": 5},
+      "armour": {"rolls": [], "total": 2}, "net": 3, "effect": "destroyed"}),
+    # Hull down: the 7TP needs 4, 5 or 6.
+    (shot("tank", "2456", "2474", "front", "3,4", "--hull-down"),
+     {"hit": False, "to_hit": {"roll": 3, "modified": 2, "needed": 3}, "net": None,
+      "effect": "miss", "damage": None}),
+    (shot("tank", "2456", "2474", "front", "4,4,2,2,2,2", "--hull-down"),
+     {"hit": True, "damage": {"total": 4}}),
+    # Kelly's Heroes: the Sherman hits the Tiger's rear twice.
+    (shot("tank", "2464", "2477", "rear", "3,5,3,6,4,4,6,3,1,2,4,4,2"),
+     {"hit": True, "reload": {"loaded": True}, "damage": {"total": 10}, "net": 2,
+      "effect": "weakened", "status_after": ["weakened"]}),
+    (shot("tank", "2464", "2477", "rear", "4,5,4,2,1,4,2,2,3,6,6,5,6,4",
+          "--target-status", "weakened"),
+     {"hit": True, "damage": {"total": 11}, "net": 3, "effect": "destroyed",
+      "status_before": ["weakened"], "status_after": ["weakened", "destroyed"]}),
+]
+
+
+def assert_within(data, expected, path=""):
+    if isinstance(expected, dict):
+        for key, value in expected.items():
+            assert key in data, f"{path}.{key} missing"
+            assert_within(data[key], value, f"{path}.{key}")
+    else:
+        assert data == expected, f"{path}: {data!r} != {expected!r}"
+
+
+@pytest.mark.parametrize(("args", "expected"), SEED_SHOTS)
+def test_seed_examples_through_the_cli(cli, args, expected):
+    run = cli(*args)
+    assert run.code == 0, run.err
+    assert_within(run.json, expected)
+
+
+def test_readable_explanation(cli):
+    run = cli("resolve", "--rules", "tank", "--attacker", "2464", "--target", "2477",
+              "--facing", "rear", "--dice", "3,5,3,6,4,4,6,3,1,2,4,4,2")
+    assert run.code == 0
+    assert "9 dice 3 6 4 4 6 3 1 2 4, extra 4 2 = 10" in run.out
+    assert "10 − 8 = 2 is Weaken 2-3: weakened" in run.out
+    assert "==> WEAKENED" in run.out
+
+
+def test_random_dice_without_dice_option(cli):
+    run = cli("resolve", "--rules", "tank", "--attacker", "2477", "--target", "2464",
+              "--facing", "front", "--json")
+    assert run.code == 0
+    data = run.json
+    assert data["effect"] in {"miss", "none", "immobilized", "weakened", "gun_destroyed",
+                              "destroyed"}
+    assert all(1 <= face <= 6 for face in data["dice"])
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--rules", "tank", "--attacker", "9999", "--target", "2477", "--facing", "front"],
+     "unknown set number '9999'"),
+    (["--rules", "tank", "--attacker", "2474", "--target", "2477", "--facing", "front"],
+     "has no gun"),
+    (["--rules", "tank", "--attacker", "2477", "--target", "2464", "--facing", "front",
+      "--attacker-status", "unloaded"], "unloaded: it must reload"),
+    (["--rules", "tank", "--attacker", "2477", "--target", "2464", "--facing", "front",
+      "--attacker-status", "gun_destroyed"], "lost its gun"),
+    (["--rules", "tank", "--attacker", "2477", "--target", "2464", "--facing", "front",
+      "--dice", "3"], "too few scripted dice"),
+    (["--rules", "tank", "--attacker", "2477", "--target", "2508", "--facing", "side",
+      "--dice", "6,6"], "has no value for armour_side"),
+    (["--rules", "easy", "--attacker", "2477", "--target", "2464", "--facing", "front",
+      "--hull-down", "--dice", "6"], "Easy level has no modifiers"),
+    (["--rules", "tank", "--attacker", "2477", "--target", "2464", "--facing", "front",
+      "--target-status", "sleepy"], "'sleepy' is not allowed"),
+    (["--rules", "tank", "--attacker", "2477", "--target", "2464", "--facing", "front",
+      "--dice", "3,9"], "9 is not a D6 face"),
+])
+def test_errors_print_one_line_and_exit_2(cli, args, words):
+    run = cli("resolve", *args, "--json")
+    assert run.code == 2
+    assert run.out == ""
+    lines = run.err.strip().splitlines()
+    assert len(lines) == 1 and words in lines[0], run.err
+
+
+def test_odds_json(cli):
+    run = cli("odds", "--rules", "tank", "--attacker", "2456", "--target", "2474",
+              "--facing", "front", "--json")
+    assert run.code == 0, run.err
+    data = run.json
+    keys = {"miss", "none", "immobilized", "weakened", "gun_destroyed", "destroyed"}
+    assert set(data["effects"]) == keys and set(data["exact"]) == keys
+    assert data["hit"] == pytest.approx(4 / 6) and data["reload"] == pytest.approx(0.5)
+    exact = [Fraction(v) for v in data["exact"].values()]
+    assert sum(exact) == 1
+    for key in keys:
+        assert data["effects"][key] == pytest.approx(float(Fraction(data["exact"][key])))
+
+
+def test_odds_easy_has_no_reload(cli):
+    run = cli("odds", "--rules", "easy", "--attacker", "2464", "--target", "2477",
+              "--facing", "side", "--json")
+    assert run.code == 0 and run.json["reload"] is None
+    text = cli("odds", "--rules", "easy", "--attacker", "2464", "--target", "2477",
+               "--facing", "side")
+    assert "In short: hit 4 in 6 · kill" in text.out
+
+
+def test_move(cli):
+    run = cli("move", "--card", "2464", "--turns", "2", "--rough", "--json")
+    assert run.code == 0 and run.json["cm"] == 7
+    run = cli("move", "--card", "2464", "--moved", "6", "--turns", "2", "--rough")
+    assert "→ 1 cm left to move" in run.out
+    run = cli("move", "--card", "2464", "--status", "immobilized")
+    assert run.code == 2 and "immobilized" in run.err
+
+
+def test_reload_and_initiative(cli):
+    run = cli("reload", "--card", "2477", "--dice", "3", "--json")
+    assert run.code == 0 and run.json["reload"]["modified"] == 5
+    assert run.json["status_after"] == []
+    run = cli("initiative", "--dice", "2,2,6,1", "--json")
+    assert run.json == {"rolls": [[2, 2], [6, 1]], "winner": "axis"}
+
+
+def test_cards_list_and_show(cli):
+    run = cli("cards", "list")
+    assert run.code == 0
+    assert "2477  Tiger I" in run.out and "12/8/8/2" in run.out
+    run = cli("cards", "show", "2477")
+    assert "Damage to Weaken Target" in run.out and "2-3" in run.out
+    run = cli("cards", "show", "2508")
+    assert "Side armor" in run.out and "?" in run.out
+
+
+def test_cards_check_reports_every_problem(cli, tmp_path):
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    (folder / "a.toml").write_text("set_number = 1\nname = \"A\"\narmour_top = 31\n")
+    (folder / "b.toml").write_text("set_number = 2\nname = \"B\"\ncolour = \"grey\"\n")
+    (folder / "c.toml").write_text("set_number = 3\nname = \"C\"\n")
+    run = cli("cards", "check", str(folder))
+    assert run.code == 1
+    assert f"{folder / 'a.toml'}: armour_top: 31 is not allowed" in run.out
+    assert f"{folder / 'b.toml'}: colour: is not a card field" in run.out
+    assert "1 card ok, 2 problems" in run.out
+    assert cli("cards", "check").code == 0
+    # With the folder in play, the other cards still load, and each problem is a warning.
+    run = cli("--cards", str(folder), "cards", "list")
+    assert run.code == 0 and "     3  C" in run.out and "2477" in run.out
+    assert run.err.count("warning:") == 2
+
+
+def test_user_card_folder_from_the_config_directory(cli, tmp_path):
+    folder = tmp_path / "xdg" / "cobi-companion" / "cards"
+    folder.mkdir(parents=True)
+    (folder / "tiger.toml").write_text("set_number = 2477\nname = \"My Tiger\"\n")
+    run = cli("cards", "list", env={"XDG_CONFIG_HOME": str(tmp_path / "xdg"),
+                                    "COBI_COMPANION_CARDS": str(folder)})
+    assert "My Tiger" in run.out

@@ -1,0 +1,63 @@
+"""The info card schema: the notations printed on cards, and unknown versus none."""
+from __future__ import annotations
+
+import pytest
+from cobi_companion.rules.card import Band, CardValueMissing, DieRange, InfoCard
+from pydantic import ValidationError
+
+
+def make(**values) -> InfoCard:
+    return InfoCard.model_validate({"set_number": 1, "name": "T", **values})
+
+
+@pytest.mark.parametrize(("printed", "expected"), [
+    ("3-6", DieRange(3, 6)), ("4-6", DieRange(4, 6)), ("4+", DieRange(4, 6)),
+    ("6", DieRange(6, 6)), (5, DieRange(5, 5)), ("none", None), ("-", None), ("None", None)])
+def test_die_ranges(printed, expected):
+    assert make(gun_to_hit=printed).gun_to_hit == expected
+
+
+@pytest.mark.parametrize(("printed", "expected"), [
+    ("2-3", Band(2, 3)), (2, Band(2, 2)), ("4", Band(4, 4)), ("-", None), ("none", None)])
+def test_effect_bands(printed, expected):
+    assert make(weaken=printed).weaken == expected
+
+
+@pytest.mark.parametrize(("printed", "expected"), [("+2", 2), ("2+", 2), (2, 2), ("-1", -1),
+                                                   ("none", None)])
+def test_he_modifier(printed, expected):
+    assert make(he_modifier=printed).he_modifier == expected
+
+
+def test_move_costs_read_by_meaning():
+    card = make(turn_45="-5 cm", rough=-5, road="+10 cm", move_forward="22 cm")
+    assert (card.turn_45, card.rough, card.road, card.move_forward) == (5, 5, 10, 22)
+    assert card.printed("turn_45") == "-5 cm" and card.printed("road") == "+10 cm"
+
+
+@pytest.mark.parametrize(("field", "value"), [
+    ("gun_to_hit", "3-7"), ("gun_to_hit", "0-6"), ("gun_to_hit", "5-3"), ("reload", "often"),
+    ("weaken", "3-2"), ("armour_front", -1), ("armour_front", "thick"), ("damage", 99),
+    ("destroy", True), ("available", 2024)])
+def test_values_out_of_range_are_refused(field, value):
+    with pytest.raises(ValidationError) as info:
+        make(**{field: value})
+    assert info.value.errors()[0]["loc"] == (field,)
+
+
+def test_unknown_differs_from_none():
+    card = make(gun_to_hit="none")
+    assert card.need("gun_to_hit") is None
+    with pytest.raises(CardValueMissing, match="reload"):
+        card.need("reload")
+    assert card.printed("gun_to_hit") == "none" and card.printed("reload") == "?"
+
+
+def test_unknown_fields_are_refused():
+    with pytest.raises(ValidationError):
+        make(armuor_front=3)
+
+
+def test_die_range_membership():
+    assert 3 in DieRange(3, 6) and 6 in DieRange(3, 6) and 2 not in DieRange(3, 6)
+    assert str(DieRange(3, 6)) == "3-6" and str(Band(4, 4)) == "4"
