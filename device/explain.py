@@ -78,7 +78,9 @@ def shot(s: Shot) -> str:
 
 def percent(p: Fraction) -> str:
     value = float(p) * 100
-    if 0 < value < 0.1:
+    if p == 0:
+        return "0%"
+    if value < 0.1:
         return "<0.1%"
     return f"{value:.1f}%"
 
