@@ -178,3 +178,14 @@ def test_user_card_folder_from_the_config_directory(cli, tmp_path):
     run = cli("cards", "list", env={"XDG_CONFIG_HOME": str(tmp_path / "xdg"),
                                     "COBI_COMPANION_CARDS": str(folder)})
     assert "My Tiger" in run.out
+
+
+def test_real_dice_are_asked_for_one_by_one(cli):
+    run = cli("resolve", "--rules", "tank", "--attacker", "2456", "--target", "2474",
+              "--facing", "front", "--dice", "ask", "--json",
+              stdin="3\n7\n4\n1\n3\n5\n6\n6\n2\n")
+    assert run.code == 0, run.err
+    assert run.json["dice"] == [3, 4, 1, 3, 5, 6, 6, 2] and run.json["effect"] == "destroyed"
+    assert "Roll a real die for to hit" in run.err
+    assert "7 is not a D6 face" in run.err  # a wrong face is asked again
+    assert "Roll a real die for damage die 5" in run.err
