@@ -46,7 +46,8 @@ def check_plan(plan: ShotPlan) -> None:
     if plan.hull_down or plan.range_cm is not None or plan.crew_below_half:
         raise RulesError("the Easy level has no modifiers: hull down, range and crew "
                          "belong to the Tank Game")
-    check_can_fire(plan, needs_loaded=False)
+    # Any hit destroys a damaged vehicle: its armour is not needed.
+    check_can_fire(plan, needs_loaded=False, needs_armour=not plan.target_status.damaged)
 
 
 def fire(plan: ShotPlan, dice: Dice) -> Shot:

@@ -34,14 +34,15 @@ def check_firer(attacker: InfoCard, status: Status, *, needs_loaded: bool) -> No
         raise RulesError(f"{attacker.title} is unloaded: it must reload before it can fire")
 
 
-def check_can_fire(plan: ShotPlan, *, needs_loaded: bool) -> None:
+def check_can_fire(plan: ShotPlan, *, needs_loaded: bool, needs_armour: bool = True) -> None:
     """Refuse a shot before any die is rolled: a firer that cannot fire, a target that is
     gone, or a card value every hit needs (armour, destroy) that is not known."""
     check_firer(plan.attacker, plan.attacker_status, needs_loaded=needs_loaded)
     if plan.target_status.destroyed:
         raise RulesError(f"{plan.target.title} is already destroyed")
-    facing_armour(plan.target, plan.facing)
-    plan.target.need("destroy")
+    if needs_armour:
+        facing_armour(plan.target, plan.facing)
+        plan.target.need("destroy")
 
 
 Reader = Callable[[InfoCard, str], Any]

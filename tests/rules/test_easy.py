@@ -81,3 +81,12 @@ def test_winner_destroys_or_immobilizes_every_enemy(book):
     assert easy.winner(battle) is None
     battle = battle.with_status("7TP 1", Status(immobilized=True))
     assert easy.winner(battle) is Side.AXIS
+
+
+def test_a_damaged_partial_card_needs_no_armour(book):
+    plan = ShotPlan(book.get(2464), book.get(2508), Facing.SIDE,
+                    target_status=Status(weakened=True))
+    assert easy.fire(plan, ScriptedDice([4])).effect is Effect.DESTROYED
+    assert easy.odds(plan).effects[Effect.DESTROYED] == easy.odds(plan).hit
+    with pytest.raises(RulesError, match="armour_side"):
+        easy.fire(ShotPlan(book.get(2464), book.get(2508), Facing.SIDE), ScriptedDice([4]))
