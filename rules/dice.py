@@ -15,7 +15,11 @@ class DiceError(Exception):
 
 
 class DiceExhausted(DiceError):
-    """A scripted source has no faces left."""
+    """A scripted source has no faces left; `purpose` is the roll that found none."""
+
+    def __init__(self, message: str, purpose: str = "") -> None:
+        super().__init__(message)
+        self.purpose = purpose
 
 
 class Dice(Protocol):
@@ -49,7 +53,7 @@ class ScriptedDice:
             given = len(self.faces)
             raise DiceExhausted(
                 f"too few scripted dice: {given} face{'s' if given != 1 else ''} given, "
-                f"ran out at the {purpose} roll"
+                f"ran out at the {purpose} roll", purpose
             )
         face = self.faces[self.used]
         self.used += 1

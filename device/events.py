@@ -1,0 +1,38 @@
+"""What the main loop reacts to. Input callbacks and reader threads only put these on a queue."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Key(StrEnum):
+    CW = "cw"            # knob one detent clockwise
+    CCW = "ccw"          # knob one detent counter-clockwise
+    OK = "ok"            # short press of the knob
+    BACK = "back"        # long press of the knob
+    AXIS = "axis"        # the Axis dice button
+    ALLIES = "allies"    # the Allies dice button
+    AXIS_LONG = "axis_long"      # a dice button held down (D6+ on the quick dice screen)
+    ALLIES_LONG = "allies_long"
+
+
+@dataclass(frozen=True)
+class Press:
+    key: Key
+
+
+@dataclass(frozen=True)
+class Tick:
+    """Time passes: animations step, the screen dims when idle."""
+
+    now: float
+
+
+@dataclass(frozen=True)
+class Stop:
+    """End the main loop (SIGTERM, SIGINT, end of a script)."""
+
+    reason: str
+
+
+Event = Press | Tick | Stop

@@ -1,0 +1,62 @@
+"""View models: everything a screen shows, as plain data. `screens` turns them into images.
+
+The app builds a view from its state after each event; a screen is a pure function of its view,
+so equal views draw equal frames and an unchanged view is not drawn again.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Header:
+    """The top line, always visible: what this screen is, the round and whose turn it is."""
+
+    title: str
+    round: int | None = None
+    side: str | None = None        # "axis" / "allies", shown as the side's short name
+    side_label: str = ""           # the side's name in the current language, e.g. "Oś"
+
+
+@dataclass(frozen=True)
+class Menu:
+    """A list to turn the knob through; `index` is the highlighted item."""
+
+    header: Header
+    items: tuple[str, ...]
+    index: int
+    hint: str = ""                 # bottom line, e.g. "OK = choose"
+
+
+@dataclass(frozen=True)
+class Roll:
+    """Dice on the table: the faces, what was needed and the sum, big enough to read."""
+
+    header: Header
+    faces: tuple[int, ...]
+    caption: str                   # "To hit", "Damage", ...
+    needed: str = ""               # "needs 3+"
+    total: str = ""                # "= 10"
+    rolling: bool = False          # faces are still tumbling (animation frame)
+
+
+@dataclass(frozen=True)
+class BigWord:
+    """One big outcome word (HIT, MISS, DESTROYED, ...) and one line of detail."""
+
+    header: Header
+    word: str
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class Lines:
+    """Text lines to scroll through: the status board, the log, a reason, a question."""
+
+    header: Header
+    lines: tuple[str, ...]
+    index: int = 0                 # first line shown
+    hint: str = ""
+
+
+View = Menu | Roll | BigWord | Lines
