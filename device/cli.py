@@ -26,6 +26,8 @@ from cobi_companion.rules.shot import ShotPlan
 from cobi_companion.rules.status import Status
 
 from . import explain
+from .config import ConfigError
+from .sim import ScriptError
 
 
 class UsageError(Exception):
@@ -179,6 +181,43 @@ def _cards_check(args: argparse.Namespace) -> int:
     return 1 if problems else 0
 
 
+def _config(args: argparse.Namespace) -> Any:
+    from .config import load_config
+
+    return load_config(Path(args.config) if args.config else None)
+
+
+def cmd_sim(args: argparse.Namespace) -> int:
+    from .sim import parse_script, run_sim
+
+    if args.script:
+        script: list[tuple[str, int]] | None = parse_script(Path(args.script).read_text())
+    elif args.keys is not None:
+        script = parse_script(args.keys)
+    elif not sys.stdin.isatty():
+        script = parse_script(sys.stdin.read())
+    else:
+        script = None
+    dice = ScriptedDice(parse_faces(args.dice)) if args.dice else None
+    return run_sim(_config(args), script=script, dice=dice,
+                   state_dir=Path(args.state_dir) if args.state_dir else None,
+                   snapshot_dir=Path(args.snapshot_dir) if args.snapshot_dir else None,
+                   state_json=Path(args.state_json) if args.state_json else None)
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from .hardware import run_box
+
+    return run_box(_config(args))
+
+
+def on_raspberry_pi() -> bool:
+    try:
+        return "raspberry pi" in Path("/proc/device-tree/model").read_text().lower()
+    except OSError:
+        return False
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from .session import Session
 
@@ -257,6 +296,23 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_cards)
 
+    p = sub.add_parser("run", help="the box: the daemon on the Pi's GPIO, OLED and buzzer")
+    p.add_argument("--config", metavar="FILE", help="default: /etc/cobi-companion/config.toml")
+    p.set_defaults(func=cmd_run)
+
+    p = sub.add_parser("sim", help="the box in the terminal: mock pins driven by the keyboard")
+    p.add_argument("--config", metavar="FILE")
+    p.add_argument("--script", metavar="FILE", help="events: cw ccw ok back axis allies "
+                                                    "axis_long allies_long 'wait MS'")
+    p.add_argument("--keys", metavar="LIST", help="the same events, comma-separated")
+    p.add_argument("--dice", metavar="FACES", help="scripted faces in order")
+    p.add_argument("--state-dir", metavar="DIR",
+                   help="where the sim keeps its battle (default: ~/.local/share/"
+                        "cobi-companion/sim)")
+    p.add_argument("--snapshot-dir", metavar="DIR", help="write every distinct frame as PNG")
+    p.add_argument("--state-json", metavar="FILE", help="write the final battle state")
+    p.set_defaults(func=cmd_sim)
+
     p = sub.add_parser("play", help="interactive session: set up a battle and resolve shots")
     p.add_argument("--rules", choices=list(RULE_SETS))
     p.add_argument("--dice", metavar="FACES", help="scripted faces, or 'ask' for real dice")
@@ -268,11 +324,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        args = parser.parse_args([*(argv or sys.argv[1:]), "play"])
+        default = "run" if on_raspberry_pi() else "sim"
+        args = parser.parse_args([*(argv or sys.argv[1:]), default])
     try:
         code: int = args.func(args)
         return code
-    except (RulesError, DiceError, UsageError) as exc:
+    except (RulesError, DiceError, UsageError, ConfigError, ScriptError, OSError) as exc:
         print(f"cobi-companion: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

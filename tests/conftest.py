@@ -21,6 +21,7 @@ def _no_user_cards(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """Tests see only the shipped cards unless they add a folder themselves."""
     monkeypatch.setenv("COBI_COMPANION_CARDS", "")
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
 
 
 @pytest.fixture(scope="session")
@@ -48,3 +49,8 @@ def run_cli(*args: str, stdin: str | None = None, env: dict[str, str] | None = N
 @pytest.fixture
 def cli() -> Any:
     return run_cli
+
+
+@pytest.fixture
+def cli_path() -> str:
+    return CLI

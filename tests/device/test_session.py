@@ -33,5 +33,14 @@ def test_refusals_are_explained_and_play_goes_on(cli):
 
 
 def test_end_of_input_ends_the_session(cli):
-    run = cli(stdin="")
+    run = cli("play", stdin="")
     assert run.code == 0 and "Bye!" in run.out
+
+
+def test_the_bare_command_runs_the_simulator_off_the_pi(cli):
+    # Not on a Raspberry Pi: the box's simulator; with no terminal it reads a script from stdin.
+    run = cli(stdin="cw\n")
+    assert run.code == 0, run.err
+    lines = run.out.splitlines()
+    assert len(lines) == 32 and all(len(line) == 128 for line in lines)
+    assert set("".join(lines)) <= set(" ▀▄█")

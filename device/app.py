@@ -1,0 +1,119 @@
+"""The box's state machine: the current screen, the battle, the settings, and the services it
+drives (store, sound, lights). Events in, a view out; the daemon draws the view."""
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from typing import Any, Protocol
+
+from cobi_companion.cards import CardBook
+from cobi_companion.rules.dice import Dice
+from cobi_companion.rules.status import Side
+
+from . import i18n
+from .battle_state import BattleState
+from .events import Event, Press, Tick
+from .store import Store
+from .views import Header, View
+from .widgets import Screen
+
+log = logging.getLogger("cobi-companion")
+
+
+class Sound(Protocol):
+    def play(self, cue: str) -> None: ...
+
+
+class Lights(Protocol):
+    def flash(self, side: str, times: int = 3) -> None: ...
+
+
+@dataclass
+class Settings:
+    language: str = "en"
+    rules: str = "tank"
+    real_dice: bool = False
+    sound: bool = True
+    brightness: int = 255
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class App:
+    def __init__(self, book: CardBook, store: Store, dice: Dice, sound: Sound, lights: Lights,
+                 settings: Settings) -> None:
+        self.book, self.store, self.dice = book, store, dice
+        self.sound, self.lights, self.settings = sound, lights, settings
+        self.state: BattleState | None = self._load()
+        self.rolls: list[tuple[str, str, int]] = []
+        self.on_settings: Callable[[Settings], None] = lambda s: None
+        from .flow import start_menu
+
+        self.screen: Screen = start_menu(self)
+
+    def _load(self) -> BattleState | None:
+        try:
+            data = self.store.load_battle()
+            return BattleState.from_dict(data, self.book) if data else None
+        except Exception as exc:  # a saved battle from other cards or an older version
+            log.error("the saved battle could not be resumed: %s", exc)
+            self.store.clear_battle()
+            return None
+
+    # --- what the screens use ---
+
+    def t(self, key: str, **values: object) -> str:
+        return i18n.text(self.settings.language, key, **values)
+
+    def side_name(self, side: Side | str) -> str:
+        return self.t(side.value if isinstance(side, Side) else side)
+
+    def header(self, title: str) -> Header:
+        state = self.state
+        if state is None or state.active is None:
+            return Header(title, state.round if state else None)
+        return Header(title, state.round, state.active.value, self.side_name(state.active))
+
+    def roll(self, purpose: str, side: str) -> int:
+        face = self.dice.roll(purpose)
+        self.rolls.append((side, purpose, face))
+        return face
+
+    def record(self, face: int, purpose: str, side: str) -> None:
+        self.rolls.append((side, purpose, face))
+
+    def cue(self, name: str, side: str | None = None) -> None:
+        if self.settings.sound:
+            self.sound.play(name)
+        if side:
+            self.lights.flash(side)
+
+    def commit(self, line: str | None = None) -> None:
+        """Save the battle after a completed action (with the rolls it made)."""
+        if self.state is None:
+            return
+        if line:
+            self.state.log.append(line)
+            log.info("battle %s: %s", self.state.id, line)
+        self.store.save_battle(self.state.to_dict(), self.rolls)
+        self.rolls = []
+
+    def menu(self, back: Screen) -> Screen:
+        from .flow import battle_menu
+
+        return battle_menu(self, back)
+
+    # --- events in, view out ---
+
+    def handle(self, event: Event) -> None:
+        if isinstance(event, Press):
+            self.screen = self.screen.on(self, event.key)
+        elif isinstance(event, Tick):
+            tick = getattr(self.screen, "tick", None)
+            if tick is not None:
+                self.screen = tick(self, event.now)
+
+    def view(self) -> View:
+        return self.screen.view(self)

@@ -1,0 +1,78 @@
+"""The battle the box remembers: roster and marks, round, whose turn, and the log.
+
+Saved as a plain dict after every completed action, so a pulled plug resumes at the last one.
+"""
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from cobi_companion.cards import CardBook
+from cobi_companion.rules.battle import Battle, Vehicle
+from cobi_companion.rules.status import Side, Status
+
+
+@dataclass
+class BattleState:
+    level: str
+    battle: Battle
+    id: str = field(default_factory=lambda: secrets.token_hex(6))
+    round: int = 1
+    first: Side | None = None          # who acts first this round (initiative / defender)
+    active: Side | None = None         # whose action it is now
+    acted: list[Side] = field(default_factory=list)
+    defender: Side | None = None       # Tank Game: the defender moves first every turn
+    winner: Side | None = None
+    log: list[str] = field(default_factory=list)
+
+    def alive(self, side: Side) -> list[Vehicle]:
+        return [v for v in self.battle.side(side) if not v.status.destroyed]
+
+    def set_status(self, label: str, status: Status) -> None:
+        self.battle = self.battle.with_status(label, status)
+
+    def begin_round(self, first: Side) -> None:
+        self.first, self.active, self.acted = first, first, []
+
+    def end_action(self) -> bool:
+        """The active side has acted: hand over, or end the round. True if the round ended."""
+        assert self.active is not None
+        self.acted.append(self.active)
+        if len(self.acted) < 2:
+            self.active = self.active.enemy
+            return False
+        self.round += 1
+        self.active = None
+        return True
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "level": self.level, "round": self.round,
+            "first": _side(self.first), "active": _side(self.active),
+            "acted": [s.value for s in self.acted], "defender": _side(self.defender),
+            "winner": _side(self.winner), "log": self.log[-200:],
+            "vehicles": [{"label": v.label, "side": v.side.value, "set": v.card.set_number,
+                          "status": v.status.words()} for v in self.battle.vehicles],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], book: CardBook) -> BattleState:
+        vehicles = tuple(
+            Vehicle(v["label"], Side(v["side"]), book.get(v["set"]),
+                    Status.from_words(v["status"]))
+            for v in data["vehicles"])
+        battle = replace(Battle(data["level"]), vehicles=vehicles)
+        return cls(
+            level=data["level"], battle=battle, id=data["id"], round=data["round"],
+            first=_to_side(data["first"]), active=_to_side(data["active"]),
+            acted=[Side(s) for s in data["acted"]], defender=_to_side(data["defender"]),
+            winner=_to_side(data["winner"]), log=list(data["log"]))
+
+
+def _side(side: Side | None) -> str | None:
+    return None if side is None else side.value
+
+
+def _to_side(value: str | None) -> Side | None:
+    return None if value is None else Side(value)

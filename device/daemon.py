@@ -1,0 +1,100 @@
+"""The one main loop: it owns the app state, the display, the store and the watchdog.
+
+Input callbacks and reader threads only put events on the queue; the loop takes them one at a
+time, lets the app change state, and draws the new view only when it differs from the last.
+"""
+from __future__ import annotations
+
+import logging
+import queue
+import signal
+import time
+from collections.abc import Callable
+from typing import Protocol
+
+from PIL import Image
+
+from .app import App
+from .events import Event, Press, Stop, Tick
+from .notify import Notifier
+from .views import BigWord, Header, View
+
+log = logging.getLogger("cobi-companion")
+
+
+class Display(Protocol):
+    def show(self, image: Image.Image) -> None: ...
+    def dim(self, on: bool) -> None: ...
+    def brightness(self, level: int) -> None: ...
+    def refresh(self) -> None: ...
+
+
+class Loop:
+    def __init__(self, app: App, display: Display, render: Callable[[View], Image.Image],
+                 events: queue.Queue[Event] | None = None, notifier: Notifier | None = None,
+                 dim_after_s: float = 0.0, clock: Callable[[], float] = time.monotonic) -> None:
+        self.app, self.display, self.render = app, display, render
+        self.events: queue.Queue[Event] = events or queue.Queue()
+        self.notifier = notifier or Notifier("")
+        self.dim_after_s, self.clock = dim_after_s, clock
+        self.last_view: View | None = None
+        self.last_input = clock()
+        self.dimmed = False
+        self.frames = 0
+
+    def put(self, event: Event) -> None:
+        self.events.put(event)
+
+    def handle_signals(self) -> None:
+        """SIGTERM and SIGINT end the loop through the queue (Python's default SIGTERM would
+        skip saving)."""
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            signal.signal(sig, lambda number, frame: self.put(Stop(signal.Signals(number).name)))
+
+    def draw(self) -> None:
+        view = self.app.view()
+        if view != self.last_view:
+            self.display.show(self.render(view))
+            self.last_view = view
+            self.frames += 1
+
+    def step(self, event: Event) -> bool:
+        """Handle one event; False once the loop should stop."""
+        if isinstance(event, Stop):
+            return False
+        if isinstance(event, Press):
+            self.last_input = self.clock()
+            if self.dimmed:
+                self.display.dim(False)
+                self.dimmed = False
+        try:
+            self.app.handle(event)
+        except Exception:  # a bug in one screen must not end the battle
+            log.exception("error while handling %s", event)
+        self.draw()
+        return True
+
+    def idle(self, now: float) -> None:
+        if self.dim_after_s and not self.dimmed and now - self.last_input >= self.dim_after_s:
+            self.display.dim(True)
+            self.dimmed = True
+
+    def run(self) -> str:
+        self.draw()
+        self.notifier.ready()
+        wait = min(filter(None, [self.notifier.watchdog_s, 1.0]))
+        while True:
+            try:
+                event: Event = self.events.get(timeout=wait)
+            except queue.Empty:
+                event = Tick(self.clock())
+            self.notifier.watchdog()
+            self.idle(self.clock())
+            self.display.refresh()
+            if not self.step(event):
+                reason = event.reason if isinstance(event, Stop) else ""
+                break
+        self.notifier.stopping()
+        self.app.commit()
+        self.display.show(self.render(BigWord(Header("COBI"), self.app.t("goodbye"))))
+        return reason

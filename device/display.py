@@ -1,0 +1,196 @@
+"""The OLED port: push ready-made Pillow images to a luma device, and outlive I2C faults.
+
+A loose wire or a brown-out must not end a battle: every fault marks the panel lost, and
+later calls rebuild it with exponential back-off and redraw the last wanted frame.
+"""
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+from luma.core.device import dummy
+from luma.core.error import Error as LumaError
+from luma.core.interface.serial import i2c
+from luma.oled.device import sh1106, ssd1306
+from PIL import Image
+
+log = logging.getLogger(__name__)
+
+DRIVERS = {"ssd1306": ssd1306, "sh1106": sh1106}
+FIRST_DELAY_S = 0.5
+MAX_DELAY_S = 30.0
+WIDTH, HEIGHT = 128, 64
+MakeDevice = Callable[[], Any]
+
+
+def luma_factory(driver: str, port: int, address: int, rotate: int) -> MakeDevice:
+    """A function building the real panel; it closes the bus again if the panel is silent."""
+    cls = DRIVERS[driver]
+
+    def make() -> Any:
+        serial = i2c(port=port, address=address)
+        try:
+            return cls(serial, width=WIDTH, height=HEIGHT, rotate=rotate)
+        except BaseException:
+            serial.cleanup()  # else each retry leaks an open /dev/i2c-N
+            raise
+
+    return make
+
+
+class OledDisplay:
+    """An SSD1306/SH1106 on I2C, created at the first `show`. No method ever raises."""
+
+    def __init__(self, driver: str = "ssd1306", port: int = 1, address: int = 0x3C,
+                 rotate: int = 0, contrast: int = 255, make_device: MakeDevice | None = None,
+                 clock: Callable[[], float] = time.monotonic, dim_contrast: int = 16) -> None:
+        if driver not in DRIVERS:
+            raise ValueError(f"unknown display driver {driver!r}; known: {', '.join(DRIVERS)}")
+        self._make = make_device or luma_factory(driver, port, address, rotate)
+        self._clock = clock
+        self._levels = (contrast, dim_contrast)
+        self._device: Any = None
+        self._wanted: Image.Image | None = None
+        self._dimmed = False
+        self._lost = False
+        self._closed = False
+        self._delay = FIRST_DELAY_S
+        self._retry_at = float("-inf")
+        self.errors = 0
+
+    @property
+    def healthy(self) -> bool:
+        """False from a fault until the panel has been rebuilt."""
+        return not self._lost
+
+    def show(self, image: Image.Image) -> None:
+        """Draw `image` now, or as soon as the panel is back."""
+        self._wanted = image
+        device = self._connected()
+        if device is not None:
+            self._push(device, image)
+
+    def refresh(self) -> None:
+        """Retry a lost panel without a new frame (call it on Tick)."""
+        if self._lost and self._wanted is not None:
+            self.show(self._wanted)
+
+    def dim(self, on: bool) -> None:
+        """Dim contrast (idle) or full contrast; remembered while the panel is lost."""
+        self._dimmed = on
+        if self._device is not None:
+            self._guard("contrast", lambda device: device.contrast(self._level()))
+
+    def brightness(self, level: int) -> None:
+        """The full (not dimmed) contrast, 0-255, from the settings screen."""
+        self._levels = (max(0, min(255, level)), self._levels[1])
+        self.dim(self._dimmed)
+
+    def close(self) -> None:
+        """Blank the panel and release the bus."""
+        self._closed = True
+        device, self._device = self._device, None
+        if device is not None:
+            try:
+                device.cleanup()
+            except Exception as exc:
+                log.warning("display cleanup failed: %s", exc)
+                release(device)
+
+    def _level(self) -> int:
+        return self._levels[1] if self._dimmed else self._levels[0]
+
+    def _connected(self) -> Any:
+        if self._device is not None or self._closed or self._clock() < self._retry_at:
+            return self._device
+        try:
+            device = self._make()
+        except Exception as exc:
+            self._fail("open", exc)
+            return None
+        self._device = device
+        if self._lost:
+            log.info("display is back after %d errors", self.errors)
+        self._lost = False
+        self._guard("contrast", lambda device: device.contrast(self._level()))
+        return self._device
+
+    def _push(self, device: Any, image: Image.Image) -> None:
+        if image.mode != device.mode:
+            image = image.convert(device.mode)
+        if self._guard("display", lambda device: device.display(image)):
+            self._delay = FIRST_DELAY_S  # a frame got through: the panel really is back
+
+    def _guard(self, what: str, action: Callable[[Any], object]) -> bool:
+        device = self._device
+        if device is None:
+            return False
+        try:
+            action(device)
+        except Exception as exc:
+            self._fail(what, exc)
+            return False
+        return True
+
+    def _fail(self, what: str, exc: Exception) -> None:
+        self.errors += 1
+        self._lost = True
+        self._retry_at = self._clock() + self._delay
+        if isinstance(exc, LumaError | OSError):
+            log.warning("display %s failed (%s); retry in %.1f s", what, exc, self._delay)
+        else:
+            log.error("display %s failed; retry in %.1f s", what, self._delay, exc_info=exc)
+        self._delay = min(self._delay * 2, MAX_DELAY_S)
+        device, self._device = self._device, None
+        if device is not None:
+            release(device)
+
+
+def release(device: Any) -> None:
+    """Close a lost panel's bus, skipping the blanking commands that would fail too.
+
+    luma keeps every device alive in an atexit hook, so an unreleased one keeps its
+    /dev/i2c-N open until the process ends.
+    """
+    try:
+        device.persist = True
+        device.cleanup()
+    except Exception as exc:
+        log.debug("closing the lost display: %s", exc)
+
+
+class MemoryDisplay:
+    """Test double on luma's `dummy` device: real pixels in `.image`, frames counted."""
+
+    def __init__(self, width: int = WIDTH, height: int = HEIGHT, rotate: int = 0) -> None:
+        self.device = dummy(width=width, height=height, rotate=rotate, mode="1")
+        self.frames = 0
+        self.dimmed = False
+        self.level = 255
+        self.closed = False
+        self.errors = 0
+        self.healthy = True
+
+    @property
+    def image(self) -> Image.Image | None:
+        """The last frame as the panel holds it (mode "1", after rotation)."""
+        image: Image.Image | None = self.device.image
+        return image
+
+    def show(self, image: Image.Image) -> None:
+        self.device.display(image if image.mode == "1" else image.convert("1"))
+        self.frames += 1
+
+    def refresh(self) -> None:
+        pass
+
+    def dim(self, on: bool) -> None:
+        self.dimmed = on
+
+    def brightness(self, level: int) -> None:
+        self.level = level
+
+    def close(self) -> None:
+        self.closed = True

@@ -1,0 +1,35 @@
+"""systemd's notify protocol: one datagram to $NOTIFY_SOCKET ("@" = abstract namespace).
+
+Without a socket (not under systemd) every call does nothing.
+"""
+from __future__ import annotations
+
+import os
+import socket
+
+
+class Notifier:
+    def __init__(self, address: str | None = None) -> None:
+        self.address = address if address is not None else os.environ.get("NOTIFY_SOCKET", "")
+        usec = os.environ.get("WATCHDOG_USEC", "")
+        # Ping at half the watchdog interval, as systemd recommends.
+        self.watchdog_s = int(usec) / 2e6 if usec.isdigit() else None
+
+    def send(self, message: str) -> None:
+        if not self.address:
+            return
+        target = "\0" + self.address[1:] if self.address.startswith("@") else self.address
+        try:
+            with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sock:
+                sock.sendto(message.encode(), target)
+        except OSError:
+            pass  # a notification lost never stops the box
+
+    def ready(self) -> None:
+        self.send("READY=1")
+
+    def watchdog(self) -> None:
+        self.send("WATCHDOG=1")
+
+    def stopping(self) -> None:
+        self.send("STOPPING=1")

@@ -1,0 +1,305 @@
+"""Screens: a pure function from a view model to a 128×64 one-bit image for the OLED.
+
+Equal views draw identical pixels. Every piece of text is drawn inside its own box and cut short
+with "…" when it is too long, so nothing spills over its neighbours or off the screen.
+
+The font is Fira Sans Condensed (SIL Open Font License 1.1) from the PyPI package
+`fontpkg-fira-sans-condensed`: it has every Polish letter and stays crisp when FreeType renders
+it without anti-aliasing, as Pillow does on mode "1" images.
+"""
+from __future__ import annotations
+
+from functools import cache, lru_cache
+from importlib.resources import files
+from io import BytesIO
+from math import ceil
+
+from PIL import Image, ImageDraw, ImageFont
+
+from .views import BigWord, Header, Lines, Menu, Roll, View
+
+WIDTH, HEIGHT = 128, 64
+BAND = 12                    # header band: rows 0..11
+TOP = BAND + 1               # first body row (one black row under the band)
+HINT_H = 9                   # hint line at the bottom
+ROW_H = 14                   # one menu item
+MIN_BIG = 23                 # Bold size whose capitals are 16 px tall
+ELLIPSIS = "…"
+WORD_SPACE = "\u2004"         # a third of an em: the font's own space is too thin at 1 bit
+_FONT_PACKAGE = "fontpkg_fira_sans_condensed"
+
+Box = tuple[int, int, int, int]          # left, top, right, bottom (exclusive)
+FreeFont = ImageFont.FreeTypeFont
+
+
+def render(view: View) -> Image.Image:
+    """Draw `view` on a new 128×64 mode "1" image (1 = lit pixel)."""
+    return _render(view).copy()
+
+
+@lru_cache(maxsize=16)
+def _render(view: View) -> Image.Image:
+    img = Image.new("1", (WIDTH, HEIGHT), 0)
+    _header(img, view.header)
+    match view:
+        case Menu():
+            _menu(img, view)
+        case Roll():
+            _roll(img, view)
+        case BigWord():
+            _big_word(img, view)
+        case Lines():
+            _lines(img, view)
+    return img
+
+
+# ---- fonts and text ----
+
+@cache
+def _font_bytes(weight: str) -> bytes:
+    return (files(_FONT_PACKAGE) / "files" / f"FiraSansCondensed-{weight}.ttf").read_bytes()
+
+
+@cache
+def font(weight: str, size: int) -> FreeFont:
+    """Fira Sans Condensed in `weight` ("Medium", "SemiBold", "Bold") at `size` px, loaded once."""
+    return ImageFont.truetype(BytesIO(_font_bytes(weight)), size)
+
+
+def fit_text(text: str, fnt: FreeFont, width: int) -> str:
+    """`text`, cut short with "…" so that it is at most `width` pixels long."""
+    if fnt.getlength(text) <= width:
+        return text
+    low, high = 0, len(text)                  # the longest start that fits with "…"
+    while low < high:
+        mid = (low + high + 1) // 2
+        if fnt.getlength(text[:mid].rstrip() + ELLIPSIS) <= width:
+            low = mid
+        else:
+            high = mid - 1
+    short = text[:low].rstrip() + ELLIPSIS
+    return short if fnt.getlength(short) <= width else ""
+
+
+def text_width(text: str, fnt: FreeFont) -> int:
+    """Pixels that `_text` needs for `text` in `fnt`, word spaces included."""
+    return ceil(fnt.getlength(text.replace(" ", WORD_SPACE))) + 1
+
+
+def _text(img: Image.Image, box: Box, text: str, fnt: FreeFont, baseline: int, *,
+          align: str = "left", fill: int = 1) -> None:
+    """Draw one line of text clipped to `box`; `baseline` is counted from the box's top."""
+    left, top, right, _ = box
+    region = img.crop(box)
+    line = fit_text(text.replace(" ", WORD_SPACE), fnt, right - left)
+    x = {"left": 0, "right": right - left, "centre": (right - left) // 2}[align]
+    anchor = {"left": "ls", "right": "rs", "centre": "ms"}[align]
+    ImageDraw.Draw(region).text((x, baseline), line, font=fnt, fill=fill, anchor=anchor)
+    img.paste(region, (left, top))
+
+
+@lru_cache(maxsize=128)
+def _ink(text: str, fnt: FreeFont, mode: str = "1") -> Image.Image:
+    """The text's pixels (one-bit, or anti-aliased in mode "L"), cropped to its bounding box."""
+    size = int(fnt.size)
+    text = text.replace(" ", WORD_SPACE) if size < 16 else text
+    canvas = Image.new(mode, (int(fnt.getlength(text)) + 2 * size, 2 * size), 0)
+    ImageDraw.Draw(canvas).text((size // 2, 3 * size // 2), text, font=fnt, fill=255, anchor="ls")
+    return canvas.crop(canvas.getbbox() or (0, 0, 1, 1))
+
+
+def _squashed(text: str, width: int) -> Image.Image:
+    """The text at the smallest big size, anti-aliased, narrowed to `width` and thresholded."""
+    grey = _ink(text, font("SemiBold", MIN_BIG), "L")
+    narrow = grey.resize((width, grey.height), Image.Resampling.LANCZOS)
+    return narrow.point(lambda v: 255 if v >= 110 else 0).convert("1")
+
+
+def _biggest(text: str, width: int, height: int, sizes: range) -> Image.Image | None:
+    """The text in Bold at the largest size in `sizes` whose ink fits width × height."""
+    for size in sizes:
+        fnt = font("Bold", size)
+        left, top, right, bottom = fnt.getbbox(text, anchor="ls")     # cheap first guess
+        if right - left > width + 2 or bottom - top > height + 2:
+            continue
+        ink = _ink(text, fnt)
+        if ink.width <= width and ink.height <= height:
+            return ink
+    return None
+
+
+def _paste_centred(img: Image.Image, ink: Image.Image, box: Box) -> None:
+    left, top, right, bottom = box
+    ink = ink.crop((0, 0, min(ink.width, right - left), min(ink.height, bottom - top)))
+    x = left + (right - left - ink.width) // 2
+    y = top + (bottom - top - ink.height) // 2
+    img.paste(1, (x, y), ink)
+
+
+# ---- header, hint, scroll marks ----
+
+def _header(img: Image.Image, header: Header) -> None:
+    ImageDraw.Draw(img).rectangle((0, 0, WIDTH - 1, BAND - 1), fill=1)
+    fnt = font("SemiBold", 11)
+    side = header.side_label or (header.side or "").capitalize()
+    info = " ".join(p for p in (f"R{header.round}" if header.round is not None else "", side) if p)
+    info_w = min(text_width(info, fnt), WIDTH // 2) if info else 0
+    _text(img, (WIDTH - 2 - info_w, 0, WIDTH - 2, BAND), info, fnt, 10, align="right", fill=0)
+    title_right = WIDTH - 2 - info_w - (6 if info else 0)
+    _text(img, (2, 0, title_right, BAND), header.title, fnt, 10, fill=0)
+
+
+def _hint(img: Image.Image, hint: str) -> None:
+    _text(img, (1, HEIGHT - HINT_H, WIDTH - 1, HEIGHT), hint, font("Medium", 9), 7,
+          align="centre")
+
+
+def _scroll_marks(img: Image.Image, top: int, bottom: int, up: bool, down: bool) -> None:
+    draw, x = ImageDraw.Draw(img), WIDTH - 8
+    if up:
+        draw.polygon([(x, top + 4), (x + 6, top + 4), (x + 3, top + 1)], fill=1)
+    if down:
+        draw.polygon([(x, bottom - 5), (x + 6, bottom - 5), (x + 3, bottom - 2)], fill=1)
+
+
+# ---- menu and lines ----
+
+def _menu(img: Image.Image, view: Menu) -> None:
+    bottom = HEIGHT - (HINT_H if view.hint else 0)
+    shown = max(1, (bottom - TOP) // ROW_H)
+    count = len(view.items)
+    index = min(max(view.index, 0), max(count - 1, 0))
+    first = min(max(index - (shown - 1) // 2, 0), max(count - shown, 0))
+    right = WIDTH - 10 if count > shown else WIDTH - 1
+    fnt, draw = font("Medium", 12), ImageDraw.Draw(img)
+    for row, item in enumerate(view.items[first:first + shown]):
+        top, selected = TOP + row * ROW_H, first + row == index
+        if selected:
+            draw.rounded_rectangle((0, top, right - 1, top + ROW_H - 1), radius=3, fill=1)
+        _text(img, (4, top, right - 3, top + ROW_H), item, fnt, 11, fill=0 if selected else 1)
+    _scroll_marks(img, TOP, bottom, first > 0, first + shown < count)
+    _hint(img, view.hint)
+
+
+def _lines(img: Image.Image, view: Lines) -> None:
+    bottom = HEIGHT - (HINT_H if view.hint else 0)
+    pitch = (bottom - TOP) // 4
+    count = len(view.lines)
+    first = min(max(view.index, 0), max(count - 1, 0))
+    shown = view.lines[first:first + 4]
+    more = first + len(shown) < count
+    right = WIDTH - 10 if first > 0 or more else WIDTH - 1
+    for row, line in enumerate(shown):
+        top = TOP + row * pitch
+        _text(img, (2, top, right, top + pitch + 1), line, font("Medium", 11), 9)
+    _scroll_marks(img, TOP, bottom, first > 0, more)
+    _hint(img, view.hint)
+
+
+# ---- big word ----
+
+def _big_word(img: Image.Image, view: BigWord) -> None:
+    bottom = HEIGHT - 11 if view.detail else HEIGHT
+    box = (2, TOP, WIDTH - 2, bottom)
+    width, height = box[2] - box[0], box[3] - box[1]
+    word = view.word.strip()
+    ink = _biggest(word, width, height, range(40, MIN_BIG - 1, -1))
+    if ink is None and " " in word:
+        ink = _two_lines(word, width, height)
+    if ink is None and _ink(word, font("SemiBold", MIN_BIG)).width * 0.6 <= width:
+        ink = _squashed(word, width)
+    if ink is None:                       # very long: smaller, and cut short if even that fails
+        short = fit_text(word.replace(" ", WORD_SPACE), font("Bold", 12), width)
+        ink = _biggest(short, width, height, range(MIN_BIG - 1, 12, -1)) or _ink(
+            short, font("Bold", 12))
+    _paste_centred(img, ink, box)
+    if view.detail:
+        _text(img, (1, HEIGHT - 11, WIDTH - 1, HEIGHT), view.detail, font("Medium", 10), 9,
+              align="centre")
+
+
+def _two_lines(word: str, width: int, height: int) -> Image.Image | None:
+    """The word broken at its most central space into two big lines, or None."""
+    cut = min((i for i, c in enumerate(word) if c == " "), key=lambda i: abs(len(word) - 2 * i))
+    for size in range(40, MIN_BIG - 1, -1):
+        upper, lower = (_ink(part.strip(), font("Bold", size)) for part in (word[:cut],
+                                                                            word[cut:]))
+        both = Image.new("1", (max(upper.width, lower.width), upper.height + 3 + lower.height))
+        if both.width <= width and both.height <= height:
+            both.paste(upper, ((both.width - upper.width) // 2, 0))
+            both.paste(lower, ((both.width - lower.width) // 2, upper.height + 3))
+            return both
+    return None
+
+
+# ---- dice ----
+
+PIPS = {1: "c", 2: "ad", 3: "acd", 4: "abde", 5: "abcde", 6: "abdefg"}
+# a top-left, b top-right, c centre, d bottom-right, e bottom-left, f middle-left, g middle-right
+PIP_SIZE = {36: (6, 5), 30: (6, 4), 24: (4, 3), 20: (4, 2), 18: (4, 2), 12: (2, 2)}  # pip, margin
+DICE_ROW = {1: (36, 0, 0, 1, 1), 2: (30, 4, 0, 2, 1), 3: (24, 3, 0, 3, 1), 4: (20, 2, 0, 4, 1)}
+
+
+def _dice_grid(count: int) -> tuple[int, int, int, int, int]:
+    """Die size, gaps across and down, columns and rows for `count` dice, 38 px high at most."""
+    if count <= 4:
+        return DICE_ROW[max(count, 1)]
+    if count <= 8:
+        return 18, 3, 2, 4, 2
+    return 12, 2, 1, 6, 3
+
+
+def _die(img: Image.Image, x: int, y: int, size: int, face: int, rolling: bool) -> None:
+    draw = ImageDraw.Draw(img)
+    body, pip = (0, 1) if rolling else (1, 0)
+    draw.rounded_rectangle((x, y, x + size - 1, y + size - 1), radius=size // 5, fill=body,
+                           outline=1)
+    if face not in PIPS:
+        _text(img, (x + 1, y + 1, x + size - 1, y + size - 1), "?" if face < 1 else str(face),
+              font("Bold", 10), size // 2 + 2, align="centre", fill=pip)
+        return
+    d, near = PIP_SIZE.get(size, (2, 2))
+    mid, far = (size - d) // 2, size - near - d
+    spots = {"a": (near, near), "b": (far, near), "c": (mid, mid), "d": (far, far),
+             "e": (near, far), "f": (near, mid), "g": (far, mid)}
+    for name in PIPS[face]:
+        px, py = x + spots[name][0], y + spots[name][1]
+        draw.ellipse((px, py, px + d - 1, py + d - 1), fill=pip)
+
+
+def _dice(img: Image.Image, faces: tuple[int, ...], top: int, rolling: bool) -> int:
+    """Draw the dice from `top`, centred in 38 rows; return the right edge they use."""
+    if not faces:
+        return 0
+    size, across, down, cols, rows = _dice_grid(len(faces))
+    slots = cols * rows
+    shown = faces if len(faces) <= slots else faces[:slots - 1]
+    y0 = top + (38 - rows * size - (rows - 1) * down) // 2
+    for i, face in enumerate(shown):
+        col, row = i % cols, i // cols
+        _die(img, 1 + col * (size + across), y0 + row * (size + down), size, face, rolling)
+    if len(shown) < len(faces):
+        x, y = 1 + (cols - 1) * (size + across), y0 + (rows - 1) * (size + down)
+        _text(img, (x, y, x + size + 3, y + size), f"+{len(faces) - len(shown)}",
+              font("Bold", 10), size - 2)
+    return 1 + cols * size + (cols - 1) * across
+
+
+def _roll(img: Image.Image, view: Roll) -> None:
+    small, bold = font("Medium", 11), font("SemiBold", 11)
+    needed_w = text_width(view.needed, bold) if view.needed else 0
+    room = WIDTH - 7 - text_width(view.caption, small)
+    if needed_w > room:                   # too long together: each gets at least half a line
+        needed_w = max(room, min(needed_w, WIDTH // 2 - 3))
+    _text(img, (WIDTH - 1 - needed_w, TOP, WIDTH - 1, TOP + 12), view.needed, bold, 9,
+          align="right")
+    _text(img, (1, TOP, WIDTH - 1 - needed_w - (5 if needed_w else 0), TOP + 12), view.caption,
+          small, 9)
+    dice_right = _dice(img, view.faces, TOP + 13, view.rolling)
+    box = (dice_right + 3, TOP + 13, WIDTH - 1, HEIGHT)
+    if view.total:
+        ink = _biggest(view.total, box[2] - box[0], box[3] - box[1], range(30, 9, -1))
+        if ink is None:
+            _text(img, box, view.total, small, 22, align="centre")
+        else:
+            _paste_centred(img, ink, box)

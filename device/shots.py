@@ -1,0 +1,139 @@
+"""Fire and reload on the box: odds preview, the right player's button for each roll (or real
+dice dialled in), then each step of the trace on screen and one big outcome word."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from cobi_companion.rules import tank_game
+from cobi_companion.rules.battle import Vehicle
+from cobi_companion.rules.errors import RulesError
+from cobi_companion.rules.levels import rule_set
+from cobi_companion.rules.shot import ShotPlan
+from cobi_companion.rules.status import Effect
+from cobi_companion.rules.trace import DieCheck, ReloadAction, Shot
+
+from .explain import BIG_WORDS, in_six, percent
+from .replay import Replay, is_target_roll
+from .views import BigWord, Lines, Roll, View
+from .widgets import Dial, Screen, Show, WaitPress, notice
+
+if TYPE_CHECKING:
+    from .app import App
+
+Finish = Callable[["App", str], Screen]
+CUES = {Effect.MISS: "miss", Effect.NONE: "hit", Effect.DESTROYED: "destroyed"}
+
+
+def gather(app: App, replay: Replay[Any], roller_of: Callable[[str], str], phase: str,
+           waiting: Callable[[str], View], done: Callable[[], Screen]) -> Screen:
+    """Roll (or ask for) the faces the rule needs while they belong to `phase`'s player; when
+    the next roll is the other player's, wait for their button."""
+    while (need := replay.need()) is not None:
+        roller = roller_of(need)
+        if roller != phase:
+            return WaitPress(roller, waiting(roller), lambda roller=roller: gather(
+                app, replay, roller_of, roller, waiting, done))
+        if app.settings.real_dice:
+            def dialled(face: int, need: str = need, roller: str = roller) -> Screen:
+                app.record(face, need, roller)
+                replay.add(face, need)
+                return gather(app, replay, roller_of, phase, waiting, done)
+            return Dial(need, dialled)
+        replay.add(app.roll(need, roller), need)
+    return done()
+
+
+def resolve_fire(app: App, firer: Vehicle, target: Vehicle, plan: ShotPlan,
+                 finish: Finish) -> Screen:
+    assert app.state is not None
+    rules = rule_set(app.state.level)
+    try:
+        odds = rules.odds(plan)
+    except RulesError as exc:
+        return notice(app, app.t("not_possible"), [str(exc)], lambda: finish(app, "passes"))
+    side, enemy = firer.side.value, target.side.value
+    preview = Lines(app.header(f"{firer.label} → {target.label}"), (
+        app.t("odds", hit=in_six(odds.hit), kill=percent(odds.kill)),
+        app.t("press_to_fire", side=app.side_name(side))))
+    replay: Replay[Shot] = Replay(lambda dice: rules.fire(plan, dice))
+
+    def waiting(roller: str) -> View:
+        faces = tuple(f for f, p in zip(replay.faces, replay.purposes, strict=True)
+                      if p.startswith("firer"))
+        return Roll(app.header(target.label), faces, app.t("armour"),
+                    needed=app.t("press_armour", side=app.side_name(roller)))
+
+    def done() -> Screen:
+        shot = replay.result
+        assert shot is not None and app.state is not None
+        app.state.set_status(firer.label, shot.attacker_after)
+        app.state.set_status(target.label, shot.target_after)
+        app.cue(CUES.get(shot.effect, "hit"), side)
+        views = shot_views(app, shot, f"{firer.label} → {target.label}")
+        line = (f"{firer.label} fires at {target.label} ({plan.facing.value}): "
+                f"{shot.effect.value}")
+        after = finish(app, line)
+        return Show(views, lambda: after)
+
+    roller_of = lambda need: enemy if is_target_roll(need) else side  # noqa: E731
+    return WaitPress(side, preview, lambda: gather(app, replay, roller_of, side, waiting, done))
+
+
+def _needs(app: App, check: DieCheck, exact: bool) -> str:
+    text = app.t("needs_range", r=check.needed) if exact else app.t("needs", n=check.needed.low)
+    mods = sum(m.value for m in check.modifiers)
+    return f"{text} ({mods:+d})" if mods else text
+
+
+def shot_views(app: App, shot: Shot, title: str) -> list[View]:
+    header = app.header(title)
+    word = app.t(BIG_WORDS[shot.effect])
+    views: list[View] = [Roll(header, (shot.to_hit.roll,), app.t("to_hit"),
+                              _needs(app, shot.to_hit, shot.level == "easy"),
+                              app.t("HIT") if shot.hit else app.t("MISS"))]
+    if shot.reload is not None:
+        views.append(Roll(header, (shot.reload.roll,), app.t("reload_roll"),
+                          _needs(app, shot.reload, False),
+                          app.t("RELOADED") if shot.reload.success else app.t("UNLOADED")))
+    if shot.damage is not None:
+        base = f"{shot.damage.base} + D6+" if shot.level == "easy" else \
+            f"{shot.damage.dice} + {shot.damage.extra}"
+        views.append(Roll(header, shot.damage.rolls, app.t("damage"), base,
+                          f"= {shot.damage.total}"))
+    if shot.armour is not None:
+        armour = f"{app.t(shot.armour.facing.value)} {shot.armour.value}"
+        views.append(Roll(header, shot.armour.rolls, app.t("armour"),
+                          armour + (" + D6+" if shot.armour.rolls else ""),
+                          f"= {shot.armour.total}"))
+    detail = "" if shot.net is None else \
+        f"{shot.damage.total if shot.damage else 0} − {shot.armour.total if shot.armour else 0}" \
+        f" = {shot.net}"
+    if shot.effect is Effect.DESTROYED and shot.damage is None and shot.hit:
+        detail = shot.reason
+    views.append(BigWord(header, word, detail))
+    return views
+
+
+def resolve_reload(app: App, vehicle: Vehicle, finish: Finish) -> Screen:
+    side = vehicle.side.value
+    replay: Replay[ReloadAction] = Replay(
+        lambda dice: tank_game.reload_action(vehicle.card, vehicle.status, dice))
+    header = app.header(vehicle.label)
+
+    def done() -> Screen:
+        result = replay.result
+        assert result is not None and app.state is not None
+        app.state.set_status(vehicle.label, result.after)
+        word = "RELOADED" if result.check.success else "UNLOADED"
+        app.cue("reloaded" if result.check.success else "unloaded", side)
+        views: list[View] = [
+            Roll(header, (result.check.roll,), app.t("reload_roll"),
+                 _needs(app, result.check, False), f"= {result.check.modified}"),
+            BigWord(header, app.t(word))]
+        after = finish(app, f"{vehicle.label} reloads: {word.lower()}")
+        return Show(views, lambda: after)
+
+    prompt = Lines(header, (app.t("press_reload", side=app.side_name(side)),))
+    return WaitPress(side, prompt, lambda: gather(app, replay, lambda need: side, side,
+                                                  lambda roller: prompt, done))

@@ -1,0 +1,221 @@
+"""The simulator: the real daemon with gpiozero mock pins, driven by the keyboard or a script,
+and the OLED drawn in the terminal with half-block characters (true 128×64 pixels).
+
+Keys: ←/→ (or ↓/↑) turn the knob, Enter = OK, Backspace = back, a / l = the Axis / Allies dice
+buttons, A / L = hold them down, q = quit.
+"""
+from __future__ import annotations
+
+import json
+import os
+import queue
+import select
+import sys
+import termios
+import threading
+import time
+import tty
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from cobi_companion.rules.dice import Dice
+from gpiozero.pins.mock import MockFactory, MockPWMPin
+from PIL import Image
+
+from .box import Box, build
+from .config import Config
+from .display import MemoryDisplay
+from .events import Stop
+from .terminal import to_halfblocks
+
+SCRIPT_WORDS = ("cw", "ccw", "ok", "back", "axis", "allies", "axis_long", "allies_long", "wait")
+KEYS = {"\x1b[C": "cw", "\x1b[A": "cw", "\x1b[D": "ccw", "\x1b[B": "ccw", "\r": "ok",
+        "\n": "ok", "\x7f": "back", "\x08": "back", "a": "axis", "l": "allies",
+        "A": "axis_long", "L": "allies_long"}
+
+
+class ScriptError(Exception):
+    """A line of a simulator script the simulator cannot act on."""
+
+
+def parse_script(text: str) -> list[tuple[str, int]]:
+    """Words separated by commas or new lines; `wait MS`; '#' starts a comment."""
+    steps: list[tuple[str, int]] = []
+    for number, raw in enumerate(text.replace(",", "\n").splitlines(), 1):
+        line = raw.split("#", 1)[0].strip().lower()
+        if not line:
+            continue
+        word, *rest = line.split()
+        if word not in SCRIPT_WORDS:
+            raise ScriptError(f"script line {number}: {word!r} is not a sim event; allowed: "
+                              f"{', '.join(SCRIPT_WORDS)}")
+        if word == "wait":
+            if len(rest) != 1 or not rest[0].isdigit():
+                raise ScriptError(f"script line {number}: wait needs milliseconds, like wait 200")
+            steps.append((word, int(rest[0])))
+        elif rest:
+            raise ScriptError(f"script line {number}: {word} takes no value")
+        else:
+            steps.append((word, 0))
+    return steps
+
+
+@dataclass
+class MockPanel:
+    """Presses buttons and turns the knob on gpiozero's mock pins, as fingers would."""
+
+    factory: MockFactory
+    config: Config
+
+    def tap(self, pin: int, hold_s: float = 0.0) -> None:
+        self.factory.pin(pin).drive_low()
+        if hold_s:
+            time.sleep(hold_s)
+        self.factory.pin(pin).drive_high()
+        # Edges closer than the debounce time count as chatter: leave a real finger's gap.
+        time.sleep(self.config.buttons.bounce_s + 0.01)
+
+    def turn(self, clockwise: bool) -> None:
+        a = self.factory.pin(self.config.encoder.a)
+        b = self.factory.pin(self.config.encoder.b)
+        first, second = (a, b) if clockwise else (b, a)
+        first.drive_low()
+        second.drive_low()
+        first.drive_high()
+        second.drive_high()
+
+    def act(self, word: str, value: int = 0) -> None:
+        buttons, encoder = self.config.buttons, self.config.encoder
+        actions: dict[str, Callable[[], None]] = {
+            "cw": lambda: self.turn(True),
+            "ccw": lambda: self.turn(False),
+            "ok": lambda: self.tap(encoder.button),
+            "back": lambda: self.tap(encoder.button, encoder.long_press_s + 0.15),
+            "axis": lambda: self.tap(buttons.axis),
+            "allies": lambda: self.tap(buttons.allies),
+            "axis_long": lambda: self.tap(buttons.axis, buttons.hold_s + 0.15),
+            "allies_long": lambda: self.tap(buttons.allies, buttons.hold_s + 0.15),
+            "wait": lambda: time.sleep(value / 1000),
+        }
+        actions[word]()
+
+
+def save_snapshot(image: Image.Image, folder: Path, number: int) -> Path:
+    """A frame as a PNG, scaled ×4 so a person can look at it."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"frame-{number:03d}.png"
+    image.convert("L").resize((image.width * 4, image.height * 4), Image.NEAREST).save(path)
+    return path
+
+
+def read_keys(stop: threading.Event) -> Iterator[str]:
+    """Key presses from the terminal in raw mode, as sim words; ends on 'q' or end of input."""
+    fd = sys.stdin.fileno()
+    saved = termios.tcgetattr(fd)
+    tty.setcbreak(fd)
+    try:
+        while not stop.is_set():
+            ready, _, _ = select.select([fd], [], [], 0.2)
+            if not ready:
+                continue
+            chunk = os.read(fd, 8).decode(errors="ignore")
+            if not chunk or chunk == "q":
+                return
+            word = KEYS.get(chunk) or KEYS.get(chunk[:3]) or KEYS.get(chunk[:1])
+            if word:
+                yield word
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+
+
+def drive_keyboard(panel: MockPanel, put: Callable[[Stop], None],
+                   stop: threading.Event) -> threading.Thread:
+    def run() -> None:
+        for word in read_keys(stop):
+            panel.act(word)
+        put(Stop("quit"))
+    thread = threading.Thread(target=run, name="sim-keyboard", daemon=True)
+    thread.start()
+    return thread
+
+
+class TerminalDisplay(MemoryDisplay):
+    """The OLED drawn in the terminal, redrawn in place at every frame."""
+
+    def show(self, image: Image.Image) -> None:
+        super().show(image)
+        if self.image is not None:
+            sys.stdout.write("\x1b[H\x1b[2J" + to_halfblocks(self.image) + "\n" + HELP + "\n")
+            sys.stdout.flush()
+
+
+class SnapshotDisplay(MemoryDisplay):
+    """Keeps every distinct frame as a PNG in a folder."""
+
+    def __init__(self, folder: Path | None) -> None:
+        super().__init__()
+        self.folder, self.saved = folder, 0
+        self._last: bytes | None = None
+
+    def show(self, image: Image.Image) -> None:
+        super().show(image)
+        data = image.convert("1").tobytes()
+        if self.folder is not None and data != self._last:
+            self.saved += 1
+            save_snapshot(image.convert("1"), self.folder, self.saved)
+        self._last = data
+
+
+HELP = "←/→ knob · Enter OK · Backspace back · a/l dice buttons (A/L hold) · q quit"
+
+
+def drain(box: Box) -> None:
+    """Let the loop handle everything the mock pins put on the queue."""
+    while True:
+        try:
+            event = box.loop.events.get_nowait()
+        except queue.Empty:
+            return
+        box.loop.step(event)
+
+
+def sim_state_dir() -> Path:
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "cobi-companion" / "sim"
+
+
+def run_sim(config: Config, *, script: list[tuple[str, int]] | None, dice: Dice | None,
+            state_dir: Path | None, snapshot_dir: Path | None = None,
+            state_json: Path | None = None) -> int:
+    """Run the daemon on mock pins: interactively, or through a script (then print the last
+    frame)."""
+    factory = MockFactory(pin_class=MockPWMPin)
+    display = SnapshotDisplay(snapshot_dir) if script is not None else TerminalDisplay()
+    box = build(config, display, pin_factory=factory, dice=dice,
+                state_dir=state_dir or sim_state_dir())
+    panel = MockPanel(factory, config)
+    try:
+        if script is None:
+            stop = threading.Event()
+            drive_keyboard(panel, box.loop.put, stop)
+            box.loop.handle_signals()
+            box.loop.run()
+            stop.set()
+        else:
+            box.loop.draw()
+            for word, value in script:
+                panel.act(word, value)
+                drain(box)
+            if display.image is not None:
+                print(to_halfblocks(display.image))
+        if state_json is not None:
+            state = box.app.state.to_dict() if box.app.state else None
+            state_json.write_text(json.dumps({"battle": state,
+                                              "settings": box.app.settings.to_dict(),
+                                              "screen": type(box.app.screen).__name__},
+                                             indent=2, ensure_ascii=False))
+    finally:
+        box.close()
+        factory.reset()
+    return 0

@@ -1,0 +1,261 @@
+"""Where battles survive a pulled plug: the current battle, every die rolled, a few settings.
+
+SqliteStore keeps them in one SQLite file in WAL mode with synchronous=FULL: each save is one
+transaction, wholly on the card or not at all. It never stops a game: a file it cannot read is
+moved aside and a fresh one started, and when nothing can be written it plays on in memory
+(as a MemoryStore does). Either way `problem` says what happened, in one line.
+"""
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sqlite3
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Protocol, TypeVar
+
+Roll = tuple[str, str, int]  # (side or "", purpose, face 1-6)
+FACES = range(1, 7)
+SCHEMA_VERSION = "1"
+DATABASE_NAME = "battles.db"  # the usual file name inside the state directory
+
+_SCHEMA = f"""
+BEGIN IMMEDIATE;
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+INSERT OR IGNORE INTO meta (key, value) VALUES ('schema_version', '{SCHEMA_VERSION}');
+CREATE TABLE IF NOT EXISTS battle (
+    slot INTEGER PRIMARY KEY CHECK (slot = 1), battle_id TEXT NOT NULL,
+    state TEXT NOT NULL, saved_at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS rolls (
+    n INTEGER PRIMARY KEY, battle_id TEXT NOT NULL, side TEXT NOT NULL, purpose TEXT NOT NULL,
+    face INTEGER NOT NULL CHECK (face BETWEEN 1 AND 6), rolled_at TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS rolls_by_battle ON rolls (battle_id, face);
+CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+COMMIT;
+"""
+
+T = TypeVar("T")
+
+
+class Store(Protocol):
+    """What the game needs from wherever battles are kept."""
+
+    problem: str | None  # one line saying what went wrong, for the log and the screen
+    can_save: bool  # False: the battle goes on, but a pulled plug would lose it
+    def load_battle(self) -> dict[str, Any] | None: ...
+    def save_battle(self, state: dict[str, Any], rolls: list[Roll]) -> None: ...
+    def clear_battle(self) -> None: ...
+    def face_counts(self, battle_id: str | None = None) -> dict[int, int]: ...
+    def settings(self) -> dict[str, Any]: ...
+    def save_settings(self, values: dict[str, Any]) -> None: ...
+    def close(self) -> None: ...
+
+
+def _checked(state: dict[str, Any], rolls: list[Roll]) -> tuple[str, str]:
+    """The battle id and the snapshot as JSON; refuses what could not be read back."""
+    battle_id = state.get("id")
+    if not isinstance(battle_id, str) or not battle_id:
+        raise ValueError(f"state['id'] must be a non-empty str, not {battle_id!r}")
+    for roll in rolls:
+        side, purpose, face = roll
+        if not (isinstance(side, str) and isinstance(purpose, str)
+                and type(face) is int and face in FACES):
+            raise ValueError(f"a roll is (side, purpose, face 1-6), not {roll!r}")
+    return battle_id, json.dumps(state, ensure_ascii=False)
+
+
+class _Unreadable(sqlite3.DatabaseError):
+    """The database file is there but its content cannot be used."""
+
+    def __init__(self, reason: str, conn: sqlite3.Connection | None = None) -> None:
+        super().__init__(reason)
+        self.conn = conn  # still open: see SqliteStore._open
+
+
+def _prepare(conn: sqlite3.Connection) -> None:
+    # synchronous is per connection (it starts at the compiled-in default): set it every time.
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA synchronous=FULL")
+    if conn.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+        raise _Unreadable("the integrity check failed")
+    conn.executescript(_SCHEMA)
+    row = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    if row is None or row[0] != SCHEMA_VERSION:
+        raise _Unreadable(f"schema version {row and row[0]}, not {SCHEMA_VERSION}")
+    for (state,) in conn.execute("SELECT state FROM battle"):
+        try:
+            json.loads(state)
+        except ValueError:
+            raise _Unreadable("the battle snapshot is not valid JSON") from None
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    """An open, checked connection; _Unreadable for bad content, sqlite3.Error or OSError else."""
+    if path.exists() and not path.is_file():
+        raise _Unreadable("it is not a file")
+    conn = sqlite3.connect(path, timeout=10, isolation_level=None)  # we issue BEGIN ourselves
+    try:
+        _prepare(conn)
+    except Exception as exc:
+        name = getattr(exc, "sqlite_errorname", "")  # these two: the content is at fault
+        if isinstance(exc, _Unreadable) or name.startswith(("SQLITE_NOTADB", "SQLITE_CORRUPT")):
+            raise _Unreadable(str(exc), conn) from exc
+        conn.close()
+        raise
+    return conn
+
+
+def _move_aside(path: Path) -> Path:
+    """Rename the file and its -wal/-shm to <name>.corrupt-<UTC time>, keeping them together."""
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    aside, n = path.with_name(f"{path.name}.corrupt-{stamp}"), 1
+    while aside.exists():
+        aside, n = path.with_name(f"{path.name}.corrupt-{stamp}-{n}"), n + 1
+    # The -wal goes first: a crash half way leaves the bad file to be found again next start.
+    for suffix in ("-wal", "-shm"):
+        if Path(f"{path}{suffix}").exists():
+            os.replace(f"{path}{suffix}", f"{aside}{suffix}")
+    os.replace(path, aside)
+    fd = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(fd)  # make the renames themselves survive a pulled plug
+    finally:
+        os.close(fd)
+    return aside
+
+
+def _memory_db(source: sqlite3.Connection | None = None) -> sqlite3.Connection:
+    """A database in memory, holding a copy of `source` where that can still be read."""
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    if source is not None:
+        with contextlib.suppress(sqlite3.Error):
+            source.backup(conn)
+    conn.executescript(_SCHEMA)  # tables are created only where the copy did not bring them
+    return conn
+
+
+class _SqlStore:
+    """The Store's queries, on whichever database holds the battle: one file or memory."""
+
+    def __init__(self, conn: sqlite3.Connection | None) -> None:
+        self._conn = conn
+        self.problem: str | None = None
+        self.can_save = True
+
+    def _failed(self, exc: sqlite3.Error | OSError) -> None:
+        raise exc  # in memory there is nowhere else to go
+
+    def _run(self, work: Callable[[sqlite3.Connection], T], write: bool = False) -> T:
+        """Run `work` (in one transaction if it writes); after a failure, where _failed says."""
+        conn = self._conn
+        if conn is None:
+            raise ValueError("the store is closed")
+        try:
+            if not write:
+                return work(conn)
+            conn.execute("BEGIN IMMEDIATE")
+            result = work(conn)
+            conn.execute("COMMIT")
+            return result
+        except (sqlite3.Error, OSError) as exc:
+            if conn.in_transaction:  # a half-done save must not be copied anywhere
+                with contextlib.suppress(sqlite3.Error):
+                    conn.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.ProgrammingError | sqlite3.InterfaceError):
+                raise  # a bug (a closed store, another thread), not the disk
+            self._failed(exc)
+            return self._run(work, write)
+
+    def load_battle(self) -> dict[str, Any] | None:
+        row = self._run(lambda conn: conn.execute("SELECT state FROM battle").fetchone())
+        return None if row is None else dict(json.loads(row[0]))
+
+    def save_battle(self, state: dict[str, Any], rolls: list[Roll]) -> None:
+        battle_id, text = _checked(state, rolls)
+        now = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+        def work(conn: sqlite3.Connection) -> None:
+            conn.execute("INSERT OR REPLACE INTO battle VALUES (1, ?, ?, ?)",
+                         (battle_id, text, now))
+            conn.executemany("INSERT INTO rolls (battle_id, side, purpose, face, rolled_at) "
+                             "VALUES (?, ?, ?, ?, ?)",
+                             [(battle_id, *roll, now) for roll in rolls])
+        self._run(work, write=True)
+
+    def clear_battle(self) -> None:
+        # The rolls stay: they are the box's dice statistics.
+        self._run(lambda conn: conn.execute("DELETE FROM battle").close(), write=True)
+
+    def face_counts(self, battle_id: str | None = None) -> dict[int, int]:
+        where, args = ("", ()) if battle_id is None else ("WHERE battle_id = ?", (battle_id,))
+        query = f"SELECT face, COUNT(*) FROM rolls {where} GROUP BY face"
+        rows = self._run(lambda conn: conn.execute(query, args).fetchall())
+        return {face: 0 for face in FACES} | dict(rows)
+
+    def settings(self) -> dict[str, Any]:
+        rows = self._run(lambda conn: conn.execute("SELECT key, value FROM settings").fetchall())
+        return {key: json.loads(value) for key, value in rows}
+
+    def save_settings(self, values: dict[str, Any]) -> None:
+        """Replace all settings with `values` (str keys, values anything JSON can hold)."""
+        rows = [(str(k), json.dumps(v, ensure_ascii=False)) for k, v in values.items()]
+
+        def work(conn: sqlite3.Connection) -> None:
+            conn.execute("DELETE FROM settings")
+            conn.executemany("INSERT INTO settings (key, value) VALUES (?, ?)", rows)
+        self._run(work, write=True)
+
+    def close(self) -> None:
+        if self._conn is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self._conn.close()
+        self._conn = None
+
+
+class MemoryStore(_SqlStore):
+    """The Store in memory (the same queries on an in-memory SQLite): the test double."""
+
+    def __init__(self) -> None:
+        super().__init__(_memory_db())
+
+
+class SqliteStore(_SqlStore):
+    """The Store in one SQLite file; see the module docstring for what it does on failure."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(None)
+        self.path = path
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self._conn = self._open()
+        except (sqlite3.Error, OSError) as exc:
+            self._failed(exc)
+
+    def _open(self) -> sqlite3.Connection:
+        try:
+            return _connect(self.path)
+        except _Unreadable as exc:
+            # Move the files while the failed connection is open: closing it first would let
+            # SQLite delete the -wal and -shm, which belong with the file that was not readable.
+            try:
+                aside = _move_aside(self.path)
+            finally:
+                if exc.conn is not None:
+                    exc.conn.close()
+            self.problem = f"the saved battle could not be read and was moved to {aside}: {exc}"
+            return _connect(self.path)
+
+    def _failed(self, exc: sqlite3.Error | OSError) -> None:
+        """Play on in memory with what the file still holds, and say why nothing is saved."""
+        if not self.can_save:
+            raise exc
+        old, self._conn = self._conn, _memory_db(self._conn)
+        if old is not None:
+            with contextlib.suppress(sqlite3.Error):
+                old.close()
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        line = f"cannot save: {reason} ({self.path}); the battle goes on without saving"
+        self.problem = f"{self.problem}; {line}" if self.problem else line
+        self.can_save = False

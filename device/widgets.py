@@ -1,0 +1,124 @@
+"""Reusable screens: a choice turned with the knob, a notice, a sequence of views, waiting for a
+side's button, and dialling the face of a real die. Each returns the next screen."""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
+
+from .events import Key
+from .views import Lines, Menu, Roll, View
+
+if TYPE_CHECKING:
+    from .app import App
+
+DICE_KEYS = {Key.AXIS: "axis", Key.ALLIES: "allies"}
+
+
+class Screen(Protocol):
+    def view(self, app: App) -> View: ...
+
+    def on(self, app: App, key: Key) -> Screen: ...
+
+
+Next = Callable[[], Screen]
+
+
+@dataclass
+class Choose:
+    """Turn the knob through items, OK chooses; a long press goes back (or opens the menu)."""
+
+    title: str
+    items: Sequence[str]
+    then: Callable[[int], Screen]
+    back: Next | None = None
+    index: int = 0
+    hint: str = ""
+
+    def view(self, app: App) -> View:
+        return Menu(app.header(self.title), tuple(self.items), self.index,
+                    self.hint or app.t("ok_choose"))
+
+    def on(self, app: App, key: Key) -> Screen:
+        if key in (Key.CW, Key.CCW):
+            step = 1 if key is Key.CW else -1
+            self.index = (self.index + step) % len(self.items)
+            return self
+        if key is Key.OK:
+            return self.then(self.index)
+        if key is Key.BACK:
+            return self.back() if self.back else app.menu(self)
+        return self
+
+
+def yes_no(app: App, title: str, then: Callable[[bool], Screen], back: Next) -> Choose:
+    return Choose(title, [app.t("no"), app.t("yes")], lambda i: then(i == 1), back)
+
+
+@dataclass
+class Show:
+    """One or more views in turn; OK or a dice button goes on."""
+
+    views: list[View]
+    then: Next
+    index: int = 0
+
+    def view(self, app: App) -> View:
+        return self.views[self.index]
+
+    def on(self, app: App, key: Key) -> Screen:
+        if key in (Key.OK, Key.AXIS, Key.ALLIES):
+            self.index += 1
+            return self if self.index < len(self.views) else self.then()
+        if key is Key.BACK:
+            return app.menu(self)
+        return self
+
+
+def notice(app: App, title: str, lines: Sequence[str], then: Next) -> Show:
+    return Show([Lines(app.header(title), tuple(lines), hint=app.t("ok_next"))], then)
+
+
+@dataclass
+class WaitPress:
+    """Wait for one side's dice button (the knob may still cancel with a long press)."""
+
+    side: str
+    shown: View
+    then: Next
+    back: Next | None = None
+
+    def view(self, app: App) -> View:
+        return self.shown
+
+    def on(self, app: App, key: Key) -> Screen:
+        if DICE_KEYS.get(key) == self.side:
+            return self.then()
+        if key is Key.BACK:
+            return self.back() if self.back else app.menu(self)
+        return self
+
+
+@dataclass
+class Dial:
+    """Real dice: the player dials the face their die shows, OK confirms."""
+
+    purpose: str
+    then: Callable[[int], Screen]
+    face: int = 1
+    faces: list[int] = field(default_factory=list)
+
+    def view(self, app: App) -> View:
+        return Roll(app.header(app.t("dial_face")), (self.face,), self.purpose,
+                    needed="", total=app.t("ok_choose"))
+
+    def on(self, app: App, key: Key) -> Screen:
+        if key is Key.CW:
+            self.face = self.face % 6 + 1
+        elif key is Key.CCW:
+            self.face = (self.face - 2) % 6 + 1
+        elif key in (Key.OK, Key.AXIS, Key.ALLIES):
+            return self.then(self.face)
+        elif key is Key.BACK:
+            return app.menu(self)
+        return self

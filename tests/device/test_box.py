@@ -1,0 +1,145 @@
+"""Whole battles on the box: the real app, store, screens and inputs, with gpiozero's mock pins
+pressed as fingers would, and the OLED as luma's dummy device."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from cobi_companion.device.box import Box, build
+from cobi_companion.device.config import Config
+from cobi_companion.device.display import MemoryDisplay
+from cobi_companion.device.sim import MockPanel, drain
+from cobi_companion.device.views import BigWord, Menu, Roll
+from cobi_companion.rules.dice import ScriptedDice
+from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+# Roster keys: the cards are 7TP, Sherman, Pz 1b, Tiger, Pz IV; start on the 7TP.
+TIGER_VS_SHERMAN = ["ok", "ok", "cw", "cw", "cw", "axis", "ccw", "ccw", "allies", "ok"]
+
+
+class Table:
+    """A box on mock pins with a finger to press it."""
+
+    def __init__(self, state_dir: Path, dice: list[int]) -> None:
+        self.factory = MockFactory(pin_class=MockPWMPin)
+        self.config = Config()
+        self.display = MemoryDisplay()
+        self.box: Box = build(self.config, self.display, pin_factory=self.factory,
+                              dice=ScriptedDice(dice), state_dir=state_dir)
+        self.panel = MockPanel(self.factory, self.config)
+        self.box.loop.draw()
+
+    def press(self, *words: str) -> None:
+        for word in words:
+            self.panel.act(word)
+            drain(self.box)
+
+    @property
+    def view(self):
+        return self.box.app.view()
+
+    def close(self) -> None:
+        self.box.close()
+        self.factory.reset()
+
+
+@pytest.fixture
+def table_at(tmp_path):
+    made: list[Table] = []
+
+    def make(dice: list[int], state_dir: Path = tmp_path / "state") -> Table:
+        made.append(Table(state_dir, dice))
+        return made[-1]
+    yield make
+    for table in made:
+        table.close()
+
+
+def test_tank_battle_kellys_heroes_on_the_box(table_at):
+    # Attacker roll-off 4 (Axis) v 2: the Allies defend and act first.
+    table = table_at([4, 2, 3, 5, 3, 6, 4, 4, 6, 3, 1, 2, 4, 4, 2])
+    table.press(*TIGER_VS_SHERMAN, "axis", "allies", "ok", "ok")
+    assert isinstance(table.view, Menu) and table.view.items == ("Sherman 1", "Pass")
+    assert table.view.header.side == "allies" and table.view.header.round == 1
+    table.press("ok", "ok", "ok", "cw", "cw", "ok", "ok", "ok")   # fire, Tiger 1, rear, no, no
+    assert "kill" in " ".join(table.view.lines)
+    table.press("axis")                       # the wrong button does nothing
+    assert "press to fire" in " ".join(table.view.lines)
+    table.press("allies")
+    assert isinstance(table.view, Roll) and table.view.total == "HIT"
+    table.press("ok", "ok", "ok")
+    assert table.view.total == "= 8"          # armour rear 8
+    table.press("ok")
+    assert isinstance(table.view, BigWord) and table.view.word == "WEAKENED"
+    assert table.display.image is not None and table.display.image.getbbox() is not None
+    state = table.box.store.load_battle()
+    assert {v["label"]: v["status"] for v in state["vehicles"]} == {
+        "Tiger 1": ["weakened"], "Sherman 1": []}
+    assert state["active"] == "axis"
+
+
+def test_easy_battle_target_player_rolls_the_armour(table_at):
+    # Easy: initiative Axis 5 v Allies 2; Tiger fires at the Sherman's front.
+    table = table_at([5, 2, 4, 6, 6, 3, 4])
+    table.press("ok", "ccw", "ok", "cw", "cw", "cw", "axis", "ccw", "ccw", "allies", "ok")
+    table.press("axis", "allies", "ok")       # initiative
+    table.press("ok", "ok", "ok", "ok")       # Tiger 1, fire, Sherman 1, front
+    table.press("axis")                       # the firer rolls to hit and its D6+
+    assert isinstance(table.view, Roll) and "Allies" in table.view.needed
+    assert table.view.faces == (6, 6, 3)
+    table.press("axis")                       # not the firer's turn to roll now
+    assert "Allies" in table.view.needed
+    table.press("allies")                     # the target's player rolls the armour D6+
+    assert table.view.total == "HIT"
+    table.press("ok", "ok", "ok")
+    assert isinstance(table.view, BigWord)
+    # 16 + 7 = 23 against 8 + 4 = 12: 11 >= Destroy 2.
+    assert table.view.word == "DESTROYED" and table.view.detail == "23 − 12 = 11"
+    table.press("ok")
+    assert isinstance(table.view, BigWord) and "AXIS WIN" in table.view.word
+
+
+def test_a_restart_resumes_the_battle(table_at, tmp_path):
+    first = table_at([4, 2, 3, 5, 3, 6, 4, 4, 6, 3, 1, 2, 4, 4, 2])
+    first.press(*TIGER_VS_SHERMAN, "axis", "allies", "ok", "ok",
+                "ok", "ok", "ok", "cw", "cw", "ok", "ok", "ok", "allies")
+    first.close()
+    again = table_at([6, 6])
+    assert isinstance(again.view, Menu) and again.view.items[0] == "Resume battle"
+    again.press("ok")
+    assert again.view.header.side == "axis" and again.view.items == ("Tiger 1", "Pass")
+
+
+def test_chatter_on_a_button_is_one_press(table_at):
+    table = table_at([3, 3])
+    table.press("ok", "ok", "cw", "cw", "cw")
+    pin = table.factory.pin(table.config.buttons.axis)
+    for _ in range(4):                        # contacts bouncing within a few milliseconds
+        pin.drive_low()
+        pin.drive_high()
+    drain(table.box)
+    assert len(table.box.app.screen.battle.vehicles) == 1
+
+
+def test_a_failing_screen_does_not_stop_later_presses(table_at, monkeypatch):
+    table = table_at([3])
+    broken = type(table.box.app.screen)
+    calls = {"n": 0}
+    original = broken.on
+
+    def once_broken(self, app, key):
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise RuntimeError("a bug")
+        return original(self, app, key)
+    monkeypatch.setattr(broken, "on", once_broken)
+    table.press("cw")                        # raises inside the loop: logged, box goes on
+    table.press("cw")
+    assert table.view.index == 1
+
+
+def test_settings_language_switches_to_polish(table_at):
+    table = table_at([])
+    table.press("cw", "cw", "ok", "ok")       # Settings, Language
+    assert table.view.items[0].startswith("Język: Polski")
+    assert table.box.store.settings()["language"] == "pl"

@@ -1,0 +1,192 @@
+"""The box's config file: defaults, the shipped example, partial files, and one readable line
+for each kind of mistake."""
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+from cobi_companion.device import config as config_module
+from cobi_companion.device.config import Config, ConfigError, load_config
+
+HARDWARE_CONFIG = Path(__file__).resolve().parents[2] / "hardware" / "config.toml"
+
+
+@pytest.fixture(autouse=True)
+def _no_system_config(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """No test reads the machine's own /etc file or its $STATE_DIRECTORY."""
+    monkeypatch.setattr(config_module, "SYSTEM_CONFIG", tmp_path / "etc" / "config.toml")
+    monkeypatch.delenv("STATE_DIRECTORY", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+
+
+def write(tmp_path: Path, text: str, name: str = "config.toml") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_defaults(tmp_path: Path) -> None:
+    config = load_config(None)
+    assert config == Config()
+    assert (config.buttons.axis, config.buttons.allies, config.buttons.bounce_s,
+            config.buttons.hold_s) == (17, 27, 0.02, 1.0)
+    assert (config.encoder.a, config.encoder.b, config.encoder.button,
+            config.encoder.long_press_s) == (5, 6, 13, 0.8)
+    assert (config.buzzer.pin, config.leds.axis, config.leds.allies) == (12, 23, 24)
+    display = config.display
+    assert (display.driver, display.port, display.address, display.rotate, display.contrast,
+            display.dim_after_min, display.dim_contrast) == ("ssd1306", 1, 0x3C, 0, 255, 5, 16)
+    assert (config.game.language, config.game.rules, config.game.real_dice,
+            config.game.sound) == ("en", "tank", False, True)
+    assert config.paths.state_dir == tmp_path / "data" / "cobi-companion"
+    assert config.paths.cards_dir is None
+
+
+def test_state_dir_follows_systemd_then_xdg_then_home(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("STATE_DIRECTORY", "/var/lib/cobi-companion")
+    assert Config().paths.state_dir == Path("/var/lib/cobi-companion")
+    monkeypatch.delenv("STATE_DIRECTORY")
+    assert Config().paths.state_dir == tmp_path / "data" / "cobi-companion"
+    monkeypatch.delenv("XDG_DATA_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert Config().paths.state_dir == tmp_path / "home" / ".local" / "share" / "cobi-companion"
+
+
+def test_the_shipped_config_file_is_exactly_the_defaults() -> None:
+    assert load_config(HARDWARE_CONFIG) == Config()
+
+
+def test_the_shipped_config_file_writes_every_key_out() -> None:
+    data = tomllib.loads(HARDWARE_CONFIG.read_text(encoding="utf-8"))
+    text = HARDWARE_CONFIG.read_text(encoding="utf-8")
+    for section, info in Config.model_fields.items():
+        keys = set(info.annotation.model_fields)  # type: ignore[union-attr]
+        if section == "paths":  # their defaults depend on the machine: shown commented out
+            assert all(f"# {key} = " in text for key in keys)
+        else:
+            assert set(data[section]) == keys, section
+
+
+def test_a_partial_file_fills_the_rest_from_defaults(tmp_path: Path) -> None:
+    path = write(tmp_path, '[display]\ndriver = "sh1106"\naddress = "0x3D"\n'
+                           '[buzzer]\npin = "none"\n[leds]\nallies = "none"\n'
+                           '[paths]\ncards_dir = "/home/pi/cards"\n')
+    config = load_config(path)
+    assert config.display.driver == "sh1106" and config.display.address == 0x3D
+    assert config.buzzer.pin is None and config.leds.allies is None and config.leds.axis == 23
+    assert config.paths.cards_dir == Path("/home/pi/cards")
+    assert config.buttons == Config().buttons and config.game == Config().game
+
+
+def test_an_unfitted_part_frees_its_pin(tmp_path: Path) -> None:
+    path = write(tmp_path, '[buzzer]\npin = "none"\n[leds]\naxis = 12\n')
+    assert load_config(path).leds.axis == 12
+
+
+def test_home_is_expanded_in_paths(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HOME", "/home/pi")
+    path = write(tmp_path, '[paths]\nstate_dir = "~/state"\n')
+    assert load_config(path).paths.state_dir == Path("/home/pi/state")
+
+
+BAD = {
+    "out of range": ("[display]\naddress = 153\n",
+                     "display.address: 153 is not allowed; "
+                     "allowed: an I2C address from 0x03 to 0x77"),
+    "out of range, in hex": ('[display]\naddress = "0x99"\n',
+                             "display.address: 153 is not allowed; "
+                             "allowed: an I2C address from 0x03 to 0x77"),
+    "unknown field": ("[display]\nadress = 60\n",
+                      "display.adress: is not a config field (did you mean address?)"),
+    "unknown table": ("[buttonz]\naxis = 17\n",
+                      "buttonz: is not a config field (did you mean buttons?)"),
+    "unknown, nothing close": ("[game]\nvolume = 3\n",
+                               "game.volume: is not a config field; "
+                               "allowed: language, rules, real_dice, sound"),
+    "bad driver": ('[display]\ndriver = "ssd1309"\n',
+                   'display.driver: "ssd1309" is not allowed; '
+                   'allowed: "ssd1306" (most 0.96" boards) or "sh1106" (most 1.3")'),
+    "pin out of range": ("[buttons]\naxis = 28\n",
+                         "buttons.axis: 28 is not allowed; "
+                         "allowed: a BCM GPIO number from 0 to 27"),
+    "pin as text": ('[leds]\naxis = "23"\n',
+                    'leds.axis: "23" is not allowed; '
+                    'allowed: a BCM GPIO number from 0 to 27, or "none"'),
+    "duplicate pin": ("[leds]\nallies = 17\n",
+                      "leds.allies: 17 is already used by buttons.axis; "
+                      "allowed: a pin no other part uses"),
+    "bounce too long": ("[buttons]\nbounce_s = 0.5\n",
+                        "buttons.bounce_s: 0.5 is not allowed; allowed: seconds from 0.0 to 0.2"),
+    "not a bool": ('[game]\nsound = "yes"\n',
+                   'game.sound: "yes" is not allowed; allowed: true or false'),
+    "table is a value": ("display = 1\n",
+                         "display: 1 is not allowed; allowed: the [display] table"),
+    "relative path": ('[paths]\nstate_dir = "state"\n',
+                      'paths.state_dir: "state" is not allowed; allowed: an absolute folder '
+                      'path (~ allowed), like /var/lib/cobi-companion'),
+}
+
+
+@pytest.mark.parametrize("name", list(BAD))
+def test_each_mistake_is_one_line_naming_file_field_and_allowed(tmp_path: Path,
+                                                                name: str) -> None:
+    text, message = BAD[name]
+    path = write(tmp_path, text)
+    with pytest.raises(ConfigError) as caught:
+        load_config(path)
+    assert str(caught.value) == f"config {path}: {message}"
+    assert "\n" not in str(caught.value)
+
+
+def test_several_mistakes_share_the_one_line(tmp_path: Path) -> None:
+    path = write(tmp_path, "[display]\nrotate = 4\ncontrast = 300\n")
+    with pytest.raises(ConfigError) as caught:
+        load_config(path)
+    assert str(caught.value) == (
+        f"config {path}: display.rotate: 4 is not allowed; allowed: quarter turns: 0, 1, 2 or 3; "
+        f"display.contrast: 300 is not allowed; allowed: a contrast from 0 to 255")
+
+
+def test_bad_toml(tmp_path: Path) -> None:
+    text = "[display]\naddress = \n"
+    path = write(tmp_path, text)
+    with pytest.raises(tomllib.TOMLDecodeError) as toml_error:
+        tomllib.loads(text)
+    with pytest.raises(ConfigError) as caught:
+        load_config(path)
+    assert str(caught.value) == f"config {path}: not valid TOML ({toml_error.value})"
+    assert "line 2" in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_a_missing_config_file_given_on_the_command_line(tmp_path: Path) -> None:
+    path = tmp_path / "nope.toml"
+    with pytest.raises(ConfigError) as caught:
+        load_config(path)
+    assert str(caught.value) == f"config {path}: no such file"
+
+
+def test_the_system_file_is_read_when_no_file_is_given(tmp_path: Path) -> None:
+    system = config_module.SYSTEM_CONFIG
+    system.parent.mkdir(parents=True)
+    system.write_text("[game]\nlanguage = \"pl\"\n", encoding="utf-8")
+    assert load_config(None).game.language == "pl"
+    given = write(tmp_path, "[game]\nrules = \"easy\"\n")
+    config = load_config(given)  # a file given on the command line wins over /etc
+    assert (config.game.language, config.game.rules) == ("en", "easy")
+
+
+def test_a_broken_system_file_is_named(tmp_path: Path) -> None:
+    system = config_module.SYSTEM_CONFIG
+    system.parent.mkdir(parents=True)
+    system.write_text("[game]\nrules = \"hard\"\n", encoding="utf-8")
+    with pytest.raises(ConfigError) as caught:
+        load_config(None)
+    assert str(caught.value) == (f'config {system}: game.rules: "hard" is not allowed; '
+                                 f'allowed: "easy" (Easy level) or "tank" (Tank Game)')
+
+
+def test_a_duplicate_pin_is_refused_in_code_too() -> None:
+    with pytest.raises(ValueError, match=r"buttons\.axis"):
+        Config.model_validate({"encoder": {"button": 17}})

@@ -1,0 +1,179 @@
+"""The daemon as a real process: the simulator in a pseudo-terminal, stopped by SIGTERM and
+killed by SIGKILL; and the main loop riding out I2C errors."""
+from __future__ import annotations
+
+import json
+import os
+import pty
+import select
+import signal
+import subprocess
+import time
+
+from cobi_companion.device.box import build
+from cobi_companion.device.config import Config
+from cobi_companion.device.display import OledDisplay
+from cobi_companion.device.sim import MockPanel, drain
+from cobi_companion.device.store import DATABASE_NAME, SqliteStore
+from gpiozero.pins.mock import MockFactory, MockPWMPin
+from luma.core.device import dummy
+
+
+def wait_frames(fd: int, count: int = 1, timeout: float = 20.0) -> None:
+    """Wait until the terminal OLED has been drawn `count` more times (each frame ends with
+    the key help line)."""
+    seen = b""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        ready, _, _ = select.select([fd], [], [], 0.1)
+        if ready:
+            try:
+                seen += os.read(fd, 65536)
+            except OSError:
+                break
+            if seen.count(b"q quit") >= count:
+                return
+    raise AssertionError(f"{count} frames never came ({seen.count(b'q quit')} did)")
+
+
+def saved(state_dir) -> dict:
+    store = SqliteStore(state_dir / DATABASE_NAME)
+    try:
+        battle = store.load_battle()
+    finally:
+        store.close()
+    assert battle is not None
+    return battle
+
+
+def start_sim(cli_path: str, state_dir, *extra: str) -> tuple[subprocess.Popen, int]:
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([cli_path, "sim", "--state-dir", str(state_dir), *extra],
+                            stdin=slave, stdout=slave, stderr=subprocess.PIPE,
+                            env={**os.environ, "COBI_COMPANION_CARDS": ""})
+    os.close(slave)
+    return proc, master
+
+
+RIGHT, LEFT = "\x1b[C", "\x1b[D"
+
+
+def type_keys(fd: int, *keys: str) -> None:
+    """Type whole keys (an arrow is three bytes), with a finger's pause between them."""
+    for key in keys:
+        os.write(fd, key.encode())
+        time.sleep(0.08)
+
+
+def test_sigterm_saves_and_exits_0_within_a_second(cli_path, tmp_path):
+    proc, fd = start_sim(cli_path, tmp_path, "--dice", "4,2")
+    try:
+        wait_frames(fd)
+        # New battle, Tank Game, Tiger for Axis, Sherman for Allies, OK: the battle is saved.
+        type_keys(fd, "\r", "\r", RIGHT, RIGHT, RIGHT, "a", LEFT, LEFT, "l", "\r")
+        wait_frames(fd, 10)
+        time.sleep(0.3)
+        started = time.monotonic()
+        proc.send_signal(signal.SIGTERM)
+        code = proc.wait(timeout=5)
+        assert code == 0 and time.monotonic() - started < 1.0
+    finally:
+        proc.kill()
+        os.close(fd)
+    assert [v["label"] for v in saved(tmp_path)["vehicles"]] == ["Tiger 1", "Sherman 1"]
+
+
+def test_sigkill_during_play_resumes_at_the_last_action(cli_path, tmp_path):
+    proc, fd = start_sim(cli_path, tmp_path, "--dice", "4,2")
+    try:
+        wait_frames(fd)
+        type_keys(fd, "\r", "\r", RIGHT, RIGHT, RIGHT, "a", LEFT, LEFT, "l", "\r")
+        type_keys(fd, "a", "l", "\r", "\r")  # roll-off: the Allies defend and act first
+        type_keys(fd, RIGHT, "\r")           # the Allies pass: a completed action
+        wait_frames(fd, 15)
+        time.sleep(0.5)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=5)
+    finally:
+        proc.kill()
+        os.close(fd)
+    battle = saved(tmp_path)
+    assert battle["acted"] == ["allies"] and battle["active"] == "axis"
+    proc, fd = start_sim(cli_path, tmp_path)
+    try:
+        wait_frames(fd)
+        type_keys(fd, "\r")                  # Resume battle
+        wait_frames(fd, 1)
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=5) == 0
+    finally:
+        proc.kill()
+        os.close(fd)
+    assert saved(tmp_path)["active"] == "axis"
+
+
+class FlakyPanel(dummy):
+    """An OLED whose I2C bus fails on every other frame for a while."""
+
+    failures = 0
+
+    def display(self, image):
+        FlakyPanel.failures += 1
+        if FlakyPanel.failures < 12 and FlakyPanel.failures % 2:
+            raise OSError(121, "Remote I/O error")
+        super().display(image)
+
+
+def test_i2c_errors_never_end_the_loop(tmp_path):
+    factory = MockFactory(pin_class=MockPWMPin)
+    now = [0.0]
+    display = OledDisplay(make_device=lambda: FlakyPanel(width=128, height=64, mode="1"),
+                          clock=lambda: now[0])
+    box = build(Config(), display, pin_factory=factory, state_dir=tmp_path)
+    panel = MockPanel(factory, Config())
+    try:
+        box.loop.draw()
+        for _ in range(20):
+            panel.act("cw")
+            now[0] += 40.0               # past any back-off
+            display.refresh()
+            drain(box)
+        assert display.errors >= 5 and display.healthy
+    finally:
+        box.close()
+        factory.reset()
+
+
+def test_scripted_sim_writes_snapshots_and_state(cli_path, tmp_path):
+    state = tmp_path / "state.json"
+    run = subprocess.run(
+        [cli_path, "sim", "--state-dir", str(tmp_path / "st"), "--keys",
+         "ok,ok,cw,cw,cw,axis,ccw,ccw,allies,ok", "--snapshot-dir", str(tmp_path / "png"),
+         "--state-json", str(state)],
+        capture_output=True, text=True, timeout=60,
+        env={**os.environ, "COBI_COMPANION_CARDS": ""})
+    assert run.returncode == 0, run.stderr
+    assert len(run.stdout.splitlines()) == 32        # the last frame in half-blocks
+    frames = sorted((tmp_path / "png").glob("frame-*.png"))
+    assert len(frames) >= 8
+    data = json.loads(state.read_text())
+    assert [v["label"] for v in data["battle"]["vehicles"]] == ["Tiger 1", "Sherman 1"]
+
+
+def test_a_bad_sim_script_is_one_line(cli_path, tmp_path):
+    run = subprocess.run([cli_path, "sim", "--state-dir", str(tmp_path), "--keys", "ok,jump"],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 2
+    assert run.stderr.strip().splitlines() == [
+        "cobi-companion: script line 2: 'jump' is not a sim event; allowed: cw, ccw, ok, back, "
+        "axis, allies, axis_long, allies_long, wait"]
+
+
+def test_a_bad_config_is_one_line_and_exit_2(cli_path, tmp_path):
+    bad = tmp_path / "config.toml"
+    bad.write_text("[display]\naddress = 153\n")
+    run = subprocess.run([cli_path, "sim", "--config", str(bad), "--keys", "ok"],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 2
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1 and "display.address" in lines[0] and "Traceback" not in run.stderr

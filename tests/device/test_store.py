@@ -1,0 +1,243 @@
+"""Saved battles on real SQLite files: they survive reopening and a killed process; a file that
+cannot be read is moved aside, and a folder that cannot be written leaves the game playing."""
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from cobi_companion.device.store import MemoryStore, SqliteStore, Store
+
+ZERO = dict.fromkeys(range(1, 7), 0)
+
+
+def battle(battle_id: str = "b1", turn: int = 1) -> dict[str, object]:
+    return {"id": battle_id, "turn": turn, "units": [{"set": 2477, "status": ["unloaded"]}]}
+
+
+@pytest.fixture(params=["sqlite", "memory"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    made: Store = (SqliteStore(tmp_path / "battles.db") if request.param == "sqlite"
+                   else MemoryStore())
+    yield made
+    made.close()
+
+
+# --- the same behaviour from both stores ---
+
+def test_a_new_store_is_empty_and_fine(store: Store) -> None:
+    assert store.load_battle() is None
+    assert store.face_counts(None) == ZERO and store.settings() == {}
+    assert store.problem is None and store.can_save
+
+
+def test_save_load_clear(store: Store) -> None:
+    store.save_battle(battle(turn=1), [("axis", "to hit", 4)])
+    store.save_battle(battle(turn=2), [("allies", "reload", 6), ("", "initiative", 1)])
+    assert store.load_battle() == battle(turn=2)
+    store.clear_battle()
+    assert store.load_battle() is None
+    assert store.face_counts("b1") == {**ZERO, 1: 1, 4: 1, 6: 1}  # the dice statistics stay
+
+
+def test_face_counts_per_battle_and_overall(store: Store) -> None:
+    store.save_battle(battle("b1"), [("axis", "to hit", 6), ("axis", "reload", 6)])
+    store.save_battle(battle("b2"), [("allies", "to hit", 2), ("axis", "damage", 6)])
+    assert store.face_counts("b1") == {**ZERO, 6: 2}
+    assert store.face_counts("b2") == {**ZERO, 2: 1, 6: 1}
+    assert store.face_counts(None) == {**ZERO, 2: 1, 6: 3}
+    assert store.face_counts("never played") == ZERO
+
+
+def test_settings_are_replaced_as_a_whole(store: Store) -> None:
+    store.save_settings({"language": "pl", "brightness": 128, "sound": False})
+    store.save_settings({"language": "en", "sound": True})
+    assert store.settings() == {"language": "en", "sound": True}
+
+
+@pytest.mark.parametrize("state, rolls", [
+    ({"turn": 1}, []),                                  # no battle id
+    ({"id": 7}, []),                                    # an id that is not text
+    (battle(), [("axis", "to hit", 7)]),                # not a face of a D6
+    (battle(), [("axis", "to hit", True)]),
+    (battle(), [("axis", 4)]),                          # not (side, purpose, face)
+])
+def test_a_wrong_save_is_refused_and_nothing_is_written(store: Store, state: dict[str, object],
+                                                         rolls: list[tuple[str, str, int]]) -> None:
+    with pytest.raises(ValueError):
+        store.save_battle(state, rolls)
+    assert store.load_battle() is None and store.face_counts(None) == ZERO
+
+
+# --- the file on disk ---
+
+def test_everything_is_there_after_reopening(tmp_path: Path) -> None:
+    path = tmp_path / "state" / "deeper" / "battles.db"  # the folders are made as needed
+    first = SqliteStore(path)
+    first.save_battle(battle(turn=3), [("axis", "to hit", 5), ("allies", "reload", 2)])
+    first.save_settings({"language": "pl"})
+    first.close()
+    again = SqliteStore(path)
+    assert again.load_battle() == battle(turn=3)
+    assert again.face_counts("b1") == {**ZERO, 2: 1, 5: 1}
+    assert again.settings() == {"language": "pl"}
+    assert again.problem is None and again.can_save
+    again.close()
+
+
+def test_wal_and_full_sync_are_set(tmp_path: Path) -> None:
+    path = tmp_path / "battles.db"
+    store = SqliteStore(path)
+    conn = store._conn  # synchronous is per connection: ask the store's own
+    assert conn is not None
+    assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    assert conn.execute("PRAGMA synchronous").fetchone() == (2,)  # 2 = FULL
+    with contextlib.closing(sqlite3.connect(path)) as other:
+        assert other.execute("PRAGMA journal_mode").fetchone() == ("wal",)  # kept in the file
+        assert other.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone() \
+            == ("1",)
+    store.close()
+
+
+SAVER = """
+import os, signal, sys
+from pathlib import Path
+from cobi_companion.device.store import SqliteStore
+store = SqliteStore(Path(sys.argv[1]))
+for turn in range(1, int(sys.argv[2]) + 1):
+    store.save_battle({"id": "b1", "turn": turn}, [("axis", "to hit", turn % 6 + 1)])
+    print("saved", turn, flush=True)
+if sys.argv[3] == "kill-self":
+    os.kill(os.getpid(), signal.SIGKILL)  # no close, no checkpoint, no atexit
+"""
+
+
+def counts_up_to(turn: int) -> dict[int, int]:
+    counts = dict(ZERO)
+    for n in range(1, turn + 1):
+        counts[n % 6 + 1] += 1
+    return counts
+
+
+def test_a_killed_process_loses_nothing_it_reported_saved(tmp_path: Path) -> None:
+    path = tmp_path / "battles.db"
+    run = subprocess.run([sys.executable, "-c", SAVER, str(path), "3", "kill-self"],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == -signal.SIGKILL, run.stderr
+    assert run.stdout.splitlines()[-1] == "saved 3"
+    assert Path(f"{path}-wal").exists()  # the saves are still only in the write-ahead log
+    store = SqliteStore(path)
+    assert store.load_battle() == {"id": "b1", "turn": 3}
+    assert store.face_counts("b1") == counts_up_to(3)
+    assert store.problem is None
+    store.close()
+
+
+def test_killed_in_the_middle_of_saving(tmp_path: Path) -> None:
+    path = tmp_path / "battles.db"
+    with subprocess.Popen([sys.executable, "-c", SAVER, str(path), "100000", "run"],
+                          stdout=subprocess.PIPE, text=True) as proc:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            if line.strip() == "saved 50":
+                os.kill(proc.pid, signal.SIGKILL)  # while it is busy with later saves
+                break
+        proc.wait(timeout=60)
+    store = SqliteStore(path)
+    state = store.load_battle()
+    assert state is not None and state["turn"] >= 50
+    # Snapshot and rolls are one transaction: whichever save was last, they agree.
+    assert store.face_counts("b1") == counts_up_to(state["turn"])
+    store.close()
+
+
+def a_real_database(path: Path, turns: int = 200) -> None:
+    store = SqliteStore(path)
+    for turn in range(1, turns + 1):
+        store.save_battle(battle(turn=turn), [("axis", "to hit" * 50, turn % 6 + 1)])
+    store.close()
+
+
+@pytest.mark.parametrize("damage", ["random bytes", "truncated", "a folder", "bad snapshot"])
+def test_a_file_that_cannot_be_read_is_moved_aside(tmp_path: Path, damage: str) -> None:
+    path = tmp_path / "battles.db"
+    if damage == "random bytes":
+        path.write_bytes(os.urandom(8192))
+    elif damage == "truncated":
+        a_real_database(path)
+        data = path.read_bytes()
+        path.write_bytes(data[: len(data) // 2])
+    elif damage == "a folder":
+        path.mkdir()
+    else:
+        a_real_database(path, turns=1)
+        with contextlib.closing(sqlite3.connect(path)) as conn, conn:
+            conn.execute("UPDATE battle SET state = '{\"id\": \"b1\", \"tur'")
+    store = SqliteStore(path)
+    asides = list(tmp_path.glob("battles.db.corrupt-*Z"))
+    assert len(asides) == 1
+    assert store.problem is not None and "\n" not in store.problem
+    assert store.problem.startswith(
+        f"the saved battle could not be read and was moved to {asides[0]}: ")
+    assert store.load_battle() is None and store.can_save
+    store.save_battle(battle(), [("axis", "to hit", 3)])  # and the new file works
+    store.close()
+    assert SqliteStore(path).load_battle() == battle()
+
+
+def test_the_write_ahead_log_moves_aside_with_its_file(tmp_path: Path) -> None:
+    path = tmp_path / "battles.db"
+    path.write_bytes(os.urandom(4096))
+    Path(f"{path}-wal").write_bytes(b"old log")
+    Path(f"{path}-shm").write_bytes(b"old index")
+    store = SqliteStore(path)
+    (aside,) = tmp_path.glob("battles.db.corrupt-*[0-9Z]")
+    assert Path(f"{aside}-wal").read_bytes() == b"old log"
+    assert Path(f"{aside}-shm").exists()  # only an index: SQLite may rewrite it
+    store.close()
+    assert not Path(f"{path}-wal").exists()  # no stale log left to replay into the new file
+
+
+def test_a_folder_that_cannot_be_written_leaves_the_game_playing(tmp_path: Path) -> None:
+    blocker = tmp_path / "afile"
+    blocker.write_text("not a folder")  # (tests run as root: chmod would not stop writes)
+    store = SqliteStore(blocker / "state" / "battles.db")
+    assert not store.can_save
+    assert store.problem == (f"cannot save: Not a directory ({blocker / 'state' / 'battles.db'});"
+                             " the battle goes on without saving")
+    store.save_battle(battle(turn=1), [("axis", "to hit", 6)])
+    store.save_battle(battle(turn=2), [("allies", "to hit", 6)])
+    store.save_settings({"sound": False})
+    assert store.load_battle() == battle(turn=2)
+    assert store.face_counts(None) == {**ZERO, 6: 2} and store.settings() == {"sound": False}
+    store.close()
+
+
+def test_a_full_disk_mid_game_plays_on_in_memory(tmp_path: Path) -> None:
+    path = tmp_path / "battles.db"
+    store = SqliteStore(path)
+    store.save_battle(battle(turn=1), [("axis", "to hit", 1)])
+    store.save_settings({"language": "pl"})
+    conn = store._conn
+    assert conn is not None
+    pages = conn.execute("PRAGMA page_count").fetchone()[0]
+    conn.execute(f"PRAGMA max_page_count = {pages}")  # the card is full from here on
+    big = {**battle(turn=2), "log": ["a long line of the battle log"] * 2000}
+    store.save_battle(big, [("allies", "damage", 2)])  # does not raise
+    assert not store.can_save
+    assert store.problem == (f"cannot save: database or disk is full ({path}); "
+                             "the battle goes on without saving")
+    assert store.load_battle() == big  # everything so far, and on in memory
+    assert store.face_counts("b1") == {**ZERO, 1: 1, 2: 1}
+    assert store.settings() == {"language": "pl"}
+    store.close()
+    again = SqliteStore(path)  # the file keeps the last save that fitted, whole
+    assert again.load_battle() == battle(turn=1)
+    assert again.face_counts("b1") == {**ZERO, 1: 1}
+    again.close()
