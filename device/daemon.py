@@ -20,6 +20,7 @@ from .notify import Notifier
 from .views import BigWord, Header, View
 
 log = logging.getLogger("cobi-companion")
+ANIMATION_TICK_S = 0.08
 
 
 class Display(Protocol):
@@ -74,6 +75,13 @@ class Loop:
         self.draw()
         return True
 
+    def settle(self) -> None:
+        """Let time pass until no animation runs (scripted runs have no idle waits)."""
+        for _ in range(20):
+            if not getattr(self.app.screen, "animating", False):
+                return
+            self.step(Tick(self.clock()))
+
     def idle(self, now: float) -> None:
         if self.dim_after_s and not self.dimmed and now - self.last_input >= self.dim_after_s:
             self.display.dim(True)
@@ -84,8 +92,9 @@ class Loop:
         self.notifier.ready()
         wait = min(filter(None, [self.notifier.watchdog_s, 1.0]))
         while True:
+            animating = getattr(self.app.screen, "animating", False)
             try:
-                event: Event = self.events.get(timeout=wait)
+                event: Event = self.events.get(timeout=ANIMATION_TICK_S if animating else wait)
             except queue.Empty:
                 event = Tick(self.clock())
             self.notifier.watchdog()

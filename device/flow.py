@@ -18,7 +18,7 @@ from .battle_state import BattleState
 from .events import Key
 from .shots import resolve_fire, resolve_reload
 from .views import BigWord, Lines, Menu, Roll, View
-from .widgets import Choose, Next, Screen, Show, notice, yes_no
+from .widgets import Choose, Dial, Next, Screen, Show, notice, yes_no
 
 if TYPE_CHECKING:
     from .app import App
@@ -112,7 +112,16 @@ class RollOff:
         side = {Key.AXIS: Side.AXIS, Key.ALLIES: Side.ALLIES}.get(key)
         if side is None or side in self.faces:
             return app.menu(self) if key is Key.BACK else self
-        self.faces[side] = app.roll(f"{side.value} initiative", side.value)
+        purpose = f"{side.value} initiative"
+        if app.settings.real_dice:
+            def dialled(face: int, side: Side = side) -> Screen:
+                app.record(face, purpose, side.value)
+                return self.rolled(app, side, face)
+            return Dial(f"{app.side_name(side)}: {self.title}", dialled)
+        return self.rolled(app, side, app.roll(purpose, side.value))
+
+    def rolled(self, app: App, side: Side, face: int) -> Screen:
+        self.faces[side] = face
         if len(self.faces) < 2:
             return self
         axis, allies = self.faces[Side.AXIS], self.faces[Side.ALLIES]
@@ -120,9 +129,9 @@ class RollOff:
                      needed=f"{axis} : {allies}", total="=" if axis == allies else
                      app.side_name(Side.AXIS if axis > allies else Side.ALLIES))
         if axis == allies:
-            return Show([shown], lambda: RollOff(self.title, self.then))
+            return Show([shown], lambda: RollOff(self.title, self.then), animate=True)
         winner = Side.AXIS if axis > allies else Side.ALLIES
-        return Show([shown], lambda: self.then(winner))
+        return Show([shown], lambda: self.then(winner), animate=True)
 
 
 def begin_round(app: App) -> Screen:

@@ -74,7 +74,7 @@ def resolve_fire(app: App, firer: Vehicle, target: Vehicle, plan: ShotPlan,
         line = (f"{firer.label} fires at {target.label} ({plan.facing.value}): "
                 f"{shot.effect.value}")
         after = finish(app, line)
-        return Show(views, lambda: after)
+        return Show(views, lambda: after, animate=True)
 
     roller_of = lambda need: enemy if is_target_roll(need) else side  # noqa: E731
     return WaitPress(side, preview, lambda: gather(app, replay, roller_of, side, waiting, done))
@@ -132,7 +132,7 @@ def resolve_reload(app: App, vehicle: Vehicle, finish: Finish) -> Screen:
                  _needs(app, result.check, False), f"= {result.check.modified}"),
             BigWord(header, app.t(word))]
         after = finish(app, f"{vehicle.label} reloads: {word.lower()}")
-        return Show(views, lambda: after)
+        return Show(views, lambda: after, animate=True)
 
     prompt = Lines(header, (app.t("press_reload", side=app.side_name(side)),))
     return WaitPress(side, prompt, lambda: gather(app, replay, lambda need: side, side,

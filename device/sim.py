@@ -171,13 +171,15 @@ HELP = "←/→ knob · Enter OK · Backspace back · a/l dice buttons (A/L hold
 
 
 def drain(box: Box) -> None:
-    """Let the loop handle everything the mock pins put on the queue."""
+    """Let the loop handle everything the mock pins put on the queue, then let time pass until
+    the dice have stopped rolling, as it would between a person's presses."""
     while True:
         try:
             event = box.loop.events.get_nowait()
         except queue.Empty:
-            return
+            break
         box.loop.step(event)
+    box.loop.settle()
 
 
 def sim_state_dir() -> Path:

@@ -3,7 +3,7 @@ side's button, and dialling the face of a real die. Each returns the next screen
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Protocol
 
 from .events import Key
@@ -55,18 +55,40 @@ def yes_no(app: App, title: str, then: Callable[[bool], Screen], back: Next) -> 
     return Choose(title, [app.t("no"), app.t("yes")], lambda i: then(i == 1), back)
 
 
+SPIN_FRAMES = 6  # frames of tumbling dice; at the loop's animation tick this is about 0.5 s
+
+
 @dataclass
 class Show:
-    """One or more views in turn; OK or a dice button goes on."""
+    """One or more views in turn; OK or a dice button goes on. With `animate`, dice on the first
+    view tumble for a moment first; a key press stops them and counts as usual, so input is
+    never held up by the animation."""
 
     views: list[View]
     then: Next
     index: int = 0
+    animate: bool = False
+    spins: int = 0
+
+    @property
+    def animating(self) -> bool:
+        return self.animate and self.index == 0 and self.spins < SPIN_FRAMES \
+            and isinstance(self.views[0], Roll)
 
     def view(self, app: App) -> View:
-        return self.views[self.index]
+        shown = self.views[self.index]
+        if self.animating and isinstance(shown, Roll):
+            faces = tuple((face + self.spins * 7) % 6 + 1 for face in shown.faces)
+            return replace(shown, faces=faces, rolling=True, total="")
+        return shown
+
+    def tick(self, app: App, now: float) -> Screen:
+        if self.animating:
+            self.spins += 1
+        return self
 
     def on(self, app: App, key: Key) -> Screen:
+        self.spins = SPIN_FRAMES
         if key in (Key.OK, Key.AXIS, Key.ALLIES):
             self.index += 1
             return self if self.index < len(self.views) else self.then()

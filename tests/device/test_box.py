@@ -143,3 +143,33 @@ def test_settings_language_switches_to_polish(table_at):
     table.press("cw", "cw", "ok", "ok")       # Settings, Language
     assert table.view.items[0].startswith("Język: Polski")
     assert table.box.store.settings()["language"] == "pl"
+
+
+def test_dice_tumble_on_ticks_then_show_the_result(table_at):
+    from cobi_companion.device.events import Tick
+
+    table = table_at([4, 2])
+    table.press("ok", "ok", "cw", "cw", "cw", "axis", "ccw", "ccw", "allies", "ok", "axis")
+    table.panel.act("allies")                 # the second die: the roll-off result tumbles
+    loop = table.box.loop
+    loop.step(loop.events.get_nowait())
+    assert table.view.rolling and loop.app.screen.animating
+    frames = {loop.render(table.view).tobytes()}
+    for n in range(10):
+        loop.step(Tick(float(n)))
+        frames.add(loop.render(table.view).tobytes())
+    assert not table.view.rolling and table.view.faces == (4, 2)
+    assert len(frames) >= 3                   # the dice really moved
+
+
+def test_real_dice_are_dialled_in(table_at):
+    table = table_at([])
+    table.press("cw", "cw", "ok", "cw", "cw", "ok", "back")      # Settings: real dice on
+    assert table.box.app.settings.real_dice
+    table.press("ok", "ok", "cw", "cw", "cw", "axis", "ccw", "ccw", "allies", "ok")
+    table.press("axis", "ok")                 # Axis rolls 1 (the dial starts at 1)
+    table.press("allies", "cw", "cw", "ok")   # Allies dial 3
+    table.press("ok")
+    assert table.box.app.state.defender.value == "axis"   # Allies won 3 : 1, they attack
+    rolls = table.box.store.face_counts(table.box.app.state.id)
+    assert rolls[1] == 1 and rolls[3] == 1
