@@ -5,13 +5,17 @@ and the same outcome probabilities built with icepool (exploding d6 truncated at
 check that the two agree, and print the medians. Timings are reported, never asserted: the
 exit code is non-zero only when the two disagree by more than 1e-9.
 
-    python3 run.py bench [--repeat N] [--quick]
+    python3 run.py bench [--repeat N] [--quick] [--idle-seconds S]
+
+Then it runs bench/device.py (the box's latency, start time, memory and idle CPU), passing on
+--quick and --idle-seconds; the exit code is non-zero if either benchmark fails.
 """
 from __future__ import annotations
 
 import argparse
 import platform
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -108,6 +112,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--repeat", type=int, metavar="N",
                         help="timed runs per shot (default 200; icepool a tenth, at least 3)")
     parser.add_argument("--quick", action="store_true", help="smoke run: 20 repetitions")
+    parser.add_argument("--idle-seconds", metavar="S", help="passed on to bench/device.py")
     args = parser.parse_args(argv)
     repeat = max(1, args.repeat or (20 if args.quick else 200))
     ice_repeat = max(3, repeat // 10)
@@ -200,7 +205,16 @@ def main(argv: list[str]) -> int:
           f"{verdict(slowest_ns < TARGET_NS)}")
     print(f"check:  agreement within {TOLERANCE:.0e}                         "
           f"{verdict(agree, 'FAIL')}")
-    return 0 if agree else 1
+    device_code = run_device(args.quick, args.idle_seconds)
+    return 1 if not agree else device_code
+
+
+def run_device(quick: bool, idle_seconds: str | None) -> int:
+    """bench/device.py (the box on mock pins) in its own process; its exit code."""
+    passed = ["--quick"] * quick + (["--idle-seconds", idle_seconds] if idle_seconds else [])
+    print("\n== bench/device.py: the box on gpiozero's mock pins ==\n", flush=True)
+    device = Path(__file__).with_name("device.py")
+    return subprocess.run([sys.executable, str(device), *passed]).returncode
 
 
 if __name__ == "__main__":

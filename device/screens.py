@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 from importlib.resources import files
-from io import BytesIO
 from math import ceil
 
 from PIL import Image, ImageDraw, ImageFont
@@ -56,14 +55,16 @@ def _render(view: View) -> Image.Image:
 # ---- fonts and text ----
 
 @cache
-def _font_bytes(weight: str) -> bytes:
-    return (files(_FONT_PACKAGE) / "files" / f"FiraSansCondensed-{weight}.ttf").read_bytes()
+def _font_path(weight: str) -> str:
+    # A file path lets FreeType map the font file instead of Pillow keeping a copy of it for
+    # every size (about 0.5 MB each); the font package is always installed as plain files.
+    return str(files(_FONT_PACKAGE) / "files" / f"FiraSansCondensed-{weight}.ttf")
 
 
 @cache
 def font(weight: str, size: int) -> FreeFont:
     """Fira Sans Condensed in `weight` ("Medium", "SemiBold", "Bold") at `size` px, loaded once."""
-    return ImageFont.truetype(BytesIO(_font_bytes(weight)), size)
+    return ImageFont.truetype(_font_path(weight), size)
 
 
 def fit_text(text: str, fnt: FreeFont, width: int) -> str:
