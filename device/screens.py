@@ -90,13 +90,22 @@ def text_width(text: str, fnt: FreeFont) -> int:
 def _text(img: Image.Image, box: Box, text: str, fnt: FreeFont, baseline: int, *,
           align: str = "left", fill: int = 1) -> None:
     """Draw one line of text clipped to `box`; `baseline` is counted from the box's top."""
-    left, top, right, _ = box
-    region = img.crop(box)
-    line = fit_text(text.replace(" ", WORD_SPACE), fnt, right - left)
-    x = {"left": 0, "right": right - left, "centre": (right - left) // 2}[align]
+    left, top, right, bottom = box
+    mask = _text_mask(text, fnt, right - left, bottom - top, baseline, align)
+    img.paste(fill, (left, top), mask)
+
+
+@lru_cache(maxsize=256)
+def _text_mask(text: str, fnt: FreeFont, width: int, height: int, baseline: int,
+               align: str) -> Image.Image:
+    # The same words come back frame after frame (headers, menu items, hints): rasterising
+    # them once keeps a frame within a few milliseconds.
+    line = fit_text(text.replace(" ", WORD_SPACE), fnt, width)
+    x = {"left": 0, "right": width, "centre": width // 2}[align]
     anchor = {"left": "ls", "right": "rs", "centre": "ms"}[align]
-    ImageDraw.Draw(region).text((x, baseline), line, font=fnt, fill=fill, anchor=anchor)
-    img.paste(region, (left, top))
+    mask = Image.new("1", (width, height), 0)
+    ImageDraw.Draw(mask).text((x, baseline), line, font=fnt, fill=1, anchor=anchor)
+    return mask
 
 
 @lru_cache(maxsize=128)
