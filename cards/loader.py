@@ -66,12 +66,15 @@ def user_folder() -> Path:
     return Path(base) / "cobi-companion" / "cards"
 
 
-def default_folders() -> list[Path]:
-    """Folders read after the shipped cards: $COBI_COMPANION_CARDS, or system then user."""
+def default_folders(user: Path | None = None) -> list[Path]:
+    """Folders read after the shipped cards: $COBI_COMPANION_CARDS, or system then user;
+    `user` (from --cards or the config) takes the place of the user folder."""
     env = os.environ.get(ENV_FOLDERS)
-    if env is not None:
-        return [Path(p) for p in env.split(os.pathsep) if p]
-    return [SYSTEM_FOLDER, user_folder()]
+    folders = [Path(p) for p in env.split(os.pathsep) if p] if env is not None \
+        else [SYSTEM_FOLDER, user_folder()]
+    if user is not None:
+        folders = [f for f in folders if f != user_folder()] + [user]
+    return folders
 
 
 def _allowed(name: str) -> str:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cobi_companion.cards import CardBook, default_folders, load_cards, user_folder
+from cobi_companion.cards import CardBook, default_folders, load_cards
 from cobi_companion.rules.dice import Dice, RandomDice
 
 from .app import App, Settings
@@ -41,10 +41,7 @@ class Box:
 
 
 def card_book(config: Config) -> CardBook:
-    folders = default_folders()
-    if config.paths.cards_dir is not None:
-        folders = [f for f in folders if f != user_folder()] + [config.paths.cards_dir]
-    book = load_cards(folders)
+    book = load_cards(default_folders(config.paths.cards_dir))
     for problem in book.problems:
         log.warning("card file skipped: %s", problem)
     return book

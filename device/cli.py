@@ -69,10 +69,7 @@ def make_dice(text: str | None) -> Dice:
 
 
 def _folders(args: argparse.Namespace) -> list[Path]:
-    folders = card_files.default_folders()
-    if args.cards is not None:
-        folders = [f for f in folders if f != card_files.user_folder()] + [Path(args.cards)]
-    return folders
+    return card_files.default_folders(Path(args.cards) if args.cards is not None else None)
 
 
 def _cards(args: argparse.Namespace) -> card_files.CardBook:
