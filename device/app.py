@@ -81,6 +81,10 @@ class App:
         self.rolls.append((side, purpose, face))
         return face
 
+    def dice_for(self, side: str) -> Dice:
+        """A dice source for a rule that rolls several dice for one side, each one logged."""
+        return _SideDice(self, side)
+
     def record(self, face: int, purpose: str, side: str) -> None:
         self.rolls.append((side, purpose, face))
 
@@ -117,3 +121,11 @@ class App:
 
     def view(self) -> View:
         return self.screen.view(self)
+
+
+class _SideDice:
+    def __init__(self, app: App, side: str) -> None:
+        self.app, self.side = app, side
+
+    def roll(self, purpose: str) -> int:
+        return self.app.roll(purpose, self.side)

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from cobi_companion.rules import easy
 from cobi_companion.rules.battle import Battle, Vehicle
 from cobi_companion.rules.card import Facing
 from cobi_companion.rules.errors import RulesError
@@ -370,11 +371,8 @@ class QuickDice:
             self.shown, self.value = (face,), str(face)
             app.cue("roll")
         elif key in (Key.AXIS_LONG, Key.ALLIES_LONG):
-            faces = [app.roll("quick D6+", side)]
-            while faces[-1] == 6:
-                faces.append(app.roll("quick D6+ after a 6", side))
-            self.shown = tuple(faces)
-            self.value = str(faces[0] if len(faces) == 1 else 6 + len(faces) - 2)
+            self.shown, value = easy.roll_d6_plus(app.dice_for(side), "quick")
+            self.value = str(value)
             app.cue("roll")
         elif key in (Key.OK, Key.BACK):
             return self.back or start_menu(app)

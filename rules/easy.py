@@ -26,6 +26,11 @@ def d6_plus(tally: Tally, who: str) -> tuple[tuple[int, ...], int]:
     return tuple(faces), value
 
 
+def roll_d6_plus(dice: Dice, who: str) -> tuple[tuple[int, ...], int]:
+    """One D6+ on its own (the box's quick dice): the faces rolled and the value."""
+    return d6_plus(Tally(dice), who)
+
+
 @dataclass(frozen=True)
 class Initiative:
     rolls: tuple[tuple[int, int], ...]  # (axis, allies) per roll-off; ties roll again
