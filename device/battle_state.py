@@ -5,7 +5,7 @@ Saved as a plain dict after every completed action, so a pulled plug resumes at 
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from cobi_companion.cards import CardBook
@@ -62,7 +62,7 @@ class BattleState:
             Vehicle(v["label"], Side(v["side"]), book.get(v["set"]),
                     Status.from_words(v["status"]))
             for v in data["vehicles"])
-        battle = replace(Battle(data["level"]), vehicles=vehicles)
+        battle = Battle(data["level"], vehicles)
         return cls(
             level=data["level"], battle=battle, id=data["id"], round=data["round"],
             first=_to_side(data["first"]), active=_to_side(data["active"]),

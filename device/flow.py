@@ -341,10 +341,10 @@ def battle_log(app: App, back: Screen) -> Screen:
 
 def dice_stats(app: App, back: Screen) -> Screen:
     lines = []
-    for title, battle_id in ((app.t("this_battle"), app.state.id if app.state else None),
-                             (app.t("overall"), None)):
-        if title == app.t("this_battle") and battle_id is None:
-            continue
+    sources: list[tuple[str, str | None]] = [(app.t("overall"), None)]
+    if app.state is not None:
+        sources.insert(0, (app.t("this_battle"), app.state.id))
+    for title, battle_id in sources:
         counts = app.store.face_counts(battle_id)
         total = sum(counts.values())
         lines.append(f"{title}: {total}")

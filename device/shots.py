@@ -106,10 +106,10 @@ def shot_views(app: App, shot: Shot, title: str) -> list[View]:
         views.append(Roll(header, shot.armour.rolls, app.t("armour"),
                           armour + (" + D6+" if shot.armour.rolls else ""),
                           f"= {shot.armour.total}"))
-    detail = "" if shot.net is None else \
-        f"{shot.damage.total if shot.damage else 0} − {shot.armour.total if shot.armour else 0}" \
-        f" = {shot.net}"
-    if shot.effect is Effect.DESTROYED and shot.damage is None and shot.hit:
+    detail = ""
+    if shot.damage is not None and shot.armour is not None:
+        detail = f"{shot.damage.total} − {shot.armour.total} = {shot.net}"
+    elif shot.hit:  # Easy: a damaged target is destroyed by any hit, no damage rolled
         detail = shot.reason
     views.append(BigWord(header, word, detail))
     return views
