@@ -122,9 +122,8 @@ class Finger(MockPanel):  # type: ignore[misc]  # gpiozero is untyped
         assert self.box is not None
         end = time.monotonic() + seconds
         while True:
-            try:
-                event = self.events.get(timeout=max(0.0, end - time.monotonic()))
-            except queue.Empty:
+            event = self.box.loop.wait(max(0.0, end - time.monotonic()))   # warms up meanwhile
+            if event is None:
                 return
             self.shown_ns, saves = None, self.saves
             self.box.loop.step(event)
@@ -155,6 +154,8 @@ def play(keys: list[str], dice: list[int]) -> Finger:
         try:
             finger = Finger(factory, Config(), box)
             box.loop.draw()
+            while box.loop.warm_up is not None:   # the box has started: no one presses sooner
+                box.loop.wait(0.01)
             for word in keys:
                 finger.act(word)
                 box.loop.settle()
@@ -184,15 +185,18 @@ def child(mode: str, idle_s: float) -> dict[str, Any]:
         box.loop.step = counted  # type: ignore[method-assign]
         thread = threading.Thread(target=box.loop.run, name="main-loop")
         thread.start()
-        while display.frames < 1:
+        began = time.monotonic()
+        while display.frames < 1 or box.loop.warm_up is not None:     # start-up work done
             time.sleep(0.01)
+        warm_s = time.monotonic() - began
         cpu, wall, woken = time.process_time(), time.monotonic(), len(steps)
         time.sleep(idle_s)
         cpu, wall, woken = time.process_time() - cpu, time.monotonic() - wall, len(steps) - woken
         box.loop.put(Stop("bench"))
         thread.join(10)
         box.close()
-    return {"cpu_s": cpu, "wall_s": wall, "ticks": woken, "stopped": not thread.is_alive()}
+    return {"cpu_s": cpu, "wall_s": wall, "ticks": woken, "stopped": not thread.is_alive(),
+            "warm_s": warm_s}
 
 
 def run_child(env: dict[str, str], *args: str) -> dict[str, Any]:
@@ -283,6 +287,8 @@ def main(argv: list[str]) -> int:
         print(f"\n4. CPU time of the real main loop (loop.run in a thread) idle for {idle_s:g} s")
         idle = run_child(env, "idle", "--idle-seconds", str(idle_s))
     per_30 = idle["cpu_s"] * 30 / idle["wall_s"]
+    print(f"   measured after the first frame and the start-up warm-up (glyphs and outcome "
+          f"words drawn ahead: {idle['warm_s']:.2f} s)")
     print(f"   {idle['cpu_s']:.3f} s CPU in {idle['wall_s']:.1f} s, {idle['ticks']} wake-ups "
           f"(ticks): {per_30:.3f} s per 30 s")
     target(f"≤ {TARGET_IDLE_S:g} s per 30 s", per_30 <= TARGET_IDLE_S)

@@ -3,6 +3,7 @@ the inputs, around the one main loop. The same assembly serves the Pi and the si
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -10,12 +11,13 @@ from typing import Any
 from cobi_companion.cards import CardBook, default_folders, load_cards
 from cobi_companion.rules.dice import Dice, RandomDice
 
+from . import i18n
 from .app import App, Settings
 from .config import Config
 from .daemon import Display, Loop
 from .inputs import Inputs
 from .notify import Notifier
-from .screens import render
+from .screens import render, warm_up
 from .sound import BuzzerSound, Lights, RecordingLights, RecordingSound
 from .store import DATABASE_NAME, SqliteStore
 from .widgets import notice
@@ -57,6 +59,16 @@ def settings_from(config: Config, saved: dict[str, Any]) -> Settings:
     return settings
 
 
+def warm_up_for(app: App) -> Iterator[bool]:
+    """The glyphs and outcome words of the box's language, drawn ahead while it is idle."""
+    language = app.settings.language
+    names = [text for card in app.book.sorted() for text in (card.name, card.short)]
+    words = i18n.outcome_words(language)
+    sides = [i18n.text(language, side) for side in ("axis", "allies")]
+    return warm_up([*i18n.every_text(language), *names, "0123456789%+-−=·→(),.:"],
+                   [*words, *sides, "0123456789 =+-−:cm"], words)
+
+
 def build(config: Config, display: Display, *, pin_factory: Any = None,
           dice: Dice | None = None, state_dir: Path | None = None,
           notifier: Notifier | None = None) -> Box:
@@ -81,7 +93,7 @@ def build(config: Config, display: Display, *, pin_factory: Any = None,
         display.brightness(new.brightness)
     app.on_settings = changed
     loop = Loop(app, display, render, notifier=notifier,
-                dim_after_s=config.display.dim_after_min * 60)
+                dim_after_s=config.display.dim_after_min * 60, warm_up=warm_up_for(app))
     buttons, encoder = config.buttons, config.encoder
     inputs = Inputs(loop.put, buttons.axis, buttons.allies, encoder.a, encoder.b, encoder.button,
                     bounce_s=buttons.bounce_s, hold_s=buttons.hold_s,

@@ -9,7 +9,7 @@ import logging
 import queue
 import signal
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Protocol
 
 from PIL import Image
@@ -33,8 +33,10 @@ class Display(Protocol):
 class Loop:
     def __init__(self, app: App, display: Display, render: Callable[[View], Image.Image],
                  events: queue.Queue[Event] | None = None, notifier: Notifier | None = None,
-                 dim_after_s: float = 0.0, clock: Callable[[], float] = time.monotonic) -> None:
+                 dim_after_s: float = 0.0, clock: Callable[[], float] = time.monotonic,
+                 warm_up: Iterator[bool] | None = None) -> None:
         self.app, self.display, self.render = app, display, render
+        self.warm_up = warm_up          # work to do while nothing happens, one short step each
         self.events: queue.Queue[Event] = events or queue.Queue()
         self.notifier = notifier or Notifier("")
         self.dim_after_s, self.clock = dim_after_s, clock
@@ -75,6 +77,18 @@ class Loop:
         self.draw()
         return True
 
+    def wait(self, timeout: float) -> Event | None:
+        """The next event within `timeout` seconds, or None. While the queue is empty the
+        wait is spent on warm-up steps; an event waits for one step at most."""
+        end = time.monotonic() + timeout
+        while self.warm_up is not None and self.events.empty() and time.monotonic() < end:
+            if not next(self.warm_up, False):
+                self.warm_up = None
+        try:
+            return self.events.get(timeout=max(0.0, end - time.monotonic()))
+        except queue.Empty:
+            return None
+
     def settle(self) -> None:
         """Let time pass until no animation runs (scripted runs have no idle waits)."""
         for _ in range(20):
@@ -93,10 +107,7 @@ class Loop:
         wait = min(filter(None, [self.notifier.watchdog_s, 1.0]))
         while True:
             animating = getattr(self.app.screen, "animating", False)
-            try:
-                event: Event = self.events.get(timeout=ANIMATION_TICK_S if animating else wait)
-            except queue.Empty:
-                event = Tick(self.clock())
+            event = self.wait(ANIMATION_TICK_S if animating else wait) or Tick(self.clock())
             self.notifier.watchdog()
             self.idle(self.clock())
             self.display.refresh()

@@ -104,3 +104,19 @@ def text(language: str, key: str, **values: object) -> str:
     english, polish = STRINGS[key]
     chosen = polish if language == "pl" else english
     return chosen.format(**values) if values else chosen
+
+
+OUTCOMES = ("HIT", "MISS", "DESTROYED", "WEAKENED", "GUN LOST", "IMMOBILIZED", "NO EFFECT",
+            "RELOADED", "UNLOADED")
+
+
+def every_text(language: str) -> list[str]:
+    """Every string of the language, placeholders and all: the letters the box can show."""
+    return [text(language, key) for key in STRINGS]
+
+
+def outcome_words(language: str) -> list[str]:
+    """The big words of the outcome screens, the winners' included."""
+    sides = [text(language, side).upper() for side in ("axis", "allies")]
+    return [text(language, key) for key in OUTCOMES] + [
+        text(language, "WINS", side=side) for side in sides]

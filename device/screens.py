@@ -9,9 +9,11 @@ it without anti-aliasing, as Pillow does on mode "1" images.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib.resources import files
-from math import ceil
+from math import ceil, floor
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -23,12 +25,24 @@ TOP = BAND + 1               # first body row (one black row under the band)
 HINT_H = 9                   # hint line at the bottom
 ROW_H = 14                   # one menu item
 MIN_BIG = 23                 # Bold size whose capitals are 16 px tall
+# The Bold sizes big text is tried at, largest first: few sizes, so that the warm-up can draw
+# their digits and letters ahead. Outcome words; shortened long words; a roll's total.
+BIG_SIZES = (40, 36, 32, 29, 26, MIN_BIG)
+SMALL_BIG_SIZES = (20, 17, 14)
+TOTAL_SIZES = (30, 27, 25, 23, 22, 20, 18, 16, 13, 11)
 ELLIPSIS = "…"
 WORD_SPACE = "\u2004"         # a third of an em: the font's own space is too thin at 1 bit
 _FONT_PACKAGE = "fontpkg_fira_sans_condensed"
 
 Box = tuple[int, int, int, int]          # left, top, right, bottom (exclusive)
 FreeFont = ImageFont.FreeTypeFont
+Sizes = tuple[int, ...]
+
+# The fonts of the small text, as (weight, size).
+HEADER, MENU, LINE, HINT, DETAIL = ("SemiBold", 11), ("Medium", 12), ("Medium", 11), \
+    ("Medium", 9), ("Medium", 10)
+CAPTION, NEEDED, DIE = LINE, HEADER, ("Bold", 10)
+WARM_FONTS = (HEADER, MENU, LINE, HINT, DETAIL)   # the warm-up draws their letters ahead
 
 
 def render(view: View) -> Image.Image:
@@ -67,24 +81,103 @@ def font(weight: str, size: int) -> FreeFont:
     return ImageFont.truetype(_font_path(weight), size)
 
 
+# ---- glyphs ----
+# FreeType takes ~0.1 ms to rasterise one glyph here (several ms on a Pi Zero). Each glyph is
+# drawn once per font and quarter-pixel position and kept; a line of text is then laid out by
+# pasting glyph images at their pen positions, which costs microseconds. Kerning is left out:
+# at these sizes it moves a few pairs by less than a pixel; small text gets a quarter pixel of
+# tracking instead, so that letters like "ci" do not merge into a "d".
+
+@dataclass(frozen=True)
+class Glyph:
+    mask: Image.Image | None       # the glyph's ink, cropped; None for a blank (a space)
+    left: int                      # from the pen's whole pixel to the ink's left edge
+    top: int                       # from the baseline to the ink's top row (negative: above)
+    advance: float                 # pen movement to the next glyph
+
+
+PHASES = 2                   # glyph positions are kept to half a pixel
+REFERENCE = "|" + WORD_SPACE  # drawn before each glyph to find its row: see `glyph`
+
+
+@lru_cache(maxsize=8192)
+def glyph(char: str, fnt: FreeFont, mode: str = "1", phase: int = 0) -> Glyph:
+    """One character of `fnt` in `mode` ("1" one-bit, "L" anti-aliased), rasterised once, with
+    its pen `phase` / PHASES of a pixel right of a whole pixel."""
+    # Pillow places a whole string by rounding its tallest glyph's outline, so a lone "t"
+    # lands a row higher than the "t" of "it". The glyph is drawn after a bar whose row on
+    # its own is known; where the bar moved, the glyph moved with it, and is moved back.
+    size, lead = int(fnt.size), _length(REFERENCE, fnt)
+    start = (phase / PHASES - lead) % 1                 # so that the glyph's pen lands on phase
+    pen = size + floor(start + lead)                    # the pen's whole pixel
+    canvas = Image.new(mode, (pen + 3 * size, 3 * size), 0)
+    ImageDraw.Draw(canvas).text((size + start, 2 * size), REFERENCE + char, font=fnt,
+                                fill=255, anchor="ls")
+    bar_right, bar_top = _bar(fnt, mode, start)
+    drift = bar_top - (canvas.crop((0, 0, bar_right + 1, canvas.height)).getbbox() or
+                       (0, bar_top))[1]
+    ink = canvas.crop((bar_right + 1, 0, canvas.width, canvas.height))
+    box = ink.getbbox()
+    advance = _length(char, fnt)
+    if box is None:
+        return Glyph(None, 0, 0, advance)
+    return Glyph(ink.crop(box), bar_right + 1 + box[0] - pen, box[1] + drift - 2 * size,
+                 advance)
+
+
+@lru_cache(maxsize=4096)
+def _length(text: str, fnt: FreeFont) -> float:
+    return fnt.getlength(text)
+
+
+@lru_cache(maxsize=256)
+def _bar(fnt: FreeFont, mode: str, start: float) -> tuple[int, int]:
+    """The last column and the top row of the reference bar drawn on its own."""
+    size = int(fnt.size)
+    canvas = Image.new(mode, (3 * size, 3 * size), 0)
+    ImageDraw.Draw(canvas).text((size + start, 2 * size), "|", font=fnt, fill=255, anchor="ls")
+    _, top, right, _ = canvas.getbbox() or (0, 0, size, 0)
+    return right - 1, top
+
+
+def tracking(fnt: FreeFont) -> float:
+    """Extra space after each glyph: at one bit per pixel, small letters touch without it."""
+    return 0.0 if fnt.size >= 16 else 0.25 if fnt.size > 10 else 0.5
+
+
+def advance(text: str, fnt: FreeFont) -> float:
+    """How far the pen moves over `text`: its glyphs' advances and the tracking."""
+    return sum(_length(char, fnt) for char in text) + tracking(fnt) * len(text)
+
+
+def _lay(img: Image.Image, x: float, baseline: int, text: str, fnt: FreeFont,
+         fill: int = 1) -> None:
+    """Paste the glyphs of `text` on `img`, the pen starting at (x, baseline)."""
+    mode, track = "L" if img.mode == "L" else "1", tracking(fnt)
+    for char in text:
+        whole, phase = divmod(round(x * PHASES), PHASES)
+        g = glyph(char, fnt, mode, phase)
+        if g.mask is not None:
+            img.paste(fill, (whole + g.left, baseline + g.top), g.mask)
+        x += g.advance + track
+
+
 def fit_text(text: str, fnt: FreeFont, width: int) -> str:
     """`text`, cut short with "…" so that it is at most `width` pixels long."""
-    if fnt.getlength(text) <= width:
+    if advance(text, fnt) <= width:
         return text
-    low, high = 0, len(text)                  # the longest start that fits with "…"
-    while low < high:
-        mid = (low + high + 1) // 2
-        if fnt.getlength(text[:mid].rstrip() + ELLIPSIS) <= width:
-            low = mid
-        else:
-            high = mid - 1
-    short = text[:low].rstrip() + ELLIPSIS
-    return short if fnt.getlength(short) <= width else ""
+    room, used, cut = width - advance(ELLIPSIS, fnt), 0.0, 0
+    for char in text:                         # the longest start that fits with "…"
+        used += advance(char, fnt)
+        if used > room:
+            break
+        cut += 1
+    return text[:cut].rstrip() + ELLIPSIS if room >= 0 else ""
 
 
 def text_width(text: str, fnt: FreeFont) -> int:
     """Pixels that `_text` needs for `text` in `fnt`, word spaces included."""
-    return ceil(fnt.getlength(text.replace(" ", WORD_SPACE))) + 1
+    return ceil(advance(text.replace(" ", WORD_SPACE), fnt)) + 1
 
 
 def _text(img: Image.Image, box: Box, text: str, fnt: FreeFont, baseline: int, *,
@@ -98,13 +191,11 @@ def _text(img: Image.Image, box: Box, text: str, fnt: FreeFont, baseline: int, *
 @lru_cache(maxsize=256)
 def _text_mask(text: str, fnt: FreeFont, width: int, height: int, baseline: int,
                align: str) -> Image.Image:
-    # The same words come back frame after frame (headers, menu items, hints): rasterising
-    # them once keeps a frame within a few milliseconds.
     line = fit_text(text.replace(" ", WORD_SPACE), fnt, width)
-    x = {"left": 0, "right": width, "centre": width // 2}[align]
-    anchor = {"left": "ls", "right": "rs", "centre": "ms"}[align]
+    room = width - advance(line, fnt)
+    x = {"left": 0.0, "right": room, "centre": room / 2}[align]
     mask = Image.new("1", (width, height), 0)
-    ImageDraw.Draw(mask).text((x, baseline), line, font=fnt, fill=1, anchor=anchor)
+    _lay(mask, x, baseline, line, fnt)
     return mask
 
 
@@ -113,8 +204,8 @@ def _ink(text: str, fnt: FreeFont, mode: str = "1") -> Image.Image:
     """The text's pixels (one-bit, or anti-aliased in mode "L"), cropped to its bounding box."""
     size = int(fnt.size)
     text = text.replace(" ", WORD_SPACE) if size < 16 else text
-    canvas = Image.new(mode, (int(fnt.getlength(text)) + 2 * size, 2 * size), 0)
-    ImageDraw.Draw(canvas).text((size // 2, 3 * size // 2), text, font=fnt, fill=255, anchor="ls")
+    canvas = Image.new(mode, (ceil(advance(text, fnt)) + 2 * size, 2 * size), 0)
+    _lay(canvas, size // 2, 3 * size // 2, text, fnt, 255)
     return canvas.crop(canvas.getbbox() or (0, 0, 1, 1))
 
 
@@ -125,14 +216,24 @@ def _squashed(text: str, width: int) -> Image.Image:
     return narrow.point(lambda v: 255 if v >= 110 else 0).convert("1")
 
 
-def _biggest(text: str, width: int, height: int, sizes: range) -> Image.Image | None:
+GUESS_SIZE = 16              # size at which a big word is measured to guess its best size
+
+
+def _surely_too_big(guess: tuple[int, int], size: int, width: int, height: int) -> bool:
+    """Whether ink of `guess` pixels at GUESS_SIZE, grown to `size`, overflows width × height
+    by more than hinting and tracking could explain: such sizes are not worth rasterising."""
+    scale = size / GUESS_SIZE
+    return guess[0] * scale > width * 1.1 + 2 or guess[1] * scale > height * 1.1 + 2
+
+
+@lru_cache(maxsize=64)
+def _biggest(text: str, width: int, height: int, sizes: Sizes) -> Image.Image | None:
     """The text in Bold at the largest size in `sizes` whose ink fits width × height."""
+    guess = _ink(text, font("Bold", GUESS_SIZE))       # ink grows about in step with the size
     for size in sizes:
-        fnt = font("Bold", size)
-        left, top, right, bottom = fnt.getbbox(text, anchor="ls")     # cheap first guess
-        if right - left > width + 2 or bottom - top > height + 2:
+        if _surely_too_big(guess.size, size, width, height):
             continue
-        ink = _ink(text, fnt)
+        ink = _ink(text, font("Bold", size))
         if ink.width <= width and ink.height <= height:
             return ink
     return None
@@ -150,7 +251,7 @@ def _paste_centred(img: Image.Image, ink: Image.Image, box: Box) -> None:
 
 def _header(img: Image.Image, header: Header) -> None:
     ImageDraw.Draw(img).rectangle((0, 0, WIDTH - 1, BAND - 1), fill=1)
-    fnt = font("SemiBold", 11)
+    fnt = font(*HEADER)
     side = header.side_label or (header.side or "").capitalize()
     info = " ".join(p for p in (f"R{header.round}" if header.round is not None else "", side) if p)
     info_w = min(text_width(info, fnt), WIDTH // 2) if info else 0
@@ -160,7 +261,7 @@ def _header(img: Image.Image, header: Header) -> None:
 
 
 def _hint(img: Image.Image, hint: str) -> None:
-    _text(img, (1, HEIGHT - HINT_H, WIDTH - 1, HEIGHT), hint, font("Medium", 9), 7,
+    _text(img, (1, HEIGHT - HINT_H, WIDTH - 1, HEIGHT), hint, font(*HINT), 7,
           align="centre")
 
 
@@ -181,7 +282,7 @@ def _menu(img: Image.Image, view: Menu) -> None:
     index = min(max(view.index, 0), max(count - 1, 0))
     first = min(max(index - (shown - 1) // 2, 0), max(count - shown, 0))
     right = WIDTH - 10 if count > shown else WIDTH - 1
-    fnt, draw = font("Medium", 12), ImageDraw.Draw(img)
+    fnt, draw = font(*MENU), ImageDraw.Draw(img)
     for row, item in enumerate(view.items[first:first + shown]):
         top, selected = TOP + row * ROW_H, first + row == index
         if selected:
@@ -201,7 +302,7 @@ def _lines(img: Image.Image, view: Lines) -> None:
     right = WIDTH - 10 if first > 0 or more else WIDTH - 1
     for row, line in enumerate(shown):
         top = TOP + row * pitch
-        _text(img, (2, top, right, top + pitch + 1), line, font("Medium", 11), 9)
+        _text(img, (2, top, right, top + pitch + 1), line, font(*LINE), 9)
     _scroll_marks(img, TOP, bottom, first > 0, more)
     _hint(img, view.hint)
 
@@ -209,31 +310,40 @@ def _lines(img: Image.Image, view: Lines) -> None:
 # ---- big word ----
 
 def _big_word(img: Image.Image, view: BigWord) -> None:
-    bottom = HEIGHT - 11 if view.detail else HEIGHT
-    box = (2, TOP, WIDTH - 2, bottom)
-    width, height = box[2] - box[0], box[3] - box[1]
-    word = view.word.strip()
-    ink = _biggest(word, width, height, range(40, MIN_BIG - 1, -1))
+    box = (2, TOP, WIDTH - 2, HEIGHT - 11 if view.detail else HEIGHT)
+    _paste_centred(img, big_ink(view.word.strip(), box[2] - box[0], box[3] - box[1]), box)
+    if view.detail:
+        _text(img, (1, HEIGHT - 11, WIDTH - 1, HEIGHT), view.detail, font(*DETAIL), 9,
+              align="centre")
+
+
+@lru_cache(maxsize=64)
+def big_ink(word: str, width: int, height: int) -> Image.Image:
+    """An outcome word as large as width × height allows: Bold on one line, else on two,
+    else narrowed, else smaller and cut short."""
+    ink = _biggest(word, width, height, BIG_SIZES)
     if ink is None and " " in word:
         ink = _two_lines(word, width, height)
     if ink is None and _ink(word, font("SemiBold", MIN_BIG)).width * 0.6 <= width:
         ink = _squashed(word, width)
     if ink is None:                       # very long: smaller, and cut short if even that fails
         short = fit_text(word.replace(" ", WORD_SPACE), font("Bold", 12), width)
-        ink = _biggest(short, width, height, range(MIN_BIG - 1, 12, -1)) or _ink(
+        ink = _biggest(short, width, height, SMALL_BIG_SIZES) or _ink(
             short, font("Bold", 12))
-    _paste_centred(img, ink, box)
-    if view.detail:
-        _text(img, (1, HEIGHT - 11, WIDTH - 1, HEIGHT), view.detail, font("Medium", 10), 9,
-              align="centre")
+    return ink
 
 
-def _two_lines(word: str, width: int, height: int) -> Image.Image | None:
-    """The word broken at its most central space into two big lines, or None."""
+def _two_lines(word: str, width: int, height: int,
+               sizes: Sizes = BIG_SIZES) -> Image.Image | None:
+    """The word broken at its most central space into two lines in Bold, or None."""
     cut = min((i for i, c in enumerate(word) if c == " "), key=lambda i: abs(len(word) - 2 * i))
-    for size in range(40, MIN_BIG - 1, -1):
-        upper, lower = (_ink(part.strip(), font("Bold", size)) for part in (word[:cut],
-                                                                            word[cut:]))
+    parts = word[:cut].strip(), word[cut:].strip()
+    inks = [_ink(part, font("Bold", GUESS_SIZE)) for part in parts]
+    guess = max(ink.width for ink in inks), sum(ink.height for ink in inks)
+    for size in sizes:
+        if _surely_too_big(guess, size, width, height - 3):
+            continue
+        upper, lower = (_ink(part, font("Bold", size)) for part in parts)
         both = Image.new("1", (max(upper.width, lower.width), upper.height + 3 + lower.height))
         if both.width <= width and both.height <= height:
             both.paste(upper, ((both.width - upper.width) // 2, 0))
@@ -260,21 +370,28 @@ def _dice_grid(count: int) -> tuple[int, int, int, int, int]:
 
 
 def _die(img: Image.Image, x: int, y: int, size: int, face: int, rolling: bool) -> None:
+    img.paste(1, (x, y), _die_image(size, face, rolling))
+
+
+@lru_cache(maxsize=64)
+def _die_image(size: int, face: int, rolling: bool) -> Image.Image:
+    """One die, size × size: lit with dark pips, or outlined with lit pips while rolling."""
+    img = Image.new("1", (size, size), 0)
     draw = ImageDraw.Draw(img)
     body, pip = (0, 1) if rolling else (1, 0)
-    draw.rounded_rectangle((x, y, x + size - 1, y + size - 1), radius=size // 5, fill=body,
-                           outline=1)
+    draw.rounded_rectangle((0, 0, size - 1, size - 1), radius=size // 5, fill=body, outline=1)
     if face not in PIPS:
-        _text(img, (x + 1, y + 1, x + size - 1, y + size - 1), "?" if face < 1 else str(face),
-              font("Bold", 10), size // 2 + 2, align="centre", fill=pip)
-        return
+        _text(img, (1, 1, size - 1, size - 1), "?" if face < 1 else str(face), font(*DIE),
+              size // 2 + 2, align="centre", fill=pip)
+        return img
     d, near = PIP_SIZE.get(size, (2, 2))
     mid, far = (size - d) // 2, size - near - d
     spots = {"a": (near, near), "b": (far, near), "c": (mid, mid), "d": (far, far),
              "e": (near, far), "f": (near, mid), "g": (far, mid)}
     for name in PIPS[face]:
-        px, py = x + spots[name][0], y + spots[name][1]
+        px, py = spots[name]
         draw.ellipse((px, py, px + d - 1, py + d - 1), fill=pip)
+    return img
 
 
 def _dice(img: Image.Image, faces: tuple[int, ...], top: int, rolling: bool) -> int:
@@ -291,12 +408,12 @@ def _dice(img: Image.Image, faces: tuple[int, ...], top: int, rolling: bool) -> 
     if len(shown) < len(faces):
         x, y = 1 + (cols - 1) * (size + across), y0 + (rows - 1) * (size + down)
         _text(img, (x, y, x + size + 3, y + size), f"+{len(faces) - len(shown)}",
-              font("Bold", 10), size - 2)
+              font(*DIE), size - 2)
     return 1 + cols * size + (cols - 1) * across
 
 
 def _roll(img: Image.Image, view: Roll) -> None:
-    small, bold = font("Medium", 11), font("SemiBold", 11)
+    small, bold = font(*CAPTION), font(*NEEDED)
     needed_w = text_width(view.needed, bold) if view.needed else 0
     room = WIDTH - 7 - text_width(view.caption, small)
     if needed_w > room:                   # too long together: each gets at least half a line
@@ -308,8 +425,37 @@ def _roll(img: Image.Image, view: Roll) -> None:
     dice_right = _dice(img, view.faces, TOP + 13, view.rolling)
     box = (dice_right + 3, TOP + 13, WIDTH - 1, HEIGHT)
     if view.total:
-        ink = _biggest(view.total, box[2] - box[0], box[3] - box[1], range(30, 9, -1))
+        width, height = box[2] - box[0], box[3] - box[1]
+        ink = _biggest(view.total, width, height, TOTAL_SIZES)
+        if ink is None and " " in view.total.strip():
+            ink = _two_lines(view.total.strip(), width, height, TOTAL_SIZES[-3:])
         if ink is None:
             _text(img, box, view.total, small, 22, align="centre")
         else:
             _paste_centred(img, ink, box)
+
+
+# ---- warm-up ----
+
+def warm_up(texts: Iterable[str], big_texts: Iterable[str],
+            words: Iterable[str]) -> Iterator[bool]:
+    """Draw ahead, one glyph or word per step: the letters of `texts` in every small-text
+    font, those of `big_texts` (totals, distances) at every big size, and the outcome `words`
+    as their screens show them, so that later frames mostly paste. Each step yields True; the
+    caller runs steps while the box has nothing to do."""
+    def letters(strings: Iterable[str]) -> list[str]:
+        return sorted({c for text in strings for c in f"{text} {text.replace(' ', WORD_SPACE)}"})
+
+    small, big = letters([*texts, ELLIPSIS]), letters(big_texts)
+    fonts = [(font(*weight_size), small) for weight_size in WARM_FONTS]
+    sizes = sorted({*BIG_SIZES, *TOTAL_SIZES, GUESS_SIZE}, reverse=True)
+    fonts += [(font("Bold", size), big) for size in sizes]
+    for fnt, chars in fonts:
+        for char in chars:
+            for phase in range(PHASES):
+                glyph(char, fnt, "1", phase)
+                yield True
+    for word in words:
+        for height in (HEIGHT - 11 - TOP, HEIGHT - TOP):     # with and without a detail line
+            big_ink(word.strip(), WIDTH - 4, height)
+            yield True

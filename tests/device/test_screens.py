@@ -11,6 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from cobi_companion.device import screens
 from cobi_companion.device.screens import BAND, HEIGHT, TOP, WIDTH, font, render
 from cobi_companion.device.terminal import to_halfblocks
 from cobi_companion.device.views import BigWord, Header, Lines, Menu, Roll, View
@@ -215,3 +216,61 @@ def test_halfblocks_of_a_screen() -> None:
     assert set(text) <= {" ", "▀", "▄", "█", "\n"}
     assert lines[0][0] == lines[5][0] == "█"     # the header band fills rows 0..11
     assert lines[6][0] == " "                    # row 12 is black
+
+
+def clear_caches() -> None:
+    for cached in (screens.glyph, screens._text_mask, screens._ink, screens._biggest,
+                   screens.big_ink, screens._render):
+        cached.cache_clear()
+
+
+def test_warm_up_draws_the_same_pixels_and_leaves_nothing_to_rasterise() -> None:
+    views = [VIEWS["lines_pl_status"], VIEWS["bigword_pl_hit"], VIEWS["roll_pl_four_dice"]]
+    clear_caches()
+    cold = [render(view).tobytes() for view in views]
+    clear_caches()
+    texts = ["Stan pojazdów", "R2 Alianci", "Ogień", "Obrażenia", "trzeba 4+", "…",
+             *VIEWS["lines_pl_status"].lines, "trzeba 4+ · wyrzucono 5"]
+    steps = sum(1 for _ in screens.warm_up(texts, ["= 14"], ["TRAFIONY"]))
+    assert steps > 100
+    misses = screens.glyph.cache_info().misses
+    assert [render(view).tobytes() for view in views] == cold
+    assert screens.glyph.cache_info().misses == misses
+
+
+def test_a_letter_alone_sits_on_the_row_it_has_in_a_word() -> None:
+    # Pillow draws a lone "t" a row higher than the "t" of "it"; laid-out text must not.
+    fnt = font("SemiBold", 11)
+    alone, word = Image.new("1", (30, 16)), Image.new("1", (30, 16))
+    screens._lay(alone, 4, 12, "t", fnt)
+    screens._lay(word, 4, 12, "xt", fnt)
+    assert alone.getbbox()[3] == word.getbbox()[3] == 12   # the last ink row: the baseline's
+
+
+def shapes(image: Image.Image) -> int:
+    """How many separate (8-connected) shapes of lit pixels the image holds."""
+    lit = {(x, y) for x in range(image.width) for y in range(image.height)
+           if image.getpixel((x, y))}
+    count = 0
+    while lit:
+        count += 1
+        todo = [lit.pop()]
+        while todo:
+            x, y = todo.pop()
+            for near in [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]:
+                if near in lit:
+                    lit.remove(near)
+                    todo.append(near)
+    return count
+
+
+@pytest.mark.parametrize("weight_size", screens.WARM_FONTS)
+def test_small_letters_keep_a_gap(weight_size: tuple[str, int]) -> None:
+    # Pairs that close up at one bit per pixel without tracking ("ci" reads as "d", "rn" as
+    # "m") stay apart wherever the line starts.
+    fnt = font(*weight_size)
+    for eighth in range(8):
+        for pair, count in (("ci", 3), ("cl", 2), ("rn", 2)):
+            image = Image.new("1", (30, 16))
+            screens._lay(image, 2 + eighth / 8, 12, pair, fnt)
+            assert shapes(image) == count, (pair, eighth)

@@ -1,0 +1,76 @@
+"""The main loop on the real box (mock pins): start-up warm-up in idle time, idle dimming."""
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from cobi_companion.device.box import Box, build
+from cobi_companion.device.config import Config
+from cobi_companion.device.display import MemoryDisplay
+from cobi_companion.device.events import Key, Press, Stop
+from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+
+@pytest.fixture
+def box(tmp_path: Path) -> Iterator[Box]:
+    factory = MockFactory(pin_class=MockPWMPin)
+    made = build(Config(), MemoryDisplay(), pin_factory=factory, state_dir=tmp_path)
+    yield made
+    made.close()
+    factory.reset()
+
+
+def until(condition, timeout: float = 5.0) -> bool:
+    end = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > end:
+            return False
+        time.sleep(0.01)
+    return True
+
+
+def test_the_box_warms_up_until_done(box: Box) -> None:
+    assert box.loop.warm_up is not None
+    assert box.loop.wait(30.0) is None or box.loop.warm_up is None
+    assert until(lambda: box.loop.wait(0.5) is None and box.loop.warm_up is None)
+
+
+def test_a_press_stops_the_warm_up_after_one_step(box: Box) -> None:
+    steps: list[int] = []
+
+    def work() -> Iterator[bool]:
+        for number in range(1, 10):
+            steps.append(number)
+            if number == 3:                     # a finger presses while step 3 runs
+                box.loop.put(Press(Key.OK))
+            yield True
+
+    box.loop.warm_up = work()
+    assert box.loop.wait(5.0) == Press(Key.OK)
+    assert steps == [1, 2, 3]
+    assert box.loop.wait(5.0) is None          # idle again: the rest of the work, then None
+    assert steps == list(range(1, 10)) and box.loop.warm_up is None
+
+
+def test_the_loop_dims_after_idle_minutes_and_a_press_wakes_it(box: Box) -> None:
+    now = [1000.0]
+    loop, display = box.loop, box.loop.display
+    loop.clock = lambda: now[0]
+    loop.last_input, loop.dim_after_s = now[0], 60.0
+    thread = threading.Thread(target=loop.run)
+    thread.start()
+    try:
+        now[0] += 59.0
+        time.sleep(1.5)                         # the loop wakes at least once a second
+        assert display.dimmed is False
+        now[0] += 2.0
+        assert until(lambda: display.dimmed is True)
+        loop.put(Press(Key.OK))
+        assert until(lambda: display.dimmed is False)
+    finally:
+        loop.put(Stop("test"))
+        thread.join(10)
+    assert not thread.is_alive()
