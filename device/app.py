@@ -95,8 +95,12 @@ class App:
             self.lights.flash(side)
 
     def commit(self, line: str | None = None) -> None:
-        """Save the battle after a completed action (with the rolls it made)."""
+        """Save the battle after a completed action (with the rolls it made); outside a
+        battle, save the rolls alone."""
         if self.state is None:
+            if self.rolls:
+                self.store.save_rolls(self.rolls)
+                self.rolls = []
             return
         if line:
             self.state.log.append(line)

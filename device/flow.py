@@ -374,6 +374,8 @@ class QuickDice:
             self.shown, value = easy.roll_d6_plus(app.dice_for(side), "quick")
             self.value = str(value)
             app.cue("roll")
+        if key in (Key.AXIS, Key.ALLIES, Key.AXIS_LONG, Key.ALLIES_LONG):
+            app.commit()                      # the rolls count in the dice statistics
         elif key in (Key.OK, Key.BACK):
             return self.back or start_menu(app)
         return self

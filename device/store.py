@@ -46,6 +46,7 @@ class Store(Protocol):
     can_save: bool  # False: the battle goes on, but a pulled plug would lose it
     def load_battle(self) -> dict[str, Any] | None: ...
     def save_battle(self, state: dict[str, Any], rolls: list[Roll]) -> None: ...
+    def save_rolls(self, rolls: list[Roll]) -> None: ...
     def clear_battle(self) -> None: ...
     def face_counts(self, battle_id: str | None = None) -> dict[int, int]: ...
     def settings(self) -> dict[str, Any]: ...
@@ -53,17 +54,29 @@ class Store(Protocol):
     def close(self) -> None: ...
 
 
+NO_BATTLE = ""  # the battle id of rolls made outside a battle (quick dice at the table)
+
+
 def _checked(state: dict[str, Any], rolls: list[Roll]) -> tuple[str, str]:
     """The battle id and the snapshot as JSON; refuses what could not be read back."""
     battle_id = state.get("id")
     if not isinstance(battle_id, str) or not battle_id:
         raise ValueError(f"state['id'] must be a non-empty str, not {battle_id!r}")
+    _checked_rolls(rolls)
+    return battle_id, json.dumps(state, ensure_ascii=False)
+
+
+def _checked_rolls(rolls: list[Roll]) -> None:
     for roll in rolls:
         side, purpose, face = roll
         if not (isinstance(side, str) and isinstance(purpose, str)
                 and type(face) is int and face in FACES):
             raise ValueError(f"a roll is (side, purpose, face 1-6), not {roll!r}")
-    return battle_id, json.dumps(state, ensure_ascii=False)
+
+
+def _insert_rolls(conn: sqlite3.Connection, battle_id: str, rolls: list[Roll], now: str) -> None:
+    conn.executemany("INSERT INTO rolls (battle_id, side, purpose, face, rolled_at) "
+                     "VALUES (?, ?, ?, ?, ?)", [(battle_id, *roll, now) for roll in rolls])
 
 
 class _Unreadable(sqlite3.DatabaseError):
@@ -179,10 +192,14 @@ class _SqlStore:
         def work(conn: sqlite3.Connection) -> None:
             conn.execute("INSERT OR REPLACE INTO battle VALUES (1, ?, ?, ?)",
                          (battle_id, text, now))
-            conn.executemany("INSERT INTO rolls (battle_id, side, purpose, face, rolled_at) "
-                             "VALUES (?, ?, ?, ?, ?)",
-                             [(battle_id, *roll, now) for roll in rolls])
+            _insert_rolls(conn, battle_id, rolls, now)
         self._run(work, write=True)
+
+    def save_rolls(self, rolls: list[Roll]) -> None:
+        """Rolls made outside a battle: they count in the overall dice statistics."""
+        _checked_rolls(rolls)
+        now = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+        self._run(lambda conn: _insert_rolls(conn, NO_BATTLE, rolls, now), write=True)
 
     def clear_battle(self) -> None:
         # The rolls stay: they are the box's dice statistics.

@@ -173,3 +173,15 @@ def test_real_dice_are_dialled_in(table_at):
     assert table.box.app.state.defender.value == "axis"   # Allies won 3 : 1, they attack
     rolls = table.box.store.face_counts(table.box.app.state.id)
     assert rolls[1] == 1 and rolls[3] == 1
+
+
+def test_quick_dice_from_the_idle_screen_count_in_the_statistics(table_at, tmp_path):
+    table = table_at([5, 6, 6, 2])
+    table.press("axis")                       # a big D6
+    assert isinstance(table.view, Roll) and table.view.faces == (5,) and table.view.total == "5"
+    table.press("allies_long")                # pressed (a D6: 6), then held: a D6+ of 6, 2
+    assert table.view.faces == (6, 2)
+    assert table.box.store.face_counts() == {1: 0, 2: 1, 3: 0, 4: 0, 5: 1, 6: 2}
+    table.close()
+    again = table_at([], tmp_path / "state")  # a restart: the rolls were saved
+    assert again.box.store.face_counts()[6] == 2

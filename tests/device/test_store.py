@@ -241,3 +241,13 @@ def test_a_full_disk_mid_game_plays_on_in_memory(tmp_path: Path) -> None:
     assert again.load_battle() == battle(turn=1)
     assert again.face_counts("b1") == {**ZERO, 1: 1}
     again.close()
+
+
+def test_rolls_outside_a_battle_count_only_overall(store: Store) -> None:
+    store.save_battle({"id": "b1"}, [("axis", "to hit", 4)])
+    store.save_rolls([("allies", "quick D6", 6), ("allies", "quick D6", 4)])
+    assert store.face_counts()[4] == 2 and store.face_counts()[6] == 1
+    assert store.face_counts("b1") == {1: 0, 2: 0, 3: 0, 4: 1, 5: 0, 6: 0}
+    with pytest.raises(ValueError, match="a roll is"):
+        store.save_rolls([("allies", "quick D6", 7)])
+    assert sum(store.face_counts().values()) == 3
