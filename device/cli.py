@@ -6,11 +6,10 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cobi_companion import cards as card_files
-from cobi_companion.rules import easy, tank_game
-from cobi_companion.rules.card import Facing
+# Only light modules here: `sim` and `run` draw the box's title before the rules, the cards,
+# the config (pydantic) and gpiozero are imported; each command imports what it needs.
 from cobi_companion.rules.dice import (
     Dice,
     DiceError,
@@ -20,14 +19,20 @@ from cobi_companion.rules.dice import (
     parse_faces,
 )
 from cobi_companion.rules.errors import RulesError
-from cobi_companion.rules.levels import RULE_SETS, rule_set
-from cobi_companion.rules.movement import allowance
-from cobi_companion.rules.shot import ShotPlan
-from cobi_companion.rules.status import Status
 
-from . import explain
-from .config import ConfigError
-from .sim import ScriptError
+from .errors import ConfigError, ScriptError
+
+if TYPE_CHECKING:
+    from cobi_companion.cards import CardBook
+    from cobi_companion.rules.shot import ShotPlan
+    from cobi_companion.rules.status import Status
+
+    from .config import Config
+
+# The choices of --rules and --facing: rules.levels.RULE_SETS and rules.card.Facing, written
+# out so that building the parser imports neither (tests/device/test_cli.py keeps them equal).
+RULES = ("easy", "tank")
+FACINGS = ("front", "side", "rear", "top")
 
 
 class UsageError(Exception):
@@ -35,6 +40,8 @@ class UsageError(Exception):
 
 
 def _status(text: str | None, allowed: tuple[str, ...], what: str) -> Status:
+    from cobi_companion.rules.status import Status
+
     words = [w.strip() for w in (text or "").split(",") if w.strip()]
     bad = [w for w in words if w not in allowed]
     if bad:
@@ -69,18 +76,25 @@ def make_dice(text: str | None) -> Dice:
 
 
 def _folders(args: argparse.Namespace) -> list[Path]:
-    return card_files.default_folders(Path(args.cards) if args.cards is not None else None)
+    from cobi_companion.cards import default_folders
+
+    return default_folders(Path(args.cards) if args.cards is not None else None)
 
 
-def _cards(args: argparse.Namespace) -> card_files.CardBook:
+def _cards(args: argparse.Namespace) -> CardBook:
     """The cards in play; problems in card files are warnings (the other cards still load)."""
-    book = card_files.load_cards(_folders(args))
+    from cobi_companion.cards import load_cards
+
+    book = load_cards(_folders(args))
     for problem in book.problems:
         print(f"warning: {problem}", file=sys.stderr)
     return book
 
 
-def _plan(args: argparse.Namespace, book: card_files.CardBook) -> ShotPlan:
+def _plan(args: argparse.Namespace, book: CardBook) -> ShotPlan:
+    from cobi_companion.rules.card import Facing
+    from cobi_companion.rules.shot import ShotPlan
+
     return ShotPlan(
         attacker=book.get(args.attacker),
         target=book.get(args.target),
@@ -100,6 +114,10 @@ def _print(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
 
 
 def cmd_resolve(args: argparse.Namespace) -> int:
+    from cobi_companion.rules.levels import rule_set
+
+    from . import explain
+
     book = _cards(args)
     plan = _plan(args, book)
     dice = make_dice(args.dice)
@@ -112,6 +130,10 @@ def cmd_resolve(args: argparse.Namespace) -> int:
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
+    from cobi_companion.rules.levels import rule_set
+
+    from . import explain
+
     book = _cards(args)
     plan = _plan(args, book)
     result = rule_set(args.rules).odds(plan)
@@ -121,6 +143,10 @@ def cmd_odds(args: argparse.Namespace) -> int:
 
 
 def cmd_move(args: argparse.Namespace) -> int:
+    from cobi_companion.rules.movement import allowance
+
+    from . import explain
+
     card = _cards(args).get(args.card)
     status = _status(args.status, ("immobilized", "destroyed"), "--status")
     result = allowance(card, reverse=args.reverse, turns=args.turns, rough=args.rough,
@@ -130,6 +156,10 @@ def cmd_move(args: argparse.Namespace) -> int:
 
 
 def cmd_reload(args: argparse.Namespace) -> int:
+    from cobi_companion.rules import tank_game
+
+    from . import explain
+
     card = _cards(args).get(args.card)
     status = _status(args.status or "unloaded", ("unloaded", "gun_destroyed"), "--status")
     result = tank_game.reload_action(card, status, make_dice(args.dice), args.crew_below_half)
@@ -138,6 +168,8 @@ def cmd_reload(args: argparse.Namespace) -> int:
 
 
 def cmd_initiative(args: argparse.Namespace) -> int:
+    from cobi_companion.rules import easy
+
     result = easy.initiative(make_dice(args.dice))
     rolls = ", ".join(f"Axis {a} – Allies {b}" for a, b in result.rolls)
     _print(args, {"rolls": [list(r) for r in result.rolls], "winner": result.winner.value},
@@ -146,6 +178,8 @@ def cmd_initiative(args: argparse.Namespace) -> int:
 
 
 def cmd_cards(args: argparse.Namespace) -> int:
+    from . import explain
+
     if args.action == "check":
         return _cards_check(args)
     book = _cards(args)
@@ -165,10 +199,12 @@ def cmd_cards(args: argparse.Namespace) -> int:
 
 
 def _cards_check(args: argparse.Namespace) -> int:
+    from cobi_companion.cards import check, load_cards
+
     if args.set:
-        loaded, problems = card_files.check(Path(args.set))
+        loaded, problems = check(Path(args.set))
     else:
-        book = card_files.load_cards(_folders(args))
+        book = load_cards(_folders(args))
         loaded, problems = book.sorted(), book.problems
     for problem in problems:
         print(problem)
@@ -178,7 +214,7 @@ def _cards_check(args: argparse.Namespace) -> int:
     return 1 if problems else 0
 
 
-def _config(args: argparse.Namespace) -> Any:
+def _config(args: argparse.Namespace) -> Config:
     from .config import load_config
 
     return load_config(Path(args.config) if args.config else None)
@@ -196,16 +232,35 @@ def cmd_sim(args: argparse.Namespace) -> int:
     else:
         script = None
     dice = ScriptedDice(parse_faces(args.dice)) if args.dice else None
-    return run_sim(_config(args), script=script, dice=dice,
+    display = None
+    if script is None:   # a person at the terminal: the title now, the start menu when ready
+        from .boot import terminal_title
+
+        display = terminal_title()
+    return run_sim(_config(args), script=script, dice=dice, display=display,
                    state_dir=Path(args.state_dir) if args.state_dir else None,
                    snapshot_dir=Path(args.snapshot_dir) if args.snapshot_dir else None,
                    state_json=Path(args.state_json) if args.state_json else None)
 
 
 def cmd_run(args: argparse.Namespace) -> int:
+    from .boot import oled_title, panel_of, peek_panel, start_logging
+
+    start_logging()
+    panel = peek_panel(Path(args.config) if args.config else None)
+    display = oled_title(panel) if panel is not None else None
+    try:
+        config = _config(args)
+    except BaseException:
+        if display is not None:
+            display.close()
+        raise
+    if display is not None and panel != panel_of(config.display):
+        display.close()             # the peek checks as the config does: a safety net only
+        display = None
     from .hardware import run_box
 
-    return run_box(_config(args))
+    return run_box(config, display)
 
 
 def on_raspberry_pi() -> bool:
@@ -222,11 +277,11 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def _shot_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--rules", choices=list(RULE_SETS), required=True,
+    parser.add_argument("--rules", choices=RULES, required=True,
                         help="easy (COBI Easy level) or tank (Cobi WWII Tank Game)")
     parser.add_argument("--attacker", required=True, metavar="SET", help="firer's set number")
     parser.add_argument("--target", required=True, metavar="SET", help="target's set number")
-    parser.add_argument("--facing", choices=[f.value for f in Facing], required=True,
+    parser.add_argument("--facing", choices=FACINGS, required=True,
                         help="which armour the shot hits")
     parser.add_argument("--range-cm", type=float, metavar="N",
                         help="measured range (Tank Game: over 100 cm is -1 to hit)")
@@ -311,7 +366,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_sim)
 
     p = sub.add_parser("play", help="interactive session: set up a battle and resolve shots")
-    p.add_argument("--rules", choices=list(RULE_SETS))
+    p.add_argument("--rules", choices=RULES)
     p.add_argument("--dice", metavar="FACES", help="scripted faces, or 'ask' for real dice")
     p.set_defaults(func=cmd_play)
     return parser

@@ -16,7 +16,9 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 from pydantic_core import ErrorDetails, PydanticCustomError
 
-SYSTEM_CONFIG = Path("/etc/cobi-companion/config.toml")
+from .boot import PANEL_DEFAULTS as PANEL
+from .boot import SYSTEM_CONFIG as SYSTEM_CONFIG
+from .errors import ConfigError as ConfigError
 
 _PIN = "a BCM GPIO number from 0 to 27"
 _OPT_PIN = _PIN + ', or "none"'
@@ -62,16 +64,20 @@ class Leds(_Section):
 
 
 class Display(_Section):
+    # The panel's defaults live in `boot`, which opens the panel before this module is loaded.
     driver: Literal["ssd1306", "sh1106"] = Field(
-        default="ssd1306", description='"ssd1306" (most 0.96" boards) or "sh1106" (most 1.3")')
-    port: int = Field(default=1, ge=0, le=31, description="an I2C bus number from 0 to 31")
-    address: int = Field(default=0x3C, ge=0x03, le=0x77,
+        default=PANEL["driver"],
+        description='"ssd1306" (most 0.96" boards) or "sh1106" (most 1.3")')
+    port: int = Field(default=PANEL["port"], ge=0, le=31,
+                      description="an I2C bus number from 0 to 31")
+    address: int = Field(default=PANEL["address"], ge=0x03, le=0x77,
                          description="an I2C address from 0x03 to 0x77")
-    rotate: int = Field(default=0, ge=0, le=3, description="quarter turns: 0, 1, 2 or 3")
-    contrast: int = Field(default=255, ge=0, le=255, description=_LEVEL)
+    rotate: int = Field(default=PANEL["rotate"], ge=0, le=3,
+                        description="quarter turns: 0, 1, 2 or 3")
+    contrast: int = Field(default=PANEL["contrast"], ge=0, le=255, description=_LEVEL)
     dim_after_min: int = Field(default=5, ge=0, le=240,
                                description="whole minutes from 0 (never dim) to 240")
-    dim_contrast: int = Field(default=16, ge=0, le=255, description=_LEVEL)
+    dim_contrast: int = Field(default=PANEL["dim_contrast"], ge=0, le=255, description=_LEVEL)
 
     @field_validator("address", mode="before")
     @classmethod
@@ -150,15 +156,6 @@ class Config(_Section):
                     {"pin": pin, "field": name, "other": owners[pin]})
             owners[pin] = name
         return self
-
-
-class ConfigError(Exception):
-    """A config file that cannot be used; str() is one line for the log and the screen."""
-
-    def __init__(self, path: Path | None, problems: list[str]) -> None:
-        self.path = path
-        self.problems = problems
-        super().__init__(f"config {path or '(built in)'}: " + "; ".join(problems))
 
 
 def _field(loc: list[str]) -> Any:

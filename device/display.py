@@ -13,12 +13,12 @@ from typing import Any
 from luma.core.device import dummy
 from luma.core.error import Error as LumaError
 from luma.core.interface.serial import i2c
-from luma.oled.device import sh1106, ssd1306
 from PIL import Image
+
+from .boot import DRIVERS as DRIVERS
 
 log = logging.getLogger(__name__)
 
-DRIVERS = {"ssd1306": ssd1306, "sh1106": sh1106}
 FIRST_DELAY_S = 0.5
 MAX_DELAY_S = 30.0
 WIDTH, HEIGHT = 128, 64
@@ -27,7 +27,9 @@ MakeDevice = Callable[[], Any]
 
 def luma_factory(driver: str, port: int, address: int, rotate: int) -> MakeDevice:
     """A function building the real panel; it closes the bus again if the panel is silent."""
-    cls = DRIVERS[driver]
+    from luma.oled.device import sh1106, ssd1306  # the Pi needs them, the simulator does not
+
+    cls = {"ssd1306": ssd1306, "sh1106": sh1106}[driver]
 
     def make() -> Any:
         serial = i2c(port=port, address=address)

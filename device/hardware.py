@@ -3,21 +3,22 @@ luma OLED, the buzzer and LEDs, logging for the journal, and SIGTERM handled."""
 from __future__ import annotations
 
 import logging
-import sys
 
+from .boot import start_logging
 from .box import build
 from .config import Config
 from .display import OledDisplay
 from .inputs import install_thread_excepthook
 
 
-def run_box(config: Config) -> int:
-    logging.basicConfig(stream=sys.stderr, level=logging.INFO,
-                        format="%(levelname)s %(message)s")
+def run_box(config: Config, display: OledDisplay | None = None) -> int:
+    """Run the box until SIGTERM; `display` is the OLED already showing the title, if any."""
+    start_logging()
     install_thread_excepthook()
-    d = config.display
-    display = OledDisplay(d.driver, d.port, d.address, d.rotate, d.contrast,
-                          dim_contrast=d.dim_contrast)
+    if display is None:
+        d = config.display
+        display = OledDisplay(d.driver, d.port, d.address, d.rotate, d.contrast,
+                              dim_contrast=d.dim_contrast)
     box = build(config, display)
     box.loop.handle_signals()
     try:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import queue
+import re
 import select
 import sys
 import termios
@@ -18,25 +19,29 @@ import tty
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from cobi_companion.rules.dice import Dice
-from gpiozero.pins.mock import MockFactory, MockPWMPin
 from PIL import Image
 
-from .box import Box, build
-from .config import Config
 from .display import MemoryDisplay
+from .errors import ScriptError as ScriptError
 from .events import Stop
 from .terminal import to_halfblocks
+
+if TYPE_CHECKING:  # the box, the config and gpiozero are imported when the sim runs
+    from cobi_companion.rules.dice import Dice
+    from gpiozero.pins.mock import MockFactory
+
+    from .box import Box
+    from .config import Config
 
 SCRIPT_WORDS = ("cw", "ccw", "ok", "back", "axis", "allies", "axis_long", "allies_long", "wait")
 KEYS = {"\x1b[C": "cw", "\x1b[A": "cw", "\x1b[D": "ccw", "\x1b[B": "ccw", "\r": "ok",
         "\n": "ok", "\x7f": "back", "\x08": "back", "a": "axis", "l": "allies",
         "A": "axis_long", "L": "allies_long"}
 
-
-class ScriptError(Exception):
-    """A line of a simulator script the simulator cannot act on."""
+_CSI = re.compile(r"\x1b\[[0-9;]*[@-~]")       # an arrow key, or another key's sequence
+_CSI_START = re.compile(r"\x1b(\[[0-9;]*)?")
 
 
 def parse_script(text: str) -> list[tuple[str, int]]:
@@ -109,31 +114,59 @@ def save_snapshot(image: Image.Image, folder: Path, number: int) -> Path:
     return path
 
 
-def read_keys(stop: threading.Event) -> Iterator[str]:
-    """Key presses from the terminal in raw mode, as sim words; ends on 'q' or end of input."""
-    fd = sys.stdin.fileno()
-    saved = termios.tcgetattr(fd)
-    tty.setcbreak(fd)
-    try:
-        while not stop.is_set():
-            ready, _, _ = select.select([fd], [], [], 0.2)
-            if not ready:
-                continue
-            chunk = os.read(fd, 8).decode(errors="ignore")
-            if not chunk or chunk == "q":
+def split_keys(text: str) -> tuple[list[str], str]:
+    """The keys typed in `text` as sim words ("quit" for q), and an escape sequence cut off at
+    its end (the rest comes with the next read). Keys typed faster than they are read arrive
+    together: each one counts."""
+    words: list[str] = []
+    at = 0
+    while at < len(text):
+        if text[at] == "\x1b":
+            whole = _CSI.match(text, at)
+            if whole is None and _CSI_START.fullmatch(text, at):
+                return words, text[at:]
+            key = whole.group() if whole else "\x1b"
+        else:
+            key = text[at]
+        at += len(key)
+        word = "quit" if key == "q" else KEYS.get(key)
+        if word:
+            words.append(word)
+    return words, ""
+
+
+def read_keys(stop: threading.Event, fd: int) -> Iterator[str]:
+    """Key presses from a terminal in cbreak mode, as sim words; ends on 'q' or end of input."""
+    pending = ""
+    while not stop.is_set():
+        ready, _, _ = select.select([fd], [], [], 0.2)
+        if not ready:
+            continue
+        data = os.read(fd, 64)
+        if not data:
+            return
+        words, pending = split_keys(pending + data.decode(errors="ignore"))
+        for word in words:
+            if word == "quit":
                 return
-            word = KEYS.get(chunk) or KEYS.get(chunk[:3]) or KEYS.get(chunk[:1])
-            if word:
-                yield word
-    finally:
-        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+            yield word
 
 
 def drive_keyboard(panel: MockPanel, put: Callable[[Stop], None],
                    stop: threading.Event) -> threading.Thread:
+    """Read the keyboard on a thread. The terminal is put in cbreak mode here, before the start
+    menu is drawn: the switch drops the keys typed before it (the title is not listening, as
+    the box's buttons are not), never one typed once the menu shows."""
+    fd = sys.stdin.fileno()
+    saved = termios.tcgetattr(fd)
+    tty.setcbreak(fd)
+
     def run() -> None:
-        for word in read_keys(stop):
-            panel.act(word)
+        try:
+            for word in read_keys(stop, fd):
+                panel.act(word)
+        finally:
+            termios.tcsetattr(fd, termios.TCSADRAIN, saved)
         put(Stop("quit"))
     thread = threading.Thread(target=run, name="sim-keyboard", daemon=True)
     thread.start()
@@ -189,11 +222,18 @@ def sim_state_dir() -> Path:
 
 def run_sim(config: Config, *, script: list[tuple[str, int]] | None, dice: Dice | None,
             state_dir: Path | None, snapshot_dir: Path | None = None,
-            state_json: Path | None = None) -> int:
+            state_json: Path | None = None, display: MemoryDisplay | None = None) -> int:
     """Run the daemon on mock pins: interactively, or through a script (then print the last
-    frame)."""
+    frame). Interactively, `display` is the terminal OLED already showing the title, if any."""
+    from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+    from .box import build
+
     factory = MockFactory(pin_class=MockPWMPin)
-    display = SnapshotDisplay(snapshot_dir) if script is not None else TerminalDisplay()
+    if script is not None:
+        display = SnapshotDisplay(snapshot_dir)
+    elif display is None:
+        display = TerminalDisplay()
     box = build(config, display, pin_factory=factory, dice=dice,
                 state_dir=state_dir or sim_state_dir())
     panel = MockPanel(factory, config)

@@ -1,9 +1,14 @@
 """The `cobi-companion` command, run as a real subprocess."""
 from __future__ import annotations
 
+import subprocess
+import sys
 from fractions import Fraction
 
 import pytest
+from cobi_companion.device.cli import FACINGS, RULES
+from cobi_companion.rules.card import Facing
+from cobi_companion.rules.levels import RULE_SETS
 
 
 def shot(rules, attacker, target, facing, dice, *extra):
@@ -189,3 +194,19 @@ def test_real_dice_are_asked_for_one_by_one(cli):
     assert "Roll a real die for to hit" in run.err
     assert "7 is not a D6 face" in run.err  # a wrong face is asked again
     assert "Roll a real die for damage die 5" in run.err
+
+
+def test_the_parsers_choices_are_the_rules_own():
+    # The parser is built before the rules are imported: its choices are written out.
+    assert tuple(RULE_SETS) == RULES
+    assert tuple(f.value for f in Facing) == FACINGS
+
+
+def test_the_command_line_imports_no_pydantic_or_gpiozero_before_a_command_runs():
+    code = ("import sys, cobi_companion.device.cli, cobi_companion.device.boot, "
+            "cobi_companion.device.sim\n"
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'pydantic', 'gpiozero', "
+            "'pydantic_core'}))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "[]"

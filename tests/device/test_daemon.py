@@ -10,11 +10,13 @@ import signal
 import subprocess
 import time
 
+from cobi_companion.device.boot import title_image
 from cobi_companion.device.box import build
 from cobi_companion.device.config import Config
-from cobi_companion.device.display import OledDisplay
-from cobi_companion.device.sim import MockPanel, drain
+from cobi_companion.device.display import MemoryDisplay, OledDisplay
+from cobi_companion.device.sim import MockPanel, drain, split_keys
 from cobi_companion.device.store import DATABASE_NAME, SqliteStore
+from cobi_companion.device.terminal import to_halfblocks
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 from luma.core.device import dummy
 
@@ -34,6 +36,38 @@ def wait_frames(fd: int, count: int = 1, timeout: float = 20.0) -> None:
             if seen.count(b"q quit") >= count:
                 return
     raise AssertionError(f"{count} frames never came ({seen.count(b'q quit')} did)")
+
+
+def wait_ready(fd: int) -> None:
+    """Wait for the title and then the start menu: the box takes keys from then on."""
+    wait_frames(fd, 2)
+
+
+def read_frames(fd: int, count: int, timeout: float = 20.0) -> list[str]:
+    """The first `count` frames of the terminal OLED, each as its 32 lines of half-blocks."""
+    seen = b""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        frames = [f for f in seen.split(b"\x1b[H\x1b[2J")[1:] if b"q quit" in f]
+        if len(frames) >= count:
+            return ["\n".join(f.decode().replace("\r\n", "\n").split("\n")[:32])
+                    for f in frames[:count]]
+        if select.select([fd], [], [], 0.1)[0]:
+            seen += os.read(fd, 65536)
+    raise AssertionError(f"{count} frames never came")
+
+
+def quit_sim(proc: subprocess.Popen, fd: int, timeout: float = 10.0) -> int:
+    """Type q and read the terminal (the goodbye frame) until the sim has exited."""
+    os.write(fd, b"q")
+    end = time.monotonic() + timeout
+    while proc.poll() is None and time.monotonic() < end:
+        if select.select([fd], [], [], 0.1)[0]:
+            try:
+                os.read(fd, 65536)
+            except OSError:
+                break
+    return proc.wait(timeout=max(0.1, end - time.monotonic()))
 
 
 def saved(state_dir) -> dict:
@@ -68,7 +102,7 @@ def type_keys(fd: int, *keys: str) -> None:
 def test_sigterm_saves_and_exits_0_within_a_second(cli_path, tmp_path):
     proc, fd = start_sim(cli_path, tmp_path, "--dice", "4,2")
     try:
-        wait_frames(fd)
+        wait_ready(fd)
         # New battle, Tank Game, Tiger for Axis, Sherman for Allies, OK: the battle is saved.
         type_keys(fd, "\r", "\r", RIGHT, RIGHT, RIGHT, "a", LEFT, LEFT, "l", "\r")
         wait_frames(fd, 10)
@@ -86,7 +120,7 @@ def test_sigterm_saves_and_exits_0_within_a_second(cli_path, tmp_path):
 def test_sigkill_during_play_resumes_at_the_last_action(cli_path, tmp_path):
     proc, fd = start_sim(cli_path, tmp_path, "--dice", "4,2")
     try:
-        wait_frames(fd)
+        wait_ready(fd)
         type_keys(fd, "\r", "\r", RIGHT, RIGHT, RIGHT, "a", LEFT, LEFT, "l", "\r")
         type_keys(fd, "a", "l", "\r", "\r")  # roll-off: the Allies defend and act first
         type_keys(fd, RIGHT, "\r")           # the Allies pass: a completed action
@@ -101,7 +135,7 @@ def test_sigkill_during_play_resumes_at_the_last_action(cli_path, tmp_path):
     assert battle["acted"] == ["allies"] and battle["active"] == "axis"
     proc, fd = start_sim(cli_path, tmp_path)
     try:
-        wait_frames(fd)
+        wait_ready(fd)
         type_keys(fd, "\r")                  # Resume battle
         wait_frames(fd, 1)
         proc.send_signal(signal.SIGTERM)
@@ -110,6 +144,34 @@ def test_sigkill_during_play_resumes_at_the_last_action(cli_path, tmp_path):
         proc.kill()
         os.close(fd)
     assert saved(tmp_path)["active"] == "axis"
+
+
+def test_the_title_shows_at_once_then_the_start_menu(cli_path, tmp_path):
+    proc, fd = start_sim(cli_path, tmp_path / "sim")
+    try:
+        title, menu = read_frames(fd, 2)
+        assert quit_sim(proc, fd) == 0
+    finally:
+        proc.kill()
+        os.close(fd)
+    assert title == to_halfblocks(title_image())
+    # The second frame is the start menu, as the box draws it in this process.
+    factory, display = MockFactory(pin_class=MockPWMPin), MemoryDisplay()
+    box = build(Config(), display, pin_factory=factory, state_dir=tmp_path / "here")
+    try:
+        box.loop.draw()
+    finally:
+        box.close()
+        factory.reset()
+    assert display.image is not None
+    assert menu == to_halfblocks(display.image) != title
+
+
+def test_keys_typed_faster_than_they_are_read_each_count():
+    assert split_keys("\n\x1b[C\x1b[C\x1b") == (["ok", "cw", "cw"], "\x1b")  # cut-off arrow
+    assert split_keys("\x1b[Ca") == (["cw", "axis"], "")
+    assert split_keys("lq a") == (["allies", "quit", "axis"], "")
+    assert split_keys("\x1b[1;2A\x1bL") == (["allies_long"], "")   # shift+up is no box key
 
 
 class FlakyPanel(dummy):

@@ -1,0 +1,124 @@
+"""The first frame: the box's title, drawn before the heavy imports.
+
+Python, Pillow, the font and the display driver are all the title needs. The config (pydantic),
+the rules, the cards and gpiozero are loaded after it, and the start menu replaces the title
+once the box is ready for input. On the Pi the panel's settings are peeked from the config file
+with `tomllib` alone; anything odd there skips the title, and the full check of the config
+reports it as usual.
+"""
+from __future__ import annotations
+
+import logging
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .views import BigWord, Header
+
+if TYPE_CHECKING:
+    from PIL import Image
+
+    from .daemon import Display
+    from .display import OledDisplay
+    from .sim import TerminalDisplay
+
+log = logging.getLogger("cobi-companion")
+
+SYSTEM_CONFIG = Path("/etc/cobi-companion/config.toml")
+TITLE = "COBI Battle Companion"
+
+# The panel keys of the config's [display] table and their defaults: `config.Display` takes its
+# defaults from here, and they are `OledDisplay`'s arguments.
+PANEL_DEFAULTS: dict[str, Any] = {"driver": "ssd1306", "port": 1, "address": 0x3C, "rotate": 0,
+                                  "contrast": 255, "dim_contrast": 16}
+# What `config.Display` allows for them (tests/device/test_boot.py keeps the two in step).
+DRIVERS = ("ssd1306", "sh1106")
+RANGES = {"port": (0, 31), "address": (0x03, 0x77), "rotate": (0, 3), "contrast": (0, 255),
+          "dim_contrast": (0, 255)}
+
+
+def start_logging() -> None:
+    """Log lines for the journal (the Pi), set up before the first frame."""
+    logging.basicConfig(stream=sys.stderr, level=logging.INFO,
+                        format="%(levelname)s %(message)s")
+
+
+def title_view() -> BigWord:
+    return BigWord(Header(TITLE), "COBI")
+
+
+def title_image() -> Image.Image:
+    from .screens import render
+
+    return render(title_view())
+
+
+def show_title(display: Display) -> None:
+    """Draw the title; a fault here never stops the start (the menu follows anyway)."""
+    try:
+        display.show(title_image())
+    except Exception:
+        log.exception("the title frame could not be drawn")
+
+
+def terminal_title() -> TerminalDisplay:
+    """The simulator's terminal OLED, showing the title."""
+    from .sim import TerminalDisplay
+
+    display = TerminalDisplay()
+    show_title(display)
+    return display
+
+
+def oled_title(panel: dict[str, Any]) -> OledDisplay:
+    """The Pi's OLED opened with `panel` (from `peek_panel`), showing the title. An I2C fault
+    is logged and retried later by the display itself."""
+    from .display import OledDisplay
+
+    display = OledDisplay(**panel)
+    show_title(display)
+    return display
+
+
+def _address(value: Any) -> Any:
+    # As config.Display reads it: "0x3C" as well as 60.
+    if isinstance(value, str):
+        try:
+            return int(value.strip(), 0)
+        except ValueError:
+            return value
+    return value
+
+
+def peek_panel(path: Path | None = None) -> dict[str, Any] | None:
+    """The panel settings of the config file at `path` (else SYSTEM_CONFIG), with defaults for
+    keys left out, read without pydantic. A missing file gives the defaults; an unreadable file,
+    bad TOML or a panel value of the wrong type or range gives None."""
+    import tomllib
+
+    try:
+        data = tomllib.loads((path or SYSTEM_CONFIG).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return dict(PANEL_DEFAULTS)
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return None
+    table = data.get("display", {})
+    if not isinstance(table, dict):
+        return None
+    panel = dict(PANEL_DEFAULTS)
+    for key in panel.keys() & table.keys():
+        value = _address(table[key]) if key == "address" else table[key]
+        if key == "driver":
+            ok = type(value) is str and value in DRIVERS
+        else:
+            low, high = RANGES[key]
+            ok = type(value) is int and low <= value <= high   # bool is not a number here
+        if not ok:
+            return None
+        panel[key] = value
+    return panel
+
+
+def panel_of(display: Any) -> dict[str, Any]:
+    """The panel settings of a checked `config.Display`, as `peek_panel` gives them."""
+    return {key: getattr(display, key) for key in PANEL_DEFAULTS}
