@@ -8,7 +8,8 @@ exit code is non-zero only when the two disagree by more than 1e-9.
     python3 run.py bench [--repeat N] [--quick] [--idle-seconds S]
 
 Then it runs bench/device.py (the box's latency, start time, memory and idle CPU), passing on
---quick and --idle-seconds; the exit code is non-zero if either benchmark fails.
+--quick and --idle-seconds, and bench/range_fuzz.py (the range sensor parsers; --quick: 10 000
+streams); the exit code is non-zero if any benchmark fails.
 """
 from __future__ import annotations
 
@@ -206,7 +207,8 @@ def main(argv: list[str]) -> int:
     print(f"check:  agreement within {TOLERANCE:.0e}                         "
           f"{verdict(agree, 'FAIL')}")
     device_code = run_device(args.quick, args.idle_seconds)
-    return 1 if not agree else device_code
+    fuzz_code = run_fuzz(args.quick)
+    return 1 if not agree else device_code or fuzz_code
 
 
 def run_device(quick: bool, idle_seconds: str | None) -> int:
@@ -215,6 +217,14 @@ def run_device(quick: bool, idle_seconds: str | None) -> int:
     print("\n== bench/device.py: the box on gpiozero's mock pins ==\n", flush=True)
     device = Path(__file__).with_name("device.py")
     return subprocess.run([sys.executable, str(device), *passed]).returncode
+
+
+def run_fuzz(quick: bool) -> int:
+    """bench/range_fuzz.py (the range sensor parsers) in its own process; its exit code."""
+    print("\n== bench/range_fuzz.py: the range sensor parsers ==\n", flush=True)
+    fuzz = Path(__file__).with_name("range_fuzz.py")
+    return subprocess.run([sys.executable, str(fuzz), *(["--streams", "10000"] * quick)]
+                          ).returncode
 
 
 if __name__ == "__main__":

@@ -13,7 +13,8 @@ from cobi_companion.rules.status import Side
 
 from . import i18n
 from .battle_state import BattleState
-from .events import Event, Press, Tick
+from .events import Event, Press, SensorReading, SensorState, Tick
+from .range_reader import Sensors
 from .store import Store
 from .views import Header, View
 from .widgets import Screen
@@ -49,6 +50,7 @@ class App:
         self.state: BattleState | None = self._load()
         self.rolls: list[tuple[str, str, int]] = []
         self.on_settings: Callable[[Settings], None] = lambda s: None
+        self.sensors = Sensors()
         from .flow import start_menu
 
         self.screen: Screen = start_menu(self)
@@ -115,8 +117,20 @@ class App:
 
     # --- events in, view out ---
 
+    def log_line(self, line: str) -> None:
+        """A line for the battle's log (saved with the next completed action) and the journal."""
+        if self.state is not None:
+            self.state.log.append(line)
+        log.info("%s", line)
+
     def handle(self, event: Event) -> None:
-        if isinstance(event, Press):
+        if isinstance(event, SensorState):
+            self.sensors.update(event)
+        if isinstance(event, SensorReading | SensorState):
+            on_sensor = getattr(self.screen, "on_sensor", None)
+            if on_sensor is not None:
+                self.screen = on_sensor(self, event)
+        elif isinstance(event, Press):
             self.screen = self.screen.on(self, event.key)
         elif isinstance(event, Tick):
             tick = getattr(self.screen, "tick", None)

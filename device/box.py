@@ -3,7 +3,7 @@ the inputs, around the one main loop. The same assembly serves the Pi and the si
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,6 +17,8 @@ from .config import Config
 from .daemon import Display, Loop
 from .inputs import Inputs
 from .notify import Notifier
+from .range_reader import SensorReader, Sensors
+from .range_sensor import MODELS, parser_for
 from .screens import render, warm_up
 from .sound import BuzzerSound, Lights, RecordingLights, RecordingSound
 from .store import DATABASE_NAME, SqliteStore
@@ -69,6 +71,19 @@ def warm_up_for(app: App) -> Iterator[bool]:
                    [*words, *sides, "0123456789 =+-−:cm"], words)
 
 
+def range_sensors(config: Config, put: Callable[[Any], None]) -> Sensors:
+    """A reader per [[sensors]] table, putting its readings on the main loop's queue."""
+    readers = {}
+    for sensor in config.sensors:
+        model = MODELS[sensor.model]
+        request = None if sensor.request is None else bytes([sensor.request])
+        parser = parser_for(model, header_in_checksum=sensor.header_in_checksum)
+        reader = SensorReader(sensor.name, sensor.port, model, parser, put, baud=sensor.baud,
+                              request=request)
+        readers[sensor.name] = (reader, sensor)
+    return Sensors(readers)
+
+
 def build(config: Config, display: Display, *, pin_factory: Any = None,
           dice: Dice | None = None, state_dir: Path | None = None,
           notifier: Notifier | None = None) -> Box:
@@ -94,8 +109,9 @@ def build(config: Config, display: Display, *, pin_factory: Any = None,
     app.on_settings = changed
     loop = Loop(app, display, render, notifier=notifier,
                 dim_after_s=config.display.dim_after_min * 60, warm_up=warm_up_for(app))
+    app.sensors = range_sensors(config, loop.put).start()
     buttons, encoder = config.buttons, config.encoder
     inputs = Inputs(loop.put, buttons.axis, buttons.allies, encoder.a, encoder.b, encoder.button,
                     bounce_s=buttons.bounce_s, hold_s=buttons.hold_s,
                     long_press_s=encoder.long_press_s, pin_factory=pin_factory)
-    return Box(loop, app, inputs, store, [sound, lights, display])
+    return Box(loop, app, inputs, store, [app.sensors, sound, lights, display])

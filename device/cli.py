@@ -243,6 +243,94 @@ def cmd_sim(args: argparse.Namespace) -> int:
                    state_json=Path(args.state_json) if args.state_json else None)
 
 
+def _sensor_args(args: argparse.Namespace) -> dict[str, Any]:
+    """The sensor to use: a [[sensors]] table of the config, or --model and --port."""
+    from .range_sensor import MODELS
+
+    if args.sensor:
+        sensors = _config(args).sensors
+        chosen = [sensor for sensor in sensors if sensor.name == args.sensor]
+        if not chosen:
+            names = ", ".join(sensor.name for sensor in sensors) or "none"
+            raise UsageError(f"no sensor called {args.sensor!r} in the config; configured: "
+                             f"{names}")
+        return chosen[0].model_dump()
+    if not (args.model and args.port):
+        raise UsageError("range needs --sensor NAME, or --model MODEL and --port PORT")
+    if args.model not in MODELS:
+        raise UsageError(f"--model: {args.model!r} is not a sensor model; allowed: "
+                         f"{', '.join(MODELS)}")
+    return {"name": args.model, "port": args.port, "model": args.model, "baud": args.baud,
+            "offset_cm": 0.0, "samples": 7, "header_in_checksum": True, "request": None}
+
+
+def cmd_range(args: argparse.Namespace) -> int:
+    import queue
+
+    from .range_reader import Sample, SensorReader
+    from .range_sensor import MODELS, parser_for
+
+    sensor = _sensor_args(args)
+    model = MODELS[sensor["model"]]
+    request = None if sensor["request"] is None else bytes([sensor["request"]])
+    events: queue.Queue[Any] = queue.Queue()
+    reader = SensorReader(sensor["name"], sensor["port"], model,
+                          parser_for(model, header_in_checksum=sensor["header_in_checksum"]),
+                          events.put, baud=sensor["baud"], request=request)
+    samples = args.samples or sensor["samples"]
+    sample = Sample(samples, sensor["offset_cm"])
+    reader.want(10**9 if args.raw else samples)
+    reader.start()
+    try:
+        return _raw(events, samples if args.samples else None) if args.raw else \
+            _measure(args, events, sample, args.timeout or max(3.0, samples * 0.5))
+    finally:
+        reader.close()
+
+
+def _raw(events: Any, frames: int | None) -> int:
+    """Print each parsed frame as it arrives: for checking the wiring (Ctrl-C ends)."""
+    from .events import SensorReading
+
+    shown = 0
+    while frames is None or shown < frames:
+        event = events.get()
+        if isinstance(event, SensorReading):
+            r = event.reading
+            cm = f"{r.cm:g} cm" if r.cm is not None else "-"
+            more = (("strength", r.strength), ("temp_c", r.temperature_c))
+            extra = "".join(f" {k}={v}" for k, v in more if v is not None)
+            print(f"{r.frame.hex(' ') or '(none)':<30} {r.condition.value:<15} {cm}{extra}",
+                  flush=True)
+            shown += 1
+    return 0
+
+
+def _measure(args: argparse.Namespace, events: Any, sample: Any, timeout: float) -> int:
+    import queue
+    import time
+
+    from .events import SensorReading
+
+    end = time.monotonic() + timeout
+    while not sample.done and time.monotonic() < end:
+        try:
+            event = events.get(timeout=max(0.0, end - time.monotonic()))
+        except queue.Empty:
+            break
+        if isinstance(event, SensorReading):
+            sample.add(event.reading)
+    result = sample.result()
+    if result.cm is not None:
+        text = (f"{result.cm:g} cm (median of {len(result.readings)} readings, spread "
+                f"{result.spread_cm:g} cm)")
+    else:
+        seen = ", ".join(f"{n} {c.value}" for c, n in sample.bad.most_common()) or "nothing"
+        text = f"no measurement: {result.condition.value} (seen: {seen})"
+    _print(args, result.to_dict(), text)
+    return 0 if result.cm is not None else 1
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     from .boot import oled_title, panel_of, peek_panel, start_logging
 
@@ -364,6 +452,24 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--snapshot-dir", metavar="DIR", help="write every distinct frame as PNG")
     p.add_argument("--state-json", metavar="FILE", help="write the final battle state")
     p.set_defaults(func=cmd_sim)
+
+    p = sub.add_parser("range", help="one measurement with a serial range sensor")
+    p.add_argument("--sensor", metavar="NAME", help="a [[sensors]] table of the config")
+    p.add_argument("--config", metavar="FILE", help="default: /etc/cobi-companion/config.toml")
+    p.add_argument("--model", metavar="MODEL", help="a02yyuw, a01nyub, me007ys, jsn-sr04t, "
+                   "aj-sr04m, us-100, maxbotix-lv, maxbotix-xl, maxbotix-hr, tfmini, tfmini-s, "
+                   "tf-luna")
+    p.add_argument("--port", metavar="PORT", help="like /dev/serial/by-id/... or /dev/serial0")
+    p.add_argument("--baud", type=int, metavar="N", help="default: the model's")
+    p.add_argument("--samples", type=int, metavar="N",
+                   help="valid readings whose median is the result (default 7); with --raw, "
+                        "frames to print (default: until Ctrl-C)")
+    p.add_argument("--timeout", type=float, metavar="S",
+                   help="give up after S seconds (default: half a second per sample, at "
+                        "least 3)")
+    p.add_argument("--raw", action="store_true", help="print each parsed frame as it arrives")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_range)
 
     p = sub.add_parser("play", help="interactive session: set up a battle and resolve shots")
     p.add_argument("--rules", choices=RULES)

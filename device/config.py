@@ -128,6 +128,48 @@ class Paths(_Section):
         return path
 
 
+# The sensor models by name, as `device/range_sensor.MODELS` has them.
+SENSOR_MODELS = ("a02yyuw", "a01nyub", "me007ys", "jsn-sr04t", "aj-sr04m", "us-100",
+                 "maxbotix-lv", "maxbotix-xl", "maxbotix-hr", "tfmini", "tfmini-s", "tf-luna")
+
+
+class Sensor(_Section):
+    name: str = Field(min_length=1, max_length=16, pattern=r"^[A-Za-z0-9_-]+$",
+                      description="a short name of letters, digits, - or _, like axis-end")
+    port: str = Field(min_length=1, description='a serial port, like "/dev/serial/by-id/'
+                                                'usb-FTDI_...-port0" or "/dev/serial0"')
+    model: Literal[SENSOR_MODELS] = Field(  # type: ignore[valid-type]
+        description="one of " + ", ".join(SENSOR_MODELS))
+    baud: int | None = Field(default=None, ge=1200, le=1_000_000,
+                             description="a baud rate from 1200 to 1000000 (default: the "
+                                         "model's)")
+    offset_cm: float = Field(default=0.0, ge=-100.0, le=100.0,
+                             description="cm from the sensor's face to where the rules "
+                                         "measure from, -100 to 100")
+    samples: int = Field(default=7, ge=1, le=31, description="valid readings per measurement, "
+                                                             "1 to 31")
+    margin_cm: float = Field(default=1.5, ge=0.0, le=20.0,
+                             description="cm added to the readings' spread before a result "
+                                         "is too close to call, 0 to 20")
+    header_in_checksum: bool = Field(default=True, description="true or false (some AJ-SR04M "
+                                                               "leave the 0xFF header out)")
+    request: int | None = Field(default=None, ge=0, le=255,
+                                description='the byte that asks for a reading, like "0x55", '
+                                            'or "none" (default: the model\'s)')
+
+    _none = field_validator("request", "baud", mode="before")(_none_word)
+
+    @field_validator("request", mode="before")
+    @classmethod
+    def _byte(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            try:
+                return int(value.strip(), 0)
+            except ValueError:
+                return value
+        return value
+
+
 # The pins in the order they are checked: a reused pin names the earlier field as its owner.
 PIN_FIELDS = ("buttons.axis", "buttons.allies", "encoder.a", "encoder.b", "encoder.button",
               "buzzer.pin", "leds.axis", "leds.allies")
@@ -141,6 +183,16 @@ class Config(_Section):
     display: Display = Field(default_factory=Display, description="the [display] table")
     game: Game = Field(default_factory=Game, description="the [game] table")
     paths: Paths = Field(default_factory=Paths, description="the [paths] table")
+    sensors: list[Sensor] = Field(default_factory=list, description="[[sensors]] tables")
+
+    @model_validator(mode="after")
+    def _sensor_names_once(self) -> Config:
+        names = [sensor.name for sensor in self.sensors]
+        for number, name in enumerate(names):
+            if name in names[:number]:
+                raise PydanticCustomError("sensor_name_reused", "sensor name {name} is used "
+                                          "twice", {"name": name, "number": number})
+        return self
 
     @model_validator(mode="after")
     def _pins_once(self) -> Config:
@@ -158,17 +210,26 @@ class Config(_Section):
         return self
 
 
-def _field(loc: list[str]) -> Any:
-    """The pydantic FieldInfo at a dotted location, or None."""
+def _walk(loc: list[str]) -> tuple[Any, Any]:
+    """The pydantic FieldInfo at a dotted location (None if there is none) and the model
+    that holds the fields below it; list positions ("sensors.0") step into the list."""
     model: Any = Config
     info = None
     for name in loc:
+        if name.isdigit():
+            continue
         fields = getattr(model, "model_fields", {})
         if name not in fields:
-            return None
+            return None, None
         info = fields[name]
         model = info.annotation
-    return info
+        if getattr(model, "__origin__", None) is list:
+            model = model.__args__[0]
+    return info, model
+
+
+def _field(loc: list[str]) -> Any:
+    return _walk(loc)[0]
 
 
 def _shown(value: Any) -> str:
@@ -179,17 +240,23 @@ def _shown(value: Any) -> str:
 def _problem(error: ErrorDetails) -> str:
     loc = [str(part) for part in error["loc"]]
     ctx = error.get("ctx") or {}
+    if error["type"] == "sensor_name_reused":
+        return (f"sensors.{ctx['number']}.name: {_shown(ctx['name'])} is already the name of "
+                f"another sensor; allowed: a name no other sensor has")
     if error["type"] == "pin_reused":
         return (f"{ctx['field']}: {ctx['pin']} is already used by {ctx['other']}; "
                 f"allowed: a pin no other part uses")
     where = ".".join(loc)
+    info = _field(loc)
+    if error["type"] == "missing":
+        needed = info.description if info is not None and info.description else "a value"
+        return f"{where}: is missing; needed: {needed}"
     if error["type"] == "extra_forbidden":
-        parent = _field(loc[:-1]).annotation if len(loc) > 1 else Config
+        parent = _walk(loc[:-1])[1]
         names = list(getattr(parent, "model_fields", {}))
         close = difflib.get_close_matches(loc[-1], names, n=1)
         hint = f" (did you mean {close[0]}?)" if close else f"; allowed: {', '.join(names)}"
         return f"{where}: is not a config field{hint}"
-    info = _field(loc)
     allowed = info.description if info is not None and info.description else error["msg"]
     return f"{where}: {_shown(error.get('input'))} is not allowed; allowed: {allowed}"
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from .range_sensor import Reading
+
 
 class Key(StrEnum):
     CW = "cw"            # knob one detent clockwise
@@ -35,4 +37,20 @@ class Stop:
     reason: str
 
 
-Event = Press | Tick | Stop
+@dataclass(frozen=True)
+class SensorReading:
+    """A complete reading (or a named condition) from the range sensor called `sensor`."""
+
+    sensor: str
+    reading: Reading
+
+
+@dataclass(frozen=True)
+class SensorState:
+    """A range sensor's port opened (online) or went away (offline)."""
+
+    sensor: str
+    online: bool
+
+
+Event = Press | Tick | Stop | SensorReading | SensorState

@@ -9,14 +9,17 @@ from typing import TYPE_CHECKING
 from cobi_companion.rules import easy
 from cobi_companion.rules.battle import Battle, Vehicle
 from cobi_companion.rules.card import Facing
+from cobi_companion.rules.distance import FIRE_RANGE, Call, DistanceCheck
 from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.levels import RULE_SETS, rule_set
 from cobi_companion.rules.movement import allowance
 from cobi_companion.rules.shot import ShotPlan, check_firer
 from cobi_companion.rules.status import Side
+from cobi_companion.rules.tank_game import RANGE_LIMIT_CM
 
 from .battle_state import BattleState
 from .events import Key
+from .measure import DialCm, Measuring, check_distance
 from .shots import resolve_fire, resolve_reload
 from .views import BigWord, Lines, Menu, Roll, View
 from .widgets import Choose, Dial, Next, Screen, Show, notice, yes_no
@@ -33,7 +36,8 @@ def start_menu(app: App) -> Screen:
         items.append((app.t("resume"), lambda: resume(app)))
     items += [(app.t("new"), lambda: choose_rules(app)),
               (app.t("quick_dice"), lambda: QuickDice()),
-              (app.t("settings"), lambda: settings_menu(app, lambda: start_menu(app)))]
+              (app.t("settings"), lambda: settings_menu(app, lambda: start_menu(app))),
+              (app.t("check_distance"), lambda: check_distance(app, lambda: start_menu(app)))]
     return StartMenu(app.t("start"), [label for label, _ in items],
                      lambda i: items[i][1](), back=lambda: start_menu(app))
 
@@ -235,21 +239,37 @@ def pick_facing(app: App, firer: Vehicle, target: Vehicle) -> Screen:
     modifiers = rule_set(app.state.level).modifiers
     again = lambda: pick_facing(app, firer, target)  # noqa: E731
 
-    def plan(facing: Facing, hull_down: bool = False, far: bool = False) -> ShotPlan:
-        # Until a range sensor measures it, "over 100 cm" is a yes/no: 101 cm stands for yes.
-        return ShotPlan(firer.card, target.card, facing, hull_down, 101 if far else None,
+    def plan(facing: Facing, hull_down: bool = False, range_cm: float | None = None) -> ShotPlan:
+        return ShotPlan(firer.card, target.card, facing, hull_down, range_cm,
                         attacker_status=firer.status, target_status=target.status)
 
     def chosen(i: int) -> Screen:
         facing = facings[i]
         if not modifiers:
             return resolve_fire(app, firer, target, plan(facing), finish)
-        return yes_no(app, app.t("hull_down"), lambda hull: yes_no(
-            app, app.t("over_100"),
-            lambda far: resolve_fire(app, firer, target, plan(facing, hull, far), finish),
+        return yes_no(app, app.t("hull_down"), lambda hull: fire_range(
+            app, lambda cm: resolve_fire(app, firer, target, plan(facing, hull, cm), finish),
             again), again)
     return Choose(app.t("facing"), [app.t(f.value) for f in facings], chosen,
                   back=lambda: fire(app, firer))
+
+
+def fire_range(app: App, then: Callable[[float | None], Screen], back: Next) -> Screen:
+    """Over 100 cm? Measured by a sensor (offered first when one is online), dialled in cm, or
+    just yes or no. `then` gets the range in cm for the rules (None: not over 100 cm)."""
+    def measured(check: DistanceCheck, over: bool) -> Screen:
+        if check.call is not Call.TOO_CLOSE:
+            return then(check.cm)
+        return then(RANGE_LIMIT_CM + 1 if over else None)   # the players' own call
+    ways: list[tuple[str, Next]] = [
+        (app.t("measure_with", sensor=name),
+         lambda name=name: Measuring(FIRE_RANGE, name, measured, back).begin(app))
+        for name in app.sensors.online_names()]
+    ways += [(app.t("no"), lambda: then(None)),
+             (app.t("yes"), lambda: then(RANGE_LIMIT_CM + 1)),   # 101 cm stands for "yes"
+             (app.t("enter_cm"), lambda: DialCm(FIRE_RANGE, measured, back))]
+    return Choose(app.t("over_100"), [label for label, _ in ways], lambda i: ways[i][1](),
+                  back)
 
 
 def move(app: App, vehicle: Vehicle) -> Screen:
@@ -289,7 +309,8 @@ def battle_menu(app: App, back: Screen) -> Screen:
         items.append((app.t("battle_log"), lambda: battle_log(app, back)))
     items += [(app.t("dice_stats"), lambda: dice_stats(app, back)),
               (app.t("quick_dice"), lambda: QuickDice(back)),
-              (app.t("settings"), lambda: settings_menu(app, lambda: back))]
+              (app.t("settings"), lambda: settings_menu(app, lambda: back)),
+              (app.t("check_distance"), lambda: check_distance(app, lambda: back))]
     if app.state is not None:
         items.append((app.t("end_battle"), lambda: end_battle(app)))
     return Choose(app.t("menu"), [label for label, _ in items], lambda i: items[i][1](),

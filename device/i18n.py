@@ -96,6 +96,36 @@ STRINGS: dict[str, tuple[str, str]] = {
     "game_over": ("Game over", "Koniec gry"),
     "quick_hint": ("button = D6 · hold = D6+", "przycisk = k6 · trzymaj = k6+"),
     "goodbye": ("Goodbye!", "Do zobaczenia!"),
+    # distances
+    "check_distance": ("Check distance", "Sprawdź odległość"),
+    "how_measure": ("Measure how?", "Jak zmierzyć?"),
+    "measure_with": ("Measure: {sensor}", "Zmierz: {sensor}"),
+    "enter_cm": ("Enter cm", "Wpisz cm"),
+    "dial_cm_hint": ("turn · OK", "obróć · OK"),
+    "measuring": ("Measuring", "Pomiar"),
+    "measuring_word": ("…", "…"),
+    "no_measurement": ("No measurement", "Brak pomiaru"),
+    "sensor_lost": ("Sensor lost", "Czujnik odłączony"),
+    "enter_instead": ("Use the tape and enter cm", "Zmierz taśmą i wpisz cm"),
+    "call_yes": ("YES", "TAK"),
+    "call_no": ("NO", "NIE"),
+    "call_too_close": ("TOO CLOSE TO CALL", "NIE WIADOMO"),
+    "q_fire_range": ("Over 100 cm?", "Ponad 100 cm?"),
+    "q_spotting": ("Spotted (30 cm)?", "Wykryty (30 cm)?"),
+    "q_spotting_binoculars": ("Spotted, binoculars (40 cm)?", "Wykryty, lornetka (40 cm)?"),
+    "q_setup_attacker_edge": ("Attacker ≤ 40 cm from edge?", "Atak ≤ 40 cm od krawędzi?"),
+    "q_setup_defender_from_attackers": ("Defender ≥ 30 cm from attackers?",
+                                        "Obrona ≥ 30 cm od atakujących?"),
+    "q_setup_defender_from_edge": ("Defender ≥ 40 cm from edge?", "Obrona ≥ 40 cm od krawędzi?"),
+    "why_no_echo": ("no echo: aim at a flat card", "brak echa: celuj w płaską kartkę"),
+    "why_too_close": ("too close for the sensor", "za blisko dla czujnika"),
+    "why_out_of_range": ("beyond the sensor's range", "poza zasięgiem czujnika"),
+    "why_weak_signal": ("weak signal: aim at a flat card", "słaby sygnał: celuj w kartkę"),
+    "why_saturated": ("too much light or reflection", "za dużo światła lub odbicia"),
+    "why_checksum_error": ("garbled frames: check wiring", "błędne ramki: sprawdź kable"),
+    "why_invalid": ("readings make no sense", "odczyty bez sensu"),
+    "why_no_reply": ("the sensor did not answer", "czujnik nie odpowiada"),
+    "why_disconnected": ("the sensor is unplugged", "czujnik odłączony"),
 }
 
 
@@ -118,5 +148,6 @@ def every_text(language: str) -> list[str]:
 def outcome_words(language: str) -> list[str]:
     """The big words of the outcome screens, the winners' included."""
     sides = [text(language, side).upper() for side in ("axis", "allies")]
-    return [text(language, key) for key in OUTCOMES] + [
+    calls = ("call_yes", "call_no", "call_too_close")
+    return [text(language, key) for key in (*OUTCOMES, *calls)] + [
         text(language, "WINS", side=side) for side in sides]

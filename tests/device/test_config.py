@@ -2,12 +2,13 @@
 for each kind of mistake."""
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 
 import pytest
 from cobi_companion.device import config as config_module
-from cobi_companion.device.config import Config, ConfigError, load_config
+from cobi_companion.device.config import Config, ConfigError, Sensor, load_config
 
 HARDWARE_CONFIG = Path(__file__).resolve().parents[2] / "hardware" / "config.toml"
 
@@ -62,6 +63,9 @@ def test_the_shipped_config_file_writes_every_key_out() -> None:
     data = tomllib.loads(HARDWARE_CONFIG.read_text(encoding="utf-8"))
     text = HARDWARE_CONFIG.read_text(encoding="utf-8")
     for section, info in Config.model_fields.items():
+        if section == "sensors":  # none by default: an example, commented out
+            assert all(f"# {key} = " in text for key in Sensor.model_fields)
+            continue
         keys = set(info.annotation.model_fields)  # type: ignore[union-attr]
         if section == "paths":  # their defaults depend on the machine: shown commented out
             assert all(f"# {key} = " in text for key in keys)
@@ -190,3 +194,35 @@ def test_a_broken_system_file_is_named(tmp_path: Path) -> None:
 def test_a_duplicate_pin_is_refused_in_code_too() -> None:
     with pytest.raises(ValueError, match=r"buttons\.axis"):
         Config.model_validate({"encoder": {"button": 17}})
+
+
+def test_sensors_are_tables_with_names_ports_and_models(tmp_path: Path) -> None:
+    path = write(tmp_path, '[[sensors]]\nname = "axis-end"\nport = "/dev/ttyUSB0"\n'
+                           'model = "a02yyuw"\noffset_cm = 2.5\n'
+                           '[[sensors]]\nname = "allies-end"\nport = "loop://"\n'
+                           'model = "us-100"\nrequest = "0x55"\nsamples = 5\n')
+    first, second = load_config(path).sensors
+    assert (first.name, first.model, first.offset_cm, first.samples) == ("axis-end", "a02yyuw",
+                                                                          2.5, 7)
+    assert (second.request, second.samples, second.margin_cm) == (0x55, 5, 1.5)
+
+
+@pytest.mark.parametrize(("table", "says"), [
+    ('name = "a"\nport = "x"\nmodel = "hc-sr04"', "sensors.0.model: \"hc-sr04\" is not allowed; "
+                                                   "allowed: one of a02yyuw"),
+    ('name = "a"\nport = "x"\nmodel = "us-100"\nsamplez = 3',
+     "sensors.0.samplez: is not a config field (did you mean samples?)"),
+    ('port = "x"\nmodel = "us-100"', "sensors.0.name: is missing; needed: a short name"),
+    ('name = "a"\nport = "x"\nmodel = "us-100"\nrequest = "0x155"',
+     "sensors.0.request: 341 is not allowed; allowed: the byte that asks"),
+])
+def test_a_bad_sensor_table_is_named_with_what_is_allowed(tmp_path: Path, table: str,
+                                                            says: str) -> None:
+    with pytest.raises(ConfigError, match=re.escape(says)):
+        load_config(write(tmp_path, f"[[sensors]]\n{table}\n"))
+
+
+def test_two_sensors_cannot_share_a_name(tmp_path: Path) -> None:
+    text = '[[sensors]]\nname = "a"\nport = "x"\nmodel = "us-100"\n' * 2
+    with pytest.raises(ConfigError, match=re.escape('sensors.1.name: "a" is already the name')):
+        load_config(write(tmp_path, text))

@@ -1,0 +1,163 @@
+"""Distances on the box: measure with a range sensor, or dial the centimetres with the knob,
+then answer the rule's question (yes, no, or too close to call — use the tape)."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from cobi_companion.rules.distance import QUESTIONS, Call, DistanceCheck, ask
+
+from .events import Key, SensorReading, SensorState
+from .range_reader import Sample
+from .views import BigWord, View
+from .widgets import Choose, Next, Screen, notice, yes_no
+
+if TYPE_CHECKING:
+    from .app import App
+
+Answer = Callable[[DistanceCheck, bool], Screen]     # the check, and the answer to act on
+GIVE_UP_S = 4.0        # a measurement with no progress for this long ends with what it has
+CM_LIMIT = 500         # the knob dials 0–500 cm
+
+
+def distance(app: App, question: str, then: Answer, back: Next) -> Screen:
+    """How to get the distance: each sensor that is online, or the knob."""
+    ways: list[tuple[str, Next]] = [
+        (app.t("measure_with", sensor=name), lambda name=name: Measuring(question, name, then,
+                                                                         back).begin(app))
+        for name in app.sensors.online_names()]
+    ways.append((app.t("enter_cm"), lambda: DialCm(question, then, back)))
+    if len(ways) == 1:
+        return ways[0][1]()
+    return Choose(app.t("how_measure"), [label for label, _ in ways], lambda i: ways[i][1](),
+                  back)
+
+
+@dataclass
+class DialCm:
+    """The player measured with a tape and dials the centimetres."""
+
+    question: str
+    then: Answer
+    back: Next
+    cm: int = -1
+
+    def view(self, app: App) -> View:
+        if self.cm < 0:
+            self.cm = int(QUESTIONS[self.question].threshold_cm)
+        return BigWord(app.header(app.t("enter_cm")), f"{self.cm} cm", app.t("dial_cm_hint"))
+
+    def on(self, app: App, key: Key) -> Screen:
+        if key is Key.CW:
+            self.cm = min(self.cm + 1, CM_LIMIT)
+        elif key is Key.CCW:
+            self.cm = max(self.cm - 1, 0)
+        elif key in (Key.OK, Key.AXIS, Key.ALLIES):
+            return answered(app, ask(self.question, float(self.cm)), self.then, self.back)
+        elif key is Key.BACK:
+            return self.back()
+        return self
+
+
+@dataclass
+class Measuring:
+    """The sensor's readings come in; their median is the distance."""
+
+    question: str
+    sensor: str
+    then: Answer
+    back: Next
+    sample: Sample = field(default_factory=lambda: Sample(0))
+    last_progress: float | None = None
+
+    def begin(self, app: App) -> Screen:
+        config = app.sensors.config(self.sensor)
+        self.sample = Sample(config.samples, config.offset_cm)
+        app.sensors.want(self.sensor, config.samples)
+        return self
+
+    def view(self, app: App) -> View:
+        done = f"{len(self.sample.good)}/{self.sample.wanted}"
+        return BigWord(app.header(app.t("measuring")), app.t("measuring_word"),
+                       f"{self.sensor} · {done}")
+
+    def on(self, app: App, key: Key) -> Screen:
+        if key is Key.BACK:
+            app.sensors.want(self.sensor, 0)
+            return self.back()
+        return self
+
+    def on_sensor(self, app: App, event: SensorReading | SensorState) -> Screen:
+        if isinstance(event, SensorState):
+            return self if event.online else self._lost(app)
+        if event.sensor != self.sensor:
+            return self
+        self.sample.add(event.reading)
+        self.last_progress = None
+        return self._finish(app) if self.sample.done else self
+
+    def tick(self, app: App, now: float) -> Screen:
+        if self.last_progress is None:
+            self.last_progress = now
+        elif now - self.last_progress >= GIVE_UP_S:
+            return self._finish(app)
+        return self
+
+    def _finish(self, app: App) -> Screen:
+        app.sensors.want(self.sensor, 0)
+        taken = self.sample.measurement()
+        if taken is None:
+            reason = self.sample.result().condition.value
+            return notice(app, app.t("no_measurement"), [app.t(f"why_{reason}"),
+                                                         app.t("enter_instead")],
+                          lambda: DialCm(self.question, self.then, self.back))
+        margin = app.sensors.config(self.sensor).margin_cm
+        return answered(app, ask(self.question, taken, margin), self.then, self.back)
+
+    def _lost(self, app: App) -> Screen:
+        return notice(app, app.t("sensor_lost"), [self.sensor, app.t("enter_instead")],
+                      lambda: DialCm(self.question, self.then, self.back))
+
+
+def answered(app: App, check: DistanceCheck, then: Answer, back: Next) -> Screen:
+    """The call in one big word with the distance; too close to call: the players decide."""
+    shown = f"{check.cm:g} cm" + (f" ±{check.spread_cm:g}" if check.measured else "")
+    sign = {"over": ">", "within": "≤", "at_least": "≥"}[check.comparison.value]
+    detail = f"{shown} · {sign} {check.threshold_cm:g} cm"
+    app.log_line(f"{app.t('q_' + check.question)} {detail}: {check.call.value}")
+    word = BigWord(app.header(app.t("q_" + check.question)), app.t(f"call_{check.call.value}"),
+                   detail)
+    if check.call is Call.TOO_CLOSE:
+        return ShowThen(word, lambda: yes_no(app, app.t("q_" + check.question),
+                                             lambda yes: then(check, yes), back))
+    return ShowThen(word, lambda: then(check, check.call is Call.YES))
+
+
+@dataclass
+class ShowThen:
+    """One view until OK (or a dice button); a long press opens the menu."""
+
+    shown: View
+    next: Next
+
+    def view(self, app: App) -> View:
+        return self.shown
+
+    def on(self, app: App, key: Key) -> Screen:
+        if key in (Key.OK, Key.AXIS, Key.ALLIES):
+            return self.next()
+        if key is Key.BACK:
+            return app.menu(self)
+        return self
+
+
+def check_distance(app: App, back: Next) -> Screen:
+    """The "check distance" screen: pick a rule's question, measure, see the answer."""
+    ids = list(QUESTIONS)
+
+    def again(check: DistanceCheck, answer: bool) -> Screen:
+        return check_distance(app, back)
+    return Choose(app.t("check_distance"), [app.t("q_" + q) for q in ids],
+                  lambda i: distance(app, ids[i], again, lambda: check_distance(app, back)),
+                  back)

@@ -1,0 +1,242 @@
+"""A serial range sensor read on its own thread.
+
+The thread owns the port: it opens it (again and again while it is missing: an unplugged USB
+adapter comes back by itself), reads or asks for frames, feeds the model's parser and hands
+complete readings to `put`, and only while someone wants them (`want`), so an auto-output
+sensor talking ten times a second does not wake the main loop. Going online or offline is
+handed over too. Nothing a sensor sends can raise out of the thread.
+"""
+from __future__ import annotations
+
+import contextlib
+import logging
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from cobi_companion.rules.distance import Measurement, measure
+from cobi_companion.rules.errors import RulesError
+
+from .events import SensorReading, SensorState
+from .range_sensor import Condition, Model, Parser, Reading
+
+log = logging.getLogger("cobi-companion")
+
+RETRY_S = 1.0          # how often a missing port is tried again
+REPLY_S = 0.12         # how long an on-request sensor may take to answer (US-100: ~91 ms)
+REQUEST_GAP_S = 0.07   # on-request sensors want requests at least 70 ms apart
+
+
+OpenPort = Callable[[str, int], Any]     # (port, baud) -> an open pyserial-like port
+
+
+def open_serial(port: str, baud: int) -> Any:
+    import serial
+
+    return serial.serial_for_url(port, baudrate=baud, timeout=0.05)
+
+
+class SensorReader:
+    def __init__(self, name: str, port: str, model: Model, parser: Parser,
+                 put: Callable[[SensorReading | SensorState], None], *, baud: int | None = None,
+                 request: bytes | None = None, open_port: OpenPort = open_serial) -> None:
+        self.name, self.port_name, self.model, self.parser = name, port, model, parser
+        self.baud = baud or model.baud
+        self.request = request if request is not None else model.request
+        self.put, self.open_port = put, open_port
+        self.online = False
+        self._port: Any = None
+        self._wanted = 0
+        self._flush = False
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name=f"sensor-{name}", daemon=True)
+
+    def start(self) -> SensorReader:
+        self._thread.start()
+        return self
+
+    def want(self, count: int) -> None:
+        """Hand over the next `count` readings (fresh ones: what waited in the port is
+        dropped); 0 stops."""
+        with self._lock:
+            self._wanted = count
+            self._flush = True
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join(2.0)
+        self._drop_port()
+
+    # --- the thread ---
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            try:
+                if self._port is None:
+                    self._connect()
+                elif self._wanted_now():
+                    self._read()
+                else:
+                    self._idle()
+            except Exception as exc:  # a port that fails in any way: offline, try again
+                self._lost(exc)
+
+    def _connect(self) -> None:
+        try:
+            self._port = self.open_port(self.port_name, self.baud)
+        except Exception as exc:  # no such device, permission, a bad URL
+            if self.online:
+                self._lost(exc)
+            self._stop.wait(RETRY_S)
+            return
+        self.parser.reset()
+        self.online = True
+        log.info("range sensor %s online (%s)", self.name, self.port_name)
+        self.put(SensorState(self.name, True))
+
+    def _wanted_now(self) -> bool:
+        with self._lock:
+            flush, self._flush = self._flush, False
+            wanted = self._wanted
+        if wanted and flush:
+            self._port.reset_input_buffer()       # stale frames of an auto-output sensor
+            self.parser.reset()
+        return wanted > 0
+
+    def _idle(self) -> None:
+        # Reading keeps an auto-output sensor's buffer short and notices an unplugged port.
+        data = self._port.read(max(1, self._port.in_waiting))
+        if not data and self.request is not None:
+            self._stop.wait(0.2)
+
+    def _read(self) -> None:
+        if self.request is None:
+            readings = self.parser.feed(self._port.read(max(1, self._port.in_waiting)))
+        else:
+            readings = self._ask()
+        for reading in readings:
+            with self._lock:
+                if self._wanted <= 0:
+                    return
+                if reading.condition is Condition.OK:
+                    self._wanted -= 1
+            self.put(SensorReading(self.name, reading))
+
+    def _ask(self) -> list[Reading]:
+        self._port.reset_input_buffer()
+        self.parser.reset()
+        self._port.write(self.request)
+        deadline = time.monotonic() + REPLY_S
+        while time.monotonic() < deadline:
+            readings = self.parser.feed(self._port.read(max(1, self._port.in_waiting)))
+            if readings:
+                self._stop.wait(REQUEST_GAP_S)
+                return readings
+        return [Reading(None, Condition.NO_REPLY)]
+
+    def _lost(self, exc: BaseException) -> None:
+        self._drop_port()
+        if self.online:
+            self.online = False
+            log.warning("range sensor %s lost (%s): %s", self.name, self.port_name, exc)
+            self.put(SensorState(self.name, False))
+            self.put(SensorReading(self.name, Reading(None, Condition.DISCONNECTED)))
+        self._stop.wait(RETRY_S)
+
+    def _drop_port(self) -> None:
+        port, self._port = self._port, None
+        if port is not None:
+            with contextlib.suppress(Exception):  # a vanished device: it is gone either way
+                port.close()
+
+
+@dataclass(frozen=True)
+class RangeResult:
+    """One measurement: the median of the valid readings and their spread, or why not."""
+
+    cm: float | None
+    condition: Condition
+    readings: tuple[float, ...] = ()
+    spread_cm: float | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"cm": self.cm, "condition": self.condition.value,
+                "readings": list(self.readings), "spread_cm": self.spread_cm}
+
+
+@dataclass
+class Sample:
+    """Collects readings until `wanted` valid ones are in, and sums them up."""
+
+    wanted: int
+    offset_cm: float = 0.0
+    good: list[float] = field(default_factory=list)
+    bad: Counter[Condition] = field(default_factory=Counter)
+
+    def add(self, reading: Reading) -> None:
+        if reading.condition is Condition.OK and reading.cm is not None:
+            self.good.append(reading.cm)
+        else:
+            self.bad[reading.condition] += 1
+
+    @property
+    def done(self) -> bool:
+        return len(self.good) >= self.wanted or Condition.DISCONNECTED in self.bad
+
+    def measurement(self) -> Measurement | None:
+        """The median and spread of the first `wanted` valid readings, if there are enough."""
+        if len(self.good) < self.wanted or Condition.DISCONNECTED in self.bad:
+            return None
+        try:
+            return measure(self.good[:self.wanted], self.offset_cm)
+        except RulesError:  # an offset that takes a reading below 0 cm
+            return None
+
+    def result(self) -> RangeResult:
+        """The measurement; with too few valid readings, the commonest reason (no reply when
+        the sensor said nothing at all)."""
+        if Condition.DISCONNECTED in self.bad:
+            return RangeResult(None, Condition.DISCONNECTED)
+        if len(self.good) < self.wanted:
+            common = self.bad.most_common(1)
+            return RangeResult(None, common[0][0] if common else Condition.NO_REPLY)
+        taken = self.measurement()
+        if taken is None:
+            return RangeResult(None, Condition.INVALID)
+        return RangeResult(round(taken.cm, 1), Condition.OK, taken.readings,
+                           round(taken.spread_cm, 1))
+
+
+class Sensors:
+    """The box's range sensors by name: their readers and settings, and which are online."""
+
+    def __init__(self, readers: dict[str, tuple[SensorReader, Any]] | None = None) -> None:
+        self._readers = readers or {}
+        self._online = {name: False for name in self._readers}
+
+    def online_names(self) -> list[str]:
+        return [name for name, online in self._online.items() if online]
+
+    def config(self, name: str) -> Any:
+        """The sensor's [[sensors]] table: samples, offset_cm, margin_cm, ..."""
+        return self._readers[name][1]
+
+    def want(self, name: str, count: int) -> None:
+        self._readers[name][0].want(count)
+
+    def update(self, event: SensorState) -> None:
+        if event.sensor in self._online:
+            self._online[event.sensor] = event.online
+
+    def start(self) -> Sensors:
+        for reader, _ in self._readers.values():
+            reader.start()
+        return self
+
+    def close(self) -> None:
+        for reader, _ in self._readers.values():
+            reader.close()

@@ -1,0 +1,408 @@
+"""Serial range sensors: the supported models and a parser per protocol family.
+
+Pure byte handling, no serial port: a parser is fed whatever bytes arrived (any split, any
+garbage) and returns the complete readings found so far. Special codes become named
+conditions, never distances. `device/range_reader.py` owns the ports.
+
+Every parser keeps at most one partial frame, drops bytes that cannot start a frame, and on a
+bad frame drops one byte and looks again, so it finds the next good frame whatever came
+before it, except where the garbage right before a frame completes a valid-looking frame
+with the frame's own first bytes (the protocols cannot tell those apart; see the tests).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import Protocol
+
+
+class Condition(StrEnum):
+    OK = "ok"
+    NO_ECHO = "no_echo"
+    TOO_CLOSE = "too_close"            # inside the model's blind zone
+    OUT_OF_RANGE = "out_of_range"      # beyond the model's maximum
+    WEAK_SIGNAL = "weak_signal"
+    SATURATED = "saturated"
+    CHECKSUM_ERROR = "checksum_error"
+    INVALID = "invalid"                # a well-formed frame with an impossible value
+    NO_REPLY = "no_reply"              # a request got no (complete) answer in time
+    DISCONNECTED = "disconnected"      # the port is gone
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One parsed frame: a distance in cm with condition OK, else None and why."""
+
+    cm: float | None
+    condition: Condition
+    frame: bytes = b""                 # the bytes of the frame, for `range --raw`
+    strength: int | None = None        # laser signal strength, where the frame has one
+    temperature_c: float | None = None
+
+
+@dataclass(frozen=True)
+class Model:
+    """One supported sensor model, by its config/CLI name."""
+
+    name: str                          # "a02yyuw", "us-100", "tf-luna", ...
+    family: str                        # "ff", "us100", "maxbotix", "benewake"
+    baud: int
+    min_cm: float                      # the blind zone ends here
+    max_cm: float
+    request: bytes | None = None       # bytes that ask for one reading; None: it talks alone
+    unit: str = "mm"                   # what the frame's number counts: "mm", "cm" or "in"
+    trigger: bytes | None = None       # what asks for a reading in the on-request mode
+
+
+class Parser(Protocol):
+    def feed(self, data: bytes) -> list[Reading]:
+        """Bytes in (any split); the complete readings found, in order."""
+        ...
+
+    def reset(self) -> None:
+        """Forget a partial frame (before a new request, after a flush)."""
+        ...
+
+
+def _model(name: str, family: str, baud: int, min_cm: float, max_cm: float, unit: str = "mm",
+           *, request: bytes | None = None, trigger: bytes | None = None) -> Model:
+    return Model(name, family, baud, min_cm, max_cm, request=request, unit=unit, trigger=trigger)
+
+
+# Limits from shared/notes/sensors.md; where it gives none, the datasheets': ME007YS up to
+# 450 cm, AJ-SR04M 600 cm (normal probe), MaxBotix XL reports 20 cm at least, the original
+# TFmini measures from 30 cm.
+MODELS: dict[str, Model] = {model.name: model for model in (
+    _model("a02yyuw", "ff", 9600, 3, 450),
+    _model("a01nyub", "ff", 9600, 28, 750),
+    _model("me007ys", "ff", 9600, 28, 450),
+    # JSN-SR04T and AJ-SR04M talk alone in their automatic serial mode (the default here);
+    # in their serial-trigger mode they answer the trigger byte: `on_request(model)`.
+    _model("jsn-sr04t", "ff", 9600, 25, 450, trigger=b"\x55"),
+    _model("aj-sr04m", "ff", 9600, 25, 600, trigger=b"\x01"),
+    _model("us-100", "us100", 9600, 2, 450, request=b"\x55", trigger=b"\x55"),
+    _model("maxbotix-lv", "maxbotix", 9600, 0, 647.7, "in"),        # 0–255 in
+    _model("maxbotix-xl", "maxbotix", 9600, 20, 765, "cm"),
+    _model("maxbotix-hr", "maxbotix", 9600, 30, 500, "mm"),
+    _model("tfmini", "benewake", 115200, 30, 1200, "cm"),
+    _model("tfmini-s", "benewake", 115200, 10, 1200, "cm"),
+    _model("tf-luna", "benewake", 115200, 20, 800, "cm"),
+)}
+
+US100_DISTANCE_REQUEST = b"\x55"
+US100_TEMPERATURE_REQUEST = b"\x50"
+
+
+def on_request(model: Model, request: bytes | None = None) -> Model:
+    """The model in its on-request mode: it answers `request` (default: its trigger byte)."""
+    wanted = request if request is not None else model.trigger
+    if not wanted:
+        raise ValueError(f"{model.name}: no request byte known; pass one")
+    return replace(model, request=wanted)
+
+
+def us100_temperature(byte: int) -> float:
+    """The US-100's one-byte answer to `0x50`, in °C."""
+    return float(byte - 45)
+
+
+def parser_for(model: Model, *, header_in_checksum: bool = True,
+               unit: str | None = None) -> Parser:
+    """A new parser for the model's protocol family; `unit` overrides the model's."""
+    unit = unit or model.unit
+    if unit not in _SCALE:
+        raise ValueError(f"unit {unit!r}: not one of {', '.join(_SCALE)}")
+    if model.family == "ff":
+        return FFParser(model, header_in_checksum=header_in_checksum, unit=unit)
+    if model.family == "us100":
+        return US100Parser(model, unit=unit)
+    if model.family == "maxbotix":
+        return MaxBotixParser(model, unit=unit)
+    if model.family == "benewake":
+        return BenewakeParser(model, unit=unit)
+    raise ValueError(f"{model.name}: unknown sensor family {model.family!r}")
+
+
+# A raw value times num / den is cm; one division keeps 39 in = 99.06 and 1000 mm = 100.0 exact
+# to the float, so the range gates compare exactly.
+_SCALE: dict[str, tuple[int, int]] = {"mm": (1, 10), "cm": (1, 1), "in": (254, 100)}
+
+
+class _Gate:
+    """Raw value → cm, and the model's blind zone and maximum."""
+
+    def __init__(self, model: Model, unit: str) -> None:
+        self.model = model
+        self.num, self.den = _SCALE[unit]
+
+    def cm(self, raw: int) -> float:
+        return raw * self.num / self.den
+
+    def reading(self, raw: int, frame: bytes, strength: int | None = None,
+                temperature_c: float | None = None) -> Reading:
+        cm = self.cm(raw)
+        if cm < self.model.min_cm:
+            return Reading(None, Condition.TOO_CLOSE, frame, strength, temperature_c)
+        if cm > self.model.max_cm:
+            return Reading(None, Condition.OUT_OF_RANGE, frame, strength, temperature_c)
+        return Reading(cm, Condition.OK, frame, strength, temperature_c)
+
+
+class FFParser:
+    """`FF H L SUM`, distance H·256+L; SUM = (FF+H+L) & FF, or (H+L) & FF without the header.
+
+    A window that fails its checksum is a CHECKSUM_ERROR reading, unless it holds another
+    0xFF after the header: then a lost byte slipped the frame boundary (`FF 03 FF 03 9D 9F`)
+    and it is dropped quietly. Either way the parser moves on by one byte.
+    """
+
+    SIZE = 4
+
+    def __init__(self, model: Model, *, header_in_checksum: bool = True,
+                 unit: str = "mm") -> None:
+        self._gate = _Gate(model, unit)
+        self._base = 0xFF if header_in_checksum else 0
+        self._buf = b""
+
+    @property
+    def pending(self) -> int:
+        return len(self._buf)
+
+    def reset(self) -> None:
+        self._buf = b""
+
+    def feed(self, data: bytes) -> list[Reading]:
+        buf = self._buf + bytes(data)
+        out: list[Reading] = []
+        i, n = 0, len(buf)
+        while True:
+            i = buf.find(0xFF, i)
+            if i < 0:
+                i = n
+                break
+            if n - i < self.SIZE:
+                break
+            frame = buf[i:i + self.SIZE]
+            if (self._base + frame[1] + frame[2]) & 0xFF == frame[3]:
+                out.append(self._decode(frame))
+                i += self.SIZE
+            else:
+                if 0xFF not in frame[1:]:
+                    out.append(Reading(None, Condition.CHECKSUM_ERROR, frame))
+                i += 1
+        self._buf = buf[i:]
+        return out
+
+    def _decode(self, frame: bytes) -> Reading:
+        raw = frame[1] << 8 | frame[2]
+        if raw == 0:
+            return Reading(None, Condition.NO_ECHO, frame)
+        return self._gate.reading(raw, frame)
+
+
+class US100Parser:
+    """Replies to `0x55`: 2 bytes, big-endian mm, no header, no checksum.
+
+    The reader resets before each request, so a reply starts the buffer. A value of 11000 mm
+    or more (the 11090/11110 of a timeout) is INVALID and only its first byte is dropped, so
+    a stray byte before a real reply can still line up. The `0x50` temperature reply is one
+    byte: read it with `us100_temperature`, not through `feed`.
+    """
+
+    SIZE = 2
+    IMPLAUSIBLE_MM = 11000
+
+    def __init__(self, model: Model, *, unit: str = "mm") -> None:
+        self._gate = _Gate(model, unit)
+        self._buf = b""
+
+    @property
+    def pending(self) -> int:
+        return len(self._buf)
+
+    def reset(self) -> None:
+        self._buf = b""
+
+    def feed(self, data: bytes) -> list[Reading]:
+        buf = self._buf + bytes(data)
+        out: list[Reading] = []
+        i, n = 0, len(buf)
+        while n - i >= self.SIZE:
+            frame = buf[i:i + self.SIZE]
+            raw = frame[0] << 8 | frame[1]
+            if raw >= self.IMPLAUSIBLE_MM:
+                out.append(Reading(None, Condition.INVALID, frame))
+                i += 1
+            else:
+                out.append(self._gate.reading(raw, frame))
+                i += self.SIZE
+        self._buf = buf[i:]
+        return out
+
+
+_R, _CR, _SPACE = ord("R"), ord("\r"), ord(" ")
+_DIGITS = frozenset(b"0123456789")
+
+
+class MaxBotixParser:
+    """ASCII `R` + digits + CR: LV 3 digits (in), XL 3 digits (cm), HR 4 digits (mm).
+
+    One space before the CR is allowed (HRUSB). A frame broken by a byte that does not fit is
+    INVALID (`R12X\\r`); broken by an `R`, it was cut short by a new frame: dropped quietly.
+    The HR's 5000 mm means no target.
+    """
+
+    NO_TARGET_MM = 5000
+
+    def __init__(self, model: Model, *, unit: str = "mm") -> None:
+        self._gate = _Gate(model, unit)
+        self._digits = 4 if unit == "mm" else 3
+        self._no_target = self.NO_TARGET_MM if unit == "mm" else None
+        self._buf = b""
+
+    @property
+    def pending(self) -> int:
+        return len(self._buf)
+
+    def reset(self) -> None:
+        self._buf = b""
+
+    def feed(self, data: bytes) -> list[Reading]:
+        buf = self._buf + bytes(data)
+        out: list[Reading] = []
+        i, n = 0, len(buf)
+        while True:
+            i = buf.find(_R, i)
+            if i < 0:
+                i = n
+                break
+            end = self._scan(buf, i)
+            if end is None:                      # a partial frame: wait for more bytes
+                break
+            if end >= 0:
+                out.append(self._decode(buf[i:end + 1]))
+                i = end + 1
+                continue
+            bad = -end - 1
+            if buf[bad] != _R:
+                out.append(Reading(None, Condition.INVALID, buf[i:bad + 1]))
+            i += 1
+        self._buf = buf[i:]
+        return out
+
+    def _scan(self, buf: bytes, start: int) -> int | None:
+        """The index of the frame's CR; None: incomplete; -1 - k: byte k breaks the frame."""
+        n = len(buf)
+        for k in range(start + 1, min(n, start + 1 + self._digits)):
+            if buf[k] not in _DIGITS:
+                return -1 - k
+        k = start + 1 + self._digits
+        if k < n and buf[k] == _SPACE:
+            k += 1
+        if k >= n:
+            return None
+        return k if buf[k] == _CR else -1 - k
+
+    def _decode(self, frame: bytes) -> Reading:
+        raw = int(frame[1:1 + self._digits])
+        if raw == self._no_target:
+            return Reading(None, Condition.NO_ECHO, frame)
+        return self._gate.reading(raw, frame)
+
+
+@dataclass(frozen=True)
+class _Laser:
+    """How one Benewake model codes its special cases."""
+
+    min_strength: int             # below this the distance is not to be trusted
+    signed: bool                  # TFmini-S: distance -1 weak, -2 / -4 saturated
+    temperature: bool             # bytes 6-7 are a temperature (original TFmini: a mode byte)
+    zero_is_no_target: bool       # TF-Luna: distance 0 with a low amp
+    ffff_is_weak: bool            # original TFmini: distance 0xFFFF
+
+
+_LASERS = {
+    "tfmini": _Laser(20, signed=False, temperature=False, zero_is_no_target=False,
+                     ffff_is_weak=True),
+    "tfmini-s": _Laser(100, signed=True, temperature=True, zero_is_no_target=False,
+                       ffff_is_weak=False),
+    "tf-luna": _Laser(100, signed=False, temperature=True, zero_is_no_target=True,
+                      ffff_is_weak=False),
+}
+
+
+class BenewakeParser:
+    """`59 59 DL DH SL SH TL TH CS`, little-endian, CS = low byte of the sum of bytes 0-7.
+
+    Distance in cm (or mm when the sensor is set so), strength (TF-Luna: amp) into
+    `strength`, temperature raw/8 - 256 °C. Strength 0xFFFF is SATURATED on every model.
+    TFmini-S: distance -1 or strength < 100 WEAK_SIGNAL, -2 / -4 (signal / ambient overload)
+    SATURATED. TF-Luna: amp < 100 is WEAK_SIGNAL, or NO_ECHO when the distance is 0 (the
+    sensor's "no target"). Original TFmini: 0xFFFF or strength < 20 WEAK_SIGNAL. A bad
+    checksum is CHECKSUM_ERROR unless another `59 59` lies inside the window (a slipped
+    boundary, dropped quietly); then one byte is dropped.
+    """
+
+    SIZE = 9
+    HEADER = b"\x59\x59"
+
+    def __init__(self, model: Model, *, unit: str = "cm") -> None:
+        self._gate = _Gate(model, unit)
+        self._laser = _LASERS.get(model.name, _LASERS["tfmini-s"])
+        self._buf = b""
+
+    @property
+    def pending(self) -> int:
+        return len(self._buf)
+
+    def reset(self) -> None:
+        self._buf = b""
+
+    def feed(self, data: bytes) -> list[Reading]:
+        buf = self._buf + bytes(data)
+        out: list[Reading] = []
+        i, n = 0, len(buf)
+        while True:
+            i = buf.find(self.HEADER, i)
+            if i < 0:                            # keep a lone 0x59 at the end: half a header
+                i = n - 1 if n and buf[-1] == 0x59 else n
+                break
+            if n - i < self.SIZE:
+                break
+            frame = buf[i:i + self.SIZE]
+            if sum(frame[:8]) & 0xFF == frame[8]:
+                out.append(self._decode(frame))
+                i += self.SIZE
+            else:
+                if frame.find(self.HEADER, 1) < 0:
+                    out.append(Reading(None, Condition.CHECKSUM_ERROR, frame))
+                i += 1
+        self._buf = buf[i:]
+        return out
+
+    def _decode(self, frame: bytes) -> Reading:
+        laser = self._laser
+        raw = frame[2] | frame[3] << 8
+        strength = frame[4] | frame[5] << 8
+        temp = (frame[6] | frame[7] << 8) / 8 - 256 if laser.temperature else None
+        condition = self._special(raw, strength)
+        if condition is not None:
+            return Reading(None, condition, frame, strength, temp)
+        return self._gate.reading(raw, frame, strength, temp)
+
+    def _special(self, raw: int, strength: int) -> Condition | None:
+        laser = self._laser
+        if strength == 0xFFFF:
+            return Condition.SATURATED
+        if laser.signed and raw >= 0x8000:
+            code = raw - 0x10000
+            if code == -1:
+                return Condition.WEAK_SIGNAL
+            return Condition.SATURATED if code in (-2, -4) else Condition.INVALID
+        if laser.ffff_is_weak and raw == 0xFFFF:
+            return Condition.WEAK_SIGNAL
+        if strength < laser.min_strength:
+            if laser.zero_is_no_target and raw == 0:
+                return Condition.NO_ECHO
+            return Condition.WEAK_SIGNAL
+        return None

@@ -1,0 +1,199 @@
+"""Range sensors through real pseudo-terminals: the reader thread, unplugging and replugging,
+a sensor that falls silent, on-request sensors, and the `range` command as a subprocess."""
+from __future__ import annotations
+
+import json
+import queue
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from cobi_companion.device.events import SensorReading, SensorState
+from cobi_companion.device.fake_sensor import FakeSensor, ff_frame
+from cobi_companion.device.range_reader import Sample, SensorReader
+from cobi_companion.device.range_sensor import MODELS, Condition, parser_for
+
+
+@pytest.fixture
+def link(tmp_path: Path) -> Path:
+    return tmp_path / "usb-sensor-if00-port0"
+
+
+@pytest.fixture
+def sensors() -> Iterator[list[FakeSensor]]:
+    made: list[FakeSensor] = []
+    yield made
+    for sensor in made:
+        sensor.close()
+
+
+def reader_for(model_name: str, port: Path, events: queue.Queue, **kw) -> SensorReader:
+    model = MODELS[model_name]
+    return SensorReader("table", str(port), model, parser_for(model), events.put, **kw).start()
+
+
+def next_of(events: queue.Queue, kind: type, timeout: float = 5.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        try:
+            event = events.get(timeout=max(0.01, end - time.monotonic()))
+        except queue.Empty:
+            break
+        if isinstance(event, kind):
+            return event
+    raise AssertionError(f"no {kind.__name__} within {timeout} s")
+
+
+def test_readings_are_handed_over_only_when_wanted(link, sensors):
+    sensors.append(FakeSensor(link, ff_frame(1042) + b"\x07" + ff_frame(1045)))  # garbage too
+    events: queue.Queue = queue.Queue()
+    reader = reader_for("a02yyuw", link, events)
+    try:
+        assert next_of(events, SensorState).online
+        time.sleep(0.3)
+        assert events.empty()                    # talking all along, but nobody asked
+        sample = Sample(7, offset_cm=2.0)
+        reader.want(7)
+        while not sample.done:
+            sample.add(next_of(events, SensorReading).reading)
+        result = sample.result()
+        assert result.condition is Condition.OK and result.cm in (106.2, 106.5)
+        assert set(result.readings) <= {106.2, 106.5} and result.spread_cm <= 0.3
+    finally:
+        reader.close()
+
+
+def test_unplugged_then_replugged_the_reader_comes_back(link, sensors):
+    sensor = FakeSensor(link, ff_frame(925))
+    sensors.append(sensor)
+    events: queue.Queue = queue.Queue()
+    reader = reader_for("a02yyuw", link, events)
+    try:
+        assert next_of(events, SensorState).online
+        reader.want(1000)
+        assert next_of(events, SensorReading).reading.cm == 92.5
+        sensor.unplug()
+        assert next_of(events, SensorState).online is False
+        sensor.replug()
+        assert next_of(events, SensorState, timeout=8).online
+        reader.want(3)
+        assert next_of(events, SensorReading).reading.cm == 92.5
+    finally:
+        reader.close()
+
+
+def test_a_silent_on_request_sensor_gives_no_reply(link, sensors):
+    sensors.append(FakeSensor(link, answers={b"\x55": b""}))
+    events: queue.Queue = queue.Queue()
+    reader = reader_for("us-100", link, events)
+    try:
+        next_of(events, SensorState)
+        reader.want(1)
+        assert next_of(events, SensorReading).reading.condition is Condition.NO_REPLY
+    finally:
+        reader.close()
+
+
+def test_an_on_request_sensor_answers_each_request(link, sensors):
+    sensors.append(FakeSensor(link, answers={b"\x55": b"\x03\xe8"}, every_s=0.005))
+    events: queue.Queue = queue.Queue()
+    reader = reader_for("us-100", link, events)
+    try:
+        next_of(events, SensorState)
+        reader.want(3)
+        got = [next_of(events, SensorReading).reading for _ in range(3)]
+        assert [r.cm for r in got] == [100.0, 100.0, 100.0]
+    finally:
+        reader.close()
+
+
+def run_range(cli_path: str, *args: str, timeout: float = 20) -> subprocess.CompletedProcess:
+    return subprocess.run([cli_path, "range", *args], capture_output=True, text=True,
+                          timeout=timeout)
+
+
+def test_the_range_command_measures_and_prints_json(cli_path, link, sensors):
+    sensors.append(FakeSensor(link, ff_frame(1953)))
+    done = run_range(cli_path, "--model", "a02yyuw", "--port", str(link), "--json")
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result == {"cm": 195.3, "condition": "ok", "readings": [195.3] * 7, "spread_cm": 0.0}
+
+
+def test_the_range_command_names_the_condition_when_there_is_no_distance(cli_path, link,
+                                                                          sensors):
+    sensors.append(FakeSensor(link, ff_frame(0)))      # FF 00 00 FF: no echo, not 0 cm
+    done = run_range(cli_path, "--model", "a02yyuw", "--port", str(link), "--json",
+                     "--timeout", "1.5")
+    assert done.returncode == 1
+    assert json.loads(done.stdout) == {"cm": None, "condition": "no_echo", "readings": [],
+                                       "spread_cm": None}
+
+
+def test_the_range_command_without_a_port_says_disconnected_or_no_reply(cli_path, tmp_path):
+    done = run_range(cli_path, "--model", "tf-luna", "--port", str(tmp_path / "nothing"),
+                     "--json", "--timeout", "1.5")
+    assert done.returncode == 1
+    assert json.loads(done.stdout)["condition"] in ("disconnected", "no_reply")
+
+
+def test_raw_prints_each_frame(cli_path, link, sensors):
+    sensors.append(FakeSensor(link, ff_frame(925) + bytes.fromhex("FF 07 A1 A8")))
+    done = run_range(cli_path, "--model", "a02yyuw", "--port", str(link), "--raw",
+                     "--samples", "4")
+    lines = done.stdout.splitlines()
+    assert done.returncode == 0 and len(lines) == 4
+    assert any("ff 03 9d 9f" in line and "92.5 cm" in line for line in lines)
+    assert any("checksum_error" in line for line in lines)
+
+
+def test_range_refuses_an_unknown_model_in_one_line(cli_path):
+    done = run_range(cli_path, "--model", "hc-sr04", "--port", "/dev/null")
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert "hc-sr04" in done.stderr and "a02yyuw" in done.stderr
+
+
+def test_the_daemon_measures_through_a_pty(cli_path, link, sensors, tmp_path):
+    sensors.append(FakeSensor(link, ff_frame(1031)))
+    config = tmp_path / "config.toml"
+    config.write_text(f'[[sensors]]\nname = "table"\nport = "{link}"\nmodel = "a02yyuw"\n'
+                      'offset_cm = 1.0\n')
+    keys = ("wait 1500,ok,ok,cw,cw,cw,axis,ccw,ccw,allies,ok,axis,allies,ok,ok,"
+            "ok,ok,ok,cw,cw,ok,ok,ok,wait 1500")      # ... Over 100 cm? Measure: table
+    done = subprocess.run([cli_path, "sim", "--config", str(config), "--keys", keys,
+                           "--dice", "4,2", "--state-dir", str(tmp_path / "state"),
+                           "--state-json", str(tmp_path / "state.json")],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    state = json.loads((tmp_path / "state.json").read_text())
+    assert state["screen"] == "ShowThen"
+    assert any("104.1 cm ±0 · > 100 cm: yes" in line for line in state["battle"]["log"])
+
+
+def test_the_range_command_against_a_fake_sensor_process(cli_path, link):
+    sensor = subprocess.Popen([sys.executable, "-m", "cobi_companion.device.fake_sensor",
+                               str(link), "1953"], stdout=subprocess.PIPE, text=True)
+    try:
+        assert sensor.stdout is not None and "talking on" in sensor.stdout.readline()
+        done = run_range(cli_path, "--model", "a02yyuw", "--port", str(link), "--json")
+        assert json.loads(done.stdout)["cm"] == 195.3
+        sensor.kill()                              # the sensor (and its pty) goes away
+        sensor.wait(5)
+        done = run_range(cli_path, "--model", "a02yyuw", "--port", str(link), "--json",
+                         "--timeout", "1.5")
+        assert done.returncode == 1
+        assert json.loads(done.stdout)["condition"] in ("disconnected", "no_reply")
+    finally:
+        sensor.kill()
+
+
+def test_a_sensor_that_stops_talking_gives_no_reply(cli_path, link, sensors):
+    sensor = FakeSensor(link, ff_frame(925))
+    sensors.append(sensor)
+    sensor.talking = False
+    done = run_range(cli_path, "--model", "a02yyuw", "--port", str(link), "--json",
+                     "--timeout", "1.5")
+    assert done.returncode == 1 and json.loads(done.stdout)["condition"] == "no_reply"
