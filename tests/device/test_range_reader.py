@@ -197,3 +197,17 @@ def test_a_sensor_that_stops_talking_gives_no_reply(cli_path, link, sensors):
     done = run_range(cli_path, "--model", "a02yyuw", "--port", str(link), "--json",
                      "--timeout", "1.5")
     assert done.returncode == 1 and json.loads(done.stdout)["condition"] == "no_reply"
+
+
+def test_the_range_command_takes_a_sensor_of_the_config(cli_path, link, sensors, tmp_path):
+    sensors.append(FakeSensor(link, ff_frame(1000)))
+    config = tmp_path / "config.toml"
+    config.write_text(f'[[sensors]]\nname = "axis-end"\nport = "{link}"\nmodel = "a02yyuw"\n'
+                      'offset_cm = -2.5\nsamples = 3\n')
+    done = run_range(cli_path, "--config", str(config), "--sensor", "axis-end")
+    assert done.returncode == 0
+    assert done.stdout.strip() == "97.5 cm (median of 3 readings, spread 0 cm)"
+    done = run_range(cli_path, "--config", str(config), "--sensor", "allies-end")
+    assert done.returncode == 2
+    assert done.stderr.strip().endswith("no sensor called 'allies-end' in the config; "
+                                        "configured: axis-end")
