@@ -1,0 +1,120 @@
+"""Pull the plug on the box, again and again: a helper process for test_fault_tolerance.py.
+
+The parent imports the box once, then for each run forks a child that builds the real box
+(SQLite store in one state folder, mock pins, luma's dummy display), resumes the saved battle
+and plays on (both sides pass, round after round), writing its progress to a pipe after every
+committed action. The parent SIGKILLs the child at a random moment, then opens the database as
+a restarting box would and checks that it loads and holds every action reported done.
+
+    python kill_campaign.py STATE_DIR RUNS SEED     → one JSON line with the figures
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import select
+import signal
+import sys
+import time
+from pathlib import Path
+
+from cobi_companion.device.battle_state import BattleState
+from cobi_companion.device.box import build, card_book
+from cobi_companion.device.config import Config
+from cobi_companion.device.display import MemoryDisplay
+from cobi_companion.device.events import Key, Press
+from cobi_companion.device.store import DATABASE_NAME, SqliteStore
+from cobi_companion.device.views import Menu, Roll
+from cobi_companion.rules.dice import RandomDice
+from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+NEW_TANK_BATTLE = [Key.OK, Key.OK, Key.CW, Key.CW, Key.CW, Key.AXIS, Key.CCW, Key.CCW,
+                   Key.ALLIES, Key.OK]
+
+
+def progress(state: dict | None) -> int:
+    """Completed actions, counted from the round and who has acted: it only grows."""
+    if state is None:
+        return -1
+    acted = len(state["acted"])
+    return 3 * state["round"] + acted if state["active"] else 3 * (state["round"] - 1) + acted
+
+
+def play(state_dir: Path, report: int) -> None:
+    """In the child: resume (or start) the battle and pass, reporting each commit."""
+    factory = MockFactory(pin_class=MockPWMPin)
+    box = build(Config(), MemoryDisplay(), pin_factory=factory, dice=RandomDice(),
+                state_dir=state_dir)
+    app = box.app
+    keys = [Key.OK] if app.state is not None else list(NEW_TANK_BATTLE)
+    reported = progress(app.state.to_dict()) if app.state else -1
+    while True:
+        key = keys.pop(0) if keys else next_key(app)
+        box.loop.step(Press(key))
+        box.loop.settle()
+        now = progress(app.store.load_battle())
+        if now > reported:
+            os.write(report, f"{now}\n".encode())
+            reported = now
+
+
+def next_key(app) -> Key:
+    view = app.view()
+    if isinstance(view, Menu) and "Pass" in view.items:
+        return Key.CW if view.items[view.index] != "Pass" else Key.OK
+    if isinstance(view, Roll) and not view.total and view.needed.count("?"):
+        return Key.AXIS if view.needed.startswith("?") else Key.ALLIES
+    return Key.OK
+
+
+def campaign(state_dir: Path, runs: int, seed: int) -> dict:
+    chance = random.Random(seed)
+    book = card_book(Config())
+    figures = {"runs": runs, "kills": 0, "lost": 0, "unreadable": 0, "reported": 0,
+               "max_progress": -1, "restarts_resumed": 0}
+    for _ in range(runs):
+        read, write = os.pipe()
+        pid = os.fork()
+        if pid == 0:                                  # the child: the box, until killed
+            os.close(read)
+            try:
+                play(state_dir, write)
+            finally:
+                os._exit(1)
+        os.close(write)
+        deadline = time.monotonic() + chance.uniform(0.02, 0.3)
+        reported, buffer = -1, b""
+        while (left := deadline - time.monotonic()) > 0:
+            if select.select([read], [], [], left)[0]:
+                chunk = os.read(read, 4096)
+                if not chunk:
+                    break
+                buffer += chunk
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        buffer += os.read(read, 65536) if select.select([read], [], [], 0)[0] else b""
+        os.close(read)
+        figures["kills"] += 1
+        lines = [int(x) for x in buffer.decode().split()]
+        reported = max(lines, default=-1)
+        figures["reported"] += len(lines)
+        store = SqliteStore(state_dir / DATABASE_NAME)   # the restart: what does it find?
+        try:
+            data = store.load_battle()
+            if store.problem:
+                figures["unreadable"] += 1
+            if data is not None:
+                BattleState.from_dict(data, book)
+                figures["restarts_resumed"] += 1
+            if progress(data) < reported:
+                figures["lost"] += 1
+            figures["max_progress"] = max(figures["max_progress"], progress(data))
+        finally:
+            store.close()
+    return figures
+
+
+if __name__ == "__main__":
+    folder, count, seed = Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+    print(json.dumps(campaign(folder, count, seed)))
