@@ -80,8 +80,9 @@ def oled_title(panel: dict[str, Any]) -> OledDisplay:
     return display
 
 
-def _address(value: Any) -> Any:
-    # As config.Display reads it: "0x3C" as well as 60.
+def number_word(value: Any) -> Any:
+    """A number written as TOML text, like "0x3C" (boards print addresses in hex), as an int;
+    anything else as it is, for the caller to judge."""
     if isinstance(value, str):
         try:
             return int(value.strip(), 0)
@@ -107,7 +108,7 @@ def peek_panel(path: Path | None = None) -> dict[str, Any] | None:
         return None
     panel = dict(PANEL_DEFAULTS)
     for key in panel.keys() & table.keys():
-        value = _address(table[key]) if key == "address" else table[key]
+        value = number_word(table[key]) if key == "address" else table[key]
         if key == "driver":
             ok = type(value) is str and value in DRIVERS
         else:

@@ -18,6 +18,7 @@ from pydantic_core import ErrorDetails, PydanticCustomError
 
 from .boot import PANEL_DEFAULTS as PANEL
 from .boot import SYSTEM_CONFIG as SYSTEM_CONFIG
+from .boot import number_word
 from .errors import ConfigError as ConfigError
 
 _PIN = "a BCM GPIO number from 0 to 27"
@@ -79,16 +80,7 @@ class Display(_Section):
                                description="whole minutes from 0 (never dim) to 240")
     dim_contrast: int = Field(default=PANEL["dim_contrast"], ge=0, le=255, description=_LEVEL)
 
-    @field_validator("address", mode="before")
-    @classmethod
-    def _hex(cls, value: Any) -> Any:
-        # Addresses are printed in hex on the boards: accept "0x3C" as well as 60.
-        if isinstance(value, str):
-            try:
-                return int(value.strip(), 0)
-            except ValueError:
-                return value
-        return value
+    _hex = field_validator("address", mode="before")(number_word)
 
 
 class Game(_Section):
@@ -158,16 +150,7 @@ class Sensor(_Section):
                                             'or "none" (default: the model\'s)')
 
     _none = field_validator("request", "baud", mode="before")(_none_word)
-
-    @field_validator("request", mode="before")
-    @classmethod
-    def _byte(cls, value: Any) -> Any:
-        if isinstance(value, str):
-            try:
-                return int(value.strip(), 0)
-            except ValueError:
-                return value
-        return value
+    _byte = field_validator("request", mode="before")(number_word)
 
 
 # The pins in the order they are checked: a reused pin names the earlier field as its owner.

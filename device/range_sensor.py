@@ -148,7 +148,20 @@ class _Gate:
         return Reading(cm, Condition.OK, frame, strength, temperature_c)
 
 
-class FFParser:
+class _Buffered:
+    """A parser's partial frame, kept across feeds until the rest arrives."""
+
+    _buf = b""
+
+    @property
+    def pending(self) -> int:
+        return len(self._buf)
+
+    def reset(self) -> None:
+        self._buf = b""
+
+
+class FFParser(_Buffered):
     """`FF H L SUM`, distance H·256+L; SUM = (FF+H+L) & FF, or (H+L) & FF without the header.
 
     A window that fails its checksum is a CHECKSUM_ERROR reading, unless it holds another
@@ -162,13 +175,6 @@ class FFParser:
                  unit: str = "mm") -> None:
         self._gate = _Gate(model, unit)
         self._base = 0xFF if header_in_checksum else 0
-        self._buf = b""
-
-    @property
-    def pending(self) -> int:
-        return len(self._buf)
-
-    def reset(self) -> None:
         self._buf = b""
 
     def feed(self, data: bytes) -> list[Reading]:
@@ -200,7 +206,7 @@ class FFParser:
         return self._gate.reading(raw, frame)
 
 
-class US100Parser:
+class US100Parser(_Buffered):
     """Replies to `0x55`: 2 bytes, big-endian mm, no header, no checksum.
 
     The reader resets before each request, so a reply starts the buffer. A value of 11000 mm
@@ -214,13 +220,6 @@ class US100Parser:
 
     def __init__(self, model: Model, *, unit: str = "mm") -> None:
         self._gate = _Gate(model, unit)
-        self._buf = b""
-
-    @property
-    def pending(self) -> int:
-        return len(self._buf)
-
-    def reset(self) -> None:
         self._buf = b""
 
     def feed(self, data: bytes) -> list[Reading]:
@@ -244,7 +243,7 @@ _R, _CR, _SPACE = ord("R"), ord("\r"), ord(" ")
 _DIGITS = frozenset(b"0123456789")
 
 
-class MaxBotixParser:
+class MaxBotixParser(_Buffered):
     """ASCII `R` + digits + CR: LV 3 digits (in), XL 3 digits (cm), HR 4 digits (mm).
 
     One space before the CR is allowed (HRUSB). A frame broken by a byte that does not fit is
@@ -258,13 +257,6 @@ class MaxBotixParser:
         self._gate = _Gate(model, unit)
         self._digits = 4 if unit == "mm" else 3
         self._no_target = self.NO_TARGET_MM if unit == "mm" else None
-        self._buf = b""
-
-    @property
-    def pending(self) -> int:
-        return len(self._buf)
-
-    def reset(self) -> None:
         self._buf = b""
 
     def feed(self, data: bytes) -> list[Reading]:
@@ -331,7 +323,7 @@ _LASERS = {
 }
 
 
-class BenewakeParser:
+class BenewakeParser(_Buffered):
     """`59 59 DL DH SL SH TL TH CS`, little-endian, CS = low byte of the sum of bytes 0-7.
 
     Distance in cm (or mm when the sensor is set so), strength (TF-Luna: amp) into
@@ -349,13 +341,6 @@ class BenewakeParser:
     def __init__(self, model: Model, *, unit: str = "cm") -> None:
         self._gate = _Gate(model, unit)
         self._laser = _LASERS.get(model.name, _LASERS["tfmini-s"])
-        self._buf = b""
-
-    @property
-    def pending(self) -> int:
-        return len(self._buf)
-
-    def reset(self) -> None:
         self._buf = b""
 
     def feed(self, data: bytes) -> list[Reading]:
