@@ -1,0 +1,328 @@
+"""systemd/install.sh and systemd/uninstall.sh, run by bash into a temporary root.
+
+The commands that would change the running system (apt-get, useradd, systemctl, ...) are stubs
+on PATH that only record a call: under --root and --dry-run the scripts must print them, never
+run them.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import stat
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+INSTALL = REPO / "systemd" / "install.sh"
+UNINSTALL = REPO / "systemd" / "uninstall.sh"
+UNIT = REPO / "systemd" / "cobi-companion.service"
+CONFIG = REPO / "hardware" / "config.toml"
+I2C_LINES = ["dtparam=i2c_arm=on", "dtparam=i2c_arm_baudrate=400000"]
+SYSTEM_COMMANDS = ["apt-get", "apt-cache", "systemctl", "useradd", "usermod", "userdel",
+                   "groupadd", "modprobe", "python3", "pip", "pip3"]
+NOBODY = 65534
+
+CONFIG_TXT = """\
+# For more options and information see config.txt documentation
+#dtparam=i2c_arm=on
+#dtparam=spi=on
+dtparam=audio=on
+camera_auto_detect=1
+
+[cm4]
+otg_mode=1
+
+[pi4]
+arm_boost=1"""  # a last line without a newline, as editors leave it
+CMDLINE_TXT = ("console=serial0,115200 console=tty1 root=PARTUUID=4e639091-02 rootfstype=ext4 "
+               "fsck.repair=yes rootwait quiet\n")
+
+pytestmark = pytest.mark.skipif(shutil.which("bash") is None, reason="bash is not installed")
+
+
+class Env:
+    """A fake root and stubbed system commands."""
+
+    def __init__(self, base: Path) -> None:
+        self.root = base / "root"
+        self.stubs = base / "stubs"
+        self.log = base / "calls.log"
+        self.stubs.mkdir()
+        self.log.touch()
+        for name in SYSTEM_COMMANDS:
+            stub = self.stubs / name
+            stub.write_text(f'#!/bin/sh\necho "{name} $*" >> "{self.log}"\nexit 97\n')
+            stub.chmod(0o755)
+        boot = self.root / "boot" / "firmware"
+        boot.mkdir(parents=True)
+        (boot / "config.txt").write_text(CONFIG_TXT)
+        (boot / "cmdline.txt").write_text(CMDLINE_TXT)
+        etc = self.root / "etc"
+        etc.mkdir()
+        (etc / "group").write_text("root:x:0:\ndialout:x:20:pi\ngpio:x:997:pi\ni2c:x:998:pi\n")
+        (etc / "passwd").write_text("root:x:0:0:root:/root:/bin/bash\n")
+
+    @property
+    def env(self) -> dict[str, str]:
+        return {**os.environ, "PATH": f"{self.stubs}{os.pathsep}{os.environ.get('PATH', '')}"}
+
+    def run(self, script: Path, *args: str, root: bool = True,
+            prefix: tuple[str, ...] = ()) -> subprocess.CompletedProcess[str]:
+        where = ("--root", str(self.root)) if root else ()
+        return subprocess.run([*prefix, "bash", str(script), *where, *args], env=self.env,
+                              capture_output=True, text=True, timeout=120)
+
+    def calls(self) -> list[str]:
+        return self.log.read_text().splitlines()
+
+    def tree(self) -> list[tuple[str, str, str]]:
+        """Every path under the root with its type, mode and content hash."""
+        listing = []
+        for path in sorted(self.root.rglob("*")):
+            info = path.lstat()
+            if stat.S_ISDIR(info.st_mode):
+                content = "dir"
+            elif stat.S_ISLNK(info.st_mode):
+                content = "-> " + os.readlink(path)
+            else:
+                content = hashlib.sha256(path.read_bytes()).hexdigest()
+            listing.append((str(path.relative_to(self.root)), oct(info.st_mode), content))
+        return listing
+
+    @property
+    def config_txt(self) -> str:
+        return (self.root / "boot/firmware/config.txt").read_text()
+
+    @property
+    def cmdline_txt(self) -> str:
+        return (self.root / "boot/firmware/cmdline.txt").read_text()
+
+
+@pytest.fixture
+def env(tmp_path: Path) -> Env:
+    return Env(tmp_path)
+
+
+def ok(result: subprocess.CompletedProcess[str]) -> list[str]:
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stderr == ""
+    return result.stdout.splitlines()
+
+
+def test_install_puts_every_file_in_place(env: Env) -> None:
+    out = ok(env.run(INSTALL))
+    r = env.root
+    assert (r / "etc/systemd/system/cobi-companion.service").read_bytes() == UNIT.read_bytes()
+    assert (r / "etc/cobi-companion/config.toml").read_bytes() == CONFIG.read_bytes()
+    assert (r / "etc/cobi-companion/cards").is_dir()
+    assert (r / "opt/cobi-companion").is_dir()
+    modules = (r / "etc/modules-load.d/cobi-companion.conf").read_text().split()
+    assert {"i2c-dev", "usbserial", "cdc_acm"} <= set(modules)
+    for line in I2C_LINES:
+        assert env.config_txt.splitlines().count(line) == 1
+    # Appended after the last conditional section ([pi4]), so under [all]: for every board.
+    tail = env.config_txt.splitlines()[-3:]
+    assert tail == ["[all]", *I2C_LINES]
+    assert "arm_boost=1\n" in env.config_txt
+    assert env.cmdline_txt == CMDLINE_TXT                  # no --uart: the console stays
+    assert "enable_uart=1" not in env.config_txt
+    assert env.calls() == []                               # nothing ran on this machine
+    assert "would run: apt-get install -y --no-install-recommends python3-venv " \
+           "python3-gpiozero python3-lgpio python3-smbus2 i2c-tools" in out
+    assert any(line.startswith("would run: useradd --system") and line.endswith(" cobi")
+               and "--groups gpio,i2c,dialout" in line for line in out)
+    venv = r / "opt/cobi-companion/venv"
+    assert f"would run: python3 -m venv --system-site-packages {venv}" in out
+    assert any(line.startswith(f"would run: {venv}/bin/python -m pip install") for line in out)
+    assert out[-4:] == ["would run: systemctl daemon-reload",
+                        "would run: systemctl enable --now cobi-companion.service",
+                        "reboot to apply the boot settings: sudo reboot",
+                        "the box's log: journalctl -u cobi-companion -f"]
+
+
+def test_second_run_changes_nothing_and_keeps_an_edited_config(env: Env) -> None:
+    ok(env.run(INSTALL, "--uart"))
+    config = env.root / "etc/cobi-companion/config.toml"
+    config.write_text('[game]\nlanguage = "pl"\n')
+    before = env.tree()
+    out = ok(env.run(INSTALL, "--uart"))
+    assert env.tree() == before
+    assert config.read_text() == '[game]\nlanguage = "pl"\n'
+    assert f"keep {config} (never overwritten)" in out
+    for line in [*I2C_LINES, "enable_uart=1", "dtparam=uart0=on", "[all]",
+                 "# Added by cobi-companion (systemd/install.sh)"]:
+        assert env.config_txt.splitlines().count(line) == 1, line
+    assert not any(line.startswith(("add ", "copy ", "install ", "write ", "remove "))
+                   for line in out)
+    assert env.calls() == []
+
+
+def test_uart_takes_the_serial_console_off(env: Env) -> None:
+    out = ok(env.run(INSTALL, "--uart"))
+    assert env.config_txt.splitlines().count("enable_uart=1") == 1
+    assert env.config_txt.splitlines().count("dtparam=uart0=on") == 1
+    assert env.cmdline_txt == ("console=tty1 root=PARTUUID=4e639091-02 rootfstype=ext4 "
+                               "fsck.repair=yes rootwait quiet\n")
+    cmdline = env.root / "boot/firmware/cmdline.txt"
+    assert f"remove the serial console from {cmdline}" in out
+
+
+def test_older_images_keep_config_txt_in_boot(env: Env) -> None:
+    firmware = env.root / "boot" / "firmware"
+    for name in ("config.txt", "cmdline.txt"):
+        (firmware / name).rename(env.root / "boot" / name)
+    firmware.rmdir()
+    ok(env.run(INSTALL, "--uart"))
+    text = (env.root / "boot/config.txt").read_text().splitlines()
+    assert all(text.count(line) == 1 for line in [*I2C_LINES, "enable_uart=1"])
+    assert "console=serial0" not in (env.root / "boot/cmdline.txt").read_text()
+    assert not firmware.exists()
+
+
+def test_missing_boot_files_are_reported_not_fatal(env: Env) -> None:
+    shutil.rmtree(env.root / "boot")
+    out = ok(env.run(INSTALL))
+    assert any(line.startswith("skip I2C: no config.txt") for line in out)
+    assert (env.root / "etc/systemd/system/cobi-companion.service").exists()
+
+
+def test_an_existing_user_is_kept(env: Env) -> None:
+    with (env.root / "etc/passwd").open("a") as passwd:
+        passwd.write("cobi:x:990:990::/nonexistent:/usr/sbin/nologin\n")
+    out = ok(env.run(INSTALL))
+    assert not any("useradd" in line for line in out)
+    assert "would run: usermod --append --groups gpio,i2c,dialout cobi" in out
+    group = (env.root / "etc/group").read_text()
+    (env.root / "etc/group").write_text(group.replace(":pi\n", ":pi,cobi\n"))
+    out = ok(env.run(INSTALL))
+    assert "keep user cobi (groups gpio i2c dialout)" in out
+
+
+def test_dry_run_changes_nothing(env: Env) -> None:
+    before = env.tree()
+    out = ok(env.run(INSTALL, "--dry-run", "--uart"))
+    assert env.tree() == before
+    assert env.calls() == []
+    etc = env.root / "etc"
+    for action in ["would run: apt-get update",
+                   f"would copy hardware/config.toml to {etc}/cobi-companion/config.toml",
+                   f"would install {etc}/systemd/system/cobi-companion.service",
+                   "would add dtparam=i2c_arm=on to "
+                   f"{env.root}/boot/firmware/config.txt",
+                   "would remove the serial console from "
+                   f"{env.root}/boot/firmware/cmdline.txt",
+                   "would run: systemctl enable --now cobi-companion.service"]:
+        assert action in out
+    assert all(line.startswith(("would ", "keep ", "skip ", "the box's log")) for line in out)
+
+
+def installed(env: Env) -> Path:
+    ok(env.run(INSTALL))
+    state = env.root / "var/lib/cobi-companion"
+    state.mkdir(parents=True)
+    (state / "battles.db").write_bytes(b"SQLite format 3\0")
+    (env.root / "etc/cobi-companion/cards/king-tiger.toml").write_text("set_number = 9999\n")
+    with (env.root / "etc/passwd").open("a") as passwd:
+        passwd.write("cobi:x:990:990::/nonexistent:/usr/sbin/nologin\n")
+    return state
+
+
+def test_uninstall_keeps_config_cards_and_battles(env: Env) -> None:
+    state = installed(env)
+    out = ok(env.run(UNINSTALL))
+    r = env.root
+    assert not (r / "etc/systemd/system/cobi-companion.service").exists()
+    assert not (r / "opt/cobi-companion").exists()
+    assert not (r / "etc/modules-load.d/cobi-companion.conf").exists()
+    assert (r / "etc/cobi-companion/config.toml").read_bytes() == CONFIG.read_bytes()
+    assert (r / "etc/cobi-companion/cards/king-tiger.toml").exists()
+    assert (state / "battles.db").exists()
+    assert out[0] == "would run: systemctl disable --now cobi-companion.service"
+    assert "would run: userdel cobi" in out
+    assert env.calls() == []
+
+
+def test_uninstall_purge_removes_config_and_battles(env: Env) -> None:
+    state = installed(env)
+    out = ok(env.run(UNINSTALL, "--purge"))
+    assert not (env.root / "etc/cobi-companion").exists()
+    assert not state.exists()
+    assert f"remove {state}" in out
+    assert env.calls() == []
+
+
+def test_uninstall_dry_run_changes_nothing(env: Env) -> None:
+    installed(env)
+    before = env.tree()
+    out = ok(env.run(UNINSTALL, "--dry-run", "--purge"))
+    assert env.tree() == before
+    assert f"would remove {env.root}/opt/cobi-companion" in out
+    assert f"would remove {env.root}/var/lib/cobi-companion" in out
+    assert env.calls() == []
+
+
+def test_help_and_unknown_options(env: Env) -> None:
+    for script in (INSTALL, UNINSTALL):
+        assert "Usage: sudo systemd/" in ok(env.run(script, "--help", root=False))[0]
+        result = env.run(script, "--frobnicate")
+        assert result.returncode == 2
+        assert "unknown option --frobnicate" in result.stderr
+
+
+@pytest.fixture
+def unprivileged() -> Iterator[tuple[Env, tuple[str, ...], Path]]:
+    """An Env, a command prefix that runs as a user other than root, and a copy of the
+    repository's scripts that user can read."""
+    if os.geteuid() != 0:
+        prefix: tuple[str, ...] = ()
+    elif shutil.which("setpriv"):
+        prefix = ("setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups")
+    else:
+        pytest.skip("running as root without setpriv to drop the privileges")
+    base = Path(tempfile.mkdtemp(prefix="cobi-install-"))
+    try:
+        base.chmod(0o755)
+        repo = base / "repo"
+        (repo / "systemd").mkdir(parents=True)
+        (repo / "hardware").mkdir()
+        for path in (INSTALL, UNINSTALL, UNIT, CONFIG, REPO / "pyproject.toml"):
+            shutil.copy(path, repo / path.relative_to(REPO))
+        env = Env(base)
+        env.log.chmod(0o666)
+        if prefix:
+            for path in [env.root, *env.root.rglob("*")]:
+                os.chown(path, NOBODY, NOBODY)
+        yield env, prefix, repo / "systemd"
+    finally:
+        shutil.rmtree(base)
+
+
+def test_without_root_only_root_and_dry_run_are_allowed(
+        unprivileged: tuple[Env, tuple[str, ...], Path]) -> None:
+    env, prefix, scripts = unprivileged
+    for name in ("install.sh", "uninstall.sh"):
+        refused = env.run(scripts / name, root=False, prefix=prefix)
+        assert refused.returncode == 1
+        assert "needs root: sudo" in refused.stderr
+        assert refused.stdout == ""
+    assert env.calls() == []
+    ok(env.run(scripts / "install.sh", root=True, prefix=prefix))
+    assert (env.root / "etc/cobi-companion/config.toml").exists()
+    # A dry run on this machine itself only looks (systemctl is-active at most).
+    for name in ("install.sh", "uninstall.sh"):
+        out = ok(env.run(scripts / name, "--dry-run", root=False, prefix=prefix))
+        assert all(line.startswith(("would ", "keep ", "skip ", "the box's log"))
+                   for line in out), out
+    assert all(call.startswith("systemctl is-active ") for call in env.calls()), env.calls()
+
+
+@pytest.mark.skipif(shutil.which("shellcheck") is None, reason="shellcheck is not installed")
+def test_shellcheck_is_clean() -> None:
+    result = subprocess.run(["shellcheck", str(INSTALL), str(UNINSTALL)],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
