@@ -71,8 +71,8 @@ def next_key(app) -> Key:
 def campaign(state_dir: Path, runs: int, seed: int) -> dict:
     chance = random.Random(seed)
     book = card_book(Config())
-    figures = {"runs": runs, "kills": 0, "lost": 0, "unreadable": 0, "reported": 0,
-               "max_progress": -1, "restarts_resumed": 0}
+    figures = {"runs": runs, "kills": 0, "lost": 0, "vanished": 0, "unreadable": 0,
+               "reported": 0, "max_progress": -1, "restarts_resumed": 0}
     for _ in range(runs):
         read, write = os.pipe()
         pid = os.fork()
@@ -107,6 +107,8 @@ def campaign(state_dir: Path, runs: int, seed: int) -> dict:
             if data is not None:
                 BattleState.from_dict(data, book)
                 figures["restarts_resumed"] += 1
+            elif figures["restarts_resumed"]:     # there was a battle, and now there is none
+                figures["vanished"] += 1
             if progress(data) < reported:
                 figures["lost"] += 1
             figures["max_progress"] = max(figures["max_progress"], progress(data))
