@@ -77,37 +77,9 @@ readonly REPO
 umask 022
 REBOOT=0
 
-say() { printf '%s\n' "$*"; }
-
-# A change to the files: made and printed, or only printed with --dry-run.
-change() {
-    local what=$1
-    shift
-    if ((DRY_RUN)); then
-        say "would $what"
-    else
-        say "$what"
-        "$@"
-    fi
-}
-
-# A command on the running system: run and printed, or only printed under --root or --dry-run.
-system() {
-    local arg line=""
-    for arg in "$@"; do
-        if [[ $arg =~ ^[[:alnum:]_./=:,+@%-]+$ ]]; then
-            line+=" $arg"
-        else
-            line+=" '${arg//\'/\'\\\'\'}'"
-        fi
-    done
-    if ((DRY_RUN)) || [[ -n $ROOT ]]; then
-        say "would run:$line"
-    else
-        say "run:$line"
-        "$@"
-    fi
-}
+# say, change and system: printed actions, only printed with --dry-run (and --root).
+# shellcheck source=systemd/actions.sh
+source "$(dirname -- "${BASH_SOURCE[0]}")/actions.sh"
 
 # True when the group (or, with a second argument, the user's membership in it) exists.
 has_group() {

@@ -1,0 +1,34 @@
+# Shared by install.sh and uninstall.sh (sourced): how each action is printed and done.
+# shellcheck shell=bash
+
+say() { printf '%s\n' "$*"; }
+
+# A change to the files: made and printed, or only printed with --dry-run.
+change() {
+    local what=$1
+    shift
+    if ((DRY_RUN)); then
+        say "would $what"
+    else
+        say "$what"
+        "$@"
+    fi
+}
+
+# A command on the running system: run and printed, or only printed under --root or --dry-run.
+system() {
+    local arg line=""
+    for arg in "$@"; do
+        if [[ $arg =~ ^[[:alnum:]_./=:,+@%-]+$ ]]; then
+            line+=" $arg"
+        else
+            line+=" '${arg//\'/\'\\\'\'}'"
+        fi
+    done
+    if ((DRY_RUN)) || [[ -n $ROOT ]]; then
+        say "would run:$line"
+    else
+        say "run:$line"
+        "$@"
+    fi
+}
