@@ -17,8 +17,7 @@ from .config import Config
 from .daemon import Display, Loop
 from .inputs import Inputs
 from .notify import Notifier
-from .range_reader import SensorReader, Sensors
-from .range_sensor import MODELS, parser_for
+from .range_reader import Sensors, reader_for
 from .screens import render, warm_up
 from .sound import BuzzerSound, Lights, RecordingLights, RecordingSound
 from .store import DATABASE_NAME, SqliteStore
@@ -73,15 +72,7 @@ def warm_up_for(app: App) -> Iterator[bool]:
 
 def range_sensors(config: Config, put: Callable[[Any], None]) -> Sensors:
     """A reader per [[sensors]] table, putting its readings on the main loop's queue."""
-    readers = {}
-    for sensor in config.sensors:
-        model = MODELS[sensor.model]
-        request = None if sensor.request is None else bytes([sensor.request])
-        parser = parser_for(model, header_in_checksum=sensor.header_in_checksum)
-        reader = SensorReader(sensor.name, sensor.port, model, parser, put, baud=sensor.baud,
-                              request=request)
-        readers[sensor.name] = (reader, sensor)
-    return Sensors(readers)
+    return Sensors({sensor.name: (reader_for(sensor, put), sensor) for sensor in config.sensors})
 
 
 def build(config: Config, display: Display, *, pin_factory: Any = None,

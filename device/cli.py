@@ -243,8 +243,10 @@ def cmd_sim(args: argparse.Namespace) -> int:
                    state_json=Path(args.state_json) if args.state_json else None)
 
 
-def _sensor_args(args: argparse.Namespace) -> dict[str, Any]:
-    """The sensor to use: a [[sensors]] table of the config, or --model and --port."""
+def _sensor(args: argparse.Namespace) -> Any:
+    """The sensor to use: a [[sensors]] table of the config, or one made of --model and
+    --port with the table's defaults."""
+    from .config import Sensor
     from .range_sensor import MODELS
 
     if args.sensor:
@@ -254,31 +256,25 @@ def _sensor_args(args: argparse.Namespace) -> dict[str, Any]:
             names = ", ".join(sensor.name for sensor in sensors) or "none"
             raise UsageError(f"no sensor called {args.sensor!r} in the config; configured: "
                              f"{names}")
-        return chosen[0].model_dump()
+        return chosen[0]
     if not (args.model and args.port):
         raise UsageError("range needs --sensor NAME, or --model MODEL and --port PORT")
     if args.model not in MODELS:
         raise UsageError(f"--model: {args.model!r} is not a sensor model; allowed: "
                          f"{', '.join(MODELS)}")
-    return {"name": args.model, "port": args.port, "model": args.model, "baud": args.baud,
-            "offset_cm": 0.0, "samples": 7, "header_in_checksum": True, "request": None}
+    return Sensor(name=args.model, port=args.port, model=args.model, baud=args.baud)
 
 
 def cmd_range(args: argparse.Namespace) -> int:
     import queue
 
-    from .range_reader import Sample, SensorReader
-    from .range_sensor import MODELS, parser_for
+    from .range_reader import Sample, reader_for
 
-    sensor = _sensor_args(args)
-    model = MODELS[sensor["model"]]
-    request = None if sensor["request"] is None else bytes([sensor["request"]])
+    sensor = _sensor(args)
     events: queue.Queue[Any] = queue.Queue()
-    reader = SensorReader(sensor["name"], sensor["port"], model,
-                          parser_for(model, header_in_checksum=sensor["header_in_checksum"]),
-                          events.put, baud=sensor["baud"], request=request)
-    samples = args.samples or sensor["samples"]
-    sample = Sample(samples, sensor["offset_cm"])
+    reader = reader_for(sensor, events.put)
+    samples = args.samples or sensor.samples
+    sample = Sample(samples, sensor.offset_cm)
     reader.want(10**9 if args.raw else samples)
     reader.start()
     try:

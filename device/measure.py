@@ -41,11 +41,13 @@ class DialCm:
     question: str
     then: Answer
     back: Next
-    cm: int = -1
+    cm: int = -1                          # -1: start at the rule's threshold
 
-    def view(self, app: App) -> View:
+    def __post_init__(self) -> None:
         if self.cm < 0:
             self.cm = int(QUESTIONS[self.question].threshold_cm)
+
+    def view(self, app: App) -> View:
         return BigWord(app.header(app.t("enter_cm")), f"{self.cm} cm", app.t("dial_cm_hint"))
 
     def on(self, app: App, key: Key) -> Screen:

@@ -21,7 +21,7 @@ from cobi_companion.rules.distance import Measurement, measure
 from cobi_companion.rules.errors import RulesError
 
 from .events import SensorReading, SensorState
-from .range_sensor import Condition, Model, Parser, Reading
+from .range_sensor import MODELS, Condition, Model, Parser, Reading, parser_for
 
 log = logging.getLogger("cobi-companion")
 
@@ -152,6 +152,15 @@ class SensorReader:
         if port is not None:
             with contextlib.suppress(Exception):  # a vanished device: it is gone either way
                 port.close()
+
+
+def reader_for(sensor: Any, put: Callable[[SensorReading | SensorState], None]) -> SensorReader:
+    """The reader of one [[sensors]] table of the config (not started)."""
+    model = MODELS[sensor.model]
+    request = None if sensor.request is None else bytes([sensor.request])
+    return SensorReader(sensor.name, sensor.port, model,
+                        parser_for(model, header_in_checksum=sensor.header_in_checksum), put,
+                        baud=sensor.baud, request=request)
 
 
 @dataclass(frozen=True)

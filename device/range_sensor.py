@@ -175,7 +175,6 @@ class FFParser(_Buffered):
                  unit: str = "mm") -> None:
         self._gate = _Gate(model, unit)
         self._base = 0xFF if header_in_checksum else 0
-        self._buf = b""
 
     def feed(self, data: bytes) -> list[Reading]:
         buf = self._buf + bytes(data)
@@ -220,7 +219,6 @@ class US100Parser(_Buffered):
 
     def __init__(self, model: Model, *, unit: str = "mm") -> None:
         self._gate = _Gate(model, unit)
-        self._buf = b""
 
     def feed(self, data: bytes) -> list[Reading]:
         buf = self._buf + bytes(data)
@@ -257,7 +255,6 @@ class MaxBotixParser(_Buffered):
         self._gate = _Gate(model, unit)
         self._digits = 4 if unit == "mm" else 3
         self._no_target = self.NO_TARGET_MM if unit == "mm" else None
-        self._buf = b""
 
     def feed(self, data: bytes) -> list[Reading]:
         buf = self._buf + bytes(data)
@@ -341,7 +338,6 @@ class BenewakeParser(_Buffered):
     def __init__(self, model: Model, *, unit: str = "cm") -> None:
         self._gate = _Gate(model, unit)
         self._laser = _LASERS.get(model.name, _LASERS["tfmini-s"])
-        self._buf = b""
 
     def feed(self, data: bytes) -> list[Reading]:
         buf = self._buf + bytes(data)

@@ -32,3 +32,18 @@ system() {
         "$@"
     fi
 }
+
+# After the options: refuse to touch the system without root (unless only printing), and
+# make ROOT absolute ("" for /).
+settle_root() {
+    local script=$1
+    if [[ -z $ROOT && $DRY_RUN -eq 0 && $EUID -ne 0 ]]; then
+        echo "$script: needs root: sudo $0 (or --dry-run to only see what it would do)" >&2
+        exit 1
+    fi
+    if [[ -n $ROOT ]]; then
+        [[ -d $ROOT ]] || { echo "$script: --root $ROOT is not a folder" >&2; exit 2; }
+        ROOT=$(cd -- "$ROOT" && pwd)
+        [[ $ROOT != / ]] || ROOT=""
+    fi
+}

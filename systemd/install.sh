@@ -57,15 +57,11 @@ while (($#)); do
     shift
 done
 
-if [[ -z $ROOT && $DRY_RUN -eq 0 && $EUID -ne 0 ]]; then
-    echo "install.sh: needs root: sudo $0 (or --dry-run to only see what it would do)" >&2
-    exit 1
-fi
-if [[ -n $ROOT ]]; then
-    [[ -d $ROOT ]] || { echo "install.sh: --root $ROOT is not a folder" >&2; exit 2; }
-    ROOT=$(cd -- "$ROOT" && pwd)
-    [[ $ROOT != / ]] || ROOT=""
-fi
+# say, change, system and settle_root: printed actions, only printed with --dry-run (and --root).
+# shellcheck source=systemd/actions.sh
+source "$(dirname -- "${BASH_SOURCE[0]}")/actions.sh"
+
+settle_root install.sh
 
 REPO=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.." && pwd)
 readonly REPO
@@ -76,10 +72,6 @@ readonly REPO
 
 umask 022
 REBOOT=0
-
-# say, change and system: printed actions, only printed with --dry-run (and --root).
-# shellcheck source=systemd/actions.sh
-source "$(dirname -- "${BASH_SOURCE[0]}")/actions.sh"
 
 # True when the group (or, with a second argument, the user's membership in it) exists.
 has_group() {

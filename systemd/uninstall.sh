@@ -46,19 +46,11 @@ while (($#)); do
     shift
 done
 
-if [[ -z $ROOT && $DRY_RUN -eq 0 && $EUID -ne 0 ]]; then
-    echo "uninstall.sh: needs root: sudo $0 (or --dry-run to only see what it would do)" >&2
-    exit 1
-fi
-if [[ -n $ROOT ]]; then
-    [[ -d $ROOT ]] || { echo "uninstall.sh: --root $ROOT is not a folder" >&2; exit 2; }
-    ROOT=$(cd -- "$ROOT" && pwd)
-    [[ $ROOT != / ]] || ROOT=""
-fi
-
-# say, change and system: printed actions, only printed with --dry-run (and --root).
+# say, change, system and settle_root: printed actions, only printed with --dry-run (and --root).
 # shellcheck source=systemd/actions.sh
 source "$(dirname -- "${BASH_SOURCE[0]}")/actions.sh"
+
+settle_root uninstall.sh
 
 has_user() {
     if [[ -n $ROOT ]]; then

@@ -2,57 +2,11 @@
 pressed as fingers would, and the OLED as luma's dummy device."""
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-from cobi_companion.device.box import Box, build
-from cobi_companion.device.config import Config
-from cobi_companion.device.display import MemoryDisplay
-from cobi_companion.device.sim import MockPanel, drain
+from cobi_companion.device.sim import drain
 from cobi_companion.device.views import BigWord, Menu, Roll
-from cobi_companion.rules.dice import ScriptedDice
-from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 # Roster keys: the cards are 7TP, Sherman, Pz 1b, Tiger, Pz IV; start on the 7TP.
 TIGER_VS_SHERMAN = ["ok", "ok", "cw", "cw", "cw", "axis", "ccw", "ccw", "allies", "ok"]
-
-
-class Table:
-    """A box on mock pins with a finger to press it."""
-
-    def __init__(self, state_dir: Path, dice: list[int]) -> None:
-        self.factory = MockFactory(pin_class=MockPWMPin)
-        self.config = Config()
-        self.display = MemoryDisplay()
-        self.box: Box = build(self.config, self.display, pin_factory=self.factory,
-                              dice=ScriptedDice(dice), state_dir=state_dir)
-        self.panel = MockPanel(self.factory, self.config)
-        self.box.loop.draw()
-
-    def press(self, *words: str) -> None:
-        for word in words:
-            self.panel.act(word)
-            drain(self.box)
-
-    @property
-    def view(self):
-        return self.box.app.view()
-
-    def close(self) -> None:
-        self.box.close()
-        self.factory.reset()
-
-
-@pytest.fixture
-def table_at(tmp_path):
-    made: list[Table] = []
-
-    def make(dice: list[int], state_dir: Path = tmp_path / "state") -> Table:
-        made.append(Table(state_dir, dice))
-        return made[-1]
-    yield make
-    for table in made:
-        table.close()
 
 
 def test_tank_battle_kellys_heroes_on_the_box(table_at):

@@ -2,73 +2,31 @@
 distance" screen answers set-up questions, and an unplugged sensor says so on the screen."""
 from __future__ import annotations
 
-import time
-from pathlib import Path
-
 import pytest
-from cobi_companion.device.box import build
 from cobi_companion.device.config import parse_config
-from cobi_companion.device.display import MemoryDisplay
 from cobi_companion.device.fake_sensor import FakeSensor, ff_frame
-from cobi_companion.device.sim import MockPanel, drain
 from cobi_companion.device.views import BigWord, Lines, Menu, Roll
-from cobi_companion.rules.dice import ScriptedDice
-from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 TIGER_VS_SHERMAN = ["ok", "ok", "cw", "cw", "cw", "axis", "ccw", "ccw", "allies", "ok"]
 
 
-class Table:
-    def __init__(self, state_dir: Path, link: Path, dice: list[int]) -> None:
-        self.factory = MockFactory(pin_class=MockPWMPin)
-        self.config = parse_config({"sensors": [{"name": "table", "port": str(link),
-                                                 "model": "a02yyuw", "offset_cm": 1.0}]})
-        self.display = MemoryDisplay()
-        self.box = build(self.config, self.display, pin_factory=self.factory,
-                         dice=ScriptedDice(dice), state_dir=state_dir)
-        self.panel = MockPanel(self.factory, self.config)
-        self.box.loop.draw()
-
-    def press(self, *words: str) -> None:
-        for word in words:
-            self.panel.act(word)
-            drain(self.box)
-
-    def serve(self, until, timeout: float = 8.0) -> None:
-        """Let the sensor's events reach the app, as the main loop does, until `until()`."""
-        end = time.monotonic() + timeout
-        while not until():
-            assert time.monotonic() < end, f"still on {self.view}"
-            event = self.box.loop.wait(0.05)
-            if event is not None:
-                self.box.loop.step(event)
-
-    @property
-    def view(self):
-        return self.box.app.view()
-
-    def close(self) -> None:
-        self.box.close()
-        self.factory.reset()
-
-
-def answered(table: Table) -> bool:
+def answered(table) -> bool:
     return isinstance(table.view, BigWord) and table.view.header.title != "Measuring"
 
 
 @pytest.fixture
-def table_with_sensor(tmp_path):
-    made: list = []
+def table_with_sensor(tmp_path, table_at):
+    sensors: list[FakeSensor] = []
 
-    def make(mm: int, dice: list[int]) -> tuple[Table, FakeSensor]:
-        sensor = FakeSensor(tmp_path / "usb-sensor", ff_frame(mm))
-        table = Table(tmp_path / "state", tmp_path / "usb-sensor", dice)
-        made.append((table, sensor))
+    def make(mm: int, dice: list[int]):
+        sensors.append(FakeSensor(tmp_path / "usb-sensor", ff_frame(mm)))
+        config = parse_config({"sensors": [{"name": "table", "port": str(tmp_path / "usb-sensor"),
+                                            "model": "a02yyuw", "offset_cm": 1.0}]})
+        table = table_at(dice, config=config)
         table.serve(lambda: table.box.app.sensors.online_names() == ["table"])
-        return table, sensor
+        return table, sensors[-1]
     yield make
-    for table, sensor in made:
-        table.close()
+    for sensor in sensors:
         sensor.close()
 
 
