@@ -47,3 +47,23 @@ settle_root() {
         [[ $ROOT != / ]] || ROOT=""
     fi
 }
+
+# The options both scripts take: --dry-run, --root DIR (or --root=DIR), -h/--help; anything
+# else stops with one line. USED is set to the number of words taken.
+# shellcheck disable=SC2034  # USED is read by the caller's loop
+common_option() {
+    local script=$1
+    shift
+    USED=1
+    case $1 in
+        --dry-run) DRY_RUN=1 ;;
+        --root)
+            (($# >= 2)) || { echo "$script: --root needs a folder" >&2; exit 2; }
+            ROOT=$2
+            USED=2
+            ;;
+        --root=*) ROOT=${1#--root=} ;;
+        -h | --help) usage; exit 0 ;;
+        *) echo "$script: unknown option $1 (see --help)" >&2; exit 2 ;;
+    esac
+}

@@ -41,25 +41,16 @@ EOF
 ROOT=""
 DRY_RUN=0
 UART=0
-while (($#)); do
-    case $1 in
-        --uart) UART=1 ;;
-        --dry-run) DRY_RUN=1 ;;
-        --root)
-            (($# >= 2)) || { echo "install.sh: --root needs a folder" >&2; exit 2; }
-            ROOT=$2
-            shift
-            ;;
-        --root=*) ROOT=${1#--root=} ;;
-        -h | --help) usage; exit 0 ;;
-        *) echo "install.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
-    esac
-    shift
-done
-
-# say, change, system and settle_root: printed actions, only printed with --dry-run (and --root).
+# Options, the root check and printed actions (only printed with --dry-run or --root).
 # shellcheck source=systemd/actions.sh
 source "$(dirname -- "${BASH_SOURCE[0]}")/actions.sh"
+
+while (($#)); do
+    case $1 in
+        --uart) UART=1; shift ;;
+        *) common_option install.sh "$@"; shift "$USED" ;;
+    esac
+done
 
 settle_root install.sh
 
