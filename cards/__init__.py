@@ -8,9 +8,11 @@ from .loader import (
     load_cards,
     load_file,
     load_folder,
+    load_table,
     shipped_folder,
     user_folder,
 )
 
 __all__ = ["CardBook", "CardFileError", "CardProblem", "check", "default_folders",
-           "load_cards", "load_file", "load_folder", "shipped_folder", "user_folder"]
+           "load_cards", "load_file", "load_folder", "load_table",
+           "shipped_folder", "user_folder"]

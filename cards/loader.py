@@ -14,11 +14,13 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from cobi_companion.rules.card import InfoCard
+from cobi_companion.rules.card import InfoCard, Weapon
 from cobi_companion.rules.errors import RulesError
+from cobi_companion.rules.soft_table import RangeBand, SoftTable, WeaponRow
 from pydantic import ValidationError
 
 SYSTEM_FOLDER = Path("/etc/cobi-companion/cards")
+SOFT_TABLE = Path("tables") / "soft-targets.toml"   # inside a cards folder
 ENV_FOLDERS = "COBI_COMPANION_CARDS"
 
 
@@ -43,18 +45,24 @@ class CardFileError(Exception):
 class CardBook:
     """The cards in play, by set number, and every problem met while loading them."""
 
-    cards: dict[int, InfoCard] = field(default_factory=dict)
+    cards: dict[str, InfoCard] = field(default_factory=dict)   # by InfoCard.key
     problems: list[CardProblem] = field(default_factory=list)
+    table: SoftTable = field(default_factory=SoftTable)       # the Soft Targets Table
 
-    def get(self, set_number: int | str) -> InfoCard:
-        key = str(set_number).strip()
-        if key.isdigit() and int(key) in self.cards:
-            return self.cards[int(key)]
-        known = ", ".join(str(n) for n in sorted(self.cards))
-        raise RulesError(f"unknown set number {key!r}: the known cards are {known}")
+    def get(self, key: int | str) -> InfoCard:
+        """A card by set number, or by id for a card without one."""
+        wanted = str(key).strip().lower()
+        if wanted.isdigit():
+            wanted = str(int(wanted))
+        if wanted in self.cards:
+            return self.cards[wanted]
+        known = ", ".join(c.key for c in self.sorted())
+        raise RulesError(f"unknown card {str(key).strip()!r}: the known cards are {known}")
 
     def sorted(self) -> list[InfoCard]:
-        return [self.cards[n] for n in sorted(self.cards)]
+        """Models by set number, then the cards without one by id."""
+        return sorted(self.cards.values(), key=lambda c: (
+            c.set_number is None, c.set_number or 0, c.key))
 
 
 def shipped_folder() -> Path:
@@ -77,36 +85,77 @@ def default_folders(user: Path | None = None) -> list[Path]:
     return folders
 
 
-def _allowed(name: str) -> str:
-    info = InfoCard.model_fields.get(name)
-    return info.description or "" if info else ""
+def _card_fields(loc: tuple[Any, ...]) -> dict[str, Any]:
+    """The fields allowed where an error is: the card's, or a weapon entry's."""
+    return Weapon.model_fields if loc[:1] == ("weapons",) and len(loc) > 2 else \
+        InfoCard.model_fields
 
 
-def _problem(path: str, error: Any) -> CardProblem:
-    loc = error.get("loc") or ()
-    name = str(loc[0]) if loc else None
+def _table_fields(loc: tuple[Any, ...]) -> dict[str, Any]:
+    """The fields allowed where an error is in the Soft Targets Table."""
+    if len(loc) <= 1:
+        return SoftTable.model_fields
+    if loc[0] == "situations" or "template" in loc:
+        return RangeBand.model_fields if "ranges" in loc else {
+            k: v for k, v in RangeBand.model_fields.items() if k in ("modifier", "source")}
+    return RangeBand.model_fields if "ranges" in loc and len(loc) > 3 else WeaponRow.model_fields
+
+
+def _problem(path: str, error: Any, fields_at: Any = _card_fields) -> CardProblem:
+    loc = tuple(error.get("loc") or ())
+    message = str(error.get("msg", "")).removeprefix("Value error, ")
+    if not loc:   # a rule about the whole file
+        return CardProblem(path, None, message)
+    name, last = ".".join(str(part) for part in loc), str(loc[-1])
+    fields = fields_at(loc)
     kind = error.get("type")
-    if kind == "extra_forbidden" and name:
-        close = difflib.get_close_matches(name, list(InfoCard.model_fields), n=1)
+    if kind == "extra_forbidden":
+        close = difflib.get_close_matches(last, list(fields), n=1)
         hint = f" (did you mean {close[0]}?)" if close else ""
-        return CardProblem(path, name, f"is not a card field{hint}; allowed fields: "
-                                       f"{', '.join(InfoCard.model_fields)}")
-    if kind == "missing" and name:
-        return CardProblem(path, name, f"is missing; allowed: {_allowed(name)}")
+        what = "a card field" if fields is InfoCard.model_fields else \
+            "a weapon field" if fields is Weapon.model_fields else "a field here"
+        return CardProblem(path, name, f"is not {what}{hint}; allowed fields: "
+                                       f"{', '.join(fields)}")
+    if kind == "value_error" and fields_at is _table_fields:
+        return CardProblem(path, name, message)
+    info = fields.get(last) or fields.get(str(loc[0]))
+    allowed = info.description or "" if info else ""
+    if kind == "missing":
+        return CardProblem(path, name, f"is missing; allowed: {allowed}")
     value = error.get("input")
-    return CardProblem(path, name, f"{value!r} is not allowed; allowed: {_allowed(name or '')}")
+    return CardProblem(path, name, f"{value!r} is not allowed; allowed: {allowed}")
 
 
-def load_file(path: Path) -> InfoCard:
-    """Read one card file, or raise CardFileError listing every problem in it."""
+def _read_toml(path: Path) -> dict[str, Any]:
     shown = str(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        return tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
         raise CardFileError([CardProblem(shown, None, f"not valid TOML: {exc}")]) from None
     except (OSError, UnicodeDecodeError) as exc:
         reason = getattr(exc, "strerror", None) or str(exc)
         raise CardFileError([CardProblem(shown, None, f"cannot be read: {reason}")]) from None
+
+
+def load_table(path: Path) -> SoftTable:
+    """Read a Soft Targets Table file, or raise CardFileError listing every problem in it."""
+    data = _read_toml(path)
+    try:
+        table = SoftTable.model_validate(data)
+    except ValidationError as exc:
+        raise CardFileError([_problem(str(path), e, _table_fields)
+                             for e in exc.errors()]) from None
+    return table.with_source(str(path))
+
+
+def is_table(path: Path) -> bool:
+    return path.name == SOFT_TABLE.name or path.parent.name == SOFT_TABLE.parent.name
+
+
+def load_file(path: Path) -> InfoCard:
+    """Read one card file, or raise CardFileError listing every problem in it."""
+    shown = str(path)
+    data = _read_toml(path)
     try:
         card = InfoCard.model_validate(data)
     except ValidationError as exc:
@@ -115,10 +164,10 @@ def load_file(path: Path) -> InfoCard:
 
 
 def load_folder(folder: Path) -> tuple[list[InfoCard], list[CardProblem]]:
-    """Every *.toml card in a folder (sorted by name); a set number may appear only once."""
+    """Every *.toml card in a folder (sorted by name); a set number or id may appear only once."""
     cards: list[InfoCard] = []
     problems: list[CardProblem] = []
-    seen: dict[int, str] = {}
+    seen: dict[str, str] = {}
     if not folder.is_dir():
         return cards, problems
     for path in sorted(folder.glob("*.toml")):
@@ -127,34 +176,49 @@ def load_folder(folder: Path) -> tuple[list[InfoCard], list[CardProblem]]:
         except CardFileError as exc:
             problems.extend(exc.problems)
             continue
-        if card.set_number in seen:
+        if card.key in seen:
+            name = "set_number" if card.set_number is not None else "id"
             problems.append(CardProblem(
-                str(path), "set_number",
-                f"{card.set_number} is already the card in {seen[card.set_number]}; "
-                f"allowed: one file per set number in a folder (this file is skipped)"))
+                str(path), name,
+                f"{card.key} is already the card in {seen[card.key]}; "
+                f"allowed: one file per {name.replace('_', ' ')} in a folder "
+                f"(this file is skipped)"))
             continue
-        seen[card.set_number] = str(path)
+        seen[card.key] = str(path)
         cards.append(card)
     return cards, problems
 
 
 def load_cards(folders: list[Path] | None = None) -> CardBook:
-    """The shipped cards, then each folder in order overriding by set number."""
+    """The shipped cards, then each folder in order overriding by set number; the Soft
+    Targets Table from the last folder that has a valid one (a broken one is reported and
+    the one before it stays)."""
     book = CardBook()
     for folder in [shipped_folder(), *(default_folders() if folders is None else folders)]:
         cards, problems = load_folder(folder)
         book.problems.extend(problems)
-        book.cards.update((card.set_number, card) for card in cards)
+        book.cards.update((card.key, card) for card in cards)
+        if (folder / SOFT_TABLE).is_file():
+            try:
+                book.table = load_table(folder / SOFT_TABLE)
+            except CardFileError as exc:
+                book.problems.extend(exc.problems)
     return book
 
 
 def check(path: Path) -> tuple[list[InfoCard], list[CardProblem]]:
-    """Check one card file or a folder of them."""
+    """Check one card file, a Soft Targets Table file, or a folder of cards (and its table)."""
     if path.is_dir():
-        return load_folder(path)
+        cards, problems = load_folder(path)
+        if (path / SOFT_TABLE).exists():
+            problems += check(path / SOFT_TABLE)[1]
+        return cards, problems
     if not path.exists():
         return [], [CardProblem(str(path), None, "no such file or folder")]
     try:
+        if is_table(path):
+            load_table(path)
+            return [], []
         return [load_file(path)], []
     except CardFileError as exc:
         return [], exc.problems

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cobi_companion.cards import CardBook
-from cobi_companion.rules.battle import Battle, Vehicle
+from cobi_companion.rules.battle import Battle, Piece
 from cobi_companion.rules.status import Side, Status
 
 
@@ -26,8 +26,8 @@ class BattleState:
     winner: Side | None = None
     log: list[str] = field(default_factory=list)
 
-    def alive(self, side: Side) -> list[Vehicle]:
-        return [v for v in self.battle.side(side) if not v.status.destroyed]
+    def alive(self, side: Side) -> list[Piece]:
+        return [p for p in self.battle.side(side) if not p.gone]
 
     def set_status(self, label: str, status: Status) -> None:
         self.battle = self.battle.with_status(label, status)
@@ -52,17 +52,19 @@ class BattleState:
             "first": _side(self.first), "active": _side(self.active),
             "acted": [s.value for s in self.acted], "defender": _side(self.defender),
             "winner": _side(self.winner), "log": self.log[-200:],
-            "vehicles": [{"label": v.label, "side": v.side.value, "set": v.card.set_number,
-                          "status": v.status.words()} for v in self.battle.vehicles],
+            "pieces": [{"label": p.label, "side": p.side.value, "card": p.card.key,
+                        "figures": p.figures, "status": p.status.words()}
+                       for p in self.battle.pieces],
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], book: CardBook) -> BattleState:
-        vehicles = tuple(
-            Vehicle(v["label"], Side(v["side"]), book.get(v["set"]),
-                    Status.from_words(v["status"]))
-            for v in data["vehicles"])
-        battle = Battle(data["level"], vehicles)
+        pieces = tuple(
+            Piece(p["label"], Side(p["side"]), card, Status.from_words(p["status"]),
+                  p.get("figures", card.crew))
+            for p in data.get("pieces", data.get("vehicles", []))
+            for card in [book.get(p.get("card", p.get("set")))])
+        battle = Battle(data["level"], pieces)
         return cls(
             level=data["level"], battle=battle, id=data["id"], round=data["round"],
             first=_to_side(data["first"]), active=_to_side(data["active"]),

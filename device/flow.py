@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from cobi_companion.rules import easy
-from cobi_companion.rules.battle import Battle, Vehicle
+from cobi_companion.rules.battle import Battle, Piece
 from cobi_companion.rules.card import Facing
 from cobi_companion.rules.distance import FIRE_RANGE, Call, DistanceCheck
 from cobi_companion.rules.errors import RulesError
@@ -75,7 +75,7 @@ class Roster:
         cards = app.book.sorted()
         counts = " · ".join(f"{app.side_name(s)} {len(self.battle.side(s))}" for s in Side)
         return Menu(app.header(app.t("roster")), tuple(c.name for c in cards), self.index,
-                    counts if self.battle.vehicles else app.t("roster_hint"))
+                    counts if self.battle.pieces else app.t("roster_hint"))
 
     def on(self, app: App, key: Key) -> Screen:
         cards = app.book.sorted()
@@ -87,9 +87,9 @@ class Roster:
             app.cue("click")
         elif key is Key.OK:
             if all(self.battle.side(s) for s in Side):
-                app.state = BattleState(self.level, Battle(self.level, self.battle.vehicles))
+                app.state = BattleState(self.level, Battle(self.level, self.battle.pieces))
                 app.commit(f"new {self.level} battle: " +
-                           ", ".join(f"{v.label} ({v.side.value})" for v in self.battle.vehicles))
+                           ", ".join(f"{v.label} ({v.side.value})" for v in self.battle.pieces))
                 return begin_round(app)
             return notice(app, app.t("roster"), [app.t("roster_need")], lambda: self)
         elif key is Key.BACK:
@@ -201,7 +201,7 @@ def game_over(app: App, winner: Side) -> Screen:
 # ---- actions ----
 
 
-def action_menu(app: App, vehicle: Vehicle) -> Screen:
+def action_menu(app: App, vehicle: Piece) -> Screen:
     state = app.state
     assert state is not None
     actions: list[tuple[str, Next]] = [(app.t("fire"), lambda: fire(app, vehicle)),
@@ -212,12 +212,12 @@ def action_menu(app: App, vehicle: Vehicle) -> Screen:
                   back=lambda: next_action(app))
 
 
-def refuse(app: App, reason: str, vehicle: Vehicle) -> Screen:
+def refuse(app: App, reason: str, vehicle: Piece) -> Screen:
     app.cue("error")
     return notice(app, app.t("not_possible"), [reason], lambda: action_menu(app, vehicle))
 
 
-def fire(app: App, firer: Vehicle) -> Screen:
+def fire(app: App, firer: Piece) -> Screen:
     state = app.state
     assert state is not None
     try:
@@ -232,7 +232,7 @@ def fire(app: App, firer: Vehicle) -> Screen:
                   back=lambda: action_menu(app, firer))
 
 
-def pick_facing(app: App, firer: Vehicle, target: Vehicle) -> Screen:
+def pick_facing(app: App, firer: Piece, target: Piece) -> Screen:
     facings = list(Facing)
 
     assert app.state is not None
@@ -272,7 +272,7 @@ def fire_range(app: App, then: Callable[[float | None], Screen], back: Next) -> 
                   back)
 
 
-def move(app: App, vehicle: Vehicle) -> Screen:
+def move(app: App, vehicle: Piece) -> Screen:
     try:
         allowance(vehicle.card, status=vehicle.status)
     except RulesError as exc:
@@ -295,7 +295,7 @@ def move(app: App, vehicle: Vehicle) -> Screen:
             back), back), back)
 
 
-def reload(app: App, vehicle: Vehicle) -> Screen:
+def reload(app: App, vehicle: Piece) -> Screen:
     return resolve_reload(app, vehicle, finish)
 
 
@@ -323,7 +323,7 @@ def end_battle(app: App) -> Screen:
     return start_menu(app)
 
 
-def status_words(app: App, vehicle: Vehicle) -> str:
+def status_words(app: App, vehicle: Piece) -> str:
     words = vehicle.status.words()
     return ", ".join(app.t(w) for w in words) if words else app.t("ready")
 
@@ -351,7 +351,7 @@ class Scroll:
 def status_board(app: App, back: Screen) -> Screen:
     assert app.state is not None
     lines = [f"{v.label} {app.side_name(v.side)}: {status_words(app, v)}"
-             for v in app.state.battle.vehicles]
+             for v in app.state.battle.pieces]
     return Scroll(app.t("status_board"), lines, back)
 
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from cobi_companion.cards import CardBook
 from cobi_companion.rules import tank_game
-from cobi_companion.rules.battle import Battle, Vehicle
+from cobi_companion.rules.battle import Battle, Piece
 from cobi_companion.rules.card import Facing
 from cobi_companion.rules.dice import Dice, DiceError
 from cobi_companion.rules.errors import RulesError
@@ -90,7 +90,7 @@ class Session:
                                   for v in battle.side(side))
             self.say(f"{side.value.capitalize():<7} {vehicles}")
 
-    def pick(self, battle: Battle, prompt: str, vehicles: list[Vehicle]) -> Vehicle:
+    def pick(self, battle: Battle, prompt: str, vehicles: list[Piece]) -> Piece:
         menu = ", ".join(f"{i} = {v.label}" for i, v in enumerate(vehicles, 1))
         while True:
             answer = self.ask(f"{prompt}? {menu}", "1")
@@ -125,7 +125,7 @@ class Session:
                 return
 
     def fire(self, rules: RuleSet, battle: Battle) -> Battle:
-        alive = [v for v in battle.vehicles if not v.status.destroyed]
+        alive = [v for v in battle.pieces if not v.status.destroyed]
         firer = self.pick(battle, "Who fires", alive)
         check_firer(firer.card, firer.status, needs_loaded=rules.reloads)
         targets = [v for v in alive if v.side is not firer.side]
@@ -166,7 +166,7 @@ class Session:
                 self.say("Type a number of centimetres, like 120.")
 
     def move(self, rules: RuleSet, battle: Battle) -> Battle:
-        alive = [v for v in battle.vehicles if not v.status.destroyed]
+        alive = [v for v in battle.pieces if not v.status.destroyed]
         mover = self.pick(battle, "Who moves", alive)
         reverse = self.yes("Backward?")
         turns_text = self.ask("How many turns of 45°", "0")
@@ -179,7 +179,7 @@ class Session:
         return battle
 
     def reload(self, rules: RuleSet, battle: Battle) -> Battle:
-        unloaded = [v for v in battle.vehicles
+        unloaded = [v for v in battle.pieces
                     if not v.status.loaded and not v.status.destroyed]
         if not unloaded:
             self.say("Every gun is loaded.")

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from cobi_companion.rules import tank_game
-from cobi_companion.rules.battle import Vehicle
+from cobi_companion.rules.battle import Piece
 from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.levels import rule_set
 from cobi_companion.rules.shot import ShotPlan
@@ -44,7 +44,7 @@ def gather(app: App, replay: Replay[Any], roller_of: Callable[[str], str], phase
     return done()
 
 
-def resolve_fire(app: App, firer: Vehicle, target: Vehicle, plan: ShotPlan,
+def resolve_fire(app: App, firer: Piece, target: Piece, plan: ShotPlan,
                  finish: Finish) -> Screen:
     assert app.state is not None
     rules = rule_set(app.state.level)
@@ -115,7 +115,7 @@ def shot_views(app: App, shot: Shot, title: str) -> list[View]:
     return views
 
 
-def resolve_reload(app: App, vehicle: Vehicle, finish: Finish) -> Screen:
+def resolve_reload(app: App, vehicle: Piece, finish: Finish) -> Screen:
     side = vehicle.side.value
     replay: Replay[ReloadAction] = Replay(
         lambda dice: tank_game.reload_action(vehicle.card, vehicle.status, dice))

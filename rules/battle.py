@@ -1,45 +1,87 @@
-"""The state of a battle the rules need: which vehicles are on which side, and their marks."""
+"""The state of a battle the rules need: the pieces on each side, their marks and figures."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from .card import InfoCard
+from .card import InfoCard, Kind
 from .errors import RulesError
 from .status import Side, Status
 
 
 @dataclass(frozen=True)
-class Vehicle:
+class Piece:
+    """A vehicle, a gun with its crew, or a squad of figures with the same card.
+
+    `figures` counts the figures left: a squad's figures, a gun's crew, a vehicle's crew (the
+    card's crew value at the start; None when the card does not give it).
+    """
+
     label: str          # "Tiger 1": the card's short name and a number
     side: Side
     card: InfoCard
     status: Status = field(default_factory=Status)
+    figures: int | None = None
+
+    @property
+    def kind(self) -> Kind:
+        return self.card.kind
+
+    @property
+    def gone(self) -> bool:
+        """Destroyed, or a squad with no figure left."""
+        return self.status.destroyed or (self.kind is Kind.FIGURE and not self.figures)
+
+    def crew_below_half(self) -> bool:
+        """Fewer figures than half the card's crew (-1 to reload); open-top weapons need two."""
+        crew = self.card.crew
+        if self.figures is None or crew is None or self.kind is Kind.FIGURE:
+            return False
+        if self.kind is Kind.OPEN_TOP and self.figures < 2:
+            return True
+        return self.figures * 2 < crew
+
+    def lose_figures(self, count: int) -> Piece:
+        """Figures killed; a squad or a gun crew with none left is out of the fight."""
+        left = max(0, (self.figures or 0) - count)
+        status = self.status
+        if self.kind is Kind.FIGURE and left == 0:
+            status = replace(status, destroyed=True)
+        return replace(self, figures=left, status=status)
 
 
 @dataclass(frozen=True)
 class Battle:
     level: str
-    vehicles: tuple[Vehicle, ...] = ()
+    pieces: tuple[Piece, ...] = ()
 
-    def add(self, card: InfoCard, side: Side) -> Battle:
-        """Put one more model on a side, labelled with its short name and the next number."""
-        taken = {v.label for v in self.vehicles}
+    def add(self, card: InfoCard, side: Side, figures: int | None = None) -> Battle:
+        """Put one more piece on a side, labelled with its short name and the next number.
+
+        A squad needs its number of figures; other pieces start with the card's crew."""
+        if card.kind is Kind.FIGURE:
+            if figures is None or figures < 1:
+                raise RulesError(f"a squad of {card.name} needs at least one figure")
+        elif figures is None:
+            figures = card.crew
+        taken = {p.label for p in self.pieces}
         number = 1
         while f"{card.short} {number}" in taken:
             number += 1
-        vehicle = Vehicle(f"{card.short} {number}", side, card)
-        return replace(self, vehicles=(*self.vehicles, vehicle))
+        piece = Piece(f"{card.short} {number}", side, card, figures=figures)
+        return replace(self, pieces=(*self.pieces, piece))
 
-    def get(self, label: str) -> Vehicle:
-        for vehicle in self.vehicles:
-            if vehicle.label.lower() == label.lower():
-                return vehicle
-        raise RulesError(f"no vehicle called {label!r} in this battle")
+    def get(self, label: str) -> Piece:
+        for piece in self.pieces:
+            if piece.label.lower() == label.lower():
+                return piece
+        raise RulesError(f"no piece called {label!r} in this battle")
 
-    def side(self, side: Side) -> list[Vehicle]:
-        return [v for v in self.vehicles if v.side is side]
+    def side(self, side: Side) -> list[Piece]:
+        return [p for p in self.pieces if p.side is side]
+
+    def replace_piece(self, piece: Piece) -> Battle:
+        return replace(self, pieces=tuple(
+            piece if p.label == piece.label else p for p in self.pieces))
 
     def with_status(self, label: str, status: Status) -> Battle:
-        target = self.get(label)
-        return replace(self, vehicles=tuple(
-            replace(v, status=status) if v is target else v for v in self.vehicles))
+        return self.replace_piece(replace(self.get(label), status=status))

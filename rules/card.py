@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
 from .errors import RulesError
 
@@ -28,6 +28,54 @@ class Facing(StrEnum):
     @property
     def armour_field(self) -> str:
         return f"armour_{self.value}"
+
+
+class Kind(StrEnum):
+    """What a piece is, which decides how it is fired at (Tank Game)."""
+
+    HARD = "hard"              # armoured vehicle, crew inside: fire at hard targets
+    OPEN_TOP = "open_top"      # armoured, open top: its crew figures can be hit by HE, grenades
+    SOFT = "soft"              # soft vehicle: the Soft Targets Table, then damage dice
+    GUN = "gun"                # towed gun with crew figures
+    FIGURE = "figure"          # one figure with its weapon
+
+    @property
+    def model(self) -> bool:
+        """Vehicles and guns are models: at most one in an activation."""
+        return self is not Kind.FIGURE
+
+    @property
+    def vehicle(self) -> bool:
+        return self in (Kind.HARD, Kind.OPEN_TOP, Kind.SOFT)
+
+
+class Template(StrEnum):
+    HE = "he"
+    MG = "mg"
+    GRENADE = "grenade"
+
+
+class Weapon(BaseModel):
+    """A weapon a figure, gun or vehicle carries besides the card's main gun."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field(min_length=1, max_length=30,
+                      description="the weapon's row in the Soft Targets Table, like rifle")
+    template: Template | None = Field(
+        default=None, description="he, mg or grenade for a template weapon, or none")
+    shots: int = Field(default=1, ge=1, le=10,
+                       description="shots at each figure under the template, 1 to 10")
+    damage: int | None = Field(
+        default=None, ge=0, le=30,
+        description="damage dice against hard targets, 0 to 30, or none")
+    he_modifier: int | None = Field(
+        default=None, ge=-10, le=10, description="a signed number like +2, or none")
+
+    @field_validator("template", "damage", "he_modifier", mode="before")
+    @classmethod
+    def _none(cls, value: Any) -> Any:
+        return None if _is_none(value) else value
 
 
 @dataclass(frozen=True)
@@ -129,7 +177,14 @@ class InfoCard(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    set_number: int = Field(ge=1, le=999_999, description="the COBI set number, like 2477")
+    set_number: int | None = Field(
+        default=None, ge=1, le=999_999, description="the COBI set number, like 2477")
+    id: str | None = Field(
+        default=None, pattern=r"^[a-z][a-z0-9-]{0,29}$",
+        description="a name for a card without a set number: lowercase letters, digits and -, "
+                    "like rifleman")
+    kind: Kind = Field(default=Kind.HARD,
+                       description="hard, open_top, soft, gun or figure")
     name: str = Field(min_length=1, max_length=60, description="the model's name, like Tiger I")
     label: str | None = Field(
         default=None, min_length=1, max_length=10,
@@ -178,6 +233,9 @@ class InfoCard(BaseModel):
                                   description="a year from 1900 to 1960")
     special_rules: str | None = Field(default=None, max_length=500,
                                       description="text, up to 500 characters")
+    weapons: tuple[Weapon, ...] = Field(
+        default=(), description="a list of weapon tables: name, template, shots, damage, "
+                                "he_modifier")
 
     _source: str = PrivateAttr(default="")
 
@@ -225,7 +283,18 @@ class InfoCard(BaseModel):
             raise ValueError("not a damage result band")
         return Band(low, high)
 
+    @model_validator(mode="after")
+    def _named(self) -> InfoCard:
+        if self.set_number is None and self.id is None:
+            raise ValueError("a card needs a set_number or an id")
+        return self
+
     # --- reading values as the rules need them ---
+
+    @property
+    def key(self) -> str:
+        """How the card is looked up: its set number, or its id when it has none."""
+        return str(self.set_number) if self.set_number is not None else str(self.id)
 
     @property
     def source(self) -> str:
@@ -238,7 +307,14 @@ class InfoCard(BaseModel):
 
     @property
     def title(self) -> str:
-        return f"{self.set_number} {self.name}"
+        return self.name if self.set_number is None else f"{self.set_number} {self.name}"
+
+    def weapon(self, name: str) -> Weapon:
+        for weapon in self.weapons:
+            if weapon.name.lower() == name.lower():
+                return weapon
+        carried = ", ".join(w.name for w in self.weapons) or "none"
+        raise RulesError(f"{self.title} has no weapon {name!r}; it carries: {carried}")
 
     @property
     def short(self) -> str:

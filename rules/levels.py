@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from . import easy, tank_game
+from . import easy, scoring, tank_game
 from .battle import Battle
 from .dice import Dice
 from .errors import RulesError
@@ -29,7 +29,7 @@ RULE_SETS = {
     "easy": RuleSet("easy", "COBI Easy level", easy.fire, easy.odds, easy.winner,
                     reloads=False, modifiers=False),
     "tank": RuleSet("tank", "Cobi WWII Tank Game", tank_game.fire, tank_game.odds,
-                    tank_game.winner, reloads=True, modifiers=True),
+                    scoring.winner, reloads=True, modifiers=True),
 }
 
 

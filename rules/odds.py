@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .card import DieRange, InfoCard
+from .card import DieRange, Facing, InfoCard, facing_armour
+from .dice_maths import damage_below
 from .shot import effect_of
 from .status import Effect, Status
 from .trace import Modifier
@@ -71,3 +72,18 @@ def effects_given_hit(card: InfoCard, before: Status, p_net: Callable[[int], Fra
     given[Effect.NONE] = 1 - sum((p for e, p in given.items() if e is not Effect.NONE),
                                  Fraction(0))
     return given
+
+
+def damage_effects(card: InfoCard, before: Status, facing: Facing,
+                   dice: int) -> dict[Effect, Fraction]:
+    """The effects of `dice` Tank Game damage dice on a card, hit on `facing`."""
+    armour = facing_armour(card, facing)
+    destroy: int = card.need("destroy")
+    numerators, denominator = damage_below(dice, armour + destroy)
+
+    def p_net(net: int) -> Fraction:
+        return Fraction(numerators[net + armour], denominator) if net + armour >= 0 else \
+            Fraction(0)
+
+    return effects_given_hit(card, before, p_net,
+                             Fraction(denominator - sum(numerators), denominator))

@@ -25,7 +25,8 @@ class Effect(StrEnum):
     DESTROYED = "destroyed"
 
 
-STATUS_WORDS = ("unloaded", "weakened", "gun_destroyed", "immobilized", "destroyed")
+STATUS_WORDS = ("unloaded", "weakened", "gun_destroyed", "immobilized", "destroyed", "hidden",
+                "commander_killed", "off_map")
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,9 @@ class Status:
     gun_destroyed: bool = False
     immobilized: bool = False
     destroyed: bool = False
+    hidden: bool = False               # Tank Game: laid down or in cover, unseen
+    commander_killed: bool = False     # Tank Game: may only move off a friendly edge
+    off_map: bool = False              # Tank Game: waiting to enter at its side's edge
 
     @property
     def damaged(self) -> bool:
@@ -50,6 +54,9 @@ class Status:
             "gun_destroyed": self.gun_destroyed,
             "immobilized": self.immobilized,
             "destroyed": self.destroyed,
+            "hidden": self.hidden,
+            "commander_killed": self.commander_killed,
+            "off_map": self.off_map,
         }
         return [word for word in STATUS_WORDS if marks[word]]
 
@@ -65,6 +72,9 @@ class Status:
             gun_destroyed="gun_destroyed" in words,
             immobilized="immobilized" in words,
             destroyed="destroyed" in words,
+            hidden="hidden" in words,
+            commander_killed="commander_killed" in words,
+            off_map="off_map" in words,
         )
 
     def hit_by(self, effect: Effect) -> Status:

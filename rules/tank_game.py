@@ -2,16 +2,13 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from fractions import Fraction
 
-from .battle import Battle
-from .card import DieRange, InfoCard, facing_armour
+from .card import DieRange, InfoCard, Kind, facing_armour
 from .dice import Dice
-from .dice_maths import damage_below
 from .errors import RulesError
-from .odds import Odds, combine, effects_given_hit, faces_at_least
+from .odds import Odds, combine, damage_effects, faces_at_least
 from .shot import ShotPlan, check_can_fire, effect_of
-from .status import Effect, Side, Status
+from .status import Effect, Status
 from .trace import ArmourRoll, DamageRoll, DieCheck, Modifier, ReloadAction, Shot, Tally
 
 LEVEL = "tank"
@@ -40,7 +37,7 @@ def reload_modifiers(crew_below_half: bool, action: bool = False) -> tuple[Modif
     return tuple(mods)
 
 
-def _check(tally: Tally, purpose: str, needed: DieRange,
+def check_die(tally: Tally, purpose: str, needed: DieRange,
            mods: tuple[Modifier, ...]) -> DieCheck:
     """One D6 plus modifiers, at or above the low end of the card's range."""
     roll = tally.roll(purpose)
@@ -66,6 +63,12 @@ def damage_dice(tally: Tally, count: int) -> DamageRoll:
 
 def check_plan(plan: ShotPlan) -> None:
     check_can_fire(plan, needs_loaded=True)
+    kind = plan.target.kind
+    if kind is Kind.GUN:
+        raise RulesError("AP is not effective against guns: fire HE or a machine gun")
+    if kind in (Kind.FIGURE, Kind.SOFT):
+        raise RulesError(f"{plan.target.title} is a soft target: fire HE or a weapon of the "
+                         f"Soft Targets Table at it")
 
 
 def fire(plan: ShotPlan, dice: Dice) -> Shot:
@@ -77,8 +80,8 @@ def fire(plan: ShotPlan, dice: Dice) -> Shot:
     reload_range: DieRange | None = tally.card(attacker, "reload")
     if reload_range is None:
         raise RulesError(f"{attacker.title} has no reload roll on its card")
-    to_hit = _check(tally, "to hit", needed, to_hit_modifiers(plan))
-    reload = _check(tally, "reload", reload_range, reload_modifiers(plan.crew_below_half))
+    to_hit = check_die(tally, "to hit", needed, to_hit_modifiers(plan))
+    reload = check_die(tally, "reload", reload_range, reload_modifiers(plan.crew_below_half))
     attacker_after = replace(plan.attacker_status, loaded=reload.success)
 
     def done(effect: Effect, reason: str, damage: DamageRoll | None = None,
@@ -108,7 +111,7 @@ def reload_action(card: InfoCard, status: Status, dice: Dice,
     needed: DieRange | None = tally.card(card, "reload")
     if needed is None:
         raise RulesError(f"{card.title} has no gun to reload: its card says none")
-    check = _check(tally, "reload", needed, reload_modifiers(crew_below_half, action=True))
+    check = check_die(tally, "reload", needed, reload_modifiers(crew_below_half, action=True))
     after = replace(status, loaded=status.loaded or check.success)
     return ReloadAction(card, check, status, after, tuple(tally.used))
 
@@ -126,25 +129,6 @@ def odds(plan: ShotPlan) -> Odds:
     reload = faces_at_least(reload_range.low,
                             sum(m.value for m in reload_modifiers(plan.crew_below_half)))
     dice: int = attacker.need("damage")
-    armour = facing_armour(target, plan.facing)
-    destroy: int = target.need("destroy")
-    numerators, denominator = damage_below(dice, armour + destroy)
-    below = sum(numerators)
-
-    def p_net(net: int) -> Fraction:
-        return Fraction(numerators[net + armour], denominator) if net + armour >= 0 else \
-            Fraction(0)
-
-    given = effects_given_hit(target, plan.target_status, p_net,
-                              Fraction(denominator - below, denominator))
+    given = damage_effects(target, plan.target_status, plan.facing, dice)
     return Odds(hit, reload, combine(hit, given), needed, mods)
 
-
-def winner(battle: Battle) -> Side | None:
-    """A side with no vehicles left in the fight loses (hard targets only: every destroyed)."""
-    for side in (Side.AXIS, Side.ALLIES):
-        enemies = battle.side(side.enemy)
-        if enemies and all(v.status.destroyed for v in enemies) and any(
-                not v.status.destroyed for v in battle.side(side)):
-            return side
-    return None

@@ -22,16 +22,20 @@ class Modifier:
         return {"reason": self.reason, "value": self.value}
 
 
+def card_ref(card: InfoCard) -> int | str:
+    return card.set_number if card.set_number is not None else card.key
+
+
 @dataclass(frozen=True)
 class CardValue:
     """A card value a rule used, as printed."""
 
-    set_number: int
+    card: int | str          # the set number, or the id of a card without one
     field: str
     value: str
 
     def to_dict(self) -> dict[str, Any]:
-        return {"card": self.set_number, "field": self.field, "value": self.value}
+        return {"card": self.card, "field": self.field, "value": self.value}
 
 
 @dataclass(frozen=True)
@@ -163,5 +167,5 @@ class Tally:
 
     def card(self, card: InfoCard, name: str) -> Any:
         value = card.need(name)
-        self.used.append(CardValue(card.set_number, name, card.printed(name)))
+        self.used.append(CardValue(card_ref(card), name, card.printed(name)))
         return value

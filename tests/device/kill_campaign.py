@@ -68,6 +68,19 @@ def next_key(app) -> Key:
     return Key.OK
 
 
+def _read_until(read: int, wanted: int, deadline: float) -> bytes:
+    """What the child reported, once it has reported `wanted` actions (or by the deadline)."""
+    buffer = b""
+    while buffer.count(b"\n") < wanted and (left := deadline - time.monotonic()) > 0:
+        if not select.select([read], [], [], left)[0]:
+            break
+        chunk = os.read(read, 4096)
+        if not chunk:
+            break
+        buffer += chunk
+    return buffer
+
+
 def campaign(state_dir: Path, runs: int, seed: int) -> dict:
     chance = random.Random(seed)
     book = card_book(Config())
@@ -83,14 +96,11 @@ def campaign(state_dir: Path, runs: int, seed: int) -> dict:
             finally:
                 os._exit(1)
         os.close(write)
-        deadline = time.monotonic() + chance.uniform(0.02, 0.3)
-        reported, buffer = -1, b""
-        while (left := deadline - time.monotonic()) > 0:
-            if select.select([read], [], [], left)[0]:
-                chunk = os.read(read, 4096)
-                if not chunk:
-                    break
-                buffer += chunk
+        # Kill after a chosen number of reported actions plus a little, so the kill lands in
+        # the middle of play however fast or loaded the machine is (and some at start-up).
+        wanted, extra = chance.randint(0, 12), chance.uniform(0, 0.01)
+        buffer = _read_until(read, wanted, time.monotonic() + 10)
+        time.sleep(extra)
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
         buffer += os.read(read, 65536) if select.select([read], [], [], 0)[0] else b""

@@ -27,7 +27,7 @@ def test_tank_battle_kellys_heroes_on_the_box(table_at):
     assert isinstance(table.view, BigWord) and table.view.word == "WEAKENED"
     assert table.display.image is not None and table.display.image.getbbox() is not None
     state = table.box.store.load_battle()
-    assert {v["label"]: v["status"] for v in state["vehicles"]} == {
+    assert {v["label"]: v["status"] for v in state["pieces"]} == {
         "Tiger 1": ["weakened"], "Sherman 1": []}
     assert state["active"] == "axis"
 
@@ -72,7 +72,7 @@ def test_chatter_on_a_button_is_one_press(table_at):
         pin.drive_low()
         pin.drive_high()
     drain(table.box)
-    assert len(table.box.app.screen.battle.vehicles) == 1
+    assert len(table.box.app.screen.battle.pieces) == 1
 
 
 def test_a_failing_screen_does_not_stop_later_presses(table_at, monkeypatch):

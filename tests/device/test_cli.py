@@ -82,7 +82,7 @@ def test_random_dice_without_dice_option(cli):
 
 @pytest.mark.parametrize(("args", "words"), [
     (["--rules", "tank", "--attacker", "9999", "--target", "2477", "--facing", "front"],
-     "unknown set number '9999'"),
+     "unknown card '9999'"),
     (["--rules", "tank", "--attacker", "2474", "--target", "2477", "--facing", "front"],
      "has no gun"),
     (["--rules", "tank", "--attacker", "2477", "--target", "2464", "--facing", "front",

@@ -114,7 +114,7 @@ def test_sigterm_saves_and_exits_0_within_a_second(cli_path, tmp_path):
     finally:
         proc.kill()
         os.close(fd)
-    assert [v["label"] for v in saved(tmp_path)["vehicles"]] == ["Tiger 1", "Sherman 1"]
+    assert [v["label"] for v in saved(tmp_path)["pieces"]] == ["Tiger 1", "Sherman 1"]
 
 
 def test_sigkill_during_play_resumes_at_the_last_action(cli_path, tmp_path):
@@ -219,7 +219,7 @@ def test_scripted_sim_writes_snapshots_and_state(cli_path, tmp_path):
     frames = sorted((tmp_path / "png").glob("frame-*.png"))
     assert len(frames) >= 8
     data = json.loads(state.read_text())
-    assert [v["label"] for v in data["battle"]["vehicles"]] == ["Tiger 1", "Sherman 1"]
+    assert [v["label"] for v in data["battle"]["pieces"]] == ["Tiger 1", "Sherman 1"]
 
 
 def test_a_bad_sim_script_is_one_line(cli_path, tmp_path):

@@ -25,7 +25,7 @@ def test_sigkill_200_times_never_loses_a_reported_action(tmp_path):
     assert figures["lost"] == 0 and figures["unreadable"] == 0 and figures["vanished"] == 0
     # The first kills may come before the battle is set up; from then on every restart has it.
     assert figures["restarts_resumed"] >= 190
-    assert figures["reported"] > 1000                   # the kills landed in the middle of play
+    assert figures["reported"] >= 1000                  # the kills landed in the middle of play
 
 
 def test_a_state_folder_that_cannot_be_written_keeps_the_box_playing(tmp_path):
@@ -40,7 +40,7 @@ def test_a_state_folder_that_cannot_be_written_keeps_the_box_playing(tmp_path):
         for key in (Key.OK, Key.OK, Key.OK, Key.CW, Key.CW, Key.CW, Key.AXIS, Key.CCW,
                     Key.CCW, Key.ALLIES, Key.OK):
             box.loop.step(Press(key))
-        assert box.app.state is not None and len(box.app.state.battle.vehicles) == 2
+        assert box.app.state is not None and len(box.app.state.battle.pieces) == 2
         assert box.store.load_battle()["id"] == box.app.state.id  # kept in memory
     finally:
         box.close()

@@ -20,7 +20,7 @@ def test_easy_sherman_destroys_pz_iv(book):
     assert (shot.armour.value, shot.armour.rolls, shot.armour.total) == (6, (4,), 10)
     assert shot.net == 6 and shot.effect is Effect.DESTROYED
     assert shot.target_after.destroyed
-    used = {(c.set_number, c.field): c.value for c in shot.card_values}
+    used = {(c.card, c.field): c.value for c in shot.card_values}
     assert used == {(2464, "gun_to_hit"): "3-6", (2464, "damage"): "9",
                     (2508, "armour_front"): "6", (2508, "destroy"): "4"}
 

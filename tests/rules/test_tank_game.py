@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from cobi_companion.rules import tank_game
+from cobi_companion.rules import scoring, tank_game
 from cobi_companion.rules.battle import Battle
 from cobi_companion.rules.card import Facing, InfoCard
 from cobi_companion.rules.dice import DiceExhausted, ScriptedDice
@@ -126,9 +126,9 @@ def test_reload_action(book):
 def test_winner_when_every_enemy_is_destroyed(book):
     battle = Battle("tank").add(book.get(2477), Side.AXIS).add(book.get(2464), Side.ALLIES)
     battle = battle.add(book.get(2464), Side.ALLIES)
-    assert tank_game.winner(battle) is None
+    assert scoring.winner(battle) is None
     battle = battle.with_status("Sherman 1", Status(destroyed=True))
     battle = battle.with_status("Sherman 2", Status(immobilized=True))
-    assert tank_game.winner(battle) is None  # immobilized is still in the fight
+    assert scoring.winner(battle) is None  # immobilized is still in the fight
     battle = battle.with_status("Sherman 2", Status(destroyed=True))
-    assert tank_game.winner(battle) is Side.AXIS
+    assert scoring.winner(battle) is Side.AXIS

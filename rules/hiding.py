@@ -1,0 +1,147 @@
+"""Tank Game hiding (rules 5, 8 and 12): who may hide, and when a hidden piece is spotted.
+
+A hidden piece stays hidden until it fires or moves, or an enemy **figure** comes within 30 cm
+(40 cm with binoculars). Vehicles and guns never spot: vehicles cannot see hidden figures.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .battle import Piece
+from .card import Kind
+from .distance import SPOTTING_CM, Comparison, DistanceCheck, Measurement, check, spotting
+from .errors import RulesError
+
+HIDE_CLEAR_CM = SPOTTING_CM  # a figure hides only when more than 30 cm from every enemy figure
+HIDE_CLEAR = "hide_clear"    # the distance question: nearest enemy figure over 30 cm?
+
+
+def reveal(piece: Piece) -> Piece:
+    """The piece, no longer hidden."""
+    return piece if not piece.status.hidden else replace(
+        piece, status=replace(piece.status, hidden=False))
+
+
+def conceal(piece: Piece) -> Piece:
+    """The piece, hidden (laid down, for a figure)."""
+    return piece if piece.status.hidden else replace(
+        piece, status=replace(piece.status, hidden=True))
+
+
+def _called(answer: DistanceCheck) -> bool:
+    if answer.answer is None:
+        raise RulesError(f"{answer.explain()}: measure with the tape and enter the distance")
+    return answer.answer
+
+
+def _out(piece: Piece) -> str | None:
+    if piece.gone:
+        return f"{piece.label} is out of the fight"
+    if piece.status.off_map:
+        return f"{piece.label} is off the map"
+    return None
+
+
+@dataclass(frozen=True)
+class HideCheck:
+    """A piece allowed to hide, and why."""
+
+    label: str
+    kind: Kind
+    setup: bool
+    cover: bool
+    distance: DistanceCheck | None   # the nearest enemy figure (play only; None: none on map)
+    reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"piece": self.label, "kind": self.kind.value, "setup": self.setup,
+                "cover": self.cover,
+                "distance": None if self.distance is None else self.distance.to_dict(),
+                "reason": self.reason}
+
+
+def can_hide(piece: Piece, cover: bool, *, setup: bool = False,
+             nearest_enemy_figure: Measurement | float | None = None) -> HideCheck:
+    """May this piece hide here? Refuses with the reason; returns the check when it may.
+
+    `cover` is False in terrain with no cover (like the middle of a road). At set-up figures,
+    and guns and vehicles in cover, may start hidden. In play only figures hide, and only more
+    than 30 cm from the nearest enemy figure (`nearest_enemy_figure`: the distance, measured or
+    entered; None when no enemy figure is on the map).
+    """
+    if (why := _out(piece)) is not None:
+        raise RulesError(f"{why}: it cannot hide")
+    if piece.status.hidden:
+        raise RulesError(f"{piece.label} is already hidden")
+    if not cover:
+        raise RulesError(f"{piece.label} cannot hide here: there is no cover (decided when the "
+                         "map was set up)")
+    if setup:
+        what = "figures" if piece.kind is Kind.FIGURE else "a gun or vehicle in cover"
+        return HideCheck(piece.label, piece.kind, True, True, None,
+                         f"at set-up {what} may start hidden")
+    if piece.kind.model:
+        raise RulesError(f"{piece.label} cannot hide now: only figures hide in play; a vehicle "
+                         "or gun may only start hidden at set-up, in cover")
+    if nearest_enemy_figure is None:
+        return HideCheck(piece.label, piece.kind, False, True, None,
+                         "an active figure in cover, no enemy figure on the map")
+    answer = check(HIDE_CLEAR, HIDE_CLEAR_CM, Comparison.OVER, nearest_enemy_figure)
+    if not _called(answer):
+        raise RulesError(f"{piece.label} cannot hide: the nearest enemy figure is not more than "
+                         f"{HIDE_CLEAR_CM} cm away ({answer.explain()})")
+    return HideCheck(piece.label, piece.kind, False, True, answer,
+                     f"an active figure in cover, the nearest enemy figure more than "
+                     f"{HIDE_CLEAR_CM} cm away")
+
+
+@dataclass(frozen=True)
+class SpotCheck:
+    """Did an enemy piece spot a hidden piece? With the distance and the reason."""
+
+    spotter: str
+    spotter_kind: Kind
+    hidden: str
+    binoculars: bool
+    distance: DistanceCheck | None   # None: the spotter is not a figure, so no distance counts
+    spotted: bool
+    reason: str
+    after: Piece                     # the hidden piece after the check (revealed if spotted)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"spotter": self.spotter, "spotter_kind": self.spotter_kind.value,
+                "hidden": self.hidden, "binoculars": self.binoculars,
+                "distance": None if self.distance is None else self.distance.to_dict(),
+                "spotted": self.spotted, "reason": self.reason,
+                "status_after": self.after.status.words()}
+
+
+def spots(spotter: Piece, hidden: Piece, distance_cm: Measurement | float,
+          binoculars: bool) -> SpotCheck:
+    """Is `hidden` revealed by `spotter`? Only an enemy figure spots: within 30 cm, or 40 cm
+    with binoculars; exactly on the line is within. Vehicles and guns never spot."""
+    if hidden.side is spotter.side:
+        raise RulesError(f"{spotter.label} and {hidden.label} are on the same side: only an "
+                         "enemy spots a hidden piece")
+    if (why := _out(hidden)) is not None:
+        raise RulesError(why)
+    if not hidden.status.hidden:
+        raise RulesError(f"{hidden.label} is not hidden: there is nothing to spot")
+    if (why := _out(spotter)) is not None:
+        raise RulesError(f"{why}: it cannot spot")
+
+    def result(answer: DistanceCheck | None, spotted: bool, reason: str) -> SpotCheck:
+        return SpotCheck(spotter.label, spotter.kind, hidden.label, binoculars, answer, spotted,
+                         reason, reveal(hidden) if spotted else hidden)
+
+    if spotter.kind is not Kind.FIGURE:
+        what = "a vehicle" if spotter.kind.vehicle else "a gun"
+        return result(None, False, f"{spotter.label} is {what}: only an enemy figure spots a "
+                                   "hidden piece (vehicles cannot see hidden figures)")
+    answer = spotting(distance_cm, binoculars)
+    seen = _called(answer)
+    glasses = " (binoculars)" if binoculars else ""
+    outcome = "is revealed" if seen else "stays hidden"
+    return result(answer, seen, f"{spotter.label}{glasses} at {answer.explain()}; "
+                                f"{hidden.label} {outcome}")

@@ -1,0 +1,211 @@
+"""Tank Game overrun (rule 9): a tank moving over figures and guns.
+
+The move counts as moving in rough ground. Each visible figure run over rolls a D6: 5-6 and it
+is eliminated, otherwise it is placed just beside the tank (a dug-in figure stays where it is and
+pops up after the tank has passed). Hidden figures always survive without a roll: vehicles
+cannot see them. A gun in the open or in soft cover is eliminated without a roll; hard cover
+blocks the tank.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import Any
+
+from .battle import Battle, Piece
+from .card import DieRange, Kind
+from .dice import Dice
+from .errors import RulesError
+
+ELIMINATED = DieRange(5)  # the defender's D6 for a figure run over: 5-6 eliminates it
+
+
+class Cover(StrEnum):
+    OPEN = "open"
+    SOFT = "soft"   # bushes, long grass, a wooden fence: no stop for a tank
+    HARD = "hard"   # buildings, stone walls: blocks the tank
+
+
+@dataclass(frozen=True)
+class Under:
+    """A piece the tank moves over: how many of its figures, and the cover it is in."""
+
+    piece: Piece
+    figures: int | None = None    # a squad's figures under the tank; None: all of them
+    cover: Cover = Cover.OPEN
+    dug_in: bool = False          # survivors stay in place instead of beside the tank
+
+
+@dataclass(frozen=True)
+class FigureRoll:
+    figure: int       # 1, 2, ... in the order rolled
+    roll: int
+    eliminated: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"figure": self.figure, "roll": self.roll, "eliminated": self.eliminated}
+
+
+@dataclass(frozen=True)
+class RunOver:
+    """What happened to one piece under the tank."""
+
+    label: str
+    kind: Kind
+    cover: Cover
+    hidden: bool
+    dug_in: bool
+    figures: int                    # figures under the tank (a gun: its crew)
+    rolls: tuple[FigureRoll, ...]
+    eliminated: int                 # figures eliminated (a gun: its whole crew)
+    outcome: str
+    before: Piece
+    after: Piece
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"piece": self.label, "kind": self.kind.value, "cover": self.cover.value,
+                "hidden": self.hidden, "dug_in": self.dug_in, "figures": self.figures,
+                "rolls": [r.to_dict() for r in self.rolls], "eliminated": self.eliminated,
+                "outcome": self.outcome,
+                "figures_before": self.before.figures, "figures_after": self.after.figures,
+                "status_before": self.before.status.words(),
+                "status_after": self.after.status.words()}
+
+
+@dataclass(frozen=True)
+class Overrun:
+    tank: str
+    card: str
+    pieces: tuple[RunOver, ...]
+    rough: str                      # the move counts as rough ground: the card's rough cost
+    faces: tuple[int, ...]          # every D6 rolled, in order
+
+    @property
+    def rolled(self) -> int:
+        return len(self.faces)
+
+    @property
+    def eliminated(self) -> int:
+        return sum(p.eliminated for p in self.pieces if p.kind is Kind.FIGURE)
+
+    @property
+    def guns_eliminated(self) -> int:
+        return sum(1 for p in self.pieces if p.kind is Kind.GUN)
+
+    @property
+    def after(self) -> tuple[Piece, ...]:
+        return tuple(p.after for p in self.pieces)
+
+    @property
+    def summary(self) -> str:
+        text = f"rolled {self.rolled}, eliminated {self.eliminated}"
+        if self.guns_eliminated:
+            guns = self.guns_eliminated
+            text += f", {guns} gun{'s' if guns > 1 else ''} eliminated"
+        return text
+
+    def apply(self, battle: Battle) -> Battle:
+        """The battle with every piece run over as it is after the overrun."""
+        for piece in self.after:
+            battle = battle.replace_piece(piece)
+        return battle
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"tank": self.tank, "card": self.card, "rough": self.rough,
+                "pieces": [p.to_dict() for p in self.pieces], "dice": list(self.faces),
+                "rolled": self.rolled, "eliminated": self.eliminated,
+                "guns_eliminated": self.guns_eliminated, "summary": self.summary}
+
+
+def _check_tank(tank: Piece) -> None:
+    if tank.kind not in (Kind.HARD, Kind.OPEN_TOP):
+        raise RulesError(f"{tank.label} is not a tank: only a hard or open-top vehicle runs "
+                         "over figures and guns")
+    if tank.status.destroyed:
+        raise RulesError(f"{tank.label} is destroyed")
+    if tank.status.immobilized:
+        raise RulesError(f"{tank.label} is immobilized: it cannot move")
+    if tank.status.off_map:
+        raise RulesError(f"{tank.label} is off the map")
+    if tank.status.commander_killed:
+        raise RulesError(f"{tank.label} has lost its commander: it may only move off a "
+                         "friendly edge")
+
+
+def _count(tank: Piece, under: Under) -> int:
+    """Check one piece under the tank before any die is rolled; its figures run over."""
+    piece = under.piece
+    if piece.side is tank.side:
+        raise RulesError(f"{piece.label} is on the tank's own side: a tank does not run over "
+                         "its own pieces")
+    if piece.gone:
+        raise RulesError(f"{piece.label} is already out of the fight")
+    if piece.status.off_map:
+        raise RulesError(f"{piece.label} is off the map")
+    if piece.kind.vehicle:
+        raise RulesError(f"{piece.label} is a vehicle: other vehicles block a tank's move")
+    if under.cover is Cover.HARD:
+        raise RulesError(f"{piece.label} is in hard cover: hard cover blocks the tank's move")
+    if piece.kind is Kind.GUN:
+        if under.figures is not None:
+            raise RulesError(f"{piece.label} is a gun: it is run over whole, with its crew")
+        return piece.figures or 0
+    left = piece.figures or 0
+    count = left if under.figures is None else under.figures
+    if not 1 <= count <= left:
+        raise RulesError(f"{piece.label} has {left} figure{'s' if left != 1 else ''} left: "
+                         f"{count} cannot be under the tank")
+    return count
+
+
+def overrun(tank: Piece, under: tuple[Under, ...], dice: Dice) -> Overrun:
+    """Run a tank over the pieces in `under`, in order; every check comes before any roll."""
+    _check_tank(tank)
+    if not under:
+        raise RulesError(f"{tank.label} runs over nothing: name the pieces under it")
+    labels = [u.piece.label for u in under]
+    if len(set(labels)) != len(labels):
+        raise RulesError("a piece is named twice under the tank: give each piece once, with "
+                         "its number of figures")
+    counts = [_count(tank, u) for u in under]
+    faces: list[int] = []
+    results: list[RunOver] = []
+    for item, count in zip(under, counts, strict=True):
+        piece = item.piece
+        hidden = piece.status.hidden
+        rolls: tuple[FigureRoll, ...] = ()
+        if piece.kind is Kind.GUN:
+            after = replace(piece.lose_figures(count),
+                            status=replace(piece.status, destroyed=True, hidden=False))
+            killed = count
+            where = "in soft cover" if item.cover is Cover.SOFT else "in the open"
+            outcome = f"a gun {where}: eliminated with its crew, no roll"
+        elif hidden:
+            after, killed = piece, 0
+            outcome = (f"hidden: {count} figure{'s' if count != 1 else ''} survive without a "
+                       "roll (vehicles cannot see hidden figures)")
+        else:
+            made = []
+            for number in range(1, count + 1):
+                face = dice.roll(f"defender D6 for {piece.label} figure {number} "
+                                 f"(run over by {tank.label}: {ELIMINATED} eliminates)")
+                faces.append(face)
+                made.append(FigureRoll(number, face, face in ELIMINATED))
+            rolls = tuple(made)
+            killed = sum(r.eliminated for r in rolls)
+            after = piece.lose_figures(killed)
+            survivors = count - killed
+            one = survivors == 1
+            if item.dug_in:
+                place = f"{'stays' if one else 'stay'} in place, dug in, and "\
+                        f"{'pops' if one else 'pop'} up after the tank"
+            else:
+                place = f"{'is' if one else 'are'} placed beside the tank"
+            outcome = f"rolled {count}, {killed} eliminated ({ELIMINATED})"
+            if survivors:
+                outcome += f"; {survivors} {place}"
+        results.append(RunOver(piece.label, piece.kind, item.cover, hidden, item.dug_in, count,
+                               rolls, killed, outcome, piece, after))
+    rough = (f"moving over pieces counts as rough ground: Move in Rough "
+             f"{tank.card.printed('rough')} on {tank.card.title}")
+    return Overrun(tank.label, tank.card.title, tuple(results), rough, tuple(faces))

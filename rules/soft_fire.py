@@ -1,0 +1,377 @@
+"""Tank Game fire at soft targets (figures, guns, soft vehicles), single shots and templates.
+
+An attack is the attacker's D6 plus the Soft Targets Table's modifiers against the defender's
+D6: a hit when the defender rolls less. A hit eliminates a figure or a gun; against a soft
+vehicle the difference is its number of damage dice against its card. Template weapons (HE,
+machine guns, grenades) attack every piece they cover one at a time, a machine gun with its
+shots at each figure. HE first rolls to hit and to reload like any gun shot; hard targets under
+a template take the HE modifier (or a machine gun's damage dice) as damage dice.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .battle import Piece
+from .card import Facing, InfoCard, Kind, Template, Weapon, facing_armour
+from .dice import Dice
+from .errors import RulesError
+from .shot import effect_of
+from .soft_table import SoftTable
+from .status import Effect
+from .tank_game import RANGE_LIMIT_CM, check_die, damage_dice, reload_modifiers
+from .trace import ArmourRoll, DamageRoll, DieCheck, Modifier, Tally, card_ref
+
+HE = "he"
+
+
+@dataclass(frozen=True)
+class Covered:
+    """A piece the fire attacks: the one target, or a piece under the template.
+
+    `figures` is how many of its figures are attacked (a squad's figures under the template,
+    a gun's crew); `model` attacks the gun or vehicle itself.
+    """
+
+    piece: Piece
+    figures: int = 0
+    situations: tuple[str, ...] = ()
+    facing: Facing = Facing.FRONT
+    model: bool = True
+
+    @property
+    def label(self) -> str:
+        return self.piece.label
+
+
+@dataclass(frozen=True)
+class SoftPlan:
+    firer: Piece
+    weapon: Weapon
+    targets: tuple[Covered, ...]
+    table: SoftTable
+    range_cm: float | None = None     # needed by a shot without a template; HE: over 100 is -1
+    cover: bool = False               # HE to hit: the target is in any cover (-1)
+
+
+def he_weapon(card: InfoCard) -> Weapon:
+    """The card's main gun firing HE: every weapon with an HE modifier uses the HE template."""
+    if card.known("he_modifier") and card.he_modifier is None:
+        raise RulesError(f"{card.title} has no HE: its card says none")
+    damage = card.damage if card.known("damage") else None
+    return Weapon(name=HE, template=Template.HE, damage=damage, he_modifier=card.he_modifier)
+
+
+# ---- the trace ----
+
+
+@dataclass(frozen=True)
+class Attack:
+    """One attack at one figure, gun or vehicle, with every roll and value used."""
+
+    target: str                     # "Rifle 1 figure 2", "Bofors 1"
+    shot: int                       # 1.. the weapon's shots at a figure
+    roll: int | None                # the attacker's D6 (none against a hard target)
+    modifiers: tuple[Modifier, ...]
+    modified: int | None
+    defender: int | None            # the defender's D6
+    effect: Effect
+    reason: str
+    damage: DamageRoll | None = None
+    armour: ArmourRoll | None = None
+    net: int | None = None
+
+    @property
+    def difference(self) -> int | None:
+        if self.modified is None or self.defender is None:
+            return None
+        return self.modified - self.defender
+
+    @property
+    def hit(self) -> bool:
+        return self.effect is not Effect.MISS
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "target": self.target, "shot": self.shot, "roll": self.roll,
+            "modifiers": [m.to_dict() for m in self.modifiers], "modified": self.modified,
+            "defender": self.defender, "difference": self.difference, "hit": self.hit,
+            "damage": None if self.damage is None else self.damage.to_dict(),
+            "armour": None if self.armour is None else self.armour.to_dict(),
+            "net": self.net, "effect": self.effect.value, "reason": self.reason,
+        }
+
+
+@dataclass(frozen=True)
+class PieceResult:
+    label: str
+    kind: Kind
+    attacks: tuple[Attack, ...]
+    figures_attacked: int
+    figures_killed: int
+    model_effect: Effect | None       # the gun or vehicle itself, if attacked
+    before: Piece
+    after: Piece
+
+    @property
+    def down(self) -> int:
+        return self.figures_killed + (self.model_effect is Effect.DESTROYED)
+
+    @property
+    def attacked(self) -> int:
+        return self.figures_attacked + (self.model_effect is not None)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "label": self.label, "kind": self.kind.value,
+            "attacks": [a.to_dict() for a in self.attacks],
+            "figures_attacked": self.figures_attacked, "figures_killed": self.figures_killed,
+            "model_effect": None if self.model_effect is None else self.model_effect.value,
+            "figures_before": self.before.figures, "figures_after": self.after.figures,
+            "status_before": self.before.status.words(),
+            "status_after": self.after.status.words(),
+        }
+
+
+@dataclass(frozen=True)
+class SoftFire:
+    firer: Piece
+    firer_after: Piece
+    weapon: Weapon
+    to_hit: DieCheck | None            # HE only
+    reload: DieCheck | None            # HE only
+    results: tuple[PieceResult, ...]
+    card_values: tuple[Any, ...]
+    faces: tuple[int, ...]
+
+    @property
+    def hit(self) -> bool:
+        return self.to_hit is None or self.to_hit.success
+
+    @property
+    def down(self) -> int:
+        return sum(r.down for r in self.results)
+
+    @property
+    def attacked(self) -> int:
+        return sum(r.attacked for r in self.results)
+
+    @property
+    def attacks(self) -> tuple[Attack, ...]:
+        return tuple(a for r in self.results for a in r.attacks)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "level": "tank", "fire": "soft",
+            "firer": {"label": self.firer.label, "card": card_ref(self.firer.card)},
+            "weapon": self.weapon.name,
+            "template": None if self.weapon.template is None else self.weapon.template.value,
+            "hit": self.hit,
+            "to_hit": None if self.to_hit is None else self.to_hit.to_dict(),
+            "reload": None if self.reload is None else {
+                **self.reload.to_dict(), "loaded": self.reload.success},
+            "targets": [r.to_dict() for r in self.results],
+            "attacked": self.attacked, "down": self.down,
+            "summary": f"{self.down} of {self.attacked} down",
+            "firer_status_after": self.firer_after.status.words(),
+            "card_values": [c.to_dict() for c in self.card_values],
+            "dice": list(self.faces),
+        }
+
+
+# ---- refusals, before any die is rolled ----
+
+
+def check_plan(plan: SoftPlan) -> None:
+    check_soft_firer(plan.firer, plan.weapon)
+    if not plan.targets:
+        raise RulesError("pick at least one target")
+    if plan.weapon.template is None and (
+            len(plan.targets) != 1 or plan.targets[0].figures > 1):
+        raise RulesError(f"a {plan.weapon.name} fires at one figure or vehicle: only template "
+                         f"weapons attack several")
+    for covered in plan.targets:
+        check_target(plan, covered)
+        attack_modifiers(plan, covered)
+        if covered.piece.kind.vehicle and covered.model:
+            facing_armour(covered.piece.card, covered.facing)
+            covered.piece.card.need("destroy")
+            if plan.weapon.template is Template.HE:   # can it destroy: its damage dice
+                plan.firer.card.need("damage")
+                if covered.piece.kind is not Kind.SOFT:
+                    plan.firer.card.need("he_modifier")
+
+
+def check_soft_firer(firer: Piece, weapon: Weapon) -> None:
+    if firer.gone:
+        raise RulesError(f"{firer.label} is out of the fight and cannot fire")
+    if firer.status.commander_killed:
+        raise RulesError(f"{firer.label} lost its commander: it may only move off a "
+                         f"friendly edge")
+    if firer.kind in (Kind.GUN, Kind.OPEN_TOP, Kind.FIGURE) and not firer.figures:
+        raise RulesError(f"{firer.label} has no figure left to fire")
+    if weapon.template is Template.HE:   # the main gun: its damage dice matter only on vehicles
+        if firer.status.gun_destroyed:
+            raise RulesError(f"{firer.label} has lost its gun and cannot fire")
+        if firer.card.need("gun_to_hit") is None or firer.card.need("reload") is None:
+            raise RulesError(f"{firer.card.title} has no gun: its card says none")
+        if not firer.status.loaded:
+            raise RulesError(f"{firer.label} is unloaded: it must reload before it can fire")
+    else:
+        firer.card.weapon(weapon.name)  # refuses, naming what the card carries
+
+
+def check_target(plan: SoftPlan, covered: Covered) -> None:
+    piece, weapon = covered.piece, plan.weapon
+    if piece.gone:
+        raise RulesError(f"{piece.label} is already out of the fight")
+    if piece.status.hidden:
+        raise RulesError(f"{piece.label} is hidden: it cannot be fired at")
+    if piece.kind is Kind.FIGURE:
+        if not 1 <= covered.figures <= (piece.figures or 0):
+            raise RulesError(f"{piece.label} has {piece.figures or 0} figures: attack 1 to "
+                             f"{piece.figures or 0} of them")
+    elif covered.figures > (piece.figures or 0):
+        raise RulesError(f"{piece.label} has {piece.figures or 0} crew figures left")
+    if weapon.template is not None:
+        return
+    if piece.kind is Kind.GUN and covered.model:
+        raise RulesError("a gun is hit only by HE or a machine gun's template (AP is not "
+                         "effective against guns): aim at one of its crew")
+    if piece.kind in (Kind.HARD, Kind.OPEN_TOP):
+        raise RulesError(f"{piece.label} is a hard target: {weapon.name} fire cannot harm it"
+                         if covered.model else
+                         f"{piece.label}'s crew is in hard cover: only HE or grenades reach it")
+
+
+def attack_modifiers(plan: SoftPlan, covered: Covered) -> tuple[Modifier, ...]:
+    """The weapon's modifier (template, or range band) and the target's situations."""
+    table, weapon = plan.table, plan.weapon
+    first = table.template_modifier(weapon.name) if weapon.template is not None else \
+        table.range_modifier(weapon.name, plan.range_cm)
+    situations = covered.situations
+    if covered.piece.kind is Kind.OPEN_TOP and "hard_cover" not in situations:
+        situations = (*situations, "hard_cover")   # its crew: manning the gun or heads down
+    return (first, *(table.situation_modifier(s) for s in situations))
+
+
+def he_to_hit_modifiers(plan: SoftPlan) -> tuple[Modifier, ...]:
+    mods = []
+    if plan.cover:
+        mods.append(Modifier("HE: target in cover", -1))
+    if plan.range_cm is not None and plan.range_cm > RANGE_LIMIT_CM:
+        mods.append(Modifier(f"range {plan.range_cm:g} cm is over {RANGE_LIMIT_CM} cm", -1))
+    return tuple(mods)
+
+
+# ---- resolution ----
+
+
+def fire(plan: SoftPlan, dice: Dice) -> SoftFire:
+    """HE: to hit and reload first. Then each covered piece in turn: the gun or vehicle
+    itself, then each figure (a machine gun's shots at a figure stop when it falls)."""
+    check_plan(plan)
+    tally = Tally(dice)
+    to_hit = reload = None
+    firer_after = plan.firer
+    if plan.weapon.template is Template.HE:
+        card = plan.firer.card
+        to_hit = check_die(tally, "to hit", tally.card(card, "gun_to_hit"),
+                           he_to_hit_modifiers(plan))
+        reload = check_die(tally, "reload", tally.card(card, "reload"),
+                           reload_modifiers(plan.firer.crew_below_half()))
+        firer_after = replace(plan.firer, status=replace(plan.firer.status,
+                                                         loaded=reload.success))
+    if firer_after.status.hidden:  # firing reveals a hidden piece
+        firer_after = replace(firer_after, status=replace(firer_after.status, hidden=False))
+    results: tuple[PieceResult, ...] = ()
+    if to_hit is None or to_hit.success:
+        results = tuple(_attack_piece(plan, covered, tally) for covered in plan.targets)
+    return SoftFire(plan.firer, firer_after, plan.weapon, to_hit, reload, results,
+                    tuple(tally.used), tuple(tally.faces))
+
+
+def _attack_piece(plan: SoftPlan, covered: Covered, tally: Tally) -> PieceResult:
+    piece = covered.piece
+    attacks: list[Attack] = []
+    model_effect = None
+    status = piece.status
+    if piece.kind is not Kind.FIGURE and covered.model:
+        attack = _attack_model(plan, covered, tally)
+        attacks.append(attack)
+        model_effect = attack.effect
+        status = status.hit_by(attack.effect) if attack.effect is not Effect.MISS else status
+    killed = 0
+    crew_reachable = piece.kind is not Kind.OPEN_TOP or plan.weapon.template in (
+        Template.HE, Template.GRENADE)
+    attacked = covered.figures if crew_reachable else 0
+    for number in range(1, attacked + 1):
+        name = f"{piece.label} figure {number}"
+        for shot in range(1, plan.weapon.shots + 1):
+            attack = _soft_attack(plan, covered, tally, name, shot, figure=True)
+            attacks.append(attack)
+            if attack.hit:
+                killed += 1
+                break
+    after = replace(piece, status=status).lose_figures(killed)
+    return PieceResult(piece.label, piece.kind, tuple(attacks), attacked, killed,
+                       model_effect, piece, after)
+
+
+def _attack_model(plan: SoftPlan, covered: Covered, tally: Tally) -> Attack:
+    if covered.piece.kind in (Kind.HARD, Kind.OPEN_TOP):
+        return _template_at_hard(plan, covered, tally)
+    return _soft_attack(plan, covered, tally, covered.label, 1, figure=False)
+
+
+def _soft_attack(plan: SoftPlan, covered: Covered, tally: Tally, name: str, shot: int,
+                 figure: bool) -> Attack:
+    mods = attack_modifiers(plan, covered)
+    suffix = f" shot {shot}" if plan.weapon.shots > 1 else ""
+    roll = tally.roll(f"attacker D6: {name}{suffix}")
+    modified = roll + sum(m.value for m in mods)
+    defender = tally.roll(f"defender D6: {name}{suffix}")
+    versus = f"{modified} against {defender}"
+    if defender >= modified:
+        return Attack(name, shot, roll, mods, modified, defender, Effect.MISS,
+                      f"{versus}: {modified - defender:+d}, no kill")
+    difference = modified - defender
+    if figure or covered.piece.kind is Kind.GUN:
+        word = "eliminated" if figure else "destroyed"
+        return Attack(name, shot, roll, mods, modified, defender, Effect.DESTROYED,
+                      f"{versus}: {difference:+d}, {word}")
+    damage = damage_dice(tally, difference)
+    return _damage_effect(plan, covered, tally, Attack(
+        name, shot, roll, mods, modified, defender, Effect.NONE,
+        f"{versus}: {difference:+d} damage dice"), damage)
+
+
+def _template_at_hard(plan: SoftPlan, covered: Covered, tally: Tally) -> Attack:
+    """A hard target under a template: HE rolls its HE modifier as damage dice, other
+    template weapons their own damage dice, by the procedure of fire at hard targets."""
+    weapon, name = plan.weapon, covered.label
+    field_name = "he_modifier" if weapon.template is Template.HE else "damage"
+    count = tally.card(plan.firer.card, "he_modifier") if weapon.template is Template.HE \
+        else weapon.damage
+    if not count or count < 1:
+        return Attack(name, 1, None, (), None, None, Effect.NONE,
+                      f"the {weapon.name} has no {field_name.replace('_', ' ')} dice "
+                      f"against a hard target: no effect")
+    damage = damage_dice(tally, count)
+    return _damage_effect(plan, covered, tally, Attack(
+        name, 1, None, (), None, None, Effect.NONE,
+        f"{count} damage dice ({field_name.replace('_', ' ')})"), damage)
+
+
+def _damage_effect(plan: SoftPlan, covered: Covered, tally: Tally, attack: Attack,
+                   damage: DamageRoll) -> Attack:
+    card, before = covered.piece.card, covered.piece.status
+    value = facing_armour(card, covered.facing, tally.card)
+    net = damage.total - value
+    effect, reason = effect_of(card, net, before, tally.card)
+    if effect is Effect.DESTROYED and not plan.weapon.damage:
+        effect, reason = Effect.IMMOBILIZED, (
+            f"{reason}; the {plan.weapon.name} has no damage dice, so immobilized instead")
+    return replace(attack, effect=effect, damage=damage,
+                   armour=ArmourRoll(covered.facing, value, (), 0, value), net=net,
+                   reason=f"{attack.reason}; {damage.total} − {value} = {reason}")

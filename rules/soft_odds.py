@@ -1,0 +1,162 @@
+"""Exact odds of fire at soft targets: each attack, each covered piece, and the whole template.
+
+An attack is hit when the defender's D6 is below the attacker's D6 + m: the difference
+d = a + m - e has P(d) = #{(a, e): a - e = d - m} / 36. A figure under a machine gun with s
+shots falls with 1 - (1 - p)^s. Pieces are attacked independently, so the number of pieces
+down is the convolution of each one's chances, all given the HE to-hit roll.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from .card import Kind, Template
+from .odds import OUTCOMES, damage_effects, faces_at_least
+from .soft_fire import Covered, SoftPlan, attack_modifiers, check_plan, he_to_hit_modifiers
+from .status import Effect
+from .tank_game import reload_modifiers
+
+
+def differences(modifier: int) -> dict[int, Fraction]:
+    """P(attacker D6 + modifier - defender D6 = d) for every d."""
+    chances: dict[int, Fraction] = {}
+    for attacker in range(1, 7):
+        for defender in range(1, 7):
+            d = attacker + modifier - defender
+            chances[d] = chances.get(d, Fraction(0)) + Fraction(1, 36)
+    return chances
+
+
+def attack_hits(modifier: int) -> Fraction:
+    return sum((p for d, p in differences(modifier).items() if d >= 1), Fraction(0))
+
+
+@dataclass(frozen=True)
+class PieceOdds:
+    label: str
+    figures: int
+    per_figure: Fraction | None             # a figure falls (all its shots)
+    model: dict[Effect, Fraction] | None    # the gun or vehicle itself, given the template hit
+    down: tuple[Fraction, ...]              # P(k of this piece's figures and model down)
+
+    @property
+    def expected_down(self) -> Fraction:
+        return sum((k * p for k, p in enumerate(self.down)), Fraction(0))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "label": self.label, "figures": self.figures,
+            "per_figure": None if self.per_figure is None else float(self.per_figure),
+            "per_figure_exact": None if self.per_figure is None else _exact(self.per_figure),
+            "model": None if self.model is None else
+            {e.value: float(p) for e, p in self.model.items()},
+            "expected_down": float(self.expected_down),
+        }
+
+
+@dataclass(frozen=True)
+class SoftOdds:
+    hit: Fraction                 # HE: the to-hit roll; other weapons always reach
+    reload: Fraction | None       # HE only
+    pieces: tuple[PieceOdds, ...]
+    down: tuple[Fraction, ...]    # P(k down) over the whole fire, summing to 1
+
+    @property
+    def expected_down(self) -> Fraction:
+        return sum((k * p for k, p in enumerate(self.down)), Fraction(0))
+
+    @property
+    def all_down(self) -> Fraction:
+        return self.down[-1]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "hit": float(self.hit), "hit_exact": _exact(self.hit),
+            "reload": None if self.reload is None else float(self.reload),
+            "targets": [p.to_dict() for p in self.pieces],
+            "down": [float(p) for p in self.down],
+            "down_exact": [_exact(p) for p in self.down],
+            "expected_down": float(self.expected_down),
+            "all_down": float(self.all_down),
+        }
+
+
+def _exact(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator}"
+
+
+def _convolve(a: tuple[Fraction, ...], b: tuple[Fraction, ...]) -> tuple[Fraction, ...]:
+    out = [Fraction(0)] * (len(a) + len(b) - 1)
+    for i, p in enumerate(a):
+        for j, q in enumerate(b):
+            out[i + j] += p * q
+    return tuple(out)
+
+
+def _falls(p: Fraction) -> tuple[Fraction, ...]:
+    return (1 - p, p)
+
+
+def _model_effects(plan: SoftPlan, covered: Covered, modifier: int) -> dict[Effect, Fraction]:
+    """The gun or vehicle itself: a soft attack (gun, soft vehicle) or damage dice (hard)."""
+    piece, weapon = covered.piece, plan.weapon
+    effects = {e: Fraction(0) for e in OUTCOMES}
+    if piece.kind is Kind.GUN:
+        effects[Effect.DESTROYED] = attack_hits(modifier)
+        effects[Effect.MISS] = 1 - effects[Effect.DESTROYED]
+        return effects
+    if piece.kind is Kind.SOFT:
+        dice_chances = {d: p for d, p in differences(modifier).items() if d >= 1}
+        effects[Effect.MISS] = 1 - sum(dice_chances.values(), Fraction(0))
+    else:
+        he = weapon.template is Template.HE
+        count = plan.firer.card.need("he_modifier") if he else weapon.damage
+        if not count or count < 1:
+            effects[Effect.NONE] = Fraction(1)
+            return effects
+        dice_chances = {count: Fraction(1)}
+    can_destroy = bool(weapon.damage)
+    for count, p in dice_chances.items():
+        for effect, q in damage_effects(piece.card, piece.status, covered.facing, count).items():
+            if effect is Effect.DESTROYED and not can_destroy:
+                effect = Effect.IMMOBILIZED
+            effects[effect] += p * q
+    return effects
+
+
+def piece_odds(plan: SoftPlan, covered: Covered) -> PieceOdds:
+    modifier = sum(m.value for m in attack_modifiers(plan, covered))
+    piece = covered.piece
+    down: tuple[Fraction, ...] = (Fraction(1),)
+    model = None
+    if piece.kind is not Kind.FIGURE and covered.model:
+        model = _model_effects(plan, covered, modifier)
+        down = _falls(model[Effect.DESTROYED])
+    reachable = piece.kind is not Kind.OPEN_TOP or plan.weapon.template in (
+        Template.HE, Template.GRENADE)
+    figures = covered.figures if reachable else 0
+    per_figure = None
+    if figures:
+        per_figure = 1 - (1 - attack_hits(modifier)) ** plan.weapon.shots
+        for _ in range(figures):
+            down = _convolve(down, _falls(per_figure))
+    return PieceOdds(piece.label, figures, per_figure, model, down)
+
+
+def odds(plan: SoftPlan) -> SoftOdds:
+    check_plan(plan)
+    hit, reload = Fraction(1), None
+    if plan.weapon.template is Template.HE:
+        card = plan.firer.card
+        hit = faces_at_least(card.need("gun_to_hit").low,
+                             sum(m.value for m in he_to_hit_modifiers(plan)))
+        reload = faces_at_least(card.need("reload").low, sum(
+            m.value for m in reload_modifiers(plan.firer.crew_below_half())))
+    pieces = tuple(piece_odds(plan, covered) for covered in plan.targets)
+    down: tuple[Fraction, ...] = (Fraction(1),)
+    for piece in pieces:
+        down = _convolve(down, piece.down)
+    missed = (1 - hit,) + (Fraction(0),) * (len(down) - 1)
+    return SoftOdds(hit, reload, pieces, tuple(m + hit * p for m, p in zip(missed, down,
+                                                                              strict=True)))

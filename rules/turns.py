@@ -1,0 +1,492 @@
+"""Tank Game turns (rules 6-9 and 11-15): activations, the actions of active pieces, the extra
+activation, off-map placement and a vehicle that lost its commander.
+
+The defender plays first; the sides alternate turns. In its turn a side activates 1 to 5
+pieces, at most one of them a model (vehicle or gun); each active piece may move, fire, hide,
+take cover or reload, each at most once. If none of them fired, the side gets one extra
+activation whose pieces may not fire. Placing pieces that wait off the map costs no activation.
+
+Everything here is bookkeeping over immutable records: a function either refuses with a
+`RulesError` or returns the new `Turn` (and the `Battle`, where a mark changes). The dice of a
+shot or a reload are rolled by `tank_game`, after the turn has allowed the action.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import Any
+
+from .battle import Battle, Piece
+from .card import Kind
+from .distance import Measurement
+from .errors import RulesError
+from .hiding import can_hide, conceal, reveal
+from .status import Side
+
+MAX_PIECES = 5            # figures and models in one activation: a squad counts its figures
+MAX_MODELS = 1            # vehicles and guns in one activation
+MAX_PLACED_VEHICLES = 2   # vehicles a side may place from off the map in one turn
+COMMANDER_AWAY_TURNS = 2  # a vehicle that left to replace its commander: the next friendly turn
+
+
+class Action(StrEnum):
+    MOVE = "move"
+    FIRE = "fire"
+    HIDE = "hide"
+    TAKE_COVER = "take_cover"
+    RELOAD = "reload"
+    LEAVE = "leave"        # drive off a friendly edge (a vehicle that lost its commander)
+
+    @property
+    def past(self) -> str:
+        return _PAST[self]
+
+
+_PAST = {Action.MOVE: "moved", Action.FIRE: "fired", Action.HIDE: "hid",
+         Action.TAKE_COVER: "took cover", Action.RELOAD: "reloaded",
+         Action.LEAVE: "left the map"}
+
+
+@dataclass(frozen=True)
+class Done:
+    """One action of one active piece."""
+
+    label: str
+    action: Action
+    note: str = ""           # what the device wants to keep with it, like "at Sherman 1: hit"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"piece": self.label, "action": self.action.value, "note": self.note}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Done:
+        return cls(str(data["piece"]), Action(data["action"]), str(data.get("note", "")))
+
+
+@dataclass(frozen=True)
+class Member:
+    """A piece in an activation and what it counts towards the 5."""
+
+    label: str
+    count: int               # a squad: its figures; a vehicle or gun: 1
+    model: bool
+
+    @property
+    def shown(self) -> str:
+        return self.label if self.model else f"{self.label} ({self.count})"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"piece": self.label, "count": self.count, "model": self.model}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Member:
+        return cls(str(data["piece"]), int(data["count"]), bool(data["model"]))
+
+
+@dataclass(frozen=True)
+class Activation:
+    members: tuple[Member, ...]
+    extra: bool = False      # the extra activation after one without fire: no firing
+    done: tuple[Done, ...] = ()
+    closed: bool = False
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        return tuple(m.label for m in self.members)
+
+    @property
+    def size(self) -> int:
+        return sum(m.count for m in self.members)
+
+    @property
+    def fired(self) -> bool:
+        return any(d.action is Action.FIRE for d in self.done)
+
+    def did(self, label: str, action: Action) -> bool:
+        return any(d.label == label and d.action is action for d in self.done)
+
+    def moved(self, label: str) -> bool:
+        return self.did(label, Action.MOVE) or self.did(label, Action.LEAVE)
+
+    def text(self) -> str:
+        """'activated: Tiger 1, Rifle 1 (3) — moved: Tiger 1 — fired: Rifle 1'."""
+        head = "extra activation" if self.extra else "activated"
+        parts = [f"{head}: " + ", ".join(m.shown for m in self.members)]
+        for action in Action:
+            who = [d.label for d in self.done if d.action is action]
+            if who:
+                parts.append(f"{action.past}: " + ", ".join(who))
+        return " — ".join(parts)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"pieces": [m.to_dict() for m in self.members], "extra": self.extra,
+                "done": [d.to_dict() for d in self.done], "closed": self.closed,
+                "text": self.text()}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Activation:
+        return cls(tuple(Member.from_dict(m) for m in data["pieces"]), bool(data["extra"]),
+                   tuple(Done.from_dict(d) for d in data["done"]), bool(data["closed"]))
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A piece placed at its side's edge from off the map this turn."""
+
+    label: str
+    vehicle: bool                    # counts towards the 2 vehicles a turn
+    riding_with: str | None = None   # figures riding or loaded, a gun towed: free
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"piece": self.label, "vehicle": self.vehicle, "riding_with": self.riding_with}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Placed:
+        riding = data.get("riding_with")
+        return cls(str(data["piece"]), bool(data["vehicle"]),
+                   None if riding is None else str(riding))
+
+
+def return_turn(left_in: int) -> int:
+    """A vehicle that left the map in turn `left_in` to replace its commander comes back at the
+    end of the following friendly turn: this turn number."""
+    return left_in + COMMANDER_AWAY_TURNS
+
+
+@dataclass(frozen=True)
+class Away:
+    """A vehicle gone off a friendly edge to replace its killed commander."""
+
+    label: str
+    left_in: int
+
+    @property
+    def returns_in(self) -> int:
+        return return_turn(self.left_in)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"piece": self.label, "left_in": self.left_in, "returns_in": self.returns_in}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Away:
+        return cls(str(data["piece"]), int(data["left_in"]))
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One side's turn: its activations, the pieces it placed, and vehicles away for a new
+    commander (carried from turn to turn)."""
+
+    number: int              # 1 is the defender's first turn
+    side: Side
+    activations: tuple[Activation, ...] = ()
+    placed: tuple[Placed, ...] = ()
+    away: tuple[Away, ...] = ()
+
+    @property
+    def current(self) -> Activation | None:
+        """The open activation, if any."""
+        if self.activations and not self.activations[-1].closed:
+            return self.activations[-1]
+        return None
+
+    @property
+    def activated(self) -> tuple[str, ...]:
+        return tuple(label for a in self.activations for label in a.labels)
+
+    @property
+    def extra_due(self) -> bool:
+        """The activation ended without fire: one extra activation may follow."""
+        return len(self.activations) == 1 and self.activations[0].closed \
+            and not self.activations[0].fired
+
+    @property
+    def can_activate(self) -> bool:
+        return not self.activations or self.extra_due
+
+    @property
+    def vehicles_placed(self) -> int:
+        return sum(1 for p in self.placed if p.vehicle)
+
+    def returns(self, label: str) -> int | None:
+        """The turn at whose end a vehicle away for a new commander comes back, or None."""
+        for away in self.away:
+            if away.label == label:
+                return away.returns_in
+        return None
+
+    def text(self) -> list[str]:
+        lines = [f"turn {self.number}: {self.side.value}"]
+        lines += [a.text() for a in self.activations]
+        if self.placed:
+            lines.append("placed: " + ", ".join(
+                p.label + (f" (with {p.riding_with})" if p.riding_with else "")
+                for p in self.placed))
+        lines += [f"away for a new commander: {a.label}, back at the end of turn "
+                  f"{a.returns_in}" for a in self.away]
+        return lines
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"number": self.number, "side": self.side.value,
+                "activations": [a.to_dict() for a in self.activations],
+                "placed": [p.to_dict() for p in self.placed],
+                "away": [a.to_dict() for a in self.away], "text": self.text()}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Turn:
+        return cls(int(data["number"]), Side(data["side"]),
+                   tuple(Activation.from_dict(a) for a in data.get("activations", [])),
+                   tuple(Placed.from_dict(p) for p in data.get("placed", [])),
+                   tuple(Away.from_dict(a) for a in data.get("away", [])))
+
+
+def first_turn(defender: Side) -> Turn:
+    """The defender plays first."""
+    return Turn(1, defender)
+
+
+# --- activating ------------------------------------------------------------------------------
+
+
+def _member(turn: Turn, piece: Piece) -> Member:
+    """Refuse a piece that cannot be activated now; what it counts towards the 5."""
+    if piece.side is not turn.side:
+        raise RulesError(f"{piece.label} is an {piece.side.value} piece: it is the "
+                         f"{turn.side.value} turn")
+    if piece.gone:
+        raise RulesError(f"{piece.label} is out of the fight")
+    if piece.status.off_map:
+        raise RulesError(f"{piece.label} is off the map: place it at its edge first")
+    if any(p.label == piece.label for p in turn.placed):
+        raise RulesError(f"{piece.label} was placed this turn: it is not active until a later "
+                         "turn")
+    if piece.label in turn.activated:
+        raise RulesError(f"{piece.label} has already been activated this turn")
+    if piece.kind.model:
+        return Member(piece.label, 1, True)
+    return Member(piece.label, piece.figures or 0, False)
+
+
+def activate(turn: Turn, battle: Battle, labels: Sequence[str]) -> Turn:
+    """Start an activation of 1 to 5 figures and models, at most one model."""
+    if (open_ := turn.current) is not None:
+        raise RulesError(f"end the activation of {', '.join(open_.labels)} first")
+    if not turn.can_activate:
+        why = "and its extra activation" if len(turn.activations) > 1 else \
+            "(it fired, so no extra activation)"
+        raise RulesError(f"{turn.side.value} has had its activation {why}: end the turn")
+    if not labels:
+        raise RulesError(f"pick 1 to {MAX_PIECES} pieces to activate")
+    pieces = [battle.get(label) for label in labels]
+    names = [p.label for p in pieces]
+    if len(set(names)) != len(names):
+        twice = next(n for n in names if names.count(n) > 1)
+        raise RulesError(f"{twice} is picked twice")
+    members = tuple(_member(turn, p) for p in pieces)
+    models = [m.label for m in members if m.model]
+    if len(models) > MAX_MODELS:
+        raise RulesError(f"only one model (vehicle or gun) may be activated at a time: "
+                         f"{' and '.join(models)} are both models")
+    size = sum(m.count for m in members)
+    if size > MAX_PIECES:
+        shown = ", ".join(m.shown for m in members)
+        raise RulesError(f"an activation holds at most {MAX_PIECES} figures and models, a squad "
+                         f"counting its figures: {shown} make {size}")
+    extra = len(turn.activations) == 1
+    return replace(turn, activations=(*turn.activations, Activation(members, extra)))
+
+
+def end_activation(turn: Turn) -> Turn:
+    """Close the open activation; if none of its pieces fired, an extra one may follow."""
+    open_ = turn.current
+    if open_ is None:
+        raise RulesError("no activation is open")
+    return replace(turn, activations=(*turn.activations[:-1], replace(open_, closed=True)))
+
+
+# --- actions of active pieces ----------------------------------------------------------------
+
+
+def _active(turn: Turn, battle: Battle, label: str, action: Action) -> tuple[Activation, Piece]:
+    open_ = turn.current
+    if open_ is None:
+        raise RulesError(f"no activation is open: activate {label} first")
+    piece = battle.get(label)
+    if piece.label not in open_.labels:
+        raise RulesError(f"{piece.label} is not in this activation "
+                         f"({', '.join(open_.labels)})")
+    if piece.gone:
+        raise RulesError(f"{piece.label} is out of the fight")
+    if piece.status.off_map:
+        raise RulesError(f"{piece.label} has left the map")
+    if open_.did(piece.label, action):
+        raise RulesError(f"{piece.label} has already {action.past} in this activation: each "
+                         "piece does each action once")
+    if piece.status.commander_killed and action is not Action.LEAVE:
+        raise RulesError(f"{piece.label} has lost its commander: it may only move off a "
+                         "friendly edge (leave the map)")
+    return open_, piece
+
+
+def _record(turn: Turn, activation: Activation, done: Done) -> Turn:
+    updated = replace(activation, done=(*activation.done, done))
+    return replace(turn, activations=(*turn.activations[:-1], updated))
+
+
+def move(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[Turn, Battle]:
+    """An active piece moves; a hidden piece that moves is revealed."""
+    act, piece = _active(turn, battle, label, Action.MOVE)
+    if piece.status.immobilized:
+        raise RulesError(f"{piece.label} is immobilized: it cannot move")
+    if act.did(piece.label, Action.RELOAD):
+        raise RulesError(f"{piece.label} reloaded in this activation: a reloading piece "
+                         "neither moves nor fires")
+    return _record(turn, act, Done(piece.label, Action.MOVE, note)), \
+        battle.replace_piece(reveal(piece))
+
+
+def fire(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[Turn, Battle]:
+    """An active piece that has not moved fires; a hidden piece that fires is revealed.
+
+    The shot itself is resolved by the level's rules after this allows it."""
+    act, piece = _active(turn, battle, label, Action.FIRE)
+    if act.extra:
+        raise RulesError(f"{piece.label} is in the extra activation: its pieces may not fire")
+    if act.moved(piece.label):
+        raise RulesError(f"{piece.label} has moved in this activation: only pieces that have "
+                         "not moved may fire")
+    if act.did(piece.label, Action.RELOAD):
+        raise RulesError(f"{piece.label} reloaded in this activation: a reloading piece "
+                         "neither moves nor fires")
+    return _record(turn, act, Done(piece.label, Action.FIRE, note)), \
+        battle.replace_piece(reveal(piece))
+
+
+def hide(turn: Turn, battle: Battle, label: str, *, cover: bool,
+         nearest_enemy_figure: Measurement | float | None, note: str = "") -> tuple[Turn, Battle]:
+    """An active figure that has not moved hides (lies down), in cover, more than 30 cm from
+    the nearest enemy figure (`nearest_enemy_figure`: None when no enemy figure is on the map).
+    """
+    act, piece = _active(turn, battle, label, Action.HIDE)
+    if piece.kind.model:
+        raise RulesError(f"{piece.label} cannot hide now: only figures hide in play; a vehicle "
+                         "or gun may only start hidden at set-up, in cover")
+    if act.moved(piece.label):
+        raise RulesError(f"{piece.label} has moved in this activation: only figures that have "
+                         "not moved may hide")
+    can_hide(piece, cover, nearest_enemy_figure=nearest_enemy_figure)
+    return _record(turn, act, Done(piece.label, Action.HIDE, note)), \
+        battle.replace_piece(conceal(piece))
+
+
+def take_cover(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[Turn, Battle]:
+    """An active figure that has not moved takes cover behind anything that stops a bullet."""
+    act, piece = _active(turn, battle, label, Action.TAKE_COVER)
+    if piece.kind.model:
+        raise RulesError(f"{piece.label} is a {'vehicle' if piece.kind.vehicle else 'gun'}: "
+                         "only figures take cover")
+    if act.moved(piece.label):
+        raise RulesError(f"{piece.label} has moved in this activation: only figures that have "
+                         "not moved may take cover")
+    return _record(turn, act, Done(piece.label, Action.TAKE_COVER, note)), battle
+
+
+def reload(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[Turn, Battle]:
+    """An active vehicle or gun that has not moved or fired may reload with +2.
+
+    The roll itself is `tank_game.reload_action`, after this allows it."""
+    act, piece = _active(turn, battle, label, Action.RELOAD)
+    if not piece.kind.model:
+        raise RulesError(f"{piece.label} is a squad of figures: only a vehicle or gun reloads")
+    if act.moved(piece.label) or act.did(piece.label, Action.FIRE):
+        did = "moved" if act.moved(piece.label) else "fired"
+        raise RulesError(f"{piece.label} has {did} in this activation: only a vehicle or gun "
+                         "that has not moved or fired may reload")
+    if piece.status.gun_destroyed:
+        raise RulesError(f"{piece.label} has lost its gun: there is nothing to reload")
+    if piece.status.loaded:
+        raise RulesError(f"{piece.label} is loaded: there is nothing to reload")
+    return _record(turn, act, Done(piece.label, Action.RELOAD, note)), battle
+
+
+def leave(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[Turn, Battle]:
+    """A vehicle that lost its commander drives off a friendly edge to replace him."""
+    act, piece = _active(turn, battle, label, Action.LEAVE)
+    if not piece.status.commander_killed:
+        raise RulesError(f"{piece.label} has its commander: only a vehicle whose commander was "
+                         "killed leaves the map")
+    if piece.status.immobilized:
+        raise RulesError(f"{piece.label} is immobilized: it cannot move off the map")
+    gone = replace(piece, status=replace(piece.status, off_map=True, hidden=False))
+    away = (*(a for a in turn.away if a.label != piece.label), Away(piece.label, turn.number))
+    turn = replace(_record(turn, act, Done(piece.label, Action.LEAVE, note)), away=away)
+    return turn, battle.replace_piece(gone)
+
+
+# --- off-map placement -----------------------------------------------------------------------
+
+
+def may_come_back(turn: Turn, label: str) -> bool:
+    """May a vehicle away for a new commander be placed again in this turn?"""
+    back = turn.returns(label)
+    return back is not None and turn.number >= back
+
+
+def place(turn: Turn, battle: Battle, label: str,
+          riding_with: str | None = None) -> tuple[Turn, Battle]:
+    """Place an off-map piece at its side's edge: up to 2 vehicles a turn; figures riding on or
+    in them, or a gun towed, come free. Costs no activation; placed pieces are not active or
+    hidden this turn."""
+    piece = battle.get(label)
+    if piece.side is not turn.side:
+        raise RulesError(f"{piece.label} is an {piece.side.value} piece: it is the "
+                         f"{turn.side.value} turn")
+    if piece.gone:
+        raise RulesError(f"{piece.label} is out of the fight")
+    if not piece.status.off_map:
+        raise RulesError(f"{piece.label} is not off the map")
+    away = turn.returns(piece.label)
+    if piece.status.commander_killed and not may_come_back(turn, piece.label):
+        when = "after it has left the map" if away is None else f"at the end of turn {away}"
+        raise RulesError(f"{piece.label} is replacing its commander: it comes back {when}")
+    if piece.kind.vehicle:
+        if riding_with is not None:
+            raise RulesError(f"{piece.label} is a vehicle: it is placed on its own")
+        if turn.vehicles_placed >= MAX_PLACED_VEHICLES:
+            raise RulesError(f"{turn.side.value} has placed {MAX_PLACED_VEHICLES} vehicles this "
+                             f"turn: at most {MAX_PLACED_VEHICLES} a turn")
+        carrier = None
+    elif riding_with is None:
+        if piece.kind is Kind.GUN:
+            raise RulesError(f"{piece.label} is a gun: it comes on towed by a vehicle placed "
+                             "this turn")
+        carrier = None
+    else:
+        carrier = battle.get(riding_with).label
+        if not any(p.label == carrier and p.vehicle for p in turn.placed):
+            raise RulesError(f"{carrier} is not a vehicle placed this turn: figures ride and "
+                             "guns are towed only with a vehicle placed this turn")
+    status = replace(piece.status, off_map=False, hidden=False, commander_killed=False)
+    turn = replace(turn, placed=(*turn.placed, Placed(piece.label, piece.kind.vehicle, carrier)),
+                   away=tuple(a for a in turn.away if a.label != piece.label))
+    return turn, battle.replace_piece(replace(piece, status=status))
+
+
+# --- next turn -------------------------------------------------------------------------------
+
+
+def end_turn(turn: Turn, battle: Battle) -> tuple[Turn, Battle]:
+    """Close the turn and give the next one to the other side.
+
+    A vehicle away for a new commander gets him at the end of the following friendly turn:
+    it then waits off the map like any other piece and may be placed in a later turn."""
+    still: list[Away] = []
+    for away in turn.away:
+        if turn.number >= away.returns_in:
+            piece = battle.get(away.label)
+            battle = battle.replace_piece(
+                replace(piece, status=replace(piece.status, commander_killed=False)))
+        else:
+            still.append(away)
+    return Turn(turn.number + 1, turn.side.enemy, away=tuple(still)), battle
