@@ -7,7 +7,8 @@ exit code is non-zero only when the two disagree by more than 1e-9.
 
     python3 run.py bench [--repeat N] [--quick] [--idle-seconds S]
 
-Then it runs bench/device.py (the box's latency, start time, memory and idle CPU), passing on
+Then it runs bench/soft_odds.py (odds and resolution of fire at soft targets; --quick: 20
+runs), bench/device.py (the box's latency, start time, memory and idle CPU), passing on
 --quick and --idle-seconds, and bench/range_fuzz.py (the range sensor parsers; --quick: 10 000
 streams); the exit code is non-zero if any benchmark fails.
 """
@@ -206,9 +207,18 @@ def main(argv: list[str]) -> int:
           f"{verdict(slowest_ns < TARGET_NS)}")
     print(f"check:  agreement within {TOLERANCE:.0e}                         "
           f"{verdict(agree, 'FAIL')}")
+    soft_code = run_soft(args.quick)
     device_code = run_device(args.quick, args.idle_seconds)
     fuzz_code = run_fuzz(args.quick)
-    return 1 if not agree else device_code or fuzz_code
+    return 1 if not agree else soft_code or device_code or fuzz_code
+
+
+def run_soft(quick: bool) -> int:
+    """bench/soft_odds.py (fire at soft targets) in its own process; its exit code."""
+    print("\n== bench/soft_odds.py: fire at soft targets ==\n", flush=True)
+    soft = Path(__file__).with_name("soft_odds.py")
+    return subprocess.run([sys.executable, str(soft), *(["--repeat", "20"] * quick)]
+                          ).returncode
 
 
 def run_device(quick: bool, idle_seconds: str | None) -> int:

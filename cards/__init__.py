@@ -5,6 +5,7 @@ from .loader import (
     CardProblem,
     check,
     default_folders,
+    is_table,
     load_cards,
     load_file,
     load_folder,
@@ -13,6 +14,6 @@ from .loader import (
     user_folder,
 )
 
-__all__ = ["CardBook", "CardFileError", "CardProblem", "check", "default_folders",
+__all__ = ["CardBook", "CardFileError", "CardProblem", "check", "default_folders", "is_table",
            "load_cards", "load_file", "load_folder", "load_table",
            "shipped_folder", "user_folder"]

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -24,15 +25,24 @@ from .errors import ConfigError, ScriptError
 
 if TYPE_CHECKING:
     from cobi_companion.cards import CardBook
+    from cobi_companion.rules.battle import Piece
+    from cobi_companion.rules.card import InfoCard
     from cobi_companion.rules.shot import ShotPlan
+    from cobi_companion.rules.soft_fire import Covered, SoftPlan
     from cobi_companion.rules.status import Status
 
     from .config import Config
 
-# The choices of --rules and --facing: rules.levels.RULE_SETS and rules.card.Facing, written
-# out so that building the parser imports neither (tests/device/test_cli.py keeps them equal).
+# The choices of --rules, --facing and --in: rules.levels.RULE_SETS, rules.card.Facing and
+# rules.soft_table.SITUATIONS, written out so that building the parser imports none of them
+# (tests/device/test_cli.py and test_cli_soft.py keep them equal).
 RULES = ("easy", "tank")
 FACINGS = ("front", "side", "rear", "top")
+SITUATIONS = ("soft_vehicle", "soft_cover", "hard_cover")
+CREW = "crew"       # --under ...:N/crew: the template covers only the crew, not the model
+UNDER_FORM = "CARD[:FIGURES][@SITUATION[+SITUATION]][/FACING or /crew]"
+_UNDER = re.compile(r"^(?P<card>[^:@/]*)(?::(?P<figures>[^@/]*))?(?:@(?P<situations>[^/]*))?"
+                    r"(?:/(?P<facing>.*))?$")
 
 
 class UsageError(Exception):
@@ -109,6 +119,169 @@ def _plan(args: argparse.Namespace, book: CardBook) -> ShotPlan:
     )
 
 
+def _check_options(args: argparse.Namespace) -> None:
+    """Which options go together: fire at a hard target, or soft-target fire (--weapon)."""
+    soft_only = (("--under", bool(args.under)), ("--in", args.situations is not None),
+                 ("--cover", args.cover), ("--crew", args.crew),
+                 ("--attacker-figures", args.attacker_figures is not None))
+    if args.weapon is None:
+        for name, given in soft_only:
+            if given:
+                raise UsageError(f"{name} is for soft-target and template fire: add --weapon "
+                                 f"NAME (a weapon on the attacker's card) or --weapon he")
+        missing = [name for name, value in (("--target", args.target),
+                                            ("--facing", args.facing)) if value is None]
+        if missing:
+            raise UsageError(f"{args.command} needs {' and '.join(missing)} (or --weapon NAME "
+                             f"for soft-target fire)")
+        return
+    if args.rules != "tank":
+        raise UsageError("--weapon: fire at soft targets and templates is a Tank Game rule: "
+                         "use --rules tank")
+    if args.hull_down:
+        raise UsageError("--hull-down is for fire at hard targets; with --weapon say --cover "
+                         "(HE: the target is in any cover) and the target's --in SITUATION")
+    if args.crew_below_half:
+        raise UsageError("--crew-below-half is for fire at hard targets; with --weapon give "
+                         "--attacker-figures N, the crew left")
+    if args.weapon.strip().lower() == "ap":
+        raise UsageError("--weapon ap: AP is the main gun's shot at hard targets: leave out "
+                         "--weapon (and AP is not effective against guns)")
+    if (args.target is None) == (not args.under):
+        raise UsageError("--weapon fires at one --target CARD, or at every piece given with "
+                         "--under SPEC: give one of the two")
+    if args.under:
+        for name, given in (("--in", args.situations is not None), ("--crew", args.crew),
+                            ("--facing", args.facing is not None),
+                            ("--target-status", args.target_status is not None)):
+            if given:
+                raise UsageError(f"{name} goes with --target; under a template each piece "
+                                 f"says it in its --under {UNDER_FORM}")
+    if args.cover and args.weapon.strip().lower() != "he":
+        raise UsageError("--cover is HE's -1 to hit (the target is in any cover): it needs "
+                         "--weapon he; the attacks' own cover is --in or @SITUATION")
+    if args.attacker_figures is not None and args.attacker_figures < 0:
+        raise UsageError(f"--attacker-figures: {args.attacker_figures} is not allowed; "
+                         f"allowed: a whole number of figures, 0 or more")
+
+
+def _hard_target(args: argparse.Namespace, plan: ShotPlan) -> None:
+    """Tank Game: guns, figures and soft vehicles are not fired at as hard targets."""
+    from cobi_companion.rules.card import Kind
+
+    target = plan.target
+    if args.rules != "tank" or target.kind in (Kind.HARD, Kind.OPEN_TOP):
+        return
+    if target.kind is Kind.GUN:
+        raise UsageError(f"{target.title} is a gun: AP is not effective against guns: fire HE "
+                         f"(--weapon he) or a machine gun (--weapon NAME)")
+    raise UsageError(f"{target.title} is a soft target: fire HE (--weapon he) or a weapon of "
+                     f"the Soft Targets Table (--weapon NAME) at it")
+
+
+def _situations(text: str, what: str) -> tuple[str, ...]:
+    words = tuple(w.strip() for w in re.split(r"[,+]", text) if w.strip())
+    bad = [w for w in words if w not in SITUATIONS] or ([] if words else [text])
+    if bad:
+        raise UsageError(f"{what}: {bad[0]!r} is not allowed; allowed: {', '.join(SITUATIONS)}")
+    return words
+
+
+def _under(spec: str, book: CardBook, label: Callable[[InfoCard], str]) -> Covered:
+    """One --under SPEC: a piece the template covers, its figures, situations and facing."""
+    from cobi_companion.rules.card import Facing, Kind
+    from cobi_companion.rules.soft_fire import Covered
+
+    what = f"--under {spec!r}"
+    match = _UNDER.match(spec.strip())
+    if match is None or not match["card"].strip():
+        raise UsageError(f"{what}: the CARD part is missing; write {UNDER_FORM}, like "
+                         f"bofors-37mm:3@soft_cover")
+    card = book.get(match["card"])
+    figures = None
+    if match["figures"] is not None:
+        text = match["figures"].strip()
+        if not text.isdigit() or int(text) < 1:
+            raise UsageError(f"{what}: FIGURES {text!r} is not allowed; allowed: a whole "
+                             f"number of figures under the template, 1 or more, like :3")
+        figures = int(text)
+    situations = () if match["situations"] is None else \
+        _situations(match["situations"], f"{what}: SITUATION")
+    facing, model = Facing.FRONT, True
+    if match["facing"] is not None:
+        text = match["facing"].strip().lower()
+        if text not in (*FACINGS, CREW):
+            raise UsageError(f"{what}: FACING {text!r} is not allowed; allowed: "
+                             f"{', '.join(FACINGS)}, or {CREW} (only the crew is covered)")
+        if text == CREW:
+            model = False
+        else:
+            facing = Facing(text)
+    if card.kind is Kind.FIGURE:
+        if not model:
+            raise UsageError(f"{what}: /{CREW} is for a gun's or a vehicle's crew; "
+                             f"{card.title} is a figure")
+        figures = figures or 1
+    elif not model and figures is None:
+        raise UsageError(f"{what}: /{CREW} needs the number of crew figures covered, like "
+                         f"{card.key}:2/{CREW}")
+    return Covered(_target_piece(card, figures or 0, label), figures or 0, situations, facing,
+                   model)
+
+
+def _target_piece(card: InfoCard, figures: int, label: Callable[[InfoCard], str],
+                  status: Status | None = None) -> Piece:
+    """A squad of the figures attacked, or a gun or vehicle with its card's crew."""
+    from cobi_companion.rules.battle import Piece
+    from cobi_companion.rules.card import Kind
+    from cobi_companion.rules.status import Side, Status
+
+    crew = figures if card.kind is Kind.FIGURE or card.crew is None else card.crew
+    return Piece(label(card), Side.ALLIES, card, status or Status(), crew if crew else None)
+
+
+def _soft_plan(args: argparse.Namespace, book: CardBook) -> SoftPlan:
+    from cobi_companion.rules.battle import Piece
+    from cobi_companion.rules.card import Facing, Kind
+    from cobi_companion.rules.soft_fire import HE, Covered, SoftPlan, he_weapon
+    from cobi_companion.rules.status import Side
+
+    taken: dict[str, int] = {}
+
+    def label(card: InfoCard) -> str:      # "Bofors 1", as the box labels its pieces
+        taken[card.short] = taken.get(card.short, 0) + 1
+        return f"{card.short} {taken[card.short]}"
+
+    card = book.get(args.attacker)
+    figures = args.attacker_figures
+    if figures is None:
+        figures = card.crew if card.crew is not None else \
+            1 if card.kind in (Kind.FIGURE, Kind.GUN, Kind.OPEN_TOP) else None
+    firer = Piece(label(card), Side.AXIS, card,
+                  _status(args.attacker_status, ("unloaded", "gun_destroyed"),
+                          "--attacker-status"), figures)
+    weapon = he_weapon(card) if args.weapon.strip().lower() == HE else card.weapon(args.weapon)
+    if weapon.template is None and args.range_cm is None:
+        raise UsageError(f"a {weapon.name} shot needs --range-cm N, for its band of the Soft "
+                         f"Targets Table")
+    if args.target is not None:
+        target = book.get(args.target)
+        if args.crew and target.kind is Kind.FIGURE:
+            raise UsageError(f"--crew is for a gun's or a vehicle's crew; {target.title} is "
+                             f"a figure")
+        count = 1 if args.crew or target.kind is Kind.FIGURE else 0
+        status = _status(args.target_status, ("weakened", "gun_destroyed", "immobilized"),
+                         "--target-status")
+        situations = () if args.situations is None else _situations(args.situations, "--in")
+        targets: tuple[Covered, ...] = (Covered(
+            _target_piece(target, count, label, status), count, situations,
+            Facing(args.facing or "front"), model=not args.crew),)
+    else:
+        targets = tuple(_under(spec, book, label) for spec in args.under)
+    return SoftPlan(firer, weapon, targets, book.table, range_cm=args.range_cm,
+                    cover=args.cover)
+
+
 def _print(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
     print(json.dumps(data, indent=2, ensure_ascii=False) if args.json else text)
 
@@ -118,11 +291,20 @@ def cmd_resolve(args: argparse.Namespace) -> int:
 
     from . import explain
 
+    _check_options(args)
     book = _cards(args)
-    plan = _plan(args, book)
     dice = make_dice(args.dice)
-    shot = rule_set(args.rules).fire(plan, dice)
-    _print(args, shot.to_dict(), explain.shot(shot))
+    if args.weapon is not None:
+        from cobi_companion.rules import soft_fire
+
+        soft = _soft_plan(args, book)
+        fired = soft_fire.fire(soft, dice)
+        _print(args, fired.to_dict(), explain.soft_fire(fired, soft))
+    else:
+        plan = _plan(args, book)
+        _hard_target(args, plan)
+        shot = rule_set(args.rules).fire(plan, dice)
+        _print(args, shot.to_dict(), explain.shot(shot))
     if isinstance(dice, ScriptedDice) and dice.left:
         print(f"note: {len(dice.left)} scripted dice not used: "
               f"{','.join(map(str, dice.left))}", file=sys.stderr)
@@ -134,8 +316,17 @@ def cmd_odds(args: argparse.Namespace) -> int:
 
     from . import explain
 
+    _check_options(args)
     book = _cards(args)
+    if args.weapon is not None:
+        from cobi_companion.rules import soft_odds
+
+        soft = _soft_plan(args, book)
+        chances = soft_odds.odds(soft)
+        _print(args, chances.to_dict(), explain.soft_odds(chances, soft))
+        return 0
     plan = _plan(args, book)
+    _hard_target(args, plan)
     result = rule_set(args.rules).odds(plan)
     _print(args, result.to_dict(),
            explain.odds(result, args.rules, plan.attacker, plan.target, args.facing))
@@ -190,7 +381,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
         _print(args, {**card.model_dump(mode="json", exclude_unset=True),
                       "source": card.source}, explain.card(card))
         return 0
-    rows = [f"{'set':>6}  {'name':<22} {'to hit':<6} {'reload':<6} {'damage':<6} "
+    rows = [f"{'card':<18} {'kind':<8} {'name':<22} {'to hit':<6} {'reload':<6} {'damage':<6} "
             f"{'armour f/s/r/t':<12} destroy"]
     rows += [explain.card_row(c) for c in book.sorted()]
     _print(args, {"cards": [{"set": c.set_number, "name": c.name, "source": c.source}
@@ -199,7 +390,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
 
 
 def _cards_check(args: argparse.Namespace) -> int:
-    from cobi_companion.cards import check, load_cards
+    from cobi_companion.cards import check, is_table, load_cards
 
     if args.set:
         loaded, problems = check(Path(args.set))
@@ -209,8 +400,11 @@ def _cards_check(args: argparse.Namespace) -> int:
     for problem in problems:
         print(problem)
     count = len(problems)
-    print(f"{len(loaded)} card{'s' if len(loaded) != 1 else ''} ok, "
-          f"{count} problem{'s' if count != 1 else ''}")
+    plural = "s" if count != 1 else ""
+    if args.set and is_table(Path(args.set)):
+        print(f"Soft Targets Table {'ok' if not problems else f'{count} problem{plural}'}")
+    else:
+        print(f"{len(loaded)} card{'s' if len(loaded) != 1 else ''} ok, {count} problem{plural}")
     return 1 if problems else 0
 
 
@@ -363,12 +557,15 @@ def cmd_play(args: argparse.Namespace) -> int:
 def _shot_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", choices=RULES, required=True,
                         help="easy (COBI Easy level) or tank (Cobi WWII Tank Game)")
-    parser.add_argument("--attacker", required=True, metavar="SET", help="firer's set number")
-    parser.add_argument("--target", required=True, metavar="SET", help="target's set number")
-    parser.add_argument("--facing", choices=FACINGS, required=True,
-                        help="which armour the shot hits")
+    parser.add_argument("--attacker", required=True, metavar="CARD",
+                        help="firer's set number or card id")
+    parser.add_argument("--target", metavar="CARD", help="target's set number or card id")
+    parser.add_argument("--facing", choices=FACINGS,
+                        help="which armour the shot hits (with --weapon: a vehicle's, "
+                             "default front)")
     parser.add_argument("--range-cm", type=float, metavar="N",
-                        help="measured range (Tank Game: over 100 cm is -1 to hit)")
+                        help="measured range (Tank Game: over 100 cm is -1 to hit; with a "
+                             "weapon without a template: its band of the Soft Targets Table)")
     parser.add_argument("--hull-down", action="store_true",
                         help="target hull down or in hard cover (Tank Game: -1 to hit)")
     parser.add_argument("--crew-below-half", action="store_true",
@@ -377,6 +574,26 @@ def _shot_options(parser: argparse.ArgumentParser) -> None:
                         help="comma list of weakened, gun_destroyed, immobilized")
     parser.add_argument("--attacker-status", metavar="LIST",
                         help="comma list of unloaded, gun_destroyed")
+    soft = parser.add_argument_group(
+        "soft-target and template fire (Tank Game)",
+        "fire a weapon of the attacker's card, or its main gun's HE, at figures, guns and "
+        "vehicles by the Soft Targets Table")
+    soft.add_argument("--weapon", metavar="NAME",
+                      help="a weapon on the attacker's card, or he: its main gun firing HE")
+    soft.add_argument("--attacker-figures", type=int, metavar="N",
+                      help="figures of the firing squad, or crew left of a gun or vehicle "
+                           "(default: the card's crew)")
+    soft.add_argument("--in", dest="situations", metavar="SITUATIONS",
+                      help="the --target's situations, comma list of soft_vehicle, "
+                           "soft_cover, hard_cover")
+    soft.add_argument("--crew", action="store_true",
+                      help="fire at one of the --target's crew figures, not at the gun or "
+                           "vehicle itself")
+    soft.add_argument("--under", action="append", metavar="SPEC", default=[],
+                      help=f"a piece under the template (repeat for each): {UNDER_FORM}, "
+                           f"like bofors-37mm:3@soft_cover or 2477/side")
+    soft.add_argument("--cover", action="store_true",
+                      help="HE: the target is in any cover (-1 to hit)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 

@@ -3,11 +3,22 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from cobi_companion.rules.card import PRINTED, InfoCard
+from cobi_companion.rules.card import PRINTED, InfoCard, Kind, Template
 from cobi_companion.rules.movement import Allowance
 from cobi_companion.rules.odds import OUTCOMES, Odds
+from cobi_companion.rules.soft_fire import (
+    Attack,
+    Covered,
+    PieceResult,
+    SoftFire,
+    SoftPlan,
+    attack_modifiers,
+    he_to_hit_modifiers,
+)
+from cobi_companion.rules.soft_odds import SoftOdds
+from cobi_companion.rules.soft_table import SITUATIONS
 from cobi_companion.rules.status import Effect, Status
-from cobi_companion.rules.trace import DieCheck, Modifier, ReloadAction, Shot
+from cobi_companion.rules.trace import DamageRoll, DieCheck, Modifier, ReloadAction, Shot
 
 LEVEL_TITLES = {"easy": "Easy level", "tank": "Tank Game"}
 BIG_WORDS = {
@@ -30,6 +41,12 @@ def _check(label: str, check: DieCheck, yes: str, no: str, exact: bool = False) 
         rolled += f" = {check.modified}"
     needs = f"needs {check.needed}" if exact else f"needs {check.needed.low} or more"
     return f"  {label:<9}{rolled}, {needs}: {yes if check.success else no}"
+
+
+def _damage(d: DamageRoll) -> str:
+    first, extra = d.rolls[:d.dice], d.rolls[d.dice:]
+    more = f", extra {_faces(extra)}" if extra else ""
+    return f"{d.dice} dice {_faces(first)}{more} = {d.total}"
 
 
 def _faces(faces: tuple[int, ...]) -> str:
@@ -55,9 +72,7 @@ def shot(s: Shot) -> str:
             lines.append(f"  Damage:  card {d.base} + D6+ ({_faces(d.rolls)} → {d.rolled})"
                          f" = {d.total}")
         else:
-            first, extra = d.rolls[:d.dice], d.rolls[d.dice:]
-            more = f", extra {_faces(extra)}" if extra else ""
-            lines.append(f"  Damage:  {d.dice} dice {_faces(first)}{more} = {d.total}")
+            lines.append(f"  Damage:  {_damage(d)}")
     if s.armour is not None:
         a = s.armour
         if a.rolls:
@@ -104,6 +119,168 @@ def odds(o: Odds, level: str, attacker: InfoCard, target: InfoCard, facing: str)
     return "\n".join(lines)
 
 
+# ---- fire at soft targets and templates ----
+
+
+def _short(reason: str) -> str:
+    """A table modifier's reason without where its value comes from: 'he template (example:
+    ...)' is 'he template' on each attack; the Table lines give the whole reason once."""
+    if not reason.endswith(")"):
+        return reason
+    depth = 0
+    for at in range(len(reason) - 1, -1, -1):
+        depth += {")": 1, "(": -1}.get(reason[at], 0)
+        if depth == 0:
+            return reason[:at].rstrip() or reason
+    return reason
+
+
+def _firing(plan: SoftPlan) -> str:
+    weapon = plan.weapon
+    if weapon.template is Template.HE:
+        what = "HE (HE template)"
+    elif weapon.template is not None:
+        shots = f", {weapon.shots} shots at each figure" if weapon.shots > 1 else ""
+        what = f"its {weapon.name} ({weapon.template.value} template{shots})"
+    else:
+        what = f"its {weapon.name}"
+    at = f" at {plan.range_cm:g} cm" if plan.range_cm is not None else ""
+    return f"{plan.firer.label} ({plan.firer.card.title}) {{}} {what}{at}"
+
+
+def _covered(c: Covered) -> str:
+    piece = c.piece
+    figures = f"{c.figures} figure{'s' if c.figures != 1 else ''}"
+    if piece.kind is Kind.FIGURE:
+        what = figures
+    else:
+        model = "the gun" if piece.kind is Kind.GUN else f"the vehicle ({c.facing.value})"
+        crew = f"{c.figures} crew figure{'s' if c.figures != 1 else ''}"
+        what = crew if not c.model else f"{model} and {crew}" if c.figures else model
+    where = "".join(f", {SITUATIONS[s]}" for s in c.situations)
+    return f"{piece.label} ({piece.card.title}): {what}{where}"
+
+
+def _targets(plan: SoftPlan) -> list[str]:
+    word = "Under:" if plan.weapon.template is not None else "Target:"
+    return [f"  {word if i == 0 else '':<9}{_covered(c)}" for i, c in enumerate(plan.targets)]
+
+
+def _table(mods: list[Modifier]) -> list[str]:
+    """Each modifier of the Soft Targets Table once, with where its value comes from."""
+    seen: dict[str, Modifier] = {}
+    for m in mods:
+        seen.setdefault(m.reason, m)
+    return [f"  {'Table:' if i == 0 else '':<9}{m.value:+d} {m.reason}"
+            for i, m in enumerate(seen.values())]
+
+
+def _he_checks(s: SoftFire) -> list[str]:
+    lines = []
+    if s.to_hit is not None:
+        lines.append(_check("To hit:", s.to_hit, "HIT", "MISS"))
+    if s.reload is not None:
+        lines.append(_check("Reload:", s.reload, "loaded", "UNLOADED"))
+    return lines
+
+
+def _attack(a: Attack, name: str, width: int, figure: bool, gun: bool) -> list[str]:
+    head = f"  {name:<{width}}  "
+    if a.roll is None:                 # a hard target under a template: damage dice only
+        lines = [head + a.reason.split("; ", 1)[0]]
+    else:
+        if a.effect is Effect.MISS:
+            word = " no kill"
+        elif figure:
+            word = " ELIMINATED"
+        elif gun:
+            word = " DESTROYED"
+        else:
+            word = f", {a.difference} damage dice"
+        lines = [f"{head}{a.roll}{_mods(tuple(_shorter(a.modifiers)))} = {a.modified} "
+                 f"against {a.defender}: {a.difference:+d}{word}"]
+    if a.damage is not None and a.armour is not None:
+        pad = " " * (width + 4)
+        lines += [f"{pad}Damage:  {_damage(a.damage)}",
+                  f"{pad}Armour:  {a.armour.facing.value} {a.armour.value}",
+                  f"{pad}Result:  {a.reason.split('; ', 1)[-1]}"]
+    return lines
+
+
+def _shorter(mods: tuple[Modifier, ...]) -> list[Modifier]:
+    return [Modifier(_short(m.reason), m.value) for m in mods]
+
+
+def _piece_now(r: PieceResult) -> str:
+    before, after = r.before, r.after
+    if r.kind is Kind.FIGURE:
+        return "no figures left (out of the fight)" if after.gone else \
+            f"{after.figures} of {before.figures} figures left"
+    parts = [status_text(after.status)] if after.status != before.status else []
+    if after.figures != before.figures:
+        parts.append(f"{after.figures} of {before.figures} crew figures left")
+    return "; ".join(parts)
+
+
+def soft_fire(s: SoftFire, plan: SoftPlan) -> str:
+    """Every roll in the order rolled: HE's to hit and reload, then each attack."""
+    lines = ["Tank Game: " + _firing(plan).format("fires"), *_targets(plan), *_he_checks(s)]
+    lines += _table([m for a in s.attacks for m in a.modifiers if a.roll is not None])
+    shots = plan.weapon.shots > 1
+    names = [(r, a, a.target + (f", shot {a.shot}" if shots else ""))
+             for r in s.results for a in r.attacks]
+    width = max((len(name) for _, _, name in names), default=0)
+    for r, a, name in names:
+        lines += _attack(a, name, width, figure=a.target != r.label, gun=r.kind is Kind.GUN)
+    lines.append(f"  ==> {s.down} of {s.attacked} down" if s.hit else "  ==> MISS")
+    for r in s.results:
+        if r.after != r.before:
+            lines.append(f"  {r.label} is now: {_piece_now(r)}")
+    if s.firer_after.status != s.firer.status:
+        lines.append(f"  {s.firer.label} is now: {status_text(s.firer_after.status)}")
+    lines.append(f"  Dice used: {_faces(s.faces)}")
+    return "\n".join(lines)
+
+
+def soft_odds(o: SoftOdds, plan: SoftPlan) -> str:
+    lines = ["Tank Game: odds for " + _firing(plan).format("firing"), *_targets(plan)]
+    if plan.weapon.template is Template.HE:
+        needs = f"needs {plan.firer.card.need('gun_to_hit').low} or more"
+        lines.append(f"  Hit            {in_six(o.hit):>8}  ({needs}"
+                     f"{_mods(he_to_hit_modifiers(plan))})")
+        if o.reload is not None:
+            lines.append(f"  Reload         {in_six(o.reload):>8}")
+    else:
+        lines.append(f"  Hit            {'always':>8}  (no to-hit roll: straight to the attacks)")
+    mods = [attack_modifiers(plan, c) for c in plan.targets]
+    lines += _table([m for each in mods for m in each])
+    if plan.weapon.template is Template.HE:
+        lines.append("  If the HE hits:")
+    width = max(len(c.label) for c in plan.targets)
+    for c, p, each in zip(plan.targets, o.pieces, mods, strict=True):
+        head = f"  {c.label:<{width}}  "
+        rolled = p.per_figure is not None or c.piece.kind in (Kind.GUN, Kind.SOFT)
+        parts = []
+        if p.model is not None and c.piece.kind is Kind.GUN:
+            parts.append(f"gun destroyed {percent(p.model[Effect.DESTROYED])}")
+        if p.per_figure is not None:
+            who = f"each of {p.figures} figures" if p.figures != 1 else "the figure"
+            parts.append(f"{who} falls {percent(p.per_figure)}")
+        parts.append(f"{float(p.expected_down):.2f} down on average")
+        lines.append(head + (f"attacks {sum(m.value for m in each):+d}: " if rolled else "")
+                     + " · ".join(parts))
+        if p.model is not None and c.piece.kind is not Kind.GUN:
+            effects = [f"{BIG_WORDS[e].lower()} {percent(p.model[e])}"
+                       for e in reversed(OUTCOMES) if p.model.get(e)]
+            lines.append(f"{'':<{len(head)}}vehicle ({c.facing.value}): " + " · ".join(effects))
+    total = len(o.down) - 1
+    lines.append(f"  Expected down  {float(o.expected_down):>8.2f}  of {total}")
+    lines.append(f"  All down       {percent(o.all_down):>8}")
+    for k, p in enumerate(o.down):
+        lines.append(f"  {'Down' if k == 0 else '':<14} {percent(p):>8}  {k} of {total}")
+    return "\n".join(lines)
+
+
 def allowance(a: Allowance) -> str:
     parts = [f"{a.base}"] + [f"{'+' if s.value >= 0 else '−'} {abs(s.value)} ({s.reason})"
                              for s in a.steps]
@@ -121,6 +298,14 @@ def card(c: InfoCard) -> str:
                              if c.other_names else "")]
     for name, (label, _unit) in PRINTED.items():
         lines.append(f"  {label:<34} {c.printed(name)}")
+    if c.kind is not Kind.HARD:
+        lines.append(f"  {'Kind':<34} {c.kind.value.replace('_', ' ')}")
+    for w in c.weapons:
+        what = [f"{w.template.value} template" if w.template else "no template"]
+        what += [f"{w.shots} shots"] if w.shots > 1 else []
+        what += [f"damage {w.damage}"] if w.damage is not None else []
+        what += [f"HE modifier {w.he_modifier:+d}"] if w.he_modifier is not None else []
+        lines.append(f"  {'Weapon':<34} {w.name} ({', '.join(what)})")
     if c.source:
         lines.append(f"  from {c.source}")
     return "\n".join(lines)
@@ -128,6 +313,6 @@ def card(c: InfoCard) -> str:
 
 def card_row(c: InfoCard) -> str:
     armour = "/".join(c.printed(f"armour_{f}") for f in ("front", "side", "rear", "top"))
-    return (f"{c.set_number:>6}  {c.name[:22]:<22} {c.printed('gun_to_hit'):<6} "
+    return (f"{c.key:<18} {c.kind.value:<8} {c.name[:22]:<22} {c.printed('gun_to_hit'):<6} "
             f"{c.printed('reload'):<6} {c.printed('damage'):<6} {armour:<12} "
             f"{c.printed('destroy')}")

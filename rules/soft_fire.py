@@ -192,7 +192,9 @@ def check_plan(plan: SoftPlan) -> None:
                          f"weapons attack several")
     for covered in plan.targets:
         check_target(plan, covered)
-        attack_modifiers(plan, covered)
+        soft_model = covered.model and covered.piece.kind in (Kind.GUN, Kind.SOFT)
+        if soft_model or figures_reached(plan, covered):
+            attack_modifiers(plan, covered)
         if covered.piece.kind.vehicle and covered.model:
             facing_armour(covered.piece.card, covered.facing)
             covered.piece.card.need("destroy")
@@ -231,6 +233,9 @@ def check_target(plan: SoftPlan, covered: Covered) -> None:
         if not 1 <= covered.figures <= (piece.figures or 0):
             raise RulesError(f"{piece.label} has {piece.figures or 0} figures: attack 1 to "
                              f"{piece.figures or 0} of them")
+    elif piece.kind in (Kind.HARD, Kind.SOFT) and covered.figures:
+        raise RulesError(f"{piece.label}'s crew is inside: attack the vehicle (figures riding "
+                         f"on it are squads of their own)")
     elif covered.figures > (piece.figures or 0):
         raise RulesError(f"{piece.label} has {piece.figures or 0} crew figures left")
     if weapon.template is not None:
@@ -242,6 +247,14 @@ def check_target(plan: SoftPlan, covered: Covered) -> None:
         raise RulesError(f"{piece.label} is a hard target: {weapon.name} fire cannot harm it"
                          if covered.model else
                          f"{piece.label}'s crew is in hard cover: only HE or grenades reach it")
+
+
+def figures_reached(plan: SoftPlan, covered: Covered) -> int:
+    """The figures attacked: an open-top vehicle's crew only by HE and grenades."""
+    if covered.piece.kind is Kind.OPEN_TOP and plan.weapon.template not in (
+            Template.HE, Template.GRENADE):
+        return 0
+    return covered.figures
 
 
 def attack_modifiers(plan: SoftPlan, covered: Covered) -> tuple[Modifier, ...]:
@@ -302,9 +315,7 @@ def _attack_piece(plan: SoftPlan, covered: Covered, tally: Tally) -> PieceResult
         model_effect = attack.effect
         status = status.hit_by(attack.effect) if attack.effect is not Effect.MISS else status
     killed = 0
-    crew_reachable = piece.kind is not Kind.OPEN_TOP or plan.weapon.template in (
-        Template.HE, Template.GRENADE)
-    attacked = covered.figures if crew_reachable else 0
+    attacked = figures_reached(plan, covered)
     for number in range(1, attacked + 1):
         name = f"{piece.label} figure {number}"
         for shot in range(1, plan.weapon.shots + 1):

@@ -9,11 +9,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from math import comb
 from typing import Any
 
 from .card import Kind, Template
 from .odds import OUTCOMES, damage_effects, faces_at_least
-from .soft_fire import Covered, SoftPlan, attack_modifiers, check_plan, he_to_hit_modifiers
+from .soft_fire import (
+    Covered,
+    SoftPlan,
+    attack_modifiers,
+    check_plan,
+    figures_reached,
+    he_to_hit_modifiers,
+)
 from .status import Effect
 from .tank_game import reload_modifiers
 
@@ -98,6 +106,12 @@ def _falls(p: Fraction) -> tuple[Fraction, ...]:
     return (1 - p, p)
 
 
+def _binomial(n: int, p: Fraction) -> tuple[Fraction, ...]:
+    """P(k of n figures fall), each with chance p: integers over one denominator."""
+    a, b = p.numerator, p.denominator
+    return tuple(Fraction(comb(n, k) * a**k * (b - a) ** (n - k), b**n) for k in range(n + 1))
+
+
 def _model_effects(plan: SoftPlan, covered: Covered, modifier: int) -> dict[Effect, Fraction]:
     """The gun or vehicle itself: a soft attack (gun, soft vehicle) or damage dice (hard)."""
     piece, weapon = covered.piece, plan.weapon
@@ -126,21 +140,20 @@ def _model_effects(plan: SoftPlan, covered: Covered, modifier: int) -> dict[Effe
 
 
 def piece_odds(plan: SoftPlan, covered: Covered) -> PieceOdds:
-    modifier = sum(m.value for m in attack_modifiers(plan, covered))
     piece = covered.piece
+    figures = figures_reached(plan, covered)
+    soft_model = covered.model and piece.kind in (Kind.GUN, Kind.SOFT)
+    modifier = sum(m.value for m in attack_modifiers(plan, covered)) \
+        if soft_model or figures else 0
     down: tuple[Fraction, ...] = (Fraction(1),)
     model = None
     if piece.kind is not Kind.FIGURE and covered.model:
         model = _model_effects(plan, covered, modifier)
         down = _falls(model[Effect.DESTROYED])
-    reachable = piece.kind is not Kind.OPEN_TOP or plan.weapon.template in (
-        Template.HE, Template.GRENADE)
-    figures = covered.figures if reachable else 0
     per_figure = None
     if figures:
         per_figure = 1 - (1 - attack_hits(modifier)) ** plan.weapon.shots
-        for _ in range(figures):
-            down = _convolve(down, _falls(per_figure))
+        down = _convolve(down, _binomial(figures, per_figure))
     return PieceOdds(piece.label, figures, per_figure, model, down)
 
 

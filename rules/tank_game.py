@@ -63,11 +63,16 @@ def damage_dice(tally: Tally, count: int) -> DamageRoll:
 
 def check_plan(plan: ShotPlan) -> None:
     check_can_fire(plan, needs_loaded=True)
-    kind = plan.target.kind
+    check_hard_target(plan.target)
+
+
+def check_hard_target(target: InfoCard) -> None:
+    """Fire at hard targets (AP) is for tanks only: refuse a gun or a soft target."""
+    kind = target.kind
     if kind is Kind.GUN:
         raise RulesError("AP is not effective against guns: fire HE or a machine gun")
     if kind in (Kind.FIGURE, Kind.SOFT):
-        raise RulesError(f"{plan.target.title} is a soft target: fire HE or a weapon of the "
+        raise RulesError(f"{target.title} is a soft target: fire HE or a weapon of the "
                          f"Soft Targets Table at it")
 
 

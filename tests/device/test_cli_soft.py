@@ -1,0 +1,247 @@
+"""Fire at soft targets and templates through the real `cobi-companion` command."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from cobi_companion.device.cli import SITUATIONS
+from cobi_companion.rules import soft_table
+
+
+def soft(command, attacker, weapon, *args):
+    return [command, "--rules", "tank", "--attacker", attacker, "--weapon", weapon, *args]
+
+
+def attacks(data):
+    return [(a["target"], a["shot"], a["roll"], a["modified"], a["defender"], a["difference"],
+             a["hit"]) for t in data["targets"] for a in t["attacks"]]
+
+
+def test_pistol_at_44_cm_misses_the_gunner_in_the_side_car(cli):
+    run = cli(*soft("resolve", "pistol-soldier", "pistol", "--target", "mg-gunner",
+                    "--in", "soft_vehicle", "--range-cm", "44", "--dice", "3,2", "--json"))
+    assert run.code == 0, run.err
+    data = run.json
+    attack = data["targets"][0]["attacks"][0]
+    assert [m["value"] for m in attack["modifiers"]] == [-2, -1]
+    assert "example: pistol at the motorcycle gunner" in attack["modifiers"][0]["reason"]
+    assert (attack["roll"], attack["modified"], attack["defender"]) == (3, 0, 2)
+    assert attack["effect"] == "miss" and not attack["hit"]
+    assert data["summary"] == "0 of 1 down" and data["dice"] == [3, 2]
+    assert data["to_hit"] is None and data["reload"] is None
+
+
+def test_rifle_at_45_cm_eliminates_the_gunner(cli):
+    run = cli(*soft("resolve", "rifleman", "rifle", "--target", "mg-gunner",
+                    "--in", "soft_vehicle", "--range-cm", "45", "--dice", "4,3", "--json"))
+    assert run.code == 0, run.err
+    data = run.json
+    assert attacks(data) == [("MG 1 figure 1", 1, 4, 5, 3, 2, True)]
+    assert data["targets"][0]["figures_after"] == 0
+    assert data["targets"][0]["status_after"] == ["destroyed"]
+    assert data["summary"] == "1 of 1 down"
+
+
+def test_pz_iv_d_he_at_the_bofors_and_its_crew(cli):
+    run = cli(*soft("resolve", "pz-iv-d", "he", "--cover", "--under", "bofors-37mm:3@soft_cover",
+                    "--dice", "6,3,4,3,4,3,1,3,1,5", "--json"))
+    assert run.code == 0, run.err
+    data = run.json
+    assert data["template"] == "he" and data["hit"] is True
+    assert data["to_hit"]["modified"] == 5 and data["to_hit"]["range"] == "3-6"
+    assert data["to_hit"]["modifiers"] == [{"reason": "HE: target in cover", "value": -1}]
+    assert data["reload"]["roll"] == 3 and data["reload"]["loaded"] is False
+    assert data["firer_status_after"] == ["unloaded"]
+    assert attacks(data) == [("Bofors 1", 1, 4, 5, 3, 2, True),
+                             ("Bofors 1 figure 1", 1, 4, 5, 3, 2, True),
+                             ("Bofors 1 figure 2", 1, 1, 2, 3, -1, False),
+                             ("Bofors 1 figure 3", 1, 1, 2, 5, -3, False)]
+    bofors = data["targets"][0]
+    assert bofors["model_effect"] == "destroyed" and bofors["status_after"] == ["destroyed"]
+    assert (bofors["figures_killed"], bofors["figures_before"], bofors["figures_after"]) == \
+        (1, 3, 2)
+    assert data["summary"] == "2 of 4 down" and (data["down"], data["attacked"]) == (2, 4)
+    assert data["dice"] == [6, 3, 4, 3, 4, 3, 1, 3, 1, 5]
+
+
+def test_medium_mg_fires_two_shots_at_each_figure(cli):
+    run = cli(*soft("resolve", "mg-gunner", "medium MG", "--under", "rifleman:2@soft_cover",
+                    "--dice", "4,2,2,5,2,3", "--json"))
+    assert run.code == 0, run.err
+    data = run.json
+    assert data["template"] == "mg"
+    assert attacks(data) == [("Rifle 1 figure 1", 1, 4, 5, 2, 3, True),    # no second shot
+                             ("Rifle 1 figure 2", 1, 2, 3, 5, -2, False),
+                             ("Rifle 1 figure 2", 2, 2, 3, 3, 0, False)]
+    assert data["targets"][0]["figures_after"] == 1
+    assert data["summary"] == "1 of 2 down"
+
+
+def test_the_he_example_explained_roll_by_roll(cli):
+    run = cli(*soft("resolve", "pz-iv-d", "he", "--cover", "--under", "bofors-37mm:3@soft_cover",
+                    "--dice", "6,3,4,3,4,3,1,3,1,5"))
+    assert run.code == 0, run.err
+    lines = run.out.splitlines()
+    assert lines[0] == "Tank Game: Pz IV D 1 (Pz.Kpfw. IV Ausf. D) fires HE (HE template)"
+    expected = [
+        "  To hit:  rolled 6 -1 (HE: target in cover) = 5, needs 3 or more: HIT",
+        "  Reload:  rolled 3, needs 4 or more: UNLOADED",
+        "  Table:   +2 he template (example: Pz IV D's HE at the Bofors gun)",
+        "           -1 in soft cover (examples: HE and MG templates at figures in soft cover)",
+        "  Bofors 1           4 +2 (he template) -1 (in soft cover) = 5 against 3: +2 DESTROYED",
+        "  Bofors 1 figure 1  4 +2 (he template) -1 (in soft cover) = 5 against 3: +2 ELIMINATED",
+        "  Bofors 1 figure 2  1 +2 (he template) -1 (in soft cover) = 2 against 3: -1 no kill",
+        "  Bofors 1 figure 3  1 +2 (he template) -1 (in soft cover) = 2 against 5: -3 no kill",
+        "  ==> 2 of 4 down",
+        "  Bofors 1 is now: destroyed; 2 of 3 crew figures left",
+        "  Pz IV D 1 is now: unloaded",
+        "  Dice used: 6 3 4 3 4 3 1 3 1 5",
+    ]
+    assert lines[-len(expected):] == expected
+
+
+def test_a_missed_he_shot_attacks_nothing(cli):
+    run = cli(*soft("resolve", "pz-iv-d", "he", "--cover", "--under", "bofors-37mm:3",
+                    "--dice", "3,4"))
+    assert run.code == 0, run.err
+    assert "To hit:  rolled 3 -1 (HE: target in cover) = 2, needs 3 or more: MISS" in run.out
+    assert "==> MISS" in run.out and "Bofors 1 figure" not in run.out
+
+
+def test_odds_of_the_rifle_shot_by_hand(cli):
+    # +2 (45 cm) -1 (soft vehicle) = +1: the defender must roll no more than the attacker's
+    # die: 21 of the 36 pairs.
+    run = cli(*soft("odds", "rifleman", "rifle", "--target", "mg-gunner", "--in", "soft_vehicle",
+                    "--range-cm", "45", "--json"))
+    assert run.code == 0, run.err
+    data = run.json
+    assert data["hit_exact"] == "1/1" and data["reload"] is None
+    assert data["targets"][0]["per_figure_exact"] == "7/12"
+    assert data["down_exact"] == ["5/12", "7/12"]
+    assert sum(Fraction(p) for p in data["down_exact"]) == 1
+
+
+def test_odds_of_the_he_template_sum_to_one(cli):
+    run = cli(*soft("odds", "pz-iv-d", "he", "--cover", "--under", "bofors-37mm:3@soft_cover",
+                    "--json"))
+    assert run.code == 0, run.err
+    data = run.json
+    down = [Fraction(p) for p in data["down_exact"]]
+    assert len(down) == 5 and sum(down) == 1
+    assert data["down"] == pytest.approx([float(p) for p in down])
+    # to hit 3-6 with -1: 4, 5 or 6; then gun and 3 figures each fall with 7/12
+    hit, fall = Fraction(1, 2), Fraction(7, 12)
+    assert data["hit_exact"] == "1/2"
+    assert down[0] == (1 - hit) + hit * (1 - fall) ** 4
+    assert down[4] == hit * fall ** 4 and data["all_down"] == pytest.approx(float(down[4]))
+    assert data["expected_down"] == pytest.approx(float(hit * 4 * fall))
+
+
+def test_odds_text(cli):
+    run = cli(*soft("odds", "mg-gunner", "medium mg", "--under", "rifleman:2@soft_cover"))
+    assert run.code == 0, run.err
+    assert "Hit              always" in run.out
+    # +2 -1 = +1: 21/36 an attack, two shots: 1 - (15/36)^2 = 82.6%
+    assert "Rifle 1  attacks +1: each of 2 figures falls 82.6% · 1.65 down on average" in run.out
+    assert "  All down          68.3%" in run.out
+
+
+def test_he_odds_text_gives_the_hit_and_each_piece(cli):
+    run = cli(*soft("odds", "pz-iv-d", "he", "--cover", "--under", "bofors-37mm:3@soft_cover"))
+    assert run.code == 0, run.err
+    assert "  Hit              3 in 6  (needs 3 or more -1 (HE: target in cover))" in run.out
+    assert ("  Bofors 1  attacks +1: gun destroyed 58.3% · each of 3 figures falls 58.3% · "
+            "2.33 down on average") in run.out
+    assert "  Expected down      1.17  of 4" in run.out
+    assert "                     5.8%  4 of 4" in run.out
+
+
+def test_cards_show_the_weapons_and_kind(cli):
+    run = cli("cards", "show", "mg-gunner")
+    assert run.code == 0, run.err
+    assert "Kind                               figure" in run.out
+    assert "Weapon                             medium MG (mg template, 2 shots)" in run.out
+    assert "Kind" not in cli("cards", "show", "2464").out
+
+
+def test_a_crew_figure_of_a_gun_and_a_template_over_the_crew_only(cli):
+    run = cli(*soft("resolve", "rifleman", "rifle", "--target", "bofors-37mm", "--crew",
+                    "--range-cm", "45", "--dice", "4,3", "--json"))
+    assert run.code == 0, run.err
+    assert attacks(run.json) == [("Bofors 1 figure 1", 1, 4, 6, 3, 3, True)]
+    assert run.json["targets"][0]["model_effect"] is None
+    run = cli(*soft("resolve", "mg-gunner", "medium mg", "--under", "bofors-37mm:2/crew",
+                    "--dice", "1,6,1,6,1,6,1,6", "--json"))
+    assert run.code == 0, run.err
+    assert [a[0] for a in attacks(run.json)] == ["Bofors 1 figure 1"] * 2 + \
+        ["Bofors 1 figure 2"] * 2
+    assert run.json["summary"] == "0 of 2 down"
+
+
+def test_hard_target_fire_is_unchanged_beside_it(cli):
+    run = cli("resolve", "--rules", "tank", "--attacker", "2456", "--target", "2474",
+              "--facing", "front", "--dice", "3,4,1,3,5,6,6,2", "--json")
+    assert run.code == 0, run.err
+    assert run.json["effect"] == "destroyed" and run.json["damage"]["total"] == 5
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (soft("resolve", "pistol-soldier", "pistol", "--target", "mg-gunner", "--range-cm", "30"),
+     "soft-targets.toml) has no pistol value for 30 cm"),
+    (["resolve", "--rules", "tank", "--attacker", "2477", "--target", "bofors-37mm",
+      "--facing", "front"], "AP is not effective against guns"),
+    (soft("resolve", "pz-iv-d", "ap", "--target", "bofors-37mm"),
+     "AP is not effective against guns"),
+    (soft("resolve", "rifleman", "rifle", "--target", "bofors-37mm", "--range-cm", "45"),
+     "aim at one of its crew"),
+    (soft("resolve", "rifleman", "rifle", "--target", "2477", "--range-cm", "45"),
+     "is a hard target: rifle fire cannot harm it"),
+    (soft("resolve", "pz-iv-d", "he", "--under", "bofors-37mm:x@soft_cover"),
+     "--under 'bofors-37mm:x@soft_cover': FIGURES 'x' is not allowed; allowed: a whole number"),
+    (soft("resolve", "pz-iv-d", "he", "--under", "bofors-37mm:3@cover"),
+     "SITUATION: 'cover' is not allowed; allowed: soft_vehicle, soft_cover, hard_cover"),
+    (soft("resolve", "pz-iv-d", "he", "--under", "bofors-37mm:3/left"),
+     "FACING 'left' is not allowed; allowed: front, side, rear, top, or crew"),
+    (soft("resolve", "pz-iv-d", "he", "--under", "@soft_cover"), "the CARD part is missing"),
+    (soft("resolve", "pz-iv-d", "he", "--under", "bofors-37mm:4"), "has 3 crew figures left"),
+    (["resolve", "--rules", "easy", "--attacker", "rifleman", "--weapon", "rifle", "--target",
+      "mg-gunner", "--range-cm", "45"], "is a Tank Game rule: use --rules tank"),
+    (soft("resolve", "rifleman", "rifle", "--target", "mg-gunner"), "needs --range-cm N"),
+    (soft("resolve", "rifleman", "rifle", "--under", "rifleman:2", "--range-cm", "45"),
+     "only template weapons attack several"),
+    (soft("resolve", "rifleman", "mg", "--target", "mg-gunner", "--range-cm", "45"),
+     "has no weapon 'mg'; it carries: rifle"),
+    (soft("resolve", "rifleman", "rifle", "--target", "mg-gunner", "--range-cm", "45",
+          "--cover"), "--cover is HE's -1 to hit"),
+    (soft("resolve", "pz-iv-d", "he", "--under", "bofors-37mm:3", "--attacker-status",
+          "unloaded"), "unloaded: it must reload"),
+    (["resolve", "--rules", "tank", "--attacker", "2477", "--target", "2464", "--facing",
+      "front", "--under", "2456"], "--under is for soft-target and template fire"),
+    (soft("odds", "pz-iv-d", "he"), "give one of the two"),
+    (soft("odds", "pistol-soldier", "pistol", "--target", "mg-gunner", "--range-cm", "30"),
+     "soft-targets.toml) has no pistol value for 30 cm"),
+])
+def test_refusals_are_one_line_with_exit_2(cli, args, words):
+    run = cli(*args, "--json")
+    assert run.code == 2, run.out
+    assert run.out == ""
+    lines = run.err.strip().splitlines()
+    assert len(lines) == 1 and words in lines[0], run.err
+
+
+def test_the_parsers_situations_are_the_tables_own():
+    assert tuple(soft_table.SITUATIONS) == SITUATIONS
+
+
+def test_cards_check_a_soft_targets_table(cli, tmp_path):
+    assert cli("cards", "check", "cards/tables/soft-targets.toml").out.strip() == \
+        "Soft Targets Table ok"
+    broken = tmp_path / "tables" / "soft-targets.toml"
+    broken.parent.mkdir()
+    broken.write_text('[weapons.rifle]\nranges = [{ from_cm = 10, to_cm = 20, modifier = "x" }]\n')
+    done = cli("cards", "check", str(broken))
+    assert done.code == 1
+    assert done.out.splitlines() == [
+        f"{broken}: weapons.rifle.ranges.0.modifier: 'x' is not allowed; allowed: a whole "
+        f"number from -10 to +10, like -2",
+        "Soft Targets Table 1 problem"]
