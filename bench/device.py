@@ -45,13 +45,13 @@ from run import cpu_model  # bench/run.py, beside this file
 TARGET_P99_MS, TARGET_START_S, TARGET_RSS_MB, TARGET_IDLE_S = 5.0, 0.3, 60.0, 0.3
 # The key sequences of tests/device/test_box.py, played on to the end of the battle.
 TANK_KEYS = ("ok,ok,cw,cw,cw,axis,ccw,ccw,allies,ok,axis,allies,ok,ok,"  # roster, roll-off
-             "ok,ok,ok,cw,cw,ok,ok,ok,axis,allies,ok,ok,ok,ok,ok,"       # Sherman: WEAKENED
-             "ok,ok,ok,ok,ok,ok,axis,ok,ok,ok,"         # Tiger fires: MISS, UNLOADED
-             "ok,cw,ok,ok,ok,ok,ok,ok,"                 # round 2: the Sherman moves 22 cm
-             "ok,ok,ok,cw,cw,ok,axis,ok,ok,"            # Tiger: fire refused, then reload
+             "ok,ok,ok,cw,cw,ok,ok,ok,axis,allies,ok,ok,ok,ok,ok,ok,"    # Sherman: WEAKENED
+             "ok,ok,ok,ok,ok,ok,axis,ok,ok,ok,ok,"      # Tiger fires: MISS, UNLOADED
+             "ok,cw,ok,ok,ok,ok,ok,ok,ok,"              # round 2: the Sherman moves 22 cm
+             "ok,ok,ok,cw,cw,ok,axis,ok,ok,ok,"         # Tiger: fire refused, then reload
              "back,cw,ok,cw,ok,back,cw,cw,ok,cw,ok,"    # round 3: menu, status board, log
              "back,cw,cw,cw,ok,ok,cw,ok,"               # dice fairness; the Allies pass
-             "ok,ok,ok,ok,ok,ok,axis,ok,ok,ok,ok,ok,ok")  # Tiger: DESTROYED, AXIS WIN
+             "ok,ok,ok,ok,ok,ok,axis,ok,ok,ok,ok,ok,ok,ok")  # Tiger: DESTROYED, AXIS WIN
 EASY_KEYS = ("ok,ccw,ok,cw,cw,cw,axis,ccw,ccw,allies,ccw,allies,ok,"   # + a 7TP for the Allies
              "axis,allies,ok,ok,ok,ok,ok,axis,axis,allies,ok,ok,ok,ok,"  # Tiger: DESTROYED
              "ok,cw,ok,ok,ok,ok,ok,ok,"                 # the 7TP moves 18 cm

@@ -1,6 +1,8 @@
 """The battle the box remembers: roster and marks, round, whose turn, and the log.
 
 Saved as a plain dict after every completed action, so a pulled plug resumes at the last one.
+A Tank Game battle also keeps its turn (the activations and what each active piece did), the
+shots a squad has left, the side that gave up, and the match it belongs to, if any.
 """
 from __future__ import annotations
 
@@ -9,8 +11,41 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cobi_companion.cards import CardBook
+from cobi_companion.rules import turns
 from cobi_companion.rules.battle import Battle, Piece
+from cobi_companion.rules.scoring import Match
 from cobi_companion.rules.status import Side, Status
+
+
+def piece_dict(piece: Piece) -> dict[str, Any]:
+    return {"label": piece.label, "side": piece.side.value, "card": piece.card.key,
+            "figures": piece.figures, "status": piece.status.words()}
+
+
+def piece_from(data: dict[str, Any], book: CardBook) -> Piece:
+    card = book.get(data.get("card", data.get("set")))
+    return Piece(data["label"], Side(data["side"]), card, Status.from_words(data["status"]),
+                 data.get("figures", card.crew))
+
+
+@dataclass
+class MatchState:
+    """A Tank Game match: two battles with the same roster, the sides swapped for the second.
+
+    `roster` is every piece as it stood at the start (the second battle starts from it again);
+    `record` holds the battles played."""
+
+    number: int                        # the battle being played: 1 or 2
+    roster: list[dict[str, Any]]
+    record: Match = field(default_factory=Match)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"number": self.number, "roster": self.roster, "record": self.record.to_dict()}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> MatchState:
+        return cls(int(data["number"]), list(data["roster"]),
+                   Match.from_dict(data.get("record", {})))
 
 
 @dataclass
@@ -25,6 +60,11 @@ class BattleState:
     defender: Side | None = None       # Tank Game: the defender moves first every turn
     winner: Side | None = None
     log: list[str] = field(default_factory=list)
+    turn: turns.Turn | None = None     # Tank Game: the active side's turn
+    shots: dict[str, list[int]] = field(default_factory=dict)  # a squad firing: [fired, of]
+    gave_up: Side | None = None
+    match: MatchState | None = None
+    last_cm: dict[str, int] = field(default_factory=dict)      # ranges dialled (not saved)
 
     def alive(self, side: Side) -> list[Piece]:
         return [p for p in self.battle.side(side) if not p.gone]
@@ -47,29 +87,42 @@ class BattleState:
         return True
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data = {
             "id": self.id, "level": self.level, "round": self.round,
             "first": _side(self.first), "active": _side(self.active),
             "acted": [s.value for s in self.acted], "defender": _side(self.defender),
             "winner": _side(self.winner), "log": self.log[-200:],
-            "pieces": [{"label": p.label, "side": p.side.value, "card": p.card.key,
-                        "figures": p.figures, "status": p.status.words()}
-                       for p in self.battle.pieces],
+            "pieces": [piece_dict(p) for p in self.battle.pieces],
         }
+        if self.level == "tank":
+            data.update({
+                "turn": None if self.turn is None else self.turn.to_dict(),
+                "shots": {k: list(v) for k, v in self.shots.items()},
+                "gave_up": _side(self.gave_up),
+                "match": None if self.match is None else self.match.to_dict()})
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], book: CardBook) -> BattleState:
-        pieces = tuple(
-            Piece(p["label"], Side(p["side"]), card, Status.from_words(p["status"]),
-                  p.get("figures", card.crew))
-            for p in data.get("pieces", data.get("vehicles", []))
-            for card in [book.get(p.get("card", p.get("set")))])
+        pieces = tuple(piece_from(p, book)
+                       for p in data.get("pieces", data.get("vehicles", [])))
         battle = Battle(data["level"], pieces)
-        return cls(
+        state = cls(
             level=data["level"], battle=battle, id=data["id"], round=data["round"],
             first=_to_side(data["first"]), active=_to_side(data["active"]),
             acted=[Side(s) for s in data["acted"]], defender=_to_side(data["defender"]),
-            winner=_to_side(data["winner"]), log=list(data["log"]))
+            winner=_to_side(data["winner"]), log=list(data["log"]),
+            shots={str(k): [int(n) for n in v] for k, v in (data.get("shots") or {}).items()},
+            gave_up=_to_side(data.get("gave_up")))
+        if data.get("turn"):
+            state.turn = turns.Turn.from_dict(data["turn"])
+        elif state.level == "tank" and state.active is not None:
+            # saved before the box kept turns: the active side's turn, nothing done yet
+            number = 2 * (state.round - 1) + len(state.acted) + 1
+            state.turn = turns.Turn(number, state.active)
+        if data.get("match"):
+            state.match = MatchState.from_dict(data["match"])
+        return state
 
 
 def _side(side: Side | None) -> str | None:

@@ -3,12 +3,12 @@ menu (status board, log, dice fairness, quick dice, settings)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from cobi_companion.rules import easy
+from cobi_companion.rules import easy, hiding, scoring, turns
 from cobi_companion.rules.battle import Battle, Piece
-from cobi_companion.rules.card import Facing
+from cobi_companion.rules.card import Facing, InfoCard, Kind
 from cobi_companion.rules.distance import FIRE_RANGE, Call, DistanceCheck
 from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.levels import RULE_SETS, rule_set
@@ -17,10 +17,10 @@ from cobi_companion.rules.shot import ShotPlan, check_firer
 from cobi_companion.rules.status import Side
 from cobi_companion.rules.tank_game import RANGE_LIMIT_CM
 
-from .battle_state import BattleState
+from .battle_state import BattleState, MatchState, piece_dict, piece_from
 from .events import Key
 from .measure import DialCm, Measuring, check_distance
-from .shots import resolve_fire, resolve_reload
+from .shots import Finish, resolve_fire, resolve_reload
 from .views import BigWord, Lines, Menu, Roll, View
 from .widgets import Choose, Dial, Next, Screen, Show, notice, yes_no
 
@@ -34,10 +34,13 @@ def start_menu(app: App) -> Screen:
     items: list[tuple[str, Next]] = []
     if app.state is not None and app.state.winner is None:
         items.append((app.t("resume"), lambda: resume(app)))
+    elif app.state is not None and app.state.match is not None:
+        items.append((app.t("resume_match"), lambda: match_next(app)))
     items += [(app.t("new"), lambda: choose_rules(app)),
               (app.t("quick_dice"), lambda: QuickDice()),
               (app.t("settings"), lambda: settings_menu(app, lambda: start_menu(app))),
-              (app.t("check_distance"), lambda: check_distance(app, lambda: start_menu(app)))]
+              (app.t("check_distance"), lambda: check_distance(app, lambda: start_menu(app))),
+              (app.t("new_match"), lambda: Roster("tank", match=True))]
     return StartMenu(app.t("start"), [label for label, _ in items],
                      lambda i: items[i][1](), back=lambda: start_menu(app))
 
@@ -63,38 +66,120 @@ def choose_rules(app: App) -> Screen:
                   lambda i: Roster(names[i]), back=lambda: start_menu(app), index=start)
 
 
+SQUAD_MAX = 10     # figures the knob dials for one squad
+
+
 @dataclass
 class Roster:
-    """Turn the knob through the cards; a side's button puts the shown model on that side."""
+    """Turn the knob through the cards; a side's button puts the shown model on that side.
+
+    Tank Game: every card, figures too. A figure card's button adds a squad, then the knob
+    dials its figures (1-10; the same button adds one more; OK confirms). Holding the button
+    down puts the piece off the map, waiting to enter at its side's edge."""
 
     level: str
     index: int = 0
     battle: Battle = field(default_factory=lambda: Battle("tank"))
+    match: bool = False
+    squad: str | None = None       # the squad whose figures are being dialled
+    last: str | None = None        # the piece added last (a held button puts it off the map)
+
+    def cards(self, app: App) -> list[InfoCard]:
+        cards = app.book.sorted()
+        if self.level == "tank":
+            return cards
+        return [c for c in cards if c.kind in (Kind.HARD, Kind.OPEN_TOP)]
 
     def view(self, app: App) -> View:
-        cards = app.book.sorted()
+        if self.squad is not None:
+            piece = self.battle.get(self.squad)
+            where = f" · {app.t('off_map')}" if piece.status.off_map else ""
+            return BigWord(app.header(f"{piece.label} · {app.side_name(piece.side)}"),
+                           str(piece.figures), app.t("dial_figures") + where)
+        cards = self.cards(app)
         counts = " · ".join(f"{app.side_name(s)} {len(self.battle.side(s))}" for s in Side)
-        return Menu(app.header(app.t("roster")), tuple(c.name for c in cards), self.index,
-                    counts if self.battle.pieces else app.t("roster_hint"))
+        hint = app.t("roster_hint_tank" if self.level == "tank" else "roster_hint")
+        title = app.t("match") if self.match else app.t("roster")
+        return Menu(app.header(title), tuple(c.name for c in cards), self.index,
+                    counts if self.battle.pieces else hint)
 
     def on(self, app: App, key: Key) -> Screen:
-        cards = app.book.sorted()
+        if self.squad is not None:
+            return self.dial(app, key)
+        cards = self.cards(app)
         if key in (Key.CW, Key.CCW):
             self.index = (self.index + (1 if key is Key.CW else -1)) % len(cards)
         elif key in (Key.AXIS, Key.ALLIES):
             side = Side.AXIS if key is Key.AXIS else Side.ALLIES
-            self.battle = self.battle.add(cards[self.index], side)
+            card = cards[self.index]
+            figures = 1 if card.kind is Kind.FIGURE else None
+            self.battle = self.battle.add(card, side, figures)
+            self.last = self.battle.pieces[-1].label
+            if card.kind is Kind.FIGURE:
+                self.squad = self.last
             app.cue("click")
+        elif key in (Key.AXIS_LONG, Key.ALLIES_LONG) and self.level == "tank":
+            self.off_map(app, Side.AXIS if key is Key.AXIS_LONG else Side.ALLIES)
         elif key is Key.OK:
             if all(self.battle.side(s) for s in Side):
-                app.state = BattleState(self.level, Battle(self.level, self.battle.pieces))
-                app.commit(f"new {self.level} battle: " +
-                           ", ".join(f"{v.label} ({v.side.value})" for v in self.battle.pieces))
-                return begin_round(app)
-            return notice(app, app.t("roster"), [app.t("roster_need")], lambda: self)
+                return self.begin(app)
+            need = "roster_need_piece" if self.level == "tank" else "roster_need"
+            return notice(app, app.t("roster"), [app.t(need)], lambda: self)
         elif key is Key.BACK:
-            return choose_rules(app)
+            return start_menu(app) if self.match else choose_rules(app)
         return self
+
+    def dial(self, app: App, key: Key) -> Screen:
+        assert self.squad is not None
+        piece = self.battle.get(self.squad)
+        figures = piece.figures or 1
+        if key is Key.CW or key is {Side.AXIS: Key.AXIS, Side.ALLIES: Key.ALLIES}[piece.side]:
+            figures = min(figures + 1, SQUAD_MAX)
+        elif key is Key.CCW:
+            figures = max(figures - 1, 1)
+        elif key in (Key.AXIS_LONG, Key.ALLIES_LONG):
+            self.off_map(app, Side.AXIS if key is Key.AXIS_LONG else Side.ALLIES)
+            return self
+        elif key is Key.OK:
+            self.squad = None
+            return self
+        elif key is Key.BACK:            # no squad after all
+            self.battle = replace(self.battle, pieces=tuple(
+                p for p in self.battle.pieces if p.label != piece.label))
+            self.squad = self.last = None
+            return self
+        # the long press came after its own short press, which added one figure: take it back
+        self.battle = self.battle.replace_piece(replace(piece, figures=figures))
+        return self
+
+    def off_map(self, app: App, side: Side) -> None:
+        """The held button: the piece just added waits off the map (held again: back on it)."""
+        if self.last is None:
+            return
+        piece = self.battle.get(self.last)
+        if piece.side is not side:
+            return
+        if self.squad == piece.label and (piece.figures or 1) > 1:
+            piece = replace(piece, figures=(piece.figures or 1) - 1)
+        status = replace(piece.status, off_map=not piece.status.off_map)
+        self.battle = self.battle.replace_piece(replace(piece, status=status))
+        app.cue("click")
+
+    def begin(self, app: App) -> Screen:
+        pieces = self.battle.pieces
+        app.state = BattleState(self.level, Battle(self.level, pieces))
+        if self.match:
+            app.state.match = MatchState(1, [piece_dict(p) for p in pieces])
+        head = "new match, battle 1" if self.match else f"new {self.level} battle"
+        app.commit(f"{head}: " + ", ".join(f"{roster_name(p)} ({p.side.value})"
+                                           for p in pieces))
+        return begin_round(app)
+
+
+def roster_name(piece: Piece) -> str:
+    """'Rifle 1 (3)' for a squad, the label for a model; '(off map)' when waiting off it."""
+    name = f"{piece.label} ({piece.figures})" if piece.kind is Kind.FIGURE else piece.label
+    return name + (" off map" if piece.status.off_map else "")
 
 
 # ---- rounds and turns ----
@@ -152,18 +237,25 @@ def begin_round(app: App) -> Screen:
         def tank_start(attacker: Side) -> Screen:
             state.defender = attacker.enemy
             state.begin_round(state.defender)
+            state.turn = turns.first_turn(state.defender)
             app.commit(f"{attacker.value} attacks, {state.defender.value} defends")
             return notice(app, app.t("initiative"),
                           [app.t("defender_first", side=app.side_name(state.defender))],
                           lambda: next_action(app))
         return RollOff(app.t("attacker_roll"), tank_start)
     state.begin_round(state.defender)
+    if state.turn is None or state.turn.side is not state.defender:
+        state.turn = turns.Turn(2 * state.round - 1, state.defender)
     return next_action(app)
 
 
 def next_action(app: App) -> Screen:
     state = app.state
     assert state is not None and state.active is not None
+    if state.level == "tank":
+        from .tank_turn import turn_screen
+
+        return turn_screen(app)
     vehicles = state.alive(state.active)
     items = [v.label for v in vehicles] + [app.t("pass")]
 
@@ -195,13 +287,98 @@ def game_over(app: App, winner: Side) -> Screen:
         app.state = None
         return start_menu(app)
     word = app.t("WINS", side=app.side_name(winner).upper())
-    return Show([BigWord(app.header(app.t("game_over")), word)], again)
+    views: list[View] = [BigWord(app.header(app.t("game_over")), word)]
+    state = app.state
+    if state is None or state.level != "tank":
+        return Show(views, again)
+    views.append(Lines(app.header(app.t("figures_left")), tuple(
+        f"{app.side_name(side)}: {side_score(state.battle, side).total}" for side in Side)))
+    return Show(views, (lambda: match_next(app)) if state.match else again)
+
+
+def side_score(battle: Battle, side: Side) -> scoring.Score:
+    """A side's figures left (a vehicle counts its card's crew). A piece whose card does not
+    give its crew counts 0, with the reason, rather than stopping the end of the battle."""
+    lines = []
+    for piece in battle.side(side):
+        try:
+            lines.extend(scoring.score(Battle(battle.level, (piece,)), side).lines)
+        except RulesError as exc:
+            lines.append(scoring.ScoreLine(piece.label, piece.kind, 0, str(exc)))
+    return scoring.Score(side, tuple(lines))
+
+
+def battle_won(app: App, winner: Side, line: str) -> Screen:
+    """A Tank Game battle is over: save the winner (and the match's record), then game over."""
+    state = app.state
+    assert state is not None
+    state.winner = winner
+    if state.match is not None:
+        result = scoring.BattleResult(winner, state.gave_up, side_score(state.battle, winner))
+        state.match.record = state.match.record.record(result)
+    app.commit(f"{line}; {winner.value} win")
+    return game_over(app, winner)
+
+
+# ---- the match: two battles, the sides swapped ----
+
+
+def team_name(app: App, team: scoring.Team) -> str:
+    return app.t("team_1" if team is scoring.Team.ONE else "team_2")
+
+
+def match_next(app: App) -> Screen:
+    """After a match battle: the second battle with the sides swapped, or the result."""
+    state = app.state
+    assert state is not None and state.match is not None
+    match = state.match
+    if match.record.complete:
+        return match_result(app)
+    done = match.record.battles[-1]
+    number = len(match.record.battles)
+    team = scoring.Match.team(number, done.winner)
+    swapped = scoring.Match.side(number + 1, scoring.Team.ONE)
+    lines = (app.t("battle_n", n=number),
+             app.t("battle_won", team=team_name(app, team), n=done.figures),
+             app.t("sides_swap"),
+             app.t("team_plays", team=team_name(app, scoring.Team.ONE),
+                   side=app.side_name(swapped)))
+
+    def second() -> Screen:
+        pieces = tuple(piece_from(p, app.book) for p in match.roster)
+        app.state = BattleState("tank", Battle("tank", pieces),
+                                match=MatchState(number + 1, match.roster, match.record))
+        app.commit(f"match battle {number + 1}: the sides swap")
+        return begin_round(app)
+    return Show([Lines(app.header(app.t("match")), lines, hint=app.t("ok_next"))], second)
+
+
+def match_result(app: App) -> Screen:
+    state = app.state
+    assert state is not None and state.match is not None
+    result = state.match.record.result()
+    one, two = (result.totals[team] for team in scoring.TEAMS)
+    word = app.t("DRAW") if result.winner is None else app.t(
+        "TEAM_WINS", team=team_name(app, result.winner).upper())
+    lines = tuple(app.t("match_total", team=team_name(app, team), n=result.totals[team])
+                  for team in scoring.TEAMS) + tuple(
+        f"{app.t('battle_n', n=b.number)}: {team_name(app, b.winner_team)} {b.figures}"
+        for b in result.battles)
+
+    def over() -> Screen:
+        app.store.clear_battle()
+        app.state = None
+        return start_menu(app)
+    app.cue("win")
+    return Show([BigWord(app.header(app.t("match")), word, f"{one} : {two}"),
+                 Lines(app.header(app.t("match")), lines, hint=app.t("ok_next"))], over)
 
 
 # ---- actions ----
 
 
 def action_menu(app: App, vehicle: Piece) -> Screen:
+    """Easy level: what the picked vehicle does."""
     state = app.state
     assert state is not None
     actions: list[tuple[str, Next]] = [(app.t("fire"), lambda: fire(app, vehicle)),
@@ -212,9 +389,10 @@ def action_menu(app: App, vehicle: Piece) -> Screen:
                   back=lambda: next_action(app))
 
 
-def refuse(app: App, reason: str, vehicle: Piece) -> Screen:
+def refuse(app: App, reason: str, vehicle: Piece, back: Next | None = None) -> Screen:
     app.cue("error")
-    return notice(app, app.t("not_possible"), [reason], lambda: action_menu(app, vehicle))
+    return notice(app, app.t("not_possible"), [reason],
+                  back or (lambda: action_menu(app, vehicle)))
 
 
 def fire(app: App, firer: Piece) -> Screen:
@@ -232,26 +410,32 @@ def fire(app: App, firer: Piece) -> Screen:
                   back=lambda: action_menu(app, firer))
 
 
-def pick_facing(app: App, firer: Piece, target: Piece) -> Screen:
+def pick_facing(app: App, firer: Piece, target: Piece, done: Finish | None = None,
+                back: Next | None = None) -> Screen:
+    """Armour hit, then (Tank Game) hull down and range, then the shot. `done` completes the
+    action (by default the level's `finish`); `back` is where a long press or a refused shot
+    goes (by default the firer's actions)."""
     facings = list(Facing)
 
     assert app.state is not None
     modifiers = rule_set(app.state.level).modifiers
-    again = lambda: pick_facing(app, firer, target)  # noqa: E731
+    again = lambda: pick_facing(app, firer, target, done, back)  # noqa: E731
+    after = done or finish
 
     def plan(facing: Facing, hull_down: bool = False, range_cm: float | None = None) -> ShotPlan:
         return ShotPlan(firer.card, target.card, facing, hull_down, range_cm,
+                        crew_below_half=modifiers and firer.crew_below_half(),
                         attacker_status=firer.status, target_status=target.status)
 
     def chosen(i: int) -> Screen:
         facing = facings[i]
         if not modifiers:
-            return resolve_fire(app, firer, target, plan(facing), finish)
+            return resolve_fire(app, firer, target, plan(facing), after, back)
         return yes_no(app, app.t("hull_down"), lambda hull: fire_range(
-            app, lambda cm: resolve_fire(app, firer, target, plan(facing, hull, cm), finish),
-            again), again)
+            app, lambda cm: resolve_fire(app, firer, target, plan(facing, hull, cm), after,
+                                         back), again), again)
     return Choose(app.t("facing"), [app.t(f.value) for f in facings], chosen,
-                  back=lambda: fire(app, firer))
+                  back=back or (lambda: fire(app, firer)))
 
 
 def fire_range(app: App, then: Callable[[float | None], Screen], back: Next) -> Screen:
@@ -272,21 +456,25 @@ def fire_range(app: App, then: Callable[[float | None], Screen], back: Next) -> 
                   back)
 
 
-def move(app: App, vehicle: Piece) -> Screen:
+def move(app: App, vehicle: Piece, done: Finish | None = None,
+         back_to: Next | None = None) -> Screen:
+    """The movement allowance: backward, turns, rough, road. `done` completes the action (by
+    default the level's `finish`), `back_to` is where a long press goes."""
     try:
         allowance(vehicle.card, status=vehicle.status)
     except RulesError as exc:
-        return refuse(app, str(exc), vehicle)
-    back = lambda: action_menu(app, vehicle)  # noqa: E731
+        return refuse(app, str(exc), vehicle, back_to)
+    back = back_to or (lambda: action_menu(app, vehicle))
+    after = done or finish
 
     def result(reverse: bool, turns: int, rough: bool, road: bool) -> Screen:
         try:
             cm = allowance(vehicle.card, reverse=reverse, turns=turns, rough=rough, road=road,
                            status=vehicle.status).cm
         except RulesError as exc:
-            return refuse(app, str(exc), vehicle)
+            return refuse(app, str(exc), vehicle, back_to)
         word = BigWord(app.header(vehicle.label), f"{cm} cm", app.t("move_up_to", cm=cm))
-        return Show([word], lambda: finish(app, f"{vehicle.label} moves up to {cm} cm"))
+        return Show([word], lambda: after(app, f"{vehicle.label} moves up to {cm} cm"))
 
     return yes_no(app, app.t("reverse"), lambda rev: Choose(
         app.t("turns"), [str(n) for n in range(9)], lambda turns: yes_no(
@@ -311,10 +499,61 @@ def battle_menu(app: App, back: Screen) -> Screen:
               (app.t("quick_dice"), lambda: QuickDice(back)),
               (app.t("settings"), lambda: settings_menu(app, lambda: back)),
               (app.t("check_distance"), lambda: check_distance(app, lambda: back))]
+    state = app.state
+    if state is not None and state.level == "tank" and state.winner is None \
+            and state.active is not None:
+        items.append((app.t("hidden_pieces"), lambda: hidden_pieces(app, back)))
+        items.append((app.t("give_up"), lambda: give_up(app, back)))
     if app.state is not None:
         items.append((app.t("end_battle"), lambda: end_battle(app)))
     return Choose(app.t("menu"), [label for label, _ in items], lambda i: items[i][1](),
                   back=lambda: back)
+
+
+def give_up(app: App, back: Screen) -> Screen:
+    """Tank Game: a side gives up; the other side has won."""
+    sides = list(Side)
+
+    def chosen(i: int) -> Screen:
+        state = app.state
+        assert state is not None
+        state.gave_up = sides[i]
+        return battle_won(app, sides[i].enemy, f"{sides[i].value} gives up")
+    return Choose(app.t("give_up"), [app.t("gives_up", side=app.side_name(s)) for s in sides],
+                  chosen, back=lambda: back)
+
+
+def hidden_pieces(app: App, back: Screen) -> Screen:
+    """Tank Game: the pieces on the map, hidden ones marked. OK on a hidden piece: an enemy
+    figure spotted it. OK on another: it starts hidden (at set-up only, before the first
+    activation; in play figures hide in an activation)."""
+    state = app.state
+    assert state is not None and state.turn is not None
+    pieces = [p for p in state.battle.pieces if not p.gone and not p.status.off_map]
+    again = lambda: hidden_pieces(app, back)  # noqa: E731
+
+    def chosen(i: int) -> Screen:
+        assert state.turn is not None
+        piece = pieces[i]
+        if piece.status.hidden:
+            state.battle = state.battle.replace_piece(hiding.reveal(piece))
+            app.commit(f"{piece.label} is spotted")
+            return again()
+        setup = state.turn.number == 1 and not state.turn.activations and state.round == 1
+        try:
+            if not setup:
+                raise RulesError(app.t("hide_in_play"))
+            hiding.can_hide(piece, True, setup=True)
+        except RulesError as exc:
+            return refuse(app, str(exc), piece, again)
+        state.battle = state.battle.replace_piece(hiding.conceal(piece))
+        app.commit(f"{piece.label} starts hidden")
+        return again()
+    items = [("• " if p.status.hidden else "") + f"{p.label} {app.side_name(p.side)}"
+             for p in pieces] or ["-"]
+    return Choose(app.t("hidden_pieces"), items,
+                  chosen if pieces else lambda i: back, back=lambda: back,
+                  hint=app.t("hidden_hint"))
 
 
 def end_battle(app: App) -> Screen:
@@ -324,8 +563,13 @@ def end_battle(app: App) -> Screen:
 
 
 def status_words(app: App, vehicle: Piece) -> str:
-    words = vehicle.status.words()
-    return ", ".join(app.t(w) for w in words) if words else app.t("ready")
+    words = [app.t(w) for w in vehicle.status.words()]
+    if vehicle.kind is Kind.FIGURE and not vehicle.status.destroyed:
+        words.insert(0, app.t("figures_n", n=vehicle.figures or 0))
+    elif vehicle.kind in (Kind.GUN, Kind.OPEN_TOP) and vehicle.figures is not None \
+            and not vehicle.status.destroyed:
+        words.insert(0, app.t("crew_n", n=vehicle.figures))
+    return ", ".join(words) if words else app.t("ready")
 
 
 @dataclass

@@ -25,6 +25,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     "immobilized": ("immobilized", "unieruchomiony"),
     "destroyed": ("destroyed", "zniszczony"),
     "ready": ("ready", "gotowy"),
+    "hidden": ("hidden", "ukryty"),
+    "commander_killed": ("no commander", "bez dowódcy"),
+    "off_map": ("off map", "poza mapą"),
     # menus
     "start": ("COBI Companion", "COBI Companion"),
     "resume": ("Resume battle", "Wznów bitwę"),
@@ -126,6 +129,93 @@ STRINGS: dict[str, tuple[str, str]] = {
     "why_invalid": ("readings make no sense", "odczyty bez sensu"),
     "why_no_reply": ("the sensor did not answer", "czujnik nie odpowiada"),
     "why_disconnected": ("the sensor is unplugged", "czujnik odłączony"),
+    # Tank Game: roster, activations, fire at soft targets
+    "roster_hint_tank": ("button: add · hold: off map", "dodaj · trzymaj: poza mapą"),
+    "roster_need_piece": ("Each side needs a piece", "Każda strona potrzebuje jednostki"),
+    "dial_figures": ("figures: turn · OK", "figurki: obróć · OK"),
+    "activate": ("Activate", "Aktywacja"),
+    "extra_activation": ("Extra activation", "Dodatkowa aktywacja"),
+    "go": ("Go!", "Start!"),
+    "place_off_map": ("Off map: {n}", "Poza mapą: {n}"),
+    "picked": ("{n} of 5 picked", "wybrano {n} z 5"),
+    "ok_pick": ("OK = pick", "OK = wybierz"),
+    "end_activation": ("End activation", "Koniec aktywacji"),
+    "hide": ("Hide", "Ukryj"),
+    "did_fire": ("fired", "strzelał"),
+    "did_move": ("moved", "ruszył"),
+    "did_hide": ("hid", "ukrył się"),
+    "did_take_cover": ("took cover", "w osłonie"),
+    "did_reload": ("reloaded", "ładował"),
+    "did_leave": ("left", "zjechał"),
+    "extra_question": ("Extra activation? No fire", "Dodatkowa aktywacja? Bez ognia"),
+    "cover_here": ("Cover here?", "Jest tu osłona?"),
+    "enemy_within_30": ("Enemy figure ≤ 30 cm?", "Wróg ≤ 30 cm?"),
+    "HIDDEN": ("HIDDEN", "UKRYTY"),
+    "MOVED": ("MOVED", "RUSZYŁ"),
+    "move_free": ("as far as the rules allow", "tyle, ile pozwalają zasady"),
+    "DOWN": ("DOWN!", "PADŁ!"),
+    "n_down": ("{down} of {of} down", "padło {down} z {of}"),
+    "template": ("{weapon} template", "szablon: {weapon}"),
+    "weapon": ("Weapon", "Broń"),
+    "situation": ("Target is", "Cel jest"),
+    "sit_open": ("in the open", "na otwartym"),
+    "sit_soft_cover": ("in soft cover", "w lekkiej osłonie"),
+    "sit_hard_cover": ("in hard cover", "w twardej osłonie"),
+    "sit_soft_vehicle": ("in a soft vehicle", "w pojeździe"),
+    "short_open": ("open", "otwarty"),
+    "short_soft_cover": ("soft", "lekka"),
+    "short_hard_cover": ("hard", "twarda"),
+    "short_soft_vehicle": ("in vehicle", "w pojeździe"),
+    "range": ("Range", "Odległość"),
+    "soft_odds": ("down {down}", "pada {down}"),
+    "expected_down": ("{exp} of {n} down", "pada {exp} z {n}"),
+    "all_down": ("all down {all}", "padną wszyscy {all}"),
+    "hit_chance": ("hit {hit}", "trafienie {hit}"),
+    "press_attack": ("{side}: attack!", "{side}: atak!"),
+    "press_defend": ("{side}: defend!", "{side}: obrona!"),
+    "press_damage": ("{side}: damage!", "{side}: obrażenia!"),
+    "attacks": ("{n} attacks", "ataków: {n}"),
+    "attack_n": ("attack {n} of {of}", "atak {n} z {of}"),
+    "under_template": ("Under the template", "Pod szablonem"),
+    "how_many": ("How many under it?", "Ile pod szablonem?"),
+    "figures_under": ("{label}: under it · OK", "{label}: pod szablonem · OK"),
+    "fire_now": ("Fire!", "Ognia!"),
+    "template_hint": ("OK = set · then Fire!", "OK = ustaw · potem Ognia!"),
+    "nothing_under": ("Put a piece under the template", "Wybierz cel pod szablonem"),
+    "shot_of": ("Shot {n} of {of}", "Strzał {n} z {of}"),
+    "done_firing": ("Done firing", "Koniec ognia"),
+    "no_single_weapon": ("{label} fires only by template", "{label} strzela tylko szablonem"),
+    "hidden_target": ("{label} is hidden: it cannot be fired at",
+                      "{label} jest ukryty: nie można do niego strzelać"),
+    "figure_no": ("{label} #{n}", "{label} #{n}"),
+    "figure_again": ("{label} #{n} again", "{label} #{n} znowu"),
+    "left_n": ("{label}: {n} left", "{label}: zostało {n}"),
+    "out": ("{label}: out", "{label}: poza grą"),
+    "place_with": ("Comes on with?", "Wjeżdża z?"),
+    "on_its_own": ("on its own", "samodzielnie"),
+    "hidden_pieces": ("Hidden pieces", "Ukryte jednostki"),
+    "hidden_hint": ("OK = spotted / hide at start", "OK = wykryty / ukryj (start)"),
+    "hide_in_play": ("In play only figures hide: Hide in an activation",
+                     "W grze ukrywają się tylko figurki: Ukryj w aktywacji"),
+    "no_weapon": ("{label} has no weapon on its card", "{label} nie ma broni na karcie"),
+    "crew_n": ("crew {n}", "załoga {n}"),
+    "figures_n": ("{n} figures", "figurek: {n}"),
+    # ending and the match
+    "give_up": ("Give up", "Poddaj się"),
+    "gives_up": ("{side} gives up", "{side} się poddaje"),
+    "figures_left": ("Figures left", "Zostało figurek"),
+    "new_match": ("New match", "Nowy mecz"),
+    "resume_match": ("Resume match", "Wznów mecz"),
+    "match": ("Match", "Mecz"),
+    "battle_n": ("Battle {n} of 2", "Bitwa {n} z 2"),
+    "team_1": ("team 1", "drużyna 1"),
+    "team_2": ("team 2", "drużyna 2"),
+    "team_plays": ("{team} plays {side}", "{team} gra: {side}"),
+    "battle_won": ("{team} won, {n} left", "wygrała {team}, zostało {n}"),
+    "sides_swap": ("Now the sides swap", "Teraz zamiana stron"),
+    "TEAM_WINS": ("{team} WINS!", "WYGRYWA {team}"),
+    "DRAW": ("DRAW", "REMIS"),
+    "match_total": ("{team}: {n}", "{team}: {n}"),
 }
 
 
@@ -137,7 +227,7 @@ def text(language: str, key: str, **values: object) -> str:
 
 
 OUTCOMES = ("HIT", "MISS", "DESTROYED", "WEAKENED", "GUN LOST", "IMMOBILIZED", "NO EFFECT",
-            "RELOADED", "UNLOADED")
+            "RELOADED", "UNLOADED", "DOWN", "HIDDEN", "MOVED", "DRAW")
 
 
 def every_text(language: str) -> list[str]:
@@ -149,5 +239,7 @@ def outcome_words(language: str) -> list[str]:
     """The big words of the outcome screens, the winners' included."""
     sides = [text(language, side).upper() for side in ("axis", "allies")]
     calls = ("call_yes", "call_no", "call_too_close")
+    teams = [text(language, team).upper() for team in ("team_1", "team_2")]
     return [text(language, key) for key in (*OUTCOMES, *calls)] + [
-        text(language, "WINS", side=side) for side in sides]
+        text(language, "WINS", side=side) for side in sides] + [
+        text(language, "TEAM_WINS", team=team) for team in teams]

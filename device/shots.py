@@ -45,13 +45,15 @@ def gather(app: App, replay: Replay[Any], roller_of: Callable[[str], str], phase
 
 
 def resolve_fire(app: App, firer: Piece, target: Piece, plan: ShotPlan,
-                 finish: Finish) -> Screen:
+                 finish: Finish, refused: Callable[[], Screen] | None = None) -> Screen:
+    """`refused`: where a shot the rules refuse goes (by default the side passes)."""
     assert app.state is not None
     rules = rule_set(app.state.level)
     try:
         odds = rules.odds(plan)
     except RulesError as exc:
-        return notice(app, app.t("not_possible"), [str(exc)], lambda: finish(app, "passes"))
+        return notice(app, app.t("not_possible"), [str(exc)],
+                      refused or (lambda: finish(app, "passes")))
     side, enemy = firer.side.value, target.side.value
     preview = Lines(app.header(f"{firer.label} → {target.label}"), (
         app.t("odds", hit=in_six(odds.hit), kill=percent(odds.kill)),
@@ -80,7 +82,7 @@ def resolve_fire(app: App, firer: Piece, target: Piece, plan: ShotPlan,
     return WaitPress(side, preview, lambda: gather(app, replay, roller_of, side, waiting, done))
 
 
-def _needs(app: App, check: DieCheck, exact: bool) -> str:
+def needs_text(app: App, check: DieCheck, exact: bool) -> str:
     text = app.t("needs_range", r=check.needed) if exact else app.t("needs", n=check.needed.low)
     mods = sum(m.value for m in check.modifiers)
     return f"{text} ({mods:+d})" if mods else text
@@ -90,11 +92,11 @@ def shot_views(app: App, shot: Shot, title: str) -> list[View]:
     header = app.header(title)
     word = app.t(BIG_WORDS[shot.effect])
     views: list[View] = [Roll(header, (shot.to_hit.roll,), app.t("to_hit"),
-                              _needs(app, shot.to_hit, shot.level == "easy"),
+                              needs_text(app, shot.to_hit, shot.level == "easy"),
                               app.t("HIT") if shot.hit else app.t("MISS"))]
     if shot.reload is not None:
         views.append(Roll(header, (shot.reload.roll,), app.t("reload_roll"),
-                          _needs(app, shot.reload, False),
+                          needs_text(app, shot.reload, False),
                           app.t("RELOADED") if shot.reload.success else app.t("UNLOADED")))
     if shot.damage is not None:
         base = f"{shot.damage.base} + D6+" if shot.level == "easy" else \
@@ -117,8 +119,8 @@ def shot_views(app: App, shot: Shot, title: str) -> list[View]:
 
 def resolve_reload(app: App, vehicle: Piece, finish: Finish) -> Screen:
     side = vehicle.side.value
-    replay: Replay[ReloadAction] = Replay(
-        lambda dice: tank_game.reload_action(vehicle.card, vehicle.status, dice))
+    replay: Replay[ReloadAction] = Replay(lambda dice: tank_game.reload_action(
+        vehicle.card, vehicle.status, dice, vehicle.crew_below_half()))
     header = app.header(vehicle.label)
 
     def done() -> Screen:
@@ -129,7 +131,7 @@ def resolve_reload(app: App, vehicle: Piece, finish: Finish) -> Screen:
         app.cue("reloaded" if result.check.success else "unloaded", side)
         views: list[View] = [
             Roll(header, (result.check.roll,), app.t("reload_roll"),
-                 _needs(app, result.check, False), f"= {result.check.modified}"),
+                 needs_text(app, result.check, False), f"= {result.check.modified}"),
             BigWord(header, app.t(word))]
         after = finish(app, f"{vehicle.label} reloads: {word.lower()}")
         return Show(views, lambda: after, animate=True)

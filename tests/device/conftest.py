@@ -2,6 +2,7 @@
 pressed as fingers would, and the OLED as luma's dummy device."""
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -14,6 +15,10 @@ from cobi_companion.device.display import MemoryDisplay
 from cobi_companion.device.sim import MockPanel, drain
 from cobi_companion.rules.dice import ScriptedDice
 from gpiozero.pins.mock import MockFactory, MockPWMPin
+from PIL import Image, ImageChops
+
+SNAPSHOTS = Path(__file__).parent / "snapshots"
+SNAPSHOT_SCALE = 4
 
 
 class Table:
@@ -63,3 +68,30 @@ def table_at(tmp_path: Path) -> Iterator[Callable[..., Table]]:
     yield make
     for table in made:
         table.close()
+
+
+def compare_snapshot(name: str, image: Image.Image) -> None:
+    """Compare a 128×64 frame with snapshots/<name>.png (stored at 4× scale). A missing
+    snapshot, or any when UPDATE_SNAPSHOTS=1, is written and the test skipped; a mismatch
+    fails and writes <name>.actual.png beside it."""
+    width, height = image.size
+    big = image.resize((width * SNAPSHOT_SCALE, height * SNAPSHOT_SCALE),
+                       Image.Resampling.NEAREST)
+    path, actual = SNAPSHOTS / f"{name}.png", SNAPSHOTS / f"{name}.actual.png"
+    if os.environ.get("UPDATE_SNAPSHOTS") == "1" or not path.exists():
+        SNAPSHOTS.mkdir(exist_ok=True)
+        big.save(path)
+        pytest.skip(f"snapshot written: {path}; look at it, then run again to compare")
+    with Image.open(path) as stored:
+        expected = stored.convert("1").resize((width, height), Image.Resampling.NEAREST)
+    diff = ImageChops.logical_xor(image.convert("1"), expected).histogram()[255]
+    if diff:
+        big.save(actual)
+        pytest.fail(f"{name}: {diff} pixels differ from {path.name}; see {actual.name}")
+    actual.unlink(missing_ok=True)
+
+
+@pytest.fixture
+def snapshot() -> Callable[[str, Image.Image], None]:
+    """`snapshot(name, image)`: the frame must match tests/device/snapshots/<name>.png."""
+    return compare_snapshot

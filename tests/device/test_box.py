@@ -29,7 +29,12 @@ def test_tank_battle_kellys_heroes_on_the_box(table_at):
     state = table.box.store.load_battle()
     assert {v["label"]: v["status"] for v in state["pieces"]} == {
         "Tiger 1": ["weakened"], "Sherman 1": []}
-    assert state["active"] == "axis"
+    assert state["active"] == "allies"        # the Sherman's activation is still open
+    table.press("ok")
+    assert table.view.items[table.view.index] == "End activation"
+    table.press("ok")                         # it fired: no extra activation, the Axis turn
+    assert table.box.store.load_battle()["active"] == "axis"
+    assert table.view.items == ("Tiger 1", "Pass")
 
 
 def test_easy_battle_target_player_rolls_the_armour(table_at):
@@ -60,6 +65,9 @@ def test_a_restart_resumes_the_battle(table_at, tmp_path):
     first.close()
     again = table_at([6, 6])
     assert isinstance(again.view, Menu) and again.view.items[0] == "Resume battle"
+    again.press("ok")                        # the Sherman fired: its activation is open
+    assert again.view.header.side == "allies"
+    assert again.view.items == ("Fire", "Move", "End activation")
     again.press("ok")
     assert again.view.header.side == "axis" and again.view.items == ("Tiger 1", "Pass")
 

@@ -1,6 +1,7 @@
 """The `cobi-companion` command, run as a real subprocess."""
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from fractions import Fraction
@@ -151,7 +152,8 @@ def test_reload_and_initiative(cli):
 def test_cards_list_and_show(cli):
     run = cli("cards", "list")
     assert run.code == 0
-    assert "2477  Tiger I" in run.out and "12/8/8/2" in run.out
+    assert re.search(r"^2477 +hard +Tiger I ", run.out, re.M) and "12/8/8/2" in run.out
+    assert re.search(r"^rifleman +figure +Rifleman ", run.out, re.M)
     run = cli("cards", "show", "2477")
     assert "Damage to Weaken Target" in run.out and "2-3" in run.out
     run = cli("cards", "show", "2508")
@@ -172,7 +174,7 @@ def test_cards_check_reports_every_problem(cli, tmp_path):
     assert cli("cards", "check").code == 0
     # With the folder in play, the other cards still load, and each problem is a warning.
     run = cli("--cards", str(folder), "cards", "list")
-    assert run.code == 0 and "     3  C" in run.out and "2477" in run.out
+    assert run.code == 0 and re.search(r"^3 +hard +C ", run.out, re.M) and "2477" in run.out
     assert run.err.count("warning:") == 2
 
 

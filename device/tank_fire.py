@@ -1,0 +1,608 @@
+"""Tank Game fire on the box: at hard targets with the main gun (AP), at soft targets with a
+weapon of the Soft Targets Table, and template fire (HE, machine guns) at every piece under it.
+
+A shot at one figure or soft vehicle: target, situation, range in cm, the odds, then the
+attacker's button for the attacker's die and the defender's button for theirs, and one big word.
+Template fire: the pieces under the template (how many figures of each, and where they are),
+HE's to-hit and reload first, then each attack in turn with both players' buttons, each one
+shown, and a big summary like "3 of 5 down". The rules are `rules.soft_fire`; the box replays
+them one die at a time.
+"""
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from cobi_companion.rules import soft_fire, soft_odds, tank_game
+from cobi_companion.rules.battle import Piece
+from cobi_companion.rules.card import Facing, Kind, Template, Weapon
+from cobi_companion.rules.distance import FIRE_RANGE, DistanceCheck
+from cobi_companion.rules.errors import RulesError
+from cobi_companion.rules.shot import check_firer
+from cobi_companion.rules.soft_fire import Attack, Covered, SoftFire, SoftPlan
+from cobi_companion.rules.status import Effect
+from cobi_companion.rules.trace import DieCheck
+
+from .events import Key
+from .explain import BIG_WORDS, in_six, percent
+from .flow import fire_range, pick_facing, refuse
+from .measure import Measuring
+from .replay import Replay
+from .shots import Finish, needs_text
+from .views import BigWord, Lines, Menu, Roll, View
+from .widgets import Choose, Dial, Next, Screen, Show, WaitPress, notice
+
+if TYPE_CHECKING:
+    from .app import App
+    from .battle_state import BattleState
+
+# The target's situations, as the screens offer them: "open" adds no modifier.
+SITUATIONS = ("open", "soft_cover", "hard_cover", "soft_vehicle")
+PRESSED = ("to hit", "attacker D6", "defender D6")   # each of these waits for a button
+RANGE_START_CM = 30
+RANGE_MAX_CM = 500
+_NAME = re.compile(r"^(?P<label>.+?)(?: figure (?P<figure>\d+))?(?: shot (?P<shot>\d+))?$")
+
+
+def _state(app: App) -> BattleState:
+    assert app.state is not None
+    return app.state
+
+
+def shown(piece: Piece) -> str:
+    return piece.label if piece.kind.model else f"{piece.label} ({piece.figures or 0})"
+
+
+def enemies(app: App, firer: Piece) -> list[Piece]:
+    """The pieces on the map the firer may aim at (hidden ones are refused when picked)."""
+    return [p for p in _state(app).battle.side(firer.side.enemy)
+            if not p.gone and not p.status.off_map]
+
+
+def has_main_gun(piece: Piece) -> bool:
+    """A tank or gun whose card does not say its gun is none (an unknown value is refused with
+    its reason when the shot needs it)."""
+    card = piece.card
+    return piece.kind in (Kind.HARD, Kind.OPEN_TOP, Kind.GUN) and not (
+        card.known("gun_to_hit") and card.gun_to_hit is None)
+
+
+def template_weapons(piece: Piece) -> list[Weapon]:
+    weapons = [w for w in piece.card.weapons if w.template is not None]
+    if has_main_gun(piece):
+        with contextlib.suppress(RulesError):       # its card says it has no HE
+            weapons.append(soft_fire.he_weapon(piece.card))
+    return weapons
+
+
+def check_main_gun(piece: Piece) -> None:
+    """A vehicle or gun that has only its main gun: refuse at once what no shot of it could
+    get past (a lost gun, unloaded, no gun on its card, no crew)."""
+    try:
+        weapon = soft_fire.he_weapon(piece.card)
+    except RulesError:                        # no HE: the gun's AP fire
+        check_firer(piece.card, piece.status, needs_loaded=True)
+        return
+    soft_fire.check_soft_firer(piece, weapon)
+
+
+def weapon_name(weapon: Weapon) -> str:
+    return "HE" if weapon.name == soft_fire.HE else weapon.name
+
+
+# ---- what to fire at ----
+
+
+def fire_menu(app: App, label: str, done: Finish, back: Next) -> Screen:
+    """The enemy pieces (a shot at one of them) and the firer's template weapons. A squad fires
+    figure by figure: the title counts its shots."""
+    state = _state(app)
+    firer = state.battle.get(label)
+    targets = enemies(app, firer)
+    if not targets:
+        return refuse(app, app.t("no_targets"), firer, back)
+    shots = state.shots.get(label)
+    total = shots[1] if shots else (firer.figures or 1) if firer.kind is Kind.FIGURE else 1
+    title = app.t("shot_of", n=shots[0] + 1 if shots else 1, of=total) if total > 1 \
+        else app.t("target")
+    templates = template_weapons(firer)
+    singles = [w for w in firer.card.weapons if w.template is None]
+    again = lambda: fire_menu(app, label, done, back)  # noqa: E731
+    if not singles and not has_main_gun(firer) and len(templates) == 1:
+        return TemplatePick(label, templates[0], done, back)
+    items = [shown(t) for t in targets] + [
+        app.t("template", weapon=weapon_name(w)) for w in templates]
+    if shots:
+        items.append(app.t("done_firing"))
+
+    def chosen(i: int) -> Screen:
+        if i < len(targets):
+            return at_target(app, firer, targets[i], done, again)
+        if i < len(targets) + len(templates):
+            return TemplatePick(label, templates[i - len(targets)], done, again)
+        return back()
+    return Choose(title, items, chosen, back=back)
+
+
+def at_target(app: App, firer: Piece, target: Piece, done: Finish, back: Next) -> Screen:
+    """One target: the main gun at a tank (fire at hard targets), else a weapon of the Soft
+    Targets Table. What the rules refuse is said in one line."""
+    if target.status.hidden:
+        return refuse(app, app.t("hidden_target", label=target.label), firer, back)
+    if target.kind in (Kind.HARD, Kind.OPEN_TOP) and has_main_gun(firer):
+        return pick_facing(app, firer, target, done, back)
+    singles = [w for w in firer.card.weapons if w.template is None]
+    if not singles:
+        if has_main_gun(firer):
+            try:
+                tank_game.check_hard_target(target.card)
+            except RulesError as exc:
+                return refuse(app, str(exc), firer, back)
+        key = "no_single_weapon" if template_weapons(firer) else "no_weapon"
+        return refuse(app, app.t(key, label=firer.label), firer, back)
+    if len(singles) == 1:
+        return soft_single(app, firer, singles[0], target, done, back)
+    return Choose(app.t("weapon"), [w.name for w in singles],
+                  lambda i: soft_single(app, firer, singles[i], target, done, back), back)
+
+
+def covered(target: Piece, situations: tuple[str, ...] = (),
+            facing: Facing = Facing.FRONT) -> Covered:
+    """One target of a single shot: a figure of a squad, one of a gun's crew (a gun itself is
+    hit only by templates), or a vehicle."""
+    if target.kind is Kind.FIGURE:
+        return Covered(target, 1, situations)
+    if target.kind is Kind.GUN:
+        return Covered(target, 1, situations, model=False)
+    return Covered(target, 0, situations, facing)
+
+
+def soft_single(app: App, firer: Piece, weapon: Weapon, target: Piece, done: Finish,
+                back: Next) -> Screen:
+    """Situation, (a vehicle's facing), range in cm, then the odds and the buttons."""
+    table = app.book.table
+    try:
+        soft_fire.check_soft_firer(firer, weapon)
+        soft_fire.check_target(SoftPlan(firer, weapon, (covered(target),), table),
+                               covered(target))
+    except RulesError as exc:
+        return refuse(app, str(exc), firer, back)
+    again = lambda: soft_single(app, firer, weapon, target, done, back)  # noqa: E731
+
+    def situated(situation: str) -> Screen:
+        situations = () if situation == "open" else (situation,)
+        try:
+            for name in situations:
+                table.situation_modifier(name)
+        except RulesError as exc:
+            return refuse(app, str(exc), firer, again)
+        if target.kind.vehicle:
+            facings = list(Facing)
+            return Choose(app.t("facing"), [app.t(f.value) for f in facings],
+                          lambda i: ranged(situations, facings[i]), again)
+        return ranged(situations, Facing.FRONT)
+
+    def ranged(situations: tuple[str, ...], facing: Facing) -> Screen:
+        def fire_at(cm: float) -> Screen:
+            _state(app).last_cm[weapon.name] = round(cm)
+            plan = SoftPlan(firer, weapon, (covered(target, situations, facing),), table,
+                            range_cm=cm)
+            return start(app, plan, done, again, f"{firer.label} → {target.label}")
+        return soft_range(app, weapon, fire_at, again)
+    return Choose(app.t("situation"), [app.t(f"sit_{s}") for s in SITUATIONS],
+                  lambda i: situated(SITUATIONS[i]), back)
+
+
+def soft_range(app: App, weapon: Weapon, then: Callable[[float], Screen],
+               back: Next) -> Screen:
+    """The range in cm for the Soft Targets Table: measured by a sensor (offered first when
+    one is online) or dialled, starting from the last range dialled for this weapon."""
+    start = _state(app).last_cm.get(weapon.name)
+    if start is None:
+        bands = app.book.table.weapons.get(weapon.name.lower())
+        start = round(bands.ranges[0].from_cm) if bands and bands.ranges else RANGE_START_CM
+    dial = RangeDial(then, back, start)
+    names = app.sensors.online_names()
+    if not names:
+        return dial
+
+    def measured(check: DistanceCheck, over: bool) -> Screen:
+        return then(check.cm)
+    ways: list[tuple[str, Next]] = [
+        (app.t("measure_with", sensor=name),
+         lambda name=name: Measuring(FIRE_RANGE, name, measured, back).begin(app))
+        for name in names]
+    ways.append((app.t("enter_cm"), lambda: dial))
+    return Choose(app.t("range"), [label for label, _ in ways], lambda i: ways[i][1](), back)
+
+
+@dataclass
+class RangeDial:
+    """The player measured with the tape and dials the centimetres; OK fires."""
+
+    then: Callable[[float], Screen]
+    back: Next
+    cm: int = RANGE_START_CM
+
+    def view(self, app: App) -> View:
+        return BigWord(app.header(app.t("range")), f"{self.cm} cm", app.t("dial_cm_hint"))
+
+    def on(self, app: App, key: Key) -> Screen:
+        if key is Key.CW:
+            self.cm = min(self.cm + 1, RANGE_MAX_CM)
+        elif key is Key.CCW:
+            self.cm = max(self.cm - 1, 0)
+        elif key in (Key.OK, Key.AXIS, Key.ALLIES):
+            return self.then(float(self.cm))
+        elif key is Key.BACK:
+            return self.back()
+        return self
+
+
+# ---- the pieces under a template ----
+
+
+@dataclass
+class TemplatePick:
+    """The enemy pieces with how much of each the template covers; OK on a piece sets it (or
+    takes it out again), "Fire!" fires."""
+
+    firer: str
+    weapon: Weapon
+    done: Finish
+    back: Next
+    under: dict[str, Covered] = field(default_factory=dict)
+    index: int = 0
+
+    def pieces(self, app: App) -> list[Piece]:
+        return enemies(app, _state(app).battle.get(self.firer))
+
+    def text(self, app: App, piece: Piece) -> str:
+        c = self.under.get(piece.label)
+        if c is None:
+            return shown(piece)
+        parts = []
+        if piece.kind is Kind.FIGURE or c.figures:
+            parts.append(str(c.figures))
+        if piece.kind.vehicle:
+            parts.append(app.t(c.facing.value))
+        parts += [app.t(f"short_{s}") for s in c.situations]
+        return f"• {piece.label}: " + " · ".join(parts or [app.t("short_open")])
+
+    def view(self, app: App) -> View:
+        pieces = self.pieces(app)
+        items = (*(self.text(app, p) for p in pieces), app.t("fire_now"))
+        self.index = min(self.index, len(items) - 1)
+        return Menu(app.header(weapon_name(self.weapon)), items, self.index,
+                    app.t("template_hint"))
+
+    def on(self, app: App, key: Key) -> Screen:
+        pieces = self.pieces(app)
+        if key in (Key.CW, Key.CCW):
+            self.index = (self.index + (1 if key is Key.CW else -1)) % (len(pieces) + 1)
+        elif key is Key.OK:
+            if self.index >= len(pieces):
+                return self.fire(app)
+            piece = pieces[self.index]
+            if self.under.pop(piece.label, None) is not None:
+                return self
+            return self.set_up(app, piece)
+        elif key is Key.BACK:
+            return self.back()
+        return self
+
+    def plan(self, app: App, under: list[Covered], range_cm: float | None = None,
+             cover: bool = False) -> SoftPlan:
+        firer = _state(app).battle.get(self.firer)
+        return SoftPlan(firer, self.weapon, tuple(under), app.book.table, range_cm, cover)
+
+    def set_up(self, app: App, piece: Piece) -> Screen:
+        """How many of its figures, (a vehicle's facing,) and where they are."""
+        firer = _state(app).battle.get(self.firer)
+        try:
+            figure = piece.kind is Kind.FIGURE
+            soft_fire.check_target(self.plan(app, []), Covered(piece, int(figure),
+                                                               model=not figure))
+        except RulesError as exc:
+            return refuse(app, str(exc), firer, lambda: self)
+        crew = piece.figures or 0
+
+        def situated(figures: int, facing: Facing) -> Screen:
+            if piece.kind in (Kind.HARD, Kind.OPEN_TOP):
+                return self.cover(app, piece, figures, (), facing)
+
+            def chosen(i: int) -> Screen:
+                name = SITUATIONS[i]
+                return self.cover(app, piece, figures, () if name == "open" else (name,),
+                                  facing)
+            return Choose(app.t("situation"), [app.t(f"sit_{s}") for s in SITUATIONS],
+                          chosen, back=lambda: self)
+
+        def counted(facing: Facing) -> Screen:
+            # a squad's figures, a gun's or an open-top's crew; a closed vehicle's crew is inside
+            if piece.kind in (Kind.HARD, Kind.SOFT) or crew == 0 or (
+                    piece.kind is Kind.FIGURE and crew == 1):
+                return situated(crew if piece.kind is Kind.FIGURE else 0, facing)
+            low = 1 if piece.kind is Kind.FIGURE else 0
+            return DialCount(f"{piece.label}", low, crew, crew,
+                             lambda n: situated(n, facing), lambda: self)
+        if piece.kind.vehicle:
+            facings = list(Facing)
+            return Choose(app.t("facing"), [app.t(f.value) for f in facings],
+                          lambda i: counted(facings[i]), back=lambda: self)
+        return counted(Facing.FRONT)
+
+    def cover(self, app: App, piece: Piece, figures: int, situations: tuple[str, ...],
+              facing: Facing) -> Screen:
+        firer = _state(app).battle.get(self.firer)
+        c = Covered(piece, figures, situations, facing, model=piece.kind is not Kind.FIGURE)
+        try:
+            soft_fire.check_plan(self.plan(app, [c]))
+        except RulesError as exc:
+            return refuse(app, str(exc), firer, lambda: self)
+        self.under[piece.label] = c
+        self.index = len(self.pieces(app))     # on "Fire!"
+        return self
+
+    def fire(self, app: App) -> Screen:
+        if not self.under:
+            return notice(app, app.t("not_possible"), [app.t("nothing_under")], lambda: self)
+        under = [self.under[p.label] for p in self.pieces(app) if p.label in self.under]
+        firer = _state(app).battle.get(self.firer)
+        title = f"{firer.label}: {weapon_name(self.weapon)}"
+        if self.weapon.template is not Template.HE:
+            return start(app, self.plan(app, under), self.done, lambda: self, title)
+        cover = any(s in ("soft_cover", "hard_cover") for c in under for s in c.situations)
+        return fire_range(app, lambda cm: start(
+            app, self.plan(app, under, range_cm=cm, cover=cover), self.done, lambda: self,
+            title), lambda: self)
+
+
+@dataclass
+class DialCount:
+    """How many figures the template covers: the knob, OK confirms."""
+
+    title: str
+    low: int
+    high: int
+    count: int
+    then: Callable[[int], Screen]
+    back: Next
+
+    def view(self, app: App) -> View:
+        return BigWord(app.header(self.title), str(self.count),
+                       app.t("figures_under", label=self.title))
+
+    def on(self, app: App, key: Key) -> Screen:
+        if key is Key.CW:
+            self.count = min(self.count + 1, self.high)
+        elif key is Key.CCW:
+            self.count = max(self.count - 1, self.low)
+        elif key is Key.OK:
+            return self.then(self.count)
+        elif key is Key.BACK:
+            return self.back()
+        return self
+
+
+# ---- the odds, then the dice ----
+
+
+def start(app: App, plan: SoftPlan, done: Finish, back: Next, title: str) -> Screen:
+    """The rules' refusal, or the odds and whose button starts the fire."""
+    firer = plan.firer
+    try:
+        soft_fire.check_plan(plan)
+        odds = soft_odds.odds(plan)
+    except RulesError as exc:
+        return refuse(app, str(exc), firer, back)
+    most = len(odds.down) - 1
+    expected = f"{float(odds.expected_down):.1f}".rstrip("0").rstrip(".")
+    if plan.weapon.template is None:
+        chances = [app.t("soft_odds", down=percent(odds.all_down))]
+    else:
+        chances = [app.t("expected_down", exp=expected, n=most),
+                   app.t("all_down", all=percent(odds.all_down))]
+        if plan.weapon.template is Template.HE:
+            chances.insert(0, app.t("hit_chance", hit=in_six(odds.hit)))
+    side = firer.side.value
+    preview = Lines(app.header(title), (*chances, app.t("press_to_fire",
+                                                        side=app.side_name(side))))
+    run = SoftRun(plan, done, title, Replay(lambda dice: soft_fire.fire(plan, dice)))
+    return WaitPress(side, preview, lambda: run.press(app, side), back=back)
+
+
+@dataclass
+class SoftRun:
+    """The fire being rolled: each button press rolls that player's next die (the HE to-hit
+    and reload go together), then waits for the other player; each attack stays on the
+    screen until the next press."""
+
+    plan: SoftPlan
+    done: Finish
+    title: str
+    replay: Replay[SoftFire]
+    he_shown: bool = False
+
+    @property
+    def he(self) -> bool:
+        return self.plan.weapon.template is Template.HE
+
+    @property
+    def single(self) -> bool:
+        return self.plan.weapon.template is None
+
+    def roller_of(self, need: str) -> str:
+        side = self.plan.firer.side
+        return (side.enemy if need.startswith("defender") else side).value
+
+    def press(self, app: App, side: str, first: bool = True) -> Screen:
+        while (need := self.replay.need()) is not None:
+            roller = self.roller_of(need)
+            if roller != side or (not first and need.startswith(PRESSED)):
+                return self.wait(app, roller, need)
+            first = False
+            if app.settings.real_dice:
+                def dialled(face: int, need: str = need, roller: str = roller) -> Screen:
+                    app.record(face, need, roller)
+                    self.replay.add(face, need)
+                    return self.press(app, side, first=False)
+                return Dial(need, dialled)
+            self.replay.add(app.roll(need, roller), need)
+        return self.finished(app)
+
+    def wait(self, app: App, roller: str, need: str) -> Screen:
+        waiting = WaitPress(roller, self.waiting(app, roller, need),
+                            lambda: self.press(app, roller))
+        if self.he and not self.he_shown and "reload" in self.replay.purposes:
+            self.he_shown = True
+            return Show(self.he_views(app, *self.he_checks()), lambda: waiting, animate=True)
+        return waiting
+
+    # -- what the screen shows --
+
+    def face(self, purpose: str) -> int:
+        return self.replay.faces[self.replay.purposes.index(purpose)]
+
+    def he_checks(self) -> tuple[DieCheck, DieCheck]:
+        """HE's to-hit and reload as the rules work them out, from the dice rolled so far."""
+        card, firer = self.plan.firer.card, self.plan.firer
+        checks = []
+        for purpose, needed, mods in (
+                ("to hit", card.need("gun_to_hit"), soft_fire.he_to_hit_modifiers(self.plan)),
+                ("reload", card.need("reload"),
+                 tank_game.reload_modifiers(firer.crew_below_half()))):
+            roll = self.face(purpose)
+            modified = roll + sum(m.value for m in mods)
+            checks.append(DieCheck(roll, mods, modified, needed, modified >= needed.low))
+        return checks[0], checks[1]
+
+    def he_views(self, app: App, to_hit: DieCheck, reload: DieCheck) -> list[View]:
+        header = app.header(self.title)
+        return [Roll(header, (to_hit.roll,), app.t("to_hit"), needs_text(app, to_hit, False),
+                     app.t("HIT") if to_hit.success else app.t("MISS")),
+                Roll(header, (reload.roll,), app.t("reload_roll"),
+                     needs_text(app, reload, False),
+                     app.t("RELOADED") if reload.success else app.t("UNLOADED"))]
+
+    def target_of(self, name: str) -> tuple[Covered, int | None, int | None]:
+        """The covered piece an attack's name speaks of, the figure and the shot."""
+        match = _NAME.match(name)
+        assert match is not None
+        label = match.group("label")
+        for c in self.plan.targets:
+            if c.piece.label == label:
+                figure, shot = match.group("figure"), match.group("shot")
+                return c, int(figure) if figure else None, int(shot) if shot else None
+        raise KeyError(name)
+
+    def name_title(self, app: App, name: str, shot: int | None = None) -> str:
+        c, figure, named_shot = self.target_of(name)
+        shot = shot or named_shot
+        if figure is None:
+            return c.piece.label
+        if shot is not None and shot > 1:      # a machine gun's next shot at the figure
+            return app.t("figure_again", label=c.piece.label, n=figure)
+        return app.t("figure_no", label=c.piece.label, n=figure)
+
+    def word(self, app: App, name: str, effect: Effect) -> str:
+        c, figure, _ = self.target_of(name)
+        if effect is Effect.MISS:
+            return app.t("MISS")
+        if figure is not None:
+            return app.t("DOWN")
+        if c.piece.kind is Kind.SOFT and effect is Effect.NONE:
+            return app.t("HIT")
+        return app.t(BIG_WORDS[effect])
+
+    def waiting(self, app: App, roller: str, need: str) -> View:
+        """The last attack (or the half rolled so far) and whose button is next."""
+        who = app.side_name(roller)
+        prompt = app.t("press_defend" if need.startswith("defender") else
+                       "press_damage" if need.startswith("damage") else "press_attack",
+                       side=who)
+        purposes, faces = self.replay.purposes, self.replay.faces
+        attacks = [i for i, p in enumerate(purposes) if p.startswith("attacker D6: ")]
+        if not attacks:
+            return Lines(app.header(self.title), (prompt,))
+        i = attacks[-1]
+        name = purposes[i].removeprefix("attacker D6: ")
+        c, _, _ = self.target_of(name)
+        mods = sum(m.value for m in soft_fire.attack_modifiers(self.plan, c))
+        roll, modified = faces[i], faces[i] + mods
+        header = app.header(self.name_title(app, name))
+        if i + 1 >= len(purposes) or purposes[i + 1] != f"defender D6: {name}":
+            return Roll(header, (roll,), prompt, f"{roll}{mods:+d} = {modified}" if mods
+                        else f"= {roll}")
+        defender = faces[i + 1]
+        effect = Effect.DESTROYED if defender < modified else Effect.MISS
+        if effect is not Effect.MISS and c.piece.kind is Kind.SOFT and not c.figures:
+            effect = Effect.NONE               # a soft vehicle: its damage dice come next
+        return Roll(header, (roll, defender), prompt, f"{modified} v {defender}",
+                    self.word(app, name, effect))
+
+    def attack_view(self, app: App, attack: Attack, number: int, of: int) -> View:
+        header = app.header(self.name_title(app, attack.target, attack.shot))
+        caption = app.t("attack_n", n=number, of=of)
+        word = self.word(app, attack.target, attack.effect)
+        if attack.roll is None or attack.defender is None:   # a hard target: damage dice
+            damage = attack.damage.rolls if attack.damage else ()
+            detail = f"{attack.damage.total} − {attack.armour.total}" \
+                if attack.damage and attack.armour else ""
+            return Roll(header, damage, caption, detail, word)
+        return Roll(header, (attack.roll, attack.defender), caption,
+                    f"{attack.modified} v {attack.defender}", word)
+
+    # -- the end --
+
+    def finished(self, app: App) -> Screen:
+        result = self.replay.result
+        state = _state(app)
+        assert result is not None
+        state.battle = state.battle.replace_piece(result.firer_after)
+        for piece in result.results:
+            state.battle = state.battle.replace_piece(piece.after)
+        side = self.plan.firer.side.value
+        views: list[View] = []
+        if self.he and not self.he_shown:
+            assert result.to_hit is not None and result.reload is not None
+            views += self.he_views(app, result.to_hit, result.reload)
+        attacks = result.attacks
+        header = app.header(self.title)
+        if not result.hit:
+            views.append(BigWord(header, app.t("MISS")))
+            app.cue("miss", side)
+        elif self.single:
+            attack = attacks[-1]
+            views.append(self.attack_view(app, attack, 1, 1))
+            if attack.damage is not None and attack.armour is not None:
+                views.append(Roll(header, attack.damage.rolls, app.t("damage"),
+                                  f"{attack.damage.total} − {attack.armour.total}",
+                                  f"= {attack.net}"))
+            views.append(BigWord(header, self.word(app, attack.target, attack.effect)))
+            app.cue("miss" if attack.effect is Effect.MISS else "hit", side)
+        else:
+            if attacks:
+                views.append(self.attack_view(app, attacks[-1], len(attacks), len(attacks)))
+            views.append(BigWord(header, app.t("n_down", down=result.down, of=result.attacked),
+                                 self.left(app, result)))
+            app.cue("hit" if result.down else "miss", side)
+        targets = ", ".join(shown(c.piece) for c in self.plan.targets)
+        summary = result.to_dict()["summary"] if result.hit else "miss"
+        line = f"{self.plan.firer.label} fires {weapon_name(self.plan.weapon)} at {targets}: " \
+               f"{summary}"
+        after = self.done(app, line)
+        return Show(views, lambda: after, animate=True)
+
+    def left(self, app: App, result: SoftFire) -> str:
+        parts = []
+        for piece in result.results:
+            after = piece.after
+            if after.gone:
+                parts.append(app.t("out", label=after.label))
+            elif after.kind is not Kind.HARD and after.figures is not None:
+                parts.append(app.t("left_n", label=after.label, n=after.figures))
+        return " · ".join(parts)

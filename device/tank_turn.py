@@ -1,0 +1,435 @@
+"""A Tank Game turn on the box: pick the pieces to activate, act with each, the extra
+activation after one without fire, placing pieces from off the map, and the next turn.
+
+Every rule of the turn is `rules.turns`: a screen asks the rule first (a refusal is one line on
+the screen) and records what was done with it after the dice, then saves the battle.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from cobi_companion.rules import scoring, turns
+from cobi_companion.rules.battle import Piece
+from cobi_companion.rules.card import Kind
+from cobi_companion.rules.errors import RulesError
+from cobi_companion.rules.hiding import HIDE_CLEAR_CM
+from cobi_companion.rules.turns import Action
+
+from .events import Key
+from .flow import battle_won, move, refuse
+from .shots import resolve_reload
+from .views import BigWord, Menu, View
+from .widgets import Choose, Next, Screen, Show, notice
+
+if TYPE_CHECKING:
+    from .app import App
+    from .battle_state import BattleState
+
+
+def _state(app: App) -> tuple[BattleState, turns.Turn]:
+    state = app.state
+    assert state is not None and state.turn is not None
+    return state, state.turn
+
+
+def shown(piece: Piece) -> str:
+    """'Rifle 1 (3)' for a squad, the label for a vehicle or gun."""
+    return piece.label if piece.kind.model else f"{piece.label} ({piece.figures or 0})"
+
+
+def turn_screen(app: App) -> Screen:
+    """Where the active side is in its turn."""
+    state, turn = _state(app)
+    if turn.current is not None:
+        return acting(app)
+    if not turn.activations:
+        return Pick()
+    if turn.extra_due and eligible(state):
+        return offer_extra(app)
+    return end_turn(app, "ends the turn")
+
+
+def eligible(state: BattleState) -> list[Piece]:
+    """The active side's pieces that may still be activated this turn."""
+    turn = state.turn
+    assert turn is not None
+    placed = {p.label for p in turn.placed}
+    return [p for p in state.battle.side(turn.side)
+            if not p.gone and not p.status.off_map and p.label not in turn.activated
+            and p.label not in placed]
+
+
+def waiting_off_map(state: BattleState) -> list[Piece]:
+    assert state.turn is not None
+    return [p for p in state.battle.side(state.turn.side) if p.status.off_map and not p.gone]
+
+
+# ---- picking the pieces ----
+
+
+@dataclass
+class Pick:
+    """The knob goes through the side's pieces; OK picks one (again: drops it). Up to 5
+    figures and models, one model at most: a piece that does not fit is refused with the
+    rule's reason. "Go!" starts the activation, by itself once nothing more could join."""
+
+    picked: list[str] = field(default_factory=list)
+    index: int = 0
+
+    def rows(self, app: App) -> list[tuple[str, str]]:
+        state, _ = _state(app)
+        rows = [("piece", p.label) for p in eligible(state)]
+        if self.picked:
+            rows.append(("go", ""))
+        if waiting_off_map(state):
+            rows.append(("place", ""))
+        rows.append(("pass", ""))
+        return rows
+
+    def view(self, app: App) -> View:
+        state, turn = _state(app)
+        items = []
+        for kind, label in self.rows(app):
+            if kind == "piece":
+                mark = "• " if label in self.picked else ""
+                items.append(mark + shown(state.battle.get(label)))
+            elif kind == "go":
+                items.append(app.t("go"))
+            elif kind == "place":
+                items.append(app.t("place_off_map", n=len(waiting_off_map(state))))
+            else:
+                items.append(app.t("pass"))
+        size = sum(1 if p.kind.model else (p.figures or 0)
+                   for p in map(state.battle.get, self.picked))
+        title = app.t("extra_activation") if turn.activations else app.t("activate")
+        hint = app.t("picked", n=size) if self.picked else app.t("ok_pick")
+        self.index = min(self.index, len(items) - 1)
+        return Menu(app.header(title), tuple(items), self.index, hint)
+
+    def on(self, app: App, key: Key) -> Screen:
+        rows = self.rows(app)
+        if key in (Key.CW, Key.CCW):
+            self.index = (self.index + (1 if key is Key.CW else -1)) % len(rows)
+        elif key is Key.OK:
+            kind, label = rows[min(self.index, len(rows) - 1)]
+            if kind == "piece":
+                return self.toggle(app, label)
+            if kind == "go":
+                return self.go(app)
+            if kind == "place":
+                return place_menu(app, self)
+            return end_turn(app, "passes" if not _state(app)[1].activations
+                            else "ends the turn")
+        elif key is Key.BACK:
+            return app.menu(self)
+        return self
+
+    def fits(self, app: App, labels: list[str]) -> bool:
+        state, turn = _state(app)
+        try:
+            turns.activate(turn, state.battle, labels)
+        except RulesError:
+            return False
+        return True
+
+    def toggle(self, app: App, label: str) -> Screen:
+        state, turn = _state(app)
+        if label in self.picked:
+            self.picked.remove(label)
+            return self
+        try:
+            turns.activate(turn, state.battle, [*self.picked, label])
+        except RulesError as exc:
+            app.cue("error")
+            return notice(app, app.t("not_possible"), [str(exc)], lambda: self)
+        self.picked.append(label)
+        app.cue("click")
+        others = [p.label for p in eligible(state) if p.label not in self.picked]
+        if not any(self.fits(app, [*self.picked, other]) for other in others):
+            return self.go(app)
+        return self
+
+    def go(self, app: App) -> Screen:
+        state, turn = _state(app)
+        try:
+            state.turn = turns.activate(turn, state.battle, self.picked)
+        except RulesError as exc:
+            return notice(app, app.t("not_possible"), [str(exc)], lambda: self)
+        current = state.turn.current
+        assert current is not None
+        word = "extra activation" if current.extra else "activates"
+        app.commit(f"{turn.side.value} {word}: " + ", ".join(m.shown for m in current.members))
+        return acting(app)
+
+
+def offer_extra(app: App) -> Screen:
+    """The activation did not fire: one more activation, whose pieces may not fire."""
+    def chosen(i: int) -> Screen:
+        return Pick() if i == 0 else end_turn(app, "ends the turn")
+    return Choose(app.t("extra_question"), [app.t("yes"), app.t("no")], chosen)
+
+
+# ---- acting with the activated pieces ----
+
+
+DID = {Action.FIRE: "did_fire", Action.MOVE: "did_move", Action.HIDE: "did_hide",
+       Action.TAKE_COVER: "did_take_cover", Action.RELOAD: "did_reload",
+       Action.LEAVE: "did_leave"}
+
+
+def did(app: App, label: str) -> str:
+    _, turn = _state(app)
+    current = turn.current
+    if current is None:
+        return ""
+    return ", ".join(app.t(DID[d.action]) for d in current.done if d.label == label)
+
+
+def acting(app: App) -> Screen:
+    """The open activation: its pieces, each with what it did, and "End activation". With
+    one piece, that piece's actions at once."""
+    state, turn = _state(app)
+    current = turn.current
+    assert current is not None
+    members = [m.label for m in current.members]
+    if len(members) == 1:
+        return piece_menu(app, members[0])
+    items = []
+    for label in members:
+        done = did(app, label)
+        items.append(shown(state.battle.get(label)) + (f" · {done}" if done else ""))
+    items.append(app.t("end_activation"))
+    idle = [i for i, label in enumerate(members) if not did(app, label)]
+    title = app.t("extra_activation") if current.extra else app.t("activate")
+    return Choose(title, items, lambda i: piece_menu(app, members[i]) if i < len(members)
+                  else end_activation(app), index=idle[0] if idle else len(members))
+
+
+def piece_menu(app: App, label: str) -> Screen:
+    """Fire, Move, Hide (figures), Reload (an unloaded gun), and with a lone piece "End
+    activation". Each is asked of the rules first."""
+    state, turn = _state(app)
+    current = turn.current
+    assert current is not None
+    piece = state.battle.get(label)
+    alone = len(current.members) == 1
+    actions: list[tuple[str, Next]] = [(app.t("fire"), lambda: fire(app, label)),
+                                       (app.t("move"), lambda: moving(app, label))]
+    if piece.kind is Kind.FIGURE:
+        actions.append((app.t("hide"), lambda: hide(app, label)))
+    if piece.kind.model and not piece.status.loaded:
+        actions.append((app.t("reload"), lambda: reload(app, label)))
+    if alone:
+        actions.append((app.t("end_activation"), lambda: end_activation(app)))
+    done = did(app, label)
+    return Choose(shown(piece), [name for name, _ in actions], lambda i: actions[i][1](),
+                  back=None if alone else (lambda: acting(app)),
+                  index=len(actions) - 1 if alone and done else 0, hint=done)
+
+
+def back_to(app: App, label: str) -> Next:
+    return lambda: piece_menu(app, label)
+
+
+def refused(app: App, label: str, exc: RulesError) -> Screen:
+    return refuse(app, str(exc), app_piece(app, label), back_to(app, label))
+
+
+def app_piece(app: App, label: str) -> Piece:
+    state, _ = _state(app)
+    return state.battle.get(label)
+
+
+def record(app: App, label: str, action: Action, line: str,
+           then: Callable[[], Screen] | None = None, cover: bool = True,
+           nearest: float | None = None) -> Screen:
+    """The action is done: the turn records it, then the battle is saved (or won)."""
+    state, turn = _state(app)
+    if action is Action.FIRE:
+        state.turn, state.battle = turns.fire(turn, state.battle, label, line)
+    elif action is Action.MOVE:
+        state.turn, state.battle = turns.move(turn, state.battle, label, line)
+    elif action is Action.HIDE:
+        state.turn, state.battle = turns.hide(turn, state.battle, label, cover=cover,
+                                              nearest_enemy_figure=nearest, note=line)
+    return saved(app, line, then)
+
+
+def saved(app: App, line: str, then: Callable[[], Screen] | None = None) -> Screen:
+    state, turn = _state(app)
+    won = scoring.winner(state.battle, state.gave_up)
+    if won is not None:
+        return battle_won(app, won, f"{turn.side.value} {line}")
+    app.commit(f"{turn.side.value} {line}")
+    return then() if then is not None else acting(app)
+
+
+# -- fire --
+
+
+def fire(app: App, label: str) -> Screen:
+    from .tank_fire import check_main_gun, fire_menu
+
+    state, turn = _state(app)
+    piece = state.battle.get(label)
+    if label not in state.shots:       # a squad still firing figure by figure goes on
+        try:
+            turns.fire(turn, state.battle, label)
+            if piece.kind.model and not piece.card.weapons:
+                check_main_gun(piece)
+        except RulesError as exc:
+            return refused(app, label, exc)
+    return fire_menu(app, label, lambda app, line: fired(app, label, line),
+                     back_to(app, label))
+
+
+def fired(app: App, label: str, line: str) -> Screen:
+    """One shot done. A squad fires each figure's weapon once: the next figure's shot follows
+    until every figure has fired (or the player says it is done)."""
+    from .tank_fire import fire_menu
+
+    state, turn = _state(app)
+    piece = state.battle.get(label)
+    if label in state.shots:
+        state.shots[label][0] += 1
+    elif piece.kind is Kind.FIGURE and (piece.figures or 0) > 1:
+        state.shots[label] = [1, piece.figures or 0]
+    if label in state.shots and state.shots[label][0] >= state.shots[label][1]:
+        del state.shots[label]
+    first = not any(d.label == label and d.action is Action.FIRE
+                    for d in (turn.current.done if turn.current else ()))
+    if label in state.shots:
+        def more() -> Screen:
+            return fire_menu(app, label, lambda app, line: fired(app, label, line),
+                             lambda: stop_firing(app, label))
+        then: Callable[[], Screen] | None = more
+    else:
+        then = None
+    if first:
+        return record(app, label, Action.FIRE, line, then)
+    return saved(app, line, then)
+
+
+def stop_firing(app: App, label: str) -> Screen:
+    state, _ = _state(app)
+    state.shots.pop(label, None)
+    app.commit()
+    return acting(app)
+
+
+# -- move, hide, reload --
+
+
+def moving(app: App, label: str) -> Screen:
+    state, turn = _state(app)
+    try:
+        turns.move(turn, state.battle, label)
+    except RulesError as exc:
+        return refused(app, label, exc)
+    piece = state.battle.get(label)
+    card = piece.card
+    if card.known("move_forward") and card.move_forward is not None:
+        return move(app, piece, lambda app, line: record(app, label, Action.MOVE, line),
+                    back_to(app, label))
+    word = BigWord(app.header(shown(piece)), app.t("MOVED"), app.t("move_free"))
+    return Show([word], lambda: record(app, label, Action.MOVE, f"{label} moves"))
+
+
+def hide(app: App, label: str) -> Screen:
+    """Cover here? Enemy figure within 30 cm? Then the rules decide."""
+    state, turn = _state(app)
+    try:
+        turns.hide(turn, state.battle, label, cover=True, nearest_enemy_figure=None)
+    except RulesError as exc:
+        return refused(app, label, exc)
+    back = back_to(app, label)
+
+    def answered(cover: bool, near: bool) -> Screen:
+        state, turn = _state(app)
+        nearest = float(HIDE_CLEAR_CM if near else HIDE_CLEAR_CM + 1)
+        try:
+            turns.hide(turn, state.battle, label, cover=cover, nearest_enemy_figure=nearest)
+        except RulesError as exc:
+            return refused(app, label, exc)
+        word = BigWord(app.header(shown(state.battle.get(label))), app.t("HIDDEN"))
+        return Show([word], lambda: record(app, label, Action.HIDE, f"{label} hides",
+                                           cover=cover, nearest=nearest))
+    return Choose(app.t("cover_here"), [app.t("yes"), app.t("no")], lambda c: Choose(
+        app.t("enemy_within_30"), [app.t("no"), app.t("yes")],
+        lambda n: answered(c == 0, n == 1), back), back)
+
+
+def reload(app: App, label: str) -> Screen:
+    state, turn = _state(app)
+    try:
+        turns.reload(turn, state.battle, label)
+    except RulesError as exc:
+        return refused(app, label, exc)
+    before = state.battle
+
+    def reloaded(app: App, line: str) -> Screen:
+        # recorded with the battle as it was: the rule refuses to reload a loaded gun
+        state.turn, _ = turns.reload(turn, before, label, line)
+        return saved(app, line)
+    return resolve_reload(app, state.battle.get(label), reloaded)
+
+
+# ---- the end of an activation and of a turn ----
+
+
+def end_activation(app: App) -> Screen:
+    state, turn = _state(app)
+    state.turn = turns.end_activation(turn)
+    state.shots.clear()
+    app.commit()
+    return turn_screen(app)
+
+
+def end_turn(app: App, line: str) -> Screen:
+    """The other side's turn; after both, a new round (the defender first again)."""
+    state, turn = _state(app)
+    side = turn.side
+    state.turn, state.battle = turns.end_turn(turn, state.battle)
+    state.shots.clear()
+    if state.end_action():
+        assert state.defender is not None
+        state.begin_round(state.defender)
+    app.commit(f"{side.value} {line}")
+    return turn_screen(app)
+
+
+# ---- placing pieces from off the map ----
+
+
+def place_menu(app: App, back: Screen) -> Screen:
+    """A piece waiting off the map enters at its side's edge: up to 2 vehicles a turn; figures
+    ride in or on a vehicle placed this turn, or come on their own; a gun is towed."""
+    state, _ = _state(app)
+    waiting = waiting_off_map(state)
+
+    def placed(label: str, riding_with: str | None) -> Screen:
+        state, turn = _state(app)
+        try:
+            state.turn, state.battle = turns.place(turn, state.battle, label, riding_with)
+        except RulesError as exc:
+            app.cue("error")
+            return notice(app, app.t("not_possible"), [str(exc)], lambda: back)
+        with_ = f" with {riding_with}" if riding_with else ""
+        app.commit(f"{turn.side.value} places {label}{with_} at its edge")
+        return back
+
+    def chosen(i: int) -> Screen:
+        piece = waiting[i]
+        if piece.kind.vehicle:
+            return placed(piece.label, None)
+        _, turn = _state(app)
+        carriers = [p.label for p in turn.placed if p.vehicle]
+        if not carriers:
+            return placed(piece.label, None)
+        options: list[str | None] = [None, *carriers]
+        return Choose(app.t("place_with"), [app.t("on_its_own"), *carriers],
+                      lambda j: placed(piece.label, options[j]), back=lambda: back)
+    return Choose(app.t("place_off_map", n=len(waiting)), [shown(p) for p in waiting],
+                  chosen, back=lambda: back)

@@ -1,0 +1,475 @@
+"""The whole Tank Game on the box: squads and guns in the roster, activations, fire at soft
+targets with and without templates, the winner and the two-battle match. Real app, store,
+screens and inputs on gpiozero's mock pins, with scripted dice; the rules' worked examples are
+played through the buttons and read back from the screens and the saved battle."""
+from __future__ import annotations
+
+from cobi_companion.device.config import Config, Game
+from cobi_companion.device.screens import HEIGHT, TOP, WIDTH, render
+from cobi_companion.device.views import BigWord, Lines, Menu, Roll
+
+# Roll-offs: the first die is the Axis', the second the Allies'. The higher attacks, and the
+# defender acts first: AXIS_FIRST makes the Allies attack, so the Axis turn comes first.
+AXIS_FIRST = [2, 4]
+ALLIES_FIRST = [4, 2]
+
+
+def to_card(table, name: str) -> None:
+    """Turn the roster's knob to the card called `name`."""
+    wanted = table.view.items.index(name)
+    while table.view.index != wanted:
+        table.press("cw")
+
+
+def add(table, name: str, side: str, figures: int | None = None, held: bool = False) -> None:
+    to_card(table, name)
+    table.press(f"{side}_long" if held else side)
+    if figures is not None:                   # a squad: dial its figures, OK
+        table.press(*["cw"] * (figures - 1), "ok")
+
+
+def new_battle(table, *pieces: tuple, start: tuple[str, ...] = ("ok", "ok")) -> None:
+    """New battle, Tank Game, the pieces, OK; then both roll and the defender is told."""
+    table.press(*start)
+    for piece in pieces:
+        add(table, *piece)
+    table.press("ok", "axis", "allies", "ok", "ok")
+
+
+def saved(table) -> dict:
+    return table.box.store.load_battle()
+
+
+def pieces(table) -> dict:
+    return {p["label"]: (p["figures"], p["status"]) for p in saved(table)["pieces"]}
+
+
+def lines(view) -> str:
+    return " ".join(view.lines)
+
+
+def choose(table, item: str) -> None:
+    """Turn the knob to the menu item that starts with `item`, and press OK."""
+    items = table.view.items
+    wanted = next(i for i, text in enumerate(items) if text.startswith(item))
+    while table.view.index != wanted:
+        table.press("cw")
+    table.press("ok")
+
+
+# ---- the roster ----
+
+
+def test_roster_takes_a_squad_of_three_riflemen_and_a_gun(table_at):
+    table = table_at(ALLIES_FIRST)
+    table.press("ok", "ok")                   # New battle, Tank Game
+    assert "Rifleman" in table.view.items and "37 mm Bofors AT gun" in table.view.items
+    to_card(table, "Rifleman")
+    table.press("allies")                     # a squad: now the knob dials its figures
+    assert isinstance(table.view, BigWord) and table.view.word == "1"
+    table.press("cw", "cw", "cw", "ccw")
+    assert table.view.word == "3"
+    table.press("ok")
+    assert isinstance(table.view, Menu)
+    add(table, "37 mm Bofors AT gun", "allies")
+    add(table, "Tiger I", "axis")
+    table.press("ok")
+    assert pieces(table) == {"Rifle 1": (3, []), "Bofors 1": (3, []), "Tiger 1": (5, [])}
+    assert "Rifle 1 (3) (allies)" in saved(table)["log"][0]
+
+
+def test_the_easy_roster_offers_only_vehicles(table_at):
+    table = table_at([])
+    table.press("ok", "ccw", "ok")            # New battle, Easy
+    assert "Rifleman" not in table.view.items and "37 mm Bofors AT gun" not in table.view.items
+    assert table.view.items[:4] == ("7TP", "Sherman M4A1", "Pz 1b", "Tiger I")
+
+
+def test_a_held_button_puts_the_piece_off_the_map_and_it_is_placed_later(table_at):
+    table = table_at(AXIS_FIRST)
+    new_battle(table, ("Rifleman", "axis", 1), ("Sherman M4A1", "axis", None, True),
+               ("7TP", "axis", None, True), ("Pz 1b", "axis", None, True),
+               ("Tiger I", "allies"))
+    assert pieces(table)["Sherman 1"] == (5, ["off_map"])
+    assert table.view.items == ("Rifle 1 (1)", "Off map: 3", "Pass")
+    choose(table, "Off map")
+    choose(table, "Sherman 1")
+    choose(table, "Off map")
+    choose(table, "7TP 1")
+    choose(table, "Off map")
+    choose(table, "Pz I 1")                   # a third vehicle in one turn: refused
+    assert "at most 2 a turn" in lines(table.view)
+    table.press("ok")
+    assert pieces(table)["Sherman 1"] == (5, []) and pieces(table)["Pz I 1"][1] == ["off_map"]
+    # placed pieces are not active this turn: only the rifleman can be picked
+    assert table.view.items == ("Rifle 1 (1)", "Off map: 1", "Pass")
+    assert "axis places Sherman 1 at its edge" in saved(table)["log"]
+
+
+# ---- activations ----
+
+
+def allies_squads(table) -> None:
+    new_battle(table, ("7TP", "allies"), ("37 mm Bofors AT gun", "allies"),
+               ("Rifleman", "allies", 3), ("Rifleman", "allies", 2),
+               ("Soldier with pistol", "allies", 1), ("Tiger I", "axis"))
+
+
+def test_an_activation_holds_five_figures_and_one_model(table_at):
+    table = table_at(ALLIES_FIRST)
+    allies_squads(table)
+    assert table.view.items == ("7TP 1", "Bofors 1", "Rifle 1 (3)", "Rifle 2 (2)",
+                                "Pistol 1 (1)", "Pass")
+    assert table.view.header.side == "allies"
+    choose(table, "Bofors 1")
+    assert table.view.items[1] == "• Bofors 1" and table.view.hint == "1 of 5 picked"
+    choose(table, "7TP 1")                    # a second model
+    assert isinstance(table.view, Lines) and "only one model" in lines(table.view)
+    table.press("ok")
+    choose(table, "Rifle 1")
+    choose(table, "Rifle 2")                  # 1 + 3 + 2 = 6: a sixth piece
+    assert "at most 5 figures and models" in lines(table.view)
+    table.press("ok")
+    assert table.view.hint == "4 of 5 picked"
+    choose(table, "Pistol 1")                 # 5: nothing more fits, the activation starts
+    assert table.view.items == ("Bofors 1", "Rifle 1 (3)", "Pistol 1 (1)", "End activation")
+    turn = saved(table)["turn"]
+    assert [m["piece"] for m in turn["activations"][0]["pieces"]] == [
+        "Bofors 1", "Rifle 1", "Pistol 1"]
+    assert saved(table)["log"][-1] == "allies activates: Bofors 1, Rifle 1 (3), Pistol 1 (1)"
+
+
+def test_moved_pieces_do_not_fire_and_the_extra_activation_has_no_fire(table_at):
+    table = table_at(ALLIES_FIRST)
+    allies_squads(table)
+    choose(table, "Rifle 1")
+    choose(table, "Go!")
+    assert table.view.items == ("Fire", "Move", "Hide", "End activation")
+    choose(table, "Move")                     # a figure's card has no move value: just moved
+    assert isinstance(table.view, BigWord) and table.view.word == "MOVED"
+    table.press("ok")
+    assert table.view.hint == "moved" and table.view.items[table.view.index] == "End activation"
+    choose(table, "Fire")
+    assert "has moved in this activation" in lines(table.view)
+    table.press("ok")
+    choose(table, "End activation")           # nothing fired: an extra activation
+    assert table.view.items == ("yes", "no") and "Extra activation" in table.view.header.title
+    table.press("ok")
+    assert table.view.header.title == "Extra activation"
+    assert "Rifle 1 (3)" not in table.view.items      # activated once this turn already
+    choose(table, "Rifle 2")
+    choose(table, "Go!")
+    choose(table, "Fire")
+    assert "extra activation: its pieces may not fire" in lines(table.view)
+    table.press("ok")
+    choose(table, "Hide")
+    table.press("ok", "ok")                   # cover here: yes; enemy figure ≤ 30 cm: no
+    assert table.view.word == "HIDDEN"
+    table.press("ok")
+    assert pieces(table)["Rifle 2"] == (2, ["hidden"])
+    choose(table, "End activation")           # two activations: the turn passes
+    assert table.view.header.side == "axis" and table.view.items == ("Tiger 1", "Pass")
+    log = saved(table)["log"]
+    assert log[-3:] == ["allies extra activation: Rifle 2 (2)", "allies Rifle 2 hides",
+                        "allies ends the turn"]
+    table.press("ok", "ok")                   # the Tiger, Fire
+    choose(table, "Rifle 2")
+    assert lines(table.view) == "Rifle 2 is hidden: it cannot be fired at"
+
+
+# ---- fire at soft targets ----
+
+
+def mg_at_two_riflemen(table) -> None:
+    """The machine-gun example: the Axis MG team's medium MG at two riflemen in soft cover."""
+    new_battle(table, ("Medium MG team", "axis", 1), ("Rifleman", "allies", 2))
+    assert table.view.items == ("MG 1 (1)", "Pass")
+    table.press("ok", "ok")                   # MG 1 (alone: it starts), Fire
+    assert isinstance(table.view, Menu) and table.view.items == ("Rifle 1 (2)", "Fire!")
+    table.press("ok")                         # Rifle 1: how many under the template?
+    assert isinstance(table.view, BigWord) and table.view.word == "2"
+    table.press("ok", "cw", "ok")             # both; in soft cover
+
+
+def test_the_mg_template_example_on_the_box(table_at):
+    table = table_at([*AXIS_FIRST, 4, 2, 2, 5, 2, 3])
+    mg_at_two_riflemen(table)
+    assert table.view.items == ("• Rifle 1: 2 · soft", "Fire!")
+    assert table.view.items[table.view.index] == "Fire!"
+    table.press("ok")
+    assert "of 2 down" in lines(table.view) and "Axis: press to fire" in lines(table.view)
+    table.press("allies")                     # not the defender's turn to roll
+    assert isinstance(table.view, Lines)
+    table.press("axis")                       # the attacker's die at figure 1
+    view = table.view
+    assert isinstance(view, Roll) and view.faces == (4,) and view.needed == "4+1 = 5"
+    assert view.caption == "Allies: defend!" and view.header.title == "Rifle 1 #1"
+    table.press("axis")                       # the wrong button does nothing
+    assert table.view == view
+    table.press("allies")                     # the defender's die: 5 v 2 is a kill
+    view = table.view
+    assert view.faces == (4, 2) and view.needed == "5 v 2" and view.total == "DOWN!"
+    assert view.caption == "Axis: attack!"
+    table.press("axis", "allies")             # figure 2, shot 1: 3 v 5
+    assert table.view.total == "MISS" and table.view.header.title == "Rifle 1 #2"
+    table.press("axis", "allies")             # shot 2: 3 v 3 is no kill
+    assert table.view.needed == "3 v 3" and table.view.total == "MISS"
+    assert table.view.header.title == "Rifle 1 #2 again"
+    assert table.view.caption == "attack 3 of 3"
+    table.press("ok")
+    assert isinstance(table.view, BigWord) and table.view.word == "1 of 2 down"
+    assert table.view.detail == "Rifle 1: 1 left"
+    assert pieces(table)["Rifle 1"] == (1, [])
+    assert saved(table)["log"][-1] == "axis MG 1 fires medium MG at Rifle 1 (2): 1 of 2 down"
+    table.press("ok")                         # back to the MG: it fired, End activation next
+    assert table.view.hint == "fired" and table.view.items[table.view.index] == "End activation"
+
+
+def test_the_he_example_at_the_bofors_on_the_box(table_at):
+    table = table_at([*AXIS_FIRST, 6, 3, 4, 3, 4, 3, 1, 3, 1, 5])
+    new_battle(table, ("Pz.Kpfw. IV Ausf. D", "axis"), ("37 mm Bofors AT gun", "allies"),
+               ("Rifleman", "allies", 1))
+    table.press("ok", "ok")                   # Pz IV D, Fire
+    assert table.view.items == ("Bofors 1", "Rifle 1 (1)", "HE template")
+    table.press("ok")                         # AP at a gun: refused
+    assert "AP is not effective against guns" in lines(table.view)
+    table.press("ok")
+    choose(table, "HE template")
+    table.press("ok")                         # the Bofors: its crew of 3 under the template
+    assert table.view.word == "3"
+    table.press("ok", "cw", "ok")             # all 3; soft cover
+    table.press("ok", "ok")                   # Fire!; over 100 cm: no
+    assert "hit 3 in 6" in lines(table.view)  # 3-6 to hit, -1: the target is in cover
+    table.press("axis")                       # to hit and reload together
+    assert table.view.caption == "To hit" and table.view.total == "HIT"
+    table.press("ok")
+    assert table.view.caption == "Reload" and table.view.total == "UNLOADED"
+    table.press("ok")
+    assert "Axis: attack!" in lines(table.view)
+    table.press("axis", "allies")             # the gun: 4+2-1 = 5 v 3
+    assert table.view.header.title == "Bofors 1" and table.view.total == "DESTROYED"
+    table.press("axis", "allies", "axis", "allies", "axis", "allies")
+    assert table.view.needed == "2 v 5" and table.view.total == "MISS"
+    table.press("ok")
+    assert table.view.word == "2 of 4 down" and table.view.detail == "Bofors 1: out"
+    assert pieces(table)["Pz IV D 1"] == (None, ["unloaded"])
+    assert pieces(table)["Bofors 1"] == (2, ["destroyed"])
+    assert saved(table)["log"][-1].endswith("at Bofors 1: 2 of 4 down")
+
+
+def test_a_squad_wiped_out_loses_the_battle(table_at):
+    # The rifle example: 45 cm is +2 (the table's first band: the dial starts there).
+    table = table_at([*AXIS_FIRST, 4, 3])
+    new_battle(table, ("Rifleman", "axis", 1), ("Soldier with pistol", "allies", 1))
+    table.press("ok", "ok")                   # Rifle 1, Fire
+    assert table.view.items == ("Pistol 1 (1)",)
+    table.press("ok", "ok")                   # Pistol 1, in the open
+    assert table.view.word == "45 cm"
+    table.press("ok")
+    assert "down 72.2%" in lines(table.view)  # the die +2 against the defender's die
+    table.press("axis")
+    assert table.view.caption == "Allies: defend!" and table.view.needed == "4+2 = 6"
+    table.press("allies")
+    assert table.view.needed == "6 v 3" and table.view.total == "DOWN!"
+    table.press("ok")
+    assert table.view.word == "DOWN!"
+    table.press("ok")
+    assert table.view.word == "AXIS WIN!"
+    table.press("ok")
+    assert isinstance(table.view, Lines) and table.view.lines == ("Axis: 1", "Allies: 0")
+    assert saved(table)["winner"] == "axis"
+    table.press("ok")
+    assert table.view.items[0] == "New battle" and saved(table) is None
+
+
+def test_a_squad_fires_once_per_figure_even_through_a_restart(table_at, tmp_path):
+    # Rifle 1 (2) at 45 cm: the first rifle 4+2 = 6 v 3 kills, the second 1+2 = 3 v 6 misses.
+    table = table_at([*AXIS_FIRST, 4, 3])
+    new_battle(table, ("Rifleman", "axis", 2), ("Soldier with pistol", "allies", 2))
+    table.press("ok", "ok")                   # Rifle 1 alone: it starts; Fire
+    assert table.view.header.title == "Shot 1 of 2"
+    table.press("ok", "ok", "ok", "axis", "allies", "ok", "ok")
+    assert table.view.header.title == "Shot 2 of 2"
+    assert table.view.items == ("Pistol 1 (1)", "Done firing")
+    assert pieces(table)["Pistol 1"] == (1, []) and saved(table)["shots"] == {"Rifle 1": [1, 2]}
+    table.close()
+    table = table_at([1, 6], tmp_path / "state")
+    table.press("ok")                         # Resume: the rifle squad has fired once
+    assert table.view.hint == "fired"
+    choose(table, "Fire")
+    assert table.view.header.title == "Shot 2 of 2"
+    table.press("ok", "ok", "ok", "axis", "allies")
+    assert table.view.needed == "3 v 6" and table.view.total == "MISS"
+    table.press("ok", "ok")
+    assert table.view.hint == "fired" and saved(table)["shots"] == {}
+    assert [line for line in saved(table)["log"] if "fires" in line] == [
+        "axis Rifle 1 fires rifle at Pistol 1 (2): 1 of 1 down",
+        "axis Rifle 1 fires rifle at Pistol 1 (1): 0 of 1 down"]
+
+
+def test_refusals_are_one_line(table_at):
+    table = table_at([*AXIS_FIRST, 4, 3])
+    new_battle(table, ("Rifleman", "axis", 1), ("Tiger I", "allies"),
+               ("Soldier with pistol", "allies", 1))
+    table.press("ok", "ok", "ok")              # Rifle 1, Fire, at the Tiger
+    assert "hard target" in lines(table.view) and len(table.view.lines) == 1
+    table.press("ok", "cw", "ok", "cw", "cw", "ok")   # the pistol soldier in hard cover
+    assert "has no value for a target in hard cover" in lines(table.view)
+
+
+# ---- the end of a battle, the match ----
+
+
+def test_give_up_and_figures_left(table_at):
+    table = table_at(ALLIES_FIRST)
+    new_battle(table, ("Tiger I", "axis"), ("37 mm Bofors AT gun", "allies"),
+               ("Rifleman", "allies", 4))
+    table.press("back")
+    choose(table, "Give up")
+    choose(table, "Allies gives up")
+    assert table.view.word == "AXIS WIN!"
+    table.press("ok")
+    assert table.view.lines == ("Axis: 5", "Allies: 7")   # a vehicle counts its crew
+    assert saved(table)["gave_up"] == "allies"
+
+
+def test_a_match_of_two_battles_through_a_restart(table_at, tmp_path):
+    # Battle 1: team 1 plays the Axis; its rifleman kills the pistol soldier.
+    table = table_at([*AXIS_FIRST, 4, 3])
+    table.press("ccw", "ok")                  # New match (last on the start screen)
+    assert table.view.header.title == "Match"
+    new_battle(table, ("Rifleman", "axis", 1), ("Soldier with pistol", "allies", 1), start=())
+    table.press("ok", "ok", "ok", "ok", "ok", "axis", "allies", "ok", "ok")
+    assert table.view.word == "AXIS WIN!"
+    table.press("ok")
+    assert table.view.lines == ("Axis: 1", "Allies: 0")
+    assert saved(table)["match"]["record"]["battles"][0]["winner"] == "axis"
+    table.close()
+    # A pulled plug: the box offers the match again.
+    table = table_at(ALLIES_FIRST, tmp_path / "state")
+    assert table.view.items[0] == "Resume match"
+    table.press("ok")
+    assert table.view.lines == ("Battle 1 of 2", "team 1 won, 1 left",
+                                "Now the sides swap", "team 1 plays Allies")
+    table.press("ok")                         # battle 2 with the same roster
+    assert pieces(table) == {"Rifle 1": (1, []), "Pistol 1": (1, [])}
+    table.press("axis", "allies", "ok", "ok")
+    assert table.view.header.side == "allies"
+    table.close()
+    # And again in the middle of battle 2.
+    table = table_at([], tmp_path / "state")
+    table.press("ok")                         # Resume battle
+    assert table.view.items == ("Pistol 1 (1)", "Pass")
+    table.press("back")
+    choose(table, "Give up")
+    choose(table, "Axis gives up")            # team 2 gives up: team 1 wins with 1 figure
+    table.press("ok", "ok")
+    assert isinstance(table.view, BigWord) and table.view.word == "TEAM 1 WINS!"
+    assert table.view.detail == "2 : 0"
+    table.press("ok")
+    assert table.view.lines[:2] == ("team 1: 2", "team 2: 0")
+    table.press("ok")
+    assert saved(table) is None and table.view.items[0] == "New battle"
+
+
+# ---- the status board and old saved battles ----
+
+
+def test_status_board_shows_figures_crew_and_marks(table_at):
+    table = table_at(ALLIES_FIRST)
+    new_battle(table, ("Tiger I", "axis"), ("Sherman M4A1", "axis", None, True),
+               ("37 mm Bofors AT gun", "allies"), ("Rifleman", "allies", 4))
+    table.press("back")
+    choose(table, "Hidden pieces")            # at set-up the rifle squad starts hidden
+    choose(table, "Rifle 1")
+    table.press("back", "back")
+    choose(table, "Status board")
+    assert table.view.lines == ("Tiger 1 Axis: ready", "Sherman 1 Axis: off map",
+                                "Bofors 1 Allies: crew 3", "Rifle 1 Allies: 4 figures, hidden")
+
+
+def test_an_old_saved_tank_battle_resumes(table_at, tmp_path):
+    from cobi_companion.device.store import DATABASE_NAME, SqliteStore
+
+    store = SqliteStore(tmp_path / "state" / DATABASE_NAME)
+    store.save_battle({"id": "old1", "level": "tank", "round": 2, "first": "allies",
+                       "active": "axis", "acted": ["allies"], "defender": "allies",
+                       "winner": None, "log": ["allies passes"],
+                       "vehicles": [{"label": "Tiger 1", "side": "axis", "set": 2477,
+                                     "status": []},
+                                    {"label": "Sherman 1", "side": "allies", "set": 2464,
+                                     "status": ["weakened"]}]}, [])
+    store.close()
+    table = table_at([])
+    table.press("ok")                         # Resume battle
+    assert table.view.items == ("Tiger 1", "Pass") and table.view.header.side == "axis"
+    table.press("cw", "ok")
+    assert saved(table)["turn"]["number"] == 5 and saved(table)["active"] == "allies"
+
+
+# ---- the new screens, pixel for pixel, in English and Polish ----
+
+
+def big_text_height(image) -> int:
+    box = image.crop((0, TOP, WIDTH, HEIGHT - 11)).getbbox()
+    assert box is not None
+    return box[3] - box[1]
+
+
+def test_snapshot_activation_pick(table_at, snapshot):
+    table = table_at(ALLIES_FIRST)
+    allies_squads(table)
+    choose(table, "Bofors 1")
+    choose(table, "Rifle 1")
+    snapshot("tank_activation_pick_en", render(table.view))
+
+
+def test_snapshot_template_pick(table_at, snapshot):
+    table = table_at(AXIS_FIRST)
+    mg_at_two_riflemen(table)
+    snapshot("tank_template_pick_en", render(table.view))
+
+
+def test_snapshot_attack_roll_and_summary(table_at, snapshot):
+    table = table_at([*AXIS_FIRST, 4, 2, 2, 5, 2, 3])
+    mg_at_two_riflemen(table)
+    table.press("ok", "axis", "allies")
+    snapshot("tank_attack_roll_en", render(table.view))
+    table.press("axis", "allies", "axis", "allies", "ok")
+    image = render(table.view)
+    assert big_text_height(image) >= 16
+    snapshot("tank_summary_en", image)
+
+
+def test_snapshot_summary_in_polish(table_at, snapshot):
+    table = table_at([*AXIS_FIRST, 4, 2, 2, 5, 2, 3], config=Config(game=Game(language="pl")))
+    table.press("ok", "ok")
+    for name, side, figures in (("Medium MG team", "axis", 1), ("Rifleman", "allies", 2)):
+        add(table, name, side, figures)
+    table.press("ok", "axis", "allies", "ok", "ok")
+    table.press("ok", "ok", "ok", "ok", "cw", "ok", "ok")   # MG 1, Ogień, Rifle 1, 2, lekka
+    assert table.view.lines[-1] == "Oś: wciśnij, by strzelić"
+    table.press("axis", "allies")
+    assert table.view.caption == "Oś: atak!" and table.view.total == "PADŁ!"
+    table.press("axis", "allies", "axis", "allies", "ok")
+    assert table.view.word == "padło 1 z 2" and table.view.detail == "Rifle 1: zostało 1"
+    image = render(table.view)
+    assert big_text_height(image) >= 16
+    snapshot("tank_summary_pl", image)
+
+
+def test_snapshot_match_result(table_at, snapshot):
+    table = table_at([*AXIS_FIRST, 4, 3, *AXIS_FIRST])
+    table.press("ccw", "ok")
+    new_battle(table, ("Rifleman", "axis", 1), ("Soldier with pistol", "allies", 1), start=())
+    table.press("ok", "ok", "ok", "ok", "ok", "axis", "allies", "ok", "ok")
+    table.press("ok", "ok", "ok")             # AXIS WIN!, figures left, the sides swap
+    table.press("axis", "allies", "ok", "ok")
+    table.press("back")
+    choose(table, "Give up")
+    choose(table, "Allies gives up")          # team 1 plays the Allies now: team 2 wins
+    table.press("ok", "ok")
+    assert table.view.word == "DRAW" and table.view.detail == "1 : 1"
+    image = render(table.view)
+    assert big_text_height(image) >= 16
+    snapshot("tank_match_result_en", image)
