@@ -165,20 +165,6 @@ def _check_options(args: argparse.Namespace) -> None:
                          f"allowed: a whole number of figures, 0 or more")
 
 
-def _hard_target(args: argparse.Namespace, plan: ShotPlan) -> None:
-    """Tank Game: guns, figures and soft vehicles are not fired at as hard targets."""
-    from cobi_companion.rules.card import Kind
-
-    target = plan.target
-    if args.rules != "tank" or target.kind in (Kind.HARD, Kind.OPEN_TOP):
-        return
-    if target.kind is Kind.GUN:
-        raise UsageError(f"{target.title} is a gun: AP is not effective against guns: fire HE "
-                         f"(--weapon he) or a machine gun (--weapon NAME)")
-    raise UsageError(f"{target.title} is a soft target: fire HE (--weapon he) or a weapon of "
-                     f"the Soft Targets Table (--weapon NAME) at it")
-
-
 def _situations(text: str, what: str) -> tuple[str, ...]:
     words = tuple(w.strip() for w in re.split(r"[,+]", text) if w.strip())
     bad = [w for w in words if w not in SITUATIONS] or ([] if words else [text])
@@ -302,7 +288,6 @@ def cmd_resolve(args: argparse.Namespace) -> int:
         _print(args, fired.to_dict(), explain.soft_fire(fired, soft))
     else:
         plan = _plan(args, book)
-        _hard_target(args, plan)
         shot = rule_set(args.rules).fire(plan, dice)
         _print(args, shot.to_dict(), explain.shot(shot))
     if isinstance(dice, ScriptedDice) and dice.left:
@@ -326,7 +311,6 @@ def cmd_odds(args: argparse.Namespace) -> int:
         _print(args, chances.to_dict(), explain.soft_odds(chances, soft))
         return 0
     plan = _plan(args, book)
-    _hard_target(args, plan)
     result = rule_set(args.rules).odds(plan)
     _print(args, result.to_dict(),
            explain.odds(result, args.rules, plan.attacker, plan.target, args.facing))

@@ -34,9 +34,36 @@ def distance(app: App, question: str, then: Answer, back: Next) -> Screen:
                   back)
 
 
+class CmKnob:
+    """The player measured with a tape and dials the centimetres (0–500) with the knob; OK or
+    a dice button confirms. A screen sets `cm`, `back` and `title` and says what `confirm`
+    does with the centimetres."""
+
+    cm: int
+    back: Next
+    title = "enter_cm"
+
+    def confirm(self, app: App) -> Screen:
+        raise NotImplementedError
+
+    def view(self, app: App) -> View:
+        return BigWord(app.header(app.t(self.title)), f"{self.cm} cm", app.t("dial_cm_hint"))
+
+    def on(self, app: App, key: Key) -> Screen:
+        if key is Key.CW:
+            self.cm = min(self.cm + 1, CM_LIMIT)
+        elif key is Key.CCW:
+            self.cm = max(self.cm - 1, 0)
+        elif key in (Key.OK, Key.AXIS, Key.ALLIES):
+            return self.confirm(app)
+        elif key is Key.BACK:
+            return self.back()
+        return self
+
+
 @dataclass
-class DialCm:
-    """The player measured with a tape and dials the centimetres."""
+class DialCm(CmKnob):
+    """The distance of a rule's question, dialled: then the rule answers it."""
 
     question: str
     then: Answer
@@ -47,19 +74,8 @@ class DialCm:
         if self.cm < 0:
             self.cm = int(QUESTIONS[self.question].threshold_cm)
 
-    def view(self, app: App) -> View:
-        return BigWord(app.header(app.t("enter_cm")), f"{self.cm} cm", app.t("dial_cm_hint"))
-
-    def on(self, app: App, key: Key) -> Screen:
-        if key is Key.CW:
-            self.cm = min(self.cm + 1, CM_LIMIT)
-        elif key is Key.CCW:
-            self.cm = max(self.cm - 1, 0)
-        elif key in (Key.OK, Key.AXIS, Key.ALLIES):
-            return answered(app, ask(self.question, float(self.cm)), self.then, self.back)
-        elif key is Key.BACK:
-            return self.back()
-        return self
+    def confirm(self, app: App) -> Screen:
+        return answered(app, ask(self.question, float(self.cm)), self.then, self.back)
 
 
 @dataclass

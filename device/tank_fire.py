@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from cobi_companion.rules import soft_fire, soft_odds, tank_game
 from cobi_companion.rules.battle import Piece
 from cobi_companion.rules.card import Facing, Kind, Template, Weapon
+from cobi_companion.rules.dice import ScriptedDice
 from cobi_companion.rules.distance import FIRE_RANGE, DistanceCheck
 from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.shot import check_firer
@@ -29,7 +30,7 @@ from cobi_companion.rules.trace import DieCheck
 from .events import Key
 from .explain import BIG_WORDS, in_six, percent
 from .flow import fire_range, pick_facing, refuse
-from .measure import Measuring
+from .measure import CmKnob, Measuring
 from .replay import Replay
 from .shots import Finish, needs_text
 from .views import BigWord, Lines, Menu, Roll, View
@@ -43,7 +44,6 @@ if TYPE_CHECKING:
 SITUATIONS = ("open", "soft_cover", "hard_cover", "soft_vehicle")
 PRESSED = ("to hit", "attacker D6", "defender D6")   # each of these waits for a button
 RANGE_START_CM = 30
-RANGE_MAX_CM = 500
 _NAME = re.compile(r"^(?P<label>.+?)(?: figure (?P<figure>\d+))?(?: shot (?P<shot>\d+))?$")
 
 
@@ -220,26 +220,16 @@ def soft_range(app: App, weapon: Weapon, then: Callable[[float], Screen],
 
 
 @dataclass
-class RangeDial:
+class RangeDial(CmKnob):
     """The player measured with the tape and dials the centimetres; OK fires."""
 
     then: Callable[[float], Screen]
     back: Next
     cm: int = RANGE_START_CM
+    title = "range"
 
-    def view(self, app: App) -> View:
-        return BigWord(app.header(app.t("range")), f"{self.cm} cm", app.t("dial_cm_hint"))
-
-    def on(self, app: App, key: Key) -> Screen:
-        if key is Key.CW:
-            self.cm = min(self.cm + 1, RANGE_MAX_CM)
-        elif key is Key.CCW:
-            self.cm = max(self.cm - 1, 0)
-        elif key in (Key.OK, Key.AXIS, Key.ALLIES):
-            return self.then(float(self.cm))
-        elif key is Key.BACK:
-            return self.back()
-        return self
+    def confirm(self, app: App) -> Screen:
+        return self.then(float(self.cm))
 
 
 # ---- the pieces under a template ----
@@ -395,8 +385,7 @@ def start(app: App, plan: SoftPlan, done: Finish, back: Next, title: str) -> Scr
     """The rules' refusal, or the odds and whose button starts the fire."""
     firer = plan.firer
     try:
-        soft_fire.check_plan(plan)
-        odds = soft_odds.odds(plan)
+        odds = soft_odds.odds(plan)        # refuses as the fire would
     except RulesError as exc:
         return refuse(app, str(exc), firer, back)
     most = len(odds.down) - 1
@@ -469,16 +458,8 @@ class SoftRun:
 
     def he_checks(self) -> tuple[DieCheck, DieCheck]:
         """HE's to-hit and reload as the rules work them out, from the dice rolled so far."""
-        card, firer = self.plan.firer.card, self.plan.firer
-        checks = []
-        for purpose, needed, mods in (
-                ("to hit", card.need("gun_to_hit"), soft_fire.he_to_hit_modifiers(self.plan)),
-                ("reload", card.need("reload"),
-                 tank_game.reload_modifiers(firer.crew_below_half()))):
-            roll = self.face(purpose)
-            modified = roll + sum(m.value for m in mods)
-            checks.append(DieCheck(roll, mods, modified, needed, modified >= needed.low))
-        return checks[0], checks[1]
+        faces = [self.face("to hit"), self.face("reload")]
+        return soft_fire.he_checks(self.plan, ScriptedDice(faces))
 
     def he_views(self, app: App, to_hit: DieCheck, reload: DieCheck) -> list[View]:
         header = app.header(self.title)

@@ -280,6 +280,19 @@ def he_to_hit_modifiers(plan: SoftPlan) -> tuple[Modifier, ...]:
 # ---- resolution ----
 
 
+def _he_rolls(plan: SoftPlan, tally: Tally) -> tuple[DieCheck, DieCheck]:
+    card = plan.firer.card
+    to_hit = check_die(tally, "to hit", tally.card(card, "gun_to_hit"), he_to_hit_modifiers(plan))
+    reload = check_die(tally, "reload", tally.card(card, "reload"),
+                       reload_modifiers(plan.firer.crew_below_half()))
+    return to_hit, reload
+
+
+def he_checks(plan: SoftPlan, dice: Dice) -> tuple[DieCheck, DieCheck]:
+    """HE's to-hit and reload alone, for a screen that shows them before the attacks."""
+    return _he_rolls(plan, Tally(dice))
+
+
 def fire(plan: SoftPlan, dice: Dice) -> SoftFire:
     """HE: to hit and reload first. Then each covered piece in turn: the gun or vehicle
     itself, then each figure (a machine gun's shots at a figure stop when it falls)."""
@@ -288,11 +301,7 @@ def fire(plan: SoftPlan, dice: Dice) -> SoftFire:
     to_hit = reload = None
     firer_after = plan.firer
     if plan.weapon.template is Template.HE:
-        card = plan.firer.card
-        to_hit = check_die(tally, "to hit", tally.card(card, "gun_to_hit"),
-                           he_to_hit_modifiers(plan))
-        reload = check_die(tally, "reload", tally.card(card, "reload"),
-                           reload_modifiers(plan.firer.crew_below_half()))
+        to_hit, reload = _he_rolls(plan, tally)
         firer_after = replace(plan.firer, status=replace(plan.firer.status,
                                                          loaded=reload.success))
     if firer_after.status.hidden:  # firing reveals a hidden piece

@@ -62,8 +62,8 @@ def damage_dice(tally: Tally, count: int) -> DamageRoll:
 
 
 def check_plan(plan: ShotPlan) -> None:
+    check_hard_target(plan.target)     # before its armour is read: a gun has none to read
     check_can_fire(plan, needs_loaded=True)
-    check_hard_target(plan.target)
 
 
 def check_hard_target(target: InfoCard) -> None:
