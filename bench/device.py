@@ -68,7 +68,7 @@ CLEAR = b"\x1b[H\x1b[2J"                  # TerminalDisplay starts every frame w
 PEAK = "print(next(line.split()[1] for line in open('/proc/self/status') if 'VmHWM' in line))"
 
 
-class StampedQueue(queue.Queue[Event]):
+class StampedQueue(queue.SimpleQueue[Event]):
     """The loop's event queue, noting when each event was put on it."""
 
     def __init__(self) -> None:
@@ -76,13 +76,14 @@ class StampedQueue(queue.Queue[Event]):
         self.stamps: list[int] = []
         self.put_ns = 0
 
-    def _put(self, item: Event) -> None:
+    def put(self, item: Event, block: bool = True, timeout: float | None = None) -> None:
         self.stamps.append(time.perf_counter_ns())
-        super()._put(item)
+        super().put(item, block, timeout)
 
-    def _get(self) -> Event:
+    def get(self, block: bool = True, timeout: float | None = None) -> Event:
+        item = super().get(block, timeout)
         self.put_ns = self.stamps.pop(0)
-        return super()._get()
+        return item
 
 
 @dataclass

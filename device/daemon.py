@@ -32,12 +32,14 @@ class Display(Protocol):
 
 class Loop:
     def __init__(self, app: App, display: Display, render: Callable[[View], Image.Image],
-                 events: queue.Queue[Event] | None = None, notifier: Notifier | None = None,
+                 events: queue.SimpleQueue[Event] | None = None, notifier: Notifier | None = None,
                  dim_after_s: float = 0.0, clock: Callable[[], float] = time.monotonic,
                  warm_up: Iterator[bool] | None = None) -> None:
         self.app, self.display, self.render = app, display, render
         self.warm_up = warm_up          # work to do while nothing happens, one short step each
-        self.events: queue.Queue[Event] = events or queue.Queue()
+        # SimpleQueue because the signal handler puts on it: its put takes no lock that the
+        # interrupted main loop might be holding (a Queue here can deadlock on SIGTERM).
+        self.events: queue.SimpleQueue[Event] = events or queue.SimpleQueue()
         self.notifier = notifier or Notifier("")
         self.dim_after_s, self.clock = dim_after_s, clock
         self.last_view: View | None = None
