@@ -2,6 +2,8 @@
 the inputs, around the one main loop. The same assembly serves the Pi and the simulator."""
 from __future__ import annotations
 
+import importlib
+import itertools
 import logging
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -60,14 +62,27 @@ def settings_from(config: Config, saved: dict[str, Any]) -> Settings:
     return settings
 
 
+# Screen modules the flow imports only when a game first needs them (they import the flow
+# back): imported while the box is idle, so that no press waits for an import.
+LATER_SCREENS = ("tank_turn", "tank_fire")
+
+
 def warm_up_for(app: App) -> Iterator[bool]:
-    """The glyphs and outcome words of the box's language, drawn ahead while it is idle."""
+    """The glyphs and outcome words of the box's language, drawn ahead while it is idle, and
+    the screens that are imported late."""
     language = app.settings.language
     names = [text for card in app.book.sorted() for text in (card.name, card.short)]
     words = i18n.outcome_words(language)
     sides = [i18n.text(language, side) for side in ("axis", "allies")]
-    return warm_up([*i18n.every_text(language), *names, "0123456789%+-−=·→(),.:"],
-                   [*words, *sides, "0123456789 =+-−:cm"], words)
+    glyphs = warm_up([*i18n.every_text(language), *names, "0123456789%+-−=·→(),.:"],
+                     [*words, *sides, "0123456789 =+-−:cm"], words)
+    return itertools.chain(glyphs, _import_ahead(LATER_SCREENS))
+
+
+def _import_ahead(modules: tuple[str, ...]) -> Iterator[bool]:
+    for module in modules:
+        importlib.import_module(f".{module}", __package__)
+        yield True
 
 
 def range_sensors(config: Config, put: Callable[[Any], None]) -> Sensors:
