@@ -4,9 +4,11 @@ from .loader import (
     CardFileError,
     CardProblem,
     check,
+    cobra_tables,
     default_folders,
     is_table,
     load_cards,
+    load_cobra_tables,
     load_file,
     load_folder,
     load_table,
@@ -14,6 +16,6 @@ from .loader import (
     user_folder,
 )
 
-__all__ = ["CardBook", "CardFileError", "CardProblem", "check", "default_folders", "is_table",
-           "load_cards", "load_file", "load_folder", "load_table",
-           "shipped_folder", "user_folder"]
+__all__ = ["CardBook", "CardFileError", "CardProblem", "check", "cobra_tables",
+           "default_folders", "is_table", "load_cards", "load_cobra_tables", "load_file",
+           "load_folder", "load_table", "shipped_folder", "user_folder"]

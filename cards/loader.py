@@ -15,12 +15,14 @@ from pathlib import Path
 from typing import Any
 
 from cobi_companion.rules.card import InfoCard, Weapon
+from cobi_companion.rules.cobra_tables import CobraTables
 from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.soft_table import RangeBand, SoftTable, WeaponRow
 from pydantic import ValidationError
 
 SYSTEM_FOLDER = Path("/etc/cobi-companion/cards")
 SOFT_TABLE = Path("tables") / "soft-targets.toml"   # inside a cards folder
+COBRA_TABLES = Path("cobra") / "tables.toml"         # inside a cards folder
 ENV_FOLDERS = "COBI_COMPANION_CARDS"
 
 
@@ -101,6 +103,10 @@ def _table_fields(loc: tuple[Any, ...]) -> dict[str, Any]:
     return RangeBand.model_fields if "ranges" in loc and len(loc) > 3 else WeaponRow.model_fields
 
 
+def _cobra_fields(loc: tuple[Any, ...]) -> dict[str, Any]:
+    return CobraTables.model_fields
+
+
 def _problem(path: str, error: Any, fields_at: Any = _card_fields) -> CardProblem:
     loc = tuple(error.get("loc") or ())
     message = str(error.get("msg", "")).removeprefix("Value error, ")
@@ -116,7 +122,7 @@ def _problem(path: str, error: Any, fields_at: Any = _card_fields) -> CardProble
             "a weapon field" if fields is Weapon.model_fields else "a field here"
         return CardProblem(path, name, f"is not {what}{hint}; allowed fields: "
                                        f"{', '.join(fields)}")
-    if kind == "value_error" and fields_at is _table_fields:
+    if kind == "value_error" and fields_at in (_table_fields, _cobra_fields):
         return CardProblem(path, name, message)
     info = fields.get(last) or fields.get(str(loc[0]))
     allowed = info.description or "" if info else ""
@@ -146,6 +152,30 @@ def load_table(path: Path) -> SoftTable:
         raise CardFileError([_problem(str(path), e, _table_fields)
                              for e in exc.errors()]) from None
     return table.with_source(str(path))
+
+
+def load_cobra_tables(path: Path) -> CobraTables:
+    """Read an owner's Cobra tables file, or raise CardFileError listing every problem."""
+    data = _read_toml(path)
+    try:
+        tables = CobraTables.model_validate(data)
+    except ValidationError as exc:
+        raise CardFileError([_problem(str(path), e, _cobra_fields)
+                             for e in exc.errors()]) from None
+    return tables.with_source(str(path))
+
+
+def cobra_tables(folders: list[Path] | None = None) -> tuple[CobraTables, list[CardProblem]]:
+    """The Cobra tables of the last folder with a valid cobra/tables.toml (the shipped one is
+    the empty template); a broken file is reported and the one before it stays."""
+    tables, problems = CobraTables(), []
+    for folder in [shipped_folder(), *(default_folders() if folders is None else folders)]:
+        if (folder / COBRA_TABLES).is_file():
+            try:
+                tables = load_cobra_tables(folder / COBRA_TABLES)
+            except CardFileError as exc:
+                problems.extend(exc.problems)
+    return tables, problems
 
 
 def is_table(path: Path) -> bool:

@@ -1,0 +1,413 @@
+"""Cobra combat: each unit's strength, the odds column, the column shifts and the result.
+
+Per-unit modifiers come first (halved, quartered, doubled), each unit rounded up, then the
+units are added (2.6, 8.3.2). The odds are rounded down in the defender's favour to a column
+of the CRT (8.4), clamped to 1:5 … 10:1; the shifts are netted attacker minus defender and
+counted from the clamped column (8.3.2c). Every step is kept in the trace with its rule.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+from typing import Any
+
+from .cobra_tables import COLUMNS, DIE_FACES, CobraTables, Loss, Result, Weather
+from .dice import Dice
+from .errors import RulesError
+
+MAX_STRENGTH = 99
+CARPET_COLUMN = "6:1"
+
+
+class Nation(StrEnum):
+    """The two players of Cobra."""
+
+    GERMAN = "german"
+    ALLIED = "allied"
+
+
+class Role(StrEnum):
+    ATTACK = "attack"
+    DEFENCE = "defence"
+
+
+@dataclass(frozen=True)
+class UnitModifier:
+    letter: str
+    factor: Fraction
+    name: str
+    rule: str
+    roles: tuple[Role, ...] = (Role.ATTACK, Role.DEFENCE)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"letter": self.letter, "name": self.name, "factor": str(self.factor),
+                "rule": self.rule}
+
+
+HALF, QUARTER = Fraction(1, 2), Fraction(1, 4)
+UNIT_MODIFIERS = (
+    UnitModifier("d", Fraction(2), "divisional integrity", "6.3e"),
+    UnitModifier("s", HALF, "out of supply", "10.6"),
+    UnitModifier("m", HALF, "mechanized in, into or from marsh", "8.3.2b"),
+    UnitModifier("b", HALF, "British armoured brigade without infantry", "8.3.2a",
+                 (Role.ATTACK,)),
+    UnitModifier("r", HALF, "mechanized across the bridged Dives", "8.3.2c", (Role.ATTACK,)),
+    UnitModifier("u", QUARTER, "mechanized across the unbridged Dives", "8.3.2c",
+                 (Role.ATTACK,)),
+    UnitModifier("x", HALF, "US and British stacked together", "8.8k", (Role.DEFENCE,)),
+    UnitModifier("h", HALF, "halved", "8.3.2"),
+    UnitModifier("q", QUARTER, "quartered", "8.3.2c"),
+)
+BY_LETTER = {m.letter: m for m in UNIT_MODIFIERS}
+_UNIT = re.compile(r"^(\d+)([a-z]*)$")
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A unit's printed combat strength and the modifiers that apply to it in this combat."""
+
+    strength: int
+    modifiers: tuple[UnitModifier, ...] = ()
+
+    @classmethod
+    def parse(cls, text: str) -> Unit:
+        """"12", "6h", "8ds": the printed strength, then a letter per modifier."""
+        match = _UNIT.match(text.strip().lower())
+        if not match:
+            raise RulesError(f"unit {text!r}: write its strength then modifier letters, "
+                             f"like 12 or 6h ({modifier_help()})")
+        letters = match.group(2)
+        unknown = sorted(set(letters) - set(BY_LETTER))
+        if unknown:
+            raise RulesError(f"unit {text!r}: unknown modifier {unknown[0]!r}; allowed: "
+                             f"{modifier_help()}")
+        if len(set(letters)) < len(letters):
+            raise RulesError(f"unit {text!r}: a modifier may be given once per unit")
+        return cls(int(match.group(1)), tuple(BY_LETTER[c] for c in letters))
+
+    def text(self) -> str:
+        return f"{self.strength}{''.join(m.letter for m in self.modifiers)}"
+
+
+def modifier_help() -> str:
+    return ", ".join(f"{m.letter} {m.name} ×{m.factor}" for m in UNIT_MODIFIERS)
+
+
+@dataclass(frozen=True)
+class UnitStrength:
+    """One unit's strength in this combat, worked out on its own (8.3.2a)."""
+
+    unit: Unit
+    exact: Fraction        # printed strength × every factor
+    strength: int          # rounded up (2.6), never below one (10.6a)
+
+    @property
+    def rounded(self) -> bool:
+        return self.exact != self.strength
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"printed": self.unit.strength, "text": self.unit.text(),
+                "modifiers": [m.to_dict() for m in self.unit.modifiers],
+                "exact": str(self.exact), "strength": self.strength,
+                "rounded_up": self.rounded}
+
+
+@dataclass(frozen=True)
+class SideStrength:
+    role: Role
+    units: tuple[UnitStrength, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(u.strength for u in self.units)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"units": [u.to_dict() for u in self.units], "total": self.total,
+                "rule": "2.6, 8.3.2: each unit rounded up, then added"}
+
+
+def strength(units: list[Unit], role: Role) -> SideStrength:
+    if not units:
+        raise RulesError(f"the {role.value} needs at least one unit")
+    worked = []
+    for unit in units:
+        if not 1 <= unit.strength <= MAX_STRENGTH:
+            raise RulesError(f"unit {unit.text()}: a printed strength is 1 to {MAX_STRENGTH}")
+        for modifier in unit.modifiers:
+            if role not in modifier.roles:
+                raise RulesError(f"unit {unit.text()}: {modifier.name} ({modifier.rule}) "
+                                 f"applies only in {modifier.roles[0].value}")
+        exact = Fraction(unit.strength)
+        for modifier in unit.modifiers:
+            exact *= modifier.factor
+        worked.append(UnitStrength(unit, exact, max(1, math.ceil(exact))))
+    return SideStrength(role, tuple(worked))
+
+
+class ShiftKind(StrEnum):
+    TERRAIN = "terrain"
+    HQ = "hq"
+    PATTON = "patton"
+    TIGER = "tiger"
+    AIR = "air"
+    NAVAL = "naval"
+
+
+SHIFT_RULES = {ShiftKind.TERRAIN: "8.3.2", ShiftKind.HQ: "8.3.3", ShiftKind.PATTON: "8.3.3g",
+               ShiftKind.TIGER: "8.3.1", ShiftKind.AIR: "14.2", ShiftKind.NAVAL: "14.4"}
+
+
+@dataclass(frozen=True)
+class Shift:
+    """Columns right (+, for the attacker) or left (−, for the defender)."""
+
+    kind: ShiftKind
+    columns: int
+    name: str = ""          # the terrain's name, where it came from the tables
+
+    @property
+    def rule(self) -> str:
+        return SHIFT_RULES[self.kind]
+
+    @property
+    def label(self) -> str:
+        return f"{self.kind.value} ({self.name})" if self.name else self.kind.value
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind.value, "name": self.name, "columns": self.columns,
+                "for": "attacker" if self.columns > 0 else "defender", "rule": self.rule}
+
+
+def parse_shift(text: str, tables: CobraTables | None = None) -> Shift:
+    """"terrain:-1", "hq:+1", or a terrain named in the owner's tables ("town")."""
+    kind, _, value = text.strip().lower().partition(":")
+    if kind in ShiftKind.__members__.values() and value:
+        try:
+            return Shift(ShiftKind(kind), int(value))
+        except ValueError:
+            raise RulesError(f"shift {text!r}: the columns are a whole number like -1 or "
+                             f"+2") from None
+    if not value and tables is not None and kind:
+        return Shift(ShiftKind.TERRAIN, tables.terrain_shift(kind), kind)
+    raise RulesError(f"shift {text!r}: write KIND:COLUMNS with KIND one of "
+                     f"{', '.join(k.value for k in ShiftKind)} (like terrain:-1), or a terrain "
+                     f"named in the Cobra tables file")
+
+
+def _implied_attacker(shift: Shift) -> tuple[Nation | None, str]:
+    """Which side attacks, as this shift tells it (a Tiger's shift is always German)."""
+    c, k = shift.columns, shift.kind
+    if k == ShiftKind.TIGER:
+        return (Nation.GERMAN if c > 0 else Nation.ALLIED), "Tiger battalions are German"
+    if k == ShiftKind.AIR:
+        return (Nation.ALLIED if c > 0 else Nation.GERMAN), "air points are Allied"
+    if k in (ShiftKind.PATTON, ShiftKind.NAVAL):
+        return Nation.ALLIED, f"{k.value} support is for Allied attacks"
+    if k == ShiftKind.HQ and c == 2:
+        return Nation.ALLIED, "two HQ shifts are an Allied attack's (8.3.3a)"
+    return None, ""
+
+
+def _check_one(shift: Shift, turn: int | None, weather: Weather | None) -> None:
+    c, k = shift.columns, shift.kind
+    limits = {
+        ShiftKind.TERRAIN: (-5 <= c <= 0, "terrain favours the defender: 0 to -5 (8.3.2)"),
+        ShiftKind.HQ: (c in (-1, 1, 2), "an HQ gives one column: +1 attacking, -1 defending; "
+                       "+2 for an Allied attack from game turn 17 (8.3.3)"),
+        ShiftKind.PATTON: (c in (1, 2), "Patton gives +1 or +2, attacking only (8.3.3g)"),
+        ShiftKind.TIGER: (c in (-1, 1), "Tiger battalions give one column at most (8.3.1)"),
+        ShiftKind.AIR: (c in (-1, 1), "air points give one column at most (14.2d)"),
+        ShiftKind.NAVAL: (c in (1, 2), "naval support gives +1 or +2, Allied attacks only "
+                          "(14.4b)"),
+    }
+    ok, allowed = limits[k]
+    if not ok:
+        raise RulesError(f"shift {k.value}:{c:+d}: allowed: {allowed}")
+    if k == ShiftKind.HQ and c == 2 and turn is not None and turn < 17:
+        raise RulesError(f"shift hq:+2 on game turn {turn}: two HQ shifts only from game "
+                         f"turn 17 (8.3.3a)")
+    if weather == Weather.STORM and k == ShiftKind.AIR:
+        raise RulesError("no air points in storms (14.0b)")
+    if weather == Weather.STORM and k == ShiftKind.NAVAL and c > 1:
+        raise RulesError("in storms at most one naval point: +1 at most (14.4)")
+
+
+def check_shifts(shifts: list[Shift], attacker: Nation | None = None, turn: int | None = None,
+                 weather: Weather | None = None) -> Nation | None:
+    """Refuse shifts the rules do not allow together; the attacking side, where known."""
+    seen: dict[tuple[ShiftKind, bool], Shift] = {}
+    said: tuple[Nation, str] | None = (attacker, "--attacker") if attacker else None
+    for shift in shifts:
+        _check_one(shift, turn, weather)
+        key = (shift.kind, shift.columns > 0)
+        if shift.kind != ShiftKind.TERRAIN and key in seen:
+            raise RulesError(f"{shift.kind.value} is given twice for the same side: one "
+                             f"{shift.kind.value} shift per side ({shift.rule})")
+        seen[key] = shift
+        side, why = _implied_attacker(shift)
+        if side is None:
+            continue
+        if said is not None and said[0] != side:
+            raise RulesError(f"shift {shift.kind.value}:{shift.columns:+d} means the "
+                             f"{side.value} side attacks ({why}), but {said[1]} says the "
+                             f"{said[0].value} side does")
+        said = said or (side, f"shift {shift.kind.value}:{shift.columns:+d}")
+    return said[0] if said else None
+
+
+def base_column(attack: int, defence: int) -> tuple[int, str]:
+    """The CRT column of attack:defence rounded down in the defender's favour (8.4),
+    clamped to the extreme columns (8.3.2c); and how it was read."""
+    if attack >= defence:
+        times = attack // defence
+        column = f"{min(times, 10)}:1"
+        note = f"{attack}:{defence} is {attack / defence:.3g} to 1, " \
+               f"rounded down to {times}:1"
+        if times > 10:
+            note += "; beyond 10:1 the 10:1 column is used"
+    else:
+        times = math.ceil(Fraction(defence, attack))
+        column = f"1:{min(times, 5)}"
+        note = f"{attack}:{defence} is 1 to {defence / attack:.3g}, rounded in " \
+               f"the defender's favour to 1:{times}"
+        if times > 5:
+            note += "; below 1:5 the 1:5 column is used"
+    return COLUMNS.index(column), note + " (8.4)"
+
+
+@dataclass(frozen=True)
+class Odds:
+    attack: SideStrength | None
+    defence: SideStrength | None
+    base: str              # the column before shifts
+    base_note: str
+    shifts: tuple[Shift, ...]
+    net: int               # attacker's shifts minus the defender's
+    column: str
+    column_note: str
+    attacker: Nation | None
+    carpet: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "attack": self.attack.to_dict() if self.attack else None,
+            "defence": self.defence.to_dict() if self.defence else None,
+            "base_column": self.base, "base_note": self.base_note,
+            "shifts": [s.to_dict() for s in self.shifts],
+            "attacker_shifts": sum(s.columns for s in self.shifts if s.columns > 0),
+            "defender_shifts": -sum(s.columns for s in self.shifts if s.columns < 0),
+            "net_shift": self.net, "column": self.column, "column_note": self.column_note,
+            "attacker": self.attacker.value if self.attacker else None,
+            "carpet_bombing": self.carpet,
+        }
+
+
+def odds(attack: list[Unit], defence: list[Unit], shifts: list[Shift] | None = None, *,
+         attacker: Nation | None = None, turn: int | None = None,
+         weather: Weather | None = None) -> Odds:
+    """The column an attack is resolved on, with every rounding and shift explained."""
+    shifts = list(shifts or [])
+    side = check_shifts(shifts, attacker, turn, weather)
+    att, dfn = strength(attack, Role.ATTACK), strength(defence, Role.DEFENCE)
+    index, base_note = base_column(att.total, dfn.total)
+    net = sum(s.columns for s in shifts)
+    final = min(max(index + net, 0), len(COLUMNS) - 1)
+    if not shifts:
+        note = "no shifts"
+    else:
+        note = f"net shift {net:+d} (attacker's minus defender's, 8.3.2c) from " \
+               f"{COLUMNS[index]}: {COLUMNS[final]}"
+        if final != index + net:
+            note += f" (the table ends at {COLUMNS[final]})"
+    return Odds(att, dfn, COLUMNS[index], base_note, tuple(shifts), net, COLUMNS[final], note,
+                side)
+
+
+def carpet_odds(shifts: list[Shift] | None = None) -> Odds:
+    """Carpet bombing: always the 6:1 column, never shifted (14.3g)."""
+    if shifts:
+        raise RulesError("carpet bombing is never shifted left or right (14.3g)")
+    note = "carpet bombing is always resolved on 6:1, never shifted (14.3g)"
+    return Odds(None, None, CARPET_COLUMN, note, (), 0, CARPET_COLUMN, note, Nation.ALLIED,
+                carpet=True)
+
+
+@dataclass(frozen=True)
+class Combat:
+    """An attack rolled: the column, the die, the result where the tables hold it, and what
+    each side must do."""
+
+    odds: Odds
+    die: int
+    result: Result | None
+    explanation: tuple[str, ...]
+    source: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"odds": self.odds.to_dict(), "die": self.die, "column": self.odds.column,
+                "result": _result_dict(self.result), "explanation": list(self.explanation),
+                "crt": self.source}
+
+
+def _result_dict(result: Result | None) -> dict[str, Any] | None:
+    if result is None:
+        return None
+    return {"text": result.text, "attacker": result.attacker.text,
+            "defender": result.defender.text, "split": result.split}
+
+
+def roll(odds_: Odds, dice: Dice, tables: CobraTables | None = None) -> Combat:
+    die = dice.roll(f"combat on {odds_.column}")
+    if not 1 <= die <= DIE_FACES:
+        raise RulesError(f"a die shows 1 to {DIE_FACES}, not {die}")
+    result = tables.result(odds_.column, die) if tables else None
+    source = tables.source if tables else ""
+    lines = explain(result, carpet=odds_.carpet) if result else \
+        (f"read column {odds_.column}, die {die} on your printed CRT",)
+    return Combat(odds_, die, result, lines, source)
+
+
+def explain(result: Result, carpet: bool = False) -> tuple[str, ...]:
+    """What each side does with a result: step losses against retreats (8.5, 8.6, 8.7)."""
+    lines = []
+    if result.split:
+        lines.append("Split result: the attacker takes his result first, then the defender; "
+                     "the defender may not advance, and an overrun stops (8.6c, 8.6e)")
+    lines += _attacker_lines(result.attacker)
+    lines += _defender_lines(result.defender, carpet)
+    return tuple(lines)
+
+
+def _attacker_lines(loss: Loss) -> list[str]:
+    if loss.eliminated:
+        return ["Attacker: every attacking step is lost, no retreat (8.6a)"]
+    if loss.steps == 0:
+        return ["Attacker: no effect"]
+    if loss.steps == 1:
+        return ["Attacker: lose 1 step; the attacker always takes at least one as a step "
+                "(8.6b5)"]
+    return [f"Attacker: {loss.steps}: lose at least 1 step (8.6b5); each other one is a "
+            f"step or a hex of retreat (8.6b1). If the attacker retreats 1 hex or more, the "
+            f"defender's result drops by one (8.6b4)"]
+
+
+def _defender_lines(loss: Loss, carpet: bool) -> list[str]:
+    if loss.eliminated:
+        return ["Defender: every defending step is lost"]
+    if loss.steps == 0:
+        return ["Defender: no effect"]
+    if carpet:
+        return [f"Defender: lose {loss.steps} step{'s' if loss.steps > 1 else ''}: carpet "
+                f"bombing losses are all steps, no retreats (14.3g)"]
+    lines = [f"Defender: {loss.steps}: lose steps and/or retreat; each hex retreated "
+             f"satisfies one step (8.6b1). Retreat is optional (8.7)"]
+    if loss.steps > 2:
+        lines.append("More than 2: at least one must be a step loss (8.6b3)")
+    if loss.steps > 1:
+        lines.append("Steps come from the whole stack: every unit loses one before any "
+                     "loses a second (8.6b2)")
+    lines.append("A hex that cannot be retreated is a step instead (8.7a)")
+    return lines

@@ -1,0 +1,248 @@
+"""Cobra's turn record: scenarios, the sequence of play, the supply point tracks and the
+victory point track (2.5, 4.0, 11.0, 16.0, 17.0)."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .cobra_combat import Nation
+from .cobra_tables import Weather
+from .cobra_weather import GERMAN_SUPPLY
+from .errors import RulesError
+
+GERMAN_SP_MAX = 12              # 11.0c
+ATTACK_COST = {Nation.GERMAN: 2, Nation.ALLIED: 1}   # SP per supplied attack (11.0a, 11.0b)
+VP_PER_LEVEL = 15               # 16.3.3
+LEVELS = ("Decisive Allied", "Operational Allied", "Marginal Allied", "Draw",
+          "Marginal German", "Operational German", "Decisive German")
+
+
+@dataclass(frozen=True)
+class Scenario:
+    key: str
+    title: str
+    first: int
+    last: int
+    us_sp: int
+    british_sp: int
+    german_sp: int
+    landing: bool             # the Allied Landing Phase before the German turn of GT 1
+    may_extend: bool = False  # the campaign may go on to GT 28 (17.3a)
+
+    @property
+    def turns(self) -> int:
+        return self.last - self.first + 1
+
+
+SCENARIOS = {s.key: s for s in (
+    Scenario("cobra", "Cobra", 15, 27, 3, 4, 4, landing=False),
+    Scenario("alternate", "Alternate Cobra", 15, 27, 3, 4, 4, landing=False),
+    Scenario("buildup", "Battle of the Build-Up", 1, 14, 0, 0, 6, landing=True),
+    Scenario("campaign", "Campaign Game", 1, 27, 0, 0, 6, landing=True, may_extend=True),
+)}
+
+GERMAN_PHASES = ("weather", "replacement", "initial_movement", "combat", "mechanized_movement")
+ALLIED_PHASES = ("supply", "replacement", "initial_movement", "combat", "mechanized_movement",
+                 "turn_end")
+LANDING = "landing"
+PHASE_RULES = {"landing": "17.3.2", "weather": "4.0 G1, 5.3", "supply": "4.0 A1, 11.1",
+               "replacement": "12.0", "initial_movement": "5.0", "combat": "8.0",
+               "mechanized_movement": "5.2", "turn_end": "4.0 A6"}
+
+
+def scenario(key: str) -> Scenario:
+    try:
+        return SCENARIOS[key]
+    except KeyError:
+        raise RulesError(f"unknown scenario {key!r}: choose {', '.join(SCENARIOS)}") from None
+
+
+@dataclass(frozen=True)
+class Tracks:
+    us: int = 0
+    british: int = 0
+    german: int = 0            # German attack supply points, at most 12
+    german_vp: int = 0
+    allied_vp: int = 0
+
+    def to_dict(self) -> dict[str, int]:
+        return {"us": self.us, "british": self.british, "german": self.german,
+                "german_vp": self.german_vp, "allied_vp": self.allied_vp}
+
+
+def allied_receipt(printed: int, weather: Weather | None, first_storm: bool,
+                   turn: int, landing: bool) -> tuple[int, str]:
+    """Supply points the Allies add this turn from the printed track (11.1)."""
+    if landing and turn <= 2:
+        return 0, "no Allied supply points on game turns 1 and 2 (17.3)"
+    if weather == Weather.STORM and first_storm:
+        return 0, "the first storm turn brings no Allied supply points (11.1b)"
+    if weather == Weather.STORM:
+        return math.ceil(printed / 2), "half, rounded up, in storms (11.1b)"
+    return printed, "as printed on the turn record track (11.1a)"
+
+
+@dataclass(frozen=True)
+class Phase:
+    player: Nation
+    name: str
+
+    @property
+    def rule(self) -> str:
+        return PHASE_RULES[self.name]
+
+
+def sequence(key: str, turn: int) -> list[Phase]:
+    """The phases of one game turn in order: the German player turn, then the Allied (4.0);
+    the Allied Landing Phase first on game turn 1 of the longer scenarios (17.3.2)."""
+    first = [Phase(Nation.ALLIED, LANDING)] if turn == 1 and scenario(key).landing else []
+    return first + [Phase(Nation.GERMAN, p) for p in GERMAN_PHASES] + \
+        [Phase(Nation.ALLIED, p) for p in ALLIED_PHASES]
+
+
+def extends(die: int) -> bool:
+    """At the end of game turn 27 of the campaign: 4–6 plays one more turn (17.3a)."""
+    return die >= 4
+
+
+@dataclass(frozen=True)
+class CobraGame:
+    """Where a Cobra game stands: game turn, phase, each turn's weather and the tracks."""
+
+    scenario: str
+    turn: int
+    step: int = 0                          # index into sequence(scenario, turn)
+    weather: tuple[Weather, ...] = ()      # each game turn's weather so far, oldest first
+    tracks: Tracks = field(default_factory=Tracks)
+    last: int = 0                          # the last game turn (28 once the campaign extends)
+    over: bool = False
+    extension_die: int | None = None
+
+    @classmethod
+    def start(cls, key: str) -> CobraGame:
+        s = scenario(key)
+        return cls(s.key, s.first, 0, (), Tracks(s.us_sp, s.british_sp, s.german_sp), s.last)
+
+    @property
+    def phase(self) -> Phase:
+        return sequence(self.scenario, self.turn)[self.step]
+
+    @property
+    def first_turn(self) -> int:
+        return scenario(self.scenario).first
+
+    @property
+    def this_weather(self) -> Weather | None:
+        played = self.turn - self.first_turn
+        return self.weather[played] if len(self.weather) > played else None
+
+    def history(self) -> list[Weather]:
+        """The weather of the turns before this one, oldest first."""
+        return list(self.weather[: self.turn - self.first_turn])
+
+    @property
+    def needs_extension_roll(self) -> bool:
+        s = scenario(self.scenario)
+        return s.may_extend and self.turn == s.last and self.phase.name == "turn_end" and \
+            self.extension_die is None
+
+    def advance(self, extension_die: int | None = None) -> CobraGame:
+        """The next phase; after the last phase of the last game turn the game is over."""
+        if self.over:
+            raise RulesError("the game is over")
+        if self.phase.name == "weather" and self.this_weather is None:
+            raise RulesError("the weather phase needs the weather first (5.3)")
+        if self.step + 1 < len(sequence(self.scenario, self.turn)):
+            return replace(self, step=self.step + 1)
+        last = self.last
+        if self.needs_extension_roll:
+            if extension_die is None:
+                raise RulesError("the end of game turn 27 needs the Allied die roll: 4-6 "
+                                 "plays game turn 28 (17.3a)")
+            last = self.last + 1 if extends(extension_die) else self.last
+            return replace(self, last=last, extension_die=extension_die,
+                           over=last == self.turn) if last == self.turn else \
+                replace(self, turn=self.turn + 1, step=0, last=last,
+                        extension_die=extension_die)
+        if self.turn >= last:
+            return replace(self, over=True)
+        return replace(self, turn=self.turn + 1, step=0)
+
+    def with_weather(self, weather: Weather) -> tuple[CobraGame, str]:
+        """This turn's weather, and the German attack supply points it brings (11.0d)."""
+        if self.phase.name != "weather":
+            raise RulesError("the weather is found in the Weather & German Supply Phase (4.0)")
+        if self.this_weather is not None:
+            raise RulesError(f"game turn {self.turn} already has its weather")
+        gain = GERMAN_SUPPLY[weather]
+        german = min(GERMAN_SP_MAX, self.tracks.german + gain)
+        note = f"German attack supply +{gain} in {weather.value} weather (11.0d)"
+        if german < self.tracks.german + gain:
+            note += f"; the track stops at {GERMAN_SP_MAX} (11.0c)"
+        return replace(self, weather=(*self.weather, weather),
+                       tracks=replace(self.tracks, german=german)), note
+
+    def receive_allied(self, us: int, british: int) -> tuple[CobraGame, str]:
+        """The Allied supply phase: the printed supply points, halved or none in storms."""
+        if self.phase.name != "supply":
+            raise RulesError("Allied supply points come in the Allied Supply Phase (4.0)")
+        first_storm = self.this_weather == Weather.STORM and \
+            Weather.STORM not in self.history()
+        landing = scenario(self.scenario).landing
+        got_us, note = allied_receipt(us, self.this_weather, first_storm, self.turn, landing)
+        got_british, _ = allied_receipt(british, self.this_weather, first_storm, self.turn,
+                                        landing)
+        tracks = replace(self.tracks, us=self.tracks.us + got_us,
+                         british=self.tracks.british + got_british)
+        return replace(self, tracks=tracks), f"US +{got_us}, British +{got_british}: {note}"
+
+    def spend(self, track: str) -> tuple[CobraGame, bool]:
+        """Pay for one supplied attack from `track` (us, british or german); False when the
+        track cannot pay: the attack goes ahead with its attackers halved (11.0c)."""
+        cost = ATTACK_COST[Nation.GERMAN if track == "german" else Nation.ALLIED]
+        have = self._track(track)
+        if have < cost:
+            return self, False
+        return replace(self, tracks=replace(self.tracks, **{track: have - cost})), True
+
+    def adjust(self, track: str, delta: int) -> CobraGame:
+        """Move a track marker by hand (supply points or victory points)."""
+        value = max(0, self._track(track) + delta)
+        if track == "german":
+            value = min(GERMAN_SP_MAX, value)
+        return replace(self, tracks=replace(self.tracks, **{track: value}))
+
+    def _track(self, track: str) -> int:
+        if track not in Tracks.__dataclass_fields__:
+            raise RulesError(f"unknown track {track!r}: choose "
+                             f"{', '.join(Tracks.__dataclass_fields__)}")
+        value: int = getattr(self.tracks, track)
+        return value
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"scenario": self.scenario, "turn": self.turn, "step": self.step,
+                "weather": [w.value for w in self.weather], "tracks": self.tracks.to_dict(),
+                "last": self.last, "over": self.over, "extension_die": self.extension_die,
+                "phase": self.phase.name, "player": self.phase.player.value}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> CobraGame:
+        game = cls(scenario(data["scenario"]).key, int(data["turn"]), int(data["step"]),
+                   tuple(Weather(w) for w in data["weather"]), Tracks(**data["tracks"]),
+                   int(data["last"]), bool(data["over"]), data.get("extension_die"))
+        game.phase  # noqa: B018 - refuses a step outside the turn's sequence
+        return game
+
+
+def victory(german_frontline: bool, german_vp: int, allied_vp: int) -> tuple[str, str]:
+    """The level of victory: marginal for the side the frontline favours (16.3.1, 16.3.2),
+    shifted one level for every full 15 VP of difference (16.3.3)."""
+    start = LEVELS.index("Marginal German" if german_frontline else "Marginal Allied")
+    difference = allied_vp - german_vp
+    shift = int(difference / VP_PER_LEVEL)          # whole fifteens, toward zero
+    level = min(max(start - shift, 0), len(LEVELS) - 1)
+    return LEVELS[level], f"{LEVELS[start]}, Allied VP {allied_vp} − German VP {german_vp} " \
+        f"= {difference:+d}: {abs(shift)} level{'s' if abs(shift) != 1 else ''} " \
+        f"{'toward the Allies' if shift > 0 else 'toward the Germans' if shift < 0 else ''}" \
+        f" (16.3.3)".replace("  (", " (")

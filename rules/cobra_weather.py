@@ -1,0 +1,143 @@
+"""Cobra's weather: the column, the streak modifiers, the forced turns and what the weather
+does (5.3, 11.0, 14.0).
+
+`history` is the weather of the game turns just before the one being determined, oldest
+first: its last entry is the turn before. Below a column's lowest row the roll reads as the
+lowest row (the rules' example); above its highest, as the highest.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .cobra_tables import CobraTables, Weather
+from .dice import Dice
+from .errors import RulesError
+
+COLUMN_C_FROM = 20          # column C only, from this game turn (5.3a2)
+STREAK = 3                  # three turns in a row start a modifier (5.3a3, 5.3a4)
+FORCED_STORM_TURN = 6       # storms, if no storm came before (5.3 exception)
+
+
+def parse_history(text: str) -> list[Weather]:
+    words = [w.strip().lower() for w in text.split(",") if w.strip()]
+    aliases = {"storms": "storm", "clouds": "overcast", "cloudy": "overcast"}
+    try:
+        return [Weather(aliases.get(w, w)) for w in words]
+    except ValueError:
+        bad = next(w for w in words if aliases.get(w, w) not in Weather.__members__.values())
+        raise RulesError(f"weather {bad!r}: allowed: clear, overcast, storm") from None
+
+
+def forced(turn: int, history: list[Weather]) -> tuple[Weather, str] | None:
+    """Weather that is not rolled for, and why."""
+    if turn == 1:
+        return Weather.CLEAR, "game turn 1 is always clear (5.3)"
+    if turn == 2:
+        return Weather.OVERCAST, "game turn 2 is always overcast (5.3)"
+    if len(history) >= STREAK and all(w == Weather.STORM for w in history[-STREAK:]):
+        return Weather.OVERCAST, "after three storm turns in a row the weather is overcast (5.3a)"
+    if turn == FORCED_STORM_TURN and Weather.STORM not in history:
+        if len(history) < FORCED_STORM_TURN - 1:
+            raise RulesError("game turn 6 needs the weather of turns 1 to 5: storms come on "
+                             "turn 6 if none came before (5.3)")
+        return Weather.STORM, "no storm on turns 1 to 5: game turn 6 is storms (5.3)"
+    return None
+
+
+def column(turn: int, history: list[Weather]) -> tuple[str, str]:
+    if turn >= COLUMN_C_FROM:
+        return "C", f"from game turn {COLUMN_C_FROM} only column C is used (5.3a2)"
+    if len(history) >= 2 and history[-1] == history[-2] == Weather.STORM:
+        return "B", "the two turns before were storms: column B (5.3a1)"
+    return "A", "column A (5.3a1)"
+
+
+def modifier(history: list[Weather]) -> tuple[int, str]:
+    """The streak DRM: three clear turns in a row give −1, three non-clear +1, growing by one
+    each further turn the weather stays that way (5.3a3, 5.3a4)."""
+    if not history:
+        return 0, "no modifier"
+    clear = history[-1] == Weather.CLEAR
+    run = 0
+    for weather in reversed(history):
+        if (weather == Weather.CLEAR) != clear:
+            break
+        run += 1
+    if run < STREAK:
+        return 0, "no modifier: fewer than three turns of the same weather"
+    size = run - STREAK + 1
+    kind = "clear" if clear else "non-clear"
+    return (-size if clear else size), f"{run} {kind} turns in a row: {'-' if clear else '+'}" \
+        f"{size} ({'5.3a3' if clear else '5.3a4'})"
+
+
+def read(tables: CobraTables | None, column_name: str, modified: int) -> tuple[int, Weather | None]:
+    """The row the modified roll reads on (clamped to the column's rows) and its weather,
+    or None where the owner's table has no value there."""
+    spans = tables.weather_rows(column_name) if tables else []
+    if not spans:
+        return modified, None
+    low, high = spans[0][0], spans[-1][1]
+    row = min(max(modified, low), high)
+    for first, last, weather in spans:
+        if first <= row <= last:
+            return row, weather
+    return row, None
+
+
+@dataclass(frozen=True)
+class WeatherRoll:
+    turn: int
+    column: str
+    column_note: str
+    forced_note: str          # why it was not rolled, or ""
+    die: int | None
+    modifier: int
+    modifier_note: str
+    modified: int | None
+    row: int | None           # the row read (the lowest or highest where the roll is beyond)
+    weather: Weather | None   # None: read the printed table and tell the box
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"turn": self.turn, "column": self.column, "column_note": self.column_note,
+                "forced": self.forced_note or None, "die": self.die,
+                "modifier": self.modifier, "modifier_note": self.modifier_note,
+                "modified": self.modified, "row": self.row,
+                "weather": self.weather.value if self.weather else None,
+                "effects": effects(self.weather) if self.weather else None}
+
+
+def determine(turn: int, history: list[Weather], dice: Dice,
+              tables: CobraTables | None = None) -> WeatherRoll:
+    if not 1 <= turn <= 28:
+        raise RulesError(f"game turn {turn}: Cobra's turns are 1 to 28")
+    if len(history) >= turn:
+        raise RulesError(f"game turn {turn} has only {turn - 1} turns before it, but the "
+                         f"history names {len(history)}")
+    name, column_note = column(turn, history)
+    drm, drm_note = modifier(history)
+    fixed = forced(turn, history)
+    if fixed is not None:
+        return WeatherRoll(turn, name, column_note, fixed[1], None, drm, drm_note, None, None,
+                           fixed[0])
+    die = dice.roll(f"weather, game turn {turn}")
+    row, weather = read(tables, name, die + drm)
+    return WeatherRoll(turn, name, column_note, "", die, drm, drm_note, die + drm, row,
+                       weather)
+
+
+# ---- what the weather does ----
+
+GERMAN_MA = {Weather.STORM: "full", Weather.OVERCAST: "-1/3", Weather.CLEAR: "-2/3"}
+AIR_POINTS = {Weather.CLEAR: 6, Weather.OVERCAST: 3, Weather.STORM: 0}
+GERMAN_SUPPLY = {Weather.CLEAR: 1, Weather.OVERCAST: 2, Weather.STORM: 3}
+
+
+def effects(weather: Weather) -> dict[str, Any]:
+    return {"german_ma": GERMAN_MA[weather], "german_ma_rule": "5.3b",
+            "allied_air_points": AIR_POINTS[weather], "air_rule": "14.0",
+            "german_supply_points": GERMAN_SUPPLY[weather], "supply_rule": "11.0d",
+            "naval_points_max": 1 if weather == Weather.STORM else None,
+            "carpet_bombing": weather == Weather.CLEAR}
+

@@ -1,0 +1,72 @@
+"""The owner's Cobra tables file: the shipped template, a full file's round trip, problems."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from cobi_companion.cards import CardFileError, cobra_tables, load_cobra_tables, shipped_folder
+from cobi_companion.rules.cobra_tables import COLUMNS, Weather
+
+RESULTS = ["e", "1/1", "-/1", "1/2", "-/2", "-/3"]
+
+
+def full_file(path: Path) -> Path:
+    def cells(i: int) -> str:
+        return ", ".join(f'"{RESULTS[(i + die) % 6]}"' for die in range(6))
+    crt = "\n".join(f'"{column}" = [{cells(i)}]' for i, column in enumerate(COLUMNS))
+    rows = '"1-2" = "storm"\n"3-4" = "overcast"\n"5-6" = "clear"\n'
+    path.write_text(f"[crt]\n{crt}\n\n[weather.A]\n{rows}\n[weather.B]\n{rows}\n"
+                    f"[weather.C]\n{rows}\n[terrain]\ntown = -1\nhill = -2\n", encoding="utf-8")
+    return path
+
+
+def test_the_shipped_template_is_empty_but_for_the_rules_examples():
+    tables = load_cobra_tables(shipped_folder() / "cobra" / "tables.toml")
+    assert tables.filled() == 0 and set(tables.crt) == set(COLUMNS)
+    assert [w for _, _, w in tables.weather_rows("C")] == [
+        Weather.STORM, None, None, Weather.CLEAR, None, None]
+    assert tables.terrain == {"town": -1}
+
+
+def test_a_full_file_round_trips(tmp_path):
+    tables = load_cobra_tables(full_file(tmp_path / "tables.toml"))
+    assert tables.filled() == 84
+    for i, column in enumerate(COLUMNS):
+        for die in range(1, 7):
+            result = tables.result(column, die)
+            assert result is not None and result.text == RESULTS[(i + die - 1) % 6]
+    assert tables.weather_rows("B")[1] == (3, 4, Weather.OVERCAST)
+    assert tables.terrain_shift("Hill") == -2
+
+
+def test_the_owners_file_in_a_cards_folder_wins(tmp_path):
+    (tmp_path / "cobra").mkdir()
+    full_file(tmp_path / "cobra" / "tables.toml")
+    tables, problems = cobra_tables([tmp_path])
+    assert problems == [] and tables.filled() == 84 and tables.source.startswith(str(tmp_path))
+
+
+def test_a_broken_owners_file_is_reported_and_the_template_stays(tmp_path):
+    (tmp_path / "cobra").mkdir()
+    (tmp_path / "cobra" / "tables.toml").write_text('[crt]\n"2:1" = ["1/2"]\n')
+    tables, problems = cobra_tables([tmp_path])
+    assert tables.filled() == 0 and len(problems) == 1
+    assert "tables.toml: crt: column 2:1: 1 cells; allowed: exactly 6" in str(problems[0])
+
+
+@pytest.mark.parametrize(("text", "field", "message"), [
+    ('[crt]\n"2:1" = ["1/2", "x", "", "", "", ""]\n', "crt", "column 2:1, die 2: 'x'"),
+    ('[crt]\n"11:1" = ["", "", "", "", "", ""]\n', "crt", "allowed: 1:5, 1:4"),
+    ('[weather.D]\n"1" = "storm"\n', "weather", "allowed: A, B, C"),
+    ('[weather.A]\n"1" = "sunny"\n', "weather", "column A, row 1: 'sunny'"),
+    ('[weather.A]\n"1-3" = "storm"\n"3" = "clear"\n', "weather", "rows overlap"),
+    ('[terrain]\nhill = 2\n', "terrain", "from 0 to -5"),
+    ('[terain]\n', "terain", "allowed fields: crt, weather, terrain"),
+])
+def test_problems_name_the_file_the_field_and_what_is_allowed(tmp_path, text, field, message):
+    path = tmp_path / "tables.toml"
+    path.write_text(text)
+    with pytest.raises(CardFileError) as caught:
+        load_cobra_tables(path)
+    problem = caught.value.problems[0]
+    assert problem.path == str(path) and problem.field == field and message in problem.message

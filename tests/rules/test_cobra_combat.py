@@ -1,0 +1,181 @@
+"""Cobra combat: per-unit strengths, the odds column and the shifts, with the seed's examples."""
+from __future__ import annotations
+
+import pytest
+from cobi_companion.rules.cobra_combat import (
+    Nation,
+    Shift,
+    ShiftKind,
+    Unit,
+    base_column,
+    carpet_odds,
+    explain,
+    odds,
+    parse_shift,
+    roll,
+)
+from cobi_companion.rules.cobra_tables import COLUMNS, CobraTables, Weather, parse_cell
+from cobi_companion.rules.dice import ScriptedDice
+from cobi_companion.rules.errors import RulesError
+from hypothesis import given
+from hypothesis import strategies as st
+
+
+def units(*texts: str) -> list[Unit]:
+    return [Unit.parse(t) for t in texts]
+
+
+def shifts(*texts: str) -> list[Shift]:
+    return [parse_shift(t) for t in texts]
+
+
+def test_26_to_9_is_2_to_1():
+    o = odds(units("26"), units("9"))
+    assert (o.base, o.column) == ("2:1", "2:1")
+    assert "rounded down to 2:1" in o.base_note and "8.4" in o.base_note
+
+
+def test_12_against_1_is_10_to_1():
+    assert odds(units("12"), units("1")).column == "10:1"
+
+
+def test_allies_four_shifts_against_germans_two_stay_on_10_to_1():
+    o = odds(units("12"), units("1"), shifts("air:+1", "naval:+2", "hq:+1", "terrain:-1",
+                                             "hq:-1"))
+    assert (o.net, o.column) == (2, "10:1")
+    d = o.to_dict()
+    assert (d["attacker_shifts"], d["defender_shifts"]) == (4, 2)
+    assert o.attacker == Nation.ALLIED
+
+
+def test_the_reverse_gives_8_to_1():
+    o = odds(units("12"), units("1"), shifts("hq:+1", "patton:+1", "terrain:-3", "hq:-1"))
+    assert (o.net, o.column) == (-2, "8:1")
+    assert "from 10:1" in o.column_note
+
+
+def test_a_town_turns_3_to_1_into_2_to_1():
+    o = odds(units("9"), units("3"), shifts("terrain:-1"))
+    assert (o.base, o.column) == ("3:1", "2:1")
+    town = CobraTables(terrain={"town": -1})
+    assert odds(units("9"), units("3"), [parse_shift("town", town)]).column == "2:1"
+
+
+def test_a_hill_behind_a_minor_river_adds_up_to_minus_3():
+    # The seed gives only the sum (-3); the split between the two is this sample's.
+    tec = CobraTables(terrain={"hill": -2, "minor_river": -1})
+    o = odds(units("8"), units("2"), [parse_shift("hill", tec), parse_shift("minor river", tec)])
+    assert [s.columns for s in o.shifts] == [-2, -1]
+    assert (o.base, o.net, o.column) == ("4:1", -3, "1:1")
+
+
+def test_each_unit_is_rounded_up_before_adding():
+    o = odds(units("5h", "5h"), units("7q"))
+    assert o.attack is not None and o.defence is not None
+    assert [u.strength for u in o.attack.units] == [3, 3] and o.attack.total == 6
+    assert o.defence.total == 2 and o.defence.units[0].rounded
+
+
+def test_modifiers_multiply_then_round_once():
+    o = odds(units("5ds", "3u"), units("1"))
+    assert o.attack is not None
+    assert [u.strength for u in o.attack.units] == [5, 1]      # 5×2×½ and ¾ → 1
+
+
+@pytest.mark.parametrize(("attack", "defence", "column"), [
+    (1, 5, "1:5"), (1, 9, "1:5"), (4, 9, "1:3"), (5, 10, "1:2"), (6, 10, "1:2"),
+    (9, 10, "1:2"), (10, 10, "1:1"), (19, 10, "1:1"), (20, 10, "2:1"), (99, 1, "10:1")])
+def test_odds_round_in_the_defenders_favour(attack, defence, column):
+    assert COLUMNS[base_column(attack, defence)[0]] == column
+
+
+@given(st.integers(1, 200), st.integers(1, 200))
+def test_the_column_never_favours_the_attacker(attack, defence):
+    column = COLUMNS[base_column(attack, defence)[0]]
+    a, d = (int(x) for x in column.split(":"))
+    assert a / d <= attack / defence or column == "1:5"
+
+
+@given(st.integers(1, 60), st.integers(1, 60), st.integers(-5, 0), st.integers(0, 2))
+def test_shifts_count_from_the_clamped_column(attack, defence, terrain, naval):
+    listed = [Shift(ShiftKind.TERRAIN, terrain)] + ([Shift(ShiftKind.NAVAL, naval)] if naval
+                                                     else [])
+    o = odds(units(str(attack)), units(str(defence)), listed)
+    index = COLUMNS.index(o.base) + terrain + naval
+    assert o.column == COLUMNS[min(max(index, 0), len(COLUMNS) - 1)]
+
+
+@pytest.mark.parametrize(("listed", "message"), [
+    (["tiger:+1", "air:+1"], "german side"),
+    (["hq:+1", "hq:+1"], "twice"),
+    (["terrain:+1"], "0 to -5"),
+    (["patton:-1"], "attacking only"),
+    (["naval:+3"], r"\+1 or \+2"),
+    (["tiger:+2"], "one column"),
+    (["air:-2"], "one column"),
+])
+def test_refused_shifts(listed, message):
+    with pytest.raises(RulesError, match=message):
+        odds(units("6"), units("3"), shifts(*listed))
+
+
+def test_two_hq_shifts_only_for_allied_attacks_from_turn_17():
+    with pytest.raises(RulesError, match="game turn 17"):
+        odds(units("6"), units("3"), shifts("hq:+2"), turn=16)
+    assert odds(units("6"), units("3"), shifts("hq:+2"), turn=17).column == "4:1"
+    with pytest.raises(RulesError, match="allied side attacks"):
+        odds(units("6"), units("3"), shifts("hq:+2"), attacker=Nation.GERMAN)
+
+
+def test_no_air_points_in_storms():
+    with pytest.raises(RulesError, match="storms"):
+        odds(units("6"), units("3"), shifts("air:+1"), weather=Weather.STORM)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("6z", "unknown modifier"), ("x6", "strength then"), ("6hh", "once"), ("0", "1 to 99")])
+def test_refused_units(text, message):
+    with pytest.raises(RulesError, match=message):
+        odds([Unit.parse(text)], units("1"))
+
+
+def test_modifiers_that_belong_to_one_side():
+    with pytest.raises(RulesError, match="only in attack"):
+        odds(units("6"), units("4b"))
+    with pytest.raises(RulesError, match="only in defence"):
+        odds(units("6x"), units("4"))
+
+
+def test_carpet_bombing_is_6_to_1_never_shifted():
+    assert carpet_odds().column == "6:1"
+    with pytest.raises(RulesError, match="never shifted"):
+        carpet_odds(shifts("terrain:-1"))
+    combat = roll(carpet_odds(), ScriptedDice([3]), CobraTables(crt={"6:1": ["", "", "-/2",
+                                                                              "", "", ""]}))
+    assert combat.result is not None and "no retreats (14.3g)" in combat.explanation[-1]
+
+
+def test_without_the_owners_crt_the_box_shows_the_column_and_the_die():
+    combat = roll(odds(units("26"), units("9")), ScriptedDice([4]), CobraTables())
+    assert combat.result is None
+    assert combat.explanation == ("read column 2:1, die 4 on your printed CRT",)
+
+
+def test_a_split_result_is_explained_attacker_first():
+    crt = CobraTables(crt={"2:1": ["", "", "", "1/2", "", ""]})
+    combat = roll(odds(units("26"), units("9")), ScriptedDice([4]), crt)
+    assert combat.result is not None and combat.result.split
+    text = "\n".join(combat.explanation)
+    assert text.index("Split result") < text.index("Attacker") < text.index("Defender")
+    assert "8.6c" in text and "8.6b5" in text and "8.6b1" in text
+    assert combat.to_dict()["result"] == {"text": "1/2", "attacker": "1", "defender": "2",
+                                          "split": True}
+
+
+def test_results_explained():
+    assert "every attacking step" in explain(parse_cell("e"))[0]
+    three = "\n".join(explain(parse_cell("-/3")))
+    assert "at least one must be a step loss (8.6b3)" in three
+    assert "every unit loses one before any loses a second (8.6b2)" in three
+    two = "\n".join(explain(parse_cell("2/1")))
+    assert "drops by one (8.6b4)" in two and "Split" in two

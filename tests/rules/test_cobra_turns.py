@@ -1,0 +1,119 @@
+"""Cobra's turn record: scenarios, the sequence of play, supply points and victory."""
+from __future__ import annotations
+
+import pytest
+from cobi_companion.rules.cobra_combat import Nation
+from cobi_companion.rules.cobra_tables import Weather
+from cobi_companion.rules.cobra_turns import SCENARIOS, CobraGame, sequence, victory
+from cobi_companion.rules.errors import RulesError
+
+
+def test_scenario_lengths():
+    assert {k: s.turns for k, s in SCENARIOS.items()} == {
+        "cobra": 13, "alternate": 13, "buildup": 14, "campaign": 27}
+
+
+def test_the_cobra_scenario_starts_on_turn_15_with_its_supply_points():
+    game = CobraGame.start("cobra")
+    assert (game.turn, game.phase.name, game.phase.player) == (15, "weather", Nation.GERMAN)
+    assert (game.tracks.us, game.tracks.british, game.tracks.german) == (3, 4, 4)
+
+
+def test_the_sequence_of_play():
+    names = [(p.player.value, p.name) for p in sequence("cobra", 15)]
+    assert names == [("german", "weather"), ("german", "replacement"),
+                     ("german", "initial_movement"), ("german", "combat"),
+                     ("german", "mechanized_movement"), ("allied", "supply"),
+                     ("allied", "replacement"), ("allied", "initial_movement"),
+                     ("allied", "combat"), ("allied", "mechanized_movement"),
+                     ("allied", "turn_end")]
+    assert sequence("campaign", 1)[0].name == "landing"
+    assert sequence("campaign", 2)[0].name == "weather"
+
+
+def play_turn(game: CobraGame, weather: Weather, us: int = 0, british: int = 0) -> CobraGame:
+    game, _ = game.with_weather(weather)
+    while game.phase.name != "supply":
+        game = game.advance()
+    game, _ = game.receive_allied(us, british)
+    while game.phase.name != "turn_end":
+        game = game.advance()
+    return game.advance()
+
+
+def test_german_supply_from_the_weather_stops_at_12():
+    game, note = CobraGame.start("cobra").with_weather(Weather.STORM)
+    assert game.tracks.german == 7 and "+3" in note
+    game, note = CobraGame.start("cobra").adjust("german", 7).with_weather(Weather.OVERCAST)
+    assert game.tracks.german == 12 and "stops at 12" in note
+    assert CobraGame.start("cobra").adjust("german", 20).tracks.german == 12
+
+
+def test_allied_supply_halved_in_storms_and_none_on_the_first_storm():
+    game = CobraGame.start("cobra")
+    game = play_turn(game, Weather.CLEAR, us=4, british=3)
+    assert (game.tracks.us, game.tracks.british) == (7, 7)
+    game = play_turn(game, Weather.STORM, us=4, british=3)          # the first storm
+    assert (game.tracks.us, game.tracks.british) == (7, 7)
+    game = play_turn(game, Weather.STORM, us=4, british=3)          # halved, rounded up
+    assert (game.tracks.us, game.tracks.british) == (9, 9)
+    assert game.turn == 18 and game.history() == [Weather.CLEAR, Weather.STORM, Weather.STORM]
+
+
+def test_no_allied_supply_points_on_turns_1_and_2_of_the_long_scenarios():
+    game = CobraGame.start("campaign").advance()
+    game = play_turn(game, Weather.CLEAR, us=5, british=5)
+    assert (game.turn, game.tracks.us) == (2, 0)
+
+
+def test_attacks_pay_supply_points_or_go_unsupplied():
+    game = CobraGame.start("cobra")
+    game, paid = game.spend("german")
+    assert paid and game.tracks.german == 2
+    game, paid = game.spend("german")
+    game, paid = game.spend("german")
+    assert not paid and game.tracks.german == 0
+    game, paid = game.spend("us")
+    assert paid and game.tracks.us == 2
+
+
+def test_the_weather_phase_needs_the_weather():
+    with pytest.raises(RulesError, match="needs the weather"):
+        CobraGame.start("cobra").advance()
+
+
+def test_the_last_turn_ends_the_game():
+    game = CobraGame.start("cobra")
+    for turn in range(15, 28):
+        assert game.turn == turn
+        game = play_turn(game, Weather.OVERCAST)
+    assert game.over and game.turn == 27
+
+
+def test_the_campaign_may_go_on_to_turn_28():
+    game = CobraGame.start("campaign")
+    game = game.__class__(**{**game.__dict__, "turn": 27, "step": 0,
+                             "weather": tuple([Weather.OVERCAST] * 26)})
+    game = game.with_weather(Weather.CLEAR)[0]
+    while game.phase.name != "turn_end":
+        game = game.advance() if game.phase.name != "supply" else \
+            game.receive_allied(0, 0)[0].advance()
+    with pytest.raises(RulesError, match="4-6"):
+        game.advance()
+    assert game.advance(extension_die=3).over
+    longer = game.advance(extension_die=5)
+    assert (longer.turn, longer.last, longer.over) == (28, 28, False)
+
+
+def test_json_round_trip():
+    game = play_turn(CobraGame.start("buildup").advance(), Weather.CLEAR).adjust("german_vp", 3)
+    assert CobraGame.from_dict(game.to_dict()) == game
+
+
+@pytest.mark.parametrize(("frontline", "german", "allied", "level"), [
+    (False, 0, 14, "Marginal Allied"), (False, 14, 0, "Marginal Allied"),
+    (False, 15, 0, "Draw"), (False, 29, 0, "Draw"), (False, 0, 15, "Operational Allied"),
+    (False, 30, 0, "Marginal German"), (True, 0, 0, "Marginal German"),
+    (True, 0, 100, "Decisive Allied"), (True, 100, 0, "Decisive German")])
+def test_victory_levels(frontline, german, allied, level):
+    assert victory(frontline, german, allied)[0] == level
