@@ -5,14 +5,17 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any, Protocol
 
 from cobi_companion.cards import CardBook
+from cobi_companion.rules.cobra_tables import CobraTables
 from cobi_companion.rules.dice import Dice
 from cobi_companion.rules.status import Side
 
 from . import i18n
 from .battle_state import BattleState
+from .cobra_box import CobraSession, is_cobra
 from .events import Event, Press, SensorReading, SensorState, Tick
 from .range_reader import Sensors
 from .store import Store
@@ -47,6 +50,9 @@ class App:
                  settings: Settings) -> None:
         self.book, self.store, self.dice = book, store, dice
         self.sound, self.lights, self.settings = sound, lights, settings
+        self.cobra: CobraSession | None = None         # a Cobra game, instead of a battle
+        self.cobra_tables: CobraTables | None = None   # the owner's Cobra tables, read once
+        self.card_folders: list[Path] | None = None    # where the cards (and tables) are
         self.state: BattleState | None = self._load()
         self.rolls: list[tuple[str, str, int]] = []
         self.on_settings: Callable[[Settings], None] = lambda s: None
@@ -58,6 +64,9 @@ class App:
     def _load(self) -> BattleState | None:
         try:
             data = self.store.load_battle()
+            if data and is_cobra(data):
+                self.cobra = CobraSession.from_dict(data)
+                return None
             return BattleState.from_dict(data, self.book) if data else None
         except Exception as exc:  # a saved battle from other cards or an older version
             log.error("the saved battle could not be resumed: %s", exc)

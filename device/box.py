@@ -103,6 +103,7 @@ def build(config: Config, display: Display, *, pin_factory: Any = None,
     if config.leds.axis is not None or config.leds.allies is not None:
         lights = Lights(config.leds.axis, config.leds.allies, pin_factory=pin_factory)
     app = App(card_book(config), store, dice or RandomDice(), sound, lights, settings)
+    app.card_folders = default_folders(config.paths.cards_dir)
     if store.problem:
         log.error("%s", store.problem)
         first = app.screen

@@ -31,15 +31,20 @@ if TYPE_CHECKING:
 
 
 def start_menu(app: App) -> Screen:
+    from . import cobra_box  # it builds on these screens
+
     items: list[tuple[str, Next]] = []
     if app.state is not None and app.state.winner is None:
         items.append((app.t("resume"), lambda: resume(app)))
     elif app.state is not None and app.state.match is not None:
         items.append((app.t("resume_match"), lambda: match_next(app)))
+    if app.cobra is not None and app.state is None and not app.cobra.game.over:
+        items.append((app.t("resume_cobra"), lambda: cobra_box.hub(app)))
     items += [(app.t("new"), lambda: choose_rules(app)),
               (app.t("quick_dice"), lambda: QuickDice()),
               (app.t("settings"), lambda: settings_menu(app, lambda: start_menu(app))),
               (app.t("check_distance"), lambda: check_distance(app, lambda: start_menu(app))),
+              (app.t("cobra"), lambda: cobra_box.new_game(app, lambda: start_menu(app))),
               (app.t("new_match"), lambda: Roster("tank", match=True))]
     return StartMenu(app.t("start"), [label for label, _ in items],
                      lambda i: items[i][1](), back=lambda: start_menu(app))
@@ -167,7 +172,7 @@ class Roster:
 
     def begin(self, app: App) -> Screen:
         pieces = self.battle.pieces
-        app.state = BattleState(self.level, Battle(self.level, pieces))
+        app.state, app.cobra = BattleState(self.level, Battle(self.level, pieces)), None
         if self.match:
             app.state.match = MatchState(1, [piece_dict(p) for p in pieces])
         head = "new match, battle 1" if self.match else f"new {self.level} battle"

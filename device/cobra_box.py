@@ -1,0 +1,552 @@
+"""Cobra on the box: the scenario, a phase indicator stepping through the sequence of play, the
+weather phase at the start of each German player turn, attacks dialled unit by unit with their
+modifiers and shifts, the supply and victory point tracks, and the end of the game.
+
+The rules (rules/cobra_*) do every sum; these screens only collect what the players choose and
+show the rules' trace."""
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from cobi_companion.cards import cobra_tables
+from cobi_companion.rules import cobra_weather
+from cobi_companion.rules.cobra_combat import (
+    BY_LETTER,
+    Nation,
+    Odds,
+    Role,
+    Shift,
+    ShiftKind,
+    Unit,
+    carpet_odds,
+    odds,
+    roll,
+    strength,
+)
+from cobi_companion.rules.cobra_tables import CobraTables, Weather
+from cobi_companion.rules.cobra_turns import (
+    ATTACK_COST,
+    SCENARIOS,
+    CobraGame,
+    sequence,
+    victory,
+)
+from cobi_companion.rules.dice import ScriptedDice
+from cobi_companion.rules.errors import RulesError
+
+from .events import Key
+from .flow import Scroll
+from .screens import LINE, WIDTH, font, text_width
+from .views import BigWord, Header, Lines, Menu, View
+from .widgets import Choose, Dial, Next, Screen, Show, WaitPress, notice, yes_no
+
+if TYPE_CHECKING:
+    from .app import App
+
+BUTTON = {Nation.GERMAN: "axis", Nation.ALLIED: "allies"}     # whose dice button
+STRENGTH_MAX = 40           # the knob dials a unit's printed strength up to this
+SP_MAX = 20                 # Allied supply points the knob dials for one turn
+VP_MAX = 199
+TRACKS = ("us", "british", "german", "german_vp", "allied_vp")
+TOGGLED = "dsmbrux"         # the unit modifiers the box offers as toggles (by letter)
+
+
+@dataclass
+class CobraSession:
+    """A Cobra game as the box keeps it: saved in the battle slot after every action."""
+
+    game: CobraGame
+    id: str = field(default_factory=lambda: secrets.token_hex(6))
+    log: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"game": "cobra", "id": self.id, "cobra": self.game.to_dict(), "log": self.log}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> CobraSession:
+        return cls(CobraGame.from_dict(data["cobra"]), str(data["id"]), list(data["log"]))
+
+
+def is_cobra(data: dict[str, Any]) -> bool:
+    return data.get("game") == "cobra"
+
+
+def session(app: App) -> CobraSession:
+    assert app.cobra is not None
+    return app.cobra
+
+
+def save(app: App, line: str) -> None:
+    """Commit the game after a completed action, with the rolls it made."""
+    s = session(app)
+    s.log.append(f"GT{s.game.turn} {line}")
+    app.store.save_battle(s.to_dict(), app.rolls)
+    app.rolls = []
+
+
+def tables(app: App) -> CobraTables:
+    if app.cobra_tables is None:
+        app.cobra_tables, problems = cobra_tables(app.card_folders)
+        for problem in problems:
+            app.log_line(f"Cobra tables skipped: {problem}")
+    return app.cobra_tables
+
+
+def header(app: App, title: str) -> Header:
+    game = session(app).game
+    player = game.phase.player
+    return Header(title, None, BUTTON[player],
+                  f"GT{game.turn} {app.t('cobra_short_' + player.value)}")
+
+
+def wrap(text: str, width: int = WIDTH - 14) -> list[str]:
+    """`text` in lines that fit the Lines screen's width, broken between words."""
+    fnt, lines, line = font(*LINE), [], ""
+    for word in text.split():
+        joined = f"{line} {word}" if line else word
+        if line and text_width(joined, fnt) > width:
+            lines.append(line)
+            joined = word
+        line = joined
+    return [*lines, line] if line else lines
+
+
+@dataclass
+class Reading(Scroll):
+    """Wrapped text to scroll with the knob under the Cobra header; OK goes on."""
+
+    def view(self, app: App) -> View:
+        return Lines(header(app, self.title), tuple(self.lines), self.index, app.t("ok_next"))
+
+
+def reading(app: App, title: str, texts: Sequence[str], then: Screen) -> Reading:
+    return Reading(title, [line for text in texts for line in wrap(text)], then)
+
+
+# ---- start, resume, the phase hub ----
+
+def new_game(app: App, back: Next) -> Screen:
+    keys = list(SCENARIOS)
+
+    def chosen(i: int) -> Screen:
+        app.state = None
+        app.cobra = CobraSession(CobraGame.start(keys[i]))
+        save(app, f"{SCENARIOS[keys[i]].title}: game turns {SCENARIOS[keys[i]].first}"
+                  f"-{SCENARIOS[keys[i]].last}")
+        return hub(app)
+    items = [app.t("cobra_scenario", name=app.t("scenario_" + k), turns=SCENARIOS[k].turns)
+             for k in keys]
+    return Choose(app.t("cobra"), items, chosen, back=back)
+
+
+def phase_title(app: App, game: CobraGame) -> str:
+    phases = [p for p in sequence(game.scenario, game.turn) if p.player == game.phase.player]
+    number = phases.index(game.phase) + 1
+    return f"{number}/{len(phases)} {app.t('phase_' + game.phase.name)}"
+
+
+def hub(app: App) -> Screen:
+    """The phase indicator: this phase's action first, then the next phase and the tracks."""
+    game = session(app).game
+    if game.over:
+        return game_over(app)
+    name = game.phase.name
+    items: list[tuple[str, Next]] = []
+    if name == "weather":
+        items.append((app.t("roll_weather"), lambda: weather_phase(app)))
+    elif name == "supply":
+        items.append((app.t("supply_points"), lambda: allied_supply(app)))
+    elif name == "turn_end":
+        items.append((app.t("end_turn"), lambda: end_turn(app)))
+    else:
+        if name == "combat":
+            items.append((app.t("attack"), lambda: Attack(app, game.phase.player).units(app)))
+        items.append((app.t("next_phase"), lambda: next_phase(app)))
+    items.append((app.t("tracks"), lambda: tracks(app)))
+    return Hub(phase_title(app, game), [label for label, _ in items],
+               lambda i: items[i][1](), back=lambda: cobra_menu(app))
+
+
+class Hub(Choose):
+    def view(self, app: App) -> View:
+        return Menu(header(app, self.title), tuple(self.items), self.index, app.t("ok_choose"))
+
+
+def next_phase(app: App) -> Screen:
+    s = session(app)
+    s.game = s.game.advance()
+    save(app, f"{s.game.phase.player.value} {s.game.phase.name}")
+    return hub(app)
+
+
+def end_turn(app: App) -> Screen:
+    s = session(app)
+    if not s.game.needs_extension_roll:
+        s.game = s.game.advance()
+        save(app, "end of game turn")
+        return hub(app)
+
+    def rolled(face: int) -> Screen:
+        s.game = s.game.advance(extension_die=face)
+        word = app.t("one_more_turn") if not s.game.over else app.t("game_ends")
+        save(app, f"campaign extension roll {face}: {word}")
+        return Show([BigWord(header(app, app.t("extension")), word, f"{face}: 4-6 = GT28")],
+                    lambda: hub(app))
+    return press_for(app, Nation.ALLIED, [app.t("extension_roll")], "campaign extension",
+                     rolled)
+
+
+def press_for(app: App, nation: Nation, lines: Sequence[str], purpose: str,
+              then: Callable[[int], Screen]) -> Screen:
+    """Wait for `nation`'s dice button, then roll one die (or dial a real one)."""
+    side = BUTTON[nation]
+
+    def pressed() -> Screen:
+        if app.settings.real_dice:
+            def dialled(face: int) -> Screen:
+                app.record(face, purpose, side)
+                return then(face)
+            return Dial(purpose, dialled)
+        return then(app.roll(purpose, side))
+    press = app.t("press_to_roll", side=app.t(f"cobra_{nation.value}"))
+    shown = Lines(header(app, app.t("roll")), (*lines, press))
+    return WaitPress(side, shown, pressed, back=lambda: hub(app))
+
+
+# ---- weather & German supply ----
+
+def weather_phase(app: App) -> Screen:
+    game = session(app).game
+    history = game.history()
+    if cobra_weather.forced(game.turn, history) is not None:
+        return weather_rolled(app, cobra_weather.determine(
+            game.turn, history, ScriptedDice([]), tables(app)))
+    column, _ = cobra_weather.column(game.turn, history)
+    drm, _ = cobra_weather.modifier(history)
+    line = app.t("weather_column", column=column, drm=f"{drm:+d}")
+    return press_for(app, Nation.GERMAN, [line], f"weather GT{game.turn}", lambda face: (
+        weather_rolled(app, cobra_weather.determine(game.turn, history, ScriptedDice([face]),
+                                                    tables(app)))))
+
+
+def weather_rolled(app: App, result: cobra_weather.WeatherRoll) -> Screen:
+    if result.weather is not None:
+        return weather_set(app, result, result.weather)
+    ask = app.t("read_weather", column=result.column, row=result.row)
+    choices = list(Weather)
+    return Phased(ask, [app.t("weather_" + w.value) for w in choices],
+                  lambda i: weather_set(app, result, choices[i]), back=lambda: hub(app))
+
+
+def weather_set(app: App, result: cobra_weather.WeatherRoll, weather: Weather) -> Screen:
+    s = session(app)
+    s.game, supply = s.game.with_weather(weather)
+    how = result.forced_note or f"{result.column}: {result.die}{result.modifier:+d}" \
+        f" = {result.modified}"
+    save(app, f"weather {weather.value} ({how}); {supply}")
+    effects = cobra_weather.effects(weather)
+    lines = (how, app.t("german_ma", ma=effects["german_ma"]),
+             app.t("air_points", n=effects["allied_air_points"]),
+             app.t("german_sp", n=effects["german_supply_points"], total=s.game.tracks.german))
+    word = BigWord(header(app, app.t("phase_weather")), app.t("WEATHER_" + weather.value),
+                   how)
+    s.game = s.game.advance()
+    return Show([word, Lines(header(app, app.t("phase_weather")), lines,
+                             hint=app.t("ok_next"))], lambda: hub(app))
+
+
+# ---- Allied supply ----
+
+@dataclass
+class Number:
+    """Dial a whole number with the knob; OK confirms."""
+
+    title: str
+    value: int
+    then: Callable[[int], Screen]
+    low: int = 0
+    high: int = 99
+
+    def view(self, app: App) -> View:
+        return BigWord(header(app, self.title), str(self.value), app.t("turn_ok"))
+
+    def on(self, app: App, key: Key) -> Screen:
+        if key in (Key.CW, Key.CCW):
+            step = 1 if key is Key.CW else -1
+            self.value = min(max(self.value + step, self.low), self.high)
+        elif key is Key.OK:
+            return self.then(self.value)
+        elif key is Key.BACK:
+            return hub(app)
+        return self
+
+
+def allied_supply(app: App) -> Screen:
+    def received(us: int, british: int) -> Screen:
+        s = session(app)
+        s.game, note = s.game.receive_allied(us, british)
+        save(app, f"Allied supply: {note}")
+        s.game = s.game.advance()
+        t = s.game.tracks
+        return notice(app, app.t("phase_supply"), [note, app.t("sp_now", us=t.us,
+                                                                british=t.british)],
+                      lambda: hub(app))
+    return Number(app.t("printed_us"), 0, lambda us: Number(
+        app.t("printed_british"), 0, lambda british: received(us, british), high=SP_MAX),
+        high=SP_MAX)
+
+
+# ---- an attack, dialled unit by unit ----
+
+@dataclass
+class Attack:
+    """What the players have dialled for one attack so far."""
+
+    app: App
+    attacker: Nation
+    sides: dict[Role, list[Unit]] = field(default_factory=lambda: {Role.ATTACK: [],
+                                                                    Role.DEFENCE: []})
+    shifts: dict[str, int] = field(default_factory=dict)     # "att_hq" → columns, ...
+    carpet: bool = False
+
+    @property
+    def defender(self) -> Nation:
+        return Nation.ALLIED if self.attacker == Nation.GERMAN else Nation.GERMAN
+
+    def units(self, app: App, role: Role = Role.ATTACK) -> Screen:
+        listed = self.sides[role]
+        items: list[tuple[str, Next]] = [(app.t("add_unit"), lambda: Number(
+            app.t("unit_strength"), 4, lambda n: self.toggles(app, role, len(listed), Unit(n)),
+            low=1, high=STRENGTH_MAX))]
+        items += [(unit_text(app, u), lambda i=i: self.toggles(app, role, i, listed[i]))
+                  for i, u in enumerate(listed)]
+        if listed:
+            done = (lambda: self.units(app, Role.DEFENCE)) if role is Role.ATTACK else \
+                (lambda: self.shift_menu(app))
+            items.insert(0, (app.t("units_done"), done))
+        title = app.t("attacker" if role is Role.ATTACK else "defender") + \
+            f" {total(listed, role)}"
+        return Phased(title, [label for label, _ in items], lambda i: items[i][1](),
+                      back=lambda: hub(app))
+
+    def toggles(self, app: App, role: Role, index: int, unit: Unit) -> Screen:
+        """Switch the unit's modifiers on and off; Done keeps it, Remove drops it."""
+        offered = [BY_LETTER[c] for c in TOGGLED if role in BY_LETTER[c].roles]
+        listed = self.sides[role]
+
+        def chosen(i: int) -> Screen:
+            if i == 0:
+                listed[index:index + 1] = [unit]
+                return self.units(app, role)
+            if i == 1:
+                del listed[index:index + 1]
+                return self.units(app, role)
+            flip = offered[i - 2]
+            mods = tuple(m for m in unit.modifiers if m != flip) if flip in unit.modifiers \
+                else (*unit.modifiers, flip)
+            screen = self.toggles(app, role, index, Unit(unit.strength, mods))
+            assert isinstance(screen, Choose)
+            screen.index = i
+            return screen
+        items = [app.t("unit_keep", unit=unit_text(app, unit)), app.t("unit_remove")]
+        items += [("+ " if m in unit.modifiers else "- ") + app.t("mod_" + m.letter)
+                  for m in offered]
+        return Phased(app.t("modifiers"), items, chosen, back=lambda: self.units(app, role))
+
+    # -- shifts --
+
+    def offered_shifts(self) -> list[tuple[str, ShiftKind, tuple[int, ...]]]:
+        """(key, kind, the values OK steps through) for this attack's sides."""
+        german_attacks = self.attacker == Nation.GERMAN
+        hq = (0, 1, 2) if not german_attacks and session(self.app).game.turn >= 17 else (0, 1)
+        offered = [("terrain", ShiftKind.TERRAIN, (0, -1, -2, -3, -4, -5)),
+                   ("att_hq", ShiftKind.HQ, hq), ("def_hq", ShiftKind.HQ, (0, -1))]
+        if german_attacks:
+            offered += [("tiger", ShiftKind.TIGER, (0, 1)), ("air", ShiftKind.AIR, (0, -1))]
+        else:
+            offered += [("tiger", ShiftKind.TIGER, (0, -1)), ("air", ShiftKind.AIR, (0, 1)),
+                        ("naval", ShiftKind.NAVAL, (0, 1, 2)),
+                        ("patton", ShiftKind.PATTON, (0, 1, 2))]
+        return offered
+
+    def shift_menu(self, app: App, index: int = 0) -> Screen:
+        offered = self.offered_shifts()
+        carpet_row = self.attacker == Nation.ALLIED
+
+        def chosen(i: int) -> Screen:
+            if i == 0:
+                return self.supply(app)
+            if carpet_row and i == len(offered) + 1:
+                self.carpet = not self.carpet
+            else:
+                key, _, values = offered[i - 1]
+                now = self.shifts.get(key, 0)
+                self.shifts[key] = values[(values.index(now) + 1) % len(values)]
+            return self.shift_menu(app, i)
+        items = [app.t("roll_attack")]
+        items += [app.t("shift_" + key, n=f"{self.shifts.get(key, 0):+d}")
+                  for key, _, _ in offered]
+        if carpet_row:
+            items.append(("+ " if self.carpet else "- ") + app.t("carpet"))
+        return Phased(app.t("shifts"), items, chosen, back=lambda: self.units(
+            app, Role.DEFENCE), index=index)
+
+    def chosen_shifts(self) -> list[Shift]:
+        return [Shift(kind, self.shifts[key]) for key, kind, _ in self.offered_shifts()
+                if self.shifts.get(key, 0)]
+
+    # -- supply, odds, the roll --
+
+    def supply(self, app: App) -> Screen:
+        game = session(app).game
+        cost = ATTACK_COST[self.attacker]
+        if self.attacker == Nation.ALLIED and scenario_free(game):
+            return self.preview(app, None)
+        tracks = ["german"] if self.attacker == Nation.GERMAN else ["us", "british"]
+        payable = [t for t in tracks if getattr(game.tracks, t) >= cost]
+        items = [app.t("pay_" + t, cost=cost, have=getattr(game.tracks, t)) for t in payable]
+        items.append(app.t("unsupplied"))
+        return Phased(app.t("attack_supply"), items, lambda i: self.preview(
+            app, payable[i] if i < len(payable) else None), back=lambda: self.shift_menu(app))
+
+    def odds(self, app: App, paid: bool) -> Odds:
+        game = session(app).game
+        if self.carpet:
+            return carpet_odds(self.chosen_shifts())
+        attack = self.sides[Role.ATTACK] if paid else [halved(u) for u in self.sides[Role.ATTACK]]
+        return odds(attack, self.sides[Role.DEFENCE], self.chosen_shifts(),
+                    attacker=self.attacker, turn=game.turn, weather=game.this_weather)
+
+    def preview(self, app: App, track: str | None) -> Screen:
+        paid = track is not None or scenario_free(session(app).game) or self.carpet
+        try:
+            planned = self.odds(app, paid)
+        except RulesError as exc:
+            return reading(app, app.t("not_possible"), [str(exc)], self.shift_menu(app))
+        s = session(app)
+        if track is not None:
+            s.game, _ = s.game.spend(track)
+        lines = odds_lines(planned)
+
+        def rolled(face: int) -> Screen:
+            combat = roll(planned, ScriptedDice([face]), tables(app))
+            result = combat.result.text if combat.result else app.t("read_crt")
+            save(app, f"{self.attacker.value} attack {odds_summary(planned)}, die {face}: "
+                      f"{result}" + ("" if paid else " (unsupplied)"))
+            big = combat.result.text.upper() if combat.result else \
+                f"{planned.column} · {face}"
+            detail = f"{planned.column}, {app.t('die')} {face}"
+            return Show([BigWord(header(app, app.t("result")), big, detail)],
+                        lambda: reading(app, app.t("result"), combat.explanation, hub(app)))
+        return press_for(app, self.attacker, lines,
+                         f"combat {planned.column}", rolled)
+
+
+def scenario_free(game: CobraGame) -> bool:
+    """The Allies need no supply points on game turns 1 and 2 (17.3e)."""
+    return game.turn <= 2 and game.first_turn == 1
+
+
+def halved(unit: Unit) -> Unit:
+    """An attack without supply points: every attacking unit is out of supply (10.0b)."""
+    out = BY_LETTER["s"]
+    return unit if out in unit.modifiers else Unit(unit.strength, (*unit.modifiers, out))
+
+
+def total(listed: list[Unit], role: Role) -> int:
+    return strength(listed, role).total if listed else 0
+
+
+def unit_text(app: App, unit: Unit) -> str:
+    return " ".join([str(unit.strength), *(app.t("modshort_" + m.letter)
+                                           for m in unit.modifiers)])
+
+
+def odds_summary(planned: Odds) -> str:
+    if planned.carpet:
+        return "carpet bombing 6:1"
+    assert planned.attack is not None and planned.defence is not None
+    return f"{planned.attack.total}:{planned.defence.total} → {planned.base} " \
+           f"{planned.net:+d} → {planned.column}"
+
+
+def odds_lines(planned: Odds) -> list[str]:
+    if planned.carpet:
+        return [planned.column_note, "6:1"]
+    assert planned.attack is not None and planned.defence is not None
+    return [f"{planned.attack.total} : {planned.defence.total} = {planned.base}",
+            f"{planned.net:+d} → {planned.column}"]
+
+
+class Phased(Choose):
+    """A choice under the Cobra header (game turn and player)."""
+
+    def view(self, app: App) -> View:
+        return Menu(header(app, self.title), tuple(self.items), self.index,
+                    self.hint or app.t("ok_choose"))
+
+
+# ---- tracks, menu, the end ----
+
+def tracks(app: App, index: int = 0) -> Screen:
+    game = session(app).game
+
+    def chosen(i: int) -> Screen:
+        if i == len(TRACKS):
+            return victory_screen(app, lambda: tracks(app, i))
+        track = TRACKS[i]
+        old = getattr(game.tracks, track)
+
+        def set_to(value: int) -> Screen:
+            s = session(app)
+            s.game = s.game.adjust(track, value - old)
+            save(app, f"track {track} {old} → {getattr(s.game.tracks, track)}")
+            return tracks(app, i)
+        top = 12 if track == "german" else VP_MAX if track.endswith("vp") else 99
+        return Number(app.t("track_" + track, n=""), old, set_to, high=top)
+    items = [app.t("track_" + t, n=getattr(game.tracks, t)) for t in TRACKS]
+    items.append(app.t("victory_level"))
+    return Phased(app.t("tracks"), items, chosen, back=lambda: hub(app), index=index)
+
+
+def victory_screen(app: App, back: Next) -> Screen:
+    def answered(frontline: bool) -> Screen:
+        t = session(app).game.tracks
+        level, note = victory(frontline, t.german_vp, t.allied_vp)
+        return Show([BigWord(header(app, app.t("victory_level")), app.t("level_" + level),
+                             f"VP {t.german_vp} : {t.allied_vp}")],
+                    lambda: reading(app, app.t("victory_level"), [note], back()))
+    return yes_no(app, app.t("frontline"), answered, back)
+
+
+def game_over(app: App) -> Screen:
+    from .flow import start_menu
+
+    def finished() -> Screen:
+        return start_menu(app)
+    return victory_screen(app, finished)
+
+
+def cobra_menu(app: App) -> Screen:
+    from .flow import QuickDice, dice_stats, settings_menu, start_menu
+
+    back = hub(app)
+
+    def end() -> Screen:
+        app.store.clear_battle()
+        app.cobra = None
+        return start_menu(app)
+    items: list[tuple[str, Next]] = [
+        (app.t("back_to_game"), lambda: back),
+        (app.t("tracks"), lambda: tracks(app)),
+        (app.t("battle_log"), lambda: reading(app, app.t("battle_log"),
+                                              list(reversed(session(app).log)), back)),
+        (app.t("dice_stats"), lambda: dice_stats(app, back)),
+        (app.t("quick_dice"), lambda: QuickDice(back)),
+        (app.t("settings"), lambda: settings_menu(app, lambda: back)),
+        (app.t("end_game"), end)]
+    return Choose(app.t("menu"), [label for label, _ in items], lambda i: items[i][1](),
+                  back=lambda: back)

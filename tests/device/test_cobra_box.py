@@ -1,0 +1,238 @@
+"""Cobra on the box: the scenario from the start screen, the phase indicator through the
+sequence of play, the weather phase (the rules' game turns 21 and 22), an attack dialled unit
+by unit with modifiers and shifts, the tracks, a pulled plug and Polish. Real app, store,
+screens and inputs on gpiozero's mock pins, with scripted dice."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from cobi_companion.device.cobra_box import CobraSession
+from cobi_companion.device.config import Config, Game, Paths
+from cobi_companion.device.screens import render
+from cobi_companion.device.store import DATABASE_NAME, SqliteStore
+from cobi_companion.device.views import BigWord, Lines, Menu
+from cobi_companion.rules.cobra_tables import COLUMNS, Weather
+from cobi_companion.rules.cobra_turns import CobraGame
+
+C, OV, S = Weather.CLEAR, Weather.OVERCAST, Weather.STORM
+
+
+def choose(table, item: str) -> None:
+    """Turn the knob to the menu item that starts with `item`, and press OK."""
+    items = table.view.items
+    wanted = next(i for i, text in enumerate(items) if text.startswith(item))
+    while table.view.index != wanted:
+        table.press("cw")
+    table.press("ok")
+
+
+def saved(table) -> dict:
+    return table.box.store.load_battle()
+
+
+def seed_game(state_dir: Path, game: CobraGame) -> None:
+    """A Cobra game saved as the box saves it, as if it had been played up to here."""
+    state_dir.mkdir(parents=True, exist_ok=True)
+    store = SqliteStore(state_dir / DATABASE_NAME)
+    store.save_battle(CobraSession(game).to_dict(), [])
+    store.close()
+
+
+def owners_tables(folder: Path) -> Config:
+    """A cards folder with an owner's tables file: the 2:1 column reads 1/2 on a 4."""
+    (folder / "cobra").mkdir(parents=True)
+    crt = "\n".join(f'"{c}" = ["", "", "", "{"1/2" if c == "2:1" else ""}", "", ""]'
+                    for c in COLUMNS)
+    (folder / "cobra" / "tables.toml").write_text(
+        f'[crt]\n{crt}\n[weather.C]\n"1" = "storm"\n"4" = "clear"\n[terrain]\ntown = -1\n')
+    return Config(paths=Paths(cards_dir=folder))
+
+
+def at_weather(turn: int, history: list[Weather]) -> CobraGame:
+    game = CobraGame.start("cobra")
+    return CobraGame(game.scenario, turn, 0, tuple(history), game.tracks, game.last)
+
+
+def to_phase(table, name: str) -> None:
+    """OK on "Next phase" (or the phase's own step) until the phase indicator shows `name`."""
+    for _ in range(20):
+        if name in table.view.header.title:
+            return
+        if table.view.items[0].startswith("Supply points"):
+            table.press("ok", "ok", "ok", "ok")          # US 0, British 0, the notice
+        elif table.view.items[0] in ("Attack",):
+            choose(table, "Next phase")
+        else:
+            table.press("ok")
+    raise AssertionError(f"never reached {name}: {table.view}")
+
+
+def test_cobra_starts_from_the_start_screen(table_at, snapshot):
+    table = table_at([])
+    choose(table, "Cobra")
+    assert table.view.items == ("Cobra: 13 turns", "Alternate Cobra: 13 turns",
+                                "Build-Up: 14 turns", "Campaign: 27 turns")
+    table.press("ok")
+    view = table.view
+    assert isinstance(view, Menu) and view.header.title == "1/5 Weather"
+    assert view.header.side_label == "GT15 Ger" and view.items[0] == "Roll the weather"
+    state = saved(table)
+    assert state["game"] == "cobra" and state["cobra"]["tracks"] == {
+        "us": 3, "british": 4, "german": 4, "german_vp": 0, "allied_vp": 0}
+    snapshot("cobra_hub_en", render(view))
+
+
+def test_the_weather_of_game_turns_21_and_22(table_at, tmp_path, snapshot):
+    state = tmp_path / "state"
+    seed_game(state, at_weather(21, [OV, S, OV, C, C, C]))   # turns 18, 19 and 20 clear
+    table = table_at([5, 2], state_dir=state)
+    choose(table, "Resume Cobra")
+    table.press("ok")                                        # Roll the weather
+    assert table.view.lines[0] == "Column C, DRM -1"
+    table.press("axis")
+    view = table.view
+    assert isinstance(view, BigWord) and (view.word, view.detail) == ("CLEAR", "C: 5-1 = 4")
+    snapshot("cobra_weather_en", render(view))
+    table.press("ok")
+    assert table.view.lines[1:] == ("German MA: -2/3", "Allied air: 6 AP", "German SP +1: 5")
+    table.press("ok")
+    assert table.view.header.title == "2/5 Refit"
+    to_phase(table, "End of turn")
+    table.press("ok")                                        # next game turn
+    assert table.view.header.side_label == "GT22 Ger"
+    table.press("ok", "axis")
+    view = table.view
+    assert (view.word, view.detail) == ("STORMS", "C: 2-2 = 0")     # below row 1: row 1
+    assert saved(table)["cobra"]["weather"][-2:] == ["clear", "storm"]
+
+
+def test_without_the_owners_row_the_player_reads_their_table(table_at, tmp_path):
+    state = tmp_path / "state"
+    seed_game(state, at_weather(16, [C]))
+    table = table_at([3], state_dir=state)
+    table.press("ok", "ok", "axis")
+    assert table.view.header.title == "Weather A3?"
+    choose(table, "Overcast")
+    assert table.view.word == "OVERCAST"
+    assert saved(table)["cobra"]["tracks"]["german"] == 6       # +2 in overcast
+
+
+def test_an_attack_dialled_unit_by_unit(table_at, tmp_path, snapshot):
+    state = tmp_path / "state"
+    seed_game(state, at_weather(16, [C]))
+    table = table_at([3, 4], state_dir=state, config=owners_tables(tmp_path / "cards"))
+    table.press("ok", "ok", "axis")
+    choose(table, "Clear")
+    table.press("ok", "ok")
+    to_phase(table, "Combat")
+    choose(table, "Attack")
+    choose(table, "+ Add a unit")
+    table.press(*["cw"] * 4, "ok")                          # strength 8
+    choose(table, "- ×2 division")                           # divisional integrity: 16
+    snapshot("cobra_modifiers_en", render(table.view))
+    choose(table, "- ½ out of supply")                       # and out of supply: 8
+    choose(table, "Keep")
+    choose(table, "+ Add a unit")
+    table.press("ccw", "ccw", "ccw", "ok")                   # strength 1
+    table.press("ok")
+    assert table.view.header.title == "Attacker 9"
+    snapshot("cobra_attackers_en", render(table.view))
+    choose(table, "Done")
+    choose(table, "+ Add a unit")
+    table.press("ccw", "ok", "ok")                           # defender 3
+    choose(table, "Done")
+    choose(table, "Terrain")                                  # a town: -1
+    snapshot("cobra_shifts_en", render(table.view))
+    choose(table, "Roll!")
+    choose(table, "Pay 2 SP")
+    assert table.view.lines[:3] == ("9 : 3 = 3:1", "-1 → 2:1", "German: your button")
+    table.press("axis")
+    view = table.view
+    assert isinstance(view, BigWord) and (view.word, view.detail) == ("1/2", "2:1, die 4")
+    snapshot("cobra_result_en", render(view))
+    table.press("ok")
+    assert isinstance(table.view, Lines) and table.view.lines[0].startswith("Split result")
+    snapshot("cobra_explained_en", render(table.view))
+    table.press("ok")
+    state_now = saved(table)
+    assert state_now["cobra"]["tracks"]["german"] == 3       # 4 + 1 (clear) - 2
+    assert "german attack 9:3 → 3:1 -1 → 2:1, die 4: 1/2" in state_now["log"][-1]
+
+
+def test_an_unsupplied_attack_halves_every_attacker(table_at, tmp_path):
+    state = tmp_path / "state"
+    game = at_weather(16, [C])
+    seed_game(state, CobraGame(game.scenario, 16, 3, (C, C), game.tracks, game.last))
+    table = table_at([6], state_dir=state)
+    choose(table, "Resume Cobra")
+    assert table.view.header.title == "4/5 Combat"
+    choose(table, "Attack")
+    choose(table, "+ Add a unit")
+    table.press("cw", "ok", "ok")                             # 5
+    choose(table, "Done")
+    choose(table, "+ Add a unit")
+    table.press("ccw", "ccw", "ok", "ok")                     # 2
+    choose(table, "Done")
+    choose(table, "Roll!")
+    choose(table, "No supply")
+    assert table.view.lines[:2] == ("3 : 2 = 1:1", "+0 → 1:1")   # 5 halved is 3
+
+
+def test_air_points_are_refused_in_storms(table_at, tmp_path):
+    state = tmp_path / "state"
+    game = at_weather(16, [C])
+    seed_game(state, CobraGame(game.scenario, 16, 8, (C, S), game.tracks, game.last))
+    table = table_at([], state_dir=state)
+    choose(table, "Resume Cobra")
+    assert table.view.header.title == "4/6 Combat" and table.view.header.side == "allies"
+    choose(table, "Attack")
+    choose(table, "+ Add a unit")
+    table.press("ok", "ok")
+    choose(table, "Done")
+    choose(table, "+ Add a unit")
+    table.press("ok", "ok")
+    choose(table, "Done")
+    choose(table, "Air")
+    choose(table, "Roll!")
+    choose(table, "US: pay 1 SP")
+    assert "no air points in storms (14.0b)" in " ".join(table.view.lines)
+
+
+def test_tracks_on_demand_and_the_victory_level(table_at, snapshot):
+    table = table_at([])
+    choose(table, "Cobra")
+    table.press("ok")
+    choose(table, "Tracks")
+    assert table.view.items[:5] == ("US SP 3", "British SP 4", "German SP 4", "German VP 0",
+                                    "Allied VP 0")
+    snapshot("cobra_tracks_en", render(table.view))
+    choose(table, "Allied VP")
+    table.press(*["cw"] * 16, "ok")
+    assert saved(table)["cobra"]["tracks"]["allied_vp"] == 16
+    choose(table, "Victory")
+    choose(table, "no")                                       # no intact German front
+    assert table.view.word == "ALLIES: OPERATIONAL"
+
+
+def test_a_pulled_plug_resumes_the_phase_and_the_tracks(table_at, tmp_path):
+    state = tmp_path / "state"
+    table = table_at([4], state_dir=state)
+    choose(table, "Cobra")
+    table.press("ok", "ok", "axis")                         # column A, row 4: the player reads
+    choose(table, "Storms")
+    table.press("ok", "ok", "ok")                            # on to Movement
+    table.close()
+    again = table_at([], state_dir=state)
+    assert again.view.items[0] == "Resume Cobra"
+    again.press("ok")
+    assert again.view.header.title == "3/5 Movement"
+    assert saved(again)["cobra"]["tracks"]["german"] == 7
+
+
+def test_cobra_in_polish(table_at, snapshot):
+    table = table_at([], config=Config(game=Game(language="pl")))
+    choose(table, "Cobra")
+    table.press("ok")
+    assert table.view.header.title == "1/5 Pogoda" and table.view.header.side_label == \
+        "GT15 Niem"
+    snapshot("cobra_hub_pl", render(table.view))
