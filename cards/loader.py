@@ -12,13 +12,15 @@ import tomllib
 from dataclasses import dataclass, field
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cobi_companion.rules.card import InfoCard, Weapon
-from cobi_companion.rules.cobra_tables import CobraTables
 from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.soft_table import RangeBand, SoftTable, WeaponRow
 from pydantic import ValidationError
+
+if TYPE_CHECKING:
+    from cobi_companion.rules.cobra_tables import CobraTables
 
 SYSTEM_FOLDER = Path("/etc/cobi-companion/cards")
 SOFT_TABLE = Path("tables") / "soft-targets.toml"   # inside a cards folder
@@ -104,6 +106,8 @@ def _table_fields(loc: tuple[Any, ...]) -> dict[str, Any]:
 
 
 def _cobra_fields(loc: tuple[Any, ...]) -> dict[str, Any]:
+    from cobi_companion.rules.cobra_tables import CobraTables
+
     return CobraTables.model_fields
 
 
@@ -156,6 +160,8 @@ def load_table(path: Path) -> SoftTable:
 
 def load_cobra_tables(path: Path) -> CobraTables:
     """Read an owner's Cobra tables file, or raise CardFileError listing every problem."""
+    from cobi_companion.rules.cobra_tables import CobraTables  # only Cobra needs it
+
     data = _read_toml(path)
     try:
         tables = CobraTables.model_validate(data)
@@ -168,6 +174,8 @@ def load_cobra_tables(path: Path) -> CobraTables:
 def cobra_tables(folders: list[Path] | None = None) -> tuple[CobraTables, list[CardProblem]]:
     """The Cobra tables of the last folder with a valid cobra/tables.toml (the shipped one is
     the empty template); a broken file is reported and the one before it stays."""
+    from cobi_companion.rules.cobra_tables import CobraTables
+
     tables, problems = CobraTables(), []
     for folder in [shipped_folder(), *(default_folders() if folders is None else folders)]:
         if (folder / COBRA_TABLES).is_file():

@@ -6,21 +6,24 @@ import logging
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from cobi_companion.cards import CardBook
-from cobi_companion.rules.cobra_tables import CobraTables
 from cobi_companion.rules.dice import Dice
 from cobi_companion.rules.status import Side
 
 from . import i18n
 from .battle_state import BattleState
-from .cobra_box import CobraSession, is_cobra
 from .events import Event, Press, SensorReading, SensorState, Tick
 from .range_reader import Sensors
 from .store import Store
 from .views import Header, View
 from .widgets import Screen
+
+if TYPE_CHECKING:
+    from cobi_companion.rules.cobra_tables import CobraTables
+
+    from .cobra_box import CobraSession
 
 log = logging.getLogger("cobi-companion")
 
@@ -64,7 +67,9 @@ class App:
     def _load(self) -> BattleState | None:
         try:
             data = self.store.load_battle()
-            if data and is_cobra(data):
+            if data and data.get("game") == "cobra":
+                from .cobra_box import CobraSession  # Cobra's modules load when needed
+
                 self.cobra = CobraSession.from_dict(data)
                 return None
             return BattleState.from_dict(data, self.book) if data else None

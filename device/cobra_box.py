@@ -70,10 +70,6 @@ class CobraSession:
         return cls(CobraGame.from_dict(data["cobra"]), str(data["id"]), list(data["log"]))
 
 
-def is_cobra(data: dict[str, Any]) -> bool:
-    return data.get("game") == "cobra"
-
-
 def session(app: App) -> CobraSession:
     assert app.cobra is not None
     return app.cobra
