@@ -7,7 +7,7 @@ import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 # Only light modules here: `sim` and `run` draw the box's title before the rules, the cards,
 # the config (pydantic) and gpiozero are imported; each command imports what it needs.
@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     from cobi_companion.cards import CardBook
     from cobi_companion.rules.battle import Piece
     from cobi_companion.rules.card import InfoCard
+    from cobi_companion.rules.cobra_combat import Odds as CobraOdds
+    from cobi_companion.rules.cobra_tables import CobraTables
     from cobi_companion.rules.shot import ShotPlan
     from cobi_companion.rules.soft_fire import Covered, SoftPlan
     from cobi_companion.rules.status import Status
@@ -39,6 +41,11 @@ if TYPE_CHECKING:
 RULES = ("easy", "tank")
 FACINGS = ("front", "side", "rear", "top")
 SITUATIONS = ("soft_vehicle", "soft_cover", "hard_cover")
+# The choices of cobra's --attacker and --weather: rules.cobra_combat.Nation and
+# rules.cobra_tables.Weather (tests/device/test_cli_cobra.py keeps them equal).
+COBRA_SIDES = ("german", "allied")
+COBRA_WEATHER = ("clear", "overcast", "storm")
+COBRA_LETTERS = "dsmbruxhq"     # rules.cobra_combat.UNIT_MODIFIERS, for --attack's help
 CREW = "crew"       # --under ...:N/crew: the template covers only the crew, not the model
 UNDER_FORM = "CARD[:FIGURES][@SITUATION[+SITUATION]][/FACING or /crew]"
 _UNDER = re.compile(r"^(?P<card>[^:@/]*)(?::(?P<figures>[^@/]*))?(?:@(?P<situations>[^/]*))?"
@@ -47,6 +54,13 @@ _UNDER = re.compile(r"^(?P<card>[^:@/]*)(?::(?P<figures>[^@/]*))?(?:@(?P<situati
 
 class UsageError(Exception):
     """A command line the companion cannot act on: one line, exit 2."""
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """A parser whose bad arguments are one line on stderr (exit 2), like the refusals."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message}\n")
 
 
 def _status(text: str | None, allowed: tuple[str, ...], what: str) -> Status:
@@ -290,10 +304,14 @@ def cmd_resolve(args: argparse.Namespace) -> int:
         plan = _plan(args, book)
         shot = rule_set(args.rules).fire(plan, dice)
         _print(args, shot.to_dict(), explain.shot(shot))
+    _note_unused(dice)
+    return 0
+
+
+def _note_unused(dice: Dice) -> None:
     if isinstance(dice, ScriptedDice) and dice.left:
         print(f"note: {len(dice.left)} scripted dice not used: "
               f"{','.join(map(str, dice.left))}", file=sys.stderr)
-    return 0
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
@@ -538,6 +556,181 @@ def cmd_play(args: argparse.Namespace) -> int:
     return Session(_cards(args), make_dice(args.dice), args.rules).run()
 
 
+# ---- Cobra (Normandy 1944): odds, a combat, the weather, the owner's tables ----
+
+
+def _cobra_tables(args: argparse.Namespace) -> CobraTables:
+    """--tables FILE (a broken one is refused), else the card folders' cobra/tables.toml
+    (a broken one is a warning and the shipped template is used)."""
+    from cobi_companion.cards import CardFileError, cobra_tables, load_cobra_tables
+
+    if args.tables is not None:
+        try:
+            return load_cobra_tables(Path(args.tables))
+        except CardFileError as exc:    # every problem on its own line, each like the others
+            raise UsageError("\ncobi-companion: ".join(str(p) for p in exc.problems)) from None
+    tables, problems = cobra_tables(_folders(args))
+    for problem in problems:
+        print(f"warning: {problem}", file=sys.stderr)
+    return tables
+
+
+def _items(values: list[str] | None) -> list[str]:
+    """A comma list, or several: "12,6h" "4" → ["12", "6h", "4"]."""
+    return [item.strip() for value in values or [] for item in value.split(",")
+            if item.strip()]
+
+
+def _cobra_odds(args: argparse.Namespace, tables: CobraTables) -> CobraOdds:
+    from cobi_companion.rules import cobra_combat
+    from cobi_companion.rules.cobra_tables import Weather
+
+    shifts = [cobra_combat.parse_shift(text, tables) for text in _items(args.shift)]
+    weather = Weather(args.weather) if args.weather else None
+    attacker = cobra_combat.Nation(args.attacker) if args.attacker else None
+    if args.carpet:
+        for name, given in (("--attack", args.attack), ("--defence", args.defence)):
+            if given:
+                raise UsageError(f"{name}: carpet bombing has no units' strengths, it is "
+                                 f"always the 6:1 column (14.3g): leave out {name}")
+        result = cobra_combat.carpet_odds(shifts, turn=args.turn, weather=weather)
+        if attacker is not None and attacker != result.attacker:
+            raise UsageError(f"--attacker {attacker.value}: carpet bombing is an Allied "
+                             f"air mission (14.3)")
+        return result
+    missing = [name for name, given in (("--attack", args.attack),
+                                        ("--defence", args.defence)) if not _items(given)]
+    if missing:
+        raise UsageError(f"cobra {args.cobra_command} needs {' and '.join(missing)} UNITS, "
+                         f"like --attack 12,6h --defence 4 (or --carpet for carpet bombing)")
+    attack = [cobra_combat.Unit.parse(text) for text in _items(args.attack)]
+    defence = [cobra_combat.Unit.parse(text) for text in _items(args.defence)]
+    return cobra_combat.odds(attack, defence, shifts, attacker=attacker, turn=args.turn,
+                             weather=weather)
+
+
+def cmd_cobra(args: argparse.Namespace) -> int:
+    raise UsageError("cobra needs a subcommand: odds, roll, weather or crt check (see "
+                     "cobi-companion cobra --help)")
+
+
+def cmd_cobra_odds(args: argparse.Namespace) -> int:
+    from . import explain
+
+    result = _cobra_odds(args, _cobra_tables(args))
+    _print(args, result.to_dict(), explain.cobra_odds(result))
+    return 0
+
+
+def cmd_cobra_roll(args: argparse.Namespace) -> int:
+    from cobi_companion.rules import cobra_combat
+
+    from . import explain
+
+    tables = _cobra_tables(args)
+    planned = _cobra_odds(args, tables)
+    dice = make_dice(args.dice)
+    combat = cobra_combat.roll(planned, dice, tables)
+    _print(args, combat.to_dict(), explain.cobra_combat_text(combat))
+    _note_unused(dice)
+    return 0
+
+
+def cmd_cobra_weather(args: argparse.Namespace) -> int:
+    from cobi_companion.rules import cobra_weather
+
+    from . import explain
+
+    tables = _cobra_tables(args)
+    history = cobra_weather.parse_history(args.history or "")
+    dice = make_dice(args.dice)
+    result = cobra_weather.determine(args.turn, history, dice, tables)
+    _print(args, result.to_dict(), explain.cobra_weather_text(result, tables.source))
+    _note_unused(dice)
+    return 0
+
+
+def cmd_cobra_crt(args: argparse.Namespace) -> int:
+    from cobi_companion.cards import CardFileError, load_cobra_tables
+
+    from . import explain
+
+    try:
+        tables = load_cobra_tables(Path(args.file))
+    except CardFileError as exc:
+        for problem in exc.problems:
+            print(problem)
+        count = len(exc.problems)
+        print(f"{args.file}: {count} problem{'s' if count != 1 else ''}")
+        return 1
+    print(explain.cobra_tables_summary(args.file, tables))
+    return 0
+
+
+def _cobra_odds_options(parser: argparse.ArgumentParser) -> None:
+    units = (f"comma list of units: each the printed strength then its modifier letters "
+             f"({' '.join(COBRA_LETTERS)}; see the README)")
+    parser.add_argument("--attack", action="append", metavar="UNITS",
+                        help=f"the attacking units, {units}, like 12,6h")
+    parser.add_argument("--defence", action="append", metavar="UNITS",
+                        help=f"the defending units, {units}, like 4,3x")
+    parser.add_argument("--shift", action="append", metavar="SHIFTS",
+                        help="comma list (or repeat) of KIND:COLUMNS, KIND one of terrain, "
+                             "hq, patton, tiger, air, naval (like terrain:-1,hq:+1; + for "
+                             "the attacker, - for the defender), or a terrain named in the "
+                             "Cobra tables file (like town)")
+    parser.add_argument("--attacker", choices=COBRA_SIDES,
+                        help="the attacking side (else told by the shifts, where they do)")
+    parser.add_argument("--turn", type=int, metavar="N",
+                        help="the game turn (two HQ shifts from game turn 17)")
+    parser.add_argument("--weather", choices=COBRA_WEATHER,
+                        help="this game turn's weather (no air points in storms)")
+    parser.add_argument("--carpet", action="store_true",
+                        help="carpet bombing: always 6:1, never shifted (14.3g)")
+    _tables_option(parser)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def _tables_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--tables", metavar="FILE",
+                        help="your Cobra tables file (default: cobra/tables.toml of the card "
+                             "folders, else the shipped empty template)")
+
+
+def _cobra_parser(sub: Any) -> None:
+    p = sub.add_parser("cobra", help="Cobra (Normandy 1944): combat odds, a combat roll, the "
+                                     "weather, checking your tables file")
+    p.set_defaults(func=cmd_cobra)
+    cobra = p.add_subparsers(dest="cobra_command", metavar="SUBCOMMAND",
+                             parser_class=OneLineParser)
+
+    q = cobra.add_parser("odds", help="the CRT column of an attack, every step explained")
+    _cobra_odds_options(q)
+    q.set_defaults(func=cmd_cobra_odds)
+
+    q = cobra.add_parser("roll", help="resolve an attack: the odds, the die and the result")
+    _cobra_odds_options(q)
+    q.add_argument("--dice", metavar="FACES", help="the die's face (or 'ask' for a real die); "
+                                                   "default: random")
+    q.set_defaults(func=cmd_cobra_roll)
+
+    q = cobra.add_parser("weather", help="the weather of a game turn (5.3)")
+    q.add_argument("--turn", type=int, required=True, metavar="N", help="the game turn")
+    q.add_argument("--history", metavar="LIST",
+                   help="the weather of the turns before, oldest first, comma list of clear, "
+                        "overcast, storm (the last is the turn before)")
+    q.add_argument("--dice", metavar="FACES", help="the die's face (or 'ask' for a real die); "
+                                                   "default: random")
+    _tables_option(q)
+    q.add_argument("--json", action="store_true", help="print one JSON object")
+    q.set_defaults(func=cmd_cobra_weather)
+
+    q = cobra.add_parser("crt", help="check your Cobra tables file (CRT, weather, terrain)")
+    q.add_argument("action", choices=["check"])
+    q.add_argument("file", metavar="FILE", help="a Cobra tables file, like cobra/tables.toml")
+    q.set_defaults(func=cmd_cobra_crt)
+
+
 def _shot_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", choices=RULES, required=True,
                         help="easy (COBI Easy level) or tank (Cobi WWII Tank Game)")
@@ -672,6 +865,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rules", choices=RULES)
     p.add_argument("--dice", metavar="FACES", help="scripted faces, or 'ask' for real dice")
     p.set_defaults(func=cmd_play)
+
+    _cobra_parser(sub)
     return parser
 
 

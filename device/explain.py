@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from cobi_companion.rules.card import PRINTED, InfoCard, Kind, Template
 from cobi_companion.rules.movement import Allowance
@@ -19,6 +20,9 @@ from cobi_companion.rules.soft_odds import SoftOdds
 from cobi_companion.rules.soft_table import SITUATIONS
 from cobi_companion.rules.status import Effect, Status
 from cobi_companion.rules.trace import DamageRoll, DieCheck, Modifier, ReloadAction, Shot
+
+if TYPE_CHECKING:
+    from cobi_companion.rules import cobra_combat, cobra_tables, cobra_weather
 
 LEVEL_TITLES = {"easy": "Easy level", "tank": "Tank Game"}
 BIG_WORDS = {
@@ -316,3 +320,154 @@ def card_row(c: InfoCard) -> str:
     return (f"{c.key:<18} {c.kind.value:<8} {c.name[:22]:<22} {c.printed('gun_to_hit'):<6} "
             f"{c.printed('reload'):<6} {c.printed('damage'):<6} {armour:<12} "
             f"{c.printed('destroy')}")
+
+
+# ---- Cobra (Normandy 1944): odds, combat, weather, the owner's tables ----
+# The cobra modules are imported only where these functions run: the box imports this module.
+
+COBRA_LABEL = 11     # width of the labels of the Cobra lines
+
+
+def _cobra_line(label: str, text: str) -> str:
+    return f"  {label:<{COBRA_LABEL}}{text}"
+
+
+def _more(text: str) -> str:
+    return _cobra_line("", text)
+
+
+def _cobra_unit(u: cobra_combat.UnitStrength) -> str:
+    worked = f"printed {u.unit.strength}"
+    for m in u.unit.modifiers:
+        worked += f" × {m.factor} {m.name} ({m.rule})"
+    if u.unit.modifiers:
+        worked += f" = {u.exact}"
+    if u.rounded:
+        worked += f", rounded up to {u.strength} (2.6)"
+    return f"{u.unit.text():<6}{worked}"
+
+
+def _cobra_side(label: str, side: cobra_combat.SideStrength) -> list[str]:
+    lines = [_cobra_line(label if i == 0 else "", _cobra_unit(u))
+             for i, u in enumerate(side.units)]
+    lines.append(_more(f"total {side.total} ({side.to_dict()['rule']})"))
+    return lines
+
+
+def _cobra_final(o: cobra_combat.Odds) -> str:
+    from cobi_companion.rules.cobra_tables import COLUMNS
+
+    if o.carpet:
+        return o.column
+    if not o.shifts:
+        return f"{o.column} (no shifts)"
+    base, final = COLUMNS.index(o.base), COLUMNS.index(o.column)
+    if base + o.net == final:
+        return f"{o.column} (net {o.net:+d} from {o.base})" if o.net else \
+            f"{o.column} (net 0: the shifts cancel out)"
+    if base == final:
+        return (f"{o.column}: stays on the end column; the table ends at {o.column}, so the "
+                f"net {o.net:+d} moves it no further (shifts count from the end columns, "
+                f"8.3.2c)")
+    return (f"{o.column}: the table ends at {o.column}; of the net {o.net:+d} from {o.base} "
+            f"only {final - base:+d} could be used (8.3.2c)")
+
+
+def cobra_odds(o: cobra_combat.Odds) -> str:
+    if o.carpet:
+        return "\n".join(["Cobra: carpet bombing (14.3)",
+                          _cobra_line("Column", f"{o.column}: {o.column_note}")])
+    assert o.attack is not None and o.defence is not None
+    lines = [f"Cobra: odds of {o.attack.total} against {o.defence.total}"]
+    if o.attacker is not None:
+        lines.append(_cobra_line("Attacking", f"the {o.attacker.value} side"))
+    lines += _cobra_side("Attack", o.attack)
+    lines += _cobra_side("Defence", o.defence)
+    lines.append(_cobra_line("Odds", o.base_note))
+    lines.append(_cobra_line("Base", f"column {o.base}"))
+    for i, s in enumerate(o.shifts):
+        side = "attacker" if s.columns > 0 else "defender"
+        lines.append(_cobra_line("Shifts" if i == 0 else "",
+                                 f"{s.label} {s.columns:+d} for the {side} ({s.rule})"))
+    if o.shifts:
+        ours = sum(s.columns for s in o.shifts if s.columns > 0)
+        theirs = -sum(s.columns for s in o.shifts if s.columns < 0)
+        net = f"{o.net:+d}" if o.net else "0"
+        lines.append(_cobra_line("Net shift", f"{net}: the attacker's {ours} minus the "
+                                              f"defender's {theirs} (8.3.2c)"))
+    lines.append(_cobra_line("Column", _cobra_final(o)))
+    return "\n".join(lines)
+
+
+def cobra_combat_text(c: cobra_combat.Combat) -> str:
+    lines = [cobra_odds(c.odds), _cobra_line("Die", str(c.die))]
+    if c.result is None:
+        lines.append(_cobra_line("Result", c.explanation[0]))
+        lines.append(_more(f"({c.source} has no value there yet)"))
+        return "\n".join(lines)
+    lines.append(_cobra_line("Result", f"{c.result.text} (column {c.odds.column}, die {c.die}, "
+                                       f"from {c.source})"))
+    lines += [_more(line) for line in c.explanation]
+    return "\n".join(lines)
+
+
+def _cobra_effects(w: cobra_weather.WeatherRoll) -> list[str]:
+    from cobi_companion.rules.cobra_weather import effects
+
+    assert w.weather is not None
+    e = effects(w.weather)
+    lines = [f"German MA: {e['german_ma']} ({e['german_ma_rule']})",
+             f"Allied air points: {e['allied_air_points']} ({e['air_rule']})",
+             f"German supply points: {e['german_supply_points']} ({e['supply_rule']})"]
+    if e["naval_points_max"] is not None:
+        lines.append(f"Allied naval points: at most {e['naval_points_max']} (14.4)")
+    lines.append(f"carpet bombing: {'possible' if e['carpet_bombing'] else 'not possible'} "
+                 f"(14.3b)")
+    return [_cobra_line("Effects" if i == 0 else "", line) for i, line in enumerate(lines)]
+
+
+def cobra_weather_text(w: cobra_weather.WeatherRoll, source: str) -> str:
+    from cobi_companion.rules.cobra_tables import DIE_FACES
+
+    lines = [f"Cobra: weather of game turn {w.turn}"]
+    if w.forced_note:
+        lines.append(_cobra_line("Forced", f"{w.forced_note}; no die is rolled"))
+    else:
+        assert w.modified is not None and w.row is not None
+        lines.append(_cobra_line("Column", f"{w.column}: {w.column_note}"))
+        lines.append(_cobra_line("Modifier", w.modifier_note))
+        lines.append(_cobra_line("Die", str(w.die)))
+        lines.append(_cobra_line("Modified", f"{w.die} {w.modifier:+d} = {w.modified}"
+                                 if w.modifier else str(w.modified)))
+        row = f"{w.row}"
+        if w.modified < w.row:
+            row += f" (the modified {w.modified} is below column {w.column}'s lowest row: " \
+                   f"read as its lowest row)"
+        elif w.modified > w.row:
+            row += f" (the modified {w.modified} is above column {w.column}'s highest row: " \
+                   f"read as its highest row)"
+        lines.append(_cobra_line("Row", row))
+        if w.weather is None:
+            lines.append(_cobra_line("Weather", f"read column {w.column} row {w.row} on your "
+                                                f"printed Weather Table"))
+            beyond = "" if 1 <= w.row <= DIE_FACES else \
+                "; a roll beyond a column's rows reads as its lowest or highest row"
+            lines.append(_more(f"({source} has no value there yet{beyond})"))
+            return "\n".join(lines)
+    assert w.weather is not None
+    lines.append(_cobra_line("Weather", w.weather.value.upper()))
+    lines += _cobra_effects(w)
+    return "\n".join(lines)
+
+
+def cobra_tables_summary(path: str, t: cobra_tables.CobraTables) -> str:
+    from cobi_companion.rules.cobra_tables import COLUMNS, DIE_FACES, WEATHER_COLUMNS
+
+    weather = []
+    for name in WEATHER_COLUMNS:
+        rows = t.weather_rows(name)
+        filled = sum(1 for _, _, w in rows if w is not None)
+        weather.append(f"{name} {filled}/{len(rows)}")
+    terrain = ", ".join(f"{k} {v}" for k, v in t.terrain.items()) or "none"
+    return (f"{path}: ok — CRT {t.filled()} of {len(COLUMNS) * DIE_FACES} cells filled; "
+            f"weather {', '.join(weather)} rows; terrain: {terrain}")

@@ -1,0 +1,397 @@
+"""Cobra (Normandy 1944) through the real `cobi-companion cobra` command: odds, a combat roll,
+the weather and the owner's tables file."""
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+from cobi_companion.cards import shipped_folder
+from cobi_companion.device.cli import COBRA_LETTERS, COBRA_SIDES, COBRA_WEATHER
+from cobi_companion.rules.cobra_combat import UNIT_MODIFIERS, Nation
+from cobi_companion.rules.cobra_tables import COLUMNS, Weather
+
+TEMPLATE = shipped_folder() / "cobra" / "tables.toml"
+
+# A hill behind a minor river is -3 columns (8.3.2's example); the seed gives only that sum,
+# not each one's shift: this sample splits it as hill -2 and minor river -1.
+HILL_AND_RIVER = """\
+[terrain]
+town = -1
+hill = -2
+minor_river = -1
+"""
+
+# A CRT with one cell filled: 2:1, die 4 is a split result, the attacker's 1 and the
+# defender's 2 (the value is the sample's, not the printed table's).
+ONE_CELL = """\
+[crt]
+"2:1" = ["", "", "", "1/2", "", ""]
+"""
+
+CELLS = ("-/1", "1/-", "e", "-/e", "2/3", "1/1", "-/-", "e/2", "-/4", "3/-", "1/e", "-/2")
+
+
+def full_crt() -> dict[str, list[str]]:
+    """A complete CRT for the round trip: every column's six cells differ from its
+    neighbours' (made-up values, not the printed table's)."""
+    return {column: [CELLS[(i + die) % len(CELLS)] for die in range(6)]
+            for i, column in enumerate(COLUMNS)}
+
+
+def full_file() -> str:
+    lines = ["[crt]"]
+    lines += [f'"{column}" = {json.dumps(cells)}' for column, cells in full_crt().items()]
+    lines += ["", "[weather.A]", '"1-2" = "storm"', '"3-4" = "overcast"', '"5-6" = "clear"',
+              "", "[weather.B]", '"1" = "storm"', '"2" = "storm"', '"3" = "storm"',
+              '"4" = "overcast"', '"5" = "overcast"', '"6" = "clear"',
+              "", "[weather.C]", '"1" = "storm"', '"2" = "overcast"', '"3" = "overcast"',
+              '"4" = "clear"', '"5" = "clear"', '"6" = "clear"',
+              "", "[terrain]", "town = -1", "hill = -2", "minor_river = -1", "marsh = -3"]
+    return "\n".join(lines) + "\n"
+
+
+def write(tmp_path: Path, text: str, name: str = "tables.toml") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def odds(cli, *args):
+    run = cli("cobra", "odds", *args, "--json")
+    assert run.code == 0, run.err
+    return run.json
+
+
+# ---- the seed's examples ----
+
+
+def test_26_against_9_is_the_2_to_1_column(cli):
+    data = odds(cli, "--attack", "26", "--defence", "9")
+    assert (data["attack"]["total"], data["defence"]["total"]) == (26, 9)
+    assert data["base_column"] == "2:1" and data["column"] == "2:1"
+    assert "rounded down to 2:1" in data["base_note"]
+    assert data["shifts"] == [] and data["net_shift"] == 0
+
+
+def test_12_against_1_is_the_10_to_1_column(cli):
+    data = odds(cli, "--attack", "12", "--defence", "1")
+    assert data["base_column"] == "10:1" and data["column"] == "10:1"
+    assert "beyond 10:1 the 10:1 column is used" in data["base_note"]
+
+
+def test_allies_four_shifts_against_two_stay_on_10_to_1(cli):
+    shifts = ["--attack", "12", "--defence", "1", "--shift", "air:+1,naval:+2,hq:+1",
+              "--shift", "terrain:-1,hq:-1"]
+    data = odds(cli, *shifts)
+    assert (data["attacker_shifts"], data["defender_shifts"], data["net_shift"]) == (4, 2, 2)
+    assert data["column"] == "10:1" and data["attacker"] == "allied"
+    assert [(s["kind"], s["columns"]) for s in data["shifts"]] == [
+        ("air", 1), ("naval", 2), ("hq", 1), ("terrain", -1), ("hq", -1)]
+    run = cli("cobra", "odds", *shifts)
+    assert run.code == 0, run.err
+    column = [line for line in run.out.splitlines() if line.strip().startswith("Column")]
+    assert column == ["  Column     10:1: stays on the end column; the table ends at 10:1, so "
+                      "the net +2 moves it no further (shifts count from the end columns, "
+                      "8.3.2c)"]
+    assert "  Net shift  +2: the attacker's 4 minus the defender's 2 (8.3.2c)" in run.out
+
+
+def test_germans_four_shifts_against_two_give_8_to_1(cli):
+    data = odds(cli, "--attack", "12", "--defence", "1",
+                "--shift", "hq:+1,patton:+1,terrain:-3,hq:-1")
+    assert (data["attacker_shifts"], data["defender_shifts"], data["net_shift"]) == (2, 4, -2)
+    assert data["base_column"] == "10:1" and data["column"] == "8:1"
+
+
+@pytest.mark.parametrize("shift", ["terrain:-1", "town"])
+def test_a_town_turns_3_to_1_into_2_to_1(cli, shift):
+    data = odds(cli, "--attack", "3", "--defence", "1", "--shift", shift)
+    assert data["base_column"] == "3:1" and data["column"] == "2:1"
+    assert data["shifts"] == [{"kind": "terrain", "name": "" if ":" in shift else "town",
+                               "columns": -1, "for": "defender", "rule": "8.3.2"}]
+
+
+def test_a_hill_behind_a_minor_river_is_minus_3(cli, tmp_path):
+    tables = write(tmp_path, HILL_AND_RIVER)
+    data = odds(cli, "--attack", "4", "--defence", "1", "--shift", "hill,minor_river",
+                "--tables", str(tables))
+    assert [(s["name"], s["columns"]) for s in data["shifts"]] == [("hill", -2),
+                                                                    ("minor_river", -1)]
+    assert data["defender_shifts"] == 3 and data["net_shift"] == -3
+    assert (data["base_column"], data["column"]) == ("4:1", "1:1")
+
+
+def test_each_unit_is_halved_and_rounded_up_before_adding(cli):
+    data = odds(cli, "--attack", "5h,5h", "--defence", "1")
+    units = data["attack"]["units"]
+    assert [(u["exact"], u["strength"], u["rounded_up"]) for u in units] == \
+        [("5/2", 3, True), ("5/2", 3, True)]
+    assert data["attack"]["total"] == 6 and data["base_column"] == "6:1"
+    run = cli("cobra", "odds", "--attack", "5h,5h", "--defence", "1")
+    assert run.code == 0, run.err
+    assert "5h    printed 5 × 1/2 halved (8.3.2) = 5/2, rounded up to 3 (2.6)" in run.out
+    assert "total 6 (2.6, 8.3.2: each unit rounded up, then added)" in run.out
+
+
+def test_odds_text_explains_every_step(cli):
+    run = cli("cobra", "odds", "--attack", "12,6h", "--defence", "4,3x",
+              "--shift", "terrain:-1,hq:+1")
+    assert run.code == 0, run.err
+    assert run.out.splitlines() == [
+        "Cobra: odds of 15 against 6",
+        "  Attack     12    printed 12",
+        "             6h    printed 6 × 1/2 halved (8.3.2) = 3",
+        "             total 15 (2.6, 8.3.2: each unit rounded up, then added)",
+        "  Defence    4     printed 4",
+        "             3x    printed 3 × 1/2 US and British stacked together (8.8k) = 3/2, "
+        "rounded up to 2 (2.6)",
+        "             total 6 (2.6, 8.3.2: each unit rounded up, then added)",
+        "  Odds       15:6 is 2.5 to 1, rounded down to 2:1 (8.4)",
+        "  Base       column 2:1",
+        "  Shifts     terrain -1 for the defender (8.3.2)",
+        "             hq +1 for the attacker (8.3.3)",
+        "  Net shift  0: the attacker's 1 minus the defender's 1 (8.3.2c)",
+        "  Column     2:1 (net 0: the shifts cancel out)",
+    ]
+    assert run.err == ""
+
+
+def test_carpet_bombing_is_6_to_1(cli):
+    data = odds(cli, "--carpet")
+    assert data["carpet_bombing"] is True and data["column"] == "6:1"
+    assert data["attack"] is None and data["attacker"] == "allied"
+
+
+# ---- a combat roll ----
+
+
+def test_roll_without_a_filled_crt_says_what_to_read(cli):
+    run = cli("cobra", "roll", "--attack", "26", "--defence", "9", "--dice", "4")
+    assert run.code == 0, run.err
+    assert "  Die        4" in run.out.splitlines()
+    assert "  Result     read column 2:1, die 4 on your printed CRT" in run.out.splitlines()
+    data = cli("cobra", "roll", "--attack", "26", "--defence", "9", "--dice", "4", "--json").json
+    assert (data["die"], data["column"], data["result"]) == (4, "2:1", None)
+    assert data["explanation"] == ["read column 2:1, die 4 on your printed CRT"]
+    assert data["crt"] == str(TEMPLATE)
+
+
+def test_roll_reads_a_split_result_attacker_first(cli, tmp_path):
+    tables = write(tmp_path, ONE_CELL)
+    args = ["cobra", "roll", "--attack", "26", "--defence", "9", "--dice", "4",
+            "--tables", str(tables)]
+    data = cli(*args, "--json").json
+    assert data["result"] == {"text": "1/2", "attacker": "1", "defender": "2", "split": True}
+    assert data["explanation"][0].startswith("Split result: the attacker takes his result "
+                                             "first, then the defender")
+    assert data["explanation"][1].startswith("Attacker: lose 1 step")
+    assert data["explanation"][2].startswith("Defender: 2: lose steps and/or retreat")
+    assert data["crt"] == str(tables)
+    run = cli(*args)
+    assert run.code == 0, run.err
+    lines = run.out.splitlines()
+    at = lines.index(f"  Result     1/2 (column 2:1, die 4, from {tables})")
+    assert lines[at + 1].startswith("             Split result: the attacker takes his result "
+                                    "first")
+    assert lines[at + 2].startswith("             Attacker: lose 1 step")
+
+
+def test_roll_with_a_random_die_and_a_left_over_scripted_one(cli):
+    data = cli("cobra", "roll", "--attack", "2", "--defence", "1", "--json").json
+    assert 1 <= data["die"] <= 6 and data["column"] == "2:1"
+    run = cli("cobra", "roll", "--attack", "2", "--defence", "1", "--dice", "3,6")
+    assert run.code == 0
+    assert run.err.strip() == "note: 1 scripted dice not used: 6"
+
+
+# ---- the weather ----
+
+
+def weather(cli, *args):
+    run = cli("cobra", "weather", *args, "--json")
+    assert run.code == 0, run.err
+    return run.json
+
+
+def test_turn_21_after_three_clear_turns_is_clear(cli):
+    data = weather(cli, "--turn", "21", "--history", "clear,clear,clear", "--dice", "5")
+    assert (data["column"], data["die"], data["modifier"], data["modified"], data["row"]) == \
+        ("C", 5, -1, 4, 4)
+    assert data["weather"] == "clear" and data["forced"] is None
+    assert data["effects"]["allied_air_points"] == 6
+
+
+def test_turn_22_after_four_clear_turns_reads_the_lowest_row_storms(cli):
+    args = ["--turn", "22", "--history", "clear,clear,clear,clear", "--dice", "2"]
+    data = weather(cli, *args)
+    assert (data["modifier"], data["modified"], data["row"], data["weather"]) == \
+        (-2, 0, 1, "storm")
+    assert data["effects"]["german_supply_points"] == 3
+    run = cli("cobra", "weather", *args)
+    assert run.code == 0, run.err
+    lines = run.out.splitlines()
+    assert "  Modifier   4 clear turns in a row: -2 (5.3a3)" in lines
+    assert "  Modified   2 -2 = 0" in lines
+    assert "  Row        1 (the modified 0 is below column C's lowest row: read as its lowest " \
+           "row)" in lines
+    assert "  Weather    STORM" in lines
+    assert "  Effects    German MA: full (5.3b)" in lines
+
+
+def test_turn_1_is_clear_without_a_die(cli):
+    data = weather(cli, "--turn", "1")
+    assert (data["weather"], data["die"], data["modified"]) == ("clear", None, None)
+    assert data["forced"] == "game turn 1 is always clear (5.3)"
+
+
+def test_three_storms_then_overcast(cli):
+    data = weather(cli, "--turn", "9",
+                   "--history", "clear,overcast,clear,clear,storm,storm,storm,storm")
+    assert data["weather"] == "overcast" and data["die"] is None
+    assert "three storm turns" in data["forced"]
+
+
+def test_turn_15_after_two_storms_uses_column_b(cli):
+    data = weather(cli, "--turn", "15", "--history", "clear,storm,storm", "--dice", "3")
+    assert (data["column"], data["modified"], data["row"], data["weather"]) == \
+        ("B", 3, 3, None)
+    assert "two turns before were storms" in data["column_note"]
+    run = cli("cobra", "weather", "--turn", "15", "--history", "clear,storm,storm",
+              "--dice", "3")
+    assert "  Weather    read column B row 3 on your printed Weather Table" in \
+        run.out.splitlines()
+
+
+# ---- the owner's tables ----
+
+
+def test_crt_check_the_shipped_template(cli):
+    run = cli("cobra", "crt", "check", str(TEMPLATE))
+    assert run.code == 0, run.out
+    assert run.out.strip() == (f"{TEMPLATE}: ok — CRT 0 of 84 cells filled; weather A 0/6, "
+                               f"B 0/6, C 2/6 rows; terrain: town -1")
+
+
+def test_a_full_tables_file_round_trip(cli, tmp_path):
+    text = full_file()
+    assert tomllib.loads(text)["crt"] == full_crt()
+    tables = write(tmp_path, text)
+    run = cli("cobra", "crt", "check", str(tables))
+    assert run.code == 0, run.out
+    assert run.out.strip() == (f"{tables}: ok — CRT 84 of 84 cells filled; weather A 3/3, "
+                               f"B 6/6, C 6/6 rows; terrain: town -1, hill -2, "
+                               f"minor_river -1, marsh -3")
+    crt = full_crt()
+    for attack, defence, column in (("1", "9", "1:5"), ("2", "1", "2:1"), ("1", "1", "1:1"),
+                                    ("12", "1", "10:1"), ("7", "1", "7:1")):
+        for die in (1, 4, 6):
+            data = cli("cobra", "roll", "--attack", attack, "--defence", defence,
+                       "--dice", str(die), "--tables", str(tables), "--json").json
+            assert data["column"] == column
+            assert data["result"]["text"] == crt[column][die - 1], (column, die)
+    data = weather(cli, "--turn", "3", "--history", "clear,overcast", "--dice", "2",
+                   "--tables", str(tables))
+    assert (data["column"], data["row"], data["weather"]) == ("A", 2, "storm")
+    data = odds(cli, "--attack", "8", "--defence", "1", "--shift", "marsh",
+                "--tables", str(tables))
+    assert data["column"] == "5:1"
+
+
+def test_crt_check_names_the_file_and_field_of_each_problem(cli, tmp_path):
+    tables = write(tmp_path, '[crt]\n"2:1" = ["", "", "", "1/x", "", ""]\n'
+                             '[weather.C]\n"1" = "sunny"\n'
+                             '[terrain]\nhill = 2\n'
+                             '[scatter]\nx = 1\n')
+    run = cli("cobra", "crt", "check", str(tables))
+    assert run.code == 1
+    lines = run.out.splitlines()
+    assert len(lines) == 5, run.out
+    assert lines[0].startswith(f"{tables}: crt: column 2:1, die 4: '1/x' is not a CRT result")
+    assert lines[1].startswith(f"{tables}: weather: column C, row 1: 'sunny'; allowed: clear")
+    assert lines[2].startswith(f"{tables}: terrain: terrain 'hill': 2; allowed: a shift from 0 "
+                               f"to -5")
+    assert lines[3] == f"{tables}: scatter: is not a field here; allowed fields: crt, " \
+                       f"weather, terrain"
+    assert lines[4] == f"{tables}: 4 problems"
+
+
+def test_a_broken_tables_option_is_refused_with_its_problems(cli, tmp_path):
+    tables = write(tmp_path, '[terrain]\nhill = 2\n')
+    run = cli("cobra", "odds", "--attack", "3", "--defence", "1", "--tables", str(tables))
+    assert run.code == 2 and run.out == ""
+    assert run.err.splitlines() == [f"cobi-companion: {tables}: terrain: terrain 'hill': 2; "
+                                    f"allowed: a shift from 0 to -5 (defensive benefits shift "
+                                    f"left, 8.3.2)"]
+
+
+def test_a_broken_tables_file_in_the_cards_folder_is_a_warning(cli, tmp_path):
+    cards = tmp_path / "cards"
+    (cards / "cobra").mkdir(parents=True)
+    write(cards / "cobra", '[crt]\n"2:1" = ["1/x", "", "", "", "", ""]\n')
+    run = cli("--cards", str(cards), "cobra", "odds", "--attack", "3", "--defence", "1",
+              "--shift", "town", "--json")
+    assert run.code == 0, run.err
+    assert run.json["column"] == "2:1"          # the template's town
+    assert run.err.splitlines() == [
+        f"warning: {cards / 'cobra' / 'tables.toml'}: crt: column 2:1, die 1: '1/x' is not a "
+        f"CRT result; allowed: \"attacker/defender\", each side \"-\" (no effect), \"e\" (all "
+        f"steps lost) or steps 1 to 9, like \"1/2\" or \"-/3\"; a lone \"e\" is \"e/-\"; "
+        f"\"\" while not filled in"]
+
+
+def test_the_owners_file_in_the_cards_folder_is_used(cli, tmp_path):
+    cards = tmp_path / "cards"
+    (cards / "cobra").mkdir(parents=True)
+    write(cards / "cobra", ONE_CELL)
+    data = cli("--cards", str(cards), "cobra", "roll", "--attack", "2", "--defence", "1",
+               "--dice", "4", "--json").json
+    assert data["result"]["text"] == "1/2" and data["crt"] == str(cards / "cobra" / "tables.toml")
+
+
+# ---- refusals ----
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["odds", "--attack", "12k", "--defence", "1"], "unit '12k': unknown modifier 'k'"),
+    (["odds", "--attack", "six", "--defence", "1"], "unit 'six': write its strength"),
+    (["odds", "--attack", "12", "--defence", "1", "--shift", "foo:+1"],
+     "shift 'foo:+1': write KIND:COLUMNS"),
+    (["odds", "--attack", "12", "--defence", "1", "--shift", "hq:+x"],
+     "shift 'hq:+x': the columns are a whole number"),
+    (["odds", "--attack", "12", "--defence", "1", "--shift", "hill"], "no terrain 'hill'"),
+    (["odds", "--attack", "12", "--defence", "1", "--shift", "tiger:+1,air:+1"],
+     "shift air:+1 means the allied side attacks (air points are Allied), but shift tiger:+1 "
+     "says the german side does"),
+    (["roll", "--attack", "12", "--defence", "1", "--shift", "hq:+2", "--turn", "16"],
+     "two HQ shifts only from game turn 17 (8.3.3a)"),
+    (["odds", "--carpet", "--shift", "air:+1"], "carpet bombing is never shifted"),
+    (["odds", "--carpet", "--attack", "3"], "--attack: carpet bombing has no units"),
+    (["odds", "--carpet", "--weather", "overcast"], "carpet bombing only in clear weather (14.3b)"),
+    (["odds", "--attack", "12", "--defence", "1", "--weather", "sunny"],
+     "argument --weather: invalid choice: 'sunny'"),
+    (["odds", "--attack", "12", "--defence", "1", "--shift", "air:+1", "--weather", "storm"],
+     "no air points in storms"),
+    (["odds", "--attack", "12"], "cobra odds needs --defence UNITS"),
+    (["odds", "--attack", "12", "--defence", "1", "--turn", "x"],
+     "argument --turn: invalid int value: 'x'"),
+    (["roll", "--attack", "12", "--defence", "1", "--dice", "7"], "7 is not a D6 face"),
+    (["weather", "--turn", "5", "--history", "clear,sunny"], "weather 'sunny': allowed"),
+    (["weather", "--turn", "30"], "game turn 30: Cobra's turns are 1 to 28"),
+    (["weather"], "the following arguments are required: --turn"),
+    ([], "cobra needs a subcommand"),
+])
+def test_refusals_are_one_line(cli, args, words):
+    run = cli("cobra", *args)
+    assert run.code == 2, run.out
+    assert run.out == ""
+    lines = run.err.strip().splitlines()
+    assert len(lines) == 1 and words in lines[0], run.err
+    assert "Traceback" not in run.err
+
+
+def test_the_parsers_choices_are_the_rules_own():
+    assert tuple(n.value for n in Nation) == COBRA_SIDES
+    assert tuple(w.value for w in Weather) == COBRA_WEATHER
+    assert "".join(m.letter for m in UNIT_MODIFIERS) == COBRA_LETTERS
