@@ -245,15 +245,20 @@ def load_cards(folders: list[Path] | None = None) -> CardBook:
 
 
 def check(path: Path) -> tuple[list[InfoCard], list[CardProblem]]:
-    """Check one card file, a Soft Targets Table file, or a folder of cards (and its table)."""
+    """Check one card file, a Soft Targets Table or Cobra tables file, or a folder of cards
+    (and its tables)."""
     if path.is_dir():
         cards, problems = load_folder(path)
-        if (path / SOFT_TABLE).exists():
-            problems += check(path / SOFT_TABLE)[1]
+        for table in (SOFT_TABLE, COBRA_TABLES):
+            if (path / table).exists():
+                problems += check(path / table)[1]
         return cards, problems
     if not path.exists():
         return [], [CardProblem(str(path), None, "no such file or folder")]
     try:
+        if path.parent.name == COBRA_TABLES.parent.name:
+            load_cobra_tables(path)
+            return [], []
         if is_table(path):
             load_table(path)
             return [], []

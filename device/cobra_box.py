@@ -411,7 +411,7 @@ class Attack:
     def odds(self, app: App, paid: bool) -> Odds:
         game = session(app).game
         if self.carpet:
-            return carpet_odds(self.chosen_shifts())
+            return carpet_odds(self.chosen_shifts(), turn=game.turn, weather=game.this_weather)
         attack = self.sides[Role.ATTACK] if paid else [halved(u) for u in self.sides[Role.ATTACK]]
         return odds(attack, self.sides[Role.DEFENCE], self.chosen_shifts(),
                     attacker=self.attacker, turn=game.turn, weather=game.this_weather)

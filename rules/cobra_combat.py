@@ -20,6 +20,8 @@ from .errors import RulesError
 
 MAX_STRENGTH = 99
 CARPET_COLUMN = "6:1"
+CARPET_FROM = 5             # the first game turn of carpet bombing (14.3f)
+LAST_TURN = 28
 
 
 class Nation(StrEnum):
@@ -258,6 +260,11 @@ def check_shifts(shifts: list[Shift], attacker: Nation | None = None, turn: int 
     return said[0] if said else None
 
 
+def check_turn(turn: int | None) -> None:
+    if turn is not None and not 1 <= turn <= LAST_TURN:
+        raise RulesError(f"game turn {turn}: Cobra's game turns are 1 to {LAST_TURN}")
+
+
 def base_column(attack: int, defence: int) -> tuple[int, str]:
     """The CRT column of attack:defence rounded down in the defender's favour (8.4),
     clamped to the extreme columns (8.3.2c); and how it was read."""
@@ -310,6 +317,7 @@ def odds(attack: list[Unit], defence: list[Unit], shifts: list[Shift] | None = N
          weather: Weather | None = None) -> Odds:
     """The column an attack is resolved on, with every rounding and shift explained."""
     shifts = list(shifts or [])
+    check_turn(turn)
     side = check_shifts(shifts, attacker, turn, weather)
     att, dfn = strength(attack, Role.ATTACK), strength(defence, Role.DEFENCE)
     index, base_note = base_column(att.total, dfn.total)
@@ -326,10 +334,16 @@ def odds(attack: list[Unit], defence: list[Unit], shifts: list[Shift] | None = N
                 side)
 
 
-def carpet_odds(shifts: list[Shift] | None = None) -> Odds:
+def carpet_odds(shifts: list[Shift] | None = None, *, turn: int | None = None,
+                weather: Weather | None = None) -> Odds:
     """Carpet bombing: always the 6:1 column, never shifted (14.3g)."""
     if shifts:
         raise RulesError("carpet bombing is never shifted left or right (14.3g)")
+    check_turn(turn)
+    if turn is not None and turn < CARPET_FROM:
+        raise RulesError(f"no carpet bombing before game turn {CARPET_FROM} (14.3f)")
+    if weather is not None and weather != Weather.CLEAR:
+        raise RulesError("carpet bombing only in clear weather (14.3b)")
     note = "carpet bombing is always resolved on 6:1, never shifted (14.3g)"
     return Odds(None, None, CARPET_COLUMN, note, (), 0, CARPET_COLUMN, note, Nation.ALLIED,
                 carpet=True)

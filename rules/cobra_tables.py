@@ -107,6 +107,22 @@ def _spans(column: str, rows: dict[str, str]) -> list[tuple[int, int, Weather | 
     return spans
 
 
+def _column_problems(column: str, cells: list[str]) -> list[str]:
+    if column not in COLUMNS:
+        return [f"column {column!r} is not a CRT column; allowed: {', '.join(COLUMNS)}"]
+    if len(cells) != DIE_FACES:
+        return [f"column {column}: {len(cells)} cells; allowed: exactly {DIE_FACES}, for die "
+                f"1 to {DIE_FACES}"]
+    problems = []
+    for die, cell in enumerate(cells, 1):
+        try:
+            if cell.strip():
+                parse_cell(cell)
+        except ValueError as exc:
+            problems.append(f"column {column}, die {die}: {exc}")
+    return problems
+
+
 class CobraTables(BaseModel):
     """The owner's copy of map A's tables; every section and cell may be left empty."""
 
@@ -125,37 +141,35 @@ class CobraTables(BaseModel):
     @field_validator("crt")
     @classmethod
     def _crt(cls, crt: dict[str, list[str]]) -> dict[str, list[str]]:
-        for column, cells in crt.items():
-            if column not in COLUMNS:
-                raise ValueError(f"column {column!r} is not a CRT column; allowed: "
-                                 f"{', '.join(COLUMNS)}")
-            if len(cells) != DIE_FACES:
-                raise ValueError(f"column {column}: {len(cells)} cells; allowed: exactly "
-                                 f"{DIE_FACES}, for die 1 to {DIE_FACES}")
-            for die, cell in enumerate(cells, 1):
-                if cell.strip():
-                    try:
-                        parse_cell(cell)
-                    except ValueError as exc:
-                        raise ValueError(f"column {column}, die {die}: {exc}") from None
+        problems = [p for column, cells in crt.items() for p in _column_problems(column, cells)]
+        if problems:
+            raise ValueError("; ".join(problems))
         return crt
 
     @field_validator("weather")
     @classmethod
     def _weather(cls, weather: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
+        problems = []
         for name, rows in weather.items():
             if name not in WEATHER_COLUMNS:
-                raise ValueError(f"weather column {name!r}; allowed: A, B, C")
-            _spans(name, rows)
+                problems.append(f"weather column {name!r}; allowed: A, B, C")
+                continue
+            try:
+                _spans(name, rows)
+            except ValueError as exc:
+                problems.append(str(exc))
+        if problems:
+            raise ValueError("; ".join(problems))
         return weather
 
     @field_validator("terrain")
     @classmethod
     def _terrain(cls, terrain: dict[str, int]) -> dict[str, int]:
-        for name, shift in terrain.items():
-            if not -5 <= shift <= 0:
-                raise ValueError(f"terrain {name!r}: {shift}; allowed: a shift from 0 to -5 "
-                                 f"(defensive benefits shift left, 8.3.2)")
+        problems = [f"terrain {name!r}: {shift}; allowed: a shift from 0 to -5 (defensive "
+                    f"benefits shift left, 8.3.2)" for name, shift in terrain.items()
+                    if not -5 <= shift <= 0]
+        if problems:
+            raise ValueError("; ".join(problems))
         return terrain
 
     def with_source(self, source: str) -> CobraTables:

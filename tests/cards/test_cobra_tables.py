@@ -70,3 +70,28 @@ def test_problems_name_the_file_the_field_and_what_is_allowed(tmp_path, text, fi
         load_cobra_tables(path)
     problem = caught.value.problems[0]
     assert problem.path == str(path) and problem.field == field and message in problem.message
+
+
+def test_every_problem_of_a_section_is_named(tmp_path):
+    path = tmp_path / "tables.toml"
+    path.write_text('[crt]\n"2:1" = ["", "", "", "1/x", "", ""]\n'
+                    '"11:1" = ["", "", "", "", "", ""]\n"3:1" = ["", ""]\n'
+                    '[weather.A]\n"1-3" = "clear"\n"3" = "storm"\n'
+                    '[weather.D]\n"1" = "clear"\n[terrain]\nhill = 2\n')
+    with pytest.raises(CardFileError) as caught:
+        load_cobra_tables(path)
+    text = "\n".join(str(p) for p in caught.value.problems)
+    for part in ("column 2:1, die 4", "'11:1'", "column 3:1: 2 cells", "rows overlap",
+                 "weather column 'D'", "terrain 'hill'"):
+        assert part in text
+
+
+def test_cards_check_knows_the_cobra_tables_file(tmp_path):
+    from cobi_companion.cards import check
+
+    (tmp_path / "cobra").mkdir()
+    full_file(tmp_path / "cobra" / "tables.toml")
+    assert check(tmp_path / "cobra" / "tables.toml") == ([], [])
+    (tmp_path / "cobra" / "tables.toml").write_text("[terrain]\nhill = 1\n")
+    cards, problems = check(tmp_path)
+    assert cards == [] and "terrain 'hill'" in str(problems[0])

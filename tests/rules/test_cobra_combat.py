@@ -179,3 +179,16 @@ def test_results_explained():
     assert "every unit loses one before any loses a second (8.6b2)" in three
     two = "\n".join(explain(parse_cell("2/1")))
     assert "drops by one (8.6b4)" in two and "Split" in two
+
+
+def test_carpet_bombing_only_on_clear_turns_from_game_turn_5():
+    with pytest.raises(RulesError, match="clear weather"):
+        carpet_odds(weather=Weather.OVERCAST)
+    with pytest.raises(RulesError, match="game turn 5"):
+        carpet_odds(turn=4)
+    assert carpet_odds(turn=5, weather=Weather.CLEAR).column == "6:1"
+
+
+def test_game_turns_are_1_to_28():
+    with pytest.raises(RulesError, match="1 to 28"):
+        odds(units("6"), units("3"), turn=0)
