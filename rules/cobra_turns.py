@@ -155,17 +155,15 @@ class CobraGame:
             raise RulesError("the weather phase needs the weather first (5.3)")
         if self.step + 1 < len(sequence(self.scenario, self.turn)):
             return replace(self, step=self.step + 1)
-        last = self.last
         if self.needs_extension_roll:
             if extension_die is None:
                 raise RulesError("the end of game turn 27 needs the Allied die roll: 4-6 "
                                  "plays game turn 28 (17.3a)")
-            last = self.last + 1 if extends(extension_die) else self.last
-            return replace(self, last=last, extension_die=extension_die,
-                           over=last == self.turn) if last == self.turn else \
-                replace(self, turn=self.turn + 1, step=0, last=last,
-                        extension_die=extension_die)
-        if self.turn >= last:
+            if not extends(extension_die):
+                return replace(self, extension_die=extension_die, over=True)
+            return replace(self, turn=self.turn + 1, step=0, last=self.last + 1,
+                           extension_die=extension_die)
+        if self.turn >= self.last:
             return replace(self, over=True)
         return replace(self, turn=self.turn + 1, step=0)
 

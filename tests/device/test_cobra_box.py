@@ -236,3 +236,35 @@ def test_cobra_in_polish(table_at, snapshot):
     assert table.view.header.title == "1/5 Pogoda" and table.view.header.side_label == \
         "GT15 Niem"
     snapshot("cobra_hub_pl", render(table.view))
+
+
+def at_turn_end(key: str, turn: int) -> CobraGame:
+    game = CobraGame.start(key)
+    played = tuple([OV] * (turn - game.first_turn + 1))
+    return CobraGame(game.scenario, turn, 10, played, game.tracks, game.last)
+
+
+def test_the_campaign_rolls_for_game_turn_28(table_at, tmp_path):
+    state = tmp_path / "state"
+    seed_game(state, at_turn_end("campaign", 27))
+    table = table_at([5], state_dir=state)
+    choose(table, "Resume Cobra")
+    assert table.view.header.title == "6/6 End of turn"
+    table.press("ok", "allies")
+    assert table.view.word == "ONE MORE"
+    table.press("ok")
+    assert table.view.header.side_label == "GT28 Ger"
+    assert saved(table)["cobra"]["last"] == 28
+
+
+def test_after_the_last_turn_the_victory_level(table_at, tmp_path):
+    state = tmp_path / "state"
+    seed_game(state, at_turn_end("cobra", 27))
+    table = table_at([], state_dir=state)
+    choose(table, "Resume Cobra")
+    table.press("ok")                                         # the last game turn ends
+    assert table.view.header.title == "German front intact?"
+    choose(table, "yes")
+    assert table.view.word == "GERMANS: MARGINAL"
+    table.press("ok", "ok")
+    assert table.view.items[0] != "Resume Cobra"              # back on the start screen
