@@ -25,11 +25,15 @@ TOP = BAND + 1               # first body row (one black row under the band)
 HINT_H = 9                   # hint line at the bottom
 ROW_H = 14                   # one menu item
 MIN_BIG = 23                 # Bold size whose capitals are 16 px tall
-# The Bold sizes big text is tried at, largest first: few sizes, so that the warm-up can draw
-# their digits and letters ahead. Outcome words; shortened long words; a roll's total.
-BIG_SIZES = (40, 36, 32, 29, 26, MIN_BIG)
+# The Bold sizes big text is tried at, largest first: outcome words; shortened long words; a
+# roll's total. Few sizes, so that the warm-up can draw their digits and letters ahead, and
+# shared: FreeType maps the font file once per size, ~0.45 MB of the box's memory each once
+# its glyphs are drawn. No word or number the box shows is drawn between 36 and 29. A total
+# takes the big words' sizes up to 29, then 20, 16 (GUESS_SIZE) and 12 (the size `big_ink`
+# cuts long words at); one that fits none of them is drawn in the small text's font.
+BIG_SIZES = (40, 36, 29, 26, MIN_BIG)
 SMALL_BIG_SIZES = (20, 17, 14)
-TOTAL_SIZES = (30, 27, 25, 23, 22, 20, 18, 16, 13, 11)
+TOTAL_SIZES = (29, 26, MIN_BIG, 20, 16, 12)
 ELLIPSIS = "…"
 WORD_SPACE = "\u2004"         # a third of an em: the font's own space is too thin at 1 bit
 _FONT_PACKAGE = "fontpkg_fira_sans_condensed"
@@ -88,7 +92,7 @@ def font(weight: str, size: int) -> FreeFont:
 # at these sizes it moves a few pairs by less than a pixel; small text gets a quarter pixel of
 # tracking instead, so that letters like "ci" do not merge into a "d".
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Glyph:
     mask: Image.Image | None       # the glyph's ink, cropped; None for a blank (a space)
     left: int                      # from the pen's whole pixel to the ink's left edge
@@ -121,8 +125,13 @@ def glyph(char: str, fnt: FreeFont, mode: str = "1", phase: int = 0) -> Glyph:
     advance = _length(char, fnt)
     if box is None:
         return Glyph(None, 0, 0, advance)
-    return Glyph(ink.crop(box), bar_right + 1 + box[0] - pen, box[1] + drift - 2 * size,
-                 advance)
+    mask = ink.crop(box)
+    # About half the glyphs have the same pixels at both phases: they share one image (each
+    # image kept costs ~1 KB with Pillow's bookkeeping).
+    twin = glyph(char, fnt, mode, 0).mask if phase else None
+    if twin is not None and twin.size == mask.size and twin.tobytes() == mask.tobytes():
+        mask = twin
+    return Glyph(mask, bar_right + 1 + box[0] - pen, box[1] + drift - 2 * size, advance)
 
 
 @lru_cache(maxsize=4096)
