@@ -9,10 +9,11 @@ from __future__ import annotations
 import difflib
 import os
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib.resources import files
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from cobi_companion.rules.card import InfoCard, Weapon
 from cobi_companion.rules.errors import RulesError
@@ -21,6 +22,8 @@ from pydantic import ValidationError
 
 if TYPE_CHECKING:
     from cobi_companion.rules.cobra_tables import CobraTables
+
+Table = TypeVar("Table", bound="SoftTable | CobraTables")
 
 SYSTEM_FOLDER = Path("/etc/cobi-companion/cards")
 SOFT_TABLE = Path("tables") / "soft-targets.toml"   # inside a cards folder
@@ -147,28 +150,40 @@ def _read_toml(path: Path) -> dict[str, Any]:
         raise CardFileError([CardProblem(shown, None, f"cannot be read: {reason}")]) from None
 
 
-def load_table(path: Path) -> SoftTable:
-    """Read a Soft Targets Table file, or raise CardFileError listing every problem in it."""
+def _load_table(path: Path, model: type[Table], fields_at: Any) -> Table:
+    """Read a table file into `model`, or raise CardFileError listing every problem in it."""
     data = _read_toml(path)
     try:
-        table = SoftTable.model_validate(data)
+        table = model.model_validate(data)
     except ValidationError as exc:
-        raise CardFileError([_problem(str(path), e, _table_fields)
+        raise CardFileError([_problem(str(path), e, fields_at)
                              for e in exc.errors()]) from None
     return table.with_source(str(path))
+
+
+def load_table(path: Path) -> SoftTable:
+    """Read a Soft Targets Table file, or raise CardFileError listing every problem in it."""
+    return _load_table(path, SoftTable, _table_fields)
 
 
 def load_cobra_tables(path: Path) -> CobraTables:
     """Read an owner's Cobra tables file, or raise CardFileError listing every problem."""
     from cobi_companion.rules.cobra_tables import CobraTables  # only Cobra needs it
 
-    data = _read_toml(path)
-    try:
-        tables = CobraTables.model_validate(data)
-    except ValidationError as exc:
-        raise CardFileError([_problem(str(path), e, _cobra_fields)
-                             for e in exc.errors()]) from None
-    return tables.with_source(str(path))
+    return _load_table(path, CobraTables, _cobra_fields)
+
+
+def _last_valid(folders: list[Path], inside: Path, load: Callable[[Path], Table],
+                table: Table, problems: list[CardProblem]) -> Table:
+    """The table of the last folder with a valid file at `inside`; a broken file is reported
+    in `problems` and the table before it stays."""
+    for folder in folders:
+        if (folder / inside).is_file():
+            try:
+                table = load(folder / inside)
+            except CardFileError as exc:
+                problems.extend(exc.problems)
+    return table
 
 
 def cobra_tables(folders: list[Path] | None = None) -> tuple[CobraTables, list[CardProblem]]:
@@ -176,14 +191,10 @@ def cobra_tables(folders: list[Path] | None = None) -> tuple[CobraTables, list[C
     the empty template); a broken file is reported and the one before it stays."""
     from cobi_companion.rules.cobra_tables import CobraTables
 
-    tables, problems = CobraTables(), []
-    for folder in [shipped_folder(), *(default_folders() if folders is None else folders)]:
-        if (folder / COBRA_TABLES).is_file():
-            try:
-                tables = load_cobra_tables(folder / COBRA_TABLES)
-            except CardFileError as exc:
-                problems.extend(exc.problems)
-    return tables, problems
+    problems: list[CardProblem] = []
+    every = [shipped_folder(), *(default_folders() if folders is None else folders)]
+    return _last_valid(every, COBRA_TABLES, load_cobra_tables, CobraTables(), problems), \
+        problems
 
 
 def is_table(path: Path) -> bool:
@@ -232,15 +243,12 @@ def load_cards(folders: list[Path] | None = None) -> CardBook:
     Targets Table from the last folder that has a valid one (a broken one is reported and
     the one before it stays)."""
     book = CardBook()
-    for folder in [shipped_folder(), *(default_folders() if folders is None else folders)]:
+    every = [shipped_folder(), *(default_folders() if folders is None else folders)]
+    for folder in every:
         cards, problems = load_folder(folder)
         book.problems.extend(problems)
         book.cards.update((card.key, card) for card in cards)
-        if (folder / SOFT_TABLE).is_file():
-            try:
-                book.table = load_table(folder / SOFT_TABLE)
-            except CardFileError as exc:
-                book.problems.extend(exc.problems)
+    book.table = _last_valid(every, SOFT_TABLE, load_table, book.table, book.problems)
     return book
 
 

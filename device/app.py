@@ -111,17 +111,18 @@ class App:
             self.lights.flash(side)
 
     def commit(self, line: str | None = None) -> None:
-        """Save the battle after a completed action (with the rolls it made); outside a
-        battle, save the rolls alone."""
-        if self.state is None:
+        """Save the battle (or the Cobra game) after a completed action, with the rolls it
+        made; outside a battle, save the rolls alone."""
+        game = self.state or self.cobra
+        if game is None:
             if self.rolls:
                 self.store.save_rolls(self.rolls)
                 self.rolls = []
             return
         if line:
-            self.state.log.append(line)
-            log.info("battle %s: %s", self.state.id, line)
-        self.store.save_battle(self.state.to_dict(), self.rolls)
+            game.log.append(line)
+            log.info("battle %s: %s", game.id, line)
+        self.store.save_battle(game.to_dict(), self.rolls)
         self.rolls = []
 
     def menu(self, back: Screen) -> Screen:

@@ -37,11 +37,10 @@ from cobi_companion.rules.cobra_turns import (
 from cobi_companion.rules.dice import ScriptedDice
 from cobi_companion.rules.errors import RulesError
 
-from .events import Key
 from .flow import Scroll
 from .screens import LINE, WIDTH, font, text_width
 from .views import BigWord, Header, Lines, Menu, View
-from .widgets import Choose, Dial, Next, Screen, Show, WaitPress, notice, yes_no
+from .widgets import Choose, Count, Dial, Next, Screen, Show, WaitPress, notice, yes_no
 
 if TYPE_CHECKING:
     from .app import App
@@ -77,10 +76,7 @@ def session(app: App) -> CobraSession:
 
 def save(app: App, line: str) -> None:
     """Commit the game after a completed action, with the rolls it made."""
-    s = session(app)
-    s.log.append(f"GT{s.game.turn} {line}")
-    app.store.save_battle(s.to_dict(), app.rolls)
-    app.rolls = []
+    app.commit(f"GT{session(app).game.turn} {line}")
 
 
 def tables(app: App) -> CobraTables:
@@ -159,7 +155,7 @@ def hub(app: App) -> Screen:
         items.append((app.t("end_turn"), lambda: end_turn(app)))
     else:
         if name == "combat":
-            items.append((app.t("attack"), lambda: Attack(app, game.phase.player).units(app)))
+            items.append((app.t("attack"), lambda: Attack(game.turn, game.phase.player).units(app)))
         items.append((app.t("next_phase"), lambda: next_phase(app)))
     items.append((app.t("tracks"), lambda: tracks(app)))
     return Hub(phase_title(app, game), [label for label, _ in items],
@@ -256,28 +252,16 @@ def weather_set(app: App, result: cobra_weather.WeatherRoll, weather: Weather) -
 
 # ---- Allied supply ----
 
-@dataclass
-class Number:
-    """Dial a whole number with the knob; OK confirms."""
-
-    title: str
-    value: int
-    then: Callable[[int], Screen]
-    low: int = 0
-    high: int = 99
+class Number(Count):
+    """A count under the Cobra header."""
 
     def view(self, app: App) -> View:
-        return BigWord(header(app, self.title), str(self.value), app.t("turn_ok"))
+        return BigWord(header(app, self.title), str(self.value), self.hint)
 
-    def on(self, app: App, key: Key) -> Screen:
-        if key in (Key.CW, Key.CCW):
-            step = 1 if key is Key.CW else -1
-            self.value = min(max(self.value + step, self.low), self.high)
-        elif key is Key.OK:
-            return self.then(self.value)
-        elif key is Key.BACK:
-            return hub(app)
-        return self
+
+def number(app: App, title: str, value: int, then: Callable[[int], Screen], low: int = 0,
+           high: int = 99) -> Number:
+    return Number(title, value, low, high, then, lambda: hub(app), app.t("turn_ok"))
 
 
 def allied_supply(app: App) -> Screen:
@@ -290,8 +274,8 @@ def allied_supply(app: App) -> Screen:
         return notice(app, app.t("phase_supply"), [note, app.t("sp_now", us=t.us,
                                                                 british=t.british)],
                       lambda: hub(app))
-    return Number(app.t("printed_us"), 0, lambda us: Number(
-        app.t("printed_british"), 0, lambda british: received(us, british), high=SP_MAX),
+    return number(app, app.t("printed_us"), 0, lambda us: number(
+        app, app.t("printed_british"), 0, lambda british: received(us, british), high=SP_MAX),
         high=SP_MAX)
 
 
@@ -301,7 +285,7 @@ def allied_supply(app: App) -> Screen:
 class Attack:
     """What the players have dialled for one attack so far."""
 
-    app: App
+    turn: int               # the game turn: an Allied HQ gives two shifts from 17
     attacker: Nation
     sides: dict[Role, list[Unit]] = field(default_factory=lambda: {Role.ATTACK: [],
                                                                     Role.DEFENCE: []})
@@ -314,9 +298,10 @@ class Attack:
 
     def units(self, app: App, role: Role = Role.ATTACK) -> Screen:
         listed = self.sides[role]
-        items: list[tuple[str, Next]] = [(app.t("add_unit"), lambda: Number(
-            app.t("unit_strength"), 4, lambda n: self.toggles(app, role, len(listed), Unit(n)),
-            low=1, high=STRENGTH_MAX))]
+        def add() -> Screen:
+            return number(app, app.t("unit_strength"), 4, lambda n: self.toggles(
+                app, role, len(listed), Unit(n)), low=1, high=STRENGTH_MAX)
+        items: list[tuple[str, Next]] = [(app.t("add_unit"), add)]
         items += [(unit_text(app, u), lambda i=i: self.toggles(app, role, i, listed[i]))
                   for i, u in enumerate(listed)]
         if listed:
@@ -357,7 +342,7 @@ class Attack:
     def offered_shifts(self) -> list[tuple[str, ShiftKind, tuple[int, ...]]]:
         """(key, kind, the values OK steps through) for this attack's sides."""
         german_attacks = self.attacker == Nation.GERMAN
-        hq = (0, 1, 2) if not german_attacks and session(self.app).game.turn >= 17 else (0, 1)
+        hq = (0, 1, 2) if not german_attacks and self.turn >= 17 else (0, 1)
         offered = [("terrain", ShiftKind.TERRAIN, (0, -1, -2, -3, -4, -5)),
                    ("att_hq", ShiftKind.HQ, hq), ("def_hq", ShiftKind.HQ, (0, -1))]
         if german_attacks:
@@ -502,7 +487,7 @@ def tracks(app: App, index: int = 0) -> Screen:
             save(app, f"track {track} {old} → {getattr(s.game.tracks, track)}")
             return tracks(app, i)
         top = 12 if track == "german" else VP_MAX if track.endswith("vp") else 99
-        return Number(app.t("track_" + track, n=""), old, set_to, high=top)
+        return number(app, app.t("track_" + track, n=""), old, set_to, high=top)
     items = [app.t("track_" + t, n=getattr(game.tracks, t)) for t in TRACKS]
     items.append(app.t("victory_level"))
     return Phased(app.t("tracks"), items, chosen, back=lambda: hub(app), index=index)
@@ -527,14 +512,9 @@ def game_over(app: App) -> Screen:
 
 
 def cobra_menu(app: App) -> Screen:
-    from .flow import QuickDice, dice_stats, settings_menu, start_menu
+    from .flow import QuickDice, dice_stats, end_battle, settings_menu
 
     back = hub(app)
-
-    def end() -> Screen:
-        app.store.clear_battle()
-        app.cobra = None
-        return start_menu(app)
     items: list[tuple[str, Next]] = [
         (app.t("back_to_game"), lambda: back),
         (app.t("tracks"), lambda: tracks(app)),
@@ -543,6 +523,6 @@ def cobra_menu(app: App) -> Screen:
         (app.t("dice_stats"), lambda: dice_stats(app, back)),
         (app.t("quick_dice"), lambda: QuickDice(back)),
         (app.t("settings"), lambda: settings_menu(app, lambda: back)),
-        (app.t("end_game"), end)]
+        (app.t("end_game"), lambda: end_battle(app))]
     return Choose(app.t("menu"), [label for label, _ in items], lambda i: items[i][1](),
                   back=lambda: back)

@@ -563,7 +563,7 @@ def hidden_pieces(app: App, back: Screen) -> Screen:
 
 def end_battle(app: App) -> Screen:
     app.store.clear_battle()
-    app.state = None
+    app.state, app.cobra = None, None
     return start_menu(app)
 
 

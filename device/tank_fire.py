@@ -34,7 +34,7 @@ from .measure import CmKnob, Measuring
 from .replay import Replay
 from .shots import Finish, needs_text
 from .views import BigWord, Lines, Menu, Roll, View
-from .widgets import Choose, Dial, Next, Screen, Show, WaitPress, notice
+from .widgets import Choose, Count, Dial, Next, Screen, Show, WaitPress, notice
 
 if TYPE_CHECKING:
     from .app import App
@@ -317,8 +317,8 @@ class TemplatePick:
                     piece.kind is Kind.FIGURE and crew == 1):
                 return situated(crew if piece.kind is Kind.FIGURE else 0, facing)
             low = 1 if piece.kind is Kind.FIGURE else 0
-            return DialCount(f"{piece.label}", low, crew, crew,
-                             lambda n: situated(n, facing), lambda: self)
+            return Count(piece.label, crew, low, crew, lambda n: situated(n, facing),
+                         lambda: self, app.t("figures_under", label=piece.label))
         if piece.kind.vehicle:
             facings = list(Facing)
             return Choose(app.t("facing"), [app.t(f.value) for f in facings],
@@ -349,33 +349,6 @@ class TemplatePick:
         return fire_range(app, lambda cm: start(
             app, self.plan(app, under, range_cm=cm, cover=cover), self.done, lambda: self,
             title), lambda: self)
-
-
-@dataclass
-class DialCount:
-    """How many figures the template covers: the knob, OK confirms."""
-
-    title: str
-    low: int
-    high: int
-    count: int
-    then: Callable[[int], Screen]
-    back: Next
-
-    def view(self, app: App) -> View:
-        return BigWord(app.header(self.title), str(self.count),
-                       app.t("figures_under", label=self.title))
-
-    def on(self, app: App, key: Key) -> Screen:
-        if key is Key.CW:
-            self.count = min(self.count + 1, self.high)
-        elif key is Key.CCW:
-            self.count = max(self.count - 1, self.low)
-        elif key is Key.OK:
-            return self.then(self.count)
-        elif key is Key.BACK:
-            return self.back()
-        return self
 
 
 # ---- the odds, then the dice ----

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Protocol
 
 from .events import Key
-from .views import Lines, Menu, Roll, View
+from .views import BigWord, Lines, Menu, Roll, View
 
 if TYPE_CHECKING:
     from .app import App
@@ -143,4 +143,31 @@ class Dial:
             return self.then(self.face)
         elif key is Key.BACK:
             return app.menu(self)
+        return self
+
+
+@dataclass
+class Count:
+    """A number dialled with the knob between `low` and `high`; OK confirms, a long press goes
+    back."""
+
+    title: str
+    value: int
+    low: int
+    high: int
+    then: Callable[[int], Screen]
+    back: Next
+    hint: str = ""
+
+    def view(self, app: App) -> View:
+        return BigWord(app.header(self.title), str(self.value), self.hint)
+
+    def on(self, app: App, key: Key) -> Screen:
+        if key in (Key.CW, Key.CCW):
+            step = 1 if key is Key.CW else -1
+            self.value = min(max(self.value + step, self.low), self.high)
+        elif key is Key.OK:
+            return self.then(self.value)
+        elif key is Key.BACK:
+            return self.back()
         return self

@@ -38,6 +38,13 @@ class Table:
             self.panel.act(word)
             drain(self.box)
 
+    def choose(self, item: str) -> None:
+        """Turn the knob to the menu item that starts with `item`, and press OK."""
+        wanted = next(i for i, text in enumerate(self.view.items) if text.startswith(item))
+        while self.view.index != wanted:
+            self.press("cw")
+        self.press("ok")
+
     def serve(self, until: Callable[[], bool], timeout: float = 8.0) -> None:
         """Let events from other threads (a range sensor) reach the app, as the main loop
         does, until `until()`."""

@@ -17,15 +17,6 @@ from cobi_companion.rules.cobra_turns import CobraGame
 C, OV, S = Weather.CLEAR, Weather.OVERCAST, Weather.STORM
 
 
-def choose(table, item: str) -> None:
-    """Turn the knob to the menu item that starts with `item`, and press OK."""
-    items = table.view.items
-    wanted = next(i for i, text in enumerate(items) if text.startswith(item))
-    while table.view.index != wanted:
-        table.press("cw")
-    table.press("ok")
-
-
 def saved(table) -> dict:
     return table.box.store.load_battle()
 
@@ -61,7 +52,7 @@ def to_phase(table, name: str) -> None:
         if table.view.items[0].startswith("Supply points"):
             table.press("ok", "ok", "ok", "ok")          # US 0, British 0, the notice
         elif table.view.items[0] in ("Attack",):
-            choose(table, "Next phase")
+            table.choose("Next phase")
         else:
             table.press("ok")
     raise AssertionError(f"never reached {name}: {table.view}")
@@ -69,7 +60,7 @@ def to_phase(table, name: str) -> None:
 
 def test_cobra_starts_from_the_start_screen(table_at, snapshot):
     table = table_at([])
-    choose(table, "Cobra")
+    table.choose("Cobra")
     assert table.view.items == ("Cobra: 13 turns", "Alternate Cobra: 13 turns",
                                 "Build-Up: 14 turns", "Campaign: 27 turns")
     table.press("ok")
@@ -86,7 +77,7 @@ def test_the_weather_of_game_turns_21_and_22(table_at, tmp_path, snapshot):
     state = tmp_path / "state"
     seed_game(state, at_weather(21, [OV, S, OV, C, C, C]))   # turns 18, 19 and 20 clear
     table = table_at([5, 2], state_dir=state)
-    choose(table, "Resume Cobra")
+    table.choose("Resume Cobra")
     table.press("ok")                                        # Roll the weather
     assert table.view.lines[0] == "Column C, DRM -1"
     table.press("axis")
@@ -112,7 +103,7 @@ def test_without_the_owners_row_the_player_reads_their_table(table_at, tmp_path)
     table = table_at([3], state_dir=state)
     table.press("ok", "ok", "axis")
     assert table.view.header.title == "Weather A3?"
-    choose(table, "Overcast")
+    table.choose("Overcast")
     assert table.view.word == "OVERCAST"
     assert saved(table)["cobra"]["tracks"]["german"] == 6       # +2 in overcast
 
@@ -122,29 +113,29 @@ def test_an_attack_dialled_unit_by_unit(table_at, tmp_path, snapshot):
     seed_game(state, at_weather(16, [C]))
     table = table_at([3, 4], state_dir=state, config=owners_tables(tmp_path / "cards"))
     table.press("ok", "ok", "axis")
-    choose(table, "Clear")
+    table.choose("Clear")
     table.press("ok", "ok")
     to_phase(table, "Combat")
-    choose(table, "Attack")
-    choose(table, "+ Add a unit")
+    table.choose("Attack")
+    table.choose("+ Add a unit")
     table.press(*["cw"] * 4, "ok")                          # strength 8
-    choose(table, "- ×2 division")                           # divisional integrity: 16
+    table.choose("- ×2 division")                           # divisional integrity: 16
     snapshot("cobra_modifiers_en", render(table.view))
-    choose(table, "- ½ out of supply")                       # and out of supply: 8
-    choose(table, "Keep")
-    choose(table, "+ Add a unit")
+    table.choose("- ½ out of supply")                       # and out of supply: 8
+    table.choose("Keep")
+    table.choose("+ Add a unit")
     table.press("ccw", "ccw", "ccw", "ok")                   # strength 1
     table.press("ok")
     assert table.view.header.title == "Attacker 9"
     snapshot("cobra_attackers_en", render(table.view))
-    choose(table, "Done")
-    choose(table, "+ Add a unit")
+    table.choose("Done")
+    table.choose("+ Add a unit")
     table.press("ccw", "ok", "ok")                           # defender 3
-    choose(table, "Done")
-    choose(table, "Terrain")                                  # a town: -1
+    table.choose("Done")
+    table.choose("Terrain")                                  # a town: -1
     snapshot("cobra_shifts_en", render(table.view))
-    choose(table, "Roll!")
-    choose(table, "Pay 2 SP")
+    table.choose("Roll!")
+    table.choose("Pay 2 SP")
     assert table.view.lines[:3] == ("9 : 3 = 3:1", "-1 → 2:1", "German: your button")
     table.press("axis")
     view = table.view
@@ -164,17 +155,17 @@ def test_an_unsupplied_attack_halves_every_attacker(table_at, tmp_path):
     game = at_weather(16, [C])
     seed_game(state, CobraGame(game.scenario, 16, 3, (C, C), game.tracks, game.last))
     table = table_at([6], state_dir=state)
-    choose(table, "Resume Cobra")
+    table.choose("Resume Cobra")
     assert table.view.header.title == "4/5 Combat"
-    choose(table, "Attack")
-    choose(table, "+ Add a unit")
+    table.choose("Attack")
+    table.choose("+ Add a unit")
     table.press("cw", "ok", "ok")                             # 5
-    choose(table, "Done")
-    choose(table, "+ Add a unit")
+    table.choose("Done")
+    table.choose("+ Add a unit")
     table.press("ccw", "ccw", "ok", "ok")                     # 2
-    choose(table, "Done")
-    choose(table, "Roll!")
-    choose(table, "No supply")
+    table.choose("Done")
+    table.choose("Roll!")
+    table.choose("No supply")
     assert table.view.lines[:2] == ("3 : 2 = 1:1", "+0 → 1:1")   # 5 halved is 3
 
 
@@ -183,43 +174,43 @@ def test_air_points_are_refused_in_storms(table_at, tmp_path):
     game = at_weather(16, [C])
     seed_game(state, CobraGame(game.scenario, 16, 8, (C, S), game.tracks, game.last))
     table = table_at([], state_dir=state)
-    choose(table, "Resume Cobra")
+    table.choose("Resume Cobra")
     assert table.view.header.title == "4/6 Combat" and table.view.header.side == "allies"
-    choose(table, "Attack")
-    choose(table, "+ Add a unit")
+    table.choose("Attack")
+    table.choose("+ Add a unit")
     table.press("ok", "ok")
-    choose(table, "Done")
-    choose(table, "+ Add a unit")
+    table.choose("Done")
+    table.choose("+ Add a unit")
     table.press("ok", "ok")
-    choose(table, "Done")
-    choose(table, "Air")
-    choose(table, "Roll!")
-    choose(table, "US: pay 1 SP")
+    table.choose("Done")
+    table.choose("Air")
+    table.choose("Roll!")
+    table.choose("US: pay 1 SP")
     assert "no air points in storms (14.0b)" in " ".join(table.view.lines)
 
 
 def test_tracks_on_demand_and_the_victory_level(table_at, snapshot):
     table = table_at([])
-    choose(table, "Cobra")
+    table.choose("Cobra")
     table.press("ok")
-    choose(table, "Tracks")
+    table.choose("Tracks")
     assert table.view.items[:5] == ("US SP 3", "British SP 4", "German SP 4", "German VP 0",
                                     "Allied VP 0")
     snapshot("cobra_tracks_en", render(table.view))
-    choose(table, "Allied VP")
+    table.choose("Allied VP")
     table.press(*["cw"] * 16, "ok")
     assert saved(table)["cobra"]["tracks"]["allied_vp"] == 16
-    choose(table, "Victory")
-    choose(table, "no")                                       # no intact German front
+    table.choose("Victory")
+    table.choose("no")                                       # no intact German front
     assert table.view.word == "ALLIES: OPERATIONAL"
 
 
 def test_a_pulled_plug_resumes_the_phase_and_the_tracks(table_at, tmp_path):
     state = tmp_path / "state"
     table = table_at([4], state_dir=state)
-    choose(table, "Cobra")
+    table.choose("Cobra")
     table.press("ok", "ok", "axis")                         # column A, row 4: the player reads
-    choose(table, "Storms")
+    table.choose("Storms")
     table.press("ok", "ok", "ok")                            # on to Movement
     table.close()
     again = table_at([], state_dir=state)
@@ -231,7 +222,7 @@ def test_a_pulled_plug_resumes_the_phase_and_the_tracks(table_at, tmp_path):
 
 def test_cobra_in_polish(table_at, snapshot):
     table = table_at([], config=Config(game=Game(language="pl")))
-    choose(table, "Cobra")
+    table.choose("Cobra")
     table.press("ok")
     assert table.view.header.title == "1/5 Pogoda" and table.view.header.side_label == \
         "GT15 Niem"
@@ -248,7 +239,7 @@ def test_the_campaign_rolls_for_game_turn_28(table_at, tmp_path):
     state = tmp_path / "state"
     seed_game(state, at_turn_end("campaign", 27))
     table = table_at([5], state_dir=state)
-    choose(table, "Resume Cobra")
+    table.choose("Resume Cobra")
     assert table.view.header.title == "6/6 End of turn"
     table.press("ok", "allies")
     assert table.view.word == "ONE MORE"
@@ -261,10 +252,10 @@ def test_after_the_last_turn_the_victory_level(table_at, tmp_path):
     state = tmp_path / "state"
     seed_game(state, at_turn_end("cobra", 27))
     table = table_at([], state_dir=state)
-    choose(table, "Resume Cobra")
+    table.choose("Resume Cobra")
     table.press("ok")                                         # the last game turn ends
     assert table.view.header.title == "German front intact?"
-    choose(table, "yes")
+    table.choose("yes")
     assert table.view.word == "GERMANS: MARGINAL"
     table.press("ok", "ok")
     assert table.view.items[0] != "Resume Cobra"              # back on the start screen

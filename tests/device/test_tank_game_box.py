@@ -48,15 +48,6 @@ def lines(view) -> str:
     return " ".join(view.lines)
 
 
-def choose(table, item: str) -> None:
-    """Turn the knob to the menu item that starts with `item`, and press OK."""
-    items = table.view.items
-    wanted = next(i for i, text in enumerate(items) if text.startswith(item))
-    while table.view.index != wanted:
-        table.press("cw")
-    table.press("ok")
-
-
 # ---- the roster ----
 
 
@@ -92,12 +83,12 @@ def test_a_held_button_puts_the_piece_off_the_map_and_it_is_placed_later(table_a
                ("Tiger I", "allies"))
     assert pieces(table)["Sherman 1"] == (5, ["off_map"])
     assert table.view.items == ("Rifle 1 (1)", "Off map: 3", "Pass")
-    choose(table, "Off map")
-    choose(table, "Sherman 1")
-    choose(table, "Off map")
-    choose(table, "7TP 1")
-    choose(table, "Off map")
-    choose(table, "Pz I 1")                   # a third vehicle in one turn: refused
+    table.choose("Off map")
+    table.choose("Sherman 1")
+    table.choose("Off map")
+    table.choose("7TP 1")
+    table.choose("Off map")
+    table.choose("Pz I 1")                   # a third vehicle in one turn: refused
     assert "at most 2 a turn" in lines(table.view)
     table.press("ok")
     assert pieces(table)["Sherman 1"] == (5, []) and pieces(table)["Pz I 1"][1] == ["off_map"]
@@ -121,17 +112,17 @@ def test_an_activation_holds_five_figures_and_one_model(table_at):
     assert table.view.items == ("7TP 1", "Bofors 1", "Rifle 1 (3)", "Rifle 2 (2)",
                                 "Pistol 1 (1)", "Pass")
     assert table.view.header.side == "allies"
-    choose(table, "Bofors 1")
+    table.choose("Bofors 1")
     assert table.view.items[1] == "• Bofors 1" and table.view.hint == "1 of 5 picked"
-    choose(table, "7TP 1")                    # a second model
+    table.choose("7TP 1")                    # a second model
     assert isinstance(table.view, Lines) and "only one model" in lines(table.view)
     table.press("ok")
-    choose(table, "Rifle 1")
-    choose(table, "Rifle 2")                  # 1 + 3 + 2 = 6: a sixth piece
+    table.choose("Rifle 1")
+    table.choose("Rifle 2")                  # 1 + 3 + 2 = 6: a sixth piece
     assert "at most 5 figures and models" in lines(table.view)
     table.press("ok")
     assert table.view.hint == "4 of 5 picked"
-    choose(table, "Pistol 1")                 # 5: nothing more fits, the activation starts
+    table.choose("Pistol 1")                 # 5: nothing more fits, the activation starts
     assert table.view.items == ("Bofors 1", "Rifle 1 (3)", "Pistol 1 (1)", "End activation")
     turn = saved(table)["turn"]
     assert [m["piece"] for m in turn["activations"][0]["pieces"]] == [
@@ -142,38 +133,38 @@ def test_an_activation_holds_five_figures_and_one_model(table_at):
 def test_moved_pieces_do_not_fire_and_the_extra_activation_has_no_fire(table_at):
     table = table_at(ALLIES_FIRST)
     allies_squads(table)
-    choose(table, "Rifle 1")
-    choose(table, "Go!")
+    table.choose("Rifle 1")
+    table.choose("Go!")
     assert table.view.items == ("Fire", "Move", "Hide", "End activation")
-    choose(table, "Move")                     # a figure's card has no move value: just moved
+    table.choose("Move")                     # a figure's card has no move value: just moved
     assert isinstance(table.view, BigWord) and table.view.word == "MOVED"
     table.press("ok")
     assert table.view.hint == "moved" and table.view.items[table.view.index] == "End activation"
-    choose(table, "Fire")
+    table.choose("Fire")
     assert "has moved in this activation" in lines(table.view)
     table.press("ok")
-    choose(table, "End activation")           # nothing fired: an extra activation
+    table.choose("End activation")           # nothing fired: an extra activation
     assert table.view.items == ("yes", "no") and "Extra activation" in table.view.header.title
     table.press("ok")
     assert table.view.header.title == "Extra activation"
     assert "Rifle 1 (3)" not in table.view.items      # activated once this turn already
-    choose(table, "Rifle 2")
-    choose(table, "Go!")
-    choose(table, "Fire")
+    table.choose("Rifle 2")
+    table.choose("Go!")
+    table.choose("Fire")
     assert "extra activation: its pieces may not fire" in lines(table.view)
     table.press("ok")
-    choose(table, "Hide")
+    table.choose("Hide")
     table.press("ok", "ok")                   # cover here: yes; enemy figure ≤ 30 cm: no
     assert table.view.word == "HIDDEN"
     table.press("ok")
     assert pieces(table)["Rifle 2"] == (2, ["hidden"])
-    choose(table, "End activation")           # two activations: the turn passes
+    table.choose("End activation")           # two activations: the turn passes
     assert table.view.header.side == "axis" and table.view.items == ("Tiger 1", "Pass")
     log = saved(table)["log"]
     assert log[-3:] == ["allies extra activation: Rifle 2 (2)", "allies Rifle 2 hides",
                         "allies ends the turn"]
     table.press("ok", "ok")                   # the Tiger, Fire
-    choose(table, "Rifle 2")
+    table.choose("Rifle 2")
     assert lines(table.view) == "Rifle 2 is hidden: it cannot be fired at"
 
 
@@ -234,7 +225,7 @@ def test_the_he_example_at_the_bofors_on_the_box(table_at):
     table.press("ok")                         # AP at a gun: refused
     assert "AP is not effective against guns" in lines(table.view)
     table.press("ok")
-    choose(table, "HE template")
+    table.choose("HE template")
     table.press("ok")                         # the Bofors: its crew of 3 under the template
     assert table.view.word == "3"
     table.press("ok", "cw", "ok")             # all 3; soft cover
@@ -296,7 +287,7 @@ def test_a_squad_fires_once_per_figure_even_through_a_restart(table_at, tmp_path
     table = table_at([1, 6], tmp_path / "state")
     table.press("ok")                         # Resume: the rifle squad has fired once
     assert table.view.hint == "fired"
-    choose(table, "Fire")
+    table.choose("Fire")
     assert table.view.header.title == "Shot 2 of 2"
     table.press("ok", "ok", "ok", "axis", "allies")
     assert table.view.needed == "3 v 6" and table.view.total == "MISS"
@@ -325,8 +316,8 @@ def test_give_up_and_figures_left(table_at):
     new_battle(table, ("Tiger I", "axis"), ("37 mm Bofors AT gun", "allies"),
                ("Rifleman", "allies", 4))
     table.press("back")
-    choose(table, "Give up")
-    choose(table, "Allies gives up")
+    table.choose("Give up")
+    table.choose("Allies gives up")
     assert table.view.word == "AXIS WIN!"
     table.press("ok")
     assert table.view.lines == ("Axis: 5", "Allies: 7")   # a vehicle counts its crew
@@ -361,8 +352,8 @@ def test_a_match_of_two_battles_through_a_restart(table_at, tmp_path):
     table.press("ok")                         # Resume battle
     assert table.view.items == ("Pistol 1 (1)", "Pass")
     table.press("back")
-    choose(table, "Give up")
-    choose(table, "Axis gives up")            # team 2 gives up: team 1 wins with 1 figure
+    table.choose("Give up")
+    table.choose("Axis gives up")            # team 2 gives up: team 1 wins with 1 figure
     table.press("ok", "ok")
     assert isinstance(table.view, BigWord) and table.view.word == "TEAM 1 WINS!"
     assert table.view.detail == "2 : 0"
@@ -380,10 +371,10 @@ def test_status_board_shows_figures_crew_and_marks(table_at):
     new_battle(table, ("Tiger I", "axis"), ("Sherman M4A1", "axis", None, True),
                ("37 mm Bofors AT gun", "allies"), ("Rifleman", "allies", 4))
     table.press("back")
-    choose(table, "Hidden pieces")            # at set-up the rifle squad starts hidden
-    choose(table, "Rifle 1")
+    table.choose("Hidden pieces")            # at set-up the rifle squad starts hidden
+    table.choose("Rifle 1")
     table.press("back", "back")
-    choose(table, "Status board")
+    table.choose("Status board")
     assert table.view.lines == ("Tiger 1 Axis: ready", "Sherman 1 Axis: off map",
                                 "Bofors 1 Allies: crew 3", "Rifle 1 Allies: 4 figures, hidden")
 
@@ -419,8 +410,8 @@ def big_text_height(image) -> int:
 def test_snapshot_activation_pick(table_at, snapshot):
     table = table_at(ALLIES_FIRST)
     allies_squads(table)
-    choose(table, "Bofors 1")
-    choose(table, "Rifle 1")
+    table.choose("Bofors 1")
+    table.choose("Rifle 1")
     snapshot("tank_activation_pick_en", render(table.view))
 
 
@@ -466,8 +457,8 @@ def test_snapshot_match_result(table_at, snapshot):
     table.press("ok", "ok", "ok")             # AXIS WIN!, figures left, the sides swap
     table.press("axis", "allies", "ok", "ok")
     table.press("back")
-    choose(table, "Give up")
-    choose(table, "Allies gives up")          # team 1 plays the Allies now: team 2 wins
+    table.choose("Give up")
+    table.choose("Allies gives up")          # team 1 plays the Allies now: team 2 wins
     table.press("ok", "ok")
     assert table.view.word == "DRAW" and table.view.detail == "1 : 1"
     image = render(table.view)
