@@ -233,7 +233,13 @@ def check_target(plan: SoftPlan, covered: Covered) -> None:
         if not 1 <= covered.figures <= (piece.figures or 0):
             raise RulesError(f"{piece.label} has {piece.figures or 0} figures: attack 1 to "
                              f"{piece.figures or 0} of them")
-    elif piece.kind in (Kind.HARD, Kind.SOFT) and covered.figures:
+    elif piece.kind is Kind.HARD and covered.figures:
+        if not piece.status.commander_out:
+            raise RulesError(f"{piece.label}'s crew is inside: attack the vehicle (only a "
+                             f"commander sitting out in the turret is a figure to fire at)")
+        if covered.figures > 1:
+            raise RulesError(f"{piece.label} has one figure outside, its commander: attack 1")
+    elif piece.kind is Kind.SOFT and covered.figures:
         raise RulesError(f"{piece.label}'s crew is inside: attack the vehicle (figures riding "
                          f"on it are squads of their own)")
     elif covered.figures > (piece.figures or 0):
@@ -243,6 +249,8 @@ def check_target(plan: SoftPlan, covered: Covered) -> None:
     if piece.kind is Kind.GUN and covered.model:
         raise RulesError("a gun is hit only by HE or a machine gun's template (AP is not "
                          "effective against guns): aim at one of its crew")
+    if piece.kind is Kind.HARD and not covered.model:
+        return                       # its commander out in the turret: a figure like any other
     if piece.kind in (Kind.HARD, Kind.OPEN_TOP):
         raise RulesError(f"{piece.label} is a hard target: {weapon.name} fire cannot harm it"
                          if covered.model else
@@ -326,14 +334,20 @@ def _attack_piece(plan: SoftPlan, covered: Covered, tally: Tally) -> PieceResult
     killed = 0
     attacked = figures_reached(plan, covered)
     for number in range(1, attacked + 1):
-        name = f"{piece.label} figure {number}"
+        name = f"{piece.label} commander" if piece.kind is Kind.HARD else \
+            f"{piece.label} figure {number}"
         for shot in range(1, plan.weapon.shots + 1):
             attack = _soft_attack(plan, covered, tally, name, shot, figure=True)
             attacks.append(attack)
             if attack.hit:
                 killed += 1
                 break
-    after = replace(piece, status=status).lose_figures(killed)
+    if piece.kind is Kind.HARD:      # the crew stays; the vehicle may only leave the map
+        if killed:
+            status = replace(status, commander_out=False, commander_killed=True)
+        after = replace(piece, status=status)
+    else:
+        after = replace(piece, status=status).lose_figures(killed)
     return PieceResult(piece.label, piece.kind, tuple(attacks), attacked, killed,
                        model_effect, piece, after)
 

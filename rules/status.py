@@ -26,7 +26,7 @@ class Effect(StrEnum):
 
 
 STATUS_WORDS = ("unloaded", "weakened", "gun_destroyed", "immobilized", "destroyed", "hidden",
-                "commander_killed", "off_map")
+                "commander_out", "commander_killed", "off_map")
 
 
 @dataclass(frozen=True)
@@ -39,6 +39,7 @@ class Status:
     immobilized: bool = False
     destroyed: bool = False
     hidden: bool = False               # Tank Game: laid down or in cover, unseen
+    commander_out: bool = False        # Tank Game: sits in the turret, a figure to fire at
     commander_killed: bool = False     # Tank Game: may only move off a friendly edge
     off_map: bool = False              # Tank Game: waiting to enter at its side's edge
 
@@ -55,6 +56,7 @@ class Status:
             "immobilized": self.immobilized,
             "destroyed": self.destroyed,
             "hidden": self.hidden,
+            "commander_out": self.commander_out,
             "commander_killed": self.commander_killed,
             "off_map": self.off_map,
         }
@@ -73,6 +75,7 @@ class Status:
             immobilized="immobilized" in words,
             destroyed="destroyed" in words,
             hidden="hidden" in words,
+            commander_out="commander_out" in words,
             commander_killed="commander_killed" in words,
             off_map="off_map" in words,
         )

@@ -410,6 +410,21 @@ def reload(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[Turn
     return _record(turn, act, Done(piece.label, Action.RELOAD, note)), battle
 
 
+def commander(turn: Turn, battle: Battle, label: str, out: bool) -> Battle:
+    """An active closed vehicle's commander sits out in the turret (a figure the enemy may
+    fire at), or goes back inside. It is no action: the activation records nothing."""
+    open_ = turn.current
+    piece = battle.get(label)
+    if open_ is None or piece.label not in open_.labels:
+        raise RulesError(f"{piece.label} is not active: its commander moves in its activation")
+    if piece.kind is not Kind.HARD:
+        raise RulesError(f"{piece.label} has no commander to put out: only a closed vehicle's "
+                         "commander sits out in the turret (an open-top's crew are figures)")
+    if piece.gone or piece.status.off_map or piece.status.commander_killed:
+        raise RulesError(f"{piece.label} has no commander on the map")
+    return battle.replace_piece(replace(piece, status=replace(piece.status, commander_out=out)))
+
+
 def leave(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[Turn, Battle]:
     """A vehicle that lost its commander drives off a friendly edge to replace him."""
     act, piece = _active(turn, battle, label, Action.LEAVE)

@@ -90,3 +90,48 @@ def test_open_top_crew_is_reached_only_by_he_and_grenades(book):
                     book.table)
     shot = fire(plan, ScriptedDice([]))      # an MG is small arms: the crew is not attacked
     assert shot.attacked == 0 and shot.attacks == ()
+
+
+# ---- a tank commander sitting out in the turret ----
+
+
+def test_a_commander_out_in_the_turret_is_a_figure_small_arms_can_kill(book):
+    tiger = piece(book, "2477", commander_out=True)
+    shot = fire(rifle_at(book, Covered(tiger, 1, model=False)), ScriptedDice([4, 2]))
+    attack = shot.attacks[0]
+    assert (attack.target, attack.modified, attack.defender) == ("Tiger commander", 6, 2)
+    after = shot.results[0].after
+    assert after.status.commander_killed and not after.status.commander_out
+    assert after.figures == tiger.figures == 5           # the crew stays: a new commander
+    assert shot.to_dict()["targets"][0]["status_after"] == ["commander_killed"]
+
+
+def test_a_commander_who_survives_stays_out(book):
+    tiger = piece(book, "2477", commander_out=True)
+    shot = fire(rifle_at(book, Covered(tiger, 1, model=False)), ScriptedDice([1, 6]))
+    assert shot.down == 0 and shot.results[0].after.status.commander_out
+
+
+def test_a_template_attacks_the_tank_and_its_commander_out(book):
+    mg = piece(book, "mg-gunner", 1, Side.AXIS)
+    tiger = piece(book, "2477", commander_out=True)
+    plan = SoftPlan(mg, mg.card.weapon("medium mg"), (Covered(tiger, 1),), book.table)
+    shot = fire(plan, ScriptedDice([2, 5, 3, 1]))   # no damage dice: the tank takes nothing
+    assert [(a.target, a.shot) for a in shot.attacks] == [
+        ("Tiger", 1), ("Tiger commander", 1), ("Tiger commander", 2)]
+    assert "no damage dice" in shot.attacks[0].reason
+    assert shot.results[0].after.status.commander_killed and shot.down == 1
+
+
+@pytest.mark.parametrize(("status", "figures", "why"), [
+    ({}, 1, "only a commander sitting out in the turret"),
+    ({"commander_out": True}, 2, "one figure outside, its commander"),
+])
+def test_only_one_commander_out_is_a_figure(book, status, figures, why):
+    tiger = piece(book, "2477", **status)
+    mg = piece(book, "mg-gunner", 1, Side.AXIS)
+    plan = SoftPlan(mg, mg.card.weapon("medium mg"), (Covered(tiger, figures),), book.table)
+    dice = ScriptedDice([6] * 4)
+    with pytest.raises(RulesError, match=why):
+        fire(plan, dice)
+    assert len(dice.left) == 4

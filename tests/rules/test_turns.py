@@ -504,3 +504,32 @@ def test_an_activation_is_allowed_exactly_when_it_fits(squads, models):
     else:
         assert fits and turn.current is not None
         assert turn.current.size == sum(squads) + models
+
+
+def test_an_active_tank_puts_its_commander_out_and_back_without_an_action(field):
+    turn = turns.activate(axis_turn(), field, ["Tiger 1"])
+    battle = turns.commander(turn, field, "Tiger 1", out=True)
+    assert battle.get("Tiger 1").status.commander_out and turn.current.done == ()
+    assert "commander_out" in battle.get("Tiger 1").status.words()
+    assert not turns.commander(turn, battle, "Tiger 1", out=False).get(
+        "Tiger 1").status.commander_out
+
+
+@pytest.mark.parametrize(("label", "why"), [
+    ("Rifleman 1", "only a closed vehicle's commander"),
+    ("Pak 1", "only a closed vehicle's commander"),
+])
+def test_only_a_closed_vehicle_puts_its_commander_out(field, label, why):
+    turn = turns.activate(axis_turn(), field, [label])
+    with pytest.raises(RulesError, match=why):
+        turns.commander(turn, field, label, out=True)
+
+
+def test_a_commander_goes_out_only_in_his_vehicle_s_activation(field):
+    turn = turns.activate(axis_turn(), field, ["Rifleman 1"])
+    with pytest.raises(RulesError, match="is not active"):
+        turns.commander(turn, field, "Tiger 1", out=True)
+    battle = marks(field, "Tiger 1", commander_killed=True)
+    turn = turns.activate(axis_turn(), battle, ["Tiger 1"])
+    with pytest.raises(RulesError, match="no commander on the map"):
+        turns.commander(turn, battle, "Tiger 1", out=True)
