@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from cobi_companion.rules.card import InfoCard
     from cobi_companion.rules.cobra_combat import Odds as CobraOdds
     from cobi_companion.rules.cobra_tables import CobraTables
+    from cobi_companion.rules.overrun import Under
     from cobi_companion.rules.shot import ShotPlan
     from cobi_companion.rules.soft_fire import Covered, SoftPlan
     from cobi_companion.rules.status import Status
@@ -50,6 +51,16 @@ CREW = "crew"       # --under ...:N/crew: the template covers only the crew, not
 UNDER_FORM = "CARD[:FIGURES][@SITUATION[+SITUATION]][/FACING or /crew]"
 _UNDER = re.compile(r"^(?P<card>[^:@/]*)(?::(?P<figures>[^@/]*))?(?:@(?P<situations>[^/]*))?"
                     r"(?:/(?P<facing>.*))?$")
+# overrun --under: rules.overrun.Cover, and the marks of a piece under the tank (hidden is a
+# status mark, dug_in the Under's own; tests/device/test_cli_overrun.py keeps the covers equal).
+COVERS = ("open", "soft", "hard")
+OVERRUN_MARKS = ("hidden", "dug_in")
+OVERRUN_FORM = "CARD[:FIGURES][@COVER][+MARK[+MARK]]"
+_OVERRUN_UNDER = re.compile(r"^(?P<card>[^:@+]*)(?::(?P<figures>[^@+]*))?(?:@(?P<cover>[^+]*))?"
+                            r"(?P<marks>(?:\+[^+]*)*)$")
+# --tank-status: the marks that matter to a tank's move, and the others a tank may carry
+TANK_STATUS = ("unloaded", "weakened", "gun_destroyed", "immobilized", "destroyed",
+               "commander_killed", "off_map")
 
 
 class UsageError(Exception):
@@ -225,8 +236,12 @@ def _under(spec: str, book: CardBook, label: Callable[[InfoCard], str]) -> Cover
     elif not model and figures is None:
         raise UsageError(f"{what}: /{CREW} needs the number of crew figures covered, like "
                          f"{card.key}:2/{CREW}")
-    return Covered(_target_piece(card, figures or 0, label), figures or 0, situations, facing,
-                   model)
+    status = None
+    if card.kind is Kind.HARD and figures:     # a closed vehicle's figure: its commander out
+        from cobi_companion.rules.status import Status
+        status = Status(commander_out=True)
+    return Covered(_target_piece(card, figures or 0, label, status), figures or 0, situations,
+                   facing, model)
 
 
 def _target_piece(card: InfoCard, figures: int, label: Callable[[InfoCard], str],
@@ -270,8 +285,8 @@ def _soft_plan(args: argparse.Namespace, book: CardBook) -> SoftPlan:
             raise UsageError(f"--crew is for a gun's or a vehicle's crew; {target.title} is "
                              f"a figure")
         count = 1 if args.crew or target.kind is Kind.FIGURE else 0
-        status = _status(args.target_status, ("weakened", "gun_destroyed", "immobilized"),
-                         "--target-status")
+        status = _status(args.target_status, ("weakened", "gun_destroyed", "immobilized",
+                                               "commander_out"), "--target-status")
         situations = () if args.situations is None else _situations(args.situations, "--in")
         targets: tuple[Covered, ...] = (Covered(
             _target_piece(target, count, label, status), count, situations,
@@ -280,6 +295,73 @@ def _soft_plan(args: argparse.Namespace, book: CardBook) -> SoftPlan:
         targets = tuple(_under(spec, book, label) for spec in args.under)
     return SoftPlan(firer, weapon, targets, book.table, range_cm=args.range_cm,
                     cover=args.cover)
+
+
+# ---- Tank Game overrun (rule 9): a tank moving over figures and guns ----
+
+
+def _overrun_under(spec: str, book: CardBook, label: Callable[[InfoCard], str]) -> Under:
+    """One overrun --under SPEC: a piece under the tank, its figures, cover and marks."""
+    from cobi_companion.rules.card import Kind
+    from cobi_companion.rules.overrun import Cover, Under
+    from cobi_companion.rules.status import Status
+
+    what = f"--under {spec!r}"
+    match = _OVERRUN_UNDER.match(spec.strip())
+    if match is None or not match["card"].strip():
+        raise UsageError(f"{what}: the CARD part is missing; write {OVERRUN_FORM}, like "
+                         f"rifleman:3@soft or mg-gunner:2+dug_in")
+    figures = None
+    if match["figures"] is not None:
+        text = match["figures"].strip()
+        if not text.isdigit() or int(text) < 1:
+            raise UsageError(f"{what}: FIGURES {text!r} is not allowed; allowed: a whole "
+                             f"number of figures under the tank, 1 or more, like :3")
+        figures = int(text)
+    cover = Cover.OPEN
+    if match["cover"] is not None:
+        text = match["cover"].strip().lower()
+        if text not in COVERS:
+            raise UsageError(f"{what}: COVER {text!r} is not allowed; allowed: "
+                             f"{', '.join(COVERS)}")
+        cover = Cover(text)
+    marks = [m.strip().lower() for m in match["marks"].split("+")[1:]]
+    bad = [m for m in marks if m not in OVERRUN_MARKS]
+    if bad:
+        raise UsageError(f"{what}: MARK {bad[0]!r} is not allowed; allowed: "
+                         f"{', '.join(OVERRUN_MARKS)}")
+    card = book.get(match["card"])
+    if card.kind is Kind.FIGURE:
+        figures = figures or 1       # a squad of as many figures as are under the tank
+    status = Status(hidden="hidden" in marks)
+    piece = _target_piece(card, figures or 0, label, status)
+    return Under(piece, figures, cover, dug_in="dug_in" in marks)
+
+
+def cmd_overrun(args: argparse.Namespace) -> int:
+    from cobi_companion.rules.battle import Piece
+    from cobi_companion.rules.overrun import overrun
+    from cobi_companion.rules.status import Side
+
+    from . import explain
+
+    book = _cards(args)
+    taken: dict[str, int] = {}
+
+    def label(card: InfoCard) -> str:      # "Bofors 1", as the box labels its pieces
+        taken[card.short] = taken.get(card.short, 0) + 1
+        return f"{card.short} {taken[card.short]}"
+
+    card = book.get(args.tank)
+    tank = Piece(label(card), Side.AXIS, card, _status(args.tank_status, TANK_STATUS,
+                                                       "--tank-status"), card.crew)
+    under = tuple(_overrun_under(spec, book, label) for spec in args.under)
+    dice = make_dice(args.dice)
+    result = overrun(tank, under, dice)
+    _print(args, {"level": "tank", "action": "overrun", **result.to_dict()},
+           explain.overrun_text(result, tank, under))
+    _note_unused(dice)
+    return 0
 
 
 def _print(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
@@ -818,6 +900,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dice", metavar="FACES", help="Axis, Allies, then again on a tie")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_initiative)
+
+    p = sub.add_parser("overrun", help="Tank Game overrun (rule 9): a tank moving over "
+                                       "figures and guns")
+    p.add_argument("--tank", required=True, metavar="CARD",
+                   help="the tank's set number or card id (a hard or open-top vehicle)")
+    p.add_argument("--tank-status", metavar="LIST",
+                   help=f"comma list of {', '.join(TANK_STATUS)}")
+    p.add_argument("--under", action="append", required=True, metavar="SPEC",
+                   help=f"a piece under the tank (repeat for each, in order): {OVERRUN_FORM}, "
+                        f"COVER one of {', '.join(COVERS)} (default open), MARK one of "
+                        f"{', '.join(OVERRUN_MARKS)}; like rifleman:3@soft or bofors-37mm")
+    p.add_argument("--dice", metavar="FACES",
+                   help="scripted faces in order, one for each visible figure (or 'ask' for "
+                        "real dice); default: random")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=cmd_overrun)
 
     p = sub.add_parser("cards", help="list, show or check info cards")
     p.add_argument("action", choices=["list", "show", "check"])

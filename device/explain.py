@@ -23,6 +23,8 @@ from cobi_companion.rules.trace import DamageRoll, DieCheck, Modifier, ReloadAct
 
 if TYPE_CHECKING:
     from cobi_companion.rules import cobra_combat, cobra_tables, cobra_weather
+    from cobi_companion.rules.battle import Piece
+    from cobi_companion.rules.overrun import Overrun, Under
 
 LEVEL_TITLES = {"easy": "Easy level", "tank": "Tank Game"}
 BIG_WORDS = {
@@ -159,7 +161,8 @@ def _covered(c: Covered) -> str:
         what = figures
     else:
         model = "the gun" if piece.kind is Kind.GUN else f"the vehicle ({c.facing.value})"
-        crew = f"{c.figures} crew figure{'s' if c.figures != 1 else ''}"
+        crew = "its commander, out in the turret" if piece.kind is Kind.HARD else \
+            f"{c.figures} crew figure{'s' if c.figures != 1 else ''}"
         what = crew if not c.model else f"{model} and {crew}" if c.figures else model
     where = "".join(f", {SITUATIONS[s]}" for s in c.situations)
     return f"{piece.label} ({piece.card.title}): {what}{where}"
@@ -471,3 +474,48 @@ def cobra_tables_summary(path: str, t: cobra_tables.CobraTables) -> str:
     terrain = ", ".join(f"{k} {v}" for k, v in t.terrain.items()) or "none"
     return (f"{path}: ok — CRT {t.filled()} of {len(COLUMNS) * DIE_FACES} cells filled; "
             f"weather {', '.join(weather)} rows; terrain: {terrain}")
+
+
+# ---- overrun ----
+
+
+def _overrun_piece(u: Under, figures: int) -> str:
+    """The piece under the tank: its figures (a gun: with its crew), marks and cover."""
+    piece = u.piece
+    if piece.kind is Kind.FIGURE:
+        what = f"{figures} figure{'s' if figures != 1 else ''}"
+    else:
+        what = f"the gun and {figures} crew figure{'s' if figures != 1 else ''}" \
+            if figures else "the gun"
+    marks = "".join(f", {m}" for m, on in (("hidden", piece.status.hidden),
+                                          ("dug in", u.dug_in)) if on)
+    where = {"open": "in the open", "soft": "in soft cover", "hard": "in hard cover"}
+    return f"{piece.label} ({piece.card.title}): {what}{marks}, {where[u.cover.value]}"
+
+
+def overrun_text(result: Overrun, tank: Piece, under: tuple[Under, ...]) -> str:
+    """Each piece's rolls and outcome, the summary, the rough-ground move and the dice."""
+    count = len(result.pieces)
+    lines = [f"Tank Game: {tank.label} ({tank.card.title}) runs over {count} "
+             f"piece{'s' if count != 1 else ''}"]
+    for item, run in zip(under, result.pieces, strict=True):
+        lines.append(f"  {_overrun_piece(item, run.figures)}")
+        lines += [f"    figure {r.figure}: {r.roll} {'eliminated' if r.eliminated else 'survives'}"
+                  for r in run.rolls]
+        lines.append(f"    {run.outcome}")
+    lines.append(f"  ==> {result.summary}")
+    lines.append(f"  Rough:   {result.rough}")
+    for run in result.pieces:
+        if run.after != run.before:
+            before, after = run.before, run.after
+            if run.kind is Kind.FIGURE:
+                now = "no figures left (out of the fight)" if after.gone else \
+                    f"{after.figures} of {before.figures} figures left"
+            else:
+                now = status_text(after.status)
+                if after.figures != before.figures:
+                    now += f"; {after.figures} of {before.figures} crew figures left"
+            lines.append(f"  {run.label} is now: {now}")
+    faces = " ".join(map(str, result.faces)) or "none"
+    lines.append(f"  Dice used: {faces}")
+    return "\n".join(lines)

@@ -26,6 +26,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "destroyed": ("destroyed", "zniszczony"),
     "ready": ("ready", "gotowy"),
     "hidden": ("hidden", "ukryty"),
+    "commander_out": ("commander out", "dowódca na wieży"),
     "commander_killed": ("no commander", "bez dowódcy"),
     "off_map": ("off map", "poza mapą"),
     # menus
@@ -147,6 +148,28 @@ STRINGS: dict[str, tuple[str, str]] = {
     "did_take_cover": ("took cover", "w osłonie"),
     "did_reload": ("reloaded", "ładował"),
     "did_leave": ("left", "zjechał"),
+    "take_cover": ("Take cover", "Do osłony"),
+    "IN COVER": ("IN COVER", "W OSŁONIE"),
+    "cover_counts": ("counts when fired at", "liczy się przy ostrzale"),
+    "commander_out_do": ("Commander out", "Dowódca na wieżę"),
+    "commander_in": ("Commander in", "Dowódca do środka"),
+    "commander_of": ("{label} commander", "{label}: dowódca"),
+    "no_commander_of": ("{label}: no commander", "{label}: bez dowódcy"),
+    "leave_map": ("Leave the map", "Zjedź z mapy"),
+    "OFF MAP": ("OFF MAP", "ZJECHAŁ"),
+    "back_next_turn": ("back after your next turn", "wraca po następnej turze"),
+    "run_over": ("Run over", "Rozjedź"),
+    "run_over_now": ("Run over!", "Rozjedź!"),
+    "overrun_hint": ("OK = set · then Run over!", "OK = ustaw · potem Rozjedź!"),
+    "under_tank": ("{label}: under it · OK", "{label}: pod czołgiem · OK"),
+    "nothing_run_over": ("Put a piece under the tank", "Wybierz, co jest pod czołgiem"),
+    "where": ("They are", "Są"),
+    "sit_dug_in": ("dug in", "okopani"),
+    "short_dug_in": ("dug in", "okop"),
+    "SAFE": ("SAFE", "CAŁY"),
+    "eliminates": ("5-6 down", "5-6 pada"),
+    "press_roll": ("{side}: roll!", "{side}: rzut!"),
+    "rough_move": ("Moves as in rough ground", "Ruch jak w trudnym terenie"),
     "extra_question": ("Extra activation? No fire", "Dodatkowa aktywacja? Bez ognia"),
     "cover_here": ("Cover here?", "Jest tu osłona?"),
     "enemy_within_30": ("Enemy figure ≤ 30 cm?", "Wróg ≤ 30 cm?"),
@@ -333,7 +356,8 @@ def text(language: str, key: str, **values: object) -> str:
 
 
 OUTCOMES = ("HIT", "MISS", "DESTROYED", "WEAKENED", "GUN LOST", "IMMOBILIZED", "NO EFFECT",
-            "RELOADED", "UNLOADED", "DOWN", "HIDDEN", "MOVED", "DRAW")
+            "RELOADED", "UNLOADED", "DOWN", "HIDDEN", "MOVED", "DRAW", "IN COVER", "OFF MAP",
+            "SAFE")
 
 
 def every_text(language: str) -> list[str]:

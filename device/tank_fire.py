@@ -44,7 +44,8 @@ if TYPE_CHECKING:
 SITUATIONS = ("open", "soft_cover", "hard_cover", "soft_vehicle")
 PRESSED = ("to hit", "attacker D6", "defender D6")   # each of these waits for a button
 RANGE_START_CM = 30
-_NAME = re.compile(r"^(?P<label>.+?)(?: figure (?P<figure>\d+))?(?: shot (?P<shot>\d+))?$")
+_NAME = re.compile(r"^(?P<label>.+?)(?: figure (?P<figure>\d+)| (?P<commander>commander))?"
+                   r"(?: shot (?P<shot>\d+))?$")
 
 
 def _state(app: App) -> BattleState:
@@ -155,9 +156,14 @@ def covered(target: Piece, situations: tuple[str, ...] = (),
     hit only by templates), or a vehicle."""
     if target.kind is Kind.FIGURE:
         return Covered(target, 1, situations)
-    if target.kind is Kind.GUN:
+    if target.kind is Kind.GUN or commander_out(target):
         return Covered(target, 1, situations, model=False)
     return Covered(target, 0, situations, facing)
+
+
+def commander_out(piece: Piece) -> bool:
+    """A closed vehicle whose commander sits out in the turret: small arms aim at him."""
+    return piece.kind is Kind.HARD and piece.status.commander_out
 
 
 def soft_single(app: App, firer: Piece, weapon: Weapon, target: Piece, done: Finish,
@@ -179,7 +185,7 @@ def soft_single(app: App, firer: Piece, weapon: Weapon, target: Piece, done: Fin
                 table.situation_modifier(name)
         except RulesError as exc:
             return refuse(app, str(exc), firer, again)
-        if target.kind.vehicle:
+        if target.kind.vehicle and covered(target).model:
             facings = list(Facing)
             return Choose(app.t("facing"), [app.t(f.value) for f in facings],
                           lambda i: ranged(situations, facings[i]), again)
@@ -301,7 +307,7 @@ class TemplatePick:
         crew = piece.figures or 0
 
         def situated(figures: int, facing: Facing) -> Screen:
-            if piece.kind in (Kind.HARD, Kind.OPEN_TOP):
+            if piece.kind is Kind.OPEN_TOP or (piece.kind is Kind.HARD and not figures):
                 return self.cover(app, piece, figures, (), facing)
 
             def chosen(i: int) -> Screen:
@@ -312,7 +318,11 @@ class TemplatePick:
                           chosen, back=lambda: self)
 
         def counted(facing: Facing) -> Screen:
-            # a squad's figures, a gun's or an open-top's crew; a closed vehicle's crew is inside
+            # a squad's figures, a gun's or an open-top's crew; a closed vehicle's crew is
+            # inside, only its commander may be out in the turret
+            if commander_out(piece):
+                return Count(piece.label, 1, 0, 1, lambda n: situated(n, facing),
+                             lambda: self, app.t("figures_under", label=piece.label))
             if piece.kind in (Kind.HARD, Kind.SOFT) or crew == 0 or (
                     piece.kind is Kind.FIGURE and crew == 1):
                 return situated(crew if piece.kind is Kind.FIGURE else 0, facing)
@@ -450,7 +460,8 @@ class SoftRun:
         for c in self.plan.targets:
             if c.piece.label == label:
                 figure, shot = match.group("figure"), match.group("shot")
-                return c, int(figure) if figure else None, int(shot) if shot else None
+                number = 1 if match.group("commander") else int(figure) if figure else None
+                return c, number, int(shot) if shot else None
         raise KeyError(name)
 
     def name_title(self, app: App, name: str, shot: int | None = None) -> str:
@@ -458,6 +469,8 @@ class SoftRun:
         shot = shot or named_shot
         if figure is None:
             return c.piece.label
+        if c.piece.kind is Kind.HARD:
+            return app.t("commander_of", label=c.piece.label)
         if shot is not None and shot > 1:      # a machine gun's next shot at the figure
             return app.t("figure_again", label=c.piece.label, n=figure)
         return app.t("figure_no", label=c.piece.label, n=figure)
@@ -557,6 +570,8 @@ class SoftRun:
             after = piece.after
             if after.gone:
                 parts.append(app.t("out", label=after.label))
+            elif after.status.commander_killed and not piece.before.status.commander_killed:
+                parts.append(app.t("no_commander_of", label=after.label))
             elif after.kind is not Kind.HARD and after.figures is not None:
                 parts.append(app.t("left_n", label=after.label, n=after.figures))
         return " · ".join(parts)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from cobi_companion.rules import scoring, turns
+from cobi_companion.rules import overrun, scoring, turns
 from cobi_companion.rules.battle import Piece
 from cobi_companion.rules.card import Kind
 from cobi_companion.rules.errors import RulesError
@@ -208,25 +208,43 @@ def acting(app: App) -> Screen:
 
 
 def piece_menu(app: App, label: str) -> Screen:
-    """Fire, Move, Hide (figures), Reload (an unloaded gun), and with a lone piece "End
-    activation". Each is asked of the rules first."""
+    """Fire, Move, Hide and Take cover (figures), Run over (a tank, with enemy figures or guns
+    on the map), Reload (an unloaded gun), with a lone piece "End activation", and a closed
+    vehicle's commander out or in. A vehicle that lost its commander may only leave the map.
+    Each is asked of the rules first."""
     state, turn = _state(app)
     current = turn.current
     assert current is not None
     piece = state.battle.get(label)
     alone = len(current.members) == 1
-    actions: list[tuple[str, Next]] = [(app.t("fire"), lambda: fire(app, label)),
-                                       (app.t("move"), lambda: moving(app, label))]
-    if piece.kind is Kind.FIGURE:
-        actions.append((app.t("hide"), lambda: hide(app, label)))
-    if piece.kind.model and not piece.status.loaded:
-        actions.append((app.t("reload"), lambda: reload(app, label)))
+    actions = piece_actions(app, piece)
+    end = len(actions)
     if alone:
         actions.append((app.t("end_activation"), lambda: end_activation(app)))
+    if piece.kind is Kind.HARD and not piece.status.commander_killed:
+        out = piece.status.commander_out
+        actions.append((app.t("commander_in" if out else "commander_out_do"),
+                        lambda: commander(app, label, not out)))
     done = did(app, label)
     return Choose(shown(piece), [name for name, _ in actions], lambda i: actions[i][1](),
                   back=None if alone else (lambda: acting(app)),
-                  index=len(actions) - 1 if alone and done else 0, hint=done)
+                  index=end if alone and done else 0, hint=done)
+
+
+def piece_actions(app: App, piece: Piece) -> list[tuple[str, Next]]:
+    label = piece.label
+    if piece.status.commander_killed:
+        return [(app.t("leave_map"), lambda: leave(app, label))]
+    actions: list[tuple[str, Next]] = [(app.t("fire"), lambda: fire(app, label)),
+                                       (app.t("move"), lambda: moving(app, label))]
+    if piece.kind is Kind.FIGURE:
+        actions += [(app.t("hide"), lambda: hide(app, label)),
+                    (app.t("take_cover"), lambda: take_cover(app, label))]
+    if piece.kind in (Kind.HARD, Kind.OPEN_TOP) and run_over_targets(app, piece):
+        actions.append((app.t("run_over"), lambda: run_over(app, label)))
+    if piece.kind.model and not piece.status.loaded:
+        actions.append((app.t("reload"), lambda: reload(app, label)))
+    return actions
 
 
 def back_to(app: App, label: str) -> Next:
@@ -254,6 +272,10 @@ def record(app: App, label: str, action: Action, line: str,
     elif action is Action.HIDE:
         state.turn, state.battle = turns.hide(turn, state.battle, label, cover=cover,
                                               nearest_enemy_figure=nearest, note=line)
+    elif action is Action.TAKE_COVER:
+        state.turn, state.battle = turns.take_cover(turn, state.battle, label, line)
+    elif action is Action.LEAVE:
+        state.turn, state.battle = turns.leave(turn, state.battle, label, line)
     return saved(app, line, then)
 
 
@@ -359,6 +381,66 @@ def hide(app: App, label: str) -> Screen:
     return Choose(app.t("cover_here"), [app.t("yes"), app.t("no")], lambda c: Choose(
         app.t("enemy_within_30"), [app.t("no"), app.t("yes")],
         lambda n: answered(c == 0, n == 1), back), back)
+
+
+def take_cover(app: App, label: str) -> Screen:
+    """Behind anything that stops a bullet: no mark, the cover counts when it is fired at."""
+    state, turn = _state(app)
+    try:
+        turns.take_cover(turn, state.battle, label)
+    except RulesError as exc:
+        return refused(app, label, exc)
+    word = BigWord(app.header(shown(state.battle.get(label))), app.t("IN COVER"),
+                   app.t("cover_counts"))
+    return Show([word], lambda: record(app, label, Action.TAKE_COVER,
+                                       f"{label} takes cover"))
+
+
+def leave(app: App, label: str) -> Screen:
+    """A vehicle without its commander drives off a friendly edge for a new one."""
+    state, turn = _state(app)
+    try:
+        turns.leave(turn, state.battle, label)
+    except RulesError as exc:
+        return refused(app, label, exc)
+    back = turns.return_turn(turn.number)
+    word = BigWord(app.header(label), app.t("OFF MAP"), app.t("back_next_turn"))
+    return Show([word], lambda: record(
+        app, label, Action.LEAVE,
+        f"{label} leaves the map for a new commander: back from the end of turn {back}"))
+
+
+def commander(app: App, label: str, out: bool) -> Screen:
+    """The commander sits out in the turret (a figure the enemy may fire at) or goes in: no
+    action, only a mark."""
+    state, turn = _state(app)
+    try:
+        state.battle = turns.commander(turn, state.battle, label, out)
+    except RulesError as exc:
+        return refused(app, label, exc)
+    app.commit(f"{turn.side.value} {label}: commander {'out in the turret' if out else 'in'}")
+    return piece_menu(app, label)
+
+
+def run_over_targets(app: App, tank: Piece) -> list[Piece]:
+    """The enemy figures and guns on the map a tank might move over."""
+    state, _ = _state(app)
+    return [p for p in state.battle.side(tank.side.enemy)
+            if p.kind in (Kind.FIGURE, Kind.GUN) and not p.gone and not p.status.off_map]
+
+
+def run_over(app: App, label: str) -> Screen:
+    """The tank's move over figures and guns: the move first, then what is under it."""
+    from .overrun_box import OverrunPick
+
+    state, turn = _state(app)
+    try:
+        turns.move(turn, state.battle, label)
+        overrun.check_tank(state.battle.get(label))
+    except RulesError as exc:
+        return refused(app, label, exc)
+    return OverrunPick(label, lambda app, line: record(app, label, Action.MOVE, line),
+                       back_to(app, label))
 
 
 def reload(app: App, label: str) -> Screen:

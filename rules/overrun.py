@@ -117,7 +117,7 @@ class Overrun:
                 "guns_eliminated": self.guns_eliminated, "summary": self.summary}
 
 
-def _check_tank(tank: Piece) -> None:
+def check_tank(tank: Piece) -> None:
     if tank.kind not in (Kind.HARD, Kind.OPEN_TOP):
         raise RulesError(f"{tank.label} is not a tank: only a hard or open-top vehicle runs "
                          "over figures and guns")
@@ -158,16 +158,21 @@ def _count(tank: Piece, under: Under) -> int:
     return count
 
 
-def overrun(tank: Piece, under: tuple[Under, ...], dice: Dice) -> Overrun:
-    """Run a tank over the pieces in `under`, in order; every check comes before any roll."""
-    _check_tank(tank)
+def check(tank: Piece, under: tuple[Under, ...]) -> list[int]:
+    """Refuse what the tank cannot run over; else the figures run over, piece by piece."""
+    check_tank(tank)
     if not under:
         raise RulesError(f"{tank.label} runs over nothing: name the pieces under it")
     labels = [u.piece.label for u in under]
     if len(set(labels)) != len(labels):
         raise RulesError("a piece is named twice under the tank: give each piece once, with "
                          "its number of figures")
-    counts = [_count(tank, u) for u in under]
+    return [_count(tank, u) for u in under]
+
+
+def overrun(tank: Piece, under: tuple[Under, ...], dice: Dice) -> Overrun:
+    """Run a tank over the pieces in `under`, in order; every check comes before any roll."""
+    counts = check(tank, under)
     faces: list[int] = []
     results: list[RunOver] = []
     for item, count in zip(under, counts, strict=True):

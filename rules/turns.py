@@ -42,10 +42,16 @@ class Action(StrEnum):
     def past(self) -> str:
         return _PAST[self]
 
+    @property
+    def done(self) -> str:
+        """'has already ...'"""
+        return _DONE.get(self, _PAST[self])
+
 
 _PAST = {Action.MOVE: "moved", Action.FIRE: "fired", Action.HIDE: "hid",
          Action.TAKE_COVER: "took cover", Action.RELOAD: "reloaded",
          Action.LEAVE: "left the map"}
+_DONE = {Action.HIDE: "hidden", Action.TAKE_COVER: "taken cover"}
 
 
 @dataclass(frozen=True)
@@ -321,7 +327,7 @@ def _active(turn: Turn, battle: Battle, label: str, action: Action) -> tuple[Act
     if piece.status.off_map:
         raise RulesError(f"{piece.label} has left the map")
     if open_.did(piece.label, action):
-        raise RulesError(f"{piece.label} has already {action.past} in this activation: each "
+        raise RulesError(f"{piece.label} has already {action.done} in this activation: each "
                          "piece does each action once")
     if piece.status.commander_killed and action is not Action.LEAVE:
         raise RulesError(f"{piece.label} has lost its commander: it may only move off a "

@@ -67,7 +67,7 @@ def test_a_restart_resumes_the_battle(table_at, tmp_path):
     assert isinstance(again.view, Menu) and again.view.items[0] == "Resume battle"
     again.press("ok")                        # the Sherman fired: its activation is open
     assert again.view.header.side == "allies"
-    assert again.view.items == ("Fire", "Move", "End activation")
+    assert again.view.items == ("Fire", "Move", "End activation", "Commander out")
     again.press("ok")
     assert again.view.header.side == "axis" and again.view.items == ("Tiger 1", "Pass")
 

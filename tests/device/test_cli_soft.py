@@ -245,3 +245,26 @@ def test_cards_check_a_soft_targets_table(cli, tmp_path):
         f"{broken}: weapons.rifle.ranges.0.modifier: 'x' is not allowed; allowed: a whole "
         f"number from -10 to +10, like -2",
         "Soft Targets Table 1 problem"]
+
+
+def test_a_rifle_kills_a_tank_commander_out_in_the_turret(cli):
+    run = cli(*soft("resolve", "rifleman", "rifle", "--target", "2477", "--target-status",
+                    "commander_out", "--crew", "--range-cm", "45", "--dice", "4,2", "--json"))
+    assert run.code == 0, run.err
+    assert attacks(run.json) == [("Tiger 1 commander", 1, 4, 6, 2, 4, True)]
+    target = run.json["targets"][0]
+    assert target["status_after"] == ["commander_killed"] and target["figures_after"] == 5
+
+
+def test_a_template_over_a_tank_covers_its_commander_out(cli):
+    run = cli(*soft("resolve", "mg-gunner", "medium mg", "--under", "2477:1/side",
+                    "--dice", "4,2"))
+    assert run.code == 0, run.err
+    assert "the vehicle (side) and its commander, out in the turret" in run.out
+    assert "Tiger 1 is now: commander killed" in run.out
+
+
+def test_a_tank_crew_inside_is_refused(cli):
+    run = cli(*soft("resolve", "rifleman", "rifle", "--target", "2477", "--crew",
+                    "--range-cm", "45", "--dice", "4,2"))
+    assert run.code == 2 and "only a commander sitting out in the turret" in run.err

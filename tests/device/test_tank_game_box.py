@@ -4,7 +4,7 @@ screens and inputs on gpiozero's mock pins, with scripted dice; the rules' worke
 played through the buttons and read back from the screens and the saved battle."""
 from __future__ import annotations
 
-from cobi_companion.device.config import Config, Game
+from cobi_companion.device.config import Config, Game, Paths
 from cobi_companion.device.screens import HEIGHT, TOP, WIDTH, render
 from cobi_companion.device.views import BigWord, Lines, Menu, Roll
 
@@ -135,7 +135,7 @@ def test_moved_pieces_do_not_fire_and_the_extra_activation_has_no_fire(table_at)
     allies_squads(table)
     table.choose("Rifle 1")
     table.choose("Go!")
-    assert table.view.items == ("Fire", "Move", "Hide", "End activation")
+    assert table.view.items == ("Fire", "Move", "Hide", "Take cover", "End activation")
     table.choose("Move")                     # a figure's card has no move value: just moved
     assert isinstance(table.view, BigWord) and table.view.word == "MOVED"
     table.press("ok")
@@ -398,6 +398,188 @@ def test_an_old_saved_tank_battle_resumes(table_at, tmp_path):
     assert saved(table)["turn"]["number"] == 5 and saved(table)["active"] == "allies"
 
 
+# ---- take cover, overrun and the commander ----
+
+
+def test_a_figure_takes_cover_once_and_it_is_recorded(table_at):
+    table = table_at(ALLIES_FIRST)
+    new_battle(table, ("Rifleman", "allies", 2), ("Tiger I", "axis"))
+    table.choose("Rifle 1")                   # the only Allied piece: it starts at once
+    table.choose("Take cover")
+    assert isinstance(table.view, BigWord) and table.view.word == "IN COVER"
+    assert table.view.detail == "counts when fired at"
+    table.press("ok")
+    assert table.view.hint == "took cover"
+    assert saved(table)["log"][-1] == "allies Rifle 1 takes cover"
+    assert saved(table)["turn"]["activations"][0]["done"] == [
+        {"piece": "Rifle 1", "action": "take_cover", "note": "Rifle 1 takes cover"}]
+    table.choose("Take cover")
+    assert "has already taken cover in this activation" in lines(table.view)
+
+
+def overrun_field(table) -> None:
+    """The Tiger alone on the Axis side; the Allies' squads of 3 and 2 and the Bofors gun."""
+    new_battle(table, ("Tiger I", "axis"), ("Rifleman", "allies", 3),
+               ("37 mm Bofors AT gun", "allies"), ("Rifleman", "allies", 2))
+    table.press("ok")                         # the Tiger alone: its actions at once
+    assert table.view.items == ("Fire", "Move", "Run over", "End activation", "Commander out")
+    table.choose("Run over")
+    assert table.view.items == ("Rifle 1 (3)", "Bofors 1", "Rifle 2 (2)", "Run over!")
+    table.press("ok")                         # Rifle 1: how many under the tank
+    assert isinstance(table.view, BigWord) and table.view.word == "3"
+    table.press("ok")
+    assert table.view.items == ("in the open", "in soft cover", "dug in", "in hard cover")
+    table.press("ok")
+    table.choose("Bofors 1")
+    assert table.view.items == ("in the open", "in soft cover", "in hard cover")
+    table.choose("in soft cover")
+
+
+def test_a_tank_runs_over_a_squad_and_a_gun(table_at):
+    table = table_at([*AXIS_FIRST, 5, 2, 6])
+    overrun_field(table)
+    table.choose("Rifle 2")
+    table.press("ok")                         # both figures
+    table.choose("in hard cover")
+    assert "hard cover blocks the tank's move" in lines(table.view)
+    table.press("ok")
+    assert table.view.items == ("• Rifle 1: 3 · open", "• Bofors 1: soft", "Rifle 2 (2)",
+                                "Run over!")
+    table.choose("Run over!")
+    assert table.view.lines == ("Moves as in rough ground", "Allies: roll!")
+    table.press("axis")                       # the figures' player rolls, not the tank's
+    assert table.view.lines[-1] == "Allies: roll!"
+    table.press("allies")
+    view = table.view
+    assert isinstance(view, Roll) and view.faces == (5,) and view.total == "DOWN!"
+    assert view.header.title == "Rifle 1 #1" and view.caption == "Allies: roll!"
+    assert view.needed == "5-6 down"
+    table.press("allies")
+    assert table.view.faces == (2,) and table.view.total == "SAFE"
+    table.press("allies")
+    assert table.view.faces == (6,) and table.view.header.title == "Rifle 1 #3"
+    assert table.view.caption == "5-6 down"
+    table.press("ok")
+    assert table.view.word == "3 of 4 down"
+    assert table.view.detail == "Rifle 1: 1 left · Bofors 1: out"
+    assert pieces(table)["Rifle 1"] == (1, []) and pieces(table)["Bofors 1"] == (0, ["destroyed"])
+    assert saved(table)["log"][-1] == ("axis Tiger 1 runs over Rifle 1 (3), Bofors 1 (3): "
+                                       "rolled 3, eliminated 2, 1 gun eliminated")
+    table.press("ok")
+    assert table.view.hint == "moved" and "Run over" in table.view.items
+    table.choose("Fire")                      # it moved: no fire
+    assert "has moved in this activation" in lines(table.view)
+    table.press("ok")
+    table.choose("Run over")                  # one move an activation
+    assert "has already moved" in lines(table.view)
+
+
+def test_a_gun_alone_under_the_tank_rolls_nothing(table_at):
+    table = table_at(AXIS_FIRST)
+    overrun_field(table)
+    table.choose("• Rifle 1")                 # taken out again
+    assert table.view.items[0] == "Rifle 1 (3)"
+    table.choose("Run over!")                 # a gun rolls nothing
+    assert table.view.lines == ("Moves as in rough ground",)
+    table.press("ok")
+    assert table.view.word == "1 of 1 down" and table.view.detail == "Bofors 1: out"
+    table.press("ok")
+    assert pieces(table)["Bofors 1"] == (0, ["destroyed"])
+
+
+def commander_out(table) -> None:
+    """The Tiger's commander sits out in the turret; the activation ends without an extra."""
+    new_battle(table, ("Tiger I", "axis"), ("Rifleman", "allies", 1))
+    table.press("ok")
+    table.choose("Commander out")
+    assert table.view.items[-1] == "Commander in"
+    assert pieces(table)["Tiger 1"] == (5, ["commander_out"])
+    assert saved(table)["log"][-1] == "axis Tiger 1: commander out in the turret"
+    table.choose("End activation")           # nothing left for an extra activation
+
+
+def test_a_commander_out_in_the_turret_is_shot_and_the_tank_leaves_and_comes_back(table_at):
+    table = table_at([*AXIS_FIRST, 4, 2])
+    commander_out(table)
+    assert table.view.header.side == "allies"
+    table.press("ok", "ok")                   # Rifle 1 alone; Fire
+    assert table.view.items == ("Tiger 1",)
+    table.press("ok")                         # at its commander: where he is, no facing
+    assert table.view.items[0] == "in the open"
+    table.press("ok", "ok")                   # in the open; 45 cm
+    table.press("allies", "axis")
+    view = table.view
+    assert view.header.title == "Tiger 1 commander" and view.needed == "6 v 2"
+    assert view.total == "DOWN!"
+    table.press("ok", "ok")
+    assert pieces(table)["Tiger 1"] == (5, ["commander_killed"])
+    assert saved(table)["log"][-1] == "allies Rifle 1 fires rifle at Tiger 1: 1 of 1 down"
+    table.choose("End activation")
+    assert table.view.header.side == "axis"
+    table.press("ok")                         # the Tiger may only leave the map
+    assert table.view.items == ("Leave the map", "End activation")
+    table.choose("Leave the map")
+    assert table.view.word == "OFF MAP"
+    assert table.view.detail == "back after your next turn"
+    table.press("ok")
+    assert pieces(table)["Tiger 1"] == (5, ["commander_killed", "off_map"])
+    assert saved(table)["log"][-1] == ("axis Tiger 1 leaves the map for a new commander: back "
+                                       "from the end of turn 5")
+    table.choose("End activation")
+    table.choose("Pass")                      # the Allies' turn 4
+    assert table.view.items == ("Off map: 1", "Pass")
+    table.choose("Off map")
+    table.choose("Tiger 1")                   # turn 5: back with a new commander
+    assert pieces(table)["Tiger 1"] == (5, [])
+    assert table.view.items == ("Pass",)
+
+
+GRENADIER = """id = "grenadier"
+name = "Grenadier"
+label = "Gren"
+kind = "figure"
+crew = 1
+weapons = [{ name = "rifle" }, { name = "grenade", template = "grenade" }]
+"""
+GRENADE_TABLE = """[weapons.grenade]
+template = { modifier = 1, source = "the owner's printed table" }
+"""
+
+
+def grenade_table(table_at, tmp_path, dice, with_value: bool):
+    cards = tmp_path / "cards"
+    (cards / "tables").mkdir(parents=True, exist_ok=True)
+    (cards / "grenadier.toml").write_text(GRENADIER)
+    if with_value:
+        (cards / "tables" / "soft-targets.toml").write_text(GRENADE_TABLE)
+    table = table_at(dice, config=Config(paths=Paths(cards_dir=cards)))
+    new_battle(table, ("Grenadier", "axis", 1), ("Rifleman", "allies", 2))
+    table.press("ok", "ok")                   # Gren 1 alone; Fire
+    assert table.view.items == ("Rifle 1 (2)", "grenade template")
+    table.choose("grenade template")
+    table.press("ok", "ok", "ok")             # Rifle 1: both figures, in the open
+    return table
+
+
+def test_a_grenade_is_refused_until_the_table_has_its_value(table_at, tmp_path):
+    table = grenade_table(table_at, tmp_path, AXIS_FIRST, with_value=False)
+    assert "soft-targets.toml) has no row for grenade: add it from your printed table" in \
+        lines(table.view)
+
+
+def test_a_grenade_template_attacks_each_figure_under_it(table_at, tmp_path):
+    table = grenade_table(table_at, tmp_path, [*AXIS_FIRST, 3, 2, 1, 4], with_value=True)
+    table.choose("Fire!")
+    assert "Axis: press to fire" in lines(table.view)
+    table.press("axis", "allies")             # 3+1 = 4 v 2: down
+    assert table.view.needed == "4 v 2" and table.view.total == "DOWN!"
+    table.press("axis", "allies")             # 1+1 = 2 v 4: no kill
+    assert table.view.needed == "2 v 4" and table.view.total == "MISS"
+    table.press("ok")
+    assert table.view.word == "1 of 2 down"
+    assert saved(table)["log"][-1] == "axis Gren 1 fires grenade at Rifle 1 (2): 1 of 2 down"
+
+
 # ---- the new screens, pixel for pixel, in English and Polish ----
 
 
@@ -464,3 +646,35 @@ def test_snapshot_match_result(table_at, snapshot):
     image = render(table.view)
     assert big_text_height(image) >= 16
     snapshot("tank_match_result_en", image)
+
+
+def test_snapshot_overrun_pick_roll_and_summary(table_at, snapshot):
+    table = table_at([*AXIS_FIRST, 5, 2, 6])
+    overrun_field(table)
+    snapshot("tank_overrun_pick_en", render(table.view))
+    table.choose("Run over!")
+    table.press("allies")
+    snapshot("tank_overrun_roll_en", render(table.view))
+    table.press("allies", "allies", "ok")
+    image = render(table.view)
+    assert big_text_height(image) >= 16
+    snapshot("tank_overrun_summary_en", image)
+
+
+def test_snapshot_commander_menu_and_off_map_in_polish(table_at, snapshot):
+    table = table_at([*AXIS_FIRST, 4, 2], config=Config(game=Game(language="pl")))
+    table.press("ok", "ok")
+    for name, side, figures in (("Tiger I", "axis", None), ("Rifleman", "allies", 1)):
+        add(table, name, side, figures)
+    table.press("ok", "axis", "allies", "ok", "ok", "ok")
+    assert table.view.items[-1] == "Dowódca na wieżę"
+    snapshot("tank_commander_menu_pl", render(table.view))
+    table.choose("Dowódca na wieżę")
+    table.choose("Koniec aktywacji")
+    table.press("ok", "ok", "ok", "ok", "ok", "allies", "axis", "ok", "ok")
+    assert pieces(table)["Tiger 1"] == (5, ["commander_killed"])
+    table.choose("Koniec aktywacji")
+    table.press("ok")
+    table.choose("Zjedź z mapy")
+    assert table.view.word == "ZJECHAŁ"
+    snapshot("tank_off_map_pl", render(table.view))

@@ -1,0 +1,199 @@
+"""A tank runs over figures and guns on the box (Tank Game rule 9).
+
+The players set what is under the tank: how many of a squad's figures and where they are (in
+the open, in soft cover, dug in; hard cover is refused by the rules). Then the figures' player
+presses their button once for each visible figure: 5-6 and it is eliminated. Hidden figures and
+guns roll nothing. Every check and every outcome is `rules.overrun`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from cobi_companion.rules import overrun
+from cobi_companion.rules.battle import Piece
+from cobi_companion.rules.card import Kind
+from cobi_companion.rules.errors import RulesError
+from cobi_companion.rules.overrun import Cover, Overrun, Under
+
+from .events import Key
+from .flow import refuse
+from .replay import Replay
+from .shots import Finish
+from .views import BigWord, Lines, Menu, Roll, View
+from .widgets import Choose, Count, Dial, Next, Screen, Show, WaitPress, notice
+
+if TYPE_CHECKING:
+    from .app import App
+    from .battle_state import BattleState
+
+# Where the pieces under the tank are, as the screen offers it: (cover, dug in).
+PLACES = {"open": (Cover.OPEN, False), "soft_cover": (Cover.SOFT, False),
+          "dug_in": (Cover.OPEN, True), "hard_cover": (Cover.HARD, False)}
+SHORT = {Cover.OPEN: "short_open", Cover.SOFT: "short_soft_cover",
+         Cover.HARD: "short_hard_cover"}
+
+
+def _state(app: App) -> BattleState:
+    assert app.state is not None
+    return app.state
+
+
+@dataclass
+class OverrunPick:
+    """The enemy figures and guns with how much of each is under the tank; OK on a piece sets
+    it (or takes it out again), "Run over!" rolls."""
+
+    tank: str
+    done: Finish
+    back: Next
+    under: dict[str, Under] = field(default_factory=dict)
+    index: int = 0
+
+    def pieces(self, app: App) -> list[Piece]:
+        from .tank_turn import run_over_targets
+
+        return run_over_targets(app, self.tank_piece(app))
+
+    def tank_piece(self, app: App) -> Piece:
+        return _state(app).battle.get(self.tank)
+
+    def text(self, app: App, piece: Piece) -> str:
+        u = self.under.get(piece.label)
+        if u is None:
+            return piece.label if piece.kind.model else f"{piece.label} ({piece.figures or 0})"
+        parts = [] if piece.kind is Kind.GUN else [str(u.figures)]
+        parts.append(app.t("short_dug_in" if u.dug_in else SHORT[u.cover]))
+        return f"• {piece.label}: " + " · ".join(parts)
+
+    def view(self, app: App) -> View:
+        items = (*(self.text(app, p) for p in self.pieces(app)), app.t("run_over_now"))
+        self.index = min(self.index, len(items) - 1)
+        return Menu(app.header(app.t("run_over")), items, self.index,
+                    app.t("overrun_hint"))
+
+    def on(self, app: App, key: Key) -> Screen:
+        pieces = self.pieces(app)
+        if key in (Key.CW, Key.CCW):
+            self.index = (self.index + (1 if key is Key.CW else -1)) % (len(pieces) + 1)
+        elif key is Key.OK:
+            if self.index >= len(pieces):
+                return self.go(app)
+            piece = pieces[self.index]
+            if self.under.pop(piece.label, None) is None:
+                return self.set_up(app, piece)
+        elif key is Key.BACK:
+            return self.back()
+        return self
+
+    def set_up(self, app: App, piece: Piece) -> Screen:
+        """How many of a squad's figures (a gun goes whole), then where they are."""
+        def placed(figures: int | None) -> Screen:
+            names = [n for n in PLACES if piece.kind is Kind.FIGURE or n != "dug_in"]
+            return Choose(app.t("where"), [app.t(f"sit_{n}") for n in names],
+                          lambda i: self.put(app, Under(piece, figures, *PLACES[names[i]])),
+                          back=lambda: self)
+        left = piece.figures or 0
+        if piece.kind is Kind.GUN or left <= 1:
+            return placed(None)
+        return Count(piece.label, left, 1, left, placed, lambda: self,
+                     app.t("under_tank", label=piece.label))
+
+    def put(self, app: App, under: Under) -> Screen:
+        try:
+            overrun.check(self.tank_piece(app), (under,))
+        except RulesError as exc:
+            return refuse(app, str(exc), self.tank_piece(app), lambda: self)
+        self.under[under.piece.label] = under
+        self.index = len(self.pieces(app))       # on "Run over!"
+        return self
+
+    def go(self, app: App) -> Screen:
+        if not self.under:
+            return notice(app, app.t("not_possible"), [app.t("nothing_run_over")], lambda: self)
+        tank = self.tank_piece(app)
+        under = tuple(self.under[p.label] for p in self.pieces(app) if p.label in self.under)
+        run = OverrunRun(tank, under, self.done, Replay(
+            lambda dice: overrun.overrun(tank, under, dice)))
+        return run.next(app, None)
+
+
+@dataclass
+class OverrunRun:
+    """The figures' player presses once for each figure under the tank; each roll stays on
+    the screen until the next press; then the summary."""
+
+    tank: Piece
+    under: tuple[Under, ...]
+    done: Finish
+    replay: Replay[Overrun]
+
+    @property
+    def roller(self) -> str:
+        return self.tank.side.enemy.value
+
+    def title(self, app: App) -> str:
+        return app.t("run_over")
+
+    def next(self, app: App, shown: View | None) -> Screen:
+        """The next roll waits for the figures' player; the first screen says the move is
+        as in rough ground."""
+        need = self.replay.need()
+        if shown is None:
+            first = (app.t("rough_move"),) if need is None else (
+                app.t("rough_move"), app.t("press_roll", side=app.side_name(self.roller)))
+            shown = Lines(app.header(self.title(app)), first)
+            if need is None:
+                return Show([shown], lambda: self.finished(app, None))
+        if need is None:
+            return self.finished(app, shown)
+        return WaitPress(self.roller, shown, lambda: self.roll(app, need))
+
+    def roll(self, app: App, need: str) -> Screen:
+        def rolled(face: int) -> Screen:
+            self.replay.add(face, need)
+            more = self.replay.need() is not None
+            return self.next(app, self.roll_view(app, need, face, more))
+        if app.settings.real_dice:
+            def dialled(face: int) -> Screen:
+                app.record(face, need, self.roller)
+                return rolled(face)
+            return Dial(need, dialled)
+        return rolled(app.roll(need, self.roller))
+
+    def roll_view(self, app: App, need: str, face: int, more: bool) -> View:
+        """'Rifle 1 #2', the die, '5-6 eliminates', DOWN! or SAFE, and who presses next."""
+        who = need.removeprefix("defender D6 for ").split(" (")[0]
+        label, _, number = who.rpartition(" figure ")
+        word = app.t("DOWN") if face in overrun.ELIMINATED else app.t("SAFE")
+        rule = app.t("eliminates")
+        if not more:
+            return Roll(app.header(app.t("figure_no", label=label, n=number)), (face,), rule,
+                        "", word)
+        return Roll(app.header(app.t("figure_no", label=label, n=number)), (face,),
+                    app.t("press_roll", side=app.side_name(self.roller)), rule, word)
+
+    def finished(self, app: App, last: View | None) -> Screen:
+        result = self.replay.result
+        assert result is not None
+        state = _state(app)
+        state.battle = result.apply(state.battle)
+        views: list[View] = [] if last is None else [last]
+        attacked = sum(p.figures for p in result.pieces if p.kind is Kind.FIGURE) + \
+            sum(1 for p in result.pieces if p.kind is Kind.GUN)
+        down = result.eliminated + result.guns_eliminated
+        views.append(BigWord(app.header(self.title(app)),
+                             app.t("n_down", down=down, of=attacked), self.left(app, result)))
+        app.cue("hit" if down else "miss", self.tank.side.value)
+        pieces = ", ".join(f"{p.label} ({p.figures})" for p in result.pieces)
+        line = f"{self.tank.label} runs over {pieces}: {result.summary}"
+        after = self.done(app, line)
+        return Show(views, lambda: after, animate=True)
+
+    @staticmethod
+    def left(app: App, result: Overrun) -> str:
+        parts = [app.t("out", label=p.after.label) if p.after.gone else
+                 app.t("left_n", label=p.after.label, n=p.after.figures or 0)
+                 for p in result.pieces]
+        return " · ".join(parts)
+
