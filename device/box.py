@@ -64,7 +64,7 @@ def settings_from(config: Config, saved: dict[str, Any]) -> Settings:
 
 # Screen modules the flow imports only when a game first needs them (they import the flow
 # back): imported while the box is idle, so that no press waits for an import.
-LATER_SCREENS = ("tank_turn", "tank_fire")
+LATER_SCREENS = ("tank_turn", "tank_fire", "overrun_box")
 
 
 def warm_up_for(app: App) -> Iterator[bool]:
