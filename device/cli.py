@@ -198,24 +198,32 @@ def _situations(text: str, what: str) -> tuple[str, ...]:
     return words
 
 
+def _spec(spec: str, form: re.Pattern[str], write: str,
+          under: str) -> tuple[re.Match[str], int | None]:
+    """An --under SPEC's parts, and its FIGURES (None when not given); a missing CARD or bad
+    FIGURES is refused."""
+    what = f"--under {spec!r}"
+    match = form.match(spec.strip())
+    if match is None or not match["card"].strip():
+        raise UsageError(f"{what}: the CARD part is missing; write {write}")
+    if match["figures"] is None:
+        return match, None
+    text = match["figures"].strip()
+    if not text.isdigit() or int(text) < 1:
+        raise UsageError(f"{what}: FIGURES {text!r} is not allowed; allowed: a whole number of "
+                         f"figures under {under}, 1 or more, like :3")
+    return match, int(text)
+
+
 def _under(spec: str, book: CardBook, label: Callable[[InfoCard], str]) -> Covered:
     """One --under SPEC: a piece the template covers, its figures, situations and facing."""
     from cobi_companion.rules.card import Facing, Kind
     from cobi_companion.rules.soft_fire import Covered
 
     what = f"--under {spec!r}"
-    match = _UNDER.match(spec.strip())
-    if match is None or not match["card"].strip():
-        raise UsageError(f"{what}: the CARD part is missing; write {UNDER_FORM}, like "
-                         f"bofors-37mm:3@soft_cover")
+    match, figures = _spec(spec, _UNDER, f"{UNDER_FORM}, like bofors-37mm:3@soft_cover",
+                           "the template")
     card = book.get(match["card"])
-    figures = None
-    if match["figures"] is not None:
-        text = match["figures"].strip()
-        if not text.isdigit() or int(text) < 1:
-            raise UsageError(f"{what}: FIGURES {text!r} is not allowed; allowed: a whole "
-                             f"number of figures under the template, 1 or more, like :3")
-        figures = int(text)
     situations = () if match["situations"] is None else \
         _situations(match["situations"], f"{what}: SITUATION")
     facing, model = Facing.FRONT, True
@@ -307,17 +315,9 @@ def _overrun_under(spec: str, book: CardBook, label: Callable[[InfoCard], str]) 
     from cobi_companion.rules.status import Status
 
     what = f"--under {spec!r}"
-    match = _OVERRUN_UNDER.match(spec.strip())
-    if match is None or not match["card"].strip():
-        raise UsageError(f"{what}: the CARD part is missing; write {OVERRUN_FORM}, like "
-                         f"rifleman:3@soft or mg-gunner:2+dug_in")
-    figures = None
-    if match["figures"] is not None:
-        text = match["figures"].strip()
-        if not text.isdigit() or int(text) < 1:
-            raise UsageError(f"{what}: FIGURES {text!r} is not allowed; allowed: a whole "
-                             f"number of figures under the tank, 1 or more, like :3")
-        figures = int(text)
+    match, figures = _spec(spec, _OVERRUN_UNDER,
+                           f"{OVERRUN_FORM}, like rifleman:3@soft or mg-gunner:2+dug_in",
+                           "the tank")
     cover = Cover.OPEN
     if match["cover"] is not None:
         text = match["cover"].strip().lower()

@@ -16,12 +16,11 @@ from cobi_companion.rules.card import Kind
 from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.overrun import Cover, Overrun, Under
 
-from .events import Key
 from .flow import refuse
 from .replay import Replay
 from .shots import Finish
 from .views import BigWord, Lines, Menu, Roll, View
-from .widgets import Choose, Count, Dial, Next, Screen, Show, WaitPress, notice
+from .widgets import Choose, Count, Dial, Next, PickPieces, Screen, Show, WaitPress, notice
 
 if TYPE_CHECKING:
     from .app import App
@@ -40,7 +39,7 @@ def _state(app: App) -> BattleState:
 
 
 @dataclass
-class OverrunPick:
+class OverrunPick(PickPieces):
     """The enemy figures and guns with how much of each is under the tank; OK on a piece sets
     it (or takes it out again), "Run over!" rolls."""
 
@@ -72,20 +71,6 @@ class OverrunPick:
         return Menu(app.header(app.t("run_over")), items, self.index,
                     app.t("overrun_hint"))
 
-    def on(self, app: App, key: Key) -> Screen:
-        pieces = self.pieces(app)
-        if key in (Key.CW, Key.CCW):
-            self.index = (self.index + (1 if key is Key.CW else -1)) % (len(pieces) + 1)
-        elif key is Key.OK:
-            if self.index >= len(pieces):
-                return self.go(app)
-            piece = pieces[self.index]
-            if self.under.pop(piece.label, None) is None:
-                return self.set_up(app, piece)
-        elif key is Key.BACK:
-            return self.back()
-        return self
-
     def set_up(self, app: App, piece: Piece) -> Screen:
         """How many of a squad's figures (a gun goes whole), then where they are."""
         def placed(figures: int | None) -> Screen:
@@ -104,11 +89,9 @@ class OverrunPick:
             overrun.check(self.tank_piece(app), (under,))
         except RulesError as exc:
             return refuse(app, str(exc), self.tank_piece(app), lambda: self)
-        self.under[under.piece.label] = under
-        self.index = len(self.pieces(app))       # on "Run over!"
-        return self
+        return self.set(app, under.piece.label, under)
 
-    def go(self, app: App) -> Screen:
+    def start(self, app: App) -> Screen:
         if not self.under:
             return notice(app, app.t("not_possible"), [app.t("nothing_run_over")], lambda: self)
         tank = self.tank_piece(app)

@@ -27,14 +27,13 @@ from cobi_companion.rules.soft_fire import Attack, Covered, SoftFire, SoftPlan
 from cobi_companion.rules.status import Effect
 from cobi_companion.rules.trace import DieCheck
 
-from .events import Key
 from .explain import BIG_WORDS, in_six, percent
 from .flow import fire_range, pick_facing, refuse
 from .measure import CmKnob, Measuring
 from .replay import Replay
 from .shots import Finish, needs_text
 from .views import BigWord, Lines, Menu, Roll, View
-from .widgets import Choose, Count, Dial, Next, Screen, Show, WaitPress, notice
+from .widgets import Choose, Count, Dial, Next, PickPieces, Screen, Show, WaitPress, notice
 
 if TYPE_CHECKING:
     from .app import App
@@ -242,7 +241,7 @@ class RangeDial(CmKnob):
 
 
 @dataclass
-class TemplatePick:
+class TemplatePick(PickPieces):
     """The enemy pieces with how much of each the template covers; OK on a piece sets it (or
     takes it out again), "Fire!" fires."""
 
@@ -274,21 +273,6 @@ class TemplatePick:
         self.index = min(self.index, len(items) - 1)
         return Menu(app.header(weapon_name(self.weapon)), items, self.index,
                     app.t("template_hint"))
-
-    def on(self, app: App, key: Key) -> Screen:
-        pieces = self.pieces(app)
-        if key in (Key.CW, Key.CCW):
-            self.index = (self.index + (1 if key is Key.CW else -1)) % (len(pieces) + 1)
-        elif key is Key.OK:
-            if self.index >= len(pieces):
-                return self.fire(app)
-            piece = pieces[self.index]
-            if self.under.pop(piece.label, None) is not None:
-                return self
-            return self.set_up(app, piece)
-        elif key is Key.BACK:
-            return self.back()
-        return self
 
     def plan(self, app: App, under: list[Covered], range_cm: float | None = None,
              cover: bool = False) -> SoftPlan:
@@ -343,11 +327,9 @@ class TemplatePick:
             soft_fire.check_plan(self.plan(app, [c]))
         except RulesError as exc:
             return refuse(app, str(exc), firer, lambda: self)
-        self.under[piece.label] = c
-        self.index = len(self.pieces(app))     # on "Fire!"
-        return self
+        return self.set(app, piece.label, c)
 
-    def fire(self, app: App) -> Screen:
+    def start(self, app: App) -> Screen:
         if not self.under:
             return notice(app, app.t("not_possible"), [app.t("nothing_under")], lambda: self)
         under = [self.under[p.label] for p in self.pieces(app) if p.label in self.under]

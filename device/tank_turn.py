@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from cobi_companion.rules import overrun, scoring, turns
-from cobi_companion.rules.battle import Piece
+from cobi_companion.rules.battle import Battle, Piece
 from cobi_companion.rules.card import Kind
 from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.hiding import HIDE_CLEAR_CM
@@ -385,29 +385,29 @@ def hide(app: App, label: str) -> Screen:
 
 def take_cover(app: App, label: str) -> Screen:
     """Behind anything that stops a bullet: no mark, the cover counts when it is fired at."""
-    state, turn = _state(app)
-    try:
-        turns.take_cover(turn, state.battle, label)
-    except RulesError as exc:
-        return refused(app, label, exc)
-    word = BigWord(app.header(shown(state.battle.get(label))), app.t("IN COVER"),
-                   app.t("cover_counts"))
-    return Show([word], lambda: record(app, label, Action.TAKE_COVER,
-                                       f"{label} takes cover"))
+    return act(app, label, Action.TAKE_COVER, turns.take_cover, app.t("IN COVER"),
+               app.t("cover_counts"), f"{label} takes cover")
 
 
 def leave(app: App, label: str) -> Screen:
     """A vehicle without its commander drives off a friendly edge for a new one."""
+    _, turn = _state(app)
+    back = turns.return_turn(turn.number)
+    return act(app, label, Action.LEAVE, turns.leave, app.t("OFF MAP"),
+               app.t("back_next_turn"),
+               f"{label} leaves the map for a new commander: back from the end of turn {back}")
+
+
+def act(app: App, label: str, action: Action, rule: Callable[[turns.Turn, Battle, str], object],
+        word: str, detail: str, line: str) -> Screen:
+    """An action with no dice: the rule allows it, a big word says it, then it is recorded."""
     state, turn = _state(app)
     try:
-        turns.leave(turn, state.battle, label)
+        rule(turn, state.battle, label)
     except RulesError as exc:
         return refused(app, label, exc)
-    back = turns.return_turn(turn.number)
-    word = BigWord(app.header(label), app.t("OFF MAP"), app.t("back_next_turn"))
-    return Show([word], lambda: record(
-        app, label, Action.LEAVE,
-        f"{label} leaves the map for a new commander: back from the end of turn {back}"))
+    view = BigWord(app.header(shown(state.battle.get(label))), word, detail)
+    return Show([view], lambda: record(app, label, action, line))
 
 
 def commander(app: App, label: str, out: bool) -> Screen:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .events import Key
 from .views import BigWord, Lines, Menu, Roll, View
@@ -170,4 +170,43 @@ class Count:
             return self.then(self.value)
         elif key is Key.BACK:
             return self.back()
+        return self
+
+
+class PickPieces:
+    """A menu of pieces and, last, the item that starts: OK on a piece sets it up (or takes
+    it out again). Subclasses give `pieces`, `set_up` and `start`, and hold `index`, `under`
+    (what is set, by label) and `back`."""
+
+    index: int
+    under: dict[str, Any]
+    back: Next
+
+    def pieces(self, app: App) -> list[Any]:
+        raise NotImplementedError
+
+    def set_up(self, app: App, piece: Any) -> Screen:
+        raise NotImplementedError
+
+    def start(self, app: App) -> Screen:
+        raise NotImplementedError
+
+    def on(self, app: App, key: Key) -> Screen:
+        pieces = self.pieces(app)
+        if key in (Key.CW, Key.CCW):
+            self.index = (self.index + (1 if key is Key.CW else -1)) % (len(pieces) + 1)
+        elif key is Key.OK:
+            if self.index >= len(pieces):
+                return self.start(app)
+            piece = pieces[self.index]
+            if self.under.pop(piece.label, None) is None:
+                return self.set_up(app, piece)
+        elif key is Key.BACK:
+            return self.back()
+        return self
+
+    def set(self, app: App, label: str, value: Any) -> Screen:
+        """A piece is set: the knob goes to the item that starts."""
+        self.under[label] = value
+        self.index = len(self.pieces(app))
         return self
