@@ -487,6 +487,26 @@ def test_a_gun_alone_under_the_tank_rolls_nothing(table_at):
     assert pieces(table)["Bofors 1"] == (0, ["destroyed"])
 
 
+def test_real_dice_run_over_figures_dialled_one_by_one(table_at):
+    table = table_at(AXIS_FIRST)
+    overrun_field(table)
+    table.box.app.settings.real_dice = True   # as the Settings menu sets it
+    table.choose("• Bofors 1")                # taken out: only the squad of 3 is under it
+    table.choose("Run over!")
+    table.press("allies")                     # figure 1: the figures' player dials a 5
+    assert table.view.header.title == "Dial your die"
+    table.press("cw", "cw", "cw", "cw", "ok")
+    assert table.view.faces == (5,) and table.view.total == "DOWN!"
+    table.press("allies", "ok")               # figure 2: a 1
+    assert table.view.faces == (1,) and table.view.total == "SAFE"
+    table.press("allies", "cw", "cw", "cw", "cw", "cw", "ok", "ok")   # figure 3: a 6
+    assert table.view.word == "2 of 3 down"
+    table.press("ok")
+    assert pieces(table)["Rifle 1"] == (1, [])
+    rolls = table.box.store.face_counts(table.box.app.state.id)
+    assert (rolls[5], rolls[1], rolls[6]) == (1, 1, 1)
+
+
 def commander_out(table) -> None:
     """The Tiger's commander sits out in the turret; the activation ends without an extra."""
     new_battle(table, ("Tiger I", "axis"), ("Rifleman", "allies", 1))
