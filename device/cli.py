@@ -263,17 +263,23 @@ def _target_piece(card: InfoCard, figures: int, label: Callable[[InfoCard], str]
     return Piece(label(card), Side.ALLIES, card, status or Status(), crew if crew else None)
 
 
+def _labeller() -> Callable[[InfoCard], str]:
+    """Labels pieces as the box does: "Bofors 1", then "Bofors 2" for the next of that card."""
+    taken: dict[str, int] = {}
+
+    def label(card: InfoCard) -> str:
+        taken[card.short] = taken.get(card.short, 0) + 1
+        return f"{card.short} {taken[card.short]}"
+    return label
+
+
 def _soft_plan(args: argparse.Namespace, book: CardBook) -> SoftPlan:
     from cobi_companion.rules.battle import Piece
     from cobi_companion.rules.card import Facing, Kind
     from cobi_companion.rules.soft_fire import HE, Covered, SoftPlan, he_weapon
     from cobi_companion.rules.status import Side
 
-    taken: dict[str, int] = {}
-
-    def label(card: InfoCard) -> str:      # "Bofors 1", as the box labels its pieces
-        taken[card.short] = taken.get(card.short, 0) + 1
-        return f"{card.short} {taken[card.short]}"
+    label = _labeller()
 
     card = book.get(args.attacker)
     figures = args.attacker_figures
@@ -346,11 +352,7 @@ def cmd_overrun(args: argparse.Namespace) -> int:
     from . import explain
 
     book = _cards(args)
-    taken: dict[str, int] = {}
-
-    def label(card: InfoCard) -> str:      # "Bofors 1", as the box labels its pieces
-        taken[card.short] = taken.get(card.short, 0) + 1
-        return f"{card.short} {taken[card.short]}"
+    label = _labeller()
 
     card = book.get(args.tank)
     tank = Piece(label(card), Side.AXIS, card, _status(args.tank_status, TANK_STATUS,

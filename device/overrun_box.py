@@ -50,9 +50,7 @@ class OverrunPick(PickPieces):
     index: int = 0
 
     def pieces(self, app: App) -> list[Piece]:
-        from .tank_turn import run_over_targets
-
-        return run_over_targets(app, self.tank_piece(app))
+        return overrun.candidates(_state(app).battle, self.tank_piece(app))
 
     def tank_piece(self, app: App) -> Piece:
         return _state(app).battle.get(self.tank)
@@ -96,7 +94,7 @@ class OverrunPick(PickPieces):
             return notice(app, app.t("not_possible"), [app.t("nothing_run_over")], lambda: self)
         tank = self.tank_piece(app)
         under = tuple(self.under[p.label] for p in self.pieces(app) if p.label in self.under)
-        run = OverrunRun(tank, under, self.done, Replay(
+        run = OverrunRun(tank, self.done, Replay(
             lambda dice: overrun.overrun(tank, under, dice)))
         return run.next(app, None)
 
@@ -107,7 +105,6 @@ class OverrunRun:
     the screen until the next press; then the summary."""
 
     tank: Piece
-    under: tuple[Under, ...]
     done: Finish
     replay: Replay[Overrun]
 
@@ -162,12 +159,10 @@ class OverrunRun:
         state = _state(app)
         state.battle = result.apply(state.battle)
         views: list[View] = [] if last is None else [last]
-        attacked = sum(p.figures for p in result.pieces if p.kind is Kind.FIGURE) + \
-            sum(1 for p in result.pieces if p.kind is Kind.GUN)
-        down = result.eliminated + result.guns_eliminated
         views.append(BigWord(app.header(self.title(app)),
-                             app.t("n_down", down=down, of=attacked), self.left(app, result)))
-        app.cue("hit" if down else "miss", self.tank.side.value)
+                             app.t("n_down", down=result.down, of=result.run_over),
+                             self.left(app, result)))
+        app.cue("hit" if result.down else "miss", self.tank.side.value)
         pieces = ", ".join(f"{p.label} ({p.figures})" for p in result.pieces)
         line = f"{self.tank.label} runs over {pieces}: {result.summary}"
         after = self.done(app, line)

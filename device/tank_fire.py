@@ -155,14 +155,9 @@ def covered(target: Piece, situations: tuple[str, ...] = (),
     hit only by templates), or a vehicle."""
     if target.kind is Kind.FIGURE:
         return Covered(target, 1, situations)
-    if target.kind is Kind.GUN or commander_out(target):
+    if target.kind is Kind.GUN or target.commander_outside:
         return Covered(target, 1, situations, model=False)
     return Covered(target, 0, situations, facing)
-
-
-def commander_out(piece: Piece) -> bool:
-    """A closed vehicle whose commander sits out in the turret: small arms aim at him."""
-    return piece.kind is Kind.HARD and piece.status.commander_out
 
 
 def soft_single(app: App, firer: Piece, weapon: Weapon, target: Piece, done: Finish,
@@ -304,7 +299,7 @@ class TemplatePick(PickPieces):
         def counted(facing: Facing) -> Screen:
             # a squad's figures, a gun's or an open-top's crew; a closed vehicle's crew is
             # inside, only its commander may be out in the turret
-            if commander_out(piece):
+            if piece.commander_outside:
                 return Count(piece.label, 1, 0, 1, lambda n: situated(n, facing),
                              lambda: self, app.t("figures_under", label=piece.label))
             if piece.kind in (Kind.HARD, Kind.SOFT) or crew == 0 or (

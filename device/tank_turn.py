@@ -240,7 +240,8 @@ def piece_actions(app: App, piece: Piece) -> list[tuple[str, Next]]:
     if piece.kind is Kind.FIGURE:
         actions += [(app.t("hide"), lambda: hide(app, label)),
                     (app.t("take_cover"), lambda: take_cover(app, label))]
-    if piece.kind in (Kind.HARD, Kind.OPEN_TOP) and run_over_targets(app, piece):
+    tank = piece.kind in (Kind.HARD, Kind.OPEN_TOP)
+    if tank and overrun.candidates(_state(app)[0].battle, piece):
         actions.append((app.t("run_over"), lambda: run_over(app, label)))
     if piece.kind.model and not piece.status.loaded:
         actions.append((app.t("reload"), lambda: reload(app, label)))
@@ -420,13 +421,6 @@ def commander(app: App, label: str, out: bool) -> Screen:
         return refused(app, label, exc)
     app.commit(f"{turn.side.value} {label}: commander {'out in the turret' if out else 'in'}")
     return piece_menu(app, label)
-
-
-def run_over_targets(app: App, tank: Piece) -> list[Piece]:
-    """The enemy figures and guns on the map a tank might move over."""
-    state, _ = _state(app)
-    return [p for p in state.battle.side(tank.side.enemy)
-            if p.kind in (Kind.FIGURE, Kind.GUN) and not p.gone and not p.status.off_map]
 
 
 def run_over(app: App, label: str) -> Screen:

@@ -31,6 +31,11 @@ class Piece:
         """Destroyed, or a squad with no figure left."""
         return self.status.destroyed or (self.kind is Kind.FIGURE and not self.figures)
 
+    @property
+    def commander_outside(self) -> bool:
+        """A closed vehicle whose commander sits out in the turret: a figure to fire at."""
+        return self.kind is Kind.HARD and self.status.commander_out
+
     def crew_below_half(self) -> bool:
         """Fewer figures than half the card's crew (-1 to reload); open-top weapons need two."""
         crew = self.card.crew

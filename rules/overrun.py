@@ -97,6 +97,16 @@ class Overrun:
         return tuple(p.after for p in self.pieces)
 
     @property
+    def run_over(self) -> int:
+        """Figures under the tank, and each gun once."""
+        return sum(p.figures if p.kind is Kind.FIGURE else 1 for p in self.pieces)
+
+    @property
+    def down(self) -> int:
+        """Figures and guns eliminated."""
+        return self.eliminated + self.guns_eliminated
+
+    @property
     def summary(self) -> str:
         text = f"rolled {self.rolled}, eliminated {self.eliminated}"
         if self.guns_eliminated:
@@ -115,6 +125,12 @@ class Overrun:
                 "pieces": [p.to_dict() for p in self.pieces], "dice": list(self.faces),
                 "rolled": self.rolled, "eliminated": self.eliminated,
                 "guns_eliminated": self.guns_eliminated, "summary": self.summary}
+
+
+def candidates(battle: Battle, tank: Piece) -> list[Piece]:
+    """The enemy figures and guns on the map: what the tank might run over."""
+    return [p for p in battle.side(tank.side.enemy)
+            if p.kind in (Kind.FIGURE, Kind.GUN) and not p.gone and not p.status.off_map]
 
 
 def check_tank(tank: Piece) -> None:

@@ -234,7 +234,7 @@ def check_target(plan: SoftPlan, covered: Covered) -> None:
             raise RulesError(f"{piece.label} has {piece.figures or 0} figures: attack 1 to "
                              f"{piece.figures or 0} of them")
     elif piece.kind is Kind.HARD and covered.figures:
-        if not piece.status.commander_out:
+        if not piece.commander_outside:
             raise RulesError(f"{piece.label}'s crew is inside: attack the vehicle (only a "
                              f"commander sitting out in the turret is a figure to fire at)")
         if covered.figures > 1:

@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 import pytest
-from cobi_companion.device.cli import COVERS
+from cobi_companion.device.cli import COVERS, TANK_STATUS
 from cobi_companion.rules.overrun import Cover
+from cobi_companion.rules.status import STATUS_WORDS
 
 ROUGH = "moving over pieces counts as rough ground: Move in Rough -5 cm on 2477 Tiger I"
 
@@ -151,3 +152,8 @@ def test_refusals_are_one_line_with_exit_2(cli, args, message):
 
 def test_the_parsers_covers_are_the_rules_own():
     assert tuple(c.value for c in Cover) == COVERS
+
+
+def test_the_tank_status_words_are_the_rules_own():
+    """Every mark of a vehicle but those of figures and a commander sitting out."""
+    assert tuple(w for w in STATUS_WORDS if w not in ("hidden", "commander_out")) == TANK_STATUS

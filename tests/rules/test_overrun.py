@@ -8,7 +8,7 @@ from cobi_companion.rules.battle import Battle, Piece
 from cobi_companion.rules.card import InfoCard
 from cobi_companion.rules.dice import DiceExhausted, ScriptedDice
 from cobi_companion.rules.errors import RulesError
-from cobi_companion.rules.overrun import Cover, Under, overrun
+from cobi_companion.rules.overrun import Cover, Under, candidates, overrun
 from cobi_companion.rules.status import Side, Status
 from hypothesis import given
 from hypothesis import strategies as st
@@ -182,3 +182,16 @@ def test_a_figure_dies_exactly_on_5_or_6_and_hidden_ones_never(faces, hidden):
     assert result.eliminated == killed
     assert dice.used == (0 if hidden else len(faces))
     assert result.pieces[0].after.figures == len(faces) - killed
+
+
+def test_the_candidates_are_the_enemy_figures_and_guns_on_the_map(tiger, book):
+    battle = Battle("tank", (tiger, squad(), pak(), squad(0, label="Rifleman 2"),
+                             squad(2, Status(off_map=True), "Rifleman 3"),
+                             squad(1, label="Rifleman 4", side=Side.AXIS),
+                             Piece("Sherman 1", Side.ALLIES, book.get(2464), figures=5)))
+    assert [p.label for p in candidates(battle, tiger)] == ["Rifleman 1", "Pak 1"]
+
+
+def test_run_over_counts_each_figure_and_each_gun_once(tiger):
+    result = overrun(tiger, (Under(squad(3)), Under(pak())), ScriptedDice([5, 2, 6]))
+    assert (result.run_over, result.down) == (4, 3)
