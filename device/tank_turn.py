@@ -256,6 +256,17 @@ def refused(app: App, label: str, exc: RulesError) -> Screen:
     return refuse(app, str(exc), app_piece(app, label), back_to(app, label))
 
 
+def refusal(app: App, label: str, rule: Callable[[turns.Turn, Battle, str], object]
+            ) -> Screen | None:
+    """The rule's refusal of the piece's action, on the screen; None when it allows it."""
+    state, turn = _state(app)
+    try:
+        rule(turn, state.battle, label)
+    except RulesError as exc:
+        return refused(app, label, exc)
+    return None
+
+
 def app_piece(app: App, label: str) -> Piece:
     state, _ = _state(app)
     return state.battle.get(label)
@@ -346,12 +357,9 @@ def stop_firing(app: App, label: str) -> Screen:
 
 
 def moving(app: App, label: str) -> Screen:
-    state, turn = _state(app)
-    try:
-        turns.move(turn, state.battle, label)
-    except RulesError as exc:
-        return refused(app, label, exc)
-    piece = state.battle.get(label)
+    if (no := refusal(app, label, turns.move)) is not None:
+        return no
+    piece = app_piece(app, label)
     card = piece.card
     if card.known("move_forward") and card.move_forward is not None:
         return move(app, piece, lambda app, line: record(app, label, Action.MOVE, line),
@@ -362,11 +370,9 @@ def moving(app: App, label: str) -> Screen:
 
 def hide(app: App, label: str) -> Screen:
     """Cover here? Enemy figure within 30 cm? Then the rules decide."""
-    state, turn = _state(app)
-    try:
-        turns.hide(turn, state.battle, label, cover=True, nearest_enemy_figure=None)
-    except RulesError as exc:
-        return refused(app, label, exc)
+    if (no := refusal(app, label, lambda turn, battle, label: turns.hide(
+            turn, battle, label, cover=True, nearest_enemy_figure=None))) is not None:
+        return no
     back = back_to(app, label)
 
     def answered(cover: bool, near: bool) -> Screen:
@@ -402,12 +408,9 @@ def leave(app: App, label: str) -> Screen:
 def act(app: App, label: str, action: Action, rule: Callable[[turns.Turn, Battle, str], object],
         word: str, detail: str, line: str) -> Screen:
     """An action with no dice: the rule allows it, a big word says it, then it is recorded."""
-    state, turn = _state(app)
-    try:
-        rule(turn, state.battle, label)
-    except RulesError as exc:
-        return refused(app, label, exc)
-    view = BigWord(app.header(shown(state.battle.get(label))), word, detail)
+    if (no := refusal(app, label, rule)) is not None:
+        return no
+    view = BigWord(app.header(shown(app_piece(app, label))), word, detail)
     return Show([view], lambda: record(app, label, action, line))
 
 
@@ -427,22 +430,19 @@ def run_over(app: App, label: str) -> Screen:
     """The tank's move over figures and guns: the move first, then what is under it."""
     from .overrun_box import OverrunPick
 
-    state, turn = _state(app)
-    try:
-        turns.move(turn, state.battle, label)
-        overrun.check_tank(state.battle.get(label))
-    except RulesError as exc:
-        return refused(app, label, exc)
+    def allowed(turn: turns.Turn, battle: Battle, label: str) -> None:
+        turns.move(turn, battle, label)
+        overrun.check_tank(battle.get(label))
+    if (no := refusal(app, label, allowed)) is not None:
+        return no
     return OverrunPick(label, lambda app, line: record(app, label, Action.MOVE, line),
                        back_to(app, label))
 
 
 def reload(app: App, label: str) -> Screen:
+    if (no := refusal(app, label, turns.reload)) is not None:
+        return no
     state, turn = _state(app)
-    try:
-        turns.reload(turn, state.battle, label)
-    except RulesError as exc:
-        return refused(app, label, exc)
     before = state.battle
 
     def reloaded(app: App, line: str) -> Screen:
