@@ -5,12 +5,15 @@
     python3 run.py test        lint (ruff), type-check rules/ (mypy), run every test (pytest)
     python3 run.py bench       run the benchmarks in bench/ (installs icepool for the comparison)
 
-Needs only Python 3.11 or newer with its standard `venv` module.
+Needs only Python 3.11 or newer with its standard `venv` module. On a Raspberry Pi the venv
+also sees the system's packages, for apt's python3-lgpio (PyPI has no working lgpio for most
+Pis), and the box is not started without a working lgpio.
 """
 from __future__ import annotations
 
 import hashlib
 import os
+import re
 import subprocess
 import sys
 import venv
@@ -19,21 +22,82 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+# Where a Raspberry Pi names itself ("Raspberry Pi 4 Model B Rev 1.4"); another file for tests.
+DEVICE_MODEL = Path(os.environ.get("COBI_DEVICE_MODEL", "/proc/device-tree/model"))
+LGPIO_ADVICE = "sudo apt install python3-lgpio python3-gpiozero"
+# Prints lgpio's state as the venv's Python sees it: "real|placeholder|broken venv|system PATH",
+# or "missing". PyPI's lgpio 0.0.0.2 is an empty module: it imports, and has none of lgpio's
+# functions. (systemd/actions.sh asks the same of the service's venv.)
+LGPIO_PROBE = """
+import importlib.util, os, sys
+spec = importlib.util.find_spec("lgpio")
+if spec is None or not spec.origin:
+    print("missing")
+    sys.exit()
+origin = os.path.realpath(spec.origin)
+where = "venv" if origin.startswith(os.path.realpath(sys.prefix) + os.sep) else "system"
+try:
+    import lgpio
+except Exception:
+    print("broken", where, origin)
+    sys.exit()
+real = hasattr(lgpio, "gpio_claim_input") or hasattr(lgpio, "LGPIO_PY_VERSION")
+print("real" if real else "placeholder", where, origin)
+"""
 
 
 def venv_python() -> Path:
     return BIN / ("python.exe" if os.name == "nt" else "python")
 
 
+def on_raspberry_pi() -> bool:
+    try:
+        return "raspberry pi" in DEVICE_MODEL.read_bytes().decode(errors="replace").lower()
+    except OSError:
+        return False
+
+
+def venv_builder(on_pi: bool) -> venv.EnvBuilder:
+    """How .venv is made: on a Pi over the system's packages, so that apt's python3-lgpio is
+    seen; elsewhere on its own."""
+    return venv.EnvBuilder(with_pip=True, system_site_packages=on_pi)
+
+
+def see_system_packages(folder: Path) -> bool:
+    """Turn on include-system-site-packages in the venv's pyvenv.cfg; True if it was off."""
+    cfg = folder / "pyvenv.cfg"
+    if not cfg.is_file():
+        return False
+    text = cfg.read_text()
+    key = re.compile(r"^(include-system-site-packages\s*=\s*)(\S*)\s*$", re.M | re.I)
+    found = key.search(text)
+    if found and found[2].lower() == "true":
+        return False
+    if found:
+        text = key.sub(r"\g<1>true", text, count=1)
+    else:
+        text += ("" if text.endswith("\n") or not text else "\n") + \
+            "include-system-site-packages = true\n"
+    cfg.write_text(text)
+    return True
+
+
 def ensure_venv(extras: str) -> None:
     """Create .venv and install the project (editable) with the given extras, if not current."""
+    on_pi = on_raspberry_pi()
+    if on_pi and venv_python().exists() and see_system_packages(VENV):
+        print(".venv now sees the system's packages (include-system-site-packages = true in "
+              ".venv/pyvenv.cfg): on a Raspberry Pi lgpio comes from apt's python3-lgpio",
+              flush=True)
     stamp = VENV / f".installed-{extras or 'base'}"
     wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
-    if stamp.exists() and stamp.read_text() == wanted and venv_python().exists():
+    # The plain companion is in every install: any current stamp will do for it.
+    stamps = [stamp] if extras else sorted(VENV.glob(".installed-*"))
+    if venv_python().exists() and any(s.read_text() == wanted for s in stamps if s.is_file()):
         return
     if not venv_python().exists():
         print("Creating .venv ...", flush=True)
-        venv.EnvBuilder(with_pip=True).create(VENV)
+        venv_builder(on_pi).create(VENV)
     target = f".[{extras}]" if extras else "."
     print(f"Installing cobi-companion{f'[{extras}]' if extras else ''} into .venv ...", flush=True)
     subprocess.run(
@@ -42,6 +106,43 @@ def ensure_venv(extras: str) -> None:
         cwd=ROOT, check=True,
     )
     stamp.write_text(wanted)
+
+
+def lgpio_state() -> tuple[str, str, str]:
+    """(state, where, file) of lgpio in .venv: state real, placeholder, broken or missing."""
+    words = subprocess.run([str(venv_python()), "-c", LGPIO_PROBE], capture_output=True,
+                           text=True).stdout.split(maxsplit=2)
+    state, where, origin = [*words, "", "", ""][:3]
+    return state or "missing", where, origin.strip()
+
+
+def lgpio_problem() -> str | None:
+    """Why the box cannot read its pins from .venv, or None when lgpio works. PyPI's empty
+    placeholder in .venv is removed first, so that apt's python3-lgpio shows through."""
+    state, where, origin = lgpio_state()
+    if state == "placeholder" and where == "venv":
+        print(f"Removing PyPI's empty lgpio 0.0.0.2 from .venv ({origin}) ...", flush=True)
+        subprocess.run([str(venv_python()), "-m", "pip", "uninstall", "--yes", "--quiet",
+                        "--disable-pip-version-check", "lgpio"], check=False)
+        state, where, origin = lgpio_state()
+    if state == "real":
+        return None
+    found = f"lgpio {state}" + (f": {origin}" if origin else "")
+    return (f"run.py: .venv has no working lgpio ({found}), so the box cannot read its pins: "
+            f"{LGPIO_ADVICE} (Raspberry Pi OS), then python3 run.py again")
+
+
+def runs_the_box(argv: list[str], on_pi: bool) -> bool:
+    """Whether `cobi-companion ARGV` drives the pins: `run`, or no command at all on a Pi."""
+    if "-h" in argv or "--help" in argv:
+        return False
+    words = iter(argv)
+    for word in words:
+        if word == "--cards":
+            next(words, None)
+        elif not word.startswith("-"):
+            return word == "run"
+    return on_pi
 
 
 def run_tests() -> int:
@@ -77,6 +178,11 @@ def main(argv: list[str]) -> int:
     if argv[:1] == ["bench"]:
         return run_bench(argv[1:])
     ensure_venv("")
+    if on_raspberry_pi() and runs_the_box(argv, on_pi=True):
+        problem = lgpio_problem()
+        if problem:
+            print(problem, file=sys.stderr)
+            return 1
     exe = BIN / ("cobi-companion.exe" if os.name == "nt" else "cobi-companion")
     try:
         return subprocess.run([str(exe), *argv], cwd=ROOT).returncode

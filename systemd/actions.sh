@@ -1,4 +1,5 @@
-# Shared by install.sh and uninstall.sh (sourced): how each action is printed and done.
+# Shared by install.sh and uninstall.sh (sourced): how each action is printed and done, the
+# options and the root, the check of the venv's lgpio. The tests source it too.
 # shellcheck shell=bash
 
 say() { printf '%s\n' "$*"; }
@@ -66,4 +67,68 @@ common_option() {
         -h | --help) usage; exit 0 ;;
         *) echo "$script: unknown option $1 (see --help)" >&2; exit 2 ;;
     esac
+    # An empty --root would mean this machine's own /: say --root / for that, or leave it out.
+    if [[ $1 == --root* && -z $ROOT ]]; then
+        echo "$script: --root is empty (for this machine itself leave --root out)" >&2
+        exit 2
+    fi
+}
+
+# True when PATH (under ROOT) is reached without following a symbolic link: no folder between
+# ROOT and PATH is one, so removing PATH (a link itself at most) stays inside ROOT. Always true
+# without --root, where /bin and the like are links on purpose.
+inside_root() {
+    local rest=${1#"$ROOT"} here=$ROOT part
+    [[ -n $ROOT ]] || return 0
+    [[ $1 == "$ROOT"/* ]] || return 1
+    rest=${rest#/}
+    while [[ $rest == */* ]]; do
+        part=${rest%%/*}
+        rest=${rest#*/}
+        here+=/$part
+        [[ -L $here ]] && return 1
+    done
+    return 0
+}
+
+# lgpio as the venv's Python sees it: "real|placeholder|broken venv|system PATH", or "missing".
+# PyPI's lgpio 0.0.0.2 is an empty module: it imports, and has none of lgpio's functions.
+# shellcheck disable=SC2016  # Python, not shell
+readonly LGPIO_PROBE='
+import importlib.util, os, sys
+spec = importlib.util.find_spec("lgpio")
+if spec is None or not spec.origin:
+    print("missing")
+    sys.exit()
+origin = os.path.realpath(spec.origin)
+where = "venv" if origin.startswith(os.path.realpath(sys.prefix) + os.sep) else "system"
+try:
+    import lgpio
+except Exception:
+    print("broken", where, origin)
+    sys.exit()
+real = hasattr(lgpio, "gpio_claim_input") or hasattr(lgpio, "LGPIO_PY_VERSION")
+print("real" if real else "placeholder", where, origin)
+'
+
+# venv_lgpio PYTHON SCRIPT: make the venv of PYTHON use a working lgpio. PyPI's placeholder in
+# the venv is uninstalled, so that the system's python3-lgpio (seen through
+# --system-site-packages) shows through; with no working lgpio left, stop with what to install.
+venv_lgpio() {
+    local python=$1 script=$2 state where origin
+    read -r state where origin < <("$python" -c "$LGPIO_PROBE") || state=missing
+    if [[ $state == placeholder && $where == venv ]]; then
+        say "remove PyPI's empty lgpio 0.0.0.2 from the venv ($origin)"
+        PIP_ROOT_USER_ACTION=ignore "$python" -m pip uninstall --yes --quiet \
+            --disable-pip-version-check lgpio >/dev/null
+        read -r state where origin < <("$python" -c "$LGPIO_PROBE") || state=missing
+    fi
+    if [[ $state == real ]]; then
+        say "keep lgpio from $origin (the $where's)"
+        return 0
+    fi
+    echo "$script: no working lgpio for the venv (lgpio $state${origin:+: $origin}):" \
+        "sudo apt install python3-lgpio (Raspberry Pi OS repository; plain Debian has no" \
+        "python3-lgpio, and its python3-gpiozero 1.6 is too old), then run $script again" >&2
+    exit 1
 }

@@ -6,15 +6,28 @@ set -euo pipefail
 readonly NAME=cobi-companion
 readonly SERVICE_USER=cobi
 readonly DEVICE_GROUPS=(gpio i2c dialout)
-readonly APT_PACKAGES=(python3-venv python3-gpiozero python3-lgpio python3-smbus2 i2c-tools)
+# polkitd: logind asks it whether cobi may power off and reboot (the settings menu). python3-pil:
+# on every system, see "32-bit Raspberry Pi OS" in systemd/README.md.
+readonly APT_PACKAGES=(python3-venv python3-gpiozero python3-lgpio python3-smbus2 i2c-tools
+    polkitd python3-pil)
 # Loaded at boot so that the service's DeviceAllow= rules find their device classes: i2c-dev
 # gives /dev/i2c-*, usbserial and cdc_acm register ttyUSB and ttyACM before any adapter is in.
 readonly MODULES=(i2c-dev usbserial cdc_acm)
 readonly PREFIX=/opt/cobi-companion
 readonly VENV=$PREFIX/venv
 readonly CONF_DIR=/etc/cobi-companion
-readonly UNIT_FILE=/etc/systemd/system/$NAME.service
+readonly UNIT_DIR=/etc/systemd/system
+readonly UNIT_FILE=$UNIT_DIR/$NAME.service
+# The USB settings stick: mounted while it is in (the file name is systemd-escape --path of its
+# Where=, /media/cobi), and a oneshot that asks the box to reload as it comes and goes.
+readonly STICK_UNITS=(media-cobi.mount "$NAME-usb.service")
 readonly MODULES_FILE=/etc/modules-load.d/$NAME.conf
+readonly POLKIT_RULE=/etc/polkit-1/rules.d/50-$NAME.rules
+readonly LINK=/usr/local/bin/$NAME
+# The parents' folder on the FAT boot partition (only where /boot/firmware is: Bookworm or later).
+readonly BOOT_FIRMWARE=/boot/firmware
+readonly PARENTS_DIR=$BOOT_FIRMWARE/cobi
+readonly PIWHEELS=https://www.piwheels.org/simple
 readonly I2C_LINES=(dtparam=i2c_arm=on dtparam=i2c_arm_baudrate=400000)
 readonly UART_LINES=(enable_uart=1 dtparam=uart0=on)  # uart0: the header UART on a Pi 5
 readonly MARK="# Added by cobi-companion (systemd/install.sh)"
@@ -25,14 +38,17 @@ Usage: sudo systemd/install.sh [--uart] [--root DIR] [--dry-run]
 
 Installs or upgrades the COBI Battle Companion as the systemd service cobi-companion:
 apt packages, a venv in /opt/cobi-companion/venv with the companion from this repository,
-the system user cobi (groups gpio, i2c, dialout), I2C at 400 kHz in config.txt,
-/etc/cobi-companion/config.toml (only if there is none) and cards/, and the unit, enabled
-and started (restarted on an upgrade). A second run upgrades and changes nothing else.
+the command /usr/local/bin/cobi-companion, the system user cobi (groups gpio, i2c, dialout),
+I2C at 400 kHz in config.txt, /etc/cobi-companion/config.toml (only if there is none) and
+cards/, the parents' folder /boot/firmware/cobi, the USB settings stick (label COBI), the
+polkit rule that lets the box power off and restart the Pi, and the unit, enabled and started
+(restarted on an upgrade). A second run upgrades and changes nothing else.
 
   --uart       also turn on the header UART (enable_uart=1, dtparam=uart0=on) and take
                the serial console off it (cmdline.txt), for a range sensor on GPIO 14/15
   --root DIR   install into DIR instead of /; commands that cannot run there (apt-get,
-               useradd, python -m venv, pip, systemctl) are printed, not run
+               useradd, python -m venv, pip, systemctl) and the check of the venv's lgpio
+               are printed, not run
   --dry-run    print every action, change nothing
   -h, --help   this help
 EOF
@@ -117,6 +133,70 @@ write_file() {  # write_file FILE TEXT (mode 0644)
     chmod 0644 "$1"
 }
 
+install_file() {  # install_file FROM TO: the repository's file, when it differs (mode 0644)
+    if cmp -s "$1" "$2"; then
+        say "keep $2 (unchanged)"
+    else
+        change "install $2" install -D -m 0644 "$1" "$2"
+    fi
+}
+
+note() {  # note TEXT: a decision, printed as "would ..." in a dry run
+    if ((DRY_RUN)); then say "would $*"; else say "$*"; fi
+}
+
+# On the FAT boot partition no chmod: FAT keeps no modes, and refuses most changes (EPERM).
+write_crlf() {  # write_crlf FILE TEXT: each line ended CR LF, for Notepad and friends
+    printf '%s\n' "$2" | sed 's/$/\r/' >"$1"
+}
+
+copy_plain() {  # copy_plain FROM TO
+    cat -- "$1" >"$2"
+}
+
+# The target's Debian architecture (armhf on 32-bit Raspberry Pi OS, arm64 on 64-bit), or ""
+# when a --root has no dpkg database to tell. Not uname -m: a 32-bit system on a Pi 4 or 5
+# runs a 64-bit kernel, and uname says aarch64.
+target_arch() {
+    if [[ -z $ROOT ]]; then
+        dpkg --print-architecture 2>/dev/null || true
+    elif [[ -f $ROOT/var/lib/dpkg/status ]]; then
+        awk '/^Package: / { dpkg = ($2 == "dpkg") } dpkg && /^Architecture: / { print $2; exit }' \
+            "$ROOT/var/lib/dpkg/status"
+    fi
+}
+
+# Each line ends CR LF (write_crlf): parents open it with Notepad as well as anything else.
+readonly PARENTS_README="\
+COBI Battle Companion: settings and cards from any computer
+
+This folder is on the SD card's boot partition, which Windows, macOS and
+Linux can all open. Power the box off first (settings menu: Power off),
+put the SD card into your computer, change what you like here, eject the
+card safely and put it back into the box.
+
+What goes here:
+  config.toml   the box's settings. Start from config-example.toml: copy
+                it to config.toml and keep only the lines you change; a
+                setting left out keeps its value from before.
+  cards         a folder for your own card files (.toml), as described
+                in the companion's README.
+
+Where the box looks, in this order. Each one is read over the one
+before it, so the last one that sets something wins:
+  1. the box's built-in defaults
+  2. /etc/cobi-companion/config.toml and /etc/cobi-companion/cards
+     (on the box itself)
+  3. this folder: config.toml and cards
+  4. a USB stick named COBI (FAT32): config.toml and cards on it
+
+The USB stick needs no SD card and no restart: put it in and the box
+reads its settings again; take it out and the box goes back to the
+settings above. The box only reads the stick, it never writes to it.
+
+This folder and config-example.toml were made by the installer, which
+never overwrites your own files here."
+
 # --- packages -------------------------------------------------------------------------------
 if [[ -z $ROOT ]] && ((DRY_RUN == 0)); then
     python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null || {
@@ -152,6 +232,27 @@ else
         --groups "$(IFS=,; echo "${DEVICE_GROUPS[*]}")" "$SERVICE_USER"
 fi
 
+# --- 32-bit Raspberry Pi OS ----------------------------------------------------------------
+# PyPI has no armhf (32-bit) wheel of Pillow and so of luma.oled; Raspberry Pi OS points pip at
+# piwheels.org, which has them, in /etc/pip.conf. Without that line pip is told here.
+pip_index=()
+arch=$(target_arch)
+case $arch in
+    armhf | armel)
+        if grep -qs piwheels "$ROOT/etc/pip.conf"; then
+            say "keep pip's piwheels index in $ROOT/etc/pip.conf ($arch: Pillow's wheels)"
+        else
+            pip_index=(--extra-index-url "$PIWHEELS")
+            note "use $PIWHEELS for pip ($arch: PyPI has no Pillow wheel for it, and" \
+                "$ROOT/etc/pip.conf names no piwheels)"
+        fi
+        ;;
+    "")
+        [[ -z $ROOT ]] || say "skip the 32-bit check: no dpkg database in $ROOT tells its" \
+            "architecture (on armhf pip needs piwheels, see systemd/README.md)"
+        ;;
+esac
+
 # --- the venv and the companion ---------------------------------------------------------------
 [[ -d $ROOT$PREFIX ]] || change "create $ROOT$PREFIX" install -d -m 0755 "$ROOT$PREFIX"
 if [[ ! -x $ROOT$VENV/bin/python ]]; then
@@ -162,7 +263,7 @@ fi
 
 # pip builds from a clean copy: a build in the clone would leave root-owned files there.
 pip_args=(install --upgrade --upgrade-strategy only-if-needed --disable-pip-version-check
-    --no-warn-script-location --root-user-action=ignore)
+    --no-warn-script-location --root-user-action=ignore "${pip_index[@]}")
 if ((DRY_RUN)) || [[ -n $ROOT ]]; then
     system "$ROOT$VENV/bin/python" -m pip "${pip_args[@]}" "$REPO"
 else
@@ -172,10 +273,29 @@ else
         --exclude=__pycache__ -cf - . | tar -C "$src" -xf -
     say "run: $VENV/bin/python -m pip ${pip_args[*]} $REPO (from a clean copy)"
     "$VENV/bin/python" -m pip "${pip_args[@]}" --quiet "$src"
-    "$VENV/bin/python" -c 'import gpiozero, lgpio' 2>/dev/null || {
-        echo "install.sh: the venv cannot import gpiozero and lgpio (python3-lgpio missing?)" >&2
+fi
+
+# lgpio: the system's python3-lgpio, unless pip left PyPI's empty placeholder in the venv.
+if ((DRY_RUN)) || [[ -n $ROOT ]]; then
+    say "would check lgpio in $ROOT$VENV: remove PyPI's empty lgpio 0.0.0.2 if pip put it" \
+        "there, and stop unless python3-lgpio is importable"
+else
+    venv_lgpio "$VENV/bin/python" install.sh
+    "$VENV/bin/python" -c 'import gpiozero' 2>/dev/null || {
+        echo "install.sh: the venv cannot import gpiozero: sudo apt install python3-gpiozero" >&2
         exit 1
     }
+fi
+
+# --- the command on the PATH ------------------------------------------------------------------
+if [[ -L $ROOT$LINK && $(readlink -- "$ROOT$LINK") == "$VENV/bin/$NAME" ]]; then
+    say "keep $ROOT$LINK -> $VENV/bin/$NAME"
+elif [[ -e $ROOT$LINK || -L $ROOT$LINK ]]; then
+    say "skip $ROOT$LINK: something else is there (remove it, and run install.sh again)"
+else
+    [[ -d $ROOT/usr/local/bin ]] ||
+        change "create $ROOT/usr/local/bin" install -d -m 0755 "$ROOT/usr/local/bin"
+    change "link $ROOT$LINK -> $VENV/bin/$NAME" ln -s -- "$VENV/bin/$NAME" "$ROOT$LINK"
 fi
 
 # --- configuration ----------------------------------------------------------------------------
@@ -190,6 +310,31 @@ if [[ -e $ROOT$CONF_DIR/config.toml ]]; then
 else
     change "copy hardware/config.toml to $ROOT$CONF_DIR/config.toml" \
         install -m 0644 "$REPO/hardware/config.toml" "$ROOT$CONF_DIR/config.toml"
+fi
+
+# The parents' folder on the boot partition: read over /etc/cobi-companion, never overwritten.
+if [[ -d $ROOT$BOOT_FIRMWARE ]]; then
+    parents=$ROOT$PARENTS_DIR
+    for dir in "$parents" "$parents/cards"; do
+        if [[ -d $dir ]]; then
+            say "keep $dir/"
+        else
+            change "create $dir/" mkdir -- "$dir"
+        fi
+    done
+    if [[ -e $parents/README.txt ]]; then
+        say "keep $parents/README.txt"
+    else
+        change "write $parents/README.txt" write_crlf "$parents/README.txt" "$PARENTS_README"
+    fi
+    if [[ -e $parents/config-example.toml ]]; then
+        say "keep $parents/config-example.toml (never overwritten)"
+    else
+        change "copy hardware/config.toml to $parents/config-example.toml" \
+            copy_plain "$REPO/hardware/config.toml" "$parents/config-example.toml"
+    fi
+else
+    say "skip $ROOT$PARENTS_DIR: no $ROOT$BOOT_FIRMWARE (a Raspberry Pi OS older than Bookworm?)"
 fi
 
 # --- I2C (and the UART) in the boot files ---------------------------------------------------
@@ -241,14 +386,17 @@ else
     system modprobe --all "${MODULES[@]}"
 fi
 
-# --- the unit -------------------------------------------------------------------------------
-if cmp -s "$REPO/systemd/$NAME.service" "$ROOT$UNIT_FILE"; then
-    say "keep $ROOT$UNIT_FILE (unchanged)"
-else
-    change "install $ROOT$UNIT_FILE" \
-        install -D -m 0644 "$REPO/systemd/$NAME.service" "$ROOT$UNIT_FILE"
-fi
+# --- power off and restart from the settings menu ------------------------------------------
+install_file "$REPO/systemd/${POLKIT_RULE##*/}" "$ROOT$POLKIT_RULE"
+
+# --- the units --------------------------------------------------------------------------------
+for unit in "${STICK_UNITS[@]}"; do
+    install_file "$REPO/systemd/$unit" "$ROOT$UNIT_DIR/$unit"
+done
+install_file "$REPO/systemd/$NAME.service" "$ROOT$UNIT_FILE"
 system systemctl daemon-reload
+# Not --now: the mount waits for its stick; enabled, it is mounted each time the stick is put in.
+system systemctl enable "${STICK_UNITS[@]}"
 if [[ -z $ROOT ]] && systemctl is-active --quiet "$NAME.service" 2>/dev/null; then
     system systemctl enable "$NAME.service"
     system systemctl restart "$NAME.service"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Remove the COBI Battle Companion service installed by systemd/install.sh. The config, the
-# cards and the battles stay unless --purge. See systemd/README.md.
+# cards and the battles stay unless --purge. Under --root nothing is removed through a symbolic
+# link: a link is removed itself, never what it points to. See systemd/README.md.
 set -euo pipefail
 
 readonly NAME=cobi-companion
@@ -8,20 +9,31 @@ readonly SERVICE_USER=cobi
 readonly PREFIX=/opt/cobi-companion
 readonly CONF_DIR=/etc/cobi-companion
 readonly STATE_DIR=/var/lib/cobi-companion
-readonly UNIT_FILE=/etc/systemd/system/$NAME.service
+readonly UNIT_DIR=/etc/systemd/system
+readonly UNIT_FILE=$UNIT_DIR/$NAME.service
+readonly STICK_UNITS=(media-cobi.mount "$NAME-usb.service")
+# The links `systemctl enable` makes for those (left behind where it was only printed, --root).
+readonly STICK_LINKS=('dev-disk-by\x2dlabel-COBI.device.wants/media-cobi.mount'
+    "media-cobi.mount.wants/$NAME-usb.service")
 readonly MODULES_FILE=/etc/modules-load.d/$NAME.conf
+readonly POLKIT_RULE=/etc/polkit-1/rules.d/50-$NAME.rules
+readonly LINK=/usr/local/bin/$NAME
+readonly LINK_TARGET=$PREFIX/venv/bin/$NAME
+readonly PARENTS_DIR=/boot/firmware/cobi
 
 usage() {
     cat <<'EOF'
 Usage: sudo systemd/uninstall.sh [--purge] [--root DIR] [--dry-run]
 
-Stops and disables the cobi-companion service and removes its unit, /opt/cobi-companion (the
-venv) and the user cobi. Keeps /etc/cobi-companion (config.toml, cards/) and
-/var/lib/cobi-companion (the battles), and the I2C/UART lines in config.txt.
+Stops and disables the cobi-companion service and removes its units (the service, the USB
+settings stick's mount and its helper), the polkit rule, /opt/cobi-companion (the venv), the
+link /usr/local/bin/cobi-companion and the user cobi. Keeps /etc/cobi-companion (config.toml,
+cards/), /boot/firmware/cobi (the parents' folder), /var/lib/cobi-companion (the battles),
+and the I2C/UART lines in config.txt.
 
-  --purge      also remove /etc/cobi-companion and /var/lib/cobi-companion
+  --purge      also remove /etc/cobi-companion, /boot/firmware/cobi and /var/lib/cobi-companion
   --root DIR   remove from DIR instead of /; commands that cannot run there (systemctl,
-               userdel) are printed, not run
+               userdel) are printed, not run; symbolic links are never followed
   --dry-run    print every action, change nothing
   -h, --help   this help
 EOF
@@ -51,8 +63,12 @@ has_user() {
     fi
 }
 
-remove() {  # remove PATH: a file or a whole folder, when it is there
-    if [[ -e $1 || -L $1 ]]; then
+# remove PATH: a file or a whole folder, when it is there. A symbolic link is removed itself (rm
+# never follows it); under a link to a folder (outside the root, say) nothing is touched.
+remove() {
+    if ! inside_root "$1"; then
+        say "skip $1: a folder on its way is a symbolic link, not followed out of $ROOT"
+    elif [[ -e $1 || -L $1 ]]; then
         change "remove $1" rm -rf -- "$1"
     fi
 }
@@ -60,8 +76,27 @@ remove() {  # remove PATH: a file or a whole folder, when it is there
 if [[ -e $ROOT$UNIT_FILE ]]; then
     system systemctl disable --now "$NAME.service"
 fi
+enabled=()
+for unit in "${STICK_UNITS[@]}"; do
+    [[ ! -e $ROOT$UNIT_DIR/$unit ]] || enabled+=("$unit")
+done
+if ((${#enabled[@]})); then
+    system systemctl disable --now "${enabled[@]}"
+fi
+for link in "${STICK_LINKS[@]}"; do
+    remove "$ROOT$UNIT_DIR/$link"
+done
+for unit in "${STICK_UNITS[@]}"; do
+    remove "$ROOT$UNIT_DIR/$unit"
+done
 remove "$ROOT$UNIT_FILE"
 system systemctl daemon-reload
+remove "$ROOT$POLKIT_RULE"
+if [[ -L $ROOT$LINK && $(readlink -- "$ROOT$LINK") == "$LINK_TARGET" ]]; then
+    remove "$ROOT$LINK"
+elif [[ -e $ROOT$LINK || -L $ROOT$LINK ]]; then
+    say "keep $ROOT$LINK: not the link to $LINK_TARGET"
+fi
 remove "$ROOT$PREFIX"
 remove "$ROOT$MODULES_FILE"
 if has_user "$SERVICE_USER"; then
@@ -69,8 +104,10 @@ if has_user "$SERVICE_USER"; then
 fi
 if ((PURGE)); then
     remove "$ROOT$CONF_DIR"
+    remove "$ROOT$PARENTS_DIR"
     remove "$ROOT$STATE_DIR"
 else
-    say "keep $ROOT$CONF_DIR (config and cards) and $ROOT$STATE_DIR (battles): --purge removes them"
+    say "keep $ROOT$CONF_DIR and $ROOT$PARENTS_DIR (config and cards) and $ROOT$STATE_DIR" \
+        "(battles): --purge removes them"
 fi
 say "keep the I2C and UART settings in config.txt"

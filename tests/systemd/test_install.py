@@ -20,8 +20,12 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 INSTALL = REPO / "systemd" / "install.sh"
 UNINSTALL = REPO / "systemd" / "uninstall.sh"
+ACTIONS = REPO / "systemd" / "actions.sh"
 UNIT = REPO / "systemd" / "cobi-companion.service"
+STICK_UNITS = ("media-cobi.mount", "cobi-companion-usb.service")
+POLKIT_RULE = REPO / "systemd" / "50-cobi-companion.rules"
 CONFIG = REPO / "hardware" / "config.toml"
+VENV_COMMAND = "/opt/cobi-companion/venv/bin/cobi-companion"
 I2C_LINES = ["dtparam=i2c_arm=on", "dtparam=i2c_arm_baudrate=400000"]
 SYSTEM_COMMANDS = ["apt-get", "apt-cache", "systemctl", "useradd", "usermod", "userdel",
                    "groupadd", "modprobe", "python3", "pip", "pip3"]
@@ -133,13 +137,34 @@ def test_install_puts_every_file_in_place(env: Env) -> None:
     assert "enable_uart=1" not in env.config_txt
     assert env.calls() == []                               # nothing ran on this machine
     assert "would run: apt-get install -y --no-install-recommends python3-venv " \
-           "python3-gpiozero python3-lgpio python3-smbus2 i2c-tools" in out
+           "python3-gpiozero python3-lgpio python3-smbus2 i2c-tools polkitd python3-pil" in out
     assert any(line.startswith("would run: useradd --system") and line.endswith(" cobi")
                and "--groups gpio,i2c,dialout" in line for line in out)
     venv = r / "opt/cobi-companion/venv"
     assert f"would run: python3 -m venv --system-site-packages {venv}" in out
     assert any(line.startswith(f"would run: {venv}/bin/python -m pip install") for line in out)
-    assert out[-4:] == ["would run: systemctl daemon-reload",
+    assert not any("--extra-index-url" in line for line in out)    # no armhf here
+    assert f"would check lgpio in {venv}: remove PyPI's empty lgpio 0.0.0.2 if pip put it " \
+           "there, and stop unless python3-lgpio is importable" in out
+    units = r / "etc/systemd/system"
+    for name in STICK_UNITS:
+        assert (units / name).read_bytes() == (REPO / "systemd" / name).read_bytes()
+    rule = r / "etc/polkit-1/rules.d/50-cobi-companion.rules"
+    assert rule.read_bytes() == POLKIT_RULE.read_bytes()
+    assert oct(rule.stat().st_mode & 0o777) == "0o644"
+    link = r / "usr/local/bin/cobi-companion"
+    assert link.is_symlink() and os.readlink(link) == VENV_COMMAND
+    parents = r / "boot/firmware/cobi"
+    assert (parents / "cards").is_dir()
+    assert (parents / "config-example.toml").read_bytes() == CONFIG.read_bytes()
+    readme = (parents / "README.txt").read_bytes()
+    assert readme.endswith(b"\r\n") and readme.count(b"\n") == readme.count(b"\r\n")
+    text = readme.decode("ascii")
+    order = ["/etc/cobi-companion/config.toml", "this folder", "USB stick named COBI"]
+    assert [text.index(where) for where in order] == sorted(text.index(w) for w in order)
+    assert "config-example.toml" in text
+    assert out[-5:] == ["would run: systemctl daemon-reload",
+                        "would run: systemctl enable media-cobi.mount cobi-companion-usb.service",
                         "would run: systemctl enable --now cobi-companion.service",
                         "reboot to apply the boot settings: sudo reboot",
                         "the box's log: journalctl -u cobi-companion -f"]
@@ -181,7 +206,7 @@ def test_older_images_keep_config_txt_in_boot(env: Env) -> None:
     text = (env.root / "boot/config.txt").read_text().splitlines()
     assert all(text.count(line) == 1 for line in [*I2C_LINES, "enable_uart=1"])
     assert "console=serial0" not in (env.root / "boot/cmdline.txt").read_text()
-    assert not firmware.exists()
+    assert not firmware.exists()                     # nor the parents' folder in it
 
 
 def test_missing_boot_files_are_reported_not_fatal(env: Env) -> None:
@@ -290,9 +315,9 @@ def unprivileged() -> Iterator[tuple[Env, tuple[str, ...], Path]]:
         repo = base / "repo"
         (repo / "systemd").mkdir(parents=True)
         (repo / "hardware").mkdir()
-        for path in (INSTALL, UNINSTALL, INSTALL.with_name("actions.sh"), UNIT, CONFIG,
-                     REPO / "pyproject.toml"):
-            shutil.copy(path, repo / path.relative_to(REPO))
+        for path in (*(REPO / "systemd").iterdir(), CONFIG, REPO / "pyproject.toml"):
+            if path.is_file():
+                shutil.copy(path, repo / path.relative_to(REPO))
         env = Env(base)
         env.log.chmod(0o666)
         if prefix:
@@ -327,3 +352,164 @@ def test_shellcheck_is_clean() -> None:
     result = subprocess.run(["shellcheck", "-x", str(INSTALL), str(UNINSTALL)],
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_parents_files_are_never_overwritten(env: Env) -> None:
+    ok(env.run(INSTALL))
+    parents = env.root / "boot/firmware/cobi"
+    (parents / "config.toml").write_text('[game]\r\nlanguage = "pl"\r\n')
+    (parents / "config-example.toml").write_text("# mine now\n")
+    (parents / "README.txt").write_text("our notes\n")
+    (parents / "cards/t-34.toml").write_text("set_number = 2542\n")
+    before = env.tree()
+    out = ok(env.run(INSTALL))
+    assert env.tree() == before
+    assert f"keep {parents}/config-example.toml (never overwritten)" in out
+    assert f"keep {parents}/README.txt" in out
+
+
+def test_a_dry_run_names_the_parents_folder(env: Env) -> None:
+    out = ok(env.run(INSTALL, "--dry-run"))
+    parents = env.root / "boot/firmware/cobi"
+    assert f"would create {parents}/" in out
+    assert f"would write {parents}/README.txt" in out
+    assert f"would link {env.root}/usr/local/bin/cobi-companion -> {VENV_COMMAND}" in out
+    assert not parents.exists()
+
+
+def test_someone_elses_command_on_the_path_is_left_alone(env: Env) -> None:
+    bin_dir = env.root / "usr/local/bin"
+    bin_dir.mkdir(parents=True)
+    (bin_dir / "cobi-companion").write_text("#!/bin/sh\necho mine\n")
+    out = ok(env.run(INSTALL))
+    assert (bin_dir / "cobi-companion").read_text() == "#!/bin/sh\necho mine\n"
+    assert any(line.startswith(f"skip {bin_dir}/cobi-companion: something else") for line in out)
+    with (env.root / "etc/passwd").open("a") as passwd:
+        passwd.write("cobi:x:990:990::/nonexistent:/usr/sbin/nologin\n")
+    out = ok(env.run(UNINSTALL))
+    assert (bin_dir / "cobi-companion").read_text() == "#!/bin/sh\necho mine\n"
+    assert f"keep {bin_dir}/cobi-companion: not the link to {VENV_COMMAND}" in out
+
+
+def dpkg_status(env: Env, arch: str) -> None:
+    status = env.root / "var/lib/dpkg/status"
+    status.parent.mkdir(parents=True)
+    status.write_text(f"Package: base-files\nStatus: install ok installed\nArchitecture: {arch}\n"
+                      "\nPackage: dpkg\nStatus: install ok installed\nPriority: required\n"
+                      f"Architecture: {arch}\nVersion: 1.21.22\n")
+
+
+def pip_line(out: list[str]) -> str:
+    return next(line for line in out if " -m pip install " in line)
+
+
+def test_32_bit_systems_get_pillow_from_piwheels(env: Env) -> None:
+    dpkg_status(env, "armhf")
+    out = ok(env.run(INSTALL))
+    assert "--extra-index-url https://www.piwheels.org/simple" in pip_line(out)
+    assert any(line.startswith("use https://www.piwheels.org/simple for pip (armhf:")
+               for line in out)
+    assert "python3-pil" in next(line for line in out if "apt-get install" in line)
+    # Raspberry Pi OS's own /etc/pip.conf already names piwheels: nothing added.
+    (env.root / "etc/pip.conf").write_text(
+        "[global]\nextra-index-url=https://www.piwheels.org/simple\n")
+    out = ok(env.run(INSTALL))
+    assert "--extra-index-url" not in pip_line(out)
+    assert f"keep pip's piwheels index in {env.root}/etc/pip.conf (armhf: Pillow's wheels)" in out
+
+
+def test_64_bit_systems_use_pypi(env: Env) -> None:
+    dpkg_status(env, "arm64")
+    out = ok(env.run(INSTALL))
+    assert "--extra-index-url" not in pip_line(out)
+    assert not any("32-bit" in line or "piwheels" in line for line in out)
+
+
+@pytest.mark.parametrize("script", [INSTALL, UNINSTALL], ids=["install", "uninstall"])
+@pytest.mark.parametrize("option", [("--root", ""), ("--root=",)], ids=["separate", "joined"])
+def test_an_empty_root_is_refused(env: Env, script: Path, option: tuple[str, ...]) -> None:
+    before = env.tree()
+    result = env.run(script, *option, "--purge" if script == UNINSTALL else "--uart", root=False)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr == (f"{script.name}: --root is empty (for this machine itself leave "
+                             "--root out)\n")
+    assert env.calls() == []
+    assert env.tree() == before
+
+
+def test_uninstall_removes_the_stick_polkit_and_the_link(env: Env) -> None:
+    installed(env)
+    units = env.root / "etc/systemd/system"
+    # What `systemctl --root enable` would have linked: the device's name keeps its \x2d.
+    wants = units / "dev-disk-by\\x2dlabel-COBI.device.wants"
+    wants.mkdir()
+    (wants / "media-cobi.mount").symlink_to("/etc/systemd/system/media-cobi.mount")
+    (units / "media-cobi.mount.wants").mkdir()
+    (units / "media-cobi.mount.wants/cobi-companion-usb.service").symlink_to(
+        "/etc/systemd/system/cobi-companion-usb.service")
+    out = ok(env.run(UNINSTALL))
+    assert out[:2] == ["would run: systemctl disable --now cobi-companion.service",
+                       "would run: systemctl disable --now media-cobi.mount "
+                       "cobi-companion-usb.service"]
+    for name in STICK_UNITS:
+        assert not (units / name).exists()
+    assert list(wants.iterdir()) == []
+    assert not (units / "media-cobi.mount.wants/cobi-companion-usb.service").is_symlink()
+    assert not (env.root / "etc/polkit-1/rules.d/50-cobi-companion.rules").exists()
+    assert not (env.root / "usr/local/bin/cobi-companion").is_symlink()
+    assert (env.root / "boot/firmware/cobi/config-example.toml").exists()   # the parents'
+    assert env.calls() == []
+
+
+@pytest.fixture
+def outside(tmp_path: Path) -> Path:
+    """A folder beside the root, with something in it that must survive."""
+    folder = tmp_path / "outside"
+    (folder / "venv/bin").mkdir(parents=True)
+    (folder / "precious.txt").write_text("not the box's\n")
+    (folder / "venv/bin/python").write_text("#!/bin/sh\n")
+    return folder
+
+
+def outside_files(folder: Path) -> list[tuple[str, str]]:
+    return [(str(p.relative_to(folder)), p.read_text()) for p in sorted(folder.rglob("*"))
+            if p.is_file()]
+
+
+def test_uninstall_removes_a_link_never_its_target(env: Env, outside: Path) -> None:
+    installed(env)
+    before = outside_files(outside)
+    prefix = env.root / "opt/cobi-companion"
+    shutil.rmtree(prefix)
+    prefix.symlink_to(outside)                          # /opt/cobi-companion -> outside the root
+    conf = env.root / "etc/cobi-companion"
+    shutil.rmtree(conf)
+    conf.symlink_to(outside, target_is_directory=True)  # /etc/cobi-companion -> the same
+    out = ok(env.run(UNINSTALL, "--purge"))
+    assert not prefix.is_symlink() and not prefix.exists()
+    assert not conf.is_symlink() and not conf.exists()
+    assert f"remove {prefix}" in out and f"remove {conf}" in out
+    assert outside_files(outside) == before
+
+
+def test_uninstall_never_goes_through_a_linked_folder(env: Env, outside: Path) -> None:
+    state = installed(env)
+    # /var and /usr/local are links to folders outside the root: what lies under them there
+    # (a state folder, a command) is not the root's to remove.
+    (outside / "lib/cobi-companion").mkdir(parents=True)
+    (outside / "lib/cobi-companion/battles.db").write_text("someone else's battles\n")
+    (outside / "bin").mkdir()
+    (outside / "bin/cobi-companion").symlink_to(VENV_COMMAND)
+    shutil.rmtree(state.parent.parent)
+    (env.root / "var").symlink_to(outside)
+    shutil.rmtree(env.root / "usr/local")
+    (env.root / "usr/local").symlink_to(outside)
+    before = outside_files(outside)
+    out = ok(env.run(UNINSTALL, "--purge"))
+    assert outside_files(outside) == before
+    assert (outside / "bin/cobi-companion").is_symlink()
+    for path in (env.root / "var/lib/cobi-companion", env.root / "usr/local/bin/cobi-companion"):
+        assert f"skip {path}: a folder on its way is a symbolic link, not followed out of " \
+               f"{env.root}" in out
+    assert not (env.root / "etc/cobi-companion").exists()    # the rest is still removed

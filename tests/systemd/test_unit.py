@@ -1,5 +1,6 @@
-"""systemd/cobi-companion.service: systemd-analyze accepts it without a word, its hardening
-scores OK or better, and it agrees with the daemon and the installer."""
+"""systemd/cobi-companion.service and the USB settings stick's units: systemd-analyze accepts
+them without a word, the service's hardening scores OK or better, and they agree with the daemon
+and the installer."""
 from __future__ import annotations
 
 import re
@@ -13,6 +14,9 @@ from cobi_companion.device.notify import Notifier
 
 REPO = Path(__file__).resolve().parents[2]
 UNIT = REPO / "systemd" / "cobi-companion.service"
+MOUNT = REPO / "systemd" / "media-cobi.mount"
+USB = REPO / "systemd" / "cobi-companion-usb.service"
+UNITS = (UNIT, MOUNT, USB)
 ANALYZE = shutil.which("systemd-analyze")
 needs_analyze = pytest.mark.skipif(ANALYZE is None, reason="systemd-analyze is not installed")
 # The host's own units: verify loads the targets the service is ordered against.
@@ -20,10 +24,10 @@ SYSTEM_UNITS = next((p for p in (Path("/usr/lib/systemd/system"), Path("/lib/sys
                      if (p / "multi-user.target").exists()), None)
 
 
-def settings() -> dict[str, list[str]]:
+def settings(unit: Path = UNIT) -> dict[str, list[str]]:
     """Every Key=Value of the unit, values in order (keys may repeat)."""
     found: dict[str, list[str]] = {}
-    for line in UNIT.read_text().splitlines():
+    for line in unit.read_text().splitlines():
         line = line.strip()
         if line and not line.startswith(("#", ";", "[")):
             key, _, value = line.partition("=")
@@ -31,8 +35,8 @@ def settings() -> dict[str, list[str]]:
     return found
 
 
-def one(key: str) -> str:
-    values = settings()[key]
+def one(key: str, unit: Path = UNIT) -> str:
+    values = settings(unit)[key]
     assert len(values) == 1, f"{key} is set {len(values)} times"
     return values[0]
 
@@ -41,31 +45,42 @@ def exec_start() -> Path:
     return Path(one("ExecStart").split()[0])
 
 
+def programs() -> set[Path]:
+    """Every program the units run (ExecStart=, ExecReload=, ExecStop=)."""
+    return {Path(value.split()[0]) for unit in UNITS
+            for key, values in settings(unit).items() if key.startswith("Exec")
+            for value in values}
+
+
 def fake_root(tmp_path: Path, with_executable: bool = True) -> Path:
-    """A root holding the host's units, the unit as installed and, in place of the venv's
-    console script, an executable stub at the ExecStart path."""
+    """A root holding the host's units, the units as installed and, in place of the venv's
+    console script (and of kill and systemctl), executable stubs at the programs' paths."""
     assert SYSTEM_UNITS is not None
     root = tmp_path / "root"
     shutil.copytree(SYSTEM_UNITS, root / "usr/lib/systemd/system", symlinks=True)
     (root / "etc/systemd/system").mkdir(parents=True)
-    shutil.copy(UNIT, root / "etc/systemd/system" / UNIT.name)
-    if with_executable:
-        stub = root / exec_start().relative_to("/")
-        stub.parent.mkdir(parents=True)
+    for unit in UNITS:
+        shutil.copy(unit, root / "etc/systemd/system" / unit.name)
+    for program in programs():
+        if program == exec_start() and not with_executable:
+            continue
+        stub = root / program.relative_to("/")
+        stub.parent.mkdir(parents=True, exist_ok=True)
         stub.write_text("#!/bin/sh\nexit 0\n")
         stub.chmod(0o755)
     return root
 
 
-def verify(root: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([str(ANALYZE), "verify", f"--root={root}", UNIT.name],
+def verify(root: Path, unit: Path = UNIT) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(ANALYZE), "verify", f"--root={root}", unit.name],
                           capture_output=True, text=True, timeout=120)
 
 
 @needs_analyze
 @pytest.mark.skipif(SYSTEM_UNITS is None, reason="no systemd unit folder on this machine")
-def test_verify_prints_nothing(tmp_path: Path) -> None:
-    result = verify(fake_root(tmp_path))
+@pytest.mark.parametrize("unit", UNITS, ids=[unit.name for unit in UNITS])
+def test_verify_prints_nothing(tmp_path: Path, unit: Path) -> None:
+    result = verify(fake_root(tmp_path), unit)
     assert (result.stdout + result.stderr) == "", result.stdout + result.stderr
     assert result.returncode == 0
 
@@ -93,7 +108,7 @@ def test_security_exposure_is_ok_or_better() -> None:
 def test_notify_and_watchdog(monkeypatch: pytest.MonkeyPatch) -> None:
     assert one("Type") == "notify"
     assert one("NotifyAccess") == "main"
-    assert one("Restart") == "on-failure"
+    assert one("Restart") == "always"
     watchdog_s = int(one("WatchdogSec").removesuffix("s"))
     # systemd passes WatchdogSec= as WATCHDOG_USEC; the main loop pings at half of it.
     monkeypatch.setenv("WATCHDOG_USEC", str(watchdog_s * 1_000_000))
@@ -126,3 +141,90 @@ def test_hardware_stays_reachable() -> None:
     # would hide /proc/device-tree and /proc/cpuinfo, where gpiozero reads the board revision.
     assert settings().get("PrivateDevices", ["no"]) == ["no"]
     assert settings().get("ProcSubset", ["all"]) == ["all"]
+
+
+def test_restart_reload_and_stack_dumps() -> None:
+    # Restart=on-failure would leave the box dark after a death by SIGHUP/SIGINT/SIGTERM/SIGPIPE.
+    assert one("Restart") == "always"
+    assert int(one("StartLimitBurst")) >= 3
+    assert int(one("StartLimitIntervalSec")) >= int(one("StartLimitBurst")) * int(
+        one("RestartSec").removesuffix("s"))
+    assert one("ExecReload") == "/bin/kill -HUP $MAINPID"
+    environment = settings()["Environment"]
+    assert "PYTHONFAULTHANDLER=1" in environment
+    assert all(len(value.split()) == 1 for value in environment)   # one variable a line
+
+
+# What `systemctl poweroff` calls as a user other than root, up to its D-Bus call to logind
+# (strace on Debian 12, x86-64), and ppoll, with which sd-bus waits for the answer.
+SYSTEMCTL_POWEROFF_CALLS = (
+    "access", "arch_prctl", "brk", "close", "connect", "execve", "exit_group", "faccessat2",
+    "futex", "geteuid", "getpid", "getrandom", "getsockname", "getsockopt", "gettid", "ioctl",
+    "mmap", "mprotect", "munmap", "newfstatat", "openat", "ppoll", "prctl", "pread64", "prlimit64",
+    "read", "recvmsg", "rseq", "rt_sigaction", "sendmsg", "set_robust_list", "set_tid_address",
+    "setsockopt", "socket", "statfs", "writev",
+)
+
+
+def syscall_set(names: list[str]) -> set[str]:
+    """The system calls of the groups (@name, expanded by systemd-analyze) and names."""
+    found: set[str] = set()
+    for name in names:
+        if not name.startswith("@"):
+            found.add(name)
+            continue
+        listing = subprocess.run([str(ANALYZE), "syscall-filter", name], capture_output=True,
+                                 text=True, check=True, timeout=60).stdout.splitlines()[1:]
+        found |= syscall_set([line.strip() for line in listing
+                              if line.strip() and not line.strip().startswith("#")])
+    return found
+
+
+@needs_analyze
+def test_power_off_is_not_blocked_by_the_sandbox() -> None:
+    # systemctl asks logind over the system bus, a path socket (AF_UNIX); PID 1 powers off.
+    assert "AF_UNIX" in one("RestrictAddressFamilies").split()
+    assert one("NoNewPrivileges") == "yes"
+    allowed: set[str] = set()
+    for value in settings()["SystemCallFilter"]:
+        if value.startswith("~"):
+            allowed -= syscall_set(value[1:].split())
+        else:
+            allowed |= syscall_set(value.split())
+    assert set(SYSTEMCTL_POWEROFF_CALLS) - allowed == set()
+    assert "reboot" not in allowed            # nothing here reboots by itself
+    for hidden in ("InaccessiblePaths", "TemporaryFileSystem", "BindPaths"):
+        assert hidden not in settings()       # /run/dbus stays where systemctl looks
+
+
+def test_the_stick_is_mounted_read_only_when_it_appears() -> None:
+    where = one("Where", MOUNT)
+    assert where == "/media/cobi"
+    # systemd requires a mount unit to be named after its mount point (systemd-escape --path).
+    assert MOUNT.name == where.strip("/").replace("-", "\\x2d").replace("/", "-") + ".mount"
+    if shutil.which("systemd-escape"):
+        escaped = subprocess.run(["systemd-escape", "--path", "--suffix=mount", where],
+                                 capture_output=True, text=True, check=True).stdout.strip()
+        assert escaped == MOUNT.name
+    assert one("What", MOUNT) == "/dev/disk/by-label/COBI"
+    assert one("Type", MOUNT) == "vfat"
+    options = one("Options", MOUNT).split(",")
+    assert {"ro", "nosuid", "nodev", "noexec", "nofail"} <= set(options)
+    assert "fmask=0133" in options and "dmask=0022" in options        # readable by cobi
+    device = "dev-disk-by\\x2dlabel-COBI.device"
+    assert one("WantedBy", MOUNT) == device
+    assert one("BindsTo", MOUNT) == device
+
+
+def test_the_box_reloads_when_the_stick_comes_and_goes() -> None:
+    reload = "/usr/bin/systemctl --no-block try-reload-or-restart cobi-companion.service"
+    assert one("ExecStart", USB) == reload
+    assert one("ExecStop", USB) == reload
+    assert one("Type", USB) == "oneshot"
+    assert one("RemainAfterExit", USB) == "yes"
+    assert one("BindsTo", USB) == one("After", USB) == MOUNT.name
+    assert one("Before", USB) == UNIT.name     # at a shutdown the box is stopped first
+    assert one("WantedBy", USB) == MOUNT.name
+    # The reload queued as the stick goes waits for the unmount: the box is ordered after it.
+    assert MOUNT.name in one("After").split()
+    assert "Requires" not in settings() and "BindsTo" not in settings()  # it runs without one

@@ -1,0 +1,264 @@
+"""run.py's decisions on a Raspberry Pi and off it: how .venv is made (over the system's packages
+on a Pi, for apt's python3-lgpio), switching an existing .venv, and refusing to start the box
+without a working lgpio. A fake device-tree model file stands for the Pi; nothing is downloaded.
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import subprocess
+import sys
+import venv
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+PI_MODEL = b"Raspberry Pi 4 Model B Rev 1.4\x00"      # as /proc/device-tree/model reads
+REAL_LGPIO = "LGPIO_PY_VERSION = 0x00020200\n\ndef gpio_claim_input(handle, gpio, flags=0):\n" \
+             "    return 0\n"
+VENV_CFG = "home = /usr/bin\ninclude-system-site-packages = false\nversion = 3.11.2\n"
+
+
+def load_run_py(name: str = "run_py_under_test") -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, REPO / "run.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture
+def run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
+    """run.py with its .venv in tmp_path, the root's pyproject.toml, and off a Pi."""
+    module = load_run_py()
+    folder = tmp_path / ".venv"
+    monkeypatch.setattr(module, "VENV", folder)
+    monkeypatch.setattr(module, "BIN", folder / "bin")
+    monkeypatch.setattr(module, "DEVICE_MODEL", tmp_path / "no-such-model")
+    yield module
+
+
+def on_a_pi(run: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+            model: bytes = PI_MODEL) -> None:
+    (tmp_path / "model").write_bytes(model)
+    monkeypatch.setattr(run, "DEVICE_MODEL", tmp_path / "model")
+
+
+def fake_venv(run: ModuleType, cfg: str = VENV_CFG, current: bool = True) -> Path:
+    """A .venv folder with a python file and pyvenv.cfg, its install stamp current or not."""
+    run.BIN.mkdir(parents=True)
+    run.venv_python().write_text("#!/bin/sh\n")
+    (run.VENV / "pyvenv.cfg").write_text(cfg)
+    if current:
+        wanted = hashlib.sha256((REPO / "pyproject.toml").read_bytes()).hexdigest()
+        (run.VENV / ".installed-base").write_text(wanted)
+    return run.VENV / "pyvenv.cfg"
+
+
+def test_a_pi_is_told_by_its_device_tree_model(run: ModuleType, tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    assert not run.on_raspberry_pi()                       # no model file: a laptop, CI
+    on_a_pi(run, tmp_path, monkeypatch)
+    assert run.on_raspberry_pi()
+    on_a_pi(run, tmp_path, monkeypatch, b"Pine64 RockPro64 v2.1\x00")
+    assert not run.on_raspberry_pi()
+
+
+def test_the_model_file_can_be_named_in_the_environment(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "model").write_bytes(b"Raspberry Pi Zero 2 W Rev 1.0\x00")
+    monkeypatch.setenv("COBI_DEVICE_MODEL", str(tmp_path / "model"))
+    module = load_run_py("run_py_with_env")
+    assert tmp_path / "model" == module.DEVICE_MODEL
+    assert module.on_raspberry_pi()
+
+
+def test_the_venv_sees_the_system_packages_only_on_a_pi(run: ModuleType) -> None:
+    on_pi, off_pi = run.venv_builder(True), run.venv_builder(False)
+    assert on_pi.system_site_packages and on_pi.with_pip
+    assert not off_pi.system_site_packages and off_pi.with_pip
+
+
+class Recorder:
+    """Stands in for venv.EnvBuilder and subprocess.run: records, creates a python file."""
+
+    def __init__(self, run: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.builders: list[dict[str, Any]] = []
+        self.commands: list[list[str]] = []
+        recorder = self
+
+        class Builder:
+            def __init__(self, **options: Any) -> None:
+                recorder.builders.append(options)
+
+            def create(self, folder: Path) -> None:
+                run.BIN.mkdir(parents=True)
+                run.venv_python().write_text("#!/bin/sh\n")
+
+        def fake_run(cmd: list[str], **_: Any) -> subprocess.CompletedProcess[str]:
+            self.commands.append([str(c) for c in cmd])
+            return subprocess.CompletedProcess(cmd, 0, "", "")
+
+        monkeypatch.setattr(run.venv, "EnvBuilder", Builder)
+        monkeypatch.setattr(run.subprocess, "run", fake_run)
+
+
+@pytest.mark.parametrize("pi", [True, False], ids=["pi", "laptop"])
+def test_a_new_venv(run: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                    pi: bool) -> None:
+    if pi:
+        on_a_pi(run, tmp_path, monkeypatch)
+    recorder = Recorder(run, monkeypatch)
+    run.ensure_venv("")
+    assert recorder.builders == [{"with_pip": True, "system_site_packages": pi}]
+    assert recorder.commands[0][1:4] == ["-m", "pip", "install"]
+
+
+def test_an_old_venv_is_switched_on_a_pi(run: ModuleType, tmp_path: Path,
+                                         monkeypatch: pytest.MonkeyPatch,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    cfg = fake_venv(run)
+    on_a_pi(run, tmp_path, monkeypatch)
+    recorder = Recorder(run, monkeypatch)
+    run.ensure_venv("")
+    assert cfg.read_text() == VENV_CFG.replace("= false", "= true")
+    assert "include-system-site-packages = true" in capsys.readouterr().out
+    assert recorder.builders == [] and recorder.commands == []   # nothing else to do
+    run.ensure_venv("")                                          # and said once
+    assert capsys.readouterr().out == ""
+
+
+def test_a_venv_without_the_key_gets_it(run: ModuleType, tmp_path: Path) -> None:
+    cfg = fake_venv(run, cfg="home = /usr/bin")
+    assert run.see_system_packages(run.VENV)
+    assert cfg.read_text() == "home = /usr/bin\ninclude-system-site-packages = true\n"
+    assert not run.see_system_packages(run.VENV)
+
+
+def test_off_a_pi_the_venv_is_left_as_it_is(run: ModuleType, monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    cfg = fake_venv(run)
+    recorder = Recorder(run, monkeypatch)
+    run.ensure_venv("")
+    assert cfg.read_text() == VENV_CFG
+    assert capsys.readouterr().out == ""
+    assert recorder.commands == []
+
+
+@pytest.mark.parametrize(("argv", "pi", "box"), [
+    ([], True, True), ([], False, False), (["run"], False, True), (["sim"], True, False),
+    (["--cards", "run"], True, True), (["--cards", "cards", "odds"], True, False),
+    (["--help"], True, False), (["run", "--help"], True, False),
+])
+def test_which_commands_drive_the_pins(run: ModuleType, argv: list[str], pi: bool,
+                                       box: bool) -> None:
+    assert run.runs_the_box(argv, on_pi=pi) is box
+
+
+class RealVenv:
+    """A real venv in run.py's .venv (no pip of its own: the base Python's is seen through
+    the system site-packages), and a folder standing in for the system's dist-packages."""
+
+    def __init__(self, run: ModuleType, base: Path) -> None:
+        venv.EnvBuilder(system_site_packages=True, with_pip=False, symlinks=True).create(run.VENV)
+        self.python = run.venv_python()
+        site = subprocess.run([str(self.python), "-c",
+                               "import site; print(site.getsitepackages()[0])"],
+                              capture_output=True, text=True, check=True).stdout.strip()
+        self.site = Path(site).resolve()
+        self.system = base.resolve() / "dist-packages"
+        self.system.mkdir()
+        (self.site / "zz-system.pth").write_text(f"{self.system}\n")
+
+    def placeholder(self) -> None:
+        (self.site / "lgpio.py").write_text("")
+        info = self.site / "lgpio-0.0.0.2.dist-info"
+        info.mkdir()
+        (info / "METADATA").write_text("Metadata-Version: 2.1\nName: lgpio\nVersion: 0.0.0.2\n")
+        (info / "RECORD").write_text("lgpio.py,,\nlgpio-0.0.0.2.dist-info/METADATA,,\n"
+                                     "lgpio-0.0.0.2.dist-info/RECORD,,\n")
+
+    def has_pip(self) -> bool:
+        return subprocess.run([str(self.python), "-m", "pip", "--version"],
+                              capture_output=True).returncode == 0
+
+
+@pytest.fixture
+def real_venv(run: ModuleType, tmp_path: Path) -> RealVenv:
+    return RealVenv(run, tmp_path)
+
+
+ADVICE = "sudo apt install python3-lgpio python3-gpiozero (Raspberry Pi OS), then python3 " \
+         "run.py again"
+
+
+def test_without_lgpio_the_box_is_not_started(run: ModuleType, real_venv: RealVenv) -> None:
+    assert run.lgpio_problem() == ("run.py: .venv has no working lgpio (lgpio missing), so the "
+                                   f"box cannot read its pins: {ADVICE}")
+
+
+def test_the_placeholder_is_removed_and_apts_lgpio_used(
+        run: ModuleType, real_venv: RealVenv, capsys: pytest.CaptureFixture[str]) -> None:
+    if not real_venv.has_pip():
+        pytest.skip(f"no pip for {sys.version.split()[0]} to uninstall with")
+    real_venv.placeholder()
+    (real_venv.system / "lgpio.py").write_text(REAL_LGPIO)
+    assert run.lgpio_state()[:2] == ("placeholder", "venv")
+    assert run.lgpio_problem() is None
+    assert "Removing PyPI's empty lgpio 0.0.0.2 from .venv" in capsys.readouterr().out
+    assert not (real_venv.site / "lgpio.py").exists()
+    assert run.lgpio_state() == ("real", "system", str(real_venv.system / "lgpio.py"))
+
+
+def test_a_placeholder_alone_is_no_lgpio(run: ModuleType, real_venv: RealVenv) -> None:
+    if not real_venv.has_pip():
+        pytest.skip(f"no pip for {sys.version.split()[0]} to uninstall with")
+    real_venv.placeholder()
+    problem = run.lgpio_problem()
+    assert problem and problem.endswith(ADVICE) and "(lgpio missing)" in problem
+
+
+def test_a_working_lgpio_in_the_venv_is_used(run: ModuleType, real_venv: RealVenv) -> None:
+    (real_venv.site / "lgpio.py").write_text(REAL_LGPIO)
+    assert run.lgpio_problem() is None
+
+
+def test_main_on_a_pi_stops_with_one_line(run: ModuleType, tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    on_a_pi(run, tmp_path, monkeypatch)
+    monkeypatch.setattr(run, "ensure_venv", lambda extras: None)
+    monkeypatch.setattr(run, "lgpio_state", lambda: ("placeholder", "system", "/usr/lib/x.py"))
+    started: list[list[str]] = []
+    monkeypatch.setattr(run.subprocess, "run", lambda cmd, **_: started.append(cmd))
+    assert run.main([]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.rstrip().endswith(ADVICE)
+    assert started == []                                  # the box never started
+    # The simulator and the rules' commands need no pins.
+    monkeypatch.setattr(run.subprocess, "run",
+                        lambda cmd, **_: subprocess.CompletedProcess(cmd, 0))
+    assert run.main(["sim", "--keys", "ok"]) == 0
+
+
+def test_main_off_a_pi_never_looks_for_lgpio(run: ModuleType,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(run, "ensure_venv", lambda extras: None)
+
+    def no_probe() -> None:
+        raise AssertionError("lgpio looked for off a Pi")
+
+    monkeypatch.setattr(run, "lgpio_state", no_probe)
+    started: list[list[str]] = []
+
+    def fake_run(cmd: list[str], **_: Any) -> subprocess.CompletedProcess[str]:
+        started.append(cmd)
+        return subprocess.CompletedProcess(cmd, 0)
+
+    monkeypatch.setattr(run.subprocess, "run", fake_run)
+    assert run.main(["run"]) == 0
+    assert [Path(cmd[0]).name for cmd in started] == ["cobi-companion"]
