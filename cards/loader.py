@@ -1,8 +1,15 @@
-"""Load info cards: the shipped ones, then the system and user card folders.
+"""Load info cards: the shipped ones, then the system and user card folders, then the
+`cards/` folders of the overlay folders a parent edits from any computer.
+
+The folders, in order: the shipped cards; $COBI_COMPANION_CARDS, else the system folder
+(/etc/cobi-companion/cards) and the user folder (or the config's paths.cards_dir, or --cards,
+in its place); then `cards/` in each overlay folder that has one ($COBI_COMPANION_OVERLAYS, else
+/boot/firmware/cobi then /media/cobi, as for the config file).
 
 Every problem becomes one line naming the file, the field and what is allowed; a broken file
 is skipped and the other cards still load. A later folder overrides an earlier one by set
-number (user over system over shipped).
+number (the USB stick over the boot partition over user over system over shipped): the last
+valid file wins, and a broken one leaves the card before it in play.
 """
 from __future__ import annotations
 
@@ -83,13 +90,18 @@ def user_folder() -> Path:
 
 def default_folders(user: Path | None = None) -> list[Path]:
     """Folders read after the shipped cards: $COBI_COMPANION_CARDS, or system then user;
-    `user` (from --cards or the config) takes the place of the user folder."""
+    `user` (from --cards or the config) takes the place of the user folder; then the overlay
+    folders' cards/ subfolders (the boot partition, then the USB stick)."""
     env = os.environ.get(ENV_FOLDERS)
     folders = [Path(p) for p in env.split(os.pathsep) if p] if env is not None \
         else [SYSTEM_FOLDER, user_folder()]
     if user is not None:
         folders = [f for f in folders if f != user_folder()] + [user]
-    return folders
+    # The overlay folders are the box's (its config is read from them too); `boot` is the part
+    # of the box that imports nothing heavy.
+    from cobi_companion.device.boot import overlay_card_folders
+
+    return folders + overlay_card_folders()
 
 
 def _card_fields(loc: tuple[Any, ...]) -> dict[str, Any]:

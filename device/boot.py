@@ -2,14 +2,19 @@
 
 Python, Pillow, the font and the display driver are all the title needs. The config (pydantic),
 the rules, the cards and gpiozero are loaded after it, and the start menu replaces the title
-once the box is ready for input. On the Pi the panel's settings are peeked from the config file
+once the box is ready for input. On the Pi the panel's settings are peeked from the config files
 with `tomllib` alone; anything odd there skips the title, and the full check of the config
 reports it as usual.
+
+The peek reads the same layers as `config.load_layers`, each over the one before: the system
+file (or the `--config` file), then `config.toml` in each overlay folder ($COBI_COMPANION_OVERLAYS,
+else /boot/firmware/cobi then /media/cobi). A parent who writes driver = "sh1106" on the boot
+partition gets the title on the right panel.
 """
 from __future__ import annotations
 
 import logging
-import sys
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +30,13 @@ if TYPE_CHECKING:
 log = logging.getLogger("cobi-companion")
 
 SYSTEM_CONFIG = Path("/etc/cobi-companion/config.toml")
+# The folders a parent can edit from any computer, read over the system file in this order:
+# the FAT boot partition, then a USB stick labelled COBI (mounted read-only). Each may hold a
+# config.toml (CONFIG_NAME) and a cards/ folder; missing ones are skipped.
+OVERLAYS_ENV = "COBI_COMPANION_OVERLAYS"     # os.pathsep-separated; empty: no overlay folders
+OVERLAY_FOLDERS = (Path("/boot/firmware/cobi"), Path("/media/cobi"))
+CONFIG_NAME = "config.toml"
+CARDS_NAME = "cards"
 TITLE = "COBI Battle Companion"
 
 # The panel keys of the config's [display] table and their defaults: `config.Display` takes its
@@ -32,15 +44,10 @@ TITLE = "COBI Battle Companion"
 PANEL_DEFAULTS: dict[str, Any] = {"driver": "ssd1306", "port": 1, "address": 0x3C, "rotate": 0,
                                   "contrast": 255, "dim_contrast": 16}
 # What `config.Display` allows for them (tests/device/test_boot.py keeps the two in step).
-DRIVERS = ("ssd1306", "sh1106")
+# "dummy" is luma's panel that needs no bus: for tests, and for trying the box without a panel.
+DRIVERS = ("ssd1306", "sh1106", "dummy")
 RANGES = {"port": (0, 31), "address": (0x03, 0x77), "rotate": (0, 3), "contrast": (0, 255),
           "dim_contrast": (0, 255)}
-
-
-def start_logging() -> None:
-    """Log lines for the journal (the Pi), set up before the first frame."""
-    logging.basicConfig(stream=sys.stderr, level=logging.INFO,
-                        format="%(levelname)s %(message)s")
 
 
 def title_view() -> BigWord:
@@ -91,32 +98,54 @@ def number_word(value: Any) -> Any:
     return value
 
 
+def overlay_folders() -> list[Path]:
+    """The overlay folders in the order they are read: $COBI_COMPANION_OVERLAYS if it is set
+    (an empty value: none), else OVERLAY_FOLDERS. They need not exist."""
+    given = os.environ.get(OVERLAYS_ENV)
+    if given is None:
+        return list(OVERLAY_FOLDERS)
+    return [Path(part) for part in given.split(os.pathsep) if part]
+
+
+def overlay_card_folders() -> list[Path]:
+    """The overlay folders' existing cards/ subfolders (CARDS_NAME), in order."""
+    return [folder / CARDS_NAME for folder in overlay_folders() if (folder / CARDS_NAME).is_dir()]
+
+
+def config_files(path: Path | None = None) -> list[Path]:
+    """The config files in the order they are read: `path` (else SYSTEM_CONFIG), then each
+    overlay folder's config.toml. They need not exist."""
+    return [path or SYSTEM_CONFIG, *(folder / CONFIG_NAME for folder in overlay_folders())]
+
+
 def peek_panel(path: Path | None = None) -> dict[str, Any] | None:
-    """The panel settings of the config file at `path` (else SYSTEM_CONFIG), with defaults for
-    keys left out, read without pydantic. A missing file gives the defaults; an unreadable file,
-    bad TOML or a panel value of the wrong type or range gives None."""
+    """The panel settings of the config files (`config_files(path)`, each over the one before),
+    with defaults for keys none of them gives, read without pydantic. Missing files are
+    skipped; an unreadable file, bad TOML or a panel value of the wrong type or range in any of
+    them gives None."""
     import tomllib
 
-    try:
-        data = tomllib.loads((path or SYSTEM_CONFIG).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return dict(PANEL_DEFAULTS)
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-        return None
-    table = data.get("display", {})
-    if not isinstance(table, dict):
-        return None
     panel = dict(PANEL_DEFAULTS)
-    for key in panel.keys() & table.keys():
-        value = number_word(table[key]) if key == "address" else table[key]
-        if key == "driver":
-            ok = type(value) is str and value in DRIVERS
-        else:
-            low, high = RANGES[key]
-            ok = type(value) is int and low <= value <= high   # bool is not a number here
-        if not ok:
+    for file in config_files(path):
+        try:
+            data = tomllib.loads(file.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            continue
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
             return None
-        panel[key] = value
+        table = data.get("display", {})
+        if not isinstance(table, dict):
+            return None
+        for key in panel.keys() & table.keys():
+            value = number_word(table[key]) if key == "address" else table[key]
+            if key == "driver":
+                ok = type(value) is str and value in DRIVERS
+            else:
+                low, high = RANGES[key]
+                ok = type(value) is int and low <= value <= high  # bool is not a number here
+            if not ok:
+                return None
+            panel[key] = value
     return panel
 
 

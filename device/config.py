@@ -1,24 +1,49 @@
-"""The box's configuration: one TOML file, every key optional, checked before anything starts.
+"""The box's configuration: TOML files, every key optional, checked before anything starts.
 
-`load_config` reads the file given on the command line, else /etc/cobi-companion/config.toml,
-else uses the built-in defaults; hardware/config.toml writes every default out. Any problem
-becomes one ConfigError line naming the file, the dotted field and what is allowed.
+Parents edit settings from any computer, so the config is read in layers, each over the one
+before:
+
+1. the built-in defaults (hardware/config.toml writes every default out);
+2. the system file, /etc/cobi-companion/config.toml (SYSTEM_CONFIG), or the file given with
+   `--config` in its place;
+3. `config.toml` in each overlay folder, in order: $COBI_COMPANION_OVERLAYS (folders separated
+   by os.pathsep; an empty value means none), else /boot/firmware/cobi (the FAT boot partition)
+   then /media/cobi (a USB stick labelled COBI, mounted read-only).
+
+Missing folders and files are skipped. Layers merge table by table and key by key: a later
+file's [display] driver replaces only that key. An array of tables ([[sensors]]) in a later file
+replaces the earlier list whole. Each file is merged and checked in turn; a file whose merged
+result is invalid (or that cannot be read, or is not TOML) is skipped whole, the layers before
+it stay, and its problems name the file, the line, the dotted field and what is allowed, like
+`config /media/cobi/config.toml: line 7: buttons.axis: 40 is not allowed; allowed: ...`.
+
+`load_layers` is the box's loader: it skips broken files and says which files it used.
+`load_config` is the command line's: the same layers, but a broken file is an error.
 """
 from __future__ import annotations
 
 import difflib
 import json
 import os
+import re
 import tomllib
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 from pydantic_core import ErrorDetails, PydanticCustomError
 
+from . import boot
+from .boot import CONFIG_NAME as CONFIG_NAME
+from .boot import OVERLAY_FOLDERS as OVERLAY_FOLDERS
+from .boot import OVERLAYS_ENV as OVERLAYS_ENV
 from .boot import PANEL_DEFAULTS as PANEL
 from .boot import SYSTEM_CONFIG as SYSTEM_CONFIG
 from .boot import number_word
+from .boot import overlay_card_folders as overlay_card_folders
+from .boot import overlay_folders as overlay_folders
 from .errors import ConfigError as ConfigError
 
 _PIN = "a BCM GPIO number from 0 to 27"
@@ -66,9 +91,10 @@ class Leds(_Section):
 
 class Display(_Section):
     # The panel's defaults live in `boot`, which opens the panel before this module is loaded.
-    driver: Literal["ssd1306", "sh1106"] = Field(
+    driver: Literal["ssd1306", "sh1106", "dummy"] = Field(
         default=PANEL["driver"],
-        description='"ssd1306" (most 0.96" boards) or "sh1106" (most 1.3")')
+        description='"ssd1306" (most 0.96" boards), "sh1106" (most 1.3") or "dummy" (no '
+                    'panel: for tests and trying the box without one)')
     port: int = Field(default=PANEL["port"], ge=0, le=31,
                       description="an I2C bus number from 0 to 31")
     address: int = Field(default=PANEL["address"], ge=0x03, le=0x77,
@@ -78,6 +104,8 @@ class Display(_Section):
     contrast: int = Field(default=PANEL["contrast"], ge=0, le=255, description=_LEVEL)
     dim_after_min: int = Field(default=5, ge=0, le=240,
                                description="whole minutes from 0 (never dim) to 240")
+    off_after_min: int = Field(default=10, ge=0, le=240,
+                               description="whole minutes from 0 (never off) to 240")
     dim_contrast: int = Field(default=PANEL["dim_contrast"], ge=0, le=255, description=_LEVEL)
 
     _hex = field_validator("address", mode="before")(number_word)
@@ -221,14 +249,26 @@ def _shown(value: Any) -> str:
 
 
 def _problem(error: ErrorDetails) -> str:
+    return _placed(error)[1]
+
+
+def _placed(error: ErrorDetails) -> tuple[list[list[str]], str]:
+    """The problem's line for the log and the screen, and the dotted places in the file it
+    is about (the first one found in the file gives the line number)."""
     loc = [str(part) for part in error["loc"]]
     ctx = error.get("ctx") or {}
     if error["type"] == "sensor_name_reused":
-        return (f"sensors.{ctx['number']}.name: {_shown(ctx['name'])} is already the name of "
-                f"another sensor; allowed: a name no other sensor has")
+        return [["sensors", str(ctx["number"]), "name"]], (
+            f"sensors.{ctx['number']}.name: {_shown(ctx['name'])} is already the name of "
+            f"another sensor; allowed: a name no other sensor has")
     if error["type"] == "pin_reused":
-        return (f"{ctx['field']}: {ctx['pin']} is already used by {ctx['other']}; "
-                f"allowed: a pin no other part uses")
+        return [ctx["field"].split("."), ctx["other"].split(".")], (
+            f"{ctx['field']}: {ctx['pin']} is already used by {ctx['other']}; "
+            f"allowed: a pin no other part uses")
+    return [loc], _message(error, loc)
+
+
+def _message(error: ErrorDetails, loc: list[str]) -> str:
     where = ".".join(loc)
     info = _field(loc)
     if error["type"] == "missing":
@@ -253,25 +293,148 @@ def parse_config(data: dict[str, Any], path: Path | None = None) -> Config:
 
 
 def read_config(path: Path) -> Config:
-    """Read and validate one config file (it must exist)."""
+    """Read and validate one config file on its own over the defaults (it must exist)."""
+    text = _read_text(path)
+    return _check({}, path, text, _parse(path, text))[0]
+
+
+def _read_text(path: Path) -> str:
     try:
-        text = path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise ConfigError(path, ["no such file"]) from None
     except (OSError, UnicodeDecodeError) as exc:
         reason = getattr(exc, "strerror", None) or str(exc)
         raise ConfigError(path, [f"cannot be read: {reason}"]) from None
+
+
+def _parse(path: Path, text: str) -> dict[str, Any]:
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:    # its message ends "(at line 2, column 11)"
         raise ConfigError(path, [f"not valid TOML ({exc})"]) from None
-    return parse_config(data, path)
+
+
+def merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    """`over` on top of `base`, table by table and key by key; anything else in `over` (a
+    value, or an array of tables such as [[sensors]]) replaces what `base` has whole."""
+    merged = dict(base)
+    for key, value in over.items():
+        below = merged.get(key)
+        if isinstance(value, dict) and isinstance(below, dict):
+            merged[key] = merge(below, value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def _check(base: dict[str, Any], path: Path, text: str,
+           data: dict[str, Any]) -> tuple[Config, dict[str, Any]]:
+    """`data` (the file at `path`, whose text is `text`) merged over `base` and checked: the
+    config and the merged table, or ConfigError with the line of each problem in the file."""
+    merged = merge(base, data)
+    try:
+        return Config.model_validate(merged), merged
+    except ValidationError as exc:
+        problems = []
+        for error in exc.errors():
+            places, message = _placed(error)
+            line = next((n for n in (line_of(text, p) for p in places) if n is not None), None)
+            problems.append(message if line is None else f"line {line}: {message}")
+        raise ConfigError(path, problems) from None
+
+
+_BARE_OR_QUOTED = r'[A-Za-z0-9_-]+|"[^"]*"|\'[^\']*\''
+_KEY = re.compile(rf"^\s*((?:{_BARE_OR_QUOTED})(?:\s*\.\s*(?:{_BARE_OR_QUOTED}))*)\s*=")
+_HEADER = re.compile(rf"^\s*(\[\[?)\s*((?:{_BARE_OR_QUOTED})(?:\s*\.\s*(?:{_BARE_OR_QUOTED}))*)"
+                     rf"\s*\]")
+_PART = re.compile(_BARE_OR_QUOTED)
+
+
+def _dotted(text: str) -> list[str]:
+    return [part.strip("\"'") for part in _PART.findall(text)]
+
+
+def _places(text: str) -> Iterator[tuple[int, list[str]]]:
+    """Each table header and key line of a TOML text: its line number and dotted place, with
+    the position of an array of tables, like ["sensors", "1", "port"]."""
+    table: list[str] = []
+    counts: dict[tuple[str, ...], int] = {}
+    in_string = ""
+    for number, line in enumerate(text.splitlines(), start=1):
+        if in_string:                      # inside a multi-line string: no keys here
+            if line.count(in_string) % 2:
+                in_string = ""
+            continue
+        header = _HEADER.match(line)
+        if header:
+            table = _dotted(header.group(2))
+            if header.group(1) == "[[":
+                index = counts.get(tuple(table), 0)
+                counts[tuple(table)] = index + 1
+                table = [*table, str(index)]
+            yield number, table
+            continue
+        key = _KEY.match(line)
+        if key:
+            yield number, [*table, *_dotted(key.group(1))]
+            rest = line[key.end():]
+            for quotes in ('"""', "'''"):
+                if rest.count(quotes) % 2:
+                    in_string = quotes
+
+
+def line_of(text: str, place: list[str]) -> int | None:
+    """The line of a TOML text that sets the dotted `place`, else the line of the closest
+    table or key above it (the header of a table with a missing key); None if there is none."""
+    best: tuple[int, int] | None = None
+    for number, found in _places(text):
+        if found and found == place[:len(found)] and (best is None or len(found) > best[0]):
+            best = (len(found), number)
+    return best[1] if best else None
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """What `load_layers` made of the config files: the config, the files applied (in
+    order), the files skipped with their problems, and the overlay folders' cards/ folders."""
+
+    config: Config
+    files: tuple[Path, ...]
+    skipped: tuple[ConfigError, ...]
+    card_folders: tuple[Path, ...]
+
+
+def _layers(path: Path | None, strict: bool) -> Loaded:
+    config = Config()
+    data: dict[str, Any] = {}
+    files: list[Path] = []
+    skipped: list[ConfigError] = []
+    for file in boot.config_files(path or SYSTEM_CONFIG):
+        try:
+            text = _read_text(file)
+            config, data = _check(data, file, text, _parse(file, text))
+        except ConfigError as error:
+            missing = error.problems == ["no such file"]
+            if missing and file != path:       # only a file asked for must be there
+                continue
+            if strict:
+                raise
+            skipped.append(error)
+            continue
+        files.append(file)
+    return Loaded(config, tuple(files), tuple(skipped), tuple(overlay_card_folders()))
+
+
+def load_layers(path: Path | None = None) -> Loaded:
+    """The box's config: the defaults, then `path` (else SYSTEM_CONFIG), then each overlay
+    folder's config.toml, each over the one before. A file that cannot be read, is not TOML or
+    makes the config invalid is skipped whole (the layers before it stay) and is in `skipped`;
+    a missing file is skipped silently, unless it is the `path` asked for."""
+    return _layers(path, strict=False)
 
 
 def load_config(path: Path | None = None) -> Config:
-    """The given file, else SYSTEM_CONFIG if it exists, else the defaults."""
-    if path is not None:
-        return read_config(path)
-    if SYSTEM_CONFIG.exists():
-        return read_config(SYSTEM_CONFIG)
-    return Config()
+    """The config of the command line: the same layers as `load_layers`, but the given file
+    must exist and a broken file, an overlay too, raises its ConfigError."""
+    return _layers(path, strict=True).config

@@ -18,8 +18,9 @@ CLI = shutil.which("cobi-companion", path=str(Path(sys.executable).parent)) or "
 
 @pytest.fixture(autouse=True)
 def _no_user_cards(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """Tests see only the shipped cards unless they add a folder themselves."""
+    """Tests see only the shipped cards and no settings files unless they add their own."""
     monkeypatch.setenv("COBI_COMPANION_CARDS", "")
+    monkeypatch.setenv("COBI_COMPANION_OVERLAYS", "")     # no boot partition, no USB stick
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
 

@@ -2,7 +2,9 @@
 config file without pydantic, and `cobi-companion run` handing the titled panel to the box."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any, ClassVar, get_args
 
 import pytest
@@ -14,6 +16,12 @@ from cobi_companion.device.display import MemoryDisplay, OledDisplay
 from cobi_companion.device.terminal import to_halfblocks
 from luma.core.device import dummy
 from PIL import Image
+
+
+@pytest.fixture(autouse=True)
+def _no_overlays(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test reads this machine's boot partition or USB stick."""
+    monkeypatch.setenv("COBI_COMPANION_OVERLAYS", "")
 
 
 def write(tmp_path: Path, text: str) -> Path:
@@ -41,6 +49,31 @@ def test_a_missing_file_gives_the_defaults(tmp_path: Path,
     monkeypatch.setattr(boot, "SYSTEM_CONFIG", tmp_path / "etc" / "config.toml")
     assert peek_panel(None) == PANEL_DEFAULTS
     assert panel_of(Config().display) == PANEL_DEFAULTS      # one set of defaults for both
+
+
+def test_the_peek_reads_the_overlays_over_the_file(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    path = write(tmp_path, '[display]\naddress = "0x3D"\ncontrast = 99\n')
+    on_boot, on_usb = tmp_path / "boot", tmp_path / "usb"
+    on_boot.mkdir()
+    (on_boot / "config.toml").write_text('[display]\ndriver = "sh1106"\ncontrast = 50\n')
+    monkeypatch.setenv("COBI_COMPANION_OVERLAYS", os.pathsep.join([str(on_boot), str(on_usb)]))
+    assert peek_panel(path) == {**PANEL_DEFAULTS, "driver": "sh1106", "address": 0x3D,
+                                "contrast": 50}
+
+
+def test_run_opens_the_panel_the_boot_partition_names(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        pi: list[tuple[Config, Any]]) -> None:
+    path = write(tmp_path, "[display]\ncontrast = 99\n")
+    (tmp_path / "boot").mkdir()
+    (tmp_path / "boot" / "config.toml").write_text('[display]\ndriver = "sh1106"\n')
+    monkeypatch.setenv("COBI_COMPANION_OVERLAYS", str(tmp_path / "boot"))
+    assert cli.main(["run", "--config", str(path)]) == 0
+    [panel] = Panel.opened
+    assert panel.panel == {**PANEL_DEFAULTS, "driver": "sh1106", "contrast": 99}
+    [(config, display)] = pi
+    assert display is panel and config.display.driver == "sh1106"
 
 
 ODD = ["address = 153", 'address = "sixty"', "port = -1", "port = 1.0", "port = true",
@@ -121,19 +154,36 @@ class Panel(MemoryDisplay):
         Panel.opened.append(self)
 
 
+class NoBox:
+    """What hardware.build returns here: a loop that ends at once."""
+
+    def __init__(self) -> None:
+        self.loop = SimpleNamespace(handle_signals=lambda: None, run=lambda: "test")
+        self.kept: bool | None = None
+
+    def close(self, keep_frame: bool = False) -> None:
+        self.kept = keep_frame
+
+
 @pytest.fixture
 def pi(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Config, Any]]:
-    """`cobi-companion run` with a stand-in OLED and no box: what run_box was given."""
+    """`cobi-companion run` with a stand-in OLED and no box: what the box was built with
+    (the settings and the panel; LOADED holds the files it read)."""
     Panel.opened = []
     runs: list[tuple[Config, Any]] = []
     monkeypatch.setattr(display_module, "OledDisplay", Panel)
-    monkeypatch.setattr(boot, "start_logging", lambda: None)
+    monkeypatch.setattr(hardware, "start_logging", lambda: None)
+    monkeypatch.setattr(hardware, "install_thread_excepthook", lambda: None)
 
-    def run_box(config: Config, display: Any) -> int:
+    def build(config: Config, display: Any, **parts: Any) -> NoBox:
         runs.append((config, display))
-        return 0
-    monkeypatch.setattr(hardware, "run_box", run_box)
+        LOADED[:] = [parts["loaded"]]
+        return NoBox()
+    monkeypatch.setattr(hardware, "build", build)
     return runs
+
+
+LOADED: list[Any] = []
 
 
 def test_run_shows_the_title_then_hands_that_panel_to_the_box(
@@ -148,20 +198,24 @@ def test_run_shows_the_title_then_hands_that_panel_to_the_box(
     assert display is panel and config.display.contrast == 99
 
 
-def test_run_with_an_odd_panel_has_no_title_and_one_line(
-        tmp_path: Path, pi: list[tuple[Config, Any]],
-        capsys: pytest.CaptureFixture[str]) -> None:
+def test_run_with_an_odd_panel_shows_the_title_on_the_usual_one_and_the_problem(
+        tmp_path: Path, pi: list[tuple[Config, Any]]) -> None:
     path = write(tmp_path, "[display]\naddress = 153\n")
-    assert cli.main(["run", "--config", str(path)]) == 2
-    assert Panel.opened == [] and pi == []
-    assert capsys.readouterr().err.count("\n") == 1
+    assert cli.main(["run", "--config", str(path)]) == 0
+    [panel] = Panel.opened                   # the title on the default panel, kept
+    assert panel.panel == PANEL_DEFAULTS and panel.frames == 1 and not panel.closed
+    [(config, display)] = pi
+    assert display is panel and config == Config()
+    [skipped] = LOADED[0].skipped            # the box shows it on the panel
+    assert skipped.path == path and "line 2: display.address" in str(skipped)
 
 
-def test_run_with_a_bad_config_closes_the_titled_panel(
-        tmp_path: Path, pi: list[tuple[Config, Any]],
-        capsys: pytest.CaptureFixture[str]) -> None:
+def test_run_with_a_bad_config_keeps_the_titled_panel_for_the_problem(
+        tmp_path: Path, pi: list[tuple[Config, Any]]) -> None:
     path = write(tmp_path, "[buttons]\naxis = 99\n")
-    assert cli.main(["run", "--config", str(path)]) == 2
+    assert cli.main(["run", "--config", str(path)]) == 0
     [panel] = Panel.opened
-    assert panel.frames == 1 and panel.closed and pi == []
-    assert "buttons.axis" in capsys.readouterr().err
+    assert panel.frames == 1 and not panel.closed
+    [(config, display)] = pi
+    assert display is panel and config.buttons.axis == 17
+    assert "buttons.axis: 99 is not allowed" in str(LOADED[0].skipped[0])

@@ -15,9 +15,10 @@ HARDWARE_CONFIG = Path(__file__).resolve().parents[2] / "hardware" / "config.tom
 
 @pytest.fixture(autouse=True)
 def _no_system_config(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """No test reads the machine's own /etc file or its $STATE_DIRECTORY."""
+    """No test reads the machine's own /etc file, overlay folders or $STATE_DIRECTORY."""
     monkeypatch.setattr(config_module, "SYSTEM_CONFIG", tmp_path / "etc" / "config.toml")
     monkeypatch.delenv("STATE_DIRECTORY", raising=False)
+    monkeypatch.setenv("COBI_COMPANION_OVERLAYS", "")     # nor this machine's overlay folders
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
 
 
@@ -97,39 +98,41 @@ def test_home_is_expanded_in_paths(tmp_path: Path, monkeypatch: pytest.MonkeyPat
 
 BAD = {
     "out of range": ("[display]\naddress = 153\n",
-                     "display.address: 153 is not allowed; "
+                     "line 2: display.address: 153 is not allowed; "
                      "allowed: an I2C address from 0x03 to 0x77"),
     "out of range, in hex": ('[display]\naddress = "0x99"\n',
-                             "display.address: 153 is not allowed; "
+                             "line 2: display.address: 153 is not allowed; "
                              "allowed: an I2C address from 0x03 to 0x77"),
     "unknown field": ("[display]\nadress = 60\n",
-                      "display.adress: is not a config field (did you mean address?)"),
+                      "line 2: display.adress: is not a config field (did you mean address?)"),
     "unknown table": ("[buttonz]\naxis = 17\n",
-                      "buttonz: is not a config field (did you mean buttons?)"),
+                      "line 1: buttonz: is not a config field (did you mean buttons?)"),
     "unknown, nothing close": ("[game]\nvolume = 3\n",
-                               "game.volume: is not a config field; "
+                               "line 2: game.volume: is not a config field; "
                                "allowed: language, rules, real_dice, sound"),
     "bad driver": ('[display]\ndriver = "ssd1309"\n',
-                   'display.driver: "ssd1309" is not allowed; '
-                   'allowed: "ssd1306" (most 0.96" boards) or "sh1106" (most 1.3")'),
+                   'line 2: display.driver: "ssd1309" is not allowed; '
+                   'allowed: "ssd1306" (most 0.96" boards), "sh1106" (most 1.3") or "dummy" '
+                   '(no panel: for tests and trying the box without one)'),
     "pin out of range": ("[buttons]\naxis = 28\n",
-                         "buttons.axis: 28 is not allowed; "
+                         "line 2: buttons.axis: 28 is not allowed; "
                          "allowed: a BCM GPIO number from 0 to 27"),
     "pin as text": ('[leds]\naxis = "23"\n',
-                    'leds.axis: "23" is not allowed; '
+                    'line 2: leds.axis: "23" is not allowed; '
                     'allowed: a BCM GPIO number from 0 to 27, or "none"'),
     "duplicate pin": ("[leds]\nallies = 17\n",
-                      "leds.allies: 17 is already used by buttons.axis; "
+                      "line 2: leds.allies: 17 is already used by buttons.axis; "
                       "allowed: a pin no other part uses"),
     "bounce too long": ("[buttons]\nbounce_s = 0.5\n",
-                        "buttons.bounce_s: 0.5 is not allowed; allowed: seconds from 0.0 to 0.2"),
+                        "line 2: buttons.bounce_s: 0.5 is not allowed; "
+                        "allowed: seconds from 0.0 to 0.2"),
     "not a bool": ('[game]\nsound = "yes"\n',
-                   'game.sound: "yes" is not allowed; allowed: true or false'),
+                   'line 2: game.sound: "yes" is not allowed; allowed: true or false'),
     "table is a value": ("display = 1\n",
-                         "display: 1 is not allowed; allowed: the [display] table"),
+                         "line 1: display: 1 is not allowed; allowed: the [display] table"),
     "relative path": ('[paths]\nstate_dir = "state"\n',
-                      'paths.state_dir: "state" is not allowed; allowed: an absolute folder '
-                      'path (~ allowed), like /var/lib/cobi-companion'),
+                      'line 2: paths.state_dir: "state" is not allowed; allowed: an absolute '
+                      'folder path (~ allowed), like /var/lib/cobi-companion'),
 }
 
 
@@ -149,8 +152,8 @@ def test_several_mistakes_share_the_one_line(tmp_path: Path) -> None:
     with pytest.raises(ConfigError) as caught:
         load_config(path)
     assert str(caught.value) == (
-        f"config {path}: display.rotate: 4 is not allowed; allowed: quarter turns: 0, 1, 2 or 3; "
-        f"display.contrast: 300 is not allowed; allowed: a contrast from 0 to 255")
+        f"config {path}: line 2: display.rotate: 4 is not allowed; allowed: quarter turns: 0, 1, "
+        f"2 or 3; line 3: display.contrast: 300 is not allowed; allowed: a contrast from 0 to 255")
 
 
 def test_bad_toml(tmp_path: Path) -> None:
@@ -187,7 +190,7 @@ def test_a_broken_system_file_is_named(tmp_path: Path) -> None:
     system.write_text("[game]\nrules = \"hard\"\n", encoding="utf-8")
     with pytest.raises(ConfigError) as caught:
         load_config(None)
-    assert str(caught.value) == (f'config {system}: game.rules: "hard" is not allowed; '
+    assert str(caught.value) == (f'config {system}: line 2: game.rules: "hard" is not allowed; '
                                  f'allowed: "easy" (Easy level) or "tank" (Tank Game)')
 
 
