@@ -1,13 +1,14 @@
 """The OLED port: push ready-made Pillow images to a luma device, and outlive I2C faults.
 
-A loose wire or a brown-out must not end a battle: every fault marks the panel lost, and
+A loose wire or a brown-out must not end a battle. A bus transfer that fails is sent once
+more at once (a lone NAK costs nothing); when that fails too the panel is marked lost, and
 later calls rebuild it with exponential back-off and redraw the last wanted frame.
 """
 from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from luma.core.device import dummy
@@ -15,9 +16,14 @@ from luma.core.error import Error as LumaError
 from luma.core.interface.serial import i2c
 from PIL import Image
 
-from .boot import DRIVERS as DRIVERS
-
 log = logging.getLogger(__name__)
+
+# The panels this port can build. boot.DRIVERS (and config.Display) name the same ones; they
+# are written out here too so that this module does not depend on the boot screen's.
+DRIVERS = ("ssd1306", "sh1106", "dummy")
+# What a NAK looks like through luma: its i2c turns EREMOTEIO/EIO in a command into
+# DeviceNotFoundError, and lets the raw OSError of a data write through.
+BUS_ERRORS = (LumaError, OSError)
 
 FIRST_DELAY_S = 0.5
 MAX_DELAY_S = 30.0
@@ -25,16 +31,63 @@ WIDTH, HEIGHT = 128, 64
 MakeDevice = Callable[[], Any]
 
 
-def luma_factory(driver: str, port: int, address: int, rotate: int) -> MakeDevice:
-    """A function building the real panel; it closes the bus again if the panel is silent."""
+class RetryOnce:
+    """A luma serial interface that sends a failed transfer once more, at once.
+
+    A failed data write is sent again behind the command sent before it: in luma's ssd1306
+    and sh1106 drivers that command sets the address window (the whole frame, or one page),
+    and a write the panel took in part has moved the panel's address on. So the retry puts
+    the whole block where it belongs. A second failure in a row is raised.
+    """
+
+    def __init__(self, serial: Any) -> None:
+        self.serial = serial
+        self.retries = 0
+        self._last: tuple[int, ...] = ()
+
+    def command(self, *cmd: int) -> None:
+        try:
+            self.serial.command(*cmd)
+        except BUS_ERRORS as exc:
+            self._again("command", exc)
+            self.serial.command(*cmd)
+        self._last = cmd
+
+    def data(self, data: Sequence[int]) -> None:
+        try:
+            self.serial.data(data)
+        except BUS_ERRORS as exc:
+            self._again("data", exc)
+            if self._last:
+                self.serial.command(*self._last)
+            self.serial.data(data)
+
+    def cleanup(self) -> None:
+        self.serial.cleanup()
+
+    def _again(self, what: str, exc: Exception) -> None:
+        self.retries += 1
+        log.debug("display %s transfer failed (%s): sending it again", what, exc)
+
+
+def luma_factory(driver: str, port: int, address: int, rotate: int,
+                 bus: Callable[[], Any] | None = None) -> MakeDevice:
+    """A function building the panel; it closes the bus again if the panel is silent.
+
+    `bus` makes the luma serial interface (default: I2C `port` at `address`); each of its
+    transfers is retried once (`RetryOnce`). "dummy" is luma's panel without a bus.
+    """
+    if driver == "dummy":
+        return lambda: dummy(width=WIDTH, height=HEIGHT, rotate=rotate, mode="1")
     from luma.oled.device import sh1106, ssd1306  # the Pi needs them, the simulator does not
 
     cls = {"ssd1306": ssd1306, "sh1106": sh1106}[driver]
+    open_bus = bus or (lambda: i2c(port=port, address=address))
 
     def make() -> Any:
-        serial = i2c(port=port, address=address)
+        serial = open_bus()
         try:
-            return cls(serial, width=WIDTH, height=HEIGHT, rotate=rotate)
+            return cls(RetryOnce(serial), width=WIDTH, height=HEIGHT, rotate=rotate)
         except BaseException:
             serial.cleanup()  # else each retry leaks an open /dev/i2c-N
             raise
@@ -43,7 +96,8 @@ def luma_factory(driver: str, port: int, address: int, rotate: int) -> MakeDevic
 
 
 class OledDisplay:
-    """An SSD1306/SH1106 on I2C, created at the first `show`. No method ever raises."""
+    """An SSD1306/SH1106 on I2C (or luma's dummy), created at the first `show`. No method
+    ever raises."""
 
     def __init__(self, driver: str = "ssd1306", port: int = 1, address: int = 0x3C,
                  rotate: int = 0, contrast: int = 255, make_device: MakeDevice | None = None,
@@ -56,6 +110,7 @@ class OledDisplay:
         self._device: Any = None
         self._wanted: Image.Image | None = None
         self._dimmed = False
+        self._on = True
         self._lost = False
         self._closed = False
         self._delay = FIRST_DELAY_S
@@ -90,12 +145,29 @@ class OledDisplay:
         self._levels = (max(0, min(255, level)), self._levels[1])
         self.dim(self._dimmed)
 
-    def close(self) -> None:
-        """Blank the panel and release the bus."""
+    def wake(self) -> None:
+        """A control was touched: a lost panel is tried again at the next `show`/`refresh`
+        instead of after its back-off, and the back-off starts again from the first delay."""
+        if self._lost:
+            self._retry_at = float("-inf")
+            self._delay = FIRST_DELAY_S
+
+    def power(self, on: bool) -> None:
+        """Switch the panel off (against burn-in; frames are still drawn into it, unseen) or
+        on again; remembered while the panel is lost and applied when it is back."""
+        self._on = on
+        if self._device is not None:
+            self._guard("power", self._apply_power)
+
+    def close(self, keep_frame: bool = False) -> None:
+        """Release the bus; the panel is blanked and switched off, or with `keep_frame` it
+        keeps showing the last frame after the process has ended."""
         self._closed = True
         device, self._device = self._device, None
         if device is not None:
             try:
+                if keep_frame:
+                    device.persist = True  # luma's cleanup then neither hides nor clears
                 device.cleanup()
             except Exception as exc:
                 log.warning("display cleanup failed: %s", exc)
@@ -117,7 +189,15 @@ class OledDisplay:
             log.info("display is back after %d errors", self.errors)
         self._lost = False
         self._guard("contrast", lambda device: device.contrast(self._level()))
+        if not self._on:  # luma's set-up switches the panel on: off again before any frame
+            self._guard("power", self._apply_power)
         return self._device
+
+    def _apply_power(self, device: Any) -> None:
+        if self._on:
+            device.show()
+        else:
+            device.hide()
 
     def _push(self, device: Any, image: Image.Image) -> None:
         if image.mode != device.mode:
@@ -171,7 +251,10 @@ class MemoryDisplay:
         self.frames = 0
         self.dimmed = False
         self.level = 255
+        self.off = False
+        self.wakes = 0
         self.closed = False
+        self.kept_frame = False
         self.errors = 0
         self.healthy = True
 
@@ -194,5 +277,12 @@ class MemoryDisplay:
     def brightness(self, level: int) -> None:
         self.level = level
 
-    def close(self) -> None:
+    def wake(self) -> None:
+        self.wakes += 1
+
+    def power(self, on: bool) -> None:
+        self.off = not on
+
+    def close(self, keep_frame: bool = False) -> None:
         self.closed = True
+        self.kept_frame = keep_frame

@@ -9,6 +9,7 @@ handed over too. Nothing a sensor sends can raise out of the thread.
 from __future__ import annotations
 
 import contextlib
+import errno
 import logging
 import threading
 import time
@@ -33,10 +34,28 @@ REQUEST_GAP_S = 0.07   # on-request sensors want requests at least 70 ms apart
 OpenPort = Callable[[str, int], Any]     # (port, baud) -> an open pyserial-like port
 
 
+class SensorBusy(OSError):
+    """Another process holds the port (its lock): the box, while `cobi-companion range`
+    is run by hand, or the other way round."""
+
+    def __init__(self, port: str) -> None:
+        super().__init__(f"{port}: the box is using this sensor: stop the service first "
+                         "(sudo systemctl stop cobi-companion)")
+        self.port = port
+
+
 def open_serial(port: str, baud: int) -> Any:
+    """Open a port, or a pyserial URL (loop://, spy://, socket://, ...), for this process
+    alone: pyserial's `exclusive` takes a POSIX flock on a real port, so two readers never
+    share (and split) one sensor's bytes. Raises SensorBusy when another process has it."""
     import serial
 
-    return serial.serial_for_url(port, baudrate=baud, timeout=0.05)
+    try:
+        return serial.serial_for_url(port, baudrate=baud, timeout=0.05, exclusive=True)
+    except serial.SerialException as exc:
+        if exc.errno in (errno.EAGAIN, errno.EWOULDBLOCK):  # flock(LOCK_EX | LOCK_NB)
+            raise SensorBusy(port) from exc
+        raise
 
 
 class SensorReader:
@@ -51,6 +70,7 @@ class SensorReader:
         self._port: Any = None
         self._wanted = 0
         self._flush = False
+        self._busy_said = False
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name=f"sensor-{name}", daemon=True)
@@ -58,6 +78,17 @@ class SensorReader:
     def start(self) -> SensorReader:
         self._thread.start()
         return self
+
+    def open_now(self) -> None:
+        """Open the port in the caller's thread, before `start`: SensorBusy is raised here
+        at once; any other failure (no such port yet) is left to the thread's retries."""
+        try:
+            port = self.open_port(self.port_name, self.baud)
+        except SensorBusy:
+            raise
+        except Exception:
+            return
+        self._opened(port)
 
     def want(self, count: int) -> None:
         """Hand over the next `count` readings (fresh ones: what waited in the port is
@@ -68,7 +99,8 @@ class SensorReader:
 
     def close(self) -> None:
         self._stop.set()
-        self._thread.join(2.0)
+        if self._thread.ident is not None:  # started (open_now may have run without it)
+            self._thread.join(2.0)
         self._drop_port()
 
     # --- the thread ---
@@ -87,12 +119,22 @@ class SensorReader:
 
     def _connect(self) -> None:
         try:
-            self._port = self.open_port(self.port_name, self.baud)
-        except Exception as exc:  # no such device, permission, a bad URL
+            port = self.open_port(self.port_name, self.baud)
+        except Exception as exc:  # no such device, permission, a bad URL, another's lock
+            if isinstance(exc, SensorBusy) and not self._busy_said:
+                self._busy_said = True  # once, not every second: it stays offline, trying
+                log.warning("range sensor %s: %s is in use by another program (is "
+                            "`cobi-companion range` running?); trying again until it is "
+                            "free", self.name, self.port_name)
             if self.online:
                 self._lost(exc)
             self._stop.wait(RETRY_S)
             return
+        self._opened(port)
+
+    def _opened(self, port: Any) -> None:
+        self._port = port
+        self._busy_said = False
         self.parser.reset()
         self.online = True
         log.info("range sensor %s online (%s)", self.name, self.port_name)
