@@ -36,6 +36,16 @@ class Lights(Protocol):
     def flash(self, side: str, times: int = 3) -> None: ...
 
 
+@dataclass(frozen=True)
+class Sources:
+    """Where the box's settings and cards came from, for the settings screen: the config files
+    applied in order, the card folders read, and the files skipped with their problems."""
+
+    files: tuple[Path, ...] = ()
+    card_folders: tuple[Path, ...] = ()
+    skipped: tuple[str, ...] = ()
+
+
 @dataclass
 class Settings:
     language: str = "en"
@@ -43,6 +53,7 @@ class Settings:
     real_dice: bool = False
     sound: bool = True
     brightness: int = 255
+    screen_off_min: int = 10       # idle minutes before the panel goes dark; 0 never
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -59,6 +70,12 @@ class App:
         self.state: BattleState | None = self._load()
         self.rolls: list[tuple[str, str, int]] = []
         self.on_settings: Callable[[Settings], None] = lambda s: None
+        # Set by the settings menu ("poweroff" or "reboot"); the main loop saves and acts on it,
+        # and goes back to `screen_before_power` with the reason if it cannot.
+        self.power_request: str | None = None
+        self.screen_before_power: Screen | None = None
+        # What the settings screen lists as in use: config files, card folders, problems.
+        self.sources: Sources = Sources()
         self.sensors = Sensors()
         from .flow import start_menu
 

@@ -6,7 +6,8 @@ import importlib
 import itertools
 import logging
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -14,35 +15,23 @@ from cobi_companion.cards import CardBook, default_folders, load_cards
 from cobi_companion.rules.dice import Dice, RandomDice
 
 from . import i18n
-from .app import App, Settings
-from .config import Config
-from .daemon import Display, Loop
-from .inputs import Inputs
+from .app import App, Settings, Sources
+from .boot import panel_of
+from .config import Config, Loaded
+from .daemon import Loop
+from .errors import ConfigError
+from .events import Stop
+from .inputs import Inputs, PinProblem
 from .notify import Notifier
+from .power import Power
 from .range_reader import Sensors, reader_for
 from .screens import render, warm_up
-from .sound import BuzzerSound, Lights, RecordingLights, RecordingSound
+from .sound import BuzzerSound, Lights, NoLights, NoSound
 from .store import DATABASE_NAME, SqliteStore
-from .widgets import notice
+from .trouble import Trouble, notice
+from .widgets import Next, Screen
 
 log = logging.getLogger("cobi-companion")
-
-
-@dataclass
-class Box:
-    loop: Loop
-    app: App
-    inputs: Inputs
-    store: SqliteStore
-    parts: list[Any]
-
-    def close(self) -> None:
-        for part in [self.inputs, *self.parts]:
-            try:
-                part.close()
-            except Exception:  # closing one part must not stop closing the others
-                log.exception("closing %s", part)
-        self.store.close()
 
 
 def card_book(config: Config) -> CardBook:
@@ -55,7 +44,8 @@ def card_book(config: Config) -> CardBook:
 def settings_from(config: Config, saved: dict[str, Any]) -> Settings:
     settings = Settings(language=config.game.language, rules=config.game.rules,
                         real_dice=config.game.real_dice, sound=config.game.sound,
-                        brightness=config.display.contrast)
+                        brightness=config.display.contrast,
+                        screen_off_min=config.display.off_after_min)
     for key, value in saved.items():
         if hasattr(settings, key):
             setattr(settings, key, value)
@@ -90,35 +80,256 @@ def range_sensors(config: Config, put: Callable[[Any], None]) -> Sensors:
     return Sensors({sensor.name: (reader_for(sensor, put), sensor) for sensor in config.sensors})
 
 
-def build(config: Config, display: Display, *, pin_factory: Any = None,
+PIN_RETRY_S = 3.0     # how often controls whose pins failed are tried again
+Load = Callable[[], "Loaded"]
+
+
+def hardware_of(config: Config) -> dict[str, Any]:
+    """What cannot change while the box runs (pins, panel, sensors, where it saves): a new
+    value takes a restart."""
+    fixed = config.model_dump(include={"buttons", "encoder", "buzzer", "leds", "sensors",
+                                       "paths"})
+    return fixed | {"panel": panel_of(config.display)}
+
+
+def reason(exc: Exception) -> str:
+    """An exception in words: its message, or its name when it has none (gpiozero's
+    PinPWMUnsupported says nothing else)."""
+    return str(exc) or type(exc).__name__
+
+
+def make_sound(config: Config, settings: Settings, pin_factory: Any,
+               off: list[tuple[str, str]]) -> Any:
+    """The buzzer, or silence when it is not fitted or its pin fails (said in `off`)."""
+    if config.buzzer.pin is None:
+        return NoSound()
+    try:
+        return BuzzerSound(config.buzzer.pin, settings.sound, pin_factory=pin_factory)
+    except Exception as exc:   # an optional part: the box plays on without it
+        log.warning("buzzer on GPIO %s switched off: %s", config.buzzer.pin, reason(exc))
+        off.append(("buzzer", f"GPIO {config.buzzer.pin}: {reason(exc)}"))
+        return NoSound()
+
+
+def make_lights(config: Config, pin_factory: Any, off: list[tuple[str, str]]) -> Any:
+    leds = config.leds
+    if leds.axis is None and leds.allies is None:
+        return NoLights()
+    try:
+        return Lights(leds.axis, leds.allies, pin_factory=pin_factory)
+    except Exception as exc:
+        pins = "/".join(str(pin) for pin in (leds.axis, leds.allies) if pin is not None)
+        log.warning("LEDs on GPIO %s switched off: %s", pins, reason(exc))
+        off.append(("leds", f"GPIO {pins}: {reason(exc)}"))
+        return NoLights()
+
+
+@dataclass
+class Box:
+    """The parts around the main loop. It keeps going without what failed: controls whose
+    pins failed are tried again every few seconds, optional parts are switched off, and a
+    settings file that could not be used is shown with what to do."""
+
+    loop: Loop
+    app: App
+    store: SqliteStore
+    display: Any
+    config: Config
+    pin_factory: Any = None
+    load: Load | None = None          # reads the settings files again (SIGHUP, OK to retry)
+    restart_on_change: bool = False   # the box restarts for new pins; the sim says so
+    parts: list[Any] = field(default_factory=list)
+    inputs: Inputs | None = None
+    pin_problem: str = ""
+    retry_at: float = 0.0
+    pin_screen: tuple[Screen, Next] | None = None
+
+    def close(self, keep_frame: bool = False) -> None:
+        """Close every part; with `keep_frame` the panel keeps its last frame lit."""
+        for part in [self.inputs, *self.parts]:
+            if part is None:
+                continue
+            try:
+                part.close()
+            except Exception:  # closing one part must not stop closing the others
+                log.exception("closing %s", part)
+        try:
+            self.display.close(keep_frame=keep_frame)
+        except Exception:
+            log.exception("closing the display")
+        self.store.close()
+
+    # --- the controls ---
+
+    def connect_inputs(self) -> bool:
+        """Claim the buttons' and the knob's pins; False (and `pin_problem` said) if not."""
+        buttons, encoder = self.config.buttons, self.config.encoder
+        try:
+            self.inputs = Inputs(self.loop.put, buttons.axis, buttons.allies, encoder.a,
+                                 encoder.b, encoder.button, bounce_s=buttons.bounce_s,
+                                 hold_s=buttons.hold_s, long_press_s=encoder.long_press_s,
+                                 pin_factory=self.pin_factory)
+        except PinProblem as problem:
+            if str(problem) != self.pin_problem:
+                log.error("controls: %s", problem)
+                self.loop.notifier.status(f"cannot read the controls: {problem}")
+            self.pin_problem = str(problem)
+            return False
+        if self.pin_problem:
+            log.info("controls work again")
+            self.loop.notifier.status("running")
+        self.pin_problem = ""
+        return True
+
+    def pins_trouble(self, then: Next) -> Screen:
+        def retry() -> Screen:
+            return then() if self.connect_inputs() else self.pins_trouble(then)
+        app = self.app
+        screen = Trouble(app.t("pin_trouble"), [app.t("pin_failed"), self.pin_problem,
+                                                app.t("pin_fix")], retry)
+        self.pin_screen = (screen, then)
+        return screen
+
+    def tick(self, now: float) -> None:
+        """Try failed controls again now and then; once they work, go on from their screen."""
+        if self.inputs is not None or now < self.retry_at:
+            return
+        self.retry_at = now + PIN_RETRY_S
+        if self.connect_inputs() and self.pin_screen and self.app.screen is self.pin_screen[0]:
+            self.app.screen = self.pin_screen[1]()
+
+    # --- the settings files ---
+
+    def config_trouble(self, skipped: tuple[ConfigError, ...], then: Next) -> Screen:
+        app = self.app
+        paragraphs: list[str] = []
+        for error in skipped:
+            paragraphs += [app.t("config_skipped"), str(error.path or "?"), *error.problems]
+        paragraphs.append(app.t("config_fix"))
+        return Trouble(app.t("config_trouble"), paragraphs,
+                       lambda: self.reloaded(then, quiet=True), back=then)
+
+    def reloaded(self, then: Next, quiet: bool = False) -> Screen:
+        """Read the settings files and the cards again and use what can change while the box
+        runs; say what was read, and that new pins need a restart."""
+        if self.load is None:
+            return then()
+        loaded = self.load()
+        new = loaded.config
+        fixed_changed = hardware_of(new) != hardware_of(self.config)
+        self.config = new if not fixed_changed else self.config.model_copy(
+            update={"game": new.game, "display": self.config.display.model_copy(
+                update={k: getattr(new.display, k) for k in LIVE_DISPLAY})})
+        app = self.app
+        self.settings_again(new)
+        app.book = card_book(new)
+        app.card_folders = default_folders(new.paths.cards_dir)
+        app.sources = sources_of(loaded, app.card_folders)
+        self.loop.dim_after_s = new.display.dim_after_min * 60
+        log.info("settings read again: %s; %d cards", ", ".join(map(str, loaded.files))
+                 or "built-in", len(app.book.sorted()))
+        if loaded.skipped:
+            return self.config_trouble(loaded.skipped, then)
+        lines = [app.t("reloaded_counts", files=len(loaded.files),
+                       cards=len(app.book.sorted()))]
+        if fixed_changed:
+            log.warning("new pins, panel, sensors or paths: %s", "restarting"
+                        if self.restart_on_change else "restart to use them")
+            if self.restart_on_change:
+                self.loop.put(Stop("restart"))
+                lines.append(app.t("restart_needed"))
+            else:
+                lines.append(app.t("sim_restart_needed"))
+        elif quiet:
+            return then()
+        return notice(app, app.t("reloaded"), lines, then)
+
+    def settings_again(self, config: Config) -> None:
+        """The settings of the files, where the players have not chosen their own on the
+        box (those are saved, and stay)."""
+        fresh = settings_from(config, self.store.settings())
+        for name, value in fresh.to_dict().items():
+            setattr(self.app.settings, name, value)
+        self.display.brightness(fresh.brightness)
+        self.loop.off_after_s = fresh.screen_off_min * 60
+        self.app.sound.enabled = fresh.sound
+
+    def reload(self) -> None:
+        """SIGHUP: read again, then back to the screen that was showing."""
+        current = self.app.screen
+        self.app.screen = self.reloaded(lambda: current)
+
+    # --- start ---
+
+    def first_screens(self, off: list[tuple[str, str]], skipped: tuple[ConfigError, ...],
+                      then: Next) -> Screen:
+        """What is wrong, one screen each, before the start menu: the controls, a settings
+        file not used, saving, parts switched off."""
+        app = self.app
+        chain: list[Callable[[Next], Screen]] = []
+        if self.inputs is None:
+            chain.append(self.pins_trouble)
+        if skipped:
+            chain.append(lambda nxt: self.config_trouble(skipped, nxt))
+        if self.store.problem:
+            log.error("%s", self.store.problem)
+            problem = self.store.problem
+            chain.append(lambda nxt: notice(app, app.t("cannot_save"),
+                                            [problem, app.t("cannot_save_fix")], nxt))
+        if off:
+            lines = [app.t("part_failed", part=app.t(part), reason=why) for part, why in off]
+            chain.append(lambda nxt: notice(app, app.t("parts_off"),
+                                            [*lines, app.t("parts_go_on")], nxt))
+        screen = then
+        for step in reversed(chain):
+            screen = partial(step, screen)
+        return screen()
+
+
+LIVE_DISPLAY = ("contrast", "dim_after_min", "dim_contrast", "off_after_min")
+
+
+def sources_of(loaded: Loaded | None, folders: list[Path]) -> Sources:
+    if loaded is None:
+        return Sources(card_folders=tuple(f for f in folders if f.is_dir()))
+    return Sources(loaded.files, tuple(f for f in folders if f.is_dir()),
+                   tuple(str(error) for error in loaded.skipped))
+
+
+def build(config: Config, display: Any, *, pin_factory: Any = None,
           dice: Dice | None = None, state_dir: Path | None = None,
-          notifier: Notifier | None = None) -> Box:
-    folder = state_dir or config.paths.state_dir
-    store = SqliteStore(folder / DATABASE_NAME)
+          notifier: Notifier | None = None, power: Power | None = None,
+          loaded: Loaded | None = None, load: Load | None = None,
+          restart_on_change: bool = False) -> Box:
+    """The box around `config`. Nothing that fails here stops it: see Box. `loaded` says
+    which files `config` came from (for the settings screen and the problems shown);
+    `load` reads them again."""
+    store = SqliteStore((state_dir or config.paths.state_dir) / DATABASE_NAME)
     settings = settings_from(config, store.settings())
-    sound: Any = RecordingSound()
-    if config.buzzer.pin is not None:
-        sound = BuzzerSound(config.buzzer.pin, settings.sound, pin_factory=pin_factory)
-    lights: Any = RecordingLights()
-    if config.leds.axis is not None or config.leds.allies is not None:
-        lights = Lights(config.leds.axis, config.leds.allies, pin_factory=pin_factory)
+    off: list[tuple[str, str]] = []
+    sound = make_sound(config, settings, pin_factory, off)
+    lights = make_lights(config, pin_factory, off)
     app = App(card_book(config), store, dice or RandomDice(), sound, lights, settings)
     app.card_folders = default_folders(config.paths.cards_dir)
-    if store.problem:
-        log.error("%s", store.problem)
-        first = app.screen
-        app.screen = notice(app, app.t("cannot_save"), [store.problem], lambda: first)
+    app.sources = sources_of(loaded, app.card_folders)
+    loop = Loop(app, display, render, notifier=notifier,
+                dim_after_s=config.display.dim_after_min * 60,
+                off_after_s=settings.screen_off_min * 60, warm_up=warm_up_for(app),
+                power=power)
 
     def changed(new: Settings) -> None:
         store.save_settings(new.to_dict())
         sound.enabled = new.sound
         display.brightness(new.brightness)
+        loop.off_after_s = new.screen_off_min * 60
     app.on_settings = changed
-    loop = Loop(app, display, render, notifier=notifier,
-                dim_after_s=config.display.dim_after_min * 60, warm_up=warm_up_for(app))
     app.sensors = range_sensors(config, loop.put).start()
-    buttons, encoder = config.buttons, config.encoder
-    inputs = Inputs(loop.put, buttons.axis, buttons.allies, encoder.a, encoder.b, encoder.button,
-                    bounce_s=buttons.bounce_s, hold_s=buttons.hold_s,
-                    long_press_s=encoder.long_press_s, pin_factory=pin_factory)
-    return Box(loop, app, inputs, store, [app.sensors, sound, lights, display])
+    box = Box(loop, app, store, display, config, pin_factory=pin_factory, load=load,
+              restart_on_change=restart_on_change, parts=[app.sensors, sound, lights])
+    box.connect_inputs()
+    loop.on_reload, loop.on_tick = box.reload, box.tick
+    from .flow import start_menu     # after the troubles, drawn anew (a file's language)
+
+    app.screen = box.first_screens(off, loaded.skipped if loaded else (),
+                                   lambda: start_menu(app))
+    return box

@@ -517,7 +517,17 @@ def cmd_sim(args: argparse.Namespace) -> int:
         from .boot import terminal_title
 
         display = terminal_title()
-    return run_sim(_config(args), script=script, dice=dice, display=display,
+    from .config import load_layers
+
+    # A --config file given here must be right (exit 2 with its problem); the settings files
+    # of the boot partition and the stick are shown on the screen, as on the box.
+    path = Path(args.config) if args.config else None
+    loaded = load_layers(path)
+    for error in loaded.skipped:
+        if path is not None and error.path == path:
+            raise error
+    return run_sim(loaded.config, script=script, dice=dice, display=display, loaded=loaded,
+                   load=lambda: load_layers(path),
                    state_dir=Path(args.state_dir) if args.state_dir else None,
                    snapshot_dir=Path(args.snapshot_dir) if args.snapshot_dir else None,
                    state_json=Path(args.state_json) if args.state_json else None)
@@ -553,6 +563,7 @@ def cmd_range(args: argparse.Namespace) -> int:
     sensor = _sensor(args)
     events: queue.Queue[Any] = queue.Queue()
     reader = reader_for(sensor, events.put)
+    reader.open_now()   # a port the box holds ends here (SensorBusy: exit 2, one line)
     samples = args.samples or sensor.samples
     sample = Sample(samples, sensor.offset_cm)
     reader.want(10**9 if args.raw else samples)
@@ -608,23 +619,10 @@ def _measure(args: argparse.Namespace, events: Any, sample: Any, timeout: float)
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    from .boot import oled_title, panel_of, peek_panel, start_logging
-
-    start_logging()
-    panel = peek_panel(Path(args.config) if args.config else None)
-    display = oled_title(panel) if panel is not None else None
-    try:
-        config = _config(args)
-    except BaseException:
-        if display is not None:
-            display.close()
-        raise
-    if display is not None and panel != panel_of(config.display):
-        display.close()             # the peek checks as the config does: a safety net only
-        display = None
+    """The box as systemd starts it: it stays up whatever is wrong, and says so on the panel."""
     from .hardware import run_box
 
-    return run_box(config, display)
+    return run_box(Path(args.config) if args.config else None)
 
 
 def on_raspberry_pi() -> bool:

@@ -15,8 +15,10 @@ from typing import Protocol
 from PIL import Image
 
 from .app import App
-from .events import Event, Press, Stop, Tick
+from .events import Event, Press, Reload, Signalled, Stop, Tick
 from .notify import Notifier
+from .power import Power
+from .trouble import notice
 from .views import BigWord, Header, View
 
 log = logging.getLogger("cobi-companion")
@@ -28,33 +30,58 @@ class Display(Protocol):
     def dim(self, on: bool) -> None: ...
     def brightness(self, level: int) -> None: ...
     def refresh(self) -> None: ...
+    def wake(self) -> None: ...
+    def power(self, on: bool) -> None: ...
+
+
+# Signals and what they become on the queue. A handler only puts an event: the loop it
+# interrupts may hold the logging lock or be inside the queue, so it may do nothing else.
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+RELOAD_SIGNAL = signal.SIGHUP
+LOGGED_SIGNALS = (signal.SIGUSR1, signal.SIGUSR2)
 
 
 class Loop:
     def __init__(self, app: App, display: Display, render: Callable[[View], Image.Image],
                  events: queue.SimpleQueue[Event] | None = None, notifier: Notifier | None = None,
                  dim_after_s: float = 0.0, clock: Callable[[], float] = time.monotonic,
-                 warm_up: Iterator[bool] | None = None) -> None:
+                 warm_up: Iterator[bool] | None = None, off_after_s: float = 0.0,
+                 power: Power | None = None) -> None:
         self.app, self.display, self.render = app, display, render
         self.warm_up = warm_up          # work to do while nothing happens, one short step each
         # SimpleQueue because the signal handler puts on it: its put takes no lock that the
         # interrupted main loop might be holding (a Queue here can deadlock on SIGTERM).
         self.events: queue.SimpleQueue[Event] = events or queue.SimpleQueue()
-        self.notifier = notifier or Notifier("")
-        self.dim_after_s, self.clock = dim_after_s, clock
+        # Without one given, the notifier of the environment: under systemd, $NOTIFY_SOCKET.
+        self.notifier = notifier or Notifier()
+        self.dim_after_s, self.off_after_s, self.clock = dim_after_s, off_after_s, clock
+        self.power = power
+        self.on_reload: Callable[[], None] = lambda: None
+        self.on_tick: Callable[[float], None] = lambda now: None
         self.last_view: View | None = None
         self.last_input = clock()
         self.dimmed = False
+        self.off = False
         self.frames = 0
 
     def put(self, event: Event) -> None:
         self.events.put(event)
 
     def handle_signals(self) -> None:
-        """SIGTERM and SIGINT end the loop through the queue (Python's default SIGTERM would
-        skip saving)."""
-        for sig in (signal.SIGTERM, signal.SIGINT):
-            signal.signal(sig, lambda number, frame: self.put(Stop(signal.Signals(number).name)))
+        """SIGTERM and SIGINT end the loop (Python's default SIGTERM would skip saving),
+        SIGHUP reloads the settings and cards, SIGUSR1/2 are logged: none ends the box
+        unsaved."""
+        def stop(number: int, frame: object) -> None:
+            self.put(Stop(signal.Signals(number).name))
+
+        def note(number: int, frame: object) -> None:
+            self.put(Signalled(signal.Signals(number).name))
+
+        for sig in STOP_SIGNALS:
+            signal.signal(sig, stop)
+        signal.signal(RELOAD_SIGNAL, lambda number, frame: self.put(Reload()))
+        for sig in LOGGED_SIGNALS:
+            signal.signal(sig, note)
 
     def draw(self) -> None:
         view = self.app.view()
@@ -67,17 +94,50 @@ class Loop:
         """Handle one event; False once the loop should stop."""
         if isinstance(event, Stop):
             return False
-        if isinstance(event, Press):
-            self.last_input = self.clock()
-            if self.dimmed:
-                self.display.dim(False)
-                self.dimmed = False
+        if isinstance(event, Signalled):
+            log.info("signal %s: nothing to do (SIGHUP reloads, SIGTERM stops)", event.name)
+            return True
+        if isinstance(event, Press) and self.woken():
+            return True         # a dark panel: the first touch only lights it
         try:
-            self.app.handle(event)
+            if isinstance(event, Reload):
+                self.on_reload()
+            else:
+                if isinstance(event, Tick):
+                    self.on_tick(event.now)
+                self.app.handle(event)
         except Exception:  # a bug in one screen must not end the battle
             log.exception("error while handling %s", event)
+        if self.app.power_request:
+            self.switch(self.app.power_request)
         self.draw()
         return True
+
+    def woken(self) -> bool:
+        """After a press: light the panel again. True when it was off (the press is spent)."""
+        self.last_input = self.clock()
+        self.display.wake()             # a lost panel is tried again now, not after back-off
+        if self.dimmed:
+            self.display.dim(False)
+            self.dimmed = False
+        if self.off:
+            self.display.power(True)
+            self.off = False
+            return True
+        return False
+
+    def switch(self, action: str) -> None:
+        """Power off or restart: save first; if it cannot be started, say why."""
+        self.app.power_request = None
+        self.app.commit()
+        why = self.power.request(action) if self.power else "there is no power control here"
+        if why is None:
+            log.info("%s requested from the settings menu", action)
+            return
+        log.warning("%s failed: %s", action, why)
+        back = self.app.screen_before_power or self.app.screen
+        self.app.screen = notice(self.app, self.app.t("not_possible"),
+                                 [self.app.t("power_failed"), why], lambda: back)
 
     def wait(self, timeout: float) -> Event | None:
         """The next event within `timeout` seconds, or None. While the queue is empty the
@@ -99,14 +159,21 @@ class Loop:
             self.step(Tick(self.clock()))
 
     def idle(self, now: float) -> None:
-        if self.dim_after_s and not self.dimmed and now - self.last_input >= self.dim_after_s:
+        quiet = now - self.last_input
+        if self.dim_after_s and not self.dimmed and quiet >= self.dim_after_s:
             self.display.dim(True)
             self.dimmed = True
+        if self.off_after_s and not self.off and quiet >= self.off_after_s:
+            self.display.power(False)     # an OLED left lit for hours burns in
+            self.off = True
 
     def run(self) -> str:
         self.draw()
-        self.notifier.ready()
-        wait = min(filter(None, [self.notifier.watchdog_s, 1.0]))
+        self.notifier.ready(f"showing the first screen (frame {self.frames})")
+        # Ping a little more often than half the watchdog interval: an event handled just
+        # before the wait ends must not push a ping past it.
+        half = self.notifier.watchdog_s
+        wait = min(half * 0.8, 1.0) if half else 1.0
         while True:
             animating = getattr(self.app.screen, "animating", False)
             event = self.wait(ANIMATION_TICK_S if animating else wait) or Tick(self.clock())
@@ -118,5 +185,16 @@ class Loop:
                 break
         self.notifier.stopping()
         self.app.commit()
-        self.display.show(self.render(BigWord(Header("COBI"), self.app.t("goodbye"))))
+        self.farewell()
         return reason
+
+    def farewell(self) -> None:
+        """The last frame, left lit once the process has ended: safe to unplug, and whether
+        the battle was saved."""
+        saved = getattr(self.app.store, "can_save", True)
+        detail = self.app.t("battle_saved" if saved else "battle_not_saved") \
+            if self.app.state or self.app.cobra else ""
+        if self.off:
+            self.display.power(True)
+            self.off = False
+        self.display.show(self.render(BigWord(Header("COBI"), self.app.t("unplug"), detail)))

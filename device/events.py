@@ -38,6 +38,19 @@ class Stop:
 
 
 @dataclass(frozen=True)
+class Reload:
+    """Read the config files and the cards again (SIGHUP, `systemctl reload`)."""
+
+
+@dataclass(frozen=True)
+class Signalled:
+    """A signal the box does not act on (SIGUSR1, SIGUSR2): the loop logs it. A signal
+    handler must not log itself: the logging lock may be held by the code it interrupted."""
+
+    name: str
+
+
+@dataclass(frozen=True)
 class SensorReading:
     """A complete reading (or a named condition) from the range sensor called `sensor`."""
 
@@ -53,4 +66,4 @@ class SensorState:
     online: bool
 
 
-Event = Press | Tick | Stop | SensorReading | SensorState
+Event = Press | Tick | Stop | Reload | Signalled | SensorReading | SensorState

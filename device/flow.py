@@ -651,9 +651,13 @@ class QuickDice:
         return self
 
 
-def settings_menu(app: App, back: Next) -> Screen:
+def settings_menu(app: App, back: Next, index: int = 0) -> Screen:
+    """The settings: a toggle redraws the menu on its row; the box's own rows (screen off,
+    files in use, restart, power off) come from `system_menu`."""
+    from .system_menu import rows as system_rows
+
     s = app.settings
-    rows: list[tuple[str, Callable[[], None]]] = [
+    rows: list[tuple[str, Callable[[], Screen | None]]] = [
         (f"{app.t('language')}: {'Polski' if s.language == 'pl' else 'English'}",
          lambda: setattr(s, "language", "en" if s.language == "pl" else "pl")),
         (f"{app.t('rules')}: {app.t(s.rules)}",
@@ -666,12 +670,16 @@ def settings_menu(app: App, back: Next) -> Screen:
          lambda: setattr(s, "brightness", {255: 128, 128: 32, 32: 255}.get(s.brightness, 255))),
     ]
 
-    def toggle(i: int) -> Screen:
-        rows[i][1]()
-        app.on_settings(s)
-        screen = settings_menu(app, back)
-        assert isinstance(screen, Choose)
-        screen.index = i
-        return screen
-    return Choose(app.t("settings"), [label for label, _ in rows], toggle, back=back)
+    def again(i: int) -> Screen:
+        return settings_menu(app, back, i)
+    rows += system_rows(app, again, len(rows))
+
+    def chosen(i: int) -> Screen:
+        opened = rows[i][1]()
+        if opened is not None:          # a row that opens a screen of its own
+            return opened
+        app.on_settings(s)              # a toggle: saved, and the menu redrawn on its row
+        return again(i)
+    return Choose(app.t("settings"), [label for label, _ in rows], chosen, back=back,
+                  index=index)
 

@@ -58,6 +58,15 @@ def install_thread_excepthook() -> None:
     threading.excepthook = hook
 
 
+class PinProblem(Exception):
+    """A control's GPIO line could not be claimed: missing, busy, or no pin library."""
+
+    def __init__(self, field: str, pins: str, cause: Exception) -> None:
+        self.field, self.pins = field, pins
+        self.reason = str(cause) or type(cause).__name__
+        super().__init__(f"{field} (GPIO {pins}): {self.reason}")
+
+
 class _Quiet:
     """Software debounce on top of the pin's own filter: an edge counts only after quiet.
 
@@ -95,11 +104,21 @@ class Inputs:
         self._lock = threading.Lock()
         self._knob_armed = False
         self._devices: list[Any] = []
+        parts: list[tuple[str, str, Callable[[], None]]] = [
+            ("buttons.axis", str(axis_pin),
+             lambda: self._dice_button(axis_pin, Key.AXIS, Key.AXIS_LONG, hold_s)),
+            ("buttons.allies", str(allies_pin),
+             lambda: self._dice_button(allies_pin, Key.ALLIES, Key.ALLIES_LONG, hold_s)),
+            ("encoder.button", str(enc_button), lambda: self._knob_button(enc_button,
+                                                                          long_press_s)),
+            ("encoder.a/b", f"{enc_a}/{enc_b}", lambda: self._encoder(enc_a, enc_b)),
+        ]
         try:
-            self._dice_button(axis_pin, Key.AXIS, Key.AXIS_LONG, hold_s)
-            self._dice_button(allies_pin, Key.ALLIES, Key.ALLIES_LONG, hold_s)
-            self._knob_button(enc_button, long_press_s)
-            self._encoder(enc_a, enc_b)
+            for name, pins, make in parts:
+                try:
+                    make()
+                except Exception as exc:
+                    raise PinProblem(name, pins, exc) from exc
         except BaseException:
             self.close()  # free the pins already claimed
             raise

@@ -21,12 +21,18 @@ class Notifier:
         target = "\0" + self.address[1:] if self.address.startswith("@") else self.address
         try:
             with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sock:
-                sock.sendto(message.encode(), target)
+                # Never wait: a receiver whose queue is full (10 datagrams by default) would
+                # block a plain sendto, and with it the main loop.
+                sock.sendto(message.encode(), socket.MSG_DONTWAIT, target)
         except OSError:
             pass  # a notification lost never stops the box
 
-    def ready(self) -> None:
-        self.send("READY=1")
+    def ready(self, status: str = "") -> None:
+        self.send("READY=1" + (f"\nSTATUS={status}" if status else ""))
+
+    def status(self, text: str) -> None:
+        """A line `systemctl status` shows (what the box is doing, or what is wrong)."""
+        self.send(f"STATUS={text}")
 
     def watchdog(self) -> None:
         self.send("WATCHDOG=1")

@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # the box, the config and gpiozero are imported when the sim 
     from gpiozero.pins.mock import MockFactory
 
     from .box import Box
-    from .config import Config
+    from .config import Config, Loaded
 
 SCRIPT_WORDS = ("cw", "ccw", "ok", "back", "axis", "allies", "axis_long", "allies_long", "wait")
 KEYS = {"\x1b[C": "cw", "\x1b[A": "cw", "\x1b[D": "ccw", "\x1b[B": "ccw", "\r": "ok",
@@ -222,12 +222,15 @@ def sim_state_dir() -> Path:
 
 def run_sim(config: Config, *, script: list[tuple[str, int]] | None, dice: Dice | None,
             state_dir: Path | None, snapshot_dir: Path | None = None,
-            state_json: Path | None = None, display: MemoryDisplay | None = None) -> int:
+            state_json: Path | None = None, display: MemoryDisplay | None = None,
+            loaded: Loaded | None = None, load: Callable[[], Loaded] | None = None) -> int:
     """Run the daemon on mock pins: interactively, or through a script (then print the last
-    frame). Interactively, `display` is the terminal OLED already showing the title, if any."""
+    frame). Interactively, `display` is the terminal OLED already showing the title, if any.
+    `load` reads the settings files again (SIGHUP); Power off and Restart end the simulator."""
     from gpiozero.pins.mock import MockFactory, MockPWMPin
 
     from .box import build
+    from .power import EndPower
 
     factory = MockFactory(pin_class=MockPWMPin)
     if script is not None:
@@ -235,7 +238,8 @@ def run_sim(config: Config, *, script: list[tuple[str, int]] | None, dice: Dice 
     elif display is None:
         display = TerminalDisplay()
     box = build(config, display, pin_factory=factory, dice=dice,
-                state_dir=state_dir or sim_state_dir())
+                state_dir=state_dir or sim_state_dir(), loaded=loaded, load=load)
+    box.loop.power = EndPower(box.loop.put)
     panel = MockPanel(factory, config)
     try:
         if script is None:

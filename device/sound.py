@@ -129,6 +129,21 @@ class RecordingSound:
         self.closed = True
 
 
+class NoSound:
+    """No buzzer fitted (or it failed at start): cues are checked and dropped."""
+
+    enabled = False
+
+    def play(self, cue: str) -> None:
+        check_cue(cue)
+
+    def wait_idle(self, timeout: float | None = None) -> bool:
+        return True
+
+    def close(self) -> None:
+        pass
+
+
 def check_side(side: str) -> None:
     if side not in SIDES:
         raise ValueError(f"unknown side {side!r}; known: {', '.join(SIDES)}")
@@ -188,3 +203,19 @@ class RecordingLights:
 
     def close(self) -> None:
         self.closed = True
+
+
+class NoLights:
+    """No LEDs fitted (or they failed at start)."""
+
+    def flash(self, side: str, times: int = 3) -> None:
+        check_side(side)
+
+    def on(self, side: str) -> None:
+        check_side(side)
+
+    def off_all(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass

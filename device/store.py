@@ -120,6 +120,42 @@ def _connect(path: Path) -> sqlite3.Connection:
     return conn
 
 
+def _why(folder: Path) -> str | None:
+    """What is wrong with the folder (or the nearest one there is, for a folder that cannot
+    be made), in words SQLite does not give: read-only or full."""
+    for place in (folder, *folder.parents):
+        try:
+            stat = os.statvfs(place)
+        except OSError:
+            continue
+        if stat.f_flag & os.ST_RDONLY:
+            return "the folder is read-only"
+        if stat.f_bavail == 0:
+            return "the disk is full"
+        return None
+    return None
+
+
+def _read_only(path: Path) -> sqlite3.Connection | None:
+    """The file opened for reading only, when it cannot be opened for writing (a card
+    remounted read-only, a full disk): first as a WAL database that may still be changing,
+    then as a file nobody writes (`immutable`, which needs no -shm file beside it)."""
+    if not path.is_file():
+        return None
+    for query in ("mode=ro", "mode=ro&immutable=1"):
+        try:
+            conn = sqlite3.connect(f"{path.resolve().as_uri()}?{query}", uri=True,
+                                   isolation_level=None)
+        except sqlite3.Error:
+            continue
+        try:
+            conn.execute("SELECT state FROM battle").fetchall()
+            return conn
+        except sqlite3.Error:
+            conn.close()
+    return None
+
+
 def _move_aside(path: Path) -> Path:
     """Rename the file and its -wal/-shm to <name>.corrupt-<UTC time>, keeping them together."""
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
@@ -248,6 +284,7 @@ class SqliteStore(_SqlStore):
             path.parent.mkdir(parents=True, exist_ok=True)
             self._conn = self._open()
         except (sqlite3.Error, OSError) as exc:
+            self._conn = _read_only(path)  # what the file holds is still offered
             self._failed(exc)
 
     def _open(self) -> sqlite3.Connection:
@@ -272,7 +309,8 @@ class SqliteStore(_SqlStore):
         if old is not None:
             with contextlib.suppress(sqlite3.Error):
                 old.close()
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        reason = _why(self.path.parent) or (
+            exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc))
         line = f"cannot save: {reason} ({self.path}); the battle goes on without saving"
         self.problem = f"{self.problem}; {line}" if self.problem else line
         self.can_save = False

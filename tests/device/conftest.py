@@ -24,12 +24,13 @@ SNAPSHOT_SCALE = 4
 class Table:
     """A box on mock pins with a finger to press it."""
 
-    def __init__(self, state_dir: Path, dice: list[int], config: Config | None = None) -> None:
-        self.factory = MockFactory(pin_class=MockPWMPin)
+    def __init__(self, state_dir: Path, dice: list[int], config: Config | None = None,
+                 factory: MockFactory | None = None, **parts: Any) -> None:
+        self.factory = factory or MockFactory(pin_class=MockPWMPin)
         self.config = config or Config()
         self.display = MemoryDisplay()
         self.box: Box = build(self.config, self.display, pin_factory=self.factory,
-                              dice=ScriptedDice(dice), state_dir=state_dir)
+                              dice=ScriptedDice(dice), state_dir=state_dir, **parts)
         self.panel = MockPanel(self.factory, self.config)
         self.box.loop.draw()
 
@@ -69,8 +70,8 @@ def table_at(tmp_path: Path) -> Iterator[Callable[..., Table]]:
     made: list[Table] = []
 
     def make(dice: list[int], state_dir: Path = tmp_path / "state",
-             config: Config | None = None) -> Table:
-        made.append(Table(state_dir, dice, config))
+             config: Config | None = None, **parts: Any) -> Table:
+        made.append(Table(state_dir, dice, config, **parts))
         return made[-1]
     yield make
     for table in made:

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from cobi_companion.device.events import Event, Key, Press
-from cobi_companion.device.inputs import FakeInputs, Inputs
+from cobi_companion.device.inputs import FakeInputs, Inputs, PinProblem
 from gpiozero import LED
 from gpiozero.exc import GPIOPinInUse
 from gpiozero.pins.mock import MockFactory, MockPin
@@ -263,7 +263,11 @@ def test_system_exit_in_a_thread_is_not_a_crash(tmp_path):
 
 def test_a_pin_in_use_frees_the_pins_already_taken(factory):
     blocker = LED(KNOB, pin_factory=factory)
-    with pytest.raises(GPIOPinInUse):
+    with pytest.raises(PinProblem) as caught:
         Inputs(lambda event: None, AXIS, ALLIES, ENC_A, ENC_B, KNOB, pin_factory=factory)
+    # The problem names the config field and the pin, and keeps gpiozero's reason.
+    assert caught.value.field == "encoder.button" and caught.value.pins == str(KNOB)
+    assert isinstance(caught.value.__cause__, GPIOPinInUse)
+    assert str(caught.value).startswith(f"encoder.button (GPIO {KNOB}): ")
     blocker.close()
     Inputs(lambda event: None, AXIS, ALLIES, ENC_A, ENC_B, KNOB, pin_factory=factory).close()

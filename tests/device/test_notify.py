@@ -24,12 +24,17 @@ def listen(path) -> socket.socket:
 
 
 def received(sock: socket.socket) -> list[str]:
+    """The datagrams queued on the socket now (a live loop keeps sending: reading until a
+    pause would never end)."""
     messages = []
-    while True:
-        try:
+    sock.setblocking(False)
+    try:
+        while True:
             messages.append(sock.recv(256).decode())
-        except TimeoutError:
-            return messages
+    except BlockingIOError:
+        return messages
+    finally:
+        sock.settimeout(0.05)
 
 
 def make_loop(book, notifier: Notifier) -> Loop:
@@ -39,17 +44,22 @@ def make_loop(book, notifier: Notifier) -> Loop:
 
 
 def test_ready_watchdog_and_stopping(book, tmp_path, monkeypatch):
-    monkeypatch.setenv("WATCHDOG_USEC", "100000")          # ping every 0.05 s
+    monkeypatch.setenv("WATCHDOG_USEC", "100000")          # ping every 0.04 s
     sock = listen(tmp_path / "notify")
     loop = make_loop(book, Notifier(str(tmp_path / "notify")))
     thread = threading.Thread(target=loop.run)
     thread.start()
-    time.sleep(0.4)
+    messages: list[str] = []
+    end = time.monotonic() + 0.4
+    while time.monotonic() < end:                         # read as systemd does, as they come
+        messages += received(sock)
+        time.sleep(0.01)
     loop.put(Press(Key.CW))
     loop.put(Stop("SIGTERM"))
     thread.join(timeout=5)
-    messages = received(sock)
-    assert messages[0] == "READY=1" and messages[-1] == "STOPPING=1"
+    assert not thread.is_alive()
+    messages += received(sock)
+    assert messages[0].startswith("READY=1\n") and messages[-1] == "STOPPING=1"
     assert messages.count("WATCHDOG=1") >= 3
     assert loop.display.frames >= 2                       # first screen, then the knob's turn
 
@@ -79,6 +89,19 @@ def test_a_hung_loop_stops_pinging(book, tmp_path, monkeypatch):
     # A live loop pings about 10 times in 0.5 s; a hung one at most once or twice (around the
     # moment it got stuck), so systemd's watchdog would restart the box.
     assert during.count("WATCHDOG=1") <= 2
+
+
+def test_a_receiver_that_reads_nothing_never_blocks_the_loop(book, tmp_path, monkeypatch):
+    monkeypatch.setenv("WATCHDOG_USEC", "20000")           # a ping every 8 ms: a full queue
+    sock = listen(tmp_path / "notify")                     # soon (10 datagrams), never read
+    loop = make_loop(book, Notifier(str(tmp_path / "notify")))
+    thread = threading.Thread(target=loop.run)
+    thread.start()
+    time.sleep(0.3)
+    loop.put(Stop("SIGTERM"))
+    thread.join(timeout=5)
+    assert not thread.is_alive()                           # the pings were dropped instead
+    assert len(received(sock)) <= 11                      # the queue, and one more
 
 
 def test_no_socket_no_error():

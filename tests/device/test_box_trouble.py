@@ -1,0 +1,272 @@
+"""The box keeps going and says what is wrong on its own screen: a busy pin, a part that fails,
+a read-only card, a settings file it cannot use; the screen goes dark when idle; power off and
+restart from the settings menu; the last frame says it is safe to unplug. All on the real app,
+store and screens, gpiozero's mock pins and luma's dummy panel."""
+from __future__ import annotations
+
+import contextlib
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from cobi_companion.device.config import Config, load_layers
+from cobi_companion.device.events import Key, Press, Reload, Stop, Tick
+from cobi_companion.device.power import RecordingPower, SystemPower
+from cobi_companion.device.screens import ELLIPSIS, render
+from cobi_companion.device.trouble import Trouble
+from cobi_companion.device.views import BigWord, Header, Lines, Menu
+from gpiozero import LED
+from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+TIGER_VS_SHERMAN = ["ok", "ok", "cw", "cw", "cw", "axis", "ccw", "ccw", "allies", "ok"]
+
+
+def text(view: Lines) -> str:
+    return " ".join(view.lines)
+
+
+def test_a_busy_button_pin_is_shown_and_tried_again_until_it_is_free(table_at) -> None:
+    factory = MockFactory(pin_class=MockPWMPin)
+    blocker = LED(17, pin_factory=factory)         # another program holds the Axis button
+    table = table_at([3], factory=factory)
+    view = table.view
+    assert isinstance(view, Lines) and view.header.title == "Pins"
+    assert "buttons.axis (GPIO 17)" in text(view) and "in use" in text(view)
+    assert table.box.inputs is None
+    table.box.loop.step(Tick(10**6))               # still busy: still the same screen
+    assert table.view.header.title == "Pins"
+    blocker.close()
+    table.box.loop.step(Tick(10**6 + 10))          # a few seconds later: it works
+    assert table.box.inputs is not None
+    assert isinstance(table.view, Menu) and table.view.items[0] == "New battle"
+    table.press("ok")                              # and the knob really reads its pins
+    assert table.view.header.title != "COBI Companion"
+
+
+def test_a_failing_buzzer_and_leds_are_switched_off_with_a_notice(table_at) -> None:
+    factory = MockFactory(pin_class=MockPWMPin)
+    held = [LED(12, pin_factory=factory), LED(23, pin_factory=factory)]   # another program's
+    table = table_at([4, 2], factory=factory)
+    assert all(not led.closed for led in held)
+    view = table.view
+    assert view.header.title == "Switched off"
+    assert text(view).startswith("Buzzer off: GPIO 12: ")
+    assert "Lights off: GPIO 23/24: " in text(view) and "goes on" in text(view)
+    table.press("ok")
+    table.press(*TIGER_VS_SHERMAN, "axis", "allies")      # play goes on: the roll-off
+    assert table.box.store.load_battle() is not None
+
+
+@contextlib.contextmanager
+def read_only(folder: Path) -> Iterator[None]:
+    """`folder` remounted read-only, as an SD card the kernel found errors on."""
+    try:
+        subprocess.run(["mount", "--bind", str(folder), str(folder)], check=True,
+                       capture_output=True)
+    except (OSError, subprocess.CalledProcessError) as exc:
+        pytest.skip(f"cannot bind-mount here: {exc}")
+    try:
+        subprocess.run(["mount", "-o", "remount,bind,ro", str(folder)], check=True)
+        yield
+    finally:
+        subprocess.run(["umount", str(folder)], check=True)
+
+
+def test_a_read_only_card_plays_from_memory_and_offers_the_saved_battle(table_at,
+                                                                        tmp_path) -> None:
+    state = tmp_path / "state"
+    first = table_at([4, 2], state_dir=state)
+    first.press(*TIGER_VS_SHERMAN)
+    first.close()
+    with read_only(state):
+        table = table_at([4, 2], state_dir=state)
+        view = table.view
+        assert view.header.title == "Cannot save!"
+        assert "read-only" in text(view) and "can still be resumed" in text(view)
+        table.press("ok")
+        assert table.view.items[0] == "Resume battle"
+        table.press("ok", "axis", "allies")                    # play on, in memory
+        assert not table.box.store.can_save
+        table.box.loop.farewell()
+    frame = table.display.image
+    assert frame is not None
+    last = render(BigWord(Header("COBI"), "SAFE TO UNPLUG", "the battle was NOT saved"))
+    assert frame.tobytes() == last.convert("1").tobytes()
+
+
+def broken_overlay(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    usb = tmp_path / "usb"
+    usb.mkdir()
+    (usb / "config.toml").write_text('[game]\nlanguage = "pl"\n\n[buttons]\naxis = 40\n')
+    monkeypatch.setenv("COBI_COMPANION_OVERLAYS", str(usb))
+    return usb / "config.toml"
+
+
+def test_a_broken_settings_file_is_shown_with_its_line_and_play_goes_on(
+        table_at, tmp_path, monkeypatch) -> None:
+    path = broken_overlay(tmp_path, monkeypatch)
+    loaded = load_layers(None)
+    table = table_at([3], config=loaded.config, loaded=loaded, load=lambda: load_layers(None))
+    view = table.view
+    assert view.header.title == "Settings file"
+    assert str(path) in "".join(view.lines).replace(" ", "")
+    assert "line 5" in text(view) and "buttons.axis" in text(view)
+    assert view.hint == "OK = again · hold = go on"
+    table.press("ok")                          # not fixed yet: OK shows it again
+    assert table.view.header.title == "Settings file"
+    path.write_text('[game]\nlanguage = "pl"\n')
+    table.press("ok")                          # fixed: read again, on to the start menu
+    assert table.view.items[0] == "Nowa bitwa"
+    assert table.box.app.sources.files == (path,)
+
+
+def test_a_broken_settings_file_can_be_skipped_with_a_long_press(table_at, tmp_path,
+                                                                 monkeypatch) -> None:
+    broken_overlay(tmp_path, monkeypatch)
+    loaded = load_layers(None)
+    table = table_at([3], config=loaded.config, loaded=loaded)
+    table.press("back")
+    assert table.view.items[0] == "New battle"          # the file's language was not used
+
+
+def test_sighup_reads_the_cards_again_and_says_so(table_at, tmp_path, monkeypatch) -> None:
+    cards = tmp_path / "stick"
+    (cards / "cards").mkdir(parents=True)
+    monkeypatch.setenv("COBI_COMPANION_OVERLAYS", str(cards))
+    table = table_at([3], load=lambda: load_layers(None))
+    before = len(table.box.app.book.sorted())
+    (cards / "cards" / "my-tiger.toml").write_text(
+        (Path(__file__).parents[2] / "cards" / "2477-tiger-i.toml").read_text()
+        .replace('id = "2477"', 'id = "9477"').replace("2477", "9477"))
+    table.box.loop.step(Reload())
+    view = table.view
+    assert view.header.title == "Settings read again"
+    assert f"{before + 1} cards" in text(view)
+    table.press("ok")
+    assert table.view.items[0] == "New battle"
+
+
+def test_power_off_asks_first_saves_and_asks_the_system(table_at) -> None:
+    power = RecordingPower()
+    table = table_at([4, 2], power=power)
+    table.press(*TIGER_VS_SHERMAN)
+    table.press("back")                        # the battle menu
+    table.choose("Settings")
+    table.choose("Power off")
+    assert table.view.header.title == "Power off the box?"
+    table.choose("no")
+    assert table.view.header.title == "Settings" and power.requested == []
+    table.choose("Power off")
+    table.choose("yes")
+    assert power.requested == ["poweroff"]
+    assert isinstance(table.view, BigWord) and table.view.word == "OFF"
+    table.press("ok", "cw")                     # switching off: the knob does nothing
+    assert table.view.word == "OFF"
+    assert table.box.store.load_battle() is not None
+
+
+def test_a_refused_power_off_says_why_and_goes_back_to_the_settings(table_at) -> None:
+    table = table_at([3], power=RecordingPower(refuse="Access denied"))
+    table.choose("Settings")
+    table.choose("Restart")
+    table.choose("yes")
+    assert table.view.header.title == "Not possible"
+    assert "Access denied" in text(table.view)
+    table.press("ok")
+    assert table.view.header.title == "Settings"
+    assert table.view.items[table.view.index] == "Restart"
+
+
+def test_system_power_runs_systemctl_and_reports_its_refusal(tmp_path, monkeypatch) -> None:
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    said = tmp_path / "said"
+    (fake / "systemctl").write_text(
+        f'#!/bin/sh\necho "$@" >> {said}\n'
+        '[ "$2" = reboot ] && { echo "Failed: Access denied" >&2; exit 1; }\nexit 0\n')
+    (fake / "systemctl").chmod(0o755)
+    monkeypatch.setenv("PATH", str(fake))
+    assert SystemPower().request("poweroff") is None
+    assert SystemPower().request("reboot") == "Failed: Access denied"
+    assert said.read_text().splitlines() == ["--no-block poweroff", "--no-block reboot"]
+    monkeypatch.setenv("PATH", str(tmp_path / "nothing"))
+    assert SystemPower().request("poweroff") == "systemctl is not installed"
+
+
+def test_files_in_use_lists_the_settings_files_and_card_folders(table_at, tmp_path,
+                                                                monkeypatch) -> None:
+    boot = tmp_path / "boot"
+    (boot / "cards").mkdir(parents=True)
+    (boot / "config.toml").write_text("[game]\nsound = false\n")
+    monkeypatch.setenv("COBI_COMPANION_OVERLAYS", str(boot))
+    loaded = load_layers(None)
+    table = table_at([3], config=loaded.config, loaded=loaded)
+    table.choose("Settings")
+    table.choose("Files in use")
+    shown = "".join(table.view.lines).replace(" ", "")
+    assert str(boot / "config.toml") in shown and str(boot / "cards") in shown
+    table.press("ok")
+    assert table.view.items[table.view.index] == "Files in use"
+
+
+def test_the_screen_goes_dark_when_idle_and_the_first_press_only_wakes_it(table_at) -> None:
+    table = table_at([3])
+    loop, display = table.box.loop, table.display
+    assert table.box.app.settings.screen_off_min == 10
+    loop.idle(loop.last_input + 10 * 60 + 1)
+    assert display.off
+    loop.step(Press(Key.OK))                  # lights the panel, chooses nothing
+    assert not display.off and table.view.items[0] == "New battle"
+    assert table.view.header.title == "COBI Companion"
+    table.choose("Settings")
+    table.choose("Screen off")
+    assert table.view.items[table.view.index] == "Screen off: 30 min"
+    assert loop.off_after_s == 30 * 60
+
+
+def test_the_last_frame_says_safe_to_unplug_and_stays(table_at) -> None:
+    table = table_at([4, 2])
+    table.press(*TIGER_VS_SHERMAN)
+    loop = table.box.loop
+    loop.put(Stop("SIGTERM"))
+    assert loop.run() == "SIGTERM"
+    assert table.display.image is not None
+    expected = render(BigWord(Header("COBI"), "SAFE TO UNPLUG", "the battle is saved"))
+    assert table.display.image.tobytes() == expected.convert("1").tobytes()
+    table.box.close(keep_frame=True)
+    assert table.display.kept_frame
+
+
+@pytest.mark.parametrize("language", ["en", "pl"])
+def test_trouble_screens_wrap_and_never_cut_a_line(language: str, table_at) -> None:
+    from cobi_companion.device.screens import LINE, font, text_width
+    from cobi_companion.device.trouble import LINE_WIDTH
+
+    table = table_at([3])
+    app = table.box.app
+    app.settings.language = language
+    long = ("config /media/cobi/config.toml: line 12: sensors.0.port: is missing; needed: a "
+            "serial port, like /dev/serial/by-id/usb-FTDI_FT232R_USB_UART_A10K1234-if00-port0")
+    screen = Trouble(app.t("config_trouble"), [app.t("config_skipped"), long,
+                                               app.t("config_fix"), app.t("pin_fix"),
+                                               app.t("cannot_save_fix")], lambda: screen)
+    assert "".join(screen.lines).replace(" ", "") == "".join(
+        [app.t("config_skipped"), long, app.t("config_fix"), app.t("pin_fix"),
+         app.t("cannot_save_fix")]).replace(" ", "")
+    fnt = font(*LINE)
+    assert all(text_width(line, fnt) <= LINE_WIDTH for line in screen.lines)
+    for first in range(len(screen.lines)):
+        screen.index = first
+        view = screen.view(app)
+        assert ELLIPSIS not in "".join(view.lines)
+        render(view)
+
+
+def test_the_screen_goes_dark_after_ten_idle_minutes_unless_the_config_says_otherwise(
+        table_at) -> None:
+    assert Config().display.off_after_min == 10
+    config = Config.model_validate({"display": {"off_after_min": 0}})
+    table = table_at([3], config=config)
+    table.box.loop.idle(table.box.loop.last_input + 10**6)
+    assert not table.display.off

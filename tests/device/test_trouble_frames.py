@@ -1,0 +1,57 @@
+"""The frames of docs/screens/trouble/, which the README shows: what the box says when something
+is wrong with it, drawn by the real box (mock pins, luma's dummy panel) from the same errors its
+parts raise, with the paths of a real Pi. A frame that changes fails here; UPDATE_SNAPSHOTS=1
+writes them again (then look at them)."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from cobi_companion.device.errors import ConfigError
+from cobi_companion.device.screens import render
+from cobi_companion.device.trouble import notice
+from cobi_companion.device.views import BigWord
+from PIL import Image, ImageChops
+
+FRAMES = Path(__file__).parents[2] / "docs" / "screens" / "trouble"
+SCALE = 4
+USB_PROBLEM = ConfigError(Path("/media/cobi/config.toml"), [
+    "line 5: buttons.axis: 40 is not allowed; allowed: a BCM GPIO number from 0 to 27"])
+READ_ONLY = ("cannot save: the folder is read-only (/var/lib/cobi-companion/battles.db); the "
+             "battle goes on without saving")
+
+
+def compare(name: str, image: Image.Image) -> None:
+    big = image.convert("1").resize((128 * SCALE, 64 * SCALE), Image.Resampling.NEAREST)
+    path = FRAMES / f"{name}.png"
+    if os.environ.get("UPDATE_SNAPSHOTS") == "1" or not path.exists():
+        FRAMES.mkdir(parents=True, exist_ok=True)
+        big.save(path)
+        pytest.skip(f"frame written: {path}; look at it, then run again to compare")
+    with Image.open(path) as stored:
+        expected = stored.convert("1").resize((128, 64), Image.Resampling.NEAREST)
+    diff = ImageChops.logical_xor(image.convert("1"), expected).histogram()[255]
+    assert diff == 0, f"{name}: {diff} pixels differ from {path}"
+
+
+@pytest.mark.parametrize("language", ["en", "pl"])
+def test_frames_of_what_is_wrong(table_at, language: str) -> None:
+    table = table_at([3])
+    box, app = table.box, table.box.app
+    app.settings.language = language
+    menu = app.screen
+    screens = {
+        "config": box.config_trouble((USB_PROBLEM,), lambda: menu),
+        "cannot-save": notice(app, app.t("cannot_save"), [READ_ONLY, app.t("cannot_save_fix")],
+                              lambda: menu),
+        "parts-off": notice(app, app.t("parts_off"), [
+            app.t("part_failed", part=app.t("buzzer"), reason="GPIO 12: GPIO busy"),
+            app.t("parts_go_on")], lambda: menu),
+    }
+    box.pin_problem = "buttons.axis (GPIO 17): GPIO busy"
+    screens["pins"] = box.pins_trouble(lambda: menu)
+    for name, screen in screens.items():
+        compare(f"{name}-{language}", render(screen.view(app)))
+    farewell = BigWord(app.header("COBI"), app.t("unplug"), app.t("battle_saved"))
+    compare(f"unplug-{language}", render(farewell))
