@@ -25,25 +25,9 @@ BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 # Where a Raspberry Pi names itself ("Raspberry Pi 4 Model B Rev 1.4"); another file for tests.
 DEVICE_MODEL = Path(os.environ.get("COBI_DEVICE_MODEL", "/proc/device-tree/model"))
 LGPIO_ADVICE = "sudo apt install python3-lgpio python3-gpiozero"
-# Prints lgpio's state as the venv's Python sees it: "real|placeholder|broken venv|system PATH",
-# or "missing". PyPI's lgpio 0.0.0.2 is an empty module: it imports, and has none of lgpio's
-# functions. (systemd/actions.sh asks the same of the service's venv.)
-LGPIO_PROBE = """
-import importlib.util, os, sys
-spec = importlib.util.find_spec("lgpio")
-if spec is None or not spec.origin:
-    print("missing")
-    sys.exit()
-origin = os.path.realpath(spec.origin)
-where = "venv" if origin.startswith(os.path.realpath(sys.prefix) + os.sep) else "system"
-try:
-    import lgpio
-except Exception:
-    print("broken", where, origin)
-    sys.exit()
-real = hasattr(lgpio, "gpio_claim_input") or hasattr(lgpio, "LGPIO_PY_VERSION")
-print("real" if real else "placeholder", where, origin)
-"""
+# Prints lgpio's state as the venv's Python sees it (systemd/actions.sh asks the same of the
+# service's venv).
+LGPIO_PROBE = ROOT / "systemd" / "lgpio_probe.py"
 
 
 def venv_python() -> Path:
@@ -110,7 +94,7 @@ def ensure_venv(extras: str) -> None:
 
 def lgpio_state() -> tuple[str, str, str]:
     """(state, where, file) of lgpio in .venv: state real, placeholder, broken or missing."""
-    words = subprocess.run([str(venv_python()), "-c", LGPIO_PROBE], capture_output=True,
+    words = subprocess.run([str(venv_python()), str(LGPIO_PROBE)], capture_output=True,
                            text=True).stdout.split(maxsplit=2)
     state, where, origin = [*words, "", "", ""][:3]
     return state or "missing", where, origin.strip()

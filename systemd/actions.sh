@@ -91,37 +91,20 @@ inside_root() {
     return 0
 }
 
-# lgpio as the venv's Python sees it: "real|placeholder|broken venv|system PATH", or "missing".
-# PyPI's lgpio 0.0.0.2 is an empty module: it imports, and has none of lgpio's functions.
-# shellcheck disable=SC2016  # Python, not shell
-readonly LGPIO_PROBE='
-import importlib.util, os, sys
-spec = importlib.util.find_spec("lgpio")
-if spec is None or not spec.origin:
-    print("missing")
-    sys.exit()
-origin = os.path.realpath(spec.origin)
-where = "venv" if origin.startswith(os.path.realpath(sys.prefix) + os.sep) else "system"
-try:
-    import lgpio
-except Exception:
-    print("broken", where, origin)
-    sys.exit()
-real = hasattr(lgpio, "gpio_claim_input") or hasattr(lgpio, "LGPIO_PY_VERSION")
-print("real" if real else "placeholder", where, origin)
-'
+# lgpio as the venv's Python sees it (systemd/lgpio_probe.py, which run.py uses too).
+readonly LGPIO_PROBE=$(dirname -- "${BASH_SOURCE[0]}")/lgpio_probe.py
 
 # venv_lgpio PYTHON SCRIPT: make the venv of PYTHON use a working lgpio. PyPI's placeholder in
 # the venv is uninstalled, so that the system's python3-lgpio (seen through
 # --system-site-packages) shows through; with no working lgpio left, stop with what to install.
 venv_lgpio() {
     local python=$1 script=$2 state where origin
-    read -r state where origin < <("$python" -c "$LGPIO_PROBE") || state=missing
+    read -r state where origin < <("$python" "$LGPIO_PROBE") || state=missing
     if [[ $state == placeholder && $where == venv ]]; then
         say "remove PyPI's empty lgpio 0.0.0.2 from the venv ($origin)"
         PIP_ROOT_USER_ACTION=ignore "$python" -m pip uninstall --yes --quiet \
             --disable-pip-version-check lgpio >/dev/null
-        read -r state where origin < <("$python" -c "$LGPIO_PROBE") || state=missing
+        read -r state where origin < <("$python" "$LGPIO_PROBE") || state=missing
     fi
     if [[ $state == real ]]; then
         say "keep lgpio from $origin (the $where's)"
