@@ -35,7 +35,13 @@ BIG_SIZES = (40, 36, 29, 26, MIN_BIG)
 SMALL_BIG_SIZES = (20, 17, 14)
 TOTAL_SIZES = (29, 26, MIN_BIG, 20, 16, 12)
 ELLIPSIS = "…"
-WORD_SPACE = "\u2004"         # a third of an em: the font's own space is too thin at 1 bit
+# Pillow's own text layout, chosen for every font: its other one (raqm) needs libraqm and
+# libfribidi, which a minimal system lacks, and then draws other pixels. The basic layout
+# does the same on every system: no kerning, and advances hinted to whole pixels.
+LAYOUT = ImageFont.Layout.BASIC
+MEASURE_SIZE = 1000          # px: the size at which the advances are measured, see `_length`
+WORD_SPACE_EM = 1 / 3        # a space between words in small text: the font's own is too thin
+BIG_TEXT = 16                # from this size on, text needs no tracking nor wider word spaces
 _FONT_PACKAGE = "fontpkg_fira_sans_condensed"
 
 Box = tuple[int, int, int, int]          # left, top, right, bottom (exclusive)
@@ -81,16 +87,20 @@ def _font_path(weight: str) -> str:
 
 @cache
 def font(weight: str, size: int) -> FreeFont:
-    """Fira Sans Condensed in `weight` ("Medium", "SemiBold", "Bold") at `size` px, loaded once."""
-    return ImageFont.truetype(_font_path(weight), size)
+    """Fira Sans Condensed in `weight` ("Medium", "SemiBold", "Bold") at `size` px, loaded once,
+    laid out by Pillow's basic layout (LAYOUT)."""
+    return ImageFont.truetype(_font_path(weight), size, layout_engine=LAYOUT)
 
 
 # ---- glyphs ----
 # FreeType takes ~0.1 ms to rasterise one glyph here (several ms on a Pi Zero). Each glyph is
-# drawn once per font and quarter-pixel position and kept; a line of text is then laid out by
+# drawn once per font and half-pixel position and kept; a line of text is then laid out by
 # pasting glyph images at their pen positions, which costs microseconds. Kerning is left out:
 # at these sizes it moves a few pairs by less than a pixel; small text gets a quarter pixel of
-# tracking instead, so that letters like "ci" do not merge into a "d".
+# tracking instead, so that letters like "ci" do not merge into a "d", and wider spaces between
+# words (`word_space`). The pen moves by the font's own advances, not by the whole pixels that
+# the basic layout rounds each of them to (see `_length`). Only characters the font has are
+# handed to FreeType: one it lacks would be drawn as the font's missing-glyph box.
 
 @dataclass(frozen=True, slots=True)
 class Glyph:
@@ -101,7 +111,7 @@ class Glyph:
 
 
 PHASES = 2                   # glyph positions are kept to half a pixel
-REFERENCE = "|" + WORD_SPACE  # drawn before each glyph to find its row: see `glyph`
+REFERENCE = "|  "             # drawn before each glyph to find its row: see `glyph`
 
 
 @lru_cache(maxsize=8192)
@@ -111,7 +121,7 @@ def glyph(char: str, fnt: FreeFont, mode: str = "1", phase: int = 0) -> Glyph:
     # Pillow places a whole string by rounding its tallest glyph's outline, so a lone "t"
     # lands a row higher than the "t" of "it". The glyph is drawn after a bar whose row on
     # its own is known; where the bar moved, the glyph moved with it, and is moved back.
-    size, lead = int(fnt.size), _length(REFERENCE, fnt)
+    size, lead = int(fnt.size), _laid_length(REFERENCE, fnt)
     start = (phase / PHASES - lead) % 1                 # so that the glyph's pen lands on phase
     pen = size + floor(start + lead)                    # the pen's whole pixel
     canvas = Image.new(mode, (pen + 3 * size, 3 * size), 0)
@@ -122,21 +132,49 @@ def glyph(char: str, fnt: FreeFont, mode: str = "1", phase: int = 0) -> Glyph:
                        (0, bar_top))[1]
     ink = canvas.crop((bar_right + 1, 0, canvas.width, canvas.height))
     box = ink.getbbox()
-    advance = _length(char, fnt)
+    advance = char_advance(char, fnt)
     if box is None:
         return Glyph(None, 0, 0, advance)
     mask = ink.crop(box)
-    # About half the glyphs have the same pixels at both phases: they share one image (each
-    # image kept costs ~1 KB with Pillow's bookkeeping).
+    # Glyphs with the same pixels at both phases share one image (each image kept costs ~1 KB
+    # with Pillow's bookkeeping): the basic layout puts a glyph on a whole pixel, so at phase
+    # 1 most glyphs are their phase-0 image one pixel further right.
     twin = glyph(char, fnt, mode, 0).mask if phase else None
     if twin is not None and twin.size == mask.size and twin.tobytes() == mask.tobytes():
         mask = twin
     return Glyph(mask, bar_right + 1 + box[0] - pen, box[1] + drift - 2 * size, advance)
 
 
-@lru_cache(maxsize=4096)
-def _length(text: str, fnt: FreeFont) -> float:
+@lru_cache(maxsize=64)
+def _laid_length(text: str, fnt: FreeFont) -> float:
+    """How far Pillow's own layout moves the pen over `text` in `fnt`."""
     return fnt.getlength(text)
+
+
+@cache
+def _measuring_font(path: str) -> FreeFont:
+    return ImageFont.truetype(path, MEASURE_SIZE, layout_engine=LAYOUT)
+
+
+@lru_cache(maxsize=4096)
+def _length(char: str, fnt: FreeFont) -> float:
+    """The advance of `char` in `fnt` as the font designs it, to a thousandth of an em: the basic
+    layout rounds each advance to a whole pixel, which at 9 to 12 px leaves a letter a pixel
+    too far from the next here and there ("Weathe r"). Measured at MEASURE_SIZE, where that
+    rounding is negligible, and scaled; the font is measured there, never drawn."""
+    assert isinstance(fnt.path, str), "fonts are loaded from files"
+    return _measuring_font(fnt.path).getlength(char) * fnt.size / MEASURE_SIZE
+
+
+def word_space(fnt: FreeFont) -> float:
+    """The advance of a space: a third of an em in small text, where the font's own (a fifth)
+    hardly parts the words at one bit per pixel; the font's own in big text."""
+    return fnt.size * WORD_SPACE_EM if fnt.size < BIG_TEXT else _length(" ", fnt)
+
+
+def char_advance(char: str, fnt: FreeFont) -> float:
+    """How far the pen moves over one character, tracking left out."""
+    return word_space(fnt) if char == " " else _length(char, fnt)
 
 
 @lru_cache(maxsize=256)
@@ -151,12 +189,12 @@ def _bar(fnt: FreeFont, mode: str, start: float) -> tuple[int, int]:
 
 def tracking(fnt: FreeFont) -> float:
     """Extra space after each glyph: at one bit per pixel, small letters touch without it."""
-    return 0.0 if fnt.size >= 16 else 0.25 if fnt.size > 10 else 0.5
+    return 0.0 if fnt.size >= BIG_TEXT else 0.25 if fnt.size > 10 else 0.5
 
 
 def advance(text: str, fnt: FreeFont) -> float:
     """How far the pen moves over `text`: its glyphs' advances and the tracking."""
-    return sum(_length(char, fnt) for char in text) + tracking(fnt) * len(text)
+    return sum(char_advance(char, fnt) for char in text) + tracking(fnt) * len(text)
 
 
 def _lay(img: Image.Image, x: float, baseline: int, text: str, fnt: FreeFont,
@@ -186,7 +224,7 @@ def fit_text(text: str, fnt: FreeFont, width: int) -> str:
 
 def text_width(text: str, fnt: FreeFont) -> int:
     """Pixels that `_text` needs for `text` in `fnt`, word spaces included."""
-    return ceil(advance(text.replace(" ", WORD_SPACE), fnt)) + 1
+    return ceil(advance(text, fnt)) + 1
 
 
 def _text(img: Image.Image, box: Box, text: str, fnt: FreeFont, baseline: int, *,
@@ -200,7 +238,7 @@ def _text(img: Image.Image, box: Box, text: str, fnt: FreeFont, baseline: int, *
 @lru_cache(maxsize=256)
 def _text_mask(text: str, fnt: FreeFont, width: int, height: int, baseline: int,
                align: str) -> Image.Image:
-    line = fit_text(text.replace(" ", WORD_SPACE), fnt, width)
+    line = fit_text(text, fnt, width)
     room = width - advance(line, fnt)
     x = {"left": 0.0, "right": room, "centre": room / 2}[align]
     mask = Image.new("1", (width, height), 0)
@@ -212,7 +250,6 @@ def _text_mask(text: str, fnt: FreeFont, width: int, height: int, baseline: int,
 def _ink(text: str, fnt: FreeFont, mode: str = "1") -> Image.Image:
     """The text's pixels (one-bit, or anti-aliased in mode "L"), cropped to its bounding box."""
     size = int(fnt.size)
-    text = text.replace(" ", WORD_SPACE) if size < 16 else text
     canvas = Image.new(mode, (ceil(advance(text, fnt)) + 2 * size, 2 * size), 0)
     _lay(canvas, size // 2, 3 * size // 2, text, fnt, 255)
     return canvas.crop(canvas.getbbox() or (0, 0, 1, 1))
@@ -336,7 +373,7 @@ def big_ink(word: str, width: int, height: int) -> Image.Image:
     if ink is None and _ink(word, font("SemiBold", MIN_BIG)).width * 0.6 <= width:
         ink = _squashed(word, width)
     if ink is None:                       # very long: smaller, and cut short if even that fails
-        short = fit_text(word.replace(" ", WORD_SPACE), font("Bold", 12), width)
+        short = fit_text(word, font("Bold", 12), width)
         ink = _biggest(short, width, height, SMALL_BIG_SIZES) or _ink(
             short, font("Bold", 12))
     return ink
@@ -453,7 +490,7 @@ def warm_up(texts: Iterable[str], big_texts: Iterable[str],
     as their screens show them, so that later frames mostly paste. Each step yields True; the
     caller runs steps while the box has nothing to do."""
     def letters(strings: Iterable[str]) -> list[str]:
-        return sorted({c for text in strings for c in f"{text} {text.replace(' ', WORD_SPACE)}"})
+        return sorted({" ", *(c for text in strings for c in text)})
 
     small, big = letters([*texts, ELLIPSIS]), letters(big_texts)
     fonts = [(font(*weight_size), small) for weight_size in WARM_FONTS]

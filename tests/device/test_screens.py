@@ -219,8 +219,8 @@ def test_halfblocks_of_a_screen() -> None:
 
 
 def clear_caches() -> None:
-    for cached in (screens.glyph, screens._text_mask, screens._ink, screens._biggest,
-                   screens.big_ink, screens._render):
+    for cached in (screens.glyph, screens._length, screens._text_mask, screens._ink,
+                   screens._biggest, screens.big_ink, screens._render):
         cached.cache_clear()
 
 
@@ -233,9 +233,9 @@ def test_warm_up_draws_the_same_pixels_and_leaves_nothing_to_rasterise() -> None
              *VIEWS["lines_pl_status"].lines, "trzeba 4+ · wyrzucono 5"]
     steps = sum(1 for _ in screens.warm_up(texts, ["= 14"], ["TRAFIONY"]))
     assert steps > 100
-    misses = screens.glyph.cache_info().misses
+    misses = screens.glyph.cache_info().misses, screens._length.cache_info().misses
     assert [render(view).tobytes() for view in views] == cold
-    assert screens.glyph.cache_info().misses == misses
+    assert (screens.glyph.cache_info().misses, screens._length.cache_info().misses) == misses
 
 
 def test_a_letter_alone_sits_on_the_row_it_has_in_a_word() -> None:

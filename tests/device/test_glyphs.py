@@ -1,0 +1,204 @@
+"""Glyphs: the panel draws only characters the font has, laid out by Pillow's basic layout, so
+that every system draws the same pixels.
+
+Pillow lays text out with raqm only where libraqm and the system's libfribidi load; elsewhere (a
+minimal Debian, many a Pi) with its basic layout. The two differ: raqm draws a space the font
+lacks (U+2004) as a space, the basic layout draws the font's missing-glyph box, and advances
+differ too. The screens load every font with the basic layout and hand FreeType only
+characters the font has; these tests check both, for everything the box can show.
+"""
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterator
+from functools import cache
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from cobi_companion.cards import load_cards
+from cobi_companion.device import box, i18n, screens
+from cobi_companion.device.screens import font, render
+from cobi_companion.device.views import BigWord, Header, Lines, Menu, Roll, View
+from PIL import Image, ImageDraw, ImageFont
+
+BASIC = ImageFont.Layout.BASIC
+LACKED = "\ue000"            # private use: the font has no glyph for it, it draws the box
+LANGUAGES = ("en", "pl")
+# Every font the screens load, as (weight, size).
+FONTS = sorted({*screens.WARM_FONTS, screens.CAPTION, screens.NEEDED, screens.DIE,
+                ("SemiBold", screens.MIN_BIG), ("Bold", 12), ("Bold", screens.GUESS_SIZE),
+                *(("Bold", size) for size in (*screens.BIG_SIZES, *screens.SMALL_BIG_SIZES,
+                                              *screens.TOTAL_SIZES))})
+# What the screens draw besides the strings: digits and signs of totals, distances and odds,
+# a die's "?" and a row's "+3", the "…" of text cut short, and the bar that places glyphs.
+SYMBOLS = "0123456789%+-−=·→(),.:?" + screens.ELLIPSIS + screens.REFERENCE
+
+
+@cache
+def _basic(path: str, size: int) -> ImageFont.FreeTypeFont:
+    # The basic layout whatever the screens choose: raqm draws some characters the font lacks
+    # as something else than the box (U+2004 as a space), and would hide them.
+    return ImageFont.truetype(path, size, layout_engine=BASIC)
+
+
+def _drawn(char: str, fnt: ImageFont.FreeTypeFont) -> tuple[float, bytes]:
+    """The pen's advance over `char` and its pixels, drawn alone on a one-bit canvas."""
+    size = int(fnt.size)
+    canvas = Image.new("1", (4 * size, 3 * size), 0)
+    ImageDraw.Draw(canvas).text((size, 2 * size), char, font=fnt, fill=1, anchor="ls")
+    return fnt.getlength(char), canvas.tobytes()
+
+
+@cache
+def in_font(char: str, path: str, size: int) -> bool:
+    """Whether the font file at `path` has a glyph for `char`: FreeType draws a character it
+    lacks as the font's missing glyph, with the pixels and advance of LACKED. A blank glyph
+    (a space) the font has differs from the box too: nothing drawn, its own advance."""
+    fnt = _basic(path, size)
+    return _drawn(char, fnt) != _drawn(LACKED, fnt)
+
+
+def has(char: str, fnt: ImageFont.FreeTypeFont) -> bool:
+    """Whether `fnt`'s file has `char`, checked at its size (at most 64 px: the screens
+    measure advances at MEASURE_SIZE, and a glyph is in the file at every size or none)."""
+    assert isinstance(fnt.path, str)
+    return in_font(char, fnt.path, min(int(fnt.size), 64))
+
+
+@pytest.mark.parametrize("weight_size", [("Medium", 9), ("SemiBold", 11), ("Bold", 40)])
+def test_the_check_tells_glyphs_from_the_missing_glyph_box(weight_size: tuple[str, int]) -> None:
+    fnt = font(*weight_size)
+    for char in "Aaąż7…· \u00a0":              # letters, signs, a space and a no-break space
+        assert has(char, fnt), char
+    for char in "\u2004\u2009\u200a\u2002\uffff\U0001f600":   # spaces and signs it lacks
+        assert not has(char, fnt), hex(ord(char))
+
+
+def shown_texts(language: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every string the box can show in `language`: the texts it draws ahead when idle
+    (`box.warm_up_for`), and again each source of them: every string of i18n, placeholders
+    and all, the outcome words, the shipped cards' names and the symbols."""
+    book = load_cards([])
+    warmed: list[str] = []
+
+    def record(texts: list[str], big_texts: list[str], words: list[str]) -> Iterator[bool]:
+        warmed.extend([*texts, *big_texts, *words])
+        return iter(())
+    monkeypatch.setattr(box, "warm_up", record)
+    app: Any = SimpleNamespace(settings=SimpleNamespace(language=language), book=book)
+    box.warm_up_for(app)
+    names = [text for card in book.sorted() for text in (card.name, card.short)]
+    assert warmed and names
+    return [*warmed, *i18n.every_text(language), *i18n.outcome_words(language), *names,
+            SYMBOLS]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_character_the_box_can_show_is_in_the_font(
+        language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    chars = sorted({char for text in shown_texts(language, monkeypatch) for char in text})
+    assert "ą" in chars or language == "en"
+    for weight_size in FONTS:
+        fnt = font(*weight_size)
+        lacked = [f"{char!r} U+{ord(char):04X}" for char in chars if not has(char, fnt)]
+        assert not lacked, f"{weight_size} lacks {', '.join(lacked)}"
+
+
+def clear_caches() -> None:
+    for cached in (screens.glyph, screens._length, screens._laid_length, screens._bar,
+                   screens._text_mask, screens._ink, screens._biggest, screens.big_ink,
+                   screens._render):
+        cached.cache_clear()
+
+
+def views(language: str) -> list[View]:
+    """Screens showing every string of `language` in every small font, the outcome words big,
+    the card names in a menu, and dice with totals, a "?" face and a "+N" row."""
+    texts = i18n.every_text(language)
+    t = i18n.text
+    side = t(language, "axis")
+    shown: list[View] = []
+    for at in range(0, len(texts), 4):
+        a, b, c, d = (*texts[at:at + 4], "", "", "")[:4]
+        shown += [Lines(Header(a, 3, "axis", side), (a, b, c, d), 0, b),
+                  Menu(Header(b, 12), (c, d, a), 1, c),
+                  Roll(Header(c), (4, 2), d, a, "= 6")]
+    words = i18n.outcome_words(language)
+    for at, word in enumerate(words):
+        shown.append(BigWord(Header(texts[at]), word, texts[-at]))
+    names = tuple(card.name for card in load_cards([]).sorted())
+    shown += [Menu(Header("COBI"), names, i, "OK") for i in range(len(names))]
+    shown += [Roll(Header("Dice"), faces, "Damage", "needs 5+", total)
+              for faces, total in [((1, 2, 3, 4, 5, 6), "= 21"), ((0, 7, 9), "12 cm"),
+                                   ((3,) * 40, "−3"), ((6,), "100%"), ((5,), "= 1234567")]]
+    return shown
+
+
+@pytest.fixture
+def freetype_calls(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, Any]]]:
+    """Every text the screens hand to FreeType to draw or measure, with its font, from
+    empty caches (so that nothing is pasted from an earlier test)."""
+    calls: list[tuple[str, Any]] = []
+    for name in ("getmask2", "getlength", "getbbox"):
+        original = getattr(ImageFont.FreeTypeFont, name)
+
+        def recording(self: Any, text: str, *args: Any, _original: Any = original,
+                      **kwargs: Any) -> Any:
+            calls.append((text, self))
+            return _original(self, text, *args, **kwargs)
+        monkeypatch.setattr(ImageFont.FreeTypeFont, name, recording)
+    clear_caches()
+    yield calls
+    monkeypatch.undo()
+    clear_caches()                   # glyphs drawn while recording need not stay
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_screens_hand_freetype_only_characters_the_font_has(
+        language: str, freetype_calls: list[tuple[str, Any]]) -> None:
+    for view in views(language):
+        render(view)
+    calls = list(freetype_calls)             # not the check's own calls
+    assert any("ż" in text for text, _ in calls) or language == "en"
+    lacked = {(char, fnt.path.rsplit("/", 1)[-1], fnt.size) for text, fnt in calls
+              for char in set(text) if not has(char, fnt)}
+    assert not lacked, f"drawn as the missing-glyph box: {sorted(lacked)}"
+
+
+def test_every_font_is_laid_out_by_the_basic_layout(
+        freetype_calls: list[tuple[str, Any]]) -> None:
+    for weight_size in FONTS:
+        assert font(*weight_size).layout_engine == BASIC, weight_size
+    for view in views("pl"):
+        render(view)
+    used = {fnt for _, fnt in freetype_calls}
+    assert len(used) >= 10 and any(fnt.size == screens.MEASURE_SIZE for fnt in used)
+    assert all(fnt.layout_engine == BASIC for fnt in used)
+
+
+@pytest.fixture
+def fresh_fonts() -> Iterator[None]:
+    """Fonts loaded again, before and after, and empty caches."""
+    screens.font.cache_clear()
+    clear_caches()
+    yield
+    screens.font.cache_clear()
+    clear_caches()
+
+
+def test_a_system_without_raqm_draws_the_same_pixels(
+        fresh_fonts: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A minimal Debian without libfribidi: Pillow cannot use raqm there, and a font loaded
+    # without a layout chosen gets the basic one. (Left to that default, the screens drew the
+    # word space U+2004 as the missing-glyph box there, and 20 snapshots failed.)
+    shown = [*views("en"), *views("pl")]
+    here = [render(view).tobytes() for view in shown]
+    monkeypatch.setattr(ImageFont.core, "HAVE_RAQM", False)
+    screens.font.cache_clear()
+    clear_caches()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")       # raqm asked for, unavailable: Pillow warns
+        elsewhere = [render(view).tobytes() for view in shown]
+    differing = [view for view, a, b in zip(shown, here, elsewhere, strict=True) if a != b]
+    assert not differing, f"{len(differing)} screens differ without raqm, e.g. {differing[0]}"
