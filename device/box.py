@@ -328,7 +328,7 @@ def build(config: Config, display: Any, *, pin_factory: Any = None,
               restart_on_change=restart_on_change, parts=[app.sensors, sound, lights])
     box.connect_inputs()
     loop.on_reload, loop.on_tick = box.reload, box.tick
-    from .flow import start_menu     # after the troubles, drawn anew (a file's language)
+    from .flow import start_menu  # after the troubles, drawn anew (a file's language)
 
     app.screen = box.first_screens(off, loaded.skipped if loaded else (),
                                    lambda: start_menu(app))

@@ -22,17 +22,19 @@ READ_ONLY = ("cannot save: the folder is read-only (/var/lib/cobi-companion/batt
              "battle goes on without saving")
 
 
-def compare(name: str, image: Image.Image) -> None:
+def compare(name: str, image: Image.Image) -> str:
+    """"" when the frame is the stored one; the file's name when it was written anew."""
     big = image.convert("1").resize((128 * SCALE, 64 * SCALE), Image.Resampling.NEAREST)
     path = FRAMES / f"{name}.png"
     if os.environ.get("UPDATE_SNAPSHOTS") == "1" or not path.exists():
         FRAMES.mkdir(parents=True, exist_ok=True)
         big.save(path)
-        pytest.skip(f"frame written: {path}; look at it, then run again to compare")
+        return path.name
     with Image.open(path) as stored:
         expected = stored.convert("1").resize((128, 64), Image.Resampling.NEAREST)
     diff = ImageChops.logical_xor(image.convert("1"), expected).histogram()[255]
     assert diff == 0, f"{name}: {diff} pixels differ from {path}"
+    return ""
 
 
 @pytest.mark.parametrize("language", ["en", "pl"])
@@ -51,7 +53,10 @@ def test_frames_of_what_is_wrong(table_at, language: str) -> None:
     }
     box.pin_problem = "buttons.axis (GPIO 17): GPIO busy"
     screens["pins"] = box.pins_trouble(lambda: menu)
-    for name, screen in screens.items():
-        compare(f"{name}-{language}", render(screen.view(app)))
+    written = [compare(f"{name}-{language}", render(screen.view(app)))
+               for name, screen in screens.items()]
     farewell = BigWord(app.header("COBI"), app.t("unplug"), app.t("battle_saved"))
-    compare(f"unplug-{language}", render(farewell))
+    written.append(compare(f"unplug-{language}", render(farewell)))
+    if any(written):
+        pytest.skip(f"frames written: {', '.join(filter(None, written))}; look at them, then "
+                    f"run again to compare")
