@@ -19,7 +19,7 @@ from .app import App, Settings, Sources
 from .boot import panel_of
 from .config import Config, Loaded
 from .daemon import Loop
-from .errors import ConfigError
+from .errors import ConfigError, reason
 from .events import Stop
 from .inputs import Inputs, PinProblem
 from .notify import Notifier
@@ -90,12 +90,6 @@ def hardware_of(config: Config) -> dict[str, Any]:
     fixed = config.model_dump(include={"buttons", "encoder", "buzzer", "leds", "sensors",
                                        "paths"})
     return fixed | {"panel": panel_of(config.display)}
-
-
-def reason(exc: Exception) -> str:
-    """An exception in words: its message, or its name when it has none (gpiozero's
-    PinPWMUnsupported says nothing else)."""
-    return str(exc) or type(exc).__name__
 
 
 def make_sound(config: Config, settings: Settings, pin_factory: Any,
@@ -280,6 +274,8 @@ class Box:
             lines = [app.t("part_failed", part=app.t(part), reason=why) for part, why in off]
             chain.append(lambda nxt: notice(app, app.t("parts_off"),
                                             [*lines, app.t("parts_go_on")], nxt))
+        if not chain:
+            return app.screen           # nothing is wrong: the start menu the app has
         screen = then
         for step in reversed(chain):
             screen = partial(step, screen)

@@ -191,7 +191,7 @@ class Loop:
     def farewell(self) -> None:
         """The last frame, left lit once the process has ended: safe to unplug, and whether
         the battle was saved."""
-        saved = getattr(self.app.store, "can_save", True)
+        saved = self.app.store.can_save
         detail = self.app.t("battle_saved" if saved else "battle_not_saved") \
             if self.app.state or self.app.cobra else ""
         if self.off:

@@ -5,6 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 
+def reason(exc: BaseException) -> str:
+    """An exception in words: its message, or its name when it has none (gpiozero's
+    PinPWMUnsupported says nothing else)."""
+    return str(exc) or type(exc).__name__
+
+
 class ConfigError(Exception):
     """A config file that cannot be used; str() is one line for the log and the screen."""
 

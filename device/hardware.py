@@ -23,8 +23,7 @@ from .power import SystemPower
 log = logging.getLogger("cobi-companion")
 
 
-def open_panel(config_path: Path | None, loaded: Loaded | None,
-               shown: tuple[dict[str, Any], Any] | None) -> Any:
+def open_panel(loaded: Loaded | None, shown: tuple[dict[str, Any], Any] | None) -> Any:
     """The panel of the checked settings: the one already showing the title if it is the
     same, else a new one."""
     wanted = panel_of(loaded.config.display) if loaded else dict(PANEL_DEFAULTS)
@@ -52,7 +51,7 @@ def run_box(config_path: Path | None = None) -> int:
     loaded = load()
     for problem in loaded.skipped:
         log.error("settings file not used: %s", problem)
-    display = open_panel(config_path, loaded, shown)
+    display = open_panel(loaded, shown)
     box = build(loaded.config, display, loaded=loaded, load=load, power=SystemPower(),
                 restart_on_change=True)
     box.loop.handle_signals()

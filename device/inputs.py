@@ -16,6 +16,7 @@ from typing import Any
 
 from gpiozero import Button, RotaryEncoder
 
+from .errors import reason
 from .events import Event, Key, Press
 
 log = logging.getLogger(__name__)
@@ -63,7 +64,7 @@ class PinProblem(Exception):
 
     def __init__(self, field: str, pins: str, cause: Exception) -> None:
         self.field, self.pins = field, pins
-        self.reason = str(cause) or type(cause).__name__
+        self.reason = reason(cause)
         super().__init__(f"{field} (GPIO {pins}): {self.reason}")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .trouble import Still, Trouble, wrapped
+from .trouble import Still, Trouble
 from .views import BigWord
 from .widgets import Next, Screen, yes_no
 
@@ -67,5 +67,3 @@ def rows(app: App, again: Callable[[int], Screen], first: int) -> list[Row]:
         (app.t("poweroff"), lambda: power(app, "poweroff", lambda: again(first + 3))),
     ]
 
-
-__all__ = ["rows", "wrapped"]

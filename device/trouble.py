@@ -60,7 +60,7 @@ class Trouble:
     back: Callable[[], Screen] | None = None
     hint_key: str = "ok_retry"
     index: int = 0
-    lines: list[str] = field(default_factory=list)
+    lines: list[str] = field(init=False)          # the paragraphs wrapped to the panel
 
     def __post_init__(self) -> None:
         self.lines = wrapped(self.paragraphs)

@@ -55,3 +55,23 @@ def cli() -> Any:
 @pytest.fixture
 def cli_path() -> str:
     return CLI
+
+
+def write_lgpio_placeholder(site: Path) -> None:
+    """What `pip install lgpio` leaves in `site` where PyPI has no wheel: lgpio 0.0.0.2, an
+    empty module that imports and does nothing (pip can uninstall it again)."""
+    (site / "lgpio.py").write_text("")
+    info = site / "lgpio-0.0.0.2.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: lgpio\nVersion: 0.0.0.2\n")
+    (info / "INSTALLER").write_text("pip\n")
+    (info / "top_level.txt").write_text("lgpio\n")
+    files = ["lgpio.py", *(f"{info.name}/{name}" for name in
+                           ("METADATA", "INSTALLER", "top_level.txt", "RECORD"))]
+    (info / "RECORD").write_text("".join(f"{name},,\n" for name in files))
+
+
+@pytest.fixture
+def lgpio_placeholder() -> Any:
+    """`lgpio_placeholder(site)` writes PyPI's empty lgpio 0.0.0.2 into a venv's site folder."""
+    return write_lgpio_placeholder

@@ -9,7 +9,7 @@ import importlib.util
 import subprocess
 import sys
 import venv
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -163,7 +163,9 @@ class RealVenv:
     """A real venv in run.py's .venv (no pip of its own: the base Python's is seen through
     the system site-packages), and a folder standing in for the system's dist-packages."""
 
-    def __init__(self, run: ModuleType, base: Path) -> None:
+    def __init__(self, run: ModuleType, base: Path,
+                 write_placeholder: Callable[[Path], None]) -> None:
+        self.write_placeholder = write_placeholder
         venv.EnvBuilder(system_site_packages=True, with_pip=False, symlinks=True).create(run.VENV)
         self.python = run.venv_python()
         site = subprocess.run([str(self.python), "-c",
@@ -175,12 +177,7 @@ class RealVenv:
         (self.site / "zz-system.pth").write_text(f"{self.system}\n")
 
     def placeholder(self) -> None:
-        (self.site / "lgpio.py").write_text("")
-        info = self.site / "lgpio-0.0.0.2.dist-info"
-        info.mkdir()
-        (info / "METADATA").write_text("Metadata-Version: 2.1\nName: lgpio\nVersion: 0.0.0.2\n")
-        (info / "RECORD").write_text("lgpio.py,,\nlgpio-0.0.0.2.dist-info/METADATA,,\n"
-                                     "lgpio-0.0.0.2.dist-info/RECORD,,\n")
+        self.write_placeholder(self.site)
 
     def has_pip(self) -> bool:
         return subprocess.run([str(self.python), "-m", "pip", "--version"],
@@ -188,8 +185,8 @@ class RealVenv:
 
 
 @pytest.fixture
-def real_venv(run: ModuleType, tmp_path: Path) -> RealVenv:
-    return RealVenv(run, tmp_path)
+def real_venv(run: ModuleType, tmp_path: Path, lgpio_placeholder: Any) -> RealVenv:
+    return RealVenv(run, tmp_path, lgpio_placeholder)
 
 
 ADVICE = "sudo apt install python3-lgpio python3-gpiozero (Raspberry Pi OS), then python3 " \

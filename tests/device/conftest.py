@@ -12,6 +12,7 @@ import pytest
 from cobi_companion.device.box import Box, build
 from cobi_companion.device.config import Config
 from cobi_companion.device.display import MemoryDisplay
+from cobi_companion.device.fake_sensor import FakeSensor
 from cobi_companion.device.sim import MockPanel, drain
 from cobi_companion.rules.dice import ScriptedDice
 from gpiozero.pins.mock import MockFactory, MockPWMPin
@@ -76,6 +77,15 @@ def table_at(tmp_path: Path) -> Iterator[Callable[..., Table]]:
     yield make
     for table in made:
         table.close()
+
+
+@pytest.fixture
+def sensors() -> Iterator[list[FakeSensor]]:
+    """Fake range sensors a test starts (append them); closed after it."""
+    made: list[FakeSensor] = []
+    yield made
+    for sensor in made:
+        sensor.close()
 
 
 def compare_snapshot(name: str, image: Image.Image) -> None:

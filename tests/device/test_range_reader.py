@@ -7,7 +7,6 @@ import queue
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,14 +19,6 @@ from cobi_companion.device.range_sensor import MODELS, Condition, parser_for
 @pytest.fixture
 def link(tmp_path: Path) -> Path:
     return tmp_path / "usb-sensor-if00-port0"
-
-
-@pytest.fixture
-def sensors() -> Iterator[list[FakeSensor]]:
-    made: list[FakeSensor] = []
-    yield made
-    for sensor in made:
-        sensor.close()
 
 
 def reader_for(model_name: str, port: Path, events: queue.Queue, **kw) -> SensorReader:

@@ -34,14 +34,6 @@ def pty_slave() -> Iterator[str]:
     os.close(master)
 
 
-@pytest.fixture
-def sensors() -> Iterator[list[FakeSensor]]:
-    made: list[FakeSensor] = []
-    yield made
-    for sensor in made:
-        sensor.close()
-
-
 def test_a_port_is_opened_for_one_process_only(pty_slave, tmp_path):
     link = tmp_path / "usb-sensor-if00-port0"        # as /dev/serial/by-id/... is
     link.symlink_to(pty_slave)

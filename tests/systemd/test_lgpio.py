@@ -12,7 +12,9 @@ import shutil
 import subprocess
 import sys
 import venv
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -29,7 +31,8 @@ pytestmark = pytest.mark.skipif(shutil.which("bash") is None, reason="bash is no
 
 
 class Venv:
-    def __init__(self, base: Path) -> None:
+    def __init__(self, base: Path, write_placeholder: Callable[[Path], None]) -> None:
+        self.write_placeholder = write_placeholder
         self.path = base / "venv"
         venv.EnvBuilder(system_site_packages=True, with_pip=False, symlinks=True).create(
             self.path)
@@ -43,16 +46,7 @@ class Venv:
 
     def placeholder(self) -> None:
         """What `pip install lgpio` leaves where PyPI has no wheel: lgpio 0.0.0.2, empty."""
-        (self.site / "lgpio.py").write_text("")
-        info = self.site / "lgpio-0.0.0.2.dist-info"
-        info.mkdir()
-        (info / "METADATA").write_text("Metadata-Version: 2.1\nName: lgpio\nVersion: 0.0.0.2\n")
-        (info / "INSTALLER").write_text("pip\n")
-        (info / "top_level.txt").write_text("lgpio\n")
-        (info / "RECORD").write_text("lgpio.py,,\nlgpio-0.0.0.2.dist-info/METADATA,,\n"
-                                     "lgpio-0.0.0.2.dist-info/INSTALLER,,\n"
-                                     "lgpio-0.0.0.2.dist-info/top_level.txt,,\n"
-                                     "lgpio-0.0.0.2.dist-info/RECORD,,\n")
+        self.write_placeholder(self.site)
 
     def check(self) -> subprocess.CompletedProcess[str]:
         return subprocess.run(["bash", "-c", 'source "$1" && venv_lgpio "$2" install.sh', "bash",
@@ -61,8 +55,8 @@ class Venv:
 
 
 @pytest.fixture
-def env(tmp_path: Path) -> Venv:
-    return Venv(tmp_path)
+def env(tmp_path: Path, lgpio_placeholder: Any) -> Venv:
+    return Venv(tmp_path, lgpio_placeholder)
 
 
 @pytest.fixture
