@@ -32,9 +32,9 @@ from typing import Any
 
 from cobi_companion.device.box import Box, build
 from cobi_companion.device.config import Config
-from cobi_companion.device.display import MemoryDisplay
-from cobi_companion.device.events import Event, Stop
-from cobi_companion.device.flow import StartMenu
+from cobi_companion.device.games.battle import StartMenu
+from cobi_companion.device.ports.display import MemoryDisplay
+from cobi_companion.device.ports.events import Event, Stop
 from cobi_companion.device.sim import MockPanel
 from cobi_companion.rules.dice import ScriptedDice
 from gpiozero.pins.mock import MockFactory, MockPWMPin

@@ -25,7 +25,7 @@ import time
 import traceback
 from dataclasses import dataclass, field
 
-from cobi_companion.device.range_sensor import (
+from cobi_companion.device.ports.range_sensor import (
     MODELS,
     Condition,
     Model,

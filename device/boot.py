@@ -18,14 +18,16 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .views import BigWord, Header
+from cobi_companion.device.core.views import BigWord, Header
+from cobi_companion.device.ports.panel import DRIVERS as DRIVERS
+from cobi_companion.device.ports.panel import PANEL_DEFAULTS as PANEL_DEFAULTS
+from cobi_companion.device.ports.panel import RANGES
 
 if TYPE_CHECKING:
+    from cobi_companion.device.core.loop import Display
+    from cobi_companion.device.ports.display import OledDisplay
+    from cobi_companion.device.ports.terminal import TerminalDisplay
     from PIL import Image
-
-    from .daemon import Display
-    from .display import OledDisplay
-    from .sim import TerminalDisplay
 
 log = logging.getLogger("cobi-companion")
 
@@ -39,15 +41,6 @@ CONFIG_NAME = "config.toml"
 CARDS_NAME = "cards"
 TITLE = "COBI Battle Companion"
 
-# The panel keys of the config's [display] table and their defaults: `config.Display` takes its
-# defaults from here, and they are `OledDisplay`'s arguments.
-PANEL_DEFAULTS: dict[str, Any] = {"driver": "ssd1306", "port": 1, "address": 0x3C, "rotate": 0,
-                                  "contrast": 255, "dim_contrast": 16}
-# What `config.Display` allows for them (tests/device/test_boot.py keeps the two in step).
-# "dummy" is luma's panel that needs no bus: for tests, and for trying the box without a panel.
-DRIVERS = ("ssd1306", "sh1106", "dummy")
-RANGES = {"port": (0, 31), "address": (0x03, 0x77), "rotate": (0, 3), "contrast": (0, 255),
-          "dim_contrast": (0, 255)}
 
 
 def title_view() -> BigWord:
@@ -55,7 +48,7 @@ def title_view() -> BigWord:
 
 
 def title_image() -> Image.Image:
-    from .screens import render
+    from cobi_companion.device.ui.renderer import render
 
     return render(title_view())
 
@@ -70,7 +63,7 @@ def show_title(display: Display) -> None:
 
 def terminal_title() -> TerminalDisplay:
     """The simulator's terminal OLED, showing the title."""
-    from .sim import TerminalDisplay
+    from cobi_companion.device.ports.terminal import TerminalDisplay
 
     display = TerminalDisplay()
     show_title(display)
@@ -80,7 +73,7 @@ def terminal_title() -> TerminalDisplay:
 def oled_title(panel: dict[str, Any]) -> OledDisplay:
     """The Pi's OLED opened with `panel` (from `peek_panel`), showing the title. An I2C fault
     is logged and retried later by the display itself."""
-    from .display import OledDisplay
+    from cobi_companion.device.ports.display import OledDisplay
 
     display = OledDisplay(**panel)
     show_title(display)

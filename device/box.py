@@ -12,24 +12,23 @@ from pathlib import Path
 from typing import Any
 
 from cobi_companion.cards import CardBook, default_folders, load_cards
+from cobi_companion.device.boot import panel_of
+from cobi_companion.device.config import Config, Loaded
+from cobi_companion.device.core import i18n
+from cobi_companion.device.core.app import App, Next, Screen, Settings, Sources
+from cobi_companion.device.core.loop import Loop
+from cobi_companion.device.games.home import GAMES
+from cobi_companion.device.ports.errors import ConfigError, reason
+from cobi_companion.device.ports.events import Stop
+from cobi_companion.device.ports.inputs import Inputs, PinProblem
+from cobi_companion.device.ports.notify import Notifier
+from cobi_companion.device.ports.power import Power
+from cobi_companion.device.ports.range_reader import Sensors, reader_for
+from cobi_companion.device.ports.sound import BuzzerSound, Lights, NoLights, NoSound
+from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore
+from cobi_companion.device.ui.renderer import render, warm_up
+from cobi_companion.device.ui.trouble import Trouble, notice
 from cobi_companion.rules.dice import Dice, RandomDice
-
-from . import i18n
-from .app import App, Settings, Sources
-from .boot import panel_of
-from .config import Config, Loaded
-from .daemon import Loop
-from .errors import ConfigError, reason
-from .events import Stop
-from .inputs import Inputs, PinProblem
-from .notify import Notifier
-from .power import Power
-from .range_reader import Sensors, reader_for
-from .screens import render, warm_up
-from .sound import BuzzerSound, Lights, NoLights, NoSound
-from .store import DATABASE_NAME, SqliteStore
-from .trouble import Trouble, notice
-from .widgets import Next, Screen
 
 log = logging.getLogger("cobi-companion")
 
@@ -52,9 +51,9 @@ def settings_from(config: Config, saved: dict[str, Any]) -> Settings:
     return settings
 
 
-# Screen modules the flow imports only when a game first needs them (they import the flow
-# back): imported while the box is idle, so that no press waits for an import.
-LATER_SCREENS = ("tank_turn", "tank_fire", "overrun_box")
+# The Tank Game's screens, which the games' table imports only when a battle first needs them:
+# imported while the box is idle, so that no press waits for an import.
+LATER_SCREENS = ("games.tank.turn", "games.tank.fire", "games.tank.overrun")
 
 
 def warm_up_for(app: App) -> Iterator[bool]:
@@ -305,7 +304,7 @@ def build(config: Config, display: Any, *, pin_factory: Any = None,
     off: list[tuple[str, str]] = []
     sound = make_sound(config, settings, pin_factory, off)
     lights = make_lights(config, pin_factory, off)
-    app = App(card_book(config), store, dice or RandomDice(), sound, lights, settings)
+    app = App(card_book(config), store, dice or RandomDice(), sound, lights, settings, GAMES)
     app.card_folders = default_folders(config.paths.cards_dir)
     app.sources = sources_of(loaded, app.card_folders)
     loop = Loop(app, display, render, notifier=notifier,
@@ -324,8 +323,7 @@ def build(config: Config, display: Any, *, pin_factory: Any = None,
               restart_on_change=restart_on_change, parts=[app.sensors, sound, lights])
     box.connect_inputs()
     loop.on_reload, loop.on_tick = box.reload, box.tick
-    from .flow import start_menu  # after the troubles, drawn anew (a file's language)
-
+    # After the troubles, the start menu is drawn anew (a file may have set the language).
     app.screen = box.first_screens(off, loaded.skipped if loaded else (),
-                                   lambda: start_menu(app))
+                                   lambda: GAMES.start(app))
     return box

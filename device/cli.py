@@ -9,6 +9,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from cobi_companion.device.ports.errors import ConfigError, ScriptError
+
 # Only light modules here: `sim` and `run` draw the box's title before the rules, the cards,
 # the config (pydantic) and gpiozero are imported; each command imports what it needs.
 from cobi_companion.rules.dice import (
@@ -21,10 +23,9 @@ from cobi_companion.rules.dice import (
 )
 from cobi_companion.rules.errors import RulesError
 
-from .errors import ConfigError, ScriptError
-
 if TYPE_CHECKING:
     from cobi_companion.cards import CardBook
+    from cobi_companion.device.config import Config
     from cobi_companion.rules.battle import Piece
     from cobi_companion.rules.card import InfoCard
     from cobi_companion.rules.cobra_combat import Odds as CobraOdds
@@ -33,8 +34,6 @@ if TYPE_CHECKING:
     from cobi_companion.rules.shot import ShotPlan
     from cobi_companion.rules.soft_fire import Covered, SoftPlan
     from cobi_companion.rules.status import Status
-
-    from .config import Config
 
 # The choices of --rules, --facing and --in: rules.levels.RULE_SETS, rules.card.Facing and
 # rules.soft_table.SITUATIONS, written out so that building the parser imports none of them
@@ -345,11 +344,10 @@ def _overrun_under(spec: str, book: CardBook, label: Callable[[InfoCard], str]) 
 
 
 def cmd_overrun(args: argparse.Namespace) -> int:
+    from cobi_companion.device.ui import explain
     from cobi_companion.rules.battle import Piece
     from cobi_companion.rules.overrun import overrun
     from cobi_companion.rules.status import Side
-
-    from . import explain
 
     book = _cards(args)
     label = _labeller()
@@ -371,9 +369,8 @@ def _print(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
 
 
 def cmd_resolve(args: argparse.Namespace) -> int:
+    from cobi_companion.device.ui import explain
     from cobi_companion.rules.levels import rule_set
-
-    from . import explain
 
     _check_options(args)
     book = _cards(args)
@@ -399,9 +396,8 @@ def _note_unused(dice: Dice) -> None:
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
+    from cobi_companion.device.ui import explain
     from cobi_companion.rules.levels import rule_set
-
-    from . import explain
 
     _check_options(args)
     book = _cards(args)
@@ -420,9 +416,8 @@ def cmd_odds(args: argparse.Namespace) -> int:
 
 
 def cmd_move(args: argparse.Namespace) -> int:
+    from cobi_companion.device.ui import explain
     from cobi_companion.rules.movement import allowance
-
-    from . import explain
 
     card = _cards(args).get(args.card)
     status = _status(args.status, ("immobilized", "destroyed"), "--status")
@@ -433,9 +428,8 @@ def cmd_move(args: argparse.Namespace) -> int:
 
 
 def cmd_reload(args: argparse.Namespace) -> int:
+    from cobi_companion.device.ui import explain
     from cobi_companion.rules import tank_game
-
-    from . import explain
 
     card = _cards(args).get(args.card)
     status = _status(args.status or "unloaded", ("unloaded", "gun_destroyed"), "--status")
@@ -455,7 +449,7 @@ def cmd_initiative(args: argparse.Namespace) -> int:
 
 
 def cmd_cards(args: argparse.Namespace) -> int:
-    from . import explain
+    from cobi_companion.device.ui import explain
 
     if args.action == "check":
         return _cards_check(args)
@@ -495,13 +489,13 @@ def _cards_check(args: argparse.Namespace) -> int:
 
 
 def _config(args: argparse.Namespace) -> Config:
-    from .config import load_config
+    from cobi_companion.device.config import load_config
 
     return load_config(Path(args.config) if args.config else None)
 
 
 def cmd_sim(args: argparse.Namespace) -> int:
-    from .sim import parse_script, run_sim
+    from cobi_companion.device.sim import parse_script, run_sim
 
     if args.script:
         script: list[tuple[str, int]] | None = parse_script(Path(args.script).read_text())
@@ -514,10 +508,10 @@ def cmd_sim(args: argparse.Namespace) -> int:
     dice = ScriptedDice(parse_faces(args.dice)) if args.dice else None
     display = None
     if script is None:   # a person at the terminal: the title now, the start menu when ready
-        from .boot import terminal_title
+        from cobi_companion.device.boot import terminal_title
 
         display = terminal_title()
-    from .config import load_layers
+    from cobi_companion.device.config import load_layers
 
     # A --config file given here must be right (exit 2 with its problem); the settings files
     # of the boot partition and the stick are shown on the screen, as on the box.
@@ -536,8 +530,8 @@ def cmd_sim(args: argparse.Namespace) -> int:
 def _sensor(args: argparse.Namespace) -> Any:
     """The sensor to use: a [[sensors]] table of the config, or one made of --model and
     --port with the table's defaults."""
-    from .config import Sensor
-    from .range_sensor import MODELS
+    from cobi_companion.device.config import Sensor
+    from cobi_companion.device.ports.range_sensor import MODELS
 
     if args.sensor:
         sensors = _config(args).sensors
@@ -558,7 +552,7 @@ def _sensor(args: argparse.Namespace) -> Any:
 def cmd_range(args: argparse.Namespace) -> int:
     import queue
 
-    from .range_reader import Sample, reader_for
+    from cobi_companion.device.ports.range_reader import Sample, reader_for
 
     sensor = _sensor(args)
     events: queue.Queue[Any] = queue.Queue()
@@ -577,7 +571,7 @@ def cmd_range(args: argparse.Namespace) -> int:
 
 def _raw(events: Any, frames: int | None) -> int:
     """Print each parsed frame as it arrives: for checking the wiring (Ctrl-C ends)."""
-    from .events import SensorReading
+    from cobi_companion.device.ports.events import SensorReading
 
     shown = 0
     while frames is None or shown < frames:
@@ -597,7 +591,7 @@ def _measure(args: argparse.Namespace, events: Any, sample: Any, timeout: float)
     import queue
     import time
 
-    from .events import SensorReading
+    from cobi_companion.device.ports.events import SensorReading
 
     end = time.monotonic() + timeout
     while not sample.done and time.monotonic() < end:
@@ -620,7 +614,7 @@ def _measure(args: argparse.Namespace, events: Any, sample: Any, timeout: float)
 
 def cmd_run(args: argparse.Namespace) -> int:
     """The box as systemd starts it: it stays up whatever is wrong, and says so on the panel."""
-    from .hardware import run_box
+    from cobi_companion.device.hardware import run_box
 
     return run_box(Path(args.config) if args.config else None)
 
@@ -633,7 +627,7 @@ def on_raspberry_pi() -> bool:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from .session import Session
+    from cobi_companion.device.session import Session
 
     return Session(_cards(args), make_dice(args.dice), args.rules).run()
 
@@ -697,7 +691,7 @@ def cmd_cobra(args: argparse.Namespace) -> int:
 
 
 def cmd_cobra_odds(args: argparse.Namespace) -> int:
-    from . import explain
+    from cobi_companion.device.ui import explain
 
     result = _cobra_odds(args, _cobra_tables(args))
     _print(args, result.to_dict(), explain.cobra_odds(result))
@@ -705,9 +699,8 @@ def cmd_cobra_odds(args: argparse.Namespace) -> int:
 
 
 def cmd_cobra_roll(args: argparse.Namespace) -> int:
+    from cobi_companion.device.ui import explain
     from cobi_companion.rules import cobra_combat
-
-    from . import explain
 
     tables = _cobra_tables(args)
     planned = _cobra_odds(args, tables)
@@ -719,9 +712,8 @@ def cmd_cobra_roll(args: argparse.Namespace) -> int:
 
 
 def cmd_cobra_weather(args: argparse.Namespace) -> int:
+    from cobi_companion.device.ui import explain
     from cobi_companion.rules import cobra_weather
-
-    from . import explain
 
     tables = _cobra_tables(args)
     history = cobra_weather.parse_history(args.history or "")
@@ -734,8 +726,7 @@ def cmd_cobra_weather(args: argparse.Namespace) -> int:
 
 def cmd_cobra_crt(args: argparse.Namespace) -> int:
     from cobi_companion.cards import CardFileError, load_cobra_tables
-
-    from . import explain
+    from cobi_companion.device.ui import explain
 
     try:
         tables = load_cobra_tables(Path(args.file))

@@ -32,19 +32,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from cobi_companion.device import boot
+from cobi_companion.device.boot import CONFIG_NAME as CONFIG_NAME
+from cobi_companion.device.boot import OVERLAY_FOLDERS as OVERLAY_FOLDERS
+from cobi_companion.device.boot import OVERLAYS_ENV as OVERLAYS_ENV
+from cobi_companion.device.boot import PANEL_DEFAULTS as PANEL
+from cobi_companion.device.boot import SYSTEM_CONFIG as SYSTEM_CONFIG
+from cobi_companion.device.boot import number_word
+from cobi_companion.device.boot import overlay_card_folders as overlay_card_folders
+from cobi_companion.device.boot import overlay_folders as overlay_folders
+from cobi_companion.device.ports.errors import ConfigError as ConfigError
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 from pydantic_core import ErrorDetails, PydanticCustomError
-
-from . import boot
-from .boot import CONFIG_NAME as CONFIG_NAME
-from .boot import OVERLAY_FOLDERS as OVERLAY_FOLDERS
-from .boot import OVERLAYS_ENV as OVERLAYS_ENV
-from .boot import PANEL_DEFAULTS as PANEL
-from .boot import SYSTEM_CONFIG as SYSTEM_CONFIG
-from .boot import number_word
-from .boot import overlay_card_folders as overlay_card_folders
-from .boot import overlay_folders as overlay_folders
-from .errors import ConfigError as ConfigError
 
 _PIN = "a BCM GPIO number from 0 to 27"
 _OPT_PIN = _PIN + ', or "none"'

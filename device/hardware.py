@@ -13,12 +13,12 @@ import logging
 from pathlib import Path
 from typing import Any
 
-from .boot import PANEL_DEFAULTS, oled_title, panel_of, peek_panel
-from .box import build
-from .config import Loaded, load_layers
-from .inputs import install_thread_excepthook
-from .journal import start_logging
-from .power import SystemPower
+from cobi_companion.device.boot import PANEL_DEFAULTS, oled_title, panel_of, peek_panel
+from cobi_companion.device.box import build
+from cobi_companion.device.config import Loaded, load_layers
+from cobi_companion.device.ports.inputs import install_thread_excepthook
+from cobi_companion.device.ports.journal import start_logging
+from cobi_companion.device.ports.power import SystemPower
 
 log = logging.getLogger("cobi-companion")
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from cobi_companion.cards import CardBook
+from cobi_companion.device.ui import explain
 from cobi_companion.rules import tank_game
 from cobi_companion.rules.battle import Battle, Piece
 from cobi_companion.rules.card import Facing
@@ -16,8 +17,6 @@ from cobi_companion.rules.levels import RULE_SETS, RuleSet, rule_set
 from cobi_companion.rules.movement import allowance
 from cobi_companion.rules.shot import ShotPlan, check_firer
 from cobi_companion.rules.status import Side
-
-from . import explain
 
 
 class Quit(Exception):

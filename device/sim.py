@@ -21,19 +21,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from cobi_companion.device.ports.display import MemoryDisplay
+from cobi_companion.device.ports.errors import ScriptError as ScriptError
+from cobi_companion.device.ports.events import Stop
+from cobi_companion.device.ports.terminal import TerminalDisplay, to_halfblocks
 from PIL import Image
 
-from .display import MemoryDisplay
-from .errors import ScriptError as ScriptError
-from .events import Stop
-from .terminal import to_halfblocks
-
 if TYPE_CHECKING:  # the box, the config and gpiozero are imported when the sim runs
+    from cobi_companion.device.box import Box
+    from cobi_companion.device.config import Config, Loaded
     from cobi_companion.rules.dice import Dice
     from gpiozero.pins.mock import MockFactory
-
-    from .box import Box
-    from .config import Config, Loaded
 
 SCRIPT_WORDS = ("cw", "ccw", "ok", "back", "axis", "allies", "axis_long", "allies_long", "wait")
 KEYS = {"\x1b[C": "cw", "\x1b[A": "cw", "\x1b[D": "ccw", "\x1b[B": "ccw", "\r": "ok",
@@ -173,16 +171,6 @@ def drive_keyboard(panel: MockPanel, put: Callable[[Stop], None],
     return thread
 
 
-class TerminalDisplay(MemoryDisplay):
-    """The OLED drawn in the terminal, redrawn in place at every frame."""
-
-    def show(self, image: Image.Image) -> None:
-        super().show(image)
-        if self.image is not None:
-            sys.stdout.write("\x1b[H\x1b[2J" + to_halfblocks(self.image) + "\n" + HELP + "\n")
-            sys.stdout.flush()
-
-
 class SnapshotDisplay(MemoryDisplay):
     """Keeps every distinct frame as a PNG in a folder."""
 
@@ -200,7 +188,6 @@ class SnapshotDisplay(MemoryDisplay):
         self._last = data
 
 
-HELP = "←/→ knob · Enter OK · Backspace back · a/l dice buttons (A/L hold) · q quit"
 
 
 def drain(box: Box) -> None:
@@ -227,10 +214,9 @@ def run_sim(config: Config, *, script: list[tuple[str, int]] | None, dice: Dice 
     """Run the daemon on mock pins: interactively, or through a script (then print the last
     frame). Interactively, `display` is the terminal OLED already showing the title, if any.
     `load` reads the settings files again (SIGHUP); Power off and Restart end the simulator."""
+    from cobi_companion.device.box import build
+    from cobi_companion.device.ports.power import EndPower
     from gpiozero.pins.mock import MockFactory, MockPWMPin
-
-    from .box import build
-    from .power import EndPower
 
     factory = MockFactory(pin_class=MockPWMPin)
     if script is not None:

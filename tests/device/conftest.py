@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from cobi_companion.device.box import Box, build
 from cobi_companion.device.config import Config
-from cobi_companion.device.display import MemoryDisplay
-from cobi_companion.device.fake_sensor import FakeSensor
+from cobi_companion.device.ports.display import MemoryDisplay
+from cobi_companion.device.ports.fake_sensor import FakeSensor
 from cobi_companion.device.sim import MockPanel, drain
 from cobi_companion.rules.dice import ScriptedDice
 from gpiozero.pins.mock import MockFactory, MockPWMPin

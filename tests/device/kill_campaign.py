@@ -19,13 +19,13 @@ import sys
 import time
 from pathlib import Path
 
-from cobi_companion.device.battle_state import BattleState
 from cobi_companion.device.box import build, card_book
 from cobi_companion.device.config import Config
-from cobi_companion.device.display import MemoryDisplay
-from cobi_companion.device.events import Key, Press
-from cobi_companion.device.store import DATABASE_NAME, SqliteStore
-from cobi_companion.device.views import Menu, Roll
+from cobi_companion.device.core.battle_state import BattleState
+from cobi_companion.device.core.views import Menu, Roll
+from cobi_companion.device.ports.display import MemoryDisplay
+from cobi_companion.device.ports.events import Key, Press
+from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore
 from cobi_companion.rules.dice import RandomDice
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 

@@ -9,11 +9,11 @@ from typing import Any, ClassVar, get_args
 
 import pytest
 from cobi_companion.device import boot, cli, hardware
-from cobi_companion.device import display as display_module
 from cobi_companion.device.boot import PANEL_DEFAULTS, panel_of, peek_panel, show_title
 from cobi_companion.device.config import Config, ConfigError, Display, read_config
-from cobi_companion.device.display import MemoryDisplay, OledDisplay
-from cobi_companion.device.terminal import to_halfblocks
+from cobi_companion.device.ports import display as display_module
+from cobi_companion.device.ports.display import MemoryDisplay, OledDisplay
+from cobi_companion.device.ports.terminal import to_halfblocks
 from luma.core.device import dummy
 from PIL import Image
 

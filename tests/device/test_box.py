@@ -2,8 +2,8 @@
 pressed as fingers would, and the OLED as luma's dummy device."""
 from __future__ import annotations
 
+from cobi_companion.device.core.views import BigWord, Menu, Roll
 from cobi_companion.device.sim import drain
-from cobi_companion.device.views import BigWord, Menu, Roll
 
 # Roster keys: the cards are 7TP, Sherman, Pz 1b, Tiger, Pz IV; start on the 7TP.
 TIGER_VS_SHERMAN = ["ok", "ok", "cw", "cw", "cw", "axis", "ccw", "ccw", "allies", "ok"]
@@ -108,7 +108,7 @@ def test_settings_language_switches_to_polish(table_at):
 
 
 def test_dice_tumble_on_ticks_then_show_the_result(table_at):
-    from cobi_companion.device.events import Tick
+    from cobi_companion.device.ports.events import Tick
 
     table = table_at([4, 2])
     table.press("ok", "ok", "cw", "cw", "cw", "axis", "ccw", "ccw", "allies", "ok", "axis")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 from cobi_companion.device.config import parse_config
-from cobi_companion.device.fake_sensor import FakeSensor, ff_frame
-from cobi_companion.device.views import BigWord, Lines, Menu, Roll
+from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll
+from cobi_companion.device.ports.fake_sensor import FakeSensor, ff_frame
 
 TIGER_VS_SHERMAN = ["ok", "ok", "cw", "cw", "cw", "axis", "ccw", "ccw", "allies", "ok"]
 

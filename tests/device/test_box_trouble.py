@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 from cobi_companion.device.config import Config, load_layers
-from cobi_companion.device.events import Key, Press, Reload, Stop, Tick
-from cobi_companion.device.power import RecordingPower, SystemPower
-from cobi_companion.device.screens import ELLIPSIS, render
-from cobi_companion.device.trouble import Trouble
-from cobi_companion.device.views import BigWord, Header, Lines, Menu
+from cobi_companion.device.core.views import BigWord, Header, Lines, Menu
+from cobi_companion.device.ports.events import Key, Press, Reload, Stop, Tick
+from cobi_companion.device.ports.power import RecordingPower, SystemPower
+from cobi_companion.device.ui.renderer import ELLIPSIS, render
+from cobi_companion.device.ui.trouble import Trouble
 from gpiozero import LED
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
@@ -240,8 +240,8 @@ def test_the_last_frame_says_safe_to_unplug_and_stays(table_at) -> None:
 
 @pytest.mark.parametrize("language", ["en", "pl"])
 def test_trouble_screens_wrap_and_never_cut_a_line(language: str, table_at) -> None:
-    from cobi_companion.device.screens import LINE, font, text_width
-    from cobi_companion.device.trouble import LINE_WIDTH
+    from cobi_companion.device.ui.renderer import LINE, font, text_width
+    from cobi_companion.device.ui.trouble import LINE_WIDTH
 
     table = table_at([3])
     app = table.box.app

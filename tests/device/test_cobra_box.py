@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cobi_companion.device.cobra_box import CobraSession
 from cobi_companion.device.config import Config, Game, Paths
-from cobi_companion.device.screens import render
-from cobi_companion.device.store import DATABASE_NAME, SqliteStore
-from cobi_companion.device.views import BigWord, Lines, Menu
+from cobi_companion.device.core.views import BigWord, Lines, Menu
+from cobi_companion.device.games.cobra import CobraSession
+from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore
+from cobi_companion.device.ui.renderer import render
 from cobi_companion.rules.cobra_tables import COLUMNS, Weather
 from cobi_companion.rules.cobra_turns import CobraGame
 

@@ -14,10 +14,10 @@ import time
 from cobi_companion.device.boot import title_image
 from cobi_companion.device.box import build
 from cobi_companion.device.config import Config
-from cobi_companion.device.display import MemoryDisplay, OledDisplay
+from cobi_companion.device.ports.display import MemoryDisplay, OledDisplay
+from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore
+from cobi_companion.device.ports.terminal import to_halfblocks
 from cobi_companion.device.sim import MockPanel, drain, split_keys
-from cobi_companion.device.store import DATABASE_NAME, SqliteStore
-from cobi_companion.device.terminal import to_halfblocks
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 from luma.core.device import dummy
 
@@ -192,8 +192,8 @@ import os, signal, sys, threading, time
 from pathlib import Path
 from cobi_companion.device.box import build
 from cobi_companion.device.config import Config
-from cobi_companion.device.display import MemoryDisplay
-from cobi_companion.device.events import Stop
+from cobi_companion.device.ports.display import MemoryDisplay
+from cobi_companion.device.ports.events import Stop
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 box = build(Config(), MemoryDisplay(), pin_factory=MockFactory(pin_class=MockPWMPin),

@@ -5,7 +5,7 @@ import itertools
 from typing import Any
 
 import pytest
-from cobi_companion.device.display import MAX_DELAY_S, MemoryDisplay, OledDisplay
+from cobi_companion.device.ports.display import MAX_DELAY_S, MemoryDisplay, OledDisplay
 from luma.core.device import dummy
 from luma.core.error import DeviceNotFoundError
 from PIL import Image, ImageDraw

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from cobi_companion.device.display import (
+from cobi_companion.device.ports.display import (
     FIRST_DELAY_S,
     MemoryDisplay,
     OledDisplay,

@@ -9,8 +9,8 @@ from pathlib import Path
 
 from cobi_companion.device.box import build
 from cobi_companion.device.config import parse_config
-from cobi_companion.device.display import MemoryDisplay
-from cobi_companion.device.events import Key, Press
+from cobi_companion.device.ports.display import MemoryDisplay
+from cobi_companion.device.ports.events import Key, Press
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 CAMPAIGN = Path(__file__).with_name("kill_campaign.py")

@@ -17,9 +17,11 @@ from typing import Any
 
 import pytest
 from cobi_companion.cards import load_cards
-from cobi_companion.device import box, i18n, screens
-from cobi_companion.device.screens import font, render
-from cobi_companion.device.views import BigWord, Header, Lines, Menu, Roll, View
+from cobi_companion.device import box
+from cobi_companion.device.core import i18n
+from cobi_companion.device.core.views import BigWord, Header, Lines, Menu, Roll, View
+from cobi_companion.device.ui import renderer as screens
+from cobi_companion.device.ui.renderer import font, render
 from PIL import Image, ImageDraw, ImageFont
 
 BASIC = ImageFont.Layout.BASIC

@@ -15,8 +15,8 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from cobi_companion.device.events import Event, Key, Press
-from cobi_companion.device.inputs import FakeInputs, Inputs, PinProblem
+from cobi_companion.device.ports.events import Event, Key, Press
+from cobi_companion.device.ports.inputs import FakeInputs, Inputs, PinProblem
 from gpiozero import LED
 from gpiozero.exc import GPIOPinInUse
 from gpiozero.pins.mock import MockFactory, MockPin
@@ -230,7 +230,7 @@ def test_fake_inputs_put_the_same_events():
 def test_uncaught_thread_exception_ends_the_process(tmp_path):
     script = textwrap.dedent("""
         import logging, threading, time
-        from cobi_companion.device.inputs import install_thread_excepthook
+        from cobi_companion.device.ports.inputs import install_thread_excepthook
         logging.basicConfig(level=logging.INFO)
         install_thread_excepthook()
         def boom():
@@ -249,7 +249,7 @@ def test_uncaught_thread_exception_ends_the_process(tmp_path):
 def test_system_exit_in_a_thread_is_not_a_crash(tmp_path):
     script = textwrap.dedent("""
         import sys, threading
-        from cobi_companion.device.inputs import install_thread_excepthook
+        from cobi_companion.device.ports.inputs import install_thread_excepthook
         install_thread_excepthook()
         t = threading.Thread(target=sys.exit)
         t.start()

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from cobi_companion.device.box import Box, build
 from cobi_companion.device.config import Config
-from cobi_companion.device.display import MemoryDisplay
-from cobi_companion.device.events import Key, Press, Stop
+from cobi_companion.device.ports.display import MemoryDisplay
+from cobi_companion.device.ports.events import Key, Press, Stop
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 

@@ -5,14 +5,15 @@ import socket
 import threading
 import time
 
-from cobi_companion.device.app import App, Settings
-from cobi_companion.device.daemon import Loop
-from cobi_companion.device.display import MemoryDisplay
-from cobi_companion.device.events import Key, Press, Stop
-from cobi_companion.device.notify import Notifier
-from cobi_companion.device.screens import render
-from cobi_companion.device.sound import RecordingLights, RecordingSound
-from cobi_companion.device.store import MemoryStore
+from cobi_companion.device.core.app import App, Settings
+from cobi_companion.device.core.loop import Loop
+from cobi_companion.device.games.home import GAMES
+from cobi_companion.device.ports.display import MemoryDisplay
+from cobi_companion.device.ports.events import Key, Press, Stop
+from cobi_companion.device.ports.notify import Notifier
+from cobi_companion.device.ports.sound import RecordingLights, RecordingSound
+from cobi_companion.device.ports.store import MemoryStore
+from cobi_companion.device.ui.renderer import render
 from cobi_companion.rules.dice import ScriptedDice
 
 
@@ -39,7 +40,7 @@ def received(sock: socket.socket) -> list[str]:
 
 def make_loop(book, notifier: Notifier) -> Loop:
     app = App(book, MemoryStore(), ScriptedDice([]), RecordingSound(), RecordingLights(),
-              Settings())
+              Settings(), GAMES)
     return Loop(app, MemoryDisplay(), render, notifier=notifier)
 
 

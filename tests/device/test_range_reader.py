@@ -10,10 +10,10 @@ import time
 from pathlib import Path
 
 import pytest
-from cobi_companion.device.events import SensorReading, SensorState
-from cobi_companion.device.fake_sensor import FakeSensor, ff_frame
-from cobi_companion.device.range_reader import Sample, SensorReader
-from cobi_companion.device.range_sensor import MODELS, Condition, parser_for
+from cobi_companion.device.ports.events import SensorReading, SensorState
+from cobi_companion.device.ports.fake_sensor import FakeSensor, ff_frame
+from cobi_companion.device.ports.range_reader import Sample, SensorReader
+from cobi_companion.device.ports.range_sensor import MODELS, Condition, parser_for
 
 
 @pytest.fixture
@@ -165,7 +165,7 @@ def test_the_daemon_measures_through_a_pty(cli_path, link, sensors, tmp_path):
 
 
 def test_the_range_command_against_a_fake_sensor_process(cli_path, link):
-    sensor = subprocess.Popen([sys.executable, "-m", "cobi_companion.device.fake_sensor",
+    sensor = subprocess.Popen([sys.executable, "-m", "cobi_companion.device.ports.fake_sensor",
                                str(link), "1953"], stdout=subprocess.PIPE, text=True)
     try:
         assert sensor.stdout is not None and "talking on" in sensor.stdout.readline()

@@ -10,7 +10,7 @@ from collections.abc import Iterator, Sequence
 from itertools import pairwise
 
 import pytest
-from cobi_companion.device.range_sensor import (
+from cobi_companion.device.ports.range_sensor import (
     MODELS,
     BenewakeParser,
     Condition,

@@ -11,10 +11,10 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from cobi_companion.device import screens
-from cobi_companion.device.screens import BAND, HEIGHT, TOP, WIDTH, font, render
-from cobi_companion.device.terminal import to_halfblocks
-from cobi_companion.device.views import BigWord, Header, Lines, Menu, Roll, View
+from cobi_companion.device.core.views import BigWord, Header, Lines, Menu, Roll, View
+from cobi_companion.device.ports.terminal import to_halfblocks
+from cobi_companion.device.ui import renderer as screens
+from cobi_companion.device.ui.renderer import BAND, HEIGHT, TOP, WIDTH, font, render
 from PIL import Image, ImageChops, ImageDraw
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"

@@ -14,9 +14,9 @@ from collections.abc import Iterator
 import pytest
 import serial
 from cobi_companion.device.config import Sensor
-from cobi_companion.device.events import SensorReading, SensorState
-from cobi_companion.device.fake_sensor import FakeSensor, ff_frame
-from cobi_companion.device.range_reader import RETRY_S, SensorBusy, open_serial, reader_for
+from cobi_companion.device.ports.events import SensorReading, SensorState
+from cobi_companion.device.ports.fake_sensor import FakeSensor, ff_frame
+from cobi_companion.device.ports.range_reader import RETRY_S, SensorBusy, open_serial, reader_for
 
 
 def busy_line(port: str) -> str:

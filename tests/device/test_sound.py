@@ -6,7 +6,7 @@ import time
 from collections.abc import Callable, Iterator
 
 import pytest
-from cobi_companion.device.sound import (
+from cobi_companion.device.ports.sound import (
     TUNES,
     BuzzerSound,
     Lights,

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from cobi_companion.device.store import MemoryStore, SqliteStore, Store
+from cobi_companion.device.ports.store import MemoryStore, SqliteStore, Store
 
 ZERO = dict.fromkeys(range(1, 7), 0)
 
@@ -108,7 +108,7 @@ def test_wal_and_full_sync_are_set(tmp_path: Path) -> None:
 SAVER = """
 import os, signal, sys
 from pathlib import Path
-from cobi_companion.device.store import SqliteStore
+from cobi_companion.device.ports.store import SqliteStore
 store = SqliteStore(Path(sys.argv[1]))
 for turn in range(1, int(sys.argv[2]) + 1):
     store.save_battle({"id": "b1", "turn": turn}, [("axis", "to hit", turn % 6 + 1)])

@@ -5,8 +5,8 @@ played through the buttons and read back from the screens and the saved battle."
 from __future__ import annotations
 
 from cobi_companion.device.config import Config, Game, Paths
-from cobi_companion.device.screens import HEIGHT, TOP, WIDTH, render
-from cobi_companion.device.views import BigWord, Lines, Menu, Roll
+from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll
+from cobi_companion.device.ui.renderer import HEIGHT, TOP, WIDTH, render
 
 # Roll-offs: the first die is the Axis', the second the Allies'. The higher attacks, and the
 # defender acts first: AXIS_FIRST makes the Allies attack, so the Axis turn comes first.
@@ -380,7 +380,7 @@ def test_status_board_shows_figures_crew_and_marks(table_at):
 
 
 def test_an_old_saved_tank_battle_resumes(table_at, tmp_path):
-    from cobi_companion.device.store import DATABASE_NAME, SqliteStore
+    from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore
 
     store = SqliteStore(tmp_path / "state" / DATABASE_NAME)
     store.save_battle({"id": "old1", "level": "tank", "round": 2, "first": "allies",

@@ -8,10 +8,10 @@ import os
 from pathlib import Path
 
 import pytest
-from cobi_companion.device.errors import ConfigError
-from cobi_companion.device.screens import render
-from cobi_companion.device.trouble import notice
-from cobi_companion.device.views import BigWord
+from cobi_companion.device.core.views import BigWord
+from cobi_companion.device.ports.errors import ConfigError
+from cobi_companion.device.ui.renderer import render
+from cobi_companion.device.ui.trouble import notice
 from PIL import Image, ImageChops
 
 FRAMES = Path(__file__).parents[2] / "docs" / "screens" / "trouble"

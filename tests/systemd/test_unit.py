@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from cobi_companion.device.boot import SYSTEM_CONFIG
-from cobi_companion.device.notify import Notifier
+from cobi_companion.device.ports.notify import Notifier
 
 REPO = Path(__file__).resolve().parents[2]
 UNIT = REPO / "systemd" / "cobi-companion.service"

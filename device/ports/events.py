@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .range_sensor import Reading
+from cobi_companion.device.ports.range_sensor import Reading
 
 
 class Key(StrEnum):

@@ -15,11 +15,11 @@ from functools import cache, lru_cache
 from importlib.resources import files
 from math import ceil, floor
 
+from cobi_companion.device.core.views import BigWord, Header, Lines, Menu, Roll, View
+from cobi_companion.device.ports.panel import HEIGHT as HEIGHT
+from cobi_companion.device.ports.panel import WIDTH as WIDTH
 from PIL import Image, ImageDraw, ImageFont
 
-from .views import BigWord, Header, Lines, Menu, Roll, View
-
-WIDTH, HEIGHT = 128, 64
 BAND = 12                    # header band: rows 0..11
 TOP = BAND + 1               # first body row (one black row under the band)
 HINT_H = 9                   # hint line at the bottom

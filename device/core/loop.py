@@ -12,14 +12,12 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Protocol
 
+from cobi_companion.device.core.app import App, PowerRequest
+from cobi_companion.device.core.views import BigWord, Header, View
+from cobi_companion.device.ports.events import Event, Press, Reload, Signalled, Stop, Tick
+from cobi_companion.device.ports.notify import Notifier
+from cobi_companion.device.ports.power import Power
 from PIL import Image
-
-from .app import App
-from .events import Event, Press, Reload, Signalled, Stop, Tick
-from .notify import Notifier
-from .power import Power
-from .trouble import notice
-from .views import BigWord, Header, View
 
 log = logging.getLogger("cobi-companion")
 ANIMATION_TICK_S = 0.08
@@ -126,18 +124,17 @@ class Loop:
             return True
         return False
 
-    def switch(self, action: str) -> None:
+    def switch(self, request: PowerRequest) -> None:
         """Power off or restart: save first; if it cannot be started, say why."""
         self.app.power_request = None
         self.app.commit()
+        action = request.action
         why = self.power.request(action) if self.power else "there is no power control here"
         if why is None:
             log.info("%s requested from the settings menu", action)
             return
         log.warning("%s failed: %s", action, why)
-        back = self.app.screen_before_power or self.app.screen
-        self.app.screen = notice(self.app, self.app.t("not_possible"),
-                                 [self.app.t("power_failed"), why], lambda: back)
+        self.app.screen = request.refused(why)
 
     def wait(self, timeout: float) -> Event | None:
         """The next event within `timeout` seconds, or None. While the queue is empty the
@@ -154,7 +151,7 @@ class Loop:
     def settle(self) -> None:
         """Let time pass until no animation runs (scripted runs have no idle waits)."""
         for _ in range(20):
-            if not getattr(self.app.screen, "animating", False):
+            if not self.app.screen.animating:
                 return
             self.step(Tick(self.clock()))
 
@@ -175,7 +172,7 @@ class Loop:
         half = self.notifier.watchdog_s
         wait = min(half * 0.8, 1.0) if half else 1.0
         while True:
-            animating = getattr(self.app.screen, "animating", False)
+            animating = self.app.screen.animating
             event = self.wait(ANIMATION_TICK_S if animating else wait) or Tick(self.clock())
             self.notifier.watchdog()
             self.idle(self.clock())

@@ -1,81 +1,42 @@
-"""A battle on the box, screen by screen: start, roster, initiative, actions, game over, and the
-menu (status board, log, dice fairness, quick dice, settings)."""
+"""What every COBI battle on the box shares: the rules level, the roster, the initiative roll-off,
+rounds, the end of an action, game over, the match of two battles, and the fire and move helpers
+both levels use. The next action at a battle's level comes from the games' table (`app.games`)."""
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
 
-from cobi_companion.rules import easy, hiding, scoring, turns
+from cobi_companion.device.core.app import App, Next, Screen
+from cobi_companion.device.core.battle_state import BattleState, MatchState, piece_dict, piece_from
+from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll, View
+from cobi_companion.device.games.shots import Finish, resolve_fire
+from cobi_companion.device.ports.events import Key
+from cobi_companion.device.ui.measure import DialCm, Measuring
+from cobi_companion.device.ui.widgets import Choose, Dial, Show, notice, yes_no
+from cobi_companion.rules import hiding, scoring, turns
 from cobi_companion.rules.battle import Battle, Piece
 from cobi_companion.rules.card import Facing, InfoCard, Kind
 from cobi_companion.rules.distance import FIRE_RANGE, Call, DistanceCheck
 from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.levels import RULE_SETS, rule_set
 from cobi_companion.rules.movement import allowance
-from cobi_companion.rules.shot import ShotPlan, check_firer
+from cobi_companion.rules.shot import ShotPlan
 from cobi_companion.rules.status import Side
 from cobi_companion.rules.tank_game import RANGE_LIMIT_CM
-
-from .battle_state import BattleState, MatchState, piece_dict, piece_from
-from .events import Key
-from .measure import DialCm, Measuring, check_distance
-from .shots import Finish, resolve_fire, resolve_reload
-from .views import BigWord, Lines, Menu, Roll, View
-from .widgets import Choose, Dial, Next, Screen, Show, notice, yes_no
-
-if TYPE_CHECKING:
-    from .app import App
-
-# ---- start ----
-
-
-def start_menu(app: App) -> Screen:
-    from . import cobra_box  # it builds on these screens
-
-    items: list[tuple[str, Next]] = []
-    if app.state is not None and app.state.winner is None:
-        items.append((app.t("resume"), lambda: resume(app)))
-    elif app.state is not None and app.state.match is not None:
-        items.append((app.t("resume_match"), lambda: match_next(app)))
-    if app.cobra is not None and app.state is None and not app.cobra.game.over:
-        items.append((app.t("resume_cobra"), lambda: cobra_box.hub(app)))
-    items += [(app.t("new"), lambda: choose_rules(app)),
-              (app.t("quick_dice"), lambda: QuickDice()),
-              (app.t("settings"), lambda: settings_menu(app, lambda: start_menu(app))),
-              (app.t("check_distance"), lambda: check_distance(app, lambda: start_menu(app))),
-              (app.t("cobra"), lambda: cobra_box.new_game(app, lambda: start_menu(app))),
-              (app.t("new_match"), lambda: Roster("tank", match=True))]
-    return StartMenu(app.t("start"), [label for label, _ in items],
-                     lambda i: items[i][1](), back=lambda: start_menu(app))
-
-
-class StartMenu(Choose):
-    """The idle screen: a dice button rolls a quick D6 straight away."""
-
-    def on(self, app: App, key: Key) -> Screen:
-        if key in (Key.AXIS, Key.ALLIES, Key.AXIS_LONG, Key.ALLIES_LONG):
-            return QuickDice().on(app, key)
-        return super().on(app, key)
-
-
-def resume(app: App) -> Screen:
-    assert app.state is not None
-    return next_action(app) if app.state.active is not None else begin_round(app)
 
 
 def choose_rules(app: App) -> Screen:
     names = list(RULE_SETS)
     start = names.index(app.settings.rules) if app.settings.rules in names else 0
     return Choose(app.t("rules"), [app.t(n) for n in names],
-                  lambda i: Roster(names[i]), back=lambda: start_menu(app), index=start)
+                  lambda i: Roster(names[i]), back=lambda: app.games.start(app), index=start)
 
 
 SQUAD_MAX = 10     # figures the knob dials for one squad
 
 
 @dataclass
-class Roster:
+class Roster(Screen):
     """Turn the knob through the cards; a side's button puts the shown model on that side.
 
     Tank Game: every card, figures too. A figure card's button adds a squad, then the knob
@@ -131,7 +92,7 @@ class Roster:
             need = "roster_need_piece" if self.level == "tank" else "roster_need"
             return notice(app, app.t("roster"), [app.t(need)], lambda: self)
         elif key is Key.BACK:
-            return start_menu(app) if self.match else choose_rules(app)
+            return app.games.start(app) if self.match else choose_rules(app)
         return self
 
     def dial(self, app: App, key: Key) -> Screen:
@@ -172,9 +133,10 @@ class Roster:
 
     def begin(self, app: App) -> Screen:
         pieces = self.battle.pieces
-        app.state, app.cobra = BattleState(self.level, Battle(self.level, pieces)), None
+        state = BattleState(self.level, Battle(self.level, pieces))
+        app.begin(state)
         if self.match:
-            app.state.match = MatchState(1, [piece_dict(p) for p in pieces])
+            state.match = MatchState(1, [piece_dict(p) for p in pieces])
         head = "new match, battle 1" if self.match else f"new {self.level} battle"
         app.commit(f"{head}: " + ", ".join(f"{roster_name(p)} ({p.side.value})"
                                            for p in pieces))
@@ -187,11 +149,8 @@ def roster_name(piece: Piece) -> str:
     return name + (" off map" if piece.status.off_map else "")
 
 
-# ---- rounds and turns ----
-
-
 @dataclass
-class RollOff:
+class RollOff(Screen):
     """Both players press their own button; the higher die wins, a tie rolls again."""
 
     title: str
@@ -230,13 +189,12 @@ class RollOff:
 
 
 def begin_round(app: App) -> Screen:
-    state = app.state
-    assert state is not None
+    state = app.playing
     if state.level == "easy":
         def easy_start(winner: Side) -> Screen:
             state.begin_round(winner)
             app.commit(f"round {state.round}: {winner.value} has the initiative")
-            return next_action(app)
+            return app.games.next_action(app)
         return RollOff(app.t("initiative"), easy_start)
     if state.defender is None:
         def tank_start(attacker: Side) -> Screen:
@@ -246,33 +204,18 @@ def begin_round(app: App) -> Screen:
             app.commit(f"{attacker.value} attacks, {state.defender.value} defends")
             return notice(app, app.t("initiative"),
                           [app.t("defender_first", side=app.side_name(state.defender))],
-                          lambda: next_action(app))
+                          lambda: app.games.next_action(app))
         return RollOff(app.t("attacker_roll"), tank_start)
     state.begin_round(state.defender)
     if state.turn is None or state.turn.side is not state.defender:
         state.turn = turns.Turn(2 * state.round - 1, state.defender)
-    return next_action(app)
-
-
-def next_action(app: App) -> Screen:
-    state = app.state
-    assert state is not None and state.active is not None
-    if state.level == "tank":
-        from .tank_turn import turn_screen
-
-        return turn_screen(app)
-    vehicles = state.alive(state.active)
-    items = [v.label for v in vehicles] + [app.t("pass")]
-
-    def chosen(i: int) -> Screen:
-        return action_menu(app, vehicles[i]) if i < len(vehicles) else finish(app, "passes")
-    return Choose(app.t("pick_vehicle"), items, chosen)
+    return app.games.next_action(app)
 
 
 def finish(app: App, line: str) -> Screen:
     """An action is complete: save it, then game over, the other side, or a new round."""
-    state = app.state
-    assert state is not None and state.active is not None
+    state = app.playing
+    assert state.active is not None
     actor = state.active
     winner = rule_set(state.level).winner(state.battle)
     if winner is not None:
@@ -281,16 +224,15 @@ def finish(app: App, line: str) -> Screen:
         return game_over(app, winner)
     round_over = state.end_action()
     app.commit(f"{actor.value} {line}")
-    return begin_round(app) if round_over else next_action(app)
+    return begin_round(app) if round_over else app.games.next_action(app)
 
 
 def game_over(app: App, winner: Side) -> Screen:
     app.cue("win", winner.value)
 
     def again() -> Screen:
-        app.store.clear_battle()
-        app.state = None
-        return start_menu(app)
+        app.end()
+        return app.games.start(app)
     word = app.t("WINS", side=app.side_name(winner).upper())
     views: list[View] = [BigWord(app.header(app.t("game_over")), word)]
     state = app.state
@@ -315,8 +257,7 @@ def side_score(battle: Battle, side: Side) -> scoring.Score:
 
 def battle_won(app: App, winner: Side, line: str) -> Screen:
     """A Tank Game battle is over: save the winner (and the match's record), then game over."""
-    state = app.state
-    assert state is not None
+    state = app.playing
     state.winner = winner
     if state.match is not None:
         result = scoring.BattleResult(winner, state.gave_up, side_score(state.battle, winner))
@@ -325,17 +266,14 @@ def battle_won(app: App, winner: Side, line: str) -> Screen:
     return game_over(app, winner)
 
 
-# ---- the match: two battles, the sides swapped ----
-
-
 def team_name(app: App, team: scoring.Team) -> str:
     return app.t("team_1" if team is scoring.Team.ONE else "team_2")
 
 
 def match_next(app: App) -> Screen:
     """After a match battle: the second battle with the sides swapped, or the result."""
-    state = app.state
-    assert state is not None and state.match is not None
+    state = app.playing
+    assert state.match is not None
     match = state.match
     if match.record.complete:
         return match_result(app)
@@ -351,16 +289,16 @@ def match_next(app: App) -> Screen:
 
     def second() -> Screen:
         pieces = tuple(piece_from(p, app.book) for p in match.roster)
-        app.state = BattleState("tank", Battle("tank", pieces),
-                                match=MatchState(number + 1, match.roster, match.record))
+        app.begin(BattleState("tank", Battle("tank", pieces),
+                              match=MatchState(number + 1, match.roster, match.record)))
         app.commit(f"match battle {number + 1}: the sides swap")
         return begin_round(app)
     return Show([Lines(app.header(app.t("match")), lines, hint=app.t("ok_next"))], second)
 
 
 def match_result(app: App) -> Screen:
-    state = app.state
-    assert state is not None and state.match is not None
+    state = app.playing
+    assert state.match is not None
     result = state.match.record.result()
     one, two = (result.totals[team] for team in scoring.TEAMS)
     word = app.t("DRAW") if result.winner is None else app.t(
@@ -371,61 +309,28 @@ def match_result(app: App) -> Screen:
         for b in result.battles)
 
     def over() -> Screen:
-        app.store.clear_battle()
-        app.state = None
-        return start_menu(app)
+        app.end()
+        return app.games.start(app)
     app.cue("win")
     return Show([BigWord(app.header(app.t("match")), word, f"{one} : {two}"),
                  Lines(app.header(app.t("match")), lines, hint=app.t("ok_next"))], over)
 
 
-# ---- actions ----
-
-
-def action_menu(app: App, vehicle: Piece) -> Screen:
-    """Easy level: what the picked vehicle does."""
-    state = app.state
-    assert state is not None
-    actions: list[tuple[str, Next]] = [(app.t("fire"), lambda: fire(app, vehicle)),
-                                       (app.t("move"), lambda: move(app, vehicle))]
-    if rule_set(state.level).reloads and not vehicle.status.loaded:
-        actions.append((app.t("reload"), lambda: reload(app, vehicle)))
-    return Choose(vehicle.label, [label for label, _ in actions], lambda i: actions[i][1](),
-                  back=lambda: next_action(app))
-
-
-def refuse(app: App, reason: str, vehicle: Piece, back: Next | None = None) -> Screen:
+def refuse(app: App, reason: str, back: Next) -> Screen:
+    """An action the rules do not allow: the reason, then back to the choice."""
     app.cue("error")
-    return notice(app, app.t("not_possible"), [reason],
-                  back or (lambda: action_menu(app, vehicle)))
+    return notice(app, app.t("not_possible"), [reason], back)
 
 
-def fire(app: App, firer: Piece) -> Screen:
-    state = app.state
-    assert state is not None
-    try:
-        check_firer(firer.card, firer.status, needs_loaded=rule_set(state.level).reloads)
-    except RulesError as exc:
-        return refuse(app, str(exc), firer)
-    targets = state.alive(firer.side.enemy)
-    if not targets:
-        return refuse(app, app.t("no_targets"), firer)
-    return Choose(app.t("target"), [t.label for t in targets],
-                  lambda i: pick_facing(app, firer, targets[i]),
-                  back=lambda: action_menu(app, firer))
-
-
-def pick_facing(app: App, firer: Piece, target: Piece, done: Finish | None = None,
-                back: Next | None = None) -> Screen:
+def pick_facing(app: App, firer: Piece, target: Piece, done: Finish, back: Next | None,
+                retarget: Next) -> Screen:
     """Armour hit, then (Tank Game) hull down and range, then the shot. `done` completes the
-    action (by default the level's `finish`); `back` is where a long press or a refused shot
-    goes (by default the firer's actions)."""
+    action; `back` is where a refused shot goes (None: the action passes); `retarget` is where
+    a long press on the facing goes."""
     facings = list(Facing)
-
-    assert app.state is not None
-    modifiers = rule_set(app.state.level).modifiers
-    again = lambda: pick_facing(app, firer, target, done, back)  # noqa: E731
-    after = done or finish
+    modifiers = rule_set(app.playing.level).modifiers
+    again = lambda: pick_facing(app, firer, target, done, back, retarget)  # noqa: E731
+    after = done
 
     def plan(facing: Facing, hull_down: bool = False, range_cm: float | None = None) -> ShotPlan:
         return ShotPlan(firer.card, target.card, facing, hull_down, range_cm,
@@ -439,8 +344,7 @@ def pick_facing(app: App, firer: Piece, target: Piece, done: Finish | None = Non
         return yes_no(app, app.t("hull_down"), lambda hull: fire_range(
             app, lambda cm: resolve_fire(app, firer, target, plan(facing, hull, cm), after,
                                          back), again), again)
-    return Choose(app.t("facing"), [app.t(f.value) for f in facings], chosen,
-                  back=back or (lambda: fire(app, firer)))
+    return Choose(app.t("facing"), [app.t(f.value) for f in facings], chosen, back=retarget)
 
 
 def fire_range(app: App, then: Callable[[float | None], Screen], back: Next) -> Screen:
@@ -461,23 +365,21 @@ def fire_range(app: App, then: Callable[[float | None], Screen], back: Next) -> 
                   back)
 
 
-def move(app: App, vehicle: Piece, done: Finish | None = None,
-         back_to: Next | None = None) -> Screen:
-    """The movement allowance: backward, turns, rough, road. `done` completes the action (by
-    default the level's `finish`), `back_to` is where a long press goes."""
+def move(app: App, vehicle: Piece, done: Finish, back: Next) -> Screen:
+    """The movement allowance: backward, turns, rough, road. `done` completes the action,
+    `back` is where a long press or a refusal goes."""
     try:
         allowance(vehicle.card, status=vehicle.status)
     except RulesError as exc:
-        return refuse(app, str(exc), vehicle, back_to)
-    back = back_to or (lambda: action_menu(app, vehicle))
-    after = done or finish
+        return refuse(app, str(exc), back)
+    after = done
 
     def result(reverse: bool, turns: int, rough: bool, road: bool) -> Screen:
         try:
             cm = allowance(vehicle.card, reverse=reverse, turns=turns, rough=rough, road=road,
                            status=vehicle.status).cm
         except RulesError as exc:
-            return refuse(app, str(exc), vehicle, back_to)
+            return refuse(app, str(exc), back)
         word = BigWord(app.header(vehicle.label), f"{cm} cm", app.t("move_up_to", cm=cm))
         return Show([word], lambda: after(app, f"{vehicle.label} moves up to {cm} cm"))
 
@@ -488,40 +390,12 @@ def move(app: App, vehicle: Piece, done: Finish | None = None,
             back), back), back)
 
 
-def reload(app: App, vehicle: Piece) -> Screen:
-    return resolve_reload(app, vehicle, finish)
-
-
-# ---- the menu (long press) ----
-
-
-def battle_menu(app: App, back: Screen) -> Screen:
-    items: list[tuple[str, Next]] = [(app.t("back_to_game"), lambda: back)]
-    if app.state is not None:
-        items.append((app.t("status_board"), lambda: status_board(app, back)))
-        items.append((app.t("battle_log"), lambda: battle_log(app, back)))
-    items += [(app.t("dice_stats"), lambda: dice_stats(app, back)),
-              (app.t("quick_dice"), lambda: QuickDice(back)),
-              (app.t("settings"), lambda: settings_menu(app, lambda: back)),
-              (app.t("check_distance"), lambda: check_distance(app, lambda: back))]
-    state = app.state
-    if state is not None and state.level == "tank" and state.winner is None \
-            and state.active is not None:
-        items.append((app.t("hidden_pieces"), lambda: hidden_pieces(app, back)))
-        items.append((app.t("give_up"), lambda: give_up(app, back)))
-    if app.state is not None:
-        items.append((app.t("end_battle"), lambda: end_battle(app)))
-    return Choose(app.t("menu"), [label for label, _ in items], lambda i: items[i][1](),
-                  back=lambda: back)
-
-
 def give_up(app: App, back: Screen) -> Screen:
     """Tank Game: a side gives up; the other side has won."""
     sides = list(Side)
 
     def chosen(i: int) -> Screen:
-        state = app.state
-        assert state is not None
+        state = app.playing
         state.gave_up = sides[i]
         return battle_won(app, sides[i].enemy, f"{sides[i].value} gives up")
     return Choose(app.t("give_up"), [app.t("gives_up", side=app.side_name(s)) for s in sides],
@@ -532,8 +406,8 @@ def hidden_pieces(app: App, back: Screen) -> Screen:
     """Tank Game: the pieces on the map, hidden ones marked. OK on a hidden piece: an enemy
     figure spotted it. OK on another: it starts hidden (at set-up only, before the first
     activation; in play figures hide in an activation)."""
-    state = app.state
-    assert state is not None and state.turn is not None
+    state = app.playing
+    assert state.turn is not None
     pieces = [p for p in state.battle.pieces if not p.gone and not p.status.off_map]
     again = lambda: hidden_pieces(app, back)  # noqa: E731
 
@@ -550,7 +424,7 @@ def hidden_pieces(app: App, back: Screen) -> Screen:
                 raise RulesError(app.t("hide_in_play"))
             hiding.can_hide(piece, True, setup=True)
         except RulesError as exc:
-            return refuse(app, str(exc), piece, again)
+            return refuse(app, str(exc), again)
         state.battle = state.battle.replace_piece(hiding.conceal(piece))
         app.commit(f"{piece.label} starts hidden")
         return again()
@@ -562,124 +436,7 @@ def hidden_pieces(app: App, back: Screen) -> Screen:
 
 
 def end_battle(app: App) -> Screen:
-    app.store.clear_battle()
-    app.state, app.cobra = None, None
-    return start_menu(app)
+    app.end()
+    return app.games.start(app)
 
-
-def status_words(app: App, vehicle: Piece) -> str:
-    words = [app.t(w) for w in vehicle.status.words()]
-    if vehicle.kind is Kind.FIGURE and not vehicle.status.destroyed:
-        words.insert(0, app.t("figures_n", n=vehicle.figures or 0))
-    elif vehicle.kind in (Kind.GUN, Kind.OPEN_TOP) and vehicle.figures is not None \
-            and not vehicle.status.destroyed:
-        words.insert(0, app.t("crew_n", n=vehicle.figures))
-    return ", ".join(words) if words else app.t("ready")
-
-
-@dataclass
-class Scroll:
-    title: str
-    lines: list[str]
-    back: Screen
-    index: int = 0
-
-    def view(self, app: App) -> View:
-        return Lines(app.header(self.title), tuple(self.lines), self.index)
-
-    def on(self, app: App, key: Key) -> Screen:
-        if key is Key.CW:  # stop while the screen is still full (4 lines)
-            self.index = min(self.index + 1, max(0, len(self.lines) - 4))
-        elif key is Key.CCW:
-            self.index = max(self.index - 1, 0)
-        elif key in (Key.OK, Key.BACK):
-            return self.back
-        return self
-
-
-def status_board(app: App, back: Screen) -> Screen:
-    assert app.state is not None
-    lines = [f"{v.label} {app.side_name(v.side)}: {status_words(app, v)}"
-             for v in app.state.battle.pieces]
-    return Scroll(app.t("status_board"), lines, back)
-
-
-def battle_log(app: App, back: Screen) -> Screen:
-    assert app.state is not None
-    return Scroll(app.t("battle_log"), list(reversed(app.state.log)) or ["-"], back)
-
-
-def dice_stats(app: App, back: Screen) -> Screen:
-    lines = []
-    sources: list[tuple[str, str | None]] = [(app.t("overall"), None)]
-    if app.state is not None:
-        sources.insert(0, (app.t("this_battle"), app.state.id))
-    for title, battle_id in sources:
-        counts = app.store.face_counts(battle_id)
-        total = sum(counts.values())
-        lines.append(f"{title}: {total}")
-        lines.append("  ".join(f"{face}:{counts.get(face, 0)}" for face in range(1, 7)))
-    return Scroll(app.t("dice_stats"), lines, back)
-
-
-@dataclass
-class QuickDice:
-    """A dice button rolls a big D6; held down, a D6+."""
-
-    back: Screen | None = None
-    shown: tuple[int, ...] = ()
-    value: str = ""
-
-    def view(self, app: App) -> View:
-        return Roll(app.header(app.t("quick_dice")), self.shown, app.t("quick_hint"),
-                    total=self.value)
-
-    def on(self, app: App, key: Key) -> Screen:
-        side = "axis" if key in (Key.AXIS, Key.AXIS_LONG) else "allies"
-        if key in (Key.AXIS, Key.ALLIES):
-            face = app.roll("quick D6", side)
-            self.shown, self.value = (face,), str(face)
-            app.cue("roll")
-        elif key in (Key.AXIS_LONG, Key.ALLIES_LONG):
-            self.shown, value = easy.roll_d6_plus(app.dice_for(side), "quick")
-            self.value = str(value)
-            app.cue("roll")
-        if key in (Key.AXIS, Key.ALLIES, Key.AXIS_LONG, Key.ALLIES_LONG):
-            app.commit()                      # the rolls count in the dice statistics
-        elif key in (Key.OK, Key.BACK):
-            return self.back or start_menu(app)
-        return self
-
-
-def settings_menu(app: App, back: Next, index: int = 0) -> Screen:
-    """The settings: a toggle redraws the menu on its row; the box's own rows (screen off,
-    files in use, restart, power off) come from `system_menu`."""
-    from .system_menu import rows as system_rows
-
-    s = app.settings
-    rows: list[tuple[str, Callable[[], Screen | None]]] = [
-        (f"{app.t('language')}: {'Polski' if s.language == 'pl' else 'English'}",
-         lambda: setattr(s, "language", "en" if s.language == "pl" else "pl")),
-        (f"{app.t('rules')}: {app.t(s.rules)}",
-         lambda: setattr(s, "rules", "easy" if s.rules == "tank" else "tank")),
-        (f"{app.t('real_dice')}: {app.t('on' if s.real_dice else 'off')}",
-         lambda: setattr(s, "real_dice", not s.real_dice)),
-        (f"{app.t('sound')}: {app.t('on' if s.sound else 'off')}",
-         lambda: setattr(s, "sound", not s.sound)),
-        (f"{app.t('brightness')}: {round(s.brightness / 255 * 100)}%",
-         lambda: setattr(s, "brightness", {255: 128, 128: 32, 32: 255}.get(s.brightness, 255))),
-    ]
-
-    def again(i: int) -> Screen:
-        return settings_menu(app, back, i)
-    rows += system_rows(app, again, len(rows))
-
-    def chosen(i: int) -> Screen:
-        opened = rows[i][1]()
-        if opened is not None:          # a row that opens a screen of its own
-            return opened
-        app.on_settings(s)              # a toggle: saved, and the menu redrawn on its row
-        return again(i)
-    return Choose(app.t("settings"), [label for label, _ in rows], chosen, back=back,
-                  index=index)
 

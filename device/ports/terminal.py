@@ -1,6 +1,9 @@
 """The OLED in a terminal: two pixel rows per text line, drawn with half-block characters."""
 from __future__ import annotations
 
+import sys
+
+from cobi_companion.device.ports.display import MemoryDisplay
 from PIL import Image
 
 # (upper pixel lit, lower pixel lit) -> character
@@ -25,3 +28,16 @@ def to_halfblocks(image: Image.Image) -> str:
         "".join(BLOCKS[lit(x, y), lit(x, y + 1)] for x in range(width))
         for y in range(0, height, 2)
     )
+
+
+HELP = "←/→ knob · Enter OK · Backspace back · a/l dice buttons (A/L hold) · q quit"
+
+
+class TerminalDisplay(MemoryDisplay):
+    """The OLED drawn in the terminal, redrawn in place at every frame."""
+
+    def show(self, image: Image.Image) -> None:
+        super().show(image)
+        if self.image is not None:
+            sys.stdout.write("\x1b[H\x1b[2J" + to_halfblocks(self.image) + "\n" + HELP + "\n")
+            sys.stdout.flush()

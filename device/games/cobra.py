@@ -12,6 +12,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from cobi_companion.cards import cobra_tables
+from cobi_companion.device.core.app import Next, Screen
+from cobi_companion.device.core.views import BigWord, Header, Lines, Menu, View
+from cobi_companion.device.games.battle import end_battle
+from cobi_companion.device.games.menus import QuickDice, Scroll, dice_stats
+from cobi_companion.device.games.settings import settings_menu
+from cobi_companion.device.ui.renderer import LINE, WIDTH, font, text_width
+from cobi_companion.device.ui.widgets import Choose, Count, Dial, Show, WaitPress, notice, yes_no
 from cobi_companion.rules import cobra_weather
 from cobi_companion.rules.cobra_combat import (
     BY_LETTER,
@@ -37,13 +44,8 @@ from cobi_companion.rules.cobra_turns import (
 from cobi_companion.rules.dice import ScriptedDice
 from cobi_companion.rules.errors import RulesError
 
-from .flow import Scroll
-from .screens import LINE, WIDTH, font, text_width
-from .views import BigWord, Header, Lines, Menu, View
-from .widgets import Choose, Count, Dial, Next, Screen, Show, WaitPress, notice, yes_no
-
 if TYPE_CHECKING:
-    from .app import App
+    from cobi_companion.device.core.app import App
 
 BUTTON = {Nation.GERMAN: "axis", Nation.ALLIED: "allies"}     # whose dice button
 STRENGTH_MAX = 40           # the knob dials a unit's printed strength up to this
@@ -70,7 +72,9 @@ class CobraSession:
 
 
 def session(app: App) -> CobraSession:
-    assert app.cobra is not None
+    """The Cobra game in play: Cobra's screens are only reached with one."""
+    if not isinstance(app.cobra, CobraSession):
+        raise RuntimeError("no Cobra game in play")
     return app.cobra
 
 
@@ -124,8 +128,7 @@ def new_game(app: App, back: Next) -> Screen:
     keys = list(SCENARIOS)
 
     def chosen(i: int) -> Screen:
-        app.state = None
-        app.cobra = CobraSession(CobraGame.start(keys[i]))
+        app.begin_other(CobraSession(CobraGame.start(keys[i])))
         save(app, f"{SCENARIOS[keys[i]].title}: game turns {SCENARIOS[keys[i]].first}"
                   f"-{SCENARIOS[keys[i]].last}")
         return hub(app)
@@ -282,7 +285,7 @@ def allied_supply(app: App) -> Screen:
 # ---- an attack, dialled unit by unit ----
 
 @dataclass
-class Attack:
+class Attack(Screen):
     """What the players have dialled for one attack so far."""
 
     turn: int               # the game turn: an Allied HQ gives two shifts from 17
@@ -504,16 +507,12 @@ def victory_screen(app: App, back: Next) -> Screen:
 
 
 def game_over(app: App) -> Screen:
-    from .flow import start_menu
-
     def finished() -> Screen:
-        return start_menu(app)
+        return app.games.start(app)
     return victory_screen(app, finished)
 
 
 def cobra_menu(app: App) -> Screen:
-    from .flow import QuickDice, dice_stats, end_battle, settings_menu
-
     back = hub(app)
     items: list[tuple[str, Next]] = [
         (app.t("back_to_game"), lambda: back),

@@ -10,32 +10,34 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from cobi_companion.device.core.app import Next, Screen
+from cobi_companion.device.core.replay import Replay
+from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll, View
+from cobi_companion.device.games.battle import refuse
+from cobi_companion.device.games.shots import Finish
+from cobi_companion.device.ui.widgets import (
+    Choose,
+    Count,
+    Dial,
+    PickPieces,
+    Show,
+    WaitPress,
+    notice,
+)
 from cobi_companion.rules import overrun
 from cobi_companion.rules.battle import Piece
 from cobi_companion.rules.card import Kind
 from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.overrun import Cover, Overrun, Under
 
-from .flow import refuse
-from .replay import Replay
-from .shots import Finish
-from .views import BigWord, Lines, Menu, Roll, View
-from .widgets import Choose, Count, Dial, Next, PickPieces, Screen, Show, WaitPress, notice
-
 if TYPE_CHECKING:
-    from .app import App
-    from .battle_state import BattleState
+    from cobi_companion.device.core.app import App
 
 # Where the pieces under the tank are, as the screen offers it: (cover, dug in).
 PLACES = {"open": (Cover.OPEN, False), "soft_cover": (Cover.SOFT, False),
           "dug_in": (Cover.OPEN, True), "hard_cover": (Cover.HARD, False)}
 SHORT = {Cover.OPEN: "short_open", Cover.SOFT: "short_soft_cover",
          Cover.HARD: "short_hard_cover"}
-
-
-def _state(app: App) -> BattleState:
-    assert app.state is not None
-    return app.state
 
 
 @dataclass
@@ -50,10 +52,10 @@ class OverrunPick(PickPieces):
     index: int = 0
 
     def pieces(self, app: App) -> list[Piece]:
-        return overrun.candidates(_state(app).battle, self.tank_piece(app))
+        return overrun.candidates(app.playing.battle, self.tank_piece(app))
 
     def tank_piece(self, app: App) -> Piece:
-        return _state(app).battle.get(self.tank)
+        return app.playing.battle.get(self.tank)
 
     def text(self, app: App, piece: Piece) -> str:
         u = self.under.get(piece.label)
@@ -86,7 +88,7 @@ class OverrunPick(PickPieces):
         try:
             overrun.check(self.tank_piece(app), (under,))
         except RulesError as exc:
-            return refuse(app, str(exc), self.tank_piece(app), lambda: self)
+            return refuse(app, str(exc), lambda: self)
         return self.set(app, under.piece.label, under)
 
     def start(self, app: App) -> Screen:
@@ -100,7 +102,7 @@ class OverrunPick(PickPieces):
 
 
 @dataclass
-class OverrunRun:
+class OverrunRun(Screen):
     """The figures' player presses once for each figure under the tank; each roll stays on
     the screen until the next press; then the summary."""
 
@@ -156,7 +158,7 @@ class OverrunRun:
     def finished(self, app: App, last: View | None) -> Screen:
         result = self.replay.result
         assert result is not None
-        state = _state(app)
+        state = app.playing
         state.battle = result.apply(state.battle)
         views: list[View] = [] if last is None else [last]
         views.append(BigWord(app.header(self.title(app)),

@@ -9,23 +9,76 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from cobi_companion.cards import CardBook
+from cobi_companion.device.core import i18n
+from cobi_companion.device.core.battle_state import BattleState
+from cobi_companion.device.core.views import Header, View
+from cobi_companion.device.ports.events import Event, Key, Press, SensorReading, SensorState, Tick
+from cobi_companion.device.ports.range_reader import Sensors
+from cobi_companion.device.ports.store import Store
 from cobi_companion.rules.dice import Dice
 from cobi_companion.rules.status import Side
-
-from . import i18n
-from .battle_state import BattleState
-from .events import Event, Press, SensorReading, SensorState, Tick
-from .range_reader import Sensors
-from .store import Store
-from .views import Header, View
-from .widgets import Screen
 
 if TYPE_CHECKING:
     from cobi_companion.rules.cobra_tables import CobraTables
 
-    from .cobra_box import CobraSession
-
 log = logging.getLogger("cobi-companion")
+
+
+class Screen:
+    """A screen of the box: what it shows and what it does with a press, a tick or a sensor.
+    The hooks a screen has no use for do nothing, so the app and the loop call them all
+    alike."""
+
+    @property
+    def animating(self) -> bool:
+        """True while the screen moves by itself (dice tumbling): the loop ticks it quickly."""
+        return False
+
+    def view(self, app: App) -> View:
+        raise NotImplementedError
+
+    def on(self, app: App, key: Key) -> Screen:
+        return self
+
+    def tick(self, app: App, now: float) -> Screen:
+        return self
+
+    def on_sensor(self, app: App, event: SensorReading | SensorState) -> Screen:
+        return self
+
+
+Next = Callable[[], Screen]
+
+
+class SavedGame(Protocol):
+    """A game other than a COBI battle (Cobra), as the app saves it."""
+
+    id: str
+    log: list[str]
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class Games(Protocol):
+    """What the games give the core (games/home.py's table): the first screen, the menu of a
+    long press, the next action of a battle at its level, and a saved game resumed."""
+
+    def start(self, app: App) -> Screen: ...
+
+    def menu(self, app: App, back: Screen) -> Screen: ...
+
+    def next_action(self, app: App) -> Screen: ...
+
+    def resume(self, data: dict[str, Any]) -> SavedGame: ...
+
+
+@dataclass(frozen=True)
+class PowerRequest:
+    """Asked for in the settings menu: the main loop saves, then asks the system to power off
+    or restart; if it cannot, the app shows `refused(reason)`."""
+
+    action: str                              # "poweroff" or "reboot"
+    refused: Callable[[str], Screen]
 
 
 class Sound(Protocol):
@@ -61,33 +114,27 @@ class Settings:
 
 class App:
     def __init__(self, book: CardBook, store: Store, dice: Dice, sound: Sound, lights: Lights,
-                 settings: Settings) -> None:
+                 settings: Settings, games: Games) -> None:
         self.book, self.store, self.dice = book, store, dice
         self.sound, self.lights, self.settings = sound, lights, settings
-        self.cobra: CobraSession | None = None         # a Cobra game, instead of a battle
+        self.games = games
+        self.cobra: SavedGame | None = None            # a Cobra game, instead of a battle
         self.cobra_tables: CobraTables | None = None   # the owner's Cobra tables, read once
         self.card_folders: list[Path] | None = None    # where the cards (and tables) are
         self.state: BattleState | None = self._load()
         self.rolls: list[tuple[str, str, int]] = []
         self.on_settings: Callable[[Settings], None] = lambda s: None
-        # Set by the settings menu ("poweroff" or "reboot"); the main loop saves and acts on it,
-        # and goes back to `screen_before_power` with the reason if it cannot.
-        self.power_request: str | None = None
-        self.screen_before_power: Screen | None = None
+        self.power_request: PowerRequest | None = None
         # What the settings screen lists as in use: config files, card folders, problems.
         self.sources: Sources = Sources()
         self.sensors = Sensors()
-        from .flow import start_menu
-
-        self.screen: Screen = start_menu(self)
+        self.screen: Screen = games.start(self)
 
     def _load(self) -> BattleState | None:
         try:
             data = self.store.load_battle()
             if data and data.get("game") == "cobra":
-                from .cobra_box import CobraSession  # Cobra's modules load when needed
-
-                self.cobra = CobraSession.from_dict(data)
+                self.cobra = self.games.resume(data)
                 return None
             return BattleState.from_dict(data, self.book) if data else None
         except Exception as exc:  # a saved battle from other cards or an older version
@@ -143,9 +190,28 @@ class App:
         self.rolls = []
 
     def menu(self, back: Screen) -> Screen:
-        from .flow import battle_menu
+        """The menu a long press opens, coming back to `back`."""
+        return self.games.menu(self, back)
 
-        return battle_menu(self, back)
+    @property
+    def playing(self) -> BattleState:
+        """The battle in play: the screens of a battle are only reached with one."""
+        if self.state is None:
+            raise RuntimeError("no battle in play")
+        return self.state
+
+    def begin(self, state: BattleState) -> None:
+        """A new battle replaces whatever was in play."""
+        self.state, self.cobra = state, None
+
+    def begin_other(self, game: SavedGame) -> None:
+        """A new game of another kind (Cobra) replaces the battle in play."""
+        self.state, self.cobra = None, game
+
+    def end(self) -> None:
+        """The battle or game is over and forgotten: nothing is offered to resume."""
+        self.store.clear_battle()
+        self.state, self.cobra = None, None
 
     # --- events in, view out ---
 
@@ -159,15 +225,11 @@ class App:
         if isinstance(event, SensorState):
             self.sensors.update(event)
         if isinstance(event, SensorReading | SensorState):
-            on_sensor = getattr(self.screen, "on_sensor", None)
-            if on_sensor is not None:
-                self.screen = on_sensor(self, event)
+            self.screen = self.screen.on_sensor(self, event)
         elif isinstance(event, Press):
             self.screen = self.screen.on(self, event.key)
         elif isinstance(event, Tick):
-            tick = getattr(self.screen, "tick", None)
-            if tick is not None:
-                self.screen = tick(self, event.now)
+            self.screen = self.screen.tick(self, event.now)
 
     def view(self) -> View:
         return self.screen.view(self)

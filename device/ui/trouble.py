@@ -6,15 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
-from .events import Key
-from .screens import LINE, font, text_width
-from .views import Lines, View
-
-if TYPE_CHECKING:
-    from .app import App
-    from .widgets import Screen
+from cobi_companion.device.core.app import App, Screen
+from cobi_companion.device.core.views import Lines, View
+from cobi_companion.device.ports.events import Key
+from cobi_companion.device.ui.renderer import LINE, font, text_width
 
 LINE_WIDTH = 116       # the Lines view's text width beside the scroll marks
 SHOWN = 4              # lines the Lines view shows at once
@@ -50,7 +46,7 @@ def wrapped(paragraphs: Sequence[str]) -> list[str]:
 
 
 @dataclass
-class Trouble:
+class Trouble(Screen):
     """What is wrong, in lines the knob scrolls. OK runs `ok` (try again, or go on); a long
     press runs `back` where there is a way on without what failed."""
 
@@ -88,7 +84,7 @@ def notice(app: App, title: str, paragraphs: Sequence[str],
 
 
 @dataclass
-class Still:
+class Still(Screen):
     """A view that waits for something outside the knob (the Pi switching off): keys do
     nothing."""
 

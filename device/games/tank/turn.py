@@ -10,6 +10,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from cobi_companion.device.core.app import Next, Screen
+from cobi_companion.device.core.views import BigWord, Menu, View
+from cobi_companion.device.games.battle import battle_won, move, refuse
+from cobi_companion.device.games.shots import resolve_reload
+from cobi_companion.device.games.tank.fire import check_main_gun, fire_menu
+from cobi_companion.device.games.tank.overrun import OverrunPick
+from cobi_companion.device.ports.events import Key
+from cobi_companion.device.ui.widgets import Choose, Show, notice
 from cobi_companion.rules import overrun, scoring, turns
 from cobi_companion.rules.battle import Battle, Piece
 from cobi_companion.rules.card import Kind
@@ -17,20 +25,14 @@ from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.hiding import HIDE_CLEAR_CM
 from cobi_companion.rules.turns import Action
 
-from .events import Key
-from .flow import battle_won, move, refuse
-from .shots import resolve_reload
-from .views import BigWord, Menu, View
-from .widgets import Choose, Next, Screen, Show, notice
-
 if TYPE_CHECKING:
-    from .app import App
-    from .battle_state import BattleState
+    from cobi_companion.device.core.app import App
+    from cobi_companion.device.core.battle_state import BattleState
 
 
-def _state(app: App) -> tuple[BattleState, turns.Turn]:
-    state = app.state
-    assert state is not None and state.turn is not None
+def playing(app: App) -> tuple[BattleState, turns.Turn]:
+    state = app.playing
+    assert state.turn is not None
     return state, state.turn
 
 
@@ -41,7 +43,7 @@ def shown(piece: Piece) -> str:
 
 def turn_screen(app: App) -> Screen:
     """Where the active side is in its turn."""
-    state, turn = _state(app)
+    state, turn = playing(app)
     if turn.current is not None:
         return acting(app)
     if not turn.activations:
@@ -70,7 +72,7 @@ def waiting_off_map(state: BattleState) -> list[Piece]:
 
 
 @dataclass
-class Pick:
+class Pick(Screen):
     """The knob goes through the side's pieces; OK picks one (again: drops it). Up to 5
     figures and models, one model at most: a piece that does not fit is refused with the
     rule's reason. "Go!" starts the activation, by itself once nothing more could join."""
@@ -79,7 +81,7 @@ class Pick:
     index: int = 0
 
     def rows(self, app: App) -> list[tuple[str, str]]:
-        state, _ = _state(app)
+        state, _ = playing(app)
         rows = [("piece", p.label) for p in eligible(state)]
         if self.picked:
             rows.append(("go", ""))
@@ -89,7 +91,7 @@ class Pick:
         return rows
 
     def view(self, app: App) -> View:
-        state, turn = _state(app)
+        state, turn = playing(app)
         items = []
         for kind, label in self.rows(app):
             if kind == "piece":
@@ -120,14 +122,14 @@ class Pick:
                 return self.go(app)
             if kind == "place":
                 return place_menu(app, self)
-            return end_turn(app, "passes" if not _state(app)[1].activations
+            return end_turn(app, "passes" if not playing(app)[1].activations
                             else "ends the turn")
         elif key is Key.BACK:
             return app.menu(self)
         return self
 
     def fits(self, app: App, labels: list[str]) -> bool:
-        state, turn = _state(app)
+        state, turn = playing(app)
         try:
             turns.activate(turn, state.battle, labels)
         except RulesError:
@@ -135,7 +137,7 @@ class Pick:
         return True
 
     def toggle(self, app: App, label: str) -> Screen:
-        state, turn = _state(app)
+        state, turn = playing(app)
         if label in self.picked:
             self.picked.remove(label)
             return self
@@ -152,7 +154,7 @@ class Pick:
         return self
 
     def go(self, app: App) -> Screen:
-        state, turn = _state(app)
+        state, turn = playing(app)
         try:
             state.turn = turns.activate(turn, state.battle, self.picked)
         except RulesError as exc:
@@ -180,7 +182,7 @@ DID = {Action.FIRE: "did_fire", Action.MOVE: "did_move", Action.HIDE: "did_hide"
 
 
 def did(app: App, label: str) -> str:
-    _, turn = _state(app)
+    _, turn = playing(app)
     current = turn.current
     if current is None:
         return ""
@@ -190,7 +192,7 @@ def did(app: App, label: str) -> str:
 def acting(app: App) -> Screen:
     """The open activation: its pieces, each with what it did, and "End activation". With
     one piece, that piece's actions at once."""
-    state, turn = _state(app)
+    state, turn = playing(app)
     current = turn.current
     assert current is not None
     members = [m.label for m in current.members]
@@ -212,7 +214,7 @@ def piece_menu(app: App, label: str) -> Screen:
     on the map), Reload (an unloaded gun), with a lone piece "End activation", and a closed
     vehicle's commander out or in. A vehicle that lost its commander may only leave the map.
     Each is asked of the rules first."""
-    state, turn = _state(app)
+    state, turn = playing(app)
     current = turn.current
     assert current is not None
     piece = state.battle.get(label)
@@ -241,7 +243,7 @@ def piece_actions(app: App, piece: Piece) -> list[tuple[str, Next]]:
         actions += [(app.t("hide"), lambda: hide(app, label)),
                     (app.t("take_cover"), lambda: take_cover(app, label))]
     tank = piece.kind in (Kind.HARD, Kind.OPEN_TOP)
-    if tank and overrun.candidates(_state(app)[0].battle, piece):
+    if tank and overrun.candidates(playing(app)[0].battle, piece):
         actions.append((app.t("run_over"), lambda: run_over(app, label)))
     if piece.kind.model and not piece.status.loaded:
         actions.append((app.t("reload"), lambda: reload(app, label)))
@@ -253,13 +255,13 @@ def back_to(app: App, label: str) -> Next:
 
 
 def refused(app: App, label: str, exc: RulesError) -> Screen:
-    return refuse(app, str(exc), app_piece(app, label), back_to(app, label))
+    return refuse(app, str(exc), back_to(app, label))
 
 
 def refusal(app: App, label: str, rule: Callable[[turns.Turn, Battle, str], object]
             ) -> Screen | None:
     """The rule's refusal of the piece's action, on the screen; None when it allows it."""
-    state, turn = _state(app)
+    state, turn = playing(app)
     try:
         rule(turn, state.battle, label)
     except RulesError as exc:
@@ -268,7 +270,7 @@ def refusal(app: App, label: str, rule: Callable[[turns.Turn, Battle, str], obje
 
 
 def app_piece(app: App, label: str) -> Piece:
-    state, _ = _state(app)
+    state, _ = playing(app)
     return state.battle.get(label)
 
 
@@ -276,7 +278,7 @@ def record(app: App, label: str, action: Action, line: str,
            then: Callable[[], Screen] | None = None, cover: bool = True,
            nearest: float | None = None) -> Screen:
     """The action is done: the turn records it, then the battle is saved (or won)."""
-    state, turn = _state(app)
+    state, turn = playing(app)
     if action is Action.FIRE:
         state.turn, state.battle = turns.fire(turn, state.battle, label, line)
     elif action is Action.MOVE:
@@ -292,7 +294,7 @@ def record(app: App, label: str, action: Action, line: str,
 
 
 def saved(app: App, line: str, then: Callable[[], Screen] | None = None) -> Screen:
-    state, turn = _state(app)
+    state, turn = playing(app)
     won = scoring.winner(state.battle, state.gave_up)
     if won is not None:
         return battle_won(app, won, f"{turn.side.value} {line}")
@@ -304,9 +306,7 @@ def saved(app: App, line: str, then: Callable[[], Screen] | None = None) -> Scre
 
 
 def fire(app: App, label: str) -> Screen:
-    from .tank_fire import check_main_gun, fire_menu
-
-    state, turn = _state(app)
+    state, turn = playing(app)
     piece = state.battle.get(label)
     if label not in state.shots:       # a squad still firing figure by figure goes on
         try:
@@ -322,9 +322,7 @@ def fire(app: App, label: str) -> Screen:
 def fired(app: App, label: str, line: str) -> Screen:
     """One shot done. A squad fires each figure's weapon once: the next figure's shot follows
     until every figure has fired (or the player says it is done)."""
-    from .tank_fire import fire_menu
-
-    state, turn = _state(app)
+    state, turn = playing(app)
     piece = state.battle.get(label)
     if label in state.shots:
         state.shots[label][0] += 1
@@ -347,7 +345,7 @@ def fired(app: App, label: str, line: str) -> Screen:
 
 
 def stop_firing(app: App, label: str) -> Screen:
-    state, _ = _state(app)
+    state, _ = playing(app)
     state.shots.pop(label, None)
     app.commit()
     return acting(app)
@@ -376,7 +374,7 @@ def hide(app: App, label: str) -> Screen:
     back = back_to(app, label)
 
     def answered(cover: bool, near: bool) -> Screen:
-        state, turn = _state(app)
+        state, turn = playing(app)
         nearest = float(HIDE_CLEAR_CM if near else HIDE_CLEAR_CM + 1)
         try:
             turns.hide(turn, state.battle, label, cover=cover, nearest_enemy_figure=nearest)
@@ -398,7 +396,7 @@ def take_cover(app: App, label: str) -> Screen:
 
 def leave(app: App, label: str) -> Screen:
     """A vehicle without its commander drives off a friendly edge for a new one."""
-    _, turn = _state(app)
+    _, turn = playing(app)
     back = turns.return_turn(turn.number)
     return act(app, label, Action.LEAVE, turns.leave, app.t("OFF MAP"),
                app.t("back_next_turn"),
@@ -417,7 +415,7 @@ def act(app: App, label: str, action: Action, rule: Callable[[turns.Turn, Battle
 def commander(app: App, label: str, out: bool) -> Screen:
     """The commander sits out in the turret (a figure the enemy may fire at) or goes in: no
     action, only a mark."""
-    state, turn = _state(app)
+    state, turn = playing(app)
     try:
         state.battle = turns.commander(turn, state.battle, label, out)
     except RulesError as exc:
@@ -428,8 +426,6 @@ def commander(app: App, label: str, out: bool) -> Screen:
 
 def run_over(app: App, label: str) -> Screen:
     """The tank's move over figures and guns: the move first, then what is under it."""
-    from .overrun_box import OverrunPick
-
     def allowed(turn: turns.Turn, battle: Battle, label: str) -> None:
         turns.move(turn, battle, label)
         overrun.check_tank(battle.get(label))
@@ -442,7 +438,7 @@ def run_over(app: App, label: str) -> Screen:
 def reload(app: App, label: str) -> Screen:
     if (no := refusal(app, label, turns.reload)) is not None:
         return no
-    state, turn = _state(app)
+    state, turn = playing(app)
     before = state.battle
 
     def reloaded(app: App, line: str) -> Screen:
@@ -456,7 +452,7 @@ def reload(app: App, label: str) -> Screen:
 
 
 def end_activation(app: App) -> Screen:
-    state, turn = _state(app)
+    state, turn = playing(app)
     state.turn = turns.end_activation(turn)
     state.shots.clear()
     app.commit()
@@ -465,7 +461,7 @@ def end_activation(app: App) -> Screen:
 
 def end_turn(app: App, line: str) -> Screen:
     """The other side's turn; after both, a new round (the defender first again)."""
-    state, turn = _state(app)
+    state, turn = playing(app)
     side = turn.side
     state.turn, state.battle = turns.end_turn(turn, state.battle)
     state.shots.clear()
@@ -482,11 +478,11 @@ def end_turn(app: App, line: str) -> Screen:
 def place_menu(app: App, back: Screen) -> Screen:
     """A piece waiting off the map enters at its side's edge: up to 2 vehicles a turn; figures
     ride in or on a vehicle placed this turn, or come on their own; a gun is towed."""
-    state, _ = _state(app)
+    state, _ = playing(app)
     waiting = waiting_off_map(state)
 
     def placed(label: str, riding_with: str | None) -> Screen:
-        state, turn = _state(app)
+        state, turn = playing(app)
         try:
             state.turn, state.battle = turns.place(turn, state.battle, label, riding_with)
         except RulesError as exc:
@@ -500,7 +496,7 @@ def place_menu(app: App, back: Screen) -> Screen:
         piece = waiting[i]
         if piece.kind.vehicle:
             return placed(piece.label, None)
-        _, turn = _state(app)
+        _, turn = playing(app)
         carriers = [p.label for p in turn.placed if p.vehicle]
         if not carriers:
             return placed(piece.label, None)

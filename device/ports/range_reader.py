@@ -18,11 +18,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from cobi_companion.device.ports.events import SensorReading, SensorState
+from cobi_companion.device.ports.range_sensor import (
+    MODELS,
+    Condition,
+    Model,
+    Parser,
+    Reading,
+    parser_for,
+)
 from cobi_companion.rules.distance import Measurement, measure
 from cobi_companion.rules.errors import RulesError
-
-from .events import SensorReading, SensorState
-from .range_sensor import MODELS, Condition, Model, Parser, Reading, parser_for
 
 log = logging.getLogger("cobi-companion")
 

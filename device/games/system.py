@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .trouble import Still, Trouble
-from .views import BigWord
-from .widgets import Next, Screen, yes_no
+from cobi_companion.device.core.app import Next, PowerRequest, Screen
+from cobi_companion.device.core.views import BigWord
+from cobi_companion.device.ui.trouble import Still, Trouble, notice
+from cobi_companion.device.ui.widgets import yes_no
 
 if TYPE_CHECKING:
-    from .app import App
+    from cobi_companion.device.core.app import App
 
 # The idle minutes before the panel goes dark, turned through in the settings menu (0 never).
 SCREEN_OFF_STEPS = (5, 10, 30, 60, 0)
@@ -48,8 +49,9 @@ def power(app: App, action: str, back: Next) -> Screen:
     def answered(yes: bool) -> Screen:
         if not yes:
             return back()
-        app.power_request = action
-        app.screen_before_power = back()
+        def refused(why: str) -> Screen:
+            return notice(app, app.t("not_possible"), [app.t("power_failed"), why], back)
+        app.power_request = PowerRequest(action, refused)
         return Still(BigWord(app.header(app.t(action)), app.t(f"{action}_word"),
                              app.t("power_wait")))
     return yes_no(app, app.t(f"{action}_ask"), answered, back)

@@ -5,6 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from cobi_companion.device.core.app import Screen
+from cobi_companion.device.core.replay import Replay, is_target_roll
+from cobi_companion.device.core.views import BigWord, Lines, Roll, View
+from cobi_companion.device.ui.explain import BIG_WORDS, in_six, percent
+from cobi_companion.device.ui.widgets import Dial, Show, WaitPress, notice
 from cobi_companion.rules import tank_game
 from cobi_companion.rules.battle import Piece
 from cobi_companion.rules.errors import RulesError
@@ -13,13 +18,8 @@ from cobi_companion.rules.shot import ShotPlan
 from cobi_companion.rules.status import Effect
 from cobi_companion.rules.trace import DieCheck, ReloadAction, Shot
 
-from .explain import BIG_WORDS, in_six, percent
-from .replay import Replay, is_target_roll
-from .views import BigWord, Lines, Roll, View
-from .widgets import Dial, Screen, Show, WaitPress, notice
-
 if TYPE_CHECKING:
-    from .app import App
+    from cobi_companion.device.core.app import App
 
 Finish = Callable[["App", str], Screen]
 CUES = {Effect.MISS: "miss", Effect.NONE: "hit", Effect.DESTROYED: "destroyed"}
@@ -47,8 +47,7 @@ def gather(app: App, replay: Replay[Any], roller_of: Callable[[str], str], phase
 def resolve_fire(app: App, firer: Piece, target: Piece, plan: ShotPlan,
                  finish: Finish, refused: Callable[[], Screen] | None = None) -> Screen:
     """`refused`: where a shot the rules refuse goes (by default the side passes)."""
-    assert app.state is not None
-    rules = rule_set(app.state.level)
+    rules = rule_set(app.playing.level)
     try:
         odds = rules.odds(plan)
     except RulesError as exc:
@@ -68,8 +67,8 @@ def resolve_fire(app: App, firer: Piece, target: Piece, plan: ShotPlan,
 
     def done() -> Screen:
         shot = replay.result
-        assert shot is not None and app.state is not None
-        app.state.set_status(firer.label, shot.attacker_after)
+        assert shot is not None
+        app.playing.set_status(firer.label, shot.attacker_after)
         app.state.set_status(target.label, shot.target_after)
         app.cue(CUES.get(shot.effect, "hit"), side)
         views = shot_views(app, shot, f"{firer.label} → {target.label}")
@@ -125,8 +124,8 @@ def resolve_reload(app: App, vehicle: Piece, finish: Finish) -> Screen:
 
     def done() -> Screen:
         result = replay.result
-        assert result is not None and app.state is not None
-        app.state.set_status(vehicle.label, result.after)
+        assert result is not None
+        app.playing.set_status(vehicle.label, result.after)
         word = "RELOADED" if result.check.success else "UNLOADED"
         app.cue("reloaded" if result.check.success else "unloaded", side)
         views: list[View] = [

@@ -2,7 +2,7 @@
 
 Pure byte handling, no serial port: a parser is fed whatever bytes arrived (any split, any
 garbage) and returns the complete readings found so far. Special codes become named
-conditions, never distances. `device/range_reader.py` owns the ports.
+conditions, never distances. `device/ports/range_reader.py` owns the ports.
 
 Every parser keeps at most one partial frame, drops bytes that cannot start a frame, and on a
 bad frame drops one byte and looks again, so it finds the next good frame whatever came

@@ -16,6 +16,22 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from cobi_companion.device.core.app import Next, Screen
+from cobi_companion.device.core.replay import Replay
+from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll, View
+from cobi_companion.device.games.battle import fire_range, pick_facing, refuse
+from cobi_companion.device.games.shots import Finish, needs_text
+from cobi_companion.device.ui.explain import BIG_WORDS, in_six, percent
+from cobi_companion.device.ui.measure import CmKnob, Measuring
+from cobi_companion.device.ui.widgets import (
+    Choose,
+    Count,
+    Dial,
+    PickPieces,
+    Show,
+    WaitPress,
+    notice,
+)
 from cobi_companion.rules import soft_fire, soft_odds, tank_game
 from cobi_companion.rules.battle import Piece
 from cobi_companion.rules.card import Facing, Kind, Template, Weapon
@@ -27,17 +43,8 @@ from cobi_companion.rules.soft_fire import Attack, Covered, SoftFire, SoftPlan
 from cobi_companion.rules.status import Effect
 from cobi_companion.rules.trace import DieCheck
 
-from .explain import BIG_WORDS, in_six, percent
-from .flow import fire_range, pick_facing, refuse
-from .measure import CmKnob, Measuring
-from .replay import Replay
-from .shots import Finish, needs_text
-from .views import BigWord, Lines, Menu, Roll, View
-from .widgets import Choose, Count, Dial, Next, PickPieces, Screen, Show, WaitPress, notice
-
 if TYPE_CHECKING:
-    from .app import App
-    from .battle_state import BattleState
+    from cobi_companion.device.core.app import App
 
 # The target's situations, as the screens offer them: "open" adds no modifier.
 SITUATIONS = ("open", "soft_cover", "hard_cover", "soft_vehicle")
@@ -47,18 +54,13 @@ _NAME = re.compile(r"^(?P<label>.+?)(?: figure (?P<figure>\d+)| (?P<commander>co
                    r"(?: shot (?P<shot>\d+))?$")
 
 
-def _state(app: App) -> BattleState:
-    assert app.state is not None
-    return app.state
-
-
 def shown(piece: Piece) -> str:
     return piece.label if piece.kind.model else f"{piece.label} ({piece.figures or 0})"
 
 
 def enemies(app: App, firer: Piece) -> list[Piece]:
     """The pieces on the map the firer may aim at (hidden ones are refused when picked)."""
-    return [p for p in _state(app).battle.side(firer.side.enemy)
+    return [p for p in app.playing.battle.side(firer.side.enemy)
             if not p.gone and not p.status.off_map]
 
 
@@ -99,11 +101,11 @@ def weapon_name(weapon: Weapon) -> str:
 def fire_menu(app: App, label: str, done: Finish, back: Next) -> Screen:
     """The enemy pieces (a shot at one of them) and the firer's template weapons. A squad fires
     figure by figure: the title counts its shots."""
-    state = _state(app)
+    state = app.playing
     firer = state.battle.get(label)
     targets = enemies(app, firer)
     if not targets:
-        return refuse(app, app.t("no_targets"), firer, back)
+        return refuse(app, app.t("no_targets"), back)
     shots = state.shots.get(label)
     total = shots[1] if shots else (firer.figures or 1) if firer.kind is Kind.FIGURE else 1
     title = app.t("shot_of", n=shots[0] + 1 if shots else 1, of=total) if total > 1 \
@@ -131,18 +133,18 @@ def at_target(app: App, firer: Piece, target: Piece, done: Finish, back: Next) -
     """One target: the main gun at a tank (fire at hard targets), else a weapon of the Soft
     Targets Table. What the rules refuse is said in one line."""
     if target.status.hidden:
-        return refuse(app, app.t("hidden_target", label=target.label), firer, back)
+        return refuse(app, app.t("hidden_target", label=target.label), back)
     if target.kind in (Kind.HARD, Kind.OPEN_TOP) and has_main_gun(firer):
-        return pick_facing(app, firer, target, done, back)
+        return pick_facing(app, firer, target, done, back, back)
     singles = [w for w in firer.card.weapons if w.template is None]
     if not singles:
         if has_main_gun(firer):
             try:
                 tank_game.check_hard_target(target.card)
             except RulesError as exc:
-                return refuse(app, str(exc), firer, back)
+                return refuse(app, str(exc), back)
         key = "no_single_weapon" if template_weapons(firer) else "no_weapon"
-        return refuse(app, app.t(key, label=firer.label), firer, back)
+        return refuse(app, app.t(key, label=firer.label), back)
     if len(singles) == 1:
         return soft_single(app, firer, singles[0], target, done, back)
     return Choose(app.t("weapon"), [w.name for w in singles],
@@ -169,7 +171,7 @@ def soft_single(app: App, firer: Piece, weapon: Weapon, target: Piece, done: Fin
         soft_fire.check_target(SoftPlan(firer, weapon, (covered(target),), table),
                                covered(target))
     except RulesError as exc:
-        return refuse(app, str(exc), firer, back)
+        return refuse(app, str(exc), back)
     again = lambda: soft_single(app, firer, weapon, target, done, back)  # noqa: E731
 
     def situated(situation: str) -> Screen:
@@ -178,7 +180,7 @@ def soft_single(app: App, firer: Piece, weapon: Weapon, target: Piece, done: Fin
             for name in situations:
                 table.situation_modifier(name)
         except RulesError as exc:
-            return refuse(app, str(exc), firer, again)
+            return refuse(app, str(exc), again)
         if target.kind.vehicle and covered(target).model:
             facings = list(Facing)
             return Choose(app.t("facing"), [app.t(f.value) for f in facings],
@@ -187,7 +189,7 @@ def soft_single(app: App, firer: Piece, weapon: Weapon, target: Piece, done: Fin
 
     def ranged(situations: tuple[str, ...], facing: Facing) -> Screen:
         def fire_at(cm: float) -> Screen:
-            _state(app).last_cm[weapon.name] = round(cm)
+            app.playing.last_cm[weapon.name] = round(cm)
             plan = SoftPlan(firer, weapon, (covered(target, situations, facing),), table,
                             range_cm=cm)
             return start(app, plan, done, again, f"{firer.label} → {target.label}")
@@ -200,7 +202,7 @@ def soft_range(app: App, weapon: Weapon, then: Callable[[float], Screen],
                back: Next) -> Screen:
     """The range in cm for the Soft Targets Table: measured by a sensor (offered first when
     one is online) or dialled, starting from the last range dialled for this weapon."""
-    start = _state(app).last_cm.get(weapon.name)
+    start = app.playing.last_cm.get(weapon.name)
     if start is None:
         bands = app.book.table.weapons.get(weapon.name.lower())
         start = round(bands.ranges[0].from_cm) if bands and bands.ranges else RANGE_START_CM
@@ -248,7 +250,7 @@ class TemplatePick(PickPieces):
     index: int = 0
 
     def pieces(self, app: App) -> list[Piece]:
-        return enemies(app, _state(app).battle.get(self.firer))
+        return enemies(app, app.playing.battle.get(self.firer))
 
     def text(self, app: App, piece: Piece) -> str:
         c = self.under.get(piece.label)
@@ -271,18 +273,18 @@ class TemplatePick(PickPieces):
 
     def plan(self, app: App, under: list[Covered], range_cm: float | None = None,
              cover: bool = False) -> SoftPlan:
-        firer = _state(app).battle.get(self.firer)
+        firer = app.playing.battle.get(self.firer)
         return SoftPlan(firer, self.weapon, tuple(under), app.book.table, range_cm, cover)
 
     def set_up(self, app: App, piece: Piece) -> Screen:
         """How many of its figures, (a vehicle's facing,) and where they are."""
-        firer = _state(app).battle.get(self.firer)
+        app.playing.battle.get(self.firer)
         try:
             figure = piece.kind is Kind.FIGURE
             soft_fire.check_target(self.plan(app, []), Covered(piece, int(figure),
                                                                model=not figure))
         except RulesError as exc:
-            return refuse(app, str(exc), firer, lambda: self)
+            return refuse(app, str(exc), lambda: self)
         crew = piece.figures or 0
 
         def situated(figures: int, facing: Facing) -> Screen:
@@ -316,19 +318,19 @@ class TemplatePick(PickPieces):
 
     def cover(self, app: App, piece: Piece, figures: int, situations: tuple[str, ...],
               facing: Facing) -> Screen:
-        firer = _state(app).battle.get(self.firer)
+        app.playing.battle.get(self.firer)
         c = Covered(piece, figures, situations, facing, model=piece.kind is not Kind.FIGURE)
         try:
             soft_fire.check_plan(self.plan(app, [c]))
         except RulesError as exc:
-            return refuse(app, str(exc), firer, lambda: self)
+            return refuse(app, str(exc), lambda: self)
         return self.set(app, piece.label, c)
 
     def start(self, app: App) -> Screen:
         if not self.under:
             return notice(app, app.t("not_possible"), [app.t("nothing_under")], lambda: self)
         under = [self.under[p.label] for p in self.pieces(app) if p.label in self.under]
-        firer = _state(app).battle.get(self.firer)
+        firer = app.playing.battle.get(self.firer)
         title = f"{firer.label}: {weapon_name(self.weapon)}"
         if self.weapon.template is not Template.HE:
             return start(app, self.plan(app, under), self.done, lambda: self, title)
@@ -347,7 +349,7 @@ def start(app: App, plan: SoftPlan, done: Finish, back: Next, title: str) -> Scr
     try:
         odds = soft_odds.odds(plan)        # refuses as the fire would
     except RulesError as exc:
-        return refuse(app, str(exc), firer, back)
+        return refuse(app, str(exc), back)
     most = len(odds.down) - 1
     expected = f"{float(odds.expected_down):.1f}".rstrip("0").rstrip(".")
     if plan.weapon.template is None:
@@ -365,7 +367,7 @@ def start(app: App, plan: SoftPlan, done: Finish, back: Next, title: str) -> Scr
 
 
 @dataclass
-class SoftRun:
+class SoftRun(Screen):
     """The fire being rolled: each button press rolls that player's next die (the HE to-hit
     and reload go together), then waits for the other player; each attack stays on the
     screen until the next press."""
@@ -504,7 +506,7 @@ class SoftRun:
 
     def finished(self, app: App) -> Screen:
         result = self.replay.result
-        state = _state(app)
+        state = app.playing
         assert result is not None
         state.battle = state.battle.replace_piece(result.firer_after)
         for piece in result.results:

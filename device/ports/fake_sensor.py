@@ -74,7 +74,7 @@ class FakeSensor:
 
 def main(argv: list[str] | None = None) -> int:
     """Run a fake 0xFF-frame sensor talking on its own: `python -m
-    cobi_companion.device.fake_sensor LINK MM [MM ...]` (until killed)."""
+    cobi_companion.device.ports.fake_sensor LINK MM [MM ...]` (until killed)."""
     import sys
 
     args = sys.argv[1:] if argv is None else argv

@@ -12,7 +12,7 @@ import subprocess
 from collections.abc import Callable
 from typing import Protocol
 
-from .events import Stop
+from cobi_companion.device.ports.events import Stop
 
 ACTIONS = ("poweroff", "reboot")
 TIMEOUT_S = 20.0      # well within the watchdog (30 s): the loop waits for systemctl

@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from cobi_companion.device.ports.panel import DRIVERS, HEIGHT, WIDTH
 from luma.core.device import dummy
 from luma.core.error import Error as LumaError
 from luma.core.interface.serial import i2c
@@ -18,16 +19,12 @@ from PIL import Image
 
 log = logging.getLogger(__name__)
 
-# The panels this port can build. boot.DRIVERS (and config.Display) name the same ones; they
-# are written out here too so that this module does not depend on the boot screen's.
-DRIVERS = ("ssd1306", "sh1106", "dummy")
 # What a NAK looks like through luma: its i2c turns EREMOTEIO/EIO in a command into
 # DeviceNotFoundError, and lets the raw OSError of a data write through.
 BUS_ERRORS = (LumaError, OSError)
 
 FIRST_DELAY_S = 0.5
 MAX_DELAY_S = 30.0
-WIDTH, HEIGHT = 128, 64
 MakeDevice = Callable[[], Any]
 
 

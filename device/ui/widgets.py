@@ -4,28 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any
 
-from .events import Key
-from .views import BigWord, Lines, Menu, Roll, View
-
-if TYPE_CHECKING:
-    from .app import App
+from cobi_companion.device.core.app import App, Next, Screen
+from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll, View
+from cobi_companion.device.ports.events import Key
 
 DICE_KEYS = {Key.AXIS: "axis", Key.ALLIES: "allies"}
 
 
-class Screen(Protocol):
-    def view(self, app: App) -> View: ...
-
-    def on(self, app: App, key: Key) -> Screen: ...
-
-
-Next = Callable[[], Screen]
 
 
 @dataclass
-class Choose:
+class Choose(Screen):
     """Turn the knob through items, OK chooses; a long press goes back (or opens the menu)."""
 
     title: str
@@ -59,7 +50,7 @@ SPIN_FRAMES = 6  # frames of tumbling dice; at the loop's animation tick this is
 
 
 @dataclass
-class Show:
+class Show(Screen):
     """One or more views in turn; OK or a dice button goes on. With `animate`, dice on the first
     view tumble for a moment first; a key press stops them and counts as usual, so input is
     never held up by the animation."""
@@ -102,7 +93,7 @@ def notice(app: App, title: str, lines: Sequence[str], then: Next) -> Show:
 
 
 @dataclass
-class WaitPress:
+class WaitPress(Screen):
     """Wait for one side's dice button (the knob may still cancel with a long press)."""
 
     side: str
@@ -122,7 +113,7 @@ class WaitPress:
 
 
 @dataclass
-class Dial:
+class Dial(Screen):
     """Real dice: the player dials the face their die shows, OK confirms."""
 
     purpose: str
@@ -147,7 +138,7 @@ class Dial:
 
 
 @dataclass
-class Count:
+class Count(Screen):
     """A number dialled with the knob between `low` and `high`; OK confirms, a long press goes
     back."""
 
@@ -173,7 +164,7 @@ class Count:
         return self
 
 
-class PickPieces:
+class PickPieces(Screen):
     """A menu of pieces and, last, the item that starts: OK on a piece sets it up (or takes
     it out again). Subclasses give `pieces`, `set_up` and `start`, and hold `index`, `under`
     (what is set, by label) and `back`."""

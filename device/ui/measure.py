@@ -6,15 +6,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from cobi_companion.device.core.app import Next, Screen
+from cobi_companion.device.core.views import BigWord, View
+from cobi_companion.device.ports.events import Key, SensorReading, SensorState
+from cobi_companion.device.ports.range_reader import Sample
+from cobi_companion.device.ui.widgets import Choose, notice, yes_no
 from cobi_companion.rules.distance import QUESTIONS, Call, DistanceCheck, ask
 
-from .events import Key, SensorReading, SensorState
-from .range_reader import Sample
-from .views import BigWord, View
-from .widgets import Choose, Next, Screen, notice, yes_no
-
 if TYPE_CHECKING:
-    from .app import App
+    from cobi_companion.device.core.app import App
 
 Answer = Callable[[DistanceCheck, bool], Screen]     # the check, and the answer to act on
 GIVE_UP_S = 4.0        # a measurement with no progress for this long ends with what it has
@@ -34,7 +34,7 @@ def distance(app: App, question: str, then: Answer, back: Next) -> Screen:
                   back)
 
 
-class CmKnob:
+class CmKnob(Screen):
     """The player measured with a tape and dials the centimetres (0–500) with the knob; OK or
     a dice button confirms. A screen sets `cm`, `back` and `title` and says what `confirm`
     does with the centimetres."""
@@ -79,7 +79,7 @@ class DialCm(CmKnob):
 
 
 @dataclass
-class Measuring:
+class Measuring(Screen):
     """The sensor's readings come in; their median is the distance."""
 
     question: str
@@ -153,7 +153,7 @@ def answered(app: App, check: DistanceCheck, then: Answer, back: Next) -> Screen
 
 
 @dataclass
-class ShowThen:
+class ShowThen(Screen):
     """One view until OK (or a dice button); a long press opens the menu."""
 
     shown: View

@@ -14,10 +14,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from cobi_companion.device.ports.errors import reason
+from cobi_companion.device.ports.events import Event, Key, Press
 from gpiozero import Button, RotaryEncoder
-
-from .errors import reason
-from .events import Event, Key, Press
 
 log = logging.getLogger(__name__)
 

@@ -1,0 +1,95 @@
+"""The screens the menus of every game open: the status board, the log, the dice statistics and
+the quick dice."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cobi_companion.device.core.app import App, Screen
+from cobi_companion.device.core.views import Lines, Roll, View
+from cobi_companion.device.ports.events import Key
+from cobi_companion.rules import easy
+from cobi_companion.rules.battle import Piece
+from cobi_companion.rules.card import Kind
+
+
+@dataclass
+class Scroll(Screen):
+    title: str
+    lines: list[str]
+    back: Screen
+    index: int = 0
+
+    def view(self, app: App) -> View:
+        return Lines(app.header(self.title), tuple(self.lines), self.index)
+
+    def on(self, app: App, key: Key) -> Screen:
+        if key is Key.CW:  # stop while the screen is still full (4 lines)
+            self.index = min(self.index + 1, max(0, len(self.lines) - 4))
+        elif key is Key.CCW:
+            self.index = max(self.index - 1, 0)
+        elif key in (Key.OK, Key.BACK):
+            return self.back
+        return self
+
+
+def status_words(app: App, vehicle: Piece) -> str:
+    words = [app.t(w) for w in vehicle.status.words()]
+    if vehicle.kind is Kind.FIGURE and not vehicle.status.destroyed:
+        words.insert(0, app.t("figures_n", n=vehicle.figures or 0))
+    elif vehicle.kind in (Kind.GUN, Kind.OPEN_TOP) and vehicle.figures is not None \
+            and not vehicle.status.destroyed:
+        words.insert(0, app.t("crew_n", n=vehicle.figures))
+    return ", ".join(words) if words else app.t("ready")
+
+
+def status_board(app: App, back: Screen) -> Screen:
+    lines = [f"{v.label} {app.side_name(v.side)}: {status_words(app, v)}"
+             for v in app.playing.battle.pieces]
+    return Scroll(app.t("status_board"), lines, back)
+
+
+def battle_log(app: App, back: Screen) -> Screen:
+    return Scroll(app.t("battle_log"), list(reversed(app.playing.log)) or ["-"], back)
+
+
+def dice_stats(app: App, back: Screen) -> Screen:
+    lines = []
+    sources: list[tuple[str, str | None]] = [(app.t("overall"), None)]
+    if app.state is not None:
+        sources.insert(0, (app.t("this_battle"), app.state.id))
+    for title, battle_id in sources:
+        counts = app.store.face_counts(battle_id)
+        total = sum(counts.values())
+        lines.append(f"{title}: {total}")
+        lines.append("  ".join(f"{face}:{counts.get(face, 0)}" for face in range(1, 7)))
+    return Scroll(app.t("dice_stats"), lines, back)
+
+
+@dataclass
+class QuickDice(Screen):
+    """A dice button rolls a big D6; held down, a D6+."""
+
+    back: Screen | None = None
+    shown: tuple[int, ...] = ()
+    value: str = ""
+
+    def view(self, app: App) -> View:
+        return Roll(app.header(app.t("quick_dice")), self.shown, app.t("quick_hint"),
+                    total=self.value)
+
+    def on(self, app: App, key: Key) -> Screen:
+        side = "axis" if key in (Key.AXIS, Key.AXIS_LONG) else "allies"
+        if key in (Key.AXIS, Key.ALLIES):
+            face = app.roll("quick D6", side)
+            self.shown, self.value = (face,), str(face)
+            app.cue("roll")
+        elif key in (Key.AXIS_LONG, Key.ALLIES_LONG):
+            self.shown, value = easy.roll_d6_plus(app.dice_for(side), "quick")
+            self.value = str(value)
+            app.cue("roll")
+        if key in (Key.AXIS, Key.ALLIES, Key.AXIS_LONG, Key.ALLIES_LONG):
+            app.commit()                      # the rolls count in the dice statistics
+        elif key in (Key.OK, Key.BACK):
+            return self.back or app.games.start(app)
+        return self
+

@@ -1,0 +1,41 @@
+"""The settings menu: language, rules level, real dice, sound, brightness, then the box's own
+rows."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from cobi_companion.device.core.app import App, Next, Screen
+from cobi_companion.device.games.system import rows as system_rows
+from cobi_companion.device.ui.widgets import Choose
+
+
+def settings_menu(app: App, back: Next, index: int = 0) -> Screen:
+    """The settings: a toggle redraws the menu on its row; the box's own rows (screen off,
+    files in use, restart, power off) come from `system_menu`."""
+    s = app.settings
+    rows: list[tuple[str, Callable[[], Screen | None]]] = [
+        (f"{app.t('language')}: {'Polski' if s.language == 'pl' else 'English'}",
+         lambda: setattr(s, "language", "en" if s.language == "pl" else "pl")),
+        (f"{app.t('rules')}: {app.t(s.rules)}",
+         lambda: setattr(s, "rules", "easy" if s.rules == "tank" else "tank")),
+        (f"{app.t('real_dice')}: {app.t('on' if s.real_dice else 'off')}",
+         lambda: setattr(s, "real_dice", not s.real_dice)),
+        (f"{app.t('sound')}: {app.t('on' if s.sound else 'off')}",
+         lambda: setattr(s, "sound", not s.sound)),
+        (f"{app.t('brightness')}: {round(s.brightness / 255 * 100)}%",
+         lambda: setattr(s, "brightness", {255: 128, 128: 32, 32: 255}.get(s.brightness, 255))),
+    ]
+
+    def again(i: int) -> Screen:
+        return settings_menu(app, back, i)
+    rows += system_rows(app, again, len(rows))
+
+    def chosen(i: int) -> Screen:
+        opened = rows[i][1]()
+        if opened is not None:          # a row that opens a screen of its own
+            return opened
+        app.on_settings(s)              # a toggle: saved, and the menu redrawn on its row
+        return again(i)
+    return Choose(app.t("settings"), [label for label, _ in rows], chosen, back=back,
+                  index=index)
+
