@@ -183,6 +183,43 @@ class Shift:
                 "for": "attacker" if self.columns > 0 else "defender", "rule": self.rule}
 
 
+@dataclass(frozen=True)
+class ShiftChoice:
+    """A column shift a side may take in an attack, and the columns it may be set to, in the
+    order a player steps through them (0 first: not taken)."""
+
+    key: str                # "terrain", "att_hq", "def_hq", "tiger", "air", "naval", "patton"
+    kind: ShiftKind
+    columns: tuple[int, ...]
+
+
+ALLIED_HQ_DOUBLE_FROM = 17  # from game turn 17 an Allied HQ may give two shifts (8.3.3)
+
+
+def shift_choices(attacker: Nation, turn: int) -> tuple[ShiftChoice, ...]:
+    """The shifts each side may take when `attacker` attacks on game turn `turn`: terrain and
+    the defender's HQ shift left; the attacker's HQ shifts right; a Tiger helps the Germans;
+    air power, naval gunfire and Patton help the Allies (8.3, 14.2, 14.4)."""
+    german = attacker is Nation.GERMAN
+    hq = (0, 1, 2) if not german and turn >= ALLIED_HQ_DOUBLE_FROM else (0, 1)
+    both = (ShiftChoice("terrain", ShiftKind.TERRAIN, (0, -1, -2, -3, -4, -5)),
+            ShiftChoice("att_hq", ShiftKind.HQ, hq), ShiftChoice("def_hq", ShiftKind.HQ, (0, -1)))
+    if german:
+        return (*both, ShiftChoice("tiger", ShiftKind.TIGER, (0, 1)),
+                ShiftChoice("air", ShiftKind.AIR, (0, -1)))
+    return (*both, ShiftChoice("tiger", ShiftKind.TIGER, (0, -1)),
+            ShiftChoice("air", ShiftKind.AIR, (0, 1)),
+            ShiftChoice("naval", ShiftKind.NAVAL, (0, 1, 2)),
+            ShiftChoice("patton", ShiftKind.PATTON, (0, 1, 2)))
+
+
+def out_of_supply(unit: Unit) -> Unit:
+    """An attack without supply points: every attacking unit is out of supply and its strength
+    halved (10.0b); a unit already marked out of supply is not halved twice."""
+    out = BY_LETTER["s"]
+    return unit if out in unit.modifiers else Unit(unit.strength, (*unit.modifiers, out))
+
+
 def parse_shift(text: str, tables: CobraTables | None = None) -> Shift:
     """"terrain:-1", "hq:+1", or a terrain named in the owner's tables ("town")."""
     kind, _, value = text.strip().lower().partition(":")

@@ -133,6 +133,11 @@ class CobraGame:
         return scenario(self.scenario).first
 
     @property
+    def allied_supply_free(self) -> bool:
+        """The Allies need no supply points to attack on game turns 1 and 2 (17.3e)."""
+        return self.turn <= 2 and self.first_turn == 1
+
+    @property
     def this_weather(self) -> Weather | None:
         played = self.turn - self.first_turn
         return self.weather[played] if len(self.weather) > played else None

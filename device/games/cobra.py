@@ -26,11 +26,12 @@ from cobi_companion.rules.cobra_combat import (
     Odds,
     Role,
     Shift,
-    ShiftKind,
     Unit,
     carpet_odds,
     odds,
+    out_of_supply,
     roll,
+    shift_choices,
     strength,
 )
 from cobi_companion.rules.cobra_tables import CobraTables, Weather
@@ -342,22 +343,8 @@ class Attack(Screen):
 
     # -- shifts --
 
-    def offered_shifts(self) -> list[tuple[str, ShiftKind, tuple[int, ...]]]:
-        """(key, kind, the values OK steps through) for this attack's sides."""
-        german_attacks = self.attacker == Nation.GERMAN
-        hq = (0, 1, 2) if not german_attacks and self.turn >= 17 else (0, 1)
-        offered = [("terrain", ShiftKind.TERRAIN, (0, -1, -2, -3, -4, -5)),
-                   ("att_hq", ShiftKind.HQ, hq), ("def_hq", ShiftKind.HQ, (0, -1))]
-        if german_attacks:
-            offered += [("tiger", ShiftKind.TIGER, (0, 1)), ("air", ShiftKind.AIR, (0, -1))]
-        else:
-            offered += [("tiger", ShiftKind.TIGER, (0, -1)), ("air", ShiftKind.AIR, (0, 1)),
-                        ("naval", ShiftKind.NAVAL, (0, 1, 2)),
-                        ("patton", ShiftKind.PATTON, (0, 1, 2))]
-        return offered
-
     def shift_menu(self, app: App, index: int = 0) -> Screen:
-        offered = self.offered_shifts()
+        offered = shift_choices(self.attacker, self.turn)
         carpet_row = self.attacker == Nation.ALLIED
 
         def chosen(i: int) -> Screen:
@@ -366,28 +353,29 @@ class Attack(Screen):
             if carpet_row and i == len(offered) + 1:
                 self.carpet = not self.carpet
             else:
-                key, _, values = offered[i - 1]
-                now = self.shifts.get(key, 0)
-                self.shifts[key] = values[(values.index(now) + 1) % len(values)]
+                choice = offered[i - 1]
+                now = self.shifts.get(choice.key, 0)
+                values = choice.columns
+                self.shifts[choice.key] = values[(values.index(now) + 1) % len(values)]
             return self.shift_menu(app, i)
         items = [app.t("roll_attack")]
-        items += [app.t("shift_" + key, n=f"{self.shifts.get(key, 0):+d}")
-                  for key, _, _ in offered]
+        items += [app.t("shift_" + c.key, n=f"{self.shifts.get(c.key, 0):+d}")
+                  for c in offered]
         if carpet_row:
             items.append(("+ " if self.carpet else "- ") + app.t("carpet"))
         return Phased(app.t("shifts"), items, chosen, back=lambda: self.units(
             app, Role.DEFENCE), index=index)
 
     def chosen_shifts(self) -> list[Shift]:
-        return [Shift(kind, self.shifts[key]) for key, kind, _ in self.offered_shifts()
-                if self.shifts.get(key, 0)]
+        return [Shift(c.kind, self.shifts[c.key])
+                for c in shift_choices(self.attacker, self.turn) if self.shifts.get(c.key, 0)]
 
     # -- supply, odds, the roll --
 
     def supply(self, app: App) -> Screen:
         game = session(app).game
         cost = ATTACK_COST[self.attacker]
-        if self.attacker == Nation.ALLIED and scenario_free(game):
+        if self.attacker == Nation.ALLIED and game.allied_supply_free:
             return self.preview(app, None)
         tracks = ["german"] if self.attacker == Nation.GERMAN else ["us", "british"]
         payable = [t for t in tracks if getattr(game.tracks, t) >= cost]
@@ -400,12 +388,13 @@ class Attack(Screen):
         game = session(app).game
         if self.carpet:
             return carpet_odds(self.chosen_shifts(), turn=game.turn, weather=game.this_weather)
-        attack = self.sides[Role.ATTACK] if paid else [halved(u) for u in self.sides[Role.ATTACK]]
+        attackers = self.sides[Role.ATTACK]
+        attack = attackers if paid else [out_of_supply(u) for u in attackers]
         return odds(attack, self.sides[Role.DEFENCE], self.chosen_shifts(),
                     attacker=self.attacker, turn=game.turn, weather=game.this_weather)
 
     def preview(self, app: App, track: str | None) -> Screen:
-        paid = track is not None or scenario_free(session(app).game) or self.carpet
+        paid = track is not None or session(app).game.allied_supply_free or self.carpet
         try:
             planned = self.odds(app, paid)
         except RulesError as exc:
@@ -427,17 +416,6 @@ class Attack(Screen):
                         lambda: reading(app, app.t("result"), combat.explanation, hub(app)))
         return press_for(app, self.attacker, lines,
                          f"combat {planned.column}", rolled)
-
-
-def scenario_free(game: CobraGame) -> bool:
-    """The Allies need no supply points on game turns 1 and 2 (17.3e)."""
-    return game.turn <= 2 and game.first_turn == 1
-
-
-def halved(unit: Unit) -> Unit:
-    """An attack without supply points: every attacking unit is out of supply (10.0b)."""
-    out = BY_LETTER["s"]
-    return unit if out in unit.modifiers else Unit(unit.strength, (*unit.modifiers, out))
 
 
 def total(listed: list[Unit], role: Role) -> int:

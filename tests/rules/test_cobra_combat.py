@@ -192,3 +192,29 @@ def test_carpet_bombing_only_on_clear_turns_from_game_turn_5():
 def test_game_turns_are_1_to_28():
     with pytest.raises(RulesError, match="1 to 28"):
         odds(units("6"), units("3"), turn=0)
+
+
+def test_the_shifts_each_side_may_take() -> None:
+    from cobi_companion.rules.cobra_combat import ShiftKind, shift_choices
+
+    german = {c.key: c.columns for c in shift_choices(Nation.GERMAN, 20)}
+    assert german == {"terrain": (0, -1, -2, -3, -4, -5), "att_hq": (0, 1), "def_hq": (0, -1),
+                      "tiger": (0, 1), "air": (0, -1)}
+    early = {c.key: c.columns for c in shift_choices(Nation.ALLIED, 16)}
+    assert early["att_hq"] == (0, 1) and early["tiger"] == (0, -1)
+    assert early["air"] == (0, 1) and early["naval"] == (0, 1, 2) and early["patton"] == (0, 1, 2)
+    late = {c.key: c for c in shift_choices(Nation.ALLIED, 17)}
+    assert late["att_hq"].columns == (0, 1, 2)           # two HQ shifts from game turn 17
+    assert late["patton"].kind is ShiftKind.PATTON
+    for attacker in Nation:                              # every choice starts at "not taken"
+        assert all(c.columns[0] == 0 for c in shift_choices(attacker, 1))
+
+
+def test_an_unsupplied_attacker_is_halved_once() -> None:
+    from cobi_companion.rules.cobra_combat import BY_LETTER, Role, out_of_supply, strength
+
+    unit = Unit(7)
+    out = out_of_supply(unit)
+    assert out.modifiers == (BY_LETTER["s"],)
+    assert out_of_supply(out) == out
+    assert strength([out], Role.ATTACK).total == 4       # 7 halved, rounded up

@@ -117,3 +117,16 @@ def test_json_round_trip():
     (True, 0, 100, "Decisive Allied"), (True, 100, 0, "Decisive German")])
 def test_victory_levels(frontline, german, allied, level):
     assert victory(frontline, german, allied)[0] == level
+
+
+def test_the_allies_attack_free_on_the_campaigns_first_two_turns() -> None:
+    from cobi_companion.rules.cobra_turns import SCENARIOS, CobraGame
+
+    first = next(k for k, s in SCENARIOS.items() if s.first == 1)
+    game = CobraGame.start(first)
+    assert game.allied_supply_free
+    assert CobraGame(first, 2).allied_supply_free
+    assert not CobraGame(first, 3).allied_supply_free
+    later = next((k for k, s in SCENARIOS.items() if s.first > 1), None)
+    if later is not None:
+        assert not CobraGame.start(later).allied_supply_free
