@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from .cobra_tables import COLUMNS, DIE_FACES, CobraTables, Loss, Result, Weather
-from .dice import Dice
+from .dice import Aim, Dice, Need, Roller
 from .errors import RulesError
 
 MAX_STRENGTH = 99
@@ -411,7 +411,7 @@ def _result_dict(result: Result | None) -> dict[str, Any] | None:
 
 
 def roll(odds_: Odds, dice: Dice, tables: CobraTables | None = None) -> Combat:
-    die = dice.roll(f"combat on {odds_.column}")
+    die = dice.roll(Need(Roller.ATTACKER, Aim.COMBAT, f"combat on {odds_.column}"))
     if not 1 <= die <= DIE_FACES:
         raise RulesError(f"a die shows 1 to {DIE_FACES}, not {die}")
     result = tables.result(odds_.column, die) if tables else None

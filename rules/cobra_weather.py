@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cobra_tables import CobraTables, Weather
-from .dice import Dice
+from .dice import Aim, Dice, Need, Roller
 from .errors import RulesError
 
 COLUMN_C_FROM = 20          # column C only, from this game turn (5.3a2)
@@ -121,7 +121,8 @@ def determine(turn: int, history: list[Weather], dice: Dice,
     if fixed is not None:
         return WeatherRoll(turn, name, column_note, fixed[1], None, drm, drm_note, None, None,
                            fixed[0])
-    die = dice.roll(f"weather, game turn {turn}")
+    # The German player rolls for the weather at the start of each German player turn.
+    die = dice.roll(Need(Roller.AXIS, Aim.WEATHER, f"weather, game turn {turn}"))
     row, weather = read(tables, name, die + drm)
     return WeatherRoll(turn, name, column_note, "", die, drm, drm_note, die + drm, row,
                        weather)

@@ -1,13 +1,67 @@
 """Dice sources. The rules never roll by themselves: every face comes from a `Dice` source.
 
-A source is asked for one D6 face at a time, with the purpose of the roll ("to hit",
-"reload", "damage die 3", ...) so a manual source can say what it is asking for.
+A source is asked for one D6 face at a time with a `Need`: who rolls it, what it is for, the
+piece, figure and shot it concerns, and the words for it ("to hit", "reload", "damage die 3",
+...). A box decides whose button to wait for from the need, never from its words; a manual
+source shows the words.
 """
 from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from enum import StrEnum
 from typing import Protocol
+
+
+class Roller(StrEnum):
+    """Who rolls a die: a role in the action, or a side named by the rule itself."""
+
+    FIRER = "firer"          # the player whose piece fires (to hit, reload, damage)
+    TARGET = "target"        # the player whose piece is fired at (Easy: the armour D6+)
+    ATTACKER = "attacker"    # soft targets and Cobra combat: the attacking player
+    DEFENDER = "defender"    # soft targets and overrun: the player whose figures are attacked
+    AXIS = "axis"            # a side by name (initiative, the Cobra weather)
+    ALLIES = "allies"
+    EITHER = "either"        # anyone at the table (the quick dice)
+
+
+class Aim(StrEnum):
+    """What a die is for."""
+
+    TO_HIT = "to_hit"
+    RELOAD = "reload"
+    DAMAGE = "damage"        # Tank Game damage dice; Easy: the firer's D6+
+    ARMOUR = "armour"        # Easy: the target's D6+
+    EXTRA = "extra"          # a D6+ rolled again after a 6
+    INITIATIVE = "initiative"
+    ATTACK = "attack"        # a soft-target attack: the attacker's D6
+    DEFENCE = "defence"      # a soft-target attack: the defender's D6
+    OVERRUN = "overrun"      # a figure run over by a tank
+    WEATHER = "weather"
+    COMBAT = "combat"
+    EXTENSION = "extension"  # Cobra: does the campaign go on to game turn 28?
+    QUICK = "quick"          # a die rolled for its own sake
+
+
+@dataclass(frozen=True)
+class Need:
+    """One die a rule asks for."""
+
+    roller: Roller
+    aim: Aim
+    words: str                  # shown on a panel, logged, and named when dice run out
+    piece: str = ""             # the piece's label, where the die is about one
+    figure: int | None = None   # the figure of a squad (1 = a vehicle's commander)
+    shot: int | None = None     # a machine gun's shot at that figure
+
+    def __str__(self) -> str:
+        return self.words
+
+
+# The firer's own dice in a shot.
+TO_HIT = Need(Roller.FIRER, Aim.TO_HIT, "to hit")
+RELOAD = Need(Roller.FIRER, Aim.RELOAD, "reload")
 
 
 class DiceError(Exception):
@@ -15,16 +69,16 @@ class DiceError(Exception):
 
 
 class DiceExhausted(DiceError):
-    """A scripted source has no faces left; `purpose` is the roll that found none."""
+    """A scripted source has no faces left; `need` is the roll that found none."""
 
-    def __init__(self, message: str, purpose: str = "") -> None:
+    def __init__(self, message: str, need: Need) -> None:
         super().__init__(message)
-        self.purpose = purpose
+        self.need = need
 
 
 class Dice(Protocol):
-    def roll(self, purpose: str) -> int:
-        """Return one D6 face (1..6) for the roll described by `purpose`."""
+    def roll(self, need: Need) -> int:
+        """Return one D6 face (1..6) for the roll `need` describes."""
         ...
 
 
@@ -37,7 +91,7 @@ def check_face(face: int) -> int:
 class RandomDice:
     """Fair dice from the operating system's random source (`secrets`)."""
 
-    def roll(self, purpose: str) -> int:
+    def roll(self, need: Need) -> int:
         return secrets.randbelow(6) + 1
 
 
@@ -48,12 +102,12 @@ class ScriptedDice:
         self.faces = [check_face(f) for f in faces]
         self.used = 0
 
-    def roll(self, purpose: str) -> int:
+    def roll(self, need: Need) -> int:
         if self.used >= len(self.faces):
             given = len(self.faces)
             raise DiceExhausted(
                 f"too few scripted dice: {given} face{'s' if given != 1 else ''} given, "
-                f"ran out at the {purpose} roll", purpose
+                f"ran out at the {need.words} roll", need
             )
         face = self.faces[self.used]
         self.used += 1
@@ -65,13 +119,13 @@ class ScriptedDice:
 
 
 class ManualDice:
-    """Faces a player rolled with real dice; `ask(purpose)` returns the face they read."""
+    """Faces a player rolled with real dice; `ask(need)` returns the face they read."""
 
-    def __init__(self, ask: Callable[[str], int]) -> None:
+    def __init__(self, ask: Callable[[Need], int]) -> None:
         self.ask = ask
 
-    def roll(self, purpose: str) -> int:
-        return check_face(self.ask(purpose))
+    def roll(self, need: Need) -> int:
+        return check_face(self.ask(need))
 
 
 def parse_faces(text: str) -> list[int]:

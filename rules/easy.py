@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from .battle import Battle
 from .card import DieRange, facing_armour
-from .dice import Dice
+from .dice import TO_HIT, Aim, Dice, Need, Roller
 from .dice_maths import d6_plus_difference, d6_plus_difference_at_least
 from .errors import RulesError
 from .odds import Odds, combine, effects_given_hit
@@ -17,11 +17,16 @@ from .trace import ArmourRoll, DamageRoll, DieCheck, Shot, Tally
 LEVEL = "easy"
 
 
+# Whose D6+ it is: the firer's damage, the target's armour, or a quick D6+ for anyone.
+D6_PLUS = {"firer": (Roller.FIRER, Aim.DAMAGE), "target": (Roller.TARGET, Aim.ARMOUR)}
+
+
 def d6_plus(tally: Tally, who: str) -> tuple[tuple[int, ...], int]:
     """D6+: 1-5 count as rolled; a 6 rolls again and each further 6 adds 1 (6,6,5 = 7)."""
-    faces = [tally.roll(f"{who} D6+")]
+    roller, aim = D6_PLUS.get(who, (Roller.EITHER, Aim.QUICK))
+    faces = [tally.roll(Need(roller, aim, f"{who} D6+"))]
     while faces[-1] == 6:
-        faces.append(tally.roll(f"{who} D6+ after a 6"))
+        faces.append(tally.roll(Need(roller, Aim.EXTRA, f"{who} D6+ after a 6")))
     value = faces[0] if len(faces) == 1 else 6 + len(faces) - 2
     return tuple(faces), value
 
@@ -41,14 +46,28 @@ def initiative(dice: Dice) -> Initiative:
     """Each side rolls a D6 (Axis first); the higher has the initiative, a tie rolls again."""
     rolls: list[tuple[int, int]] = []
     while True:
-        axis, allies = dice.roll("Axis initiative"), dice.roll("Allies initiative")
+        axis, allies = dice.roll(INITIATIVE[Side.AXIS]), dice.roll(INITIATIVE[Side.ALLIES])
         rolls.append((axis, allies))
-        if axis != allies:
-            return Initiative(tuple(rolls), Side.AXIS if axis > allies else Side.ALLIES)
+        winner = roll_off(axis, allies)
+        if winner is not None:
+            return Initiative(tuple(rolls), winner)
+
+
+INITIATIVE = {Side.AXIS: Need(Roller.AXIS, Aim.INITIATIVE, "Axis initiative"),
+              Side.ALLIES: Need(Roller.ALLIES, Aim.INITIATIVE, "Allies initiative")}
+
+
+def roll_off(axis: int, allies: int) -> Side | None:
+    """One roll-off for the initiative: the higher die wins; None on a tie, which rolls
+    again."""
+    if axis == allies:
+        return None
+    return Side.AXIS if axis > allies else Side.ALLIES
 
 
 def check_plan(plan: ShotPlan) -> None:
-    if plan.hull_down or plan.range_cm is not None or plan.crew_below_half:
+    if plan.hull_down or plan.range_cm is not None or plan.over_range \
+            or plan.crew_below_half:
         raise RulesError("the Easy level has no modifiers: hull down, range and crew "
                          "belong to the Tank Game")
     # Any hit destroys a damaged vehicle: its armour is not needed.
@@ -61,7 +80,7 @@ def fire(plan: ShotPlan, dice: Dice) -> Shot:
     tally = Tally(dice)
     attacker, target, before = plan.attacker, plan.target, plan.target_status
     needed: DieRange = tally.card(attacker, "gun_to_hit")
-    roll = tally.roll("to hit")
+    roll = tally.roll(TO_HIT)
     to_hit = DieCheck(roll, (), roll, needed, roll in needed)
 
     def done(effect: Effect, reason: str, damage: DamageRoll | None = None,

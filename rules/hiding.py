@@ -62,13 +62,15 @@ class HideCheck:
 
 
 def can_hide(piece: Piece, cover: bool, *, setup: bool = False,
-             nearest_enemy_figure: Measurement | float | None = None) -> HideCheck:
+             nearest_enemy_figure: Measurement | float | None = None,
+             enemy_near: bool | None = None) -> HideCheck:
     """May this piece hide here? Refuses with the reason; returns the check when it may.
 
     `cover` is False in terrain with no cover (like the middle of a road). At set-up figures,
     and guns and vehicles in cover, may start hidden. In play only figures hide, and only more
-    than 30 cm from the nearest enemy figure (`nearest_enemy_figure`: the distance, measured or
-    entered; None when no enemy figure is on the map).
+    than 30 cm from the nearest enemy figure: `nearest_enemy_figure` is the distance, measured
+    or entered (None when no enemy figure is on the map); or `enemy_near` is the players' own
+    answer, without a measurement, to "is an enemy figure within 30 cm?".
     """
     if (why := _out(piece)) is not None:
         raise RulesError(f"{why}: it cannot hide")
@@ -84,6 +86,8 @@ def can_hide(piece: Piece, cover: bool, *, setup: bool = False,
     if piece.kind.model:
         raise RulesError(f"{piece.label} cannot hide now: only figures hide in play; a vehicle "
                          "or gun may only start hidden at set-up, in cover")
+    if enemy_near is not None:
+        return _called_near(piece, enemy_near)
     if nearest_enemy_figure is None:
         return HideCheck(piece.label, piece.kind, False, True, None,
                          "an active figure in cover, no enemy figure on the map")
@@ -94,6 +98,16 @@ def can_hide(piece: Piece, cover: bool, *, setup: bool = False,
     return HideCheck(piece.label, piece.kind, False, True, answer,
                      f"an active figure in cover, the nearest enemy figure more than "
                      f"{HIDE_CLEAR_CM} cm away")
+
+
+def _called_near(piece: Piece, enemy_near: bool) -> HideCheck:
+    """The players said whether an enemy figure is within 30 cm."""
+    if enemy_near:
+        raise RulesError(f"{piece.label} cannot hide: the nearest enemy figure is not more than "
+                         f"{HIDE_CLEAR_CM} cm away (the players' call)")
+    return HideCheck(piece.label, piece.kind, False, True, None,
+                     f"an active figure in cover, no enemy figure within {HIDE_CLEAR_CM} cm "
+                     "(the players' call)")
 
 
 @dataclass(frozen=True)

@@ -4,13 +4,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .card import InfoCard
+from .dice import Need
 from .errors import RulesError
 from .status import Status
 from .trace import CardValue, Modifier, Tally
 
 
 class _NoDice:
-    def roll(self, purpose: str) -> int:
+    def roll(self, need: Need) -> int:
         raise RulesError("moving needs no dice")
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from .battle import Battle, Piece
 from .card import DieRange, Kind
-from .dice import Dice
+from .dice import Aim, Dice, Need, Roller
 from .errors import RulesError
 
 ELIMINATED = DieRange(5)  # the defender's D6 for a figure run over: 5-6 eliminates it
@@ -208,10 +208,12 @@ def overrun(tank: Piece, under: tuple[Under, ...], dice: Dice) -> Overrun:
         else:
             made = []
             for number in range(1, count + 1):
-                face = dice.roll(f"defender D6 for {piece.label} figure {number} "
-                                 f"(run over by {tank.label}: {ELIMINATED} eliminates)")
+                face = dice.roll(Need(
+                    Roller.DEFENDER, Aim.OVERRUN, f"defender D6 for {piece.label} figure "
+                    f"{number} (run over by {tank.label}: {ELIMINATED} eliminates)",
+                    piece.label, number))
                 faces.append(face)
-                made.append(FigureRoll(number, face, face in ELIMINATED))
+                made.append(FigureRoll(number, face, eliminates(face)))
             rolls = tuple(made)
             killed = sum(r.eliminated for r in rolls)
             after = piece.lose_figures(killed)
@@ -230,3 +232,9 @@ def overrun(tank: Piece, under: tuple[Under, ...], dice: Dice) -> Overrun:
     rough = (f"moving over pieces counts as rough ground: Move in Rough "
              f"{tank.card.printed('rough')} on {tank.card.title}")
     return Overrun(tank.label, tank.card.title, tuple(results), rough, tuple(faces))
+
+
+def eliminates(face: int) -> bool:
+    """A figure run over by a tank is eliminated on its player's D6 of 5 or 6 (DOWN), and
+    survives on 1 to 4 (SAFE)."""
+    return face in ELIMINATED

@@ -20,6 +20,7 @@ class ShotPlan:
     crew_below_half: bool = False     # Tank Game: -1 on the reload roll
     attacker_status: Status = field(default_factory=Status)
     target_status: Status = field(default_factory=Status)
+    over_range: bool = False          # the players say over 100 cm, without a distance
 
 
 def check_firer(attacker: InfoCard, status: Status, *, needs_loaded: bool) -> None:

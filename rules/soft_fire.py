@@ -14,12 +14,12 @@ from typing import Any
 
 from .battle import Piece
 from .card import Facing, InfoCard, Kind, Template, Weapon, facing_armour
-from .dice import Dice
+from .dice import RELOAD, TO_HIT, Aim, Dice, Need, Roller
 from .errors import RulesError
 from .shot import effect_of
 from .soft_table import SoftTable
 from .status import Effect
-from .tank_game import RANGE_LIMIT_CM, check_die, damage_dice, reload_modifiers
+from .tank_game import check_die, damage_dice, range_modifiers, reload_modifiers
 from .trace import ArmourRoll, DamageRoll, DieCheck, Modifier, Tally, card_ref
 
 HE = "he"
@@ -52,6 +52,7 @@ class SoftPlan:
     table: SoftTable
     range_cm: float | None = None     # needed by a shot without a template; HE: over 100 is -1
     cover: bool = False               # HE to hit: the target is in any cover (-1)
+    over_range: bool = False          # HE: the players say over 100 cm, without a distance
 
 
 def he_weapon(card: InfoCard) -> Weapon:
@@ -80,6 +81,8 @@ class Attack:
     damage: DamageRoll | None = None
     armour: ArmourRoll | None = None
     net: int | None = None
+    piece: str = ""                 # the attacked piece's label
+    figure: int | None = None       # the figure attacked (a vehicle's commander: 1), or None
 
     @property
     def difference(self) -> int | None:
@@ -280,9 +283,7 @@ def he_to_hit_modifiers(plan: SoftPlan) -> tuple[Modifier, ...]:
     mods = []
     if plan.cover:
         mods.append(Modifier("HE: target in cover", -1))
-    if plan.range_cm is not None and plan.range_cm > RANGE_LIMIT_CM:
-        mods.append(Modifier(f"range {plan.range_cm:g} cm is over {RANGE_LIMIT_CM} cm", -1))
-    return tuple(mods)
+    return (*mods, *range_modifiers(plan.range_cm, plan.over_range))
 
 
 # ---- resolution ----
@@ -290,8 +291,8 @@ def he_to_hit_modifiers(plan: SoftPlan) -> tuple[Modifier, ...]:
 
 def _he_rolls(plan: SoftPlan, tally: Tally) -> tuple[DieCheck, DieCheck]:
     card = plan.firer.card
-    to_hit = check_die(tally, "to hit", tally.card(card, "gun_to_hit"), he_to_hit_modifiers(plan))
-    reload = check_die(tally, "reload", tally.card(card, "reload"),
+    to_hit = check_die(tally, TO_HIT, tally.card(card, "gun_to_hit"), he_to_hit_modifiers(plan))
+    reload = check_die(tally, RELOAD, tally.card(card, "reload"),
                        reload_modifiers(plan.firer.crew_below_half()))
     return to_hit, reload
 
@@ -337,7 +338,7 @@ def _attack_piece(plan: SoftPlan, covered: Covered, tally: Tally) -> PieceResult
         name = f"{piece.label} commander" if piece.kind is Kind.HARD else \
             f"{piece.label} figure {number}"
         for shot in range(1, plan.weapon.shots + 1):
-            attack = _soft_attack(plan, covered, tally, name, shot, figure=True)
+            attack = _soft_attack(plan, covered, tally, name, shot, figure=number)
             attacks.append(attack)
             if attack.hit:
                 killed += 1
@@ -355,29 +356,51 @@ def _attack_piece(plan: SoftPlan, covered: Covered, tally: Tally) -> PieceResult
 def _attack_model(plan: SoftPlan, covered: Covered, tally: Tally) -> Attack:
     if covered.piece.kind in (Kind.HARD, Kind.OPEN_TOP):
         return _template_at_hard(plan, covered, tally)
-    return _soft_attack(plan, covered, tally, covered.label, 1, figure=False)
+    return _soft_attack(plan, covered, tally, covered.label, 1, figure=None)
 
 
 def _soft_attack(plan: SoftPlan, covered: Covered, tally: Tally, name: str, shot: int,
-                 figure: bool) -> Attack:
+                 figure: int | None) -> Attack:
+    """One opposed roll: the attacker's D6 plus modifiers against the defender's D6. `figure`
+    is the figure attacked (a vehicle's commander counts as figure 1), None for the piece."""
     mods = attack_modifiers(plan, covered)
     suffix = f" shot {shot}" if plan.weapon.shots > 1 else ""
-    roll = tally.roll(f"attacker D6: {name}{suffix}")
+    numbered = shot if plan.weapon.shots > 1 else None
+    piece = covered.piece.label
+    roll = tally.roll(Need(Roller.ATTACKER, Aim.ATTACK, f"attacker D6: {name}{suffix}", piece,
+                           figure, numbered))
     modified = roll + sum(m.value for m in mods)
-    defender = tally.roll(f"defender D6: {name}{suffix}")
+    defender = tally.roll(Need(Roller.DEFENDER, Aim.DEFENCE, f"defender D6: {name}{suffix}",
+                               piece, figure, numbered))
     versus = f"{modified} against {defender}"
-    if defender >= modified:
+    if not beats(modified, defender):
         return Attack(name, shot, roll, mods, modified, defender, Effect.MISS,
-                      f"{versus}: {modified - defender:+d}, no kill")
+                      f"{versus}: {modified - defender:+d}, no kill", piece=piece, figure=figure)
     difference = modified - defender
-    if figure or covered.piece.kind is Kind.GUN:
-        word = "eliminated" if figure else "destroyed"
+    if figure is not None or covered.piece.kind is Kind.GUN:
+        word = "eliminated" if figure is not None else "destroyed"
         return Attack(name, shot, roll, mods, modified, defender, Effect.DESTROYED,
-                      f"{versus}: {difference:+d}, {word}")
+                      f"{versus}: {difference:+d}, {word}", piece=piece, figure=figure)
     damage = damage_dice(tally, difference)
     return _damage_effect(plan, covered, tally, Attack(
         name, shot, roll, mods, modified, defender, Effect.NONE,
-        f"{versus}: {difference:+d} damage dice"), damage)
+        f"{versus}: {difference:+d} damage dice", piece=piece, figure=figure), damage)
+
+
+def beats(modified: int, defender: int) -> bool:
+    """The opposed roll: the attack succeeds when the attacker's modified D6 is higher than the
+    defender's D6; a tie goes to the defender."""
+    return modified > defender
+
+
+def opposed_effect(covered: Covered, figure: int | None, modified: int, defender: int) -> Effect:
+    """What an opposed roll does before any damage dice: a miss, a figure or gun eliminated,
+    or (a soft vehicle) damage dice to roll, shown as NONE until they are."""
+    if not beats(modified, defender):
+        return Effect.MISS
+    if figure is None and covered.piece.kind is not Kind.GUN:
+        return Effect.NONE
+    return Effect.DESTROYED
 
 
 def _template_at_hard(plan: SoftPlan, covered: Covered, tally: Tally) -> Attack:
@@ -390,11 +413,12 @@ def _template_at_hard(plan: SoftPlan, covered: Covered, tally: Tally) -> Attack:
     if not count or count < 1:
         return Attack(name, 1, None, (), None, None, Effect.NONE,
                       f"the {weapon.name} has no {field_name.replace('_', ' ')} dice "
-                      f"against a hard target: no effect")
+                      f"against a hard target: no effect", piece=covered.piece.label)
     damage = damage_dice(tally, count)
     return _damage_effect(plan, covered, tally, Attack(
         name, 1, None, (), None, None, Effect.NONE,
-        f"{count} damage dice ({field_name.replace('_', ' ')})"), damage)
+        f"{count} damage dice ({field_name.replace('_', ' ')})", piece=covered.piece.label),
+        damage)
 
 
 def _damage_effect(plan: SoftPlan, covered: Covered, tally: Tally, attack: Attack,

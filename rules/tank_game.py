@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .card import DieRange, InfoCard, Kind, facing_armour
-from .dice import Dice
+from .dice import RELOAD, TO_HIT, Aim, Dice, Need, Roller
 from .errors import RulesError
 from .odds import Odds, combine, damage_effects, faces_at_least
 from .shot import ShotPlan, check_can_fire, effect_of
@@ -20,12 +20,20 @@ def to_hit_modifiers(plan: ShotPlan) -> tuple[Modifier, ...]:
     mods = []
     if plan.hull_down:
         mods.append(Modifier("target hull down or in hard cover", -1))
-    if plan.range_cm is not None:
-        if plan.range_cm < 0:
-            raise RulesError(f"a range of {plan.range_cm:g} cm is not possible")
-        if plan.range_cm > RANGE_LIMIT_CM:
-            mods.append(Modifier(f"range {plan.range_cm:g} cm is over {RANGE_LIMIT_CM} cm", -1))
-    return tuple(mods)
+    if plan.range_cm is not None and plan.range_cm < 0:
+        raise RulesError(f"a range of {plan.range_cm:g} cm is not possible")
+    return (*mods, *range_modifiers(plan.range_cm, plan.over_range))
+
+
+def range_modifiers(range_cm: float | None, over_range: bool) -> tuple[Modifier, ...]:
+    """-1 to hit over 100 cm: by the distance when there is one, else by the players' call."""
+    if range_cm is not None:
+        if range_cm > RANGE_LIMIT_CM:
+            return (Modifier(f"range {range_cm:g} cm is over {RANGE_LIMIT_CM} cm", -1),)
+        return ()
+    if over_range:
+        return (Modifier(f"range over {RANGE_LIMIT_CM} cm (the players' call)", -1),)
+    return ()
 
 
 def reload_modifiers(crew_below_half: bool, action: bool = False) -> tuple[Modifier, ...]:
@@ -37,12 +45,17 @@ def reload_modifiers(crew_below_half: bool, action: bool = False) -> tuple[Modif
     return tuple(mods)
 
 
-def check_die(tally: Tally, purpose: str, needed: DieRange,
+def check_die(tally: Tally, need: Need, needed: DieRange,
            mods: tuple[Modifier, ...]) -> DieCheck:
     """One D6 plus modifiers, at or above the low end of the card's range."""
-    roll = tally.roll(purpose)
+    roll = tally.roll(need)
     modified = roll + sum(m.value for m in mods)
     return DieCheck(roll, mods, modified, needed, modified >= needed.low)
+
+
+def damage_die(number: int) -> Need:
+    """The firer's damage die `number`, counting the extra dice earned by sixes."""
+    return Need(Roller.FIRER, Aim.DAMAGE, f"damage die {number}")
 
 
 def damage_dice(tally: Tally, count: int) -> DamageRoll:
@@ -54,7 +67,7 @@ def damage_dice(tally: Tally, count: int) -> DamageRoll:
     rolls: list[int] = []
     pending = count
     while pending:
-        batch = [tally.roll(f"damage die {len(rolls) + i + 1}") for i in range(pending)]
+        batch = [tally.roll(damage_die(len(rolls) + i + 1)) for i in range(pending)]
         rolls.extend(batch)
         pending = batch.count(6)
     points = sum(1 for face in rolls if face >= 2)
@@ -85,8 +98,8 @@ def fire(plan: ShotPlan, dice: Dice) -> Shot:
     reload_range: DieRange | None = tally.card(attacker, "reload")
     if reload_range is None:
         raise RulesError(f"{attacker.title} has no reload roll on its card")
-    to_hit = check_die(tally, "to hit", needed, to_hit_modifiers(plan))
-    reload = check_die(tally, "reload", reload_range, reload_modifiers(plan.crew_below_half))
+    to_hit = check_die(tally, TO_HIT, needed, to_hit_modifiers(plan))
+    reload = check_die(tally, RELOAD, reload_range, reload_modifiers(plan.crew_below_half))
     attacker_after = replace(plan.attacker_status, loaded=reload.success)
 
     def done(effect: Effect, reason: str, damage: DamageRoll | None = None,
@@ -116,7 +129,7 @@ def reload_action(card: InfoCard, status: Status, dice: Dice,
     needed: DieRange | None = tally.card(card, "reload")
     if needed is None:
         raise RulesError(f"{card.title} has no gun to reload: its card says none")
-    check = check_die(tally, "reload", needed, reload_modifiers(crew_below_half, action=True))
+    check = check_die(tally, RELOAD, needed, reload_modifiers(crew_below_half, action=True))
     after = replace(status, loaded=status.loaded or check.success)
     return ReloadAction(card, check, status, after, tuple(tally.used))
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .card import DieRange, Facing, InfoCard
-from .dice import Dice
+from .dice import Dice, Need
 from .status import Effect, Status
 
 
@@ -160,8 +160,8 @@ class Tally:
     faces: list[int] = field(default_factory=list)
     used: list[CardValue] = field(default_factory=list)
 
-    def roll(self, purpose: str) -> int:
-        face = self.dice.roll(purpose)
+    def roll(self, need: Need) -> int:
+        face = self.dice.roll(need)
         self.faces.append(face)
         return face
 

@@ -370,9 +370,11 @@ def fire(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[Turn, 
 
 
 def hide(turn: Turn, battle: Battle, label: str, *, cover: bool,
-         nearest_enemy_figure: Measurement | float | None, note: str = "") -> tuple[Turn, Battle]:
+         nearest_enemy_figure: Measurement | float | None = None, note: str = "",
+         enemy_near: bool | None = None) -> tuple[Turn, Battle]:
     """An active figure that has not moved hides (lies down), in cover, more than 30 cm from
-    the nearest enemy figure (`nearest_enemy_figure`: None when no enemy figure is on the map).
+    the nearest enemy figure (`nearest_enemy_figure`: None when no enemy figure is on the map;
+    or `enemy_near`, the players' yes or no, see `hiding.can_hide`).
     """
     act, piece = _active(turn, battle, label, Action.HIDE)
     if piece.kind.model:
@@ -381,9 +383,16 @@ def hide(turn: Turn, battle: Battle, label: str, *, cover: bool,
     if act.moved(piece.label):
         raise RulesError(f"{piece.label} has moved in this activation: only figures that have "
                          "not moved may hide")
-    can_hide(piece, cover, nearest_enemy_figure=nearest_enemy_figure)
+    can_hide(piece, cover, nearest_enemy_figure=nearest_enemy_figure, enemy_near=enemy_near)
     return _record(turn, act, Done(piece.label, Action.HIDE, note)), \
         battle.replace_piece(conceal(piece))
+
+
+def fires_again(piece: Piece, fired: int, figures: int) -> bool:
+    """A squad fires each figure's weapon once in its activation, one shot after another:
+    after `fired` shots of a squad that had `figures` figures when it began, does another
+    figure fire? A single figure, a gun or a vehicle fires once."""
+    return piece.kind is Kind.FIGURE and fired < figures
 
 
 def take_cover(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[Turn, Battle]:

@@ -15,7 +15,7 @@ from cobi_companion.device.core.views import Header, View
 from cobi_companion.device.ports.events import Event, Key, Press, SensorReading, SensorState, Tick
 from cobi_companion.device.ports.range_reader import Sensors
 from cobi_companion.device.ports.store import Store
-from cobi_companion.rules.dice import Dice
+from cobi_companion.rules.dice import Dice, Need
 from cobi_companion.rules.status import Side
 
 if TYPE_CHECKING:
@@ -156,17 +156,19 @@ class App:
             return Header(title, state.round if state else None)
         return Header(title, state.round, state.active.value, self.side_name(state.active))
 
-    def roll(self, purpose: str, side: str) -> int:
-        face = self.dice.roll(purpose)
-        self.rolls.append((side, purpose, face))
+    def roll(self, need: Need, side: str) -> int:
+        """The box rolls one die for `need`, thrown for `side`, and logs it."""
+        face = self.dice.roll(need)
+        self.rolls.append((side, need.words, face))
         return face
 
     def dice_for(self, side: str) -> Dice:
         """A dice source for a rule that rolls several dice for one side, each one logged."""
         return _SideDice(self, side)
 
-    def record(self, face: int, purpose: str, side: str) -> None:
-        self.rolls.append((side, purpose, face))
+    def record(self, face: int, need: Need, side: str) -> None:
+        """A real die's face, dialled by the player, logged like a rolled one."""
+        self.rolls.append((side, need.words, face))
 
     def cue(self, name: str, side: str | None = None) -> None:
         if self.settings.sound:
@@ -239,5 +241,5 @@ class _SideDice:
     def __init__(self, app: App, side: str) -> None:
         self.app, self.side = app, side
 
-    def roll(self, purpose: str) -> int:
-        return self.app.roll(purpose, self.side)
+    def roll(self, need: Need) -> int:
+        return self.app.roll(need, self.side)

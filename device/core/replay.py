@@ -1,8 +1,9 @@
 """Resolve a rule step by step on the box, one die at a time, without touching the rules.
 
 The rules are pure functions that take a dice source. The box replays the function with the
-faces gathered so far; when it runs out, the exception names the next roll ("to hit",
-"target D6+", ...), so the box knows whose button to wait for, or which real die to ask for.
+faces gathered so far; when it runs out, the exception carries the next roll the rule needs
+as a typed `Need` (who rolls it, what for, the piece, figure and shot), so the box knows whose
+button to wait for, or which real die to ask for.
 """
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
-from cobi_companion.rules.dice import DiceExhausted, ScriptedDice
+from cobi_companion.rules.dice import Aim, DiceExhausted, Need, ScriptedDice
 
 T = TypeVar("T")
 
@@ -19,24 +20,26 @@ T = TypeVar("T")
 class Replay(Generic[T]):
     run: Callable[[ScriptedDice], T]
     faces: list[int] = field(default_factory=list)
-    purposes: list[str] = field(default_factory=list)
+    needs: list[Need] = field(default_factory=list)
     result: T | None = None
 
-    def need(self) -> str | None:
+    def need(self) -> Need | None:
         """The next roll the rule needs, or None once it is resolved (see `result`)."""
         if self.result is not None:
             return None
         try:
             self.result = self.run(ScriptedDice(self.faces))
         except DiceExhausted as exc:
-            return exc.purpose
+            return exc.need
         return None
 
-    def add(self, face: int, purpose: str) -> None:
+    def add(self, face: int, need: Need) -> None:
         self.faces.append(face)
-        self.purposes.append(purpose)
+        self.needs.append(need)
 
+    def face(self, aim: Aim) -> int:
+        """The face rolled for the first die of `aim` (e.g. the HE shot's to-hit)."""
+        return next(f for f, n in zip(self.faces, self.needs, strict=True) if n.aim is aim)
 
-def is_target_roll(purpose: str) -> bool:
-    """Easy level: the target's player rolls the armour D6+ with their own button."""
-    return purpose.startswith("target")
+    def rolled(self, aim: Aim) -> bool:
+        return any(n.aim is aim for n in self.needs)

@@ -9,11 +9,12 @@ from dataclasses import dataclass, field, replace
 from cobi_companion.device.core.app import App, Next, Screen
 from cobi_companion.device.core.battle_state import BattleState, MatchState, piece_dict, piece_from
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll, View
+from cobi_companion.device.games.rolling import face_for
 from cobi_companion.device.games.shots import Finish, resolve_fire
 from cobi_companion.device.ports.events import Key
 from cobi_companion.device.ui.measure import DialCm, Measuring
-from cobi_companion.device.ui.widgets import Choose, Dial, Show, notice, yes_no
-from cobi_companion.rules import hiding, scoring, turns
+from cobi_companion.device.ui.widgets import Choose, Show, notice, yes_no
+from cobi_companion.rules import easy, hiding, scoring, turns
 from cobi_companion.rules.battle import Battle, Piece
 from cobi_companion.rules.card import Facing, InfoCard, Kind
 from cobi_companion.rules.distance import FIRE_RANGE, Call, DistanceCheck
@@ -22,7 +23,6 @@ from cobi_companion.rules.levels import RULE_SETS, rule_set
 from cobi_companion.rules.movement import allowance
 from cobi_companion.rules.shot import ShotPlan
 from cobi_companion.rules.status import Side
-from cobi_companion.rules.tank_game import RANGE_LIMIT_CM
 
 
 def choose_rules(app: App) -> Screen:
@@ -166,25 +166,24 @@ class RollOff(Screen):
         side = {Key.AXIS: Side.AXIS, Key.ALLIES: Side.ALLIES}.get(key)
         if side is None or side in self.faces:
             return app.menu(self) if key is Key.BACK else self
-        purpose = f"{side.value} initiative"
-        if app.settings.real_dice:
-            def dialled(face: int, side: Side = side) -> Screen:
-                app.record(face, purpose, side.value)
-                return self.rolled(app, side, face)
-            return Dial(f"{app.side_name(side)}: {self.title}", dialled)
-        return self.rolled(app, side, app.roll(purpose, side.value))
+        need = replace(easy.INITIATIVE[side], words=f"{side.value} initiative")  # as logged
+
+        def rolled(face: int, side: Side = side) -> Screen:
+            return self.rolled(app, side, face)
+        return face_for(app, need, side.value, rolled,
+                        asked=f"{app.side_name(side)}: {self.title}")
 
     def rolled(self, app: App, side: Side, face: int) -> Screen:
         self.faces[side] = face
         if len(self.faces) < 2:
             return self
         axis, allies = self.faces[Side.AXIS], self.faces[Side.ALLIES]
+        winner = easy.roll_off(axis, allies)
         shown = Roll(app.header(self.title), (axis, allies), app.t("both_press"),
-                     needed=f"{axis} : {allies}", total="=" if axis == allies else
-                     app.side_name(Side.AXIS if axis > allies else Side.ALLIES))
-        if axis == allies:
+                     needed=f"{axis} : {allies}",
+                     total="=" if winner is None else app.side_name(winner))
+        if winner is None:          # a tie rolls again
             return Show([shown], lambda: RollOff(self.title, self.then), animate=True)
-        winner = Side.AXIS if axis > allies else Side.ALLIES
         return Show([shown], lambda: self.then(winner), animate=True)
 
 
@@ -332,34 +331,37 @@ def pick_facing(app: App, firer: Piece, target: Piece, done: Finish, back: Next 
     again = lambda: pick_facing(app, firer, target, done, back, retarget)  # noqa: E731
     after = done
 
-    def plan(facing: Facing, hull_down: bool = False, range_cm: float | None = None) -> ShotPlan:
+    def plan(facing: Facing, hull_down: bool = False, range_cm: float | None = None,
+             over: bool = False) -> ShotPlan:
         return ShotPlan(firer.card, target.card, facing, hull_down, range_cm,
                         crew_below_half=modifiers and firer.crew_below_half(),
-                        attacker_status=firer.status, target_status=target.status)
+                        attacker_status=firer.status, target_status=target.status,
+                        over_range=over)
 
     def chosen(i: int) -> Screen:
         facing = facings[i]
         if not modifiers:
             return resolve_fire(app, firer, target, plan(facing), after, back)
         return yes_no(app, app.t("hull_down"), lambda hull: fire_range(
-            app, lambda cm: resolve_fire(app, firer, target, plan(facing, hull, cm), after,
-                                         back), again), again)
+            app, lambda cm, over: resolve_fire(app, firer, target, plan(facing, hull, cm, over),
+                                               after, back), again), again)
     return Choose(app.t("facing"), [app.t(f.value) for f in facings], chosen, back=retarget)
 
 
-def fire_range(app: App, then: Callable[[float | None], Screen], back: Next) -> Screen:
+def fire_range(app: App, then: Callable[[float | None, bool], Screen], back: Next) -> Screen:
     """Over 100 cm? Measured by a sensor (offered first when one is online), dialled in cm, or
-    just yes or no. `then` gets the range in cm for the rules (None: not over 100 cm)."""
+    just yes or no. `then(cm, over)` gets the range in cm for the rules, or None and the
+    players' own yes or no."""
     def measured(check: DistanceCheck, over: bool) -> Screen:
         if check.call is not Call.TOO_CLOSE:
-            return then(check.cm)
-        return then(RANGE_LIMIT_CM + 1 if over else None)   # the players' own call
+            return then(check.cm, False)
+        return then(None, over)   # too close to call: the players' own call
     ways: list[tuple[str, Next]] = [
         (app.t("measure_with", sensor=name),
          lambda name=name: Measuring(FIRE_RANGE, name, measured, back).begin(app))
         for name in app.sensors.online_names()]
-    ways += [(app.t("no"), lambda: then(None)),
-             (app.t("yes"), lambda: then(RANGE_LIMIT_CM + 1)),   # 101 cm stands for "yes"
+    ways += [(app.t("no"), lambda: then(None, False)),
+             (app.t("yes"), lambda: then(None, True)),
              (app.t("enter_cm"), lambda: DialCm(FIRE_RANGE, measured, back))]
     return Choose(app.t("over_100"), [label for label, _ in ways], lambda i: ways[i][1](),
                   back)

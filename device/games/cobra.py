@@ -16,9 +16,10 @@ from cobi_companion.device.core.app import Next, Screen
 from cobi_companion.device.core.views import BigWord, Header, Lines, Menu, View
 from cobi_companion.device.games.battle import end_battle
 from cobi_companion.device.games.menus import QuickDice, Scroll, dice_stats
+from cobi_companion.device.games.rolling import face_for
 from cobi_companion.device.games.settings import settings_menu
 from cobi_companion.device.ui.renderer import LINE, WIDTH, font, text_width
-from cobi_companion.device.ui.widgets import Choose, Count, Dial, Show, WaitPress, notice, yes_no
+from cobi_companion.device.ui.widgets import Choose, Count, Show, WaitPress, notice, yes_no
 from cobi_companion.rules import cobra_weather
 from cobi_companion.rules.cobra_combat import (
     BY_LETTER,
@@ -42,13 +43,14 @@ from cobi_companion.rules.cobra_turns import (
     sequence,
     victory,
 )
-from cobi_companion.rules.dice import ScriptedDice
+from cobi_companion.rules.dice import Aim, Need, Roller, ScriptedDice
 from cobi_companion.rules.errors import RulesError
 
 if TYPE_CHECKING:
     from cobi_companion.device.core.app import App
 
 BUTTON = {Nation.GERMAN: "axis", Nation.ALLIED: "allies"}     # whose dice button
+EXTENSION = Need(Roller.ALLIES, Aim.EXTENSION, "campaign extension")
 STRENGTH_MAX = 40           # the knob dials a unit's printed strength up to this
 SP_MAX = 20                 # Allied supply points the knob dials for one turn
 VP_MAX = 199
@@ -191,22 +193,17 @@ def end_turn(app: App) -> Screen:
         save(app, f"campaign extension roll {face}: {word}")
         return Show([BigWord(header(app, app.t("extension")), word, f"{face}: 4-6 = GT28")],
                     lambda: hub(app))
-    return press_for(app, Nation.ALLIED, [app.t("extension_roll")], "campaign extension",
+    return press_for(app, Nation.ALLIED, [app.t("extension_roll")], EXTENSION,
                      rolled)
 
 
-def press_for(app: App, nation: Nation, lines: Sequence[str], purpose: str,
+def press_for(app: App, nation: Nation, lines: Sequence[str], need: Need,
               then: Callable[[int], Screen]) -> Screen:
     """Wait for `nation`'s dice button, then roll one die (or dial a real one)."""
     side = BUTTON[nation]
 
     def pressed() -> Screen:
-        if app.settings.real_dice:
-            def dialled(face: int) -> Screen:
-                app.record(face, purpose, side)
-                return then(face)
-            return Dial(purpose, dialled)
-        return then(app.roll(purpose, side))
+        return face_for(app, need, side, then)
     press = app.t("press_to_roll", side=app.t(f"cobra_{nation.value}"))
     shown = Lines(header(app, app.t("roll")), (*lines, press))
     return WaitPress(side, shown, pressed, back=lambda: hub(app))
@@ -223,7 +220,8 @@ def weather_phase(app: App) -> Screen:
     column, _ = cobra_weather.column(game.turn, history)
     drm, _ = cobra_weather.modifier(history)
     line = app.t("weather_column", column=column, drm=f"{drm:+d}")
-    return press_for(app, Nation.GERMAN, [line], f"weather GT{game.turn}", lambda face: (
+    weather = Need(Roller.AXIS, Aim.WEATHER, f"weather GT{game.turn}")
+    return press_for(app, Nation.GERMAN, [line], weather, lambda face: (
         weather_rolled(app, cobra_weather.determine(game.turn, history, ScriptedDice([face]),
                                                     tables(app)))))
 
@@ -414,8 +412,8 @@ class Attack(Screen):
             detail = f"{planned.column}, {app.t('die')} {face}"
             return Show([BigWord(header(app, app.t("result")), big, detail)],
                         lambda: reading(app, app.t("result"), combat.explanation, hub(app)))
-        return press_for(app, self.attacker, lines,
-                         f"combat {planned.column}", rolled)
+        need = Need(Roller.ATTACKER, Aim.COMBAT, f"combat {planned.column}")
+        return press_for(app, self.attacker, lines, need, rolled)
 
 
 def total(listed: list[Unit], role: Role) -> int:

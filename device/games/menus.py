@@ -10,6 +10,7 @@ from cobi_companion.device.ports.events import Key
 from cobi_companion.rules import easy
 from cobi_companion.rules.battle import Piece
 from cobi_companion.rules.card import Kind
+from cobi_companion.rules.dice import Aim, Need, Roller
 
 
 @dataclass
@@ -65,6 +66,9 @@ def dice_stats(app: App, back: Screen) -> Screen:
     return Scroll(app.t("dice_stats"), lines, back)
 
 
+QUICK_D6 = Need(Roller.EITHER, Aim.QUICK, "quick D6")
+
+
 @dataclass
 class QuickDice(Screen):
     """A dice button rolls a big D6; held down, a D6+."""
@@ -80,7 +84,7 @@ class QuickDice(Screen):
     def on(self, app: App, key: Key) -> Screen:
         side = "axis" if key in (Key.AXIS, Key.AXIS_LONG) else "allies"
         if key in (Key.AXIS, Key.ALLIES):
-            face = app.roll("quick D6", side)
+            face = app.roll(QUICK_D6, side)
             self.shown, self.value = (face,), str(face)
             app.cue("roll")
         elif key in (Key.AXIS_LONG, Key.ALLIES_LONG):

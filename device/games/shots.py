@@ -3,15 +3,17 @@ dice dialled in), then each step of the trace on screen and one big outcome word
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cobi_companion.device.core.app import Screen
-from cobi_companion.device.core.replay import Replay, is_target_roll
+from cobi_companion.device.core.replay import Replay
 from cobi_companion.device.core.views import BigWord, Lines, Roll, View
+from cobi_companion.device.games.rolling import gather
 from cobi_companion.device.ui.explain import BIG_WORDS, in_six, percent
-from cobi_companion.device.ui.widgets import Dial, Show, WaitPress, notice
+from cobi_companion.device.ui.widgets import Show, WaitPress, notice
 from cobi_companion.rules import tank_game
 from cobi_companion.rules.battle import Piece
+from cobi_companion.rules.dice import Aim, Need, Roller
 from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.levels import rule_set
 from cobi_companion.rules.shot import ShotPlan
@@ -25,25 +27,6 @@ Finish = Callable[["App", str], Screen]
 CUES = {Effect.MISS: "miss", Effect.NONE: "hit", Effect.DESTROYED: "destroyed"}
 
 
-def gather(app: App, replay: Replay[Any], roller_of: Callable[[str], str], phase: str,
-           waiting: Callable[[str], View], done: Callable[[], Screen]) -> Screen:
-    """Roll (or ask for) the faces the rule needs while they belong to `phase`'s player; when
-    the next roll is the other player's, wait for their button."""
-    while (need := replay.need()) is not None:
-        roller = roller_of(need)
-        if roller != phase:
-            return WaitPress(roller, waiting(roller), lambda roller=roller: gather(
-                app, replay, roller_of, roller, waiting, done))
-        if app.settings.real_dice:
-            def dialled(face: int, need: str = need, roller: str = roller) -> Screen:
-                app.record(face, need, roller)
-                replay.add(face, need)
-                return gather(app, replay, roller_of, phase, waiting, done)
-            return Dial(need, dialled)
-        replay.add(app.roll(need, roller), need)
-    return done()
-
-
 def resolve_fire(app: App, firer: Piece, target: Piece, plan: ShotPlan,
                  finish: Finish, refused: Callable[[], Screen] | None = None) -> Screen:
     """`refused`: where a shot the rules refuse goes (by default the side passes)."""
@@ -53,17 +36,21 @@ def resolve_fire(app: App, firer: Piece, target: Piece, plan: ShotPlan,
     except RulesError as exc:
         return notice(app, app.t("not_possible"), [str(exc)],
                       refused or (lambda: finish(app, "passes")))
-    side, enemy = firer.side.value, target.side.value
+    side = firer.side.value
     preview = Lines(app.header(f"{firer.label} → {target.label}"), (
         app.t("odds", hit=in_six(odds.hit), kill=percent(odds.kill)),
         app.t("press_to_fire", side=app.side_name(side))))
     replay: Replay[Shot] = Replay(lambda dice: rules.fire(plan, dice))
 
     def waiting(roller: str) -> View:
-        faces = tuple(f for f, p in zip(replay.faces, replay.purposes, strict=True)
-                      if p.startswith("firer"))
+        faces = tuple(f for f, n in zip(replay.faces, replay.needs, strict=True)
+                      if n.roller is Roller.FIRER and n.aim in (Aim.DAMAGE, Aim.EXTRA))
         return Roll(app.header(target.label), faces, app.t("armour"),
                     needed=app.t("press_armour", side=app.side_name(roller)))
+
+    def wait(roller: str, need: Need) -> Screen:
+        return WaitPress(roller, waiting(roller), lambda: gather(
+            app, replay, firer.side, roller, wait, done))
 
     def done() -> Screen:
         shot = replay.result
@@ -77,8 +64,7 @@ def resolve_fire(app: App, firer: Piece, target: Piece, plan: ShotPlan,
         after = finish(app, line)
         return Show(views, lambda: after, animate=True)
 
-    roller_of = lambda need: enemy if is_target_roll(need) else side  # noqa: E731
-    return WaitPress(side, preview, lambda: gather(app, replay, roller_of, side, waiting, done))
+    return WaitPress(side, preview, lambda: gather(app, replay, firer.side, side, wait, done))
 
 
 def needs_text(app: App, check: DieCheck, exact: bool) -> str:
@@ -136,5 +122,8 @@ def resolve_reload(app: App, vehicle: Piece, finish: Finish) -> Screen:
         return Show(views, lambda: after, animate=True)
 
     prompt = Lines(header, (app.t("press_reload", side=app.side_name(side)),))
-    return WaitPress(side, prompt, lambda: gather(app, replay, lambda need: side, side,
-                                                  lambda roller: prompt, done))
+
+    def wait(roller: str, need: Need) -> Screen:
+        return WaitPress(roller, prompt, lambda: gather(app, replay, vehicle.side, roller,
+                                                        wait, done))
+    return WaitPress(side, prompt, lambda: gather(app, replay, vehicle.side, side, wait, done))

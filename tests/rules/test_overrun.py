@@ -6,7 +6,7 @@ import json
 import pytest
 from cobi_companion.rules.battle import Battle, Piece
 from cobi_companion.rules.card import InfoCard
-from cobi_companion.rules.dice import DiceExhausted, ScriptedDice
+from cobi_companion.rules.dice import Aim, DiceExhausted, Need, Roller, ScriptedDice
 from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.overrun import Cover, Under, candidates, overrun
 from cobi_companion.rules.status import Side, Status
@@ -24,11 +24,15 @@ HALFTRACK = InfoCard.model_validate({"id": "sdkfz-251", "name": "SdKfz 251",
 class Recording(ScriptedDice):
     def __init__(self, faces: list[int]) -> None:
         super().__init__(faces)
-        self.purposes: list[str] = []
+        self.needs: list[Need] = []
 
-    def roll(self, purpose: str) -> int:
-        self.purposes.append(purpose)
-        return super().roll(purpose)
+    @property
+    def purposes(self) -> list[str]:
+        return [n.words for n in self.needs]
+
+    def roll(self, need: Need) -> int:
+        self.needs.append(need)
+        return super().roll(need)
 
 
 @pytest.fixture
@@ -56,6 +60,9 @@ def test_faces_5_2_6_eliminate_figures_1_and_3(tiger):
     assert result.summary == "rolled 3, eliminated 2"
     assert dice.purposes[0].startswith("defender D6 for Rifleman 1 figure 1")
     assert dice.purposes[2].startswith("defender D6 for Rifleman 1 figure 3")
+    assert all(n.roller is Roller.DEFENDER and n.aim is Aim.OVERRUN for n in dice.needs)
+    assert [(n.piece, n.figure) for n in dice.needs[:3]] == [
+        ("Rifleman 1", 1), ("Rifleman 1", 2), ("Rifleman 1", 3)]
     assert result.faces == (5, 2, 6)
 
 

@@ -42,7 +42,7 @@ class SeededDice:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 
-    def roll(self, purpose: str) -> int:
+    def roll(self, need: object) -> int:
         return self.rng.randint(1, 6)
 
 

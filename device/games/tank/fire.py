@@ -11,7 +11,6 @@ them one die at a time.
 from __future__ import annotations
 
 import contextlib
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -20,13 +19,13 @@ from cobi_companion.device.core.app import Next, Screen
 from cobi_companion.device.core.replay import Replay
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll, View
 from cobi_companion.device.games.battle import fire_range, pick_facing, refuse
+from cobi_companion.device.games.rolling import gather
 from cobi_companion.device.games.shots import Finish, needs_text
 from cobi_companion.device.ui.explain import BIG_WORDS, in_six, percent
 from cobi_companion.device.ui.measure import CmKnob, Measuring
 from cobi_companion.device.ui.widgets import (
     Choose,
     Count,
-    Dial,
     PickPieces,
     Show,
     WaitPress,
@@ -35,7 +34,7 @@ from cobi_companion.device.ui.widgets import (
 from cobi_companion.rules import soft_fire, soft_odds, tank_game
 from cobi_companion.rules.battle import Piece
 from cobi_companion.rules.card import Facing, Kind, Template, Weapon
-from cobi_companion.rules.dice import ScriptedDice
+from cobi_companion.rules.dice import Aim, Need, ScriptedDice
 from cobi_companion.rules.distance import FIRE_RANGE, DistanceCheck
 from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.shot import check_firer
@@ -48,10 +47,9 @@ if TYPE_CHECKING:
 
 # The target's situations, as the screens offer them: "open" adds no modifier.
 SITUATIONS = ("open", "soft_cover", "hard_cover", "soft_vehicle")
-PRESSED = ("to hit", "attacker D6", "defender D6")   # each of these waits for a button
+# Each of these dice waits for its own press of a button, so every attack is seen.
+ONE_PRESS_EACH = frozenset({Aim.TO_HIT, Aim.ATTACK, Aim.DEFENCE})
 RANGE_START_CM = 30
-_NAME = re.compile(r"^(?P<label>.+?)(?: figure (?P<figure>\d+)| (?P<commander>commander))?"
-                   r"(?: shot (?P<shot>\d+))?$")
 
 
 def shown(piece: Piece) -> str:
@@ -272,9 +270,10 @@ class TemplatePick(PickPieces):
                     app.t("template_hint"))
 
     def plan(self, app: App, under: list[Covered], range_cm: float | None = None,
-             cover: bool = False) -> SoftPlan:
+             cover: bool = False, over: bool = False) -> SoftPlan:
         firer = app.playing.battle.get(self.firer)
-        return SoftPlan(firer, self.weapon, tuple(under), app.book.table, range_cm, cover)
+        return SoftPlan(firer, self.weapon, tuple(under), app.book.table, range_cm, cover,
+                        over_range=over)
 
     def set_up(self, app: App, piece: Piece) -> Screen:
         """How many of its figures, (a vehicle's facing,) and where they are."""
@@ -335,9 +334,9 @@ class TemplatePick(PickPieces):
         if self.weapon.template is not Template.HE:
             return start(app, self.plan(app, under), self.done, lambda: self, title)
         cover = any(s in ("soft_cover", "hard_cover") for c in under for s in c.situations)
-        return fire_range(app, lambda cm: start(
-            app, self.plan(app, under, range_cm=cm, cover=cover), self.done, lambda: self,
-            title), lambda: self)
+        return fire_range(app, lambda cm, over: start(
+            app, self.plan(app, under, range_cm=cm, cover=cover, over=over), self.done,
+            lambda: self, title), lambda: self)
 
 
 # ---- the odds, then the dice ----
@@ -386,41 +385,25 @@ class SoftRun(Screen):
     def single(self) -> bool:
         return self.plan.weapon.template is None
 
-    def roller_of(self, need: str) -> str:
-        side = self.plan.firer.side
-        return (side.enemy if need.startswith("defender") else side).value
+    def press(self, app: App, side: str) -> Screen:
+        """A player's button: roll their dice up to the next die that takes a press."""
+        return gather(app, self.replay, self.plan.firer.side, side,
+                      lambda roller, need: self.wait(app, roller, need),
+                      lambda: self.finished(app), ONE_PRESS_EACH)
 
-    def press(self, app: App, side: str, first: bool = True) -> Screen:
-        while (need := self.replay.need()) is not None:
-            roller = self.roller_of(need)
-            if roller != side or (not first and need.startswith(PRESSED)):
-                return self.wait(app, roller, need)
-            first = False
-            if app.settings.real_dice:
-                def dialled(face: int, need: str = need, roller: str = roller) -> Screen:
-                    app.record(face, need, roller)
-                    self.replay.add(face, need)
-                    return self.press(app, side, first=False)
-                return Dial(need, dialled)
-            self.replay.add(app.roll(need, roller), need)
-        return self.finished(app)
-
-    def wait(self, app: App, roller: str, need: str) -> Screen:
+    def wait(self, app: App, roller: str, need: Need) -> Screen:
         waiting = WaitPress(roller, self.waiting(app, roller, need),
                             lambda: self.press(app, roller))
-        if self.he and not self.he_shown and "reload" in self.replay.purposes:
+        if self.he and not self.he_shown and self.replay.rolled(Aim.RELOAD):
             self.he_shown = True
             return Show(self.he_views(app, *self.he_checks()), lambda: waiting, animate=True)
         return waiting
 
     # -- what the screen shows --
 
-    def face(self, purpose: str) -> int:
-        return self.replay.faces[self.replay.purposes.index(purpose)]
-
     def he_checks(self) -> tuple[DieCheck, DieCheck]:
         """HE's to-hit and reload as the rules work them out, from the dice rolled so far."""
-        faces = [self.face("to hit"), self.face("reload")]
+        faces = [self.replay.face(Aim.TO_HIT), self.replay.face(Aim.RELOAD)]
         return soft_fire.he_checks(self.plan, ScriptedDice(faces))
 
     def he_views(self, app: App, to_hit: DieCheck, reload: DieCheck) -> list[View]:
@@ -431,69 +414,58 @@ class SoftRun(Screen):
                      needs_text(app, reload, False),
                      app.t("RELOADED") if reload.success else app.t("UNLOADED"))]
 
-    def target_of(self, name: str) -> tuple[Covered, int | None, int | None]:
-        """The covered piece an attack's name speaks of, the figure and the shot."""
-        match = _NAME.match(name)
-        assert match is not None
-        label = match.group("label")
-        for c in self.plan.targets:
-            if c.piece.label == label:
-                figure, shot = match.group("figure"), match.group("shot")
-                number = 1 if match.group("commander") else int(figure) if figure else None
-                return c, number, int(shot) if shot else None
-        raise KeyError(name)
+    def covered(self, label: str) -> Covered:
+        """The covered piece an attack is at."""
+        return next(c for c in self.plan.targets if c.piece.label == label)
 
-    def name_title(self, app: App, name: str, shot: int | None = None) -> str:
-        c, figure, named_shot = self.target_of(name)
-        shot = shot or named_shot
+    def name_title(self, app: App, label: str, figure: int | None,
+                   shot: int | None = None) -> str:
+        piece = self.covered(label).piece
         if figure is None:
-            return c.piece.label
-        if c.piece.kind is Kind.HARD:
-            return app.t("commander_of", label=c.piece.label)
+            return piece.label
+        if piece.kind is Kind.HARD:
+            return app.t("commander_of", label=piece.label)
         if shot is not None and shot > 1:      # a machine gun's next shot at the figure
-            return app.t("figure_again", label=c.piece.label, n=figure)
-        return app.t("figure_no", label=c.piece.label, n=figure)
+            return app.t("figure_again", label=piece.label, n=figure)
+        return app.t("figure_no", label=piece.label, n=figure)
 
-    def word(self, app: App, name: str, effect: Effect) -> str:
-        c, figure, _ = self.target_of(name)
+    def word(self, app: App, label: str, figure: int | None, effect: Effect) -> str:
         if effect is Effect.MISS:
             return app.t("MISS")
         if figure is not None:
             return app.t("DOWN")
-        if c.piece.kind is Kind.SOFT and effect is Effect.NONE:
+        if self.covered(label).piece.kind is Kind.SOFT and effect is Effect.NONE:
             return app.t("HIT")
         return app.t(BIG_WORDS[effect])
 
-    def waiting(self, app: App, roller: str, need: str) -> View:
+    def waiting(self, app: App, roller: str, need: Need) -> View:
         """The last attack (or the half rolled so far) and whose button is next."""
         who = app.side_name(roller)
-        prompt = app.t("press_defend" if need.startswith("defender") else
-                       "press_damage" if need.startswith("damage") else "press_attack",
+        prompt = app.t("press_defend" if need.aim is Aim.DEFENCE else
+                       "press_damage" if need.aim is Aim.DAMAGE else "press_attack",
                        side=who)
-        purposes, faces = self.replay.purposes, self.replay.faces
-        attacks = [i for i, p in enumerate(purposes) if p.startswith("attacker D6: ")]
+        needs, faces = self.replay.needs, self.replay.faces
+        attacks = [i for i, n in enumerate(needs) if n.aim is Aim.ATTACK]
         if not attacks:
             return Lines(app.header(self.title), (prompt,))
         i = attacks[-1]
-        name = purposes[i].removeprefix("attacker D6: ")
-        c, _, _ = self.target_of(name)
+        attack = needs[i]
+        c = self.covered(attack.piece)
         mods = sum(m.value for m in soft_fire.attack_modifiers(self.plan, c))
         roll, modified = faces[i], faces[i] + mods
-        header = app.header(self.name_title(app, name))
-        if i + 1 >= len(purposes) or purposes[i + 1] != f"defender D6: {name}":
+        header = app.header(self.name_title(app, attack.piece, attack.figure, attack.shot))
+        if i + 1 >= len(needs) or needs[i + 1].aim is not Aim.DEFENCE:
             return Roll(header, (roll,), prompt, f"{roll}{mods:+d} = {modified}" if mods
                         else f"= {roll}")
         defender = faces[i + 1]
-        effect = Effect.DESTROYED if defender < modified else Effect.MISS
-        if effect is not Effect.MISS and c.piece.kind is Kind.SOFT and not c.figures:
-            effect = Effect.NONE               # a soft vehicle: its damage dice come next
+        effect = soft_fire.opposed_effect(c, attack.figure, modified, defender)
         return Roll(header, (roll, defender), prompt, f"{modified} v {defender}",
-                    self.word(app, name, effect))
+                    self.word(app, attack.piece, attack.figure, effect))
 
     def attack_view(self, app: App, attack: Attack, number: int, of: int) -> View:
-        header = app.header(self.name_title(app, attack.target, attack.shot))
+        header = app.header(self.name_title(app, attack.piece, attack.figure, attack.shot))
         caption = app.t("attack_n", n=number, of=of)
-        word = self.word(app, attack.target, attack.effect)
+        word = self.word(app, attack.piece, attack.figure, attack.effect)
         if attack.roll is None or attack.defender is None:   # a hard target: damage dice
             damage = attack.damage.rolls if attack.damage else ()
             detail = f"{attack.damage.total} − {attack.armour.total}" \
@@ -528,7 +500,8 @@ class SoftRun(Screen):
                 views.append(Roll(header, attack.damage.rolls, app.t("damage"),
                                   f"{attack.damage.total} − {attack.armour.total}",
                                   f"= {attack.net}"))
-            views.append(BigWord(header, self.word(app, attack.target, attack.effect)))
+            views.append(BigWord(header, self.word(app, attack.piece, attack.figure,
+                                                   attack.effect)))
             app.cue("miss" if attack.effect is Effect.MISS else "hit", side)
         else:
             if attacks:

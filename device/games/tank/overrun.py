@@ -14,11 +14,11 @@ from cobi_companion.device.core.app import Next, Screen
 from cobi_companion.device.core.replay import Replay
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll, View
 from cobi_companion.device.games.battle import refuse
+from cobi_companion.device.games.rolling import face_for
 from cobi_companion.device.games.shots import Finish
 from cobi_companion.device.ui.widgets import (
     Choose,
     Count,
-    Dial,
     PickPieces,
     Show,
     WaitPress,
@@ -27,6 +27,7 @@ from cobi_companion.device.ui.widgets import (
 from cobi_companion.rules import overrun
 from cobi_companion.rules.battle import Piece
 from cobi_companion.rules.card import Kind
+from cobi_companion.rules.dice import Need
 from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.overrun import Cover, Overrun, Under
 
@@ -131,23 +132,17 @@ class OverrunRun(Screen):
             return self.finished(app, shown)
         return WaitPress(self.roller, shown, lambda: self.roll(app, need))
 
-    def roll(self, app: App, need: str) -> Screen:
+    def roll(self, app: App, need: Need) -> Screen:
         def rolled(face: int) -> Screen:
             self.replay.add(face, need)
             more = self.replay.need() is not None
             return self.next(app, self.roll_view(app, need, face, more))
-        if app.settings.real_dice:
-            def dialled(face: int) -> Screen:
-                app.record(face, need, self.roller)
-                return rolled(face)
-            return Dial(need, dialled)
-        return rolled(app.roll(need, self.roller))
+        return face_for(app, need, self.roller, rolled)
 
-    def roll_view(self, app: App, need: str, face: int, more: bool) -> View:
+    def roll_view(self, app: App, need: Need, face: int, more: bool) -> View:
         """'Rifle 1 #2', the die, '5-6 eliminates', DOWN! or SAFE, and who presses next."""
-        who = need.removeprefix("defender D6 for ").split(" (")[0]
-        label, _, number = who.rpartition(" figure ")
-        word = app.t("DOWN") if face in overrun.ELIMINATED else app.t("SAFE")
+        label, number = need.piece, need.figure
+        word = app.t("DOWN") if overrun.eliminates(face) else app.t("SAFE")
         rule = app.t("eliminates")
         if not more:
             return Roll(app.header(app.t("figure_no", label=label, n=number)), (face,), rule,

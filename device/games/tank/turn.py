@@ -22,7 +22,6 @@ from cobi_companion.rules import overrun, scoring, turns
 from cobi_companion.rules.battle import Battle, Piece
 from cobi_companion.rules.card import Kind
 from cobi_companion.rules.errors import RulesError
-from cobi_companion.rules.hiding import HIDE_CLEAR_CM
 from cobi_companion.rules.turns import Action
 
 if TYPE_CHECKING:
@@ -276,7 +275,7 @@ def app_piece(app: App, label: str) -> Piece:
 
 def record(app: App, label: str, action: Action, line: str,
            then: Callable[[], Screen] | None = None, cover: bool = True,
-           nearest: float | None = None) -> Screen:
+           enemy_near: bool | None = None) -> Screen:
     """The action is done: the turn records it, then the battle is saved (or won)."""
     state, turn = playing(app)
     if action is Action.FIRE:
@@ -285,7 +284,7 @@ def record(app: App, label: str, action: Action, line: str,
         state.turn, state.battle = turns.move(turn, state.battle, label, line)
     elif action is Action.HIDE:
         state.turn, state.battle = turns.hide(turn, state.battle, label, cover=cover,
-                                              nearest_enemy_figure=nearest, note=line)
+                                              enemy_near=enemy_near, note=line)
     elif action is Action.TAKE_COVER:
         state.turn, state.battle = turns.take_cover(turn, state.battle, label, line)
     elif action is Action.LEAVE:
@@ -324,12 +323,11 @@ def fired(app: App, label: str, line: str) -> Screen:
     until every figure has fired (or the player says it is done)."""
     state, turn = playing(app)
     piece = state.battle.get(label)
-    if label in state.shots:
-        state.shots[label][0] += 1
-    elif piece.kind is Kind.FIGURE and (piece.figures or 0) > 1:
-        state.shots[label] = [1, piece.figures or 0]
-    if label in state.shots and state.shots[label][0] >= state.shots[label][1]:
-        del state.shots[label]
+    fired, of = state.shots.get(label, (0, piece.figures or 0))
+    if turns.fires_again(piece, fired + 1, of):
+        state.shots[label] = [fired + 1, of]
+    else:
+        state.shots.pop(label, None)
     first = not any(d.label == label and d.action is Action.FIRE
                     for d in (turn.current.done if turn.current else ()))
     if label in state.shots:
@@ -375,14 +373,13 @@ def hide(app: App, label: str) -> Screen:
 
     def answered(cover: bool, near: bool) -> Screen:
         state, turn = playing(app)
-        nearest = float(HIDE_CLEAR_CM if near else HIDE_CLEAR_CM + 1)
         try:
-            turns.hide(turn, state.battle, label, cover=cover, nearest_enemy_figure=nearest)
+            turns.hide(turn, state.battle, label, cover=cover, enemy_near=near)
         except RulesError as exc:
             return refused(app, label, exc)
         word = BigWord(app.header(shown(state.battle.get(label))), app.t("HIDDEN"))
         return Show([word], lambda: record(app, label, Action.HIDE, f"{label} hides",
-                                           cover=cover, nearest=nearest))
+                                           cover=cover, enemy_near=near))
     return Choose(app.t("cover_here"), [app.t("yes"), app.t("no")], lambda c: Choose(
         app.t("enemy_within_30"), [app.t("no"), app.t("yes")],
         lambda n: answered(c == 0, n == 1), back), back)
