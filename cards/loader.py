@@ -28,7 +28,7 @@ from cobi_companion.rules.soft_table import RangeBand, SoftTable, WeaponRow
 from pydantic import ValidationError
 
 if TYPE_CHECKING:
-    from cobi_companion.rules.cobra_tables import CobraTables
+    from cobi_companion.rules.cobra.tables import CobraTables
 
 Table = TypeVar("Table", bound="SoftTable | CobraTables")
 
@@ -121,7 +121,7 @@ def _table_fields(loc: tuple[Any, ...]) -> dict[str, Any]:
 
 
 def _cobra_fields(loc: tuple[Any, ...]) -> dict[str, Any]:
-    from cobi_companion.rules.cobra_tables import CobraTables
+    from cobi_companion.rules.cobra.tables import CobraTables
 
     return CobraTables.model_fields
 
@@ -180,7 +180,7 @@ def load_table(path: Path) -> SoftTable:
 
 def load_cobra_tables(path: Path) -> CobraTables:
     """Read an owner's Cobra tables file, or raise CardFileError listing every problem."""
-    from cobi_companion.rules.cobra_tables import CobraTables  # only Cobra needs it
+    from cobi_companion.rules.cobra.tables import CobraTables  # only Cobra needs it
 
     return _load_table(path, CobraTables, _cobra_fields)
 
@@ -201,7 +201,7 @@ def _last_valid(folders: list[Path], inside: Path, load: Callable[[Path], Table]
 def cobra_tables(folders: list[Path] | None = None) -> tuple[CobraTables, list[CardProblem]]:
     """The Cobra tables of the last folder with a valid cobra/tables.toml (the shipped one is
     the empty template); a broken file is reported and the one before it stays."""
-    from cobi_companion.rules.cobra_tables import CobraTables
+    from cobi_companion.rules.cobra.tables import CobraTables
 
     problems: list[CardProblem] = []
     every = [shipped_folder(), *(default_folders() if folders is None else folders)]

@@ -19,7 +19,7 @@ from cobi_companion.rules.dice import Dice, Need
 from cobi_companion.rules.status import Side
 
 if TYPE_CHECKING:
-    from cobi_companion.rules.cobra_tables import CobraTables
+    from cobi_companion.rules.cobra.tables import CobraTables
 
 log = logging.getLogger("cobi-companion")
 

@@ -20,8 +20,8 @@ from cobi_companion.device.games.rolling import face_for
 from cobi_companion.device.games.settings import settings_menu
 from cobi_companion.device.ui.renderer import LINE, WIDTH, font, text_width
 from cobi_companion.device.ui.widgets import Choose, Count, Show, WaitPress, notice, yes_no
-from cobi_companion.rules import cobra_weather
-from cobi_companion.rules.cobra_combat import (
+from cobi_companion.rules.cobra import weather as cobra_weather
+from cobi_companion.rules.cobra.combat import (
     BY_LETTER,
     Nation,
     Odds,
@@ -35,8 +35,8 @@ from cobi_companion.rules.cobra_combat import (
     shift_choices,
     strength,
 )
-from cobi_companion.rules.cobra_tables import CobraTables, Weather
-from cobi_companion.rules.cobra_turns import (
+from cobi_companion.rules.cobra.tables import CobraTables, Weather
+from cobi_companion.rules.cobra.turns import (
     ATTACK_COST,
     SCENARIOS,
     CobraGame,

@@ -22,8 +22,10 @@ from cobi_companion.rules.status import Effect, Status
 from cobi_companion.rules.trace import DamageRoll, DieCheck, Modifier, ReloadAction, Shot
 
 if TYPE_CHECKING:
-    from cobi_companion.rules import cobra_combat, cobra_tables, cobra_weather
     from cobi_companion.rules.battle import Piece
+    from cobi_companion.rules.cobra import combat as cobra_combat
+    from cobi_companion.rules.cobra import tables as cobra_tables
+    from cobi_companion.rules.cobra import weather as cobra_weather
     from cobi_companion.rules.overrun import Overrun, Under
 
 LEVEL_TITLES = {"easy": "Easy level", "tank": "Tank Game"}
@@ -358,7 +360,7 @@ def _cobra_side(label: str, side: cobra_combat.SideStrength) -> list[str]:
 
 
 def _cobra_final(o: cobra_combat.Odds) -> str:
-    from cobi_companion.rules.cobra_tables import COLUMNS
+    from cobi_companion.rules.cobra.tables import COLUMNS
 
     if o.carpet:
         return o.column
@@ -415,7 +417,7 @@ def cobra_combat_text(c: cobra_combat.Combat) -> str:
 
 
 def _cobra_effects(w: cobra_weather.WeatherRoll) -> list[str]:
-    from cobi_companion.rules.cobra_weather import effects
+    from cobi_companion.rules.cobra.weather import effects
 
     assert w.weather is not None
     e = effects(w.weather)
@@ -430,7 +432,7 @@ def _cobra_effects(w: cobra_weather.WeatherRoll) -> list[str]:
 
 
 def cobra_weather_text(w: cobra_weather.WeatherRoll, source: str) -> str:
-    from cobi_companion.rules.cobra_tables import DIE_FACES
+    from cobi_companion.rules.cobra.tables import DIE_FACES
 
     lines = [f"Cobra: weather of game turn {w.turn}"]
     if w.forced_note:
@@ -464,7 +466,7 @@ def cobra_weather_text(w: cobra_weather.WeatherRoll, source: str) -> str:
 
 
 def cobra_tables_summary(path: str, t: cobra_tables.CobraTables) -> str:
-    from cobi_companion.rules.cobra_tables import COLUMNS, DIE_FACES, WEATHER_COLUMNS
+    from cobi_companion.rules.cobra.tables import COLUMNS, DIE_FACES, WEATHER_COLUMNS
 
     weather = []
     for name in WEATHER_COLUMNS:

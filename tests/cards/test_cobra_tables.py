@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 from cobi_companion.cards import CardFileError, cobra_tables, load_cobra_tables, shipped_folder
-from cobi_companion.rules.cobra_tables import COLUMNS, Weather
+from cobi_companion.rules.cobra.tables import COLUMNS, Weather
 
 RESULTS = ["e", "1/1", "-/1", "1/2", "-/2", "-/3"]
 

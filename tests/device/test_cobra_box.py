@@ -11,8 +11,8 @@ from cobi_companion.device.core.views import BigWord, Lines, Menu
 from cobi_companion.device.games.cobra import CobraSession
 from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore
 from cobi_companion.device.ui.renderer import render
-from cobi_companion.rules.cobra_tables import COLUMNS, Weather
-from cobi_companion.rules.cobra_turns import CobraGame
+from cobi_companion.rules.cobra.tables import COLUMNS, Weather
+from cobi_companion.rules.cobra.turns import CobraGame
 
 C, OV, S = Weather.CLEAR, Weather.OVERCAST, Weather.STORM
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from cobi_companion.rules.cobra_combat import (
+from cobi_companion.rules.cobra.combat import (
     Nation,
     Shift,
     ShiftKind,
@@ -14,7 +14,7 @@ from cobi_companion.rules.cobra_combat import (
     parse_shift,
     roll,
 )
-from cobi_companion.rules.cobra_tables import COLUMNS, CobraTables, Weather, parse_cell
+from cobi_companion.rules.cobra.tables import COLUMNS, CobraTables, Weather, parse_cell
 from cobi_companion.rules.dice import ScriptedDice
 from cobi_companion.rules.errors import RulesError
 from hypothesis import given
@@ -195,7 +195,7 @@ def test_game_turns_are_1_to_28():
 
 
 def test_the_shifts_each_side_may_take() -> None:
-    from cobi_companion.rules.cobra_combat import ShiftKind, shift_choices
+    from cobi_companion.rules.cobra.combat import ShiftKind, shift_choices
 
     german = {c.key: c.columns for c in shift_choices(Nation.GERMAN, 20)}
     assert german == {"terrain": (0, -1, -2, -3, -4, -5), "att_hq": (0, 1), "def_hq": (0, -1),
@@ -211,7 +211,7 @@ def test_the_shifts_each_side_may_take() -> None:
 
 
 def test_an_unsupplied_attacker_is_halved_once() -> None:
-    from cobi_companion.rules.cobra_combat import BY_LETTER, Role, out_of_supply, strength
+    from cobi_companion.rules.cobra.combat import BY_LETTER, Role, out_of_supply, strength
 
     unit = Unit(7)
     out = out_of_supply(unit)

@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 import pytest
-from cobi_companion.rules.cobra_combat import Nation
-from cobi_companion.rules.cobra_tables import Weather
-from cobi_companion.rules.cobra_turns import SCENARIOS, CobraGame, sequence, victory
+from cobi_companion.rules.cobra.combat import Nation
+from cobi_companion.rules.cobra.tables import Weather
+from cobi_companion.rules.cobra.turns import SCENARIOS, CobraGame, sequence, victory
 from cobi_companion.rules.errors import RulesError
 
 
@@ -120,7 +120,7 @@ def test_victory_levels(frontline, german, allied, level):
 
 
 def test_the_allies_attack_free_on_the_campaigns_first_two_turns() -> None:
-    from cobi_companion.rules.cobra_turns import SCENARIOS, CobraGame
+    from cobi_companion.rules.cobra.turns import SCENARIOS, CobraGame
 
     first = next(k for k, s in SCENARIOS.items() if s.first == 1)
     game = CobraGame.start(first)

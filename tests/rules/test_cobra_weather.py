@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import pytest
-from cobi_companion.rules.cobra_tables import CobraTables, Weather
-from cobi_companion.rules.cobra_weather import column, determine, forced, modifier, parse_history
+from cobi_companion.rules.cobra.tables import CobraTables, Weather
+from cobi_companion.rules.cobra.weather import column, determine, forced, modifier, parse_history
 from cobi_companion.rules.dice import ScriptedDice
 from cobi_companion.rules.errors import RulesError
 from hypothesis import given

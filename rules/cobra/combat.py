@@ -14,9 +14,9 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
-from .cobra_tables import COLUMNS, DIE_FACES, CobraTables, Loss, Result, Weather
-from .dice import Aim, Dice, Need, Roller
-from .errors import RulesError
+from ..dice import Aim, Dice, Need, Roller
+from ..errors import RulesError
+from .tables import COLUMNS, DIE_FACES, CobraTables, Loss, Result, Weather
 
 MAX_STRENGTH = 99
 CARPET_COLUMN = "6:1"

@@ -13,7 +13,7 @@ from itertools import pairwise
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 
-from .errors import RulesError
+from ..errors import RulesError
 
 # The CRT's odds columns, left to right: 1:5 and 10:1 are the extremes (8.3.2c).
 COLUMNS = ("1:5", "1:4", "1:3", "1:2", "1:1", "2:1", "3:1", "4:1", "5:1", "6:1", "7:1", "8:1",

@@ -6,10 +6,10 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .cobra_combat import Nation
-from .cobra_tables import Weather
-from .cobra_weather import GERMAN_SUPPLY
-from .errors import RulesError
+from ..errors import RulesError
+from .combat import Nation
+from .tables import Weather
+from .weather import GERMAN_SUPPLY
 
 GERMAN_SP_MAX = 12              # 11.0c
 ATTACK_COST = {Nation.GERMAN: 2, Nation.ALLIED: 1}   # SP per supplied attack (11.0a, 11.0b)

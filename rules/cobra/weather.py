@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .cobra_tables import CobraTables, Weather
-from .dice import Aim, Dice, Need, Roller
-from .errors import RulesError
+from ..dice import Aim, Dice, Need, Roller
+from ..errors import RulesError
+from .tables import CobraTables, Weather
 
 COLUMN_C_FROM = 20          # column C only, from this game turn (5.3a2)
 STREAK = 3                  # three turns in a row start a modifier (5.3a3, 5.3a4)
