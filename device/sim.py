@@ -3,6 +3,9 @@ and the OLED drawn in the terminal with half-block characters (true 128×64 pixe
 
 Keys: ←/→ (or ↓/↑) turn the knob, Enter = OK, Backspace = back, a / l = the Axis / Allies dice
 buttons, A / L = hold them down, q = quit.
+
+Its text form (`cobi-companion play`) runs the same box with keys typed as words, one line at a
+time, and each frame written as text lines (`ui/text.py`) instead of pixels.
 """
 from __future__ import annotations
 
@@ -16,24 +19,31 @@ import termios
 import threading
 import time
 import tty
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
+from cobi_companion.device.core.views import Roll, View
 from cobi_companion.device.ports.display import MemoryDisplay
 from cobi_companion.device.ports.errors import ScriptError as ScriptError
 from cobi_companion.device.ports.events import Stop
 from cobi_companion.device.ports.terminal import TerminalDisplay, to_halfblocks
+from cobi_companion.device.ui.text import view_text
 from PIL import Image
 
 if TYPE_CHECKING:  # the box, the config and gpiozero are imported when the sim runs
     from cobi_companion.device.box import Box
     from cobi_companion.device.config import Config, Loaded
+    from cobi_companion.device.core.loop import Loop
     from cobi_companion.rules.dice import Dice
     from gpiozero.pins.mock import MockFactory
 
 SCRIPT_WORDS = ("cw", "ccw", "ok", "back", "axis", "allies", "axis_long", "allies_long", "wait")
+# The keys typed in the text form: the script's words but `wait` (each line is handled, dice
+# and all, before the next is read), and a word to quit.
+TYPED_KEYS = SCRIPT_WORDS[:-1]
+QUIT_WORDS = ("q", "quit")
 KEYS = {"\x1b[C": "cw", "\x1b[A": "cw", "\x1b[D": "ccw", "\x1b[B": "ccw", "\r": "ok",
         "\n": "ok", "\x7f": "back", "\x08": "back", "a": "axis", "l": "allies",
         "A": "axis_long", "L": "allies_long"}
@@ -188,6 +198,63 @@ class SnapshotDisplay(MemoryDisplay):
         self._last = data
 
 
+class TextDisplay(MemoryDisplay):
+    """The box's frames as text (`ui/text.py`), each new one written after a blank line.
+
+    The text is made from the view, which the loop hands to its renderer, not to the display:
+    `takes_views` puts the display between the two. Dice still tumbling are not written: their
+    faces are made up, and the settled faces follow."""
+
+    def __init__(self, out: TextIO) -> None:
+        super().__init__()
+        self.out = out
+        self._text: list[str] | None = None
+        self._written: list[str] | None = None
+
+    def takes_views(self, loop: Loop) -> None:
+        draw = loop.render
+
+        def render(view: View) -> Image.Image:
+            tumbling = isinstance(view, Roll) and view.rolling
+            self._text = None if tumbling else view_text(view)
+            return draw(view)
+        loop.render = render
+
+    def show(self, image: Image.Image) -> None:
+        super().show(image)
+        if self._text is None or self._text == self._written:
+            return
+        self.out.write("\n" + "\n".join(self._text) + "\n")
+        self.out.flush()
+        self._written = self._text
+
+
+def typed_lines(stream: TextIO, prompt: str = "") -> Iterator[str]:
+    """The lines typed on `stream` until its end, each asked for with `prompt` (if any)."""
+    while True:
+        if prompt:
+            print(prompt, end="", flush=True)
+        line = stream.readline()
+        if not line:
+            return
+        yield line
+
+
+def typed_keys(lines: Iterable[str], say: Callable[[str], None]) -> Iterator[tuple[str, int]]:
+    """Keys typed as words, several a line (spaces or commas between them), as script steps;
+    they end at q. A line with a word that is no key presses nothing: `say` tells which, and
+    the keys there are, in one line."""
+    for line in lines:
+        words = line.replace(",", " ").lower().split()
+        bad = [word for word in words if word not in (*TYPED_KEYS, *QUIT_WORDS)]
+        if bad:
+            say(f"{bad[0]!r} is not a key, nothing on that line was pressed; keys: "
+                f"{', '.join(TYPED_KEYS)}, or q to quit")
+            continue
+        for word in words:
+            if word in QUIT_WORDS:
+                return
+            yield word, 0
 
 
 def drain(box: Box) -> None:
@@ -207,25 +274,41 @@ def sim_state_dir() -> Path:
     return Path(base) / "cobi-companion" / "sim"
 
 
-def run_sim(config: Config, *, script: list[tuple[str, int]] | None, dice: Dice | None,
+def end_of_script(box: Box, display: MemoryDisplay) -> None:
+    """A script prints its last frame. Keys typed in the text form end as the interactive
+    simulator does: the battle saved, and a last frame that says so."""
+    if isinstance(display, TextDisplay):
+        box.app.commit()
+        box.loop.farewell()
+    elif display.image is not None:
+        print(to_halfblocks(display.image))
+
+
+def run_sim(config: Config, *, script: Iterable[tuple[str, int]] | None, dice: Dice | None,
             state_dir: Path | None, snapshot_dir: Path | None = None,
             state_json: Path | None = None, display: MemoryDisplay | None = None,
-            loaded: Loaded | None = None, load: Callable[[], Loaded] | None = None) -> int:
-    """Run the daemon on mock pins: interactively, or through a script (then print the last
-    frame). Interactively, `display` is the terminal OLED already showing the title, if any.
-    `load` reads the settings files again (SIGHUP); Power off and Restart end the simulator."""
+            loaded: Loaded | None = None, load: Callable[[], Loaded] | None = None,
+            settings: Mapping[str, object] | None = None) -> int:
+    """Run the daemon on mock pins: interactively, or through a script, each step handled
+    before the next is taken (it may be typed meanwhile). Interactively, `display` is the
+    terminal OLED already showing the title, if any; with a script, the frames are kept
+    (SnapshotDisplay) and the last printed, or a TextDisplay writes each. `load` reads the
+    settings files again (SIGHUP); Power off and Restart end the simulator. `settings` are
+    this run's own, over the saved ones (saved only if changed on the box's menu)."""
     from cobi_companion.device.box import build
     from cobi_companion.device.ports.power import EndPower
     from gpiozero.pins.mock import MockFactory, MockPWMPin
 
     factory = MockFactory(pin_class=MockPWMPin)
-    if script is not None:
-        display = SnapshotDisplay(snapshot_dir)
-    elif display is None:
-        display = TerminalDisplay()
+    if display is None:
+        display = TerminalDisplay() if script is None else SnapshotDisplay(snapshot_dir)
     box = build(config, display, pin_factory=factory, dice=dice,
                 state_dir=state_dir or sim_state_dir(), loaded=loaded, load=load)
     box.loop.power = EndPower(box.loop.put)
+    for name, value in (settings or {}).items():
+        setattr(box.app.settings, name, value)
+    if isinstance(display, TextDisplay):
+        display.takes_views(box.loop)
     panel = MockPanel(factory, config)
     try:
         if script is None:
@@ -239,8 +322,7 @@ def run_sim(config: Config, *, script: list[tuple[str, int]] | None, dice: Dice 
             for word, value in script:
                 panel.act(word, value)
                 drain(box)
-            if display.image is not None:
-                print(to_halfblocks(display.image))
+            end_of_script(box, display)
         if state_json is not None:
             state = box.app.state.to_dict() if box.app.state else None
             state_json.write_text(json.dumps({"battle": state,

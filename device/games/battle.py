@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import partial
 
 from cobi_companion.device.core.app import App, Next, Screen
 from cobi_companion.device.core.battle_state import BattleState, MatchState, piece_dict, piece_from
@@ -245,7 +246,7 @@ def game_over(app: App, winner: Side) -> Screen:
 def side_score(battle: Battle, side: Side) -> scoring.Score:
     """A side's figures left (a vehicle counts its card's crew). A piece whose card does not
     give its crew counts 0, with the reason, rather than stopping the end of the battle."""
-    lines = []
+    lines: list[scoring.ScoreLine] = []
     for piece in battle.side(side):
         try:
             lines.extend(scoring.score(Battle(battle.level, (piece,)), side).lines)
@@ -328,7 +329,8 @@ def pick_facing(app: App, firer: Piece, target: Piece, done: Finish, back: Next 
     a long press on the facing goes."""
     facings = list(Facing)
     modifiers = rule_set(app.playing.level).modifiers
-    again = lambda: pick_facing(app, firer, target, done, back, retarget)  # noqa: E731
+    def again() -> Screen:
+        return pick_facing(app, firer, target, done, back, retarget)
     after = done
 
     def plan(facing: Facing, hull_down: bool = False, range_cm: float | None = None,
@@ -356,10 +358,10 @@ def fire_range(app: App, then: Callable[[float | None, bool], Screen], back: Nex
         if check.call is not Call.TOO_CLOSE:
             return then(check.cm, False)
         return then(None, over)   # too close to call: the players' own call
-    ways: list[tuple[str, Next]] = [
-        (app.t("measure_with", sensor=name),
-         lambda name=name: Measuring(FIRE_RANGE, name, measured, back).begin(app))
-        for name in app.sensors.online_names()]
+    def measure(name: str) -> Screen:
+        return Measuring(FIRE_RANGE, name, measured, back).begin(app)
+    ways: list[tuple[str, Next]] = [(app.t("measure_with", sensor=name), partial(measure, name))
+                                    for name in app.sensors.online_names()]
     ways += [(app.t("no"), lambda: then(None, False)),
              (app.t("yes"), lambda: then(None, True)),
              (app.t("enter_cm"), lambda: DialCm(FIRE_RANGE, measured, back))]
@@ -411,7 +413,8 @@ def hidden_pieces(app: App, back: Screen) -> Screen:
     state = app.playing
     assert state.turn is not None
     pieces = [p for p in state.battle.pieces if not p.gone and not p.status.off_map]
-    again = lambda: hidden_pieces(app, back)  # noqa: E731
+    def again() -> Screen:
+        return hidden_pieces(app, back)
 
     def chosen(i: int) -> Screen:
         assert state.turn is not None

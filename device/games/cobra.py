@@ -9,6 +9,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from cobi_companion.cards import cobra_tables
@@ -304,8 +305,9 @@ class Attack(Screen):
             return number(app, app.t("unit_strength"), 4, lambda n: self.toggles(
                 app, role, len(listed), Unit(n)), low=1, high=STRENGTH_MAX)
         items: list[tuple[str, Next]] = [(app.t("add_unit"), add)]
-        items += [(unit_text(app, u), lambda i=i: self.toggles(app, role, i, listed[i]))
-                  for i, u in enumerate(listed)]
+        def edit(i: int) -> Screen:
+            return self.toggles(app, role, i, listed[i])
+        items += [(unit_text(app, u), partial(edit, i)) for i, u in enumerate(listed)]
         if listed:
             done = (lambda: self.units(app, Role.DEFENCE)) if role is Role.ATTACK else \
                 (lambda: self.shift_menu(app))

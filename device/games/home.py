@@ -29,7 +29,7 @@ def start_menu(app: App) -> Screen:
         items.append((app.t("resume"), lambda: resume(app)))
     elif app.state is not None and app.state.match is not None:
         items.append((app.t("resume_match"), lambda: match_next(app)))
-    if app.cobra is not None and app.state is None and not app.cobra.game.over:
+    if isinstance(app.cobra, cobra_box.CobraSession) and not app.cobra.game.over:
         items.append((app.t("resume_cobra"), lambda: cobra_box.hub(app)))
     items += [(app.t("new"), lambda: choose_rules(app)),
               (app.t("quick_dice"), lambda: QuickDice()),

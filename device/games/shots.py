@@ -56,7 +56,7 @@ def resolve_fire(app: App, firer: Piece, target: Piece, plan: ShotPlan,
         shot = replay.result
         assert shot is not None
         app.playing.set_status(firer.label, shot.attacker_after)
-        app.state.set_status(target.label, shot.target_after)
+        app.playing.set_status(target.label, shot.target_after)
         app.cue(CUES.get(shot.effect, "hit"), side)
         views = shot_views(app, shot, f"{firer.label} → {target.label}")
         line = (f"{firer.label} fires at {target.label} ({plan.facing.value}): "

@@ -1,13 +1,13 @@
 """The `cobi-companion` command, run as a real subprocess."""
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
 from fractions import Fraction
 
 import pytest
-from cobi_companion.device.cli import FACINGS, RULES
 from cobi_companion.rules.card import Facing
 from cobi_companion.rules.levels import RULE_SETS
 
@@ -198,10 +198,11 @@ def test_real_dice_are_asked_for_one_by_one(cli):
     assert "Roll a real die for damage die 5" in run.err
 
 
-def test_the_parsers_choices_are_the_rules_own():
-    # The parser is built before the rules are imported: its choices are written out.
-    assert tuple(RULE_SETS) == RULES
-    assert tuple(f.value for f in Facing) == FACINGS
+def test_the_parsers_choices_are_the_rules_own(cli):
+    # A command's options are added when it runs, with the choices the rules themselves define.
+    usage = cli("resolve", "--help").out
+    assert f"--rules {{{','.join(RULE_SETS)}}}" in usage
+    assert f"--facing {{{','.join(f.value for f in Facing)}}}" in usage
 
 
 def test_the_command_line_imports_no_pydantic_or_gpiozero_before_a_command_runs():
@@ -212,3 +213,20 @@ def test_the_command_line_imports_no_pydantic_or_gpiozero_before_a_command_runs(
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_help_and_run_build_only_what_they_need():
+    # `--help` lists the commands without adding their options, and `run` adds only its own
+    # and imports only its module: no rule but the dice, no Cobra, no soft-target fire, no
+    # pydantic before the box's title is drawn.
+    code = ("import contextlib, io, json, sys\n"
+            "from cobi_companion.device import cli\n"
+            "from cobi_companion.device.cli import box\n"
+            "cli.build_parser().parse_args(['run', '--config', 'config.toml'])\n"
+            "with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):\n"
+            "    cli.build_parser().parse_args(['--help'])\n"
+            "print(json.dumps(sorted(m for m in sys.modules\n"
+            "                        if m.startswith(('cobi_companion.rules.', 'pydantic')))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert json.loads(out) == ["cobi_companion.rules.dice", "cobi_companion.rules.errors"]

@@ -8,9 +8,8 @@ from pathlib import Path
 
 import pytest
 from cobi_companion.cards import shipped_folder
-from cobi_companion.device.cli import COBRA_LETTERS, COBRA_SIDES, COBRA_WEATHER
-from cobi_companion.rules.cobra_combat import UNIT_MODIFIERS, Nation
-from cobi_companion.rules.cobra_tables import COLUMNS, Weather
+from cobi_companion.rules.cobra.combat import UNIT_MODIFIERS, Nation
+from cobi_companion.rules.cobra.tables import COLUMNS, Weather
 
 TEMPLATE = shipped_folder() / "cobra" / "tables.toml"
 
@@ -391,7 +390,8 @@ def test_refusals_are_one_line(cli, args, words):
     assert "Traceback" not in run.err
 
 
-def test_the_parsers_choices_are_the_rules_own():
-    assert tuple(n.value for n in Nation) == COBRA_SIDES
-    assert tuple(w.value for w in Weather) == COBRA_WEATHER
-    assert "".join(m.letter for m in UNIT_MODIFIERS) == COBRA_LETTERS
+def test_the_parsers_choices_are_the_rules_own(cli):
+    helped = " ".join(cli("cobra", "roll", "--help").out.split())
+    assert f"--attacker {{{','.join(n.value for n in Nation)}}}" in helped
+    assert f"--weather {{{','.join(w.value for w in Weather)}}}" in helped
+    assert f"modifier letters ({' '.join(m.letter for m in UNIT_MODIFIERS)}; " in helped

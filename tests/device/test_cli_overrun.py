@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import pytest
-from cobi_companion.device.cli import COVERS, TANK_STATUS
 from cobi_companion.rules.overrun import Cover
 from cobi_companion.rules.status import STATUS_WORDS
 
@@ -150,10 +149,16 @@ def test_refusals_are_one_line_with_exit_2(cli, args, message):
     assert run.err.splitlines() == [f"cobi-companion: {message}"]
 
 
-def test_the_parsers_covers_are_the_rules_own():
-    assert tuple(c.value for c in Cover) == COVERS
+def overrun_help(cli):
+    return " ".join(cli("overrun", "--help").out.split())
 
 
-def test_the_tank_status_words_are_the_rules_own():
+def test_the_parsers_covers_are_the_rules_own(cli):
+    assert f"COVER one of {', '.join(c.value for c in Cover)} (default open)" in \
+        overrun_help(cli)
+
+
+def test_the_tank_status_words_are_the_rules_own(cli):
     """Every mark of a vehicle but those of figures and a commander sitting out."""
-    assert tuple(w for w in STATUS_WORDS if w not in ("hidden", "commander_out")) == TANK_STATUS
+    marks = [w for w in STATUS_WORDS if w not in ("hidden", "commander_out")]
+    assert f"--tank-status LIST comma list of {', '.join(marks)} " in overrun_help(cli)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING
 
 from cobi_companion.device.core.app import Next, Screen
@@ -211,10 +212,10 @@ def soft_range(app: App, weapon: Weapon, then: Callable[[float], Screen],
 
     def measured(check: DistanceCheck, over: bool) -> Screen:
         return then(check.cm)
-    ways: list[tuple[str, Next]] = [
-        (app.t("measure_with", sensor=name),
-         lambda name=name: Measuring(FIRE_RANGE, name, measured, back).begin(app))
-        for name in names]
+    def measure(name: str) -> Screen:
+        return Measuring(FIRE_RANGE, name, measured, back).begin(app)
+    ways: list[tuple[str, Next]] = [(app.t("measure_with", sensor=name), partial(measure, name))
+                                    for name in names]
     ways.append((app.t("enter_cm"), lambda: dial))
     return Choose(app.t("range"), [label for label, _ in ways], lambda i: ways[i][1](), back)
 

@@ -323,9 +323,9 @@ def fired(app: App, label: str, line: str) -> Screen:
     until every figure has fired (or the player says it is done)."""
     state, turn = playing(app)
     piece = state.battle.get(label)
-    fired, of = state.shots.get(label, (0, piece.figures or 0))
-    if turns.fires_again(piece, fired + 1, of):
-        state.shots[label] = [fired + 1, of]
+    shots, of = state.shots.get(label, (0, piece.figures or 0))
+    if turns.fires_again(piece, shots + 1, of):
+        state.shots[label] = [shots + 1, of]
     else:
         state.shots.pop(label, None)
     first = not any(d.label == label and d.action is Action.FIRE

@@ -1,0 +1,142 @@
+"""The `cobi-companion` command line: a stable scripting interface to the rules engine, and the
+box's start (`run` on the Pi, `sim` and `play` in a terminal).
+
+Each command is a row of `COMMANDS`: its name, its help, the function of `options` that adds
+its arguments, and the function that runs it, in a module of this package imported only when
+that command runs. A command's arguments are added when its own parser first parses, so
+`--help` lists the commands without building them, and `run` draws the box's title before the
+rules, the cards, the config (pydantic) and gpiozero are imported.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cobi_companion.device.cli import options
+from cobi_companion.device.cli.errors import OneLineParser, UsageError
+from cobi_companion.device.ports.errors import ConfigError, ScriptError
+from cobi_companion.rules.dice import DiceError
+from cobi_companion.rules.errors import RulesError
+
+Arguments = Callable[[argparse.ArgumentParser], None]
+
+
+@dataclass(frozen=True)
+class Command:
+    """A row of the command table. `runs` names a function of this package's modules as
+    "module.function": a string, so that the table imports no command's module."""
+
+    name: str
+    help: str                # its line in `cobi-companion --help`
+    arguments: Arguments     # adds its options to its parser (`options`)
+    runs: str
+
+
+class CommandParser(argparse.ArgumentParser):
+    """A command's parser, whose arguments are added when it first parses (its --help too)."""
+
+    def __init__(self, *args: Any, arguments: Arguments | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._arguments = arguments
+
+    def parse_known_args(self, *args: Any, **kwargs: Any) -> Any:
+        # The command's parser is asked by argparse's subcommand action, only for the command
+        # on the command line: the other commands' options are never built.
+        if self._arguments is not None:
+            arguments, self._arguments = self._arguments, None
+            arguments(self)
+        return super().parse_known_args(*args, **kwargs)
+
+
+def _cobra(parser: argparse.ArgumentParser) -> None:
+    """Cobra's subcommands, whose bad arguments are one line like its refusals."""
+    commands = parser.add_subparsers(dest="cobra_command", metavar="SUBCOMMAND",
+                                     parser_class=OneLineParser)
+    for command in COBRA_COMMANDS:
+        sub = commands.add_parser(command.name, help=command.help)
+        command.arguments(sub)
+        sub.set_defaults(runs=command.runs)
+
+
+COMMANDS = (
+    Command("resolve", "resolve one shot and explain it", options.resolve, "fire.resolve"),
+    Command("odds", "exact chances of a planned shot", options.odds, "fire.odds"),
+    Command("move", "how far a vehicle may move this action", options.move, "moves.move"),
+    Command("reload", "Tank Game reload action (+2) of an unloaded gun", options.reload,
+            "moves.reload"),
+    Command("initiative", "Easy level initiative roll-off (ties roll again)",
+            options.initiative, "moves.initiative"),
+    Command("overrun", "Tank Game overrun (rule 9): a tank moving over figures and guns",
+            options.overrun, "moves.overrun"),
+    Command("cards", "list, show or check info cards", options.cards, "cards.cards"),
+    Command("run", "the box: the daemon on the Pi's GPIO, OLED and buzzer", options.run,
+            "box.run"),
+    Command("sim", "the box in the terminal: mock pins driven by the keyboard", options.sim,
+            "box.sim"),
+    Command("range", "one measurement with a serial range sensor", options.range_sensor,
+            "box.measure"),
+    Command("play", "the box in the terminal as text: its screens as lines, its keys typed "
+                    "as words", options.play, "box.play"),
+    Command("cobra", "Cobra (Normandy 1944): combat odds, a combat roll, the weather, checking "
+                     "your tables file", _cobra, "cobra.cobra"),
+)
+COBRA_COMMANDS = (
+    Command("odds", "the CRT column of an attack, every step explained", options.cobra_odds,
+            "cobra.odds"),
+    Command("roll", "resolve an attack: the odds, the die and the result", options.cobra_roll,
+            "cobra.roll"),
+    Command("weather", "the weather of a game turn (5.3)", options.cobra_weather,
+            "cobra.weather"),
+    Command("crt", "check your Cobra tables file (CRT, weather, terrain)", options.cobra_crt,
+            "cobra.crt"),
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="cobi-companion",
+        description="Dice, sums and bookkeeping for the COBI WWII wargames. "
+                    "Without a command: an interactive session in the terminal.")
+    parser.add_argument("--cards", metavar="DIR",
+                        help="your own card folder (default: ~/.config/cobi-companion/cards)")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND",
+                                     parser_class=CommandParser)
+    for command in COMMANDS:
+        sub = commands.add_parser(command.name, help=command.help, arguments=command.arguments)
+        sub.set_defaults(runs=command.runs)
+    return parser
+
+
+def on_raspberry_pi() -> bool:
+    try:
+        return "raspberry pi" in Path("/proc/device-tree/model").read_text().lower()
+    except OSError:
+        return False
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Import the command's module, and run it."""
+    module, _, function = args.runs.rpartition(".")
+    command: Callable[[argparse.Namespace], int] = getattr(
+        importlib.import_module(f"{__name__}.{module}"), function)
+    return command(args)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        default = "run" if on_raspberry_pi() else "sim"
+        args = parser.parse_args([*(argv or sys.argv[1:]), default])
+    try:
+        return _run(args)
+    except (RulesError, DiceError, UsageError, ConfigError, ScriptError, OSError) as exc:
+        print(f"cobi-companion: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130

@@ -1,0 +1,223 @@
+"""`run`, `sim`, `play` and `range`: the box on the Pi, the box in the terminal (as pixels, or
+as text), and one measurement with a range sensor.
+
+Nothing is imported here at the top but what every one of them needs: `run` and `sim` draw the
+box's title before the config (pydantic), the rules, the cards and gpiozero are imported.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from cobi_companion.device.cli.common import print_result
+from cobi_companion.device.cli.errors import UsageError
+
+if TYPE_CHECKING:
+    import queue
+
+    from cobi_companion.device.config import Config, Loaded, Sensor
+    from cobi_companion.device.ports.range_reader import Sample
+    from cobi_companion.rules.dice import Dice
+
+
+def run(args: argparse.Namespace) -> int:
+    """The box as systemd starts it: it stays up whatever is wrong, and says so on the panel."""
+    from cobi_companion.device.hardware import run_box
+
+    return run_box(Path(args.config) if args.config else None)
+
+
+# ---- the box in the terminal ----
+
+
+def _settings_files(args: argparse.Namespace) -> tuple[Loaded, Callable[[], Loaded]]:
+    """The settings files, read as the box reads them, and what reads them again (SIGHUP, OK
+    on a settings problem). A --config file given here must be right (exit 2 with its
+    problem); the files of the boot partition and the stick are shown on the screen, as on
+    the box."""
+    from cobi_companion.device.config import load_layers
+
+    path = Path(args.config) if args.config else None
+
+    def load() -> Loaded:
+        return load_layers(path)
+    loaded = load()
+    for error in loaded.skipped:
+        if path is not None and error.path == path:
+            raise error
+    return loaded, load
+
+
+def _script(args: argparse.Namespace) -> list[tuple[str, int]] | None:
+    """--script, --keys, or the events on standard input when it is not a terminal; None: a
+    person at the keyboard."""
+    from cobi_companion.device.sim import parse_script
+
+    if args.script:
+        return parse_script(Path(args.script).read_text())
+    if args.keys is not None:
+        return parse_script(args.keys)
+    if not sys.stdin.isatty():
+        return parse_script(sys.stdin.read())
+    return None
+
+
+def _path(text: str | None) -> Path | None:
+    return Path(text) if text else None
+
+
+def sim(args: argparse.Namespace) -> int:
+    from cobi_companion.device.sim import run_sim
+    from cobi_companion.rules.dice import ScriptedDice, parse_faces
+
+    script = _script(args)
+    dice = ScriptedDice(parse_faces(args.dice)) if args.dice else None
+    display = None
+    if script is None:   # a person at the terminal: the title now, the start menu when ready
+        from cobi_companion.device.boot import terminal_title
+
+        display = terminal_title()
+    loaded, load = _settings_files(args)
+    return run_sim(loaded.config, script=script, dice=dice, display=display, loaded=loaded,
+                   load=load, state_dir=_path(args.state_dir),
+                   snapshot_dir=_path(args.snapshot_dir), state_json=_path(args.state_json))
+
+
+PLAY_INTRO = ("COBI Battle Companion, the box as text: type its keys, one or more a line: "
+              "{keys}; q or Ctrl-D ends")
+PROMPT = "keys> "
+
+
+def _play_dice(text: str | None) -> tuple[Dice | None, dict[str, object]]:
+    """--dice: scripted faces, or 'ask': the box's own Real dice setting, for this session."""
+    from cobi_companion.rules.dice import ScriptedDice, parse_faces
+
+    if text is None:
+        return None, {}
+    if text.strip().lower() == "ask":
+        return None, {"real_dice": True}
+    return ScriptedDice(parse_faces(text)), {}
+
+
+def play(args: argparse.Namespace) -> int:
+    """The box's app as text: the frames written as lines, the keys read as words."""
+    from cobi_companion.device.sim import (
+        TYPED_KEYS,
+        TextDisplay,
+        run_sim,
+        typed_keys,
+        typed_lines,
+    )
+
+    dice, settings = _play_dice(args.dice)
+    if args.rules:
+        settings["rules"] = args.rules
+    loaded, load = _settings_files(args)
+    print(PLAY_INTRO.format(keys=" ".join(TYPED_KEYS)), flush=True)
+
+    def say(line: str) -> None:
+        print(line, file=sys.stderr, flush=True)
+    lines = typed_lines(sys.stdin, PROMPT if sys.stdin.isatty() else "")
+    return run_sim(loaded.config, script=typed_keys(lines, say), dice=dice,
+                   display=TextDisplay(sys.stdout), loaded=loaded, load=load,
+                   state_dir=_path(args.state_dir), settings=settings)
+
+
+# ---- range sensors ----
+
+
+def _config(args: argparse.Namespace) -> Config:
+    from cobi_companion.device.config import load_config
+
+    return load_config(Path(args.config) if args.config else None)
+
+
+def _sensor(args: argparse.Namespace) -> Sensor:
+    """The sensor to use: a [[sensors]] table of the config, or one made of --model and
+    --port with the table's defaults."""
+    from cobi_companion.device.config import Sensor
+    from cobi_companion.device.ports.range_sensor import MODELS
+
+    if args.sensor:
+        sensors = _config(args).sensors
+        chosen = [sensor for sensor in sensors if sensor.name == args.sensor]
+        if not chosen:
+            names = ", ".join(sensor.name for sensor in sensors) or "none"
+            raise UsageError(f"no sensor called {args.sensor!r} in the config; configured: "
+                             f"{names}")
+        return chosen[0]
+    if not (args.model and args.port):
+        raise UsageError("range needs --sensor NAME, or --model MODEL and --port PORT")
+    if args.model not in MODELS:
+        raise UsageError(f"--model: {args.model!r} is not a sensor model; allowed: "
+                         f"{', '.join(MODELS)}")
+    return Sensor(name=args.model, port=args.port, model=args.model, baud=args.baud)
+
+
+def measure(args: argparse.Namespace) -> int:
+    """`range`: one measurement (the median of several readings), or each frame with --raw."""
+    import queue
+
+    from cobi_companion.device.ports.range_reader import Sample, reader_for
+
+    sensor = _sensor(args)
+    events: queue.Queue[Any] = queue.Queue()
+    reader = reader_for(sensor, events.put)
+    reader.open_now()   # a port the box holds ends here (SensorBusy: exit 2, one line)
+    samples = args.samples or sensor.samples
+    sample = Sample(samples, sensor.offset_cm)
+    reader.want(10**9 if args.raw else samples)
+    reader.start()
+    try:
+        return _raw(events, samples if args.samples else None) if args.raw else \
+            _median(args, events, sample, args.timeout or max(3.0, samples * 0.5))
+    finally:
+        reader.close()
+
+
+def _raw(events: queue.Queue[Any], frames: int | None) -> int:
+    """Print each parsed frame as it arrives: for checking the wiring (Ctrl-C ends)."""
+    from cobi_companion.device.ports.events import SensorReading
+
+    shown = 0
+    while frames is None or shown < frames:
+        event = events.get()
+        if isinstance(event, SensorReading):
+            r = event.reading
+            cm = f"{r.cm:g} cm" if r.cm is not None else "-"
+            more = (("strength", r.strength), ("temp_c", r.temperature_c))
+            extra = "".join(f" {k}={v}" for k, v in more if v is not None)
+            print(f"{r.frame.hex(' ') or '(none)':<30} {r.condition.value:<15} {cm}{extra}",
+                  flush=True)
+            shown += 1
+    return 0
+
+
+def _median(args: argparse.Namespace, events: queue.Queue[Any], sample: Sample,
+            timeout: float) -> int:
+    """The readings until there are enough or the time is up; exit 1 without a result."""
+    import queue
+    import time
+
+    from cobi_companion.device.ports.events import SensorReading
+
+    end = time.monotonic() + timeout
+    while not sample.done and time.monotonic() < end:
+        try:
+            event = events.get(timeout=max(0.0, end - time.monotonic()))
+        except queue.Empty:
+            break
+        if isinstance(event, SensorReading):
+            sample.add(event.reading)
+    result = sample.result()
+    if result.cm is not None:
+        text = (f"{result.cm:g} cm (median of {len(result.readings)} readings, spread "
+                f"{result.spread_cm:g} cm)")
+    else:
+        seen = ", ".join(f"{n} {c.value}" for c, n in sample.bad.most_common()) or "nothing"
+        text = f"no measurement: {result.condition.value} (seen: {seen})"
+    print_result(args, result.to_dict(), text)
+    return 0 if result.cm is not None else 1

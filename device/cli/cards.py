@@ -1,0 +1,63 @@
+"""`cards list`, `cards show SET` and `cards check [PATH]`: read and check the info cards."""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from cobi_companion.device.cli.common import cards as cards_in_play
+from cobi_companion.device.cli.common import folders, print_result
+from cobi_companion.device.cli.errors import UsageError
+
+LIST_HEADER = (f"{'card':<18} {'kind':<8} {'name':<22} {'to hit':<6} {'reload':<6} "
+               f"{'damage':<6} {'armour f/s/r/t':<12} destroy")
+
+
+def cards(args: argparse.Namespace) -> int:
+    if args.action == "check":
+        return check(args)
+    if args.action == "show":
+        return show(args)
+    return listing(args)
+
+
+def show(args: argparse.Namespace) -> int:
+    from cobi_companion.device.ui import explain
+
+    book = cards_in_play(args)
+    if not args.set:
+        raise UsageError("cards show needs a set number, like: cards show 2477")
+    card = book.get(args.set)
+    print_result(args, {**card.model_dump(mode="json", exclude_unset=True),
+                        "source": card.source}, explain.card(card))
+    return 0
+
+
+def listing(args: argparse.Namespace) -> int:
+    from cobi_companion.device.ui import explain
+
+    book = cards_in_play(args)
+    rows = [LIST_HEADER, *(explain.card_row(c) for c in book.sorted())]
+    print_result(args, {"cards": [{"set": c.set_number, "name": c.name, "source": c.source}
+                                  for c in book.sorted()]}, "\n".join(rows))
+    return 0
+
+
+def check(args: argparse.Namespace) -> int:
+    """Every problem on a line of its own, then a summary; exit 1 when there is one."""
+    from cobi_companion.cards import check as check_path
+    from cobi_companion.cards import is_table, load_cards
+
+    if args.set:
+        loaded, problems = check_path(Path(args.set))
+    else:
+        book = load_cards(folders(args))
+        loaded, problems = book.sorted(), book.problems
+    for problem in problems:
+        print(problem)
+    count = len(problems)
+    plural = "s" if count != 1 else ""
+    if args.set and is_table(Path(args.set)):
+        print(f"Soft Targets Table {'ok' if not problems else f'{count} problem{plural}'}")
+    else:
+        print(f"{len(loaded)} card{'s' if len(loaded) != 1 else ''} ok, {count} problem{plural}")
+    return 1 if problems else 0

@@ -1,0 +1,130 @@
+"""`cobra odds`, `cobra roll`, `cobra weather` and `cobra crt check`: Cobra (Normandy 1944)
+combat odds, a combat, the weather, and the owner's tables file."""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from cobi_companion.device.cli.common import folders, make_dice, note_unused, print_result
+from cobi_companion.device.cli.errors import UsageError
+
+if TYPE_CHECKING:
+    from cobi_companion.rules.cobra.combat import Nation, Odds, Shift
+    from cobi_companion.rules.cobra.tables import CobraTables, Weather
+
+
+def cobra(args: argparse.Namespace) -> int:
+    raise UsageError("cobra needs a subcommand: odds, roll, weather or crt check (see "
+                     "cobi-companion cobra --help)")
+
+
+def odds(args: argparse.Namespace) -> int:
+    from cobi_companion.device.ui import explain
+
+    result = _odds(args, _tables(args))
+    print_result(args, result.to_dict(), explain.cobra_odds(result))
+    return 0
+
+
+def roll(args: argparse.Namespace) -> int:
+    from cobi_companion.device.ui import explain
+    from cobi_companion.rules.cobra import combat as cobra_combat
+
+    tables = _tables(args)
+    planned = _odds(args, tables)
+    dice = make_dice(args.dice)
+    combat = cobra_combat.roll(planned, dice, tables)
+    print_result(args, combat.to_dict(), explain.cobra_combat_text(combat))
+    note_unused(dice)
+    return 0
+
+
+def weather(args: argparse.Namespace) -> int:
+    from cobi_companion.device.ui import explain
+    from cobi_companion.rules.cobra import weather as cobra_weather
+
+    tables = _tables(args)
+    history = cobra_weather.parse_history(args.history or "")
+    dice = make_dice(args.dice)
+    result = cobra_weather.determine(args.turn, history, dice, tables)
+    print_result(args, result.to_dict(), explain.cobra_weather_text(result, tables.source))
+    note_unused(dice)
+    return 0
+
+
+def crt(args: argparse.Namespace) -> int:
+    """`crt check FILE`: each problem of the file on a line, then their count (exit 1)."""
+    from cobi_companion.cards import CardFileError, load_cobra_tables
+    from cobi_companion.device.ui import explain
+
+    try:
+        tables = load_cobra_tables(Path(args.file))
+    except CardFileError as exc:
+        for problem in exc.problems:
+            print(problem)
+        count = len(exc.problems)
+        print(f"{args.file}: {count} problem{'s' if count != 1 else ''}")
+        return 1
+    print(explain.cobra_tables_summary(args.file, tables))
+    return 0
+
+
+def _tables(args: argparse.Namespace) -> CobraTables:
+    """--tables FILE (a broken one is refused), else the card folders' cobra/tables.toml
+    (a broken one is a warning and the shipped template is used)."""
+    from cobi_companion.cards import CardFileError, cobra_tables, load_cobra_tables
+
+    if args.tables is not None:
+        try:
+            return load_cobra_tables(Path(args.tables))
+        except CardFileError as exc:    # every problem on its own line, each like the others
+            raise UsageError("\ncobi-companion: ".join(str(p) for p in exc.problems)) from None
+    tables, problems = cobra_tables(folders(args))
+    for problem in problems:
+        print(f"warning: {problem}", file=sys.stderr)
+    return tables
+
+
+def _items(values: list[str] | None) -> list[str]:
+    """A comma list, or several: "12,6h" "4" → ["12", "6h", "4"]."""
+    return [item.strip() for value in values or [] for item in value.split(",")
+            if item.strip()]
+
+
+def _odds(args: argparse.Namespace, tables: CobraTables) -> Odds:
+    """The odds column of the attack the options describe, or of carpet bombing."""
+    from cobi_companion.rules.cobra import combat as cobra_combat
+    from cobi_companion.rules.cobra.tables import Weather
+
+    shifts = [cobra_combat.parse_shift(text, tables) for text in _items(args.shift)]
+    weather_now = Weather(args.weather) if args.weather else None
+    attacker = cobra_combat.Nation(args.attacker) if args.attacker else None
+    if args.carpet:
+        return _carpet(args, shifts, weather_now, attacker)
+    missing = [name for name, given in (("--attack", args.attack),
+                                        ("--defence", args.defence)) if not _items(given)]
+    if missing:
+        raise UsageError(f"cobra {args.cobra_command} needs {' and '.join(missing)} UNITS, "
+                         f"like --attack 12,6h --defence 4 (or --carpet for carpet bombing)")
+    attack = [cobra_combat.Unit.parse(text) for text in _items(args.attack)]
+    defence = [cobra_combat.Unit.parse(text) for text in _items(args.defence)]
+    return cobra_combat.odds(attack, defence, shifts, attacker=attacker, turn=args.turn,
+                             weather=weather_now)
+
+
+def _carpet(args: argparse.Namespace, shifts: list[Shift],
+            weather_now: Weather | None, attacker: Nation | None) -> Odds:
+    """Carpet bombing: no units' strengths, always 6:1 (14.3g), an Allied air mission."""
+    from cobi_companion.rules.cobra import combat as cobra_combat
+
+    for name, given in (("--attack", args.attack), ("--defence", args.defence)):
+        if given:
+            raise UsageError(f"{name}: carpet bombing has no units' strengths, it is "
+                             f"always the 6:1 column (14.3g): leave out {name}")
+    result = cobra_combat.carpet_odds(shifts, turn=args.turn, weather=weather_now)
+    if attacker is not None and attacker != result.attacker:
+        raise UsageError(f"--attacker {attacker.value}: carpet bombing is an Allied "
+                         f"air mission (14.3)")
+    return result

@@ -1,0 +1,80 @@
+"""What the commands share: the dice, the cards in play, and printing a result as text or JSON.
+
+Imported only once a command runs; the rules and the cards are imported by the functions that
+need them, so that `cobi-companion run` reads no card before the box's title is drawn.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from cobi_companion.rules.dice import (
+    Dice,
+    DiceError,
+    ManualDice,
+    Need,
+    RandomDice,
+    ScriptedDice,
+    parse_faces,
+)
+
+if TYPE_CHECKING:
+    from cobi_companion.cards import CardBook
+
+
+def ask_face(need: Need) -> int:
+    """Manual dice: ask the player for the face of a real die (`need` says it in words)."""
+    while True:
+        print(f"Roll a real die for {need} and type the face (1-6): ", end="",
+              file=sys.stderr, flush=True)
+        line = sys.stdin.readline()
+        if not line:
+            raise DiceError(f"no face given for {need}")
+        try:
+            faces = parse_faces(line)
+        except DiceError as exc:
+            print(exc, file=sys.stderr)
+            continue
+        if len(faces) == 1:
+            return faces[0]
+        print("type one face, a number from 1 to 6", file=sys.stderr)
+
+
+def make_dice(text: str | None) -> Dice:
+    """--dice: random without it, a real die asked for with 'ask', else the faces given."""
+    if text is None:
+        return RandomDice()
+    if text.strip().lower() == "ask":
+        return ManualDice(ask_face)
+    return ScriptedDice(parse_faces(text))
+
+
+def note_unused(dice: Dice) -> None:
+    """Scripted faces left over are likely a mistake in a script: say so, but do not fail."""
+    if isinstance(dice, ScriptedDice) and dice.left:
+        print(f"note: {len(dice.left)} scripted dice not used: "
+              f"{','.join(map(str, dice.left))}", file=sys.stderr)
+
+
+def folders(args: argparse.Namespace) -> list[Path]:
+    from cobi_companion.cards import default_folders
+
+    return default_folders(Path(args.cards) if args.cards is not None else None)
+
+
+def cards(args: argparse.Namespace) -> CardBook:
+    """The cards in play; problems in card files are warnings (the other cards still load)."""
+    from cobi_companion.cards import load_cards
+
+    book = load_cards(folders(args))
+    for problem in book.problems:
+        print(f"warning: {problem}", file=sys.stderr)
+    return book
+
+
+def print_result(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
+    """One JSON object with --json, else the explanation."""
+    print(json.dumps(data, indent=2, ensure_ascii=False) if args.json else text)

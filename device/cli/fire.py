@@ -1,0 +1,204 @@
+"""`resolve` and `odds`: one shot at a hard target, or fire at soft targets and templates
+(`--weapon`), rolled and explained, or its exact chances."""
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+
+from cobi_companion.device.cli.common import cards, make_dice, note_unused, print_result
+from cobi_companion.device.cli.errors import UsageError
+from cobi_companion.device.cli.specs import (
+    ATTACKER_STATUS,
+    SOFT_TARGET_STATUS,
+    TARGET_STATUS,
+    UNDER_FORM,
+    Label,
+    covered,
+    labeller,
+    situations,
+    status,
+    target_piece,
+)
+
+if TYPE_CHECKING:
+    from cobi_companion.cards import CardBook
+    from cobi_companion.rules.card import InfoCard
+    from cobi_companion.rules.shot import ShotPlan
+    from cobi_companion.rules.soft_fire import Covered, SoftPlan
+    from cobi_companion.rules.status import Status
+
+def resolve(args: argparse.Namespace) -> int:
+    from cobi_companion.device.ui import explain
+    from cobi_companion.rules.levels import rule_set
+
+    check_options(args)
+    book = cards(args)
+    dice = make_dice(args.dice)
+    if args.weapon is not None:
+        from cobi_companion.rules import soft_fire
+
+        soft = soft_plan(args, book)
+        fired = soft_fire.fire(soft, dice)
+        print_result(args, fired.to_dict(), explain.soft_fire(fired, soft))
+    else:
+        plan = hard_plan(args, book)
+        shot = rule_set(args.rules).fire(plan, dice)
+        print_result(args, shot.to_dict(), explain.shot(shot))
+    note_unused(dice)
+    return 0
+
+
+def odds(args: argparse.Namespace) -> int:
+    from cobi_companion.device.ui import explain
+    from cobi_companion.rules.levels import rule_set
+
+    check_options(args)
+    book = cards(args)
+    if args.weapon is not None:
+        from cobi_companion.rules import soft_odds
+
+        soft = soft_plan(args, book)
+        chances = soft_odds.odds(soft)
+        print_result(args, chances.to_dict(), explain.soft_odds(chances, soft))
+        return 0
+    plan = hard_plan(args, book)
+    result = rule_set(args.rules).odds(plan)
+    print_result(args, result.to_dict(),
+                 explain.odds(result, args.rules, plan.attacker, plan.target, args.facing))
+    return 0
+
+
+# ---- which options go together ----
+
+
+def check_options(args: argparse.Namespace) -> None:
+    """Which options go together: fire at a hard target, or soft-target fire (--weapon)."""
+    if args.weapon is None:
+        _check_hard(args)
+    else:
+        _check_soft(args)
+        _check_soft_targets(args)
+
+
+def _check_hard(args: argparse.Namespace) -> None:
+    soft_only = (("--under", bool(args.under)), ("--in", args.situations is not None),
+                 ("--cover", args.cover), ("--crew", args.crew),
+                 ("--attacker-figures", args.attacker_figures is not None))
+    for name, given in soft_only:
+        if given:
+            raise UsageError(f"{name} is for soft-target and template fire: add --weapon "
+                             f"NAME (a weapon on the attacker's card) or --weapon he")
+    missing = [name for name, value in (("--target", args.target),
+                                        ("--facing", args.facing)) if value is None]
+    if missing:
+        raise UsageError(f"{args.command} needs {' and '.join(missing)} (or --weapon NAME "
+                         f"for soft-target fire)")
+
+
+def _check_soft(args: argparse.Namespace) -> None:
+    if args.rules != "tank":
+        raise UsageError("--weapon: fire at soft targets and templates is a Tank Game rule: "
+                         "use --rules tank")
+    if args.hull_down:
+        raise UsageError("--hull-down is for fire at hard targets; with --weapon say --cover "
+                         "(HE: the target is in any cover) and the target's --in SITUATION")
+    if args.crew_below_half:
+        raise UsageError("--crew-below-half is for fire at hard targets; with --weapon give "
+                         "--attacker-figures N, the crew left")
+    if args.weapon.strip().lower() == "ap":
+        raise UsageError("--weapon ap: AP is the main gun's shot at hard targets: leave out "
+                         "--weapon (and AP is not effective against guns)")
+
+
+def _check_soft_targets(args: argparse.Namespace) -> None:
+    if (args.target is None) == (not args.under):
+        raise UsageError("--weapon fires at one --target CARD, or at every piece given with "
+                         "--under SPEC: give one of the two")
+    if args.under:
+        for name, given in (("--in", args.situations is not None), ("--crew", args.crew),
+                            ("--facing", args.facing is not None),
+                            ("--target-status", args.target_status is not None)):
+            if given:
+                raise UsageError(f"{name} goes with --target; under a template each piece "
+                                 f"says it in its --under {UNDER_FORM}")
+    if args.cover and args.weapon.strip().lower() != "he":
+        raise UsageError("--cover is HE's -1 to hit (the target is in any cover): it needs "
+                         "--weapon he; the attacks' own cover is --in or @SITUATION")
+    if args.attacker_figures is not None and args.attacker_figures < 0:
+        raise UsageError(f"--attacker-figures: {args.attacker_figures} is not allowed; "
+                         f"allowed: a whole number of figures, 0 or more")
+
+
+# ---- the plans ----
+
+
+def _attacker_status(args: argparse.Namespace) -> Status:
+    return status(args.attacker_status, ATTACKER_STATUS, "--attacker-status")
+
+
+def hard_plan(args: argparse.Namespace, book: CardBook) -> ShotPlan:
+    """A shot at a hard target, as the options describe it."""
+    from cobi_companion.rules.card import Facing
+    from cobi_companion.rules.shot import ShotPlan
+
+    return ShotPlan(
+        attacker=book.get(args.attacker),
+        target=book.get(args.target),
+        facing=Facing(args.facing),
+        hull_down=args.hull_down,
+        range_cm=args.range_cm,
+        crew_below_half=args.crew_below_half,
+        attacker_status=_attacker_status(args),
+        target_status=status(args.target_status, TARGET_STATUS, "--target-status"),
+    )
+
+
+def _firing_figures(args: argparse.Namespace, card: InfoCard) -> int | None:
+    """--attacker-figures, else the card's crew, else one figure for a figure, a gun or an
+    open-top vehicle (a closed vehicle's crew is not counted)."""
+    from cobi_companion.rules.card import Kind
+
+    if args.attacker_figures is not None:
+        figures: int | None = args.attacker_figures
+        return figures
+    if card.crew is not None:
+        return card.crew
+    return 1 if card.kind in (Kind.FIGURE, Kind.GUN, Kind.OPEN_TOP) else None
+
+
+def _one_target(args: argparse.Namespace, book: CardBook, label: Label) -> Covered:
+    """--target CARD with its --in, --facing, --crew and --target-status."""
+    from cobi_companion.rules.card import Facing, Kind
+    from cobi_companion.rules.soft_fire import Covered
+
+    target = book.get(args.target)
+    if args.crew and target.kind is Kind.FIGURE:
+        raise UsageError(f"--crew is for a gun's or a vehicle's crew; {target.title} is "
+                         f"a figure")
+    count = 1 if args.crew or target.kind is Kind.FIGURE else 0
+    marks = status(args.target_status, SOFT_TARGET_STATUS, "--target-status")
+    where = () if args.situations is None else situations(args.situations, "--in")
+    return Covered(target_piece(target, count, label, marks), count, where,
+                   Facing(args.facing or "front"), model=not args.crew)
+
+
+def soft_plan(args: argparse.Namespace, book: CardBook) -> SoftPlan:
+    """Fire of a weapon (or HE) at one --target or at the pieces --under its template."""
+    from cobi_companion.rules.battle import Piece
+    from cobi_companion.rules.soft_fire import HE, SoftPlan, he_weapon
+    from cobi_companion.rules.status import Side
+
+    label = labeller()
+    card = book.get(args.attacker)
+    firer = Piece(label(card), Side.AXIS, card, _attacker_status(args),
+                  _firing_figures(args, card))
+    weapon = he_weapon(card) if args.weapon.strip().lower() == HE else card.weapon(args.weapon)
+    if weapon.template is None and args.range_cm is None:
+        raise UsageError(f"a {weapon.name} shot needs --range-cm N, for its band of the Soft "
+                         f"Targets Table")
+    if args.target is not None:
+        targets: tuple[Covered, ...] = (_one_target(args, book, label),)
+    else:
+        targets = tuple(covered(spec, book, label) for spec in args.under)
+    return SoftPlan(firer, weapon, targets, book.table, range_cm=args.range_cm,
+                    cover=args.cover)

@@ -1,0 +1,265 @@
+"""Each command's options: one function a command, which adds them to its parser.
+
+A function runs only when its command's parser is used (see `CommandParser`), so that the
+choices the rules define can be read from the rules themselves (their enums and tables) while
+`cobi-companion --help`, `run` and `sim` import none of them. The order of the options, their
+words and their help are the command line's contract with scripts and the README.
+"""
+from __future__ import annotations
+
+import argparse
+
+from cobi_companion.device.cli.specs import (
+    ATTACKER_STATUS,
+    OVERRUN_FORM,
+    OVERRUN_MARKS,
+    TARGET_STATUS,
+    UNDER_FORM,
+    tank_status_words,
+)
+
+SHOT_DICE = "scripted faces in order, like 3,5,6 (or 'ask' for real dice); default: random"
+DIE = "the die's face (or 'ask' for a real die); default: random"
+CONFIG = "default: /etc/cobi-companion/config.toml"
+
+
+def _rules() -> list[str]:
+    from cobi_companion.rules.levels import RULE_SETS
+
+    return list(RULE_SETS)
+
+
+# ---- resolve, odds ----
+
+
+def _hard_target(parser: argparse.ArgumentParser) -> None:
+    """The options of a shot at a hard target (and the firer's, which soft fire shares)."""
+    from cobi_companion.rules.card import Facing
+
+    parser.add_argument("--rules", choices=_rules(), required=True,
+                        help="easy (COBI Easy level) or tank (Cobi WWII Tank Game)")
+    parser.add_argument("--attacker", required=True, metavar="CARD",
+                        help="firer's set number or card id")
+    parser.add_argument("--target", metavar="CARD", help="target's set number or card id")
+    parser.add_argument("--facing", choices=[facing.value for facing in Facing],
+                        help="which armour the shot hits (with --weapon: a vehicle's, "
+                             "default front)")
+    parser.add_argument("--range-cm", type=float, metavar="N",
+                        help="measured range (Tank Game: over 100 cm is -1 to hit; with a "
+                             "weapon without a template: its band of the Soft Targets Table)")
+    parser.add_argument("--hull-down", action="store_true",
+                        help="target hull down or in hard cover (Tank Game: -1 to hit)")
+    parser.add_argument("--crew-below-half", action="store_true",
+                        help="firer's crew below half (Tank Game: -1 to reload)")
+    parser.add_argument("--target-status", metavar="LIST",
+                        help=f"comma list of {', '.join(TARGET_STATUS)}")
+    parser.add_argument("--attacker-status", metavar="LIST",
+                        help=f"comma list of {', '.join(ATTACKER_STATUS)}")
+
+
+def _soft_targets(parser: argparse.ArgumentParser) -> None:
+    from cobi_companion.rules.soft_table import SITUATIONS
+
+    soft = parser.add_argument_group(
+        "soft-target and template fire (Tank Game)",
+        "fire a weapon of the attacker's card, or its main gun's HE, at figures, guns and "
+        "vehicles by the Soft Targets Table")
+    soft.add_argument("--weapon", metavar="NAME",
+                      help="a weapon on the attacker's card, or he: its main gun firing HE")
+    soft.add_argument("--attacker-figures", type=int, metavar="N",
+                      help="figures of the firing squad, or crew left of a gun or vehicle "
+                           "(default: the card's crew)")
+    soft.add_argument("--in", dest="situations", metavar="SITUATIONS",
+                      help=f"the --target's situations, comma list of {', '.join(SITUATIONS)}")
+    soft.add_argument("--crew", action="store_true",
+                      help="fire at one of the --target's crew figures, not at the gun or "
+                           "vehicle itself")
+    soft.add_argument("--under", action="append", metavar="SPEC", default=[],
+                      help=f"a piece under the template (repeat for each): {UNDER_FORM}, "
+                           f"like bofors-37mm:3@soft_cover or 2477/side")
+    soft.add_argument("--cover", action="store_true",
+                      help="HE: the target is in any cover (-1 to hit)")
+
+
+def odds(parser: argparse.ArgumentParser) -> None:
+    _hard_target(parser)
+    _soft_targets(parser)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def resolve(parser: argparse.ArgumentParser) -> None:
+    odds(parser)
+    parser.add_argument("--dice", metavar="FACES", help=SHOT_DICE)
+
+
+# ---- move, reload, initiative, overrun ----
+
+
+def move(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--card", required=True, metavar="SET")
+    parser.add_argument("--reverse", action="store_true", help="moving backward")
+    parser.add_argument("--turns", type=int, default=0, metavar="N", help="turns of up to 45°")
+    parser.add_argument("--rough", action="store_true", help="crossing rough ground")
+    parser.add_argument("--road", action="store_true", help="the whole move is on road")
+    parser.add_argument("--moved", type=int, default=0, metavar="CM",
+                        help="cm already driven: prints what is left")
+    parser.add_argument("--status", metavar="LIST", help="immobilized and/or destroyed")
+    parser.add_argument("--json", action="store_true")
+
+
+def reload(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--card", required=True, metavar="SET")
+    parser.add_argument("--crew-below-half", action="store_true")
+    parser.add_argument("--status", metavar="LIST", help="default: unloaded")
+    parser.add_argument("--dice", metavar="FACES")
+    parser.add_argument("--json", action="store_true")
+
+
+def initiative(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--dice", metavar="FACES", help="Axis, Allies, then again on a tie")
+    parser.add_argument("--json", action="store_true")
+
+
+def overrun(parser: argparse.ArgumentParser) -> None:
+    from cobi_companion.rules.overrun import Cover
+
+    parser.add_argument("--tank", required=True, metavar="CARD",
+                        help="the tank's set number or card id (a hard or open-top vehicle)")
+    parser.add_argument("--tank-status", metavar="LIST",
+                        help=f"comma list of {', '.join(tank_status_words())}")
+    parser.add_argument("--under", action="append", required=True, metavar="SPEC",
+                        help=f"a piece under the tank (repeat for each, in order): "
+                             f"{OVERRUN_FORM}, COVER one of "
+                             f"{', '.join(cover.value for cover in Cover)} (default open), "
+                             f"MARK one of {', '.join(OVERRUN_MARKS)}; like rifleman:3@soft "
+                             f"or bofors-37mm")
+    parser.add_argument("--dice", metavar="FACES",
+                        help="scripted faces in order, one for each visible figure (or 'ask' "
+                             "for real dice); default: random")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+# ---- cards ----
+
+
+def cards(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("action", choices=["list", "show", "check"])
+    parser.add_argument("set", nargs="?", metavar="SET|PATH",
+                        help="show: a set number; check: a card file or folder")
+    parser.add_argument("--json", action="store_true")
+
+
+# ---- the box: run, sim, play, range ----
+
+
+def run(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--config", metavar="FILE", help=CONFIG)
+
+
+def _state_dir(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--state-dir", metavar="DIR",
+                        help="where the sim keeps its battle (default: ~/.local/share/"
+                             "cobi-companion/sim)")
+
+
+def sim(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--config", metavar="FILE")
+    parser.add_argument("--script", metavar="FILE", help="events: cw ccw ok back axis allies "
+                                                         "axis_long allies_long 'wait MS'")
+    parser.add_argument("--keys", metavar="LIST", help="the same events, comma-separated")
+    parser.add_argument("--dice", metavar="FACES", help="scripted faces in order")
+    _state_dir(parser)
+    parser.add_argument("--snapshot-dir", metavar="DIR",
+                        help="write every distinct frame as PNG")
+    parser.add_argument("--state-json", metavar="FILE", help="write the final battle state")
+
+
+def play(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rules", choices=_rules(),
+                        help="the rules the New battle menu starts at (the box's Rules "
+                             "setting, for this session)")
+    parser.add_argument("--dice", metavar="FACES",
+                        help="scripted faces in order, or 'ask': real dice, dialled on the "
+                             "box's screens (its Real dice setting, for this session)")
+    parser.add_argument("--config", metavar="FILE", help=CONFIG)
+    _state_dir(parser)
+
+
+def range_sensor(parser: argparse.ArgumentParser) -> None:
+    from cobi_companion.device.ports.range_sensor import MODELS
+
+    parser.add_argument("--sensor", metavar="NAME", help="a [[sensors]] table of the config")
+    parser.add_argument("--config", metavar="FILE", help=CONFIG)
+    parser.add_argument("--model", metavar="MODEL", help=", ".join(MODELS))
+    parser.add_argument("--port", metavar="PORT",
+                        help="like /dev/serial/by-id/... or /dev/serial0")
+    parser.add_argument("--baud", type=int, metavar="N", help="default: the model's")
+    parser.add_argument("--samples", type=int, metavar="N",
+                        help="valid readings whose median is the result (default 7); with "
+                             "--raw, frames to print (default: until Ctrl-C)")
+    parser.add_argument("--timeout", type=float, metavar="S",
+                        help="give up after S seconds (default: half a second per sample, at "
+                             "least 3)")
+    parser.add_argument("--raw", action="store_true",
+                        help="print each parsed frame as it arrives")
+    parser.add_argument("--json", action="store_true")
+
+
+# ---- cobra ----
+
+
+def _tables(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--tables", metavar="FILE",
+                        help="your Cobra tables file (default: cobra/tables.toml of the card "
+                             "folders, else the shipped empty template)")
+
+
+def cobra_odds(parser: argparse.ArgumentParser) -> None:
+    from cobi_companion.rules.cobra.combat import UNIT_MODIFIERS, Nation, ShiftKind
+    from cobi_companion.rules.cobra.tables import Weather
+
+    letters = " ".join(modifier.letter for modifier in UNIT_MODIFIERS)
+    units = (f"comma list of units: each the printed strength then its modifier letters "
+             f"({letters}; see the README)")
+    parser.add_argument("--attack", action="append", metavar="UNITS",
+                        help=f"the attacking units, {units}, like 12,6h")
+    parser.add_argument("--defence", action="append", metavar="UNITS",
+                        help=f"the defending units, {units}, like 4,3x")
+    parser.add_argument("--shift", action="append", metavar="SHIFTS",
+                        help=f"comma list (or repeat) of KIND:COLUMNS, KIND one of "
+                             f"{', '.join(kind.value for kind in ShiftKind)} (like "
+                             f"terrain:-1,hq:+1; + for the attacker, - for the defender), or "
+                             f"a terrain named in the Cobra tables file (like town)")
+    parser.add_argument("--attacker", choices=[nation.value for nation in Nation],
+                        help="the attacking side (else told by the shifts, where they do)")
+    parser.add_argument("--turn", type=int, metavar="N",
+                        help="the game turn (two HQ shifts from game turn 17)")
+    parser.add_argument("--weather", choices=[weather.value for weather in Weather],
+                        help="this game turn's weather (no air points in storms)")
+    parser.add_argument("--carpet", action="store_true",
+                        help="carpet bombing: always 6:1, never shifted (14.3g)")
+    _tables(parser)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def cobra_roll(parser: argparse.ArgumentParser) -> None:
+    cobra_odds(parser)
+    parser.add_argument("--dice", metavar="FACES", help=DIE)
+
+
+def cobra_weather(parser: argparse.ArgumentParser) -> None:
+    from cobi_companion.rules.cobra.tables import Weather
+
+    parser.add_argument("--turn", type=int, required=True, metavar="N", help="the game turn")
+    parser.add_argument("--history", metavar="LIST",
+                        help=f"the weather of the turns before, oldest first, comma list of "
+                             f"{', '.join(weather.value for weather in Weather)} (the last is "
+                             f"the turn before)")
+    parser.add_argument("--dice", metavar="FACES", help=DIE)
+    _tables(parser)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def cobra_crt(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("action", choices=["check"])
+    parser.add_argument("file", metavar="FILE", help="a Cobra tables file, like cobra/tables.toml")

@@ -1,0 +1,123 @@
+"""`cobi-companion play`: the box's own app in the terminal as text, driven through the standard
+input of the real command; and the view → text renderer it writes its frames with."""
+from __future__ import annotations
+
+from typing import Any
+
+from cobi_companion.device.core.views import BigWord, Header, Lines, Menu, Roll
+from cobi_companion.device.ui.text import view_text
+
+START_MENU = ["[ COBI Companion ]", "> New battle", "  Quick dice", "  Settings",
+              "  Check distance", "  Cobra (Normandy)", "  New match", "(OK = choose)"]
+# New battle, the Tank Game; a Tiger for the Axis, a Sherman for the Allies; the roll-off.
+TANK_BATTLE = "ok\nok\ncw cw cw axis\nccw ccw allies\nok\naxis\nallies\n"
+KEYS = "cw, ccw, ok, back, axis, allies, axis_long, allies_long, or q to quit"
+
+
+def frames(out: str) -> list[list[str]]:
+    """The frames written, each a list of lines (they follow the intro, a blank line before
+    each)."""
+    return [block.splitlines() for block in out.split("\n\n")[1:]]
+
+
+def test_the_start_menu_as_text_then_a_battle_begins(cli: Any) -> None:
+    run = cli("play", stdin="ok\nq\n")
+    assert (run.code, run.err) == (0, ""), run.err
+    assert run.out.startswith("COBI Battle Companion, the box as text: type its keys")
+    shown = frames(run.out)
+    assert shown[0] == START_MENU
+    assert shown[1] == ["[ Rules ]", "  Easy", "> Tank Game", "(OK = choose)"]
+    assert shown[-1] == ["[ COBI ]", "*** SAFE TO UNPLUG ***"]   # the box's own last frame
+
+
+def test_a_shot_shows_its_dice_totals_and_outcome(cli: Any) -> None:
+    # The Allies move first and the Sherman fires at the Tiger's rear: 3 hits, 5 reloads,
+    # 9 dice + 2 extra make 10 damage against 8 armour: WEAKENED.
+    keys = TANK_BATTLE + "ok\nok\nok\nok\nok\ncw cw ok\nok\nok\nallies\nok ok ok ok ok\n"
+    run = cli("play", "--dice", "4,2,3,5,3,6,4,4,6,3,1,2,4,4,2", stdin=keys)
+    assert (run.code, run.err) == (0, ""), run.err
+    shown = frames(run.out)
+    assert ["[ Who attacks? ]  R1", "Both: press your button  4 : 2", "[4] [2]  Axis"] in shown
+    assert ["[ Sherman 1 → Tiger 1 ]  R1 Allies", "To hit  needs 3+", "[3]  HIT"] in shown
+    assert ["[ Sherman 1 → Tiger 1 ]  R1 Allies", "Damage  9 + 2",
+            "[3] [6] [4] [4] [6] [3] [1] [2] [4] [4] [2]  = 10"] in shown
+    assert ["[ Sherman 1 → Tiger 1 ]  R1 Allies", "*** WEAKENED ***", "10 − 8 = 2"] in shown
+    assert shown[-1] == ["[ COBI ]", "*** SAFE TO UNPLUG ***", "the battle is saved"]
+
+
+def test_the_battle_is_saved_and_offered_again_like_on_the_box(cli: Any) -> None:
+    assert cli("play", "--dice", "4,2", stdin=TANK_BATTLE).code == 0
+    again = cli("play", stdin="q\n")
+    assert frames(again.out)[0][:3] == ["[ COBI Companion ]  R1", "> Resume battle",
+                                        "  New battle"]
+
+
+def test_a_word_that_is_no_key_is_one_line_and_presses_nothing(cli: Any) -> None:
+    run = cli("play", stdin="ok\nokk cw\ncw\nq\n")
+    assert run.code == 0
+    assert run.err.splitlines() == [f"'okk' is not a key, nothing on that line was pressed; "
+                                    f"keys: {KEYS}"]
+    rules = [frame for frame in frames(run.out) if frame[0] == "[ Rules ]"]
+    assert [frame[1:3] for frame in rules] == [["  Easy", "> Tank Game"],
+                                               ["> Easy", "  Tank Game"]]   # one cw, not two
+
+
+def test_real_dice_are_dialled_on_the_boxs_screen(cli: Any) -> None:
+    run = cli("play", "--dice", "ask", "--rules", "easy",
+              stdin="ok\nok\ncw cw cw axis\nccw ccw allies\nok\naxis\ncw cw ok\n")
+    assert (run.code, run.err) == (0, ""), run.err
+    shown = frames(run.out)
+    assert ["[ Rules ]", "> Easy", "  Tank Game", "(OK = choose)"] in shown
+    assert ["[ Dial your die ]  R1", "Axis: Initiative", "[3]  OK = choose"] in shown
+    assert ["[ Initiative ]  R1", "Both: press your button  3 : ?", "[3]"] in shown
+
+
+def test_the_end_of_input_ends_the_session(cli: Any) -> None:
+    run = cli("play", stdin="")
+    assert run.code == 0 and frames(run.out)[0] == START_MENU
+
+
+def test_bad_options_are_one_line(cli: Any) -> None:
+    run = cli("play", "--dice", "3,9", stdin="")
+    assert (run.code, run.out) == (2, "")
+    assert run.err.splitlines() == ["cobi-companion: 9 is not a D6 face: a face is a whole "
+                                    "number from 1 to 6"]
+
+
+def test_the_bare_command_runs_the_simulator_off_the_pi(cli: Any) -> None:
+    # Not on a Raspberry Pi: the box's simulator; with no terminal it reads a script from stdin.
+    run = cli(stdin="cw\n")
+    assert run.code == 0, run.err
+    lines = run.out.splitlines()
+    assert len(lines) == 32 and all(len(line) == 128 for line in lines)
+    assert set("".join(lines)) <= set(" ▀▄█")
+
+
+# ---- the view → text renderer ----
+
+HEADER = Header("Fire", 2, "axis", "Axis")
+
+
+def test_a_menu_lists_every_item_and_marks_the_chosen_one() -> None:
+    view = Menu(HEADER, ("Tiger 1", "Sherman 1", "Pass"), 1, "OK = pick")
+    assert view_text(view) == ["[ Fire ]  R2 Axis", "  Tiger 1", "> Sherman 1", "  Pass",
+                               "(OK = pick)"]
+
+
+def test_a_roll_has_its_caption_faces_and_total() -> None:
+    assert view_text(Roll(Header("Fire"), (6, 1), "Damage", "needs 3+", "= 7")) == \
+        ["[ Fire ]", "Damage  needs 3+", "[6] [1]  = 7"]
+    assert view_text(Roll(Header("Fire"), (), "Who attacks?")) == ["[ Fire ]", "Who attacks?"]
+
+
+def test_a_big_word_and_its_detail() -> None:
+    assert view_text(BigWord(Header("COBI"), " HIT ", "needs 3+")) == \
+        ["[ COBI ]", "*** HIT ***", "needs 3+"]
+
+
+def test_lines_show_the_panels_four_with_marks_for_more() -> None:
+    lines = tuple(f"line {n}" for n in range(1, 8))
+    assert view_text(Lines(Header("Log", side="allies"), lines, 2, "OK = back")) == \
+        ["[ Log ]  Allies", "  ▲", "line 3", "line 4", "line 5", "line 6", "  ▼",
+         "(OK = back)"]
+    assert view_text(Lines(Header("Log"), lines[:2])) == ["[ Log ]", "line 1", "line 2"]
