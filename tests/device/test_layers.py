@@ -117,3 +117,20 @@ def test_the_checker_sees_a_circle_and_a_function_level_import() -> None:
         if isinstance(node, ast.ImportFrom):
             found.update(resolve("core.app", node))
     assert found == {"games.home"} or "games.home" not in MODULES
+
+
+def test_every_package_folder_is_installed() -> None:
+    """A folder with an __init__.py that pyproject.toml does not list would be missing from a
+    non-editable install (the Pi's), while every test here passes from the checkout."""
+    import tomllib
+
+    root = DEVICE.parent
+    project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    setup = project["tool"]["setuptools"]
+    listed = set(setup["packages"])
+    folders = {"cobi_companion." + ".".join(p.parent.relative_to(root).parts)
+               for top in ("rules", "cards", "device") for p in (root / top).rglob("__init__.py")}
+    assert folders == listed
+    for package in listed:
+        assert setup["package-dir"][package] == package.removeprefix(
+            "cobi_companion.").replace(".", "/")
