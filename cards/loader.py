@@ -30,7 +30,7 @@ from pydantic import ValidationError
 if TYPE_CHECKING:
     from cobi_companion.rules.cobra.tables import CobraTables
 
-Table = TypeVar("Table", bound="SoftTable | CobraTables")
+Table = TypeVar("Table", "SoftTable", "CobraTables")   # one or the other, as asked
 
 SYSTEM_FOLDER = Path("/etc/cobi-companion/cards")
 SOFT_TABLE = Path("tables") / "soft-targets.toml"   # inside a cards folder

@@ -118,7 +118,8 @@ def save_snapshot(image: Image.Image, folder: Path, number: int) -> Path:
     """A frame as a PNG, scaled ×4 so a person can look at it."""
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"frame-{number:03d}.png"
-    image.convert("L").resize((image.width * 4, image.height * 4), Image.NEAREST).save(path)
+    image.convert("L").resize((image.width * 4, image.height * 4),
+                                 Image.Resampling.NEAREST).save(path)
     return path
 
 

@@ -8,7 +8,7 @@ file and the entry to add.
 from __future__ import annotations
 
 from itertools import pairwise
-from typing import Any
+from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 
@@ -107,7 +107,7 @@ class SoftTable(BaseModel):
     def source(self) -> str:
         return self._source
 
-    def with_source(self, source: str) -> SoftTable:
+    def with_source(self, source: str) -> Self:
         self._source = source
         return self
 

@@ -259,3 +259,18 @@ def test_main_off_a_pi_never_looks_for_lgpio(run: ModuleType,
     monkeypatch.setattr(run.subprocess, "run", fake_run)
     assert run.main(["run"]) == 0
     assert [Path(cmd[0]).name for cmd in started] == ["cobi-companion"]
+
+
+def test_mypy_sees_the_folders_under_the_names_the_code_imports(run: ModuleType,
+                                                                tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch
+                                                                ) -> None:
+    monkeypatch.setattr(run, "TYPECHECK", tmp_path / ".venv" / "typecheck")
+    tree = run.typecheck_tree()
+    package = tree / "cobi_companion"
+    assert {p.name for p in package.iterdir()} == {"rules", "cards", "device"}
+    assert (package / "device" / "core" / "app.py").resolve() == REPO / "device/core/app.py"
+    (package / "rules").unlink()                       # a stale link is made again
+    (package / "rules").symlink_to(tmp_path, target_is_directory=True)
+    assert run.typecheck_tree() == tree
+    assert (package / "rules").resolve() == REPO / "rules"

@@ -82,6 +82,8 @@ class PowerRequest:
 
 
 class Sound(Protocol):
+    enabled: bool              # the settings' sound switch, applied at once
+
     def play(self, cue: str) -> None: ...
 
 

@@ -23,7 +23,7 @@ def piece_dict(piece: Piece) -> dict[str, Any]:
 
 
 def piece_from(data: dict[str, Any], book: CardBook) -> Piece:
-    card = book.get(data.get("card", data.get("set")))
+    card = book.get(data["card"] if "card" in data else data["set"])  # "set": older saves
     return Piece(data["label"], Side(data["side"]), card, Status.from_words(data["status"]),
                  data.get("figures", card.crew))
 

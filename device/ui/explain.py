@@ -285,8 +285,8 @@ def soft_odds(o: SoftOdds, plan: SoftPlan) -> str:
     total = len(o.down) - 1
     lines.append(f"  Expected down  {float(o.expected_down):>8.2f}  of {total}")
     lines.append(f"  All down       {percent(o.all_down):>8}")
-    for k, p in enumerate(o.down):
-        lines.append(f"  {'Down' if k == 0 else '':<14} {percent(p):>8}  {k} of {total}")
+    for k, chance in enumerate(o.down):
+        lines.append(f"  {'Down' if k == 0 else '':<14} {percent(chance):>8}  {k} of {total}")
     return "\n".join(lines)
 
 

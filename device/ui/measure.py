@@ -3,6 +3,7 @@ then answer the rule's question (yes, no, or too close to call — use the tape)
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -23,10 +24,10 @@ CM_LIMIT = 500         # the knob dials 0–500 cm
 
 def distance(app: App, question: str, then: Answer, back: Next) -> Screen:
     """How to get the distance: each sensor that is online, or the knob."""
-    ways: list[tuple[str, Next]] = [
-        (app.t("measure_with", sensor=name), lambda name=name: Measuring(question, name, then,
-                                                                         back).begin(app))
-        for name in app.sensors.online_names()]
+    def measure(name: str) -> Screen:
+        return Measuring(question, name, then, back).begin(app)
+    ways: list[tuple[str, Next]] = [(app.t("measure_with", sensor=name), partial(measure, name))
+                                    for name in app.sensors.online_names()]
     ways.append((app.t("enter_cm"), lambda: DialCm(question, then, back)))
     if len(ways) == 1:
         return ways[0][1]()

@@ -7,6 +7,8 @@ player reads their own printed table.
 """
 from __future__ import annotations
 
+from typing import Self
+
 import re
 from enum import StrEnum
 from itertools import pairwise
@@ -172,7 +174,7 @@ class CobraTables(BaseModel):
             raise ValueError("; ".join(problems))
         return terrain
 
-    def with_source(self, source: str) -> CobraTables:
+    def with_source(self, source: str) -> Self:
         self._source = source
         return self
 
