@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import itertools
 import logging
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
@@ -136,6 +137,7 @@ class Box:
     pin_problem: str = ""
     retry_at: float = 0.0
     pin_screen: tuple[Screen, Next] | None = None
+    input_clock: Callable[[], float] = time.monotonic   # what the buttons' debounce reads
 
     def close(self, keep_frame: bool = False) -> None:
         """Close every part; with `keep_frame` the panel keeps its last frame lit."""
@@ -161,7 +163,7 @@ class Box:
             self.inputs = Inputs(self.loop.put, buttons.axis, buttons.allies, encoder.a,
                                  encoder.b, encoder.button, bounce_s=buttons.bounce_s,
                                  hold_s=buttons.hold_s, long_press_s=encoder.long_press_s,
-                                 pin_factory=self.pin_factory)
+                                 pin_factory=self.pin_factory, clock=self.input_clock)
         except PinProblem as problem:
             if str(problem) != self.pin_problem:
                 log.error("controls: %s", problem)
@@ -295,10 +297,12 @@ def build(config: Config, display: Any, *, pin_factory: Any = None,
           dice: Dice | None = None, state_dir: Path | None = None,
           notifier: Notifier | None = None, power: Power | None = None,
           loaded: Loaded | None = None, load: Load | None = None,
-          restart_on_change: bool = False) -> Box:
+          restart_on_change: bool = False,
+          input_clock: Callable[[], float] = time.monotonic) -> Box:
     """The box around `config`. Nothing that fails here stops it: see Box. `loaded` says
     which files `config` came from (for the settings screen and the problems shown);
-    `load` reads them again."""
+    `load` reads them again. `input_clock`: the time the buttons' debounce reads (a mock
+    panel's, which moves on by itself instead of sleeping between taps)."""
     store = SqliteStore((state_dir or config.paths.state_dir) / DATABASE_NAME)
     settings = settings_from(config, store.settings())
     off: list[tuple[str, str]] = []
@@ -320,7 +324,8 @@ def build(config: Config, display: Any, *, pin_factory: Any = None,
     app.on_settings = changed
     app.sensors = range_sensors(config, loop.put).start()
     box = Box(loop, app, store, display, config, pin_factory=pin_factory, load=load,
-              restart_on_change=restart_on_change, parts=[app.sensors, sound, lights])
+              restart_on_change=restart_on_change, parts=[app.sensors, sound, lights],
+              input_clock=input_clock)
     box.connect_inputs()
     loop.on_reload, loop.on_tick = box.reload, box.tick
     # After the troubles, the start menu is drawn anew (a file may have set the language).

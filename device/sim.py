@@ -74,12 +74,29 @@ def parse_script(text: str) -> list[tuple[str, int]]:
     return steps
 
 
+class TapClock:
+    """The time the buttons' debounce reads on mock pins: real time plus the gaps a mock panel
+    has left between taps without sleeping them. It only moves forward, like the real one."""
+
+    def __init__(self) -> None:
+        self.skipped = 0.0
+
+    def __call__(self) -> float:
+        return time.monotonic() + self.skipped
+
+    def skip(self, seconds: float) -> None:
+        self.skipped += seconds
+
+
 @dataclass
 class MockPanel:
-    """Presses buttons and turns the knob on gpiozero's mock pins, as fingers would."""
+    """Presses buttons and turns the knob on gpiozero's mock pins, as fingers would. With a
+    `clock` (the box's input clock), the gap a finger leaves between taps passes on that clock
+    instead of in real time; a hold is still held in real time, for gpiozero's hold thread."""
 
     factory: MockFactory
     config: Config
+    clock: TapClock | None = None
 
     def tap(self, pin: int, hold_s: float = 0.0) -> None:
         self.factory.pin(pin).drive_low()
@@ -87,7 +104,11 @@ class MockPanel:
             time.sleep(hold_s)
         self.factory.pin(pin).drive_high()
         # Edges closer than the debounce time count as chatter: leave a real finger's gap.
-        time.sleep(self.config.buttons.bounce_s + 0.01)
+        gap = self.config.buttons.bounce_s + 0.01
+        if self.clock is not None:
+            self.clock.skip(gap)
+        else:
+            time.sleep(gap)
 
     def turn(self, clockwise: bool) -> None:
         a = self.factory.pin(self.config.encoder.a)
@@ -303,14 +324,16 @@ def run_sim(config: Config, *, script: Iterable[tuple[str, int]] | None, dice: D
     factory = MockFactory(pin_class=MockPWMPin)
     if display is None:
         display = TerminalDisplay() if script is None else SnapshotDisplay(snapshot_dir)
+    clock = TapClock()
     box = build(config, display, pin_factory=factory, dice=dice,
-                state_dir=state_dir or sim_state_dir(), loaded=loaded, load=load)
+                state_dir=state_dir or sim_state_dir(), loaded=loaded, load=load,
+                input_clock=clock)
     box.loop.power = EndPower(box.loop.put)
     for name, value in (settings or {}).items():
         setattr(box.app.settings, name, value)
     if isinstance(display, TextDisplay):
         display.takes_views(box.loop)
-    panel = MockPanel(factory, config)
+    panel = MockPanel(factory, config, clock)
     try:
         if script is None:
             stop = threading.Event()

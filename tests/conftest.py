@@ -1,11 +1,14 @@
 """Shared fixtures: the shipped cards, and a way to run the real `cobi-companion` command."""
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -41,15 +44,55 @@ class Run:
         return json.loads(self.out)
 
 
-def run_cli(*args: str, stdin: str | None = None, env: dict[str, str] | None = None) -> Run:
+def run_cli_process(*args: str, stdin: str | None = None,
+                    env: dict[str, str] | None = None) -> Run:
+    """`cobi-companion ARGS` as a person runs it: a real process, nothing injected."""
     proc = subprocess.run([CLI, *args], input=stdin, capture_output=True, text=True,
                           timeout=60, env={**os.environ, **(env or {})})
     return Run(proc.returncode, proc.stdout, proc.stderr)
 
 
+def run_cli(*args: str, stdin: str | None = None, env: dict[str, str] | None = None) -> Run:
+    """The same command through `main` in this process, its streams and environment swapped
+    in: a Python start-up and the imports cost half a second a run, and the command tests run
+    hundreds. tests/test_entry_points.py runs every command as a real process and checks that
+    both ways print the same."""
+    from cobi_companion.device.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    saved = dict(os.environ)
+    os.environ.update(env or {})
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), \
+                _stdin(stdin or ""):
+            try:
+                code = main(list(args))
+            except SystemExit as exit_:       # argparse's usage errors, --help
+                code = exit_.code if isinstance(exit_.code, int) else 1
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+    return Run(code, out.getvalue(), err.getvalue())
+
+
+@contextlib.contextmanager
+def _stdin(text: str) -> Iterator[None]:
+    saved = sys.stdin
+    sys.stdin = io.StringIO(text)
+    try:
+        yield
+    finally:
+        sys.stdin = saved
+
+
 @pytest.fixture
 def cli() -> Any:
     return run_cli
+
+
+@pytest.fixture
+def cli_process() -> Any:
+    return run_cli_process
 
 
 @pytest.fixture

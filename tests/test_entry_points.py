@@ -7,6 +7,9 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -30,3 +33,45 @@ def test_the_command_with_no_arguments_is_the_simulator_off_a_pi(cli_path: str,
                           timeout=60, env={**os.environ, "XDG_DATA_HOME": str(tmp_path)})
     assert done.returncode == 0, done.stderr
     assert len(done.stdout.splitlines()) == 32
+
+
+# One real run of every command of the command table, with nothing injected: the command tests
+# elsewhere go through `main` in the test process (tests/conftest.py `run_cli`), and this
+# shows that a real process prints exactly what they see. `run`, `sim`, `play` and `range` have
+# their own real-process tests (test_systemd_run, test_daemon, test_play, test_range_reader).
+REAL_RUNS = {
+    "resolve": ["resolve", "--rules", "tank", "--attacker", "2464", "--target", "2477",
+                "--facing", "rear", "--dice", "3,5,3,6,4,4,6,3,1,2,4,4,2"],
+    "odds": ["odds", "--rules", "easy", "--attacker", "2464", "--target", "2477", "--facing",
+             "side", "--json"],
+    "move": ["move", "--card", "2464", "--moved", "6", "--turns", "2", "--rough"],
+    "reload": ["reload", "--card", "2477", "--dice", "4"],
+    "initiative": ["initiative", "--dice", "4,4,2,5"],
+    "overrun": ["overrun", "--tank", "2477", "--under", "rifleman:2@wall", "--dice", "5,2"],
+    "cards": ["cards", "show", "2464"],
+    "cobra odds": ["cobra", "odds", "--attack", "12", "--defence", "1", "--shift",
+                   "hq:+1,patton:+1,terrain:-3,hq:-1"],
+    "cobra roll": ["cobra", "roll", "--attack", "26", "--defence", "9", "--dice", "4"],
+    "cobra weather": ["cobra", "weather", "--turn", "21", "--history", "clear,clear,clear",
+                      "--dice", "5", "--json"],
+    "cobra crt": ["cobra", "crt", "check", str(ROOT / "cards" / "cobra" / "tables.toml")],
+    "a refusal": ["resolve", "--attacker", "9999", "--target", "2477", "--facing", "front"],
+}
+ELSEWHERE = {"run", "sim", "play", "range"}
+
+
+def test_every_command_of_the_table_has_a_real_run() -> None:
+    from cobi_companion.device.cli import COBRA_COMMANDS, COMMANDS
+
+    names = {c.name for c in COMMANDS if c.name != "cobra"}
+    names |= {f"cobra {c.name}" for c in COBRA_COMMANDS}
+    assert names - ELSEWHERE <= set(REAL_RUNS)
+
+
+@pytest.mark.parametrize("argv", REAL_RUNS.values(), ids=REAL_RUNS.keys())
+def test_a_real_process_prints_what_the_command_tests_see(argv: list[str], cli: Any,
+                                                          cli_process: Any) -> None:
+    real, inside = cli_process(*argv), cli(*argv)
+    assert (real.code, real.out, real.err) == (inside.code, inside.out, inside.err)
+    assert real.out or real.err
+    assert "Traceback" not in real.err

@@ -132,7 +132,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command is None:
         default = "run" if on_raspberry_pi() else "sim"
-        args = parser.parse_args([*(argv or sys.argv[1:]), default])
+        given = sys.argv[1:] if argv is None else list(argv)
+        args = parser.parse_args([*given, default])
     try:
         return _run(args)
     except (RulesError, DiceError, UsageError, ConfigError, ScriptError, OSError) as exc:

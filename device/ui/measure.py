@@ -3,8 +3,8 @@ then answer the rule's question (yes, no, or too close to call — use the tape)
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING
 
 from cobi_companion.device.core.app import Next, Screen

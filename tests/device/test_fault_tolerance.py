@@ -17,13 +17,20 @@ CAMPAIGN = Path(__file__).with_name("kill_campaign.py")
 
 
 def test_sigkill_200_times_never_loses_a_reported_action(tmp_path):
-    done = subprocess.run([sys.executable, str(CAMPAIGN), str(tmp_path / "state"), "200", "7"],
-                          capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stderr
-    figures = json.loads(done.stdout)
+    # Two campaigns of 100 kills, each on its own battle and state folder, side by side: the
+    # same 200 kills in half the time on two cores.
+    runs = [subprocess.Popen([sys.executable, str(CAMPAIGN), str(tmp_path / f"state{seed}"),
+                              "100", str(seed)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True) for seed in (7, 8)]
+    figures: dict[str, int] = {}
+    for run in runs:
+        out, err = run.communicate(timeout=600)
+        assert run.returncode == 0, err
+        for name, value in json.loads(out).items():
+            figures[name] = figures.get(name, 0) + value
     assert figures["kills"] == 200
     assert figures["lost"] == 0 and figures["unreadable"] == 0 and figures["vanished"] == 0
-    # The first kills may come before the battle is set up; from then on every restart has it.
+    # The first kills may come before a battle is set up; from then on every restart has it.
     assert figures["restarts_resumed"] >= 190
     assert figures["reported"] >= 1000                  # the kills landed in the middle of play
 
