@@ -7,11 +7,10 @@ player reads their own printed table.
 """
 from __future__ import annotations
 
-from typing import Self
-
 import re
 from enum import StrEnum
 from itertools import pairwise
+from typing import Self
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 
