@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from cobi_companion.device.core.app import App, Next, SavedGame, Screen
-from cobi_companion.device.games import cobra as cobra_box
+from cobi_companion.device.games import cobra
 from cobi_companion.device.games import easy as easy_level
 from cobi_companion.device.games.battle import (
     Roster,
@@ -29,13 +29,13 @@ def start_menu(app: App) -> Screen:
         items.append((app.t("resume"), lambda: resume(app)))
     elif app.state is not None and app.state.match is not None:
         items.append((app.t("resume_match"), lambda: match_next(app)))
-    if isinstance(app.cobra, cobra_box.CobraSession) and not app.cobra.game.over:
-        items.append((app.t("resume_cobra"), lambda: cobra_box.hub(app)))
+    if isinstance(app.cobra, cobra.CobraSession) and not app.cobra.game.over:
+        items.append((app.t("resume_cobra"), lambda: cobra.hub(app)))
     items += [(app.t("new"), lambda: choose_rules(app)),
               (app.t("quick_dice"), lambda: QuickDice()),
               (app.t("settings"), lambda: settings_menu(app, lambda: start_menu(app))),
               (app.t("check_distance"), lambda: check_distance(app, lambda: start_menu(app))),
-              (app.t("cobra"), lambda: cobra_box.new_game(app, lambda: start_menu(app))),
+              (app.t("cobra"), lambda: cobra.new_game(app, lambda: start_menu(app))),
               (app.t("new_match"), lambda: Roster("tank", match=True))]
     return StartMenu(app.t("start"), [label for label, _ in items],
                      lambda i: items[i][1](), back=lambda: start_menu(app))
@@ -94,7 +94,7 @@ class Table:
         return turn_screen(app)
 
     def resume(self, data: dict[str, Any]) -> SavedGame:
-        return cobra_box.CobraSession.from_dict(data)
+        return cobra.CobraSession.from_dict(data)
 
 
 GAMES = Table()

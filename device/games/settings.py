@@ -11,7 +11,7 @@ from cobi_companion.device.ui.widgets import Choose
 
 def settings_menu(app: App, back: Next, index: int = 0) -> Screen:
     """The settings: a toggle redraws the menu on its row; the box's own rows (screen off,
-    files in use, restart, power off) come from `system_menu`."""
+    files in use, restart, power off) come from `system`."""
     s = app.settings
     rows: list[tuple[str, Callable[[], Screen | None]]] = [
         (f"{app.t('language')}: {'Polski' if s.language == 'pl' else 'English'}",
