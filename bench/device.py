@@ -32,7 +32,7 @@ from typing import Any
 
 from cobi_companion.device.box import Box, build
 from cobi_companion.device.config import Config
-from cobi_companion.device.games.battle import StartMenu
+from cobi_companion.device.games.home import StartMenu
 from cobi_companion.device.ports.display import MemoryDisplay
 from cobi_companion.device.ports.events import Event, Stop
 from cobi_companion.device.sim import MockPanel
@@ -149,7 +149,7 @@ def play(keys: list[str], dice: list[int]) -> Finger:
         box = build(Config(), MemoryDisplay(), pin_factory=factory, dice=ScriptedDice(dice),
                     state_dir=Path(state))
         try:
-            finger = Finger(factory, Config(), box)
+            finger = Finger(factory, Config(), box=box)
             box.loop.draw()
             while box.loop.warm_up is not None:   # the box has started: no one presses sooner
                 box.loop.wait(0.01)
