@@ -325,8 +325,8 @@ def refuse(app: App, reason: str, back: Next) -> Screen:
 def pick_facing(app: App, firer: Piece, target: Piece, done: Finish, back: Next | None,
                 retarget: Next) -> Screen:
     """Armour hit, then (Tank Game) hull down and range, then the shot. `done` completes the
-    action; `back` is where a refused shot goes (None: the action passes); `retarget` is where
-    a long press on the facing goes."""
+    action; `back` is where a refused shot goes (None: back to this choice of the armour hit,
+    so a refusal never costs the turn); `retarget` is where a long press on the facing goes."""
     facings = list(Facing)
     modifiers = rule_set(app.playing.level).modifiers
     def again() -> Screen:
@@ -343,10 +343,10 @@ def pick_facing(app: App, firer: Piece, target: Piece, done: Finish, back: Next 
     def chosen(i: int) -> Screen:
         facing = facings[i]
         if not modifiers:
-            return resolve_fire(app, firer, target, plan(facing), after, back)
+            return resolve_fire(app, firer, target, plan(facing), after, back or again)
         return yes_no(app, app.t("hull_down"), lambda hull: fire_range(
             app, lambda cm, over: resolve_fire(app, firer, target, plan(facing, hull, cm, over),
-                                               after, back), again), again)
+                                               after, back or again), again), again)
     return Choose(app.t("facing"), [app.t(f.value) for f in facings], chosen, back=retarget)
 
 

@@ -28,14 +28,15 @@ CUES = {Effect.MISS: "miss", Effect.NONE: "hit", Effect.DESTROYED: "destroyed"}
 
 
 def resolve_fire(app: App, firer: Piece, target: Piece, plan: ShotPlan,
-                 finish: Finish, refused: Callable[[], Screen] | None = None) -> Screen:
-    """`refused`: where a shot the rules refuse goes (by default the side passes)."""
+                 finish: Finish, refused: Callable[[], Screen]) -> Screen:
+    """`refused`: the choice a shot the rules refuse goes back to, with the reason (a refusal
+    never costs the turn)."""
     rules = rule_set(app.playing.level)
     try:
         odds = rules.odds(plan)
     except RulesError as exc:
-        return notice(app, app.t("not_possible"), [str(exc)],
-                      refused or (lambda: finish(app, "passes")))
+        app.cue("error")
+        return notice(app, app.t("not_possible"), [str(exc)], refused)
     side = firer.side.value
     preview = Lines(app.header(f"{firer.label} → {target.label}"), (
         app.t("odds", hit=in_six(odds.hit), kill=percent(odds.kill)),

@@ -147,3 +147,19 @@ def test_quick_dice_from_the_idle_screen_count_in_the_statistics(table_at, tmp_p
     table.close()
     again = table_at([], tmp_path / "state")  # a restart: the rolls were saved
     assert again.box.store.face_counts()[6] == 2
+
+
+def test_a_refused_shot_goes_back_to_the_choice_and_costs_no_turn(table_at):
+    # Easy: Tiger against the Pz IV H, whose card does not give its side armour.
+    table = table_at([5, 2])
+    table.press("ok", "ccw", "ok", "cw", "cw", "cw", "axis", "cw", "allies", "ok")
+    table.press("axis", "allies", "ok")       # initiative: Axis
+    table.press("ok", "ok", "ok")             # Tiger 1, fire, Pz IV H 1
+    table.press("cw", "ok")                   # the side armour
+    assert table.view.header.title == "Not possible"
+    assert any("side" in line for line in table.view.lines)
+    table.press("ok")
+    assert isinstance(table.view, Menu) and table.view.header.title == "Armour hit"
+    state = table.box.app.state
+    assert state is not None and state.active is not None and state.active.value == "axis"
+    assert not state.acted                    # nothing done: the Axis still has its action
