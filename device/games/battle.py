@@ -185,7 +185,8 @@ class RollOff(Screen):
                      total="=" if winner is None else app.side_name(winner))
         if winner is None:          # a tie rolls again
             return Show([shown], lambda: RollOff(self.title, self.then), animate=True)
-        return Show([shown], lambda: self.then(winner), animate=True)
+        after = self.then(winner)   # saved now: a restart on the result does not roll again
+        return Show([shown], lambda: after, animate=True)
 
 
 def begin_round(app: App) -> Screen:

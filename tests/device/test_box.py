@@ -163,3 +163,17 @@ def test_a_refused_shot_goes_back_to_the_choice_and_costs_no_turn(table_at):
     state = table.box.app.state
     assert state is not None and state.active is not None and state.active.value == "axis"
     assert not state.acted                    # nothing done: the Axis still has its action
+
+
+def test_a_roll_off_is_saved_as_soon_as_it_is_decided(table_at):
+    # The plug is pulled while the initiative's result is still on the screen: the loser must
+    # not get to roll again after the restart.
+    first = table_at([5, 2])
+    first.press("ok", "ccw", "ok", "cw", "cw", "cw", "axis", "ccw", "ccw", "allies", "ok")
+    first.press("axis", "allies")             # 5 : 2, the result on the screen
+    assert isinstance(first.view, Roll) and first.view.total == "Axis"
+    first.close()
+    again = table_at([1, 6])
+    again.press("ok")                         # Resume battle
+    assert isinstance(again.view, Menu) and again.view.header.side == "axis"
+    assert again.view.items == ("Tiger 1", "Pass")

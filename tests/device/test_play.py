@@ -48,7 +48,8 @@ def test_a_shot_shows_its_dice_totals_and_outcome(cli: Any) -> None:
 def test_the_battle_is_saved_and_offered_again_like_on_the_box(cli: Any) -> None:
     assert cli("play", "--dice", "4,2", stdin=TANK_BATTLE).code == 0
     again = cli("play", stdin="q\n")
-    assert frames(again.out)[0][:3] == ["[ COBI Companion ]  R1", "> Resume battle",
+    # Quit on the initiative's result: it was saved, so the Allies (defending) act first.
+    assert frames(again.out)[0][:3] == ["[ COBI Companion ]  R1 Allies", "> Resume battle",
                                         "  New battle"]
 
 
