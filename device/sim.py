@@ -1,5 +1,7 @@
 """The simulator: the real daemon with gpiozero mock pins, driven by the keyboard or a script,
-and the OLED drawn in the terminal with half-block characters (true 128×64 pixels).
+and the OLED drawn in the terminal: with half-block characters (true 128×64 pixels) where they
+fit, else with braille characters, else one line saying what size the terminal needs. It is
+drawn again when the terminal's size changes.
 
 Keys: ←/→ (or ↓/↑) turn the knob, Enter = OK, Backspace = back, a / l = the Axis / Allies dice
 buttons, A / L = hold them down, q = quit.
@@ -14,6 +16,7 @@ import os
 import queue
 import re
 import select
+import signal
 import sys
 import termios
 import threading
@@ -27,8 +30,13 @@ from typing import TYPE_CHECKING, TextIO
 from cobi_companion.device.core.views import Roll, View
 from cobi_companion.device.ports.display import MemoryDisplay
 from cobi_companion.device.ports.errors import ScriptError as ScriptError
-from cobi_companion.device.ports.events import Stop
-from cobi_companion.device.ports.terminal import TerminalDisplay, to_halfblocks
+from cobi_companion.device.ports.events import Event, Stop, Tick
+from cobi_companion.device.ports.terminal import (
+    TerminalDisplay,
+    choose,
+    terminal_size,
+    too_small,
+)
 from cobi_companion.device.ui.text import view_text
 from PIL import Image
 
@@ -296,6 +304,27 @@ def sim_state_dir() -> Path:
     return Path(base) / "cobi-companion" / "sim"
 
 
+def redraw_on_resize(display: TerminalDisplay, put: Callable[[Event], None],
+                     clock: Callable[[], float]) -> None:
+    """On SIGWINCH the display notes the new size and a Tick wakes the main loop, whose
+    `refresh` draws the last frame again. The handler does no more: the code it interrupts may
+    be in the middle of drawing. Call from the main thread."""
+    def resized(number: int, frame: object) -> None:
+        display.resized()
+        put(Tick(clock()))
+    signal.signal(signal.SIGWINCH, resized)
+
+
+def last_frame(image: Image.Image, out: TextIO) -> str:
+    """A script's last frame as `out` can show it (no line of keys under it: a script takes
+    none); half-blocks when `out` is no terminal."""
+    size = terminal_size(out)
+    drawing = choose(size, image.size, lines_below=0)
+    if drawing is None:
+        return too_small(image.size, lines_below=0, then="")[0]
+    return drawing.draw(image)
+
+
 def end_of_script(box: Box, display: MemoryDisplay) -> None:
     """A script prints its last frame. Keys typed in the text form end as the interactive
     simulator does: the battle saved, and a last frame that says so."""
@@ -303,7 +332,7 @@ def end_of_script(box: Box, display: MemoryDisplay) -> None:
         box.app.commit()
         box.loop.farewell()
     elif display.image is not None:
-        print(to_halfblocks(display.image))
+        print(last_frame(display.image, sys.stdout))
 
 
 def run_sim(config: Config, *, script: Iterable[tuple[str, int]] | None, dice: Dice | None,
@@ -339,6 +368,8 @@ def run_sim(config: Config, *, script: Iterable[tuple[str, int]] | None, dice: D
             stop = threading.Event()
             drive_keyboard(panel, box.loop.put, stop)
             box.loop.handle_signals()
+            if isinstance(display, TerminalDisplay):
+                redraw_on_resize(display, box.loop.put, box.loop.clock)
             box.loop.run()
             stop.set()
         else:

@@ -1,14 +1,18 @@
 """The daemon as a real process: the simulator in a pseudo-terminal, stopped by SIGTERM and
-killed by SIGKILL; and the main loop riding out I2C errors."""
+killed by SIGKILL, and drawn again when its terminal is resized; and the main loop riding out
+I2C errors."""
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import pty
 import select
 import signal
+import struct
 import subprocess
 import sys
+import termios
 import time
 
 from cobi_companion.device.boot import title_image
@@ -16,10 +20,13 @@ from cobi_companion.device.box import build
 from cobi_companion.device.config import Config
 from cobi_companion.device.ports.display import MemoryDisplay, OledDisplay
 from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore
-from cobi_companion.device.ports.terminal import to_halfblocks
+from cobi_companion.device.ports.terminal import CLEAR, to_braille, to_halfblocks
 from cobi_companion.device.sim import MockPanel, drain, split_keys
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 from luma.core.device import dummy
+from PIL import Image
+
+HELP = "←/→ knob · Enter OK · Backspace back · a/l dice buttons (A/L hold) · q quit"
 
 
 def wait_frames(fd: int, count: int = 1, timeout: float = 20.0) -> None:
@@ -44,18 +51,53 @@ def wait_ready(fd: int) -> None:
     wait_frames(fd, 2)
 
 
-def read_frames(fd: int, count: int, timeout: float = 20.0) -> list[str]:
-    """The first `count` frames of the terminal OLED, each as its 32 lines of half-blocks."""
-    seen = b""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        frames = [f for f in seen.split(b"\x1b[H\x1b[2J")[1:] if b"q quit" in f]
-        if len(frames) >= count:
-            return ["\n".join(f.decode().replace("\r\n", "\n").split("\n")[:32])
-                    for f in frames[:count]]
-        if select.select([fd], [], [], 0.1)[0]:
-            seen += os.read(fd, 65536)
-    raise AssertionError(f"{count} frames never came")
+class Screen:
+    """The frames the simulator draws on its terminal, read in the order they come. Each
+    starts by clearing the screen and ends with the line of keys (or, in a terminal too small
+    for the panel, with the one line saying so); both end in "q quit"."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd, self.seen, self.taken = fd, b"", 0
+
+    def frames(self, count: int, timeout: float = 20.0) -> list[str]:
+        """The next `count` frames, whole."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            frames = [f for f in self.seen.split(CLEAR.encode())[1:] if f.endswith(b"q quit")]
+            if len(frames) >= self.taken + count:
+                self.taken += count
+                return [f.decode().replace("\r\n", "\n")
+                        for f in frames[self.taken - count:self.taken]]
+            if select.select([self.fd], [], [], 0.1)[0]:
+                self.seen += os.read(self.fd, 65536)
+        raise AssertionError(f"{count} frames never came")
+
+    def frame(self) -> str:
+        return self.frames(1)[0]
+
+    def to_the_end(self, proc: subprocess.Popen, timeout: float = 10.0) -> list[str]:
+        """Every frame not yet taken, read until the simulator has ended."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if select.select([self.fd], [], [], 0.1)[0]:
+                try:
+                    self.seen += os.read(self.fd, 65536)
+                except OSError:              # the simulator has closed the terminal
+                    break
+            elif proc.poll() is not None:
+                break
+        frames = [f for f in self.seen.split(CLEAR.encode())[1:] if f.endswith(b"q quit")]
+        return [f.decode().replace("\r\n", "\n") for f in frames[self.taken:]]
+
+
+def panel(frame: str) -> str:
+    """The panel of a frame, without the line of keys under it."""
+    return frame.rsplit("\n", 1)[0]
+
+
+def read_frames(fd: int, count: int) -> list[str]:
+    """The first `count` frames of the terminal OLED, each as its panel."""
+    return [panel(frame) for frame in Screen(fd).frames(count)]
 
 
 def quit_sim(proc: subprocess.Popen, fd: int, timeout: float = 10.0) -> int:
@@ -81,8 +123,17 @@ def saved(state_dir) -> dict:
     return battle
 
 
-def start_sim(cli_path: str, state_dir, *extra: str) -> tuple[subprocess.Popen, int]:
+def set_size(fd: int, columns: int, lines: int) -> None:
+    """Give a pseudo-terminal a size, as a terminal window does."""
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
+
+
+def start_sim(cli_path: str, state_dir, *extra: str,
+              size: tuple[int, int] = (140, 40)) -> tuple[subprocess.Popen, int]:
+    """The interactive simulator on a pseudo-terminal of `size` (columns, lines): half-blocks
+    unless told otherwise."""
     master, slave = pty.openpty()
+    set_size(slave, *size)
     proc = subprocess.Popen([cli_path, "sim", "--state-dir", str(state_dir), *extra],
                             stdin=slave, stdout=slave, stderr=subprocess.PIPE,
                             env={**os.environ, "COBI_COMPANION_CARDS": ""})
@@ -157,15 +208,66 @@ def test_the_title_shows_at_once_then_the_start_menu(cli_path, tmp_path):
         os.close(fd)
     assert title == to_halfblocks(title_image())
     # The second frame is the start menu, as the box draws it in this process.
+    assert menu == to_halfblocks(box_frames(tmp_path / "here")[0]) != title
+
+
+def box_frames(state_dir, *keys: str) -> list[Image.Image]:
+    """The box's frames in this process: the first screen, then the one after each key."""
     factory, display = MockFactory(pin_class=MockPWMPin), MemoryDisplay()
-    box = build(Config(), display, pin_factory=factory, state_dir=tmp_path / "here")
+    box = build(Config(), display, pin_factory=factory, state_dir=state_dir)
+    panel = MockPanel(factory, Config())
+    frames = []
     try:
         box.loop.draw()
+        for key in (None, *keys):
+            if key is not None:
+                panel.act(key)
+                drain(box)
+            assert display.image is not None
+            frames.append(display.image.copy())
     finally:
         box.close()
         factory.reset()
-    assert display.image is not None
-    assert menu == to_halfblocks(display.image) != title
+    return frames
+
+
+def braille_frame(frame: str) -> bool:
+    """16 lines of 64 braille cells and the line of keys, as wide as 80 columns at most."""
+    *lines, keys = frame.split("\n")
+    return len(lines) == 16 and all(len(line) == 64 for line in lines) and \
+        all(char == " " or 0x2800 <= ord(char) <= 0x28FF for line in lines for char in line) \
+        and len(keys) <= 80
+
+
+def test_the_panel_fits_the_terminal_and_is_drawn_again_when_resized(cli_path, tmp_path):
+    menu, rules = box_frames(tmp_path / "here", "ok")
+    proc, fd = start_sim(cli_path, tmp_path / "sim", "--dice", "4,2", size=(80, 24))
+    screen = Screen(fd)
+    try:
+        title, shown = screen.frames(2)       # the start menu: the main loop runs
+        assert title == to_braille(title_image()) + "\n" + HELP
+        assert shown == to_braille(menu) + "\n" + HELP
+        set_size(fd, 140, 40)                 # a bigger window: the true pixels
+        proc.send_signal(signal.SIGWINCH)
+        assert screen.frame() == to_halfblocks(menu) + "\n" + HELP
+        set_size(fd, 40, 10)                  # too small: one line, and the keys still work
+        proc.send_signal(signal.SIGWINCH)
+        assert screen.frame() == "too small: needs 64×17 · q quit"
+        type_keys(fd, "\r")
+        assert screen.frame() == "too small: needs 64×17 · q quit"
+        set_size(fd, 80, 24)
+        proc.send_signal(signal.SIGWINCH)
+        assert screen.frame() == to_braille(rules) + "\n" + HELP
+        # The Tank Game: a Tiger for the Axis, a Sherman for the Allies, OK; then q.
+        type_keys(fd, "\r", RIGHT, RIGHT, RIGHT, "a", LEFT, LEFT, "l", "\r", "q")
+        *played, farewell = screen.to_the_end(proc)
+        assert proc.wait(timeout=10) == 0
+    finally:
+        proc.kill()
+        os.close(fd)
+    assert played and all(braille_frame(frame) for frame in [*played, farewell])
+    assert farewell != played[-1]             # the box's last frame: safe to unplug
+    assert [v["label"] for v in saved(tmp_path / "sim")["pieces"]] == ["Tiger 1", "Sherman 1"]
 
 
 def test_keys_typed_faster_than_they_are_read_each_count():
@@ -259,6 +361,30 @@ def test_scripted_sim_writes_snapshots_and_state(cli_path, tmp_path):
     assert len(frames) >= 8
     data = json.loads(state.read_text())
     assert [v["label"] for v in data["battle"]["pieces"]] == ["Tiger 1", "Sherman 1"]
+
+
+def test_a_scripts_last_frame_fits_its_terminal(cli_path, tmp_path):
+    master, slave = pty.openpty()
+    set_size(slave, 80, 24)
+    proc = subprocess.Popen([cli_path, "sim", "--state-dir", str(tmp_path), "--keys", "ok"],
+                            stdin=subprocess.DEVNULL, stdout=slave, stderr=subprocess.PIPE)
+    os.close(slave)
+    out = b""
+    try:
+        while select.select([master], [], [], 30)[0]:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:                  # the command has ended and closed the terminal
+                break
+            if not chunk:
+                break
+            out += chunk
+        assert proc.wait(timeout=30) == 0, proc.stderr.read() if proc.stderr else ""
+    finally:
+        proc.kill()
+        os.close(master)
+    rules = box_frames(tmp_path / "here", "ok")[-1]
+    assert out.decode().replace("\r\n", "\n") == to_braille(rules) + "\n"
 
 
 def test_a_bad_sim_script_is_one_line(cli_path, tmp_path):
