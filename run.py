@@ -8,17 +8,24 @@
 
 Needs only Python 3.11 or newer with its standard `venv` module. On a Raspberry Pi the venv
 also sees the system's packages, for apt's python3-lgpio (PyPI has no working lgpio for most
-Pis), and the box is not started without a working lgpio.
+Pis), and the box is not started without a working lgpio. While pip installs, its progress is
+shown: on a terminal one line, written over every second; elsewhere a line a package.
 """
 from __future__ import annotations
 
 import hashlib
 import os
+import queue
 import re
 import subprocess
 import sys
+import threading
+import time
 import venv
+from collections import deque
+from collections.abc import Callable
 from pathlib import Path
+from typing import NamedTuple, TextIO
 
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
@@ -84,13 +91,171 @@ def ensure_venv(extras: str) -> None:
         print("Creating .venv ...", flush=True)
         venv_builder(on_pi).create(VENV)
     target = f".[{extras}]" if extras else "."
-    print(f"Installing cobi-companion{f'[{extras}]' if extras else ''} into .venv ...", flush=True)
-    subprocess.run(
-        [str(venv_python()), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-         "-e", target],
-        cwd=ROOT, check=True,
-    )
+    what = f"cobi-companion{f'[{extras}]' if extras else ''}"
+    print(f"Installing {what} into .venv (the first time takes a few minutes) ...", flush=True)
+    pip_install(venv_python(), ["-e", target], what)
     stamp.write_text(wanted)
+
+
+class PipStep(NamedTuple):
+    """A line of pip's output that tells how far it is, and how to say it."""
+
+    pattern: re.Pattern[str]
+    say: Callable[[re.Match[str]], str]
+    package: bool = False    # it names a package pip has found
+    plain: bool = True       # worth a line of its own where the progress is not written over
+
+
+def _wheel_name(path: str) -> str:
+    return Path(path).name.split("-")[0]
+
+
+PIP_STEPS = (
+    PipStep(re.compile(r"Collecting ([\w.-]+)"), lambda m: f"collecting {m[1]}", package=True),
+    PipStep(re.compile(r"Processing (\S+)"), lambda m: f"collecting {_wheel_name(m[1])}",
+            package=True),
+    PipStep(re.compile(r"Requirement already satisfied: ([\w.-]+)"),
+            lambda m: f"already there: {m[1]}", package=True),
+    PipStep(re.compile(r"\s*Downloading (\S+)(.*)"), lambda m: f"downloading {m[1]}{m[2]}",
+            plain=False),
+    PipStep(re.compile(r"Installing collected packages: (.+)"),
+            lambda m: f"installing {len(m[1].split(','))} packages"),
+    # pip's build steps, each said by a "started" and a "finished" line: the first will do
+    PipStep(re.compile(r"\s*(\w)(.*): started$"), lambda m: f"{m[1].lower()}{m[2]}"),
+)
+
+
+class PipProgress:
+    """What pip is doing, said as it goes with the seconds since it started. On a terminal
+    one line (the seconds, the packages found, pip's latest step), written over as pip goes on
+    and every second; elsewhere (a log, a pipe) a line a package and a step."""
+
+    def __init__(self, out: TextIO, clock: Callable[[], float] = time.monotonic) -> None:
+        self.out, self.clock, self.started = out, clock, clock()
+        self.live = out.isatty()
+        self.packages: set[str] = set()
+        self.doing = "starting pip"
+        self.shown = False           # the live line is on the screen
+
+    def seconds(self) -> int:
+        return int(self.clock() - self.started)
+
+    def found(self) -> str:
+        return f"{len(self.packages)} package{'' if len(self.packages) == 1 else 's'}"
+
+    def pip_said(self, line: str) -> None:
+        for step in PIP_STEPS:
+            found = step.pattern.match(line)
+            if found:
+                break
+        else:
+            return
+        self.doing = step.say(found)
+        if step.package:
+            self.packages.add(found[1])
+        if self.live:
+            self.tick()
+        elif step.plain:
+            self.out.write(f"  {self.seconds():>4} s  {self.doing}\n")
+            self.out.flush()
+
+    def tick(self) -> None:
+        """Write the live line again: its seconds move on while pip says nothing."""
+        if not self.live:
+            return
+        line = f"  {self.seconds():>4} s  {self.found()}  {self.doing}"
+        # A line longer than the terminal would wrap, and the next one be written under it.
+        self.out.write("\r\x1b[K" + line[:columns(self.out) - 1])
+        self.out.flush()
+        self.shown = True
+
+    def aside(self, line: str, stream: TextIO) -> None:
+        """A line of pip's own (a warning, an error), as it is, above the live line."""
+        self.clear()
+        stream.write(line)
+        stream.flush()
+        self.tick()
+
+    def clear(self) -> None:
+        if self.shown:
+            self.out.write("\r\x1b[K")
+            self.out.flush()
+            self.shown = False
+
+    def done(self) -> None:
+        self.clear()
+        self.out.write(f"  {self.seconds():>4} s  done: {self.found()}\n")
+        self.out.flush()
+
+
+def columns(out: TextIO) -> int:
+    try:
+        return os.get_terminal_size(out.fileno()).columns or 80
+    except (OSError, ValueError):
+        return 80
+
+
+def pip_install(python: Path, args: list[str], what: str) -> None:
+    """`pip install ARGS` with `python`, its progress shown (PipProgress) and its warnings
+    and errors as pip writes them. A failing pip ends run.py with one line under pip's own
+    error, before anything is marked as installed."""
+    cmd = [str(python), "-m", "pip", "install", "--disable-pip-version-check", "--progress-bar",
+           "off", *args]
+    # Unbuffered: else pip's lines would come through the pipe in blocks of kilobytes.
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, encoding="utf-8", errors="replace",
+                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    progress = PipProgress(sys.stdout)
+    try:
+        said = follow(proc, progress)
+        code = proc.wait()
+    except KeyboardInterrupt:
+        proc.kill()
+        proc.wait()
+        progress.clear()
+        print(f"\nrun.py: stopped installing {what}; python3 run.py installs it again",
+              file=sys.stderr)
+        raise SystemExit(130) from None
+    if code == 0:
+        progress.done()
+        return
+    progress.clear()
+    sys.stderr.write("pip's last lines:\n" + "".join(f"  {line}" for line in said))
+    sys.exit(f"run.py: pip could not install {what} into .venv (exit {code}): see its error "
+             f"above (no network?), then python3 run.py again")
+
+
+Lines = queue.SimpleQueue[tuple[bool, str | None]]
+
+
+def follow(proc: subprocess.Popen[str], progress: PipProgress) -> deque[str]:
+    """Show what `proc` (pip) writes as it comes, until it has closed its output; the last
+    lines of its standard output. Both outputs are read on threads of their own: one read
+    alone could wait while pip waits for the other to be read."""
+    lines: Lines = queue.SimpleQueue()
+    for stream, is_err in ((proc.stdout, False), (proc.stderr, True)):
+        threading.Thread(target=_read, args=(stream, is_err, lines), daemon=True).start()
+    said, ended = deque[str](maxlen=10), 0
+    while ended < 2:
+        try:
+            is_err, line = lines.get(timeout=1.0)
+        except queue.Empty:
+            progress.tick()
+            continue
+        if line is None:
+            ended += 1
+        elif is_err:
+            progress.aside(line, sys.stderr)
+        else:
+            said.append(line)
+            progress.pip_said(line)
+    return said
+
+
+def _read(stream: TextIO, is_err: bool, lines: Lines) -> None:
+    for line in stream:
+        lines.put((is_err, line))
+    lines.put((is_err, None))
 
 
 def lgpio_state() -> tuple[str, str, str]:

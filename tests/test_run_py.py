@@ -1,14 +1,27 @@
 """run.py's decisions on a Raspberry Pi and off it: how .venv is made (over the system's packages
 on a Pi, for apt's python3-lgpio), switching an existing .venv, and refusing to start the box
-without a working lgpio. A fake device-tree model file stands for the Pi; nothing is downloaded.
+without a working lgpio; and the progress shown while pip installs (real pip on wheels made
+here, and a stand-in venv Python that fails as pip does). A fake device-tree model file stands
+for the Pi; nothing is downloaded.
 """
 from __future__ import annotations
 
+import base64
+import contextlib
+import fcntl
 import hashlib
 import importlib.util
+import io
+import os
+import pty
+import re
+import struct
 import subprocess
 import sys
+import termios
+import threading
 import venv
+import zipfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
@@ -84,11 +97,12 @@ def test_the_venv_sees_the_system_packages_only_on_a_pi(run: ModuleType) -> None
 
 
 class Recorder:
-    """Stands in for venv.EnvBuilder and subprocess.run: records, creates a python file."""
+    """Stands in for venv.EnvBuilder, pip and subprocess.run: records, creates a python file."""
 
     def __init__(self, run: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
         self.builders: list[dict[str, Any]] = []
         self.commands: list[list[str]] = []
+        self.installs: list[list[str]] = []
         recorder = self
 
         class Builder:
@@ -103,8 +117,12 @@ class Recorder:
             self.commands.append([str(c) for c in cmd])
             return subprocess.CompletedProcess(cmd, 0, "", "")
 
+        def fake_pip(python: Path, args: list[str], what: str) -> None:
+            self.installs.append([str(python), *args])
+
         monkeypatch.setattr(run.venv, "EnvBuilder", Builder)
         monkeypatch.setattr(run.subprocess, "run", fake_run)
+        monkeypatch.setattr(run, "pip_install", fake_pip)
 
 
 @pytest.mark.parametrize("pi", [True, False], ids=["pi", "laptop"])
@@ -115,7 +133,7 @@ def test_a_new_venv(run: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyP
     recorder = Recorder(run, monkeypatch)
     run.ensure_venv("")
     assert recorder.builders == [{"with_pip": True, "system_site_packages": pi}]
-    assert recorder.commands[0][1:4] == ["-m", "pip", "install"]
+    assert recorder.installs == [[str(run.venv_python()), "-e", "."]]
 
 
 def test_an_old_venv_is_switched_on_a_pi(run: ModuleType, tmp_path: Path,
@@ -127,7 +145,7 @@ def test_an_old_venv_is_switched_on_a_pi(run: ModuleType, tmp_path: Path,
     run.ensure_venv("")
     assert cfg.read_text() == VENV_CFG.replace("= false", "= true")
     assert "include-system-site-packages = true" in capsys.readouterr().out
-    assert recorder.builders == [] and recorder.commands == []   # nothing else to do
+    assert recorder.builders == recorder.commands == recorder.installs == []  # all done
     run.ensure_venv("")                                          # and said once
     assert capsys.readouterr().out == ""
 
@@ -146,7 +164,7 @@ def test_off_a_pi_the_venv_is_left_as_it_is(run: ModuleType, monkeypatch: pytest
     run.ensure_venv("")
     assert cfg.read_text() == VENV_CFG
     assert capsys.readouterr().out == ""
-    assert recorder.commands == []
+    assert recorder.commands == recorder.installs == []
 
 
 @pytest.mark.parametrize(("argv", "pi", "box"), [
@@ -274,3 +292,185 @@ def test_mypy_sees_the_folders_under_the_names_the_code_imports(run: ModuleType,
     (package / "rules").symlink_to(tmp_path, target_is_directory=True)
     assert run.typecheck_tree() == tree
     assert (package / "rules").resolve() == REPO / "rules"
+
+
+# ---- the progress while pip installs ----
+
+SECONDS = re.compile(r"^ +\d+ s  ", re.M)
+
+
+def plain(text: str) -> list[str]:
+    """Progress lines without their seconds."""
+    return SECONDS.sub("", text).splitlines()
+
+
+def make_wheel(folder: Path, name: str, *requires: str) -> None:
+    """A wheel of an empty package `name` 1.0 that needs `requires`, for pip to install
+    from `folder` without an index."""
+    dist = name.replace("-", "_")
+    info = f"{dist}-1.0.dist-info"
+    files = {f"{dist}/__init__.py": "",
+             f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n"
+                                 + "".join(f"Requires-Dist: {r}\n" for r in requires),
+             f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: tests\nRoot-Is-Purelib: true\n"
+                              "Tag: py3-none-any\n"}
+
+    def digest(text: str) -> str:
+        raw = hashlib.sha256(text.encode()).digest()
+        return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
+    files[f"{info}/RECORD"] = "".join(f"{path},sha256={digest(text)},{len(text.encode())}\n"
+                                      for path, text in files.items()) + f"{info}/RECORD,,\n"
+    with zipfile.ZipFile(folder / f"{dist}-1.0-py3-none-any.whl", "w") as wheel:
+        for path, text in files.items():
+            wheel.writestr(path, text)
+
+
+@pytest.fixture
+def wheels(tmp_path: Path) -> list[str]:
+    """pip's arguments to install from two local wheels (pkg-a needs pkg-b) into a folder of
+    tmp_path, with no index: no network, and the test's own environment left alone."""
+    folder = tmp_path / "wheels"
+    folder.mkdir()
+    make_wheel(folder, "pkg-a", "pkg-b")
+    make_wheel(folder, "pkg-b")
+    return ["--no-index", "--find-links", str(folder), "--target", str(tmp_path / "target")]
+
+
+def test_off_a_terminal_pip_gets_a_line_a_package(run: ModuleType, tmp_path: Path,
+                                                  wheels: list[str],
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    run.pip_install(Path(sys.executable), [*wheels, "pkg-a"], "pkg-a")
+    assert plain(capsys.readouterr().out) == ["collecting pkg_a", "collecting pkg_b",
+                                              "installing 2 packages", "done: 2 packages"]
+    assert (tmp_path / "target" / "pkg_a" / "__init__.py").is_file()
+
+
+def test_a_failing_pip_ends_run_py_under_pips_own_error(run: ModuleType, wheels: list[str],
+                                                       capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    with pytest.raises(SystemExit) as stop:
+        run.pip_install(Path(sys.executable), [*wheels, "pkg-c"], "pkg-c")
+    assert stop.value.code == ("run.py: pip could not install pkg-c into .venv (exit 1): see "
+                               "its error above (no network?), then python3 run.py again")
+    err = capsys.readouterr().err
+    assert "ERROR: No matching distribution found for pkg-c" in err
+    assert "Traceback" not in err
+
+
+def read_all(fd: int, into: list[bytes]) -> threading.Thread:
+    """Read a pseudo-terminal on a thread until its other end is closed."""
+    def read() -> None:
+        while True:
+            try:
+                data = os.read(fd, 65536)
+            except OSError:
+                return
+            if not data:
+                return
+            into.append(data)
+    thread = threading.Thread(target=read, daemon=True)
+    thread.start()
+    return thread
+
+
+def test_on_a_terminal_the_progress_is_one_line_written_over(run: ModuleType,
+                                                             wheels: list[str]) -> None:
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 40, 0, 0))
+    seen: list[bytes] = []
+    reader = read_all(master, seen)
+    with open(slave, "w", encoding="utf-8") as terminal, contextlib.redirect_stdout(terminal):
+        run.pip_install(Path(sys.executable), [*wheels, "pkg-a"], "pkg-a")
+    reader.join(timeout=10)
+    os.close(master)
+    *live, last = b"".join(seen).decode().split("\r\x1b[K")
+    assert plain(last) == ["done: 2 packages"]
+    written = [SECONDS.sub("", line) for line in live if line]
+    assert all("\n" not in line for line in written)
+    # Cut to the terminal's 40 columns (less one), so it never wraps; written again each
+    # second while pip says nothing new (pip may take more than one to start).
+    distinct = [line for n, line in enumerate(written) if line not in written[:n]]
+    assert distinct[-3:] == ["1 package  collecting pkg_a", "2 packages  collecting pkg_b",
+                             "2 packages  installing 2 pack"]
+    assert set(distinct[:-3]) <= {"0 packages  starting pip"}
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+# What pip 23 writes installing the companion (its own lines, cut short).
+PIP_SAYS = """\
+Obtaining file:///home/pi/cobi-companion
+  Installing build dependencies: started
+  Installing build dependencies: finished with status 'done'
+Collecting pydantic<3,>=2.7 (from cobi-companion==0.1.0)
+  Downloading pydantic-2.14.4-py3-none-any.whl (494 kB)
+Processing /opt/pypi/files/pyserial-3.5-py2.py3-none-any.whl (from cobi-companion==0.1.0)
+Requirement already satisfied: setuptools in /x/site-packages (from colorzero->gpiozero) (65.5)
+Building wheels for collected packages: cobi-companion
+  Building editable for cobi-companion (pyproject.toml): started
+Installing collected packages: pyserial, pydantic, cobi-companion
+Successfully installed cobi-companion-0.1.0 pydantic-2.14.4 pyserial-3.5
+"""
+
+
+def test_pips_lines_said_plainly(run: ModuleType) -> None:
+    out = io.StringIO()
+    progress = run.PipProgress(out)
+    for line in PIP_SAYS.splitlines(keepends=True):
+        progress.pip_said(line)
+    progress.done()
+    assert plain(out.getvalue()) == [
+        "installing build dependencies", "collecting pydantic", "collecting pyserial",
+        "already there: setuptools", "building editable for cobi-companion (pyproject.toml)",
+        "installing 3 packages", "done: 3 packages"]
+
+
+def test_the_live_line_counts_the_seconds_while_pip_is_quiet(run: ModuleType) -> None:
+    now = [100.0]
+    out = Terminal()
+    progress = run.PipProgress(out, clock=lambda: now[0])
+    progress.pip_said(PIP_SAYS.splitlines(keepends=True)[3])
+    now[0] += 12.5
+    progress.tick()
+    progress.aside("WARNING: a warning of pip's\n", out)
+    assert out.getvalue().split("\r\x1b[K") == [
+        "", "     0 s  1 package  collecting pydantic",
+        "    12 s  1 package  collecting pydantic",
+        "WARNING: a warning of pip's\n",          # on a line of its own, the live line after
+        "    12 s  1 package  collecting pydantic"]
+
+
+def stand_in_python(run: ModuleType, script: str) -> None:
+    """A venv whose Python is a shell script standing in for `python -m pip install`."""
+    fake_venv(run, current=False)
+    run.venv_python().write_text("#!/bin/sh\n" + script)
+    run.venv_python().chmod(0o755)
+
+
+def test_a_new_install_shows_its_progress_and_is_marked_done(
+        run: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
+    stand_in_python(run, "echo 'Collecting pydantic<3,>=2.7'\n"
+                         "echo 'Installing collected packages: pydantic, cobi-companion'\n")
+    run.ensure_venv("")
+    assert plain(capsys.readouterr().out) == [
+        "Installing cobi-companion into .venv (the first time takes a few minutes) ...",
+        "collecting pydantic", "installing 2 packages", "done: 1 package"]
+    assert (run.VENV / ".installed-base").is_file()
+
+
+def test_a_failed_install_is_not_marked_done(run: ModuleType,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    stand_in_python(run, "echo 'Collecting pydantic<3,>=2.7'\n"
+                         "echo 'ERROR: Could not find a version that satisfies the requirement "
+                         "pydantic' >&2\nexit 1\n")
+    with pytest.raises(SystemExit) as stop:
+        run.ensure_venv("dev")
+    assert str(stop.value.code).startswith("run.py: pip could not install cobi-companion[dev] "
+                                           "into .venv (exit 1)")
+    err = capsys.readouterr().err
+    assert err == ("ERROR: Could not find a version that satisfies the requirement pydantic\n"
+                   "pip's last lines:\n  Collecting pydantic<3,>=2.7\n")
+    assert not list(run.VENV.glob(".installed-*"))
