@@ -102,7 +102,6 @@ class Inputs:
         self._clock = clock
         self._factory = pin_factory
         self._lock = threading.Lock()
-        self._knob_armed = False
         self._devices: list[Any] = []
         parts: list[tuple[str, str, Callable[[], None]]] = [
             ("buttons.axis", str(axis_pin),
@@ -139,51 +138,41 @@ class Inputs:
         return button
 
     def _dice_button(self, pin: int, key: Key, long_key: Key, hold_s: float) -> None:
-        button = self._button(pin, hold_s)
-        quiet = _Quiet(self._bounce_s, self._clock)
-
-        def pressed() -> None:
-            if quiet.edge():
-                self._put(Press(key))
-
-        def held() -> None:
-            if button.is_pressed:
-                self._put(Press(long_key))
-
-        def released() -> None:
-            quiet.edge()
-
-        button.when_pressed = guarded(f"{key} pressed", pressed)
-        button.when_released = guarded(f"{key} released", released)
-        button.when_held = guarded(f"{key} held", held)
+        """Short press → `key` on release; held hold_s → `long_key` at once and no `key`
+        after: a hold (a D6+, a piece off the map) never first rolls or adds as a tap."""
+        self._tap_or_hold(pin, hold_s, key, long_key, str(key))
 
     def _knob_button(self, pin: int, long_press_s: float) -> None:
         """Short press → OK on release; held long_press_s → BACK at once and no OK after."""
-        button = self._button(pin, long_press_s)
+        self._tap_or_hold(pin, long_press_s, Key.OK, Key.BACK, "knob")
+
+    def _tap_or_hold(self, pin: int, hold_s: float, tap: Key, hold: Key, name: str) -> None:
+        button = self._button(pin, hold_s)
         quiet = _Quiet(self._bounce_s, self._clock)
+        armed = [False]      # pressed, and not yet held: the release is a tap
 
         def pressed() -> None:
             if quiet.edge():
                 with self._lock:
-                    self._knob_armed = True
+                    armed[0] = True
 
         def held() -> None:
             with self._lock:
-                back = button.is_pressed
-                self._knob_armed = False
-            if back:
-                self._put(Press(Key.BACK))
+                still = button.is_pressed
+                armed[0] = False
+            if still:
+                self._put(Press(hold))
 
         def released() -> None:
             quiet.edge()
             with self._lock:
-                ok, self._knob_armed = self._knob_armed, False
-            if ok:
-                self._put(Press(Key.OK))
+                was, armed[0] = armed[0], False
+            if was:
+                self._put(Press(tap))
 
-        button.when_pressed = guarded("knob pressed", pressed)
-        button.when_held = guarded("knob held", held)
-        button.when_released = guarded("knob released", released)
+        button.when_pressed = guarded(f"{name} pressed", pressed)
+        button.when_held = guarded(f"{name} held", held)
+        button.when_released = guarded(f"{name} released", released)
 
     def _encoder(self, a: int, b: int) -> None:
         # No bounce_time: RotaryEncoder's own argument sets an attribute nobody reads; its
