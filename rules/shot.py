@@ -5,7 +5,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .card import Band, Facing, InfoCard, facing_armour
+from .card import Band, Facing, InfoCard, Kind, facing_armour
 from .errors import RulesError
 from .status import Effect, Status
 
@@ -44,6 +44,43 @@ def check_can_fire(plan: ShotPlan, *, needs_loaded: bool, needs_armour: bool = T
     if needs_armour:
         facing_armour(plan.target, plan.facing)
         plan.target.need("destroy")
+
+
+@dataclass(frozen=True)
+class Readiness:
+    """What a card lets a model do in a main-gun shot, before any battle: whether it can fire
+    (`gunless`: its card says it has no gun; otherwise a value a shot needs may be missing),
+    and, for a tank, the armour facings it can be hit at (armour and destroy known)."""
+
+    fires: bool
+    gunless: bool
+    facings: tuple[Facing, ...]
+    armoured: bool = True            # a tank: main guns fire at its armour
+
+    @property
+    def partial(self) -> bool:
+        """Some shot is refused because the card file lacks a value (not because of a rule)."""
+        missing_gun = not self.fires and not self.gunless
+        return missing_gun or (self.armoured and len(self.facings) < len(Facing))
+
+
+def readiness(card: InfoCard) -> Readiness:
+    gunless = (card.known("gun_to_hit") and card.gun_to_hit is None) or \
+        (card.known("damage") and card.damage is None)
+    try:
+        check_firer(card, Status(), needs_loaded=False)
+        fires = True
+    except RulesError:
+        fires = False
+    facings = []
+    for facing in Facing:
+        try:
+            facing_armour(card, facing)
+            card.need("destroy")
+        except RulesError:
+            continue
+        facings.append(facing)
+    return Readiness(fires, gunless, tuple(facings), card.kind in (Kind.HARD, Kind.OPEN_TOP))
 
 
 Reader = Callable[[InfoCard, str], Any]

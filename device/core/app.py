@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("cobi-companion")
 
+HELD = {Key.AXIS_LONG: Key.AXIS, Key.ALLIES_LONG: Key.ALLIES}   # a held dice button: the button
+
 
 class Screen:
     """A screen of the box: what it shows and what it does with a press, a tick or a sensor.
@@ -30,8 +32,19 @@ class Screen:
     alike."""
 
     @property
+    def uses_holds(self) -> bool:
+        """True where holding a dice button means something of its own (a D6+, a piece off
+        the map); everywhere else a held dice button is just that button."""
+        return False
+
+    @property
     def animating(self) -> bool:
         """True while the screen moves by itself (dice tumbling): the loop ticks it quickly."""
+        return False
+
+    def takes_roll(self, key: Key) -> bool:
+        """Whether a press of this dice button here rolls a die (a result screen before this
+        one hands such a press on instead of swallowing the child's roll)."""
         return False
 
     def view(self, app: App) -> View:
@@ -109,6 +122,9 @@ class Settings:
     sound: bool = True
     brightness: int = 255
     screen_off_min: int = 10       # idle minutes before the panel goes dark; 0 never
+    # The armies of the last battle at each level ("easy", "tank"), offered again by New
+    # battle: the pieces as saved in a battle (label, side, card, figures, status).
+    armies: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -231,7 +247,10 @@ class App:
         if isinstance(event, SensorReading | SensorState):
             self.screen = self.screen.on_sensor(self, event)
         elif isinstance(event, Press):
-            self.screen = self.screen.on(self, event.key)
+            key = event.key
+            if key in HELD and not self.screen.uses_holds:
+                key = HELD[key]
+            self.screen = self.screen.on(self, key)
         elif isinstance(event, Tick):
             self.screen = self.screen.tick(self, event.now)
 

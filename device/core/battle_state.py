@@ -13,6 +13,7 @@ from typing import Any
 from cobi_companion.cards import CardBook
 from cobi_companion.rules import turns
 from cobi_companion.rules.battle import Battle, Piece
+from cobi_companion.rules.card import Facing
 from cobi_companion.rules.scoring import Match
 from cobi_companion.rules.status import Side, Status
 
@@ -26,6 +27,30 @@ def piece_from(data: dict[str, Any], book: CardBook) -> Piece:
     card = book.get(data["card"] if "card" in data else data["set"])  # "set": older saves
     return Piece(data["label"], Side(data["side"]), card, Status.from_words(data["status"]),
                  data.get("figures", card.crew))
+
+
+@dataclass(frozen=True)
+class LastShot:
+    """A side's last shot with a main gun at one piece, as it was planned: the next action of
+    that side offers it again ("Again"), fired with one press of the firer's button."""
+
+    firer: str
+    target: str
+    facing: Facing = Facing.FRONT
+    hull_down: bool = False
+    range_cm: float | None = None
+    over: bool = False                 # the players said over 100 cm, without a distance
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"firer": self.firer, "target": self.target, "facing": self.facing.value,
+                "hull_down": self.hull_down, "range_cm": self.range_cm, "over": self.over}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> LastShot:
+        cm = data.get("range_cm")
+        return cls(str(data["firer"]), str(data["target"]), Facing(data["facing"]),
+                   bool(data.get("hull_down")), None if cm is None else float(cm),
+                   bool(data.get("over")))
 
 
 @dataclass
@@ -65,6 +90,9 @@ class BattleState:
     gave_up: Side | None = None
     match: MatchState | None = None
     last_cm: dict[str, int] = field(default_factory=dict)      # ranges dialled (not saved)
+    # Each side's last shot and the piece that acted last: where its next choice starts.
+    last_shot: dict[Side, LastShot] = field(default_factory=dict)
+    last_actor: dict[Side, str] = field(default_factory=dict)
 
     def alive(self, side: Side) -> list[Piece]:
         return [p for p in self.battle.side(side) if not p.gone]
@@ -93,6 +121,8 @@ class BattleState:
             "acted": [s.value for s in self.acted], "defender": _side(self.defender),
             "winner": _side(self.winner), "log": self.log[-200:],
             "pieces": [piece_dict(p) for p in self.battle.pieces],
+            "last_shot": {side.value: shot.to_dict() for side, shot in self.last_shot.items()},
+            "last_actor": {side.value: label for side, label in self.last_actor.items()},
         }
         if self.level == "tank":
             data.update({
@@ -113,7 +143,10 @@ class BattleState:
             acted=[Side(s) for s in data["acted"]], defender=_to_side(data["defender"]),
             winner=_to_side(data["winner"]), log=list(data["log"]),
             shots={str(k): [int(n) for n in v] for k, v in (data.get("shots") or {}).items()},
-            gave_up=_to_side(data.get("gave_up")))
+            gave_up=_to_side(data.get("gave_up")),
+            last_shot={Side(k): LastShot.from_dict(v)
+                       for k, v in (data.get("last_shot") or {}).items()},
+            last_actor={Side(k): str(v) for k, v in (data.get("last_actor") or {}).items()})
         if data.get("turn"):
             state.turn = turns.Turn.from_dict(data["turn"])
         elif state.level == "tank" and state.active is not None:

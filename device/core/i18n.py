@@ -38,7 +38,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "dice_stats": ("Dice fairness", "Uczciwość kości"),
     "rules": ("Rules", "Zasady"),
     "roster": ("Roster", "Skład"),
-    "roster_hint": ("button = add · OK = done", "przycisk = dodaj · OK"),
+    "roster_hint": ("button = add · OK = start", "przycisk = dodaj · OK = start"),
     "roster_need": ("Each side needs a vehicle", "Każda strona potrzebuje pojazdu"),
     "ok_choose": ("OK = choose", "OK = wybierz"),
     "ok_next": ("OK = next", "OK = dalej"),
@@ -50,7 +50,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "initiative": ("Initiative", "Inicjatywa"),
     "both_press": ("Both: press your button", "Obaj: wciśnijcie przycisk"),
     "pressed": ("rolled", "rzucono"),
-    "tie": ("Tie: roll again", "Remis: rzuć ponownie"),
+    "tie": ("TIE — roll again", "REMIS — rzućcie znowu"),
     "starts": ("{side} starts", "Zaczyna: {side}"),
     "attacker_roll": ("Who attacks?", "Kto atakuje?"),
     "defender_first": ("{side} defends: moves first", "Broni: {side}, zaczyna"),
@@ -100,6 +100,22 @@ STRINGS: dict[str, tuple[str, str]] = {
     "game_over": ("Game over", "Koniec gry"),
     "quick_hint": ("button = D6 · hold = D6+", "przycisk = k6 · trzymaj = k6+"),
     "goodbye": ("Goodbye!", "Do zobaczenia!"),
+    # playing at the table: the shot before it is fired, again, confirmations, the roster
+    "armour_is": ("Armour hit: {facing}", "Trafiony pancerz: {facing}"),
+    "knob_armour": ("knob = armour hit", "pokrętło = pancerz"),
+    "mod_hull_down": ("hull down −1", "za osłoną −1"),
+    "mod_over_100": ("over 100 cm −1", "ponad 100 cm −1"),
+    "hit_damage": ("HIT · damage {total}", "TRAFIONY · obrażenia {total}"),
+    "again_hint": ("again · {facing} · {side} fires", "znowu · {facing} · strzela {side}"),
+    "fire_at": ("Fire → {target}", "Ogień → {target}"),
+    "pass_ask": ("Pass this turn?", "Pasujesz?"),
+    "end_turn_ask": ("End the turn?", "Koniec tury?"),
+    "gives_up_ask": ("{side} gives up?", "{side} się poddaje?"),
+    "TIE": ("TIE", "REMIS"),
+    "same_armies": ("Same armies again", "Te same armie"),
+    "remove_piece": ("Remove a piece", "Usuń jednostkę"),
+    "mark_no_gun": ("no gun", "bez działa"),
+    "mark_partial": ("part card", "niepełna karta"),
     # the box itself: its settings files, pins, parts, power
     "ok_retry": ("OK = try again", "OK = spróbuj ponownie"),
     "ok_retry_hold_skip": ("OK = again · hold = go on", "OK = ponów · trzymaj = dalej"),
@@ -410,7 +426,7 @@ def text(language: str, key: str, **values: object) -> str:
 
 OUTCOMES = ("HIT", "MISS", "DESTROYED", "WEAKENED", "GUN LOST", "IMMOBILIZED", "NO EFFECT",
             "RELOADED", "UNLOADED", "DOWN", "HIDDEN", "MOVED", "DRAW", "IN COVER", "OFF MAP",
-            "SAFE")
+            "SAFE", "TIE")
 
 
 def every_text(language: str) -> list[str]:

@@ -21,6 +21,7 @@ from PIL import Image
 
 log = logging.getLogger("cobi-companion")
 ANIMATION_TICK_S = 0.08
+SETTLE_TICKS = 500       # more than any screen animates for by itself (~40 s of ticks)
 
 
 class Display(Protocol):
@@ -149,8 +150,9 @@ class Loop:
             return None
 
     def settle(self) -> None:
-        """Let time pass until no animation runs (scripted runs have no idle waits)."""
-        for _ in range(20):
+        """Let time pass until no animation runs (scripted runs have no idle waits): dice
+        stop tumbling, steps that go on by themselves reach their outcome."""
+        for _ in range(SETTLE_TICKS):
             if not self.app.screen.animating:
                 return
             self.step(Tick(self.clock()))

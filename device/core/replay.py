@@ -14,6 +14,7 @@ from typing import Generic, TypeVar
 from cobi_companion.rules.dice import Aim, DiceExhausted, Need, ScriptedDice
 
 T = TypeVar("T")
+SKETCH_FILL = 99         # more dice than any rule still needs after the faces so far
 
 
 @dataclass
@@ -32,6 +33,12 @@ class Replay(Generic[T]):
         except DiceExhausted as exc:
             return exc.need
         return None
+
+    def sketch(self) -> T:
+        """The rule run with the faces so far and a 1 for every die still to come: the
+        parts of its trace already rolled are exact (to show them while the other player's
+        roll is awaited); the rest is not real and not shown. A 1 ends every D6+ chain."""
+        return self.run(ScriptedDice([*self.faces, *[1] * SKETCH_FILL]))
 
     def add(self, face: int, need: Need) -> None:
         self.faces.append(face)

@@ -1,6 +1,6 @@
-"""What every COBI battle on the box shares: the rules level, the roster, the initiative roll-off,
-rounds, the end of an action, game over, the match of two battles, and the fire and move helpers
-both levels use. The next action at a battle's level comes from the games' table (`app.games`)."""
+"""What every COBI battle on the box shares: the initiative roll-off, rounds, the end of an
+action, game over, the match of two battles, and the fire and move helpers both levels use.
+The next action at a battle's level comes from the games' table (`app.games`)."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -8,165 +8,52 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 
 from cobi_companion.device.core.app import App, Next, Screen
-from cobi_companion.device.core.battle_state import BattleState, MatchState, piece_dict, piece_from
-from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll, View
+from cobi_companion.device.core.battle_state import BattleState, LastShot, MatchState, piece_from
+from cobi_companion.device.core.views import BigWord, Lines, Roll, View
 from cobi_companion.device.games.rolling import face_for
-from cobi_companion.device.games.shots import Finish, resolve_fire
+from cobi_companion.device.games.shots import Finish, FirePreview
 from cobi_companion.device.ports.events import Key
 from cobi_companion.device.ui.measure import DialCm, Measuring
 from cobi_companion.device.ui.widgets import Choose, Show, notice, yes_no
 from cobi_companion.rules import easy, hiding, scoring, turns
 from cobi_companion.rules.battle import Battle, Piece
-from cobi_companion.rules.card import Facing, InfoCard, Kind
+from cobi_companion.rules.card import Facing
 from cobi_companion.rules.distance import FIRE_RANGE, Call, DistanceCheck
 from cobi_companion.rules.errors import RulesError
-from cobi_companion.rules.levels import RULE_SETS, rule_set
+from cobi_companion.rules.levels import rule_set
 from cobi_companion.rules.movement import allowance
-from cobi_companion.rules.shot import ShotPlan
 from cobi_companion.rules.status import Side
-
-
-def choose_rules(app: App) -> Screen:
-    names = list(RULE_SETS)
-    start = names.index(app.settings.rules) if app.settings.rules in names else 0
-    return Choose(app.t("rules"), [app.t(n) for n in names],
-                  lambda i: Roster(names[i]), back=lambda: app.games.start(app), index=start)
-
-
-SQUAD_MAX = 10     # figures the knob dials for one squad
-
-
-@dataclass
-class Roster(Screen):
-    """Turn the knob through the cards; a side's button puts the shown model on that side.
-
-    Tank Game: every card, figures too. A figure card's button adds a squad, then the knob
-    dials its figures (1-10; the same button adds one more; OK confirms). Holding the button
-    down puts the piece off the map, waiting to enter at its side's edge."""
-
-    level: str
-    index: int = 0
-    battle: Battle = field(default_factory=lambda: Battle("tank"))
-    match: bool = False
-    squad: str | None = None       # the squad whose figures are being dialled
-    last: str | None = None        # the piece added last (a held button puts it off the map)
-
-    def cards(self, app: App) -> list[InfoCard]:
-        cards = app.book.sorted()
-        if self.level == "tank":
-            return cards
-        return [c for c in cards if c.kind in (Kind.HARD, Kind.OPEN_TOP)]
-
-    def view(self, app: App) -> View:
-        if self.squad is not None:
-            piece = self.battle.get(self.squad)
-            where = f" · {app.t('off_map')}" if piece.status.off_map else ""
-            return BigWord(app.header(f"{piece.label} · {app.side_name(piece.side)}"),
-                           str(piece.figures), app.t("dial_figures") + where)
-        cards = self.cards(app)
-        counts = " · ".join(f"{app.side_name(s)} {len(self.battle.side(s))}" for s in Side)
-        hint = app.t("roster_hint_tank" if self.level == "tank" else "roster_hint")
-        title = app.t("match") if self.match else app.t("roster")
-        return Menu(app.header(title), tuple(c.name for c in cards), self.index,
-                    counts if self.battle.pieces else hint)
-
-    def on(self, app: App, key: Key) -> Screen:
-        if self.squad is not None:
-            return self.dial(app, key)
-        cards = self.cards(app)
-        if key in (Key.CW, Key.CCW):
-            self.index = (self.index + (1 if key is Key.CW else -1)) % len(cards)
-        elif key in (Key.AXIS, Key.ALLIES):
-            side = Side.AXIS if key is Key.AXIS else Side.ALLIES
-            card = cards[self.index]
-            figures = 1 if card.kind is Kind.FIGURE else None
-            self.battle = self.battle.add(card, side, figures)
-            self.last = self.battle.pieces[-1].label
-            if card.kind is Kind.FIGURE:
-                self.squad = self.last
-            app.cue("click")
-        elif key in (Key.AXIS_LONG, Key.ALLIES_LONG) and self.level == "tank":
-            self.off_map(app, Side.AXIS if key is Key.AXIS_LONG else Side.ALLIES)
-        elif key is Key.OK:
-            if all(self.battle.side(s) for s in Side):
-                return self.begin(app)
-            need = "roster_need_piece" if self.level == "tank" else "roster_need"
-            return notice(app, app.t("roster"), [app.t(need)], lambda: self)
-        elif key is Key.BACK:
-            return app.games.start(app) if self.match else choose_rules(app)
-        return self
-
-    def dial(self, app: App, key: Key) -> Screen:
-        assert self.squad is not None
-        piece = self.battle.get(self.squad)
-        figures = piece.figures or 1
-        if key is Key.CW or key is {Side.AXIS: Key.AXIS, Side.ALLIES: Key.ALLIES}[piece.side]:
-            figures = min(figures + 1, SQUAD_MAX)
-        elif key is Key.CCW:
-            figures = max(figures - 1, 1)
-        elif key in (Key.AXIS_LONG, Key.ALLIES_LONG):
-            self.off_map(app, Side.AXIS if key is Key.AXIS_LONG else Side.ALLIES)
-            return self
-        elif key is Key.OK:
-            self.squad = None
-            return self
-        elif key is Key.BACK:            # no squad after all
-            self.battle = replace(self.battle, pieces=tuple(
-                p for p in self.battle.pieces if p.label != piece.label))
-            self.squad = self.last = None
-            return self
-        # the long press came after its own short press, which added one figure: take it back
-        self.battle = self.battle.replace_piece(replace(piece, figures=figures))
-        return self
-
-    def off_map(self, app: App, side: Side) -> None:
-        """The held button: the piece just added waits off the map (held again: back on it)."""
-        if self.last is None:
-            return
-        piece = self.battle.get(self.last)
-        if piece.side is not side:
-            return
-        if self.squad == piece.label and (piece.figures or 1) > 1:
-            piece = replace(piece, figures=(piece.figures or 1) - 1)
-        status = replace(piece.status, off_map=not piece.status.off_map)
-        self.battle = self.battle.replace_piece(replace(piece, status=status))
-        app.cue("click")
-
-    def begin(self, app: App) -> Screen:
-        pieces = self.battle.pieces
-        state = BattleState(self.level, Battle(self.level, pieces))
-        app.begin(state)
-        if self.match:
-            state.match = MatchState(1, [piece_dict(p) for p in pieces])
-        head = "new match, battle 1" if self.match else f"new {self.level} battle"
-        app.commit(f"{head}: " + ", ".join(f"{roster_name(p)} ({p.side.value})"
-                                           for p in pieces))
-        return begin_round(app)
-
-
-def roster_name(piece: Piece) -> str:
-    """'Rifle 1 (3)' for a squad, the label for a model; '(off map)' when waiting off it."""
-    name = f"{piece.label} ({piece.figures})" if piece.kind is Kind.FIGURE else piece.label
-    return name + (" off map" if piece.status.off_map else "")
 
 
 @dataclass
 class RollOff(Screen):
-    """Both players press their own button; the higher die wins, a tie rolls again."""
+    """Both players press their own button; the higher die wins, a tie rolls again. The
+    result stays a beat and the battle goes on by itself; a tie says so and waits for both
+    buttons again."""
 
     title: str
     then: Callable[[Side], Screen]
     faces: dict[Side, int] = field(default_factory=dict)
+    tie: bool = False               # the last roll-off was a tie
 
     def view(self, app: App) -> View:
         shown = tuple(self.faces.get(s, 0) for s in Side if s in self.faces)
         who = " : ".join(str(self.faces[s]) if s in self.faces else "?" for s in Side)
-        return Roll(app.header(self.title), shown, app.t("both_press"), needed=who)
+        caption = app.t("tie" if self.tie and not self.faces else "both_press")
+        return Roll(app.header(self.title), shown, caption, needed=who)
+
+    def takes_roll(self, key: Key) -> bool:
+        side = {Key.AXIS: Side.AXIS, Key.ALLIES: Side.ALLIES}.get(key)
+        return side is not None and side not in self.faces
 
     def on(self, app: App, key: Key) -> Screen:
         side = {Key.AXIS: Side.AXIS, Key.ALLIES: Side.ALLIES}.get(key)
         if side is None or side in self.faces:
-            return app.menu(self) if key is Key.BACK else self
+            if key is Key.BACK:
+                return app.menu(self)
+            if side is not None or key is Key.OK:
+                app.cue("error")            # rolled already, or not a dice button
+            return self
         need = replace(easy.INITIATIVE[side], words=f"{side.value} initiative")  # as logged
 
         def rolled(face: int, side: Side = side) -> Screen:
@@ -180,13 +67,15 @@ class RollOff(Screen):
             return self
         axis, allies = self.faces[Side.AXIS], self.faces[Side.ALLIES]
         winner = easy.roll_off(axis, allies)
-        shown = Roll(app.header(self.title), (axis, allies), app.t("both_press"),
-                     needed=f"{axis} : {allies}",
-                     total="=" if winner is None else app.side_name(winner))
         if winner is None:          # a tie rolls again
-            return Show([shown], lambda: RollOff(self.title, self.then), animate=True)
+            tied = Roll(app.header(self.title), (axis, allies), app.t("tie"),
+                        needed=f"{axis} : {allies}", total=app.t("TIE"))
+            return Show([tied], lambda: RollOff(self.title, self.then, tie=True),
+                        animate=True, play=True, go_on=True)
+        shown = Roll(app.header(self.title), (axis, allies), app.t("both_press"),
+                     needed=f"{axis} : {allies}", total=app.side_name(winner))
         after = self.then(winner)   # saved now: a restart on the result does not roll again
-        return Show([shown], lambda: after, animate=True)
+        return Show([shown], lambda: after, animate=True, play=True, go_on=True)
 
 
 def begin_round(app: App) -> Screen:
@@ -323,38 +212,37 @@ def refuse(app: App, reason: str, back: Next) -> Screen:
     return notice(app, app.t("not_possible"), [reason], back)
 
 
-def pick_facing(app: App, firer: Piece, target: Piece, done: Finish, back: Next | None,
-                retarget: Next) -> Screen:
-    """Armour hit, then (Tank Game) hull down and range, then the shot. `done` completes the
-    action; `back` is where a refused shot goes (None: back to this choice of the armour hit,
-    so a refusal never costs the turn); `retarget` is where a long press on the facing goes."""
-    facings = list(Facing)
-    modifiers = rule_set(app.playing.level).modifiers
+def aim_at(app: App, firer: Piece, target: Piece, done: Finish, back: Next) -> Screen:
+    """A shot at one piece with the main gun: (Tank Game) hull down and the range first, then
+    the shot before it is fired, with the armour hit on the knob. Each starts on the answer
+    of the side's last shot at this target. `done` completes the action; `back` is the
+    choice before (a refused shot stays on its screen with the reason: no turn is lost)."""
+    state = app.playing
+    last = state.last_shot.get(firer.side)
+    same = last if last is not None and last.target == target.label else None
+    aim = LastShot(firer.label, target.label, same.facing if same else Facing.FRONT)
+
+    def preview(aim: LastShot) -> Screen:
+        return FirePreview(aim, firer.side.value, done, back)
+    if not rule_set(state.level).modifiers:
+        return preview(aim)
+
     def again() -> Screen:
-        return pick_facing(app, firer, target, done, back, retarget)
-    after = done
+        return aim_at(app, firer, target, done, back)
 
-    def plan(facing: Facing, hull_down: bool = False, range_cm: float | None = None,
-             over: bool = False) -> ShotPlan:
-        return ShotPlan(firer.card, target.card, facing, hull_down, range_cm,
-                        crew_below_half=modifiers and firer.crew_below_half(),
-                        attacker_status=firer.status, target_status=target.status,
-                        over_range=over)
-
-    def chosen(i: int) -> Screen:
-        facing = facings[i]
-        if not modifiers:
-            return resolve_fire(app, firer, target, plan(facing), after, back or again)
-        return yes_no(app, app.t("hull_down"), lambda hull: fire_range(
-            app, lambda cm, over: resolve_fire(app, firer, target, plan(facing, hull, cm, over),
-                                               after, back or again), again), again)
-    return Choose(app.t("facing"), [app.t(f.value) for f in facings], chosen, back=retarget)
+    def hull(yes: bool) -> Screen:
+        return fire_range(app, lambda cm, over: preview(replace(
+            aim, hull_down=yes, range_cm=cm, over=over)), again,
+            over=None if same is None else same.over or (same.range_cm or 0) > 100)
+    return Choose(app.t("hull_down"), [app.t("no"), app.t("yes")], lambda i: hull(i == 1),
+                  back, index=int(same is not None and same.hull_down))
 
 
-def fire_range(app: App, then: Callable[[float | None, bool], Screen], back: Next) -> Screen:
+def fire_range(app: App, then: Callable[[float | None, bool], Screen], back: Next,
+               over: bool | None = None) -> Screen:
     """Over 100 cm? Measured by a sensor (offered first when one is online), dialled in cm, or
-    just yes or no. `then(cm, over)` gets the range in cm for the rules, or None and the
-    players' own yes or no."""
+    just yes or no (`over`: the answer to start on). `then(cm, over)` gets the range in cm for
+    the rules, or None and the players' own yes or no."""
     def measured(check: DistanceCheck, over: bool) -> Screen:
         if check.call is not Call.TOO_CLOSE:
             return then(check.cm, False)
@@ -363,11 +251,13 @@ def fire_range(app: App, then: Callable[[float | None, bool], Screen], back: Nex
         return Measuring(FIRE_RANGE, name, measured, back).begin(app)
     ways: list[tuple[str, Next]] = [(app.t("measure_with", sensor=name), partial(measure, name))
                                     for name in app.sensors.online_names()]
+    sensors = len(ways)
     ways += [(app.t("no"), lambda: then(None, False)),
              (app.t("yes"), lambda: then(None, True)),
              (app.t("enter_cm"), lambda: DialCm(FIRE_RANGE, measured, back))]
+    start = 0 if over is None else sensors + int(over)
     return Choose(app.t("over_100"), [label for label, _ in ways], lambda i: ways[i][1](),
-                  back)
+                  back, index=start)
 
 
 def move(app: App, vehicle: Piece, done: Finish, back: Next) -> Screen:
@@ -396,13 +286,20 @@ def move(app: App, vehicle: Piece, done: Finish, back: Next) -> Screen:
 
 
 def give_up(app: App, back: Screen) -> Screen:
-    """Tank Game: a side gives up; the other side has won."""
+    """Tank Game: a side gives up, once the players say yes; the other side has won."""
     sides = list(Side)
 
     def chosen(i: int) -> Screen:
-        state = app.playing
-        state.gave_up = sides[i]
-        return battle_won(app, sides[i].enemy, f"{sides[i].value} gives up")
+        side = sides[i]
+
+        def given(yes: bool) -> Screen:
+            if not yes:
+                return back
+            state = app.playing
+            state.gave_up = side
+            return battle_won(app, side.enemy, f"{side.value} gives up")
+        return yes_no(app, app.t("gives_up_ask", side=app.side_name(side)), given,
+                       lambda: give_up(app, back))
     return Choose(app.t("give_up"), [app.t("gives_up", side=app.side_name(s)) for s in sides],
                   chosen, back=lambda: back)
 

@@ -8,15 +8,14 @@ from cobi_companion.device.core.app import App, Next, SavedGame, Screen
 from cobi_companion.device.games import cobra
 from cobi_companion.device.games import easy as easy_level
 from cobi_companion.device.games.battle import (
-    Roster,
     begin_round,
-    choose_rules,
     end_battle,
     give_up,
     hidden_pieces,
     match_next,
 )
 from cobi_companion.device.games.menus import QuickDice, battle_log, dice_stats, status_board
+from cobi_companion.device.games.roster import Roster, new_battle
 from cobi_companion.device.games.settings import settings_menu
 from cobi_companion.device.ports.events import Key
 from cobi_companion.device.ui.measure import check_distance
@@ -31,7 +30,7 @@ def start_menu(app: App) -> Screen:
         items.append((app.t("resume_match"), lambda: match_next(app)))
     if isinstance(app.cobra, cobra.CobraSession) and not app.cobra.game.over:
         items.append((app.t("resume_cobra"), lambda: cobra.hub(app)))
-    items += [(app.t("new"), lambda: choose_rules(app)),
+    items += [(app.t("new"), lambda: new_battle(app)),
               (app.t("quick_dice"), lambda: QuickDice()),
               (app.t("settings"), lambda: settings_menu(app, lambda: start_menu(app))),
               (app.t("check_distance"), lambda: check_distance(app, lambda: start_menu(app))),
@@ -42,7 +41,11 @@ def start_menu(app: App) -> Screen:
 
 
 class StartMenu(Choose):
-    """The idle screen: a dice button rolls a quick D6 straight away."""
+    """The idle screen: a dice button rolls a quick D6 straight away (held: a D6+)."""
+
+    @property
+    def uses_holds(self) -> bool:
+        return True
 
     def on(self, app: App, key: Key) -> Screen:
         if key in (Key.AXIS, Key.ALLIES, Key.AXIS_LONG, Key.ALLIES_LONG):

@@ -77,6 +77,10 @@ class QuickDice(Screen):
     shown: tuple[int, ...] = ()
     value: str = ""
 
+    @property
+    def uses_holds(self) -> bool:
+        return True
+
     def view(self, app: App) -> View:
         return Roll(app.header(app.t("quick_dice")), self.shown, app.t("quick_hint"),
                     total=self.value)

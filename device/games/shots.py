@@ -1,23 +1,29 @@
-"""Fire and reload on the box: odds preview, the right player's button for each roll (or real
-dice dialled in), then each step of the trace on screen and one big outcome word."""
+"""Fire and reload on the box: the shot before it is fired (the armour hit on the knob, the
+odds, whose button fires), the right player's button for each roll (or real dice dialled in),
+then the steps of the trace, which go on by themselves to one big outcome word."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from cobi_companion.device.core.app import Screen
+from cobi_companion.device.core.app import Next, Screen
+from cobi_companion.device.core.battle_state import LastShot
 from cobi_companion.device.core.replay import Replay
 from cobi_companion.device.core.views import BigWord, Lines, Roll, View
 from cobi_companion.device.games.rolling import gather
+from cobi_companion.device.ports.events import Key
 from cobi_companion.device.ui.explain import BIG_WORDS, in_six, percent
-from cobi_companion.device.ui.widgets import Show, WaitPress, notice
+from cobi_companion.device.ui.widgets import DICE_KEYS, Show, WaitPress
 from cobi_companion.rules import tank_game
 from cobi_companion.rules.battle import Piece
-from cobi_companion.rules.dice import Aim, Need, Roller
+from cobi_companion.rules.card import Facing
+from cobi_companion.rules.dice import Aim, Need
 from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.levels import rule_set
-from cobi_companion.rules.shot import ShotPlan
-from cobi_companion.rules.status import Effect
+from cobi_companion.rules.odds import Odds
+from cobi_companion.rules.shot import ShotPlan, check_firer
+from cobi_companion.rules.status import Effect, Side
 from cobi_companion.rules.trace import DieCheck, ReloadAction, Shot
 
 if TYPE_CHECKING:
@@ -25,47 +31,121 @@ if TYPE_CHECKING:
 
 Finish = Callable[["App", str], Screen]
 CUES = {Effect.MISS: "miss", Effect.NONE: "hit", Effect.DESTROYED: "destroyed"}
+FACINGS = list(Facing)
 
 
-def resolve_fire(app: App, firer: Piece, target: Piece, plan: ShotPlan,
-                 finish: Finish, refused: Callable[[], Screen]) -> Screen:
-    """`refused`: the choice a shot the rules refuse goes back to, with the reason (a refusal
-    never costs the turn)."""
-    rules = rule_set(app.playing.level)
-    try:
-        odds = rules.odds(plan)
-    except RulesError as exc:
-        app.cue("error")
-        return notice(app, app.t("not_possible"), [str(exc)], refused)
-    side = firer.side.value
-    preview = Lines(app.header(f"{firer.label} → {target.label}"), (
-        app.t("odds", hit=in_six(odds.hit), kill=percent(odds.kill)),
-        app.t("press_to_fire", side=app.side_name(side))))
+def shot_plan(app: App, aim: LastShot) -> ShotPlan:
+    """The rules' plan of a shot the box has aimed: the pieces as they stand now."""
+    battle = app.playing.battle
+    firer, target = battle.get(aim.firer), battle.get(aim.target)
+    modifiers = rule_set(app.playing.level).modifiers
+    return ShotPlan(firer.card, target.card, aim.facing, aim.hull_down, aim.range_cm,
+                    crew_below_half=modifiers and firer.crew_below_half(),
+                    attacker_status=firer.status, target_status=target.status,
+                    over_range=aim.over)
+
+
+@dataclass
+class FirePreview(Screen):
+    """A shot before it is fired: the armour hit (the knob turns it), the odds, and whose
+    button fires. Where the rules refuse the shot at that armour, their reason stands in
+    place of the odds and the button is refused with a cue: the players turn the knob to
+    another armour or go back, and no turn is lost."""
+
+    aim: LastShot
+    side: str                        # the firer's side: its button fires
+    finish: Finish
+    back: Next
+
+    def firer(self, app: App) -> Piece:
+        return app.playing.battle.get(self.aim.firer)
+
+    def odds(self, app: App) -> Odds | RulesError:
+        try:
+            return rule_set(app.playing.level).odds(shot_plan(app, self.aim))
+        except RulesError as exc:
+            return exc
+
+    def view(self, app: App) -> View:
+        firer, aim = self.firer(app), self.aim
+        odds = self.odds(app)
+        lines = [app.t("armour_is", facing=app.t(aim.facing.value))]
+        if isinstance(odds, RulesError):
+            lines.append(str(odds))
+        else:
+            lines.append(app.t("odds", hit=in_six(odds.hit), kill=percent(odds.kill)))
+            lines += aim_modifiers(app, aim)
+            lines.append(app.t("press_to_fire", side=app.side_name(firer.side)))
+        return Lines(app.header(f"{aim.firer} → {aim.target}"), tuple(lines),
+                     hint=app.t("knob_armour"))
+
+    def takes_roll(self, key: Key) -> bool:
+        return DICE_KEYS.get(key) == self.side
+
+    def on(self, app: App, key: Key) -> Screen:
+        if key in (Key.CW, Key.CCW):
+            at = FACINGS.index(self.aim.facing) + (1 if key is Key.CW else -1)
+            self.aim = replace(self.aim, facing=FACINGS[at % len(FACINGS)])
+        elif DICE_KEYS.get(key) == self.side:
+            if isinstance(self.odds(app), RulesError):
+                app.cue("error")
+                return self
+            return resolve_fire(app, self.aim, self.finish)
+        elif key is Key.BACK:
+            return self.back()
+        elif key in (Key.OK, *DICE_KEYS):
+            app.cue("error")             # only the firer's own button fires
+        return self
+
+
+def aim_modifiers(app: App, aim: LastShot) -> list[str]:
+    """The Tank Game's to-hit modifiers the players set, as a line (none: no line)."""
+    words = []
+    if aim.hull_down:
+        words.append(app.t("mod_hull_down"))
+    if aim.over or (aim.range_cm is not None and aim.range_cm > 100):
+        words.append(app.t("mod_over_100"))
+    return [" · ".join(words)] if words else []
+
+
+def resolve_fire(app: App, aim: LastShot, finish: Finish) -> Screen:
+    """The firer's button was pressed: the firer's dice now; the target's player's button for
+    theirs; the steps go on by themselves to the outcome."""
+    state = app.playing
+    firer, target = state.battle.get(aim.firer), state.battle.get(aim.target)
+    plan = shot_plan(app, aim)
+    rules = rule_set(state.level)
     replay: Replay[Shot] = Replay(lambda dice: rules.fire(plan, dice))
-
-    def waiting(roller: str) -> View:
-        faces = tuple(f for f, n in zip(replay.faces, replay.needs, strict=True)
-                      if n.roller is Roller.FIRER and n.aim in (Aim.DAMAGE, Aim.EXTRA))
-        return Roll(app.header(target.label), faces, app.t("armour"),
-                    needed=app.t("press_armour", side=app.side_name(roller)))
+    title = f"{firer.label} → {target.label}"
+    shown = [0]                      # the steps shown while waiting for the other player
 
     def wait(roller: str, need: Need) -> Screen:
-        return WaitPress(roller, waiting(roller), lambda: gather(
-            app, replay, firer.side, roller, wait, done))
+        # Easy: the target's player rolls the armour. The firer's steps play first.
+        so_far = replay.sketch()
+        steps = shot_steps(app, so_far, title, rolled={n.aim for n in replay.needs})
+        shown[0] = len(steps)
+        done_so_far = app.t("hit_damage", total=so_far.damage.total) if so_far.damage \
+            else app.t("HIT")
+        waiting = WaitPress(roller, Lines(app.header(title), (
+            done_so_far, app.t("press_armour", side=app.side_name(roller)))),
+            lambda: gather(app, replay, firer.side, roller, wait, done))
+        return Show(steps, lambda: waiting, animate=True, steps=True, play=True, go_on=True)
 
     def done() -> Screen:
         shot = replay.result
         assert shot is not None
-        app.playing.set_status(firer.label, shot.attacker_after)
-        app.playing.set_status(target.label, shot.target_after)
-        app.cue(CUES.get(shot.effect, "hit"), side)
-        views = shot_views(app, shot, f"{firer.label} → {target.label}")
-        line = (f"{firer.label} fires at {target.label} ({plan.facing.value}): "
-                f"{shot.effect.value}")
+        state.set_status(firer.label, shot.attacker_after)
+        state.set_status(target.label, shot.target_after)
+        state.last_shot[firer.side] = aim
+        state.last_actor[firer.side] = firer.label
+        app.cue(CUES.get(shot.effect, "hit"), firer.side.value)
+        views = shot_views(app, shot, title)
+        line = f"{firer.label} fires at {target.label} ({aim.facing.value}): {shot.effect.value}"
         after = finish(app, line)
-        return Show(views, lambda: after, animate=True)
+        return Show(views, lambda: after, index=min(shown[0], len(views) - 1), animate=True,
+                    steps=True, play=True)
 
-    return WaitPress(side, preview, lambda: gather(app, replay, firer.side, side, wait, done))
+    return gather(app, replay, firer.side, firer.side.value, wait, done)
 
 
 def needs_text(app: App, check: DieCheck, exact: bool) -> str:
@@ -74,32 +154,44 @@ def needs_text(app: App, check: DieCheck, exact: bool) -> str:
     return f"{text} ({mods:+d})" if mods else text
 
 
-def shot_views(app: App, shot: Shot, title: str) -> list[View]:
+def shot_steps(app: App, shot: Shot, title: str, rolled: set[Aim] | None = None) -> list[View]:
+    """The steps of a shot, each roll on its own view: to hit, reload, damage, the Easy
+    level's armour. `rolled`: only the rolls made so far (the rest of `shot` is not real)."""
     header = app.header(title)
-    word = app.t(BIG_WORDS[shot.effect])
-    views: list[View] = [Roll(header, (shot.to_hit.roll,), app.t("to_hit"),
-                              needs_text(app, shot.to_hit, shot.level == "easy"),
-                              app.t("HIT") if shot.hit else app.t("MISS"))]
-    if shot.reload is not None:
+
+    def has(aim: Aim) -> bool:
+        return rolled is None or aim in rolled
+    views: list[View] = []
+    if has(Aim.TO_HIT):
+        views.append(Roll(header, (shot.to_hit.roll,), app.t("to_hit"),
+                          needs_text(app, shot.to_hit, shot.level == "easy"),
+                          app.t("HIT") if shot.hit else app.t("MISS")))
+    if shot.reload is not None and has(Aim.RELOAD):
         views.append(Roll(header, (shot.reload.roll,), app.t("reload_roll"),
                           needs_text(app, shot.reload, False),
                           app.t("RELOADED") if shot.reload.success else app.t("UNLOADED")))
-    if shot.damage is not None:
+    if shot.damage is not None and has(Aim.DAMAGE):
         base = f"{shot.damage.base} + D6+" if shot.level == "easy" else \
             f"{shot.damage.dice} + {shot.damage.extra}"
         views.append(Roll(header, shot.damage.rolls, app.t("damage"), base,
                           f"= {shot.damage.total}"))
-    if shot.armour is not None:
-        armour = f"{app.t(shot.armour.facing.value)} {shot.armour.value}"
-        views.append(Roll(header, shot.armour.rolls, app.t("armour"),
-                          armour + (" + D6+" if shot.armour.rolls else ""),
+    if shot.armour is not None and shot.armour.rolls and has(Aim.ARMOUR):
+        armour = f"{app.t(shot.armour.facing.value)} {shot.armour.value} + D6+"
+        views.append(Roll(header, shot.armour.rolls, app.t("armour"), armour,
                           f"= {shot.armour.total}"))
-    detail = ""
+    return views
+
+
+def shot_views(app: App, shot: Shot, title: str) -> list[View]:
+    """The steps and the outcome. A miss at the Easy level is one view: the die and MISS."""
+    views = shot_steps(app, shot, title)
+    if not shot.hit:          # the to-hit die says MISS (the Tank Game's reload follows)
+        return views
     if shot.damage is not None and shot.armour is not None:
         detail = f"{shot.damage.total} − {shot.armour.total} = {shot.net}"
-    elif shot.hit:  # Easy: a damaged target is destroyed by any hit, no damage rolled
+    else:                     # Easy: a damaged target is destroyed by any hit, no damage rolled
         detail = shot.reason
-    views.append(BigWord(header, word, detail))
+    views.append(BigWord(app.header(title), app.t(BIG_WORDS[shot.effect]), detail))
     return views
 
 
@@ -117,10 +209,9 @@ def resolve_reload(app: App, vehicle: Piece, finish: Finish) -> Screen:
         app.cue("reloaded" if result.check.success else "unloaded", side)
         views: list[View] = [
             Roll(header, (result.check.roll,), app.t("reload_roll"),
-                 needs_text(app, result.check, False), f"= {result.check.modified}"),
-            BigWord(header, app.t(word))]
+                 needs_text(app, result.check, False), app.t(word))]
         after = finish(app, f"{vehicle.label} reloads: {word.lower()}")
-        return Show(views, lambda: after, animate=True)
+        return Show(views, lambda: after, animate=True, steps=True)
 
     prompt = Lines(header, (app.t("press_reload", side=app.side_name(side)),))
 
@@ -128,3 +219,41 @@ def resolve_reload(app: App, vehicle: Piece, finish: Finish) -> Screen:
         return WaitPress(roller, prompt, lambda: gather(app, replay, vehicle.side, roller,
                                                         wait, done))
     return WaitPress(side, prompt, lambda: gather(app, replay, vehicle.side, side, wait, done))
+
+
+def again_shot(app: App, side: Side) -> LastShot | None:
+    """The side's last shot, if it can be fired again now: the firer and the target are still
+    in the battle, on the map, the target not hidden, and the rules let the firer fire."""
+    state = app.playing
+    last = state.last_shot.get(side)
+    if last is None:
+        return None
+    try:
+        firer, target = state.battle.get(last.firer), state.battle.get(last.target)
+        if firer.gone or target.gone or target.status.hidden or firer.status.off_map \
+                or target.status.off_map:
+            return None
+        rules = rule_set(state.level)
+        check_firer(firer.card, firer.status, needs_loaded=rules.reloads)
+        rules.odds(shot_plan(app, last))
+    except RulesError:
+        return None
+    return last
+
+
+def again_row(app: App, aim: LastShot) -> tuple[str, str]:
+    """The item of a menu that fires the last shot again, and its hint."""
+    side = app.playing.battle.get(aim.firer).side
+    return (f"{aim.firer} → {aim.target}",
+            app.t("again_hint", facing=app.t(aim.facing.value), side=app.side_name(side)))
+
+
+def fire_again(app: App, aim: LastShot, finish: Finish, back: Next,
+               key: Key | None = None) -> Screen | None:
+    """The last shot's preview; with the firer's button (`key`), fired at once. Another
+    button: None (nothing happens there)."""
+    side = app.playing.battle.get(aim.firer).side.value
+    preview = FirePreview(aim, side, finish, back)
+    if key is None:
+        return preview
+    return preview.on(app, key) if DICE_KEYS.get(key) == side else None

@@ -14,10 +14,13 @@ DICE_KEYS = {Key.AXIS: "axis", Key.ALLIES: "allies"}
 
 
 
-
 @dataclass
 class Choose(Screen):
-    """Turn the knob through items, OK chooses; a long press goes back (or opens the menu)."""
+    """Turn the knob through items, OK chooses; a long press goes back (or opens the menu).
+
+    `hints`: a hint for each item, shown while it is highlighted (an empty one: `hint`).
+    `dice`: what a dice button does on the highlighted item (None: nothing there, which is
+    said with a cue, as everywhere a dice button means nothing)."""
 
     title: str
     items: Sequence[str]
@@ -25,10 +28,13 @@ class Choose(Screen):
     back: Next | None = None
     index: int = 0
     hint: str = ""
+    hints: Sequence[str] = ()
+    dice: Callable[[int, Key], Screen | None] | None = None
 
     def view(self, app: App) -> View:
+        hint = self.hints[self.index] if self.index < len(self.hints) else ""
         return Menu(app.header(self.title), tuple(self.items), self.index,
-                    self.hint or app.t("ok_choose"))
+                    hint or self.hint or app.t("ok_choose"))
 
     def on(self, app: App, key: Key) -> Screen:
         if key in (Key.CW, Key.CCW):
@@ -39,6 +45,11 @@ class Choose(Screen):
             return self.then(self.index)
         if key is Key.BACK:
             return self.back() if self.back else app.menu(self)
+        if key in DICE_KEYS:
+            made = self.dice(self.index, key) if self.dice else None
+            if made is not None:
+                return made
+            app.cue("error")
         return self
 
 
@@ -47,43 +58,99 @@ def yes_no(app: App, title: str, then: Callable[[bool], Screen], back: Next) -> 
 
 
 SPIN_FRAMES = 6  # frames of tumbling dice; at the loop's animation tick this is about 0.5 s
+BEAT_FRAMES = 12  # frames a view stays when the views go on by themselves: about 1 s
 
 
 @dataclass
 class Show(Screen):
-    """One or more views in turn; OK or a dice button goes on. With `animate`, dice on the first
-    view tumble for a moment first; a key press stops them and counts as usual, so input is
-    never held up by the animation."""
+    """Views in turn. With `animate`, the dice of each view tumble for a moment the first time
+    it shows; with `play`, the views go on by themselves, a beat each.
+
+    With `steps` the views are the steps of one action and the last is its outcome, which
+    stays: OK skips straight to it (and on it goes on), the knob goes back and forth through
+    the steps. Without, they are pages: OK turns to the next. `go_on`: after the last view's
+    beat, on to `then` without a press.
+
+    A dice button never just dismisses a view: it goes on only to a next screen that rolls
+    with that button (the press is that roll), and is otherwise refused with a cue, so a
+    child's roll is never spent on a screen. A key stops the tumbling and counts as usual."""
 
     views: list[View]
     then: Next
     index: int = 0
     animate: bool = False
-    spins: int = 0
+    steps: bool = False
+    play: bool = False
+    go_on: bool = False
+    spins: int = SPIN_FRAMES
+    beats: int = 0
+    seen: int = -1
+    after: Screen | None = None
+
+    def __post_init__(self) -> None:
+        self._arrive(self.index)
+
+    @property
+    def last(self) -> int:
+        return len(self.views) - 1
+
+    @property
+    def tumbling(self) -> bool:
+        return self.animate and self.spins < SPIN_FRAMES and \
+            isinstance(self.views[self.index], Roll)
 
     @property
     def animating(self) -> bool:
-        return self.animate and self.index == 0 and self.spins < SPIN_FRAMES \
-            and isinstance(self.views[0], Roll)
+        return self.tumbling or (self.play and (self.index < self.last or self.go_on))
+
+    def _arrive(self, index: int, tumble: bool = True) -> None:
+        """Show view `index`; its dice tumble if it has not been shown before."""
+        self.index, self.beats = index, 0
+        self.spins = 0 if tumble and index > self.seen else SPIN_FRAMES
+        self.seen = max(self.seen, index)
+
+    def next(self) -> Screen:
+        """The screen after the views, made once (making it may save the battle)."""
+        if self.after is None:
+            self.after = self.then()
+        return self.after
 
     def view(self, app: App) -> View:
         shown = self.views[self.index]
-        if self.animating and isinstance(shown, Roll):
+        if self.tumbling and isinstance(shown, Roll):
             faces = tuple((face + self.spins * 7) % 6 + 1 for face in shown.faces)
             return replace(shown, faces=faces, rolling=True, total="")
         return shown
 
     def tick(self, app: App, now: float) -> Screen:
-        if self.animating:
+        if self.tumbling:
             self.spins += 1
+        elif self.play:
+            self.beats += 1
+            if self.beats >= BEAT_FRAMES:
+                if self.index < self.last:
+                    self._arrive(self.index + 1)
+                elif self.go_on:
+                    return self.next()
         return self
 
     def on(self, app: App, key: Key) -> Screen:
         self.spins = SPIN_FRAMES
-        if key in (Key.OK, Key.AXIS, Key.ALLIES):
-            self.index += 1
-            return self if self.index < len(self.views) else self.then()
-        if key is Key.BACK:
+        if key is Key.OK:
+            if self.index == self.last:
+                return self.next()
+            self.play = self.play and not self.steps
+            self._arrive(self.last if self.steps else self.index + 1, tumble=not self.steps)
+        elif key in (Key.CW, Key.CCW):
+            self.play = False
+            step = 1 if key is Key.CW else -1
+            self._arrive(min(max(self.index + step, 0), self.last), tumble=False)
+        elif key in DICE_KEYS:
+            after = self.next()
+            if after.takes_roll(key):
+                return after.on(app, key)
+            app.cue("error")
+        elif key is Key.BACK:
             return app.menu(self)
         return self
 
@@ -103,6 +170,9 @@ class WaitPress(Screen):
 
     def view(self, app: App) -> View:
         return self.shown
+
+    def takes_roll(self, key: Key) -> bool:
+        return DICE_KEYS.get(key) == self.side
 
     def on(self, app: App, key: Key) -> Screen:
         if DICE_KEYS.get(key) == self.side:

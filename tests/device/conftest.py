@@ -24,6 +24,9 @@ SNAPSHOT_SCALE = 4
 # fingers hold for 0.2 s (the shortest the config allows is 0.1 s) instead of 1 s. The box's
 # handling of the production thresholds is tested in test_inputs.py and test_config.py.
 QUICK_HOLDS = Config.model_validate({"buttons": {"hold_s": 0.2}, "encoder": {"long_press_s": 0.2}})
+# The same box with its Rules setting at the Easy level: New battle opens the Easy roster.
+EASY = QUICK_HOLDS.model_copy(
+    update={"game": QUICK_HOLDS.game.model_copy(update={"rules": "easy"})})
 
 
 class Table:
@@ -42,9 +45,23 @@ class Table:
         self.box.loop.draw()
 
     def press(self, *words: str) -> None:
+        """Press as a player would, each press handled and its animations played out."""
         for word in words:
             self.panel.act(word)
             drain(self.box)
+
+    def tap(self, word: str) -> None:
+        """One press handled at once, with no time passing after it (a result still tumbling,
+        steps not yet played)."""
+        self.panel.act(word)
+        loop = self.box.loop
+        while not loop.events.empty():
+            loop.step(loop.events.get_nowait())
+
+    @property
+    def steps(self) -> list[Any]:
+        """The views of the result on the screen (its steps and outcome)."""
+        return list(self.box.app.screen.views)
 
     def choose(self, item: str) -> None:
         """Turn the knob to the menu item that starts with `item`, and press OK."""

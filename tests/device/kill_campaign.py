@@ -29,8 +29,8 @@ from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore
 from cobi_companion.rules.dice import RandomDice
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-NEW_TANK_BATTLE = [Key.OK, Key.OK, Key.CW, Key.CW, Key.CW, Key.AXIS, Key.CCW, Key.CCW,
-                   Key.ALLIES, Key.OK]
+NEW_TANK_BATTLE = [Key.OK, Key.CW, Key.CW, Key.CW, Key.AXIS, Key.CCW, Key.CCW, Key.ALLIES,
+                   Key.OK]
 
 
 def progress(state: dict | None) -> int:
@@ -63,6 +63,8 @@ def next_key(app) -> Key:
     view = app.view()
     if isinstance(view, Menu) and "Pass" in view.items:
         return Key.CW if view.items[view.index] != "Pass" else Key.OK
+    if isinstance(view, Menu) and view.items == ("no", "yes"):     # Pass this turn? yes
+        return Key.CW if view.index == 0 else Key.OK
     if isinstance(view, Roll) and not view.total and view.needed.count("?"):
         return Key.AXIS if view.needed.startswith("?") else Key.ALLIES
     return Key.OK

@@ -2,29 +2,33 @@
 pressed as fingers would, and the OLED as luma's dummy device."""
 from __future__ import annotations
 
-from cobi_companion.device.core.views import BigWord, Menu, Roll
+from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll
 from cobi_companion.device.sim import drain
 
-# Roster keys: the cards are 7TP, Sherman, Pz 1b, Tiger, Pz IV; start on the 7TP.
-TIGER_VS_SHERMAN = ["ok", "ok", "cw", "cw", "cw", "axis", "ccw", "ccw", "allies", "ok"]
+from .conftest import EASY
+
+# New battle opens the roster at the Rules setting's level. The cards are 7TP, Sherman,
+# Pz 1b, Tiger, Pz IV...; the cursor starts on the 7TP.
+TIGER_VS_SHERMAN = ["ok", "cw", "cw", "cw", "axis", "ccw", "ccw", "allies", "ok"]
 
 
 def test_tank_battle_kellys_heroes_on_the_box(table_at):
     # Attacker roll-off 4 (Axis) v 2: the Allies defend and act first.
     table = table_at([4, 2, 3, 5, 3, 6, 4, 4, 6, 3, 1, 2, 4, 4, 2])
-    table.press(*TIGER_VS_SHERMAN, "axis", "allies", "ok", "ok")
+    table.press(*TIGER_VS_SHERMAN, "axis", "allies", "ok")
     assert isinstance(table.view, Menu) and table.view.items == ("Sherman 1", "Pass")
     assert table.view.header.side == "allies" and table.view.header.round == 1
-    table.press("ok", "ok", "ok", "cw", "cw", "ok", "ok", "ok")   # fire, Tiger 1, rear, no, no
-    assert "kill" in " ".join(table.view.lines)
+    table.press("ok", "ok", "ok", "ok", "ok")  # Sherman 1 (alone: its actions), fire, Tiger 1,
+    assert isinstance(table.view, Lines)       # not hull down, not over 100 cm
+    assert table.view.lines[0] == "Armour hit: front" and "kill" in table.view.lines[1]
+    table.press("cw", "cw")                   # the knob turns the armour hit: rear
+    assert table.view.lines[0] == "Armour hit: rear"
     table.press("axis")                       # the wrong button does nothing
     assert "press to fire" in " ".join(table.view.lines)
-    table.press("allies")
-    assert isinstance(table.view, Roll) and table.view.total == "HIT"
-    table.press("ok", "ok", "ok")
-    assert table.view.total == "= 8"          # armour rear 8
-    table.press("ok")
+    table.press("allies")                     # the steps play by themselves to the outcome
+    assert [v.total for v in table.steps[:3]] == ["HIT", "RELOADED", "= 10"]
     assert isinstance(table.view, BigWord) and table.view.word == "WEAKENED"
+    assert table.view.detail == "10 − 8 = 2"   # against the rear armour 8
     assert table.display.image is not None and table.display.image.getbbox() is not None
     state = table.box.store.load_battle()
     assert {v["label"]: v["status"] for v in state["pieces"]} == {
@@ -39,18 +43,20 @@ def test_tank_battle_kellys_heroes_on_the_box(table_at):
 
 def test_easy_battle_target_player_rolls_the_armour(table_at):
     # Easy: initiative Axis 5 v Allies 2; Tiger fires at the Sherman's front.
-    table = table_at([5, 2, 4, 6, 6, 3, 4])
-    table.press("ok", "ccw", "ok", "cw", "cw", "cw", "axis", "ccw", "ccw", "allies", "ok")
-    table.press("axis", "allies", "ok")       # initiative
-    table.press("ok", "ok", "ok", "ok")       # Tiger 1, fire, Sherman 1, front
-    table.press("axis")                       # the firer rolls to hit and its D6+
-    assert isinstance(table.view, Roll) and "Allies" in table.view.needed
-    assert table.view.faces == (6, 6, 3)
+    table = table_at([5, 2, 4, 6, 6, 3, 4], config=EASY)
+    table.press("ok", "cw", "cw", "cw", "axis", "ccw", "ccw", "allies", "ok")
+    table.press("axis", "allies")             # initiative: the result goes on by itself
+    assert table.view.items == ("Tiger 1", "Pass")
+    table.press("ok", "ok")                   # Tiger 1, Fire → Sherman 1
+    assert table.view.lines[0] == "Armour hit: front"
+    table.tap("axis")                         # the firer rolls to hit and its D6+
+    assert [v.faces for v in table.steps] == [(4,), (6, 6, 3)]
+    drain(table.box)                          # the steps play, then the armour is awaited
+    assert isinstance(table.view, Lines) and "Allies" in table.view.lines[-1]
     table.press("axis")                       # not the firer's turn to roll now
-    assert "Allies" in table.view.needed
+    assert "Allies" in table.view.lines[-1]
     table.press("allies")                     # the target's player rolls the armour D6+
-    assert table.view.total == "HIT"
-    table.press("ok", "ok", "ok")
+    assert [v.total for v in table.steps[:3]] == ["HIT", "= 23", "= 12"]
     assert isinstance(table.view, BigWord)
     # 16 + 7 = 23 against 8 + 4 = 12: 11 >= Destroy 2.
     assert table.view.word == "DESTROYED" and table.view.detail == "23 − 12 = 11"
@@ -60,21 +66,22 @@ def test_easy_battle_target_player_rolls_the_armour(table_at):
 
 def test_a_restart_resumes_the_battle(table_at, tmp_path):
     first = table_at([4, 2, 3, 5, 3, 6, 4, 4, 6, 3, 1, 2, 4, 4, 2])
-    first.press(*TIGER_VS_SHERMAN, "axis", "allies", "ok", "ok",
-                "ok", "ok", "ok", "cw", "cw", "ok", "ok", "ok", "allies")
+    first.press(*TIGER_VS_SHERMAN, "axis", "allies", "ok",
+                "ok", "ok", "ok", "ok", "ok", "cw", "cw", "allies")
     first.close()
     again = table_at([6, 6])
     assert isinstance(again.view, Menu) and again.view.items[0] == "Resume battle"
     again.press("ok")                        # the Sherman fired: its activation is open
     assert again.view.header.side == "allies"
     assert again.view.items == ("Fire", "Move", "End activation", "Commander out")
+    assert again.view.items[again.view.index] == "End activation"
     again.press("ok")
     assert again.view.header.side == "axis" and again.view.items == ("Tiger 1", "Pass")
 
 
 def test_chatter_on_a_button_is_one_press(table_at):
     table = table_at([3, 3])
-    table.press("ok", "ok", "cw", "cw", "cw")
+    table.press("ok", "cw", "cw", "cw")
     pin = table.factory.pin(table.config.buttons.axis)
     for _ in range(4):                        # contacts bouncing within a few milliseconds
         pin.drive_low()
@@ -111,7 +118,7 @@ def test_dice_tumble_on_ticks_then_show_the_result(table_at):
     from cobi_companion.device.ports.events import Tick
 
     table = table_at([4, 2])
-    table.press("ok", "ok", "cw", "cw", "cw", "axis", "ccw", "ccw", "allies", "ok", "axis")
+    table.press(*TIGER_VS_SHERMAN, "axis")
     table.panel.act("allies")                 # the second die: the roll-off result tumbles
     loop = table.box.loop
     loop.step(loop.events.get_nowait())
@@ -128,50 +135,54 @@ def test_real_dice_are_dialled_in(table_at):
     table = table_at([])
     table.press("cw", "cw", "ok", "cw", "cw", "ok", "back")      # Settings: real dice on
     assert table.box.app.settings.real_dice
-    table.press("ok", "ok", "cw", "cw", "cw", "axis", "ccw", "ccw", "allies", "ok")
+    table.press(*TIGER_VS_SHERMAN)
     table.press("axis", "ok")                 # Axis rolls 1 (the dial starts at 1)
     table.press("allies", "cw", "cw", "ok")   # Allies dial 3
-    table.press("ok")
     assert table.box.app.state.defender.value == "axis"   # Allies won 3 : 1, they attack
     rolls = table.box.store.face_counts(table.box.app.state.id)
     assert rolls[1] == 1 and rolls[3] == 1
 
 
 def test_quick_dice_from_the_idle_screen_count_in_the_statistics(table_at, tmp_path):
-    table = table_at([5, 6, 6, 2])
+    table = table_at([5, 6, 2])
     table.press("axis")                       # a big D6
     assert isinstance(table.view, Roll) and table.view.faces == (5,) and table.view.total == "5"
-    table.press("allies_long")                # pressed (a D6: 6), then held: a D6+ of 6, 2
-    assert table.view.faces == (6, 2)
-    assert table.box.store.face_counts() == {1: 0, 2: 1, 3: 0, 4: 0, 5: 1, 6: 2}
+    table.press("allies_long")                # held: a D6+ of 6, 2, and no plain D6 first
+    assert table.view.faces == (6, 2) and table.view.total == "6"
+    assert table.box.store.face_counts() == {1: 0, 2: 1, 3: 0, 4: 0, 5: 1, 6: 1}
     table.close()
     again = table_at([], tmp_path / "state")  # a restart: the rolls were saved
-    assert again.box.store.face_counts()[6] == 2
+    assert again.box.store.face_counts()[6] == 1
 
 
-def test_a_refused_shot_goes_back_to_the_choice_and_costs_no_turn(table_at):
+def test_a_refused_shot_stays_on_its_choice_and_costs_no_turn(table_at):
     # Easy: Tiger against the Pz IV H, whose card does not give its side armour.
-    table = table_at([5, 2])
-    table.press("ok", "ccw", "ok", "cw", "cw", "cw", "axis", "cw", "allies", "ok")
-    table.press("axis", "allies", "ok")       # initiative: Axis
-    table.press("ok", "ok", "ok")             # Tiger 1, fire, Pz IV H 1
-    table.press("cw", "ok")                   # the side armour
-    assert table.view.header.title == "Not possible"
-    assert any("side" in line for line in table.view.lines)
-    table.press("ok")
-    assert isinstance(table.view, Menu) and table.view.header.title == "Armour hit"
+    table = table_at([5, 2], config=EASY)
+    table.press("ok", "cw", "cw", "cw", "axis", "cw", "allies", "ok")
+    table.press("axis", "allies")             # initiative: Axis
+    table.press("ok", "ok")                   # Tiger 1, Fire → Pz IV 1
+    table.press("cw")                         # the side armour
+    assert table.view.lines[0] == "Armour hit: side"
+    assert any("armour_side" in line for line in table.view.lines)   # the reason, no odds
+    table.press("axis")                       # refused: nothing is rolled
+    assert isinstance(table.view, Lines) and table.view.lines[0] == "Armour hit: side"
+    table.press("ccw")                        # the front: its bands are not known either
+    assert any("destroy_gun" in line for line in table.view.lines)
     state = table.box.app.state
     assert state is not None and state.active is not None and state.active.value == "axis"
     assert not state.acted                    # nothing done: the Axis still has its action
+    table.press("back")                       # and back to the choice of target or move
+    assert isinstance(table.view, Menu) and table.view.header.title == "Tiger 1"
 
 
 def test_a_roll_off_is_saved_as_soon_as_it_is_decided(table_at):
     # The plug is pulled while the initiative's result is still on the screen: the loser must
     # not get to roll again after the restart.
-    first = table_at([5, 2])
-    first.press("ok", "ccw", "ok", "cw", "cw", "cw", "axis", "ccw", "ccw", "allies", "ok")
-    first.press("axis", "allies")             # 5 : 2, the result on the screen
-    assert isinstance(first.view, Roll) and first.view.total == "Axis"
+    first = table_at([5, 2], config=EASY)
+    first.press("ok", "cw", "cw", "cw", "axis", "ccw", "ccw", "allies", "ok")
+    first.press("axis")
+    first.tap("allies")                       # 5 : 2, the result on the screen
+    assert isinstance(first.view, Roll) and first.view.needed == "5 : 2"
     first.close()
     again = table_at([1, 6])
     again.press("ok")                         # Resume battle

@@ -7,7 +7,7 @@ from cobi_companion.device.config import parse_config
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll
 from cobi_companion.device.ports.fake_sensor import FakeSensor, ff_frame
 
-TIGER_VS_SHERMAN = ["ok", "ok", "cw", "cw", "cw", "axis", "ccw", "ccw", "allies", "ok"]
+TIGER_VS_SHERMAN = ["ok", "cw", "cw", "cw", "axis", "ccw", "ccw", "allies", "ok"]
 
 
 def answered(table) -> bool:
@@ -32,19 +32,20 @@ def table_with_sensor(tmp_path, table_at):
 
 def test_the_fire_flow_measures_the_range_and_the_rules_use_it(table_with_sensor):
     table, _ = table_with_sensor(1031, [4, 2, 3, 5, 3, 6, 4, 4, 6, 3, 1, 2, 4, 4, 2])
-    table.press(*TIGER_VS_SHERMAN, "axis", "allies", "ok", "ok")
-    table.press("ok", "ok", "ok", "cw", "cw", "ok", "ok")    # Sherman fires at the Tiger's rear
+    table.press(*TIGER_VS_SHERMAN, "axis", "allies", "ok")
+    table.press("ok", "ok", "ok", "ok")      # Sherman 1 alone; Fire; Tiger 1; not hull down
     assert isinstance(table.view, Menu) and table.view.items[0] == "Measure: table"
     table.press("ok")                                         # the sensor is offered first
     table.serve(lambda: answered(table))
     assert table.view.word == "YES"                           # 103.1 cm + the 1 cm offset
     assert table.view.detail == "104.1 cm ±0 · > 100 cm"
     table.press("ok")
-    assert "kill" in " ".join(table.view.lines)
-    table.press("allies")
-    assert isinstance(table.view, Roll) and table.view.faces == (3,)
-    assert table.view.needed == "needs 3+ (-1)"               # 3-6 to hit, -1 over 100 cm
-    assert table.view.total == "MISS"
+    assert "kill" in " ".join(table.view.lines) and "over 100 cm −1" in table.view.lines
+    table.press("cw", "cw", "allies")                         # at the Tiger's rear
+    to_hit = table.steps[0]
+    assert isinstance(to_hit, Roll) and to_hit.faces == (3,)
+    assert to_hit.needed == "needs 3+ (-1)"                   # 3-6 to hit, -1 over 100 cm
+    assert to_hit.total == "MISS"
     battle = table.box.store.load_battle()
     assert any("104.1 cm" in line for line in battle["log"])
 

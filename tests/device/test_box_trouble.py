@@ -19,7 +19,7 @@ from cobi_companion.device.ui.trouble import Trouble
 from gpiozero import LED
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-TIGER_VS_SHERMAN = ["ok", "ok", "cw", "cw", "cw", "axis", "ccw", "ccw", "allies", "ok"]
+TIGER_VS_SHERMAN = ["ok", "cw", "cw", "cw", "axis", "ccw", "ccw", "allies", "ok"]
 
 
 def text(view: Lines) -> str:

@@ -144,6 +144,18 @@ def start_sim(cli_path: str, state_dir, *extra: str,
 RIGHT, LEFT = "\x1b[C", "\x1b[D"
 
 
+def watch(fd: int, seconds: float) -> None:
+    """Read the terminal for a while, as a person watching it: a terminal nobody reads fills
+    up and stops the program writing to it."""
+    end = time.monotonic() + seconds
+    while (left := end - time.monotonic()) > 0:
+        if select.select([fd], [], [], left)[0]:
+            try:
+                os.read(fd, 65536)
+            except OSError:
+                return
+
+
 def type_keys(fd: int, *keys: str) -> None:
     """Type whole keys (an arrow is three bytes), with a finger's pause between them."""
     for key in keys:
@@ -155,9 +167,9 @@ def test_sigterm_saves_and_exits_0_within_a_second(cli_path, tmp_path):
     proc, fd = start_sim(cli_path, tmp_path, "--dice", "4,2")
     try:
         wait_ready(fd)
-        # New battle, Tank Game, Tiger for Axis, Sherman for Allies, OK: the battle is saved.
-        type_keys(fd, "\r", "\r", RIGHT, RIGHT, RIGHT, "a", LEFT, LEFT, "l", "\r")
-        wait_frames(fd, 10)
+        # New battle (the Tank Game), Tiger for Axis, Sherman for Allies, OK: the battle is saved.
+        type_keys(fd, "\r", RIGHT, RIGHT, RIGHT, "a", LEFT, LEFT, "l", "\r")
+        wait_frames(fd, 9)
         time.sleep(0.3)
         started = time.monotonic()
         proc.send_signal(signal.SIGTERM)
@@ -173,10 +185,11 @@ def test_sigkill_during_play_resumes_at_the_last_action(cli_path, tmp_path):
     proc, fd = start_sim(cli_path, tmp_path, "--dice", "4,2")
     try:
         wait_ready(fd)
-        type_keys(fd, "\r", "\r", RIGHT, RIGHT, RIGHT, "a", LEFT, LEFT, "l", "\r")
-        type_keys(fd, "a", "l", "\r", "\r")  # roll-off: the Allies defend and act first
-        type_keys(fd, RIGHT, "\r")           # the Allies pass: a completed action
-        wait_frames(fd, 15)
+        type_keys(fd, "\r", RIGHT, RIGHT, RIGHT, "a", LEFT, LEFT, "l", "\r")
+        type_keys(fd, "a", "l")              # roll-off: the Allies defend and act first
+        watch(fd, 2.5)                        # the result goes on by itself to the notice
+        type_keys(fd, "\r", RIGHT, "\r", RIGHT, "\r")   # the Allies pass, yes: an action
+        wait_frames(fd, 5)
         time.sleep(0.5)
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=5)
@@ -240,7 +253,7 @@ def braille_frame(frame: str) -> bool:
 
 
 def test_the_panel_fits_the_terminal_and_is_drawn_again_when_resized(cli_path, tmp_path):
-    menu, rules = box_frames(tmp_path / "here", "ok")
+    menu, roster = box_frames(tmp_path / "here", "ok")
     proc, fd = start_sim(cli_path, tmp_path / "sim", "--dice", "4,2", size=(80, 24))
     screen = Screen(fd)
     try:
@@ -257,9 +270,9 @@ def test_the_panel_fits_the_terminal_and_is_drawn_again_when_resized(cli_path, t
         assert screen.frame() == "too small: needs 64×17 · q quit"
         set_size(fd, 80, 24)
         proc.send_signal(signal.SIGWINCH)
-        assert screen.frame() == to_braille(rules) + "\n" + HELP
+        assert screen.frame() == to_braille(roster) + "\n" + HELP
         # The Tank Game: a Tiger for the Axis, a Sherman for the Allies, OK; then q.
-        type_keys(fd, "\r", RIGHT, RIGHT, RIGHT, "a", LEFT, LEFT, "l", "\r", "q")
+        type_keys(fd, RIGHT, RIGHT, RIGHT, "a", LEFT, LEFT, "l", "\r", "q")
         *played, farewell = screen.to_the_end(proc)
         assert proc.wait(timeout=10) == 0
     finally:
@@ -351,7 +364,7 @@ def test_scripted_sim_writes_snapshots_and_state(cli_path, tmp_path):
     state = tmp_path / "state.json"
     run = subprocess.run(
         [cli_path, "sim", "--state-dir", str(tmp_path / "st"), "--keys",
-         "ok,ok,cw,cw,cw,axis,ccw,ccw,allies,ok", "--snapshot-dir", str(tmp_path / "png"),
+         "ok,cw,cw,cw,axis,ccw,ccw,allies,ok", "--snapshot-dir", str(tmp_path / "png"),
          "--state-json", str(state)],
         capture_output=True, text=True, timeout=60,
         env={**os.environ, "COBI_COMPANION_CARDS": ""})

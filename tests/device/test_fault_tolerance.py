@@ -44,8 +44,8 @@ def test_a_state_folder_that_cannot_be_written_keeps_the_box_playing(tmp_path):
     try:
         assert not box.store.can_save
         assert box.app.view().header.title == "Cannot save!"      # the box says so
-        for key in (Key.OK, Key.OK, Key.OK, Key.CW, Key.CW, Key.CW, Key.AXIS, Key.CCW,
-                    Key.CCW, Key.ALLIES, Key.OK):
+        for key in (Key.OK, Key.OK, Key.CW, Key.CW, Key.CW, Key.AXIS, Key.CCW, Key.CCW,
+                    Key.ALLIES, Key.OK):
             box.loop.step(Press(key))
         assert box.app.state is not None and len(box.app.state.battle.pieces) == 2
         assert box.store.load_battle()["id"] == box.app.state.id  # kept in memory

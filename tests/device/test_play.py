@@ -9,8 +9,11 @@ from cobi_companion.device.ui.text import view_text
 
 START_MENU = ["[ COBI Companion ]", "> New battle", "  Quick dice", "  Settings",
               "  Check distance", "  Cobra (Normandy)", "  New match", "(OK = choose)"]
-# New battle, the Tank Game; a Tiger for the Axis, a Sherman for the Allies; the roll-off.
-TANK_BATTLE = "ok\nok\ncw cw cw axis\nccw ccw allies\nok\naxis\nallies\n"
+# New battle (the Tank Game, the Rules setting); a Tiger for the Axis, a Sherman for the
+# Allies; the roll-off.
+TANK_BATTLE = "ok\ncw cw cw axis\nccw ccw allies\nok\naxis\nallies\n"
+ROSTER = ["[ Roster ]", "> 7TP", "  Sherman", "  Pz I · no gun", "  Tiger", "  Pz IV · part card",
+          "  Bofors · part card"]
 KEYS = "cw, ccw, ok, back, axis, allies, axis_long, allies_long, or q to quit"
 
 
@@ -26,14 +29,15 @@ def test_the_start_menu_as_text_then_a_battle_begins(cli: Any) -> None:
     assert run.out.startswith("COBI Battle Companion, the box as text: type its keys")
     shown = frames(run.out)
     assert shown[0] == START_MENU
-    assert shown[1] == ["[ Rules ]", "  Easy", "> Tank Game", "(OK = choose)"]
+    assert shown[1][:7] == ROSTER                # at the level of the Rules setting
+    assert shown[1][-2:] == ["  Rules: Tank Game", "(button: add · hold: off map)"]
     assert shown[-1] == ["[ COBI ]", "*** SAFE TO UNPLUG ***"]   # the box's own last frame
 
 
 def test_a_shot_shows_its_dice_totals_and_outcome(cli: Any) -> None:
     # The Allies move first and the Sherman fires at the Tiger's rear: 3 hits, 5 reloads,
     # 9 dice + 2 extra make 10 damage against 8 armour: WEAKENED.
-    keys = TANK_BATTLE + "ok\nok\nok\nok\nok\ncw cw ok\nok\nok\nallies\nok ok ok ok ok\n"
+    keys = TANK_BATTLE + "ok\nok\nok\nok\nok\nok\ncw cw\nallies\n"
     run = cli("play", "--dice", "4,2,3,5,3,6,4,4,6,3,1,2,4,4,2", stdin=keys)
     assert (run.code, run.err) == (0, ""), run.err
     shown = frames(run.out)
@@ -58,17 +62,17 @@ def test_a_word_that_is_no_key_is_one_line_and_presses_nothing(cli: Any) -> None
     assert run.code == 0
     assert run.err.splitlines() == [f"'okk' is not a key, nothing on that line was pressed; "
                                     f"keys: {KEYS}"]
-    rules = [frame for frame in frames(run.out) if frame[0] == "[ Rules ]"]
-    assert [frame[1:3] for frame in rules] == [["  Easy", "> Tank Game"],
-                                               ["> Easy", "  Tank Game"]]   # one cw, not two
+    roster = [frame for frame in frames(run.out) if frame[0] == "[ Roster ]"]
+    assert [frame[1:3] for frame in roster] == [["> 7TP", "  Sherman"],
+                                                ["  7TP", "> Sherman"]]   # one cw, not two
 
 
 def test_real_dice_are_dialled_on_the_boxs_screen(cli: Any) -> None:
     run = cli("play", "--dice", "ask", "--rules", "easy",
-              stdin="ok\nok\ncw cw cw axis\nccw ccw allies\nok\naxis\ncw cw ok\n")
+              stdin="ok\ncw cw cw axis\nccw ccw allies\nok\naxis\ncw cw ok\n")
     assert (run.code, run.err) == (0, ""), run.err
     shown = frames(run.out)
-    assert ["[ Rules ]", "> Easy", "  Tank Game", "(OK = choose)"] in shown
+    assert any(frame[0] == "[ Roster ]" and "  Rules: Easy" in frame for frame in shown)
     assert ["[ Dial your die ]  R1", "Axis: Initiative", "[3]  OK = choose"] in shown
     assert ["[ Initiative ]  R1", "Both: press your button  3 : ?", "[3]"] in shown
 

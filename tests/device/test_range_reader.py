@@ -152,8 +152,8 @@ def test_the_daemon_measures_through_a_pty(cli_path, link, sensors, tmp_path):
     config = tmp_path / "config.toml"
     config.write_text(f'[[sensors]]\nname = "table"\nport = "{link}"\nmodel = "a02yyuw"\n'
                       'offset_cm = 1.0\n')
-    keys = ("wait 1500,ok,ok,cw,cw,cw,axis,ccw,ccw,allies,ok,axis,allies,ok,ok,"
-            "ok,ok,ok,cw,cw,ok,ok,ok,wait 1500")      # ... Over 100 cm? Measure: table
+    keys = ("wait 1500,ok,cw,cw,cw,axis,ccw,ccw,allies,ok,axis,allies,ok,"
+            "ok,ok,ok,ok,ok,wait 1500")      # ... not hull down; Over 100 cm? Measure: table
     done = subprocess.run([cli_path, "sim", "--config", str(config), "--keys", keys,
                            "--dice", "4,2", "--state-dir", str(tmp_path / "state"),
                            "--state-json", str(tmp_path / "state.json")],

@@ -15,8 +15,10 @@ ALLIES_FIRST = [4, 2]
 
 
 def to_card(table, name: str) -> None:
-    """Turn the roster's knob to the card called `name`."""
-    wanted = table.view.items.index(name)
+    """Turn the roster's knob to the card called `name` (its full name)."""
+    screen = table.box.app.screen
+    wanted = next(i for i, (kind, card) in enumerate(screen.rows(table.box.app))
+                  if kind == "card" and card.name == name)
     while table.view.index != wanted:
         table.press("cw")
 
@@ -28,12 +30,13 @@ def add(table, name: str, side: str, figures: int | None = None, held: bool = Fa
         table.press(*["cw"] * (figures - 1), "ok")
 
 
-def new_battle(table, *pieces: tuple, start: tuple[str, ...] = ("ok", "ok")) -> None:
-    """New battle, Tank Game, the pieces, OK; then both roll and the defender is told."""
+def new_battle(table, *pieces: tuple, start: tuple[str, ...] = ("ok",)) -> None:
+    """New battle (the Tank Game, the Rules setting), the pieces, OK; then both roll and the
+    defender is told."""
     table.press(*start)
     for piece in pieces:
         add(table, *piece)
-    table.press("ok", "axis", "allies", "ok", "ok")
+    table.press("ok", "axis", "allies", "ok")
 
 
 def saved(table) -> dict:
@@ -53,8 +56,8 @@ def lines(view) -> str:
 
 def test_roster_takes_a_squad_of_three_riflemen_and_a_gun(table_at):
     table = table_at(ALLIES_FIRST)
-    table.press("ok", "ok")                   # New battle, Tank Game
-    assert "Rifleman" in table.view.items and "37 mm Bofors AT gun" in table.view.items
+    table.press("ok")                         # New battle: the Tank Game (the Rules setting)
+    assert "Rifle" in table.view.items and "Bofors · part card" in table.view.items
     to_card(table, "Rifleman")
     table.press("allies")                     # a squad: now the knob dials its figures
     assert isinstance(table.view, BigWord) and table.view.word == "1"
@@ -71,9 +74,11 @@ def test_roster_takes_a_squad_of_three_riflemen_and_a_gun(table_at):
 
 def test_the_easy_roster_offers_only_vehicles(table_at):
     table = table_at([])
-    table.press("ok", "ccw", "ok")            # New battle, Easy
-    assert "Rifleman" not in table.view.items and "37 mm Bofors AT gun" not in table.view.items
-    assert table.view.items[:4] == ("7TP", "Sherman M4A1", "Pz 1b", "Tiger I")
+    table.press("ok", "ccw", "ok")            # New battle; its last row: Rules → Easy
+    assert table.view.items[table.view.index] == "Rules: Easy"
+    assert table.box.app.settings.rules == "easy"   # remembered for the next New battle
+    assert "Rifle" not in table.view.items and "Bofors" not in table.view.items
+    assert table.view.items[:4] == ("7TP", "Sherman", "Pz I · no gun", "Tiger")
 
 
 def test_a_held_button_puts_the_piece_off_the_map_and_it_is_placed_later(table_at):
@@ -318,6 +323,8 @@ def test_give_up_and_figures_left(table_at):
     table.press("back")
     table.choose("Give up")
     table.choose("Allies gives up")
+    assert table.view.header.title == "Allies gives up?"     # asked first: no is first
+    table.choose("yes")
     assert table.view.word == "AXIS WIN!"
     table.press("ok")
     assert table.view.lines == ("Axis: 5", "Allies: 7")   # a vehicle counts its crew
@@ -344,7 +351,7 @@ def test_a_match_of_two_battles_through_a_restart(table_at, tmp_path):
                                 "Now the sides swap", "team 1 plays Allies")
     table.press("ok")                         # battle 2 with the same roster
     assert pieces(table) == {"Rifle 1": (1, []), "Pistol 1": (1, [])}
-    table.press("axis", "allies", "ok", "ok")
+    table.press("axis", "allies", "ok")
     assert table.view.header.side == "allies"
     table.close()
     # And again in the middle of battle 2.
@@ -354,6 +361,7 @@ def test_a_match_of_two_battles_through_a_restart(table_at, tmp_path):
     table.press("back")
     table.choose("Give up")
     table.choose("Axis gives up")            # team 2 gives up: team 1 wins with 1 figure
+    table.choose("yes")
     table.press("ok", "ok")
     assert isinstance(table.view, BigWord) and table.view.word == "TEAM 1 WINS!"
     assert table.view.detail == "2 : 0"
@@ -394,7 +402,9 @@ def test_an_old_saved_tank_battle_resumes(table_at, tmp_path):
     table = table_at([])
     table.press("ok")                         # Resume battle
     assert table.view.items == ("Tiger 1", "Pass") and table.view.header.side == "axis"
-    table.press("cw", "ok")
+    table.press("cw", "ok")                   # Pass, once the Axis say yes
+    assert table.view.header.title == "Pass this turn?" and table.view.index == 0
+    table.choose("yes")
     assert saved(table)["turn"]["number"] == 5 and saved(table)["active"] == "allies"
 
 
@@ -547,6 +557,7 @@ def test_a_commander_out_in_the_turret_is_shot_and_the_tank_leaves_and_comes_bac
                                        "from the end of turn 5")
     table.choose("End activation")
     table.choose("Pass")                      # the Allies' turn 4
+    table.choose("yes")
     assert table.view.items == ("Off map: 1", "Pass")
     table.choose("Off map")
     table.choose("Tiger 1")                   # turn 5: back with a new commander
@@ -636,10 +647,10 @@ def test_snapshot_attack_roll_and_summary(table_at, snapshot):
 
 def test_snapshot_summary_in_polish(table_at, snapshot):
     table = table_at([*AXIS_FIRST, 4, 2, 2, 5, 2, 3], config=Config(game=Game(language="pl")))
-    table.press("ok", "ok")
+    table.press("ok")
     for name, side, figures in (("Medium MG team", "axis", 1), ("Rifleman", "allies", 2)):
         add(table, name, side, figures)
-    table.press("ok", "axis", "allies", "ok", "ok")
+    table.press("ok", "axis", "allies", "ok")
     table.press("ok", "ok", "ok", "ok", "cw", "ok", "ok")   # MG 1, Ogień, Rifle 1, 2, lekka
     assert table.view.lines[-1] == "Oś: wciśnij, by strzelić"
     table.press("axis", "allies")
@@ -661,6 +672,7 @@ def test_snapshot_match_result(table_at, snapshot):
     table.press("back")
     table.choose("Give up")
     table.choose("Allies gives up")          # team 1 plays the Allies now: team 2 wins
+    table.choose("yes")
     table.press("ok", "ok")
     assert table.view.word == "DRAW" and table.view.detail == "1 : 1"
     image = render(table.view)
@@ -683,10 +695,10 @@ def test_snapshot_overrun_pick_roll_and_summary(table_at, snapshot):
 
 def test_snapshot_commander_menu_and_off_map_in_polish(table_at, snapshot):
     table = table_at([*AXIS_FIRST, 4, 2], config=Config(game=Game(language="pl")))
-    table.press("ok", "ok")
+    table.press("ok")
     for name, side, figures in (("Tiger I", "axis", None), ("Rifleman", "allies", 1)):
         add(table, name, side, figures)
-    table.press("ok", "axis", "allies", "ok", "ok", "ok")
+    table.press("ok", "axis", "allies", "ok", "ok")
     assert table.view.items[-1] == "Dowódca na wieżę"
     snapshot("tank_commander_menu_pl", render(table.view))
     table.choose("Dowódca na wieżę")

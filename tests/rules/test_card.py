@@ -61,3 +61,17 @@ def test_unknown_fields_are_refused():
 def test_die_range_membership():
     assert 3 in DieRange(3, 6) and 6 in DieRange(3, 6) and 2 not in DieRange(3, 6)
     assert str(DieRange(3, 6)) == "3-6" and str(Band(4, 4)) == "4"
+
+
+def test_readiness_says_which_cards_cannot_fire_or_be_fired_at(book):
+    from cobi_companion.rules.card import Facing
+    from cobi_companion.rules.shot import readiness
+
+    tiger = readiness(book.get(2477))
+    assert tiger.fires and not tiger.gunless and tiger.facings == tuple(Facing)
+    assert not tiger.partial
+    pz1 = readiness(book.get(2474))        # its card says: no gun
+    assert not pz1.fires and pz1.gunless and not pz1.partial
+    pz4h = readiness(book.get(2508))       # the Easy example gives front armour and destroy
+    assert not pz4h.fires and not pz4h.gunless
+    assert pz4h.facings == (Facing.FRONT,) and pz4h.partial

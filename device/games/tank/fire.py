@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from cobi_companion.device.core.app import Next, Screen
 from cobi_companion.device.core.replay import Replay
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll, View
-from cobi_companion.device.games.battle import fire_range, pick_facing, refuse
+from cobi_companion.device.games.battle import aim_at, fire_range, refuse
 from cobi_companion.device.games.rolling import gather
 from cobi_companion.device.games.shots import Finish, needs_text
 from cobi_companion.device.ui.explain import BIG_WORDS, in_six, percent
@@ -125,7 +125,10 @@ def fire_menu(app: App, label: str, done: Finish, back: Next) -> Screen:
         if i < len(targets) + len(templates):
             return TemplatePick(label, templates[i - len(targets)], done, again)
         return back()
-    return Choose(title, items, chosen, back=back)
+    last = state.last_shot.get(firer.side)
+    labels = [t.label for t in targets]
+    start = labels.index(last.target) if last is not None and last.target in labels else 0
+    return Choose(title, items, chosen, back=back, index=start)
 
 
 def at_target(app: App, firer: Piece, target: Piece, done: Finish, back: Next) -> Screen:
@@ -134,7 +137,7 @@ def at_target(app: App, firer: Piece, target: Piece, done: Finish, back: Next) -
     if target.status.hidden:
         return refuse(app, app.t("hidden_target", label=target.label), back)
     if target.kind in (Kind.HARD, Kind.OPEN_TOP) and has_main_gun(firer):
-        return pick_facing(app, firer, target, done, back, back)
+        return aim_at(app, firer, target, done, back)
     singles = [w for w in firer.card.weapons if w.template is None]
     if not singles:
         if has_main_gun(firer):

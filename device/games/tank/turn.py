@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING
 from cobi_companion.device.core.app import Next, Screen
 from cobi_companion.device.core.views import BigWord, Menu, View
 from cobi_companion.device.games.battle import battle_won, move, refuse
-from cobi_companion.device.games.shots import resolve_reload
+from cobi_companion.device.games.shots import again_row, again_shot, fire_again, resolve_reload
 from cobi_companion.device.games.tank.fire import check_main_gun, fire_menu
 from cobi_companion.device.games.tank.overrun import OverrunPick
 from cobi_companion.device.ports.events import Key
-from cobi_companion.device.ui.widgets import Choose, Show, notice
+from cobi_companion.device.ui.widgets import DICE_KEYS, Choose, Show, notice, yes_no
 from cobi_companion.rules import overrun, scoring, turns
 from cobi_companion.rules.battle import Battle, Piece
 from cobi_companion.rules.card import Kind
@@ -26,7 +26,7 @@ from cobi_companion.rules.turns import Action
 
 if TYPE_CHECKING:
     from cobi_companion.device.core.app import App
-    from cobi_companion.device.core.battle_state import BattleState
+    from cobi_companion.device.core.battle_state import BattleState, LastShot
 
 
 def playing(app: App) -> tuple[BattleState, turns.Turn]:
@@ -46,10 +46,21 @@ def turn_screen(app: App) -> Screen:
     if turn.current is not None:
         return acting(app)
     if not turn.activations:
-        return Pick()
+        return Pick(index=likeliest(app))
     if turn.extra_due and eligible(state):
         return offer_extra(app)
     return end_turn(app, "ends the turn")
+
+
+def likeliest(app: App) -> int:
+    """Where the pick starts: the last shot again (the first row, when offered), else the
+    piece of this side that acted last, else the first piece."""
+    state, turn = playing(app)
+    labels = [p.label for p in eligible(state)]
+    acted = state.last_actor.get(turn.side)
+    if again_alone(app) is not None or acted not in labels:
+        return 0
+    return labels.index(acted)
 
 
 def eligible(state: BattleState) -> list[Piece]:
@@ -81,7 +92,8 @@ class Pick(Screen):
 
     def rows(self, app: App) -> list[tuple[str, str]]:
         state, _ = playing(app)
-        rows = [("piece", p.label) for p in eligible(state)]
+        rows = [("again", "")] if again_alone(app) is not None else []
+        rows += [("piece", p.label) for p in eligible(state)]
         if self.picked:
             rows.append(("go", ""))
         if waiting_off_map(state):
@@ -92,8 +104,15 @@ class Pick(Screen):
     def view(self, app: App) -> View:
         state, turn = playing(app)
         items = []
-        for kind, label in self.rows(app):
-            if kind == "piece":
+        hint = app.t("picked", n=0)
+        rows = self.rows(app)
+        for kind, label in rows:
+            if kind == "again":
+                aim = again_alone(app)
+                assert aim is not None
+                item, again_hint = again_row(app, aim)
+                items.append(item)
+            elif kind == "piece":
                 mark = "• " if label in self.picked else ""
                 items.append(mark + shown(state.battle.get(label)))
             elif kind == "go":
@@ -107,6 +126,8 @@ class Pick(Screen):
         title = app.t("extra_activation") if turn.activations else app.t("activate")
         hint = app.t("picked", n=size) if self.picked else app.t("ok_pick")
         self.index = min(self.index, len(items) - 1)
+        if rows[self.index][0] == "again":
+            hint = again_hint
         return Menu(app.header(title), tuple(items), self.index, hint)
 
     def on(self, app: App, key: Key) -> Screen:
@@ -115,17 +136,46 @@ class Pick(Screen):
             self.index = (self.index + (1 if key is Key.CW else -1)) % len(rows)
         elif key is Key.OK:
             kind, label = rows[min(self.index, len(rows) - 1)]
+            if kind == "again":
+                return self.again(app) or self
             if kind == "piece":
                 return self.toggle(app, label)
             if kind == "go":
                 return self.go(app)
             if kind == "place":
                 return place_menu(app, self)
-            return end_turn(app, "passes" if not playing(app)[1].activations
-                            else "ends the turn")
+            return self.pass_turn(app)
         elif key is Key.BACK:
             return app.menu(self)
+        elif key in (Key.AXIS, Key.ALLIES):
+            kind, _ = rows[min(self.index, len(rows) - 1)]
+            fired = self.again(app, key) if kind == "again" else None
+            if fired is not None:
+                return fired
+            app.cue("error")
         return self
+
+    def again(self, app: App, key: Key | None = None) -> Screen | None:
+        """The side's last shot again: its firer activated alone, then the shot's preview, or
+        (with the firer's button, `key`) the shot at once. Another button: None."""
+        aim = again_alone(app)
+        assert aim is not None
+        label = aim.firer
+        if key is not None and DICE_KEYS.get(key) != app_piece(app, label).side.value:
+            return None
+        self.picked = [label]
+        self.go(app)
+        return fire_again(app, aim, lambda app, line: fired(app, label, line),
+                          lambda: acting(app), key)
+
+    def pass_turn(self, app: App) -> Screen:
+        _, turn = playing(app)
+        first = not turn.activations
+
+        def answered(yes: bool) -> Screen:
+            return end_turn(app, "passes" if first else "ends the turn") if yes else self
+        return yes_no(app, app.t("pass_ask" if first else "end_turn_ask"), answered,
+                      lambda: self)
 
     def fits(self, app: App, labels: list[str]) -> bool:
         state, turn = playing(app)
@@ -165,10 +215,25 @@ class Pick(Screen):
         return acting(app)
 
 
+def again_alone(app: App) -> LastShot | None:
+    """The side's last shot, when it can be fired again now by its firer activated alone."""
+    state, turn = playing(app)
+    aim = again_shot(app, turn.side)
+    if aim is None or aim.firer not in {p.label for p in eligible(state)}:
+        return None
+    try:
+        activated = turns.activate(turn, state.battle, [aim.firer])
+        turns.fire(activated, state.battle, aim.firer)
+        check_main_gun(state.battle.get(aim.firer))
+    except RulesError:
+        return None
+    return aim
+
+
 def offer_extra(app: App) -> Screen:
     """The activation did not fire: one more activation, whose pieces may not fire."""
     def chosen(i: int) -> Screen:
-        return Pick() if i == 0 else end_turn(app, "ends the turn")
+        return Pick(index=likeliest(app)) if i == 0 else end_turn(app, "ends the turn")
     return Choose(app.t("extra_question"), [app.t("yes"), app.t("no")], chosen)
 
 
@@ -278,6 +343,7 @@ def record(app: App, label: str, action: Action, line: str,
            enemy_near: bool | None = None) -> Screen:
     """The action is done: the turn records it, then the battle is saved (or won)."""
     state, turn = playing(app)
+    state.last_actor[turn.side] = label
     if action is Action.FIRE:
         state.turn, state.battle = turns.fire(turn, state.battle, label, line)
     elif action is Action.MOVE:

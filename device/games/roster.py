@@ -1,0 +1,266 @@
+"""The roster of a new battle: the cards, each with how many of it are on each side and what its
+card does not let it do; a side's button puts the shown model on that side.
+
+New battle opens it at the rules level of the settings, which its last row changes. When the
+box remembers the armies of the last battle at that level, the first row plays with them again.
+A piece added by mistake is taken out again from "Remove a piece"."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from cobi_companion.device.core.app import App, Screen
+from cobi_companion.device.core.battle_state import BattleState, MatchState, piece_dict, piece_from
+from cobi_companion.device.core.views import BigWord, Menu, View
+from cobi_companion.device.games.battle import begin_round
+from cobi_companion.device.ports.events import Key
+from cobi_companion.device.ui.widgets import Choose, notice
+from cobi_companion.rules.battle import Battle, Piece
+from cobi_companion.rules.card import InfoCard, Kind
+from cobi_companion.rules.levels import RULE_SETS
+from cobi_companion.rules.shot import readiness
+from cobi_companion.rules.status import Side
+
+SQUAD_MAX = 10     # figures the knob dials for one squad
+EASY_KINDS = (Kind.HARD, Kind.OPEN_TOP)     # the Easy level plays with vehicles only
+
+
+def new_battle(app: App) -> Screen:
+    """New battle: the roster at the settings' rules level."""
+    level = app.settings.rules if app.settings.rules in RULE_SETS else "tank"
+    return Roster(level, index=0)
+
+
+def marks(app: App, card: InfoCard) -> list[str]:
+    """What a model's card does not let it do in a shot at a hard target: no gun on its card,
+    or a partial card (a value a shot needs is missing from its file)."""
+    if not card.kind.model:
+        return []
+    ready = readiness(card)
+    words = []
+    if ready.gunless:
+        words.append(app.t("mark_no_gun"))
+    if ready.partial:
+        words.append(app.t("mark_partial"))
+    return words
+
+
+def remembered(app: App, level: str) -> tuple[Piece, ...]:
+    """The armies of the last battle at `level`, as they started; none if a card is gone."""
+    try:
+        return tuple(piece_from(p, app.book) for p in app.settings.armies.get(level, []))
+    except Exception:  # a card file removed or changed since: nothing to offer
+        return ()
+
+
+def remember(app: App, level: str, pieces: tuple[Piece, ...]) -> None:
+    fresh = [piece_dict(replace(p, status=type(p.status)())) for p in pieces]
+    app.settings.armies = {**app.settings.armies, level: fresh}
+    app.on_settings(app.settings)
+
+
+@dataclass
+class Roster(Screen):
+    """Turn the knob through the cards; a side's button puts the shown model on that side, OK
+    starts once each side has a piece.
+
+    Tank Game: every card, figures too. A figure card's button adds a squad, then the knob
+    dials its figures (1-10; the same button adds one more; OK confirms). Holding the button
+    down puts the piece off the map, waiting to enter at its side's edge."""
+
+    level: str
+    index: int = 0
+    battle: Battle = field(default_factory=lambda: Battle("tank"))
+    match: bool = False
+    squad: str | None = None       # the squad whose figures are being dialled
+    last: str | None = None        # the piece added last (a held button puts it off the map)
+
+    @property
+    def uses_holds(self) -> bool:
+        return self.level == "tank"
+
+    def cards(self, app: App) -> list[InfoCard]:
+        cards = app.book.sorted()
+        if self.level == "tank":
+            return cards
+        return [c for c in cards if c.kind in EASY_KINDS]
+
+    def rows(self, app: App) -> list[tuple[str, Any]]:
+        """("same", pieces) first when the last armies can play again, a ("card", card) for
+        each card, then ("rules", level) and ("remove", None) when there is a piece."""
+        rows: list[tuple[str, Any]] = []
+        same = () if self.match else remembered(app, self.level)
+        if same and not self.battle.pieces:
+            rows.append(("same", same))
+        rows += [("card", card) for card in self.cards(app)]
+        if not self.match:
+            rows.append(("rules", self.level))
+        if self.battle.pieces:
+            rows.append(("remove", None))
+        return rows
+
+    def item(self, app: App, kind: str, value: Any) -> str:
+        if kind == "same":
+            return app.t("same_armies")
+        if kind == "rules":
+            return f"{app.t('rules')}: {app.t(value)}"
+        if kind == "remove":
+            return app.t("remove_piece")
+        card: InfoCard = value
+        counts = [f"{app.side_name(s)} {n}" for s in Side
+                  if (n := sum(p.card.key == card.key for p in self.battle.side(s)))]
+        return " · ".join([card.short, *marks(app, card), *counts])
+
+    def hint(self, app: App, kind: str, value: Any) -> str:
+        if kind == "same":
+            return " · ".join(f"{app.side_name(s)} {sum(p.side is s for p in value)}"
+                              for s in Side)
+        if kind == "card" and value.name != value.short:
+            return str(value.name)
+        if kind == "card":
+            return app.t("roster_hint_tank" if self.level == "tank" else "roster_hint")
+        return app.t("ok_choose")
+
+    def view(self, app: App) -> View:
+        if self.squad is not None:
+            piece = self.battle.get(self.squad)
+            where = f" · {app.t('off_map')}" if piece.status.off_map else ""
+            return BigWord(app.header(f"{piece.label} · {app.side_name(piece.side)}"),
+                           str(piece.figures), app.t("dial_figures") + where)
+        rows = self.rows(app)
+        self.index = min(self.index, len(rows) - 1)
+        title = app.t("match") if self.match else app.t("roster")
+        return Menu(app.header(title), tuple(self.item(app, *row) for row in rows),
+                    self.index, self.hint(app, *rows[self.index]))
+
+    def on(self, app: App, key: Key) -> Screen:
+        if self.squad is not None:
+            return self.dial(app, key)
+        rows = self.rows(app)
+        kind, value = rows[min(self.index, len(rows) - 1)]
+        if key in (Key.CW, Key.CCW):
+            self.index = (self.index + (1 if key is Key.CW else -1)) % len(rows)
+        elif key in (Key.AXIS, Key.ALLIES):
+            if kind != "card":
+                app.cue("error")
+                return self
+            self.add(app, value, Side.AXIS if key is Key.AXIS else Side.ALLIES)
+        elif key in (Key.AXIS_LONG, Key.ALLIES_LONG):   # only the Tank Game holds
+            if kind != "card":
+                app.cue("error")
+                return self
+            side = Side.AXIS if key is Key.AXIS_LONG else Side.ALLIES
+            self.add(app, value, side)
+            self.off_map(app, side)
+        elif key is Key.OK:
+            return self.chosen(app, kind, value)
+        elif key is Key.BACK:
+            return app.games.start(app)
+        return self
+
+    def add(self, app: App, card: InfoCard, side: Side) -> None:
+        figures = 1 if card.kind is Kind.FIGURE else None
+        self.battle = self.battle.add(card, side, figures)
+        self.last = self.battle.pieces[-1].label
+        if card.kind is Kind.FIGURE:
+            self.squad = self.last
+        self.index = self.card_row(app, card)   # rows come and go: stay on this card
+        app.cue("click")
+
+    def card_row(self, app: App, card: InfoCard) -> int:
+        return next(i for i, (kind, value) in enumerate(self.rows(app))
+                    if kind == "card" and value.key == card.key)
+
+    def chosen(self, app: App, kind: str, value: Any) -> Screen:
+        if kind == "same":
+            self.battle = Battle(self.level, value)
+            return self.begin(app)
+        if kind == "rules":
+            return self.switch_rules(app)
+        if kind == "remove":
+            return self.remove_menu(app)
+        if all(self.battle.side(s) for s in Side):
+            return self.begin(app)
+        need = "roster_need_piece" if self.level == "tank" else "roster_need"
+        return notice(app, app.t("roster"), [app.t(need)], lambda: self)
+
+    def switch_rules(self, app: App) -> Screen:
+        """The other rules level, remembered in the settings. Pieces the Easy level does not
+        play with (figures, guns, soft vehicles) leave the roster."""
+        names = list(RULE_SETS)
+        self.level = names[(names.index(self.level) + 1) % len(names)]
+        app.settings.rules = self.level
+        app.on_settings(app.settings)
+        kept = tuple(p for p in self.battle.pieces
+                     if self.level == "tank" or p.kind in EASY_KINDS)
+        self.battle = Battle(self.level, kept)
+        self.index = next(i for i, (kind, _) in enumerate(self.rows(app)) if kind == "rules")
+        return self
+
+    def remove_menu(self, app: App) -> Screen:
+        pieces = list(self.battle.pieces)
+
+        def removed(i: int) -> Screen:
+            label = pieces[i].label
+            self.battle = replace(self.battle, pieces=tuple(
+                p for p in self.battle.pieces if p.label != label))
+            self.last = None if self.last == label else self.last
+            self.index = self.card_row(app, pieces[i].card)
+            app.cue("click")
+            return self
+        return Choose(app.t("remove_piece"),
+                      [f"{roster_name(p)} · {app.side_name(p.side)}" for p in pieces],
+                      removed, back=lambda: self)
+
+    def dial(self, app: App, key: Key) -> Screen:
+        assert self.squad is not None
+        piece = self.battle.get(self.squad)
+        figures = piece.figures or 1
+        if key is Key.CW or key is {Side.AXIS: Key.AXIS, Side.ALLIES: Key.ALLIES}[piece.side]:
+            figures = min(figures + 1, SQUAD_MAX)
+        elif key is Key.CCW:
+            figures = max(figures - 1, 1)
+        elif key in (Key.AXIS_LONG, Key.ALLIES_LONG):
+            self.off_map(app, Side.AXIS if key is Key.AXIS_LONG else Side.ALLIES)
+            return self
+        elif key is Key.OK:
+            self.squad = None
+            return self
+        elif key is Key.BACK:            # no squad after all
+            self.battle = replace(self.battle, pieces=tuple(
+                p for p in self.battle.pieces if p.label != piece.label))
+            self.squad = self.last = None
+            return self
+        self.battle = self.battle.replace_piece(replace(piece, figures=figures))
+        return self
+
+    def off_map(self, app: App, side: Side) -> None:
+        """The held button: the piece just added waits off the map (held again: back on it)."""
+        if self.last is None:
+            return
+        piece = self.battle.get(self.last)
+        if piece.side is not side:
+            return
+        status = replace(piece.status, off_map=not piece.status.off_map)
+        self.battle = self.battle.replace_piece(replace(piece, status=status))
+        app.cue("click")
+
+    def begin(self, app: App) -> Screen:
+        pieces = self.battle.pieces
+        state = BattleState(self.level, Battle(self.level, pieces))
+        app.begin(state)
+        if self.match:
+            state.match = MatchState(1, [piece_dict(p) for p in pieces])
+        else:
+            remember(app, self.level, pieces)
+        head = "new match, battle 1" if self.match else f"new {self.level} battle"
+        app.commit(f"{head}: " + ", ".join(f"{roster_name(p)} ({p.side.value})"
+                                           for p in pieces))
+        return begin_round(app)
+
+
+def roster_name(piece: Piece) -> str:
+    """'Rifle 1 (3)' for a squad, the label for a model; '(off map)' when waiting off it."""
+    name = f"{piece.label} ({piece.figures})" if piece.kind is Kind.FIGURE else piece.label
+    return name + (" off map" if piece.status.off_map else "")
+

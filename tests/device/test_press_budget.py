@@ -1,0 +1,141 @@
+"""How many presses the box asks of a family at the table, counted on the real box (mock pins,
+the real app and store) so that they cannot creep back up.
+
+A press is a knob turn, a knob press (OK or a long press) or a dice-button press that is not a
+roll: putting a model on a side in the roster is a press. The rolls the rules ask for (both
+initiative dice, the firer's shot, the target's armour) are the game itself and are counted
+apart. The budgets are the ones the box is built to:
+
+- a new Easy battle, two tanks a side, from power-on to the outcome of its first shot: ≤ 12
+  presses (≤ 8 with the armies of the last battle);
+- the same piece firing at the same target again, its side's next action: ≤ 2 knob actions
+  besides its rolls.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll
+
+from .conftest import EASY
+
+ROLL = "roll"       # a press the rules ask for, counted apart
+
+
+@dataclass
+class Count:
+    """A finger on the table that counts what it does."""
+
+    table: object
+    presses: list[str] = field(default_factory=list)
+    rolls: list[str] = field(default_factory=list)
+
+    def press(self, *words: str) -> None:
+        for word in words:
+            self.presses.append(word)
+            self.table.press(word)
+
+    def roll(self, *words: str) -> None:
+        for word in words:
+            self.rolls.append(word)
+            self.table.press(word)
+
+    @property
+    def knob(self) -> int:
+        return sum(word in ("cw", "ccw", "ok", "back") for word in self.presses)
+
+    def reset(self) -> None:
+        self.presses.clear()
+        self.rolls.clear()
+
+
+def two_tigers_against_two_shermans(count: Count) -> None:
+    """Power-on to the first outcome: New battle (the Rules setting is the Easy level), two
+    Shermans for the Allies and two Tigers for the Axis, start; the initiative; the Axis
+    Tiger 1 fires at Sherman 1's front."""
+    table = count.table
+    count.press("ok")                                  # New battle
+    assert table.view.header.title == "Roster"
+    count.press("cw", "allies", "allies")              # Sherman, twice
+    count.press("cw", "cw", "axis", "axis")            # Tiger, twice
+    count.press("ok")                                  # start
+    count.roll("axis", "allies")                       # the initiative goes on by itself
+    assert isinstance(table.view, Menu) and table.view.items == ("Tiger 1", "Tiger 2", "Pass")
+    count.press("ok")                                  # Tiger 1 (the cursor is on it)
+    assert table.view.items[table.view.index] == "Fire → Sherman 1"
+    count.press("ok")                                  # the shot, with the front on the knob
+    count.roll("axis")                                 # to hit, and the Tiger's D6+
+    count.roll("allies")                               # the Sherman's armour D6+
+
+
+def test_a_new_easy_battle_reaches_its_first_outcome_in_twelve_presses(table_at):
+    # Initiative 5 : 2; to hit 5 (3-6), damage 16 + 3 against front 8 + 1: 10, destroyed.
+    table = table_at([5, 2, 5, 3, 1], config=EASY)
+    count = Count(table)
+    two_tigers_against_two_shermans(count)
+    assert isinstance(table.view, BigWord) and table.view.word == "DESTROYED"
+    assert len(count.presses) <= 12, count.presses
+    assert len(count.presses) == 11 and len(count.rolls) == 4        # 24 + 2 before
+
+
+def test_the_same_armies_again_reach_the_first_outcome_in_eight_presses(table_at, tmp_path):
+    first = table_at([5, 2, 5, 3, 1], config=EASY)
+    two_tigers_against_two_shermans(Count(first))
+    first.press("back")
+    first.choose("End battle")                         # the battle ends: nothing to resume
+    first.close()
+    # Another day: the box was switched off; New battle offers the same armies first.
+    table = table_at([2, 5, 1], state_dir=tmp_path / "state", config=EASY)
+    count = Count(table)
+    count.press("ok")                                  # New battle
+    assert table.view.items[table.view.index] == "Same armies again"
+    assert table.view.hint == "Axis 2 · Allies 2"
+    count.press("ok")
+    count.roll("axis", "allies")                       # the Allies have the initiative
+    assert table.view.items == ("Sherman 1", "Sherman 2", "Pass")
+    count.press("ok", "ok")                            # Sherman 1, Fire → Tiger 1
+    count.roll("allies")                               # to hit 1: MISS
+    assert isinstance(table.view, Roll) and table.view.total == "MISS"
+    assert len(table.steps) == 1                       # a miss is one screen
+    assert len(count.presses) <= 8, count.presses
+    assert len(count.presses) == 4
+
+
+def test_the_same_tank_fires_at_the_same_target_again_in_two_knob_actions(table_at):
+    # Easy. Round 1: Tiger 1 misses Sherman 1 (to hit 1), Sherman 1 misses back. Round 2: the
+    # Axis fire the same shot again with the Tiger's button: 5 hits, D6+ 3; armour 6, 2.
+    table = table_at([5, 2, 1, 1, 5, 2, 5, 3, 6, 2], config=EASY)
+    table.press("ok", "cw", "allies", "allies", "cw", "cw", "axis", "axis", "ok")
+    table.press("axis", "allies", "ok", "ok", "axis")  # Tiger 1 → Sherman 1: MISS
+    table.press("ok")                                  # the outcome read: the Allies' turn
+    table.press("ok", "ok", "allies", "ok")            # Sherman 1 → Tiger 1: MISS
+    table.press("axis", "allies")                      # round 2: the Axis have the initiative
+    count = Count(table)
+    assert table.view.items[table.view.index] == "Tiger 1 → Sherman 1"
+    assert table.view.hint == "again · front · Axis fires"
+    count.roll("axis")                                 # fires at once: to hit 5, D6+ 3
+    assert isinstance(table.view, Lines) and "Allies" in table.view.lines[-1]
+    count.roll("allies")                               # armour 8 + 6, 2
+    assert isinstance(table.view, BigWord) and table.view.detail == "19 − 14 = 5"
+    count.press("ok")                                  # the outcome read: the Allies' turn
+    assert table.view.header.side == "allies"
+    assert count.knob <= 2 and count.rolls == ["axis", "allies"]
+    assert count.knob == 1                             # 7 + 2 before
+
+
+def test_the_same_tank_fires_again_in_the_tank_game_in_two_knob_actions(table_at):
+    # The Tank Game: the Allies defend and act first. Sherman 1 misses the Tiger; the Tiger
+    # misses back; Sherman 1's next turn fires the same shot again.
+    table = table_at([4, 2, 1, 5, 1, 5, 2, 5])
+    table.press("ok", "cw", "cw", "cw", "axis", "ccw", "ccw", "allies", "ok")
+    table.press("axis", "allies", "ok")                # the Allies defend: they move first
+    table.press("ok", "ok", "ok", "ok", "ok", "allies", "ok", "ok")   # Sherman: miss; end
+    table.press("ok", "ok", "ok", "ok", "ok", "axis", "ok", "ok")     # Tiger: miss; end
+    count = Count(table)
+    assert table.view.items[table.view.index] == "Sherman 1 → Tiger 1"
+    count.roll("allies")                               # activated alone, fired: to hit 2
+    count.press("ok")                                  # the outcome (its reload) read
+    assert table.view.items[table.view.index] == "End activation"
+    count.press("ok")
+    assert table.view.header.side == "axis"
+    assert count.knob <= 2 and count.rolls == ["allies"]
