@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 from cobi_companion.cards import learned_file, read_learned
-from cobi_companion.device.config import Config, Paths
+from cobi_companion.device.config import Config, Paths, load_layers
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll
+from cobi_companion.device.ports.events import Reload
 from cobi_companion.rules.errors import RulesError
 
 AXIS_FIRST = [2, 4]          # the roll-off: the Allies attack, so the Axis moves first
@@ -181,6 +182,25 @@ def test_a_band_that_overlaps_is_refused_with_the_reason_and_dialled_again(table
     assert "down 58.3%" in table.view.lines
     (band,) = learned(table)["weapons"]["rifle"]["ranges"]
     assert (band["from_cm"], band["to_cm"]) == (30, 44)
+
+
+def test_a_hand_edit_of_the_learned_file_is_read_again_on_reload(table_at, tmp_path):
+    # The owner writes a value into the box's learned file, then reloads (SIGHUP): the next
+    # shot knows it and asks nothing.
+    loaded = load_layers(None)
+    table = table_at([*AXIS_FIRST, 4, 3], config=loaded.config, loaded=loaded,
+                     load=lambda: load_layers(None))
+    rifles_at_pistols(table)
+    path = learned_file(tmp_path / "state")
+    path.parent.mkdir(parents=True)
+    path.write_text("[weapons.rifle]\nranges = [{ from_cm = 0, to_cm = 40, modifier = -1 }]\n")
+    table.box.loop.step(Reload())
+    assert table.view.header.title == "Settings read again"
+    table.press("ok")
+    at_pistol_in(table, "in the open", 30)
+    assert "down 27.8%" in table.view.lines                    # d6-1 > d6, nothing asked
+    table.press("axis", "allies")
+    assert (table.view.needed, table.view.total) == ("3 v 3", "MISS")
 
 
 @contextlib.contextmanager
