@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 from cobi_companion.cards import learned_file, read_learned
-from cobi_companion.device.config import Config, Paths, load_layers
+from cobi_companion.device.config import Config, Paths, load_layers, parse_config
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll
 from cobi_companion.device.ports.events import Reload
+from cobi_companion.device.ports.fake_sensor import FakeSensor, ff_frame
 from cobi_companion.rules.errors import RulesError
 
 AXIS_FIRST = [2, 4]          # the roll-off: the Allies attack, so the Axis moves first
@@ -201,6 +202,36 @@ def test_a_hand_edit_of_the_learned_file_is_read_again_on_reload(table_at, tmp_p
     assert "down 27.8%" in table.view.lines                    # d6-1 > d6, nothing asked
     table.press("axis", "allies")
     assert (table.view.needed, table.view.total) == ("3 v 3", "MISS")
+
+
+def test_a_measured_range_is_asked_as_measured_and_its_band_holds_it(table_at, tmp_path,
+                                                                     sensors):
+    # A range sensor reads 293 mm, +1 cm offset: 30.3 cm. The band starts at 30 and 31 cm.
+    sensors.append(FakeSensor(tmp_path / "usb-sensor", ff_frame(293)))
+    config = parse_config({"sensors": [{"name": "table", "port": str(tmp_path / "usb-sensor"),
+                                        "model": "a02yyuw", "offset_cm": 1.0}]})
+    table = table_at([*AXIS_FIRST, 4, 3], config=config)
+    table.serve(lambda: table.box.app.sensors.online_names() == ["table"])
+    rifles_at_pistols(table)
+    table.press("ok")
+    table.choose("in the open")
+    table.choose("Measure: table")
+    table.serve(lambda: isinstance(table.view, BigWord) and table.view.word == "NO")
+    table.press("ok")                                          # not over 100 cm
+    assert is_asking(table.view, "rifle at 30.3 cm")
+    table.press("cw", "ok")
+    table.choose("Yes, for a band")
+    assert (table.view.word, table.view.detail) == ("30 cm", "rifle +1: 30–31 cm")
+    table.press("cw")
+    assert table.view.word == "30 cm"                          # it may not start above 30.3
+    table.press("ccw", "ok")
+    assert (table.view.word, table.view.detail) == ("31 cm", "rifle +1: 29–31 cm")
+    table.press("ccw")
+    assert table.view.word == "31 cm"                          # nor end below it
+    table.press("ok")
+    assert "down 58.3%" in table.view.lines
+    (band,) = learned(table)["weapons"]["rifle"]["ranges"]
+    assert (band["from_cm"], band["to_cm"]) == (29, 31)
 
 
 @contextlib.contextmanager

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import errno
 import logging
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import date
@@ -96,7 +97,7 @@ def offer(app: App, plan: SoftPlan, wanted: Wanted, value: int, go: Go,
             return once()
         if wanted.lack is Lack.RANGE:
             assert wanted.cm is not None
-            return BandDial(wanted, value, round(wanted.cm), lambda band, again: remember(
+            return BandDial(wanted, value, wanted.cm, lambda band, again: remember(
                 app, plan, wanted, value, band, go, once, again), lambda: question)
         return remember(app, plan, wanted, value, None, go, once, lambda: question)
     keep = "remember_band" if wanted.lack is Lack.RANGE else "remember_always"
@@ -112,16 +113,14 @@ class BandDial(Screen):
 
     wanted: Wanted
     value: int
-    cm: int                                   # the shot's range: both ends start there
+    cm: float                                 # the shot's range: both ends start there
     then: Callable[[Band, Next], Screen]      # the band, and how to dial it again
     back: Next
-    low: int = -1
-    high: int = -1
     at_end: bool = False
 
     def __post_init__(self) -> None:
-        self.low = self.cm if self.low < 0 else self.low
-        self.high = self.cm if self.high < 0 else self.high
+        # whole cm around a measured range like 30.4, so that the band holds it
+        self.low, self.high = math.floor(self.cm), math.ceil(self.cm)
 
     def view(self, app: App) -> View:
         weapon = "HE" if self.wanted.weapon == HE else self.wanted.weapon
@@ -132,9 +131,9 @@ class BandDial(Screen):
     def on(self, app: App, key: Key) -> Screen:
         step = {Key.CW: 1, Key.CCW: -1}.get(key, 0)
         if step and self.at_end:
-            self.high = min(max(self.high + step, self.cm), CM_LIMIT)
+            self.high = min(max(self.high + step, math.ceil(self.cm)), CM_LIMIT)
         elif step:
-            self.low = min(max(self.low + step, 0), self.cm)
+            self.low = min(max(self.low + step, 0), math.floor(self.cm))
         elif key is Key.OK and not self.at_end:
             self.at_end = True
         elif key is Key.OK:
