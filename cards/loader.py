@@ -6,6 +6,9 @@ The folders, in order: the shipped cards; $COBI_COMPANION_CARDS, else the system
 in its place); then `cards/` in each overlay folder that has one ($COBI_COMPANION_OVERLAYS, else
 /boot/firmware/cobi then /media/cobi, as for the config file).
 
+The Soft Targets Table's values learned at the table (`learned.py`, in the box's state folder)
+are read last and put under the table in play: they fill only what it lacks.
+
 Every problem becomes one line naming the file, the field and what is allowed; a broken file
 is skipped and the other cards still load. A later folder overrides an earlier one by set
 number (the USB stick over the boot partition over user over system over shipped): the last
@@ -62,6 +65,7 @@ class CardBook:
     cards: dict[str, InfoCard] = field(default_factory=dict)   # by InfoCard.key
     problems: list[CardProblem] = field(default_factory=list)
     table: SoftTable = field(default_factory=SoftTable)       # the Soft Targets Table
+    learned_file: Path | None = None   # where values learned at the table are kept, if anywhere
 
     def get(self, key: int | str) -> InfoCard:
         """A card by set number, or by id for a card without one."""
@@ -232,6 +236,8 @@ def load_folder(folder: Path) -> tuple[list[InfoCard], list[CardProblem]]:
     if not folder.is_dir():
         return cards, problems
     for path in sorted(folder.glob("*.toml")):
+        if path.name == SOFT_TABLE.name:     # a table beside the cards (the learned values')
+            continue
         try:
             card = load_file(path)
         except CardFileError as exc:
@@ -250,17 +256,23 @@ def load_folder(folder: Path) -> tuple[list[InfoCard], list[CardProblem]]:
     return cards, problems
 
 
-def load_cards(folders: list[Path] | None = None) -> CardBook:
+def load_cards(folders: list[Path] | None = None, learned: Path | None = None) -> CardBook:
     """The shipped cards, then each folder in order overriding by set number; the Soft
     Targets Table from the last folder that has a valid one (a broken one is reported and
-    the one before it stays)."""
-    book = CardBook()
+    the one before it stays), with the values in the `learned` file under it (a broken one
+    is reported and none are used)."""
+    book = CardBook(learned_file=learned)
     every = [shipped_folder(), *(default_folders() if folders is None else folders)]
     for folder in every:
         cards, problems = load_folder(folder)
         book.problems.extend(problems)
         book.cards.update((card.key, card) for card in cards)
     book.table = _last_valid(every, SOFT_TABLE, load_table, book.table, book.problems)
+    if learned is not None and learned.exists():
+        try:
+            book.table = book.table.with_learned(load_table(learned))
+        except CardFileError as exc:
+            book.problems.extend(exc.problems)
     return book
 
 
@@ -269,7 +281,7 @@ def check(path: Path) -> tuple[list[InfoCard], list[CardProblem]]:
     (and its tables)."""
     if path.is_dir():
         cards, problems = load_folder(path)
-        for table in (SOFT_TABLE, COBRA_TABLES):
+        for table in (SOFT_TABLE, COBRA_TABLES, Path(SOFT_TABLE.name)):
             if (path / table).exists():
                 problems += check(path / table)[1]
         return cards, problems

@@ -12,7 +12,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from cobi_companion.cards import CardBook, default_folders, load_cards
+from cobi_companion.cards import CardBook, default_folders, learned_file, load_cards
 from cobi_companion.device.boot import panel_of
 from cobi_companion.device.config import Config, Loaded
 from cobi_companion.device.core import i18n
@@ -34,8 +34,10 @@ from cobi_companion.rules.dice import Dice, RandomDice
 log = logging.getLogger("cobi-companion")
 
 
-def card_book(config: Config) -> CardBook:
-    book = load_cards(default_folders(config.paths.cards_dir))
+def card_book(config: Config, learned: Path | None = None) -> CardBook:
+    """The cards of the config's folders, with the Soft Targets Table's values the box
+    learned at the table (the `learned` file in its state folder) under their table."""
+    book = load_cards(default_folders(config.paths.cards_dir), learned)
     for problem in book.problems:
         log.warning("card file skipped: %s", problem)
     return book
@@ -138,6 +140,7 @@ class Box:
     retry_at: float = 0.0
     pin_screen: tuple[Screen, Next] | None = None
     input_clock: Callable[[], float] = time.monotonic   # what the buttons' debounce reads
+    learned: Path | None = None       # the Soft Targets Table's values learned at the table
 
     def close(self, keep_frame: bool = False) -> None:
         """Close every part; with `keep_frame` the panel keeps its last frame lit."""
@@ -217,7 +220,7 @@ class Box:
                 update={k: getattr(new.display, k) for k in LIVE_DISPLAY})})
         app = self.app
         self.settings_again(new)
-        app.book = card_book(new)
+        app.book = card_book(new, self.learned)
         app.card_folders = default_folders(new.paths.cards_dir)
         app.sources = sources_of(loaded, app.card_folders)
         self.loop.dim_after_s = new.display.dim_after_min * 60
@@ -303,12 +306,15 @@ def build(config: Config, display: Any, *, pin_factory: Any = None,
     which files `config` came from (for the settings screen and the problems shown);
     `load` reads them again. `input_clock`: the time the buttons' debounce reads (a mock
     panel's, which moves on by itself instead of sleeping between taps)."""
-    store = SqliteStore((state_dir or config.paths.state_dir) / DATABASE_NAME)
+    state = state_dir or config.paths.state_dir
+    store = SqliteStore(state / DATABASE_NAME)
     settings = settings_from(config, store.settings())
     off: list[tuple[str, str]] = []
     sound = make_sound(config, settings, pin_factory, off)
     lights = make_lights(config, pin_factory, off)
-    app = App(card_book(config), store, dice or RandomDice(), sound, lights, settings, GAMES)
+    learned = learned_file(state)
+    app = App(card_book(config, learned), store, dice or RandomDice(), sound, lights, settings,
+              GAMES)
     app.card_folders = default_folders(config.paths.cards_dir)
     app.sources = sources_of(loaded, app.card_folders)
     loop = Loop(app, display, render, notifier=notifier,
@@ -325,7 +331,7 @@ def build(config: Config, display: Any, *, pin_factory: Any = None,
     app.sensors = range_sensors(config, loop.put).start()
     box = Box(loop, app, store, display, config, pin_factory=pin_factory, load=load,
               restart_on_change=restart_on_change, parts=[app.sensors, sound, lights],
-              input_clock=input_clock)
+              input_clock=input_clock, learned=learned)
     box.connect_inputs()
     loop.on_reload, loop.on_tick = box.reload, box.tick
     # After the troubles, the start menu is drawn anew (a file may have set the language).

@@ -9,7 +9,9 @@ a template take the HE modifier (or a machine gun's damage dice) as damage dice.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 from .battle import Piece
@@ -17,7 +19,7 @@ from .card import Facing, InfoCard, Kind, Template, Weapon, facing_armour
 from .dice import RELOAD, TO_HIT, Aim, Dice, Need, Roller
 from .errors import RulesError
 from .shot import effect_of
-from .soft_table import SoftTable
+from .soft_table import MissingValue, SoftTable, Wanted
 from .status import Effect
 from .tank_game import check_die, damage_dice, range_modifiers, reload_modifiers
 from .trace import ArmourRoll, DamageRoll, DieCheck, Modifier, Tally, card_ref
@@ -186,6 +188,15 @@ class SoftFire:
 
 
 def check_plan(plan: SoftPlan) -> None:
+    """Everything the fire needs, the Soft Targets Table's values last."""
+    check_pieces(plan)
+    for covered in plan.targets:
+        if uses_table(plan, covered):
+            attack_modifiers(plan, covered)
+
+
+def check_pieces(plan: SoftPlan) -> None:
+    """The firer, its weapon and the pieces it fires at: all but the table's values."""
     check_soft_firer(plan.firer, plan.weapon)
     if not plan.targets:
         raise RulesError("pick at least one target")
@@ -195,9 +206,6 @@ def check_plan(plan: SoftPlan) -> None:
                          f"weapons attack several")
     for covered in plan.targets:
         check_target(plan, covered)
-        soft_model = covered.model and covered.piece.kind in (Kind.GUN, Kind.SOFT)
-        if soft_model or figures_reached(plan, covered):
-            attack_modifiers(plan, covered)
         if covered.piece.kind.vehicle and covered.model:
             facing_armour(covered.piece.card, covered.facing)
             covered.piece.card.need("destroy")
@@ -205,6 +213,22 @@ def check_plan(plan: SoftPlan) -> None:
                 plan.firer.card.need("damage")
                 if covered.piece.kind is not Kind.SOFT:
                     plan.firer.card.need("he_modifier")
+
+
+def missing(plan: SoftPlan) -> tuple[Wanted, ...]:
+    """The Soft Targets Table's values the fire needs and the table lacks, each once, in the
+    order the attacks use them. Other refusals are raised as usual."""
+    wanted: list[Wanted] = []
+    for covered in plan.targets:
+        if not uses_table(plan, covered):
+            continue
+        for lookup in _lookups(plan, covered):
+            try:
+                lookup()
+            except MissingValue as exc:
+                if exc.wanted not in wanted:
+                    wanted.append(exc.wanted)
+    return tuple(wanted)
 
 
 def check_soft_firer(firer: Piece, weapon: Weapon) -> None:
@@ -268,15 +292,28 @@ def figures_reached(plan: SoftPlan, covered: Covered) -> int:
     return covered.figures
 
 
-def attack_modifiers(plan: SoftPlan, covered: Covered) -> tuple[Modifier, ...]:
-    """The weapon's modifier (template, or range band) and the target's situations."""
+def uses_table(plan: SoftPlan, covered: Covered) -> bool:
+    """Whether the fire makes soft attacks at the piece (a gun or soft vehicle itself, or its
+    figures), which take their modifiers from the Soft Targets Table."""
+    soft_model = covered.model and covered.piece.kind in (Kind.GUN, Kind.SOFT)
+    return soft_model or figures_reached(plan, covered) > 0
+
+
+def _lookups(plan: SoftPlan, covered: Covered) -> list[Callable[[], Modifier]]:
+    """The table's values an attack at the piece uses: the weapon's (template, or the band of
+    the range), then the target's situations."""
     table, weapon = plan.table, plan.weapon
-    first = table.template_modifier(weapon.name) if weapon.template is not None else \
-        table.range_modifier(weapon.name, plan.range_cm)
+    first = partial(table.template_modifier, weapon.name) if weapon.template is not None \
+        else partial(table.range_modifier, weapon.name, plan.range_cm)
     situations = covered.situations
     if covered.piece.kind is Kind.OPEN_TOP and "hard_cover" not in situations:
         situations = (*situations, "hard_cover")   # its crew: manning the gun or heads down
-    return (first, *(table.situation_modifier(s) for s in situations))
+    return [first, *(partial(table.situation_modifier, s) for s in situations)]
+
+
+def attack_modifiers(plan: SoftPlan, covered: Covered) -> tuple[Modifier, ...]:
+    """The weapon's modifier (template, or range band) and the target's situations."""
+    return tuple(lookup() for lookup in _lookups(plan, covered))
 
 
 def he_to_hit_modifiers(plan: SoftPlan) -> tuple[Modifier, ...]:

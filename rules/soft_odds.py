@@ -21,6 +21,7 @@ from .soft_fire import (
     check_plan,
     figures_reached,
     he_to_hit_modifiers,
+    uses_table,
 )
 from .status import Effect
 from .tank_game import reload_modifiers
@@ -142,9 +143,8 @@ def _model_effects(plan: SoftPlan, covered: Covered, modifier: int) -> dict[Effe
 def piece_odds(plan: SoftPlan, covered: Covered) -> PieceOdds:
     piece = covered.piece
     figures = figures_reached(plan, covered)
-    soft_model = covered.model and piece.kind in (Kind.GUN, Kind.SOFT)
     modifier = sum(m.value for m in attack_modifiers(plan, covered)) \
-        if soft_model or figures else 0
+        if uses_table(plan, covered) else 0
     down: tuple[Fraction, ...] = (Fraction(1),)
     model = None
     if piece.kind is not Kind.FIGURE and covered.model:

@@ -3,10 +3,17 @@
 The table itself is not printed in the rules; an owner fills it in as a data file. Each value
 says where it came from (`source`): the shipped file holds only the values the rules' worked
 examples show. A rule that needs a value the table does not hold refuses, naming the table's
-file and the entry to add.
+file and the entry to add; the refusal carries the value wanted (`Wanted`), so that a box can
+ask the players for it instead.
+
+Values the players read from their printed table at the table are a second table *under* the
+owner's (`with_learned`): they fill only what the owner's table lacks, range by range, and a
+value of the owner's always wins.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+from enum import StrEnum
 from itertools import pairwise
 from typing import Any, Self
 
@@ -24,6 +31,48 @@ SITUATIONS = {
 
 _MOD = "a whole number from -10 to +10, like -2"
 _SOURCE = "text saying where the value comes from, like \"pistol example\""
+
+
+class Lack(StrEnum):
+    """The kinds of value a shot may need from the table."""
+
+    RANGE = "range"            # a weapon without a template: the band holding the range
+    TEMPLATE = "template"      # a template weapon's modifier at each piece it covers
+    SITUATION = "situation"    # the target's situation (soft cover, ...)
+
+
+@dataclass(frozen=True)
+class Wanted:
+    """A value a shot needs that the table does not hold: what to ask the players for."""
+
+    lack: Lack
+    weapon: str = ""            # RANGE and TEMPLATE: the weapon, as its card names it
+    cm: float | None = None     # RANGE: the shot's range
+    situation: str = ""         # SITUATION: one of SITUATIONS
+
+    @property
+    def words(self) -> str:
+        if self.lack is Lack.RANGE:
+            return f"{self.weapon} value for {self.cm:g} cm"
+        if self.lack is Lack.TEMPLATE:
+            return f"template modifier for {self.weapon}"
+        return f"value for a target {SITUATIONS[self.situation]}"
+
+
+class MissingValue(RulesError):
+    """The table has no value the shot needs: `wanted` says which, for a box to ask for."""
+
+    def __init__(self, message: str, wanted: Wanted) -> None:
+        super().__init__(message)
+        self.wanted = wanted
+
+
+class BandOverlap(RulesError):
+    """A new range band would overlap `band`, one the weapon already has."""
+
+    def __init__(self, message: str, band: RangeBand) -> None:
+        super().__init__(message)
+        self.band = band
 
 
 class Entry(BaseModel):
@@ -88,6 +137,7 @@ class SoftTable(BaseModel):
         description=f"a table per situation: {', '.join(SITUATIONS)}")
 
     _source: str = PrivateAttr(default="")
+    _learned: SoftTable | None = PrivateAttr(default=None)
 
     @field_validator("weapons", mode="before")
     @classmethod
@@ -111,42 +161,117 @@ class SoftTable(BaseModel):
         self._source = source
         return self
 
-    def _missing(self, what: str) -> RulesError:
-        where = f" ({self.source})" if self.source else ""
-        return RulesError(f"the Soft Targets Table{where} has no {what}: add it from your "
-                          f"printed table")
+    @property
+    def learned(self) -> SoftTable:
+        """The values learned at the table, under this table's own (an empty table if none)."""
+        return self._learned if self._learned is not None else SoftTable()
 
-    def row(self, weapon: str) -> WeaponRow:
-        row = self.weapons.get(weapon.lower())
-        if row is None:
-            raise self._missing(f"row for {weapon}")
-        return row
+    def with_learned(self, learned: SoftTable) -> SoftTable:
+        """This table with `learned` under it, in place of the learned values it had."""
+        table = self.model_copy()
+        table._learned = learned
+        return table
+
+    def _layers(self) -> tuple[SoftTable, ...]:
+        return (self,) if self._learned is None else (self, self._learned)
+
+    def _rows(self, weapon: str) -> list[WeaponRow]:
+        return [row for layer in self._layers()
+                if (row := layer.weapons.get(weapon.lower())) is not None]
+
+    def _missing(self, what: str, wanted: Wanted) -> MissingValue:
+        where = f" ({self.source})" if self.source else ""
+        return MissingValue(f"the Soft Targets Table{where} has no {what}: add it from your "
+                            f"printed table", wanted)
+
+    def bands(self, weapon: str) -> tuple[RangeBand, ...]:
+        """The weapon's range bands, its own and learned, by where they start."""
+        return tuple(sorted((band for row in self._rows(weapon) for band in row.ranges),
+                            key=lambda b: b.from_cm))
 
     def range_modifier(self, weapon: str, cm: float | None) -> Modifier:
-        """A weapon fired without a template: the modifier of the band holding the range."""
-        row = self.row(weapon)
+        """A weapon fired without a template: the modifier of the band holding the range (the
+        owner's band where there is one, else a learned one)."""
         if cm is None:
             raise RulesError(f"a {weapon} shot needs the range in cm for the Soft Targets Table")
-        for band in row.ranges:
-            if band.holds(cm):
-                return Modifier(_reason(f"{weapon} at {cm:g} cm", band), band.modifier)
-        known = ", ".join(b.span for b in row.ranges) or "no ranges"
-        raise self._missing(f"{weapon} value for {cm:g} cm (it has {known})")
+        rows = self._rows(weapon)
+        if not rows:
+            raise self._missing(f"row for {weapon}", Wanted(Lack.RANGE, weapon, cm))
+        for row in rows:
+            for band in row.ranges:
+                if band.holds(cm):
+                    return Modifier(_reason(f"{weapon} at {cm:g} cm", band), band.modifier)
+        known = ", ".join(b.span for b in self.bands(weapon)) or "no ranges"
+        raise self._missing(f"{weapon} value for {cm:g} cm (it has {known})",
+                            Wanted(Lack.RANGE, weapon, cm))
 
     def template_modifier(self, weapon: str) -> Modifier:
-        entry = self.row(weapon).template
+        rows = self._rows(weapon)
+        wanted = Wanted(Lack.TEMPLATE, weapon)
+        if not rows:
+            raise self._missing(f"row for {weapon}", wanted)
+        entry = next((row.template for row in rows if row.template is not None), None)
         if entry is None:
-            raise self._missing(f"template modifier for {weapon}")
+            raise self._missing(f"template modifier for {weapon}", wanted)
         return Modifier(_reason(f"{weapon} template", entry), entry.modifier)
 
     def situation_modifier(self, situation: str) -> Modifier:
         if situation not in SITUATIONS:
             raise RulesError(f"unknown situation {situation!r}: allowed are "
                              f"{', '.join(SITUATIONS)}")
-        entry = self.situations.get(situation)
+        entry = next((found for layer in self._layers()
+                      if (found := layer.situations.get(situation)) is not None), None)
         if entry is None:
-            raise self._missing(f"value for a target {SITUATIONS[situation]}")
+            raise self._missing(f"value for a target {SITUATIONS[situation]}",
+                                Wanted(Lack.SITUATION, situation=situation))
         return Modifier(_reason(SITUATIONS[situation], entry), entry.modifier)
+
+    # ---- values read from the printed table at the table ----
+
+    def check_band(self, weapon: str, from_cm: float, to_cm: float) -> None:
+        """A new band for the weapon may not overlap one it has, its own or learned."""
+        if to_cm < from_cm:
+            raise RulesError(f"the band {from_cm:g}-{to_cm:g} cm ends before it starts")
+        for band in self.bands(weapon):
+            if band.from_cm <= to_cm and from_cm <= band.to_cm:
+                where = f" ({band.source})" if band.source else ""
+                raise BandOverlap(f"{weapon} already has {band.span}{where}: a band from "
+                                  f"{from_cm:g} to {to_cm:g} cm would overlap it", band)
+
+    def answered(self, wanted: Wanted, modifier: int, source: str,
+                 band: tuple[float, float] | None = None) -> SoftTable:
+        """This table with a value the players read from their printed table, added to the
+        learned values under it. A range value holds for `band` (from cm, to cm), which must
+        hold the shot's range and overlap no band of the weapon, else for the shot's range
+        alone."""
+        learned = self.learned
+        if wanted.lack is Lack.SITUATION:
+            situations = {**learned.situations, wanted.situation: Entry(
+                modifier=modifier, source=source)}
+            return self.with_learned(_like(learned, learned.weapons, situations))
+        row = learned.weapons.get(wanted.weapon.lower(), WeaponRow())
+        if wanted.lack is Lack.TEMPLATE:
+            row = WeaponRow(ranges=row.ranges, template=Entry(modifier=modifier, source=source))
+        else:
+            if wanted.cm is None:
+                raise RulesError(f"a {wanted.weapon} shot needs the range in cm for the Soft "
+                                 f"Targets Table")
+            low, high = band if band is not None else (wanted.cm, wanted.cm)
+            if not low <= wanted.cm <= high:
+                raise RulesError(f"the band {low:g}-{high:g} cm does not hold the shot's "
+                                 f"{wanted.cm:g} cm")
+            self.check_band(wanted.weapon, low, high)
+            row = WeaponRow(ranges=(*row.ranges, RangeBand(
+                from_cm=low, to_cm=high, modifier=modifier, source=source)),
+                template=row.template)
+        weapons = {**learned.weapons, wanted.weapon.lower(): row}
+        return self.with_learned(_like(learned, weapons, learned.situations))
+
+
+def _like(table: SoftTable, weapons: dict[str, WeaponRow],
+          situations: dict[str, Entry]) -> SoftTable:
+    """A table with these entries, from the same file as `table`."""
+    return SoftTable(weapons=weapons, situations=situations).with_source(table.source)
 
 
 def _reason(what: str, entry: Entry) -> str:

@@ -5,7 +5,7 @@ import argparse
 from pathlib import Path
 
 from cobi_companion.device.cli.common import cards as cards_in_play
-from cobi_companion.device.cli.common import folders, print_result
+from cobi_companion.device.cli.common import folders, learned, print_result
 from cobi_companion.device.cli.errors import UsageError
 
 LIST_HEADER = (f"{'card':<18} {'kind':<8} {'name':<22} {'to hit':<6} {'reload':<6} "
@@ -50,7 +50,7 @@ def check(args: argparse.Namespace) -> int:
     if args.set:
         loaded, problems = check_path(Path(args.set))
     else:
-        book = load_cards(folders(args))
+        book = load_cards(folders(args), learned(args))
         loaded, problems = book.sorted(), book.problems
     for problem in problems:
         print(problem)

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from cobi_companion.device.cli.errors import UsageError
 from cobi_companion.rules.dice import (
     Dice,
     DiceError,
@@ -65,11 +66,27 @@ def folders(args: argparse.Namespace) -> list[Path]:
     return default_folders(Path(args.cards) if args.cards is not None else None)
 
 
+def learned(args: argparse.Namespace) -> Path:
+    """--learned FILE, which must exist; else the learned file of the box's default state
+    folder, if there is one."""
+    from cobi_companion.cards import learned_file
+    from cobi_companion.device.config import default_state_dir
+
+    given = getattr(args, "learned", None)
+    if given is None:
+        return learned_file(default_state_dir())
+    path = Path(given).expanduser()
+    if not path.is_file():
+        raise UsageError(f"--learned {given}: no such file; allowed: the learned values' file, "
+                         f"like /var/lib/cobi-companion/learned/soft-targets.toml")
+    return path
+
+
 def cards(args: argparse.Namespace) -> CardBook:
     """The cards in play; problems in card files are warnings (the other cards still load)."""
     from cobi_companion.cards import load_cards
 
-    book = load_cards(folders(args))
+    book = load_cards(folders(args), learned(args))
     for problem in book.problems:
         print(f"warning: {problem}", file=sys.stderr)
     return book

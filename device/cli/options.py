@@ -81,9 +81,19 @@ def _soft_targets(parser: argparse.ArgumentParser) -> None:
                       help="HE: the target is in any cover (-1 to hit)")
 
 
+def _learned(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--learned", metavar="FILE",
+                        help="the Soft Targets Table's values the box learned at the table "
+                             "(default: learned/soft-targets.toml in ~/.local/share/"
+                             "cobi-companion, the box's state folder when run as you; the "
+                             "service's is /var/lib/cobi-companion, the simulator's "
+                             "~/.local/share/cobi-companion/sim)")
+
+
 def odds(parser: argparse.ArgumentParser) -> None:
     _hard_target(parser)
     _soft_targets(parser)
+    _learned(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -146,6 +156,7 @@ def cards(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("action", choices=["list", "show", "check"])
     parser.add_argument("set", nargs="?", metavar="SET|PATH",
                         help="show: a set number; check: a card file or folder")
+    _learned(parser)
     parser.add_argument("--json", action="store_true")
 
 

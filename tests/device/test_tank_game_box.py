@@ -310,7 +310,9 @@ def test_refusals_are_one_line(table_at):
     table.press("ok", "ok", "ok")              # Rifle 1, Fire, at the Tiger
     assert "hard target" in lines(table.view) and len(table.view.lines) == 1
     table.press("ok", "cw", "ok", "cw", "cw", "ok")   # the pistol soldier in hard cover
-    assert "has no value for a target in hard cover" in lines(table.view)
+    assert table.view.word == "45 cm"          # the table lacks hard cover: asked, not refused
+    table.press("ok")
+    assert (table.view.header.title, table.view.detail) == ("Your table", "target in hard cover")
 
 
 # ---- the end of a battle, the match ----
@@ -592,10 +594,11 @@ def grenade_table(table_at, tmp_path, dice, with_value: bool):
     return table
 
 
-def test_a_grenade_is_refused_until_the_table_has_its_value(table_at, tmp_path):
+def test_a_grenade_without_its_value_in_the_table_asks_for_it(table_at, tmp_path):
     table = grenade_table(table_at, tmp_path, AXIS_FIRST, with_value=False)
-    assert "soft-targets.toml) has no row for grenade: add it from your printed table" in \
-        lines(table.view)
+    table.choose("Fire!")
+    assert (table.view.header.title, table.view.word, table.view.detail) == (
+        "Your table", "0", "grenade template")
 
 
 def test_a_grenade_template_attacks_each_figure_under_it(table_at, tmp_path):

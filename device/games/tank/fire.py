@@ -3,6 +3,7 @@ weapon of the Soft Targets Table, and template fire (HE, machine guns) at every 
 
 A shot at one figure or soft vehicle: target, situation, range in cm, the odds, then the
 attacker's button for the attacker's die and the defender's button for theirs, and one big word.
+A value the Soft Targets Table lacks is asked for before the odds (`learn`).
 Template fire: the pieces under the template (how many figures of each, and where they are),
 HE's to-hit and reload first, then each attack in turn with both players' buttons, each one
 shown, and a big summary like "3 of 5 down". The rules are `rules.soft_fire`; the box replays
@@ -22,6 +23,7 @@ from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll, View
 from cobi_companion.device.games.battle import aim_at, fire_range, refuse
 from cobi_companion.device.games.rolling import gather
 from cobi_companion.device.games.shots import Finish, needs_text
+from cobi_companion.device.games.tank import learn
 from cobi_companion.device.ui.explain import BIG_WORDS, in_six, percent
 from cobi_companion.device.ui.measure import CmKnob, Measuring
 from cobi_companion.device.ui.widgets import (
@@ -167,10 +169,9 @@ def covered(target: Piece, situations: tuple[str, ...] = (),
 def soft_single(app: App, firer: Piece, weapon: Weapon, target: Piece, done: Finish,
                 back: Next) -> Screen:
     """Situation, (a vehicle's facing), range in cm, then the odds and the buttons."""
-    table = app.book.table
     try:
         soft_fire.check_soft_firer(firer, weapon)
-        soft_fire.check_target(SoftPlan(firer, weapon, (covered(target),), table),
+        soft_fire.check_target(SoftPlan(firer, weapon, (covered(target),), app.book.table),
                                covered(target))
     except RulesError as exc:
         return refuse(app, str(exc), back)
@@ -178,11 +179,6 @@ def soft_single(app: App, firer: Piece, weapon: Weapon, target: Piece, done: Fin
 
     def situated(situation: str) -> Screen:
         situations = () if situation == "open" else (situation,)
-        try:
-            for name in situations:
-                table.situation_modifier(name)
-        except RulesError as exc:
-            return refuse(app, str(exc), again)
         if target.kind.vehicle and covered(target).model:
             facings = list(Facing)
             return Choose(app.t("facing"), [app.t(f.value) for f in facings],
@@ -192,8 +188,8 @@ def soft_single(app: App, firer: Piece, weapon: Weapon, target: Piece, done: Fin
     def ranged(situations: tuple[str, ...], facing: Facing) -> Screen:
         def fire_at(cm: float) -> Screen:
             app.playing.last_cm[weapon.name] = round(cm)
-            plan = SoftPlan(firer, weapon, (covered(target, situations, facing),), table,
-                            range_cm=cm)
+            plan = SoftPlan(firer, weapon, (covered(target, situations, facing),),
+                            app.book.table, range_cm=cm)
             return start(app, plan, done, again, f"{firer.label} → {target.label}")
         return soft_range(app, weapon, fire_at, again)
     return Choose(app.t("situation"), [app.t(f"sit_{s}") for s in SITUATIONS],
@@ -206,8 +202,8 @@ def soft_range(app: App, weapon: Weapon, then: Callable[[float], Screen],
     one is online) or dialled, starting from the last range dialled for this weapon."""
     start = app.playing.last_cm.get(weapon.name)
     if start is None:
-        bands = app.book.table.weapons.get(weapon.name.lower())
-        start = round(bands.ranges[0].from_cm) if bands and bands.ranges else RANGE_START_CM
+        bands = app.book.table.bands(weapon.name)
+        start = round(bands[0].from_cm) if bands else RANGE_START_CM
     dial = RangeDial(then, back, start)
     names = app.sensors.online_names()
     if not names:
@@ -324,7 +320,7 @@ class TemplatePick(PickPieces):
         app.playing.battle.get(self.firer)
         c = Covered(piece, figures, situations, facing, model=piece.kind is not Kind.FIGURE)
         try:
-            soft_fire.check_plan(self.plan(app, [c]))
+            soft_fire.check_pieces(self.plan(app, [c]))   # a missing value is asked at Fire!
         except RulesError as exc:
             return refuse(app, str(exc), lambda: self)
         return self.set(app, piece.label, c)
@@ -347,9 +343,15 @@ class TemplatePick(PickPieces):
 
 
 def start(app: App, plan: SoftPlan, done: Finish, back: Next, title: str) -> Screen:
-    """The rules' refusal, or the odds and whose button starts the fire."""
+    """The rules' refusal; or a value the Soft Targets Table lacks, asked for (then here
+    again); or the odds and whose button starts the fire."""
     firer = plan.firer
     try:
+        soft_fire.check_pieces(plan)
+        wanted = soft_fire.missing(plan)
+        if wanted:
+            return learn.ask(app, plan, wanted[0],
+                             lambda asked: start(app, asked, done, back, title), back)
         odds = soft_odds.odds(plan)        # refuses as the fire would
     except RulesError as exc:
         return refuse(app, str(exc), back)

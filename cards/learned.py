@@ -1,0 +1,113 @@
+"""The Soft Targets Table's values learned at the table: the box's own file in its state folder.
+
+When a shot needs a value the owner's table lacks, the players dial the modifier their printed
+table shows, and may have the box remember it. Remembered values go to
+`<state dir>/learned/soft-targets.toml`, in the format of a table file, each with its `source`.
+The card book reads it after every card folder and puts it *under* the owner's table: it fills
+only what that table lacks, and a value of the owner's always wins.
+
+The file is the box's: it is written whole each time (a temporary file in the same folder,
+flushed and synced, then renamed over it), so a pulled plug leaves the old file or the new one.
+An owner may still edit it or delete a value; a broken file is reported like any card file and
+the box is then not able to remember more until it is mended.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+from pathlib import Path
+
+from cobi_companion.rules.soft_table import Entry, RangeBand, SoftTable
+
+from .loader import load_table
+
+LEARNED = Path("learned") / "soft-targets.toml"   # inside the state directory
+SOURCE = "learned at the table"
+
+HEADER = """\
+# Soft Targets Table values learned at the table.
+#
+# The box writes this file when the players dial a value their printed table shows and the
+# owner's table (tables/soft-targets.toml in a cards folder) lacks, and say "remember". These
+# values fill only what the owner's table lacks: a value there always wins. The format is that
+# of the owner's table (see cards/README.md). Edit a value or delete its line (or the whole
+# file) to have the box ask again; check the file with `cobi-companion cards check FILE`.
+# The box writes the file whole: comments other than this one are not kept.
+"""
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def learned_file(state_dir: Path) -> Path:
+    return state_dir / LEARNED
+
+
+def read_learned(path: Path) -> SoftTable:
+    """The learned values (none when the file does not exist yet), or CardFileError."""
+    if not path.exists():
+        return SoftTable().with_source(str(path))
+    return load_table(path)
+
+
+def toml_text(table: SoftTable) -> str:
+    """The table as a file: each weapon's bands and template, then the situations."""
+    parts = [HEADER]
+    for name, row in sorted(table.weapons.items()):
+        lines = [f"[weapons.{_key(name)}]"]
+        if row.ranges:
+            lines += ["ranges = [", *(f"  {_band(band)},"
+                                      for band in sorted(row.ranges, key=lambda b: b.from_cm)),
+                      "]"]
+        if row.template is not None:
+            lines.append(f"template = {{ {_fields(row.template)} }}")
+        parts.append("\n".join(lines) + "\n")
+    for name, entry in sorted(table.situations.items()):
+        lines = [f"[situations.{_key(name)}]", f"modifier = {entry.modifier:+d}"]
+        if entry.source is not None:
+            lines.append(f"source = {_string(entry.source)}")
+        parts.append("\n".join(lines) + "\n")
+    return "\n".join(parts)
+
+
+def write_learned(path: Path, table: SoftTable) -> None:
+    """Replace the file with `table`, whole or not at all; OSError when it cannot."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(toml_text(table))
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    folder = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(folder)   # the rename itself survives a pulled plug
+    finally:
+        os.close(folder)
+
+
+def _band(band: RangeBand) -> str:
+    return (f"{{ from_cm = {_number(band.from_cm)}, to_cm = {_number(band.to_cm)}, "
+            f"{_fields(band)} }}")
+
+
+def _fields(entry: Entry) -> str:
+    text = f"modifier = {entry.modifier:+d}"
+    return text if entry.source is None else f"{text}, source = {_string(entry.source)}"
+
+
+def _number(cm: float) -> str:
+    return str(int(cm)) if float(cm).is_integer() else repr(float(cm))
+
+
+def _key(name: str) -> str:
+    return name if _BARE_KEY.fullmatch(name) else _string(name)
+
+
+def _string(text: str) -> str:
+    # JSON's escapes are TOML's, but for DEL, which TOML wants escaped too.
+    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
