@@ -22,18 +22,21 @@ AXIS_FIRST = [2, 4]          # the roll-off: the Allies attack, so the Axis move
 
 
 def to_card(table, name: str) -> None:
-    wanted = table.view.items.index(name)
+    """Turn the roster's knob to the card called `name` (its full name)."""
+    screen = table.box.app.screen
+    wanted = next(i for i, (kind, card) in enumerate(screen.rows(table.box.app))
+                  if kind == "card" and card.name == name)
     while table.view.index != wanted:
         table.press("cw")
 
 
-def new_battle(table, *squads: tuple[str, str, int], start=("ok", "ok")) -> None:
-    """New battle, Tank Game, the squads (card, side, figures), then the roll-off."""
+def new_battle(table, *squads: tuple[str, str, int], start=("ok",)) -> None:
+    """New battle (the Tank Game), the squads (card, side, figures), then the roll-off."""
     table.press(*start)
     for name, side, figures in squads:
         to_card(table, name)
         table.press(side, *["cw"] * (figures - 1), "ok")
-    table.press("ok", "axis", "allies", "ok", "ok")
+    table.press("ok", "axis", "allies", "ok")
 
 
 def rifles_at_pistols(table, rifles: int = 1) -> None:
