@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from cobi_companion.device.config import Config, Game, Paths
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll
+from cobi_companion.device.sim import drain
 from cobi_companion.device.ui.renderer import HEIGHT, TOP, WIDTH, render
 
 # Roll-offs: the first die is the Axis', the second the Allies'. The higher attacks, and the
@@ -208,11 +209,10 @@ def test_the_mg_template_example_on_the_box(table_at):
     assert view.caption == "Axis: attack!"
     table.press("axis", "allies")             # figure 2, shot 1: 3 v 5
     assert table.view.total == "MISS" and table.view.header.title == "Rifle 1 #2"
-    table.press("axis", "allies")             # shot 2: 3 v 3 is no kill
-    assert table.view.needed == "3 v 3" and table.view.total == "MISS"
-    assert table.view.header.title == "Rifle 1 #2 again"
-    assert table.view.caption == "attack 3 of 3"
-    table.press("ok")
+    table.press("axis", "allies")             # shot 2: 3 v 3 is no kill; then the summary
+    last = table.steps[-2]
+    assert last.needed == "3 v 3" and last.total == "MISS"
+    assert last.header.title == "Rifle 1 #2 again" and last.caption == "attack 3 of 3"
     assert isinstance(table.view, BigWord) and table.view.word == "1 of 2 down"
     assert table.view.detail == "Rifle 1: 1 left"
     assert pieces(table)["Rifle 1"] == (1, [])
@@ -236,17 +236,16 @@ def test_the_he_example_at_the_bofors_on_the_box(table_at):
     table.press("ok", "cw", "ok")             # all 3; soft cover
     table.press("ok", "ok")                   # Fire!; over 100 cm: no
     assert "hit 3 in 6" in lines(table.view)  # 3-6 to hit, -1: the target is in cover
-    table.press("axis")                       # to hit and reload together
-    assert table.view.caption == "To hit" and table.view.total == "HIT"
-    table.press("ok")
-    assert table.view.caption == "Reload" and table.view.total == "UNLOADED"
-    table.press("ok")
+    table.tap("axis")                         # to hit and reload together
+    to_hit, reload = table.steps
+    assert (to_hit.caption, to_hit.total) == ("To hit", "HIT")
+    assert (reload.caption, reload.total) == ("Reload", "UNLOADED")
+    drain(table.box)                          # they play; then the attacks are awaited
     assert "Axis: attack!" in lines(table.view)
     table.press("axis", "allies")             # the gun: 4+2-1 = 5 v 3
     assert table.view.header.title == "Bofors 1" and table.view.total == "DESTROYED"
     table.press("axis", "allies", "axis", "allies", "axis", "allies")
-    assert table.view.needed == "2 v 5" and table.view.total == "MISS"
-    table.press("ok")
+    assert table.steps[-2].needed == "2 v 5" and table.steps[-2].total == "MISS"
     assert table.view.word == "2 of 4 down" and table.view.detail == "Bofors 1: out"
     assert pieces(table)["Pz IV D 1"] == (None, ["unloaded"])
     assert pieces(table)["Bofors 1"] == (2, ["destroyed"])
@@ -265,10 +264,9 @@ def test_a_squad_wiped_out_loses_the_battle(table_at):
     assert "down 72.2%" in lines(table.view)  # the die +2 against the defender's die
     table.press("axis")
     assert table.view.caption == "Allies: defend!" and table.view.needed == "4+2 = 6"
-    table.press("allies")
+    table.press("allies")                     # the attack is the outcome: one screen
     assert table.view.needed == "6 v 3" and table.view.total == "DOWN!"
-    table.press("ok")
-    assert table.view.word == "DOWN!"
+    assert len(table.steps) == 1
     table.press("ok")
     assert table.view.word == "AXIS WIN!"
     table.press("ok")
@@ -284,7 +282,7 @@ def test_a_squad_fires_once_per_figure_even_through_a_restart(table_at, tmp_path
     new_battle(table, ("Rifleman", "axis", 2), ("Soldier with pistol", "allies", 2))
     table.press("ok", "ok")                   # Rifle 1 alone: it starts; Fire
     assert table.view.header.title == "Shot 1 of 2"
-    table.press("ok", "ok", "ok", "axis", "allies", "ok", "ok")
+    table.press("ok", "ok", "ok", "axis", "allies", "ok")
     assert table.view.header.title == "Shot 2 of 2"
     assert table.view.items == ("Pistol 1 (1)", "Done firing")
     assert pieces(table)["Pistol 1"] == (1, []) and saved(table)["shots"] == {"Rifle 1": [1, 2]}
@@ -296,7 +294,7 @@ def test_a_squad_fires_once_per_figure_even_through_a_restart(table_at, tmp_path
     assert table.view.header.title == "Shot 2 of 2"
     table.press("ok", "ok", "ok", "axis", "allies")
     assert table.view.needed == "3 v 6" and table.view.total == "MISS"
-    table.press("ok", "ok")
+    table.press("ok")
     assert table.view.hint == "fired" and saved(table)["shots"] == {}
     assert [line for line in saved(table)["log"] if "fires" in line] == [
         "axis Rifle 1 fires rifle at Pistol 1 (2): 1 of 1 down",
@@ -339,7 +337,7 @@ def test_a_match_of_two_battles_through_a_restart(table_at, tmp_path):
     table.press("ccw", "ok")                  # New match (last on the start screen)
     assert table.view.header.title == "Match"
     new_battle(table, ("Rifleman", "axis", 1), ("Soldier with pistol", "allies", 1), start=())
-    table.press("ok", "ok", "ok", "ok", "ok", "axis", "allies", "ok", "ok")
+    table.press("ok", "ok", "ok", "ok", "ok", "axis", "allies", "ok")
     assert table.view.word == "AXIS WIN!"
     table.press("ok")
     assert table.view.lines == ("Axis: 1", "Allies: 0")
@@ -468,10 +466,10 @@ def test_a_tank_runs_over_a_squad_and_a_gun(table_at):
     assert view.needed == "5-6 down"
     table.press("allies")
     assert table.view.faces == (2,) and table.view.total == "SAFE"
-    table.press("allies")
-    assert table.view.faces == (6,) and table.view.header.title == "Rifle 1 #3"
-    assert table.view.caption == "5-6 down"
-    table.press("ok")
+    table.press("allies")                     # the last figure; then the summary
+    last = table.steps[-2]
+    assert last.faces == (6,) and last.header.title == "Rifle 1 #3"
+    assert last.caption == "5-6 down"
     assert table.view.word == "3 of 4 down"
     assert table.view.detail == "Rifle 1: 1 left · Bofors 1: out"
     assert pieces(table)["Rifle 1"] == (1, []) and pieces(table)["Bofors 1"] == (0, ["destroyed"])
@@ -511,7 +509,7 @@ def test_real_dice_run_over_figures_dialled_one_by_one(table_at):
     assert table.view.faces == (5,) and table.view.total == "DOWN!"
     table.press("allies", "ok")               # figure 2: a 1
     assert table.view.faces == (1,) and table.view.total == "SAFE"
-    table.press("allies", "cw", "cw", "cw", "cw", "cw", "ok", "ok")   # figure 3: a 6
+    table.press("allies", "cw", "cw", "cw", "cw", "cw", "ok")   # figure 3: a 6
     assert table.view.word == "2 of 3 down"
     table.press("ok")
     assert pieces(table)["Rifle 1"] == (1, [])
@@ -543,7 +541,7 @@ def test_a_commander_out_in_the_turret_is_shot_and_the_tank_leaves_and_comes_bac
     view = table.view
     assert view.header.title == "Tiger 1 commander" and view.needed == "6 v 2"
     assert view.total == "DOWN!"
-    table.press("ok", "ok")
+    table.press("ok")
     assert pieces(table)["Tiger 1"] == (5, ["commander_killed"])
     assert saved(table)["log"][-1] == "allies Rifle 1 fires rifle at Tiger 1: 1 of 1 down"
     table.choose("End activation")
@@ -607,9 +605,8 @@ def test_a_grenade_template_attacks_each_figure_under_it(table_at, tmp_path):
     assert "Axis: press to fire" in lines(table.view)
     table.press("axis", "allies")             # 3+1 = 4 v 2: down
     assert table.view.needed == "4 v 2" and table.view.total == "DOWN!"
-    table.press("axis", "allies")             # 1+1 = 2 v 4: no kill
-    assert table.view.needed == "2 v 4" and table.view.total == "MISS"
-    table.press("ok")
+    table.press("axis", "allies")             # 1+1 = 2 v 4: no kill; then the summary
+    assert table.steps[-2].needed == "2 v 4" and table.steps[-2].total == "MISS"
     assert table.view.word == "1 of 2 down"
     assert saved(table)["log"][-1] == "axis Gren 1 fires grenade at Rifle 1 (2): 1 of 2 down"
 
@@ -642,7 +639,7 @@ def test_snapshot_attack_roll_and_summary(table_at, snapshot):
     mg_at_two_riflemen(table)
     table.press("ok", "axis", "allies")
     snapshot("tank_attack_roll_en", render(table.view))
-    table.press("axis", "allies", "axis", "allies", "ok")
+    table.press("axis", "allies", "axis", "allies")
     image = render(table.view)
     assert big_text_height(image) >= 16
     snapshot("tank_summary_en", image)
@@ -658,7 +655,7 @@ def test_snapshot_summary_in_polish(table_at, snapshot):
     assert table.view.lines[-1] == "Oś: wciśnij, by strzelić"
     table.press("axis", "allies")
     assert table.view.caption == "Oś: atak!" and table.view.total == "PADŁ!"
-    table.press("axis", "allies", "axis", "allies", "ok")
+    table.press("axis", "allies", "axis", "allies")
     assert table.view.word == "padło 1 z 2" and table.view.detail == "Rifle 1: zostało 1"
     image = render(table.view)
     assert big_text_height(image) >= 16
@@ -690,7 +687,7 @@ def test_snapshot_overrun_pick_roll_and_summary(table_at, snapshot):
     table.choose("Run over!")
     table.press("allies")
     snapshot("tank_overrun_roll_en", render(table.view))
-    table.press("allies", "allies", "ok")
+    table.press("allies", "allies")
     image = render(table.view)
     assert big_text_height(image) >= 16
     snapshot("tank_overrun_summary_en", image)
@@ -706,7 +703,7 @@ def test_snapshot_commander_menu_and_off_map_in_polish(table_at, snapshot):
     snapshot("tank_commander_menu_pl", render(table.view))
     table.choose("Dowódca na wieżę")
     table.choose("Koniec aktywacji")
-    table.press("ok", "ok", "ok", "ok", "ok", "allies", "axis", "ok", "ok")
+    table.press("ok", "ok", "ok", "ok", "ok", "allies", "axis", "ok")
     assert pieces(table)["Tiger 1"] == (5, ["commander_killed"])
     table.choose("Koniec aktywacji")
     table.press("ok")

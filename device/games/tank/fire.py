@@ -402,7 +402,8 @@ class SoftRun(Screen):
                             lambda: self.press(app, roller))
         if self.he and not self.he_shown and self.replay.rolled(Aim.RELOAD):
             self.he_shown = True
-            return Show(self.he_views(app, *self.he_checks()), lambda: waiting, animate=True)
+            return Show(self.he_views(app, *self.he_checks()), lambda: waiting, animate=True,
+                        steps=True, play=True, go_on=True)
         return waiting
 
     # -- what the screen shows --
@@ -501,13 +502,15 @@ class SoftRun(Screen):
             app.cue("miss", side)
         elif self.single:
             attack = attacks[-1]
+            # the attack says DOWN!/MISS big beside its dice: the outcome, on one screen; a soft
+            # vehicle's damage dice and their effect follow it
             views.append(self.attack_view(app, attack, 1, 1))
             if attack.damage is not None and attack.armour is not None:
                 views.append(Roll(header, attack.damage.rolls, app.t("damage"),
                                   f"{attack.damage.total} − {attack.armour.total}",
                                   f"= {attack.net}"))
-            views.append(BigWord(header, self.word(app, attack.piece, attack.figure,
-                                                   attack.effect)))
+                views.append(BigWord(header, self.word(app, attack.piece, attack.figure,
+                                                       attack.effect)))
             app.cue("miss" if attack.effect is Effect.MISS else "hit", side)
         else:
             if attacks:
@@ -520,7 +523,7 @@ class SoftRun(Screen):
         line = f"{self.plan.firer.label} fires {weapon_name(self.plan.weapon)} at {targets}: " \
                f"{summary}"
         after = self.done(app, line)
-        return Show(views, lambda: after, animate=True)
+        return Show(views, lambda: after, animate=True, steps=True, play=True)
 
     def left(self, app: App, result: SoftFire) -> str:
         parts = []

@@ -163,7 +163,7 @@ class OverrunRun(Screen):
         pieces = ", ".join(f"{p.label} ({p.figures})" for p in result.pieces)
         line = f"{self.tank.label} runs over {pieces}: {result.summary}"
         after = self.done(app, line)
-        return Show(views, lambda: after, animate=True)
+        return Show(views, lambda: after, animate=True, steps=True, play=True)
 
     @staticmethod
     def left(app: App, result: Overrun) -> str:
