@@ -111,7 +111,7 @@ def test_a_range_the_table_lacks_is_dialled_remembered_and_known_after_a_restart
     # the fire's trace: the attacker's 4 with the dialled +1 against the defender's 3
     assert isinstance(table.view, Roll) and (table.view.needed, table.view.total) == (
         "5 v 3", "DOWN!")
-    table.press("ok", "ok")
+    table.press("ok")                                          # the outcome read
     assert saved(table)["log"][-2] == \
         "Soft Targets Table: rifle value for 30 cm +1 remembered for 28-40 cm"
     assert saved(table)["log"][-1] == "axis Rifle 1 fires rifle at Pistol 1 (3): 1 of 1 down"
@@ -121,7 +121,7 @@ def test_a_range_the_table_lacks_is_dialled_remembered_and_known_after_a_restart
     assert "down 58.3%" in table.view.lines                    # nothing asked
     table.press("axis", "allies")
     assert (table.view.needed, table.view.total) == ("2 v 6", "MISS")
-    table.press("ok", "ok")
+    table.press("ok")
     table.close()
 
     table = table_at([6, 1], tmp_path / "state")              # a restart: the same folder
@@ -320,8 +320,8 @@ def test_a_template_value_is_asked_at_fire_and_remembered_for_good(table_at, tmp
     assert "Axis: press to fire" in table.view.lines
     table.press("axis", "allies")             # 3+1 = 4 v 2: down
     assert (table.view.needed, table.view.total) == ("4 v 2", "DOWN!")
-    table.press("axis", "allies")             # 1+1 = 2 v 4: no kill
-    assert (table.view.needed, table.view.total) == ("2 v 4", "MISS")
+    table.press("axis", "allies")             # 1+1 = 2 v 4: no kill; then the summary
+    assert (table.steps[-2].needed, table.steps[-2].total) == ("2 v 4", "MISS")
     assert learned(table)["weapons"]["grenade"]["template"]["modifier"] == 1
     assert table.box.app.book.table.template_modifier("grenade").value == 1
 
