@@ -12,7 +12,7 @@ from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 
-from .errors import RulesError
+from .errors import Refusal, RulesError, Value
 from .trace import Modifier
 
 # The situations of a target that change the attacker's roll, and how a screen says them.
@@ -111,41 +111,48 @@ class SoftTable(BaseModel):
         self._source = source
         return self
 
-    def _missing(self, what: str) -> RulesError:
+    def _missing(self, what: str, code: Refusal, **values: Value) -> RulesError:
         where = f" ({self.source})" if self.source else ""
         return RulesError(f"the Soft Targets Table{where} has no {what}: add it from your "
-                          f"printed table")
+                          f"printed table", code, **values)
 
     def row(self, weapon: str) -> WeaponRow:
         row = self.weapons.get(weapon.lower())
         if row is None:
-            raise self._missing(f"row for {weapon}")
+            raise self._missing(f"row for {weapon}", Refusal.TABLE_NO_ROW, weapon=weapon)
         return row
 
     def range_modifier(self, weapon: str, cm: float | None) -> Modifier:
         """A weapon fired without a template: the modifier of the band holding the range."""
         row = self.row(weapon)
         if cm is None:
-            raise RulesError(f"a {weapon} shot needs the range in cm for the Soft Targets Table")
+            raise RulesError(f"a {weapon} shot needs the range in cm for the Soft Targets Table",
+                             Refusal.RANGE_NEEDED, weapon=weapon)
         for band in row.ranges:
             if band.holds(cm):
                 return Modifier(_reason(f"{weapon} at {cm:g} cm", band), band.modifier)
         known = ", ".join(b.span for b in row.ranges) or "no ranges"
-        raise self._missing(f"{weapon} value for {cm:g} cm (it has {known})")
+        raise self._missing(f"{weapon} value for {cm:g} cm (it has {known})",
+                            Refusal.TABLE_NO_RANGE, weapon=weapon, cm=cm,
+                            bands=tuple(b.span for b in row.ranges))
 
     def template_modifier(self, weapon: str) -> Modifier:
         entry = self.row(weapon).template
         if entry is None:
-            raise self._missing(f"template modifier for {weapon}")
+            raise self._missing(f"template modifier for {weapon}", Refusal.TABLE_NO_TEMPLATE,
+                                weapon=weapon)
         return Modifier(_reason(f"{weapon} template", entry), entry.modifier)
 
     def situation_modifier(self, situation: str) -> Modifier:
         if situation not in SITUATIONS:
             raise RulesError(f"unknown situation {situation!r}: allowed are "
-                             f"{', '.join(SITUATIONS)}")
+                             f"{', '.join(SITUATIONS)}",
+                             Refusal.UNKNOWN_SITUATION, situation=situation,
+                             choices=tuple(SITUATIONS))
         entry = self.situations.get(situation)
         if entry is None:
-            raise self._missing(f"value for a target {SITUATIONS[situation]}")
+            raise self._missing(f"value for a target {SITUATIONS[situation]}",
+                                Refusal.TABLE_NO_SITUATION, situation=situation)
         return Modifier(_reason(SITUATIONS[situation], entry), entry.modifier)
 
 

@@ -427,7 +427,7 @@ def hidden_pieces(app: App, back: Screen) -> Screen:
         setup = state.turn.number == 1 and not state.turn.activations and state.round == 1
         try:
             if not setup:
-                raise RulesError(app.t("hide_in_play"))
+                return refuse(app, app.t("hide_in_play"), again)
             hiding.can_hide(piece, True, setup=True)
         except RulesError as exc:
             return refuse(app, str(exc), again)

@@ -6,7 +6,7 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..errors import RulesError
+from ..errors import Refusal, RulesError
 from .combat import Nation
 from .tables import Weather
 from .weather import GERMAN_SUPPLY
@@ -55,7 +55,8 @@ def scenario(key: str) -> Scenario:
     try:
         return SCENARIOS[key]
     except KeyError:
-        raise RulesError(f"unknown scenario {key!r}: choose {', '.join(SCENARIOS)}") from None
+        raise RulesError(f"unknown scenario {key!r}: choose {', '.join(SCENARIOS)}",
+                         Refusal.UNKNOWN_SCENARIO, scenario=key, choices=tuple(SCENARIOS)) from None
 
 
 @dataclass(frozen=True)
@@ -155,15 +156,16 @@ class CobraGame:
     def advance(self, extension_die: int | None = None) -> CobraGame:
         """The next phase; after the last phase of the last game turn the game is over."""
         if self.over:
-            raise RulesError("the game is over")
+            raise RulesError("the game is over", Refusal.GAME_OVER)
         if self.phase.name == "weather" and self.this_weather is None:
-            raise RulesError("the weather phase needs the weather first (5.3)")
+            raise RulesError("the weather phase needs the weather first (5.3)",
+                             Refusal.WEATHER_FIRST)
         if self.step + 1 < len(sequence(self.scenario, self.turn)):
             return replace(self, step=self.step + 1)
         if self.needs_extension_roll:
             if extension_die is None:
                 raise RulesError("the end of game turn 27 needs the Allied die roll: 4-6 "
-                                 "plays game turn 28 (17.3a)")
+                                 "plays game turn 28 (17.3a)", Refusal.EXTENSION_ROLL_NEEDED)
             if not extends(extension_die):
                 return replace(self, extension_die=extension_die, over=True)
             return replace(self, turn=self.turn + 1, step=0, last=self.last + 1,
@@ -175,9 +177,11 @@ class CobraGame:
     def with_weather(self, weather: Weather) -> tuple[CobraGame, str]:
         """This turn's weather, and the German attack supply points it brings (11.0d)."""
         if self.phase.name != "weather":
-            raise RulesError("the weather is found in the Weather & German Supply Phase (4.0)")
+            raise RulesError("the weather is found in the Weather & German Supply Phase (4.0)",
+                             Refusal.WEATHER_PHASE_ONLY)
         if self.this_weather is not None:
-            raise RulesError(f"game turn {self.turn} already has its weather")
+            raise RulesError(f"game turn {self.turn} already has its weather",
+                             Refusal.WEATHER_ALREADY, turn=self.turn)
         gain = GERMAN_SUPPLY[weather]
         german = min(GERMAN_SP_MAX, self.tracks.german + gain)
         note = f"German attack supply +{gain} in {weather.value} weather (11.0d)"
@@ -189,7 +193,8 @@ class CobraGame:
     def receive_allied(self, us: int, british: int) -> tuple[CobraGame, str]:
         """The Allied supply phase: the printed supply points, halved or none in storms."""
         if self.phase.name != "supply":
-            raise RulesError("Allied supply points come in the Allied Supply Phase (4.0)")
+            raise RulesError("Allied supply points come in the Allied Supply Phase (4.0)",
+                             Refusal.SUPPLY_PHASE_ONLY)
         first_storm = self.this_weather == Weather.STORM and \
             Weather.STORM not in self.history()
         landing = scenario(self.scenario).landing
@@ -219,7 +224,9 @@ class CobraGame:
     def _track(self, track: str) -> int:
         if track not in Tracks.__dataclass_fields__:
             raise RulesError(f"unknown track {track!r}: choose "
-                             f"{', '.join(Tracks.__dataclass_fields__)}")
+                             f"{', '.join(Tracks.__dataclass_fields__)}",
+                             Refusal.UNKNOWN_TRACK, track=track,
+                             choices=tuple(Tracks.__dataclass_fields__))
         value: int = getattr(self.tracks, track)
         return value
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..dice import Aim, Dice, Need, Roller
-from ..errors import RulesError
+from ..errors import Refusal, RulesError
 from .tables import CobraTables, Weather
 
 COLUMN_C_FROM = 20          # column C only, from this game turn (5.3a2)
@@ -26,7 +26,8 @@ def parse_history(text: str) -> list[Weather]:
         return [Weather(aliases.get(w, w)) for w in words]
     except ValueError:
         bad = next(w for w in words if aliases.get(w, w) not in Weather.__members__.values())
-        raise RulesError(f"weather {bad!r}: allowed: clear, overcast, storm") from None
+        raise RulesError(f"weather {bad!r}: allowed: clear, overcast, storm",
+                         Refusal.UNKNOWN_WEATHER, weather=bad) from None
 
 
 def forced(turn: int, history: list[Weather]) -> tuple[Weather, str] | None:
@@ -40,7 +41,7 @@ def forced(turn: int, history: list[Weather]) -> tuple[Weather, str] | None:
     if turn == FORCED_STORM_TURN and Weather.STORM not in history:
         if len(history) < FORCED_STORM_TURN - 1:
             raise RulesError("game turn 6 needs the weather of turns 1 to 5: storms come on "
-                             "turn 6 if none came before (5.3)")
+                             "turn 6 if none came before (5.3)", Refusal.WEATHER_HISTORY_NEEDED)
         return Weather.STORM, "no storm on turns 1 to 5: game turn 6 is storms (5.3)"
     return None
 
@@ -111,10 +112,13 @@ class WeatherRoll:
 def determine(turn: int, history: list[Weather], dice: Dice,
               tables: CobraTables | None = None) -> WeatherRoll:
     if not 1 <= turn <= 28:
-        raise RulesError(f"game turn {turn}: Cobra's turns are 1 to 28")
+        raise RulesError(f"game turn {turn}: Cobra's turns are 1 to 28",
+                         Refusal.TURN_OUT_OF_RANGE, turn=turn, last=28)
     if len(history) >= turn:
         raise RulesError(f"game turn {turn} has only {turn - 1} turns before it, but the "
-                         f"history names {len(history)}")
+                         f"history names {len(history)}",
+                         Refusal.WEATHER_HISTORY_LONG, turn=turn, before=turn - 1,
+                         named=len(history))
     name, column_note = column(turn, history)
     drm, drm_note = modifier(history)
     fixed = forced(turn, history)
