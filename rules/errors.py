@@ -89,7 +89,8 @@ class Refusal(StrEnum):
     HAS_COMMANDER = "has_commander", "label"
     IMMOBILIZED_CANNOT_LEAVE = "immobilized_cannot_leave", "label"
     NOT_OFF_MAP = "not_off_map", "label"
-    COMMANDER_COMES_BACK = "commander_comes_back", "label", "turn"  # 0: once it has left
+    COMMANDER_COMES_BACK = "commander_comes_back", "label", "turn"
+    COMMANDER_LEAVES_FIRST = "commander_leaves_first", "label"
     VEHICLE_PLACED_ALONE = "vehicle_placed_alone", "label"
     VEHICLES_PLACED = "vehicles_placed", "side", "most"
     GUN_TOWED = "gun_towed", "label"

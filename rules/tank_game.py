@@ -56,7 +56,7 @@ def check_die(tally: Tally, need: Need, needed: DieRange,
 
 def damage_die(number: int) -> Need:
     """The firer's damage die `number`, counting the extra dice earned by sixes."""
-    return Need(Roller.FIRER, Aim.DAMAGE, f"damage die {number}")
+    return Need(Roller.FIRER, Aim.DAMAGE, f"damage die {number}", number=number)
 
 
 def damage_dice(tally: Tally, count: int) -> DamageRoll:

@@ -515,9 +515,13 @@ def place(turn: Turn, battle: Battle, label: str,
                          Refusal.NOT_OFF_MAP, label=piece.label)
     away = turn.returns(piece.label)
     if piece.status.commander_killed and not may_come_back(turn, piece.label):
-        when = "after it has left the map" if away is None else f"at the end of turn {away}"
-        raise RulesError(f"{piece.label} is replacing its commander: it comes back {when}",
-                         Refusal.COMMANDER_COMES_BACK, label=piece.label, turn=away or 0)
+        if away is None:
+            raise RulesError(f"{piece.label} is replacing its commander: it comes back after it "
+                             "has left the map", Refusal.COMMANDER_LEAVES_FIRST,
+                             label=piece.label)
+        raise RulesError(f"{piece.label} is replacing its commander: it comes back at the end "
+                         f"of turn {away}", Refusal.COMMANDER_COMES_BACK, label=piece.label,
+                         turn=away)
     if piece.kind.vehicle:
         if riding_with is not None:
             raise RulesError(f"{piece.label} is a vehicle: it is placed on its own",
