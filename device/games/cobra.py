@@ -274,7 +274,7 @@ def allied_supply(app: App) -> Screen:
         save(app, f"Allied supply: {note}")
         s.game = s.game.advance()
         t = s.game.tracks
-        return notice(app, app.t("phase_supply"), [note, app.t("sp_now", us=t.us,
+        return notice(app, app.t("phase_supply"), [note.text, app.t("sp_now", us=t.us,
                                                                 british=t.british)],
                       lambda: hub(app))
     return number(app, app.t("printed_us"), 0, lambda us: number(
@@ -480,7 +480,7 @@ def victory_screen(app: App, back: Next) -> Screen:
         level, note = victory(frontline, t.german_vp, t.allied_vp)
         return Show([BigWord(header(app, app.t("victory_level")), app.t("level_" + level),
                              f"VP {t.german_vp} : {t.allied_vp}")],
-                    lambda: reading(app, app.t("victory_level"), [note], back()))
+                    lambda: reading(app, app.t("victory_level"), [note.text], back()))
     return yes_no(app, app.t("frontline"), answered, back)
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..dice import Aim, Dice, Need, Roller
 from ..errors import Refusal, RulesError
+from .notes import Note, Why
 from .tables import COLUMNS, DIE_FACES, CobraTables, Loss, Result, Weather
 
 MAX_STRENGTH = 99
@@ -403,13 +404,14 @@ def carpet_odds(shifts: list[Shift] | None = None, *, turn: int | None = None,
 @dataclass(frozen=True)
 class Combat:
     """An attack rolled: the column, the die, the result where the tables hold it, and what
-    each side must do."""
+    each side must do (`explanation`, and typed: `notes`)."""
 
     odds: Odds
     die: int
     result: Result | None
     explanation: tuple[str, ...]
     source: str
+    notes: tuple[Note, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {"odds": self.odds.to_dict(), "die": self.die, "column": self.odds.column,
@@ -431,49 +433,61 @@ def roll(odds_: Odds, dice: Dice, tables: CobraTables | None = None) -> Combat:
                          Refusal.NOT_A_DIE_FACE, die=die, faces=DIE_FACES)
     result = tables.result(odds_.column, die) if tables else None
     source = tables.source if tables else ""
-    lines = explain(result, carpet=odds_.carpet) if result else \
-        (f"read column {odds_.column}, die {die} on your printed CRT",)
-    return Combat(odds_, die, result, lines, source)
+    notes = explain_notes(result, carpet=odds_.carpet) if result else (
+        Note(f"read column {odds_.column}, die {die} on your printed CRT", Why.READ_PRINTED_CRT,
+             {"column": odds_.column, "die": die}),)
+    return Combat(odds_, die, result, tuple(n.text for n in notes), source, notes)
 
 
 def explain(result: Result, carpet: bool = False) -> tuple[str, ...]:
     """What each side does with a result: step losses against retreats (8.5, 8.6, 8.7)."""
-    lines = []
+    return tuple(note.text for note in explain_notes(result, carpet))
+
+
+def explain_notes(result: Result, carpet: bool = False) -> tuple[Note, ...]:
+    notes = []
     if result.split:
-        lines.append("Split result: the attacker takes his result first, then the defender; "
-                     "the defender may not advance, and an overrun stops (8.6c, 8.6e)")
-    lines += _attacker_lines(result.attacker)
-    lines += _defender_lines(result.defender, carpet)
-    return tuple(lines)
+        notes.append(Note("Split result: the attacker takes his result first, then the "
+                          "defender; the defender may not advance, and an overrun stops "
+                          "(8.6c, 8.6e)", Why.SPLIT_RESULT))
+    notes += _attacker_notes(result.attacker)
+    notes += _defender_notes(result.defender, carpet)
+    return tuple(notes)
 
 
-def _attacker_lines(loss: Loss) -> list[str]:
+def _attacker_notes(loss: Loss) -> list[Note]:
     if loss.eliminated:
-        return ["Attacker: every attacking step is lost, no retreat (8.6a)"]
+        return [Note("Attacker: every attacking step is lost, no retreat (8.6a)",
+                     Why.ATTACKER_ELIMINATED)]
     if loss.steps == 0:
-        return ["Attacker: no effect"]
+        return [Note("Attacker: no effect", Why.ATTACKER_NO_EFFECT)]
     if loss.steps == 1:
-        return ["Attacker: lose 1 step; the attacker always takes at least one as a step "
-                "(8.6b5)"]
-    return [f"Attacker: {loss.steps}: lose at least 1 step (8.6b5); each other one is a "
-            f"step or a hex of retreat (8.6b1). If the attacker retreats 1 hex or more, the "
-            f"defender's result drops by one (8.6b4)"]
+        return [Note("Attacker: lose 1 step; the attacker always takes at least one as a step "
+                     "(8.6b5)", Why.ATTACKER_ONE_STEP)]
+    return [Note(f"Attacker: {loss.steps}: lose at least 1 step (8.6b5); each other one is a "
+                 f"step or a hex of retreat (8.6b1). If the attacker retreats 1 hex or more, "
+                 f"the defender's result drops by one (8.6b4)", Why.ATTACKER_STEPS,
+                 {"steps": loss.steps})]
 
 
-def _defender_lines(loss: Loss, carpet: bool) -> list[str]:
+def _defender_notes(loss: Loss, carpet: bool) -> list[Note]:
     if loss.eliminated:
-        return ["Defender: every defending step is lost"]
+        return [Note("Defender: every defending step is lost", Why.DEFENDER_ELIMINATED)]
     if loss.steps == 0:
-        return ["Defender: no effect"]
+        return [Note("Defender: no effect", Why.DEFENDER_NO_EFFECT)]
     if carpet:
-        return [f"Defender: lose {loss.steps} step{'s' if loss.steps > 1 else ''}: carpet "
-                f"bombing losses are all steps, no retreats (14.3g)"]
-    lines = [f"Defender: {loss.steps}: lose steps and/or retreat; each hex retreated "
-             f"satisfies one step (8.6b1). Retreat is optional (8.7)"]
+        return [Note(f"Defender: lose {loss.steps} step{'s' if loss.steps > 1 else ''}: "
+                     f"carpet bombing losses are all steps, no retreats (14.3g)",
+                     Why.DEFENDER_CARPET, {"steps": loss.steps})]
+    notes = [Note(f"Defender: {loss.steps}: lose steps and/or retreat; each hex retreated "
+                  f"satisfies one step (8.6b1). Retreat is optional (8.7)", Why.DEFENDER_STEPS,
+                  {"steps": loss.steps})]
     if loss.steps > 2:
-        lines.append("More than 2: at least one must be a step loss (8.6b3)")
+        notes.append(Note("More than 2: at least one must be a step loss (8.6b3)",
+                          Why.AT_LEAST_ONE_STEP))
     if loss.steps > 1:
-        lines.append("Steps come from the whole stack: every unit loses one before any "
-                     "loses a second (8.6b2)")
-    lines.append("A hex that cannot be retreated is a step instead (8.7a)")
-    return lines
+        notes.append(Note("Steps come from the whole stack: every unit loses one before any "
+                          "loses a second (8.6b2)", Why.WHOLE_STACK))
+    notes.append(Note("A hex that cannot be retreated is a step instead (8.7a)",
+                      Why.NO_RETREAT_IS_A_STEP))
+    return notes
