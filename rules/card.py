@@ -360,7 +360,8 @@ class CardValueMissing(RulesError):
         where = f" ({card.source})" if card.source else ""
         super().__init__(
             f"card {card.title}{where} has no value for {field} ({label}): "
-            f"add it from the printed card", Refusal.NO_CARD_VALUE, name=card.title, field=field
+            f"add it from the printed card", Refusal.NO_CARD_VALUE, name=card.title, field=field,
+            source=card.source
         )
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from enum import StrEnum
 
 # A value a refusal names: a label or a title, a number, a word the rules use (a card field,
-# a facing, a side, an action...), or several labels or names.
+# a facing, a side, an action...), or several labels or names. A `source` is the file a card or
+# table came from ("" when it was built in code).
 Value = str | int | float | tuple[str, ...]
 
 
@@ -30,7 +31,7 @@ class Refusal(StrEnum):
     SQUAD_NEEDS_FIGURE = "squad_needs_figure", "name"  # the card's name
     NO_SUCH_PIECE = "no_such_piece", "label"
     NO_SUCH_WEAPON = "no_such_weapon", "name", "weapon", "weapons"
-    NO_CARD_VALUE = "no_card_value", "name", "field"
+    NO_CARD_VALUE = "no_card_value", "name", "field", "source"
     UNKNOWN_RULES = "unknown_rules", "rules", "choices"
     UNKNOWN_CARD = "unknown_card", "card", "choices"
 
@@ -129,10 +130,11 @@ class Refusal(StrEnum):
     GUN_NEEDS_TEMPLATE = "gun_needs_template"
     HARD_TARGET = "hard_target", "label", "weapon"
     CREW_IN_HARD_COVER = "crew_in_hard_cover", "label"
-    TABLE_NO_ROW = "table_no_row", "weapon"
-    TABLE_NO_RANGE = "table_no_range", "weapon", "cm", "bands"
-    TABLE_NO_TEMPLATE = "table_no_template", "weapon"
-    TABLE_NO_SITUATION = "table_no_situation", "situation"
+    TABLE_NO_ROW = "table_no_row", "weapon", "source"
+    TABLE_NO_RANGE = "table_no_range", "weapon", "cm", "bands", "source"
+    TABLE_NO_RANGES = "table_no_ranges", "weapon", "cm", "source"
+    TABLE_NO_TEMPLATE = "table_no_template", "weapon", "source"
+    TABLE_NO_SITUATION = "table_no_situation", "situation", "source"
     RANGE_NEEDED = "range_needed", "weapon"
     UNKNOWN_SITUATION = "unknown_situation", "situation", "choices"
 

@@ -119,7 +119,8 @@ class SoftTable(BaseModel):
     def row(self, weapon: str) -> WeaponRow:
         row = self.weapons.get(weapon.lower())
         if row is None:
-            raise self._missing(f"row for {weapon}", Refusal.TABLE_NO_ROW, weapon=weapon)
+            raise self._missing(f"row for {weapon}", Refusal.TABLE_NO_ROW, weapon=weapon,
+                                source=self.source)
         return row
 
     def range_modifier(self, weapon: str, cm: float | None) -> Modifier:
@@ -131,16 +132,20 @@ class SoftTable(BaseModel):
         for band in row.ranges:
             if band.holds(cm):
                 return Modifier(_reason(f"{weapon} at {cm:g} cm", band), band.modifier)
-        known = ", ".join(b.span for b in row.ranges) or "no ranges"
+        if not row.ranges:
+            raise self._missing(f"{weapon} value for {cm:g} cm (it has no ranges)",
+                                Refusal.TABLE_NO_RANGES, weapon=weapon, cm=cm,
+                                source=self.source)
+        known = ", ".join(b.span for b in row.ranges)
         raise self._missing(f"{weapon} value for {cm:g} cm (it has {known})",
                             Refusal.TABLE_NO_RANGE, weapon=weapon, cm=cm,
-                            bands=tuple(b.span for b in row.ranges))
+                            bands=tuple(b.span for b in row.ranges), source=self.source)
 
     def template_modifier(self, weapon: str) -> Modifier:
         entry = self.row(weapon).template
         if entry is None:
             raise self._missing(f"template modifier for {weapon}", Refusal.TABLE_NO_TEMPLATE,
-                                weapon=weapon)
+                                weapon=weapon, source=self.source)
         return Modifier(_reason(f"{weapon} template", entry), entry.modifier)
 
     def situation_modifier(self, situation: str) -> Modifier:
@@ -152,7 +157,8 @@ class SoftTable(BaseModel):
         entry = self.situations.get(situation)
         if entry is None:
             raise self._missing(f"value for a target {SITUATIONS[situation]}",
-                                Refusal.TABLE_NO_SITUATION, situation=situation)
+                                Refusal.TABLE_NO_SITUATION, situation=situation,
+                                source=self.source)
         return Modifier(_reason(SITUATIONS[situation], entry), entry.modifier)
 
 

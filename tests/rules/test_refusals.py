@@ -100,7 +100,8 @@ def test_a_missing_card_value_names_the_card_and_the_field(book) -> None:
     with pytest.raises(CardValueMissing) as refused:
         odds(ShotPlan(book.get(2477), pz, Facing.SIDE))
     assert refused.value.code is Refusal.NO_CARD_VALUE
-    assert refused.value.values == {"name": pz.title, "field": "armour_side"}
+    assert refused.value.values == {"name": pz.title, "field": "armour_side",
+                                    "source": pz.source}
 
 
 def test_a_turn_refusal_names_the_piece_and_both_sides(book) -> None:
