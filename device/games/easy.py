@@ -40,7 +40,7 @@ def fire(app: App, firer: Piece) -> Screen:
     try:
         check_firer(firer.card, firer.status, needs_loaded=rule_set(state.level).reloads)
     except RulesError as exc:
-        return refuse(app, str(exc), lambda: action_menu(app, firer))
+        return refuse(app, app.say(exc), lambda: action_menu(app, firer))
     targets = state.alive(firer.side.enemy)
     if not targets:
         return refuse(app, app.t("no_targets"), lambda: action_menu(app, firer))

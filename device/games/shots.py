@@ -9,8 +9,9 @@ from cobi_companion.device.core.app import Screen
 from cobi_companion.device.core.replay import Replay
 from cobi_companion.device.core.views import BigWord, Lines, Roll, View
 from cobi_companion.device.games.rolling import gather
-from cobi_companion.device.ui.explain import BIG_WORDS, in_six, percent
+from cobi_companion.device.ui.explain import BIG_WORDS
 from cobi_companion.device.ui.widgets import Show, WaitPress, notice
+from cobi_companion.device.ui.wording import in_six, percent
 from cobi_companion.rules import tank_game
 from cobi_companion.rules.battle import Piece
 from cobi_companion.rules.dice import Aim, Need, Roller
@@ -36,10 +37,10 @@ def resolve_fire(app: App, firer: Piece, target: Piece, plan: ShotPlan,
         odds = rules.odds(plan)
     except RulesError as exc:
         app.cue("error")
-        return notice(app, app.t("not_possible"), [str(exc)], refused)
+        return notice(app, app.t("not_possible"), [app.say(exc)], refused)
     side = firer.side.value
     preview = Lines(app.header(f"{firer.label} → {target.label}"), (
-        app.t("odds", hit=in_six(odds.hit), kill=percent(odds.kill)),
+        app.t("odds", hit=in_six(app, odds.hit), kill=percent(app, odds.kill)),
         app.t("press_to_fire", side=app.side_name(side))))
     replay: Replay[Shot] = Replay(lambda dice: rules.fire(plan, dice))
 
@@ -85,20 +86,20 @@ def shot_views(app: App, shot: Shot, title: str) -> list[View]:
                           needs_text(app, shot.reload, False),
                           app.t("RELOADED") if shot.reload.success else app.t("UNLOADED")))
     if shot.damage is not None:
-        base = f"{shot.damage.base} + D6+" if shot.level == "easy" else \
+        base = f"{shot.damage.base} + {app.t('d6_plus')}" if shot.level == "easy" else \
             f"{shot.damage.dice} + {shot.damage.extra}"
         views.append(Roll(header, shot.damage.rolls, app.t("damage"), base,
                           f"= {shot.damage.total}"))
     if shot.armour is not None:
         armour = f"{app.t(shot.armour.facing.value)} {shot.armour.value}"
         views.append(Roll(header, shot.armour.rolls, app.t("armour"),
-                          armour + (" + D6+" if shot.armour.rolls else ""),
+                          armour + (f" + {app.t('d6_plus')}" if shot.armour.rolls else ""),
                           f"= {shot.armour.total}"))
     detail = ""
     if shot.damage is not None and shot.armour is not None:
         detail = f"{shot.damage.total} − {shot.armour.total} = {shot.net}"
     elif shot.hit:  # Easy: a damaged target is destroyed by any hit, no damage rolled
-        detail = shot.reason
+        detail = app.t("any_hit_destroys")
     views.append(BigWord(header, word, detail))
     return views
 

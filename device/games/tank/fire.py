@@ -22,7 +22,7 @@ from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll, View
 from cobi_companion.device.games.battle import fire_range, pick_facing, refuse
 from cobi_companion.device.games.rolling import gather
 from cobi_companion.device.games.shots import Finish, needs_text
-from cobi_companion.device.ui.explain import BIG_WORDS, in_six, percent
+from cobi_companion.device.ui.explain import BIG_WORDS
 from cobi_companion.device.ui.measure import CmKnob, Measuring
 from cobi_companion.device.ui.widgets import (
     Choose,
@@ -32,6 +32,7 @@ from cobi_companion.device.ui.widgets import (
     WaitPress,
     notice,
 )
+from cobi_companion.device.ui.wording import decimal, in_six, percent, weapon_words
 from cobi_companion.rules import soft_fire, soft_odds, tank_game
 from cobi_companion.rules.battle import Piece
 from cobi_companion.rules.card import Facing, Kind, Template, Weapon
@@ -115,7 +116,7 @@ def fire_menu(app: App, label: str, done: Finish, back: Next) -> Screen:
     if not singles and not has_main_gun(firer) and len(templates) == 1:
         return TemplatePick(label, templates[0], done, back)
     items = [shown(t) for t in targets] + [
-        app.t("template", weapon=weapon_name(w)) for w in templates]
+        app.t("template", weapon=weapon_words(app, w.name)) for w in templates]
     if shots:
         items.append(app.t("done_firing"))
 
@@ -141,12 +142,12 @@ def at_target(app: App, firer: Piece, target: Piece, done: Finish, back: Next) -
             try:
                 tank_game.check_hard_target(target.card)
             except RulesError as exc:
-                return refuse(app, str(exc), back)
+                return refuse(app, app.say(exc), back)
         key = "no_single_weapon" if template_weapons(firer) else "no_weapon"
         return refuse(app, app.t(key, label=firer.label), back)
     if len(singles) == 1:
         return soft_single(app, firer, singles[0], target, done, back)
-    return Choose(app.t("weapon"), [w.name for w in singles],
+    return Choose(app.t("weapon"), [weapon_words(app, w.name) for w in singles],
                   lambda i: soft_single(app, firer, singles[i], target, done, back), back)
 
 
@@ -170,7 +171,7 @@ def soft_single(app: App, firer: Piece, weapon: Weapon, target: Piece, done: Fin
         soft_fire.check_target(SoftPlan(firer, weapon, (covered(target),), table),
                                covered(target))
     except RulesError as exc:
-        return refuse(app, str(exc), back)
+        return refuse(app, app.say(exc), back)
     again = lambda: soft_single(app, firer, weapon, target, done, back)  # noqa: E731
 
     def situated(situation: str) -> Screen:
@@ -179,7 +180,7 @@ def soft_single(app: App, firer: Piece, weapon: Weapon, target: Piece, done: Fin
             for name in situations:
                 table.situation_modifier(name)
         except RulesError as exc:
-            return refuse(app, str(exc), again)
+            return refuse(app, app.say(exc), again)
         if target.kind.vehicle and covered(target).model:
             facings = list(Facing)
             return Choose(app.t("facing"), [app.t(f.value) for f in facings],
@@ -267,7 +268,7 @@ class TemplatePick(PickPieces):
         pieces = self.pieces(app)
         items = (*(self.text(app, p) for p in pieces), app.t("fire_now"))
         self.index = min(self.index, len(items) - 1)
-        return Menu(app.header(weapon_name(self.weapon)), items, self.index,
+        return Menu(app.header(weapon_words(app, self.weapon.name)), items, self.index,
                     app.t("template_hint"))
 
     def plan(self, app: App, under: list[Covered], range_cm: float | None = None,
@@ -284,7 +285,7 @@ class TemplatePick(PickPieces):
             soft_fire.check_target(self.plan(app, []), Covered(piece, int(figure),
                                                                model=not figure))
         except RulesError as exc:
-            return refuse(app, str(exc), lambda: self)
+            return refuse(app, app.say(exc), lambda: self)
         crew = piece.figures or 0
 
         def situated(figures: int, facing: Facing) -> Screen:
@@ -323,7 +324,7 @@ class TemplatePick(PickPieces):
         try:
             soft_fire.check_plan(self.plan(app, [c]))
         except RulesError as exc:
-            return refuse(app, str(exc), lambda: self)
+            return refuse(app, app.say(exc), lambda: self)
         return self.set(app, piece.label, c)
 
     def start(self, app: App) -> Screen:
@@ -331,7 +332,7 @@ class TemplatePick(PickPieces):
             return notice(app, app.t("not_possible"), [app.t("nothing_under")], lambda: self)
         under = [self.under[p.label] for p in self.pieces(app) if p.label in self.under]
         firer = app.playing.battle.get(self.firer)
-        title = f"{firer.label}: {weapon_name(self.weapon)}"
+        title = f"{firer.label}: {weapon_words(app, self.weapon.name)}"
         if self.weapon.template is not Template.HE:
             return start(app, self.plan(app, under), self.done, lambda: self, title)
         cover = any(s in ("soft_cover", "hard_cover") for c in under for s in c.situations)
@@ -349,16 +350,16 @@ def start(app: App, plan: SoftPlan, done: Finish, back: Next, title: str) -> Scr
     try:
         odds = soft_odds.odds(plan)        # refuses as the fire would
     except RulesError as exc:
-        return refuse(app, str(exc), back)
+        return refuse(app, app.say(exc), back)
     most = len(odds.down) - 1
-    expected = f"{float(odds.expected_down):.1f}".rstrip("0").rstrip(".")
+    expected = decimal(app, float(odds.expected_down))
     if plan.weapon.template is None:
-        chances = [app.t("soft_odds", down=percent(odds.all_down))]
+        chances = [app.t("soft_odds", down=percent(app, odds.all_down))]
     else:
         chances = [app.t("expected_down", exp=expected, n=most),
-                   app.t("all_down", all=percent(odds.all_down))]
+                   app.t("all_down", all=percent(app, odds.all_down))]
         if plan.weapon.template is Template.HE:
-            chances.insert(0, app.t("hit_chance", hit=in_six(odds.hit)))
+            chances.insert(0, app.t("hit_chance", hit=in_six(app, odds.hit)))
     side = firer.side.value
     preview = Lines(app.header(title), (*chances, app.t("press_to_fire",
                                                         side=app.side_name(side))))
@@ -460,7 +461,8 @@ class SoftRun(Screen):
                         else f"= {roll}")
         defender = faces[i + 1]
         effect = soft_fire.opposed_effect(c, attack.figure, modified, defender)
-        return Roll(header, (roll, defender), prompt, f"{modified} v {defender}",
+        return Roll(header, (roll, defender), prompt,
+                    app.t("versus", attack=modified, defence=defender),
                     self.word(app, attack.piece, attack.figure, effect))
 
     def attack_view(self, app: App, attack: Attack, number: int, of: int) -> View:
@@ -473,7 +475,7 @@ class SoftRun(Screen):
                 if attack.damage and attack.armour else ""
             return Roll(header, damage, caption, detail, word)
         return Roll(header, (attack.roll, attack.defender), caption,
-                    f"{attack.modified} v {attack.defender}", word)
+                    app.t("versus", attack=attack.modified, defence=attack.defender), word)
 
     # -- the end --
 
