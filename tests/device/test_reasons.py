@@ -305,11 +305,10 @@ CASES: dict[Refusal, Case] = {
 }
 # Where the box's English is not the rules' sentence, and why: the words of the rules said as
 # the box's words (a side's name, a Cobra modifier as its menu names it), a measurement's
-# trace said by its numbers, and one sentence where the rules word the same refusal in two
-# ways (a commander lost; a game turn out of range).
-BOX_ENGLISH = {Refusal.NOT_YOUR_PIECE, Refusal.MEASURE_WITH_TAPE, Refusal.ENEMY_NEAR,
-               Refusal.IMPOSSIBLE_CM, Refusal.SHIFTS_DISAGREE, Refusal.HQ_SHIFTS_TOO_EARLY,
-               Refusal.TURN_OUT_OF_RANGE, Refusal.COMMANDER_LOST, Refusal.MODIFIER_WRONG_ROLE}
+# trace said by its numbers, the shifts a Cobra refusal names said shorter, and one sentence
+# where the rules word the same refusal in two ways (a commander lost).
+BOX_ENGLISH = {Refusal.NOT_YOUR_PIECE, Refusal.MODIFIER_WRONG_ROLE, Refusal.MEASURE_WITH_TAPE,
+               Refusal.ENEMY_NEAR, Refusal.SHIFTS_DISAGREE, Refusal.COMMANDER_LOST}
 
 
 def refused(case: Case, field: Battle, book: CardBook) -> RulesError:
