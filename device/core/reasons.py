@@ -117,8 +117,8 @@ TEMPLATES: dict[Refusal, tuple[str, str]] = {
     R.LEFT_MAP: ("{label} has left the map", "{label} zjechał z mapy"),
     R.ALREADY_DONE: ("{label} has already {action} in this activation: each piece does each "
                      "action once",
-                     "{label}: „{action}” już było w tej aktywacji; każda jednostka wykonuje "
-                     "każdą akcję raz"),
+                     "{label}: w tej aktywacji już wykonano „{action}”; każda jednostka "
+                     "wykonuje każdą akcję raz"),
     R.COMMANDER_LOST: ("{label} has lost its commander: it may only move off a friendly edge",
                        "{label} stracił dowódcę: może tylko zjechać z mapy przez własną "
                        "krawędź"),
@@ -153,8 +153,8 @@ TEMPLATES: dict[Refusal, tuple[str, str]] = {
                         "{label} to drużyna figurek: przeładowuje tylko pojazd lub działo"),
     R.ACTED_NO_RELOAD: ("{label} has {action} in this activation: only a vehicle or gun that "
                         "has not moved or fired may reload",
-                        "{label}: „{action}” już było w tej aktywacji; przeładować może tylko "
-                        "pojazd lub działo, które się nie ruszało ani nie strzelało"),
+                        "{label}: w tej aktywacji już wykonano „{action}”; przeładować może "
+                        "tylko pojazd lub działo, które się nie ruszało ani nie strzelało"),
     R.LOADED: ("{label} is loaded: there is nothing to reload",
                "{label} jest załadowany: nie ma czego przeładować"),
     R.COMMANDER_NOT_ACTIVE: ("{label} is not active: its commander moves in its activation",

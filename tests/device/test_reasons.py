@@ -340,7 +340,7 @@ def test_values_that_are_words_are_said_in_polish(field: Battle, book: CardBook)
     assert say("pl", card) == f"karta {book.get('2508').title} ({book.get('2508').source}) nie " \
                               f"ma wartości „Pancerz boczny”: dopisz ją z wydrukowanej karty"
     done = refused(CASES[Refusal.ALREADY_DONE], field, book)
-    assert say("pl", done).startswith("Tiger 1: „Ruch” już było w tej aktywacji")
+    assert say("pl", done).startswith("Tiger 1: w tej aktywacji już wykonano „Ruch”")
     figures = refused(CASES[Refusal.FIGURES_TO_ATTACK], field, book)
     assert say("pl", figures) == "Rifle 2 ma 3 figurki: atakuj od 1 do 3"
     assert say("en", figures) == "Rifle 2 has 3 figures: attack 1 to 3 of them"
