@@ -45,10 +45,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "weapon_rifle": ("rifle", "karabin"),
     "weapon_pistol": ("pistol", "pistolet"),
     "weapon_medium mg": ("medium MG", "średni km"),
-    "weapon_mg": ("MG", "km"),
     "weapon_grenade": ("grenade", "granat"),
-    "weapon_grenades": ("grenades", "granaty"),
-    "weapon_smg": ("SMG", "pistolet maszynowy"),
     # what a piece has already done, as a refusal names it (English) or as its button does
     "action_move": ("moved", "Ruch"),
     "action_fire": ("fired", "Ogień"),
@@ -83,7 +80,6 @@ WORDS: dict[str, tuple[str, str]] = {
     "need_damage_plus": ("Damage D6+", "Obrażenia k6+"),
     "need_armour_plus": ("Armour D6+", "Pancerz k6+"),
     "need_extra": ("D6+ after a 6", "k6+ po szóstce"),
-    "need_quick_plus": ("Quick D6+", "Szybkie k6+"),
     "need_attack": ("Attack: {target}", "Atak: {target}"),
     "need_defence": ("Defence: {target}", "Obrona: {target}"),
     "need_shot": ("{target}, shot {n}", "{target}, strzał {n}"),
