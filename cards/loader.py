@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from cobi_companion.rules.card import InfoCard, Weapon
-from cobi_companion.rules.errors import RulesError
+from cobi_companion.rules.errors import Refusal, RulesError
 from cobi_companion.rules.soft_table import RangeBand, SoftTable, WeaponRow
 from pydantic import ValidationError
 
@@ -75,7 +75,9 @@ class CardBook:
         if wanted in self.cards:
             return self.cards[wanted]
         known = ", ".join(c.key for c in self.sorted())
-        raise RulesError(f"unknown card {str(key).strip()!r}: the known cards are {known}")
+        raise RulesError(f"unknown card {str(key).strip()!r}: the known cards are {known}",
+                         Refusal.UNKNOWN_CARD, card=str(key).strip(),
+                         choices=tuple(c.key for c in self.sorted()))
 
     def sorted(self) -> list[InfoCard]:
         """Models by set number, then the cards without one by id."""

@@ -28,7 +28,7 @@ from cobi_companion.device.ports.range_reader import Sensors, reader_for
 from cobi_companion.device.ports.sound import BuzzerSound, Lights, NoLights, NoSound
 from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore
 from cobi_companion.device.ui.renderer import render, warm_up
-from cobi_companion.device.ui.trouble import Trouble, notice
+from cobi_companion.device.ui.trouble import Trouble, notice, store_problems
 from cobi_companion.rules.dice import Dice, RandomDice
 
 log = logging.getLogger("cobi-companion")
@@ -271,7 +271,7 @@ class Box:
             chain.append(lambda nxt: self.config_trouble(skipped, nxt))
         if self.store.problem:
             log.error("%s", self.store.problem)
-            problem = self.store.problem
+            problem = store_problems(app, self.store.problems)
             chain.append(lambda nxt: notice(app, app.t("cannot_save"),
                                             [problem, app.t("cannot_save_fix")], nxt))
         if off:

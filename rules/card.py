@@ -16,7 +16,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
-from .errors import RulesError
+from .errors import Refusal, RulesError
 
 
 class Facing(StrEnum):
@@ -314,7 +314,9 @@ class InfoCard(BaseModel):
             if weapon.name.lower() == name.lower():
                 return weapon
         carried = ", ".join(w.name for w in self.weapons) or "none"
-        raise RulesError(f"{self.title} has no weapon {name!r}; it carries: {carried}")
+        raise RulesError(f"{self.title} has no weapon {name!r}; it carries: {carried}",
+                         Refusal.NO_SUCH_WEAPON, name=self.title, weapon=name,
+                         weapons=tuple(w.name for w in self.weapons))
 
     @property
     def short(self) -> str:
@@ -358,7 +360,8 @@ class CardValueMissing(RulesError):
         where = f" ({card.source})" if card.source else ""
         super().__init__(
             f"card {card.title}{where} has no value for {field} ({label}): "
-            f"add it from the printed card"
+            f"add it from the printed card", Refusal.NO_CARD_VALUE, name=card.title, field=field,
+            source=card.source
         )
 
 

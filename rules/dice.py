@@ -54,6 +54,7 @@ class Need:
     piece: str = ""             # the piece's label, where the die is about one
     figure: int | None = None   # the figure of a squad (1 = a vehicle's commander)
     shot: int | None = None     # a machine gun's shot at that figure
+    number: int | None = None   # the die's number in a series (damage dice, extras counted)
 
     def __str__(self) -> str:
         return self.words

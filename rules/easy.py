@@ -8,7 +8,7 @@ from .battle import Battle
 from .card import DieRange, facing_armour
 from .dice import TO_HIT, Aim, Dice, Need, Roller
 from .dice_maths import d6_plus_difference, d6_plus_difference_at_least
-from .errors import RulesError
+from .errors import Refusal, RulesError
 from .odds import Odds, combine, effects_given_hit
 from .shot import ShotPlan, check_can_fire, effect_of
 from .status import Effect, Side
@@ -69,7 +69,7 @@ def check_plan(plan: ShotPlan) -> None:
     if plan.hull_down or plan.range_cm is not None or plan.over_range \
             or plan.crew_below_half:
         raise RulesError("the Easy level has no modifiers: hull down, range and crew "
-                         "belong to the Tank Game")
+                         "belong to the Tank Game", Refusal.EASY_NO_MODIFIERS)
     # Any hit destroys a damaged vehicle: its armour is not needed.
     check_can_fire(plan, needs_loaded=False, needs_armour=not plan.target_status.damaged)
 

@@ -1,5 +1,203 @@
-"""Errors the rules raise when a request cannot be resolved."""
+"""Errors the rules raise when a request cannot be resolved.
+
+A refusal says why twice: in one English sentence (the command line prints it), and as a typed
+reason a box can put in its own words in any language: a `Refusal` code and the values the
+sentence names (labels, card titles, numbers, card field names, facings, sides...). A box never
+reads the sentence.
+"""
+from __future__ import annotations
+
+from enum import StrEnum
+
+# A value a refusal names: a label or a title, a number, a word the rules use (a card field,
+# a facing, a side, an action...), or several labels or names. A `source` is the file a card or
+# table came from ("" when it was built in code).
+Value = str | int | float | tuple[str, ...]
+
+
+class Refusal(StrEnum):
+    """Every kind of refusal, one member each: its code, then the names of the values every
+    refusal of that kind comes with (`names`)."""
+
+    names: tuple[str, ...]
+
+    def __new__(cls, code: str, *names: str) -> Refusal:
+        member = str.__new__(cls, code)
+        member._value_ = code
+        member.names = names
+        return member
+
+    # the battle, the cards and the rules levels
+    SQUAD_NEEDS_FIGURE = "squad_needs_figure", "name"  # the card's name
+    NO_SUCH_PIECE = "no_such_piece", "label"
+    NO_SUCH_WEAPON = "no_such_weapon", "name", "weapon", "weapons"
+    NO_CARD_VALUE = "no_card_value", "name", "field", "source"
+    UNKNOWN_RULES = "unknown_rules", "rules", "choices"
+    UNKNOWN_CARD = "unknown_card", "card", "choices"
+
+    # firing at hard targets, reloading, moving (both levels)
+    DESTROYED = "destroyed", "name"
+    FIRER_DESTROYED = "firer_destroyed", "name"
+    GUN_LOST = "gun_lost", "name"
+    NO_GUN = "no_gun", "name"
+    UNLOADED = "unloaded", "name"
+    TARGET_DESTROYED = "target_destroyed", "name"
+    EASY_NO_MODIFIERS = "easy_no_modifiers"
+    IMPOSSIBLE_CM = "impossible_cm", "quantity", "cm"
+    AP_AT_GUN = "ap_at_gun"
+    AP_AT_SOFT_TARGET = "ap_at_soft_target", "name"
+    NO_RELOAD_ROLL = "no_reload_roll", "name"
+    NOTHING_TO_RELOAD_GUN_LOST = "nothing_to_reload_gun_lost", "name"
+    NO_GUN_TO_RELOAD = "no_gun_to_reload", "name"
+    IMMOBILIZED_FOR_GOOD = "immobilized_for_good", "name"
+    NEGATIVE_MOVE = "negative_move"
+    MOVING_NEEDS_NO_DICE = "moving_needs_no_dice"
+
+    # Tank Game turns: activations and the actions of active pieces
+    NOT_YOUR_PIECE = "not_your_piece", "label", "side", "playing"
+    OUT_OF_FIGHT = "out_of_fight", "label"
+    OFF_MAP = "off_map", "label"
+    OFF_MAP_PLACE_FIRST = "off_map_place_first", "label"
+    PLACED_THIS_TURN = "placed_this_turn", "label"
+    ALREADY_ACTIVATED = "already_activated", "label"
+    END_ACTIVATION_FIRST = "end_activation_first", "labels"
+    ACTIVATIONS_USED = "activations_used", "side"
+    FIRED_NO_EXTRA = "fired_no_extra", "side"
+    PICK_PIECES = "pick_pieces", "most"
+    PICKED_TWICE = "picked_twice", "label"
+    ONE_MODEL = "one_model", "labels"
+    TOO_MANY_PIECES = "too_many_pieces", "most", "counted", "size"
+    NO_ACTIVATION = "no_activation"
+    NO_ACTIVATION_FOR = "no_activation_for", "label"
+    NOT_IN_ACTIVATION = "not_in_activation", "label", "labels"
+    LEFT_MAP = "left_map", "label"
+    ALREADY_DONE = "already_done", "label", "action"
+    COMMANDER_LOST = "commander_lost", "label"
+    IMMOBILIZED = "immobilized", "label"
+    RELOADING_NO_MOVE_OR_FIRE = "reloading_no_move_or_fire", "label"
+    EXTRA_NO_FIRE = "extra_no_fire", "label"
+    MOVED_NO_FIRE = "moved_no_fire", "label"
+    HIDE_ONLY_FIGURES = "hide_only_figures", "label"
+    MOVED_NO_HIDE = "moved_no_hide", "label"
+    COVER_ONLY_FIGURES = "cover_only_figures", "label", "kind"
+    MOVED_NO_COVER = "moved_no_cover", "label"
+    SQUAD_NO_RELOAD = "squad_no_reload", "label"
+    ACTED_NO_RELOAD = "acted_no_reload", "label", "action"
+    LOADED = "loaded", "label"
+    COMMANDER_NOT_ACTIVE = "commander_not_active", "label"
+    NO_COMMANDER_TO_PUT_OUT = "no_commander_to_put_out", "label"
+    NO_COMMANDER_ON_MAP = "no_commander_on_map", "label"
+    HAS_COMMANDER = "has_commander", "label"
+    IMMOBILIZED_CANNOT_LEAVE = "immobilized_cannot_leave", "label"
+    NOT_OFF_MAP = "not_off_map", "label"
+    COMMANDER_COMES_BACK = "commander_comes_back", "label", "turn"
+    COMMANDER_LEAVES_FIRST = "commander_leaves_first", "label"
+    VEHICLE_PLACED_ALONE = "vehicle_placed_alone", "label"
+    VEHICLES_PLACED = "vehicles_placed", "side", "most"
+    GUN_TOWED = "gun_towed", "label"
+    NOT_A_CARRIER = "not_a_carrier", "label"
+
+    # hiding and spotting
+    MEASURE_WITH_TAPE = "measure_with_tape", "cm", "limit"
+    ALREADY_HIDDEN = "already_hidden", "label"
+    NO_COVER = "no_cover", "label"
+    ENEMY_NEAR = "enemy_near", "label", "limit", "cm"
+    ENEMY_NEAR_CALLED = "enemy_near_called", "label", "limit"
+    SAME_SIDE_SPOTS = "same_side_spots", "label", "hidden"
+    NOT_HIDDEN = "not_hidden", "label"
+
+    # distances
+    NO_READINGS = "no_readings"
+    OFFSET_BELOW_ZERO = "offset_below_zero", "cm"
+    UNKNOWN_COMPARISON = "unknown_comparison", "comparison"
+    UNKNOWN_QUESTION = "unknown_question", "question", "choices"
+    NOT_FIRE_RANGE = "not_fire_range", "question"
+    RANGE_TOO_CLOSE = "range_too_close", "cm", "limit"
+
+    # soft targets and templates
+    NO_HE = "no_he", "name"
+    NO_TARGET = "no_target"
+    ONE_TARGET_ONLY = "one_target_only", "weapon"
+    FIRER_OUT = "firer_out", "label"
+    NO_FIGURE_TO_FIRE = "no_figure_to_fire", "label"
+    ALREADY_OUT = "already_out", "label"
+    HIDDEN_TARGET = "hidden_target", "label"
+    FIGURES_TO_ATTACK = "figures_to_attack", "label", "figures"
+    CREW_INSIDE = "crew_inside", "label"
+    ONE_COMMANDER = "one_commander", "label"
+    CREW_INSIDE_SOFT = "crew_inside_soft", "label"
+    CREW_LEFT = "crew_left", "label", "figures"
+    GUN_NEEDS_TEMPLATE = "gun_needs_template"
+    HARD_TARGET = "hard_target", "label", "weapon"
+    CREW_IN_HARD_COVER = "crew_in_hard_cover", "label"
+    TABLE_NO_ROW = "table_no_row", "weapon", "source"
+    TABLE_NO_RANGE = "table_no_range", "weapon", "cm", "bands", "source"
+    TABLE_NO_RANGES = "table_no_ranges", "weapon", "cm", "source"
+    TABLE_NO_TEMPLATE = "table_no_template", "weapon", "source"
+    TABLE_NO_SITUATION = "table_no_situation", "situation", "source"
+    RANGE_NEEDED = "range_needed", "weapon"
+    UNKNOWN_SITUATION = "unknown_situation", "situation", "choices"
+    # a range band of the table, dialled at the table
+    BAND_BACKWARDS = "band_backwards", "low", "high"
+    BAND_OVERLAP = "band_overlap", "weapon", "span", "low", "high"
+    BAND_MISSES_RANGE = "band_misses_range", "low", "high", "cm"
+
+    # a tank running over figures and guns
+    NOT_A_TANK = "not_a_tank", "label"
+    OWN_SIDE_UNDER = "own_side_under", "label"
+    VEHICLE_BLOCKS = "vehicle_blocks", "label"
+    HARD_COVER_BLOCKS = "hard_cover_blocks", "label"
+    GUN_RUN_OVER_WHOLE = "gun_run_over_whole", "label"
+    TOO_MANY_UNDER = "too_many_under", "label", "left", "count"
+    RUNS_OVER_NOTHING = "runs_over_nothing", "label"
+    NAMED_TWICE_UNDER = "named_twice_under"
+
+    # the end of a battle, and matches
+    BATTLE_NOT_OVER = "battle_not_over"
+    NO_SUCH_BATTLE = "no_such_battle", "number", "battles"
+    MATCH_OVER = "match_over"
+    MATCH_INCOMPLETE = "match_incomplete", "recorded", "battles"
+    TOO_MANY_BATTLES = "too_many_battles", "battles", "held"
+
+    # Cobra
+    UNIT_FORMAT = "unit_format", "unit"
+    UNIT_UNKNOWN_MODIFIER = "unit_unknown_modifier", "unit", "letter"
+    UNIT_MODIFIER_TWICE = "unit_modifier_twice", "unit"
+    NEEDS_A_UNIT = "needs_a_unit", "role"
+    UNIT_STRENGTH = "unit_strength", "unit", "most"
+    MODIFIER_WRONG_ROLE = "modifier_wrong_role", "unit", "modifier", "role"
+    SHIFT_COLUMNS = "shift_columns", "shift"
+    SHIFT_FORMAT = "shift_format", "shift"
+    SHIFT_NOT_ALLOWED = "shift_not_allowed", "shift_kind", "columns"
+    HQ_SHIFTS_TOO_EARLY = "hq_shifts_too_early", "turn", "first"
+    NO_AIR_IN_STORMS = "no_air_in_storms"
+    NAVAL_IN_STORMS = "naval_in_storms"
+    SHIFT_TWICE = "shift_twice", "shift_kind"
+    SHIFTS_DISAGREE = "shifts_disagree", "shift_kind", "columns", "nation", "said"
+    TURN_OUT_OF_RANGE = "turn_out_of_range", "turn", "last"
+    CARPET_SHIFTED = "carpet_shifted"
+    CARPET_TOO_EARLY = "carpet_too_early", "first"
+    CARPET_NOT_CLEAR = "carpet_not_clear"
+    NOT_A_DIE_FACE = "not_a_die_face", "die", "faces"
+    NO_TERRAIN = "no_terrain", "terrain", "known"
+    UNKNOWN_SCENARIO = "unknown_scenario", "scenario", "choices"
+    GAME_OVER = "game_over"
+    WEATHER_FIRST = "weather_first"
+    WEATHER_PHASE_ONLY = "weather_phase_only"
+    WEATHER_ALREADY = "weather_already", "turn"
+    SUPPLY_PHASE_ONLY = "supply_phase_only"
+    UNKNOWN_TRACK = "unknown_track", "track", "choices"
+    EXTENSION_ROLL_NEEDED = "extension_roll_needed"
+    UNKNOWN_WEATHER = "unknown_weather", "weather"
+    WEATHER_HISTORY_NEEDED = "weather_history_needed"
+    WEATHER_HISTORY_LONG = "weather_history_long", "turn", "before", "named"
 
 
 class RulesError(Exception):
-    """The rules refuse: the message says why, in one line a player can read."""
+    """The rules refuse: the message says why, in one line a player can read; `code` and
+    `values` say it as a typed reason, for a box to put in its own words."""
+
+    def __init__(self, message: str, code: Refusal, **values: Value) -> None:
+        super().__init__(message)
+        self.code = code
+        self.values = values

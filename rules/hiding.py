@@ -11,7 +11,7 @@ from typing import Any
 from .battle import Piece
 from .card import Kind
 from .distance import SPOTTING_CM, Comparison, DistanceCheck, Measurement, check, spotting
-from .errors import RulesError
+from .errors import Refusal, RulesError
 
 HIDE_CLEAR_CM = SPOTTING_CM  # a figure hides only when more than 30 cm from every enemy figure
 HIDE_CLEAR = "hide_clear"    # the distance question: nearest enemy figure over 30 cm?
@@ -31,16 +31,19 @@ def conceal(piece: Piece) -> Piece:
 
 def _called(answer: DistanceCheck) -> bool:
     if answer.answer is None:
-        raise RulesError(f"{answer.explain()}: measure with the tape and enter the distance")
+        raise RulesError(f"{answer.explain()}: measure with the tape and enter the distance",
+                         Refusal.MEASURE_WITH_TAPE, cm=answer.cm, limit=answer.threshold_cm)
     return answer.answer
 
 
-def _out(piece: Piece) -> str | None:
+def _check_on_map(piece: Piece, then: str = "") -> None:
+    """Refuse a piece out of the fight or off the map; `then` ends the sentence."""
     if piece.gone:
-        return f"{piece.label} is out of the fight"
+        raise RulesError(f"{piece.label} is out of the fight{then}", Refusal.OUT_OF_FIGHT,
+                         label=piece.label)
     if piece.status.off_map:
-        return f"{piece.label} is off the map"
-    return None
+        raise RulesError(f"{piece.label} is off the map{then}", Refusal.OFF_MAP,
+                         label=piece.label)
 
 
 @dataclass(frozen=True)
@@ -72,20 +75,21 @@ def can_hide(piece: Piece, cover: bool, *, setup: bool = False,
     or entered (None when no enemy figure is on the map); or `enemy_near` is the players' own
     answer, without a measurement, to "is an enemy figure within 30 cm?".
     """
-    if (why := _out(piece)) is not None:
-        raise RulesError(f"{why}: it cannot hide")
+    _check_on_map(piece, ": it cannot hide")
     if piece.status.hidden:
-        raise RulesError(f"{piece.label} is already hidden")
+        raise RulesError(f"{piece.label} is already hidden",
+                         Refusal.ALREADY_HIDDEN, label=piece.label)
     if not cover:
         raise RulesError(f"{piece.label} cannot hide here: there is no cover (decided when the "
-                         "map was set up)")
+                         "map was set up)", Refusal.NO_COVER, label=piece.label)
     if setup:
         what = "figures" if piece.kind is Kind.FIGURE else "a gun or vehicle in cover"
         return HideCheck(piece.label, piece.kind, True, True, None,
                          f"at set-up {what} may start hidden")
     if piece.kind.model:
         raise RulesError(f"{piece.label} cannot hide now: only figures hide in play; a vehicle "
-                         "or gun may only start hidden at set-up, in cover")
+                         "or gun may only start hidden at set-up, in cover",
+                         Refusal.HIDE_ONLY_FIGURES, label=piece.label)
     if enemy_near is not None:
         return _called_near(piece, enemy_near)
     if nearest_enemy_figure is None:
@@ -94,7 +98,8 @@ def can_hide(piece: Piece, cover: bool, *, setup: bool = False,
     answer = check(HIDE_CLEAR, HIDE_CLEAR_CM, Comparison.OVER, nearest_enemy_figure)
     if not _called(answer):
         raise RulesError(f"{piece.label} cannot hide: the nearest enemy figure is not more than "
-                         f"{HIDE_CLEAR_CM} cm away ({answer.explain()})")
+                         f"{HIDE_CLEAR_CM} cm away ({answer.explain()})",
+                         Refusal.ENEMY_NEAR, label=piece.label, limit=HIDE_CLEAR_CM, cm=answer.cm)
     return HideCheck(piece.label, piece.kind, False, True, answer,
                      f"an active figure in cover, the nearest enemy figure more than "
                      f"{HIDE_CLEAR_CM} cm away")
@@ -104,7 +109,8 @@ def _called_near(piece: Piece, enemy_near: bool) -> HideCheck:
     """The players said whether an enemy figure is within 30 cm."""
     if enemy_near:
         raise RulesError(f"{piece.label} cannot hide: the nearest enemy figure is not more than "
-                         f"{HIDE_CLEAR_CM} cm away (the players' call)")
+                         f"{HIDE_CLEAR_CM} cm away (the players' call)",
+                         Refusal.ENEMY_NEAR_CALLED, label=piece.label, limit=HIDE_CLEAR_CM)
     return HideCheck(piece.label, piece.kind, False, True, None,
                      f"an active figure in cover, no enemy figure within {HIDE_CLEAR_CM} cm "
                      "(the players' call)")
@@ -137,13 +143,13 @@ def spots(spotter: Piece, hidden: Piece, distance_cm: Measurement | float,
     with binoculars; exactly on the line is within. Vehicles and guns never spot."""
     if hidden.side is spotter.side:
         raise RulesError(f"{spotter.label} and {hidden.label} are on the same side: only an "
-                         "enemy spots a hidden piece")
-    if (why := _out(hidden)) is not None:
-        raise RulesError(why)
+                         "enemy spots a hidden piece",
+                         Refusal.SAME_SIDE_SPOTS, label=spotter.label, hidden=hidden.label)
+    _check_on_map(hidden)
     if not hidden.status.hidden:
-        raise RulesError(f"{hidden.label} is not hidden: there is nothing to spot")
-    if (why := _out(spotter)) is not None:
-        raise RulesError(f"{why}: it cannot spot")
+        raise RulesError(f"{hidden.label} is not hidden: there is nothing to spot",
+                         Refusal.NOT_HIDDEN, label=hidden.label)
+    _check_on_map(spotter, ": it cannot spot")
 
     def result(answer: DistanceCheck | None, spotted: bool, reason: str) -> SpotCheck:
         return SpotCheck(spotter.label, spotter.kind, hidden.label, binoculars, answer, spotted,

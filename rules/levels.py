@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from . import easy, scoring, tank_game
 from .battle import Battle
 from .dice import Dice
-from .errors import RulesError
+from .errors import Refusal, RulesError
 from .odds import Odds
 from .shot import ShotPlan
 from .status import Side
@@ -37,4 +37,5 @@ def rule_set(name: str) -> RuleSet:
     try:
         return RULE_SETS[name]
     except KeyError:
-        raise RulesError(f"unknown rules {name!r}: choose {' or '.join(RULE_SETS)}") from None
+        raise RulesError(f"unknown rules {name!r}: choose {' or '.join(RULE_SETS)}",
+                         Refusal.UNKNOWN_RULES, rules=name, choices=tuple(RULE_SETS)) from None

@@ -5,14 +5,14 @@ from dataclasses import dataclass
 
 from .card import InfoCard
 from .dice import Need
-from .errors import RulesError
+from .errors import Refusal, RulesError
 from .status import Status
 from .trace import CardValue, Modifier, Tally
 
 
 class _NoDice:
     def roll(self, need: Need) -> int:
-        raise RulesError("moving needs no dice")
+        raise RulesError("moving needs no dice", Refusal.MOVING_NEEDS_NO_DICE)
 
 
 @dataclass(frozen=True)
@@ -43,11 +43,12 @@ def allowance(card: InfoCard, *, reverse: bool = False, turns: int = 0, rough: b
     """
     status = status or Status()
     if status.destroyed:
-        raise RulesError(f"{card.title} is destroyed")
+        raise RulesError(f"{card.title} is destroyed", Refusal.DESTROYED, name=card.title)
     if status.immobilized:
-        raise RulesError(f"{card.title} is immobilized: it cannot move for the rest of the game")
+        raise RulesError(f"{card.title} is immobilized: it cannot move for the rest of the game",
+                         Refusal.IMMOBILIZED_FOR_GOOD, name=card.title)
     if turns < 0 or moved < 0:
-        raise RulesError("turns and distance moved cannot be negative")
+        raise RulesError("turns and distance moved cannot be negative", Refusal.NEGATIVE_MOVE)
     tally = Tally(_NoDice())
     base: int = tally.card(card, "move_backward" if reverse else "move_forward")
     steps: list[Modifier] = []

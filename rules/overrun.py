@@ -15,7 +15,7 @@ from typing import Any
 from .battle import Battle, Piece
 from .card import DieRange, Kind
 from .dice import Aim, Dice, Need, Roller
-from .errors import RulesError
+from .errors import Refusal, RulesError
 
 ELIMINATED = DieRange(5)  # the defender's D6 for a figure run over: 5-6 eliminates it
 
@@ -136,16 +136,17 @@ def candidates(battle: Battle, tank: Piece) -> list[Piece]:
 def check_tank(tank: Piece) -> None:
     if tank.kind not in (Kind.HARD, Kind.OPEN_TOP):
         raise RulesError(f"{tank.label} is not a tank: only a hard or open-top vehicle runs "
-                         "over figures and guns")
+                         "over figures and guns", Refusal.NOT_A_TANK, label=tank.label)
     if tank.status.destroyed:
-        raise RulesError(f"{tank.label} is destroyed")
+        raise RulesError(f"{tank.label} is destroyed", Refusal.DESTROYED, name=tank.label)
     if tank.status.immobilized:
-        raise RulesError(f"{tank.label} is immobilized: it cannot move")
+        raise RulesError(f"{tank.label} is immobilized: it cannot move",
+                         Refusal.IMMOBILIZED, label=tank.label)
     if tank.status.off_map:
-        raise RulesError(f"{tank.label} is off the map")
+        raise RulesError(f"{tank.label} is off the map", Refusal.OFF_MAP, label=tank.label)
     if tank.status.commander_killed:
         raise RulesError(f"{tank.label} has lost its commander: it may only move off a "
-                         "friendly edge")
+                         "friendly edge", Refusal.COMMANDER_LOST, label=tank.label)
 
 
 def _count(tank: Piece, under: Under) -> int:
@@ -153,24 +154,29 @@ def _count(tank: Piece, under: Under) -> int:
     piece = under.piece
     if piece.side is tank.side:
         raise RulesError(f"{piece.label} is on the tank's own side: a tank does not run over "
-                         "its own pieces")
+                         "its own pieces", Refusal.OWN_SIDE_UNDER, label=piece.label)
     if piece.gone:
-        raise RulesError(f"{piece.label} is already out of the fight")
+        raise RulesError(f"{piece.label} is already out of the fight",
+                         Refusal.ALREADY_OUT, label=piece.label)
     if piece.status.off_map:
-        raise RulesError(f"{piece.label} is off the map")
+        raise RulesError(f"{piece.label} is off the map", Refusal.OFF_MAP, label=piece.label)
     if piece.kind.vehicle:
-        raise RulesError(f"{piece.label} is a vehicle: other vehicles block a tank's move")
+        raise RulesError(f"{piece.label} is a vehicle: other vehicles block a tank's move",
+                         Refusal.VEHICLE_BLOCKS, label=piece.label)
     if under.cover is Cover.HARD:
-        raise RulesError(f"{piece.label} is in hard cover: hard cover blocks the tank's move")
+        raise RulesError(f"{piece.label} is in hard cover: hard cover blocks the tank's move",
+                         Refusal.HARD_COVER_BLOCKS, label=piece.label)
     if piece.kind is Kind.GUN:
         if under.figures is not None:
-            raise RulesError(f"{piece.label} is a gun: it is run over whole, with its crew")
+            raise RulesError(f"{piece.label} is a gun: it is run over whole, with its crew",
+                             Refusal.GUN_RUN_OVER_WHOLE, label=piece.label)
         return piece.figures or 0
     left = piece.figures or 0
     count = left if under.figures is None else under.figures
     if not 1 <= count <= left:
         raise RulesError(f"{piece.label} has {left} figure{'s' if left != 1 else ''} left: "
-                         f"{count} cannot be under the tank")
+                         f"{count} cannot be under the tank",
+                         Refusal.TOO_MANY_UNDER, label=piece.label, left=left, count=count)
     return count
 
 
@@ -178,11 +184,12 @@ def check(tank: Piece, under: tuple[Under, ...]) -> list[int]:
     """Refuse what the tank cannot run over; else the figures run over, piece by piece."""
     check_tank(tank)
     if not under:
-        raise RulesError(f"{tank.label} runs over nothing: name the pieces under it")
+        raise RulesError(f"{tank.label} runs over nothing: name the pieces under it",
+                         Refusal.RUNS_OVER_NOTHING, label=tank.label)
     labels = [u.piece.label for u in under]
     if len(set(labels)) != len(labels):
         raise RulesError("a piece is named twice under the tank: give each piece once, with "
-                         "its number of figures")
+                         "its number of figures", Refusal.NAMED_TWICE_UNDER)
     return [_count(tank, u) for u in under]
 
 

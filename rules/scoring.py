@@ -12,7 +12,7 @@ from typing import Any
 
 from .battle import Battle, Piece
 from .card import Kind
-from .errors import RulesError
+from .errors import Refusal, RulesError
 from .status import Side
 
 BATTLES = 2
@@ -142,7 +142,8 @@ def battle_result(battle: Battle, gave_up: Side | None = None) -> BattleResult:
     """The end of a battle: refuses while neither side has won."""
     won = winner(battle, gave_up)
     if won is None:
-        raise RulesError("the battle is not over: both sides have pieces left and neither gave up")
+        raise RulesError("the battle is not over: both sides have pieces left and neither gave up",
+                         Refusal.BATTLE_NOT_OVER)
     return BattleResult(won, gave_up, score(battle, won))
 
 
@@ -187,7 +188,8 @@ class Match:
     def team(number: int, side: Side) -> Team:
         """The team playing `side` in battle `number` (1 or 2)."""
         if number not in range(1, BATTLES + 1):
-            raise RulesError(f"a match has battles 1 and {BATTLES}, not {number}")
+            raise RulesError(f"a match has battles 1 and {BATTLES}, not {number}",
+                             Refusal.NO_SUCH_BATTLE, number=number, battles=BATTLES)
         axis = Team.ONE if number == 1 else Team.TWO
         return axis if side is Side.AXIS else axis.other
 
@@ -206,7 +208,7 @@ class Match:
 
     def record(self, result: BattleResult) -> Match:
         if self.complete:
-            raise RulesError("the match is over: both battles are recorded")
+            raise RulesError("the match is over: both battles are recorded", Refusal.MATCH_OVER)
         return Match((*self.battles, result))
 
     def totals(self) -> dict[Team, int]:
@@ -219,7 +221,8 @@ class Match:
     def result(self) -> MatchResult:
         if not self.complete:
             raise RulesError(f"the match needs both battles: {len(self.battles)} of {BATTLES} "
-                             "recorded")
+                             "recorded",
+                             Refusal.MATCH_INCOMPLETE, recorded=len(self.battles), battles=BATTLES)
         battles = tuple(
             MatchBattle(n, self.team(n, Side.AXIS), r.winner, self.team(n, r.winner), r.figures)
             for n, r in enumerate(self.battles, start=1))
@@ -241,5 +244,6 @@ class Match:
     def from_dict(cls, data: dict[str, Any]) -> Match:
         battles = tuple(BattleResult.from_dict(r) for r in data.get("battles", []))
         if len(battles) > BATTLES:
-            raise RulesError(f"a match has {BATTLES} battles, the record holds {len(battles)}")
+            raise RulesError(f"a match has {BATTLES} battles, the record holds {len(battles)}",
+                             Refusal.TOO_MANY_BATTLES, battles=BATTLES, held=len(battles))
         return cls(battles)

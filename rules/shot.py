@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .card import Band, Facing, InfoCard, Kind, facing_armour
-from .errors import RulesError
+from .errors import Refusal, RulesError
 from .status import Effect, Status
 
 
@@ -26,13 +26,17 @@ class ShotPlan:
 def check_firer(attacker: InfoCard, status: Status, *, needs_loaded: bool) -> None:
     """Refuse a firer the rules do not let fire, with the reason in one line."""
     if status.destroyed:
-        raise RulesError(f"{attacker.title} is destroyed and cannot fire")
+        raise RulesError(f"{attacker.title} is destroyed and cannot fire",
+                         Refusal.FIRER_DESTROYED, name=attacker.title)
     if status.gun_destroyed:
-        raise RulesError(f"{attacker.title} has lost its gun and cannot fire")
+        raise RulesError(f"{attacker.title} has lost its gun and cannot fire",
+                         Refusal.GUN_LOST, name=attacker.title)
     if attacker.need("gun_to_hit") is None or attacker.need("damage") is None:
-        raise RulesError(f"{attacker.title} has no gun: its card says none")
+        raise RulesError(f"{attacker.title} has no gun: its card says none",
+                         Refusal.NO_GUN, name=attacker.title)
     if needs_loaded and not status.loaded:
-        raise RulesError(f"{attacker.title} is unloaded: it must reload before it can fire")
+        raise RulesError(f"{attacker.title} is unloaded: it must reload before it can fire",
+                         Refusal.UNLOADED, name=attacker.title)
 
 
 def check_can_fire(plan: ShotPlan, *, needs_loaded: bool, needs_armour: bool = True) -> None:
@@ -40,7 +44,8 @@ def check_can_fire(plan: ShotPlan, *, needs_loaded: bool, needs_armour: bool = T
     gone, or a card value every hit needs (armour, destroy) that is not known."""
     check_firer(plan.attacker, plan.attacker_status, needs_loaded=needs_loaded)
     if plan.target_status.destroyed:
-        raise RulesError(f"{plan.target.title} is already destroyed")
+        raise RulesError(f"{plan.target.title} is already destroyed",
+                         Refusal.TARGET_DESTROYED, name=plan.target.title)
     if needs_armour:
         facing_armour(plan.target, plan.facing)
         plan.target.need("destroy")

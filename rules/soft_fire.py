@@ -17,7 +17,7 @@ from typing import Any
 from .battle import Piece
 from .card import Facing, InfoCard, Kind, Template, Weapon, facing_armour
 from .dice import RELOAD, TO_HIT, Aim, Dice, Need, Roller
-from .errors import RulesError
+from .errors import Refusal, RulesError
 from .shot import effect_of
 from .soft_table import MissingValue, SoftTable, Wanted
 from .status import Effect
@@ -60,7 +60,8 @@ class SoftPlan:
 def he_weapon(card: InfoCard) -> Weapon:
     """The card's main gun firing HE: every weapon with an HE modifier uses the HE template."""
     if card.known("he_modifier") and card.he_modifier is None:
-        raise RulesError(f"{card.title} has no HE: its card says none")
+        raise RulesError(f"{card.title} has no HE: its card says none",
+                         Refusal.NO_HE, name=card.title)
     damage = card.damage if card.known("damage") else None
     return Weapon(name=HE, template=Template.HE, damage=damage, he_modifier=card.he_modifier)
 
@@ -199,11 +200,12 @@ def check_pieces(plan: SoftPlan) -> None:
     """The firer, its weapon and the pieces it fires at: all but the table's values."""
     check_soft_firer(plan.firer, plan.weapon)
     if not plan.targets:
-        raise RulesError("pick at least one target")
+        raise RulesError("pick at least one target", Refusal.NO_TARGET)
     if plan.weapon.template is None and (
             len(plan.targets) != 1 or plan.targets[0].figures > 1):
         raise RulesError(f"a {plan.weapon.name} fires at one figure or vehicle: only template "
-                         f"weapons attack several")
+                         f"weapons attack several",
+                         Refusal.ONE_TARGET_ONLY, weapon=plan.weapon.name)
     for covered in plan.targets:
         check_target(plan, covered)
         if covered.piece.kind.vehicle and covered.model:
@@ -233,19 +235,24 @@ def missing(plan: SoftPlan) -> tuple[Wanted, ...]:
 
 def check_soft_firer(firer: Piece, weapon: Weapon) -> None:
     if firer.gone:
-        raise RulesError(f"{firer.label} is out of the fight and cannot fire")
+        raise RulesError(f"{firer.label} is out of the fight and cannot fire",
+                         Refusal.FIRER_OUT, label=firer.label)
     if firer.status.commander_killed:
         raise RulesError(f"{firer.label} lost its commander: it may only move off a "
-                         f"friendly edge")
+                         f"friendly edge", Refusal.COMMANDER_LOST, label=firer.label)
     if firer.kind in (Kind.GUN, Kind.OPEN_TOP, Kind.FIGURE) and not firer.figures:
-        raise RulesError(f"{firer.label} has no figure left to fire")
+        raise RulesError(f"{firer.label} has no figure left to fire",
+                         Refusal.NO_FIGURE_TO_FIRE, label=firer.label)
     if weapon.template is Template.HE:   # the main gun: its damage dice matter only on vehicles
         if firer.status.gun_destroyed:
-            raise RulesError(f"{firer.label} has lost its gun and cannot fire")
+            raise RulesError(f"{firer.label} has lost its gun and cannot fire",
+                             Refusal.GUN_LOST, name=firer.label)
         if firer.card.need("gun_to_hit") is None or firer.card.need("reload") is None:
-            raise RulesError(f"{firer.card.title} has no gun: its card says none")
+            raise RulesError(f"{firer.card.title} has no gun: its card says none",
+                             Refusal.NO_GUN, name=firer.card.title)
         if not firer.status.loaded:
-            raise RulesError(f"{firer.label} is unloaded: it must reload before it can fire")
+            raise RulesError(f"{firer.label} is unloaded: it must reload before it can fire",
+                             Refusal.UNLOADED, name=firer.label)
     else:
         firer.card.weapon(weapon.name)  # refuses, naming what the card carries
 
@@ -253,35 +260,46 @@ def check_soft_firer(firer: Piece, weapon: Weapon) -> None:
 def check_target(plan: SoftPlan, covered: Covered) -> None:
     piece, weapon = covered.piece, plan.weapon
     if piece.gone:
-        raise RulesError(f"{piece.label} is already out of the fight")
+        raise RulesError(f"{piece.label} is already out of the fight",
+                         Refusal.ALREADY_OUT, label=piece.label)
     if piece.status.hidden:
-        raise RulesError(f"{piece.label} is hidden: it cannot be fired at")
+        raise RulesError(f"{piece.label} is hidden: it cannot be fired at",
+                         Refusal.HIDDEN_TARGET, label=piece.label)
     if piece.kind is Kind.FIGURE:
         if not 1 <= covered.figures <= (piece.figures or 0):
             raise RulesError(f"{piece.label} has {piece.figures or 0} figures: attack 1 to "
-                             f"{piece.figures or 0} of them")
+                             f"{piece.figures or 0} of them",
+                             Refusal.FIGURES_TO_ATTACK, label=piece.label,
+                             figures=piece.figures or 0)
     elif piece.kind is Kind.HARD and covered.figures:
         if not piece.commander_outside:
             raise RulesError(f"{piece.label}'s crew is inside: attack the vehicle (only a "
-                             f"commander sitting out in the turret is a figure to fire at)")
+                             f"commander sitting out in the turret is a figure to fire at)",
+                             Refusal.CREW_INSIDE, label=piece.label)
         if covered.figures > 1:
-            raise RulesError(f"{piece.label} has one figure outside, its commander: attack 1")
+            raise RulesError(f"{piece.label} has one figure outside, its commander: attack 1",
+                             Refusal.ONE_COMMANDER, label=piece.label)
     elif piece.kind is Kind.SOFT and covered.figures:
         raise RulesError(f"{piece.label}'s crew is inside: attack the vehicle (figures riding "
-                         f"on it are squads of their own)")
+                         f"on it are squads of their own)",
+                         Refusal.CREW_INSIDE_SOFT, label=piece.label)
     elif covered.figures > (piece.figures or 0):
-        raise RulesError(f"{piece.label} has {piece.figures or 0} crew figures left")
+        raise RulesError(f"{piece.label} has {piece.figures or 0} crew figures left",
+                         Refusal.CREW_LEFT, label=piece.label, figures=piece.figures or 0)
     if weapon.template is not None:
         return
     if piece.kind is Kind.GUN and covered.model:
         raise RulesError("a gun is hit only by HE or a machine gun's template (AP is not "
-                         "effective against guns): aim at one of its crew")
+                         "effective against guns): aim at one of its crew",
+                         Refusal.GUN_NEEDS_TEMPLATE)
     if piece.kind is Kind.HARD and not covered.model:
         return                       # its commander out in the turret: a figure like any other
+    if piece.kind in (Kind.HARD, Kind.OPEN_TOP) and covered.model:
+        raise RulesError(f"{piece.label} is a hard target: {weapon.name} fire cannot harm it",
+                         Refusal.HARD_TARGET, label=piece.label, weapon=weapon.name)
     if piece.kind in (Kind.HARD, Kind.OPEN_TOP):
-        raise RulesError(f"{piece.label} is a hard target: {weapon.name} fire cannot harm it"
-                         if covered.model else
-                         f"{piece.label}'s crew is in hard cover: only HE or grenades reach it")
+        raise RulesError(f"{piece.label}'s crew is in hard cover: only HE or grenades reach it",
+                         Refusal.CREW_IN_HARD_COVER, label=piece.label)
 
 
 def figures_reached(plan: SoftPlan, covered: Covered) -> int:

@@ -5,7 +5,7 @@ from dataclasses import replace
 
 from .card import DieRange, InfoCard, Kind, facing_armour
 from .dice import RELOAD, TO_HIT, Aim, Dice, Need, Roller
-from .errors import RulesError
+from .errors import Refusal, RulesError
 from .odds import Odds, combine, damage_effects, faces_at_least
 from .shot import ShotPlan, check_can_fire, effect_of
 from .status import Effect, Status
@@ -21,7 +21,8 @@ def to_hit_modifiers(plan: ShotPlan) -> tuple[Modifier, ...]:
     if plan.hull_down:
         mods.append(Modifier("target hull down or in hard cover", -1))
     if plan.range_cm is not None and plan.range_cm < 0:
-        raise RulesError(f"a range of {plan.range_cm:g} cm is not possible")
+        raise RulesError(f"a range of {plan.range_cm:g} cm is not possible",
+                         Refusal.IMPOSSIBLE_CM, quantity="range", cm=plan.range_cm)
     return (*mods, *range_modifiers(plan.range_cm, plan.over_range))
 
 
@@ -55,7 +56,7 @@ def check_die(tally: Tally, need: Need, needed: DieRange,
 
 def damage_die(number: int) -> Need:
     """The firer's damage die `number`, counting the extra dice earned by sixes."""
-    return Need(Roller.FIRER, Aim.DAMAGE, f"damage die {number}")
+    return Need(Roller.FIRER, Aim.DAMAGE, f"damage die {number}", number=number)
 
 
 def damage_dice(tally: Tally, count: int) -> DamageRoll:
@@ -83,10 +84,11 @@ def check_hard_target(target: InfoCard) -> None:
     """Fire at hard targets (AP) is for tanks only: refuse a gun or a soft target."""
     kind = target.kind
     if kind is Kind.GUN:
-        raise RulesError("AP is not effective against guns: fire HE or a machine gun")
+        raise RulesError("AP is not effective against guns: fire HE or a machine gun",
+                         Refusal.AP_AT_GUN)
     if kind in (Kind.FIGURE, Kind.SOFT):
         raise RulesError(f"{target.title} is a soft target: fire HE or a weapon of the "
-                         f"Soft Targets Table at it")
+                         f"Soft Targets Table at it", Refusal.AP_AT_SOFT_TARGET, name=target.title)
 
 
 def fire(plan: ShotPlan, dice: Dice) -> Shot:
@@ -97,7 +99,8 @@ def fire(plan: ShotPlan, dice: Dice) -> Shot:
     needed: DieRange = tally.card(attacker, "gun_to_hit")
     reload_range: DieRange | None = tally.card(attacker, "reload")
     if reload_range is None:
-        raise RulesError(f"{attacker.title} has no reload roll on its card")
+        raise RulesError(f"{attacker.title} has no reload roll on its card",
+                         Refusal.NO_RELOAD_ROLL, name=attacker.title)
     to_hit = check_die(tally, TO_HIT, needed, to_hit_modifiers(plan))
     reload = check_die(tally, RELOAD, reload_range, reload_modifiers(plan.crew_below_half))
     attacker_after = replace(plan.attacker_status, loaded=reload.success)
@@ -122,13 +125,15 @@ def reload_action(card: InfoCard, status: Status, dice: Dice,
                   crew_below_half: bool = False) -> ReloadAction:
     """A vehicle that neither moves nor fires rolls to reload with +2."""
     if status.destroyed:
-        raise RulesError(f"{card.title} is destroyed")
+        raise RulesError(f"{card.title} is destroyed", Refusal.DESTROYED, name=card.title)
     if status.gun_destroyed:
-        raise RulesError(f"{card.title} has lost its gun: there is nothing to reload")
+        raise RulesError(f"{card.title} has lost its gun: there is nothing to reload",
+                         Refusal.NOTHING_TO_RELOAD_GUN_LOST, name=card.title)
     tally = Tally(dice)
     needed: DieRange | None = tally.card(card, "reload")
     if needed is None:
-        raise RulesError(f"{card.title} has no gun to reload: its card says none")
+        raise RulesError(f"{card.title} has no gun to reload: its card says none",
+                         Refusal.NO_GUN_TO_RELOAD, name=card.title)
     check = check_die(tally, RELOAD, needed, reload_modifiers(crew_below_half, action=True))
     after = replace(status, loaded=status.loaded or check.success)
     return ReloadAction(card, check, status, after, tuple(tally.used))
@@ -141,7 +146,8 @@ def odds(plan: ShotPlan) -> Odds:
     needed: DieRange = attacker.need("gun_to_hit")
     reload_range: DieRange | None = attacker.need("reload")
     if reload_range is None:
-        raise RulesError(f"{attacker.title} has no reload roll on its card")
+        raise RulesError(f"{attacker.title} has no reload roll on its card",
+                         Refusal.NO_RELOAD_ROLL, name=attacker.title)
     mods = to_hit_modifiers(plan)
     hit = faces_at_least(needed.low, sum(m.value for m in mods))
     reload = faces_at_least(reload_range.low,

@@ -20,7 +20,7 @@ from typing import Any
 from .battle import Battle, Piece
 from .card import Kind
 from .distance import Measurement
-from .errors import RulesError
+from .errors import Refusal, RulesError
 from .hiding import can_hide, conceal, reveal
 from .status import Side
 
@@ -259,16 +259,21 @@ def _member(turn: Turn, piece: Piece) -> Member:
     """Refuse a piece that cannot be activated now; what it counts towards the 5."""
     if piece.side is not turn.side:
         raise RulesError(f"{piece.label} is an {piece.side.value} piece: it is the "
-                         f"{turn.side.value} turn")
+                         f"{turn.side.value} turn",
+                         Refusal.NOT_YOUR_PIECE, label=piece.label, side=piece.side.value,
+                         playing=turn.side.value)
     if piece.gone:
-        raise RulesError(f"{piece.label} is out of the fight")
+        raise RulesError(f"{piece.label} is out of the fight",
+                         Refusal.OUT_OF_FIGHT, label=piece.label)
     if piece.status.off_map:
-        raise RulesError(f"{piece.label} is off the map: place it at its edge first")
+        raise RulesError(f"{piece.label} is off the map: place it at its edge first",
+                         Refusal.OFF_MAP_PLACE_FIRST, label=piece.label)
     if any(p.label == piece.label for p in turn.placed):
         raise RulesError(f"{piece.label} was placed this turn: it is not active until a later "
-                         "turn")
+                         "turn", Refusal.PLACED_THIS_TURN, label=piece.label)
     if piece.label in turn.activated:
-        raise RulesError(f"{piece.label} has already been activated this turn")
+        raise RulesError(f"{piece.label} has already been activated this turn",
+                         Refusal.ALREADY_ACTIVATED, label=piece.label)
     if piece.kind.model:
         return Member(piece.label, 1, True)
     return Member(piece.label, piece.figures or 0, False)
@@ -277,28 +282,36 @@ def _member(turn: Turn, piece: Piece) -> Member:
 def activate(turn: Turn, battle: Battle, labels: Sequence[str]) -> Turn:
     """Start an activation of 1 to 5 figures and models, at most one model."""
     if (open_ := turn.current) is not None:
-        raise RulesError(f"end the activation of {', '.join(open_.labels)} first")
+        raise RulesError(f"end the activation of {', '.join(open_.labels)} first",
+                         Refusal.END_ACTIVATION_FIRST, labels=open_.labels)
+    if not turn.can_activate and len(turn.activations) > 1:
+        raise RulesError(f"{turn.side.value} has had its activation and its extra activation: "
+                         "end the turn", Refusal.ACTIVATIONS_USED, side=turn.side.value)
     if not turn.can_activate:
-        why = "and its extra activation" if len(turn.activations) > 1 else \
-            "(it fired, so no extra activation)"
-        raise RulesError(f"{turn.side.value} has had its activation {why}: end the turn")
+        raise RulesError(f"{turn.side.value} has had its activation (it fired, so no extra "
+                         "activation): end the turn", Refusal.FIRED_NO_EXTRA,
+                         side=turn.side.value)
     if not labels:
-        raise RulesError(f"pick 1 to {MAX_PIECES} pieces to activate")
+        raise RulesError(f"pick 1 to {MAX_PIECES} pieces to activate",
+                         Refusal.PICK_PIECES, most=MAX_PIECES)
     pieces = [battle.get(label) for label in labels]
     names = [p.label for p in pieces]
     if len(set(names)) != len(names):
         twice = next(n for n in names if names.count(n) > 1)
-        raise RulesError(f"{twice} is picked twice")
+        raise RulesError(f"{twice} is picked twice", Refusal.PICKED_TWICE, label=twice)
     members = tuple(_member(turn, p) for p in pieces)
     models = [m.label for m in members if m.model]
     if len(models) > MAX_MODELS:
         raise RulesError(f"only one model (vehicle or gun) may be activated at a time: "
-                         f"{' and '.join(models)} are both models")
+                         f"{' and '.join(models)} are both models",
+                         Refusal.ONE_MODEL, labels=tuple(models))
     size = sum(m.count for m in members)
     if size > MAX_PIECES:
         shown = ", ".join(m.shown for m in members)
         raise RulesError(f"an activation holds at most {MAX_PIECES} figures and models, a squad "
-                         f"counting its figures: {shown} make {size}")
+                         f"counting its figures: {shown} make {size}",
+                         Refusal.TOO_MANY_PIECES, most=MAX_PIECES,
+                         counted=tuple(m.shown for m in members), size=size)
     extra = len(turn.activations) == 1
     return replace(turn, activations=(*turn.activations, Activation(members, extra)))
 
@@ -307,7 +320,7 @@ def end_activation(turn: Turn) -> Turn:
     """Close the open activation; if none of its pieces fired, an extra one may follow."""
     open_ = turn.current
     if open_ is None:
-        raise RulesError("no activation is open")
+        raise RulesError("no activation is open", Refusal.NO_ACTIVATION)
     return replace(turn, activations=(*turn.activations[:-1], replace(open_, closed=True)))
 
 
@@ -317,21 +330,25 @@ def end_activation(turn: Turn) -> Turn:
 def _active(turn: Turn, battle: Battle, label: str, action: Action) -> tuple[Activation, Piece]:
     open_ = turn.current
     if open_ is None:
-        raise RulesError(f"no activation is open: activate {label} first")
+        raise RulesError(f"no activation is open: activate {label} first",
+                         Refusal.NO_ACTIVATION_FOR, label=label)
     piece = battle.get(label)
     if piece.label not in open_.labels:
         raise RulesError(f"{piece.label} is not in this activation "
-                         f"({', '.join(open_.labels)})")
+                         f"({', '.join(open_.labels)})",
+                         Refusal.NOT_IN_ACTIVATION, label=piece.label, labels=open_.labels)
     if piece.gone:
-        raise RulesError(f"{piece.label} is out of the fight")
+        raise RulesError(f"{piece.label} is out of the fight",
+                         Refusal.OUT_OF_FIGHT, label=piece.label)
     if piece.status.off_map:
-        raise RulesError(f"{piece.label} has left the map")
+        raise RulesError(f"{piece.label} has left the map", Refusal.LEFT_MAP, label=piece.label)
     if open_.did(piece.label, action):
         raise RulesError(f"{piece.label} has already {action.done} in this activation: each "
-                         "piece does each action once")
+                         "piece does each action once",
+                         Refusal.ALREADY_DONE, label=piece.label, action=action.value)
     if piece.status.commander_killed and action is not Action.LEAVE:
         raise RulesError(f"{piece.label} has lost its commander: it may only move off a "
-                         "friendly edge (leave the map)")
+                         "friendly edge (leave the map)", Refusal.COMMANDER_LOST, label=piece.label)
     return open_, piece
 
 
@@ -344,10 +361,12 @@ def move(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[Turn, 
     """An active piece moves; a hidden piece that moves is revealed."""
     act, piece = _active(turn, battle, label, Action.MOVE)
     if piece.status.immobilized:
-        raise RulesError(f"{piece.label} is immobilized: it cannot move")
+        raise RulesError(f"{piece.label} is immobilized: it cannot move",
+                         Refusal.IMMOBILIZED, label=piece.label)
     if act.did(piece.label, Action.RELOAD):
         raise RulesError(f"{piece.label} reloaded in this activation: a reloading piece "
-                         "neither moves nor fires")
+                         "neither moves nor fires",
+                         Refusal.RELOADING_NO_MOVE_OR_FIRE, label=piece.label)
     return _record(turn, act, Done(piece.label, Action.MOVE, note)), \
         battle.replace_piece(reveal(piece))
 
@@ -358,13 +377,15 @@ def fire(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[Turn, 
     The shot itself is resolved by the level's rules after this allows it."""
     act, piece = _active(turn, battle, label, Action.FIRE)
     if act.extra:
-        raise RulesError(f"{piece.label} is in the extra activation: its pieces may not fire")
+        raise RulesError(f"{piece.label} is in the extra activation: its pieces may not fire",
+                         Refusal.EXTRA_NO_FIRE, label=piece.label)
     if act.moved(piece.label):
         raise RulesError(f"{piece.label} has moved in this activation: only pieces that have "
-                         "not moved may fire")
+                         "not moved may fire", Refusal.MOVED_NO_FIRE, label=piece.label)
     if act.did(piece.label, Action.RELOAD):
         raise RulesError(f"{piece.label} reloaded in this activation: a reloading piece "
-                         "neither moves nor fires")
+                         "neither moves nor fires",
+                         Refusal.RELOADING_NO_MOVE_OR_FIRE, label=piece.label)
     return _record(turn, act, Done(piece.label, Action.FIRE, note)), \
         battle.replace_piece(reveal(piece))
 
@@ -379,10 +400,11 @@ def hide(turn: Turn, battle: Battle, label: str, *, cover: bool,
     act, piece = _active(turn, battle, label, Action.HIDE)
     if piece.kind.model:
         raise RulesError(f"{piece.label} cannot hide now: only figures hide in play; a vehicle "
-                         "or gun may only start hidden at set-up, in cover")
+                         "or gun may only start hidden at set-up, in cover",
+                         Refusal.HIDE_ONLY_FIGURES, label=piece.label)
     if act.moved(piece.label):
         raise RulesError(f"{piece.label} has moved in this activation: only figures that have "
-                         "not moved may hide")
+                         "not moved may hide", Refusal.MOVED_NO_HIDE, label=piece.label)
     can_hide(piece, cover, nearest_enemy_figure=nearest_enemy_figure, enemy_near=enemy_near)
     return _record(turn, act, Done(piece.label, Action.HIDE, note)), \
         battle.replace_piece(conceal(piece))
@@ -400,10 +422,12 @@ def take_cover(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[
     act, piece = _active(turn, battle, label, Action.TAKE_COVER)
     if piece.kind.model:
         raise RulesError(f"{piece.label} is a {'vehicle' if piece.kind.vehicle else 'gun'}: "
-                         "only figures take cover")
+                         "only figures take cover",
+                         Refusal.COVER_ONLY_FIGURES, label=piece.label,
+                         kind="vehicle" if piece.kind.vehicle else "gun")
     if act.moved(piece.label):
         raise RulesError(f"{piece.label} has moved in this activation: only figures that have "
-                         "not moved may take cover")
+                         "not moved may take cover", Refusal.MOVED_NO_COVER, label=piece.label)
     return _record(turn, act, Done(piece.label, Action.TAKE_COVER, note)), battle
 
 
@@ -413,15 +437,20 @@ def reload(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[Turn
     The roll itself is `tank_game.reload_action`, after this allows it."""
     act, piece = _active(turn, battle, label, Action.RELOAD)
     if not piece.kind.model:
-        raise RulesError(f"{piece.label} is a squad of figures: only a vehicle or gun reloads")
+        raise RulesError(f"{piece.label} is a squad of figures: only a vehicle or gun reloads",
+                         Refusal.SQUAD_NO_RELOAD, label=piece.label)
     if act.moved(piece.label) or act.did(piece.label, Action.FIRE):
         did = "moved" if act.moved(piece.label) else "fired"
         raise RulesError(f"{piece.label} has {did} in this activation: only a vehicle or gun "
-                         "that has not moved or fired may reload")
+                         "that has not moved or fired may reload",
+                         Refusal.ACTED_NO_RELOAD, label=piece.label,
+                         action=Action.MOVE.value if act.moved(piece.label) else Action.FIRE.value)
     if piece.status.gun_destroyed:
-        raise RulesError(f"{piece.label} has lost its gun: there is nothing to reload")
+        raise RulesError(f"{piece.label} has lost its gun: there is nothing to reload",
+                         Refusal.NOTHING_TO_RELOAD_GUN_LOST, name=piece.label)
     if piece.status.loaded:
-        raise RulesError(f"{piece.label} is loaded: there is nothing to reload")
+        raise RulesError(f"{piece.label} is loaded: there is nothing to reload",
+                         Refusal.LOADED, label=piece.label)
     return _record(turn, act, Done(piece.label, Action.RELOAD, note)), battle
 
 
@@ -431,12 +460,15 @@ def commander(turn: Turn, battle: Battle, label: str, out: bool) -> Battle:
     open_ = turn.current
     piece = battle.get(label)
     if open_ is None or piece.label not in open_.labels:
-        raise RulesError(f"{piece.label} is not active: its commander moves in its activation")
+        raise RulesError(f"{piece.label} is not active: its commander moves in its activation",
+                         Refusal.COMMANDER_NOT_ACTIVE, label=piece.label)
     if piece.kind is not Kind.HARD:
         raise RulesError(f"{piece.label} has no commander to put out: only a closed vehicle's "
-                         "commander sits out in the turret (an open-top's crew are figures)")
+                         "commander sits out in the turret (an open-top's crew are figures)",
+                         Refusal.NO_COMMANDER_TO_PUT_OUT, label=piece.label)
     if piece.gone or piece.status.off_map or piece.status.commander_killed:
-        raise RulesError(f"{piece.label} has no commander on the map")
+        raise RulesError(f"{piece.label} has no commander on the map",
+                         Refusal.NO_COMMANDER_ON_MAP, label=piece.label)
     return battle.replace_piece(replace(piece, status=replace(piece.status, commander_out=out)))
 
 
@@ -445,9 +477,10 @@ def leave(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[Turn,
     act, piece = _active(turn, battle, label, Action.LEAVE)
     if not piece.status.commander_killed:
         raise RulesError(f"{piece.label} has its commander: only a vehicle whose commander was "
-                         "killed leaves the map")
+                         "killed leaves the map", Refusal.HAS_COMMANDER, label=piece.label)
     if piece.status.immobilized:
-        raise RulesError(f"{piece.label} is immobilized: it cannot move off the map")
+        raise RulesError(f"{piece.label} is immobilized: it cannot move off the map",
+                         Refusal.IMMOBILIZED_CANNOT_LEAVE, label=piece.label)
     gone = replace(piece, status=replace(piece.status, off_map=True, hidden=False))
     away = (*(a for a in turn.away if a.label != piece.label), Away(piece.label, turn.number))
     turn = replace(_record(turn, act, Done(piece.label, Action.LEAVE, note)), away=away)
@@ -471,32 +504,45 @@ def place(turn: Turn, battle: Battle, label: str,
     piece = battle.get(label)
     if piece.side is not turn.side:
         raise RulesError(f"{piece.label} is an {piece.side.value} piece: it is the "
-                         f"{turn.side.value} turn")
+                         f"{turn.side.value} turn",
+                         Refusal.NOT_YOUR_PIECE, label=piece.label, side=piece.side.value,
+                         playing=turn.side.value)
     if piece.gone:
-        raise RulesError(f"{piece.label} is out of the fight")
+        raise RulesError(f"{piece.label} is out of the fight",
+                         Refusal.OUT_OF_FIGHT, label=piece.label)
     if not piece.status.off_map:
-        raise RulesError(f"{piece.label} is not off the map")
+        raise RulesError(f"{piece.label} is not off the map",
+                         Refusal.NOT_OFF_MAP, label=piece.label)
     away = turn.returns(piece.label)
     if piece.status.commander_killed and not may_come_back(turn, piece.label):
-        when = "after it has left the map" if away is None else f"at the end of turn {away}"
-        raise RulesError(f"{piece.label} is replacing its commander: it comes back {when}")
+        if away is None:
+            raise RulesError(f"{piece.label} is replacing its commander: it comes back after it "
+                             "has left the map", Refusal.COMMANDER_LEAVES_FIRST,
+                             label=piece.label)
+        raise RulesError(f"{piece.label} is replacing its commander: it comes back at the end "
+                         f"of turn {away}", Refusal.COMMANDER_COMES_BACK, label=piece.label,
+                         turn=away)
     if piece.kind.vehicle:
         if riding_with is not None:
-            raise RulesError(f"{piece.label} is a vehicle: it is placed on its own")
+            raise RulesError(f"{piece.label} is a vehicle: it is placed on its own",
+                             Refusal.VEHICLE_PLACED_ALONE, label=piece.label)
         if turn.vehicles_placed >= MAX_PLACED_VEHICLES:
             raise RulesError(f"{turn.side.value} has placed {MAX_PLACED_VEHICLES} vehicles this "
-                             f"turn: at most {MAX_PLACED_VEHICLES} a turn")
+                             f"turn: at most {MAX_PLACED_VEHICLES} a turn",
+                             Refusal.VEHICLES_PLACED, side=turn.side.value,
+                             most=MAX_PLACED_VEHICLES)
         carrier = None
     elif riding_with is None:
         if piece.kind is Kind.GUN:
             raise RulesError(f"{piece.label} is a gun: it comes on towed by a vehicle placed "
-                             "this turn")
+                             "this turn", Refusal.GUN_TOWED, label=piece.label)
         carrier = None
     else:
         carrier = battle.get(riding_with).label
         if not any(p.label == carrier and p.vehicle for p in turn.placed):
             raise RulesError(f"{carrier} is not a vehicle placed this turn: figures ride and "
-                             "guns are towed only with a vehicle placed this turn")
+                             "guns are towed only with a vehicle placed this turn",
+                             Refusal.NOT_A_CARRIER, label=carrier)
     status = replace(piece.status, off_map=False, hidden=False, commander_killed=False)
     turn = replace(turn, placed=(*turn.placed, Placed(piece.label, piece.kind.vehicle, carrier)),
                    away=tuple(a for a in turn.away if a.label != piece.label))

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from cobi_companion.cards import CardBook
-from cobi_companion.device.core import i18n
+from cobi_companion.device.core import i18n, reasons
 from cobi_companion.device.core.battle_state import BattleState
 from cobi_companion.device.core.views import Header, View
 from cobi_companion.device.ports.events import Event, Key, Press, SensorReading, SensorState, Tick
@@ -19,6 +19,7 @@ from cobi_companion.rules.dice import Dice, Need
 from cobi_companion.rules.status import Side
 
 if TYPE_CHECKING:
+    from cobi_companion.rules.cobra.notes import Note
     from cobi_companion.rules.cobra.tables import CobraTables
 
 log = logging.getLogger("cobi-companion")
@@ -164,6 +165,11 @@ class App:
 
     def t(self, key: str, **values: object) -> str:
         return i18n.text(self.settings.language, key, **values)
+
+    def say(self, said: BaseException | Note) -> str:
+        """A refusal of the rules (any exception) or a Cobra note in the app's language, for
+        the panel; the journal and the command line keep `str(exc)`, the rules' sentence."""
+        return reasons.say(self.settings.language, said)
 
     def side_name(self, side: Side | str) -> str:
         return self.t(side.value if isinstance(side, Side) else side)

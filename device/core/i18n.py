@@ -1,6 +1,8 @@
 """Every word the box shows, in English and Polish."""
 from __future__ import annotations
 
+from cobi_companion.device.core.words import WORDS
+
 STRINGS: dict[str, tuple[str, str]] = {
     # sides and levels
     "axis": ("Axis", "Oś"),
@@ -434,6 +436,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "level_Decisive German": ("GERMANS: DECISIVE", "NIEMCY: ZDECYDOWANE"),
     "end_game": ("End game", "Zakończ grę"),
 }
+STRINGS |= WORDS      # the words for the rules' typed values: device/core/words.py
 
 
 def text(language: str, key: str, **values: object) -> str:

@@ -266,7 +266,7 @@ def move(app: App, vehicle: Piece, done: Finish, back: Next) -> Screen:
     try:
         allowance(vehicle.card, status=vehicle.status)
     except RulesError as exc:
-        return refuse(app, str(exc), back)
+        return refuse(app, app.say(exc), back)
     after = done
 
     def result(reverse: bool, turns: int, rough: bool, road: bool) -> Screen:
@@ -274,7 +274,7 @@ def move(app: App, vehicle: Piece, done: Finish, back: Next) -> Screen:
             cm = allowance(vehicle.card, reverse=reverse, turns=turns, rough=rough, road=road,
                            status=vehicle.status).cm
         except RulesError as exc:
-            return refuse(app, str(exc), back)
+            return refuse(app, app.say(exc), back)
         word = BigWord(app.header(vehicle.label), f"{cm} cm", app.t("move_up_to", cm=cm))
         return Show([word], lambda: after(app, f"{vehicle.label} moves up to {cm} cm"))
 
@@ -324,10 +324,10 @@ def hidden_pieces(app: App, back: Screen) -> Screen:
         setup = state.turn.number == 1 and not state.turn.activations and state.round == 1
         try:
             if not setup:
-                raise RulesError(app.t("hide_in_play"))
+                return refuse(app, app.t("hide_in_play"), again)
             hiding.can_hide(piece, True, setup=True)
         except RulesError as exc:
-            return refuse(app, str(exc), again)
+            return refuse(app, app.say(exc), again)
         state.battle = state.battle.replace_piece(hiding.conceal(piece))
         app.commit(f"{piece.label} starts hidden")
         return again()

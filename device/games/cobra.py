@@ -99,7 +99,7 @@ def header(app: App, title: str) -> Header:
     game = session(app).game
     player = game.phase.player
     return Header(title, None, BUTTON[player],
-                  f"GT{game.turn} {app.t('cobra_short_' + player.value)}")
+                  f"{app.t('game_turn', n=game.turn)} {app.t('cobra_short_' + player.value)}")
 
 
 def wrap(text: str, width: int = WIDTH - 14) -> list[str]:
@@ -192,7 +192,8 @@ def end_turn(app: App) -> Screen:
         s.game = s.game.advance(extension_die=face)
         word = app.t("one_more_turn") if not s.game.over else app.t("game_ends")
         save(app, f"campaign extension roll {face}: {word}")
-        return Show([BigWord(header(app, app.t("extension")), word, f"{face}: 4-6 = GT28")],
+        return Show([BigWord(header(app, app.t("extension")), word,
+                             app.t("extension_detail", die=face))],
                     lambda: hub(app))
     return press_for(app, Nation.ALLIED, [app.t("extension_roll")], EXTENSION,
                      rolled)
@@ -239,11 +240,11 @@ def weather_rolled(app: App, result: cobra_weather.WeatherRoll) -> Screen:
 def weather_set(app: App, result: cobra_weather.WeatherRoll, weather: Weather) -> Screen:
     s = session(app)
     s.game, supply = s.game.with_weather(weather)
-    how = result.forced_note or f"{result.column}: {result.die}{result.modifier:+d}" \
-        f" = {result.modified}"
-    save(app, f"weather {weather.value} ({how}); {supply}")
+    rolled = f"{result.column}: {result.die}{result.modifier:+d} = {result.modified}"
+    how = app.say(result.forced) if result.forced else rolled
+    save(app, f"weather {weather.value} ({result.forced_note or rolled}); {supply}")
     effects = cobra_weather.effects(weather)
-    lines = (how, app.t("german_ma", ma=effects["german_ma"]),
+    lines = (how, app.t("german_ma", ma=german_ma(app, effects["german_ma"])),
              app.t("air_points", n=effects["allied_air_points"]),
              app.t("german_sp", n=effects["german_supply_points"], total=s.game.tracks.german))
     word = BigWord(header(app, app.t("phase_weather")), app.t("WEATHER_" + weather.value),
@@ -251,6 +252,11 @@ def weather_set(app: App, result: cobra_weather.WeatherRoll, weather: Weather) -
     s.game = s.game.advance()
     return Show([word, Lines(header(app, app.t("phase_weather")), lines,
                              hint=app.t("ok_next"))], lambda: hub(app))
+
+
+def german_ma(app: App, ma: str) -> str:
+    """The German movement allowance in the weather: full, or a fraction off it."""
+    return app.t("ma_full") if ma == "full" else ma
 
 
 # ---- Allied supply ----
@@ -271,10 +277,10 @@ def allied_supply(app: App) -> Screen:
     def received(us: int, british: int) -> Screen:
         s = session(app)
         s.game, note = s.game.receive_allied(us, british)
-        save(app, f"Allied supply: {note}")
+        save(app, f"Allied supply: {note.text}")
         s.game = s.game.advance()
         t = s.game.tracks
-        return notice(app, app.t("phase_supply"), [note, app.t("sp_now", us=t.us,
+        return notice(app, app.t("phase_supply"), [app.say(note), app.t("sp_now", us=t.us,
                                                                 british=t.british)],
                       lambda: hub(app))
     return number(app, app.t("printed_us"), 0, lambda us: number(
@@ -398,11 +404,11 @@ class Attack(Screen):
         try:
             planned = self.odds(app, paid)
         except RulesError as exc:
-            return reading(app, app.t("not_possible"), [str(exc)], self.shift_menu(app))
+            return reading(app, app.t("not_possible"), [app.say(exc)], self.shift_menu(app))
         s = session(app)
         if track is not None:
             s.game, _ = s.game.spend(track)
-        lines = odds_lines(planned)
+        lines = odds_lines(app, planned)
 
         def rolled(face: int) -> Screen:
             combat = roll(planned, ScriptedDice([face]), tables(app))
@@ -413,7 +419,8 @@ class Attack(Screen):
                 f"{planned.column} · {face}"
             detail = f"{planned.column}, {app.t('die')} {face}"
             return Show([BigWord(header(app, app.t("result")), big, detail)],
-                        lambda: reading(app, app.t("result"), combat.explanation, hub(app)))
+                        lambda: reading(app, app.t("result"),
+                                        [app.say(note) for note in combat.notes], hub(app)))
         need = Need(Roller.ATTACKER, Aim.COMBAT, f"combat {planned.column}")
         return press_for(app, self.attacker, lines, need, rolled)
 
@@ -435,9 +442,9 @@ def odds_summary(planned: Odds) -> str:
            f"{planned.net:+d} → {planned.column}"
 
 
-def odds_lines(planned: Odds) -> list[str]:
+def odds_lines(app: App, planned: Odds) -> list[str]:
     if planned.carpet:
-        return [planned.column_note, "6:1"]
+        return [app.t("carpet_column"), "6:1"]
     assert planned.attack is not None and planned.defence is not None
     return [f"{planned.attack.total} : {planned.defence.total} = {planned.base}",
             f"{planned.net:+d} → {planned.column}"]
@@ -479,8 +486,8 @@ def victory_screen(app: App, back: Next) -> Screen:
         t = session(app).game.tracks
         level, note = victory(frontline, t.german_vp, t.allied_vp)
         return Show([BigWord(header(app, app.t("victory_level")), app.t("level_" + level),
-                             f"VP {t.german_vp} : {t.allied_vp}")],
-                    lambda: reading(app, app.t("victory_level"), [note], back()))
+                             app.t("vp_score", german=t.german_vp, allied=t.allied_vp))],
+                    lambda: reading(app, app.t("victory_level"), [app.say(note)], back()))
     return yes_no(app, app.t("frontline"), answered, back)
 
 

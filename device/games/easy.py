@@ -76,7 +76,7 @@ def fire_rows(app: App, firer: Piece, back: Next) -> list[tuple[str, Next]]:
     try:
         check_firer(firer.card, firer.status, needs_loaded=rule_set(state.level).reloads)
     except RulesError as exc:
-        reason = str(exc)
+        reason = app.say(exc)
         return [(app.t("fire"), lambda: refuse(app, reason, back))]
     targets = state.alive(firer.side.enemy)
     if not targets:

@@ -61,7 +61,7 @@ def dice_stats(app: App, back: Screen) -> Screen:
     for title, battle_id in sources:
         counts = app.store.face_counts(battle_id)
         total = sum(counts.values())
-        lines.append(f"{title}: {total}")
+        lines.append(app.t("rolls_counted", title=title, n=total))
         lines.append("  ".join(f"{face}:{counts.get(face, 0)}" for face in range(1, 7)))
     return Scroll(app.t("dice_stats"), lines, back)
 

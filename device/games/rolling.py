@@ -9,6 +9,7 @@ from typing import Any
 from cobi_companion.device.core.app import App, Next, Screen
 from cobi_companion.device.core.replay import Replay
 from cobi_companion.device.ui.widgets import Dial
+from cobi_companion.device.ui.wording import need_words
 from cobi_companion.rules.dice import Aim, Need, Roller
 from cobi_companion.rules.status import Side
 
@@ -27,13 +28,14 @@ def button(need: Need, acting: Side) -> str:
 def face_for(app: App, need: Need, side: str, then: Callable[[int], Screen],
              asked: str = "") -> Screen:
     """One die for `need`, thrown for `side`: the box rolls it, or with real dice the player
-    dials the face their die shows (the dial says `asked`, by default the need's words).
+    dials the face their die shows (the dial says `asked`, by default the die the need
+    names).
     Either way it is recorded, then `then(face)`."""
     if app.settings.real_dice:
         def dialled(face: int) -> Screen:
             app.record(face, need, side)
             return then(face)
-        return Dial(asked or need.words, dialled)
+        return Dial(asked or need_words(app, need), dialled)
     return then(app.roll(need, side))
 
 

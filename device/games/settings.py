@@ -14,7 +14,7 @@ def settings_menu(app: App, back: Next, index: int = 0) -> Screen:
     files in use, restart, power off) come from `system`."""
     s = app.settings
     rows: list[tuple[str, Callable[[], Screen | None]]] = [
-        (f"{app.t('language')}: {'Polski' if s.language == 'pl' else 'English'}",
+        (f"{app.t('language')}: {app.t('lang_pl' if s.language == 'pl' else 'lang_en')}",
          lambda: setattr(s, "language", "en" if s.language == "pl" else "pl")),
         (f"{app.t('rules')}: {app.t(s.rules)}",
          lambda: setattr(s, "rules", "easy" if s.rules == "tank" else "tank")),

@@ -13,8 +13,9 @@ from cobi_companion.device.core.replay import Replay
 from cobi_companion.device.core.views import BigWord, Lines, Roll, View
 from cobi_companion.device.games.rolling import gather
 from cobi_companion.device.ports.events import Key
-from cobi_companion.device.ui.explain import BIG_WORDS, in_six, percent
+from cobi_companion.device.ui.explain import BIG_WORDS
 from cobi_companion.device.ui.widgets import DICE_KEYS, Show, WaitPress
+from cobi_companion.device.ui.wording import in_six, percent
 from cobi_companion.rules import tank_game
 from cobi_companion.rules.battle import Piece
 from cobi_companion.rules.card import Facing
@@ -71,9 +72,9 @@ class FirePreview(Screen):
         odds = self.odds(app)
         lines = [app.t("armour_is", facing=app.t(aim.facing.value))]
         if isinstance(odds, RulesError):
-            lines.append(str(odds))
+            lines.append(app.say(odds))
         else:
-            lines.append(app.t("odds", hit=in_six(odds.hit), kill=percent(odds.kill)))
+            lines.append(app.t("odds", hit=in_six(app, odds.hit), kill=percent(app, odds.kill)))
             lines += aim_modifiers(app, aim)
             lines.append(app.t("press_to_fire", side=app.side_name(firer.side)))
         return Lines(app.header(f"{aim.firer} → {aim.target}"), tuple(lines),
@@ -171,12 +172,12 @@ def shot_steps(app: App, shot: Shot, title: str, rolled: set[Aim] | None = None)
                           needs_text(app, shot.reload, False),
                           app.t("RELOADED") if shot.reload.success else app.t("UNLOADED")))
     if shot.damage is not None and has(Aim.DAMAGE):
-        base = f"{shot.damage.base} + D6+" if shot.level == "easy" else \
+        base = f"{shot.damage.base} + {app.t('d6_plus')}" if shot.level == "easy" else \
             f"{shot.damage.dice} + {shot.damage.extra}"
         views.append(Roll(header, shot.damage.rolls, app.t("damage"), base,
                           f"= {shot.damage.total}"))
     if shot.armour is not None and shot.armour.rolls and has(Aim.ARMOUR):
-        armour = f"{app.t(shot.armour.facing.value)} {shot.armour.value} + D6+"
+        armour = f"{app.t(shot.armour.facing.value)} {shot.armour.value} + {app.t('d6_plus')}"
         views.append(Roll(header, shot.armour.rolls, app.t("armour"), armour,
                           f"= {shot.armour.total}"))
     return views
@@ -190,7 +191,7 @@ def shot_views(app: App, shot: Shot, title: str) -> list[View]:
     if shot.damage is not None and shot.armour is not None:
         detail = f"{shot.damage.total} − {shot.armour.total} = {shot.net}"
     else:                     # Easy: a damaged target is destroyed by any hit, no damage rolled
-        detail = shot.reason
+        detail = app.t("any_hit_destroys")
     views.append(BigWord(app.header(title), app.t(BIG_WORDS[shot.effect]), detail))
     return views
 

@@ -3,7 +3,8 @@
 SqliteStore keeps them in one SQLite file in WAL mode with synchronous=FULL: each save is one
 transaction, wholly on the card or not at all. It never stops a game: a file it cannot read is
 moved aside and a fresh one started, and when nothing can be written it plays on in memory
-(as a MemoryStore does). Either way `problem` says what happened, in one line.
+(as a MemoryStore does). Either way `problem` says what happened, in one line, and
+`problems` says it typed, for the screen to put in the box's words.
 """
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import json
 import os
 import sqlite3
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
@@ -37,6 +39,21 @@ COMMIT;
 """
 
 T = TypeVar("T")
+
+# What is wrong with a folder, in words SQLite does not give (the journal's English).
+FOLDER_WHY = {"read_only": "the folder is read-only", "disk_full": "the disk is full"}
+
+
+@dataclass(frozen=True)
+class StoreProblem:
+    """One thing that went wrong: the saved battle could not be read and was `moved` aside to
+    `path`, or the store `cannot_save` to `path`. `folder` is what is wrong with the folder
+    ("read_only", "disk_full"), or "" and `detail` is the system's own words."""
+
+    kind: str
+    path: Path
+    folder: str = ""
+    detail: str = ""
 
 
 class Store(Protocol):
@@ -122,16 +139,16 @@ def _connect(path: Path) -> sqlite3.Connection:
 
 def _why(folder: Path) -> str | None:
     """What is wrong with the folder (or the nearest one there is, for a folder that cannot
-    be made), in words SQLite does not give: read-only or full."""
+    be made), which SQLite does not say: "read_only" or "disk_full" (see FOLDER_WHY)."""
     for place in (folder, *folder.parents):
         try:
             stat = os.statvfs(place)
         except OSError:
             continue
         if stat.f_flag & os.ST_RDONLY:
-            return "the folder is read-only"
+            return "read_only"
         if stat.f_bavail == 0:
-            return "the disk is full"
+            return "disk_full"
         return None
     return None
 
@@ -191,6 +208,7 @@ class _SqlStore:
     def __init__(self, conn: sqlite3.Connection | None) -> None:
         self._conn = conn
         self.problem: str | None = None
+        self.problems: list[StoreProblem] = []
         self.can_save = True
 
     def _failed(self, exc: sqlite3.Error | OSError) -> None:
@@ -299,6 +317,7 @@ class SqliteStore(_SqlStore):
                 if exc.conn is not None:
                     exc.conn.close()
             self.problem = f"the saved battle could not be read and was moved to {aside}: {exc}"
+            self.problems.append(StoreProblem("moved", aside, detail=str(exc)))
             return _connect(self.path)
 
     def _failed(self, exc: sqlite3.Error | OSError) -> None:
@@ -309,8 +328,10 @@ class SqliteStore(_SqlStore):
         if old is not None:
             with contextlib.suppress(sqlite3.Error):
                 old.close()
-        reason = _why(self.path.parent) or (
-            exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc))
+        folder = _why(self.path.parent) or ""
+        detail = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        reason = FOLDER_WHY.get(folder, detail)
         line = f"cannot save: {reason} ({self.path}); the battle goes on without saving"
         self.problem = f"{self.problem}; {line}" if self.problem else line
+        self.problems.append(StoreProblem("cannot_save", self.path, folder, detail))
         self.can_save = False

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from cobi_companion.device.core.app import App, Screen
 from cobi_companion.device.core.views import Lines, View
 from cobi_companion.device.ports.events import Key
+from cobi_companion.device.ports.store import StoreProblem
 from cobi_companion.device.ui.renderer import LINE, font, text_width
 
 LINE_WIDTH = 116       # the Lines view's text width beside the scroll marks
@@ -81,6 +82,17 @@ def notice(app: App, title: str, paragraphs: Sequence[str],
            then: Callable[[], Screen]) -> Trouble:
     """A notice wrapped to the panel: OK goes on."""
     return Trouble(title, paragraphs, then, hint_key="ok_next")
+
+
+def store_problems(app: App, problems: Sequence[StoreProblem]) -> str:
+    """What went wrong with the saved battle, in one line in the app's words: what is wrong
+    with the folder where the box knows, else the system's own words."""
+    def said(problem: StoreProblem) -> str:
+        if problem.kind == "moved":
+            return app.t("store_moved", path=problem.path, detail=problem.detail)
+        why = app.t(f"folder_{problem.folder}") if problem.folder else problem.detail
+        return app.t("store_cannot_save", why=why, path=problem.path)
+    return "; ".join(said(problem) for problem in problems)
 
 
 @dataclass

@@ -15,7 +15,8 @@ from fractions import Fraction
 from typing import Any
 
 from ..dice import Aim, Dice, Need, Roller
-from ..errors import RulesError
+from ..errors import Refusal, RulesError
+from .notes import Note, Why
 from .tables import COLUMNS, DIE_FACES, CobraTables, Loss, Result, Weather
 
 MAX_STRENGTH = 99
@@ -80,14 +81,16 @@ class Unit:
         match = _UNIT.match(text.strip().lower())
         if not match:
             raise RulesError(f"unit {text!r}: write its strength then modifier letters, "
-                             f"like 12 or 6h ({modifier_help()})")
+                             f"like 12 or 6h ({modifier_help()})", Refusal.UNIT_FORMAT, unit=text)
         letters = match.group(2)
         unknown = sorted(set(letters) - set(BY_LETTER))
         if unknown:
             raise RulesError(f"unit {text!r}: unknown modifier {unknown[0]!r}; allowed: "
-                             f"{modifier_help()}")
+                             f"{modifier_help()}",
+                             Refusal.UNIT_UNKNOWN_MODIFIER, unit=text, letter=unknown[0])
         if len(set(letters)) < len(letters):
-            raise RulesError(f"unit {text!r}: a modifier may be given once per unit")
+            raise RulesError(f"unit {text!r}: a modifier may be given once per unit",
+                             Refusal.UNIT_MODIFIER_TWICE, unit=text)
         return cls(int(match.group(1)), tuple(BY_LETTER[c] for c in letters))
 
     def text(self) -> str:
@@ -133,15 +136,19 @@ class SideStrength:
 
 def strength(units: list[Unit], role: Role) -> SideStrength:
     if not units:
-        raise RulesError(f"the {role.value} needs at least one unit")
+        raise RulesError(f"the {role.value} needs at least one unit",
+                         Refusal.NEEDS_A_UNIT, role=role.value)
     worked = []
     for unit in units:
         if not 1 <= unit.strength <= MAX_STRENGTH:
-            raise RulesError(f"unit {unit.text()}: a printed strength is 1 to {MAX_STRENGTH}")
+            raise RulesError(f"unit {unit.text()}: a printed strength is 1 to {MAX_STRENGTH}",
+                             Refusal.UNIT_STRENGTH, unit=unit.text(), most=MAX_STRENGTH)
         for modifier in unit.modifiers:
             if role not in modifier.roles:
                 raise RulesError(f"unit {unit.text()}: {modifier.name} ({modifier.rule}) "
-                                 f"applies only in {modifier.roles[0].value}")
+                                 f"applies only in {modifier.roles[0].value}",
+                                 Refusal.MODIFIER_WRONG_ROLE, unit=unit.text(),
+                                 modifier=modifier.letter, role=modifier.roles[0].value)
         exact = Fraction(unit.strength)
         for modifier in unit.modifiers:
             exact *= modifier.factor
@@ -228,12 +235,12 @@ def parse_shift(text: str, tables: CobraTables | None = None) -> Shift:
             return Shift(ShiftKind(kind), int(value))
         except ValueError:
             raise RulesError(f"shift {text!r}: the columns are a whole number like -1 or "
-                             f"+2") from None
+                             f"+2", Refusal.SHIFT_COLUMNS, shift=text) from None
     if not value and tables is not None and kind:
         return Shift(ShiftKind.TERRAIN, tables.terrain_shift(kind), kind)
     raise RulesError(f"shift {text!r}: write KIND:COLUMNS with KIND one of "
                      f"{', '.join(k.value for k in ShiftKind)} (like terrain:-1), or a terrain "
-                     f"named in the Cobra tables file")
+                     f"named in the Cobra tables file", Refusal.SHIFT_FORMAT, shift=text)
 
 
 def _implied_attacker(shift: Shift) -> tuple[Nation | None, str]:
@@ -264,14 +271,16 @@ def _check_one(shift: Shift, turn: int | None, weather: Weather | None) -> None:
     }
     ok, allowed = limits[k]
     if not ok:
-        raise RulesError(f"shift {k.value}:{c:+d}: allowed: {allowed}")
+        raise RulesError(f"shift {k.value}:{c:+d}: allowed: {allowed}",
+                         Refusal.SHIFT_NOT_ALLOWED, shift_kind=k.value, columns=c)
     if k == ShiftKind.HQ and c == 2 and turn is not None and turn < 17:
         raise RulesError(f"shift hq:+2 on game turn {turn}: two HQ shifts only from game "
-                         f"turn 17 (8.3.3a)")
+                         f"turn 17 (8.3.3a)", Refusal.HQ_SHIFTS_TOO_EARLY, turn=turn, first=17)
     if weather == Weather.STORM and k == ShiftKind.AIR:
-        raise RulesError("no air points in storms (14.0b)")
+        raise RulesError("no air points in storms (14.0b)", Refusal.NO_AIR_IN_STORMS)
     if weather == Weather.STORM and k == ShiftKind.NAVAL and c > 1:
-        raise RulesError("in storms at most one naval point: +1 at most (14.4)")
+        raise RulesError("in storms at most one naval point: +1 at most (14.4)",
+                         Refusal.NAVAL_IN_STORMS)
 
 
 def check_shifts(shifts: list[Shift], attacker: Nation | None = None, turn: int | None = None,
@@ -284,7 +293,8 @@ def check_shifts(shifts: list[Shift], attacker: Nation | None = None, turn: int 
         key = (shift.kind, shift.columns > 0)
         if shift.kind != ShiftKind.TERRAIN and key in seen:
             raise RulesError(f"{shift.kind.value} is given twice for the same side: one "
-                             f"{shift.kind.value} shift per side ({shift.rule})")
+                             f"{shift.kind.value} shift per side ({shift.rule})",
+                             Refusal.SHIFT_TWICE, shift_kind=shift.kind.value)
         seen[key] = shift
         side, why = _implied_attacker(shift)
         if side is None:
@@ -292,14 +302,17 @@ def check_shifts(shifts: list[Shift], attacker: Nation | None = None, turn: int 
         if said is not None and said[0] != side:
             raise RulesError(f"shift {shift.kind.value}:{shift.columns:+d} means the "
                              f"{side.value} side attacks ({why}), but {said[1]} says the "
-                             f"{said[0].value} side does")
+                             f"{said[0].value} side does",
+                             Refusal.SHIFTS_DISAGREE, shift_kind=shift.kind.value,
+                             columns=shift.columns, nation=side.value, said=said[0].value)
         said = said or (side, f"shift {shift.kind.value}:{shift.columns:+d}")
     return said[0] if said else None
 
 
 def check_turn(turn: int | None) -> None:
     if turn is not None and not 1 <= turn <= LAST_TURN:
-        raise RulesError(f"game turn {turn}: Cobra's game turns are 1 to {LAST_TURN}")
+        raise RulesError(f"game turn {turn}: Cobra's game turns are 1 to {LAST_TURN}",
+                         Refusal.TURN_OUT_OF_RANGE, turn=turn, last=LAST_TURN)
 
 
 def base_column(attack: int, defence: int) -> tuple[int, str]:
@@ -375,12 +388,14 @@ def carpet_odds(shifts: list[Shift] | None = None, *, turn: int | None = None,
                 weather: Weather | None = None) -> Odds:
     """Carpet bombing: always the 6:1 column, never shifted (14.3g)."""
     if shifts:
-        raise RulesError("carpet bombing is never shifted left or right (14.3g)")
+        raise RulesError("carpet bombing is never shifted left or right (14.3g)",
+                         Refusal.CARPET_SHIFTED)
     check_turn(turn)
     if turn is not None and turn < CARPET_FROM:
-        raise RulesError(f"no carpet bombing before game turn {CARPET_FROM} (14.3f)")
+        raise RulesError(f"no carpet bombing before game turn {CARPET_FROM} (14.3f)",
+                         Refusal.CARPET_TOO_EARLY, first=CARPET_FROM)
     if weather is not None and weather != Weather.CLEAR:
-        raise RulesError("carpet bombing only in clear weather (14.3b)")
+        raise RulesError("carpet bombing only in clear weather (14.3b)", Refusal.CARPET_NOT_CLEAR)
     note = "carpet bombing is always resolved on 6:1, never shifted (14.3g)"
     return Odds(None, None, CARPET_COLUMN, note, (), 0, CARPET_COLUMN, note, Nation.ALLIED,
                 carpet=True)
@@ -389,13 +404,14 @@ def carpet_odds(shifts: list[Shift] | None = None, *, turn: int | None = None,
 @dataclass(frozen=True)
 class Combat:
     """An attack rolled: the column, the die, the result where the tables hold it, and what
-    each side must do."""
+    each side must do (`explanation`, and typed: `notes`)."""
 
     odds: Odds
     die: int
     result: Result | None
     explanation: tuple[str, ...]
     source: str
+    notes: tuple[Note, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {"odds": self.odds.to_dict(), "die": self.die, "column": self.odds.column,
@@ -413,52 +429,65 @@ def _result_dict(result: Result | None) -> dict[str, Any] | None:
 def roll(odds_: Odds, dice: Dice, tables: CobraTables | None = None) -> Combat:
     die = dice.roll(Need(Roller.ATTACKER, Aim.COMBAT, f"combat on {odds_.column}"))
     if not 1 <= die <= DIE_FACES:
-        raise RulesError(f"a die shows 1 to {DIE_FACES}, not {die}")
+        raise RulesError(f"a die shows 1 to {DIE_FACES}, not {die}",
+                         Refusal.NOT_A_DIE_FACE, die=die, faces=DIE_FACES)
     result = tables.result(odds_.column, die) if tables else None
     source = tables.source if tables else ""
-    lines = explain(result, carpet=odds_.carpet) if result else \
-        (f"read column {odds_.column}, die {die} on your printed CRT",)
-    return Combat(odds_, die, result, lines, source)
+    notes = explain_notes(result, carpet=odds_.carpet) if result else (
+        Note(f"read column {odds_.column}, die {die} on your printed CRT", Why.READ_PRINTED_CRT,
+             {"column": odds_.column, "die": die}),)
+    return Combat(odds_, die, result, tuple(n.text for n in notes), source, notes)
 
 
 def explain(result: Result, carpet: bool = False) -> tuple[str, ...]:
     """What each side does with a result: step losses against retreats (8.5, 8.6, 8.7)."""
-    lines = []
+    return tuple(note.text for note in explain_notes(result, carpet))
+
+
+def explain_notes(result: Result, carpet: bool = False) -> tuple[Note, ...]:
+    notes = []
     if result.split:
-        lines.append("Split result: the attacker takes his result first, then the defender; "
-                     "the defender may not advance, and an overrun stops (8.6c, 8.6e)")
-    lines += _attacker_lines(result.attacker)
-    lines += _defender_lines(result.defender, carpet)
-    return tuple(lines)
+        notes.append(Note("Split result: the attacker takes his result first, then the "
+                          "defender; the defender may not advance, and an overrun stops "
+                          "(8.6c, 8.6e)", Why.SPLIT_RESULT))
+    notes += _attacker_notes(result.attacker)
+    notes += _defender_notes(result.defender, carpet)
+    return tuple(notes)
 
 
-def _attacker_lines(loss: Loss) -> list[str]:
+def _attacker_notes(loss: Loss) -> list[Note]:
     if loss.eliminated:
-        return ["Attacker: every attacking step is lost, no retreat (8.6a)"]
+        return [Note("Attacker: every attacking step is lost, no retreat (8.6a)",
+                     Why.ATTACKER_ELIMINATED)]
     if loss.steps == 0:
-        return ["Attacker: no effect"]
+        return [Note("Attacker: no effect", Why.ATTACKER_NO_EFFECT)]
     if loss.steps == 1:
-        return ["Attacker: lose 1 step; the attacker always takes at least one as a step "
-                "(8.6b5)"]
-    return [f"Attacker: {loss.steps}: lose at least 1 step (8.6b5); each other one is a "
-            f"step or a hex of retreat (8.6b1). If the attacker retreats 1 hex or more, the "
-            f"defender's result drops by one (8.6b4)"]
+        return [Note("Attacker: lose 1 step; the attacker always takes at least one as a step "
+                     "(8.6b5)", Why.ATTACKER_ONE_STEP)]
+    return [Note(f"Attacker: {loss.steps}: lose at least 1 step (8.6b5); each other one is a "
+                 f"step or a hex of retreat (8.6b1). If the attacker retreats 1 hex or more, "
+                 f"the defender's result drops by one (8.6b4)", Why.ATTACKER_STEPS,
+                 {"steps": loss.steps})]
 
 
-def _defender_lines(loss: Loss, carpet: bool) -> list[str]:
+def _defender_notes(loss: Loss, carpet: bool) -> list[Note]:
     if loss.eliminated:
-        return ["Defender: every defending step is lost"]
+        return [Note("Defender: every defending step is lost", Why.DEFENDER_ELIMINATED)]
     if loss.steps == 0:
-        return ["Defender: no effect"]
+        return [Note("Defender: no effect", Why.DEFENDER_NO_EFFECT)]
     if carpet:
-        return [f"Defender: lose {loss.steps} step{'s' if loss.steps > 1 else ''}: carpet "
-                f"bombing losses are all steps, no retreats (14.3g)"]
-    lines = [f"Defender: {loss.steps}: lose steps and/or retreat; each hex retreated "
-             f"satisfies one step (8.6b1). Retreat is optional (8.7)"]
+        return [Note(f"Defender: lose {loss.steps} step{'s' if loss.steps > 1 else ''}: "
+                     f"carpet bombing losses are all steps, no retreats (14.3g)",
+                     Why.DEFENDER_CARPET, {"steps": loss.steps})]
+    notes = [Note(f"Defender: {loss.steps}: lose steps and/or retreat; each hex retreated "
+                  f"satisfies one step (8.6b1). Retreat is optional (8.7)", Why.DEFENDER_STEPS,
+                  {"steps": loss.steps})]
     if loss.steps > 2:
-        lines.append("More than 2: at least one must be a step loss (8.6b3)")
+        notes.append(Note("More than 2: at least one must be a step loss (8.6b3)",
+                          Why.AT_LEAST_ONE_STEP))
     if loss.steps > 1:
-        lines.append("Steps come from the whole stack: every unit loses one before any "
-                     "loses a second (8.6b2)")
-    lines.append("A hex that cannot be retreated is a step instead (8.7a)")
-    return lines
+        notes.append(Note("Steps come from the whole stack: every unit loses one before any "
+                          "loses a second (8.6b2)", Why.WHOLE_STACK))
+    notes.append(Note("A hex that cannot be retreated is a step instead (8.7a)",
+                      Why.NO_RETREAT_IS_A_STEP))
+    return notes

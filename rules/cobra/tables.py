@@ -14,7 +14,7 @@ from typing import Self
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 
-from ..errors import RulesError
+from ..errors import Refusal, RulesError
 
 # The CRT's odds columns, left to right: 1:5 and 10:1 are the extremes (8.3.2c).
 COLUMNS = ("1:5", "1:4", "1:3", "1:2", "1:1", "2:1", "3:1", "4:1", "5:1", "6:1", "7:1", "8:1",
@@ -200,5 +200,6 @@ class CobraTables(BaseModel):
         if key not in shifts:
             known = ", ".join(sorted(shifts)) or "none yet"
             raise RulesError(f"no terrain {name!r} in {self.source}: add it under [terrain] "
-                             f"with its shift from your Terrain Effects Chart (known: {known})")
+                             f"with its shift from your Terrain Effects Chart (known: {known})",
+                             Refusal.NO_TERRAIN, terrain=name, known=tuple(sorted(shifts)))
         return shifts[key]

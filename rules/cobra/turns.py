@@ -6,8 +6,9 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..errors import RulesError
+from ..errors import Refusal, RulesError, Value
 from .combat import Nation
+from .notes import Note, Why
 from .tables import Weather
 from .weather import GERMAN_SUPPLY
 
@@ -55,7 +56,8 @@ def scenario(key: str) -> Scenario:
     try:
         return SCENARIOS[key]
     except KeyError:
-        raise RulesError(f"unknown scenario {key!r}: choose {', '.join(SCENARIOS)}") from None
+        raise RulesError(f"unknown scenario {key!r}: choose {', '.join(SCENARIOS)}",
+                         Refusal.UNKNOWN_SCENARIO, scenario=key, choices=tuple(SCENARIOS)) from None
 
 
 @dataclass(frozen=True)
@@ -72,15 +74,17 @@ class Tracks:
 
 
 def allied_receipt(printed: int, weather: Weather | None, first_storm: bool,
-                   turn: int, landing: bool) -> tuple[int, str]:
-    """Supply points the Allies add this turn from the printed track (11.1)."""
+                   turn: int, landing: bool) -> tuple[int, str, Why]:
+    """Supply points the Allies add this turn from the printed track (11.1), and why."""
     if landing and turn <= 2:
-        return 0, "no Allied supply points on game turns 1 and 2 (17.3)"
+        return 0, "no Allied supply points on game turns 1 and 2 (17.3)", Why.NO_SUPPLY_LANDING
     if weather == Weather.STORM and first_storm:
-        return 0, "the first storm turn brings no Allied supply points (11.1b)"
+        return 0, "the first storm turn brings no Allied supply points (11.1b)", \
+            Why.NO_SUPPLY_FIRST_STORM
     if weather == Weather.STORM:
-        return math.ceil(printed / 2), "half, rounded up, in storms (11.1b)"
-    return printed, "as printed on the turn record track (11.1a)"
+        return math.ceil(printed / 2), "half, rounded up, in storms (11.1b)", \
+            Why.HALF_SUPPLY_STORM
+    return printed, "as printed on the turn record track (11.1a)", Why.SUPPLY_AS_PRINTED
 
 
 @dataclass(frozen=True)
@@ -155,15 +159,16 @@ class CobraGame:
     def advance(self, extension_die: int | None = None) -> CobraGame:
         """The next phase; after the last phase of the last game turn the game is over."""
         if self.over:
-            raise RulesError("the game is over")
+            raise RulesError("the game is over", Refusal.GAME_OVER)
         if self.phase.name == "weather" and self.this_weather is None:
-            raise RulesError("the weather phase needs the weather first (5.3)")
+            raise RulesError("the weather phase needs the weather first (5.3)",
+                             Refusal.WEATHER_FIRST)
         if self.step + 1 < len(sequence(self.scenario, self.turn)):
             return replace(self, step=self.step + 1)
         if self.needs_extension_roll:
             if extension_die is None:
                 raise RulesError("the end of game turn 27 needs the Allied die roll: 4-6 "
-                                 "plays game turn 28 (17.3a)")
+                                 "plays game turn 28 (17.3a)", Refusal.EXTENSION_ROLL_NEEDED)
             if not extends(extension_die):
                 return replace(self, extension_die=extension_die, over=True)
             return replace(self, turn=self.turn + 1, step=0, last=self.last + 1,
@@ -175,9 +180,11 @@ class CobraGame:
     def with_weather(self, weather: Weather) -> tuple[CobraGame, str]:
         """This turn's weather, and the German attack supply points it brings (11.0d)."""
         if self.phase.name != "weather":
-            raise RulesError("the weather is found in the Weather & German Supply Phase (4.0)")
+            raise RulesError("the weather is found in the Weather & German Supply Phase (4.0)",
+                             Refusal.WEATHER_PHASE_ONLY)
         if self.this_weather is not None:
-            raise RulesError(f"game turn {self.turn} already has its weather")
+            raise RulesError(f"game turn {self.turn} already has its weather",
+                             Refusal.WEATHER_ALREADY, turn=self.turn)
         gain = GERMAN_SUPPLY[weather]
         german = min(GERMAN_SP_MAX, self.tracks.german + gain)
         note = f"German attack supply +{gain} in {weather.value} weather (11.0d)"
@@ -186,19 +193,23 @@ class CobraGame:
         return replace(self, weather=(*self.weather, weather),
                        tracks=replace(self.tracks, german=german)), note
 
-    def receive_allied(self, us: int, british: int) -> tuple[CobraGame, str]:
+    def receive_allied(self, us: int, british: int) -> tuple[CobraGame, Note]:
         """The Allied supply phase: the printed supply points, halved or none in storms."""
         if self.phase.name != "supply":
-            raise RulesError("Allied supply points come in the Allied Supply Phase (4.0)")
+            raise RulesError("Allied supply points come in the Allied Supply Phase (4.0)",
+                             Refusal.SUPPLY_PHASE_ONLY)
         first_storm = self.this_weather == Weather.STORM and \
             Weather.STORM not in self.history()
         landing = scenario(self.scenario).landing
-        got_us, note = allied_receipt(us, self.this_weather, first_storm, self.turn, landing)
-        got_british, _ = allied_receipt(british, self.this_weather, first_storm, self.turn,
-                                        landing)
+        got_us, note, why = allied_receipt(us, self.this_weather, first_storm, self.turn,
+                                           landing)
+        got_british, _, _ = allied_receipt(british, self.this_weather, first_storm, self.turn,
+                                           landing)
         tracks = replace(self.tracks, us=self.tracks.us + got_us,
                          british=self.tracks.british + got_british)
-        return replace(self, tracks=tracks), f"US +{got_us}, British +{got_british}: {note}"
+        return replace(self, tracks=tracks), Note(
+            f"US +{got_us}, British +{got_british}: {note}", why, {"us": got_us,
+                                                                  "british": got_british})
 
     def spend(self, track: str) -> tuple[CobraGame, bool]:
         """Pay for one supplied attack from `track` (us, british or german); False when the
@@ -219,7 +230,9 @@ class CobraGame:
     def _track(self, track: str) -> int:
         if track not in Tracks.__dataclass_fields__:
             raise RulesError(f"unknown track {track!r}: choose "
-                             f"{', '.join(Tracks.__dataclass_fields__)}")
+                             f"{', '.join(Tracks.__dataclass_fields__)}",
+                             Refusal.UNKNOWN_TRACK, track=track,
+                             choices=tuple(Tracks.__dataclass_fields__))
         value: int = getattr(self.tracks, track)
         return value
 
@@ -238,14 +251,21 @@ class CobraGame:
         return game
 
 
-def victory(german_frontline: bool, german_vp: int, allied_vp: int) -> tuple[str, str]:
+def victory(german_frontline: bool, german_vp: int, allied_vp: int) -> tuple[str, Note]:
     """The level of victory: marginal for the side the frontline favours (16.3.1, 16.3.2),
     shifted one level for every full 15 VP of difference (16.3.3)."""
     start = LEVELS.index("Marginal German" if german_frontline else "Marginal Allied")
     difference = allied_vp - german_vp
     shift = int(difference / VP_PER_LEVEL)          # whole fifteens, toward zero
     level = min(max(start - shift, 0), len(LEVELS) - 1)
-    return LEVELS[level], f"{LEVELS[start]}, Allied VP {allied_vp} − German VP {german_vp} " \
+    text = f"{LEVELS[start]}, Allied VP {allied_vp} − German VP {german_vp} " \
         f"= {difference:+d}: {abs(shift)} level{'s' if abs(shift) != 1 else ''} " \
         f"{'toward the Allies' if shift > 0 else 'toward the Germans' if shift < 0 else ''}" \
         f" (16.3.3)".replace("  (", " (")
+    why = Why.VICTORY_TOWARD_ALLIES if shift > 0 else Why.VICTORY_TOWARD_GERMANS if shift < 0 \
+        else Why.VICTORY_AS_FRONTLINE
+    values: dict[str, Value] = {"start": LEVELS[start], "allied": allied_vp,
+                                "german": german_vp, "difference": difference}
+    if shift:
+        values["levels"] = abs(shift)
+    return LEVELS[level], Note(text, why, values)

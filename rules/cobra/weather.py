@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..dice import Aim, Dice, Need, Roller
-from ..errors import RulesError
+from ..errors import Refusal, RulesError
+from .notes import Note, Why
 from .tables import CobraTables, Weather
 
 COLUMN_C_FROM = 20          # column C only, from this game turn (5.3a2)
@@ -26,22 +27,26 @@ def parse_history(text: str) -> list[Weather]:
         return [Weather(aliases.get(w, w)) for w in words]
     except ValueError:
         bad = next(w for w in words if aliases.get(w, w) not in Weather.__members__.values())
-        raise RulesError(f"weather {bad!r}: allowed: clear, overcast, storm") from None
+        raise RulesError(f"weather {bad!r}: allowed: clear, overcast, storm",
+                         Refusal.UNKNOWN_WEATHER, weather=bad) from None
 
 
-def forced(turn: int, history: list[Weather]) -> tuple[Weather, str] | None:
+def forced(turn: int, history: list[Weather]) -> tuple[Weather, Note] | None:
     """Weather that is not rolled for, and why."""
     if turn == 1:
-        return Weather.CLEAR, "game turn 1 is always clear (5.3)"
+        return Weather.CLEAR, Note("game turn 1 is always clear (5.3)", Why.TURN_1_CLEAR)
     if turn == 2:
-        return Weather.OVERCAST, "game turn 2 is always overcast (5.3)"
+        return Weather.OVERCAST, Note("game turn 2 is always overcast (5.3)",
+                                      Why.TURN_2_OVERCAST)
     if len(history) >= STREAK and all(w == Weather.STORM for w in history[-STREAK:]):
-        return Weather.OVERCAST, "after three storm turns in a row the weather is overcast (5.3a)"
+        return Weather.OVERCAST, Note("after three storm turns in a row the weather is "
+                                      "overcast (5.3a)", Why.AFTER_THREE_STORMS)
     if turn == FORCED_STORM_TURN and Weather.STORM not in history:
         if len(history) < FORCED_STORM_TURN - 1:
             raise RulesError("game turn 6 needs the weather of turns 1 to 5: storms come on "
-                             "turn 6 if none came before (5.3)")
-        return Weather.STORM, "no storm on turns 1 to 5: game turn 6 is storms (5.3)"
+                             "turn 6 if none came before (5.3)", Refusal.WEATHER_HISTORY_NEEDED)
+        return Weather.STORM, Note("no storm on turns 1 to 5: game turn 6 is storms (5.3)",
+                                   Why.TURN_6_STORMS)
     return None
 
 
@@ -98,6 +103,7 @@ class WeatherRoll:
     modified: int | None
     row: int | None           # the row read (the lowest or highest where the roll is beyond)
     weather: Weather | None   # None: read the printed table and tell the box
+    forced: Note | None = None   # why it was not rolled, typed
 
     def to_dict(self) -> dict[str, Any]:
         return {"turn": self.turn, "column": self.column, "column_note": self.column_note,
@@ -111,16 +117,19 @@ class WeatherRoll:
 def determine(turn: int, history: list[Weather], dice: Dice,
               tables: CobraTables | None = None) -> WeatherRoll:
     if not 1 <= turn <= 28:
-        raise RulesError(f"game turn {turn}: Cobra's turns are 1 to 28")
+        raise RulesError(f"game turn {turn}: Cobra's turns are 1 to 28",
+                         Refusal.TURN_OUT_OF_RANGE, turn=turn, last=28)
     if len(history) >= turn:
         raise RulesError(f"game turn {turn} has only {turn - 1} turns before it, but the "
-                         f"history names {len(history)}")
+                         f"history names {len(history)}",
+                         Refusal.WEATHER_HISTORY_LONG, turn=turn, before=turn - 1,
+                         named=len(history))
     name, column_note = column(turn, history)
     drm, drm_note = modifier(history)
     fixed = forced(turn, history)
     if fixed is not None:
-        return WeatherRoll(turn, name, column_note, fixed[1], None, drm, drm_note, None, None,
-                           fixed[0])
+        return WeatherRoll(turn, name, column_note, fixed[1].text, None, drm, drm_note, None,
+                           None, fixed[0], fixed[1])
     # The German player rolls for the weather at the start of each German player turn.
     die = dice.roll(Need(Roller.AXIS, Aim.WEATHER, f"weather, game turn {turn}"))
     row, weather = read(tables, name, die + drm)

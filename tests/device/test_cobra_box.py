@@ -225,7 +225,7 @@ def test_cobra_in_polish(table_at, snapshot):
     table.choose("Cobra")
     table.press("ok")
     assert table.view.header.title == "1/5 Pogoda" and table.view.header.side_label == \
-        "GT15 Niem"
+        "T15 Niem"                      # a game turn is a "tura" in Polish
     snapshot("cobra_hub_pl", render(table.view))
 
 

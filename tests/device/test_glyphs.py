@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from cobi_companion.cards import load_cards
 from cobi_companion.device import box
-from cobi_companion.device.core import i18n
+from cobi_companion.device.core import i18n, reasons
 from cobi_companion.device.core.views import BigWord, Header, Lines, Menu, Roll, View
 from cobi_companion.device.ui import renderer as screens
 from cobi_companion.device.ui.renderer import font, render
@@ -80,7 +80,8 @@ def test_the_check_tells_glyphs_from_the_missing_glyph_box(weight_size: tuple[st
 def shown_texts(language: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every string the box can show in `language`: the texts it draws ahead when idle
     (`box.warm_up_for`), and again each source of them: every string of i18n, placeholders
-    and all, the outcome words, the shipped cards' names and the symbols."""
+    and all, the outcome words, the shipped cards' names and the symbols; and the refusals and
+    Cobra notes of the rules in the box's words."""
     book = load_cards([])
     warmed: list[str] = []
 
@@ -92,8 +93,10 @@ def shown_texts(language: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     box.warm_up_for(app)
     names = [text for card in book.sorted() for text in (card.name, card.short)]
     assert warmed and names
+    said = [pair[LANGUAGES.index(language)]
+            for pair in (*reasons.TEMPLATES.values(), *reasons.NOTES.values())]
     return [*warmed, *i18n.every_text(language), *i18n.outcome_words(language), *names,
-            SYMBOLS]
+            *said, SYMBOLS]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -10,16 +10,17 @@ from pathlib import Path
 import pytest
 from cobi_companion.device.core.views import BigWord
 from cobi_companion.device.ports.errors import ConfigError
+from cobi_companion.device.ports.store import StoreProblem
 from cobi_companion.device.ui.renderer import render
-from cobi_companion.device.ui.trouble import notice
+from cobi_companion.device.ui.trouble import notice, store_problems
 from PIL import Image, ImageChops
 
 FRAMES = Path(__file__).parents[2] / "docs" / "screens" / "trouble"
 SCALE = 4
 USB_PROBLEM = ConfigError(Path("/media/cobi/config.toml"), [
     "line 5: buttons.axis: 40 is not allowed; allowed: a BCM GPIO number from 0 to 27"])
-READ_ONLY = ("cannot save: the folder is read-only (/var/lib/cobi-companion/battles.db); the "
-             "battle goes on without saving")
+READ_ONLY = StoreProblem("cannot_save", Path("/var/lib/cobi-companion/battles.db"), "read_only",
+                         "attempt to write a readonly database")
 
 
 def compare(name: str, image: Image.Image) -> str:
@@ -37,6 +38,17 @@ def compare(name: str, image: Image.Image) -> str:
     return ""
 
 
+def test_the_store_says_its_problem_in_the_boxs_words(table_at) -> None:
+    app = table_at([3]).box.app
+    assert store_problems(app, [READ_ONLY]) == (
+        "cannot save: the folder is read-only (/var/lib/cobi-companion/battles.db); the "
+        "battle goes on without saving")
+    app.settings.language = "pl"
+    assert store_problems(app, [READ_ONLY]) == (
+        "nie można zapisać: folder jest tylko do odczytu (/var/lib/cobi-companion/battles.db); "
+        "bitwa toczy się bez zapisu")
+
+
 @pytest.mark.parametrize("language", ["en", "pl"])
 def test_frames_of_what_is_wrong(table_at, language: str) -> None:
     table = table_at([3])
@@ -45,7 +57,8 @@ def test_frames_of_what_is_wrong(table_at, language: str) -> None:
     menu = app.screen
     screens = {
         "config": box.config_trouble((USB_PROBLEM,), lambda: menu),
-        "cannot-save": notice(app, app.t("cannot_save"), [READ_ONLY, app.t("cannot_save_fix")],
+        "cannot-save": notice(app, app.t("cannot_save"),
+                              [store_problems(app, [READ_ONLY]), app.t("cannot_save_fix")],
                               lambda: menu),
         "parts-off": notice(app, app.t("parts_off"), [
             app.t("part_failed", part=app.t("buzzer"), reason="GPIO 12: GPIO busy"),

@@ -26,7 +26,7 @@ def test_scripted_dice_in_order_then_a_clear_error():
     with pytest.raises(DiceExhausted, match="too few scripted dice: 2 faces given, ran out at "
                                             "the damage die 1 roll") as raised:
         dice.roll(damage_die(1))
-    assert raised.value.need == Need(Roller.FIRER, Aim.DAMAGE, "damage die 1")
+    assert raised.value.need == Need(Roller.FIRER, Aim.DAMAGE, "damage die 1", number=1)
 
 
 def test_scripted_faces_must_be_faces():

@@ -42,7 +42,7 @@ def test_a_tank_game_shot_is_all_the_firers(book):
     assert dice.needs[:2] == [Need(Roller.FIRER, Aim.TO_HIT, "to hit"),
                               Need(Roller.FIRER, Aim.RELOAD, "reload")]
     assert {n.roller for n in dice.needs} == {Roller.FIRER}
-    assert dice.needs[2] == Need(Roller.FIRER, Aim.DAMAGE, "damage die 1")
+    assert dice.needs[2] == Need(Roller.FIRER, Aim.DAMAGE, "damage die 1", number=1)
 
 
 def test_initiative_each_side_rolls_its_own_die_and_a_tie_rolls_again():

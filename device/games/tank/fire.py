@@ -24,7 +24,7 @@ from cobi_companion.device.games.battle import aim_at, fire_range, refuse
 from cobi_companion.device.games.rolling import gather
 from cobi_companion.device.games.shots import Finish, needs_text
 from cobi_companion.device.games.tank import learn
-from cobi_companion.device.ui.explain import BIG_WORDS, in_six, percent
+from cobi_companion.device.ui.explain import BIG_WORDS
 from cobi_companion.device.ui.measure import CmKnob, Measuring
 from cobi_companion.device.ui.widgets import (
     Choose,
@@ -34,6 +34,7 @@ from cobi_companion.device.ui.widgets import (
     WaitPress,
     notice,
 )
+from cobi_companion.device.ui.wording import decimal, in_six, percent, weapon_words
 from cobi_companion.rules import soft_fire, soft_odds, tank_game
 from cobi_companion.rules.battle import Piece
 from cobi_companion.rules.card import Facing, Kind, Template, Weapon
@@ -117,7 +118,7 @@ def fire_menu(app: App, label: str, done: Finish, back: Next) -> Screen:
     if not singles and not has_main_gun(firer) and len(templates) == 1:
         return TemplatePick(label, templates[0], done, back)
     items = [shown(t) for t in targets] + [
-        app.t("template", weapon=weapon_name(w)) for w in templates]
+        app.t("template", weapon=weapon_words(app, w.name)) for w in templates]
     if shots:
         items.append(app.t("done_firing"))
 
@@ -146,12 +147,12 @@ def at_target(app: App, firer: Piece, target: Piece, done: Finish, back: Next) -
             try:
                 tank_game.check_hard_target(target.card)
             except RulesError as exc:
-                return refuse(app, str(exc), back)
+                return refuse(app, app.say(exc), back)
         key = "no_single_weapon" if template_weapons(firer) else "no_weapon"
         return refuse(app, app.t(key, label=firer.label), back)
     if len(singles) == 1:
         return soft_single(app, firer, singles[0], target, done, back)
-    return Choose(app.t("weapon"), [w.name for w in singles],
+    return Choose(app.t("weapon"), [weapon_words(app, w.name) for w in singles],
                   lambda i: soft_single(app, firer, singles[i], target, done, back), back)
 
 
@@ -174,7 +175,7 @@ def soft_single(app: App, firer: Piece, weapon: Weapon, target: Piece, done: Fin
         soft_fire.check_target(SoftPlan(firer, weapon, (covered(target),), app.book.table),
                                covered(target))
     except RulesError as exc:
-        return refuse(app, str(exc), back)
+        return refuse(app, app.say(exc), back)
     again = lambda: soft_single(app, firer, weapon, target, done, back)  # noqa: E731
 
     def situated(situation: str) -> Screen:
@@ -266,7 +267,7 @@ class TemplatePick(PickPieces):
         pieces = self.pieces(app)
         items = (*(self.text(app, p) for p in pieces), app.t("fire_now"))
         self.index = min(self.index, len(items) - 1)
-        return Menu(app.header(weapon_name(self.weapon)), items, self.index,
+        return Menu(app.header(weapon_words(app, self.weapon.name)), items, self.index,
                     app.t("template_hint"))
 
     def plan(self, app: App, under: list[Covered], range_cm: float | None = None,
@@ -283,7 +284,7 @@ class TemplatePick(PickPieces):
             soft_fire.check_target(self.plan(app, []), Covered(piece, int(figure),
                                                                model=not figure))
         except RulesError as exc:
-            return refuse(app, str(exc), lambda: self)
+            return refuse(app, app.say(exc), lambda: self)
         crew = piece.figures or 0
 
         def situated(figures: int, facing: Facing) -> Screen:
@@ -322,7 +323,7 @@ class TemplatePick(PickPieces):
         try:
             soft_fire.check_pieces(self.plan(app, [c]))   # a missing value is asked at Fire!
         except RulesError as exc:
-            return refuse(app, str(exc), lambda: self)
+            return refuse(app, app.say(exc), lambda: self)
         return self.set(app, piece.label, c)
 
     def start(self, app: App) -> Screen:
@@ -330,7 +331,7 @@ class TemplatePick(PickPieces):
             return notice(app, app.t("not_possible"), [app.t("nothing_under")], lambda: self)
         under = [self.under[p.label] for p in self.pieces(app) if p.label in self.under]
         firer = app.playing.battle.get(self.firer)
-        title = f"{firer.label}: {weapon_name(self.weapon)}"
+        title = f"{firer.label}: {weapon_words(app, self.weapon.name)}"
         if self.weapon.template is not Template.HE:
             return start(app, self.plan(app, under), self.done, lambda: self, title)
         cover = any(s in ("soft_cover", "hard_cover") for c in under for s in c.situations)
@@ -354,16 +355,16 @@ def start(app: App, plan: SoftPlan, done: Finish, back: Next, title: str) -> Scr
                              lambda asked: start(app, asked, done, back, title), back)
         odds = soft_odds.odds(plan)        # refuses as the fire would
     except RulesError as exc:
-        return refuse(app, str(exc), back)
+        return refuse(app, app.say(exc), back)
     most = len(odds.down) - 1
-    expected = f"{float(odds.expected_down):.1f}".rstrip("0").rstrip(".")
+    expected = decimal(app, float(odds.expected_down))
     if plan.weapon.template is None:
-        chances = [app.t("soft_odds", down=percent(odds.all_down))]
+        chances = [app.t("soft_odds", down=percent(app, odds.all_down))]
     else:
         chances = [app.t("expected_down", exp=expected, n=most),
-                   app.t("all_down", all=percent(odds.all_down))]
+                   app.t("all_down", all=percent(app, odds.all_down))]
         if plan.weapon.template is Template.HE:
-            chances.insert(0, app.t("hit_chance", hit=in_six(odds.hit)))
+            chances.insert(0, app.t("hit_chance", hit=in_six(app, odds.hit)))
     side = firer.side.value
     preview = Lines(app.header(title), (*chances, app.t("press_to_fire",
                                                         side=app.side_name(side))))
@@ -466,7 +467,8 @@ class SoftRun(Screen):
                         else f"= {roll}")
         defender = faces[i + 1]
         effect = soft_fire.opposed_effect(c, attack.figure, modified, defender)
-        return Roll(header, (roll, defender), prompt, f"{modified} v {defender}",
+        return Roll(header, (roll, defender), prompt,
+                    app.t("versus", attack=modified, defence=defender),
                     self.word(app, attack.piece, attack.figure, effect))
 
     def attack_view(self, app: App, attack: Attack, number: int, of: int) -> View:
@@ -479,7 +481,7 @@ class SoftRun(Screen):
                 if attack.damage and attack.armour else ""
             return Roll(header, damage, caption, detail, word)
         return Roll(header, (attack.roll, attack.defender), caption,
-                    f"{attack.modified} v {attack.defender}", word)
+                    app.t("versus", attack=attack.modified, defence=attack.defender), word)
 
     # -- the end --
 

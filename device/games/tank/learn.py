@@ -170,7 +170,7 @@ def remember(app: App, plan: SoftPlan, wanted: Wanted, value: int, band: Band | 
             app.t("band_overlaps"), exc.band.span, app.t("band_again")], again)
     except RulesError as exc:
         app.cue("error")
-        return notice(app, app.t("not_possible"), [str(exc)], again)
+        return notice(app, app.t("not_possible"), [app.say(exc)], again)
     try:
         write_learned(path, table.learned)
     except OSError as exc:

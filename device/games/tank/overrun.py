@@ -89,7 +89,7 @@ class OverrunPick(PickPieces):
         try:
             overrun.check(self.tank_piece(app), (under,))
         except RulesError as exc:
-            return refuse(app, str(exc), lambda: self)
+            return refuse(app, app.say(exc), lambda: self)
         return self.set(app, under.piece.label, under)
 
     def start(self, app: App) -> Screen:

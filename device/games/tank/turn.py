@@ -194,7 +194,7 @@ class Pick(Screen):
             turns.activate(turn, state.battle, [*self.picked, label])
         except RulesError as exc:
             app.cue("error")
-            return notice(app, app.t("not_possible"), [str(exc)], lambda: self)
+            return notice(app, app.t("not_possible"), [app.say(exc)], lambda: self)
         self.picked.append(label)
         app.cue("click")
         others = [p.label for p in eligible(state) if p.label not in self.picked]
@@ -207,7 +207,7 @@ class Pick(Screen):
         try:
             state.turn = turns.activate(turn, state.battle, self.picked)
         except RulesError as exc:
-            return notice(app, app.t("not_possible"), [str(exc)], lambda: self)
+            return notice(app, app.t("not_possible"), [app.say(exc)], lambda: self)
         current = state.turn.current
         assert current is not None
         word = "extra activation" if current.extra else "activates"
@@ -319,7 +319,7 @@ def back_to(app: App, label: str) -> Next:
 
 
 def refused(app: App, label: str, exc: RulesError) -> Screen:
-    return refuse(app, str(exc), back_to(app, label))
+    return refuse(app, app.say(exc), back_to(app, label))
 
 
 def refusal(app: App, label: str, rule: Callable[[turns.Turn, Battle, str], object]
@@ -550,7 +550,7 @@ def place_menu(app: App, back: Screen) -> Screen:
             state.turn, state.battle = turns.place(turn, state.battle, label, riding_with)
         except RulesError as exc:
             app.cue("error")
-            return notice(app, app.t("not_possible"), [str(exc)], lambda: back)
+            return notice(app, app.t("not_possible"), [app.say(exc)], lambda: back)
         with_ = f" with {riding_with}" if riding_with else ""
         app.commit(f"{turn.side.value} places {label}{with_} at its edge")
         return back

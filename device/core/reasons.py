@@ -1,0 +1,553 @@
+"""A refusal of the rules in the box's words: an English and a Polish template for every
+`Refusal` code, filled with the refusal's values; the same for Cobra's notes (`Why`). The box
+never reads the rules' sentence (the command line and the journal keep it, `str(exc)`).
+
+The values are said as the language says them: numbers with its decimal mark and plural
+forms (`words.Number`), several names in a list (`words.Listed`), and the values that are words
+of the rules (a card field, a weapon, a side, an action...) in the language's own words, from
+the i18n table (`WORDED`). Labels, card titles and what a player typed are names: as they are.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from cobi_companion.device.core import i18n
+from cobi_companion.device.core.words import Listed, Number
+from cobi_companion.rules.cobra.notes import Note, Why
+from cobi_companion.rules.errors import Refusal, RulesError, Value
+
+# The values that are words, and the prefix of their keys in i18n (a side is its own key).
+WORDED = {"field": "field_", "weapon": "weapon_", "weapons": "weapon_", "side": "",
+          "playing": "", "nation": "cobra_", "said": "cobra_", "action": "action_",
+          "kind": "kind_", "quantity": "quantity_", "situation": "sit_", "role": "role_",
+          "modifier": "mod_", "shift_kind": "shiftkind_", "question": "q_",
+          "start": "levelname_"}
+
+R = Refusal
+TEMPLATES: dict[Refusal, tuple[str, str]] = {
+    # the battle, the cards and the rules levels
+    R.SQUAD_NEEDS_FIGURE: ("a squad of {name} needs at least one figure",
+                           "drużyna „{name}” potrzebuje co najmniej jednej figurki"),
+    R.NO_SUCH_PIECE: ("no piece called '{label}' in this battle",
+                      "w tej bitwie nie ma jednostki „{label}”"),
+    R.NO_SUCH_WEAPON: ("{name} has no weapon '{weapon}'; it carries: {weapons}",
+                       "{name} nie ma broni „{weapon}”; jego broń: {weapons}"),
+    R.NO_CARD_VALUE: ("card {name}{source} has no value for {field:key} ({field}): add it from "
+                      "the printed card",
+                      "karta {name}{source} nie ma wartości „{field}”: dopisz ją z "
+                      "wydrukowanej karty"),
+    R.UNKNOWN_RULES: ("unknown rules '{rules}': choose {choices}",
+                      "nieznane zasady „{rules}”: wybierz {choices}"),
+    R.UNKNOWN_CARD: ("unknown card '{card}': the known cards are {choices}",
+                     "nieznana karta „{card}”: znane karty to {choices}"),
+
+    # firing at hard targets, reloading, moving
+    R.DESTROYED: ("{name} is destroyed", "{name} jest zniszczony"),
+    R.FIRER_DESTROYED: ("{name} is destroyed and cannot fire",
+                        "{name} jest zniszczony i nie może strzelać"),
+    R.GUN_LOST: ("{name} has lost its gun and cannot fire",
+                 "{name} stracił działo i nie może strzelać"),
+    R.NO_GUN: ("{name} has no gun: its card says none",
+               "{name} nie ma działa: na jego karcie jest „brak”"),
+    R.UNLOADED: ("{name} is unloaded: it must reload before it can fire",
+                 "{name} jest niezaładowany: musi przeładować, zanim strzeli"),
+    R.TARGET_DESTROYED: ("{name} is already destroyed", "{name} jest już zniszczony"),
+    R.EASY_NO_MODIFIERS: ("the Easy level has no modifiers: hull down, range and crew belong "
+                          "to the Tank Game",
+                          "poziom łatwy nie ma modyfikatorów: osłona, odległość i załoga "
+                          "należą do Gry czołgowej"),
+    R.IMPOSSIBLE_CM: ("a {quantity} of {cm} cm is not possible",
+                      "{quantity}: {cm} cm to niemożliwe"),
+    R.AP_AT_GUN: ("AP is not effective against guns: fire HE or a machine gun",
+                  "AP nie działa przeciw działom: strzelaj HE albo z karabinu maszynowego"),
+    R.AP_AT_SOFT_TARGET: ("{name} is a soft target: fire HE or a weapon of the Soft Targets "
+                          "Table at it",
+                          "{name} to cel miękki: strzelaj do niego HE albo bronią z Tabeli "
+                          "celów miękkich"),
+    R.NO_RELOAD_ROLL: ("{name} has no reload roll on its card",
+                       "{name} nie ma na karcie rzutu na przeładowanie"),
+    R.NOTHING_TO_RELOAD_GUN_LOST: ("{name} has lost its gun: there is nothing to reload",
+                                   "{name} stracił działo: nie ma czego przeładować"),
+    R.NO_GUN_TO_RELOAD: ("{name} has no gun to reload: its card says none",
+                         "{name} nie ma działa do przeładowania: na jego karcie jest „brak”"),
+    R.IMMOBILIZED_FOR_GOOD: ("{name} is immobilized: it cannot move for the rest of the game",
+                             "{name} jest unieruchomiony: nie ruszy się do końca gry"),
+    R.NEGATIVE_MOVE: ("turns and distance moved cannot be negative",
+                      "skręty i przebyta odległość nie mogą być ujemne"),
+    R.MOVING_NEEDS_NO_DICE: ("moving needs no dice", "ruch nie wymaga kości"),
+
+    # Tank Game turns
+    R.NOT_YOUR_PIECE: ("{label} is an {side} piece: it is the {playing} turn",
+                       "{label} gra po stronie: {side}, a teraz jest tura: {playing}"),
+    R.OUT_OF_FIGHT: ("{label} is out of the fight", "{label} jest poza grą"),
+    R.OFF_MAP: ("{label} is off the map", "{label} jest poza mapą"),
+    R.OFF_MAP_PLACE_FIRST: ("{label} is off the map: place it at its edge first",
+                            "{label} jest poza mapą: najpierw wystaw go przy swojej krawędzi"),
+    R.PLACED_THIS_TURN: ("{label} was placed this turn: it is not active until a later turn",
+                         "{label} wszedł na mapę w tej turze: będzie aktywny dopiero w "
+                         "następnej"),
+    R.ALREADY_ACTIVATED: ("{label} has already been activated this turn",
+                          "{label} był już aktywowany w tej turze"),
+    R.END_ACTIVATION_FIRST: ("end the activation of {labels} first",
+                             "najpierw zakończ aktywację: {labels}"),
+    R.ACTIVATIONS_USED: ("{side} has had its activation and its extra activation: end the "
+                         "turn",
+                         "{side} – aktywacja i dodatkowa aktywacja już były: zakończ turę"),
+    R.FIRED_NO_EXTRA: ("{side} has had its activation (it fired, so no extra activation): "
+                       "end the turn",
+                       "{side} – aktywacja już była (z ogniem, więc bez dodatkowej): zakończ "
+                       "turę"),
+    R.PICK_PIECES: ("pick 1 to {most} pieces to activate",
+                    "wybierz od 1 do {most} jednostek do aktywacji"),
+    R.PICKED_TWICE: ("{label} is picked twice", "{label} wybrano dwa razy"),
+    R.ONE_MODEL: ("only one model (vehicle or gun) may be activated at a time: {labels:and} "
+                  "are both models",
+                  "naraz można aktywować tylko jeden model (pojazd lub działo): {labels:and} "
+                  "to dwa modele"),
+    R.TOO_MANY_PIECES: ("an activation holds at most {most} figures and models, a squad "
+                        "counting its figures: {counted} make {size}",
+                        "aktywacja to najwyżej {most} figurek i modeli, drużyna liczy się "
+                        "figurkami: {counted} to razem {size}"),
+    R.NO_ACTIVATION: ("no activation is open", "żadna aktywacja nie trwa"),
+    R.NO_ACTIVATION_FOR: ("no activation is open: activate {label} first",
+                          "żadna aktywacja nie trwa: najpierw aktywuj {label}"),
+    R.NOT_IN_ACTIVATION: ("{label} is not in this activation ({labels})",
+                          "{label} nie należy do tej aktywacji ({labels})"),
+    R.LEFT_MAP: ("{label} has left the map", "{label} zjechał z mapy"),
+    R.ALREADY_DONE: ("{label} has already {action} in this activation: each piece does each "
+                     "action once",
+                     "{label}: w tej aktywacji już wykonano „{action}”; każda jednostka "
+                     "wykonuje każdą akcję raz"),
+    R.COMMANDER_LOST: ("{label} has lost its commander: it may only move off a friendly edge",
+                       "{label} stracił dowódcę: może tylko zjechać z mapy przez własną "
+                       "krawędź"),
+    R.IMMOBILIZED: ("{label} is immobilized: it cannot move",
+                    "{label} jest unieruchomiony: nie może się ruszać"),
+    R.RELOADING_NO_MOVE_OR_FIRE: ("{label} reloaded in this activation: a reloading piece "
+                                  "neither moves nor fires",
+                                  "{label} przeładował w tej aktywacji: kto przeładowuje, nie "
+                                  "rusza się ani nie strzela"),
+    R.EXTRA_NO_FIRE: ("{label} is in the extra activation: its pieces may not fire",
+                      "{label} jest w dodatkowej aktywacji: jej jednostki nie strzelają"),
+    R.MOVED_NO_FIRE: ("{label} has moved in this activation: only pieces that have not moved "
+                      "may fire",
+                      "{label} ruszył się w tej aktywacji: strzelać mogą tylko jednostki, "
+                      "które się nie ruszały"),
+    R.HIDE_ONLY_FIGURES: ("{label} cannot hide now: only figures hide in play; a vehicle or "
+                          "gun may only start hidden at set-up, in cover",
+                          "{label} nie może się teraz ukryć: w grze ukrywają się tylko "
+                          "figurki; pojazd lub działo może być ukryte tylko od początku, w "
+                          "osłonie"),
+    R.MOVED_NO_HIDE: ("{label} has moved in this activation: only figures that have not moved "
+                      "may hide",
+                      "{label} ruszył się w tej aktywacji: ukryć się mogą tylko figurki, "
+                      "które się nie ruszały"),
+    R.COVER_ONLY_FIGURES: ("{label} is a {kind}: only figures take cover",
+                           "{label} to {kind}: do osłony idą tylko figurki"),
+    R.MOVED_NO_COVER: ("{label} has moved in this activation: only figures that have not "
+                       "moved may take cover",
+                       "{label} ruszył się w tej aktywacji: do osłony idą tylko figurki, "
+                       "które się nie ruszały"),
+    R.SQUAD_NO_RELOAD: ("{label} is a squad of figures: only a vehicle or gun reloads",
+                        "{label} to drużyna figurek: przeładowuje tylko pojazd lub działo"),
+    R.ACTED_NO_RELOAD: ("{label} has {action} in this activation: only a vehicle or gun that "
+                        "has not moved or fired may reload",
+                        "{label}: w tej aktywacji już wykonano „{action}”; przeładować może "
+                        "tylko pojazd lub działo, które się nie ruszało ani nie strzelało"),
+    R.LOADED: ("{label} is loaded: there is nothing to reload",
+               "{label} jest załadowany: nie ma czego przeładować"),
+    R.COMMANDER_NOT_ACTIVE: ("{label} is not active: its commander moves in its activation",
+                             "{label} nie jest aktywny: dowódca zmienia miejsce w aktywacji "
+                             "swojego pojazdu"),
+    R.NO_COMMANDER_TO_PUT_OUT: ("{label} has no commander to put out: only a closed "
+                                "vehicle's commander sits out in the turret (an open-top's "
+                                "crew are figures)",
+                                "{label} nie ma dowódcy do wychylenia: z wieży wychyla się "
+                                "tylko dowódca zamkniętego pojazdu (załoga odkrytego to "
+                                "figurki)"),
+    R.NO_COMMANDER_ON_MAP: ("{label} has no commander on the map",
+                            "{label} nie ma dowódcy na mapie"),
+    R.HAS_COMMANDER: ("{label} has its commander: only a vehicle whose commander was killed "
+                      "leaves the map",
+                      "{label} ma dowódcę: z mapy zjeżdża tylko pojazd, którego dowódca "
+                      "zginął"),
+    R.IMMOBILIZED_CANNOT_LEAVE: ("{label} is immobilized: it cannot move off the map",
+                                 "{label} jest unieruchomiony: nie może zjechać z mapy"),
+    R.NOT_OFF_MAP: ("{label} is not off the map", "{label} nie jest poza mapą"),
+    R.COMMANDER_COMES_BACK: ("{label} is replacing its commander: it comes back at the end of "
+                             "turn {turn}",
+                             "{label} wymienia dowódcę: wraca pod koniec tury {turn}"),
+    R.COMMANDER_LEAVES_FIRST: ("{label} is replacing its commander: it comes back after it "
+                               "has left the map",
+                               "{label} wymienia dowódcę: wróci, gdy zjedzie z mapy"),
+    R.VEHICLE_PLACED_ALONE: ("{label} is a vehicle: it is placed on its own",
+                             "{label} to pojazd: wjeżdża samodzielnie"),
+    R.VEHICLES_PLACED: ("{side} has placed {most} vehicles this turn: at most {most} a turn",
+                        "{side} – w tej turze wjechało już tyle pojazdów, ile można: {most} "
+                        "na turę"),
+    R.GUN_TOWED: ("{label} is a gun: it comes on towed by a vehicle placed this turn",
+                  "{label} to działo: wjeżdża holowane przez pojazd wystawiony w tej turze"),
+    R.NOT_A_CARRIER: ("{label} is not a vehicle placed this turn: figures ride and guns are "
+                      "towed only with a vehicle placed this turn",
+                      "{label} nie jest pojazdem wystawionym w tej turze: figurki wjeżdżają, "
+                      "a działa są holowane tylko z pojazdem wystawionym w tej turze"),
+
+    # hiding and spotting
+    R.MEASURE_WITH_TAPE: ("{cm} cm is too close to {limit} cm to call: measure with the tape "
+                          "and enter the distance",
+                          "{cm} cm to za blisko {limit} cm, by rozstrzygnąć: zmierz taśmą i "
+                          "wpisz odległość"),
+    R.ALREADY_HIDDEN: ("{label} is already hidden", "{label} jest już ukryty"),
+    R.NO_COVER: ("{label} cannot hide here: there is no cover (decided when the map was set "
+                 "up)",
+                 "{label} nie może się tu ukryć: nie ma osłony (ustalone przy rozstawianiu "
+                 "mapy)"),
+    R.ENEMY_NEAR: ("{label} cannot hide: the nearest enemy figure is not more than {limit} cm "
+                   "away ({cm} cm)",
+                   "{label} nie może się ukryć: najbliższa figurka wroga jest nie dalej niż "
+                   "{limit} cm ({cm} cm)"),
+    R.ENEMY_NEAR_CALLED: ("{label} cannot hide: the nearest enemy figure is not more than "
+                          "{limit} cm away (the players' call)",
+                          "{label} nie może się ukryć: najbliższa figurka wroga jest nie "
+                          "dalej niż {limit} cm (decyzja graczy)"),
+    R.SAME_SIDE_SPOTS: ("{label} and {hidden} are on the same side: only an enemy spots a "
+                        "hidden piece",
+                        "{label} i {hidden} są po tej samej stronie: ukrytą jednostkę wykrywa "
+                        "tylko wróg"),
+    R.NOT_HIDDEN: ("{label} is not hidden: there is nothing to spot",
+                   "{label} nie jest ukryty: nie ma czego wykrywać"),
+
+    # distances
+    R.NO_READINGS: ("no valid readings to measure from", "brak poprawnych odczytów do pomiaru"),
+    R.OFFSET_BELOW_ZERO: ("the offset of {cm} cm makes a reading below 0 cm: check the "
+                          "sensor's offset_cm",
+                          "przesunięcie {cm} cm daje odczyt poniżej 0 cm: sprawdź offset_cm "
+                          "czujnika"),
+    R.UNKNOWN_COMPARISON: ("unknown comparison '{comparison}': over, within or at_least",
+                           "nieznane porównanie „{comparison}”: over, within lub at_least"),
+    R.UNKNOWN_QUESTION: ("unknown distance question '{question}': {choices}",
+                         "nieznane pytanie o odległość „{question}”: {choices}"),
+    R.NOT_FIRE_RANGE: ("'{question}' is not the fire range question: no to-hit modifier",
+                       "„{question}” to nie pytanie o odległość strzału: bez modyfikatora "
+                       "trafienia"),
+    R.RANGE_TOO_CLOSE: ("range {cm} cm is too close to {limit} cm to call: measure with a "
+                        "tape and answer over {limit} cm yes or no",
+                        "odległość {cm} cm jest za blisko {limit} cm, by rozstrzygnąć: zmierz "
+                        "taśmą i odpowiedz, czy ponad {limit} cm"),
+
+    # soft targets and templates
+    R.NO_HE: ("{name} has no HE: its card says none",
+              "{name} nie ma HE: na jego karcie jest „brak”"),
+    R.NO_TARGET: ("pick at least one target", "wybierz co najmniej jeden cel"),
+    R.ONE_TARGET_ONLY: ("a {weapon} fires at one figure or vehicle: only template weapons "
+                        "attack several",
+                        "{weapon} strzela do jednej figurki lub pojazdu: kilka celów atakuje "
+                        "tylko broń z szablonem"),
+    R.FIRER_OUT: ("{label} is out of the fight and cannot fire",
+                  "{label} jest poza grą i nie może strzelać"),
+    R.NO_FIGURE_TO_FIRE: ("{label} has no figure left to fire",
+                          "{label} nie ma już figurki, która mogłaby strzelać"),
+    R.ALREADY_OUT: ("{label} is already out of the fight", "{label} jest już poza grą"),
+    R.HIDDEN_TARGET: ("{label} is hidden: it cannot be fired at",
+                      "{label} jest ukryty: nie można do niego strzelać"),
+    R.FIGURES_TO_ATTACK: ("{label} has {figures:figure|figures}: attack 1 to {figures} of them",
+                          "{label} ma {figures:figurkę|figurki|figurek}: atakuj od 1 do "
+                          "{figures}"),
+    R.CREW_INSIDE: ("{label}'s crew is inside: attack the vehicle (only a commander sitting "
+                    "out in the turret is a figure to fire at)",
+                    "{label} – załoga jest w środku: atakuj pojazd (figurką do ostrzału jest "
+                    "tylko dowódca wychylony z wieży)"),
+    R.ONE_COMMANDER: ("{label} has one figure outside, its commander: attack 1",
+                      "{label} ma na zewnątrz jedną figurkę, dowódcę: atakuj 1"),
+    R.CREW_INSIDE_SOFT: ("{label}'s crew is inside: attack the vehicle (figures riding on it "
+                         "are squads of their own)",
+                         "{label} – załoga jest w środku: atakuj pojazd (figurki jadące na nim "
+                         "to osobne drużyny)"),
+    R.CREW_LEFT: ("{label} has {figures:crew figure|crew figures} left",
+                  "{label} ma w załodze jeszcze {figures:figurkę|figurki|figurek}"),
+    R.GUN_NEEDS_TEMPLATE: ("a gun is hit only by HE or a machine gun's template (AP is not "
+                           "effective against guns): aim at one of its crew",
+                           "działo trafia tylko HE albo szablon karabinu maszynowego (AP nie "
+                           "działa przeciw działom): celuj w kogoś z obsługi"),
+    R.HARD_TARGET: ("{label} is a hard target: {weapon} fire cannot harm it",
+                    "{label} to cel opancerzony: {weapon} mu nie zaszkodzi"),
+    R.CREW_IN_HARD_COVER: ("{label}'s crew is in hard cover: only HE or grenades reach it",
+                           "{label} – załoga jest w twardej osłonie: dosięgną jej tylko HE lub "
+                           "granaty"),
+    R.TABLE_NO_ROW: ("the Soft Targets Table{source} has no row for {weapon:key}: add it from "
+                     "your printed table",
+                     "Tabela celów miękkich{source} nie ma wiersza „{weapon}”: dopisz go z "
+                     "wydrukowanej tabeli"),
+    R.TABLE_NO_RANGE: ("the Soft Targets Table{source} has no {weapon:key} value for {cm} cm "
+                       "(it has {bands}): add it from your printed table",
+                       "Tabela celów miękkich{source} nie ma wartości „{weapon}” dla {cm} cm "
+                       "(ma: {bands}): dopisz ją z wydrukowanej tabeli"),
+    R.TABLE_NO_RANGES: ("the Soft Targets Table{source} has no {weapon:key} value for {cm} cm "
+                        "(it has no ranges): add it from your printed table",
+                        "Tabela celów miękkich{source} nie ma wartości „{weapon}” dla {cm} cm "
+                        "(nie ma w niej odległości): dopisz ją z wydrukowanej tabeli"),
+    R.TABLE_NO_TEMPLATE: ("the Soft Targets Table{source} has no template modifier for "
+                          "{weapon:key}: add it from your printed table",
+                          "Tabela celów miękkich{source} nie ma modyfikatora szablonu "
+                          "„{weapon}”: dopisz go z wydrukowanej tabeli"),
+    R.TABLE_NO_SITUATION: ("the Soft Targets Table{source} has no value for a target "
+                           "{situation}: add it from your printed table",
+                           "Tabela celów miękkich{source} nie ma wartości dla celu "
+                           "{situation}: dopisz ją z wydrukowanej tabeli"),
+    R.RANGE_NEEDED: ("a {weapon} shot needs the range in cm for the Soft Targets Table",
+                     "strzał (broń: {weapon}) wymaga odległości w cm dla Tabeli celów "
+                     "miękkich"),
+    R.UNKNOWN_SITUATION: ("unknown situation '{situation}': allowed are {choices}",
+                          "nieznane położenie celu „{situation}”: dozwolone to {choices}"),
+    R.BAND_BACKWARDS: ("the band {low}-{high} cm ends before it starts",
+                       "przedział {low}–{high} cm kończy się, zanim się zaczyna"),
+    R.BAND_OVERLAP: ("{weapon:key} already has {span}: a band from {low} to {high} cm would "
+                     "overlap it",
+                     "„{weapon}” ma już {span}: przedział od {low} do {high} cm by na niego "
+                     "zachodził"),
+    R.BAND_MISSES_RANGE: ("the band {low}-{high} cm does not hold the shot's {cm} cm",
+                          "przedział {low}–{high} cm nie obejmuje odległości strzału {cm} cm"),
+
+    # a tank running over figures and guns
+    R.NOT_A_TANK: ("{label} is not a tank: only a hard or open-top vehicle runs over figures "
+                   "and guns",
+                   "{label} to nie czołg: figurki i działa rozjeżdża tylko pojazd opancerzony "
+                   "lub odkryty"),
+    R.OWN_SIDE_UNDER: ("{label} is on the tank's own side: a tank does not run over its own "
+                       "pieces",
+                       "{label} jest po stronie czołgu: czołg nie rozjeżdża własnych "
+                       "jednostek"),
+    R.VEHICLE_BLOCKS: ("{label} is a vehicle: other vehicles block a tank's move",
+                       "{label} to pojazd: inne pojazdy blokują ruch czołgu"),
+    R.HARD_COVER_BLOCKS: ("{label} is in hard cover: hard cover blocks the tank's move",
+                          "{label} jest w twardej osłonie: twarda osłona blokuje ruch "
+                          "czołgu"),
+    R.GUN_RUN_OVER_WHOLE: ("{label} is a gun: it is run over whole, with its crew",
+                           "{label} to działo: czołg rozjeżdża je w całości, z obsługą"),
+    R.TOO_MANY_UNDER: ("{label} has {left:figure|figures} left: {count} cannot be under the "
+                       "tank",
+                       "{label} ma jeszcze {left:figurkę|figurki|figurek}: pod czołgiem nie "
+                       "może być {count}"),
+    R.RUNS_OVER_NOTHING: ("{label} runs over nothing: name the pieces under it",
+                          "{label} niczego nie rozjeżdża: wskaż jednostki pod czołgiem"),
+    R.NAMED_TWICE_UNDER: ("a piece is named twice under the tank: give each piece once, with "
+                          "its number of figures",
+                          "jednostka jest pod czołgiem dwa razy: podaj każdą raz, z liczbą "
+                          "figurek"),
+
+    # the end of a battle, and matches
+    R.BATTLE_NOT_OVER: ("the battle is not over: both sides have pieces left and neither gave "
+                        "up",
+                        "bitwa trwa: obie strony mają jednostki i żadna się nie poddała"),
+    R.NO_SUCH_BATTLE: ("a match has battles 1 and {battles}, not {number}",
+                       "mecz ma bitwy 1 i {battles}, nie {number}"),
+    R.MATCH_OVER: ("the match is over: both battles are recorded",
+                   "mecz się skończył: obie bitwy są zapisane"),
+    R.MATCH_INCOMPLETE: ("the match needs both battles: {recorded} of {battles} recorded",
+                         "mecz potrzebuje obu bitew: zapisano {recorded} z {battles}"),
+    R.TOO_MANY_BATTLES: ("a match has {battles} battles, the record holds {held}",
+                         "mecz ma {battles:bitwę|bitwy|bitew}, a zapis zawiera {held}"),
+
+    # Cobra
+    R.UNIT_FORMAT: ("unit '{unit}': write its strength then modifier letters, like 12 or 6h",
+                    "oddział „{unit}”: podaj siłę, a po niej litery modyfikatorów, np. 12 "
+                    "albo 6h"),
+    R.UNIT_UNKNOWN_MODIFIER: ("unit '{unit}': unknown modifier '{letter}'",
+                              "oddział „{unit}”: nieznany modyfikator „{letter}”"),
+    R.UNIT_MODIFIER_TWICE: ("unit '{unit}': a modifier may be given once per unit",
+                            "oddział „{unit}”: każdy modyfikator podaje się raz"),
+    R.NEEDS_A_UNIT: ("the {role} needs at least one unit",
+                     "{role} potrzebuje co najmniej jednego oddziału"),
+    R.UNIT_STRENGTH: ("unit {unit}: a printed strength is 1 to {most}",
+                      "oddział {unit}: siła na żetonie to od 1 do {most}"),
+    R.MODIFIER_WRONG_ROLE: ("unit {unit}: {modifier} applies only in {role}",
+                            "oddział {unit}: {modifier} działa tylko w: {role}"),
+    R.SHIFT_COLUMNS: ("shift '{shift}': the columns are a whole number like -1 or +2",
+                      "przesunięcie „{shift}”: kolumny to liczba całkowita, np. -1 albo +2"),
+    R.SHIFT_FORMAT: ("shift '{shift}': write KIND:COLUMNS (like terrain:-1), or a terrain "
+                     "named in the Cobra tables file",
+                     "przesunięcie „{shift}”: napisz RODZAJ:KOLUMNY (np. terrain:-1) albo "
+                     "teren z pliku tabel Cobry"),
+    R.SHIFT_NOT_ALLOWED: ("shift {shift_kind} {columns:+d}: not allowed",
+                          "przesunięcie {shift_kind} {columns:+d}: niedozwolone"),
+    R.HQ_SHIFTS_TOO_EARLY: ("shift hq:+2 on game turn {turn}: two HQ shifts only from game "
+                            "turn {first} (8.3.3a)",
+                            "dwa przesunięcia sztabu dopiero od tury {first}, a jest tura "
+                            "{turn} (8.3.3a)"),
+    R.NO_AIR_IN_STORMS: ("no air points in storms (14.0b)",
+                         "w czasie burz nie ma punktów lotnictwa (14.0b)"),
+    R.NAVAL_IN_STORMS: ("in storms at most one naval point: +1 at most (14.4)",
+                        "w czasie burz najwyżej jeden punkt marynarki: najwyżej +1 (14.4)"),
+    R.SHIFT_TWICE: ("{shift_kind} is given twice for the same side: one {shift_kind} shift "
+                    "per side",
+                    "{shift_kind} podano dwa razy dla tej samej strony: jedno takie "
+                    "przesunięcie na stronę"),
+    R.SHIFTS_DISAGREE: ("shift {shift_kind} {columns:+d} means the {nation} side attacks, but "
+                        "another shift says the {said} side does",
+                        "przesunięcie {shift_kind} {columns:+d} znaczy, że atakują: {nation}, "
+                        "a inne przesunięcie mówi, że: {said}"),
+    R.TURN_OUT_OF_RANGE: ("game turn {turn}: Cobra's game turns are 1 to {last}",
+                          "tura {turn}: tury Cobry to od 1 do {last}"),
+    R.CARPET_SHIFTED: ("carpet bombing is never shifted left or right (14.3g)",
+                       "nalotu dywanowego nigdy nie przesuwa się w lewo ani w prawo (14.3g)"),
+    R.CARPET_TOO_EARLY: ("no carpet bombing before game turn {first} (14.3f)",
+                         "nalot dywanowy dopiero od tury {first} (14.3f)"),
+    R.CARPET_NOT_CLEAR: ("carpet bombing only in clear weather (14.3b)",
+                         "nalot dywanowy tylko przy pogodnym niebie (14.3b)"),
+    R.NOT_A_DIE_FACE: ("a die shows 1 to {faces}, not {die}",
+                       "kość pokazuje od 1 do {faces}, nie {die}"),
+    R.NO_TERRAIN: ("no terrain '{terrain}' in the Cobra tables: add it under [terrain] with "
+                   "its shift from your Terrain Effects Chart (known: {known})",
+                   "w tabelach Cobry nie ma terenu „{terrain}”: dopisz go w [terrain] z "
+                   "przesunięciem z Tabeli efektów terenu (znane: {known})"),
+    R.UNKNOWN_SCENARIO: ("unknown scenario '{scenario}': choose {choices}",
+                         "nieznany scenariusz „{scenario}”: wybierz {choices}"),
+    R.GAME_OVER: ("the game is over", "gra się skończyła"),
+    R.WEATHER_FIRST: ("the weather phase needs the weather first (5.3)",
+                      "w fazie pogody najpierw trzeba ustalić pogodę (5.3)"),
+    R.WEATHER_PHASE_ONLY: ("the weather is found in the Weather & German Supply Phase (4.0)",
+                           "pogodę ustala się w fazie pogody i zaopatrzenia Niemców (4.0)"),
+    R.WEATHER_ALREADY: ("game turn {turn} already has its weather",
+                        "tura {turn} ma już pogodę"),
+    R.SUPPLY_PHASE_ONLY: ("Allied supply points come in the Allied Supply Phase (4.0)",
+                          "punkty zaopatrzenia Aliantów przychodzą w fazie zaopatrzenia "
+                          "Aliantów (4.0)"),
+    R.UNKNOWN_TRACK: ("unknown track '{track}': choose {choices}",
+                      "nieznany tor „{track}”: wybierz {choices}"),
+    R.EXTENSION_ROLL_NEEDED: ("the end of game turn 27 needs the Allied die roll: 4-6 plays "
+                              "game turn 28 (17.3a)",
+                              "koniec tury 27 wymaga rzutu Aliantów: 4-6 to jeszcze tura 28 "
+                              "(17.3a)"),
+    R.UNKNOWN_WEATHER: ("weather '{weather}': allowed: clear, overcast, storm",
+                        "pogoda „{weather}”: dozwolone: clear, overcast, storm"),
+    R.WEATHER_HISTORY_NEEDED: ("game turn 6 needs the weather of turns 1 to 5: storms come "
+                               "on turn 6 if none came before (5.3)",
+                               "tura 6 wymaga pogody tur 1–5: burze przychodzą w turze 6, "
+                               "jeśli nie było ich wcześniej (5.3)"),
+    R.WEATHER_HISTORY_LONG: ("game turn {turn} has only {before} turns before it, but the "
+                             "history names {named}",
+                             "przed turą {turn} było tylko tur: {before}, a historia podaje: "
+                             "{named}"),
+}
+
+W = Why
+SUPPLY_EN, SUPPLY_PL = "US +{us}, British +{british}: ", "USA +{us}, Bryt. +{british}: "
+VICTORY_EN = "{start}, Allied VP {allied} − German VP {german} = {difference:+d}: "
+VICTORY_PL = "{start}, PZw Aliantów {allied} − PZw Niemców {german} = {difference:+d}: "
+NOTES: dict[Why, tuple[str, str]] = {
+    W.TURN_1_CLEAR: ("game turn 1 is always clear (5.3)", "tura 1 jest zawsze pogodna (5.3)"),
+    W.TURN_2_OVERCAST: ("game turn 2 is always overcast (5.3)",
+                        "tura 2 jest zawsze pochmurna (5.3)"),
+    W.AFTER_THREE_STORMS: ("after three storm turns in a row the weather is overcast (5.3a)",
+                           "po trzech turach burz z rzędu jest pochmurno (5.3a)"),
+    W.TURN_6_STORMS: ("no storm on turns 1 to 5: game turn 6 is storms (5.3)",
+                      "w turach 1–5 nie było burz: w turze 6 są burze (5.3)"),
+    W.NO_SUPPLY_LANDING: (SUPPLY_EN + "no Allied supply points on game turns 1 and 2 (17.3)",
+                          SUPPLY_PL + "w turach 1 i 2 Alianci nie dostają punktów "
+                          "zaopatrzenia (17.3)"),
+    W.NO_SUPPLY_FIRST_STORM: (SUPPLY_EN + "the first storm turn brings no Allied supply "
+                              "points (11.1b)",
+                              SUPPLY_PL + "pierwsza tura burz nie daje Aliantom punktów "
+                              "zaopatrzenia (11.1b)"),
+    W.HALF_SUPPLY_STORM: (SUPPLY_EN + "half, rounded up, in storms (11.1b)",
+                          SUPPLY_PL + "podczas burz połowa, zaokrąglona w górę (11.1b)"),
+    W.SUPPLY_AS_PRINTED: (SUPPLY_EN + "as printed on the turn record track (11.1a)",
+                          SUPPLY_PL + "tyle, ile na torze tur (11.1a)"),
+    W.READ_PRINTED_CRT: ("read column {column}, die {die} on your printed CRT",
+                         "odczytaj kolumnę {column}, kość {die} w wydrukowanej tabeli walki"),
+    W.SPLIT_RESULT: ("Split result: the attacker takes his result first, then the defender; "
+                     "the defender may not advance, and an overrun stops (8.6c, 8.6e)",
+                     "Wynik dzielony: najpierw atakujący, potem obrońca; obrońca nie wkracza, "
+                     "a przełamanie się zatrzymuje (8.6c, 8.6e)"),
+    W.ATTACKER_ELIMINATED: ("Attacker: every attacking step is lost, no retreat (8.6a)",
+                            "Atakujący: traci wszystkie stopnie, bez odwrotu (8.6a)"),
+    W.ATTACKER_NO_EFFECT: ("Attacker: no effect", "Atakujący: bez efektu"),
+    W.ATTACKER_ONE_STEP: ("Attacker: lose 1 step; the attacker always takes at least one as a "
+                          "step (8.6b5)",
+                          "Atakujący: traci 1 stopień; atakujący zawsze bierze co najmniej "
+                          "jeden jako stopień (8.6b5)"),
+    W.ATTACKER_STEPS: ("Attacker: {steps}: lose at least 1 step (8.6b5); each other one is a "
+                       "step or a hex of retreat (8.6b1). If the attacker retreats 1 hex or "
+                       "more, the defender's result drops by one (8.6b4)",
+                       "Atakujący: {steps}: traci co najmniej 1 stopień (8.6b5); każdy inny to "
+                       "stopień albo heks odwrotu (8.6b1). Gdy atakujący cofnie się o 1 heks "
+                       "lub więcej, wynik obrońcy spada o jeden (8.6b4)"),
+    W.DEFENDER_ELIMINATED: ("Defender: every defending step is lost",
+                            "Obrońca: traci wszystkie stopnie"),
+    W.DEFENDER_NO_EFFECT: ("Defender: no effect", "Obrońca: bez efektu"),
+    W.DEFENDER_CARPET: ("Defender: lose {steps:step|steps}: carpet bombing losses are all "
+                        "steps, no retreats (14.3g)",
+                        "Obrońca: traci {steps:stopień|stopnie|stopni}: straty od nalotu "
+                        "dywanowego to same stopnie, bez odwrotu (14.3g)"),
+    W.DEFENDER_STEPS: ("Defender: {steps}: lose steps and/or retreat; each hex retreated "
+                       "satisfies one step (8.6b1). Retreat is optional (8.7)",
+                       "Obrońca: {steps}: traci stopnie lub się cofa; każdy heks odwrotu to "
+                       "jeden stopień (8.6b1). Odwrót nie jest obowiązkowy (8.7)"),
+    W.AT_LEAST_ONE_STEP: ("More than 2: at least one must be a step loss (8.6b3)",
+                          "Więcej niż 2: co najmniej jeden to utrata stopnia (8.6b3)"),
+    W.WHOLE_STACK: ("Steps come from the whole stack: every unit loses one before any loses a "
+                    "second (8.6b2)",
+                    "Stopnie traci cały stos: każdy oddział traci jeden, zanim któryś straci "
+                    "drugi (8.6b2)"),
+    W.NO_RETREAT_IS_A_STEP: ("A hex that cannot be retreated is a step instead (8.7a)",
+                             "Heks, o który nie można się cofnąć, to zamiast tego stopień "
+                             "(8.7a)"),
+    W.VICTORY_TOWARD_ALLIES: (VICTORY_EN + "{levels:level|levels} toward the Allies (16.3.3)",
+                              VICTORY_PL + "{levels:poziom|poziomy|poziomów} w stronę "
+                              "Aliantów (16.3.3)"),
+    W.VICTORY_TOWARD_GERMANS: (VICTORY_EN + "{levels:level|levels} toward the Germans "
+                               "(16.3.3)",
+                               VICTORY_PL + "{levels:poziom|poziomy|poziomów} w stronę "
+                               "Niemców (16.3.3)"),
+    W.VICTORY_AS_FRONTLINE: (VICTORY_EN + "0 levels (16.3.3)",
+                             VICTORY_PL + "poziom bez zmian (16.3.3)"),
+}
+
+
+@dataclass(frozen=True)
+class Word:
+    """A value that is a word of the rules: {field} in the language's words, {field:key} as
+    the rules (and the files) write it."""
+
+    key: str
+    said: str
+
+    def __format__(self, spec: str) -> str:
+        return self.key if spec == "key" else self.said
+
+
+def _word(language: str, name: str, value: str) -> str:
+    """A value that is a word of the rules in the language's words; a name as it is."""
+    prefix = WORDED.get(name)
+    if prefix is None:
+        return value
+    key = prefix + (value.lower() if name.startswith("weapon") else value)
+    return i18n.text(language, key) if key in i18n.STRINGS else value
+
+
+def _value(language: str, name: str, value: Value) -> object:
+    if isinstance(value, tuple):
+        return Listed(tuple(_word(language, name, v) for v in value), language)
+    if name == "source":              # the file a card or table came from, if any
+        return f" ({value})" if value else ""
+    if isinstance(value, str):
+        return Word(value, _word(language, name, value))
+    return Number(value, language)
+
+
+def say(language: str, said: BaseException | Note) -> str:
+    """A refusal of the rules or a Cobra note in the language's words, from its code and
+    values; any other exception as its own message."""
+    if isinstance(said, Note):
+        return _filled(language, NOTES[said.why], said.values)
+    if isinstance(said, RulesError):
+        return _filled(language, TEMPLATES[said.code], said.values)
+    return str(said)
+
+
+def _filled(language: str, templates: tuple[str, str], values: Mapping[str, Value]) -> str:
+    english, polish = templates
+    template = polish if language == "pl" else english
+    return template.format(**{name: _value(language, name, value)
+                              for name, value in values.items()})

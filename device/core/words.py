@@ -1,0 +1,169 @@
+"""The box's words for what the rules give as typed values, in English and Polish: card fields,
+weapons, actions and the other words a refusal names, the dice a rule asks for, chances and
+counts, the Cobra rules' notes. `i18n` adds these to its strings; `reasons` and the screens put
+them in sentences.
+
+Numbers are written the way each language writes them: `Number` gives a decimal comma in
+Polish and picks the plural form a template asks for, like {n:figure|figures} or
+{n:figurka|figurki|figurek}.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+WORDS: dict[str, tuple[str, str]] = {
+    # the language itself, as the settings show it
+    "lang_en": ("English", "English"),
+    "lang_pl": ("Polski", "Polski"),
+    # the fields of an info card, as printed (English) and in the Polish rules' words
+    "field_move_forward": ("Move Forward", "Ruch do przodu"),
+    "field_move_backward": ("Move Backward", "Ruch do tyłu"),
+    "field_turn_45": ("Turn 45 up to degrees", "Skręt do 45°"),
+    "field_rough": ("Move in Rough", "Ruch w trudnym terenie"),
+    "field_road": ("Only on Road", "Tylko po drodze"),
+    "field_gun_to_hit": ("Gun to Hit", "Wartość Trafienia"),
+    "field_reload": ("Reload die Roll", "Rzut na przeładowanie"),
+    "field_damage": ("Damage / Number of Damage dice", "Siła Strzału / liczba kości"),
+    "field_he_modifier": ("Damage HE Modifier (HE Template)",
+                          "Modyfikator HE (szablon HE)"),
+    "field_armour_front": ("Front armor", "Pancerz przedni"),
+    "field_armour_side": ("Side armor", "Pancerz boczny"),
+    "field_armour_rear": ("Rear armor", "Pancerz tylny"),
+    "field_armour_top": ("Top armor", "Pancerz górny"),
+    "field_destroy": ("Damage to Destroy Target", "Uszkodzenia niszczące cel"),
+    "field_destroy_gun": ("Damage to Destroy Gun", "Uszkodzenia niszczące działo"),
+    "field_weaken": ("Damage to Weaken Target", "Uszkodzenia osłabiające cel"),
+    "field_immobilize": ("Damage to Immobilize Target", "Uszkodzenia unieruchamiające cel"),
+    "field_crew": ("Crew", "Załoga"),
+    "field_cost": ("Cost", "Koszt"),
+    "field_available": ("Available", "Dostępny od"),
+    "field_special_rules": ("Special rules", "Zasady specjalne"),
+    # weapons by their name on the cards and in the Soft Targets Table (lower case); a name
+    # not here is shown as the card writes it
+    "weapon_he": ("HE", "HE"),
+    "weapon_rifle": ("rifle", "karabin"),
+    "weapon_pistol": ("pistol", "pistolet"),
+    "weapon_medium mg": ("medium MG", "średni km"),
+    "weapon_grenade": ("grenade", "granat"),
+    # what a piece has already done, as a refusal names it (English) or as its button does
+    "action_move": ("moved", "Ruch"),
+    "action_fire": ("fired", "Ogień"),
+    "action_hide": ("hidden", "Ukryj"),
+    "action_take_cover": ("taken cover", "Do osłony"),
+    "action_reload": ("reloaded", "Przeładuj"),
+    "action_leave": ("left the map", "Zjedź z mapy"),
+    "kind_vehicle": ("vehicle", "pojazd"),
+    "kind_gun": ("gun", "działo"),
+    # the distances a refusal names
+    "quantity_offset": ("sensor offset", "przesunięcie czujnika"),
+    "quantity_reading": ("reading", "odczyt"),
+    "quantity_threshold": ("threshold", "próg"),
+    "quantity_margin": ("margin", "margines"),
+    "quantity_distance": ("distance", "odległość"),
+    "quantity_range": ("range", "odległość strzału"),
+    # Cobra's words in refusals
+    "role_attack": ("attack", "atak"),
+    "role_defence": ("defence", "obrona"),
+    "shiftkind_terrain": ("terrain", "teren"),
+    "shiftkind_hq": ("HQ", "sztab"),
+    "shiftkind_patton": ("Patton", "Patton"),
+    "shiftkind_tiger": ("Tiger", "Tygrysy"),
+    "shiftkind_air": ("air", "lotnictwo"),
+    "shiftkind_naval": ("naval", "marynarka"),
+    "levelname_Marginal Allied": ("Marginal Allied", "niewielkie zwycięstwo Aliantów"),
+    "levelname_Marginal German": ("Marginal German", "niewielkie zwycięstwo Niemców"),
+    "none": ("none", "brak"),
+    "and": ("and", "i"),
+    # the dice a rule asks for, as the real-dice dial says them
+    "need_damage_die": ("Damage die {n}", "Kość obrażeń {n}"),
+    "need_damage_plus": ("Damage D6+", "Obrażenia k6+"),
+    "need_armour_plus": ("Armour D6+", "Pancerz k6+"),
+    "need_extra": ("D6+ after a 6", "k6+ po szóstce"),
+    "need_attack": ("Attack: {target}", "Atak: {target}"),
+    "need_defence": ("Defence: {target}", "Obrona: {target}"),
+    "need_shot": ("{target}, shot {n}", "{target}, strzał {n}"),
+    "need_overrun": ("{target}: 5-6 down", "{target}: 5-6 pada"),
+    "need_initiative": ("{side}: initiative", "{side}: inicjatywa"),
+    "need_weather": ("Weather", "Pogoda"),
+    "need_combat": ("Combat", "Walka"),
+    # dice, chances and counts
+    "d6_plus": ("D6+", "k6+"),
+    "versus": ("{attack} v {defence}", "{attack} : {defence}"),
+    "in_six": ("{n} in 6", "{n} z 6"),
+    "rolls_counted": ("{title}: {n} dice", "{title}: kości {n}"),
+    # a hit on a damaged vehicle at the Easy level
+    "any_hit_destroys": ("already damaged: any further hit destroys it",
+                         "już uszkodzony: każde trafienie go niszczy"),
+    # what went wrong with the saved battle (the system's own words where it says more)
+    "store_moved": ("the saved battle could not be read and was moved to {path}: {detail}",
+                    "zapisanej bitwy nie dało się odczytać, przeniesiono ją do {path}: "
+                    "{detail}"),
+    "store_cannot_save": ("cannot save: {why} ({path}); the battle goes on without saving",
+                          "nie można zapisać: {why} ({path}); bitwa toczy się bez zapisu"),
+    "folder_read_only": ("the folder is read-only", "folder jest tylko do odczytu"),
+    "folder_disk_full": ("the disk is full", "dysk jest pełny"),
+    # Cobra: the game turn, and why the weather or the supply is what it is
+    "game_turn": ("GT{n}", "T{n}"),
+    "extension_detail": ("{die}: 4-6 = GT28", "{die}: 4-6 = T28"),
+    "ma_full": ("full", "pełny"),
+    "vp_score": ("VP {german} : {allied}", "PZw {german} : {allied}"),
+    "carpet_column": ("carpet bombing is always resolved on 6:1, never shifted (14.3g)",
+                      "nalot dywanowy zawsze rozstrzyga się na 6:1, bez przesunięć (14.3g)"),
+}
+
+
+def plural(value: float, forms: Sequence[str], language: str) -> str:
+    """The form of a counted word for `value`: English one/other; Polish one, few (2-4,
+    22-24, ...) and many, the forms of 1, 2 and 5 figurek."""
+    if len(forms) == 1:
+        return forms[0]
+    if value == 1:
+        return forms[0]
+    if language != "pl" or len(forms) < 3:
+        return forms[1]
+    whole = int(value)
+    if whole != value:
+        return forms[1]               # 2,5 figurki: a fraction takes the few form
+    if whole % 10 in (2, 3, 4) and whole % 100 not in (12, 13, 14):
+        return forms[1]
+    return forms[2]
+
+
+@dataclass(frozen=True)
+class Number:
+    """A number in a template: {n} as the language writes it, {n:+d} signed, {n:word|words}
+    with its counted word."""
+
+    value: int | float
+    language: str
+
+    def __format__(self, spec: str) -> str:
+        if "|" in spec:
+            return f"{self.shown('')} {plural(self.value, spec.split('|'), self.language)}"
+        return self.shown(spec)
+
+    def shown(self, spec: str) -> str:
+        text = format(self.value, spec or ("d" if isinstance(self.value, int) else "g"))
+        return text.replace(".", ",") if self.language == "pl" else text
+
+
+def number(value: float, language: str, spec: str = "") -> str:
+    return Number(value, language).shown(spec)
+
+
+@dataclass(frozen=True)
+class Listed:
+    """Several words or names in a template: {labels} joined with commas, {labels:and} with
+    the language's "and" before the last; none at all is the word for none."""
+
+    words: tuple[str, ...]
+    language: str
+
+    def __format__(self, spec: str) -> str:
+        pick = 1 if self.language == "pl" else 0
+        if not self.words:
+            return WORDS["none"][pick]
+        if spec == "and" and len(self.words) > 1:
+            return f"{', '.join(self.words[:-1])} {WORDS['and'][pick]} {self.words[-1]}"
+        return ", ".join(self.words)

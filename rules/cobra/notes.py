@@ -1,0 +1,65 @@
+"""Cobra's notes typed: why the weather or the supply is what it is, what each side does with
+a combat result, how the victory level was found. Like a refusal, a note has its English
+sentence (the command line prints it) and a code with the values it names (`Why`, `Note`), for
+a box to say in its own words."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from ..errors import Value
+
+
+class Why(StrEnum):
+    """Every kind of note, one member each: its code, then the names of its values."""
+
+    names: tuple[str, ...]
+
+    def __new__(cls, code: str, *names: str) -> Why:
+        member = str.__new__(cls, code)
+        member._value_ = code
+        member.names = names
+        return member
+
+    # weather that is not rolled for (5.3)
+    TURN_1_CLEAR = "turn_1_clear"
+    TURN_2_OVERCAST = "turn_2_overcast"
+    AFTER_THREE_STORMS = "after_three_storms"
+    TURN_6_STORMS = "turn_6_storms"
+    # the Allied supply points received (11.1, 17.3)
+    NO_SUPPLY_LANDING = "no_supply_landing", "us", "british"
+    NO_SUPPLY_FIRST_STORM = "no_supply_first_storm", "us", "british"
+    HALF_SUPPLY_STORM = "half_supply_storm", "us", "british"
+    SUPPLY_AS_PRINTED = "supply_as_printed", "us", "british"
+    # a combat result (8.5, 8.6, 8.7, 14.3)
+    READ_PRINTED_CRT = "read_printed_crt", "column", "die"
+    SPLIT_RESULT = "split_result"
+    ATTACKER_ELIMINATED = "attacker_eliminated"
+    ATTACKER_NO_EFFECT = "attacker_no_effect"
+    ATTACKER_ONE_STEP = "attacker_one_step"
+    ATTACKER_STEPS = "attacker_steps", "steps"
+    DEFENDER_ELIMINATED = "defender_eliminated"
+    DEFENDER_NO_EFFECT = "defender_no_effect"
+    DEFENDER_CARPET = "defender_carpet", "steps"
+    DEFENDER_STEPS = "defender_steps", "steps"
+    AT_LEAST_ONE_STEP = "at_least_one_step"
+    WHOLE_STACK = "whole_stack"
+    NO_RETREAT_IS_A_STEP = "no_retreat_is_a_step"
+    # the level of victory (16.3)
+    VICTORY_TOWARD_ALLIES = ("victory_toward_allies", "start", "allied", "german", "difference",
+                             "levels")
+    VICTORY_TOWARD_GERMANS = ("victory_toward_germans", "start", "allied", "german",
+                              "difference", "levels")
+    VICTORY_AS_FRONTLINE = "victory_as_frontline", "start", "allied", "german", "difference"
+
+
+@dataclass(frozen=True)
+class Note:
+    """A note: the rules' English sentence, its code and the values it names."""
+
+    text: str
+    why: Why
+    values: dict[str, Value] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return self.text

@@ -1,0 +1,407 @@
+"""Refusals and Cobra's notes in the box's words: every code has an English and a Polish
+template, every template's placeholders are values its code comes with (the rules' own test
+checks that every raise site gives exactly those), the values that are words of the rules have
+words in both languages, and refusals raised through the real rules read as they should: the
+English as the rules' sentence, the Polish in Polish."""
+from __future__ import annotations
+
+import re
+import string
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from cobi_companion.cards import CardBook
+from cobi_companion.device.core import i18n
+from cobi_companion.device.core.reasons import NOTES, TEMPLATES, WORDED, say
+from cobi_companion.rules import hiding, movement, overrun, scoring, turns
+from cobi_companion.rules.battle import Battle, Piece
+from cobi_companion.rules.card import PRINTED, Facing, InfoCard
+from cobi_companion.rules.cobra import combat as cobra
+from cobi_companion.rules.cobra.notes import Note, Why
+from cobi_companion.rules.cobra.tables import Loss, Result, Weather
+from cobi_companion.rules.cobra.turns import CobraGame, victory
+from cobi_companion.rules.cobra.weather import forced
+from cobi_companion.rules.dice import ScriptedDice
+from cobi_companion.rules.distance import QUESTIONS, ask, measure, range_modifier
+from cobi_companion.rules.errors import Refusal, RulesError
+from cobi_companion.rules.shot import ShotPlan, check_can_fire
+from cobi_companion.rules.soft_fire import Covered as At
+from cobi_companion.rules.soft_fire import SoftPlan, check_plan, he_weapon
+from cobi_companion.rules.soft_table import SITUATIONS
+from cobi_companion.rules.status import Side, Status
+from cobi_companion.rules.tank_game import check_hard_target, odds, reload_action
+from cobi_companion.rules.turns import Action
+
+# A value for every name a code comes with: a new name needs one here, and a thought about
+# whether it is a word to translate (WORDED) or a name to show as it is.
+SAMPLES: dict[str, Any] = {
+    "name": "2477 Tiger I", "label": "Tiger 1", "labels": ("Tiger 1", "Pak 1"),
+    "hidden": "Rifle 2", "counted": ("Rifle 1 (4)", "MG 1 (2)"), "card": "9999",
+    "choices": ("easy", "tank"), "rules": "hard", "field": "armour_side", "source": "x.toml",
+    "weapon": "rifle", "weapons": ("rifle", "pistol"), "bands": ("44", "50-60"),
+    "side": "axis", "playing": "allies", "action": "take_cover", "kind": "gun",
+    "quantity": "range", "situation": "soft_cover", "comparison": "near",
+    "question": "fire_range", "unit": "6h", "letter": "z", "role": "attack",
+    "modifier": "s", "shift": "hq:9", "shift_kind": "air", "nation": "allied",
+    "said": "german", "terrain": "swamp", "known": ("town",), "scenario": "nowhere",
+    "track": "ammo", "weather": "fog", "start": "Marginal Allied",
+    "cm": 30.5, "limit": 30, "most": 5, "size": 6, "figures": 3, "left": 2, "count": 3,
+    "turn": 12, "first": 17, "last": 27, "die": 4, "faces": 6, "number": 3, "battles": 2,
+    "recorded": 1, "held": 3, "before": 4, "named": 6, "columns": 2, "steps": 3, "us": 2,
+    "british": 1, "allied": 40, "german": 10, "difference": 30, "levels": 2,
+    "column": "2:1", "low": 28, "high": 40, "span": "30-35 cm",
+}
+# Words a Polish template may share with the English one: the keys and values of the files
+# a player writes (offset_cm, at_least, terrain:-1), abbreviations both languages use (HE, AP,
+# cm), and words that are Polish too ("to": "is", "model").
+SHARED = {"he", "ap", "cm", "offset", "over", "within", "at", "least", "clear",
+          "overcast", "storm", "terrain", "kind", "columns", "to", "model"}
+LANGUAGES = ("en", "pl")
+
+
+def placeholders(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def words(text: str) -> set[str]:
+    """The words of a template outside its placeholders, lower case."""
+    return {w.lower() for w in re.findall(r"[^\W\d_]{2,}", re.sub(r"\{[^}]*\}", " ", text))}
+
+
+CODES = [*Refusal, *Why]
+
+
+def templates(code: Refusal | Why) -> tuple[str, str]:
+    return TEMPLATES[code] if isinstance(code, Refusal) else NOTES[code]
+
+
+@pytest.mark.parametrize("code", CODES, ids=str)
+def test_every_code_has_an_english_and_a_polish_template(code: Refusal | Why) -> None:
+    english, polish = templates(code)
+    assert english and polish and english != polish
+
+
+@pytest.mark.parametrize("code", CODES, ids=str)
+def test_a_template_names_only_values_its_code_comes_with(code: Refusal | Why) -> None:
+    for template in templates(code):
+        assert placeholders(template) <= set(code.names), template
+
+
+@pytest.mark.parametrize("code", CODES, ids=str)
+def test_the_polish_template_is_in_polish(code: Refusal | Why) -> None:
+    english, polish = templates(code)
+    assert words(polish) & words(english) <= SHARED
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("code", CODES, ids=str)
+def test_every_template_is_filled_by_its_values(code: Refusal | Why, language: str) -> None:
+    values = {name: SAMPLES[name] for name in code.names}
+    said = say(language, RulesError("-", code, **values) if isinstance(code, Refusal)
+               else Note("-", code, values))
+    assert said and "{" not in said and "}" not in said
+
+
+def test_every_value_name_has_a_sample() -> None:
+    assert {name for code in CODES for name in code.names} <= set(SAMPLES)
+
+
+def word_keys(name: str, values: list[str]) -> list[str]:
+    prefix = WORDED[name]
+    return [prefix + (v.lower() if name.startswith("weapon") else v) for v in values]
+
+
+def test_the_words_of_the_rules_have_words_in_both_languages(book: CardBook) -> None:
+    weapons = {w.name for card in book.sorted() for w in card.weapons} | set(book.table.weapons)
+    known = {"field": list(PRINTED), "weapon": [*weapons, "he"], "side": list(Side),
+             "action": list(Action), "kind": ["vehicle", "gun"],
+             "situation": list(SITUATIONS), "role": list(cobra.Role),
+             "shift_kind": list(cobra.ShiftKind), "nation": list(cobra.Nation),
+             "question": list(QUESTIONS), "modifier": list(cobra.BY_LETTER),
+             "quantity": ["offset", "reading", "threshold", "margin", "distance", "range"],
+             "start": ["Marginal Allied", "Marginal German"]}
+    missing = [key for name, values in known.items() for key in word_keys(name, values)
+               if key not in i18n.STRINGS]
+    assert missing == []
+
+
+# ---- refusals raised through the real rules ----
+
+
+def piece(book: CardBook, key: str, side: Side, label: str, figures: int | None = None,
+          **status: Any) -> Piece:
+    card = book.get(key)
+    return Piece(label, side, card, Status(**status), card.crew if figures is None else figures)
+
+
+@pytest.fixture
+def field(book: CardBook) -> Battle:
+    """Axis: Tiger 1, Rifle 1 (4), Bofors 1, MG 1 (2); Allies: Sherman 1, Rifle 2 (3),
+    Motorbike 1, Bofors 2."""
+    return Battle("tank", (
+        piece(book, "2477", Side.AXIS, "Tiger 1"), piece(book, "rifleman", Side.AXIS, "Rifle 1", 4),
+        piece(book, "bofors-37mm", Side.AXIS, "Bofors 1"),
+        piece(book, "mg-gunner", Side.AXIS, "MG 1", 2),
+        piece(book, "2464", Side.ALLIES, "Sherman 1"),
+        piece(book, "rifleman", Side.ALLIES, "Rifle 2", 3),
+        piece(book, "motorcycle-sidecar", Side.ALLIES, "Motorbike 1"),
+        piece(book, "bofors-37mm", Side.ALLIES, "Bofors 2")))
+
+
+def axis() -> turns.Turn:
+    return turns.first_turn(Side.AXIS)
+
+
+def active(b: Battle, *labels: str) -> turns.Turn:
+    return turns.activate(axis(), b, list(labels))
+
+
+def marked(b: Battle, label: str, **status: Any) -> Battle:
+    p = b.get(label)
+    return b.replace_piece(replace(p, status=replace(p.status, **status)))
+
+
+def rifle_at(b: Battle, book: CardBook, covered: At, firer: str = "Rifle 1") -> None:
+    shooter = b.get(firer)
+    check_plan(SoftPlan(shooter, shooter.card.weapons[0], (covered,), book.table, range_cm=45))
+
+
+def moved_then(b: Battle, label: str, then: Callable[..., Any], **kw: Any) -> None:
+    t, b = turns.move(active(b, label), b, label)
+    then(t, b, label, **kw)
+
+
+Case = Callable[[Battle, CardBook], object]
+CASES: dict[Refusal, Case] = {
+    Refusal.NO_SUCH_PIECE: lambda b, k: b.get("Panther 1"),
+    Refusal.SQUAD_NEEDS_FIGURE: lambda b, k: b.add(k.get("rifleman"), Side.AXIS, 0),
+    Refusal.UNKNOWN_CARD: lambda b, k: k.get("9999"),
+    Refusal.NO_SUCH_WEAPON: lambda b, k: k.get("rifleman").weapon("medium MG"),
+    Refusal.NO_CARD_VALUE: lambda b, k: odds(ShotPlan(k.get("2477"), k.get("2508"),
+                                                      Facing.SIDE)),
+    Refusal.FIRER_DESTROYED: lambda b, k: check_can_fire(ShotPlan(
+        k.get("2477"), k.get("2464"), Facing.FRONT, attacker_status=Status(destroyed=True)),
+        needs_loaded=True),
+    Refusal.GUN_LOST: lambda b, k: check_can_fire(ShotPlan(
+        k.get("2477"), k.get("2464"), Facing.FRONT,
+        attacker_status=Status(gun_destroyed=True)), needs_loaded=True),
+    Refusal.UNLOADED: lambda b, k: check_can_fire(ShotPlan(
+        k.get("2477"), k.get("2464"), Facing.FRONT, attacker_status=Status(loaded=False)),
+        needs_loaded=True),
+    Refusal.TARGET_DESTROYED: lambda b, k: check_can_fire(ShotPlan(
+        k.get("2477"), k.get("2464"), Facing.FRONT, target_status=Status(destroyed=True)),
+        needs_loaded=True),
+    Refusal.AP_AT_GUN: lambda b, k: check_hard_target(k.get("bofors-37mm")),
+    Refusal.AP_AT_SOFT_TARGET: lambda b, k: check_hard_target(k.get("rifleman")),
+    Refusal.NOTHING_TO_RELOAD_GUN_LOST: lambda b, k: reload_action(
+        k.get("2477"), Status(gun_destroyed=True), ScriptedDice([])),
+    Refusal.DESTROYED: lambda b, k: movement.allowance(k.get("2477"),
+                                                       status=Status(destroyed=True)),
+    Refusal.IMMOBILIZED_FOR_GOOD: lambda b, k: movement.allowance(
+        k.get("2477"), status=Status(immobilized=True)),
+    Refusal.NEGATIVE_MOVE: lambda b, k: movement.allowance(k.get("2477"), turns=-1),
+    Refusal.IMPOSSIBLE_CM: lambda b, k: ask("fire_range", -3.0),
+    Refusal.NO_READINGS: lambda b, k: measure([]),
+    Refusal.RANGE_TOO_CLOSE: lambda b, k: range_modifier(ask("fire_range",
+                                                             measure([99.5, 100.5]))),
+    Refusal.NOT_YOUR_PIECE: lambda b, k: active(b, "Sherman 1"),
+    Refusal.OUT_OF_FIGHT: lambda b, k: active(marked(b, "Tiger 1", destroyed=True), "Tiger 1"),
+    Refusal.OFF_MAP_PLACE_FIRST: lambda b, k: active(marked(b, "Tiger 1", off_map=True),
+                                                     "Tiger 1"),
+    Refusal.ALREADY_ACTIVATED: lambda b, k: turns.activate(
+        turns.end_activation(active(b, "Tiger 1")), b, ["Tiger 1"]),
+    Refusal.END_ACTIVATION_FIRST: lambda b, k: turns.activate(active(b, "Tiger 1"), b,
+                                                              ["Rifle 1"]),
+    Refusal.PICK_PIECES: lambda b, k: active(b),
+    Refusal.PICKED_TWICE: lambda b, k: active(b, "Rifle 1", "Rifle 1"),
+    Refusal.ONE_MODEL: lambda b, k: active(b, "Tiger 1", "Bofors 1"),
+    Refusal.TOO_MANY_PIECES: lambda b, k: active(b, "Rifle 1", "MG 1"),
+    Refusal.NO_ACTIVATION: lambda b, k: turns.end_activation(axis()),
+    Refusal.NO_ACTIVATION_FOR: lambda b, k: turns.move(axis(), b, "Tiger 1"),
+    Refusal.NOT_IN_ACTIVATION: lambda b, k: turns.move(active(b, "Tiger 1"), b, "Rifle 1"),
+    Refusal.ALREADY_DONE: lambda b, k: moved_then(b, "Tiger 1", turns.move),
+    Refusal.IMMOBILIZED: lambda b, k: turns.move(
+        active(marked(b, "Tiger 1", immobilized=True), "Tiger 1"),
+        marked(b, "Tiger 1", immobilized=True), "Tiger 1"),
+    Refusal.MOVED_NO_FIRE: lambda b, k: moved_then(b, "Tiger 1", turns.fire),
+    Refusal.MOVED_NO_COVER: lambda b, k: moved_then(b, "Rifle 1", turns.take_cover),
+    Refusal.HIDE_ONLY_FIGURES: lambda b, k: turns.hide(active(b, "Tiger 1"), b, "Tiger 1",
+                                                       cover=True),
+    Refusal.COVER_ONLY_FIGURES: lambda b, k: turns.take_cover(active(b, "Tiger 1"), b,
+                                                              "Tiger 1"),
+    Refusal.SQUAD_NO_RELOAD: lambda b, k: turns.reload(active(b, "Rifle 1"), b, "Rifle 1"),
+    Refusal.LOADED: lambda b, k: turns.reload(active(b, "Tiger 1"), b, "Tiger 1"),
+    Refusal.ACTED_NO_RELOAD: lambda b, k: moved_then(marked(b, "Tiger 1", loaded=False),
+                                                     "Tiger 1", turns.reload),
+    Refusal.NO_COMMANDER_TO_PUT_OUT: lambda b, k: turns.commander(active(b, "Rifle 1"), b,
+                                                                  "Rifle 1", True),
+    Refusal.COMMANDER_NOT_ACTIVE: lambda b, k: turns.commander(axis(), b, "Tiger 1", True),
+    Refusal.HAS_COMMANDER: lambda b, k: turns.leave(active(b, "Tiger 1"), b, "Tiger 1"),
+    Refusal.NOT_OFF_MAP: lambda b, k: turns.place(axis(), b, "Tiger 1"),
+    Refusal.VEHICLE_PLACED_ALONE: lambda b, k: turns.place(
+        axis(), marked(b, "Tiger 1", off_map=True), "Tiger 1", "Rifle 1"),
+    Refusal.GUN_TOWED: lambda b, k: turns.place(axis(), marked(b, "Bofors 1", off_map=True),
+                                                "Bofors 1"),
+    Refusal.ALREADY_HIDDEN: lambda b, k: hiding.can_hide(marked(b, "Rifle 1", hidden=True)
+                                                         .get("Rifle 1"), True),
+    Refusal.NO_COVER: lambda b, k: hiding.can_hide(b.get("Rifle 1"), False),
+    Refusal.ENEMY_NEAR: lambda b, k: hiding.can_hide(b.get("Rifle 1"), True,
+                                                     nearest_enemy_figure=20.0),
+    Refusal.ENEMY_NEAR_CALLED: lambda b, k: hiding.can_hide(b.get("Rifle 1"), True,
+                                                            enemy_near=True),
+    Refusal.MEASURE_WITH_TAPE: lambda b, k: hiding.can_hide(
+        b.get("Rifle 1"), True, nearest_enemy_figure=measure([29.5, 30.5])),
+    Refusal.SAME_SIDE_SPOTS: lambda b, k: hiding.spots(b.get("Rifle 1"), b.get("MG 1"), 10,
+                                                       False),
+    Refusal.NOT_HIDDEN: lambda b, k: hiding.spots(b.get("Rifle 2"), b.get("Rifle 1"), 10,
+                                                  False),
+    Refusal.NO_HE: lambda b, k: he_weapon(k.get("2456")),
+    Refusal.HARD_TARGET: lambda b, k: rifle_at(b, k, At(b.get("Sherman 1"), 0)),
+    Refusal.GUN_NEEDS_TEMPLATE: lambda b, k: rifle_at(b, k, At(b.get("Bofors 2"), 0)),
+    Refusal.HIDDEN_TARGET: lambda b, k: rifle_at(b, k, At(marked(b, "Rifle 2", hidden=True)
+                                                          .get("Rifle 2"), 1)),
+    Refusal.ONE_TARGET_ONLY: lambda b, k: rifle_at(b, k, At(b.get("Rifle 2"), 2)),
+    Refusal.FIGURES_TO_ATTACK: lambda b, k: rifle_at(b, k, At(b.get("Rifle 2"), 4), "MG 1"),
+    Refusal.CREW_INSIDE: lambda b, k: rifle_at(b, k, At(b.get("Sherman 1"), 1, model=False)),
+    Refusal.CREW_INSIDE_SOFT: lambda b, k: rifle_at(b, k, At(b.get("Motorbike 1"), 1)),
+    Refusal.COMMANDER_LOST: lambda b, k: rifle_at(marked(b, "Rifle 1", commander_killed=True),
+                                                  k, At(b.get("Rifle 2"), 1)),
+    Refusal.TABLE_NO_ROW: lambda b, k: k.table.template_modifier("grenade"),
+    Refusal.TABLE_NO_RANGE: lambda b, k: k.table.range_modifier("rifle", 30),
+    Refusal.TABLE_NO_TEMPLATE: lambda b, k: k.table.template_modifier("rifle"),
+    Refusal.TABLE_NO_SITUATION: lambda b, k: k.table.situation_modifier("hard_cover"),
+    Refusal.RANGE_NEEDED: lambda b, k: k.table.range_modifier("rifle", None),
+    Refusal.NOT_A_TANK: lambda b, k: overrun.check_tank(b.get("Motorbike 1")),
+    Refusal.OWN_SIDE_UNDER: lambda b, k: overrun.check(b.get("Tiger 1"),
+                                                       (overrun.Under(b.get("Rifle 1")),)),
+    Refusal.VEHICLE_BLOCKS: lambda b, k: overrun.check(b.get("Tiger 1"),
+                                                       (overrun.Under(b.get("Sherman 1")),)),
+    Refusal.HARD_COVER_BLOCKS: lambda b, k: overrun.check(b.get("Tiger 1"), (overrun.Under(
+        b.get("Rifle 2"), cover=overrun.Cover.HARD),)),
+    Refusal.GUN_RUN_OVER_WHOLE: lambda b, k: overrun.check(
+        b.get("Tiger 1"), (overrun.Under(b.get("Bofors 2"), 1),)),
+    Refusal.TOO_MANY_UNDER: lambda b, k: overrun.check(b.get("Tiger 1"),
+                                                       (overrun.Under(b.get("Rifle 2"), 5),)),
+    Refusal.RUNS_OVER_NOTHING: lambda b, k: overrun.check(b.get("Tiger 1"), ()),
+    Refusal.BATTLE_NOT_OVER: lambda b, k: scoring.battle_result(b),
+    Refusal.NEEDS_A_UNIT: lambda b, k: cobra.odds([], [cobra.Unit(4)]),
+    Refusal.MODIFIER_WRONG_ROLE: lambda b, k: cobra.odds([cobra.Unit(6)],
+                                                         [cobra.Unit.parse("4b")]),
+    Refusal.NO_AIR_IN_STORMS: lambda b, k: cobra.odds(
+        [cobra.Unit(6)], [cobra.Unit(4)], [cobra.parse_shift("air:+1")],
+        weather=Weather.STORM),
+    Refusal.HQ_SHIFTS_TOO_EARLY: lambda b, k: cobra.odds(
+        [cobra.Unit(6)], [cobra.Unit(4)], [cobra.parse_shift("hq:+2")], turn=15),
+    Refusal.SHIFTS_DISAGREE: lambda b, k: cobra.odds(
+        [cobra.Unit(6)], [cobra.Unit(4)], [cobra.parse_shift("tiger:+1"),
+                                           cobra.parse_shift("air:+1")]),
+    Refusal.CARPET_TOO_EARLY: lambda b, k: cobra.carpet_odds(turn=3),
+    Refusal.CARPET_NOT_CLEAR: lambda b, k: cobra.carpet_odds(weather=Weather.STORM),
+    Refusal.TURN_OUT_OF_RANGE: lambda b, k: cobra.check_turn(40),
+    Refusal.WEATHER_PHASE_ONLY: lambda b, k: CobraGame.start("cobra")
+    .with_weather(Weather.CLEAR)[0].advance().with_weather(Weather.CLEAR),
+}
+# Where the box's English is not the rules' sentence, and why: the words of the rules said as
+# the box's words (a side's name, a Cobra modifier as its menu names it), a measurement's
+# trace said by its numbers, the shifts a Cobra refusal names said shorter, and one sentence
+# where the rules word the same refusal in two ways (a commander lost).
+BOX_ENGLISH = {Refusal.NOT_YOUR_PIECE, Refusal.MODIFIER_WRONG_ROLE, Refusal.MEASURE_WITH_TAPE,
+               Refusal.ENEMY_NEAR, Refusal.SHIFTS_DISAGREE, Refusal.COMMANDER_LOST}
+
+
+def refused(case: Case, field: Battle, book: CardBook) -> RulesError:
+    with pytest.raises(RulesError) as raised:
+        case(field, book)
+    return raised.value
+
+
+@pytest.mark.parametrize("code", list(CASES), ids=str)
+def test_a_refusal_of_the_real_rules_in_both_languages(code: Refusal, field: Battle,
+                                                       book: CardBook) -> None:
+    exc = refused(CASES[code], field, book)
+    assert exc.code is code, str(exc)
+    english, polish = say("en", exc), say("pl", exc)
+    if code not in BOX_ENGLISH:
+        assert english == str(exc)
+    assert polish != english and "{" not in polish
+    for name in ("label", "name"):
+        if name in exc.values:
+            assert str(exc.values[name]) in polish
+
+
+def test_most_codes_are_raised_through_the_real_rules_here() -> None:
+    assert len(CASES) >= len(Refusal) // 2
+
+
+def test_values_that_are_words_are_said_in_polish(field: Battle, book: CardBook) -> None:
+    card = refused(CASES[Refusal.NO_CARD_VALUE], field, book)
+    assert say("pl", card) == f"karta {book.get('2508').title} ({book.get('2508').source}) nie " \
+                              f"ma wartości „Pancerz boczny”: dopisz ją z wydrukowanej karty"
+    done = refused(CASES[Refusal.ALREADY_DONE], field, book)
+    assert say("pl", done).startswith("Tiger 1: w tej aktywacji już wykonano „Ruch”")
+    figures = refused(CASES[Refusal.FIGURES_TO_ATTACK], field, book)
+    assert say("pl", figures) == "Rifle 2 ma 3 figurki: atakuj od 1 do 3"
+    assert say("en", figures) == "Rifle 2 has 3 figures: attack 1 to 3 of them"
+    models = refused(CASES[Refusal.ONE_MODEL], field, book)
+    assert say("pl", models).endswith("Tiger 1 i Bofors 1 to dwa modele")
+    assert say("en", models).endswith("Tiger 1 and Bofors 1 are both models")
+    table = refused(CASES[Refusal.TABLE_NO_RANGE], field, book)
+    assert "„karabin” dla 30 cm" in say("pl", table)
+
+
+def test_numbers_in_polish_have_a_decimal_comma_and_their_plural_forms() -> None:
+    def said(left: int) -> str:
+        return say("pl", RulesError("-", Refusal.TOO_MANY_UNDER, label="Rifle 2", left=left,
+                                    count=9))
+    assert [said(n).split(": ")[0] for n in (1, 2, 5, 12, 22)] == [
+        "Rifle 2 ma jeszcze 1 figurkę", "Rifle 2 ma jeszcze 2 figurki",
+        "Rifle 2 ma jeszcze 5 figurek", "Rifle 2 ma jeszcze 12 figurek",
+        "Rifle 2 ma jeszcze 22 figurki"]
+    offset = RulesError("-", Refusal.OFFSET_BELOW_ZERO, cm=-2.5)
+    assert say("pl", offset).startswith("przesunięcie -2,5 cm")
+    assert say("en", offset).startswith("the offset of -2.5 cm")
+
+
+def test_anything_but_a_refusal_is_said_as_its_message() -> None:
+    assert say("pl", OSError("disk on fire")) == "disk on fire"
+
+
+# ---- Cobra's notes ----
+
+
+def _result(attacker: str, defender: str) -> Result:
+    def loss(text: str) -> Loss:
+        return Loss(text=text, eliminated=text == "e", steps=int(text) if text.isdigit() else 0)
+    return Result(text=f"{attacker}/{defender}", attacker=loss(attacker), defender=loss(defender))
+
+
+def notes() -> list[Note]:
+    """Notes of the real rules: forced weather, combat results, the victory level."""
+    fixed = [forced(turn, history) for turn, history in (
+        (1, []), (2, [Weather.CLEAR]), (17, [Weather.STORM] * 3),
+        (6, [Weather.CLEAR, Weather.OVERCAST] * 2 + [Weather.CLEAR]))]
+    game = CobraGame.start("cobra")
+    while game.phase.name != "supply":
+        game = game.advance() if game.phase.name != "weather" else \
+            game.with_weather(Weather.CLEAR)[0].advance()
+    return [*(f[1] for f in fixed if f), game.receive_allied(3, 2)[1],
+            *cobra.roll(cobra.odds([cobra.Unit(26)], [cobra.Unit(9)]), ScriptedDice([4])).notes,
+            *cobra.explain_notes(_result("1", "4")), *cobra.explain_notes(_result("e", "e")),
+            *cobra.explain_notes(_result("-", "1"), carpet=True),
+            victory(False, 10, 40)[1], victory(True, 40, 10)[1], victory(True, 10, 12)[1]]
+
+
+@pytest.mark.parametrize("note", notes(), ids=lambda n: n.why.value)
+def test_a_note_of_the_rules_in_both_languages(note: Note) -> None:
+    assert say("en", note) == note.text
+    assert say("pl", note) != note.text and "{" not in say("pl", note)
+
+
+def test_cards_are_checked_in_polish_too() -> None:
+    unknown = InfoCard.model_validate({"id": "x", "name": "X"})
+    with pytest.raises(RulesError) as raised:
+        unknown.need("gun_to_hit")
+    assert say("pl", raised.value) == "karta X nie ma wartości „Wartość Trafienia”: dopisz ją " \
+                                      "z wydrukowanej karty"

@@ -1,0 +1,76 @@
+"""Cobra's notes are typed: each has the rules' English sentence, a `Why` code and the values
+that code names, for a box to say in its own words. Every code is reached here through the
+real rules."""
+from __future__ import annotations
+
+from cobi_companion.rules.cobra.combat import Unit, carpet_odds, explain_notes, odds, roll
+from cobi_companion.rules.cobra.notes import Note, Why
+from cobi_companion.rules.cobra.tables import Loss, Result, Weather
+from cobi_companion.rules.cobra.turns import CobraGame, victory
+from cobi_companion.rules.cobra.weather import determine, forced
+from cobi_companion.rules.dice import ScriptedDice
+
+C, OV, S = Weather.CLEAR, Weather.OVERCAST, Weather.STORM
+
+
+def _forced(turn: int, history: list[Weather]) -> Note:
+    fixed = forced(turn, history)
+    assert fixed is not None
+    return fixed[1]
+
+
+def _supply(scenario: str, *weathers: Weather) -> Note:
+    """The note of the Allied supply phase after `weathers` (the last is this turn's)."""
+    game = CobraGame.start(scenario)
+    while game.phase.name != "weather":
+        game = game.advance()
+    for number, weather in enumerate(weathers, start=1):
+        game, _ = game.with_weather(weather)
+        while game.phase.name != "supply":
+            game = game.advance()
+        game, note = game.receive_allied(3, 2)
+        if number == len(weathers):
+            return note
+        while game.phase.name != "weather":
+            game = game.advance()
+    raise AssertionError("no weather given")
+
+
+def _result(attacker: str, defender: str) -> Result:
+    def loss(text: str) -> Loss:
+        return Loss(text=text, eliminated=text == "e", steps=int(text) if text.isdigit() else 0)
+    return Result(text=f"{attacker}/{defender}", attacker=loss(attacker), defender=loss(defender))
+
+
+def notes() -> list[Note]:
+    """A note of every kind, each from the rules that write it."""
+    return [
+        _forced(1, []), _forced(2, [C]), _forced(17, [S, S, S]), _forced(6, [C, OV, C, OV, OV]),
+        _supply("campaign", C), _supply("cobra", C, S), _supply("cobra", C, S, S),
+        _supply("cobra", C),
+        *roll(odds([Unit(26)], [Unit(9)]), ScriptedDice([4])).notes,
+        *explain_notes(_result("1", "4")), *explain_notes(_result("e", "e")),
+        *explain_notes(_result("-", "-")), *explain_notes(_result("2", "-")),
+        *explain_notes(_result("-", "2"), carpet=True),
+        victory(True, 10, 50)[1], victory(False, 50, 10)[1], victory(False, 10, 20)[1],
+    ]
+
+
+def test_every_kind_of_note_is_reached_with_the_values_its_code_names() -> None:
+    made = notes()
+    assert {note.why for note in made} == set(Why)
+    for note in made:
+        assert set(note.values) == set(note.why.names), note
+
+
+def test_the_sentences_are_the_rules_own() -> None:
+    assert _forced(1, []).text == "game turn 1 is always clear (5.3)"
+    assert determine(1, [], ScriptedDice([])).forced == _forced(1, [])
+    assert _supply("cobra", C, S, S).text == "US +2, British +1: half, rounded up, in " \
+                                            "storms (11.1b)"
+    combat = roll(odds([Unit(26)], [Unit(9)]), ScriptedDice([4]))
+    assert combat.explanation == tuple(str(note) for note in combat.notes) == (
+        "read column 2:1, die 4 on your printed CRT",)
+    assert victory(False, 10, 40)[1].text == "Marginal Allied, Allied VP 40 − German VP 10 " \
+                                             "= +30: 2 levels toward the Allies (16.3.3)"
+    assert carpet_odds().carpet

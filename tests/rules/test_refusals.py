@@ -1,0 +1,112 @@
+"""Every refusal of the rules is typed: a `Refusal` code and the values it names, besides its
+English sentence. The raise sites are read from the source, so a refusal no test reaches is
+checked too."""
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from pathlib import Path
+
+import cobi_companion.cards as cards_package
+import cobi_companion.rules as rules_package
+import pytest
+from cobi_companion.rules import turns
+from cobi_companion.rules.battle import Battle
+from cobi_companion.rules.card import CardValueMissing, Facing
+from cobi_companion.rules.errors import Refusal, RulesError
+from cobi_companion.rules.shot import ShotPlan, check_can_fire
+from cobi_companion.rules.status import Side, Status
+from cobi_companion.rules.tank_game import odds
+
+SOURCES = [*sorted(Path(rules_package.__file__).parent.rglob("*.py")),
+           Path(cards_package.__file__).parent / "loader.py"]
+REFUSERS = {"RulesError", "CardValueMissing", "_missing"}
+
+
+@dataclass(frozen=True)
+class Site:
+    where: str
+    code: Refusal
+    names: frozenset[str]
+
+
+def _name(call: ast.Call) -> str:
+    func = call.func
+    return func.id if isinstance(func, ast.Name) else func.attr \
+        if isinstance(func, ast.Attribute) else ""
+
+
+def _codes(call: ast.Call) -> list[str]:
+    return [arg.attr for arg in call.args if isinstance(arg, ast.Attribute)
+            and isinstance(arg.value, ast.Name) and arg.value.id == "Refusal"]
+
+
+def calls() -> list[tuple[str, ast.Call]]:
+    found = []
+    for path in SOURCES:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        found += [(f"{path.name}:{node.lineno}", node) for node in ast.walk(tree)
+                  if isinstance(node, ast.Call)]
+    return found
+
+
+def raise_sites() -> list[Site]:
+    """Each call that names a Refusal member: the member and the names of its values."""
+    return [Site(where, Refusal[codes[0]], frozenset(k.arg for k in call.keywords if k.arg))
+            for where, call in calls() if (codes := _codes(call))]
+
+
+SITES = raise_sites()
+
+
+def test_every_refusal_is_raised_with_a_code() -> None:
+    # The helpers that pass a code on (the Soft Targets Table's `_missing`) take it as `code`.
+    untyped = [where for where, call in calls() if _name(call) in REFUSERS
+               and not _codes(call) and not any(isinstance(a, ast.Name) and a.id == "code"
+                                               for a in call.args)
+               and _name(call) != "CardValueMissing"]
+    assert untyped == []
+
+
+@pytest.mark.parametrize("site", SITES, ids=lambda s: f"{s.where}-{s.code.name}")
+def test_a_raise_site_gives_the_values_its_code_names(site: Site) -> None:
+    assert site.names == set(site.code.names)
+
+
+def test_every_code_is_raised_somewhere() -> None:
+    assert {s.code for s in SITES} == set(Refusal)
+
+
+def test_codes_are_unique_and_their_names_are_words() -> None:
+    assert len({code.value for code in Refusal}) == len(Refusal)
+    assert all(name.isidentifier() for code in Refusal for name in code.names)
+
+
+# ---- refusals as the rules raise them ----
+
+
+def test_an_unloaded_gun_is_refused_with_its_sentence_and_its_values(book) -> None:
+    tiger, sherman = book.get(2477), book.get(2464)
+    plan = ShotPlan(tiger, sherman, Facing.FRONT, attacker_status=Status(loaded=False))
+    with pytest.raises(RulesError) as refused:
+        check_can_fire(plan, needs_loaded=True)
+    assert str(refused.value) == "2477 Tiger I is unloaded: it must reload before it can fire"
+    assert (refused.value.code, refused.value.values) == (Refusal.UNLOADED,
+                                                          {"name": "2477 Tiger I"})
+
+
+def test_a_missing_card_value_names_the_card_and_the_field(book) -> None:
+    pz = book.get(2508)                  # its side armour is not known
+    with pytest.raises(CardValueMissing) as refused:
+        odds(ShotPlan(book.get(2477), pz, Facing.SIDE))
+    assert refused.value.code is Refusal.NO_CARD_VALUE
+    assert refused.value.values == {"name": pz.title, "field": "armour_side",
+                                    "source": pz.source}
+
+
+def test_a_turn_refusal_names_the_piece_and_both_sides(book) -> None:
+    battle = Battle("tank").add(book.get(2477), Side.AXIS).add(book.get(2464), Side.ALLIES)
+    with pytest.raises(RulesError) as refused:
+        turns.activate(turns.first_turn(Side.AXIS), battle, ["Sherman 1"])
+    assert refused.value.code is Refusal.NOT_YOUR_PIECE
+    assert refused.value.values == {"label": "Sherman 1", "side": "allies", "playing": "axis"}
