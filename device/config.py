@@ -112,8 +112,10 @@ class Display(_Section):
 
 class Game(_Section):
     language: Literal["en", "pl"] = Field(default="en", description='"en" or "pl"')
+    # A new box starts at the Easy level, a family's first battle; the Rules setting (the
+    # roster's last row) remembers the level the players choose after.
     rules: Literal["easy", "tank"] = Field(
-        default="tank", description='"easy" (Easy level) or "tank" (Tank Game)')
+        default="easy", description='"easy" (Easy level) or "tank" (Tank Game)')
     real_dice: bool = Field(default=False, description="true or false")
     sound: bool = Field(default=True, description="true or false")
 

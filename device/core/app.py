@@ -118,7 +118,7 @@ class Sources:
 @dataclass
 class Settings:
     language: str = "en"
-    rules: str = "tank"
+    rules: str = "easy"
     real_dice: bool = False
     sound: bool = True
     brightness: int = 255

@@ -23,7 +23,10 @@ SNAPSHOT_SCALE = 4
 # A held button or knob: gpiozero's own hold thread measures it in real time, so the table's
 # fingers hold for 0.2 s (the shortest the config allows is 0.1 s) instead of 1 s. The box's
 # handling of the production thresholds is tested in test_inputs.py and test_config.py.
-QUICK_HOLDS = Config.model_validate({"buttons": {"hold_s": 0.2}, "encoder": {"long_press_s": 0.2}})
+# Most of the tests' battles are Tank Game battles: their box's Rules setting is the Tank Game
+# (a new box starts at the Easy level).
+QUICK_HOLDS = Config.model_validate({"buttons": {"hold_s": 0.2}, "encoder": {"long_press_s": 0.2},
+                                     "game": {"rules": "tank"}})
 # The same box with its Rules setting at the Easy level: New battle opens the Easy roster.
 EASY = QUICK_HOLDS.model_copy(
     update={"game": QUICK_HOLDS.game.model_copy(update={"rules": "easy"})})

@@ -20,7 +20,8 @@ def table_with_sensor(tmp_path, table_at):
 
     def make(mm: int, dice: list[int]):
         sensors.append(FakeSensor(tmp_path / "usb-sensor", ff_frame(mm)))
-        config = parse_config({"sensors": [{"name": "table", "port": str(tmp_path / "usb-sensor"),
+        config = parse_config({"game": {"rules": "tank"},
+                               "sensors": [{"name": "table", "port": str(tmp_path / "usb-sensor"),
                                             "model": "a02yyuw", "offset_cm": 1.0}]})
         table = table_at(dice, config=config)
         table.serve(lambda: table.box.app.sensors.online_names() == ["table"])

@@ -40,7 +40,7 @@ def test_defaults(tmp_path: Path) -> None:
     assert (display.driver, display.port, display.address, display.rotate, display.contrast,
             display.dim_after_min, display.dim_contrast) == ("ssd1306", 1, 0x3C, 0, 255, 5, 16)
     assert (config.game.language, config.game.rules, config.game.real_dice,
-            config.game.sound) == ("en", "tank", False, True)
+            config.game.sound) == ("en", "easy", False, True)
     assert config.paths.state_dir == tmp_path / "data" / "cobi-companion"
     assert config.paths.cards_dir is None
 

@@ -67,19 +67,19 @@ def test_each_layer_goes_over_the_one_before_key_by_key(box: Box) -> None:
     display, game = loaded.config.display, loaded.config.game
     assert (display.driver, display.address, display.contrast, display.rotate) == (
         "sh1106", 0x3C, 42, 0)
-    assert (game.language, game.sound, game.rules) == ("pl", False, "tank")
+    assert (game.language, game.sound, game.rules) == ("pl", False, "easy")
     assert loaded.config.buttons.axis == 4 and loaded.config.buttons.allies == 27
     assert load_config(None) == loaded.config        # the command line sees the same
 
 
 def test_the_file_given_takes_the_system_files_place(box: Box, tmp_path: Path) -> None:
     box.write(box.system, '[game]\nlanguage = "pl"\n')
-    given = box.write(tmp_path / "mine.toml", '[game]\nrules = "easy"\n')
+    given = box.write(tmp_path / "mine.toml", '[game]\nrules = "tank"\n')
     on_usb = box.write(box.usb, "[game]\nreal_dice = true\n")
     loaded = load_layers(given)
     assert loaded.files == (given, on_usb)
     assert (loaded.config.game.language, loaded.config.game.rules,
-            loaded.config.game.real_dice) == ("en", "easy", True)
+            loaded.config.game.real_dice) == ("en", "tank", True)
 
 
 def test_a_later_sensors_list_replaces_the_earlier_one_whole(box: Box) -> None:

@@ -185,11 +185,12 @@ def test_sigkill_during_play_resumes_at_the_last_action(cli_path, tmp_path):
     proc, fd = start_sim(cli_path, tmp_path, "--dice", "4,2")
     try:
         wait_ready(fd)
+        # New battle (a new box: the Easy level), Tiger for Axis, Sherman for Allies, OK.
         type_keys(fd, "\r", RIGHT, RIGHT, RIGHT, "a", LEFT, LEFT, "l", "\r")
-        type_keys(fd, "a", "l")              # roll-off: the Allies defend and act first
-        watch(fd, 2.5)                        # the result goes on by itself to the notice
-        type_keys(fd, "\r", RIGHT, "\r", RIGHT, "\r")   # the Allies pass, yes: an action
-        wait_frames(fd, 5)
+        type_keys(fd, "a", "l")              # initiative 4 : 2, the Axis act first
+        watch(fd, 2.5)                        # the result goes on by itself
+        type_keys(fd, RIGHT, "\r", RIGHT, "\r")   # the Axis pass, yes: a completed action
+        wait_frames(fd, 4)
         time.sleep(0.5)
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=5)
@@ -197,7 +198,7 @@ def test_sigkill_during_play_resumes_at_the_last_action(cli_path, tmp_path):
         proc.kill()
         os.close(fd)
     battle = saved(tmp_path)
-    assert battle["acted"] == ["allies"] and battle["active"] == "axis"
+    assert battle["acted"] == ["axis"] and battle["active"] == "allies"
     proc, fd = start_sim(cli_path, tmp_path)
     try:
         wait_ready(fd)
@@ -208,7 +209,7 @@ def test_sigkill_during_play_resumes_at_the_last_action(cli_path, tmp_path):
     finally:
         proc.kill()
         os.close(fd)
-    assert saved(tmp_path)["active"] == "axis"
+    assert saved(tmp_path)["active"] == "allies"
 
 
 def test_the_title_shows_at_once_then_the_start_menu(cli_path, tmp_path):

@@ -9,11 +9,13 @@ from cobi_companion.device.ui.text import view_text
 
 START_MENU = ["[ COBI Companion ]", "> New battle", "  Quick dice", "  Settings",
               "  Check distance", "  Cobra (Normandy)", "  New match", "(OK = choose)"]
-# New battle (the Tank Game, the Rules setting); a Tiger for the Axis, a Sherman for the
-# Allies; the roll-off.
+# New battle (`--rules tank`: the Tank Game); a Tiger for the Axis, a Sherman for the Allies;
+# the roll-off.
 TANK_BATTLE = "ok\ncw cw cw axis\nccw ccw allies\nok\naxis\nallies\n"
-ROSTER = ["[ Roster ]", "> 7TP", "  Sherman", "  Pz I · no gun", "  Tiger", "  Pz IV · part card",
-          "  Bofors · part card"]
+# A new box's New battle: the Easy level, its vehicles.
+EASY_ROSTER = ["[ Roster ]", "> 7TP", "  Sherman", "  Pz I · no gun", "  Tiger",
+               "  Pz IV · part card", "  Pz IV D · part card", "  Rules: Easy",
+               "(button = add · OK = start)"]
 KEYS = "cw, ccw, ok, back, axis, allies, axis_long, allies_long, or q to quit"
 
 
@@ -29,8 +31,7 @@ def test_the_start_menu_as_text_then_a_battle_begins(cli: Any) -> None:
     assert run.out.startswith("COBI Battle Companion, the box as text: type its keys")
     shown = frames(run.out)
     assert shown[0] == START_MENU
-    assert shown[1][:7] == ROSTER                # at the level of the Rules setting
-    assert shown[1][-2:] == ["  Rules: Tank Game", "(button: add · hold: off map)"]
+    assert shown[1] == EASY_ROSTER               # at the level of the Rules setting
     assert shown[-1] == ["[ COBI ]", "*** SAFE TO UNPLUG ***"]   # the box's own last frame
 
 
@@ -38,7 +39,7 @@ def test_a_shot_shows_its_dice_totals_and_outcome(cli: Any) -> None:
     # The Allies move first and the Sherman fires at the Tiger's rear: 3 hits, 5 reloads,
     # 9 dice + 2 extra make 10 damage against 8 armour: WEAKENED.
     keys = TANK_BATTLE + "ok\nok\nok\nok\nok\nok\ncw cw\nallies\n"
-    run = cli("play", "--dice", "4,2,3,5,3,6,4,4,6,3,1,2,4,4,2", stdin=keys)
+    run = cli("play", "--rules", "tank", "--dice", "4,2,3,5,3,6,4,4,6,3,1,2,4,4,2", stdin=keys)
     assert (run.code, run.err) == (0, ""), run.err
     shown = frames(run.out)
     assert ["[ Who attacks? ]  R1", "Both: press your button  4 : 2", "[4] [2]  Axis"] in shown
@@ -50,7 +51,7 @@ def test_a_shot_shows_its_dice_totals_and_outcome(cli: Any) -> None:
 
 
 def test_the_battle_is_saved_and_offered_again_like_on_the_box(cli: Any) -> None:
-    assert cli("play", "--dice", "4,2", stdin=TANK_BATTLE).code == 0
+    assert cli("play", "--rules", "tank", "--dice", "4,2", stdin=TANK_BATTLE).code == 0
     again = cli("play", stdin="q\n")
     # Quit on the initiative's result: it was saved, so the Allies (defending) act first.
     assert frames(again.out)[0][:3] == ["[ COBI Companion ]  R1 Allies", "> Resume battle",

@@ -150,8 +150,8 @@ def test_range_refuses_an_unknown_model_in_one_line(cli_path):
 def test_the_daemon_measures_through_a_pty(cli_path, link, sensors, tmp_path):
     sensors.append(FakeSensor(link, ff_frame(1031)))
     config = tmp_path / "config.toml"
-    config.write_text(f'[[sensors]]\nname = "table"\nport = "{link}"\nmodel = "a02yyuw"\n'
-                      'offset_cm = 1.0\n')
+    config.write_text(f'[game]\nrules = "tank"\n[[sensors]]\nname = "table"\nport = "{link}"\n'
+                      'model = "a02yyuw"\noffset_cm = 1.0\n')
     keys = ("wait 1500,ok,cw,cw,cw,axis,ccw,ccw,allies,ok,axis,allies,ok,"
             "ok,ok,ok,ok,ok,wait 1500")      # ... not hull down; Over 100 cm? Measure: table
     done = subprocess.run([cli_path, "sim", "--config", str(config), "--keys", keys,

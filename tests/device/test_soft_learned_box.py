@@ -33,6 +33,8 @@ def to_card(table, name: str) -> None:
 def new_battle(table, *squads: tuple[str, str, int], start=("ok",)) -> None:
     """New battle (the Tank Game), the squads (card, side, figures), then the roll-off."""
     table.press(*start)
+    if table.box.app.screen.level != "tank":   # a box whose Rules setting is the Easy level
+        table.press("ccw", "ok")              # the roster's last row: Rules → Tank Game
     for name, side, figures in squads:
         to_card(table, name)
         table.press(side, *["cw"] * (figures - 1), "ok")

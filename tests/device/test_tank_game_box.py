@@ -35,6 +35,8 @@ def new_battle(table, *pieces: tuple, start: tuple[str, ...] = ("ok",)) -> None:
     """New battle (the Tank Game, the Rules setting), the pieces, OK; then both roll and the
     defender is told."""
     table.press(*start)
+    if table.box.app.screen.level != "tank":   # a box whose Rules setting is the Easy level
+        table.press("ccw", "ok")              # the roster's last row: Rules → Tank Game
     for piece in pieces:
         add(table, *piece)
     table.press("ok", "axis", "allies", "ok")
@@ -646,7 +648,8 @@ def test_snapshot_attack_roll_and_summary(table_at, snapshot):
 
 
 def test_snapshot_summary_in_polish(table_at, snapshot):
-    table = table_at([*AXIS_FIRST, 4, 2, 2, 5, 2, 3], config=Config(game=Game(language="pl")))
+    table = table_at([*AXIS_FIRST, 4, 2, 2, 5, 2, 3],
+                     config=Config(game=Game(language="pl", rules="tank")))
     table.press("ok")
     for name, side, figures in (("Medium MG team", "axis", 1), ("Rifleman", "allies", 2)):
         add(table, name, side, figures)
@@ -694,7 +697,7 @@ def test_snapshot_overrun_pick_roll_and_summary(table_at, snapshot):
 
 
 def test_snapshot_commander_menu_and_off_map_in_polish(table_at, snapshot):
-    table = table_at([*AXIS_FIRST, 4, 2], config=Config(game=Game(language="pl")))
+    table = table_at([*AXIS_FIRST, 4, 2], config=Config(game=Game(language="pl", rules="tank")))
     table.press("ok")
     for name, side, figures in (("Tiger I", "axis", None), ("Rifleman", "allies", 1)):
         add(table, name, side, figures)
