@@ -15,9 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll
-
 from cobi_companion.device.config import Config
+from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll
 
 # A new box, as it comes: its settings are the defaults (New battle starts at the Easy level).
 # Only the fingers' holds are shorter, as everywhere in these tests.
