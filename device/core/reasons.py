@@ -22,7 +22,7 @@ WORDED = {"field": "field_", "weapon": "weapon_", "weapons": "weapon_", "side": 
           "playing": "", "nation": "cobra_", "said": "cobra_", "action": "action_",
           "kind": "kind_", "quantity": "quantity_", "situation": "sit_", "role": "role_",
           "modifier": "mod_", "shift_kind": "shiftkind_", "question": "q_",
-          "start": "levelname_"}
+          "start": "levelname_", "weather": "weather_"}
 
 R = Refusal
 TEMPLATES: dict[Refusal, tuple[str, str]] = {
@@ -443,6 +443,12 @@ NOTES: dict[Why, tuple[str, str]] = {
                            "po trzech turach burz z rzędu jest pochmurno (5.3a)"),
     W.TURN_6_STORMS: ("no storm on turns 1 to 5: game turn 6 is storms (5.3)",
                       "w turach 1–5 nie było burz: w turze 6 są burze (5.3)"),
+    W.GERMAN_SUPPLY: ("German attack supply +{gain} in {weather:key} weather (11.0d)",
+                      "zaopatrzenie ataku Niemców +{gain}, pogoda: {weather} (11.0d)"),
+    W.GERMAN_SUPPLY_STOPS: ("German attack supply +{gain} in {weather:key} weather (11.0d); the "
+                            "track stops at {most} (11.0c)",
+                            "zaopatrzenie ataku Niemców +{gain}, pogoda: {weather} (11.0d); "
+                            "tor kończy się na {most} (11.0c)"),
     W.NO_SUPPLY_LANDING: (SUPPLY_EN + "no Allied supply points on game turns 1 and 2 (17.3)",
                           SUPPLY_PL + "w turach 1 i 2 Alianci nie dostają punktów "
                           "zaopatrzenia (17.3)"),
