@@ -9,8 +9,9 @@ the i18n table (`WORDED`). Labels, card titles and what a player typed are names
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
 
 from cobi_companion.device.core import i18n
 from cobi_companion.device.core.words import Listed, Number
@@ -23,6 +24,9 @@ WORDED = {"field": "field_", "weapon": "weapon_", "weapons": "weapon_", "side": 
           "kind": "kind_", "quantity": "quantity_", "situation": "sit_", "role": "role_",
           "modifier": "mod_", "shift_kind": "shiftkind_", "question": "q_",
           "start": "levelname_", "weather": "weather_"}
+# Puts a word's key into words: the i18n table's in one language (an app's `t`, watched by
+# tests, or `i18n.text` with its language).
+Translate = Callable[[str], str]
 
 R = Refusal
 TEMPLATES: dict[Refusal, tuple[str, str]] = {
@@ -522,24 +526,31 @@ class Word:
     def __format__(self, spec: str) -> str:
         return self.key if spec == "key" else self.said
 
+    def __str__(self) -> str:
+        return self.said
 
-def _word(language: str, name: str, value: str) -> str:
-    """A value that is a word of the rules in the language's words; a name as it is."""
-    prefix = WORDED.get(name)
+
+def word(name: str, value: str, t: Translate, worded: Mapping[str, str] = WORDED) -> str:
+    """A value that is a word of the rules (its name is in `worded`, with the prefix of its
+    keys) in the words `t` gives; a name as it is."""
+    prefix = worded.get(name)
     if prefix is None:
         return value
     key = prefix + (value.lower() if name.startswith("weapon") else value)
-    return i18n.text(language, key) if key in i18n.STRINGS else value
+    return t(key) if key in i18n.STRINGS else value
 
 
-def _value(language: str, name: str, value: Value) -> object:
-    if isinstance(value, tuple):
-        return Listed(tuple(_word(language, name, v) for v in value), language)
+def value(name: str, given: Value, language: str, t: Translate,
+          worded: Mapping[str, str] = WORDED) -> object:
+    """A value named `name` for a template of `language`: a word, a name, a number or a
+    list of them."""
+    if isinstance(given, tuple):
+        return Listed(tuple(word(name, v, t, worded) for v in given), language)
     if name == "source":              # the file a card or table came from, if any
-        return f" ({value})" if value else ""
-    if isinstance(value, str):
-        return Word(value, _word(language, name, value))
-    return Number(value, language)
+        return f" ({given})" if given else ""
+    if isinstance(given, str):
+        return Word(given, word(name, given, t, worded))
+    return Number(given, language)
 
 
 def say(language: str, said: BaseException | Note) -> str:
@@ -555,5 +566,6 @@ def say(language: str, said: BaseException | Note) -> str:
 def _filled(language: str, templates: tuple[str, str], values: Mapping[str, Value]) -> str:
     english, polish = templates
     template = polish if language == "pl" else english
-    return template.format(**{name: _value(language, name, value)
-                              for name, value in values.items()})
+    t = partial(i18n.text, language)
+    return template.format(**{name: value(name, said, language, t)
+                              for name, said in values.items()})
