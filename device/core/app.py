@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from cobi_companion.cards import CardBook
 from cobi_companion.device.core import i18n, reasons
+from cobi_companion.device.core.battle_log import Line, LogEntry, english, said
 from cobi_companion.device.core.battle_state import BattleState
 from cobi_companion.device.core.views import Header, View
 from cobi_companion.device.ports.events import Event, Key, Press, SensorReading, SensorState, Tick
@@ -68,7 +69,7 @@ class SavedGame(Protocol):
     """A game other than a COBI battle (Cobra), as the app saves it."""
 
     id: str
-    log: list[str]
+    log: list[Line]
 
     def to_dict(self) -> dict[str, Any]: ...
 
@@ -200,18 +201,19 @@ class App:
         if side:
             self.lights.flash(side)
 
-    def commit(self, line: str | None = None) -> None:
+    def commit(self, line: LogEntry | None = None) -> None:
         """Save the battle (or the Cobra game) after a completed action, with the rolls it
-        made; outside a battle, save the rolls alone."""
+        made and its line of the log (the journal gets it in English); outside a battle, save
+        the rolls alone."""
         game = self.state or self.cobra
         if game is None:
             if self.rolls:
                 self.store.save_rolls(self.rolls)
                 self.rolls = []
             return
-        if line:
+        if line is not None:
             game.log.append(line)
-            log.info("battle %s: %s", game.id, line)
+            log.info("battle %s: %s", game.id, english(line))
         self.store.save_battle(game.to_dict(), self.rolls)
         self.rolls = []
 
@@ -241,11 +243,17 @@ class App:
 
     # --- events in, view out ---
 
-    def log_line(self, line: str) -> None:
-        """A line for the battle's log (saved with the next completed action) and the journal."""
+    def log_line(self, line: LogEntry) -> None:
+        """A line for the battle's log (saved with the next completed action) and, in English,
+        the journal."""
         if self.state is not None:
             self.state.log.append(line)
-        log.info("%s", line)
+        log.info("%s", english(line))
+
+    def log_words(self, line: Line) -> str:
+        """A line of the log in the app's language, from the word tables (`t`, `say`); an old
+        saved battle's sentence as it was written."""
+        return said(line, self.settings.language, self.t, self.say)
 
     def handle(self, event: Event) -> None:
         if isinstance(event, SensorState):

@@ -1,6 +1,8 @@
 """The battle the box remembers: roster and marks, round, whose turn, and the log.
 
 Saved as a plain dict after every completed action, so a pulled plug resumes at the last one.
+The log's lines are saved as typed entries (device/core/battle_log.py); a battle saved before
+them has sentences for lines, kept as they are.
 A Tank Game battle also keeps its turn (the activations and what each active piece did), the
 shots a squad has left, the side that gave up, and the match it belongs to, if any.
 """
@@ -11,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cobi_companion.cards import CardBook
+from cobi_companion.device.core.battle_log import Line, loaded, saved
 from cobi_companion.rules import turns
 from cobi_companion.rules.battle import Battle, Piece
 from cobi_companion.rules.card import Facing
@@ -84,7 +87,7 @@ class BattleState:
     acted: list[Side] = field(default_factory=list)
     defender: Side | None = None       # Tank Game: the defender moves first every turn
     winner: Side | None = None
-    log: list[str] = field(default_factory=list)
+    log: list[Line] = field(default_factory=list)     # typed entries (old saves: strings)
     turn: turns.Turn | None = None     # Tank Game: the active side's turn
     shots: dict[str, list[int]] = field(default_factory=dict)  # a squad firing: [fired, of]
     gave_up: Side | None = None
@@ -119,7 +122,7 @@ class BattleState:
             "id": self.id, "level": self.level, "round": self.round,
             "first": _side(self.first), "active": _side(self.active),
             "acted": [s.value for s in self.acted], "defender": _side(self.defender),
-            "winner": _side(self.winner), "log": self.log[-200:],
+            "winner": _side(self.winner), "log": [saved(line) for line in self.log[-200:]],
             "pieces": [piece_dict(p) for p in self.battle.pieces],
             "last_shot": {side.value: shot.to_dict() for side, shot in self.last_shot.items()},
             "last_actor": {side.value: label for side, label in self.last_actor.items()},
@@ -141,7 +144,7 @@ class BattleState:
             level=data["level"], battle=battle, id=data["id"], round=data["round"],
             first=_to_side(data["first"]), active=_to_side(data["active"]),
             acted=[Side(s) for s in data["acted"]], defender=_to_side(data["defender"]),
-            winner=_to_side(data["winner"]), log=list(data["log"]),
+            winner=_to_side(data["winner"]), log=[loaded(line) for line in data["log"]],
             shots={str(k): [int(n) for n in v] for k, v in (data.get("shots") or {}).items()},
             gave_up=_to_side(data.get("gave_up")),
             last_shot={Side(k): LastShot.from_dict(v)

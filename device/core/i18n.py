@@ -1,6 +1,7 @@
 """Every word the box shows, in English and Polish."""
 from __future__ import annotations
 
+from cobi_companion.device.core.log_words import LOG_WORDS
 from cobi_companion.device.core.words import WORDS
 
 STRINGS: dict[str, tuple[str, str]] = {
@@ -437,6 +438,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "end_game": ("End game", "Zakończ grę"),
 }
 STRINGS |= WORDS      # the words for the rules' typed values: device/core/words.py
+STRINGS |= LOG_WORDS  # the battle log's lines: device/core/log_words.py
 
 
 def text(language: str, key: str, **values: object) -> str:

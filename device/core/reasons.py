@@ -9,8 +9,9 @@ the i18n table (`WORDED`). Labels, card titles and what a player typed are names
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
 
 from cobi_companion.device.core import i18n
 from cobi_companion.device.core.words import Listed, Number
@@ -22,7 +23,10 @@ WORDED = {"field": "field_", "weapon": "weapon_", "weapons": "weapon_", "side": 
           "playing": "", "nation": "cobra_", "said": "cobra_", "action": "action_",
           "kind": "kind_", "quantity": "quantity_", "situation": "sit_", "role": "role_",
           "modifier": "mod_", "shift_kind": "shiftkind_", "question": "q_",
-          "start": "levelname_"}
+          "start": "levelname_", "weather": "weather_"}
+# Puts a word's key into words: the i18n table's in one language (an app's `t`, watched by
+# tests, or `i18n.text` with its language).
+Translate = Callable[[str], str]
 
 R = Refusal
 TEMPLATES: dict[Refusal, tuple[str, str]] = {
@@ -443,6 +447,12 @@ NOTES: dict[Why, tuple[str, str]] = {
                            "po trzech turach burz z rzędu jest pochmurno (5.3a)"),
     W.TURN_6_STORMS: ("no storm on turns 1 to 5: game turn 6 is storms (5.3)",
                       "w turach 1–5 nie było burz: w turze 6 są burze (5.3)"),
+    W.GERMAN_SUPPLY: ("German attack supply +{gain} in {weather:key} weather (11.0d)",
+                      "zaopatrzenie ataku Niemców +{gain}, pogoda: {weather} (11.0d)"),
+    W.GERMAN_SUPPLY_STOPS: ("German attack supply +{gain} in {weather:key} weather (11.0d); the "
+                            "track stops at {most} (11.0c)",
+                            "zaopatrzenie ataku Niemców +{gain}, pogoda: {weather} (11.0d); "
+                            "tor kończy się na {most} (11.0c)"),
     W.NO_SUPPLY_LANDING: (SUPPLY_EN + "no Allied supply points on game turns 1 and 2 (17.3)",
                           SUPPLY_PL + "w turach 1 i 2 Alianci nie dostają punktów "
                           "zaopatrzenia (17.3)"),
@@ -516,24 +526,31 @@ class Word:
     def __format__(self, spec: str) -> str:
         return self.key if spec == "key" else self.said
 
+    def __str__(self) -> str:
+        return self.said
 
-def _word(language: str, name: str, value: str) -> str:
-    """A value that is a word of the rules in the language's words; a name as it is."""
-    prefix = WORDED.get(name)
+
+def word(name: str, value: str, t: Translate, worded: Mapping[str, str] = WORDED) -> str:
+    """A value that is a word of the rules (its name is in `worded`, with the prefix of its
+    keys) in the words `t` gives; a name as it is."""
+    prefix = worded.get(name)
     if prefix is None:
         return value
     key = prefix + (value.lower() if name.startswith("weapon") else value)
-    return i18n.text(language, key) if key in i18n.STRINGS else value
+    return t(key) if key in i18n.STRINGS else value
 
 
-def _value(language: str, name: str, value: Value) -> object:
-    if isinstance(value, tuple):
-        return Listed(tuple(_word(language, name, v) for v in value), language)
+def value(name: str, given: Value, language: str, t: Translate,
+          worded: Mapping[str, str] = WORDED) -> object:
+    """A value named `name` for a template of `language`: a word, a name, a number or a
+    list of them."""
+    if isinstance(given, tuple):
+        return Listed(tuple(word(name, v, t, worded) for v in given), language)
     if name == "source":              # the file a card or table came from, if any
-        return f" ({value})" if value else ""
-    if isinstance(value, str):
-        return Word(value, _word(language, name, value))
-    return Number(value, language)
+        return f" ({given})" if given else ""
+    if isinstance(given, str):
+        return Word(given, word(name, given, t, worded))
+    return Number(given, language)
 
 
 def say(language: str, said: BaseException | Note) -> str:
@@ -549,5 +566,6 @@ def say(language: str, said: BaseException | Note) -> str:
 def _filled(language: str, templates: tuple[str, str], values: Mapping[str, Value]) -> str:
     english, polish = templates
     template = polish if language == "pl" else english
-    return template.format(**{name: _value(language, name, value)
-                              for name, value in values.items()})
+    t = partial(i18n.text, language)
+    return template.format(**{name: value(name, said, language, t)
+                              for name, said in values.items()})

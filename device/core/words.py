@@ -147,6 +147,9 @@ class Number:
         text = format(self.value, spec or ("d" if isinstance(self.value, int) else "g"))
         return text.replace(".", ",") if self.language == "pl" else text
 
+    def __str__(self) -> str:
+        return self.shown("")
+
 
 def number(value: float, language: str, spec: str = "") -> str:
     return Number(value, language).shown(spec)
@@ -167,3 +170,6 @@ class Listed:
         if spec == "and" and len(self.words) > 1:
             return f"{', '.join(self.words[:-1])} {WORDS['and'][pick]} {self.words[-1]}"
         return ", ".join(self.words)
+
+    def __str__(self) -> str:
+        return format(self, "")

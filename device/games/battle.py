@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 
 from cobi_companion.device.core.app import App, Next, Screen
+from cobi_companion.device.core.battle_log import LogEntry, by_side, entry, won
 from cobi_companion.device.core.battle_state import BattleState, LastShot, MatchState, piece_from
 from cobi_companion.device.core.views import BigWord, Lines, Roll, View
 from cobi_companion.device.games.rolling import face_for
@@ -83,7 +84,7 @@ def begin_round(app: App) -> Screen:
     if state.level == "easy":
         def easy_start(winner: Side) -> Screen:
             state.begin_round(winner)
-            app.commit(f"round {state.round}: {winner.value} has the initiative")
+            app.commit(entry("log_initiative", round=state.round, side=winner.value))
             return app.games.next_action(app)
         return RollOff(app.t("initiative"), easy_start)
     if state.defender is None:
@@ -91,7 +92,8 @@ def begin_round(app: App) -> Screen:
             state.defender = attacker.enemy
             state.begin_round(state.defender)
             state.turn = turns.first_turn(state.defender)
-            app.commit(f"{attacker.value} attacks, {state.defender.value} defends")
+            app.commit(entry("log_attacks", attacker=attacker.value,
+                             defender=state.defender.value))
             return notice(app, app.t("initiative"),
                           [app.t("defender_first", side=app.side_name(state.defender))],
                           lambda: app.games.next_action(app))
@@ -102,18 +104,19 @@ def begin_round(app: App) -> Screen:
     return app.games.next_action(app)
 
 
-def finish(app: App, line: str) -> Screen:
-    """An action is complete: save it, then game over, the other side, or a new round."""
+def finish(app: App, line: LogEntry) -> Screen:
+    """An action is complete: save it (`line`: what the active side did), then game over, the
+    other side, or a new round."""
     state = app.playing
     assert state.active is not None
-    actor = state.active
+    done = by_side(state.active.value, line)
     winner = rule_set(state.level).winner(state.battle)
     if winner is not None:
         state.winner = winner
-        app.commit(f"{actor.value} {line}; {winner.value} win")
+        app.commit(won(done, winner.value))
         return game_over(app, winner)
     round_over = state.end_action()
-    app.commit(f"{actor.value} {line}")
+    app.commit(done)
     return begin_round(app) if round_over else app.games.next_action(app)
 
 
@@ -145,14 +148,14 @@ def side_score(battle: Battle, side: Side) -> scoring.Score:
     return scoring.Score(side, tuple(lines))
 
 
-def battle_won(app: App, winner: Side, line: str) -> Screen:
+def battle_won(app: App, winner: Side, line: LogEntry) -> Screen:
     """A Tank Game battle is over: save the winner (and the match's record), then game over."""
     state = app.playing
     state.winner = winner
     if state.match is not None:
         result = scoring.BattleResult(winner, state.gave_up, side_score(state.battle, winner))
         state.match.record = state.match.record.record(result)
-    app.commit(f"{line}; {winner.value} win")
+    app.commit(won(line, winner.value))
     return game_over(app, winner)
 
 
@@ -181,7 +184,7 @@ def match_next(app: App) -> Screen:
         pieces = tuple(piece_from(p, app.book) for p in match.roster)
         app.begin(BattleState("tank", Battle("tank", pieces),
                               match=MatchState(number + 1, match.roster, match.record)))
-        app.commit(f"match battle {number + 1}: the sides swap")
+        app.commit(entry("log_match_battle", n=number + 1))
         return begin_round(app)
     return Show([Lines(app.header(app.t("match")), lines, hint=app.t("ok_next"))], second)
 
@@ -276,7 +279,8 @@ def move(app: App, vehicle: Piece, done: Finish, back: Next) -> Screen:
         except RulesError as exc:
             return refuse(app, app.say(exc), back)
         word = BigWord(app.header(vehicle.label), f"{cm} cm", app.t("move_up_to", cm=cm))
-        return Show([word], lambda: after(app, f"{vehicle.label} moves up to {cm} cm"))
+        return Show([word], lambda: after(app, entry("log_moves_up_to", label=vehicle.label,
+                                                     cm=cm)))
 
     return yes_no(app, app.t("reverse"), lambda rev: Choose(
         app.t("turns"), [str(n) for n in range(9)], lambda turns: yes_no(
@@ -297,7 +301,7 @@ def give_up(app: App, back: Screen) -> Screen:
                 return back
             state = app.playing
             state.gave_up = side
-            return battle_won(app, side.enemy, f"{side.value} gives up")
+            return battle_won(app, side.enemy, entry("log_gives_up", side=side.value))
         return yes_no(app, app.t("gives_up_ask", side=app.side_name(side)), given,
                        lambda: give_up(app, back))
     return Choose(app.t("give_up"), [app.t("gives_up", side=app.side_name(s)) for s in sides],
@@ -319,7 +323,7 @@ def hidden_pieces(app: App, back: Screen) -> Screen:
         piece = pieces[i]
         if piece.status.hidden:
             state.battle = state.battle.replace_piece(hiding.reveal(piece))
-            app.commit(f"{piece.label} is spotted")
+            app.commit(entry("log_spotted", label=piece.label))
             return again()
         setup = state.turn.number == 1 and not state.turn.activations and state.round == 1
         try:
@@ -329,7 +333,7 @@ def hidden_pieces(app: App, back: Screen) -> Screen:
         except RulesError as exc:
             return refuse(app, app.say(exc), again)
         state.battle = state.battle.replace_piece(hiding.conceal(piece))
-        app.commit(f"{piece.label} starts hidden")
+        app.commit(entry("log_starts_hidden", label=piece.label))
         return again()
     items = [("• " if p.status.hidden else "") + f"{p.label} {app.side_name(p.side)}"
              for p in pieces] or ["-"]

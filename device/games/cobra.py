@@ -6,6 +6,7 @@ The rules (rules/cobra_*) do every sum; these screens only collect what the play
 show the rules' trace."""
 from __future__ import annotations
 
+import logging
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from cobi_companion.cards import cobra_tables
 from cobi_companion.device.core.app import Next, Screen
+from cobi_companion.device.core.battle_log import Line, LogEntry, LogValue, entry, loaded, saved
 from cobi_companion.device.core.views import BigWord, Header, Lines, Menu, View
 from cobi_companion.device.games.battle import end_battle
 from cobi_companion.device.games.menus import QuickDice, Scroll, dice_stats
@@ -50,6 +52,8 @@ from cobi_companion.rules.errors import RulesError
 if TYPE_CHECKING:
     from cobi_companion.device.core.app import App
 
+log = logging.getLogger("cobi-companion")
+
 BUTTON = {Nation.GERMAN: "axis", Nation.ALLIED: "allies"}     # whose dice button
 EXTENSION = Need(Roller.ALLIES, Aim.EXTENSION, "campaign extension")
 STRENGTH_MAX = 40           # the knob dials a unit's printed strength up to this
@@ -65,14 +69,16 @@ class CobraSession:
 
     game: CobraGame
     id: str = field(default_factory=lambda: secrets.token_hex(6))
-    log: list[str] = field(default_factory=list)
+    log: list[Line] = field(default_factory=list)     # typed entries (old saves: strings)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"game": "cobra", "id": self.id, "cobra": self.game.to_dict(), "log": self.log}
+        return {"game": "cobra", "id": self.id, "cobra": self.game.to_dict(),
+                "log": [saved(line) for line in self.log]}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> CobraSession:
-        return cls(CobraGame.from_dict(data["cobra"]), str(data["id"]), list(data["log"]))
+        return cls(CobraGame.from_dict(data["cobra"]), str(data["id"]),
+                   [loaded(line) for line in data["log"]])
 
 
 def session(app: App) -> CobraSession:
@@ -82,16 +88,19 @@ def session(app: App) -> CobraSession:
     return app.cobra
 
 
-def save(app: App, line: str) -> None:
-    """Commit the game after a completed action, with the rolls it made."""
-    app.commit(f"GT{session(app).game.turn} {line}")
+def save(app: App, line: LogEntry) -> None:
+    """Commit the game after a completed action, with the rolls it made and its line of the
+    log, under the game turn."""
+    app.commit(entry("log_game_turn", turn=session(app).game.turn, line=line))
 
 
 def tables(app: App) -> CobraTables:
     if app.cobra_tables is None:
         app.cobra_tables, problems = cobra_tables(app.card_folders)
         for problem in problems:
-            app.log_line(f"Cobra tables skipped: {problem}")
+            # the journal's: the tables are read for a Cobra game, which has no battle log
+            # this could join (and a file's problem is the loader's English)
+            log.info("Cobra tables skipped: %s", problem)
     return app.cobra_tables
 
 
@@ -133,8 +142,9 @@ def new_game(app: App, back: Next) -> Screen:
 
     def chosen(i: int) -> Screen:
         app.begin_other(CobraSession(CobraGame.start(keys[i])))
-        save(app, f"{SCENARIOS[keys[i]].title}: game turns {SCENARIOS[keys[i]].first}"
-                  f"-{SCENARIOS[keys[i]].last}")
+        picked = SCENARIOS[keys[i]]
+        save(app, entry("log_cobra_start", scenario=picked.key, title=picked.title,
+                        first=picked.first, last=picked.last))
         return hub(app)
     items = [app.t("cobra_scenario", name=app.t("scenario_" + k), turns=SCENARIOS[k].turns)
              for k in keys]
@@ -177,7 +187,7 @@ class Hub(Choose):
 def next_phase(app: App) -> Screen:
     s = session(app)
     s.game = s.game.advance()
-    save(app, f"{s.game.phase.player.value} {s.game.phase.name}")
+    save(app, entry("log_cobra_phase", nation=s.game.phase.player.value, phase=s.game.phase.name))
     return hub(app)
 
 
@@ -185,13 +195,14 @@ def end_turn(app: App) -> Screen:
     s = session(app)
     if not s.game.needs_extension_roll:
         s.game = s.game.advance()
-        save(app, "end of game turn")
+        save(app, entry("log_cobra_turn_end"))
         return hub(app)
 
     def rolled(face: int) -> Screen:
         s.game = s.game.advance(extension_die=face)
-        word = app.t("one_more_turn") if not s.game.over else app.t("game_ends")
-        save(app, f"campaign extension roll {face}: {word}")
+        outcome = "one_more_turn" if not s.game.over else "game_ends"
+        word = app.t(outcome)
+        save(app, entry("log_extension", die=face, result=entry(outcome)))
         return Show([BigWord(header(app, app.t("extension")), word,
                              app.t("extension_detail", die=face))],
                     lambda: hub(app))
@@ -242,7 +253,8 @@ def weather_set(app: App, result: cobra_weather.WeatherRoll, weather: Weather) -
     s.game, supply = s.game.with_weather(weather)
     rolled = f"{result.column}: {result.die}{result.modifier:+d} = {result.modified}"
     how = app.say(result.forced) if result.forced else rolled
-    save(app, f"weather {weather.value} ({result.forced_note or rolled}); {supply}")
+    save(app, entry("log_weather", weather=weather.value, how=weather_how(result),
+                    supply=supply))
     effects = cobra_weather.effects(weather)
     lines = (how, app.t("german_ma", ma=german_ma(app, effects["german_ma"])),
              app.t("air_points", n=effects["allied_air_points"]),
@@ -252,6 +264,15 @@ def weather_set(app: App, result: cobra_weather.WeatherRoll, weather: Weather) -
     s.game = s.game.advance()
     return Show([word, Lines(header(app, app.t("phase_weather")), lines,
                              hint=app.t("ok_next"))], lambda: hub(app))
+
+
+def weather_how(result: cobra_weather.WeatherRoll) -> LogValue:
+    """How the weather was found, for the log: why it was not rolled, or the roll."""
+    if result.forced is not None:
+        return result.forced
+    assert result.die is not None and result.modified is not None   # rolled, not forced
+    return entry("log_weather_roll", column=result.column, die=result.die,
+                 modifier=result.modifier, modified=result.modified)
 
 
 def german_ma(app: App, ma: str) -> str:
@@ -277,7 +298,7 @@ def allied_supply(app: App) -> Screen:
     def received(us: int, british: int) -> Screen:
         s = session(app)
         s.game, note = s.game.receive_allied(us, british)
-        save(app, f"Allied supply: {note.text}")
+        save(app, entry("log_allied_supply", note=note))
         s.game = s.game.advance()
         t = s.game.tracks
         return notice(app, app.t("phase_supply"), [app.say(note), app.t("sp_now", us=t.us,
@@ -412,9 +433,11 @@ class Attack(Screen):
 
         def rolled(face: int) -> Screen:
             combat = roll(planned, ScriptedDice([face]), tables(app))
-            result = combat.result.text if combat.result else app.t("read_crt")
-            save(app, f"{self.attacker.value} attack {odds_summary(planned)}, die {face}: "
-                      f"{result}" + ("" if paid else " (unsupplied)"))
+            # the CRT's cell, as the owner's tables write it; none: read the printed one
+            result: LogValue = combat.result.text if combat.result else entry("read_crt")
+            line = entry("log_attack", nation=self.attacker.value, odds=odds_entry(planned),
+                         die=face, result=result)
+            save(app, line if paid else entry("log_unsupplied", line=line))
             big = combat.result.text.upper() if combat.result else \
                 f"{planned.column} · {face}"
             detail = f"{planned.column}, {app.t('die')} {face}"
@@ -434,12 +457,13 @@ def unit_text(app: App, unit: Unit) -> str:
                                            for m in unit.modifiers)])
 
 
-def odds_summary(planned: Odds) -> str:
+def odds_entry(planned: Odds) -> LogEntry:
+    """The odds of an attack as the log says them."""
     if planned.carpet:
-        return "carpet bombing 6:1"
+        return entry("log_carpet_odds")
     assert planned.attack is not None and planned.defence is not None
-    return f"{planned.attack.total}:{planned.defence.total} → {planned.base} " \
-           f"{planned.net:+d} → {planned.column}"
+    return entry("log_odds", attack=planned.attack.total, defence=planned.defence.total,
+                 base=planned.base, net=planned.net, column=planned.column)
 
 
 def odds_lines(app: App, planned: Odds) -> list[str]:
@@ -472,7 +496,8 @@ def tracks(app: App, index: int = 0) -> Screen:
         def set_to(value: int) -> Screen:
             s = session(app)
             s.game = s.game.adjust(track, value - old)
-            save(app, f"track {track} {old} → {getattr(s.game.tracks, track)}")
+            save(app, entry("log_track", track=track, old=old,
+                            new=getattr(s.game.tracks, track)))
             return tracks(app, i)
         top = 12 if track == "german" else VP_MAX if track.endswith("vp") else 99
         return number(app, app.t("track_" + track, n=""), old, set_to, high=top)
@@ -502,8 +527,8 @@ def cobra_menu(app: App) -> Screen:
     items: list[tuple[str, Next]] = [
         (app.t("back_to_game"), lambda: back),
         (app.t("tracks"), lambda: tracks(app)),
-        (app.t("battle_log"), lambda: reading(app, app.t("battle_log"),
-                                              list(reversed(session(app).log)), back)),
+        (app.t("battle_log"), lambda: reading(app, app.t("battle_log"), [
+            app.log_words(line) for line in reversed(session(app).log)], back)),
         (app.t("dice_stats"), lambda: dice_stats(app, back)),
         (app.t("quick_dice"), lambda: QuickDice(back)),
         (app.t("settings"), lambda: settings_menu(app, lambda: back)),

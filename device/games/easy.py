@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import partial
 
 from cobi_companion.device.core.app import App, Next, Screen
+from cobi_companion.device.core.battle_log import entry
 from cobi_companion.device.games.battle import aim_at, finish, move, refuse
 from cobi_companion.device.games.shots import again_row, again_shot, fire_again, resolve_reload
 from cobi_companion.device.ports.events import Key
@@ -49,7 +50,7 @@ def picked(app: App, vehicle: Piece) -> Screen:
 
 def pass_turn(app: App) -> Screen:
     return yes_no(app, app.t("pass_ask"),
-                  lambda yes: finish(app, "passes") if yes else next_action(app),
+                  lambda yes: finish(app, entry("log_passes")) if yes else next_action(app),
                   lambda: next_action(app))
 
 

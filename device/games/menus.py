@@ -50,7 +50,9 @@ def status_board(app: App, back: Screen) -> Screen:
 
 
 def battle_log(app: App, back: Screen) -> Screen:
-    return Scroll(app.t("battle_log"), list(reversed(app.playing.log)) or ["-"], back)
+    """The log, the newest line first, in the app's language as it is now."""
+    lines = [app.log_words(line) for line in reversed(app.playing.log)]
+    return Scroll(app.t("battle_log"), lines or ["-"], back)
 
 
 def dice_stats(app: App, back: Screen) -> Screen:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cobi_companion.device.core.app import App, Screen
+from cobi_companion.device.core.battle_log import entry
 from cobi_companion.device.core.battle_state import BattleState, MatchState, piece_dict, piece_from
 from cobi_companion.device.core.views import BigWord, Menu, View
 from cobi_companion.device.games.battle import begin_round
@@ -209,7 +210,7 @@ class Roster(Screen):
             app.cue("click")
             return self
         return Choose(app.t("remove_piece"),
-                      [f"{roster_name(p)} · {app.side_name(p.side)}" for p in pieces],
+                      [f"{roster_name(app, p)} · {app.side_name(p.side)}" for p in pieces],
                       removed, back=lambda: self)
 
     def dial(self, app: App, key: Key) -> Screen:
@@ -253,14 +254,19 @@ class Roster(Screen):
             state.match = MatchState(1, [piece_dict(p) for p in pieces])
         else:
             remember(app, self.level, pieces)
-        head = "new match, battle 1" if self.match else f"new {self.level} battle"
-        app.commit(f"{head}: " + ", ".join(f"{roster_name(p)} ({p.side.value})"
-                                           for p in pieces))
+        listed = tuple(entry("log_roster_off_map" if p.status.off_map else "log_roster_piece",
+                             name=log_name(p), side=p.side.value) for p in pieces)
+        app.commit(entry("log_new_match", pieces=listed) if self.match else
+                   entry("log_new_battle", level=self.level, pieces=listed))
         return begin_round(app)
 
 
-def roster_name(piece: Piece) -> str:
-    """'Rifle 1 (3)' for a squad, the label for a model; '(off map)' when waiting off it."""
-    name = f"{piece.label} ({piece.figures})" if piece.kind is Kind.FIGURE else piece.label
-    return name + (" off map" if piece.status.off_map else "")
+def log_name(piece: Piece) -> str:
+    """'Rifle 1 (3)' for a squad, the label for a model."""
+    return f"{piece.label} ({piece.figures})" if piece.kind is Kind.FIGURE else piece.label
+
+
+def roster_name(app: App, piece: Piece) -> str:
+    """A piece on the roster: its name, and 'off map' when waiting off it."""
+    return log_name(piece) + (f" {app.t('off_map')}" if piece.status.off_map else "")
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from cobi_companion.device.core.app import Next, Screen
+from cobi_companion.device.core.battle_log import LogEntry, entry
 from cobi_companion.device.core.battle_state import LastShot
 from cobi_companion.device.core.replay import Replay
 from cobi_companion.device.core.views import BigWord, Lines, Roll, View
@@ -30,7 +31,7 @@ from cobi_companion.rules.trace import DieCheck, ReloadAction, Shot
 if TYPE_CHECKING:
     from cobi_companion.device.core.app import App
 
-Finish = Callable[["App", str], Screen]
+Finish = Callable[["App", LogEntry], Screen]     # the action is done: its line of the log
 CUES = {Effect.MISS: "miss", Effect.NONE: "hit", Effect.DESTROYED: "destroyed"}
 FACINGS = list(Facing)
 
@@ -141,7 +142,8 @@ def resolve_fire(app: App, aim: LastShot, finish: Finish) -> Screen:
         state.last_actor[firer.side] = firer.label
         app.cue(CUES.get(shot.effect, "hit"), firer.side.value)
         views = shot_views(app, shot, title)
-        line = f"{firer.label} fires at {target.label} ({aim.facing.value}): {shot.effect.value}"
+        line = entry("log_fires_at", firer=firer.label, target=target.label,
+                     facing=aim.facing.value, effect=shot.effect.value)
         after = finish(app, line)
         return Show(views, lambda: after, index=min(shown[0], len(views) - 1), animate=True,
                     steps=True, play=True)
@@ -211,7 +213,8 @@ def resolve_reload(app: App, vehicle: Piece, finish: Finish) -> Screen:
         views: list[View] = [
             Roll(header, (result.check.roll,), app.t("reload_roll"),
                  needs_text(app, result.check, False), app.t(word))]
-        after = finish(app, f"{vehicle.label} reloads: {word.lower()}")
+        after = finish(app, entry("log_reloaded" if result.check.success else
+                                  "log_reload_failed", label=vehicle.label))
         return Show(views, lambda: after, animate=True, steps=True)
 
     prompt = Lines(header, (app.t("press_reload", side=app.side_name(side)),))

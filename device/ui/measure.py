@@ -8,6 +8,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from cobi_companion.device.core.app import Next, Screen
+from cobi_companion.device.core.battle_log import entry
 from cobi_companion.device.core.views import BigWord, View
 from cobi_companion.device.ports.events import Key, SensorReading, SensorState
 from cobi_companion.device.ports.range_reader import Sample
@@ -144,7 +145,10 @@ def answered(app: App, check: DistanceCheck, then: Answer, back: Next) -> Screen
     shown = f"{check.cm:g} cm" + (f" ±{check.spread_cm:g}" if check.measured else "")
     sign = {"over": ">", "within": "≤", "at_least": "≥"}[check.comparison.value]
     detail = f"{shown} · {sign} {check.threshold_cm:g} cm"
-    app.log_line(f"{app.t('q_' + check.question)} {detail}: {check.call.value}")
+    measured = {"spread": check.spread_cm} if check.measured else {}
+    app.log_line(entry("log_distance_measured" if check.measured else "log_distance",
+                       question=check.question, cm=check.cm, sign=sign,
+                       threshold=check.threshold_cm, call=check.call.value, **measured))
     word = BigWord(app.header(app.t("q_" + check.question)), app.t(f"call_{check.call.value}"),
                    detail)
     if check.call is Call.TOO_CLOSE:

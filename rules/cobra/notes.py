@@ -26,6 +26,9 @@ class Why(StrEnum):
     TURN_2_OVERCAST = "turn_2_overcast"
     AFTER_THREE_STORMS = "after_three_storms"
     TURN_6_STORMS = "turn_6_storms"
+    # the German attack supply points the weather brings (11.0c, 11.0d)
+    GERMAN_SUPPLY = "german_supply", "gain", "weather"
+    GERMAN_SUPPLY_STOPS = "german_supply_stops", "gain", "weather", "most"
     # the Allied supply points received (11.1, 17.3)
     NO_SUPPLY_LANDING = "no_supply_landing", "us", "british"
     NO_SUPPLY_FIRST_STORM = "no_supply_first_storm", "us", "british"

@@ -177,7 +177,7 @@ class CobraGame:
             return replace(self, over=True)
         return replace(self, turn=self.turn + 1, step=0)
 
-    def with_weather(self, weather: Weather) -> tuple[CobraGame, str]:
+    def with_weather(self, weather: Weather) -> tuple[CobraGame, Note]:
         """This turn's weather, and the German attack supply points it brings (11.0d)."""
         if self.phase.name != "weather":
             raise RulesError("the weather is found in the Weather & German Supply Phase (4.0)",
@@ -187,9 +187,11 @@ class CobraGame:
                              Refusal.WEATHER_ALREADY, turn=self.turn)
         gain = GERMAN_SUPPLY[weather]
         german = min(GERMAN_SP_MAX, self.tracks.german + gain)
-        note = f"German attack supply +{gain} in {weather.value} weather (11.0d)"
+        text = f"German attack supply +{gain} in {weather.value} weather (11.0d)"
+        note = Note(text, Why.GERMAN_SUPPLY, {"gain": gain, "weather": weather.value})
         if german < self.tracks.german + gain:
-            note += f"; the track stops at {GERMAN_SP_MAX} (11.0c)"
+            note = Note(f"{text}; the track stops at {GERMAN_SP_MAX} (11.0c)",
+                        Why.GERMAN_SUPPLY_STOPS, {**note.values, "most": GERMAN_SP_MAX})
         return replace(self, weather=(*self.weather, weather),
                        tracks=replace(self.tracks, german=german)), note
 

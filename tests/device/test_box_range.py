@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from cobi_companion.device.config import parse_config
+from cobi_companion.device.core.battle_log import english, loaded
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll
 from cobi_companion.device.ports.fake_sensor import FakeSensor, ff_frame
 
@@ -48,7 +49,7 @@ def test_the_fire_flow_measures_the_range_and_the_rules_use_it(table_with_sensor
     assert to_hit.needed == "needs 3+ (-1)"                   # 3-6 to hit, -1 over 100 cm
     assert to_hit.total == "MISS"
     battle = table.box.store.load_battle()
-    assert any("104.1 cm" in line for line in battle["log"])
+    assert any("104.1 cm" in english(loaded(line)) for line in battle["log"])
 
 
 def test_too_close_to_call_asks_the_players(table_with_sensor):

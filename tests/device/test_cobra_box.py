@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cobi_companion.device.config import Config, Game, Paths
+from cobi_companion.device.core.battle_log import english, loaded
 from cobi_companion.device.core.views import BigWord, Lines, Menu
 from cobi_companion.device.games.cobra import CobraSession
 from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore
@@ -147,7 +148,8 @@ def test_an_attack_dialled_unit_by_unit(table_at, tmp_path, snapshot):
     table.press("ok")
     state_now = saved(table)
     assert state_now["cobra"]["tracks"]["german"] == 3       # 4 + 1 (clear) - 2
-    assert "german attack 9:3 → 3:1 -1 → 2:1, die 4: 1/2" in state_now["log"][-1]
+    assert english(loaded(state_now["log"][-1])) == "GT16 german attack 9:3 → 3:1 -1 → 2:1, " \
+                                                   "die 4: 1/2"
 
 
 def test_an_unsupplied_attack_halves_every_attacker(table_at, tmp_path):

@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
+from cobi_companion.device.core.battle_log import english, loaded
 from cobi_companion.device.ports.events import SensorReading, SensorState
 from cobi_companion.device.ports.fake_sensor import FakeSensor, ff_frame
 from cobi_companion.device.ports.range_reader import Sample, SensorReader
@@ -161,7 +162,8 @@ def test_the_daemon_measures_through_a_pty(cli_path, link, sensors, tmp_path):
     assert done.returncode == 0, done.stderr
     state = json.loads((tmp_path / "state.json").read_text())
     assert state["screen"] == "ShowThen"
-    assert any("104.1 cm ±0 · > 100 cm: yes" in line for line in state["battle"]["log"])
+    assert any("104.1 cm ±0 · > 100 cm: yes" in english(loaded(line))
+               for line in state["battle"]["log"])
 
 
 def test_the_range_command_against_a_fake_sensor_process(cli_path, link):

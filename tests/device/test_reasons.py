@@ -51,7 +51,7 @@ SAMPLES: dict[str, Any] = {
     "turn": 12, "first": 17, "last": 27, "die": 4, "faces": 6, "number": 3, "battles": 2,
     "recorded": 1, "held": 3, "before": 4, "named": 6, "columns": 2, "steps": 3, "us": 2,
     "british": 1, "allied": 40, "german": 10, "difference": 30, "levels": 2,
-    "column": "2:1", "low": 28, "high": 40, "span": "30-35 cm",
+    "column": "2:1", "low": 28, "high": 40, "span": "30-35 cm", "gain": 3,
 }
 # Words a Polish template may share with the English one: the keys and values of the files
 # a player writes (offset_cm, at_least, terrain:-1), abbreviations both languages use (HE, AP,
@@ -121,7 +121,7 @@ def test_the_words_of_the_rules_have_words_in_both_languages(book: CardBook) -> 
              "shift_kind": list(cobra.ShiftKind), "nation": list(cobra.Nation),
              "question": list(QUESTIONS), "modifier": list(cobra.BY_LETTER),
              "quantity": ["offset", "reading", "threshold", "margin", "distance", "range"],
-             "start": ["Marginal Allied", "Marginal German"]}
+             "start": ["Marginal Allied", "Marginal German"], "weather": list(Weather)}
     missing = [key for name, values in known.items() for key in word_keys(name, values)
                if key not in i18n.STRINGS]
     assert missing == []
@@ -386,7 +386,9 @@ def notes() -> list[Note]:
     while game.phase.name != "supply":
         game = game.advance() if game.phase.name != "weather" else \
             game.with_weather(Weather.CLEAR)[0].advance()
-    return [*(f[1] for f in fixed if f), game.receive_allied(3, 2)[1],
+    german = [CobraGame.start("cobra").adjust("german", before - 4).with_weather(weather)[1]
+              for before, weather in ((4, Weather.STORM), (11, Weather.OVERCAST))]
+    return [*(f[1] for f in fixed if f), *german, game.receive_allied(3, 2)[1],
             *cobra.roll(cobra.odds([cobra.Unit(26)], [cobra.Unit(9)]), ScriptedDice([4])).notes,
             *cobra.explain_notes(_result("1", "4")), *cobra.explain_notes(_result("e", "e")),
             *cobra.explain_notes(_result("-", "1"), carpet=True),

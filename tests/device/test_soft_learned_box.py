@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from cobi_companion.cards import learned_file, read_learned
 from cobi_companion.device.config import Config, Paths, load_layers, parse_config
+from cobi_companion.device.core.battle_log import english, loaded
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll
 from cobi_companion.device.ports.events import Reload
 from cobi_companion.device.ports.fake_sensor import FakeSensor, ff_frame
@@ -69,6 +70,11 @@ def saved(table) -> dict:
     return table.box.store.load_battle()
 
 
+def logged(table) -> list[str]:
+    """The saved battle's log, each line in English (as the journal writes it)."""
+    return [english(loaded(line)) for line in saved(table)["log"]]
+
+
 def learned(table) -> dict:
     return read_learned(learned_file(table.box.store.path.parent)).model_dump(
         exclude_none=True)
@@ -114,9 +120,9 @@ def test_a_range_the_table_lacks_is_dialled_remembered_and_known_after_a_restart
     assert isinstance(table.view, Roll) and (table.view.needed, table.view.total) == (
         "5 v 3", "DOWN!")
     table.press("ok")                                          # the outcome read
-    assert saved(table)["log"][-2] == \
+    assert logged(table)[-2] == \
         "Soft Targets Table: rifle value for 30 cm +1 remembered for 28-40 cm"
-    assert saved(table)["log"][-1] == "axis Rifle 1 fires rifle at Pistol 1 (3): 1 of 1 down"
+    assert logged(table)[-1] == "axis Rifle 1 fires rifle at Pistol 1 (3): 1 of 1 down"
 
     assert table.view.header.title == "Shot 2 of 3"
     at_pistol_in(table, "in the open", 35)                     # the dial starts at 30

@@ -5,6 +5,7 @@ played through the buttons and read back from the screens and the saved battle."
 from __future__ import annotations
 
 from cobi_companion.device.config import Config, Game, Paths
+from cobi_companion.device.core.battle_log import english, loaded
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll
 from cobi_companion.device.sim import drain
 from cobi_companion.device.ui.renderer import HEIGHT, TOP, WIDTH, render
@@ -46,6 +47,11 @@ def saved(table) -> dict:
     return table.box.store.load_battle()
 
 
+def logged(table) -> list[str]:
+    """The saved battle's log, each line in English (as the journal writes it)."""
+    return [english(loaded(line)) for line in saved(table)["log"]]
+
+
 def pieces(table) -> dict:
     return {p["label"]: (p["figures"], p["status"]) for p in saved(table)["pieces"]}
 
@@ -72,7 +78,7 @@ def test_roster_takes_a_squad_of_three_riflemen_and_a_gun(table_at):
     add(table, "Tiger I", "axis")
     table.press("ok")
     assert pieces(table) == {"Rifle 1": (3, []), "Bofors 1": (3, []), "Tiger 1": (5, [])}
-    assert "Rifle 1 (3) (allies)" in saved(table)["log"][0]
+    assert "Rifle 1 (3) (allies)" in logged(table)[0]
 
 
 def test_the_easy_roster_offers_only_vehicles(table_at):
@@ -102,7 +108,7 @@ def test_a_held_button_puts_the_piece_off_the_map_and_it_is_placed_later(table_a
     assert pieces(table)["Sherman 1"] == (5, []) and pieces(table)["Pz I 1"][1] == ["off_map"]
     # placed pieces are not active this turn: only the rifleman can be picked
     assert table.view.items == ("Rifle 1 (1)", "Off map: 1", "Pass")
-    assert "axis places Sherman 1 at its edge" in saved(table)["log"]
+    assert "axis places Sherman 1 at its edge" in logged(table)
 
 
 # ---- activations ----
@@ -135,7 +141,7 @@ def test_an_activation_holds_five_figures_and_one_model(table_at):
     turn = saved(table)["turn"]
     assert [m["piece"] for m in turn["activations"][0]["pieces"]] == [
         "Bofors 1", "Rifle 1", "Pistol 1"]
-    assert saved(table)["log"][-1] == "allies activates: Bofors 1, Rifle 1 (3), Pistol 1 (1)"
+    assert logged(table)[-1] == "allies activates: Bofors 1, Rifle 1 (3), Pistol 1 (1)"
 
 
 def test_moved_pieces_do_not_fire_and_the_extra_activation_has_no_fire(table_at):
@@ -168,7 +174,7 @@ def test_moved_pieces_do_not_fire_and_the_extra_activation_has_no_fire(table_at)
     assert pieces(table)["Rifle 2"] == (2, ["hidden"])
     table.choose("End activation")           # two activations: the turn passes
     assert table.view.header.side == "axis" and table.view.items == ("Tiger 1", "Pass")
-    log = saved(table)["log"]
+    log = logged(table)
     assert log[-3:] == ["allies extra activation: Rifle 2 (2)", "allies Rifle 2 hides",
                         "allies ends the turn"]
     table.press("ok", "ok")                   # the Tiger, Fire
@@ -218,7 +224,7 @@ def test_the_mg_template_example_on_the_box(table_at):
     assert isinstance(table.view, BigWord) and table.view.word == "1 of 2 down"
     assert table.view.detail == "Rifle 1: 1 left"
     assert pieces(table)["Rifle 1"] == (1, [])
-    assert saved(table)["log"][-1] == "axis MG 1 fires medium MG at Rifle 1 (2): 1 of 2 down"
+    assert logged(table)[-1] == "axis MG 1 fires medium MG at Rifle 1 (2): 1 of 2 down"
     table.press("ok")                         # back to the MG: it fired, End activation next
     assert table.view.hint == "fired" and table.view.items[table.view.index] == "End activation"
 
@@ -251,7 +257,7 @@ def test_the_he_example_at_the_bofors_on_the_box(table_at):
     assert table.view.word == "2 of 4 down" and table.view.detail == "Bofors 1: out"
     assert pieces(table)["Pz IV D 1"] == (None, ["unloaded"])
     assert pieces(table)["Bofors 1"] == (2, ["destroyed"])
-    assert saved(table)["log"][-1].endswith("at Bofors 1: 2 of 4 down")
+    assert logged(table)[-1].endswith("at Bofors 1: 2 of 4 down")
 
 
 def test_a_squad_wiped_out_loses_the_battle(table_at):
@@ -298,7 +304,7 @@ def test_a_squad_fires_once_per_figure_even_through_a_restart(table_at, tmp_path
     assert table.view.needed == "3 v 6" and table.view.total == "MISS"
     table.press("ok")
     assert table.view.hint == "fired" and saved(table)["shots"] == {}
-    assert [line for line in saved(table)["log"] if "fires" in line] == [
+    assert [line for line in logged(table) if "fires" in line] == [
         "axis Rifle 1 fires rifle at Pistol 1 (2): 1 of 1 down",
         "axis Rifle 1 fires rifle at Pistol 1 (1): 0 of 1 down"]
 
@@ -422,7 +428,7 @@ def test_a_figure_takes_cover_once_and_it_is_recorded(table_at):
     assert table.view.detail == "counts when fired at"
     table.press("ok")
     assert table.view.hint == "took cover"
-    assert saved(table)["log"][-1] == "allies Rifle 1 takes cover"
+    assert logged(table)[-1] == "allies Rifle 1 takes cover"
     assert saved(table)["turn"]["activations"][0]["done"] == [
         {"piece": "Rifle 1", "action": "take_cover", "note": "Rifle 1 takes cover"}]
     table.choose("Take cover")
@@ -475,7 +481,7 @@ def test_a_tank_runs_over_a_squad_and_a_gun(table_at):
     assert table.view.word == "3 of 4 down"
     assert table.view.detail == "Rifle 1: 1 left · Bofors 1: out"
     assert pieces(table)["Rifle 1"] == (1, []) and pieces(table)["Bofors 1"] == (0, ["destroyed"])
-    assert saved(table)["log"][-1] == ("axis Tiger 1 runs over Rifle 1 (3), Bofors 1 (3): "
+    assert logged(table)[-1] == ("axis Tiger 1 runs over Rifle 1 (3), Bofors 1 (3): "
                                        "rolled 3, eliminated 2, 1 gun eliminated")
     table.press("ok")
     assert table.view.hint == "moved" and "Run over" in table.view.items
@@ -526,7 +532,7 @@ def commander_out(table) -> None:
     table.choose("Commander out")
     assert table.view.items[-1] == "Commander in"
     assert pieces(table)["Tiger 1"] == (5, ["commander_out"])
-    assert saved(table)["log"][-1] == "axis Tiger 1: commander out in the turret"
+    assert logged(table)[-1] == "axis Tiger 1: commander out in the turret"
     table.choose("End activation")           # nothing left for an extra activation
 
 
@@ -545,7 +551,7 @@ def test_a_commander_out_in_the_turret_is_shot_and_the_tank_leaves_and_comes_bac
     assert view.total == "DOWN!"
     table.press("ok")
     assert pieces(table)["Tiger 1"] == (5, ["commander_killed"])
-    assert saved(table)["log"][-1] == "allies Rifle 1 fires rifle at Tiger 1: 1 of 1 down"
+    assert logged(table)[-1] == "allies Rifle 1 fires rifle at Tiger 1: 1 of 1 down"
     table.choose("End activation")
     assert table.view.header.side == "axis"
     table.press("ok")                         # the Tiger may only leave the map
@@ -555,7 +561,7 @@ def test_a_commander_out_in_the_turret_is_shot_and_the_tank_leaves_and_comes_bac
     assert table.view.detail == "back after your next turn"
     table.press("ok")
     assert pieces(table)["Tiger 1"] == (5, ["commander_killed", "off_map"])
-    assert saved(table)["log"][-1] == ("axis Tiger 1 leaves the map for a new commander: back "
+    assert logged(table)[-1] == ("axis Tiger 1 leaves the map for a new commander: back "
                                        "from the end of turn 5")
     table.choose("End activation")
     table.choose("Pass")                      # the Allies' turn 4
@@ -610,7 +616,7 @@ def test_a_grenade_template_attacks_each_figure_under_it(table_at, tmp_path):
     table.press("axis", "allies")             # 1+1 = 2 v 4: no kill; then the summary
     assert table.steps[-2].needed == "2 v 4" and table.steps[-2].total == "MISS"
     assert table.view.word == "1 of 2 down"
-    assert saved(table)["log"][-1] == "axis Gren 1 fires grenade at Rifle 1 (2): 1 of 2 down"
+    assert logged(table)[-1] == "axis Gren 1 fires grenade at Rifle 1 (2): 1 of 2 down"
 
 
 # ---- the new screens, pixel for pixel, in English and Polish ----

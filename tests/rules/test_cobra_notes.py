@@ -36,6 +36,15 @@ def _supply(scenario: str, *weathers: Weather) -> Note:
     raise AssertionError("no weather given")
 
 
+def _german_supply(weather: Weather, german: int = 4) -> Note:
+    """The note of the German supply the weather brings, the track at `german` before."""
+    game = CobraGame.start("cobra")
+    game = game.adjust("german", german - game.tracks.german)
+    while game.phase.name != "weather":
+        game = game.advance()
+    return game.with_weather(weather)[1]
+
+
 def _result(attacker: str, defender: str) -> Result:
     def loss(text: str) -> Loss:
         return Loss(text=text, eliminated=text == "e", steps=int(text) if text.isdigit() else 0)
@@ -47,7 +56,7 @@ def notes() -> list[Note]:
     return [
         _forced(1, []), _forced(2, [C]), _forced(17, [S, S, S]), _forced(6, [C, OV, C, OV, OV]),
         _supply("campaign", C), _supply("cobra", C, S), _supply("cobra", C, S, S),
-        _supply("cobra", C),
+        _supply("cobra", C), _german_supply(S), _german_supply(OV, german=11),
         *roll(odds([Unit(26)], [Unit(9)]), ScriptedDice([4])).notes,
         *explain_notes(_result("1", "4")), *explain_notes(_result("e", "e")),
         *explain_notes(_result("-", "-")), *explain_notes(_result("2", "-")),
@@ -74,3 +83,6 @@ def test_the_sentences_are_the_rules_own() -> None:
     assert victory(False, 10, 40)[1].text == "Marginal Allied, Allied VP 40 − German VP 10 " \
                                              "= +30: 2 levels toward the Allies (16.3.3)"
     assert carpet_odds().carpet
+    assert _german_supply(S).text == "German attack supply +3 in storm weather (11.0d)"
+    assert _german_supply(OV, german=11).text == "German attack supply +2 in overcast " \
+                                                 "weather (11.0d); the track stops at 12 (11.0c)"

@@ -43,9 +43,11 @@ def play_turn(game: CobraGame, weather: Weather, us: int = 0, british: int = 0) 
 
 def test_german_supply_from_the_weather_stops_at_12():
     game, note = CobraGame.start("cobra").with_weather(Weather.STORM)
-    assert game.tracks.german == 7 and "+3" in note
+    assert game.tracks.german == 7 and "+3" in note.text
+    assert note.values == {"gain": 3, "weather": "storm"}
     game, note = CobraGame.start("cobra").adjust("german", 7).with_weather(Weather.OVERCAST)
-    assert game.tracks.german == 12 and "stops at 12" in note
+    assert game.tracks.german == 12 and "stops at 12" in note.text
+    assert note.values == {"gain": 2, "weather": "overcast", "most": 12}
     assert CobraGame.start("cobra").adjust("german", 20).tracks.german == 12
 
 

@@ -18,6 +18,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from cobi_companion.device.core.app import Next, Screen
+from cobi_companion.device.core.battle_log import entry
 from cobi_companion.device.core.replay import Replay
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll, View
 from cobi_companion.device.games.battle import aim_at, fire_range, refuse
@@ -520,10 +521,11 @@ class SoftRun(Screen):
             views.append(BigWord(header, app.t("n_down", down=result.down, of=result.attacked),
                                  self.left(app, result)))
             app.cue("hit" if result.down else "miss", side)
-        targets = ", ".join(shown(c.piece) for c in self.plan.targets)
-        summary = result.to_dict()["summary"] if result.hit else "miss"
-        line = f"{self.plan.firer.label} fires {weapon_name(self.plan.weapon)} at {targets}: " \
-               f"{summary}"
+        targets = tuple(shown(c.piece) for c in self.plan.targets)
+        firer, weapon = self.plan.firer.label, weapon_name(self.plan.weapon)
+        line = entry("log_fires_weapon", firer=firer, weapon=weapon, targets=targets,
+                     down=result.down, of=result.attacked) if result.hit else \
+            entry("log_fires_weapon_miss", firer=firer, weapon=weapon, targets=targets)
         after = self.done(app, line)
         return Show(views, lambda: after, animate=True, steps=True, play=True)
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from cobi_companion.cards import CardFileError, read_learned, write_learned
 from cobi_companion.cards.learned import SOURCE
 from cobi_companion.device.core.app import Next, Screen
+from cobi_companion.device.core.battle_log import LogEntry, entry
 from cobi_companion.device.core.views import BigWord, View
 from cobi_companion.device.ports.events import Key
 from cobi_companion.device.ui.measure import CM_LIMIT
@@ -177,9 +178,20 @@ def remember(app: App, plan: SoftPlan, wanted: Wanted, value: int, band: Band | 
         log.error("cannot remember the %s in %s: %s", wanted.words, path, exc)
         return not_remembered(app, cannot_write(app, exc), value, once)
     book.table = table
-    where = f" for {band[0]:g}-{band[1]:g} cm" if band is not None else ""
-    app.log_line(f"Soft Targets Table: {wanted.words} {value:+d} remembered{where}")
+    app.log_line(remembered(wanted, value, band))
     return go(replace(plan, table=shot))
+
+
+def remembered(wanted: Wanted, value: int, band: Band | None) -> LogEntry:
+    """The log's line of a value remembered: a range value for its band, a template's or a
+    situation's for good."""
+    if wanted.lack is Lack.RANGE:
+        assert wanted.cm is not None and band is not None    # a range is kept for a band
+        return entry("log_learned_range", weapon=wanted.weapon, cm=wanted.cm, value=value,
+                     low=band[0], high=band[1])
+    if wanted.lack is Lack.TEMPLATE:
+        return entry("log_learned_template", weapon=wanted.weapon, value=value)
+    return entry("log_learned_situation", situation=wanted.situation, value=value)
 
 
 def cannot_write(app: App, exc: OSError) -> str:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from cobi_companion.device.core.app import Next, Screen
+from cobi_companion.device.core.battle_log import LogValue, entry
 from cobi_companion.device.core.replay import Replay
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll, View
 from cobi_companion.device.games.battle import refuse
@@ -160,8 +161,12 @@ class OverrunRun(Screen):
                              app.t("n_down", down=result.down, of=result.run_over),
                              self.left(app, result)))
         app.cue("hit" if result.down else "miss", self.tank.side.value)
-        pieces = ", ".join(f"{p.label} ({p.figures})" for p in result.pieces)
-        line = f"{self.tank.label} runs over {pieces}: {result.summary}"
+        pieces = tuple(f"{p.label} ({p.figures})" for p in result.pieces)
+        counts: dict[str, LogValue] = {"tank": self.tank.label, "pieces": pieces,
+                                       "rolled": result.rolled, "eliminated": result.eliminated}
+        # the rules' summary names the guns only when one was eliminated
+        line = entry("log_runs_over_guns", **counts, guns=result.guns_eliminated) \
+            if result.guns_eliminated else entry("log_runs_over", **counts)
         after = self.done(app, line)
         return Show(views, lambda: after, animate=True, steps=True, play=True)
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from cobi_companion.device.core.app import Next, Screen
+from cobi_companion.device.core.battle_log import LogEntry, by_side, english, entry
 from cobi_companion.device.core.views import BigWord, Menu, View
 from cobi_companion.device.games.battle import battle_won, move, refuse
 from cobi_companion.device.games.shots import again_row, again_shot, fire_again, resolve_reload
@@ -49,7 +50,7 @@ def turn_screen(app: App) -> Screen:
         return Pick(index=likeliest(app))
     if turn.extra_due and eligible(state):
         return offer_extra(app)
-    return end_turn(app, "ends the turn")
+    return end_turn(app, entry("log_ends_turn"))
 
 
 def likeliest(app: App) -> int:
@@ -173,7 +174,8 @@ class Pick(Screen):
         first = not turn.activations
 
         def answered(yes: bool) -> Screen:
-            return end_turn(app, "passes" if first else "ends the turn") if yes else self
+            return end_turn(app, entry("log_passes" if first else "log_ends_turn")) if yes \
+                else self
         return yes_no(app, app.t("pass_ask" if first else "end_turn_ask"), answered,
                       lambda: self)
 
@@ -210,8 +212,9 @@ class Pick(Screen):
             return notice(app, app.t("not_possible"), [app.say(exc)], lambda: self)
         current = state.turn.current
         assert current is not None
-        word = "extra activation" if current.extra else "activates"
-        app.commit(f"{turn.side.value} {word}: " + ", ".join(m.shown for m in current.members))
+        members = tuple(m.shown for m in current.members)
+        app.commit(by_side(turn.side.value, entry(
+            "log_extra_activation" if current.extra else "log_activates", members=members)))
         return acting(app)
 
 
@@ -233,7 +236,7 @@ def again_alone(app: App) -> LastShot | None:
 def offer_extra(app: App) -> Screen:
     """The activation did not fire: one more activation, whose pieces may not fire."""
     def chosen(i: int) -> Screen:
-        return Pick(index=likeliest(app)) if i == 0 else end_turn(app, "ends the turn")
+        return Pick(index=likeliest(app)) if i == 0 else end_turn(app, entry("log_ends_turn"))
     return Choose(app.t("extra_question"), [app.t("yes"), app.t("no")], chosen)
 
 
@@ -338,32 +341,34 @@ def app_piece(app: App, label: str) -> Piece:
     return state.battle.get(label)
 
 
-def record(app: App, label: str, action: Action, line: str,
+def record(app: App, label: str, action: Action, line: LogEntry,
            then: Callable[[], Screen] | None = None, cover: bool = True,
            enemy_near: bool | None = None) -> Screen:
-    """The action is done: the turn records it, then the battle is saved (or won)."""
+    """The action is done: the turn records it (with the line in English, the rules' note),
+    then the battle is saved (or won)."""
     state, turn = playing(app)
     state.last_actor[turn.side] = label
+    note = english(line)
     if action is Action.FIRE:
-        state.turn, state.battle = turns.fire(turn, state.battle, label, line)
+        state.turn, state.battle = turns.fire(turn, state.battle, label, note)
     elif action is Action.MOVE:
-        state.turn, state.battle = turns.move(turn, state.battle, label, line)
+        state.turn, state.battle = turns.move(turn, state.battle, label, note)
     elif action is Action.HIDE:
         state.turn, state.battle = turns.hide(turn, state.battle, label, cover=cover,
-                                              enemy_near=enemy_near, note=line)
+                                              enemy_near=enemy_near, note=note)
     elif action is Action.TAKE_COVER:
-        state.turn, state.battle = turns.take_cover(turn, state.battle, label, line)
+        state.turn, state.battle = turns.take_cover(turn, state.battle, label, note)
     elif action is Action.LEAVE:
-        state.turn, state.battle = turns.leave(turn, state.battle, label, line)
+        state.turn, state.battle = turns.leave(turn, state.battle, label, note)
     return saved(app, line, then)
 
 
-def saved(app: App, line: str, then: Callable[[], Screen] | None = None) -> Screen:
+def saved(app: App, line: LogEntry, then: Callable[[], Screen] | None = None) -> Screen:
     state, turn = playing(app)
     won = scoring.winner(state.battle, state.gave_up)
     if won is not None:
-        return battle_won(app, won, f"{turn.side.value} {line}")
-    app.commit(f"{turn.side.value} {line}")
+        return battle_won(app, won, by_side(turn.side.value, line))
+    app.commit(by_side(turn.side.value, line))
     return then() if then is not None else acting(app)
 
 
@@ -384,7 +389,7 @@ def fire(app: App, label: str) -> Screen:
                      back_to(app, label))
 
 
-def fired(app: App, label: str, line: str) -> Screen:
+def fired(app: App, label: str, line: LogEntry) -> Screen:
     """One shot done. A squad fires each figure's weapon once: the next figure's shot follows
     until every figure has fired (or the player says it is done)."""
     state, turn = playing(app)
@@ -427,7 +432,8 @@ def moving(app: App, label: str) -> Screen:
         return move(app, piece, lambda app, line: record(app, label, Action.MOVE, line),
                     back_to(app, label))
     word = BigWord(app.header(shown(piece)), app.t("MOVED"), app.t("move_free"))
-    return Show([word], lambda: record(app, label, Action.MOVE, f"{label} moves"))
+    return Show([word], lambda: record(app, label, Action.MOVE,
+                                       entry("log_moves", label=label)))
 
 
 def hide(app: App, label: str) -> Screen:
@@ -444,7 +450,8 @@ def hide(app: App, label: str) -> Screen:
         except RulesError as exc:
             return refused(app, label, exc)
         word = BigWord(app.header(shown(state.battle.get(label))), app.t("HIDDEN"))
-        return Show([word], lambda: record(app, label, Action.HIDE, f"{label} hides",
+        return Show([word], lambda: record(app, label, Action.HIDE,
+                                           entry("log_hides", label=label),
                                            cover=cover, enemy_near=near))
     return Choose(app.t("cover_here"), [app.t("yes"), app.t("no")], lambda c: Choose(
         app.t("enemy_within_30"), [app.t("no"), app.t("yes")],
@@ -454,7 +461,7 @@ def hide(app: App, label: str) -> Screen:
 def take_cover(app: App, label: str) -> Screen:
     """Behind anything that stops a bullet: no mark, the cover counts when it is fired at."""
     return act(app, label, Action.TAKE_COVER, turns.take_cover, app.t("IN COVER"),
-               app.t("cover_counts"), f"{label} takes cover")
+               app.t("cover_counts"), entry("log_takes_cover", label=label))
 
 
 def leave(app: App, label: str) -> Screen:
@@ -463,11 +470,11 @@ def leave(app: App, label: str) -> Screen:
     back = turns.return_turn(turn.number)
     return act(app, label, Action.LEAVE, turns.leave, app.t("OFF MAP"),
                app.t("back_next_turn"),
-               f"{label} leaves the map for a new commander: back from the end of turn {back}")
+               entry("log_leaves", label=label, turn=back))
 
 
 def act(app: App, label: str, action: Action, rule: Callable[[turns.Turn, Battle, str], object],
-        word: str, detail: str, line: str) -> Screen:
+        word: str, detail: str, line: LogEntry) -> Screen:
     """An action with no dice: the rule allows it, a big word says it, then it is recorded."""
     if (no := refusal(app, label, rule)) is not None:
         return no
@@ -483,7 +490,8 @@ def commander(app: App, label: str, out: bool) -> Screen:
         state.battle = turns.commander(turn, state.battle, label, out)
     except RulesError as exc:
         return refused(app, label, exc)
-    app.commit(f"{turn.side.value} {label}: commander {'out in the turret' if out else 'in'}")
+    app.commit(by_side(turn.side.value, entry(
+        "log_commander_out" if out else "log_commander_in", label=label)))
     return piece_menu(app, label)
 
 
@@ -504,9 +512,9 @@ def reload(app: App, label: str) -> Screen:
     state, turn = playing(app)
     before = state.battle
 
-    def reloaded(app: App, line: str) -> Screen:
+    def reloaded(app: App, line: LogEntry) -> Screen:
         # recorded with the battle as it was: the rule refuses to reload a loaded gun
-        state.turn, _ = turns.reload(turn, before, label, line)
+        state.turn, _ = turns.reload(turn, before, label, english(line))
         return saved(app, line)
     return resolve_reload(app, state.battle.get(label), reloaded)
 
@@ -522,8 +530,9 @@ def end_activation(app: App) -> Screen:
     return turn_screen(app)
 
 
-def end_turn(app: App, line: str) -> Screen:
-    """The other side's turn; after both, a new round (the defender first again)."""
+def end_turn(app: App, line: LogEntry) -> Screen:
+    """The other side's turn; after both, a new round (the defender first again). `line`:
+    how the side ended its turn."""
     state, turn = playing(app)
     side = turn.side
     state.turn, state.battle = turns.end_turn(turn, state.battle)
@@ -531,7 +540,7 @@ def end_turn(app: App, line: str) -> Screen:
     if state.end_action():
         assert state.defender is not None
         state.begin_round(state.defender)
-    app.commit(f"{side.value} {line}")
+    app.commit(by_side(side.value, line))
     return turn_screen(app)
 
 
@@ -551,8 +560,9 @@ def place_menu(app: App, back: Screen) -> Screen:
         except RulesError as exc:
             app.cue("error")
             return notice(app, app.t("not_possible"), [app.say(exc)], lambda: back)
-        with_ = f" with {riding_with}" if riding_with else ""
-        app.commit(f"{turn.side.value} places {label}{with_} at its edge")
+        placing = entry("log_places", label=label) if riding_with is None else \
+            entry("log_places_with", label=label, carrier=riding_with)
+        app.commit(by_side(turn.side.value, placing))
         return back
 
     def chosen(i: int) -> Screen:

@@ -1,0 +1,140 @@
+"""The battle log as typed entries: each line is a key of the word tables (device/core/
+log_words.py) and the values it names, saved with the battle (or the Cobra game) as data and
+put into words only when shown, in the language of the moment; switching the language re-words
+the whole log. The journal keeps the English (`english`).
+
+A value is a name (a label, a card's title: shown as it is), a word of the rules (a side, a
+facing, an effect...: its name is in `WORDED`, said in the language's words as refusals say
+theirs, device/core/reasons.py), a number (the language's decimal mark and plural forms), a
+list of names, another entry (a line inside a line: "axis" + what it did), or a Cobra note
+(said as the box says notes).
+
+A battle saved before the log was typed has plain strings for lines: they load and show as
+they were written.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any, TypeAlias
+
+from cobi_companion.device.core import i18n, reasons
+from cobi_companion.device.core.words import Listed
+from cobi_companion.rules.cobra.notes import Note, Why
+
+# The values that are words of the rules, and the prefix of their keys in i18n: the refusals'
+# words, and those only the log names.
+WORDED: dict[str, str] = reasons.WORDED | {
+    "winner": "", "attacker": "", "defender": "", "facing": "", "level": "",
+    "effect": "effect_", "call": "call_", "phase": "phase_", "scenario": "scenario_",
+    "track": "log_track_"}
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """A line of the log: the key of its template and the values it names."""
+
+    key: str
+    values: Mapping[str, LogValue] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"key": self.key,
+                "values": {name: _saved(value) for name, value in self.values.items()}}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> LogEntry:
+        return cls(str(data["key"]), {str(name): _loaded(value)
+                                      for name, value in (data.get("values") or {}).items()})
+
+
+LogValue: TypeAlias = "str | int | float | LogEntry | Note | tuple[str | LogEntry, ...]"
+# A line of a saved battle's log: an entry, or the sentence of a battle saved before entries.
+Line: TypeAlias = "str | LogEntry"
+
+
+def entry(key: str, **values: LogValue) -> LogEntry:
+    """A line of the log: the template `key` of the word tables, and its values."""
+    return LogEntry(key, values)
+
+
+def by_side(side: str, line: LogEntry) -> LogEntry:
+    """What one side did: "axis Tiger 1 moves up to 12 cm"."""
+    return entry("log_side", side=side, line=line)
+
+
+def won(line: LogEntry, winner: str) -> LogEntry:
+    """The last action of a battle, and who won it."""
+    return entry("log_won", line=line, winner=winner)
+
+
+# ---- saved as data ----
+
+
+def saved(line: Line) -> str | dict[str, Any]:
+    """A line as the battle saves it (JSON)."""
+    return line if isinstance(line, str) else line.to_dict()
+
+
+def loaded(data: object) -> Line:
+    """A saved line: an entry, or an old battle's sentence as it was."""
+    if isinstance(data, Mapping):
+        return LogEntry.from_dict(data)
+    return str(data)
+
+
+def _saved(value: LogValue) -> Any:
+    if isinstance(value, LogEntry):
+        return value.to_dict()
+    if isinstance(value, Note):
+        return {"why": value.why.value, "text": value.text,
+                "values": {name: list(v) if isinstance(v, tuple) else v
+                           for name, v in value.values.items()}}
+    if isinstance(value, tuple):
+        return [_saved(v) for v in value]
+    return value
+
+
+def _loaded(data: Any) -> LogValue:
+    if isinstance(data, Mapping) and "why" in data:
+        return Note(str(data["text"]), Why(data["why"]),
+                    {str(name): tuple(v) if isinstance(v, list) else v
+                     for name, v in (data.get("values") or {}).items()})
+    if isinstance(data, Mapping):
+        return LogEntry.from_dict(data)
+    if isinstance(data, list):
+        return tuple(LogEntry.from_dict(v) if isinstance(v, Mapping) else str(v) for v in data)
+    if isinstance(data, str | int | float):
+        return data
+    raise ValueError(f"a log value of the wrong kind: {data!r}")
+
+
+# ---- put into words ----
+
+
+def said(line: Line, language: str, t: Callable[..., str],
+         say: Callable[[Note], str]) -> str:
+    """The line in `language`: its template and every value put into words by `t` (the word
+    tables, as `app.t`) and `say` (a Cobra note, as `app.say`). An old battle's sentence is
+    shown as it was written."""
+    if isinstance(line, str):
+        return line
+    values = {name: _shown(name, value, language, t, say) for name, value in line.values.items()}
+    return t(line.key, **values)
+
+
+def _shown(name: str, value: LogValue, language: str, t: Callable[..., str],
+           say: Callable[[Note], str]) -> object:
+    if isinstance(value, LogEntry):
+        return said(value, language, t, say)
+    if isinstance(value, Note):
+        return say(value)
+    if isinstance(value, tuple):
+        return Listed(tuple(said(v, language, t, say) if isinstance(v, LogEntry)
+                            else reasons.word(name, v, t, WORDED) for v in value), language)
+    return reasons.value(name, value, language, t, WORDED)
+
+
+def english(line: Line) -> str:
+    """The line in English, for the journal."""
+    return said(line, "en", partial(i18n.text, "en"), partial(reasons.say, "en"))
