@@ -270,7 +270,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "place_with": ("Comes on with?", "Wjeżdża z?"),
     "on_its_own": ("on its own", "samodzielnie"),
     "hidden_pieces": ("Hidden pieces", "Ukryte jednostki"),
-    "hidden_hint": ("OK = spotted / hide at start", "OK = wykryty / ukryj (start)"),
+    "hidden_hint": ("OK = spotted or hidden", "OK = wykryty lub ukryty"),
     "hide_in_play": ("In play only figures hide: Hide in an activation",
                      "W grze ukrywają się tylko figurki: Ukryj w aktywacji"),
     "no_weapon": ("{label} has no weapon on its card", "{label} nie ma broni na karcie"),

@@ -9,6 +9,7 @@ from typing import Any
 from cobi_companion.device.core.app import App, Next, Screen
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll, View
 from cobi_companion.device.ports.events import Key
+from cobi_companion.device.ui.scroll import scrolled
 
 DICE_KEYS = {Key.AXIS: "axis", Key.ALLIES: "allies"}
 
@@ -60,6 +61,7 @@ class Show(Screen):
     index: int = 0
     animate: bool = False
     spins: int = 0
+    row: int = 0                   # the first row of a Lines view shown: the knob scrolls
 
     @property
     def animating(self) -> bool:
@@ -71,7 +73,7 @@ class Show(Screen):
         if self.animating and isinstance(shown, Roll):
             faces = tuple((face + self.spins * 7) % 6 + 1 for face in shown.faces)
             return replace(shown, faces=faces, rolling=True, total="")
-        return shown
+        return replace(shown, index=self.row) if isinstance(shown, Lines) else shown
 
     def tick(self, app: App, now: float) -> Screen:
         if self.animating:
@@ -80,8 +82,9 @@ class Show(Screen):
 
     def on(self, app: App, key: Key) -> Screen:
         self.spins = SPIN_FRAMES
+        self.row = scrolled(self.view(app), self.row, key)
         if key in (Key.OK, Key.AXIS, Key.ALLIES):
-            self.index += 1
+            self.index, self.row = self.index + 1, 0
             return self if self.index < len(self.views) else self.then()
         if key is Key.BACK:
             return app.menu(self)
@@ -100,11 +103,14 @@ class WaitPress(Screen):
     shown: View
     then: Next
     back: Next | None = None
+    row: int = 0                   # the first row of a Lines view shown: the knob scrolls
 
     def view(self, app: App) -> View:
-        return self.shown
+        return replace(self.shown, index=self.row) if isinstance(self.shown, Lines) \
+            else self.shown
 
     def on(self, app: App, key: Key) -> Screen:
+        self.row = scrolled(self.view(app), self.row, key)
         if DICE_KEYS.get(key) == self.side:
             return self.then()
         if key is Key.BACK:
