@@ -102,7 +102,7 @@ class Loop:
         PAGE_S while it stays."""
         if view != self.screen_view:
             self.screen_view, self.screen_since = view, self.clock()
-        turns = self.pages(view)
+        turns = 1 if self.off else self.pages(view)    # a dark panel: nothing to turn
         self.paging = turns > 1
         if not self.paging:
             return view

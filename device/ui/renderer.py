@@ -109,8 +109,9 @@ def render(view: View) -> Image.Image:
 def frame(view: View) -> Frame:
     """`view` drawn, with what it shows; kept for the last views (the image is shared: copy it
     before changing it)."""
-    drawn = Frame(Image.new("1", (WIDTH, HEIGHT), 0))
-    _header(drawn, view.header)
+    headed = _headed(view.header)
+    drawn = Frame(headed.image.copy(), list(headed.shown), [], headed.pages,
+                  list(headed.paged))
     match view:
         case Menu():
             _menu(drawn, view)
@@ -120,6 +121,14 @@ def frame(view: View) -> Frame:
             _big_word(drawn, view)
         case Lines():
             _lines(drawn, view)
+    return drawn
+
+
+@lru_cache(maxsize=32)
+def _headed(header: Header) -> Frame:
+    """A frame with only its header drawn: most frames in a row share theirs."""
+    drawn = Frame(Image.new("1", (WIDTH, HEIGHT), 0))
+    _header(drawn, header)
     return drawn
 
 
@@ -195,8 +204,7 @@ def _paged(drawn: Frame, place: str, text: str, face: Face, box: Box, baseline: 
     _put(drawn, place, turns[turn], face, (left, top, right - PAGE_MARK_W, bottom), baseline,
          align, fill, text)
     if turn < len(turns) - 1:
-        x, y = right - 4, top + baseline - 6
-        ImageDraw.Draw(drawn.image).polygon([(x, y), (x, y + 4), (x + 2, y + 2)], fill=fill)
+        _more(drawn.image, right - 4, top + baseline, fill)
 
 
 def _paged_block(drawn: Frame, place: str, text: str, rows: tuple[str, ...], shown: int,
@@ -213,8 +221,13 @@ def _paged_block(drawn: Frame, place: str, text: str, rows: tuple[str, ...], sho
     _block(drawn, place, turns[number] if turns else (), face,
            (left, top, right - mark, bottom), "centre", source=text)
     if number < len(turns) - 1:
-        x, y = right - 4, bottom - pitch(face) + ROWS[face][0] - 6
-        ImageDraw.Draw(drawn.image).polygon([(x, y), (x, y + 4), (x + 2, y + 2)], fill=1)
+        _more(drawn.image, right - 4, bottom - pitch(face) + ROWS[face][0], 1)
+
+
+def _more(img: Image.Image, x: int, baseline: int, fill: int) -> None:
+    """The small arrow after a turn of text that another turn follows."""
+    y = baseline - 6
+    ImageDraw.Draw(img).polygon([(x, y), (x, y + 4), (x + 2, y + 2)], fill=fill)
 
 
 # ---- header, hint, scroll marks ----

@@ -63,3 +63,19 @@ def test_a_new_screen_starts_at_the_first_turn_and_a_short_title_never_turns(tab
     loop.draw()
     assert loop.last_view.header.page == 0
     assert render(loop.last_view).tobytes() == table.display.image.tobytes()
+
+
+def test_a_dark_panel_turns_nothing(table_at) -> None:
+    table = table_at([3])
+    loop, app = table.box.loop, table.box.app
+    now = [100.0]
+    loop.clock = lambda: now[0]
+    menu = app.screen
+    app.screen = notice(app, LONG, ["a line"], lambda: menu)
+    loop.off = True                                          # the screen went dark
+    loop.draw()
+    frames = loop.frames
+    for _ in range(3):
+        now[0] += PAGE_S
+        loop.step(Tick(now[0]))
+    assert not loop.paging and loop.frames == frames

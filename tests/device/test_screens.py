@@ -252,7 +252,7 @@ def test_halfblocks_of_a_screen() -> None:
 
 def clear_caches() -> None:
     for cached in (glyphs.glyph, glyphs._length, glyphs.text_width, glyphs.ink, wrap.wrap,
-                   screens._text_mask, big.biggest, big.big_ink, screens._wrapped,
+                   screens._text_mask, screens._headed, big.biggest, big.big_ink, screens._wrapped,
                    screens.frame, dice.die_image):
         cached.cache_clear()
 
