@@ -3,8 +3,8 @@
 
 The text says what the panel shows, not how: the header, then the body of the view, then the
 hint. A menu lists every item (the panel shows three at a time) with a marker on the chosen
-one; lines are shown as the panel's rows, the same rows the panel shows, with marks for the
-rows above and below.
+one; lines are shown in the rows the panel wraps them into, the rows the panel shows, with
+marks for the rows above and below.
 """
 from __future__ import annotations
 

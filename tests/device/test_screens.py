@@ -307,3 +307,32 @@ def test_small_letters_keep_a_gap(weight_size: tuple[str, int]) -> None:
             image = Image.new("1", (30, 16))
             glyphs.lay(image, 2 + eighth / 8, 12, pair, fnt)
             assert shapes(image) == count, (pair, eighth)
+
+
+@pytest.mark.parametrize("wide", [False, True], ids=["10px", "9px"])
+def test_every_letter_fits_the_header_band(wide: bool) -> None:
+    # Accents above (Ó Ż), tails below (ą j y) and brackets: every letter of both languages
+    # in the header band, at 10 px and, where the title is too wide for that, at 9 px.
+    pad = " Wwwwwwwwww Wwwwwwwwww" if wide else ""
+    for at in range(0, len(glyphs.LETTERS), 8):
+        header = Header(glyphs.LETTERS[at:at + 8] + pad, 12, "allies", "Alianci")
+        for page in range(screens.pages(BigWord(header, "HIT"))):
+            view = BigWord(replace(header, page=page), "HIT")
+            assert overflow(view) == [], view.header.title
+            for piece in screens.frame(view).shown:
+                if piece.place in ("title", "info"):
+                    assert piece.face == (screens.HEADER_SMALL if wide else screens.HEADER)
+                    top, bottom = glyphs.ink_box(piece.text, font(*piece.face), piece.x,
+                                                 piece.baseline)[1::2]
+                    assert top >= 0 and bottom <= BAND, piece.text
+
+
+def test_every_letter_fits_its_row_of_text() -> None:
+    words = tuple(glyphs.LETTERS[at:at + 6] for at in range(0, len(glyphs.LETTERS), 6))
+    letters = " ".join(words)
+    items = tuple(" ".join(words[at:at + 3]) for at in range(0, len(words), 3))
+    views: list[View] = [Lines(PL, (letters,), 0, "OK"), Roll(PL, (6,), letters, "", "= 6"),
+                         BigWord(PL, "HIT", letters)]
+    views += [Menu(PL, items, index, "OK") for index in range(len(items))]
+    for view in views:
+        assert overflow(view) == [], type(view).__name__
