@@ -6,11 +6,15 @@ scrolls every text to its end and presses the button each screen waits for.
 `take_tour(make, folder, language)` returns every frame drawn, with its view. `make(dice,
 state_dir, config, **parts)` builds a box on a table (conftest's `Table`); the cards the box
 reads are the caller's (conftest's `tour_frames` puts `long_cards` in $COBI_COMPANION_CARDS).
-The tour goes through journeys, each on a box of its own: the start menu, settings and the
+The tour goes through journeys, each on boxes of its own: the start menu, settings and the
 box's own screens; an Easy battle played on to round 12 with 12 pieces of one model; a Tank
-Game battle; a match; Cobra; a range sensor; the screens of what is wrong with the box, and
-the last frame of a stop. The guide's choices depend only on what the screens show and on its
-seed, so a tour draws the same frames every time.
+Game battle; fights resumed from saved battles (every outcome of a shot, a Tiger's 17 damage
+dice, fire at squads and a soft vehicle, templates, each refusal of a shot, real dice);
+pieces under every mark; a match given up twice; Cobra at its phases, attacks and levels of
+victory; a range sensor; the screens of what is wrong with the box, and the last frame of a
+stop. The guide's choices depend only on what the screens show and on its seeds, so a tour
+draws the same frames every time; screens it would reach only by chance are reached on
+purpose (`Guide.follow`).
 """
 from __future__ import annotations
 
