@@ -27,7 +27,7 @@ from cobi_companion.device.ports.power import Power
 from cobi_companion.device.ports.range_reader import Sensors, reader_for
 from cobi_companion.device.ports.sound import BuzzerSound, Lights, NoLights, NoSound
 from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore
-from cobi_companion.device.ui.renderer import render, warm_up
+from cobi_companion.device.ui.renderer import pages, render, warm_up
 from cobi_companion.device.ui.trouble import Trouble, notice, store_problems
 from cobi_companion.rules.dice import Dice, RandomDice
 
@@ -333,7 +333,7 @@ def build(config: Config, display: Any, *, pin_factory: Any = None,
               restart_on_change=restart_on_change, parts=[app.sensors, sound, lights],
               input_clock=input_clock, learned=learned)
     box.connect_inputs()
-    loop.on_reload, loop.on_tick = box.reload, box.tick
+    loop.on_reload, loop.on_tick, loop.pages = box.reload, box.tick, pages
     # After the troubles, the start menu is drawn anew (a file may have set the language).
     app.screen = box.first_screens(off, loaded.skipped if loaded else (),
                                    lambda: GAMES.start(app))

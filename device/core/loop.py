@@ -10,6 +10,7 @@ import queue
 import signal
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from typing import Protocol
 
 from cobi_companion.device.core.app import App, PowerRequest
@@ -22,6 +23,9 @@ from PIL import Image
 log = logging.getLogger("cobi-companion")
 ANIMATION_TICK_S = 0.08
 SETTLE_TICKS = 500       # more than any screen animates for by itself (~40 s of ticks)
+# A title too long for its row is shown in turns of whole words (Header.page), each this long:
+# time for a child to read a few words.
+PAGE_S = 2.0
 
 
 class Display(Protocol):
@@ -57,7 +61,12 @@ class Loop:
         self.power = power
         self.on_reload: Callable[[], None] = lambda: None
         self.on_tick: Callable[[float], None] = lambda now: None
+        # How many turns a view's lines too long for their row take (the renderer's `pages`).
+        self.pages: Callable[[View], int] = lambda view: 1
         self.last_view: View | None = None
+        self.screen_view: View | None = None      # the app's view, before it is turned
+        self.screen_since = 0.0
+        self.paging = False
         self.last_input = clock()
         self.dimmed = False
         self.off = False
@@ -83,11 +92,23 @@ class Loop:
             signal.signal(sig, note)
 
     def draw(self) -> None:
-        view = self.app.view()
+        view = self.turned(self.app.view())
         if view != self.last_view:
             self.display.show(self.render(view))
             self.last_view = view
             self.frames += 1
+
+    def turned(self, view: View) -> View:
+        """`view` at the turn its paged lines are due: the first as it appears, the next every
+        PAGE_S while it stays."""
+        if view != self.screen_view:
+            self.screen_view, self.screen_since = view, self.clock()
+        turns = 1 if self.off else self.pages(view)    # a dark panel: nothing to turn
+        self.paging = turns > 1
+        if not self.paging:
+            return view
+        turn = int((self.clock() - self.screen_since) / PAGE_S) % turns
+        return replace(view, header=replace(view.header, page=turn))
 
     def step(self, event: Event) -> bool:
         """Handle one event; False once the loop should stop."""
@@ -175,7 +196,9 @@ class Loop:
         wait = min(half * 0.8, 1.0) if half else 1.0
         while True:
             animating = self.app.screen.animating
-            event = self.wait(ANIMATION_TICK_S if animating else wait) or Tick(self.clock())
+            timeout = ANIMATION_TICK_S if animating else min(wait, PAGE_S / 4) \
+                if self.paging else wait
+            event = self.wait(timeout) or Tick(self.clock())
             self.notifier.watchdog()
             self.idle(self.clock())
             self.display.refresh()

@@ -16,6 +16,9 @@ class Header:
     round: int | None = None
     side: str | None = None        # "axis" / "allies", shown as the side's short name
     side_label: str = ""           # the side's name in the current language, e.g. "Oś"
+    # A title (or hint) too long for its one row is shown in turns: `page` picks the turn. The
+    # main loop turns it while the view stays; the screens leave it at 0.
+    page: int = 0
 
 
 @dataclass(frozen=True)
@@ -54,8 +57,8 @@ class Lines:
     """Text lines to scroll through: the status board, the log, a reason, a question."""
 
     header: Header
-    lines: tuple[str, ...]
-    index: int = 0                 # first line shown
+    lines: tuple[str, ...]         # each wrapped to the panel's width (renderer.rows)
+    index: int = 0                 # first row shown
     hint: str = ""
 
 

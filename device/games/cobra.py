@@ -21,7 +21,6 @@ from cobi_companion.device.games.battle import end_battle
 from cobi_companion.device.games.menus import QuickDice, Scroll, dice_stats
 from cobi_companion.device.games.rolling import face_for
 from cobi_companion.device.games.settings import settings_menu
-from cobi_companion.device.ui.renderer import LINE, WIDTH, font, text_width
 from cobi_companion.device.ui.widgets import Choose, Count, Show, WaitPress, notice, yes_no
 from cobi_companion.rules.cobra import weather as cobra_weather
 from cobi_companion.rules.cobra.combat import (
@@ -111,28 +110,16 @@ def header(app: App, title: str) -> Header:
                   f"{app.t('game_turn', n=game.turn)} {app.t('cobra_short_' + player.value)}")
 
 
-def wrap(text: str, width: int = WIDTH - 14) -> list[str]:
-    """`text` in lines that fit the Lines screen's width, broken between words."""
-    fnt, lines, line = font(*LINE), [], ""
-    for word in text.split():
-        joined = f"{line} {word}" if line else word
-        if line and text_width(joined, fnt) > width:
-            lines.append(line)
-            joined = word
-        line = joined
-    return [*lines, line] if line else lines
-
-
 @dataclass
 class Reading(Scroll):
-    """Wrapped text to scroll with the knob under the Cobra header; OK goes on."""
+    """Text to scroll with the knob under the Cobra header; OK goes on."""
 
     def view(self, app: App) -> View:
         return Lines(header(app, self.title), tuple(self.lines), self.index, app.t("ok_next"))
 
 
 def reading(app: App, title: str, texts: Sequence[str], then: Screen) -> Reading:
-    return Reading(title, [line for text in texts for line in wrap(text)], then)
+    return Reading(title, list(texts), then)
 
 
 # ---- start, resume, the phase hub ----

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from cobi_companion.device.core.app import App, Screen
 from cobi_companion.device.core.views import Lines, Roll, View
 from cobi_companion.device.ports.events import Key
+from cobi_companion.device.ui.scroll import scrolled
 from cobi_companion.rules import easy
 from cobi_companion.rules.battle import Piece
 from cobi_companion.rules.card import Kind
@@ -15,6 +16,9 @@ from cobi_companion.rules.dice import Aim, Need, Roller
 
 @dataclass
 class Scroll(Screen):
+    """Lines to read, wrapped to the panel: the knob scrolls their rows, OK or a long press
+    goes back."""
+
     title: str
     lines: list[str]
     back: Screen
@@ -24,10 +28,8 @@ class Scroll(Screen):
         return Lines(app.header(self.title), tuple(self.lines), self.index)
 
     def on(self, app: App, key: Key) -> Screen:
-        if key is Key.CW:  # stop while the screen is still full (4 lines)
-            self.index = min(self.index + 1, max(0, len(self.lines) - 4))
-        elif key is Key.CCW:
-            self.index = max(self.index - 1, 0)
+        if key in (Key.CW, Key.CCW):
+            self.index = scrolled(self.view(app), self.index, key)
         elif key in (Key.OK, Key.BACK):
             return self.back
         return self

@@ -3,15 +3,15 @@
 
 The text says what the panel shows, not how: the header, then the body of the view, then the
 hint. A menu lists every item (the panel shows three at a time) with a marker on the chosen
-one; scrolled lines show the same four lines as the panel, with marks for the lines above and
-below.
+one; lines are shown in the rows the panel wraps them into, the rows the panel shows, with
+marks for the rows above and below.
 """
 from __future__ import annotations
 
 from cobi_companion.device.core.views import BigWord, Header, Lines, Menu, Roll, View
+from cobi_companion.device.ui.renderer import last_row, rows, rows_shown
 
 CHOSEN, OTHER = "> ", "  "
-LINES_SHOWN = 4              # as many as the panel shows (renderer._lines)
 MORE_ABOVE, MORE_BELOW = "  ▲", "  ▼"
 
 
@@ -41,10 +41,11 @@ def _big_word(view: BigWord) -> list[str]:
 
 
 def _lines(view: Lines) -> list[str]:
-    first = min(max(view.index, 0), max(len(view.lines) - 1, 0))
-    shown = list(view.lines[first:first + LINES_SHOWN])
+    wrapped = rows(view)
+    first = min(max(view.index, 0), last_row(view))
+    shown = list(wrapped[first:first + rows_shown(view)])
     above = [MORE_ABOVE] if first > 0 else []
-    below = [MORE_BELOW] if first + len(shown) < len(view.lines) else []
+    below = [MORE_BELOW] if first + len(shown) < len(wrapped) else []
     return [*above, *shown, *below]
 
 

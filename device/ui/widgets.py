@@ -9,6 +9,7 @@ from typing import Any
 from cobi_companion.device.core.app import App, Next, Screen
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll, View
 from cobi_companion.device.ports.events import Key
+from cobi_companion.device.ui.scroll import scrolled
 
 DICE_KEYS = {Key.AXIS: "axis", Key.ALLIES: "allies"}
 
@@ -86,6 +87,7 @@ class Show(Screen):
     beats: int = 0
     seen: int = -1
     after: Screen | None = None
+    row: int = 0                   # the first row of a Lines view shown: the knob scrolls
 
     def __post_init__(self) -> None:
         self._arrive(self.index)
@@ -104,7 +106,10 @@ class Show(Screen):
         return self.tumbling or (self.play and (self.index < self.last or self.go_on))
 
     def _arrive(self, index: int, tumble: bool = True) -> None:
-        """Show view `index`; its dice tumble if it has not been shown before."""
+        """Show view `index` from its first row; its dice tumble if it has not been shown
+        before."""
+        if index != self.index:
+            self.row = 0
         self.index, self.beats = index, 0
         self.spins = 0 if tumble and index > self.seen else SPIN_FRAMES
         self.seen = max(self.seen, index)
@@ -120,7 +125,7 @@ class Show(Screen):
         if self.tumbling and isinstance(shown, Roll):
             faces = tuple((face + self.spins * 7) % 6 + 1 for face in shown.faces)
             return replace(shown, faces=faces, rolling=True, total="")
-        return shown
+        return replace(shown, index=self.row) if isinstance(shown, Lines) else shown
 
     def tick(self, app: App, now: float) -> Screen:
         if self.tumbling:
@@ -143,8 +148,12 @@ class Show(Screen):
             self._arrive(self.last if self.steps else self.index + 1, tumble=not self.steps)
         elif key in (Key.CW, Key.CCW):
             self.play = False
-            step = 1 if key is Key.CW else -1
-            self._arrive(min(max(self.index + step, 0), self.last), tumble=False)
+            row = scrolled(self.view(app), self.row, key)     # a long text scrolls first
+            if row != self.row:
+                self.row = row
+            else:
+                step = 1 if key is Key.CW else -1
+                self._arrive(min(max(self.index + step, 0), self.last), tumble=False)
         elif key in DICE_KEYS:
             after = self.next()
             if after.takes_roll(key):
@@ -167,14 +176,17 @@ class WaitPress(Screen):
     shown: View
     then: Next
     back: Next | None = None
+    row: int = 0                   # the first row of a Lines view shown: the knob scrolls
 
     def view(self, app: App) -> View:
-        return self.shown
+        return replace(self.shown, index=self.row) if isinstance(self.shown, Lines) \
+            else self.shown
 
     def takes_roll(self, key: Key) -> bool:
         return DICE_KEYS.get(key) == self.side
 
     def on(self, app: App, key: Key) -> Screen:
+        self.row = scrolled(self.view(app), self.row, key)
         if DICE_KEYS.get(key) == self.side:
             return self.then()
         if key is Key.BACK:

@@ -2,10 +2,13 @@
 pressed as fingers would, and the OLED as luma's dummy device."""
 from __future__ import annotations
 
+import importlib.util
 import os
+import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -139,3 +142,48 @@ def compare_snapshot(name: str, image: Image.Image) -> None:
 def snapshot() -> Callable[[str, Image.Image], None]:
     """`snapshot(name, image)`: the frame must match tests/device/snapshots/<name>.png."""
     return compare_snapshot
+
+
+def helper(name: str) -> ModuleType:
+    """A helper module of these tests (tour.py): the tests are imported with
+    --import-mode=importlib, which puts no test folder on sys.path."""
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name(f"{name}.py"))
+        assert spec is not None and spec.loader is not None
+        sys.modules[name] = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(sys.modules[name])
+    return sys.modules[name]
+
+
+@pytest.fixture(scope="session")
+def tour() -> ModuleType:
+    """tour.py, the tour of the box."""
+    return helper("tour")
+
+
+@pytest.fixture(scope="session")
+def tour_frames(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[Any]]:
+    """Every frame of the tour (tour.py) in each language, taken once for all the tests that
+    ask: {"en": [Seen, ...], "pl": [...]}."""
+    tour = helper("tour")
+    frames: dict[str, list[Any]] = {}
+    made: list[Table] = []
+
+    def make(dice: list[int], state_dir: Path, config: Config | None = None,
+             **parts: Any) -> Table:
+        made.append(Table(state_dir, dice, config, **parts))
+        return made[-1]
+    for language in tour.LANGUAGES:
+        folder = tmp_path_factory.mktemp(f"tour-{language}")
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setenv("COBI_COMPANION_CARDS", str(tour.long_cards(folder / "cards", language)))
+            patch.setenv("COBI_COMPANION_OVERLAYS", "")
+            patch.setenv("XDG_CONFIG_HOME", str(folder / "config"))
+            patch.setenv("XDG_DATA_HOME", str(folder / "data"))
+            try:
+                frames[language] = tour.take_tour(make, folder, language)
+            finally:
+                for table in made:
+                    table.close()
+                made.clear()
+    return frames

@@ -14,7 +14,14 @@ from cobi_companion.device.config import Config, load_layers
 from cobi_companion.device.core.views import BigWord, Header, Lines, Menu
 from cobi_companion.device.ports.events import Key, Press, Reload, Stop, Tick
 from cobi_companion.device.ports.power import RecordingPower, SystemPower
-from cobi_companion.device.ui.renderer import ELLIPSIS, render
+from cobi_companion.device.ui.renderer import (
+    ELLIPSIS,
+    last_row,
+    overflow,
+    render,
+    rows,
+    rows_shown,
+)
 from cobi_companion.device.ui.trouble import Trouble
 from gpiozero import LED
 from gpiozero.pins.mock import MockFactory, MockPWMPin
@@ -240,27 +247,31 @@ def test_the_last_frame_says_safe_to_unplug_and_stays(table_at) -> None:
 
 @pytest.mark.parametrize("language", ["en", "pl"])
 def test_trouble_screens_wrap_and_never_cut_a_line(language: str, table_at) -> None:
-    from cobi_companion.device.ui.renderer import LINE, font, text_width
-    from cobi_companion.device.ui.trouble import LINE_WIDTH
-
     table = table_at([3])
     app = table.box.app
     app.settings.language = language
     long = ("config /media/cobi/config.toml: line 12: sensors.0.port: is missing; needed: a "
             "serial port, like /dev/serial/by-id/usb-FTDI_FT232R_USB_UART_A10K1234-if00-port0")
-    screen = Trouble(app.t("config_trouble"), [app.t("config_skipped"), long,
-                                               app.t("config_fix"), app.t("pin_fix"),
-                                               app.t("cannot_save_fix")], lambda: screen)
-    assert "".join(screen.lines).replace(" ", "") == "".join(
-        [app.t("config_skipped"), long, app.t("config_fix"), app.t("pin_fix"),
-         app.t("cannot_save_fix")]).replace(" ", "")
-    fnt = font(*LINE)
-    assert all(text_width(line, fnt) <= LINE_WIDTH for line in screen.lines)
-    for first in range(len(screen.lines)):
-        screen.index = first
-        view = screen.view(app)
-        assert ELLIPSIS not in "".join(view.lines)
-        render(view)
+    paragraphs = [app.t("config_skipped"), long, app.t("config_fix"), app.t("pin_fix"),
+                  app.t("cannot_save_fix")]
+    screen = Trouble(app.t("config_trouble"), paragraphs, lambda: screen)
+    app.screen = screen
+    table.box.loop.draw()
+    wrapped = rows(table.view)
+    assert "".join(wrapped).replace(" ", "") == "".join(paragraphs).replace(" ", "")
+    seen = []
+    for _ in range(len(wrapped) + 3):            # the knob stops at the last full screen
+        seen.append(table.view.index)
+        assert ELLIPSIS not in "".join(table.view.lines) and overflow(table.view) == []
+        table.press("cw")
+    assert seen[-1] == last_row(table.view) == len(wrapped) - rows_shown(table.view)
+    assert seen == sorted(seen) and seen[:last_row(table.view) + 1] == list(
+        range(last_row(table.view) + 1))
+    shown = render(table.view)
+    assert table.display.image is not None and table.display.image.tobytes() == \
+        shown.tobytes()
+    table.press("ccw")
+    assert table.view.index == last_row(table.view) - 1
 
 
 def test_the_screen_goes_dark_after_ten_idle_minutes_unless_the_config_says_otherwise(

@@ -20,21 +20,23 @@ from cobi_companion.cards import load_cards
 from cobi_companion.device import box
 from cobi_companion.device.core import i18n, reasons
 from cobi_companion.device.core.views import BigWord, Header, Lines, Menu, Roll, View
+from cobi_companion.device.ui import big, dice, glyphs, wrap
 from cobi_companion.device.ui import renderer as screens
-from cobi_companion.device.ui.renderer import font, render
+from cobi_companion.device.ui.glyphs import font
+from cobi_companion.device.ui.renderer import render
 from PIL import Image, ImageDraw, ImageFont
 
 BASIC = ImageFont.Layout.BASIC
 LACKED = "\ue000"            # private use: the font has no glyph for it, it draws the box
 LANGUAGES = ("en", "pl")
 # Every font the screens load, as (weight, size).
-FONTS = sorted({*screens.WARM_FONTS, screens.CAPTION, screens.NEEDED, screens.DIE,
-                ("SemiBold", screens.MIN_BIG), ("Bold", 12), ("Bold", screens.GUESS_SIZE),
-                *(("Bold", size) for size in (*screens.BIG_SIZES, *screens.SMALL_BIG_SIZES,
-                                              *screens.TOTAL_SIZES))})
+FONTS = sorted({*screens.WARM_FONTS, screens.CAPTION, screens.NEEDED, screens.SMALL, dice.DIE,
+                ("SemiBold", big.MIN_BIG), ("Bold", 12), ("Bold", big.GUESS_SIZE),
+                *(("Bold", size) for size in (*big.BIG_SIZES, *big.SMALL_BIG_SIZES,
+                                              *big.TOTAL_SIZES))})
 # What the screens draw besides the strings: digits and signs of totals, distances and odds,
-# a die's "?" and a row's "+3", the "…" of text cut short, and the bar that places glyphs.
-SYMBOLS = "0123456789%+-−=·→(),.:?" + screens.ELLIPSIS + screens.REFERENCE
+# a die's "?", and the bar that places glyphs.
+SYMBOLS = "0123456789%+-−=·→(),.:?" + glyphs.REFERENCE
 
 
 @cache
@@ -111,15 +113,16 @@ def test_every_character_the_box_can_show_is_in_the_font(
 
 
 def clear_caches() -> None:
-    for cached in (screens.glyph, screens._length, screens._laid_length, screens._bar,
-                   screens._text_mask, screens._ink, screens._biggest, screens.big_ink,
-                   screens._render):
+    for cached in (glyphs.glyph, glyphs._length, glyphs._laid_length, glyphs._bar,
+                   glyphs.text_width, glyphs.ink, wrap.wrap, screens._text_mask, screens._headed,
+                   big.biggest, big.big_ink, screens._wrapped, screens.frame,
+                   dice.die_image):
         cached.cache_clear()
 
 
 def views(language: str) -> list[View]:
     """Screens showing every string of `language` in every small font, the outcome words big,
-    the card names in a menu, and dice with totals, a "?" face and a "+N" row."""
+    the card names in a menu, and dice with totals, a "?" face and forty dice."""
     texts = i18n.every_text(language)
     t = i18n.text
     side = t(language, "axis")
@@ -178,17 +181,17 @@ def test_every_font_is_laid_out_by_the_basic_layout(
     for view in views("pl"):
         render(view)
     used = {fnt for _, fnt in freetype_calls}
-    assert len(used) >= 10 and any(fnt.size == screens.MEASURE_SIZE for fnt in used)
+    assert len(used) >= 10 and any(fnt.size == glyphs.MEASURE_SIZE for fnt in used)
     assert all(fnt.layout_engine == BASIC for fnt in used)
 
 
 @pytest.fixture
 def fresh_fonts() -> Iterator[None]:
     """Fonts loaded again, before and after, and empty caches."""
-    screens.font.cache_clear()
+    glyphs.font.cache_clear()
     clear_caches()
     yield
-    screens.font.cache_clear()
+    glyphs.font.cache_clear()
     clear_caches()
 
 
@@ -200,10 +203,26 @@ def test_a_system_without_raqm_draws_the_same_pixels(
     shown = [*views("en"), *views("pl")]
     here = [render(view).tobytes() for view in shown]
     monkeypatch.setattr(ImageFont.core, "HAVE_RAQM", False)
-    screens.font.cache_clear()
+    glyphs.font.cache_clear()
     clear_caches()
     with warnings.catch_warnings():
         warnings.simplefilter("error")       # raqm asked for, unavailable: Pillow warns
         elsewhere = [render(view).tobytes() for view in shown]
     differing = [view for view, a, b in zip(shown, here, elsewhere, strict=True) if a != b]
     assert not differing, f"{len(differing)} screens differ without raqm, e.g. {differing[0]}"
+
+
+@pytest.mark.parametrize("face", sorted(glyphs.ROWS))
+def test_the_rows_kept_for_small_text_are_the_rows_its_letters_reach(
+        face: tuple[str, int]) -> None:
+    # Every box of small text is as tall as ROWS says, so that no accent (Ó, Ż) nor tail (ą,
+    # j) is cut: the rows must be those the letters reach, drawn at each half-pixel phase.
+    fnt = font(*face)
+    tops, bottoms = [], []
+    for char in glyphs.LETTERS:
+        for phase in range(glyphs.PHASES):
+            drawn = glyphs.glyph(char, fnt, "1", phase)
+            if drawn.mask is not None:
+                tops.append(drawn.top)
+                bottoms.append(drawn.top + drawn.mask.height - 1)
+    assert (-min(tops), max(bottoms)) == glyphs.ROWS[face]

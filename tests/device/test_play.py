@@ -121,9 +121,14 @@ def test_a_big_word_and_its_detail() -> None:
         ["[ COBI ]", "*** HIT ***", "needs 3+"]
 
 
-def test_lines_show_the_panels_four_with_marks_for_more() -> None:
+def test_lines_show_the_panels_rows_with_marks_for_more() -> None:
     lines = tuple(f"line {n}" for n in range(1, 8))
     assert view_text(Lines(Header("Log", side="allies"), lines, 2, "OK = back")) == \
-        ["[ Log ]  Allies", "  ▲", "line 3", "line 4", "line 5", "line 6", "  ▼",
-         "(OK = back)"]
+        ["[ Log ]  Allies", "  ▲", "line 3", "line 4", "line 5", "  ▼", "(OK = back)"]
     assert view_text(Lines(Header("Log"), lines[:2])) == ["[ Log ]", "line 1", "line 2"]
+    long = "a line too long for the panel's width is shown in the rows the panel shows"
+    assert view_text(Lines(Header("Log"), (long,))) == \
+        ["[ Log ]", "a line too long for the", "panel's width is shown", "in the rows the panel",
+         "  ▼"]
+    assert view_text(Lines(Header("Log"), (long,), 1)) == \
+        ["[ Log ]", "  ▲", "panel's width is shown", "in the rows the panel", "shows"]

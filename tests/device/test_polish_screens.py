@@ -24,7 +24,7 @@ from typing import Any
 
 from cobi_companion.device.core import i18n
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll
-from tour import Tour, texts
+from polish_tour import Tour, texts
 
 WORD = re.compile(r"[^\W\d_]+")
 

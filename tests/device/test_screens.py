@@ -13,8 +13,10 @@ from pathlib import Path
 import pytest
 from cobi_companion.device.core.views import BigWord, Header, Lines, Menu, Roll, View
 from cobi_companion.device.ports.terminal import to_halfblocks
+from cobi_companion.device.ui import big, dice, glyphs, wrap
 from cobi_companion.device.ui import renderer as screens
-from cobi_companion.device.ui.renderer import BAND, HEIGHT, TOP, WIDTH, font, render
+from cobi_companion.device.ui.glyphs import font
+from cobi_companion.device.ui.renderer import BAND, HEIGHT, TOP, WIDTH, overflow, render
 from PIL import Image, ImageChops, ImageDraw
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
@@ -125,7 +127,7 @@ def test_header_shows_round_and_side() -> None:
                                   "ZAŁADOWANY", "WYGRYWA: Alianci"])
 def test_big_words_are_at_least_16_px_tall(word: str) -> None:
     image = render(BigWord(PL, word, "detail"))
-    left, top, right, bottom = lit_box(image, (0, TOP, WIDTH, HEIGHT - 11))
+    left, top, right, bottom = lit_box(image, (0, TOP, WIDTH, HEIGHT - 13))
     assert bottom - top >= 16
     assert left >= 1 and right <= WIDTH - 1
 
@@ -171,10 +173,40 @@ def test_odd_views_still_draw_a_frame(view: View) -> None:
     assert lit(image.crop((WIDTH - 1, TOP, WIDTH, HEIGHT))) == 0
 
 
-def test_long_text_is_cut_with_an_ellipsis() -> None:
-    plain = render(Lines(Header("Log"), ("abc",)))
-    cut = render(Lines(Header("Log"), ("abc " * 40,)))
-    assert lit_box(cut, (0, TOP, WIDTH, HEIGHT))[2] > lit_box(plain, (0, TOP, WIDTH, HEIGHT))[2]
+def test_a_long_line_wraps_onto_the_rows_below_and_scrolls() -> None:
+    line = "Both: press your button, then the knob scrolls what is left of this long line"
+    view = Lines(Header("Log"), (line, "last"))
+    rows = screens.rows(view)
+    assert len(rows) > screens.rows_shown(view) and rows[-1] == "last"
+    assert " ".join(rows[:-1]) == line                   # broken between words, nothing left out
+    assert all(glyphs.text_width(row, font(*screens.LINE)) <= WIDTH - 12 for row in rows)
+    assert screens.last_row(view) == len(rows) - screens.rows_shown(view)
+    first, last = (render(replace(view, index=i)) for i in (0, screens.last_row(view)))
+    beyond = render(replace(view, index=screens.last_row(view) + 5))
+    assert first.tobytes() != last.tobytes() and beyond.tobytes() == last.tobytes()
+    assert overflow(view) == []
+
+
+def test_a_word_longer_than_a_row_is_broken_not_cut() -> None:
+    path = "/dev/serial/by-id/usb-FTDI_FT232R_USB_UART_A10K1234-if00-port0"
+    rows = wrap.wrap(path, font(*screens.LINE), 100)
+    assert len(rows) > 1 and "".join(rows) == path
+    assert wrap.wrap("", font(*screens.LINE), 100) == ("",)
+    assert wrap.wrap("1:0  2:0", font(*screens.LINE), 100) == ("1:0  2:0",)
+
+
+def test_a_title_too_long_for_the_band_is_shown_in_turns_of_whole_words() -> None:
+    title = "Panzerwerf 12 → Panzerwerf 13 fires at the long names"
+    header = Header(title, 12, "allies", "Alianci")
+    view = BigWord(header, "HIT")
+    turns = screens.pages(view)
+    assert turns > 1 and overflow(view) == []
+    shown = [screens.frame(replace(view, header=replace(header, page=turn))) for turn in
+             range(turns)]
+    titles = [next(p.text for p in drawn.shown if p.place == "title") for drawn in shown]
+    assert " ".join(titles) == title
+    assert render(replace(view, header=replace(header, page=turns))).tobytes() == \
+        render(view).tobytes()                                    # round and round
 
 
 def test_polish_letters_are_real_glyphs() -> None:
@@ -214,13 +246,14 @@ def test_halfblocks_of_a_screen() -> None:
     lines = text.split("\n")
     assert len(lines) == 32 and all(len(line) == 128 for line in lines)
     assert set(text) <= {" ", "▀", "▄", "█", "\n"}
-    assert lines[0][0] == lines[5][0] == "█"     # the header band fills rows 0..11
-    assert lines[6][0] == " "                    # row 12 is black
+    assert lines[0][0] == lines[5][0] == "█"     # the header band fills rows 0..12
+    assert lines[6][0] == "▀"                    # row 13 under it is black
 
 
 def clear_caches() -> None:
-    for cached in (screens.glyph, screens._length, screens._text_mask, screens._ink,
-                   screens._biggest, screens.big_ink, screens._render):
+    for cached in (glyphs.glyph, glyphs._length, glyphs.text_width, glyphs.ink, wrap.wrap,
+                   screens._text_mask, screens._headed, big.biggest, big.big_ink, screens._wrapped,
+                   screens.frame, dice.die_image):
         cached.cache_clear()
 
 
@@ -233,17 +266,17 @@ def test_warm_up_draws_the_same_pixels_and_leaves_nothing_to_rasterise() -> None
              *VIEWS["lines_pl_status"].lines, "trzeba 4+ · wyrzucono 5"]
     steps = sum(1 for _ in screens.warm_up(texts, ["= 14"], ["TRAFIONY"]))
     assert steps > 100
-    misses = screens.glyph.cache_info().misses, screens._length.cache_info().misses
+    misses = glyphs.glyph.cache_info().misses, glyphs._length.cache_info().misses
     assert [render(view).tobytes() for view in views] == cold
-    assert (screens.glyph.cache_info().misses, screens._length.cache_info().misses) == misses
+    assert (glyphs.glyph.cache_info().misses, glyphs._length.cache_info().misses) == misses
 
 
 def test_a_letter_alone_sits_on_the_row_it_has_in_a_word() -> None:
     # Pillow draws a lone "t" a row higher than the "t" of "it"; laid-out text must not.
     fnt = font("SemiBold", 11)
     alone, word = Image.new("1", (30, 16)), Image.new("1", (30, 16))
-    screens._lay(alone, 4, 12, "t", fnt)
-    screens._lay(word, 4, 12, "xt", fnt)
+    glyphs.lay(alone, 4, 12, "t", fnt)
+    glyphs.lay(word, 4, 12, "xt", fnt)
     assert alone.getbbox()[3] == word.getbbox()[3] == 12   # the last ink row: the baseline's
 
 
@@ -272,5 +305,34 @@ def test_small_letters_keep_a_gap(weight_size: tuple[str, int]) -> None:
     for eighth in range(8):
         for pair, count in (("ci", 3), ("cl", 2), ("rn", 2)):
             image = Image.new("1", (30, 16))
-            screens._lay(image, 2 + eighth / 8, 12, pair, fnt)
+            glyphs.lay(image, 2 + eighth / 8, 12, pair, fnt)
             assert shapes(image) == count, (pair, eighth)
+
+
+@pytest.mark.parametrize("wide", [False, True], ids=["10px", "9px"])
+def test_every_letter_fits_the_header_band(wide: bool) -> None:
+    # Accents above (Ó Ż), tails below (ą j y) and brackets: every letter of both languages
+    # in the header band, at 10 px and, where the title is too wide for that, at 9 px.
+    pad = " Wwwwwwwwww Wwwwwwwwww" if wide else ""
+    for at in range(0, len(glyphs.LETTERS), 8):
+        header = Header(glyphs.LETTERS[at:at + 8] + pad, 12, "allies", "Alianci")
+        for page in range(screens.pages(BigWord(header, "HIT"))):
+            view = BigWord(replace(header, page=page), "HIT")
+            assert overflow(view) == [], view.header.title
+            for piece in screens.frame(view).shown:
+                if piece.place in ("title", "info"):
+                    assert piece.face == (screens.HEADER_SMALL if wide else screens.HEADER)
+                    top, bottom = glyphs.ink_box(piece.text, font(*piece.face), piece.x,
+                                                 piece.baseline)[1::2]
+                    assert top >= 0 and bottom <= BAND, piece.text
+
+
+def test_every_letter_fits_its_row_of_text() -> None:
+    words = tuple(glyphs.LETTERS[at:at + 6] for at in range(0, len(glyphs.LETTERS), 6))
+    letters = " ".join(words)
+    items = tuple(" ".join(words[at:at + 3]) for at in range(0, len(words), 3))
+    views: list[View] = [Lines(PL, (letters,), 0, "OK"), Roll(PL, (6,), letters, "", "= 6"),
+                         BigWord(PL, "HIT", letters)]
+    views += [Menu(PL, items, index, "OK") for index in range(len(items))]
+    for view in views:
+        assert overflow(view) == [], type(view).__name__

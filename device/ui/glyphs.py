@@ -1,0 +1,211 @@
+"""The panel's letters: the font, each glyph rasterised once, and lines of text laid out by
+pasting glyphs at their pen positions.
+
+The font is Fira Sans Condensed (SIL Open Font License 1.1) from the PyPI package
+`fontpkg-fira-sans-condensed`: it has every Polish letter and stays crisp when FreeType renders
+it without anti-aliasing, as Pillow does on mode "1" images.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from importlib.resources import files
+from math import ceil, floor
+
+from PIL import Image, ImageDraw, ImageFont
+
+# Pillow's own text layout, chosen for every font: its other one (raqm) needs libraqm and
+# libfribidi, which a minimal system lacks, and then draws other pixels. The basic layout
+# does the same on every system: no kerning, and advances hinted to whole pixels.
+LAYOUT = ImageFont.Layout.BASIC
+MEASURE_SIZE = 1000          # px: the size at which the advances are measured, see `_length`
+WORD_SPACE_EM = 1 / 3        # a space between words in small text: the font's own is too thin
+BIG_TEXT = 16                # from this size on, text needs no tracking nor wider word spaces
+_FONT_PACKAGE = "fontpkg_fira_sans_condensed"
+
+FreeFont = ImageFont.FreeTypeFont
+Face = tuple[str, int]       # a font as (weight, size): ("Medium", 11)
+
+# The letters a line of small text must leave room for, above and below its baseline: every
+# letter of English, Polish and the German of the models' names, digits and the signs the box
+# shows. `ROWS` is measured over them; a card may use other letters (Å, Ő), which reach a row
+# higher and are checked where they are shown.
+LETTERS = ("".join(chr(c) for c in range(0x21, 0x7F)) + "ąćęłńóśźżĄĆĘŁŃÓŚŹŻ" + "äöüßÄÖÜéÉ"
+           + "…·→±≤≥×½¼−–°")
+# Of the small text's faces: how many rows the ink of LETTERS reaches above the baseline (Ó,
+# "(") and below it (the tail of ą), as the font draws them here (tests/device/test_glyphs.py
+# measures them again). Sizes 10 and 11 reach as far: hinting rounds both to the same rows.
+ROWS: dict[Face, tuple[int, int]] = {
+    ("SemiBold", 9): (9, 1), ("Medium", 9): (9, 1),
+    ("SemiBold", 10): (10, 2), ("Medium", 10): (10, 2), ("Bold", 10): (10, 2),
+    ("SemiBold", 11): (10, 2), ("Medium", 11): (10, 2),
+}
+
+
+def pitch(face: Face) -> int:
+    """Rows from one baseline to the next in a block of text in `face`: no two rows' letters
+    can touch."""
+    above, below = ROWS[face]
+    return above + below + 1
+
+
+@cache
+def _font_path(weight: str) -> str:
+    # A file path lets FreeType map the font file instead of Pillow keeping a copy of it for
+    # every size (about 0.5 MB each); the font package is always installed as plain files.
+    return str(files(_FONT_PACKAGE) / "files" / f"FiraSansCondensed-{weight}.ttf")
+
+
+@cache
+def font(weight: str, size: int) -> FreeFont:
+    """Fira Sans Condensed in `weight` ("Medium", "SemiBold", "Bold") at `size` px, loaded once,
+    laid out by Pillow's basic layout (LAYOUT)."""
+    return ImageFont.truetype(_font_path(weight), size, layout_engine=LAYOUT)
+
+
+# ---- glyphs ----
+# FreeType takes ~0.1 ms to rasterise one glyph here (several ms on a Pi Zero). Each glyph is
+# drawn once per font and half-pixel position and kept; a line of text is then laid out by
+# pasting glyph images at their pen positions, which costs microseconds. Kerning is left out:
+# at these sizes it moves a few pairs by less than a pixel; small text gets a quarter pixel of
+# tracking instead, so that letters like "ci" do not merge into a "d", and wider spaces between
+# words (`word_space`). The pen moves by the font's own advances, not by the whole pixels that
+# the basic layout rounds each of them to (see `_length`). Only characters the font has are
+# handed to FreeType: one it lacks would be drawn as the font's missing-glyph box.
+
+@dataclass(frozen=True, slots=True)
+class Glyph:
+    mask: Image.Image | None       # the glyph's ink, cropped; None for a blank (a space)
+    left: int                      # from the pen's whole pixel to the ink's left edge
+    top: int                       # from the baseline to the ink's top row (negative: above)
+    advance: float                 # pen movement to the next glyph
+
+
+PHASES = 2                   # glyph positions are kept to half a pixel
+REFERENCE = "|  "             # drawn before each glyph to find its row: see `glyph`
+
+
+@lru_cache(maxsize=8192)
+def glyph(char: str, fnt: FreeFont, mode: str = "1", phase: int = 0) -> Glyph:
+    """One character of `fnt` in `mode` ("1" one-bit, "L" anti-aliased), rasterised once, with
+    its pen `phase` / PHASES of a pixel right of a whole pixel."""
+    # Pillow places a whole string by rounding its tallest glyph's outline, so a lone "t"
+    # lands a row higher than the "t" of "it". The glyph is drawn after a bar whose row on
+    # its own is known; where the bar moved, the glyph moved with it, and is moved back.
+    size, lead = int(fnt.size), _laid_length(REFERENCE, fnt)
+    start = (phase / PHASES - lead) % 1                 # so that the glyph's pen lands on phase
+    pen = size + floor(start + lead)                    # the pen's whole pixel
+    canvas = Image.new(mode, (pen + 3 * size, 3 * size), 0)
+    ImageDraw.Draw(canvas).text((size + start, 2 * size), REFERENCE + char, font=fnt,
+                                fill=255, anchor="ls")
+    bar_right, bar_top = _bar(fnt, mode, start)
+    drift = bar_top - (canvas.crop((0, 0, bar_right + 1, canvas.height)).getbbox() or
+                       (0, bar_top))[1]
+    ink = canvas.crop((bar_right + 1, 0, canvas.width, canvas.height))
+    box = ink.getbbox()
+    advance = char_advance(char, fnt)
+    if box is None:
+        return Glyph(None, 0, 0, advance)
+    mask = ink.crop(box)
+    # Glyphs with the same pixels at both phases share one image (each image kept costs ~1 KB
+    # with Pillow's bookkeeping): the basic layout puts a glyph on a whole pixel, so at phase
+    # 1 most glyphs are their phase-0 image one pixel further right.
+    twin = glyph(char, fnt, mode, 0).mask if phase else None
+    if twin is not None and twin.size == mask.size and twin.tobytes() == mask.tobytes():
+        mask = twin
+    return Glyph(mask, bar_right + 1 + box[0] - pen, box[1] + drift - 2 * size, advance)
+
+
+@lru_cache(maxsize=64)
+def _laid_length(text: str, fnt: FreeFont) -> float:
+    """How far Pillow's own layout moves the pen over `text` in `fnt`."""
+    return fnt.getlength(text)
+
+
+@cache
+def _measuring_font(path: str) -> FreeFont:
+    return ImageFont.truetype(path, MEASURE_SIZE, layout_engine=LAYOUT)
+
+
+@lru_cache(maxsize=4096)
+def _length(char: str, fnt: FreeFont) -> float:
+    """The advance of `char` in `fnt` as the font designs it, to a thousandth of an em: the basic
+    layout rounds each advance to a whole pixel, which at 9 to 12 px leaves a letter a pixel
+    too far from the next here and there ("Weathe r"). Measured at MEASURE_SIZE, where that
+    rounding is negligible, and scaled; the font is measured there, never drawn."""
+    assert isinstance(fnt.path, str), "fonts are loaded from files"
+    return _measuring_font(fnt.path).getlength(char) * fnt.size / MEASURE_SIZE
+
+
+def word_space(fnt: FreeFont) -> float:
+    """The advance of a space: a third of an em in small text, where the font's own (a fifth)
+    hardly parts the words at one bit per pixel; the font's own in big text."""
+    return fnt.size * WORD_SPACE_EM if fnt.size < BIG_TEXT else _length(" ", fnt)
+
+
+def char_advance(char: str, fnt: FreeFont) -> float:
+    """How far the pen moves over one character, tracking left out."""
+    return word_space(fnt) if char == " " else _length(char, fnt)
+
+
+@lru_cache(maxsize=256)
+def _bar(fnt: FreeFont, mode: str, start: float) -> tuple[int, int]:
+    """The last column and the top row of the reference bar drawn on its own."""
+    size = int(fnt.size)
+    canvas = Image.new(mode, (3 * size, 3 * size), 0)
+    ImageDraw.Draw(canvas).text((size + start, 2 * size), "|", font=fnt, fill=255, anchor="ls")
+    _, top, right, _ = canvas.getbbox() or (0, 0, size, 0)
+    return right - 1, top
+
+
+def tracking(fnt: FreeFont) -> float:
+    """Extra space after each glyph: at one bit per pixel, small letters touch without it."""
+    return 0.0 if fnt.size >= BIG_TEXT else 0.25 if fnt.size > 10 else 0.5
+
+
+def advance(text: str, fnt: FreeFont) -> float:
+    """How far the pen moves over `text`: its glyphs' advances and the tracking."""
+    return sum(char_advance(char, fnt) for char in text) + tracking(fnt) * len(text)
+
+
+@lru_cache(maxsize=4096)
+def text_width(text: str, fnt: FreeFont) -> int:
+    """Pixels that a line of `text` in `fnt` needs, word spaces included."""
+    return ceil(advance(text, fnt)) + 1
+
+
+def lay(img: Image.Image, x: float, baseline: int, text: str, fnt: FreeFont,
+        fill: int = 1) -> None:
+    """Paste the glyphs of `text` on `img`, the pen starting at (x, baseline)."""
+    mode, track = "L" if img.mode == "L" else "1", tracking(fnt)
+    for char in text:
+        whole, phase = divmod(round(x * PHASES), PHASES)
+        g = glyph(char, fnt, mode, phase)
+        if g.mask is not None:
+            img.paste(fill, (whole + g.left, baseline + g.top), g.mask)
+        x += g.advance + track
+
+
+def ink_box(text: str, fnt: FreeFont, x: float, baseline: int) -> tuple[int, int, int, int] | None:
+    """Where `lay` puts the ink of `text` (left, top, right, bottom, exclusive), from the glyphs'
+    sizes, without drawing; None for blank text."""
+    track, box = tracking(fnt), None
+    for char in text:
+        whole, phase = divmod(round(x * PHASES), PHASES)
+        g = glyph(char, fnt, "1", phase)
+        if g.mask is not None:
+            left, top = whole + g.left, baseline + g.top
+            mine = (left, top, left + g.mask.width, top + g.mask.height)
+            box = mine if box is None else (min(box[0], mine[0]), min(box[1], mine[1]),
+                                            max(box[2], mine[2]), max(box[3], mine[3]))
+        x += g.advance + track
+    return box
+
+
+@lru_cache(maxsize=128)
+def ink(text: str, fnt: FreeFont, mode: str = "1") -> Image.Image:
+    """The text's pixels (one-bit, or anti-aliased in mode "L"), cropped to its bounding box."""
+    size = int(fnt.size)
+    canvas = Image.new(mode, (ceil(advance(text, fnt)) + 2 * size, 2 * size), 0)
+    lay(canvas, size // 2, 3 * size // 2, text, fnt, 255)
+    return canvas.crop(canvas.getbbox() or (0, 0, 1, 1))

@@ -1,0 +1,51 @@
+"""Text broken into rows that fit the panel: the one word wrap of the screens, used by the
+renderer and by the screens that scroll its rows."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from cobi_companion.device.ui.glyphs import FreeFont, text_width
+
+
+@lru_cache(maxsize=1024)
+def wrap(text: str, fnt: FreeFont, width: int) -> tuple[str, ...]:
+    """`text` in rows at most `width` pixels wide in `fnt`, broken between words, and inside a
+    word only where the word alone is wider than a row. No character is left out but the
+    spaces a row is broken at; empty text is one empty row."""
+    rows: list[str] = []
+    row = ""
+    for word in text.split(" "):
+        joined = f"{row} {word}" if row else word
+        if not row or text_width(joined, fnt) <= width:
+            row = joined
+        else:
+            rows.append(row.rstrip())
+            row = word
+        while text_width(row, fnt) > width and len(row) > 1:   # a word longer than a row
+            cut = _longest_start(row, fnt, width)
+            rows.append(row[:cut])
+            row = row[cut:]
+    return (*rows, row.rstrip()) if row.strip() or not rows else tuple(rows)
+
+
+# Where a word too long for a row (a path, a device name) breaks best: after a folder, else
+# after another sign it is read in parts at.
+BREAKS = ("/\\", "_-.:,;")
+
+
+def _longest_start(word: str, fnt: FreeFont, width: int) -> int:
+    """How many characters of `word` go on a row of `width`: as many as fit (at least one: a
+    row is never empty), or up to a sign of BREAKS in the second half of them."""
+    cut = len(word) - 1
+    while cut > 1 and text_width(word[:cut], fnt) > width:
+        cut -= 1
+    for signs in BREAKS:
+        after = max(word.rfind(sign, 0, cut) for sign in signs) + 1
+        if after > cut // 2:
+            return after
+    return cut
+
+
+def fits(text: str, fnt: FreeFont, width: int) -> bool:
+    """Whether `text` fits one row of `width` pixels in `fnt`."""
+    return text_width(text, fnt) <= width

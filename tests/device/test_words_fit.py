@@ -1,0 +1,199 @@
+"""No text is ever cut on the panel, in English or Polish: every frame of the tour (tour.py: the
+real box on mock pins, cards with the longest names and labels, two-digit pieces and rounds,
+a Tiger's damage dice) is checked for text that does not fit its box, for glyphs cut by their
+box, for text left out or cut short with "…", and for outcome words drawn small; and every
+string of i18n is shown on the tour, or listed below with the reason it is not on the panel.
+"""
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cobi_companion.device.core import i18n
+from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll, View
+from cobi_companion.device.ui import renderer
+from cobi_companion.device.ui.big import MIN_BIG
+from cobi_companion.device.ui.glyphs import font, lay
+from cobi_companion.device.ui.renderer import (
+    ELLIPSIS,
+    HEIGHT,
+    WIDTH,
+    Shown,
+    frame,
+    last_row,
+    overflow,
+    rows,
+    rows_shown,
+)
+from PIL import Image
+
+LANGUAGES = ("en", "pl")
+DEVICE = Path(__file__).resolve().parents[2] / "device"
+# The strings of i18n the panel never shows, and why.
+NOT_ON_THE_PANEL = {
+    "pressed": "not used by any screen",
+    "round": "not used by any screen: the header shows the round as R12",
+    "tie": "not used by any screen: a tie shows its roll again",
+    "starts": "not used by any screen",
+    "goodbye": "not used by any screen",
+    "under_template": "not used by any screen",
+    "how_many": "not used by any screen",
+    "attacks": "not used by any screen",
+}
+
+
+def distinct(seen: list[Any]) -> list[View]:
+    """Each view of the tour once, in the order first drawn, every turn of a paged title."""
+    views: dict[View, None] = {}
+    for one in seen:
+        turns = renderer.pages(one.view)
+        for turn in range(turns):
+            views[replace(one.view, header=replace(one.view.header, page=turn))] = None
+    return list(views)
+
+
+@pytest.fixture(scope="module")
+def views(tour_frames: dict[str, list[Any]]) -> dict[str, list[View]]:
+    return {language: distinct(seen) for language, seen in tour_frames.items()}
+
+
+# ---- what the tour went through ----
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_tour_shows_every_kind_of_screen_with_the_longest_texts(
+        language: str, views: dict[str, list[View]], tour: Any) -> None:
+    shown = views[language]
+    assert {type(view) for view in shown} == {Menu, Roll, BigWord, Lines}
+    assert max(view.header.round or 0 for view in shown) >= 12
+    assert any(re.search(r"\w{10} 12\b", text) for view in shown
+               for text in tour.view_texts(view))                          # a long label
+    assert any(len(item) >= 58 for view in shown if isinstance(view, Menu)
+               for item in view.items)                                     # a long card name
+    assert max(len(view.faces) for view in shown if isinstance(view, Roll)) >= 17
+    assert any(renderer.pages(view) > 1 for view in shown)       # a title shown in turns
+    assert any(last_row(view) > 0 for view in shown if isinstance(view, Lines))
+
+
+# ---- every frame ----
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_text_of_the_tour_leaves_its_box(language: str,
+                                            views: dict[str, list[View]]) -> None:
+    misfits = {f"{view.header.title}: {problem}" for view in views[language]
+               for problem in overflow(view)}
+    assert not misfits, "\n".join(sorted(misfits))
+
+
+def cut_glyphs(piece: Shown) -> int:
+    """Lit pixels of `piece` outside its box: its text drawn where the frame draws it, on a
+    canvas wider than the panel, unclipped."""
+    assert piece.face is not None
+    margin = 40
+    canvas = Image.new("1", (WIDTH + 2 * margin, HEIGHT + 2 * margin), 0)
+    lay(canvas, piece.x + margin, piece.baseline + margin, piece.text, font(*piece.face))
+    left, top, right, bottom = piece.box
+    inside = canvas.crop((left + margin, top + margin, right + margin, bottom + margin))
+    return canvas.histogram()[255] - inside.histogram()[255]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_glyph_is_cut_by_its_box(language: str, views: dict[str, list[View]]) -> None:
+    pieces = {replace(piece, place="", source="") for view in views[language]
+              for piece in frame(view).shown if piece.face is not None}  # each drawn once
+    cut = {f"{piece.text!r} in {piece.box}: {count} px" for piece in pieces
+           if (count := cut_glyphs(piece))}
+    assert not cut, "\n".join(sorted(cut))
+
+
+def texts(view: View) -> dict[str, list[str]]:
+    """The texts of a view by the place the renderer draws them in (Lines: see rows)."""
+    header = view.header
+    side = header.side_label or (header.side or "").capitalize()
+    info = " ".join(p for p in (f"R{header.round}" if header.round is not None else "", side)
+                    if p)
+    placed: dict[str, list[str]] = {"title": [header.title], "info": [info]}
+    match view:
+        case Menu():
+            placed |= {"hint": [view.hint]}
+        case Roll():
+            placed |= {"caption": [view.caption], "needed": [view.needed],
+                       "total": [view.total.strip()]}
+        case BigWord():
+            placed |= {"word": [view.word.strip()], "detail": [view.detail]}
+        case Lines():
+            placed |= {"hint": [view.hint]}
+    return {place: [text for text in found if text] for place, found in placed.items()}
+
+
+def bare(text: str) -> str:
+    return "".join(text.split())
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_nothing_is_left_out_or_cut_short(language: str, views: dict[str, list[View]]) -> None:
+    """Each text of a frame is shown whole (a paged title over its turns); a menu shows its
+    highlighted item whole; a Lines view shows its rows, which hold every line."""
+    problems = []
+    for view in views[language]:
+        drawn = frame(view)
+        pieces: dict[tuple[str, str], list[str]] = defaultdict(list)
+        for piece in drawn.shown:
+            pieces[piece.place, piece.source].append(piece.text)
+            if ELLIPSIS in piece.text and ELLIPSIS not in piece.source:
+                problems.append(f"{piece.text!r} cut short in {view.header.title}")
+        turns = {(place, text): list(parts) for place, text, parts in drawn.paged}
+        for place, found in texts(view).items():
+            for text in found:
+                shown = turns.get((place, text)) or pieces.get((place, text), [])
+                if bare(" ".join(shown)) != bare(text):
+                    problems.append(f"{place} {text!r} shown as {shown!r}")
+        if isinstance(view, Menu) and view.items:
+            item = view.items[min(max(view.index, 0), len(view.items) - 1)]
+            if bare(" ".join(pieces.get(("item", item), []))) != bare(item):
+                problems.append(f"highlighted item {item!r} not shown whole")
+        if isinstance(view, Lines):
+            wrapped = rows(view)
+            first = min(max(view.index, 0), last_row(view))
+            on_screen = [piece.text for piece in drawn.shown if piece.place == "row"]
+            if bare("".join(wrapped)) != bare("".join(view.lines)) or \
+                    on_screen != list(wrapped[first:first + rows_shown(view)]):
+                problems.append(f"the rows of {view.lines!r}")
+    assert not problems, "\n".join(dict.fromkeys(problems))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_outcome_words_stay_big(language: str, views: dict[str, list[View]]) -> None:
+    small = {view.word for view in views[language] if isinstance(view, BigWord)
+             for piece in frame(view).shown if piece.place == "word" and piece.size < MIN_BIG}
+    assert not small, f"drawn smaller than 16 px capitals: {sorted(small)}"
+
+
+# ---- every string ----
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_string_is_shown_on_the_tour_or_listed(
+        language: str, views: dict[str, list[View]], tour: Any) -> None:
+    shown = "\n".join(dict.fromkeys(text for view in views[language]
+                                    for text in tour.view_texts(view)))
+    missing = [key for key in i18n.STRINGS if key not in NOT_ON_THE_PANEL
+               and not tour.pattern(i18n.text(language, key)).search(shown)]
+    assert not missing, f"never on the panel in the tour: {missing}"
+    assert set(NOT_ON_THE_PANEL) <= set(i18n.STRINGS)
+
+
+def test_a_frame_of_the_tour_is_drawn_as_the_renderer_draws_its_view(
+        tour_frames: dict[str, list[Any]]) -> None:
+    for one in tour_frames["pl"][::97]:
+        assert one.image.tobytes() == renderer.render(one.view).tobytes()
+
+
+def test_the_strings_listed_as_unused_are_used_nowhere() -> None:
+    sources = "\n".join(path.read_text(encoding="utf-8") for path in DEVICE.rglob("*.py")
+                        if path.name != "i18n.py")
+    for key, why in NOT_ON_THE_PANEL.items():
+        if why.startswith("not used"):
+            assert not re.search(rf"\bt\(\s*[\"']{key}[\"']", sources), key
