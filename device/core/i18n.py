@@ -104,10 +104,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     "quick_hint": ("button = D6 · hold = D6+", "przycisk = k6 · trzymaj = k6+"),
     "goodbye": ("Goodbye!", "Do zobaczenia!"),
     # playing at the table: the shot before it is fired, again, confirmations, the roster
-    "armour_is": ("Armour hit: {facing}", "Trafiony pancerz: {facing}"),
+    "aim_at": ("→ {target} · {facing}", "→ {target} · {facing}"),
     "knob_armour": ("knob = armour hit", "pokrętło = pancerz"),
-    "mod_hull_down": ("hull down −1", "za osłoną −1"),
-    "mod_over_100": ("over 100 cm −1", "ponad 100 cm −1"),
+    "odds_mod": ("hit {hit} ({mod}) · kill {kill}", "trafienie {hit} ({mod}) · zniszcz. {kill}"),
     "hit_damage": ("HIT · damage {total}", "TRAFIONY · obrażenia {total}"),
     "again_hint": ("again · {facing} · {side} fires", "znowu · {facing} · strzela {side}"),
     "fire_at": ("Fire → {target}", "Ogień → {target}"),

@@ -69,17 +69,21 @@ class FirePreview(Screen):
             return exc
 
     def view(self, app: App) -> View:
+        # The firer in the header, the target and its armour hit first: the pair does not fit
+        # the header beside the round and the side. Three rows, so that whose button fires is
+        # always on the screen; the Tank Game's modifiers go into the odds' line.
         firer, aim = self.firer(app), self.aim
         odds = self.odds(app)
-        lines = [app.t("armour_is", facing=app.t(aim.facing.value))]
+        lines = [app.t("aim_at", target=aim.target, facing=app.t(aim.facing.value))]
         if isinstance(odds, RulesError):
             lines.append(app.say(odds))
         else:
-            lines.append(app.t("odds", hit=in_six(app, odds.hit), kill=percent(app, odds.kill)))
-            lines += aim_modifiers(app, aim)
+            hit, kill = in_six(app, odds.hit), percent(app, odds.kill)
+            mod = to_hit_modifier(aim)
+            lines.append(app.t("odds_mod", hit=hit, mod=f"{mod:+d}".replace("-", "−"), kill=kill)
+                         if mod else app.t("odds", hit=hit, kill=kill))
             lines.append(app.t("press_to_fire", side=app.side_name(firer.side)))
-        return Lines(app.header(f"{aim.firer} → {aim.target}"), tuple(lines),
-                     hint=app.t("knob_armour"))
+        return Lines(app.header(aim.firer), tuple(lines), hint=app.t("knob_armour"))
 
     def takes_roll(self, key: Key) -> bool:
         return DICE_KEYS.get(key) == self.side
@@ -100,14 +104,11 @@ class FirePreview(Screen):
         return self
 
 
-def aim_modifiers(app: App, aim: LastShot) -> list[str]:
-    """The Tank Game's to-hit modifiers the players set, as a line (none: no line)."""
-    words = []
-    if aim.hull_down:
-        words.append(app.t("mod_hull_down"))
-    if aim.over or (aim.range_cm is not None and aim.range_cm > 100):
-        words.append(app.t("mod_over_100"))
-    return [" · ".join(words)] if words else []
+def to_hit_modifier(aim: LastShot) -> int:
+    """The Tank Game's to-hit modifiers the players set (hull down, over 100 cm), added up as
+    the odds already count them: a reminder beside the odds."""
+    over = aim.over or (aim.range_cm is not None and aim.range_cm > 100)
+    return -int(aim.hull_down) - int(over)
 
 
 def resolve_fire(app: App, aim: LastShot, finish: Finish) -> Screen:
@@ -118,7 +119,7 @@ def resolve_fire(app: App, aim: LastShot, finish: Finish) -> Screen:
     plan = shot_plan(app, aim)
     rules = rule_set(state.level)
     replay: Replay[Shot] = Replay(lambda dice: rules.fire(plan, dice))
-    title = f"{firer.label} → {target.label}"
+    title = target.label             # the pair does not fit the header: the piece fired at
     shown = [0]                      # the steps shown while waiting for the other player
 
     def wait(roller: str, need: Need) -> Screen:
