@@ -73,8 +73,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "over_100": ("Over 100 cm?", "Ponad 100 cm?"),
     "yes": ("yes", "tak"),
     "no": ("no", "nie"),
-    "odds": ("hit {hit} · kill {kill}", "trafienie {hit} · zniszcz. {kill}"),
-    "press_to_fire": ("{side}: press to fire", "{side}: wciśnij, by strzelić"),
+    "odds": ("hit {hit} · kill {kill}", "trafi {hit} · zniszczy {kill}"),
+    "press_to_fire": ("{side}: press to fire", "{side}: przycisk = ogień"),
     "press_armour": ("{side}: press for armour", "{side}: wciśnij – pancerz"),
     "press_reload": ("{side}: press to reload", "{side}: wciśnij – ładuj"),
     "to_hit": ("To hit", "Trafienie"),
@@ -106,7 +106,6 @@ STRINGS: dict[str, tuple[str, str]] = {
     # playing at the table: the shot before it is fired, again, confirmations, the roster
     "aim_at": ("→ {target} · {facing}", "→ {target} · {facing}"),
     "knob_armour": ("knob = armour hit", "pokrętło = pancerz"),
-    "odds_mod": ("hit {hit} ({mod}) · kill {kill}", "trafienie {hit} ({mod}) · zniszcz. {kill}"),
     "hit_damage": ("HIT · damage {total}", "TRAFIONY · obrażenia {total}"),
     "again_hint": ("again · {facing} · {side} fires", "znowu · {facing} · strzela {side}"),
     "fire_at": ("Fire → {target}", "Ogień → {target}"),

@@ -16,7 +16,7 @@ from cobi_companion.device.games.rolling import gather
 from cobi_companion.device.ports.events import Key
 from cobi_companion.device.ui.explain import BIG_WORDS
 from cobi_companion.device.ui.widgets import DICE_KEYS, Show, WaitPress
-from cobi_companion.device.ui.wording import in_six, percent
+from cobi_companion.device.ui.wording import in_six, whole_percent
 from cobi_companion.rules import tank_game
 from cobi_companion.rules.battle import Piece
 from cobi_companion.rules.card import Facing
@@ -69,19 +69,19 @@ class FirePreview(Screen):
             return exc
 
     def view(self, app: App) -> View:
-        # The firer in the header, the target and its armour hit first: the pair does not fit
-        # the header beside the round and the side. Three rows, so that whose button fires is
-        # always on the screen; the Tank Game's modifiers go into the odds' line.
+        # The firer in the header (the pair does not fit it beside the round and the side),
+        # the target and its armour hit first, then the odds and whose button fires: three
+        # rows, the panel's Lines, so that the button is always on the screen in both
+        # languages. The Tank Game's modifiers were set on the screens before; the odds count
+        # them.
         firer, aim = self.firer(app), self.aim
         odds = self.odds(app)
         lines = [app.t("aim_at", target=aim.target, facing=app.t(aim.facing.value))]
         if isinstance(odds, RulesError):
             lines.append(app.say(odds))
         else:
-            hit, kill = in_six(app, odds.hit), percent(app, odds.kill)
-            mod = to_hit_modifier(aim)
-            lines.append(app.t("odds_mod", hit=hit, mod=f"{mod:+d}".replace("-", "−"), kill=kill)
-                         if mod else app.t("odds", hit=hit, kill=kill))
+            lines.append(app.t("odds", hit=in_six(app, odds.hit),
+                               kill=whole_percent(odds.kill)))
             lines.append(app.t("press_to_fire", side=app.side_name(firer.side)))
         return Lines(app.header(aim.firer), tuple(lines), hint=app.t("knob_armour"))
 
@@ -102,13 +102,6 @@ class FirePreview(Screen):
         elif key in (Key.OK, *DICE_KEYS):
             app.cue("error")             # only the firer's own button fires
         return self
-
-
-def to_hit_modifier(aim: LastShot) -> int:
-    """The Tank Game's to-hit modifiers the players set (hull down, over 100 cm), added up as
-    the odds already count them: a reminder beside the odds."""
-    over = aim.over or (aim.range_cm is not None and aim.range_cm > 100)
-    return -int(aim.hull_down) - int(over)
 
 
 def resolve_fire(app: App, aim: LastShot, finish: Finish) -> Screen:

@@ -661,7 +661,7 @@ def test_snapshot_summary_in_polish(table_at, snapshot):
         add(table, name, side, figures)
     table.press("ok", "axis", "allies", "ok")
     table.press("ok", "ok", "ok", "ok", "cw", "ok", "ok")   # MG 1, Ogień, Rifle 1, 2, lekka
-    assert table.view.lines[-1] == "Oś: wciśnij, by strzelić"
+    assert table.view.lines[-1] == "Oś: przycisk = ogień"
     table.press("axis", "allies")
     assert table.view.caption == "Oś: atak!" and table.view.total == "PADŁ!"
     table.press("axis", "allies", "axis", "allies")
