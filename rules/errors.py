@@ -8,6 +8,7 @@ reads the sentence.
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Self
 
 # A value a refusal names: a label or a title, a number, a word the rules use (a card field,
 # a facing, a side, an action...), or several labels or names. A `source` is the file a card or
@@ -15,17 +16,22 @@ from enum import StrEnum
 Value = str | int | float | tuple[str, ...]
 
 
-class Refusal(StrEnum):
-    """Every kind of refusal, one member each: its code, then the names of the values every
-    refusal of that kind comes with (`names`)."""
+class Coded(StrEnum):
+    """An enum of codes, each member written as its code and then the names of the values it
+    comes with (`names`): the refusals here, Cobra's notes in cobra/notes.py."""
 
     names: tuple[str, ...]
 
-    def __new__(cls, code: str, *names: str) -> Refusal:
+    def __new__(cls, code: str, *names: str) -> Self:
         member = str.__new__(cls, code)
         member._value_ = code
         member.names = names
         return member
+
+
+class Refusal(Coded):
+    """Every kind of refusal, one member each: its code, then the names of the values every
+    refusal of that kind comes with (`names`)."""
 
     # the battle, the cards and the rules levels
     SQUAD_NEEDS_FIGURE = "squad_needs_figure", "name"  # the card's name

@@ -16,7 +16,7 @@ from cobi_companion.device.games.rolling import gather
 from cobi_companion.device.ports.events import Key
 from cobi_companion.device.ui.explain import BIG_WORDS
 from cobi_companion.device.ui.widgets import DICE_KEYS, Show, WaitPress
-from cobi_companion.device.ui.wording import in_six, percent
+from cobi_companion.device.ui.wording import in_six, whole_percent
 from cobi_companion.rules import tank_game
 from cobi_companion.rules.battle import Piece
 from cobi_companion.rules.card import Facing
@@ -69,17 +69,21 @@ class FirePreview(Screen):
             return exc
 
     def view(self, app: App) -> View:
+        # The firer in the header (the pair does not fit it beside the round and the side),
+        # the target and its armour hit first, then the odds and whose button fires: three
+        # rows, the panel's Lines, so that the button is always on the screen in both
+        # languages. The Tank Game's modifiers were set on the screens before; the odds count
+        # them.
         firer, aim = self.firer(app), self.aim
         odds = self.odds(app)
-        lines = [app.t("armour_is", facing=app.t(aim.facing.value))]
+        lines = [app.t("aim_at", target=aim.target, facing=app.t(aim.facing.value))]
         if isinstance(odds, RulesError):
             lines.append(app.say(odds))
         else:
-            lines.append(app.t("odds", hit=in_six(app, odds.hit), kill=percent(app, odds.kill)))
-            lines += aim_modifiers(app, aim)
+            lines.append(app.t("odds", hit=in_six(app, odds.hit),
+                               kill=whole_percent(odds.kill)))
             lines.append(app.t("press_to_fire", side=app.side_name(firer.side)))
-        return Lines(app.header(f"{aim.firer} → {aim.target}"), tuple(lines),
-                     hint=app.t("knob_armour"))
+        return Lines(app.header(aim.firer), tuple(lines), hint=app.t("knob_armour"))
 
     def takes_roll(self, key: Key) -> bool:
         return DICE_KEYS.get(key) == self.side
@@ -100,16 +104,6 @@ class FirePreview(Screen):
         return self
 
 
-def aim_modifiers(app: App, aim: LastShot) -> list[str]:
-    """The Tank Game's to-hit modifiers the players set, as a line (none: no line)."""
-    words = []
-    if aim.hull_down:
-        words.append(app.t("mod_hull_down"))
-    if aim.over or (aim.range_cm is not None and aim.range_cm > 100):
-        words.append(app.t("mod_over_100"))
-    return [" · ".join(words)] if words else []
-
-
 def resolve_fire(app: App, aim: LastShot, finish: Finish) -> Screen:
     """The firer's button was pressed: the firer's dice now; the target's player's button for
     theirs; the steps go on by themselves to the outcome."""
@@ -118,7 +112,7 @@ def resolve_fire(app: App, aim: LastShot, finish: Finish) -> Screen:
     plan = shot_plan(app, aim)
     rules = rule_set(state.level)
     replay: Replay[Shot] = Replay(lambda dice: rules.fire(plan, dice))
-    title = f"{firer.label} → {target.label}"
+    title = target.label             # the pair does not fit the header: the piece fired at
     shown = [0]                      # the steps shown while waiting for the other player
 
     def wait(roller: str, need: Need) -> Screen:

@@ -25,6 +25,14 @@ def percent(app: App, p: Fraction) -> str:
     return shown.replace(".", ",") if app.settings.language == "pl" else shown
 
 
+def whole_percent(p: Fraction) -> str:
+    """A chance in whole per cent, for a line that must fit the panel beside the chance to
+    hit: 67%; under 1%, <1%; a certainty 100%."""
+    if p > 0 and p < Fraction(1, 100):
+        return "<1%"
+    return f"{round(p * 100)}%"
+
+
 def in_six(app: App, p: Fraction) -> str:
     """'4 in 6' where the chance is a whole number of faces, else a percentage."""
     sixes = p * 6

@@ -5,21 +5,12 @@ a box to say in its own words."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import StrEnum
 
-from ..errors import Value
+from ..errors import Coded, Value
 
 
-class Why(StrEnum):
+class Why(Coded):
     """Every kind of note, one member each: its code, then the names of its values."""
-
-    names: tuple[str, ...]
-
-    def __new__(cls, code: str, *names: str) -> Why:
-        member = str.__new__(cls, code)
-        member._value_ = code
-        member.names = names
-        return member
 
     # weather that is not rolled for (5.3)
     TURN_1_CLEAR = "turn_1_clear"

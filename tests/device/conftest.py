@@ -2,8 +2,10 @@
 pressed as fingers would, and the OLED as luma's dummy device."""
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import os
+import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -68,6 +70,14 @@ class Table:
     def steps(self) -> list[Any]:
         """The views of the result on the screen (its steps and outcome)."""
         return list(self.box.app.screen.views)
+
+    def to_card(self, name: str) -> None:
+        """Turn the roster's knob to the card called `name` (its full name)."""
+        rows = self.box.app.screen.rows(self.box.app)
+        wanted = next(i for i, (kind, card) in enumerate(rows)
+                      if kind == "card" and card.name == name)
+        while self.view.index != wanted:
+            self.press("cw")
 
     def choose(self, item: str) -> None:
         """Turn the knob to the menu item that starts with `item`, and press OK."""
@@ -193,3 +203,20 @@ def taken_tour(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 def tour_frames(taken_tour: dict[str, Any]) -> dict[str, list[Any]]:
     """Every frame of the tour in each language: {"en": [Seen, ...], "pl": [...]}."""
     return {language: taken.seen for language, taken in taken_tour.items()}
+
+
+@contextlib.contextmanager
+def read_only(folder: Path) -> Iterator[None]:
+    """`folder` remounted read-only, as an SD card the kernel found errors on (skips where
+    bind mounts are not allowed)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        subprocess.run(["mount", "--bind", str(folder), str(folder)], check=True,
+                       capture_output=True)
+    except (OSError, subprocess.CalledProcessError) as exc:
+        pytest.skip(f"cannot bind-mount here: {exc}")
+    try:
+        subprocess.run(["mount", "-o", "remount,bind,ro", str(folder)], check=True)
+        yield
+    finally:
+        subprocess.run(["umount", str(folder)], check=True)

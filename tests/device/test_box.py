@@ -20,9 +20,10 @@ def test_tank_battle_kellys_heroes_on_the_box(table_at):
     assert table.view.header.side == "allies" and table.view.header.round == 1
     table.press("ok", "ok", "ok", "ok", "ok")  # Sherman 1 (alone: its actions), fire, Tiger 1,
     assert isinstance(table.view, Lines)       # not hull down, not over 100 cm
-    assert table.view.lines[0] == "Armour hit: front" and "kill" in table.view.lines[1]
+    assert table.view.header.title == "Sherman 1"
+    assert table.view.lines[0] == "→ Tiger 1 · front" and "kill" in table.view.lines[1]
     table.press("cw", "cw")                   # the knob turns the armour hit: rear
-    assert table.view.lines[0] == "Armour hit: rear"
+    assert table.view.lines[0] == "→ Tiger 1 · rear"
     table.press("axis")                       # the wrong button does nothing
     assert "press to fire" in " ".join(table.view.lines)
     table.press("allies")                     # the steps play by themselves to the outcome
@@ -48,7 +49,7 @@ def test_easy_battle_target_player_rolls_the_armour(table_at):
     table.press("axis", "allies")             # initiative: the result goes on by itself
     assert table.view.items == ("Tiger 1", "Pass")
     table.press("ok", "ok")                   # Tiger 1, Fire → Sherman 1
-    assert table.view.lines[0] == "Armour hit: front"
+    assert table.view.lines[0] == "→ Sherman 1 · front"
     table.tap("axis")                         # the firer rolls to hit and its D6+
     assert [v.faces for v in table.steps] == [(4,), (6, 6, 3)]
     drain(table.box)                          # the steps play, then the armour is awaited
@@ -162,10 +163,10 @@ def test_a_refused_shot_stays_on_its_choice_and_costs_no_turn(table_at):
     table.press("axis", "allies")             # initiative: Axis
     table.press("ok", "ok")                   # Tiger 1, Fire → Pz IV 1
     table.press("cw")                         # the side armour
-    assert table.view.lines[0] == "Armour hit: side"
+    assert table.view.lines[0] == "→ Pz IV 1 · side"
     assert any("armour_side" in line for line in table.view.lines)   # the reason, no odds
     table.press("axis")                       # refused: nothing is rolled
-    assert isinstance(table.view, Lines) and table.view.lines[0] == "Armour hit: side"
+    assert isinstance(table.view, Lines) and table.view.lines[0] == "→ Pz IV 1 · side"
     table.press("ccw")                        # the front: its bands are not known either
     assert any("destroy_gun" in line for line in table.view.lines)
     state = table.box.app.state

@@ -4,9 +4,6 @@ restart from the settings menu; the last frame says it is safe to unplug. All on
 store and screens, gpiozero's mock pins and luma's dummy panel."""
 from __future__ import annotations
 
-import contextlib
-import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -25,6 +22,8 @@ from cobi_companion.device.ui.renderer import (
 from cobi_companion.device.ui.trouble import Trouble
 from gpiozero import LED
 from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+from .conftest import read_only
 
 TIGER_VS_SHERMAN = ["ok", "cw", "cw", "cw", "axis", "ccw", "ccw", "allies", "ok"]
 
@@ -64,20 +63,6 @@ def test_a_failing_buzzer_and_leds_are_switched_off_with_a_notice(table_at) -> N
     table.press(*TIGER_VS_SHERMAN, "axis", "allies")      # play goes on: the roll-off
     assert table.box.store.load_battle() is not None
 
-
-@contextlib.contextmanager
-def read_only(folder: Path) -> Iterator[None]:
-    """`folder` remounted read-only, as an SD card the kernel found errors on."""
-    try:
-        subprocess.run(["mount", "--bind", str(folder), str(folder)], check=True,
-                       capture_output=True)
-    except (OSError, subprocess.CalledProcessError) as exc:
-        pytest.skip(f"cannot bind-mount here: {exc}")
-    try:
-        subprocess.run(["mount", "-o", "remount,bind,ro", str(folder)], check=True)
-        yield
-    finally:
-        subprocess.run(["umount", str(folder)], check=True)
 
 
 def test_a_read_only_card_plays_from_memory_and_offers_the_saved_battle(table_at,

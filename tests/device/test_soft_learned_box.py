@@ -5,11 +5,6 @@ knows it for the next shot and after a restart. Real app, store, screens and inp
 pins, with scripted dice."""
 from __future__ import annotations
 
-import contextlib
-import subprocess
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 from cobi_companion.cards import learned_file, read_learned
 from cobi_companion.device.config import Config, Paths, load_layers, parse_config
@@ -19,16 +14,9 @@ from cobi_companion.device.ports.events import Reload
 from cobi_companion.device.ports.fake_sensor import FakeSensor, ff_frame
 from cobi_companion.rules.errors import RulesError
 
+from .conftest import read_only
+
 AXIS_FIRST = [2, 4]          # the roll-off: the Allies attack, so the Axis moves first
-
-
-def to_card(table, name: str) -> None:
-    """Turn the roster's knob to the card called `name` (its full name)."""
-    screen = table.box.app.screen
-    wanted = next(i for i, (kind, card) in enumerate(screen.rows(table.box.app))
-                  if kind == "card" and card.name == name)
-    while table.view.index != wanted:
-        table.press("cw")
 
 
 def new_battle(table, *squads: tuple[str, str, int], start=("ok",)) -> None:
@@ -37,7 +25,7 @@ def new_battle(table, *squads: tuple[str, str, int], start=("ok",)) -> None:
     if table.box.app.screen.level != "tank":   # a box whose Rules setting is the Easy level
         table.press("ccw", "ok")              # the roster's last row: Rules → Tank Game
     for name, side, figures in squads:
-        to_card(table, name)
+        table.to_card(name)
         table.press(side, *["cw"] * (figures - 1), "ok")
     table.press("ok", "axis", "allies", "ok")
 
@@ -244,21 +232,6 @@ def test_a_measured_range_is_asked_as_measured_and_its_band_holds_it(table_at, t
     (band,) = learned(table)["weapons"]["rifle"]["ranges"]
     assert (band["from_cm"], band["to_cm"]) == (29, 31)
 
-
-@contextlib.contextmanager
-def read_only(folder: Path) -> Iterator[None]:
-    """`folder` remounted read-only, as an SD card the kernel found errors on."""
-    folder.mkdir(parents=True, exist_ok=True)
-    try:
-        subprocess.run(["mount", "--bind", str(folder), str(folder)], check=True,
-                       capture_output=True)
-    except (OSError, subprocess.CalledProcessError) as exc:
-        pytest.skip(f"cannot bind-mount here: {exc}")
-    try:
-        subprocess.run(["mount", "-o", "remount,bind,ro", str(folder)], check=True)
-        yield
-    finally:
-        subprocess.run(["umount", str(folder)], check=True)
 
 
 def test_a_read_only_state_folder_says_so_and_the_shot_goes_on(table_at, tmp_path):

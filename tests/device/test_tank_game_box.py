@@ -16,17 +16,8 @@ AXIS_FIRST = [2, 4]
 ALLIES_FIRST = [4, 2]
 
 
-def to_card(table, name: str) -> None:
-    """Turn the roster's knob to the card called `name` (its full name)."""
-    screen = table.box.app.screen
-    wanted = next(i for i, (kind, card) in enumerate(screen.rows(table.box.app))
-                  if kind == "card" and card.name == name)
-    while table.view.index != wanted:
-        table.press("cw")
-
-
 def add(table, name: str, side: str, figures: int | None = None, held: bool = False) -> None:
-    to_card(table, name)
+    table.to_card(name)
     table.press(f"{side}_long" if held else side)
     if figures is not None:                   # a squad: dial its figures, OK
         table.press(*["cw"] * (figures - 1), "ok")
@@ -67,7 +58,7 @@ def test_roster_takes_a_squad_of_three_riflemen_and_a_gun(table_at):
     table = table_at(ALLIES_FIRST)
     table.press("ok")                         # New battle: the Tank Game (the Rules setting)
     assert "Rifle" in table.view.items and "Bofors · part card" in table.view.items
-    to_card(table, "Rifleman")
+    table.to_card("Rifleman")
     table.press("allies")                     # a squad: now the knob dials its figures
     assert isinstance(table.view, BigWord) and table.view.word == "1"
     table.press("cw", "cw", "cw", "ccw")
@@ -661,7 +652,7 @@ def test_snapshot_summary_in_polish(table_at, snapshot):
         add(table, name, side, figures)
     table.press("ok", "axis", "allies", "ok")
     table.press("ok", "ok", "ok", "ok", "cw", "ok", "ok")   # MG 1, Ogień, Rifle 1, 2, lekka
-    assert table.view.lines[-1] == "Oś: wciśnij, by strzelić"
+    assert table.view.lines[-1] == "Oś: przycisk = ogień"
     table.press("axis", "allies")
     assert table.view.caption == "Oś: atak!" and table.view.total == "PADŁ!"
     table.press("axis", "allies", "axis", "allies")

@@ -192,7 +192,7 @@ def soft_single(app: App, firer: Piece, weapon: Weapon, target: Piece, done: Fin
             app.playing.last_cm[weapon.name] = round(cm)
             plan = SoftPlan(firer, weapon, (covered(target, situations, facing),),
                             app.book.table, range_cm=cm)
-            return start(app, plan, done, again, f"{firer.label} → {target.label}")
+            return start(app, plan, done, again, target.label)   # the pair: too long a title
         return soft_range(app, weapon, fire_at, again)
     return Choose(app.t("situation"), [app.t(f"sit_{s}") for s in SITUATIONS],
                   lambda i: situated(SITUATIONS[i]), back)
