@@ -350,9 +350,8 @@ class Guide:
     def aim(self, facing: Facing) -> None:
         """A shot before it is fired: the knob turned to the armour hit, the firer's button."""
         screen = self.app.screen
-        wanted = self.t("armour_is", facing=self.t(facing.value))
         for _ in range(len(Facing)):
-            if self.view.lines[0] == wanted:
+            if screen.aim.facing is facing:
                 break
             self.press("cw")
         self.press(screen.side)
