@@ -151,7 +151,9 @@ class Loop:
         self.app.power_request = None
         self.app.commit()
         action = request.action
-        why = self.power.request(action) if self.power else "there is no power control here"
+        # said in the box's words where the box itself has no way to do it (the system's
+        # own reason is shown as the system gives it)
+        why = self.power.request(action) if self.power else self.app.t("no_power_control")
         if why is None:
             log.info("%s requested from the settings menu", action)
             return

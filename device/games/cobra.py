@@ -151,7 +151,9 @@ def hub(app: App) -> Screen:
         return game_over(app)
     name = game.phase.name
     items: list[tuple[str, Next]] = []
-    if name == "weather":
+    # A game an older box saved between the weather and the next phase has this turn's
+    # weather already: the phase goes on, with no second roll (the rules refuse one).
+    if name == "weather" and game.this_weather is None:
         items.append((app.t("roll_weather"), lambda: weather_phase(app)))
     elif name == "supply":
         items.append((app.t("supply_points"), lambda: allied_supply(app)))
@@ -237,7 +239,13 @@ def weather_rolled(app: App, result: cobra_weather.WeatherRoll) -> Screen:
 
 def weather_set(app: App, result: cobra_weather.WeatherRoll, weather: Weather) -> Screen:
     s = session(app)
-    s.game, supply = s.game.with_weather(weather)
+    try:
+        game, supply = s.game.with_weather(weather)
+    except RulesError as exc:               # the reason, then the phase indicator
+        return reading(app, app.t("not_possible"), [app.say(exc)], hub(app))
+    # The phase is over once its weather is known: saved at the next phase, so that a game
+    # resumed after a pulled plug goes on from there and never asks for the weather again.
+    s.game = game.advance()
     rolled = f"{result.column}: {result.die}{result.modifier:+d} = {result.modified}"
     how = app.say(result.forced) if result.forced else rolled
     save(app, entry("log_weather", weather=weather.value, how=weather_how(result),
@@ -248,7 +256,6 @@ def weather_set(app: App, result: cobra_weather.WeatherRoll, weather: Weather) -
              app.t("german_sp", n=effects["german_supply_points"], total=s.game.tracks.german))
     word = BigWord(header(app, app.t("phase_weather")), app.t("WEATHER_" + weather.value),
                    how)
-    s.game = s.game.advance()
     return Show([word, Lines(header(app, app.t("phase_weather")), lines,
                              hint=app.t("ok_next"))], lambda: hub(app))
 
@@ -284,9 +291,9 @@ def number(app: App, title: str, value: int, then: Callable[[int], Screen], low:
 def allied_supply(app: App) -> Screen:
     def received(us: int, british: int) -> Screen:
         s = session(app)
-        s.game, note = s.game.receive_allied(us, british)
+        game, note = s.game.receive_allied(us, british)
+        s.game = game.advance()      # saved past the phase: a resumed game receives no more
         save(app, entry("log_allied_supply", note=note))
-        s.game = s.game.advance()
         t = s.game.tracks
         return notice(app, app.t("phase_supply"), [app.say(note), app.t("sp_now", us=t.us,
                                                                 british=t.british)],

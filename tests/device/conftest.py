@@ -172,11 +172,11 @@ def tour() -> ModuleType:
 
 
 @pytest.fixture(scope="session")
-def tour_frames(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[Any]]:
-    """Every frame of the tour (tour.py) in each language, taken once for all the tests that
-    ask: {"en": [Seen, ...], "pl": [...]}."""
+def taken_tour(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The tour of the box (tour.py) in each language, taken once for all the tests that ask:
+    {"en": Taken, "pl": Taken}, each with every frame drawn and what the boxes said."""
     tour = helper("tour")
-    frames: dict[str, list[Any]] = {}
+    taken: dict[str, Any] = {}
     made: list[Table] = []
 
     def make(dice: list[int], state_dir: Path, config: Config | None = None,
@@ -191,12 +191,18 @@ def tour_frames(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[Any]
             patch.setenv("XDG_CONFIG_HOME", str(folder / "config"))
             patch.setenv("XDG_DATA_HOME", str(folder / "data"))
             try:
-                frames[language] = tour.take_tour(make, folder, language)
+                taken[language] = tour.take_tour(make, folder, language)
             finally:
                 for table in made:
                     table.close()
                 made.clear()
-    return frames
+    return taken
+
+
+@pytest.fixture(scope="session")
+def tour_frames(taken_tour: dict[str, Any]) -> dict[str, list[Any]]:
+    """Every frame of the tour in each language: {"en": [Seen, ...], "pl": [...]}."""
+    return {language: taken.seen for language, taken in taken_tour.items()}
 
 
 @contextlib.contextmanager

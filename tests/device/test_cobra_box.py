@@ -4,6 +4,7 @@ by unit with modifiers and shifts, the tracks, a pulled plug and Polish. Real ap
 screens and inputs on gpiozero's mock pins, with scripted dice."""
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from cobi_companion.device.config import Config, Game, Paths
@@ -220,6 +221,66 @@ def test_a_pulled_plug_resumes_the_phase_and_the_tracks(table_at, tmp_path):
     again.press("ok")
     assert again.view.header.title == "3/5 Movement"
     assert saved(again)["cobra"]["tracks"]["german"] == 7
+
+
+def test_a_plug_pulled_on_a_phase_result_resumes_after_that_phase(table_at, tmp_path):
+    """The weather and the Allied supply are saved with their phase over: a box started again
+    while their result is on the panel goes on from the next phase, and never asks for the
+    weather or the supply points of that turn again."""
+    state = tmp_path / "state"
+    seed_game(state, at_weather(16, [C]))
+    table = table_at([3], state_dir=state)
+    table.press("ok", "ok", "axis")                          # column A, row 3: read
+    table.choose("Overcast")
+    assert table.view.word == "OVERCAST"                     # the plug is pulled here
+    table.close()
+    again = table_at([], state_dir=state)
+    again.press("ok")                                        # Resume Cobra
+    assert again.view.header.title == "2/5 Refit"
+    assert saved(again)["cobra"]["tracks"]["german"] == 6    # +2 in overcast, once
+    to_phase(again, "Supply")
+    again.press("ok", "cw", "cw", "ok", "ok")                # US 2, British 0 (printed)
+    assert isinstance(again.view, Lines)                     # the plug is pulled here
+    us = saved(again)["cobra"]["tracks"]["us"]
+    again.close()
+    third = table_at([], state_dir=state)
+    third.press("ok")
+    assert third.view.header.title == "2/6 Refit"            # the Allies' next phase
+    assert saved(third)["cobra"]["tracks"]["us"] == us
+
+
+def test_a_game_saved_with_its_weather_but_not_past_it_goes_on(table_at, tmp_path, caplog):
+    """A box before this one saved the weather phase with its weather known (and went on only
+    after the result): resumed there, the phase indicator offers the next phase, not a second
+    roll, which the rules refuse (a refusal the box once could not leave)."""
+    state = tmp_path / "state"
+    seed_game(state, at_weather(16, [C, S]))                 # game turn 16: storms, known
+    table = table_at([3], state_dir=state)
+    table.press("ok")                                        # Resume Cobra
+    assert table.view.header.title == "1/5 Weather"
+    assert table.view.items == ("Next phase", "Tracks")
+    table.press("ok")
+    assert table.view.header.title == "2/5 Refit"
+    assert saved(table)["cobra"]["weather"] == ["clear", "storm"]
+    assert "error" not in caplog.text.lower()
+
+
+def test_a_weather_the_rules_refuse_is_said_and_the_phase_shown_again(table_at, tmp_path):
+    """Should the game in play have this turn's weather by the time a weather is chosen (as
+    the game above has), the box says why and shows the phase indicator; the choice is not
+    left stuck on the panel."""
+    state = tmp_path / "state"
+    seed_game(state, at_weather(16, [C]))
+    table = table_at([3], state_dir=state)
+    table.press("ok", "ok", "axis")
+    assert table.view.header.title == "Weather A3?"
+    session = table.box.app.cobra
+    session.game = replace(session.game, weather=(C, S))     # the weather known meanwhile
+    table.choose("Overcast")
+    assert table.view.header.title == "Not possible"
+    assert table.view.lines == ("game turn 16 already has its weather",)
+    table.press("ok")
+    assert table.view.header.title == "1/5 Weather" and table.view.items[0] == "Next phase"
 
 
 def test_cobra_in_polish(table_at, snapshot):

@@ -1,30 +1,36 @@
-"""In Polish the box shows no English: the tour of every kind of screen (tour.py), played in
-Polish through the mock pins, and every word of every view checked against the words the box
-put there from its word tables.
+"""In Polish the box shows no English: every frame of the tour of the box (tour.py: the real box
+on mock pins, every kind of screen, the battles' and the Cobra game's logs, the refusals, the
+real-dice dial, what is wrong with the box), taken in Polish, and every word of every view
+checked against the words the box put there from its word tables.
 
 What a view may show, word by word (letters only; numbers, signs and punctuation are free):
-- the words of the Polish templates the screens asked for (`app.t`), and the refusals and Cobra
-  notes said in Polish (`app.say`, from device/core/reasons.py);
+- the words of the Polish templates the screens asked for (`app.t`, the battle log's lines
+  too, each put into words from its typed entry), and the refusals and Cobra notes said in
+  Polish (`app.say`, from device/core/reasons.py);
 - the cards' names and labels, as the card files write them (a model's name, "Tiger I", is a
-  proper noun; a label, "Rifle", is what the players read on their own roster);
-- paths of the files the box reads (settings, card folders: shown on "Files in use");
-- the cells of the owner's Cobra tables ("1/2", "e"), written as on the printed chart.
+  proper noun; a label, "Rifle", is what the players read on their own roster). The tour's
+  cards have long names and labels of English-looking words: they count only where the whole
+  name or label is shown;
+- paths of the files the box reads (settings, card folders, card files and the Soft Targets
+  Table: shown on "Files in use", and in a refusal that names the file a value is missing
+  from);
+- the cells of the owner's Cobra tables ("1/2", "e"), written as on the printed chart;
+- what the system says and what the owner wrote, shown as they are: a pin's, a part's or the
+  saved battle's problem in the system's words, a settings file's problem, a range sensor's
+  name from the settings (the tour names each one it gives a box).
 Every value a template was filled with must itself be such words: an English word slipped into
 a Polish template fails too. Words compare without case (a side's name in capitals is the
-table's word). The battle log's lines are checked like every other text: the tour reads the
-log of an Easy battle, a Tank Game and a Cobra game, each line put into words from its typed
-entry.
+table's word). The frames a box drew while it spoke English (the tour switches the language in
+the settings and back) are not checked.
 """
 from __future__ import annotations
 
 import re
 import string
-from pathlib import Path
 from typing import Any
 
 from cobi_companion.device.core import i18n
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll
-from polish_tour import Tour, texts
 
 WORD = re.compile(r"[^\W\d_]+")
 
@@ -40,66 +46,51 @@ def template_words(key: str) -> set[str]:
     return words(literal)
 
 
-class Said:
-    """Everything the box said through its word tables during the tour."""
-
-    def __init__(self) -> None:
-        self.words: set[str] = set()
-        self.values: list[tuple[str, str]] = []      # (key, a value it was filled with)
-        self.refusals: list[str] = []
-        self.apps: list[Any] = []
-
-    def watch(self, table: Any) -> None:
-        app = table.box.app
-        self.apps.append(app)
-        t, say = app.t, app.say
-
-        def recorded_t(key: str, **values: object) -> str:
-            self.words |= template_words(key)
-            self.values += [(key, str(value)) for value in values.values()]
-            text: str = t(key, **values)
-            return text
-
-        def recorded_say(said: Any) -> str:
-            text: str = say(said)
-            self.words |= words(text)
-            self.refusals.append(text)
-            return text
-        app.t, app.say = recorded_t, recorded_say
-
-    def data(self) -> tuple[list[str], list[str]]:
-        """The names and labels of the cards and the cells of the owner's Cobra tables, and
-        the paths of the files the boxes read."""
-        names: set[str] = set()
-        paths: list[str] = []
-        for app in self.apps:
-            names |= {text for card in app.book.sorted() for text in (card.name, card.short)}
-            if app.cobra_tables is not None:
-                names |= {cell for cells in app.cobra_tables.crt.values() for cell in cells}
-            paths += [str(path).lower() for path in (
-                *app.sources.files, *app.sources.card_folders, *(app.card_folders or []))]
-        return sorted(names, key=len, reverse=True), paths
+def names_and_paths(said: Any) -> tuple[list[str], list[str]]:
+    """The names and labels of the cards and the cells of the owner's Cobra tables; and the
+    paths of the files the boxes read, with the system's and the owner's words, which are
+    shown as they are."""
+    names: set[str] = set()
+    paths: set[str] = {word.lower() for word in said.system}
+    for app in said.apps.values():
+        cards = app.book.sorted()
+        names |= {text for card in cards for text in (card.name, card.short)}
+        paths |= {card.source.lower() for card in cards if card.source}
+        paths.add(app.book.table.source.lower())
+        if app.cobra_tables is not None:
+            names |= {cell for cells in app.cobra_tables.crt.values() for cell in cells}
+        paths |= {str(path).lower() for path in (
+            *app.sources.files, *app.sources.card_folders, *(app.card_folders or []))}
+    return sorted(names, key=len, reverse=True), sorted(paths, key=len, reverse=True)
 
 
-def test_in_polish_every_word_on_the_panel_comes_from_the_word_tables(table_at,
-                                                                     tmp_path: Path) -> None:
-    said = Said()
-    seen = Tour(table_at, "pl", tmp_path, ready=said.watch).run()
-    names, paths = said.data()
+def test_in_polish_every_word_on_the_panel_comes_from_the_word_tables(
+        taken_tour: dict[str, Any], tour: Any) -> None:
+    taken = taken_tour["pl"]
+    said = taken.said
+    seen = [one for one in taken.seen if one.language == "pl"]
+    known = set().union(*(template_words(key) for key in said.keys),
+                        *(words(text) for text in said.refusals))
+    names, paths = names_and_paths(said)
 
     def strangers(text: str) -> list[str]:
-        return sorted(words(without(names, without_paths(text, paths))) - said.words)
-    wrong = [f"{item.step}: {strangers(text)} in {text!r} ({type(item.view).__name__})"
-             for item in seen for text in texts(item.view) if strangers(text)]
+        return sorted(words(without(names, without_paths(text, paths))) - known)
+    shown: dict[str, Any] = {}
+    for one in seen:
+        for text in tour.view_texts(one.view):
+            shown.setdefault(text, one)
+    wrong = [f"{one.journey}: {strangers(text)} in {text!r} ({type(one.view).__name__})"
+             for text, one in shown.items() if strangers(text)]
     assert wrong == [], "\n".join(wrong)
-    filled = [f"{key}: {value!r}" for key, value in said.values if strangers(value)]
-    assert filled == []
+    filled = sorted({f"{key}: {value!r}" for key, value in said.values if strangers(value)})
+    assert filled == [], "\n".join(filled)
     # and the tour went everywhere it says
-    assert {type(item.view) for item in seen} == {Menu, Roll, BigWord, Lines}
+    assert {type(one.view) for one in seen} == {Menu, Roll, BigWord, Lines}
     assert said.refusals, "no refusal was said"
-    titles = {item.view.header.title for item in seen}
+    titles = {one.view.header.title for one in seen}
     for key in ("dial_face", "dice_stats", "status_board", "battle_log", "not_possible",
-                "run_over", "files_in_use", "victory_level", "match", "check_distance"):
+                "run_over", "files_in_use", "victory_level", "match", "check_distance",
+                "roster", "table_says", "not_remembered", "pass_ask", "end_turn_ask"):
         assert i18n.text("pl", key) in titles, key
 
 

@@ -316,7 +316,7 @@ def test_the_asking_screens_in_polish(table_at, tmp_path):
     table.choose("w twardej osłonie")
     turn_to(table, "30 cm")
     table.press("ok")
-    assert (table.view.header.title, table.view.detail) == ("Twoja tabela", "rifle, 30 cm")
+    assert (table.view.header.title, table.view.detail) == ("Twoja tabela", "karabin, 30 cm")
     table.press("ok")
     assert table.view.header.title == "Zapisać 0?"
     assert table.view.items == ("Nie, tylko ten strzał", "Tak, dla zakresu")

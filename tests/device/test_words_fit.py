@@ -3,6 +3,16 @@ real box on mock pins, cards with the longest names and labels, two-digit pieces
 a Tiger's damage dice) is checked for text that does not fit its box, for glyphs cut by their
 box, for text left out or cut short with "…", and for outcome words drawn small; and every
 string of i18n is shown on the tour, or listed below with the reason it is not on the panel.
+
+Most strings are reached by playing the box. The words it says only inside its sentences are
+shown in sentences of the box's own making, with the longest values, where the box shows
+them (tour.py's journey_words): the words of the rules a refusal or a Cobra note names (a
+card's fields, the distances, the actions, kinds of piece and weapons, Cobra's roles, modifiers
+and shifts, the levels of victory, "and" and "none" in a list) in a notice of a battle and under
+Cobra's header; every kind of line of the battle log (log_words.py: each of its templates and
+the words of the rules it names) in the log of a battle and of a Cobra game, saved with those
+lines and read from the menu; and the die of every kind of roll on the real-dice dial (the
+need_* words). Those frames are checked like every other.
 """
 from __future__ import annotations
 
@@ -35,14 +45,8 @@ LANGUAGES = ("en", "pl")
 DEVICE = Path(__file__).resolve().parents[2] / "device"
 # The strings of i18n the panel never shows, and why.
 NOT_ON_THE_PANEL = {
-    "pressed": "not used by any screen",
-    "round": "not used by any screen: the header shows the round as R12",
-    "tie": "not used by any screen: a tie shows its roll again",
-    "starts": "not used by any screen",
-    "goodbye": "not used by any screen",
-    "under_template": "not used by any screen",
-    "how_many": "not used by any screen",
-    "attacks": "not used by any screen",
+    "need_initiative": "never asked for: the roll-off's dial names its own question, "
+                       "\"Axis: Initiative\" or \"Axis: Who attacks?\" (games/battle.py)",
 }
 
 
@@ -65,14 +69,22 @@ def views(tour_frames: dict[str, list[Any]]) -> dict[str, list[View]]:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_tour_shows_every_kind_of_screen_with_the_longest_texts(
-        language: str, views: dict[str, list[View]], tour: Any) -> None:
+        language: str, views: dict[str, list[View]], tour: Any,
+        taken_tour: dict[str, Any]) -> None:
     shown = views[language]
     assert {type(view) for view in shown} == {Menu, Roll, BigWord, Lines}
     assert max(view.header.round or 0 for view in shown) >= 12
     assert any(re.search(r"\w{10} 12\b", text) for view in shown
                for text in tour.view_texts(view))                          # a long label
-    assert any(len(item) >= 58 for view in shown if isinstance(view, Menu)
-               for item in view.items)                                     # a long card name
+    cards = [card for app in taken_tour[language].said.apps.values()
+             for card in app.book.sorted() if len(card.name) >= tour.NAME_MAX - 2]
+    names, titles = {card.name for card in cards}, {card.title for card in cards
+                                                    if card.set_number is not None}
+    roster = i18n.text(language, "roster")
+    assert any(view.hint in names for view in shown                    # a long card name:
+               if isinstance(view, Menu) and view.header.title == roster)  # the roster's hint
+    assert any(title in line for view in shown if isinstance(view, Lines)  # and a card's
+               for line in view.lines for title in titles)             # title in a reason
     assert max(len(view.faces) for view in shown if isinstance(view, Roll)) >= 17
     assert any(renderer.pages(view) > 1 for view in shown)       # a title shown in turns
     assert any(last_row(view) > 0 for view in shown if isinstance(view, Lines))

@@ -1,26 +1,38 @@
-"""A tour of the box for the tests that check every frame it draws: the real box (app, store,
-screens, renderer) on gpiozero's mock pins, in English or Polish, with cards whose names and
-labels are as long as a card may have them, played by a guide who tries every menu item,
-scrolls every text to its end and presses the button each screen waits for.
+"""The tour of the box, for the tests that check every frame it draws (test_words_fit.py) and
+every word it says (test_polish_screens.py): the real box (app, store, screens, renderer) on
+gpiozero's mock pins, in English or Polish, with cards whose names and labels are as long as a
+card may have them, played by a guide who tries every menu item, scrolls every text to its end
+and presses the button each screen waits for.
 
-`take_tour(make, folder, language)` returns every frame drawn, with its view. `make(dice,
-state_dir, config, **parts)` builds a box on a table (conftest's `Table`); the cards the box
-reads are the caller's (conftest's `tour_frames` puts `long_cards` in $COBI_COMPANION_CARDS).
-The tour goes through journeys, each on boxes of its own: the start menu, settings and the
-box's own screens; an Easy battle played on to round 12 with 12 pieces of one model; a Tank
-Game battle; fights resumed from saved battles (every outcome of a shot, a Tiger's 17 damage
-dice, fire at squads and a soft vehicle, templates, each refusal of a shot, real dice);
-pieces under every mark; a match given up twice; Cobra at its phases, attacks and levels of
-victory; a range sensor; the screens of what is wrong with the box, and the last frame of a
-stop. The guide's choices depend only on what the screens show and on its seeds, so a tour
-draws the same frames every time; screens it would reach only by chance are reached on
-purpose (`Guide.follow`).
+`take_tour(make, folder, language)` returns every frame drawn, with its view, and what the
+boxes said through their word tables (`Said`). `make(dice, state_dir, config, **parts)` builds
+a box on a table (conftest's `Table`); the cards the box reads are the caller's (conftest's
+`taken_tour` puts `long_cards` in $COBI_COMPANION_CARDS).
+
+The tour goes through journeys, each on boxes of its own: the start menu, settings (the
+language switched and back) and the box's own screens; an Easy battle begun after a tie, its
+roster's rows tried (the Rules row both ways, a piece removed), played on to round 12 with 12
+pieces of one model, its log read at its end, then the same armies again; a Tank Game battle;
+fights resumed from saved battles (every outcome of a shot, the armour turned on the knob, a
+Tiger's 17 damage dice, a damaged target at the Easy level, the last shot again with one
+press, fire at squads and a soft vehicle, templates, each refusal of a shot, real dice); the
+Soft Targets Table learned at the table (a value dialled and remembered, a band that overlaps,
+each reason a value is not saved); pieces under every mark; a match given up twice; Cobra at its
+phases, attacks and levels of victory; a range sensor; the words the box says only inside its
+sentences (a card's fields, Cobra's roles and shifts... in refusals; every kind of line of the
+battle log; the die each roll asks for on the real-dice dial), each in a sentence of the box's
+making with the longest values, where the box shows it; the screens of what is wrong with the
+box, and the last frame of a stop. The guide's choices depend only on what the screens show and
+on its seeds, so a tour draws the same frames every time; screens it would reach only by chance
+are reached on purpose (`Guide.follow`).
 """
 from __future__ import annotations
 
+import errno
 import os
 import random
 import re
+import string
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -29,27 +41,40 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from cobi_companion.cards import load_cards
+from cobi_companion.cards import learned_file, load_cards
 from cobi_companion.cards.loader import shipped_folder
 from cobi_companion.device.config import Config, Loaded
 from cobi_companion.device.core import i18n
-from cobi_companion.device.core.battle_state import BattleState
+from cobi_companion.device.core.app import App
+from cobi_companion.device.core.battle_log import LogEntry, by_side, entry, won
+from cobi_companion.device.core.battle_state import BattleState, LastShot
 from cobi_companion.device.core.views import BigWord, Header, Lines, Menu, View
+from cobi_companion.device.games import cobra
+from cobi_companion.device.games.battle import refuse
 from cobi_companion.device.games.cobra import CobraSession
+from cobi_companion.device.games.rolling import face_for
+from cobi_companion.device.games.tank import learn
 from cobi_companion.device.ports.errors import ConfigError
 from cobi_companion.device.ports.fake_sensor import FakeSensor, ff_frame
 from cobi_companion.device.ports.power import RecordingPower
 from cobi_companion.device.ports.range_sensor import Condition
-from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore
+from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore, StoreProblem
 from cobi_companion.device.sim import drain
 from cobi_companion.device.ui.renderer import last_row, render
 from cobi_companion.device.ui.trouble import notice
 from cobi_companion.rules import turns
 from cobi_companion.rules.battle import Battle
-from cobi_companion.rules.card import Kind
+from cobi_companion.rules.card import PRINTED, Facing, Kind
+from cobi_companion.rules.cobra.combat import BY_LETTER, Nation, Role, ShiftKind
+from cobi_companion.rules.cobra.notes import Note, Why
 from cobi_companion.rules.cobra.tables import COLUMNS, Weather
-from cobi_companion.rules.cobra.turns import CobraGame
-from cobi_companion.rules.status import Side
+from cobi_companion.rules.cobra.turns import SCENARIOS, CobraGame
+from cobi_companion.rules.dice import Aim, Need, Roller
+from cobi_companion.rules.distance import QUESTIONS, Call
+from cobi_companion.rules.errors import Refusal, RulesError
+from cobi_companion.rules.soft_table import SITUATIONS, Wanted
+from cobi_companion.rules.status import Effect, Side
+from cobi_companion.rules.turns import Action
 from PIL import Image
 
 LANGUAGES = ("en", "pl")
@@ -76,11 +101,12 @@ PIECES = 12            # pieces of one model in the Easy battle (two-digit piece
 LOOP = 36              # a title back that often among the last LOOP: the guide goes back
 USB_PROBLEM = ConfigError(Path("/media/cobi/config.toml"), [
     "line 5: buttons.axis: 40 is not allowed; allowed: a BCM GPIO number from 0 to 27"])
+SENSOR = "table"       # the range sensor's name in the owner's settings
 
 
 @dataclass(frozen=True)
 class Seen:
-    """One frame the box drew on the tour, with its view and the language it was in."""
+    """One frame the box drew on the tour, with its view and the language the box spoke."""
 
     language: str
     journey: str
@@ -88,10 +114,63 @@ class Seen:
     image: Image.Image
 
 
+@dataclass
+class Said:
+    """What the boxes of the tour said through their word tables while they spoke Polish: the
+    keys of the templates the screens asked for (`app.t`, the battle log's lines too), the
+    values they were filled with, and the refusals and notes (`app.say`); the apps, for their
+    cards, tables and files; and the system's own words the tour gave the boxes to show (a pin
+    that is busy, a settings file's problem, the owner's name for a sensor). A value counts
+    where the Polish template shows it (a log's line keeps values only its English says)."""
+
+    keys: set[str] = field(default_factory=set)
+    values: list[tuple[str, str]] = field(default_factory=list)
+    refusals: list[str] = field(default_factory=list)
+    apps: dict[int, App] = field(default_factory=dict)
+    system: set[str] = field(default_factory=set)
+
+    @contextmanager
+    def listening(self) -> Iterator[None]:
+        """Every app's `t` and `say` recorded while the tour runs, from the app's first
+        screen on (a box's first screens are made while it is built)."""
+        t, say = App.t, App.say
+
+        def recorded_t(app: App, key: str, **values: object) -> str:
+            text = t(app, key, **values)
+            self.apps[id(app)] = app
+            if app.settings.language == "pl":
+                self.keys.add(key)
+                shown = {name for _, name, _, _ in string.Formatter().parse(
+                    i18n.STRINGS[key][1]) if name}          # a value the template names
+                self.values += [(key, str(value)) for name, value in values.items()
+                                if name in shown]
+            return text
+
+        def recorded_say(app: App, said: Any) -> str:
+            text = say(app, said)
+            if app.settings.language == "pl":
+                self.refusals.append(text)
+            return text
+        App.t, App.say = recorded_t, recorded_say          # type: ignore[method-assign]
+        try:
+            yield
+        finally:
+            App.t, App.say = t, say                        # type: ignore[method-assign]
+
+
+@dataclass(frozen=True)
+class Taken:
+    """A tour taken in one language: its frames and what the boxes said."""
+
+    seen: list[Seen]
+    said: Said
+
+
 def long_cards(folder: Path, language: str) -> Path:
     """The shipped cards again in `folder`, each with a name of NAME_MAX letters and a label
-    of LABEL_MAX (they replace the shipped ones: same set numbers and ids), MORE_WEAPONS, a
-    squad without weapons, and the Soft Targets Table with a value for hard cover."""
+    of LABEL_MAX (they replace the shipped ones: same set numbers and ids; a card named as
+    its label keeps its name its label, for the roster's hint of such a card), MORE_WEAPONS,
+    a squad without weapons, and the Soft Targets Table with a value for hard cover."""
     folder.mkdir(parents=True, exist_ok=True)
     table = shipped_folder() / "tables" / "soft-targets.toml"
     (folder / "tables").mkdir(exist_ok=True)
@@ -107,8 +186,9 @@ def long_cards(folder: Path, language: str) -> Path:
         label = re.search(r'^label = "(.*)"$', text, re.M)
         if name is None or label is None:
             continue
-        long_name = (name[1] + NAME_TAIL[language])[:NAME_MAX].rstrip()
         long_label = (label[1].replace(" ", "") + LABEL_TAIL)[:LABEL_MAX]
+        long_name = long_label if name[1] == label[1] else \
+            (name[1] + NAME_TAIL[language])[:NAME_MAX].rstrip()
         text = text.replace(name[0], f'name = "{long_name}"').replace(
             label[0], f'label = "{long_label}"').replace(*MORE_WEAPONS.get(path.stem, ("", "")))
         (folder / path.name).write_text(text, encoding="utf-8")
@@ -150,8 +230,10 @@ def kind_of(text: str) -> str:
 class Guide:
     """Plays a box as someone who tries everything: in a menu, an item picked at random with
     the least tried ones likeliest (those that end a battle or a game least likely), every
-    text scrolled to its end, the button a screen waits for, the knob turned a few detents;
-    the frames the box draws are kept in `seen`."""
+    text scrolled to its end, the button a screen waits for, the knob turned a few detents
+    (the armour of a shot before it is fired, the steps of a shot browsed back and forth), the
+    last shot fired again by its button, the log of a battle read at its end; the frames the
+    box draws are kept in `seen`."""
 
     def __init__(self, table: Any, language: str, journey: str, seen: list[Seen],
                  seed: int = 1, anywhere: Counter[str] | None = None,
@@ -167,6 +249,8 @@ class Guide:
         self.prefer: Callable[[str], bool] = lambda item: False
         self.stuck = 0
         self.recent: list[str] = []         # the titles of the last screens
+        self.browsed: set[int] = set()      # the results whose steps were browsed
+        self.logs_read: set[str] = set()    # the battles whose log was read at their end
         loop = table.box.loop
         draw = loop.render
 
@@ -178,7 +262,7 @@ class Guide:
         self.keep(table.view)
 
     def saw(self, view: View, image: Image.Image) -> None:
-        self.seen.append(Seen(self.language, self.journey, view, image))
+        self.seen.append(Seen(self.app.settings.language, self.journey, view, image))
         for text in view_texts(view):
             if text not in self.read:
                 self.read.add(text)
@@ -196,6 +280,11 @@ class Guide:
     @property
     def app(self) -> Any:
         return self.table.box.app
+
+    @property
+    def view(self) -> View:
+        view: View = self.table.view
+        return view
 
     def keep(self, view: View) -> None:
         """A frame drawn outside the main loop (the boot title)."""
@@ -220,25 +309,52 @@ class Guide:
         self.table.panel.clock.skip(self.table.config.buttons.bounce_s + 0.01)
         drain(self.table.box)
 
+    def turn_to(self, wanted: int) -> None:
+        """The knob turned the shorter way round to item `wanted` of the menu shown."""
+        view = self.view
+        assert isinstance(view, Menu)
+        steps = (wanted - view.index) % len(view.items)
+        self.press(*(["cw"] * steps if steps <= len(view.items) // 2 else
+                     ["ccw"] * (len(view.items) - steps)))
+
     def choose(self, text: str) -> bool:
         """The menu item that starts with `text`; False (and nothing pressed) when the screen
         has none."""
-        view = self.table.view
+        view = self.view
         items = view.items if isinstance(view, Menu) else ()
         wanted = next((i for i, item in enumerate(items) if item.startswith(text)), None)
         if wanted is None:
             return False
-        steps = (wanted - view.index) % len(items)
-        self.press(*(["cw"] * steps if steps <= len(items) // 2 else
-                     ["ccw"] * (len(items) - steps)), "ok")
+        self.turn_to(wanted)
+        self.press("ok")
         return True
 
-    def show(self, screen: Any, steps: int = 12) -> None:
+    def show(self, screen: Any, steps: int = 40) -> None:
         """A screen of the box put on the panel, read to its end and left."""
         before = self.app.screen
         self.app.screen = screen
         self.table.box.loop.draw()
         self.play(steps, until=lambda: self.app.screen is before)
+
+    def read_only(self, screen: Any) -> None:
+        """A screen of the box put on the panel and read to its end; then the screen before
+        again, as the box would go on (for a screen whose OK would really try again)."""
+        before = self.app.screen
+        self.app.screen = screen
+        self.table.box.loop.draw()
+        while self.view.index < last_row(self.view):
+            self.press("cw")
+        self.app.screen = before
+        self.table.box.loop.draw()
+
+    def aim(self, facing: Facing) -> None:
+        """A shot before it is fired: the knob turned to the armour hit, the firer's button."""
+        screen = self.app.screen
+        for _ in range(len(Facing)):
+            if screen.aim.facing is facing:
+                break
+            self.press("cw")
+        self.press(screen.side)
 
     # ---- the guide's moves ----
 
@@ -246,13 +362,12 @@ class Guide:
         for _ in range(steps):
             if until():
                 return
-            before = (id(self.app.screen), self.table.view)
+            before = (id(self.app.screen), self.view)
             self.step()
-            self.stuck = self.stuck + 1 if (id(self.app.screen), self.table.view) == before \
-                else 0
+            self.stuck = self.stuck + 1 if (id(self.app.screen), self.view) == before else 0
 
     def step(self) -> None:
-        screen, view = self.app.screen, self.table.view
+        screen, view = self.app.screen, self.view
         kind = type(screen).__name__
         title = f"{kind_of(view.header.title)} {view.header.round}"
         if isinstance(view, Menu):
@@ -262,6 +377,15 @@ class Guide:
         elif isinstance(view, Menu) and self.recent.count(title) > LOOP // 3:
             self.recent.clear()     # a menu that keeps coming back (refusals, or no way on
             self.press("back")      # but a long press): back
+        elif view.header.title == self.t("game_over") and self.app.state is not None and \
+                self.app.state.id not in self.logs_read:
+            self.read_log()
+        elif kind == "FirePreview":             # the armour turned a few detents, then fire
+            self.press(*["cw"] * self.rng.choice((0, 0, 1, 2, 3)), screen.side)
+        elif kind == "Show" and screen.steps and screen.index == screen.last > 0 and \
+                id(screen) not in self.browsed:
+            self.browsed.add(id(screen))        # the steps of a result, back and on again
+            self.press(*["ccw"] * screen.last, *["cw"] * screen.last)
         elif isinstance(getattr(screen, "side", None), str):
             self.press(screen.side)                      # a screen that waits for a button
         elif kind == "RollOff":
@@ -273,8 +397,8 @@ class Guide:
         elif isinstance(view, Lines) and view.index < last_row(view):
             self.press("cw")
         elif kind == "QuickDice":               # a D6, and once a D6+ (held: slow)
-            self.press("axis_long" if not self.tried["D6+", ""] else ("axis", "ok")[
-                len(self.seen) % 2])
+            rolled = self.tried["D6+", ""]
+            self.press("axis_long" if not rolled else ("axis", "ok")[rolled % 2])
             self.tried["D6+", ""] += 1
         elif kind == "Dial" or any(hasattr(screen, knob) for knob in ("cm", "value", "squad")):
             turns = self.rng.choice((-12, -3, 0, 1, 2, 5))         # a number dialled
@@ -298,39 +422,73 @@ class Guide:
         wanted = self.rng.choices(range(len(view.items)), weights)[0] if any(weights) else 0
         self.tried[title, kind_of(view.items[wanted])] += 1
         self.anywhere[kind_of(view.items[wanted])] += 1
-        self.choose(view.items[wanted])
+        state = self.app.state
+        if " → " in view.items[wanted] and state is not None and state.active is not None \
+                and self.rng.random() < 0.5:
+            self.turn_to(wanted)                # the last shot again: the firer's button
+            self.press(state.active.value)      # fires it (anywhere else it is refused)
+        else:
+            self.turn_to(wanted)
+            self.press("ok")
 
     def follow(self, *items: str, steps: int = 30) -> bool:
         """Each menu item in turn, played on to (a screen waiting for a button is pressed, a
         text read) until a menu shows it; False where one never does."""
         for item in items:
-            self.play(steps, until=lambda item=item: isinstance(self.table.view, Menu) and any(
-                text.startswith(item) for text in self.table.view.items))
+            self.play(steps, until=lambda item=item: isinstance(self.view, Menu) and any(
+                text.startswith(item) for text in self.view.items))
             if not self.choose(item):
                 return False
         return True
 
+    def read_log(self) -> None:
+        """The battle's log read at its end, from the menu of a long press on its last
+        screen."""
+        self.logs_read.add(self.app.state.id)
+        self.press("back")
+        if self.choose(self.t("battle_log")):
+            self.play(200, until=lambda: not isinstance(self.view, Lines))
+
     def roster(self, screen: Any) -> None:
         """Both sides get pieces, a card each in turn, and OK starts."""
-        for number in range(len(screen.cards(self.app))):
-            self.go_to(number)
+        for number, card in enumerate(screen.cards(self.app)):
+            self.go_to_card(card.key)
             self.press("axis" if number % 2 else "allies")
             self.play_squad()
         self.press("ok")
 
-    def go_to(self, number: int) -> None:
-        while self.app.screen.index != number:
+    def go_to(self, row: int) -> None:
+        while self.app.screen.index != row:
             self.press("cw")
+
+    def row_of(self, kind: str, key: str | None = None) -> int | None:
+        """The roster's row of that kind ("card", "same", "rules", "remove"): of a card, the
+        card with that key."""
+        screen = self.app.screen
+        return next((i for i, (found, value) in enumerate(screen.rows(self.app))
+                     if found == kind and (key is None or value.key == key)), None)
+
+    def go_to_card(self, key: str) -> None:
+        row = self.row_of("card", key)
+        assert row is not None
+        self.go_to(row)
 
     def play_squad(self) -> None:
         """A squad just added: the knob dials its figures, OK."""
         if getattr(self.app.screen, "squad", None) is not None:
             self.press("cw", "cw", "ok")
 
-    def many_pieces(self) -> None:
-        """One model PIECES times for the Axis: the last is "<label> 12"."""
-        self.go_to(0)
-        for _ in range(PIECES):
+    def dial_to(self, word: str) -> None:
+        """The knob turned until the big word reads `word` ("30 cm")."""
+        number = int(word.split()[0])
+        while self.view.word != word:
+            self.press("cw" if int(self.view.word.split()[0]) < number else "ccw")
+
+    def many_pieces(self, count: int = PIECES) -> None:
+        """One model `count` times for the Axis: the last is "<label> 12"."""
+        key = self.app.screen.cards(self.app)[0].key
+        self.go_to_card(key)
+        for _ in range(count):
             self.press("axis")
             self.play_squad()
 
@@ -343,12 +501,13 @@ Make = Callable[..., Any]
 @dataclass
 class Tour:
     """The tour in one language: the boxes it builds (`make`), where they keep their state,
-    and every frame seen."""
+    every frame seen and what the boxes said."""
 
     make: Make
     folder: Path
     language: str
     seen: list[Seen] = field(default_factory=list)
+    said: Said = field(default_factory=Said)
     anywhere: Counter[str] = field(default_factory=Counter)
     unseen: dict[str, re.Pattern[str]] = field(default_factory=dict)
 
@@ -376,6 +535,10 @@ class Tour:
         store.save_battle(game, [])
         store.close()
 
+    def system(self, *words: object) -> None:
+        """The system's own words (or the owner's) the tour gives a box to show."""
+        self.said.system |= {str(word) for word in words if str(word)}
+
 
 @contextmanager
 def only_shipped_cards() -> Iterator[None]:
@@ -391,10 +554,16 @@ def only_shipped_cards() -> Iterator[None]:
             os.environ["COBI_COMPANION_CARDS"] = saved
 
 
+def labels() -> dict[str, str]:
+    """The label of each card, by its key."""
+    return {card.key: card.short for card in load_cards().sorted()}
+
+
 def journey_box(tour: Tour) -> None:
     """A box with a settings file it skipped and only its own cards: the problem first, then
-    the start menu, quick dice, the settings and the box's own rows, check distance; and
-    power off and restart asked of a system that does them."""
+    the start menu, quick dice, the settings and the box's own rows, check distance; the
+    language switched and back; and power off and restart asked of a system that does them."""
+    tour.system(USB_PROBLEM.path, *USB_PROBLEM.problems)
     loaded = Loaded(config(tour.language), (Path("/boot/firmware/cobi/config.toml"),),
                     (USB_PROBLEM,), ())
     with only_shipped_cards():
@@ -406,29 +575,57 @@ def journey_box(tour: Tour) -> None:
     for action in ("reboot", "poweroff"):
         guide = tour.guide(tour.box(action, power=RecordingPower()), "box")
         guide.choose(tour.t("settings"))
+        if action == "reboot":                          # the language row: the other one,
+            guide.choose(tour.t("language"))            # and back
+            guide.press("ok")
         for _ in range(6):                              # every step of the screen's timeout
             guide.choose(tour.t("screen_off"))
         guide.choose(tour.t("files_in_use"))            # no settings file: the built-in ones
-        guide.play(8, until=lambda guide=guide: isinstance(guide.table.view, Menu))
+        guide.play(8, until=lambda guide=guide: isinstance(guide.view, Menu))
         guide.choose(tour.t(action))
         guide.choose(tour.t("yes"))
 
 
+def pass_and_say_yes(guide: Guide) -> Callable[[str], bool]:
+    """Pass, and yes when asked whether to."""
+    return lambda item: item == guide.t("pass") or (
+        item == guide.t("yes") and guide.view.header.title == guide.t("pass_ask"))
+
+
 def journey_easy(tour: Tour) -> None:
-    """An Easy battle: PIECES of one model, passes on to round ROUNDS, then fire and moves;
-    then the box starts again, real dice on, and the battle is resumed."""
-    guide = tour.guide(tour.box("easy"), "easy", seed=11)
+    """An Easy battle: the roster's rows (each side needs a vehicle, the Rules row to the Tank
+    Game and back, a piece too many removed), PIECES of one model; the roll-off tied first;
+    passes on to round ROUNDS, then fire and moves, the dice fairness and the log read, and
+    the battle ended. Then a battle with the same armies again; then the box starts again,
+    real dice on, and the battle is resumed."""
+    guide = tour.guide(tour.box("easy", [3, 3, *dice(4)]), "easy", seed=11)
     guide.choose(tour.t("new"))
-    guide.choose(tour.t("easy"))
     guide.press("ok")                                   # no pieces yet: the roster says so
     guide.play(3, until=lambda: type(guide.app.screen).__name__ == "Roster")
-    guide.many_pieces()
+    for _ in range(2):                                  # the Tank Game, and back
+        guide.go_to(guide.row_of("rules"))
+        guide.press("ok")
+        if guide.app.screen.level == "tank":            # no pieces: each side needs a piece
+            guide.press("cw", "ok")
+            guide.play(3, until=lambda: type(guide.app.screen).__name__ == "Roster")
+    guide.many_pieces(PIECES + 1)
+    guide.go_to(guide.row_of("remove"))                 # the last one out again
+    guide.press("ok", "ccw", "ok")
     guide.roster(guide.app.screen)
-    guide.prefer = lambda item: item == tour.t("pass")
+    guide.prefer = pass_and_say_yes(guide)
     guide.play(900, until=lambda: guide.app.state is not None and
                guide.app.state.round >= ROUNDS)
     guide.prefer = lambda item: False
-    guide.play(400, until=lambda: guide.app.state is None)
+    guide.play(300)
+    for item in ("dice_stats", "battle_log"):
+        guide.press("back")
+        guide.choose(tour.t(item))
+        guide.play(200, until=lambda: not isinstance(guide.view, Lines))
+    guide.press("back")
+    guide.choose(tour.t("end_battle"))
+    guide.choose(tour.t("new"))                         # the same armies again
+    guide.choose(tour.t("same_armies"))
+    guide.play(150)
     resumed(tour, "easy", 150)
 
 
@@ -438,7 +635,7 @@ def resumed(tour: Tour, name: str, steps: int) -> None:
     guide.choose(tour.t("settings"))
     guide.choose(tour.t("real_dice"))
     guide.press("back")
-    item = next((item for item in guide.table.view.items if item.startswith(tuple(
+    item = next((item for item in guide.view.items if item.startswith(tuple(
         tour.t(key) for key in ("resume", "resume_match", "resume_cobra")))), None)
     if item is not None:
         guide.choose(item)
@@ -446,20 +643,21 @@ def resumed(tour: Tour, name: str, steps: int) -> None:
 
 
 def journey_tank(tour: Tour) -> None:
-    """A Tank Game battle with every card, figures and guns too; then the box starts again
-    and it is resumed."""
+    """A Tank Game battle with every card, figures and guns too (the roster's Rules row turned
+    to it; each side needs a piece); then the box starts again and it is resumed."""
     guide = tour.guide(tour.box("tank"), "tank", seed=7)
     guide.choose(tour.t("new"))
-    guide.choose(tour.t("tank"))
-    guide.press("ok")                                   # no pieces yet: the roster says so
+    guide.go_to(guide.row_of("rules"))
+    guide.press("ok", "cw", "ok")                       # no pieces yet: the roster says so
     guide.play(900)
     resumed(tour, "tank", 100)
 
 
 def seed_battle(tour: Tour, name: str, sides: dict[Side, list[tuple[str, dict[str, bool]]]],
-                level: str = "tank") -> None:
+                level: str = "tank", round: int = 3, log: tuple[LogEntry, ...] = (),
+                last_shot: LastShot | None = None) -> None:
     """A battle saved in the state of box `name`: each side's pieces as (card, marks), the
-    Axis to act in round 3."""
+    Axis to act in `round`, with the lines of its log and the Axis's last shot."""
     book = load_cards()
     battle = Battle(level)
     for side, pieces in sides.items():
@@ -468,18 +666,22 @@ def seed_battle(tour: Tour, name: str, sides: dict[Side, list[tuple[str, dict[st
             battle = battle.add(card, side, 3 if card.kind is Kind.FIGURE else None)
             piece = battle.pieces[-1]
             battle = battle.replace_piece(replace(piece, status=replace(piece.status, **mark)))
-    state = BattleState(level, battle, round=3, first=Side.AXIS, active=Side.AXIS,
-                        defender=Side.AXIS)
+    state = BattleState(level, battle, round=round, first=Side.AXIS, active=Side.AXIS,
+                        defender=Side.AXIS, log=list(log))
     if level == "tank":
-        state.turn = turns.Turn(5, Side.AXIS)
+        state.turn = turns.Turn(2 * round - 1, Side.AXIS)
+    if last_shot is not None:
+        state.last_shot[Side.AXIS] = last_shot
     tour.save(name, state.to_dict())
 
 
 def journey_fights(tour: Tour) -> None:
-    """Saved battles resumed and fought: tanks at tanks (every outcome of a shot), squads at
-    squads, guns and a soft vehicle (fire at soft targets, templates), and a tank whose
-    enemies are all hidden or off the map (no target)."""
+    """Saved battles resumed and fought: tanks at tanks (every outcome of a shot, the armour
+    turned on the knob), squads at squads, guns and a soft vehicle (fire at soft targets,
+    templates), a tank whose enemies are all hidden or off the map (no target), a damaged
+    target at the Easy level, and the last shot again, fired by the firer's button."""
     none: dict[str, bool] = {}
+    label = labels()
     fights = {
         "tanks": ({Side.AXIS: [("2477", none), ("2474", none), ("pz-iv-d", none)],
                    Side.ALLIES: [("2464", none), ("2456", none), ("2508", none)]},
@@ -496,8 +698,7 @@ def journey_fights(tour: Tour) -> None:
                                  ("2477", none)],
                      Side.ALLIES: [("2464", none)]},
                     (tour.t("place_off_map", n=2), tour.t("place_off_map", n=1),
-                     tour.t("on_its_own"), *(card.short + " 1" for card in load_cards().sorted()
-                                             if card.key == "2456"))),
+                     tour.t("on_its_own"), label["2456"] + " 1")),
     }
     for seed, (name, (sides, wanted)) in enumerate(fights.items()):
         seed_battle(tour, name, sides)
@@ -507,41 +708,61 @@ def journey_fights(tour: Tour) -> None:
         guide.play(150)
         guide.prefer = lambda item: False
         guide.play(250)
-    label = {card.key: card.short for card in load_cards().sorted()}
     hits = {"immobilized": [6, 6, *[2] * 9], "weakened": [6, 6, 6, *[2] * 9],
             "gun-lost": [6, 6, 6, 6, 6, *[2] * 9], "no-effect": [6, 1, *[1] * 9]}
     for name, faces in hits.items():          # a Sherman at a Tiger's side: 9 dice v 8
         seed_battle(tour, name, {Side.AXIS: [("2464", none)], Side.ALLIES: [("2477", none)]})
         guide = tour.guide(tour.box(name, faces * 20), name)
         guide.choose(tour.t("resume"))
-        guide.follow(label["2464"], tour.t("fire"), label["2477"], tour.t("side"),
-                     tour.t("no"), tour.t("no"))
+        guide.follow(label["2464"], tour.t("fire"), label["2477"], tour.t("no"), tour.t("no"))
+        guide.aim(Facing.SIDE)
         guide.play(30)
     seed_battle(tour, "tiger", {Side.AXIS: [("2477", none)], Side.ALLIES: [("2464", none)]})
     guide = tour.guide(tour.box("tiger", [6, 6, 6, *[2] * 16] * 20), "tiger")
     guide.choose(tour.t("resume"))                # 16 damage dice and one more for the six
-    guide.follow(label["2477"], tour.t("fire"), label["2464"], tour.t("front"), tour.t("no"),
-                 tour.t("no"))
+    guide.follow(label["2477"], tour.t("fire"), label["2464"], tour.t("no"), tour.t("no"))
+    guide.aim(Facing.FRONT)
     guide.play(30)
+    for level, firer, number in (("easy", "2477", 2), ("tank", "2464", 1)):   # the last shot
+        name = f"again-{level}"
+        seed_battle(tour, name, {Side.AXIS: [(firer, none)], Side.ALLIES: [("2477", none)]},
+                    level, last_shot=LastShot(f"{label[firer]} 1", f"{label['2477']} {number}",
+                                              Facing.REAR))
+        guide = tour.guide(tour.box(name, [6, 6, 6, *[2] * 16] * 20), name)
+        guide.choose(tour.t("resume"))
+        guide.press("axis")                       # again, on its row: fired at once
+        guide.play(20)
+    seed_battle(tour, "turn-end", {Side.AXIS: [("rifleman", none), ("pistol-soldier", none)],
+                                   Side.ALLIES: [("rifleman", none)]})
+    guide = tour.guide(tour.box("turn-end"), "turn-end")
+    guide.choose(tour.t("resume"))                # a move, no fire: the extra activation,
+    guide.follow(label["rifleman"], tour.t("move"), tour.t("end_activation"),
+                 tour.t("yes"), tour.t("pass"), tour.t("no"), tour.t("pass"), tour.t("yes"))
+    guide.play(10)                                # then the turn ended: asked first
+    seed_battle(tour, "damaged", {Side.AXIS: [("2477", none)],
+                                  Side.ALLIES: [("2464", {"weakened": True})]}, "easy")
+    guide = tour.guide(tour.box("damaged", [6, 2] * 50), "damaged")
+    guide.choose(tour.t("resume"))                # at the Easy level any hit destroys it
+    guide.follow(label["2477"], tour.t("fire_at", target=label["2464"] + " 1"))
+    guide.aim(Facing.FRONT)
+    guide.play(10)
     scenes = {      # a firer, its target, and what to pick on the way: a screen each
         "no-target": ("2477", ("2456", {"off_map": True}), ()),
         "hidden": ("2477", ("2464", {"hidden": True}), (label["2464"],)),
         "no-weapon": ("unarmed", ("rifleman", none), (label["rifleman"],)),
         "templates": ("mg-gunner", ("rifleman", none), (label["rifleman"],)),
         "weapons": ("pistol-soldier", ("rifleman", none), (label["rifleman"],)),
-        "squad": ("rifleman", ("rifleman", none),
-                  (label["rifleman"], tour.t("sit_open"), tour.t("fire"),
-                   tour.t("done_firing"))),
+        "squad": ("rifleman", ("rifleman", none), (label["rifleman"], tour.t("sit_open"))),
         "vehicle": ("rifleman", ("motorcycle-sidecar", none),
                     (label["motorcycle-sidecar"], tour.t("sit_open"), tour.t("front"))),
         "mg": ("mg-gunner", ("rifleman", none),
-               (tour.t("template", weapon="medium MG"), label["rifleman"],
+               (tour.t("template", weapon=tour.t("weapon_medium mg")), label["rifleman"],
                 tour.t("sit_open"), tour.t("fire_now"))),
         "mg-cover": ("mg-gunner", ("rifleman", none),
-                     (tour.t("template", weapon="medium MG"), label["rifleman"],
+                     (tour.t("template", weapon=tour.t("weapon_medium mg")), label["rifleman"],
                       tour.t("sit_hard_cover"), tour.t("fire_now"))),
         "mg-vehicle": ("mg-gunner", ("rifleman", none),
-                       (tour.t("template", weapon="medium MG"), label["rifleman"],
+                       (tour.t("template", weapon=tour.t("weapon_medium mg")), label["rifleman"],
                         tour.t("sit_soft_vehicle"), tour.t("fire_now"))),
     }
     for seed, (name, (firer, (enemy, marks), picks)) in enumerate(scenes.items()):
@@ -559,8 +780,8 @@ def journey_fights(tour: Tour) -> None:
     guide.choose(tour.t("real_dice"))
     guide.press("back")
     guide.choose(tour.t("resume"))
-    guide.follow(label["2477"], tour.t("fire"), label["2464"], tour.t("front"), tour.t("no"),
-                 tour.t("no"))
+    guide.follow(label["2477"], tour.t("fire"), label["2464"], tour.t("no"), tour.t("no"))
+    guide.aim(Facing.FRONT)
     guide.play(20)
     seed_battle(tour, "leaving", {Side.AXIS: [("2464", {"commander_killed": True})],
                                   Side.ALLIES: [("2477", none)]})
@@ -568,10 +789,61 @@ def journey_fights(tour: Tour) -> None:
     guide.choose(tour.t("resume"))
     guide.press("back")                     # only figures hide in play: a tank is refused
     guide.follow(tour.t("hidden_pieces"), label["2477"])
-    guide.play(3, until=lambda: guide.table.view.header.title == tour.t("hidden_pieces"))
+    guide.play(3, until=lambda: guide.view.header.title == tour.t("hidden_pieces"))
     guide.press("back")
     guide.follow(label["2464"], tour.t("leave_map"))
     guide.play(10)
+
+
+def journey_learn(tour: Tour) -> None:
+    """The Soft Targets Table learned at the table: a rifle shot at a range the table lacks
+    (it knows 45 cm), the value dialled and remembered for a band, then a band that overlaps
+    it; a template the table lacks remembered for good; a box whose learned file is broken;
+    and the notice of each reason a value is not saved (as learn.py says them)."""
+    label = labels()
+    grenade = tour.t("template", weapon=tour.t("weapon_grenade"))
+    for name in ("learn", "learn-broken"):
+        seed_battle(tour, name, {Side.AXIS: [("rifleman", {})],
+                                 Side.ALLIES: [("rifleman", {})]})
+        if name == "learn-broken":
+            path = learned_file(tour.folder / name)
+            path.parent.mkdir(parents=True)
+            path.write_text("[weapons.rifle]\nranges = [{ from_cm = 28, to_cm = 40 }]\n")
+        guide = tour.guide(tour.box(name, [4, 3] * 100), name)
+        guide.choose(tour.t("resume"))
+        guide.follow(label["rifleman"], tour.t("fire"), label["rifleman"], tour.t("sit_open"))
+        guide.dial_to("30 cm")
+        guide.press("ok", "cw", "ok")           # the range; the table says +1
+        guide.choose(tour.t("remember_band"))
+        guide.press("ccw", "ccw", "ok", *["cw"] * 7, "ok")         # for 28-37 cm
+        if name == "learn-broken":
+            guide.play(12)
+            continue
+        guide.follow(label["rifleman"], tour.t("sit_open"))       # the squad's next shot
+        guide.dial_to("40 cm")
+        guide.press("ok", "ok")                 # the table says 0
+        guide.choose(tour.t("remember_band"))
+        guide.press("ccw", "ccw", "ccw", "ok", "ok")                 # 37-40 cm: overlaps
+        guide.play(6, until=lambda guide=guide: type(guide.app.screen).__name__ == "BandDial")
+        guide.press("cw", "cw", "cw", "ok", "ok")                    # 40-40 cm
+        guide.play(12)
+    seed_battle(tour, "learn-template", {Side.AXIS: [("mg-gunner", {})],
+                                         Side.ALLIES: [("rifleman", {})]})
+    guide = tour.guide(tour.box("learn-template", [4, 3] * 100), "learn")
+    guide.choose(tour.t("resume"))
+    guide.follow(label["mg-gunner"], tour.t("fire"), grenade, label["rifleman"])
+    guide.play(4, until=lambda: isinstance(guide.view, Menu))
+    guide.follow(tour.t("sit_open"), tour.t("fire_now"))
+    guide.press("ok")                           # the template's value: 0
+    guide.choose(tour.t("remember_always"))
+    guide.play(12)
+    app = guide.app
+    wanted = Wanted(weapon="rifle", lack=learn.Lack.RANGE, cm=30.0)
+    for why in (errno.EROFS, errno.ENOSPC, errno.EIO):
+        said = learn.cannot_write(app, OSError(why, os.strerror(why)))
+        guide.show(learn.not_remembered(app, said, -6, lambda screen=app.screen: screen))
+    guide.show(learn.ValueDial(wanted, lambda value, screen=app.screen: screen,
+                               lambda screen=app.screen: screen, value=-6))
 
 
 def journey_marks(tour: Tour) -> None:
@@ -599,12 +871,14 @@ def journey_marks(tour: Tour) -> None:
 
 
 def journey_match(tour: Tour) -> None:
-    """A match: each battle played a while and given up; the box starts again between them."""
+    """A match: each battle played a while and given up (no, then yes, when asked); the box
+    starts again between them."""
     guide = tour.guide(tour.box("match"), "match", seed=3)
     guide.choose(tour.t("new_match"))
     for seed, side in ((4, Side.AXIS), (5, Side.ALLIES)):     # the same team wins both
         guide.play(150)
-        give_up(guide, side)
+        give_up(guide, side, tour.t("no"))
+        give_up(guide, side, tour.t("yes"))
         guide = tour.guide(tour.box("match"), "match", seed=seed)         # started again
         guide.choose(tour.t("resume_match"))
         guide.play(12, until=lambda app=guide.app: app.state is None or
@@ -612,21 +886,24 @@ def journey_match(tour: Tour) -> None:
     guide.play(30)
 
 
-def give_up(guide: Guide, side: Side) -> None:
-    """`side` gives up (from the menu of a long press), and the battle's end is read."""
+def give_up(guide: Guide, side: Side, answer: str) -> None:
+    """`side` gives up (from the menu of a long press), asked first: `answer`; the battle's
+    end is read."""
     for _ in range(8):                  # long presses: back to the battle, then its menu
-        if guide.table.view.header.title == guide.t("menu"):
+        if guide.view.header.title == guide.t("menu"):
             break
         guide.press("back")
     if guide.choose(guide.t("give_up")):
         guide.choose(guide.t("gives_up", side=guide.t(side.value)))
+        guide.choose(answer)
     guide.play(3)
 
 
 def journey_cobra(tour: Tour) -> None:
     """Cobra from its start, and resumed at the weather of game turn 16 (with the owner's
-    tables and without), in storms, at the end of the last game turn of the campaign and of
-    Cobra, and with the victory points of each level of victory."""
+    tables and without), in storms, at the Allied supply and combat, at the end of the last
+    game turn of the campaign and of Cobra, and with the victory points of each level of
+    victory."""
     guide = tour.guide(tour.box("cobra"), "cobra", seed=5)
     guide.choose(tour.t("cobra"))
     guide.play(200)
@@ -634,8 +911,9 @@ def journey_cobra(tour: Tour) -> None:
     start = CobraGame.start("cobra")
     owner = {"paths": {"cards_dir": str(tables)}}
     games = {"weather": (at(16, 0, [C]), owner, 5), "reading": (at(16, 0, [C]), {}, 3),
-             "storms": (at(16, 0, [C, S]), {}, 2), "combat": (at(16, 3, [C, C]), owner, 4),
-             "crt": (at(16, 3, [C, C]), {}, 6), "allied": (at(16, 8, [C, C]), {}, 1),
+             "storms": (at(16, 1, [C, S]), {}, 2), "combat": (at(16, 3, [C, C]), owner, 4),
+             "crt": (at(16, 3, [C, C]), {}, 6), "supply": (at(16, 5, [C, C]), {}, 1),
+             "allied": (at(16, 8, [C, C]), {}, 1),
              "extended": (at_turn_end("campaign", 27), {}, 5),
              "campaign": (at_turn_end("campaign", 27), {}, 2),
              "last": (at_turn_end("cobra", 27), {}, 3)}
@@ -661,7 +939,7 @@ def journey_cobra(tour: Tour) -> None:
         guide.play(12, until=lambda guide=guide: type(guide.app.screen).__name__ == "Hub")
         guide.press("back")                             # the log: the result to read
         guide.follow(tour.t("battle_log"))
-        guide.play(8, until=lambda guide=guide: isinstance(guide.table.view, Menu))
+        guide.play(8, until=lambda guide=guide: isinstance(guide.view, Menu))
     levels = ((0, 30, "no"), (0, 15, "no"), (0, 0, "no"), (15, 0, "no"), (0, 0, "yes"),
               (15, 0, "yes"), (30, 0, "yes"))
     for german, allied, intact in levels:
@@ -710,10 +988,11 @@ def journey_sensor(tour: Tour) -> None:
     the Measuring screen says when a measurement fails, for each way a reading goes wrong."""
     link = tour.folder / "sensor-link"
     sensor = FakeSensor(link, ff_frame(1000))
+    tour.system(SENSOR)
     try:
         table = tour.box("sensor", [], config={"sensors": [
-            {"name": "table", "port": str(link), "model": "a02yyuw"}]})
-        table.serve(lambda: table.box.app.sensors.online_names() == ["table"])
+            {"name": SENSOR, "port": str(link), "model": "a02yyuw"}]})
+        table.serve(lambda: table.box.app.sensors.online_names() == [SENSOR])
         guide = tour.guide(table, "sensor")
         guide.choose(tour.t("check_distance"))
         guide.press("ok", "ok")                         # over 100 cm? with the sensor
@@ -734,33 +1013,221 @@ def journey_sensor(tour: Tour) -> None:
         sensor.close()
 
 
+# ---- the words the box says only inside its sentences ----
+
+def words_of(prefix: str) -> list[str]:
+    """The rules' words that have keys with `prefix` in the word tables."""
+    return [key.removeprefix(prefix) for key in i18n.STRINGS if key.startswith(prefix)]
+
+
+def refusals(tour: Tour) -> list[RulesError]:
+    """A refusal of a battle that names each word of the rules it may name (a card's field,
+    a distance, an action, a kind of piece, a weapon, a side, a situation, a question, a list
+    with "and" and one with none), with the longest values."""
+    label, book = labels(), load_cards()
+    piece, card = f"{label['rifleman']} {PIECES}", book.get("2508")
+    table = book.table.source                  # the file the Soft Targets Table came from
+    three = tuple(f"{label[key]} {PIECES}" for key in ("2477", "2464", "bofors-37mm"))
+    r = Refusal
+    return [
+        *(RulesError("-", r.NO_CARD_VALUE, name=card.title, field=name, source=card.source)
+          for name in PRINTED),
+        *(RulesError("-", r.IMPOSSIBLE_CM, quantity=name, cm=-1234.5)
+          for name in words_of("quantity_")),
+        *(RulesError("-", r.ALREADY_DONE, label=piece, action=action.value)
+          for action in Action),
+        *(RulesError("-", r.COVER_ONLY_FIGURES, label=piece, kind=kind)
+          for kind in words_of("kind_")),
+        *(RulesError("-", r.HARD_TARGET, label=piece, weapon=weapon)
+          for weapon in words_of("weapon_")),
+        *(RulesError("-", r.NOT_YOUR_PIECE, label=piece, side=side.value,
+                     playing=side.enemy.value) for side in Side),
+        *(RulesError("-", r.TABLE_NO_SITUATION, situation=situation, source=table)
+          for situation in SITUATIONS),
+        *(RulesError("-", r.NOT_FIRE_RANGE, question=question) for question in QUESTIONS),
+        RulesError("-", r.ONE_MODEL, labels=three),
+        RulesError("-", r.TABLE_NO_RANGE, weapon="medium mg", cm=1234.5, bands=(),
+                   source=table),
+    ]
+
+
+def cobra_sayings() -> list[RulesError | Note]:
+    """A refusal or note of Cobra that names each of Cobra's words it may name (a role, a
+    modifier, a kind of shift, a nation, a level of victory, the weather)."""
+    r, w = Refusal, Why
+    return [
+        *(RulesError("-", r.NEEDS_A_UNIT, role=role.value) for role in Role),
+        *(RulesError("-", r.MODIFIER_WRONG_ROLE, unit="40", modifier=letter,
+                     role=Role.DEFENCE.value) for letter in BY_LETTER),
+        *(RulesError("-", r.SHIFTS_DISAGREE, shift_kind=kind.value, columns=-3,
+                     nation=nation.value, said=other.value)
+          for kind in ShiftKind for nation, other in zip(Nation, reversed(Nation), strict=True)),
+        *(Note("-", w.VICTORY_TOWARD_ALLIES, {"start": start, "allied": 199, "german": 199,
+                                               "difference": -199, "levels": 3})
+          for start in words_of("levelname_")),
+        *(Note("-", w.GERMAN_SUPPLY_STOPS, {"gain": 3, "weather": weather.value, "most": 12})
+          for weather in Weather),
+    ]
+
+
+def battle_log(tour: Tour) -> list[LogEntry]:
+    """Every kind of line a battle's log has, each word of the rules it names, with the
+    longest values."""
+    label = labels()
+    firer, target = f"{label['2477']} {PIECES}", f"{label['2464']} {PIECES}"
+    squad = f"{label['rifleman']} {PIECES}"
+    squads = tuple(f"{label[key]} {PIECES} (10)" for key in ("rifleman", "mg-gunner",
+                                                           "pistol-soldier"))
+    roster = (entry("log_roster_piece", name=squads[0], side="axis"),
+              entry("log_roster_off_map", name=target, side="allies"))
+    fired = [entry("log_fires_at", firer=firer, target=target, facing=facing.value,
+                   effect=effect.value)
+             for facing, effect in zip([*Facing, *Facing], Effect, strict=False)]
+    done = [*fired,
+            *(entry(key, firer=squad, weapon=weapon, targets=squads, down=10, of=10)
+              for key in ("log_fires_weapon", "log_fires_weapon_miss")
+              for weapon in words_of("weapon_")),
+            *(entry(key, label=target) for key in (
+                "log_reloaded", "log_reload_failed", "log_moves", "log_hides",
+                "log_takes_cover", "log_commander_out", "log_commander_in", "log_spotted",
+                "log_starts_hidden", "log_places")),
+            entry("log_moves_up_to", label=target, cm=99),
+            entry("log_leaves", label=target, turn=2 * ROUNDS + 1),
+            entry("log_runs_over", tank=firer, pieces=squads, rolled=30, eliminated=30),
+            entry("log_runs_over_guns", tank=firer, pieces=squads, rolled=30, eliminated=30,
+                  guns=2),
+            *(entry(key, members=(firer, *squads[:2])) for key in (
+                "log_activates", "log_extra_activation")),
+            entry("log_places_with", label=squads[0], carrier=target),
+            entry("log_passes"), entry("log_ends_turn")]
+    return [
+        *(entry("log_new_battle", level=level, pieces=roster) for level in ("easy", "tank")),
+        entry("log_new_match", pieces=roster),
+        *(entry("log_initiative", round=ROUNDS, side=side.value) for side in Side),
+        *(entry("log_attacks", attacker=side.value, defender=side.enemy.value)
+          for side in Side),
+        entry("log_match_battle", n=2),
+        *(entry("log_gives_up", side=side.value) for side in Side),
+        *(by_side(side.value, line) for side in Side for line in done),
+        *(won(by_side(side.value, fired[0]), side.enemy.value) for side in Side),
+        *(entry(key, question=question, cm=1234.5, sign="≥", threshold=100, call=call.value,
+                spread=12.5) for key in ("log_distance", "log_distance_measured")
+          for question in QUESTIONS for call in Call),
+        *(entry("log_learned_range", weapon=weapon, cm=1234.5, value=-6, low=1234,
+                high=1235) for weapon in words_of("weapon_")),
+        *(entry("log_learned_template", weapon=weapon, value=-6)
+          for weapon in words_of("weapon_")),
+        *(entry("log_learned_situation", situation=situation, value=-6)
+          for situation in SITUATIONS),
+    ]
+
+
+def cobra_log() -> list[LogEntry]:
+    """Every kind of line a Cobra game's log has, each word of the rules it names, with the
+    longest values."""
+    supply = Note("-", Why.GERMAN_SUPPLY_STOPS, {"gain": 3, "weather": "storm", "most": 12})
+    rolled = entry("log_weather_roll", column="C", die=6, modifier=-2, modified=4)
+    odds = entry("log_odds", attack=199, defence=199, base="1:1", net=-3, column="1:5")
+    attacks = [entry("log_attack", nation=nation.value, odds=odds_of, die=6, result=result)
+               for nation in Nation for odds_of in (odds, entry("log_carpet_odds"))
+               for result in ("1/2", entry("read_crt"))]
+    lines = [
+        *(entry("log_cobra_start", scenario=key, title=scenario.title, first=scenario.first,
+                last=scenario.last) for key, scenario in SCENARIOS.items()),
+        *(entry("log_cobra_phase", nation=nation.value, phase=phase)
+          for nation in Nation for phase in words_of("phase_")),
+        entry("log_cobra_turn_end"),
+        *(entry("log_extension", die=6, result=entry(outcome))
+          for outcome in ("one_more_turn", "game_ends")),
+        *(entry("log_weather", weather=weather.value, how=how, supply=supply)
+          for weather in Weather
+          for how in (rolled, Note("-", Why.AFTER_THREE_STORMS, {}))),
+        entry("log_allied_supply", note=Note("-", Why.HALF_SUPPLY_STORM,
+                                             {"us": 10, "british": 10})),
+        *attacks,
+        entry("log_unsupplied", line=attacks[0]),
+        *(entry("log_track", track=track, old=199, new=199) for track in cobra.TRACKS),
+    ]
+    return [entry("log_game_turn", turn=28, line=line) for line in lines]
+
+
+def needs() -> list[Need]:
+    """The die of every kind of roll, for the real-dice dial: the longest piece, figure,
+    shot and number where a roll names them."""
+    target = f"{labels()['rifleman']} {PIECES}"
+    r, a = Roller, Aim
+    return [Need(r.FIRER, a.TO_HIT, "-"), Need(r.FIRER, a.RELOAD, "-"),
+            Need(r.FIRER, a.DAMAGE, "-", number=17), Need(r.FIRER, a.DAMAGE, "-"),
+            Need(r.TARGET, a.ARMOUR, "-"), Need(r.FIRER, a.EXTRA, "-", number=9),
+            *(Need(roller, aim, "-", piece=target, figure=10, shot=shot)
+              for roller, aim in ((r.ATTACKER, a.ATTACK), (r.DEFENDER, a.DEFENCE))
+              for shot in (None, 10)),
+            Need(r.ATTACKER, a.ATTACK, "-", piece=target),
+            Need(r.DEFENDER, a.OVERRUN, "-", piece=target, figure=10),
+            Need(r.AXIS, a.WEATHER, "-"), Need(r.ATTACKER, a.COMBAT, "-"),
+            Need(r.ALLIES, a.EXTENSION, "-"), Need(r.EITHER, a.QUICK, "-")]
+
+
+def journey_words(tour: Tour) -> None:
+    """The words the box says only inside its sentences, each in a sentence of the box's own
+    making with the longest values, where the box shows it: the words of the rules in the
+    refusals of a battle (a notice) and of Cobra (under Cobra's header), every kind of line
+    in the log of a battle and of a Cobra game (saved with them, resumed, and the log read
+    from the menu), and the die of every kind of roll on the real-dice dial."""
+    seed_battle(tour, "words", {Side.AXIS: [("2477", {})], Side.ALLIES: [("2464", {})]},
+                round=ROUNDS, log=tuple(battle_log(tour)))
+    guide = tour.guide(tour.box("words"), "words")
+    guide.choose(tour.t("resume"))
+    app = guide.app
+    for exc in refusals(tour):
+        guide.show(refuse(app, app.say(exc), lambda screen=app.screen: screen))
+    app.settings.real_dice = True
+    for need in needs():
+        guide.show(face_for(app, need, "axis", lambda face, screen=app.screen: screen))
+    guide.press("back")
+    guide.choose(tour.t("battle_log"))
+    guide.play(400, until=lambda: not isinstance(guide.view, Lines))
+    tour.save("cobra-words", CobraSession(at(28, 0, []), log=list(cobra_log())).to_dict())
+    guide = tour.guide(tour.box("cobra-words"), "cobra")
+    guide.choose(tour.t("resume_cobra"))
+    app = guide.app
+    for said in cobra_sayings():
+        guide.show(cobra.reading(app, app.t("not_possible"), [app.say(said)], app.screen))
+    guide.press("back")
+    guide.choose(tour.t("battle_log"))
+    guide.play(400, until=lambda: not isinstance(guide.view, Lines))
+
+
 def journey_trouble(tour: Tour) -> None:
     """What the box says when something is wrong with it (as tests/device/test_trouble_frames.py
-    draws them), the title of a start and the last frame of a stop."""
+    draws them: its first screens when its pins, its saved battle or its parts fail), the
+    title of a start and the last frame of a stop."""
     table = tour.box("trouble")
     guide = tour.guide(table, "trouble")
     box, app = table.box, table.box.app
     box.pin_problem = "buttons.axis (GPIO 17): GPIO busy"
     menu = app.screen
-    parts = [app.t("part_failed", part=app.t(part), reason=f"GPIO {pin}: GPIO busy")
-             for part, pin in (("buzzer", 12), ("leds", 5))]
-    for screen in (box.pins_trouble(lambda: menu),
-                   notice(app, app.t("cannot_save"), ["cannot save: the folder is read-only",
-                                                      app.t("cannot_save_fix")], lambda: menu),
-                   notice(app, app.t("parts_off"), [*parts, app.t("parts_go_on")],
-                          lambda: menu),
-                   notice(app, app.t("reloaded"), [app.t("reloaded_counts", files=2, cards=12),
-                                                   app.t("restart_needed"),
-                                                   app.t("sim_restart_needed")],
-                          lambda: menu)):
-        guide.show(screen)
+    saved = box.store.path
+    problems = [StoreProblem("moved", saved.with_suffix(".unreadable-1"),
+                             detail="file is not a database"),
+                *(StoreProblem("cannot_save", saved, folder)
+                  for folder in words_of("folder_")),
+                StoreProblem("cannot_save", saved, detail="Input/output error")]
+    off = [(part, f"GPIO {pin}: GPIO busy") for part, pin in (("buzzer", 12), ("leds", 5))]
+    tour.system(box.pin_problem, *(why for _, why in off),
+                *(word for problem in problems for word in (problem.path, problem.detail)))
+    box.store.problems, box.store.problem = problems, "the saved battle: see above"
+    guide.read_only(box.pins_trouble(lambda: menu))    # its pins stay busy: OK is no use
+    guide.show(box.first_screens(off, (), lambda: menu))
+    guide.show(notice(app, app.t("reloaded"), [app.t("reloaded_counts", files=2, cards=12),
+                                               app.t("restart_needed"),
+                                               app.t("sim_restart_needed")], lambda: menu))
     guide.keep(BigWord(Header("COBI Companion"), "COBI"))    # boot.py's title
     table = tour.box("stop")
     guide = tour.guide(table, "trouble")
     box, app = table.box, table.box.app
     box.loop.farewell()                                      # no battle: nothing to say
     guide.choose(tour.t("new"))
-    guide.choose(tour.t("easy"))
     guide.roster(app.screen)                                  # the battle begins
     box.loop.farewell()                                       # the battle is saved
     box.store.can_save = False                                # as after a failed write
@@ -773,10 +1240,16 @@ def dice(seed: int) -> list[int]:
     return [rng.randint(1, 6) for _ in range(6000)]
 
 
-def take_tour(make: Make, folder: Path, language: str) -> list[Seen]:
-    """Every frame of the tour in `language`; `folder` is the tour's own (state, cards)."""
+JOURNEYS = (journey_box, journey_easy, journey_tank, journey_fights, journey_learn,
+            journey_marks, journey_match, journey_cobra, journey_sensor, journey_words,
+            journey_trouble)
+
+
+def take_tour(make: Make, folder: Path, language: str) -> Taken:
+    """Every frame of the tour in `language`, and what the boxes said; `folder` is the
+    tour's own (state, cards)."""
     tour = Tour(make, folder, language)
-    for journey in (journey_box, journey_easy, journey_tank, journey_fights, journey_marks,
-                    journey_match, journey_cobra, journey_sensor, journey_trouble):
-        journey(tour)
-    return tour.seen
+    with tour.said.listening():
+        for journey in JOURNEYS:
+            journey(tour)
+    return Taken(tour.seen, tour.said)

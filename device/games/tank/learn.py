@@ -23,11 +23,13 @@ from cobi_companion.cards.learned import SOURCE
 from cobi_companion.device.core.app import Next, Screen
 from cobi_companion.device.core.battle_log import LogEntry, entry
 from cobi_companion.device.core.views import BigWord, View
+from cobi_companion.device.core.words import number
 from cobi_companion.device.ports.events import Key
 from cobi_companion.device.ui.measure import CM_LIMIT
 from cobi_companion.device.ui.widgets import Choose, notice
+from cobi_companion.device.ui.wording import weapon_words
 from cobi_companion.rules.errors import RulesError
-from cobi_companion.rules.soft_fire import HE, SoftPlan
+from cobi_companion.rules.soft_fire import SoftPlan
 from cobi_companion.rules.soft_table import BandOverlap, Lack, Wanted
 
 if TYPE_CHECKING:
@@ -47,9 +49,11 @@ def signed(value: int) -> str:
 
 def asked(app: App, wanted: Wanted) -> str:
     """What the value is for, as the screen says it."""
-    weapon = "HE" if wanted.weapon == HE else wanted.weapon
+    weapon = weapon_words(app, wanted.weapon)            # "rifle" is "karabin" in Polish
     if wanted.lack is Lack.RANGE:
-        return app.t("ask_range", weapon=weapon, cm=f"{wanted.cm:g}")
+        assert wanted.cm is not None                       # a range value is for a range
+        return app.t("ask_range", weapon=weapon, cm=number(wanted.cm, app.settings.language,
+                                                             "g"))
     if wanted.lack is Lack.TEMPLATE:
         return app.t("ask_template", weapon=weapon)
     return app.t("ask_situation", where=app.t(f"sit_{wanted.situation}"))
@@ -124,7 +128,7 @@ class BandDial(Screen):
         self.low, self.high = math.floor(self.cm), math.ceil(self.cm)
 
     def view(self, app: App) -> View:
-        weapon = "HE" if self.wanted.weapon == HE else self.wanted.weapon
+        weapon = weapon_words(app, self.wanted.weapon)
         return BigWord(app.header(app.t("band_to" if self.at_end else "band_from")),
                        f"{self.high if self.at_end else self.low} cm",
                        f"{weapon} {signed(self.value)}: {self.low}–{self.high} cm")
