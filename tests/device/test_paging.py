@@ -16,7 +16,9 @@ def title_shown(table) -> str:
     return next(piece.text for piece in frame(view).shown if piece.place == "title")
 
 
-def test_a_long_title_turns_while_the_screen_stays(table_at) -> None:
+def long_notice(table_at):
+    """A box on a clock the test turns, showing a notice whose title is LONG: the table, its
+    loop and the clock (a list, so the test can move it on)."""
     table = table_at([3])
     loop, app = table.box.loop, table.box.app
     now = [100.0]
@@ -24,6 +26,11 @@ def test_a_long_title_turns_while_the_screen_stays(table_at) -> None:
     menu = app.screen
     app.screen = notice(app, LONG, ["a line"], lambda: menu)
     loop.draw()
+    return table, loop, now
+
+
+def test_a_long_title_turns_while_the_screen_stays(table_at) -> None:
+    table, loop, now = long_notice(table_at)
     assert loop.paging
     turns = [title_shown(table)]
     first = table.display.image.tobytes()
@@ -43,13 +50,7 @@ def test_a_long_title_turns_while_the_screen_stays(table_at) -> None:
 
 
 def test_a_new_screen_starts_at_the_first_turn_and_a_short_title_never_turns(table_at) -> None:
-    table = table_at([3])
-    loop, app = table.box.loop, table.box.app
-    now = [100.0]
-    loop.clock = lambda: now[0]
-    menu = app.screen
-    app.screen = notice(app, LONG, ["a line"], lambda: menu)
-    loop.draw()
+    table, loop, now = long_notice(table_at)
     now[0] += PAGE_S
     loop.step(Tick(now[0]))
     assert loop.last_view.header.page == 1
@@ -59,6 +60,8 @@ def test_a_new_screen_starts_at_the_first_turn_and_a_short_title_never_turns(tab
     now[0] += 10 * PAGE_S
     loop.step(Tick(now[0]))
     assert loop.frames == frames                             # nothing to turn: no new frame
+    app = table.box.app
+    menu = app.screen
     app.screen = notice(app, LONG, ["a line"], lambda: menu)
     loop.draw()
     assert loop.last_view.header.page == 0
