@@ -44,7 +44,7 @@ from run import cpu_model  # bench/run.py, beside this file
 
 TARGET_P99_MS, TARGET_START_S, TARGET_RSS_MB, TARGET_IDLE_S = 5.0, 0.3, 60.0, 0.3
 # Two whole battles, each press as a player makes it (the steps of a shot play out between).
-TANK_KEYS = ("ok,cw,cw,cw,axis,ccw,ccw,allies,ok,axis,allies,ok,"    # roster, roll-off, notice
+TANK_KEYS = ("ok,ccw,ok,cw,cw,cw,cw,axis,ccw,ccw,allies,ok,axis,allies,ok,"  # Tank Game rules
              "ok,ok,ok,ok,ok,cw,cw,allies,ok,ok,"       # Sherman at the rear: WEAKENED; end
              "ok,ok,ok,ok,ok,axis,ok,ok,"               # Tiger fires: MISS, UNLOADED; end
              "cw,ok,cw,ok,ok,ok,ok,ok,ok,ok,"           # round 2: the Sherman moves 22 cm
@@ -52,7 +52,7 @@ TANK_KEYS = ("ok,cw,cw,cw,axis,ccw,ccw,allies,ok,axis,allies,ok,"    # roster, r
              "back,cw,ok,cw,ok,back,cw,cw,ok,cw,ok,"    # round 3: menu, status board, log
              "back,cw,cw,cw,ok,ok,cw,cw,ok,cw,ok,"      # dice fairness; the Allies pass, yes
              "axis,ok,ok,ok")                           # Tiger again: DESTROYED, AXIS WIN
-EASY_KEYS = ("ok,ccw,ok,cw,cw,cw,cw,axis,ccw,ccw,allies,ccw,allies,ok,"   # Easy; + a 7TP
+EASY_KEYS = ("ok,cw,cw,cw,axis,ccw,ccw,allies,ccw,allies,ok,"   # Easy (the default); + a 7TP
              "axis,allies,ok,ok,axis,axis,allies,ok,"   # Tiger at the Sherman: DESTROYED
              "ok,cw,ok,ok,ok,ok,ok,ok,"                 # the 7TP moves 18 cm
              "back,cw,ok,ok,allies,axis,"               # menu, status board; initiative
