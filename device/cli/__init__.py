@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from cobi_companion.device.cli import options
+from cobi_companion.device.cli.checked import Folder
 from cobi_companion.device.cli.errors import OneLineParser, UsageError
 from cobi_companion.device.ports.errors import ConfigError, ScriptError
 from cobi_companion.rules.dice import DiceError
@@ -37,19 +38,24 @@ class Command:
     runs: str
 
 
-class CommandParser(argparse.ArgumentParser):
+class CommandParser(OneLineParser):
     """A command's parser, whose arguments are added when it first parses (its --help too)."""
 
     def __init__(self, *args: Any, arguments: Arguments | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._arguments = arguments
 
-    def parse_known_args(self, *args: Any, **kwargs: Any) -> Any:
-        # The command's parser is asked by argparse's subcommand action, only for the command
-        # on the command line: the other commands' options are never built.
+    def built(self) -> CommandParser:
+        """This parser with its command's arguments added (once)."""
         if self._arguments is not None:
             arguments, self._arguments = self._arguments, None
             arguments(self)
+        return self
+
+    def parse_known_args(self, *args: Any, **kwargs: Any) -> Any:
+        # The command's parser is asked by argparse's subcommand action, only for the command
+        # on the command line: the other commands' options are never built.
+        self.built()
         return super().parse_known_args(*args, **kwargs)
 
 
@@ -98,11 +104,11 @@ COBRA_COMMANDS = (
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="cobi-companion",
         description="Dice, sums and bookkeeping for the COBI WWII wargames. "
                     "Without a command: an interactive session in the terminal.")
-    parser.add_argument("--cards", metavar="DIR",
+    parser.add_argument("--cards", metavar="DIR", type=Folder("a folder of your own cards"),
                         help="your own card folder (default: ~/.config/cobi-companion/cards)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND",
                                      parser_class=CommandParser)
