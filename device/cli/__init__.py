@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -25,6 +26,7 @@ from cobi_companion.rules.dice import DiceError
 from cobi_companion.rules.errors import RulesError
 
 Arguments = Callable[[argparse.ArgumentParser], None]
+SIGPIPE_EXIT = 128 + 13      # how a shell sees a tool ended by SIGPIPE (13), like `yes | head`
 
 
 @dataclass(frozen=True)
@@ -134,6 +136,13 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        return _reader_gone()
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
@@ -141,9 +150,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         given = sys.argv[1:] if argv is None else list(argv)
         args = parser.parse_args([*given, default])
     try:
-        return _run(args)
+        code = _run(args)
+        sys.stdout.flush()      # a reader gone is found here, not by Python at exit
+        return code
+    except BrokenPipeError:
+        raise
     except (RulesError, DiceError, UsageError, ConfigError, ScriptError, OSError) as exc:
         print(f"cobi-companion: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
+
+
+def _reader_gone() -> int:
+    """The reader of the output has gone (`cobi-companion cards list | head -1`): end quietly,
+    with the status of a Unix tool ended by SIGPIPE. Python would flush standard output once
+    more at exit, and complain: it is pointed at /dev/null first (the Python docs' way:
+    SIGPIPE itself is left ignored, so that no write ends the box halfway)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):        # no file descriptor to point elsewhere
+        pass
+    return SIGPIPE_EXIT

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import argparse
 import os
+import subprocess
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -315,3 +317,23 @@ def test_a_real_process_refuses_the_same_way(name: str, number: int, cli_process
     args, words = ROWS[name][number]
     run = cli_process(*filled([*command_words(name), *args], files))
     assert_one_line_refusal(run.code, run.out, run.err, filled(words, files))
+
+
+# ---- a reader that goes away: `cobi-companion cards list | head -1` ----
+
+
+@pytest.mark.parametrize("argv", [["cards", "list"], ["play"], ["sim", "--keys", "ok"]],
+                         ids=["cards list", "play", "sim"])
+def test_a_reader_gone_ends_the_command_quietly(argv: list[str], cli_path: str,
+                                                tmp_path: Path) -> None:
+    # The pipe's reading end is closed before the command starts, so that its first write
+    # meets a reader that is gone, every time (a reader closing later races the writer).
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = subprocess.run([cli_path, *argv], stdout=write_end, stderr=subprocess.PIPE,
+                              input=b"ok\n", timeout=60,
+                              env={**os.environ, "XDG_DATA_HOME": str(tmp_path)})
+    finally:
+        os.close(write_end)
+    assert (done.returncode, done.stderr.decode()) == (141, "")
