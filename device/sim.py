@@ -38,6 +38,8 @@ from cobi_companion.device.ports.terminal import (
     too_small,
 )
 from cobi_companion.device.ui.text import view_text
+from cobi_companion.rules.dice import DiceExhausted, Need
+from cobi_companion.rules.numbers import whole
 from PIL import Image
 
 if TYPE_CHECKING:  # the box, the config and gpiozero are imported when the sim runs
@@ -47,6 +49,7 @@ if TYPE_CHECKING:  # the box, the config and gpiozero are imported when the sim 
     from cobi_companion.rules.dice import Dice
     from gpiozero.pins.mock import MockFactory
 
+WAIT_MOST_MS = 60_000     # a script's longest wait: a minute
 SCRIPT_WORDS = ("cw", "ccw", "ok", "back", "axis", "allies", "axis_long", "allies_long", "wait")
 # The keys typed in the text form: the script's words but `wait` (each line is handled, dice
 # and all, before the next is read), and a word to quit.
@@ -72,9 +75,11 @@ def parse_script(text: str) -> list[tuple[str, int]]:
             raise ScriptError(f"script line {number}: {word!r} is not a sim event; allowed: "
                               f"{', '.join(SCRIPT_WORDS)}")
         if word == "wait":
-            if len(rest) != 1 or not rest[0].isdigit():
-                raise ScriptError(f"script line {number}: wait needs milliseconds, like wait 200")
-            steps.append((word, int(rest[0])))
+            ms = whole(rest[0], 0, WAIT_MOST_MS) if len(rest) == 1 else None
+            if ms is None:
+                raise ScriptError(f"script line {number}: wait needs milliseconds from 0 to "
+                                  f"{WAIT_MOST_MS}, like wait 200")
+            steps.append((word, ms))
         elif rest:
             raise ScriptError(f"script line {number}: {word} takes no value")
         else:
@@ -335,6 +340,25 @@ def end_of_script(box: Box, display: MemoryDisplay) -> None:
         print(last_frame(display.image, sys.stdout))
 
 
+class DiceRanOut(BaseException):
+    """The simulator's scripted dice (--dice) ran out: the script's end, not a bug. The loop
+    guards each press with `except Exception`, so that a bug in one screen does not end a
+    battle; this gets through it, like SystemExit, and ends the simulator (`run_sim`)."""
+
+
+class SimDice:
+    """The simulator's dice: `dice` until they run out, then `DiceRanOut`."""
+
+    def __init__(self, dice: Dice) -> None:
+        self.dice = dice
+
+    def roll(self, need: Need) -> int:
+        try:
+            return self.dice.roll(need)
+        except DiceExhausted as exc:
+            raise DiceRanOut(str(exc)) from None
+
+
 def run_sim(config: Config, *, script: Iterable[tuple[str, int]] | None, dice: Dice | None,
             state_dir: Path | None, snapshot_dir: Path | None = None,
             state_json: Path | None = None, display: MemoryDisplay | None = None,
@@ -345,7 +369,8 @@ def run_sim(config: Config, *, script: Iterable[tuple[str, int]] | None, dice: D
     terminal OLED already showing the title, if any; with a script, the frames are kept
     (SnapshotDisplay) and the last printed, or a TextDisplay writes each. `load` reads the
     settings files again (SIGHUP); Power off and Restart end the simulator. `settings` are
-    this run's own, over the saved ones (saved only if changed on the box's menu)."""
+    this run's own, over the saved ones (saved only if changed on the box's menu). Scripted
+    `dice` that run out end it with a ScriptError."""
     from cobi_companion.device.box import build
     from cobi_companion.device.ports.power import EndPower
     from gpiozero.pins.mock import MockFactory, MockPWMPin
@@ -354,7 +379,7 @@ def run_sim(config: Config, *, script: Iterable[tuple[str, int]] | None, dice: D
     if display is None:
         display = TerminalDisplay() if script is None else SnapshotDisplay(snapshot_dir)
     clock = TapClock()
-    box = build(config, display, pin_factory=factory, dice=dice,
+    box = build(config, display, pin_factory=factory, dice=None if dice is None else SimDice(dice),
                 state_dir=state_dir or sim_state_dir(), loaded=loaded, load=load,
                 input_clock=clock)
     box.loop.power = EndPower(box.loop.put)
@@ -365,26 +390,47 @@ def run_sim(config: Config, *, script: Iterable[tuple[str, int]] | None, dice: D
     panel = MockPanel(factory, config, clock)
     try:
         if script is None:
-            stop = threading.Event()
-            drive_keyboard(panel, box.loop.put, stop)
-            box.loop.handle_signals()
-            if isinstance(display, TerminalDisplay):
-                redraw_on_resize(display, box.loop.put, box.loop.clock)
-            box.loop.run()
-            stop.set()
+            _interactive(box, panel, display)
         else:
-            box.loop.draw()
-            for word, value in script:
-                panel.act(word, value)
-                drain(box)
-            end_of_script(box, display)
+            _scripted(box, panel, script, display)
         if state_json is not None:
-            state = box.app.state.to_dict() if box.app.state else None
-            state_json.write_text(json.dumps({"battle": state,
-                                              "settings": box.app.settings.to_dict(),
-                                              "screen": type(box.app.screen).__name__},
-                                             indent=2, ensure_ascii=False))
+            write_state(box, state_json)
+    except DiceRanOut as ran_out:
+        raise ScriptError(f"{ran_out}; give more faces with --dice") from None
     finally:
         box.close()
         factory.reset()
     return 0
+
+
+def _interactive(box: Box, panel: MockPanel, display: MemoryDisplay) -> None:
+    """A person at the keyboard, until q, Power off or a signal."""
+    stop = threading.Event()
+    keyboard = drive_keyboard(panel, box.loop.put, stop)
+    box.loop.handle_signals()
+    if isinstance(display, TerminalDisplay):
+        redraw_on_resize(display, box.loop.put, box.loop.clock)
+    try:
+        box.loop.run()
+    finally:
+        # The keyboard's thread puts the terminal back as it was, within its next 0.2 s
+        # wait: however the box ended, the shell gets its terminal back.
+        stop.set()
+        keyboard.join(timeout=1.0)
+
+
+def _scripted(box: Box, panel: MockPanel, script: Iterable[tuple[str, int]],
+              display: MemoryDisplay) -> None:
+    box.loop.draw()
+    for word, value in script:
+        panel.act(word, value)
+        drain(box)
+    end_of_script(box, display)
+
+
+def write_state(box: Box, path: Path) -> None:
+    """--state-json: the battle, the settings and the screen the simulator ended on."""
+    state = box.app.state.to_dict() if box.app.state else None
+    path.write_text(json.dumps({"battle": state, "settings": box.app.settings.to_dict(),
+                                "screen": type(box.app.screen).__name__},
+                               indent=2, ensure_ascii=False))

@@ -7,6 +7,10 @@ from .card import InfoCard, Kind
 from .errors import Refusal, RulesError
 from .status import Side, Status
 
+# The most figures of one squad: the box's knob dials no more, and the command line allows no
+# more (a squad, or a crew, under a template or a tank, or firing).
+SQUAD_MAX = 10
+
 
 @dataclass(frozen=True)
 class Piece:

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Protocol
 
+from cobi_companion.rules.numbers import echo, whole
+
 
 class Roller(StrEnum):
     """Who rolls a die: a role in the action, or a side named by the rule itself."""
@@ -133,7 +135,9 @@ def parse_faces(text: str) -> list[int]:
     """Read '3,5,6' (commas or spaces) into faces, or raise DiceError naming the bad item."""
     faces: list[int] = []
     for item in text.replace(",", " ").split():
-        if not item.isdigit():
-            raise DiceError(f"{item!r} is not a D6 face: a face is a whole number from 1 to 6")
-        faces.append(check_face(int(item)))
+        face = whole(item, 1, 6)
+        if face is None:
+            raise DiceError(f"{echo(item)} is not a D6 face: a face is a whole number from 1 "
+                            f"to 6")
+        faces.append(face)
     return faces

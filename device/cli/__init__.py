@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -18,12 +19,14 @@ from pathlib import Path
 from typing import Any
 
 from cobi_companion.device.cli import options
+from cobi_companion.device.cli.checked import Folder
 from cobi_companion.device.cli.errors import OneLineParser, UsageError
 from cobi_companion.device.ports.errors import ConfigError, ScriptError
 from cobi_companion.rules.dice import DiceError
 from cobi_companion.rules.errors import RulesError
 
 Arguments = Callable[[argparse.ArgumentParser], None]
+SIGPIPE_EXIT = 128 + 13      # how a shell sees a tool ended by SIGPIPE (13), like `yes | head`
 
 
 @dataclass(frozen=True)
@@ -37,19 +40,24 @@ class Command:
     runs: str
 
 
-class CommandParser(argparse.ArgumentParser):
+class CommandParser(OneLineParser):
     """A command's parser, whose arguments are added when it first parses (its --help too)."""
 
     def __init__(self, *args: Any, arguments: Arguments | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._arguments = arguments
 
-    def parse_known_args(self, *args: Any, **kwargs: Any) -> Any:
-        # The command's parser is asked by argparse's subcommand action, only for the command
-        # on the command line: the other commands' options are never built.
+    def built(self) -> CommandParser:
+        """This parser with its command's arguments added (once)."""
         if self._arguments is not None:
             arguments, self._arguments = self._arguments, None
             arguments(self)
+        return self
+
+    def parse_known_args(self, *args: Any, **kwargs: Any) -> Any:
+        # The command's parser is asked by argparse's subcommand action, only for the command
+        # on the command line: the other commands' options are never built.
+        self.built()
         return super().parse_known_args(*args, **kwargs)
 
 
@@ -98,11 +106,11 @@ COBRA_COMMANDS = (
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="cobi-companion",
         description="Dice, sums and bookkeeping for the COBI WWII wargames. "
                     "Without a command: an interactive session in the terminal.")
-    parser.add_argument("--cards", metavar="DIR",
+    parser.add_argument("--cards", metavar="DIR", type=Folder("a folder of your own cards"),
                         help="your own card folder (default: ~/.config/cobi-companion/cards)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND",
                                      parser_class=CommandParser)
@@ -128,6 +136,13 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        return _reader_gone()
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
@@ -135,9 +150,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         given = sys.argv[1:] if argv is None else list(argv)
         args = parser.parse_args([*given, default])
     try:
-        return _run(args)
+        code = _run(args)
+        sys.stdout.flush()      # a reader gone is found here, not by Python at exit
+        return code
+    except BrokenPipeError:
+        raise
     except (RulesError, DiceError, UsageError, ConfigError, ScriptError, OSError) as exc:
         print(f"cobi-companion: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
+
+
+def _reader_gone() -> int:
+    """The reader of the output has gone (`cobi-companion cards list | head -1`): end quietly,
+    with the status of a Unix tool ended by SIGPIPE. Python would flush standard output once
+    more at exit, and complain: it is pointed at /dev/null first (the Python docs' way:
+    SIGPIPE itself is left ignored, so that no write ends the box halfway)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):        # no file descriptor to point elsewhere
+        pass
+    return SIGPIPE_EXIT

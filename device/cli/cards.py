@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import argparse
+from argparse import ArgumentTypeError
 from pathlib import Path
 
+from cobi_companion.device.cli.checked import FileOrFolder, card
 from cobi_companion.device.cli.common import cards as cards_in_play
 from cobi_companion.device.cli.common import folders, learned, print_result
 from cobi_companion.device.cli.errors import UsageError
@@ -12,7 +14,19 @@ LIST_HEADER = (f"{'card':<18} {'kind':<8} {'name':<22} {'to hit':<6} {'reload':<
                f"{'damage':<6} {'armour f/s/r/t':<12} destroy")
 
 
+CARD_FILE = FileOrFolder("a card file or a Soft Targets Table")
+
+
 def cards(args: argparse.Namespace) -> int:
+    if args.set is not None:    # a set number for show, a path for check: checked as such
+        if args.action == "list":
+            raise UsageError("cards list takes no set number or path; allowed: cards list, "
+                             "cards show SET, cards check [PATH]")
+        checked = card if args.action == "show" else CARD_FILE
+        try:
+            checked(args.set)
+        except ArgumentTypeError as exc:
+            raise UsageError(f"cards {args.action}: {exc}") from None
     if args.action == "check":
         return check(args)
     if args.action == "show":

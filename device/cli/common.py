@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cobi_companion.device.cli.errors import UsageError
 from cobi_companion.rules.dice import (
     Dice,
     DiceError,
@@ -67,19 +66,15 @@ def folders(args: argparse.Namespace) -> list[Path]:
 
 
 def learned(args: argparse.Namespace) -> Path:
-    """--learned FILE, which must exist; else the learned file of the box's default state
-    folder, if there is one."""
+    """--learned FILE (checked by its option's type); else the learned file of the box's
+    default state folder, if there is one."""
     from cobi_companion.cards import learned_file
     from cobi_companion.device.config import default_state_dir
 
     given = getattr(args, "learned", None)
     if given is None:
         return learned_file(default_state_dir())
-    path = Path(given).expanduser()
-    if not path.is_file():
-        raise UsageError(f"--learned {given}: no such file; allowed: the learned values' file, "
-                         f"like /var/lib/cobi-companion/learned/soft-targets.toml")
-    return path
+    return Path(given).expanduser()
 
 
 def cards(args: argparse.Namespace) -> CardBook:

@@ -10,7 +10,8 @@ class UsageError(Exception):
 
 
 class OneLineParser(argparse.ArgumentParser):
-    """A parser whose bad arguments are one line on stderr (exit 2), like the refusals."""
+    """A parser whose bad arguments are one line on stderr (exit 2), like the refusals: the
+    option, what was wrong, and what is allowed ("--baud: 0 is not allowed; allowed: ...")."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message}\n")
+        self.exit(2, f"{self.prog}: {message.removeprefix('argument ')}\n")

@@ -9,6 +9,15 @@ from __future__ import annotations
 
 import argparse
 
+from cobi_companion.device.cli.checked import (
+    Decimal,
+    Faces,
+    Folder,
+    NewFile,
+    TextFile,
+    Whole,
+    card,
+)
 from cobi_companion.device.cli.specs import (
     ATTACKER_STATUS,
     OVERRUN_FORM,
@@ -21,6 +30,24 @@ from cobi_companion.device.cli.specs import (
 SHOT_DICE = "scripted faces in order, like 3,5,6 (or 'ask' for real dice); default: random"
 DIE = "the die's face (or 'ask' for a real die); default: random"
 CONFIG = "default: /etc/cobi-companion/config.toml"
+# The ranges of the numbers (docs/cli.md lists them): what a table could really have.
+TABLE_CM = Decimal(0, 1000, "a number of cm")       # ten metres of table
+CM_MOVED = Whole(0, 1000, "a whole number of cm")
+TURNS = Whole(0, 8, "a whole number of turns of up to 45°")     # 8: a whole circle
+BAUD = Whole(1200, 1_000_000, "a baud rate")                   # as the config's [[sensors]]
+SAMPLES = Whole(1, 31, "a whole number of readings")           # as the config's [[sensors]]
+TIMEOUT = Decimal(0.5, 600, "a number of seconds")
+SETTINGS_FILE = TextFile("a settings file, like config.toml")
+DICE = Faces()
+LEARNED_FILE = TextFile("the learned values' file, like /var/lib/cobi-companion/learned/"
+                        "soft-targets.toml")
+
+
+def _figures(low: int) -> Whole:
+    """Figures of a squad or a crew: as many as the box dials for a squad."""
+    from cobi_companion.rules.battle import SQUAD_MAX
+
+    return Whole(low, SQUAD_MAX, "a whole number of figures")
 
 
 def _rules() -> list[str]:
@@ -38,13 +65,14 @@ def _hard_target(parser: argparse.ArgumentParser) -> None:
 
     parser.add_argument("--rules", choices=_rules(), required=True,
                         help="easy (COBI Easy level) or tank (Cobi WWII Tank Game)")
-    parser.add_argument("--attacker", required=True, metavar="CARD",
+    parser.add_argument("--attacker", required=True, metavar="CARD", type=card,
                         help="firer's set number or card id")
-    parser.add_argument("--target", metavar="CARD", help="target's set number or card id")
+    parser.add_argument("--target", metavar="CARD", type=card,
+                        help="target's set number or card id")
     parser.add_argument("--facing", choices=[facing.value for facing in Facing],
                         help="which armour the shot hits (with --weapon: a vehicle's, "
                              "default front)")
-    parser.add_argument("--range-cm", type=float, metavar="N",
+    parser.add_argument("--range-cm", type=TABLE_CM, metavar="N",
                         help="measured range (Tank Game: over 100 cm is -1 to hit; with a "
                              "weapon without a template: its band of the Soft Targets Table)")
     parser.add_argument("--hull-down", action="store_true",
@@ -66,7 +94,7 @@ def _soft_targets(parser: argparse.ArgumentParser) -> None:
         "vehicles by the Soft Targets Table")
     soft.add_argument("--weapon", metavar="NAME",
                       help="a weapon on the attacker's card, or he: its main gun firing HE")
-    soft.add_argument("--attacker-figures", type=int, metavar="N",
+    soft.add_argument("--attacker-figures", type=_figures(0), metavar="N",
                       help="figures of the firing squad, or crew left of a gun or vehicle "
                            "(default: the card's crew)")
     soft.add_argument("--in", dest="situations", metavar="SITUATIONS",
@@ -82,7 +110,7 @@ def _soft_targets(parser: argparse.ArgumentParser) -> None:
 
 
 def _learned(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--learned", metavar="FILE",
+    parser.add_argument("--learned", metavar="FILE", type=LEARNED_FILE,
                         help="the Soft Targets Table's values the box learned at the table "
                              "(default: learned/soft-targets.toml in ~/.local/share/"
                              "cobi-companion, the box's state folder when run as you; the "
@@ -99,41 +127,43 @@ def odds(parser: argparse.ArgumentParser) -> None:
 
 def resolve(parser: argparse.ArgumentParser) -> None:
     odds(parser)
-    parser.add_argument("--dice", metavar="FACES", help=SHOT_DICE)
+    parser.add_argument("--dice", metavar="FACES", type=DICE, help=SHOT_DICE)
 
 
 # ---- move, reload, initiative, overrun ----
 
 
 def move(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--card", required=True, metavar="SET")
+    parser.add_argument("--card", required=True, metavar="SET", type=card)
     parser.add_argument("--reverse", action="store_true", help="moving backward")
-    parser.add_argument("--turns", type=int, default=0, metavar="N", help="turns of up to 45°")
+    parser.add_argument("--turns", type=TURNS, default=0, metavar="N",
+                        help="turns of up to 45°")
     parser.add_argument("--rough", action="store_true", help="crossing rough ground")
     parser.add_argument("--road", action="store_true", help="the whole move is on road")
-    parser.add_argument("--moved", type=int, default=0, metavar="CM",
+    parser.add_argument("--moved", type=CM_MOVED, default=0, metavar="CM",
                         help="cm already driven: prints what is left")
     parser.add_argument("--status", metavar="LIST", help="immobilized and/or destroyed")
     parser.add_argument("--json", action="store_true")
 
 
 def reload(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--card", required=True, metavar="SET")
+    parser.add_argument("--card", required=True, metavar="SET", type=card)
     parser.add_argument("--crew-below-half", action="store_true")
     parser.add_argument("--status", metavar="LIST", help="default: unloaded")
-    parser.add_argument("--dice", metavar="FACES")
+    parser.add_argument("--dice", metavar="FACES", type=DICE)
     parser.add_argument("--json", action="store_true")
 
 
 def initiative(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--dice", metavar="FACES", help="Axis, Allies, then again on a tie")
+    parser.add_argument("--dice", metavar="FACES", type=DICE,
+                        help="Axis, Allies, then again on a tie")
     parser.add_argument("--json", action="store_true")
 
 
 def overrun(parser: argparse.ArgumentParser) -> None:
     from cobi_companion.rules.overrun import Cover
 
-    parser.add_argument("--tank", required=True, metavar="CARD",
+    parser.add_argument("--tank", required=True, metavar="CARD", type=card,
                         help="the tank's set number or card id (a hard or open-top vehicle)")
     parser.add_argument("--tank-status", metavar="LIST",
                         help=f"comma list of {', '.join(tank_status_words())}")
@@ -143,7 +173,7 @@ def overrun(parser: argparse.ArgumentParser) -> None:
                              f"{', '.join(cover.value for cover in Cover)} (default open), "
                              f"MARK one of {', '.join(OVERRUN_MARKS)}; like rifleman:3@soft "
                              f"or bofors-37mm")
-    parser.add_argument("--dice", metavar="FACES",
+    parser.add_argument("--dice", metavar="FACES", type=DICE,
                         help="scripted faces in order, one for each visible figure (or 'ask' "
                              "for real dice); default: random")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -154,7 +184,7 @@ def overrun(parser: argparse.ArgumentParser) -> None:
 
 def cards(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("action", choices=["list", "show", "check"])
-    parser.add_argument("set", nargs="?", metavar="SET|PATH",
+    parser.add_argument("set", nargs="?", metavar="SET|PATH",  # checked by its action
                         help="show: a set number; check: a card file or folder")
     _learned(parser)
     parser.add_argument("--json", action="store_true")
@@ -164,35 +194,40 @@ def cards(parser: argparse.ArgumentParser) -> None:
 
 
 def run(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--config", metavar="FILE", help=CONFIG)
+    parser.add_argument("--config", metavar="FILE", type=SETTINGS_FILE, help=CONFIG)
 
 
 def _state_dir(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--state-dir", metavar="DIR",
+                        type=Folder("a folder for the sim's battles", new=True),
                         help="where the sim keeps its battle (default: ~/.local/share/"
                              "cobi-companion/sim)")
 
 
 def sim(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--config", metavar="FILE")
-    parser.add_argument("--script", metavar="FILE", help="events: cw ccw ok back axis allies "
-                                                         "axis_long allies_long 'wait MS'")
+    parser.add_argument("--config", metavar="FILE", type=SETTINGS_FILE)
+    parser.add_argument("--script", metavar="FILE", type=TextFile("a file of sim events"),
+                        help="events: cw ccw ok back axis allies axis_long allies_long "
+                             "'wait MS'")
     parser.add_argument("--keys", metavar="LIST", help="the same events, comma-separated")
-    parser.add_argument("--dice", metavar="FACES", help="scripted faces in order")
+    parser.add_argument("--dice", metavar="FACES", type=Faces(ask=False),
+                        help="scripted faces in order")
     _state_dir(parser)
     parser.add_argument("--snapshot-dir", metavar="DIR",
+                        type=Folder("a folder for the frames", new=True),
                         help="write every distinct frame as PNG")
-    parser.add_argument("--state-json", metavar="FILE", help="write the final battle state")
+    parser.add_argument("--state-json", metavar="FILE", type=NewFile("a file for the final state"),
+                        help="write the final battle state")
 
 
 def play(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", choices=_rules(),
                         help="the rules the New battle menu starts at (the box's Rules "
                              "setting, for this session)")
-    parser.add_argument("--dice", metavar="FACES",
+    parser.add_argument("--dice", metavar="FACES", type=DICE,
                         help="scripted faces in order, or 'ask': real dice, dialled on the "
                              "box's screens (its Real dice setting, for this session)")
-    parser.add_argument("--config", metavar="FILE", help=CONFIG)
+    parser.add_argument("--config", metavar="FILE", type=SETTINGS_FILE, help=CONFIG)
     _state_dir(parser)
 
 
@@ -200,15 +235,15 @@ def range_sensor(parser: argparse.ArgumentParser) -> None:
     from cobi_companion.device.ports.range_sensor import MODELS
 
     parser.add_argument("--sensor", metavar="NAME", help="a [[sensors]] table of the config")
-    parser.add_argument("--config", metavar="FILE", help=CONFIG)
+    parser.add_argument("--config", metavar="FILE", type=SETTINGS_FILE, help=CONFIG)
     parser.add_argument("--model", metavar="MODEL", help=", ".join(MODELS))
     parser.add_argument("--port", metavar="PORT",
                         help="like /dev/serial/by-id/... or /dev/serial0")
-    parser.add_argument("--baud", type=int, metavar="N", help="default: the model's")
-    parser.add_argument("--samples", type=int, metavar="N",
+    parser.add_argument("--baud", type=BAUD, metavar="N", help="default: the model's")
+    parser.add_argument("--samples", type=SAMPLES, metavar="N",
                         help="valid readings whose median is the result (default 7); with "
                              "--raw, frames to print (default: until Ctrl-C)")
-    parser.add_argument("--timeout", type=float, metavar="S",
+    parser.add_argument("--timeout", type=TIMEOUT, metavar="S",
                         help="give up after S seconds (default: half a second per sample, at "
                              "least 3)")
     parser.add_argument("--raw", action="store_true",
@@ -219,8 +254,14 @@ def range_sensor(parser: argparse.ArgumentParser) -> None:
 # ---- cobra ----
 
 
+def _game_turn() -> Whole:
+    from cobi_companion.rules.cobra.combat import LAST_TURN
+
+    return Whole(1, LAST_TURN, "a game turn")
+
+
 def _tables(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--tables", metavar="FILE",
+    parser.add_argument("--tables", metavar="FILE", type=TextFile("a Cobra tables file"),
                         help="your Cobra tables file (default: cobra/tables.toml of the card "
                              "folders, else the shipped empty template)")
 
@@ -243,7 +284,7 @@ def cobra_odds(parser: argparse.ArgumentParser) -> None:
                              f"a terrain named in the Cobra tables file (like town)")
     parser.add_argument("--attacker", choices=[nation.value for nation in Nation],
                         help="the attacking side (else told by the shifts, where they do)")
-    parser.add_argument("--turn", type=int, metavar="N",
+    parser.add_argument("--turn", type=_game_turn(), metavar="N",
                         help="the game turn (two HQ shifts from game turn 17)")
     parser.add_argument("--weather", choices=[weather.value for weather in Weather],
                         help="this game turn's weather (no air points in storms)")
@@ -255,22 +296,24 @@ def cobra_odds(parser: argparse.ArgumentParser) -> None:
 
 def cobra_roll(parser: argparse.ArgumentParser) -> None:
     cobra_odds(parser)
-    parser.add_argument("--dice", metavar="FACES", help=DIE)
+    parser.add_argument("--dice", metavar="FACES", type=DICE, help=DIE)
 
 
 def cobra_weather(parser: argparse.ArgumentParser) -> None:
     from cobi_companion.rules.cobra.tables import Weather
 
-    parser.add_argument("--turn", type=int, required=True, metavar="N", help="the game turn")
+    parser.add_argument("--turn", type=_game_turn(), required=True, metavar="N",
+                        help="the game turn")
     parser.add_argument("--history", metavar="LIST",
                         help=f"the weather of the turns before, oldest first, comma list of "
                              f"{', '.join(weather.value for weather in Weather)} (the last is "
                              f"the turn before)")
-    parser.add_argument("--dice", metavar="FACES", help=DIE)
+    parser.add_argument("--dice", metavar="FACES", type=DICE, help=DIE)
     _tables(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 def cobra_crt(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("action", choices=["check"])
-    parser.add_argument("file", metavar="FILE", help="a Cobra tables file, like cobra/tables.toml")
+    parser.add_argument("file", metavar="FILE", type=TextFile("a Cobra tables file"),
+                        help="a Cobra tables file, like cobra/tables.toml")

@@ -7,10 +7,13 @@ forms below are only text, for the parser's help, so that building the parser im
 from __future__ import annotations
 
 import re
+from argparse import ArgumentTypeError
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from cobi_companion.device.cli.checked import card
 from cobi_companion.device.cli.errors import UsageError
+from cobi_companion.rules.numbers import echo, whole
 
 if TYPE_CHECKING:
     from cobi_companion.cards import CardBook
@@ -94,17 +97,24 @@ def _parts(spec: str, form: re.Pattern[str], write: str,
            under: str) -> tuple[re.Match[str], int | None]:
     """An --under SPEC's parts, and its FIGURES (None when not given); a missing CARD or bad
     FIGURES is refused."""
-    what = f"--under {spec!r}"
+    from cobi_companion.rules.battle import SQUAD_MAX
+
+    what = f"--under {echo(spec)}"
     match = form.match(spec.strip())
     if match is None or not match["card"].strip():
         raise UsageError(f"{what}: the CARD part is missing; write {write}")
+    try:
+        card(match["card"])
+    except ArgumentTypeError as exc:
+        raise UsageError(f"{what}: CARD {exc}") from None
     if match["figures"] is None:
         return match, None
     text = match["figures"].strip()
-    if not text.isdigit() or int(text) < 1:
-        raise UsageError(f"{what}: FIGURES {text!r} is not allowed; allowed: a whole number of "
-                         f"figures under {under}, 1 or more, like :3")
-    return match, int(text)
+    figures = whole(text, 1, SQUAD_MAX)
+    if figures is None:
+        raise UsageError(f"{what}: FIGURES {echo(text)} is not allowed; allowed: a whole "
+                         f"number of figures under {under} from 1 to {SQUAD_MAX}, like :3")
+    return match, figures
 
 
 # ---- soft-target and template fire: `resolve --weapon ... --under SPEC` ----
@@ -131,7 +141,7 @@ def covered(spec: str, book: CardBook, label: Label) -> Covered:
     from cobi_companion.rules.soft_fire import Covered
     from cobi_companion.rules.status import Status
 
-    what = f"--under {spec!r}"
+    what = f"--under {echo(spec)}"
     match, figures = _parts(spec, _UNDER, f"{UNDER_FORM}, like bofors-37mm:3@soft_cover",
                             "the template")
     card = book.get(match["card"])
@@ -182,7 +192,7 @@ def under_tank(spec: str, book: CardBook, label: Label) -> Under:
     from cobi_companion.rules.overrun import Cover, Under
     from cobi_companion.rules.status import Status
 
-    what = f"--under {spec!r}"
+    what = f"--under {echo(spec)}"
     match, figures = _parts(spec, _OVERRUN_UNDER,
                             f"{OVERRUN_FORM}, like rifleman:3@soft or mg-gunner:2+dug_in",
                             "the tank")

@@ -16,13 +16,12 @@ from cobi_companion.device.core.views import BigWord, Menu, View
 from cobi_companion.device.games.battle import begin_round
 from cobi_companion.device.ports.events import Key
 from cobi_companion.device.ui.widgets import Choose, notice
-from cobi_companion.rules.battle import Battle, Piece
+from cobi_companion.rules.battle import SQUAD_MAX, Battle, Piece
 from cobi_companion.rules.card import InfoCard, Kind
 from cobi_companion.rules.levels import RULE_SETS
 from cobi_companion.rules.shot import readiness
 from cobi_companion.rules.status import Side
 
-SQUAD_MAX = 10     # figures the knob dials for one squad
 EASY_KINDS = (Kind.HARD, Kind.OPEN_TOP)     # the Easy level plays with vehicles only
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..dice import Aim, Dice, Need, Roller
 from ..errors import Refusal, RulesError
+from ..numbers import echo, whole
 from .notes import Note, Why
 from .tables import COLUMNS, DIE_FACES, CobraTables, Loss, Result, Weather
 
@@ -65,7 +66,7 @@ UNIT_MODIFIERS = (
     UnitModifier("q", QUARTER, "quartered", "8.3.2c"),
 )
 BY_LETTER = {m.letter: m for m in UNIT_MODIFIERS}
-_UNIT = re.compile(r"^(\d+)([a-z]*)$")
+_UNIT = re.compile(r"([0-9]+)([a-z]*)")     # ASCII digits: \d would take '٣' too
 
 
 @dataclass(frozen=True)
@@ -78,10 +79,17 @@ class Unit:
     @classmethod
     def parse(cls, text: str) -> Unit:
         """"12", "6h", "8ds": the printed strength, then a letter per modifier."""
-        match = _UNIT.match(text.strip().lower())
+        match = _UNIT.fullmatch(text.strip().lower())
         if not match:
-            raise RulesError(f"unit {text!r}: write its strength then modifier letters, "
-                             f"like 12 or 6h ({modifier_help()})", Refusal.UNIT_FORMAT, unit=text)
+            raise RulesError(f"unit {echo(text)}: write its strength then modifier letters, "
+                             f"like 12 or 6h ({modifier_help()})", Refusal.UNIT_FORMAT,
+                             unit=text)
+        # The range is checked with the others (`strength`); thousands of digits are refused
+        # here, before int() meets them.
+        printed = whole(match.group(1), 0, 1_000_000)
+        if printed is None:
+            raise RulesError(f"unit {echo(text)}: a printed strength is 1 to {MAX_STRENGTH}",
+                             Refusal.UNIT_STRENGTH, unit=text, most=MAX_STRENGTH)
         letters = match.group(2)
         unknown = sorted(set(letters) - set(BY_LETTER))
         if unknown:
@@ -91,7 +99,7 @@ class Unit:
         if len(set(letters)) < len(letters):
             raise RulesError(f"unit {text!r}: a modifier may be given once per unit",
                              Refusal.UNIT_MODIFIER_TWICE, unit=text)
-        return cls(int(match.group(1)), tuple(BY_LETTER[c] for c in letters))
+        return cls(printed, tuple(BY_LETTER[c] for c in letters))
 
     def text(self) -> str:
         return f"{self.strength}{''.join(m.letter for m in self.modifiers)}"
@@ -231,11 +239,12 @@ def parse_shift(text: str, tables: CobraTables | None = None) -> Shift:
     """"terrain:-1", "hq:+1", or a terrain named in the owner's tables ("town")."""
     kind, _, value = text.strip().lower().partition(":")
     if kind in ShiftKind.__members__.values() and value:
-        try:
-            return Shift(ShiftKind(kind), int(value))
-        except ValueError:
-            raise RulesError(f"shift {text!r}: the columns are a whole number like -1 or "
-                             f"+2", Refusal.SHIFT_COLUMNS, shift=text) from None
+        # any size here: each kind's own range is checked with the others (check_shifts)
+        columns = whole(value, -1_000_000, 1_000_000)
+        if columns is None:
+            raise RulesError(f"shift {echo(text)}: the columns are a whole number like -1 or "
+                             f"+2", Refusal.SHIFT_COLUMNS, shift=text)
+        return Shift(ShiftKind(kind), columns)
     if not value and tables is not None and kind:
         return Shift(ShiftKind.TERRAIN, tables.terrain_shift(kind), kind)
     raise RulesError(f"shift {text!r}: write KIND:COLUMNS with KIND one of "

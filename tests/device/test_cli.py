@@ -215,18 +215,21 @@ def test_the_command_line_imports_no_pydantic_or_gpiozero_before_a_command_runs(
     assert out.strip() == "[]"
 
 
-def test_help_and_run_build_only_what_they_need():
+def test_help_and_run_build_only_what_they_need(tmp_path):
     # `--help` lists the commands without adding their options, and `run` adds only its own
-    # and imports only its module: no rule but the dice, no Cobra, no soft-target fire, no
-    # pydantic before the box's title is drawn.
+    # and imports only its module: no rule but the dice (and how numbers are read), no Cobra,
+    # no soft-target fire, no pydantic before the box's title is drawn.
+    config = tmp_path / "config.toml"
+    config.write_text("")
     code = ("import contextlib, io, json, sys\n"
             "from cobi_companion.device import cli\n"
             "from cobi_companion.device.cli import box\n"
-            "cli.build_parser().parse_args(['run', '--config', 'config.toml'])\n"
+            f"cli.build_parser().parse_args(['run', '--config', {str(config)!r}])\n"
             "with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):\n"
             "    cli.build_parser().parse_args(['--help'])\n"
             "print(json.dumps(sorted(m for m in sys.modules\n"
             "                        if m.startswith(('cobi_companion.rules.', 'pydantic')))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
-    assert json.loads(out) == ["cobi_companion.rules.dice", "cobi_companion.rules.errors"]
+    assert json.loads(out) == ["cobi_companion.rules.dice", "cobi_companion.rules.errors",
+                               "cobi_companion.rules.numbers"]

@@ -83,6 +83,7 @@ def test_a_value_nobody_dialled_is_still_refused_with_the_reason(cli, tmp_path):
 def test_a_learned_file_that_is_not_there_is_one_line(cli_process, tmp_path):
     run = cli_process("odds", *RIFLE_AT_30, "--learned", str(tmp_path / "nope.toml"))
     assert run.code == 2 and run.out == ""
-    assert run.err == (f"cobi-companion: --learned {tmp_path / 'nope.toml'}: no such file; "
-                       f"allowed: the learned values' file, like "
-                       f"/var/lib/cobi-companion/learned/soft-targets.toml\n")
+    assert run.err == (f"cobi-companion odds: --learned: {tmp_path / 'nope.toml'} does not "
+                       f"exist; allowed: the learned values' file, like "
+                       f"/var/lib/cobi-companion/learned/soft-targets.toml, UTF-8 text of at "
+                       f"most 1 MB\n")

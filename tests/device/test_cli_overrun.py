@@ -129,10 +129,10 @@ def test_too_few_dice_is_refused_like_resolve(cli):
      "--under 'rifleman@wall': COVER 'wall' is not allowed; allowed: open, soft, hard"),
     (overrun("--under", "rifleman:x@soft"),
      "--under 'rifleman:x@soft': FIGURES 'x' is not allowed; allowed: a whole number of "
-     "figures under the tank, 1 or more, like :3"),
+     "figures under the tank from 1 to 10, like :3"),
     (overrun("--under", "rifleman:0"),
-     "--under 'rifleman:0': FIGURES '0' is not allowed; allowed: a whole number of "
-     "figures under the tank, 1 or more, like :3"),
+     "--under 'rifleman:0': FIGURES 0 is not allowed; allowed: a whole number of "
+     "figures under the tank from 1 to 10, like :3"),
     (overrun("--under", "rifleman:2+prone"),
      "--under 'rifleman:2+prone': MARK 'prone' is not allowed; allowed: hidden, dug_in"),
     (overrun("--under", ":3@soft"),

@@ -86,8 +86,8 @@ def test_the_end_of_input_ends_the_session(cli: Any) -> None:
 def test_bad_options_are_one_line(cli: Any) -> None:
     run = cli("play", "--dice", "3,9", stdin="")
     assert (run.code, run.out) == (2, "")
-    assert run.err.splitlines() == ["cobi-companion: 9 is not a D6 face: a face is a whole "
-                                    "number from 1 to 6"]
+    assert run.err.splitlines() == ["cobi-companion play: --dice: 9 is not a D6 face: a face "
+                                    "is a whole number from 1 to 6 (or ask)"]
 
 
 def test_the_bare_command_runs_the_simulator_off_the_pi(cli: Any) -> None:
