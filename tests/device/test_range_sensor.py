@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Sequence
 from itertools import pairwise
+from typing import Any
 
 import pytest
 from cobi_companion.device.ports.range_sensor import (
@@ -27,6 +28,7 @@ from cobi_companion.device.ports.range_sensor import (
 )
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from range_reference import decode
 
 OK, NO_ECHO, TOO_CLOSE = Condition.OK, Condition.NO_ECHO, Condition.TOO_CLOSE
 OUT, WEAK, SAT = Condition.OUT_OF_RANGE, Condition.WEAK_SIGNAL, Condition.SATURATED
@@ -577,3 +579,39 @@ def test_headers_only() -> None:
         parser.feed(junk)
         assert parser.pending < 9  # type: ignore[attr-defined]
 
+
+# --- against the reference decoder ----------------------------------------------------------
+
+def frames_of(model: str) -> st.SearchStrategy[bytes]:
+    """Well-formed frames of the model's family with any value, special codes included."""
+    family = MODELS[model].family
+    if family == "ff":
+        return any_ff
+    if family == "benewake":
+        return any_laser
+    if family == "us100":
+        return st.integers(0, 0xFFFF).map(lambda raw: raw.to_bytes(2, "big"))
+    digits = 4 if MODELS[model].unit == "mm" else 3
+    return st.builds(lambda raw, space: b"R%0*d%s\r" % (digits, raw, b" " if space else b""),
+                     st.integers(0, 10 ** digits - 1), st.booleans())
+
+
+SETUPS = [(name, {}) for name in MODELS] + [
+    ("aj-sr04m", {"header_in_checksum": False}), ("tf-luna", {"unit": "mm"})]
+
+
+@pytest.mark.parametrize(("model", "options"), SETUPS)
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_the_parsers_read_what_the_reference_reads(model: str, options: dict[str, Any],
+                                                   data: st.DataObject) -> None:
+    """Frames of the model, impossible ones, pieces, runs of header bytes and random bytes,
+    in any split: exactly the readings of tests/device/range_reference.py, which decodes
+    the whole stream at once from the notes (the seeded fuzz of bench/range_fuzz.py does
+    the same at scale: tests/device/test_range_fuzz.py)."""
+    runs = st.tuples(st.sampled_from(b"\xff\x59R\r "), st.integers(1, 12)).map(
+        lambda run: bytes([run[0]]) * run[1])
+    stream = data.draw(st.lists(st.one_of(junk(frames_of(model)), runs), max_size=6).map(
+        b"".join))
+    got = feed(parser_for(MODELS[model], **options), cut_into_chunks(stream, data.draw(cuts)))
+    assert [(r.condition.value, r.frame, r.cm) for r in got] == decode(stream, model, **options)
