@@ -120,9 +120,16 @@ def test_only_invalid_frames_give_up_in_bounded_time_with_the_real_loop(table_wi
     loop, now, ticks = table.box.loop, [1000.0], []
     loop.clock = lambda: now[0]
     loop.on_tick = ticks.append
+    handled, step = [], loop.step
+
+    def counted(event) -> bool:
+        handled.append(event)
+        return step(event)
+    loop.step = counted
     thread = threading.Thread(target=loop.run)
     thread.start()
     try:
+        assert until(lambda: bool(handled))     # the loop runs: its clock starts at 1000
         while table.box.app.screen is measuring:
             assert now[0] < 1000.0 + 2 * MEASURE_LIMIT_S, "it never gave up"
             now[0] += 1.0

@@ -91,10 +91,17 @@ def test_a_stream_of_events_does_not_hold_back_the_ticks(box: Box) -> None:
         while not talking.is_set():
             loop.put(noise)
             time.sleep(0.002)
+    handled, step = [], loop.step
+
+    def counted(event) -> bool:
+        handled.append(event)
+        return step(event)
+    loop.step = counted  # type: ignore[method-assign]
     thread, sensor = threading.Thread(target=loop.run), threading.Thread(target=talk)
     sensor.start()
     thread.start()
     try:
+        assert until(lambda: bool(handled))     # the loop runs: its clock starts at 1000
         for _ in range(3):
             now[0] += 1.0
             assert until(lambda: bool(ticks) and ticks[-1] == now[0])
