@@ -196,17 +196,22 @@ class Loop:
         # before the wait ends must not push a ping past it.
         half = self.notifier.watchdog_s
         wait = min(half * 0.8, 1.0) if half else 1.0
+        last_tick = self.clock()
         while True:
-            animating = self.app.screen.animating
-            timeout = ANIMATION_TICK_S if animating else min(wait, PAGE_S / 4) \
-                if self.paging else wait
-            event = self.wait(timeout) or Tick(self.clock())
+            every = ANIMATION_TICK_S if self.app.screen.animating else \
+                min(wait, PAGE_S / 4) if self.paging else wait
+            event = self.wait(min(every, max(0.0, last_tick + every - self.clock())))
             self.notifier.watchdog()
             self.idle(self.clock())
             self.display.refresh()
-            if not self.step(event):
+            if event is not None and not self.step(event):
                 reason = event.reason if isinstance(event, Stop) else ""
                 break
+            # Ticks come by the clock, not only when the queue is quiet: a sensor talking ten
+            # times a second must not hold back a screen's timeout or an animation.
+            if event is None or self.clock() - last_tick >= every:
+                last_tick = self.clock()
+                self.step(Tick(last_tick))
         self.notifier.stopping()
         self.app.commit()
         self.farewell()

@@ -19,7 +19,11 @@ if TYPE_CHECKING:
     from cobi_companion.device.core.app import App
 
 Answer = Callable[[DistanceCheck, bool], Screen]     # the check, and the answer to act on
-GIVE_UP_S = 4.0        # a measurement with no progress for this long ends with what it has
+# A measurement gives up ("No measurement", why, "use the tape") after this long without a
+# new valid reading (invalid frames are no progress: a sensor that sees nothing keeps talking),
+# and after MEASURE_LIMIT_S in all, however slowly valid readings trickle in.
+GIVE_UP_S = 4.0
+MEASURE_LIMIT_S = 15.0
 CM_LIMIT = 500         # the knob dials 0–500 cm
 
 
@@ -89,6 +93,8 @@ class Measuring(Screen):
     then: Answer
     back: Next
     sample: Sample = field(default_factory=lambda: Sample(0))
+    # The screen knows the time only from ticks: None here means "from the next tick".
+    started: float | None = None
     last_progress: float | None = None
 
     def begin(self, app: App) -> Screen:
@@ -113,14 +119,20 @@ class Measuring(Screen):
             return self if event.online else self._lost(app)
         if event.sensor != self.sensor:
             return self
+        valid = len(self.sample.good)
         self.sample.add(event.reading)
-        self.last_progress = None
-        return self._finish(app) if self.sample.done else self
+        if self.sample.done:
+            return self._finish(app)
+        if len(self.sample.good) > valid:
+            self.last_progress = None
+        return self
 
     def tick(self, app: App, now: float) -> Screen:
+        if self.started is None:
+            self.started = now
         if self.last_progress is None:
             self.last_progress = now
-        elif now - self.last_progress >= GIVE_UP_S:
+        if now - self.last_progress >= GIVE_UP_S or now - self.started >= MEASURE_LIMIT_S:
             return self._finish(app)
         return self
 

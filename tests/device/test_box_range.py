@@ -1,12 +1,20 @@
 """The box with a range sensor on a pty: the fire flow measures the range, the "check
-distance" screen answers set-up questions, and an unplugged sensor says so on the screen."""
+distance" screen answers set-up questions, an unplugged sensor says so on the screen, and a
+sensor that sends only invalid frames ends in "no measurement: use the tape" in bounded time,
+with the real main loop."""
 from __future__ import annotations
+
+import threading
+import time
 
 import pytest
 from cobi_companion.device.config import parse_config
 from cobi_companion.device.core.battle_log import english, loaded
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll
+from cobi_companion.device.ports.events import SensorReading, Stop, Tick
 from cobi_companion.device.ports.fake_sensor import FakeSensor, ff_frame
+from cobi_companion.device.ports.range_sensor import Condition, Reading
+from cobi_companion.device.ui.measure import GIVE_UP_S, MEASURE_LIMIT_S, Measuring
 
 TIGER_VS_SHERMAN = ["ok", "cw", "cw", "cw", "axis", "ccw", "ccw", "allies", "ok"]
 
@@ -19,8 +27,9 @@ def answered(table) -> bool:
 def table_with_sensor(tmp_path, table_at):
     sensors: list[FakeSensor] = []
 
-    def make(mm: int, dice: list[int]):
-        sensors.append(FakeSensor(tmp_path / "usb-sensor", ff_frame(mm)))
+    def make(mm: int, dice: list[int], frames: bytes | None = None):
+        sensors.append(FakeSensor(tmp_path / "usb-sensor",
+                                  ff_frame(mm) if frames is None else frames))
         config = parse_config({"game": {"rules": "tank"},
                                "sensors": [{"name": "table", "port": str(tmp_path / "usb-sensor"),
                                             "model": "a02yyuw", "offset_cm": 1.0}]})
@@ -84,3 +93,78 @@ def test_an_unplugged_sensor_says_so_and_the_knob_takes_over(table_with_sensor):
     assert isinstance(table.view, BigWord) and table.view.word == "100 cm"   # the knob
     table.press("cw", "cw", "ok")
     assert table.view.word == "YES" and table.view.detail == "102 cm · > 100 cm"
+
+
+# Only invalid frames: no echo (twice), beyond the A02YYUW's 450 cm (7500 mm), a bad checksum.
+NOTHING_VALID = ff_frame(0) + ff_frame(0) + ff_frame(7500) + bytes.fromhex("FF 07 A1 A8")
+
+
+def until(condition, timeout: float = 10.0) -> bool:
+    end = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > end:
+            return False
+        time.sleep(0.005)
+    return True
+
+
+def test_only_invalid_frames_give_up_in_bounded_time_with_the_real_loop(table_with_sensor):
+    """The sensor talks every 30 ms and never says anything valid: the main loop (run in a
+    thread, on a clock the test moves a second at a time) still ticks by the clock, the
+    invalid frames are no progress, and after GIVE_UP_S the screen says "No measurement",
+    why, and to use the tape; the knob takes over."""
+    table, _ = table_with_sensor(0, [], frames=NOTHING_VALID)
+    table.press("cw", "cw", "cw", "ok", "ok", "ok")           # Check distance: over 100 cm?
+    measuring = table.box.app.screen
+    assert isinstance(measuring, Measuring)
+    loop, now, ticks = table.box.loop, [1000.0], []
+    loop.clock = lambda: now[0]
+    loop.on_tick = ticks.append
+    handled, step = [], loop.step
+
+    def counted(event) -> bool:
+        handled.append(event)
+        return step(event)
+    loop.step = counted
+    thread = threading.Thread(target=loop.run)
+    thread.start()
+    try:
+        assert until(lambda: bool(handled))     # the loop runs: its clock starts at 1000
+        while table.box.app.screen is measuring:
+            assert now[0] < 1000.0 + 2 * MEASURE_LIMIT_S, "it never gave up"
+            now[0] += 1.0
+            assert until(lambda: ticks and ticks[-1] >= now[0]), "no tick while it talks"
+    finally:
+        loop.put(Stop("test"))
+        thread.join(10)
+    assert not thread.is_alive()
+    first = measuring.started
+    assert first is not None and GIVE_UP_S <= ticks[-1] - first <= GIVE_UP_S + 1.0
+    assert measuring.sample.good == [] and measuring.sample.bad[Condition.NO_ECHO] > 0
+    view = table.view
+    assert isinstance(view, Lines) and view.header.title == "No measurement"
+    assert view.lines == ("no echo: aim at a flat card", "Use the tape and enter cm")
+    table.press("ok")
+    assert isinstance(table.view, BigWord) and table.view.word == "100 cm"   # the knob
+
+
+def test_a_slow_trickle_of_valid_readings_ends_at_the_limit(table_with_sensor):
+    """Valid readings that come just often enough to keep the wait going still end the
+    measurement MEASURE_LIMIT_S after it began: fewer than wanted, no measurement."""
+    table, sensor = table_with_sensor(0, [], frames=NOTHING_VALID)
+    sensor.talking = False
+    table.press("cw", "cw", "cw", "ok", "ok", "ok")
+    measuring = table.box.app.screen
+    assert isinstance(measuring, Measuring)
+    loop, start = table.box.loop, 1000.0
+    valid = SensorReading("table", Reading(103.1, Condition.OK))
+    elapsed = 0.0
+    while table.box.app.screen is measuring:
+        assert elapsed <= MEASURE_LIMIT_S, "it never gave up"
+        loop.step(Tick(start + elapsed))
+        if elapsed % (GIVE_UP_S - 1) == 0:
+            loop.step(valid)
+        elapsed += 1.0
+    assert MEASURE_LIMIT_S <= elapsed - 1.0 < MEASURE_LIMIT_S + 1.0
+    assert 0 < len(measuring.sample.good) < measuring.sample.wanted
+    assert table.view.header.title == "No measurement"

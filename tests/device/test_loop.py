@@ -1,4 +1,5 @@
-"""The main loop on the real box (mock pins): start-up warm-up in idle time, idle dimming."""
+"""The main loop on the real box (mock pins): start-up warm-up in idle time, idle dimming,
+ticks by the clock while events keep coming."""
 from __future__ import annotations
 
 import threading
@@ -10,7 +11,8 @@ import pytest
 from cobi_companion.device.box import Box, build
 from cobi_companion.device.config import Config
 from cobi_companion.device.ports.display import MemoryDisplay
-from cobi_companion.device.ports.events import Key, Press, Stop
+from cobi_companion.device.ports.events import Key, Press, SensorReading, Stop
+from cobi_companion.device.ports.range_sensor import Condition, Reading
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 
@@ -71,6 +73,41 @@ def test_the_loop_dims_after_idle_minutes_and_a_press_wakes_it(box: Box) -> None
         loop.put(Press(Key.OK))
         assert until(lambda: display.dimmed is False)
     finally:
+        loop.put(Stop("test"))
+        thread.join(10)
+    assert not thread.is_alive()
+
+
+def test_a_stream_of_events_does_not_hold_back_the_ticks(box: Box) -> None:
+    """A sensor that talks every few milliseconds keeps the queue busy; the loop still ticks
+    once a (clock) second, so a screen's timeout or an animation goes on."""
+    now, ticks, talking = [1000.0], [], threading.Event()
+    loop = box.loop
+    loop.clock = lambda: now[0]
+    loop.on_tick = ticks.append
+    noise = SensorReading("nobody", Reading(None, Condition.NO_ECHO))
+
+    def talk() -> None:
+        while not talking.is_set():
+            loop.put(noise)
+            time.sleep(0.002)
+    handled, step = [], loop.step
+
+    def counted(event) -> bool:
+        handled.append(event)
+        return step(event)
+    loop.step = counted  # type: ignore[method-assign]
+    thread, sensor = threading.Thread(target=loop.run), threading.Thread(target=talk)
+    sensor.start()
+    thread.start()
+    try:
+        assert until(lambda: bool(handled))     # the loop runs: its clock starts at 1000
+        for _ in range(3):
+            now[0] += 1.0
+            assert until(lambda: bool(ticks) and ticks[-1] == now[0])
+    finally:
+        talking.set()
+        sensor.join(5)
         loop.put(Stop("test"))
         thread.join(10)
     assert not thread.is_alive()

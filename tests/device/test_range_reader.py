@@ -58,6 +58,24 @@ def test_readings_are_handed_over_only_when_wanted(link, sensors):
         reader.close()
 
 
+def test_a_stray_header_before_every_frame_is_measured_through(link, sensors):
+    """Issue 16: `FF FF 03 01 03` again and again (a stray 0xFF before 769 mm) on a real pty,
+    in whatever reads the port gives: every frame is read, the impossible window quietly
+    dropped; 76.9 cm is measured, not "out of range"."""
+    sensors.append(FakeSensor(link, bytes.fromhex("FF FF 03 01 03") * 2))
+    events: queue.Queue = queue.Queue()
+    reader = reader_for("a02yyuw", link, events)
+    try:
+        assert next_of(events, SensorState).online
+        sample = Sample(7)
+        reader.want(7)
+        while not sample.done:
+            sample.add(next_of(events, SensorReading).reading)
+        assert sample.result().cm == 76.9 and not sample.bad
+    finally:
+        reader.close()
+
+
 def test_unplugged_then_replugged_the_reader_comes_back(link, sensors):
     sensor = FakeSensor(link, ff_frame(925))
     sensors.append(sensor)

@@ -6,8 +6,10 @@ parser must give the same readings whatever the split.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Sequence
 from itertools import pairwise
+from typing import Any
 
 import pytest
 from cobi_companion.device.ports.range_sensor import (
@@ -26,6 +28,7 @@ from cobi_companion.device.ports.range_sensor import (
 )
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from range_reference import decode
 
 OK, NO_ECHO, TOO_CLOSE = Condition.OK, Condition.NO_ECHO, Condition.TOO_CLOSE
 OUT, WEAK, SAT = Condition.OUT_OF_RANGE, Condition.WEAK_SIGNAL, Condition.SATURATED
@@ -215,6 +218,37 @@ def test_a_lost_header_can_hide_the_next_frame() -> None:
     check(FFParser(MODELS["a02yyuw"]).feed(bytes.fromhex("FF 05 FF 03 9D 9F")), [(OK, 153.5)])
 
 
+def test_a_stray_ff_before_an_impossible_window_hides_nothing() -> None:
+    """`FF FF 03 01` passes its checksum (FF+FF+03 = 01) but says 65283 mm, which no model
+    sends: one byte is dropped and `FF 03 01 03` (769 mm) is found, every time, and quietly
+    (another 0xFF lies inside the bad window: a slipped boundary)."""
+    check_every_split("a02yyuw", bytes.fromhex("FF FF 03 01 03") * 3, [(OK, 76.9)] * 3)
+
+
+@pytest.mark.parametrize(("model", "header_in_checksum"),
+                         [(name, True) for name in FF_MODELS] + [("aj-sr04m", False)])
+def test_every_distance_survives_a_stray_ff(model: str, header_in_checksum: bool) -> None:
+    """Every distance a model can read, after a stray 0xFF, is read. A window that starts at
+    the stray byte passes its checksum when the low byte is the high byte - 2 (- 1 without
+    the header in the sum), 1 distance in 256, and then says 65280 mm or more: impossible."""
+    limits = MODELS[model]
+    lost = []
+    for mm in range(math.ceil(limits.min_cm * 10), int(limits.max_cm * 10) + 1):
+        frame = ff_frame(mm, header_in_checksum=header_in_checksum)
+        parser = parser_for(limits, header_in_checksum=header_in_checksum)
+        got = parser.feed(b"\xff" + frame)
+        if [(r.condition, r.cm, r.frame) for r in got] != [(OK, mm / 10, frame)]:
+            lost.append(mm)
+    assert lost == []
+
+
+def test_an_impossible_frame_is_said_and_dropped_by_one_byte() -> None:
+    """7500 mm is beyond the A02YYUW's 450 cm: OUT_OF_RANGE, said (no 0xFF inside it), and
+    the parser looks again one byte on, where nothing starts; the next frame is read."""
+    check_every_split("a02yyuw", bytes.fromhex("FF 1D 4C 68 FF 03 9D 9F"),
+                      [(OUT, None), (OK, 92.5)])
+
+
 # --- US-100 -------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("hexes", "expected"), [
@@ -230,6 +264,9 @@ def test_a_lost_header_can_hide_the_next_frame() -> None:
     ("", []),                                  # no reply: the reader's NO_REPLY
     ("03", []),                                # incomplete: the reader resets and retries
     ("60 03 E8", [(INVALID, None), (OK, 100.0)]),  # a stray byte, then the reply lines up
+    ("12 03 E8", [(OUT, None), (OK, 100.0)]),      # 4611 mm: impossible, one byte dropped
+    ("11 03 E8", [(OK, 435.5)]),                   # 4355 mm: possible, nothing tells it
+    ("2B 52 03 E8", [(INVALID, None), (OK, 100.0)]),  # the timeout's code: a whole reply
 ])
 def test_us100_vectors(hexes: str, expected: Expected) -> None:
     check_every_split("us-100", bytes.fromhex(hexes), expected)
@@ -272,6 +309,8 @@ def test_us100_temperature() -> None:
     ("maxbotix-hr", b"\x00\xffR1\rR0480\r9R10R1000\r", [(INVALID, None), (OK, 48.0),
                                                           (OK, 100.0)]),
     ("maxbotix-lv", b"RRR039\rR040", [(OK, 99.06)]),
+    ("maxbotix-lv", b"R999\rR040\r", [(OUT, None), (OK, 101.6)]),
+    ("maxbotix-hr", b"R9999\rR5000\r", [(OUT, None), (NO_ECHO, None)]),
 ])
 def test_maxbotix_vectors(model: str, text: bytes, expected: Expected) -> None:
     check_every_split(model, text, expected)
@@ -291,7 +330,9 @@ BENEWAKE_VECTORS: list[tuple[str, str, Expected]] = [
     *[(name, GOOD, [(OK, 100.0)]) for name in LASERS],
     *[(name, "59 59 65 00 E8 03 F0 08 FA", [(OK, 101.0)]) for name in LASERS],
     *[(name, "59 59 64 00 F4 01 C8 08 DA", [(CSUM, None)]) for name in LASERS],
-    *[(name, "59 59 FF FF 50 00 F0 08 F8", [(WEAK, None)]) for name in LASERS],
+    *[(name, "59 59 FF FF 50 00 F0 08 F8", [(WEAK, None)]) for name in ("tfmini", "tfmini-s")],
+    # a TF-Luna sends no distance 0xFFFF (it says 0 with a low amp): beyond its 800 cm
+    ("tf-luna", "59 59 FF FF 50 00 F0 08 F8", [(OUT, None)]),
     *[(name, "59 59 23 00 FF FF F0 08 CB", [(SAT, None)]) for name in LASERS],
     ("tf-luna", "59 59 00 00 32 00 F0 08 DC", [(NO_ECHO, None)]),    # "no target"
     ("tfmini-s", "59 59 00 00 32 00 F0 08 DC", [(WEAK, None)]),
@@ -354,6 +395,49 @@ def test_tf_luna_in_mm() -> None:
     check_every_split("tf-luna", laser_frame(1000, 500), [(OK, 100.0)], unit="mm")
     check_every_split("tf-luna", laser_frame(100, 500), [(TOO_CLOSE, None)], unit="mm")
     check_every_split("tfmini-s", laser_frame(100, 500), [(OK, 10.0)], unit="mm")
+
+
+def laser_ending_in(dist: int, last: int) -> bytes:
+    """A valid frame of `dist` cm (strength 1000) whose checksum byte is `last`."""
+    body = bytearray(laser_frame(dist, 1000)[:8])
+    body[6] = (last - sum(body[:6]) - body[7]) & 0xFF       # the temperature's low byte
+    return bytes(body) + bytes([last])
+
+
+@pytest.mark.parametrize("model", LASERS)
+def test_benewake_a_stray_59_before_an_impossible_window_hides_nothing(model: str) -> None:
+    """`59 59 59 C1 01 41 0A F0 08` passes its checksum but says 0xC159 cm (a negative code
+    on the TFmini-S): one byte is dropped and 449 cm is found."""
+    check_every_split(model, bytes.fromhex("59 59 59 C1 01 41 0A F0 08 B7"), [(OK, 449.0)])
+
+
+@pytest.mark.parametrize("model", LASERS)
+def test_benewake_every_distance_survives_a_stray_59(model: str) -> None:
+    """After a stray 0x59 a window starts one byte early; it says DL·256 + 89 cm, impossible
+    for a low distance byte DL from 5 on (the module's docstring): then the frame is read."""
+    limits, lost = MODELS[model], []
+    for dist in range(math.ceil(limits.min_cm), int(limits.max_cm) + 1):
+        for last in (0x00, 0x59, 0xFF, laser_frame(dist, 1000)[8]):
+            frame = laser_ending_in(dist, last)
+            got = parser_for(limits).feed(b"\x59" + frame)
+            if dist & 0xFF >= 5 and [(r.condition, r.frame) for r in got] != [(OK, frame)]:
+                lost.append((dist, last))
+    assert lost == []
+
+
+def test_benewake_a_frame_ending_in_59_is_no_half_header() -> None:
+    """A frame whose checksum byte is 0x59, read to its end: that byte is used, not half of
+    the next header. The next frame (512 cm), in a read of its own, is 512 cm, not the 89 cm
+    the used byte and its header would make."""
+    first = laser_ending_in(100, 0x59)
+    body = bytearray(laser_frame(512, 1000)[:8])
+    body[7] = (0x59 * 3 + sum(body[2:7])) & 0xFF     # the window from the used byte passes
+    second = bytes(body) + bytes([sum(body) & 0xFF])
+    parser = parser_for(MODELS["tfmini-s"])
+    check(parser.feed(first), [(OK, 100.0)])
+    assert parser.pending == 0
+    check(parser.feed(second), [(OK, 512.0)])
+    check_every_split("tfmini-s", first + second, [(OK, 100.0), (OK, 512.0)])
 
 
 # --- garbage ------------------------------------------------------------------------------
@@ -494,3 +578,40 @@ def test_headers_only() -> None:
         parser = parser_for(MODELS[model])
         parser.feed(junk)
         assert parser.pending < 9  # type: ignore[attr-defined]
+
+
+# --- against the reference decoder ----------------------------------------------------------
+
+def frames_of(model: str) -> st.SearchStrategy[bytes]:
+    """Well-formed frames of the model's family with any value, special codes included."""
+    family = MODELS[model].family
+    if family == "ff":
+        return any_ff
+    if family == "benewake":
+        return any_laser
+    if family == "us100":
+        return st.integers(0, 0xFFFF).map(lambda raw: raw.to_bytes(2, "big"))
+    digits = 4 if MODELS[model].unit == "mm" else 3
+    return st.builds(lambda raw, space: b"R%0*d%s\r" % (digits, raw, b" " if space else b""),
+                     st.integers(0, 10 ** digits - 1), st.booleans())
+
+
+SETUPS = [(name, {}) for name in MODELS] + [
+    ("aj-sr04m", {"header_in_checksum": False}), ("tf-luna", {"unit": "mm"})]
+
+
+@pytest.mark.parametrize(("model", "options"), SETUPS)
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_the_parsers_read_what_the_reference_reads(model: str, options: dict[str, Any],
+                                                   data: st.DataObject) -> None:
+    """Frames of the model, impossible ones, pieces, runs of header bytes and random bytes,
+    in any split: exactly the readings of tests/device/range_reference.py, which decodes
+    the whole stream at once from the notes (the seeded fuzz of bench/range_fuzz.py does
+    the same at scale: tests/device/test_range_fuzz.py)."""
+    runs = st.tuples(st.sampled_from(b"\xff\x59R\r "), st.integers(1, 12)).map(
+        lambda run: bytes([run[0]]) * run[1])
+    stream = data.draw(st.lists(st.one_of(junk(frames_of(model)), runs), max_size=6).map(
+        b"".join))
+    got = feed(parser_for(MODELS[model], **options), cut_into_chunks(stream, data.draw(cuts)))
+    assert [(r.condition.value, r.frame, r.cm) for r in got] == decode(stream, model, **options)
