@@ -196,10 +196,12 @@ class Loop:
         # before the wait ends must not push a ping past it.
         half = self.notifier.watchdog_s
         wait = min(half * 0.8, 1.0) if half else 1.0
-        last_tick = self.clock()
+        last_tick, period = self.clock(), wait
         while True:
             every = ANIMATION_TICK_S if self.app.screen.animating else \
                 min(wait, PAGE_S / 4) if self.paging else wait
+            if every != period:     # an animation or a paged title starts: its first tick
+                last_tick, period = self.clock(), every     # one period after its frame
             event = self.wait(min(every, max(0.0, last_tick + every - self.clock())))
             self.notifier.watchdog()
             self.idle(self.clock())

@@ -10,9 +10,13 @@ from pathlib import Path
 import pytest
 from cobi_companion.device.box import Box, build
 from cobi_companion.device.config import Config
+from cobi_companion.device.core.app import Screen
+from cobi_companion.device.core.loop import ANIMATION_TICK_S
+from cobi_companion.device.core.views import BigWord, View
 from cobi_companion.device.ports.display import MemoryDisplay
 from cobi_companion.device.ports.events import Key, Press, SensorReading, Stop
 from cobi_companion.device.ports.range_sensor import Condition, Reading
+from cobi_companion.device.ui.widgets import Show
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 
@@ -111,3 +115,45 @@ def test_a_stream_of_events_does_not_hold_back_the_ticks(box: Box) -> None:
         loop.put(Stop("test"))
         thread.join(10)
     assert not thread.is_alive()
+
+
+class Starts(Screen):
+    """A screen whose OK starts views that go on by themselves (an animation)."""
+
+    def __init__(self, views: list[View]) -> None:
+        self.views = views
+
+    def view(self, app) -> View:
+        return self.views[0]
+
+    def on(self, app, key: Key) -> Screen:
+        return Show(self.views, lambda: self, play=True) if key is Key.OK else self
+
+
+def test_an_animation_ticks_first_one_period_after_its_first_frame(box: Box) -> None:
+    """The loop last ticked most of a second ago; a press starts an animation: its first
+    frame stays a whole animation tick, not a moment (the tick is not owed from before)."""
+    now, waits = [1000.0], []
+    loop, app = box.loop, box.app
+    loop.clock = lambda: now[0]
+    app.screen = Starts([BigWord(app.header("a"), "ONE"), BigWord(app.header("a"), "TWO")])
+    wait = loop.wait
+
+    def recorded(timeout: float) -> object:
+        got = wait(timeout)
+        waits.append((timeout, got))
+        return got
+    loop.wait = recorded  # type: ignore[method-assign]
+    thread = threading.Thread(target=loop.run)
+    thread.start()
+    try:
+        assert until(lambda: bool(waits))       # the loop runs: its clock started at 1000
+        now[0] += 0.9
+        loop.put(Press(Key.OK))
+        assert until(lambda: any(got == Press(Key.OK) for _, got in waits[:-1]))
+    finally:
+        loop.put(Stop("test"))
+        thread.join(10)
+    assert not thread.is_alive()
+    after = next(i for i, (_, got) in enumerate(waits) if got == Press(Key.OK)) + 1
+    assert waits[after][0] == pytest.approx(ANIMATION_TICK_S)
