@@ -26,12 +26,12 @@ import difflib
 import json
 import os
 import re
-import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from cobi_companion.cards.tomlfile import FileProblem, parse, read_text, shortened
 from cobi_companion.device import boot
 from cobi_companion.device.boot import CONFIG_NAME as CONFIG_NAME
 from cobi_companion.device.boot import OVERLAY_FOLDERS as OVERLAY_FOLDERS
@@ -245,8 +245,8 @@ def _field(loc: list[str]) -> Any:
 
 
 def _shown(value: Any) -> str:
-    # Values written as TOML would write them: "text", true, 153.
-    return json.dumps(value, ensure_ascii=False, default=str)
+    # Values written as TOML would write them: "text", true, 153; a long one cut short.
+    return shortened(json.dumps(value, ensure_ascii=False, default=str))
 
 
 def _problem(error: ErrorDetails) -> str:
@@ -300,20 +300,21 @@ def read_config(path: Path) -> Config:
 
 
 def _read_text(path: Path) -> str:
+    # As every file of the box is read (cards/tomlfile.py): a regular file of at most 256 KiB,
+    # never a FIFO or a device that would hang the start.
     try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ConfigError(path, ["no such file"]) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = getattr(exc, "strerror", None) or str(exc)
-        raise ConfigError(path, [f"cannot be read: {reason}"]) from None
+        return read_text(path)
+    except FileProblem as exc:
+        raise ConfigError(path, [str(exc)]) from None
 
 
 def _parse(path: Path, text: str) -> dict[str, Any]:
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:    # its message ends "(at line 2, column 11)"
-        raise ConfigError(path, [f"not valid TOML ({exc})"]) from None
+        return parse(text)
+    except FileProblem as exc:     # a TOML error's message ends "(at line 2, column 11)"
+        line = line_of(text, exc.place.split(".")) if exc.place else None
+        raise ConfigError(path, [str(exc) if line is None else f"line {line}: {exc}"]) \
+            from None
 
 
 def merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:

@@ -163,7 +163,7 @@ def test_bad_toml(tmp_path: Path) -> None:
         tomllib.loads(text)
     with pytest.raises(ConfigError) as caught:
         load_config(path)
-    assert str(caught.value) == f"config {path}: not valid TOML ({toml_error.value})"
+    assert str(caught.value) == f"config {path}: not valid TOML: {toml_error.value}"
     assert "line 2" in str(caught.value) and "\n" not in str(caught.value)
 
 

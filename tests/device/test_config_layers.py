@@ -102,7 +102,7 @@ def test_bad_toml_on_the_stick_is_skipped_and_named_with_its_line(box: Box) -> N
     [error] = loaded.skipped
     with pytest.raises(tomllib.TOMLDecodeError) as toml_error:
         tomllib.loads(text)
-    assert error.path == on_usb and error.problems == [f"not valid TOML ({toml_error.value})"]
+    assert error.path == on_usb and error.problems == [f"not valid TOML: {toml_error.value}"]
     assert "line 3" in str(error) and str(error).startswith(f"config {on_usb}: ")
 
 
@@ -141,7 +141,7 @@ def test_a_bad_sensor_in_an_overlay_names_the_line_of_its_table(box: Box) -> Non
 
 @pytest.mark.parametrize(("content", "says"), [
     (b'[game]\nlanguage = "pl\xe9"\n', "cannot be read: "),
-    (None, "cannot be read: Is a directory"),
+    (None, "cannot be read: it is a folder; allowed: a regular file of at most 256 KiB"),
 ])
 def test_an_unreadable_file_is_skipped_and_named(box: Box, content: bytes | None,
                                                  says: str) -> None:
