@@ -4,11 +4,8 @@ deep, numbers of thousands of digits): each is that file's problem, named with i
 every other card and table still loads. Real files, FIFOs and links in a real folder."""
 from __future__ import annotations
 
-import os
 import sys
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -29,27 +26,9 @@ TOO_DEEP = f"tables and arrays are nested more than {MAX_DEPTH} deep"
 TOO_LONG = f"a whole number of more than {DIGITS} digits"
 
 
-@contextmanager
-def unblocking(*fifos: Path) -> Iterator[None]:
-    """For each FIFO, a helper whose write end lets a reader that opened it blocking go on
-    (to an empty file, which the test then fails on) instead of hanging the tests; at the end
-    the test is the reader each helper waits for."""
-    helpers = [threading.Thread(target=lambda p=path: os.close(os.open(p, os.O_WRONLY)),
-                                daemon=True) for path in fifos]
-    for helper in helpers:
-        helper.start()
-    try:
-        yield
-    finally:
-        for path, helper in zip(fifos, helpers, strict=True):
-            while helper.is_alive():
-                os.close(os.open(path, os.O_RDONLY | os.O_NONBLOCK))
-                helper.join(0.01)
-
-
 # name -> (how it is made, what the problem says)
 ODD = {
-    "9001-fifo.toml": (lambda p: os.mkfifo(p), f"cannot be read: it is a pipe (FIFO); {REGULAR}"),
+    "9001-fifo.toml": (None, f"cannot be read: it is a pipe (FIFO); {REGULAR}"),   # make_fifo
     "9002-zero.toml": (lambda p: p.symlink_to("/dev/zero"),
                        f"cannot be read: it is a device; {REGULAR}"),
     "9003-folder.toml": (lambda p: p.mkdir(), f"cannot be read: it is a folder; {REGULAR}"),
@@ -68,22 +47,19 @@ ODD = {
 }
 
 
-def odd_folder(folder: Path) -> Path:
+def odd_folder(folder: Path, make_fifo: Callable[[Path], Path]) -> Path:
+    """A folder with a good card and each of the odd files."""
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "good.toml").write_text(GOOD)
     for name, (make, _says) in ODD.items():
-        make(folder / name)
+        (make or make_fifo)(folder / name)
     return folder
 
 
-def fifos(folder: Path) -> list[Path]:
-    return [path for path in folder.rglob("*") if path.is_fifo()]
-
-
-def test_each_odd_card_file_is_named_with_its_reason_and_the_rest_load(tmp_path: Path) -> None:
-    folder = odd_folder(tmp_path / "cards")
-    with unblocking(*fifos(folder)):
-        book = load_cards([folder])
+def test_each_odd_card_file_is_named_with_its_reason_and_the_rest_load(tmp_path: Path,
+                                                                        make_fifo) -> None:
+    folder = odd_folder(tmp_path / "cards", make_fifo)
+    book = load_cards([folder])
     assert book.get(9100).name == "Good" and book.get(2477).name == "Tiger I"
     assert len(book.cards) == len(load_folder(shipped_folder())[0]) + 1
     said = {Path(problem.path).name: str(problem) for problem in book.problems}
@@ -93,33 +69,31 @@ def test_each_odd_card_file_is_named_with_its_reason_and_the_rest_load(tmp_path:
     assert all("\n" not in line and len(line) < 400 for line in said.values())
 
 
-def test_cards_check_on_the_folder_and_on_each_odd_file(tmp_path: Path) -> None:
-    folder = odd_folder(tmp_path / "cards")
-    with unblocking(*fifos(folder)):
-        cards, problems = check(folder)
-        assert [card.key for card in cards] == ["9100"]
-        assert sorted(Path(p.path).name for p in problems) == sorted(ODD)
-        for name, (_make, says) in ODD.items():
-            cards, problems = check(folder / name)
-            if name == "9003-folder.toml":              # named on its own, it is a folder
-                assert (cards, problems) == ([], [])
-                continue
-            assert cards == [] and len(problems) == 1 and says in str(problems[0])
+def test_cards_check_on_the_folder_and_on_each_odd_file(tmp_path: Path, make_fifo) -> None:
+    folder = odd_folder(tmp_path / "cards", make_fifo)
+    cards, problems = check(folder)
+    assert [card.key for card in cards] == ["9100"]
+    assert sorted(Path(p.path).name for p in problems) == sorted(ODD)
+    for name, (_make, says) in ODD.items():
+        cards, problems = check(folder / name)
+        if name == "9003-folder.toml":                  # named on its own, it is a folder
+            assert (cards, problems) == ([], [])
+            continue
+        assert cards == [] and len(problems) == 1 and says in str(problems[0])
 
 
-def test_odd_tables_are_named_and_the_ones_before_them_stay(tmp_path: Path) -> None:
+def test_odd_tables_are_named_and_the_ones_before_them_stay(tmp_path: Path, make_fifo) -> None:
     folder = tmp_path / "cards"
     (folder / "tables").mkdir(parents=True)
     (folder / "cobra").mkdir()
-    os.mkfifo(folder / "tables" / "soft-targets.toml")
+    make_fifo(folder / "tables" / "soft-targets.toml")
     (folder / "cobra" / "tables.toml").symlink_to("/dev/zero")
     state = tmp_path / "state"
     learned = learned_file(state)
     learned.parent.mkdir(parents=True)
     learned.write_text("[weapons.rifle]\nranges = " + "[" * 600 + "]" * 600 + "\n")
-    with unblocking(*fifos(folder)):
-        book = load_cards([folder], learned)
-        tables, cobra_problems = cobra_tables([folder])
+    book = load_cards([folder], learned)
+    tables, cobra_problems = cobra_tables([folder])
     assert book.table == load_cards([]).table              # the shipped table stays
     assert [str(p) for p in book.problems] == [
         f"{folder / 'tables' / 'soft-targets.toml'}: cannot be read: it is a pipe (FIFO); "

@@ -7,9 +7,6 @@ from __future__ import annotations
 import os
 import socket
 import sys
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -18,22 +15,6 @@ from cobi_companion.cards.tomlfile import MAX_BYTES, MAX_DEPTH, FileProblem, rea
 
 ALLOWED = "allowed: a regular file of at most 256 KiB"
 DIGITS = sys.get_int_max_str_digits()
-
-
-@contextmanager
-def fifo(path: Path) -> Iterator[Path]:
-    """A FIFO at `path` with no writer. Should a reader open it blocking, a helper thread's
-    write end lets that open return (an empty file, which the test then fails on) instead of
-    hanging the tests; the helper waits for a reader, and the test ends being one."""
-    os.mkfifo(path)
-    helper = threading.Thread(target=lambda: os.close(os.open(path, os.O_WRONLY)), daemon=True)
-    helper.start()
-    try:
-        yield path
-    finally:
-        while helper.is_alive():
-            os.close(os.open(path, os.O_RDONLY | os.O_NONBLOCK))
-            helper.join(0.01)
 
 
 def problem(path: Path) -> FileProblem:
@@ -55,21 +36,21 @@ def test_a_regular_file_is_read(tmp_path: Path) -> None:
     assert read_toml(path) == {"name": "Tiger I", "display": {"address": 60}}
 
 
-def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path: Path) -> None:
-    with fifo(tmp_path / "x.toml") as path:
-        assert str(problem(path)) == f"cannot be read: it is a pipe (FIFO); {ALLOWED}"
+def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path: Path, make_fifo) -> None:
+    path = make_fifo(tmp_path / "x.toml")
+    assert str(problem(path)) == f"cannot be read: it is a pipe (FIFO); {ALLOWED}"
 
 
 def test_a_fifo_swapped_in_after_the_check_is_refused_on_the_open_file(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, make_fifo) -> None:
     # The name was a regular file when it was looked at, and is a FIFO when it is opened: the
     # non-blocking open returns at once, and the open descriptor is checked again.
     regular = os.stat(write(tmp_path / "regular.toml", ""))
-    with fifo(tmp_path / "x.toml") as path:
-        real_stat = os.stat
-        monkeypatch.setattr(tomlfile.os, "stat",
-                            lambda p, *a, **k: regular if Path(p) == path else real_stat(p))
-        assert str(problem(path)) == f"cannot be read: it is a pipe (FIFO); {ALLOWED}"
+    path = make_fifo(tmp_path / "x.toml")
+    real_stat = os.stat
+    monkeypatch.setattr(tomlfile.os, "stat",
+                        lambda p, *a, **k: regular if Path(p) == path else real_stat(p))
+    assert str(problem(path)) == f"cannot be read: it is a pipe (FIFO); {ALLOWED}"
 
 
 @pytest.mark.parametrize(("make", "kind"), [
