@@ -185,6 +185,11 @@ class Sensor(_Section):
 # The pins in the order they are checked: a reused pin names the earlier field as its owner.
 PIN_FIELDS = ("buttons.axis", "buttons.allies", "encoder.a", "encoder.b", "encoder.button",
               "buzzer.pin", "leds.axis", "leds.allies")
+# The pins the buses take while they are in use (platform notes: I2C bus 1 is GPIO 2 and 3, the
+# header's UART GPIO 14 and 15, whichever of these names the Pi gives it).
+I2C_PINS = {1: {2: "SDA", 3: "SCL"}}                  # by bus number
+UART_PORTS = ("/dev/serial0", "/dev/ttyAMA0", "/dev/ttyS0")
+UART_PINS = {14: "TXD", 15: "RXD"}
 
 
 class Config(_Section):
@@ -209,17 +214,38 @@ class Config(_Section):
     @model_validator(mode="after")
     def _pins_once(self) -> Config:
         owners: dict[int, str] = {}
+        buses = self._bus_pins()
         for name in PIN_FIELDS:
             section, key = name.split(".")
             pin = getattr(getattr(self, section), key)
             if pin is None:
                 continue
+            if pin in buses:
+                bus, place = buses[pin]
+                raise PydanticCustomError(
+                    "pin_on_bus", "GPIO {pin} of {field} is {bus}",
+                    {"pin": pin, "field": name, "bus": bus, "place": place})
             if pin in owners:
                 raise PydanticCustomError(
                     "pin_reused", "pin {pin} is used by {other} and {field}",
                     {"pin": pin, "field": name, "other": owners[pin]})
             owners[pin] = name
         return self
+
+    def _bus_pins(self) -> dict[int, tuple[str, str]]:
+        """The pins the display's I2C bus and a sensor on the Pi's UART take while they are
+        in use: pin -> (what it is, in words; the field that puts the bus in use)."""
+        pins: dict[int, tuple[str, str]] = {}
+        if self.display.driver != "dummy":             # the dummy panel needs no bus
+            for pin, line in I2C_PINS.get(self.display.port, {}).items():
+                pins[pin] = (f"the display's I2C {line}", "display.port")
+        for number, sensor in enumerate(self.sensors):
+            if sensor.port in UART_PORTS:
+                place = f"sensors.{number}.port"
+                for pin, line in UART_PINS.items():
+                    pins.setdefault(pin, (f"the UART's {line} ({place} is {sensor.port})",
+                                          place))
+        return pins
 
 
 def _walk(loc: list[str]) -> tuple[Any, Any]:
@@ -262,6 +288,10 @@ def _placed(error: ErrorDetails) -> tuple[list[list[str]], str]:
         return [["sensors", str(ctx["number"]), "name"]], (
             f"sensors.{ctx['number']}.name: {_shown(ctx['name'])} is already the name of "
             f"another sensor; allowed: a name no other sensor has")
+    if error["type"] == "pin_on_bus":
+        return [ctx["field"].split("."), ctx["place"].split(".")], (
+            f"{ctx['field']}: GPIO {ctx['pin']} is {ctx['bus']}; "
+            f"allowed: a pin no other part uses")
     if error["type"] == "pin_reused":
         return [ctx["field"].split("."), ctx["other"].split(".")], (
             f"{ctx['field']}: {ctx['pin']} is already used by {ctx['other']}; "

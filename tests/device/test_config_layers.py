@@ -131,6 +131,24 @@ def test_a_problem_between_layers_is_named_in_the_later_file(box: Box) -> None:
         f"allowed: a pin no other part uses"]
 
 
+def test_a_pin_on_a_bus_an_earlier_layer_puts_in_use_is_named_in_the_later_file(
+        box: Box) -> None:
+    box.write(box.system, '[[sensors]]\nname = "a"\nport = "/dev/serial0"\nmodel = "us-100"\n')
+    on_usb = box.write(box.usb, "[game]\nsound = false\n[encoder]\nb = 15\n")
+    loaded = load_layers()
+    assert loaded.config.encoder.b == 6 and loaded.config.game.sound is True
+    assert [str(e) for e in loaded.skipped] == [
+        f"config {on_usb}: line 4: encoder.b: GPIO 15 is the UART's RXD (sensors.0.port is "
+        f"/dev/serial0); allowed: a pin no other part uses"]
+
+
+def test_a_later_layer_may_free_a_bus_and_use_its_pins(box: Box) -> None:
+    box.write(box.boot, '[display]\ndriver = "dummy"\n')
+    box.write(box.usb, "[buttons]\naxis = 2\n")
+    loaded = load_layers()
+    assert loaded.skipped == () and loaded.config.buttons.axis == 2
+
+
 def test_a_bad_sensor_in_an_overlay_names_the_line_of_its_table(box: Box) -> None:
     on_usb = box.write(box.usb, "[[sensors]]\n" + SENSOR.format(name="a") +
                        "[[sensors]]\n" + 'port = "x"\nmodel = "us-100"\n' +
