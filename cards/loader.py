@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import difflib
 import os
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib.resources import files
@@ -29,6 +28,8 @@ from cobi_companion.rules.card import InfoCard, Weapon
 from cobi_companion.rules.errors import Refusal, RulesError
 from cobi_companion.rules.soft_table import RangeBand, SoftTable, WeaponRow
 from pydantic import ValidationError
+
+from .tomlfile import FileProblem, plain, read_toml, shortened
 
 if TYPE_CHECKING:
     from cobi_companion.rules.cobra.tables import CobraTables
@@ -134,7 +135,7 @@ def _cobra_fields(loc: tuple[Any, ...]) -> dict[str, Any]:
 
 def _problem(path: str, error: Any, fields_at: Any = _card_fields) -> CardProblem:
     loc = tuple(error.get("loc") or ())
-    message = str(error.get("msg", "")).removeprefix("Value error, ")
+    message = plain(str(error.get("msg", "")).removeprefix("Value error, "))
     if not loc:   # a rule about the whole file
         return CardProblem(path, None, message)
     name, last = ".".join(str(part) for part in loc), str(loc[-1])
@@ -154,18 +155,17 @@ def _problem(path: str, error: Any, fields_at: Any = _card_fields) -> CardProble
     if kind == "missing":
         return CardProblem(path, name, f"is missing; allowed: {allowed}")
     value = error.get("input")
-    return CardProblem(path, name, f"{value!r} is not allowed; allowed: {allowed}")
+    return CardProblem(path, name, f"{shortened(repr(value))} is not allowed; "
+                                   f"allowed: {allowed}")
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
-    shown = str(path)
+    """The file's TOML table, read as every file of the box is (tomlfile.py: a regular file
+    of at most 256 KiB, UTF-8, nested and numbered within bounds), or CardFileError."""
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise CardFileError([CardProblem(shown, None, f"not valid TOML: {exc}")]) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = getattr(exc, "strerror", None) or str(exc)
-        raise CardFileError([CardProblem(shown, None, f"cannot be read: {reason}")]) from None
+        return read_toml(path)
+    except FileProblem as exc:
+        raise CardFileError([CardProblem(str(path), exc.place, exc.reason)]) from None
 
 
 def _load_table(path: Path, model: type[Table], fields_at: Any) -> Table:
@@ -196,7 +196,9 @@ def _last_valid(folders: list[Path], inside: Path, load: Callable[[Path], Table]
     """The table of the last folder with a valid file at `inside`; a broken file is reported
     in `problems` and the table before it stays."""
     for folder in folders:
-        if (folder / inside).is_file():
+        # Anything at that name is read (and a FIFO, a folder or a device there reported),
+        # not only a regular file: a table that is silently not used would fool the players.
+        if (folder / inside).exists() or (folder / inside).is_symlink():
             try:
                 table = load(folder / inside)
             except CardFileError as exc:

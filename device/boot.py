@@ -116,15 +116,17 @@ def peek_panel(path: Path | None = None) -> dict[str, Any] | None:
     with defaults for keys none of them gives, read without pydantic. Missing files are
     skipped; an unreadable file, bad TOML or a panel value of the wrong type or range in any of
     them gives None."""
-    import tomllib
+    # Read as every file of the box is: a FIFO or a device named config.toml on the boot
+    # partition must not hang the start before the title.
+    from cobi_companion.cards.tomlfile import FileProblem, read_toml
 
     panel = dict(PANEL_DEFAULTS)
     for file in config_files(path):
         try:
-            data = tomllib.loads(file.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            continue
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            data = read_toml(file)
+        except FileProblem as exc:
+            if exc.missing:
+                continue
             return None
         table = data.get("display", {})
         if not isinstance(table, dict):

@@ -141,6 +141,7 @@ class Box:
     pin_screen: tuple[Screen, Next] | None = None
     input_clock: Callable[[], float] = time.monotonic   # what the buttons' debounce reads
     learned: Path | None = None       # the Soft Targets Table's values learned at the table
+    loaded: Loaded | None = None      # the settings files read last, for the files in use
 
     def close(self, keep_frame: bool = False) -> None:
         """Close every part; with `keep_frame` the panel keeps its last frame lit."""
@@ -207,6 +208,27 @@ class Box:
         return Trouble(app.t("config_trouble"), paragraphs,
                        lambda: self.reloaded(then, quiet=True), back=then)
 
+    # --- the card files ---
+
+    def cards_trouble(self, then: Next) -> Screen:
+        """The card and table files not used, each with its reason; OK reads the cards again,
+        a long press plays on with the others."""
+        app = self.app
+        paragraphs = [app.t("cards_skipped"), *(str(p) for p in app.book.problems),
+                      app.t("cards_fix")]
+        return Trouble(app.t("cards_trouble"), paragraphs, lambda: self.cards_again(then),
+                       back=then)
+
+    def cards_again(self, then: Next) -> Screen:
+        self.app.book = card_book(self.config, self.learned)
+        self.app.sources = sources_of(self.loaded, self.app.card_folders or [], self.app.book)
+        return self.cards_trouble(then) if self.app.book.problems else then()
+
+    def after_cards(self, then: Next) -> Next:
+        """`then`, after the card files' problems if there are any (after a reload; a settings
+        file's problem is shown first, and the cards' stay listed in the files in use)."""
+        return partial(self.cards_trouble, then) if self.app.book.problems else then
+
     def reloaded(self, then: Next, quiet: bool = False) -> Screen:
         """Read the settings files and the cards again and use what can change while the box
         runs; say what was read, and that new pins need a restart."""
@@ -222,7 +244,8 @@ class Box:
         self.settings_again(new)
         app.book = card_book(new, self.learned)
         app.card_folders = default_folders(new.paths.cards_dir)
-        app.sources = sources_of(loaded, app.card_folders)
+        self.loaded = loaded
+        app.sources = sources_of(loaded, app.card_folders, app.book)
         self.loop.dim_after_s = new.display.dim_after_min * 60
         log.info("settings read again: %s; %d cards", ", ".join(map(str, loaded.files))
                  or "built-in", len(app.book.sorted()))
@@ -239,8 +262,8 @@ class Box:
             else:
                 lines.append(app.t("sim_restart_needed"))
         elif quiet:
-            return then()
-        return notice(app, app.t("reloaded"), lines, then)
+            return self.after_cards(then)()
+        return notice(app, app.t("reloaded"), lines, self.after_cards(then))
 
     def settings_again(self, config: Config) -> None:
         """The settings of the files, where the players have not chosen their own on the
@@ -269,6 +292,8 @@ class Box:
             chain.append(self.pins_trouble)
         if skipped:
             chain.append(lambda nxt: self.config_trouble(skipped, nxt))
+        if app.book.problems:
+            chain.append(self.cards_trouble)
         if self.store.problem:
             log.error("%s", self.store.problem)
             problem = store_problems(app, self.store.problems)
@@ -289,11 +314,11 @@ class Box:
 LIVE_DISPLAY = ("contrast", "dim_after_min", "dim_contrast", "off_after_min")
 
 
-def sources_of(loaded: Loaded | None, folders: list[Path]) -> Sources:
-    if loaded is None:
-        return Sources(card_folders=tuple(f for f in folders if f.is_dir()))
-    return Sources(loaded.files, tuple(f for f in folders if f.is_dir()),
-                   tuple(str(error) for error in loaded.skipped))
+def sources_of(loaded: Loaded | None, folders: list[Path], book: CardBook) -> Sources:
+    """The files in use, and those skipped: settings files, then card and table files."""
+    skipped = tuple(str(error) for error in loaded.skipped) if loaded else ()
+    return Sources(loaded.files if loaded else (), tuple(f for f in folders if f.is_dir()),
+                   skipped + tuple(str(problem) for problem in book.problems))
 
 
 def build(config: Config, display: Any, *, pin_factory: Any = None,
@@ -316,7 +341,7 @@ def build(config: Config, display: Any, *, pin_factory: Any = None,
     app = App(card_book(config, learned), store, dice or RandomDice(), sound, lights, settings,
               GAMES)
     app.card_folders = default_folders(config.paths.cards_dir)
-    app.sources = sources_of(loaded, app.card_folders)
+    app.sources = sources_of(loaded, app.card_folders, app.book)
     loop = Loop(app, display, render, notifier=notifier,
                 dim_after_s=config.display.dim_after_min * 60,
                 off_after_s=settings.screen_off_min * 60, warm_up=warm_up_for(app),
@@ -331,7 +356,7 @@ def build(config: Config, display: Any, *, pin_factory: Any = None,
     app.sensors = range_sensors(config, loop.put).start()
     box = Box(loop, app, store, display, config, pin_factory=pin_factory, load=load,
               restart_on_change=restart_on_change, parts=[app.sensors, sound, lights],
-              input_clock=input_clock, learned=learned)
+              input_clock=input_clock, learned=learned, loaded=loaded)
     box.connect_inputs()
     loop.on_reload, loop.on_tick, loop.pages = box.reload, box.tick, pages
     # After the troubles, the start menu is drawn anew (a file may have set the language).

@@ -26,12 +26,12 @@ import difflib
 import json
 import os
 import re
-import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from cobi_companion.cards.tomlfile import FileProblem, parse, read_text, shortened
 from cobi_companion.device import boot
 from cobi_companion.device.boot import CONFIG_NAME as CONFIG_NAME
 from cobi_companion.device.boot import OVERLAY_FOLDERS as OVERLAY_FOLDERS
@@ -185,6 +185,11 @@ class Sensor(_Section):
 # The pins in the order they are checked: a reused pin names the earlier field as its owner.
 PIN_FIELDS = ("buttons.axis", "buttons.allies", "encoder.a", "encoder.b", "encoder.button",
               "buzzer.pin", "leds.axis", "leds.allies")
+# The pins the buses take while they are in use (platform notes: I2C bus 1 is GPIO 2 and 3, the
+# header's UART GPIO 14 and 15, whichever of these names the Pi gives it).
+I2C_PINS = {1: {2: "SDA", 3: "SCL"}}                  # by bus number
+UART_PORTS = ("/dev/serial0", "/dev/ttyAMA0", "/dev/ttyS0")
+UART_PINS = {14: "TXD", 15: "RXD"}
 
 
 class Config(_Section):
@@ -209,17 +214,38 @@ class Config(_Section):
     @model_validator(mode="after")
     def _pins_once(self) -> Config:
         owners: dict[int, str] = {}
+        buses = self._bus_pins()
         for name in PIN_FIELDS:
             section, key = name.split(".")
             pin = getattr(getattr(self, section), key)
             if pin is None:
                 continue
+            if pin in buses:
+                bus, place = buses[pin]
+                raise PydanticCustomError(
+                    "pin_on_bus", "GPIO {pin} of {field} is {bus}",
+                    {"pin": pin, "field": name, "bus": bus, "place": place})
             if pin in owners:
                 raise PydanticCustomError(
                     "pin_reused", "pin {pin} is used by {other} and {field}",
                     {"pin": pin, "field": name, "other": owners[pin]})
             owners[pin] = name
         return self
+
+    def _bus_pins(self) -> dict[int, tuple[str, str]]:
+        """The pins the display's I2C bus and a sensor on the Pi's UART take while they are
+        in use: pin -> (what it is, in words; the field that puts the bus in use)."""
+        pins: dict[int, tuple[str, str]] = {}
+        if self.display.driver != "dummy":             # the dummy panel needs no bus
+            for pin, line in I2C_PINS.get(self.display.port, {}).items():
+                pins[pin] = (f"the display's I2C {line}", "display.port")
+        for number, sensor in enumerate(self.sensors):
+            if sensor.port in UART_PORTS:
+                place = f"sensors.{number}.port"
+                for pin, line in UART_PINS.items():
+                    pins.setdefault(pin, (f"the UART's {line} ({place} is {sensor.port})",
+                                          place))
+        return pins
 
 
 def _walk(loc: list[str]) -> tuple[Any, Any]:
@@ -245,8 +271,8 @@ def _field(loc: list[str]) -> Any:
 
 
 def _shown(value: Any) -> str:
-    # Values written as TOML would write them: "text", true, 153.
-    return json.dumps(value, ensure_ascii=False, default=str)
+    # Values written as TOML would write them: "text", true, 153; a long one cut short.
+    return shortened(json.dumps(value, ensure_ascii=False, default=str))
 
 
 def _problem(error: ErrorDetails) -> str:
@@ -262,6 +288,10 @@ def _placed(error: ErrorDetails) -> tuple[list[list[str]], str]:
         return [["sensors", str(ctx["number"]), "name"]], (
             f"sensors.{ctx['number']}.name: {_shown(ctx['name'])} is already the name of "
             f"another sensor; allowed: a name no other sensor has")
+    if error["type"] == "pin_on_bus":
+        return [ctx["field"].split("."), ctx["place"].split(".")], (
+            f"{ctx['field']}: GPIO {ctx['pin']} is {ctx['bus']}; "
+            f"allowed: a pin no other part uses")
     if error["type"] == "pin_reused":
         return [ctx["field"].split("."), ctx["other"].split(".")], (
             f"{ctx['field']}: {ctx['pin']} is already used by {ctx['other']}; "
@@ -300,20 +330,21 @@ def read_config(path: Path) -> Config:
 
 
 def _read_text(path: Path) -> str:
+    # As every file of the box is read (cards/tomlfile.py): a regular file of at most 256 KiB,
+    # never a FIFO or a device that would hang the start.
     try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ConfigError(path, ["no such file"]) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = getattr(exc, "strerror", None) or str(exc)
-        raise ConfigError(path, [f"cannot be read: {reason}"]) from None
+        return read_text(path)
+    except FileProblem as exc:
+        raise ConfigError(path, [str(exc)]) from None
 
 
 def _parse(path: Path, text: str) -> dict[str, Any]:
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:    # its message ends "(at line 2, column 11)"
-        raise ConfigError(path, [f"not valid TOML ({exc})"]) from None
+        return parse(text)
+    except FileProblem as exc:     # a TOML error's message ends "(at line 2, column 11)"
+        line = line_of(text, exc.place.split(".")) if exc.place else None
+        raise ConfigError(path, [str(exc) if line is None else f"line {line}: {exc}"]) \
+            from None
 
 
 def merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:

@@ -8,7 +8,8 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,31 @@ def _no_user_cards(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("COBI_COMPANION_OVERLAYS", "")     # no boot partition, no USB stick
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+
+
+@pytest.fixture
+def make_fifo() -> Iterator[Callable[[Path], Path]]:
+    """os.mkfifo, guarded: should the code under test open the FIFO blocking, a helper's write
+    end lets that open return (on an empty file, which the test then fails on) instead of
+    hanging the tests. Each helper waits for a reader; at the end the fixture is that reader,
+    through a handle that still reaches the FIFO once the test has removed or renamed it."""
+    made: list[tuple[int, threading.Thread]] = []
+
+    def make(path: Path) -> Path:
+        os.mkfifo(path)
+        handle = os.open(path, os.O_PATH)        # neither a reader nor a writer
+        fifo = f"/proc/self/fd/{handle}"
+        helper = threading.Thread(target=lambda: os.close(os.open(fifo, os.O_WRONLY)),
+                                  daemon=True)
+        helper.start()
+        made.append((handle, helper))
+        return path
+    yield make
+    for handle, helper in made:
+        while helper.is_alive():
+            os.close(os.open(f"/proc/self/fd/{handle}", os.O_RDONLY | os.O_NONBLOCK))
+            helper.join(0.01)
+        os.close(handle)
 
 
 @pytest.fixture(scope="session")

@@ -146,6 +146,12 @@ STRINGS: dict[str, tuple[str, str]] = {
                    "with the other settings.",
                    "Popraw go na komputerze, włóż z powrotem i naciśnij OK. Przytrzymaj "
                    "pokrętło, by grać z pozostałymi ustawieniami."),
+    "cards_trouble": ("Card files", "Pliki kart"),
+    "cards_skipped": ("These files are not used:", "Te pliki nie są używane:"),
+    "cards_fix": ("The other cards are in play. Fix the files on a computer, put them back and "
+                  "press OK. Hold the knob to play without them.",
+                  "Pozostałe karty są w grze. Popraw pliki na komputerze, włóż je z powrotem i "
+                  "naciśnij OK. Przytrzymaj pokrętło, by grać bez nich."),
     "pin_trouble": ("Pins", "Piny"),
     "pin_failed": ("A control cannot be read:", "Nie można odczytać sterowania:"),
     "pin_fix": ("Check the wiring and the pin numbers in config.toml; another program may be "

@@ -266,3 +266,61 @@ def test_the_screen_goes_dark_after_ten_idle_minutes_unless_the_config_says_othe
     table = table_at([3], config=config)
     table.box.loop.idle(table.box.loop.last_input + 10**6)
     assert not table.display.off
+
+
+def odd_card_folder(folder: Path, make_fifo) -> list[Path]:
+    """A card folder with a FIFO named like a card, a link to /dev/zero, a card nested 600
+    deep and one with a number of 5,000 digits: the files the box cannot use."""
+    folder.mkdir(parents=True)
+    odd = [make_fifo(folder / "9001-fifo.toml"), folder / "9002-zero.toml",
+           folder / "9003-deep.toml", folder / "9004-digits.toml"]
+    odd[1].symlink_to("/dev/zero")
+    odd[2].write_text("x = " + "[" * 600 + "]" * 600 + "\n")
+    odd[3].write_text(f'set_number = 9004\nname = "X"\ncost = {"1" * 5000}\n')
+    return odd
+
+
+def test_odd_card_files_are_named_on_the_first_screen_and_the_box_plays_on(
+        table_at, tmp_path, monkeypatch, make_fifo) -> None:
+    cards = tmp_path / "cards"
+    odd = odd_card_folder(cards, make_fifo)
+    monkeypatch.setenv("COBI_COMPANION_CARDS", str(cards))
+    table = table_at([4, 2], load=lambda: load_layers(None))
+    view = table.view
+    assert view.header.title == "Card files"
+    assert view.hint == "OK = again · hold = go on"
+    assert view.lines[0] == "These files are not used:"
+    assert [line.split(": ", 1)[0] for line in view.lines[1:-1]] == [str(p) for p in odd]
+    assert "it is a pipe (FIFO)" in view.lines[1] and "it is a device" in view.lines[2]
+    assert "nested more than 32 deep" in view.lines[3] and "4300 digits" in view.lines[4]
+    assert view.lines[-1].startswith("The other cards are in play.")
+    table.press("ok")                                    # not mended: said again
+    assert table.view.header.title == "Card files"
+    for path in odd:
+        path.unlink()
+    table.press("ok")                                    # mended: read again, on to play
+    assert table.view.items[0] == "New battle" and not table.box.app.book.problems
+    table.press(*TIGER_VS_SHERMAN, "axis", "allies")
+    assert table.box.store.load_battle() is not None
+
+
+def test_a_long_press_plays_on_with_the_other_cards_and_the_files_in_use_name_them(
+        table_at, tmp_path, monkeypatch, make_fifo) -> None:
+    cards = tmp_path / "cards"
+    odd = odd_card_folder(cards, make_fifo)
+    (cards / "9100-mine.toml").write_text(
+        (Path(__file__).parents[2] / "cards" / "2477-tiger-i.toml").read_text()
+        .replace("2477", "9100").replace("Tiger I", "My Tiger"))
+    monkeypatch.setenv("COBI_COMPANION_CARDS", str(cards))
+    table = table_at([4, 2], load=lambda: load_layers(None))
+    table.press("back")
+    assert table.view.items[0] == "New battle"
+    assert table.box.app.book.get(9100).name == "My Tiger"     # the good file is in play
+    skipped = table.box.app.sources.skipped
+    assert [line.split(": ", 1)[0] for line in skipped] == [str(p) for p in odd]
+    table.box.loop.step(Reload())                       # a reload says them again
+    assert table.view.header.title == "Settings read again"
+    table.press("ok")
+    assert table.view.header.title == "Card files"
+    table.press("back")
+    assert table.view.items[0] == "New battle"

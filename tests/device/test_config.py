@@ -5,10 +5,17 @@ from __future__ import annotations
 import re
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 from cobi_companion.device import config as config_module
-from cobi_companion.device.config import Config, ConfigError, Sensor, load_config
+from cobi_companion.device.config import (
+    Config,
+    ConfigError,
+    Sensor,
+    load_config,
+    parse_config,
+)
 
 HARDWARE_CONFIG = Path(__file__).resolve().parents[2] / "hardware" / "config.toml"
 
@@ -123,6 +130,30 @@ BAD = {
     "duplicate pin": ("[leds]\nallies = 17\n",
                       "line 2: leds.allies: 17 is already used by buttons.axis; "
                       "allowed: a pin no other part uses"),
+    "button on the display's I2C": ("[buttons]\naxis = 2\n",
+                                    "line 2: buttons.axis: GPIO 2 is the display's I2C SDA; "
+                                    "allowed: a pin no other part uses"),
+    "LED on the I2C of a panel set here": ('[display]\ndriver = "sh1106"\n[leds]\naxis = 3\n',
+                                           "line 4: leds.axis: GPIO 3 is the display's I2C SCL; "
+                                           "allowed: a pin no other part uses"),
+    "bus set after the pin": ('[buzzer]\npin = 3\n[display]\nport = 1\n',
+                              "line 2: buzzer.pin: GPIO 3 is the display's I2C SCL; "
+                              "allowed: a pin no other part uses"),
+    "encoder on the UART": ('[encoder]\na = 14\n[[sensors]]\nname = "x"\n'
+                            'port = "/dev/serial0"\nmodel = "us-100"\n',
+                            "line 2: encoder.a: GPIO 14 is the UART's TXD (sensors.0.port is "
+                            "/dev/serial0); allowed: a pin no other part uses"),
+    "buzzer on the UART of the second sensor": (
+        '[buzzer]\npin = 15\n[[sensors]]\nname = "x"\nport = "/dev/ttyUSB0"\n'
+        'model = "us-100"\n[[sensors]]\nname = "y"\nport = "/dev/ttyAMA0"\n'
+        'model = "tf-luna"\n',
+        "line 2: buzzer.pin: GPIO 15 is the UART's RXD (sensors.1.port is /dev/ttyAMA0); "
+        "allowed: a pin no other part uses"),
+    "button on the mini UART": ('[[sensors]]\nname = "x"\nport = "/dev/ttyS0"\n'
+                                'model = "a02yyuw"\n[buttons]\nallies = 15\n',
+                                "line 6: buttons.allies: GPIO 15 is the UART's RXD "
+                                "(sensors.0.port is /dev/ttyS0); allowed: a pin no other part "
+                                "uses"),
     "bounce too long": ("[buttons]\nbounce_s = 0.5\n",
                         "line 2: buttons.bounce_s: 0.5 is not allowed; "
                         "allowed: seconds from 0.0 to 0.2"),
@@ -163,7 +194,7 @@ def test_bad_toml(tmp_path: Path) -> None:
         tomllib.loads(text)
     with pytest.raises(ConfigError) as caught:
         load_config(path)
-    assert str(caught.value) == f"config {path}: not valid TOML ({toml_error.value})"
+    assert str(caught.value) == f"config {path}: not valid TOML: {toml_error.value}"
     assert "line 2" in str(caught.value) and "\n" not in str(caught.value)
 
 
@@ -192,6 +223,24 @@ def test_a_broken_system_file_is_named(tmp_path: Path) -> None:
         load_config(None)
     assert str(caught.value) == (f'config {system}: line 2: game.rules: "hard" is not allowed; '
                                  f'allowed: "easy" (Easy level) or "tank" (Tank Game)')
+
+
+@pytest.mark.parametrize("settings", [
+    {"display": {"driver": "dummy"}, "buttons": {"axis": 2}, "leds": {"allies": 3}},
+    {"display": {"port": 3}, "buttons": {"axis": 2}},       # another bus: other pins
+    {"sensors": [{"name": "usb", "port": "/dev/ttyUSB0", "model": "us-100"}],
+     "encoder": {"a": 14, "b": 15}},
+    {"encoder": {"a": 14, "b": 15}},                        # no sensor: the UART is free
+])
+def test_the_bus_pins_are_free_while_their_bus_is_not_in_use(settings: dict[str, Any]) -> None:
+    Config.model_validate(settings)
+
+
+def test_a_pin_on_a_bus_in_use_is_refused_in_code_too() -> None:
+    with pytest.raises(ConfigError) as caught:
+        parse_config({"buttons": {"axis": 2}})
+    assert str(caught.value) == ("config (built in): buttons.axis: GPIO 2 is the display's I2C "
+                                 "SDA; allowed: a pin no other part uses")
 
 
 def test_a_duplicate_pin_is_refused_in_code_too() -> None:

@@ -5,11 +5,13 @@ overlay folders."""
 from __future__ import annotations
 
 import os
+import sys
 import tomllib
 from pathlib import Path
 
 import pytest
 from cobi_companion.cards import default_folders, load_cards, shipped_folder
+from cobi_companion.cards.tomlfile import MAX_DEPTH
 from cobi_companion.device import boot
 from cobi_companion.device import config as config_module
 from cobi_companion.device.boot import PANEL_DEFAULTS, overlay_folders, peek_panel
@@ -102,7 +104,7 @@ def test_bad_toml_on_the_stick_is_skipped_and_named_with_its_line(box: Box) -> N
     [error] = loaded.skipped
     with pytest.raises(tomllib.TOMLDecodeError) as toml_error:
         tomllib.loads(text)
-    assert error.path == on_usb and error.problems == [f"not valid TOML ({toml_error.value})"]
+    assert error.path == on_usb and error.problems == [f"not valid TOML: {toml_error.value}"]
     assert "line 3" in str(error) and str(error).startswith(f"config {on_usb}: ")
 
 
@@ -129,6 +131,24 @@ def test_a_problem_between_layers_is_named_in_the_later_file(box: Box) -> None:
         f"allowed: a pin no other part uses"]
 
 
+def test_a_pin_on_a_bus_an_earlier_layer_puts_in_use_is_named_in_the_later_file(
+        box: Box) -> None:
+    box.write(box.system, '[[sensors]]\nname = "a"\nport = "/dev/serial0"\nmodel = "us-100"\n')
+    on_usb = box.write(box.usb, "[game]\nsound = false\n[encoder]\nb = 15\n")
+    loaded = load_layers()
+    assert loaded.config.encoder.b == 6 and loaded.config.game.sound is True
+    assert [str(e) for e in loaded.skipped] == [
+        f"config {on_usb}: line 4: encoder.b: GPIO 15 is the UART's RXD (sensors.0.port is "
+        f"/dev/serial0); allowed: a pin no other part uses"]
+
+
+def test_a_later_layer_may_free_a_bus_and_use_its_pins(box: Box) -> None:
+    box.write(box.boot, '[display]\ndriver = "dummy"\n')
+    box.write(box.usb, "[buttons]\naxis = 2\n")
+    loaded = load_layers()
+    assert loaded.skipped == () and loaded.config.buttons.axis == 2
+
+
 def test_a_bad_sensor_in_an_overlay_names_the_line_of_its_table(box: Box) -> None:
     on_usb = box.write(box.usb, "[[sensors]]\n" + SENSOR.format(name="a") +
                        "[[sensors]]\n" + 'port = "x"\nmodel = "us-100"\n' +
@@ -141,7 +161,7 @@ def test_a_bad_sensor_in_an_overlay_names_the_line_of_its_table(box: Box) -> Non
 
 @pytest.mark.parametrize(("content", "says"), [
     (b'[game]\nlanguage = "pl\xe9"\n', "cannot be read: "),
-    (None, "cannot be read: Is a directory"),
+    (None, "cannot be read: it is a folder; allowed: a regular file of at most 256 KiB"),
 ])
 def test_an_unreadable_file_is_skipped_and_named(box: Box, content: bytes | None,
                                                  says: str) -> None:
@@ -157,6 +177,46 @@ def test_an_unreadable_file_is_skipped_and_named(box: Box, content: bytes | None
     assert error.path == bad and error.problems[0].startswith(says)
     with pytest.raises(ConfigError, match="cannot be read"):
         load_config(None)
+
+
+REGULAR = "allowed: a regular file of at most 256 KiB"
+DIGITS = sys.get_int_max_str_digits()
+# How an odd config.toml on the stick is made, and the problem the box names it with.
+ODD_FILES = {
+    "fifo": (None, f"cannot be read: it is a pipe (FIFO); {REGULAR}"),
+    "zero": (lambda p: p.symlink_to("/dev/zero"), f"cannot be read: it is a device; {REGULAR}"),
+    "huge": (lambda p: p.write_text("# " + "x" * 300_000 + "\n"),
+             "cannot be read: it is over 256 KiB (300003 bytes); " + REGULAR),
+    "deep": (lambda p: p.write_text("[game]\nx = " + "[" * 600 + "]" * 600 + "\n"),
+             f"tables and arrays are nested more than {MAX_DEPTH} deep; allowed: at most "
+             f"{MAX_DEPTH} levels"),
+    "dotted": (lambda p: p.write_text("a" + ".a" * 900 + " = 1\n[game]\nsound = false\n"),
+               f"a{'.a' * MAX_DEPTH}: tables and arrays are nested more than {MAX_DEPTH} "
+               f"deep; allowed: at most {MAX_DEPTH} levels"),
+    "digits": (lambda p: p.write_text(f"[buttons]\naxis = {'1' * 5000}\n"),
+               f"a whole number of more than {DIGITS} digits; allowed: a number of at most "
+               f"{DIGITS} digits"),
+    "hex": (lambda p: p.write_text(f"[game]\nsound = false\n[buttons]\naxis = 0x{'f' * 5000}\n"),
+            f"line 4: buttons.axis: a whole number of more than {DIGITS} digits; allowed: a "
+            f"number of at most {DIGITS} digits"),
+}
+
+
+@pytest.mark.parametrize("kind", list(ODD_FILES))
+def test_an_odd_file_on_the_stick_is_skipped_named_and_never_hangs(box: Box, make_fifo,
+                                                                   kind: str) -> None:
+    on_boot = box.write(box.boot, "[display]\ncontrast = 99\n")
+    make, says = ODD_FILES[kind]
+    odd = box.usb / "config.toml"
+    odd.parent.mkdir(parents=True)
+    (make or make_fifo)(odd)
+    loaded = load_layers()
+    assert loaded.files == (on_boot,) and loaded.config.display.contrast == 99
+    assert [str(error) for error in loaded.skipped] == [f"config {odd}: {says}"]
+    with pytest.raises(ConfigError) as caught:         # the command line: one line, exit 2
+        load_config(None)
+    assert str(caught.value) == f"config {odd}: {says}"
+    assert peek_panel(None) is None                     # the title waits for the full check
 
 
 @pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0, reason="root reads anything")

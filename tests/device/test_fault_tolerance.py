@@ -71,3 +71,67 @@ def test_broken_cards_and_a_broken_config_are_one_line_each(cli_path, tmp_path):
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert done.stderr.strip().splitlines()[-1].endswith(
         "buttons.axis: 99 is not allowed; allowed: a BCM GPIO number from 0 to 27")
+
+
+def odd_cards(folder: Path, make_fifo) -> list[Path]:
+    """A card folder with a good card and the files no reader may hang or crash on: a FIFO
+    named like a card, a link to /dev/zero, a card nested 600 deep, one with a 5,000-digit
+    number, and a Soft Targets Table that is a FIFO."""
+    (folder / "tables").mkdir(parents=True)
+    (folder / "9100-good.toml").write_text('set_number = 9100\nname = "Good"\ndamage = 3\n')
+    odd = [make_fifo(folder / "9001-fifo.toml"), folder / "9002-zero.toml",
+           folder / "9003-deep.toml", folder / "9004-digits.toml",
+           make_fifo(folder / "tables" / "soft-targets.toml")]
+    odd[1].symlink_to("/dev/zero")
+    odd[2].write_text("x = " + "[" * 600 + "]" * 600 + "\n")
+    odd[3].write_text(f'set_number = 9004\nname = "X"\ncost = {"1" * 5000}\n')
+    return odd
+
+
+def named(lines: list[str], odd: list[Path]) -> list[str]:
+    """The files the lines name first, in the order of `odd`."""
+    return sorted((line.removeprefix("warning: ").split(": ", 1)[0] for line in lines),
+                  key=lambda name: [str(p) for p in odd].index(name))
+
+
+def test_odd_card_files_are_one_line_each_in_every_command(cli_path, tmp_path, make_fifo):
+    cards = tmp_path / "cards"
+    odd = odd_cards(cards, make_fifo)
+    run = [cli_path, "--cards", str(cards)]
+    done = subprocess.run([*run, "cards", "check"], capture_output=True, text=True, timeout=60)
+    lines = done.stdout.splitlines()
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert named(lines[:-1], odd) == [str(p) for p in odd]
+    assert "it is a pipe (FIFO)" in lines[0] and "nested more than 32 deep" in done.stdout
+    assert "a whole number of more than 4300 digits" in done.stdout
+    assert lines[-1] == f"{len(shipped()) + 1} cards ok, 5 problems"
+    for command in (["cards", "list"], ["cards", "show", "9100"]):
+        done = subprocess.run([*run, *command], capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0 and "Traceback" not in done.stderr
+        assert named(done.stderr.splitlines(), odd) == [str(p) for p in odd]
+        assert "Good" in done.stdout
+
+
+def shipped() -> list[Path]:
+    return sorted((Path(__file__).parents[2] / "cards").glob("*.toml"))
+
+
+def test_an_odd_config_file_or_a_pin_on_a_bus_is_one_line_and_exit_2(cli_path, tmp_path,
+                                                                      make_fifo):
+    fifo = make_fifo(tmp_path / "fifo.toml")
+    deep = tmp_path / "deep.toml"
+    deep.write_text("[game]\nx = " + "{ a = " * 600 + "1" + " }" * 600 + "\n")
+    pins = tmp_path / "pins.toml"
+    pins.write_text('[[sensors]]\nname = "end"\nport = "/dev/serial0"\nmodel = "us-100"\n'
+                    "[encoder]\nb = 14\n")
+    says = {fifo: f"config {fifo}: cannot be read: it is a pipe (FIFO); allowed: a regular "
+                  f"file of at most 256 KiB",
+            deep: f"config {deep}: tables and arrays are nested more than 32 deep; allowed: "
+                  f"at most 32 levels",
+            pins: f"config {pins}: line 6: encoder.b: GPIO 14 is the UART's TXD "
+                  f"(sensors.0.port is /dev/serial0); allowed: a pin no other part uses"}
+    for path, line in says.items():
+        done = subprocess.run([cli_path, "sim", "--config", str(path), "--keys", "ok"],
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 2, done.stderr
+        assert done.stderr.splitlines() == [f"cobi-companion: {line}"]

@@ -264,6 +264,10 @@ def test_a_broken_learned_file_is_reported_kept_and_the_box_plays_on(table_at, t
     table = table_at([*AXIS_FIRST, 4, 3])
     assert f"card file skipped: {path}: weapons.rifle.ranges.0.modifier: is missing" in \
         caplog.text
+    view = table.view                                # the box says so on its panel first
+    assert view.header.title == "Card files"
+    assert f"{path}: weapons.rifle.ranges.0.modifier: is missing" in " ".join(view.lines)
+    table.press("back")                              # and plays on without it
     rifles_at_pistols(table)
     at_pistol_in(table, "in the open", 30)
     table.press("cw", "ok")

@@ -11,6 +11,7 @@ import signal
 import socket
 import subprocess
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -84,12 +85,30 @@ def boot_config() -> str:
 
 
 @pytest.fixture
-def service(tmp_path: Path, cli_path: str, boot_config: str):
+def boot_cards() -> str:
+    """What the boot partition's cards/ folder holds: nothing ("odd": see odd_cards)."""
+    return ""
+
+
+def odd_cards(folder: Path, make_fifo: Callable[[Path], Path]) -> list[Path]:
+    """A FIFO named like a card, a link to /dev/zero and a card nested 600 deep."""
+    folder.mkdir()
+    odd = [make_fifo(folder / "fifo.toml"), folder / "zero.toml", folder / "deep.toml"]
+    odd[1].symlink_to("/dev/zero")
+    odd[2].write_text("x = " + "[" * 600 + "]" * 600 + "\n")
+    return odd
+
+
+@pytest.fixture
+def service(tmp_path: Path, cli_path: str, boot_config: str, boot_cards: str,
+            make_fifo: Callable[[Path], Path]):
     exec_start = shlex.split(unit_lines("ExecStart")[0])
     assert Path(exec_start[0]).name == "cobi-companion" and exec_start[1:] == ["run"]
     boot = tmp_path / "boot" / "cobi"
     boot.mkdir(parents=True)
     (boot / "config.toml").write_text(boot_config)
+    if boot_cards == "odd":
+        odd_cards(boot / "cards", make_fifo)
     (tmp_path / "state").mkdir()
     (tmp_path / "run").mkdir()
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
@@ -158,3 +177,22 @@ def test_a_bad_settings_file_keeps_the_box_up_and_says_where(service: Service) -
     assert "line 5: buttons.axis: 99 is not allowed; allowed: a BCM GPIO number from 0 to 27" \
         in text
     assert "Traceback" not in text
+
+
+
+@pytest.mark.parametrize("boot_cards", ["odd"])
+def test_odd_card_files_keep_the_box_up_and_each_is_named(service: Service,
+                                                          tmp_path: Path) -> None:
+    ready = service.receive("READY=1")
+    assert service.proc.poll() is None and "READY=1" in ready[-1][1]
+    assert len(service.watch(1.2)) >= 2
+    service.proc.send_signal(signal.SIGTERM)
+    assert service.proc.wait(timeout=10) == 0
+    text = service.proc.stderr.read().decode()
+    assert "Traceback" not in text
+    cards = tmp_path / "boot" / "cobi" / "cards"
+    for name, reason in (("fifo", "it is a pipe (FIFO)"), ("zero", "it is a device"),
+                         ("deep", "nested more than 32 deep")):
+        [line] = [line for line in text.splitlines()
+                  if line.startswith(f"<4>card file skipped: {cards / name}.toml: ")]
+        assert reason in line

@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 import pytest
+from cobi_companion.cards import CardProblem
 from cobi_companion.device.core.views import BigWord
 from cobi_companion.device.ports.errors import ConfigError
 from cobi_companion.device.ports.store import StoreProblem
@@ -19,6 +20,8 @@ FRAMES = Path(__file__).parents[2] / "docs" / "screens" / "trouble"
 SCALE = 4
 USB_PROBLEM = ConfigError(Path("/media/cobi/config.toml"), [
     "line 5: buttons.axis: 40 is not allowed; allowed: a BCM GPIO number from 0 to 27"])
+FIFO_CARD = CardProblem("/media/cobi/cards/tiger.toml", None, "cannot be read: it is a pipe "
+                        "(FIFO); allowed: a regular file of at most 256 KiB")
 READ_ONLY = StoreProblem("cannot_save", Path("/var/lib/cobi-companion/battles.db"), "read_only",
                          "attempt to write a readonly database")
 
@@ -66,6 +69,8 @@ def test_frames_of_what_is_wrong(table_at, language: str) -> None:
     }
     box.pin_problem = "buttons.axis (GPIO 17): GPIO busy"
     screens["pins"] = box.pins_trouble(lambda: menu)
+    app.book.problems = [FIFO_CARD]
+    screens["cards"] = box.cards_trouble(lambda: menu)
     written = [compare(f"{name}-{language}", render(screen.view(app)))
                for name, screen in screens.items()]
     farewell = BigWord(app.header("COBI"), app.t("unplug"), app.t("battle_saved"))

@@ -41,7 +41,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from cobi_companion.cards import learned_file, load_cards
+from cobi_companion.cards import CardProblem, check, learned_file, load_cards
 from cobi_companion.cards.loader import shipped_folder
 from cobi_companion.device.config import Config, Loaded
 from cobi_companion.device.core import i18n
@@ -810,6 +810,9 @@ def journey_learn(tour: Tour) -> None:
             path.parent.mkdir(parents=True)
             path.write_text("[weapons.rifle]\nranges = [{ from_cm = 28, to_cm = 40 }]\n")
         guide = tour.guide(tour.box(name, [4, 3] * 100), name)
+        if name == "learn-broken":               # the box says so first; hold: play on
+            tour.system(*map(str, guide.app.book.problems))
+            guide.press("back")
         guide.choose(tour.t("resume"))
         guide.follow(label["rifleman"], tour.t("fire"), label["rifleman"], tour.t("sit_open"))
         guide.dial_to("30 cm")
@@ -1200,8 +1203,8 @@ def journey_words(tour: Tour) -> None:
 
 def journey_trouble(tour: Tour) -> None:
     """What the box says when something is wrong with it (as tests/device/test_trouble_frames.py
-    draws them: its first screens when its pins, its saved battle or its parts fail), the
-    title of a start and the last frame of a stop."""
+    draws them: its first screens when its pins, its card files, its saved battle or its parts
+    fail), the title of a start and the last frame of a stop."""
     table = tour.box("trouble")
     guide = tour.guide(table, "trouble")
     box, app = table.box, table.box.app
@@ -1217,8 +1220,10 @@ def journey_trouble(tour: Tour) -> None:
     tour.system(box.pin_problem, *(why for _, why in off),
                 *(word for problem in problems for word in (problem.path, problem.detail)))
     box.store.problems, box.store.problem = problems, "the saved battle: see above"
+    app.book.problems = broken_card_files(tour.folder / "broken-cards")
+    tour.system(*map(str, app.book.problems))
     guide.read_only(box.pins_trouble(lambda: menu))    # its pins stay busy: OK is no use
-    guide.show(box.first_screens(off, (), lambda: menu))
+    guide.show(box.first_screens(off, (), lambda: menu), steps=100)
     guide.show(notice(app, app.t("reloaded"), [app.t("reloaded_counts", files=2, cards=12),
                                                app.t("restart_needed"),
                                                app.t("sim_restart_needed")], lambda: menu))
@@ -1232,6 +1237,15 @@ def journey_trouble(tour: Tour) -> None:
     box.loop.farewell()                                       # the battle is saved
     box.store.can_save = False                                # as after a failed write
     box.loop.farewell()
+
+
+def broken_card_files(folder: Path) -> list[CardProblem]:
+    """What the loader says of card files it cannot use: a FIFO named like a card and a card
+    nested far too deep (the box's own words, as its first screens show them)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(folder / "9001-fifo.toml")
+    (folder / "9002-deep.toml").write_text("x = " + "[" * 600 + "]" * 600 + "\n")
+    return check(folder)[1]
 
 
 def dice(seed: int) -> list[int]:
