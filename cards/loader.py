@@ -71,8 +71,8 @@ class CardBook:
     def get(self, key: int | str) -> InfoCard:
         """A card by set number, or by id for a card without one."""
         wanted = str(key).strip().lower()
-        if wanted.isdigit():
-            wanted = str(int(wanted))
+        if wanted.isascii() and wanted.isdigit():     # never '²', which int() refuses
+            wanted = wanted.lstrip("0") or "0"
         if wanted in self.cards:
             return self.cards[wanted]
         known = ", ".join(c.key for c in self.sorted())

@@ -137,7 +137,7 @@ def _pair(value: Any) -> tuple[int, int]:
             return int(match.group(1)), int(match.group(2))
         if match := _PLUS.match(value):
             return int(match.group(1)), 6
-        if value.strip().isdigit():
+        if value.strip().isascii() and value.strip().isdigit():
             return int(value), int(value)
     raise ValueError("not a range")
 

@@ -84,7 +84,8 @@ class Entry(BaseModel):
     @field_validator("modifier", mode="before")
     @classmethod
     def _signed(cls, value: Any) -> Any:
-        if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
+        if isinstance(value, str) and value.strip().isascii() and \
+                value.strip().lstrip("+-").isdigit():
             return int(value.strip())
         return value
 

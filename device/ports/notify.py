@@ -13,7 +13,7 @@ class Notifier:
         self.address = address if address is not None else os.environ.get("NOTIFY_SOCKET", "")
         usec = os.environ.get("WATCHDOG_USEC", "")
         # Ping at half the watchdog interval, as systemd recommends.
-        self.watchdog_s = int(usec) / 2e6 if usec.isdigit() else None
+        self.watchdog_s = int(usec) / 2e6 if usec.isascii() and usec.isdigit() else None
 
     def send(self, message: str) -> None:
         if not self.address:

@@ -65,7 +65,7 @@ def _hurts(loss: Loss) -> bool:
 
 
 def _loss(text: str) -> Loss:
-    return Loss(text=text, eliminated=text == "e", steps=int(text) if text.isdigit() else 0)
+    return Loss(text=text, eliminated=text == "e", steps=int(text) if text.isascii() and text.isdigit() else 0)
 
 
 def parse_cell(text: str) -> Result:

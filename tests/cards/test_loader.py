@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from cobi_companion.cards import check, load_cards, load_folder, shipped_folder
+from cobi_companion.rules.errors import RulesError
 
 SHIPPED = {"2456": "7TP", "2464": "Sherman M4A1", "2474": "Pz 1b", "2477": "Tiger I",
            "2508": "Pz.Kpfw. IV Ausf. H", "rifleman": "Rifleman",
@@ -87,3 +89,13 @@ def test_check_a_single_file(tmp_path):
     assert str(problems[0]) == (f"{path}: weaken: '3-2' is not allowed; allowed: a damage "
                                 f"result like 2 or 2-3 (0 to 30), or - for none")
     assert check(tmp_path / "missing.toml")[1][0].message == "no such file or folder"
+
+
+def test_a_card_asked_for_by_odd_digits_is_unknown_not_a_crash():
+    """'²' is a digit to str.isdigit() but no number; a set number with leading zeros is the
+    set number."""
+    book = load_cards()
+    assert book.get("02477").name == "Tiger I"
+    for odd in ("²", "٣", "2477²", "9" * 5000):
+        with pytest.raises(RulesError, match="unknown card"):
+            book.get(odd)

@@ -108,3 +108,9 @@ def test_a_receiver_that_reads_nothing_never_blocks_the_loop(book, tmp_path, mon
 def test_no_socket_no_error():
     Notifier("").ready()
     Notifier(None).watchdog()
+
+
+def test_a_watchdog_interval_that_is_no_number_means_no_watchdog(monkeypatch) -> None:
+    for odd in ("²", "", "10 000", "-5"):
+        monkeypatch.setenv("WATCHDOG_USEC", odd)
+        assert Notifier("").watchdog_s is None
