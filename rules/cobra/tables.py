@@ -65,7 +65,8 @@ def _hurts(loss: Loss) -> bool:
 
 
 def _loss(text: str) -> Loss:
-    return Loss(text=text, eliminated=text == "e", steps=int(text) if text.isascii() and text.isdigit() else 0)
+    steps = int(text) if text.isascii() and text.isdigit() else 0     # never '²'
+    return Loss(text=text, eliminated=text == "e", steps=steps)
 
 
 def parse_cell(text: str) -> Result:
