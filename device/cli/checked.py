@@ -13,10 +13,11 @@ from argparse import ArgumentTypeError
 from dataclasses import dataclass
 from pathlib import Path
 
+from cobi_companion.cards.tomlfile import MAX_BYTES
 from cobi_companion.rules.dice import DiceError, parse_faces
 from cobi_companion.rules.numbers import decimal, echo, whole
 
-TEXT_MOST_BYTES = 1_000_000   # far more than any card, settings or script file needs
+TEXT_MOST_BYTES = MAX_BYTES   # as the box reads its files: far more than any of them needs
 SET_NUMBER_MOST = 999_999     # the card schema's largest set number
 
 
@@ -106,7 +107,7 @@ class TextFile:
 
     @property
     def allowed(self) -> str:
-        return f"{self.what}, UTF-8 text of at most {TEXT_MOST_BYTES // 1_000_000} MB"
+        return f"{self.what}, UTF-8 text of at most {TEXT_MOST_BYTES // 1024} KiB"
 
     def __call__(self, text: str) -> str:
         problem = _text_problem(Path(text).expanduser())

@@ -124,7 +124,7 @@ ROWS: dict[str, list[tuple[list[str], str]]] = {
     "run": [
         (["--config", "{missing}"],
          "--config: {missing} does not exist; allowed: a settings file, like config.toml, "
-         "UTF-8 text of at most 1 MB"),
+         "UTF-8 text of at most 256 KiB"),
         (["--config", "{folder}"], "--config: {folder} is a folder"),
         (["--config", "{latin1}"], "--config: {latin1} is not UTF-8 text"),
         (["--config", "{device}"], "--config: {device} is not a regular file"),
