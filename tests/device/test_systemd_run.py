@@ -163,32 +163,31 @@ def test_the_unit_starts_the_box_and_systemd_hears_it(service: Service) -> None:
     assert "<6>stopped: SIGTERM" in text
 
 
-@pytest.mark.parametrize("boot_config", ['[display]\ndriver = "dummy"\n\n[buttons]\naxis = 99\n'])
-def test_a_bad_settings_file_keeps_the_box_up_and_says_where(service: Service) -> None:
-    # The whole file is skipped (so the panel is the usual SSD1306, with no bus here: the
-    # display retries in the background) and the box comes up with the problem on its screen.
+def up_and_stopped(service: Service) -> str:
+    """The box told systemd it is up and keeps pinging; SIGTERM stops it cleanly: its log."""
     ready = service.receive("READY=1")
     assert service.proc.poll() is None and "READY=1" in ready[-1][1]
     assert len(service.watch(1.2)) >= 2
     service.proc.send_signal(signal.SIGTERM)
     assert service.proc.wait(timeout=10) == 0
-    text = service.proc.stderr.read().decode()
+    return str(service.proc.stderr.read().decode())
+
+
+@pytest.mark.parametrize("boot_config", ['[display]\ndriver = "dummy"\n\n[buttons]\naxis = 99\n'])
+def test_a_bad_settings_file_keeps_the_box_up_and_says_where(service: Service) -> None:
+    # The whole file is skipped (so the panel is the usual SSD1306, with no bus here: the
+    # display retries in the background) and the box comes up with the problem on its screen.
+    text = up_and_stopped(service)
     assert "<3>settings file not used: config " in text
     assert "line 5: buttons.axis: 99 is not allowed; allowed: a BCM GPIO number from 0 to 27" \
         in text
     assert "Traceback" not in text
 
 
-
 @pytest.mark.parametrize("boot_cards", ["odd"])
 def test_odd_card_files_keep_the_box_up_and_each_is_named(service: Service,
                                                           tmp_path: Path) -> None:
-    ready = service.receive("READY=1")
-    assert service.proc.poll() is None and "READY=1" in ready[-1][1]
-    assert len(service.watch(1.2)) >= 2
-    service.proc.send_signal(signal.SIGTERM)
-    assert service.proc.wait(timeout=10) == 0
-    text = service.proc.stderr.read().decode()
+    text = up_and_stopped(service)
     assert "Traceback" not in text
     cards = tmp_path / "boot" / "cobi" / "cards"
     for name, reason in (("fifo", "it is a pipe (FIFO)"), ("zero", "it is a device"),
