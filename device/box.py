@@ -156,6 +156,7 @@ class Box:
             self.display.close(keep_frame=keep_frame)
         except Exception:
             log.exception("closing the display")
+        self.app.save()                 # a write an event asked for is not lost
         self.store.close()
 
     # --- the controls ---
@@ -348,7 +349,7 @@ def build(config: Config, display: Any, *, pin_factory: Any = None,
                 power=power)
 
     def changed(new: Settings) -> None:
-        store.save_settings(new.to_dict())
+        app.later(partial(store.save_settings, new.to_dict()))     # after the frame, as a save
         sound.enabled = new.sound
         display.brightness(new.brightness)
         loop.off_after_s = new.screen_off_min * 60

@@ -335,6 +335,7 @@ def end_of_script(box: Box, display: MemoryDisplay) -> None:
     simulator does: the battle saved, and a last frame that says so."""
     if isinstance(display, TextDisplay):
         box.app.commit()
+        box.app.save()
         box.loop.farewell()
     elif display.image is not None:
         print(last_frame(display.image, sys.stdout))

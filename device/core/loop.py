@@ -2,6 +2,8 @@
 
 Input callbacks and reader threads only put events on the queue; the loop takes them one at a
 time, lets the app change state, and draws the new view only when it differs from the last.
+Then it makes the store writes the event asked for: the frame is on the panel before the SD
+card is waited for, and the writes are done before the next event is taken.
 """
 from __future__ import annotations
 
@@ -130,8 +132,13 @@ class Loop:
             log.exception("error while handling %s", event)
         if self.app.power_request:
             self.switch(self.app.power_request)
-        self.draw()
+        self.show()
         return True
+
+    def show(self) -> None:
+        """The frame first, then the store writes: a press must not wait for the SD card."""
+        self.draw()
+        self.app.save()
 
     def woken(self) -> bool:
         """After a press: light the panel again. True when it was off (the press is spent)."""
@@ -150,6 +157,7 @@ class Loop:
         """Power off or restart: save first; if it cannot be started, say why."""
         self.app.power_request = None
         self.app.commit()
+        self.app.save()
         action = request.action
         # said in the box's words where the box itself has no way to do it (the system's
         # own reason is shown as the system gives it)
@@ -216,6 +224,7 @@ class Loop:
                 self.step(Tick(last_tick))
         self.notifier.stopping()
         self.app.commit()
+        self.app.save()
         self.farewell()
         return reason
 

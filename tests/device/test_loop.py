@@ -157,3 +157,71 @@ def test_an_animation_ticks_first_one_period_after_its_first_frame(box: Box) -> 
     assert not thread.is_alive()
     after = next(i for i, (_, got) in enumerate(waits) if got == Press(Key.OK)) + 1
     assert waits[after][0] == pytest.approx(ANIMATION_TICK_S)
+
+
+class WatchedStore:
+    """Wraps the box's store: each battle save notes the frame on the panel as it starts."""
+
+    def __init__(self, table) -> None:
+        self.table, self.seen = table, []
+        store = table.box.store
+        self.save_battle = store.save_battle
+        store.save_battle = self.saved        # type: ignore[method-assign]
+
+    def saved(self, state, rolls) -> None:
+        display = self.table.display
+        self.seen.append((display.frames, display.image.tobytes()))
+        self.save_battle(state, rolls)
+
+
+def test_the_frame_is_drawn_before_the_battle_is_saved(table_at) -> None:
+    """The roll-off's second die decides the initiative: the result is saved, but only once
+    its frame is on the panel, and before the next event is taken."""
+    table = table_at([5, 2])
+    table.press("ok", "cw", "cw", "cw", "axis", "ccw", "ccw", "allies", "ok", "axis")
+    watched = WatchedStore(table)
+    before = table.display.image.tobytes()
+    table.panel.act("allies")
+    loop = table.box.loop
+    assert loop.step(loop.events.get_nowait())
+    assert len(watched.seen) == 1                            # saved within the step
+    frames, image = watched.seen[0]
+    assert frames == table.display.frames and image == table.display.image.tobytes() != before
+    assert table.box.store.load_battle()["round"] == 1
+
+
+def test_the_running_loop_draws_then_saves_each_event(table_at) -> None:
+    """The same on `Loop.run` (in this thread, which made the store): a finger presses from
+    another thread, one press after the other; each save sees its own event's frame."""
+    table = table_at([5, 2])
+    table.press("ok", "cw", "cw", "cw", "axis", "ccw", "ccw", "allies")
+    watched, loop = WatchedStore(table), table.box.loop
+    frames: list[bytes] = []
+    show = table.display.show
+
+    def shown(image) -> None:
+        show(image)
+        frames.append(table.display.image.tobytes())
+    table.display.show = shown                               # type: ignore[method-assign]
+    checked: list[bool] = []
+
+    def finger() -> None:
+        try:
+            # Start (saves the new battle), the roll-off's first die (nothing to save yet)
+            # and its second (saves the initiative).
+            for word, saves in (("ok", True), ("axis", False), ("allies", True)):
+                seen, drawn = len(watched.seen), len(frames)
+                table.panel.act(word)
+                def done(drawn: int = drawn, seen: int = seen, saves: bool = saves) -> bool:
+                    return len(frames) > drawn and (len(watched.seen) > seen or not saves)
+                if not until(done):
+                    return
+                if saves:      # the press's own frame (dice tumble on in later frames)
+                    checked.append(watched.seen[-1][1] == frames[drawn])
+        finally:
+            loop.put(Stop("test"))
+    thread = threading.Thread(target=finger)
+    thread.start()
+    loop.run()
+    thread.join(10)
+    assert checked == [True, True]
