@@ -1,9 +1,10 @@
 """The one main loop: it owns the app state, the display, the store and the watchdog.
 
-Input callbacks and reader threads only put events on the queue; the loop takes them one at a
-time, lets the app change state, and draws the new view only when it differs from the last.
-Then it makes the store writes the event asked for: the frame is on the panel before the SD
-card is waited for, and the writes are done before the next event is taken.
+Input callbacks and reader threads only put events on the queue; the loop takes all that are
+waiting, lets the app handle them one at a time, and then draws the new view once, only when it
+differs from the last (a knob spun fast is one frame, not one a detent). Then it makes the
+store writes the events asked for: the frame is on the panel before the SD card is waited for,
+and the writes are done before the next events are taken.
 """
 from __future__ import annotations
 
@@ -113,14 +114,37 @@ class Loop:
         return replace(view, header=replace(view.header, page=turn))
 
     def step(self, event: Event) -> bool:
-        """Handle one event; False once the loop should stop."""
-        if isinstance(event, Stop):
-            return False
+        """Handle one event, then draw and save; False once the loop should stop."""
+        return self.handle_all([event]) is None
+
+    def handle_all(self, events: list[Event]) -> Stop | None:
+        """Handle `events` in order, then draw once and save: a knob spun fast draws one
+        frame, not one a detent. At a Stop the rest is dropped undrawn, and it is returned."""
+        for event in events:
+            if isinstance(event, Stop):
+                return event
+            self.handle(event)
+        self.show()
+        return None
+
+    def queued(self) -> list[Event]:
+        """The events waiting now, no more: a sensor that talks all the time must not hold
+        back the frame."""
+        events: list[Event] = []
+        for _ in range(self.events.qsize()):
+            try:
+                events.append(self.events.get_nowait())
+            except queue.Empty:
+                break
+        return events
+
+    def handle(self, event: Event) -> None:
+        """Let the app take one event (not a Stop), without drawing."""
         if isinstance(event, Signalled):
             log.info("signal %s: nothing to do (SIGHUP reloads, SIGTERM stops)", event.name)
-            return True
+            return
         if isinstance(event, Press) and self.woken():
-            return True         # a dark panel: the first touch only lights it
+            return              # a dark panel: the first touch only lights it
         try:
             if isinstance(event, Reload):
                 self.on_reload()
@@ -132,8 +156,6 @@ class Loop:
             log.exception("error while handling %s", event)
         if self.app.power_request:
             self.switch(self.app.power_request)
-        self.show()
-        return True
 
     def show(self) -> None:
         """The frame first, then the store writes: a press must not wait for the SD card."""
@@ -214,14 +236,17 @@ class Loop:
             self.notifier.watchdog()
             self.idle(self.clock())
             self.display.refresh()
-            if event is not None and not self.step(event):
-                reason = event.reason if isinstance(event, Stop) else ""
-                break
+            # Everything waiting is handled before one frame is drawn.
+            events = [] if event is None else [event, *self.queued()]
             # Ticks come by the clock, not only when the queue is quiet: a sensor talking ten
             # times a second must not hold back a screen's timeout or an animation.
             if event is None or self.clock() - last_tick >= every:
                 last_tick = self.clock()
-                self.step(Tick(last_tick))
+                events.append(Tick(last_tick))
+            stop = self.handle_all(events)
+            if stop is not None:
+                reason = stop.reason
+                break
         self.notifier.stopping()
         self.app.commit()
         self.app.save()

@@ -95,12 +95,12 @@ def test_a_stream_of_events_does_not_hold_back_the_ticks(box: Box) -> None:
         while not talking.is_set():
             loop.put(noise)
             time.sleep(0.002)
-    handled, step = [], loop.step
+    handled, handle = [], loop.handle
 
-    def counted(event) -> bool:
+    def counted(event) -> None:
         handled.append(event)
-        return step(event)
-    loop.step = counted  # type: ignore[method-assign]
+        handle(event)
+    loop.handle = counted  # type: ignore[method-assign]
     thread, sensor = threading.Thread(target=loop.run), threading.Thread(target=talk)
     sensor.start()
     thread.start()
@@ -225,3 +225,27 @@ def test_the_running_loop_draws_then_saves_each_event(table_at) -> None:
     loop.run()
     thread.join(10)
     assert checked == [True, True]
+
+
+def test_a_fast_spin_is_handled_whole_then_drawn_once(table_at) -> None:
+    """Ten detents come before the loop gets to them: it handles all ten, then draws one
+    frame, the same as ten detents handled (and drawn) one by one."""
+    one_by_one, spun = table_at([]), table_at([])
+    for table in (one_by_one, spun):
+        table.press("ok")                                  # New battle: the roster's cards
+    for _ in range(10):
+        one_by_one.press("cw")
+        spun.panel.act("cw")                               # on the queue, not handled yet
+    loop, before = spun.box.loop, spun.box.loop.frames
+    assert loop.events.qsize() == 10 and spun.view != one_by_one.view
+
+    def stop_once_drawn() -> None:
+        until(lambda: loop.frames > before and loop.events.empty())
+        loop.put(Stop("test"))
+    thread = threading.Thread(target=stop_once_drawn)
+    thread.start()
+    loop.run()
+    thread.join(10)
+    assert loop.frames == before + 1
+    assert spun.view == one_by_one.view and spun.view.index == 10
+    assert loop.render(spun.view).tobytes() == one_by_one.display.image.tobytes()
