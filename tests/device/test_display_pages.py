@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from cobi_companion.device.ports.display import FIRST_DELAY_S
-from cobi_companion.device.ports.pages import PageSender, pack, runs
+from cobi_companion.device.ports.pages import PageSender, pack, runs, span
 from luma.oled.device import sh1106, ssd1306
 from panel_bus import Bus, Clock, noise, oled
 from PIL import Image, ImageDraw
@@ -85,12 +85,15 @@ def whole(driver: str) -> list[int]:
     return [1024] if driver == "ssd1306" else [128] * 8
 
 
+LEFT, RIGHT = 10, 40        # the columns with_rows turns over
+
+
 def with_rows(image: Image.Image, *rows: int) -> Image.Image:
-    """`image` with a short line on each of `rows` turned over (lit where it was dark)."""
+    """`image` with pixels LEFT..RIGHT of each of `rows` turned over (lit where dark)."""
     changed = image.copy()
-    draw = ImageDraw.Draw(changed)
     for row in rows:
-        draw.line((10, row, 40, row), fill=0 if changed.getpixel((10, row)) else 1)
+        for x in range(LEFT, RIGHT + 1):
+            changed.putpixel((x, row), 0 if changed.getpixel((x, row)) else 1)
     return changed
 
 
@@ -102,17 +105,19 @@ def test_only_the_pages_that_changed_cross_the_bus(driver):
     display.show(first)               # luma's set-up clears the panel, then the first frame
     assert data_sent(bus) == whole(driver) * 2 and bus.shows(first, driver)
     since = len(bus.log)
-    two = with_rows(first, 25, 43)                        # pages 3 and 5
+    two = with_rows(first, 25, 43)                        # pages 3 and 5, columns 10..40
     display.show(two)
-    assert bus.shows(two, driver) and data_sent(bus, since) == [128, 128]
+    width = RIGHT - LEFT + 1
+    assert bus.shows(two, driver) and data_sent(bus, since) == [width, width]
     windows = [t.data for t in bus.log[since:] if t.kind == "command"]
-    assert windows == ([(0x21, 0, 127, 0x22, 3, 3), (0x21, 0, 127, 0x22, 5, 5)]
-                       if driver == "ssd1306" else [(0xB3, 0x02, 0x10), (0xB5, 0x02, 0x10)])
+    assert windows == ([(0x21, LEFT, RIGHT, 0x22, 3, 3), (0x21, LEFT, RIGHT, 0x22, 5, 5)]
+                       if driver == "ssd1306" else   # column 2 + 10: low nibble 12, high 0
+                       [(0xB3, 0x0C, 0x10), (0xB5, 0x0C, 0x10)])
     since = len(bus.log)
     three = with_rows(two, 16, 31, 39)                    # pages 2, 3 and 4
     display.show(three)
-    assert bus.shows(three, driver)
-    assert data_sent(bus, since) == ([384] if driver == "ssd1306" else [128] * 3)
+    assert bus.shows(three, driver)                       # one window of 3 pages, or 3 pages
+    assert data_sent(bus, since) == ([3 * width] if driver == "ssd1306" else [width] * 3)
     since = len(bus.log)
     display.show(three.copy())                            # the same pixels: nothing at all
     display.show(Image.frombytes("1", (128, 64), three.tobytes()))
@@ -134,7 +139,7 @@ def test_after_a_fault_the_next_frame_goes_whole(driver):
     since = len(bus.log)
     three = with_rows(two, 20)
     display.show(three)
-    assert data_sent(bus, since) == [128] and bus.shows(three, driver)
+    assert data_sent(bus, since) == [RIGHT - LEFT + 1] and bus.shows(three, driver)
     # Two in a row: the panel is lost and set up again; what it holds is not known.
     bus.nak_at = {bus.count + 1, bus.count + 2}
     display.show(with_rows(three, 20, 50))
@@ -148,11 +153,54 @@ def test_after_a_fault_the_next_frame_goes_whole(driver):
     since = len(bus.log)
     five = with_rows(four, 0)
     display.show(five)
-    assert data_sent(bus, since) == [128] and bus.shows(five, driver)
+    assert data_sent(bus, since) == [RIGHT - LEFT + 1] and bus.shows(five, driver)
 
 
-@pytest.mark.parametrize(("pages", "spans"), [
-    ([], []), ([3], [(3, 3)]), ([0, 1, 2, 3, 4, 5, 6, 7], [(0, 7)]),
-    ([0, 2, 3, 7], [(0, 0), (2, 3), (7, 7)]), ([1, 2, 5, 6], [(1, 2), (5, 6)])])
-def test_runs_of_pages(pages, spans):
-    assert list(runs(pages)) == spans
+@pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
+def test_random_edits_keep_the_panel_equal_to_each_frame(driver):
+    """Boxes, lines and text drawn and wiped at random, 300 frames: after each, the panel's
+    RAM (the bus's model, addressed only by the commands sent) holds exactly the frame, and
+    no frame sends more than a whole one."""
+    rng = random.Random(driver)
+    bus, clock = Bus(), Clock()
+    display, _ = oled(driver, bus, clock)
+    image = Image.new("1", (128, 64))
+    display.show(image)
+    for _ in range(300):
+        image = image.copy()
+        draw = ImageDraw.Draw(image)
+        x, y = rng.randrange(128), rng.randrange(64)
+        box = (x, y, min(127, x + rng.randrange(40)), min(63, y + rng.randrange(20)))
+        kind = rng.randrange(3)
+        if kind == 0:
+            draw.rectangle(box, fill=rng.randrange(2))
+        elif kind == 1:
+            draw.line(box, fill=rng.randrange(2), width=rng.randrange(1, 4))
+        else:
+            draw.text(box[:2], rng.choice(["HIT", "MISS", "= 12", "Tiger 1"]), fill=1)
+        since = len(bus.log)
+        display.show(image)
+        assert bus.shows(image, driver)
+        assert sum(data_sent(bus, since)) <= 1024
+    assert display.healthy and display.errors == 0
+
+
+def test_span_is_the_first_and_last_column_that_differ():
+    rng = random.Random(3)
+    page = rng.randbytes(128)
+    assert span(page, page) is None
+    for _ in range(500):
+        other = bytearray(page)
+        for column in rng.sample(range(128), rng.randrange(1, 4)):
+            other[column] ^= 1 << rng.randrange(8)
+        differ = [i for i in range(128) if other[i] != page[i]]
+        assert span(bytes(other), page) == (differ[0], differ[-1])
+
+
+@pytest.mark.parametrize(("spans", "windows"), [
+    ({}, []), ({3: (5, 9)}, [(3, 3, 5, 9)]),
+    ({p: (0, 127) for p in range(8)}, [(0, 7, 0, 127)]),
+    ({0: (4, 4), 2: (1, 2), 3: (7, 9), 7: (0, 0)}, [(0, 0, 4, 4), (2, 3, 1, 9), (7, 7, 0, 0)]),
+])
+def test_runs_of_pages_share_one_window(spans, windows):
+    assert runs(spans) == windows
