@@ -169,6 +169,7 @@ class Box:
                                  encoder.b, encoder.button, bounce_s=buttons.bounce_s,
                                  hold_s=buttons.hold_s, long_press_s=encoder.long_press_s,
                                  pin_factory=self.pin_factory, clock=self.input_clock)
+            self.loop.inputs_due = self.inputs.due    # the loop times the controls
         except PinProblem as problem:
             if str(problem) != self.pin_problem:
                 log.error("controls: %s", problem)

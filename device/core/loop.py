@@ -18,7 +18,15 @@ from typing import Protocol
 
 from cobi_companion.device.core.app import App, PowerRequest
 from cobi_companion.device.core.views import BigWord, Header, View
-from cobi_companion.device.ports.events import Event, Press, Reload, Signalled, Stop, Tick
+from cobi_companion.device.ports.events import (
+    Event,
+    Press,
+    Reload,
+    Signalled,
+    Stop,
+    Tick,
+    Wake,
+)
 from cobi_companion.device.ports.notify import Notifier
 from cobi_companion.device.ports.power import Power
 from PIL import Image
@@ -64,6 +72,9 @@ class Loop:
         self.power = power
         self.on_reload: Callable[[], None] = lambda: None
         self.on_tick: Callable[[float], None] = lambda now: None
+        # The controls' timing (Inputs.due): sends the holds that are due, and says in how
+        # many seconds the next thing will be (None: nothing to time). The wait ends then.
+        self.inputs_due: Callable[[], float | None] = lambda: None
         # How many turns a view's lines too long for their row take (the renderer's `pages`).
         self.pages: Callable[[View], int] = lambda view: 1
         self.last_view: View | None = None
@@ -140,6 +151,8 @@ class Loop:
 
     def handle(self, event: Event) -> None:
         """Let the app take one event (not a Stop), without drawing."""
+        if isinstance(event, Wake):
+            return              # for the wait alone, which times the controls
         if isinstance(event, Signalled):
             log.info("signal %s: nothing to do (SIGHUP reloads, SIGTERM stops)", event.name)
             return
@@ -192,15 +205,25 @@ class Loop:
 
     def wait(self, timeout: float) -> Event | None:
         """The next event within `timeout` seconds, or None. While the queue is empty the
-        wait is spent on warm-up steps; an event waits for one step at most."""
+        wait is spent on warm-up steps; an event waits for one step at most. A control held
+        down ends the wait when its hold is due, and its hold is the event: a `Wake` on the
+        queue says a control has something to time, and the wait goes on, timed anew."""
         end = time.monotonic() + timeout
-        while self.warm_up is not None and self.events.empty() and time.monotonic() < end:
-            if not next(self.warm_up, False):
-                self.warm_up = None
-        try:
-            return self.events.get(timeout=max(0.0, end - time.monotonic()))
-        except queue.Empty:
-            return None
+        while True:
+            due = self.inputs_due()
+            until = end if due is None else min(end, time.monotonic() + due)
+            while self.warm_up is not None and self.events.empty() and \
+                    time.monotonic() < until:
+                if not next(self.warm_up, False):
+                    self.warm_up = None
+            try:
+                event = self.events.get(timeout=max(0.0, until - time.monotonic()))
+            except queue.Empty:
+                if until >= end:
+                    return None
+                continue                 # something is due: `inputs_due` sends it
+            if not isinstance(event, Wake):
+                return event
 
     def settle(self) -> None:
         """Let time pass until no animation runs (scripted runs have no idle waits): dice

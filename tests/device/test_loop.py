@@ -2,6 +2,7 @@
 ticks by the clock while events keep coming."""
 from __future__ import annotations
 
+import queue
 import threading
 import time
 from collections.abc import Iterator
@@ -12,10 +13,12 @@ from cobi_companion.device.box import Box, build
 from cobi_companion.device.config import Config
 from cobi_companion.device.core.app import Screen
 from cobi_companion.device.core.loop import ANIMATION_TICK_S
-from cobi_companion.device.core.views import BigWord, View
+from cobi_companion.device.core.views import BigWord, Roll, View
 from cobi_companion.device.ports.display import MemoryDisplay
-from cobi_companion.device.ports.events import Key, Press, SensorReading, Stop
+from cobi_companion.device.ports.events import Key, Press, SensorReading, Stop, Wake
+from cobi_companion.device.ports.mock_pins import StampedFactory
 from cobi_companion.device.ports.range_sensor import Condition, Reading
+from cobi_companion.device.sim import TapClock
 from cobi_companion.device.ui.widgets import Show
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
@@ -181,9 +184,7 @@ def test_the_frame_is_drawn_before_the_battle_is_saved(table_at) -> None:
     table.press("ok", "cw", "cw", "cw", "axis", "ccw", "ccw", "allies", "ok", "axis")
     watched = WatchedStore(table)
     before = table.display.image.tobytes()
-    table.panel.act("allies")
-    loop = table.box.loop
-    assert loop.step(loop.events.get_nowait())
+    table.tap("allies")
     assert len(watched.seen) == 1                            # saved within the step
     frames, image = watched.seen[0]
     assert frames == table.display.frames and image == table.display.image.tobytes() != before
@@ -249,3 +250,91 @@ def test_a_fast_spin_is_handled_whole_then_drawn_once(table_at) -> None:
     assert loop.frames == before + 1
     assert spun.view == one_by_one.view and spun.view.index == 10
     assert loop.render(spun.view).tobytes() == one_by_one.display.image.tobytes()
+
+
+class QueueOnTapClock(queue.SimpleQueue):
+    """The loop's queue, on the inputs' tap clock: a get that would wait lets that time pass
+    on the clock at once instead, and notes how long it would have waited."""
+
+    def __init__(self, clock: TapClock) -> None:
+        super().__init__()
+        self.clock, self.waits = clock, []
+
+    def get(self, block: bool = True, timeout: float | None = None):
+        try:
+            return super().get(block=False)
+        except queue.Empty:
+            self.waits.append(timeout)
+            self.clock.skip(timeout or 0.0)
+            raise
+
+
+@pytest.fixture
+def timed_box(tmp_path: Path) -> Iterator[tuple[Box, TapClock]]:
+    """A box whose buttons (their edges' stamps and their holds) go by a tap clock, and whose
+    loop lets its waits pass on that clock."""
+    clock = TapClock()
+    factory = StampedFactory(clock)
+    made = build(Config(), MemoryDisplay(), pin_factory=factory, state_dir=tmp_path,
+                 input_clock=clock)
+    made.loop.events = QueueOnTapClock(clock)
+    made.loop.warm_up = None
+    yield made, clock
+    made.close()
+    factory.reset()
+
+
+def test_the_wait_ends_when_a_held_button_reaches_its_hold(timed_box) -> None:
+    """Nothing polls a held button: the press wakes the wait, which then waits until the
+    hold is due (1 s, less the moments the code itself took), not its whole timeout, and the
+    hold is the event it returns."""
+    box, _ = timed_box
+    pin = box.pin_factory.pin(box.config.buttons.axis)
+    pin.drive_low()
+    assert box.loop.wait(5.0) == Press(Key.AXIS_LONG)
+    waits = box.loop.events.waits
+    assert box.config.buttons.hold_s / 2 < sum(waits) <= box.config.buttons.hold_s
+    assert pin.state == 0                                   # still held
+    pin.drive_high()
+    waits.clear()
+    assert box.loop.wait(5.0) is None                       # and its release is no tap
+    assert 2.5 < sum(waits) <= 5.0                          # nothing to time: all of it
+
+
+def test_a_knob_held_before_the_wait_ends_it_at_its_hold(timed_box) -> None:
+    box, clock = timed_box
+    pin = box.pin_factory.pin(box.config.encoder.button)
+    pin.drive_low()                                         # the knob, held: BACK at 0.8 s
+    clock.skip(0.3)
+    assert box.loop.events.get_nowait() == Wake()           # the wait was told already
+    assert box.loop.wait(2.0) == Press(Key.BACK)
+    assert 0.25 < sum(box.loop.events.waits) <= 0.5
+
+
+def test_the_running_loop_sends_a_hold_while_the_button_is_still_down(table_at) -> None:
+    """On Loop.run, in real time (the table's hold is 0.2 s): the D6+ of a held dice button
+    comes while the finger is still on it, and its release rolls nothing more."""
+    table = table_at([6, 2])
+    loop, pin = table.box.loop, table.factory.pin(table.config.buttons.axis)
+    presses: list[tuple[Press, int]] = []
+    handle = loop.handle
+
+    def noted(event) -> None:
+        if isinstance(event, Press):
+            presses.append((event, pin.state))               # as the loop takes it
+        handle(event)
+    loop.handle = noted                                      # type: ignore[method-assign]
+
+    def finger() -> None:
+        try:
+            pin.drive_low()
+            until(lambda: bool(presses))
+            pin.drive_high()
+        finally:
+            loop.put(Stop("test"))
+    thread = threading.Thread(target=finger)
+    thread.start()
+    loop.run()
+    thread.join(10)
+    assert presses == [(Press(Key.AXIS_LONG), 0)]
+    assert isinstance(table.view, Roll) and table.view.faces == (6, 2)
