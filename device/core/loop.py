@@ -8,6 +8,7 @@ and the writes are done before the next events are taken.
 """
 from __future__ import annotations
 
+import gc
 import logging
 import queue
 import signal
@@ -53,6 +54,14 @@ class Display(Protocol):
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 RELOAD_SIGNAL = signal.SIGHUP
 LOGGED_SIGNALS = (signal.SIGUSR1, signal.SIGUSR2)
+
+
+def warmed() -> None:
+    """The start-up work is done. What it made (cards, glyphs, screens) lives as long as the
+    box: frozen out of the garbage collector's sight, a full collection no longer walks it
+    (here tens of ms, which would land on whichever press came when it was due)."""
+    gc.collect()
+    gc.freeze()
 
 
 class Loop:
@@ -216,6 +225,7 @@ class Loop:
                     time.monotonic() < until:
                 if not next(self.warm_up, False):
                     self.warm_up = None
+                    warmed()
             try:
                 event = self.events.get(timeout=max(0.0, until - time.monotonic()))
             except queue.Empty:

@@ -2,6 +2,7 @@
 ticks by the clock while events keep coming."""
 from __future__ import annotations
 
+import gc
 import queue
 import threading
 import time
@@ -45,6 +46,15 @@ def test_the_box_warms_up_until_done(box: Box) -> None:
     assert box.loop.warm_up is not None
     # Each short wait with no event runs warm-up steps; it ends as soon as the work is done.
     assert until(lambda: box.loop.wait(0.05) is None and box.loop.warm_up is None, timeout=30)
+
+
+def test_the_warm_up_ends_by_freezing_what_start_up_made(box: Box) -> None:
+    """Cards, glyphs and screens live as long as the box: once they are made, the garbage
+    collector's full collections stop walking them (a pause that would land on a press)."""
+    gc.unfreeze()
+    assert gc.get_freeze_count() == 0
+    assert until(lambda: box.loop.wait(0.05) is None and box.loop.warm_up is None, timeout=30)
+    assert gc.get_freeze_count() > 0
 
 
 def test_a_press_stops_the_warm_up_after_one_step(box: Box) -> None:
