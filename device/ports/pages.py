@@ -78,6 +78,9 @@ class PageSender:
         self.sent: list[bytes] | None = None
 
     def __call__(self, image: Image.Image) -> None:
+        if image.size != self.device.size or image.mode != "1":    # as luma's own checks
+            raise ValueError(f"a {image.mode} image of {image.size} for a panel of "
+                             f"{self.device.size}")
         pages = pack(self.device.preprocess(image))
         last, self.sent = self.sent, None       # unknown until every page is through
         if last is None:

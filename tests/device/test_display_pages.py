@@ -204,3 +204,13 @@ def test_span_is_the_first_and_last_column_that_differ():
 ])
 def test_runs_of_pages_share_one_window(spans, windows):
     assert runs(spans) == windows
+
+
+@pytest.mark.parametrize("image", [Image.new("1", (64, 128)), Image.new("L", (128, 64))])
+def test_an_image_the_panel_cannot_take_is_refused_not_sent(image):
+    bus = Recorder()
+    sender = PageSender(ssd1306(bus, width=128, height=64))
+    bus.sent.clear()
+    with pytest.raises(ValueError, match="panel of"):
+        sender(image)
+    assert bus.sent == []
