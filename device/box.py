@@ -156,6 +156,7 @@ class Box:
             self.display.close(keep_frame=keep_frame)
         except Exception:
             log.exception("closing the display")
+        self.app.save()                 # a write an event asked for is not lost
         self.store.close()
 
     # --- the controls ---
@@ -168,6 +169,7 @@ class Box:
                                  encoder.b, encoder.button, bounce_s=buttons.bounce_s,
                                  hold_s=buttons.hold_s, long_press_s=encoder.long_press_s,
                                  pin_factory=self.pin_factory, clock=self.input_clock)
+            self.loop.inputs_due = self.inputs.due    # the loop times the controls
         except PinProblem as problem:
             if str(problem) != self.pin_problem:
                 log.error("controls: %s", problem)
@@ -348,7 +350,7 @@ def build(config: Config, display: Any, *, pin_factory: Any = None,
                 power=power)
 
     def changed(new: Settings) -> None:
-        store.save_settings(new.to_dict())
+        app.later(partial(store.save_settings, new.to_dict()))     # after the frame, as a save
         sound.enabled = new.sound
         display.brightness(new.brightness)
         loop.off_after_s = new.screen_off_min * 60

@@ -88,8 +88,9 @@ def parse_script(text: str) -> list[tuple[str, int]]:
 
 
 class TapClock:
-    """The time the buttons' debounce reads on mock pins: real time plus the gaps a mock panel
-    has left between taps without sleeping them. It only moves forward, like the real one."""
+    """The time of the buttons on mock pins (their edges' stamps, their holds): real time plus
+    the gaps and holds a mock panel has let pass without sleeping them. It only moves forward,
+    like the real one."""
 
     def __init__(self) -> None:
         self.skipped = 0.0
@@ -104,24 +105,29 @@ class TapClock:
 @dataclass
 class MockPanel:
     """Presses buttons and turns the knob on gpiozero's mock pins, as fingers would. With a
-    `clock` (the box's input clock), the gap a finger leaves between taps passes on that clock
-    instead of in real time; a hold is still held in real time, for gpiozero's hold thread."""
+    `clock` (the box's input clock, which the pins stamp their edges with: see
+    ports/mock_pins.py), a hold and the gap a finger leaves between taps pass on that clock
+    instead of in real time."""
 
     factory: MockFactory
     config: Config
     clock: TapClock | None = None
 
     def tap(self, pin: int, hold_s: float = 0.0) -> None:
+        # Edges closer than the debounce time are chatter: a finger stays down a little
+        # longer (a hold the box has not seen go by is a hold at the release), and leaves a
+        # gap after.
+        finger = self.config.buttons.bounce_s + 0.01
         self.factory.pin(pin).drive_low()
-        if hold_s:
-            time.sleep(hold_s)
+        self.spend(max(hold_s, finger))
         self.factory.pin(pin).drive_high()
-        # Edges closer than the debounce time count as chatter: leave a real finger's gap.
-        gap = self.config.buttons.bounce_s + 0.01
+        self.spend(finger)
+
+    def spend(self, seconds: float) -> None:
         if self.clock is not None:
-            self.clock.skip(gap)
-        else:
-            time.sleep(gap)
+            self.clock.skip(seconds)
+        elif seconds:
+            time.sleep(seconds)
 
     def turn(self, clockwise: bool) -> None:
         a = self.factory.pin(self.config.encoder.a)
@@ -335,6 +341,7 @@ def end_of_script(box: Box, display: MemoryDisplay) -> None:
     simulator does: the battle saved, and a last frame that says so."""
     if isinstance(display, TextDisplay):
         box.app.commit()
+        box.app.save()
         box.loop.farewell()
     elif display.image is not None:
         print(last_frame(display.image, sys.stdout))
@@ -372,13 +379,13 @@ def run_sim(config: Config, *, script: Iterable[tuple[str, int]] | None, dice: D
     this run's own, over the saved ones (saved only if changed on the box's menu). Scripted
     `dice` that run out end it with a ScriptError."""
     from cobi_companion.device.box import build
+    from cobi_companion.device.ports.mock_pins import StampedFactory
     from cobi_companion.device.ports.power import EndPower
-    from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-    factory = MockFactory(pin_class=MockPWMPin)
+    clock = TapClock()
+    factory = StampedFactory(clock)
     if display is None:
         display = TerminalDisplay() if script is None else SnapshotDisplay(snapshot_dir)
-    clock = TapClock()
     box = build(config, display, pin_factory=factory, dice=None if dice is None else SimDice(dice),
                 state_dir=state_dir or sim_state_dir(), loaded=loaded, load=load,
                 input_clock=clock)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -144,6 +145,9 @@ class App:
         self.state: BattleState | None = self._load()
         self.rolls: list[tuple[str, str, int]] = []
         self.on_settings: Callable[[Settings], None] = lambda s: None
+        # The store writes an event asked for, made by `save` once its frame is on the panel:
+        # a write waits for the SD card (fsync), and a press must not wait for that.
+        self.unsaved: list[Callable[[], None]] = []
         self.power_request: PowerRequest | None = None
         # What the settings screen lists as in use: config files, card folders, problems.
         self.sources: Sources = Sources()
@@ -204,18 +208,32 @@ class App:
     def commit(self, line: LogEntry | None = None) -> None:
         """Save the battle (or the Cobra game) after a completed action, with the rolls it
         made and its line of the log (the journal gets it in English); outside a battle, save
-        the rolls alone."""
+        the rolls alone. The game is saved as it is now, written by `save`."""
         game = self.state or self.cobra
         if game is None:
             if self.rolls:
-                self.store.save_rolls(self.rolls)
+                self.later(partial(self.store.save_rolls, self.rolls))
                 self.rolls = []
             return
         if line is not None:
             game.log.append(line)
             log.info("battle %s: %s", game.id, english(line))
-        self.store.save_battle(game.to_dict(), self.rolls)
+        self.later(partial(self.store.save_battle, game.to_dict(), self.rolls))
         self.rolls = []
+
+    def later(self, write: Callable[[], None]) -> None:
+        """A store write, made by the next `save` in the order asked."""
+        self.unsaved.append(write)
+
+    def save(self) -> None:
+        """Make the store writes asked for since the last call (the main loop calls it once
+        the event's frame is drawn, before it takes the next event)."""
+        writes, self.unsaved = self.unsaved, []
+        for write in writes:
+            try:
+                write()
+            except Exception:  # the store keeps itself going; this would be a bug
+                log.exception("saving failed")
 
     def menu(self, back: Screen) -> Screen:
         """The menu a long press opens, coming back to `back`."""
@@ -238,7 +256,7 @@ class App:
 
     def end(self) -> None:
         """The battle or game is over and forgotten: nothing is offered to resume."""
-        self.store.clear_battle()
+        self.later(self.store.clear_battle)     # after a save this event asked for before
         self.state, self.cobra = None, None
 
     # --- events in, view out ---

@@ -1,10 +1,14 @@
 """The one main loop: it owns the app state, the display, the store and the watchdog.
 
-Input callbacks and reader threads only put events on the queue; the loop takes them one at a
-time, lets the app change state, and draws the new view only when it differs from the last.
+Input callbacks and reader threads only put events on the queue; the loop takes all that are
+waiting, lets the app handle them one at a time, and then draws the new view once, only when it
+differs from the last (a knob spun fast is one frame, not one a detent). Then it makes the
+store writes the events asked for: the frame is on the panel before the SD card is waited for,
+and the writes are done before the next events are taken.
 """
 from __future__ import annotations
 
+import gc
 import logging
 import queue
 import signal
@@ -15,7 +19,15 @@ from typing import Protocol
 
 from cobi_companion.device.core.app import App, PowerRequest
 from cobi_companion.device.core.views import BigWord, Header, View
-from cobi_companion.device.ports.events import Event, Press, Reload, Signalled, Stop, Tick
+from cobi_companion.device.ports.events import (
+    Event,
+    Press,
+    Reload,
+    Signalled,
+    Stop,
+    Tick,
+    Wake,
+)
 from cobi_companion.device.ports.notify import Notifier
 from cobi_companion.device.ports.power import Power
 from PIL import Image
@@ -44,6 +56,14 @@ RELOAD_SIGNAL = signal.SIGHUP
 LOGGED_SIGNALS = (signal.SIGUSR1, signal.SIGUSR2)
 
 
+def warmed() -> None:
+    """The start-up work is done. What it made (cards, glyphs, screens) lives as long as the
+    box: frozen out of the garbage collector's sight, a full collection no longer walks it
+    (here tens of ms, which would land on whichever press came when it was due)."""
+    gc.collect()
+    gc.freeze()
+
+
 class Loop:
     def __init__(self, app: App, display: Display, render: Callable[[View], Image.Image],
                  events: queue.SimpleQueue[Event] | None = None, notifier: Notifier | None = None,
@@ -61,6 +81,9 @@ class Loop:
         self.power = power
         self.on_reload: Callable[[], None] = lambda: None
         self.on_tick: Callable[[float], None] = lambda now: None
+        # The controls' timing (Inputs.due): sends the holds that are due, and says in how
+        # many seconds the next thing will be (None: nothing to time). The wait ends then.
+        self.inputs_due: Callable[[], float | None] = lambda: None
         # How many turns a view's lines too long for their row take (the renderer's `pages`).
         self.pages: Callable[[View], int] = lambda view: 1
         self.last_view: View | None = None
@@ -111,14 +134,39 @@ class Loop:
         return replace(view, header=replace(view.header, page=turn))
 
     def step(self, event: Event) -> bool:
-        """Handle one event; False once the loop should stop."""
-        if isinstance(event, Stop):
-            return False
+        """Handle one event, then draw and save; False once the loop should stop."""
+        return self.handle_all([event]) is None
+
+    def handle_all(self, events: list[Event]) -> Stop | None:
+        """Handle `events` in order, then draw once and save: a knob spun fast draws one
+        frame, not one a detent. At a Stop the rest is dropped undrawn, and it is returned."""
+        for event in events:
+            if isinstance(event, Stop):
+                return event
+            self.handle(event)
+        self.show()
+        return None
+
+    def queued(self) -> list[Event]:
+        """The events waiting now, no more: a sensor that talks all the time must not hold
+        back the frame."""
+        events: list[Event] = []
+        for _ in range(self.events.qsize()):
+            try:
+                events.append(self.events.get_nowait())
+            except queue.Empty:
+                break
+        return events
+
+    def handle(self, event: Event) -> None:
+        """Let the app take one event (not a Stop), without drawing."""
+        if isinstance(event, Wake):
+            return              # for the wait alone, which times the controls
         if isinstance(event, Signalled):
             log.info("signal %s: nothing to do (SIGHUP reloads, SIGTERM stops)", event.name)
-            return True
+            return
         if isinstance(event, Press) and self.woken():
-            return True         # a dark panel: the first touch only lights it
+            return              # a dark panel: the first touch only lights it
         try:
             if isinstance(event, Reload):
                 self.on_reload()
@@ -130,8 +178,11 @@ class Loop:
             log.exception("error while handling %s", event)
         if self.app.power_request:
             self.switch(self.app.power_request)
+
+    def show(self) -> None:
+        """The frame first, then the store writes: a press must not wait for the SD card."""
         self.draw()
-        return True
+        self.app.save()
 
     def woken(self) -> bool:
         """After a press: light the panel again. True when it was off (the press is spent)."""
@@ -150,6 +201,7 @@ class Loop:
         """Power off or restart: save first; if it cannot be started, say why."""
         self.app.power_request = None
         self.app.commit()
+        self.app.save()
         action = request.action
         # said in the box's words where the box itself has no way to do it (the system's
         # own reason is shown as the system gives it)
@@ -162,15 +214,26 @@ class Loop:
 
     def wait(self, timeout: float) -> Event | None:
         """The next event within `timeout` seconds, or None. While the queue is empty the
-        wait is spent on warm-up steps; an event waits for one step at most."""
+        wait is spent on warm-up steps; an event waits for one step at most. A control held
+        down ends the wait when its hold is due, and its hold is the event: a `Wake` on the
+        queue says a control has something to time, and the wait goes on, timed anew."""
         end = time.monotonic() + timeout
-        while self.warm_up is not None and self.events.empty() and time.monotonic() < end:
-            if not next(self.warm_up, False):
-                self.warm_up = None
-        try:
-            return self.events.get(timeout=max(0.0, end - time.monotonic()))
-        except queue.Empty:
-            return None
+        while True:
+            due = self.inputs_due()
+            until = end if due is None else min(end, time.monotonic() + due)
+            while self.warm_up is not None and self.events.empty() and \
+                    time.monotonic() < until:
+                if not next(self.warm_up, False):
+                    self.warm_up = None
+                    warmed()
+            try:
+                event = self.events.get(timeout=max(0.0, until - time.monotonic()))
+            except queue.Empty:
+                if until >= end:
+                    return None
+                continue                 # something is due: `inputs_due` sends it
+            if not isinstance(event, Wake):
+                return event
 
     def settle(self) -> None:
         """Let time pass until no animation runs (scripted runs have no idle waits): dice
@@ -206,16 +269,20 @@ class Loop:
             self.notifier.watchdog()
             self.idle(self.clock())
             self.display.refresh()
-            if event is not None and not self.step(event):
-                reason = event.reason if isinstance(event, Stop) else ""
-                break
+            # Everything waiting is handled before one frame is drawn.
+            events = [] if event is None else [event, *self.queued()]
             # Ticks come by the clock, not only when the queue is quiet: a sensor talking ten
             # times a second must not hold back a screen's timeout or an animation.
             if event is None or self.clock() - last_tick >= every:
                 last_tick = self.clock()
-                self.step(Tick(last_tick))
+                events.append(Tick(last_tick))
+            stop = self.handle_all(events)
+            if stop is not None:
+                reason = stop.reason
+                break
         self.notifier.stopping()
         self.app.commit()
+        self.app.save()
         self.farewell()
         return reason
 

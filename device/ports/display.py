@@ -1,8 +1,11 @@
 """The OLED port: push ready-made Pillow images to a luma device, and outlive I2C faults.
 
+Frames go to an SSD1306 or SH1106 through `pages.py`: packed by Pillow, and only the pages
+that changed since the last frame; other devices (luma's dummy) take them whole.
+
 A loose wire or a brown-out must not end a battle. A bus transfer that fails is sent once
 more at once (a lone NAK costs nothing); when that fails too the panel is marked lost, and
-later calls rebuild it with exponential back-off and redraw the last wanted frame.
+later calls rebuild it with exponential back-off and redraw the last wanted frame, whole.
 """
 from __future__ import annotations
 
@@ -105,6 +108,7 @@ class OledDisplay:
         self._clock = clock
         self._levels = (contrast, dim_contrast)
         self._device: Any = None
+        self._send: Callable[[Image.Image], None] = lambda image: None
         self._wanted: Image.Image | None = None
         self._dimmed = False
         self._on = True
@@ -182,6 +186,7 @@ class OledDisplay:
             self._fail("open", exc)
             return None
         self._device = device
+        self._send = frames_to(device)      # a new panel: its first frame goes whole
         if self._lost:
             log.info("display is back after %d errors", self.errors)
         self._lost = False
@@ -199,7 +204,7 @@ class OledDisplay:
     def _push(self, device: Any, image: Image.Image) -> None:
         if image.mode != device.mode:
             image = image.convert(device.mode)
-        if self._guard("display", lambda device: device.display(image)):
+        if self._guard("display", lambda device: self._send(image)):
             self._delay = FIRST_DELAY_S  # a frame got through: the panel really is back
 
     def _guard(self, what: str, action: Callable[[Any], object]) -> bool:
@@ -225,6 +230,16 @@ class OledDisplay:
         device, self._device = self._device, None
         if device is not None:
             release(device)
+
+
+def frames_to(device: Any) -> Callable[[Image.Image], None]:
+    """How frames reach `device`: page by page on a real panel, else its own `display`."""
+    if isinstance(device, dummy):
+        send: Callable[[Image.Image], None] = device.display
+        return send
+    from cobi_companion.device.ports.pages import sender  # loads luma.oled: a real panel's
+
+    return sender(device) or device.display
 
 
 def release(device: Any) -> None:

@@ -24,6 +24,13 @@ class Press:
 
 
 @dataclass(frozen=True)
+class Wake:
+    """A button or the knob has something to be timed (it went down: its hold; it bounced:
+    the level it will settle at). The main loop's wait asks the inputs again; the tap or the
+    hold itself comes as a Press. Nothing on the screen changes."""
+
+
+@dataclass(frozen=True)
 class Tick:
     """Time passes: animations step, the screen dims when idle."""
 
@@ -66,4 +73,4 @@ class SensorState:
     online: bool
 
 
-Event = Press | Tick | Stop | Reload | Signalled | SensorReading | SensorState
+Event = Press | Wake | Tick | Stop | Reload | Signalled | SensorReading | SensorState

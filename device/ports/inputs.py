@@ -1,8 +1,10 @@
-"""The buttons and the knob: gpiozero callbacks that only turn edges into `Press` events.
+"""The buttons and the knob: pin callbacks that only turn edges into `Press` events.
 
 Every callback runs on a gpiozero thread (under lgpio one thread serves every pin), so it
 does nothing but `put` an event for the main loop and never lets an exception escape: one
-escaped exception would end all GPIO events while the rest of the program runs on.
+escaped exception would end all GPIO events while the rest of the program runs on. Nothing
+here runs by itself: a hold, and the level a bouncing contact settles at, are timed by the
+main loop (`Inputs.due`), which a `Wake` on its queue rouses.
 """
 from __future__ import annotations
 
@@ -15,8 +17,8 @@ from collections.abc import Callable
 from typing import Any
 
 from cobi_companion.device.ports.errors import reason
-from cobi_companion.device.ports.events import Event, Key, Press
-from gpiozero import Button, RotaryEncoder
+from cobi_companion.device.ports.events import Event, Key, Press, Wake
+from gpiozero import InputDevice, RotaryEncoder
 
 log = logging.getLogger(__name__)
 
@@ -67,30 +69,91 @@ class PinProblem(Exception):
         super().__init__(f"{field} (GPIO {pins}): {self.reason}")
 
 
-class _Quiet:
-    """Software debounce on top of the pin's own filter: an edge counts only after quiet.
+class Switch:
+    """One push switch to ground (a dice button, the knob's push): a tap on release, or its
+    hold once it has been down `hold_s`, and then no tap.
 
-    Under lgpio reported edges are already at least `bounce_s` apart, so this never bites;
-    with factories whose bounce is a lock-out (or none, as in the mock) it drops chatter.
+    Debounce acts on the leading edge: an edge counts at once, and the edges within
+    `bounce_s` after it are chatter, timed by the stamps the pin gives its edges (on a Pi the
+    kernel's, taken when the edge came, however late the callback runs). When chatter came,
+    the pin is read once that time is over: the level it left counts then, as an edge at its
+    last chatter (a press shorter than `bounce_s` is a tap). A filter that waits for a stable
+    level, as lgpio's does, would hold back every press and release by `bounce_s`.
+
+    No thread of ours times anything: `due` is asked by the main loop, which a `Wake` on the
+    queue rouses when there is something to time (a press, chatter). `edge` runs on the pin's
+    callback thread, `due` on the main loop: both under the one lock.
     """
 
-    def __init__(self, bounce_s: float, clock: Callable[[], float]) -> None:
-        self._bounce_s = bounce_s
-        self._clock = clock
-        self._last = float("-inf")
+    def __init__(self, device: Any, tap: Key, hold: Key, hold_s: float, bounce_s: float,
+                 put: Put, clock: Callable[[], float], lock: threading.Lock) -> None:
+        self.device, self.tap, self.hold = device, tap, hold
+        self.hold_s, self.bounce_s = hold_s, bounce_s
+        self._put, self._clock, self._lock = put, clock, lock
+        self._ticks_diff = device.pin_factory.ticks_diff
+        self.down = False
+        self._counted: float | None = None   # the pin's stamp of the last edge that counted
+        self._quiet_at = 0.0                 # when its chatter time is over, on `clock`
+        self._chatter: tuple[float, float] | None = None   # the last chatter: stamp, time
+        self._since = 0.0                    # when it went down, on `clock`
+        self._held = False                   # its hold was sent: the release is no tap
 
-    def edge(self) -> bool:
+    def edge(self, ticks: float, state: int) -> None:
+        """The pin's callback: an exception is logged, never raised (see `guarded`)."""
+        try:
+            with self._lock:
+                self._edge(ticks, not state)     # pulled up: a press pulls the pin low
+        except Exception:
+            log.exception("input handler %s failed", self.tap)
+
+    def _edge(self, ticks: float, pressed: bool) -> None:
         now = self._clock()
-        quiet = now - self._last >= self._bounce_s
-        self._last = now
-        return quiet
+        if self._counted is not None and self._ticks_diff(ticks, self._counted) < self.bounce_s:
+            if self._chatter is None:
+                self._put(Wake())                # the loop reads the pin when it is over
+            self._chatter = (ticks, now)
+            return
+        self._count(ticks, now, pressed)
+
+    def _count(self, ticks: float, now: float, pressed: bool) -> None:
+        """An edge that counts, stamped `ticks` by the pin and come at `now`."""
+        if pressed == self.down:
+            return                               # a release while up: nothing to end
+        self._counted, self._quiet_at, self.down = ticks, now + self.bounce_s, pressed
+        if pressed:
+            self._since, self._held = now, False
+            self._put(Wake())                    # the loop times the hold from now
+        elif not self._held:                     # a hold the loop has not seen is a hold
+            long = now - self._since >= self.hold_s
+            self._put(Press(self.hold if long else self.tap))
+
+    def due(self) -> float | None:
+        """Count the level chatter left once its time is over, and send the hold once it is
+        due; the seconds until the next of these, or None."""
+        with self._lock:
+            now = self._clock()
+            if self._chatter is not None:
+                if now < self._quiet_at:
+                    return self._quiet_at - now
+                (ticks, came), self._chatter = self._chatter, None
+                self._count(ticks, came, bool(self.device.is_active))
+            if not self.down or self._held:
+                return None
+            left = self._since + self.hold_s - now
+            if left > 0:
+                return left
+            self._held = True
+            self._put(Press(self.hold))
+            return None
 
 
 class Inputs:
     """The real buttons: Axis and Allies dice buttons and a rotary encoder with a push switch.
 
-    Two edges of one button less than `bounce_s` apart count once, whatever the pin factory:
-    code driving mock pins must leave at least `bounce_s` between taps of the same button.
+    Edges of one button less than `bounce_s` after one that counted are chatter, whatever
+    the pin factory: code driving mock pins must leave at least `bounce_s` between the edges
+    of one button, on the clock its pins stamp them with (mock_pins.StampedFactory).
+    The main loop calls `due` to time them: no thread of ours runs, idle or not.
     """
 
     def __init__(self, put: Put, axis_pin: int, allies_pin: int, enc_a: int, enc_b: int,
@@ -103,13 +166,15 @@ class Inputs:
         self._factory = pin_factory
         self._lock = threading.Lock()
         self._devices: list[Any] = []
+        self.switches: list[Switch] = []
         parts: list[tuple[str, str, Callable[[], None]]] = [
             ("buttons.axis", str(axis_pin),
-             lambda: self._dice_button(axis_pin, Key.AXIS, Key.AXIS_LONG, hold_s)),
+             lambda: self._switch(axis_pin, Key.AXIS, Key.AXIS_LONG, hold_s)),
             ("buttons.allies", str(allies_pin),
-             lambda: self._dice_button(allies_pin, Key.ALLIES, Key.ALLIES_LONG, hold_s)),
-            ("encoder.button", str(enc_button), lambda: self._knob_button(enc_button,
-                                                                          long_press_s)),
+             lambda: self._switch(allies_pin, Key.ALLIES, Key.ALLIES_LONG, hold_s)),
+            # the knob's push: OK, or held long_press_s BACK
+            ("encoder.button", str(enc_button),
+             lambda: self._switch(enc_button, Key.OK, Key.BACK, long_press_s)),
             ("encoder.a/b", f"{enc_a}/{enc_b}", lambda: self._encoder(enc_a, enc_b)),
         ]
         try:
@@ -122,57 +187,44 @@ class Inputs:
             self.close()  # free the pins already claimed
             raise
 
+    def due(self) -> float | None:
+        """Send what is due now: the holds (a dice button's long key, the knob's BACK, while
+        still held), a tap whose release came in chatter. The seconds until the next thing is
+        due, or None while nothing is to be timed."""
+        times = []
+        for switch in self.switches:
+            try:
+                left = switch.due()
+            except Exception:  # the main loop calls: a bug here must not end it
+                log.exception("timing %s failed", switch.tap)
+                continue
+            if left is not None:
+                times.append(left)
+        return min(times, default=None)
+
     def close(self) -> None:
-        """Close every gpiozero device (their threads stop, the pins are released)."""
+        """Close every gpiozero device (the pins are released)."""
         for device in reversed(self._devices):
             try:
                 device.close()
             except Exception:
                 log.exception("closing %r failed", device)
         self._devices.clear()
+        self.switches.clear()
 
-    def _button(self, pin: int, hold_s: float) -> Button:
-        button = Button(pin, pull_up=True, bounce_time=self._bounce_s, hold_time=hold_s,
-                        pin_factory=self._factory)
-        self._devices.append(button)
-        return button
-
-    def _dice_button(self, pin: int, key: Key, long_key: Key, hold_s: float) -> None:
-        """Short press → `key` on release; held hold_s → `long_key` at once and no `key`
-        after: a hold (a D6+, a piece off the map) never first rolls or adds as a tap."""
-        self._tap_or_hold(pin, hold_s, key, long_key, str(key))
-
-    def _knob_button(self, pin: int, long_press_s: float) -> None:
-        """Short press → OK on release; held long_press_s → BACK at once and no OK after."""
-        self._tap_or_hold(pin, long_press_s, Key.OK, Key.BACK, "knob")
-
-    def _tap_or_hold(self, pin: int, hold_s: float, tap: Key, hold: Key, name: str) -> None:
-        button = self._button(pin, hold_s)
-        quiet = _Quiet(self._bounce_s, self._clock)
-        armed = [False]      # pressed, and not yet held: the release is a tap
-
-        def pressed() -> None:
-            if quiet.edge():
-                with self._lock:
-                    armed[0] = True
-
-        def held() -> None:
-            with self._lock:
-                still = button.is_pressed
-                armed[0] = False
-            if still:
-                self._put(Press(hold))
-
-        def released() -> None:
-            quiet.edge()
-            with self._lock:
-                was, armed[0] = armed[0], False
-            if was:
-                self._put(Press(tap))
-
-        button.when_pressed = guarded(f"{name} pressed", pressed)
-        button.when_held = guarded(f"{name} held", held)
-        button.when_released = guarded(f"{name} released", released)
+    def _switch(self, pin: int, tap: Key, hold: Key, hold_s: float) -> None:
+        """A push switch: `tap` on release, or `hold` once held `hold_s` and no `tap` after;
+        a held dice button (a D6+, a piece off the map) never first rolls or adds as a tap."""
+        # An InputDevice has no events of its own and no hold thread (a Button has one,
+        # waking ten times a second); no bounce filter either: the switch debounces.
+        device = InputDevice(pin, pull_up=True, pin_factory=self._factory)
+        self._devices.append(device)
+        switch = Switch(device, tap, hold, hold_s, self._bounce_s, self._put, self._clock,
+                        self._lock)
+        self.switches.append(switch)    # the pin keeps only a weak reference to its callback
+        device.pin.bounce = None
+        device.pin.edges = "both"
+        device.pin.when_changed = switch.edge
 
     def _encoder(self, a: int, b: int) -> None:
         # No bounce_time: RotaryEncoder's own argument sets an attribute nobody reads; its

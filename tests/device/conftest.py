@@ -18,18 +18,17 @@ from cobi_companion.device.box import Box, build
 from cobi_companion.device.config import Config
 from cobi_companion.device.ports.display import MemoryDisplay
 from cobi_companion.device.ports.fake_sensor import FakeSensor
+from cobi_companion.device.ports.mock_pins import StampedFactory
 from cobi_companion.device.sim import MockPanel, TapClock, drain
 from cobi_companion.rules.dice import ScriptedDice
-from gpiozero.pins.mock import MockFactory, MockPWMPin
 from PIL import Image, ImageChops
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 SNAPSHOT_SCALE = 4
-# A held button or knob: gpiozero's own hold thread measures it in real time, so the table's
-# fingers hold for 0.2 s (the shortest the config allows is 0.1 s) instead of 1 s. The box's
-# handling of the production thresholds is tested in test_inputs.py and test_config.py.
 # Most of the tests' battles are Tank Game battles: their box's Rules setting is the Tank Game
-# (a new box starts at the Easy level).
+# (a new box starts at the Easy level). Their holds are short (0.2 s; the shortest the config
+# allows is 0.1 s) from the days a thread timed them in real time; a table's holds now pass on
+# its tap clock, as its gaps do.
 QUICK_HOLDS = Config.model_validate({"buttons": {"hold_s": 0.2}, "encoder": {"long_press_s": 0.2},
                                      "game": {"rules": "tank"}})
 # The same box with its Rules setting at the Easy level: New battle opens the Easy roster.
@@ -37,15 +36,22 @@ EASY = QUICK_HOLDS.model_copy(
     update={"game": QUICK_HOLDS.game.model_copy(update={"rules": "easy"})})
 
 
+def tap_pins() -> StampedFactory:
+    """Mock pins for a Table, their edges stamped by a tap clock of their own."""
+    return StampedFactory(TapClock())
+
+
 class Table:
     """A box on mock pins with a finger to press it."""
 
     def __init__(self, state_dir: Path, dice: list[int], config: Config | None = None,
-                 factory: MockFactory | None = None, **parts: Any) -> None:
-        self.factory = factory or MockFactory(pin_class=MockPWMPin)
+                 factory: StampedFactory | None = None, **parts: Any) -> None:
+        # A finger's gaps and holds pass on the tap clock, which the pins' edges are stamped
+        # with, without a sleep.
+        self.factory = factory or tap_pins()
+        clock = self.factory.clock
         self.config = config or QUICK_HOLDS
         self.display = MemoryDisplay()
-        clock = TapClock()       # a finger's gap between taps passes without a sleep
         self.box: Box = build(self.config, self.display, pin_factory=self.factory,
                               dice=ScriptedDice(dice), state_dir=state_dir, input_clock=clock,
                               **parts)

@@ -87,8 +87,21 @@ def test_chatter_on_a_button_is_one_press(table_at):
     for _ in range(4):                        # contacts bouncing within a few milliseconds
         pin.drive_low()
         pin.drive_high()
+    drain(table.box)                          # nothing yet: up again within the bounce time
+    assert len(table.box.app.screen.battle.pieces) == 0
+    table.panel.spend(table.config.buttons.bounce_s)
+    loop = table.box.loop
+    loop.step(loop.wait(0.0))                 # the loop reads the pin once that is over: up
     drain(table.box)
     assert len(table.box.app.screen.battle.pieces) == 1
+    for _ in range(3):                        # a press with its chatter, held, then let go
+        pin.drive_low()
+        pin.drive_high()
+    pin.drive_low()
+    table.panel.spend(0.1)
+    pin.drive_high()
+    drain(table.box)
+    assert len(table.box.app.screen.battle.pieces) == 2
 
 
 def test_a_failing_screen_does_not_stop_later_presses(table_at, monkeypatch):
@@ -120,9 +133,8 @@ def test_dice_tumble_on_ticks_then_show_the_result(table_at):
 
     table = table_at([4, 2])
     table.press(*TIGER_VS_SHERMAN, "axis")
-    table.panel.act("allies")                 # the second die: the roll-off result tumbles
+    table.tap("allies")                       # the second die: the roll-off result tumbles
     loop = table.box.loop
-    loop.step(loop.events.get_nowait())
     assert table.view.rolling and loop.app.screen.animating
     frames = {loop.render(table.view).tobytes()}
     for n in range(10):

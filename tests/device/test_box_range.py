@@ -120,12 +120,12 @@ def test_only_invalid_frames_give_up_in_bounded_time_with_the_real_loop(table_wi
     loop, now, ticks = table.box.loop, [1000.0], []
     loop.clock = lambda: now[0]
     loop.on_tick = ticks.append
-    handled, step = [], loop.step
+    handled, handle = [], loop.handle
 
-    def counted(event) -> bool:
+    def counted(event) -> None:
         handled.append(event)
-        return step(event)
-    loop.step = counted
+        handle(event)
+    loop.handle = counted
     thread = threading.Thread(target=loop.run)
     thread.start()
     try:

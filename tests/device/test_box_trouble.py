@@ -21,9 +21,8 @@ from cobi_companion.device.ui.renderer import (
 )
 from cobi_companion.device.ui.trouble import Trouble
 from gpiozero import LED
-from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-from .conftest import read_only
+from .conftest import read_only, tap_pins
 
 TIGER_VS_SHERMAN = ["ok", "cw", "cw", "cw", "axis", "ccw", "ccw", "allies", "ok"]
 
@@ -33,7 +32,7 @@ def text(view: Lines) -> str:
 
 
 def test_a_busy_button_pin_is_shown_and_tried_again_until_it_is_free(table_at) -> None:
-    factory = MockFactory(pin_class=MockPWMPin)
+    factory = tap_pins()
     blocker = LED(17, pin_factory=factory)         # another program holds the Axis button
     table = table_at([3], factory=factory)
     view = table.view
@@ -51,7 +50,7 @@ def test_a_busy_button_pin_is_shown_and_tried_again_until_it_is_free(table_at) -
 
 
 def test_a_failing_buzzer_and_leds_are_switched_off_with_a_notice(table_at) -> None:
-    factory = MockFactory(pin_class=MockPWMPin)
+    factory = tap_pins()
     held = [LED(12, pin_factory=factory), LED(23, pin_factory=factory)]   # another program's
     table = table_at([4, 2], factory=factory)
     assert all(not led.closed for led in held)

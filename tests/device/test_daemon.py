@@ -3,17 +3,20 @@ killed by SIGKILL, and drawn again when its terminal is resized; and the main lo
 I2C errors."""
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import json
 import os
 import pty
 import select
 import signal
+import sqlite3
 import struct
 import subprocess
 import sys
 import termios
 import time
+from collections.abc import Callable
 
 from cobi_companion.device.boot import title_image
 from cobi_companion.device.box import build
@@ -123,6 +126,31 @@ def saved(state_dir) -> dict:
     return battle
 
 
+def peek(state_dir) -> dict | None:
+    """The battle saved in `state_dir` as the running simulator left it, read without
+    writing (None while there is none)."""
+    path = state_dir / DATABASE_NAME
+    try:
+        with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as conn:
+            row = conn.execute("SELECT state FROM battle").fetchone()
+    except sqlite3.Error:
+        return None
+    return None if row is None else dict(json.loads(row[0]))
+
+
+def wait_saved(fd: int, state_dir, done: Callable[[dict], bool], timeout: float = 20.0) -> None:
+    """Read the terminal until the battle saved in `state_dir` is `done`. Frames cannot be
+    counted instead: keys typed while the box is busy are handled together, one frame for
+    them all."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        watch(fd, 0.1)
+        battle = peek(state_dir)
+        if battle is not None and done(battle):
+            return
+    raise AssertionError(f"the battle saved never came: {peek(state_dir)}")
+
+
 def set_size(fd: int, columns: int, lines: int) -> None:
     """Give a pseudo-terminal a size, as a terminal window does."""
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
@@ -169,8 +197,7 @@ def test_sigterm_saves_and_exits_0_within_a_second(cli_path, tmp_path):
         wait_ready(fd)
         # New battle (the Tank Game), Tiger for Axis, Sherman for Allies, OK: the battle is saved.
         type_keys(fd, "\r", RIGHT, RIGHT, RIGHT, "a", LEFT, LEFT, "l", "\r")
-        wait_frames(fd, 9)
-        time.sleep(0.3)
+        wait_saved(fd, tmp_path, lambda battle: len(battle["pieces"]) == 2)
         started = time.monotonic()
         proc.send_signal(signal.SIGTERM)
         code = proc.wait(timeout=5)
@@ -190,8 +217,7 @@ def test_sigkill_during_play_resumes_at_the_last_action(cli_path, tmp_path):
         type_keys(fd, "a", "l")              # initiative 4 : 2, the Axis act first
         watch(fd, 2.5)                        # the result goes on by itself
         type_keys(fd, RIGHT, "\r", RIGHT, "\r")   # the Axis pass, yes: a completed action
-        wait_frames(fd, 4)
-        time.sleep(0.5)
+        wait_saved(fd, tmp_path, lambda battle: battle["acted"] == ["axis"])
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=5)
     finally:

@@ -1,8 +1,8 @@
 """The real gpiozero devices on gpiozero's mock pins: edges in, `Press` events out.
 
-Mock pins call the callbacks synchronously in the test thread when driven; only `when_held`
-comes from gpiozero's hold thread in real time, so those tests use short holds and wait on
-the queue (generous timeouts, no timing asserts).
+Mock pins call the callbacks synchronously in the test thread when driven, and stamp each
+edge with the fake clock (mock_pins.StampedFactory); holds are timed by whoever calls
+`Inputs.holds` (the main loop), here the test, moving the same clock.
 """
 from __future__ import annotations
 
@@ -15,14 +15,14 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from cobi_companion.device.ports.events import Event, Key, Press
+from cobi_companion.device.ports.events import Event, Key, Press, Wake
 from cobi_companion.device.ports.inputs import FakeInputs, Inputs, PinProblem
+from cobi_companion.device.ports.mock_pins import StampedFactory
 from gpiozero import LED
 from gpiozero.exc import GPIOPinInUse
-from gpiozero.pins.mock import MockFactory, MockPin
+from gpiozero.pins.mock import MockPin
 
 AXIS, ALLIES, ENC_A, ENC_B, KNOB = 5, 6, 17, 18, 27
-WAIT = 5.0  # seconds; only ever reached when a test fails
 LONG = 60.0  # a hold time that never fires during a test
 
 
@@ -35,8 +35,13 @@ class FakeClock:
 
 
 @pytest.fixture
-def factory() -> Iterator[MockFactory]:
-    factory = MockFactory()
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def factory(clock: FakeClock) -> Iterator[StampedFactory]:
+    factory = StampedFactory(clock)
     yield factory
     factory.reset()
 
@@ -47,12 +52,7 @@ def events() -> queue.Queue[Event]:
 
 
 @pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
-def make(factory: MockFactory, events: queue.Queue[Event],
+def make(factory: StampedFactory, events: queue.Queue[Event],
          clock: FakeClock) -> Iterator[Callable[..., Inputs]]:
     made: list[Inputs] = []
 
@@ -68,16 +68,20 @@ def make(factory: MockFactory, events: queue.Queue[Event],
         inputs.close()
 
 
-def pin(factory: MockFactory, number: int) -> MockPin:
+def pin(factory: StampedFactory, number: int) -> MockPin:
     return factory.pin(number)
 
 
-def tap(factory: MockFactory, number: int) -> None:
+FINGER_S = 0.05     # how long a finger keeps a button down for a tap
+
+
+def tap(factory: StampedFactory, number: int) -> None:
     pin(factory, number).drive_low()
+    factory.clock.now += FINGER_S
     pin(factory, number).drive_high()
 
 
-def turn(factory: MockFactory, first: int, second: int) -> None:
+def turn(factory: StampedFactory, first: int, second: int) -> None:
     """One detent: the pins fall and rise in quadrature, `first` leading."""
     a, b = pin(factory, first), pin(factory, second)
     a.drive_low()
@@ -87,17 +91,21 @@ def turn(factory: MockFactory, first: int, second: int) -> None:
 
 
 def drain(events: queue.Queue[Event]) -> list[Event]:
+    """The taps and holds put so far (a `Wake` only rouses the loop to time something)."""
     out = []
     while not events.empty():
-        out.append(events.get_nowait())
+        event = events.get_nowait()
+        if not isinstance(event, Wake):
+            out.append(event)
     return out
 
 
-def test_dice_buttons_press_on_release(make, factory, events):
+def test_dice_buttons_press_on_release(make, factory, events, clock):
     # On release, unless held: a hold means something else (a D6+, a piece off the map).
     make()
     pin(factory, AXIS).drive_low()
     assert drain(events) == []
+    clock.now += FINGER_S
     pin(factory, AXIS).drive_high()
     assert drain(events) == [Press(Key.AXIS)]
     tap(factory, ALLIES)
@@ -122,20 +130,28 @@ def test_half_a_detent_and_back_is_nothing(make, factory, events):
     assert drain(events) == []
 
 
-def test_short_knob_press_is_ok_on_release(make, factory, events):
+def test_short_knob_press_is_ok_on_release(make, factory, events, clock):
     make()
     pin(factory, KNOB).drive_low()
     assert drain(events) == []
+    clock.now += FINGER_S
     pin(factory, KNOB).drive_high()
     assert drain(events) == [Press(Key.OK)]
 
 
 def test_long_knob_press_is_back_at_once_and_no_ok(make, factory, events, clock):
-    make(long_press_s=0.05)
+    inputs = make(long_press_s=0.8)
     pin(factory, KNOB).drive_low()
-    assert events.get(timeout=WAIT) == Press(Key.BACK)  # while still held
+    assert events.get_nowait() == Wake()                # the loop wakes to time the hold
+    assert inputs.due() == pytest.approx(0.8) and drain(events) == []
+    clock.now += 0.5
+    assert inputs.due() == pytest.approx(0.3) and drain(events) == []
+    clock.now += 0.3
+    assert inputs.due() is None
+    assert drain(events) == [Press(Key.BACK)]           # while still held
+    assert inputs.due() is None and drain(events) == []  # once
     pin(factory, KNOB).drive_high()
-    assert drain(events) == []
+    assert drain(events) == []                          # and no OK after it
     clock.now += 1
     tap(factory, KNOB)  # the next short press is an OK again
     assert drain(events) == [Press(Key.OK)]
@@ -143,39 +159,129 @@ def test_long_knob_press_is_back_at_once_and_no_ok(make, factory, events, clock)
 
 @pytest.mark.parametrize(("number", "key", "long_key"), [
     (AXIS, Key.AXIS, Key.AXIS_LONG), (ALLIES, Key.ALLIES, Key.ALLIES_LONG)])
-def test_held_dice_button_is_only_a_long_press(make, factory, events, number, key, long_key):
+def test_held_dice_button_is_only_a_long_press(make, factory, events, clock, number, key,
+                                               long_key):
     # A D6+ on the quick dice: the hold must not first roll (and record) a plain D6.
-    make(hold_s=0.05)
+    inputs = make(hold_s=1.0)
     pin(factory, number).drive_low()
-    assert events.get(timeout=WAIT) == Press(long_key)   # while still held
+    clock.now += 0.99
+    assert inputs.due() == pytest.approx(0.01) and drain(events) == []
+    clock.now += 0.01
+    assert inputs.due() is None and drain(events) == [Press(long_key)]
     pin(factory, number).drive_high()
     assert drain(events) == []
+    clock.now += 0.5
+    tap(factory, number)
+    assert drain(events) == [Press(key)]
 
 
+def test_a_hold_nobody_timed_is_a_hold_at_the_release(make, factory, events, clock):
+    """The loop was busy (or a script held the button on its clock): the release after
+    hold_s is the hold, not a tap."""
+    make(hold_s=1.0)
+    pin(factory, AXIS).drive_low()
+    clock.now += 1.2
+    pin(factory, AXIS).drive_high()
+    assert drain(events) == [Press(Key.AXIS_LONG)]
 
-def test_chatter_within_bounce_time_is_one_press(make, factory, events, clock):
-    # The mock pins ignore bounce_time, so this exercises the adapter's own guard: every
-    # edge below happens at the same instant of the fake clock.
+
+def test_due_says_the_nearest_and_each_button_holds_alone(make, factory, events, clock):
+    inputs = make(hold_s=1.0, long_press_s=0.8)
+    assert inputs.due() is None                         # nothing held: no wake-up due
+    pin(factory, AXIS).drive_low()
+    clock.now += 0.5
+    pin(factory, KNOB).drive_low()
+    assert inputs.due() == pytest.approx(0.5)           # the Axis button's, in 0.5 s
+    clock.now += 0.5
+    assert inputs.due() == pytest.approx(0.3) and drain(events) == [Press(Key.AXIS_LONG)]
+    pin(factory, KNOB).drive_high()                     # let go before its hold: an OK
+    assert drain(events) == [Press(Key.OK)] and inputs.due() is None
+
+
+@pytest.mark.parametrize(("pattern", "at"), [
+    # pressed at 0 with chatter for 6 ms, released at 120 ms with chatter: the tap comes at
+    # the release's first edge, not once its chatter has settled
+    ([0, 1, 2, 4, 6, 120, 121, 123], 5),
+    ([0, 80], 1),                                       # clean contacts
+    ([0, 5, 10, 15, 19.9, 100, 110, 119.9], 5),        # chatter up to the bounce time
+])
+def test_leading_edge_debounce_acts_on_the_first_edge(make, factory, events, clock, pattern,
+                                                      at):
+    """Low, high, low... at these ms, each pattern ending high: the press counts at its first
+    edge, the tap at the release's first edge, and the chatter after each adds nothing, not
+    even when the loop looks once it is over."""
+    inputs = make(bounce_s=0.02)
+    start, came = clock.now, []
+    for index, ms in enumerate(pattern):
+        clock.now = start + ms / 1000
+        level = pin(factory, AXIS).drive_low if index % 2 == 0 else pin(factory, AXIS).drive_high
+        level()
+        came.append(drain(events))
+    assert came[at] == [Press(Key.AXIS)]                # at once, on that edge
+    assert sum(len(events) for events in came) == 1
+    clock.now += 0.05
+    assert inputs.due() is None and drain(events) == []
+
+
+def test_edges_a_bounce_time_apart_all_count(make, factory, events, clock):
+    make(bounce_s=0.02)
+    for index in range(6):                              # down, up, ... 21 ms apart
+        level = pin(factory, AXIS).drive_low if index % 2 == 0 else pin(factory, AXIS).drive_high
+        level()
+        clock.now += 0.021
+    assert drain(events) == [Press(Key.AXIS)] * 3
+
+
+def test_a_press_within_the_bounce_time_is_a_tap_once_the_loop_looks(make, factory, events,
+                                                                      clock):
+    """Down and up again within 5 ms (or a mock finger at one instant): the release is in
+    the press's chatter time, so the pin is read when that is over: up, a tap."""
+    inputs = make(bounce_s=0.02)
+    pin(factory, AXIS).drive_low()
+    clock.now += 0.005
+    pin(factory, AXIS).drive_high()
+    assert drain(events) == []
+    assert inputs.due() == pytest.approx(0.015)         # the loop is told when to look
+    clock.now += 0.015
+    assert inputs.due() is None and drain(events) == [Press(Key.AXIS)]
+
+
+def test_chatter_at_one_instant_is_one_press(make, factory, events, clock):
     make()
     for _ in range(4):
-        tap(factory, AXIS)
-    assert drain(events) == [Press(Key.AXIS)]
+        pin(factory, AXIS).drive_low()
+        pin(factory, AXIS).drive_high()
     clock.now += 0.03
-    tap(factory, AXIS)
+    tap(factory, AXIS)                                  # the pin is read on its next edge
     assert drain(events) == [Press(Key.AXIS)]
 
 
-def test_knob_chatter_is_one_ok(make, factory, events):
-    make()
-    for _ in range(3):
-        tap(factory, KNOB)
-    assert drain(events) == [Press(Key.OK)]
+def test_an_edge_just_past_the_bounce_time_counts(make, factory, events, clock):
+    make(bounce_s=0.02)
+    pin(factory, AXIS).drive_low()
+    clock.now += 0.0201
+    pin(factory, AXIS).drive_high()                     # 20.1 ms after the press: a release
+    assert drain(events) == [Press(Key.AXIS)]
 
 
-def test_buttons_get_the_bounce_time(make, factory):
+def test_each_button_bounces_alone(make, factory, events, clock):
+    make(bounce_s=0.02)
+    pin(factory, AXIS).drive_low()
+    pin(factory, ALLIES).drive_low()
+    clock.now += 0.021
+    pin(factory, AXIS).drive_high()
+    pin(factory, ALLIES).drive_high()
+    assert drain(events) == [Press(Key.AXIS), Press(Key.ALLIES)]
+
+
+def test_the_buttons_have_no_bounce_filter_and_no_threads(make, factory):
+    """The switch debounces by the edges' stamps, so the pin's own filter (lgpio's waits for
+    a stable level, holding back every press) is off; and nothing of ours polls: gpiozero's
+    Button would start a hold thread per button, waking ten times a second."""
+    before = threading.active_count()
     make(bounce_s=0.03)
-    assert pin(factory, AXIS).bounce == pytest.approx(0.03)
-    assert pin(factory, KNOB).bounce == pytest.approx(0.03)
+    assert pin(factory, AXIS).bounce is None and pin(factory, KNOB).bounce is None
+    assert threading.active_count() == before
 
 
 class FailingOnce:
@@ -202,16 +308,20 @@ def test_a_failing_put_is_logged_and_later_presses_arrive(make, factory, events,
     assert drain(events) == [Press(Key.CW), Press(Key.AXIS)]
 
 
-def test_a_failing_put_does_not_kill_the_hold_thread(make, factory, events, clock):
-    # Unguarded, an exception in when_held ends gpiozero's hold thread for that button.
+def test_a_failing_put_while_timing_a_hold_is_logged_and_later_holds_come(
+        make, factory, events, clock, caplog):
+    # The main loop calls `due`: an exception there must not reach it.
     put = FailingOnce(events, Key.AXIS_LONG)
-    make(put=put, hold_s=0.05)
+    inputs = make(put=put, hold_s=0.05)
     pin(factory, AXIS).drive_low()
-    assert put.failed.wait(WAIT)
+    clock.now += 0.1
+    assert inputs.due() is None and put.failed.is_set() and "queue exploded" in caplog.text
     pin(factory, AXIS).drive_high()
     clock.now += 1
     pin(factory, AXIS).drive_low()
-    assert events.get(timeout=WAIT) == Press(Key.AXIS_LONG)
+    clock.now += 0.1
+    inputs.due()
+    assert drain(events) == [Press(Key.AXIS_LONG)]
 
 
 def test_close_releases_the_pins(make, factory):

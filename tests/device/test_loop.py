@@ -2,6 +2,8 @@
 ticks by the clock while events keep coming."""
 from __future__ import annotations
 
+import gc
+import queue
 import threading
 import time
 from collections.abc import Iterator
@@ -12,10 +14,12 @@ from cobi_companion.device.box import Box, build
 from cobi_companion.device.config import Config
 from cobi_companion.device.core.app import Screen
 from cobi_companion.device.core.loop import ANIMATION_TICK_S
-from cobi_companion.device.core.views import BigWord, View
+from cobi_companion.device.core.views import BigWord, Roll, View
 from cobi_companion.device.ports.display import MemoryDisplay
-from cobi_companion.device.ports.events import Key, Press, SensorReading, Stop
+from cobi_companion.device.ports.events import Key, Press, SensorReading, Stop, Wake
+from cobi_companion.device.ports.mock_pins import StampedFactory
 from cobi_companion.device.ports.range_sensor import Condition, Reading
+from cobi_companion.device.sim import TapClock
 from cobi_companion.device.ui.widgets import Show
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
@@ -42,6 +46,15 @@ def test_the_box_warms_up_until_done(box: Box) -> None:
     assert box.loop.warm_up is not None
     # Each short wait with no event runs warm-up steps; it ends as soon as the work is done.
     assert until(lambda: box.loop.wait(0.05) is None and box.loop.warm_up is None, timeout=30)
+
+
+def test_the_warm_up_ends_by_freezing_what_start_up_made(box: Box) -> None:
+    """Cards, glyphs and screens live as long as the box: once they are made, the garbage
+    collector's full collections stop walking them (a pause that would land on a press)."""
+    gc.unfreeze()
+    assert gc.get_freeze_count() == 0
+    assert until(lambda: box.loop.wait(0.05) is None and box.loop.warm_up is None, timeout=30)
+    assert gc.get_freeze_count() > 0
 
 
 def test_a_press_stops_the_warm_up_after_one_step(box: Box) -> None:
@@ -95,12 +108,12 @@ def test_a_stream_of_events_does_not_hold_back_the_ticks(box: Box) -> None:
         while not talking.is_set():
             loop.put(noise)
             time.sleep(0.002)
-    handled, step = [], loop.step
+    handled, handle = [], loop.handle
 
-    def counted(event) -> bool:
+    def counted(event) -> None:
         handled.append(event)
-        return step(event)
-    loop.step = counted  # type: ignore[method-assign]
+        handle(event)
+    loop.handle = counted  # type: ignore[method-assign]
     thread, sensor = threading.Thread(target=loop.run), threading.Thread(target=talk)
     sensor.start()
     thread.start()
@@ -157,3 +170,181 @@ def test_an_animation_ticks_first_one_period_after_its_first_frame(box: Box) -> 
     assert not thread.is_alive()
     after = next(i for i, (_, got) in enumerate(waits) if got == Press(Key.OK)) + 1
     assert waits[after][0] == pytest.approx(ANIMATION_TICK_S)
+
+
+class WatchedStore:
+    """Wraps the box's store: each battle save notes the frame on the panel as it starts."""
+
+    def __init__(self, table) -> None:
+        self.table, self.seen = table, []
+        store = table.box.store
+        self.save_battle = store.save_battle
+        store.save_battle = self.saved        # type: ignore[method-assign]
+
+    def saved(self, state, rolls) -> None:
+        display = self.table.display
+        self.seen.append((display.frames, display.image.tobytes()))
+        self.save_battle(state, rolls)
+
+
+def test_the_frame_is_drawn_before_the_battle_is_saved(table_at) -> None:
+    """The roll-off's second die decides the initiative: the result is saved, but only once
+    its frame is on the panel, and before the next event is taken."""
+    table = table_at([5, 2])
+    table.press("ok", "cw", "cw", "cw", "axis", "ccw", "ccw", "allies", "ok", "axis")
+    watched = WatchedStore(table)
+    before = table.display.image.tobytes()
+    table.tap("allies")
+    assert len(watched.seen) == 1                            # saved within the step
+    frames, image = watched.seen[0]
+    assert frames == table.display.frames and image == table.display.image.tobytes() != before
+    assert table.box.store.load_battle()["round"] == 1
+
+
+def test_the_running_loop_draws_then_saves_each_event(table_at) -> None:
+    """The same on `Loop.run` (in this thread, which made the store): a finger presses from
+    another thread, one press after the other; each save sees its own event's frame."""
+    table = table_at([5, 2])
+    table.press("ok", "cw", "cw", "cw", "axis", "ccw", "ccw", "allies")
+    watched, loop = WatchedStore(table), table.box.loop
+    frames: list[bytes] = []
+    show = table.display.show
+
+    def shown(image) -> None:
+        show(image)
+        frames.append(table.display.image.tobytes())
+    table.display.show = shown                               # type: ignore[method-assign]
+    checked: list[bool] = []
+
+    def finger() -> None:
+        try:
+            # Start (saves the new battle), the roll-off's first die (nothing to save yet)
+            # and its second (saves the initiative).
+            for word, saves in (("ok", True), ("axis", False), ("allies", True)):
+                seen, drawn = len(watched.seen), len(frames)
+                table.panel.act(word)
+                def done(drawn: int = drawn, seen: int = seen, saves: bool = saves) -> bool:
+                    return len(frames) > drawn and (len(watched.seen) > seen or not saves)
+                if not until(done):
+                    return
+                if saves:      # the press's own frame (dice tumble on in later frames)
+                    checked.append(watched.seen[-1][1] == frames[drawn])
+        finally:
+            loop.put(Stop("test"))
+    thread = threading.Thread(target=finger)
+    thread.start()
+    loop.run()
+    thread.join(10)
+    assert checked == [True, True]
+
+
+def test_a_fast_spin_is_handled_whole_then_drawn_once(table_at) -> None:
+    """Ten detents come before the loop gets to them: it handles all ten, then draws one
+    frame, the same as ten detents handled (and drawn) one by one."""
+    one_by_one, spun = table_at([]), table_at([])
+    for table in (one_by_one, spun):
+        table.press("ok")                                  # New battle: the roster's cards
+    for _ in range(10):
+        one_by_one.press("cw")
+        spun.panel.act("cw")                               # on the queue, not handled yet
+    loop, before = spun.box.loop, spun.box.loop.frames
+    assert loop.events.qsize() == 10 and spun.view != one_by_one.view
+
+    def stop_once_drawn() -> None:
+        until(lambda: loop.frames > before and loop.events.empty())
+        loop.put(Stop("test"))
+    thread = threading.Thread(target=stop_once_drawn)
+    thread.start()
+    loop.run()
+    thread.join(10)
+    assert loop.frames == before + 1
+    assert spun.view == one_by_one.view and spun.view.index == 10
+    assert loop.render(spun.view).tobytes() == one_by_one.display.image.tobytes()
+
+
+class QueueOnTapClock(queue.SimpleQueue):
+    """The loop's queue, on the inputs' tap clock: a get that would wait lets that time pass
+    on the clock at once instead, and notes how long it would have waited."""
+
+    def __init__(self, clock: TapClock) -> None:
+        super().__init__()
+        self.clock, self.waits = clock, []
+
+    def get(self, block: bool = True, timeout: float | None = None):
+        try:
+            return super().get(block=False)
+        except queue.Empty:
+            self.waits.append(timeout)
+            self.clock.skip(timeout or 0.0)
+            raise
+
+
+@pytest.fixture
+def timed_box(tmp_path: Path) -> Iterator[tuple[Box, TapClock]]:
+    """A box whose buttons (their edges' stamps and their holds) go by a tap clock, and whose
+    loop lets its waits pass on that clock."""
+    clock = TapClock()
+    factory = StampedFactory(clock)
+    made = build(Config(), MemoryDisplay(), pin_factory=factory, state_dir=tmp_path,
+                 input_clock=clock)
+    made.loop.events = QueueOnTapClock(clock)
+    made.loop.warm_up = None
+    yield made, clock
+    made.close()
+    factory.reset()
+
+
+def test_the_wait_ends_when_a_held_button_reaches_its_hold(timed_box) -> None:
+    """Nothing polls a held button: the press wakes the wait, which then waits until the
+    hold is due (1 s, less the moments the code itself took), not its whole timeout, and the
+    hold is the event it returns."""
+    box, _ = timed_box
+    pin = box.pin_factory.pin(box.config.buttons.axis)
+    pin.drive_low()
+    assert box.loop.wait(5.0) == Press(Key.AXIS_LONG)
+    waits = box.loop.events.waits
+    assert box.config.buttons.hold_s / 2 < sum(waits) <= box.config.buttons.hold_s
+    assert pin.state == 0                                   # still held
+    pin.drive_high()
+    waits.clear()
+    assert box.loop.wait(5.0) is None                       # and its release is no tap
+    assert 2.5 < sum(waits) <= 5.0                          # nothing to time: all of it
+
+
+def test_a_knob_held_before_the_wait_ends_it_at_its_hold(timed_box) -> None:
+    box, clock = timed_box
+    pin = box.pin_factory.pin(box.config.encoder.button)
+    pin.drive_low()                                         # the knob, held: BACK at 0.8 s
+    clock.skip(0.3)
+    assert box.loop.events.get_nowait() == Wake()           # the wait was told already
+    assert box.loop.wait(2.0) == Press(Key.BACK)
+    assert 0.25 < sum(box.loop.events.waits) <= 0.5
+
+
+def test_the_running_loop_sends_a_hold_while_the_button_is_still_down(table_at) -> None:
+    """On Loop.run, in real time (the table's hold is 0.2 s): the D6+ of a held dice button
+    comes while the finger is still on it, and its release rolls nothing more."""
+    table = table_at([6, 2])
+    loop, pin = table.box.loop, table.factory.pin(table.config.buttons.axis)
+    presses: list[tuple[Press, int]] = []
+    handle = loop.handle
+
+    def noted(event) -> None:
+        if isinstance(event, Press):
+            presses.append((event, pin.state))               # as the loop takes it
+        handle(event)
+    loop.handle = noted                                      # type: ignore[method-assign]
+
+    def finger() -> None:
+        try:
+            pin.drive_low()
+            until(lambda: bool(presses))
+            pin.drive_high()
+        finally:
+            loop.put(Stop("test"))
+    thread = threading.Thread(target=finger)
+    thread.start()
+    loop.run()
+    thread.join(10)
+    assert presses == [(Press(Key.AXIS_LONG), 0)]
+    assert isinstance(table.view, Roll) and table.view.faces == (6, 2)

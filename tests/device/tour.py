@@ -33,7 +33,6 @@ import os
 import random
 import re
 import string
-import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -59,7 +58,6 @@ from cobi_companion.device.ports.fake_sensor import FakeSensor, ff_frame
 from cobi_companion.device.ports.power import RecordingPower
 from cobi_companion.device.ports.range_sensor import Condition
 from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore, StoreProblem
-from cobi_companion.device.sim import drain
 from cobi_companion.device.ui.renderer import last_row, render
 from cobi_companion.device.ui.trouble import notice
 from cobi_companion.rules import turns
@@ -291,23 +289,9 @@ class Guide:
         self.saw(view, render(view))
 
     def press(self, *words: str) -> None:
-        for word in words:
-            if word == "back":
-                self.hold_knob()
-            else:
-                self.table.press(word)
-
-    def hold_knob(self) -> None:
-        """A long press of the knob, held until the box has it (gpiozero's hold thread runs in
-        real time): as short as a long press can be, however busy the machine is."""
-        pin = self.table.factory.pin(self.table.config.encoder.button)
-        events, end = self.table.box.loop.events, time.monotonic() + 5
-        pin.drive_low()
-        while events.empty() and time.monotonic() < end:
-            time.sleep(0.002)
-        pin.drive_high()
-        self.table.panel.clock.skip(self.table.config.buttons.bounce_s + 0.01)
-        drain(self.table.box)
+        """Press as a player would; "back" holds the knob past its long press, on the
+        table's tap clock."""
+        self.table.press(*words)
 
     def turn_to(self, wanted: int) -> None:
         """The knob turned the shorter way round to item `wanted` of the menu shown."""
