@@ -375,7 +375,7 @@ def test_a_file_from_before_the_counts_gets_them_from_its_rolls_once(tmp_path: P
                            for _ in range(2000)])
     expected = scanned(path)
     store = SqliteStore(path)
-    assert store.problem is None
+    assert store.problem is None and store.checked
     assert kept(store, expected) == expected
     assert store.load_battle() == {"id": "b2"} and store.settings() == {"language": "pl"}
     store.save_battle(battle("b2"), [("axis", "to hit", 6)])   # counted from now on
@@ -420,3 +420,86 @@ def test_a_copy_in_memory_of_a_schema_1_file_has_its_counts(tmp_path: Path) -> N
     store.close()
 
 
+# --- the integrity check: only after a run that did not close the file ---
+
+OPENER = """
+import os, signal, sys
+from pathlib import Path
+from cobi_companion.device.ports.store import SqliteStore
+store = SqliteStore(Path(sys.argv[1]))
+for turn in range(1, 201):
+    store.save_battle({"id": "b1", "turn": turn}, [("axis", "to hit" * 50, turn % 6 + 1)])
+store._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # its saves are all in the file
+print("saved", flush=True)
+if sys.argv[2] == "close":
+    store.close()
+    print("closed", flush=True)
+    signal.pause()                      # still running: killed after a clean close
+signal.pause()
+"""
+
+
+def damage_the_last_rolls_page(path: Path) -> None:
+    """Make the page new rolls go to unreadable (a b-tree page type no page has), as a card
+    that lost a write would; opening the file reads no rolls, so only a check finds it."""
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        (page,) = conn.execute("SELECT pageno FROM dbstat WHERE name = 'rolls' "
+                               "AND pagetype = 'leaf' ORDER BY path DESC LIMIT 1").fetchone()
+        size = conn.execute("PRAGMA page_size").fetchone()[0]
+    with open(path, "r+b") as file:
+        file.seek((page - 1) * size)
+        file.write(b"\x07")
+
+
+def test_after_a_killed_run_the_next_open_checks_the_file_and_finds_damage(
+        tmp_path: Path) -> None:
+    path = tmp_path / "battles.db"
+    run_until_killed(OPENER, str(path), "kill", after="saved")
+    damage_the_last_rolls_page(path)
+    store = SqliteStore(path)
+    assert store.checked
+    (aside,) = tmp_path.glob("battles.db.corrupt-*Z")
+    assert store.problem is not None and store.problem.startswith(
+        f"the saved battle could not be read and was moved to {aside}: ")
+    assert store.load_battle() is None and store.can_save
+    store.close()
+
+
+def test_after_a_clean_close_the_next_open_does_not_check(tmp_path: Path) -> None:
+    path = tmp_path / "battles.db"
+    run_until_killed(OPENER, str(path), "close", after="closed")
+    store = SqliteStore(path)
+    assert not store.checked and store.problem is None
+    assert store.load_battle() == {"id": "b1", "turn": 200}
+    store.close()
+    again = SqliteStore(path)                 # and again after the store's own close
+    assert not again.checked
+    again.close()
+
+
+def test_the_open_after_a_clean_close_leaves_damage_to_the_save_that_meets_it(
+        tmp_path: Path) -> None:
+    """The trade-off of checking only after an unclean stop: damage that a clean close left
+    is met by the first save that reads the page, and the battle plays on in memory."""
+    path = tmp_path / "battles.db"
+    a_real_database(path)
+    damage_the_last_rolls_page(path)
+    store = SqliteStore(path)
+    assert not store.checked and store.problem is None
+    store.save_battle(battle(turn=201), [("axis", "to hit", 2)])
+    assert not store.can_save and store.problem is not None
+    assert store.load_battle() == battle(turn=201)
+    store.close()
+
+
+def test_a_new_file_and_a_file_cut_short_are_checked(tmp_path: Path) -> None:
+    path = tmp_path / "battles.db"
+    new = SqliteStore(path)
+    assert new.checked
+    new.close()
+    a_real_database(path)
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) - 4096])   # the last page lost, the marker still there
+    cut = SqliteStore(path)
+    assert cut.checked and cut.problem is not None
+    cut.close()
