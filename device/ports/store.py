@@ -9,7 +9,8 @@ moved aside and a fresh one started, and when nothing can be written it plays on
 Kept quick on a Pi Zero: the dice statistics are counts updated by a trigger in the same
 transaction as each roll (reading them costs the same at any number of rolls); the file gets
 an integrity check at open only when the last run did not close it (a marker set by a clean
-close, removed at open).
+close, removed at open); and the write-ahead log is copied into the file every WAL_PAGES
+pages and emptied at a clean close, so it stays small.
 """
 from __future__ import annotations
 
@@ -65,6 +66,12 @@ _FROM_VERSION_1 = (
 # Set by a clean close, removed by the next open: when it is missing at open, the last run
 # ended without closing (killed, power cut) and the file gets an integrity check first.
 CLOSED_CLEANLY = "closed_cleanly"
+# The write-ahead log is copied into the file once it holds this many pages (4 KiB each; the
+# default is 1000), and cut back to WAL_LIMIT_BYTES after each copy: it stays a few hundred
+# KiB instead of megabytes, so it takes little of a card and little time to replay after a
+# pulled plug. A clean close empties it (checkpoint TRUNCATE).
+WAL_PAGES = 128
+WAL_LIMIT_BYTES = 1 << 20
 
 T = TypeVar("T")
 
@@ -186,6 +193,8 @@ def _prepare(conn: sqlite3.Connection, path: Path) -> bool:
     # These are per connection (they start at the compiled-in defaults): set every time.
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=FULL")
+    conn.execute(f"PRAGMA wal_autocheckpoint={WAL_PAGES}")
+    conn.execute(f"PRAGMA journal_size_limit={WAL_LIMIT_BYTES}")
 
     def work() -> bool:
         check = not _closed_cleanly(conn, path)
@@ -433,13 +442,14 @@ class SqliteStore(_SqlStore):
             return conn
 
     def close(self) -> None:
-        """Mark the file closed cleanly, so that the next open needs no integrity check.
-        Nothing here may stop the box: a disk that cannot take the marker only costs the next
-        open its check."""
+        """Mark the file closed cleanly, so that the next open needs no integrity check, and
+        empty the write-ahead log into it. Nothing here may stop the box: a disk that cannot
+        take the marker only costs the next open its check."""
         if self._conn is not None and self.can_save:
             with contextlib.suppress(sqlite3.Error):
                 self._conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)",
                                    (CLOSED_CLEANLY, datetime.now(UTC).isoformat()))
+                self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         super().close()
 
     def _failed(self, exc: sqlite3.Error | OSError) -> None:

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 from cobi_companion.device.ports.store import (
+    WAL_LIMIT_BYTES,
+    WAL_PAGES,
     MemoryStore,
     SqliteStore,
     Store,
@@ -503,3 +505,25 @@ def test_a_new_file_and_a_file_cut_short_are_checked(tmp_path: Path) -> None:
     cut = SqliteStore(path)
     assert cut.checked and cut.problem is not None
     cut.close()
+
+
+# --- the write-ahead log stays small ---
+
+def wal_bytes(path: Path) -> int:
+    wal = Path(f"{path}-wal")
+    return wal.stat().st_size if wal.exists() else 0
+
+
+def test_the_write_ahead_log_stays_small_and_is_emptied_by_a_clean_close(
+        tmp_path: Path) -> None:
+    path = tmp_path / "battles.db"
+    store = SqliteStore(path)
+    sizes = []
+    for turn in range(400):       # ~40 pages a save: 16,000 pages written in all
+        state = {**battle(turn=turn), "log": [f"turn {turn}: a line of the log"] * 4000}
+        store.save_battle(state, [("axis", "to hit", turn % 6 + 1)])
+        sizes.append(wal_bytes(path))
+    assert max(sizes) <= WAL_LIMIT_BYTES + 64 * (4096 + 24)   # the limit, and one save's pages
+    assert max(sizes) > WAL_PAGES * 4096                      # it did fill up between copies
+    store.close()
+    assert wal_bytes(path) == 0
