@@ -327,7 +327,7 @@ class InfoCard(BaseModel):
 
     def need(self, field: str) -> Any:
         """The field's value for a rule that needs it; None means printed as none."""
-        if field not in FIELDS:
+        if field not in type(self).model_fields:
             raise KeyError(field)
         if not self.known(field):
             raise CardValueMissing(self, field)
@@ -348,11 +348,6 @@ class InfoCard(BaseModel):
         if field == "he_modifier":
             return f"{value:+d}"
         return f"{value} {unit}".strip()
-
-
-# The card's field names, read once: pydantic builds `model_fields` anew on each access
-# (a few µs, a dozen times in every shot's odds).
-FIELDS = frozenset(InfoCard.model_fields)
 
 
 class CardValueMissing(RulesError):

@@ -11,7 +11,6 @@ from fractions import Fraction
 from math import comb
 
 import pytest
-from cobi_companion.cards import load_cards
 from cobi_companion.rules import dice_maths, tank_game
 from cobi_companion.rules.card import CardValueMissing, Facing, InfoCard
 from cobi_companion.rules.odds import OUTCOMES
@@ -20,12 +19,26 @@ from cobi_companion.rules.status import Effect, Status
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-BOOK = load_cards([])
+
+def card(**values: object) -> InfoCard:
+    """A tank card checked as a card file's table is."""
+    return InfoCard.model_validate({"set_number": 9999, "name": "Drawn", "kind": "hard",
+                                    **values})
+
+
+def firer(dice: int) -> InfoCard:
+    """A Tiger I with `dice` damage dice (the Tiger's to hit and reload)."""
+    return card(name="Tiger I", gun_to_hit="3-6", reload="4-6", damage=dice)
 
 
 def most(field: str) -> int:
-    """The largest value the card schema allows in a field."""
-    return max(rule.le for rule in InfoCard.model_fields[field].metadata if hasattr(rule, "le"))
+    """The largest value a card file may give in a field: the schema takes it, and refuses
+    one more."""
+    top = 30
+    card(**{field: top})
+    with pytest.raises(ValueError):
+        card(**{field: top + 1})
+    return top
 
 
 # The largest threshold a shot's odds can need: the thickest armour plus the highest Destroy.
@@ -41,14 +54,10 @@ def closed_form(n: int, h: int) -> int:
     return sum(comb(n, k) * comb(n + h - k - 1, h - k) * 24**k for k in range(min(n, h) + 1))
 
 
-def test_the_schema_allows_what_the_checks_below_cover() -> None:
-    assert (MOST_ARMOUR, most("destroy"), MOST_DICE) == (30, 30, 30)
-    assert LONGEST == 60
-
-
 @pytest.mark.parametrize("n", range(41))
 def test_the_recurrence_is_the_closed_form_for_every_threshold(n: int) -> None:
     exact = [closed_form(n, h) for h in range(LONGEST + 2)]
+    assert LONGEST == 60
     for limit in range(LONGEST + 2):
         numerators, denominator = dice_maths.damage_below(n, limit)
         assert len(numerators) == limit
@@ -77,8 +86,7 @@ BANDS = ("destroy_gun", "weaken", "immobilize")
 def target_cards(draw: st.DrawFn, partial: bool = False) -> InfoCard:
     """A tank card anywhere in the schema's range: armour and Destroy up to 30, each band
     somewhere in 0-30 or none (or, with `partial`, missing from the file)."""
-    values: dict[str, object] = {"set_number": 9999, "name": "Drawn", "kind": "hard",
-                                 "destroy": draw(st.integers(0, most("destroy")))}
+    values: dict[str, object] = {"destroy": draw(st.integers(0, most("destroy")))}
     for facing in Facing:
         values[facing.armour_field] = draw(st.integers(0, MOST_ARMOUR))
     for band in BANDS:
@@ -88,7 +96,7 @@ def target_cards(draw: st.DrawFn, partial: bool = False) -> InfoCard:
             values[band] = f"{low}-{draw(st.integers(low, 30))}"
         elif kind == "none":
             values[band] = "-"
-    return InfoCard.model_validate(values)
+    return card(**values)
 
 
 statuses = st.builds(Status, weakened=st.booleans(), gun_destroyed=st.booleans(),
@@ -96,21 +104,22 @@ statuses = st.builds(Status, weakened=st.booleans(), gun_destroyed=st.booleans()
 
 
 @settings(max_examples=300, deadline=None)
-@given(card=target_cards(partial=True), before=statuses)
-def test_the_effect_table_is_effect_of_result_by_result(card: InfoCard, before: Status) -> None:
+@given(target=target_cards(partial=True), before=statuses)
+def test_the_effect_table_is_effect_of_result_by_result(target: InfoCard,
+                                                        before: Status) -> None:
     one_by_one: list[Effect] = []
     missing = None
-    for net in range(card.destroy or 0):
+    for net in range(target.destroy or 0):
         try:
-            one_by_one.append(effect_of(card, net, before, InfoCard.need)[0])
+            one_by_one.append(effect_of(target, net, before, InfoCard.need)[0])
         except CardValueMissing as exc:
             missing = exc.field
             break
     if missing is None:
-        assert effect_table(card, before) == one_by_one
+        assert effect_table(target, before) == one_by_one
     else:
         with pytest.raises(CardValueMissing):
-            effect_table(card, before)
+            effect_table(target, before)
 
 
 def reference_effects(plan: ShotPlan) -> dict[Effect, Fraction]:
@@ -135,12 +144,11 @@ def reference_effects(plan: ShotPlan) -> dict[Effect, Fraction]:
 
 
 @settings(max_examples=150, deadline=None)
-@given(card=target_cards(), before=statuses, facing=st.sampled_from(list(Facing)),
+@given(target=target_cards(), before=statuses, facing=st.sampled_from(list(Facing)),
        dice=st.integers(0, MOST_DICE))
 def test_the_odds_are_the_old_calculation_exactly_over_the_whole_schema(
-        card: InfoCard, before: Status, facing: Facing, dice: int) -> None:
-    firer = BOOK.get(2477).model_copy(update={"damage": dice})
-    plan = ShotPlan(firer, card, facing, target_status=before)
+        target: InfoCard, before: Status, facing: Facing, dice: int) -> None:
+    plan = ShotPlan(firer(dice), target, facing, target_status=before)
     odds = tank_game.odds(plan)
     assert odds.effects == reference_effects(plan)
     assert list(odds.effects) == list(OUTCOMES) and sum(odds.effects.values()) == 1
@@ -149,12 +157,10 @@ def test_the_odds_are_the_old_calculation_exactly_over_the_whole_schema(
 @pytest.mark.parametrize("dice", [0, 1, 16, MOST_DICE])
 def test_the_odds_at_the_largest_threshold_the_schema_allows(dice: int) -> None:
     """Armour 30 and Destroy 30 with every band: the threshold no card can pass."""
-    card = InfoCard.model_validate({
-        "set_number": 9999, "name": "Thickest", "destroy": 30, "destroy_gun": "20-29",
-        "weaken": "10-25", "immobilize": "0-30",
-        **{facing.armour_field: MOST_ARMOUR for facing in Facing}})
-    firer = BOOK.get(2477).model_copy(update={"damage": dice})
-    plan = ShotPlan(firer, card, Facing.FRONT)
+    thickest = card(name="Thickest", destroy=most("destroy"), destroy_gun="20-29",
+                    weaken="10-25", immobilize="0-30",
+                    **{facing.armour_field: MOST_ARMOUR for facing in Facing})
+    plan = ShotPlan(firer(dice), thickest, Facing.FRONT)
     odds = tank_game.odds(plan)
     assert odds.effects == reference_effects(plan)
     assert odds.effects[Effect.DESTROYED] > 0 or dice == 0
