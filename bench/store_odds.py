@@ -123,15 +123,18 @@ def killed_open(path: Path, figures: StoreFigures) -> None:
     store.close()
 
 
-def median_ns(run: Callable[[], object], repeat: int, warmup: int = 5) -> float:
-    for _ in range(warmup):
+def medians_ns(runs: list[Callable[[], object]], repeat: int, warmup: int = 5) -> list[float]:
+    """The median ns of each of `runs` over `repeat` calls, taken in turns (one call of each,
+    then again) so that a busy moment of a shared machine falls on all of them alike."""
+    for run in runs * warmup:
         run()
-    samples = []
+    samples: list[list[int]] = [[] for _ in runs]
     for _ in range(repeat):
-        start = time.perf_counter_ns()
-        run()
-        samples.append(time.perf_counter_ns() - start)
-    return statistics.median(samples)
+        for run, times in zip(runs, samples, strict=True):
+            start = time.perf_counter_ns()
+            run()
+            times.append(time.perf_counter_ns() - start)
+    return [statistics.median(times) for times in samples]
 
 
 def thickest() -> InfoCard:
@@ -148,7 +151,7 @@ def shot_odds(repeat: int) -> tuple[list[tuple[str, float]], float]:
     the rules allow ("title, facing", ns), and at the schema's largest threshold."""
     book = load_cards([])
     firer = book.get(FIRER)
-    shots = []
+    plans = {}
     for target in book.sorted():
         for facing in Facing:
             plan = ShotPlan(firer, target, facing)
@@ -156,10 +159,11 @@ def shot_odds(repeat: int) -> tuple[list[tuple[str, float]], float]:
                 tank_game.odds(plan)
             except RulesError:           # a partial card: the rules refuse, nothing to time
                 continue
-            shots.append((f"{target.title}, {facing.value}",
-                          median_ns(partial(tank_game.odds, plan), repeat)))
+            plans[f"{target.title}, {facing.value}"] = plan
     worst = ShotPlan(firer, thickest(), Facing.FRONT)
-    return shots, median_ns(lambda: tank_game.odds(worst), repeat)
+    runs = [partial(tank_game.odds, plan) for plan in [*plans.values(), worst]]
+    *shipped, largest = medians_ns(runs, repeat)
+    return list(zip(plans, shipped, strict=True)), largest
 
 
 def odds_command() -> list[str]:
