@@ -69,8 +69,8 @@ def test_the_sim_starts_to_its_menu(bench_device: Any, tmp_path: Path) -> None:
 def test_the_odds_process_and_shots(bench_device: Any) -> None:
     store_odds = sys.modules["store_odds"]
     assert len(store_odds.odds_process(1, dict(os.environ))) == 1
-    shots, thickest_ns = store_odds.shot_odds(repeat=1)
-    assert len(shots) == 16 and thickest_ns > 0     # the shipped cards, all four facings
+    odds = bench_device.child("odds", 0.0, 1)      # what the bench's odds process returns
+    assert len(odds["shots"]) == 16 and odds["thickest_ns"] > 0   # 4 shipped cards, 4 facings
 
 
 def test_the_store_figures_count_and_check_as_they_should(bench_device: Any,
