@@ -64,7 +64,9 @@ _FROM_VERSION_1 = (
     "INSERT INTO face_totals SELECT face, COUNT(*) FROM rolls GROUP BY 1",
 )
 # Set by a clean close, removed by the next open: when it is missing at open, the last run
-# ended without closing (killed, power cut) and the file gets an integrity check first.
+# ended without closing (killed, power cut) and the file gets an integrity check first. One
+# box uses a state folder at a time: a second process closing the file cleanly would mark it
+# clean while the first still writes.
 CLOSED_CLEANLY = "closed_cleanly"
 # The write-ahead log is copied into the file once it holds this many pages (4 KiB each; the
 # default is 1000), and cut back to WAL_LIMIT_BYTES after each copy: it stays a few hundred
