@@ -1,15 +1,17 @@
 """Benchmark: exact Tank Game odds of the Tiger I (2477, 16 damage dice) against icepool.
 
-For every shipped target card and facing, time `tank_game.odds` (exact fractions, closed form)
-and the same outcome probabilities built with icepool (exploding d6 truncated at depth 15),
-check that the two agree, and print the medians. Timings are reported, never asserted: the
-exit code is non-zero only when the two disagree by more than 1e-9.
+For every shipped target card and facing, time `tank_game.odds` (exact fractions, by the damage
+dice's integer recurrence) and the same outcome probabilities built with icepool (exploding d6
+truncated at depth 15), check that the two agree, and print the medians. Timings are
+reported, never asserted: the exit code is non-zero only when the two disagree by more than
+1e-9.
 
     python3 run.py bench [--repeat N] [--quick] [--idle-seconds S]
 
 Then it runs bench/soft_odds.py (odds and resolution of fire at soft targets; --quick: 20
-runs), bench/device.py (the box's latency, start time, memory and idle CPU), passing on
---quick and --idle-seconds, and bench/range_fuzz.py (the range sensor parsers against the
+runs), bench/device.py (every figure of the speed targets: the box's presses, start, warm-up,
+memory and idle CPU, the odds process and per shot, the store), passing on --quick and
+--idle-seconds, and bench/range_fuzz.py (the range sensor parsers against the
 tests' reference decoder; --quick: 2500 streams per family); the exit code is non-zero if any
 benchmark fails.
 """
@@ -223,9 +225,10 @@ def run_soft(quick: bool) -> int:
 
 
 def run_device(quick: bool, idle_seconds: str | None) -> int:
-    """bench/device.py (the box on mock pins) in its own process; its exit code."""
+    """bench/device.py (the speed targets) in its own process; its exit code."""
     passed = ["--quick"] * quick + (["--idle-seconds", idle_seconds] if idle_seconds else [])
-    print("\n== bench/device.py: the box on gpiozero's mock pins ==\n", flush=True)
+    print("\n== bench/device.py: the speed targets (the box, the odds, the store) ==\n",
+          flush=True)
     device = Path(__file__).with_name("device.py")
     return subprocess.run([sys.executable, str(device), *passed]).returncode
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from .card import DieRange, Facing, InfoCard, facing_armour
 from .dice_maths import damage_below
-from .shot import effect_of
+from .shot import effect_table
 from .status import Effect, Status
 from .trace import Modifier
 
@@ -59,14 +59,12 @@ def effects_given_hit(card: InfoCard, before: Status, p_net: Callable[[int], Fra
     """Spread a damage result's distribution over the effects of the card.
 
     Results at or above Destroy are `p_destroyed`; the bands on cards hold results from 0 up,
-    so each result from 0 to Destroy - 1 is classified as a shot would be, and everything
-    else has no effect.
+    so each result from 0 to Destroy - 1 is classified as a shot would be (`effect_table`),
+    and everything else has no effect.
     """
-    destroy: int = card.need("destroy")
     given: dict[Effect, Fraction] = {e: Fraction(0) for e in OUTCOMES[1:]}
     given[Effect.DESTROYED] = p_destroyed
-    for net in range(0, destroy):
-        effect, _ = effect_of(card, net, before, InfoCard.need)
+    for net, effect in enumerate(effect_table(card, before)):
         if effect is not Effect.NONE:
             given[effect] += p_net(net)
     given[Effect.NONE] = 1 - sum((p for e, p in given.items() if e is not Effect.NONE),
@@ -74,16 +72,34 @@ def effects_given_hit(card: InfoCard, before: Status, p_net: Callable[[int], Fra
     return given
 
 
+def damage_weights(card: InfoCard, before: Status, facing: Facing,
+                   dice: int) -> tuple[dict[Effect, int], int]:
+    """The effects of `dice` Tank Game damage dice on a card, hit on `facing`, as integer
+    weights over one denominator: every P(H = h) below armour + Destroy is an integer over
+    6^(dice + armour + Destroy - 1) (`damage_below`), so the effects are sums of integers."""
+    armour = facing_armour(card, facing)
+    table = effect_table(card, before)
+    numerators, denominator = damage_below(dice, armour + len(table))
+    weight = dict.fromkeys(OUTCOMES[1:], 0)
+    weight[Effect.DESTROYED] = denominator - sum(numerators)    # H >= armour + Destroy
+    for net, effect in enumerate(table):
+        weight[effect] += numerators[armour + net]
+    weight[Effect.NONE] += sum(numerators[:armour])             # net below 0: no effect
+    return weight, denominator
+
+
 def damage_effects(card: InfoCard, before: Status, facing: Facing,
                    dice: int) -> dict[Effect, Fraction]:
     """The effects of `dice` Tank Game damage dice on a card, hit on `facing`."""
-    armour = facing_armour(card, facing)
-    destroy: int = card.need("destroy")
-    numerators, denominator = damage_below(dice, armour + destroy)
+    weight, denominator = damage_weights(card, before, facing, dice)
+    return {effect: Fraction(w, denominator) for effect, w in weight.items()}
 
-    def p_net(net: int) -> Fraction:
-        return Fraction(numerators[net + armour], denominator) if net + armour >= 0 else \
-            Fraction(0)
 
-    return effects_given_hit(card, before, p_net,
-                             Fraction(denominator - sum(numerators), denominator))
+def combine_weights(hit: Fraction, weight: dict[Effect, int],
+                    denominator: int) -> dict[Effect, Fraction]:
+    """`combine` for effects given as integer weights: each chance is made a fraction once,
+    hit × weight / denominator, instead of a fraction times a fraction."""
+    effects = {Effect.MISS: 1 - hit}
+    effects.update({e: Fraction(hit.numerator * w, hit.denominator * denominator)
+                    for e, w in weight.items()})
+    return effects

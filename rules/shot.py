@@ -109,9 +109,43 @@ def effect_of(card: InfoCard, net: int, before: Status, read: Reader) -> tuple[E
         if band is None or net not in band:
             continue
         inside = f"{net} is {label} {band}"
-        if effect is not Effect.IMMOBILIZED and before.damaged:
-            return Effect.DESTROYED, f"{inside}, a second major hit: destroyed"
+        outcome = band_effect(effect, before)
+        if outcome is not effect:
+            return outcome, f"{inside}, a second major hit: destroyed"
         if effect is Effect.IMMOBILIZED and before.immobilized:
             return effect, f"{inside}: already immobilized, no extra effect"
         return effect, f"{inside}: {effect.value.replace('_', ' ')}"
     return Effect.NONE, f"{net}: no effect"
+
+
+def band_effect(effect: Effect, before: Status) -> Effect:
+    """What a result inside a band does to a target marked `before`: destroy gun and weaken
+    are major hits, and a second one destroys; immobilize never does."""
+    if effect is not Effect.IMMOBILIZED and before.damaged:
+        return Effect.DESTROYED
+    return effect
+
+
+def effect_table(card: InfoCard, before: Status) -> list[Effect]:
+    """The effect of every result from 0 to Destroy - 1, as `effect_of` gives it, for the odds.
+
+    The bands are taken in the rules' order and each claims the results no band before it
+    holds, so a band is read exactly when `effect_of` would read it for some result (a card
+    missing a band nobody reaches is no problem). The cost is linear in Destroy, and no reason
+    is written.
+    """
+    destroy: int = card.need("destroy")
+    table: list[Effect | None] = [None] * max(destroy, 0)
+    unclaimed = len(table)
+    for name, _, effect in _BANDS:
+        if not unclaimed:
+            break
+        band: Band | None = card.need(name)
+        if band is None:
+            continue
+        outcome = band_effect(effect, before)
+        for net in range(band.low, min(band.high + 1, destroy)):
+            if table[net] is None:
+                table[net] = outcome
+                unclaimed -= 1
+    return [Effect.NONE if effect is None else effect for effect in table]

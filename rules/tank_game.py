@@ -6,7 +6,7 @@ from dataclasses import replace
 from .card import DieRange, InfoCard, Kind, facing_armour
 from .dice import RELOAD, TO_HIT, Aim, Dice, Need, Roller
 from .errors import Refusal, RulesError
-from .odds import Odds, combine, damage_effects, faces_at_least
+from .odds import Odds, combine_weights, damage_weights, faces_at_least
 from .shot import ShotPlan, check_can_fire, effect_of
 from .status import Effect, Status
 from .trace import ArmourRoll, DamageRoll, DieCheck, Modifier, ReloadAction, Shot, Tally
@@ -153,6 +153,6 @@ def odds(plan: ShotPlan) -> Odds:
     reload = faces_at_least(reload_range.low,
                             sum(m.value for m in reload_modifiers(plan.crew_below_half)))
     dice: int = attacker.need("damage")
-    given = damage_effects(target, plan.target_status, plan.facing, dice)
-    return Odds(hit, reload, combine(hit, given), needed, mods)
+    weight, denominator = damage_weights(target, plan.target_status, plan.facing, dice)
+    return Odds(hit, reload, combine_weights(hit, weight, denominator), needed, mods)
 

@@ -1,9 +1,13 @@
-"""The benchmarks' scripts still play what they say: bench/device.py times two whole battles
-by their key presses, and a change to the screens that sends a press elsewhere would make it
-time another path (or stop it). Played here untimed; the figures are the benchmark's."""
+"""The benchmarks still measure what they say: bench/device.py times two whole battles by their
+key presses (a change to the screens that sent a press elsewhere would make it time another
+path, or stop it), and each of its other parts runs here once, small and untimed: the cold
+press, the main loop's warm-up and idle, the sim's start, the odds process and per shot, and
+the store's figures. The figures themselves are the benchmark's; these only check that each
+part runs the real thing and gives sane numbers."""
 from __future__ import annotations
 
 import importlib.util
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -16,11 +20,13 @@ BENCH = Path(__file__).resolve().parents[1] / "bench"
 @pytest.fixture(scope="module")
 def bench_device(tmp_path_factory: pytest.TempPathFactory) -> Any:
     # bench/device.py imports bench/run.py as `run`, a name the project's own run.py may have
-    # taken in this process: the bench's modules are loaded by path, each under its own name.
+    # taken in this process, and bench/store_odds.py: the bench's modules are loaded by path,
+    # each under its own name too.
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))
         patch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))
         patch.setitem(sys.modules, "run", load(patch, "run", "bench_run"))
+        patch.setitem(sys.modules, "store_odds", load(patch, "store_odds", "bench_store_odds"))
         yield load(patch, "device", "bench_device")
 
 
@@ -37,4 +43,54 @@ def load(patch: pytest.MonkeyPatch, name: str, as_name: str) -> Any:
 def test_the_benchmarks_battles_play_to_their_end(bench_device: Any, battle: str) -> None:
     keys, dice = bench_device.BATTLES[battle]
     finger = bench_device.play(keys, dice)           # raises if the battle went off script
-    assert len(finger.shown) >= len(keys) // 2        # the presses drew frames to time
+    assert len(finger.latencies) >= len(keys) // 2   # the presses drew frames to time
+    assert all(ms > 0 for ms in finger.latencies)
+    frames = finger.display.frames
+    assert frames[0][0] > 1024                        # the panel's set-up and a whole frame
+    assert all(0 <= sent <= 1030 for sent, _ in frames[1:])   # at most a whole frame each
+    assert finger.saved                              # some presses saved the battle
+
+
+def test_the_cold_press_is_timed_right_after_the_first_frame(bench_device: Any) -> None:
+    cold = bench_device.cold_press()
+    assert cold["ms"] > 0 and 0 < cold["bytes"] <= 1030
+
+
+def test_the_loop_warms_up_then_idles_and_stops(bench_device: Any) -> None:
+    idle = bench_device.warm_up_and_idle(0.3, window_s=0.0)
+    assert idle["stopped"]
+    assert idle["warm_cpu_s"] > 0 and idle["wall_s"] >= 0.3
+
+
+def test_the_sim_starts_to_its_menu(bench_device: Any, tmp_path: Path) -> None:
+    assert bench_device.sim_start(dict(os.environ), str(tmp_path / "sim-state")) > 0
+
+
+def test_the_odds_process_and_shots(bench_device: Any) -> None:
+    store_odds = sys.modules["store_odds"]
+    assert len(store_odds.odds_process(1, dict(os.environ))) == 1
+    odds = bench_device.child("odds", 0.0, 1)      # what the bench's odds process returns
+    assert len(odds["shots"]) == 16 and odds["thickest_ns"] > 0   # 4 shipped cards, 4 facings
+
+
+def test_the_store_figures_count_and_check_as_they_should(bench_device: Any,
+                                                          tmp_path: Path) -> None:
+    store_odds = sys.modules["store_odds"]
+    got = store_odds.store_figures(tmp_path, rolls=1_000, megabytes=0.5, repeat=2, kills=1)
+    assert got.rolls == 1_000 and got.megabytes >= 0.5
+    assert len(got.stats_s) == len(got.clean_open_s) == 2 and len(got.killed_open_s) == 1
+    assert got.checked_after_clean == 0 and got.checked_after_kill == 1
+
+
+def test_the_table_judges_the_p99_where_the_target_is_one(bench_device: Any,
+                                                          capsys: pytest.CaptureFixture[str]
+                                                          ) -> None:
+    row = bench_device.Row
+    rows = [row("fast median, slow p99", 1.0, "ms", 2.0, p99=3.0),
+            row("slow median", 0.3, "s", 0.2), row("small", 500, "B", 600, time=False),
+            row("no target", 9.0, "ms", None)]
+    assert [r.verdict() for r in rows] == ["MISS", "MISS", "PASS", "-"]
+    bench_device.table(rows)
+    out = capsys.readouterr().out.splitlines()
+    assert out[2].split()[-1] == "MISS" and "15.0 ms, p99 45.0 ms" in out[2]
+    assert "4.500 s" in out[3] and "(not scaled)" in out[4]

@@ -4,15 +4,23 @@ from __future__ import annotations
 
 import contextlib
 import os
+import random
 import signal
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import pytest
-from cobi_companion.device.ports.store import MemoryStore, SqliteStore, Store
+from cobi_companion.device.ports.store import (
+    WAL_LIMIT_BYTES,
+    WAL_PAGES,
+    MemoryStore,
+    SqliteStore,
+    Store,
+    _memory_db,
+)
 
 ZERO = dict.fromkeys(range(1, 7), 0)
 
@@ -101,7 +109,7 @@ def test_wal_and_full_sync_are_set(tmp_path: Path) -> None:
     with contextlib.closing(sqlite3.connect(path)) as other:
         assert other.execute("PRAGMA journal_mode").fetchone() == ("wal",)  # kept in the file
         assert other.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone() \
-            == ("1",)
+            == ("2",)
     store.close()
 
 
@@ -251,3 +259,271 @@ def test_rolls_outside_a_battle_count_only_overall(store: Store) -> None:
     with pytest.raises(ValueError, match="a roll is"):
         store.save_rolls([("allies", "quick D6", 7)])
     assert sum(store.face_counts().values()) == 3
+
+
+# --- the dice statistics: counts kept with each roll ---
+
+def scanned(path: Path) -> dict[str | None, dict[int, int]]:
+    """Every battle's face counts and the overall ones, counted from the rolls themselves."""
+    counts: dict[str | None, dict[int, int]] = {None: dict(ZERO)}
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        for battle_id, face, n in conn.execute(
+                "SELECT battle_id, face, COUNT(*) FROM rolls GROUP BY 1, 2"):
+            counts.setdefault(battle_id, dict(ZERO))[face] = n
+            counts[None][face] += n
+    return counts
+
+
+def kept(store: Store, battle_ids: Iterable[str | None]) -> dict[str | None, dict[int, int]]:
+    return {battle_id: store.face_counts(battle_id) for battle_id in battle_ids}
+
+
+def random_play(store: Store, rng: random.Random, saves: int) -> None:
+    """Saves of a few battles and quick dice between them, each with 0-12 random faces."""
+    for _ in range(saves):
+        rolls = [(rng.choice(["axis", "allies", ""]), "to hit", rng.randint(1, 6))
+                 for _ in range(rng.randint(0, 12))]
+        if rng.random() < 0.2:
+            store.save_rolls(rolls)
+        else:
+            store.save_battle(battle(rng.choice(["b1", "b2", "b3"])), rolls)
+
+
+def test_the_counts_are_a_full_scan_of_the_rolls_after_random_play_and_a_reopen(
+        tmp_path: Path) -> None:
+    path, rng = tmp_path / "battles.db", random.Random(17)
+    store = SqliteStore(path)
+    random_play(store, rng, 300)
+    expected = scanned(path)
+    assert sum(expected[None].values()) > 1000                # the play rolled plenty
+    assert set(expected) == {None, "", "b1", "b2", "b3"}
+    assert kept(store, expected) == expected
+    store.close()
+    again = SqliteStore(path)
+    assert kept(again, expected) == expected
+    random_play(again, rng, 100)
+    assert kept(again, scanned(path)) == scanned(path)
+    again.close()
+
+
+ROLLER = """
+import random, sys
+from pathlib import Path
+from cobi_companion.device.ports.store import SqliteStore
+store, rng = SqliteStore(Path(sys.argv[1])), random.Random(int(sys.argv[2]))
+for save in range(1, 100001):
+    rolls = [("axis", "damage", rng.randint(1, 6)) for _ in range(rng.randint(1, 30))]
+    if save % 5 == 0:
+        store.save_rolls(rolls)
+    else:
+        store.save_battle({"id": f"b{save % 3}", "turn": save}, rolls)
+    print("saved", save, flush=True)
+"""
+
+
+def run_until_killed(script: str, *args: str, after: str = "saved 50") -> None:
+    """Run `script` in a real process and SIGKILL it once it has printed `after`, while it is
+    busy with what follows."""
+    with subprocess.Popen([sys.executable, "-c", script, *args], stdout=subprocess.PIPE,
+                          text=True) as proc:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            if line.strip() == after:
+                os.kill(proc.pid, signal.SIGKILL)
+                break
+        assert proc.wait(timeout=60) == -signal.SIGKILL
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_counts_are_a_full_scan_after_a_process_is_killed_mid_write(
+        tmp_path: Path, seed: int) -> None:
+    path = tmp_path / "battles.db"
+    run_until_killed(ROLLER, str(path), str(seed))
+    store = SqliteStore(path)
+    expected = scanned(path)
+    assert sum(expected[None].values()) >= 50                 # at least the saves it reported
+    assert kept(store, [*expected, "b9"]) == {**expected, "b9": ZERO}
+    store.close()
+
+
+SCHEMA_1 = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+INSERT INTO meta (key, value) VALUES ('schema_version', '1');
+CREATE TABLE battle (
+    slot INTEGER PRIMARY KEY CHECK (slot = 1), battle_id TEXT NOT NULL,
+    state TEXT NOT NULL, saved_at TEXT NOT NULL);
+CREATE TABLE rolls (
+    n INTEGER PRIMARY KEY, battle_id TEXT NOT NULL, side TEXT NOT NULL, purpose TEXT NOT NULL,
+    face INTEGER NOT NULL CHECK (face BETWEEN 1 AND 6), rolled_at TEXT NOT NULL);
+CREATE INDEX rolls_by_battle ON rolls (battle_id, face);
+CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+"""
+
+
+def a_schema_1_file(path: Path, rolls: list[tuple[str, int]]) -> None:
+    """A file as the box wrote it before it kept counts: its rolls only."""
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        conn.executescript(SCHEMA_1)
+        with conn:
+            conn.executemany("INSERT INTO rolls (battle_id, side, purpose, face, rolled_at) "
+                             "VALUES (?, 'axis', 'to hit', ?, '2024-01-01T00:00:00Z')", rolls)
+            conn.execute("INSERT INTO battle VALUES (1, 'b2', '{\"id\": \"b2\"}', 'then')")
+            conn.execute("INSERT INTO settings VALUES ('language', '\"pl\"')")
+
+
+def test_a_file_from_before_the_counts_gets_them_from_its_rolls_once(tmp_path: Path) -> None:
+    path, rng = tmp_path / "battles.db", random.Random(5)
+    a_schema_1_file(path, [(rng.choice(["b1", "b2", ""]), rng.randint(1, 6))
+                           for _ in range(2000)])
+    expected = scanned(path)
+    store = SqliteStore(path)
+    assert store.problem is None and store.checked
+    assert kept(store, expected) == expected
+    assert store.load_battle() == {"id": "b2"} and store.settings() == {"language": "pl"}
+    store.save_battle(battle("b2"), [("axis", "to hit", 6)])   # counted from now on
+    assert kept(store, expected) == scanned(path)
+    store.close()
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        assert conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone() \
+            == ("2",)
+        assert conn.execute("SELECT name FROM sqlite_master WHERE type = 'index' "
+                            "AND name = 'rolls_by_battle'").fetchone() is None
+        conn.execute("UPDATE face_totals SET n = n + 1000 WHERE face = 1")  # built only once:
+        conn.commit()
+    again = SqliteStore(path)
+    assert again.face_counts()[1] == scanned(path)[None][1] + 1000
+    again.close()
+
+
+def test_a_file_of_a_newer_schema_is_moved_aside(tmp_path: Path) -> None:
+    path = tmp_path / "battles.db"
+    with contextlib.closing(sqlite3.connect(path)) as conn, conn:
+        conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+        conn.execute("INSERT INTO meta VALUES ('schema_version', '3')")
+    store = SqliteStore(path)
+    assert store.problem is not None and store.problem.endswith("schema version 3, not 2")
+    assert store.face_counts() == ZERO and store.can_save
+    store.close()
+
+
+def test_a_copy_in_memory_of_a_schema_1_file_has_its_counts(tmp_path: Path) -> None:
+    """What the store plays on with when a schema 1 file can only be read (a card mounted
+    read-only: tests run as root, whom a read-only mode does not stop)."""
+    path = tmp_path / "battles.db"
+    a_schema_1_file(path, [("b1", 3), ("b1", 3), ("", 5)])
+    with contextlib.closing(sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)) as source:
+        store = MemoryStore()
+        store._conn = _memory_db(source)
+    assert store.face_counts("b1") == {**ZERO, 3: 2}
+    assert store.face_counts() == {**ZERO, 3: 2, 5: 1}
+    assert store.load_battle() == {"id": "b2"} and store.settings() == {"language": "pl"}
+    store.save_rolls([("axis", "quick D6", 5)])
+    assert store.face_counts() == {**ZERO, 3: 2, 5: 2}
+    store.close()
+
+
+# --- the integrity check: only after a run that did not close the file ---
+
+OPENER = """
+import os, signal, sys
+from pathlib import Path
+from cobi_companion.device.ports.store import SqliteStore
+store = SqliteStore(Path(sys.argv[1]))
+for turn in range(1, 201):
+    store.save_battle({"id": "b1", "turn": turn}, [("axis", "to hit" * 50, turn % 6 + 1)])
+store._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # its saves are all in the file
+print("saved", flush=True)
+if sys.argv[2] == "close":
+    store.close()
+    print("closed", flush=True)
+    signal.pause()                      # still running: killed after a clean close
+signal.pause()
+"""
+
+
+def damage_the_last_rolls_page(path: Path) -> None:
+    """Make the page new rolls go to unreadable (a b-tree page type no page has), as a card
+    that lost a write would; opening the file reads no rolls, so only a check finds it."""
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        (page,) = conn.execute("SELECT pageno FROM dbstat WHERE name = 'rolls' "
+                               "AND pagetype = 'leaf' ORDER BY path DESC LIMIT 1").fetchone()
+        size = conn.execute("PRAGMA page_size").fetchone()[0]
+    with open(path, "r+b") as file:
+        file.seek((page - 1) * size)
+        file.write(b"\x07")
+
+
+def test_after_a_killed_run_the_next_open_checks_the_file_and_finds_damage(
+        tmp_path: Path) -> None:
+    path = tmp_path / "battles.db"
+    run_until_killed(OPENER, str(path), "kill", after="saved")
+    damage_the_last_rolls_page(path)
+    store = SqliteStore(path)
+    assert store.checked
+    (aside,) = tmp_path.glob("battles.db.corrupt-*Z")
+    assert store.problem is not None and store.problem.startswith(
+        f"the saved battle could not be read and was moved to {aside}: ")
+    assert store.load_battle() is None and store.can_save
+    store.close()
+
+
+def test_after_a_clean_close_the_next_open_does_not_check(tmp_path: Path) -> None:
+    path = tmp_path / "battles.db"
+    run_until_killed(OPENER, str(path), "close", after="closed")
+    store = SqliteStore(path)
+    assert not store.checked and store.problem is None
+    assert store.load_battle() == {"id": "b1", "turn": 200}
+    store.close()
+    again = SqliteStore(path)                 # and again after the store's own close
+    assert not again.checked
+    again.close()
+
+
+def test_the_open_after_a_clean_close_leaves_damage_to_the_save_that_meets_it(
+        tmp_path: Path) -> None:
+    """The trade-off of checking only after an unclean stop: damage that a clean close left
+    is met by the first save that reads the page, and the battle plays on in memory."""
+    path = tmp_path / "battles.db"
+    a_real_database(path)
+    damage_the_last_rolls_page(path)
+    store = SqliteStore(path)
+    assert not store.checked and store.problem is None
+    store.save_battle(battle(turn=201), [("axis", "to hit", 2)])
+    assert not store.can_save and store.problem is not None
+    assert store.load_battle() == battle(turn=201)
+    store.close()
+
+
+def test_a_new_file_and_a_file_cut_short_are_checked(tmp_path: Path) -> None:
+    path = tmp_path / "battles.db"
+    new = SqliteStore(path)
+    assert new.checked
+    new.close()
+    a_real_database(path)
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) - 4096])   # the last page lost, the marker still there
+    cut = SqliteStore(path)
+    assert cut.checked and cut.problem is not None
+    cut.close()
+
+
+# --- the write-ahead log stays small ---
+
+def wal_bytes(path: Path) -> int:
+    wal = Path(f"{path}-wal")
+    return wal.stat().st_size if wal.exists() else 0
+
+
+def test_the_write_ahead_log_stays_small_and_is_emptied_by_a_clean_close(
+        tmp_path: Path) -> None:
+    path = tmp_path / "battles.db"
+    store = SqliteStore(path)
+    sizes = []
+    for turn in range(400):       # ~40 pages a save: 16,000 pages written in all
+        state = {**battle(turn=turn), "log": [f"turn {turn}: a line of the log"] * 4000}
+        store.save_battle(state, [("axis", "to hit", turn % 6 + 1)])
+        sizes.append(wal_bytes(path))
+    assert max(sizes) <= WAL_LIMIT_BYTES + 64 * (4096 + 24)   # the limit, and one save's pages
+    assert max(sizes) > WAL_PAGES * 4096                      # it did fill up between copies
+    store.close()
+    assert wal_bytes(path) == 0
