@@ -86,4 +86,4 @@ def test_a_learned_file_that_is_not_there_is_one_line(cli_process, tmp_path):
     assert run.err == (f"cobi-companion odds: --learned: {tmp_path / 'nope.toml'} does not "
                        f"exist; allowed: the learned values' file, like "
                        f"/var/lib/cobi-companion/learned/soft-targets.toml, UTF-8 text of at "
-                       f"most 1 MB\n")
+                       f"most 256 KiB\n")
