@@ -21,8 +21,6 @@ from pathlib import Path
 
 from cobi_companion.rules.soft_table import Entry, RangeBand, SoftTable
 
-from .loader import load_table
-
 LEARNED = Path("learned") / "soft-targets.toml"   # inside the state directory
 SOURCE = "learned at the table"
 
@@ -47,6 +45,9 @@ def read_learned(path: Path) -> SoftTable:
     """The learned values (none when the file does not exist yet), or CardFileError."""
     if not path.exists():
         return SoftTable().with_source(str(path))
+    # Checking the file needs pydantic: imported only when there is a file.
+    from .loader import load_table
+
     return load_table(path)
 
 

@@ -1,34 +1,48 @@
-"""Load info cards: the shipped ones, then the system and user card folders, then the
-`cards/` folders of the overlay folders a parent edits from any computer.
+"""Read and check info cards, the Soft Targets Table and the Cobra tables (with pydantic).
 
-The folders, in order: the shipped cards; $COBI_COMPANION_CARDS, else the system folder
-(/etc/cobi-companion/cards) and the user folder (or the config's paths.cards_dir, or --cards,
-in its place); then `cards/` in each overlay folder that has one ($COBI_COMPANION_OVERLAYS, else
-/boot/firmware/cobi then /media/cobi, as for the config file).
-
-The Soft Targets Table's values learned at the table (`learned.py`, in the box's state folder)
-are read last and put under the table in play: they fill only what it lacks.
+The folders are those of `book.py`, read in order: the shipped cards, then the system and user
+card folders, then the overlay folders' `cards/`. The Soft Targets Table's values learned at the
+table (`learned.py`, in the box's state folder) are read last and put under the table in play:
+they fill only what it lacks.
 
 Every problem becomes one line naming the file, the field and what is allowed; a broken file
 is skipped and the other cards still load. A later folder overrides an earlier one by set
 number (the USB stick over the boot partition over user over system over shipped): the last
 valid file wins, and a broken one leaves the card before it in play.
+
+The box and the command line read the cards in play through `book.card_book`, which uses what
+this module made of the files last time while none of them has changed: this module, and
+pydantic, are imported only when a file has changed (and by `cards check`).
 """
 from __future__ import annotations
 
 import difflib
-import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from importlib.resources import files
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from cobi_companion.rules.card import InfoCard, Weapon
-from cobi_companion.rules.errors import Refusal, RulesError
-from cobi_companion.rules.soft_table import RangeBand, SoftTable, WeaponRow
+from cobi_companion.rules.card import InfoCard
+from cobi_companion.rules.card_schema import CardSchema, WeaponSchema, validated_card
+from cobi_companion.rules.soft_table import SoftTable
+from cobi_companion.rules.soft_table_schema import (
+    RangeBandSchema,
+    SoftTableSchema,
+    WeaponRowSchema,
+    validated_table,
+)
 from pydantic import ValidationError
 
+from .book import COBRA_TABLES as COBRA_TABLES
+from .book import ENV_FOLDERS as ENV_FOLDERS
+from .book import SOFT_TABLE as SOFT_TABLE
+from .book import SYSTEM_FOLDER as SYSTEM_FOLDER
+from .book import CardBook as CardBook
+from .book import CardFileError as CardFileError
+from .book import CardProblem as CardProblem
+from .book import default_folders as default_folders
+from .book import is_table as is_table
+from .book import shipped_folder as shipped_folder
+from .book import user_folder as user_folder
 from .tomlfile import FileProblem, plain, read_toml, shortened
 
 if TYPE_CHECKING:
@@ -36,101 +50,29 @@ if TYPE_CHECKING:
 
 Table = TypeVar("Table", "SoftTable", "CobraTables")   # one or the other, as asked
 
-SYSTEM_FOLDER = Path("/etc/cobi-companion/cards")
-SOFT_TABLE = Path("tables") / "soft-targets.toml"   # inside a cards folder
-COBRA_TABLES = Path("cobra") / "tables.toml"         # inside a cards folder
-ENV_FOLDERS = "COBI_COMPANION_CARDS"
-
-
-@dataclass(frozen=True)
-class CardProblem:
-    path: str
-    field: str | None
-    message: str
-
-    def __str__(self) -> str:
-        where = f"{self.path}: {self.field}: " if self.field else f"{self.path}: "
-        return where + self.message
-
-
-class CardFileError(Exception):
-    def __init__(self, problems: list[CardProblem]) -> None:
-        self.problems = problems
-        super().__init__("; ".join(str(p) for p in problems))
-
-
-@dataclass
-class CardBook:
-    """The cards in play, by set number, and every problem met while loading them."""
-
-    cards: dict[str, InfoCard] = field(default_factory=dict)   # by InfoCard.key
-    problems: list[CardProblem] = field(default_factory=list)
-    table: SoftTable = field(default_factory=SoftTable)       # the Soft Targets Table
-    learned_file: Path | None = None   # where values learned at the table are kept, if anywhere
-
-    def get(self, key: int | str) -> InfoCard:
-        """A card by set number, or by id for a card without one."""
-        wanted = str(key).strip().lower()
-        if wanted.isascii() and wanted.isdigit():     # never '²', which int() refuses
-            wanted = wanted.lstrip("0") or "0"
-        if wanted in self.cards:
-            return self.cards[wanted]
-        known = ", ".join(c.key for c in self.sorted())
-        raise RulesError(f"unknown card {str(key).strip()!r}: the known cards are {known}",
-                         Refusal.UNKNOWN_CARD, card=str(key).strip(),
-                         choices=tuple(c.key for c in self.sorted()))
-
-    def sorted(self) -> list[InfoCard]:
-        """Models by set number, then the cards without one by id."""
-        return sorted(self.cards.values(), key=lambda c: (
-            c.set_number is None, c.set_number or 0, c.key))
-
-
-def shipped_folder() -> Path:
-    return Path(str(files("cobi_companion.cards")))
-
-
-def user_folder() -> Path:
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "cobi-companion" / "cards"
-
-
-def default_folders(user: Path | None = None) -> list[Path]:
-    """Folders read after the shipped cards: $COBI_COMPANION_CARDS, or system then user;
-    `user` (from --cards or the config) takes the place of the user folder; then the overlay
-    folders' cards/ subfolders (the boot partition, then the USB stick)."""
-    env = os.environ.get(ENV_FOLDERS)
-    folders = [Path(p) for p in env.split(os.pathsep) if p] if env is not None \
-        else [SYSTEM_FOLDER, user_folder()]
-    if user is not None:
-        folders = [f for f in folders if f != user_folder()] + [user]
-    # The overlay folders are the box's (its config is read from them too); `boot` is the part
-    # of the box that imports nothing heavy.
-    from cobi_companion.device.boot import overlay_card_folders
-
-    return folders + overlay_card_folders()
-
 
 def _card_fields(loc: tuple[Any, ...]) -> dict[str, Any]:
     """The fields allowed where an error is: the card's, or a weapon entry's."""
-    return Weapon.model_fields if loc[:1] == ("weapons",) and len(loc) > 2 else \
-        InfoCard.model_fields
+    return WeaponSchema.model_fields if loc[:1] == ("weapons",) and len(loc) > 2 else \
+        CardSchema.model_fields
 
 
 def _table_fields(loc: tuple[Any, ...]) -> dict[str, Any]:
     """The fields allowed where an error is in the Soft Targets Table."""
     if len(loc) <= 1:
-        return SoftTable.model_fields
+        return SoftTableSchema.model_fields
     if loc[0] == "situations" or "template" in loc:
-        return RangeBand.model_fields if "ranges" in loc else {
-            k: v for k, v in RangeBand.model_fields.items() if k in ("modifier", "source")}
-    return RangeBand.model_fields if "ranges" in loc and len(loc) > 3 else WeaponRow.model_fields
+        return RangeBandSchema.model_fields if "ranges" in loc else {
+            k: v for k, v in RangeBandSchema.model_fields.items() if k in ("modifier", "source")}
+    if "ranges" in loc and len(loc) > 3:
+        return RangeBandSchema.model_fields
+    return WeaponRowSchema.model_fields
 
 
 def _cobra_fields(loc: tuple[Any, ...]) -> dict[str, Any]:
-    from cobi_companion.rules.cobra.tables import CobraTables
+    from cobi_companion.rules.cobra.tables_schema import TablesSchema
 
-    return CobraTables.model_fields
+    return TablesSchema.model_fields
 
 
 def _problem(path: str, error: Any, fields_at: Any = _card_fields) -> CardProblem:
@@ -144,8 +86,8 @@ def _problem(path: str, error: Any, fields_at: Any = _card_fields) -> CardProble
     if kind == "extra_forbidden":
         close = difflib.get_close_matches(last, list(fields), n=1)
         hint = f" (did you mean {close[0]}?)" if close else ""
-        what = "a card field" if fields is InfoCard.model_fields else \
-            "a weapon field" if fields is Weapon.model_fields else "a field here"
+        what = "a card field" if fields is CardSchema.model_fields else \
+            "a weapon field" if fields is WeaponSchema.model_fields else "a field here"
         return CardProblem(path, name, f"is not {what}{hint}; allowed fields: "
                                        f"{', '.join(fields)}")
     if kind == "value_error" and fields_at in (_table_fields, _cobra_fields):
@@ -168,11 +110,11 @@ def _read_toml(path: Path) -> dict[str, Any]:
         raise CardFileError([CardProblem(str(path), exc.place, exc.reason)]) from None
 
 
-def _load_table(path: Path, model: type[Table], fields_at: Any) -> Table:
-    """Read a table file into `model`, or raise CardFileError listing every problem in it."""
+def _load_table(path: Path, check: Callable[[Any], Table], fields_at: Any) -> Table:
+    """Read a table file and `check` it, or raise CardFileError listing every problem in it."""
     data = _read_toml(path)
     try:
-        table = model.model_validate(data)
+        table = check(data)
     except ValidationError as exc:
         raise CardFileError([_problem(str(path), e, fields_at)
                              for e in exc.errors()]) from None
@@ -181,14 +123,14 @@ def _load_table(path: Path, model: type[Table], fields_at: Any) -> Table:
 
 def load_table(path: Path) -> SoftTable:
     """Read a Soft Targets Table file, or raise CardFileError listing every problem in it."""
-    return _load_table(path, SoftTable, _table_fields)
+    return _load_table(path, validated_table, _table_fields)
 
 
 def load_cobra_tables(path: Path) -> CobraTables:
     """Read an owner's Cobra tables file, or raise CardFileError listing every problem."""
-    from cobi_companion.rules.cobra.tables import CobraTables  # only Cobra needs it
+    from cobi_companion.rules.cobra.tables_schema import validated_tables  # only Cobra's
 
-    return _load_table(path, CobraTables, _cobra_fields)
+    return _load_table(path, validated_tables, _cobra_fields)
 
 
 def _last_valid(folders: list[Path], inside: Path, load: Callable[[Path], Table],
@@ -217,16 +159,12 @@ def cobra_tables(folders: list[Path] | None = None) -> tuple[CobraTables, list[C
         problems
 
 
-def is_table(path: Path) -> bool:
-    return path.name == SOFT_TABLE.name or path.parent.name == SOFT_TABLE.parent.name
-
-
 def load_file(path: Path) -> InfoCard:
     """Read one card file, or raise CardFileError listing every problem in it."""
     shown = str(path)
     data = _read_toml(path)
     try:
-        card = InfoCard.model_validate(data)
+        card = validated_card(data)
     except ValidationError as exc:
         raise CardFileError([_problem(shown, e) for e in exc.errors()]) from None
     return card.with_source(shown)

@@ -21,9 +21,9 @@ before the heavy imports (device/boot.py).
 from __future__ import annotations
 
 import os
+import re
 import stat
 import sys
-import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -72,6 +72,9 @@ def read_text(path: Path) -> str:
 def parse(text: str) -> dict[str, Any]:
     """The TOML table of `text`, checked for depth and the size of its numbers; or
     FileProblem."""
+    # Imported here: the box and the command line mostly start from snapshots, parsing none.
+    import tomllib
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:     # its message ends "(at line 2, column 11)"
@@ -187,3 +190,68 @@ def _walk(data: dict[str, Any]) -> Iterator[tuple[str, int, Any]]:
             enumerate(value) if isinstance(value, list) else ()
         stack.extend((f"{place}.{key}" if place else str(key), depth + 1, child)
                      for key, child in children)
+
+
+# ---- layers and lines: a table over another, and where in a text a key is set ----
+
+def merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    """`over` on top of `base`, table by table and key by key; anything else in `over` (a
+    value, or an array of tables such as [[sensors]]) replaces what `base` has whole."""
+    merged = dict(base)
+    for key, value in over.items():
+        below = merged.get(key)
+        if isinstance(value, dict) and isinstance(below, dict):
+            merged[key] = merge(below, value)
+        else:
+            merged[key] = value
+    return merged
+
+
+_BARE_OR_QUOTED = r'[A-Za-z0-9_-]+|"[^"]*"|\'[^\']*\''
+_KEY = re.compile(rf"^\s*((?:{_BARE_OR_QUOTED})(?:\s*\.\s*(?:{_BARE_OR_QUOTED}))*)\s*=")
+_HEADER = re.compile(rf"^\s*(\[\[?)\s*((?:{_BARE_OR_QUOTED})(?:\s*\.\s*(?:{_BARE_OR_QUOTED}))*)"
+                     rf"\s*\]")
+_PART = re.compile(_BARE_OR_QUOTED)
+
+
+def _dotted(text: str) -> list[str]:
+    return [part.strip("\"'") for part in _PART.findall(text)]
+
+
+def _places(text: str) -> Iterator[tuple[int, list[str]]]:
+    """Each table header and key line of a TOML text: its line number and dotted place, with
+    the position of an array of tables, like ["sensors", "1", "port"]."""
+    table: list[str] = []
+    counts: dict[tuple[str, ...], int] = {}
+    in_string = ""
+    for number, line in enumerate(text.splitlines(), start=1):
+        if in_string:                      # inside a multi-line string: no keys here
+            if line.count(in_string) % 2:
+                in_string = ""
+            continue
+        header = _HEADER.match(line)
+        if header:
+            table = _dotted(header.group(2))
+            if header.group(1) == "[[":
+                index = counts.get(tuple(table), 0)
+                counts[tuple(table)] = index + 1
+                table = [*table, str(index)]
+            yield number, table
+            continue
+        key = _KEY.match(line)
+        if key:
+            yield number, [*table, *_dotted(key.group(1))]
+            rest = line[key.end():]
+            for quotes in ('"""', "'''"):
+                if rest.count(quotes) % 2:
+                    in_string = quotes
+
+
+def line_of(text: str, place: list[str]) -> int | None:
+    """The line of a TOML text that sets the dotted `place`, else the line of the closest
+    table or key above it (the header of a table with a missing key); None if there is none."""
+    best: tuple[int, int] | None = None
+    for number, found in _places(text):
+        if found and found == place[:len(found)] and (best is None or len(found) > best[0]):
+            best = (len(found), number)
+    return best[1] if best else None

@@ -13,23 +13,20 @@ partition gets the title on the right panel.
 """
 from __future__ import annotations
 
-import logging
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cobi_companion.device.core.views import BigWord, Header
 from cobi_companion.device.ports.panel import DRIVERS as DRIVERS
 from cobi_companion.device.ports.panel import PANEL_DEFAULTS as PANEL_DEFAULTS
 from cobi_companion.device.ports.panel import RANGES
 
 if TYPE_CHECKING:
     from cobi_companion.device.core.loop import Display
+    from cobi_companion.device.core.views import BigWord
     from cobi_companion.device.ports.display import OledDisplay
     from cobi_companion.device.ports.terminal import TerminalDisplay
     from PIL import Image
-
-log = logging.getLogger("cobi-companion")
 
 SYSTEM_CONFIG = Path("/etc/cobi-companion/config.toml")
 # The folders a parent can edit from any computer, read over the system file in this order:
@@ -43,7 +40,12 @@ TITLE = "COBI Battle Companion"
 
 
 
+# The views, the screens and logging are imported where they are used: the command line reads
+# the folders below (and the card folders in them) without drawing anything.
+
 def title_view() -> BigWord:
+    from cobi_companion.device.core.views import BigWord, Header
+
     return BigWord(Header(TITLE), "COBI")
 
 
@@ -58,7 +60,9 @@ def show_title(display: Display) -> None:
     try:
         display.show(title_image())
     except Exception:
-        log.exception("the title frame could not be drawn")
+        import logging
+
+        logging.getLogger("cobi-companion").exception("the title frame could not be drawn")
 
 
 def terminal_title() -> TerminalDisplay:
@@ -89,6 +93,17 @@ def number_word(value: Any) -> Any:
         except ValueError:
             return value
     return value
+
+
+def default_state_dir() -> Path:
+    """Where the box keeps its battles unless the config says ([paths] state_dir):
+    $STATE_DIRECTORY (set by systemd's StateDirectory=), else the user's data folder."""
+    given = os.environ.get("STATE_DIRECTORY", "")
+    if given:
+        return Path(given.split(os.pathsep)[0])  # several StateDirectory= entries: the first
+    data = os.environ.get("XDG_DATA_HOME", "")
+    base = Path(data) if os.path.isabs(data) else Path.home() / ".local" / "share"
+    return base / "cobi-companion"
 
 
 def overlay_folders() -> list[Path]:

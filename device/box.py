@@ -7,12 +7,14 @@ import itertools
 import logging
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from typing import Any
 
-from cobi_companion.cards import CardBook, default_folders, learned_file, load_cards
+from cobi_companion.cards import CardBook, default_folders, learned_file
+from cobi_companion.cards import card_book as cards_in_play
+from cobi_companion.cards.snapshot import snapshot_file
 from cobi_companion.device.boot import panel_of
 from cobi_companion.device.config import Config, Loaded
 from cobi_companion.device.core import i18n
@@ -34,10 +36,17 @@ from cobi_companion.rules.dice import Dice, RandomDice
 log = logging.getLogger("cobi-companion")
 
 
+# The snapshots of what the checks made of the settings and card files (cards/snapshot.py): the
+# box reads them at each start, checking the files (with pydantic) only when one has changed.
+CONFIG_SNAPSHOT, CARDS_SNAPSHOT = "box-config", "box-cards"
+
+
 def card_book(config: Config, learned: Path | None = None) -> CardBook:
     """The cards of the config's folders, with the Soft Targets Table's values the box
-    learned at the table (the `learned` file in its state folder) under their table."""
-    book = load_cards(default_folders(config.paths.cards_dir), learned)
+    learned at the table (the `learned` file in its state folder) under their table; from
+    the snapshot of the last check while none of the files has changed."""
+    book = cards_in_play(default_folders(config.paths.cards_dir), learned,
+                         snapshot_file(CARDS_SNAPSHOT))
     for problem in book.problems:
         log.warning("card file skipped: %s", problem)
     return book
@@ -89,8 +98,9 @@ Load = Callable[[], "Loaded"]
 def hardware_of(config: Config) -> dict[str, Any]:
     """What cannot change while the box runs (pins, panel, sensors, where it saves): a new
     value takes a restart."""
-    fixed = config.model_dump(include={"buttons", "encoder", "buzzer", "leds", "sensors",
-                                       "paths"})
+    plain = config.to_plain()
+    fixed = {key: plain[key] for key in ("buttons", "encoder", "buzzer", "leds", "sensors",
+                                         "paths")}
     return fixed | {"panel": panel_of(config.display)}
 
 
@@ -239,9 +249,9 @@ class Box:
         loaded = self.load()
         new = loaded.config
         fixed_changed = hardware_of(new) != hardware_of(self.config)
-        self.config = new if not fixed_changed else self.config.model_copy(
-            update={"game": new.game, "display": self.config.display.model_copy(
-                update={k: getattr(new.display, k) for k in LIVE_DISPLAY})})
+        self.config = new if not fixed_changed else replace(
+            self.config, game=new.game, display=replace(
+                self.config.display, **{k: getattr(new.display, k) for k in LIVE_DISPLAY}))
         app = self.app
         self.settings_again(new)
         app.book = card_book(new, self.learned)

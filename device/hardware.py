@@ -13,8 +13,9 @@ import logging
 from pathlib import Path
 from typing import Any
 
+from cobi_companion.cards.snapshot import snapshot_file
 from cobi_companion.device.boot import PANEL_DEFAULTS, oled_title, panel_of, peek_panel
-from cobi_companion.device.box import build
+from cobi_companion.device.box import CONFIG_SNAPSHOT, build
 from cobi_companion.device.config import Loaded, load_layers
 from cobi_companion.device.ports.inputs import install_thread_excepthook
 from cobi_companion.device.ports.journal import start_logging
@@ -46,7 +47,7 @@ def run_box(config_path: Path | None = None) -> int:
     shown = (first, oled_title(first))
 
     def load() -> Loaded:
-        return load_layers(config_path)
+        return load_layers(config_path, snapshot_file(CONFIG_SNAPSHOT))
 
     loaded = load()
     for problem in loaded.skipped:

@@ -5,16 +5,19 @@ A field can be in three states, and the difference matters:
 - printed as "none" or "-": the model has no such value (an unarmed tank has no gun to hit);
 - absent from the card file: the value is unknown (only part of the card is known). A rule that
   needs an unknown value refuses with `CardValueMissing`, naming the card and the field.
+
+The card is plain data: a card file's table is checked by the schema in `card_schema.py`
+(pydantic, imported only to check a file: `card_schema.validated_card`), whose checked values
+become the card through its plain form (`from_plain`, the inverse of `to_plain`). The box's
+snapshot of checked cards (cards/book.py) keeps that plain form, so a card restored from it is
+built the same way, without pydantic.
 """
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from typing import Any
-
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
 from .errors import Refusal, RulesError
 
@@ -55,27 +58,27 @@ class Template(StrEnum):
     GRENADE = "grenade"
 
 
-class Weapon(BaseModel):
+@dataclass(frozen=True, kw_only=True)
+class Weapon:
     """A weapon a figure, gun or vehicle carries besides the card's main gun."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    name: str                          # its row in the Soft Targets Table, like "rifle"
+    template: Template | None = None
+    shots: int = 1                     # shots at each figure under the template
+    damage: int | None = None          # damage dice against hard targets
+    he_modifier: int | None = None
+    # The fields its card file gives (None: made in code, every field is given).
+    given: frozenset[str] | None = field(default=None, repr=False, compare=False)
 
-    name: str = Field(min_length=1, max_length=30,
-                      description="the weapon's row in the Soft Targets Table, like rifle")
-    template: Template | None = Field(
-        default=None, description="he, mg or grenade for a template weapon, or none")
-    shots: int = Field(default=1, ge=1, le=10,
-                       description="shots at each figure under the template, 1 to 10")
-    damage: int | None = Field(
-        default=None, ge=0, le=30,
-        description="damage dice against hard targets, 0 to 30, or none")
-    he_modifier: int | None = Field(
-        default=None, ge=-10, le=10, description="a signed number like +2, or none")
+    def to_plain(self) -> dict[str, Any]:
+        """The weapon as JSON data: the fields its file gives."""
+        return _plain_fields(self)
 
-    @field_validator("template", "damage", "he_modifier", mode="before")
     @classmethod
-    def _none(cls, value: Any) -> Any:
-        return None if _is_none(value) else value
+    def from_plain(cls, data: Mapping[str, Any]) -> Weapon:
+        template = data.get("template")
+        return cls(**{**data, "template": None if template is None else Template(template)},
+                   given=frozenset(data))
 
 
 @dataclass(frozen=True)
@@ -106,42 +109,6 @@ class Band:
         return str(self.low) if self.low == self.high else f"{self.low}-{self.high}"
 
 
-NONE_WORDS = {"none", "-", "–", "—", "brak"}
-_RANGE = re.compile(r"^\s*(\d+)\s*(?:-|–|to)\s*(\d+)\s*$")
-_PLUS = re.compile(r"^\s*(\d+)\s*\+\s*$")
-_SIGNED = re.compile(r"^\s*([+-]?)\s*(\d+)\s*(?:cm)?\s*$")
-
-
-def _is_none(value: Any) -> bool:
-    return isinstance(value, str) and value.strip().lower() in NONE_WORDS
-
-
-def _whole(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int | str):
-        raise ValueError("not a whole number")
-    if isinstance(value, int):
-        return value
-    match = _SIGNED.match(value)
-    if not match:
-        raise ValueError("not a whole number")
-    number = int(match.group(2))
-    return -number if match.group(1) == "-" else number
-
-
-def _pair(value: Any) -> tuple[int, int]:
-    """Read `a-b`, `a+` (to 6), `a` or an int into (low, high)."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value, value
-    if isinstance(value, str):
-        if match := _RANGE.match(value):
-            return int(match.group(1)), int(match.group(2))
-        if match := _PLUS.match(value):
-            return int(match.group(1)), 6
-        if value.strip().isascii() and value.strip().isdigit():
-            return int(value), int(value)
-    raise ValueError("not a range")
-
-
 # Field name -> (label printed on the card, unit). Order is the card's order.
 PRINTED = {
     "move_forward": ("Move Forward", "cm"),
@@ -167,127 +134,92 @@ PRINTED = {
     "special_rules": ("Special rules", ""),
 }
 
-_CM = "a whole number of cm from 0 to 100"
-_DIE = "a range of D6 faces like 3-6 or 4+ (within 1 to 6), or none"
-_BAND = "a damage result like 2 or 2-3 (0 to 30), or - for none"
+# The plain (JSON) form of a card's values that are not plain numbers or text.
+def _plain(value: Any) -> Any:
+    if isinstance(value, StrEnum):
+        return value.value
+    if isinstance(value, DieRange | Band):
+        return {"low": value.low, "high": value.high}
+    if isinstance(value, tuple):
+        return [_plain(item) for item in value]
+    if isinstance(value, Weapon):
+        return value.to_plain()
+    return value
 
 
-class InfoCard(BaseModel):
-    """One COBI model's info card. See cards/README.md for the file format."""
+def _plain_fields(data: InfoCard | Weapon) -> dict[str, Any]:
+    """The given fields of a card or weapon, in their order, as JSON data."""
+    given = data.given
+    return {f.name: _plain(getattr(data, f.name)) for f in fields(data)
+            if f.name not in ("given", "source") and (given is None or f.name in given)}
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
-    set_number: int | None = Field(
-        default=None, ge=1, le=999_999, description="the COBI set number, like 2477")
-    id: str | None = Field(
-        default=None, pattern=r"^[a-z][a-z0-9-]{0,29}$",
-        description="a name for a card without a set number: lowercase letters, digits and -, "
-                    "like rifleman")
-    kind: Kind = Field(default=Kind.HARD,
-                       description="hard, open_top, soft, gun or figure")
-    name: str = Field(min_length=1, max_length=60, description="the model's name, like Tiger I")
-    label: str | None = Field(
-        default=None, min_length=1, max_length=10,
-        description="a short name for the small screen, up to 10 letters, like Tiger")
-    other_names: list[str] = Field(
-        default_factory=list, description="a list of other printed names, like [\"M1A1\"]")
-    move_forward: int | None = Field(default=None, ge=0, le=100, description=_CM)
-    move_backward: int | None = Field(default=None, ge=0, le=100, description=_CM)
-    turn_45: int | None = Field(
-        default=None, ge=0, le=100,
-        description="the cm lost per turn of up to 45°, printed like -5 cm (0 to 100)")
-    rough: int | None = Field(
-        default=None, ge=0, le=100,
-        description="the cm lost when moving in rough ground, printed like -5 cm (0 to 100)")
-    road: int | None = Field(
-        default=None, ge=0, le=100,
-        description="the cm gained moving only on road, printed like +10 cm (0 to 100)")
-    gun_to_hit: DieRange | None = Field(default=None, description=_DIE)
-    reload: DieRange | None = Field(default=None, description=_DIE)
-    damage: int | None = Field(
-        default=None, ge=0, le=30,
-        description="the damage value (Easy) or number of damage dice (Tank Game): "
-                    "a whole number from 0 to 30, or none")
-    he_modifier: int | None = Field(
-        default=None, ge=-10, le=10,
-        description="a signed number like +2 (also printed 2+), from -10 to +10, or none")
-    armour_front: int | None = Field(default=None, ge=0, le=30,
-                                     description="a whole number from 0 to 30")
-    armour_side: int | None = Field(default=None, ge=0, le=30,
-                                    description="a whole number from 0 to 30")
-    armour_rear: int | None = Field(default=None, ge=0, le=30,
-                                    description="a whole number from 0 to 30")
-    armour_top: int | None = Field(default=None, ge=0, le=30,
-                                   description="a whole number from 0 to 30")
-    destroy: int | None = Field(
-        default=None, ge=0, le=30,
-        description="the result that destroys (that value or more): a whole number from 0 to 30")
-    destroy_gun: Band | None = Field(default=None, description=_BAND)
-    weaken: Band | None = Field(default=None, description=_BAND)
-    immobilize: Band | None = Field(default=None, description=_BAND)
-    crew: int | None = Field(default=None, ge=0, le=50,
-                             description="a whole number of figures from 0 to 50")
-    cost: int | None = Field(default=None, ge=0, le=10_000,
-                             description="a whole number from 0 to 10000")
-    available: int | None = Field(default=None, ge=1900, le=1960,
-                                  description="a year from 1900 to 1960")
-    special_rules: str | None = Field(default=None, max_length=500,
-                                      description="text, up to 500 characters")
-    weapons: tuple[Weapon, ...] = Field(
-        default=(), description="a list of weapon tables: name, template, shots, damage, "
-                                "he_modifier")
+def _die_range(value: Any) -> DieRange | None:
+    return None if value is None else DieRange(value["low"], value["high"])
 
-    _source: str = PrivateAttr(default="")
 
-    @field_validator("turn_45", "rough", "road", mode="before")
+def _band(value: Any) -> Band | None:
+    return None if value is None else Band(value["low"], value["high"])
+
+
+_FROM_PLAIN: dict[str, Callable[[Any], Any]] = {
+    "kind": Kind,
+    "other_names": tuple,
+    "gun_to_hit": _die_range, "reload": _die_range,
+    "destroy_gun": _band, "weaken": _band, "immobilize": _band,
+    "weapons": lambda weapons: tuple(Weapon.from_plain(w) for w in weapons),
+}
+
+
+@dataclass(frozen=True, kw_only=True)
+class InfoCard:
+    """One COBI model's info card. See cards/README.md for the file format, and
+    `card_schema.CardSchema` for what each value may be."""
+
+    set_number: int | None = None
+    id: str | None = None
+    kind: Kind = Kind.HARD
+    name: str
+    label: str | None = None
+    other_names: tuple[str, ...] = ()
+    move_forward: int | None = None
+    move_backward: int | None = None
+    turn_45: int | None = None          # cm lost per turn of up to 45° (printed -5 cm)
+    rough: int | None = None            # cm lost moving in rough ground
+    road: int | None = None             # cm gained moving only on road
+    gun_to_hit: DieRange | None = None
+    reload: DieRange | None = None
+    damage: int | None = None
+    he_modifier: int | None = None
+    armour_front: int | None = None
+    armour_side: int | None = None
+    armour_rear: int | None = None
+    armour_top: int | None = None
+    destroy: int | None = None
+    destroy_gun: Band | None = None
+    weaken: Band | None = None
+    immobilize: Band | None = None
+    crew: int | None = None
+    cost: int | None = None
+    available: int | None = None
+    special_rules: str | None = None
+    weapons: tuple[Weapon, ...] = ()
+    # The fields its card file gives: the others are unknown (`known`). None: a card made in
+    # code, which gives every field.
+    given: frozenset[str] | None = field(default=None, repr=False, compare=False)
+    source: str = ""                    # the file it was read from ('' if built in code)
+
+    def to_plain(self) -> dict[str, Any]:
+        """The card as JSON data: the fields its file gives, in the card's order (the
+        source is not one of them)."""
+        return _plain_fields(self)
+
     @classmethod
-    def _cost_or_bonus(cls, value: Any) -> Any:
-        # Printed "-5 cm" is a cost of 5; "+10 cm" a bonus of 10: the sign is the card's way of
-        # saying which, the meaning is in the field.
-        if value is None or _is_none(value):
-            return 0
-        return abs(_whole(value))
-
-    @field_validator("move_forward", "move_backward", "damage", "he_modifier", "armour_front",
-                     "armour_side", "armour_rear", "armour_top", "destroy", "crew", "cost",
-                     "available", mode="before")
-    @classmethod
-    def _number(cls, value: Any) -> Any:
-        if value is None or _is_none(value):
-            return None
-        if isinstance(value, str) and _PLUS.match(value):
-            return int(value.strip().rstrip("+").strip())  # "2+" on the M1A1 card means +2
-        return _whole(value)
-
-    @field_validator("gun_to_hit", "reload", mode="before")
-    @classmethod
-    def _die_range(cls, value: Any) -> Any:
-        if isinstance(value, DieRange):
-            return value
-        if value is None or _is_none(value):
-            return None
-        low, high = _pair(value)
-        if not 1 <= low <= high <= 6:
-            raise ValueError("not a range of D6 faces")
-        return DieRange(low, high)
-
-    @field_validator("destroy_gun", "weaken", "immobilize", mode="before")
-    @classmethod
-    def _band(cls, value: Any) -> Any:
-        if isinstance(value, Band):
-            return value
-        if value is None or _is_none(value):
-            return None
-        low, high = _pair(value)
-        if not 0 <= low <= high <= 30:
-            raise ValueError("not a damage result band")
-        return Band(low, high)
-
-    @model_validator(mode="after")
-    def _named(self) -> InfoCard:
-        if self.set_number is None and self.id is None:
-            raise ValueError("a card needs a set_number or an id")
-        return self
+    def from_plain(cls, data: Mapping[str, Any], source: str = "") -> InfoCard:
+        """The card of `to_plain`'s data, as it was checked: nothing is checked here."""
+        values = {name: _FROM_PLAIN[name](value) if name in _FROM_PLAIN and value is not None
+                  else value for name, value in data.items()}
+        return cls(**values, given=frozenset(data), source=source)
 
     # --- reading values as the rules need them ---
 
@@ -296,14 +228,8 @@ class InfoCard(BaseModel):
         """How the card is looked up: its set number, or its id when it has none."""
         return str(self.set_number) if self.set_number is not None else str(self.id)
 
-    @property
-    def source(self) -> str:
-        """The file this card was read from ('' if built in code)."""
-        return self._source
-
     def with_source(self, source: str) -> InfoCard:
-        self._source = source
-        return self
+        return replace(self, source=source)
 
     @property
     def title(self) -> str:
@@ -323,11 +249,12 @@ class InfoCard(BaseModel):
         return self.label or self.name.split()[0][:10]
 
     def known(self, field: str) -> bool:
-        return field in self.model_fields_set
+        """Whether the card file gives the field (a value, or none)."""
+        return self.given is None or field in self.given
 
     def need(self, field: str) -> Any:
         """The field's value for a rule that needs it; None means printed as none."""
-        if field not in type(self).model_fields:
+        if field not in CARD_FIELDS:
             raise KeyError(field)
         if not self.known(field):
             raise CardValueMissing(self, field)
@@ -349,6 +276,9 @@ class InfoCard(BaseModel):
             return f"{value:+d}"
         return f"{value} {unit}".strip()
 
+
+
+CARD_FIELDS = frozenset(f.name for f in fields(InfoCard)) - {"given", "source"}
 
 class CardValueMissing(RulesError):
     """A rule needs a card value that is not known (not on the card file)."""

@@ -12,12 +12,10 @@ value of the owner's always wins.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from itertools import pairwise
-from typing import Any, Self
-
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
+from typing import Any
 
 from .errors import Refusal, RulesError, Value
 from .trace import Modifier
@@ -28,9 +26,6 @@ SITUATIONS = {
     "soft_cover": "in soft cover",
     "hard_cover": "in hard cover",
 }
-
-_MOD = "a whole number from -10 to +10, like -2"
-_SOURCE = "text saying where the value comes from, like \"pistol example\""
 
 
 class Lack(StrEnum):
@@ -75,106 +70,100 @@ class BandOverlap(RulesError):
         self.band = band
 
 
-class Entry(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    modifier: int = Field(ge=-10, le=10, description=_MOD)
-    source: str | None = Field(default=None, max_length=200, description=_SOURCE)
-
-    @field_validator("modifier", mode="before")
-    @classmethod
-    def _signed(cls, value: Any) -> Any:
-        if isinstance(value, str) and value.strip().isascii() and \
-                value.strip().lstrip("+-").isdigit():
-            return int(value.strip())
-        return value
+def span(from_cm: float, to_cm: float) -> str:
+    """A range band as a screen says it: "20-40 cm", or "30 cm" for a single range."""
+    low, high = f"{from_cm:g}", f"{to_cm:g}"
+    return f"{low} cm" if low == high else f"{low}-{high} cm"
 
 
+@dataclass(frozen=True, kw_only=True)
+class Entry:
+    """A modifier, and where it comes from (like "pistol example")."""
+
+    modifier: int
+    source: str | None = None
+
+    def to_plain(self) -> dict[str, Any]:
+        return {"modifier": self.modifier, "source": self.source}
+
+
+@dataclass(frozen=True, kw_only=True)
 class RangeBand(Entry):
     """A modifier for ranges from `from_cm` to `to_cm`, both included."""
 
-    from_cm: float = Field(ge=0, le=1000, description="cm, 0 to 1000")
-    to_cm: float = Field(ge=0, le=1000, description="cm, 0 to 1000, not below from_cm")
+    from_cm: float
+    to_cm: float
 
     def holds(self, cm: float) -> bool:
         return self.from_cm <= cm <= self.to_cm
 
     @property
     def span(self) -> str:
-        low, high = f"{self.from_cm:g}", f"{self.to_cm:g}"
-        return f"{low} cm" if low == high else f"{low}-{high} cm"
+        return span(self.from_cm, self.to_cm)
+
+    def to_plain(self) -> dict[str, Any]:
+        return {**super().to_plain(), "from_cm": self.from_cm, "to_cm": self.to_cm}
 
 
-class WeaponRow(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+@dataclass(frozen=True, kw_only=True)
+class WeaponRow:
+    ranges: tuple[RangeBand, ...] = ()
+    template: Entry | None = None
 
-    ranges: tuple[RangeBand, ...] = Field(
-        default=(), description="range bands: from_cm, to_cm, modifier, source")
-    template: Entry | None = Field(
-        default=None, description="the template's modifier: modifier, source")
+    def to_plain(self) -> dict[str, Any]:
+        return {"ranges": [band.to_plain() for band in self.ranges],
+                "template": None if self.template is None else self.template.to_plain()}
 
-    @field_validator("ranges")
     @classmethod
-    def _ordered(cls, bands: tuple[RangeBand, ...]) -> tuple[RangeBand, ...]:
-        for band in bands:
-            if band.to_cm < band.from_cm:
-                raise ValueError(f"the band {band.span} ends before it starts")
-        ordered = sorted(bands, key=lambda b: b.from_cm)
-        for low, high in pairwise(ordered):
-            if high.from_cm <= low.to_cm:
-                raise ValueError(f"the bands {low.span} and {high.span} overlap")
-        return bands
+    def from_plain(cls, data: Mapping[str, Any]) -> WeaponRow:
+        template = data["template"]
+        return cls(ranges=tuple(RangeBand(**band) for band in data["ranges"]),
+                   template=None if template is None else Entry(**template))
 
 
-class SoftTable(BaseModel):
-    """Weapons by name (lower case) and the target situations."""
+@dataclass(frozen=True, kw_only=True)
+class SoftTable:
+    """Weapons by name (lower case) and the target situations; the values learned at the table
+    under them (`under`, see `with_learned`); the file it was read from (`source`).
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    Plain data: a table file is checked by the schema in `soft_table_schema.py` (pydantic,
+    imported only to check a file), and its checked values become a table through their plain
+    form (`from_plain`), as the box's snapshot of checked files builds it."""
 
-    weapons: dict[str, WeaponRow] = Field(
-        default_factory=dict, description="a table per weapon name, like [weapons.rifle]")
-    situations: dict[str, Entry] = Field(
-        default_factory=dict,
-        description=f"a table per situation: {', '.join(SITUATIONS)}")
+    weapons: dict[str, WeaponRow] = field(default_factory=dict)
+    situations: dict[str, Entry] = field(default_factory=dict)
+    source: str = ""
+    under: SoftTable | None = None
 
-    _source: str = PrivateAttr(default="")
-    _learned: SoftTable | None = PrivateAttr(default=None)
+    def to_plain(self) -> dict[str, Any]:
+        """The table's own values as JSON data (not its source, nor the learned values)."""
+        return {"weapons": {name: row.to_plain() for name, row in self.weapons.items()},
+                "situations": {name: entry.to_plain()
+                               for name, entry in self.situations.items()}}
 
-    @field_validator("weapons", mode="before")
     @classmethod
-    def _lower(cls, value: Any) -> Any:
-        return {str(k).strip().lower(): v for k, v in value.items()} \
-            if isinstance(value, dict) else value
+    def from_plain(cls, data: Mapping[str, Any], source: str = "") -> SoftTable:
+        """The table of `to_plain`'s data, as it was checked: nothing is checked here."""
+        return cls(weapons={name: WeaponRow.from_plain(row)
+                            for name, row in data["weapons"].items()},
+                   situations={name: Entry(**entry)
+                               for name, entry in data["situations"].items()},
+                   source=source)
 
-    @field_validator("situations")
-    @classmethod
-    def _known(cls, value: dict[str, Entry]) -> dict[str, Entry]:
-        for name in value:
-            if name not in SITUATIONS:
-                raise ValueError(f"{name!r} is not a situation; allowed: {', '.join(SITUATIONS)}")
-        return value
-
-    @property
-    def source(self) -> str:
-        return self._source
-
-    def with_source(self, source: str) -> Self:
-        self._source = source
-        return self
+    def with_source(self, source: str) -> SoftTable:
+        return replace(self, source=source)
 
     @property
     def learned(self) -> SoftTable:
         """The values learned at the table, under this table's own (an empty table if none)."""
-        return self._learned if self._learned is not None else SoftTable()
+        return self.under if self.under is not None else SoftTable()
 
     def with_learned(self, learned: SoftTable) -> SoftTable:
         """This table with `learned` under it, in place of the learned values it had."""
-        table = self.model_copy()
-        table._learned = learned
-        return table
+        return replace(self, under=learned)
 
     def _layers(self) -> tuple[SoftTable, ...]:
-        return (self,) if self._learned is None else (self, self._learned)
+        return (self,) if self.under is None else (self, self.under)
 
     def _rows(self, weapon: str) -> list[WeaponRow]:
         return [row for layer in self._layers()
@@ -292,7 +281,7 @@ class SoftTable(BaseModel):
 def _like(table: SoftTable, weapons: dict[str, WeaponRow],
           situations: dict[str, Entry]) -> SoftTable:
     """A table with these entries, from the same file as `table`."""
-    return SoftTable(weapons=weapons, situations=situations).with_source(table.source)
+    return SoftTable(weapons=weapons, situations=situations, source=table.source)
 
 
 def _reason(what: str, entry: Entry) -> str:

@@ -22,11 +22,15 @@ CLI = shutil.which("cobi-companion", path=str(Path(sys.executable).parent)) or "
 
 @pytest.fixture(autouse=True)
 def _no_user_cards(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """Tests see only the shipped cards and no settings files unless they add their own."""
+    """Tests see only the shipped cards and no settings files unless they add their own, and
+    each has a cache folder of its own."""
     monkeypatch.setenv("COBI_COMPANION_CARDS", "")
     monkeypatch.setenv("COBI_COMPANION_OVERLAYS", "")     # no boot partition, no USB stick
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))   # snapshots, glyph atlas
+    for systemd in ("CACHE_DIRECTORY", "STATE_DIRECTORY"):      # else the cache would be there
+        monkeypatch.delenv(systemd, raising=False)
 
 
 @pytest.fixture

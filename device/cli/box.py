@@ -38,12 +38,14 @@ def _settings_files(args: argparse.Namespace) -> tuple[Loaded, Callable[[], Load
     on a settings problem). A --config file given here must be right (exit 2 with its
     problem); the files of the boot partition and the stick are shown on the screen, as on
     the box."""
+    from cobi_companion.cards.snapshot import snapshot_file
+    from cobi_companion.device.box import CONFIG_SNAPSHOT
     from cobi_companion.device.config import load_layers
 
     path = Path(args.config) if args.config else None
 
     def load() -> Loaded:
-        return load_layers(path)
+        return load_layers(path, snapshot_file(CONFIG_SNAPSHOT))
     loaded = load()
     for error in loaded.skipped:
         if path is not None and error.path == path:
@@ -130,9 +132,10 @@ def play(args: argparse.Namespace) -> int:
 
 
 def _config(args: argparse.Namespace) -> Config:
+    from cobi_companion.cards.snapshot import snapshot_file
     from cobi_companion.device.config import load_config
 
-    return load_config(Path(args.config) if args.config else None)
+    return load_config(Path(args.config) if args.config else None, snapshot_file("cli-config"))
 
 
 def _sensor(args: argparse.Namespace) -> Sensor:

@@ -41,7 +41,7 @@ def show(args: argparse.Namespace) -> int:
     if not args.set:
         raise UsageError("cards show needs a set number, like: cards show 2477")
     card = book.get(args.set)
-    print_result(args, {**card.model_dump(mode="json", exclude_unset=True),
+    print_result(args, {**card.to_plain(),
                         "source": card.source}, explain.card(card))
     return 0
 

@@ -7,7 +7,13 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cobi_companion.device.cli.common import folders, make_dice, note_unused, print_result
+from cobi_companion.device.cli.common import (
+    COBRA_SNAPSHOT,
+    folders,
+    make_dice,
+    note_unused,
+    print_result,
+)
 from cobi_companion.device.cli.errors import UsageError
 
 if TYPE_CHECKING:
@@ -74,14 +80,15 @@ def crt(args: argparse.Namespace) -> int:
 def _tables(args: argparse.Namespace) -> CobraTables:
     """--tables FILE (a broken one is refused), else the card folders' cobra/tables.toml
     (a broken one is a warning and the shipped template is used)."""
-    from cobi_companion.cards import CardFileError, cobra_tables, load_cobra_tables
+    from cobi_companion.cards import CardFileError, cobra_in_play, load_cobra_tables
+    from cobi_companion.cards.snapshot import snapshot_file
 
     if args.tables is not None:
         try:
             return load_cobra_tables(Path(args.tables))
         except CardFileError as exc:    # every problem on its own line, each like the others
             raise UsageError("\ncobi-companion: ".join(str(p) for p in exc.problems)) from None
-    tables, problems = cobra_tables(folders(args))
+    tables, problems = cobra_in_play(folders(args), snapshot_file(COBRA_SNAPSHOT))
     for problem in problems:
         print(f"warning: {problem}", file=sys.stderr)
     return tables

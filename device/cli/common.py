@@ -69,7 +69,7 @@ def learned(args: argparse.Namespace) -> Path:
     """--learned FILE (checked by its option's type); else the learned file of the box's
     default state folder, if there is one."""
     from cobi_companion.cards import learned_file
-    from cobi_companion.device.config import default_state_dir
+    from cobi_companion.device.boot import default_state_dir
 
     given = getattr(args, "learned", None)
     if given is None:
@@ -77,11 +77,18 @@ def learned(args: argparse.Namespace) -> Path:
     return Path(given).expanduser()
 
 
-def cards(args: argparse.Namespace) -> CardBook:
-    """The cards in play; problems in card files are warnings (the other cards still load)."""
-    from cobi_companion.cards import load_cards
+# The command line's own snapshots of what the checks made of the card files (the box's are
+# of its own folders and learned values): see cards/snapshot.py.
+CARDS_SNAPSHOT, COBRA_SNAPSHOT = "cli-cards", "cli-cobra"
 
-    book = load_cards(folders(args), learned(args))
+
+def cards(args: argparse.Namespace) -> CardBook:
+    """The cards in play; problems in card files are warnings (the other cards still load).
+    From the snapshot of the last check while no card file has changed."""
+    from cobi_companion.cards import card_book
+    from cobi_companion.cards.snapshot import snapshot_file
+
+    book = card_book(folders(args), learned(args), snapshot_file(CARDS_SNAPSHOT))
     for problem in book.problems:
         print(f"warning: {problem}", file=sys.stderr)
     return book

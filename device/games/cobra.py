@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from cobi_companion.cards import cobra_tables
+from cobi_companion.cards import cobra_in_play, default_folders
+from cobi_companion.cards.snapshot import snapshot_file
 from cobi_companion.device.core.app import Next, Screen
 from cobi_companion.device.core.battle_log import Line, LogEntry, LogValue, entry, loaded, saved
 from cobi_companion.device.core.views import BigWord, Header, Lines, Menu, View
@@ -95,7 +96,9 @@ def save(app: App, line: LogEntry) -> None:
 
 def tables(app: App) -> CobraTables:
     if app.cobra_tables is None:
-        app.cobra_tables, problems = cobra_tables(app.card_folders)
+        # From the snapshot of the last check while the tables files are as they were.
+        folders = default_folders() if app.card_folders is None else app.card_folders
+        app.cobra_tables, problems = cobra_in_play(folders, snapshot_file("box-cobra"))
         for problem in problems:
             # the journal's: the tables are read for a Cobra game, which has no battle log
             # this could join (and a file's problem is the loader's English)

@@ -8,11 +8,11 @@ player reads their own printed table.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from itertools import pairwise
-from typing import Self
-
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
+from typing import Any
 
 from ..errors import Refusal, RulesError
 
@@ -35,20 +35,18 @@ class Weather(StrEnum):
     STORM = "storm"
 
 
-class Loss(BaseModel):
+@dataclass(frozen=True, kw_only=True)
+class Loss:
     """One side's part of a CRT result."""
-
-    model_config = ConfigDict(frozen=True)
 
     text: str                  # as printed: "-", "e" or a number
     eliminated: bool = False   # "e": every step lost, no retreat allowed (8.6a)
     steps: int = 0             # steps to lose and/or hexes to retreat (8.6b)
 
 
-class Result(BaseModel):
+@dataclass(frozen=True, kw_only=True)
+class Result:
     """A CRT cell: the attacker's result, then the defender's (8.6c)."""
-
-    model_config = ConfigDict(frozen=True)
 
     text: str
     attacker: Loss
@@ -99,7 +97,7 @@ def _weather(value: str, where: str) -> Weather | None:
                          f"not filled in") from None
 
 
-def _spans(column: str, rows: dict[str, str]) -> list[tuple[int, int, Weather | None]]:
+def weather_spans(column: str, rows: dict[str, str]) -> list[tuple[int, int, Weather | None]]:
     spans = sorted((*row_range(key), _weather(value, f"column {column}, row {key}"))
                    for key, value in rows.items())
     for (_, high, _), (low, _, _) in pairwise(spans):
@@ -109,7 +107,7 @@ def _spans(column: str, rows: dict[str, str]) -> list[tuple[int, int, Weather | 
     return spans
 
 
-def _column_problems(column: str, cells: list[str]) -> list[str]:
+def column_problems(column: str, cells: list[str]) -> list[str]:
     if column not in COLUMNS:
         return [f"column {column!r} is not a CRT column; allowed: {', '.join(COLUMNS)}"]
     if len(cells) != DIE_FACES:
@@ -125,62 +123,35 @@ def _column_problems(column: str, cells: list[str]) -> list[str]:
     return problems
 
 
-class CobraTables(BaseModel):
-    """The owner's copy of map A's tables; every section and cell may be left empty."""
+@dataclass(frozen=True, kw_only=True)
+class CobraTables:
+    """The owner's copy of map A's tables; every section and cell may be left empty.
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    Plain data: a tables file is checked by the schema in `tables_schema.py` (pydantic,
+    imported only to check a file), and its checked values become the tables through their
+    plain form (`from_plain`), as the box's snapshot of checked files builds them."""
 
-    crt: dict[str, list[str]] = Field(default_factory=dict, description=(
-        f"one entry per odds column ({', '.join(COLUMNS)}), each a list of {DIE_FACES} "
-        f"cells for die 1 to {DIE_FACES}; a cell is {CELL_HELP}"))
-    weather: dict[str, dict[str, str]] = Field(default_factory=dict, description=(
-        "columns A, B and C, each with rows: modified die roll (\"3\" or \"1-2\") → "
-        "clear, overcast, storm, or \"\" while not filled in"))
-    terrain: dict[str, int] = Field(default_factory=dict, description=(
-        "terrain name → its column shift for the defender, 0 to -5, like town = -1"))
-    _source: str = PrivateAttr(default="")
+    crt: dict[str, list[str]] = field(default_factory=dict)
+    weather: dict[str, dict[str, str]] = field(default_factory=dict)
+    terrain: dict[str, int] = field(default_factory=dict)
+    file: str = ""                  # where they were read from ('' for none)
 
-    @field_validator("crt")
+    def to_plain(self) -> dict[str, Any]:
+        """The tables as JSON data (not the file they came from)."""
+        return {"crt": self.crt, "weather": self.weather, "terrain": self.terrain}
+
     @classmethod
-    def _crt(cls, crt: dict[str, list[str]]) -> dict[str, list[str]]:
-        problems = [p for column, cells in crt.items() for p in _column_problems(column, cells)]
-        if problems:
-            raise ValueError("; ".join(problems))
-        return crt
+    def from_plain(cls, data: Mapping[str, Any], source: str = "") -> CobraTables:
+        """The tables of `to_plain`'s data, as they were checked: nothing is checked here."""
+        return cls(crt=dict(data["crt"]), weather=dict(data["weather"]),
+                   terrain=dict(data["terrain"]), file=source)
 
-    @field_validator("weather")
-    @classmethod
-    def _weather(cls, weather: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
-        problems = []
-        for name, rows in weather.items():
-            if name not in WEATHER_COLUMNS:
-                problems.append(f"weather column {name!r}; allowed: A, B, C")
-                continue
-            try:
-                _spans(name, rows)
-            except ValueError as exc:
-                problems.append(str(exc))
-        if problems:
-            raise ValueError("; ".join(problems))
-        return weather
-
-    @field_validator("terrain")
-    @classmethod
-    def _terrain(cls, terrain: dict[str, int]) -> dict[str, int]:
-        problems = [f"terrain {name!r}: {shift}; allowed: a shift from 0 to -5 (defensive "
-                    f"benefits shift left, 8.3.2)" for name, shift in terrain.items()
-                    if not -5 <= shift <= 0]
-        if problems:
-            raise ValueError("; ".join(problems))
-        return terrain
-
-    def with_source(self, source: str) -> Self:
-        self._source = source
-        return self
+    def with_source(self, source: str) -> CobraTables:
+        return replace(self, file=source)
 
     @property
     def source(self) -> str:
-        return self._source or "the Cobra tables file"
+        return self.file or "the Cobra tables file"
 
     def result(self, column: str, die: int) -> Result | None:
         """The CRT cell, or None while the owner has not filled it in."""
@@ -192,7 +163,7 @@ class CobraTables(BaseModel):
         return sum(1 for cells in self.crt.values() for cell in cells if cell.strip())
 
     def weather_rows(self, column: str) -> list[tuple[int, int, Weather | None]]:
-        return _spans(column, self.weather[column]) if column in self.weather else []
+        return weather_spans(column, self.weather[column]) if column in self.weather else []
 
     def terrain_shift(self, name: str) -> int:
         key = name.strip().lower().replace(" ", "-").replace("_", "-")

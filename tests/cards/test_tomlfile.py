@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import socket
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -176,5 +177,5 @@ def test_any_other_parser_failure_is_the_files(monkeypatch: pytest.MonkeyPatch,
                                                tmp_path: Path) -> None:
     def broken(text: str) -> dict[str, object]:
         raise MemoryError
-    monkeypatch.setattr(tomlfile.tomllib, "loads", broken)
+    monkeypatch.setattr(tomllib, "loads", broken)
     assert str(problem(write(tmp_path / "x.toml", "n = 1\n"))) == "not valid TOML: MemoryError"

@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -32,8 +33,7 @@ SNAPSHOT_SCALE = 4
 QUICK_HOLDS = Config.model_validate({"buttons": {"hold_s": 0.2}, "encoder": {"long_press_s": 0.2},
                                      "game": {"rules": "tank"}})
 # The same box with its Rules setting at the Easy level: New battle opens the Easy roster.
-EASY = QUICK_HOLDS.model_copy(
-    update={"game": QUICK_HOLDS.game.model_copy(update={"rules": "easy"})})
+EASY = replace(QUICK_HOLDS, game=replace(QUICK_HOLDS.game, rules="easy"))
 
 
 def tap_pins() -> StampedFactory:

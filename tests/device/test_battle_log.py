@@ -8,6 +8,7 @@ import json
 import logging
 import re
 import string
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -41,8 +42,7 @@ TANK_TURNS = [4, 2]               # the Axis attack: the Allies defend and play 
 
 
 def in_language(config: Config, language: str) -> Config:
-    return config.model_copy(update={"game": config.game.model_copy(
-        update={"language": language})})
+    return replace(config, game=replace(config.game, language=language))
 
 
 def read_log(table: Any) -> tuple[str, ...]:

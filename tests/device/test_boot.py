@@ -10,7 +10,8 @@ from typing import Any, ClassVar, get_args
 import pytest
 from cobi_companion.device import boot, cli, hardware
 from cobi_companion.device.boot import PANEL_DEFAULTS, panel_of, peek_panel, show_title
-from cobi_companion.device.config import Config, ConfigError, Display, read_config
+from cobi_companion.device.config import Config, ConfigError, Driver, read_config
+from cobi_companion.device.config_check import DisplaySchema
 from cobi_companion.device.ports import display as display_module
 from cobi_companion.device.ports.display import MemoryDisplay, OledDisplay
 from cobi_companion.device.ports.terminal import to_halfblocks
@@ -112,7 +113,8 @@ def test_the_peek_allows_what_the_config_allows(tmp_path: Path, line: str) -> No
 
 
 def test_the_drivers_are_the_configs() -> None:
-    assert get_args(Display.model_fields["driver"].annotation) == boot.DRIVERS
+    assert get_args(DisplaySchema.model_fields["driver"].annotation) == boot.DRIVERS
+    assert get_args(Driver) == boot.DRIVERS
 
 
 class SilentBus(dummy):

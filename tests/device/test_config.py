@@ -12,10 +12,10 @@ from cobi_companion.device import config as config_module
 from cobi_companion.device.config import (
     Config,
     ConfigError,
-    Sensor,
     load_config,
     parse_config,
 )
+from cobi_companion.device.config_check import ConfigSchema, SensorSchema
 
 HARDWARE_CONFIG = Path(__file__).resolve().parents[2] / "hardware" / "config.toml"
 
@@ -70,9 +70,9 @@ def test_the_shipped_config_file_is_exactly_the_defaults() -> None:
 def test_the_shipped_config_file_writes_every_key_out() -> None:
     data = tomllib.loads(HARDWARE_CONFIG.read_text(encoding="utf-8"))
     text = HARDWARE_CONFIG.read_text(encoding="utf-8")
-    for section, info in Config.model_fields.items():
+    for section, info in ConfigSchema.model_fields.items():
         if section == "sensors":  # none by default: an example, commented out
-            assert all(f"# {key} = " in text for key in Sensor.model_fields)
+            assert all(f"# {key} = " in text for key in SensorSchema.model_fields)
             continue
         keys = set(info.annotation.model_fields)  # type: ignore[union-attr]
         if section == "paths":  # their defaults depend on the machine: shown commented out

@@ -17,7 +17,8 @@ from cobi_companion.device.core import i18n
 from cobi_companion.device.core.reasons import NOTES, TEMPLATES, WORDED, say
 from cobi_companion.rules import hiding, movement, overrun, scoring, turns
 from cobi_companion.rules.battle import Battle, Piece
-from cobi_companion.rules.card import PRINTED, Facing, InfoCard
+from cobi_companion.rules.card import PRINTED, Facing
+from cobi_companion.rules.card_schema import validated_card
 from cobi_companion.rules.cobra import combat as cobra
 from cobi_companion.rules.cobra.notes import Note, Why
 from cobi_companion.rules.cobra.tables import Loss, Result, Weather
@@ -402,7 +403,7 @@ def test_a_note_of_the_rules_in_both_languages(note: Note) -> None:
 
 
 def test_cards_are_checked_in_polish_too() -> None:
-    unknown = InfoCard.model_validate({"id": "x", "name": "X"})
+    unknown = validated_card({"id": "x", "name": "X"})
     with pytest.raises(RulesError) as raised:
         unknown.need("gun_to_hit")
     assert say("pl", raised.value) == "karta X nie ma wartości „Wartość Trafienia”: dopisz ją " \

@@ -64,8 +64,7 @@ def logged(table) -> list[str]:
 
 
 def learned(table) -> dict:
-    return read_learned(learned_file(table.box.store.path.parent)).model_dump(
-        exclude_none=True)
+    return read_learned(learned_file(table.box.store.path.parent)).to_plain()
 
 
 def is_asking(view, what: str, value: str = "0") -> bool:

@@ -3,11 +3,12 @@ from __future__ import annotations
 
 import pytest
 from cobi_companion.rules.card import Band, CardValueMissing, DieRange, InfoCard
+from cobi_companion.rules.card_schema import validated_card
 from pydantic import ValidationError
 
 
 def make(**values) -> InfoCard:
-    return InfoCard.model_validate({"set_number": 1, "name": "T", **values})
+    return validated_card({"set_number": 1, "name": "T", **values})
 
 
 @pytest.mark.parametrize(("printed", "expected"), [

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 from cobi_companion.rules.battle import Piece
-from cobi_companion.rules.card import InfoCard
+from cobi_companion.rules.card_schema import validated_card
 from cobi_companion.rules.distance import measure
 from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.hiding import can_hide, spots
@@ -14,11 +14,11 @@ from cobi_companion.rules.status import Side, Status
 from hypothesis import given
 from hypothesis import strategies as st
 
-RIFLE = InfoCard.model_validate({"id": "rifleman", "name": "Rifleman", "kind": "figure",
+RIFLE = validated_card({"id": "rifleman", "name": "Rifleman", "kind": "figure",
                                  "crew": 1})
-GUN = InfoCard.model_validate({"id": "bofors", "name": "Bofors 37 mm", "kind": "gun",
+GUN = validated_card({"id": "bofors", "name": "Bofors 37 mm", "kind": "gun",
                                "crew": 3})
-TRUCK = InfoCard.model_validate({"id": "truck", "name": "Truck", "kind": "soft"})
+TRUCK = validated_card({"id": "truck", "name": "Truck", "kind": "soft"})
 
 HIDDEN = Status(hidden=True)
 

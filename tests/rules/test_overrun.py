@@ -5,7 +5,7 @@ import json
 
 import pytest
 from cobi_companion.rules.battle import Battle, Piece
-from cobi_companion.rules.card import InfoCard
+from cobi_companion.rules.card_schema import validated_card
 from cobi_companion.rules.dice import Aim, DiceExhausted, Need, Roller, ScriptedDice
 from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.overrun import Cover, Under, candidates, overrun
@@ -13,11 +13,11 @@ from cobi_companion.rules.status import Side, Status
 from hypothesis import given
 from hypothesis import strategies as st
 
-RIFLE = InfoCard.model_validate({"id": "rifleman", "name": "Rifleman", "kind": "figure",
+RIFLE = validated_card({"id": "rifleman", "name": "Rifleman", "kind": "figure",
                                  "crew": 1})
-GUN = InfoCard.model_validate({"id": "pak-36", "name": "Pak 36", "kind": "gun", "crew": 3})
-TRUCK = InfoCard.model_validate({"id": "truck", "name": "Truck", "kind": "soft"})
-HALFTRACK = InfoCard.model_validate({"id": "sdkfz-251", "name": "SdKfz 251",
+GUN = validated_card({"id": "pak-36", "name": "Pak 36", "kind": "gun", "crew": 3})
+TRUCK = validated_card({"id": "truck", "name": "Truck", "kind": "soft"})
+HALFTRACK = validated_card({"id": "sdkfz-251", "name": "SdKfz 251",
                                      "kind": "open_top", "crew": 2})
 
 

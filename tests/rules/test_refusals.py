@@ -19,7 +19,7 @@ from cobi_companion.rules.status import Side, Status
 from cobi_companion.rules.tank_game import odds
 
 SOURCES = [*sorted(Path(rules_package.__file__).parent.rglob("*.py")),
-           Path(cards_package.__file__).parent / "loader.py"]
+           *(Path(cards_package.__file__).parent / name for name in ("book.py", "loader.py"))]
 REFUSERS = {"RulesError", "CardValueMissing", "_missing"}
 
 

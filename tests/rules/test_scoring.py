@@ -6,7 +6,8 @@ from dataclasses import replace
 
 import pytest
 from cobi_companion.rules.battle import Battle
-from cobi_companion.rules.card import CardValueMissing, InfoCard
+from cobi_companion.rules.card import CardValueMissing
+from cobi_companion.rules.card_schema import validated_card
 from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.scoring import (
     TEAMS,
@@ -23,9 +24,9 @@ from cobi_companion.rules.status import Side
 from hypothesis import given
 from hypothesis import strategies as st
 
-RIFLE = InfoCard.model_validate({"id": "rifleman", "name": "Rifleman", "kind": "figure",
+RIFLE = validated_card({"id": "rifleman", "name": "Rifleman", "kind": "figure",
                                  "crew": 1})
-GUN = InfoCard.model_validate({"id": "pak-36", "name": "Pak 36", "kind": "gun", "crew": 3})
+GUN = validated_card({"id": "pak-36", "name": "Pak 36", "kind": "gun", "crew": 3})
 
 
 def marks(battle: Battle, label: str, **values: bool) -> Battle:
@@ -115,7 +116,7 @@ def test_an_unknown_crew_value_refuses_naming_the_card_file(book):
 
 
 def test_a_crew_printed_none_counts_nothing():
-    drone = InfoCard.model_validate({"id": "goliath", "name": "Goliath", "kind": "hard",
+    drone = validated_card({"id": "goliath", "name": "Goliath", "kind": "hard",
                                      "crew": "none"})
     battle = Battle("tank").add(drone, Side.AXIS)
     assert figures_left(battle, Side.AXIS) == 0

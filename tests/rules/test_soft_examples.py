@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 from cobi_companion.rules.battle import Piece
-from cobi_companion.rules.card import InfoCard, Kind
+from cobi_companion.rules.card import Kind
+from cobi_companion.rules.card_schema import validated_card
 from cobi_companion.rules.dice import ScriptedDice
 from cobi_companion.rules.soft_fire import Covered, SoftPlan, fire, he_weapon
 from cobi_companion.rules.status import Effect, Side
@@ -15,7 +16,7 @@ def squad(book, key: str, figures: int = 1, side: Side = Side.ALLIES) -> Piece:
 
 
 def gunner(figures: int = 1) -> Piece:
-    card = InfoCard.model_validate({"id": "mc-gunner", "name": "MG gunner", "kind": "figure"})
+    card = validated_card({"id": "mc-gunner", "name": "MG gunner", "kind": "figure"})
     return Piece("Gunner 1", Side.AXIS, card, figures=figures)
 
 

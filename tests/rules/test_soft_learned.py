@@ -24,14 +24,15 @@ from cobi_companion.rules.soft_table import (
     SoftTable,
     Wanted,
 )
+from cobi_companion.rules.soft_table_schema import validated_table
 from cobi_companion.rules.status import Side
 
-OWNER = SoftTable.model_validate({
+OWNER = validated_table({
     "weapons": {"rifle": {"ranges": [{"from_cm": 41, "to_cm": 60, "modifier": 0,
                                       "source": "owner"}]}},
     "situations": {"soft_cover": {"modifier": -1, "source": "owner"}},
 }).with_source("/etc/cobi-companion/cards/tables/soft-targets.toml")
-LEARNED = SoftTable.model_validate({
+LEARNED = validated_table({
     "weapons": {"rifle": {"ranges": [{"from_cm": 20, "to_cm": 45, "modifier": 1,
                                       "source": "learned"}]},
                 "grenade": {"template": {"modifier": 2, "source": "learned"}}},
@@ -123,7 +124,7 @@ def test_a_band_may_not_overlap_one_the_weapon_has(band, overlapped):
 
 
 def test_a_band_may_not_overlap_a_learned_one():
-    table = OWNER.with_learned(SoftTable.model_validate(
+    table = OWNER.with_learned(validated_table(
         {"weapons": {"rifle": {"ranges": [{"from_cm": 10, "to_cm": 20, "modifier": 2}]}}}))
     with pytest.raises(BandOverlap) as info:
         table.answered(Wanted(Lack.RANGE, "rifle", 30), 1, "learned", band=(20, 30))

@@ -6,10 +6,11 @@ from fractions import Fraction
 import pytest
 from cobi_companion.rules.battle import Piece
 from cobi_companion.rules.card import Facing, InfoCard, Weapon
+from cobi_companion.rules.card_schema import validated_card
 from cobi_companion.rules.dice import DiceExhausted, ScriptedDice
 from cobi_companion.rules.soft_fire import Covered, SoftPlan, fire, he_weapon
 from cobi_companion.rules.soft_odds import attack_hits, odds
-from cobi_companion.rules.soft_table import SoftTable
+from cobi_companion.rules.soft_table_schema import validated_table
 from cobi_companion.rules.status import Effect, Side
 
 
@@ -41,14 +42,14 @@ def assert_within(exact: dict[object, Fraction], walked: dict[object, Fraction],
         assert low <= exact.get(value, Fraction(0)) <= low + left, value
 
 
-TABLE = SoftTable.model_validate({
+TABLE = validated_table({
     "weapons": {"he": {"template": {"modifier": 2}}, "mg": {"template": {"modifier": 1}},
                 "rifle": {"ranges": [{"from_cm": 0, "to_cm": 60, "modifier": 0}]}},
     "situations": {"soft_cover": {"modifier": -1}}})
 
 
 def card(**values) -> InfoCard:
-    return InfoCard.model_validate(values)
+    return validated_card(values)
 
 
 FIGURE = card(id="fig", name="Figure", kind="figure", weapons=[{"name": "rifle", "damage": 1}])

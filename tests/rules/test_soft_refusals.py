@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 from cobi_companion.rules.battle import Piece
-from cobi_companion.rules.card import InfoCard
+from cobi_companion.rules.card_schema import validated_card
 from cobi_companion.rules.dice import ScriptedDice
 from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.soft_fire import Covered, SoftPlan, fire, he_weapon
@@ -78,7 +78,7 @@ def test_refused_before_any_die(book, name):
 
 
 def test_open_top_crew_is_reached_only_by_he_and_grenades(book):
-    halftrack = InfoCard.model_validate({
+    halftrack = validated_card({
         "id": "halftrack", "name": "Half-track", "kind": "open_top", "crew": 2,
         "armour_front": 1, "armour_side": 1, "armour_rear": 1, "armour_top": 0, "destroy": 3,
         "destroy_gun": "-", "weaken": "-", "immobilize": 1})

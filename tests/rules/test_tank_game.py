@@ -5,6 +5,7 @@ import pytest
 from cobi_companion.rules import scoring, tank_game
 from cobi_companion.rules.battle import Battle
 from cobi_companion.rules.card import Facing, InfoCard
+from cobi_companion.rules.card_schema import validated_card
 from cobi_companion.rules.dice import DiceExhausted, ScriptedDice
 from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.shot import ShotPlan
@@ -15,7 +16,7 @@ def card(**values) -> InfoCard:
     base = dict(set_number=9001, name="Test tank", gun_to_hit="3-6", reload="4-6", damage=1,
                 armour_front=0, armour_side=0, armour_rear=0, armour_top=0, destroy=5,
                 destroy_gun=4, weaken="2-3", immobilize=1)
-    return InfoCard.model_validate({**base, **values})
+    return validated_card({**base, **values})
 
 
 def shoot(target_status: Status | None = None, damage_faces: tuple[int, ...] = (2,),

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 from cobi_companion.rules import turns
 from cobi_companion.rules.battle import Battle
-from cobi_companion.rules.card import InfoCard
+from cobi_companion.rules.card_schema import validated_card
 from cobi_companion.rules.distance import measure
 from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.status import Side, Status
@@ -15,12 +15,12 @@ from cobi_companion.rules.turns import Action, Turn
 from hypothesis import given
 from hypothesis import strategies as st
 
-RIFLE = InfoCard.model_validate({"id": "rifleman", "name": "Rifleman", "kind": "figure",
+RIFLE = validated_card({"id": "rifleman", "name": "Rifleman", "kind": "figure",
                                  "crew": 1})
-GUN = InfoCard.model_validate({"id": "pak-36", "name": "Pak 36", "kind": "gun", "crew": 3,
+GUN = validated_card({"id": "pak-36", "name": "Pak 36", "kind": "gun", "crew": 3,
                                "reload": "4-6"})
-TANK = InfoCard.model_validate({"id": "tank", "name": "Tank", "kind": "hard", "crew": 4})
-TRUCK = InfoCard.model_validate({"id": "truck", "name": "Truck", "kind": "soft", "crew": 1})
+TANK = validated_card({"id": "tank", "name": "Tank", "kind": "hard", "crew": 4})
+TRUCK = validated_card({"id": "truck", "name": "Truck", "kind": "soft", "crew": 1})
 
 
 @pytest.fixture

@@ -1,0 +1,291 @@
+"""Checking the config files: the schema of every [table] and key, with what each allows, and
+each problem said in one line naming the file's line, the dotted field and what is allowed.
+
+Pydantic checks a file's table (merged over the layers before it) against the schema, and gives
+the checked values in their plain form: `config.py` builds its `Config` from it
+(`Config.from_plain`), the same way it builds it from the snapshot of checked files. Only
+checking a file imports this module (and pydantic): `config.py` does so when a file has changed.
+This module does not import `config.py`: that one imports it.
+"""
+from __future__ import annotations
+
+import difflib
+import json
+from pathlib import Path
+from typing import Any, Literal
+
+from cobi_companion.cards.tomlfile import line_of, merge, shortened
+from cobi_companion.device.boot import PANEL_DEFAULTS as PANEL
+from cobi_companion.device.boot import default_state_dir, number_word
+from cobi_companion.device.ports.errors import ConfigError
+from cobi_companion.device.ports.wiring import PIN_FIELDS, SENSOR_MODELS, bus_pins
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic_core import ErrorDetails, PydanticCustomError
+
+_PIN = "a BCM GPIO number from 0 to 27"
+_OPT_PIN = _PIN + ', or "none"'
+_SECONDS = "seconds from 0.1 to 10"
+_LEVEL = "a contrast from 0 to 255"
+
+
+def _none_word(value: Any) -> Any:
+    # TOML has no null: "none" is how a file says that a part is not fitted.
+    return None if isinstance(value, str) and value.strip().lower() == "none" else value
+
+
+class _Section(BaseModel):
+    # Strict: TOML already has types, so "17" or true where a pin belongs is a mistake.
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+class ButtonsSchema(_Section):
+    axis: int = Field(default=17, ge=0, le=27, description=_PIN)
+    allies: int = Field(default=27, ge=0, le=27, description=_PIN)
+    bounce_s: float = Field(default=0.02, ge=0.0, le=0.2, description="seconds from 0.0 to 0.2")
+    hold_s: float = Field(default=1.0, ge=0.1, le=10.0, description=_SECONDS)
+
+
+class EncoderSchema(_Section):
+    a: int = Field(default=5, ge=0, le=27, description=_PIN)
+    b: int = Field(default=6, ge=0, le=27, description=_PIN)
+    button: int = Field(default=13, ge=0, le=27, description=_PIN)
+    long_press_s: float = Field(default=0.8, ge=0.1, le=10.0, description=_SECONDS)
+
+
+class BuzzerSchema(_Section):
+    pin: int | None = Field(default=12, ge=0, le=27, description=_OPT_PIN)
+
+    _none = field_validator("pin", mode="before")(_none_word)
+
+
+class LedsSchema(_Section):
+    axis: int | None = Field(default=23, ge=0, le=27, description=_OPT_PIN)
+    allies: int | None = Field(default=24, ge=0, le=27, description=_OPT_PIN)
+
+    _none = field_validator("axis", "allies", mode="before")(_none_word)
+
+
+class DisplaySchema(_Section):
+    # The panel's defaults live in `boot`, which opens the panel before this module is loaded.
+    driver: Literal["ssd1306", "sh1106", "dummy"] = Field(
+        default=PANEL["driver"],
+        description='"ssd1306" (most 0.96" boards), "sh1106" (most 1.3") or "dummy" (no '
+                    'panel: for tests and trying the box without one)')
+    port: int = Field(default=PANEL["port"], ge=0, le=31,
+                      description="an I2C bus number from 0 to 31")
+    address: int = Field(default=PANEL["address"], ge=0x03, le=0x77,
+                         description="an I2C address from 0x03 to 0x77")
+    rotate: int = Field(default=PANEL["rotate"], ge=0, le=3,
+                        description="quarter turns: 0, 1, 2 or 3")
+    contrast: int = Field(default=PANEL["contrast"], ge=0, le=255, description=_LEVEL)
+    dim_after_min: int = Field(default=5, ge=0, le=240,
+                               description="whole minutes from 0 (never dim) to 240")
+    off_after_min: int = Field(default=10, ge=0, le=240,
+                               description="whole minutes from 0 (never off) to 240")
+    dim_contrast: int = Field(default=PANEL["dim_contrast"], ge=0, le=255, description=_LEVEL)
+
+    _hex = field_validator("address", mode="before")(number_word)
+
+
+class GameSchema(_Section):
+    language: Literal["en", "pl"] = Field(default="en", description='"en" or "pl"')
+    # A new box starts at the Easy level, a family's first battle; the Rules setting (the
+    # roster's last row) remembers the level the players choose after.
+    rules: Literal["easy", "tank"] = Field(
+        default="easy", description='"easy" (Easy level) or "tank" (Tank Game)')
+    real_dice: bool = Field(default=False, description="true or false")
+    sound: bool = Field(default=True, description="true or false")
+
+
+class PathsSchema(_Section):
+    state_dir: Path = Field(
+        default_factory=default_state_dir,
+        description="an absolute folder path (~ allowed), like /var/lib/cobi-companion")
+    cards_dir: Path | None = Field(
+        default=None, description="an absolute folder path (~ allowed) with your card files")
+
+    @field_validator("state_dir", "cards_dir", mode="before")
+    @classmethod
+    def _absolute(cls, value: Any) -> Any:
+        # A relative path would depend on the service's working directory.
+        if not isinstance(value, str):
+            return value
+        path = Path(value).expanduser()
+        if not path.is_absolute():
+            raise ValueError("not an absolute path")
+        return path
+
+
+class SensorSchema(_Section):
+    name: str = Field(min_length=1, max_length=16, pattern=r"^[A-Za-z0-9_-]+$",
+                      description="a short name of letters, digits, - or _, like axis-end")
+    port: str = Field(min_length=1, description='a serial port, like "/dev/serial/by-id/'
+                                                'usb-FTDI_...-port0" or "/dev/serial0"')
+    model: Literal[SENSOR_MODELS] = Field(  # type: ignore[valid-type]
+        description="one of " + ", ".join(SENSOR_MODELS))
+    baud: int | None = Field(default=None, ge=1200, le=1_000_000,
+                             description="a baud rate from 1200 to 1000000 (default: the "
+                                         "model's)")
+    offset_cm: float = Field(default=0.0, ge=-100.0, le=100.0,
+                             description="cm from the sensor's face to where the rules "
+                                         "measure from, -100 to 100")
+    samples: int = Field(default=7, ge=1, le=31, description="valid readings per measurement, "
+                                                             "1 to 31")
+    margin_cm: float = Field(default=1.5, ge=0.0, le=20.0,
+                             description="cm added to the readings' spread before a result "
+                                         "is too close to call, 0 to 20")
+    header_in_checksum: bool = Field(default=True, description="true or false (some AJ-SR04M "
+                                                               "leave the 0xFF header out)")
+    request: int | None = Field(default=None, ge=0, le=255,
+                                description='the byte that asks for a reading, like "0x55", '
+                                            'or "none" (default: the model\'s)')
+
+    _none = field_validator("request", "baud", mode="before")(_none_word)
+    _byte = field_validator("request", mode="before")(number_word)
+
+
+class ConfigSchema(_Section):
+    buttons: ButtonsSchema = Field(default_factory=ButtonsSchema,
+                                   description="the [buttons] table")
+    encoder: EncoderSchema = Field(default_factory=EncoderSchema,
+                                   description="the [encoder] table")
+    buzzer: BuzzerSchema = Field(default_factory=BuzzerSchema,
+                                 description="the [buzzer] table")
+    leds: LedsSchema = Field(default_factory=LedsSchema,
+                             description="the [leds] table")
+    display: DisplaySchema = Field(default_factory=DisplaySchema,
+                                   description="the [display] table")
+    game: GameSchema = Field(default_factory=GameSchema,
+                             description="the [game] table")
+    paths: PathsSchema = Field(default_factory=PathsSchema,
+                               description="the [paths] table")
+    sensors: list[SensorSchema] = Field(default_factory=list, description="[[sensors]] tables")
+
+    @model_validator(mode="after")
+    def _sensor_names_once(self) -> ConfigSchema:
+        names = [sensor.name for sensor in self.sensors]
+        for number, name in enumerate(names):
+            if name in names[:number]:
+                raise PydanticCustomError("sensor_name_reused", "sensor name {name} is used "
+                                          "twice", {"name": name, "number": number})
+        return self
+
+    @model_validator(mode="after")
+    def _pins_once(self) -> ConfigSchema:
+        owners: dict[int, str] = {}
+        buses = bus_pins(self)
+        for name in PIN_FIELDS:
+            section, key = name.split(".")
+            pin = getattr(getattr(self, section), key)
+            if pin is None:
+                continue
+            if pin in buses:
+                bus, place = buses[pin]
+                raise PydanticCustomError(
+                    "pin_on_bus", "GPIO {pin} of {field} is {bus}",
+                    {"pin": pin, "field": name, "bus": bus, "place": place})
+            if pin in owners:
+                raise PydanticCustomError(
+                    "pin_reused", "pin {pin} is used by {other} and {field}",
+                    {"pin": pin, "field": name, "other": owners[pin]})
+            owners[pin] = name
+        return self
+
+
+def checked(data: Any) -> dict[str, Any]:
+    """The plain form of the config of a settings table (`config.Config.from_plain` builds
+    the config), or pydantic's ValidationError listing its problems."""
+    return ConfigSchema.model_validate(data).model_dump(mode="json")
+
+
+def _walk(loc: list[str]) -> tuple[Any, Any]:
+    """The pydantic FieldInfo at a dotted location (None if there is none) and the model
+    that holds the fields below it; list positions ("sensors.0") step into the list."""
+    model: Any = ConfigSchema
+    info = None
+    for name in loc:
+        if name.isdigit():
+            continue
+        fields = getattr(model, "model_fields", {})
+        if name not in fields:
+            return None, None
+        info = fields[name]
+        model = info.annotation
+        if getattr(model, "__origin__", None) is list:
+            model = model.__args__[0]
+    return info, model
+
+
+def _field(loc: list[str]) -> Any:
+    return _walk(loc)[0]
+
+
+def _shown(value: Any) -> str:
+    # Values written as TOML would write them: "text", true, 153; a long one cut short.
+    return shortened(json.dumps(value, ensure_ascii=False, default=str))
+
+
+def _problem(error: ErrorDetails) -> str:
+    return _placed(error)[1]
+
+
+def _placed(error: ErrorDetails) -> tuple[list[list[str]], str]:
+    """The problem's line for the log and the screen, and the dotted places in the file it
+    is about (the first one found in the file gives the line number)."""
+    loc = [str(part) for part in error["loc"]]
+    ctx = error.get("ctx") or {}
+    if error["type"] == "sensor_name_reused":
+        return [["sensors", str(ctx["number"]), "name"]], (
+            f"sensors.{ctx['number']}.name: {_shown(ctx['name'])} is already the name of "
+            f"another sensor; allowed: a name no other sensor has")
+    if error["type"] == "pin_on_bus":
+        return [ctx["field"].split("."), ctx["place"].split(".")], (
+            f"{ctx['field']}: GPIO {ctx['pin']} is {ctx['bus']}; "
+            f"allowed: a pin no other part uses")
+    if error["type"] == "pin_reused":
+        return [ctx["field"].split("."), ctx["other"].split(".")], (
+            f"{ctx['field']}: {ctx['pin']} is already used by {ctx['other']}; "
+            f"allowed: a pin no other part uses")
+    return [loc], _message(error, loc)
+
+
+def _message(error: ErrorDetails, loc: list[str]) -> str:
+    where = ".".join(loc)
+    info = _field(loc)
+    if error["type"] == "missing":
+        needed = info.description if info is not None and info.description else "a value"
+        return f"{where}: is missing; needed: {needed}"
+    if error["type"] == "extra_forbidden":
+        parent = _walk(loc[:-1])[1]
+        names = list(getattr(parent, "model_fields", {}))
+        close = difflib.get_close_matches(loc[-1], names, n=1)
+        hint = f" (did you mean {close[0]}?)" if close else f"; allowed: {', '.join(names)}"
+        return f"{where}: is not a config field{hint}"
+    allowed = info.description if info is not None and info.description else error["msg"]
+    return f"{where}: {_shown(error.get('input'))} is not allowed; allowed: {allowed}"
+
+
+def parse(data: dict[str, Any], path: Path | None = None) -> dict[str, Any]:
+    """The plain config of a parsed TOML table (missing keys take their defaults), or
+    ConfigError."""
+    try:
+        return checked(data)
+    except ValidationError as exc:
+        raise ConfigError(path, [_problem(e) for e in exc.errors()]) from None
+
+
+def check(base: dict[str, Any], path: Path, text: str,
+          data: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """`data` (the file at `path`, whose text is `text`) merged over `base` and checked: the
+    plain config and the merged table, or ConfigError with the line of each problem in the
+    file."""
+    merged = merge(base, data)
+    try:
+        return checked(merged), merged
+    except ValidationError as exc:
+        problems = []
+        for error in exc.errors():
+            places, message = _placed(error)
+            line = next((n for n in (line_of(text, p) for p in places) if n is not None), None)
+            problems.append(message if line is None else f"line {line}: {message}")
+        raise ConfigError(path, problems) from None
