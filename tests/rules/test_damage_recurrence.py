@@ -13,6 +13,7 @@ from math import comb
 import pytest
 from cobi_companion.rules import dice_maths, tank_game
 from cobi_companion.rules.card import CardValueMissing, Facing, InfoCard
+from cobi_companion.rules.card_schema import validated_card
 from cobi_companion.rules.odds import OUTCOMES
 from cobi_companion.rules.shot import ShotPlan, effect_of, effect_table
 from cobi_companion.rules.status import Effect, Status
@@ -22,8 +23,7 @@ from hypothesis import strategies as st
 
 def card(**values: object) -> InfoCard:
     """A tank card checked as a card file's table is."""
-    return InfoCard.model_validate({"set_number": 9999, "name": "Drawn", "kind": "hard",
-                                    **values})
+    return validated_card({"set_number": 9999, "name": "Drawn", "kind": "hard", **values})
 
 
 def firer(dice: int) -> InfoCard:
