@@ -18,7 +18,8 @@ from collections.abc import Callable
 
 from cobi_companion.cards import load_cards
 from cobi_companion.rules.battle import Piece
-from cobi_companion.rules.card import Facing, InfoCard
+from cobi_companion.rules.card import Facing
+from cobi_companion.rules.card_schema import validated_card
 from cobi_companion.rules.dice import RandomDice
 from cobi_companion.rules.soft_fire import Covered, SoftPlan, fire, he_weapon
 from cobi_companion.rules.soft_odds import odds
@@ -42,10 +43,10 @@ def plans() -> list[tuple[str, SoftPlan]]:
     tank = Piece("Pz IV D 1", Side.AXIS, book.get("pz-iv-d"))
     mg = Piece("MG 1", Side.AXIS, book.get("mg-gunner"), figures=1)
     gun = Piece("Bofors 1", Side.ALLIES, book.get("bofors-37mm"), figures=3)
-    truck = InfoCard.model_validate({
+    truck = validated_card({
         "id": "truck", "name": "Truck", "kind": "soft", "armour_side": 1, "destroy": 4,
         "destroy_gun": "-", "weaken": "2-3", "immobilize": 1})
-    he_tank = InfoCard.model_validate({
+    he_tank = validated_card({
         "id": "tank", "name": "Tank", "gun_to_hit": "3-6", "reload": "4-6", "damage": 16,
         "he_modifier": 2})
 

@@ -23,6 +23,7 @@ from cobi_companion.cards import load_cards
 from cobi_companion.device.ports.store import SqliteStore
 from cobi_companion.rules import tank_game
 from cobi_companion.rules.card import Facing, InfoCard
+from cobi_companion.rules.card_schema import validated_card
 from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.shot import ShotPlan
 
@@ -141,7 +142,7 @@ def thickest() -> InfoCard:
     """A card at the largest threshold the card schema allows: armour 30 on every facing and
     Destroy 30, with every band (armour + Destroy = 60 results to add)."""
     armour = {facing.armour_field: 30 for facing in Facing}
-    return InfoCard.model_validate({"id": "thickest", "name": "Thickest", "destroy": 30,
+    return validated_card({"id": "thickest", "name": "Thickest", "destroy": 30,
                                     "destroy_gun": "20-29", "weaken": "10-25",
                                     "immobilize": "0-30", **armour})
 

@@ -94,3 +94,11 @@ def test_the_table_judges_the_p99_where_the_target_is_one(bench_device: Any,
     out = capsys.readouterr().out.splitlines()
     assert out[2].split()[-1] == "MISS" and "15.0 ms, p99 45.0 ms" in out[2]
     assert "4.500 s" in out[3] and "(not scaled)" in out[4]
+
+
+def test_the_soft_odds_benchmark_runs_and_its_checks_pass(tmp_path: Path) -> None:
+    """bench/soft_odds.py once, with few repeats: its own checks (every distribution sums to
+    one) pass, and it still builds its cards as the rules now take them."""
+    with pytest.MonkeyPatch.context() as patch:
+        soft_odds = load(patch, "soft_odds", "bench_soft_odds")
+        assert soft_odds.main(["--repeat", "2"]) == 0
