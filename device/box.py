@@ -64,9 +64,9 @@ def settings_from(config: Config, saved: dict[str, Any]) -> Settings:
     return settings
 
 
-# The Tank Game's screens, which the games' table imports only when a battle first needs them:
-# imported while the box is idle, so that no press waits for an import.
-LATER_SCREENS = ("games.tank.turn", "games.tank.fire", "games.tank.overrun")
+# The Tank Game's screens and Cobra's, which the games' table imports only when a game first
+# needs them: imported while the box is idle, so that no press waits for an import.
+LATER_SCREENS = ("games.tank.turn", "games.tank.fire", "games.tank.overrun", "games.cobra")
 
 
 def warm_up_for(app: App) -> Iterator[bool]:
