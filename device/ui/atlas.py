@@ -19,6 +19,8 @@ from __future__ import annotations
 import base64
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from itertools import repeat
+from operator import add
 from pathlib import Path
 from typing import Any
 
@@ -119,33 +121,55 @@ def pack(drawn: dict[GlyphKey, Glyph], lengths: dict[LengthKey, float]) -> Atlas
 
 
 def to_data(atlas: Atlas) -> dict[str, Any]:
-    """The atlas as JSON data: each strip's pixels in base64, each glyph's box."""
+    """The atlas as JSON data, a face at a time: its strip's pixels in base64; its glyphs'
+    characters, phases and boxes (five numbers each) in three flat lists; and the advances of
+    each font and size, their characters and values (flat lists read fastest)."""
     faces = []
     for (path, size, mode), strip in atlas.strips.items():
-        boxes = [[char, phase, *box] for (p, s, m, char, phase), box in atlas.boxes.items()
-                 if (p, s, m) == (path, size, mode)]
+        keys = [k for k in atlas.boxes if k[:3] == (path, size, mode)]
         faces.append({"font": path, "size": size, "mode": mode, "width": strip.width,
-                      "height": strip.height, "boxes": boxes,
-                      "pixels": base64.b64encode(strip.tobytes()).decode("ascii")})
-    lengths = [[path, size, char, value] for (path, size, char), value in atlas.lengths.items()]
+                      "height": strip.height,
+                      "pixels": base64.b64encode(strip.tobytes()).decode("ascii"),
+                      "chars": "".join(k[3] for k in keys),
+                      "phases": "".join(str(k[4]) for k in keys),
+                      "boxes": [number for k in keys for number in atlas.boxes[k]]})
+    fonts: dict[tuple[str, int], list[tuple[str, float]]] = {}
+    for (path, size, char), value in atlas.lengths.items():
+        fonts.setdefault((path, size), []).append((char, value))
+    lengths = [{"font": path, "size": size, "chars": "".join(c for c, _ in values),
+                "values": [v for _, v in values]} for (path, size), values in fonts.items()]
     return {"faces": faces, "lengths": lengths}
 
 
 def from_data(data: Any) -> Atlas:
     """The atlas of `to_data`'s data; ValueError (or KeyError, TypeError) if it is not one
-    whole: every box inside its strip, every strip of its size."""
+    whole: every list as long as its characters, every box inside its strip, every strip of
+    its size."""
     atlas = Atlas()
     for face in data["faces"]:
         path, size, mode = str(face["font"]), int(face["size"]), str(face["mode"])
         strip = Image.frombytes(mode, (int(face["width"]), int(face["height"])),
                                 base64.b64decode(face["pixels"], validate=True))
+        chars, phases, numbers = str(face["chars"]), str(face["phases"]), face["boxes"]
+        if not len(chars) == len(phases) == len(numbers) // 5 or len(numbers) % 5:
+            raise ValueError("the glyphs' lists differ in length")
+        xs, widths, heights = numbers[0::5], numbers[1::5], numbers[2::5]
+        if chars and (min(xs) < 0 or max(map(add, xs, widths)) > strip.width
+                      or min(heights) < 0 or max(heights) > strip.height):
+            raise ValueError("a glyph outside its strip")
         atlas.strips[path, size, mode] = strip
-        for char, phase, x, width, height, left, top in face["boxes"]:
-            if not (x >= 0 and x + width <= strip.width and 0 <= height <= strip.height):
-                raise ValueError(f"a glyph outside its strip: {char!r}")
-            atlas.boxes[path, size, mode, str(char), int(phase)] = (x, width, height, left, top)
-    for path, size, char, value in data["lengths"]:
-        atlas.lengths[str(path), int(size), str(char)] = float(value)
+        # The lists' lengths are checked above (`repeat` never ends: strict=False).
+        keys = zip(repeat(path), repeat(size), repeat(mode), chars, map(int, phases),
+                   strict=False)
+        boxes = zip(xs, widths, heights, numbers[3::5], numbers[4::5], strict=True)
+        atlas.boxes.update(zip(keys, boxes, strict=False))
+    for font in data["lengths"]:
+        path, size, chars, values = str(font["font"]), int(font["size"]), font["chars"], \
+            font["values"]
+        if len(chars) != len(values):
+            raise ValueError("the advances' lists differ in length")
+        places = zip(repeat(path), repeat(size), chars, strict=False)
+        atlas.lengths.update(zip(places, map(float, values), strict=True))
     return atlas
 
 
