@@ -182,9 +182,26 @@ def read(path: Path | None = None) -> Atlas | None:
         return None
 
 
+@dataclass
+class _Read:
+    path: Path | None = None
+    stamp: list[Any] | None = None
+    atlas: Atlas | None = None
+
+
+_read = _Read()      # the atlas file read last: the title reads it, the box uses it again
+
+
 def use(path: Path | None = None) -> Atlas | None:
-    """Read the atlas and let the screens cut their glyphs from it (None: there is none)."""
+    """Read the atlas and let the screens cut their glyphs from it (None: there is none). An
+    atlas in use that is still the one on disk is used on, not read again."""
+    path = path or atlas_file()
+    stamp = snapshot.stamp(path)
+    if (path, stamp) == (_read.path, _read.stamp) and glyphs.kept() is _read.atlas \
+            and _read.atlas is not None:
+        return _read.atlas
     atlas = read(path)
+    _read.path, _read.stamp, _read.atlas = path, stamp, atlas
     glyphs.keep(atlas)
     return atlas
 

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from cobi_companion.cards import load_cards, snapshot
-from cobi_companion.device import box
+from cobi_companion.device import boot, box
 from cobi_companion.device.config import Config, Game
 from cobi_companion.device.core import i18n, reasons
 from cobi_companion.device.core.views import BigWord, Header, Lines, Menu, Roll, View
@@ -305,6 +305,18 @@ def test_the_first_start_draws_the_atlas_and_the_next_cut_from_it(
     assert start_box(tmp_path / "state", "pl") > 0     # Polish letters: drawn, then kept too
     assert start_box(tmp_path / "state", "pl") == 0
     assert start_box(tmp_path / "state", "en") == 0
+
+
+def test_the_title_is_cut_from_the_atlas_too(no_atlas: None, tmp_path: Path,
+                                             freetype_calls: list[tuple[str, Any]]) -> None:
+    start_box(tmp_path / "state")                      # a first start draws the atlas
+    as_a_new_process()
+    freetype_calls.clear()
+    shown = MemoryDisplay()
+    boot.show_title(shown)
+    assert shown.frames == 1 and freetype_calls == []
+    as_a_new_process()                                 # and rasterised: the same pixels
+    assert render(boot.title_view()).tobytes() == shown.image.tobytes()
 
 
 def corrupt_atlas(path: Path, how: str) -> None:
