@@ -30,7 +30,6 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from cobi_companion.cards import load_cards
 from cobi_companion.rules import dice_maths, tank_game
 from cobi_companion.rules.card import CardValueMissing, Facing, InfoCard
 from cobi_companion.rules.errors import RulesError
@@ -125,6 +124,9 @@ def main(argv: list[str]) -> int:
           f"on {platform.system()} {platform.machine()}")
     print(f"CPU    {cpu_model()}")
 
+    # Imported here: bench/device.py imports this module for cpu_model alone, and the checking
+    # card loader would bring pydantic into the process whose memory it measures.
+    from cobi_companion.cards import load_cards
     book = load_cards([])
     firer = book.get(FIRER)
     plans: list[ShotPlan] = []

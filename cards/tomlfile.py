@@ -15,8 +15,11 @@ the caller skips the file and reads the others.
   every whole number short enough for Python to write out (sys.get_int_max_str_digits(): 4300
   digits), so that no later message or check can fail on it.
 
+Besides: `merge`, one TOML table over another (the config's layers), and `line_of`, the line of
+a text that sets a dotted key (where a problem is).
+
 This module imports only the standard library: the box peeks at its panel settings with it
-before the heavy imports (device/boot.py).
+before the heavy imports (device/boot.py), and both the config and its check use it.
 """
 from __future__ import annotations
 

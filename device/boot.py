@@ -56,8 +56,12 @@ def title_image() -> Image.Image:
 
 
 def show_title(display: Display) -> None:
-    """Draw the title; a fault here never stops the start (the menu follows anyway)."""
+    """Draw the title, its glyphs cut from the atlas of an earlier start; a fault here never
+    stops the start (the menu follows anyway)."""
     try:
+        from cobi_companion.device.ui import atlas
+
+        atlas.use()
         display.show(title_image())
     except Exception:
         import logging

@@ -29,6 +29,7 @@ from cobi_companion.device.ports.power import Power
 from cobi_companion.device.ports.range_reader import Sensors, reader_for
 from cobi_companion.device.ports.sound import BuzzerSound, Lights, NoLights, NoSound
 from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore
+from cobi_companion.device.ui import atlas
 from cobi_companion.device.ui.renderer import pages, render, warm_up
 from cobi_companion.device.ui.trouble import Trouble, notice, store_problems
 from cobi_companion.rules.dice import Dice, RandomDice
@@ -63,21 +64,22 @@ def settings_from(config: Config, saved: dict[str, Any]) -> Settings:
     return settings
 
 
-# The Tank Game's screens, which the games' table imports only when a battle first needs them:
-# imported while the box is idle, so that no press waits for an import.
-LATER_SCREENS = ("games.tank.turn", "games.tank.fire", "games.tank.overrun")
+# The Tank Game's screens and Cobra's, which the games' table imports only when a game first
+# needs them: imported while the box is idle, so that no press waits for an import.
+LATER_SCREENS = ("games.tank.turn", "games.tank.fire", "games.tank.overrun", "games.cobra")
 
 
 def warm_up_for(app: App) -> Iterator[bool]:
-    """The glyphs and outcome words of the box's language, drawn ahead while it is idle, and
-    the screens that are imported late."""
+    """The glyphs and outcome words of the box's language, drawn ahead while it is idle (the
+    glyph atlas written again if any was drawn that it lacked), and the screens that are
+    imported late."""
     language = app.settings.language
     names = [text for card in app.book.sorted() for text in (card.name, card.short)]
     words = i18n.outcome_words(language)
     sides = [i18n.text(language, side) for side in ("axis", "allies")]
     glyphs = warm_up([*i18n.every_text(language), *names, "0123456789%+-−=·→(),.:"],
                      [*words, *sides, "0123456789 =+-−:cm"], words)
-    return itertools.chain(glyphs, _import_ahead(LATER_SCREENS))
+    return itertools.chain(atlas.drawn_ahead(glyphs), _import_ahead(LATER_SCREENS))
 
 
 def _import_ahead(modules: tuple[str, ...]) -> Iterator[bool]:
@@ -344,6 +346,7 @@ def build(config: Config, display: Any, *, pin_factory: Any = None,
     `load` reads them again. `input_clock`: the time the buttons' debounce reads (a mock
     panel's, which moves on by itself instead of sleeping between taps)."""
     state = state_dir or config.paths.state_dir
+    atlas.use()           # the glyphs drawn at an earlier start, before the first screen
     store = SqliteStore(state / DATABASE_NAME)
     settings = settings_from(config, store.settings())
     off: list[tuple[str, str]] = []

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -94,6 +95,11 @@ def cards(args: argparse.Namespace) -> CardBook:
     return book
 
 
-def print_result(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
-    """One JSON object with --json, else the explanation."""
-    print(json.dumps(data, indent=2, ensure_ascii=False) if args.json else text)
+def print_result(args: argparse.Namespace, data: dict[str, Any],
+                 text: str | Callable[[], str]) -> None:
+    """One JSON object with --json, else the explanation: `text`, or what the function `text`
+    makes, called only without --json (a script's --json then never builds the words)."""
+    if args.json:
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        print(text() if callable(text) else text)

@@ -27,8 +27,10 @@ if TYPE_CHECKING:
     from cobi_companion.rules.soft_fire import Covered, SoftPlan
     from cobi_companion.rules.status import Status
 
+# The explanations (device/ui/explain.py, which imports every rule it explains) are imported
+# only to print one: a command with --json answers without them.
+
 def resolve(args: argparse.Namespace) -> int:
-    from cobi_companion.device.ui import explain
     from cobi_companion.rules.levels import rule_set
 
     check_options(args)
@@ -39,17 +41,26 @@ def resolve(args: argparse.Namespace) -> int:
 
         soft = soft_plan(args, book)
         fired = soft_fire.fire(soft, dice)
-        print_result(args, fired.to_dict(), explain.soft_fire(fired, soft))
+
+        def fired_text() -> str:
+            from cobi_companion.device.ui import explain
+
+            return explain.soft_fire(fired, soft)
+        print_result(args, fired.to_dict(), fired_text)
     else:
         plan = hard_plan(args, book)
         shot = rule_set(args.rules).fire(plan, dice)
-        print_result(args, shot.to_dict(), explain.shot(shot))
+
+        def shot_text() -> str:
+            from cobi_companion.device.ui import explain
+
+            return explain.shot(shot)
+        print_result(args, shot.to_dict(), shot_text)
     note_unused(dice)
     return 0
 
 
 def odds(args: argparse.Namespace) -> int:
-    from cobi_companion.device.ui import explain
     from cobi_companion.rules.levels import rule_set
 
     check_options(args)
@@ -59,12 +70,21 @@ def odds(args: argparse.Namespace) -> int:
 
         soft = soft_plan(args, book)
         chances = soft_odds.odds(soft)
-        print_result(args, chances.to_dict(), explain.soft_odds(chances, soft))
+
+        def chances_text() -> str:
+            from cobi_companion.device.ui import explain
+
+            return explain.soft_odds(chances, soft)
+        print_result(args, chances.to_dict(), chances_text)
         return 0
     plan = hard_plan(args, book)
     result = rule_set(args.rules).odds(plan)
-    print_result(args, result.to_dict(),
-                 explain.odds(result, args.rules, plan.attacker, plan.target, args.facing))
+
+    def odds_text() -> str:
+        from cobi_companion.device.ui import explain
+
+        return explain.odds(result, args.rules, plan.attacker, plan.target, args.facing)
+    print_result(args, result.to_dict(), odds_text)
     return 0
 
 

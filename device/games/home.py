@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from cobi_companion.device.core.app import App, Next, SavedGame, Screen
-from cobi_companion.device.games import cobra
 from cobi_companion.device.games import easy as easy_level
 from cobi_companion.device.games.battle import (
     begin_round,
@@ -21,6 +20,8 @@ from cobi_companion.device.ports.events import Key
 from cobi_companion.device.ui.measure import check_distance
 from cobi_companion.device.ui.widgets import Choose
 
+# Cobra's screens and rules are imported when a Cobra game is played or saved, or while the box
+# is idle before (box.LATER_SCREENS): a start that shows the menu does not wait for them.
 
 def start_menu(app: App) -> Screen:
     items: list[tuple[str, Next]] = []
@@ -28,16 +29,25 @@ def start_menu(app: App) -> Screen:
         items.append((app.t("resume"), lambda: resume(app)))
     elif app.state is not None and app.state.match is not None:
         items.append((app.t("resume_match"), lambda: match_next(app)))
-    if isinstance(app.cobra, cobra.CobraSession) and not app.cobra.game.over:
-        items.append((app.t("resume_cobra"), lambda: cobra.hub(app)))
+    if app.cobra is not None:                # only a Cobra game is kept there
+        from cobi_companion.device.games import cobra
+
+        if isinstance(app.cobra, cobra.CobraSession) and not app.cobra.game.over:
+            items.append((app.t("resume_cobra"), lambda: cobra.hub(app)))
     items += [(app.t("new"), lambda: new_battle(app)),
               (app.t("quick_dice"), lambda: QuickDice()),
               (app.t("settings"), lambda: settings_menu(app, lambda: start_menu(app))),
               (app.t("check_distance"), lambda: check_distance(app, lambda: start_menu(app))),
-              (app.t("cobra"), lambda: cobra.new_game(app, lambda: start_menu(app))),
+              (app.t("cobra"), lambda: new_cobra_game(app)),
               (app.t("new_match"), lambda: Roster("tank", match=True))]
     return StartMenu(app.t("start"), [label for label, _ in items],
                      lambda i: items[i][1](), back=lambda: start_menu(app))
+
+
+def new_cobra_game(app: App) -> Screen:
+    from cobi_companion.device.games import cobra
+
+    return cobra.new_game(app, lambda: start_menu(app))
 
 
 class StartMenu(Choose):
@@ -97,6 +107,8 @@ class Table:
         return turn_screen(app)
 
     def resume(self, data: dict[str, Any]) -> SavedGame:
+        from cobi_companion.device.games import cobra
+
         return cobra.CobraSession.from_dict(data)
 
 

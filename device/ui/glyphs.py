@@ -7,10 +7,11 @@ it without anti-aliasing, as Pillow does on mode "1" images.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from importlib.resources import files
 from math import ceil, floor
+from typing import Protocol
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -50,7 +51,7 @@ def pitch(face: Face) -> int:
 
 
 @cache
-def _font_path(weight: str) -> str:
+def font_path(weight: str) -> str:
     # A file path lets FreeType map the font file instead of Pillow keeping a copy of it for
     # every size (about 0.5 MB each); the font package is always installed as plain files.
     return str(files(_FONT_PACKAGE) / "files" / f"FiraSansCondensed-{weight}.ttf")
@@ -60,7 +61,7 @@ def _font_path(weight: str) -> str:
 def font(weight: str, size: int) -> FreeFont:
     """Fira Sans Condensed in `weight` ("Medium", "SemiBold", "Bold") at `size` px, loaded once,
     laid out by Pillow's basic layout (LAYOUT)."""
-    return ImageFont.truetype(_font_path(weight), size, layout_engine=LAYOUT)
+    return ImageFont.truetype(font_path(weight), size, layout_engine=LAYOUT)
 
 
 # ---- glyphs ----
@@ -84,11 +85,85 @@ class Glyph:
 PHASES = 2                   # glyph positions are kept to half a pixel
 REFERENCE = "|  "             # drawn before each glyph to find its row: see `glyph`
 
+# ---- glyphs drawn at an earlier start ----
+# The atlas (atlas.py) keeps the glyphs and advances the box drew at an earlier start, so that
+# this one cuts them from it instead of asking FreeType (same pixels, place and advance). What
+# is drawn that the atlas lacks is recorded from the first glyph on (the title's, the start
+# menu's), until the box has drawn ahead after its start and written the atlas again with it.
+
+GlyphKey = tuple[str, int, str, str, int]      # font file, size, mode, character, phase
+LengthKey = tuple[str, int, str]               # font file, size, character
+
+
+class Kept(Protocol):
+    """Glyphs drawn at an earlier start: each as it was drawn, or None if it was not."""
+
+    def glyph(self, char: str, fnt: FreeFont, mode: str, phase: int) -> Glyph | None: ...
+
+    def holds(self, char: str, fnt: FreeFont, mode: str, phase: int) -> bool: ...
+
+    def length(self, char: str, fnt: FreeFont) -> float | None: ...
+
+
+@dataclass
+class Drawn:
+    """The glyphs drawn and the advances measured while recording."""
+
+    glyphs: dict[GlyphKey, Glyph] = field(default_factory=dict)
+    lengths: dict[LengthKey, float] = field(default_factory=dict)
+
+
+@dataclass
+class _Earlier:
+    kept: Kept | None = None        # the atlas in use
+    drawn: Drawn | None = None      # recording, or not
+
+
+_earlier = _Earlier(drawn=Drawn())      # recording from the start
+
+
+def keep(kept: Kept | None) -> None:
+    """Cut glyphs from `kept` (an atlas) when it has them; None: draw every glyph."""
+    _earlier.kept = kept
+
+
+def kept() -> Kept | None:
+    return _earlier.kept
+
+
+def holds(char: str, fnt: FreeFont, mode: str = "1", phase: int = 0) -> bool:
+    """Whether the atlas in use has the glyph (it is cut from it when first needed)."""
+    return _earlier.kept is not None and _earlier.kept.holds(char, fnt, mode, phase)
+
+
+def record() -> Drawn:
+    """Record every glyph drawn and advance measured from now on (afresh), until
+    `recorded`."""
+    _earlier.drawn = Drawn()
+    return _earlier.drawn
+
+
+def recorded() -> Drawn:
+    """What was drawn and measured since the recording started (nothing if none is on); the
+    recording stops."""
+    drawn, _earlier.drawn = _earlier.drawn or Drawn(), None
+    return drawn
+
 
 @lru_cache(maxsize=8192)
 def glyph(char: str, fnt: FreeFont, mode: str = "1", phase: int = 0) -> Glyph:
-    """One character of `fnt` in `mode` ("1" one-bit, "L" anti-aliased), rasterised once, with
-    its pen `phase` / PHASES of a pixel right of a whole pixel."""
+    """One character of `fnt` in `mode` ("1" one-bit, "L" anti-aliased), with its pen `phase`
+    / PHASES of a pixel right of a whole pixel: from the atlas in use, else rasterised; once."""
+    found = _earlier.kept.glyph(char, fnt, mode, phase) if _earlier.kept else None
+    if found is not None:
+        return found
+    drawn = _rasterised(char, fnt, mode, phase)
+    if _earlier.drawn is not None:
+        _earlier.drawn.glyphs[str(fnt.path), int(fnt.size), mode, char, phase] = drawn
+    return drawn
+
+
+def _rasterised(char: str, fnt: FreeFont, mode: str, phase: int) -> Glyph:
     # Pillow places a whole string by rounding its tallest glyph's outline, so a lone "t"
     # lands a row higher than the "t" of "it". The glyph is drawn after a bar whose row on
     # its own is known; where the bar moved, the glyph moved with it, and is moved back.
@@ -132,9 +207,16 @@ def _length(char: str, fnt: FreeFont) -> float:
     """The advance of `char` in `fnt` as the font designs it, to a thousandth of an em: the basic
     layout rounds each advance to a whole pixel, which at 9 to 12 px leaves a letter a pixel
     too far from the next here and there ("Weathe r"). Measured at MEASURE_SIZE, where that
-    rounding is negligible, and scaled; the font is measured there, never drawn."""
+    rounding is negligible, and scaled; the font is measured there, never drawn. The atlas in
+    use has the advances measured at an earlier start."""
     assert isinstance(fnt.path, str), "fonts are loaded from files"
-    return _measuring_font(fnt.path).getlength(char) * fnt.size / MEASURE_SIZE
+    found = _earlier.kept.length(char, fnt) if _earlier.kept else None
+    if found is not None:
+        return found
+    length: float = _measuring_font(fnt.path).getlength(char) * fnt.size / MEASURE_SIZE
+    if _earlier.drawn is not None:
+        _earlier.drawn.lengths[fnt.path, int(fnt.size), char] = length
+    return length
 
 
 def word_space(fnt: FreeFont) -> float:

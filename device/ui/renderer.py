@@ -35,6 +35,7 @@ from cobi_companion.device.ui.glyphs import (
     Face,
     font,
     glyph,
+    holds,
     ink_box,
     lay,
     pitch,
@@ -501,8 +502,9 @@ def warm_up(texts: Iterable[str], big_texts: Iterable[str],
             words: Iterable[str]) -> Iterator[bool]:
     """Draw ahead, one glyph or word per step: the letters of `texts` in every small-text
     font, those of `big_texts` (totals, distances) at every big size, and the outcome `words`
-    as their screens show them, so that later frames mostly paste. Each step yields True; the
-    caller runs steps while the box has nothing to do."""
+    as their screens show them, so that later frames mostly paste. Glyphs the atlas in use
+    holds are not drawn (see glyphs.keep). Each step yields True; the caller runs steps while
+    the box has nothing to do."""
     def letters(strings: Iterable[str]) -> list[str]:
         return sorted({" ", *(c for text in strings for c in text)})
 
@@ -513,8 +515,10 @@ def warm_up(texts: Iterable[str], big_texts: Iterable[str],
     for fnt, chars in fonts:
         for char in chars:
             for phase in range(PHASES):
-                glyph(char, fnt, "1", phase)
-                yield True
+                if not holds(char, fnt, "1", phase):     # the atlas's are cut when needed
+                    glyph(char, fnt, "1", phase)
+                    yield True
+        yield True                            # a font's glyphs looked up: a short step
     for word in words:
         for rows in (1, 0):                   # with and without a row of detail
             big_ink(word.strip(), WIDTH - 4, HEIGHT - TOP - rows * pitch(DETAIL))

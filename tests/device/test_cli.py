@@ -233,3 +233,20 @@ def test_help_and_run_build_only_what_they_need(tmp_path):
                          check=True).stdout
     assert json.loads(out) == ["cobi_companion.rules.dice", "cobi_companion.rules.errors",
                                "cobi_companion.rules.numbers"]
+
+
+def test_a_json_answer_imports_no_explanations() -> None:
+    # The words of `odds` and `resolve` (device/ui/explain.py imports every rule it explains)
+    # are built only for a person; a script's --json answer needs only the numbers.
+    code = ("import sys\n"
+            "from cobi_companion.device.cli import main\n"
+            "for json in (['--json'], []):\n"
+            "    main(['odds', '--rules', 'tank', '--attacker', '2477', '--target', '2464',\n"
+            "          '--facing', 'front', *json])\n"
+            "    print('explain' , 'cobi_companion.device.ui.explain' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    first, second = out.split("explain False\n")
+    assert first.startswith("{") and '"hit"' in first
+    assert second.startswith("Tank Game: odds for 2477 Tiger I") and \
+        second.endswith("explain True\n")

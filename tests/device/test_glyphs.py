@@ -9,21 +9,26 @@ characters the font has; these tests check both, for everything the box can show
 """
 from __future__ import annotations
 
+import json
 import warnings
 from collections.abc import Iterator
 from functools import cache
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from cobi_companion.cards import load_cards
-from cobi_companion.device import box
+from cobi_companion.cards import load_cards, snapshot
+from cobi_companion.device import boot, box
+from cobi_companion.device.config import Config, Game
 from cobi_companion.device.core import i18n, reasons
 from cobi_companion.device.core.views import BigWord, Header, Lines, Menu, Roll, View
-from cobi_companion.device.ui import big, dice, glyphs, wrap
+from cobi_companion.device.ports.display import MemoryDisplay
+from cobi_companion.device.ui import atlas, big, dice, glyphs, wrap
 from cobi_companion.device.ui import renderer as screens
 from cobi_companion.device.ui.glyphs import font
 from cobi_companion.device.ui.renderer import render
+from gpiozero.pins.mock import MockFactory, MockPWMPin
 from PIL import Image, ImageDraw, ImageFont
 
 BASIC = ImageFont.Layout.BASIC
@@ -226,3 +231,131 @@ def test_the_rows_kept_for_small_text_are_the_rows_its_letters_reach(
                 tops.append(drawn.top)
                 bottoms.append(drawn.top + drawn.mask.height - 1)
     assert (-min(tops), max(bottoms)) == glyphs.ROWS[face]
+
+
+# ---- the glyph atlas ----
+
+def as_a_new_process() -> None:
+    """Nothing drawn yet, no atlas in use, everything drawn from now on recorded."""
+    glyphs.keep(None)
+    clear_caches()
+    glyphs.record()
+
+
+@pytest.fixture
+def no_atlas() -> Iterator[None]:
+    as_a_new_process()
+    yield
+    as_a_new_process()
+
+
+def drawn_frames(shown: list[View]) -> list[bytes]:
+    return [render(view).tobytes() for view in shown]
+
+
+def test_frames_drawn_from_the_atlas_are_the_frames_drawn_by_rasterising(
+        no_atlas: None, freetype_calls: list[tuple[str, Any]], tmp_path: Path) -> None:
+    shown = [*views("en"), *views("pl")]
+    rasterised = drawn_frames(shown)           # every glyph drawn by FreeType, and recorded
+    drawing = glyphs.recorded()
+    assert any(text for text, _ in freetype_calls)
+    path = tmp_path / "atlas.json"
+    assert snapshot.save(path, atlas.key(), atlas.to_data(atlas.pack(drawing.glyphs,
+                                                                      drawing.lengths)))
+    clear_caches()
+    freetype_calls.clear()
+    assert atlas.use(path) is not None
+    from_atlas = drawn_frames(shown)
+    assert freetype_calls == []                # nothing drawn nor measured: all cut
+    differing = [view for view, a, b in zip(shown, rasterised, from_atlas, strict=True)
+                 if a != b]
+    assert not differing, f"{len(differing)} frames differ, e.g. {differing[0]}"
+    assert {mode for (_, _, mode, _, _) in drawing.glyphs} == {"1", "L"}   # squashed words
+
+
+def start_box(state: Path, language: str = "en") -> int:
+    """A box started on mock pins, its warm-up run to its end as the idle loop runs it: how
+    many glyphs FreeType drew meanwhile."""
+    as_a_new_process()
+    config = Config(game=Game(language=language))   # type: ignore[arg-type]
+    made = box.build(config, MemoryDisplay(), pin_factory=MockFactory(pin_class=MockPWMPin),
+                     state_dir=state)
+    drawn = []
+    real = ImageFont.FreeTypeFont.getmask2
+
+    def counted(self: Any, *args: Any, **kwargs: Any) -> Any:
+        drawn.append(1)
+        return real(self, *args, **kwargs)
+    ImageFont.FreeTypeFont.getmask2 = counted  # type: ignore[method-assign]
+    try:
+        made.loop.draw()
+        while made.loop.warm_up is not None:
+            made.loop.wait(0.01)
+    finally:
+        ImageFont.FreeTypeFont.getmask2 = real  # type: ignore[method-assign]
+        made.close()
+    return len(drawn)
+
+
+def test_the_first_start_draws_the_atlas_and_the_next_cut_from_it(
+        no_atlas: None, tmp_path: Path) -> None:
+    assert start_box(tmp_path / "state") > 1000        # ~2,000 glyphs drawn ahead
+    assert atlas.atlas_file().is_file() and atlas.read() is not None
+    assert start_box(tmp_path / "state") == 0          # all cut from the atlas
+    assert start_box(tmp_path / "state", "pl") > 0     # Polish letters: drawn, then kept too
+    assert start_box(tmp_path / "state", "pl") == 0
+    assert start_box(tmp_path / "state", "en") == 0
+
+
+def test_the_title_is_cut_from_the_atlas_too(no_atlas: None, tmp_path: Path,
+                                             freetype_calls: list[tuple[str, Any]]) -> None:
+    start_box(tmp_path / "state")                      # a first start draws the atlas
+    as_a_new_process()
+    freetype_calls.clear()
+    shown = MemoryDisplay()
+    boot.show_title(shown)
+    assert shown.frames == 1 and freetype_calls == []
+    as_a_new_process()                                 # and rasterised: the same pixels
+    assert render(boot.title_view()).tobytes() == shown.image.tobytes()
+
+
+def corrupt_atlas(path: Path, how: str) -> None:
+    header, body = path.read_bytes().split(b"\n", 1)
+    if how == "garbage":
+        path.write_bytes(b"\x89PNG not an atlas")
+    elif how == "truncated":
+        path.write_bytes(header + b"\n" + body[:len(body) // 3])
+    elif how == "a strip too short":          # whole JSON, right CRC, wrong pixels
+        data = json.loads(body)
+        data["faces"][0]["pixels"] = data["faces"][0]["pixels"][:8]
+        text = json.dumps(data).encode()
+        fields = json.loads(header)
+        fields["crc"] = snapshot.zlib.crc32(text)
+        path.write_bytes(json.dumps(fields).encode() + b"\n" + text)
+    elif how == "other fonts":                # the atlas of other font files
+        fields = json.loads(header)
+        fields["key"][1][0] = None
+        path.write_bytes(json.dumps(fields).encode() + b"\n" + body)
+
+
+@pytest.mark.parametrize("how", ["garbage", "truncated", "a strip too short", "other fonts"])
+def test_a_corrupt_or_stale_atlas_is_ignored_and_drawn_again(
+        no_atlas: None, tmp_path: Path, how: str) -> None:
+    start_box(tmp_path / "state")
+    path = atlas.atlas_file()
+    whole = atlas.read()
+    assert whole is not None
+    corrupt_atlas(path, how)
+    assert atlas.read() is None                        # never trusted
+    assert start_box(tmp_path / "state") > 1000        # drawn again, as on a first start
+    again = atlas.read()
+    assert again is not None and again.boxes.keys() == whole.boxes.keys()
+    assert start_box(tmp_path / "state") == 0
+
+
+def test_a_cache_that_cannot_be_written_only_means_drawing_at_each_start(
+        no_atlas: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "file").write_text("")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "file"))    # not a folder
+    assert start_box(tmp_path / "state") > 1000
+    assert start_box(tmp_path / "state") > 1000
