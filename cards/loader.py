@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from cobi_companion.rules.card import InfoCard, Weapon
 from cobi_companion.rules.errors import Refusal, RulesError
+from cobi_companion.rules.numbers import digits
 from cobi_companion.rules.soft_table import RangeBand, SoftTable, WeaponRow
 from pydantic import ValidationError
 
@@ -71,7 +72,7 @@ class CardBook:
     def get(self, key: int | str) -> InfoCard:
         """A card by set number, or by id for a card without one."""
         wanted = str(key).strip().lower()
-        if wanted.isascii() and wanted.isdigit():     # never '²', which int() refuses
+        if digits(wanted):
             wanted = wanted.lstrip("0") or "0"
         if wanted in self.cards:
             return self.cards[wanted]

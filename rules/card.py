@@ -17,6 +17,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
 from .errors import Refusal, RulesError
+from .numbers import digits
 
 
 class Facing(StrEnum):
@@ -137,7 +138,7 @@ def _pair(value: Any) -> tuple[int, int]:
             return int(match.group(1)), int(match.group(2))
         if match := _PLUS.match(value):
             return int(match.group(1)), 6
-        if value.strip().isascii() and value.strip().isdigit():
+        if digits(value.strip()):
             return int(value), int(value)
     raise ValueError("not a range")
 

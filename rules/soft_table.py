@@ -20,6 +20,7 @@ from typing import Any, Self
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 
 from .errors import Refusal, RulesError, Value
+from .numbers import digits
 from .trace import Modifier
 
 # The situations of a target that change the attacker's roll, and how a screen says them.
@@ -84,8 +85,7 @@ class Entry(BaseModel):
     @field_validator("modifier", mode="before")
     @classmethod
     def _signed(cls, value: Any) -> Any:
-        if isinstance(value, str) and value.strip().isascii() and \
-                value.strip().lstrip("+-").isdigit():
+        if isinstance(value, str) and digits(value.strip().lstrip("+-")):
             return int(value.strip())
         return value
 

@@ -194,7 +194,7 @@ def card(text: str) -> str:
     """A card's set number or id. A set number is ASCII digits in the card schema's range; an
     id is left to the card book (an unknown one is refused there, with the known cards)."""
     key = text.strip()
-    # the card book reads a key of digits as a number (str.isdigit(): '²' too)
+    # a key of digits of any script ('²' too) is refused here as a set number out of range
     if not key or (key.isdigit() and whole(key, 1, SET_NUMBER_MOST) is None):
         raise _refuse(echo(text), "is not a set number or card id", CARD_ALLOWED)
     return text
