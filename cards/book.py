@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from cobi_companion import rules
 from cobi_companion.rules.card import InfoCard
 from cobi_companion.rules.errors import Refusal, RulesError
+from cobi_companion.rules.numbers import digits
 from cobi_companion.rules.soft_table import SoftTable
 
 from .snapshot import Fingerprint, cached, package_file
@@ -75,7 +76,7 @@ class CardBook:
     def get(self, key: int | str) -> InfoCard:
         """A card by set number, or by id for a card without one."""
         wanted = str(key).strip().lower()
-        if wanted.isascii() and wanted.isdigit():     # never '²', which int() refuses
+        if digits(wanted):
             wanted = wanted.lstrip("0") or "0"
         if wanted in self.cards:
             return self.cards[wanted]

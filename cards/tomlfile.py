@@ -63,7 +63,7 @@ def read_toml(path: Path) -> dict[str, Any]:
 
 def read_text(path: Path) -> str:
     """The UTF-8 text of the regular file at `path`, or FileProblem."""
-    data = _read_bytes(path)
+    data = read_bytes(path)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -93,7 +93,9 @@ def parse(text: str) -> dict[str, Any]:
     return data
 
 
-def _read_bytes(path: Path) -> bytes:
+def read_bytes(path: Path) -> bytes:
+    """The bytes of the regular file at `path`, at most MAX_BYTES; or FileProblem. Never
+    blocks, whatever the path turns out to be."""
     try:
         _refuse_odd(os.stat(path))             # a device is never opened
         # Non-blocking: a FIFO put here after the stat returns at once instead of waiting

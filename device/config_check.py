@@ -19,6 +19,7 @@ from cobi_companion.device.boot import PANEL_DEFAULTS as PANEL
 from cobi_companion.device.boot import default_state_dir, number_word
 from cobi_companion.device.ports.errors import ConfigError
 from cobi_companion.device.ports.wiring import PIN_FIELDS, SENSOR_MODELS, bus_pins
+from cobi_companion.rules.numbers import digits
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 from pydantic_core import ErrorDetails, PydanticCustomError
 
@@ -204,7 +205,7 @@ def _walk(loc: list[str]) -> tuple[Any, Any]:
     model: Any = ConfigSchema
     info = None
     for name in loc:
-        if name.isdigit():
+        if digits(name):
             continue
         fields = getattr(model, "model_fields", {})
         if name not in fields:

@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from .card import Band, DieRange, InfoCard, Kind, Template
+from .numbers import digits
 
 NONE_WORDS = {"none", "-", "–", "—", "brak"}
 _RANGE = re.compile(r"^\s*(\d+)\s*(?:-|–|to)\s*(\d+)\s*$")
@@ -46,7 +47,7 @@ def _pair(value: Any) -> tuple[int, int]:
             return int(match.group(1)), int(match.group(2))
         if match := _PLUS.match(value):
             return int(match.group(1)), 6
-        if value.strip().isascii() and value.strip().isdigit():
+        if digits(value.strip()):
             return int(value), int(value)
     raise ValueError("not a range")
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 _WHOLE = re.compile(r"[+-]?[0-9]+")          # [0-9] is these ten characters, never '²'
+_DIGITS = re.compile(r"[0-9]+")
 _DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
 # More digits before the point than any range here needs: such a number is out of range, and
 # is not read at all (int() of thousands of digits is slow, and past 4,300 refused).
@@ -27,6 +28,12 @@ def _trimmed(text: str) -> str | None:
     if not body or body.startswith("."):
         body = "0" + body
     return sign + body if len(body.split(".")[0]) <= _MOST_DIGITS else None
+
+
+def digits(text: str) -> bool:
+    """Whether `text` is one or more of the digits 0-9 and nothing else (unlike
+    str.isdigit(), never '²' or '٣', which int() refuses or reads otherwise)."""
+    return _DIGITS.fullmatch(text) is not None
 
 
 def whole(text: str, low: int, high: int) -> int | None:

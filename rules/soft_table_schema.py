@@ -12,6 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from .numbers import digits
 from .soft_table import SITUATIONS, SoftTable, span
 
 _MOD = "a whole number from -10 to +10, like -2"
@@ -29,8 +30,7 @@ class EntrySchema(BaseModel):
     @field_validator("modifier", mode="before")
     @classmethod
     def _signed(cls, value: Any) -> Any:
-        if isinstance(value, str) and value.strip().isascii() and \
-                value.strip().lstrip("+-").isdigit():
+        if isinstance(value, str) and digits(value.strip().lstrip("+-")):
             return int(value.strip())
         return value
 

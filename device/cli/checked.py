@@ -13,7 +13,7 @@ from argparse import ArgumentTypeError
 from dataclasses import dataclass
 from pathlib import Path
 
-from cobi_companion.cards.tomlfile import MAX_BYTES
+from cobi_companion.cards.tomlfile import MAX_BYTES, FileProblem, read_bytes
 from cobi_companion.rules.dice import DiceError, parse_faces
 from cobi_companion.rules.numbers import decimal, echo, whole
 
@@ -91,11 +91,12 @@ def _text_problem(path: Path) -> str | None:
     if found.st_size > TEXT_MOST_BYTES:
         return f"is too big ({found.st_size} bytes)"
     try:
-        path.read_bytes().decode("utf-8")
+        # read as the box reads its files: a FIFO put there since the stat never blocks
+        read_bytes(path).decode("utf-8")
     except UnicodeDecodeError as exc:
         return f"is not UTF-8 text (byte {exc.object[exc.start]:#04x} at {exc.start})"
-    except OSError as exc:
-        return f"cannot be read ({exc.strerror or exc})"
+    except FileProblem as exc:
+        return f"cannot be read ({exc.reason.removeprefix('cannot be read: ')})"
     return None
 
 
@@ -194,7 +195,7 @@ def card(text: str) -> str:
     """A card's set number or id. A set number is ASCII digits in the card schema's range; an
     id is left to the card book (an unknown one is refused there, with the known cards)."""
     key = text.strip()
-    # the card book reads a key of digits as a number (str.isdigit(): '²' too)
+    # a key of digits of any script ('²' too) is refused here as a set number out of range
     if not key or (key.isdigit() and whole(key, 1, SET_NUMBER_MOST) is None):
         raise _refuse(echo(text), "is not a set number or card id", CARD_ALLOWED)
     return text

@@ -7,13 +7,15 @@ from __future__ import annotations
 import os
 import socket
 
+from cobi_companion.rules.numbers import digits
+
 
 class Notifier:
     def __init__(self, address: str | None = None) -> None:
         self.address = address if address is not None else os.environ.get("NOTIFY_SOCKET", "")
         usec = os.environ.get("WATCHDOG_USEC", "")
         # Ping at half the watchdog interval, as systemd recommends.
-        self.watchdog_s = int(usec) / 2e6 if usec.isascii() and usec.isdigit() else None
+        self.watchdog_s = int(usec) / 2e6 if digits(usec) else None
 
     def send(self, message: str) -> None:
         if not self.address:

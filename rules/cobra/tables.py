@@ -15,6 +15,7 @@ from itertools import pairwise
 from typing import Any
 
 from ..errors import Refusal, RulesError
+from ..numbers import digits
 
 # The CRT's odds columns, left to right: 1:5 and 10:1 are the extremes (8.3.2c).
 COLUMNS = ("1:5", "1:4", "1:3", "1:2", "1:1", "2:1", "3:1", "4:1", "5:1", "6:1", "7:1", "8:1",
@@ -63,8 +64,7 @@ def _hurts(loss: Loss) -> bool:
 
 
 def _loss(text: str) -> Loss:
-    steps = int(text) if text.isascii() and text.isdigit() else 0     # never '²'
-    return Loss(text=text, eliminated=text == "e", steps=steps)
+    return Loss(text=text, eliminated=text == "e", steps=int(text) if digits(text) else 0)
 
 
 def parse_cell(text: str) -> Result:

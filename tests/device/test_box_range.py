@@ -5,7 +5,6 @@ with the real main loop."""
 from __future__ import annotations
 
 import threading
-import time
 
 import pytest
 from cobi_companion.device.config import parse_config
@@ -15,6 +14,7 @@ from cobi_companion.device.ports.events import SensorReading, Stop, Tick
 from cobi_companion.device.ports.fake_sensor import FakeSensor, ff_frame
 from cobi_companion.device.ports.range_sensor import Condition, Reading
 from cobi_companion.device.ui.measure import GIVE_UP_S, MEASURE_LIMIT_S, Measuring
+from waiting import until
 
 TIGER_VS_SHERMAN = ["ok", "cw", "cw", "cw", "axis", "ccw", "ccw", "allies", "ok"]
 
@@ -97,15 +97,6 @@ def test_an_unplugged_sensor_says_so_and_the_knob_takes_over(table_with_sensor):
 
 # Only invalid frames: no echo (twice), beyond the A02YYUW's 450 cm (7500 mm), a bad checksum.
 NOTHING_VALID = ff_frame(0) + ff_frame(0) + ff_frame(7500) + bytes.fromhex("FF 07 A1 A8")
-
-
-def until(condition, timeout: float = 10.0) -> bool:
-    end = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > end:
-            return False
-        time.sleep(0.005)
-    return True
 
 
 def test_only_invalid_frames_give_up_in_bounded_time_with_the_real_loop(table_with_sensor):

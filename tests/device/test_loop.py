@@ -22,6 +22,7 @@ from cobi_companion.device.ports.range_sensor import Condition, Reading
 from cobi_companion.device.sim import TapClock
 from cobi_companion.device.ui.widgets import Show
 from gpiozero.pins.mock import MockFactory, MockPWMPin
+from waiting import until
 
 
 @pytest.fixture
@@ -31,15 +32,6 @@ def box(tmp_path: Path) -> Iterator[Box]:
     yield made
     made.close()
     factory.reset()
-
-
-def until(condition, timeout: float = 5.0) -> bool:
-    end = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > end:
-            return False
-        time.sleep(0.01)
-    return True
 
 
 def test_the_box_warms_up_until_done(box: Box) -> None:

@@ -16,15 +16,17 @@ def title_shown(table) -> str:
     return next(piece.text for piece in frame(view).shown if piece.place == "title")
 
 
-def long_notice(table_at):
-    """A box on a clock the test turns, showing a notice whose title is LONG: the table, its
-    loop and the clock (a list, so the test can move it on)."""
+def long_notice(table_at, dark: bool = False):
+    """A box on a clock the test turns, showing a notice whose title is LONG (on a panel gone
+    dark, with `dark`): the table, its loop and the clock (a list, so the test can move it
+    on)."""
     table = table_at([3])
     loop, app = table.box.loop, table.box.app
     now = [100.0]
     loop.clock = lambda: now[0]
     menu = app.screen
     app.screen = notice(app, LONG, ["a line"], lambda: menu)
+    loop.off = dark
     loop.draw()
     return table, loop, now
 
@@ -69,14 +71,7 @@ def test_a_new_screen_starts_at_the_first_turn_and_a_short_title_never_turns(tab
 
 
 def test_a_dark_panel_turns_nothing(table_at) -> None:
-    table = table_at([3])
-    loop, app = table.box.loop, table.box.app
-    now = [100.0]
-    loop.clock = lambda: now[0]
-    menu = app.screen
-    app.screen = notice(app, LONG, ["a line"], lambda: menu)
-    loop.off = True                                          # the screen went dark
-    loop.draw()
+    _, loop, now = long_notice(table_at, dark=True)          # the screen went dark
     frames = loop.frames
     for _ in range(3):
         now[0] += PAGE_S

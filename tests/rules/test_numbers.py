@@ -6,7 +6,7 @@ import math
 
 import pytest
 from cobi_companion.rules.dice import DiceError, parse_faces
-from cobi_companion.rules.numbers import decimal, echo, whole
+from cobi_companion.rules.numbers import decimal, digits, echo, whole
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -72,3 +72,9 @@ def test_a_face_of_thousands_of_digits_is_refused_in_a_short_line() -> None:
     with pytest.raises(DiceError) as raised:
         parse_faces("9" * 5000)
     assert len(str(raised.value)) < 120
+
+
+def test_digits_are_the_ten_ascii_digits_only() -> None:
+    assert digits("2477") and digits("0")
+    for text in ("", "²", "٣", "12²", "+1", "1_000", " 1", "1.0"):
+        assert not digits(text), text
