@@ -19,11 +19,9 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
-from cobi_companion.cards import load_cards
 from cobi_companion.device.ports.store import SqliteStore
 from cobi_companion.rules import tank_game
 from cobi_companion.rules.card import Facing, InfoCard
-from cobi_companion.rules.card_schema import validated_card
 from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.shot import ShotPlan
 
@@ -141,15 +139,22 @@ def medians_ns(runs: list[Callable[[], object]], repeat: int, warmup: int = 5) -
 def thickest() -> InfoCard:
     """A card at the largest threshold the card schema allows: armour 30 on every facing and
     Destroy 30, with every band (armour + Destroy = 60 results to add)."""
+    # The schema (and pydantic) only here: the battles' process must not carry them in its
+    # peak memory, which is the box's figure.
+    from cobi_companion.rules.card_schema import validated_card
+
     armour = {facing.armour_field: 30 for facing in Facing}
     return validated_card({"id": "thickest", "name": "Thickest", "destroy": 30,
-                                    "destroy_gun": "20-29", "weaken": "10-25",
-                                    "immobilize": "0-30", **armour})
+                           "destroy_gun": "20-29", "weaken": "10-25",
+                           "immobilize": "0-30", **armour})
 
 
 def shot_odds(repeat: int) -> tuple[list[tuple[str, float]], float]:
     """The median ns of one `tank_game.odds` for the Tiger I at every shipped card and facing
     the rules allow ("title, facing", ns), and at the schema's largest threshold."""
+    # pydantic: not in the battles' process
+    from cobi_companion.cards import load_cards
+
     book = load_cards([])
     firer = book.get(FIRER)
     plans = {}
