@@ -556,11 +556,15 @@ def main(argv: list[str]) -> int:
           f"on {platform.system()} {platform.machine()}")
     print(f"CPU    {cpu_model()}")
     quick = args.quick
-    with tempfile.TemporaryDirectory() as pycache:
+    with tempfile.TemporaryDirectory() as pycache, tempfile.TemporaryDirectory() as cache:
         # Children run as a box does: bytecode cached (here in a temporary folder), no systemd.
         env = {k: v for k, v in os.environ.items()
                if k not in ("NOTIFY_SOCKET", "WATCHDOG_USEC", "PYTHONDONTWRITEBYTECODE")}
         env["PYTHONPYCACHEPREFIX"] = pycache
+        # The box's cache (snapshots, glyph atlas) of this run alone, as systemd gives the box
+        # its own: a user's ~/.cache may hold one that another checkout of the code keeps
+        # rewriting. The first box of each part writes it; the timed ones read it.
+        env["CACHE_DIRECTORY"] = os.environ["CACHE_DIRECTORY"] = cache
         press = press_rows(1 if quick else 3, env, 2 if quick else 5)
         start = start_rows(env, 2 if quick else 5)
         (warm_up, idle), stopped = loop_rows(env, idle_s)

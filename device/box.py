@@ -64,9 +64,11 @@ def settings_from(config: Config, saved: dict[str, Any]) -> Settings:
     return settings
 
 
-# The Tank Game's screens and Cobra's, which the games' table imports only when a game first
-# needs them: imported while the box is idle, so that no press waits for an import.
-LATER_SCREENS = ("games.tank.turn", "games.tank.fire", "games.tank.overrun", "games.cobra")
+# The games' screens, which the start menu and the games' table import only when a row first
+# needs them: imported while the box is idle after its first frame (the likeliest first), so that
+# neither the start menu nor any press waits for an import.
+LATER_SCREENS = ("games.roster", "games.easy", "games.menus", "games.settings", "ui.measure",
+                 "games.tank.turn", "games.tank.fire", "games.tank.overrun", "games.cobra")
 
 
 def warm_up_for(app: App) -> Iterator[bool]:

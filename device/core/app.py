@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 from cobi_companion.cards import CardBook
 from cobi_companion.device.core import i18n, reasons
 from cobi_companion.device.core.battle_log import Line, LogEntry, english, said
-from cobi_companion.device.core.battle_state import BattleState
 from cobi_companion.device.core.views import Header, View
 from cobi_companion.device.ports.events import Event, Key, Press, SensorReading, SensorState, Tick
 from cobi_companion.device.ports.range_reader import Sensors
@@ -21,6 +20,7 @@ from cobi_companion.rules.dice import Dice, Need
 from cobi_companion.rules.status import Side
 
 if TYPE_CHECKING:
+    from cobi_companion.device.core.battle_state import BattleState
     from cobi_companion.rules.cobra.notes import Note
     from cobi_companion.rules.cobra.tables import CobraTables
 
@@ -160,7 +160,13 @@ class App:
             if data and data.get("game") == "cobra":
                 self.cobra = self.games.resume(data)
                 return None
-            return BattleState.from_dict(data, self.book) if data else None
+            if not data:
+                return None
+            # The battle's state and its rules load only when there is a battle to resume: a
+            # start without one shows its menu without them (box.LATER_SCREENS brings them).
+            from cobi_companion.device.core.battle_state import BattleState
+
+            return BattleState.from_dict(data, self.book)
         except Exception as exc:  # a saved battle from other cards or an older version
             log.error("the saved battle could not be resumed: %s", exc)
             self.store.clear_battle()

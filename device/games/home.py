@@ -5,41 +5,33 @@ from __future__ import annotations
 from typing import Any
 
 from cobi_companion.device.core.app import App, Next, SavedGame, Screen
-from cobi_companion.device.games import easy as easy_level
-from cobi_companion.device.games.battle import (
-    begin_round,
-    end_battle,
-    give_up,
-    hidden_pieces,
-    match_next,
-)
-from cobi_companion.device.games.menus import QuickDice, battle_log, dice_stats, status_board
-from cobi_companion.device.games.roster import Roster, new_battle
-from cobi_companion.device.games.settings import settings_menu
 from cobi_companion.device.ports.events import Key
-from cobi_companion.device.ui.measure import check_distance
 from cobi_companion.device.ui.widgets import Choose
 
-# Cobra's screens and rules are imported when a Cobra game is played or saved, or while the box
-# is idle before (box.LATER_SCREENS): a start that shows the menu does not wait for them.
+# The games' screens (and the rules behind them) are imported when a row of a menu is chosen,
+# or while the box is idle after its first frame (box.LATER_SCREENS), which is sooner: the start
+# menu waits only for the menu itself. So the imports below sit inside the functions that use
+# them; a saved battle to resume imports the battle screens before the menu is shown.
 
 def start_menu(app: App) -> Screen:
     items: list[tuple[str, Next]] = []
     if app.state is not None and app.state.winner is None:
         items.append((app.t("resume"), lambda: resume(app)))
     elif app.state is not None and app.state.match is not None:
+        from cobi_companion.device.games.battle import match_next
+
         items.append((app.t("resume_match"), lambda: match_next(app)))
     if app.cobra is not None:                # only a Cobra game is kept there
         from cobi_companion.device.games import cobra
 
         if isinstance(app.cobra, cobra.CobraSession) and not app.cobra.game.over:
             items.append((app.t("resume_cobra"), lambda: cobra.hub(app)))
-    items += [(app.t("new"), lambda: new_battle(app)),
-              (app.t("quick_dice"), lambda: QuickDice()),
-              (app.t("settings"), lambda: settings_menu(app, lambda: start_menu(app))),
-              (app.t("check_distance"), lambda: check_distance(app, lambda: start_menu(app))),
+    items += [(app.t("new"), lambda: _new_battle(app)),
+              (app.t("quick_dice"), _quick_dice),
+              (app.t("settings"), lambda: _settings_menu(app, lambda: start_menu(app))),
+              (app.t("check_distance"), lambda: _check_distance(app, lambda: start_menu(app))),
               (app.t("cobra"), lambda: new_cobra_game(app)),
-              (app.t("new_match"), lambda: Roster("tank", match=True))]
+              (app.t("new_match"), _new_match)]
     return StartMenu(app.t("start"), [label for label, _ in items],
                      lambda i: items[i][1](), back=lambda: start_menu(app))
 
@@ -48,6 +40,36 @@ def new_cobra_game(app: App) -> Screen:
     from cobi_companion.device.games import cobra
 
     return cobra.new_game(app, lambda: start_menu(app))
+
+
+def _quick_dice() -> Screen:
+    from cobi_companion.device.games.menus import QuickDice
+
+    return QuickDice()
+
+
+def _new_battle(app: App) -> Screen:
+    from cobi_companion.device.games.roster import new_battle
+
+    return new_battle(app)
+
+
+def _new_match() -> Screen:
+    from cobi_companion.device.games.roster import Roster
+
+    return Roster("tank", match=True)
+
+
+def _settings_menu(app: App, back: Next) -> Screen:
+    from cobi_companion.device.games.settings import settings_menu
+
+    return settings_menu(app, back)
+
+
+def _check_distance(app: App, back: Next) -> Screen:
+    from cobi_companion.device.ui.measure import check_distance
+
+    return check_distance(app, back)
 
 
 class StartMenu(Choose):
@@ -59,23 +81,28 @@ class StartMenu(Choose):
 
     def on(self, app: App, key: Key) -> Screen:
         if key in (Key.AXIS, Key.ALLIES, Key.AXIS_LONG, Key.ALLIES_LONG):
-            return QuickDice().on(app, key)
+            return _quick_dice().on(app, key)
         return super().on(app, key)
 
 
 def resume(app: App) -> Screen:
+    from cobi_companion.device.games.battle import begin_round
+
     return app.games.next_action(app) if app.playing.active is not None else begin_round(app)
 
 
 def battle_menu(app: App, back: Screen) -> Screen:
+    from cobi_companion.device.games.battle import end_battle, give_up, hidden_pieces
+    from cobi_companion.device.games.menus import QuickDice, battle_log, dice_stats, status_board
+
     items: list[tuple[str, Next]] = [(app.t("back_to_game"), lambda: back)]
     if app.state is not None:
         items.append((app.t("status_board"), lambda: status_board(app, back)))
         items.append((app.t("battle_log"), lambda: battle_log(app, back)))
     items += [(app.t("dice_stats"), lambda: dice_stats(app, back)),
               (app.t("quick_dice"), lambda: QuickDice(back)),
-              (app.t("settings"), lambda: settings_menu(app, lambda: back)),
-              (app.t("check_distance"), lambda: check_distance(app, lambda: back))]
+              (app.t("settings"), lambda: _settings_menu(app, lambda: back)),
+              (app.t("check_distance"), lambda: _check_distance(app, lambda: back))]
     state = app.state
     if state is not None and state.level == "tank" and state.winner is None \
             and state.active is not None:
@@ -100,7 +127,9 @@ class Table:
     def next_action(self, app: App) -> Screen:
         """The next action of the battle in play, at its level."""
         if app.playing.level != "tank":
-            return easy_level.next_action(app)
+            from cobi_companion.device.games import easy
+
+            return easy.next_action(app)
         # The Tank Game's screens load when first needed, or while the box is idle before.
         from cobi_companion.device.games.tank.turn import turn_screen
 

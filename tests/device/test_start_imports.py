@@ -1,5 +1,6 @@
-"""What the box imports before its start menu, and what it imports while idle after: the screens
-of the Tank Game and of Cobra come in while nobody presses, never before the menu."""
+"""What the box imports before its start menu, and what it imports while idle after: the games'
+screens (a new battle's roster, Easy, the menus, the Tank Game, Cobra) come in while nobody
+presses, never before the menu."""
 from __future__ import annotations
 
 import json
