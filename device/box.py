@@ -26,7 +26,7 @@ from cobi_companion.device.ports.events import Stop
 from cobi_companion.device.ports.inputs import Inputs, PinProblem
 from cobi_companion.device.ports.notify import Notifier
 from cobi_companion.device.ports.power import Power
-from cobi_companion.device.ports.range_reader import Sensors, reader_for
+from cobi_companion.device.ports.sensors import Sensors
 from cobi_companion.device.ports.sound import BuzzerSound, Lights, NoLights, NoSound
 from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore
 from cobi_companion.device.ui import atlas
@@ -92,6 +92,11 @@ def _import_ahead(modules: tuple[str, ...]) -> Iterator[bool]:
 
 def range_sensors(config: Config, put: Callable[[Any], None]) -> Sensors:
     """A reader per [[sensors]] table, putting its readings on the main loop's queue."""
+    if not config.sensors:
+        return Sensors()
+    # The readers and their parsers load only for a box with sensors.
+    from cobi_companion.device.ports.range_reader import reader_for
+
     return Sensors({sensor.name: (reader_for(sensor, put), sensor) for sensor in config.sensors})
 
 

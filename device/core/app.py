@@ -14,7 +14,7 @@ from cobi_companion.device.core import i18n, reasons
 from cobi_companion.device.core.battle_log import Line, LogEntry, english, said
 from cobi_companion.device.core.views import Header, View
 from cobi_companion.device.ports.events import Event, Key, Press, SensorReading, SensorState, Tick
-from cobi_companion.device.ports.range_reader import Sensors
+from cobi_companion.device.ports.sensors import Sensors
 from cobi_companion.device.ports.store import Store
 from cobi_companion.rules.dice import Dice, Need
 from cobi_companion.rules.status import Side

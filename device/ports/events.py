@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
-from cobi_companion.device.ports.range_sensor import Reading
-
+if TYPE_CHECKING:      # a box without range sensors never loads their parsers
+    from cobi_companion.device.ports.range_sensor import Reading
 
 class Key(StrEnum):
     CW = "cw"            # knob one detent clockwise
