@@ -64,29 +64,42 @@ def settings_from(config: Config, saved: dict[str, Any]) -> Settings:
     return settings
 
 
-# The games' screens, which the start menu and the games' table import only when a row first
-# needs them: imported while the box is idle after its first frame (the likeliest first), so that
-# neither the start menu nor any press waits for an import.
-LATER_SCREENS = ("games.roster", "games.easy", "games.menus", "games.settings", "ui.measure",
-                 "games.tank.turn", "games.tank.fire", "games.tank.overrun", "games.cobra")
+# The games' screens and the rules behind them, which the start menu and the games' table import
+# only when a row first needs them: imported while the box is idle after its first frame, so that
+# neither the start menu nor a press waits for them. One module a step, each after the modules it
+# imports (tests/device/test_start_imports.py checks the order): a step is one module's own code,
+# so that a knob turned meanwhile waits for little (a whole screen's imports are ~50 ms here and
+# most of a second on a Pi Zero).
+LATER_MODULES = (
+    "rules.battle", "rules.distance", "rules.hiding", "rules.turns", "rules.scoring",
+    "device.core.battle_state", "device.core.replay", "rules.movement", "rules.dice_maths",
+    "rules.shot", "rules.odds", "rules.tank_game", "rules.soft_fire", "rules.soft_odds",
+    "device.ui.explain", "device.ui.wording", "device.games.rolling", "rules.easy",
+    "rules.levels", "device.games.shots", "device.ports.range_sensor",
+    "device.ports.range_reader", "device.ui.measure", "device.games.battle",
+    "device.games.roster", "device.games.easy", "device.games.menus", "device.games.system",
+    "device.games.settings", "device.games.tank", "device.games.tank.learn",
+    "device.games.tank.fire", "rules.overrun", "device.games.tank.overrun",
+    "device.games.tank.turn", "rules.cobra.tables", "rules.cobra.weather", "rules.cobra.combat",
+    "rules.cobra.turns", "device.games.cobra")
 
 
 def warm_up_for(app: App) -> Iterator[bool]:
-    """The glyphs and outcome words of the box's language, drawn ahead while it is idle (the
-    glyph atlas written again if any was drawn that it lacked), and the screens that are
-    imported late."""
+    """While the box is idle: the screens that are imported late (first: the first press of a
+    battle needs them), then the glyphs and outcome words of the box's language drawn ahead
+    (the glyph atlas written again if any was drawn that it lacked)."""
     language = app.settings.language
     names = [text for card in app.book.sorted() for text in (card.name, card.short)]
     words = i18n.outcome_words(language)
     sides = [i18n.text(language, side) for side in ("axis", "allies")]
     glyphs = warm_up([*i18n.every_text(language), *names, "0123456789%+-−=·→(),.:"],
                      [*words, *sides, "0123456789 =+-−:cm"], words)
-    return itertools.chain(atlas.drawn_ahead(glyphs), _import_ahead(LATER_SCREENS))
+    return itertools.chain(_import_ahead(LATER_MODULES), atlas.drawn_ahead(glyphs))
 
 
 def _import_ahead(modules: tuple[str, ...]) -> Iterator[bool]:
     for module in modules:
-        importlib.import_module(f".{module}", __package__)
+        importlib.import_module(f"cobi_companion.{module}")
         yield True
 
 

@@ -163,7 +163,7 @@ class App:
             if not data:
                 return None
             # The battle's state and its rules load only when there is a battle to resume: a
-            # start without one shows its menu without them (box.LATER_SCREENS brings them).
+            # start without one shows its menu without them (box.LATER_MODULES brings them).
             from cobi_companion.device.core.battle_state import BattleState
 
             return BattleState.from_dict(data, self.book)

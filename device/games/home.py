@@ -9,9 +9,9 @@ from cobi_companion.device.ports.events import Key
 from cobi_companion.device.ui.widgets import Choose
 
 # The games' screens (and the rules behind them) are imported when a row of a menu is chosen,
-# or while the box is idle after its first frame (box.LATER_SCREENS), which is sooner: the start
+# or while the box is idle after its first frame (box.LATER_MODULES), which is sooner: the start
 # menu waits only for the menu itself. So the imports below sit inside the functions that use
-# them; a saved battle to resume imports the battle screens before the menu is shown.
+# them; a saved battle to resume loads its state (and its rules) before the menu is shown.
 
 def start_menu(app: App) -> Screen:
     items: list[tuple[str, Next]] = []
