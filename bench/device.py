@@ -60,9 +60,6 @@ from cobi_companion.device.sim import MockPanel
 from cobi_companion.rules.dice import ScriptedDice
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 from PIL import Image
-from store_odds import odds_process, shot_odds, store_figures  # bench/store_odds.py
-
-from run import cpu_model  # bench/run.py, beside this file
 
 ZERO_2W = 15          # a Pi Zero 2 W core runs Python roughly 10-25x slower than this machine's
 # Two whole battles, each press as a player makes it (the steps of a shot play out between).
@@ -326,6 +323,8 @@ def child(mode: str, idle_s: float, repeat: int) -> dict[str, Any]:
     if mode == "cold":
         return cold_press()
     if mode == "odds":
+        from store_odds import shot_odds  # bench/store_odds.py: the rules, the cards
+
         shots, thickest_ns = shot_odds(repeat)
         return {"shots": shots, "thickest_ns": thickest_ns}
     return warm_up_and_idle(idle_s)
@@ -497,6 +496,8 @@ def memory_rows(env: dict[str, str]) -> list[Row]:
 def odds_rows(env: dict[str, str], runs: int, repeat: int) -> list[Row]:
     print(f"\n5. exact odds: `cobi-companion odds ... --json`, the whole process, median of "
           f"{runs}; one Tiger I shot, median of {repeat} calls")
+    from store_odds import odds_process
+
     process = odds_process(runs, env)
     print(f"   process: {' '.join(f'{t:.3f}' for t in process)} s")
     # In a fresh process: after the battles timed before (six boxes built and closed), this
@@ -519,6 +520,8 @@ def store_rows(rolls: int, megabytes: float, repeat: int, kills: int) -> list[Ro
     print(f"\n6. the store on disk ({tmp}, {fs_type(tmp)}; synchronous=FULL), median of "
           f"{repeat}")
     with tempfile.TemporaryDirectory() as folder:
+        from store_odds import store_figures
+
         got = store_figures(Path(folder), rolls, megabytes, repeat, kills)
     stats_ms = [s * 1e3 for s in got.stats_s]
     clean_ms = [s * 1e3 for s in got.clean_open_s]
@@ -554,6 +557,8 @@ def main(argv: list[str]) -> int:
     logging.getLogger().addHandler(handler)
     print(f"Python {platform.python_implementation()} {platform.python_version()} "
           f"on {platform.system()} {platform.machine()}")
+    from run import cpu_model  # bench/run.py, beside this file: the rules (not in the children)
+
     print(f"CPU    {cpu_model()}")
     quick = args.quick
     with tempfile.TemporaryDirectory() as pycache, tempfile.TemporaryDirectory() as cache:

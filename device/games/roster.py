@@ -13,7 +13,6 @@ from cobi_companion.device.core.app import App, Screen
 from cobi_companion.device.core.battle_log import entry
 from cobi_companion.device.core.battle_state import BattleState, MatchState, piece_dict, piece_from
 from cobi_companion.device.core.views import BigWord, Menu, View
-from cobi_companion.device.games.battle import begin_round
 from cobi_companion.device.ports.events import Key
 from cobi_companion.device.ui.widgets import Choose, notice
 from cobi_companion.rules.battle import SQUAD_MAX, Battle, Piece
@@ -257,6 +256,10 @@ class Roster(Screen):
                              name=log_name(p), side=p.side.value) for p in pieces)
         app.commit(entry("log_new_match", pieces=listed) if self.match else
                    entry("log_new_battle", level=self.level, pieces=listed))
+        # The battle's screens load when it begins (or while the box is idle before): choosing
+        # the armies, a child's first press after the start, does not wait for them.
+        from cobi_companion.device.games.battle import begin_round
+
         return begin_round(app)
 
 
