@@ -25,6 +25,7 @@ from cobi_companion.device.ports.errors import ConfigError, reason
 from cobi_companion.device.ports.events import Stop
 from cobi_companion.device.ports.inputs import Inputs, PinProblem
 from cobi_companion.device.ports.notify import Notifier
+from cobi_companion.device.ports.pin_factory import use_named_factory
 from cobi_companion.device.ports.power import Power
 from cobi_companion.device.ports.sensors import Sensors
 from cobi_companion.device.ports.sound import BuzzerSound, Lights, NoLights, NoSound
@@ -367,6 +368,8 @@ def build(config: Config, display: Any, *, pin_factory: Any = None,
     panel's, which moves on by itself instead of sleeping between taps)."""
     state = state_dir or config.paths.state_dir
     atlas.use()           # the glyphs drawn at an earlier start, before the first screen
+    if pin_factory is None:
+        use_named_factory()       # $GPIOZERO_PIN_FACTORY's, without gpiozero's package search
     store = SqliteStore(state / DATABASE_NAME)
     settings = settings_from(config, store.settings())
     off: list[tuple[str, str]] = []
