@@ -49,6 +49,8 @@ CHECKING_CODE = (
 
 @dataclass(frozen=True)
 class CardProblem:
+    """Why a card or table file (or one field of it) was not used."""
+
     path: str
     field: str | None
     message: str

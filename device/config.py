@@ -58,6 +58,8 @@ Rules = Literal["easy", "tank"]
 
 @dataclass(frozen=True, kw_only=True)
 class Buttons:
+    """The two dice buttons' pins, and their debounce and hold times."""
+
     axis: int = 17
     allies: int = 27
     bounce_s: float = 0.02
@@ -66,6 +68,8 @@ class Buttons:
 
 @dataclass(frozen=True, kw_only=True)
 class Encoder:
+    """The rotary encoder's pins, its push switch's pin and its long-press time."""
+
     a: int = 5
     b: int = 6
     button: int = 13
@@ -74,17 +78,24 @@ class Encoder:
 
 @dataclass(frozen=True, kw_only=True)
 class Buzzer:
+    """The buzzer's pin, if one is fitted."""
+
     pin: int | None = 12          # None: no buzzer fitted
 
 
 @dataclass(frozen=True, kw_only=True)
 class Leds:
+    """The two sides' LEDs' pins, if fitted."""
+
     axis: int | None = 23
     allies: int | None = 24
 
 
 @dataclass(frozen=True, kw_only=True)
 class Display:
+    """The OLED panel: its driver, bus, address, turn and brightness, and when it dims and goes
+    dark."""
+
     # The panel's defaults live in `boot`, which opens the panel before this module is loaded.
     driver: Driver = PANEL["driver"]
     port: int = PANEL["port"]
@@ -98,6 +109,8 @@ class Display:
 
 @dataclass(frozen=True, kw_only=True)
 class Game:
+    """How a new box plays: language, rules level, real dice or the box's, sound."""
+
     language: Language = "en"
     # A new box starts at the Easy level, a family's first battle; the Rules setting (the
     # roster's last row) remembers the level the players choose after.
@@ -108,12 +121,16 @@ class Game:
 
 @dataclass(frozen=True, kw_only=True)
 class Paths:
+    """Where the box keeps its battles, and the folder of the user's own cards."""
+
     state_dir: Path = field(default_factory=default_state_dir)
     cards_dir: Path | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
 class Sensor:
+    """A range sensor: its name, serial port, model and how its readings are taken."""
+
     name: str
     port: str
     model: str                       # one of SENSOR_MODELS

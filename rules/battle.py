@@ -60,6 +60,8 @@ class Piece:
 
 @dataclass(frozen=True)
 class Battle:
+    """The pieces on the table at a rules level, each with its card, side and status."""
+
     level: str
     pieces: tuple[Piece, ...] = ()
 

@@ -38,6 +38,8 @@ def roll_d6_plus(dice: Dice, who: str) -> tuple[tuple[int, ...], int]:
 
 @dataclass(frozen=True)
 class Initiative:
+    """The roll-off for the initiative: each pair of rolls, and who won it."""
+
     rolls: tuple[tuple[int, int], ...]  # (axis, allies) per roll-off; ties roll again
     winner: Side
 

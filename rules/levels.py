@@ -16,6 +16,8 @@ from .trace import Shot
 
 @dataclass(frozen=True)
 class RuleSet:
+    """A rules level as the box uses it: how it fires, its odds, its winner and what it changes."""
+
     name: str
     title: str
     fire: Callable[[ShotPlan, Dice], Shot]

@@ -17,6 +17,8 @@ class _NoDice:
 
 @dataclass(frozen=True)
 class Allowance:
+    """How far a piece may move, and the card values and steps that make it."""
+
     card: InfoCard
     base: int                       # forward or backward move from the card
     steps: tuple[Modifier, ...]     # turns, rough ground, road

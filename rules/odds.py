@@ -18,6 +18,8 @@ OUTCOMES = (Effect.MISS, Effect.NONE, Effect.IMMOBILIZED, Effect.WEAKENED,
 
 @dataclass(frozen=True)
 class Odds:
+    """A shot's exact chances: to hit, to reload, and of every outcome."""
+
     hit: Fraction
     reload: Fraction | None              # Tank Game only
     effects: dict[Effect, Fraction]      # every outcome of OUTCOMES, summing to 1

@@ -38,6 +38,8 @@ class Under:
 
 @dataclass(frozen=True)
 class FigureRoll:
+    """One figure's roll against a tank running it over."""
+
     figure: int       # 1, 2, ... in the order rolled
     roll: int
     eliminated: bool
@@ -74,6 +76,8 @@ class RunOver:
 
 @dataclass(frozen=True)
 class Overrun:
+    """A tank's overrun, as resolved: the pieces it ran over, their rolls, and its move."""
+
     tank: str
     card: str
     pieces: tuple[RunOver, ...]

@@ -149,6 +149,8 @@ def battle_result(battle: Battle, gave_up: Side | None = None) -> BattleResult:
 
 @dataclass(frozen=True)
 class MatchBattle:
+    """One battle of a match: which team played the Axis, who won, and the figures it scored."""
+
     number: int
     axis: Team
     winner: Side
@@ -162,6 +164,8 @@ class MatchBattle:
 
 @dataclass(frozen=True)
 class MatchResult:
+    """A whole match: its battles, each team's total and the winner, with the reason."""
+
     battles: tuple[MatchBattle, ...]
     totals: dict[Team, int]
     winner: Team | None            # None: a draw

@@ -12,6 +12,9 @@ from .status import Effect, Status
 
 @dataclass(frozen=True)
 class ShotPlan:
+    """A shot before it is fired: firer, target, facing, and the situation that changes the
+    rolls."""
+
     attacker: InfoCard
     target: InfoCard
     facing: Facing

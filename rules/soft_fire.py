@@ -48,6 +48,9 @@ class Covered:
 
 @dataclass(frozen=True)
 class SoftPlan:
+    """Fire at soft targets before it is resolved: firer, weapon, the pieces under it and the
+    situation."""
+
     firer: Piece
     weapon: Weapon
     targets: tuple[Covered, ...]
@@ -110,6 +113,9 @@ class Attack:
 
 @dataclass(frozen=True)
 class PieceResult:
+    """What fire at soft targets did to one piece: its attacks, its figures down, and the model
+    itself."""
+
     label: str
     kind: Kind
     attacks: tuple[Attack, ...]
@@ -141,6 +147,8 @@ class PieceResult:
 
 @dataclass(frozen=True)
 class SoftFire:
+    """Fire at soft targets, as resolved: every roll, and each piece's result."""
+
     firer: Piece
     firer_after: Piece
     weapon: Weapon

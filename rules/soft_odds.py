@@ -43,6 +43,8 @@ def attack_hits(modifier: int) -> Fraction:
 
 @dataclass(frozen=True)
 class PieceOdds:
+    """One piece's exact chances under fire at soft targets."""
+
     label: str
     figures: int
     per_figure: Fraction | None             # a figure falls (all its shots)
@@ -66,6 +68,8 @@ class PieceOdds:
 
 @dataclass(frozen=True)
 class SoftOdds:
+    """The exact chances of fire at soft targets: to hit, to reload, and of k figures down."""
+
     hit: Fraction                 # HE: the to-hit roll; other weapons always reach
     reload: Fraction | None       # HE only
     pieces: tuple[PieceOdds, ...]

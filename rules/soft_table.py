@@ -107,6 +107,8 @@ class RangeBand(Entry):
 
 @dataclass(frozen=True, kw_only=True)
 class WeaponRow:
+    """A weapon's row of the Soft Targets Table: its range bands, and its template's modifier."""
+
     ranges: tuple[RangeBand, ...] = ()
     template: Entry | None = None
 

@@ -15,6 +15,8 @@ from .status import Effect, Status
 
 @dataclass(frozen=True)
 class Modifier:
+    """A change to a roll and the rule (or card, or table) that makes it."""
+
     reason: str
     value: int
 
@@ -76,6 +78,9 @@ class DamageRoll:
 
 @dataclass(frozen=True)
 class ArmourRoll:
+    """The target's armour against the shot: the facing's value, and its roll where the level
+    has one."""
+
     facing: Facing
     value: int
     rolls: tuple[int, ...]  # Easy: the target player's D6+; Tank Game: none
@@ -89,6 +94,8 @@ class ArmourRoll:
 
 @dataclass(frozen=True)
 class Shot:
+    """One shot at a hard target, as resolved: every roll and modifier, and what it did."""
+
     level: str
     attacker: InfoCard
     target: InfoCard

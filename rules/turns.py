@@ -92,6 +92,8 @@ class Member:
 
 @dataclass(frozen=True)
 class Activation:
+    """The pieces acting together in one activation, and what each has done in it."""
+
     members: tuple[Member, ...]
     extra: bool = False      # the extra activation after one without fire: no firing
     done: tuple[Done, ...] = ()

@@ -119,6 +119,8 @@ class Sources:
 
 @dataclass
 class Settings:
+    """What the players chose on the box, kept in its store over the config's defaults."""
+
     language: str = "en"
     rules: str = "easy"
     real_dice: bool = False

@@ -78,6 +78,9 @@ class MatchState:
 
 @dataclass
 class BattleState:
+    """The battle in play as the box keeps it: the pieces, round, turn, log and match, saved
+    after every step."""
+
     level: str
     battle: Battle
     id: str = field(default_factory=lambda: secrets.token_hex(6))

@@ -19,6 +19,8 @@ SKETCH_FILL = 99         # more dice than any rule still needs after the faces s
 
 @dataclass
 class Replay(Generic[T]):
+    """A rule run again with the faces rolled so far, until it needs no more dice."""
+
     run: Callable[[ScriptedDice], T]
     faces: list[int] = field(default_factory=list)
     needs: list[Need] = field(default_factory=list)

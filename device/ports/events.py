@@ -21,6 +21,8 @@ class Key(StrEnum):
 
 @dataclass(frozen=True)
 class Press:
+    """A key: a tap or hold of a dice button, a knob's detent or its push."""
+
     key: Key
 
 

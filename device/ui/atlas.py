@@ -184,6 +184,8 @@ def read(path: Path | None = None) -> Atlas | None:
 
 @dataclass
 class _Read:
+    """The atlas file read last, and its stamp then."""
+
     path: Path | None = None
     stamp: list[Any] | None = None
     atlas: Atlas | None = None

@@ -76,6 +76,8 @@ def font(weight: str, size: int) -> FreeFont:
 
 @dataclass(frozen=True, slots=True)
 class Glyph:
+    """One character as a font draws it at one half-pixel phase: its ink and where it goes."""
+
     mask: Image.Image | None       # the glyph's ink, cropped; None for a blank (a space)
     left: int                      # from the pen's whole pixel to the ink's left edge
     top: int                       # from the baseline to the ink's top row (negative: above)
@@ -115,6 +117,8 @@ class Drawn:
 
 @dataclass
 class _Earlier:
+    """The atlas the glyphs are cut from, and the glyphs drawn since the start that it lacks."""
+
     kept: Kept | None = None        # the atlas in use
     drawn: Drawn | None = None      # recording, or not
 

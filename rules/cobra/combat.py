@@ -40,6 +40,8 @@ class Role(StrEnum):
 
 @dataclass(frozen=True)
 class UnitModifier:
+    """A letter on a unit that changes its strength in combat, with its rule."""
+
     letter: str
     factor: Fraction
     name: str
@@ -130,6 +132,8 @@ class UnitStrength:
 
 @dataclass(frozen=True)
 class SideStrength:
+    """One side's units in a combat and their strengths."""
+
     role: Role
     units: tuple[UnitStrength, ...]
 
@@ -346,6 +350,8 @@ def base_column(attack: int, defence: int) -> tuple[int, str]:
 
 @dataclass(frozen=True)
 class Odds:
+    """A combat's odds column: both sides' strengths, the column and its shifts."""
+
     attack: SideStrength | None
     defence: SideStrength | None
     base: str              # the column before shifts

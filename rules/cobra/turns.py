@@ -21,6 +21,8 @@ LEVELS = ("Decisive Allied", "Operational Allied", "Marginal Allied", "Draw",
 
 @dataclass(frozen=True)
 class Scenario:
+    """A scenario of Cobra: its turns, supply points and set-up."""
+
     key: str
     title: str
     first: int
@@ -62,6 +64,8 @@ def scenario(key: str) -> Scenario:
 
 @dataclass(frozen=True)
 class Tracks:
+    """The supply points and victory points on the game's tracks."""
+
     us: int = 0
     british: int = 0
     german: int = 0            # German attack supply points, at most 12
@@ -89,6 +93,8 @@ def allied_receipt(printed: int, weather: Weather | None, first_storm: bool,
 
 @dataclass(frozen=True)
 class Phase:
+    """One phase of a turn: whose, and which."""
+
     player: Nation
     name: str
 

@@ -93,6 +93,8 @@ def read(tables: CobraTables | None, column_name: str, modified: int) -> tuple[i
 
 @dataclass(frozen=True)
 class WeatherRoll:
+    """A turn's weather: the column, the roll and its modifier, and the weather it gives."""
+
     turn: int
     column: str
     column_note: str
