@@ -15,8 +15,8 @@ from statistics import median
 from typing import Any
 
 from .errors import Refusal, RulesError
+from .modifier import Modifier
 from .tank_game import RANGE_LIMIT_CM
-from .trace import Modifier
 
 DEFAULT_MARGIN_CM = 1.5  # added to the readings' spread: the band where the box will not call
 

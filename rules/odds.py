@@ -8,9 +8,9 @@ from typing import Any
 
 from .card import DieRange, Facing, InfoCard, facing_armour
 from .dice_maths import damage_below
+from .modifier import Modifier
 from .shot import effect_table
 from .status import Effect, Status
-from .trace import Modifier
 
 OUTCOMES = (Effect.MISS, Effect.NONE, Effect.IMMOBILIZED, Effect.WEAKENED,
             Effect.GUN_DESTROYED, Effect.DESTROYED)
