@@ -34,9 +34,9 @@ class TerminalFormatter(argparse.HelpFormatter):
     shutil for the width, which imports bz2 and lzma (~2 ms here, ~30 ms on a Pi Zero 2 W)."""
 
     def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
-                 width: int | None = None) -> None:
+                 width: int | None = None, **more: Any) -> None:
         super().__init__(prog, indent_increment, max_help_position,
-                         terminal_columns() - 2 if width is None else width)
+                         terminal_columns() - 2 if width is None else width, **more)
 
 
 class OneLineParser(argparse.ArgumentParser):

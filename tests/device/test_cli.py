@@ -205,6 +205,30 @@ def test_the_parsers_choices_are_the_rules_own(cli):
     assert f"--facing {{{','.join(f.value for f in Facing)}}}" in usage
 
 
+@pytest.mark.parametrize("columns", [None, "60", "200", "0", "wide"])
+def test_the_help_is_as_wide_as_argparses_own_makes_it(columns, monkeypatch):
+    # The parsers' formatter measures the terminal without shutil, as shutil does: $COLUMNS
+    # when it is a positive number, else the terminal (none here), else 80.
+    import argparse
+
+    from cobi_companion.device.cli import build_parser
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    for argv in ([], ["odds"]):
+        parsers = []
+        for formatter in (None, argparse.HelpFormatter):
+            parser = build_parser()
+            if argv:
+                parser = next(action.choices[argv[0]].built() for action in parser._actions
+                              if isinstance(action, argparse._SubParsersAction))
+            parser.formatter_class = formatter or parser.formatter_class
+            parsers.append(parser.format_help())
+        ours, argparses = parsers
+        assert ours == argparses and len(max(ours.splitlines(), key=len)) > 40
+
+
 def test_the_command_line_imports_no_pydantic_or_gpiozero_before_a_command_runs():
     code = ("import sys, cobi_companion.device.cli, cobi_companion.device.boot, "
             "cobi_companion.device.sim\n"
