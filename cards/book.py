@@ -12,7 +12,7 @@ This module imports no pydantic: the box and the command line start with it.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -21,12 +21,12 @@ from cobi_companion import rules
 from cobi_companion.rules.card import InfoCard
 from cobi_companion.rules.errors import Refusal, RulesError
 from cobi_companion.rules.numbers import digits
-from cobi_companion.rules.soft_table import SoftTable
 
 from .snapshot import Fingerprint, cached, package_file
 
 if TYPE_CHECKING:
     from cobi_companion.rules.cobra.tables import CobraTables
+    from cobi_companion.rules.soft_table import SoftTable
 
 SYSTEM_FOLDER = Path("/etc/cobi-companion/cards")
 SOFT_TABLE = Path("tables") / "soft-targets.toml"   # inside a cards folder
@@ -40,8 +40,9 @@ CARDS_PACKAGE = Path(__file__).parent
 RULES_PACKAGE = Path(str(rules.__file__)).parent
 CHECKING_CODE = (
     *(RULES_PACKAGE / name for name in ("card.py", "card_schema.py", "soft_table.py",
-                                        "soft_table_schema.py", "errors.py",
-                                        "cobra/tables.py", "cobra/tables_schema.py")),
+                                        "soft_table_schema.py", "situations.py", "modifier.py",
+                                        "errors.py", "cobra/tables.py",
+                                        "cobra/tables_schema.py")),
     *(CARDS_PACKAGE / name for name in ("book.py", "loader.py", "learned.py", "tomlfile.py",
                                         "snapshot.py")),
 )
@@ -72,8 +73,26 @@ class CardBook:
 
     cards: dict[str, InfoCard] = field(default_factory=dict)   # by InfoCard.key
     problems: list[CardProblem] = field(default_factory=list)
-    table: SoftTable = field(default_factory=SoftTable)       # the Soft Targets Table
     learned_file: Path | None = None   # where values learned at the table are kept, if anywhere
+    # What makes the Soft Targets Table when `table` is first read (from a snapshot's data):
+    # only fire at soft targets reads it, and `odds` at a tank then imports no table (its five
+    # dataclasses cost ~5 ms to create at import here, ~70 ms on a Pi Zero 2 W).
+    make_table: Callable[[], SoftTable] | None = field(default=None, repr=False,
+                                                       compare=False)
+
+    def __post_init__(self) -> None:
+        self._table: SoftTable | None = None
+
+    @property
+    def table(self) -> SoftTable:
+        """The Soft Targets Table (an empty one until the loader or `make_table` gives it)."""
+        if self._table is None:
+            self._table = self.make_table() if self.make_table is not None else _empty_table()
+        return self._table
+
+    @table.setter
+    def table(self, table: SoftTable) -> None:
+        self._table = table
 
     def get(self, key: int | str) -> InfoCard:
         """A card by set number, or by id for a card without one."""
@@ -152,7 +171,15 @@ def _table_data(table: SoftTable) -> dict[str, Any]:
             "learned": None if table.under is None else _table_data(table.under)}
 
 
+def _empty_table() -> SoftTable:
+    from cobi_companion.rules.soft_table import SoftTable
+
+    return SoftTable()
+
+
 def _table(data: Mapping[str, Any]) -> SoftTable:
+    from cobi_companion.rules.soft_table import SoftTable
+
     table = SoftTable.from_plain(data["values"], data["source"])
     return table if data["learned"] is None else table.with_learned(_table(data["learned"]))
 
@@ -162,10 +189,18 @@ def _book_data(book: CardBook) -> dict[str, Any]:
             "problems": _problems_data(book.problems), "table": _table_data(book.table)}
 
 
-def _book(data: Mapping[str, Any]) -> CardBook:
+def _book(data: Mapping[str, Any], build: Callable[[], CardBook]) -> CardBook:
+    """The book of a snapshot's data; its table is made when first read, and should the data
+    not be a table's (`cached`'s rule: a snapshot that is not what we wrote is ignored), it is
+    the table of the book `build` reads and checks from the files instead."""
+    def make_table() -> SoftTable:
+        try:
+            return _table(data["table"])
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return build().table
     cards = (InfoCard.from_plain(plain, source) for source, plain in data["cards"])
     return CardBook({card.key: card for card in cards}, _problems(data["problems"]),
-                    _table(data["table"]))
+                    make_table=make_table)
 
 
 def card_book(folders: list[Path], learned: Path | None = None,
@@ -179,7 +214,7 @@ def card_book(folders: list[Path], learned: Path | None = None,
 
         return load_cards(folders, learned)
     book = cached(snapshot, lambda: _card_files([shipped_folder(), *folders], learned), build,
-                  _book_data, _book)
+                  _book_data, lambda data: _book(data, build))
     book.learned_file = learned
     return book
 

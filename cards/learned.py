@@ -16,10 +16,13 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from cobi_companion.rules.soft_table import Entry, RangeBand, SoftTable
+# The table and what writes it are imported where they are used: a command finds where the
+# learned file is (`learned_file`) without them, and `odds` at a tank reads no table.
+if TYPE_CHECKING:
+    from cobi_companion.rules.soft_table import Entry, RangeBand, SoftTable
 
 LEARNED = Path("learned") / "soft-targets.toml"   # inside the state directory
 SOURCE = "learned at the table"
@@ -34,7 +37,7 @@ HEADER = """\
 # file) to have the box ask again; check the file with `cobi-companion cards check FILE`.
 # The box writes the file whole: comments other than this one are not kept.
 """
-_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+_BARE_KEY = r"[A-Za-z0-9_-]+"      # compiled when first used (the re module keeps it)
 
 
 def learned_file(state_dir: Path) -> Path:
@@ -43,6 +46,8 @@ def learned_file(state_dir: Path) -> Path:
 
 def read_learned(path: Path) -> SoftTable:
     """The learned values (none when the file does not exist yet), or CardFileError."""
+    from cobi_companion.rules.soft_table import SoftTable
+
     if not path.exists():
         return SoftTable().with_source(str(path))
     # Checking the file needs pydantic: imported only when there is a file.
@@ -73,6 +78,8 @@ def toml_text(table: SoftTable) -> str:
 
 def write_learned(path: Path, table: SoftTable) -> None:
     """Replace the file with `table`, whole or not at all; OSError when it cannot."""
+    import tempfile
+
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -106,7 +113,7 @@ def _number(cm: float) -> str:
 
 
 def _key(name: str) -> str:
-    return name if _BARE_KEY.fullmatch(name) else _string(name)
+    return name if re.fullmatch(_BARE_KEY, name) else _string(name)
 
 
 def _string(text: str) -> str:

@@ -212,15 +212,16 @@ def merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
     return merged
 
 
+# Patterns, compiled when first used (the re module keeps them): only a file's problem needs
+# its line, and the box reads its panel settings with this module before its title is drawn.
 _BARE_OR_QUOTED = r'[A-Za-z0-9_-]+|"[^"]*"|\'[^\']*\''
-_KEY = re.compile(rf"^\s*((?:{_BARE_OR_QUOTED})(?:\s*\.\s*(?:{_BARE_OR_QUOTED}))*)\s*=")
-_HEADER = re.compile(rf"^\s*(\[\[?)\s*((?:{_BARE_OR_QUOTED})(?:\s*\.\s*(?:{_BARE_OR_QUOTED}))*)"
-                     rf"\s*\]")
-_PART = re.compile(_BARE_OR_QUOTED)
+_KEY = rf"^\s*((?:{_BARE_OR_QUOTED})(?:\s*\.\s*(?:{_BARE_OR_QUOTED}))*)\s*="
+_HEADER = (rf"^\s*(\[\[?)\s*((?:{_BARE_OR_QUOTED})(?:\s*\.\s*(?:{_BARE_OR_QUOTED}))*)"
+           rf"\s*\]")
 
 
 def _dotted(text: str) -> list[str]:
-    return [part.strip("\"'") for part in _PART.findall(text)]
+    return [part.strip("\"'") for part in re.findall(_BARE_OR_QUOTED, text)]
 
 
 def _places(text: str) -> Iterator[tuple[int, list[str]]]:
@@ -234,7 +235,7 @@ def _places(text: str) -> Iterator[tuple[int, list[str]]]:
             if line.count(in_string) % 2:
                 in_string = ""
             continue
-        header = _HEADER.match(line)
+        header = re.match(_HEADER, line)
         if header:
             table = _dotted(header.group(2))
             if header.group(1) == "[[":
@@ -243,7 +244,7 @@ def _places(text: str) -> Iterator[tuple[int, list[str]]]:
                 table = [*table, str(index)]
             yield number, table
             continue
-        key = _KEY.match(line)
+        key = re.match(_KEY, line)
         if key:
             yield number, [*table, *_dotted(key.group(1))]
             rest = line[key.end():]

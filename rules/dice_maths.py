@@ -81,14 +81,13 @@ def damage_below(n: int, limit: int) -> tuple[list[int], int]:
     by the recurrence of the module docstring: integer arithmetic, linear in `limit`."""
     if limit <= 0:
         return [], 1
-    denominator = 6 ** (n + limit - 1)
-    c = [6 ** (limit - 1)]
-    before = 0                                  # c_(h-1); c_-1 = 0
+    now, before = 6 ** (limit - 1), 0           # c_h and c_(h-1), from c_0 and c_-1 = 0
+    c = [now]
     for h in range(limit - 1):
-        step = (25 * n - 23 * h) * c[h] + 4 * (h - 1) * before
-        before = c[h]
-        c.append(step // (6 * (h + 1)))         # exact: c_(h+1) is an integer
-    return c, denominator
+        # exact: c_(h+1) is an integer
+        now, before = ((25 * n - 23 * h) * now + 4 * (h - 1) * before) // (6 * (h + 1)), now
+        c.append(now)
+    return c, 6 ** (n + limit - 1)
 
 
 def damage_numerator(n: int, h: int) -> int:

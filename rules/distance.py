@@ -15,7 +15,7 @@ from statistics import median
 from typing import Any
 
 from .errors import Refusal, RulesError
-from .trace import Modifier
+from .modifier import Modifier
 
 DEFAULT_MARGIN_CM = 1.5  # added to the readings' spread: the band where the box will not call
 

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import re
 
-_WHOLE = re.compile(r"[+-]?[0-9]+")          # [0-9] is these ten characters, never '²'
-_DIGITS = re.compile(r"[0-9]+")
-_DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
+# The patterns are compiled when first used (the re module keeps them): a command compiles only
+# those of the numbers it reads.
+_WHOLE = r"[+-]?[0-9]+"          # [0-9] is these ten characters, never '²'
+_DIGITS = r"[0-9]+"
+_DECIMAL = r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)"
 # More digits before the point than any range here needs: such a number is out of range, and
 # is not read at all (int() of thousands of digits is slow, and past 4,300 refused).
 _MOST_DIGITS = 15
 _ECHO = 40           # the characters of a bad value a message repeats
-_PLAIN = re.compile(rf"[+-]?[0-9.]{{1,{_ECHO}}}")     # a number, repeated without quotes
+_PLAIN = rf"[+-]?[0-9.]{{1,{_ECHO}}}"     # a number, repeated without quotes
 
 
 def _trimmed(text: str) -> str | None:
@@ -33,13 +35,13 @@ def _trimmed(text: str) -> str | None:
 def digits(text: str) -> bool:
     """Whether `text` is one or more of the digits 0-9 and nothing else (unlike
     str.isdigit(), never '²' or '٣', which int() refuses or reads otherwise)."""
-    return _DIGITS.fullmatch(text) is not None
+    return re.fullmatch(_DIGITS, text) is not None
 
 
 def whole(text: str, low: int, high: int) -> int | None:
     """The whole number `text` writes, if it is from `low` to `high`; else None."""
     text = text.strip()
-    trimmed = _trimmed(text) if _WHOLE.fullmatch(text) else None
+    trimmed = _trimmed(text) if re.fullmatch(_WHOLE, text) else None
     if trimmed is None:
         return None
     value = int(trimmed)
@@ -50,7 +52,7 @@ def decimal(text: str, low: float, high: float) -> float | None:
     """The number `text` writes (like 12, 12.5 or .5), if it is from `low` to `high`; else
     None. Never nan or an infinity, nor an exponent (1e3)."""
     text = text.strip()
-    trimmed = _trimmed(text) if _DECIMAL.fullmatch(text) else None
+    trimmed = _trimmed(text) if re.fullmatch(_DECIMAL, text) else None
     if trimmed is None:
         return None
     value = float(trimmed)
@@ -62,4 +64,4 @@ def echo(text: str) -> str:
     with its odd characters escaped ('nan', '²'), and cut after a few characters (a refusal
     of 5,000 digits stays a short line)."""
     cut, more = text[:_ECHO], "…" if len(text) > _ECHO else ""
-    return (cut if _PLAIN.fullmatch(cut) else repr(cut)) + more
+    return (cut if re.fullmatch(_PLAIN, cut) else repr(cut)) + more

@@ -8,9 +8,9 @@ from typing import Any
 
 from .card import DieRange, Facing, InfoCard, facing_armour
 from .dice_maths import damage_below
+from .modifier import Modifier
 from .shot import effect_table
 from .status import Effect, Status
-from .trace import Modifier
 
 OUTCOMES = (Effect.MISS, Effect.NONE, Effect.IMMOBILIZED, Effect.WEAKENED,
             Effect.GUN_DESTROYED, Effect.DESTROYED)
@@ -45,9 +45,13 @@ class Odds:
         }
 
 
+# P(a D6 shows one of k faces), k = 0..6: the only chances a single die can give.
+_FACES = tuple(Fraction(k, 6) for k in range(7))
+
+
 def faces_at_least(low: int, modifier: int) -> Fraction:
-    """P(D6 + modifier >= low)."""
-    return Fraction(sum(1 for face in range(1, 7) if face + modifier >= low), 6)
+    """P(D6 + modifier >= low): the faces from max(1, low - modifier) to 6."""
+    return _FACES[min(6, max(0, 7 - (low - modifier)))]
 
 
 def combine(hit: Fraction, given_hit: dict[Effect, Fraction]) -> dict[Effect, Fraction]:
@@ -84,9 +88,9 @@ def damage_weights(card: InfoCard, before: Status, facing: Facing,
     numerators, denominator = damage_below(dice, armour + len(table))
     weight = dict.fromkeys(OUTCOMES[1:], 0)
     weight[Effect.DESTROYED] = denominator - sum(numerators)    # H >= armour + Destroy
-    for net, effect in enumerate(table):
-        weight[effect] += numerators[armour + net]
-    weight[Effect.NONE] += sum(numerators[:armour])             # net below 0: no effect
+    weight[Effect.NONE] = sum(numerators[:armour])              # net below 0: no effect
+    for effect, numerator in zip(table, numerators[armour:], strict=True):
+        weight[effect] += numerator                             # net 0 to Destroy - 1
     return weight, denominator
 
 
@@ -100,8 +104,11 @@ def damage_effects(card: InfoCard, before: Status, facing: Facing,
 def combine_weights(hit: Fraction, weight: dict[Effect, int],
                     denominator: int) -> dict[Effect, Fraction]:
     """`combine` for effects given as integer weights: each chance is made a fraction once,
-    hit × weight / denominator, instead of a fraction times a fraction."""
-    effects = {Effect.MISS: 1 - hit}
-    effects.update({e: Fraction(hit.numerator * w, hit.denominator * denominator)
-                    for e, w in weight.items()})
+    hit × weight / denominator, instead of a fraction times a fraction (and a miss is the
+    faces left, not 1 - hit worked out in fractions)."""
+    hits, faces = hit.numerator, hit.denominator
+    effects = {Effect.MISS: Fraction(faces - hits, faces)}
+    below = faces * denominator
+    for effect, w in weight.items():
+        effects[effect] = Fraction(hits * w, below)
     return effects

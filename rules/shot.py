@@ -138,7 +138,9 @@ def effect_table(card: InfoCard, before: Status) -> list[Effect]:
     is written.
     """
     destroy: int = card.need("destroy")
-    table: list[Effect | None] = [None] * max(destroy, 0)
+    # No band's outcome is NONE, so a result still NONE is one no band has claimed yet.
+    none = Effect.NONE
+    table = [none] * max(destroy, 0)
     unclaimed = len(table)
     for name, _, effect in _BANDS:
         if not unclaimed:
@@ -148,7 +150,7 @@ def effect_table(card: InfoCard, before: Status) -> list[Effect]:
             continue
         outcome = band_effect(effect, before)
         for net in range(band.low, min(band.high + 1, destroy)):
-            if table[net] is None:
+            if table[net] is none:
                 table[net] = outcome
                 unclaimed -= 1
-    return [Effect.NONE if effect is None else effect for effect in table]
+    return table

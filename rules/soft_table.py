@@ -18,14 +18,8 @@ from enum import StrEnum
 from typing import Any
 
 from .errors import Refusal, RulesError, Value
-from .trace import Modifier
-
-# The situations of a target that change the attacker's roll, and how a screen says them.
-SITUATIONS = {
-    "soft_vehicle": "in a soft vehicle",
-    "soft_cover": "in soft cover",
-    "hard_cover": "in hard cover",
-}
+from .modifier import Modifier
+from .situations import SITUATIONS as SITUATIONS  # the table's rows: imported from here too
 
 
 class Lack(StrEnum):

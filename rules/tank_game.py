@@ -1,15 +1,24 @@
-"""Cobi WWII Tank Game (seed 000): fire at hard targets, reload, damage dice and effects."""
+"""Cobi WWII Tank Game (seed 000): fire at hard targets, reload, damage dice and effects.
+
+The dice and the trace of a resolution are imported by the functions that roll: the odds
+(`cobi-companion odds`, the box's preview of a shot) roll nothing, and those two modules
+define a dozen dataclasses, each about a millisecond to create here (fifteen on a Pi Zero 2 W).
+"""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from .card import DieRange, InfoCard, Kind, facing_armour
-from .dice import RELOAD, TO_HIT, Aim, Dice, Need, Roller
 from .errors import Refusal, RulesError
+from .modifier import Modifier
 from .odds import Odds, combine_weights, damage_weights, faces_at_least
 from .shot import ShotPlan, check_can_fire, effect_of
 from .status import Effect, Status
-from .trace import ArmourRoll, DamageRoll, DieCheck, Modifier, ReloadAction, Shot, Tally
+
+if TYPE_CHECKING:
+    from .dice import Dice, Need
+    from .trace import DamageRoll, DieCheck, ReloadAction, Shot, Tally
 
 LEVEL = "tank"
 RANGE_LIMIT_CM = 100  # over 100 cm is -1 to hit; exactly 100 cm has no penalty
@@ -49,6 +58,8 @@ def reload_modifiers(crew_below_half: bool, action: bool = False) -> tuple[Modif
 def check_die(tally: Tally, need: Need, needed: DieRange,
            mods: tuple[Modifier, ...]) -> DieCheck:
     """One D6 plus modifiers, at or above the low end of the card's range."""
+    from .trace import DieCheck
+
     roll = tally.roll(need)
     modified = roll + sum(m.value for m in mods)
     return DieCheck(roll, mods, modified, needed, modified >= needed.low)
@@ -56,6 +67,8 @@ def check_die(tally: Tally, need: Need, needed: DieRange,
 
 def damage_die(number: int) -> Need:
     """The firer's damage die `number`, counting the extra dice earned by sixes."""
+    from .dice import Aim, Need, Roller
+
     return Need(Roller.FIRER, Aim.DAMAGE, f"damage die {number}", number=number)
 
 
@@ -65,6 +78,8 @@ def damage_dice(tally: Tally, count: int) -> DamageRoll:
     Dice are rolled as the seed's examples do: the card's dice, then the extras they earned,
     then the extras those earned.
     """
+    from .trace import DamageRoll
+
     rolls: list[int] = []
     pending = count
     while pending:
@@ -93,6 +108,9 @@ def check_hard_target(target: InfoCard) -> None:
 
 def fire(plan: ShotPlan, dice: Dice) -> Shot:
     """To hit, then reload (hit or miss), then on a hit the damage dice against the armour."""
+    from .dice import RELOAD, TO_HIT
+    from .trace import ArmourRoll, Shot, Tally
+
     check_plan(plan)
     tally = Tally(dice)
     attacker, target, before = plan.attacker, plan.target, plan.target_status
@@ -124,6 +142,9 @@ def fire(plan: ShotPlan, dice: Dice) -> Shot:
 def reload_action(card: InfoCard, status: Status, dice: Dice,
                   crew_below_half: bool = False) -> ReloadAction:
     """A vehicle that neither moves nor fires rolls to reload with +2."""
+    from .dice import RELOAD
+    from .trace import ReloadAction, Tally
+
     if status.destroyed:
         raise RulesError(f"{card.title} is destroyed", Refusal.DESTROYED, name=card.title)
     if status.gun_destroyed:

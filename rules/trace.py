@@ -10,18 +10,8 @@ from typing import Any
 
 from .card import DieRange, Facing, InfoCard
 from .dice import Dice, Need
+from .modifier import Modifier as Modifier  # a trace's modifiers: imported from here too
 from .status import Effect, Status
-
-
-@dataclass(frozen=True)
-class Modifier:
-    """A change to a roll and the rule (or card, or table) that makes it."""
-
-    reason: str
-    value: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"reason": self.reason, "value": self.value}
 
 
 def card_ref(card: InfoCard) -> int | str:

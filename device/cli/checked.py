@@ -2,19 +2,20 @@
 digits, finite, in a stated range), files, folders, cards and dice. A bad one is refused before
 the command runs, in one line that says what is allowed (`OneLineParser`: exit 2).
 
-Each check is a small frozen dataclass, called by argparse with the text given; its `allowed`
-is the words the refusal ends with, so that the allowed range is said where it is set.
+Each check is a small class, called by argparse with the text given; its `allowed` is the
+words the refusal ends with, so that the allowed range is said where it is set. They are plain
+classes, not dataclasses: every command's parser makes some, and creating a dataclass costs
+about a millisecond at import here (fifteen on a Pi Zero 2 W). The dice are imported by the
+check of --dice alone.
 """
 from __future__ import annotations
 
 import os
 import stat
 from argparse import ArgumentTypeError
-from dataclasses import dataclass
 from pathlib import Path
 
 from cobi_companion.cards.tomlfile import MAX_BYTES, FileProblem, read_bytes
-from cobi_companion.rules.dice import DiceError, parse_faces
 from cobi_companion.rules.numbers import decimal, echo, whole
 
 TEXT_MOST_BYTES = MAX_BYTES   # as the box reads its files: far more than any of them needs
@@ -31,13 +32,11 @@ def shown_path(text: str) -> str:
     return text if text.isprintable() else repr(text)
 
 
-@dataclass(frozen=True)
 class Whole:
     """A whole number from `low` to `high` (`what`: "a whole number of figures")."""
 
-    low: int
-    high: int
-    what: str
+    def __init__(self, low: int, high: int, what: str) -> None:
+        self.low, self.high, self.what = low, high, what
 
     @property
     def allowed(self) -> str:
@@ -50,13 +49,11 @@ class Whole:
         return value
 
 
-@dataclass(frozen=True)
 class Decimal:
     """A number (12, 12.5) from `low` to `high`: never nan, an infinity or an exponent."""
 
-    low: float
-    high: float
-    what: str
+    def __init__(self, low: float, high: float, what: str) -> None:
+        self.low, self.high, self.what = low, high, what
 
     @property
     def allowed(self) -> str:
@@ -100,11 +97,11 @@ def _text_problem(path: Path) -> str | None:
     return None
 
 
-@dataclass(frozen=True)
 class TextFile:
     """A file to read: there, a regular file, UTF-8 text, at most TEXT_MOST_BYTES."""
 
-    what: str    # "the settings file"
+    def __init__(self, what: str) -> None:
+        self.what = what    # "the settings file"
 
     @property
     def allowed(self) -> str:
@@ -117,11 +114,11 @@ class TextFile:
         return text
 
 
-@dataclass(frozen=True)
 class FileOrFolder:
     """A file as TextFile reads it, or a folder (`cards check PATH`)."""
 
-    what: str
+    def __init__(self, what: str) -> None:
+        self.what = what
 
     def __call__(self, text: str) -> str:
         if Path(text).expanduser().is_dir():
@@ -129,12 +126,12 @@ class FileOrFolder:
         return TextFile(f"{self.what}, or a folder of them")(text)
 
 
-@dataclass(frozen=True)
 class Folder:
     """A folder: one that is there, or (`new`) one the command may make."""
 
-    what: str           # "a folder of your own cards"
-    new: bool = False
+    def __init__(self, what: str, new: bool = False) -> None:
+        self.what = what    # "a folder of your own cards"
+        self.new = new
 
     @property
     def allowed(self) -> str:
@@ -163,11 +160,11 @@ def _folder_problem(path: Path, new: bool) -> str | None:
     return None
 
 
-@dataclass(frozen=True)
 class NewFile:
     """A file the command writes: not a folder, in a folder that is there."""
 
-    what: str
+    def __init__(self, what: str) -> None:
+        self.what = what
 
     @property
     def allowed(self) -> str:
@@ -201,13 +198,15 @@ def card(text: str) -> str:
     return text
 
 
-@dataclass(frozen=True)
 class Faces:
     """--dice: faces in order, like 3,5,6; with `ask`, also 'ask' (real dice)."""
 
-    ask: bool = True
+    def __init__(self, ask: bool = True) -> None:
+        self.ask = ask
 
     def __call__(self, text: str) -> str:
+        from cobi_companion.rules.dice import DiceError, parse_faces
+
         if self.ask and text.strip().lower() == "ask":
             return text
         try:

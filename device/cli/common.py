@@ -1,7 +1,8 @@
 """What the commands share: the dice, the cards in play, and printing a result as text or JSON.
 
-Imported only once a command runs; the rules and the cards are imported by the functions that
-need them, so that `cobi-companion run` reads no card before the box's title is drawn.
+Imported only once a command runs; the rules, the dice and the cards are imported by the
+functions that need them, so that `cobi-companion run` reads no card before the box's title is
+drawn, and `odds` imports no dice.
 """
 from __future__ import annotations
 
@@ -12,22 +13,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cobi_companion.rules.dice import (
-    Dice,
-    DiceError,
-    ManualDice,
-    Need,
-    RandomDice,
-    ScriptedDice,
-    parse_faces,
-)
-
 if TYPE_CHECKING:
     from cobi_companion.cards import CardBook
+    from cobi_companion.rules.dice import Dice, Need
 
 
 def ask_face(need: Need) -> int:
     """Manual dice: ask the player for the face of a real die (`need` says it in words)."""
+    from cobi_companion.rules.dice import DiceError, parse_faces
+
     while True:
         print(f"Roll a real die for {need} and type the face (1-6): ", end="",
               file=sys.stderr, flush=True)
@@ -46,6 +40,8 @@ def ask_face(need: Need) -> int:
 
 def make_dice(text: str | None) -> Dice:
     """--dice: random without it, a real die asked for with 'ask', else the faces given."""
+    from cobi_companion.rules.dice import ManualDice, RandomDice, ScriptedDice, parse_faces
+
     if text is None:
         return RandomDice()
     if text.strip().lower() == "ask":
@@ -55,6 +51,8 @@ def make_dice(text: str | None) -> Dice:
 
 def note_unused(dice: Dice) -> None:
     """Scripted faces left over are likely a mistake in a script: say so, but do not fail."""
+    from cobi_companion.rules.dice import ScriptedDice
+
     if isinstance(dice, ScriptedDice) and dice.left:
         print(f"note: {len(dice.left)} scripted dice not used: "
               f"{','.join(map(str, dice.left))}", file=sys.stderr)

@@ -8,6 +8,7 @@ words and their help are the command line's contract with scripts and the README
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 
 from cobi_companion.device.cli.checked import (
     Decimal,
@@ -43,11 +44,14 @@ LEARNED_FILE = TextFile("the learned values' file, like /var/lib/cobi-companion/
                         "soft-targets.toml")
 
 
-def _figures(low: int) -> Whole:
-    """Figures of a squad or a crew: as many as the box dials for a squad."""
-    from cobi_companion.rules.battle import SQUAD_MAX
+def _figures(low: int) -> Callable[[str], int]:
+    """Figures of a squad or a crew: as many as the box dials for a squad. The rules' bound is
+    read when the option is given: building the parser imports no battle (its dataclasses)."""
+    def figures(text: str) -> int:
+        from cobi_companion.rules.battle import SQUAD_MAX
 
-    return Whole(low, SQUAD_MAX, "a whole number of figures")
+        return Whole(low, SQUAD_MAX, "a whole number of figures")(text)
+    return figures
 
 
 def _rules() -> list[str]:
@@ -86,7 +90,7 @@ def _hard_target(parser: argparse.ArgumentParser) -> None:
 
 
 def _soft_targets(parser: argparse.ArgumentParser) -> None:
-    from cobi_companion.rules.soft_table import SITUATIONS
+    from cobi_companion.rules.situations import SITUATIONS
 
     soft = parser.add_argument_group(
         "soft-target and template fire (Tank Game)",

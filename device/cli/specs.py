@@ -3,6 +3,7 @@ template or a tank (`--under bofors-37mm:3@soft_cover`, `--under rifleman:2@soft
 
 The words allowed are the rules' own (their enums and tables), read when a command runs; the
 forms below are only text, for the parser's help, so that building the parser imports no rule.
+Their patterns are compiled when an --under is read (the re module keeps them).
 """
 from __future__ import annotations
 
@@ -27,13 +28,13 @@ Label = Callable[["InfoCard"], str]
 
 CREW = "crew"       # --under ...:N/crew: the template covers only the crew, not the model
 UNDER_FORM = "CARD[:FIGURES][@SITUATION[+SITUATION]][/FACING or /crew]"
-_UNDER = re.compile(r"^(?P<card>[^:@/]*)(?::(?P<figures>[^@/]*))?(?:@(?P<situations>[^/]*))?"
-                    r"(?:/(?P<facing>.*))?$")
+_UNDER = (r"^(?P<card>[^:@/]*)(?::(?P<figures>[^@/]*))?(?:@(?P<situations>[^/]*))?"
+          r"(?:/(?P<facing>.*))?$")
 # The marks of a piece under the tank: hidden is a status mark, dug_in the overrun's own.
 OVERRUN_MARKS = ("hidden", "dug_in")
 OVERRUN_FORM = "CARD[:FIGURES][@COVER][+MARK[+MARK]]"
-_OVERRUN_UNDER = re.compile(r"^(?P<card>[^:@+]*)(?::(?P<figures>[^@+]*))?(?:@(?P<cover>[^+]*))?"
-                            r"(?P<marks>(?:\+[^+]*)*)$")
+_OVERRUN_UNDER = (r"^(?P<card>[^:@+]*)(?::(?P<figures>[^@+]*))?(?:@(?P<cover>[^+]*))?"
+                  r"(?P<marks>(?:\+[^+]*)*)$")
 # The marks a firer and a target may carry (soft-target fire may also find a vehicle's
 # commander out of the hatch).
 ATTACKER_STATUS = ("unloaded", "gun_destroyed")
@@ -63,7 +64,7 @@ def status(text: str | None, allowed: tuple[str, ...], what: str) -> Status:
 
 def situations(text: str, what: str) -> tuple[str, ...]:
     """A list of the Soft Targets Table's situations, joined by commas or plus signs."""
-    from cobi_companion.rules.soft_table import SITUATIONS
+    from cobi_companion.rules.situations import SITUATIONS
 
     words = tuple(w.strip() for w in re.split(r"[,+]", text) if w.strip())
     bad = [w for w in words if w not in SITUATIONS] or ([] if words else [text])
@@ -93,14 +94,14 @@ def target_piece(card: InfoCard, figures: int, label: Label,
     return Piece(label(card), Side.ALLIES, card, marks or Status(), crew if crew else None)
 
 
-def _parts(spec: str, form: re.Pattern[str], write: str,
+def _parts(spec: str, form: str, write: str,
            under: str) -> tuple[re.Match[str], int | None]:
     """An --under SPEC's parts, and its FIGURES (None when not given); a missing CARD or bad
     FIGURES is refused."""
     from cobi_companion.rules.battle import SQUAD_MAX
 
     what = f"--under {echo(spec)}"
-    match = form.match(spec.strip())
+    match = re.match(form, spec.strip())
     if match is None or not match["card"].strip():
         raise UsageError(f"{what}: the CARD part is missing; write {write}")
     try:

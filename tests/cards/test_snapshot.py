@@ -210,6 +210,30 @@ def test_a_broken_or_foreign_snapshot_is_ignored_and_written_again(
     assert checks == [1, 1]                  # the snapshot written again is used
 
 
+def test_the_table_is_made_when_first_read_and_a_foreign_one_is_checked_again(
+        folders: tuple[list[Path], Path], checks: list[int]) -> None:
+    # A book from a snapshot makes its Soft Targets Table when it is first read (only fire at
+    # soft targets reads it); table data that is not a table's, under a right CRC, is ignored
+    # like any foreign snapshot: the table is read and checked from its files.
+    cards, learned = folders
+    snapshot = snapshot_file("test-cards")
+    good = card_book(cards, learned, snapshot)
+    again = card_book(cards, learned, snapshot)
+    assert checks == [1] and again._table is None
+    same_books(good, again)
+    header, body = snapshot.read_bytes().split(b"\n", 1)
+    data = json.loads(body)
+    data["table"] = {"values": "mine"}
+    body = json.dumps(data).encode()
+    fields = json.loads(header)
+    fields["crc"] = snapshot_module.zlib.crc32(body)
+    snapshot.write_bytes(json.dumps(fields).encode() + b"\n" + body)
+    foreign = card_book(cards, learned, snapshot)
+    assert checks == [1]                     # the cards come from the snapshot
+    same_books(good, foreign)                # the table from its files
+    assert checks == [1, 1]
+
+
 def test_a_full_disk_only_means_no_snapshot(folders: tuple[list[Path], Path],
                                             checks: list[int]) -> None:
     cards, learned = folders

@@ -205,6 +205,30 @@ def test_the_parsers_choices_are_the_rules_own(cli):
     assert f"--facing {{{','.join(f.value for f in Facing)}}}" in usage
 
 
+@pytest.mark.parametrize("columns", [None, "60", "200", "0", "wide"])
+def test_the_help_is_as_wide_as_argparses_own_makes_it(columns, monkeypatch):
+    # The parsers' formatter measures the terminal without shutil, as shutil does: $COLUMNS
+    # when it is a positive number, else the terminal (none here), else 80.
+    import argparse
+
+    from cobi_companion.device.cli import build_parser
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    for argv in ([], ["odds"]):
+        parsers = []
+        for formatter in (None, argparse.HelpFormatter):
+            parser = build_parser()
+            if argv:
+                parser = next(action.choices[argv[0]].built() for action in parser._actions
+                              if isinstance(action, argparse._SubParsersAction))
+            parser.formatter_class = formatter or parser.formatter_class
+            parsers.append(parser.format_help())
+        ours, argparses = parsers
+        assert ours == argparses and len(max(ours.splitlines(), key=len)) > 40
+
+
 def test_the_command_line_imports_no_pydantic_or_gpiozero_before_a_command_runs():
     code = ("import sys, cobi_companion.device.cli, cobi_companion.device.boot, "
             "cobi_companion.device.sim\n"
@@ -217,8 +241,8 @@ def test_the_command_line_imports_no_pydantic_or_gpiozero_before_a_command_runs(
 
 def test_help_and_run_build_only_what_they_need(tmp_path):
     # `--help` lists the commands without adding their options, and `run` adds only its own
-    # and imports only its module: no rule but the dice (and how numbers are read), no Cobra,
-    # no soft-target fire, no pydantic before the box's title is drawn.
+    # and imports only its module: no rule but how numbers are read (not even the dice), no
+    # Cobra, no soft-target fire, no pydantic before the box's title is drawn.
     config = tmp_path / "config.toml"
     config.write_text("")
     code = ("import contextlib, io, json, sys\n"
@@ -231,8 +255,51 @@ def test_help_and_run_build_only_what_they_need(tmp_path):
             "                        if m.startswith(('cobi_companion.rules.', 'pydantic')))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
-    assert json.loads(out) == ["cobi_companion.rules.dice", "cobi_companion.rules.errors",
-                               "cobi_companion.rules.numbers"]
+    assert json.loads(out) == ["cobi_companion.rules.numbers"]
+
+
+@pytest.mark.parametrize("level", sorted(RULE_SETS))
+def test_each_rule_level_answers_in_a_real_process(level, cli_process):
+    # A rule set imports its level's module when first used: each still answers from a fresh
+    # process, the odds and a shot, as the in-process command tests see them.
+    odds = cli_process("odds", "--rules", level, "--attacker", "2477", "--target", "2464",
+                       "--facing", "front", "--json")
+    assert odds.code == 0, odds.err
+    assert sum(Fraction(p) for p in odds.json["exact"].values()) == 1
+    assert (odds.json["reload"] is None) == (level == "easy")    # no reload roll in Easy
+    shot = cli_process("resolve", "--rules", level, "--attacker", "2477", "--target", "2464",
+                       "--facing", "front", "--dice", "1,6", "--json")
+    assert (shot.code, shot.json["level"], shot.json["effect"]) == (0, level, "miss"), shot.err
+
+
+ODDS_IMPORTS = """
+import contextlib, io, json, sys
+from cobi_companion.device.cli import main
+with contextlib.redirect_stdout(io.StringIO()) as out:
+    code = main(sys.argv[1:])
+print(json.dumps([code, json.loads(out.getvalue()), sorted(sys.modules)]))
+"""
+
+
+def test_the_tank_games_odds_import_only_what_they_need():
+    # `odds --json` at a tank, the benchmark's command: the Tank Game's odds and the cards,
+    # none of the Easy level, scoring, the dice, the trace of a roll, the battle, the Soft
+    # Targets Table, the explanations, pydantic, tempfile or shutil (argparse's help formatter
+    # would import it for the terminal's width).
+    argv = ["odds", "--rules", "tank", "--attacker", "2477", "--target", "2477", "--facing",
+            "front", "--json"]
+    for _ in range(2):       # the first checks the cards (pydantic) and takes their snapshot
+        out = subprocess.run([sys.executable, "-c", ODDS_IMPORTS, *argv], capture_output=True,
+                             text=True, check=True).stdout
+    code, answer, modules = json.loads(out)
+    assert code == 0 and answer["exact"]["destroyed"] == \
+        "357980715042463814496245/1326443518324400147398656"
+    rules = {m.removeprefix("cobi_companion.rules.") for m in modules
+             if m.startswith("cobi_companion.rules.")}
+    assert "tank_game" in rules and "odds" in rules
+    assert not rules & {"easy", "scoring", "dice", "trace", "battle", "soft_table", "soft_fire"}
+    assert not set(modules) & {"cobi_companion.device.ui.explain", "pydantic", "tempfile",
+                               "shutil"}
 
 
 def test_a_json_answer_imports_no_explanations() -> None:
