@@ -73,10 +73,10 @@ def settings_from(config: Config, saved: dict[str, Any]) -> Settings:
 # most of a second on a Pi Zero).
 LATER_MODULES = (
     "rules.battle", "rules.distance", "rules.hiding", "rules.turns", "rules.scoring",
-    "device.core.battle_state", "device.core.replay", "rules.movement", "rules.dice_maths",
-    "rules.shot", "rules.odds", "rules.tank_game", "rules.easy", "rules.levels",
-    "device.games.roster", "rules.soft_fire", "rules.soft_odds", "device.ui.explain",
-    "device.ui.wording", "device.games.rolling", "device.games.shots",
+    "device.core.battle_state", "device.core.replay", "rules.trace", "rules.movement",
+    "rules.dice_maths", "rules.shot", "rules.odds", "rules.tank_game", "rules.easy",
+    "rules.levels", "device.games.roster", "rules.soft_fire", "rules.soft_odds",
+    "device.ui.explain", "device.ui.wording", "device.games.rolling", "device.games.shots",
     "device.ports.range_sensor", "device.ports.range_reader", "device.ui.measure",
     "device.games.battle", "device.games.easy", "device.games.menus", "device.games.system",
     "device.games.settings", "device.games.tank", "device.games.tank.learn",
@@ -87,21 +87,29 @@ LATER_MODULES = (
 
 def warm_up_for(app: App) -> Iterator[bool]:
     """While the box is idle: the screens that are imported late (first: the first press of a
-    battle needs them), then the glyphs and outcome words of the box's language drawn ahead
-    (the glyph atlas written again if any was drawn that it lacked)."""
+    battle needs them), the Soft Targets Table, then the glyphs and outcome words of the box's
+    language drawn ahead (the glyph atlas written again if any was drawn that it lacked)."""
     language = app.settings.language
     names = [text for card in app.book.sorted() for text in (card.name, card.short)]
     words = i18n.outcome_words(language)
     sides = [i18n.text(language, side) for side in ("axis", "allies")]
     glyphs = warm_up([*i18n.every_text(language), *names, "0123456789%+-−=·→(),.:"],
                      [*words, *sides, "0123456789 =+-−:cm"], words)
-    return itertools.chain(_import_ahead(LATER_MODULES), atlas.drawn_ahead(glyphs))
+    return itertools.chain(_import_ahead(LATER_MODULES), _table_ahead(app),
+                           atlas.drawn_ahead(glyphs))
 
 
 def _import_ahead(modules: tuple[str, ...]) -> Iterator[bool]:
     for module in modules:
         importlib.import_module(f"cobi_companion.{module}")
         yield True
+
+
+def _table_ahead(app: App) -> Iterator[bool]:
+    """The Soft Targets Table made from its snapshot (which the book does when it is first
+    read), so that the first fire at soft targets does not wait for it."""
+    _ = app.book.table
+    yield True
 
 
 def range_sensors(config: Config, put: Callable[[Any], None]) -> Sensors:
