@@ -14,10 +14,11 @@ the box is then not able to remember more until it is mended.
 from __future__ import annotations
 
 import json
-import os
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from cobi_companion.cards.snapshot import write_atomically
 
 # The table and what writes it are imported where they are used: a command finds where the
 # learned file is (`learned_file`) without them, and `odds` at a tank reads no table.
@@ -78,24 +79,7 @@ def toml_text(table: SoftTable) -> str:
 
 def write_learned(path: Path, table: SoftTable) -> None:
     """Replace the file with `table`, whole or not at all; OSError when it cannot."""
-    import tempfile
-
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(toml_text(table))
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-    folder = os.open(path.parent, os.O_RDONLY)
-    try:
-        os.fsync(folder)   # the rename itself survives a pulled plug
-    finally:
-        os.close(folder)
+    write_atomically(path, toml_text(table).encode("utf-8"))
 
 
 def _band(band: RangeBand) -> str:
