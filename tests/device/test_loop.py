@@ -22,7 +22,7 @@ from cobi_companion.device.ports.range_sensor import Condition, Reading
 from cobi_companion.device.sim import TapClock
 from cobi_companion.device.ui.widgets import Show
 from gpiozero.pins.mock import MockFactory, MockPWMPin
-from waiting import until
+from waiting import run_beside, until
 
 
 @pytest.fixture
@@ -209,24 +209,18 @@ def test_the_running_loop_draws_then_saves_each_event(table_at) -> None:
     checked: list[bool] = []
 
     def finger() -> None:
-        try:
-            # Start (saves the new battle), the roll-off's first die (nothing to save yet)
-            # and its second (saves the initiative).
-            for word, saves in (("ok", True), ("axis", False), ("allies", True)):
-                seen, drawn = len(watched.seen), len(frames)
-                table.panel.act(word)
-                def done(drawn: int = drawn, seen: int = seen, saves: bool = saves) -> bool:
-                    return len(frames) > drawn and (len(watched.seen) > seen or not saves)
-                if not until(done):
-                    return
-                if saves:      # the press's own frame (dice tumble on in later frames)
-                    checked.append(watched.seen[-1][1] == frames[drawn])
-        finally:
-            loop.put(Stop("test"))
-    thread = threading.Thread(target=finger)
-    thread.start()
-    loop.run()
-    thread.join(10)
+        # Start (saves the new battle), the roll-off's first die (nothing to save yet) and its
+        # second (saves the initiative).
+        for word, saves in (("ok", True), ("axis", False), ("allies", True)):
+            seen, drawn = len(watched.seen), len(frames)
+            table.panel.act(word)
+            def done(drawn: int = drawn, seen: int = seen, saves: bool = saves) -> bool:
+                return len(frames) > drawn and (len(watched.seen) > seen or not saves)
+            if not until(done):
+                return
+            if saves:      # the press's own frame (dice tumble on in later frames)
+                checked.append(watched.seen[-1][1] == frames[drawn])
+    run_beside(loop, finger)
     assert checked == [True, True]
 
 
@@ -328,15 +322,9 @@ def test_the_running_loop_sends_a_hold_while_the_button_is_still_down(table_at) 
     loop.handle = noted                                      # type: ignore[method-assign]
 
     def finger() -> None:
-        try:
-            pin.drive_low()
-            until(lambda: bool(presses))
-            pin.drive_high()
-        finally:
-            loop.put(Stop("test"))
-    thread = threading.Thread(target=finger)
-    thread.start()
-    loop.run()
-    thread.join(10)
+        pin.drive_low()
+        until(lambda: bool(presses))
+        pin.drive_high()
+    run_beside(loop, finger)
     assert presses == [(Press(Key.AXIS_LONG), 0)]
     assert isinstance(table.view, Roll) and table.view.faces == (6, 2)

@@ -1,9 +1,13 @@
 """Waiting in a test for something another thread does (the main loop run in a thread, a
-sensor on its own): `until(condition)` polls it, and says whether it came in time."""
+sensor on its own): `until(condition)` polls it, and says whether it came in time;
+`run_beside(loop, finger)` runs the real main loop here while a finger acts from another
+thread, and stops the loop when the finger is done."""
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
+from typing import Any
 
 
 def until(condition: Callable[[], object], timeout: float = 10.0) -> bool:
@@ -13,3 +17,19 @@ def until(condition: Callable[[], object], timeout: float = 10.0) -> bool:
             return False
         time.sleep(0.005)
     return True
+
+
+def run_beside(loop: Any, finger: Callable[[], None]) -> None:
+    """`loop.run()` in this thread (the one that made the box) while `finger` runs in another;
+    the loop is stopped when the finger returns or fails."""
+    from cobi_companion.device.ports.events import Stop
+
+    def then_stop() -> None:
+        try:
+            finger()
+        finally:
+            loop.put(Stop("test"))
+    thread = threading.Thread(target=then_stop)
+    thread.start()
+    loop.run()
+    thread.join(10)
