@@ -148,6 +148,8 @@ class App:
         # The store writes an event asked for, made by `save` once its frame is on the panel:
         # a write waits for the SD card (fsync), and a press must not wait for that.
         self.unsaved: list[Callable[[], None]] = []
+        # The cues an event asked for (tune or None, side or None), started by `save` too.
+        self.cues: list[tuple[str | None, str | None]] = []
         self.power_request: PowerRequest | None = None
         # What the settings screen lists as in use: config files, card folders, problems.
         self.sources: Sources = Sources()
@@ -200,10 +202,21 @@ class App:
         self.rolls.append((side, need.words, face))
 
     def cue(self, name: str, side: str | None = None) -> None:
-        if self.settings.sound:
-            self.sound.play(name)
-        if side:
-            self.lights.flash(side)
+        """A tune (when the sound is on) and a flash of `side`'s light, started by the next
+        `save`, once the event's frame is drawn: starting a blink costs the main loop a
+        thread, and a tune wakes the sound's, which the frame must not wait for."""
+        self.cues.append((name if self.settings.sound else None, side))
+
+    def _play_cues(self) -> None:
+        cues, self.cues = self.cues, []
+        for name, side in cues:
+            try:
+                if name is not None:
+                    self.sound.play(name)
+                if side:
+                    self.lights.flash(side)
+            except Exception:  # a cue is never worth a battle
+                log.exception("cue %s failed", name)
 
     def commit(self, line: LogEntry | None = None) -> None:
         """Save the battle (or the Cobra game) after a completed action, with the rolls it
@@ -226,8 +239,9 @@ class App:
         self.unsaved.append(write)
 
     def save(self) -> None:
-        """Make the store writes asked for since the last call (the main loop calls it once
-        the event's frame is drawn, before it takes the next event)."""
+        """Start the cues and make the store writes asked for since the last call (the main
+        loop calls it once the event's frame is drawn, before it takes the next event)."""
+        self._play_cues()
         writes, self.unsaved = self.unsaved, []
         for write in writes:
             try:

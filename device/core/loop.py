@@ -2,9 +2,10 @@
 
 Input callbacks and reader threads only put events on the queue; the loop takes all that are
 waiting, lets the app handle them one at a time, and then draws the new view once, only when it
-differs from the last (a knob spun fast is one frame, not one a detent). Then it makes the
-store writes the events asked for: the frame is on the panel before the SD card is waited for,
-and the writes are done before the next events are taken.
+differs from the last (a knob spun fast is one frame, not one a detent). Then it starts the
+cues (tune, light) and makes the store writes the events asked for: the frame is on the panel
+before a thread is started or the SD card is waited for, and the writes are done before the
+next events are taken.
 """
 from __future__ import annotations
 
@@ -180,7 +181,8 @@ class Loop:
             self.switch(self.app.power_request)
 
     def show(self) -> None:
-        """The frame first, then the store writes: a press must not wait for the SD card."""
+        """The frame first, then the cues and the store writes: a press must not wait for a
+        light's thread or the SD card."""
         self.draw()
         self.app.save()
 

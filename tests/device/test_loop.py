@@ -340,3 +340,39 @@ def test_the_running_loop_sends_a_hold_while_the_button_is_still_down(table_at) 
     thread.join(10)
     assert presses == [(Press(Key.AXIS_LONG), 0)]
     assert isinstance(table.view, Roll) and table.view.faces == (6, 2)
+
+
+class Cueing(Screen):
+    """A screen whose OK cues a tune and a side's light and changes what it shows."""
+
+    def __init__(self) -> None:
+        self.word = "READY"
+
+    def view(self, app) -> View:
+        return BigWord(app.header("Cue"), self.word)
+
+    def on(self, app, key) -> Screen:
+        app.cue("hit", "axis")
+        self.word = "HIT"
+        return self
+
+
+def test_a_press_cues_once_its_frame_is_drawn(box: Box) -> None:
+    """Starting a light's blink costs a thread and a tune wakes the sound's: both start once
+    the press's frame is on the panel, within the same step, in the order asked."""
+    loop, app, display = box.loop, box.app, box.loop.display
+    app.screen = Cueing()
+    loop.draw()
+    heard: list[tuple[str, str, int]] = []
+    app.sound.play = lambda cue: heard.append(("sound", cue, display.frames))  # type: ignore
+    app.lights.flash = lambda side, times=3: heard.append(("light", side, display.frames))  # type: ignore
+    before = display.frames
+    app.handle(Press(Key.OK))
+    assert heard == [] and app.cues == [("hit", "axis")]           # asked for, not started
+    loop.show()
+    assert heard == [("sound", "hit", before + 1), ("light", "axis", before + 1)]
+    assert app.cues == []
+    app.settings.sound = False                                     # muted: the light alone
+    heard.clear()
+    loop.step(Press(Key.OK))
+    assert heard == [("light", "axis", before + 1)]                # the same view: no frame
