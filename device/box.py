@@ -69,6 +69,11 @@ def settings_from(config: Config, saved: dict[str, Any]) -> Settings:
 LATER_SCREENS = ("games.tank.turn", "games.tank.fire", "games.tank.overrun", "games.cobra")
 
 
+# What the screens put in small text besides the word tables and the cards: numbers, odds
+# ("<1%" under one per cent), distances, sums. A sign missed here is drawn on the press.
+SIGNS = "0123456789%+-−=·→(),.:<"
+
+
 def warm_up_for(app: App) -> Iterator[bool]:
     """The glyphs and outcome words of the box's language, drawn ahead while it is idle (the
     glyph atlas written again if any was drawn that it lacked), and the screens that are
@@ -77,7 +82,7 @@ def warm_up_for(app: App) -> Iterator[bool]:
     names = [text for card in app.book.sorted() for text in (card.name, card.short)]
     words = i18n.outcome_words(language)
     sides = [i18n.text(language, side) for side in ("axis", "allies")]
-    glyphs = warm_up([*i18n.every_text(language), *names, "0123456789%+-−=·→(),.:"],
+    glyphs = warm_up([*i18n.every_text(language), *names, SIGNS],
                      [*words, *sides, "0123456789 =+-−:cm"], words)
     return itertools.chain(atlas.drawn_ahead(glyphs), _import_ahead(LATER_SCREENS))
 
