@@ -4,12 +4,13 @@ then the steps of the trace, which go on by themselves to one big outcome word."
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from cobi_companion.device.core.app import Next, Screen
 from cobi_companion.device.core.battle_log import LogEntry, entry
 from cobi_companion.device.core.battle_state import LastShot
+from cobi_companion.device.core.memo import Latest
 from cobi_companion.device.core.replay import Replay
 from cobi_companion.device.core.views import BigWord, Lines, Roll, View
 from cobi_companion.device.games.rolling import gather
@@ -58,11 +59,18 @@ class FirePreview(Screen):
     side: str                        # the firer's side: its button fires
     finish: Finish
     back: Next
+    # The odds shown are asked for again by the firer's button: the same battle and aim, the
+    # same odds (device/core/memo.py).
+    _odds: Latest[Odds | RulesError] = field(default_factory=Latest, repr=False, compare=False)
 
     def firer(self, app: App) -> Piece:
         return app.playing.battle.get(self.aim.firer)
 
     def odds(self, app: App) -> Odds | RulesError:
+        state = app.playing
+        return self._odds.get((state, state.battle, self.aim), lambda: self._worked(app))
+
+    def _worked(self, app: App) -> Odds | RulesError:
         try:
             return rule_set(app.playing.level).odds(shot_plan(app, self.aim))
         except RulesError as exc:
