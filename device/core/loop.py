@@ -65,6 +65,17 @@ def warmed() -> None:
     gc.freeze()
 
 
+def tidy() -> None:
+    """After a frame and its saves, while no one waits: the garbage collection that the next
+    allocations would start, in the middle of the next press, made now. Only the young
+    generations (and the middle one when the next would take it too): a full collection is
+    left to the collector's own rule, which seldom calls one after `warmed`."""
+    young, middle, _ = gc.get_count()
+    first, second, _ = gc.get_threshold()
+    if gc.isenabled() and first and young > first // 2:
+        gc.collect(1 if middle >= second else 0)
+
+
 class Loop:
     def __init__(self, app: App, display: Display, render: Callable[[View], Image.Image],
                  events: queue.SimpleQueue[Event] | None = None, notifier: Notifier | None = None,
@@ -182,9 +193,10 @@ class Loop:
 
     def show(self) -> None:
         """The frame first, then the cues and the store writes: a press must not wait for a
-        light's thread or the SD card."""
+        light's thread or the SD card. Then the garbage collector's due work."""
         self.draw()
         self.app.save()
+        tidy()
 
     def woken(self) -> bool:
         """After a press: light the panel again. True when it was off (the press is spent)."""

@@ -376,3 +376,27 @@ def test_a_press_cues_once_its_frame_is_drawn(box: Box) -> None:
     heard.clear()
     loop.step(Press(Key.OK))
     assert heard == [("light", "axis", before + 1)]                # the same view: no frame
+
+
+def test_the_collection_due_is_made_after_the_frame(box: Box) -> None:
+    """A young generation more than half full is collected once the step's frame and saves
+    are done, not left to start in the middle of the next press."""
+    first = gc.get_threshold()[0]
+    box.loop.draw()
+    kept = [[n] for n in range(first)]             # young containers, past half the threshold
+    collections: list[int] = []
+
+    def noted(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            collections.append(box.loop.frames)
+    gc.callbacks.append(noted)
+    try:
+        if gc.get_count()[0] <= first // 2:        # collected on the way already: once more
+            kept += [[n] for n in range(first // 2 + 1)]
+        frames = box.loop.frames
+        box.loop.step(Press(Key.CW))
+    finally:
+        gc.callbacks.remove(noted)
+    assert box.loop.frames == frames + 1 and frames + 1 in collections
+    assert gc.get_count()[0] <= first // 2
+    assert len(kept) >= first
