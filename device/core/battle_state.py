@@ -32,6 +32,11 @@ def piece_dict(piece: Piece) -> dict[str, Any]:
             "figures": piece.figures, "status": piece.status.words()}
 
 
+# So are a piece and a turn: frozen, and most of them the same objects as at the last save.
+_SAVED_PIECES: ByIdentity[Piece, dict[str, Any]] = ByIdentity(piece_dict)
+_SAVED_TURNS: ByIdentity[turns.Turn, dict[str, Any]] = ByIdentity(turns.Turn.to_dict, size=16)
+
+
 def piece_from(data: dict[str, Any], book: CardBook) -> Piece:
     card = book.get(data["card"] if "card" in data else data["set"])  # "set": older saves
     return Piece(data["label"], Side(data["side"]), card, Status.from_words(data["status"]),
@@ -130,13 +135,13 @@ class BattleState:
             "acted": [s.value for s in self.acted], "defender": _side(self.defender),
             "winner": _side(self.winner),
             "log": [_SAVED_LINES(line) for line in self.log[-200:]],
-            "pieces": [piece_dict(p) for p in self.battle.pieces],
+            "pieces": [_SAVED_PIECES(p) for p in self.battle.pieces],
             "last_shot": {side.value: shot.to_dict() for side, shot in self.last_shot.items()},
             "last_actor": {side.value: label for side, label in self.last_actor.items()},
         }
         if self.level == "tank":
             data.update({
-                "turn": None if self.turn is None else self.turn.to_dict(),
+                "turn": None if self.turn is None else _SAVED_TURNS(self.turn),
                 "shots": {k: list(v) for k, v in self.shots.items()},
                 "gave_up": _side(self.gave_up),
                 "match": None if self.match is None else self.match.to_dict()})

@@ -4,7 +4,7 @@ then the steps of the trace, which go on by themselves to one big outcome word."
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from cobi_companion.device.core.app import Next, Screen
@@ -48,6 +48,25 @@ def shot_plan(app: App, aim: LastShot) -> ShotPlan:
                     over_range=aim.over)
 
 
+# The odds of the shot aimed last: the preview shows them, its firer's button asks for them
+# again, and the shot offered again was checked with them. The same battle and aim (frozen
+# objects, device/core/memo.py), the same odds.
+_ODDS: Latest[Odds | RulesError] = Latest()
+
+
+def shot_odds(app: App, aim: LastShot) -> Odds | RulesError:
+    """The rules' odds of the shot `aim` as the pieces stand now, or their refusal."""
+    state = app.playing
+    return _ODDS.get((state, state.battle, aim), lambda: _worked_odds(app, aim))
+
+
+def _worked_odds(app: App, aim: LastShot) -> Odds | RulesError:
+    try:
+        return rule_set(app.playing.level).odds(shot_plan(app, aim))
+    except RulesError as exc:
+        return exc
+
+
 @dataclass
 class FirePreview(Screen):
     """A shot before it is fired: the armour hit (the knob turns it), the odds, and whose
@@ -59,22 +78,12 @@ class FirePreview(Screen):
     side: str                        # the firer's side: its button fires
     finish: Finish
     back: Next
-    # The odds shown are asked for again by the firer's button: the same battle and aim, the
-    # same odds (device/core/memo.py).
-    _odds: Latest[Odds | RulesError] = field(default_factory=Latest, repr=False, compare=False)
 
     def firer(self, app: App) -> Piece:
         return app.playing.battle.get(self.aim.firer)
 
     def odds(self, app: App) -> Odds | RulesError:
-        state = app.playing
-        return self._odds.get((state, state.battle, self.aim), lambda: self._worked(app))
-
-    def _worked(self, app: App) -> Odds | RulesError:
-        try:
-            return rule_set(app.playing.level).odds(shot_plan(app, self.aim))
-        except RulesError as exc:
-            return exc
+        return shot_odds(app, self.aim)
 
     def view(self, app: App) -> View:
         # The firer in the header (the pair does not fit it beside the round and the side),
@@ -241,10 +250,9 @@ def again_shot(app: App, side: Side) -> LastShot | None:
             return None
         rules = rule_set(state.level)
         check_firer(firer.card, firer.status, needs_loaded=rules.reloads)
-        rules.odds(shot_plan(app, last))
     except RulesError:
         return None
-    return last
+    return None if isinstance(shot_odds(app, last), RulesError) else last
 
 
 def again_row(app: App, aim: LastShot) -> tuple[str, str]:

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pytest
 from cobi_companion.device.core.battle_log import entry, saved
+from cobi_companion.device.core.battle_state import piece_dict
 from cobi_companion.device.core.memo import ByIdentity, Latest
 from cobi_companion.device.core.views import Lines
 from cobi_companion.device.games.roster import marks
@@ -140,3 +141,22 @@ def test_a_saved_log_line_is_the_lines_data(table_at) -> None:
                                                                  "values": {}}
     state.log[-1] = "an old battle's sentence"
     assert state.to_dict()["log"][-1] == "an old battle's sentence"
+
+
+def test_a_saved_piece_and_turn_are_their_data(table_at) -> None:
+    """A piece or a turn saved again is the same data; a changed one (a new object) is its
+    own."""
+    table = table_at([4, 2, 1, 5, 1, 5, 2, 5])
+    the_shot_offered_again(table)
+    state = table.box.app.playing
+    before = state.to_dict()
+    sherman = state.battle.get("Sherman 1")
+    state.set_status("Sherman 1", replace(sherman.status, loaded=False))
+    after = state.to_dict()
+    changed = [p for p in after["pieces"] if p["label"] == "Sherman 1"]
+    assert changed == [{**piece_dict(sherman), "status": ["unloaded"]}]
+    assert [p for p in after["pieces"] if p["label"] != "Sherman 1"] == \
+        [p for p in before["pieces"] if p["label"] != "Sherman 1"]
+    assert after["turn"] == state.turn.to_dict()
+    state.turn = replace(state.turn, number=state.turn.number + 1)
+    assert state.to_dict()["turn"]["number"] == after["turn"]["number"] + 1
