@@ -30,7 +30,7 @@ from cobi_companion.device.ports.range_reader import Sensors, reader_for
 from cobi_companion.device.ports.sound import BuzzerSound, Lights, NoLights, NoSound
 from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore
 from cobi_companion.device.ui import atlas
-from cobi_companion.device.ui.renderer import pages, render, warm_up
+from cobi_companion.device.ui.renderer import pages, shared, warm_up
 from cobi_companion.device.ui.trouble import Trouble, notice, store_problems
 from cobi_companion.rules.dice import Dice, RandomDice
 
@@ -362,7 +362,8 @@ def build(config: Config, display: Any, *, pin_factory: Any = None,
               GAMES)
     app.card_folders = default_folders(config.paths.cards_dir)
     app.sources = sources_of(loaded, app.card_folders, app.book)
-    loop = Loop(app, display, render, notifier=notifier,
+    # The displays only read a frame: they get the one the renderer keeps, not a copy.
+    loop = Loop(app, display, shared, notifier=notifier,
                 dim_after_s=config.display.dim_after_min * 60,
                 off_after_s=settings.screen_off_min * 60, warm_up=warm_up_for(app),
                 power=power)
