@@ -260,11 +260,19 @@ def lay(img: Image.Image, x: float, baseline: int, text: str, fnt: FreeFont,
         fill: int = 1) -> None:
     """Paste the glyphs of `text` on `img`, the pen starting at (x, baseline)."""
     mode, track = "L" if img.mode == "L" else "1", tracking(fnt)
+    # Image.paste checks its arguments and makes two pixel-access objects at every call: most
+    # of the time of a new line of text (a menu's new rows, a log page) on a press. A glyph is
+    # a plain mask in memory, so each is handed straight to the core paste that Image.paste
+    # ends in, with its whole box: the same call, the same pixels.
+    img.load()
+    core = img.im
     for char in text:
         whole, phase = divmod(round(x * PHASES), PHASES)
         g = glyph(char, fnt, mode, phase)
         if g.mask is not None:
-            img.paste(fill, (whole + g.left, baseline + g.top), g.mask)
+            left, top = whole + g.left, baseline + g.top
+            width, height = g.mask.size
+            core.paste(fill, (left, top, left + width, top + height), g.mask.im)
         x += g.advance + track
 
 
