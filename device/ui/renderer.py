@@ -69,6 +69,7 @@ CAPTION, NEEDED = LINE, ("SemiBold", 11)
 DETAIL: Face = ("Medium", 10)
 DIE = dice.DIE
 WARM_FONTS = (HEADER, HEADER_SMALL, MENU, MENU_NARROW, LINE, NEEDED, DETAIL)  # see warm_up
+CUT_STEP = 16                # glyphs cut from the atlas in one step of the warm-up (~0.1 ms)
 
 
 # ---- what a frame shows ----
@@ -540,8 +541,9 @@ def warm_up(texts: Iterable[str], big_texts: Iterable[str],
     """Draw ahead, one glyph or word per step: the letters of `texts` in every small-text
     font, those of `big_texts` (totals, distances) at every big size, and the outcome `words`
     as their screens show them, so that later frames mostly paste. Glyphs the atlas in use
-    holds are not drawn (see glyphs.keep). Each step yields True; the caller runs steps while
-    the box has nothing to do."""
+    holds are cut from it instead (see glyphs.keep), CUT_STEP to a step: cheap, but the first
+    battle's presses would each cut theirs. Each step yields True; the caller runs steps
+    while the box has nothing to do."""
     def letters(strings: Iterable[str]) -> list[str]:
         return sorted({" ", *(c for text in strings for c in text)})
 
@@ -550,10 +552,13 @@ def warm_up(texts: Iterable[str], big_texts: Iterable[str],
     sizes = sorted({*BIG_SIZES, *TOTAL_SIZES, GUESS_SIZE}, reverse=True)
     fonts += [(font("Bold", size), big) for size in sizes]
     for fnt, chars in fonts:
+        cut = 0
         for char in chars:
             for phase in range(PHASES):
-                if not holds(char, fnt, "1", phase):     # the atlas's are cut when needed
-                    glyph(char, fnt, "1", phase)
+                held = holds(char, fnt, "1", phase)
+                glyph(char, fnt, "1", phase)
+                cut += held
+                if not held or cut % CUT_STEP == 0:     # a glyph drawn, or a few cut
                     yield True
         yield True                            # a font's glyphs looked up: a short step
     for word in words:
