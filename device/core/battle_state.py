@@ -21,10 +21,34 @@ from cobi_companion.rules.card import Facing
 from cobi_companion.rules.scoring import Match
 from cobi_companion.rules.status import Side, Status
 
-# A battle is saved after every action, its whole log each time; a line never changes once
-# logged, so each is made data once (the same dict in every save after: read it, never change
-# it). A long battle's log was most of the save's time on the press.
-_SAVED_LINES = ByIdentity(saved, size=1024)
+LOG_SAVED = 200              # the log's last lines saved with the battle
+
+
+class SavedLog:
+    """The data of a log's last LOG_SAVED lines, made only for the lines added since the last
+    save: a battle is saved after every action, its log each time, and making every line data
+    again was most of a long battle's save on the press. A line never changes once logged; the
+    lines the last save made are checked, not assumed, to be still in their places (the same
+    objects, or equal ones), else all are made again. The data is the same in the saves after
+    (read it, never change it)."""
+
+    def __init__(self) -> None:
+        self.count = 0                          # the log's length at the last save
+        self.lines: list[Line] = []             # its last lines then
+        self.data: list[Any] = []               # and their data
+
+    def __call__(self, log: list[Line]) -> list[Any]:
+        lines = log[-LOG_SAVED:]
+        old_start, start = self.count - len(self.lines), len(log) - len(lines)
+        dropped = start - old_start             # the last save's lines gone off the front
+        kept = len(self.lines) - dropped
+        if len(log) >= self.count and 0 <= dropped <= len(self.lines) and \
+                lines[:kept] == self.lines[dropped:]:
+            data = self.data[dropped:] + [saved(line) for line in lines[kept:]]
+        else:
+            data = [saved(line) for line in lines]
+        self.count, self.lines, self.data = len(log), lines, data
+        return data
 
 
 def piece_dict(piece: Piece) -> dict[str, Any]:
@@ -107,6 +131,8 @@ class BattleState:
     # Each side's last shot and the piece that acted last: where its next choice starts.
     last_shot: dict[Side, LastShot] = field(default_factory=dict)
     last_actor: dict[Side, str] = field(default_factory=dict)
+    _saved_log: SavedLog = field(default_factory=SavedLog, init=False, repr=False,
+                                 compare=False)
 
     def alive(self, side: Side) -> list[Piece]:
         return [p for p in self.battle.side(side) if not p.gone]
@@ -134,7 +160,7 @@ class BattleState:
             "first": _side(self.first), "active": _side(self.active),
             "acted": [s.value for s in self.acted], "defender": _side(self.defender),
             "winner": _side(self.winner),
-            "log": [_SAVED_LINES(line) for line in self.log[-200:]],
+            "log": self._saved_log(self.log),
             "pieces": [_SAVED_PIECES(p) for p in self.battle.pieces],
             "last_shot": {side.value: shot.to_dict() for side, shot in self.last_shot.items()},
             "last_actor": {side.value: label for side, label in self.last_actor.items()},

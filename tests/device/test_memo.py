@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from cobi_companion.device.core import battle_state
 from cobi_companion.device.core.battle_log import entry, saved
-from cobi_companion.device.core.battle_state import piece_dict
+from cobi_companion.device.core.battle_state import LOG_SAVED, SavedLog, piece_dict
 from cobi_companion.device.core.memo import ByIdentity, Latest
 from cobi_companion.device.core.views import Lines
 from cobi_companion.device.games.roster import marks
@@ -160,3 +161,46 @@ def test_a_saved_piece_and_turn_are_their_data(table_at) -> None:
     assert after["turn"] == state.turn.to_dict()
     state.turn = replace(state.turn, number=state.turn.number + 1)
     assert state.to_dict()["turn"]["number"] == after["turn"]["number"] + 1
+
+
+class Counted:
+    """battle_state's `saved`, counting the lines it makes data."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def __call__(self, line: object) -> object:
+        self.calls += 1
+        return saved(line)  # type: ignore[arg-type]
+
+
+battle_log_saved = Counted()
+
+
+def test_the_saved_log_is_made_again_only_where_it_changed(monkeypatch) -> None:
+    """Lines added since the last save are made data; lines changed in place, a shorter log
+    or another log are made again whole; past LOG_SAVED lines the first fall off."""
+    monkeypatch.setattr(battle_state, "saved", battle_log_saved)
+    made: list[int] = []
+    log_data = SavedLog()
+    lines = [entry("log_passes", n=n) for n in range(5)]
+
+    def data(log: list) -> list:
+        before = battle_log_saved.calls
+        result = log_data(log)
+        made.append(battle_log_saved.calls - before)
+        return result
+    assert data(lines) == [saved(line) for line in lines] and made[-1] == 5
+    lines.append(entry("log_ends_turn"))
+    assert data(lines) == [saved(line) for line in lines] and made[-1] == 1
+    assert data(lines) == [saved(line) for line in lines] and made[-1] == 0
+    lines[2] = "an old battle's sentence"                          # changed in place
+    assert data(lines) == [saved(line) for line in lines] and made[-1] == 6
+    shorter = lines[:3]
+    assert data(shorter) == [saved(line) for line in shorter] and made[-1] == 3
+    long = [entry("log_passes", n=n) for n in range(LOG_SAVED + 30)]
+    assert data(long) == [saved(line) for line in long[-LOG_SAVED:]]
+    long += [entry("log_ends_turn")] * 3
+    assert data(long) == [saved(line) for line in long[-LOG_SAVED:]] and made[-1] == 3
+    long += [entry("log_passes", n=n) for n in range(2 * LOG_SAVED)]   # more than it keeps
+    assert data(long) == [saved(line) for line in long[-LOG_SAVED:]]
