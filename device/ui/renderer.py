@@ -39,6 +39,7 @@ from cobi_companion.device.ui.glyphs import (
     ink_box,
     lay,
     pitch,
+    stamp,
     text_width,
 )
 from cobi_companion.device.ui.wrap import fits, wrap
@@ -174,7 +175,7 @@ def _put(drawn: Frame, place: str, text: str, face: Face, box: Box, baseline: in
     room = right - left - (text_width(text, fnt) - 1)
     x = {"left": 0.0, "right": room, "centre": room / 2}[align]
     mask = _text_mask(text, face, right - left, bottom - top, baseline, x)
-    drawn.image.paste(fill, (left, top), mask)
+    stamp(drawn.image, fill, left, top, mask)
     drawn.shown.append(Shown(place, text, box, text if source is None else source, face,
                              left + x, top + baseline))
 
@@ -234,7 +235,7 @@ def _paged_block(drawn: Frame, place: str, text: str, rows: tuple[str, ...], sho
 
 def _more(img: Image.Image, x: int, baseline: int, fill: int) -> None:
     """The small arrow after a turn of text that another turn follows."""
-    img.paste(fill, (x, baseline - 6), _shape(((0, 0), (0, 4), (2, 2))))
+    stamp(img, fill, x, baseline - 6, _shape(((0, 0), (0, 4), (2, 2))))
 
 
 # Shapes every frame has some of (the chosen item's highlight, the scroll marks, the arrow of a
@@ -293,9 +294,9 @@ DOWN_MARK: Points = ((0, 0), (6, 0), (3, 3))
 def _scroll_marks(img: Image.Image, top: int, bottom: int, up: bool, down: bool) -> None:
     x = WIDTH - 8
     if up:
-        img.paste(1, (x, top + 1), _shape(UP_MARK))
+        stamp(img, 1, x, top + 1, _shape(UP_MARK))
     if down:
-        img.paste(1, (x, bottom - 5), _shape(DOWN_MARK))
+        stamp(img, 1, x, bottom - 5, _shape(DOWN_MARK))
 
 
 # ---- menu ----
@@ -361,7 +362,7 @@ def _menu(drawn: Frame, view: Menu) -> None:
         face, rows = items[number]
         selected, last = number == index, number
         if selected:
-            drawn.image.paste(1, (0, y), _highlight(right, heights[number]))
+            stamp(drawn.image, 1, 0, y, _highlight(right, heights[number]))
         _block(drawn, "item", rows, face, (4, y, right - 3, bottom), fill=0 if selected else 1,
                source=view.items[number])
         y += heights[number]
@@ -415,8 +416,8 @@ def _lines(drawn: Frame, view: Lines) -> None:
 
 def _paste_centred(img: Image.Image, drawn: Image.Image, box: Box) -> None:
     left, top, right, bottom = box
-    img.paste(1, (left + (right - left - drawn.width) // 2,
-                  top + (bottom - top - drawn.height) // 2), drawn)
+    stamp(img, 1, left + (right - left - drawn.width) // 2,
+          top + (bottom - top - drawn.height) // 2, drawn)
 
 
 def _big(drawn: Frame, place: str, text: str, box: Box, big: Big | None,
