@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from cobi_companion.cards import CardBook
 from cobi_companion.device.core import i18n, reasons
-from cobi_companion.device.core.battle_log import Line, LogEntry, english, said
+from cobi_companion.device.core.battle_log import Line, LogEntry, english, said, words_kept
 from cobi_companion.device.core.battle_state import BattleState
 from cobi_companion.device.core.views import Header, View
 from cobi_companion.device.ports.events import Event, Key, Press, SensorReading, SensorState, Tick
@@ -154,6 +154,8 @@ class App:
         # What the settings screen lists as in use: config files, card folders, problems.
         self.sources: Sources = Sources()
         self.sensors = Sensors()
+        # The log's lines in words, kept per language (`log_words`).
+        self._log_words: dict[str, Callable[[Line], str]] = {}
         self.screen: Screen = games.start(self)
 
     def _load(self) -> BattleState | None:
@@ -285,7 +287,14 @@ class App:
     def log_words(self, line: Line) -> str:
         """A line of the log in the app's language, from the word tables (`t`, `say`); an old
         saved battle's sentence as it was written."""
-        return said(line, self.settings.language, self.t, self.say)
+        language = self.settings.language
+        if language == "en":
+            return english(line)            # made for the journal as the line was logged
+        words = self._log_words.get(language)
+        if words is None:
+            words = self._log_words[language] = words_kept(
+                lambda line: said(line, language, self.t, self.say))
+        return words(line)
 
     def handle(self, event: Event) -> None:
         if isinstance(event, SensorState):

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 from cobi_companion.device.core import battle_state
-from cobi_companion.device.core.battle_log import entry, saved
+from cobi_companion.device.core.battle_log import entry, said, saved
 from cobi_companion.device.core.battle_state import LOG_SAVED, SavedLog, piece_dict
 from cobi_companion.device.core.memo import ByIdentity, Latest
 from cobi_companion.device.core.views import Lines
@@ -204,3 +204,19 @@ def test_the_saved_log_is_made_again_only_where_it_changed(monkeypatch) -> None:
     assert data(long) == [saved(line) for line in long[-LOG_SAVED:]] and made[-1] == 3
     long += [entry("log_passes", n=n) for n in range(2 * LOG_SAVED)]   # more than it keeps
     assert data(long) == [saved(line) for line in long[-LOG_SAVED:]]
+
+
+def test_the_logs_words_are_kept_per_line_and_language(table_at) -> None:
+    """The log screen's lines are put into words once per line and language: switching the
+    language words the whole log anew."""
+    table = table_at([4, 2])
+    app = table.box.app
+    line = entry("log_side", side="axis", line=entry("log_passes"))
+    english = app.log_words(line)
+    assert english == said(line, "en", app.t, app.say) == app.log_words(line)
+    app.settings.language = "pl"
+    polish = app.log_words(line)
+    assert polish == said(line, "pl", app.t, app.say) != english
+    assert app.log_words("an old battle's sentence") == "an old battle's sentence"
+    app.settings.language = "en"
+    assert app.log_words(line) == english
