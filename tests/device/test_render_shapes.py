@@ -55,3 +55,10 @@ def test_a_menus_items_are_laid_out_again_when_they_change() -> None:
     assert renderer._items(short.items, 50)[1] == WIDTH - 1          # all fit: full width
     assert renderer._items(longer.items, 50)[1] == WIDTH - renderer.MARKS_W
     assert renderer.render(longer) != renderer.render(Menu(Header("Menu"), longer.items, 1))
+
+
+def test_the_header_band_is_the_rectangle() -> None:
+    drawn = blank()
+    ImageDraw.Draw(drawn).rectangle((0, 0, WIDTH - 1, renderer.BAND - 1), fill=1)
+    band = renderer.render(Menu(Header(""), (), 0))      # a header with nothing in it
+    assert band.tobytes() == drawn.tobytes()
