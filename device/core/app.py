@@ -233,7 +233,8 @@ class App:
         if line is not None:
             game.log.append(line)
             log.info("battle %s: %s", game.id, english(line))
-        self.later(partial(self.store.save_battle, game.to_dict(), self.rolls))
+        data, rolls = saved_later(game), self.rolls
+        self.later(lambda: self.store.save_battle(data(), rolls))
         self.rolls = []
 
     def later(self, write: Callable[[], None]) -> None:
@@ -311,6 +312,15 @@ class App:
 
     def view(self) -> View:
         return self.screen.view(self)
+
+
+def saved_later(game: BattleState | SavedGame) -> Callable[[], dict[str, Any]]:
+    """The game's data as it is now, made when its save is written: a battle is copied as it
+    stands (BattleState.snapshot) and made data after the frame; another game now."""
+    if isinstance(game, BattleState):
+        return game.snapshot().to_dict
+    data = game.to_dict()
+    return lambda: data
 
 
 class _SideDice:

@@ -8,6 +8,7 @@ shots a squad has left, the side that gave up, and the match it belongs to, if a
 """
 from __future__ import annotations
 
+import copy
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
@@ -136,6 +137,18 @@ class BattleState:
 
     def alive(self, side: Side) -> list[Piece]:
         return [p for p in self.battle.side(side) if not p.gone]
+
+    def snapshot(self) -> BattleState:
+        """The battle as it stands now, for a save made data later (once the frame is on the
+        panel): copies of what changes in place (the log, the sides that acted, the shots, the
+        match); the rest is frozen (pieces, turn, aims) or a plain value. A pointer copy of
+        the log instead of every line made data on the press."""
+        copied = copy.copy(self)            # the log's SavedLog is shared: it checks its lines
+        copied.acted, copied.log = list(self.acted), list(self.log)
+        copied.shots = {label: list(shots) for label, shots in self.shots.items()}
+        copied.last_shot, copied.last_actor = dict(self.last_shot), dict(self.last_actor)
+        copied.match = copy.copy(self.match)
+        return copied
 
     def set_status(self, label: str, status: Status) -> None:
         self.battle = self.battle.with_status(label, status)

@@ -220,3 +220,28 @@ def test_the_logs_words_are_kept_per_line_and_language(table_at) -> None:
     assert app.log_words("an old battle's sentence") == "an old battle's sentence"
     app.settings.language = "en"
     assert app.log_words(line) == english
+
+
+def test_a_commit_saves_the_battle_as_it_was_at_the_commit(table_at) -> None:
+    """The save is made data after the frame, from a snapshot: what the battle does after the
+    commit (in the same event, or another of the same batch) is not in it."""
+    table = table_at([4, 2, 1, 5, 1, 5, 2, 5])
+    the_shot_offered_again(table)
+    app = table.box.app
+    state = app.playing
+    saves: list[dict] = []
+    app.store.save_battle = lambda data, rolls: saves.append(data)  # type: ignore[method-assign]
+    app.commit(entry("log_passes"))
+    expected = state.to_dict()
+    state.log.append(entry("log_ends_turn"))
+    state.acted.append(Side.AXIS)
+    state.shots["Rifle 1"] = [1, 3]
+    state.last_shot[Side.AXIS] = replace(state.last_shot[Side.ALLIES], firer="Tiger 1")
+    state.last_actor[Side.AXIS] = "Tiger 1"
+    state.round += 1
+    state.set_status("Sherman 1", replace(state.battle.get("Sherman 1").status, loaded=False))
+    app.save()
+    assert saves == [expected]
+    app.commit()
+    app.save()
+    assert saves[-1] == state.to_dict() != expected
