@@ -31,7 +31,7 @@ from cobi_companion.device.ports.sensors import Sensors
 from cobi_companion.device.ports.sound import BuzzerSound, Lights, NoLights, NoSound
 from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore
 from cobi_companion.device.ui import atlas
-from cobi_companion.device.ui.renderer import pages, render, warm_up
+from cobi_companion.device.ui.renderer import pages, shared, warm_up
 from cobi_companion.device.ui.trouble import Trouble, notice, store_problems
 from cobi_companion.rules.dice import Dice, RandomDice
 
@@ -85,6 +85,11 @@ LATER_MODULES = (
     "rules.cobra.turns", "device.games.cobra")
 
 
+# What the screens put in small text besides the word tables and the cards: numbers, odds
+# ("<1%" under one per cent), distances, sums. A sign missed here is drawn on the press.
+SIGNS = "0123456789%+-−=·→(),.:<"
+
+
 def warm_up_for(app: App) -> Iterator[bool]:
     """While the box is idle: the screens that are imported late (first: the first press of a
     battle needs them), the Soft Targets Table, then the glyphs and outcome words of the box's
@@ -93,7 +98,7 @@ def warm_up_for(app: App) -> Iterator[bool]:
     names = [text for card in app.book.sorted() for text in (card.name, card.short)]
     words = i18n.outcome_words(language)
     sides = [i18n.text(language, side) for side in ("axis", "allies")]
-    glyphs = warm_up([*i18n.every_text(language), *names, "0123456789%+-−=·→(),.:"],
+    glyphs = warm_up([*i18n.every_text(language), *names, SIGNS],
                      [*words, *sides, "0123456789 =+-−:cm"], words)
     return itertools.chain(_import_ahead(LATER_MODULES), _table_ahead(app),
                            atlas.drawn_ahead(glyphs))
@@ -388,7 +393,8 @@ def build(config: Config, display: Any, *, pin_factory: Any = None,
               GAMES)
     app.card_folders = default_folders(config.paths.cards_dir)
     app.sources = sources_of(loaded, app.card_folders, app.book)
-    loop = Loop(app, display, render, notifier=notifier,
+    # The displays only read a frame: they get the one the renderer keeps, not a copy.
+    loop = Loop(app, display, shared, notifier=notifier,
                 dim_after_s=config.display.dim_after_min * 60,
                 off_after_s=settings.screen_off_min * 60, warm_up=warm_up_for(app),
                 power=power)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from cobi_companion.cards import CardBook
 from cobi_companion.device.core import i18n, reasons
-from cobi_companion.device.core.battle_log import Line, LogEntry, english, said
+from cobi_companion.device.core.battle_log import Line, LogEntry, english, said, words_kept
 from cobi_companion.device.core.views import Header, View
 from cobi_companion.device.ports.events import Event, Key, Press, SensorReading, SensorState, Tick
 from cobi_companion.device.ports.sensors import Sensors
@@ -150,10 +150,14 @@ class App:
         # The store writes an event asked for, made by `save` once its frame is on the panel:
         # a write waits for the SD card (fsync), and a press must not wait for that.
         self.unsaved: list[Callable[[], None]] = []
+        # The cues an event asked for (tune or None, side or None), started by `save` too.
+        self.cues: list[tuple[str | None, str | None]] = []
         self.power_request: PowerRequest | None = None
         # What the settings screen lists as in use: config files, card folders, problems.
         self.sources: Sources = Sources()
         self.sensors = Sensors()
+        # The log's lines in words, kept per language (`log_words`).
+        self._log_words: dict[str, Callable[[Line], str]] = {}
         self.screen: Screen = games.start(self)
 
     def _load(self) -> BattleState | None:
@@ -208,10 +212,21 @@ class App:
         self.rolls.append((side, need.words, face))
 
     def cue(self, name: str, side: str | None = None) -> None:
-        if self.settings.sound:
-            self.sound.play(name)
-        if side:
-            self.lights.flash(side)
+        """A tune (when the sound is on) and a flash of `side`'s light, started by the next
+        `save`, once the event's frame is drawn: starting a blink costs the main loop a
+        thread, and a tune wakes the sound's, which the frame must not wait for."""
+        self.cues.append((name if self.settings.sound else None, side))
+
+    def _play_cues(self) -> None:
+        cues, self.cues = self.cues, []
+        for name, side in cues:
+            try:
+                if name is not None:
+                    self.sound.play(name)
+                if side:
+                    self.lights.flash(side)
+            except Exception:  # a cue is never worth a battle
+                log.exception("cue %s failed", name)
 
     def commit(self, line: LogEntry | None = None) -> None:
         """Save the battle (or the Cobra game) after a completed action, with the rolls it
@@ -226,7 +241,8 @@ class App:
         if line is not None:
             game.log.append(line)
             log.info("battle %s: %s", game.id, english(line))
-        self.later(partial(self.store.save_battle, game.to_dict(), self.rolls))
+        data, rolls = saved_later(game), self.rolls
+        self.later(lambda: self.store.save_battle(data(), rolls))
         self.rolls = []
 
     def later(self, write: Callable[[], None]) -> None:
@@ -234,8 +250,9 @@ class App:
         self.unsaved.append(write)
 
     def save(self) -> None:
-        """Make the store writes asked for since the last call (the main loop calls it once
-        the event's frame is drawn, before it takes the next event)."""
+        """Start the cues and make the store writes asked for since the last call (the main
+        loop calls it once the event's frame is drawn, before it takes the next event)."""
+        self._play_cues()
         writes, self.unsaved = self.unsaved, []
         for write in writes:
             try:
@@ -279,7 +296,14 @@ class App:
     def log_words(self, line: Line) -> str:
         """A line of the log in the app's language, from the word tables (`t`, `say`); an old
         saved battle's sentence as it was written."""
-        return said(line, self.settings.language, self.t, self.say)
+        language = self.settings.language
+        if language == "en":
+            return english(line)            # made for the journal as the line was logged
+        words = self._log_words.get(language)
+        if words is None:
+            words = self._log_words[language] = words_kept(
+                lambda line: said(line, language, self.t, self.say))
+        return words(line)
 
     def handle(self, event: Event) -> None:
         if isinstance(event, SensorState):
@@ -296,6 +320,15 @@ class App:
 
     def view(self) -> View:
         return self.screen.view(self)
+
+
+def saved_later(game: BattleState | SavedGame) -> Callable[[], dict[str, Any]]:
+    """The game's data as it is now, made when its save is written: a battle is copied as it
+    stands (BattleState.snapshot) and made data after the frame; another game now."""
+    if isinstance(game, BattleState):
+        return game.snapshot().to_dict
+    data = game.to_dict()
+    return lambda: data
 
 
 class _SideDice:

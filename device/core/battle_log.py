@@ -20,6 +20,7 @@ from functools import partial
 from typing import Any, TypeAlias
 
 from cobi_companion.device.core import i18n, reasons
+from cobi_companion.device.core.memo import ByIdentity
 from cobi_companion.device.core.words import Listed
 from cobi_companion.rules.cobra.notes import Note, Why
 
@@ -135,6 +136,18 @@ def _shown(name: str, value: LogValue, language: str, t: Callable[..., str],
     return reasons.value(name, value, language, t, WORDED)
 
 
+def words_kept(words: Callable[[Line], str]) -> Callable[[Line], str]:
+    """`words` (a line put into words, as `said` does in one language), kept for each line: a
+    line never changes once logged, and the log screen puts the whole log into words each
+    time it opens."""
+    return ByIdentity(words, size=1024)
+
+
+# The journal's English, made for every line as it is logged: the log screen's, in English.
+_ENGLISH = words_kept(partial(said, language="en", t=partial(i18n.text, "en"),
+                              say=partial(reasons.say, "en")))
+
+
 def english(line: Line) -> str:
     """The line in English, for the journal."""
-    return said(line, "en", partial(i18n.text, "en"), partial(reasons.say, "en"))
+    return _ENGLISH(line)

@@ -8,22 +8,58 @@ shots a squad has left, the side that gave up, and the match it belongs to, if a
 """
 from __future__ import annotations
 
+import copy
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
 from cobi_companion.cards import CardBook
 from cobi_companion.device.core.battle_log import Line, loaded, saved
+from cobi_companion.device.core.memo import ByIdentity
 from cobi_companion.rules import turns
 from cobi_companion.rules.battle import Battle, Piece
 from cobi_companion.rules.card import Facing
 from cobi_companion.rules.scoring import Match
 from cobi_companion.rules.status import Side, Status
 
+LOG_SAVED = 200              # the log's last lines saved with the battle
+
+
+class SavedLog:
+    """The data of a log's last LOG_SAVED lines, made only for the lines added since the last
+    save: a battle is saved after every action, its log each time, and making every line data
+    again was most of a long battle's save on the press. A line never changes once logged; the
+    lines the last save made are checked, not assumed, to be still in their places (the same
+    objects, or equal ones), else all are made again. The data is the same in the saves after
+    (read it, never change it)."""
+
+    def __init__(self) -> None:
+        self.count = 0                          # the log's length at the last save
+        self.lines: list[Line] = []             # its last lines then
+        self.data: list[Any] = []               # and their data
+
+    def __call__(self, log: list[Line]) -> list[Any]:
+        lines = log[-LOG_SAVED:]
+        old_start, start = self.count - len(self.lines), len(log) - len(lines)
+        dropped = start - old_start             # the last save's lines gone off the front
+        kept = len(self.lines) - dropped
+        if len(log) >= self.count and 0 <= dropped <= len(self.lines) and \
+                lines[:kept] == self.lines[dropped:]:
+            data = self.data[dropped:] + [saved(line) for line in lines[kept:]]
+        else:
+            data = [saved(line) for line in lines]
+        self.count, self.lines, self.data = len(log), lines, data
+        return data
+
 
 def piece_dict(piece: Piece) -> dict[str, Any]:
     return {"label": piece.label, "side": piece.side.value, "card": piece.card.key,
             "figures": piece.figures, "status": piece.status.words()}
+
+
+# So are a piece and a turn: frozen, and most of them the same objects as at the last save.
+_SAVED_PIECES: ByIdentity[Piece, dict[str, Any]] = ByIdentity(piece_dict)
+_SAVED_TURNS: ByIdentity[turns.Turn, dict[str, Any]] = ByIdentity(turns.Turn.to_dict, size=16)
 
 
 def piece_from(data: dict[str, Any], book: CardBook) -> Piece:
@@ -99,9 +135,23 @@ class BattleState:
     # Each side's last shot and the piece that acted last: where its next choice starts.
     last_shot: dict[Side, LastShot] = field(default_factory=dict)
     last_actor: dict[Side, str] = field(default_factory=dict)
+    _saved_log: SavedLog = field(default_factory=SavedLog, init=False, repr=False,
+                                 compare=False)
 
     def alive(self, side: Side) -> list[Piece]:
         return [p for p in self.battle.side(side) if not p.gone]
+
+    def snapshot(self) -> BattleState:
+        """The battle as it stands now, for a save made data later (once the frame is on the
+        panel): copies of what changes in place (the log, the sides that acted, the shots, the
+        match); the rest is frozen (pieces, turn, aims) or a plain value. A pointer copy of
+        the log instead of every line made data on the press."""
+        copied = copy.copy(self)            # the log's SavedLog is shared: it checks its lines
+        copied.acted, copied.log = list(self.acted), list(self.log)
+        copied.shots = {label: list(shots) for label, shots in self.shots.items()}
+        copied.last_shot, copied.last_actor = dict(self.last_shot), dict(self.last_actor)
+        copied.match = copy.copy(self.match)
+        return copied
 
     def set_status(self, label: str, status: Status) -> None:
         self.battle = self.battle.with_status(label, status)
@@ -125,14 +175,15 @@ class BattleState:
             "id": self.id, "level": self.level, "round": self.round,
             "first": _side(self.first), "active": _side(self.active),
             "acted": [s.value for s in self.acted], "defender": _side(self.defender),
-            "winner": _side(self.winner), "log": [saved(line) for line in self.log[-200:]],
-            "pieces": [piece_dict(p) for p in self.battle.pieces],
+            "winner": _side(self.winner),
+            "log": self._saved_log(self.log),
+            "pieces": [_SAVED_PIECES(p) for p in self.battle.pieces],
             "last_shot": {side.value: shot.to_dict() for side, shot in self.last_shot.items()},
             "last_actor": {side.value: label for side, label in self.last_actor.items()},
         }
         if self.level == "tank":
             data.update({
-                "turn": None if self.turn is None else self.turn.to_dict(),
+                "turn": None if self.turn is None else _SAVED_TURNS(self.turn),
                 "shots": {k: list(v) for k, v in self.shots.items()},
                 "gave_up": _side(self.gave_up),
                 "match": None if self.match is None else self.match.to_dict()})

@@ -2,9 +2,10 @@
 
 Input callbacks and reader threads only put events on the queue; the loop takes all that are
 waiting, lets the app handle them one at a time, and then draws the new view once, only when it
-differs from the last (a knob spun fast is one frame, not one a detent). Then it makes the
-store writes the events asked for: the frame is on the panel before the SD card is waited for,
-and the writes are done before the next events are taken.
+differs from the last (a knob spun fast is one frame, not one a detent). Then it starts the
+cues (tune, light) and makes the store writes the events asked for: the frame is on the panel
+before a thread is started or the SD card is waited for, and the writes are done before the
+next events are taken.
 """
 from __future__ import annotations
 
@@ -41,6 +42,8 @@ PAGE_S = 2.0
 
 
 class Display(Protocol):
+    # The image may be the renderer's own, kept for the next frames of the same view: a
+    # display reads it and never changes it.
     def show(self, image: Image.Image) -> None: ...
     def dim(self, on: bool) -> None: ...
     def brightness(self, level: int) -> None: ...
@@ -62,6 +65,17 @@ def warmed() -> None:
     (here tens of ms, which would land on whichever press came when it was due)."""
     gc.collect()
     gc.freeze()
+
+
+def tidy() -> None:
+    """After a frame and its saves, while no one waits: the garbage collection that the next
+    allocations would start, in the middle of the next press, made now. Only the young
+    generations (and the middle one when the next would take it too): a full collection is
+    left to the collector's own rule, which seldom calls one after `warmed`."""
+    young, middle, _ = gc.get_count()
+    first, second, _ = gc.get_threshold()
+    if gc.isenabled() and first and young > first // 2:
+        gc.collect(1 if middle >= second else 0)
 
 
 class Loop:
@@ -180,9 +194,11 @@ class Loop:
             self.switch(self.app.power_request)
 
     def show(self) -> None:
-        """The frame first, then the store writes: a press must not wait for the SD card."""
+        """The frame first, then the cues and the store writes: a press must not wait for a
+        light's thread or the SD card. Then the garbage collector's due work."""
         self.draw()
         self.app.save()
+        tidy()
 
     def woken(self) -> bool:
         """After a press: light the panel again. True when it was off (the press is spent)."""

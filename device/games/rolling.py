@@ -47,6 +47,27 @@ def gather(app: App, replay: Replay[Any], acting: Side, side: str, wait: Wait, d
     """Roll the dice the rule needs while they are `side`'s; when the next one is the other
     player's, or is one of `one_press` (each of those takes a press of its own), return
     `wait(button, need)`. Once the rule is resolved, `done()`."""
+    if app.settings.real_dice:
+        return _dialled(app, replay, acting, side, wait, done, one_press, first)
+    rolls_now = first
+
+    def take(need: Need) -> int | None:
+        # the box rolls its own dice inside one run of the rule (Replay.roll_while)
+        nonlocal rolls_now
+        if button(need, acting) != side or (not rolls_now and need.aim in one_press):
+            return None
+        rolls_now = False
+        return app.roll(need, side)
+    need = replay.roll_while(take)
+    if need is None:
+        return done()
+    return wait(button(need, acting), need)
+
+
+def _dialled(app: App, replay: Replay[Any], acting: Side, side: str, wait: Wait, done: Next,
+             one_press: frozenset[Aim], first: bool) -> Screen:
+    """`gather` with real dice: each face is dialled on a screen of its own, so the rule is
+    run again with the faces so far after each one."""
     need = replay.need()
     if need is None:
         return done()
@@ -56,5 +77,5 @@ def gather(app: App, replay: Replay[Any], acting: Side, side: str, wait: Wait, d
 
     def rolled(face: int) -> Screen:
         replay.add(face, need)
-        return gather(app, replay, acting, side, wait, done, one_press, first=False)
+        return _dialled(app, replay, acting, side, wait, done, one_press, first=False)
     return face_for(app, need, roller, rolled)

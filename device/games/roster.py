@@ -6,12 +6,14 @@ box remembers the armies of the last battle at that level, the first row plays w
 A piece added by mistake is taken out again from "Remove a piece"."""
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cobi_companion.device.core.app import App, Screen
 from cobi_companion.device.core.battle_log import entry
 from cobi_companion.device.core.battle_state import BattleState, MatchState, piece_dict, piece_from
+from cobi_companion.device.core.memo import ByIdentity, Latest
 from cobi_companion.device.core.views import BigWord, Menu, View
 from cobi_companion.device.ports.events import Key
 from cobi_companion.device.ui.widgets import Choose, notice
@@ -30,12 +32,17 @@ def new_battle(app: App) -> Screen:
     return Roster(level, index=0)
 
 
+# The roster shows every card's marks at each turn of the knob; a card never changes (a reload
+# of the cards makes new ones), nor does its readiness.
+_READINESS = ByIdentity(readiness)
+
+
 def marks(app: App, card: InfoCard) -> list[str]:
     """What a model's card does not let it do in a shot at a hard target: no gun on its card,
     or a partial card (a value a shot needs is missing from its file)."""
     if not card.kind.model:
         return []
-    ready = readiness(card)
+    ready = _READINESS(card)
     words = []
     if ready.gunless:
         words.append(app.t("mark_no_gun"))
@@ -44,10 +51,20 @@ def marks(app: App, card: InfoCard) -> list[str]:
     return words
 
 
+# The roster's rows are asked for at each turn of the knob: the same saved armies and cards,
+# the same pieces.
+_REMEMBERED: Latest[tuple[Piece, ...]] = Latest()
+
+
 def remembered(app: App, level: str) -> tuple[Piece, ...]:
     """The armies of the last battle at `level`, as they started; none if a card is gone."""
+    saved = app.settings.armies.get(level, [])
+    return _REMEMBERED.get((app.book, saved), lambda: _pieces(app, saved))
+
+
+def _pieces(app: App, saved: list[dict[str, Any]]) -> tuple[Piece, ...]:
     try:
-        return tuple(piece_from(p, app.book) for p in app.settings.armies.get(level, []))
+        return tuple(piece_from(p, app.book) for p in saved)
     except Exception:  # a card file removed or changed since: nothing to offer
         return ()
 
@@ -98,7 +115,10 @@ class Roster(Screen):
             rows.append(("remove", None))
         return rows
 
-    def item(self, app: App, kind: str, value: Any) -> str:
+    def item(self, app: App, kind: str, value: Any,
+             counted: Counter[tuple[Side, str]] | None = None) -> str:
+        """A row's text; `counted`: the pieces on each side by card, counted once for all the
+        rows (else here)."""
         if kind == "same":
             return app.t("same_armies")
         if kind == "rules":
@@ -106,9 +126,12 @@ class Roster(Screen):
         if kind == "remove":
             return app.t("remove_piece")
         card: InfoCard = value
-        counts = [f"{app.side_name(s)} {n}" for s in Side
-                  if (n := sum(p.card.key == card.key for p in self.battle.side(s)))]
+        counted = self.counted() if counted is None else counted
+        counts = [f"{app.side_name(s)} {n}" for s in Side if (n := counted[s, card.key])]
         return " · ".join([card.short, *marks(app, card), *counts])
+
+    def counted(self) -> Counter[tuple[Side, str]]:
+        return Counter((p.side, p.card.key) for p in self.battle.pieces)
 
     def hint(self, app: App, kind: str, value: Any) -> str:
         if kind == "same":
@@ -129,7 +152,8 @@ class Roster(Screen):
         rows = self.rows(app)
         self.index = min(self.index, len(rows) - 1)
         title = app.t("match") if self.match else app.t("roster")
-        return Menu(app.header(title), tuple(self.item(app, *row) for row in rows),
+        counted = self.counted()
+        return Menu(app.header(title), tuple(self.item(app, *row, counted) for row in rows),
                     self.index, self.hint(app, *rows[self.index]))
 
     def on(self, app: App, key: Key) -> Screen:

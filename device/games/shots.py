@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from cobi_companion.device.core.app import Next, Screen
 from cobi_companion.device.core.battle_log import LogEntry, entry
 from cobi_companion.device.core.battle_state import LastShot
+from cobi_companion.device.core.memo import Latest
 from cobi_companion.device.core.replay import Replay
 from cobi_companion.device.core.views import BigWord, Lines, Roll, View
 from cobi_companion.device.games.rolling import gather
@@ -47,6 +48,25 @@ def shot_plan(app: App, aim: LastShot) -> ShotPlan:
                     over_range=aim.over)
 
 
+# The odds of the shot aimed last: the preview shows them, its firer's button asks for them
+# again, and the shot offered again was checked with them. The same battle and aim (frozen
+# objects, device/core/memo.py), the same odds.
+_ODDS: Latest[Odds | RulesError] = Latest()
+
+
+def shot_odds(app: App, aim: LastShot) -> Odds | RulesError:
+    """The rules' odds of the shot `aim` as the pieces stand now, or their refusal."""
+    state = app.playing
+    return _ODDS.get((state, state.battle, aim), lambda: _worked_odds(app, aim))
+
+
+def _worked_odds(app: App, aim: LastShot) -> Odds | RulesError:
+    try:
+        return rule_set(app.playing.level).odds(shot_plan(app, aim))
+    except RulesError as exc:
+        return exc
+
+
 @dataclass
 class FirePreview(Screen):
     """A shot before it is fired: the armour hit (the knob turns it), the odds, and whose
@@ -63,10 +83,7 @@ class FirePreview(Screen):
         return app.playing.battle.get(self.aim.firer)
 
     def odds(self, app: App) -> Odds | RulesError:
-        try:
-            return rule_set(app.playing.level).odds(shot_plan(app, self.aim))
-        except RulesError as exc:
-            return exc
+        return shot_odds(app, self.aim)
 
     def view(self, app: App) -> View:
         # The firer in the header (the pair does not fit it beside the round and the side),
@@ -233,10 +250,9 @@ def again_shot(app: App, side: Side) -> LastShot | None:
             return None
         rules = rule_set(state.level)
         check_firer(firer.card, firer.status, needs_loaded=rules.reloads)
-        rules.odds(shot_plan(app, last))
     except RulesError:
         return None
-    return last
+    return None if isinstance(shot_odds(app, last), RulesError) else last
 
 
 def again_row(app: App, aim: LastShot) -> tuple[str, str]:

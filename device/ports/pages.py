@@ -86,8 +86,9 @@ class PageSender:
         if last is None:
             spans = {page: (0, len(data) - 1) for page, data in enumerate(pages)}
         else:
+            # most pages of a press's frame are as they were: bytes compare them at C speed
             spans = {page: cols for page, (new, old) in enumerate(zip(pages, last, strict=True))
-                     if (cols := span(new, old)) is not None}
+                     if new != old and (cols := span(new, old)) is not None}
         windows = runs(spans) if self.joins else [(p, p, *cols) for p, cols in spans.items()]
         for first, end, left, right in windows:
             self.device.command(*self.address(first, end, left, right))

@@ -80,8 +80,11 @@ def big_ink(word: str, width: int, height: int) -> Big | None:
     drawn = biggest(word, width, height, BIG_SIZES)
     if drawn is None and " " in word:
         drawn = two_lines(word, width, height)
+    if drawn is not None:
+        return drawn
+    # only now, not for every word: drawing it in SemiBold may rasterise glyphs on a press
     wide = ink(word, font("SemiBold", MIN_BIG))
-    if drawn is None and wide.width * SQUASH <= width and wide.height <= height:
+    if wide.width * SQUASH <= width and wide.height <= height:
         drawn = _squashed(word, width), MIN_BIG
     if drawn is None and " " in word:
         drawn = _two_squashed(word, width, height)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from math import ceil
 
-from cobi_companion.device.ui.glyphs import Face, advance, font, lay
+from cobi_companion.device.ui.glyphs import Face, advance, font, lay, stamp
 from PIL import Image, ImageDraw
 
 DIE: Face = ("Bold", 10)     # a face that is no die face (0 while unknown): a digit or "?"
@@ -63,8 +63,8 @@ def draw(img: Image.Image, faces: tuple[int, ...], box: tuple[int, int, int, int
     y0 = top + (bottom - top - rows * size - (rows - 1) * down) // 2
     for i, face in enumerate(faces[:cols * rows]):
         col, row = i % cols, i // cols
-        img.paste(1, (left + col * (size + across), y0 + row * (size + down)),
-                  die_image(size, face, rolling))
+        stamp(img, 1, left + col * (size + across), y0 + row * (size + down),
+              die_image(size, face, rolling))
     return left + cols * size + (cols - 1) * across
 
 

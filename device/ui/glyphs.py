@@ -260,15 +260,30 @@ def text_width(text: str, fnt: FreeFont) -> int:
     return ceil(advance(text, fnt)) + 1
 
 
+def stamp(img: Image.Image, fill: int, left: int, top: int, mask: Image.Image) -> None:
+    """`img.paste(fill, (left, top), mask)`, made by the core paste that Image.paste ends in.
+
+    Image.paste checks its arguments and makes two pixel-access objects at every call: for
+    the glyphs of a line, the rows of a frame and its marks, that was most of their time on a
+    press. The frames' images and their masks are plain images in memory, made here, so the
+    checks have nothing to find: the same call with the whole box, the same pixels."""
+    img.load()
+    img.im.paste(fill, (left, top, left + mask.width, top + mask.height), mask.im)
+
+
 def lay(img: Image.Image, x: float, baseline: int, text: str, fnt: FreeFont,
         fill: int = 1) -> None:
     """Paste the glyphs of `text` on `img`, the pen starting at (x, baseline)."""
     mode, track = "L" if img.mode == "L" else "1", tracking(fnt)
+    img.load()
+    core = img.im                   # each glyph as `stamp` pastes it, without a call each
     for char in text:
         whole, phase = divmod(round(x * PHASES), PHASES)
         g = glyph(char, fnt, mode, phase)
         if g.mask is not None:
-            img.paste(fill, (whole + g.left, baseline + g.top), g.mask)
+            left, top = whole + g.left, baseline + g.top
+            width, height = g.mask.size
+            core.paste(fill, (left, top, left + width, top + height), g.mask.im)
         x += g.advance + track
 
 

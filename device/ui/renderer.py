@@ -39,6 +39,7 @@ from cobi_companion.device.ui.glyphs import (
     ink_box,
     lay,
     pitch,
+    stamp,
     text_width,
 )
 from cobi_companion.device.ui.wrap import fits, wrap
@@ -69,6 +70,7 @@ CAPTION, NEEDED = LINE, ("SemiBold", 11)
 DETAIL: Face = ("Medium", 10)
 DIE = dice.DIE
 WARM_FONTS = (HEADER, HEADER_SMALL, MENU, MENU_NARROW, LINE, NEEDED, DETAIL)  # see warm_up
+CUT_STEP = 16                # glyphs cut from the atlas in one step of the warm-up (~0.1 ms)
 
 
 # ---- what a frame shows ----
@@ -104,6 +106,12 @@ class Frame:
 def render(view: View) -> Image.Image:
     """Draw `view` on a new 128×64 mode "1" image (1 = lit pixel)."""
     return frame(view).image.copy()
+
+
+def shared(view: View) -> Image.Image:
+    """`render` without the copy, for the main loop's displays: the frame kept for `view`
+    (read it, never change it). A copy of the whole frame on every press is worth saving."""
+    return frame(view).image
 
 
 @lru_cache(maxsize=16)
@@ -167,7 +175,7 @@ def _put(drawn: Frame, place: str, text: str, face: Face, box: Box, baseline: in
     room = right - left - (text_width(text, fnt) - 1)
     x = {"left": 0.0, "right": room, "centre": room / 2}[align]
     mask = _text_mask(text, face, right - left, bottom - top, baseline, x)
-    drawn.image.paste(fill, (left, top), mask)
+    stamp(drawn.image, fill, left, top, mask)
     drawn.shown.append(Shown(place, text, box, text if source is None else source, face,
                              left + x, top + baseline))
 
@@ -227,14 +235,36 @@ def _paged_block(drawn: Frame, place: str, text: str, rows: tuple[str, ...], sho
 
 def _more(img: Image.Image, x: int, baseline: int, fill: int) -> None:
     """The small arrow after a turn of text that another turn follows."""
-    y = baseline - 6
-    ImageDraw.Draw(img).polygon([(x, y), (x, y + 4), (x + 2, y + 2)], fill=fill)
+    stamp(img, fill, x, baseline - 6, _shape(((0, 0), (0, 4), (2, 2))))
+
+
+# Shapes every frame has some of (the chosen item's highlight, the scroll marks, the arrow of a
+# paged line): drawn once on a mask of their own, then pasted where they go, with the same
+# pixels as drawn in place: ImageDraw's rounded rectangles and polygons of whole pixels move
+# pixel for pixel. Drawing them in place cost more than the rest of a menu's frame together.
+Points = tuple[tuple[int, int], ...]
+
+
+@lru_cache(maxsize=16)
+def _shape(points: Points) -> Image.Image:
+    """A filled polygon whose top left is at (0, 0)."""
+    mask = Image.new("1", (max(x for x, _ in points) + 1, max(y for _, y in points) + 1), 0)
+    ImageDraw.Draw(mask).polygon(list(points), fill=1)
+    return mask
+
+
+@lru_cache(maxsize=32)
+def _highlight(width: int, height: int) -> Image.Image:
+    """The rounded highlight behind a chosen item."""
+    mask = Image.new("1", (width, height), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, width - 1, height - 1), radius=3, fill=1)
+    return mask
 
 
 # ---- header, hint, scroll marks ----
 
 def _header(drawn: Frame, header: Header) -> None:
-    ImageDraw.Draw(drawn.image).rectangle((0, 0, WIDTH - 1, BAND - 1), fill=1)
+    drawn.image.paste(1, (0, 0, WIDTH, BAND))      # the band: ImageDraw's rectangle, cheaper
     side = header.side_label or (header.side or "").capitalize()
     info = " ".join(p for p in (f"R{header.round}" if header.round is not None else "", side) if p)
     for face in (HEADER, HEADER_SMALL):     # 9 px where the title does not fit at 10 px
@@ -257,17 +287,24 @@ def _hint(drawn: Frame, hint: str, page: int) -> None:
                HINT_H - 2, page, "centre")
 
 
+UP_MARK: Points = ((0, 3), (6, 3), (3, 0))
+DOWN_MARK: Points = ((0, 0), (6, 0), (3, 3))
+
+
 def _scroll_marks(img: Image.Image, top: int, bottom: int, up: bool, down: bool) -> None:
-    draw, x = ImageDraw.Draw(img), WIDTH - 8
+    x = WIDTH - 8
     if up:
-        draw.polygon([(x, top + 4), (x + 6, top + 4), (x + 3, top + 1)], fill=1)
+        stamp(img, 1, x, top + 1, _shape(UP_MARK))
     if down:
-        draw.polygon([(x, bottom - 5), (x + 6, bottom - 5), (x + 3, bottom - 2)], fill=1)
+        stamp(img, 1, x, bottom - 5, _shape(DOWN_MARK))
 
 
 # ---- menu ----
 
-def _item(text: str, width: int, room: int) -> tuple[Face, tuple[str, ...]]:
+Item = tuple[Face, tuple[str, ...]]         # a menu item's face and rows
+
+
+def _item(text: str, width: int, room: int) -> Item:
     """A menu item's face and rows: one row at 11 px, or at 10 px; else wrapped, at 11 px
     where its rows fit the menu, or 10 px, or 9 px."""
     for face in (MENU, MENU_NARROW):
@@ -280,17 +317,19 @@ def _item(text: str, width: int, room: int) -> tuple[Face, tuple[str, ...]]:
     return face, rows
 
 
-def _items(view: Menu, room: int) -> tuple[list[tuple[Face, tuple[str, ...]]], int]:
+@lru_cache(maxsize=32)
+def _items(texts: tuple[str, ...], room: int) -> tuple[tuple[Item, ...], int]:
     """Every item's face and rows, and the right edge of the highlight: the full width when
-    all items fit the screen, else beside the scroll marks."""
+    all items fit the screen, else beside the scroll marks. Kept: a turn of the knob moves
+    the highlight over the same items."""
     for right in (WIDTH - 1, WIDTH - MARKS_W):
-        items = [_item(text, right - 7, room) for text in view.items]
+        items = tuple(_item(text, right - 7, room) for text in texts)
         if sum(_height(item) for item in items) <= room:
             break
     return items, right
 
 
-def _height(item: tuple[Face, tuple[str, ...]]) -> int:
+def _height(item: Item) -> int:
     face, rows = item
     return len(rows) * pitch(face)
 
@@ -309,11 +348,11 @@ def _menu(drawn: Frame, view: Menu) -> None:
     _hint(drawn, view.hint, view.header.page)
     if not view.items:
         return
-    items, right = _items(view, bottom - TOP)
+    items, right = _items(view.items, bottom - TOP)
     heights = [_height(item) for item in items]
     index = min(max(view.index, 0), len(items) - 1)
     first = _first_item(heights, index, bottom - TOP)
-    draw, y, last = ImageDraw.Draw(drawn.image), TOP, first
+    y, last = TOP, first
     for number in range(first, len(items)):
         if y + heights[number] > bottom:
             if number == first:
@@ -323,7 +362,7 @@ def _menu(drawn: Frame, view: Menu) -> None:
         face, rows = items[number]
         selected, last = number == index, number
         if selected:
-            draw.rounded_rectangle((0, y, right - 1, y + heights[number] - 1), radius=3, fill=1)
+            stamp(drawn.image, 1, 0, y, _highlight(right, heights[number]))
         _block(drawn, "item", rows, face, (4, y, right - 3, bottom), fill=0 if selected else 1,
                source=view.items[number])
         y += heights[number]
@@ -377,8 +416,8 @@ def _lines(drawn: Frame, view: Lines) -> None:
 
 def _paste_centred(img: Image.Image, drawn: Image.Image, box: Box) -> None:
     left, top, right, bottom = box
-    img.paste(1, (left + (right - left - drawn.width) // 2,
-                  top + (bottom - top - drawn.height) // 2), drawn)
+    stamp(img, 1, left + (right - left - drawn.width) // 2,
+          top + (bottom - top - drawn.height) // 2, drawn)
 
 
 def _big(drawn: Frame, place: str, text: str, box: Box, big: Big | None,
@@ -503,8 +542,9 @@ def warm_up(texts: Iterable[str], big_texts: Iterable[str],
     """Draw ahead, one glyph or word per step: the letters of `texts` in every small-text
     font, those of `big_texts` (totals, distances) at every big size, and the outcome `words`
     as their screens show them, so that later frames mostly paste. Glyphs the atlas in use
-    holds are not drawn (see glyphs.keep). Each step yields True; the caller runs steps while
-    the box has nothing to do."""
+    holds are cut from it instead (see glyphs.keep), CUT_STEP to a step: cheap, but the first
+    battle's presses would each cut theirs. Each step yields True; the caller runs steps
+    while the box has nothing to do."""
     def letters(strings: Iterable[str]) -> list[str]:
         return sorted({" ", *(c for text in strings for c in text)})
 
@@ -513,10 +553,13 @@ def warm_up(texts: Iterable[str], big_texts: Iterable[str],
     sizes = sorted({*BIG_SIZES, *TOTAL_SIZES, GUESS_SIZE}, reverse=True)
     fonts += [(font("Bold", size), big) for size in sizes]
     for fnt, chars in fonts:
+        cut = 0
         for char in chars:
             for phase in range(PHASES):
-                if not holds(char, fnt, "1", phase):     # the atlas's are cut when needed
-                    glyph(char, fnt, "1", phase)
+                held = holds(char, fnt, "1", phase)
+                glyph(char, fnt, "1", phase)
+                cut += held
+                if not held or cut % CUT_STEP == 0:     # a glyph drawn, or a few cut
                     yield True
         yield True                            # a font's glyphs looked up: a short step
     for word in words:

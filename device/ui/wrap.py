@@ -3,8 +3,9 @@ renderer and by the screens that scroll its rows."""
 from __future__ import annotations
 
 from functools import lru_cache
+from math import ceil
 
-from cobi_companion.device.ui.glyphs import FreeFont, text_width
+from cobi_companion.device.ui.glyphs import FreeFont, char_advance, text_width, tracking
 
 
 @lru_cache(maxsize=1024)
@@ -12,19 +13,32 @@ def wrap(text: str, fnt: FreeFont, width: int) -> tuple[str, ...]:
     """`text` in rows at most `width` pixels wide in `fnt`, broken between words, and inside a
     word only where the word alone is wider than a row. No character is left out but the
     spaces a row is broken at; empty text is one empty row."""
+    # Every row tried is a piece text[start:end] of the text, and its width is text_width's
+    # sum over its letters' advances, measured once here: measuring each longer row anew made
+    # a line of n words cost n² letters (a log page: most of its frame).
+    advances = [char_advance(char, fnt) for char in text]
+    track = tracking(fnt)
+
+    def wide(start: int, end: int) -> int:      # text_width(text[start:end], fnt)
+        return ceil(sum(advances[start:end]) + track * (end - start)) + 1
+
     rows: list[str] = []
-    row = ""
+    start = end = at = 0                        # the row so far is text[start:end]
     for word in text.split(" "):
-        joined = f"{row} {word}" if row else word
-        if not row or text_width(joined, fnt) <= width:
-            row = joined
+        after = at + len(word)                  # the word is text[at:after]
+        if start == end:
+            start, end = at, after
+        elif wide(start, after) <= width:
+            end = after
         else:
-            rows.append(row.rstrip())
-            row = word
-        while text_width(row, fnt) > width and len(row) > 1:   # a word longer than a row
-            cut = _longest_start(row, fnt, width)
-            rows.append(row[:cut])
-            row = row[cut:]
+            rows.append(text[start:end].rstrip())
+            start, end = at, after
+        while wide(start, end) > width and end - start > 1:   # a word longer than a row
+            cut = _longest_start(text[start:end], fnt, width)
+            rows.append(text[start:start + cut])
+            start += cut
+        at = after + 1
+    row = text[start:end]
     return (*rows, row.rstrip()) if row.strip() or not rows else tuple(rows)
 
 

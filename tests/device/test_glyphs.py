@@ -41,7 +41,7 @@ FONTS = sorted({*screens.WARM_FONTS, screens.CAPTION, screens.NEEDED, screens.SM
                                               *big.TOTAL_SIZES))})
 # What the screens draw besides the strings: digits and signs of totals, distances and odds,
 # a die's "?", and the bar that places glyphs.
-SYMBOLS = "0123456789%+-−=·→(),.:?" + glyphs.REFERENCE
+SYMBOLS = "0123456789%+-−=·→(),.:<?" + glyphs.REFERENCE
 
 
 @cache

@@ -328,3 +328,63 @@ def test_the_running_loop_sends_a_hold_while_the_button_is_still_down(table_at) 
     run_beside(loop, finger)
     assert presses == [(Press(Key.AXIS_LONG), 0)]
     assert isinstance(table.view, Roll) and table.view.faces == (6, 2)
+
+
+class Cueing(Screen):
+    """A screen whose OK cues a tune and a side's light and changes what it shows."""
+
+    def __init__(self) -> None:
+        self.word = "READY"
+
+    def view(self, app) -> View:
+        return BigWord(app.header("Cue"), self.word)
+
+    def on(self, app, key) -> Screen:
+        app.cue("hit", "axis")
+        self.word = "HIT"
+        return self
+
+
+def test_a_press_cues_once_its_frame_is_drawn(box: Box) -> None:
+    """Starting a light's blink costs a thread and a tune wakes the sound's: both start once
+    the press's frame is on the panel, within the same step, in the order asked."""
+    loop, app, display = box.loop, box.app, box.loop.display
+    app.screen = Cueing()
+    loop.draw()
+    heard: list[tuple[str, str, int]] = []
+    app.sound.play = lambda cue: heard.append(("sound", cue, display.frames))  # type: ignore
+    app.lights.flash = lambda side, times=3: heard.append(("light", side, display.frames))  # type: ignore
+    before = display.frames
+    app.handle(Press(Key.OK))
+    assert heard == [] and app.cues == [("hit", "axis")]           # asked for, not started
+    loop.show()
+    assert heard == [("sound", "hit", before + 1), ("light", "axis", before + 1)]
+    assert app.cues == []
+    app.settings.sound = False                                     # muted: the light alone
+    heard.clear()
+    loop.step(Press(Key.OK))
+    assert heard == [("light", "axis", before + 1)]                # the same view: no frame
+
+
+def test_the_collection_due_is_made_after_the_frame(box: Box) -> None:
+    """A young generation more than half full is collected once the step's frame and saves
+    are done, not left to start in the middle of the next press."""
+    first = gc.get_threshold()[0]
+    box.loop.draw()
+    kept = [[n] for n in range(first)]             # young containers, past half the threshold
+    collections: list[int] = []
+
+    def noted(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            collections.append(box.loop.frames)
+    gc.callbacks.append(noted)
+    try:
+        if gc.get_count()[0] <= first // 2:        # collected on the way already: once more
+            kept += [[n] for n in range(first // 2 + 1)]
+        frames = box.loop.frames
+        box.loop.step(Press(Key.CW))
+    finally:
+        gc.callbacks.remove(noted)
+    assert box.loop.frames == frames + 1 and frames + 1 in collections
+    assert gc.get_count()[0] <= first // 2
+    assert len(kept) >= first

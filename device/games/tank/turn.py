@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from cobi_companion.device.core.app import Next, Screen
 from cobi_companion.device.core.battle_log import LogEntry, by_side, english, entry
+from cobi_companion.device.core.memo import Latest
 from cobi_companion.device.core.views import BigWord, Menu, View
 from cobi_companion.device.games.battle import battle_won, move, refuse
 from cobi_companion.device.games.shots import again_row, again_shot, fire_again, resolve_reload
@@ -218,9 +219,19 @@ class Pick(Screen):
         return acting(app)
 
 
+# The pick asks it for its rows, its view and each press: while the battle, the turn and the
+# side's last shot are the same objects, so is the answer (device/core/memo.py).
+_AGAIN: Latest[LastShot | None] = Latest()
+
+
 def again_alone(app: App) -> LastShot | None:
     """The side's last shot, when it can be fired again now by its firer activated alone."""
     state, turn = playing(app)
+    return _AGAIN.get((state, state.battle, turn, state.last_shot.get(turn.side)),
+                      lambda: _again_alone(app, state, turn))
+
+
+def _again_alone(app: App, state: BattleState, turn: turns.Turn) -> LastShot | None:
     aim = again_shot(app, turn.side)
     if aim is None or aim.firer not in {p.label for p in eligible(state)}:
         return None
