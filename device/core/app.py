@@ -325,6 +325,9 @@ class App:
 def saved_later(game: BattleState | SavedGame) -> Callable[[], dict[str, Any]]:
     """The game's data as it is now, made when its save is written: a battle is copied as it
     stands (BattleState.snapshot) and made data after the frame; another game now."""
+    # Imported here: the start menu loads no battle state (a game being saved has loaded it).
+    from cobi_companion.device.core.battle_state import BattleState
+
     if isinstance(game, BattleState):
         return game.snapshot().to_dict
     data = game.to_dict()
