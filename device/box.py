@@ -21,6 +21,7 @@ from cobi_companion.device.core import i18n
 from cobi_companion.device.core.app import App, Next, Screen, Settings, Sources
 from cobi_companion.device.core.loop import Loop
 from cobi_companion.device.games.home import GAMES
+from cobi_companion.device.games.roster import ready_ahead
 from cobi_companion.device.ports.errors import ConfigError, reason
 from cobi_companion.device.ports.events import Stop
 from cobi_companion.device.ports.inputs import Inputs, PinProblem
@@ -76,15 +77,16 @@ SIGNS = "0123456789%+-−=·→(),.:<"
 
 def warm_up_for(app: App) -> Iterator[bool]:
     """The glyphs and outcome words of the box's language, drawn ahead while it is idle (the
-    glyph atlas written again if any was drawn that it lacked), and the screens that are
-    imported late."""
+    glyph atlas written again if any was drawn that it lacked), the cards' readiness the
+    roster shows, and the screens that are imported late."""
     language = app.settings.language
     names = [text for card in app.book.sorted() for text in (card.name, card.short)]
     words = i18n.outcome_words(language)
     sides = [i18n.text(language, side) for side in ("axis", "allies")]
     glyphs = warm_up([*i18n.every_text(language), *names, SIGNS],
                      [*words, *sides, "0123456789 =+-−:cm"], words)
-    return itertools.chain(atlas.drawn_ahead(glyphs), _import_ahead(LATER_SCREENS))
+    return itertools.chain(atlas.drawn_ahead(glyphs), ready_ahead(app),
+                           _import_ahead(LATER_SCREENS))
 
 
 def _import_ahead(modules: tuple[str, ...]) -> Iterator[bool]:
