@@ -92,15 +92,16 @@ SIGNS = "0123456789%+-−=·→(),.:<"
 
 def warm_up_for(app: App) -> Iterator[bool]:
     """While the box is idle: the screens that are imported late (first: the first press of a
-    battle needs them), the Soft Targets Table, then the glyphs and outcome words of the box's
-    language drawn ahead (the glyph atlas written again if any was drawn that it lacked)."""
+    battle needs them), the cards' readiness the roster shows, the Soft Targets Table, then the
+    glyphs and outcome words of the box's language drawn ahead (the glyph atlas written again
+    if any was drawn that it lacked)."""
     language = app.settings.language
     names = [text for card in app.book.sorted() for text in (card.name, card.short)]
     words = i18n.outcome_words(language)
     sides = [i18n.text(language, side) for side in ("axis", "allies")]
     glyphs = warm_up([*i18n.every_text(language), *names, SIGNS],
                      [*words, *sides, "0123456789 =+-−:cm"], words)
-    return itertools.chain(_import_ahead(LATER_MODULES), _table_ahead(app),
+    return itertools.chain(_import_ahead(LATER_MODULES), _ready_ahead(app), _table_ahead(app),
                            atlas.drawn_ahead(glyphs))
 
 
@@ -108,6 +109,14 @@ def _import_ahead(modules: tuple[str, ...]) -> Iterator[bool]:
     for module in modules:
         importlib.import_module(f"cobi_companion.{module}")
         yield True
+
+
+def _ready_ahead(app: App) -> Iterator[bool]:
+    """The roster's readiness of each card (games/roster.ready_ahead), once the roster is
+    imported: its first frame shows them all."""
+    from cobi_companion.device.games.roster import ready_ahead
+
+    yield from ready_ahead(app)
 
 
 def _table_ahead(app: App) -> Iterator[bool]:

@@ -7,6 +7,7 @@ A piece added by mistake is taken out again from "Remove a piece"."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -35,6 +36,15 @@ def new_battle(app: App) -> Screen:
 # The roster shows every card's marks at each turn of the knob; a card never changes (a reload
 # of the cards makes new ones), nor does its readiness.
 _READINESS = ByIdentity(readiness)
+
+
+def ready_ahead(app: App) -> Iterator[bool]:
+    """Each card's readiness worked out while the box is idle after its start, a card a
+    step: the roster's first frame shows the marks of all of them."""
+    for card in app.book.sorted():
+        if card.kind.model:
+            _READINESS(card)
+            yield True
 
 
 def marks(app: App, card: InfoCard) -> list[str]:

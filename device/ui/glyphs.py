@@ -266,16 +266,17 @@ def stamp(img: Image.Image, fill: int, left: int, top: int, mask: Image.Image) -
     Image.paste checks its arguments and makes two pixel-access objects at every call: for
     the glyphs of a line, the rows of a frame and its marks, that was most of their time on a
     press. The frames' images and their masks are plain images in memory, made here, so the
-    checks have nothing to find: the same call with the whole box, the same pixels."""
-    img.load()
-    img.im.paste(fill, (left, top, left + mask.width, top + mask.height), mask.im)
+    checks have nothing to find: the same call with the whole box, the same pixels. (They are
+    never opened from files, so there is nothing to load either: Image.load would only make
+    one more pixel-access object.)"""
+    width, height = mask.size
+    img.im.paste(fill, (left, top, left + width, top + height), mask.im)
 
 
 def lay(img: Image.Image, x: float, baseline: int, text: str, fnt: FreeFont,
         fill: int = 1) -> None:
     """Paste the glyphs of `text` on `img`, the pen starting at (x, baseline)."""
     mode, track = "L" if img.mode == "L" else "1", tracking(fnt)
-    img.load()
     core = img.im                   # each glyph as `stamp` pastes it, without a call each
     for char in text:
         whole, phase = divmod(round(x * PHASES), PHASES)

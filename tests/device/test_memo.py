@@ -10,6 +10,7 @@ from cobi_companion.device.core.battle_log import entry, said, saved
 from cobi_companion.device.core.battle_state import LOG_SAVED, SavedLog, piece_dict
 from cobi_companion.device.core.memo import ByIdentity, Latest
 from cobi_companion.device.core.views import Lines
+from cobi_companion.device.games import roster
 from cobi_companion.device.games.roster import marks
 from cobi_companion.device.games.tank.turn import again_alone
 from cobi_companion.rules.card import Facing
@@ -245,3 +246,12 @@ def test_a_commit_saves_the_battle_as_it_was_at_the_commit(table_at) -> None:
     app.commit()
     app.save()
     assert saves[-1] == state.to_dict() != expected
+
+
+def test_the_warm_up_works_out_every_cards_readiness(table_at) -> None:
+    table = table_at([])
+    loop = table.box.loop
+    while loop.warm_up is not None and next(loop.warm_up, False):
+        pass
+    models = [card for card in table.box.app.book.sorted() if card.kind.model]
+    assert models and all(roster._READINESS._kept[id(card)][0] is card for card in models)
