@@ -8,7 +8,8 @@ millisecond here (fifteen on a Pi Zero 2 W): most of what importing a rule costs
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, NamedTuple
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .errors import Refusal, RulesError
 
@@ -34,46 +35,19 @@ class RuleSet(NamedTuple):
     modifiers: bool        # hull down, range and crew change the rolls
 
 
-def _easy_fire(plan: ShotPlan, dice: Dice) -> Shot:
-    from . import easy
-
-    return easy.fire(plan, dice)
-
-
-def _easy_odds(plan: ShotPlan) -> Odds:
-    from . import easy
-
-    return easy.odds(plan)
-
-
-def _easy_winner(battle: Battle) -> Side | None:
-    from . import easy
-
-    return easy.winner(battle)
-
-
-def _tank_fire(plan: ShotPlan, dice: Dice) -> Shot:
-    from . import tank_game
-
-    return tank_game.fire(plan, dice)
-
-
-def _tank_odds(plan: ShotPlan) -> Odds:
-    from . import tank_game
-
-    return tank_game.odds(plan)
-
-
-def _tank_winner(battle: Battle) -> Side | None:
-    from . import scoring
-
-    return scoring.winner(battle)
+def _later(module: str, name: str) -> Any:
+    """The function `name` of the rules module `module`, which is imported at its first call."""
+    def call(*args: Any) -> Any:
+        return getattr(import_module(f"{__package__}.{module}"), name)(*args)
+    return call
 
 
 RULE_SETS = {
-    "easy": RuleSet("easy", "COBI Easy level", _easy_fire, _easy_odds, _easy_winner,
+    "easy": RuleSet("easy", "COBI Easy level", _later("easy", "fire"),
+                    _later("easy", "odds"), _later("easy", "winner"),
                     reloads=False, modifiers=False),
-    "tank": RuleSet("tank", "Cobi WWII Tank Game", _tank_fire, _tank_odds, _tank_winner,
+    "tank": RuleSet("tank", "Cobi WWII Tank Game", _later("tank_game", "fire"),
+                    _later("tank_game", "odds"), _later("scoring", "winner"),
                     reloads=True, modifiers=True),
 }
 
