@@ -9,6 +9,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from cobi_companion.device.ports.events import Stop
+
 
 def until(condition: Callable[[], object], timeout: float = 10.0) -> bool:
     end = time.monotonic() + timeout
@@ -22,8 +24,6 @@ def until(condition: Callable[[], object], timeout: float = 10.0) -> bool:
 def run_beside(loop: Any, finger: Callable[[], None]) -> None:
     """`loop.run()` in this thread (the one that made the box) while `finger` runs in another;
     the loop is stopped when the finger returns or fails."""
-    from cobi_companion.device.ports.events import Stop
-
     def then_stop() -> None:
         try:
             finger()
