@@ -62,12 +62,19 @@ class Replay(Generic[T]):
     # the rule is not run again.
     _waiting: tuple[int, Need] | None = field(default=None, repr=False, compare=False)
 
+    def _waited(self) -> Need | None:
+        """The need the last run stopped at, while no face has been added since."""
+        if self._waiting is not None and self._waiting[0] == len(self.faces):
+            return self._waiting[1]
+        return None
+
     def need(self) -> Need | None:
         """The next roll the rule needs, or None once it is resolved (see `result`)."""
         if self.result is not None:
             return None
-        if self._waiting is not None and self._waiting[0] == len(self.faces):
-            return self._waiting[1]
+        waiting = self._waited()
+        if waiting is not None:
+            return waiting
         try:
             self.result = self.run(ScriptedDice(self.faces))
         except DiceExhausted as exc:
@@ -81,8 +88,8 @@ class Replay(Generic[T]):
         returned (the rule waits for it); None once the rule is resolved."""
         if self.result is not None:
             return None
-        if self._waiting is not None and self._waiting[0] == len(self.faces):
-            need = self._waiting[1]          # found by the last run: asked first, not run for
+        need = self._waited()
+        if need is not None:                 # found by the last run: asked first, not run for
             face = take(need)
             if face is None:
                 return need

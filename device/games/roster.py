@@ -125,10 +125,9 @@ class Roster(Screen):
             rows.append(("remove", None))
         return rows
 
-    def item(self, app: App, kind: str, value: Any,
-             counted: Counter[tuple[Side, str]] | None = None) -> str:
-        """A row's text; `counted`: the pieces on each side by card, counted once for all the
-        rows (else here)."""
+    def item(self, app: App, kind: str, value: Any, counted: Counter[tuple[Side, str]]) -> str:
+        """A row's text; `counted`: the pieces on each side by card (`Roster.counted`),
+        counted once for all the rows."""
         if kind == "same":
             return app.t("same_armies")
         if kind == "rules":
@@ -136,7 +135,6 @@ class Roster(Screen):
         if kind == "remove":
             return app.t("remove_piece")
         card: InfoCard = value
-        counted = self.counted() if counted is None else counted
         counts = [f"{app.side_name(s)} {n}" for s in Side if (n := counted[s, card.key])]
         return " · ".join([card.short, *marks(app, card), *counts])
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:      # a box without range sensors never loads their parsers
     from cobi_companion.device.ports.range_sensor import Reading
 
+
 class Key(StrEnum):
     CW = "cw"            # knob one detent clockwise
     CCW = "ccw"          # knob one detent counter-clockwise
