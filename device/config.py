@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from cobi_companion.cards import tomlfile
-from cobi_companion.cards.snapshot import Fingerprint, cached, package_file
+from cobi_companion.cards.snapshot import Fingerprint, cached, checking_code
 from cobi_companion.cards.tomlfile import FileProblem, parse, read_text
 from cobi_companion.cards.tomlfile import line_of as line_of
 from cobi_companion.cards.tomlfile import merge as merge
@@ -272,8 +272,7 @@ CHECKING_CODE = (*(_DEVICE / name for name in ("config.py", "config_check.py", "
 def _config_files(path: Path | None) -> Fingerprint:
     """Every config file `_layers(path)` may read, the code that checks them, and the default
     state folder (a default that depends on the environment)."""
-    pydantic = package_file("pydantic", "version.py")
-    fingerprint = Fingerprint().code([*CHECKING_CODE, *([pydantic] if pydantic else [])])
+    fingerprint = Fingerprint().code(checking_code(CHECKING_CODE))
     fingerprint.value("asked", None if path is None else str(path))
     fingerprint.value("state_dir", str(default_state_dir()))
     for file in boot.config_files(path or SYSTEM_CONFIG):
