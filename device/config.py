@@ -35,7 +35,6 @@ from cobi_companion.cards import tomlfile
 from cobi_companion.cards.snapshot import Fingerprint, cached, checking_code
 from cobi_companion.cards.tomlfile import FileProblem, parse, read_text
 from cobi_companion.cards.tomlfile import line_of as line_of
-from cobi_companion.cards.tomlfile import merge as merge
 from cobi_companion.device import boot
 from cobi_companion.device.boot import CONFIG_NAME as CONFIG_NAME
 from cobi_companion.device.boot import OVERLAY_FOLDERS as OVERLAY_FOLDERS
@@ -47,7 +46,6 @@ from cobi_companion.device.boot import overlay_card_folders as overlay_card_fold
 from cobi_companion.device.boot import overlay_folders as overlay_folders
 from cobi_companion.device.ports.errors import ConfigError as ConfigError
 from cobi_companion.device.ports.wiring import PIN_FIELDS as PIN_FIELDS
-from cobi_companion.device.ports.wiring import SENSOR_MODELS as SENSOR_MODELS
 
 Driver = Literal["ssd1306", "sh1106", "dummy"]
 Language = Literal["en", "pl"]
@@ -133,7 +131,7 @@ class Sensor:
 
     name: str
     port: str
-    model: str                       # one of SENSOR_MODELS
+    model: str                       # one of wiring.SENSOR_MODELS
     baud: int | None = None          # None: the model's
     offset_cm: float = 0.0
     samples: int = 7
