@@ -41,7 +41,7 @@ RULES_PACKAGE = Path(str(rules.__file__)).parent
 CHECKING_CODE = (
     *(RULES_PACKAGE / name for name in ("card.py", "card_schema.py", "soft_table.py",
                                         "soft_table_schema.py", "situations.py", "modifier.py",
-                                        "errors.py", "cobra/tables.py",
+                                        "errors.py", "numbers.py", "cobra/tables.py",
                                         "cobra/tables_schema.py")),
     *(CARDS_PACKAGE / name for name in ("book.py", "loader.py", "learned.py", "tomlfile.py",
                                         "snapshot.py")),

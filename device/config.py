@@ -264,6 +264,8 @@ _DEVICE = Path(__file__).parent
 CHECKING_CODE = (*(_DEVICE / name for name in ("config.py", "config_check.py", "boot.py",
                                                "ports/panel.py", "ports/errors.py",
                                                "ports/wiring.py")),
+                 # the check reads a list position ("sensors.0") with rules.numbers.digits
+                 _DEVICE.parent / "rules" / "numbers.py",
                  Path(tomlfile.__file__))
 
 
