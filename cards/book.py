@@ -22,7 +22,7 @@ from cobi_companion.rules.card import InfoCard
 from cobi_companion.rules.errors import Refusal, RulesError
 from cobi_companion.rules.numbers import digits
 
-from .snapshot import Fingerprint, cached, package_file
+from .snapshot import Fingerprint, cached, checking_code
 
 if TYPE_CHECKING:
     from cobi_companion.rules.cobra.tables import CobraTables
@@ -41,7 +41,7 @@ RULES_PACKAGE = Path(str(rules.__file__)).parent
 CHECKING_CODE = (
     *(RULES_PACKAGE / name for name in ("card.py", "card_schema.py", "soft_table.py",
                                         "soft_table_schema.py", "situations.py", "modifier.py",
-                                        "errors.py", "cobra/tables.py",
+                                        "errors.py", "numbers.py", "cobra/tables.py",
                                         "cobra/tables_schema.py")),
     *(CARDS_PACKAGE / name for name in ("book.py", "loader.py", "learned.py", "tomlfile.py",
                                         "snapshot.py")),
@@ -146,8 +146,7 @@ def is_table(path: Path) -> bool:
 # ---- the snapshot ----
 
 def _checking_code(fingerprint: Fingerprint) -> Fingerprint:
-    pydantic = package_file("pydantic", "version.py")
-    return fingerprint.code([*CHECKING_CODE, *([pydantic] if pydantic else [])])
+    return fingerprint.code(checking_code(CHECKING_CODE))
 
 
 def _card_files(folders: list[Path], learned: Path | None) -> Fingerprint:

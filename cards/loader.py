@@ -32,17 +32,15 @@ from cobi_companion.rules.soft_table_schema import (
 )
 from pydantic import ValidationError
 
+from .book import CARD_FILES
 from .book import COBRA_TABLES as COBRA_TABLES
-from .book import ENV_FOLDERS as ENV_FOLDERS
 from .book import SOFT_TABLE as SOFT_TABLE
-from .book import SYSTEM_FOLDER as SYSTEM_FOLDER
 from .book import CardBook as CardBook
 from .book import CardFileError as CardFileError
 from .book import CardProblem as CardProblem
 from .book import default_folders as default_folders
 from .book import is_table as is_table
 from .book import shipped_folder as shipped_folder
-from .book import user_folder as user_folder
 from .tomlfile import FileProblem, plain, read_toml, shortened
 
 if TYPE_CHECKING:
@@ -177,7 +175,7 @@ def load_folder(folder: Path) -> tuple[list[InfoCard], list[CardProblem]]:
     seen: dict[str, str] = {}
     if not folder.is_dir():
         return cards, problems
-    for path in sorted(folder.glob("*.toml")):
+    for path in sorted(folder.glob(CARD_FILES)):     # the files a snapshot's key stamps
         if path.name == SOFT_TABLE.name:     # a table beside the cards (the learned values')
             continue
         try:

@@ -94,6 +94,13 @@ def package_file(package: str, name: str) -> Path | None:
     return None
 
 
+def checking_code(files: Iterable[Path]) -> list[Path]:
+    """`files` (the project's code that checks some files) and pydantic's version file: an
+    upgrade of pydantic may change what a check makes of a file too."""
+    pydantic = package_file("pydantic", "version.py")
+    return [*files, *([pydantic] if pydantic else [])]
+
+
 class Fingerprint:
     """The key of a snapshot: the files a result is made of, each with its stamp, and other
     values it depends on, in the order they are added."""

@@ -38,10 +38,9 @@ CONFIG_NAME = "config.toml"
 CARDS_NAME = "cards"
 TITLE = "COBI Battle Companion"
 
-
-
 # The views, the screens and logging are imported where they are used: the command line reads
 # the folders below (and the card folders in them) without drawing anything.
+
 
 def title_view() -> BigWord:
     from cobi_companion.device.core.views import BigWord, Header

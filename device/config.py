@@ -32,10 +32,9 @@ from pathlib import Path
 from typing import Any, Literal
 
 from cobi_companion.cards import tomlfile
-from cobi_companion.cards.snapshot import Fingerprint, cached, package_file
+from cobi_companion.cards.snapshot import Fingerprint, cached, checking_code
 from cobi_companion.cards.tomlfile import FileProblem, parse, read_text
 from cobi_companion.cards.tomlfile import line_of as line_of
-from cobi_companion.cards.tomlfile import merge as merge
 from cobi_companion.device import boot
 from cobi_companion.device.boot import CONFIG_NAME as CONFIG_NAME
 from cobi_companion.device.boot import OVERLAY_FOLDERS as OVERLAY_FOLDERS
@@ -47,7 +46,6 @@ from cobi_companion.device.boot import overlay_card_folders as overlay_card_fold
 from cobi_companion.device.boot import overlay_folders as overlay_folders
 from cobi_companion.device.ports.errors import ConfigError as ConfigError
 from cobi_companion.device.ports.wiring import PIN_FIELDS as PIN_FIELDS
-from cobi_companion.device.ports.wiring import SENSOR_MODELS as SENSOR_MODELS
 
 Driver = Literal["ssd1306", "sh1106", "dummy"]
 Language = Literal["en", "pl"]
@@ -133,7 +131,7 @@ class Sensor:
 
     name: str
     port: str
-    model: str                       # one of SENSOR_MODELS
+    model: str                       # one of wiring.SENSOR_MODELS
     baud: int | None = None          # None: the model's
     offset_cm: float = 0.0
     samples: int = 7
@@ -266,14 +264,15 @@ _DEVICE = Path(__file__).parent
 CHECKING_CODE = (*(_DEVICE / name for name in ("config.py", "config_check.py", "boot.py",
                                                "ports/panel.py", "ports/errors.py",
                                                "ports/wiring.py")),
+                 # the check reads a list position ("sensors.0") with rules.numbers.digits
+                 _DEVICE.parent / "rules" / "numbers.py",
                  Path(tomlfile.__file__))
 
 
 def _config_files(path: Path | None) -> Fingerprint:
     """Every config file `_layers(path)` may read, the code that checks them, and the default
     state folder (a default that depends on the environment)."""
-    pydantic = package_file("pydantic", "version.py")
-    fingerprint = Fingerprint().code([*CHECKING_CODE, *([pydantic] if pydantic else [])])
+    fingerprint = Fingerprint().code(checking_code(CHECKING_CODE))
     fingerprint.value("asked", None if path is None else str(path))
     fingerprint.value("state_dir", str(default_state_dir()))
     for file in boot.config_files(path or SYSTEM_CONFIG):

@@ -134,6 +134,7 @@ PRINTED = {
     "special_rules": ("Special rules", ""),
 }
 
+
 # The plain (JSON) form of a card's values that are not plain numbers or text.
 def _plain(value: Any) -> Any:
     if isinstance(value, StrEnum):
@@ -277,8 +278,8 @@ class InfoCard:
         return f"{value} {unit}".strip()
 
 
-
 CARD_FIELDS = frozenset(f.name for f in fields(InfoCard)) - {"given", "source"}
+
 
 class CardValueMissing(RulesError):
     """A rule needs a card value that is not known (not on the card file)."""

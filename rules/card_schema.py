@@ -52,7 +52,6 @@ def _pair(value: Any) -> tuple[int, int]:
     raise ValueError("not a range")
 
 
-
 class WeaponSchema(BaseModel):
     """What a weapon table of a card file may hold (rules.card.Weapon)."""
 
