@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .battle import Battle
-from .card import DieRange, facing_armour
+from .card import DieRange, Facing, facing_armour
 from .dice import TO_HIT, Aim, Dice, Need, Roller
 from .dice_maths import d6_plus_difference, d6_plus_difference_at_least
 from .errors import Refusal, RulesError
@@ -15,6 +15,10 @@ from .status import Effect, Side
 from .trace import ArmourRoll, DamageRoll, DieCheck, Shot, Tally
 
 LEVEL = "easy"
+# The armour a shot can hit at this level: the Polish original names three, "przodem, bokiem,
+# tyłem" (front, side, rear), and so does the English copy (points (10), (11), (12)); the
+# top armour is the Tank Game's.
+FACINGS = (Facing.FRONT, Facing.SIDE, Facing.REAR)
 
 
 # Whose D6+ it is: the firer's damage, the target's armour, or a quick D6+ for anyone.
@@ -72,6 +76,9 @@ def check_plan(plan: ShotPlan) -> None:
             or plan.crew_below_half:
         raise RulesError("the Easy level has no modifiers: hull down, range and crew "
                          "belong to the Tank Game", Refusal.EASY_NO_MODIFIERS)
+    if plan.facing not in FACINGS:
+        raise RulesError("the Easy level hits front, side or rear armour: the top armour "
+                         "belongs to the Tank Game", Refusal.EASY_NO_TOP)
     # Any hit destroys a damaged vehicle: its armour is not needed.
     check_can_fire(plan, needs_loaded=False, needs_armour=not plan.target_status.damaged)
 

@@ -49,6 +49,7 @@ class Refusal(Coded):
     UNLOADED = "unloaded", "name"
     TARGET_DESTROYED = "target_destroyed", "name"
     EASY_NO_MODIFIERS = "easy_no_modifiers"
+    EASY_NO_TOP = "easy_no_top"
     IMPOSSIBLE_CM = "impossible_cm", "quantity", "cm"
     AP_AT_GUN = "ap_at_gun"
     AP_AT_SOFT_TARGET = "ap_at_soft_target", "name"
@@ -57,6 +58,7 @@ class Refusal(Coded):
     NO_GUN_TO_RELOAD = "no_gun_to_reload", "name"
     IMMOBILIZED_FOR_GOOD = "immobilized_for_good", "name"
     NEGATIVE_MOVE = "negative_move"
+    ROAD_AND_ROUGH = "road_and_rough"
     MOVING_NEEDS_NO_DICE = "moving_needs_no_dice"
 
     # Tank Game turns: activations and the actions of active pieces

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from .card import Facing
 from .errors import Refusal, RulesError
 
 if TYPE_CHECKING:
@@ -33,6 +34,7 @@ class RuleSet(NamedTuple):
     winner: Callable[[Battle], Side | None]
     reloads: bool          # guns must reload after every shot
     modifiers: bool        # hull down, range and crew change the rolls
+    facings: tuple[Facing, ...] = tuple(Facing)   # the armour a shot can hit
 
 
 def _later(module: str, name: str) -> Any:
@@ -45,7 +47,9 @@ def _later(module: str, name: str) -> Any:
 RULE_SETS = {
     "easy": RuleSet("easy", "COBI Easy level", _later("easy", "fire"),
                     _later("easy", "odds"), _later("easy", "winner"),
-                    reloads=False, modifiers=False),
+                    reloads=False, modifiers=False,
+                    # easy.FACINGS: the Polish text's "przodem, bokiem, tyłem"
+                    facings=(Facing.FRONT, Facing.SIDE, Facing.REAR)),
     "tank": RuleSet("tank", "Cobi WWII Tank Game", _later("tank_game", "fire"),
                     _later("tank_game", "odds"), _later("scoring", "winner"),
                     reloads=True, modifiers=True),

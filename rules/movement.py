@@ -51,6 +51,11 @@ def allowance(card: InfoCard, *, reverse: bool = False, turns: int = 0, rough: b
                          Refusal.IMMOBILIZED_FOR_GOOD, name=card.title)
     if turns < 0 or moved < 0:
         raise RulesError("turns and distance moved cannot be negative", Refusal.NEGATIVE_MOVE)
+    if rough and road:
+        # "If the vehicle is travelling only on a road surface" (Easy; Tank Game: "Only on
+        # Road"): a move that crosses rough ground is not all on road.
+        raise RulesError("the road bonus needs the whole move on road: a move across rough "
+                         "ground is not all on road", Refusal.ROAD_AND_ROUGH)
     tally = Tally(_NoDice())
     base: int = tally.card(card, "move_backward" if reverse else "move_forward")
     steps: list[Modifier] = []

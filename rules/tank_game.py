@@ -150,6 +150,11 @@ def reload_action(card: InfoCard, status: Status, dice: Dice,
     if status.gun_destroyed:
         raise RulesError(f"{card.title} has lost its gun: there is nothing to reload",
                          Refusal.NOTHING_TO_RELOAD_GUN_LOST, name=card.title)
+    # Rule 13 reloads an unloaded gun: a loaded one has nothing to reload (the box's turn
+    # refuses it with the same words, rules.turns.reload).
+    if status.loaded:
+        raise RulesError(f"{card.title} is loaded: there is nothing to reload",
+                         Refusal.LOADED, label=card.title)
     tally = Tally(dice)
     needed: DieRange | None = tally.card(card, "reload")
     if needed is None:

@@ -3,9 +3,14 @@ Easy level's roll-off."""
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from cobi_companion.device.cli.common import cards, make_dice, note_unused, print_result
+from cobi_companion.device.cli.errors import UsageError
 from cobi_companion.device.cli.specs import labeller, status, tank_status_words, under_tank
+
+if TYPE_CHECKING:
+    from cobi_companion.rules.status import Status
 
 
 def move(args: argparse.Namespace) -> int:
@@ -25,10 +30,25 @@ def reload(args: argparse.Namespace) -> int:
     from cobi_companion.rules import tank_game
 
     card = cards(args).get(args.card)
-    marks = status(args.status or "unloaded", ("unloaded", "gun_destroyed"), "--status")
+    marks = reload_status(args.status)
     result = tank_game.reload_action(card, marks, make_dice(args.dice), args.crew_below_half)
     print_result(args, result.to_dict(), explain.reload(result))
     return 0
+
+
+def reload_status(text: str | None) -> Status:
+    """The gun's marks for `reload --status`: unloaded unless the list says `loaded` (the box
+    offers the reload action only to an unloaded gun, and the rules refuse a loaded one)."""
+    from cobi_companion.rules.status import Status
+
+    allowed = ("unloaded", "loaded", "gun_destroyed")
+    words = [w.strip() for w in (text or "").split(",") if w.strip()]
+    bad = [w for w in words if w not in allowed]
+    if bad:
+        raise UsageError(f"--status: {bad[0]!r} is not allowed; allowed: {', '.join(allowed)}")
+    if "loaded" in words and "unloaded" in words:
+        raise UsageError("--status: 'loaded' and 'unloaded' cannot both be given")
+    return Status(loaded="loaded" in words, gun_destroyed="gun_destroyed" in words)
 
 
 def initiative(args: argparse.Namespace) -> int:

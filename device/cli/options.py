@@ -153,7 +153,8 @@ def move(parser: argparse.ArgumentParser) -> None:
 def reload(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--card", required=True, metavar="SET", type=card)
     parser.add_argument("--crew-below-half", action="store_true")
-    parser.add_argument("--status", metavar="LIST", help="default: unloaded")
+    parser.add_argument("--status", metavar="LIST",
+                        help="unloaded (the default), loaded and/or gun_destroyed")
     parser.add_argument("--dice", metavar="FACES", type=DICE)
     parser.add_argument("--json", action="store_true")
 

@@ -61,6 +61,10 @@ TEMPLATES: dict[Refusal, tuple[str, str]] = {
                           "to the Tank Game",
                           "poziom łatwy nie ma modyfikatorów: osłona, odległość i załoga "
                           "należą do Gry czołgowej"),
+    R.EASY_NO_TOP: ("the Easy level hits front, side or rear armour: the top armour belongs to "
+                    "the Tank Game",
+                    "na poziomie łatwym trafia się przód, bok lub tył: pancerz górny należy do "
+                    "Gry czołgowej"),
     R.IMPOSSIBLE_CM: ("a {quantity} of {cm} cm is not possible",
                       "{quantity}: {cm} cm to niemożliwe"),
     R.AP_AT_GUN: ("AP is not effective against guns: fire HE or a machine gun",
@@ -79,6 +83,10 @@ TEMPLATES: dict[Refusal, tuple[str, str]] = {
                              "{name} jest unieruchomiony: nie ruszy się do końca gry"),
     R.NEGATIVE_MOVE: ("turns and distance moved cannot be negative",
                       "skręty i przebyta odległość nie mogą być ujemne"),
+    R.ROAD_AND_ROUGH: ("the road bonus needs the whole move on road: a move across rough "
+                       "ground is not all on road",
+                       "premia za drogę wymaga całego ruchu po drodze: ruch przez trudny teren "
+                       "nie jest cały po drodze"),
     R.MOVING_NEEDS_NO_DICE: ("moving needs no dice", "ruch nie wymaga kości"),
 
     # Tank Game turns

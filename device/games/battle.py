@@ -282,11 +282,16 @@ def move(app: App, vehicle: Piece, done: Finish, back: Next) -> Screen:
         return Show([word], lambda: after(app, entry("log_moves_up_to", label=vehicle.label,
                                                      cm=cm)))
 
+    def terrain(rev: bool, turns: int) -> Screen:
+        # A move across rough ground is not all on road: the road is asked only after a no.
+        return yes_no(app, app.t("rough"), lambda rough: result(rev, turns, True, False)
+                      if rough else yes_no(app, app.t("road"),
+                                           lambda road: result(rev, turns, False, road), back),
+                      back)
+
     return yes_no(app, app.t("reverse"), lambda rev: Choose(
-        app.t("turns"), [str(n) for n in range(9)], lambda turns: yes_no(
-            app, app.t("rough"), lambda rough: yes_no(
-                app, app.t("road"), lambda road: result(rev, turns, rough, road), back),
-            back), back), back)
+        app.t("turns"), [str(n) for n in range(9)], lambda turns: terrain(rev, turns), back),
+        back)
 
 
 def give_up(app: App, back: Screen) -> Screen:

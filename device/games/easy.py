@@ -67,9 +67,12 @@ def action_menu(app: App, vehicle: Piece) -> Screen:
     last = state.last_shot.get(vehicle.side)
     names = [name for name, _ in rows]
     wanted = app.t("fire_at", target=last.target) if last else ""
+    # Each Fire row reminds the players how far the gun may turn to point at its target.
+    aim = app.t("aim_turn_limit")
+    hints = [aim if name.startswith(app.t("fire")) else "" for name in names]
     return Choose(vehicle.label, names, lambda i: rows[i][1](),
                   back=lambda: next_action(app),
-                  index=names.index(wanted) if wanted in names else 0)
+                  index=names.index(wanted) if wanted in names else 0, hints=hints)
 
 
 def fire_rows(app: App, firer: Piece, back: Next) -> list[tuple[str, Next]]:

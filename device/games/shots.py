@@ -20,7 +20,6 @@ from cobi_companion.device.ui.widgets import DICE_KEYS, Show, WaitPress
 from cobi_companion.device.ui.wording import in_six, whole_percent
 from cobi_companion.rules import tank_game
 from cobi_companion.rules.battle import Piece
-from cobi_companion.rules.card import Facing
 from cobi_companion.rules.dice import Aim, Need
 from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.levels import rule_set
@@ -34,7 +33,6 @@ if TYPE_CHECKING:
 
 Finish = Callable[["App", LogEntry], Screen]     # the action is done: its line of the log
 CUES = {Effect.MISS: "miss", Effect.NONE: "hit", Effect.DESTROYED: "destroyed"}
-FACINGS = list(Facing)
 
 
 def shot_plan(app: App, aim: LastShot) -> ShotPlan:
@@ -107,8 +105,11 @@ class FirePreview(Screen):
 
     def on(self, app: App, key: Key) -> Screen:
         if key in (Key.CW, Key.CCW):
-            at = FACINGS.index(self.aim.facing) + (1 if key is Key.CW else -1)
-            self.aim = replace(self.aim, facing=FACINGS[at % len(FACINGS)])
+            # the level's armour facings: Easy has no top
+            facings = rule_set(app.playing.level).facings
+            at = facings.index(self.aim.facing) if self.aim.facing in facings else 0
+            at += 1 if key is Key.CW else -1
+            self.aim = replace(self.aim, facing=facings[at % len(facings)])
         elif DICE_KEYS.get(key) == self.side:
             if isinstance(self.odds(app), RulesError):
                 app.cue("error")

@@ -98,6 +98,9 @@ def test_random_dice_without_dice_option(cli):
       "--hull-down", "--dice", "6"], "Easy level has no modifiers"),
     (["--rules", "tank", "--attacker", "2477", "--target", "2464", "--facing", "front",
       "--target-status", "sleepy"], "'sleepy' is not allowed"),
+    # Easy: "przodem, bokiem, tyłem" (front, side, rear): no top armour at this level
+    (["--rules", "easy", "--attacker", "2464", "--target", "2477", "--facing", "top",
+      "--dice", "6,6,6"], "the Easy level hits front, side or rear armour"),
     (["--rules", "tank", "--attacker", "2477", "--target", "2464", "--facing", "front",
       "--dice", "3,9"], "9 is not a D6 face"),
 ])
@@ -139,6 +142,39 @@ def test_move(cli):
     assert "→ 1 cm left to move" in run.out
     run = cli("move", "--card", "2464", "--status", "immobilized")
     assert run.code == 2 and "immobilized" in run.err
+
+
+def test_move_on_road_across_rough_ground_is_refused(cli):
+    """The road bonus is for a vehicle "travelling only on a road surface": not across rough
+    ground. One line, exit 2, nothing on stdout."""
+    run = cli("move", "--card", "2464", "--rough", "--road", "--json")
+    assert (run.code, run.out) == (2, "")
+    assert run.err.strip().splitlines() == [
+        "cobi-companion: the road bonus needs the whole move on road: a move across rough "
+        "ground is not all on road"]
+
+
+def test_reload_of_a_loaded_gun_is_refused_as_on_the_box(cli, book):
+    """Rule 13 reloads an unloaded gun: `reload --status loaded` is refused with the reason the
+    box gives in its turn (rules.turns.reload), and the default is an unloaded gun."""
+    from cobi_companion.device.core.reasons import say
+    from cobi_companion.rules import turns
+    from cobi_companion.rules.battle import Battle
+    from cobi_companion.rules.errors import Refusal, RulesError
+    from cobi_companion.rules.status import Side
+
+    run = cli("reload", "--card", "2477", "--status", "loaded", "--dice", "6")
+    assert (run.code, run.out) == (2, "")
+    assert run.err.strip() == "cobi-companion: 2477 Tiger I is loaded: there is nothing to reload"
+    battle = Battle("tank").add(book.get(2477), Side.AXIS)
+    turn = turns.activate(turns.first_turn(Side.AXIS), battle, ["Tiger 1"])
+    with pytest.raises(RulesError) as box:
+        turns.reload(turn, battle, "Tiger 1")
+    assert box.value.code is Refusal.LOADED
+    assert say("en", box.value) == "Tiger 1 is loaded: there is nothing to reload"
+    assert cli("reload", "--card", "2477", "--dice", "6").code == 0   # unloaded by default
+    both = cli("reload", "--card", "2477", "--status", "loaded,unloaded")
+    assert both.code == 2 and "cannot both be given" in both.err
 
 
 def test_reload_and_initiative(cli):

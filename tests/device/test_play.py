@@ -132,3 +132,38 @@ def test_lines_show_the_panels_rows_with_marks_for_more() -> None:
          "  ▼"]
     assert view_text(Lines(Header("Log"), (long,), 1)) == \
         ["[ Log ]", "  ▲", "panel's width is shown", "in the rows the panel", "shows"]
+
+
+def test_an_easy_shot_turns_front_side_rear_and_says_how_far_the_gun_may_turn(cli: Any) -> None:
+    """Easy: "The gun must point at the target. You may rotate a turret by up to 90° or turn
+    10° for tank destroyers and assault guns", and the armour hit is "przodem, bokiem, tyłem":
+    the Fire row says the turn limit, and the knob goes round front, side and rear, no top."""
+    keys = "ok\ncw cw cw axis\nccw ccw allies\nok\naxis\nallies\nok\nok\ncw\ncw\ncw\nq\n"
+    run = cli("play", "--rules", "easy", "--dice", "4,2", stdin=keys)
+    assert (run.code, run.err) == (0, ""), run.err
+    shown = frames(run.out)
+    assert ["[ Tiger 1 ]  R1 Axis", "> Fire → Sherman 1", "  Move",
+            "(aim: turret 90° · hull 10°)"] in shown
+    facings = [frame[1] for frame in shown if frame[1].startswith("→ Sherman 1")]
+    assert facings == ["→ Sherman 1 · front", "→ Sherman 1 · side", "→ Sherman 1 · rear",
+                       "→ Sherman 1 · front"]
+
+
+def test_a_move_across_rough_ground_is_not_asked_about_the_road(cli: Any) -> None:
+    """The road bonus is for a vehicle "travelling only on a road surface" (002): after "Rough
+    ground? yes" the box does not ask "All on road?", and the Tiger may move 22 - 5 = 17 cm;
+    after "no" it asks, and the road adds 10."""
+    start = "ok\ncw cw cw axis\nccw ccw allies\nok\naxis\nallies\nok\ncw ok\nok\nok\n"
+    rough = cli("play", "--rules", "easy", "--dice", "4,2", stdin=start + "cw ok\nq\n")
+    assert (rough.code, rough.err) == (0, ""), rough.err
+    shown = frames(rough.out)
+    assert not any(frame[0].startswith("[ All on road? ]") for frame in shown)
+    assert ["[ Tiger 1 ]  R1 Axis", "*** 17 cm ***", "move up to 17 cm"] in shown
+
+
+def test_a_move_not_across_rough_ground_is_asked_about_the_road(cli: Any) -> None:
+    start = "ok\ncw cw cw axis\nccw ccw allies\nok\naxis\nallies\nok\ncw ok\nok\nok\n"
+    road = cli("play", "--rules", "easy", "--dice", "4,2", stdin=start + "ok\ncw ok\nq\n")
+    shown = frames(road.out)
+    assert any(frame[0].startswith("[ All on road? ]") for frame in shown)
+    assert ["[ Tiger 1 ]  R1 Axis", "*** 32 cm ***", "move up to 32 cm"] in shown

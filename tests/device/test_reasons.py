@@ -15,7 +15,7 @@ import pytest
 from cobi_companion.cards import CardBook
 from cobi_companion.device.core import i18n
 from cobi_companion.device.core.reasons import NOTES, TEMPLATES, WORDED, say
-from cobi_companion.rules import hiding, movement, overrun, scoring, turns
+from cobi_companion.rules import easy, hiding, movement, overrun, scoring, turns
 from cobi_companion.rules.battle import Battle, Piece
 from cobi_companion.rules.card import PRINTED, Facing
 from cobi_companion.rules.card_schema import validated_card
@@ -194,6 +194,8 @@ CASES: dict[Refusal, Case] = {
     Refusal.TARGET_DESTROYED: lambda b, k: check_can_fire(ShotPlan(
         k.get("2477"), k.get("2464"), Facing.FRONT, target_status=Status(destroyed=True)),
         needs_loaded=True),
+    Refusal.EASY_NO_TOP: lambda b, k: easy.fire(
+        ShotPlan(k.get("2464"), k.get("2477"), Facing.TOP), ScriptedDice([6])),
     Refusal.AP_AT_GUN: lambda b, k: check_hard_target(k.get("bofors-37mm")),
     Refusal.AP_AT_SOFT_TARGET: lambda b, k: check_hard_target(k.get("rifleman")),
     Refusal.NOTHING_TO_RELOAD_GUN_LOST: lambda b, k: reload_action(
@@ -203,6 +205,8 @@ CASES: dict[Refusal, Case] = {
     Refusal.IMMOBILIZED_FOR_GOOD: lambda b, k: movement.allowance(
         k.get("2477"), status=Status(immobilized=True)),
     Refusal.NEGATIVE_MOVE: lambda b, k: movement.allowance(k.get("2477"), turns=-1),
+    Refusal.ROAD_AND_ROUGH: lambda b, k: movement.allowance(k.get("2477"), rough=True,
+                                                            road=True),
     Refusal.IMPOSSIBLE_CM: lambda b, k: ask("fire_range", -3.0),
     Refusal.NO_READINGS: lambda b, k: measure([]),
     Refusal.RANGE_TOO_CLOSE: lambda b, k: range_modifier(ask("fire_range",

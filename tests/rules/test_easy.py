@@ -6,7 +6,8 @@ from cobi_companion.rules import easy
 from cobi_companion.rules.battle import Battle
 from cobi_companion.rules.card import Facing
 from cobi_companion.rules.dice import ScriptedDice
-from cobi_companion.rules.errors import RulesError
+from cobi_companion.rules.errors import Refusal, RulesError
+from cobi_companion.rules.levels import rule_set
 from cobi_companion.rules.shot import ShotPlan
 from cobi_companion.rules.status import Effect, Side, Status
 
@@ -50,6 +51,21 @@ def test_easy_has_no_modifiers(book):
         easy.fire(plan, ScriptedDice([6]))
     with pytest.raises(RulesError, match="Easy level has no modifiers"):
         easy.odds(plan)
+
+
+def test_easy_hits_front_side_or_rear_never_top(book):
+    """The Polish original: "Jeśli przodem, to ... (10). Jeśli cel ustawiony był bokiem ...
+    (11), a jeśli tyłem to patrz (12)": front, side and rear; the top armour is the Tank
+    Game's. Refused before any die is rolled, and the odds refuse it too."""
+    plan = ShotPlan(book.get(2464), book.get(2477), Facing.TOP)
+    dice = ScriptedDice([6, 6, 6])
+    with pytest.raises(RulesError, match="front, side or rear") as refused:
+        easy.fire(plan, dice)
+    assert refused.value.code is Refusal.EASY_NO_TOP and dice.used == 0
+    with pytest.raises(RulesError, match="front, side or rear"):
+        easy.odds(plan)
+    assert easy.FACINGS == rule_set("easy").facings == (Facing.FRONT, Facing.SIDE, Facing.REAR)
+    assert Facing.TOP in rule_set("tank").facings
 
 
 def test_a_gunless_vehicle_cannot_fire(book):

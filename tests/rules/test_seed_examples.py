@@ -1,9 +1,11 @@
 """Every worked example in the seeds, through the rules engine with scripted dice."""
 from __future__ import annotations
 
+import pytest
 from cobi_companion.rules import easy, tank_game
 from cobi_companion.rules.card import Facing
 from cobi_companion.rules.dice import ScriptedDice
+from cobi_companion.rules.errors import Refusal, RulesError
 from cobi_companion.rules.movement import allowance
 from cobi_companion.rules.shot import ShotPlan
 from cobi_companion.rules.status import Effect, Status
@@ -42,6 +44,15 @@ def test_easy_movement_route(book):
     assert allowance(sherman, turns=4).cm == 2            # turning back costs 20 cm
     assert allowance(sherman, road=True).cm == 32         # road all the way: +10
     assert allowance(sherman, reverse=True).cm == 10
+
+
+def test_the_road_bonus_is_never_given_to_a_move_across_rough_ground(book):
+    """002: "If the vehicle is travelling only on a road surface, add the number of cm in point
+    (5)"; a move over "difficult ground (pile of rubble, marsh, river, etc.)" is not only on
+    road. Refused, not added up to 22 - 5 + 10."""
+    with pytest.raises(RulesError, match="whole move on road") as refused:
+        allowance(book.get(2464), rough=True, road=True)
+    assert refused.value.code is Refusal.ROAD_AND_ROUGH
 
 
 def test_tank_7tp_damage_dice_against_pz_i(book):
