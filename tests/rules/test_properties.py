@@ -79,10 +79,10 @@ def shots(draw: st.DrawFn) -> tuple[str, ShotPlan]:
 def refusal(level: str, plan: ShotPlan) -> str | None:
     """Why the rules may refuse this shot, or None when it must resolve.
 
-    "must": the Easy level has no modifiers or top armour, or a partial target card (2508) lacks a value
-    that the odds need. "may": an Easy shot at a damaged target needs no target value (any hit
-    destroys it), so the rules may check the card up front or not, as long as fire and odds
-    agree.
+    "must": the Easy level has no modifiers or top armour, or a partial target card (2508)
+    lacks a value that the odds need. "may": an Easy shot at a damaged target needs no target
+    value (any hit destroys it), so the rules may check the card up front or not, as long as
+    fire and odds agree.
     """
     if level == "easy" and has_tank_modifiers(plan):
         return "must"
