@@ -37,8 +37,10 @@ class Piece:
 
     @property
     def commander_outside(self) -> bool:
-        """A closed vehicle whose commander sits out in the turret: a figure to fire at."""
-        return self.kind is Kind.HARD and self.status.commander_out
+        """A closed vehicle whose commander sits out in the turret: a figure to fire at, who
+        spots and fires the external machine gun (rule 11). A killed commander is not out."""
+        return self.kind is Kind.HARD and self.status.commander_out \
+            and not self.status.commander_killed
 
     def crew_below_half(self) -> bool:
         """Fewer figures than half the card's crew (-1 to reload); open-top weapons need two."""

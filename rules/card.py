@@ -58,6 +58,15 @@ class Template(StrEnum):
     GRENADE = "grenade"
 
 
+class Mount(StrEnum):
+    """Where a vehicle carries a weapon, which decides who fires it and what takes it out
+    (Tank Game rules 10 and 11). A weapon without a mount is fired as any other."""
+
+    COAXIAL = "coaxial"     # the turret machine gun: lost with the main gun (Destroy Gun)
+    HULL = "hull"           # a hull machine gun: kept when the main gun is lost
+    EXTERNAL = "external"   # on the turret roof: fired only by the commander sitting out
+
+
 @dataclass(frozen=True, kw_only=True)
 class Weapon:
     """A weapon a figure, gun or vehicle carries besides the card's main gun."""
@@ -67,6 +76,7 @@ class Weapon:
     shots: int = 1                     # shots at each figure under the template
     damage: int | None = None          # damage dice against hard targets
     he_modifier: int | None = None
+    mount: Mount | None = None         # a vehicle's machine gun: coaxial, hull or external
     # The fields its card file gives (None: made in code, every field is given).
     given: frozenset[str] | None = field(default=None, repr=False, compare=False)
 
@@ -76,8 +86,9 @@ class Weapon:
 
     @classmethod
     def from_plain(cls, data: Mapping[str, Any]) -> Weapon:
-        template = data.get("template")
-        return cls(**{**data, "template": None if template is None else Template(template)},
+        template, mount = data.get("template"), data.get("mount")
+        return cls(**{**data, "template": None if template is None else Template(template),
+                      "mount": None if mount is None else Mount(mount)},
                    given=frozenset(data))
 
 

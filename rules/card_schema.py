@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from .card import Band, DieRange, InfoCard, Kind, Template
+from .card import Band, DieRange, InfoCard, Kind, Mount, Template
 from .numbers import digits
 
 NONE_WORDS = {"none", "-", "–", "—", "brak"}
@@ -68,8 +68,13 @@ class WeaponSchema(BaseModel):
         description="damage dice against hard targets, 0 to 30, or none")
     he_modifier: int | None = Field(
         default=None, ge=-10, le=10, description="a signed number like +2, or none")
+    mount: Mount | None = Field(
+        default=None,
+        description="where a vehicle carries it: coaxial (the turret machine gun, lost with "
+                    "the main gun), hull (kept), external (fired only by the commander out in "
+                    "the turret), or none")
 
-    @field_validator("template", "damage", "he_modifier", mode="before")
+    @field_validator("template", "damage", "he_modifier", "mount", mode="before")
     @classmethod
     def _none(cls, value: Any) -> Any:
         return None if _is_none(value) else value
@@ -143,7 +148,7 @@ class CardSchema(BaseModel):
                                       description="text, up to 500 characters")
     weapons: tuple[WeaponSchema, ...] = Field(
         default=(), description="a list of weapon tables: name, template, shots, damage, "
-                                "he_modifier")
+                                "he_modifier, mount")
 
     @field_validator("turn_45", "rough", "road", mode="before")
     @classmethod

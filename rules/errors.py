@@ -104,6 +104,9 @@ class Refusal(Coded):
     VEHICLES_PLACED = "vehicles_placed", "side", "most"
     GUN_TOWED = "gun_towed", "label"
     NOT_A_CARRIER = "not_a_carrier", "label"
+    GUN_FIRED = "gun_fired", "label"
+    WEAPON_FIRED = "weapon_fired", "label", "weapon", "figures"
+    GRENADE_THROWN = "grenade_thrown", "label", "figures"
 
     # hiding and spotting
     MEASURE_WITH_TAPE = "measure_with_tape", "cm", "limit"
@@ -138,6 +141,8 @@ class Refusal(Coded):
     GUN_NEEDS_TEMPLATE = "gun_needs_template"
     HARD_TARGET = "hard_target", "label", "weapon"
     CREW_IN_HARD_COVER = "crew_in_hard_cover", "label"
+    COAXIAL_LOST = "coaxial_lost", "label", "weapon"
+    EXTERNAL_NEEDS_COMMANDER = "external_needs_commander", "label", "weapon"
     TABLE_NO_ROW = "table_no_row", "weapon", "source"
     TABLE_NO_RANGE = "table_no_range", "weapon", "cm", "bands", "source"
     TABLE_NO_RANGES = "table_no_ranges", "weapon", "cm", "source"

@@ -1,7 +1,9 @@
 """Tank Game hiding (rules 5, 8 and 12): who may hide, and when a hidden piece is spotted.
 
 A hidden piece stays hidden until it fires or moves, or an enemy **figure** comes within 30 cm
-(40 cm with binoculars). Vehicles and guns never spot: vehicles cannot see hidden figures.
+(40 cm with binoculars). Vehicles and guns do not spot: vehicles cannot see hidden figures. The
+one figure a closed vehicle may show is its commander sitting out in the turret, who "may sit in
+the turret and act as a figure for spotting" (rule 11): such a vehicle spots as a figure does.
 """
 from __future__ import annotations
 
@@ -124,23 +126,53 @@ class SpotCheck:
     spotter_kind: Kind
     hidden: str
     binoculars: bool
-    distance: DistanceCheck | None   # None: the spotter is not a figure, so no distance counts
+    distance: DistanceCheck | None   # None: no distance counts (not a figure, or the call)
     spotted: bool
     reason: str
     after: Piece                     # the hidden piece after the check (revealed if spotted)
+    commander: bool = False          # the spotter is a vehicle's commander out in the turret
 
     def to_dict(self) -> dict[str, Any]:
         return {"spotter": self.spotter, "spotter_kind": self.spotter_kind.value,
                 "hidden": self.hidden, "binoculars": self.binoculars,
                 "distance": None if self.distance is None else self.distance.to_dict(),
                 "spotted": self.spotted, "reason": self.reason,
-                "status_after": self.after.status.words()}
+                "status_after": self.after.status.words(), "commander": self.commander}
 
 
-def spots(spotter: Piece, hidden: Piece, distance_cm: Measurement | float,
-          binoculars: bool) -> SpotCheck:
+def can_spot(piece: Piece) -> bool:
+    """A figure spots; so does a closed vehicle whose commander sits out in the turret (rule
+    11). A vehicle with its commander inside, or killed, and a gun do not."""
+    return piece.kind is Kind.FIGURE or piece.commander_outside
+
+
+def _spotter_name(spotter: Piece) -> str:
+    return f"{spotter.label}'s commander (out in the turret)" if spotter.commander_outside \
+        else spotter.label
+
+
+def _no_spotter(spotter: Piece) -> str:
+    """Why a vehicle or gun does not spot."""
+    if not spotter.kind.vehicle:
+        return f"{spotter.label} is a gun: only an enemy figure spots a hidden piece"
+    if spotter.kind is Kind.HARD and spotter.status.commander_killed:
+        inside = "its commander was killed"
+    elif spotter.kind is Kind.HARD:
+        inside = "its commander is inside"
+    else:
+        inside = "its crew is inside"
+    return (f"{spotter.label} is a vehicle and {inside}: only an enemy figure spots a hidden "
+            "piece (vehicles cannot see hidden figures)")
+
+
+def spots(spotter: Piece, hidden: Piece, distance_cm: Measurement | float | None,
+          binoculars: bool, *, within: bool | None = None) -> SpotCheck:
     """Is `hidden` revealed by `spotter`? Only an enemy figure spots: within 30 cm, or 40 cm
-    with binoculars; exactly on the line is within. Vehicles and guns never spot."""
+    with binoculars; exactly on the line is within. A closed vehicle whose commander sits out
+    in the turret spots as a figure; other vehicles and guns never spot.
+
+    `distance_cm` is measured or entered; or, with `distance_cm` None, `within` is the players'
+    own call that the spotter is within its spotting distance (as the box asks it)."""
     if hidden.side is spotter.side:
         raise RulesError(f"{spotter.label} and {hidden.label} are on the same side: only an "
                          "enemy spots a hidden piece",
@@ -153,15 +185,20 @@ def spots(spotter: Piece, hidden: Piece, distance_cm: Measurement | float,
 
     def result(answer: DistanceCheck | None, spotted: bool, reason: str) -> SpotCheck:
         return SpotCheck(spotter.label, spotter.kind, hidden.label, binoculars, answer, spotted,
-                         reason, reveal(hidden) if spotted else hidden)
+                         reason, reveal(hidden) if spotted else hidden,
+                         spotter.commander_outside)
 
-    if spotter.kind is not Kind.FIGURE:
-        what = "a vehicle" if spotter.kind.vehicle else "a gun"
-        return result(None, False, f"{spotter.label} is {what}: only an enemy figure spots a "
-                                   "hidden piece (vehicles cannot see hidden figures)")
+    if not can_spot(spotter):
+        return result(None, False, _no_spotter(spotter))
+    glasses = " (binoculars)" if binoculars else ""
+    if distance_cm is None:
+        seen = bool(within)
+        outcome = "is revealed" if seen else "stays hidden"
+        limit = "within" if seen else "not within"
+        return result(None, seen, f"{_spotter_name(spotter)}{glasses} is {limit} spotting "
+                                  f"distance (the players' call); {hidden.label} {outcome}")
     answer = spotting(distance_cm, binoculars)
     seen = _called(answer)
-    glasses = " (binoculars)" if binoculars else ""
     outcome = "is revealed" if seen else "stays hidden"
-    return result(answer, seen, f"{spotter.label}{glasses} at {answer.explain()}; "
+    return result(answer, seen, f"{_spotter_name(spotter)}{glasses} at {answer.explain()}; "
                                 f"{hidden.label} {outcome}")

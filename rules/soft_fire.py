@@ -15,7 +15,7 @@ from functools import partial
 from typing import Any
 
 from .battle import Piece
-from .card import Facing, InfoCard, Kind, Template, Weapon, facing_armour
+from .card import Facing, InfoCard, Kind, Mount, Template, Weapon, facing_armour
 from .dice import RELOAD, TO_HIT, Aim, Dice, Need, Roller
 from .errors import Refusal, RulesError
 from .shot import effect_of
@@ -262,7 +262,22 @@ def check_soft_firer(firer: Piece, weapon: Weapon) -> None:
             raise RulesError(f"{firer.label} is unloaded: it must reload before it can fire",
                              Refusal.UNLOADED, name=firer.label)
     else:
-        firer.card.weapon(weapon.name)  # refuses, naming what the card carries
+        _check_mount(firer, firer.card.weapon(weapon.name))  # refuses, naming what it carries
+
+
+def _check_mount(firer: Piece, weapon: Weapon) -> None:
+    """Rule 10: Destroy Gun "disables the main gun and the turret machine gun (coaxial) if
+    any"; rule 11: the commander "may sit in the turret and act as a figure for ... firing the
+    external machinegun". A hull machine gun, or a weapon without a mount, fires as ever."""
+    if weapon.mount is Mount.COAXIAL and firer.status.gun_destroyed:
+        raise RulesError(f"{firer.label} has lost its gun, and its turret machine gun "
+                         f"({weapon.name}, coaxial) with it", Refusal.COAXIAL_LOST,
+                         label=firer.label, weapon=weapon.name)
+    if weapon.mount is Mount.EXTERNAL and not firer.commander_outside:
+        raise RulesError(f"{firer.label}'s {weapon.name} is on the turret: only its commander "
+                         f"sitting out in the turret fires it (put him out first)",
+                         Refusal.EXTERNAL_NEEDS_COMMANDER, label=firer.label,
+                         weapon=weapon.name)
 
 
 def check_target(plan: SoftPlan, covered: Covered) -> None:

@@ -18,7 +18,7 @@ from enum import StrEnum
 from typing import Any
 
 from .battle import Battle, Piece
-from .card import Kind
+from .card import Kind, Mount, Template
 from .distance import Measurement
 from .errors import Refusal, RulesError
 from .hiding import can_hide, conceal, reveal
@@ -28,6 +28,7 @@ MAX_PIECES = 5            # figures and models in one activation: a squad counts
 MAX_MODELS = 1            # vehicles and guns in one activation
 MAX_PLACED_VEHICLES = 2   # vehicles a side may place from off the map in one turn
 COMMANDER_AWAY_TURNS = 2  # a vehicle that left to replace its commander: the next friendly turn
+GUN = "gun"               # the main gun in the record of an activation's shots (AP and HE)
 
 
 class Action(StrEnum):
@@ -71,6 +72,21 @@ class Done:
 
 
 @dataclass(frozen=True)
+class Shot:
+    """One weapon fired once by an active piece (a squad: by one of its figures)."""
+
+    label: str
+    weapon: str              # a weapon of its card, or GUN: the main gun (AP or HE)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"piece": self.label, "weapon": self.weapon}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Shot:
+        return cls(str(data["piece"]), str(data["weapon"]))
+
+
+@dataclass(frozen=True)
 class Member:
     """A piece in an activation and what it counts towards the 5."""
 
@@ -98,6 +114,7 @@ class Activation:
     extra: bool = False      # the extra activation after one without fire: no firing
     done: tuple[Done, ...] = ()
     closed: bool = False
+    shots: tuple[Shot, ...] = ()   # each weapon fired, once a figure (rule 10; grenades)
 
     @property
     def labels(self) -> tuple[str, ...]:
@@ -117,6 +134,14 @@ class Activation:
     def moved(self, label: str) -> bool:
         return self.did(label, Action.MOVE) or self.did(label, Action.LEAVE)
 
+    def member(self, label: str) -> Member | None:
+        return next((m for m in self.members if m.label == label), None)
+
+    def fired_by(self, label: str, weapon: str | None = None) -> int:
+        """How many shots the piece fired in this activation (of one weapon, if named)."""
+        return sum(1 for s in self.shots if s.label == label
+                   and (weapon is None or s.weapon.lower() == weapon.lower()))
+
     def text(self) -> str:
         """'activated: Tiger 1, Rifle 1 (3) — moved: Tiger 1 — fired: Rifle 1'."""
         head = "extra activation" if self.extra else "activated"
@@ -130,12 +155,15 @@ class Activation:
     def to_dict(self) -> dict[str, Any]:
         return {"pieces": [m.to_dict() for m in self.members], "extra": self.extra,
                 "done": [d.to_dict() for d in self.done], "closed": self.closed,
-                "text": self.text()}
+                "shots": [s.to_dict() for s in self.shots], "text": self.text()}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Activation:
+        # a battle saved before shots were kept has none: its open activation fired nothing
+        # that is counted (its fire action is still recorded in `done`)
         return cls(tuple(Member.from_dict(m) for m in data["pieces"]), bool(data["extra"]),
-                   tuple(Done.from_dict(d) for d in data["done"]), bool(data["closed"]))
+                   tuple(Done.from_dict(d) for d in data["done"]), bool(data["closed"]),
+                   tuple(Shot.from_dict(s) for s in data.get("shots", [])))
 
 
 @dataclass(frozen=True)
@@ -417,6 +445,106 @@ def fires_again(piece: Piece, fired: int, figures: int) -> bool:
     after `fired` shots of a squad that had `figures` figures when it began, does another
     figure fire? A single figure, a gun or a vehicle fires once."""
     return piece.kind is Kind.FIGURE and fired < figures
+
+
+# --- each weapon fired once (rule 10), a grenade once a figure ------------------------------
+
+
+def has_gun(piece: Piece) -> bool:
+    """A tank or gun whose card does not say its gun is none (an unknown value is refused with
+    its reason when a shot needs it)."""
+    card = piece.card
+    return piece.kind in (Kind.HARD, Kind.OPEN_TOP, Kind.GUN) and not (
+        card.known("gun_to_hit") and card.gun_to_hit is None)
+
+
+def weapons_now(piece: Piece) -> tuple[str, ...]:
+    """The weapons the piece could fire now, by name: its main gun (GUN) while it has one,
+    loaded and not lost; each weapon of its card, but a coaxial machine gun not once the main
+    gun is lost, and an external one only while the commander sits out in the turret."""
+    status = piece.status
+    names = [GUN] if has_gun(piece) and status.loaded and not status.gun_destroyed else []
+    for weapon in piece.card.weapons:
+        if weapon.mount is Mount.COAXIAL and status.gun_destroyed:
+            continue
+        if weapon.mount is Mount.EXTERNAL and not piece.commander_outside:
+            continue
+        names.append(weapon.name)
+    return tuple(names)
+
+
+def _figures_firing(act: Activation, piece: Piece) -> int:
+    """How many times each weapon of the piece fires in the activation: a squad once a figure
+    (its figures when it was activated), a vehicle or gun once."""
+    member = act.member(piece.label)
+    if member is None or member.model:
+        return 1
+    return member.count
+
+
+def shots_left(act: Activation, piece: Piece) -> int:
+    """The shots the piece may still fire in this activation with the weapons it could fire
+    now: each weapon once a figure, less those fired."""
+    each = _figures_firing(act, piece)
+    return sum(max(0, each - act.fired_by(piece.label, name)) for name in weapons_now(piece))
+
+
+def _grenade(piece: Piece, weapon: str) -> bool:
+    if weapon == GUN:
+        return False
+    return any(w.name.lower() == weapon.lower() and w.template is Template.GRENADE
+               for w in piece.card.weapons)
+
+
+def check_shot(turn: Turn, battle: Battle, label: str, weapon: str) -> None:
+    """May the active piece fire this weapon (GUN: its main gun) now? Its first shot is its
+    fire action (`fire` refuses what it refuses); rule 10 says "Fire each weapon individually
+    on the active unit": each weapon fires once, a squad's once a figure, and "Figures armed
+    with hand grenades can throw one per activation". Whether the weapon itself may fire (lost,
+    unloaded, its commander inside) is the fire's own check."""
+    act, piece = _active_shooter(turn, battle, label)
+    if not act.did(piece.label, Action.FIRE):
+        fire(turn, battle, piece.label)
+    each = _figures_firing(act, piece)
+    if act.fired_by(piece.label, weapon) < each:
+        return
+    if _grenade(piece, weapon):
+        raise RulesError(f"{piece.label} has thrown {each} {'grenade' if each == 1 else 'grenades'}"
+                         " in this activation, one a figure: figures armed with hand grenades "
+                         "can throw one per activation", Refusal.GRENADE_THROWN,
+                         label=piece.label, figures=each)
+    if weapon == GUN:
+        raise RulesError(f"{piece.label} has fired its main gun in this activation: each "
+                         "weapon fires once in an activation", Refusal.GUN_FIRED,
+                         label=piece.label)
+    times = "time" if each == 1 else "times"
+    raise RulesError(f"{piece.label} has fired its {weapon} {each} {times} in this activation: "
+                     "each weapon fires once, a squad's once a figure",
+                     Refusal.WEAPON_FIRED, label=piece.label, weapon=weapon, figures=each)
+
+
+def shoot(turn: Turn, battle: Battle, label: str, weapon: str) -> Turn:
+    """Record one shot of the weapon (GUN: the main gun) by the active piece, once
+    `check_shot` allows it. The fire action itself is recorded by `fire`."""
+    check_shot(turn, battle, label, weapon)
+    act, piece = _active_shooter(turn, battle, label)
+    name = GUN if weapon == GUN else piece.card.weapon(weapon).name
+    updated = replace(act, shots=(*act.shots, Shot(piece.label, name)))
+    return replace(turn, activations=(*turn.activations[:-1], updated))
+
+
+def _active_shooter(turn: Turn, battle: Battle, label: str) -> tuple[Activation, Piece]:
+    """The open activation and the piece, which must be in it."""
+    open_ = turn.current
+    if open_ is None:
+        raise RulesError(f"no activation is open: activate {label} first",
+                         Refusal.NO_ACTIVATION_FOR, label=label)
+    piece = battle.get(label)
+    if piece.label not in open_.labels:
+        raise RulesError(f"{piece.label} is not in this activation "
+                         f"({', '.join(open_.labels)})",
+                         Refusal.NOT_IN_ACTIVATION, label=piece.label, labels=open_.labels)
+    return open_, piece
 
 
 def take_cover(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[Turn, Battle]:

@@ -48,6 +48,8 @@ REAL_RUNS = {
     "reload": ["reload", "--card", "2477", "--dice", "4"],
     "initiative": ["initiative", "--dice", "4,4,2,5"],
     "overrun": ["overrun", "--tank", "2477", "--under", "rifleman:2@wall", "--dice", "5,2"],
+    "spot": ["spot", "--spotter", "2477", "--spotter-status", "commander_out", "--hidden",
+             "rifleman", "--distance-cm", "35", "--binoculars", "--json"],
     "cards": ["cards", "show", "2464"],
     "cobra odds": ["cobra", "odds", "--attack", "12", "--defence", "1", "--shift",
                    "hq:+1,patton:+1,terrain:-3,hq:-1"],

@@ -88,6 +88,8 @@ COMMANDS = (
             options.initiative, "moves.initiative"),
     Command("overrun", "Tank Game overrun (rule 9): a tank moving over figures and guns",
             options.overrun, "moves.overrun"),
+    Command("spot", "Tank Game spotting: does an enemy figure (or a commander out in the "
+                    "turret) reveal a hidden piece", options.spot, "moves.spot"),
     Command("cards", "list, show or check info cards", options.cards, "cards.cards"),
     Command("run", "the box: the daemon on the Pi's GPIO, OLED and buzzer", options.run,
             "box.run"),

@@ -9,6 +9,7 @@ from cobi_companion.device.cli.common import cards, make_dice, note_unused, prin
 from cobi_companion.device.cli.errors import UsageError
 from cobi_companion.device.cli.specs import (
     ATTACKER_STATUS,
+    SOFT_ATTACKER_STATUS,
     SOFT_TARGET_STATUS,
     TARGET_STATUS,
     UNDER_FORM,
@@ -153,7 +154,8 @@ def _check_soft_targets(args: argparse.Namespace) -> None:
 
 
 def _attacker_status(args: argparse.Namespace) -> Status:
-    return status(args.attacker_status, ATTACKER_STATUS, "--attacker-status")
+    allowed = ATTACKER_STATUS if args.weapon is None else SOFT_ATTACKER_STATUS
+    return status(args.attacker_status, allowed, "--attacker-status")
 
 
 def hard_plan(args: argparse.Namespace, book: CardBook) -> ShotPlan:

@@ -1,5 +1,5 @@
-"""`move`, `reload`, `initiative` and `overrun`: a vehicle's actions other than fire, and the
-Easy level's roll-off."""
+"""`move`, `reload`, `initiative`, `overrun` and `spot`: a vehicle's actions other than fire,
+the Easy level's roll-off, and spotting a hidden piece."""
 from __future__ import annotations
 
 import argparse
@@ -7,7 +7,13 @@ from typing import TYPE_CHECKING
 
 from cobi_companion.device.cli.common import cards, make_dice, note_unused, print_result
 from cobi_companion.device.cli.errors import UsageError
-from cobi_companion.device.cli.specs import labeller, status, tank_status_words, under_tank
+from cobi_companion.device.cli.specs import (
+    SPOTTER_STATUS,
+    labeller,
+    status,
+    tank_status_words,
+    under_tank,
+)
 
 if TYPE_CHECKING:
     from cobi_companion.rules.status import Status
@@ -80,4 +86,24 @@ def overrun(args: argparse.Namespace) -> int:
     print_result(args, {"level": "tank", "action": "overrun", **result.to_dict()},
                  explain.overrun_text(result, tank, under))
     note_unused(dice)
+    return 0
+
+
+def spot(args: argparse.Namespace) -> int:
+    """Tank Game spotting (rules 5, 8 and 11): is the hidden piece revealed by the spotter?"""
+    from cobi_companion.rules import hiding
+    from cobi_companion.rules.battle import Piece
+    from cobi_companion.rules.card import Kind
+    from cobi_companion.rules.status import Side, Status
+
+    book = cards(args)
+    label = labeller()
+    spotter_card, hidden_card = book.get(args.spotter), book.get(args.hidden)
+    marks = status(args.spotter_status, SPOTTER_STATUS, "--spotter-status")
+    spotter = Piece(label(spotter_card), Side.AXIS, spotter_card, marks,
+                    1 if spotter_card.kind is Kind.FIGURE else spotter_card.crew)
+    hidden = Piece(label(hidden_card), Side.ALLIES, hidden_card, Status(hidden=True),
+                   1 if hidden_card.kind is Kind.FIGURE else hidden_card.crew)
+    check = hiding.spots(spotter, hidden, args.distance_cm, args.binoculars)
+    print_result(args, {"level": "tank", "action": "spot", **check.to_dict()}, check.reason)
     return 0

@@ -23,6 +23,7 @@ from cobi_companion.device.cli.specs import (
     ATTACKER_STATUS,
     OVERRUN_FORM,
     OVERRUN_MARKS,
+    SPOTTER_STATUS,
     TARGET_STATUS,
     UNDER_FORM,
     tank_status_words,
@@ -181,6 +182,21 @@ def overrun(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--dice", metavar="FACES", type=DICE,
                         help="scripted faces in order, one for each visible figure (or 'ask' "
                              "for real dice); default: random")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def spot(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--spotter", required=True, metavar="CARD", type=card,
+                        help="the enemy piece that may spot: a figure's card, or a closed "
+                             "vehicle's with --spotter-status commander_out")
+    parser.add_argument("--spotter-status", metavar="LIST",
+                        help=f"comma list of {', '.join(SPOTTER_STATUS)}")
+    parser.add_argument("--hidden", required=True, metavar="CARD", type=card,
+                        help="the hidden piece's set number or card id")
+    parser.add_argument("--distance-cm", required=True, type=TABLE_CM, metavar="N",
+                        help="the distance between them, measured with the tape")
+    parser.add_argument("--binoculars", action="store_true",
+                        help="the spotting figure has binoculars (40 cm instead of 30 cm)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 

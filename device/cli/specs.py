@@ -38,6 +38,11 @@ _OVERRUN_UNDER = (r"^(?P<card>[^:@+]*)(?::(?P<figures>[^@+]*))?(?:@(?P<cover>[^+
 # The marks a firer and a target may carry (soft-target fire may also find a vehicle's
 # commander out of the hatch).
 ATTACKER_STATUS = ("unloaded", "gun_destroyed")
+# With --weapon: a vehicle's commander out in the turret fires its external machine gun, and a
+# killed one fires nothing.
+SOFT_ATTACKER_STATUS = (*ATTACKER_STATUS, "commander_out", "commander_killed")
+# A spotter: a closed vehicle spots only with its commander out in the turret (rule 11).
+SPOTTER_STATUS = ("commander_out", "commander_killed")
 TARGET_STATUS = ("weakened", "gun_destroyed", "immobilized")
 SOFT_TARGET_STATUS = (*TARGET_STATUS, "commander_out")
 # Marks a tank may carry but does not: a figure's (hidden) and a commander's sitting out.

@@ -54,6 +54,9 @@ LOG_WORDS: dict[str, tuple[str, str]] = {
                            "{tank} rozjeżdża: {pieces}; rzutów {rolled}, padło {eliminated}, "
                            "zniszczone działa: {guns}"),
     "log_spotted": ("{label} is spotted", "{label} wykryty"),
+    "log_spotted_by": ("{label} is spotted by {spotter}", "{label} wykryty przez: {spotter}"),
+    "log_spotted_by_commander": ("{label} is spotted by {spotter}'s commander",
+                                 "{label} wykryty przez dowódcę: {spotter}"),
     "log_starts_hidden": ("{label} starts hidden", "{label} ukryty od startu"),
     # -- activations and pieces coming on
     "log_activates": ("activates: {members}", "aktywacja: {members}"),

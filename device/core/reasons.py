@@ -204,8 +204,18 @@ TEMPLATES: dict[Refusal, tuple[str, str]] = {
                       "towed only with a vehicle placed this turn",
                       "{label} nie jest pojazdem wystawionym w tej turze: figurki wjeżdżają, "
                       "a działa są holowane tylko z pojazdem wystawionym w tej turze"),
-
-    # hiding and spotting
+    R.GUN_FIRED: ("{label} has fired its main gun in this activation: each weapon fires once "
+                  "in an activation",
+                  "{label} już strzelił z działa w tej aktywacji: każda broń strzela raz na "
+                  "aktywację"),
+    R.WEAPON_FIRED: ("{label} has fired its {weapon} {figures:time|times} in this activation: "
+                     "each weapon fires once, a squad's once a figure",
+                     "{label} strzelił już: {weapon}, {figures:raz|razy|razy} w tej aktywacji: "
+                     "każda broń strzela raz, w drużynie raz na figurkę"),
+    R.GRENADE_THROWN: ("{label} has thrown {figures:grenade|grenades} in this activation, one "
+                       "a figure: figures armed with hand grenades can throw one per activation",
+                       "{label} rzucił już {figures:granat|granaty|granatów} w tej aktywacji, "
+                       "po jednym na figurkę: figurka z granatami rzuca jeden na aktywację"),
     R.MEASURE_WITH_TAPE: ("{cm} cm is too close to {limit} cm to call: measure with the tape "
                           "and enter the distance",
                           "{cm} cm to za blisko {limit} cm, by rozstrzygnąć: zmierz taśmą i "
@@ -287,6 +297,14 @@ TEMPLATES: dict[Refusal, tuple[str, str]] = {
     R.CREW_IN_HARD_COVER: ("{label}'s crew is in hard cover: only HE or grenades reach it",
                            "{label} – załoga jest w twardej osłonie: dosięgną jej tylko HE lub "
                            "granaty"),
+    R.COAXIAL_LOST: ("{label} has lost its gun, and its turret machine gun ({weapon}, coaxial) "
+                     "with it",
+                     "{label} stracił działo, a z nim karabin maszynowy w wieży ({weapon}, "
+                     "sprzężony)"),
+    R.EXTERNAL_NEEDS_COMMANDER: ("{label}'s {weapon} is on the turret: only its commander "
+                                 "sitting out in the turret fires it (put him out first)",
+                                 "{label}: {weapon} jest na wieży: strzela z niego tylko "
+                                 "dowódca siedzący na wieży (najpierw wystaw go na wieżę)"),
     R.TABLE_NO_ROW: ("the Soft Targets Table{source} has no row for {weapon:key}: add it from "
                      "your printed table",
                      "Tabela celów miękkich{source} nie ma wiersza „{weapon}”: dopisz go z "

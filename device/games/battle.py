@@ -314,9 +314,9 @@ def give_up(app: App, back: Screen) -> Screen:
 
 
 def hidden_pieces(app: App, back: Screen) -> Screen:
-    """Tank Game: the pieces on the map, hidden ones marked. OK on a hidden piece: an enemy
-    figure spotted it. OK on another: it starts hidden (at set-up only, before the first
-    activation; in play figures hide in an activation)."""
+    """Tank Game: the pieces on the map, hidden ones marked. OK on a hidden piece: who spotted
+    it, an enemy figure or a commander out in the turret. OK on another: it starts hidden (at
+    set-up only, before the first activation; in play figures hide in an activation)."""
     state = app.playing
     assert state.turn is not None
     pieces = [p for p in state.battle.pieces if not p.gone and not p.status.off_map]
@@ -327,9 +327,7 @@ def hidden_pieces(app: App, back: Screen) -> Screen:
         assert state.turn is not None
         piece = pieces[i]
         if piece.status.hidden:
-            state.battle = state.battle.replace_piece(hiding.reveal(piece))
-            app.commit(entry("log_spotted", label=piece.label))
-            return again()
+            return spotted_by(app, piece, again)
         setup = state.turn.number == 1 and not state.turn.activations and state.round == 1
         try:
             if not setup:
@@ -345,6 +343,31 @@ def hidden_pieces(app: App, back: Screen) -> Screen:
     return Choose(app.t("hidden_pieces"), items,
                   chosen if pieces else lambda i: back, back=lambda: back,
                   hint=app.t("hidden_hint"))
+
+
+def spotted_by(app: App, hidden: Piece, back: Next) -> Screen:
+    """The enemy pieces that may spot the hidden piece (rules.hiding: a figure, or a closed
+    vehicle whose commander sits out in the turret): OK on one, the players say it came
+    within its spotting distance, and the piece is revealed."""
+    state = app.playing
+    spotters = [p for p in state.battle.side(hidden.side.enemy)
+                if not p.gone and not p.status.off_map and hiding.can_spot(p)]
+    if not spotters:
+        return refuse(app, app.t("no_spotter", label=hidden.label), back)
+
+    def chosen(i: int) -> Screen:
+        try:
+            check = hiding.spots(spotters[i], state.battle.get(hidden.label), None, False,
+                                 within=True)
+        except RulesError as exc:
+            return refuse(app, app.say(exc), back)
+        state.battle = state.battle.replace_piece(check.after)
+        app.commit(entry("log_spotted_by_commander" if check.commander else "log_spotted_by",
+                         label=hidden.label, spotter=check.spotter))
+        return back()
+    items = [app.t("commander_of", label=p.label) if p.commander_outside
+             else f"{p.label} ({p.figures or 0})" for p in spotters]
+    return Choose(app.t("spotted_by"), items, chosen, back=back, hint=hidden.label)
 
 
 def end_battle(app: App) -> Screen:

@@ -186,7 +186,7 @@ SAMPLES: dict[str, Any] = {
     "name": "Rifle 1 (3)", "label": "Tiger 1", "firer": "Tiger 1", "target": "Sherman 1",
     "targets": ("Rifle 1 (3)", "MG 1 (1)"), "members": ("Tiger 1", "Rifle 1 (3)"),
     "facing": "rear", "effect": "gun_destroyed", "weapon": "medium MG", "down": 2, "of": 3,
-    "cm": 30.5, "tank": "Tiger 1", "rolled": 3, "eliminated": 2, "guns": 2,
+    "cm": 30.5, "tank": "Tiger 1", "rolled": 3, "eliminated": 2, "guns": 2, "spotter": "Tiger 1",
     "carrier": "Sherman 1", "question": "fire_range", "sign": ">", "threshold": 100,
     "spread": 0.5, "call": "too_close", "value": -2, "low": 28, "high": 40,
     "situation": "soft_cover", "scenario": "buildup", "title": "Battle of the Build-Up",

@@ -17,7 +17,7 @@ from cobi_companion.device.core import i18n
 from cobi_companion.device.core.reasons import NOTES, TEMPLATES, WORDED, say
 from cobi_companion.rules import easy, hiding, movement, overrun, scoring, turns
 from cobi_companion.rules.battle import Battle, Piece
-from cobi_companion.rules.card import PRINTED, Facing
+from cobi_companion.rules.card import PRINTED, Facing, Mount, Template, Weapon
 from cobi_companion.rules.card_schema import validated_card
 from cobi_companion.rules.cobra import combat as cobra
 from cobi_companion.rules.cobra.notes import Note, Why
@@ -29,7 +29,7 @@ from cobi_companion.rules.distance import QUESTIONS, ask, measure, range_modifie
 from cobi_companion.rules.errors import Refusal, RulesError
 from cobi_companion.rules.shot import ShotPlan, check_can_fire
 from cobi_companion.rules.soft_fire import Covered as At
-from cobi_companion.rules.soft_fire import SoftPlan, check_plan, he_weapon
+from cobi_companion.rules.soft_fire import SoftPlan, check_plan, check_soft_firer, he_weapon
 from cobi_companion.rules.soft_table import SITUATIONS
 from cobi_companion.rules.status import Side, Status
 from cobi_companion.rules.tank_game import check_hard_target, odds, reload_action
@@ -169,6 +169,32 @@ def rifle_at(b: Battle, book: CardBook, covered: At, firer: str = "Rifle 1") -> 
     check_plan(SoftPlan(shooter, shooter.card.weapons[0], (covered,), book.table, range_cm=45))
 
 
+def mounted(b: Battle, mount: Mount, **status: Any) -> Piece:
+    """Tiger 1 with a medium MG on the given mount (no shipped card prints one)."""
+    tiger = b.get("Tiger 1")
+    mg = Weapon(name="medium MG", template=Template.MG, shots=2, mount=mount)
+    return replace(tiger, card=replace(tiger.card, weapons=(mg,)),
+                   status=replace(tiger.status, **status))
+
+
+GRENADIER = validated_card({"id": "grenadier", "name": "Grenadier", "kind": "figure",
+                            "crew": 1, "weapons": [{"name": "grenade", "template": "grenade"}]})
+
+
+def thrown_twice(b: Battle) -> None:
+    """Grenade 1 (1 figure) throws, then throws again in the same activation."""
+    b = Battle("tank", (*b.pieces, Piece("Grenade 1", Side.AXIS, GRENADIER, Status(), 1)))
+    t = turns.shoot(active(b, "Grenade 1"), b, "Grenade 1", "grenade")
+    turns.check_shot(t, b, "Grenade 1", "grenade")
+
+
+def fired_again(b: Battle, label: str, weapon: str, times: int) -> None:
+    t = active(b, label)
+    for _ in range(times):
+        t = turns.shoot(t, b, label, weapon)
+    turns.check_shot(t, b, label, weapon)
+
+
 def moved_then(b: Battle, label: str, then: Callable[..., Any], **kw: Any) -> None:
     t, b = turns.move(active(b, label), b, label)
     then(t, b, label, **kw)
@@ -263,6 +289,13 @@ CASES: dict[Refusal, Case] = {
     Refusal.NOT_HIDDEN: lambda b, k: hiding.spots(b.get("Rifle 2"), b.get("Rifle 1"), 10,
                                                   False),
     Refusal.NO_HE: lambda b, k: he_weapon(k.get("2456")),
+    Refusal.COAXIAL_LOST: lambda b, k: check_soft_firer(
+        mounted(b, Mount.COAXIAL, gun_destroyed=True), mounted(b, Mount.COAXIAL).card.weapons[0]),
+    Refusal.EXTERNAL_NEEDS_COMMANDER: lambda b, k: check_soft_firer(
+        mounted(b, Mount.EXTERNAL), mounted(b, Mount.EXTERNAL).card.weapons[0]),
+    Refusal.GUN_FIRED: lambda b, k: fired_again(b, "Tiger 1", turns.GUN, 1),
+    Refusal.WEAPON_FIRED: lambda b, k: fired_again(b, "Rifle 1", "rifle", 4),
+    Refusal.GRENADE_THROWN: lambda b, k: thrown_twice(b),
     Refusal.HARD_TARGET: lambda b, k: rifle_at(b, k, At(b.get("Sherman 1"), 0)),
     Refusal.GUN_NEEDS_TEMPLATE: lambda b, k: rifle_at(b, k, At(b.get("Bofors 2"), 0)),
     Refusal.HIDDEN_TARGET: lambda b, k: rifle_at(b, k, At(marked(b, "Rifle 2", hidden=True)

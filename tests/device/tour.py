@@ -777,6 +777,22 @@ def journey_fights(tour: Tour) -> None:
     guide.press("back")
     guide.follow(label["2464"], tour.t("leave_map"))
     guide.play(10)
+    # a hidden figure spotted by a tank's commander out in the turret; one nobody can spot
+    seed_battle(tour, "spotting", {Side.AXIS: [("2477", {"commander_out": True})],
+                                   Side.ALLIES: [("rifleman", {"hidden": True})]})
+    guide = tour.guide(tour.box("spotting"), "spotting")
+    guide.choose(tour.t("resume"))
+    guide.press("back")
+    guide.follow(tour.t("hidden_pieces"), "• " + label["rifleman"], tour.t(
+        "commander_of", label=f"{label['2477']} 1"))
+    guide.play(3, until=lambda: guide.view.header.title == tour.t("hidden_pieces"))
+    seed_battle(tour, "no-spotter", {Side.AXIS: [("2477", none)],
+                                     Side.ALLIES: [("rifleman", {"hidden": True})]})
+    guide = tour.guide(tour.box("no-spotter"), "no-spotter")
+    guide.choose(tour.t("resume"))
+    guide.press("back")
+    guide.follow(tour.t("hidden_pieces"), "• " + label["rifleman"])
+    guide.play(3, until=lambda: guide.view.header.title == tour.t("hidden_pieces"))
 
 
 def journey_learn(tour: Tour) -> None:
@@ -1078,6 +1094,8 @@ def battle_log(tour: Tour) -> list[LogEntry]:
                 "log_reloaded", "log_reload_failed", "log_moves", "log_hides",
                 "log_takes_cover", "log_commander_out", "log_commander_in", "log_spotted",
                 "log_starts_hidden", "log_places")),
+            entry("log_spotted_by", label=target, spotter=squad),
+            entry("log_spotted_by_commander", label=squad, spotter=target),
             entry("log_moves_up_to", label=target, cm=99),
             entry("log_leaves", label=target, turn=2 * ROUNDS + 1),
             entry("log_runs_over", tank=firer, pieces=squads, rolled=30, eliminated=30),

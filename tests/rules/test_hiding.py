@@ -145,3 +145,54 @@ def test_a_hidden_or_gone_piece_does_not_hide_again():
         can_hide(squad(status=HIDDEN), True)
     with pytest.raises(RulesError, match="out of the fight: it cannot hide"):
         can_hide(replace(squad(), figures=0), True)
+
+
+# --- the commander in the turret (rule 11) ---------------------------------------------------
+# "The exception is the commander he may sit in the turret and act as a figure for spotting or
+# firing the external machinegun."
+
+
+@pytest.mark.parametrize(("cm", "binoculars", "spotted"), [
+    (30, False, True), (30.1, False, False), (40, True, True), (40.1, True, False)])
+def test_a_commander_out_in_the_turret_spots_as_a_figure(book, cm, binoculars, spotted):
+    """Spotting: "an enemy figure (not vehicles) moves within 30 cm (or 40 cm with
+    binoculars)"; the commander out in the turret acts "as a figure for spotting"."""
+    hidden = squad(Side.AXIS, HIDDEN)
+    check = spots(tank(book, status=Status(commander_out=True)), hidden, cm, binoculars)
+    assert check.spotted is spotted and check.commander
+    assert check.distance is not None and check.distance.threshold_cm == (40 if binoculars
+                                                                          else 30)
+    assert check.after.status.hidden is not spotted
+    assert check.reason.startswith("7TP 1's commander (out in the turret)")
+    data = json.loads(json.dumps(check.to_dict()))
+    assert data["commander"] is True and data["spotter_kind"] == "hard"
+
+
+@pytest.mark.parametrize("marks", [Status(), Status(commander_killed=True),
+                                   Status(commander_out=True, commander_killed=True)])
+def test_a_vehicle_with_its_commander_inside_or_killed_does_not_spot(book, marks):
+    """"an enemy figure (not vehicles)": inside, or killed, no figure of the tank looks out."""
+    hidden = squad(Side.AXIS, HIDDEN)
+    check = spots(tank(book, status=marks), hidden, 1, True)
+    assert not check.spotted and not check.commander and check.after == hidden
+    assert "vehicles cannot see hidden figures" in check.reason
+    killed = "killed" if marks.commander_killed else "inside"
+    assert f"its commander {'was killed' if killed == 'killed' else 'is inside'}" in check.reason
+
+
+def test_only_a_closed_vehicle_has_a_commander_out(book):
+    """"Armored vehicles that are not open topped have all their crew inside the Vehicle. The
+    exception is the commander": a soft vehicle marked so still does not spot."""
+    truck = Piece("Truck 1", Side.ALLIES, TRUCK, Status(commander_out=True), 2)
+    check = spots(truck, squad(Side.AXIS, HIDDEN), 1, False)
+    assert not check.spotted and not check.commander and "its crew is inside" in check.reason
+
+
+@pytest.mark.parametrize("within", [True, False])
+def test_the_players_call_spots_without_a_distance(book, within):
+    """The box asks the players, as for hiding: the spotter is within its distance or not."""
+    hidden = squad(Side.AXIS, HIDDEN)
+    check = spots(tank(book, status=Status(commander_out=True)), hidden, None, False,
+                  within=within)
+    assert check.spotted is within and check.distance is None
+    assert "(the players' call)" in check.reason

@@ -18,7 +18,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from cobi_companion.device.core.app import Next, Screen
-from cobi_companion.device.core.battle_log import entry
+from cobi_companion.device.core.battle_log import LogEntry, entry
 from cobi_companion.device.core.replay import Replay
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll, View
 from cobi_companion.device.games.battle import aim_at, fire_range, refuse
@@ -36,7 +36,7 @@ from cobi_companion.device.ui.widgets import (
     notice,
 )
 from cobi_companion.device.ui.wording import decimal, in_six, percent, weapon_words
-from cobi_companion.rules import soft_fire, soft_odds, tank_game
+from cobi_companion.rules import soft_fire, soft_odds, tank_game, turns
 from cobi_companion.rules.battle import Piece
 from cobi_companion.rules.card import Facing, Kind, Template, Weapon
 from cobi_companion.rules.dice import Aim, Need, ScriptedDice
@@ -70,9 +70,7 @@ def enemies(app: App, firer: Piece) -> list[Piece]:
 def has_main_gun(piece: Piece) -> bool:
     """A tank or gun whose card does not say its gun is none (an unknown value is refused with
     its reason when the shot needs it)."""
-    card = piece.card
-    return piece.kind in (Kind.HARD, Kind.OPEN_TOP, Kind.GUN) and not (
-        card.known("gun_to_hit") and card.gun_to_hit is None)
+    return turns.has_gun(piece)
 
 
 def template_weapons(piece: Piece) -> list[Weapon]:
@@ -98,6 +96,40 @@ def weapon_name(weapon: Weapon) -> str:
     return "HE" if weapon.name == soft_fire.HE else weapon.name
 
 
+def shot_name(weapon: Weapon) -> str:
+    """The weapon as the turn counts its shots: HE is the main gun's."""
+    return turns.GUN if weapon.name == soft_fire.HE else weapon.name
+
+
+def shot_refused(app: App, label: str, name: str, back: Next) -> Screen | None:
+    """The rules' refusal of one more shot of this weapon in the activation (each weapon once,
+    a squad's once a figure; a grenade once a figure), on the screen; None when allowed."""
+    state = app.playing
+    assert state.turn is not None
+    try:
+        turns.check_shot(state.turn, state.battle, label, name)
+    except RulesError as exc:
+        return refuse(app, app.say(exc), back)
+    return None
+
+
+def shooting(label: str, name: str, done: Finish) -> Finish:
+    """`done`, once the turn has counted the shot of this weapon."""
+    def finish(app: App, line: LogEntry) -> Screen:
+        state = app.playing
+        assert state.turn is not None
+        state.turn = turns.shoot(state.turn, state.battle, label, name)
+        return done(app, line)
+    return finish
+
+
+def template_pick(app: App, label: str, weapon: Weapon, done: Finish, back: Next) -> Screen:
+    """The pieces under a template weapon, once the turn allows another shot of it."""
+    if (no := shot_refused(app, label, shot_name(weapon), back)) is not None:
+        return no
+    return TemplatePick(label, weapon, shooting(label, shot_name(weapon), done), back)
+
+
 # ---- what to fire at ----
 
 
@@ -110,14 +142,15 @@ def fire_menu(app: App, label: str, done: Finish, back: Next) -> Screen:
     if not targets:
         return refuse(app, app.t("no_targets"), back)
     shots = state.shots.get(label)
-    total = shots[1] if shots else (firer.figures or 1) if firer.kind is Kind.FIGURE else 1
+    current = state.turn.current if state.turn is not None else None
+    total = shots[1] if shots else turns.shots_left(current, firer) if current else 1
     title = app.t("shot_of", n=shots[0] + 1 if shots else 1, of=total) if total > 1 \
         else app.t("target")
     templates = template_weapons(firer)
     singles = [w for w in firer.card.weapons if w.template is None]
     again = lambda: fire_menu(app, label, done, back)  # noqa: E731
     if not singles and not has_main_gun(firer) and len(templates) == 1:
-        return TemplatePick(label, templates[0], done, back)
+        return template_pick(app, label, templates[0], done, back)
     items = [shown(t) for t in targets] + [
         app.t("template", weapon=weapon_words(app, w.name)) for w in templates]
     if shots:
@@ -127,7 +160,7 @@ def fire_menu(app: App, label: str, done: Finish, back: Next) -> Screen:
         if i < len(targets):
             return at_target(app, firer, targets[i], done, again)
         if i < len(targets) + len(templates):
-            return TemplatePick(label, templates[i - len(targets)], done, again)
+            return template_pick(app, label, templates[i - len(targets)], done, again)
         return back()
     last = state.last_shot.get(firer.side)
     labels = [t.label for t in targets]
@@ -141,7 +174,9 @@ def at_target(app: App, firer: Piece, target: Piece, done: Finish, back: Next) -
     if target.status.hidden:
         return refuse(app, app.t("hidden_target", label=target.label), back)
     if target.kind in (Kind.HARD, Kind.OPEN_TOP) and has_main_gun(firer):
-        return aim_at(app, firer, target, done, back)
+        if (no := shot_refused(app, firer.label, turns.GUN, back)) is not None:
+            return no
+        return aim_at(app, firer, target, shooting(firer.label, turns.GUN, done), back)
     singles = [w for w in firer.card.weapons if w.template is None]
     if not singles:
         if has_main_gun(firer):
@@ -177,6 +212,8 @@ def soft_single(app: App, firer: Piece, weapon: Weapon, target: Piece, done: Fin
                                covered(target))
     except RulesError as exc:
         return refuse(app, app.say(exc), back)
+    if (no := shot_refused(app, firer.label, weapon.name, back)) is not None:
+        return no
     again = lambda: soft_single(app, firer, weapon, target, done, back)  # noqa: E731
 
     def situated(situation: str) -> Screen:
@@ -192,7 +229,8 @@ def soft_single(app: App, firer: Piece, weapon: Weapon, target: Piece, done: Fin
             app.playing.last_cm[weapon.name] = round(cm)
             plan = SoftPlan(firer, weapon, (covered(target, situations, facing),),
                             app.book.table, range_cm=cm)
-            return start(app, plan, done, again, target.label)   # the pair: too long a title
+            return start(app, plan, shooting(firer.label, weapon.name, done), again,
+                         target.label)   # the pair: too long a title
         return soft_range(app, weapon, fire_at, again)
     return Choose(app.t("situation"), [app.t(f"sit_{s}") for s in SITUATIONS],
                   lambda i: situated(SITUATIONS[i]), back)

@@ -16,7 +16,7 @@ from cobi_companion.device.core.memo import Latest
 from cobi_companion.device.core.views import BigWord, Menu, View
 from cobi_companion.device.games.battle import battle_won, move, refuse
 from cobi_companion.device.games.shots import again_row, again_shot, fire_again, resolve_reload
-from cobi_companion.device.games.tank.fire import check_main_gun, fire_menu
+from cobi_companion.device.games.tank.fire import check_main_gun, fire_menu, shooting
 from cobi_companion.device.games.tank.overrun import OverrunPick
 from cobi_companion.device.ports.events import Key
 from cobi_companion.device.ui.widgets import DICE_KEYS, Choose, Show, notice, yes_no
@@ -167,7 +167,8 @@ class Pick(Screen):
             return None
         self.picked = [label]
         self.go(app)
-        return fire_again(app, aim, lambda app, line: fired(app, label, line),
+        return fire_again(app, aim, shooting(label, turns.GUN,
+                                             lambda app, line: fired(app, label, line)),
                           lambda: acting(app), key)
 
     def pass_turn(self, app: App) -> Screen:
@@ -401,17 +402,20 @@ def fire(app: App, label: str) -> Screen:
 
 
 def fired(app: App, label: str, line: LogEntry) -> Screen:
-    """One shot done. A squad fires each figure's weapon once: the next figure's shot follows
-    until every figure has fired (or the player says it is done)."""
+    """One shot done (the turn has counted it). Each weapon fires once, a squad's once a
+    figure (rules.turns): the next shot follows while the piece has one left (or until the
+    player says it is done)."""
     state, turn = playing(app)
     piece = state.battle.get(label)
-    shots, of = state.shots.get(label, (0, piece.figures or 0))
-    if turns.fires_again(piece, shots + 1, of):
-        state.shots[label] = [shots + 1, of]
+    current = turn.current
+    assert current is not None
+    shots = current.fired_by(label)
+    left = turns.shots_left(current, piece)
+    if left:
+        state.shots[label] = [shots, shots + left]
     else:
         state.shots.pop(label, None)
-    first = not any(d.label == label and d.action is Action.FIRE
-                    for d in (turn.current.done if turn.current else ()))
+    first = not current.did(label, Action.FIRE)
     if label in state.shots:
         def more() -> Screen:
             return fire_menu(app, label, lambda app, line: fired(app, label, line),
