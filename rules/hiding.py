@@ -86,7 +86,7 @@ def can_hide(piece: Piece, cover: bool, *, setup: bool = False,
         what = "figures" if piece.kind is Kind.FIGURE else "a gun or vehicle in cover"
         return HideCheck(piece.label, piece.kind, True, True, None,
                          f"at set-up {what} may start hidden")
-    if piece.kind.model:
+    if piece.model:            # a destroyed gun's crew are figures: they hide as figures
         raise RulesError(f"{piece.label} cannot hide now: only figures hide in play; a vehicle "
                          "or gun may only start hidden at set-up, in cover",
                          Refusal.HIDE_ONLY_FIGURES, label=piece.label)
@@ -155,7 +155,7 @@ def spots(spotter: Piece, hidden: Piece, distance_cm: Measurement | float,
         return SpotCheck(spotter.label, spotter.kind, hidden.label, binoculars, answer, spotted,
                          reason, reveal(hidden) if spotted else hidden)
 
-    if spotter.kind is not Kind.FIGURE:
+    if spotter.model:          # a destroyed gun's crew are figures: they spot
         what = "a vehicle" if spotter.kind.vehicle else "a gun"
         return result(None, False, f"{spotter.label} is {what}: only an enemy figure spots a "
                                    "hidden piece (vehicles cannot see hidden figures)")

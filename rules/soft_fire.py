@@ -142,6 +142,7 @@ class PieceResult:
             "figures_before": self.before.figures, "figures_after": self.after.figures,
             "status_before": self.before.status.words(),
             "status_after": self.after.status.words(),
+            "crew_fights_on": self.after.crew_only, "out": self.after.gone,
         }
 
 
@@ -252,7 +253,7 @@ def check_soft_firer(firer: Piece, weapon: Weapon) -> None:
         raise RulesError(f"{firer.label} has no figure left to fire",
                          Refusal.NO_FIGURE_TO_FIRE, label=firer.label)
     if weapon.template is Template.HE:   # the main gun: its damage dice matter only on vehicles
-        if firer.status.gun_destroyed:
+        if firer.status.gun_destroyed or firer.crew_only:   # a destroyed gun's crew: no gun
             raise RulesError(f"{firer.label} has lost its gun and cannot fire",
                              Refusal.GUN_LOST, name=firer.label)
         if firer.card.need("gun_to_hit") is None or firer.card.need("reload") is None:
@@ -273,6 +274,9 @@ def check_target(plan: SoftPlan, covered: Covered) -> None:
     if piece.status.hidden:
         raise RulesError(f"{piece.label} is hidden: it cannot be fired at",
                          Refusal.HIDDEN_TARGET, label=piece.label)
+    if piece.crew_only and covered.model:   # its crew fight on: they are attacked as figures
+        raise RulesError(f"{piece.label}'s gun is already destroyed: attack its crew",
+                         Refusal.TARGET_DESTROYED, name=piece.label)
     if piece.kind is Kind.FIGURE:
         if not 1 <= covered.figures <= (piece.figures or 0):
             raise RulesError(f"{piece.label} has {piece.figures or 0} figures: attack 1 to "
