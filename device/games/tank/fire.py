@@ -58,7 +58,7 @@ RANGE_START_CM = 30
 
 
 def shown(piece: Piece) -> str:
-    return piece.label if piece.kind.model else f"{piece.label} ({piece.figures or 0})"
+    return piece.label if piece.model else f"{piece.label} ({piece.figures or 0})"
 
 
 def enemies(app: App, firer: Piece) -> list[Piece]:
@@ -71,7 +71,7 @@ def has_main_gun(piece: Piece) -> bool:
     """A tank or gun whose card does not say its gun is none (an unknown value is refused with
     its reason when the shot needs it)."""
     card = piece.card
-    return piece.kind in (Kind.HARD, Kind.OPEN_TOP, Kind.GUN) and not (
+    return piece.kind in (Kind.HARD, Kind.OPEN_TOP, Kind.GUN) and not piece.crew_only and not (
         card.known("gun_to_hit") and card.gun_to_hit is None)
 
 
@@ -110,7 +110,7 @@ def fire_menu(app: App, label: str, done: Finish, back: Next) -> Screen:
     if not targets:
         return refuse(app, app.t("no_targets"), back)
     shots = state.shots.get(label)
-    total = shots[1] if shots else (firer.figures or 1) if firer.kind is Kind.FIGURE else 1
+    total = shots[1] if shots else (firer.figures or 1) if not firer.model else 1
     title = app.t("shot_of", n=shots[0] + 1 if shots else 1, of=total) if total > 1 \
         else app.t("target")
     templates = template_weapons(firer)
@@ -281,7 +281,7 @@ class TemplatePick(PickPieces):
         """How many of its figures, (a vehicle's facing,) and where they are."""
         app.playing.battle.get(self.firer)
         try:
-            figure = piece.kind is Kind.FIGURE
+            figure = not piece.model          # a squad, or the crew of a destroyed gun
             soft_fire.check_target(self.plan(app, []), Covered(piece, int(figure),
                                                                model=not figure))
         except RulesError as exc:
@@ -305,10 +305,10 @@ class TemplatePick(PickPieces):
             if piece.commander_outside:
                 return Count(piece.label, 1, 0, 1, lambda n: situated(n, facing),
                              lambda: self, app.t("figures_under", label=piece.label))
-            if piece.kind in (Kind.HARD, Kind.SOFT) or crew == 0 or (
-                    piece.kind is Kind.FIGURE and crew == 1):
-                return situated(crew if piece.kind is Kind.FIGURE else 0, facing)
-            low = 1 if piece.kind is Kind.FIGURE else 0
+            squad = not piece.model           # figures only: they are all it has
+            if piece.kind in (Kind.HARD, Kind.SOFT) or crew == 0 or (squad and crew == 1):
+                return situated(crew if squad else 0, facing)
+            low = 1 if squad else 0
             return Count(piece.label, crew, low, crew, lambda n: situated(n, facing),
                          lambda: self, app.t("figures_under", label=piece.label))
         if piece.kind.vehicle:
@@ -320,7 +320,7 @@ class TemplatePick(PickPieces):
     def cover(self, app: App, piece: Piece, figures: int, situations: tuple[str, ...],
               facing: Facing) -> Screen:
         app.playing.battle.get(self.firer)
-        c = Covered(piece, figures, situations, facing, model=piece.kind is not Kind.FIGURE)
+        c = Covered(piece, figures, situations, facing, model=piece.model)
         try:
             soft_fire.check_pieces(self.plan(app, [c]))   # a missing value is asked at Fire!
         except RulesError as exc:
