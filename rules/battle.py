@@ -18,6 +18,11 @@ class Piece:
 
     `figures` counts the figures left: a squad's figures, a gun's crew, a vehicle's crew (the
     card's crew value at the start; None when the card does not give it).
+
+    A gun is two things: the gun (its `destroyed` mark) and its crew figures. Its crew outlive
+    a destroyed gun and fight on as figures (`crew_only`); a gun whose crew are all gone is out
+    of the fight even though the gun itself was never destroyed (rule 11: "Guns need to have at
+    least one figure to fire and reload").
     """
 
     label: str          # "Tiger 1": the card's short name and a number
@@ -32,8 +37,23 @@ class Piece:
 
     @property
     def gone(self) -> bool:
-        """Destroyed, or a squad with no figure left."""
+        """Out of the fight: destroyed, or a squad with no figure left; a gun only when no crew
+        figure is left (a destroyed gun's crew are still figures; with a crew the card does not
+        count, a destroyed gun is gone as before)."""
+        if self.kind is Kind.GUN:
+            return self.figures == 0 or (self.status.destroyed and self.figures is None)
         return self.status.destroyed or (self.kind is Kind.FIGURE and not self.figures)
+
+    @property
+    def crew_only(self) -> bool:
+        """A gun destroyed whose crew figures are left: they fight on as figures."""
+        return self.kind is Kind.GUN and self.status.destroyed and bool(self.figures)
+
+    @property
+    def model(self) -> bool:
+        """Counts as a model (a vehicle, or a gun with its gun): at most one in an activation.
+        The crew of a destroyed gun count as figures."""
+        return self.kind.model and not self.crew_only
 
     @property
     def commander_outside(self) -> bool:
@@ -52,7 +72,8 @@ class Piece:
         return self.figures * 2 < crew
 
     def lose_figures(self, count: int) -> Piece:
-        """Figures killed; a squad or a gun crew with none left is out of the fight."""
+        """Figures killed; a squad or a gun crew with none left is out of the fight (a squad
+        is marked destroyed; a gun keeps its own mark: its gun was not hit)."""
         left = max(0, (self.figures or 0) - count)
         status = self.status
         if self.kind is Kind.FIGURE and left == 0:

@@ -88,7 +88,7 @@ def can_hide(piece: Piece, cover: bool, *, setup: bool = False,
         what = "figures" if piece.kind is Kind.FIGURE else "a gun or vehicle in cover"
         return HideCheck(piece.label, piece.kind, True, True, None,
                          f"at set-up {what} may start hidden")
-    if piece.kind.model:
+    if piece.model:            # a destroyed gun's crew are figures: they hide as figures
         raise RulesError(f"{piece.label} cannot hide now: only figures hide in play; a vehicle "
                          "or gun may only start hidden at set-up, in cover",
                          Refusal.HIDE_ONLY_FIGURES, label=piece.label)
@@ -142,8 +142,9 @@ class SpotCheck:
 
 def can_spot(piece: Piece) -> bool:
     """A figure spots; so does a closed vehicle whose commander sits out in the turret (rule
-    11). A vehicle with its commander inside, or killed, and a gun do not."""
-    return piece.kind is Kind.FIGURE or piece.commander_outside
+    11), and so do the crew of a destroyed gun, who fight on as figures. A vehicle with its
+    commander inside, or killed, and a gun with its gun do not."""
+    return piece.kind is Kind.FIGURE or piece.crew_only or piece.commander_outside
 
 
 def _spotter_name(spotter: Piece) -> str:

@@ -9,7 +9,7 @@ from typing import Any
 from .card import DieRange, Facing, InfoCard, facing_armour
 from .dice_maths import damage_below
 from .modifier import Modifier
-from .shot import effect_table
+from .shot import effect_of, effect_table
 from .status import Effect, Status
 
 OUTCOMES = (Effect.MISS, Effect.NONE, Effect.IMMOBILIZED, Effect.WEAKENED,
@@ -82,8 +82,15 @@ def damage_weights(card: InfoCard, before: Status, facing: Facing,
                    dice: int) -> tuple[dict[Effect, int], int]:
     """The effects of `dice` Tank Game damage dice on a card, hit on `facing`, as integer
     weights over one denominator: every P(H = h) below armour + Destroy is an integer over
-    6^(dice + armour + Destroy - 1) (`damage_below`), so the effects are sums of integers."""
+    6^(dice + armour + Destroy - 1) (`damage_below`), so the effects are sums of integers.
+
+    No dice score nothing: the one result is -armour, read as a shot reads it (`effect_of`),
+    so that a card value no result reaches is not asked for (a net below 0 needs none)."""
     armour = facing_armour(card, facing)
+    if dice == 0:
+        weight = dict.fromkeys(OUTCOMES[1:], 0)
+        weight[effect_of(card, -armour, before, InfoCard.need)[0]] = 1
+        return weight, 1
     table = effect_table(card, before)
     numerators, denominator = damage_below(dice, armour + len(table))
     weight = dict.fromkeys(OUTCOMES[1:], 0)

@@ -3,8 +3,9 @@
 The move counts as moving in rough ground. Each visible figure run over rolls a D6: 5-6 and it
 is eliminated, otherwise it is placed just beside the tank (a dug-in figure stays where it is and
 pops up after the tank has passed). Hidden figures always survive without a roll: vehicles
-cannot see them. A gun in the open or in soft cover is eliminated without a roll; hard cover
-blocks the tank.
+cannot see them. A gun in the open or in soft cover is eliminated without a roll, and each of
+its crew figures then rolls as a figure run over (a hidden gun's crew survive without one); the
+crew of a gun destroyed before are figures like any other. Hard cover blocks the tank.
 """
 from __future__ import annotations
 
@@ -59,10 +60,11 @@ class RunOver:
     dug_in: bool
     figures: int                    # figures under the tank (a gun: its crew)
     rolls: tuple[FigureRoll, ...]
-    eliminated: int                 # figures eliminated (a gun: its whole crew)
+    eliminated: int                 # figures eliminated by their rolls (a gun: of its crew)
     outcome: str
     before: Piece
     after: Piece
+    gun_eliminated: bool = False    # the gun itself, eliminated without a roll
 
     def to_dict(self) -> dict[str, Any]:
         return {"piece": self.label, "kind": self.kind.value, "cover": self.cover.value,
@@ -71,7 +73,9 @@ class RunOver:
                 "outcome": self.outcome,
                 "figures_before": self.before.figures, "figures_after": self.after.figures,
                 "status_before": self.before.status.words(),
-                "status_after": self.after.status.words()}
+                "status_after": self.after.status.words(),
+                "gun_eliminated": self.gun_eliminated,
+                "crew_fights_on": self.after.crew_only, "out": self.after.gone}
 
 
 @dataclass(frozen=True)
@@ -90,11 +94,12 @@ class Overrun:
 
     @property
     def eliminated(self) -> int:
-        return sum(p.eliminated for p in self.pieces if p.kind is Kind.FIGURE)
+        """Figures eliminated by their rolls: a squad's, and a gun's crew."""
+        return sum(p.eliminated for p in self.pieces)
 
     @property
     def guns_eliminated(self) -> int:
-        return sum(1 for p in self.pieces if p.kind is Kind.GUN)
+        return sum(1 for p in self.pieces if p.gun_eliminated)
 
     @property
     def after(self) -> tuple[Piece, ...]:
@@ -102,8 +107,8 @@ class Overrun:
 
     @property
     def run_over(self) -> int:
-        """Figures under the tank, and each gun once."""
-        return sum(p.figures if p.kind is Kind.FIGURE else 1 for p in self.pieces)
+        """Figures under the tank (a gun's crew too), and each gun itself once."""
+        return sum(p.figures + p.gun_eliminated for p in self.pieces)
 
     @property
     def down(self) -> int:
@@ -170,7 +175,7 @@ def _count(tank: Piece, under: Under) -> int:
     if under.cover is Cover.HARD:
         raise RulesError(f"{piece.label} is in hard cover: hard cover blocks the tank's move",
                          Refusal.HARD_COVER_BLOCKS, label=piece.label)
-    if piece.kind is Kind.GUN:
+    if piece.model:              # a gun with its gun: the gun and its whole crew
         if under.figures is not None:
             raise RulesError(f"{piece.label} is a gun: it is run over whole, with its crew",
                              Refusal.GUN_RUN_OVER_WHOLE, label=piece.label)
@@ -203,46 +208,71 @@ def overrun(tank: Piece, under: tuple[Under, ...], dice: Dice) -> Overrun:
     faces: list[int] = []
     results: list[RunOver] = []
     for item, count in zip(under, counts, strict=True):
-        piece = item.piece
-        hidden = piece.status.hidden
-        rolls: tuple[FigureRoll, ...] = ()
-        if piece.kind is Kind.GUN:
-            after = replace(piece.lose_figures(count),
-                            status=replace(piece.status, destroyed=True, hidden=False))
-            killed = count
-            where = "in soft cover" if item.cover is Cover.SOFT else "in the open"
-            outcome = f"a gun {where}: eliminated with its crew, no roll"
-        elif hidden:
-            after, killed = piece, 0
-            outcome = (f"hidden: {count} figure{'s' if count != 1 else ''} survive without a "
-                       "roll (vehicles cannot see hidden figures)")
-        else:
-            made = []
-            for number in range(1, count + 1):
-                face = dice.roll(Need(
-                    Roller.DEFENDER, Aim.OVERRUN, f"defender D6 for {piece.label} figure "
-                    f"{number} (run over by {tank.label}: {ELIMINATED} eliminates)",
-                    piece.label, number))
-                faces.append(face)
-                made.append(FigureRoll(number, face, eliminates(face)))
-            rolls = tuple(made)
-            killed = sum(r.eliminated for r in rolls)
-            after = piece.lose_figures(killed)
-            survivors = count - killed
-            one = survivors == 1
-            if item.dug_in:
-                place = f"{'stays' if one else 'stay'} in place, dug in, and "\
-                        f"{'pops' if one else 'pop'} up after the tank"
-            else:
-                place = f"{'is' if one else 'are'} placed beside the tank"
-            outcome = f"rolled {count}, {killed} eliminated ({ELIMINATED})"
-            if survivors:
-                outcome += f"; {survivors} {place}"
-        results.append(RunOver(piece.label, piece.kind, item.cover, hidden, item.dug_in, count,
-                               rolls, killed, outcome, piece, after))
+        results.append(_run_over(tank, item, count, dice, faces))
     rough = (f"moving over pieces counts as rough ground: Move in Rough "
              f"{tank.card.printed('rough')} on {tank.card.title}")
     return Overrun(tank.label, tank.card.title, tuple(results), rough, tuple(faces))
+
+
+def _run_over(tank: Piece, item: Under, count: int, dice: Dice, faces: list[int]) -> RunOver:
+    """One piece under the tank: a gun is eliminated without a roll ("Anti-tank guns and the
+    like in the open or soft cover are automatically eliminated"); figures, a gun's crew among
+    them, roll ("Figures roll a dice (5-6 and they are eliminated)"), unless hidden."""
+    piece = item.piece
+    hidden = piece.status.hidden
+    gun = piece.model                    # a gun with its gun (a destroyed gun's crew: figures)
+    after = piece
+    if gun:     # the gun is gone; a hidden gun's crew survive and stay hidden, as figures do
+        after = replace(piece, status=replace(piece.status, destroyed=True))
+    rolls: tuple[FigureRoll, ...] = ()
+    plural = "s" if count != 1 else ""
+    if hidden:
+        what = "its crew" if gun else f"{count} figure{plural}"
+        outcome = (f"hidden: {what} survive{'' if gun or count != 1 else 's'} without a roll "
+                   "(vehicles cannot see hidden figures)")
+    else:
+        rolls = _rolls(tank, piece, count, dice, faces)
+    killed = sum(r.eliminated for r in rolls)
+    after = after.lose_figures(killed) if killed else after
+    if not hidden:
+        outcome = _survivors(item, count, killed, gun)
+    if gun:
+        where = "in soft cover" if item.cover is Cover.SOFT else "in the open"
+        outcome = f"a gun {where}: eliminated, no roll; " + (
+            outcome if count else "it has no crew")
+    return RunOver(piece.label, piece.kind, item.cover, hidden, item.dug_in, count, rolls,
+                   killed, outcome, piece, after, gun_eliminated=gun)
+
+
+def _rolls(tank: Piece, piece: Piece, count: int, dice: Dice,
+           faces: list[int]) -> tuple[FigureRoll, ...]:
+    """Each visible figure's D6, rolled by its own player."""
+    what = "crew figure" if piece.kind is Kind.GUN else "figure"
+    made = []
+    for number in range(1, count + 1):
+        face = dice.roll(Need(
+            Roller.DEFENDER, Aim.OVERRUN, f"defender D6 for {piece.label} {what} "
+            f"{number} (run over by {tank.label}: {ELIMINATED} eliminates)",
+            piece.label, number))
+        faces.append(face)
+        made.append(FigureRoll(number, face, eliminates(face)))
+    return tuple(made)
+
+
+def _survivors(item: Under, count: int, killed: int, gun: bool) -> str:
+    """'rolled 3, 1 eliminated (5-6); 2 are placed beside the tank'."""
+    survivors = count - killed
+    one = survivors == 1
+    if item.dug_in:
+        place = f"{'stays' if one else 'stay'} in place, dug in, and "\
+                f"{'pops' if one else 'pop'} up after the tank"
+    else:
+        place = f"{'is' if one else 'are'} placed beside the tank"
+    crew = "crew " if gun else ""
+    outcome = f"{crew}rolled {count}, {killed} eliminated ({ELIMINATED})"
+    if survivors:
+        outcome += f"; {survivors} {place}"
+    return outcome
 
 
 def eliminates(face: int) -> bool:

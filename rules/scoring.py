@@ -34,8 +34,9 @@ def winner(battle: Battle, gave_up: Side | None = None) -> Side | None:
     """The side that has won, or None while the battle goes on.
 
     A side that gives up loses. Otherwise a side with pieces in the battle and none of them left
-    (every one destroyed, or a squad with no figure) loses. Pieces waiting off the map are still
-    pieces left, and so is an immobilized vehicle.
+    (every one destroyed, a squad with no figure, a gun with no crew) loses. Pieces waiting off
+    the map are still pieces left, and so is an immobilized vehicle, and the crew of a destroyed
+    gun: they are figures (`Piece.gone`).
     """
     if gave_up is not None:
         return gave_up.enemy
@@ -87,8 +88,16 @@ class Score:
 def _line(piece: Piece) -> ScoreLine:
     off = " (off the map)" if piece.status.off_map else ""
     if piece.gone:
-        what = "destroyed" if piece.status.destroyed else "no figures left"
+        if piece.status.destroyed:
+            what = "destroyed"
+        elif piece.kind is Kind.GUN:
+            what = "no crew left: a gun needs a figure to fire"
+        else:
+            what = "no figures left"
         return ScoreLine(piece.label, piece.kind, 0, what)
+    if piece.crew_only:
+        left = piece.figures or 0
+        return ScoreLine(piece.label, piece.kind, left, f"gun destroyed: {left} crew left{off}")
     if piece.kind is Kind.FIGURE:
         left = piece.figures or 0
         return ScoreLine(piece.label, piece.kind, left,
@@ -106,7 +115,8 @@ def _line(piece: Piece) -> ScoreLine:
 
 def score(battle: Battle, side: Side) -> Score:
     """Every piece of a side and the figures it counts: a squad its figures left, a gun its crew
-    left, a vehicle not destroyed its card's crew value, a piece out of the fight 0."""
+    left (also when the gun itself is destroyed: its crew are figures), a vehicle not destroyed
+    its card's crew value, a piece out of the fight 0 (a gun with no crew too)."""
     return Score(side, tuple(_line(p) for p in battle.side(side)))
 
 

@@ -44,14 +44,15 @@ def check_firer(attacker: InfoCard, status: Status, *, needs_loaded: bool) -> No
 
 def check_can_fire(plan: ShotPlan, *, needs_loaded: bool, needs_armour: bool = True) -> None:
     """Refuse a shot before any die is rolled: a firer that cannot fire, a target that is
-    gone, or a card value every hit needs (armour, destroy) that is not known."""
+    gone, or a card value every hit needs (the armour hit: a hit's net is damage - armour)
+    that is not known. Destroy and the bands are read after the dice, only by a result that
+    reaches them (`effect_of`): a net below 0 needs neither."""
     check_firer(plan.attacker, plan.attacker_status, needs_loaded=needs_loaded)
     if plan.target_status.destroyed:
         raise RulesError(f"{plan.target.title} is already destroyed",
                          Refusal.TARGET_DESTROYED, name=plan.target.title)
     if needs_armour:
         facing_armour(plan.target, plan.facing)
-        plan.target.need("destroy")
 
 
 @dataclass(frozen=True)
@@ -102,8 +103,12 @@ def effect_of(card: InfoCard, net: int, before: Status, read: Reader) -> tuple[E
     """The effect of a damage result on a card, in the order of the rules, with the reason.
 
     A second major hit (destroy gun or weaken on a target already weakened or gunless)
-    destroys it. Fields are read only as far as the result needs them.
+    destroys it. Fields are read only as far as the result needs them: a net below 0 reads
+    none, since Destroy and every band hold only results of 0 or more (the card schema allows
+    no less), so it has no effect whatever the card says.
     """
+    if net < 0:
+        return Effect.NONE, f"{net}: no effect (below 0)"
     destroy: int = read(card, "destroy")
     if net >= destroy:
         return Effect.DESTROYED, f"{net} ≥ Destroy {destroy}: destroyed"

@@ -18,7 +18,7 @@ from .battle import Piece
 from .card import Facing, InfoCard, Kind, Mount, Template, Weapon, facing_armour
 from .dice import RELOAD, TO_HIT, Aim, Dice, Need, Roller
 from .errors import Refusal, RulesError
-from .shot import effect_of
+from .shot import Reader, effect_of
 from .soft_table import MissingValue, SoftTable, Wanted
 from .status import Effect
 from .tank_game import check_die, damage_dice, range_modifiers, reload_modifiers
@@ -142,6 +142,7 @@ class PieceResult:
             "figures_before": self.before.figures, "figures_after": self.after.figures,
             "status_before": self.before.status.words(),
             "status_after": self.after.status.words(),
+            "crew_fights_on": self.after.crew_only, "out": self.after.gone,
         }
 
 
@@ -216,13 +217,24 @@ def check_pieces(plan: SoftPlan) -> None:
                          Refusal.ONE_TARGET_ONLY, weapon=plan.weapon.name)
     for covered in plan.targets:
         check_target(plan, covered)
-        if covered.piece.kind.vehicle and covered.model:
+        if covered.piece.kind.vehicle and covered.model and damage_dice_at(plan, covered):
+            # every hit rolls damage dice against this armour; Destroy, the bands and (for
+            # HE) whether the gun has damage dice to destroy are read only by a result that
+            # needs them, after the dice
             facing_armour(covered.piece.card, covered.facing)
-            covered.piece.card.need("destroy")
-            if plan.weapon.template is Template.HE:   # can it destroy: its damage dice
-                plan.firer.card.need("damage")
-                if covered.piece.kind is not Kind.SOFT:
-                    plan.firer.card.need("he_modifier")
+
+
+def damage_dice_at(plan: SoftPlan, covered: Covered) -> bool:
+    """Whether a hit on the vehicle itself rolls damage dice: a soft vehicle always (the
+    difference); a hard one under a template only with dice to roll, HE its HE modifier (read
+    here: every hit needs it), a machine gun its own damage dice. Without them no result of
+    the fire needs the vehicle's card."""
+    kind, weapon = covered.piece.kind, plan.weapon
+    if kind is Kind.SOFT:
+        return True
+    count = plan.firer.card.need("he_modifier") if weapon.template is Template.HE \
+        else weapon.damage
+    return bool(count and count >= 1)
 
 
 def missing(plan: SoftPlan) -> tuple[Wanted, ...]:
@@ -252,7 +264,7 @@ def check_soft_firer(firer: Piece, weapon: Weapon) -> None:
         raise RulesError(f"{firer.label} has no figure left to fire",
                          Refusal.NO_FIGURE_TO_FIRE, label=firer.label)
     if weapon.template is Template.HE:   # the main gun: its damage dice matter only on vehicles
-        if firer.status.gun_destroyed:
+        if firer.status.gun_destroyed or firer.crew_only:   # a destroyed gun's crew: no gun
             raise RulesError(f"{firer.label} has lost its gun and cannot fire",
                              Refusal.GUN_LOST, name=firer.label)
         if firer.card.need("gun_to_hit") is None or firer.card.need("reload") is None:
@@ -288,6 +300,9 @@ def check_target(plan: SoftPlan, covered: Covered) -> None:
     if piece.status.hidden:
         raise RulesError(f"{piece.label} is hidden: it cannot be fired at",
                          Refusal.HIDDEN_TARGET, label=piece.label)
+    if piece.crew_only and covered.model:   # its crew fight on: they are attacked as figures
+        raise RulesError(f"{piece.label}'s gun is already destroyed: attack its crew",
+                         Refusal.TARGET_DESTROYED, name=piece.label)
     if piece.kind is Kind.FIGURE:
         if not 1 <= covered.figures <= (piece.figures or 0):
             raise RulesError(f"{piece.label} has {piece.figures or 0} figures: attack 1 to "
@@ -481,6 +496,15 @@ def opposed_effect(covered: Covered, figure: int | None, modified: int, defender
     return Effect.DESTROYED
 
 
+def can_destroy(plan: SoftPlan, read: Reader = InfoCard.need) -> bool:
+    """Whether the weapon has damage dice, which only a result that destroys asks: HE the
+    firer's card's Damage (read then, so a card without it is refused only by such a
+    result), another weapon its own."""
+    if plan.weapon.template is Template.HE:
+        return bool(read(plan.firer.card, "damage"))
+    return bool(plan.weapon.damage)
+
+
 def _template_at_hard(plan: SoftPlan, covered: Covered, tally: Tally) -> Attack:
     """A hard target under a template: HE rolls its HE modifier as damage dice, other
     template weapons their own damage dice, by the procedure of fire at hard targets."""
@@ -505,7 +529,7 @@ def _damage_effect(plan: SoftPlan, covered: Covered, tally: Tally, attack: Attac
     value = facing_armour(card, covered.facing, tally.card)
     net = damage.total - value
     effect, reason = effect_of(card, net, before, tally.card)
-    if effect is Effect.DESTROYED and not plan.weapon.damage:
+    if effect is Effect.DESTROYED and not can_destroy(plan, tally.card):
         effect, reason = Effect.IMMOBILIZED, (
             f"{reason}; the {plan.weapon.name} has no damage dice, so immobilized instead")
     return replace(attack, effect=effect, damage=damage,

@@ -18,6 +18,7 @@ from .soft_fire import (
     Covered,
     SoftPlan,
     attack_modifiers,
+    can_destroy,
     check_plan,
     figures_reached,
     he_to_hit_modifiers,
@@ -135,10 +136,10 @@ def _model_effects(plan: SoftPlan, covered: Covered, modifier: int) -> dict[Effe
             effects[Effect.NONE] = Fraction(1)
             return effects
         dice_chances = {count: Fraction(1)}
-    can_destroy = bool(weapon.damage)
     for count, p in dice_chances.items():
         for effect, q in damage_effects(piece.card, piece.status, covered.facing, count).items():
-            if effect is Effect.DESTROYED and not can_destroy:
+            # asked only of a result that destroys, as the fire asks it
+            if effect is Effect.DESTROYED and q and not can_destroy(plan):
                 effect = Effect.IMMOBILIZED
             effects[effect] += p * q
     return effects

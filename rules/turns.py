@@ -304,8 +304,9 @@ def _member(turn: Turn, piece: Piece) -> Member:
     if piece.label in turn.activated:
         raise RulesError(f"{piece.label} has already been activated this turn",
                          Refusal.ALREADY_ACTIVATED, label=piece.label)
-    if piece.kind.model:
+    if piece.model:
         return Member(piece.label, 1, True)
+    # a squad, or the crew of a destroyed gun: its figures
     return Member(piece.label, piece.figures or 0, False)
 
 
@@ -428,7 +429,7 @@ def hide(turn: Turn, battle: Battle, label: str, *, cover: bool,
     or `enemy_near`, the players' yes or no, see `hiding.can_hide`).
     """
     act, piece = _active(turn, battle, label, Action.HIDE)
-    if piece.kind.model:
+    if piece.model:
         raise RulesError(f"{piece.label} cannot hide now: only figures hide in play; a vehicle "
                          "or gun may only start hidden at set-up, in cover",
                          Refusal.HIDE_ONLY_FIGURES, label=piece.label)
@@ -443,8 +444,9 @@ def hide(turn: Turn, battle: Battle, label: str, *, cover: bool,
 def fires_again(piece: Piece, fired: int, figures: int) -> bool:
     """A squad fires each figure's weapon once in its activation, one shot after another:
     after `fired` shots of a squad that had `figures` figures when it began, does another
-    figure fire? A single figure, a gun or a vehicle fires once."""
-    return piece.kind is Kind.FIGURE and fired < figures
+    figure fire? A single figure, a gun or a vehicle fires once; the crew of a destroyed gun
+    fire as a squad."""
+    return not piece.model and fired < figures
 
 
 # --- each weapon fired once (rule 10), a grenade once a figure ------------------------------
@@ -452,9 +454,9 @@ def fires_again(piece: Piece, fired: int, figures: int) -> bool:
 
 def has_gun(piece: Piece) -> bool:
     """A tank or gun whose card does not say its gun is none (an unknown value is refused with
-    its reason when a shot needs it)."""
+    its reason when a shot needs it); a destroyed gun's crew have none."""
     card = piece.card
-    return piece.kind in (Kind.HARD, Kind.OPEN_TOP, Kind.GUN) and not (
+    return piece.kind in (Kind.HARD, Kind.OPEN_TOP, Kind.GUN) and not piece.crew_only and not (
         card.known("gun_to_hit") and card.gun_to_hit is None)
 
 
@@ -550,7 +552,7 @@ def _active_shooter(turn: Turn, battle: Battle, label: str) -> tuple[Activation,
 def take_cover(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[Turn, Battle]:
     """An active figure that has not moved takes cover behind anything that stops a bullet."""
     act, piece = _active(turn, battle, label, Action.TAKE_COVER)
-    if piece.kind.model:
+    if piece.model:
         raise RulesError(f"{piece.label} is a {'vehicle' if piece.kind.vehicle else 'gun'}: "
                          "only figures take cover",
                          Refusal.COVER_ONLY_FIGURES, label=piece.label,
@@ -566,7 +568,10 @@ def reload(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[Turn
 
     The roll itself is `tank_game.reload_action`, after this allows it."""
     act, piece = _active(turn, battle, label, Action.RELOAD)
-    if not piece.kind.model:
+    if piece.crew_only:
+        raise RulesError(f"{piece.label} has lost its gun: there is nothing to reload",
+                         Refusal.NOTHING_TO_RELOAD_GUN_LOST, name=piece.label)
+    if not piece.model:
         raise RulesError(f"{piece.label} is a squad of figures: only a vehicle or gun reloads",
                          Refusal.SQUAD_NO_RELOAD, label=piece.label)
     if act.moved(piece.label) or act.did(piece.label, Action.FIRE):

@@ -37,6 +37,8 @@ class Scroll(Screen):
 
 def status_words(app: App, vehicle: Piece) -> str:
     words = [app.t(w) for w in vehicle.status.words()]
+    if vehicle.crew_only:        # the gun is destroyed, its crew fight on: "crew 2, gun lost"
+        return ", ".join([app.t("crew_n", n=vehicle.figures), app.t("gun_destroyed")])
     if vehicle.kind is Kind.FIGURE and not vehicle.status.destroyed:
         words.insert(0, app.t("figures_n", n=vehicle.figures or 0))
     elif vehicle.kind in (Kind.GUN, Kind.OPEN_TOP) and vehicle.figures is not None \

@@ -221,13 +221,22 @@ def _shorter(mods: tuple[Modifier, ...]) -> list[Modifier]:
 
 
 def _piece_now(r: PieceResult) -> str:
-    before, after = r.before, r.after
-    if r.kind is Kind.FIGURE:
+    return piece_now(r.before, r.after)
+
+
+def piece_now(before: Piece, after: Piece) -> str:
+    """What a piece is after fire or an overrun: a squad's figures; a gun's or vehicle's marks
+    and crew, and whether a gun's crew fight on without it or are all gone."""
+    if after.kind is Kind.FIGURE:
         return "no figures left (out of the fight)" if after.gone else \
             f"{after.figures} of {before.figures} figures left"
     parts = [status_text(after.status)] if after.status != before.status else []
     if after.figures != before.figures:
         parts.append(f"{after.figures} of {before.figures} crew figures left")
+    if after.crew_only and not before.crew_only:
+        parts.append("the crew fight on as figures, without the gun")
+    elif after.kind is Kind.GUN and after.gone and not before.gone:
+        parts.append("no crew left (out of the fight)")
     return "; ".join(parts)
 
 
@@ -502,22 +511,15 @@ def overrun_text(result: Overrun, tank: Piece, under: tuple[Under, ...]) -> str:
              f"piece{'s' if count != 1 else ''}"]
     for item, run in zip(under, result.pieces, strict=True):
         lines.append(f"  {_overrun_piece(item, run.figures)}")
-        lines += [f"    figure {r.figure}: {r.roll} {'eliminated' if r.eliminated else 'survives'}"
-                  for r in run.rolls]
+        figure = "crew figure" if run.kind is Kind.GUN else "figure"
+        lines += [f"    {figure} {r.figure}: {r.roll} "
+                  f"{'eliminated' if r.eliminated else 'survives'}" for r in run.rolls]
         lines.append(f"    {run.outcome}")
     lines.append(f"  ==> {result.summary}")
     lines.append(f"  Rough:   {result.rough}")
     for run in result.pieces:
         if run.after != run.before:
-            before, after = run.before, run.after
-            if run.kind is Kind.FIGURE:
-                now = "no figures left (out of the fight)" if after.gone else \
-                    f"{after.figures} of {before.figures} figures left"
-            else:
-                now = status_text(after.status)
-                if after.figures != before.figures:
-                    now += f"; {after.figures} of {before.figures} crew figures left"
-            lines.append(f"  {run.label} is now: {now}")
+            lines.append(f"  {run.label} is now: {piece_now(run.before, run.after)}")
     faces = " ".join(map(str, result.faces)) or "none"
     lines.append(f"  Dice used: {faces}")
     return "\n".join(lines)

@@ -35,8 +35,10 @@ def test_a_squad_of_three_in_the_open_loses_two(cli):
 
 
 def test_the_text_gives_each_roll_the_outcome_the_summary_and_rough_ground(cli):
+    """Rule 9: "Anti-tank guns and the like in the open or soft cover are automatically
+    eliminated"; its crew are figures: "Figures roll a dice (5-6 and they are eliminated)"."""
     run = cli(*overrun("--under", "rifleman:3@soft", "--under", "bofors-37mm@open",
-                       "--dice", "5,2,6"))
+                       "--dice", "5,2,6,1,5,3"))
     assert run.code == 0, run.err
     assert run.out.splitlines() == [
         "Tank Game: Tiger 1 (2477 Tiger I) runs over 2 pieces",
@@ -46,12 +48,17 @@ def test_the_text_gives_each_roll_the_outcome_the_summary_and_rough_ground(cli):
         "    figure 3: 6 eliminated",
         "    rolled 3, 2 eliminated (5-6); 1 is placed beside the tank",
         "  Bofors 1 (37 mm Bofors AT gun): the gun and 3 crew figures, in the open",
-        "    a gun in the open: eliminated with its crew, no roll",
-        "  ==> rolled 3, eliminated 2, 1 gun eliminated",
+        "    crew figure 1: 1 survives",
+        "    crew figure 2: 5 eliminated",
+        "    crew figure 3: 3 survives",
+        "    a gun in the open: eliminated, no roll; crew rolled 3, 1 eliminated (5-6); 2 are "
+        "placed beside the tank",
+        "  ==> rolled 6, eliminated 3, 1 gun eliminated",
         f"  Rough:   {ROUGH}",
         "  Rifle 1 is now: 1 of 3 figures left",
-        "  Bofors 1 is now: destroyed; 0 of 3 crew figures left",
-        "  Dice used: 5 2 6",
+        "  Bofors 1 is now: destroyed; 2 of 3 crew figures left; the crew fight on as figures, "
+        "without the gun",
+        "  Dice used: 5 2 6 1 5 3",
     ]
 
 
@@ -68,18 +75,31 @@ def test_hidden_figures_roll_nothing(cli):
     assert run.err.strip() == "note: 1 scripted dice not used: 6"
 
 
-def test_a_gun_in_soft_cover_is_eliminated_without_a_roll(cli):
-    run = cli(*overrun("--under", "bofors-37mm@soft", "--dice", "", "--json"))
+def test_a_gun_in_soft_cover_is_eliminated_and_its_crew_roll(cli):
+    """Rule 9: the gun "automatically eliminated", each crew figure rolls: 5-6 eliminated."""
+    run = cli(*overrun("--under", "bofors-37mm@soft", "--dice", "5,6,2", "--json"))
     assert run.code == 0, run.err
     data = run.json
     [gun] = data["pieces"]
-    assert (gun["piece"], gun["kind"], gun["cover"], gun["rolls"]) == \
-        ("Bofors 1", "gun", "soft", [])
-    assert gun["outcome"] == "a gun in soft cover: eliminated with its crew, no roll"
+    assert (gun["piece"], gun["kind"], gun["cover"]) == ("Bofors 1", "gun", "soft")
+    assert [(r["figure"], r["roll"], r["eliminated"]) for r in gun["rolls"]] == \
+        [(1, 5, True), (2, 6, True), (3, 2, False)]
+    assert gun["outcome"] == ("a gun in soft cover: eliminated, no roll; crew rolled 3, 2 "
+                              "eliminated (5-6); 1 is placed beside the tank")
     assert (gun["figures_before"], gun["figures_after"], gun["status_after"]) == \
-        (3, 0, ["destroyed"])
-    assert (data["eliminated"], data["guns_eliminated"], data["dice"]) == (0, 1, [])
-    assert data["summary"] == "rolled 0, eliminated 0, 1 gun eliminated"
+        (3, 1, ["destroyed"])
+    assert (gun["gun_eliminated"], gun["crew_fights_on"], gun["out"]) == (True, True, False)
+    assert (data["eliminated"], data["guns_eliminated"], data["dice"]) == (2, 1, [5, 6, 2])
+    assert data["summary"] == "rolled 3, eliminated 2, 1 gun eliminated"
+
+
+def test_a_hidden_gun_is_eliminated_and_its_crew_need_no_roll(cli):
+    """Rule 9: "Hidden figures always survive, they don't need to roll a die"."""
+    run = cli(*overrun("--under", "bofors-37mm@soft+hidden", "--dice", "", "--json"))
+    assert run.code == 0, run.err
+    [gun] = run.json["pieces"]
+    assert gun["rolls"] == [] and gun["figures_after"] == 3
+    assert (gun["gun_eliminated"], gun["crew_fights_on"]) == (True, True)
 
 
 def test_the_dice_go_piece_by_piece_in_the_order_given(cli):

@@ -92,11 +92,24 @@ def test_the_he_example_explained_roll_by_roll(cli):
         "  Bofors 1 figure 2  1 +2 (he template) -1 (in soft cover) = 2 against 3: -1 no kill",
         "  Bofors 1 figure 3  1 +2 (he template) -1 (in soft cover) = 2 against 5: -3 no kill",
         "  ==> 2 of 4 down",
-        "  Bofors 1 is now: destroyed; 2 of 3 crew figures left",
+        "  Bofors 1 is now: destroyed; 2 of 3 crew figures left; the crew fight on as "
+        "figures, without the gun",
         "  Pz IV D 1 is now: unloaded",
         "  Dice used: 6 3 4 3 4 3 1 3 1 5",
     ]
     assert lines[-len(expected):] == expected
+
+
+def test_the_he_example_leaves_a_crew_without_its_gun_in_the_json(cli):
+    """The HE example: the gun "+2 is a kill (Mark as destroyed)", Gunner 2 and the Dog "no
+    kill": the crew are still figures, a piece of their own without the gun."""
+    run = cli(*soft("resolve", "pz-iv-d", "he", "--cover", "--under", "bofors-37mm:3@soft_cover",
+                    "--dice", "6,3,4,3,4,3,1,3,1,5", "--json"))
+    assert run.code == 0, run.err
+    [gun] = run.json["targets"]
+    assert (gun["model_effect"], gun["figures_after"], gun["status_after"]) == \
+        ("destroyed", 2, ["destroyed"])
+    assert (gun["crew_fights_on"], gun["out"]) == (True, False)
 
 
 def test_a_missed_he_shot_attacks_nothing(cli):

@@ -245,10 +245,39 @@ def test_the_he_example_at_the_bofors_on_the_box(table_at):
     assert table.view.header.title == "Bofors 1" and table.view.total == "DESTROYED"
     table.press("axis", "allies", "axis", "allies", "axis", "allies")
     assert table.steps[-2].needed == "2 v 5" and table.steps[-2].total == "MISS"
-    assert table.view.word == "2 of 4 down" and table.view.detail == "Bofors 1: out"
+    # "+2 is a kill (Mark as destroyed)" is the gun; Gunner 2 and the Dog are "no kill"
+    assert table.view.word == "2 of 4 down" and table.view.detail == "Bofors 1: 2 left"
     assert pieces(table)["Pz IV D 1"] == (None, ["unloaded"])
     assert pieces(table)["Bofors 1"] == (2, ["destroyed"])
     assert logged(table)[-1].endswith("at Bofors 1: 2 of 4 down")
+
+
+def test_the_bofors_crew_fight_on_without_their_gun(table_at):
+    """After the HE example the gun is destroyed, and Gunner 2 and the Dog are figures: they
+    keep the Allies in the battle (rule 16: "When one side has no pieces left"), are activated
+    as figures and may hide or take cover, but have no gun to fire (rule 11)."""
+    table = table_at([*AXIS_FIRST, 6, 3, 4, 3, 4, 3, 1, 3, 1, 5])
+    new_battle(table, ("Pz.Kpfw. IV Ausf. D", "axis"), ("37 mm Bofors AT gun", "allies"))
+    table.press("ok", "ok")                   # Pz IV D, Fire
+    table.choose("HE template")
+    table.press("ok", "ok", "cw", "ok", "ok", "ok")     # the Bofors: 3, soft cover; Fire!
+    table.tap("axis")
+    drain(table.box)
+    table.press(*["axis", "allies"] * 4)
+    assert table.view.word == "2 of 4 down"
+    table.press("ok")                         # no winner: the crew are pieces left
+    assert "Run over" in table.view.items     # the crew are figures a tank may run over
+    table.choose("End activation")
+    assert table.view.items[0] == "Bofors 1 (2)"        # the Allies' pick: 2 figures
+    table.press("ok")                         # picked: nothing else could join, it starts
+    assert logged(table)[-1] == "allies activates: Bofors 1 (2)"
+    assert "Hide" in table.view.items and "Take cover" in table.view.items
+    assert "Reload" not in table.view.items
+    table.choose("Fire")
+    assert "has lost its gun and cannot fire" in lines(table.view)
+    table.press("ok", "back")
+    table.choose("Status board")
+    assert "Bofors 1 Allies: crew 2, gun lost" in table.view.lines
 
 
 def test_a_squad_wiped_out_loses_the_battle(table_at):
@@ -445,7 +474,8 @@ def overrun_field(table) -> None:
 
 
 def test_a_tank_runs_over_a_squad_and_a_gun(table_at):
-    table = table_at([*AXIS_FIRST, 5, 2, 6])
+    """Rule 9: the gun "automatically eliminated", its crew roll as figures (5-6)."""
+    table = table_at([*AXIS_FIRST, 5, 2, 6, 6, 5, 5])
     overrun_field(table)
     table.choose("Rifle 2")
     table.press("ok")                         # both figures
@@ -465,15 +495,19 @@ def test_a_tank_runs_over_a_squad_and_a_gun(table_at):
     assert view.needed == "5-6 down"
     table.press("allies")
     assert table.view.faces == (2,) and table.view.total == "SAFE"
-    table.press("allies")                     # the last figure; then the summary
+    table.press("allies")                     # the squad's last figure
+    assert table.view.faces == (6,) and table.view.header.title == "Rifle 1 #3"
+    table.press("allies", "allies")           # the gun's crew: 6, 5
+    assert table.view.header.title == "Bofors 1 #2"
+    table.press("allies")                     # the last crew figure; then the summary
     last = table.steps[-2]
-    assert last.faces == (6,) and last.header.title == "Rifle 1 #3"
+    assert last.faces == (5,) and last.header.title == "Bofors 1 #3"
     assert last.caption == "5-6 down"
-    assert table.view.word == "3 of 4 down"
+    assert table.view.word == "6 of 7 down"
     assert table.view.detail == "Rifle 1: 1 left · Bofors 1: out"
     assert pieces(table)["Rifle 1"] == (1, []) and pieces(table)["Bofors 1"] == (0, ["destroyed"])
     assert logged(table)[-1] == ("axis Tiger 1 runs over Rifle 1 (3), Bofors 1 (3): "
-                                       "rolled 3, eliminated 2, 1 gun eliminated")
+                                       "rolled 6, eliminated 5, 1 gun eliminated")
     table.press("ok")
     assert table.view.hint == "moved" and "Run over" in table.view.items
     table.choose("Fire")                      # it moved: no fire
@@ -483,17 +517,18 @@ def test_a_tank_runs_over_a_squad_and_a_gun(table_at):
     assert "has already moved" in lines(table.view)
 
 
-def test_a_gun_alone_under_the_tank_rolls_nothing(table_at):
-    table = table_at(AXIS_FIRST)
+def test_a_gun_alone_under_the_tank_loses_the_gun_and_its_crew_roll(table_at):
+    """Rule 9: the gun is eliminated without a roll, each crew figure rolls a die."""
+    table = table_at([*AXIS_FIRST, 1, 2, 6])
     overrun_field(table)
     table.choose("• Rifle 1")                 # taken out again
     assert table.view.items[0] == "Rifle 1 (3)"
-    table.choose("Run over!")                 # a gun rolls nothing
-    assert table.view.lines == ("Moves as in rough ground",)
+    table.choose("Run over!")
+    assert table.view.lines == ("Moves as in rough ground", "Allies: roll!")
+    table.press("allies", "allies", "allies")
+    assert table.view.word == "2 of 4 down" and table.view.detail == "Bofors 1: 2 left"
     table.press("ok")
-    assert table.view.word == "1 of 1 down" and table.view.detail == "Bofors 1: out"
-    table.press("ok")
-    assert pieces(table)["Bofors 1"] == (0, ["destroyed"])
+    assert pieces(table)["Bofors 1"] == (2, ["destroyed"])
 
 
 def test_real_dice_run_over_figures_dialled_one_by_one(table_at):
@@ -681,13 +716,13 @@ def test_snapshot_match_result(table_at, snapshot):
 
 
 def test_snapshot_overrun_pick_roll_and_summary(table_at, snapshot):
-    table = table_at([*AXIS_FIRST, 5, 2, 6])
+    table = table_at([*AXIS_FIRST, 5, 2, 6, 1, 2, 3])
     overrun_field(table)
     snapshot("tank_overrun_pick_en", render(table.view))
     table.choose("Run over!")
     table.press("allies")
     snapshot("tank_overrun_roll_en", render(table.view))
-    table.press("allies", "allies")
+    table.press("allies", "allies", "allies", "allies", "allies")
     image = render(table.view)
     assert big_text_height(image) >= 16
     snapshot("tank_overrun_summary_en", image)

@@ -84,7 +84,9 @@ def test_a_clear_measurement_is_called(book):
 @pytest.mark.parametrize(("spotter", "hidden", "why"), [
     (squad(Side.ALLIES), squad(Side.ALLIES, HIDDEN), "same side"),
     (squad(), gun(), "Bofors 1 is not hidden"),
-    (squad(), gun(status=Status(hidden=True, destroyed=True)), "out of the fight"),
+    # a destroyed gun's crew are figures: only a gun with no crew is out of the fight
+    (squad(), gun(status=Status(hidden=True, destroyed=True)).lose_figures(3),
+     "out of the fight"),
     (squad(figures=0), gun(status=HIDDEN), "Rifleman 1 is out of the fight: it cannot spot"),
     (squad(status=Status(off_map=True)), gun(status=HIDDEN),
      "Rifleman 1 is off the map: it cannot spot"),

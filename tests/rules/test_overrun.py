@@ -101,24 +101,63 @@ def test_hidden_figures_survive_without_a_roll(tiger):
 
 
 @pytest.mark.parametrize("cover", [Cover.OPEN, Cover.SOFT])
-def test_a_gun_in_the_open_or_soft_cover_is_eliminated_without_a_roll(tiger, cover):
-    result = overrun(tiger, (Under(pak(Status(hidden=True)), cover=cover),), ScriptedDice([]))
+def test_a_gun_in_the_open_or_soft_cover_is_eliminated_and_its_crew_roll(tiger, cover):
+    """Rule 9: "Anti-tank guns and the like in the open or soft cover are automatically
+    eliminated" -- the gun; its crew are figures: "Figures roll a dice (5-6 and they are
+    eliminated), if not the figure is placed just to the side of the tank"."""
+    dice = Recording([5, 2, 6])
+    result = overrun(tiger, (Under(pak(), cover=cover),), dice)
     run = result.pieces[0]
-    assert run.rolls == () and run.after.status.destroyed and run.after.figures == 0
-    assert run.after.gone and "eliminated with its crew, no roll" in run.outcome
+    assert run.gun_eliminated and run.after.status.destroyed
+    assert [(r.figure, r.roll, r.eliminated) for r in run.rolls] == \
+        [(1, 5, True), (2, 2, False), (3, 6, True)]
+    assert dice.purposes[0].startswith("defender D6 for Pak 1 crew figure 1")
+    assert all(n.roller is Roller.DEFENDER and n.aim is Aim.OVERRUN for n in dice.needs)
+    assert run.eliminated == 2 and run.after.figures == 1
+    assert run.after.crew_only and not run.after.gone       # the survivor fights on
+    where = "in soft cover" if cover is Cover.SOFT else "in the open"
+    assert run.outcome == (f"a gun {where}: eliminated, no roll; crew rolled 3, 2 eliminated "
+                           "(5-6); 1 is placed beside the tank")
+    assert result.summary == "rolled 3, eliminated 2, 1 gun eliminated"
+    assert result.to_dict()["pieces"][0]["crew_fights_on"] is True
+
+
+def test_a_gun_whose_crew_all_roll_5_or_6_is_out_of_the_fight(tiger):
+    run = overrun(tiger, (Under(pak()),), ScriptedDice([5, 6, 5])).pieces[0]
+    assert run.after.gone and not run.after.crew_only and run.after.figures == 0
+
+
+def test_a_hidden_gun_is_eliminated_and_its_crew_survive_without_a_roll(tiger):
+    """Rule 9: "Hidden figures always survive, they don't need to roll a die."."""
+    result = overrun(tiger, (Under(pak(Status(hidden=True))),), ScriptedDice([]))
+    run = result.pieces[0]
+    assert run.rolls == () and run.gun_eliminated and run.after.status.destroyed
+    assert run.after.figures == 3 and run.after.crew_only and run.after.status.hidden
+    assert run.outcome == ("a gun in the open: eliminated, no roll; hidden: its crew survive "
+                           "without a roll (vehicles cannot see hidden figures)")
     assert result.summary == "rolled 0, eliminated 0, 1 gun eliminated"
+
+
+def test_the_crew_of_a_destroyed_gun_are_run_over_as_figures(tiger):
+    """The crew of a gun destroyed before are figures: they roll, and may be partly under."""
+    crew = Piece("Pak 1", Side.ALLIES, GUN, Status(destroyed=True), 2)
+    result = overrun(tiger, (Under(crew, figures=1),), ScriptedDice([6]))
+    run = result.pieces[0]
+    assert not run.gun_eliminated and run.eliminated == 1 and run.after.figures == 1
+    assert result.summary == "rolled 1, eliminated 1"
 
 
 def test_several_pieces_in_order_and_applied_to_the_battle(tiger):
     battle = Battle("tank", (tiger, squad(2), squad(1, label="Rifleman 2"), pak()))
     result = overrun(tiger, (Under(battle.get("Rifleman 1")), Under(battle.get("Pak 1")),
-                             Under(battle.get("Rifleman 2"))), ScriptedDice([1, 5, 6]))
+                             Under(battle.get("Rifleman 2"))),
+                     ScriptedDice([1, 5, 6, 6, 6, 6]))
     after = result.apply(battle)
     assert after.get("Rifleman 1").figures == 1
     assert after.get("Rifleman 2").gone
-    assert after.get("Pak 1").status.destroyed
+    assert after.get("Pak 1").status.destroyed and after.get("Pak 1").gone
     assert after.get("Tiger 1") == tiger
-    assert result.summary == "rolled 3, eliminated 2, 1 gun eliminated"
+    assert result.summary == "rolled 6, eliminated 5, 1 gun eliminated"
 
 
 def test_an_open_top_vehicle_overruns(book):
@@ -200,5 +239,5 @@ def test_the_candidates_are_the_enemy_figures_and_guns_on_the_map(tiger, book):
 
 
 def test_run_over_counts_each_figure_and_each_gun_once(tiger):
-    result = overrun(tiger, (Under(squad(3)), Under(pak())), ScriptedDice([5, 2, 6]))
-    assert (result.run_over, result.down) == (4, 3)
+    result = overrun(tiger, (Under(squad(3)), Under(pak())), ScriptedDice([5, 2, 6, 1, 1, 5]))
+    assert (result.run_over, result.down) == (7, 4)      # 3 + 3 crew + the gun; 2 + 1 + gun

@@ -18,12 +18,12 @@ from typing import Any
 import pytest
 from cobi_companion.cards import load_cards
 from cobi_companion.rules import dice_maths
-from cobi_companion.rules.card import Facing
+from cobi_companion.rules.card import CardValueMissing, Facing, InfoCard
 from cobi_companion.rules.dice import DiceError, DiceExhausted, ScriptedDice
 from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.levels import RULE_SETS
 from cobi_companion.rules.odds import OUTCOMES, Odds
-from cobi_companion.rules.shot import ShotPlan
+from cobi_companion.rules.shot import ShotPlan, effect_of
 from cobi_companion.rules.status import Effect, Status
 from cobi_companion.rules.trace import Shot
 from hypothesis import event, given, settings
@@ -109,13 +109,55 @@ def reload_chance(plan: ShotPlan) -> Fraction:
     return Fraction(sum(1 for face in range(1, 7) if face + modifier >= needed.low), 6)
 
 
-def worst_dice(level: str) -> ScriptedDice:
-    """Dice that hit and then make the damage result as low as possible, so that the effect
-    falls through every band of the target card: a resolution reads every target value."""
-    if level == "tank":
-        return ScriptedDice([6, 1] + [1] * 40)  # hit, reload, damage dice that all score 0
-    # hit, the firer's D6+ = 1, the target's D6+ = 31 sixes and a 1 = 36
-    return ScriptedDice([6, 1] + [6] * 31 + [1])
+def needy_net(plan: ShotPlan) -> int:
+    """The first result a shot's effect would need a missing target value for: a result
+    below 0 needs none (every band and Destroy are 0 or more), so dice that drive the result
+    through every band must land on a result from 0 up that no known band holds."""
+    target = plan.target
+    if not target.known("destroy"):
+        return 0
+    for net in range(target.destroy or 0):
+        try:
+            effect_of(target, net, plan.target_status, InfoCard.need)
+        except CardValueMissing:
+            return net
+    return 0
+
+
+def d6_plus_faces(value: int) -> list[int]:
+    """The faces of a D6+ that makes `value`: 1-5 as rolled, 6 and more a chain of sixes."""
+    return [value] if value <= 5 else [6] * (value - 5) + [1]
+
+
+def damage_faces(dice: int, points: int) -> list[int]:
+    """Damage dice scoring exactly `points`: a 2 scores 1, a 1 nothing, a 6 one and an extra
+    die (for more points than dice)."""
+    faces = []
+    pending = dice
+    while pending:
+        pending -= 1
+        if points > pending + 1:
+            faces.append(6)
+            pending += 1
+        else:
+            faces.append(2 if points else 1)
+        points -= faces[-1] != 1
+    return faces
+
+
+def worst_dice(level: str, plan: ShotPlan) -> ScriptedDice:
+    """Dice that hit and then make the damage result the one that needs a value the target
+    card lacks (`needy_net`), so that a resolution reads every target value it could."""
+    target = plan.target
+    armour = target.need(plan.facing.armour_field) if target.known(plan.facing.armour_field) \
+        and getattr(target, plan.facing.armour_field) is not None else 0
+    net = needy_net(plan)
+    if level == "tank":    # hit, reload, damage dice scoring armour + net
+        return ScriptedDice([6, 1, *damage_faces(plan.attacker.need("damage"), armour + net)])
+    # hit, then damage + firer D6+ - (armour + target D6+) = net
+    firer = max(1, armour + net + 1 - plan.attacker.need("damage"))
+    own = plan.attacker.need("damage") + firer - armour - net
+    return ScriptedDice([6, *d6_plus_faces(firer), *d6_plus_faces(own), 1])
 
 
 def assert_refuses(call: Any, *args: Any) -> RulesError:
@@ -142,7 +184,7 @@ def test_odds_are_an_exact_distribution(shot: tuple[str, ShotPlan], seed: int) -
         assert str(error).strip(), f"{type(error).__name__} without a message"
         event(f"{level}: refused")
         # Dice that drive the shot through every card value make fire refuse as well.
-        assert_refuses(rules.fire, plan, worst_dice(level))
+        assert_refuses(rules.fire, plan, worst_dice(level, plan))
         # With any other dice fire either resolves or refuses with a RulesError (nothing else).
         try:
             rules.fire(plan, SeededDice(seed))
@@ -170,7 +212,7 @@ def test_odds_are_an_exact_distribution(shot: tuple[str, ShotPlan], seed: int) -
         assert odds.effects[Effect.WEAKENED] == odds.effects[Effect.GUN_DESTROYED] == 0
 
     # What fire does must be something the odds allow.
-    for dice in (SeededDice(seed), worst_dice(level)):
+    for dice in (SeededDice(seed), worst_dice(level, plan)):
         fired: Shot = rules.fire(plan, dice)
         assert odds.effects[fired.effect] > 0, (fired.effect, fired.reason)
         assert fired.hit == (fired.effect is not Effect.MISS)

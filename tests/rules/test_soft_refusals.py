@@ -61,7 +61,7 @@ WHY = {
     "unloaded HE": "is unloaded",
     "commander killed": "lost its commander",
     "no HE on the card": "has no HE",
-    "HE at a tank with an unknown HE modifier": "has no value for damage",
+    "HE at a tank with an unknown HE modifier": "has no value for he_modifier",
 }
 
 

@@ -58,7 +58,7 @@ RANGE_START_CM = 30
 
 
 def shown(piece: Piece) -> str:
-    return piece.label if piece.kind.model else f"{piece.label} ({piece.figures or 0})"
+    return piece.label if piece.model else f"{piece.label} ({piece.figures or 0})"
 
 
 def enemies(app: App, firer: Piece) -> list[Piece]:
@@ -319,7 +319,7 @@ class TemplatePick(PickPieces):
         """How many of its figures, (a vehicle's facing,) and where they are."""
         app.playing.battle.get(self.firer)
         try:
-            figure = piece.kind is Kind.FIGURE
+            figure = not piece.model          # a squad, or the crew of a destroyed gun
             soft_fire.check_target(self.plan(app, []), Covered(piece, int(figure),
                                                                model=not figure))
         except RulesError as exc:
@@ -343,10 +343,10 @@ class TemplatePick(PickPieces):
             if piece.commander_outside:
                 return Count(piece.label, 1, 0, 1, lambda n: situated(n, facing),
                              lambda: self, app.t("figures_under", label=piece.label))
-            if piece.kind in (Kind.HARD, Kind.SOFT) or crew == 0 or (
-                    piece.kind is Kind.FIGURE and crew == 1):
-                return situated(crew if piece.kind is Kind.FIGURE else 0, facing)
-            low = 1 if piece.kind is Kind.FIGURE else 0
+            squad = not piece.model           # figures only: they are all it has
+            if piece.kind in (Kind.HARD, Kind.SOFT) or crew == 0 or (squad and crew == 1):
+                return situated(crew if squad else 0, facing)
+            low = 1 if squad else 0
             return Count(piece.label, crew, low, crew, lambda n: situated(n, facing),
                          lambda: self, app.t("figures_under", label=piece.label))
         if piece.kind.vehicle:
@@ -358,7 +358,7 @@ class TemplatePick(PickPieces):
     def cover(self, app: App, piece: Piece, figures: int, situations: tuple[str, ...],
               facing: Facing) -> Screen:
         app.playing.battle.get(self.firer)
-        c = Covered(piece, figures, situations, facing, model=piece.kind is not Kind.FIGURE)
+        c = Covered(piece, figures, situations, facing, model=piece.model)
         try:
             soft_fire.check_pieces(self.plan(app, [c]))   # a missing value is asked at Fire!
         except RulesError as exc:

@@ -2,8 +2,8 @@
 
 The players set what is under the tank: how many of a squad's figures and where they are (in
 the open, in soft cover, dug in; hard cover is refused by the rules). Then the figures' player
-presses their button once for each visible figure: 5-6 and it is eliminated. Hidden figures and
-guns roll nothing. Every check and every outcome is `rules.overrun`.
+presses their button once for each visible figure, a gun's crew too: 5-6 and it is eliminated.
+A gun itself and hidden figures roll nothing. Every check and every outcome is `rules.overrun`.
 """
 from __future__ import annotations
 
@@ -27,7 +27,6 @@ from cobi_companion.device.ui.widgets import (
 )
 from cobi_companion.rules import overrun
 from cobi_companion.rules.battle import Piece
-from cobi_companion.rules.card import Kind
 from cobi_companion.rules.dice import Need
 from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.overrun import Cover, Overrun, Under
@@ -62,8 +61,8 @@ class OverrunPick(PickPieces):
     def text(self, app: App, piece: Piece) -> str:
         u = self.under.get(piece.label)
         if u is None:
-            return piece.label if piece.kind.model else f"{piece.label} ({piece.figures or 0})"
-        parts = [] if piece.kind is Kind.GUN else [str(u.figures)]
+            return piece.label if piece.model else f"{piece.label} ({piece.figures or 0})"
+        parts = [] if piece.model else [str(u.figures)]
         parts.append(app.t("short_dug_in" if u.dug_in else SHORT[u.cover]))
         return f"• {piece.label}: " + " · ".join(parts)
 
@@ -76,12 +75,12 @@ class OverrunPick(PickPieces):
     def set_up(self, app: App, piece: Piece) -> Screen:
         """How many of a squad's figures (a gun goes whole), then where they are."""
         def placed(figures: int | None) -> Screen:
-            names = [n for n in PLACES if piece.kind is Kind.FIGURE or n != "dug_in"]
+            names = [n for n in PLACES if not piece.model or n != "dug_in"]
             return Choose(app.t("where"), [app.t(f"sit_{n}") for n in names],
                           lambda i: self.put(app, Under(piece, figures, *PLACES[names[i]])),
                           back=lambda: self)
         left = piece.figures or 0
-        if piece.kind is Kind.GUN or left <= 1:
+        if piece.model or left <= 1:       # a gun goes whole; a destroyed gun's crew do not
             return placed(None)
         return Count(piece.label, left, 1, left, placed, lambda: self,
                      app.t("under_tank", label=piece.label))

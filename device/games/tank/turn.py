@@ -38,8 +38,9 @@ def playing(app: App) -> tuple[BattleState, turns.Turn]:
 
 
 def shown(piece: Piece) -> str:
-    """'Rifle 1 (3)' for a squad, the label for a vehicle or gun."""
-    return piece.label if piece.kind.model else f"{piece.label} ({piece.figures or 0})"
+    """'Rifle 1 (3)' for a squad or the crew of a destroyed gun, the label for a vehicle or
+    gun."""
+    return piece.label if piece.model else f"{piece.label} ({piece.figures or 0})"
 
 
 def turn_screen(app: App) -> Screen:
@@ -123,7 +124,7 @@ class Pick(Screen):
                 items.append(app.t("place_off_map", n=len(waiting_off_map(state))))
             else:
                 items.append(app.t("pass"))
-        size = sum(1 if p.kind.model else (p.figures or 0)
+        size = sum(1 if p.model else (p.figures or 0)
                    for p in map(state.battle.get, self.picked))
         title = app.t("extra_activation") if turn.activations else app.t("activate")
         hint = app.t("picked", n=size) if self.picked else app.t("ok_pick")
@@ -318,13 +319,13 @@ def piece_actions(app: App, piece: Piece) -> list[tuple[str, Next]]:
         return [(app.t("leave_map"), lambda: leave(app, label))]
     actions: list[tuple[str, Next]] = [(app.t("fire"), lambda: fire(app, label)),
                                        (app.t("move"), lambda: moving(app, label))]
-    if piece.kind is Kind.FIGURE:
+    if not piece.model:              # figures: a squad, or a destroyed gun's crew
         actions += [(app.t("hide"), lambda: hide(app, label)),
                     (app.t("take_cover"), lambda: take_cover(app, label))]
     tank = piece.kind in (Kind.HARD, Kind.OPEN_TOP)
     if tank and overrun.candidates(playing(app)[0].battle, piece):
         actions.append((app.t("run_over"), lambda: run_over(app, label)))
-    if piece.kind.model and not piece.status.loaded:
+    if piece.model and not piece.status.loaded:
         actions.append((app.t("reload"), lambda: reload(app, label)))
     return actions
 
@@ -393,8 +394,8 @@ def fire(app: App, label: str) -> Screen:
     if label not in state.shots:       # a squad still firing figure by figure goes on
         try:
             turns.fire(turn, state.battle, label)
-            if piece.kind.model and not piece.card.weapons:
-                check_main_gun(piece)
+            if piece.kind.model and not piece.card.weapons:    # a destroyed gun's crew too:
+                check_main_gun(piece)                        # no gun, and no other weapon
         except RulesError as exc:
             return refused(app, label, exc)
     return fire_menu(app, label, lambda app, line: fired(app, label, line),
