@@ -1,5 +1,6 @@
 """Tank Game turns (rules 6-9 and 11-15): activations, the actions of active pieces, the extra
-activation, off-map placement and a vehicle that lost its commander.
+activation, off-map placement, squads getting on and off vehicles, and a vehicle that lost its
+commander.
 
 The defender plays first; the sides alternate turns. In its turn a side activates 1 to 5
 pieces, at most one of them a model (vehicle or gun); each active piece may move, fire, hide,
@@ -407,11 +408,6 @@ def get_off(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[Tur
     return move(turn, battle, label, note)
 
 
-def carried(act: Activation, piece: Piece) -> bool:
-    """A rider whose vehicle moved in this activation has moved with it."""
-    return piece.riding is not None and act.moved(piece.riding.vehicle)
-
-
 def fire(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[Turn, Battle]:
     """An active piece that has not moved fires; a hidden piece that fires is revealed.
 
@@ -423,8 +419,7 @@ def fire(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[Turn, 
     if act.moved(piece.label):
         raise RulesError(f"{piece.label} has moved in this activation: only pieces that have "
                          "not moved may fire", Refusal.MOVED_NO_FIRE, label=piece.label)
-    if carried(act, piece):
-        assert piece.riding is not None
+    if piece.riding is not None and act.moved(piece.riding.vehicle):   # carried along
         raise RulesError(f"{piece.label} rode along as {piece.riding.vehicle} moved in this "
                          "activation: only pieces that have not moved may fire",
                          Refusal.CARRIED_NO_FIRE, label=piece.label,
