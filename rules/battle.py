@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import Any
 
 from .card import InfoCard, Kind
 from .errors import Refusal, RulesError
@@ -10,6 +12,45 @@ from .status import Side, Status
 # The most figures of one squad: the box's knob dials no more, and the command line allows no
 # more (a squad, or a crew, under a template or a tank, or firing).
 SQUAD_MAX = 10
+
+
+class Seat(StrEnum):
+    """Where figures ride on a vehicle (rule 14: "loaded with infantry ... or have infantry
+    riding on top"): the vehicle's kind decides it. A closed vehicle has all its crew inside
+    (rule 11), so figures ride on top of it, in the open; an open-top or soft vehicle is loaded
+    with them."""
+
+    ON_TOP = "on_top"
+    INSIDE = "inside"
+
+
+# The Soft Targets Table's situation of figures loaded in a vehicle: in a soft vehicle (the
+# motorcycle example's -1), in an open-top in hard cover like its crew (rule 11).
+_SEATED_IN = {Kind.SOFT: "soft_vehicle", Kind.OPEN_TOP: "hard_cover"}
+
+
+@dataclass(frozen=True)
+class Ride:
+    """The vehicle a squad rides: its label and its kind (which says where the figures sit)."""
+
+    vehicle: str
+    kind: Kind
+
+    @property
+    def seat(self) -> Seat:
+        return Seat.INSIDE if self.kind in _SEATED_IN else Seat.ON_TOP
+
+    @property
+    def situation(self) -> str | None:
+        """The Soft Targets Table's situation of the riders; None: on top, in the open."""
+        return _SEATED_IN.get(self.kind)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"vehicle": self.vehicle, "kind": self.kind.value, "seat": self.seat.value}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Ride:
+        return cls(str(data["vehicle"]), Kind(data["kind"]))
 
 
 @dataclass(frozen=True)
@@ -30,6 +71,7 @@ class Piece:
     card: InfoCard
     status: Status = field(default_factory=Status)
     figures: int | None = None
+    riding: Ride | None = None     # a squad on or in a friendly vehicle
 
     @property
     def kind(self) -> Kind:
@@ -116,8 +158,24 @@ class Battle:
         return [p for p in self.pieces if p.side is side]
 
     def replace_piece(self, piece: Piece) -> Battle:
+        """The battle with the piece as given. Riders whose vehicle is now destroyed or off the
+        map get off where it was (a destroyed vehicle's riders are not harmed by it)."""
         return replace(self, pieces=tuple(
-            piece if p.label == piece.label else p for p in self.pieces))
+            piece if p.label == piece.label else p for p in self.pieces))._dismounted()
+
+    def riders(self, label: str) -> list[Piece]:
+        """The squads riding the vehicle, still in the fight."""
+        return [p for p in self.pieces if p.riding is not None and p.riding.vehicle == label
+                and not p.gone]
+
+    def _dismounted(self) -> Battle:
+        carriers = {p.label for p in self.pieces
+                    if p.kind.vehicle and not p.gone and not p.status.off_map}
+        if all(p.riding is None or p.riding.vehicle in carriers for p in self.pieces):
+            return self
+        return replace(self, pieces=tuple(
+            p if p.riding is None or p.riding.vehicle in carriers else replace(p, riding=None)
+            for p in self.pieces))
 
     def with_status(self, label: str, status: Status) -> Battle:
         return self.replace_piece(replace(self.get(label), status=status))

@@ -107,6 +107,13 @@ class Refusal(Coded):
     GUN_FIRED = "gun_fired", "label"
     WEAPON_FIRED = "weapon_fired", "label", "weapon", "figures"
     GRENADE_THROWN = "grenade_thrown", "label", "figures"
+    # figures riding on vehicles
+    RIDE_ONLY_FIGURES = "ride_only_figures", "label"
+    ALREADY_RIDING = "already_riding", "label", "vehicle"
+    NOT_A_RIDE = "not_a_ride", "label", "vehicle"
+    NOT_RIDING = "not_riding", "label"
+    CARRIED_NO_FIRE = "carried_no_fire", "label", "vehicle"
+    RIDER_NO_HIDE_OR_COVER = "rider_no_hide_or_cover", "label", "vehicle"
 
     # hiding and spotting
     MEASURE_WITH_TAPE = "measure_with_tape", "cm", "limit"
@@ -143,6 +150,7 @@ class Refusal(Coded):
     CREW_IN_HARD_COVER = "crew_in_hard_cover", "label"
     COAXIAL_LOST = "coaxial_lost", "label", "weapon"
     EXTERNAL_NEEDS_COMMANDER = "external_needs_commander", "label", "weapon"
+    RIDERS_IN_HARD_COVER = "riders_in_hard_cover", "label", "vehicle"
     TABLE_NO_ROW = "table_no_row", "weapon", "source"
     TABLE_NO_RANGE = "table_no_range", "weapon", "cm", "bands", "source"
     TABLE_NO_RANGES = "table_no_ranges", "weapon", "cm", "source"
@@ -159,6 +167,7 @@ class Refusal(Coded):
     NOT_A_TANK = "not_a_tank", "label"
     OWN_SIDE_UNDER = "own_side_under", "label"
     VEHICLE_BLOCKS = "vehicle_blocks", "label"
+    RIDER_BLOCKS = "rider_blocks", "label", "vehicle"
     HARD_COVER_BLOCKS = "hard_cover_blocks", "label"
     GUN_RUN_OVER_WHOLE = "gun_run_over_whole", "label"
     TOO_MANY_UNDER = "too_many_under", "label", "left", "count"

@@ -137,9 +137,11 @@ class Overrun:
 
 
 def candidates(battle: Battle, tank: Piece) -> list[Piece]:
-    """The enemy figures and guns on the map: what the tank might run over."""
+    """The enemy figures and guns on the map, but riders (their vehicle blocks the tank):
+    what the tank might run over."""
     return [p for p in battle.side(tank.side.enemy)
-            if p.kind in (Kind.FIGURE, Kind.GUN) and not p.gone and not p.status.off_map]
+            if p.kind in (Kind.FIGURE, Kind.GUN) and not p.gone and not p.status.off_map
+            and p.riding is None]
 
 
 def check_tank(tank: Piece) -> None:
@@ -172,6 +174,10 @@ def _count(tank: Piece, under: Under) -> int:
     if piece.kind.vehicle:
         raise RulesError(f"{piece.label} is a vehicle: other vehicles block a tank's move",
                          Refusal.VEHICLE_BLOCKS, label=piece.label)
+    if piece.riding is not None:
+        raise RulesError(f"{piece.label} rides {piece.riding.vehicle}: the vehicle under it "
+                         "blocks the tank's move", Refusal.RIDER_BLOCKS, label=piece.label,
+                         vehicle=piece.riding.vehicle)
     if under.cover is Cover.HARD:
         raise RulesError(f"{piece.label} is in hard cover: hard cover blocks the tank's move",
                          Refusal.HARD_COVER_BLOCKS, label=piece.label)

@@ -143,6 +143,7 @@ class PieceResult:
             "status_before": self.before.status.words(),
             "status_after": self.after.status.words(),
             "crew_fights_on": self.after.crew_only, "out": self.after.gone,
+            "riding": None if self.before.riding is None else self.before.riding.to_dict(),
         }
 
 
@@ -326,6 +327,11 @@ def check_target(plan: SoftPlan, covered: Covered) -> None:
                          Refusal.CREW_LEFT, label=piece.label, figures=piece.figures or 0)
     if weapon.template is not None:
         return
+    if piece.riding is not None and piece.riding.kind is Kind.OPEN_TOP:
+        raise RulesError(f"{piece.label} rides in {piece.riding.vehicle}, an open-top vehicle: "
+                         "in hard cover like its crew, only HE or grenades reach it",
+                         Refusal.RIDERS_IN_HARD_COVER, label=piece.label,
+                         vehicle=piece.riding.vehicle)
     if piece.kind is Kind.GUN and covered.model:
         raise RulesError("a gun is hit only by HE or a machine gun's template (AP is not "
                          "effective against guns): aim at one of its crew",
@@ -341,9 +347,12 @@ def check_target(plan: SoftPlan, covered: Covered) -> None:
 
 
 def figures_reached(plan: SoftPlan, covered: Covered) -> int:
-    """The figures attacked: an open-top vehicle's crew only by HE and grenades."""
-    if covered.piece.kind is Kind.OPEN_TOP and plan.weapon.template not in (
-            Template.HE, Template.GRENADE):
+    """The figures attacked: an open-top vehicle's crew, and figures riding in one, only by HE
+    and grenades."""
+    piece = covered.piece
+    in_open_top = piece.kind is Kind.OPEN_TOP or (
+        piece.riding is not None and piece.riding.kind is Kind.OPEN_TOP)
+    if in_open_top and plan.weapon.template not in (Template.HE, Template.GRENADE):
         return 0
     return covered.figures
 
@@ -364,7 +373,16 @@ def _lookups(plan: SoftPlan, covered: Covered) -> list[Callable[[], Modifier]]:
     situations = covered.situations
     if covered.piece.kind is Kind.OPEN_TOP and "hard_cover" not in situations:
         situations = (*situations, "hard_cover")   # its crew: manning the gun or heads down
+    seated = seat_situation(covered.piece)
+    if seated is not None and seated not in situations:
+        situations = (*situations, seated)         # riders loaded in a soft or open-top vehicle
     return [first, *(partial(table.situation_modifier, s) for s in situations)]
+
+
+def seat_situation(piece: Piece) -> str | None:
+    """The situation of figures riding in a vehicle (in a soft vehicle, or in an open-top's
+    hard cover); None for figures on top of a vehicle, in the open, and for others."""
+    return None if piece.riding is None else piece.riding.situation
 
 
 def attack_modifiers(plan: SoftPlan, covered: Covered) -> tuple[Modifier, ...]:

@@ -12,6 +12,7 @@ from fractions import Fraction
 from math import comb
 from typing import Any
 
+from .battle import Ride
 from .card import Kind, Template
 from .odds import OUTCOMES, damage_effects, faces_at_least
 from .soft_fire import (
@@ -51,6 +52,7 @@ class PieceOdds:
     per_figure: Fraction | None             # a figure falls (all its shots)
     model: dict[Effect, Fraction] | None    # the gun or vehicle itself, given the template hit
     down: tuple[Fraction, ...]              # P(k of this piece's figures and model down)
+    riding: Ride | None = None              # a squad riding a vehicle
 
     @property
     def expected_down(self) -> Fraction:
@@ -64,6 +66,7 @@ class PieceOdds:
             "model": None if self.model is None else
             {e.value: float(p) for e, p in self.model.items()},
             "expected_down": float(self.expected_down),
+            "riding": None if self.riding is None else self.riding.to_dict(),
         }
 
 
@@ -159,7 +162,7 @@ def piece_odds(plan: SoftPlan, covered: Covered) -> PieceOdds:
     if figures:
         per_figure = 1 - (1 - attack_hits(modifier)) ** plan.weapon.shots
         down = _convolve(down, _binomial(figures, per_figure))
-    return PieceOdds(piece.label, figures, per_figure, model, down)
+    return PieceOdds(piece.label, figures, per_figure, model, down, piece.riding)
 
 
 def odds(plan: SoftPlan) -> SoftOdds:

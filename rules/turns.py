@@ -1,5 +1,6 @@
 """Tank Game turns (rules 6-9 and 11-15): activations, the actions of active pieces, the extra
-activation, off-map placement and a vehicle that lost its commander.
+activation, off-map placement, squads getting on and off vehicles, and a vehicle that lost its
+commander.
 
 The defender plays first; the sides alternate turns. In its turn a side activates 1 to 5
 pieces, at most one of them a model (vehicle or gun); each active piece may move, fire, hide,
@@ -17,7 +18,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
-from .battle import Battle, Piece
+from .battle import Battle, Piece, Ride
 from .card import Kind, Mount, Template
 from .distance import Measurement
 from .errors import Refusal, RulesError
@@ -389,7 +390,9 @@ def _record(turn: Turn, activation: Activation, done: Done) -> Turn:
 
 
 def move(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[Turn, Battle]:
-    """An active piece moves; a hidden piece that moves is revealed."""
+    """An active piece moves; a hidden piece that moves is revealed. A squad riding a vehicle
+    that moves by itself gets off: its move is getting off (and walking on, within its move).
+    Riders are carried by their vehicle's move without being activated (rule 7)."""
     act, piece = _active(turn, battle, label, Action.MOVE)
     if piece.status.immobilized:
         raise RulesError(f"{piece.label} is immobilized: it cannot move",
@@ -399,7 +402,39 @@ def move(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[Turn, 
                          "neither moves nor fires",
                          Refusal.RELOADING_NO_MOVE_OR_FIRE, label=piece.label)
     return _record(turn, act, Done(piece.label, Action.MOVE, note)), \
-        battle.replace_piece(reveal(piece))
+        battle.replace_piece(replace(reveal(piece), riding=None))
+
+
+def get_on(turn: Turn, battle: Battle, label: str, vehicle: str,
+           note: str = "") -> tuple[Turn, Battle]:
+    """An active squad gets on a vehicle of its side on the map: its move (the players place
+    the figures on or in it, as they measure any move). Where they sit is the vehicle's kind."""
+    _active(turn, battle, label, Action.MOVE)
+    piece, carrier = battle.get(label), battle.get(vehicle)
+    if piece.kind is not Kind.FIGURE:
+        raise RulesError(f"{piece.label} is not a squad of figures: only figures ride on "
+                         "vehicles", Refusal.RIDE_ONLY_FIGURES, label=piece.label)
+    if piece.riding is not None:
+        raise RulesError(f"{piece.label} already rides {piece.riding.vehicle}: it gets off "
+                         "first", Refusal.ALREADY_RIDING, label=piece.label,
+                         vehicle=piece.riding.vehicle)
+    if not carrier.kind.vehicle or carrier.side is not piece.side or carrier.gone \
+            or carrier.status.off_map:
+        raise RulesError(f"{piece.label} cannot ride {carrier.label}: figures ride only a "
+                         "vehicle of their side on the map, not destroyed",
+                         Refusal.NOT_A_RIDE, label=piece.label, vehicle=carrier.label)
+    turn, battle = move(turn, battle, label, note)
+    ride = Ride(carrier.label, carrier.kind)
+    return turn, battle.replace_piece(replace(battle.get(label), riding=ride))
+
+
+def get_off(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[Turn, Battle]:
+    """An active squad riding a vehicle gets off: its move."""
+    piece = battle.get(label)
+    if piece.riding is None:
+        raise RulesError(f"{piece.label} is not riding a vehicle: there is nothing to get off",
+                         Refusal.NOT_RIDING, label=piece.label)
+    return move(turn, battle, label, note)
 
 
 def fire(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[Turn, Battle]:
@@ -413,6 +448,11 @@ def fire(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[Turn, 
     if act.moved(piece.label):
         raise RulesError(f"{piece.label} has moved in this activation: only pieces that have "
                          "not moved may fire", Refusal.MOVED_NO_FIRE, label=piece.label)
+    if piece.riding is not None and act.moved(piece.riding.vehicle):   # carried along
+        raise RulesError(f"{piece.label} rode along as {piece.riding.vehicle} moved in this "
+                         "activation: only pieces that have not moved may fire",
+                         Refusal.CARRIED_NO_FIRE, label=piece.label,
+                         vehicle=piece.riding.vehicle)
     if act.did(piece.label, Action.RELOAD):
         raise RulesError(f"{piece.label} reloaded in this activation: a reloading piece "
                          "neither moves nor fires",
@@ -436,6 +476,7 @@ def hide(turn: Turn, battle: Battle, label: str, *, cover: bool,
     if act.moved(piece.label):
         raise RulesError(f"{piece.label} has moved in this activation: only figures that have "
                          "not moved may hide", Refusal.MOVED_NO_HIDE, label=piece.label)
+    _not_riding(piece)
     can_hide(piece, cover, nearest_enemy_figure=nearest_enemy_figure, enemy_near=enemy_near)
     return _record(turn, act, Done(piece.label, Action.HIDE, note)), \
         battle.replace_piece(conceal(piece))
@@ -549,6 +590,14 @@ def _active_shooter(turn: Turn, battle: Battle, label: str) -> tuple[Activation,
     return open_, piece
 
 
+def _not_riding(piece: Piece) -> None:
+    """A rider neither hides nor takes cover on its vehicle: it gets off first."""
+    if piece.riding is not None:
+        raise RulesError(f"{piece.label} rides {piece.riding.vehicle}: a rider neither hides "
+                         "nor takes cover; it gets off first", Refusal.RIDER_NO_HIDE_OR_COVER,
+                         label=piece.label, vehicle=piece.riding.vehicle)
+
+
 def take_cover(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[Turn, Battle]:
     """An active figure that has not moved takes cover behind anything that stops a bullet."""
     act, piece = _active(turn, battle, label, Action.TAKE_COVER)
@@ -560,6 +609,7 @@ def take_cover(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[
     if act.moved(piece.label):
         raise RulesError(f"{piece.label} has moved in this activation: only figures that have "
                          "not moved may take cover", Refusal.MOVED_NO_COVER, label=piece.label)
+    _not_riding(piece)
     return _record(turn, act, Done(piece.label, Action.TAKE_COVER, note)), battle
 
 
@@ -681,7 +731,10 @@ def place(turn: Turn, battle: Battle, label: str,
     status = replace(piece.status, off_map=False, hidden=False, commander_killed=False)
     turn = replace(turn, placed=(*turn.placed, Placed(piece.label, piece.kind.vehicle, carrier)),
                    away=tuple(a for a in turn.away if a.label != piece.label))
-    return turn, battle.replace_piece(replace(piece, status=status))
+    # figures placed with a vehicle keep riding it; a towed gun is unhitched at the edge
+    ride = None if carrier is None or piece.kind is not Kind.FIGURE else \
+        Ride(carrier, battle.get(carrier).kind)
+    return turn, battle.replace_piece(replace(piece, status=status, riding=ride))
 
 
 # --- next turn -------------------------------------------------------------------------------

@@ -204,6 +204,15 @@ def _one_target(args: argparse.Namespace, book: CardBook, label: Label) -> Cover
                    Facing(args.facing or "front"), model=not args.crew)
 
 
+def _under(specs: list[str], book: CardBook, label: Label) -> tuple[Covered, ...]:
+    """Each --under SPEC in turn: a squad /riding rides the last vehicle given before it."""
+    targets: list[Covered] = []
+    for spec in specs:
+        vehicles = [c.piece for c in targets if c.piece.kind.vehicle]
+        targets.append(covered(spec, book, label, vehicles))
+    return tuple(targets)
+
+
 def soft_plan(args: argparse.Namespace, book: CardBook) -> SoftPlan:
     """Fire of a weapon (or HE) at one --target or at the pieces --under its template."""
     from cobi_companion.rules.battle import Piece
@@ -221,6 +230,6 @@ def soft_plan(args: argparse.Namespace, book: CardBook) -> SoftPlan:
     if args.target is not None:
         targets: tuple[Covered, ...] = (_one_target(args, book, label),)
     else:
-        targets = tuple(covered(spec, book, label) for spec in args.under)
+        targets = _under(args.under, book, label)
     return SoftPlan(firer, weapon, targets, book.table, range_cm=args.range_cm,
                     cover=args.cover)

@@ -18,7 +18,7 @@ from cobi_companion.rules.numbers import echo, whole
 
 if TYPE_CHECKING:
     from cobi_companion.cards import CardBook
-    from cobi_companion.rules.battle import Piece
+    from cobi_companion.rules.battle import Piece, Ride
     from cobi_companion.rules.card import Facing, InfoCard
     from cobi_companion.rules.overrun import Under
     from cobi_companion.rules.soft_fire import Covered
@@ -27,7 +27,9 @@ if TYPE_CHECKING:
 Label = Callable[["InfoCard"], str]
 
 CREW = "crew"       # --under ...:N/crew: the template covers only the crew, not the model
-UNDER_FORM = "CARD[:FIGURES][@SITUATION[+SITUATION]][/FACING or /crew]"
+RIDING = "riding"   # --under ...:N/riding: the squad rides the vehicle given before it
+UNDER_FORM = ("CARD[:FIGURES][@SITUATION[+SITUATION]][/FACING or /crew or /riding or "
+              "/riding=VEHICLE]")
 _UNDER = (r"^(?P<card>[^:@/]*)(?::(?P<figures>[^@/]*))?(?:@(?P<situations>[^/]*))?"
           r"(?:/(?P<facing>.*))?$")
 # The marks of a piece under the tank: hidden is a status mark, dug_in the overrun's own.
@@ -137,12 +139,44 @@ def _facing(text: str | None, what: str) -> tuple[Facing, bool]:
     facings = [facing.value for facing in Facing]
     if word not in (*facings, CREW):
         raise UsageError(f"{what}: FACING {word!r} is not allowed; allowed: "
-                         f"{', '.join(facings)}, or {CREW} (only the crew is covered)")
+                         f"{', '.join(facings)}, {CREW} (only the crew is covered), or "
+                         f"{RIDING} (a squad riding the vehicle given before it)")
     return (Facing.FRONT, False) if word == CREW else (Facing(word), True)
 
 
-def covered(spec: str, book: CardBook, label: Label) -> Covered:
-    """One --under SPEC: a piece the template covers, its figures, situations and facing."""
+def _ride(card: InfoCard, named: str, vehicles: list[Piece], book: CardBook, label: Label,
+          what: str) -> Ride:
+    """/riding: the squad rides the last vehicle given before it under the template;
+    /riding=VEHICLE, a vehicle of that card (the last one given before it, or one the template
+    does not cover)."""
+    from cobi_companion.rules.battle import Ride
+    from cobi_companion.rules.card import Kind
+
+    if card.kind is not Kind.FIGURE:
+        raise UsageError(f"{what}: /{RIDING} is for a squad of figures; {card.title} is not "
+                         f"one")
+    if named:
+        carrier = book.get(named)
+        if not carrier.kind.vehicle:
+            raise UsageError(f"{what}: /{RIDING}={echo(named)}: {carrier.title} is not a "
+                             f"vehicle; figures ride only on vehicles")
+        given = [v for v in vehicles if v.card.key == carrier.key]
+        vehicle = given[-1] if given else target_piece(carrier, 0, label)
+    elif vehicles:
+        vehicle = vehicles[-1]
+    else:
+        raise UsageError(f"{what}: /{RIDING} says the squad rides the vehicle given before it: "
+                         f"give that vehicle's --under first (like --under 2464/side --under "
+                         f"{card.key}:3/{RIDING}), or name it: /{RIDING}=VEHICLE")
+    return Ride(vehicle.label, vehicle.kind)
+
+
+def covered(spec: str, book: CardBook, label: Label,
+            vehicles: list[Piece] | None = None) -> Covered:
+    """One --under SPEC: a piece the template covers, its figures, situations and facing;
+    `vehicles`, those given before it, the ones a squad /riding may ride."""
+    from dataclasses import replace
+
     from cobi_companion.rules.card import Kind
     from cobi_companion.rules.soft_fire import Covered
     from cobi_companion.rules.status import Status
@@ -153,6 +187,11 @@ def covered(spec: str, book: CardBook, label: Label) -> Covered:
     card = book.get(match["card"])
     where = () if match["situations"] is None else \
         situations(match["situations"], f"{what}: SITUATION")
+    word, _, named = (match["facing"] or "").partition("=")
+    if word.strip().lower() == RIDING:
+        ride = _ride(card, named.strip(), vehicles or [], book, label, what)
+        piece = replace(target_piece(card, figures or 1, label), riding=ride)
+        return Covered(piece, figures or 1, where)
     facing, model = _facing(match["facing"], what)
     if card.kind is Kind.FIGURE:
         if not model:

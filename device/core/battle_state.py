@@ -17,7 +17,7 @@ from cobi_companion.cards import CardBook
 from cobi_companion.device.core.battle_log import Line, loaded, saved
 from cobi_companion.device.core.memo import ByIdentity
 from cobi_companion.rules import turns
-from cobi_companion.rules.battle import Battle, Piece
+from cobi_companion.rules.battle import Battle, Piece, Ride
 from cobi_companion.rules.card import Facing
 from cobi_companion.rules.scoring import Match
 from cobi_companion.rules.status import Side, Status
@@ -53,8 +53,12 @@ class SavedLog:
 
 
 def piece_dict(piece: Piece) -> dict[str, Any]:
-    return {"label": piece.label, "side": piece.side.value, "card": piece.card.key,
-            "figures": piece.figures, "status": piece.status.words()}
+    data: dict[str, Any] = {"label": piece.label, "side": piece.side.value,
+                            "card": piece.card.key, "figures": piece.figures,
+                            "status": piece.status.words()}
+    if piece.riding is not None:      # only a rider says it: with nobody riding, a save is
+        data["riding"] = piece.riding.to_dict()   # as it was before riders were kept
+    return data
 
 
 # So are a piece and a turn: frozen, and most of them the same objects as at the last save.
@@ -64,8 +68,10 @@ _SAVED_TURNS: ByIdentity[turns.Turn, dict[str, Any]] = ByIdentity(turns.Turn.to_
 
 def piece_from(data: dict[str, Any], book: CardBook) -> Piece:
     card = book.get(data["card"] if "card" in data else data["set"])  # "set": older saves
+    riding = data.get("riding")            # older saves: nobody rides
     return Piece(data["label"], Side(data["side"]), card, Status.from_words(data["status"]),
-                 data.get("figures", card.crew))
+                 data.get("figures", card.crew),
+                 None if riding is None else Ride.from_dict(riding))
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,8 @@ LOG_WORDS: dict[str, tuple[str, str]] = {
     "log_moves": ("{label} moves", "{label}: ruch"),
     "log_hides": ("{label} hides", "{label} się ukrywa"),
     "log_takes_cover": ("{label} takes cover", "{label}: do osłony"),
+    "log_gets_on": ("{label} gets on {vehicle}", "{label} wsiada: {vehicle}"),
+    "log_gets_off": ("{label} gets off {vehicle}", "{label} zsiada: {vehicle}"),
     "log_leaves": ("{label} leaves the map for a new commander: back from the end of turn "
                    "{turn}",
                    "{label} zjeżdża z mapy po nowego dowódcę: wraca od końca tury {turn}"),

@@ -216,6 +216,27 @@ TEMPLATES: dict[Refusal, tuple[str, str]] = {
                        "a figure: figures armed with hand grenades can throw one per activation",
                        "{label} rzucił już {figures:granat|granaty|granatów} w tej aktywacji, "
                        "po jednym na figurkę: figurka z granatami rzuca jeden na aktywację"),
+    # figures riding on vehicles
+    R.RIDE_ONLY_FIGURES: ("{label} is not a squad of figures: only figures ride on vehicles",
+                          "{label} to nie drużyna figurek: pojazdami jeżdżą tylko figurki"),
+    R.ALREADY_RIDING: ("{label} already rides {vehicle}: it gets off first",
+                       "{label} już jedzie pojazdem {vehicle}: najpierw musi zsiąść"),
+    R.NOT_A_RIDE: ("{label} cannot ride {vehicle}: figures ride only a vehicle of their side on "
+                   "the map, not destroyed",
+                   "{label} nie może jechać pojazdem {vehicle}: figurki jeżdżą tylko "
+                   "niezniszczonym pojazdem własnej strony, który jest na mapie"),
+    R.NOT_RIDING: ("{label} is not riding a vehicle: there is nothing to get off",
+                   "{label} nie jedzie żadnym pojazdem: nie ma z czego zsiadać"),
+    R.CARRIED_NO_FIRE: ("{label} rode along as {vehicle} moved in this activation: only pieces "
+                        "that have not moved may fire",
+                        "{label} jechał, gdy {vehicle} ruszył w tej aktywacji: strzelać mogą "
+                        "tylko jednostki, które się nie ruszyły"),
+    R.RIDER_NO_HIDE_OR_COVER: ("{label} rides {vehicle}: a rider neither hides nor takes cover; "
+                               "it gets off first",
+                               "{label} jedzie pojazdem {vehicle}: pasażer nie ukrywa się ani "
+                               "nie kryje; najpierw musi zsiąść"),
+
+    # hiding and spotting
     R.MEASURE_WITH_TAPE: ("{cm} cm is too close to {limit} cm to call: measure with the tape "
                           "and enter the distance",
                           "{cm} cm to za blisko {limit} cm, by rozstrzygnąć: zmierz taśmą i "
@@ -305,6 +326,10 @@ TEMPLATES: dict[Refusal, tuple[str, str]] = {
                                  "sitting out in the turret fires it (put him out first)",
                                  "{label}: {weapon} jest na wieży: strzela z niego tylko "
                                  "dowódca siedzący na wieży (najpierw wystaw go na wieżę)"),
+    R.RIDERS_IN_HARD_COVER: ("{label} rides in {vehicle}, an open-top vehicle: in hard cover "
+                             "like its crew, only HE or grenades reach it",
+                             "{label} jedzie w {vehicle}, pojeździe bez dachu: jest w twardej "
+                             "osłonie jak załoga, dosięgną go tylko HE lub granaty"),
     R.TABLE_NO_ROW: ("the Soft Targets Table{source} has no row for {weapon:key}: add it from "
                      "your printed table",
                      "Tabela celów miękkich{source} nie ma wiersza „{weapon}”: dopisz go z "
@@ -350,6 +375,8 @@ TEMPLATES: dict[Refusal, tuple[str, str]] = {
                        "jednostek"),
     R.VEHICLE_BLOCKS: ("{label} is a vehicle: other vehicles block a tank's move",
                        "{label} to pojazd: inne pojazdy blokują ruch czołgu"),
+    R.RIDER_BLOCKS: ("{label} rides {vehicle}: the vehicle under it blocks the tank's move",
+                     "{label} jedzie pojazdem {vehicle}: ten pojazd blokuje ruch czołgu"),
     R.HARD_COVER_BLOCKS: ("{label} is in hard cover: hard cover blocks the tank's move",
                           "{label} jest w twardej osłonie: twarda osłona blokuje ruch "
                           "czołgu"),

@@ -9,7 +9,7 @@ from cobi_companion.device.core.views import Lines, Roll, View
 from cobi_companion.device.ports.events import Key
 from cobi_companion.device.ui.scroll import scrolled
 from cobi_companion.rules import easy
-from cobi_companion.rules.battle import Piece
+from cobi_companion.rules.battle import Piece, Seat
 from cobi_companion.rules.card import Kind
 from cobi_companion.rules.dice import Aim, Need, Roller
 
@@ -44,7 +44,24 @@ def status_words(app: App, vehicle: Piece) -> str:
     elif vehicle.kind in (Kind.GUN, Kind.OPEN_TOP) and vehicle.figures is not None \
             and not vehicle.status.destroyed:
         words.insert(0, app.t("crew_n", n=vehicle.figures))
+    if (ride := ride_words(app, vehicle)) and not vehicle.gone:
+        words.append(ride)
     return ", ".join(words) if words else app.t("ready")
+
+
+def ride_words(app: App, piece: Piece) -> str:
+    """"on Tiger 1" for a squad riding on top of a vehicle, "in Truck 1" for one loaded in
+    it; "" for a piece that rides nothing."""
+    ride = piece.riding
+    if ride is None:
+        return ""
+    return app.t("riding_on" if ride.seat is Seat.ON_TOP else "riding_in", vehicle=ride.vehicle)
+
+
+def with_ride(app: App, text: str, piece: Piece) -> str:
+    """A piece's text in a list, with the vehicle it rides: "Rifle 1 (3) · on Tiger 1"."""
+    ride = ride_words(app, piece)
+    return f"{text} · {ride}" if ride else text
 
 
 def status_board(app: App, back: Screen) -> Screen:

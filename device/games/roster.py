@@ -80,7 +80,7 @@ def _pieces(app: App, saved: list[dict[str, Any]]) -> tuple[Piece, ...]:
 
 
 def remember(app: App, level: str, pieces: tuple[Piece, ...]) -> None:
-    fresh = [piece_dict(replace(p, status=type(p.status)())) for p in pieces]
+    fresh = [piece_dict(replace(p, status=type(p.status)(), riding=None)) for p in pieces]
     app.settings.armies = {**app.settings.armies, level: fresh}
     app.on_settings(app.settings)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from cobi_companion.rules.battle import Seat
 from cobi_companion.rules.card import PRINTED, InfoCard, Kind, Template
 from cobi_companion.rules.movement import Allowance
 from cobi_companion.rules.odds import OUTCOMES, Odds
@@ -167,6 +168,9 @@ def _covered(c: Covered) -> str:
             f"{c.figures} crew figure{'s' if c.figures != 1 else ''}"
         what = crew if not c.model else f"{model} and {crew}" if c.figures else model
     where = "".join(f", {SITUATIONS[s]}" for s in c.situations)
+    ride = piece.riding
+    if ride is not None:
+        where += f", riding {'on' if ride.seat is Seat.ON_TOP else 'in'} {ride.vehicle}"
     return f"{piece.label} ({piece.card.title}): {what}{where}"
 
 

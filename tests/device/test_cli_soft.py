@@ -213,7 +213,14 @@ def test_hard_target_fire_is_unchanged_beside_it(cli):
     (soft("resolve", "pz-iv-d", "he", "--under", "bofors-37mm:3@cover"),
      "SITUATION: 'cover' is not allowed; allowed: soft_vehicle, soft_cover, hard_cover"),
     (soft("resolve", "pz-iv-d", "he", "--under", "bofors-37mm:3/left"),
-     "FACING 'left' is not allowed; allowed: front, side, rear, top, or crew"),
+     "FACING 'left' is not allowed; allowed: front, side, rear, top, crew (only the crew is "
+     "covered), or riding"),
+    (soft("resolve", "mg-gunner", "medium mg", "--under", "rifleman:2/riding"),
+     "/riding says the squad rides the vehicle given before it"),
+    (soft("resolve", "mg-gunner", "medium mg", "--under", "2464",
+          "--under", "bofors-37mm/riding"), "/riding is for a squad of figures"),
+    (soft("resolve", "mg-gunner", "medium mg", "--under", "rifleman:2/riding=mg-gunner"),
+     "MG team is not a vehicle; figures ride only on vehicles"),
     (soft("resolve", "pz-iv-d", "he", "--under", "@soft_cover"), "the CARD part is missing"),
     (soft("resolve", "pz-iv-d", "he", "--under", "bofors-37mm:4"), "has 3 crew figures left"),
     (["resolve", "--rules", "easy", "--attacker", "rifleman", "--weapon", "rifle", "--target",
@@ -281,3 +288,46 @@ def test_a_tank_crew_inside_is_refused(cli):
     run = cli(*soft("resolve", "rifleman", "rifle", "--target", "2477", "--crew",
                     "--range-cm", "45", "--dice", "4,2"))
     assert run.code == 2 and "only a commander sitting out in the turret" in run.err
+
+
+# ---- figures riding on vehicles ----
+
+
+def test_a_template_over_a_tank_attacks_the_squad_riding_on_top(cli):
+    """The template rule: "make an attack against each in the same way with each target one at
+    a time"; rule 14: "have infantry riding on top" (in the open: no situation)."""
+    run = cli(*soft("resolve", "mg-gunner", "medium mg", "--under", "2464/side",
+                    "--under", "rifleman:2/riding", "--dice", "4,2,1,5,2,6", "--json"))
+    assert run.code == 0, run.err
+    tank, squad = run.json["targets"]
+    assert tank["riding"] is None
+    assert squad["riding"] == {"vehicle": "Sherman 1", "kind": "hard", "seat": "on_top"}
+    assert [[m["value"] for m in a["modifiers"]] for a in squad["attacks"]] == [[2]] * 3
+    assert squad["figures_after"] == 1 and run.json["summary"] == "1 of 3 down"
+    text = cli(*soft("resolve", "mg-gunner", "medium mg", "--under", "2464/side",
+                     "--under", "rifleman:2/riding", "--dice", "4,2,1,5,2,6")).out
+    assert "Rifle 1 (Rifleman): 2 figures, riding on Sherman 1" in text
+
+
+def test_a_squad_loaded_in_a_soft_vehicle_has_its_modifier_and_odds_say_it_rides(cli):
+    """The motorcycle example: "-1 for in Soft Vehicle"; the side-car itself is not under the
+    template (its card has no values yet), so the squad names it: /riding=VEHICLE."""
+    args = soft("resolve", "mg-gunner", "medium mg", "--under",
+                "rifleman:2/riding=motorcycle-sidecar", "--dice", "4,2,1,5,2,6", "--json")
+    run = cli(*args)
+    assert run.code == 0, run.err
+    squad = run.json["targets"][0]
+    assert squad["riding"] == {"vehicle": "Motorbike 1", "kind": "soft", "seat": "inside"}
+    assert [m["value"] for m in squad["attacks"][0]["modifiers"]] == [2, -1]
+    odds = cli("odds", *args[1:-3], "--json")
+    assert odds.code == 0, odds.err
+    assert odds.json["targets"][0]["riding"]["vehicle"] == "Motorbike 1"
+
+
+def test_a_single_shot_at_a_rider_is_one_figure_under_riding(cli):
+    """The motorcycle example's rifle: "+2 for the range, and -1 for in Soft Vehicle ... 4+1 =
+    5. The target roll is 3": a rider is one --under figure, with /riding=VEHICLE."""
+    run = cli(*soft("resolve", "rifleman", "rifle", "--range-cm", "45", "--under",
+                    "mg-gunner:1/riding=motorcycle-sidecar", "--dice", "4,3", "--json"))
+    assert run.code == 0, run.err
+    assert attacks(run.json) == [("MG 1 figure 1", 1, 4, 5, 3, 2, True)]

@@ -16,8 +16,8 @@ from cobi_companion.cards import CardBook
 from cobi_companion.device.core import i18n
 from cobi_companion.device.core.reasons import NOTES, TEMPLATES, WORDED, say
 from cobi_companion.rules import easy, hiding, movement, overrun, scoring, turns
-from cobi_companion.rules.battle import Battle, Piece
-from cobi_companion.rules.card import PRINTED, Facing, Mount, Template, Weapon
+from cobi_companion.rules.battle import Battle, Piece, Ride
+from cobi_companion.rules.card import PRINTED, Facing, Kind, Mount, Template, Weapon
 from cobi_companion.rules.card_schema import validated_card
 from cobi_companion.rules.cobra import combat as cobra
 from cobi_companion.rules.cobra.notes import Note, Why
@@ -53,6 +53,7 @@ SAMPLES: dict[str, Any] = {
     "recorded": 1, "held": 3, "before": 4, "named": 6, "columns": 2, "steps": 3, "us": 2,
     "british": 1, "allied": 40, "german": 10, "difference": 30, "levels": 2,
     "column": "2:1", "low": 28, "high": 40, "span": "30-35 cm", "gain": 3,
+    "vehicle": "Opel 1",
 }
 # Words a Polish template may share with the English one: the keys and values of the files
 # a player writes (offset_cm, at_least, terrain:-1), abbreviations both languages use (HE, AP,
@@ -200,6 +201,21 @@ def moved_then(b: Battle, label: str, then: Callable[..., Any], **kw: Any) -> No
     then(t, b, label, **kw)
 
 
+def ridden(b: Battle) -> Battle:
+    """Rifle 1 rides on top of Tiger 1."""
+    return b.replace_piece(replace(b.get("Rifle 1"), riding=Ride("Tiger 1", Kind.HARD)))
+
+
+def carried_then_fires(b: Battle) -> None:
+    b = ridden(b)
+    t, b = turns.move(active(b, "Tiger 1", "Rifle 1"), b, "Tiger 1")
+    turns.fire(t, b, "Rifle 1")
+
+
+def rides(b: Battle, label: str, vehicle: str, kind: Kind) -> Piece:
+    return replace(b.get(label), riding=Ride(vehicle, kind))
+
+
 Case = Callable[[Battle, CardBook], object]
 CASES: dict[Refusal, Case] = {
     Refusal.NO_SUCH_PIECE: lambda b, k: b.get("Panther 1"),
@@ -275,6 +291,20 @@ CASES: dict[Refusal, Case] = {
         axis(), marked(b, "Tiger 1", off_map=True), "Tiger 1", "Rifle 1"),
     Refusal.GUN_TOWED: lambda b, k: turns.place(axis(), marked(b, "Bofors 1", off_map=True),
                                                 "Bofors 1"),
+    Refusal.RIDE_ONLY_FIGURES: lambda b, k: turns.get_on(active(b, "Bofors 1"), b, "Bofors 1",
+                                                         "Tiger 1"),
+    Refusal.NOT_A_RIDE: lambda b, k: turns.get_on(active(b, "Rifle 1"), b, "Rifle 1",
+                                                  "Sherman 1"),
+    Refusal.ALREADY_RIDING: lambda b, k: turns.get_on(active(ridden(b), "Rifle 1"), ridden(b),
+                                                      "Rifle 1", "Tiger 1"),
+    Refusal.NOT_RIDING: lambda b, k: turns.get_off(active(b, "Rifle 1"), b, "Rifle 1"),
+    Refusal.CARRIED_NO_FIRE: lambda b, k: carried_then_fires(b),
+    Refusal.RIDER_NO_HIDE_OR_COVER: lambda b, k: turns.take_cover(active(ridden(b), "Rifle 1"),
+                                                                  ridden(b), "Rifle 1"),
+    Refusal.RIDERS_IN_HARD_COVER: lambda b, k: rifle_at(b, k, At(rides(
+        b, "Rifle 2", "Half-track 1", Kind.OPEN_TOP), 1)),
+    Refusal.RIDER_BLOCKS: lambda b, k: overrun.check(b.get("Tiger 1"), (overrun.Under(rides(
+        b, "Rifle 2", "Motorbike 1", Kind.SOFT)),)),
     Refusal.ALREADY_HIDDEN: lambda b, k: hiding.can_hide(marked(b, "Rifle 1", hidden=True)
                                                          .get("Rifle 1"), True),
     Refusal.NO_COVER: lambda b, k: hiding.can_hide(b.get("Rifle 1"), False),

@@ -140,7 +140,8 @@ def test_moved_pieces_do_not_fire_and_the_extra_activation_has_no_fire(table_at)
     allies_squads(table)
     table.choose("Rifle 1")
     table.choose("Go!")
-    assert table.view.items == ("Fire", "Move", "Hide", "Take cover", "End activation")
+    assert table.view.items == ("Fire", "Move", "Hide", "Take cover", "Get on",
+                                "End activation")     # the 7TP is a vehicle of its side
     table.choose("Move")                     # a figure's card has no move value: just moved
     assert isinstance(table.view, BigWord) and table.view.word == "MOVED"
     table.press("ok")

@@ -15,9 +15,10 @@ roster's rows tried (the Rules row both ways, a piece removed), played on to rou
 pieces of one model, its log read at its end, then the same armies again; a Tank Game battle;
 fights resumed from saved battles (every outcome of a shot, the armour turned on the knob, a
 Tiger's 17 damage dice, a damaged target at the Easy level, the last shot again with one
-press, fire at squads and a soft vehicle, templates, each refusal of a shot, real dice); the
-Soft Targets Table learned at the table (a value dialled and remembered, a band that overlaps,
-each reason a value is not saved); pieces under every mark; a match given up twice; Cobra at its
+press, fire at squads and a soft vehicle, templates, each refusal of a shot, real dice); squads
+riding on vehicles (getting on and off, fired at on a tank); the Soft Targets Table learned at
+the table (a value dialled and remembered, a band that overlaps, each reason a value is not
+saved); pieces under every mark; a match given up twice; Cobra at its
 phases, attacks and levels of victory; a range sensor; the words the box says only inside its
 sentences (a card's fields, Cobra's roles and shifts... in refusals; every kind of line of the
 battle log; the die each roll asks for on the real-dice dial), each in a sentence of the box's
@@ -61,7 +62,7 @@ from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore, StoreP
 from cobi_companion.device.ui.renderer import last_row, render
 from cobi_companion.device.ui.trouble import notice
 from cobi_companion.rules import turns
-from cobi_companion.rules.battle import Battle
+from cobi_companion.rules.battle import Battle, Ride
 from cobi_companion.rules.card import PRINTED, Facing, Kind
 from cobi_companion.rules.cobra.combat import BY_LETTER, Nation, Role, ShiftKind
 from cobi_companion.rules.cobra.notes import Note, Why
@@ -639,9 +640,11 @@ def journey_tank(tour: Tour) -> None:
 
 def seed_battle(tour: Tour, name: str, sides: dict[Side, list[tuple[str, dict[str, bool]]]],
                 level: str = "tank", round: int = 3, log: tuple[LogEntry, ...] = (),
-                last_shot: LastShot | None = None) -> None:
+                last_shot: LastShot | None = None, riding: dict[int, int] | None = None
+                ) -> None:
     """A battle saved in the state of box `name`: each side's pieces as (card, marks), the
-    Axis to act in `round`, with the lines of its log and the Axis's last shot."""
+    Axis to act in `round`, with the lines of its log and the Axis's last shot; `riding`:
+    squads riding vehicles, by their places in the battle (Axis first)."""
     book = load_cards()
     battle = Battle(level)
     for side, pieces in sides.items():
@@ -650,6 +653,10 @@ def seed_battle(tour: Tour, name: str, sides: dict[Side, list[tuple[str, dict[st
             battle = battle.add(card, side, 3 if card.kind is Kind.FIGURE else None)
             piece = battle.pieces[-1]
             battle = battle.replace_piece(replace(piece, status=replace(piece.status, **mark)))
+    for rider, vehicle in (riding or {}).items():
+        carrier = battle.pieces[vehicle]
+        battle = battle.replace_piece(replace(battle.pieces[rider],
+                                              riding=Ride(carrier.label, carrier.kind)))
     state = BattleState(level, battle, round=round, first=Side.AXIS, active=Side.AXIS,
                         defender=Side.AXIS, log=list(log))
     if level == "tank":
@@ -793,6 +800,23 @@ def journey_fights(tour: Tour) -> None:
     guide.press("back")
     guide.follow(tour.t("hidden_pieces"), "• " + label["rifleman"])
     guide.play(3, until=lambda: guide.view.header.title == tour.t("hidden_pieces"))
+
+
+def journey_riders(tour: Tour) -> None:
+    """Figures riding on vehicles: a squad gets on a tank (the box asks which vehicle), a
+    squad loaded in a soft vehicle is picked with it and gets off, then the enemy fires at the
+    squad on the tank; the battle is played on."""
+    label = labels()
+    rifle, tank = label["rifleman"], label["2464"]
+    seed_battle(tour, "riders", {Side.AXIS: [("rifleman", {}), ("2464", {}), ("rifleman", {}),
+                                             ("motorcycle-sidecar", {})],
+                                 Side.ALLIES: [("rifleman", {})]}, riding={2: 3})
+    guide = tour.guide(tour.box("riders"), "riders")
+    guide.choose(tour.t("resume"))
+    guide.follow(f"{rifle} 1", tour.t("go"), tour.t("get_on"), f"{tank} 1",
+                 tour.t("end_activation"), tour.t("yes"), f"{rifle} 2", tour.t("go"),
+                 tour.t("get_off"), tour.t("end_activation"), f"{rifle} 3", tour.t("fire"))
+    guide.play(150)
 
 
 def journey_learn(tour: Tour) -> None:
@@ -1096,6 +1120,8 @@ def battle_log(tour: Tour) -> list[LogEntry]:
                 "log_starts_hidden", "log_places")),
             entry("log_spotted_by", label=target, spotter=squad),
             entry("log_spotted_by_commander", label=squad, spotter=target),
+            *(entry(key, label=squad, vehicle=target) for key in (
+                "log_gets_on", "log_gets_off")),
             entry("log_moves_up_to", label=target, cm=99),
             entry("log_leaves", label=target, turn=2 * ROUNDS + 1),
             entry("log_runs_over", tank=firer, pieces=squads, rolled=30, eliminated=30),
@@ -1256,9 +1282,9 @@ def dice(seed: int) -> list[int]:
     return [rng.randint(1, 6) for _ in range(6000)]
 
 
-JOURNEYS = (journey_box, journey_easy, journey_tank, journey_fights, journey_learn,
-            journey_marks, journey_match, journey_cobra, journey_sensor, journey_words,
-            journey_trouble)
+JOURNEYS = (journey_box, journey_easy, journey_tank, journey_fights, journey_riders,
+            journey_learn, journey_marks, journey_match, journey_cobra, journey_sensor,
+            journey_words, journey_trouble)
 
 
 def take_tour(make: Make, folder: Path, language: str) -> Taken:

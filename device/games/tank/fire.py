@@ -22,6 +22,7 @@ from cobi_companion.device.core.battle_log import LogEntry, entry
 from cobi_companion.device.core.replay import Replay
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll, View
 from cobi_companion.device.games.battle import aim_at, fire_range, refuse
+from cobi_companion.device.games.menus import with_ride
 from cobi_companion.device.games.rolling import gather
 from cobi_companion.device.games.shots import Finish, needs_text
 from cobi_companion.device.games.tank import learn
@@ -151,7 +152,7 @@ def fire_menu(app: App, label: str, done: Finish, back: Next) -> Screen:
     again = lambda: fire_menu(app, label, done, back)  # noqa: E731
     if not singles and not has_main_gun(firer) and len(templates) == 1:
         return template_pick(app, label, templates[0], done, back)
-    items = [shown(t) for t in targets] + [
+    items = [with_ride(app, shown(t), t) for t in targets] + [
         app.t("template", weapon=weapon_words(app, w.name)) for w in templates]
     if shots:
         items.append(app.t("done_firing"))
@@ -215,6 +216,7 @@ def soft_single(app: App, firer: Piece, weapon: Weapon, target: Piece, done: Fin
     if (no := shot_refused(app, firer.label, weapon.name, back)) is not None:
         return no
     again = lambda: soft_single(app, firer, weapon, target, done, back)  # noqa: E731
+    seated = soft_fire.seat_situation(target)
 
     def situated(situation: str) -> Screen:
         situations = () if situation == "open" else (situation,)
@@ -232,6 +234,8 @@ def soft_single(app: App, firer: Piece, weapon: Weapon, target: Piece, done: Fin
             return start(app, plan, shooting(firer.label, weapon.name, done), again,
                          target.label)   # the pair: too long a title
         return soft_range(app, weapon, fire_at, again)
+    if target.riding is not None:      # a rider sits where its vehicle puts it: not asked
+        return ranged(() if seated is None else (seated,), Facing.FRONT)
     return Choose(app.t("situation"), [app.t(f"sit_{s}") for s in SITUATIONS],
                   lambda i: situated(SITUATIONS[i]), back)
 
@@ -293,7 +297,7 @@ class TemplatePick(PickPieces):
     def text(self, app: App, piece: Piece) -> str:
         c = self.under.get(piece.label)
         if c is None:
-            return shown(piece)
+            return with_ride(app, shown(piece), piece)
         parts = []
         if piece.kind is Kind.FIGURE or c.figures:
             parts.append(str(c.figures))
@@ -329,6 +333,10 @@ class TemplatePick(PickPieces):
         def situated(figures: int, facing: Facing) -> Screen:
             if piece.kind is Kind.OPEN_TOP or (piece.kind is Kind.HARD and not figures):
                 return self.cover(app, piece, figures, (), facing)
+            if piece.riding is not None:   # where its vehicle puts it: on top, in the open
+                seated = soft_fire.seat_situation(piece)
+                return self.cover(app, piece, figures, () if seated is None else (seated,),
+                                  facing)
 
             def chosen(i: int) -> Screen:
                 name = SITUATIONS[i]

@@ -15,6 +15,7 @@ from cobi_companion.device.core.battle_log import LogEntry, by_side, english, en
 from cobi_companion.device.core.memo import Latest
 from cobi_companion.device.core.views import BigWord, Menu, View
 from cobi_companion.device.games.battle import battle_won, move, refuse
+from cobi_companion.device.games.menus import with_ride
 from cobi_companion.device.games.shots import again_row, again_shot, fire_again, resolve_reload
 from cobi_companion.device.games.tank.fire import check_main_gun, fire_menu, shooting
 from cobi_companion.device.games.tank.overrun import OverrunPick
@@ -117,7 +118,8 @@ class Pick(Screen):
                 items.append(item)
             elif kind == "piece":
                 mark = "• " if label in self.picked else ""
-                items.append(mark + shown(state.battle.get(label)))
+                piece = state.battle.get(label)
+                items.append(mark + with_ride(app, shown(piece), piece))
             elif kind == "go":
                 items.append(app.t("go"))
             elif kind == "place":
@@ -281,7 +283,8 @@ def acting(app: App) -> Screen:
     items = []
     for label in members:
         done = did(app, label)
-        items.append(shown(state.battle.get(label)) + (f" · {done}" if done else ""))
+        piece = state.battle.get(label)
+        items.append(with_ride(app, shown(piece), piece) + (f" · {done}" if done else ""))
     items.append(app.t("end_activation"))
     idle = [i for i, label in enumerate(members) if not did(app, label)]
     title = app.t("extra_activation") if current.extra else app.t("activate")
@@ -319,9 +322,13 @@ def piece_actions(app: App, piece: Piece) -> list[tuple[str, Next]]:
         return [(app.t("leave_map"), lambda: leave(app, label))]
     actions: list[tuple[str, Next]] = [(app.t("fire"), lambda: fire(app, label)),
                                        (app.t("move"), lambda: moving(app, label))]
-    if not piece.model:              # figures: a squad, or a destroyed gun's crew
+    if piece.riding is not None:       # a rider's move is getting off; it neither hides nor
+        actions[1] = (app.t("get_off"), lambda: get_off(app, label))   # takes cover on it
+    elif not piece.model:              # figures: a squad, or a destroyed gun's crew
         actions += [(app.t("hide"), lambda: hide(app, label)),
                     (app.t("take_cover"), lambda: take_cover(app, label))]
+        if carriers(app, piece):
+            actions.append((app.t("get_on"), lambda: get_on(app, label)))
     tank = piece.kind in (Kind.HARD, Kind.OPEN_TOP)
     if tank and overrun.candidates(playing(app)[0].battle, piece):
         actions.append((app.t("run_over"), lambda: run_over(app, label)))
@@ -472,6 +479,52 @@ def hide(app: App, label: str) -> Screen:
     return Choose(app.t("cover_here"), [app.t("yes"), app.t("no")], lambda c: Choose(
         app.t("enemy_within_30"), [app.t("no"), app.t("yes")],
         lambda n: answered(c == 0, n == 1), back), back)
+
+
+def carriers(app: App, piece: Piece) -> list[Piece]:
+    """The vehicles of the squad's side on the map that it might get on."""
+    state, _ = playing(app)
+    return [p for p in state.battle.side(piece.side)
+            if p.kind.vehicle and not p.gone and not p.status.off_map]
+
+
+def get_on(app: App, label: str) -> Screen:
+    """Which vehicle the squad gets on (its move): the players put the figures on or in it."""
+    vehicles = [p.label for p in carriers(app, app_piece(app, label))]
+    if (no := refusal(app, label, lambda turn, battle, label: turns.get_on(
+            turn, battle, label, vehicles[0]))) is not None:
+        return no
+    return Choose(app.t("get_on_which"), vehicles, lambda i: got_on(app, label, vehicles[i]),
+                  back=back_to(app, label))
+
+
+def got_on(app: App, label: str, vehicle: str) -> Screen:
+    state, turn = playing(app)
+    line = entry("log_gets_on", label=label, vehicle=vehicle)
+    try:
+        state.turn, state.battle = turns.get_on(turn, state.battle, label, vehicle,
+                                                english(line))
+    except RulesError as exc:
+        return refused(app, label, exc)
+    state.last_actor[turn.side] = label
+    return saved(app, line)
+
+
+def get_off(app: App, label: str) -> Screen:
+    """The rider gets off, its move: the players put the figures down within their move."""
+    if (no := refusal(app, label, turns.get_off)) is not None:
+        return no
+    piece = app_piece(app, label)
+    assert piece.riding is not None
+    line = entry("log_gets_off", label=label, vehicle=piece.riding.vehicle)
+
+    def off() -> Screen:
+        state, turn = playing(app)
+        state.turn, state.battle = turns.get_off(turn, state.battle, label, english(line))
+        state.last_actor[turn.side] = label
+        return saved(app, line)
+    word = BigWord(app.header(shown(piece)), app.t("MOVED"), app.t("move_free"))
+    return Show([word], off)
 
 
 def take_cover(app: App, label: str) -> Screen:
