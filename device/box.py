@@ -73,8 +73,8 @@ def settings_from(config: Config, saved: dict[str, Any]) -> Settings:
 # most of a second on a Pi Zero).
 LATER_MODULES = (
     "rules.battle", "rules.distance", "rules.hiding", "rules.turns", "rules.scoring",
-    "device.core.battle_state", "device.core.replay", "rules.trace", "rules.movement",
-    "rules.dice_maths", "rules.shot", "rules.odds", "rules.tank_game", "rules.easy",
+    "rules.house", "device.core.replay", "rules.trace", "rules.movement", "rules.dice_maths",
+    "rules.shot", "rules.odds", "rules.tank_game", "rules.easy", "device.core.battle_state",
     "rules.levels", "device.games.roster", "rules.soft_fire", "rules.soft_odds",
     "device.ui.explain", "device.ui.wording", "device.games.rolling", "device.games.shots",
     "device.ports.range_sensor", "device.ports.range_reader", "device.ui.measure",

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import argparse
 
-from cobi_companion.device.cli.common import cards, make_dice, note_unused, print_result
+from cobi_companion.device.cli.common import (
+    cards,
+    house_rules,
+    make_dice,
+    note_unused,
+    print_result,
+)
 from cobi_companion.device.cli.specs import labeller, status, tank_status_words, under_tank
 
 
@@ -26,7 +32,8 @@ def reload(args: argparse.Namespace) -> int:
 
     card = cards(args).get(args.card)
     marks = status(args.status or "unloaded", ("unloaded", "gun_destroyed"), "--status")
-    result = tank_game.reload_action(card, marks, make_dice(args.dice), args.crew_below_half)
+    result = tank_game.reload_action(card, marks, make_dice(args.dice), args.crew_below_half,
+                                     house_rules(args))
     print_result(args, result.to_dict(), explain.reload(result))
     return 0
 
