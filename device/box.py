@@ -18,7 +18,7 @@ from cobi_companion.cards.snapshot import snapshot_file
 from cobi_companion.device.boot import panel_of
 from cobi_companion.device.config import Config, Loaded
 from cobi_companion.device.core import i18n
-from cobi_companion.device.core.app import App, Next, Screen, Settings, Sources
+from cobi_companion.device.core.app import CONFIG_ONLY, App, Next, Screen, Settings, Sources
 from cobi_companion.device.core.loop import Loop
 from cobi_companion.device.games.home import GAMES
 from cobi_companion.device.ports.errors import ConfigError, reason
@@ -58,9 +58,10 @@ def settings_from(config: Config, saved: dict[str, Any]) -> Settings:
     settings = Settings(language=config.game.language, rules=config.game.rules,
                         real_dice=config.game.real_dice, sound=config.game.sound,
                         brightness=config.display.contrast,
-                        screen_off_min=config.display.off_after_min)
+                        screen_off_min=config.display.off_after_min,
+                        house_rules=dict(config.house_rules))
     for key, value in saved.items():
-        if hasattr(settings, key):
+        if hasattr(settings, key) and key not in CONFIG_ONLY:
             setattr(settings, key, value)
     return settings
 
