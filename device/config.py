@@ -156,8 +156,9 @@ class Config:
     game: Game = field(default_factory=Game)
     paths: Paths = field(default_factory=Paths)
     sensors: list[Sensor] = field(default_factory=list)
-    # [house_rules]: each house rule's value for a new battle (rules/house.py), by name. Kept
-    # as names and words: the rules' table is read only to check a file (config_check.py).
+    # [house_rules]: the house rules a new battle starts with (rules/house.py), by name: those
+    # set to another reading than the rules' own. Kept as names and words: the rules' table is
+    # read only to check a file (config_check.py).
     house_rules: dict[str, str] = field(default_factory=dict)
 
     @classmethod

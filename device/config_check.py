@@ -19,6 +19,7 @@ from cobi_companion.device.boot import PANEL_DEFAULTS as PANEL
 from cobi_companion.device.boot import default_state_dir, number_word
 from cobi_companion.device.ports.errors import ConfigError
 from cobi_companion.device.ports.wiring import PIN_FIELDS, SENSOR_MODELS, bus_pins
+from cobi_companion.rules.house import BY_NAME
 from cobi_companion.rules.house import RULES as HOUSE_RULES
 from cobi_companion.rules.numbers import digits
 from pydantic import (
@@ -220,8 +221,13 @@ class ConfigSchema(_Section):
 
 def checked(data: Any) -> dict[str, Any]:
     """The plain form of the config of a settings table (`config.Config.from_plain` builds
-    the config), or pydantic's ValidationError listing its problems."""
-    return ConfigSchema.model_validate(data).model_dump(mode="json")
+    the config), or pydantic's ValidationError listing its problems. Of [house_rules] it keeps
+    the rules set to another reading than the rules' own: a file that writes the defaults out
+    is the defaults, and the config needs no table of them."""
+    plain: dict[str, Any] = ConfigSchema.model_validate(data).model_dump(mode="json")
+    plain["house_rules"] = {name: value for name, value in plain["house_rules"].items()
+                            if value != BY_NAME[name].default}
+    return plain
 
 
 def _walk(loc: list[str]) -> tuple[Any, Any]:

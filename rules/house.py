@@ -49,8 +49,7 @@ RULES = (
         "the Sherman (2464) reloads on 4-6, as the Kelly's Heroes example says")),
     HouseRule("easy_fields", ("easy",), ("meaning", "number"), (
         "Destroy Gun: loses its gun and is damaged; Weaken: damaged (the fields by meaning)",
-        "Destroy Gun, field (15): damaged; Weaken, field (16): loses its gun and is damaged "
-        "(the Easy text's numbers)")),
+        "Destroy Gun (15): damaged; Weaken (16): loses its gun, damaged (the Easy numbers)")),
     HouseRule("he_modifier", ("tank",), ("table", "card"), (
         "HE attacks soft targets with the Soft Targets Table's HE template row (+2)",
         "HE attacks soft targets with the firing gun's own HE modifier from its card")),

@@ -165,6 +165,8 @@ class Roster(Screen):
             return str(value.name)
         if kind == "card":
             return app.t("roster_hint_tank" if self.level == "tank" else "roster_hint")
+        if kind == "house":
+            return app.t("house_hint")
         return app.t("ok_choose")
 
     def view(self, app: App) -> View:
