@@ -12,6 +12,7 @@ from cobi_companion.device.core.battle_log import LogEntry, by_side, entry, won
 from cobi_companion.device.core.battle_state import BattleState, LastShot, MatchState, piece_from
 from cobi_companion.device.core.views import BigWord, Lines, Roll, View
 from cobi_companion.device.games.rolling import face_for
+from cobi_companion.device.games.roster import house_entry
 from cobi_companion.device.games.shots import Finish, FirePreview
 from cobi_companion.device.ports.events import Key
 from cobi_companion.device.ui.measure import DialCm, Measuring
@@ -186,6 +187,8 @@ def match_next(app: App) -> Screen:
                               match=MatchState(number + 1, match.roster, match.record),
                               house=state.house))      # the match keeps its house rules
         app.commit(entry("log_match_battle", n=number + 1))
+        if (changed := house_entry(state.house, "tank")) is not None:
+            app.commit(changed)                 # its log, too, starts with them
         return begin_round(app)
     return Show([Lines(app.header(app.t("match")), lines, hint=app.t("ok_next"))], second)
 

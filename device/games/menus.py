@@ -47,14 +47,15 @@ def status_words(app: App, vehicle: Piece) -> str:
 
 
 def status_board(app: App, back: Screen) -> Screen:
-    """Every piece and its marks, then the battle's house rules (those not as the notes
-    read the rules)."""
+    """Every piece and its marks, then the battle's house rules that are not the rules notes'
+    readings, if any."""
     state = app.playing
     lines = [f"{v.label} {app.side_name(v.side)}: {status_words(app, v)}"
              for v in state.battle.pieces]
-    lines.append(house_row(app, state.house, state.level))
-    lines += [f"· {house_value(app, state.house, name)}"
-              for name in state.house.changed(state.level)]
+    changed = state.house.changed(state.level)
+    if changed:                     # as the rules notes read the rules: nothing to say
+        lines.append(house_row(app, state.house, state.level))
+        lines += [f"· {house_value(app, state.house, name)}" for name in changed]
     return Scroll(app.t("status_board"), lines, back)
 
 
