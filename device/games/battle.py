@@ -11,8 +11,8 @@ from cobi_companion.device.core.app import App, Next, Screen
 from cobi_companion.device.core.battle_log import LogEntry, by_side, entry, won
 from cobi_companion.device.core.battle_state import BattleState, LastShot, MatchState, piece_from
 from cobi_companion.device.core.views import BigWord, Lines, Roll, View
+from cobi_companion.device.games.house import house_entry
 from cobi_companion.device.games.rolling import face_for
-from cobi_companion.device.games.roster import house_entry
 from cobi_companion.device.games.shots import Finish, FirePreview
 from cobi_companion.device.ports.events import Key
 from cobi_companion.device.ui.measure import DialCm, Measuring

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from cobi_companion.device.core.app import App, Screen
 from cobi_companion.device.core.views import Lines, Roll, View
-from cobi_companion.device.games.roster import house_row, house_value
+from cobi_companion.device.games.house import house_row, house_value
 from cobi_companion.device.ports.events import Key
 from cobi_companion.device.ui.scroll import scrolled
 from cobi_companion.rules import easy

@@ -14,10 +14,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cobi_companion.device.core.app import App, Screen
-from cobi_companion.device.core.battle_log import LogEntry, entry
+from cobi_companion.device.core.battle_log import entry
 from cobi_companion.device.core.battle_state import BattleState, MatchState, piece_dict, piece_from
 from cobi_companion.device.core.memo import ByIdentity, Latest
 from cobi_companion.device.core.views import BigWord, Menu, View
+from cobi_companion.device.games.house import house_entry, house_row, house_value
 from cobi_companion.device.ports.events import Key
 from cobi_companion.device.ui.widgets import Choose, notice
 from cobi_companion.rules.battle import SQUAD_MAX, Battle, Piece
@@ -331,17 +332,6 @@ def roster_name(app: App, piece: Piece) -> str:
 # ---- the house rules of the battle ----
 
 
-def house_row(app: App, house: HouseRules, level: str) -> str:
-    """The roster's row: how many of the level's house rules differ from the rules' readings."""
-    changed = len(house.changed(level))
-    return app.t("house_changed", n=changed) if changed else app.t("house_none")
-
-
-def house_value(app: App, house: HouseRules, name: str) -> str:
-    """A house rule and its value in words: "Sherman reload: text 4-6"."""
-    return f"{app.t('house_' + name)}: {app.t(f'house_{name}_{house.value(name)}')}"
-
-
 def house_menu(app: App, roster: Roster, index: int = 0) -> Screen:
     """The level's house rules, each with its value; OK changes the highlighted one to its next
     value, and its hint says what the value means. Done (or a long press) goes back."""
@@ -357,13 +347,3 @@ def house_menu(app: App, roster: Roster, index: int = 0) -> Screen:
     hints = [app.t(f"househint_{name}_{roster.house.value(name)}") for name in names]
     return Choose(app.t("house_rules"), items, chosen, back=lambda: roster, index=index,
                   hints=[*hints, app.t("ok_choose")])
-
-
-def house_entry(house: HouseRules, level: str) -> LogEntry | None:
-    """The log's line of the house rules that differ from the rules' readings, if any."""
-    changed = house.changed(level)
-    if not changed:
-        return None
-    return entry("log_house_rules", rules=tuple(
-        entry("log_house_rule", rule=name, choice=f"{name}_{value}")
-        for name, value in changed.items()))
