@@ -18,7 +18,7 @@ from cobi_companion.cards.snapshot import snapshot_file
 from cobi_companion.device.boot import panel_of
 from cobi_companion.device.config import Config, Loaded
 from cobi_companion.device.core import i18n
-from cobi_companion.device.core.app import App, Next, Screen, Settings, Sources
+from cobi_companion.device.core.app import CONFIG_ONLY, App, Next, Screen, Settings, Sources
 from cobi_companion.device.core.loop import Loop
 from cobi_companion.device.games.home import GAMES
 from cobi_companion.device.ports.errors import ConfigError, reason
@@ -58,9 +58,10 @@ def settings_from(config: Config, saved: dict[str, Any]) -> Settings:
     settings = Settings(language=config.game.language, rules=config.game.rules,
                         real_dice=config.game.real_dice, sound=config.game.sound,
                         brightness=config.display.contrast,
-                        screen_off_min=config.display.off_after_min)
+                        screen_off_min=config.display.off_after_min,
+                        house_rules=dict(config.house_rules))
     for key, value in saved.items():
-        if hasattr(settings, key):
+        if hasattr(settings, key) and key not in CONFIG_ONLY:
             setattr(settings, key, value)
     return settings
 
@@ -73,10 +74,11 @@ def settings_from(config: Config, saved: dict[str, Any]) -> Settings:
 # most of a second on a Pi Zero).
 LATER_MODULES = (
     "rules.battle", "rules.distance", "rules.hiding", "rules.turns", "rules.scoring",
-    "device.core.battle_state", "device.core.replay", "rules.trace", "rules.movement",
-    "rules.dice_maths", "rules.shot", "rules.odds", "rules.tank_game", "rules.easy",
-    "rules.levels", "device.games.roster", "rules.soft_fire", "rules.soft_odds",
-    "device.ui.explain", "device.ui.wording", "device.games.rolling", "device.games.shots",
+    "rules.house", "device.core.replay", "rules.trace", "rules.movement", "rules.dice_maths",
+    "rules.shot", "rules.odds", "rules.tank_game", "rules.easy", "device.core.battle_state",
+    "rules.levels", "device.games.house", "device.games.roster", "rules.soft_fire",
+    "rules.soft_odds", "device.ui.explain", "device.ui.wording", "device.games.rolling",
+    "device.games.shots",
     "device.ports.range_sensor", "device.ports.range_reader", "device.ui.measure",
     "device.games.battle", "device.games.easy", "device.games.menus", "device.games.system",
     "device.games.settings", "device.games.tank", "device.games.tank.learn",

@@ -156,6 +156,10 @@ class Config:
     game: Game = field(default_factory=Game)
     paths: Paths = field(default_factory=Paths)
     sensors: list[Sensor] = field(default_factory=list)
+    # [house_rules]: the house rules a new battle starts with (rules/house.py), by name: those
+    # set to another reading than the rules' own. Kept as names and words: the rules' table is
+    # read only to check a file (config_check.py).
+    house_rules: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def validated(cls, data: Any) -> Config:
@@ -171,7 +175,8 @@ class Config:
     def to_plain(self) -> dict[str, Any]:
         """Every setting as JSON data, by table."""
         plain = {name: _plain(getattr(self, name)) for name in (*_SECTIONS, "paths")}
-        return {**plain, "sensors": [_plain(sensor) for sensor in self.sensors]}
+        return {**plain, "sensors": [_plain(sensor) for sensor in self.sensors],
+                "house_rules": dict(self.house_rules)}
 
     @classmethod
     def from_plain(cls, data: Mapping[str, Any]) -> Config:
@@ -181,7 +186,9 @@ class Config:
         return cls(**{name: section(**data[name]) for name, section in _SECTIONS.items()},
                    paths=Paths(state_dir=Path(paths["state_dir"]),
                                cards_dir=None if cards is None else Path(cards)),
-                   sensors=[Sensor(**sensor) for sensor in data["sensors"]])
+                   sensors=[Sensor(**sensor) for sensor in data["sensors"]],
+                   house_rules={str(name): str(value)
+                                for name, value in (data.get("house_rules") or {}).items()})
 
 
 def _plain(section: Any) -> dict[str, Any]:
@@ -266,6 +273,8 @@ CHECKING_CODE = (*(_DEVICE / name for name in ("config.py", "config_check.py", "
                                                "ports/wiring.py")),
                  # the check reads a list position ("sensors.0") with rules.numbers.digits
                  _DEVICE.parent / "rules" / "numbers.py",
+                 # and the house rules and their values from the rules' table
+                 _DEVICE.parent / "rules" / "house.py",
                  Path(tomlfile.__file__))
 
 

@@ -19,8 +19,18 @@ from cobi_companion.device.boot import PANEL_DEFAULTS as PANEL
 from cobi_companion.device.boot import default_state_dir, number_word
 from cobi_companion.device.ports.errors import ConfigError
 from cobi_companion.device.ports.wiring import PIN_FIELDS, SENSOR_MODELS, bus_pins
+from cobi_companion.rules.house import BY_NAME
+from cobi_companion.rules.house import RULES as HOUSE_RULES
 from cobi_companion.rules.numbers import digits
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    create_model,
+    field_validator,
+    model_validator,
+)
 from pydantic_core import ErrorDetails, PydanticCustomError
 
 _PIN = "a BCM GPIO number from 0 to 27"
@@ -145,6 +155,20 @@ class SensorSchema(_Section):
     _byte = field_validator("request", mode="before")(number_word)
 
 
+def _house_rules_schema() -> Any:
+    """[house_rules]: a key for each house rule of rules/house.py, one of its values (the
+    first, the rules notes' reading, by default). Made from the rules' table, so that a new
+    house rule is a key of the config without a word here."""
+    keys: dict[str, Any] = {
+        row.name: (Literal[row.values], Field(
+            default=row.default, description=" or ".join(f'"{v}"' for v in row.values)))
+        for row in HOUSE_RULES}
+    return create_model("HouseRulesSchema", __base__=_Section, **keys)
+
+
+HouseRulesSchema = _house_rules_schema()
+
+
 class ConfigSchema(_Section):
     buttons: ButtonsSchema = Field(default_factory=ButtonsSchema,
                                    description="the [buttons] table")
@@ -161,6 +185,8 @@ class ConfigSchema(_Section):
     paths: PathsSchema = Field(default_factory=PathsSchema,
                                description="the [paths] table")
     sensors: list[SensorSchema] = Field(default_factory=list, description="[[sensors]] tables")
+    house_rules: HouseRulesSchema = Field(  # type: ignore[valid-type]
+        default_factory=HouseRulesSchema, description="the [house_rules] table")
 
     @model_validator(mode="after")
     def _sensor_names_once(self) -> ConfigSchema:
@@ -195,8 +221,13 @@ class ConfigSchema(_Section):
 
 def checked(data: Any) -> dict[str, Any]:
     """The plain form of the config of a settings table (`config.Config.from_plain` builds
-    the config), or pydantic's ValidationError listing its problems."""
-    return ConfigSchema.model_validate(data).model_dump(mode="json")
+    the config), or pydantic's ValidationError listing its problems. Of [house_rules] it keeps
+    the rules set to another reading than the rules' own: a file that writes the defaults out
+    is the defaults, and the config needs no table of them."""
+    plain: dict[str, Any] = ConfigSchema.model_validate(data).model_dump(mode="json")
+    plain["house_rules"] = {name: value for name, value in plain["house_rules"].items()
+                            if value != BY_NAME[name].default}
+    return plain
 
 
 def _walk(loc: list[str]) -> tuple[Any, Any]:

@@ -1,6 +1,7 @@
 """COBI Historical Battle Game, Easy level (seed 002, Polish original 003)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -9,8 +10,9 @@ from .card import DieRange, Facing, facing_armour
 from .dice import TO_HIT, Aim, Dice, Need, Roller
 from .dice_maths import d6_plus_difference, d6_plus_difference_at_least
 from .errors import Refusal, RulesError
+from .house import DEFAULT, HouseRules
 from .odds import Odds, combine, effects_given_hit
-from .shot import ShotPlan, check_can_fire, effect_of
+from .shot import ShotPlan, check_can_fire, easy_bands, effect_of
 from .status import Effect, Side
 from .trace import ArmourRoll, DamageRoll, DieCheck, Shot, Tally
 
@@ -71,6 +73,21 @@ def roll_off(axis: int, allies: int) -> Side | None:
     return Side.AXIS if axis > allies else Side.ALLIES
 
 
+def round_over(passes: Sequence[bool], house: HouseRules = DEFAULT) -> bool:
+    """Whether the round is over after this round's actions so far (`passes`: one for each
+    action in order, True where the side passed; the sides alternate).
+
+    English: "When both players have had a chance to take an action, the round is over"; the
+    Polish original: "Jeśli obaj gracze jeden po drugim oddadzą swą Inicjatywę, to cała Runda
+    się kończy" (if both players give up their initiative one after the other, the round
+    ends). By the notes' reading (easy_round = one_each) after one action each; by the Polish
+    one (both_pass) only when the last two actions were both passes.
+    """
+    if house.easy_round == "both_pass":
+        return len(passes) >= 2 and passes[-1] and passes[-2]
+    return len(passes) >= 2
+
+
 def check_plan(plan: ShotPlan) -> None:
     if plan.hull_down or plan.range_cm is not None or plan.over_range \
             or plan.crew_below_half:
@@ -93,10 +110,11 @@ def fire(plan: ShotPlan, dice: Dice) -> Shot:
     to_hit = DieCheck(roll, (), roll, needed, roll in needed)
 
     def done(effect: Effect, reason: str, damage: DamageRoll | None = None,
-             armour: ArmourRoll | None = None, net: int | None = None) -> Shot:
+             armour: ArmourRoll | None = None, net: int | None = None,
+             house: tuple[tuple[str, str], ...] = ()) -> Shot:
         return Shot(LEVEL, attacker, target, plan.facing, to_hit, None, damage, armour, net,
                     effect, reason, plan.attacker_status, plan.attacker_status, before,
-                    before.hit_by(effect), tuple(tally.used), tuple(tally.faces))
+                    before.hit_by(effect), tuple(tally.used), tuple(tally.faces), house)
 
     if not to_hit.success:
         return done(Effect.MISS, f"rolled {roll}, needed {needed}: miss")
@@ -110,8 +128,22 @@ def fire(plan: ShotPlan, dice: Dice) -> Shot:
     a_rolls, a_rolled = d6_plus(tally, "target")
     armour = ArmourRoll(plan.facing, armour_value, a_rolls, a_rolled, armour_value + a_rolled)
     net = damage.total - armour.total
-    effect, reason = effect_of(target, net, before, tally.card)
-    return done(effect, f"{damage.total} − {armour.total} = {reason}", damage, armour, net)
+    effect, reason = effect_of(target, net, before, tally.card, easy_bands(plan.house))
+    return done(effect, f"{damage.total} − {armour.total} = {reason}", damage, armour, net,
+                fields_house(plan.house, (effect,)))
+
+
+# The effects that the reading of the field numbers (house rule easy_fields) swaps: a second
+# major hit destroys by either reading.
+SWAPPED = (Effect.WEAKENED, Effect.GUN_DESTROYED)
+
+
+def fields_house(house: HouseRules, effects: tuple[Effect, ...]) -> tuple[tuple[str, str], ...]:
+    """The house rules an Easy shot played by, for its trace: easy_fields by number, where an
+    effect it could have had is one the numbers swap."""
+    if house.easy_fields == "number" and any(e in SWAPPED for e in effects):
+        return (("easy_fields", "number"),)
+    return ()
 
 
 def winner(battle: Battle) -> Side | None:
@@ -135,5 +167,8 @@ def odds(plan: ShotPlan) -> Odds:
     delta = attacker.need("damage") - facing_armour(target, plan.facing)
     destroy: int = target.need("destroy")
     given = effects_given_hit(target, before, lambda net: d6_plus_difference(net - delta),
-                              d6_plus_difference_at_least(destroy - delta))
-    return Odds(hit, None, combine(hit, given), needed, ())
+                              d6_plus_difference_at_least(destroy - delta),
+                              easy_bands(plan.house))
+    possible = tuple(effect for effect, p in given.items() if p)
+    return Odds(hit, None, combine(hit, given), needed, (),
+                fields_house(plan.house, possible if hit else ()))

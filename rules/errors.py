@@ -40,6 +40,8 @@ class Refusal(Coded):
     NO_CARD_VALUE = "no_card_value", "name", "field", "source"
     UNKNOWN_RULES = "unknown_rules", "rules", "choices"
     UNKNOWN_CARD = "unknown_card", "card", "choices"
+    UNKNOWN_HOUSE_RULE = "unknown_house_rule", "rule", "choices"
+    HOUSE_RULE_VALUE = "house_rule_value", "rule", "value", "choices"
 
     # firing at hard targets, reloading, moving (both levels)
     DESTROYED = "destroyed", "name"

@@ -9,7 +9,7 @@ from typing import Any
 from .card import DieRange, Facing, InfoCard, facing_armour
 from .dice_maths import damage_below
 from .modifier import Modifier
-from .shot import effect_of, effect_table
+from .shot import BY_MEANING, Bands, effect_of, effect_table
 from .status import Effect, Status
 
 OUTCOMES = (Effect.MISS, Effect.NONE, Effect.IMMOBILIZED, Effect.WEAKENED,
@@ -25,6 +25,7 @@ class Odds:
     effects: dict[Effect, Fraction]      # every outcome of OUTCOMES, summing to 1
     needed: DieRange
     modifiers: tuple[Modifier, ...]
+    house_rules: tuple[tuple[str, str], ...] = ()    # the house rules that changed the odds
 
     @property
     def kill(self) -> Fraction:
@@ -42,6 +43,7 @@ class Odds:
             "needed": self.needed.low,
             "range": str(self.needed),
             "modifiers": [m.to_dict() for m in self.modifiers],
+            "house_rules": dict(self.house_rules),
         }
 
 
@@ -61,7 +63,7 @@ def combine(hit: Fraction, given_hit: dict[Effect, Fraction]) -> dict[Effect, Fr
 
 
 def effects_given_hit(card: InfoCard, before: Status, p_net: Callable[[int], Fraction],
-                      p_destroyed: Fraction) -> dict[Effect, Fraction]:
+                      p_destroyed: Fraction, bands: Bands = BY_MEANING) -> dict[Effect, Fraction]:
     """Spread a damage result's distribution over the effects of the card.
 
     Results at or above Destroy are `p_destroyed`; the bands on cards hold results from 0 up,
@@ -70,7 +72,7 @@ def effects_given_hit(card: InfoCard, before: Status, p_net: Callable[[int], Fra
     """
     given: dict[Effect, Fraction] = {e: Fraction(0) for e in OUTCOMES[1:]}
     given[Effect.DESTROYED] = p_destroyed
-    for net, effect in enumerate(effect_table(card, before)):
+    for net, effect in enumerate(effect_table(card, before, bands)):
         if effect is not Effect.NONE:
             given[effect] += p_net(net)
     given[Effect.NONE] = 1 - sum((p for e, p in given.items() if e is not Effect.NONE),

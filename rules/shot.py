@@ -7,6 +7,7 @@ from typing import Any
 
 from .card import Band, Facing, InfoCard, Kind, facing_armour
 from .errors import Refusal, RulesError
+from .house import DEFAULT, HouseRules
 from .status import Effect, Status
 
 
@@ -24,6 +25,7 @@ class ShotPlan:
     attacker_status: Status = field(default_factory=Status)
     target_status: Status = field(default_factory=Status)
     over_range: bool = False          # the players say over 100 cm, without a distance
+    house: HouseRules = DEFAULT       # the readings the players chose (rules/house.py)
 
 
 def check_firer(attacker: InfoCard, status: Status, *, needs_loaded: bool) -> None:
@@ -93,13 +95,27 @@ def readiness(card: InfoCard) -> Readiness:
 
 
 Reader = Callable[[InfoCard, str], Any]
+# The card's bands in the rules' order: the field, its label and the effect of a result in it.
+Bands = tuple[tuple[str, str, Effect], ...]
 
-_BANDS = (("destroy_gun", "Destroy Gun", Effect.GUN_DESTROYED),
-          ("weaken", "Weaken", Effect.WEAKENED),
-          ("immobilize", "Immobilize", Effect.IMMOBILIZED))
+BY_MEANING: Bands = (("destroy_gun", "Destroy Gun", Effect.GUN_DESTROYED),
+                     ("weaken", "Weaken", Effect.WEAKENED),
+                     ("immobilize", "Immobilize", Effect.IMMOBILIZED))
+# The Easy text by its numbers (house rule easy_fields = number): "equal to the point (15) on
+# the card, the target is damaged"; "(16) ... the target loses its biggest gun". The field list
+# numbers Destroy Gun (15) and Weaken (16), so the two bands' effects swap; (17) is the same.
+BY_NUMBER: Bands = (("destroy_gun", "Destroy Gun (15)", Effect.WEAKENED),
+                    ("weaken", "Weaken (16)", Effect.GUN_DESTROYED),
+                    BY_MEANING[2])
 
 
-def effect_of(card: InfoCard, net: int, before: Status, read: Reader) -> tuple[Effect, str]:
+def easy_bands(house: HouseRules) -> Bands:
+    """The bands of the Easy level as the players read the field numbers."""
+    return BY_NUMBER if house.easy_fields == "number" else BY_MEANING
+
+
+def effect_of(card: InfoCard, net: int, before: Status, read: Reader,
+              bands: Bands = BY_MEANING) -> tuple[Effect, str]:
     """The effect of a damage result on a card, in the order of the rules, with the reason.
 
     A second major hit (destroy gun or weaken on a target already weakened or gunless)
@@ -112,7 +128,7 @@ def effect_of(card: InfoCard, net: int, before: Status, read: Reader) -> tuple[E
     destroy: int = read(card, "destroy")
     if net >= destroy:
         return Effect.DESTROYED, f"{net} ≥ Destroy {destroy}: destroyed"
-    for name, label, effect in _BANDS:
+    for name, label, effect in bands:
         band: Band | None = read(card, name)
         if band is None or net not in band:
             continue
@@ -134,7 +150,7 @@ def band_effect(effect: Effect, before: Status) -> Effect:
     return effect
 
 
-def effect_table(card: InfoCard, before: Status) -> list[Effect]:
+def effect_table(card: InfoCard, before: Status, bands: Bands = BY_MEANING) -> list[Effect]:
     """The effect of every result from 0 to Destroy - 1, as `effect_of` gives it, for the odds.
 
     The bands are taken in the rules' order and each claims the results no band before it
@@ -147,7 +163,7 @@ def effect_table(card: InfoCard, before: Status) -> list[Effect]:
     none = Effect.NONE
     table = [none] * max(destroy, 0)
     unclaimed = len(table)
-    for name, _, effect in _BANDS:
+    for name, _, effect in bands:
         if not unclaimed:
             break
         band: Band | None = card.need(name)

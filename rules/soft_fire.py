@@ -18,10 +18,18 @@ from .battle import Piece
 from .card import Facing, InfoCard, Kind, Mount, Template, Weapon, facing_armour
 from .dice import RELOAD, TO_HIT, Aim, Dice, Need, Roller
 from .errors import Refusal, RulesError
+from .house import DEFAULT, HouseRules
 from .shot import Reader, effect_of
 from .soft_table import MissingValue, SoftTable, Wanted
 from .status import Effect
-from .tank_game import check_die, damage_dice, range_modifiers, reload_modifiers
+from .tank_game import (
+    check_die,
+    damage_dice,
+    range_modifiers,
+    reload_house,
+    reload_modifiers,
+    reload_range,
+)
 from .trace import ArmourRoll, DamageRoll, DieCheck, Modifier, Tally, card_ref
 
 HE = "he"
@@ -58,6 +66,7 @@ class SoftPlan:
     range_cm: float | None = None     # needed by a shot without a template; HE: over 100 is -1
     cover: bool = False               # HE to hit: the target is in any cover (-1)
     over_range: bool = False          # HE: the players say over 100 cm, without a distance
+    house: HouseRules = DEFAULT       # the readings the players chose (rules/house.py)
 
 
 def he_weapon(card: InfoCard) -> Weapon:
@@ -159,6 +168,7 @@ class SoftFire:
     results: tuple[PieceResult, ...]
     card_values: tuple[Any, ...]
     faces: tuple[int, ...]
+    house_rules: tuple[tuple[str, str], ...] = ()    # the house rules that changed the fire
 
     @property
     def hit(self) -> bool:
@@ -192,6 +202,7 @@ class SoftFire:
             "firer_status_after": self.firer_after.status.words(),
             "card_values": [c.to_dict() for c in self.card_values],
             "dice": list(self.faces),
+            "house_rules": dict(self.house_rules),
         }
 
 
@@ -216,6 +227,8 @@ def check_pieces(plan: SoftPlan) -> None:
         raise RulesError(f"a {plan.weapon.name} fires at one figure or vehicle: only template "
                          f"weapons attack several",
                          Refusal.ONE_TARGET_ONLY, weapon=plan.weapon.name)
+    if card_he(plan) and any(uses_table(plan, covered) for covered in plan.targets):
+        plan.firer.card.need("he_modifier")     # names the card file and the field
     for covered in plan.targets:
         check_target(plan, covered)
         if covered.piece.kind.vehicle and covered.model and damage_dice_at(plan, covered):
@@ -368,8 +381,12 @@ def _lookups(plan: SoftPlan, covered: Covered) -> list[Callable[[], Modifier]]:
     """The table's values an attack at the piece uses: the weapon's (template, or the band of
     the range), then the target's situations."""
     table, weapon = plan.table, plan.weapon
-    first = partial(table.template_modifier, weapon.name) if weapon.template is not None \
-        else partial(table.range_modifier, weapon.name, plan.range_cm)
+    if card_he(plan):
+        first: Callable[[], Modifier] = partial(card_he_modifier, plan.firer.card)
+    elif weapon.template is not None:
+        first = partial(table.template_modifier, weapon.name)
+    else:
+        first = partial(table.range_modifier, weapon.name, plan.range_cm)
     situations = covered.situations
     if covered.piece.kind is Kind.OPEN_TOP and "hard_cover" not in situations:
         situations = (*situations, "hard_cover")   # its crew: manning the gun or heads down
@@ -383,6 +400,29 @@ def seat_situation(piece: Piece) -> str | None:
     """The situation of figures riding in a vehicle (in a soft vehicle, or in an open-top's
     hard cover); None for figures on top of a vehicle, in the open, and for others."""
     return None if piece.riding is None else piece.riding.situation
+def card_he(plan: SoftPlan) -> bool:
+    """Whether HE attacks soft targets with the gun's own HE modifier (house rule he_modifier
+    = card) instead of the Soft Targets Table's HE template row."""
+    return plan.weapon.template is Template.HE and plan.house.he_modifier == "card"
+
+
+def card_he_modifier(card: InfoCard) -> Modifier:
+    """The firing gun's "Damage HE Modifier (HE Template)" as the template's modifier."""
+    value: int | None = card.need("he_modifier")
+    if value is None:
+        raise RulesError(f"{card.title} has no HE: its card says none",
+                         Refusal.NO_HE, name=card.title)
+    return Modifier(f"HE template: {card.title}'s HE modifier {value:+d} (house rule)", value)
+
+
+def fire_house(plan: SoftPlan, attacks: bool) -> tuple[tuple[str, str], ...]:
+    """The house rules the fire played by, for its trace: the Sherman's reload of HE, and the
+    gun's own HE modifier where a soft attack used it (`attacks`: the attacks were made)."""
+    used = reload_house(plan.firer.card, plan.house) if plan.weapon.template is Template.HE \
+        else ()
+    if attacks and card_he(plan) and any(uses_table(plan, c) for c in plan.targets):
+        used += (("he_modifier", "card"),)
+    return used
 
 
 def attack_modifiers(plan: SoftPlan, covered: Covered) -> tuple[Modifier, ...]:
@@ -403,8 +443,9 @@ def he_to_hit_modifiers(plan: SoftPlan) -> tuple[Modifier, ...]:
 def _he_rolls(plan: SoftPlan, tally: Tally) -> tuple[DieCheck, DieCheck]:
     card = plan.firer.card
     to_hit = check_die(tally, TO_HIT, tally.card(card, "gun_to_hit"), he_to_hit_modifiers(plan))
-    reload = check_die(tally, RELOAD, tally.card(card, "reload"),
-                       reload_modifiers(plan.firer.crew_below_half()))
+    needed = reload_range(card, plan.house, tally.card)
+    assert needed is not None             # check_soft_firer refused a gun without one
+    reload = check_die(tally, RELOAD, needed, reload_modifiers(plan.firer.crew_below_half()))
     return to_hit, reload
 
 
@@ -427,10 +468,11 @@ def fire(plan: SoftPlan, dice: Dice) -> SoftFire:
     if firer_after.status.hidden:  # firing reveals a hidden piece
         firer_after = replace(firer_after, status=replace(firer_after.status, hidden=False))
     results: tuple[PieceResult, ...] = ()
-    if to_hit is None or to_hit.success:
+    attacks = to_hit is None or to_hit.success
+    if attacks:
         results = tuple(_attack_piece(plan, covered, tally) for covered in plan.targets)
     return SoftFire(plan.firer, firer_after, plan.weapon, to_hit, reload, results,
-                    tuple(tally.used), tuple(tally.faces))
+                    tuple(tally.used), tuple(tally.faces), fire_house(plan, attacks))
 
 
 def _attack_piece(plan: SoftPlan, covered: Covered, tally: Tally) -> PieceResult:

@@ -22,11 +22,12 @@ from .soft_fire import (
     can_destroy,
     check_plan,
     figures_reached,
+    fire_house,
     he_to_hit_modifiers,
     uses_table,
 )
 from .status import Effect
-from .tank_game import reload_modifiers
+from .tank_game import reload_modifiers, reload_range
 
 
 def differences(modifier: int) -> dict[int, Fraction]:
@@ -78,6 +79,7 @@ class SoftOdds:
     reload: Fraction | None       # HE only
     pieces: tuple[PieceOdds, ...]
     down: tuple[Fraction, ...]    # P(k down) over the whole fire, summing to 1
+    house_rules: tuple[tuple[str, str], ...] = ()    # the house rules that changed the odds
 
     @property
     def expected_down(self) -> Fraction:
@@ -96,6 +98,7 @@ class SoftOdds:
             "down_exact": [_exact(p) for p in self.down],
             "expected_down": float(self.expected_down),
             "all_down": float(self.all_down),
+            "house_rules": dict(self.house_rules),
         }
 
 
@@ -172,7 +175,9 @@ def odds(plan: SoftPlan) -> SoftOdds:
         card = plan.firer.card
         hit = faces_at_least(card.need("gun_to_hit").low,
                              sum(m.value for m in he_to_hit_modifiers(plan)))
-        reload = faces_at_least(card.need("reload").low, sum(
+        reloading = reload_range(card, plan.house)
+        assert reloading is not None      # check_plan refused a gun without one
+        reload = faces_at_least(reloading.low, sum(
             m.value for m in reload_modifiers(plan.firer.crew_below_half())))
     pieces = tuple(piece_odds(plan, covered) for covered in plan.targets)
     down: tuple[Fraction, ...] = (Fraction(1),)
@@ -180,4 +185,5 @@ def odds(plan: SoftPlan) -> SoftOdds:
         down = _convolve(down, piece.down)
     missed = (1 - hit,) + (Fraction(0),) * (len(down) - 1)
     return SoftOdds(hit, reload, pieces, tuple(m + hit * p for m, p in zip(missed, down,
-                                                                              strict=True)))
+                                                                              strict=True)),
+                    fire_house(plan, attacks=True))

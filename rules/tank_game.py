@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING
 
 from .card import DieRange, InfoCard, Kind, facing_armour
 from .errors import Refusal, RulesError
+from .house import DEFAULT, HouseRules
 from .modifier import Modifier
 from .odds import Odds, combine_weights, damage_weights, faces_at_least
-from .shot import ShotPlan, check_can_fire, effect_of
+from .shot import Reader, ShotPlan, check_can_fire, effect_of
 from .status import Effect, Status
 
 if TYPE_CHECKING:
@@ -23,6 +24,31 @@ if TYPE_CHECKING:
 LEVEL = "tank"
 RANGE_LIMIT_CM = 100  # over 100 cm is -1 to hit; exactly 100 cm has no penalty
 RELOAD_ACTION_BONUS = 2
+SHERMAN = 2464
+# "The Sherman rolls a 4 to reload, he has reloaded (he needs a 4-6)" (Kelly's Heroes); its
+# card says 5-6. The card wins, unless the players choose the example (sherman_reload = text).
+EXAMPLE_RELOAD = DieRange(4)
+
+
+def example_reload(card: InfoCard, house: HouseRules) -> bool:
+    """Whether the Sherman's reload is the Kelly's Heroes example's 4-6 for this card."""
+    return house.sherman_reload == "text" and card.set_number == SHERMAN
+
+
+def reload_range(card: InfoCard, house: HouseRules,
+                 read: Reader = InfoCard.need) -> DieRange | None:
+    """The reload range a card's gun needs: its card's (None: it has none), or the example's
+    4-6 for the Sherman under the house rule. The card's value is read either way: a card
+    file without it refuses as before."""
+    needed: DieRange | None = read(card, "reload")
+    if needed is not None and example_reload(card, house):
+        return EXAMPLE_RELOAD
+    return needed
+
+
+def reload_house(card: InfoCard, house: HouseRules) -> tuple[tuple[str, str], ...]:
+    """The house rules a reload roll of this card plays by, for its trace."""
+    return (("sherman_reload", "text"),) if example_reload(card, house) else ()
 
 
 def to_hit_modifiers(plan: ShotPlan) -> tuple[Modifier, ...]:
@@ -115,19 +141,20 @@ def fire(plan: ShotPlan, dice: Dice) -> Shot:
     tally = Tally(dice)
     attacker, target, before = plan.attacker, plan.target, plan.target_status
     needed: DieRange = tally.card(attacker, "gun_to_hit")
-    reload_range: DieRange | None = tally.card(attacker, "reload")
-    if reload_range is None:
+    reloading = reload_range(attacker, plan.house, tally.card)
+    if reloading is None:
         raise RulesError(f"{attacker.title} has no reload roll on its card",
                          Refusal.NO_RELOAD_ROLL, name=attacker.title)
     to_hit = check_die(tally, TO_HIT, needed, to_hit_modifiers(plan))
-    reload = check_die(tally, RELOAD, reload_range, reload_modifiers(plan.crew_below_half))
+    reload = check_die(tally, RELOAD, reloading, reload_modifiers(plan.crew_below_half))
     attacker_after = replace(plan.attacker_status, loaded=reload.success)
 
     def done(effect: Effect, reason: str, damage: DamageRoll | None = None,
              armour: ArmourRoll | None = None, net: int | None = None) -> Shot:
         return Shot(LEVEL, attacker, target, plan.facing, to_hit, reload, damage, armour, net,
                     effect, reason, plan.attacker_status, attacker_after, before,
-                    before.hit_by(effect), tuple(tally.used), tuple(tally.faces))
+                    before.hit_by(effect), tuple(tally.used), tuple(tally.faces),
+                    reload_house(attacker, plan.house))
 
     if not to_hit.success:
         return done(Effect.MISS, f"{to_hit.modified} is below {needed.low}: miss")
@@ -140,7 +167,8 @@ def fire(plan: ShotPlan, dice: Dice) -> Shot:
 
 
 def reload_action(card: InfoCard, status: Status, dice: Dice,
-                  crew_below_half: bool = False) -> ReloadAction:
+                  crew_below_half: bool = False, house: HouseRules = DEFAULT
+                  ) -> ReloadAction:
     """A vehicle that neither moves nor fires rolls to reload with +2."""
     from .dice import RELOAD
     from .trace import ReloadAction, Tally
@@ -156,13 +184,14 @@ def reload_action(card: InfoCard, status: Status, dice: Dice,
         raise RulesError(f"{card.title} is loaded: there is nothing to reload",
                          Refusal.LOADED, label=card.title)
     tally = Tally(dice)
-    needed: DieRange | None = tally.card(card, "reload")
+    needed = reload_range(card, house, tally.card)
     if needed is None:
         raise RulesError(f"{card.title} has no gun to reload: its card says none",
                          Refusal.NO_GUN_TO_RELOAD, name=card.title)
     check = check_die(tally, RELOAD, needed, reload_modifiers(crew_below_half, action=True))
     after = replace(status, loaded=status.loaded or check.success)
-    return ReloadAction(card, check, status, after, tuple(tally.used))
+    return ReloadAction(card, check, status, after, tuple(tally.used),
+                        reload_house(card, house))
 
 
 def odds(plan: ShotPlan) -> Odds:
@@ -170,15 +199,16 @@ def odds(plan: ShotPlan) -> Odds:
     check_plan(plan)
     attacker, target = plan.attacker, plan.target
     needed: DieRange = attacker.need("gun_to_hit")
-    reload_range: DieRange | None = attacker.need("reload")
-    if reload_range is None:
+    reloading = reload_range(attacker, plan.house)
+    if reloading is None:
         raise RulesError(f"{attacker.title} has no reload roll on its card",
                          Refusal.NO_RELOAD_ROLL, name=attacker.title)
     mods = to_hit_modifiers(plan)
     hit = faces_at_least(needed.low, sum(m.value for m in mods))
-    reload = faces_at_least(reload_range.low,
+    reload = faces_at_least(reloading.low,
                             sum(m.value for m in reload_modifiers(plan.crew_below_half)))
     dice: int = attacker.need("damage")
     weight, denominator = damage_weights(target, plan.target_status, plan.facing, dice)
-    return Odds(hit, reload, combine_weights(hit, weight, denominator), needed, mods)
+    return Odds(hit, reload, combine_weights(hit, weight, denominator), needed, mods,
+                reload_house(attacker, plan.house))
 

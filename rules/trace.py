@@ -103,6 +103,7 @@ class Shot:
     target_after: Status
     card_values: tuple[CardValue, ...]
     faces: tuple[int, ...]
+    house_rules: tuple[tuple[str, str], ...] = ()    # the house rules that changed the shot
 
     @property
     def hit(self) -> bool:
@@ -129,6 +130,7 @@ class Shot:
             "attacker_status_after": self.attacker_after.words(),
             "card_values": [c.to_dict() for c in self.card_values],
             "dice": list(self.faces),
+            "house_rules": dict(self.house_rules),
         }
 
 
@@ -141,12 +143,14 @@ class ReloadAction:
     before: Status
     after: Status
     card_values: tuple[CardValue, ...]
+    house_rules: tuple[tuple[str, str], ...] = ()    # the house rules that changed the roll
 
     def to_dict(self) -> dict[str, Any]:
         return {"card": {"set": self.card.set_number, "name": self.card.name},
                 "reload": {**self.check.to_dict(), "loaded": self.check.success},
                 "status_before": self.before.words(), "status_after": self.after.words(),
-                "card_values": [c.to_dict() for c in self.card_values]}
+                "card_values": [c.to_dict() for c in self.card_values],
+                "house_rules": dict(self.house_rules)}
 
 
 @dataclass

@@ -118,6 +118,8 @@ def play(args: argparse.Namespace) -> int:
     if args.rules:
         settings["rules"] = args.rules
     loaded, load = _settings_files(args)
+    if args.house_rules:        # over the config's [house_rules], for this session
+        settings["house_rules"] = {**loaded.config.house_rules, **dict(args.house_rules)}
     print(PLAY_INTRO.format(keys=" ".join(TYPED_KEYS)), flush=True)
 
     def say(line: str) -> None:

@@ -214,3 +214,19 @@ class Faces:
         except DiceError as exc:
             raise ArgumentTypeError(f"{exc}{' (or ask)' if self.ask else ''}") from None
         return text
+
+
+def house_rule(text: str) -> tuple[str, str]:
+    """--house-rule NAME=VALUE: a house rule of rules/house.py and one of its values (the
+    table is imported by this check alone: a command without the option never reads it)."""
+    from cobi_companion.rules.errors import RulesError
+    from cobi_companion.rules.house import BY_NAME, parse
+
+    name, equals, value = text.partition("=")
+    if not equals:
+        raise _refuse(echo(text), "is not NAME=VALUE",
+                      f"NAME=VALUE, NAME one of {', '.join(BY_NAME)}")
+    try:
+        return parse(name, value)
+    except RulesError as exc:
+        raise ArgumentTypeError(str(exc)) from None

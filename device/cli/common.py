@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from cobi_companion.cards import CardBook
     from cobi_companion.rules.dice import Dice, Need
+    from cobi_companion.rules.house import HouseRules
 
 
 def ask_face(need: Need) -> int:
@@ -91,6 +92,14 @@ def cards(args: argparse.Namespace) -> CardBook:
     for problem in book.problems:
         print(f"warning: {problem}", file=sys.stderr)
     return book
+
+
+def house_rules(args: argparse.Namespace) -> HouseRules:
+    """The house rules of --house-rule NAME=VALUE (checked as argparse read them), over the
+    rules' own readings."""
+    from cobi_companion.rules.house import HouseRules
+
+    return HouseRules().with_values(args.house_rules)
 
 
 def print_result(args: argparse.Namespace, data: dict[str, Any],

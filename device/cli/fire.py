@@ -5,7 +5,13 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from cobi_companion.device.cli.common import cards, make_dice, note_unused, print_result
+from cobi_companion.device.cli.common import (
+    cards,
+    house_rules,
+    make_dice,
+    note_unused,
+    print_result,
+)
 from cobi_companion.device.cli.errors import UsageError
 from cobi_companion.device.cli.specs import (
     ATTACKER_STATUS,
@@ -172,6 +178,7 @@ def hard_plan(args: argparse.Namespace, book: CardBook) -> ShotPlan:
         crew_below_half=args.crew_below_half,
         attacker_status=_attacker_status(args),
         target_status=status(args.target_status, TARGET_STATUS, "--target-status"),
+        house=house_rules(args),
     )
 
 
@@ -232,4 +239,4 @@ def soft_plan(args: argparse.Namespace, book: CardBook) -> SoftPlan:
     else:
         targets = _under(args.under, book, label)
     return SoftPlan(firer, weapon, targets, book.table, range_cm=args.range_cm,
-                    cover=args.cover)
+                    cover=args.cover, house=house_rules(args))

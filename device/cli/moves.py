@@ -5,7 +5,13 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from cobi_companion.device.cli.common import cards, make_dice, note_unused, print_result
+from cobi_companion.device.cli.common import (
+    cards,
+    house_rules,
+    make_dice,
+    note_unused,
+    print_result,
+)
 from cobi_companion.device.cli.errors import UsageError
 from cobi_companion.device.cli.specs import (
     SPOTTER_STATUS,
@@ -37,7 +43,8 @@ def reload(args: argparse.Namespace) -> int:
 
     card = cards(args).get(args.card)
     marks = reload_status(args.status)
-    result = tank_game.reload_action(card, marks, make_dice(args.dice), args.crew_below_half)
+    result = tank_game.reload_action(card, marks, make_dice(args.dice), args.crew_below_half,
+                                     house_rules(args))
     print_result(args, result.to_dict(), explain.reload(result))
     return 0
 

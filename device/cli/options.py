@@ -18,6 +18,7 @@ from cobi_companion.device.cli.checked import (
     TextFile,
     Whole,
     card,
+    house_rule,
 )
 from cobi_companion.device.cli.specs import (
     ATTACKER_STATUS,
@@ -114,6 +115,13 @@ def _soft_targets(parser: argparse.ArgumentParser) -> None:
                       help="HE: the target is in any cover (-1 to hit)")
 
 
+def _house_rules(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument("--house-rule", action="append", dest="house_rules", default=[],
+                        type=house_rule, metavar="NAME=VALUE",
+                        help=f"a house rule the players agreed on, like sherman_reload=text "
+                             f"(repeat for each; {what})")
+
+
 def _learned(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--learned", metavar="FILE", type=LEARNED_FILE,
                         help="the Soft Targets Table's values the box learned at the table "
@@ -127,6 +135,7 @@ def odds(parser: argparse.ArgumentParser) -> None:
     _hard_target(parser)
     _soft_targets(parser)
     _learned(parser)
+    _house_rules(parser, "the rules' readings by default, docs/rules-notes.md")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -157,6 +166,7 @@ def reload(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--status", metavar="LIST",
                         help="unloaded (the default), loaded and/or gun_destroyed")
     parser.add_argument("--dice", metavar="FACES", type=DICE)
+    _house_rules(parser, "the rules' readings by default, docs/rules-notes.md")
     parser.add_argument("--json", action="store_true")
 
 
@@ -250,6 +260,7 @@ def play(parser: argparse.ArgumentParser) -> None:
                              "box's screens (its Real dice setting, for this session)")
     parser.add_argument("--config", metavar="FILE", type=SETTINGS_FILE, help=CONFIG)
     _state_dir(parser)
+    _house_rules(parser, "a new battle starts with them, over the config's [house_rules]")
 
 
 def range_sensor(parser: argparse.ArgumentParser) -> None:

@@ -117,6 +117,10 @@ class Sources:
     skipped: tuple[str, ...] = ()
 
 
+# The settings only the config files set: a value saved on the box never hides the files'.
+CONFIG_ONLY = frozenset({"house_rules"})
+
+
 @dataclass
 class Settings:
     """What the players chose on the box, kept in its store over the config's defaults."""
@@ -130,6 +134,9 @@ class Settings:
     # The armies of the last battle at each level ("easy", "tank"), offered again by New
     # battle: the pieces as saved in a battle (label, side, card, figures, status).
     armies: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    # The config's [house_rules] (by name): a new battle's house rules before the players
+    # change them on the roster. Only the config sets them (`CONFIG_ONLY`).
+    house_rules: dict[str, str] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

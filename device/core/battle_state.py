@@ -16,9 +16,10 @@ from typing import Any
 from cobi_companion.cards import CardBook
 from cobi_companion.device.core.battle_log import Line, loaded, saved
 from cobi_companion.device.core.memo import ByIdentity
-from cobi_companion.rules import turns
+from cobi_companion.rules import easy, turns
 from cobi_companion.rules.battle import Battle, Piece, Ride
 from cobi_companion.rules.card import Facing
+from cobi_companion.rules.house import HouseRules
 from cobi_companion.rules.scoring import Match
 from cobi_companion.rules.status import Side, Status
 
@@ -130,6 +131,7 @@ class BattleState:
     first: Side | None = None          # who acts first this round (initiative / defender)
     active: Side | None = None         # whose action it is now
     acted: list[Side] = field(default_factory=list)
+    passed: list[bool] = field(default_factory=list)   # Easy: which of `acted` were passes
     defender: Side | None = None       # Tank Game: the defender moves first every turn
     winner: Side | None = None
     log: list[Line] = field(default_factory=list)     # typed entries (old saves: strings)
@@ -141,6 +143,7 @@ class BattleState:
     # Each side's last shot and the piece that acted last: where its next choice starts.
     last_shot: dict[Side, LastShot] = field(default_factory=dict)
     last_actor: dict[Side, str] = field(default_factory=dict)
+    house: HouseRules = field(default_factory=HouseRules)   # chosen before the battle
     _saved_log: SavedLog = field(default_factory=SavedLog, init=False, repr=False,
                                  compare=False)
 
@@ -154,6 +157,7 @@ class BattleState:
         the log instead of every line made data on the press."""
         copied = copy.copy(self)            # the log's SavedLog is shared: it checks its lines
         copied.acted, copied.log = list(self.acted), list(self.log)
+        copied.passed = list(self.passed)
         copied.shots = {label: list(shots) for label, shots in self.shots.items()}
         copied.last_shot, copied.last_actor = dict(self.last_shot), dict(self.last_actor)
         copied.match = copy.copy(self.match)
@@ -163,13 +167,18 @@ class BattleState:
         self.battle = self.battle.with_status(label, status)
 
     def begin_round(self, first: Side) -> None:
-        self.first, self.active, self.acted = first, first, []
+        self.first, self.active, self.acted, self.passed = first, first, [], []
 
-    def end_action(self) -> bool:
-        """The active side has acted: hand over, or end the round. True if the round ended."""
+    def end_action(self, passed: bool = False) -> bool:
+        """The active side has acted (`passed`: it passed): hand over, or end the round. True
+        if the round ended. The Easy level's round is a rule of its own (`easy.round_over`,
+        by the house rule easy_round); a Tank Game round is each side's turn once."""
         assert self.active is not None
         self.acted.append(self.active)
-        if len(self.acted) < 2:
+        self.passed.append(passed)
+        over = easy.round_over(self.passed, self.house) if self.level == "easy" \
+            else len(self.acted) >= 2
+        if not over:
             self.active = self.active.enemy
             return False
         self.round += 1
@@ -186,6 +195,8 @@ class BattleState:
             "pieces": [_SAVED_PIECES(p) for p in self.battle.pieces],
             "last_shot": {side.value: shot.to_dict() for side, shot in self.last_shot.items()},
             "last_actor": {side.value: label for side, label in self.last_actor.items()},
+            "passed": list(self.passed),
+            "house_rules": self.house.to_dict(),
         }
         if self.level == "tank":
             data.update({
@@ -209,7 +220,10 @@ class BattleState:
             gave_up=_to_side(data.get("gave_up")),
             last_shot={Side(k): LastShot.from_dict(v)
                        for k, v in (data.get("last_shot") or {}).items()},
-            last_actor={Side(k): str(v) for k, v in (data.get("last_actor") or {}).items()})
+            last_actor={Side(k): str(v) for k, v in (data.get("last_actor") or {}).items()},
+            # saved before the house rules: the notes' readings, and no side has passed
+            house=HouseRules.from_dict(data.get("house_rules") or {}))
+        state.passed = [bool(p) for p in data.get("passed") or [False] * len(state.acted)]
         if data.get("turn"):
             state.turn = turns.Turn.from_dict(data["turn"])
         elif state.level == "tank" and state.active is not None:

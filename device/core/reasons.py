@@ -23,7 +23,7 @@ WORDED = {"field": "field_", "weapon": "weapon_", "weapons": "weapon_", "side": 
           "playing": "", "nation": "cobra_", "said": "cobra_", "action": "action_",
           "kind": "kind_", "quantity": "quantity_", "situation": "sit_", "role": "role_",
           "modifier": "mod_", "shift_kind": "shiftkind_", "question": "q_",
-          "start": "levelname_", "weather": "weather_"}
+          "start": "levelname_", "weather": "weather_", "rule": "house_"}
 # Puts a word's key into words: the i18n table's in one language (an app's `t`, watched by
 # tests, or `i18n.text` with its language).
 Translate = Callable[[str], str]
@@ -45,6 +45,11 @@ TEMPLATES: dict[Refusal, tuple[str, str]] = {
                       "nieznane zasady „{rules}”: wybierz {choices}"),
     R.UNKNOWN_CARD: ("unknown card '{card}': the known cards are {choices}",
                      "nieznana karta „{card}”: znane karty to {choices}"),
+    R.UNKNOWN_HOUSE_RULE: ("unknown house rule '{rule:key}': choose {choices}",
+                           "nieznana zasada domowa „{rule:key}”: wybierz {choices}"),
+    R.HOUSE_RULE_VALUE: ("house rule {rule:key}: '{value}' is not allowed: choose {choices}",
+                         "zasada domowa „{rule}”: wartość „{value}” jest niedozwolona: "
+                         "wybierz {choices}"),
 
     # firing at hard targets, reloading, moving
     R.DESTROYED: ("{name} is destroyed", "{name} jest zniszczony"),

@@ -11,6 +11,7 @@ from cobi_companion.device.core.app import App, Next, Screen
 from cobi_companion.device.core.battle_log import LogEntry, by_side, entry, won
 from cobi_companion.device.core.battle_state import BattleState, LastShot, MatchState, piece_from
 from cobi_companion.device.core.views import BigWord, Lines, Roll, View
+from cobi_companion.device.games.house import house_entry
 from cobi_companion.device.games.rolling import face_for
 from cobi_companion.device.games.shots import Finish, FirePreview
 from cobi_companion.device.ports.events import Key
@@ -104,9 +105,9 @@ def begin_round(app: App) -> Screen:
     return app.games.next_action(app)
 
 
-def finish(app: App, line: LogEntry) -> Screen:
-    """An action is complete: save it (`line`: what the active side did), then game over, the
-    other side, or a new round."""
+def finish(app: App, line: LogEntry, passed: bool = False) -> Screen:
+    """An action is complete: save it (`line`: what the active side did; `passed`: the side
+    passed), then game over, the other side, or a new round."""
     state = app.playing
     assert state.active is not None
     done = by_side(state.active.value, line)
@@ -115,7 +116,7 @@ def finish(app: App, line: LogEntry) -> Screen:
         state.winner = winner
         app.commit(won(done, winner.value))
         return game_over(app, winner)
-    round_over = state.end_action()
+    round_over = state.end_action(passed)
     app.commit(done)
     return begin_round(app) if round_over else app.games.next_action(app)
 
@@ -183,8 +184,11 @@ def match_next(app: App) -> Screen:
     def second() -> Screen:
         pieces = tuple(piece_from(p, app.book) for p in match.roster)
         app.begin(BattleState("tank", Battle("tank", pieces),
-                              match=MatchState(number + 1, match.roster, match.record)))
+                              match=MatchState(number + 1, match.roster, match.record),
+                              house=state.house))      # the match keeps its house rules
         app.commit(entry("log_match_battle", n=number + 1))
+        if (changed := house_entry(state.house, "tank")) is not None:
+            app.commit(changed)                 # its log, too, starts with them
         return begin_round(app)
     return Show([Lines(app.header(app.t("match")), lines, hint=app.t("ok_next"))], second)
 

@@ -50,7 +50,8 @@ def picked(app: App, vehicle: Piece) -> Screen:
 
 def pass_turn(app: App) -> Screen:
     return yes_no(app, app.t("pass_ask"),
-                  lambda yes: finish(app, entry("log_passes")) if yes else next_action(app),
+                  lambda yes: finish(app, entry("log_passes"), passed=True) if yes
+                  else next_action(app),
                   lambda: next_action(app))
 
 

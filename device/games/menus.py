@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from cobi_companion.device.core.app import App, Screen
 from cobi_companion.device.core.views import Lines, Roll, View
+from cobi_companion.device.games.house import house_row, house_value
 from cobi_companion.device.ports.events import Key
 from cobi_companion.device.ui.scroll import scrolled
 from cobi_companion.rules import easy
@@ -65,8 +66,15 @@ def with_ride(app: App, text: str, piece: Piece) -> str:
 
 
 def status_board(app: App, back: Screen) -> Screen:
+    """Every piece and its marks, then the battle's house rules that are not the rules notes'
+    readings, if any."""
+    state = app.playing
     lines = [f"{v.label} {app.side_name(v.side)}: {status_words(app, v)}"
-             for v in app.playing.battle.pieces]
+             for v in state.battle.pieces]
+    changed = state.house.changed(state.level)
+    if changed:                     # as the rules notes read the rules: nothing to say
+        lines.append(house_row(app, state.house, state.level))
+        lines += [f"· {house_value(app, state.house, name)}" for name in changed]
     return Scroll(app.t("status_board"), lines, back)
 
 

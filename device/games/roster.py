@@ -1,9 +1,11 @@
 """The roster of a new battle: the cards, each with how many of it are on each side and what its
 card does not let it do; a side's button puts the shown model on that side.
 
-New battle opens it at the rules level of the settings, which its last row changes. When the
-box remembers the armies of the last battle at that level, the first row plays with them again.
-A piece added by mistake is taken out again from "Remove a piece"."""
+New battle opens it at the rules level of the settings, which a row near its end changes. When
+the box remembers the armies of the last battle at that level, the first row plays with them
+again. The House rules row opens the list of the level's house rules (rules/house.py), which
+start at the config's [house_rules]: OK changes the highlighted one. A piece added by mistake is
+taken out again from "Remove a piece"."""
 from __future__ import annotations
 
 from collections import Counter
@@ -16,10 +18,12 @@ from cobi_companion.device.core.battle_log import entry
 from cobi_companion.device.core.battle_state import BattleState, MatchState, piece_dict, piece_from
 from cobi_companion.device.core.memo import ByIdentity, Latest
 from cobi_companion.device.core.views import BigWord, Menu, View
+from cobi_companion.device.games.house import house_entry, house_row, house_value
 from cobi_companion.device.ports.events import Key
 from cobi_companion.device.ui.widgets import Choose, notice
 from cobi_companion.rules.battle import SQUAD_MAX, Battle, Piece
 from cobi_companion.rules.card import InfoCard, Kind
+from cobi_companion.rules.house import HouseRules, for_level
 from cobi_companion.rules.levels import RULE_SETS
 from cobi_companion.rules.shot import readiness
 from cobi_companion.rules.status import Side
@@ -30,7 +34,15 @@ EASY_KINDS = (Kind.HARD, Kind.OPEN_TOP)     # the Easy level plays with vehicles
 def new_battle(app: App) -> Screen:
     """New battle: the roster at the settings' rules level."""
     level = app.settings.rules if app.settings.rules in RULE_SETS else "tank"
-    return Roster(level, index=0)
+    return Roster(level, index=0, house=configured_house(app))
+
+
+def configured_house(app: App) -> HouseRules:
+    """The house rules of the config (checked when it was read), or the rules' readings."""
+    try:
+        return HouseRules.from_dict(app.settings.house_rules)
+    except Exception:           # a settings value the checks never let through
+        return HouseRules()
 
 
 # The roster shows every card's marks at each turn of the knob; a card never changes (a reload
@@ -100,6 +112,7 @@ class Roster(Screen):
     match: bool = False
     squad: str | None = None       # the squad whose figures are being dialled
     last: str | None = None        # the piece added last (a held button puts it off the map)
+    house: HouseRules = field(default_factory=HouseRules)   # the battle's house rules
 
     @property
     def uses_holds(self) -> bool:
@@ -113,12 +126,14 @@ class Roster(Screen):
 
     def rows(self, app: App) -> list[tuple[str, Any]]:
         """("same", pieces) first when the last armies can play again, a ("card", card) for
-        each card, then ("rules", level) and ("remove", None) when there is a piece."""
+        each card, then ("house", level), ("rules", level) and ("remove", None) when there is
+        a piece."""
         rows: list[tuple[str, Any]] = []
         same = () if self.match else remembered(app, self.level)
         if same and not self.battle.pieces:
             rows.append(("same", same))
         rows += [("card", card) for card in self.cards(app)]
+        rows.append(("house", self.level))
         if not self.match:
             rows.append(("rules", self.level))
         if self.battle.pieces:
@@ -132,6 +147,8 @@ class Roster(Screen):
             return app.t("same_armies")
         if kind == "rules":
             return f"{app.t('rules')}: {app.t(value)}"
+        if kind == "house":
+            return house_row(app, self.house, self.level)
         if kind == "remove":
             return app.t("remove_piece")
         card: InfoCard = value
@@ -149,6 +166,8 @@ class Roster(Screen):
             return str(value.name)
         if kind == "card":
             return app.t("roster_hint_tank" if self.level == "tank" else "roster_hint")
+        if kind == "house":
+            return app.t("house_hint")
         return app.t("ok_choose")
 
     def view(self, app: App) -> View:
@@ -208,6 +227,8 @@ class Roster(Screen):
             return self.begin(app)
         if kind == "rules":
             return self.switch_rules(app)
+        if kind == "house":
+            return house_menu(app, self)
         if kind == "remove":
             return self.remove_menu(app)
         if all(self.battle.side(s) for s in Side):
@@ -278,7 +299,7 @@ class Roster(Screen):
 
     def begin(self, app: App) -> Screen:
         pieces = self.battle.pieces
-        state = BattleState(self.level, Battle(self.level, pieces))
+        state = BattleState(self.level, Battle(self.level, pieces), house=self.house)
         app.begin(state)
         if self.match:
             state.match = MatchState(1, [piece_dict(p) for p in pieces])
@@ -288,6 +309,8 @@ class Roster(Screen):
                              name=log_name(p), side=p.side.value) for p in pieces)
         app.commit(entry("log_new_match", pieces=listed) if self.match else
                    entry("log_new_battle", level=self.level, pieces=listed))
+        if (changed := house_entry(self.house, self.level)) is not None:
+            app.commit(changed)
         # The battle's screens load when it begins (or while the box is idle before): choosing
         # the armies, a child's first press after the start, does not wait for them.
         from cobi_companion.device.games.battle import begin_round
@@ -304,3 +327,23 @@ def roster_name(app: App, piece: Piece) -> str:
     """A piece on the roster: its name, and 'off map' when waiting off it."""
     return log_name(piece) + (f" {app.t('off_map')}" if piece.status.off_map else "")
 
+
+
+# ---- the house rules of the battle ----
+
+
+def house_menu(app: App, roster: Roster, index: int = 0) -> Screen:
+    """The level's house rules, each with its value; OK changes the highlighted one to its next
+    value, and its hint says what the value means. Done (or a long press) goes back."""
+    names = [row.name for row in for_level(roster.level)]
+
+    def chosen(i: int) -> Screen:
+        if i == len(names):
+            return roster
+        roster.house = roster.house.toggled(names[i])
+        app.cue("click")
+        return house_menu(app, roster, i)
+    items = [house_value(app, roster.house, name) for name in names] + [app.t("house_done")]
+    hints = [app.t(f"househint_{name}_{roster.house.value(name)}") for name in names]
+    return Choose(app.t("house_rules"), items, chosen, back=lambda: roster, index=index,
+                  hints=[*hints, app.t("ok_choose")])

@@ -43,7 +43,7 @@ def shot_plan(app: App, aim: LastShot) -> ShotPlan:
     return ShotPlan(firer.card, target.card, aim.facing, aim.hull_down, aim.range_cm,
                     crew_below_half=modifiers and firer.crew_below_half(),
                     attacker_status=firer.status, target_status=target.status,
-                    over_range=aim.over)
+                    over_range=aim.over, house=app.playing.house)
 
 
 # The odds of the shot aimed last: the preview shows them, its firer's button asks for them
@@ -213,7 +213,7 @@ def shot_views(app: App, shot: Shot, title: str) -> list[View]:
 def resolve_reload(app: App, vehicle: Piece, finish: Finish) -> Screen:
     side = vehicle.side.value
     replay: Replay[ReloadAction] = Replay(lambda dice: tank_game.reload_action(
-        vehicle.card, vehicle.status, dice, vehicle.crew_below_half()))
+        vehicle.card, vehicle.status, dice, vehicle.crew_below_half(), app.playing.house))
     header = app.header(vehicle.label)
 
     def done() -> Screen:

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from cobi_companion.rules.battle import Seat
 from cobi_companion.rules.card import PRINTED, InfoCard, Kind, Template
+from cobi_companion.rules.house import BY_NAME as HOUSE_RULES
 from cobi_companion.rules.movement import Allowance
 from cobi_companion.rules.odds import OUTCOMES, Odds
 from cobi_companion.rules.soft_fire import (
@@ -67,6 +68,12 @@ def status_text(status: Status) -> str:
     return ", ".join(w.replace("_", " ") for w in words) if words else "ready"
 
 
+def house_lines(used: tuple[tuple[str, str], ...]) -> list[str]:
+    """The house rules a resolution played by, each with what it means."""
+    return [f"  House rule {name} = {value}: {HOUSE_RULES[name].explain(value)}"
+            for name, value in used]
+
+
 def shot(s: Shot) -> str:
     lines = [f"{LEVEL_TITLES.get(s.level, s.level)}: {s.attacker.title} fires at "
              f"{s.target.title} ({s.facing.value})"]
@@ -96,6 +103,7 @@ def shot(s: Shot) -> str:
         lines.append(f"  {s.target.name} is now: {status_text(s.target_after)}")
     if s.attacker_after != s.attacker_before:
         lines.append(f"  {s.attacker.name} is now: {status_text(s.attacker_after)}")
+    lines += house_lines(s.house_rules)
     lines.append(f"  Dice used: {_faces(s.faces)}")
     return "\n".join(lines)
 
@@ -125,6 +133,7 @@ def odds(o: Odds, level: str, attacker: InfoCard, target: InfoCard, facing: str)
     for effect in reversed(OUTCOMES):
         lines.append(f"  {BIG_WORDS[effect].capitalize():<14} {percent(o.effects[effect]):>8}")
     lines.append(f"  In short: hit {in_six(o.hit)} · kill {percent(o.kill)}")
+    lines += house_lines(o.house_rules)
     return "\n".join(lines)
 
 
@@ -260,6 +269,7 @@ def soft_fire(s: SoftFire, plan: SoftPlan) -> str:
             lines.append(f"  {r.label} is now: {_piece_now(r)}")
     if s.firer_after.status != s.firer.status:
         lines.append(f"  {s.firer.label} is now: {status_text(s.firer_after.status)}")
+    lines += house_lines(s.house_rules)
     lines.append(f"  Dice used: {_faces(s.faces)}")
     return "\n".join(lines)
 
@@ -300,6 +310,7 @@ def soft_odds(o: SoftOdds, plan: SoftPlan) -> str:
     lines.append(f"  All down       {percent(o.all_down):>8}")
     for k, chance in enumerate(o.down):
         lines.append(f"  {'Down' if k == 0 else '':<14} {percent(chance):>8}  {k} of {total}")
+    lines += house_lines(o.house_rules)
     return "\n".join(lines)
 
 
@@ -312,7 +323,8 @@ def allowance(a: Allowance) -> str:
 
 def reload(r: ReloadAction) -> str:
     return "\n".join([f"Tank Game: {r.card.title} reloads instead of moving or firing",
-                      _check("Reload:", r.check, "RELOADED", "still UNLOADED")])
+                      _check("Reload:", r.check, "RELOADED", "still UNLOADED"),
+                      *house_lines(r.house_rules)])
 
 
 def card(c: InfoCard) -> str:

@@ -182,6 +182,8 @@ def test_an_old_cobra_game_with_sentences_for_lines_resumes_and_shows_them(table
 SAMPLES: dict[str, Any] = {
     "side": "axis", "winner": "allies", "attacker": "axis", "defender": "allies",
     "line": entry("log_passes"), "turn": 16, "level": "tank", "round": 2, "n": 2,
+    "rules": (entry("log_house_rule", rule="easy_round", choice="easy_round_both_pass"),),
+    "rule": "sherman_reload", "choice": "sherman_reload_text",
     "pieces": (entry("log_roster_piece", name="Tiger 1", side="axis"),),
     "name": "Rifle 1 (3)", "label": "Tiger 1", "firer": "Tiger 1", "target": "Sherman 1",
     "targets": ("Rifle 1 (3)", "MG 1 (1)"), "members": ("Tiger 1", "Rifle 1 (3)"),

@@ -29,6 +29,9 @@ UNITS = ["--attack", "12", "--defence", "1"]
 # a UTF-8 text file (where a folder belongs), {device} no regular file.
 ROWS: dict[str, list[tuple[list[str], str]]] = {
     "resolve": [
+        ([*SHOT, "--house-rule", "easy_round=always"],
+         "--house-rule: house rule easy_round: 'always' is not allowed: choose one_each, "
+         "both_pass"),
         ([*SHOT, "--range-cm", "nan"],
          "--range-cm: 'nan' is not allowed; allowed: a number of cm from 0 to 1000"),
         ([*SHOT, "--range-cm", "inf"], "--range-cm: 'inf' is not allowed"),
@@ -66,6 +69,8 @@ ROWS: dict[str, list[tuple[list[str], str]]] = {
         ([*SHOT, "--learned", "{latin1}"], "--learned: {latin1} is not UTF-8 text (byte 0xe9"),
     ],
     "odds": [
+        ([*SHOT, "--house-rule", "sherman_reload=paint"],
+         "--house-rule: house rule sherman_reload: 'paint' is not allowed: choose card, text"),
         ([*SHOT, "--range-cm", "nan"], "--range-cm: 'nan' is not allowed"),
         ([*RIFLE[:-2], "--range-cm", "NaN"], "--range-cm: 'NaN' is not allowed"),
         ([*SHOT, "--range-cm", "-0.5"], "--range-cm: -0.5 is not allowed"),
@@ -88,6 +93,9 @@ ROWS: dict[str, list[tuple[list[str], str]]] = {
         (["--card", "²"], "--card: '²' is not a set number or card id"),
     ],
     "reload": [
+        (["--card", "2464", "--house-rule", "sherman"],
+         "--house-rule: 'sherman' is not NAME=VALUE; allowed: NAME=VALUE, NAME one of "
+         "sherman_reload, easy_fields, he_modifier, easy_round"),
         (["--card", "2477", "--dice", "²"], "--dice: '²' is not a D6 face"),
         (["--card", "2477", "--dice", "0"], "--dice: 0 is not a D6 face"),
         (["--card", NINES], "--card: 9999"),
@@ -189,6 +197,9 @@ ROWS: dict[str, list[tuple[list[str], str]]] = {
         (["--config", "{latin1}", "--sensor", "axis-end"], "--config: {latin1} is not UTF-8"),
     ],
     "play": [
+        (["--house-rule", "smoke=on"],
+         "--house-rule: unknown house rule 'smoke': choose sherman_reload, easy_fields, "
+         "he_modifier, easy_round"),
         (["--dice", "²"], "--dice: '²' is not a D6 face: a face is a whole number from 1 to 6 "
                           "(or ask)"),
         (["--dice", "7"], "--dice: 7 is not a D6 face"),

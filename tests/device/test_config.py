@@ -92,6 +92,17 @@ def test_a_partial_file_fills_the_rest_from_defaults(tmp_path: Path) -> None:
     assert config.buttons == Config().buttons and config.game == Config().game
 
 
+def test_house_rules_keep_the_readings_set_otherwise(tmp_path: Path) -> None:
+    """[house_rules]: a new battle's house rules; a key at the rules' own reading (the first
+    value of rules/house.py) is as if it were not written."""
+    path = write(tmp_path, '[house_rules]\nsherman_reload = "text"\neasy_round = "both_pass"\n'
+                           'he_modifier = "table"\n')
+    config = load_config(path)
+    assert config.house_rules == {"sherman_reload": "text", "easy_round": "both_pass"}
+    assert Config.from_plain(config.to_plain()) == config
+    assert Config().house_rules == {}
+
+
 def test_an_unfitted_part_frees_its_pin(tmp_path: Path) -> None:
     path = write(tmp_path, '[buzzer]\npin = "none"\n[leds]\naxis = 12\n')
     assert load_config(path).leds.axis == 12
@@ -112,6 +123,12 @@ BAD = {
                              "allowed: an I2C address from 0x03 to 0x77"),
     "unknown field": ("[display]\nadress = 60\n",
                       "line 2: display.adress: is not a config field (did you mean address?)"),
+    "house rule value": ('[house_rules]\nsherman_reload = "paint"\n',
+                         'line 2: house_rules.sherman_reload: "paint" is not allowed; '
+                         'allowed: "card" or "text"'),
+    "unknown house rule": ('[house_rules]\nsherman = "text"\n',
+                           "line 2: house_rules.sherman: is not a config field (did you mean "
+                           "sherman_reload?)"),
     "unknown table": ("[buttonz]\naxis = 17\n",
                       "line 1: buttonz: is not a config field (did you mean buttons?)"),
     "unknown, nothing close": ("[game]\nvolume = 3\n",

@@ -14,7 +14,8 @@ START_MENU = ["[ COBI Companion ]", "> New battle", "  Quick dice", "  Settings"
 TANK_BATTLE = "ok\ncw cw cw axis\nccw ccw allies\nok\naxis\nallies\n"
 # A new box's New battle: the Easy level, its vehicles.
 EASY_ROSTER = ["[ Roster ]", "> 7TP", "  Sherman", "  Pz I · no gun", "  Tiger",
-               "  Pz IV · part card", "  Pz IV D · part card", "  Rules: Easy",
+               "  Pz IV · part card", "  Pz IV D · part card", "  House rules: none",
+               "  Rules: Easy",
                "(button = add · OK = start)"]
 KEYS = "cw, ccw, ok, back, axis, allies, axis_long, allies_long, or q to quit"
 

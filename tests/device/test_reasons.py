@@ -15,7 +15,7 @@ import pytest
 from cobi_companion.cards import CardBook
 from cobi_companion.device.core import i18n
 from cobi_companion.device.core.reasons import NOTES, TEMPLATES, WORDED, say
-from cobi_companion.rules import easy, hiding, movement, overrun, scoring, turns
+from cobi_companion.rules import easy, hiding, house, movement, overrun, scoring, turns
 from cobi_companion.rules.battle import Battle, Piece, Ride
 from cobi_companion.rules.card import PRINTED, Facing, Kind, Mount, Template, Weapon
 from cobi_companion.rules.card_schema import validated_card
@@ -54,6 +54,7 @@ SAMPLES: dict[str, Any] = {
     "british": 1, "allied": 40, "german": 10, "difference": 30, "levels": 2,
     "column": "2:1", "low": 28, "high": 40, "span": "30-35 cm", "gain": 3,
     "vehicle": "Opel 1",
+    "rule": "sherman_reload", "value": "paint",
 }
 # Words a Polish template may share with the English one: the keys and values of the files
 # a player writes (offset_cm, at_least, terrain:-1), abbreviations both languages use (HE, AP,
@@ -123,7 +124,8 @@ def test_the_words_of_the_rules_have_words_in_both_languages(book: CardBook) -> 
              "shift_kind": list(cobra.ShiftKind), "nation": list(cobra.Nation),
              "question": list(QUESTIONS), "modifier": list(cobra.BY_LETTER),
              "quantity": ["offset", "reading", "threshold", "margin", "distance", "range"],
-             "start": ["Marginal Allied", "Marginal German"], "weather": list(Weather)}
+             "start": ["Marginal Allied", "Marginal German"], "weather": list(Weather),
+             "rule": list(house.BY_NAME)}
     missing = [key for name, values in known.items() for key in word_keys(name, values)
                if key not in i18n.STRINGS]
     assert missing == []
@@ -221,6 +223,8 @@ CASES: dict[Refusal, Case] = {
     Refusal.NO_SUCH_PIECE: lambda b, k: b.get("Panther 1"),
     Refusal.SQUAD_NEEDS_FIGURE: lambda b, k: b.add(k.get("rifleman"), Side.AXIS, 0),
     Refusal.UNKNOWN_CARD: lambda b, k: k.get("9999"),
+    Refusal.UNKNOWN_HOUSE_RULE: lambda b, k: house.parse("paint", "yes"),
+    Refusal.HOUSE_RULE_VALUE: lambda b, k: house.parse("sherman_reload", "paint"),
     Refusal.NO_SUCH_WEAPON: lambda b, k: k.get("rifleman").weapon("medium MG"),
     Refusal.NO_CARD_VALUE: lambda b, k: odds(ShotPlan(k.get("2477"), k.get("2508"),
                                                       Facing.SIDE)),

@@ -61,7 +61,7 @@ from cobi_companion.device.ports.range_sensor import Condition
 from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore, StoreProblem
 from cobi_companion.device.ui.renderer import last_row, render
 from cobi_companion.device.ui.trouble import notice
-from cobi_companion.rules import turns
+from cobi_companion.rules import house, turns
 from cobi_companion.rules.battle import Battle, Ride
 from cobi_companion.rules.card import PRINTED, Facing, Kind
 from cobi_companion.rules.cobra.combat import BY_LETTER, Nation, Role, ShiftKind
@@ -593,6 +593,7 @@ def journey_easy(tour: Tour) -> None:
         if guide.app.screen.level == "tank":            # no pieces: each side needs a piece
             guide.press("cw", "ok")
             guide.play(3, until=lambda: type(guide.app.screen).__name__ == "Roster")
+    house_rules_tried(guide, "easy")
     guide.many_pieces(PIECES + 1)
     guide.go_to(guide.row_of("remove"))                 # the last one out again
     guide.press("ok", "ccw", "ok")
@@ -614,6 +615,18 @@ def journey_easy(tour: Tour) -> None:
     resumed(tour, "easy", 150)
 
 
+def house_rules_tried(guide: Guide, level: str) -> None:
+    """The roster's House rules row: each of the level's house rules turned through all its
+    values (each one's meaning on the hint) back to the rules' own reading, then the first one
+    changed for the battle (its line in the log, on the status board), then Done."""
+    guide.go_to(guide.row_of("house"))
+    guide.press("ok")
+    for rule in house.for_level(level):
+        guide.press(*["ok"] * len(rule.values), "cw")
+    guide.press("ok")                                   # Done: back on the roster
+    guide.press("ok", "ok", "ccw", "ok")                # the first rule once, then Done
+
+
 def resumed(tour: Tour, name: str, steps: int) -> None:
     """The box `name` started again, real dice on: the battle or game it saved goes on."""
     guide = tour.guide(tour.box(name), name, seed=len(name))
@@ -633,7 +646,10 @@ def journey_tank(tour: Tour) -> None:
     guide = tour.guide(tour.box("tank"), "tank", seed=7)
     guide.choose(tour.t("new"))
     guide.go_to(guide.row_of("rules"))
-    guide.press("ok", "cw", "ok")                       # no pieces yet: the roster says so
+    guide.press("ok")
+    house_rules_tried(guide, "tank")
+    guide.go_to(guide.row_of("rules"))
+    guide.press("cw", "ok")                             # no pieces yet: the roster says so
     guide.play(900)
     resumed(tour, "tank", 100)
 
@@ -1133,6 +1149,9 @@ def battle_log(tour: Tour) -> list[LogEntry]:
             entry("log_passes"), entry("log_ends_turn")]
     return [
         *(entry("log_new_battle", level=level, pieces=roster) for level in ("easy", "tank")),
+        entry("log_house_rules", rules=tuple(
+            entry("log_house_rule", rule=rule.name, choice=f"{rule.name}_{value}")
+            for rule in house.RULES for value in rule.values)),
         entry("log_new_match", pieces=roster),
         *(entry("log_initiative", round=ROUNDS, side=side.value) for side in Side),
         *(entry("log_attacks", attacker=side.value, defender=side.enemy.value)

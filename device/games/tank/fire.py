@@ -230,7 +230,7 @@ def soft_single(app: App, firer: Piece, weapon: Weapon, target: Piece, done: Fin
         def fire_at(cm: float) -> Screen:
             app.playing.last_cm[weapon.name] = round(cm)
             plan = SoftPlan(firer, weapon, (covered(target, situations, facing),),
-                            app.book.table, range_cm=cm)
+                            app.book.table, range_cm=cm, house=app.playing.house)
             return start(app, plan, shooting(firer.label, weapon.name, done), again,
                          target.label)   # the pair: too long a title
         return soft_range(app, weapon, fire_at, again)
@@ -317,7 +317,7 @@ class TemplatePick(PickPieces):
              cover: bool = False, over: bool = False) -> SoftPlan:
         firer = app.playing.battle.get(self.firer)
         return SoftPlan(firer, self.weapon, tuple(under), app.book.table, range_cm, cover,
-                        over_range=over)
+                        over_range=over, house=app.playing.house)
 
     def set_up(self, app: App, piece: Piece) -> Screen:
         """How many of its figures, (a vehicle's facing,) and where they are."""
