@@ -360,15 +360,7 @@ def end_activation(turn: Turn) -> Turn:
 
 
 def _active(turn: Turn, battle: Battle, label: str, action: Action) -> tuple[Activation, Piece]:
-    open_ = turn.current
-    if open_ is None:
-        raise RulesError(f"no activation is open: activate {label} first",
-                         Refusal.NO_ACTIVATION_FOR, label=label)
-    piece = battle.get(label)
-    if piece.label not in open_.labels:
-        raise RulesError(f"{piece.label} is not in this activation "
-                         f"({', '.join(open_.labels)})",
-                         Refusal.NOT_IN_ACTIVATION, label=piece.label, labels=open_.labels)
+    open_, piece = _in_activation(turn, battle, label)
     if piece.gone:
         raise RulesError(f"{piece.label} is out of the fight",
                          Refusal.OUT_OF_FIGHT, label=piece.label)
@@ -545,7 +537,7 @@ def check_shot(turn: Turn, battle: Battle, label: str, weapon: str) -> None:
     on the active unit": each weapon fires once, a squad's once a figure, and "Figures armed
     with hand grenades can throw one per activation". Whether the weapon itself may fire (lost,
     unloaded, its commander inside) is the fire's own check."""
-    act, piece = _active_shooter(turn, battle, label)
+    act, piece = _in_activation(turn, battle, label)
     if not act.did(piece.label, Action.FIRE):
         fire(turn, battle, piece.label)
     each = _figures_firing(act, piece)
@@ -570,13 +562,13 @@ def shoot(turn: Turn, battle: Battle, label: str, weapon: str) -> Turn:
     """Record one shot of the weapon (GUN: the main gun) by the active piece, once
     `check_shot` allows it. The fire action itself is recorded by `fire`."""
     check_shot(turn, battle, label, weapon)
-    act, piece = _active_shooter(turn, battle, label)
+    act, piece = _in_activation(turn, battle, label)
     name = GUN if weapon == GUN else piece.card.weapon(weapon).name
     updated = replace(act, shots=(*act.shots, Shot(piece.label, name)))
     return replace(turn, activations=(*turn.activations[:-1], updated))
 
 
-def _active_shooter(turn: Turn, battle: Battle, label: str) -> tuple[Activation, Piece]:
+def _in_activation(turn: Turn, battle: Battle, label: str) -> tuple[Activation, Piece]:
     """The open activation and the piece, which must be in it."""
     open_ = turn.current
     if open_ is None:

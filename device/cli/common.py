@@ -13,6 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from cobi_companion.device.cli.errors import UsageError
+
 if TYPE_CHECKING:
     from cobi_companion.cards import CardBook
     from cobi_companion.rules.dice import Dice, Need
@@ -97,8 +99,16 @@ def cards(args: argparse.Namespace) -> CardBook:
 def house_rules(args: argparse.Namespace) -> HouseRules:
     """The house rules of --house-rule NAME=VALUE (checked as argparse read them), over the
     rules' own readings."""
-    from cobi_companion.rules.house import HouseRules
+    from cobi_companion.rules.house import HouseRules, rule
 
+    # A rule of the other level would change nothing: say so rather than ignore it (`reload`
+    # is the Tank Game's; `play` without --rules plays the config's level).
+    level = getattr(args, "rules", None) or ("tank" if args.command == "reload" else None)
+    for name, value in args.house_rules:
+        levels = rule(name).levels
+        if level is not None and level not in levels:
+            raise UsageError(f"--house-rule {name}={value}: it changes the "
+                             f"{' and '.join(levels)} rules only, not {level}")
     return HouseRules().with_values(args.house_rules)
 
 

@@ -76,3 +76,18 @@ def test_play_starts_a_new_battle_with_them(cli, tmp_path: Path):
               "easy_round=both_pass", stdin="ok\nccw\nccw\nok\n")
     assert run.code == 0, run.err
     assert "House rules: 1 changed" in run.out and "Round ends: both pass" in run.out
+
+
+def test_a_rule_of_the_other_level_is_refused_not_ignored(cli):
+    """easy_round is the Easy level's ("When both players have had a chance to take an
+    action, the round is over"), sherman_reload the Tank Game's: given to a command of the
+    other level it would change nothing, so it is one line and exit 2."""
+    easy = cli("odds", *SHERMAN_AT_TIGER, "--house-rule", "easy_round=both_pass")
+    assert (easy.code, easy.out) == (2, "")
+    assert easy.err.strip() == ("cobi-companion: --house-rule easy_round=both_pass: it changes "
+                                "the easy rules only, not tank")
+    reload = cli("reload", "--card", "2464", "--house-rule", "easy_fields=number")
+    assert reload.code == 2 and "not tank" in reload.err
+    tank = cli("odds", "--rules", "easy", "--attacker", "2464", "--target", "2477",
+               "--facing", "rear", "--house-rule", "sherman_reload=text")
+    assert tank.code == 2 and "changes the tank rules only, not easy" in tank.err
