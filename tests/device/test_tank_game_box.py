@@ -256,7 +256,8 @@ def test_the_he_example_at_the_bofors_on_the_box(table_at):
 def test_the_bofors_crew_fight_on_without_their_gun(table_at):
     """After the HE example the gun is destroyed, and Gunner 2 and the Dog are figures: they
     keep the Allies in the battle (rule 16: "When one side has no pieces left"), are activated
-    as figures and may hide or take cover, but have no gun to fire (rule 11)."""
+    as figures and may hide or take cover, but have no gun to fire (rule 11): Fire, which could
+    only be refused, is not offered."""
     table = table_at([*AXIS_FIRST, 6, 3, 4, 3, 4, 3, 1, 3, 1, 5])
     new_battle(table, ("Pz.Kpfw. IV Ausf. D", "axis"), ("37 mm Bofors AT gun", "allies"))
     table.press("ok", "ok")                   # Pz IV D, Fire
@@ -273,10 +274,9 @@ def test_the_bofors_crew_fight_on_without_their_gun(table_at):
     table.press("ok")                         # picked: nothing else could join, it starts
     assert logged(table)[-1] == "allies activates: Bofors 1 (2)"
     assert "Hide" in table.view.items and "Take cover" in table.view.items
-    assert "Reload" not in table.view.items
-    table.choose("Fire")
-    assert "has lost its gun and cannot fire" in lines(table.view)
-    table.press("ok", "back")
+    assert table.view.items == ("Move", "Hide", "Take cover", "End activation")
+    assert saved(table)["turn"]["activations"][-1]["done"] == []
+    table.press("back")
     table.choose("Status board")
     assert "Bofors 1 Allies: crew 2, gun lost" in table.view.lines
 

@@ -329,6 +329,8 @@ def piece_actions(app: App, piece: Piece) -> list[tuple[str, Next]]:
                     (app.t("take_cover"), lambda: take_cover(app, label))]
         if carriers(app, piece):
             actions.append((app.t("get_on"), lambda: get_on(app, label)))
+    if piece.crew_only and not piece.card.weapons:   # a destroyed gun's crew with no weapon of
+        del actions[0]                               # their own: Fire could only be refused
     tank = piece.kind in (Kind.HARD, Kind.OPEN_TOP)
     if tank and overrun.candidates(playing(app)[0].battle, piece):
         actions.append((app.t("run_over"), lambda: run_over(app, label)))
