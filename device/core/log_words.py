@@ -36,6 +36,10 @@ LOG_WORDS: dict[str, tuple[str, str]] = {
                      "{firer} strzela do {target} ({facing}): {effect}"),
     "log_fires_weapon": ("{firer} fires {weapon:key} at {targets}: {down} of {of} down",
                          "{firer} strzela ({weapon}) do {targets}: padło {down} z {of}"),
+    "log_fires_weapon_guns": ("{firer} fires {weapon:key} at {targets}: {down} of {of} down, "
+                              "{guns:gun|guns} destroyed",
+                              "{firer} strzela ({weapon}) do {targets}: padło {down} z {of}, "
+                              "zniszczone działa: {guns}"),
     "log_fires_weapon_miss": ("{firer} fires {weapon:key} at {targets}: miss",
                               "{firer} strzela ({weapon}) do {targets}: pudło"),
     "log_reloaded": ("{label} reloads: reloaded", "{label} przeładowuje: załadowany"),

@@ -247,10 +247,12 @@ def test_the_he_example_at_the_bofors_on_the_box(table_at):
     table.press("axis", "allies", "axis", "allies", "axis", "allies")
     assert table.steps[-2].needed == "2 v 5" and table.steps[-2].total == "MISS"
     # "+2 is a kill (Mark as destroyed)" is the gun; Gunner 2 and the Dog are "no kill"
-    assert table.view.word == "2 of 4 down" and table.view.detail == "Bofors 1: 2 left"
+    # the summary and the log say the gun is destroyed, not only the figures down
+    assert table.view.word == "2 of 4 down"
+    assert table.view.detail == "Bofors 1: 2 left, gun lost"
     assert pieces(table)["Pz IV D 1"] == (None, ["unloaded"])
     assert pieces(table)["Bofors 1"] == (2, ["destroyed"])
-    assert logged(table)[-1].endswith("at Bofors 1: 2 of 4 down")
+    assert logged(table)[-1] == "axis Pz IV D 1 fires HE at Bofors 1: 2 of 4 down, 1 gun destroyed"
 
 
 def test_the_bofors_crew_fight_on_without_their_gun(table_at):
@@ -527,7 +529,8 @@ def test_a_gun_alone_under_the_tank_loses_the_gun_and_its_crew_roll(table_at):
     table.choose("Run over!")
     assert table.view.lines == ("Moves as in rough ground", "Allies: roll!")
     table.press("allies", "allies", "allies")
-    assert table.view.word == "2 of 4 down" and table.view.detail == "Bofors 1: 2 left"
+    assert table.view.word == "2 of 4 down"
+    assert table.view.detail == "Bofors 1: 2 left, gun lost"     # the gun said, not only figures
     table.press("ok")
     assert pieces(table)["Bofors 1"] == (2, ["destroyed"])
 

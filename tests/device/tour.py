@@ -1130,6 +1130,9 @@ def battle_log(tour: Tour) -> list[LogEntry]:
             *(entry(key, firer=squad, weapon=weapon, targets=squads, down=10, of=10)
               for key in ("log_fires_weapon", "log_fires_weapon_miss")
               for weapon in words_of("weapon_")),
+            *(entry("log_fires_weapon_guns", firer=squad, weapon=weapon, targets=squads,
+                    down=10, of=10, guns=guns)
+              for weapon in words_of("weapon_") for guns in (1, 2)),
             *(entry(key, label=target) for key in (
                 "log_reloaded", "log_reload_failed", "log_moves", "log_hides",
                 "log_takes_cover", "log_commander_out", "log_commander_in", "log_spotted",

@@ -44,7 +44,7 @@ from cobi_companion.rules.dice import Aim, Need, ScriptedDice
 from cobi_companion.rules.distance import FIRE_RANGE, DistanceCheck
 from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.shot import check_firer
-from cobi_companion.rules.soft_fire import Attack, Covered, SoftFire, SoftPlan
+from cobi_companion.rules.soft_fire import Attack, Covered, PieceResult, SoftFire, SoftPlan
 from cobi_companion.rules.status import Effect
 from cobi_companion.rules.trace import DieCheck
 
@@ -569,9 +569,16 @@ class SoftRun(Screen):
             app.cue("hit" if result.down else "miss", side)
         targets = tuple(shown(c.piece) for c in self.plan.targets)
         firer, weapon = self.plan.firer.label, weapon_name(self.plan.weapon)
-        line = entry("log_fires_weapon", firer=firer, weapon=weapon, targets=targets,
-                     down=result.down, of=result.attacked) if result.hit else \
-            entry("log_fires_weapon_miss", firer=firer, weapon=weapon, targets=targets)
+        # a gun destroyed is said, besides the figures down (its crew may fight on)
+        guns = sum(1 for piece in result.results if gun_destroyed(piece))
+        if not result.hit:
+            line = entry("log_fires_weapon_miss", firer=firer, weapon=weapon, targets=targets)
+        elif guns:
+            line = entry("log_fires_weapon_guns", firer=firer, weapon=weapon, targets=targets,
+                         down=result.down, of=result.attacked, guns=guns)
+        else:
+            line = entry("log_fires_weapon", firer=firer, weapon=weapon, targets=targets,
+                         down=result.down, of=result.attacked)
         after = self.done(app, line)
         return Show(views, lambda: after, animate=True, steps=True, play=True)
 
@@ -584,5 +591,13 @@ class SoftRun(Screen):
             elif after.status.commander_killed and not piece.before.status.commander_killed:
                 parts.append(app.t("no_commander_of", label=after.label))
             elif after.kind is not Kind.HARD and after.figures is not None:
-                parts.append(app.t("left_n", label=after.label, n=after.figures))
+                left = app.t("left_n", label=after.label, n=after.figures)
+                if gun_destroyed(piece):          # its crew fight on without it
+                    left = ", ".join([left, app.t("gun_destroyed")])
+                parts.append(left)
         return " · ".join(parts)
+
+
+def gun_destroyed(piece: PieceResult) -> bool:
+    """A gun whose gun this fire destroyed."""
+    return piece.kind is Kind.GUN and piece.model_effect is Effect.DESTROYED

@@ -171,8 +171,14 @@ class OverrunRun(Screen):
 
     @staticmethod
     def left(app: App, result: Overrun) -> str:
-        parts = [app.t("out", label=p.after.label) if p.after.gone else
-                 app.t("left_n", label=p.after.label, n=p.after.figures or 0)
-                 for p in result.pieces]
+        parts = []
+        for p in result.pieces:
+            if p.after.gone:
+                parts.append(app.t("out", label=p.after.label))
+                continue
+            left = app.t("left_n", label=p.after.label, n=p.after.figures or 0)
+            if p.gun_eliminated:              # its crew fight on without it
+                left = ", ".join([left, app.t("gun_destroyed")])
+            parts.append(left)
         return " · ".join(parts)
 
