@@ -107,7 +107,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "fire_at": ("Fire → {target}", "Ogień → {target}"),
     # Easy: "The gun must point at the target. You may rotate a turret by up to 90° or turn
     # 10° for tank destroyers and assault guns" (Polish: "obrócić cały pojazd o 10°").
-    "aim_turn_limit": ("aim: turret 90° · hull 10°", "cel: wieża 90° · pojazd 10°"),
+    "aim_turn_limit": ("aim: turret 90° · hull 10°", "obrót: wieża 90° · pojazd 10°"),
     "pass_ask": ("Pass this turn?", "Pasujesz?"),
     "end_turn_ask": ("End the turn?", "Koniec tury?"),
     "gives_up_ask": ("{side} gives up?", "{side} się poddaje?"),

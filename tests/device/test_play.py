@@ -168,3 +168,16 @@ def test_a_move_not_across_rough_ground_is_asked_about_the_road(cli: Any) -> Non
     shown = frames(road.out)
     assert any(frame[0].startswith("[ All on road? ]") for frame in shown)
     assert ["[ Tiger 1 ]  R1 Axis", "*** 32 cm ***", "move up to 32 cm"] in shown
+
+
+def test_the_easy_fire_row_says_the_turn_limit_in_polish(cli: Any, tmp_path: Any) -> None:
+    """The Polish rules: "Możesz obrócić wieżę o 90° lub obrócić cały pojazd o 10°": the hint
+    says how far it turns (obrót), not a target (cel, which is the Target screen's word)."""
+    config = tmp_path / "pl.toml"
+    config.write_text('[game]\nlanguage = "pl"\n')
+    keys = "ok\ncw cw cw axis\nccw ccw allies\nok\naxis\nallies\nok\nq\n"
+    run = cli("play", "--rules", "easy", "--dice", "4,2", "--config", str(config),
+              "--state-dir", str(tmp_path / "state"), stdin=keys)
+    assert (run.code, run.err) == (0, ""), run.err
+    assert ["[ Tiger 1 ]  R1 Oś", "> Ogień → Sherman 1", "  Ruch",
+            "(obrót: wieża 90° · pojazd 10°)"] in frames(run.out)
