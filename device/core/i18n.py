@@ -47,7 +47,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ok_next": ("OK = next", "OK = dalej"),
     "menu": ("Menu", "Menu"),
     "back_to_game": ("Back to battle", "Wróć do bitwy"),
-    "status_board": ("Status board", "Stan pojazdów"),
+    "status_board": ("Status board", "Stan jednostek"),
     "battle_log": ("Battle log", "Dziennik bitwy"),
     "end_battle": ("End battle", "Zakończ bitwę"),
     "initiative": ("Initiative", "Inicjatywa"),

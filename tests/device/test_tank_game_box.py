@@ -749,3 +749,16 @@ def test_snapshot_commander_menu_and_off_map_in_polish(table_at, snapshot):
     table.choose("Zjedź z mapy")
     assert table.view.word == "ZJECHAŁ"
     snapshot("tank_off_map_pl", render(table.view))
+
+
+def test_the_polish_status_board_is_of_units_not_only_vehicles(table_at):
+    """The board lists squads, guns, crews and riders beside the vehicles: in Polish it is
+    "Stan jednostek" (units), as "Ukryte jednostki" is, not "Stan pojazdów" (vehicles)."""
+    table = table_at(AXIS_FIRST, config=Config(game=Game(language="pl", rules="tank")))
+    table.press("ok")
+    for name, side, figures in (("Tiger I", "axis", None), ("Rifleman", "allies", 2)):
+        add(table, name, side, figures)
+    table.press("ok", "axis", "allies", "ok", "back")
+    table.choose("Stan jednostek")
+    assert table.view.header.title == "Stan jednostek"
+    assert "Rifle 1 Alianci: figurek: 2" in table.view.lines
