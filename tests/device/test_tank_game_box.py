@@ -283,6 +283,31 @@ def test_the_bofors_crew_fight_on_without_their_gun(table_at):
     assert "Bofors 1 Allies: crew 2, gun lost" in table.view.lines
 
 
+def test_a_destroyed_guns_crew_is_not_offered_a_ride_the_rules_refuse(table_at):
+    """Only squads of figures ride on vehicles (rules.turns.get_on refuses a gun's crew): with
+    a friendly 7TP on the map, the Bofors crew's menu has no "Get on" that could only be
+    refused; a rifle squad beside them has it."""
+    table = table_at([*AXIS_FIRST, 6, 3, 4, 3, 4, 3, 1, 3, 1, 5])
+    new_battle(table, ("Pz.Kpfw. IV Ausf. D", "axis"), ("37 mm Bofors AT gun", "allies"),
+               ("7TP", "allies"), ("Rifleman", "allies", 1))
+    table.press("ok", "ok")                   # Pz IV D, Fire
+    table.choose("HE template")
+    table.press("ok", "ok", "cw", "ok", "ok", "ok")     # the Bofors: 3, soft cover; Fire!
+    table.tap("axis")
+    drain(table.box)
+    table.press(*["axis", "allies"] * 4, "ok")
+    assert pieces(table)["Bofors 1"] == (2, ["destroyed"])
+    table.choose("End activation")
+    table.choose("Bofors 1")
+    table.choose("Rifle 1")
+    table.choose("Go!")
+    table.choose("Bofors 1")
+    assert table.view.items == ("Move", "Hide", "Take cover")
+    table.press("back")
+    table.choose("Rifle 1")
+    assert "Get on" in table.view.items
+
+
 def test_a_squad_wiped_out_loses_the_battle(table_at):
     # The rifle example: 45 cm is +2 (the table's first band: the dial starts there).
     table = table_at([*AXIS_FIRST, 4, 3])
