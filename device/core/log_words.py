@@ -22,7 +22,7 @@ LOG_WORDS: dict[str, tuple[str, str]] = {
     "log_roster_piece": ("{name} ({side:key})", "{name} ({side})"),
     "log_roster_off_map": ("{name} off map ({side:key})", "{name} poza mapą ({side})"),
     "log_house_rules": ("house rules: {rules}", "zasady domowe: {rules}"),
-    "log_house_rule": ("{rule:key} = {choice}", "{rule}: {choice}"),
+    "log_house_rule": ("{rule}: {choice}", "{rule}: {choice}"),
     "log_initiative": ("round {round}: {side:key} has the initiative",
                        "runda {round}: inicjatywa – {side}"),
     "log_attacks": ("{attacker:key} attacks, {defender:key} defends",

@@ -61,7 +61,8 @@ def test_a_battle_keeps_its_house_rules_in_its_save_log_and_status_board(table_a
     table.press("ok")
     table.press("back")
     table.choose("Battle log")
-    assert "house rules: easy_round = both pass" in table.view.lines
+    # the rule's name in words, as the list says it, not the config file's key (easy_round)
+    assert "house rules: Round ends: both pass" in table.view.lines
     table.close()
     again = table_at([], config=EASY)                       # a pulled plug; the config changed
     assert again.box.app.state is not None
