@@ -142,7 +142,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "househint_he_modifier_card": ("The firing gun's own HE value",
                                    "Własna wartość HE działa"),
     "house_easy_round": ("Round ends", "Koniec rundy"),
-    "house_easy_round_one_each": ("one each", "po akcji"),
+    "house_easy_round_one_each": ("one each", "po 1 akcji"),
     "house_easy_round_both_pass": ("both pass", "obaj pasują"),
     "househint_easy_round_one_each": ("After one action each",
                                       "Po jednej akcji każdego"),
