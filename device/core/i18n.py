@@ -116,7 +116,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     # the house rules of a new battle (rules/house.py): the roster's row, the list, each rule
     # with its values and what each one means
     "house_rules": ("House rules", "Zasady domowe"),
-    "house_changed": ("House rules: {n} changed", "Zasady domowe: zmiany {n}"),
+    "house_changed": ("House rules: {n} changed", "Zasady domowe: zmienione {n}"),
     "house_none": ("House rules: none", "Zasady domowe: brak"),
     "house_hint": ("OK = change", "OK = zmień"),
     "house_done": ("Done", "Gotowe"),
