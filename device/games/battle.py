@@ -313,8 +313,11 @@ def give_up(app: App, back: Screen) -> Screen:
             return battle_won(app, side.enemy, entry("log_gives_up", side=side.value))
         return yes_no(app, app.t("gives_up_ask", side=app.side_name(side)), given,
                        lambda: give_up(app, back))
+    # The side whose turn it is is the one likeliest to give up: its row is lit first.
+    state = app.playing
+    turn = state.turn.side if state.turn is not None else state.active
     return Choose(app.t("give_up"), [app.t("gives_up", side=app.side_name(s)) for s in sides],
-                  chosen, back=lambda: back)
+                  chosen, back=lambda: back, index=sides.index(turn) if turn in sides else 0)
 
 
 def hidden_pieces(app: App, back: Screen) -> Screen:

@@ -378,6 +378,8 @@ def test_give_up_and_figures_left(table_at):
                ("Rifleman", "allies", 4))
     table.press("back")
     table.choose("Give up")
+    # the Allies' turn: their row is lit first
+    assert table.view.items[table.view.index] == "Allies gives up"
     table.choose("Allies gives up")
     assert table.view.header.title == "Allies gives up?"     # asked first: no is first
     table.choose("yes")
@@ -735,6 +737,8 @@ def test_snapshot_match_result(table_at, snapshot):
     table.press("axis", "allies", "ok", "ok")
     table.press("back")
     table.choose("Give up")
+    # the Allies' turn: their row is lit first
+    assert table.view.items[table.view.index] == "Allies gives up"
     table.choose("Allies gives up")          # team 1 plays the Allies now: team 2 wins
     table.choose("yes")
     table.press("ok", "ok")
