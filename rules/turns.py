@@ -400,10 +400,12 @@ def move(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[Turn, 
 def get_on(turn: Turn, battle: Battle, label: str, vehicle: str,
            note: str = "") -> tuple[Turn, Battle]:
     """An active squad gets on a vehicle of its side on the map: its move (the players place
-    the figures on or in it, as they measure any move). Where they sit is the vehicle's kind."""
+    the figures on or in it, as they measure any move). Where they sit is the vehicle's kind.
+    The crew of a destroyed gun are figures and ride as a squad does; a gun with its gun is
+    towed, never carried."""
     _active(turn, battle, label, Action.MOVE)
     piece, carrier = battle.get(label), battle.get(vehicle)
-    if piece.kind is not Kind.FIGURE:
+    if piece.kind is not Kind.FIGURE and not piece.crew_only:
         raise RulesError(f"{piece.label} is not a squad of figures: only figures ride on "
                          "vehicles", Refusal.RIDE_ONLY_FIGURES, label=piece.label)
     if piece.riding is not None:
