@@ -130,6 +130,20 @@ def test_a_rider_carried_by_its_vehicles_move_may_not_fire(field):
     assert battle.get("Rifle 1").riding is None
 
 
+def test_a_rider_that_fired_then_rode_along_fires_no_more(field):
+    """Rule 10: "Active pieces that have not moved may fire": the squad's first figure fired,
+    then the tank moved and carried it; the others may not fire after the ride."""
+    turn, battle = aboard(field, "Tiger 1")
+    turn, battle = turns.end_turn(*turns.end_turn(turn, battle))
+    turn = turns.activate(turn, battle, ["Tiger 1", "Rifle 1"])
+    turn = turns.shoot(turn, battle, "Rifle 1", "rifle")
+    turn, battle = turns.fire(turn, battle, "Rifle 1")
+    turns.check_shot(turn, battle, "Rifle 1", "rifle")       # a second figure: allowed
+    turn, battle = turns.move(turn, battle, "Tiger 1")
+    assert refusal(lambda: turns.check_shot(turn, battle, "Rifle 1", "rifle")) is \
+        Refusal.CARRIED_NO_FIRE
+
+
 def test_a_rider_neither_hides_nor_takes_cover(field):
     """Rule 8: hidden figures are laid down in cover; rule 12: cover is "behind walls, vehicles
     or anything that can stop a bullet" — not on top of one. A rider gets off first."""
