@@ -232,7 +232,9 @@ def _run_over(tank: Piece, item: Under, count: int, dice: Dice, faces: list[int]
         after = replace(piece, status=replace(piece.status, destroyed=True))
     rolls: tuple[FigureRoll, ...] = ()
     plural = "s" if count != 1 else ""
-    if hidden:
+    if gun and piece.figures is None:     # its card gives no crew: none is known to roll
+        outcome = "its card gives no crew"
+    elif hidden:
         what = "its crew" if gun else f"{count} figure{plural}"
         outcome = (f"hidden: {what} survive{'' if gun or count != 1 else 's'} without a roll "
                    "(vehicles cannot see hidden figures)")
@@ -240,12 +242,12 @@ def _run_over(tank: Piece, item: Under, count: int, dice: Dice, faces: list[int]
         rolls = _rolls(tank, piece, count, dice, faces)
     killed = sum(r.eliminated for r in rolls)
     after = after.lose_figures(killed) if killed else after
-    if not hidden:
+    if not hidden and not (gun and piece.figures is None):
         outcome = _survivors(item, count, killed, gun)
     if gun:
         where = "in soft cover" if item.cover is Cover.SOFT else "in the open"
         outcome = f"a gun {where}: eliminated, no roll; " + (
-            outcome if count else "it has no crew")
+            outcome if count or piece.figures is None else "it has no crew")
     return RunOver(piece.label, piece.kind, item.cover, hidden, item.dug_in, count, rolls,
                    killed, outcome, piece, after, gun_eliminated=gun)
 

@@ -274,7 +274,12 @@ def check_soft_firer(firer: Piece, weapon: Weapon) -> None:
     if firer.status.commander_killed:
         raise RulesError(f"{firer.label} lost its commander: it may only move off a "
                          f"friendly edge", Refusal.COMMANDER_LOST, label=firer.label)
-    if firer.kind in (Kind.GUN, Kind.OPEN_TOP, Kind.FIGURE) and not firer.figures:
+    crewed = firer.kind in (Kind.GUN, Kind.OPEN_TOP, Kind.FIGURE)
+    if crewed and firer.figures is None:
+        # a crew its card file does not give: "Guns need to have at least one figure to fire"
+        # cannot be checked, so the card is asked (a refusal names the file and the field)
+        firer.card.need("crew")
+    if crewed and not firer.figures:
         raise RulesError(f"{firer.label} has no figure left to fire",
                          Refusal.NO_FIGURE_TO_FIRE, label=firer.label)
     if weapon.template is Template.HE:   # the main gun: its damage dice matter only on vehicles

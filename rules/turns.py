@@ -400,10 +400,12 @@ def move(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[Turn, 
 def get_on(turn: Turn, battle: Battle, label: str, vehicle: str,
            note: str = "") -> tuple[Turn, Battle]:
     """An active squad gets on a vehicle of its side on the map: its move (the players place
-    the figures on or in it, as they measure any move). Where they sit is the vehicle's kind."""
+    the figures on or in it, as they measure any move). Where they sit is the vehicle's kind.
+    The crew of a destroyed gun are figures and ride as a squad does; a gun with its gun is
+    towed, never carried."""
     _active(turn, battle, label, Action.MOVE)
     piece, carrier = battle.get(label), battle.get(vehicle)
-    if piece.kind is not Kind.FIGURE:
+    if piece.kind is not Kind.FIGURE and not piece.crew_only:
         raise RulesError(f"{piece.label} is not a squad of figures: only figures ride on "
                          "vehicles", Refusal.RIDE_ONLY_FIGURES, label=piece.label)
     if piece.riding is not None:
@@ -437,6 +439,18 @@ def fire(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[Turn, 
     if act.extra:
         raise RulesError(f"{piece.label} is in the extra activation: its pieces may not fire",
                          Refusal.EXTRA_NO_FIRE, label=piece.label)
+    _not_moved(act, piece)
+    if act.did(piece.label, Action.RELOAD):
+        raise RulesError(f"{piece.label} reloaded in this activation: a reloading piece "
+                         "neither moves nor fires",
+                         Refusal.RELOADING_NO_MOVE_OR_FIRE, label=piece.label)
+    return _record(turn, act, Done(piece.label, Action.FIRE, note)), \
+        battle.replace_piece(reveal(piece))
+
+
+def _not_moved(act: Activation, piece: Piece) -> None:
+    """Rule 10: "Active pieces that have not moved may fire": refused to a piece that moved
+    in the activation, or rode along as its vehicle moved."""
     if act.moved(piece.label):
         raise RulesError(f"{piece.label} has moved in this activation: only pieces that have "
                          "not moved may fire", Refusal.MOVED_NO_FIRE, label=piece.label)
@@ -445,12 +459,6 @@ def fire(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[Turn, 
                          "activation: only pieces that have not moved may fire",
                          Refusal.CARRIED_NO_FIRE, label=piece.label,
                          vehicle=piece.riding.vehicle)
-    if act.did(piece.label, Action.RELOAD):
-        raise RulesError(f"{piece.label} reloaded in this activation: a reloading piece "
-                         "neither moves nor fires",
-                         Refusal.RELOADING_NO_MOVE_OR_FIRE, label=piece.label)
-    return _record(turn, act, Done(piece.label, Action.FIRE, note)), \
-        battle.replace_piece(reveal(piece))
 
 
 def hide(turn: Turn, battle: Battle, label: str, *, cover: bool,
@@ -533,13 +541,17 @@ def _grenade(piece: Piece, weapon: str) -> bool:
 
 def check_shot(turn: Turn, battle: Battle, label: str, weapon: str) -> None:
     """May the active piece fire this weapon (GUN: its main gun) now? Its first shot is its
-    fire action (`fire` refuses what it refuses); rule 10 says "Fire each weapon individually
+    fire action (`fire` refuses what it refuses), and a later shot is refused too once the
+    piece has moved or ridden along since ("Active pieces that have not moved may fire");
+    rule 10 says "Fire each weapon individually
     on the active unit": each weapon fires once, a squad's once a figure, and "Figures armed
     with hand grenades can throw one per activation". Whether the weapon itself may fire (lost,
     unloaded, its commander inside) is the fire's own check."""
     act, piece = _in_activation(turn, battle, label)
     if not act.did(piece.label, Action.FIRE):
         fire(turn, battle, piece.label)
+    else:       # a piece that fired may move (rule 10), but then fires no more weapons
+        _not_moved(act, piece)
     each = _figures_firing(act, piece)
     if act.fired_by(piece.label, weapon) < each:
         return

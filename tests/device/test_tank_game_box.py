@@ -503,6 +503,17 @@ def overrun_field(table) -> None:
     table.choose("in soft cover")
 
 
+def test_a_single_figure_under_the_tank_is_listed_as_1(table_at):
+    """A squad of one is not asked how many: the pick says its 1 figure (not "None")."""
+    table = table_at([*AXIS_FIRST])
+    new_battle(table, ("Tiger I", "axis"), ("Rifleman", "allies", 1))
+    table.press("ok")
+    table.choose("Run over")
+    table.choose("Rifle 1")
+    table.choose("in soft cover")
+    assert table.view.items[0] == "• Rifle 1: 1 · soft"
+
+
 def test_a_tank_runs_over_a_squad_and_a_gun(table_at):
     """Rule 9: the gun "automatically eliminated", its crew roll as figures (5-6)."""
     table = table_at([*AXIS_FIRST, 5, 2, 6, 6, 5, 5])

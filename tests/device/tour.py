@@ -604,8 +604,10 @@ def journey_easy(tour: Tour) -> None:
     guide.prefer = lambda item: False
     guide.play(300)
     for item in ("dice_stats", "battle_log"):
-        guide.press("back")
-        guide.choose(tour.t(item))
+        for _ in range(4):      # back to the battle's menu from wherever the guide stopped
+            guide.press("back")
+            if guide.choose(tour.t(item)):
+                break
         guide.play(200, until=lambda: not isinstance(guide.view, Lines))
     guide.press("back")
     guide.choose(tour.t("end_battle"))

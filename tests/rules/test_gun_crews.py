@@ -137,3 +137,25 @@ def test_the_crew_of_a_destroyed_gun_spot_as_figures(book):
     assert not hiding.spots(crew, rifles, 20.0, False).spotted
     crew = replace(crew, status=replace(crew.status, destroyed=True))
     assert crew.crew_only and hiding.spots(crew, rifles, 20.0, False).spotted
+
+
+def test_a_gun_whose_card_gives_no_crew_asks_the_card_before_it_fires():
+    """Rule 11: "Guns need to have at least one figure to fire and reload". A card file
+    without the crew cannot say whether one is left: the fire asks the card (the refusal names
+    the card and the field) instead of saying the gun has no figure left."""
+    from cobi_companion.rules.card import CardValueMissing
+    from cobi_companion.rules.card_schema import validated_card
+    from cobi_companion.rules.soft_fire import check_soft_firer
+
+    card = validated_card({"id": "pak", "name": "Pak", "kind": "gun", "gun_to_hit": "3-6",
+                           "reload": "4-6", "he_modifier": "+1"})
+    gun = Battle("tank").add(card, Side.AXIS).get("Pak 1")
+    assert gun.figures is None
+    with pytest.raises(CardValueMissing) as raised:
+        check_soft_firer(gun, he_weapon(card))
+    assert raised.value.code is Refusal.NO_CARD_VALUE and "crew" in str(raised.value)
+    nobody = validated_card({"id": "pak", "name": "Pak", "kind": "gun", "crew": "none",
+                             "gun_to_hit": "3-6", "reload": "4-6", "he_modifier": "+1"})
+    with pytest.raises(RulesError) as none_left:
+        check_soft_firer(Battle("tank").add(nobody, Side.AXIS).get("Pak 1"), he_weapon(nobody))
+    assert none_left.value.code is Refusal.NO_FIGURE_TO_FIRE

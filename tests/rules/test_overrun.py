@@ -138,6 +138,20 @@ def test_a_hidden_gun_is_eliminated_and_its_crew_survive_without_a_roll(tiger):
     assert result.summary == "rolled 0, eliminated 0, 1 gun eliminated"
 
 
+@pytest.mark.parametrize("hidden", [False, True])
+def test_a_gun_whose_card_gives_no_crew_is_eliminated_and_no_crew_is_said_to_survive(tiger,
+                                                                                     hidden):
+    """Rule 9: "Anti-tank guns and the like in the open or soft cover are automatically
+    eliminated". A card file without its crew: nobody is known to be left, so the gun is out
+    (rules-notes: "A destroyed gun whose card file does not give its crew is out of the
+    fight"), and the outcome does not say a crew survives or has none."""
+    card = validated_card({"id": "nocrew-gun", "name": "Gun", "kind": "gun"})
+    gun = Piece("Gun 1", Side.ALLIES, card, Status(hidden=hidden), None)
+    run = overrun(tiger, (Under(gun),), ScriptedDice([])).pieces[0]
+    assert run.gun_eliminated and run.rolls == () and run.after.gone
+    assert run.outcome == "a gun in the open: eliminated, no roll; its card gives no crew"
+
+
 def test_the_crew_of_a_destroyed_gun_are_run_over_as_figures(tiger):
     """The crew of a gun destroyed before are figures: they roll, and may be partly under."""
     crew = Piece("Pak 1", Side.ALLIES, GUN, Status(destroyed=True), 2)

@@ -18,9 +18,10 @@ from typing import Any
 import pytest
 from cobi_companion.cards import load_cards
 from cobi_companion.rules import dice_maths
-from cobi_companion.rules.card import CardValueMissing, Facing, InfoCard
+from cobi_companion.rules.card import CardValueMissing, DieRange, Facing, InfoCard
 from cobi_companion.rules.dice import DiceError, DiceExhausted, ScriptedDice
 from cobi_companion.rules.errors import RulesError
+from cobi_companion.rules.house import HouseRules
 from cobi_companion.rules.levels import RULE_SETS
 from cobi_companion.rules.odds import OUTCOMES, Odds
 from cobi_companion.rules.shot import ShotPlan, effect_of
@@ -50,17 +51,26 @@ def has_tank_modifiers(plan: ShotPlan) -> bool:
     return plan.hull_down or plan.range_cm is not None or plan.crew_below_half
 
 
+# The house rules a shot reads (rules/house.py): the Sherman's reload (Tank Game) and the Easy
+# field numbers; the odds must follow each as the resolution does.
+HOUSE = st.builds(HouseRules, sherman_reload=st.sampled_from(["card", "text"]),
+                  easy_fields=st.sampled_from(["meaning", "number"]))
+
+
 @st.composite
 def shots(draw: st.DrawFn) -> tuple[str, ShotPlan]:
-    """A level and a shot plan over the shipped cards, every facing and target status."""
+    """A level and a shot plan over the shipped cards, every facing, target status and house
+    rule a shot reads."""
     level = draw(st.sampled_from(sorted(RULE_SETS)))
     status = draw(st.builds(Status, weakened=st.booleans(), gun_destroyed=st.booleans(),
                             immobilized=st.booleans()))
+    house = draw(HOUSE)
     plan = ShotPlan(
         attacker=BOOK.get(draw(st.sampled_from(GUNS))),
         target=BOOK.get(draw(st.sampled_from(TARGETS))),
         facing=draw(st.sampled_from(list(Facing))),
         target_status=status,
+        house=house,
     )
     # The Easy level refuses tank modifiers: draw them for it only half the time, so most Easy
     # shots are valid ones.
@@ -72,6 +82,7 @@ def shots(draw: st.DrawFn) -> tuple[str, ShotPlan]:
                           | st.floats(0, 300, allow_nan=False)),
             crew_below_half=draw(st.booleans()),
             target_status=status,
+            house=house,
         )
     return level, plan
 
@@ -104,7 +115,11 @@ def hit_chance(level: str, plan: ShotPlan) -> Fraction:
 
 
 def reload_chance(plan: ShotPlan) -> Fraction:
+    """P(reloaded): the card's reload range, or the Kelly's Heroes "he needs a 4-6" for the
+    Sherman (2464) by the house rule sherman_reload = text."""
     needed = plan.attacker.need("reload")
+    if plan.house.sherman_reload == "text" and plan.attacker.set_number == 2464:
+        needed = DieRange(4)
     modifier = -int(plan.crew_below_half)
     return Fraction(sum(1 for face in range(1, 7) if face + modifier >= needed.low), 6)
 
@@ -247,8 +262,11 @@ STAT_SHOTS = [
     ("easy", 2477, 2477, Facing.FRONT, {}),
     ("easy", 2456, 2477, Facing.SIDE, {"target_status": WEAKENED}),
     ("easy", 2464, 2456, Facing.FRONT, {"target_status": Status(immobilized=True)}),
+    # the house rules: the Sherman reloads on 4-6, the Easy bands by the field numbers
+    ("tank", 2464, 2477, Facing.REAR, {"house": HouseRules(sherman_reload="text")}),
+    ("easy", 2477, 2477, Facing.FRONT, {"house": HouseRules(easy_fields="number")}),
 ]
-TOTAL_RESOLUTIONS = 200_000
+TOTAL_RESOLUTIONS = 204_000
 PER_SHOT = TOTAL_RESOLUTIONS // len(STAT_SHOTS)
 SIGMAS = 5
 # An absolute allowance of 3 outcomes per shot (1.5e-4 at 20 000 resolutions). The normal

@@ -130,6 +130,20 @@ def test_a_rider_carried_by_its_vehicles_move_may_not_fire(field):
     assert battle.get("Rifle 1").riding is None
 
 
+def test_a_rider_that_fired_then_rode_along_fires_no_more(field):
+    """Rule 10: "Active pieces that have not moved may fire": the squad's first figure fired,
+    then the tank moved and carried it; the others may not fire after the ride."""
+    turn, battle = aboard(field, "Tiger 1")
+    turn, battle = turns.end_turn(*turns.end_turn(turn, battle))
+    turn = turns.activate(turn, battle, ["Tiger 1", "Rifle 1"])
+    turn = turns.shoot(turn, battle, "Rifle 1", "rifle")
+    turn, battle = turns.fire(turn, battle, "Rifle 1")
+    turns.check_shot(turn, battle, "Rifle 1", "rifle")       # a second figure: allowed
+    turn, battle = turns.move(turn, battle, "Tiger 1")
+    assert refusal(lambda: turns.check_shot(turn, battle, "Rifle 1", "rifle")) is \
+        Refusal.CARRIED_NO_FIRE
+
+
 def test_a_rider_neither_hides_nor_takes_cover(field):
     """Rule 8: hidden figures are laid down in cover; rule 12: cover is "behind walls, vehicles
     or anything that can stop a bullet" — not on top of one. A rider gets off first."""
@@ -288,3 +302,32 @@ def test_a_tank_does_not_run_over_riders(field):
     assert battle.get("Rifle 1") not in overrun.candidates(battle, sherman)
     assert refusal(lambda: overrun.check(sherman, (overrun.Under(battle.get("Rifle 1")),))) \
         is Refusal.RIDER_BLOCKS
+
+
+def test_the_crew_of_a_destroyed_gun_ride_as_figures_and_a_gun_does_not(book, field):
+    """Rule 14: vehicles "may be loaded with infantry"; the HE example attacks a gun's crew
+    "individually", as figures, once the gun is "destroyed": its crew left are figures, and
+    get on a vehicle as a squad does (the notes: they move as figures do). A gun with its gun
+    is towed (rule 14: "a truck towing a gun"), never loaded."""
+    gun = field.get("Bofors 1")
+    turn = turns.activate(axis(), field, ["Bofors 1"])
+    assert refusal(lambda: turns.get_on(turn, field, "Bofors 1", "Truck 1")) is \
+        Refusal.RIDE_ONLY_FIGURES
+    battle = field.replace_piece(replace(gun, status=replace(gun.status, destroyed=True),
+                                         figures=2))
+    turn = turns.activate(axis(), battle, ["Bofors 1"])
+    turn, battle = turns.get_on(turn, battle, "Bofors 1", "Truck 1")
+    crew = battle.get("Bofors 1")
+    assert crew.riding == Ride("Truck 1", Kind.SOFT) and crew.crew_only
+    assert battle.riders("Truck 1") == [crew]
+    # in the truck they have the soft vehicle's -1, as any figure loaded in it
+    shooter = battle.get("Rifle 2")
+    plan = SoftPlan(shooter, shooter.card.weapon("rifle"), (Covered(crew, 1, model=False),),
+                    book.table, range_cm=45)
+    attack = soft_fire.fire(plan, ScriptedDice([4, 3])).attacks[0]
+    assert [m.value for m in attack.modifiers] == [2, -1]
+    # and the truck under them blocks a tank
+    sherman = battle.get("Sherman 1")
+    assert crew not in overrun.candidates(battle, sherman)
+    assert refusal(lambda: overrun.check(sherman, (overrun.Under(crew, 1),))) is \
+        Refusal.RIDER_BLOCKS

@@ -1,13 +1,15 @@
 """Exact soft-target odds against every way the dice can fall, walked one roll at a time."""
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
-from cobi_companion.rules.battle import Piece
-from cobi_companion.rules.card import Facing, InfoCard, Weapon
+from cobi_companion.rules.battle import Piece, Ride
+from cobi_companion.rules.card import Facing, InfoCard, Kind, Weapon
 from cobi_companion.rules.card_schema import validated_card
 from cobi_companion.rules.dice import DiceExhausted, ScriptedDice
+from cobi_companion.rules.house import HouseRules
 from cobi_companion.rules.soft_fire import Covered, SoftPlan, fire, he_weapon
 from cobi_companion.rules.soft_odds import attack_hits, odds
 from cobi_companion.rules.soft_table_schema import validated_table
@@ -45,7 +47,8 @@ def assert_within(exact: dict[object, Fraction], walked: dict[object, Fraction],
 TABLE = validated_table({
     "weapons": {"he": {"template": {"modifier": 2}}, "mg": {"template": {"modifier": 1}},
                 "rifle": {"ranges": [{"from_cm": 0, "to_cm": 60, "modifier": 0}]}},
-    "situations": {"soft_cover": {"modifier": -1}}})
+    "situations": {"soft_cover": {"modifier": -1}, "soft_vehicle": {"modifier": -1},
+                   "hard_cover": {"modifier": -2}}})
 
 
 def card(**values) -> InfoCard:
@@ -87,11 +90,34 @@ def plans() -> list[SoftPlan]:
         SoftPlan(tank, he_weapon(TANK), (Covered(piece(GUN), 1, ("soft_cover",)),), TABLE,
                  cover=True, range_cm=120),
         SoftPlan(tank, he_weapon(TANK), (Covered(piece(TRUCK), 0, (), Facing.SIDE),), TABLE),
+        # issue 18: figures riding in a soft and in an open-top vehicle (the seat's modifier
+        # is added, not asked), the crew of a destroyed gun attacked as figures, and HE with
+        # the gun's own HE modifier (+1 here, the table's row +2: house rule he_modifier)
+        SoftPlan(shooter, FIGURE.weapon("rifle"), (Covered(rider(Kind.SOFT), 1),), TABLE,
+                 range_cm=20),
+        SoftPlan(tank, he_weapon(TANK), (Covered(rider(Kind.OPEN_TOP), 2),
+                                         Covered(rider(Kind.HARD), 1)), TABLE),
+        SoftPlan(mg, MG.weapon("mg"), (Covered(gun_crew(), 2, model=False),), TABLE),
+        SoftPlan(tank, he_weapon(TANK), (Covered(piece(FIGURE, 2), 2, ("soft_cover",)),),
+                 TABLE, house=HouseRules(he_modifier="card")),
     ]
 
 
+def rider(kind: Kind) -> Piece:
+    """Two figures riding a vehicle of this kind."""
+    return replace(piece(FIGURE, 2), riding=Ride("Carrier", kind))
+
+
+def gun_crew() -> Piece:
+    """A destroyed gun whose two crew figures fight on."""
+    gun = piece(GUN)
+    return replace(gun, status=replace(gun.status, destroyed=True), figures=2)
+
+
 @pytest.mark.parametrize("plan", plans(), ids=["rifle", "mg-figures", "mg-vehicles", "he-gun",
-                                               "he-truck"])
+                                               "he-truck", "rifle-rider-soft",
+                                               "he-riders-open-top-and-on-top", "mg-gun-crew",
+                                               "he-card-modifier"])
 def test_down_distribution_is_exact(plan):
     walked, left = outcomes(plan, lambda shot: shot.down)
     got = odds(plan)

@@ -163,6 +163,19 @@ def test_a_shot_is_the_pieces_fire_action_and_refused_as_fire_is():
     assert raised.value.code is Refusal.MOVED_NO_FIRE
 
 
+def test_a_piece_that_fired_and_then_moved_fires_no_further_weapon():
+    """Rule 10: "Active pieces that have not moved may fire": a piece that fired may still
+    move, but its weapons not yet fired stay silent after the move."""
+    b = battle(panzer())
+    turn = turns.shoot(active(b, "Panzer 1"), b, "Panzer 1", GUN)
+    turn, b = turns.fire(turn, b, "Panzer 1")
+    turns.check_shot(turn, b, "Panzer 1", "hull MG")        # not moved yet: allowed
+    turn, b = turns.move(turn, b, "Panzer 1")
+    with pytest.raises(RulesError) as raised:
+        turns.check_shot(turn, b, "Panzer 1", "hull MG")
+    assert raised.value.code is Refusal.MOVED_NO_FIRE
+
+
 # ---- hand grenades: one a figure per activation ----
 
 

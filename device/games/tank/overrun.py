@@ -62,7 +62,9 @@ class OverrunPick(PickPieces):
         u = self.under.get(piece.label)
         if u is None:
             return piece.label if piece.model else f"{piece.label} ({piece.figures or 0})"
-        parts = [] if piece.model else [str(u.figures)]
+        # a squad's figures under the tank (None: all it has, a single figure among them)
+        parts = [] if piece.model else [str(piece.figures or 0 if u.figures is None
+                                             else u.figures)]
         parts.append(app.t("short_dug_in" if u.dug_in else SHORT[u.cover]))
         return f"• {piece.label}: " + " · ".join(parts)
 
