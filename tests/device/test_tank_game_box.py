@@ -283,10 +283,10 @@ def test_the_bofors_crew_fight_on_without_their_gun(table_at):
     assert "Bofors 1 Allies: crew 2, gun lost" in table.view.lines
 
 
-def test_a_destroyed_guns_crew_is_not_offered_a_ride_the_rules_refuse(table_at):
-    """Only squads of figures ride on vehicles (rules.turns.get_on refuses a gun's crew): with
-    a friendly 7TP on the map, the Bofors crew's menu has no "Get on" that could only be
-    refused; a rifle squad beside them has it."""
+def test_a_destroyed_guns_crew_may_get_on_a_vehicle_of_their_side(table_at):
+    """Rule 14: vehicles "may be loaded with infantry ... or have infantry riding on top": a
+    destroyed gun's crew fight on as figures, so they are offered Get on beside a friendly 7TP
+    like a rifle squad, and ride it."""
     table = table_at([*AXIS_FIRST, 6, 3, 4, 3, 4, 3, 1, 3, 1, 5])
     new_battle(table, ("Pz.Kpfw. IV Ausf. D", "axis"), ("37 mm Bofors AT gun", "allies"),
                ("7TP", "allies"), ("Rifleman", "allies", 1))
@@ -302,10 +302,12 @@ def test_a_destroyed_guns_crew_is_not_offered_a_ride_the_rules_refuse(table_at):
     table.choose("Rifle 1")
     table.choose("Go!")
     table.choose("Bofors 1")
-    assert table.view.items == ("Move", "Hide", "Take cover")
-    table.press("back")
-    table.choose("Rifle 1")
-    assert "Get on" in table.view.items
+    assert table.view.items == ("Move", "Hide", "Take cover", "Get on")
+    table.choose("Get on")
+    if table.view.header.title != "Bofors 1":       # which vehicle, when it is asked
+        table.choose("7TP 1")
+    bofors = next(p for p in saved(table)["pieces"] if p["label"] == "Bofors 1")
+    assert bofors["riding"]["vehicle"] == "7TP 1"
 
 
 def test_a_squad_wiped_out_loses_the_battle(table_at):

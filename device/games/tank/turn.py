@@ -327,8 +327,8 @@ def piece_actions(app: App, piece: Piece) -> list[tuple[str, Next]]:
     elif not piece.model:              # figures: a squad, or a destroyed gun's crew
         actions += [(app.t("hide"), lambda: hide(app, label)),
                     (app.t("take_cover"), lambda: take_cover(app, label))]
-        if piece.kind is Kind.FIGURE and carriers(app, piece):   # only squads ride: a gun's
-            actions.append((app.t("get_on"), lambda: get_on(app, label)))   # crew is refused
+        if carriers(app, piece):       # a squad, or a destroyed gun's crew ("infantry")
+            actions.append((app.t("get_on"), lambda: get_on(app, label)))
     if piece.crew_only and not piece.card.weapons:   # a destroyed gun's crew with no weapon of
         del actions[0]                               # their own: Fire could only be refused
     tank = piece.kind in (Kind.HARD, Kind.OPEN_TOP)
