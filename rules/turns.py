@@ -482,14 +482,6 @@ def hide(turn: Turn, battle: Battle, label: str, *, cover: bool,
         battle.replace_piece(conceal(piece))
 
 
-def fires_again(piece: Piece, fired: int, figures: int) -> bool:
-    """A squad fires each figure's weapon once in its activation, one shot after another:
-    after `fired` shots of a squad that had `figures` figures when it began, does another
-    figure fire? A single figure, a gun or a vehicle fires once; the crew of a destroyed gun
-    fire as a squad."""
-    return not piece.model and fired < figures
-
-
 # --- each weapon fired once (rule 10), a grenade once a figure ------------------------------
 
 

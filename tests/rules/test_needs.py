@@ -80,16 +80,6 @@ def test_the_opposed_roll_goes_to_the_defender_on_a_tie(book):
     assert soft_fire.opposed_effect(covered, None, 5, 4).value == "destroyed"   # the gun
 
 
-def test_a_squad_fires_each_figure_once(book):
-    squad = Piece("Rifle 1", Side.ALLIES, book.get("rifleman"), figures=3)
-    from cobi_companion.rules.turns import fires_again
-
-    assert fires_again(squad, 1, 3) and fires_again(squad, 2, 3)
-    assert not fires_again(squad, 3, 3)
-    tank = Piece("Tiger 1", Side.AXIS, book.get("2477"))
-    assert not fires_again(tank, 1, 0)
-
-
 def test_over_100_cm_as_the_players_call_is_minus_one_without_a_made_up_distance(book):
     called = ShotPlan(book.get("2477"), book.get("2464"), Facing.FRONT, over_range=True)
     measured = ShotPlan(book.get("2477"), book.get("2464"), Facing.FRONT, range_cm=120)
