@@ -750,8 +750,8 @@ def test_snapshot_match_result(table_at, snapshot):
     table.press("axis", "allies", "ok", "ok")
     table.press("back")
     table.choose("Give up")
-    # the Allies' turn: their row is lit first
-    assert table.view.items[table.view.index] == "Allies gives up"
+    # the Axis' turn: their row is lit first
+    assert table.view.items[table.view.index] == "Axis gives up"
     table.choose("Allies gives up")          # team 1 plays the Allies now: team 2 wins
     table.choose("yes")
     table.press("ok", "ok")
