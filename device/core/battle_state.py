@@ -16,7 +16,7 @@ from typing import Any
 from cobi_companion.cards import CardBook
 from cobi_companion.device.core.battle_log import Line, loaded, saved
 from cobi_companion.device.core.memo import ByIdentity
-from cobi_companion.rules import easy, turns
+from cobi_companion.rules import turns
 from cobi_companion.rules.battle import Battle, Piece, Ride
 from cobi_companion.rules.card import Facing
 from cobi_companion.rules.house import HouseRules
@@ -173,6 +173,10 @@ class BattleState:
         """The active side has acted (`passed`: it passed): hand over, or end the round. True
         if the round ended. The Easy level's round is a rule of its own (`easy.round_over`,
         by the house rule easy_round); a Tank Game round is each side's turn once."""
+        # Imported here: the Easy level's module brings its odds, which the roster (and a
+        # first press the instant the start menu is up) does not wait for.
+        from cobi_companion.rules import easy
+
         assert self.active is not None
         self.acted.append(self.active)
         self.passed.append(passed)
