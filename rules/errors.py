@@ -190,6 +190,7 @@ class Refusal(Coded):
     NEEDS_A_UNIT = "needs_a_unit", "role"
     UNIT_STRENGTH = "unit_strength", "unit", "most"
     MODIFIER_WRONG_ROLE = "modifier_wrong_role", "unit", "modifier", "role"
+    MODIFIER_WRONG_SIDE = "modifier_wrong_side", "unit", "modifier", "nation"
     SHIFT_COLUMNS = "shift_columns", "shift"
     SHIFT_FORMAT = "shift_format", "shift"
     SHIFT_NOT_ALLOWED = "shift_not_allowed", "shift_kind", "columns"

@@ -425,6 +425,8 @@ TEMPLATES: dict[Refusal, tuple[str, str]] = {
                       "oddział {unit}: siła na żetonie to od 1 do {most}"),
     R.MODIFIER_WRONG_ROLE: ("unit {unit}: {modifier} applies only in {role}",
                             "oddział {unit}: {modifier} działa tylko w: {role}"),
+    R.MODIFIER_WRONG_SIDE: ("unit {unit}: {modifier} is only for {nation} units",
+                            "oddział {unit}: {modifier} dotyczy tylko oddziałów: {nation}"),
     R.SHIFT_COLUMNS: ("shift '{shift}': the columns are a whole number like -1 or +2",
                       "przesunięcie „{shift}”: kolumny to liczba całkowita, np. -1 albo +2"),
     R.SHIFT_FORMAT: ("shift '{shift}': write KIND:COLUMNS (like terrain:-1), or a terrain "

@@ -368,10 +368,9 @@ def _more(text: str) -> str:
 
 def _cobra_unit(u: cobra_combat.UnitStrength) -> str:
     worked = f"printed {u.unit.strength}"
-    for m in u.unit.modifiers:
-        worked += f" × {m.factor} {m.name} ({m.rule})"
-    if u.unit.modifiers:
-        worked += f" = {u.exact}"
+    # in the order they apply (a doubling first), each step's strength: the sum as it is done
+    for m, value in u.steps():
+        worked += f" × {m.factor} {m.name} ({m.rule}) = {value}"
     if u.rounded:
         worked += f", rounded up to {u.strength} (2.6)"
     return f"{u.unit.text():<6}{worked}"

@@ -1,6 +1,7 @@
 """Cobra combat: each unit's strength, the odds column, the column shifts and the result.
 
-Per-unit modifiers come first (halved, quartered, doubled), each unit rounded up, then the
+Per-unit modifiers come first: the doubling for divisional integrity (6.3e), then the halvings
+and quarterings of that final strength (8.3.2c), each unit rounded up once, at the end; then the
 units are added (2.6, 8.3.2). The odds are rounded down in the defender's favour to a column
 of the CRT (8.4), clamped to 1:5 … 10:1; the shifts are netted attacker minus defender and
 counted from the clamped column (8.3.2c). Every step is kept in the trace with its rule.
@@ -47,6 +48,7 @@ class UnitModifier:
     name: str
     rule: str
     roles: tuple[Role, ...] = (Role.ATTACK, Role.DEFENCE)
+    nations: tuple[Nation, ...] = (Nation.GERMAN, Nation.ALLIED)   # whose units it may be on
 
     def to_dict(self) -> dict[str, Any]:
         return {"letter": self.letter, "name": self.name, "factor": str(self.factor),
@@ -59,11 +61,12 @@ UNIT_MODIFIERS = (
     UnitModifier("s", HALF, "out of supply", "10.6"),
     UnitModifier("m", HALF, "mechanized in, into or from marsh", "8.3.2b"),
     UnitModifier("b", HALF, "British armoured brigade without infantry", "8.3.2a",
-                 (Role.ATTACK,)),
+                 (Role.ATTACK,), (Nation.ALLIED,)),
     UnitModifier("r", HALF, "mechanized across the bridged Dives", "8.3.2c", (Role.ATTACK,)),
     UnitModifier("u", QUARTER, "mechanized across the unbridged Dives", "8.3.2c",
                  (Role.ATTACK,)),
-    UnitModifier("x", HALF, "US and British stacked together", "8.8k", (Role.DEFENCE,)),
+    UnitModifier("x", HALF, "US and British stacked together", "8.8k", (Role.DEFENCE,),
+                 (Nation.ALLIED,)),
     UnitModifier("h", HALF, "halved", "8.3.2"),
     UnitModifier("q", QUARTER, "quartered", "8.3.2c"),
 )
@@ -111,6 +114,19 @@ def modifier_help() -> str:
     return ", ".join(f"{m.letter} {m.name} ×{m.factor}" for m in UNIT_MODIFIERS)
 
 
+ORDER_RULE = "6.3e doubling first, then halved or quartered (8.3.2c: the final strength), " \
+    "rounded up once (2.6, 8.3.2)"
+
+
+def applied_order(modifiers: tuple[UnitModifier, ...]) -> tuple[UnitModifier, ...]:
+    """The order a unit's modifiers apply in, whatever order they were given: the doubling
+    for divisional integrity (6.3e) on the printed strength, then every halving and
+    quartering on that "final combat strength" (8.3.2c). Only the divisions make fractions,
+    and the unit is rounded up once, after all of them (2.6, 8.3.2): 5, doubled and halved,
+    is 5 (10 halved), never 6 (5 halved to 3, then doubled)."""
+    return tuple(sorted(modifiers, key=lambda m: m.factor <= 1))
+
+
 @dataclass(frozen=True)
 class UnitStrength:
     """One unit's strength in this combat, worked out on its own (8.3.2a)."""
@@ -123,11 +139,22 @@ class UnitStrength:
     def rounded(self) -> bool:
         return self.exact != self.strength
 
+    def steps(self) -> list[tuple[UnitModifier, Fraction]]:
+        """Each modifier in the order it applies, with the strength after it."""
+        value, done = Fraction(self.unit.strength), []
+        for modifier in applied_order(self.unit.modifiers):
+            value *= modifier.factor
+            done.append((modifier, value))
+        return done
+
     def to_dict(self) -> dict[str, Any]:
         return {"printed": self.unit.strength, "text": self.unit.text(),
                 "modifiers": [m.to_dict() for m in self.unit.modifiers],
                 "exact": str(self.exact), "strength": self.strength,
-                "rounded_up": self.rounded}
+                "rounded_up": self.rounded,
+                "applied": [{"letter": m.letter, "factor": str(m.factor), "value": str(v)}
+                            for m, v in self.steps()],
+                "order_rule": ORDER_RULE}
 
 
 @dataclass(frozen=True)
@@ -146,7 +173,9 @@ class SideStrength:
                 "rule": "2.6, 8.3.2: each unit rounded up, then added"}
 
 
-def strength(units: list[Unit], role: Role) -> SideStrength:
+def strength(units: list[Unit], role: Role, nation: Nation | None = None) -> SideStrength:
+    """Each unit's strength and the side's total; `nation`, where known, is whose units
+    they are (a British armoured brigade is not German)."""
     if not units:
         raise RulesError(f"the {role.value} needs at least one unit",
                          Refusal.NEEDS_A_UNIT, role=role.value)
@@ -161,8 +190,13 @@ def strength(units: list[Unit], role: Role) -> SideStrength:
                                  f"applies only in {modifier.roles[0].value}",
                                  Refusal.MODIFIER_WRONG_ROLE, unit=unit.text(),
                                  modifier=modifier.letter, role=modifier.roles[0].value)
+            if nation is not None and nation not in modifier.nations:
+                raise RulesError(f"unit {unit.text()}: {modifier.name} ({modifier.rule}) is "
+                                 f"only for {modifier.nations[0].value} units",
+                                 Refusal.MODIFIER_WRONG_SIDE, unit=unit.text(),
+                                 modifier=modifier.letter, nation=modifier.nations[0].value)
         exact = Fraction(unit.strength)
-        for modifier in unit.modifiers:
+        for modifier in applied_order(unit.modifiers):
             exact *= modifier.factor
         worked.append(UnitStrength(unit, exact, max(1, math.ceil(exact))))
     return SideStrength(role, tuple(worked))
@@ -384,7 +418,9 @@ def odds(attack: list[Unit], defence: list[Unit], shifts: list[Shift] | None = N
     shifts = list(shifts or [])
     check_turn(turn)
     side = check_shifts(shifts, attacker, turn, weather)
-    att, dfn = strength(attack, Role.ATTACK), strength(defence, Role.DEFENCE)
+    defender = None if side is None else \
+        Nation.ALLIED if side is Nation.GERMAN else Nation.GERMAN
+    att, dfn = strength(attack, Role.ATTACK, side), strength(defence, Role.DEFENCE, defender)
     index, base_note = base_column(att.total, dfn.total)
     net = sum(s.columns for s in shifts)
     final = min(max(index + net, 0), len(COLUMNS) - 1)

@@ -69,8 +69,14 @@ class Tracks:
     us: int = 0
     british: int = 0
     german: int = 0            # German attack supply points, at most 12
-    german_vp: int = 0
+    german_vp: int = 0         # below zero once the German player has lost more than won
     allied_vp: int = 0
+
+    @property
+    def net_vp(self) -> int:
+        """The Allied total minus the German, the number the level of victory is shifted by
+        (16.3: "subtract the German total from the Allied total")."""
+        return self.allied_vp - self.german_vp
 
     def to_dict(self) -> dict[str, int]:
         return {"us": self.us, "british": self.british, "german": self.german,
@@ -101,6 +107,13 @@ class Phase:
     @property
     def rule(self) -> str:
         return PHASE_RULES[self.name]
+
+
+def player_turn(key: str, turn: int, player: Nation) -> list[Phase]:
+    """The phases of one player turn: the Allied Landing Phase is in neither, it comes
+    before the German player turn of GT 1 (17.3.2: "the German player turn on GT 1 is
+    preceded by a unique Allied Landing Phase")."""
+    return [p for p in sequence(key, turn) if p.player == player and p.name != LANDING]
 
 
 def sequence(key: str, turn: int) -> list[Phase]:
@@ -229,8 +242,12 @@ class CobraGame:
         return replace(self, tracks=replace(self.tracks, **{track: have - cost})), True
 
     def adjust(self, track: str, delta: int) -> CobraGame:
-        """Move a track marker by hand (supply points or victory points)."""
-        value = max(0, self._track(track) + delta)
+        """Move a track marker by hand (supply points or victory points). Only the German VP
+        go below zero: the German player loses VP (15.2b, "each attempt ... costs the German
+        player one VP"; 18.0, the variant counters' cost), the Allied player never does."""
+        value = self._track(track) + delta
+        if track != "german_vp":
+            value = max(0, value)
         if track == "german":
             value = min(GERMAN_SP_MAX, value)
         return replace(self, tracks=replace(self.tracks, **{track: value}))
@@ -259,10 +276,40 @@ class CobraGame:
         return game
 
 
-def victory(german_frontline: bool, german_vp: int, allied_vp: int) -> tuple[str, Note]:
-    """The level of victory: marginal for the side the frontline favours (16.3.1, 16.3.2),
-    shifted one level for every full 15 VP of difference (16.3.3)."""
-    start = LEVELS.index("Marginal German" if german_frontline else "Marginal Allied")
+@dataclass(frozen=True)
+class Marginal:
+    """The question a scenario asks at the end of the game for the initial level of victory,
+    and the level each answer gives."""
+
+    key: str                # "frontline" or "objectives"
+    rule: str
+    question: str
+    yes: str                # the level when the answer is yes
+    no: str
+
+
+FRONTLINE = Marginal(
+    "frontline", "16.3.1, 16.3.2", "can the German player trace a frontline of continuous "
+    "units or their ZOC from hex 4901 to 0823 on map A?", "Marginal German", "Marginal Allied")
+OBJECTIVES = Marginal(
+    "objectives", "17.4.2", "are Bayeux (all three hexes), Isigny and Carentan all Allied "
+    "controlled, and Cherbourg not connected by primary road to a south or east map edge?",
+    "Marginal Allied", "Marginal German")
+# The Battle of the Build-Up modifies 16.3.1 and 16.3.2 (17.4.2); the campaign keeps them.
+MARGINAL = {"buildup": OBJECTIVES}
+
+
+def marginal(key: str) -> Marginal:
+    """What scenario `key` asks for its initial level of victory."""
+    return MARGINAL.get(scenario(key).key, FRONTLINE)
+
+
+def victory(key: str, answer: bool, german_vp: int, allied_vp: int) -> tuple[str, Note]:
+    """The level of victory: the marginal level the scenario's question gives (16.3.1,
+    16.3.2; 17.4.2 in the Battle of the Build-Up), shifted one level for every full 15 VP of
+    difference (16.3.3)."""
+    asked = marginal(key)
+    start = LEVELS.index(asked.yes if answer else asked.no)
     difference = allied_vp - german_vp
     shift = int(difference / VP_PER_LEVEL)          # whole fifteens, toward zero
     level = min(max(start - shift, 0), len(LEVELS) - 1)

@@ -361,6 +361,11 @@ CASES: dict[Refusal, Case] = {
     Refusal.NEEDS_A_UNIT: lambda b, k: cobra.odds([], [cobra.Unit(4)]),
     Refusal.MODIFIER_WRONG_ROLE: lambda b, k: cobra.odds([cobra.Unit(6)],
                                                          [cobra.Unit.parse("4b")]),
+    # 8.3.2a: "Attacking British armored brigades not stacked with British infantry
+    # divisions have their combat strengths halved": never a German attacker's halving
+    Refusal.MODIFIER_WRONG_SIDE: lambda b, k: cobra.odds([cobra.Unit.parse("6b")],
+                                                         [cobra.Unit(4)],
+                                                         attacker=cobra.Nation.GERMAN),
     Refusal.NO_AIR_IN_STORMS: lambda b, k: cobra.odds(
         [cobra.Unit(6)], [cobra.Unit(4)], [cobra.parse_shift("air:+1")],
         weather=Weather.STORM),
@@ -379,7 +384,8 @@ CASES: dict[Refusal, Case] = {
 # the box's words (a side's name, a Cobra modifier as its menu names it), a measurement's
 # trace said by its numbers, the shifts a Cobra refusal names said shorter, and one sentence
 # where the rules word the same refusal in two ways (a commander lost).
-BOX_ENGLISH = {Refusal.NOT_YOUR_PIECE, Refusal.MODIFIER_WRONG_ROLE, Refusal.MEASURE_WITH_TAPE,
+BOX_ENGLISH = {Refusal.NOT_YOUR_PIECE, Refusal.MODIFIER_WRONG_ROLE, Refusal.MODIFIER_WRONG_SIDE,
+               Refusal.MEASURE_WITH_TAPE,
                Refusal.ENEMY_NEAR, Refusal.SHIFTS_DISAGREE, Refusal.COMMANDER_LOST}
 
 
@@ -464,7 +470,8 @@ def notes() -> list[Note]:
             *cobra.roll(cobra.odds([cobra.Unit(26)], [cobra.Unit(9)]), ScriptedDice([4])).notes,
             *cobra.explain_notes(_result("1", "4")), *cobra.explain_notes(_result("e", "e")),
             *cobra.explain_notes(_result("-", "1"), carpet=True),
-            victory(False, 10, 40)[1], victory(True, 40, 10)[1], victory(True, 10, 12)[1]]
+            victory("cobra", False, 10, 40)[1], victory("cobra", True, 40, 10)[1],
+            victory("cobra", True, 10, 12)[1]]
 
 
 @pytest.mark.parametrize("note", notes(), ids=lambda n: n.why.value)

@@ -82,6 +82,31 @@ def test_modifiers_multiply_then_round_once():
     assert [u.strength for u in o.attack.units] == [5, 1]      # 5×2×½ and ¾ → 1
 
 
+@pytest.mark.parametrize("text", ["5md", "5dm"])
+def test_doubling_comes_first_then_the_halving_of_the_final_strength(text):
+    """6.3e: units with divisional integrity "are doubled in combat strength"; 8.3.2c:
+    mechanized units across the Dives "have their final combat strengths quartered"; 8.3.2:
+    "calculate each unit's modified combat strength first (round all fractions up ...)
+    then add". The doubling first, the halving of that final strength, one rounding: 5
+    doubled is 10, halved 5, whichever order the letters are typed; never 6 (5 halved and
+    rounded to 3, then doubled)."""
+    o = odds(units(text), units("1"))
+    assert o.attack is not None
+    unit = o.attack.units[0]
+    assert unit.strength == 5 and not unit.rounded
+    assert [(m.letter, str(v)) for m, v in unit.steps()] == [("d", "10"), ("m", "5")]
+    assert unit.to_dict()["applied"] == [{"letter": "d", "factor": "2", "value": "10"},
+                                         {"letter": "m", "factor": "1/2", "value": "5"}]
+
+
+def test_a_doubled_and_quartered_unit_rounds_once_at_the_end():
+    """8.3.2c: "final combat strengths quartered" (the doubled strength), rounded up (2.6):
+    5 doubled is 10, quartered 5/2, rounded up to 3; not 5 quartered and rounded to 2, then
+    doubled to 4."""
+    o = odds(units("5ud"), units("1"))
+    assert o.attack is not None and o.attack.units[0].strength == 3
+
+
 @pytest.mark.parametrize(("attack", "defence", "column"), [
     (1, 5, "1:5"), (1, 9, "1:5"), (4, 9, "1:3"), (5, 10, "1:2"), (6, 10, "1:2"),
     (9, 10, "1:2"), (10, 10, "1:1"), (19, 10, "1:1"), (20, 10, "2:1"), (99, 1, "10:1")])
@@ -144,6 +169,19 @@ def test_modifiers_that_belong_to_one_side():
         odds(units("6"), units("4b"))
     with pytest.raises(RulesError, match="only in defence"):
         odds(units("6x"), units("4"))
+
+
+def test_the_british_and_us_halvings_are_never_german():
+    """8.3.2a: "Attacking British armored brigades not stacked with British infantry
+    divisions have their combat strengths halved"; 8.8k: "If a hex containing US and
+    British units is attacked, the combat strengths of all units in that hex are halved for
+    defensive purposes": Allied units only, never a German attacker's or defender's."""
+    with pytest.raises(RulesError, match="only for allied units"):
+        odds(units("6b"), units("4"), attacker=Nation.GERMAN)
+    with pytest.raises(RulesError, match="only for allied units"):
+        odds(units("6"), units("4x"), attacker=Nation.ALLIED)
+    assert odds(units("6b"), units("4"), attacker=Nation.ALLIED).column == "1:2"   # 3:4
+    assert odds(units("6"), units("4x"), attacker=Nation.GERMAN).column == "3:1"
 
 
 def test_carpet_bombing_is_6_to_1_never_shifted():

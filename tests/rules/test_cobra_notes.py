@@ -61,7 +61,8 @@ def notes() -> list[Note]:
         *explain_notes(_result("1", "4")), *explain_notes(_result("e", "e")),
         *explain_notes(_result("-", "-")), *explain_notes(_result("2", "-")),
         *explain_notes(_result("-", "2"), carpet=True),
-        victory(True, 10, 50)[1], victory(False, 50, 10)[1], victory(False, 10, 20)[1],
+        victory("cobra", True, 10, 50)[1], victory("cobra", False, 50, 10)[1],
+        victory("cobra", False, 10, 20)[1],
     ]
 
 
@@ -80,7 +81,7 @@ def test_the_sentences_are_the_rules_own() -> None:
     combat = roll(odds([Unit(26)], [Unit(9)]), ScriptedDice([4]))
     assert combat.explanation == tuple(str(note) for note in combat.notes) == (
         "read column 2:1, die 4 on your printed CRT",)
-    assert victory(False, 10, 40)[1].text == "Marginal Allied, Allied VP 40 − German VP 10 " \
+    assert victory("cobra", False, 10, 40)[1].text == "Marginal Allied, Allied VP 40 − German VP 10 " \
                                              "= +30: 2 levels toward the Allies (16.3.3)"
     assert carpet_odds().carpet
     assert _german_supply(S).text == "German attack supply +3 in storm weather (11.0d)"

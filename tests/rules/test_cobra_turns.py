@@ -4,7 +4,14 @@ from __future__ import annotations
 import pytest
 from cobi_companion.rules.cobra.combat import Nation
 from cobi_companion.rules.cobra.tables import Weather
-from cobi_companion.rules.cobra.turns import SCENARIOS, CobraGame, sequence, victory
+from cobi_companion.rules.cobra.turns import (
+    SCENARIOS,
+    CobraGame,
+    marginal,
+    player_turn,
+    sequence,
+    victory,
+)
 from cobi_companion.rules.errors import RulesError
 
 
@@ -118,7 +125,7 @@ def test_json_round_trip():
     (False, 30, 0, "Marginal German"), (True, 0, 0, "Marginal German"),
     (True, 0, 100, "Decisive Allied"), (True, 100, 0, "Decisive German")])
 def test_victory_levels(frontline, german, allied, level):
-    assert victory(frontline, german, allied)[0] == level
+    assert victory("cobra", frontline, german, allied)[0] == level
 
 
 def test_the_allies_attack_free_on_the_campaigns_first_two_turns() -> None:
@@ -132,3 +139,50 @@ def test_the_allies_attack_free_on_the_campaigns_first_two_turns() -> None:
     later = next((k for k, s in SCENARIOS.items() if s.first > 1), None)
     if later is not None:
         assert not CobraGame.start(later).allied_supply_free
+
+
+@pytest.mark.parametrize(("held", "german", "allied", "level"), [
+    (True, 0, 0, "Marginal Allied"), (False, 0, 0, "Marginal German"),
+    (False, 0, 15, "Draw"), (True, 15, 0, "Draw"), (True, 0, 20, "Operational Allied")])
+def test_the_build_up_asks_for_its_objectives_not_the_front_line(held, german, allied, level):
+    """17.4.2: "Rules 16.3.1 and 16.3.2 (Marginal Victories) are modified as follows: a)
+    Bayeux (all three hexes), Isigny and Carentan must all be Allied controlled. b) Cherbourg
+    must not be connected by primary road to a south or east map edge. c) If the Allied
+    player fails to accomplish that, the result is a Marginal German Victory (subject to VP
+    shifts)." A yes is the Allies' there, the Germans' in the front-line question."""
+    asked = marginal("buildup")
+    assert (asked.key, asked.rule, asked.yes, asked.no) == (
+        "objectives", "17.4.2", "Marginal Allied", "Marginal German")
+    assert "Bayeux" in asked.question and "Cherbourg" in asked.question
+    assert victory("buildup", held, german, allied)[0] == level
+
+
+@pytest.mark.parametrize("key", ["cobra", "alternate", "campaign"])
+def test_the_other_scenarios_ask_for_the_front_line(key):
+    """16.3.2: "The German player is able to trace a frontline composed of continuous units
+    or their ZOC from hex 4901 Map A to 0823 Map A": a Marginal German Victory."""
+    assert marginal(key).key == "frontline"
+    assert victory(key, True, 0, 0)[0] == "Marginal German"
+    assert victory(key, False, 0, 0)[0] == "Marginal Allied"
+
+
+def test_the_german_vp_go_below_zero_and_the_net_is_allied_minus_german():
+    """15.2b: "Each attempt (whether it succeeds or not) costs the German player one VP";
+    18.0: "Each group of forces requires the German to lose the designated number of
+    victory points". 16.3: "Players subtract the German total from the Allied total"."""
+    game = CobraGame.start("cobra").adjust("german_vp", -15).adjust("allied_vp", 4)
+    assert (game.tracks.german_vp, game.tracks.net_vp) == (-15, 19)
+    assert CobraGame.from_dict(game.to_dict()) == game
+    assert game.adjust("allied_vp", -10).tracks.allied_vp == 0     # no rule takes them away
+    assert victory("cobra", False, game.tracks.german_vp, game.tracks.allied_vp)[0] == \
+        "Operational Allied"
+
+
+def test_the_landing_is_in_neither_player_turn():
+    """17.3.2: "the German player turn on GT 1 is preceded by a unique Allied Landing
+    Phase": the Allied player turn of GT 1 has its six phases, as every other turn."""
+    allied = player_turn("campaign", 1, Nation.ALLIED)
+    assert [p.name for p in allied] == [p.name for p in player_turn("campaign", 2,
+                                                                     Nation.ALLIED)]
+    assert len(allied) == 6 and "landing" not in [p.name for p in allied]
+    assert len(player_turn("buildup", 1, Nation.GERMAN)) == 5
