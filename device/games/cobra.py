@@ -42,8 +42,10 @@ from cobi_companion.rules.cobra.tables import CobraTables, Weather
 from cobi_companion.rules.cobra.turns import (
     ATTACK_COST,
     SCENARIOS,
+    LANDING,
     CobraGame,
-    sequence,
+    marginal,
+    player_turn,
     victory,
 )
 from cobi_companion.rules.dice import Aim, Need, Roller, ScriptedDice
@@ -142,9 +144,13 @@ def new_game(app: App, back: Next) -> Screen:
 
 
 def phase_title(app: App, game: CobraGame) -> str:
-    phases = [p for p in sequence(game.scenario, game.turn) if p.player == game.phase.player]
-    number = phases.index(game.phase) + 1
-    return f"{number}/{len(phases)} {app.t('phase_' + game.phase.name)}"
+    """"2/5 Refit": the phase's place in its player turn. The Allied Landing Phase is in no
+    player turn, it comes before the German one (17.3.2): its name alone."""
+    name = app.t("phase_" + game.phase.name)
+    if game.phase.name == LANDING:
+        return name
+    phases = player_turn(game.scenario, game.turn, game.phase.player)
+    return f"{phases.index(game.phase) + 1}/{len(phases)} {name}"
 
 
 def hub(app: App) -> Screen:
@@ -343,7 +349,11 @@ class Attack(Screen):
 
     def toggles(self, app: App, role: Role, index: int, unit: Unit) -> Screen:
         """Switch the unit's modifiers on and off; Done keeps it, Remove drops it."""
-        offered = [BY_LETTER[c] for c in TOGGLED if role in BY_LETTER[c].roles]
+        nation = self.attacker if role is Role.ATTACK else self.defender
+        # only this side's own: a British brigade's or a US and British stack's halving is
+        # never offered to German units (8.3.2a, 8.8k)
+        offered = [m for m in (BY_LETTER[c] for c in TOGGLED)
+                   if role in m.roles and nation in m.nations]
         listed = self.sides[role]
 
         def chosen(i: int) -> Screen:
@@ -485,7 +495,7 @@ def tracks(app: App, index: int = 0) -> Screen:
     game = session(app).game
 
     def chosen(i: int) -> Screen:
-        if i == len(TRACKS):
+        if i >= len(TRACKS):                # the net VP and the victory: the level they make
             return victory_screen(app, lambda: tracks(app, i))
         track = TRACKS[i]
         old = getattr(game.tracks, track)
@@ -497,20 +507,33 @@ def tracks(app: App, index: int = 0) -> Screen:
                             new=getattr(s.game.tracks, track)))
             return tracks(app, i)
         top = 12 if track == "german" else VP_MAX if track.endswith("vp") else 99
-        return number(app, app.t("track_" + track, n=""), old, set_to, high=top)
+        # the German player loses VP (15.2b, 18.0): his track goes below zero
+        low = -VP_MAX if track == "german_vp" else 0
+        return number(app, app.t("track_" + track, n=""), old, set_to, low=low, high=top)
     items = [app.t("track_" + t, n=getattr(game.tracks, t)) for t in TRACKS]
-    items.append(app.t("victory_level"))
+    items += [net_vp(app, game.tracks.net_vp), app.t("victory_level")]
     return Phased(app.t("tracks"), items, chosen, back=lambda: hub(app), index=index)
 
 
+def net_vp(app: App, net: int) -> str:
+    """The Allied VP minus the German (16.3), said as who is ahead and by how many."""
+    if net == 0:
+        return app.t("net_vp_even")
+    return app.t("net_vp_allied" if net > 0 else "net_vp_german", n=abs(net))
+
+
 def victory_screen(app: App, back: Next) -> Screen:
-    def answered(frontline: bool) -> Screen:
+    """The scenario's question for the initial level (16.3.1, 16.3.2; the Build-Up's
+    objectives, 17.4.2), then the level the VP shift it to (16.3.3)."""
+    game = session(app).game
+
+    def answered(yes: bool) -> Screen:
         t = session(app).game.tracks
-        level, note = victory(frontline, t.german_vp, t.allied_vp)
+        level, note = victory(game.scenario, yes, t.german_vp, t.allied_vp)
         return Show([BigWord(header(app, app.t("victory_level")), app.t("level_" + level),
                              app.t("vp_score", german=t.german_vp, allied=t.allied_vp))],
                     lambda: reading(app, app.t("victory_level"), [app.say(note)], back()))
-    return yes_no(app, app.t("frontline"), answered, back)
+    return yes_no(app, app.t(marginal(game.scenario).key), answered, back)
 
 
 def game_over(app: App) -> Screen:

@@ -322,3 +322,115 @@ def test_after_the_last_turn_the_victory_level(table_at, tmp_path):
     assert table.view.word == "GERMANS: MARGINAL"
     table.press("ok", "ok")
     assert table.view.items[0] != "Resume Cobra"              # back on the start screen
+
+
+def test_the_landing_is_no_phase_of_the_allied_player_turn(table_at):
+    """17.3.2: "the German player turn on GT 1 is preceded by a unique Allied Landing
+    Phase": the landing is named alone, not "1/7" of an Allied player turn, and the Allied
+    player turn of GT 1 counts its six phases."""
+    table = table_at([])
+    table.choose("Cobra")
+    table.choose("Campaign")
+    assert table.view.header.title == "Landing"
+    assert table.view.header.side_label == "GT1 All"
+    table.choose("Next phase")
+    assert table.view.header.title == "1/5 Weather"
+    table.press("ok", "axis", "ok", "ok")                    # GT 1 is clear: no die
+    to_phase(table, "Supply")
+    assert table.view.header.title == "1/6 Supply"
+    assert saved(table)["cobra"]["phase"] == "supply"
+
+
+def attack_modifiers(table_at, tmp_path, step: int, role: str) -> tuple[str, ...]:
+    """The modifiers the box offers a unit of the attack (`role` "attack") or the defence
+    in the combat phase at `step` of game turn 16 (3: German, 8: Allied)."""
+    state = tmp_path / "state"
+    game = at_weather(16, [C])
+    seed_game(state, CobraGame(game.scenario, 16, step, (C, C), game.tracks, game.last))
+    table = table_at([], state_dir=state)
+    table.choose("Resume Cobra")
+    table.choose("Attack")
+    if role == "defence":
+        table.choose("+ Add a unit")
+        table.press("ok", "ok")
+        table.choose("Done")
+    table.choose("+ Add a unit")
+    table.press("ok")
+    return table.view.items[2:]
+
+
+def test_the_german_side_is_offered_no_british_or_us_halving(table_at, tmp_path):
+    """8.3.2a: "Attacking British armored brigades not stacked with British infantry
+    divisions have their combat strengths halved"; 8.8k: "If a hex containing US and British
+    units is attacked, the combat strengths of all units in that hex are halved for defensive
+    purposes". Allied units' halvings: a German unit is never offered them."""
+    german_attack = attack_modifiers(table_at, tmp_path / "a", 3, "attack")
+    assert "- ½ armour alone" not in german_attack and "- ×2 division" in german_attack
+    allied_defence = attack_modifiers(table_at, tmp_path / "b", 3, "defence")
+    assert "- ½ US+British" in allied_defence
+    allied_attack = attack_modifiers(table_at, tmp_path / "c", 8, "attack")
+    assert "- ½ armour alone" in allied_attack
+    german_defence = attack_modifiers(table_at, tmp_path / "d", 8, "defence")
+    assert "- ½ US+British" not in german_defence and "- ½ marsh" in german_defence
+
+
+def test_a_doubled_and_halved_unit_is_doubled_first(table_at, tmp_path):
+    """6.3e doubles, 8.3.2c halves the "final combat strength", rounded up once (2.6): 5
+    with divisional integrity in marsh is 10 halved, 5; halving first would make it 6."""
+    state = tmp_path / "state"
+    game = at_weather(16, [C])
+    seed_game(state, CobraGame(game.scenario, 16, 3, (C, C), game.tracks, game.last))
+    table = table_at([], state_dir=state)
+    table.choose("Resume Cobra")
+    table.choose("Attack")
+    table.choose("+ Add a unit")
+    table.press("cw", "ok")                                  # strength 5
+    table.choose("- ½ marsh")                                # halved first, as dialled
+    table.choose("- ×2 division")
+    table.choose("Keep")
+    assert table.view.header.title == "Attacker 5"
+
+
+def test_the_build_up_asks_for_its_objectives(table_at, tmp_path):
+    """17.4.2: "a) Bayeux (all three hexes), Isigny and Carentan must all be Allied
+    controlled. b) Cherbourg must not be connected by primary road to a south or east map
+    edge. c) If the Allied player fails to accomplish that, the result is a Marginal German
+    Victory (subject to VP shifts)." Not the front line of 16.3.1 and 16.3.2."""
+    state = tmp_path / "state"
+    seed_game(state, CobraGame.start("buildup"))
+    table = table_at([], state_dir=state)
+    table.choose("Resume Cobra")
+    table.choose("Tracks")
+    table.choose("Victory")
+    assert table.view.header.title == "Bayeux, Isigny, Carentan Allied, Cherbourg cut off?"
+    table.choose("yes")
+    assert table.view.word == "ALLIES: MARGINAL"
+    table.press("ok", "ok")
+    table.choose("Victory")
+    table.choose("no")
+    assert table.view.word == "GERMANS: MARGINAL"
+
+
+def test_the_german_vp_go_below_zero_and_the_net_is_shown(table_at, tmp_path):
+    """15.2b: each attempt to release the 15th Army "costs the German player one VP"; 18.0:
+    the variant counters require "the German to lose the designated number of victory
+    points". 16.3: "subtract the German total from the Allied total"."""
+    state = tmp_path / "state"
+    table = table_at([], state_dir=state)
+    table.choose("Cobra")
+    table.press("ok")
+    table.choose("Tracks")
+    assert table.view.items[5:] == ("Net: VP even", "Victory")
+    table.choose("German VP")
+    table.press(*["ccw"] * 15, "ok")                          # the 4th Panzer: 15 VP
+    assert table.view.items[3] == "German VP -15"
+    assert table.view.items[5] == "Net: Allies +15 VP"
+    assert saved(table)["cobra"]["tracks"]["german_vp"] == -15
+    table.close()
+    again = table_at([], state_dir=state)
+    again.choose("Resume Cobra")
+    again.choose("Tracks")
+    again.choose("Net: Allies")
+    again.choose("yes")                                       # the German front holds
+    assert again.view.word == "DRAW"                          # Marginal German, 1 level
+    assert again.view.detail == "VP -15 : 0"

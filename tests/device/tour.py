@@ -985,11 +985,15 @@ def journey_cobra(tour: Tour) -> None:
         guide.press("back")                             # the log: the result to read
         guide.follow(tour.t("battle_log"))
         guide.play(8, until=lambda guide=guide: isinstance(guide.view, Menu))
-    levels = ((0, 30, "no"), (0, 15, "no"), (0, 0, "no"), (15, 0, "no"), (0, 0, "yes"),
-              (15, 0, "yes"), (30, 0, "yes"))
-    for german, allied, intact in levels:
-        tracks = replace(start.tracks, german_vp=german, allied_vp=allied)
-        tour.save("victory", CobraSession(replace(start, tracks=tracks)).to_dict())
+    # (German VP, Allied VP, the answer, the scenario): each level, the longest net VP either
+    # way (the German VP below zero), and the Build-Up's own question (17.4.2)
+    levels = ((0, 30, "no", start), (0, 15, "no", start), (0, 0, "no", start),
+              (15, 0, "no", start), (0, 0, "yes", start), (15, 0, "yes", start),
+              (30, 0, "yes", start), (-199, 199, "no", start), (199, 0, "yes", start),
+              (0, 0, "yes", CobraGame.start("buildup")))
+    for german, allied, intact, game in levels:
+        tracks = replace(game.tracks, german_vp=german, allied_vp=allied)
+        tour.save("victory", CobraSession(replace(game, tracks=tracks)).to_dict())
         guide = tour.guide(tour.box("victory"), "cobra")
         guide.choose(tour.t("resume_cobra"))
         guide.choose(tour.t("tracks"))

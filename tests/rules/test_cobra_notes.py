@@ -81,8 +81,8 @@ def test_the_sentences_are_the_rules_own() -> None:
     combat = roll(odds([Unit(26)], [Unit(9)]), ScriptedDice([4]))
     assert combat.explanation == tuple(str(note) for note in combat.notes) == (
         "read column 2:1, die 4 on your printed CRT",)
-    assert victory("cobra", False, 10, 40)[1].text == "Marginal Allied, Allied VP 40 − German VP 10 " \
-                                             "= +30: 2 levels toward the Allies (16.3.3)"
+    assert victory("cobra", False, 10, 40)[1].text == \
+        "Marginal Allied, Allied VP 40 − German VP 10 = +30: 2 levels toward the Allies (16.3.3)"
     assert carpet_odds().carpet
     assert _german_supply(S).text == "German attack supply +3 in storm weather (11.0d)"
     assert _german_supply(OV, german=11).text == "German attack supply +2 in overcast " \
