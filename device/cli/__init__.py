@@ -100,7 +100,7 @@ COMMANDS = (
     Command("play", "the box in the terminal as text: its screens as lines, its keys typed "
                     "as words", options.play, "box.play"),
     Command("cobra", "Cobra (Normandy 1944): combat odds, a combat roll, the weather, checking "
-                     "your tables file", _cobra, "cobra.cobra"),
+                     "your tables file, the level of victory", _cobra, "cobra.cobra"),
 )
 COBRA_COMMANDS = (
     Command("odds", "the CRT column of an attack, every step explained", options.cobra_odds,
@@ -111,6 +111,8 @@ COBRA_COMMANDS = (
             "cobra.weather"),
     Command("crt", "check your Cobra tables file (CRT, weather, terrain)", options.cobra_crt,
             "cobra.crt"),
+    Command("victory", "the level of victory at the end of a game (16.3, 17.4.2)",
+            options.cobra_victory, "cobra.victory"),
 )
 
 

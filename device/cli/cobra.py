@@ -1,5 +1,6 @@
-"""`cobra odds`, `cobra roll`, `cobra weather` and `cobra crt check`: Cobra (Normandy 1944)
-combat odds, a combat, the weather, and the owner's tables file."""
+"""`cobra odds`, `cobra roll`, `cobra weather`, `cobra crt check` and `cobra victory`: Cobra
+(Normandy 1944) combat odds, a combat, the weather, the owner's tables file and the level of
+victory."""
 from __future__ import annotations
 
 import argparse
@@ -22,8 +23,8 @@ if TYPE_CHECKING:
 
 
 def cobra(args: argparse.Namespace) -> int:
-    raise UsageError("cobra needs a subcommand: odds, roll, weather or crt check (see "
-                     "cobi-companion cobra --help)")
+    raise UsageError("cobra needs a subcommand: odds, roll, weather, crt check or victory "
+                     "(see cobi-companion cobra --help)")
 
 
 def odds(args: argparse.Namespace) -> int:
@@ -74,6 +75,37 @@ def crt(args: argparse.Namespace) -> int:
         print(f"{args.file}: {count} problem{'s' if count != 1 else ''}")
         return 1
     print(explain.cobra_tables_summary(args.file, tables))
+    return 0
+
+
+def victory(args: argparse.Namespace) -> int:
+    """The scenario's question for the initial level (16.3.1, 16.3.2; 17.4.2 in the Build-Up),
+    then the shift of every full 15 VP of the net: Allied minus German (16.3.3)."""
+    from cobi_companion.device.ui import explain
+    from cobi_companion.rules.cobra.turns import marginal
+    from cobi_companion.rules.cobra.turns import victory as level_of_victory
+
+    asked = marginal(args.scenario)
+    answers = {"frontline": args.frontline, "objectives": args.objectives}
+    other = next(k for k in answers if k != asked.key)
+    if answers[other] is not None:
+        raise UsageError(f"--{other}: the {args.scenario} scenario asks --{asked.key} "
+                         f"({asked.rule}): {asked.question}")
+    if answers[asked.key] is None:
+        raise UsageError(f"cobra victory --scenario {args.scenario} needs --{asked.key} yes|no "
+                         f"({asked.rule}): {asked.question}")
+    yes = answers[asked.key] == "yes"
+    level, note = level_of_victory(args.scenario, yes, args.german_vp, args.allied_vp)
+    initial = asked.yes if yes else asked.no
+    data = {"scenario": args.scenario,
+            "question": {"key": asked.key, "rule": asked.rule, "text": asked.question},
+            "answer": yes, "initial_level": initial, "german_vp": args.german_vp,
+            "allied_vp": args.allied_vp, "net_vp": args.allied_vp - args.german_vp,
+            "levels_shifted": note.values.get("levels", 0),
+            "toward": None if not note.values.get("levels") else
+            "allied" if args.allied_vp > args.german_vp else "german", "level": level,
+            "note": note.text}
+    print_result(args, data, lambda: explain.cobra_victory_text(data))
     return 0
 
 

@@ -345,6 +345,28 @@ def cobra_weather(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
+def cobra_victory(parser: argparse.ArgumentParser) -> None:
+    from cobi_companion.rules.cobra.turns import SCENARIOS
+
+    answer = ["yes", "no"]
+    parser.add_argument("--scenario", choices=list(SCENARIOS), required=True,
+                        help="the scenario played: it sets the question for the initial level")
+    parser.add_argument("--frontline", choices=answer,
+                        help="Cobra, Alternate Cobra, the campaign: can the Germans trace a "
+                             "frontline of units or ZOC from 4901 to 0823 on map A (16.3.1, "
+                             "16.3.2)")
+    parser.add_argument("--objectives", choices=answer,
+                        help="the Battle of the Build-Up: are Bayeux, Isigny and Carentan all "
+                             "Allied controlled and Cherbourg not connected by primary road "
+                             "to a south or east map edge (17.4.2)")
+    # The German player loses VP (15.2b, 18.0): his total may be below zero; the Allied never.
+    parser.add_argument("--german-vp", type=Whole(-999, 999, "German VP"), default=0,
+                        metavar="N", help="the German VP total, below zero after losses")
+    parser.add_argument("--allied-vp", type=Whole(0, 999, "Allied VP"), default=0,
+                        metavar="N", help="the Allied VP total")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
 def cobra_crt(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("action", choices=["check"])
     parser.add_argument("file", metavar="FILE", type=TextFile("a Cobra tables file"),

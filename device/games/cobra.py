@@ -41,8 +41,8 @@ from cobi_companion.rules.cobra.combat import (
 from cobi_companion.rules.cobra.tables import CobraTables, Weather
 from cobi_companion.rules.cobra.turns import (
     ATTACK_COST,
-    SCENARIOS,
     LANDING,
+    SCENARIOS,
     CobraGame,
     marginal,
     player_turn,

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cobi_companion.rules.battle import Seat
 from cobi_companion.rules.card import PRINTED, InfoCard, Kind, Template
@@ -487,6 +487,18 @@ def cobra_weather_text(w: cobra_weather.WeatherRoll, source: str) -> str:
     lines.append(_cobra_line("Weather", w.weather.value.upper()))
     lines += _cobra_effects(w)
     return "\n".join(lines)
+
+
+def cobra_victory_text(v: dict[str, Any]) -> str:
+    """`cobra victory`: the question and its answer, the net VP and the level."""
+    question = v["question"]
+    return "\n".join([
+        f"Cobra: level of victory, {v['scenario']} scenario",
+        _cobra_line("Question", f"{question['text']} ({question['rule']})"),
+        _cobra_line("Answer", f"{'yes' if v['answer'] else 'no'}: {v['initial_level']}"),
+        _cobra_line("Net VP", f"Allied {v['allied_vp']} − German {v['german_vp']} = "
+                              f"{v['net_vp']:+d} (16.3)"),
+        _cobra_line("Level", f"{v['level']}: {v['note']}")])
 
 
 def cobra_tables_summary(path: str, t: cobra_tables.CobraTables) -> str:

@@ -1,5 +1,5 @@
 """Cobra (Normandy 1944) through the real `cobi-companion cobra` command: odds, a combat roll,
-the weather and the owner's tables file."""
+the weather, the owner's tables file and the level of victory."""
 from __future__ import annotations
 
 import json
@@ -132,6 +132,20 @@ def test_each_unit_is_halved_and_rounded_up_before_adding(cli):
     assert run.code == 0, run.err
     assert "5h    printed 5 × 1/2 halved (8.3.2) = 5/2, rounded up to 3 (2.6)" in run.out
     assert "total 6 (2.6, 8.3.2: each unit rounded up, then added)" in run.out
+
+
+@pytest.mark.parametrize("unit", ["5md", "5dm"])
+def test_a_doubled_and_halved_unit_is_doubled_first(cli, unit):
+    """6.3e: divisional integrity doubles; 8.3.2c: mechanized units "have their final combat
+    strengths quartered" (halved over a bridge); 8.3.2: "round all fractions up" once the
+    unit's modified strength is worked out. 5 doubled is 10, halved 5, never 6."""
+    record = odds(cli, "--attack", unit, "--defence", "1")["attack"]["units"][0]
+    assert record["strength"] == 5 and record["exact"] == "5"
+    assert [(a["letter"], a["value"]) for a in record["applied"]] == [("d", "10"), ("m", "5")]
+    assert record["modifiers"][0]["letter"] == unit[1]         # as typed, as before
+    text = cli("cobra", "odds", "--attack", unit, "--defence", "1").out
+    assert "printed 5 × 2 divisional integrity (6.3e) = 10 × 1/2 mechanized in, into or " \
+           "from marsh (8.3.2b) = 5\n" in text
 
 
 def test_odds_text_explains_every_step(cli):
@@ -380,6 +394,19 @@ def test_the_owners_file_in_the_cards_folder_is_used(cli, tmp_path):
     (["weather", "--turn", "30"], "--turn: 30 is not allowed; allowed: a game turn from 1 to 28"),
     (["weather"], "the following arguments are required: --turn"),
     ([], "cobra needs a subcommand"),
+    # 8.3.2a: "Attacking British armored brigades ... halved": never a German attacker's
+    (["odds", "--attack", "6b", "--defence", "4", "--attacker", "german"],
+     "unit 6b: British armoured brigade without infantry (8.3.2a) is only for allied units"),
+    # 8.8k: "a hex containing US and British units": never a German defender's
+    (["odds", "--attack", "6", "--defence", "4x", "--shift", "air:+1"],
+     "US and British stacked together (8.8k) is only for allied units"),
+    # 17.4.2: "Rules 16.3.1 and 16.3.2 (Marginal Victories) are modified": not the front line
+    (["victory", "--scenario", "buildup", "--frontline", "yes"],
+     "--frontline: the buildup scenario asks --objectives (17.4.2)"),
+    (["victory", "--scenario", "cobra"], "cobra victory --scenario cobra needs --frontline"),
+    # no rule takes VP from the Allied player (16.2 only gives them)
+    (["victory", "--scenario", "cobra", "--frontline", "no", "--allied-vp", "-1"],
+     "--allied-vp: -1 is not allowed; allowed: Allied VP from 0 to 999"),
 ])
 def test_refusals_are_one_line(cli, args, words):
     run = cli("cobra", *args)
@@ -395,3 +422,35 @@ def test_the_parsers_choices_are_the_rules_own(cli):
     assert f"--attacker {{{','.join(n.value for n in Nation)}}}" in helped
     assert f"--weather {{{','.join(w.value for w in Weather)}}}" in helped
     assert f"modifier letters ({' '.join(m.letter for m in UNIT_MODIFIERS)}; " in helped
+
+
+@pytest.mark.parametrize(("held", "level"), [("yes", "Marginal Allied"),
+                                             ("no", "Marginal German")])
+def test_the_build_up_victory_asks_for_its_objectives(cli, held, level):
+    """17.4.2: "a) Bayeux (all three hexes), Isigny and Carentan must all be Allied
+    controlled. b) Cherbourg must not be connected by primary road to a south or east map
+    edge. c) If the Allied player fails to accomplish that, the result is a Marginal German
+    Victory (subject to VP shifts)."
+    """
+    run = cli("cobra", "victory", "--scenario", "buildup", "--objectives", held, "--json")
+    assert run.code == 0, run.err
+    assert run.json["question"]["key"] == "objectives" and run.json["question"]["rule"] == \
+        "17.4.2"
+    assert run.json["initial_level"] == run.json["level"] == level
+
+
+def test_a_german_loss_of_vp_goes_below_zero_and_the_net_decides(cli):
+    """18.0: the variant counters require "the German to lose the designated number of
+    victory points" (the 4th Panzer Division: 15); 16.3: "subtract the German total from the
+    Allied total"; 16.3.3: "For every increment of 15 VP ... shifted one in his favor"."""
+    run = cli("cobra", "victory", "--scenario", "cobra", "--frontline", "yes",
+              "--german-vp", "-15", "--allied-vp", "0", "--json")
+    assert run.code == 0, run.err
+    data = run.json
+    assert (data["german_vp"], data["net_vp"], data["initial_level"]) == (-15, 15,
+                                                                         "Marginal German")
+    assert (data["levels_shifted"], data["toward"], data["level"]) == (1, "allied", "Draw")
+    text = cli("cobra", "victory", "--scenario", "cobra", "--frontline", "yes",
+               "--german-vp", "-15").out
+    assert "Net VP     Allied 0 − German -15 = +15 (16.3)" in text
+    assert "Level      Draw: " in text
