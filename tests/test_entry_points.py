@@ -57,6 +57,8 @@ REAL_RUNS = {
     "cobra weather": ["cobra", "weather", "--turn", "21", "--history", "clear,clear,clear",
                       "--dice", "5", "--json"],
     "cobra crt": ["cobra", "crt", "check", str(ROOT / "cards" / "cobra" / "tables.toml")],
+    "cobra victory": ["cobra", "victory", "--scenario", "buildup", "--objectives", "no",
+                      "--german-vp", "-15", "--allied-vp", "20", "--json"],
     "a refusal": ["resolve", "--attacker", "9999", "--target", "2477", "--facing", "front"],
 }
 ELSEWHERE = {"run", "sim", "play", "range"}

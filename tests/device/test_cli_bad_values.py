@@ -247,6 +247,16 @@ ROWS: dict[str, list[tuple[list[str], str]]] = {
         (["check", "{folder}"], "FILE: {folder} is a folder"),
         (["check", "{latin1}"], "FILE: {latin1} is not UTF-8 text"),
     ],
+    "cobra victory": [
+        (["--scenario", "cobra", "--frontline", "yes", "--german-vp", "1000"],
+         "--german-vp: 1000 is not allowed; allowed: German VP from -999 to 999"),
+        (["--scenario", "cobra", "--frontline", "yes", "--german-vp", "²"],
+         "--german-vp: '²' is not allowed"),
+        (["--scenario", "cobra", "--frontline", "no", "--allied-vp", "-1"],
+         "--allied-vp: -1 is not allowed; allowed: Allied VP from 0 to 999"),
+        (["--scenario", "cobra", "--frontline", "no", "--allied-vp", NINES],
+         "--allied-vp: 9999"),
+    ],
 }
 # The options of the top-level parser, given before the command.
 GLOBAL_ROWS = [
