@@ -141,6 +141,9 @@ def _odds(args: argparse.Namespace, tables: CobraTables) -> Odds:
     weather_now = Weather(args.weather) if args.weather else None
     attacker = cobra_combat.Nation(args.attacker) if args.attacker else None
     if args.carpet:
+        if args.overrun:
+            raise UsageError("--overrun: carpet bombing is an air mission, not an overrun "
+                             "(14.3): leave out --carpet or --overrun")
         return _carpet(args, shifts, weather_now, attacker)
     missing = [name for name, given in (("--attack", args.attack),
                                         ("--defence", args.defence)) if not _items(given)]
@@ -149,6 +152,11 @@ def _odds(args: argparse.Namespace, tables: CobraTables) -> Odds:
                          f"like --attack 12,6h --defence 4 (or --carpet for carpet bombing)")
     attack = [cobra_combat.Unit.parse(text) for text in _items(args.attack)]
     defence = [cobra_combat.Unit.parse(text) for text in _items(args.defence)]
+    if args.overrun:
+        from cobi_companion.rules.cobra.overrun import overrun_odds
+
+        return overrun_odds(attack, defence, shifts, when=cobra_combat.OverrunWhen(args.overrun),
+                            attacker=attacker, turn=args.turn, weather=weather_now)
     return cobra_combat.odds(attack, defence, shifts, attacker=attacker, turn=args.turn,
                              weather=weather_now)
 

@@ -299,7 +299,12 @@ def _tables(parser: argparse.ArgumentParser) -> None:
 
 
 def cobra_odds(parser: argparse.ArgumentParser) -> None:
-    from cobi_companion.rules.cobra.combat import UNIT_MODIFIERS, Nation, ShiftKind
+    from cobi_companion.rules.cobra.combat import (
+        UNIT_MODIFIERS,
+        Nation,
+        OverrunWhen,
+        ShiftKind,
+    )
     from cobi_companion.rules.cobra.tables import Weather
 
     letters = " ".join(modifier.letter for modifier in UNIT_MODIFIERS)
@@ -322,6 +327,12 @@ def cobra_odds(parser: argparse.ArgumentParser) -> None:
                         help="this game turn's weather (no air points in storms)")
     parser.add_argument("--carpet", action="store_true",
                         help="carpet bombing: always 6:1, never shifted (14.3g)")
+    parser.add_argument("--overrun", nargs="?", const=OverrunWhen.MOVEMENT.value,
+                        choices=[when.value for when in OverrunWhen], metavar="WHEN",
+                        help="an overrun (5.4) at printed strength: in the Initial Movement "
+                             "Phase (movement, the default: terrain, HQ, Patton, naval and "
+                             "Tiger shifts, 5.4.1c) or when advancing after combat (advance: "
+                             "terrain and Tiger only, 5.4.1d); never air (14.2c)")
     _tables(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 

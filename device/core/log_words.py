@@ -109,6 +109,8 @@ LOG_WORDS: dict[str, tuple[str, str]] = {
     "log_allied_supply": ("Allied supply: {note}", "zaopatrzenie Aliantów: {note}"),
     "log_attack": ("{nation:key} attack {odds}, die {die}: {result}",
                    "atak – {nation}: {odds}, kość {die}: {result}"),
+    "log_overrun": ("{nation:key} overrun ({when:key}) {odds}, die {die}: {result}",
+                    "przełamanie – {nation}, {when}: {odds}, kość {die}: {result}"),
     "log_odds": ("{attack}:{defence} → {base} {net:+d} → {column}",
                  "{attack}:{defence} → {base} {net:+d} → {column}"),
     "log_carpet_odds": ("carpet bombing 6:1", "nalot dywanowy 6:1"),

@@ -459,6 +459,29 @@ TEMPLATES: dict[Refusal, tuple[str, str]] = {
                          "nalot dywanowy dopiero od tury {first} (14.3f)"),
     R.CARPET_NOT_CLEAR: ("carpet bombing only in clear weather (14.3b)",
                          "nalot dywanowy tylko przy pogodnym niebie (14.3b)"),
+    R.OVERRUN_TURN_1: ("no overruns on game turn 1 (17.3.3c)",
+                       "w turze 1 nie ma przełamań (17.3.3c)"),
+    R.OVERRUN_DOUBLED: ("unit {unit}: an overrun is at printed strength, not doubled for "
+                        "divisional integrity (5.4.1a)",
+                        "oddział {unit}: przełamanie idzie z siłą z żetonu, bez podwojenia za "
+                        "integralność dywizji (5.4.1a)"),
+    R.OVERRUN_UNSUPPLIED: ("unit {unit}: units out of supply may not overrun (5.4e, 10.6c)",
+                           "oddział {unit}: oddziały bez zaopatrzenia nie przełamują (5.4e, "
+                           "10.6c)"),
+    R.OVERRUN_MODIFIER: ("unit {unit}: {modifier} does not apply to an overrun: printed "
+                         "strength, halved only into marsh (5.4.1, 5.4.1b)",
+                         "oddział {unit}: {modifier} nie działa przy przełamaniu: siła z "
+                         "żetonu, połowa tylko na bagno (5.4.1, 5.4.1b)"),
+    R.OVERRUN_NO_AIR: ("air points may not aid an overrun (14.2c)",
+                       "punkty lotnictwa nie wspierają przełamania (14.2c)"),
+    R.OVERRUN_ONE_HQ_SHIFT: ("an HQ gives an overrun one shift at most; only Patton gives two "
+                             "(5.4.1c3, 5.4.1c5)",
+                             "sztab daje przełamaniu najwyżej jedno przesunięcie; dwa daje "
+                             "tylko Patton (5.4.1c3, 5.4.1c5)"),
+    R.OVERRUN_ADVANCE_SHIFT: ("an overrun when advancing after combat takes only terrain and "
+                              "supply: no {shift_kind:key} shift (5.4.1d)",
+                              "przełamanie w pościgu po walce uwzględnia tylko teren i "
+                              "zaopatrzenie: bez przesunięcia {shift_kind} (5.4.1d)"),
     R.NOT_A_DIE_FACE: ("a die shows 1 to {faces}, not {die}",
                        "kość pokazuje od 1 do {faces}, nie {die}"),
     R.NO_TERRAIN: ("no terrain '{terrain}' in the Cobra tables: add it under [terrain] with "
@@ -563,6 +586,38 @@ NOTES: dict[Why, tuple[str, str]] = {
     W.NO_RETREAT_IS_A_STEP: ("A hex that cannot be retreated is a step instead (8.7a)",
                              "Heks, o który nie można się cofnąć, to zamiast tego stopień "
                              "(8.7a)"),
+    W.OVERRUN_READ: ("Overrun: a loss or a retreat for the overrunning units, or a split "
+                     "result, halts them for the phase (5.4.3); if the hex is vacated, they "
+                     "must all move into it (5.4.2)",
+                     "Przełamanie: strata lub odwrót przełamujących albo wynik dzielony "
+                     "zatrzymuje ich do końca fazy (5.4.3); gdy heks opustoszeje, wszyscy "
+                     "muszą na niego wejść (5.4.2)"),
+    W.OVERRUN_SPLIT: ("Overrun: a split result halts it: the overrunning units stay out of the "
+                      "hex, take their loss in place, the first hit as a step, and move no "
+                      "more this phase (5.4.3a)",
+                      "Przełamanie: wynik dzielony je zatrzymuje: przełamujący nie wchodzą na "
+                      "heks, ponoszą stratę na miejscu, pierwszą jako stopień, i do końca "
+                      "fazy stoją (5.4.3a)"),
+    W.OVERRUN_HALTED: ("Overrun: the overrunning units take a loss, so they halt for the "
+                       "phase; their first hit is a step loss, not a retreat (5.4.3b)",
+                       "Przełamanie: przełamujący ponoszą stratę, więc stoją do końca fazy; "
+                       "pierwsze trafienie to utrata stopnia, nie odwrót (5.4.3b)"),
+    W.OVERRUN_VACATED: ("Overrun: the hex is vacated: every overrunning unit must move into it "
+                        "(5.4.2); in the Initial Movement Phase they may go on with the MP "
+                        "left, if not in an EZOC (5.4.2a)",
+                        "Przełamanie: heks opustoszał: każdy przełamujący musi na niego wejść "
+                        "(5.4.2); w fazie ruchu może iść dalej za pozostałe PR, jeśli nie "
+                        "stoi w strefie kontroli wroga (5.4.2a)"),
+    W.OVERRUN_IF_VACATED: ("Overrun: if the defender leaves the hex vacant, every overrunning "
+                           "unit must move into it (5.4.2); if the hex is still held, they "
+                           "halt for the phase (5.4.3)",
+                           "Przełamanie: jeśli obrońca opuści heks, każdy przełamujący musi "
+                           "na niego wejść (5.4.2); jeśli heks jest nadal zajęty, stoją do "
+                           "końca fazy (5.4.3)"),
+    W.OVERRUN_FAILED: ("Overrun: the hex is still held: the overrunning units halt for the "
+                       "phase (5.4.3)",
+                       "Przełamanie: heks nadal zajęty: przełamujący stoją do końca fazy "
+                       "(5.4.3)"),
     W.VICTORY_TOWARD_ALLIES: (VICTORY_EN + "{levels:level|levels} toward the Allies (16.3.3)",
                               VICTORY_PL + "{levels:poziom|poziomy|poziomów} w stronę "
                               "Aliantów (16.3.3)"),

@@ -28,8 +28,10 @@ from cobi_companion.rules.cobra.combat import (
     BY_LETTER,
     Nation,
     Odds,
+    OverrunWhen,
     Role,
     Shift,
+    ShiftChoice,
     Unit,
     carpet_odds,
     odds,
@@ -37,6 +39,12 @@ from cobi_companion.rules.cobra.combat import (
     roll,
     shift_choices,
     strength,
+)
+from cobi_companion.rules.cobra.overrun import (
+    overrun_modifier,
+    overrun_odds,
+    overrun_shift_choices,
+    overruns_allowed,
 )
 from cobi_companion.rules.cobra.tables import CobraTables, Weather
 from cobi_companion.rules.cobra.turns import (
@@ -63,6 +71,9 @@ SP_MAX = 20                 # Allied supply points the knob dials for one turn
 VP_MAX = 199
 TRACKS = ("us", "british", "german", "german_vp", "allied_vp")
 TOGGLED = "dsmbrux"         # the unit modifiers the box offers as toggles (by letter)
+# The phases an overrun is made in: moving in the Initial Movement Phase (5.4a), advancing
+# after an attack of the Combat Phase (5.4b); never in the Mechanized Movement Phase (5.4).
+OVERRUN_PHASES = {"initial_movement": OverrunWhen.MOVEMENT, "combat": OverrunWhen.ADVANCE}
 
 
 @dataclass
@@ -171,6 +182,10 @@ def hub(app: App) -> Screen:
     else:
         if name == "combat":
             items.append((app.t("attack"), lambda: Attack(game.turn, game.phase.player).units(app)))
+        when = OVERRUN_PHASES.get(name)
+        if when is not None and overruns_allowed(game.turn):
+            items.append((app.t("overrun"), lambda: Attack(
+                game.turn, game.phase.player, overrun=when).units(app)))
         items.append((app.t("next_phase"), lambda: next_phase(app)))
     items.append((app.t("tracks"), lambda: tracks(app)))
     return Hub(phase_title(app, game), [label for label, _ in items],
@@ -324,6 +339,7 @@ class Attack(Screen):
                                                                     Role.DEFENCE: []})
     shifts: dict[str, int] = field(default_factory=dict)     # "att_hq" → columns, ...
     carpet: bool = False
+    overrun: OverrunWhen | None = None       # an overrun (5.4), and when; None: an attack
 
     @property
     def defender(self) -> Nation:
@@ -351,9 +367,11 @@ class Attack(Screen):
         """Switch the unit's modifiers on and off; Done keeps it, Remove drops it."""
         nation = self.attacker if role is Role.ATTACK else self.defender
         # only this side's own: a British brigade's or a US and British stack's halving is
-        # never offered to German units (8.3.2a, 8.8k)
+        # never offered to German units (8.3.2a, 8.8k); an overrun's attackers only what
+        # 5.4.1 allows
         offered = [m for m in (BY_LETTER[c] for c in TOGGLED)
-                   if role in m.roles and nation in m.nations]
+                   if role in m.roles and nation in m.nations and not (
+                       self.overrun and role is Role.ATTACK and not overrun_modifier(m.letter))]
         listed = self.sides[role]
 
         def chosen(i: int) -> Screen:
@@ -377,9 +395,15 @@ class Attack(Screen):
 
     # -- shifts --
 
+    def offered(self) -> tuple[ShiftChoice, ...]:
+        """The shifts this attack may take; an overrun's are fewer (5.4.1c, 5.4.1d, 14.2c)."""
+        if self.overrun is not None:
+            return overrun_shift_choices(self.attacker, self.turn, self.overrun)
+        return shift_choices(self.attacker, self.turn)
+
     def shift_menu(self, app: App, index: int = 0) -> Screen:
-        offered = shift_choices(self.attacker, self.turn)
-        carpet_row = self.attacker == Nation.ALLIED
+        offered = self.offered()
+        carpet_row = self.attacker == Nation.ALLIED and self.overrun is None
 
         def chosen(i: int) -> Screen:
             if i == 0:
@@ -402,14 +426,16 @@ class Attack(Screen):
 
     def chosen_shifts(self) -> list[Shift]:
         return [Shift(c.kind, self.shifts[c.key])
-                for c in shift_choices(self.attacker, self.turn) if self.shifts.get(c.key, 0)]
+                for c in self.offered() if self.shifts.get(c.key, 0)]
 
     # -- supply, odds, the roll --
 
     def supply(self, app: App) -> Screen:
         game = session(app).game
         cost = ATTACK_COST[self.attacker]
-        if self.attacker == Nation.ALLIED and game.allied_supply_free:
+        # An overrun spends no supply points (11.0a); its units must be in supply (5.4e).
+        if self.overrun is not None or (self.attacker == Nation.ALLIED and
+                                        game.allied_supply_free):
             return self.preview(app, None)
         tracks = ["german"] if self.attacker == Nation.GERMAN else ["us", "british"]
         payable = [t for t in tracks if getattr(game.tracks, t) >= cost]
@@ -423,12 +449,17 @@ class Attack(Screen):
         if self.carpet:
             return carpet_odds(self.chosen_shifts(), turn=game.turn, weather=game.this_weather)
         attackers = self.sides[Role.ATTACK]
+        if self.overrun is not None:
+            return overrun_odds(attackers, self.sides[Role.DEFENCE], self.chosen_shifts(),
+                                when=self.overrun, attacker=self.attacker, turn=game.turn,
+                                weather=game.this_weather)
         attack = attackers if paid else [out_of_supply(u) for u in attackers]
         return odds(attack, self.sides[Role.DEFENCE], self.chosen_shifts(),
                     attacker=self.attacker, turn=game.turn, weather=game.this_weather)
 
     def preview(self, app: App, track: str | None) -> Screen:
-        paid = track is not None or session(app).game.allied_supply_free or self.carpet
+        paid = track is not None or session(app).game.allied_supply_free or self.carpet or \
+            self.overrun is not None
         try:
             planned = self.odds(app, paid)
         except RulesError as exc:
@@ -437,13 +468,14 @@ class Attack(Screen):
         if track is not None:
             s.game, _ = s.game.spend(track)
         lines = odds_lines(app, planned)
+        if self.overrun is not None:
+            lines.insert(0, app.t("overrun_when", when=app.t("when_" + self.overrun.value)))
 
         def rolled(face: int) -> Screen:
             combat = roll(planned, ScriptedDice([face]), tables(app))
             # the CRT's cell, as the owner's tables write it; none: read the printed one
             result: LogValue = combat.result.text if combat.result else entry("read_crt")
-            line = entry("log_attack", nation=self.attacker.value, odds=odds_entry(planned),
-                         die=face, result=result)
+            line = self.log_line(planned, face, result)
             save(app, line if paid else entry("log_unsupplied", line=line))
             big = combat.result.text.upper() if combat.result else \
                 f"{planned.column} · {face}"
@@ -453,6 +485,14 @@ class Attack(Screen):
                                         [app.say(note) for note in combat.notes], hub(app)))
         need = Need(Roller.ATTACKER, Aim.COMBAT, f"combat {planned.column}")
         return press_for(app, self.attacker, lines, need, rolled)
+
+    def log_line(self, planned: Odds, face: int, result: LogValue) -> LogEntry:
+        """The attack's line of the log, or the overrun's with when it was made."""
+        if self.overrun is not None:
+            return entry("log_overrun", nation=self.attacker.value, when=self.overrun.value,
+                         odds=odds_entry(planned), die=face, result=result)
+        return entry("log_attack", nation=self.attacker.value, odds=odds_entry(planned),
+                     die=face, result=result)
 
 
 def total(listed: list[Unit], role: Role) -> int:

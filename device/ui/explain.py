@@ -402,12 +402,29 @@ def _cobra_final(o: cobra_combat.Odds) -> str:
             f"only {final - base:+d} could be used (8.3.2c)")
 
 
+OVERRUN_WHEN = {
+    "movement": "in the Initial Movement Phase: 3 MP plus the cost of entering the hex (5.4a); "
+                "terrain, supply, naval, Tiger and one HQ shift, Patton two (5.4.1c)",
+    "advance": "when advancing after combat into units that block the path of retreat (5.4b): "
+               "terrain and supply only (5.4.1d), Tiger as in any combat (8.3.1)",
+}
+OVERRUN_TERMS = (
+    "printed strength, never doubled for divisional integrity (5.4.1a), halved into marsh "
+    "(5.4.1b); the defenders as in any combat, doubled for divisional integrity (6.3e)",
+    "in supply (5.4e); no supply points are spent (11.0a); no air points (14.2c)",
+)
+
+
 def cobra_odds(o: cobra_combat.Odds) -> str:
     if o.carpet:
         return "\n".join(["Cobra: carpet bombing (14.3)",
                           _cobra_line("Column", f"{o.column}: {o.column_note}")])
     assert o.attack is not None and o.defence is not None
     lines = [f"Cobra: odds of {o.attack.total} against {o.defence.total}"]
+    if o.overrun is not None:
+        lines = [f"Cobra: overrun of {o.attack.total} against {o.defence.total} (5.4)",
+                 _cobra_line("Overrun", OVERRUN_WHEN[o.overrun.value])]
+        lines += [_more(line) for line in OVERRUN_TERMS]
     if o.attacker is not None:
         lines.append(_cobra_line("Attacking", f"the {o.attacker.value} side"))
     lines += _cobra_side("Attack", o.attack)
@@ -433,6 +450,7 @@ def cobra_combat_text(c: cobra_combat.Combat) -> str:
     if c.result is None:
         lines.append(_cobra_line("Result", c.explanation[0]))
         lines.append(_more(f"({c.source} has no value there yet)"))
+        lines += [_more(line) for line in c.explanation[1:]]     # an overrun's note
         return "\n".join(lines)
     lines.append(_cobra_line("Result", f"{c.result.text} (column {c.odds.column}, die {c.die}, "
                                        f"from {c.source})"))

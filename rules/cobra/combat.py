@@ -39,6 +39,14 @@ class Role(StrEnum):
     DEFENCE = "defence"
 
 
+class OverrunWhen(StrEnum):
+    """When an overrun is made: moving in the Initial Movement Phase (5.4a, 5.4.1c), or
+    advancing after combat into units that block the path of retreat (5.4b, 5.4.1d)."""
+
+    MOVEMENT = "movement"
+    ADVANCE = "advance"
+
+
 @dataclass(frozen=True)
 class UnitModifier:
     """A letter on a unit that changes its strength in combat, with its rule."""
@@ -396,6 +404,7 @@ class Odds:
     column_note: str
     attacker: Nation | None
     carpet: bool = False
+    overrun: OverrunWhen | None = None     # an overrun (5.4), and when; None: an attack
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -408,6 +417,7 @@ class Odds:
             "net_shift": self.net, "column": self.column, "column_note": self.column_note,
             "attacker": self.attacker.value if self.attacker else None,
             "carpet_bombing": self.carpet,
+            "overrun": self.overrun.value if self.overrun else None,
         }
 
 
@@ -487,6 +497,8 @@ def roll(odds_: Odds, dice: Dice, tables: CobraTables | None = None) -> Combat:
     notes = explain_notes(result, carpet=odds_.carpet) if result else (
         Note(f"read column {odds_.column}, die {die} on your printed CRT", Why.READ_PRINTED_CRT,
              {"column": odds_.column, "die": die}),)
+    if odds_.overrun is not None:
+        notes = (*notes, overrun_note(result))
     return Combat(odds_, die, result, tuple(n.text for n in notes), source, notes)
 
 
@@ -542,3 +554,29 @@ def _defender_notes(loss: Loss, carpet: bool) -> list[Note]:
     notes.append(Note("A hex that cannot be retreated is a step instead (8.7a)",
                       Why.NO_RETREAT_IS_A_STEP))
     return notes
+
+
+def overrun_note(result: Result | None) -> Note:
+    """What an overrun's result does to the overrunning units' move (5.4.2, 5.4.3); without
+    the owner's CRT, every way it may go."""
+    if result is None:
+        return Note("Overrun: a loss or a retreat for the overrunning units, or a split result, "
+                    "halts them for the phase (5.4.3); if the hex is vacated, they must all "
+                    "move into it (5.4.2)", Why.OVERRUN_READ)
+    if result.split:
+        return Note("Overrun: a split result halts it: the overrunning units stay out of the "
+                    "hex, take their loss in place, the first hit as a step, and move no more "
+                    "this phase (5.4.3a)", Why.OVERRUN_SPLIT)
+    if result.attacker.eliminated or result.attacker.steps:
+        return Note("Overrun: the overrunning units take a loss, so they halt for the phase; "
+                    "their first hit is a step loss, not a retreat (5.4.3b)", Why.OVERRUN_HALTED)
+    if result.defender.eliminated:
+        return Note("Overrun: the hex is vacated: every overrunning unit must move into it "
+                    "(5.4.2); in the Initial Movement Phase they may go on with the MP left, "
+                    "if not in an EZOC (5.4.2a)", Why.OVERRUN_VACATED)
+    if result.defender.steps:
+        return Note("Overrun: if the defender leaves the hex vacant, every overrunning unit "
+                    "must move into it (5.4.2); if the hex is still held, they halt for the "
+                    "phase (5.4.3)", Why.OVERRUN_IF_VACATED)
+    return Note("Overrun: the hex is still held: the overrunning units halt for the phase "
+                "(5.4.3)", Why.OVERRUN_FAILED)

@@ -39,6 +39,13 @@ class Why(Coded):
     AT_LEAST_ONE_STEP = "at_least_one_step"
     WHOLE_STACK = "whole_stack"
     NO_RETREAT_IS_A_STEP = "no_retreat_is_a_step"
+    # what an overrun's result does to the overrunning units' move (5.4.2, 5.4.3)
+    OVERRUN_READ = "overrun_read"
+    OVERRUN_SPLIT = "overrun_split"
+    OVERRUN_HALTED = "overrun_halted"
+    OVERRUN_VACATED = "overrun_vacated"
+    OVERRUN_IF_VACATED = "overrun_if_vacated"
+    OVERRUN_FAILED = "overrun_failed"
     # the level of victory (16.3)
     VICTORY_TOWARD_ALLIES = ("victory_toward_allies", "start", "allied", "german", "difference",
                              "levels")

@@ -211,6 +211,40 @@ def test_roll_reads_a_split_result_attacker_first(cli, tmp_path):
     assert lines[at + 2].startswith("             Attacker: lose 1 step")
 
 
+def test_an_overrun_in_the_initial_movement_phase(cli):
+    # 5.4.1 printed strength, not doubled (5.4.1a), halved into marsh (5.4.1b); 6.3e the
+    # defenders doubled against overruns; 5.4.1c HQ, Patton and naval shifts
+    data = odds(cli, "--attack", "8,7m", "--defence", "3d", "--overrun",
+                "--shift", "hq:+1,patton:+2,terrain:-1", "--turn", "18")
+    assert data["overrun"] == "movement" and data["carpet_bombing"] is False
+    assert (data["attack"]["total"], data["defence"]["total"]) == (12, 6)
+    assert (data["base_column"], data["net_shift"], data["column"]) == ("2:1", 2, "4:1")
+    run = cli("cobra", "odds", "--attack", "8", "--defence", "3", "--overrun")
+    assert run.code == 0, run.err
+    lines = run.out.splitlines()
+    assert lines[0] == "Cobra: overrun of 8 against 3 (5.4)"
+    assert lines[1].startswith("  Overrun    in the Initial Movement Phase: 3 MP plus the cost "
+                               "of entering the hex (5.4a)")
+    assert "no supply points are spent (11.0a); no air points (14.2c)" in run.out
+    assert odds(cli, "--attack", "8", "--defence", "3")["overrun"] is None   # an attack
+
+
+def test_an_overrun_advancing_after_combat_and_its_split_result(cli, tmp_path):
+    # 5.4.1d terrain and supply only; 5.4.3a a split result halts the overrun
+    tables = write(tmp_path, ONE_CELL)
+    args = ["cobra", "roll", "--attack", "12", "--defence", "3", "--overrun", "advance",
+            "--shift", "terrain:-2", "--dice", "4", "--tables", str(tables)]
+    data = cli(*args, "--json").json
+    assert data["odds"]["overrun"] == "advance" and data["column"] == "2:1"
+    assert data["result"]["split"] is True
+    assert data["explanation"][-1].startswith("Overrun: a split result halts it")
+    run = cli(*args)
+    assert run.code == 0, run.err
+    assert "  Overrun    when advancing after combat into units that block the path of " \
+           "retreat (5.4b)" in run.out
+    assert run.out.splitlines()[-1].strip().endswith("move no more this phase (5.4.3a)")
+
+
 def test_roll_with_a_random_die_and_a_left_over_scripted_one(cli):
     data = cli("cobra", "roll", "--attack", "2", "--defence", "1", "--json").json
     assert 1 <= data["die"] <= 6 and data["column"] == "2:1"
@@ -382,6 +416,18 @@ def test_the_owners_file_in_the_cards_folder_is_used(cli, tmp_path):
     (["odds", "--carpet", "--shift", "air:+1"], "carpet bombing is never shifted"),
     (["odds", "--carpet", "--attack", "3"], "--attack: carpet bombing has no units"),
     (["odds", "--carpet", "--weather", "overcast"], "carpet bombing only in clear weather (14.3b)"),
+    (["odds", "--attack", "8d", "--defence", "3", "--overrun"],
+     "unit 8d: an overrun is at printed strength, not doubled for divisional integrity (5.4.1a)"),
+    (["odds", "--attack", "8", "--defence", "3", "--overrun", "--shift", "air:+1"],
+     "air points may not aid an overrun (14.2c)"),
+    (["roll", "--attack", "8", "--defence", "3", "--overrun", "advance", "--shift", "hq:+1"],
+     "only terrain and supply: no hq shift (5.4.1d)"),
+    (["odds", "--attack", "8", "--defence", "3", "--overrun", "--turn", "1"],
+     "no overruns on game turn 1 (17.3.3c)"),
+    (["odds", "--attack", "8", "--defence", "3", "--overrun", "--carpet"],
+     "--overrun: carpet bombing is an air mission, not an overrun"),
+    (["odds", "--attack", "8", "--defence", "3", "--overrun", "mechanized"],
+     "--overrun: invalid choice: 'mechanized'"),
     (["odds", "--attack", "12", "--defence", "1", "--weather", "sunny"],
      "--weather: invalid choice: 'sunny'"),
     (["odds", "--attack", "12", "--defence", "1", "--shift", "air:+1", "--weather", "storm"],

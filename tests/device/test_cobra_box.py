@@ -53,7 +53,7 @@ def to_phase(table, name: str) -> None:
             return
         if table.view.items[0].startswith("Supply points"):
             table.press("ok", "ok", "ok", "ok")          # US 0, British 0, the notice
-        elif table.view.items[0] in ("Attack",):
+        elif table.view.items[0] in ("Attack", "Overrun"):
             table.choose("Next phase")
         else:
             table.press("ok")
@@ -434,3 +434,85 @@ def test_the_german_vp_go_below_zero_and_the_net_is_shown(table_at, tmp_path):
     again.choose("yes")                                       # the German front holds
     assert again.view.word == "DRAW"                          # Marginal German, 1 level
     assert again.view.detail == "VP -15 : 0"
+
+
+def test_an_overrun_in_the_initial_movement_phase(table_at, tmp_path):
+    # 5.4 "Overruns ... may occur during the Initial Movement Phase"; 5.4.1a printed strength,
+    # not doubled; 11.0a "SP are never expended for overruns"; 14.2c no air points
+    state = tmp_path / "state"
+    game = at_weather(16, [C])
+    seed_game(state, CobraGame(game.scenario, 16, 7, (C, C), game.tracks, game.last))
+    table = table_at([4], state_dir=state, config=owners_tables(tmp_path / "cards"))
+    table.choose("Resume Cobra")
+    assert table.view.header.title == "3/6 Movement"
+    assert table.view.items[:2] == ("Overrun", "Next phase")
+    table.choose("Overrun")
+    table.choose("+ Add a unit")
+    table.press(*["cw"] * 4, "ok")                          # strength 8
+    assert "- ×2 division" not in table.view.items           # printed strength (5.4.1a)
+    assert "- ½ out of supply" not in table.view.items       # must be in supply (5.4e)
+    assert "- ½ marsh" in table.view.items                   # into marsh: half (5.4.1b)
+    table.choose("Keep")
+    table.choose("Done")
+    table.choose("+ Add a unit")
+    table.press("ok")                                        # defender 4
+    table.choose("- ×2 division")                            # doubled defending (6.3e)
+    table.choose("Keep")
+    table.choose("Done")
+    assert not any(item.startswith("Air") for item in table.view.items)      # 14.2c
+    assert "Naval +0" in table.view.items and "Patton +0" in table.view.items  # 5.4.1c
+    assert "- Carpet bombing" not in table.view.items
+    table.choose("Roll!")                                    # no supply asked: 11.0a
+    assert table.view.lines[:3] == ("Overrun: moving", "8 : 8 = 1:1", "+0 → 1:1")
+    table.press("allies")
+    assert table.view.word == "1:1 · 4"
+    table.press("ok")
+    assert table.view.lines[-1].startswith("Overrun: a loss or a retreat for the overrunning")
+    state_now = saved(table)
+    assert state_now["cobra"]["tracks"] == {"us": 3, "british": 4, "german": 4,
+                                            "german_vp": 0, "allied_vp": 0}   # nothing spent
+    assert english(loaded(state_now["log"][-1])) == \
+        "GT16 allied overrun (movement) 8:8 → 1:1 +0 → 1:1, die 4: read your CRT"
+
+
+def test_an_overrun_advancing_after_combat_takes_terrain_only(table_at, tmp_path):
+    # 5.4b an overrun when advancing after combat; 5.4.1d "only affected by terrain and supply
+    # conditions. HQ and air or naval shifts may not be used"
+    state = tmp_path / "state"
+    game = at_weather(16, [C])
+    seed_game(state, CobraGame(game.scenario, 16, 3, (C, C), game.tracks, game.last))
+    table = table_at([4], state_dir=state, config=owners_tables(tmp_path / "cards"))
+    table.choose("Resume Cobra")
+    assert table.view.items[:3] == ("Attack", "Overrun", "Next phase")
+    table.choose("Overrun")
+    table.choose("+ Add a unit")
+    table.press(*["cw"] * 8, "ok", "ok")                    # 12
+    table.choose("Done")
+    table.choose("+ Add a unit")
+    table.press("ccw", "ok", "ok")                           # 3
+    table.choose("Done")
+    assert table.view.items == ("Roll!", "Terrain +0", "Tigers +0")
+    table.choose("Terrain")                                  # -1
+    table.choose("Terrain")                                  # -2
+    table.choose("Roll!")
+    assert table.view.lines[:3] == ("Overrun: advancing", "12 : 3 = 4:1", "-2 → 2:1")
+    table.press("axis")
+    assert table.view.word == "1/2"                          # the owner's 2:1, die 4
+    table.press("ok")
+    assert any(line.startswith("Overrun: a split result halts it") for line in
+               table.view.lines)                             # 5.4.3a
+    assert english(loaded(saved(table)["log"][-1])) == \
+        "GT16 german overrun (advance) 12:3 → 4:1 -2 → 2:1, die 4: 1/2"
+    assert saved(table)["cobra"]["tracks"]["german"] == 4    # no supply points (11.0a)
+
+
+def test_no_overrun_is_offered_on_game_turn_1(table_at, tmp_path):
+    # 17.3.3c "Neither player may conduct overruns on GT 1"
+    state = tmp_path / "state"
+    start = CobraGame.start("campaign")
+    seed_game(state, CobraGame(start.scenario, 1, 3, (C,), start.tracks, start.last))
+    table = table_at([], state_dir=state)
+    table.choose("Resume Cobra")
+    assert table.view.items[:2] == ("Next phase", "Tracks")
+    table.choose("Next phase")
+    assert table.view.items[:2] == ("Attack", "Next phase")

@@ -20,6 +20,7 @@ from cobi_companion.rules.battle import Battle, Piece, Ride
 from cobi_companion.rules.card import PRINTED, Facing, Kind, Mount, Template, Weapon
 from cobi_companion.rules.card_schema import validated_card
 from cobi_companion.rules.cobra import combat as cobra
+from cobi_companion.rules.cobra import overrun as cobra_overrun
 from cobi_companion.rules.cobra.notes import Note, Why
 from cobi_companion.rules.cobra.tables import Loss, Result, Weather
 from cobi_companion.rules.cobra.turns import CobraGame, victory
@@ -60,7 +61,7 @@ SAMPLES: dict[str, Any] = {
 # a player writes (offset_cm, at_least, terrain:-1), abbreviations both languages use (HE, AP,
 # cm), and words that are Polish too ("to": "is", "model").
 SHARED = {"he", "ap", "cm", "offset", "over", "within", "at", "least", "clear",
-          "overcast", "storm", "terrain", "kind", "columns", "to", "model"}
+          "overcast", "storm", "terrain", "kind", "columns", "to", "model", "patton"}
 LANGUAGES = ("en", "pl")
 
 
@@ -374,6 +375,23 @@ CASES: dict[Refusal, Case] = {
     Refusal.SHIFTS_DISAGREE: lambda b, k: cobra.odds(
         [cobra.Unit(6)], [cobra.Unit(4)], [cobra.parse_shift("tiger:+1"),
                                            cobra.parse_shift("air:+1")]),
+    Refusal.OVERRUN_TURN_1: lambda b, k: cobra_overrun.overrun_odds(
+        [cobra.Unit(6)], [cobra.Unit(4)], when=cobra.OverrunWhen.MOVEMENT, turn=1),
+    Refusal.OVERRUN_DOUBLED: lambda b, k: cobra_overrun.overrun_odds(
+        [cobra.Unit.parse("6d")], [cobra.Unit(4)], when=cobra.OverrunWhen.MOVEMENT),
+    Refusal.OVERRUN_UNSUPPLIED: lambda b, k: cobra_overrun.overrun_odds(
+        [cobra.Unit.parse("6s")], [cobra.Unit(4)], when=cobra.OverrunWhen.ADVANCE),
+    Refusal.OVERRUN_MODIFIER: lambda b, k: cobra_overrun.overrun_odds(
+        [cobra.Unit.parse("6b")], [cobra.Unit(4)], when=cobra.OverrunWhen.MOVEMENT),
+    Refusal.OVERRUN_NO_AIR: lambda b, k: cobra_overrun.overrun_odds(
+        [cobra.Unit(6)], [cobra.Unit(4)], [cobra.parse_shift("air:+1")],
+        when=cobra.OverrunWhen.MOVEMENT),
+    Refusal.OVERRUN_ONE_HQ_SHIFT: lambda b, k: cobra_overrun.overrun_odds(
+        [cobra.Unit(6)], [cobra.Unit(4)], [cobra.parse_shift("hq:+2")],
+        when=cobra.OverrunWhen.MOVEMENT, turn=17),
+    Refusal.OVERRUN_ADVANCE_SHIFT: lambda b, k: cobra_overrun.overrun_odds(
+        [cobra.Unit(6)], [cobra.Unit(4)], [cobra.parse_shift("naval:+1")],
+        when=cobra.OverrunWhen.ADVANCE),
     Refusal.CARPET_TOO_EARLY: lambda b, k: cobra.carpet_odds(turn=3),
     Refusal.CARPET_NOT_CLEAR: lambda b, k: cobra.carpet_odds(weather=Weather.STORM),
     Refusal.TURN_OUT_OF_RANGE: lambda b, k: cobra.check_turn(40),
@@ -386,7 +404,8 @@ CASES: dict[Refusal, Case] = {
 # where the rules word the same refusal in two ways (a commander lost).
 BOX_ENGLISH = {Refusal.NOT_YOUR_PIECE, Refusal.MODIFIER_WRONG_ROLE, Refusal.MODIFIER_WRONG_SIDE,
                Refusal.MEASURE_WITH_TAPE,
-               Refusal.ENEMY_NEAR, Refusal.SHIFTS_DISAGREE, Refusal.COMMANDER_LOST}
+               Refusal.ENEMY_NEAR, Refusal.SHIFTS_DISAGREE, Refusal.COMMANDER_LOST,
+               Refusal.OVERRUN_MODIFIER}
 
 
 def refused(case: Case, field: Battle, book: CardBook) -> RulesError:
@@ -470,6 +489,9 @@ def notes() -> list[Note]:
             *cobra.roll(cobra.odds([cobra.Unit(26)], [cobra.Unit(9)]), ScriptedDice([4])).notes,
             *cobra.explain_notes(_result("1", "4")), *cobra.explain_notes(_result("e", "e")),
             *cobra.explain_notes(_result("-", "1"), carpet=True),
+            *(cobra.overrun_note(r) for r in (None, _result("1", "2"), _result("1", "-"),
+                                              _result("-", "e"), _result("-", "2"),
+                                              _result("-", "-"))),
             victory("cobra", False, 10, 40)[1], victory("cobra", True, 40, 10)[1],
             victory("cobra", True, 10, 12)[1]]
 

@@ -64,7 +64,7 @@ from cobi_companion.device.ui.trouble import notice
 from cobi_companion.rules import house, turns
 from cobi_companion.rules.battle import Battle, Ride
 from cobi_companion.rules.card import PRINTED, Facing, Kind
-from cobi_companion.rules.cobra.combat import BY_LETTER, Nation, Role, ShiftKind
+from cobi_companion.rules.cobra.combat import BY_LETTER, Nation, OverrunWhen, Role, ShiftKind
 from cobi_companion.rules.cobra.notes import Note, Why
 from cobi_companion.rules.cobra.tables import COLUMNS, Weather
 from cobi_companion.rules.cobra.turns import SCENARIOS, CobraGame
@@ -985,6 +985,14 @@ def journey_cobra(tour: Tour) -> None:
         guide.press("back")                             # the log: the result to read
         guide.follow(tour.t("battle_log"))
         guide.play(8, until=lambda guide=guide: isinstance(guide.view, Menu))
+    for step in (2, 8):             # an overrun: German moving (5.4a), Allied advancing (5.4b)
+        tour.save("overrun", CobraSession(at(16, step, [C, C])).to_dict())
+        guide = tour.guide(tour.box("overrun", [4] * 50), "cobra")
+        guide.choose(tour.t("resume_cobra"))
+        guide.follow(tour.t("overrun"), tour.t("add_unit"))
+        guide.follow(tour.t("units_done"), tour.t("add_unit"))
+        guide.follow(tour.t("units_done"), tour.t("roll_attack"))
+        guide.play(12, until=lambda guide=guide: type(guide.app.screen).__name__ == "Hub")
     # (German VP, Allied VP, the answer, the scenario): each level, the longest net VP either
     # way (the German VP below zero), and the Build-Up's own question (17.4.2)
     levels = ((0, 30, "no", start), (0, 15, "no", start), (0, 0, "no", start),
@@ -1111,6 +1119,9 @@ def cobra_sayings() -> list[RulesError | Note]:
         *(RulesError("-", r.SHIFTS_DISAGREE, shift_kind=kind.value, columns=-3,
                      nation=nation.value, said=other.value)
           for kind in ShiftKind for nation, other in zip(Nation, reversed(Nation), strict=True)),
+        *(RulesError("-", r.OVERRUN_MODIFIER, unit="40", modifier=letter)
+          for letter in BY_LETTER),
+        *(RulesError("-", r.OVERRUN_ADVANCE_SHIFT, shift_kind=kind.value) for kind in ShiftKind),
         *(Note("-", w.VICTORY_TOWARD_ALLIES, {"start": start, "allied": 199, "german": 199,
                                                "difference": -199, "levels": 3})
           for start in words_of("levelname_")),
@@ -1190,6 +1201,10 @@ def cobra_log() -> list[LogEntry]:
     attacks = [entry("log_attack", nation=nation.value, odds=odds_of, die=6, result=result)
                for nation in Nation for odds_of in (odds, entry("log_carpet_odds"))
                for result in ("1/2", entry("read_crt"))]
+    overruns = [entry("log_overrun", nation=nation.value, when=when.value, odds=odds, die=6,
+                      result=result)
+                for nation in Nation for when in OverrunWhen
+                for result in ("1/2", entry("read_crt"))]
     lines = [
         *(entry("log_cobra_start", scenario=key, title=scenario.title, first=scenario.first,
                 last=scenario.last) for key, scenario in SCENARIOS.items()),
@@ -1204,6 +1219,7 @@ def cobra_log() -> list[LogEntry]:
         entry("log_allied_supply", note=Note("-", Why.HALF_SUPPLY_STORM,
                                              {"us": 10, "british": 10})),
         *attacks,
+        *overruns,
         entry("log_unsupplied", line=attacks[0]),
         *(entry("log_track", track=track, old=199, new=199) for track in cobra.TRACKS),
     ]

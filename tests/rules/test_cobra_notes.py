@@ -3,7 +3,14 @@ that code names, for a box to say in its own words. Every code is reached here t
 real rules."""
 from __future__ import annotations
 
-from cobi_companion.rules.cobra.combat import Unit, carpet_odds, explain_notes, odds, roll
+from cobi_companion.rules.cobra.combat import (
+    Unit,
+    carpet_odds,
+    explain_notes,
+    odds,
+    overrun_note,
+    roll,
+)
 from cobi_companion.rules.cobra.notes import Note, Why
 from cobi_companion.rules.cobra.tables import Loss, Result, Weather
 from cobi_companion.rules.cobra.turns import CobraGame, victory
@@ -61,6 +68,9 @@ def notes() -> list[Note]:
         *explain_notes(_result("1", "4")), *explain_notes(_result("e", "e")),
         *explain_notes(_result("-", "-")), *explain_notes(_result("2", "-")),
         *explain_notes(_result("-", "2"), carpet=True),
+        # an overrun's move after its result (5.4.2, 5.4.3), without and with the owner's CRT
+        overrun_note(None), *(overrun_note(_result(a, d)) for a, d in (
+            ("1", "2"), ("1", "-"), ("-", "e"), ("-", "2"), ("-", "-"))),
         victory("cobra", True, 10, 50)[1], victory("cobra", False, 50, 10)[1],
         victory("cobra", False, 10, 20)[1],
     ]
