@@ -462,7 +462,7 @@ def carpet_bombing(app: App) -> Screen:
     """Three air points against one hex, no attacking units and no supply point, always on
     6:1 (14.3e, 14.3g): refused, with the reason, where the turn does not allow it."""
     game = session(app).game
-    planned = carpet_odds(turn=game.turn)
+    planned = carpet_odds()         # the turn, its weather and missions: check_support's
     try:
         game.check_support(planned)
     except RulesError as exc:

@@ -317,8 +317,8 @@ def _check_one(shift: Shift, turn: int | None, weather: Weather | None) -> None:
         raise RulesError("the Allied player receives no AP on GT 1 (17.3.10)",
                          Refusal.NO_AIR_ON_TURN_1)
     if turn is not None and k == ShiftKind.NAVAL and c > naval_points(turn):
-        raise RulesError(f"naval {c:+d} on game turn {turn}: the turn has "
-                         f"{naval_points(turn)} naval support points (14.4)",
+        raise RulesError(f"game turn {turn} has {naval_points(turn)} naval support points "
+                         f"(14.4)",
                          Refusal.NAVAL_POINTS_TURN, turn=turn, most=naval_points(turn))
     if weather == Weather.STORM and k == ShiftKind.NAVAL and c > 1:
         raise RulesError("in storms at most one naval point: +1 at most (14.4)",

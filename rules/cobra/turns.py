@@ -209,7 +209,7 @@ class CobraGame:
             carpet_odds(turn=self.turn, weather=self.this_weather, flown=self.carpets)
         if planned.air_points > self.air_left:
             raise RulesError(f"{self.air_left} air points left, this needs "
-                             f"{planned.air_points} (14.0, 14.1a, 17.3.10)",
+                             f"{planned.air_points} (14.0, 14.1a)",
                              Refusal.AIR_POINTS_LEFT, left=self.air_left,
                              need=planned.air_points)
         if planned.naval_points > self.naval_left:
