@@ -1204,7 +1204,7 @@ def cobra_log() -> list[LogEntry]:
         entry("log_unsupplied", line=attacks[0]),
         *(entry("log_support", line=entry("log_paid", line=attacks[0], cost=2, track=track),
                 air=1, naval=2) for track in ("us", "british", "german")),
-        *(entry("log_carpet", die=6, result=result, air=3) for result in ("e", entry("read_crt"))),
+        *(entry("log_carpet", die=6, result=result, air=3) for result in ("2", entry("read_crt"))),
         *(entry("log_track", track=track, old=199, new=199) for track in cobra.TRACKS),
     ]
     return [entry("log_game_turn", turn=28, line=line) for line in lines]
