@@ -145,6 +145,9 @@ def _odds(args: argparse.Namespace, tables: CobraTables) -> Odds:
             raise UsageError("--overrun: carpet bombing is an air mission, not an overrun "
                              "(14.3): leave out --carpet or --overrun")
         return _carpet(args, shifts, weather_now, attacker)
+    if args.flown is not None:
+        raise UsageError("--flown: the carpet bombing missions flown count only with --carpet "
+                         "(14.3f)")
     missing = [name for name, given in (("--attack", args.attack),
                                         ("--defence", args.defence)) if not _items(given)]
     if missing:
@@ -170,8 +173,27 @@ def _carpet(args: argparse.Namespace, shifts: list[Shift],
         if given:
             raise UsageError(f"{name}: carpet bombing has no units' strengths, it is "
                              f"always the 6:1 column (14.3g): leave out {name}")
-    result = cobra_combat.carpet_odds(shifts, turn=args.turn, weather=weather_now)
+    result = cobra_combat.carpet_odds(shifts, turn=args.turn, weather=weather_now,
+                                      flown=_flown(args))
     if attacker is not None and attacker != result.attacker:
         raise UsageError(f"--attacker {attacker.value}: carpet bombing is an Allied "
                          f"air mission (14.3)")
     return result
+
+
+def _flown(args: argparse.Namespace) -> list[int]:
+    """--flown TURNS: the game turns of the carpet bombing missions flown before this one,
+    each before the game turn of this one (--turn, which they are counted against)."""
+    from cobi_companion.rules.cobra.combat import LAST_TURN
+
+    if args.flown is None:
+        return []
+    if args.turn is None:
+        raise UsageError("--flown needs --turn: the missions are counted by game turn (14.3f)")
+    turns = []
+    for item in _items([args.flown]):
+        if not item.isascii() or not item.isdigit() or not 1 <= int(item) < args.turn:
+            raise UsageError(f"--flown {item!r}: each a game turn before --turn {args.turn} "
+                             f"(1 to {min(args.turn - 1, LAST_TURN)})")
+        turns.append(int(item))
+    return turns

@@ -326,7 +326,12 @@ def cobra_odds(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--weather", choices=[weather.value for weather in Weather],
                         help="this game turn's weather (no air points in storms)")
     parser.add_argument("--carpet", action="store_true",
-                        help="carpet bombing: always 6:1, never shifted (14.3g)")
+                        help="carpet bombing, an air mission of 3 AP: always 6:1, never "
+                             "shifted (14.3g)")
+    parser.add_argument("--flown", metavar="TURNS",
+                        help="with --carpet and --turn: comma list of the game turns of the "
+                             "carpet bombing missions flown before (one during GT 5-14, two "
+                             "more from GT 15, 14.3f)")
     parser.add_argument("--overrun", nargs="?", const=OverrunWhen.MOVEMENT.value,
                         choices=[when.value for when in OverrunWhen], metavar="WHEN",
                         help="an overrun (5.4) at printed strength: in the Initial Movement "

@@ -462,6 +462,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "shift_naval": ("Naval {n}", "Marynarka {n}"),
     "shift_patton": ("Patton {n}", "Patton {n}"),
     "carpet": ("Carpet bombing", "Nalot dywanowy"),
+    "carpet_cost": ("{n} AP of {have}", "{n} PL z {have}"),
     "attack_supply": ("Supply", "Zaopatrzenie"),
     "pay_german": ("Pay {cost} SP (of {have})", "Zapłać {cost} PZ (z {have})"),
     "pay_us": ("US: pay {cost} SP (of {have})", "USA: {cost} PZ (z {have})"),

@@ -482,6 +482,20 @@ TEMPLATES: dict[Refusal, tuple[str, str]] = {
                               "supply: no {shift_kind:key} shift (5.4.1d)",
                               "przełamanie w pościgu po walce uwzględnia tylko teren i "
                               "zaopatrzenie: bez przesunięcia {shift_kind} (5.4.1d)"),
+    R.CARPET_MISSIONS_SPENT: ("game turn {turn}: no carpet bombing mission left: one during "
+                              "GT 5 to 14, two more from GT 15, one a game turn (14.3f)",
+                              "tura {turn}: nie zostały żadne naloty dywanowe: jeden w turach "
+                              "5–14, dwa kolejne od tury 15, jeden na turę (14.3f)"),
+    R.NO_AIR_ON_TURN_1: ("the Allied player receives no AP on GT 1 (17.3.10)",
+                         "w turze 1 Alianci nie dostają punktów lotnictwa (17.3.10)"),
+    R.NAVAL_POINTS_TURN: ("game turn {turn} has {most} naval support points (14.4)",
+                          "tura {turn} ma {most} pkt wsparcia marynarki (14.4)"),
+    R.AIR_POINTS_LEFT: ("{left} air points left, this needs {need} (14.0, 14.1a)",
+                        "zostało {left} pkt lotnictwa, potrzeba {need} (14.0, 14.1a)"),
+    R.NAVAL_POINTS_LEFT: ("{left} naval support points left this game turn, this needs {need} "
+                          "(14.4)",
+                          "zostało {left} pkt wsparcia marynarki w tej turze, potrzeba {need} "
+                          "(14.4)"),
     R.NOT_A_DIE_FACE: ("a die shows 1 to {faces}, not {die}",
                        "kość pokazuje od 1 do {faces}, nie {die}"),
     R.NO_TERRAIN: ("no terrain '{terrain}' in the Cobra tables: add it under [terrain] with "

@@ -186,6 +186,8 @@ def hub(app: App) -> Screen:
         if when is not None and overruns_allowed(game.turn):
             items.append((app.t("overrun"), lambda: Attack(
                 game.turn, game.phase.player, overrun=when).units(app)))
+        if name == "combat" and game.phase.player is Nation.ALLIED:
+            items.append((app.t("carpet"), lambda: carpet_bombing(app)))
         items.append((app.t("next_phase"), lambda: next_phase(app)))
     items.append((app.t("tracks"), lambda: tracks(app)))
     return Hub(phase_title(app, game), [label for label, _ in items],
@@ -274,7 +276,7 @@ def weather_set(app: App, result: cobra_weather.WeatherRoll, weather: Weather) -
     how = app.say(result.forced) if result.forced else rolled
     save(app, entry("log_weather", weather=weather.value, how=weather_how(result),
                     supply=supply))
-    effects = cobra_weather.effects(weather)
+    effects = cobra_weather.effects(weather, s.game.turn)     # no air on GT 1 (17.3.10)
     lines = (how, app.t("german_ma", ma=german_ma(app, effects["german_ma"])),
              app.t("air_points", n=effects["allied_air_points"]),
              app.t("german_sp", n=effects["german_supply_points"], total=s.game.tracks.german))
@@ -338,7 +340,6 @@ class Attack(Screen):
     sides: dict[Role, list[Unit]] = field(default_factory=lambda: {Role.ATTACK: [],
                                                                     Role.DEFENCE: []})
     shifts: dict[str, int] = field(default_factory=dict)     # "att_hq" → columns, ...
-    carpet: bool = False
     overrun: OverrunWhen | None = None       # an overrun (5.4), and when; None: an attack
 
     @property
@@ -403,24 +404,18 @@ class Attack(Screen):
 
     def shift_menu(self, app: App, index: int = 0) -> Screen:
         offered = self.offered()
-        carpet_row = self.attacker == Nation.ALLIED and self.overrun is None
 
         def chosen(i: int) -> Screen:
             if i == 0:
                 return self.supply(app)
-            if carpet_row and i == len(offered) + 1:
-                self.carpet = not self.carpet
-            else:
-                choice = offered[i - 1]
-                now = self.shifts.get(choice.key, 0)
-                values = choice.columns
-                self.shifts[choice.key] = values[(values.index(now) + 1) % len(values)]
+            choice = offered[i - 1]
+            now = self.shifts.get(choice.key, 0)
+            values = choice.columns
+            self.shifts[choice.key] = values[(values.index(now) + 1) % len(values)]
             return self.shift_menu(app, i)
         items = [app.t("roll_attack")]
         items += [app.t("shift_" + c.key, n=f"{self.shifts.get(c.key, 0):+d}")
                   for c in offered]
-        if carpet_row:
-            items.append(("+ " if self.carpet else "- ") + app.t("carpet"))
         return Phased(app.t("shifts"), items, chosen, back=lambda: self.units(
             app, Role.DEFENCE), index=index)
 
@@ -446,8 +441,6 @@ class Attack(Screen):
 
     def odds(self, app: App, paid: bool) -> Odds:
         game = session(app).game
-        if self.carpet:
-            return carpet_odds(self.chosen_shifts(), turn=game.turn, weather=game.this_weather)
         attackers = self.sides[Role.ATTACK]
         if self.overrun is not None:
             return overrun_odds(attackers, self.sides[Role.DEFENCE], self.chosen_shifts(),
@@ -458,25 +451,28 @@ class Attack(Screen):
                     attacker=self.attacker, turn=game.turn, weather=game.this_weather)
 
     def preview(self, app: App, track: str | None) -> Screen:
-        paid = track is not None or session(app).game.allied_supply_free or self.carpet or \
+        """The odds, then the attacker's button. Nothing is spent until the die is rolled:
+        backing out of the roll leaves every track as it was. An overrun spends no supply
+        points (11.0a)."""
+        paid = track is not None or session(app).game.allied_supply_free or \
             self.overrun is not None
         try:
             planned = self.odds(app, paid)
+            session(app).game.check_support(planned)    # its air and naval points (14.0, 14.4)
         except RulesError as exc:
             return reading(app, app.t("not_possible"), [app.say(exc)], self.shift_menu(app))
-        s = session(app)
-        if track is not None:
-            s.game, _ = s.game.spend(track)
         lines = odds_lines(app, planned)
         if self.overrun is not None:
             lines.insert(0, app.t("overrun_when", when=app.t("when_" + self.overrun.value)))
 
         def rolled(face: int) -> Screen:
+            s = session(app)
+            s.game, _ = s.game.pay_attack(planned, track)   # checked above: nothing between
             combat = roll(planned, ScriptedDice([face]), tables(app))
             # the CRT's cell, as the owner's tables write it; none: read the printed one
             result: LogValue = combat.result.text if combat.result else entry("read_crt")
             line = self.log_line(planned, face, result)
-            save(app, line if paid else entry("log_unsupplied", line=line))
+            save(app, support_entry(planned, supply_entry(line, track, self.attacker, paid)))
             big = combat.result.text.upper() if combat.result else \
                 f"{planned.column} · {face}"
             detail = f"{planned.column}, {app.t('die')} {face}"
@@ -495,6 +491,53 @@ class Attack(Screen):
                      die=face, result=result)
 
 
+def supply_entry(line: LogEntry, track: str | None, attacker: Nation,
+                 supplied: bool) -> LogEntry:
+    """An attack's log line with what it paid for its supply: the supply points and their
+    track (11.0), or unsupplied; as it is where no supply points are needed (17.3e)."""
+    if track is not None:
+        return entry("log_paid", line=line, cost=ATTACK_COST[attacker], track=track)
+    return line if supplied else entry("log_unsupplied", line=line)
+
+
+def support_entry(planned: Odds, line: LogEntry) -> LogEntry:
+    """An attack's log line with the air and naval points it spent, where it spent any."""
+    if not planned.air_points and not planned.naval_points:
+        return line
+    return entry("log_support", line=line, air=planned.air_points, naval=planned.naval_points)
+
+
+# ---- carpet bombing: an air mission, before the Allied attacks (14.3) ----
+
+def carpet_bombing(app: App) -> Screen:
+    """Three air points against one hex, no attacking units and no supply point, always on
+    6:1 (14.3e, 14.3g): refused, with the reason, where the turn does not allow it."""
+    game = session(app).game
+    planned = carpet_odds()         # the turn, its weather and missions: check_support's
+    try:
+        game.check_support(planned)
+    except RulesError as exc:
+        return reading(app, app.t("not_possible"), [app.say(exc)], hub(app))
+    lines = [app.t("carpet_column"), app.t("carpet_cost", n=planned.air_points,
+                                           have=game.air_left)]
+
+    def rolled(face: int) -> Screen:
+        s = session(app)
+        s.game, _ = s.game.pay_attack(planned, None)
+        combat = roll(planned, ScriptedDice([face]), tables(app))
+        # the defender's part of the cell only: there is no attacker (14.3g)
+        result: LogValue = combat.result.defender.text if combat.result else entry("read_crt")
+        save(app, entry("log_carpet", die=face, result=result, air=planned.air_points))
+        big = combat.result.defender.text.upper() if combat.result else \
+            f"{planned.column} · {face}"
+        return Show([BigWord(header(app, app.t("carpet")), big,
+                             f"{planned.column}, {app.t('die')} {face}")],
+                    lambda: reading(app, app.t("result"),
+                                    [app.say(note) for note in combat.notes], hub(app)))
+    need = Need(Roller.ATTACKER, Aim.COMBAT, f"carpet bombing {planned.column}")
+    return press_for(app, Nation.ALLIED, lines, need, rolled)
+
+
 def total(listed: list[Unit], role: Role) -> int:
     return strength(listed, role).total if listed else 0
 
@@ -506,16 +549,12 @@ def unit_text(app: App, unit: Unit) -> str:
 
 def odds_entry(planned: Odds) -> LogEntry:
     """The odds of an attack as the log says them."""
-    if planned.carpet:
-        return entry("log_carpet_odds")
     assert planned.attack is not None and planned.defence is not None
     return entry("log_odds", attack=planned.attack.total, defence=planned.defence.total,
                  base=planned.base, net=planned.net, column=planned.column)
 
 
 def odds_lines(app: App, planned: Odds) -> list[str]:
-    if planned.carpet:
-        return [app.t("carpet_column"), "6:1"]
     assert planned.attack is not None and planned.defence is not None
     return [f"{planned.attack.total} : {planned.defence.total} = {planned.base}",
             f"{planned.net:+d} → {planned.column}"]

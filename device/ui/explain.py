@@ -367,12 +367,16 @@ def _more(text: str) -> str:
 
 
 def _cobra_unit(u: cobra_combat.UnitStrength) -> str:
+    from cobi_companion.rules.cobra.combat import DROPPED_WHY
+
     worked = f"printed {u.unit.strength}"
     # in the order they apply (a doubling first), each step's strength: the sum as it is done
     for m, value in u.steps():
         worked += f" × {m.factor} {m.name} ({m.rule}) = {value}"
     if u.rounded:
         worked += f", rounded up to {u.strength} (2.6)"
+    for m in u.dropped:
+        worked += f"; no {m.name} ×{m.factor}: {DROPPED_WHY}"
     return f"{u.unit.text():<6}{worked}"
 
 
@@ -418,6 +422,9 @@ OVERRUN_TERMS = (
 def cobra_odds(o: cobra_combat.Odds) -> str:
     if o.carpet:
         return "\n".join(["Cobra: carpet bombing (14.3)",
+                          _cobra_line("Mission", f"{o.air_points} Allied air points against "
+                                                 f"one hex; no attacking units, no supply "
+                                                 f"point (14.1, 14.3e)"),
                           _cobra_line("Column", f"{o.column}: {o.column_note}")])
     assert o.attack is not None and o.defence is not None
     lines = [f"Cobra: odds of {o.attack.total} against {o.defence.total}"]
@@ -459,17 +466,22 @@ def cobra_combat_text(c: cobra_combat.Combat) -> str:
 
 
 def _cobra_effects(w: cobra_weather.WeatherRoll) -> list[str]:
-    from cobi_companion.rules.cobra.weather import effects
+    from cobi_companion.rules.cobra.tables import Weather
+    from cobi_companion.rules.cobra.weather import CARPET_FROM, effects
 
     assert w.weather is not None
-    e = effects(w.weather)
+    e = effects(w.weather, w.turn)
     lines = [f"German MA: {e['german_ma']} ({e['german_ma_rule']})",
              f"Allied air points: {e['allied_air_points']} ({e['air_rule']})",
              f"German supply points: {e['german_supply_points']} ({e['supply_rule']})"]
     if e["naval_points_max"] is not None:
         lines.append(f"Allied naval points: at most {e['naval_points_max']} (14.4)")
+    else:
+        lines.append(f"Allied naval points: {e['naval_points']} (14.4)")
+    # before game turn 5 the turn forbids it whatever the weather (14.3f)
+    why = "14.3f" if w.turn < CARPET_FROM and w.weather == Weather.CLEAR else "14.3b"
     lines.append(f"carpet bombing: {'possible' if e['carpet_bombing'] else 'not possible'} "
-                 f"(14.3b)")
+                 f"({why})")
     return [_cobra_line("Effects" if i == 0 else "", line) for i, line in enumerate(lines)]
 
 

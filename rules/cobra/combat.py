@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
@@ -20,10 +21,15 @@ from ..errors import Refusal, RulesError
 from ..numbers import echo, whole
 from .notes import Note, Why
 from .tables import COLUMNS, DIE_FACES, CobraTables, Loss, Result, Weather
+from .weather import CARPET_FROM, NO_AIR_TURN, naval_points
 
 MAX_STRENGTH = 99
 CARPET_COLUMN = "6:1"
-CARPET_FROM = 5             # the first game turn of carpet bombing (14.3f)
+CARPET_AIR_POINTS = 3       # "Carpet bombing requires three AP" (14.3e)
+# The carpet bombing missions of the game (14.3f): one during GT 5-14, "a total of two more"
+# from GT 15 to the end; an unflown early mission is not carried over. One a game turn: the
+# Allied player "may carpet bomb any one hex" (14.1), and "the remaining three AP" (14.3e).
+CARPET_MISSIONS = ((CARPET_FROM, 14, 1), (15, 28, 2))
 LAST_TURN = 28
 
 
@@ -140,8 +146,9 @@ class UnitStrength:
     """One unit's strength in this combat, worked out on its own (8.3.2a)."""
 
     unit: Unit
-    exact: Fraction        # printed strength × every factor
+    exact: Fraction        # printed strength × every factor that applies
     strength: int          # rounded up (2.6), never below one (10.6a)
+    dropped: tuple[UnitModifier, ...] = ()     # marked, but the rules take it away
 
     @property
     def rounded(self) -> bool:
@@ -150,7 +157,8 @@ class UnitStrength:
     def steps(self) -> list[tuple[UnitModifier, Fraction]]:
         """Each modifier in the order it applies, with the strength after it."""
         value, done = Fraction(self.unit.strength), []
-        for modifier in applied_order(self.unit.modifiers):
+        kept = tuple(m for m in self.unit.modifiers if m not in self.dropped)
+        for modifier in applied_order(kept):
             value *= modifier.factor
             done.append((modifier, value))
         return done
@@ -162,7 +170,8 @@ class UnitStrength:
                 "rounded_up": self.rounded,
                 "applied": [{"letter": m.letter, "factor": str(m.factor), "value": str(v)}
                             for m, v in self.steps()],
-                "order_rule": ORDER_RULE}
+                "order_rule": ORDER_RULE,
+                "not_applied": [{**m.to_dict(), "why": DROPPED_WHY} for m in self.dropped]}
 
 
 @dataclass(frozen=True)
@@ -203,11 +212,25 @@ def strength(units: list[Unit], role: Role, nation: Nation | None = None) -> Sid
                                  f"only for {modifier.nations[0].value} units",
                                  Refusal.MODIFIER_WRONG_SIDE, unit=unit.text(),
                                  modifier=modifier.letter, nation=modifier.nations[0].value)
+        applied, dropped = applying(unit)
         exact = Fraction(unit.strength)
-        for modifier in applied_order(unit.modifiers):
+        for modifier in applied_order(applied):
             exact *= modifier.factor
-        worked.append(UnitStrength(unit, exact, max(1, math.ceil(exact))))
+        worked.append(UnitStrength(unit, exact, max(1, math.ceil(exact)), dropped))
     return SideStrength(role, tuple(worked))
+
+
+DROPPED_WHY = "a unit must be in supply to have divisional integrity (6.3)"
+
+
+def applying(unit: Unit) -> tuple[tuple[UnitModifier, ...], tuple[UnitModifier, ...]]:
+    """The unit's modifiers that apply, and those the rules take away: out of supply, a
+    unit has no divisional integrity ("A unit must be in supply to have divisional
+    integrity", 6.3), so 8ds is 8 × ½ = 4, not 8 × 2 × ½."""
+    out, whole_division = BY_LETTER["s"], BY_LETTER["d"]
+    if out in unit.modifiers and whole_division in unit.modifiers:
+        return tuple(m for m in unit.modifiers if m != whole_division), (whole_division,)
+    return unit.modifiers, ()
 
 
 class ShiftKind(StrEnum):
@@ -333,6 +356,13 @@ def _check_one(shift: Shift, turn: int | None, weather: Weather | None) -> None:
                          f"turn 17 (8.3.3a)", Refusal.HQ_SHIFTS_TOO_EARLY, turn=turn, first=17)
     if weather == Weather.STORM and k == ShiftKind.AIR:
         raise RulesError("no air points in storms (14.0b)", Refusal.NO_AIR_IN_STORMS)
+    if turn == NO_AIR_TURN and k == ShiftKind.AIR:
+        raise RulesError("the Allied player receives no AP on GT 1 (17.3.10)",
+                         Refusal.NO_AIR_ON_TURN_1)
+    if turn is not None and k == ShiftKind.NAVAL and c > naval_points(turn):
+        raise RulesError(f"game turn {turn} has {naval_points(turn)} naval support points "
+                         f"(14.4)",
+                         Refusal.NAVAL_POINTS_TURN, turn=turn, most=naval_points(turn))
     if weather == Weather.STORM and k == ShiftKind.NAVAL and c > 1:
         raise RulesError("in storms at most one naval point: +1 at most (14.4)",
                          Refusal.NAVAL_IN_STORMS)
@@ -406,6 +436,19 @@ class Odds:
     carpet: bool = False
     overrun: OverrunWhen | None = None     # an overrun (5.4), and when; None: an attack
 
+    @property
+    def air_points(self) -> int:
+        """The Allied air points this attack spends: 3 for carpet bombing (14.3e), one for
+        an air shift, for or against (14.1, 14.2d)."""
+        if self.carpet:
+            return CARPET_AIR_POINTS
+        return sum(1 for s in self.shifts if s.kind == ShiftKind.AIR)
+
+    @property
+    def naval_points(self) -> int:
+        """The naval support points this attack spends: one a column (14.4c)."""
+        return sum(s.columns for s in self.shifts if s.kind == ShiftKind.NAVAL)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "attack": self.attack.to_dict() if self.attack else None,
@@ -418,6 +461,7 @@ class Odds:
             "attacker": self.attacker.value if self.attacker else None,
             "carpet_bombing": self.carpet,
             "overrun": self.overrun.value if self.overrun else None,
+            "air_points": self.air_points, "naval_points": self.naval_points,
         }
 
 
@@ -446,8 +490,10 @@ def odds(attack: list[Unit], defence: list[Unit], shifts: list[Shift] | None = N
 
 
 def carpet_odds(shifts: list[Shift] | None = None, *, turn: int | None = None,
-                weather: Weather | None = None) -> Odds:
-    """Carpet bombing: always the 6:1 column, never shifted (14.3g)."""
+                weather: Weather | None = None, flown: Sequence[int] = ()) -> Odds:
+    """Carpet bombing, an Allied air mission of three air points against one hex, with no
+    attacking units and no supply point (14.1, 14.3e): always the 6:1 column, never shifted
+    (14.3g). `flown`: the game turns of the missions flown before, counted against 14.3f."""
     if shifts:
         raise RulesError("carpet bombing is never shifted left or right (14.3g)",
                          Refusal.CARPET_SHIFTED)
@@ -457,9 +503,29 @@ def carpet_odds(shifts: list[Shift] | None = None, *, turn: int | None = None,
                          Refusal.CARPET_TOO_EARLY, first=CARPET_FROM)
     if weather is not None and weather != Weather.CLEAR:
         raise RulesError("carpet bombing only in clear weather (14.3b)", Refusal.CARPET_NOT_CLEAR)
+    if turn is not None:
+        check_carpet_missions(turn, flown)
     note = "carpet bombing is always resolved on 6:1, never shifted (14.3g)"
     return Odds(None, None, CARPET_COLUMN, note, (), 0, CARPET_COLUMN, note, Nation.ALLIED,
                 carpet=True)
+
+
+def carpet_missions_left(turn: int, flown: Sequence[int]) -> int:
+    """The carpet bombing missions the Allied player may still fly on game turn `turn`, the
+    missions of the game turns `flown` flown before (14.3f)."""
+    if turn in flown:
+        return 0                # one a game turn (14.1, 14.3e)
+    for first, last, allowed in CARPET_MISSIONS:
+        if first <= turn <= last:
+            return max(0, allowed - sum(1 for t in flown if first <= t <= last))
+    return 0
+
+
+def check_carpet_missions(turn: int, flown: Sequence[int]) -> None:
+    if carpet_missions_left(turn, flown) == 0:
+        raise RulesError(f"game turn {turn}: no carpet bombing mission left: one during GT 5 "
+                         f"to 14, two more from GT 15, one a game turn (14.3f)",
+                         Refusal.CARPET_MISSIONS_SPENT, turn=turn)
 
 
 @dataclass(frozen=True)
@@ -477,7 +543,9 @@ class Combat:
     def to_dict(self) -> dict[str, Any]:
         return {"odds": self.odds.to_dict(), "die": self.die, "column": self.odds.column,
                 "result": _result_dict(self.result), "explanation": list(self.explanation),
-                "crt": self.source}
+                "crt": self.source,
+                # carpet bombing's result is the defender's only: no attacking units (14.3)
+                "applies_to": "defender" if self.odds.carpet else "both"}
 
 
 def _result_dict(result: Result | None) -> dict[str, Any] | None:
@@ -508,6 +576,8 @@ def explain(result: Result, carpet: bool = False) -> tuple[str, ...]:
 
 
 def explain_notes(result: Result, carpet: bool = False) -> tuple[Note, ...]:
+    if carpet:      # an air mission: no attacker to lose steps, nothing split (14.3g)
+        return tuple(_defender_notes(result.defender, carpet))
     notes = []
     if result.split:
         notes.append(Note("Split result: the attacker takes his result first, then the "

@@ -7,10 +7,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import Refusal, RulesError, Value
-from .combat import Nation
+from .combat import Nation, Odds, carpet_odds
 from .notes import Note, Why
 from .tables import Weather
-from .weather import GERMAN_SUPPLY
+from .weather import GERMAN_SUPPLY, air_points, naval_points
 
 GERMAN_SP_MAX = 12              # 11.0c
 ATTACK_COST = {Nation.GERMAN: 2, Nation.ALLIED: 1}   # SP per supplied attack (11.0a, 11.0b)
@@ -141,6 +141,9 @@ class CobraGame:
     last: int = 0                          # the last game turn (28 once the campaign extends)
     over: bool = False
     extension_die: int | None = None
+    air_used: int = 0                      # Allied air points spent this game turn (14.0)
+    naval_used: int = 0                    # naval support points spent this game turn (14.4)
+    carpets: tuple[int, ...] = ()          # the game turns of the carpet missions flown
 
     @classmethod
     def start(cls, key: str) -> CobraGame:
@@ -191,10 +194,53 @@ class CobraGame:
             if not extends(extension_die):
                 return replace(self, extension_die=extension_die, over=True)
             return replace(self, turn=self.turn + 1, step=0, last=self.last + 1,
-                           extension_die=extension_die)
+                           extension_die=extension_die, air_used=0, naval_used=0)
         if self.turn >= self.last:
             return replace(self, over=True)
-        return replace(self, turn=self.turn + 1, step=0)
+        # air and naval points are not saved from turn to turn (14.1b, 14.4)
+        return replace(self, turn=self.turn + 1, step=0, air_used=0, naval_used=0)
+
+    @property
+    def air_left(self) -> int:
+        """The Allied air points left for this phase: the turn's (14.0, 17.3.10), at most half
+        of them in the German Combat Phase, where they are "expended and may not be used
+        during the Allied Combat Phase" (14.1a)."""
+        points = air_points(self.this_weather, self.turn)
+        if self.phase.player is Nation.GERMAN:
+            points //= 2
+        return max(0, points - self.air_used)
+
+    @property
+    def naval_left(self) -> int:
+        """The naval support points left this game turn, one at most in storms (14.4)."""
+        return max(0, naval_points(self.turn, self.this_weather) - self.naval_used)
+
+    def check_support(self, planned: Odds) -> None:
+        """Refuse an attack whose air or naval points this turn has not left, or a carpet
+        bombing the turn does not allow (14.0, 14.1a, 14.3, 14.4, 17.3.10)."""
+        if planned.carpet:      # the turn, its weather and the missions flown (14.3b, 14.3f)
+            carpet_odds(turn=self.turn, weather=self.this_weather, flown=self.carpets)
+        if planned.air_points > self.air_left:
+            raise RulesError(f"{self.air_left} air points left, this needs "
+                             f"{planned.air_points} (14.0, 14.1a)",
+                             Refusal.AIR_POINTS_LEFT, left=self.air_left,
+                             need=planned.air_points)
+        if planned.naval_points > self.naval_left:
+            raise RulesError(f"{self.naval_left} naval support points left this game turn, "
+                             f"this needs {planned.naval_points} (14.4)",
+                             Refusal.NAVAL_POINTS_LEFT, left=self.naval_left,
+                             need=planned.naval_points)
+
+    def pay_attack(self, planned: Odds, track: str | None) -> tuple[CobraGame, bool]:
+        """The attack made: its supply points from `track` (none: unsupplied, 11.0c), its air
+        and naval points, and a carpet bombing mission counted (14.3f). Paid when the attack
+        is rolled, not when it is planned; whether the supply points were paid."""
+        self.check_support(planned)
+        game, paid = self.spend(track) if track is not None else (self, False)
+        carpets = (*self.carpets, self.turn) if planned.carpet else self.carpets
+        return replace(game, air_used=self.air_used + planned.air_points,
+                       naval_used=self.naval_used + planned.naval_points,
+                       carpets=carpets), paid
 
     def with_weather(self, weather: Weather) -> tuple[CobraGame, Note]:
         """This turn's weather, and the German attack supply points it brings (11.0d)."""
@@ -265,13 +311,18 @@ class CobraGame:
         return {"scenario": self.scenario, "turn": self.turn, "step": self.step,
                 "weather": [w.value for w in self.weather], "tracks": self.tracks.to_dict(),
                 "last": self.last, "over": self.over, "extension_die": self.extension_die,
-                "phase": self.phase.name, "player": self.phase.player.value}
+                "phase": self.phase.name, "player": self.phase.player.value,
+                "air_used": self.air_used, "naval_used": self.naval_used,
+                "carpets": list(self.carpets)}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> CobraGame:
         game = cls(scenario(data["scenario"]).key, int(data["turn"]), int(data["step"]),
                    tuple(Weather(w) for w in data["weather"]), Tracks(**data["tracks"]),
-                   int(data["last"]), bool(data["over"]), data.get("extension_die"))
+                   int(data["last"]), bool(data["over"]), data.get("extension_die"),
+                   # a game saved before these were kept: nothing spent yet this turn
+                   int(data.get("air_used", 0)), int(data.get("naval_used", 0)),
+                   tuple(int(t) for t in data.get("carpets", ())))
         game.phase  # noqa: B018 - refuses a step outside the turn's sequence
         return game
 

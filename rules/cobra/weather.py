@@ -113,7 +113,7 @@ class WeatherRoll:
                 "modifier": self.modifier, "modifier_note": self.modifier_note,
                 "modified": self.modified, "row": self.row,
                 "weather": self.weather.value if self.weather else None,
-                "effects": effects(self.weather) if self.weather else None}
+                "effects": effects(self.weather, self.turn) if self.weather else None}
 
 
 def determine(turn: int, history: list[Weather], dice: Dice,
@@ -146,10 +146,37 @@ AIR_POINTS = {Weather.CLEAR: 6, Weather.OVERCAST: 3, Weather.STORM: 0}
 GERMAN_SUPPLY = {Weather.CLEAR: 1, Weather.OVERCAST: 2, Weather.STORM: 3}
 
 
-def effects(weather: Weather) -> dict[str, Any]:
+NO_AIR_TURN = 1             # "The Allied player receives no AP on GT 1" (17.3.10)
+CARPET_FROM = 5             # the first game turn of carpet bombing (14.3f)
+# The naval support points of each game turn (14.4): GT 1 none, GT 2-3 six, GT 4-10 three,
+# GT 11-27 two. The list ends at 27: the campaign's GT 28 (17.3a) is read as having none,
+# one of the turns "most game turns" leaves out.
+NAVAL_POINTS = ((1, 0), (2, 6), (4, 3), (11, 2), (28, 0))
+
+
+def air_points(weather: Weather | None, turn: int | None = None) -> int:
+    """The Allied air points of a game turn: 6 clear, 3 overcast, none in storms (14.0);
+    none on game turn 1 (17.3.10); none while the weather is not known."""
+    if weather is None or turn == NO_AIR_TURN:
+        return 0
+    return AIR_POINTS[weather]
+
+
+def naval_points(turn: int, weather: Weather | None = None) -> int:
+    """The naval support points of game turn `turn` (14.4), at most one used in storms."""
+    points = [n for first, n in NAVAL_POINTS if first <= turn][-1]
+    return min(points, 1) if weather == Weather.STORM else points
+
+
+def effects(weather: Weather, turn: int | None = None) -> dict[str, Any]:
+    """What the weather of game turn `turn` (where known) does: the German movement, the
+    Allied air and naval points, the German supply points, carpet bombing."""
+    carpet = weather == Weather.CLEAR and (turn is None or turn >= CARPET_FROM)
     return {"german_ma": GERMAN_MA[weather], "german_ma_rule": "5.3b",
-            "allied_air_points": AIR_POINTS[weather], "air_rule": "14.0",
+            "allied_air_points": air_points(weather, turn),
+            "air_rule": "17.3.10" if turn == NO_AIR_TURN else "14.0",
             "german_supply_points": GERMAN_SUPPLY[weather], "supply_rule": "11.0d",
             "naval_points_max": 1 if weather == Weather.STORM else None,
-            "carpet_bombing": weather == Weather.CLEAR}
+            "naval_points": naval_points(turn, weather) if turn is not None else None,
+            "carpet_bombing": carpet}
 

@@ -177,6 +177,51 @@ def test_carpet_bombing_is_6_to_1(cli):
     assert data["attack"] is None and data["attacker"] == "allied"
 
 
+def test_out_of_supply_has_no_divisional_integrity(cli):
+    """6.3: "Important: A unit must be in supply to have divisional integrity": 8ds is 4."""
+    data = odds(cli, "--attack", "8ds,5d", "--defence", "3")
+    assert [u["strength"] for u in data["attack"]["units"]] == [4, 10]
+    assert data["attack"]["units"][0]["not_applied"][0]["letter"] == "d"
+    assert data["attack"]["units"][1]["not_applied"] == []
+    text = cli("cobra", "odds", "--attack", "8ds", "--defence", "3").out
+    assert "printed 8 × 1/2 out of supply (10.6) = 4; no divisional integrity ×2: a unit " \
+           "must be in supply to have divisional integrity (6.3)" in text
+
+
+def test_carpet_bombing_is_an_air_mission_on_the_defender(cli, tmp_path):
+    """14.1: "carpet bomb any one hex by using three AP"; 14.3g: German units "must take all
+    losses in terms of steps": the cell's attacker part is not the mission's."""
+    assert odds(cli, "--carpet", "--turn", "16")["air_points"] == 3
+    crt = write(tmp_path, '[crt]\n"6:1" = ["", "", "1/2", "", "", ""]\n')
+    run = cli("cobra", "roll", "--carpet", "--dice", "3", "--tables", str(crt), "--json")
+    assert run.code == 0, run.err
+    assert run.json["applies_to"] == "defender"
+    assert [line.split(":")[0] for line in run.json["explanation"]] == ["Defender"]
+    text = cli("cobra", "roll", "--carpet", "--dice", "3", "--tables", str(crt)).out
+    assert "Mission    3 Allied air points against one hex; no attacking units, no supply " \
+           "point (14.1, 14.3e)" in text and "Attacker" not in text
+
+
+@pytest.mark.parametrize(("turn", "flown", "code"), [
+    ("9", "6", 2), ("16", "6", 0), ("20", "6,16", 0), ("21", "16,20", 2), ("16", "", 0)])
+def test_the_carpet_missions_flown_count(cli, turn, flown, code):
+    """14.3f: "one carpet bombing attack during GTs 5 through 14 ... a total of two more
+    carpet bombing attacks between GT 15 and the end of the game"."""
+    run = cli("cobra", "odds", "--carpet", "--turn", turn, "--flown", flown)
+    assert run.code == code, run.err
+    if code:
+        assert "no carpet bombing mission left" in run.err
+
+
+def test_game_turn_1_has_no_air_points(cli):
+    """17.3.10: "The Allied player receives no AP on GT 1"; 14.4: "GT 1: 0 NSP"."""
+    run = cli("cobra", "weather", "--turn", "1", "--json")
+    effects = run.json["effects"]
+    assert (effects["allied_air_points"], effects["air_rule"]) == (0, "17.3.10")
+    assert (effects["naval_points"], effects["carpet_bombing"]) == (0, False)
+    assert "Allied air points: 0 (17.3.10)" in cli("cobra", "weather", "--turn", "1").out
+
+
 # ---- a combat roll ----
 
 
@@ -428,6 +473,13 @@ def test_the_owners_file_in_the_cards_folder_is_used(cli, tmp_path):
      "--overrun: carpet bombing is an air mission, not an overrun"),
     (["odds", "--attack", "8", "--defence", "3", "--overrun", "mechanized"],
      "--overrun: invalid choice: 'mechanized'"),
+    (["odds", "--attack", "6", "--defence", "2", "--shift", "air:+1", "--turn", "1"],
+     "the Allied player receives no AP on GT 1 (17.3.10)"),
+    (["odds", "--attack", "6", "--defence", "2", "--shift", "naval:+1", "--turn", "1"],
+     "game turn 1 has 0 naval support points (14.4)"),
+    (["odds", "--carpet", "--flown", "6"], "--flown needs --turn"),
+    (["odds", "--carpet", "--turn", "9", "--flown", "9"], "--flown '9': each a game turn before"),
+    (["odds", "--attack", "6", "--defence", "2", "--flown", "6"], "count only with --carpet"),
     (["odds", "--attack", "12", "--defence", "1", "--weather", "sunny"],
      "--weather: invalid choice: 'sunny'"),
     (["odds", "--attack", "12", "--defence", "1", "--shift", "air:+1", "--weather", "storm"],

@@ -123,10 +123,12 @@ def test_an_attack_dialled_unit_by_unit(table_at, tmp_path, snapshot):
     table.press(*["cw"] * 4, "ok")                          # strength 8
     table.choose("- ×2 division")                           # divisional integrity: 16
     snapshot("cobra_modifiers_en", render(table.view))
-    table.choose("- ½ out of supply")                       # and out of supply: 8
+    table.choose("- ½ out of supply")
+    # out of supply it has no divisional integrity: 8 × ½ = 4 (6.3)
     table.choose("Keep")
+    assert table.view.header.title == "Attacker 4"
     table.choose("+ Add a unit")
-    table.press("ccw", "ccw", "ccw", "ok")                   # strength 1
+    table.press("cw", "ok")                                  # strength 5
     table.press("ok")
     assert table.view.header.title == "Attacker 9"
     snapshot("cobra_attackers_en", render(table.view))
@@ -150,7 +152,146 @@ def test_an_attack_dialled_unit_by_unit(table_at, tmp_path, snapshot):
     state_now = saved(table)
     assert state_now["cobra"]["tracks"]["german"] == 3       # 4 + 1 (clear) - 2
     assert english(loaded(state_now["log"][-1])) == "GT16 german attack 9:3 → 3:1 -1 → 2:1, " \
-                                                   "die 4: 1/2"
+                                                   "die 4: 1/2; 2 SP german"
+
+
+def at_combat(turn: int, history: list[Weather], step: int, key: str = "cobra") -> CobraGame:
+    """Game turn `turn` at step `step` of its sequence (3: the German Combat Phase, 8: the
+    Allied one, 9 on game turn 1 of the landing scenarios)."""
+    game = CobraGame.start(key)
+    return CobraGame(game.scenario, turn, step, tuple(history), game.tracks, game.last)
+
+
+def dial_attack(table, *shifts: str) -> None:
+    """An attack of 5 against 2 from the phase indicator, with each of `shifts` chosen."""
+    table.choose("Attack")
+    table.choose("+ Add a unit")
+    table.press("cw", "ok", "ok")                             # 5
+    table.choose("Done")
+    table.choose("+ Add a unit")
+    table.press("ccw", "ccw", "ok", "ok")                     # 2
+    table.choose("Done")
+    for shift in shifts:
+        table.choose(shift)
+    table.choose("Roll!")
+
+
+def test_supply_points_are_spent_on_the_roll_not_before(table_at, tmp_path):
+    """11.0: "In order to initiate any supplied combat, you must expend supply points": backing
+    out of the roll screen initiates no combat, so the German track keeps its points and the
+    log has no line; the roll spends them, and the log says so."""
+    state = tmp_path / "state"
+    seed_game(state, at_combat(16, [C, C], 3))
+    table = table_at([6], state_dir=state)
+    table.choose("Resume Cobra")
+    dial_attack(table)
+    table.choose("Pay 2 SP (of 4)")
+    assert table.view.lines[-1] == "German: your button"
+    table.press("back")                                       # not rolled after all
+    assert table.view.header.title == "4/5 Combat"
+    state_now = saved(table)
+    assert state_now["cobra"]["tracks"]["german"] == 4 and state_now["log"] == []
+    dial_attack(table)
+    table.choose("Pay 2 SP (of 4)")
+    table.press("axis")
+    state_now = saved(table)
+    assert state_now["cobra"]["tracks"]["german"] == 2
+    assert english(loaded(state_now["log"][-1])).endswith("die 6: read your CRT; 2 SP german")
+
+
+def test_no_supply_halves_and_takes_away_divisional_integrity(table_at, tmp_path):
+    """6.3: "A unit must be in supply to have divisional integrity"; 10.0b: without supply
+    points "the attacking units are then considered out of supply": an 8 with ×2 division
+    attacks at 4, not 8."""
+    state = tmp_path / "state"
+    seed_game(state, at_combat(16, [C, C], 3))
+    table = table_at([], state_dir=state)
+    table.choose("Resume Cobra")
+    table.choose("Attack")
+    table.choose("+ Add a unit")
+    table.press(*["cw"] * 4, "ok")                            # 8
+    table.choose("- ×2 division")
+    table.choose("Keep")
+    assert table.view.header.title == "Attacker 16"
+    table.choose("Done")
+    table.choose("+ Add a unit")
+    table.press("ok", "ok")                                   # 4
+    table.choose("Done")
+    table.choose("Roll!")
+    table.choose("No supply: halved")
+    assert table.view.lines[:2] == ("4 : 4 = 1:1", "+0 → 1:1")
+
+
+def test_carpet_bombing_is_an_air_mission_of_three_air_points(table_at, tmp_path):
+    """14.1: "the Allied player may carpet bomb any one hex by using three AP"; 14.3g: "always
+    resolved using the 6:1 column ... German units ... must take all losses in terms of steps";
+    14.3f: one during GTs 5 through 14, "a total of two more" from GT 15; no attacking units
+    and no supply point."""
+    state = tmp_path / "state"
+    seed_game(state, at_combat(16, [C, C], 8))
+    cards = owners_tables(tmp_path / "cards")
+    (tmp_path / "cards" / "cobra" / "tables.toml").write_text(
+        '[crt]\n"6:1" = ["", "", "1/2", "", "", ""]\n')
+    table = table_at([3], state_dir=state, config=cards)
+    table.choose("Resume Cobra")
+    assert table.view.items[:4] == ("Attack", "Overrun", "Carpet bombing", "Next phase")
+    table.choose("Carpet bombing")
+    assert table.view.lines[-2:] == ("3 AP of 6", "Allied: your button")
+    table.press("allies")
+    view = table.view
+    assert isinstance(view, BigWord) and (view.word, view.detail) == ("2", "6:1, die 3")
+    table.press("ok")
+    assert table.view.lines[0].startswith("Defender: lose 2 steps")
+    assert not any(line.startswith(("Attacker", "Split")) for line in table.view.lines)
+    state_now = saved(table)
+    assert state_now["cobra"]["tracks"] == CobraGame.start("cobra").tracks.to_dict()   # no SP
+    assert (state_now["cobra"]["air_used"], state_now["cobra"]["carpets"]) == (3, [16])
+    assert english(loaded(state_now["log"][-1])) == \
+        "GT16 carpet bombing 6:1, die 3: defender 2; 3 AP"
+    table.press("ok")
+    table.choose("Carpet bombing")                            # a second mission this turn
+    assert table.view.header.title == "Not possible"
+    assert "no carpet bombing mission left" in " ".join(table.view.lines)
+
+
+def test_no_air_points_on_game_turn_1(table_at, tmp_path):
+    """17.3.10: "Important: The Allied player receives no AP on GT 1."; 14.4: "GT 1: 0 NSP";
+    14.3f: no carpet bombing before GT 5."""
+    state = tmp_path / "state"
+    seed_game(state, at_combat(1, [], 1, "campaign"))        # the German weather phase
+    table = table_at([], state_dir=state)
+    table.choose("Resume Cobra")
+    table.choose("Roll the weather")                          # GT 1 is clear (5.3)
+    table.press("ok")
+    assert "Allied air: 0 AP" in table.view.lines
+    session = table.box.app.cobra
+    session.game = at_combat(1, [C], 9, "campaign")           # the Allied Combat Phase
+    table.press("ok")
+    dial_attack(table, "Air +0")
+    assert table.view.header.title == "Not possible"
+    assert table.view.lines == ("the Allied player receives no AP on GT 1 (17.3.10)",)
+    table.press("ok", "back", "back")                         # the shifts, the units, the phase
+    table.choose("Carpet bombing")
+    assert "no carpet bombing before game turn 5 (14.3f)" in " ".join(table.view.lines)
+
+
+def test_naval_shifts_within_the_turns_naval_points(table_at, tmp_path):
+    """14.4: "GT 11 through 27: 2 NSP ... NSP may not be saved from game turn to game turn":
+    after naval +2 in one attack, game turn 16 has none left."""
+    state = tmp_path / "state"
+    seed_game(state, at_combat(16, [C, C], 8))
+    table = table_at([4], state_dir=state)
+    table.choose("Resume Cobra")
+    dial_attack(table, "Naval +0", "Naval +1")
+    table.choose("US: pay 1 SP (of 3)")
+    table.press("allies", "ok", "ok")
+    assert saved(table)["cobra"]["naval_used"] == 2
+    assert english(loaded(saved(table)["log"][-1])).endswith("; 0 AP, 2 naval")
+    dial_attack(table, "Naval +0")
+    table.choose("US: pay 1 SP (of 2)")
+    assert table.view.header.title == "Not possible"
+    assert table.view.lines == ("0 naval support points left this game turn, this needs 1 "
+                                "(14.4)",)
 
 
 def test_an_unsupplied_attack_halves_every_attacker(table_at, tmp_path):

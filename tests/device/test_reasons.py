@@ -54,7 +54,7 @@ SAMPLES: dict[str, Any] = {
     "recorded": 1, "held": 3, "before": 4, "named": 6, "columns": 2, "steps": 3, "us": 2,
     "british": 1, "allied": 40, "german": 10, "difference": 30, "levels": 2,
     "column": "2:1", "low": 28, "high": 40, "span": "30-35 cm", "gain": 3,
-    "vehicle": "Opel 1",
+    "vehicle": "Opel 1", "need": 3,
     "rule": "sherman_reload", "value": "paint",
 }
 # Words a Polish template may share with the English one: the keys and values of the files
@@ -394,6 +394,18 @@ CASES: dict[Refusal, Case] = {
         when=cobra.OverrunWhen.ADVANCE),
     Refusal.CARPET_TOO_EARLY: lambda b, k: cobra.carpet_odds(turn=3),
     Refusal.CARPET_NOT_CLEAR: lambda b, k: cobra.carpet_odds(weather=Weather.STORM),
+    Refusal.CARPET_MISSIONS_SPENT: lambda b, k: cobra.carpet_odds(turn=9, flown=(6,)),
+    Refusal.NO_AIR_ON_TURN_1: lambda b, k: cobra.odds(
+        [cobra.Unit(6)], [cobra.Unit(4)], [cobra.parse_shift("air:+1")], turn=1),
+    Refusal.NAVAL_POINTS_TURN: lambda b, k: cobra.odds(
+        [cobra.Unit(6)], [cobra.Unit(4)], [cobra.parse_shift("naval:+1")], turn=1),
+    Refusal.AIR_POINTS_LEFT: lambda b, k: CobraGame(
+        "cobra", 16, 8, (Weather.OVERCAST, Weather.OVERCAST), air_used=3).check_support(
+        cobra.odds([cobra.Unit(6)], [cobra.Unit(4)], [cobra.parse_shift("air:+1")], turn=16)),
+    Refusal.NAVAL_POINTS_LEFT: lambda b, k: CobraGame(
+        "cobra", 16, 8, (Weather.CLEAR, Weather.CLEAR), naval_used=2).check_support(
+        cobra.odds([cobra.Unit(6)], [cobra.Unit(4)], [cobra.parse_shift("naval:+1")],
+                   turn=16)),
     Refusal.TURN_OUT_OF_RANGE: lambda b, k: cobra.check_turn(40),
     Refusal.WEATHER_PHASE_ONLY: lambda b, k: CobraGame.start("cobra")
     .with_weather(Weather.CLEAR)[0].advance().with_weather(Weather.CLEAR),

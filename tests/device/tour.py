@@ -978,10 +978,11 @@ def journey_cobra(tour: Tour) -> None:
         if supply == "pay_us":
             for shift in ("shift_naval", "shift_patton", "shift_air"):
                 guide.follow(tour.t(shift, n="").strip())
-        else:                                   # carpet bombing takes no other shift
-            guide.follow("- " + tour.t("carpet"))
         guide.follow(tour.t("roll_attack"), tour.t(supply, cost="", have="").split(":")[0])
         guide.play(12, until=lambda guide=guide: type(guide.app.screen).__name__ == "Hub")
+        if supply == "pay_british":             # carpet bombing, before the next attacks
+            guide.follow(tour.t("carpet"))
+            guide.play(12, until=lambda guide=guide: type(guide.app.screen).__name__ == "Hub")
         guide.press("back")                             # the log: the result to read
         guide.follow(tour.t("battle_log"))
         guide.play(8, until=lambda guide=guide: isinstance(guide.view, Menu))
@@ -1221,6 +1222,9 @@ def cobra_log() -> list[LogEntry]:
         *attacks,
         *overruns,
         entry("log_unsupplied", line=attacks[0]),
+        *(entry("log_support", line=entry("log_paid", line=attacks[0], cost=2, track=track),
+                air=1, naval=2) for track in ("us", "british", "german")),
+        *(entry("log_carpet", die=6, result=result, air=3) for result in ("2", entry("read_crt"))),
         *(entry("log_track", track=track, old=199, new=199) for track in cobra.TRACKS),
     ]
     return [entry("log_game_turn", turn=28, line=line) for line in lines]

@@ -16,7 +16,7 @@ from cobi_companion.rules.cobra.combat import (
 )
 from cobi_companion.rules.cobra.tables import COLUMNS, CobraTables, Weather, parse_cell
 from cobi_companion.rules.dice import ScriptedDice
-from cobi_companion.rules.errors import RulesError
+from cobi_companion.rules.errors import Refusal, RulesError
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -77,7 +77,7 @@ def test_each_unit_is_rounded_up_before_adding():
 
 
 def test_modifiers_multiply_then_round_once():
-    o = odds(units("5ds", "3u"), units("1"))
+    o = odds(units("5dm", "3u"), units("1"))
     assert o.attack is not None
     assert [u.strength for u in o.attack.units] == [5, 1]      # 5×2×½ and ¾ → 1
 
@@ -105,6 +105,32 @@ def test_a_doubled_and_quartered_unit_rounds_once_at_the_end():
     doubled to 4."""
     o = odds(units("5ud"), units("1"))
     assert o.attack is not None and o.attack.units[0].strength == 3
+
+
+@pytest.mark.parametrize(("role_units", "strengths"), [
+    (("8ds", "5d"), [4, 10]),        # out of supply: ½ only; in supply: ×2
+    (("7ds",), [4]),                 # 7 × ½ = 3½, rounded up; never 7
+])
+def test_out_of_supply_a_unit_has_no_divisional_integrity(role_units, strengths):
+    """6.3: "Important: A unit must be in supply to have divisional integrity" - 8ds is
+    8 × ½ = 4, the ×2 is not applied (and it is said why), attacking and defending."""
+    for attack, defence in ((units(*role_units), units("1")), (units("1"), units(*role_units))):
+        o = odds(attack, defence)
+        side = o.attack if attack != units("1") else o.defence
+        assert side is not None
+        assert [u.strength for u in side.units] == strengths
+        first = side.units[0].to_dict()
+        assert [m["letter"] for m in first["not_applied"]] == ["d"]
+        assert "6.3" in first["not_applied"][0]["why"]
+
+
+def test_an_unsupplied_attack_drops_divisional_integrity():
+    """10.0b: attacking without supply points "the attacking units are then considered out of
+    supply", and out of supply a unit has no divisional integrity (6.3)."""
+    from cobi_companion.rules.cobra.combat import out_of_supply
+
+    o = odds([out_of_supply(u) for u in units("8d", "4")], units("3"))
+    assert o.attack is not None and o.attack.total == 4 + 2
 
 
 @pytest.mark.parametrize(("attack", "defence", "column"), [
@@ -225,6 +251,59 @@ def test_carpet_bombing_only_on_clear_turns_from_game_turn_5():
     with pytest.raises(RulesError, match="game turn 5"):
         carpet_odds(turn=4)
     assert carpet_odds(turn=5, weather=Weather.CLEAR).column == "6:1"
+
+
+@pytest.mark.parametrize(("turn", "flown", "allowed"), [
+    (5, [], True), (14, [], True), (9, [6], False),          # one during GTs 5 to 14
+    (15, [6], True), (20, [6, 15], True), (21, [15, 20], False),   # two more from GT 15
+    (15, [], True), (16, [15], True), (27, [16, 18], False),
+    (16, [16], False),                                       # one a game turn (14.1)
+])
+def test_the_carpet_bombing_missions_the_rules_allow(turn, flown, allowed):
+    """14.3f: "The Allied player may make one carpet bombing attack during GTs 5 through 14.
+    He may make a total of two more carpet bombing attacks between GT 15 and the end of the
+    game." """
+    if allowed:
+        assert carpet_odds(turn=turn, weather=Weather.CLEAR, flown=flown).carpet
+    else:
+        with pytest.raises(RulesError, match="no carpet bombing mission left") as refused:
+            carpet_odds(turn=turn, weather=Weather.CLEAR, flown=flown)
+        assert refused.value.code is Refusal.CARPET_MISSIONS_SPENT
+
+
+def test_carpet_bombing_is_an_air_mission_on_the_defender_only():
+    """14.1: "carpet bomb any one hex by using three AP"; 14.3g: "German units that undergo
+    carpet bombing must take all losses in terms of steps": a cell's attacker part and a
+    split are not the mission's."""
+    planned = carpet_odds(turn=16, weather=Weather.CLEAR)
+    assert (planned.air_points, planned.naval_points) == (3, 0)
+    assert planned.to_dict()["air_points"] == 3 and planned.attack is None
+    crt = CobraTables(crt={"6:1": ["", "", "1/2", "", "", ""]})
+    combat = roll(planned, ScriptedDice([3]), crt)
+    assert len(combat.explanation) == 1 and combat.explanation[0].startswith("Defender: lose 2")
+    assert combat.to_dict()["applies_to"] == "defender"
+
+
+def test_no_allied_air_points_on_game_turn_1():
+    """17.3.10: "Important: The Allied player receives no AP on GT 1." """
+    with pytest.raises(RulesError, match="no AP on GT 1") as refused:
+        odds(units("6"), units("2"), shifts("air:+1"), turn=1)
+    assert refused.value.code is Refusal.NO_AIR_ON_TURN_1
+    assert odds(units("6"), units("2"), shifts("air:+1"), turn=2).column == "4:1"
+
+
+@pytest.mark.parametrize(("turn", "most"), [(1, 0), (2, 2), (3, 2), (10, 2), (27, 2)])
+def test_naval_shifts_within_the_turns_naval_points(turn, most):
+    """14.4: "GT 1: 0 NSP. GT 2 and 3: 6 NSP. GT 4 through 10: 3 NSP. GT 11 through 27: 2
+    NSP", and "A maximum of two NSP may be committed to one attack" (14.4b)."""
+    for columns in (1, 2):
+        if columns <= most:
+            assert odds(units("2"), units("2"), shifts(f"naval:+{columns}"), turn=turn).net \
+                == columns
+        else:
+            with pytest.raises(RulesError, match="naval support points") as refused:
+                odds(units("2"), units("2"), shifts(f"naval:+{columns}"), turn=turn)
+            assert refused.value.code is Refusal.NAVAL_POINTS_TURN
 
 
 def test_game_turns_are_1_to_28():

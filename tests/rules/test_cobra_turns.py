@@ -2,7 +2,14 @@
 from __future__ import annotations
 
 import pytest
-from cobi_companion.rules.cobra.combat import Nation
+from cobi_companion.rules.cobra.combat import (
+    Nation,
+    Odds,
+    Unit,
+    carpet_odds,
+    odds,
+    parse_shift,
+)
 from cobi_companion.rules.cobra.tables import Weather
 from cobi_companion.rules.cobra.turns import (
     SCENARIOS,
@@ -12,7 +19,7 @@ from cobi_companion.rules.cobra.turns import (
     sequence,
     victory,
 )
-from cobi_companion.rules.errors import RulesError
+from cobi_companion.rules.errors import Refusal, RulesError
 
 
 def test_scenario_lengths():
@@ -186,3 +193,115 @@ def test_the_landing_is_in_neither_player_turn():
                                                                      Nation.ALLIED)]
     assert len(allied) == 6 and "landing" not in [p.name for p in allied]
     assert len(player_turn("buildup", 1, Nation.GERMAN)) == 5
+
+
+def at_combat(turn: int, weather: Weather, player: Nation, key: str = "cobra") -> CobraGame:
+    """Game turn `turn` of scenario `key` at `player`'s Combat Phase, in `weather`."""
+    game = CobraGame.start(key)
+    played = tuple([weather] * (turn - game.first_turn + 1))
+    step = next(i for i, p in enumerate(sequence(key, turn))
+                if p.name == "combat" and p.player is player)
+    return CobraGame(game.scenario, turn, step, played, game.tracks, game.last)
+
+
+def with_air(shift: str, attacker: Nation, turn: int = 16) -> Odds:
+    return odds([Unit(6)], [Unit(2)], [parse_shift(shift)], attacker=attacker, turn=turn)
+
+
+def test_supply_points_are_spent_when_the_attack_is_made():
+    """11.0: "In order to initiate any supplied combat, you must expend supply points": the
+    points go with the attack made (`pay_attack`), not with one planned (`check_support`)."""
+    game = at_combat(16, Weather.CLEAR, Nation.GERMAN)
+    planned = odds([Unit(6)], [Unit(2)], attacker=Nation.GERMAN, turn=16)
+    game.check_support(planned)
+    assert game.tracks.german == 4
+    paid, supplied = game.pay_attack(planned, "german")
+    assert supplied and paid.tracks.german == 2                      # 2 SP (11.0b)
+    unpaid, supplied = game.pay_attack(planned, None)
+    assert not supplied and unpaid.tracks == game.tracks
+
+
+def test_air_points_of_a_turn_are_spent_one_an_attack():
+    """14.0: "During every clear weather game turn the Allied player has the use of six air
+    points (AP). a) The number of AP is reduced to three during overcast turns"; 14.1b: "If
+    some AP are not used, they are not accrued"."""
+    game = at_combat(16, Weather.OVERCAST, Nation.ALLIED)
+    planned = with_air("air:+1", Nation.ALLIED)
+    for _ in range(3):
+        game, _ = game.pay_attack(planned, None)
+    assert (game.air_used, game.air_left) == (3, 0)
+    with pytest.raises(RulesError, match="0 air points left, this needs 1") as refused:
+        game.check_support(planned)
+    assert refused.value.code is Refusal.AIR_POINTS_LEFT
+    while game.turn == 16:
+        game = game.advance() if game.phase.name != "weather" else \
+            game.with_weather(Weather.CLEAR)[0].advance()
+    game = game.with_weather(Weather.CLEAR)[0]
+    assert (game.air_used, game.air_left) == (0, 3)        # German phase: half of 6 (14.1a)
+
+
+def test_in_the_german_combat_phase_half_the_air_points():
+    """14.1a: "Up to one half of the available Allied AP may be used as defensive support
+    during the German Combat Phase ... AP used in this manner are expended"."""
+    game = at_combat(16, Weather.CLEAR, Nation.GERMAN)
+    planned = with_air("air:-1", Nation.GERMAN)
+    for _ in range(3):
+        game, _ = game.pay_attack(planned, "german" if game.tracks.german >= 2 else None)
+    with pytest.raises(RulesError, match="0 air points left"):
+        game.check_support(planned)
+    game = game.advance()
+    while game.phase.name != "combat":
+        game = game.advance() if game.phase.name != "supply" else \
+            game.receive_allied(0, 0)[0].advance()
+    assert game.phase.player is Nation.ALLIED
+    assert game.air_left == 3                               # 6, less the 3 spent defending
+
+
+def test_no_air_points_on_game_turn_1_of_the_landing():
+    """17.3.10: "Important: The Allied player receives no AP on GT 1." """
+    game = at_combat(1, Weather.CLEAR, Nation.ALLIED, "campaign")
+    assert game.air_left == 0
+    assert at_combat(2, Weather.OVERCAST, Nation.ALLIED, "campaign").air_left == 3
+
+
+@pytest.mark.parametrize(("turn", "weather", "points"), [
+    (2, Weather.OVERCAST, 6), (4, Weather.CLEAR, 3), (11, Weather.CLEAR, 2),
+    (16, Weather.STORM, 1)])
+def test_naval_points_of_a_turn(turn, weather, points):
+    """14.4: "GT 2 and 3: 6 NSP. GT 4 through 10: 3 NSP. GT 11 through 27: 2 NSP. Important:
+    During storms weather conditions no more than one NSP may be used"; "NSP may not be
+    saved from game turn to game turn"."""
+    key = "cobra" if turn >= 15 else "campaign"
+    game = at_combat(turn, weather, Nation.ALLIED, key)
+    assert game.naval_left == points
+    one = odds([Unit(6)], [Unit(2)], [parse_shift("naval:+1")], turn=turn)
+    for _ in range(points):
+        game, _ = game.pay_attack(one, None)
+    with pytest.raises(RulesError, match="0 naval support points left") as refused:
+        game.check_support(one)
+    assert refused.value.code is Refusal.NAVAL_POINTS_LEFT
+
+
+def test_carpet_bombing_spends_three_air_points_and_a_mission():
+    """14.3e: "Carpet bombing requires three AP"; 14.3f: "one carpet bombing attack during GTs 5
+    through 14 ... two more ... between GT 15 and the end of the game"."""
+    game = at_combat(16, Weather.CLEAR, Nation.ALLIED)
+    planned = carpet_odds(turn=16)
+    game, supplied = game.pay_attack(planned, None)
+    assert not supplied and game.tracks == CobraGame.start("cobra").tracks   # no SP
+    assert (game.air_used, game.air_left, game.carpets) == (3, 3, (16,))
+    with pytest.raises(RulesError, match="no carpet bombing mission left"):
+        game.check_support(planned)                          # one a game turn
+    again = CobraGame.from_dict(game.to_dict())
+    assert again == game and again.to_dict()["carpets"] == [16]
+    overcast = at_combat(17, Weather.OVERCAST, Nation.ALLIED)
+    with pytest.raises(RulesError, match="clear weather"):
+        overcast.check_support(carpet_odds(turn=17))
+
+
+def test_a_game_saved_before_the_air_and_naval_points_loads():
+    data = at_combat(16, Weather.CLEAR, Nation.ALLIED).to_dict()
+    for key in ("air_used", "naval_used", "carpets"):
+        del data[key]
+    game = CobraGame.from_dict(data)
+    assert (game.air_used, game.naval_used, game.carpets) == (0, 0, ())

@@ -3,7 +3,14 @@ from __future__ import annotations
 
 import pytest
 from cobi_companion.rules.cobra.tables import CobraTables, Weather
-from cobi_companion.rules.cobra.weather import column, determine, forced, modifier, parse_history
+from cobi_companion.rules.cobra.weather import (
+    column,
+    determine,
+    effects,
+    forced,
+    modifier,
+    parse_history,
+)
 from cobi_companion.rules.dice import ScriptedDice
 from cobi_companion.rules.errors import RulesError
 from hypothesis import given
@@ -87,3 +94,15 @@ def test_history_words():
         parse_history("sunny")
     with pytest.raises(RulesError, match="only 2 turns"):
         determine(3, [C, OV, C], ScriptedDice([1]))
+
+
+def test_game_turn_1_has_no_air_points_and_no_carpet_bombing():
+    """17.3.10: "The Allied player receives no AP on GT 1"; 14.3f: carpet bombing "during GTs 5
+    through 14"; 14.4: "GT 1: 0 NSP"."""
+    first = determine(1, [], ScriptedDice([])).to_dict()["effects"]
+    assert (first["allied_air_points"], first["air_rule"]) == (0, "17.3.10")
+    assert (first["naval_points"], first["carpet_bombing"]) == (0, False)
+    later = effects(C, 5)
+    assert (later["allied_air_points"], later["naval_points"], later["carpet_bombing"]) == \
+        (6, 3, True)
+    assert effects(C, 4)["carpet_bombing"] is False and effects(S, 16)["naval_points"] == 1
