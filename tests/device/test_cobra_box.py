@@ -577,14 +577,21 @@ def test_the_german_vp_go_below_zero_and_the_net_is_shown(table_at, tmp_path):
     assert again.view.detail == "VP -15 : 0"
 
 
+def resumed_on_turn_16(table_at, tmp_path, step: int):
+    """A Cobra game resumed at `step` of game turn 16 (clear), with the owner's tables and a
+    die of 4 scripted."""
+    state = tmp_path / "state"
+    game = at_weather(16, [C])
+    seed_game(state, CobraGame(game.scenario, 16, step, (C, C), game.tracks, game.last))
+    table = table_at([4], state_dir=state, config=owners_tables(tmp_path / "cards"))
+    table.choose("Resume Cobra")
+    return table
+
+
 def test_an_overrun_in_the_initial_movement_phase(table_at, tmp_path):
     # 5.4 "Overruns ... may occur during the Initial Movement Phase"; 5.4.1a printed strength,
     # not doubled; 11.0a "SP are never expended for overruns"; 14.2c no air points
-    state = tmp_path / "state"
-    game = at_weather(16, [C])
-    seed_game(state, CobraGame(game.scenario, 16, 7, (C, C), game.tracks, game.last))
-    table = table_at([4], state_dir=state, config=owners_tables(tmp_path / "cards"))
-    table.choose("Resume Cobra")
+    table = resumed_on_turn_16(table_at, tmp_path, 7)
     assert table.view.header.title == "3/6 Movement"
     assert table.view.items[:2] == ("Overrun", "Next phase")
     table.choose("Overrun")
@@ -619,11 +626,7 @@ def test_an_overrun_in_the_initial_movement_phase(table_at, tmp_path):
 def test_an_overrun_advancing_after_combat_takes_terrain_only(table_at, tmp_path):
     # 5.4b an overrun when advancing after combat; 5.4.1d "only affected by terrain and supply
     # conditions. HQ and air or naval shifts may not be used"
-    state = tmp_path / "state"
-    game = at_weather(16, [C])
-    seed_game(state, CobraGame(game.scenario, 16, 3, (C, C), game.tracks, game.last))
-    table = table_at([4], state_dir=state, config=owners_tables(tmp_path / "cards"))
-    table.choose("Resume Cobra")
+    table = resumed_on_turn_16(table_at, tmp_path, 3)
     assert table.view.items[:3] == ("Attack", "Overrun", "Next phase")
     table.choose("Overrun")
     table.choose("+ Add a unit")
