@@ -141,6 +141,17 @@ def applied_order(modifiers: tuple[UnitModifier, ...]) -> tuple[UnitModifier, ..
     return tuple(sorted(modifiers, key=lambda m: m.factor <= 1))
 
 
+def worked_steps(printed: int, modifiers: tuple[UnitModifier, ...]
+                 ) -> list[tuple[UnitModifier, Fraction]]:
+    """Each of `modifiers` in the order it applies (`applied_order`), with the unit's exact
+    strength after it: the last is the strength the unit fights with, before rounding."""
+    value, done = Fraction(printed), []
+    for modifier in applied_order(modifiers):
+        value *= modifier.factor
+        done.append((modifier, value))
+    return done
+
+
 @dataclass(frozen=True)
 class UnitStrength:
     """One unit's strength in this combat, worked out on its own (8.3.2a)."""
@@ -156,12 +167,8 @@ class UnitStrength:
 
     def steps(self) -> list[tuple[UnitModifier, Fraction]]:
         """Each modifier in the order it applies, with the strength after it."""
-        value, done = Fraction(self.unit.strength), []
         kept = tuple(m for m in self.unit.modifiers if m not in self.dropped)
-        for modifier in applied_order(kept):
-            value *= modifier.factor
-            done.append((modifier, value))
-        return done
+        return worked_steps(self.unit.strength, kept)
 
     def to_dict(self) -> dict[str, Any]:
         return {"printed": self.unit.strength, "text": self.unit.text(),
@@ -213,9 +220,8 @@ def strength(units: list[Unit], role: Role, nation: Nation | None = None) -> Sid
                                  Refusal.MODIFIER_WRONG_SIDE, unit=unit.text(),
                                  modifier=modifier.letter, nation=modifier.nations[0].value)
         applied, dropped = applying(unit)
-        exact = Fraction(unit.strength)
-        for modifier in applied_order(applied):
-            exact *= modifier.factor
+        steps = worked_steps(unit.strength, applied)
+        exact = steps[-1][1] if steps else Fraction(unit.strength)
         worked.append(UnitStrength(unit, exact, max(1, math.ceil(exact)), dropped))
     return SideStrength(role, tuple(worked))
 

@@ -301,14 +301,7 @@ def test_an_unsupplied_attack_halves_every_attacker(table_at, tmp_path):
     table = table_at([6], state_dir=state)
     table.choose("Resume Cobra")
     assert table.view.header.title == "4/5 Combat"
-    table.choose("Attack")
-    table.choose("+ Add a unit")
-    table.press("cw", "ok", "ok")                             # 5
-    table.choose("Done")
-    table.choose("+ Add a unit")
-    table.press("ccw", "ccw", "ok", "ok")                     # 2
-    table.choose("Done")
-    table.choose("Roll!")
+    dial_attack(table)                                        # 5 against 2, Roll!
     table.choose("No supply")
     assert table.view.lines[:2] == ("3 : 2 = 1:1", "+0 → 1:1")   # 5 halved is 3
 
