@@ -535,9 +535,9 @@ def check_shot(turn: Turn, battle: Battle, label: str, weapon: str) -> None:
     """May the active piece fire this weapon (GUN: its main gun) now? Its first shot is its
     fire action (`fire` refuses what it refuses), and a later shot is refused too once the
     piece has moved or ridden along since ("Active pieces that have not moved may fire");
-    rule 10 says "Fire each weapon individually
-    on the active unit": each weapon fires once, a squad's once a figure, and "Figures armed
-    with hand grenades can throw one per activation". Whether the weapon itself may fire (lost,
+    rule 10 says "Fire each weapon individually on the active unit": each weapon fires once, a
+    squad's once a figure, and "Figures armed with hand grenades can throw one per
+    activation". Whether the weapon itself may fire (lost,
     unloaded, its commander inside) is the fire's own check."""
     act, piece = _in_activation(turn, battle, label)
     if not act.did(piece.label, Action.FIRE):

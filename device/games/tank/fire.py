@@ -68,15 +68,9 @@ def enemies(app: App, firer: Piece) -> list[Piece]:
             if not p.gone and not p.status.off_map]
 
 
-def has_main_gun(piece: Piece) -> bool:
-    """A tank or gun whose card does not say its gun is none (an unknown value is refused with
-    its reason when the shot needs it)."""
-    return turns.has_gun(piece)
-
-
 def template_weapons(piece: Piece) -> list[Weapon]:
     weapons = [w for w in piece.card.weapons if w.template is not None]
-    if has_main_gun(piece):
+    if turns.has_gun(piece):
         with contextlib.suppress(RulesError):       # its card says it has no HE
             weapons.append(soft_fire.he_weapon(piece.card))
     return weapons
@@ -150,7 +144,7 @@ def fire_menu(app: App, label: str, done: Finish, back: Next) -> Screen:
     templates = template_weapons(firer)
     singles = [w for w in firer.card.weapons if w.template is None]
     again = lambda: fire_menu(app, label, done, back)  # noqa: E731
-    if not singles and not has_main_gun(firer) and len(templates) == 1:
+    if not singles and not turns.has_gun(firer) and len(templates) == 1:
         return template_pick(app, label, templates[0], done, back)
     items = [with_ride(app, shown(t), t) for t in targets] + [
         app.t("template", weapon=weapon_words(app, w.name)) for w in templates]
@@ -174,13 +168,13 @@ def at_target(app: App, firer: Piece, target: Piece, done: Finish, back: Next) -
     Targets Table. What the rules refuse is said in one line."""
     if target.status.hidden:
         return refuse(app, app.t("hidden_target", label=target.label), back)
-    if target.kind in (Kind.HARD, Kind.OPEN_TOP) and has_main_gun(firer):
+    if target.kind in (Kind.HARD, Kind.OPEN_TOP) and turns.has_gun(firer):
         if (no := shot_refused(app, firer.label, turns.GUN, back)) is not None:
             return no
         return aim_at(app, firer, target, shooting(firer.label, turns.GUN, done), back)
     singles = [w for w in firer.card.weapons if w.template is None]
     if not singles:
-        if has_main_gun(firer):
+        if turns.has_gun(firer):
             try:
                 tank_game.check_hard_target(target.card)
             except RulesError as exc:
