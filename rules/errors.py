@@ -228,6 +228,7 @@ class Refusal(Coded):
     UNKNOWN_WEATHER = "unknown_weather", "weather"
     WEATHER_HISTORY_NEEDED = "weather_history_needed"
     WEATHER_HISTORY_LONG = "weather_history_long", "turn", "before", "named"
+    UNKNOWN_EXIT = "unknown_exit", "field", "value", "choices"
 
 
 class RulesError(Exception):

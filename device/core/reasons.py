@@ -530,6 +530,8 @@ TEMPLATES: dict[Refusal, tuple[str, str]] = {
                              "history names {named}",
                              "przed turą {turn} było tylko tur: {before}, a historia podaje: "
                              "{named}"),
+    R.UNKNOWN_EXIT: ("an exit's {field} is one of {choices}, not '{value}'",
+                     "wyjście z mapy: {field} to jedno z {choices}, nie „{value}”"),
 }
 
 W = Why

@@ -8,6 +8,7 @@ from typing import Any
 
 from ..errors import Refusal, RulesError, Value
 from .combat import Nation, Odds, carpet_odds
+from .exits import Exit
 from .notes import Note, Why
 from .tables import Weather
 from .weather import GERMAN_SUPPLY, air_points, naval_points
@@ -144,6 +145,7 @@ class CobraGame:
     air_used: int = 0                      # Allied air points spent this game turn (14.0)
     naval_used: int = 0                    # naval support points spent this game turn (14.4)
     carpets: tuple[int, ...] = ()          # the game turns of the carpet missions flown
+    exits: tuple[Exit, ...] = ()           # Allied units exited off a map edge, oldest first
 
     @classmethod
     def start(cls, key: str) -> CobraGame:
@@ -242,6 +244,11 @@ class CobraGame:
                        naval_used=self.naval_used + planned.naval_points,
                        carpets=carpets), paid
 
+    def exit_unit(self, nation: str, edge: str, kind: str = "unit") -> CobraGame:
+        """An Allied unit of `nation` exits off `edge` in this game turn (5.3c, 15.2, 15.3,
+        16.1, 16.2 read the record)."""
+        return replace(self, exits=(*self.exits, Exit(self.turn, nation, edge, kind)))
+
     def with_weather(self, weather: Weather) -> tuple[CobraGame, Note]:
         """This turn's weather, and the German attack supply points it brings (11.0d)."""
         if self.phase.name != "weather":
@@ -313,7 +320,7 @@ class CobraGame:
                 "last": self.last, "over": self.over, "extension_die": self.extension_die,
                 "phase": self.phase.name, "player": self.phase.player.value,
                 "air_used": self.air_used, "naval_used": self.naval_used,
-                "carpets": list(self.carpets)}
+                "carpets": list(self.carpets), "exits": [e.to_dict() for e in self.exits]}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> CobraGame:
@@ -322,7 +329,8 @@ class CobraGame:
                    int(data["last"]), bool(data["over"]), data.get("extension_die"),
                    # a game saved before these were kept: nothing spent yet this turn
                    int(data.get("air_used", 0)), int(data.get("naval_used", 0)),
-                   tuple(int(t) for t in data.get("carpets", ())))
+                   tuple(int(t) for t in data.get("carpets", ())),
+                   tuple(Exit.from_dict(e) for e in data.get("exits", ())))
         game.phase  # noqa: B018 - refuses a step outside the turn's sequence
         return game
 
