@@ -1,6 +1,6 @@
-"""`cobra odds`, `cobra roll`, `cobra weather`, `cobra crt check` and `cobra victory`: Cobra
-(Normandy 1944) combat odds, a combat, the weather, the owner's tables file and the level of
-victory."""
+"""`cobra odds`, `cobra roll`, `cobra weather`, `cobra crt check`, `cobra victory` and `cobra
+points`: Cobra (Normandy 1944) combat odds, a combat, the weather, the owner's tables file, the
+level of victory and the points a game turn has left."""
 from __future__ import annotations
 
 import argparse
@@ -23,8 +23,8 @@ if TYPE_CHECKING:
 
 
 def cobra(args: argparse.Namespace) -> int:
-    raise UsageError("cobra needs a subcommand: odds, roll, weather, crt check or victory "
-                     "(see cobi-companion cobra --help)")
+    raise UsageError("cobra needs a subcommand: odds, roll, weather, crt check, victory or "
+                     "points (see cobi-companion cobra --help)")
 
 
 def odds(args: argparse.Namespace) -> int:
@@ -107,6 +107,48 @@ def victory(args: argparse.Namespace) -> int:
             "note": note.text}
     print_result(args, data, lambda: explain.cobra_victory_text(data))
     return 0
+
+
+def points(args: argparse.Namespace) -> int:
+    """The game turn's air points (14.0; half of them in the German Combat Phase, 14.1a),
+    naval support points (14.4) and carpet bombing missions (14.3f): given, spent, left."""
+    from dataclasses import replace
+
+    from cobi_companion.device.ui import explain
+    from cobi_companion.rules.cobra.combat import Nation
+    from cobi_companion.rules.cobra.tables import Weather
+    from cobi_companion.rules.cobra.turns import CobraGame, sequence
+
+    start = CobraGame.start("campaign")          # every game turn, 1 to 28
+    player = Nation(args.phase)
+    step = next(i for i, p in enumerate(sequence("campaign", args.turn))
+                if p.name == "combat" and p.player is player)
+    weather = (Weather(args.weather),) * args.turn if args.weather else ()
+    game = replace(start, turn=args.turn, step=step, weather=weather, last=28,
+                   carpets=tuple(_flown_so_far(args)))
+    for kind, used in (("air", args.air_used), ("naval", args.naval_used)):
+        given = next(b for b in game.budgets() if b.kind == kind).most
+        if used > given:
+            raise UsageError(f"--{kind}-used {used}: game turn {args.turn} "
+                             f"{'in ' + args.weather + ' weather ' if args.weather else ''}"
+                             f"has {given} {'air' if kind == 'air' else 'naval support'} "
+                             f"points{' in this phase' if kind == 'air' else ''}")
+    game = replace(game, air_used=args.air_used, naval_used=args.naval_used)
+    budgets = game.budgets()
+    data = {"turn": args.turn, "weather": args.weather, "phase": player.value,
+            "budgets": [b.to_dict() for b in budgets]}
+    print_result(args, data, lambda: explain.cobra_points_text(data))
+    return 0
+
+
+def _flown_so_far(args: argparse.Namespace) -> list[int]:
+    """--flown TURNS: the carpet missions flown up to and including --turn (14.3f)."""
+    turns = []
+    for item in _items([args.flown] if args.flown else []):
+        if not item.isascii() or not item.isdigit() or not 1 <= int(item) <= args.turn:
+            raise UsageError(f"--flown {item!r}: each a game turn from 1 to --turn {args.turn}")
+        turns.append(int(item))
+    return turns
 
 
 def _tables(args: argparse.Namespace) -> CobraTables:

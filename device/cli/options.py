@@ -383,6 +383,28 @@ def cobra_victory(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
+def cobra_points(parser: argparse.ArgumentParser) -> None:
+    from cobi_companion.rules.cobra.combat import Nation
+    from cobi_companion.rules.cobra.tables import Weather
+
+    parser.add_argument("--turn", type=_game_turn(), required=True, metavar="N",
+                        help="the game turn")
+    parser.add_argument("--weather", choices=[weather.value for weather in Weather],
+                        help="this game turn's weather (none known: no air points)")
+    parser.add_argument("--phase", choices=[nation.value for nation in Nation],
+                        default=Nation.ALLIED.value,
+                        help="whose Combat Phase: german (the Allied air on defence, at most "
+                             "half, 14.1a) or allied (the default)")
+    parser.add_argument("--air-used", type=Whole(0, 6, "air points"), default=0, metavar="N",
+                        help="the air points spent this game turn so far")
+    parser.add_argument("--naval-used", type=Whole(0, 6, "naval support points"), default=0,
+                        metavar="N", help="the naval support points spent this game turn")
+    parser.add_argument("--flown", metavar="TURNS",
+                        help="comma list of the game turns of the carpet bombing missions "
+                             "flown so far, this one included (14.3f)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
 def cobra_crt(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("action", choices=["check"])
     parser.add_argument("file", metavar="FILE", type=TextFile("a Cobra tables file"),

@@ -32,6 +32,7 @@ from cobi_companion.rules.cobra.combat import (
     Role,
     Shift,
     ShiftChoice,
+    ShiftKind,
     Unit,
     carpet_odds,
     odds,
@@ -51,6 +52,7 @@ from cobi_companion.rules.cobra.turns import (
     ATTACK_COST,
     LANDING,
     SCENARIOS,
+    Budget,
     CobraGame,
     marginal,
     player_turn,
@@ -73,6 +75,7 @@ TRACKS = ("us", "british", "german", "german_vp", "allied_vp")
 TOGGLED = "dsmbrux"         # the unit modifiers the box offers as toggles (by letter)
 # The phases an overrun is made in: moving in the Initial Movement Phase (5.4a), advancing
 # after an attack of the Combat Phase (5.4b); never in the Mechanized Movement Phase (5.4).
+SUPPORT = (ShiftKind.AIR, ShiftKind.NAVAL)     # the shifts that spend the turn's points
 OVERRUN_PHASES = {"initial_movement": OverrunWhen.MOVEMENT, "combat": OverrunWhen.ADVANCE}
 
 
@@ -416,8 +419,11 @@ class Attack(Screen):
         items = [app.t("roll_attack")]
         items += [app.t("shift_" + c.key, n=f"{self.shifts.get(c.key, 0):+d}")
                   for c in offered]
+        game = session(app).game     # on the air and naval shifts: what they may still spend
+        left = app.t("support_left", air=game.air_left, naval=game.naval_left)
+        hints = ["", *(left if c.kind in SUPPORT else "" for c in offered)]
         return Phased(app.t("shifts"), items, chosen, back=lambda: self.units(
-            app, Role.DEFENCE), index=index)
+            app, Role.DEFENCE), index=index, hints=hints)
 
     def chosen_shifts(self) -> list[Shift]:
         return [Shift(c.kind, self.shifts[c.key])
@@ -564,8 +570,9 @@ class Phased(Choose):
     """A choice under the Cobra header (game turn and player)."""
 
     def view(self, app: App) -> View:
+        hint = self.hints[self.index] if self.index < len(self.hints) else ""
         return Menu(header(app, self.title), tuple(self.items), self.index,
-                    self.hint or app.t("ok_choose"))
+                    hint or self.hint or app.t("ok_choose"))
 
 
 # ---- tracks, menu, the end ----
@@ -591,7 +598,36 @@ def tracks(app: App, index: int = 0) -> Screen:
         return number(app, app.t("track_" + track, n=""), old, set_to, low=low, high=top)
     items = [app.t("track_" + t, n=getattr(game.tracks, t)) for t in TRACKS]
     items += [net_vp(app, game.tracks.net_vp), app.t("victory_level")]
-    return Phased(app.t("tracks"), items, chosen, back=lambda: hub(app), index=index)
+    budgets = game.budgets()
+    items += [app.t("budget_" + b.kind, left=b.left, most=b.most) for b in budgets]
+
+    def chosen_row(i: int) -> Screen:
+        if i < len(TRACKS) + 2:
+            return chosen(i)
+        picked = budgets[i - len(TRACKS) - 2]
+        return reading(app, app.t("budget_" + picked.kind, left=picked.left, most=picked.most),
+                       budget_lines(app, game, picked), tracks(app, i))
+    return Phased(app.t("tracks"), items, chosen_row, back=lambda: hub(app), index=index)
+
+
+def budget_lines(app: App, game: CobraGame, budget: Budget) -> list[str]:
+    """Where a budget of the turn comes from, and what is left of it (14.0, 14.1, 14.3f,
+    14.4): the rules' numbers, for the players to check."""
+    spent = app.t("budget_spent", used=budget.used, left=budget.left)
+    if budget.kind == "carpet":
+        return [app.t("budget_carpet_missions"),
+                app.t("budget_carpet_flown", used=budget.used, most=budget.most),
+                app.t("budget_carpet_clear")]
+    if budget.kind == "air":
+        lines = [app.t("budget_air_given", turn=game.turn, n=budget.given, rule=budget.rule
+                       if budget.rule != "14.1a" else "14.0")]
+        if budget.most < budget.given:
+            lines.append(app.t("budget_air_defence", n=budget.most))
+    else:
+        lines = [app.t("budget_naval_given", turn=game.turn, n=budget.given)]
+        if budget.most < budget.given:
+            lines.append(app.t("budget_naval_storm"))
+    return [*lines, spent, app.t("budget_lost")]
 
 
 def net_vp(app: App, net: int) -> str:

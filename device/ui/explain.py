@@ -531,6 +531,24 @@ def cobra_victory_text(v: dict[str, Any]) -> str:
         _cobra_line("Level", f"{v['level']}: {v['note']}")])
 
 
+POINTS = {"air": ("Air", "AP", "spent"), "naval": ("Naval", "NSP", "spent"),
+          "carpet": ("Carpet", "missions", "flown")}
+
+
+def cobra_points_text(v: dict[str, Any]) -> str:
+    """`cobra points`: each budget of the game turn, what is left of it, and its rule."""
+    whose = "German" if v["phase"] == "german" else "Allied"
+    weather = f", {v['weather']}" if v["weather"] else ", weather not known"
+    lines = [f"Cobra: game turn {v['turn']}{weather}, the {whose} Combat Phase"]
+    for b in v["budgets"]:
+        name, unit, done = POINTS[b["kind"]]
+        most = f"{b['most']} of the turn's {b['given']}" if b["most"] < b["given"] else \
+            str(b["most"])
+        lines.append(_cobra_line(name, f"{b['left']} {unit} left of {most}, {b['used']} "
+                                       f"{done} ({b['rule']})"))
+    return "\n".join(lines)
+
+
 def cobra_tables_summary(path: str, t: cobra_tables.CobraTables) -> str:
     from cobi_companion.rules.cobra.tables import COLUMNS, DIE_FACES, WEATHER_COLUMNS
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import Refusal, RulesError, Value
-from .combat import Nation, Odds, carpet_odds
+from .combat import CARPET_MISSIONS, Nation, Odds, carpet_missions_left, carpet_odds
 from .exits import Exit
 from .notes import Note, Why
 from .tables import Weather
@@ -82,6 +82,25 @@ class Tracks:
     def to_dict(self) -> dict[str, int]:
         return {"us": self.us, "british": self.british, "german": self.german,
                 "german_vp": self.german_vp, "allied_vp": self.allied_vp}
+
+
+@dataclass(frozen=True)
+class Budget:
+    """One kind of point of the game turn, as the tracks show it: what the turn gives, the
+    most this phase may use, what is spent and what is left (14.0, 14.1a, 14.3f, 14.4).
+    Carpet bombing counts missions: those of its period (GT 5-14, or 15 on) and those flown
+    in it."""
+
+    kind: str               # "air", "naval" or "carpet"
+    given: int
+    most: int
+    used: int
+    left: int
+    rule: str
+
+    def to_dict(self) -> dict[str, Value]:
+        return {"kind": self.kind, "given": self.given, "most": self.most, "used": self.used,
+                "left": self.left, "rule": self.rule}
 
 
 def allied_receipt(printed: int, weather: Weather | None, first_storm: bool,
@@ -216,6 +235,23 @@ class CobraGame:
     def naval_left(self) -> int:
         """The naval support points left this game turn, one at most in storms (14.4)."""
         return max(0, naval_points(self.turn, self.this_weather) - self.naval_used)
+
+    def budgets(self) -> tuple[Budget, ...]:
+        """The air points, the naval support points and the carpet bombing missions: given,
+        usable in this phase, spent and left (14.0, 14.1a, 14.3f, 14.4, 17.3.10)."""
+        given = air_points(self.this_weather, self.turn)
+        most = given // 2 if self.phase.player is Nation.GERMAN else given
+        air = Budget("air", given, most, self.air_used, self.air_left,
+                     "14.1a" if most < given else "17.3.10" if self.turn == 1 else "14.0")
+        naval = Budget("naval", naval_points(self.turn), naval_points(self.turn,
+                                                                      self.this_weather),
+                       self.naval_used, self.naval_left, "14.4")
+        allowed, flown = next(((n, sum(1 for t in self.carpets if first <= t <= last))
+                               for first, last, n in CARPET_MISSIONS
+                               if first <= self.turn <= last), (0, 0))
+        carpet = Budget("carpet", allowed, allowed, flown,
+                        carpet_missions_left(self.turn, self.carpets), "14.3f")
+        return air, naval, carpet
 
     def check_support(self, planned: Odds) -> None:
         """Refuse an attack whose air or naval points this turn has not left, or a carpet

@@ -552,3 +552,50 @@ def test_a_german_loss_of_vp_goes_below_zero_and_the_net_decides(cli):
                "--german-vp", "-15").out
     assert "Net VP     Allied 0 − German -15 = +15 (16.3)" in text
     assert "Level      Draw: " in text
+
+
+def budgets(run) -> dict[str, tuple[int, int, int, int]]:
+    data = json.loads(run.out)
+    return {b["kind"]: (b["given"], b["most"], b["used"], b["left"]) for b in data["budgets"]}
+
+
+def test_points_on_defence_are_half_the_turns_air(cli):
+    """14.1a: "Up to one half of the available Allied AP may be used as defensive support
+    during the German Combat Phase"; 14.4: GT 11 through 27, two NSP; 14.3f: two carpet
+    missions from GT 15."""
+    run = cli("cobra", "points", "--turn", "16", "--weather", "clear", "--phase", "german",
+              "--air-used", "1", "--json")
+    assert run.code == 0
+    assert budgets(run) == {"air": (6, 3, 1, 2), "naval": (2, 2, 0, 2), "carpet": (2, 2, 0, 2)}
+    text = cli("cobra", "points", "--turn", "16", "--weather", "clear", "--phase", "german",
+               "--air-used", "1")
+    assert "Air        2 AP left of 3 of the turn's 6, 1 spent (14.1a)" in text.out
+
+
+def test_points_in_storms_and_after_a_carpet_mission(cli):
+    """14.0b: no AP in storms; 14.4: "During storms weather conditions no more than one NSP may
+    be used"; 14.3f: one carpet mission a game turn."""
+    run = cli("cobra", "points", "--turn", "16", "--weather", "storm", "--flown", "16",
+              "--json")
+    assert budgets(run) == {"air": (0, 0, 0, 0), "naval": (2, 1, 0, 1), "carpet": (2, 2, 1, 0)}
+
+
+def test_points_on_game_turn_1(cli):
+    """17.3.10: "The Allied player receives no AP on GT 1"; 14.4: "GT 1: 0 NSP"."""
+    run = cli("cobra", "points", "--turn", "1", "--weather", "clear", "--json")
+    assert budgets(run) == {"air": (0, 0, 0, 0), "naval": (0, 0, 0, 0), "carpet": (0, 0, 0, 0)}
+    assert json.loads(run.out)["budgets"][0]["rule"] == "17.3.10"
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (("--air-used", "4", "--phase", "german"), "--air-used 4: game turn 16 in clear weather "
+                                               "has 3 air points in this phase"),
+    (("--naval-used", "3"), "--naval-used 3: game turn 16 in clear weather has 2 naval "
+                            "support points"),
+    (("--flown", "17"), "--flown '17': each a game turn from 1 to --turn 16"),
+])
+def test_points_refuses_more_than_the_turn_has(cli, args, said):
+    """14.1a, 14.4, 14.3f: what a game turn gives is the most it spends; exit 2, one line."""
+    run = cli("cobra", "points", "--turn", "16", "--weather", "clear", *args)
+    assert run.code == 2 and run.out == ""
+    assert run.err.strip().splitlines() == [f"cobi-companion: {said}"]

@@ -554,7 +554,7 @@ def test_the_german_vp_go_below_zero_and_the_net_is_shown(table_at, tmp_path):
     table.choose("Cobra")
     table.press("ok")
     table.choose("Tracks")
-    assert table.view.items[5:] == ("Net: VP even", "Victory")
+    assert table.view.items[5:7] == ("Net: VP even", "Victory")
     table.choose("German VP")
     table.press(*["ccw"] * 15, "ok")                          # the 4th Panzer: 15 VP
     assert table.view.items[3] == "German VP -15"
@@ -653,3 +653,52 @@ def test_no_overrun_is_offered_on_game_turn_1(table_at, tmp_path):
     assert table.view.items[:2] == ("Next phase", "Tracks")
     table.choose("Next phase")
     assert table.view.items[:2] == ("Attack", "Next phase")
+
+
+def test_the_tracks_show_the_turns_air_naval_and_carpet_budgets(table_at, tmp_path):
+    """14.1a: "Up to one half of the available Allied AP may be used as defensive support
+    during the German Combat Phase ... AP used in this manner are expended and may not be used
+    during the Allied Combat Phase"; 14.4: GT 11-27 two NSP; 14.3f: two carpet missions from
+    GT 15. The tracks show what is left; the shift menu shows it on the air and naval shifts;
+    a pulled plug keeps it."""
+    state = tmp_path / "state"
+    seed_game(state, at_combat(16, [C, C], 3))                # the German Combat Phase
+    table = table_at([4], state_dir=state)
+    table.choose("Resume Cobra")
+    table.choose("Tracks")
+    assert table.view.items[-3:] == ("Air: 3 of 3 AP", "Naval: 2 of 2", "Carpet: 2 of 2")
+    table.choose("Air:")
+    assert table.view.lines == ("Game turn 16: 6 AP (14.0)",
+                                "German combat: at most 3, on defence (14.1a)",
+                                "Spent 0, left 3",
+                                "Unused points are lost at the end of the turn (14.1b, 14.4)")
+    table.press("ok")
+    table.press("back")
+    dial_attack(table, "Air")                                 # the Allies' air, on defence
+    table.choose("Pay 2 SP (of 4)")
+    table.press("axis", "ok", "ok")
+    table.choose("Tracks")
+    assert table.view.items[-3:] == ("Air: 2 of 3 AP", "Naval: 2 of 2", "Carpet: 2 of 2")
+    table.press("back")
+    table.choose("Next phase")                                # German mechanized movement
+    table.choose("Next phase")                                # the Allied supply
+    table.choose("Supply points")
+    table.press("ok", "ok", "ok")                             # none printed
+    for _ in range(2):                                        # to the Allied Combat Phase
+        table.choose("Next phase")
+    assert table.view.header.title == "4/6 Combat"
+    table.choose("Attack")
+    table.choose("+ Add a unit")
+    table.press("ok", "ok")
+    table.choose("Done")
+    table.choose("+ Add a unit")
+    table.press("ok", "ok")
+    table.choose("Done")
+    table.choose("Air")
+    assert table.view.hint == "Left: 5 AP, 2 NSP"             # 6 less the one on defence
+    table.press("ccw")
+    assert table.view.hint == "OK = choose"
+    restarted = table_at([], state_dir=state)
+    restarted.choose("Resume Cobra")
+    restarted.choose("Tracks")
+    assert restarted.view.items[-3:] == ("Air: 5 of 6 AP", "Naval: 2 of 2", "Carpet: 2 of 2")

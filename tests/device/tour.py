@@ -994,6 +994,19 @@ def journey_cobra(tour: Tour) -> None:
         guide.follow(tour.t("units_done"), tour.t("add_unit"))
         guide.follow(tour.t("units_done"), tour.t("roll_attack"))
         guide.play(12, until=lambda guide=guide: type(guide.app.screen).__name__ == "Hub")
+    # the turn's budgets on the tracks, each read: on defence in the German Combat Phase
+    # (14.1a), in storms (14.4), with a carpet mission flown (14.3f)
+    budgets = (at(16, 3, [C, C]), at(16, 8, [C, S]),
+               replace(at(16, 8, [C, C]), carpets=(16,), air_used=3, naval_used=1))
+    for game in budgets:
+        tour.save("budgets", CobraSession(game).to_dict())
+        guide = tour.guide(tour.box("budgets"), "cobra")
+        guide.choose(tour.t("resume_cobra"))
+        for kind in ("air", "naval", "carpet"):
+            guide.choose(tour.t("tracks"))
+            guide.choose(tour.t("budget_" + kind, left="", most="").split(":")[0])
+            guide.play(8, until=lambda guide=guide: type(guide.app.screen).__name__ == "Phased")
+            guide.press("back")
     # (German VP, Allied VP, the answer, the scenario): each level, the longest net VP either
     # way (the German VP below zero), and the Build-Up's own question (17.4.2)
     levels = ((0, 30, "no", start), (0, 15, "no", start), (0, 0, "no", start),

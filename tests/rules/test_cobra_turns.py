@@ -1,6 +1,8 @@
 """Cobra's turn record: scenarios, the sequence of play, supply points and victory."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from cobi_companion.rules.cobra.combat import (
     Nation,
@@ -305,3 +307,56 @@ def test_a_game_saved_before_the_air_and_naval_points_loads():
         del data[key]
     game = CobraGame.from_dict(data)
     assert (game.air_used, game.naval_used, game.carpets) == (0, 0, ())
+
+
+def budget(game: CobraGame, kind: str) -> tuple[int, int, int, int]:
+    found = next(b for b in game.budgets() if b.kind == kind)
+    return found.given, found.most, found.used, found.left
+
+
+def test_the_air_points_on_the_tracks_are_the_turns_half_of_them_on_defence():
+    """14.0: six AP in clear weather; 14.1a: "Up to one half of the available Allied AP may be
+    used as defensive support during the German Combat Phase ... AP used in this manner are
+    expended and may not be used during the Allied Combat Phase"."""
+    german = at_combat(16, Weather.CLEAR, Nation.GERMAN)
+    assert budget(german, "air") == (6, 3, 0, 3)
+    german, _ = german.pay_attack(with_air("air:-1", Nation.GERMAN), "german")
+    assert budget(german, "air") == (6, 3, 1, 2)
+    allied = replace(german, step=next(i for i, p in enumerate(sequence("cobra", 16))
+                                       if p.name == "combat" and p.player is Nation.ALLIED))
+    assert budget(allied, "air") == (6, 6, 1, 5)
+    assert next(b for b in allied.budgets() if b.kind == "air").to_dict()["rule"] == "14.0"
+    assert budget(at_combat(16, Weather.OVERCAST, Nation.ALLIED), "air") == (3, 3, 0, 3)
+    assert budget(at_combat(16, Weather.STORM, Nation.ALLIED), "air") == (0, 0, 0, 0)
+
+
+def test_no_air_points_on_the_tracks_on_game_turn_1():
+    """17.3.10: "The Allied player receives no AP on GT 1"."""
+    game = at_combat(1, Weather.CLEAR, Nation.ALLIED, "campaign")
+    assert budget(game, "air") == (0, 0, 0, 0)
+    assert game.budgets()[0].rule == "17.3.10"
+
+
+def test_the_naval_points_on_the_tracks_are_the_turns_one_in_storms():
+    """14.4: "GT 2 and 3: 6 NSP. GT 4 through 10: 3 NSP. GT 11 through 27: 2 NSP. ... During
+    storms weather conditions no more than one NSP may be used"."""
+    assert budget(at_combat(3, Weather.OVERCAST, Nation.ALLIED, "campaign"), "naval") == \
+        (6, 6, 0, 6)
+    game = at_combat(16, Weather.STORM, Nation.ALLIED)
+    assert budget(game, "naval") == (2, 1, 0, 1)
+    game, _ = game.pay_attack(odds([Unit(6)], [Unit(2)], [parse_shift("naval:1")],
+                                   attacker=Nation.ALLIED, turn=16), "us")
+    assert budget(game, "naval") == (2, 1, 1, 0)
+
+
+def test_the_carpet_missions_on_the_tracks_are_those_of_the_period():
+    """14.3f: "one carpet bombing attack during GTs 5 through 14 ... a total of two more
+    carpet bombing attacks between GT 15 and the end of the game"."""
+    assert budget(at_combat(4, Weather.CLEAR, Nation.ALLIED, "campaign"), "carpet") == \
+        (0, 0, 0, 0)
+    early = at_combat(5, Weather.CLEAR, Nation.ALLIED, "campaign")
+    assert budget(early, "carpet") == (1, 1, 0, 1)
+    game, _ = at_combat(16, Weather.CLEAR, Nation.ALLIED).pay_attack(carpet_odds(turn=16), None)
+    assert budget(game, "carpet") == (2, 2, 1, 0)       # one a game turn
+    later = replace(at_combat(17, Weather.CLEAR, Nation.ALLIED), carpets=game.carpets)
+    assert budget(later, "carpet") == (2, 2, 1, 1)
