@@ -52,7 +52,8 @@ def to_phase(table, name: str) -> None:
         if name in table.view.header.title:
             return
         if table.view.items[0].startswith("Supply points"):
-            table.press("ok", "ok", "ok", "ok")          # US 0, British 0, the notice
+            # US 0, British 0, the command levels (11.3) US 0 and British 0, the notice
+            table.press("ok", "ok", "ok", "ok", "ok", "ok")
         elif table.view.items[0] in ("Attack", "Overrun"):
             table.choose("Next phase")
         else:
@@ -374,6 +375,7 @@ def test_a_plug_pulled_on_a_phase_result_resumes_after_that_phase(table_at, tmp_
     assert saved(again)["cobra"]["tracks"]["german"] == 6    # +2 in overcast, once
     to_phase(again, "Supply")
     again.press("ok", "cw", "cw", "ok", "ok")                # US 2, British 0 (printed)
+    again.press("ok", "ok")                                  # the command levels (11.3)
     assert isinstance(again.view, Lines)                     # the plug is pulled here
     us = saved(again)["cobra"]["tracks"]["us"]
     again.close()
