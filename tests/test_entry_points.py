@@ -59,6 +59,8 @@ REAL_RUNS = {
     "cobra crt": ["cobra", "crt", "check", str(ROOT / "cards" / "cobra" / "tables.toml")],
     "cobra victory": ["cobra", "victory", "--scenario", "buildup", "--objectives", "no",
                       "--german-vp", "-15", "--allied-vp", "20", "--json"],
+    "cobra command": ["cobra", "command", "--turn", "14", "--limit", "us=4,british=3",
+                      "--made", "us=4/1", "--json"],
     "a refusal": ["resolve", "--attacker", "9999", "--target", "2477", "--facing", "front"],
 }
 ELSEWHERE = {"run", "sim", "play", "range"}

@@ -100,7 +100,8 @@ COMMANDS = (
     Command("play", "the box in the terminal as text: its screens as lines, its keys typed "
                     "as words", options.play, "box.play"),
     Command("cobra", "Cobra (Normandy 1944): combat odds, a combat roll, the weather, checking "
-                     "your tables file, the level of victory", _cobra, "cobra.cobra"),
+                     "your tables file, the level of victory, the command limits and HQs",
+            _cobra, "cobra.cobra"),
 )
 COBRA_COMMANDS = (
     Command("odds", "the CRT column of an attack, every step explained", options.cobra_odds,
@@ -113,6 +114,8 @@ COBRA_COMMANDS = (
             "cobra.crt"),
     Command("victory", "the level of victory at the end of a game (16.3, 17.4.2)",
             options.cobra_victory, "cobra.victory"),
+    Command("command", "the Allied command limits of a game turn and an HQ's shift (11.3, "
+                       "9.1, 8.3.3)", options.cobra_command, "cobra_command.command"),
 )
 
 

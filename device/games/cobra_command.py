@@ -283,4 +283,6 @@ def flipped(app: App, one: HQ, event: HQEvent, back: Next) -> Screen:
     save(app, entry("log_hq", name=one.name, hq_event=event.value,
                     hq_state=change.after.value))
     word = app.t("hqstate_" + change.after.value).upper()
-    return Show([BigWord(header(app, one.name), word, change.rule)], back)
+    # the rule's number only: "9.1b Important" is the trace's, in English
+    detail = f"{app.t('hqevent_' + event.value)} ({change.rule.split()[0]})"
+    return Show([BigWord(header(app, one.name), word, detail)], back)
