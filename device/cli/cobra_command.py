@@ -50,16 +50,19 @@ def _pairs(values: list[str] | None, option: str, example: str,
     """"us=4,british=3" (single numbers) or "us=4/1" (attacks/overruns), for us and british."""
     if not values:
         return None
+    from cobi_companion.rules.cobra.command import LEVEL_MAX
+
+    most = LEVEL_MAX if single else 99
     found: dict[str, tuple[int, ...]] = {}
     for item in (i.strip() for value in values for i in value.split(",") if i.strip()):
         army, _, numbers = item.partition("=")
         parts = numbers.split("/")
         good = army.strip().lower() in ("us", "british") and \
             len(parts) == (1 if single else 2) and \
-            all(p.isascii() and p.isdigit() and int(p) <= 99 for p in parts)
+            all(p.isascii() and p.isdigit() and int(p) <= most for p in parts)
         if not good:
             what = "one command level" if single else "attacks/overruns made"
-            raise UsageError(f"{option} {item!r}: us= or british= then {what} (0 to 99), like "
+            raise UsageError(f"{option} {item!r}: us= or british= then {what} (0 to {most}), like "
                              f"{option} {example}" + (
                                  "; the track's \"4/4\" is the command level, then the "
                                  "supply points (11.1a): give the first" if single and

@@ -193,7 +193,7 @@ def hub(app: App) -> Screen:
         items.append((app.t("next_phase"), lambda: next_phase(app)))
     items.append((app.t("tracks"), lambda: tracks(app)))
     if name in cobra_command.HQ_PHASES:        # where an HQ moves, is displaced or lost
-        items.append((app.t("hqs"), lambda: cobra_command.hqs_screen(app)))
+        items.append((app.t("hqs"), lambda: cobra_command.hqs_screen(KIT, app)))
     return Hub(phase_title(app, game), [label for label, _ in items],
                lambda i: items[i][1](), back=lambda: cobra_menu(app))
 
@@ -333,7 +333,7 @@ def allied_supply(app: App) -> Screen:
     # the supply points printed on the turn record track, then the command levels (11.3)
     return number(app, app.t("printed_us"), 0, lambda us: number(
         app, app.t("printed_british"), 0, lambda british: cobra_command.dial_levels(
-            app, lambda levelled: received(us, british, levelled)), high=SP_MAX),
+            KIT, app, lambda levelled: received(us, british, levelled)), high=SP_MAX),
         high=SP_MAX)
 
 
@@ -422,7 +422,7 @@ class Attack(Screen):
             now = self.shifts.get(choice.key, 0)
             values = choice.columns
             # an HQ's shift asks which HQ gives it (9.1i, 8.3.3a): cobra_command
-            return cobra_command.step_shift(app, self, choice, values[
+            return cobra_command.step_shift(KIT, app, self, choice, values[
                 (values.index(now) + 1) % len(values)], lambda: self.shift_menu(app, i))
         items = [app.t("roll_attack")]
         items += [app.t("shift_" + c.key, n=f"{self.shifts.get(c.key, 0):+d}")
@@ -442,7 +442,7 @@ class Attack(Screen):
         # An overrun spends no supply points (11.0a); its units must be in supply (5.4e).
         if self.overrun is not None or (self.attacker == Nation.ALLIED and
                                         game.allied_supply_free):
-            return cobra_command.with_army(app, self, None, lambda: self.preview(app, None),
+            return cobra_command.with_army(KIT, app, self, None, lambda: self.preview(app, None),
                                            lambda: self.shift_menu(app))
         tracks = ["german"] if self.attacker == Nation.GERMAN else ["us", "british"]
         payable = [t for t in tracks if getattr(game.tracks, t) >= cost]
@@ -451,7 +451,7 @@ class Attack(Screen):
         def chosen(i: int) -> Screen:
             track = payable[i] if i < len(payable) else None
             # whose attack, for its command limit (11.3): back to this choice if refused
-            return cobra_command.with_army(app, self, track, lambda: self.preview(app, track),
+            return cobra_command.with_army(KIT, app, self, track, lambda: self.preview(app, track),
                                            lambda: self.supply(app))
         return Phased(app.t("attack_supply"), items, chosen, back=lambda: self.shift_menu(app))
 
@@ -594,7 +594,7 @@ def tracks(app: App, index: int = 0) -> Screen:
 
     def chosen(i: int) -> Screen:
         if i >= len(TRACKS) + 2:            # a command limit: its level dialled again
-            return cobra_command.correct_level(app, i - len(TRACKS) - 2,
+            return cobra_command.correct_level(KIT, app, i - len(TRACKS) - 2,
                                                lambda: tracks(app, i))
         if i >= len(TRACKS):                # the net VP and the victory: the level they make
             return victory_screen(app, lambda: tracks(app, i))
@@ -613,7 +613,7 @@ def tracks(app: App, index: int = 0) -> Screen:
         return number(app, app.t("track_" + track, n=""), old, set_to, low=low, high=top)
     items = [app.t("track_" + t, n=getattr(game.tracks, t)) for t in TRACKS]
     items += [net_vp(app, game.tracks.net_vp), app.t("victory_level")]
-    items += cobra_command.limit_lines(app, game)     # this turn's command limits (11.3)
+    items += cobra_command.limit_lines(KIT, app, game)     # this turn's command limits (11.3)
     return Phased(app.t("tracks"), items, chosen, back=lambda: hub(app), index=index)
 
 
@@ -657,3 +657,7 @@ def cobra_menu(app: App) -> Screen:
         (app.t("end_game"), lambda: end_battle(app))]
     return Choose(app.t("menu"), [label for label, _ in items], lambda i: items[i][1](),
                   back=lambda: back)
+
+
+# What the HQs' and command limits' screens use of these (games/cobra_command.py)
+KIT = cobra_command.Kit(session, save, reading, number, Phased, header, hub)

@@ -216,11 +216,13 @@ def refuse_beyond(check: LimitCheck) -> None:
     """Refuse the attack or overrun beyond the command limit (11.3)."""
     if check.allowed:
         return
-    words = "attacks" if check.attempt is Attempt.ATTACK else "overruns"
-    code = Refusal.ATTACK_LIMIT if check.attempt is Attempt.ATTACK else Refusal.OVERRUN_LIMIT
-    raise RulesError(f"{ARMY_NAMES[check.army]} {words}: {check.made} of {check.level} made this "
-                     f"game turn, the command limit (11.3)", code, army=check.army.value,
-                     made=check.made, most=check.level or 0)
+    said = f"{check.made} of {check.level} made this game turn, the command limit (11.3)"
+    army, most = ARMY_NAMES[check.army], check.level or 0
+    if check.attempt is Attempt.ATTACK:
+        raise RulesError(f"{army} attacks: {said}", Refusal.ATTACK_LIMIT,
+                         army=check.army.value, made=check.made, most=most)
+    raise RulesError(f"{army} overruns: {said}", Refusal.OVERRUN_LIMIT, army=check.army.value,
+                     made=check.made, most=most)
 
 
 def attack_army(track: str | None, one: HQ | None) -> Army | None:
