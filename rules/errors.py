@@ -229,6 +229,15 @@ class Refusal(Coded):
     WEATHER_HISTORY_NEEDED = "weather_history_needed"
     WEATHER_HISTORY_LONG = "weather_history_long", "turn", "before", "named"
     UNKNOWN_EXIT = "unknown_exit", "field", "value", "choices"
+    UNKNOWN_HQ = "unknown_hq", "hq", "choices"
+    HQ_ELIMINATED = "hq_eliminated", "name"
+    HQ_INACTIVE = "hq_inactive", "name"
+    HQ_SHIFTS_GIVEN = "hq_shifts_given", "name", "given", "most"
+    HQ_OTHER_ARMY = "hq_other_army", "name", "army", "paid"
+    NO_GERMAN_LIMITS = "no_german_limits"
+    ATTACK_LIMIT = "attack_limit", "army", "made", "most"
+    OVERRUN_LIMIT = "overrun_limit", "army", "made", "most"
+    COMMAND_LEVEL = "command_level", "level", "most"
 
 
 class RulesError(Exception):

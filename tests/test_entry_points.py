@@ -61,6 +61,8 @@ REAL_RUNS = {
                       "--german-vp", "-15", "--allied-vp", "20", "--json"],
     "cobra points": ["cobra", "points", "--turn", "16", "--weather", "clear", "--phase",
                      "german", "--air-used", "1", "--json"],
+    "cobra command": ["cobra", "command", "--turn", "14", "--limit", "us=4,british=3",
+                      "--made", "us=4/1", "--json"],
     "a refusal": ["resolve", "--attacker", "9999", "--target", "2477", "--facing", "front"],
 }
 ELSEWHERE = {"run", "sim", "play", "range"}

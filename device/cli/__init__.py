@@ -100,8 +100,8 @@ COMMANDS = (
     Command("play", "the box in the terminal as text: its screens as lines, its keys typed "
                     "as words", options.play, "box.play"),
     Command("cobra", "Cobra (Normandy 1944): combat odds, a combat roll, the weather, checking "
-                     "your tables file, the level of victory, the turn's points", _cobra,
-            "cobra.cobra"),
+                     "your tables file, the level of victory, the turn's points, the command "
+                     "limits and HQs", _cobra, "cobra.cobra"),
 )
 COBRA_COMMANDS = (
     Command("odds", "the CRT column of an attack, every step explained", options.cobra_odds,
@@ -117,6 +117,8 @@ COBRA_COMMANDS = (
     Command("points", "the air points, naval support points and carpet bombing missions a "
                       "game turn has left (14.0, 14.1a, 14.3f, 14.4)", options.cobra_points,
             "cobra.points"),
+    Command("command", "the Allied command limits of a game turn and an HQ's shift (11.3, "
+                       "9.1, 8.3.3)", options.cobra_command, "cobra_command.command"),
 )
 
 

@@ -409,3 +409,27 @@ def cobra_crt(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("action", choices=["check"])
     parser.add_argument("file", metavar="FILE", type=TextFile("a Cobra tables file"),
                         help="a Cobra tables file, like cobra/tables.toml")
+
+
+def cobra_command(parser: argparse.ArgumentParser) -> None:
+    from cobi_companion.rules.cobra.command import HQS, HQState
+
+    parser.add_argument("--turn", type=_game_turn(), required=True, metavar="N",
+                        help="the game turn (no command limits on game turns 1 and 2, 17.3e)")
+    parser.add_argument("--limit", action="append", metavar="LEVELS",
+                        help="the command levels printed on the turn record track for this "
+                             "game turn, like us=4,british=3: each is the number of attacks "
+                             "and the number of overruns that army may make (11.3a)")
+    parser.add_argument("--made", action="append", metavar="COUNTS",
+                        help="the attacks/overruns made so far this game turn, like "
+                             "us=4/1,british=2/0 (an overrun when advancing after combat is not "
+                             "counted, 11.3)")
+    parser.add_argument("--hq", action="append", metavar="HQ=STATE",
+                        help=f"an HQ's side, STATE one of "
+                             f"{', '.join(state.value for state in HQState)}, active:1 when it "
+                             f"has given one of its two shifts (8.3.3a); HQ one of "
+                             f"{', '.join(one.key for one in HQS)} (like vii=inactive)")
+    parser.add_argument("--use", metavar="HQ:COLUMNS",
+                        help="may this HQ give this shift now: +1 or +2 attacking, -1 "
+                             "defending (like vii:+1); refused for an inactive HQ (9.1i)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")

@@ -29,7 +29,8 @@ from cobi_companion.rules.cobra.notes import Note, Why
 WORDED: dict[str, str] = reasons.WORDED | {
     "winner": "", "attacker": "", "defender": "", "facing": "", "level": "",
     "effect": "effect_", "call": "call_", "phase": "phase_", "scenario": "scenario_",
-    "track": "log_track_", "choice": "house_", "when": "when_"}
+    "track": "log_track_", "choice": "house_", "when": "when_",
+    "hq_event": "hqevent_", "hq_state": "hqstate_"}
 
 
 @dataclass(frozen=True)

@@ -509,6 +509,26 @@ STRINGS: dict[str, tuple[str, str]] = {
     "level_Operational German": ("GERMANS: OPERATIONAL", "NIEMCY: OPERACYJNE"),
     "level_Decisive German": ("GERMANS: DECISIVE", "NIEMCY: ZDECYDOWANE"),
     "end_game": ("End game", "Zakończ grę"),
+    # Cobra's HQs and the Allied command limits (8.3.3, 9.1, 11.3)
+    "hqs": ("HQs", "Sztaby"),
+    "which_hq": ("Which HQ?", "Który sztab?"),
+    "hq_other": ("Another HQ", "Inny sztab"),
+    "hqstate_active": ("active", "aktywny"),
+    "hqstate_inactive": ("inactive", "nieaktywny"),
+    "hqstate_eliminated": ("eliminated", "wyeliminowany"),
+    "hqevent_moved": ("Moved (mech.)", "Ruszył (zmech.)"),
+    "hqevent_displaced": ("Displaced", "Wyparty"),
+    "hqevent_eliminated": ("Eliminated", "Zniszczony"),
+    "whose_attack": ("Whose units?", "Czyje oddziały?"),
+    "army_us": ("US", "USA"),
+    "army_british": ("British", "Brytyjczyków"),
+    "army_german": ("German", "Niemców"),
+    "level_us": ("US command level", "Dowodzenie USA"),
+    "level_british": ("British command level", "Dowodzenie Bryt."),
+    "levels_now": ("Command: US {us} · British {british}",
+                   "Dowodzenie: USA {us} · Bryt. {british}"),
+    "limit_attacks": ("{army} attacks {made}/{most}", "Ataki {army} {made}/{most}"),
+    "limit_overruns": ("{army} overruns {made}/{most}", "Przełamania {army} {made}/{most}"),
 }
 STRINGS |= WORDS      # the words for the rules' typed values: device/core/words.py
 STRINGS |= LOG_WORDS  # the battle log's lines: device/core/log_words.py

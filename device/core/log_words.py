@@ -125,4 +125,8 @@ LOG_WORDS: dict[str, tuple[str, str]] = {
     "log_track_german": ("german", "zaopatrzenie Niemców"),
     "log_track_german_vp": ("german_vp", "PZw Niemców"),
     "log_track_allied_vp": ("allied_vp", "PZw Aliantów"),
+    "log_hqs": ("{line}; HQ {hqs}", "{line}; sztab {hqs}"),
+    "log_hq": ("HQ {name} {hq_event:key}: {hq_state:key}", "sztab {name}: {hq_event}, {hq_state}"),
+    "log_levels": ("command levels: US {us}, British {british}",
+                   "poziomy dowodzenia: USA {us}, Bryt. {british}"),
 }

@@ -23,7 +23,8 @@ WORDED = {"field": "field_", "weapon": "weapon_", "weapons": "weapon_", "side": 
           "playing": "", "nation": "cobra_", "said": "cobra_", "action": "action_",
           "kind": "kind_", "quantity": "quantity_", "situation": "sit_", "role": "role_",
           "modifier": "mod_", "shift_kind": "shiftkind_", "question": "q_",
-          "start": "levelname_", "weather": "weather_", "rule": "house_"}
+          "start": "levelname_", "weather": "weather_", "rule": "house_",
+          "army": "army_", "paid": "army_"}
 # Puts a word's key into words: the i18n table's in one language (an app's `t`, watched by
 # tests, or `i18n.text` with its language).
 Translate = Callable[[str], str]
@@ -532,6 +533,33 @@ TEMPLATES: dict[Refusal, tuple[str, str]] = {
                              "{named}"),
     R.UNKNOWN_EXIT: ("an exit's {field} is one of {choices}, not '{value}'",
                      "wyjście z mapy: {field} to jedno z {choices}, nie „{value}”"),
+    R.UNKNOWN_HQ: ("unknown HQ '{hq}': choose {choices}",
+                   "nieznany sztab „{hq}”: wybierz {choices}"),
+    R.HQ_ELIMINATED: ("{name} is eliminated (9.1e)", "{name} jest wyeliminowany (9.1e)"),
+    R.HQ_INACTIVE: ("{name} is inactive: inactive HQs may not contribute shifts to a combat "
+                    "(9.1i)",
+                    "{name} jest nieaktywny: nieaktywne sztaby nie dają przesunięć w walce "
+                    "(9.1i)"),
+    R.HQ_SHIFTS_GIVEN: ("{name} has given {given} of its {most} shifts since it was flipped "
+                        "active (8.3.3a)",
+                        "{name} dał już {given} z {most} przesunięć od odwrócenia na stronę "
+                        "aktywną (8.3.3a)"),
+    R.HQ_OTHER_ARMY: ("{name} is a {army} HQ: it benefits only {army} units, and this attack "
+                      "pays from the {paid} track (8.3.3d, 8.3.3e, 11.2)",
+                      "{name} to sztab {army}: wspiera tylko oddziały {army}, a ten atak płaci "
+                      "z toru {paid} (8.3.3d, 8.3.3e, 11.2)"),
+    R.NO_GERMAN_LIMITS: ("only the Allied player has command limits (11.3)",
+                         "limity dowodzenia ma tylko gracz aliancki (11.3)"),
+    R.ATTACK_LIMIT: ("{army} attacks: {made} of {most} made this game turn, the command limit "
+                     "(11.3)",
+                     "ataki {army}: wykonano {made} z {most} w tej turze, to limit dowodzenia "
+                     "(11.3)"),
+    R.OVERRUN_LIMIT: ("{army} overruns: {made} of {most} made this game turn, the command "
+                      "limit (11.3)",
+                      "przełamania {army}: wykonano {made} z {most} w tej turze, to limit "
+                      "dowodzenia (11.3)"),
+    R.COMMAND_LEVEL: ("a command level is 0 to {most}, not {level}",
+                      "poziom dowodzenia to od 0 do {most}, nie {level}"),
 }
 
 W = Why

@@ -18,6 +18,7 @@ from cobi_companion.cards.snapshot import snapshot_file
 from cobi_companion.device.core.app import Next, Screen
 from cobi_companion.device.core.battle_log import Line, LogEntry, LogValue, entry, loaded, saved
 from cobi_companion.device.core.views import BigWord, Header, Lines, Menu, View
+from cobi_companion.device.games import cobra_command
 from cobi_companion.device.games.battle import end_battle
 from cobi_companion.device.games.menus import QuickDice, Scroll, dice_stats
 from cobi_companion.device.games.rolling import face_for
@@ -41,6 +42,7 @@ from cobi_companion.rules.cobra.combat import (
     shift_choices,
     strength,
 )
+from cobi_companion.rules.cobra.command import Army
 from cobi_companion.rules.cobra.overrun import (
     overrun_modifier,
     overrun_odds,
@@ -193,6 +195,8 @@ def hub(app: App) -> Screen:
             items.append((app.t("carpet"), lambda: carpet_bombing(app)))
         items.append((app.t("next_phase"), lambda: next_phase(app)))
     items.append((app.t("tracks"), lambda: tracks(app)))
+    if name in cobra_command.HQ_PHASES:        # where an HQ moves, is displaced or lost
+        items.append((app.t("hqs"), lambda: cobra_command.hqs_screen(KIT, app)))
     return Hub(phase_title(app, game), [label for label, _ in items],
                lambda i: items[i][1](), back=lambda: cobra_menu(app))
 
@@ -318,17 +322,21 @@ def number(app: App, title: str, value: int, then: Callable[[int], Screen], low:
 
 
 def allied_supply(app: App) -> Screen:
-    def received(us: int, british: int) -> Screen:
+    def received(us: int, british: int, levelled: CobraGame) -> Screen:
         s = session(app)
-        game, note = s.game.receive_allied(us, british)
+        game, note = levelled.receive_allied(us, british)
         s.game = game.advance()      # saved past the phase: a resumed game receives no more
         save(app, entry("log_allied_supply", note=note))
         t = s.game.tracks
-        return notice(app, app.t("phase_supply"), [app.say(note), app.t("sp_now", us=t.us,
-                                                                british=t.british)],
-                      lambda: hub(app))
+        lines = [app.say(note), app.t("sp_now", us=t.us, british=t.british)]
+        if cobra_command.limited(s.game):
+            us_level, british_level = s.game.command.levels
+            lines.append(app.t("levels_now", us=us_level, british=british_level))
+        return notice(app, app.t("phase_supply"), lines, lambda: hub(app))
+    # the supply points printed on the turn record track, then the command levels (11.3)
     return number(app, app.t("printed_us"), 0, lambda us: number(
-        app, app.t("printed_british"), 0, lambda british: received(us, british), high=SP_MAX),
+        app, app.t("printed_british"), 0, lambda british: cobra_command.dial_levels(
+            KIT, app, lambda levelled: received(us, british, levelled)), high=SP_MAX),
         high=SP_MAX)
 
 
@@ -344,6 +352,8 @@ class Attack(Screen):
                                                                     Role.DEFENCE: []})
     shifts: dict[str, int] = field(default_factory=dict)     # "att_hq" → columns, ...
     overrun: OverrunWhen | None = None       # an overrun (5.4), and when; None: an attack
+    hqs: dict[str, str] = field(default_factory=dict)        # "att_hq" → the HQ giving it
+    army: Army | None = None     # US or British: counted against its command limit (11.3)
 
     @property
     def defender(self) -> Nation:
@@ -414,8 +424,9 @@ class Attack(Screen):
             choice = offered[i - 1]
             now = self.shifts.get(choice.key, 0)
             values = choice.columns
-            self.shifts[choice.key] = values[(values.index(now) + 1) % len(values)]
-            return self.shift_menu(app, i)
+            # an HQ's shift asks which HQ gives it (9.1i, 8.3.3a): cobra_command
+            return cobra_command.step_shift(KIT, app, self, choice, values[
+                (values.index(now) + 1) % len(values)], lambda: self.shift_menu(app, i))
         items = [app.t("roll_attack")]
         items += [app.t("shift_" + c.key, n=f"{self.shifts.get(c.key, 0):+d}")
                   for c in offered]
@@ -437,13 +448,18 @@ class Attack(Screen):
         # An overrun spends no supply points (11.0a); its units must be in supply (5.4e).
         if self.overrun is not None or (self.attacker == Nation.ALLIED and
                                         game.allied_supply_free):
-            return self.preview(app, None)
+            return cobra_command.with_army(KIT, app, self, None, lambda: self.preview(app, None),
+                                           lambda: self.shift_menu(app))
         tracks = ["german"] if self.attacker == Nation.GERMAN else ["us", "british"]
         payable = [t for t in tracks if getattr(game.tracks, t) >= cost]
         items = [app.t("pay_" + t, cost=cost, have=getattr(game.tracks, t)) for t in payable]
         items.append(app.t("unsupplied"))
-        return Phased(app.t("attack_supply"), items, lambda i: self.preview(
-            app, payable[i] if i < len(payable) else None), back=lambda: self.shift_menu(app))
+        def chosen(i: int) -> Screen:
+            track = payable[i] if i < len(payable) else None
+            # whose attack, for its command limit (11.3): back to this choice if refused
+            return cobra_command.with_army(KIT, app, self, track, lambda: self.preview(app, track),
+                                           lambda: self.supply(app))
+        return Phased(app.t("attack_supply"), items, chosen, back=lambda: self.shift_menu(app))
 
     def odds(self, app: App, paid: bool) -> Odds:
         game = session(app).game
@@ -474,11 +490,14 @@ class Attack(Screen):
         def rolled(face: int) -> Screen:
             s = session(app)
             s.game, _ = s.game.pay_attack(planned, track)   # checked above: nothing between
+            s.game, hqs = cobra_command.spend_hqs(s.game, self)     # flipped once used (8.3.3)
+            s.game = cobra_command.count_made(s.game, self)         # its command limit (11.3)
             combat = roll(planned, ScriptedDice([face]), tables(app))
             # the CRT's cell, as the owner's tables write it; none: read the printed one
             result: LogValue = combat.result.text if combat.result else entry("read_crt")
             line = self.log_line(planned, face, result)
-            save(app, support_entry(planned, supply_entry(line, track, self.attacker, paid)))
+            save(app, cobra_command.hq_entry(support_entry(planned, supply_entry(
+                line, track, self.attacker, paid)), hqs))
             big = combat.result.text.upper() if combat.result else \
                 f"{planned.column} · {face}"
             detail = f"{planned.column}, {app.t('die')} {face}"
@@ -577,37 +596,45 @@ class Phased(Choose):
 
 # ---- tracks, menu, the end ----
 
+Row = tuple[str, Callable[[int], Screen]]   # a row of the tracks: its words, what OK on it does
+
+
 def tracks(app: App, index: int = 0) -> Screen:
+    """The supply and victory point tracks, the net VP and the victory level, then this turn's
+    budgets (14.0, 14.1a, 14.3f, 14.4) and command limits (11.3): each row chosen returns
+    here, on the same row."""
     game = session(app).game
+    rows: list[Row] = [(app.t("track_" + t, n=getattr(game.tracks, t)), partial(set_track, app, t))
+                       for t in TRACKS]
+    rows += [(net_vp(app, game.tracks.net_vp), lambda i: victory_screen(app, lambda: tracks(
+        app, i))), (app.t("victory_level"), lambda i: victory_screen(app, lambda: tracks(app, i)))]
+    rows += [(app.t("budget_" + b.kind, left=b.left, most=b.most), partial(read_budget, app, b))
+             for b in game.budgets()]
+    rows += [(line, partial(lambda n, i: cobra_command.correct_level(
+        KIT, app, n, lambda: tracks(app, i)), n))
+        for n, line in enumerate(cobra_command.limit_lines(KIT, app, game))]
+    return Phased(app.t("tracks"), [label for label, _ in rows], lambda i: rows[i][1](i),
+                  back=lambda: hub(app), index=index)
 
-    def chosen(i: int) -> Screen:
-        if i >= len(TRACKS):                # the net VP and the victory: the level they make
-            return victory_screen(app, lambda: tracks(app, i))
-        track = TRACKS[i]
-        old = getattr(game.tracks, track)
 
-        def set_to(value: int) -> Screen:
-            s = session(app)
-            s.game = s.game.adjust(track, value - old)
-            save(app, entry("log_track", track=track, old=old,
-                            new=getattr(s.game.tracks, track)))
-            return tracks(app, i)
-        top = 12 if track == "german" else VP_MAX if track.endswith("vp") else 99
-        # the German player loses VP (15.2b, 18.0): his track goes below zero
-        low = -VP_MAX if track == "german_vp" else 0
-        return number(app, app.t("track_" + track, n=""), old, set_to, low=low, high=top)
-    items = [app.t("track_" + t, n=getattr(game.tracks, t)) for t in TRACKS]
-    items += [net_vp(app, game.tracks.net_vp), app.t("victory_level")]
-    budgets = game.budgets()
-    items += [app.t("budget_" + b.kind, left=b.left, most=b.most) for b in budgets]
+def set_track(app: App, track: str, row: int) -> Screen:
+    """A track's marker set with the knob, and logged."""
+    old = getattr(session(app).game.tracks, track)
 
-    def chosen_row(i: int) -> Screen:
-        if i < len(TRACKS) + 2:
-            return chosen(i)
-        picked = budgets[i - len(TRACKS) - 2]
-        return reading(app, app.t("budget_" + picked.kind, left=picked.left, most=picked.most),
-                       budget_lines(app, game, picked), tracks(app, i))
-    return Phased(app.t("tracks"), items, chosen_row, back=lambda: hub(app), index=index)
+    def set_to(value: int) -> Screen:
+        s = session(app)
+        s.game = s.game.adjust(track, value - old)
+        save(app, entry("log_track", track=track, old=old, new=getattr(s.game.tracks, track)))
+        return tracks(app, row)
+    top = 12 if track == "german" else VP_MAX if track.endswith("vp") else 99
+    # the German player loses VP (15.2b, 18.0): his track goes below zero
+    low = -VP_MAX if track == "german_vp" else 0
+    return number(app, app.t("track_" + track, n=""), old, set_to, low=low, high=top)
+
+
+def read_budget(app: App, budget: Budget, row: int) -> Screen:
+    return reading(app, app.t("budget_" + budget.kind, left=budget.left, most=budget.most),
+                   budget_lines(app, session(app).game, budget), tracks(app, row))
 
 
 def budget_lines(app: App, game: CobraGame, budget: Budget) -> list[str]:
@@ -670,3 +697,7 @@ def cobra_menu(app: App) -> Screen:
         (app.t("end_game"), lambda: end_battle(app))]
     return Choose(app.t("menu"), [label for label, _ in items], lambda i: items[i][1](),
                   back=lambda: back)
+
+
+# What the HQs' and command limits' screens use of these (games/cobra_command.py)
+KIT = cobra_command.Kit(session, save, reading, number, Phased, header, hub)

@@ -8,6 +8,7 @@ from typing import Any
 
 from ..errors import Refusal, RulesError, Value
 from .combat import CARPET_MISSIONS, Nation, Odds, carpet_missions_left, carpet_odds
+from .command import Command
 from .exits import Exit
 from .notes import Note, Why
 from .tables import Weather
@@ -165,6 +166,7 @@ class CobraGame:
     naval_used: int = 0                    # naval support points spent this game turn (14.4)
     carpets: tuple[int, ...] = ()          # the game turns of the carpet missions flown
     exits: tuple[Exit, ...] = ()           # Allied units exited off a map edge, oldest first
+    command: Command = field(default_factory=Command)   # the HQs, the command limits (11.3)
 
     @classmethod
     def start(cls, key: str) -> CobraGame:
@@ -206,6 +208,16 @@ class CobraGame:
         if self.phase.name == "weather" and self.this_weather is None:
             raise RulesError("the weather phase needs the weather first (5.3)",
                              Refusal.WEATHER_FIRST)
+        return self._reactivated(self._next(extension_die))
+
+    def _reactivated(self, game: CobraGame) -> CobraGame:
+        """Every friendly Replacement Phase flips the phasing player's HQs back to their
+        active side (8.3.3 Important, 9.1a)."""
+        if game.over or game.phase.name != "replacement":
+            return game
+        return replace(game, command=game.command.reactivate(game.phase.player))
+
+    def _next(self, extension_die: int | None) -> CobraGame:
         if self.step + 1 < len(sequence(self.scenario, self.turn)):
             return replace(self, step=self.step + 1)
         if self.needs_extension_roll:
@@ -356,7 +368,8 @@ class CobraGame:
                 "last": self.last, "over": self.over, "extension_die": self.extension_die,
                 "phase": self.phase.name, "player": self.phase.player.value,
                 "air_used": self.air_used, "naval_used": self.naval_used,
-                "carpets": list(self.carpets), "exits": [e.to_dict() for e in self.exits]}
+                "carpets": list(self.carpets), "exits": [e.to_dict() for e in self.exits],
+                "command": self.command.to_dict()}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> CobraGame:
@@ -366,7 +379,9 @@ class CobraGame:
                    # a game saved before these were kept: nothing spent yet this turn
                    int(data.get("air_used", 0)), int(data.get("naval_used", 0)),
                    tuple(int(t) for t in data.get("carpets", ())),
-                   tuple(Exit.from_dict(e) for e in data.get("exits", ())))
+                   tuple(Exit.from_dict(e) for e in data.get("exits", ())),
+                   # a game saved before the HQs were kept: every HQ active, no limit dialled
+                   Command.from_dict(data.get("command", {})))
         game.phase  # noqa: B018 - refuses a step outside the turn's sequence
         return game
 

@@ -257,6 +257,17 @@ ROWS: dict[str, list[tuple[list[str], str]]] = {
         (["--scenario", "cobra", "--frontline", "no", "--allied-vp", NINES],
          "--allied-vp: 9999"),
     ],
+    "cobra command": [
+        (["--turn", "29", "--limit", "us=4,british=3"], "--turn: 29 is not allowed"),
+        (["--turn", "14", "--limit", "us=21,british=3"],
+         "--limit 'us=21': us= or british= then one command level (0 to 20)"),
+        (["--turn", "14", "--limit", "us=4,british=3", "--made", "us=4"],
+         "--made 'us=4': us= or british= then attacks/overruns made (0 to 99)"),
+        (["--turn", "14", "--limit", "us=4,british=3", "--hq", "vii=asleep"],
+         "--hq 'vii=asleep': HQ=STATE, STATE one of active, inactive, eliminated"),
+        (["--turn", "14", "--limit", "us=4,british=3", "--use", "vii:+5"],
+         "--use 'vii:+5': HQ:COLUMNS, +1 or +2 attacking, -1 defending"),
+    ],
 }
 # The options of the top-level parser, given before the command.
 GLOBAL_ROWS = [

@@ -52,7 +52,8 @@ def to_phase(table, name: str) -> None:
         if name in table.view.header.title:
             return
         if table.view.items[0].startswith("Supply points"):
-            table.press("ok", "ok", "ok", "ok")          # US 0, British 0, the notice
+            # US 0, British 0, the command levels (11.3) US 0 and British 0, the notice
+            table.press("ok", "ok", "ok", "ok", "ok", "ok")
         elif table.view.items[0] in ("Attack", "Overrun"):
             table.choose("Next phase")
         else:
@@ -374,6 +375,7 @@ def test_a_plug_pulled_on_a_phase_result_resumes_after_that_phase(table_at, tmp_
     assert saved(again)["cobra"]["tracks"]["german"] == 6    # +2 in overcast, once
     to_phase(again, "Supply")
     again.press("ok", "cw", "cw", "ok", "ok")                # US 2, British 0 (printed)
+    again.press("ok", "ok")                                  # the command levels (11.3)
     assert isinstance(again.view, Lines)                     # the plug is pulled here
     us = saved(again)["cobra"]["tracks"]["us"]
     again.close()
@@ -666,7 +668,7 @@ def test_the_tracks_show_the_turns_air_naval_and_carpet_budgets(table_at, tmp_pa
     table = table_at([4], state_dir=state)
     table.choose("Resume Cobra")
     table.choose("Tracks")
-    assert table.view.items[-3:] == ("Air: 3 of 3 AP", "Naval: 2 of 2", "Carpet: 2 of 2")
+    assert table.view.items[7:10] == ("Air: 3 of 3 AP", "Naval: 2 of 2", "Carpet: 2 of 2")
     table.choose("Air:")
     assert table.view.lines == ("Game turn 16: 6 AP (14.0)",
                                 "German combat: at most 3, on defence (14.1a)",
@@ -678,12 +680,12 @@ def test_the_tracks_show_the_turns_air_naval_and_carpet_budgets(table_at, tmp_pa
     table.choose("Pay 2 SP (of 4)")
     table.press("axis", "ok", "ok")
     table.choose("Tracks")
-    assert table.view.items[-3:] == ("Air: 2 of 3 AP", "Naval: 2 of 2", "Carpet: 2 of 2")
+    assert table.view.items[7:10] == ("Air: 2 of 3 AP", "Naval: 2 of 2", "Carpet: 2 of 2")
     table.press("back")
     table.choose("Next phase")                                # German mechanized movement
     table.choose("Next phase")                                # the Allied supply
     table.choose("Supply points")
-    table.press("ok", "ok", "ok")                             # none printed
+    table.press("ok", "ok", "ok", "ok", "ok")                 # none printed, no levels
     for _ in range(2):                                        # to the Allied Combat Phase
         table.choose("Next phase")
     assert table.view.header.title == "4/6 Combat"
@@ -701,4 +703,4 @@ def test_the_tracks_show_the_turns_air_naval_and_carpet_budgets(table_at, tmp_pa
     restarted = table_at([], state_dir=state)
     restarted.choose("Resume Cobra")
     restarted.choose("Tracks")
-    assert restarted.view.items[-3:] == ("Air: 5 of 6 AP", "Naval: 2 of 2", "Carpet: 2 of 2")
+    assert restarted.view.items[7:10] == ("Air: 5 of 6 AP", "Naval: 2 of 2", "Carpet: 2 of 2")

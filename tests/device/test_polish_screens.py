@@ -15,6 +15,7 @@ What a view may show, word by word (letters only; numbers, signs and punctuation
   Table: shown on "Files in use", and in a refusal that names the file a value is missing
   from);
 - the cells of the owner's Cobra tables ("1/2", "e"), written as on the printed chart;
+- Cobra's HQs named as their counters print their corps ("II SS Pz", "VIII US"): proper nouns;
 - what the system says and what the owner wrote, shown as they are: a pin's, a part's or the
   saved battle's problem in the system's words, a settings file's problem, a range sensor's
   name from the settings (the tour names each one it gives a box).
@@ -31,6 +32,7 @@ from typing import Any
 
 from cobi_companion.device.core import i18n
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll
+from cobi_companion.rules.cobra.command import HQS
 
 WORD = re.compile(r"[^\W\d_]+")
 
@@ -61,6 +63,7 @@ def names_and_paths(said: Any) -> tuple[list[str], list[str]]:
             names |= {cell for cells in app.cobra_tables.crt.values() for cell in cells}
         paths |= {str(path).lower() for path in (
             *app.sources.files, *app.sources.card_folders, *(app.card_folders or []))}
+    names |= {one.name for one in HQS}
     return sorted(names, key=len, reverse=True), sorted(paths, key=len, reverse=True)
 
 

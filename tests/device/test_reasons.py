@@ -20,6 +20,7 @@ from cobi_companion.rules.battle import Battle, Piece, Ride
 from cobi_companion.rules.card import PRINTED, Facing, Kind, Mount, Template, Weapon
 from cobi_companion.rules.card_schema import validated_card
 from cobi_companion.rules.cobra import combat as cobra
+from cobi_companion.rules.cobra import command
 from cobi_companion.rules.cobra import overrun as cobra_overrun
 from cobi_companion.rules.cobra.notes import Note, Why
 from cobi_companion.rules.cobra.tables import Loss, Result, Weather
@@ -54,14 +55,15 @@ SAMPLES: dict[str, Any] = {
     "recorded": 1, "held": 3, "before": 4, "named": 6, "columns": 2, "steps": 3, "us": 2,
     "british": 1, "allied": 40, "german": 10, "difference": 30, "levels": 2,
     "column": "2:1", "low": 28, "high": 40, "span": "30-35 cm", "gain": 3,
-    "vehicle": "Opel 1", "need": 3,
+    "vehicle": "Opel 1", "need": 3, "hq": "XV", "given": 1, "army": "british",
+    "paid": "us", "made": 4, "level": 21,
     "rule": "sherman_reload", "value": "paint",
 }
 # Words a Polish template may share with the English one: the keys and values of the files
 # a player writes (offset_cm, at_least, terrain:-1), abbreviations both languages use (HE, AP,
-# cm), and words that are Polish too ("to": "is", "model").
+# cm), and words that are Polish too ("to": "is", "model", "limit").
 SHARED = {"he", "ap", "cm", "offset", "over", "within", "at", "least", "clear",
-          "overcast", "storm", "terrain", "kind", "columns", "to", "model", "patton"}
+          "overcast", "storm", "terrain", "kind", "columns", "to", "model", "patton", "limit"}
 LANGUAGES = ("en", "pl")
 
 
@@ -126,7 +128,8 @@ def test_the_words_of_the_rules_have_words_in_both_languages(book: CardBook) -> 
              "question": list(QUESTIONS), "modifier": list(cobra.BY_LETTER),
              "quantity": ["offset", "reading", "threshold", "margin", "distance", "range"],
              "start": ["Marginal Allied", "Marginal German"], "weather": list(Weather),
-             "rule": list(house.BY_NAME)}
+             "rule": list(house.BY_NAME), "army": list(command.Army),
+             "paid": list(command.ALLIED_ARMIES)}
     missing = [key for name, values in known.items() for key in word_keys(name, values)
                if key not in i18n.STRINGS]
     assert missing == []
@@ -407,6 +410,23 @@ CASES: dict[Refusal, Case] = {
         cobra.odds([cobra.Unit(6)], [cobra.Unit(4)], [cobra.parse_shift("naval:+1")],
                    turn=16)),
     Refusal.TURN_OUT_OF_RANGE: lambda b, k: cobra.check_turn(40),
+    Refusal.UNKNOWN_HQ: lambda b, k: command.hq("XV"),
+    Refusal.HQ_ELIMINATED: lambda b, k: command.Command().flip(
+        command.hq("VII"), command.HQEvent.ELIMINATED, 16, 3)[0].check_shift(
+        command.hq("VII"), 1, True, 16),
+    Refusal.HQ_INACTIVE: lambda b, k: command.Command().flip(
+        command.hq("VII"), command.HQEvent.MOVED, 16, 9)[0].check_shift(
+        command.hq("VII"), 1, True, 16),
+    Refusal.HQ_SHIFTS_GIVEN: lambda b, k: command.Command().use(
+        command.hq("XXX"), 1, True, 17)[0].check_shift(command.hq("XXX"), 2, True, 17),
+    Refusal.HQ_OTHER_ARMY: lambda b, k: command.attack_army("us", command.hq("XXX")),
+    Refusal.NO_GERMAN_LIMITS: lambda b, k: command.check_limit(
+        command.Army.GERMAN, command.Attempt.ATTACK, 4, 0),
+    Refusal.ATTACK_LIMIT: lambda b, k: command.Command().with_levels(14, 0, 3).count(
+        14, command.Army.US, command.Attempt.ATTACK),
+    Refusal.OVERRUN_LIMIT: lambda b, k: command.Command().with_levels(14, 3, 0).count(
+        14, command.Army.BRITISH, command.Attempt.OVERRUN),
+    Refusal.COMMAND_LEVEL: lambda b, k: command.Command().with_levels(14, 21, 0),
     Refusal.WEATHER_PHASE_ONLY: lambda b, k: CobraGame.start("cobra")
     .with_weather(Weather.CLEAR)[0].advance().with_weather(Weather.CLEAR),
 }

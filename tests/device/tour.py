@@ -65,6 +65,7 @@ from cobi_companion.rules import house, turns
 from cobi_companion.rules.battle import Battle, Ride
 from cobi_companion.rules.card import PRINTED, Facing, Kind
 from cobi_companion.rules.cobra.combat import BY_LETTER, Nation, OverrunWhen, Role, ShiftKind
+from cobi_companion.rules.cobra.command import ALLIED_ARMIES, Army, Command, HQEvent, HQState, hq
 from cobi_companion.rules.cobra.notes import Note, Why
 from cobi_companion.rules.cobra.tables import COLUMNS, Weather
 from cobi_companion.rules.cobra.turns import SCENARIOS, CobraGame
@@ -986,6 +987,7 @@ def journey_cobra(tour: Tour) -> None:
         guide.press("back")                             # the log: the result to read
         guide.follow(tour.t("battle_log"))
         guide.play(8, until=lambda guide=guide: isinstance(guide.view, Menu))
+    journey_command(tour)
     for step in (2, 8):             # an overrun: German moving (5.4a), Allied advancing (5.4b)
         tour.save("overrun", CobraSession(at(16, step, [C, C])).to_dict())
         guide = tour.guide(tour.box("overrun", [4] * 50), "cobra")
@@ -1028,6 +1030,39 @@ def journey_cobra(tour: Tour) -> None:
             guide.choose(tour.t("yes"))
             guide.play(4)
             break
+
+
+def journey_command(tour: Tour) -> None:
+    """Cobra's HQs and command limits (8.3.3, 9.1, 11.3): an Allied attack with the HQ of its
+    shift asked (an inactive one refused) and its army asked when no track tells, the limits
+    on the tracks, and the HQs flipped on their screen (moved, displaced, eliminated)."""
+    moved, _ = Command().flip(hq("VII"), HQEvent.MOVED, 16, 9)
+    gone, _ = moved.flip(hq("XIX"), HQEvent.ELIMINATED, 16, 3)
+    limited = gone.with_levels(16, 20, 20)
+    for pick in ("VII", "V:", tour.t("hq_other")):
+        tour.save("command", CobraSession(replace(at(16, 8, [C, C]), command=limited)).to_dict())
+        guide = tour.guide(tour.box("command", [4] * 50), "cobra")
+        guide.choose(tour.t("resume_cobra"))
+        guide.follow(tour.t("attack"), tour.t("add_unit"))
+        guide.follow(tour.t("units_done"), tour.t("add_unit"))
+        guide.follow(tour.t("units_done"), tour.t("shift_att_hq", n="").strip())
+        guide.follow(pick)
+        guide.follow(tour.t("roll_attack"), tour.t("unsupplied"))
+        guide.play(12, until=lambda guide=guide: type(guide.app.screen).__name__ == "Hub")
+        guide.follow(tour.t("tracks"))
+        guide.play(6)
+    for step in (3, 9):                 # German combat, Allied mechanized movement
+        tour.save("hqs", CobraSession(replace(at(16, step, [C, C]), command=gone)).to_dict())
+        guide = tour.guide(tour.box("hqs"), "cobra")
+        guide.choose(tour.t("resume_cobra"))
+        for name, event in (("XIX", "hqevent_displaced"), ("VII", "hqevent_moved"),
+                            ("V:", "hqevent_displaced"), ("V:", "hqevent_displaced"),
+                            ("I:", "hqevent_eliminated")):
+            guide.follow(tour.t("hqs"), name)
+            guide.follow(tour.t(event))
+            guide.play(4, until=lambda guide=guide: isinstance(guide.view, Menu))
+            guide.press("back")
+            guide.play(4, until=lambda guide=guide: type(guide.app.screen).__name__ == "Hub")
 
 
 C, S = Weather.CLEAR, Weather.STORM
@@ -1141,6 +1176,10 @@ def cobra_sayings() -> list[RulesError | Note]:
           for start in words_of("levelname_")),
         *(Note("-", w.GERMAN_SUPPLY_STOPS, {"gain": 3, "weather": weather.value, "most": 12})
           for weather in Weather),
+        *(RulesError("-", r.HQ_OTHER_ARMY, name="LXXXIX", army=army.value, paid=paid.value)
+          for army in Army for paid in ALLIED_ARMIES),
+        *(RulesError("-", code, army=army.value, made=20, most=20)
+          for code in (r.ATTACK_LIMIT, r.OVERRUN_LIMIT) for army in ALLIED_ARMIES),
     ]
 
 
@@ -1239,6 +1278,10 @@ def cobra_log() -> list[LogEntry]:
                 air=1, naval=2) for track in ("us", "british", "german")),
         *(entry("log_carpet", die=6, result=result, air=3) for result in ("2", entry("read_crt"))),
         *(entry("log_track", track=track, old=199, new=199) for track in cobra.TRACKS),
+        entry("log_hqs", line=attacks[0], hqs=("II SS Pz", "XLVII Pz")),
+        *(entry("log_hq", name="II SS Pz", hq_event=event.value, hq_state=state.value)
+          for event in HQEvent for state in HQState),
+        entry("log_levels", us=20, british=20),
     ]
     return [entry("log_game_turn", turn=28, line=line) for line in lines]
 

@@ -1,0 +1,124 @@
+"""`cobra command`: the Allied command limits of a game turn (11.3) — may the US or the
+British make one more attack, one more overrun — and whether an HQ may give a shift now (9.1i,
+8.3.3a). Stateless: the levels, the counts and the HQs' sides are given as options."""
+from __future__ import annotations
+
+import argparse
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from cobi_companion.device.cli.common import print_result
+from cobi_companion.device.cli.errors import UsageError
+
+if TYPE_CHECKING:
+    from cobi_companion.rules.cobra.command import Command, HQStatus
+
+
+def command(args: argparse.Namespace) -> int:
+    from cobi_companion.rules.cobra.command import (
+        ALLIED_ARMIES,
+        Attempt,
+        Command,
+        Tally,
+        limits_apply,
+    )
+
+    turn: int = args.turn
+    # Game turns 1 and 2 are only played in the scenarios that start with the landing (17.3e).
+    limited = limits_apply(turn, landing=True)
+    levels = _pairs(args.limit, "--limit", "us=4,british=3", single=True)
+    made = _pairs(args.made, "--made", "us=4/1,british=2/0", single=False)
+    if limited and (levels is None or set(levels) != {"us", "british"}):
+        raise UsageError(f"--limit: the command levels of game turn {turn} from the turn "
+                         f"record track, like --limit us=4,british=3 (11.3)")
+    state = Command(_hqs(args.hq), turn)
+    if limited and levels is not None:
+        state = state.with_levels(turn, levels["us"][0], levels["british"][0])
+    counts = tuple(Tally(*(made or {}).get(army.value, (0, 0))) for army in ALLIED_ARMIES)
+    state = replace(state, made=(counts[0], counts[1]))
+    checks = {army.value: {attempt.value: state.check(turn, army, attempt).to_dict()
+                           for attempt in Attempt} for army in ALLIED_ARMIES}
+    data: dict[str, Any] = {"turn": turn, "limits_apply": limited,
+                            "rule": "11.3" if limited else "17.3e", "limits": checks,
+                            "hq": _use(args.use, state, turn)}
+    print_result(args, data, lambda: _text(data))
+    return 0
+
+
+def _pairs(values: list[str] | None, option: str, example: str,
+           single: bool) -> dict[str, tuple[int, ...]] | None:
+    """"us=4,british=3" (single numbers) or "us=4/1" (attacks/overruns), for us and british."""
+    if not values:
+        return None
+    from cobi_companion.rules.cobra.command import LEVEL_MAX
+
+    most = LEVEL_MAX if single else 99
+    found: dict[str, tuple[int, ...]] = {}
+    for item in (i.strip() for value in values for i in value.split(",") if i.strip()):
+        army, _, numbers = item.partition("=")
+        parts = numbers.split("/")
+        good = army.strip().lower() in ("us", "british") and \
+            len(parts) == (1 if single else 2) and \
+            all(p.isascii() and p.isdigit() and int(p) <= most for p in parts)
+        if not good:
+            what = "one command level" if single else "attacks/overruns made"
+            raise UsageError(f"{option} {item!r}: us= or british= then {what} (0 to {most}), like "
+                             f"{option} {example}" + (
+                                 "; the track's \"4/4\" is the command level, then the "
+                                 "supply points (11.1a): give the first" if single and
+                                 len(parts) == 2 else ""))
+        found[army.strip().lower()] = tuple(int(p) for p in parts)
+    return found
+
+
+def _hqs(values: list[str] | None) -> dict[str, HQStatus]:
+    """--hq vii=inactive, xxx=active:1 (one of its two shifts given, 8.3.3a)."""
+    from cobi_companion.rules.cobra.command import HQState, HQStatus, hq
+
+    status: dict[str, HQStatus] = {}
+    for item in (i.strip() for value in values or [] for i in value.split(",") if i.strip()):
+        name, _, said = item.partition("=")
+        state, _, given = said.strip().lower().partition(":")
+        if state not in [s.value for s in HQState] or given not in ("", "0", "1"):
+            raise UsageError(f"--hq {item!r}: HQ=STATE, STATE one of "
+                             f"{', '.join(s.value for s in HQState)} (active:1 when it has "
+                             f"given one of two shifts), like --hq vii=inactive")
+        status[hq(name).key] = HQStatus(HQState(state), int(given or 0))
+    return status
+
+
+def _use(text: str | None, state: Command, turn: int) -> dict[str, Any] | None:
+    """--use vii:+1: the HQ may give the shift (else refused: 9.1e, 9.1i, 8.3.3a)."""
+    from cobi_companion.rules.cobra.command import capacity, hq
+
+    if text is None:
+        return None
+    name, _, columns = text.partition(":")
+    if columns.strip() not in ("+1", "+2", "-1", "1", "2"):
+        raise UsageError(f"--use {text!r}: HQ:COLUMNS, +1 or +2 attacking, -1 defending, like "
+                         f"--use vii:+1")
+    one, shift = hq(name), int(columns)
+    state.check_shift(one, shift, shift > 0, turn)
+    given = state.of(one).given + abs(shift)
+    return {"hq": one.key, "name": one.name, "army": one.army.value, "columns": shift,
+            "state": state.of(one).state.value, "allowed": True,
+            "flips": given >= capacity(one, shift > 0, turn),
+            "rule": "9.1i, 8.3.3a" + ("g" if one.key == "patton" else "")}
+
+
+def _text(data: dict[str, Any]) -> str:
+    if not data["limits_apply"]:
+        lines = [f"game turn {data['turn']}: no Allied command limits on game turns 1 and 2 "
+                 f"(17.3e)"]
+    else:
+        lines = []
+        for army, checks in data["limits"].items():
+            for kind, check in checks.items():
+                more = "one more allowed" if check["allowed"] else "no more this game turn"
+                lines.append(f"{'US' if army == 'us' else 'British'} {kind}s: {check['made']} "
+                             f"of {check['level']} made, {more} (11.3)")
+    use = data["hq"]
+    if use is not None:
+        then = "; then it is flipped to its inactive side (8.3.3)" if use["flips"] else ""
+        lines.append(f"HQ {use['name']} ({use['state']}) may give {use['columns']:+d}{then}")
+    return "\n".join(lines)
