@@ -113,6 +113,15 @@ COBRA_COMMANDS = (
             "cobra.crt"),
     Command("victory", "the level of victory at the end of a game (16.3, 17.4.2)",
             options.cobra_victory, "cobra.victory"),
+    Command("vp", "the victory points of what happened: a unit eliminated or exited, "
+                  "Cherbourg, a variant counter (16.1, 16.2, 18.0)", options.cobra_vp,
+            "cobra_victory.vp"),
+    Command("release", "a 15th Army release attempt (15.2)", options.cobra_release,
+            "cobra_victory.release"),
+    Command("brest", "the 2nd FJ Division's release from Brest (15.3)", options.cobra_brest,
+            "cobra_victory.brest"),
+    Command("leclerc", "does Leclerc head for Paris? (15.1)", options.cobra_leclerc,
+            "cobra_victory.leclerc"),
 )
 
 

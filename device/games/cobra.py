@@ -174,6 +174,7 @@ def hub(app: App) -> Screen:
     # A game an older box saved between the weather and the next phase has this turn's
     # weather already: the phase goes on, with no second roll (the rules refuse one).
     if name == "weather" and game.this_weather is None:
+        items += special_items(app, game)       # Brest, at the beginning of the turn (15.3)
         items.append((app.t("roll_weather"), lambda: weather_phase(app)))
     elif name == "supply":
         items.append((app.t("supply_points"), lambda: allied_supply(app)))
@@ -189,9 +190,18 @@ def hub(app: App) -> Screen:
         if name == "combat" and game.phase.player is Nation.ALLIED:
             items.append((app.t("carpet"), lambda: carpet_bombing(app)))
         items.append((app.t("next_phase"), lambda: next_phase(app)))
+        # the special rolls of the phase (15.1, 15.2): after Next phase, which stays the
+        # one press of a phase without them
+        items += special_items(app, game)
     items.append((app.t("tracks"), lambda: tracks(app)))
     return Hub(phase_title(app, game), [label for label, _ in items],
                lambda i: items[i][1](), back=lambda: cobra_menu(app))
+
+
+def special_items(app: App, game: CobraGame) -> list[tuple[str, Next]]:
+    from cobi_companion.device.games.cobra_victory import hub_items  # it imports this module
+
+    return list(hub_items(app, game))
 
 
 class Hub(Choose):
@@ -574,6 +584,10 @@ def tracks(app: App, index: int = 0) -> Screen:
     game = session(app).game
 
     def chosen(i: int) -> Screen:
+        if i == len(TRACKS) + 2:            # what happened: the VP it gives (16.1, 16.2)
+            from cobi_companion.device.games.cobra_victory import vp_menu
+
+            return vp_menu(app)
         if i >= len(TRACKS):                # the net VP and the victory: the level they make
             return victory_screen(app, lambda: tracks(app, i))
         track = TRACKS[i]
@@ -590,7 +604,7 @@ def tracks(app: App, index: int = 0) -> Screen:
         low = -VP_MAX if track == "german_vp" else 0
         return number(app, app.t("track_" + track, n=""), old, set_to, low=low, high=top)
     items = [app.t("track_" + t, n=getattr(game.tracks, t)) for t in TRACKS]
-    items += [net_vp(app, game.tracks.net_vp), app.t("victory_level")]
+    items += [net_vp(app, game.tracks.net_vp), app.t("victory_level"), app.t("victory_points")]
     return Phased(app.t("tracks"), items, chosen, back=lambda: hub(app), index=index)
 
 

@@ -53,7 +53,7 @@ def to_phase(table, name: str) -> None:
             return
         if table.view.items[0].startswith("Supply points"):
             table.press("ok", "ok", "ok", "ok")          # US 0, British 0, the notice
-        elif table.view.items[0] in ("Attack", "Overrun"):
+        elif "Next phase" in table.view.items:     # past the phase's attacks and rolls
             table.choose("Next phase")
         else:
             table.press("ok")
@@ -554,7 +554,7 @@ def test_the_german_vp_go_below_zero_and_the_net_is_shown(table_at, tmp_path):
     table.choose("Cobra")
     table.press("ok")
     table.choose("Tracks")
-    assert table.view.items[5:] == ("Net: VP even", "Victory")
+    assert table.view.items[5:] == ("Net: VP even", "Victory", "Victory points")
     table.choose("German VP")
     table.press(*["ccw"] * 15, "ok")                          # the 4th Panzer: 15 VP
     assert table.view.items[3] == "German VP -15"
