@@ -525,7 +525,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "vp_para_on_map": ("US para regiment on the map at GT 15",
                        "Pułk spad. USA na mapie w turze 15"),
     "vp_para_eliminated": ("Allied para or commando eliminated",
-                           "Spadochroniarze lub komandosi Aliantów zniszczeni"),
+                           "Spad. lub komandosi Al. zniszczeni"),
     "vp_cherbourg_held": ("Cherbourg German at the start of the turn",
                           "Cherbourg niemiecki na początku tury"),
     "vp_cherbourg_road": ("Cherbourg supply line by primary road",

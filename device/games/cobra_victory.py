@@ -46,17 +46,19 @@ SHORT = {"german": "cobra_short_german", "allied": "cobra_short_allied"}
 
 # ---- victory points ----
 
-def vp_menu(app: App, index: int = 0) -> Screen:
+def vp_menu(app: App, keep: str | None = None) -> Screen:
     """"Take back" the last entry (when there is one), then each source this scenario and
-    game turn allow, with its VP and whose."""
+    game turn allow, with its VP and whose; the knob on source `keep` (the one just
+    reported: another of the same is one press)."""
     game = session(app).game
     offered = vps.offered(game.scenario, game.turn)
     last = _last_reported(game)
     items: list[tuple[str, Callable[[], Screen]]] = []
     if last is not None:
         items.append((app.t("vp_take_back", what=app.t("vp_" + last)), lambda: take_back(app)))
-    for at, found in enumerate(offered, start=len(items)):
-        items.append((vp_item(app, found, game.turn), partial(chosen, app, found, at)))
+    keys = [found.key for found in offered]
+    index = len(items) + keys.index(keep) if keep in keys else 0
+    items += [(vp_item(app, found, game.turn), partial(chosen, app, found)) for found in offered]
     return Phased(app.t("victory_points"), [label for label, _ in items],
                   lambda i: items[i][1](), back=lambda: tracks(app), index=index)
 
@@ -73,24 +75,24 @@ def _last_reported(game: CobraGame) -> str | None:
     return menu[-1] if menu else None
 
 
-def chosen(app: App, found: vps.Source, index: int) -> Screen:
+def chosen(app: App, found: vps.Source) -> Screen:
     if found.key in COUNTED:
-        return number(app, app.t("vp_how_many"), 1, lambda n: scored(app, found, n, index),
+        return number(app, app.t("vp_how_many"), 1, lambda n: scored(app, found, n),
                       low=1, high=COUNT_MAX)
-    return scored(app, found, 1, index)
+    return scored(app, found, 1)
 
 
-def scored(app: App, found: vps.Source, count: int, index: int) -> Screen:
+def scored(app: App, found: vps.Source, count: int) -> Screen:
     s = session(app)
     try:
         s.game, result = vps.record(s.game, found.key, count)
     except RulesError as exc:               # the reason, then the menu again
-        return reading(app, app.t("not_possible"), [app.say(exc)], vp_menu(app, index))
+        return reading(app, app.t("not_possible"), [app.say(exc)], vp_menu(app, found.key))
     save(app, entry("log_vp", vp_source=found.key, vp=result.vp, track=result.track))
     word = app.t("EXITED") if result.exit is not None and result.vp == 0 else \
         app.t("vp_big", vp=f"{result.vp:+d}")
     return Show([BigWord(header(app, app.t("vp_" + found.key)), word, why(app, result))],
-                lambda: vp_menu(app, index))
+                lambda: vp_menu(app, found.key))
 
 
 def why(app: App, result: vps.Scored) -> str:
