@@ -198,10 +198,16 @@ def hub(app: App) -> Screen:
                lambda i: items[i][1](), back=lambda: cobra_menu(app))
 
 
-def special_items(app: App, game: CobraGame) -> list[tuple[str, Next]]:
-    from cobi_companion.device.games.cobra_victory import hub_items  # it imports this module
+# The screens of other modules that join the hub (a phase's own rolls) and the tracks (an item
+# and its screen): device/games/cobra_victory.py adds its own when imported. They import this
+# module, never the other way round (games import one way, tests/device/test_layers.py).
+HubItems = Callable[["App", CobraGame], list[tuple[str, Next]]]
+HUB_ITEMS: list[HubItems] = []
+TRACKS_ITEMS: list[tuple[str, Callable[[App], Screen]]] = []     # (i18n key, screen)
 
-    return list(hub_items(app, game))
+
+def special_items(app: App, game: CobraGame) -> list[tuple[str, Next]]:
+    return [item for items in HUB_ITEMS for item in items(app, game)]
 
 
 class Hub(Choose):
@@ -584,10 +590,8 @@ def tracks(app: App, index: int = 0) -> Screen:
     game = session(app).game
 
     def chosen(i: int) -> Screen:
-        if i == len(TRACKS) + 2:            # what happened: the VP it gives (16.1, 16.2)
-            from cobi_companion.device.games.cobra_victory import vp_menu
-
-            return vp_menu(app)
+        if i >= len(TRACKS) + 2:            # another module's: what happened, its VP
+            return TRACKS_ITEMS[i - len(TRACKS) - 2][1](app)
         if i >= len(TRACKS):                # the net VP and the victory: the level they make
             return victory_screen(app, lambda: tracks(app, i))
         track = TRACKS[i]
@@ -604,7 +608,8 @@ def tracks(app: App, index: int = 0) -> Screen:
         low = -VP_MAX if track == "german_vp" else 0
         return number(app, app.t("track_" + track, n=""), old, set_to, low=low, high=top)
     items = [app.t("track_" + t, n=getattr(game.tracks, t)) for t in TRACKS]
-    items += [net_vp(app, game.tracks.net_vp), app.t("victory_level"), app.t("victory_points")]
+    items += [net_vp(app, game.tracks.net_vp), app.t("victory_level")]
+    items += [app.t(key) for key, _ in TRACKS_ITEMS]
     return Phased(app.t("tracks"), items, chosen, back=lambda: hub(app), index=index)
 
 

@@ -16,6 +16,8 @@ from cobi_companion.device.core.app import Screen
 from cobi_companion.device.core.battle_log import LogEntry, entry
 from cobi_companion.device.core.views import BigWord, Lines, View
 from cobi_companion.device.games.cobra import (
+    HUB_ITEMS,
+    TRACKS_ITEMS,
     Phased,
     header,
     hub,
@@ -205,3 +207,8 @@ def hub_items(app: App, game: CobraGame) -> list[tuple[str, Callable[[], Screen]
             rolls.may_roll_leclerc(game):
         items.append((app.t("leclerc"), lambda: leclerc(app)))
     return items
+
+
+# On the hub and the tracks from here on (device/games/home.py imports this module with Cobra's).
+HUB_ITEMS.append(hub_items)
+TRACKS_ITEMS.append(("victory_points", vp_menu))
