@@ -84,8 +84,9 @@ LATER_MODULES = (
     "device.games.settings", "device.games.tank", "device.games.tank.learn",
     "device.games.tank.fire", "rules.overrun", "device.games.tank.overrun",
     "device.games.tank.turn", "rules.cobra.tables", "rules.cobra.weather", "rules.cobra.combat",
-    "rules.cobra.exits", "rules.cobra.command", "rules.cobra.turns", "rules.cobra.overrun",
-    "device.games.cobra_command", "device.games.cobra")
+    "rules.cobra.exits", "rules.cobra.command", "rules.cobra.scoresheet", "rules.cobra.turns",
+    "rules.cobra.overrun", "device.games.cobra_command", "device.games.cobra",
+    "rules.cobra.victory_points", "rules.cobra.special_rolls", "device.games.cobra_victory")
 
 
 # What the screens put in small text besides the word tables and the cards: numbers, odds

@@ -43,6 +43,9 @@ class Aim(StrEnum):
     WEATHER = "weather"
     COMBAT = "combat"
     EXTENSION = "extension"  # Cobra: does the campaign go on to game turn 28?
+    LECLERC = "leclerc"      # Cobra 15.1: does Leclerc head for Paris?
+    RELEASE = "release"      # Cobra 15.2: is a 15th Army division released?
+    BREST = "brest"          # Cobra 15.3: is the 2nd FJ Division released from Brest?
     QUICK = "quick"          # a die rolled for its own sake
 
 

@@ -238,6 +238,23 @@ class Refusal(Coded):
     ATTACK_LIMIT = "attack_limit", "army", "made", "most"
     OVERRUN_LIMIT = "overrun_limit", "army", "made", "most"
     COMMAND_LEVEL = "command_level", "level", "most"
+    VP_UNKNOWN_SOURCE = "vp_unknown_source", "vp_source", "choices"
+    VP_NOT_IN_SCENARIO = "vp_not_in_scenario", "vp_source", "scenario", "article"
+    VP_NOT_THIS_TURN = "vp_not_this_turn", "vp_source", "turn", "first", "last", "article"
+    VP_ONCE_A_TURN = "vp_once_a_turn", "vp_source", "turn", "article"
+    VP_ONCE_A_GAME = "vp_once_a_game", "vp_source", "turn", "article"
+    VP_MOST = "vp_most", "vp_source", "most", "article"
+    VP_HQ_EXITED = "vp_hq_exited", "turn"
+    VP_ONE_AT_A_TIME = "vp_one_at_a_time", "vp_source", "count", "article"
+    VP_NOTHING_TO_UNDO = "vp_nothing_to_undo"
+    RELEASE_NOT_YET = "release_not_yet", "turn", "first"
+    RELEASE_ONCE_A_TURN = "release_once_a_turn", "turn"
+    RELEASE_ALL_OUT = "release_all_out"
+    BREST_NOT_YET = "brest_not_yet", "turn"
+    BREST_US_EXITED = "brest_us_exited", "turn"
+    BREST_RELEASED = "brest_released", "turn"
+    LECLERC_MUTINIED = "leclerc_mutinied", "turn"
+    SPECIAL_ONCE_A_TURN = "special_once_a_turn", "turn"
 
 
 class RulesError(Exception):

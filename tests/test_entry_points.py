@@ -63,6 +63,12 @@ REAL_RUNS = {
                      "german", "--air-used", "1", "--json"],
     "cobra command": ["cobra", "command", "--turn", "14", "--limit", "us=4,british=3",
                       "--made", "us=4/1", "--json"],
+    "cobra vp": ["cobra", "vp", "--scenario", "campaign", "--turn", "21", "--event",
+                 "exit:us:west:mech_division", "--json"],
+    "cobra release": ["cobra", "release", "--turn", "23", "--first-us-exit", "21",
+                      "--released", "1", "--dice", "2"],
+    "cobra brest": ["cobra", "brest", "--turn", "27", "--dice", "3", "--json"],
+    "cobra leclerc": ["cobra", "leclerc", "--dice", "1"],
     "a refusal": ["resolve", "--attacker", "9999", "--target", "2477", "--facing", "front"],
 }
 ELSEWHERE = {"run", "sim", "play", "range"}

@@ -119,6 +119,15 @@ COBRA_COMMANDS = (
             "cobra.points"),
     Command("command", "the Allied command limits of a game turn and an HQ's shift (11.3, "
                        "9.1, 8.3.3)", options.cobra_command, "cobra_command.command"),
+    Command("vp", "the victory points of what happened: a unit eliminated or exited, "
+                  "Cherbourg, a variant counter (16.1, 16.2, 18.0)", options.cobra_vp,
+            "cobra_victory.vp"),
+    Command("release", "a 15th Army release attempt (15.2)", options.cobra_release,
+            "cobra_victory.release"),
+    Command("brest", "the 2nd FJ Division's release from Brest (15.3)", options.cobra_brest,
+            "cobra_victory.brest"),
+    Command("leclerc", "does Leclerc head for Paris? (15.1)", options.cobra_leclerc,
+            "cobra_victory.leclerc"),
 )
 
 

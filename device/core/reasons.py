@@ -24,7 +24,7 @@ WORDED = {"field": "field_", "weapon": "weapon_", "weapons": "weapon_", "side": 
           "kind": "kind_", "quantity": "quantity_", "situation": "sit_", "role": "role_",
           "modifier": "mod_", "shift_kind": "shiftkind_", "question": "q_",
           "start": "levelname_", "weather": "weather_", "rule": "house_",
-          "army": "army_", "paid": "army_"}
+          "army": "army_", "paid": "army_", "vp_source": "vp_"}
 # Puts a word's key into words: the i18n table's in one language (an app's `t`, watched by
 # tests, or `i18n.text` with its language).
 Translate = Callable[[str], str]
@@ -560,6 +560,46 @@ TEMPLATES: dict[Refusal, tuple[str, str]] = {
                       "dowodzenia (11.3)"),
     R.COMMAND_LEVEL: ("a command level is 0 to {most}, not {level}",
                       "poziom dowodzenia to od 0 do {most}, nie {level}"),
+    # victory points and the special rolls (15.0, 16.0, 18.0)
+    R.VP_UNKNOWN_SOURCE: ("unknown victory point source '{vp_source:key}': choose {choices}",
+                          "nieznane źródło punktów zwycięstwa „{vp_source:key}”: wybierz "
+                          "{choices}"),
+    R.VP_NOT_IN_SCENARIO: ("{vp_source}: not in the {scenario} scenario ({article})",
+                           "{vp_source}: nie w scenariuszu {scenario} ({article})"),
+    R.VP_NOT_THIS_TURN: ("{vp_source}: game turn {first} to {last}, not {turn} ({article})",
+                         "{vp_source}: tury od {first} do {last}, nie {turn} ({article})"),
+    R.VP_ONCE_A_TURN: ("{vp_source}: already scored in game turn {turn} ({article})",
+                       "{vp_source}: już zapisane w turze {turn} ({article})"),
+    R.VP_ONCE_A_GAME: ("{vp_source}: already scored, in game turn {turn} ({article})",
+                       "{vp_source}: już zapisane, w turze {turn} ({article})"),
+    R.VP_MOST: ("{vp_source}: {most} VP at most ({article})",
+                "{vp_source}: najwyżej {most} PZw ({article})"),
+    R.VP_ONE_AT_A_TIME: ("{vp_source}: one at a time, not {count} ({article})",
+                         "{vp_source}: po jednym, nie {count} ({article})"),
+    R.VP_HQ_EXITED: ("a US HQ exited off the west edge on game turn {turn} (16.1)",
+                     "sztab USA zszedł z mapy zachodnią krawędzią w turze {turn} (16.1)"),
+    R.VP_NOTHING_TO_UNDO: ("no victory points reported to take back",
+                           "brak zapisanych punktów zwycięstwa do cofnięcia"),
+    R.RELEASE_NOT_YET: ("the 15th Army may be asked from game turn {first}, not {turn} (15.2)",
+                        "o 15. Armię można prosić od tury {first}, nie {turn} (15.2)"),
+    R.RELEASE_ONCE_A_TURN: ("one attempt each game turn: game turn {turn} has had its (15.2b)",
+                            "jedna próba na turę: tura {turn} już ją miała (15.2b)"),
+    R.RELEASE_ALL_OUT: ("the four divisions of the 15th Army are all released (15.2e)",
+                        "wszystkie cztery dywizje 15. Armii są już zwolnione (15.2e)"),
+    R.BREST_NOT_YET: ("the 2nd FJ Division is rolled for from game turn 26, not {turn} (15.3a)",
+                      "na 2. Dywizję Spadochronową rzuca się od tury 26, nie {turn} (15.3a)"),
+    R.BREST_US_EXITED: ("a US unit exited off the west edge on game turn {turn}: no roll for "
+                        "Brest (15.3)",
+                        "oddział USA zszedł z mapy zachodnią krawędzią w turze {turn}: bez "
+                        "rzutu na Brest (15.3)"),
+    R.BREST_RELEASED: ("the 2nd FJ Division came in on game turn {turn} (15.3)",
+                       "2. Dywizja Spadochronowa weszła do gry w turze {turn} (15.3)"),
+    R.LECLERC_MUTINIED: ("Leclerc mutinied on game turn {turn}: the division heads for Paris "
+                         "(15.1b)",
+                         "Leclerc zbuntował się w turze {turn}: dywizja rusza na Paryż "
+                         "(15.1b)"),
+    R.SPECIAL_ONCE_A_TURN: ("this roll is made once in game turn {turn}",
+                            "ten rzut wykonuje się raz w turze {turn}"),
 }
 
 W = Why

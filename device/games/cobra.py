@@ -179,6 +179,7 @@ def hub(app: App) -> Screen:
     # A game an older box saved between the weather and the next phase has this turn's
     # weather already: the phase goes on, with no second roll (the rules refuse one).
     if name == "weather" and game.this_weather is None:
+        items += special_items(app, game)       # Brest, at the beginning of the turn (15.3)
         items.append((app.t("roll_weather"), lambda: weather_phase(app)))
     elif name == "supply":
         items.append((app.t("supply_points"), lambda: allied_supply(app)))
@@ -194,11 +195,26 @@ def hub(app: App) -> Screen:
         if name == "combat" and game.phase.player is Nation.ALLIED:
             items.append((app.t("carpet"), lambda: carpet_bombing(app)))
         items.append((app.t("next_phase"), lambda: next_phase(app)))
+        # the special rolls of the phase (15.1, 15.2): after Next phase, which stays the
+        # one press of a phase without them
+        items += special_items(app, game)
     items.append((app.t("tracks"), lambda: tracks(app)))
     if name in cobra_command.HQ_PHASES:        # where an HQ moves, is displaced or lost
         items.append((app.t("hqs"), lambda: cobra_command.hqs_screen(KIT, app)))
     return Hub(phase_title(app, game), [label for label, _ in items],
                lambda i: items[i][1](), back=lambda: cobra_menu(app))
+
+
+# The screens of other modules that join the hub (a phase's own rolls) and the tracks (an item
+# and its screen): device/games/cobra_victory.py adds its own when imported. They import this
+# module, never the other way round (games import one way, tests/device/test_layers.py).
+HubItems = Callable[["App", CobraGame], list[tuple[str, Next]]]
+HUB_ITEMS: list[HubItems] = []
+TRACKS_ITEMS: list[tuple[str, Callable[[App], Screen]]] = []     # (i18n key, screen)
+
+
+def special_items(app: App, game: CobraGame) -> list[tuple[str, Next]]:
+    return [item for items in HUB_ITEMS for item in items(app, game)]
 
 
 class Hub(Choose):
@@ -608,6 +624,8 @@ def tracks(app: App, index: int = 0) -> Screen:
                        for t in TRACKS]
     rows += [(net_vp(app, game.tracks.net_vp), lambda i: victory_screen(app, lambda: tracks(
         app, i))), (app.t("victory_level"), lambda i: victory_screen(app, lambda: tracks(app, i)))]
+    # other modules' rows (what happened, and its VP: games/cobra_victory.py)
+    rows += [(app.t(key), partial(other_row, app, screen)) for key, screen in TRACKS_ITEMS]
     rows += [(app.t("budget_" + b.kind, left=b.left, most=b.most), partial(read_budget, app, b))
              for b in game.budgets()]
     rows += [(line, partial(lambda n, i: cobra_command.correct_level(
@@ -615,6 +633,10 @@ def tracks(app: App, index: int = 0) -> Screen:
         for n, line in enumerate(cobra_command.limit_lines(KIT, app, game))]
     return Phased(app.t("tracks"), [label for label, _ in rows], lambda i: rows[i][1](i),
                   back=lambda: hub(app), index=index)
+
+
+def other_row(app: App, screen: Callable[[App], Screen], row: int) -> Screen:
+    return screen(app)
 
 
 def set_track(app: App, track: str, row: int) -> Screen:

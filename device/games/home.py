@@ -37,7 +37,8 @@ def start_menu(app: App) -> Screen:
 
 
 def new_cobra_game(app: App) -> Screen:
-    from cobi_companion.device.games import cobra
+    # the victory points and special rolls join Cobra's hub and tracks when imported
+    from cobi_companion.device.games import cobra, cobra_victory  # noqa: F401
 
     return cobra.new_game(app, lambda: start_menu(app))
 
@@ -136,7 +137,7 @@ class Table:
         return turn_screen(app)
 
     def resume(self, data: dict[str, Any]) -> SavedGame:
-        from cobi_companion.device.games import cobra
+        from cobi_companion.device.games import cobra, cobra_victory  # noqa: F401 - as above
 
         return cobra.CobraSession.from_dict(data)
 

@@ -202,10 +202,11 @@ SAMPLES: dict[str, Any] = {
     "vehicle": "Sherman 1", "when": "advance", "cost": 2, "air": 1, "naval": 2,
     "hqs": ("II SS Pz", "XLVII Pz"), "hq_event": "displaced", "hq_state": "eliminated",
     "us": 4, "british": 3,
+    "vp_source": "exit_us_mech", "vp": -15, "division": 347, "units": 2,
 }
 KEYS = sorted(LOG_WORDS)
-# Words a Polish template may share with the English one: centimetres.
-SHARED = {"cm"}
+# Words a Polish template may share with the English one: centimetres, a place's name.
+SHARED = {"cm", "brest"}
 
 
 def placeholders(template: str) -> set[str]:

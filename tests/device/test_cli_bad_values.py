@@ -257,6 +257,13 @@ ROWS: dict[str, list[tuple[list[str], str]]] = {
         (["--scenario", "cobra", "--frontline", "no", "--allied-vp", NINES],
          "--allied-vp: 9999"),
     ],
+    "cobra points": [
+        (["--turn", "0"], "--turn: 0 is not allowed; allowed: a game turn from 1 to 28"),
+        (["--turn", "16", "--air-used", "7"],
+         "--air-used: 7 is not allowed; allowed: air points from 0 to 6"),
+        (["--turn", "16", "--naval-used", "-1"],
+         "--naval-used: -1 is not allowed; allowed: naval support points from 0 to 6"),
+    ],
     "cobra command": [
         (["--turn", "29", "--limit", "us=4,british=3"], "--turn: 29 is not allowed"),
         (["--turn", "14", "--limit", "us=21,british=3"],
@@ -267,6 +274,31 @@ ROWS: dict[str, list[tuple[list[str], str]]] = {
          "--hq 'vii=asleep': HQ=STATE, STATE one of active, inactive, eliminated"),
         (["--turn", "14", "--limit", "us=4,british=3", "--use", "vii:+5"],
          "--use 'vii:+5': HQ:COLUMNS, +1 or +2 attacking, -1 defending"),
+    ],
+    "cobra vp": [
+        (["--scenario", "cobra", "--event", "allied_hq", "--turn", "29"],
+         "--turn: 29 is not allowed; allowed: a game turn from 1 to 28"),
+        (["--scenario", "cobra", "--event", "allied_hq", "--turn", "20", "--count", "0"],
+         "--count: 0 is not allowed; allowed: a number of units from 1 to 99"),
+        (["--scenario", "cobra", "--event", "us_not_exited", "--turn", "26", "--scored", "²"],
+         "--scored: '²' is not allowed; allowed: VP from 0 to 99"),
+        (["--scenario", "cobra", "--event", "exit_us_mech", "--turn", "20", "--exits", "x"],
+         "--exits 'x': each TURN:NATION:EDGE or TURN:NATION:EDGE:KIND"),
+    ],
+    "cobra release": [
+        (["--turn", NINES], "--turn: 9999"),
+        (["--turn", "22", "--first-us-exit", "0"], "--first-us-exit: 0 is not allowed"),
+        (["--turn", "22", "--released", "5"],
+         "--released: 5 is not allowed; allowed: divisions released from 0 to 4"),
+        (["--turn", "22", "--dice", "7"], "--dice: 7 is not a D6 face"),
+    ],
+    "cobra brest": [
+        (["--turn", "٣"], "--turn: '٣' is not allowed"),
+        (["--turn", "26", "--us-west-exit", "-1"], "--us-west-exit: -1 is not allowed"),
+        (["--turn", "26", "--dice", "²"], "--dice: '²' is not a D6 face"),
+    ],
+    "cobra leclerc": [
+        (["--dice", "0"], "--dice: 0 is not a D6 face"),
     ],
 }
 # The options of the top-level parser, given before the command.

@@ -22,6 +22,9 @@ from cobi_companion.rules.card_schema import validated_card
 from cobi_companion.rules.cobra import combat as cobra
 from cobi_companion.rules.cobra import command
 from cobi_companion.rules.cobra import overrun as cobra_overrun
+from cobi_companion.rules.cobra import special_rolls as rolls
+from cobi_companion.rules.cobra import victory_points as vps
+from cobi_companion.rules.cobra.exits import Exit
 from cobi_companion.rules.cobra.notes import Note, Why
 from cobi_companion.rules.cobra.tables import Loss, Result, Weather
 from cobi_companion.rules.cobra.turns import CobraGame, victory
@@ -57,13 +60,14 @@ SAMPLES: dict[str, Any] = {
     "column": "2:1", "low": 28, "high": 40, "span": "30-35 cm", "gain": 3,
     "vehicle": "Opel 1", "need": 3, "hq": "XV", "given": 1, "army": "british",
     "paid": "us", "made": 4, "level": 21,
-    "rule": "sherman_reload", "value": "paint",
+    "rule": "sherman_reload", "value": "paint", "vp_source": "allied_hq", "article": "16.1",
 }
 # Words a Polish template may share with the English one: the keys and values of the files
 # a player writes (offset_cm, at_least, terrain:-1), abbreviations both languages use (HE, AP,
 # cm), and words that are Polish too ("to": "is", "model", "limit").
 SHARED = {"he", "ap", "cm", "offset", "over", "within", "at", "least", "clear",
-          "overcast", "storm", "terrain", "kind", "columns", "to", "model", "patton", "limit"}
+          "overcast", "storm", "terrain", "kind", "columns", "to", "model", "patton", "limit",
+          "brest", "leclerc"}           # (and the names of places and men)
 LANGUAGES = ("en", "pl")
 
 
@@ -129,7 +133,7 @@ def test_the_words_of_the_rules_have_words_in_both_languages(book: CardBook) -> 
              "quantity": ["offset", "reading", "threshold", "margin", "distance", "range"],
              "start": ["Marginal Allied", "Marginal German"], "weather": list(Weather),
              "rule": list(house.BY_NAME), "army": list(command.Army),
-             "paid": list(command.ALLIED_ARMIES)}
+             "paid": list(command.ALLIED_ARMIES), "vp_source": list(vps.SOURCES)}
     missing = [key for name, values in known.items() for key in word_keys(name, values)
                if key not in i18n.STRINGS]
     assert missing == []
@@ -429,6 +433,30 @@ CASES: dict[Refusal, Case] = {
     Refusal.COMMAND_LEVEL: lambda b, k: command.Command().with_levels(14, 21, 0),
     Refusal.WEATHER_PHASE_ONLY: lambda b, k: CobraGame.start("cobra")
     .with_weather(Weather.CLEAR)[0].advance().with_weather(Weather.CLEAR),
+    # victory points (16.1, 16.2, 18.0) and the special rolls (15.1-15.3)
+    Refusal.VP_UNKNOWN_SOURCE: lambda b, k: vps.score("cobra", 16, "paint"),
+    Refusal.VP_NOT_IN_SCENARIO: lambda b, k: vps.score("cobra", 16, "caen"),
+    Refusal.VP_NOT_THIS_TURN: lambda b, k: vps.score("cobra", 16, "variant_4th_panzer"),
+    Refusal.VP_ONCE_A_TURN: lambda b, k: vps.record(vps.record(
+        CobraGame("campaign", 3), "cherbourg_held")[0], "cherbourg_held"),
+    Refusal.VP_ONCE_A_GAME: lambda b, k: vps.record(vps.record(
+        CobraGame("cobra", 16), "variant_654")[0], "variant_654"),
+    Refusal.VP_MOST: lambda b, k: vps.record(vps.record(
+        CobraGame("cobra", 26), "us_not_exited", 4)[0], "us_not_exited"),
+    Refusal.VP_ONE_AT_A_TIME: lambda b, k: vps.score("cobra", 20, "exit_us_mech", 2),
+    Refusal.VP_HQ_EXITED: lambda b, k: vps.score("cobra", 25, "no_us_hq_exited",
+                                                 exits=(Exit(20, "us", "west", "hq"),)),
+    Refusal.VP_NOTHING_TO_UNDO: lambda b, k: vps.undo(CobraGame.start("cobra")),
+    Refusal.RELEASE_NOT_YET: lambda b, k: rolls.release(20, None, 0, 1),
+    Refusal.RELEASE_ONCE_A_TURN: lambda b, k: rolls.release(22, None, 0, 1, (22,)),
+    Refusal.RELEASE_ALL_OUT: lambda b, k: rolls.release(22, None, 4, 1),
+    Refusal.BREST_NOT_YET: lambda b, k: rolls.brest(25, 1),
+    Refusal.BREST_US_EXITED: lambda b, k: rolls.brest(26, 1, (Exit(24, "us", "west"),)),
+    Refusal.BREST_RELEASED: lambda b, k: rolls.brest(27, 1, released_on=26),
+    Refusal.LECLERC_MUTINIED: lambda b, k: rolls.leclerc_on(
+        rolls.leclerc_on(CobraGame("cobra", 20), 1)[0], 1),
+    Refusal.SPECIAL_ONCE_A_TURN: lambda b, k: rolls.brest_on(
+        rolls.brest_on(CobraGame("cobra", 26), 6)[0], 6),
 }
 # Where the box's English is not the rules' sentence, and why: the words of the rules said as
 # the box's words (a side's name, a Cobra modifier as its menu names it), a measurement's

@@ -52,6 +52,7 @@ from cobi_companion.device.core.views import BigWord, Header, Lines, Menu, View
 from cobi_companion.device.games import cobra
 from cobi_companion.device.games.battle import refuse
 from cobi_companion.device.games.cobra import CobraSession
+from cobi_companion.device.games.cobra_victory import vp_item
 from cobi_companion.device.games.rolling import face_for
 from cobi_companion.device.games.tank import learn
 from cobi_companion.device.ports.errors import ConfigError
@@ -64,9 +65,12 @@ from cobi_companion.device.ui.trouble import notice
 from cobi_companion.rules import house, turns
 from cobi_companion.rules.battle import Battle, Ride
 from cobi_companion.rules.card import PRINTED, Facing, Kind
+from cobi_companion.rules.cobra import victory_points as vps
 from cobi_companion.rules.cobra.combat import BY_LETTER, Nation, OverrunWhen, Role, ShiftKind
 from cobi_companion.rules.cobra.command import ALLIED_ARMIES, Army, Command, HQEvent, HQState, hq
+from cobi_companion.rules.cobra.exits import Exit
 from cobi_companion.rules.cobra.notes import Note, Why
+from cobi_companion.rules.cobra.scoresheet import Scoresheet, SpecialRoll
 from cobi_companion.rules.cobra.tables import COLUMNS, Weather
 from cobi_companion.rules.cobra.turns import SCENARIOS, CobraGame
 from cobi_companion.rules.dice import Aim, Need, Roller
@@ -969,8 +973,9 @@ def journey_cobra(tour: Tour) -> None:
                            seed=seed)
         guide.choose(tour.t("resume_cobra"))
         guide.play(60)
-    for supply in ("pay_us", "pay_british"):
-        tour.save("attack", CobraSession(at(16, 8, [C, C])).to_dict())
+    for supply in ("pay_us", "pay_british", "pay_german"):
+        step = 3 if supply == "pay_german" else 8       # the German or the Allied Combat Phase
+        tour.save("attack", CobraSession(at(16, step, [C, C])).to_dict())
         guide = tour.guide(tour.box("attack", [4] * 50), "cobra")
         guide.choose(tour.t("resume_cobra"))
         guide.follow(tour.t("attack"), tour.t("add_unit"))
@@ -996,6 +1001,12 @@ def journey_cobra(tour: Tour) -> None:
         guide.follow(tour.t("units_done"), tour.t("add_unit"))
         guide.follow(tour.t("units_done"), tour.t("roll_attack"))
         guide.play(12, until=lambda guide=guide: type(guide.app.screen).__name__ == "Hub")
+    # game turn 2 of the campaign: overcast, forced (5.3)
+    tour.save("forced", CobraSession(on("campaign", 2, 0)).to_dict())
+    guide = tour.guide(tour.box("forced"), "cobra")
+    guide.choose(tour.t("resume_cobra"))
+    guide.follow(tour.t("roll_weather"))
+    guide.play(6, until=lambda guide=guide: type(guide.app.screen).__name__ == "Hub")
     # the turn's budgets on the tracks, each read: on defence in the German Combat Phase
     # (14.1a), in storms (14.4), with a carpet mission flown (14.3f)
     budgets = (at(16, 3, [C, C]), at(16, 8, [C, S]),
@@ -1066,6 +1077,57 @@ def journey_command(tour: Tour) -> None:
 
 
 C, S = Weather.CLEAR, Weather.STORM
+
+
+def journey_victory(tour: Tour) -> None:
+    """Cobra's victory points reported from the tracks' menu in each scenario and game turn
+    that has sources of its own (the longest items, every reason a value is what it is, a
+    refusal, an entry taken back), and the special rolls at their phases with each outcome:
+    Brest on GT 26 and 27 (15.3), the 15th Army with and without a corps HQ (15.2), Leclerc
+    (15.1)."""
+    four = tuple(Exit(20, "us", "west", "mech_division") for _ in range(4))
+    menus = ((on("cobra", 20, 1, exits=four), ("exit_us_mech", "variant_4th_panzer",
+                                                "variant_4th_panzer", "allied_regiment",
+                                                "exit_us_west")),
+             (on("cobra", 27, 1), ("exit_british_mech", "us_not_exited", "exit_us_mech")),
+             (on("cobra", 19, 1), ("brest_entry",)), (on("campaign", 1, 1), ()),
+             (on("campaign", 8, 1), ()), (on("campaign", 15, 1), ()),
+             (on("buildup", 14, 1), ("caen",)))
+    for seed, (game, keys) in enumerate(menus):
+        tour.save("vp", CobraSession(game).to_dict())
+        guide = tour.guide(tour.box("vp"), "cobra", seed=seed)
+        guide.choose(tour.t("resume_cobra"))
+        guide.choose(tour.t("tracks"))
+        guide.choose(tour.t("victory_points"))
+        for key in keys:
+            guide.choose(vp_item(guide.app, vps.SOURCES[key], game.turn))
+            if key == "us_not_exited":
+                guide.press("cw", "cw", "cw", "cw", "ok")  # 5 × 3 VP: 12 at most (16.1)
+            guide.play(8, until=lambda guide=guide: isinstance(guide.view, Menu) and
+                       guide.view.header.title == tour.t("victory_points"))
+        guide.choose(tour.t("vp_take_back", what="").split(":")[0])
+        guide.play(30)
+    released = Scoresheet(rolls=(SpecialRoll(22, "release", 1, True),))
+    specials = (("brest", on("cobra", 26, 0), 2), ("brest", on("cobra", 27, 0), 5),
+                ("release", on("cobra", 22, 2), 2), ("release", on("cobra", 23, 2, released), 1),
+                ("release", on("cobra", 22, 2), 5), ("leclerc", on("cobra", 20, 7), 1),
+                ("leclerc", on("cobra", 20, 7), 4))
+    for key, game, face in specials:
+        tour.save("special", CobraSession(game).to_dict())
+        guide = tour.guide(tour.box("special", [face] * 10), "cobra")
+        guide.choose(tour.t("resume_cobra"))
+        guide.follow(tour.t(key))
+        guide.play(12, until=lambda guide=guide: type(guide.app.screen).__name__ == "Hub")
+
+
+def on(key: str, turn: int, step: int, scoresheet: Scoresheet | None = None,
+       exits: tuple[Exit, ...] = ()) -> CobraGame:
+    """A game of scenario `key` at `step` of game turn `turn`, the weather known from its
+    first turn on (none yet at the weather phase)."""
+    game = CobraGame.start(key)
+    played = tuple([Weather.OVERCAST] * (turn - game.first_turn + (1 if step else 0)))
+    return replace(CobraGame(game.scenario, turn, step, played, game.tracks, game.last),
+                   exits=exits, scoresheet=scoresheet or Scoresheet())
 
 
 def at(turn: int, step: int, history: list[Weather]) -> CobraGame:
@@ -1180,6 +1242,8 @@ def cobra_sayings() -> list[RulesError | Note]:
           for army in Army for paid in ALLIED_ARMIES),
         *(RulesError("-", code, army=army.value, made=20, most=20)
           for code in (r.ATTACK_LIMIT, r.OVERRUN_LIMIT) for army in ALLIED_ARMIES),
+        *(RulesError("-", r.VP_NOT_THIS_TURN, vp_source=key, turn=28, first=28, last=28,
+                     article="17.3.4e") for key in vps.SOURCES),
     ]
 
 
@@ -1282,6 +1346,16 @@ def cobra_log() -> list[LogEntry]:
         *(entry("log_hq", name="II SS Pz", hq_event=event.value, hq_state=state.value)
           for event in HQEvent for state in HQState),
         entry("log_levels", us=20, british=20),
+        *(entry(key, vp_source=source, vp=-15, track="german_vp")
+          for key in ("log_vp", "log_vp_undo") for source in vps.SOURCES),
+        *(entry("log_leclerc", die=6, result=entry(result))
+          for result in ("log_mutiny", "log_no_mutiny")),
+        *(entry("log_release", die=6, result=result)
+          for result in (entry("log_not_released"), *(
+              entry(key, division=347, units=3) for key in ("log_released",
+                                                            "log_released_hq")))),
+        *(entry("log_brest", die=6, modifier=-1, modified=5, result=entry(result))
+          for result in ("log_fj_released", "log_not_released")),
     ]
     return [entry("log_game_turn", turn=28, line=line) for line in lines]
 
@@ -1300,7 +1374,9 @@ def needs() -> list[Need]:
             Need(r.ATTACKER, a.ATTACK, "-", piece=target),
             Need(r.DEFENDER, a.OVERRUN, "-", piece=target, figure=10),
             Need(r.AXIS, a.WEATHER, "-"), Need(r.ATTACKER, a.COMBAT, "-"),
-            Need(r.ALLIES, a.EXTENSION, "-"), Need(r.EITHER, a.QUICK, "-")]
+            Need(r.ALLIES, a.EXTENSION, "-"), Need(r.EITHER, a.QUICK, "-"),
+            Need(r.ALLIES, a.LECLERC, "-"), Need(r.AXIS, a.RELEASE, "-"),
+            Need(r.AXIS, a.BREST, "-")]
 
 
 def journey_words(tour: Tour) -> None:
@@ -1387,7 +1463,8 @@ def dice(seed: int) -> list[int]:
 
 
 JOURNEYS = (journey_box, journey_easy, journey_tank, journey_fights, journey_riders,
-            journey_learn, journey_marks, journey_match, journey_cobra, journey_sensor,
+            journey_learn, journey_marks, journey_match, journey_cobra, journey_victory,
+            journey_sensor,
             journey_words, journey_trouble)
 
 
