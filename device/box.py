@@ -84,7 +84,9 @@ LATER_MODULES = (
     "device.games.settings", "device.games.tank", "device.games.tank.learn",
     "device.games.tank.fire", "rules.overrun", "device.games.tank.overrun",
     "device.games.tank.turn", "rules.cobra.tables", "rules.cobra.weather", "rules.cobra.combat",
-    "rules.cobra.exits", "rules.cobra.turns", "rules.cobra.overrun", "device.games.cobra")
+    "rules.cobra.exits", "rules.cobra.movement", "rules.cobra.replacements", "rules.cobra.turns",
+    "rules.cobra.overrun", "device.games.cobra", "device.games.cobra_movement",
+    "device.games.cobra_replacements")
 
 
 # What the screens put in small text besides the word tables and the cards: numbers, odds

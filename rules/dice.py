@@ -44,6 +44,7 @@ class Aim(StrEnum):
     COMBAT = "combat"
     EXTENSION = "extension"  # Cobra: does the campaign go on to game turn 28?
     QUICK = "quick"          # a die rolled for its own sake
+    AIR_ATTACK = "air_attack"    # Cobra: the air attack on a German unit that increased its MA
 
 
 @dataclass(frozen=True)

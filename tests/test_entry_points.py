@@ -59,6 +59,10 @@ REAL_RUNS = {
     "cobra crt": ["cobra", "crt", "check", str(ROOT / "cards" / "cobra" / "tables.toml")],
     "cobra victory": ["cobra", "victory", "--scenario", "buildup", "--objectives", "no",
                       "--german-vp", "-15", "--allied-vp", "20", "--json"],
+    "cobra ma": ["cobra", "ma", "--printed", "6", "--nation", "german", "--weather", "clear",
+                 "--increase", "third", "--dice", "2"],
+    "cobra replacements": ["cobra", "replacements", "--turn", "16", "--side", "german",
+                           "--carried", "mech=0.5", "--taken", "mech=1", "--json"],
     "a refusal": ["resolve", "--attacker", "9999", "--target", "2477", "--facing", "front"],
 }
 ELSEWHERE = {"run", "sim", "play", "range"}

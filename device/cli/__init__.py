@@ -100,7 +100,8 @@ COMMANDS = (
     Command("play", "the box in the terminal as text: its screens as lines, its keys typed "
                     "as words", options.play, "box.play"),
     Command("cobra", "Cobra (Normandy 1944): combat odds, a combat roll, the weather, checking "
-                     "your tables file, the level of victory", _cobra, "cobra.cobra"),
+                     "your tables file, the level of victory, the movement allowance, "
+                     "replacements", _cobra, "cobra.cobra"),
 )
 COBRA_COMMANDS = (
     Command("odds", "the CRT column of an attack, every step explained", options.cobra_odds,
@@ -113,6 +114,10 @@ COBRA_COMMANDS = (
             "cobra.crt"),
     Command("victory", "the level of victory at the end of a game (16.3, 17.4.2)",
             options.cobra_victory, "cobra.victory"),
+    Command("ma", "a unit's movement allowance, and the air attack of an MA increase (5.3, "
+                  "10.6, 12.1b)", options.cobra_ma, "cobra_movement.ma"),
+    Command("replacements", "the replacement steps a side may take in a game turn (12.2, "
+                            "16.1)", options.cobra_replacements, "cobra_movement.replacements"),
 )
 
 

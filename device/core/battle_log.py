@@ -29,7 +29,7 @@ from cobi_companion.rules.cobra.notes import Note, Why
 WORDED: dict[str, str] = reasons.WORDED | {
     "winner": "", "attacker": "", "defender": "", "facing": "", "level": "",
     "effect": "effect_", "call": "call_", "phase": "phase_", "scenario": "scenario_",
-    "track": "log_track_", "choice": "house_", "when": "when_"}
+    "track": "log_track_", "choice": "house_", "when": "when_", "army": "army_"}
 
 
 @dataclass(frozen=True)

@@ -180,6 +180,10 @@ def hub(app: App) -> Screen:
     elif name == "turn_end":
         items.append((app.t("end_turn"), lambda: end_turn(app)))
     else:
+        if name in ("initial_movement", "mechanized_movement"):
+            items.append((app.t("movement"), lambda: movement(app)))
+        if name == "replacement":
+            items.append((app.t("replacements"), lambda: replacements(app)))
         if name == "combat":
             items.append((app.t("attack"), lambda: Attack(game.turn, game.phase.player).units(app)))
         when = OVERRUN_PHASES.get(name)
@@ -192,6 +196,20 @@ def hub(app: App) -> Screen:
     items.append((app.t("tracks"), lambda: tracks(app)))
     return Hub(phase_title(app, game), [label for label, _ in items],
                lambda i: items[i][1](), back=lambda: cobra_menu(app))
+
+
+def movement(app: App) -> Screen:
+    """A unit's movement allowance (5.3, 10.6, 12.1b), in its own module: it imports this one."""
+    from cobi_companion.device.games import cobra_movement
+
+    return cobra_movement.movement(app)
+
+
+def replacements(app: App, index: int = 0) -> Screen:
+    """The Replacement Phase's steps (12.2, 16.1), in its own module: it imports this one."""
+    from cobi_companion.device.games import cobra_replacements
+
+    return cobra_replacements.replacements(app, index)
 
 
 class Hub(Choose):
@@ -574,6 +592,10 @@ def tracks(app: App, index: int = 0) -> Screen:
     game = session(app).game
 
     def chosen(i: int) -> Screen:
+        if i > len(TRACKS) + 1:             # the replacement tracks (12.2) and steps (16.1)
+            from cobi_companion.device.games.cobra_replacements import track_lines
+
+            return reading(app, app.t("replacements"), track_lines(app), tracks(app, i))
         if i >= len(TRACKS):                # the net VP and the victory: the level they make
             return victory_screen(app, lambda: tracks(app, i))
         track = TRACKS[i]
@@ -590,8 +612,17 @@ def tracks(app: App, index: int = 0) -> Screen:
         low = -VP_MAX if track == "german_vp" else 0
         return number(app, app.t("track_" + track, n=""), old, set_to, low=low, high=top)
     items = [app.t("track_" + t, n=getattr(game.tracks, t)) for t in TRACKS]
-    items += [net_vp(app, game.tracks.net_vp), app.t("victory_level")]
+    items += [net_vp(app, game.tracks.net_vp), app.t("victory_level"),
+              replacements_left(app, game)]
     return Phased(app.t("tracks"), items, chosen, back=lambda: hub(app), index=index)
+
+
+def replacements_left(app: App, game: CobraGame) -> str:
+    """The German replacement tracks this game turn (12.2), for the Tracks screen."""
+    from cobi_companion.rules.cobra.replacements import of_game, steps_text
+
+    track = of_game(game, "german").on_track
+    return app.t("repl_track", mech=steps_text("mech", track["mech"]), inf=track["inf"])
 
 
 def net_vp(app: App, net: int) -> str:

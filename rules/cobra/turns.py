@@ -10,6 +10,7 @@ from ..errors import Refusal, RulesError, Value
 from .combat import Nation, Odds, carpet_odds
 from .exits import Exit
 from .notes import Note, Why
+from .replacements import Replacement
 from .tables import Weather
 from .weather import GERMAN_SUPPLY, air_points, naval_points
 
@@ -146,6 +147,7 @@ class CobraGame:
     naval_used: int = 0                    # naval support points spent this game turn (14.4)
     carpets: tuple[int, ...] = ()          # the game turns of the carpet missions flown
     exits: tuple[Exit, ...] = ()           # Allied units exited off a map edge, oldest first
+    replacements: tuple[Replacement, ...] = ()   # the replacement steps taken (12.0), oldest first
 
     @classmethod
     def start(cls, key: str) -> CobraGame:
@@ -320,7 +322,8 @@ class CobraGame:
                 "last": self.last, "over": self.over, "extension_die": self.extension_die,
                 "phase": self.phase.name, "player": self.phase.player.value,
                 "air_used": self.air_used, "naval_used": self.naval_used,
-                "carpets": list(self.carpets), "exits": [e.to_dict() for e in self.exits]}
+                "carpets": list(self.carpets), "exits": [e.to_dict() for e in self.exits],
+                "replacements": [r.to_dict() for r in self.replacements]}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> CobraGame:
@@ -330,7 +333,8 @@ class CobraGame:
                    # a game saved before these were kept: nothing spent yet this turn
                    int(data.get("air_used", 0)), int(data.get("naval_used", 0)),
                    tuple(int(t) for t in data.get("carpets", ())),
-                   tuple(Exit.from_dict(e) for e in data.get("exits", ())))
+                   tuple(Exit.from_dict(e) for e in data.get("exits", ())),
+                   tuple(Replacement.from_dict(r) for r in data.get("replacements", ())))
         game.phase  # noqa: B018 - refuses a step outside the turn's sequence
         return game
 

@@ -53,7 +53,8 @@ def to_phase(table, name: str) -> None:
             return
         if table.view.items[0].startswith("Supply points"):
             table.press("ok", "ok", "ok", "ok")          # US 0, British 0, the notice
-        elif table.view.items[0] in ("Attack", "Overrun"):
+        elif table.view.items[0] in ("Attack", "Overrun", "Movement allowance",
+                                     "Replacements"):
             table.choose("Next phase")
         else:
             table.press("ok")

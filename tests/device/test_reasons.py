@@ -20,7 +20,9 @@ from cobi_companion.rules.battle import Battle, Piece, Ride
 from cobi_companion.rules.card import PRINTED, Facing, Kind, Mount, Template, Weapon
 from cobi_companion.rules.card_schema import validated_card
 from cobi_companion.rules.cobra import combat as cobra
+from cobi_companion.rules.cobra import movement as cobra_movement
 from cobi_companion.rules.cobra import overrun as cobra_overrun
+from cobi_companion.rules.cobra import replacements as cobra_replacements
 from cobi_companion.rules.cobra.notes import Note, Why
 from cobi_companion.rules.cobra.tables import Loss, Result, Weather
 from cobi_companion.rules.cobra.turns import CobraGame, victory
@@ -56,6 +58,7 @@ SAMPLES: dict[str, Any] = {
     "column": "2:1", "low": 28, "high": 40, "span": "30-35 cm", "gain": 3,
     "vehicle": "Opel 1", "need": 3,
     "rule": "sherman_reload", "value": "paint",
+    "printed": 30, "increase": 2, "step_kind": "mech", "on_track": "½",
 }
 # Words a Polish template may share with the English one: the keys and values of the files
 # a player writes (offset_cm, at_least, terrain:-1), abbreviations both languages use (HE, AP,
@@ -126,7 +129,7 @@ def test_the_words_of_the_rules_have_words_in_both_languages(book: CardBook) -> 
              "question": list(QUESTIONS), "modifier": list(cobra.BY_LETTER),
              "quantity": ["offset", "reading", "threshold", "margin", "distance", "range"],
              "start": ["Marginal Allied", "Marginal German"], "weather": list(Weather),
-             "rule": list(house.BY_NAME)}
+             "rule": list(house.BY_NAME), "step_kind": list(cobra_replacements.KINDS)}
     missing = [key for name, values in known.items() for key in word_keys(name, values)
                if key not in i18n.STRINGS]
     assert missing == []
@@ -409,6 +412,25 @@ CASES: dict[Refusal, Case] = {
     Refusal.TURN_OUT_OF_RANGE: lambda b, k: cobra.check_turn(40),
     Refusal.WEATHER_PHASE_ONLY: lambda b, k: CobraGame.start("cobra")
     .with_weather(Weather.CLEAR)[0].advance().with_weather(Weather.CLEAR),
+    Refusal.UNKNOWN_MOVEMENT: lambda b, k: cobra_movement.allowance(6, "french"),
+    Refusal.MA_PRINTED: lambda b, k: cobra_movement.allowance(30, "us"),
+    Refusal.NOT_MECHANIZED: lambda b, k: cobra_movement.allowance(6, "us", phase="mechanized"),
+    Refusal.MA_NEEDS_WEATHER: lambda b, k: cobra_movement.allowance(6, "german"),
+    Refusal.MA_INCREASE_TOO_MUCH: lambda b, k: cobra_movement.allowance(
+        6, "german", weather=Weather.OVERCAST, increase=2),
+    Refusal.MA_INCREASE_GERMAN_ONLY: lambda b, k: cobra_movement.allowance(6, "us", increase=1),
+    Refusal.MA_INCREASE_THIRDS: lambda b, k: cobra_movement.air_attack(3, ScriptedDice([1])),
+    Refusal.UNKNOWN_REPLACEMENT: lambda b, k: cobra_replacements.Replacement(16, "us", "navy"),
+    Refusal.BRITISH_INFANTRY_LIMIT: lambda b, k: cobra_replacements.check_take(
+        cobra_replacements.allowance("british", 20, {}, {"mech": 0, "inf": 2}), "inf"),
+    Refusal.REPLACEMENT_TURN_LIMIT: lambda b, k: cobra_replacements.check_take(
+        cobra_replacements.allowance("german", 5, {"mech": 2, "inf": 1},
+                                     {"mech": 1, "inf": 0}), "mech"),
+    Refusal.NO_REPLACEMENT_STEP: lambda b, k: cobra_replacements.check_take(
+        cobra_replacements.allowance("german", 15, {"mech": 0, "inf": 0},
+                                     {"mech": 0, "inf": 0}), "mech"),
+    Refusal.REPLACEMENT_PHASE_ONLY: lambda b, k: cobra_replacements.take(
+        CobraGame.start("cobra"), "german", "inf"),
 }
 # Where the box's English is not the rules' sentence, and why: the words of the rules said as
 # the box's words (a side's name, a Cobra modifier as its menu names it), a measurement's
