@@ -83,8 +83,8 @@ LATER_MODULES = (
     "device.games.battle", "device.games.easy", "device.games.menus", "device.games.system",
     "device.games.settings", "device.games.tank", "device.games.tank.learn",
     "device.games.tank.fire", "rules.overrun", "device.games.tank.overrun",
-    "device.games.tank.turn", "rules.cobra.tables", "rules.cobra.weather", "rules.cobra.combat",
-    "rules.cobra.exits", "rules.cobra.movement", "rules.cobra.replacements", "rules.cobra.turns",
+    "device.games.tank.turn", "rules.cobra.tables", "rules.cobra.movement", "rules.cobra.weather",
+    "rules.cobra.combat", "rules.cobra.exits", "rules.cobra.replacements", "rules.cobra.turns",
     "rules.cobra.overrun", "device.games.cobra", "device.games.cobra_movement",
     "device.games.cobra_replacements")
 

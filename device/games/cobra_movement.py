@@ -13,6 +13,7 @@ from cobi_companion.device.core.battle_log import entry
 from cobi_companion.device.core.views import BigWord, Lines
 from cobi_companion.device.games.cobra import (
     Phased,
+    german_ma,
     header,
     hub,
     number,
@@ -98,7 +99,8 @@ class Movement:
     def shown(self, app: App, now: Allowance, then: Callable[[], Screen]) -> Screen:
         """The MA big, then its steps."""
         title = app.t("movement")
-        lines = tuple(step_words(app, now, step) for step in now.steps)
+        # the steps made: the box offers a replacement's halving only where it applies (4.0)
+        lines = tuple(step_words(app, now, step) for step in now.steps if step.applied)
         return Show([BigWord(header(app, title), app.t("MA_MP", ma=now.ma), lines[-1]),
                      Lines(header(app, title), lines, hint=app.t("ok_next"))], then)
 
@@ -125,9 +127,9 @@ def step_words(app: App, now: Allowance, step: MaStep) -> str:
     """One step of the MA as the panel says it: what changed it, and the MA after it."""
     if step.key == "weather" and now.weather is not None:
         return app.t("ma_step_weather", weather=app.t("weather_" + now.weather.value),
-                     off=GERMAN_MA[now.weather], ma=step.ma)
-    if not step.applied:
-        return app.t("ma_step_not_" + step.key)
+                     off=german_ma(app, GERMAN_MA[now.weather]), ma=step.ma)
+    if step.key == "increase":
+        return app.t("ma_increased", ma=step.ma, n=now.increase)
     return app.t("ma_step_" + step.key, ma=step.ma)
 
 

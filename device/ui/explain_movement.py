@@ -22,7 +22,7 @@ def ma_text(result: Allowance, attack: AirAttack | None) -> str:
         said = f"{step.ma:>2} MP  {step.text}" if step.applied else f"    {step.text}"
         lines.append(_line(step.key.replace("_", " "), said + (f" ({step.rule})" if step.rule
                                                                 else "")))
-    lines.append(_line("MA", f"{result.ma} MP"))
+    lines.append(_line("MA", f"{result.ma:>2} MP"))
     if result.increase_most:
         lines.append(_line("increase", f"up to {result.increase_most} third"
                                        f"{'s' if result.increase_most > 1 else ''} more, with "

@@ -349,7 +349,8 @@ def test_a_pulled_plug_resumes_the_phase_and_the_tracks(table_at, tmp_path):
     table.choose("Cobra")
     table.press("ok", "ok", "axis")                         # column A, row 4: the player reads
     table.choose("Storms")
-    table.press("ok", "ok", "ok")                            # on to Movement
+    table.press("ok", "ok")
+    table.choose("Next phase")                               # on to Movement
     table.close()
     again = table_at([], state_dir=state)
     assert again.view.items[0] == "Resume Cobra"
@@ -555,7 +556,7 @@ def test_the_german_vp_go_below_zero_and_the_net_is_shown(table_at, tmp_path):
     table.choose("Cobra")
     table.press("ok")
     table.choose("Tracks")
-    assert table.view.items[5:] == ("Net: VP even", "Victory")
+    assert table.view.items[5:7] == ("Net: VP even", "Victory")
     table.choose("German VP")
     table.press(*["ccw"] * 15, "ok")                          # the 4th Panzer: 15 VP
     assert table.view.items[3] == "German VP -15"
@@ -587,7 +588,7 @@ def test_an_overrun_in_the_initial_movement_phase(table_at, tmp_path):
     # not doubled; 11.0a "SP are never expended for overruns"; 14.2c no air points
     table = resumed_on_turn_16(table_at, tmp_path, 7)
     assert table.view.header.title == "3/6 Movement"
-    assert table.view.items[:2] == ("Overrun", "Next phase")
+    assert table.view.items[:3] == ("Movement allowance", "Overrun", "Next phase")
     table.choose("Overrun")
     table.choose("+ Add a unit")
     table.press(*["cw"] * 4, "ok")                          # strength 8
@@ -651,6 +652,6 @@ def test_no_overrun_is_offered_on_game_turn_1(table_at, tmp_path):
     seed_game(state, CobraGame(start.scenario, 1, 3, (C,), start.tracks, start.last))
     table = table_at([], state_dir=state)
     table.choose("Resume Cobra")
-    assert table.view.items[:2] == ("Next phase", "Tracks")
+    assert table.view.items[:3] == ("Movement allowance", "Next phase", "Tracks")
     table.choose("Next phase")
     assert table.view.items[:2] == ("Attack", "Next phase")

@@ -65,7 +65,9 @@ from cobi_companion.rules import house, turns
 from cobi_companion.rules.battle import Battle, Ride
 from cobi_companion.rules.card import PRINTED, Facing, Kind
 from cobi_companion.rules.cobra.combat import BY_LETTER, Nation, OverrunWhen, Role, ShiftKind
+from cobi_companion.rules.cobra.exits import Exit
 from cobi_companion.rules.cobra.notes import Note, Why
+from cobi_companion.rules.cobra.replacements import KINDS, SIDES, Replacement
 from cobi_companion.rules.cobra.tables import COLUMNS, Weather
 from cobi_companion.rules.cobra.turns import SCENARIOS, CobraGame
 from cobi_companion.rules.dice import Aim, Need, Roller
@@ -1017,6 +1019,52 @@ def journey_cobra(tour: Tour) -> None:
             break
 
 
+def journey_cobra_movement(tour: Tour) -> None:
+    """Cobra's movement allowance in each Movement Phase (German in clear with its toggles,
+    the increase and its air attack lost and not, after an Allied exit, overcast and storms;
+    Allied British infantry, the landing turns), the replacements of each side (a refusal, the
+    British limit, the tenth Allied step's VP) and the replacement tracks on the Tracks
+    screen."""
+    exited = (Exit(16, "us", "south"),)
+    landing = CobraGame.start("campaign")
+    games = {"clear": at(16, 2, [C, C]), "exit": replace(at(17, 2, [C, C, C]), exits=exited),
+             "overcast": at(16, 4, [C, Weather.OVERCAST]), "storms": at(16, 2, [C, S]),
+             "allied": at(16, 9, [C, C]),
+             "landing": replace(landing, turn=2, step=7, weather=(C, Weather.OVERCAST)),
+             "landing-mech": replace(landing, turn=2, step=9, weather=(C, Weather.OVERCAST))}
+    for name, game in games.items():
+        tour.save(name, CobraSession(game).to_dict())
+        guide = tour.guide(tour.box(name, [3, 5] * 20), "cobra")
+        guide.choose(tour.t("resume_cobra"))
+        guide.follow(tour.t("movement"))
+        guide.press("ok")                               # the printed MA the knob starts on
+        for toggle in ("ma_out_of_supply", "ma_replaced", "ma_british_infantry"):
+            guide.choose("- " + tour.t(toggle))
+        guide.choose(tour.t("ma_show", ma="").split(" ")[0])
+        guide.play(6, until=lambda guide=guide: isinstance(guide.view, Menu))
+        for thirds in (2, 1):                           # 3 on 1-4: lost; 5 on 1-2: not
+            if guide.choose(tour.t("ma_increase", n=thirds, low="").split(",")[0]):
+                guide.press("axis")
+                guide.play(6, until=lambda guide=guide: isinstance(guide.view, Menu))
+    steps = tuple(Replacement(19, "us", "inf") for _ in range(8))
+    for name, game in {"german-steps": at(16, 1, [C, C]),
+                       "allied-steps": replace(at(20, 6, [C] * 6), replacements=steps)}.items():
+        tour.save(name, CobraSession(game).to_dict())
+        guide = tour.guide(tour.box(name), "cobra")
+        guide.choose(tour.t("resume_cobra"))
+        guide.follow(tour.t("replacements"))
+        for key in ("repl_german_mech", "repl_german_mech", "repl_german_inf", "repl_us_inf",
+                    "repl_british_inf", "repl_british_inf", "repl_british_inf", "repl_us_mech",
+                    "repl_british_mech", "repl_track", "repl_allied"):
+            item = tour.t(key, n="", mech="", inf="", next="")
+            item = item.split(" ")[0] if key in ("repl_track", "repl_allied") else item.strip()
+            if guide.choose(item):
+                guide.play(8, until=lambda guide=guide: isinstance(guide.view, Menu))
+        guide.press("back")
+        guide.follow(tour.t("tracks"), tour.t("repl_track", mech="", inf="").split(" ")[0])
+        guide.play(8, until=lambda guide=guide: isinstance(guide.view, Menu))
+
+
 C, S = Weather.CLEAR, Weather.STORM
 
 
@@ -1128,6 +1176,8 @@ def cobra_sayings() -> list[RulesError | Note]:
           for start in words_of("levelname_")),
         *(Note("-", w.GERMAN_SUPPLY_STOPS, {"gain": 3, "weather": weather.value, "most": 12})
           for weather in Weather),
+        *(RulesError("-", r.NO_REPLACEMENT_STEP, turn=20, step_kind=kind, on_track="1½")
+          for kind in KINDS),
     ]
 
 
@@ -1226,6 +1276,13 @@ def cobra_log() -> list[LogEntry]:
                 air=1, naval=2) for track in ("us", "british", "german")),
         *(entry("log_carpet", die=6, result=result, air=3) for result in ("2", entry("read_crt"))),
         *(entry("log_track", track=track, old=199, new=199) for track in cobra.TRACKS),
+        *(entry("log_air_attack", increase=2, ma=20, die=6, result=entry(outcome))
+          for outcome in ("STEP_LOST", "NO_LOSS")),
+        *(entry("log_replacement", army=army, step_kind=kind)
+          for army in SIDES for kind in KINDS),
+        entry("log_replacement_vp", line=entry("log_replacement", army="british",
+                                               step_kind="mech"),
+              note=Note("-", Why.REPLACEMENT_VP, {"steps": 990})),
     ]
     return [entry("log_game_turn", turn=28, line=line) for line in lines]
 
@@ -1244,7 +1301,8 @@ def needs() -> list[Need]:
             Need(r.ATTACKER, a.ATTACK, "-", piece=target),
             Need(r.DEFENDER, a.OVERRUN, "-", piece=target, figure=10),
             Need(r.AXIS, a.WEATHER, "-"), Need(r.ATTACKER, a.COMBAT, "-"),
-            Need(r.ALLIES, a.EXTENSION, "-"), Need(r.EITHER, a.QUICK, "-")]
+            Need(r.ALLIES, a.EXTENSION, "-"), Need(r.EITHER, a.QUICK, "-"),
+            Need(r.AXIS, a.AIR_ATTACK, "-")]
 
 
 def journey_words(tour: Tour) -> None:
@@ -1331,7 +1389,8 @@ def dice(seed: int) -> list[int]:
 
 
 JOURNEYS = (journey_box, journey_easy, journey_tank, journey_fights, journey_riders,
-            journey_learn, journey_marks, journey_match, journey_cobra, journey_sensor,
+            journey_learn, journey_marks, journey_match, journey_cobra, journey_cobra_movement,
+            journey_sensor,
             journey_words, journey_trouble)
 
 
