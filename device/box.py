@@ -86,7 +86,7 @@ LATER_MODULES = (
     "device.games.tank.turn", "rules.cobra.tables", "rules.cobra.movement", "rules.cobra.weather",
     "rules.cobra.combat", "rules.cobra.exits", "rules.cobra.replacements", "rules.cobra.turns",
     "rules.cobra.overrun", "device.games.cobra", "device.games.cobra_movement",
-    "device.games.cobra_replacements")
+    "device.games.cobra_replacements", "device.games.cobra_parts")
 
 
 # What the screens put in small text besides the word tables and the cards: numbers, odds

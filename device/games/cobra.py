@@ -76,6 +76,23 @@ TOGGLED = "dsmbrux"         # the unit modifiers the box offers as toggles (by l
 OVERRUN_PHASES = {"initial_movement": OverrunWhen.MOVEMENT, "combat": OverrunWhen.ADVANCE}
 
 
+@dataclass(frozen=True)
+class Part:
+    """A part of Cobra in a module of its own (games/cobra_*.py, which imports this one): the
+    phases whose hub offers it, the word of its item and its screen; `track_line`, its line on
+    the Tracks screen, and `track_screen`, what that line opens before `then`.
+    games/cobra_parts.py lists them."""
+
+    phases: tuple[str, ...]
+    label: str
+    screen: Callable[[App], Screen]
+    track_line: Callable[[App], str] | None = None
+    track_screen: Callable[[App, Screen], Screen] | None = None
+
+
+PARTS: list[Part] = []          # filled by games/cobra_parts.py, through which Cobra starts
+
+
 @dataclass
 class CobraSession:
     """A Cobra game as the box keeps it: saved in the battle slot after every action."""
@@ -180,10 +197,8 @@ def hub(app: App) -> Screen:
     elif name == "turn_end":
         items.append((app.t("end_turn"), lambda: end_turn(app)))
     else:
-        if name in ("initial_movement", "mechanized_movement"):
-            items.append((app.t("movement"), lambda: movement(app)))
-        if name == "replacement":
-            items.append((app.t("replacements"), lambda: replacements(app)))
+        items += [(app.t(part.label), partial(part.screen, app)) for part in PARTS
+                  if name in part.phases]
         if name == "combat":
             items.append((app.t("attack"), lambda: Attack(game.turn, game.phase.player).units(app)))
         when = OVERRUN_PHASES.get(name)
@@ -196,20 +211,6 @@ def hub(app: App) -> Screen:
     items.append((app.t("tracks"), lambda: tracks(app)))
     return Hub(phase_title(app, game), [label for label, _ in items],
                lambda i: items[i][1](), back=lambda: cobra_menu(app))
-
-
-def movement(app: App) -> Screen:
-    """A unit's movement allowance (5.3, 10.6, 12.1b), in its own module: it imports this one."""
-    from cobi_companion.device.games import cobra_movement
-
-    return cobra_movement.movement(app)
-
-
-def replacements(app: App, index: int = 0) -> Screen:
-    """The Replacement Phase's steps (12.2, 16.1), in its own module: it imports this one."""
-    from cobi_companion.device.games import cobra_replacements
-
-    return cobra_replacements.replacements(app, index)
 
 
 class Hub(Choose):
@@ -591,11 +592,13 @@ class Phased(Choose):
 def tracks(app: App, index: int = 0) -> Screen:
     game = session(app).game
 
-    def chosen(i: int) -> Screen:
-        if i > len(TRACKS) + 1:             # the replacement tracks (12.2) and steps (16.1)
-            from cobi_companion.device.games.cobra_replacements import track_lines
+    lined = [part for part in PARTS if part.track_line and part.track_screen]
 
-            return reading(app, app.t("replacements"), track_lines(app), tracks(app, i))
+    def chosen(i: int) -> Screen:
+        if i > len(TRACKS) + 1:             # a part's own line: its screen, then the tracks
+            shown = lined[i - len(TRACKS) - 2].track_screen
+            assert shown is not None
+            return shown(app, tracks(app, i))
         if i >= len(TRACKS):                # the net VP and the victory: the level they make
             return victory_screen(app, lambda: tracks(app, i))
         track = TRACKS[i]
@@ -612,17 +615,9 @@ def tracks(app: App, index: int = 0) -> Screen:
         low = -VP_MAX if track == "german_vp" else 0
         return number(app, app.t("track_" + track, n=""), old, set_to, low=low, high=top)
     items = [app.t("track_" + t, n=getattr(game.tracks, t)) for t in TRACKS]
-    items += [net_vp(app, game.tracks.net_vp), app.t("victory_level"),
-              replacements_left(app, game)]
+    items += [net_vp(app, game.tracks.net_vp), app.t("victory_level")]
+    items += [part.track_line(app) for part in lined if part.track_line is not None]
     return Phased(app.t("tracks"), items, chosen, back=lambda: hub(app), index=index)
-
-
-def replacements_left(app: App, game: CobraGame) -> str:
-    """The German replacement tracks this game turn (12.2), for the Tracks screen."""
-    from cobi_companion.rules.cobra.replacements import of_game, steps_text
-
-    track = of_game(game, "german").on_track
-    return app.t("repl_track", mech=steps_text("mech", track["mech"]), inf=track["inf"])
 
 
 def net_vp(app: App, net: int) -> str:

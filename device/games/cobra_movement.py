@@ -12,6 +12,7 @@ from cobi_companion.device.core.app import Screen
 from cobi_companion.device.core.battle_log import entry
 from cobi_companion.device.core.views import BigWord, Lines
 from cobi_companion.device.games.cobra import (
+    Part,
     Phased,
     german_ma,
     header,
@@ -137,3 +138,6 @@ def movement(app: App) -> Screen:
     """The printed MA on the knob, then the unit's menu."""
     return number(app, app.t("printed_ma"), PRINTED_START,
                   lambda printed: Movement(printed).menu(app), low=1, high=PRINTED_MAX)
+
+
+PART = Part(("initial_movement", "mechanized_movement"), "movement", movement)

@@ -9,7 +9,15 @@ from typing import TYPE_CHECKING
 from cobi_companion.device.core.app import Next, Screen
 from cobi_companion.device.core.battle_log import LogEntry, entry
 from cobi_companion.device.core.views import BigWord
-from cobi_companion.device.games.cobra import Phased, header, hub, reading, save, session
+from cobi_companion.device.games.cobra import (
+    Part,
+    Phased,
+    header,
+    hub,
+    reading,
+    save,
+    session,
+)
 from cobi_companion.device.ui.widgets import Show
 from cobi_companion.rules.cobra.combat import Nation
 from cobi_companion.rules.cobra.replacements import Allowance, of_game, steps_text, take
@@ -86,3 +94,17 @@ def track_lines(app: App) -> list[str]:
     allied = of_game(game, "us")
     return [*lines, app.t("repl_allied", n=allied.allied_steps,
                           next=allied.to_dict()["next_vp_at"])]
+
+
+def track_line(app: App) -> str:
+    """The German replacement tracks this game turn (12.2), on the Tracks screen."""
+    track = of_game(session(app).game, "german").on_track
+    return app.t("repl_track", mech=steps_text("mech", track["mech"]), inf=track["inf"])
+
+
+def track_screen(app: App, then: Screen) -> Screen:
+    """The German tracks and the Allied steps, read from the Tracks screen."""
+    return reading(app, app.t("replacements"), track_lines(app), then)
+
+
+PART = Part(("replacement",), "replacements", replacements, track_line, track_screen)
