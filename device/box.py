@@ -83,10 +83,12 @@ LATER_MODULES = (
     "device.games.battle", "device.games.easy", "device.games.menus", "device.games.system",
     "device.games.settings", "device.games.tank", "device.games.tank.learn",
     "device.games.tank.fire", "rules.overrun", "device.games.tank.overrun",
-    "device.games.tank.turn", "rules.cobra.tables", "rules.cobra.weather", "rules.cobra.combat",
-    "rules.cobra.exits", "rules.cobra.command", "rules.cobra.scoresheet", "rules.cobra.turns",
-    "rules.cobra.overrun", "device.games.cobra_command", "device.games.cobra",
-    "rules.cobra.victory_points", "rules.cobra.special_rolls", "device.games.cobra_victory")
+    "device.games.tank.turn", "rules.cobra.tables", "rules.cobra.movement", "rules.cobra.weather",
+    "rules.cobra.combat", "rules.cobra.exits", "rules.cobra.command", "rules.cobra.scoresheet",
+    "rules.cobra.replacements", "rules.cobra.turns", "rules.cobra.overrun",
+    "device.games.cobra_command", "device.games.cobra", "device.games.cobra_movement",
+    "device.games.cobra_replacements", "rules.cobra.victory_points", "rules.cobra.special_rolls",
+    "device.games.cobra_victory", "device.games.cobra_parts")
 
 
 # What the screens put in small text besides the word tables and the cards: numbers, odds

@@ -47,6 +47,7 @@ class Aim(StrEnum):
     RELEASE = "release"      # Cobra 15.2: is a 15th Army division released?
     BREST = "brest"          # Cobra 15.3: is the 2nd FJ Division released from Brest?
     QUICK = "quick"          # a die rolled for its own sake
+    AIR_ATTACK = "air_attack"    # Cobra: the air attack on a German unit that increased its MA
 
 
 @dataclass(frozen=True)

@@ -255,6 +255,18 @@ class Refusal(Coded):
     BREST_RELEASED = "brest_released", "turn"
     LECLERC_MUTINIED = "leclerc_mutinied", "turn"
     SPECIAL_ONCE_A_TURN = "special_once_a_turn", "turn"
+    UNKNOWN_MOVEMENT = "unknown_movement", "field", "value", "choices"
+    MA_PRINTED = "ma_printed", "printed", "most"
+    NOT_MECHANIZED = "not_mechanized"
+    MA_NEEDS_WEATHER = "ma_needs_weather"
+    MA_INCREASE_TOO_MUCH = "ma_increase_too_much", "increase", "most"
+    MA_INCREASE_GERMAN_ONLY = "ma_increase_german_only"
+    MA_INCREASE_THIRDS = "ma_increase_thirds", "increase"
+    UNKNOWN_REPLACEMENT = "unknown_replacement", "field", "value", "choices"
+    BRITISH_INFANTRY_LIMIT = "british_infantry_limit", "first", "most"
+    REPLACEMENT_TURN_LIMIT = "replacement_turn_limit"
+    NO_REPLACEMENT_STEP = "no_replacement_step", "turn", "step_kind", "on_track"
+    REPLACEMENT_PHASE_ONLY = "replacement_phase_only"
 
 
 class RulesError(Exception):

@@ -69,6 +69,10 @@ REAL_RUNS = {
                       "--released", "1", "--dice", "2"],
     "cobra brest": ["cobra", "brest", "--turn", "27", "--dice", "3", "--json"],
     "cobra leclerc": ["cobra", "leclerc", "--dice", "1"],
+    "cobra ma": ["cobra", "ma", "--printed", "6", "--nation", "german", "--weather", "clear",
+                 "--increase", "third", "--dice", "2"],
+    "cobra replacements": ["cobra", "replacements", "--turn", "16", "--side", "german",
+                           "--carried", "mech=0.5", "--taken", "mech=1", "--json"],
     "a refusal": ["resolve", "--attacker", "9999", "--target", "2477", "--facing", "front"],
 }
 ELSEWHERE = {"run", "sim", "play", "range"}

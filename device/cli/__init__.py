@@ -99,9 +99,10 @@ COMMANDS = (
             "box.measure"),
     Command("play", "the box in the terminal as text: its screens as lines, its keys typed "
                     "as words", options.play, "box.play"),
-    Command("cobra", "Cobra (Normandy 1944): combat odds, a combat roll, the weather, checking "
-                     "your tables file, the level of victory, the turn's points, the command "
-                     "limits and HQs", _cobra, "cobra.cobra"),
+    Command("cobra", "Cobra (Normandy 1944): combat odds and rolls, the weather, your tables "
+                     "file, victory, the turn's points, command limits and HQs, movement, "
+                     "replacements, victory points and the special rolls", _cobra,
+            "cobra.cobra"),
 )
 COBRA_COMMANDS = (
     Command("odds", "the CRT column of an attack, every step explained", options.cobra_odds,
@@ -128,6 +129,10 @@ COBRA_COMMANDS = (
             "cobra_victory.brest"),
     Command("leclerc", "does Leclerc head for Paris? (15.1)", options.cobra_leclerc,
             "cobra_victory.leclerc"),
+    Command("ma", "a unit's movement allowance, and the air attack of an MA increase (5.3, "
+                  "10.6, 12.1b)", options.cobra_ma, "cobra_movement.ma"),
+    Command("replacements", "the replacement steps a side may take in a game turn (12.2, "
+                            "16.1)", options.cobra_replacements, "cobra_movement.replacements"),
 )
 
 

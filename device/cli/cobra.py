@@ -23,8 +23,11 @@ if TYPE_CHECKING:
 
 
 def cobra(args: argparse.Namespace) -> int:
-    raise UsageError("cobra needs a subcommand: odds, roll, weather, crt check, victory, "
-                     "points or command (see cobi-companion cobra --help)")
+    from cobi_companion.device.cli import COBRA_COMMANDS
+
+    names = [c.name if c.name != "crt" else "crt check" for c in COBRA_COMMANDS]
+    raise UsageError(f"cobra needs a subcommand: {', '.join(names[:-1])} or {names[-1]} "
+                     f"(see cobi-companion cobra --help)")
 
 
 def odds(args: argparse.Namespace) -> int:

@@ -30,7 +30,7 @@ WORDED: dict[str, str] = reasons.WORDED | {
     "winner": "", "attacker": "", "defender": "", "facing": "", "level": "",
     "effect": "effect_", "call": "call_", "phase": "phase_", "scenario": "scenario_",
     "track": "log_track_", "choice": "house_", "when": "when_",
-    "hq_event": "hqevent_", "hq_state": "hqstate_"}
+    "hq_event": "hqevent_", "hq_state": "hqstate_", "army": "army_"}
 
 
 @dataclass(frozen=True)

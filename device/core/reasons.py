@@ -24,7 +24,7 @@ WORDED = {"field": "field_", "weapon": "weapon_", "weapons": "weapon_", "side": 
           "kind": "kind_", "quantity": "quantity_", "situation": "sit_", "role": "role_",
           "modifier": "mod_", "shift_kind": "shiftkind_", "question": "q_",
           "start": "levelname_", "weather": "weather_", "rule": "house_",
-          "army": "army_", "paid": "army_", "vp_source": "vp_"}
+          "army": "army_", "paid": "army_", "vp_source": "vp_", "step_kind": "stepkind_"}
 # Puts a word's key into words: the i18n table's in one language (an app's `t`, watched by
 # tests, or `i18n.text` with its language).
 Translate = Callable[[str], str]
@@ -600,6 +600,45 @@ TEMPLATES: dict[Refusal, tuple[str, str]] = {
                          "(15.1b)"),
     R.SPECIAL_ONCE_A_TURN: ("this roll is made once in game turn {turn}",
                             "ten rzut wykonuje się raz w turze {turn}"),
+    R.UNKNOWN_MOVEMENT: ("a unit's {field} is one of {choices}, not '{value}'",
+                         "ruch oddziału: {field} to jedno z {choices}, nie „{value}”"),
+    R.MA_PRINTED: ("a printed MA is 1 to {most}, not {printed}",
+                   "punkty ruchu z żetonu to od 1 do {most}, nie {printed}"),
+    R.NOT_MECHANIZED: ("only mechanized units move in the Mechanized Movement Phase (4.0, 5.2); "
+                       "British and Canadian infantry two thirds of their MA (5.2c)",
+                       "w fazie ruchu zmechanizowanego ruszają się tylko oddziały "
+                       "zmechanizowane (4.0, 5.2); piechota brytyjska i kanadyjska za dwie "
+                       "trzecie punktów ruchu (5.2c)"),
+    R.MA_NEEDS_WEATHER: ("a German unit's MA needs the weather (5.3b)",
+                         "punkty ruchu Niemców zależą od pogody (5.3b)"),
+    R.MA_INCREASE_TOO_MUCH: ("an increase of {increase:third|thirds} would take the MA above "
+                             "the printed MA: {most} at most (5.3d)",
+                             "zwiększenie o {increase:trzecią|trzecie|trzecich} przekroczyłoby "
+                             "punkty ruchu z żetonu: najwyżej {most} (5.3d)"),
+    R.MA_INCREASE_GERMAN_ONLY: ("only German units increase their MA, in overcast or clear "
+                                "weather (5.3d)",
+                                "tylko Niemcy zwiększają punkty ruchu, przy pochmurnym lub "
+                                "pogodnym niebie (5.3d)"),
+    R.MA_INCREASE_THIRDS: ("an MA increase is one or two thirds, not {increase} (5.3d)",
+                           "punkty ruchu zwiększa się o jedną lub dwie trzecie, nie {increase} "
+                           "(5.3d)"),
+    R.UNKNOWN_REPLACEMENT: ("a replacement's {field} is one of {choices}, not '{value}'",
+                            "uzupełnienie: {field} to jedno z {choices}, nie „{value}”"),
+    R.BRITISH_INFANTRY_LIMIT: ("from game turn {first} the British replace no more than "
+                               "{most} infantry steps a turn (12.2)",
+                               "od tury {first} Brytyjczycy uzupełniają najwyżej {most} "
+                               "stopnie piechoty na turę (12.2)"),
+    R.REPLACEMENT_TURN_LIMIT: ("no more than one mechanized or two infantry steps may be used "
+                               "in a game turn (12.2d)",
+                               "w jednej turze najwyżej jeden stopień zmechanizowany albo dwa "
+                               "stopnie piechoty (12.2d)"),
+    R.NO_REPLACEMENT_STEP: ("game turn {turn}: {on_track} {step_kind:key} step on the German "
+                            "replacement track, a whole step is needed (12.2)",
+                            "tura {turn}: na niemieckim torze uzupełnień {on_track} stopnia "
+                            "({step_kind}), potrzeba całego (12.2)"),
+    R.REPLACEMENT_PHASE_ONLY: ("replacements are taken in the side's own Replacement Phase "
+                               "(12.0)",
+                               "uzupełnienia bierze się we własnej fazie uzupełnień (12.0)"),
 }
 
 W = Why
@@ -711,6 +750,8 @@ NOTES: dict[Why, tuple[str, str]] = {
                                "Niemców (16.3.3)"),
     W.VICTORY_AS_FRONTLINE: (VICTORY_EN + "0 levels (16.3.3)",
                              VICTORY_PL + "poziom bez zmian (16.3.3)"),
+    W.REPLACEMENT_VP: ("{steps} Allied replacement steps: German VP +1 (16.1)",
+                       "{steps} stopni uzupełnień Aliantów: PZw Niemców +1 (16.1)"),
 }
 
 

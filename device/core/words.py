@@ -87,6 +87,10 @@ WORDS: dict[str, tuple[str, str]] = {
     "need_initiative": ("{side}: initiative", "{side}: inicjatywa"),
     "need_weather": ("Weather", "Pogoda"),
     "need_combat": ("Combat", "Walka"),
+    "need_air_attack": ("Air attack", "Nalot"),
+    # the kinds of a Cobra replacement step (12.2)
+    "stepkind_mech": ("mechanized", "zmechanizowany"),
+    "stepkind_inf": ("infantry", "piechoty"),
     # dice, chances and counts
     "d6_plus": ("D6+", "k6+"),
     "versus": ("{attack} v {defence}", "{attack} : {defence}"),

@@ -81,6 +81,23 @@ SUPPORT = (ShiftKind.AIR, ShiftKind.NAVAL)     # the shifts that spend the turn'
 OVERRUN_PHASES = {"initial_movement": OverrunWhen.MOVEMENT, "combat": OverrunWhen.ADVANCE}
 
 
+@dataclass(frozen=True)
+class Part:
+    """A part of Cobra in a module of its own (games/cobra_*.py, which imports this one): the
+    phases whose hub offers it, the word of its item and its screen; `track_line`, its line on
+    the Tracks screen, and `track_screen`, what that line opens before `then`.
+    games/cobra_parts.py lists them."""
+
+    phases: tuple[str, ...]
+    label: str
+    screen: Callable[[App], Screen]
+    track_line: Callable[[App], str] | None = None
+    track_screen: Callable[[App, Screen], Screen] | None = None
+
+
+PARTS: list[Part] = []          # filled by games/cobra_parts.py, through which Cobra starts
+
+
 @dataclass
 class CobraSession:
     """A Cobra game as the box keeps it: saved in the battle slot after every action."""
@@ -186,6 +203,8 @@ def hub(app: App) -> Screen:
     elif name == "turn_end":
         items.append((app.t("end_turn"), lambda: end_turn(app)))
     else:
+        items += [(app.t(part.label), partial(part.screen, app)) for part in PARTS
+                  if name in part.phases]
         if name == "combat":
             items.append((app.t("attack"), lambda: Attack(game.turn, game.phase.player).units(app)))
         when = OVERRUN_PHASES.get(name)
@@ -626,6 +645,8 @@ def tracks(app: App, index: int = 0) -> Screen:
         app, i))), (app.t("victory_level"), lambda i: victory_screen(app, lambda: tracks(app, i)))]
     # other modules' rows (what happened, and its VP: games/cobra_victory.py)
     rows += [(app.t(key), partial(other_row, app, screen)) for key, screen in TRACKS_ITEMS]
+    rows += [(part.track_line(app), partial(part_row, app, part.track_screen))
+             for part in PARTS if part.track_line and part.track_screen]
     rows += [(app.t("budget_" + b.kind, left=b.left, most=b.most), partial(read_budget, app, b))
              for b in game.budgets()]
     rows += [(line, partial(lambda n, i: cobra_command.correct_level(
@@ -637,6 +658,11 @@ def tracks(app: App, index: int = 0) -> Screen:
 
 def other_row(app: App, screen: Callable[[App], Screen], row: int) -> Screen:
     return screen(app)
+
+
+def part_row(app: App, screen: Callable[[App, Screen], Screen], row: int) -> Screen:
+    """A part's own line of the tracks: its screen, then the tracks again (games/cobra_*)."""
+    return screen(app, tracks(app, row))
 
 
 def set_track(app: App, track: str, row: int) -> Screen:

@@ -22,7 +22,7 @@ def start_menu(app: App) -> Screen:
 
         items.append((app.t("resume_match"), lambda: match_next(app)))
     if app.cobra is not None:                # only a Cobra game is kept there
-        from cobi_companion.device.games import cobra
+        from cobi_companion.device.games import cobra_parts as cobra
 
         if isinstance(app.cobra, cobra.CobraSession) and not app.cobra.game.over:
             items.append((app.t("resume_cobra"), lambda: cobra.hub(app)))
@@ -37,8 +37,7 @@ def start_menu(app: App) -> Screen:
 
 
 def new_cobra_game(app: App) -> Screen:
-    # the victory points and special rolls join Cobra's hub and tracks when imported
-    from cobi_companion.device.games import cobra, cobra_victory  # noqa: F401
+    from cobi_companion.device.games import cobra_parts as cobra
 
     return cobra.new_game(app, lambda: start_menu(app))
 
@@ -137,7 +136,7 @@ class Table:
         return turn_screen(app)
 
     def resume(self, data: dict[str, Any]) -> SavedGame:
-        from cobi_companion.device.games import cobra, cobra_victory  # noqa: F401 - as above
+        from cobi_companion.device.games import cobra_parts as cobra
 
         return cobra.CobraSession.from_dict(data)
 

@@ -52,6 +52,8 @@ class Why(Coded):
     VICTORY_TOWARD_GERMANS = ("victory_toward_germans", "start", "allied", "german",
                               "difference", "levels")
     VICTORY_AS_FRONTLINE = "victory_as_frontline", "start", "allied", "german", "difference"
+    # the German VP for every 10 Allied replacement steps (16.1)
+    REPLACEMENT_VP = "replacement_vp", "steps"
 
 
 @dataclass(frozen=True)

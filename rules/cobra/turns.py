@@ -11,6 +11,7 @@ from .combat import CARPET_MISSIONS, Nation, Odds, carpet_missions_left, carpet_
 from .command import Command
 from .exits import Exit
 from .notes import Note, Why
+from .replacements import Replacement
 from .scoresheet import Scoresheet
 from .tables import Weather
 from .weather import GERMAN_SUPPLY, air_points, naval_points
@@ -169,6 +170,7 @@ class CobraGame:
     exits: tuple[Exit, ...] = ()           # Allied units exited off a map edge, oldest first
     command: Command = field(default_factory=Command)   # the HQs, the command limits (11.3)
     scoresheet: Scoresheet = field(default_factory=Scoresheet)   # VP reported, special rolls
+    replacements: tuple[Replacement, ...] = ()   # the replacement steps taken (12.0), oldest first
 
     @classmethod
     def start(cls, key: str) -> CobraGame:
@@ -371,7 +373,8 @@ class CobraGame:
                 "phase": self.phase.name, "player": self.phase.player.value,
                 "air_used": self.air_used, "naval_used": self.naval_used,
                 "carpets": list(self.carpets), "exits": [e.to_dict() for e in self.exits],
-                "command": self.command.to_dict(), "scoresheet": self.scoresheet.to_dict()}
+                "command": self.command.to_dict(), "scoresheet": self.scoresheet.to_dict(),
+                "replacements": [r.to_dict() for r in self.replacements]}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> CobraGame:
@@ -384,7 +387,8 @@ class CobraGame:
                    tuple(Exit.from_dict(e) for e in data.get("exits", ())),
                    # a game saved before the HQs were kept: every HQ active, no limit dialled
                    Command.from_dict(data.get("command", {})),
-                   Scoresheet.from_dict(data.get("scoresheet")))
+                   Scoresheet.from_dict(data.get("scoresheet")),
+                   tuple(Replacement.from_dict(r) for r in data.get("replacements", ())))
         game.phase  # noqa: B018 - refuses a step outside the turn's sequence
         return game
 

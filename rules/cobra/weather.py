@@ -12,6 +12,7 @@ from typing import Any
 
 from ..dice import Aim, Dice, Need, Roller
 from ..errors import Refusal, RulesError
+from .movement import THIRDS_OFF
 from .notes import Note, Why
 from .tables import CobraTables, Weather
 
@@ -141,7 +142,8 @@ def determine(turn: int, history: list[Weather], dice: Dice,
 
 # ---- what the weather does ----
 
-GERMAN_MA = {Weather.STORM: "full", Weather.OVERCAST: "-1/3", Weather.CLEAR: "-2/3"}
+# The German MA in each weather as the weather screen says it; the MA itself: movement.py.
+GERMAN_MA = {w: f"-{off}/3" if off else "full" for w, off in THIRDS_OFF.items()}
 AIR_POINTS = {Weather.CLEAR: 6, Weather.OVERCAST: 3, Weather.STORM: 0}
 GERMAN_SUPPLY = {Weather.CLEAR: 1, Weather.OVERCAST: 2, Weather.STORM: 3}
 

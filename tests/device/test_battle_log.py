@@ -203,6 +203,7 @@ SAMPLES: dict[str, Any] = {
     "hqs": ("II SS Pz", "XLVII Pz"), "hq_event": "displaced", "hq_state": "eliminated",
     "us": 4, "british": 3,
     "vp_source": "exit_us_mech", "vp": -15, "division": 347, "units": 2,
+    "increase": 2, "ma": 6, "army": "british", "step_kind": "mech"
 }
 KEYS = sorted(LOG_WORDS)
 # Words a Polish template may share with the English one: centimetres, a place's name.

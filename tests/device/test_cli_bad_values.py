@@ -300,6 +300,25 @@ ROWS: dict[str, list[tuple[list[str], str]]] = {
     "cobra leclerc": [
         (["--dice", "0"], "--dice: 0 is not a D6 face"),
     ],
+    "cobra ma": [
+        (["--printed", "0", "--nation", "us"],
+         "--printed: 0 is not allowed; allowed: a printed MA from 1 to 20"),
+        (["--printed", "²", "--nation", "us"], "--printed: '²' is not allowed"),
+        (["--printed", NINES, "--nation", "us"], "--printed: 9999"),
+        (["--printed", "6", "--nation", "us", "--turn", "29"], "--turn: 29 is not allowed"),
+        (["--printed", "6", "--nation", "german", "--weather", "clear", "--increase", "third",
+          "--dice", "7"], "--dice: 7 is not a D6 face"),
+    ],
+    "cobra replacements": [
+        (["--turn", "0", "--side", "us"],
+         "--turn: 0 is not allowed; allowed: a game turn from 1 to 28"),
+        (["--turn", "٣", "--side", "us"], "--turn: '٣' is not allowed"),
+        (["--turn", "3", "--side", "us", "--allied-steps", "-1"],
+         "--allied-steps: -1 is not allowed; allowed: Allied steps from 0 to 999"),
+        (["--turn", "3", "--side", "us", "--allied-steps", NINES], "--allied-steps: 9999"),
+        (["--turn", "3", "--side", "german", "--taken", "mech=-1"],
+         "--taken 'mech=-1': write KIND=N"),
+    ],
 }
 # The options of the top-level parser, given before the command.
 GLOBAL_ROWS = [

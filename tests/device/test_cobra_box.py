@@ -349,7 +349,8 @@ def test_a_pulled_plug_resumes_the_phase_and_the_tracks(table_at, tmp_path):
     table.choose("Cobra")
     table.press("ok", "ok", "axis")                         # column A, row 4: the player reads
     table.choose("Storms")
-    table.press("ok", "ok", "ok")                            # on to Movement
+    table.press("ok", "ok")
+    table.choose("Next phase")                               # on to Movement
     table.close()
     again = table_at([], state_dir=state)
     assert again.view.items[0] == "Resume Cobra"
@@ -588,7 +589,7 @@ def test_an_overrun_in_the_initial_movement_phase(table_at, tmp_path):
     # not doubled; 11.0a "SP are never expended for overruns"; 14.2c no air points
     table = resumed_on_turn_16(table_at, tmp_path, 7)
     assert table.view.header.title == "3/6 Movement"
-    assert table.view.items[:2] == ("Overrun", "Next phase")
+    assert table.view.items[:3] == ("Movement allowance", "Overrun", "Next phase")
     table.choose("Overrun")
     table.choose("+ Add a unit")
     table.press(*["cw"] * 4, "ok")                          # strength 8
@@ -652,9 +653,13 @@ def test_no_overrun_is_offered_on_game_turn_1(table_at, tmp_path):
     seed_game(state, CobraGame(start.scenario, 1, 3, (C,), start.tracks, start.last))
     table = table_at([], state_dir=state)
     table.choose("Resume Cobra")
-    assert table.view.items[:2] == ("Next phase", "Tracks")
+    assert table.view.items[:3] == ("Movement allowance", "Next phase", "Tracks")
     table.choose("Next phase")
     assert table.view.items[:2] == ("Attack", "Next phase")
+
+
+def budget_rows(table) -> tuple[str, ...]:
+    return tuple(i for i in table.view.items if i.startswith(("Air:", "Naval:", "Carpet:")))
 
 
 def test_the_tracks_show_the_turns_air_naval_and_carpet_budgets(table_at, tmp_path):
@@ -668,7 +673,7 @@ def test_the_tracks_show_the_turns_air_naval_and_carpet_budgets(table_at, tmp_pa
     table = table_at([4], state_dir=state)
     table.choose("Resume Cobra")
     table.choose("Tracks")
-    assert table.view.items[8:11] == ("Air: 3 of 3 AP", "Naval: 2 of 2", "Carpet: 2 of 2")
+    assert budget_rows(table) == ("Air: 3 of 3 AP", "Naval: 2 of 2", "Carpet: 2 of 2")
     table.choose("Air:")
     assert table.view.lines == ("Game turn 16: 6 AP (14.0)",
                                 "German combat: at most 3, on defence (14.1a)",
@@ -680,7 +685,7 @@ def test_the_tracks_show_the_turns_air_naval_and_carpet_budgets(table_at, tmp_pa
     table.choose("Pay 2 SP (of 4)")
     table.press("axis", "ok", "ok")
     table.choose("Tracks")
-    assert table.view.items[8:11] == ("Air: 2 of 3 AP", "Naval: 2 of 2", "Carpet: 2 of 2")
+    assert budget_rows(table) == ("Air: 2 of 3 AP", "Naval: 2 of 2", "Carpet: 2 of 2")
     table.press("back")
     table.choose("Next phase")                                # German mechanized movement
     table.choose("Next phase")                                # the Allied supply
@@ -703,4 +708,4 @@ def test_the_tracks_show_the_turns_air_naval_and_carpet_budgets(table_at, tmp_pa
     restarted = table_at([], state_dir=state)
     restarted.choose("Resume Cobra")
     restarted.choose("Tracks")
-    assert restarted.view.items[8:11] == ("Air: 5 of 6 AP", "Naval: 2 of 2", "Carpet: 2 of 2")
+    assert budget_rows(restarted) == ("Air: 5 of 6 AP", "Naval: 2 of 2", "Carpet: 2 of 2")

@@ -124,7 +124,8 @@ def test_15_3_no_brest_roll_after_a_us_exit_off_the_west_edge(table_at, tmp_path
 
 def test_15_1_leclerc_in_the_allied_initial_movement_phase(table_at, tmp_path):
     table = resumed(table_at, tmp_path / "state", on(20, 7), [1])
-    assert table.view.items[:3] == ("Overrun", "Next phase", "Leclerc (15.1)")
+    assert table.view.items[:4] == ("Movement allowance", "Overrun", "Next phase",
+                                    "Leclerc (15.1)")
     table.choose("Leclerc (15.1)")
     table.press("allies")
     assert (table.view.word, table.view.detail) == ("TO PARIS!", "2nd FF Armd exits east")

@@ -21,7 +21,9 @@ from cobi_companion.rules.card import PRINTED, Facing, Kind, Mount, Template, We
 from cobi_companion.rules.card_schema import validated_card
 from cobi_companion.rules.cobra import combat as cobra
 from cobi_companion.rules.cobra import command
+from cobi_companion.rules.cobra import movement as cobra_movement
 from cobi_companion.rules.cobra import overrun as cobra_overrun
+from cobi_companion.rules.cobra import replacements as cobra_replacements
 from cobi_companion.rules.cobra import special_rolls as rolls
 from cobi_companion.rules.cobra import victory_points as vps
 from cobi_companion.rules.cobra.exits import Exit
@@ -61,6 +63,7 @@ SAMPLES: dict[str, Any] = {
     "vehicle": "Opel 1", "need": 3, "hq": "XV", "given": 1, "army": "british",
     "paid": "us", "made": 4, "level": 21,
     "rule": "sherman_reload", "value": "paint", "vp_source": "allied_hq", "article": "16.1",
+    "printed": 30, "increase": 2, "step_kind": "mech", "on_track": "½",
 }
 # Words a Polish template may share with the English one: the keys and values of the files
 # a player writes (offset_cm, at_least, terrain:-1), abbreviations both languages use (HE, AP,
@@ -133,7 +136,8 @@ def test_the_words_of_the_rules_have_words_in_both_languages(book: CardBook) -> 
              "quantity": ["offset", "reading", "threshold", "margin", "distance", "range"],
              "start": ["Marginal Allied", "Marginal German"], "weather": list(Weather),
              "rule": list(house.BY_NAME), "army": list(command.Army),
-             "paid": list(command.ALLIED_ARMIES), "vp_source": list(vps.SOURCES)}
+             "paid": list(command.ALLIED_ARMIES), "vp_source": list(vps.SOURCES),
+             "step_kind": list(cobra_replacements.KINDS)}
     missing = [key for name, values in known.items() for key in word_keys(name, values)
                if key not in i18n.STRINGS]
     assert missing == []
@@ -457,6 +461,25 @@ CASES: dict[Refusal, Case] = {
         rolls.leclerc_on(CobraGame("cobra", 20), 1)[0], 1),
     Refusal.SPECIAL_ONCE_A_TURN: lambda b, k: rolls.brest_on(
         rolls.brest_on(CobraGame("cobra", 26), 6)[0], 6),
+    Refusal.UNKNOWN_MOVEMENT: lambda b, k: cobra_movement.allowance(6, "french"),
+    Refusal.MA_PRINTED: lambda b, k: cobra_movement.allowance(30, "us"),
+    Refusal.NOT_MECHANIZED: lambda b, k: cobra_movement.allowance(6, "us", phase="mechanized"),
+    Refusal.MA_NEEDS_WEATHER: lambda b, k: cobra_movement.allowance(6, "german"),
+    Refusal.MA_INCREASE_TOO_MUCH: lambda b, k: cobra_movement.allowance(
+        6, "german", weather=Weather.OVERCAST, increase=2),
+    Refusal.MA_INCREASE_GERMAN_ONLY: lambda b, k: cobra_movement.allowance(6, "us", increase=1),
+    Refusal.MA_INCREASE_THIRDS: lambda b, k: cobra_movement.air_attack(3, ScriptedDice([1])),
+    Refusal.UNKNOWN_REPLACEMENT: lambda b, k: cobra_replacements.Replacement(16, "us", "navy"),
+    Refusal.BRITISH_INFANTRY_LIMIT: lambda b, k: cobra_replacements.check_take(
+        cobra_replacements.allowance("british", 20, {}, {"mech": 0, "inf": 2}), "inf"),
+    Refusal.REPLACEMENT_TURN_LIMIT: lambda b, k: cobra_replacements.check_take(
+        cobra_replacements.allowance("german", 5, {"mech": 2, "inf": 1},
+                                     {"mech": 1, "inf": 0}), "mech"),
+    Refusal.NO_REPLACEMENT_STEP: lambda b, k: cobra_replacements.check_take(
+        cobra_replacements.allowance("german", 15, {"mech": 0, "inf": 0},
+                                     {"mech": 0, "inf": 0}), "mech"),
+    Refusal.REPLACEMENT_PHASE_ONLY: lambda b, k: cobra_replacements.take(
+        CobraGame.start("cobra"), "german", "inf"),
 }
 # Where the box's English is not the rules' sentence, and why: the words of the rules said as
 # the box's words (a side's name, a Cobra modifier as its menu names it), a measurement's

@@ -70,6 +70,7 @@ from cobi_companion.rules.cobra.combat import BY_LETTER, Nation, OverrunWhen, Ro
 from cobi_companion.rules.cobra.command import ALLIED_ARMIES, Army, Command, HQEvent, HQState, hq
 from cobi_companion.rules.cobra.exits import Exit
 from cobi_companion.rules.cobra.notes import Note, Why
+from cobi_companion.rules.cobra.replacements import KINDS, SIDES, Replacement
 from cobi_companion.rules.cobra.scoresheet import Scoresheet, SpecialRoll
 from cobi_companion.rules.cobra.tables import COLUMNS, Weather
 from cobi_companion.rules.cobra.turns import SCENARIOS, CobraGame
@@ -1074,6 +1075,50 @@ def journey_command(tour: Tour) -> None:
             guide.play(4, until=lambda guide=guide: isinstance(guide.view, Menu))
             guide.press("back")
             guide.play(4, until=lambda guide=guide: type(guide.app.screen).__name__ == "Hub")
+def journey_cobra_movement(tour: Tour) -> None:
+    """Cobra's movement allowance in each Movement Phase (German in clear with its toggles,
+    the increase and its air attack lost and not, after an Allied exit, overcast and storms;
+    Allied British infantry, the landing turns), the replacements of each side (a refusal, the
+    British limit, the tenth Allied step's VP) and the replacement tracks on the Tracks
+    screen."""
+    exited = (Exit(16, "us", "south"),)
+    landing = CobraGame.start("campaign")
+    games = {"clear": at(16, 2, [C, C]), "exit": replace(at(17, 2, [C, C, C]), exits=exited),
+             "overcast": at(16, 4, [C, Weather.OVERCAST]), "storms": at(16, 2, [C, S]),
+             "allied": at(16, 9, [C, C]),
+             "landing": replace(landing, turn=2, step=7, weather=(C, Weather.OVERCAST)),
+             "landing-mech": replace(landing, turn=2, step=9, weather=(C, Weather.OVERCAST))}
+    for name, game in games.items():
+        tour.save(name, CobraSession(game).to_dict())
+        guide = tour.guide(tour.box(name, [3, 5] * 20), "cobra")
+        guide.choose(tour.t("resume_cobra"))
+        guide.follow(tour.t("movement"))
+        guide.press("ok")                               # the printed MA the knob starts on
+        for toggle in ("ma_out_of_supply", "ma_replaced", "ma_british_infantry"):
+            guide.choose("- " + tour.t(toggle))
+        guide.choose(tour.t("ma_show", ma="").split(" ")[0])
+        guide.play(6, until=lambda guide=guide: isinstance(guide.view, Menu))
+        for thirds in (2, 1):                           # 3 on 1-4: lost; 5 on 1-2: not
+            if guide.choose(tour.t("ma_increase", n=thirds, low="").split(",")[0]):
+                guide.press("axis")
+                guide.play(6, until=lambda guide=guide: isinstance(guide.view, Menu))
+    steps = tuple(Replacement(19, "us", "inf") for _ in range(8))
+    for name, game in {"german-steps": at(16, 1, [C, C]),
+                       "allied-steps": replace(at(20, 6, [C] * 6), replacements=steps)}.items():
+        tour.save(name, CobraSession(game).to_dict())
+        guide = tour.guide(tour.box(name), "cobra")
+        guide.choose(tour.t("resume_cobra"))
+        guide.follow(tour.t("replacements"))
+        for key in ("repl_german_mech", "repl_german_mech", "repl_german_inf", "repl_us_inf",
+                    "repl_british_inf", "repl_british_inf", "repl_british_inf", "repl_us_mech",
+                    "repl_british_mech", "repl_track", "repl_allied"):
+            item = tour.t(key, n="", mech="", inf="", next="")
+            item = item.split(" ")[0] if key in ("repl_track", "repl_allied") else item.strip()
+            if guide.choose(item):
+                guide.play(8, until=lambda guide=guide: isinstance(guide.view, Menu))
+        guide.press("back")
+        guide.follow(tour.t("tracks"), tour.t("repl_track", mech="", inf="").split(" ")[0])
+        guide.play(8, until=lambda guide=guide: isinstance(guide.view, Menu))
 
 
 C, S = Weather.CLEAR, Weather.STORM
@@ -1244,6 +1289,8 @@ def cobra_sayings() -> list[RulesError | Note]:
           for code in (r.ATTACK_LIMIT, r.OVERRUN_LIMIT) for army in ALLIED_ARMIES),
         *(RulesError("-", r.VP_NOT_THIS_TURN, vp_source=key, turn=28, first=28, last=28,
                      article="17.3.4e") for key in vps.SOURCES),
+        *(RulesError("-", r.NO_REPLACEMENT_STEP, turn=20, step_kind=kind, on_track="1½")
+          for kind in KINDS),
     ]
 
 
@@ -1356,6 +1403,13 @@ def cobra_log() -> list[LogEntry]:
                                                             "log_released_hq")))),
         *(entry("log_brest", die=6, modifier=-1, modified=5, result=entry(result))
           for result in ("log_fj_released", "log_not_released")),
+        *(entry("log_air_attack", increase=2, ma=20, die=6, result=entry(outcome))
+          for outcome in ("STEP_LOST", "NO_LOSS")),
+        *(entry("log_replacement", army=army, step_kind=kind)
+          for army in SIDES for kind in KINDS),
+        entry("log_replacement_vp", line=entry("log_replacement", army="british",
+                                               step_kind="mech"),
+              note=Note("-", Why.REPLACEMENT_VP, {"steps": 990})),
     ]
     return [entry("log_game_turn", turn=28, line=line) for line in lines]
 
@@ -1376,7 +1430,7 @@ def needs() -> list[Need]:
             Need(r.AXIS, a.WEATHER, "-"), Need(r.ATTACKER, a.COMBAT, "-"),
             Need(r.ALLIES, a.EXTENSION, "-"), Need(r.EITHER, a.QUICK, "-"),
             Need(r.ALLIES, a.LECLERC, "-"), Need(r.AXIS, a.RELEASE, "-"),
-            Need(r.AXIS, a.BREST, "-")]
+            Need(r.AXIS, a.BREST, "-"), Need(r.AXIS, a.AIR_ATTACK, "-")]
 
 
 def journey_words(tour: Tour) -> None:
@@ -1464,7 +1518,7 @@ def dice(seed: int) -> list[int]:
 
 JOURNEYS = (journey_box, journey_easy, journey_tank, journey_fights, journey_riders,
             journey_learn, journey_marks, journey_match, journey_cobra, journey_victory,
-            journey_sensor,
+            journey_cobra_movement, journey_sensor,
             journey_words, journey_trouble)
 
 

@@ -3,6 +3,8 @@ that code names, for a box to say in its own words. Every code is reached here t
 real rules."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from cobi_companion.rules.cobra.combat import (
     Unit,
     carpet_odds,
@@ -12,6 +14,7 @@ from cobi_companion.rules.cobra.combat import (
     roll,
 )
 from cobi_companion.rules.cobra.notes import Note, Why
+from cobi_companion.rules.cobra.replacements import Replacement, take
 from cobi_companion.rules.cobra.tables import Loss, Result, Weather
 from cobi_companion.rules.cobra.turns import CobraGame, victory
 from cobi_companion.rules.cobra.weather import determine, forced
@@ -72,8 +75,20 @@ def notes() -> list[Note]:
         overrun_note(None), *(overrun_note(_result(a, d)) for a, d in (
             ("1", "2"), ("1", "-"), ("-", "e"), ("-", "2"), ("-", "-"))),
         victory("cobra", True, 10, 50)[1], victory("cobra", False, 50, 10)[1],
-        victory("cobra", False, 10, 20)[1],
+        victory("cobra", False, 10, 20)[1], _replacement_vp(),
     ]
+
+
+def _replacement_vp() -> Note:
+    """The tenth Allied replacement step's German VP (16.1)."""
+    game = CobraGame.start("cobra")
+    while game.phase.name != "replacement" or game.phase.player.value != "allied":
+        game = game.with_weather(C)[0].advance() if game.phase.name == "weather" else \
+            game.advance()
+    game = replace(game, replacements=tuple(Replacement(15, "us", "inf") for _ in range(9)))
+    note = take(game, "british", "inf")[1].vp
+    assert note is not None
+    return note
 
 
 def test_every_kind_of_note_is_reached_with_the_values_its_code_names() -> None:

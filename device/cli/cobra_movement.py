@@ -1,0 +1,87 @@
+"""`cobra ma` and `cobra replacements`: a Cobra unit's movement allowance with the air attack
+of an MA increase (5.3, 10.6, 12.1b, 5.3d), and the replacement steps a side may take in a game
+turn (12.2) with the German VP of the Allied steps (16.1)."""
+from __future__ import annotations
+
+import argparse
+
+from cobi_companion.device.cli.common import make_dice, note_unused, print_result
+from cobi_companion.device.cli.errors import UsageError
+
+
+def ma(args: argparse.Namespace) -> int:
+    from cobi_companion.device.ui import explain_movement
+    from cobi_companion.rules.cobra.movement import INCREASES, air_attack, allowance
+    from cobi_companion.rules.cobra.tables import Weather
+
+    if args.after_exit and args.nation != "german":
+        raise UsageError("--after-exit: 5.3c changes only the German MA: leave it out or give "
+                         "--nation german")
+    if args.dice is not None and args.increase is None:
+        raise UsageError("--dice: the air attack is rolled only for an MA increase (5.3d): "
+                         "give --increase third|two_thirds")
+    increase = INCREASES[args.increase] if args.increase else 0
+    result = allowance(args.printed, args.nation, phase=args.phase,
+                       mechanized=args.mechanized,
+                       weather=Weather(args.weather) if args.weather else None,
+                       out_of_supply=args.out_of_supply, after_exit=args.after_exit,
+                       replaced=args.replaced, increase=increase, turn=args.turn)
+    attack = None
+    if increase:
+        dice = make_dice(args.dice)
+        attack = air_attack(increase, dice)
+        note_unused(dice)
+    data = {**result.to_dict(), "air_attack": attack.to_dict() if attack else None}
+    print_result(args, data, lambda: explain_movement.ma_text(result, attack))
+    return 0
+
+
+def replacements(args: argparse.Namespace) -> int:
+    """The steps `--taken` are counted one by one: each must be allowed (12.2), then what is
+    left is said; every tenth Allied step of the game gives the German 1 VP (16.1)."""
+    from cobi_companion.device.ui import explain_movement
+    from cobi_companion.rules.cobra.replacements import (
+        ALLIED,
+        KINDS,
+        VP_STEPS,
+        allowance,
+        check_take,
+    )
+
+    taken = _counts(args.taken, "--taken", halves=False)
+    carried = _counts(args.carried, "--carried", halves=True)
+    if args.carried is not None and args.side != "german":
+        raise UsageError("--carried: only the German replacement tracks carry steps (12.2d)")
+    used = {kind: 0 for kind in KINDS}
+    allied = args.allied_steps
+    for kind in KINDS:
+        for _ in range(taken[kind]):
+            check_take(allowance(args.side, args.turn, carried, used, allied), kind)
+            used[kind] += 1
+            allied += args.side in ALLIED
+    steps = allowance(args.side, args.turn, carried, used, allied)
+    vp_added = allied // VP_STEPS - args.allied_steps // VP_STEPS
+    print_result(args, {**steps.to_dict(), "german_vp_added": vp_added},
+                 lambda: explain_movement.replacements_text(steps, vp_added))
+    return 0
+
+
+def _counts(text: str | None, option: str, *, halves: bool) -> dict[str, int]:
+    """"mech=1,inf=2" as steps of each kind; with `halves`, mechanized steps counted in halves
+    ("mech=0.5" is one half, 12.2b)."""
+    from cobi_companion.rules.cobra.replacements import KINDS
+
+    counts = {kind: 0 for kind in KINDS}
+    for item in (text or "").split(","):
+        if not item.strip():
+            continue
+        kind, _, value = item.partition("=")
+        kind, value = kind.strip(), value.strip()
+        allowed = {"0", "0.5", "1", "1.5", "2"} if halves and kind == "mech" else \
+            {str(n) for n in range(0, 10)}
+        if kind not in KINDS or value not in allowed:
+            step = "0.5 steps" if halves else "steps"
+            raise UsageError(f"{option} {item.strip()!r}: write KIND=N, KIND mech or inf, N in "
+                             f"whole {step}, like mech=1,inf=2")
+        counts[kind] = round(float(value) * 2) if halves and kind == "mech" else int(value)
+    return counts

@@ -1,0 +1,110 @@
+"""Cobra's replacements on the box: in each side's Replacement Phase what it may still take
+this game turn, a press for each step taken, a refusal with its rule beyond the allowance
+(12.2), and the German VP every tenth Allied step gives (16.1). The rules
+(rules/cobra/replacements.py) keep the count; these screens collect the presses and say it."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cobi_companion.device.core.app import Next, Screen
+from cobi_companion.device.core.battle_log import LogEntry, entry
+from cobi_companion.device.core.views import BigWord
+from cobi_companion.device.games.cobra import (
+    Part,
+    Phased,
+    header,
+    hub,
+    reading,
+    save,
+    session,
+)
+from cobi_companion.device.ui.widgets import Show
+from cobi_companion.rules.cobra.combat import Nation
+from cobi_companion.rules.cobra.replacements import Allowance, of_game, steps_text, take
+from cobi_companion.rules.errors import RulesError
+
+if TYPE_CHECKING:
+    from cobi_companion.device.core.app import App
+
+# The steps each side's menu offers: (side, kind), and the word of its item.
+OFFERED = {Nation.GERMAN: (("german", "mech"), ("german", "inf")),
+           Nation.ALLIED: (("us", "inf"), ("us", "mech"), ("british", "inf"),
+                           ("british", "mech"))}
+
+
+def item(app: App, side: str, kind: str, allowed: Allowance) -> str:
+    """A step's menu item: how many are left, where the rules count them, else how many were
+    taken this turn."""
+    left = allowed.left[kind]
+    if left is None:
+        return app.t(f"repl_{side}_{kind}", n=app.t("repl_taken", n=allowed.used[kind]))
+    return app.t(f"repl_{side}_{kind}", n=app.t("repl_left", n=left))
+
+
+def replacements(app: App, index: int = 0) -> Screen:
+    """The phase's menu: a step of each kind, the track or the Allied count, the hub."""
+    game = session(app).game
+    offered = OFFERED[game.phase.player]
+    allowed = {side: of_game(game, side) for side in {side for side, _ in offered}}
+    items = [item(app, side, kind, allowed[side]) for side, kind in offered]
+    if game.phase.player is Nation.GERMAN:
+        track = allowed["german"].on_track
+        items.append(app.t("repl_track", mech=steps_text("mech", track["mech"]),
+                           inf=track["inf"]))
+    else:
+        count = allowed["us"]
+        items.append(app.t("repl_allied", n=count.allied_steps, next=count.to_dict()[
+            "next_vp_at"]))
+
+    def chosen(i: int) -> Screen:
+        if i >= len(offered):
+            return reading(app, app.t("replacements"), track_lines(app), replacements(app, i))
+        return taken(app, *offered[i], index=i)
+    return Phased(app.t("replacements"), items, chosen, back=lambda: hub(app), index=index)
+
+
+def taken(app: App, side: str, kind: str, index: int) -> Screen:
+    """One step taken, saved and logged; refused with its reason; the tenth Allied step's
+    German VP shown big."""
+    s = session(app)
+    try:
+        s.game, step = take(s.game, side, kind)
+    except RulesError as exc:
+        return reading(app, app.t("not_possible"), [app.say(exc)], replacements(app, index))
+    line: LogEntry = entry("log_replacement", army=side, step_kind=kind)
+    if step.vp is not None:
+        line = entry("log_replacement_vp", line=line, note=step.vp)
+    save(app, line)
+    again: Next = lambda: replacements(app, index)    # noqa: E731 - the menu, on the step
+    if step.vp is None:
+        return again()
+    return Show([BigWord(header(app, app.t("replacements")), app.t("GERMAN_VP_PLUS"),
+                         app.say(step.vp))], again)
+
+
+def track_lines(app: App) -> list[str]:
+    """The German replacement tracks this game turn and the Allied steps of the game (16.1),
+    for the Tracks screen and the phase's menu."""
+    game = session(app).game
+    german = of_game(game, "german")
+    lines = [app.t("repl_received", mech=steps_text("mech", german.received["mech"]),
+                   inf=german.received["inf"]),
+             app.t("repl_on_track", mech=steps_text("mech", german.on_track["mech"]),
+                   inf=german.on_track["inf"])]
+    allied = of_game(game, "us")
+    return [*lines, app.t("repl_allied", n=allied.allied_steps,
+                          next=allied.to_dict()["next_vp_at"])]
+
+
+def track_line(app: App) -> str:
+    """The German replacement tracks this game turn (12.2), on the Tracks screen."""
+    track = of_game(session(app).game, "german").on_track
+    return app.t("repl_track", mech=steps_text("mech", track["mech"]), inf=track["inf"])
+
+
+def track_screen(app: App, then: Screen) -> Screen:
+    """The German tracks and the Allied steps, read from the Tracks screen."""
+    return reading(app, app.t("replacements"), track_lines(app), then)
+
+
+PART = Part(("replacement",), "replacements", replacements, track_line, track_screen)
