@@ -44,6 +44,7 @@ class Aim(StrEnum):
     COMBAT = "combat"
     EXTENSION = "extension"  # Cobra: does the campaign go on to game turn 28?
     QUICK = "quick"          # a die rolled for its own sake
+    SCATTER = "scatter"      # Cobra: does a paratroop unit scatter, and where (17.3.2)
 
 
 @dataclass(frozen=True)

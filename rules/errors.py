@@ -228,6 +228,15 @@ class Refusal(Coded):
     UNKNOWN_WEATHER = "unknown_weather", "weather"
     WEATHER_HISTORY_NEEDED = "weather_history_needed"
     WEATHER_HISTORY_LONG = "weather_history_long", "turn", "before", "named"
+    UNKNOWN_LANDING_TARGET = "unknown_landing_target", "target", "choices"
+    NOT_A_PARATROOP_DIVISION = "not_a_paratroop_division", "target"
+    ALL_PARATROOPS_DROPPED = "all_paratroops_dropped", "most"
+    LANDING_SHIFT_WRONG_TARGET = "landing_shift_wrong_target", "target"
+    LANDING_SHIFT_RANGE = "landing_shift_range"
+    NOT_A_BEACH = "not_a_beach", "target"
+    BEACH_STEPS = "beach_steps", "lost", "landed"
+    BEACH_ALREADY_ABANDONED = "beach_already_abandoned", "target"
+    WITHDRAWAL_STEPS = "withdrawal_steps", "steps"
 
 
 class RulesError(Exception):

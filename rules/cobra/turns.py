@@ -8,6 +8,7 @@ from typing import Any
 
 from ..errors import Refusal, RulesError, Value
 from .combat import Nation, Odds, carpet_odds
+from .landing import Landing
 from .notes import Note, Why
 from .tables import Weather
 from .weather import GERMAN_SUPPLY, air_points, naval_points
@@ -144,6 +145,7 @@ class CobraGame:
     air_used: int = 0                      # Allied air points spent this game turn (14.0)
     naval_used: int = 0                    # naval support points spent this game turn (14.4)
     carpets: tuple[int, ...] = ()          # the game turns of the carpet missions flown
+    landing: Landing = field(default_factory=Landing)   # the Allied Landing Phase (17.3.2)
 
     @classmethod
     def start(cls, key: str) -> CobraGame:
@@ -313,7 +315,7 @@ class CobraGame:
                 "last": self.last, "over": self.over, "extension_die": self.extension_die,
                 "phase": self.phase.name, "player": self.phase.player.value,
                 "air_used": self.air_used, "naval_used": self.naval_used,
-                "carpets": list(self.carpets)}
+                "carpets": list(self.carpets), "landing": self.landing.to_dict()}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> CobraGame:
@@ -322,7 +324,9 @@ class CobraGame:
                    int(data["last"]), bool(data["over"]), data.get("extension_die"),
                    # a game saved before these were kept: nothing spent yet this turn
                    int(data.get("air_used", 0)), int(data.get("naval_used", 0)),
-                   tuple(int(t) for t in data.get("carpets", ())))
+                   tuple(int(t) for t in data.get("carpets", ())),
+                   # a game saved before the landing was kept: nothing of it done yet
+                   Landing.from_dict(data.get("landing", {})))
         game.phase  # noqa: B018 - refuses a step outside the turn's sequence
         return game
 
