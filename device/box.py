@@ -84,7 +84,8 @@ LATER_MODULES = (
     "device.games.settings", "device.games.tank", "device.games.tank.learn",
     "device.games.tank.fire", "rules.overrun", "device.games.tank.overrun",
     "device.games.tank.turn", "rules.cobra.tables", "rules.cobra.weather", "rules.cobra.combat",
-    "rules.cobra.turns", "rules.cobra.overrun", "device.games.cobra")
+    "rules.cobra.turns", "rules.cobra.overrun", "device.games.cobra", "rules.cobra.landing",
+    "device.games.cobra_landing")
 
 
 # What the screens put in small text besides the word tables and the cards: numbers, odds

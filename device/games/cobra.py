@@ -32,6 +32,7 @@ from cobi_companion.rules.cobra.combat import (
     Role,
     Shift,
     ShiftChoice,
+    ShiftKind,
     Unit,
     carpet_odds,
     odds,
@@ -40,6 +41,7 @@ from cobi_companion.rules.cobra.combat import (
     shift_choices,
     strength,
 )
+from cobi_companion.rules.cobra.landing import BEACH_SHIFT, beach_shift_offered
 from cobi_companion.rules.cobra.overrun import (
     overrun_modifier,
     overrun_odds,
@@ -74,6 +76,8 @@ TOGGLED = "dsmbrux"         # the unit modifiers the box offers as toggles (by l
 # The phases an overrun is made in: moving in the Initial Movement Phase (5.4a), advancing
 # after an attack of the Combat Phase (5.4b); never in the Mechanized Movement Phase (5.4).
 OVERRUN_PHASES = {"initial_movement": OverrunWhen.MOVEMENT, "combat": OverrunWhen.ADVANCE}
+# An Allied unit on a beach hex: two columns left against a German attack (17.3.10).
+BEACH_CHOICE = ShiftChoice("beach", ShiftKind.BEACH, (0, BEACH_SHIFT))
 
 
 @dataclass
@@ -178,10 +182,23 @@ def hub(app: App) -> Screen:
     elif name == "supply":
         items.append((app.t("supply_points"), lambda: allied_supply(app)))
     elif name == "turn_end":
+        # a unit withdrawn from a beach hex in an EZOC is attacked first (17.3.4, 5.8)
+        if SCENARIOS[game.scenario].landing:
+            from cobi_companion.device.games import cobra_landing  # it imports this module
+
+            items.append(cobra_landing.withdrawal_item(app))
         items.append((app.t("end_turn"), lambda: end_turn(app)))
+    elif name == LANDING:
+        from cobi_companion.device.games import cobra_landing
+
+        items += cobra_landing.items(app)
+        items.append((app.t("next_phase"), lambda: next_phase(app)))
     else:
         if name == "combat":
-            items.append((app.t("attack"), lambda: Attack(game.turn, game.phase.player).units(app)))
+            items.append((app.t("attack"), lambda: Attack(
+                game.turn, game.phase.player,
+                beach=beach_shift_offered(game.phase.player, SCENARIOS[game.scenario].landing)
+            ).units(app)))
         when = OVERRUN_PHASES.get(name)
         if when is not None and overruns_allowed(game.turn):
             items.append((app.t("overrun"), lambda: Attack(
@@ -341,6 +358,7 @@ class Attack(Screen):
                                                                     Role.DEFENCE: []})
     shifts: dict[str, int] = field(default_factory=dict)     # "att_hq" → columns, ...
     overrun: OverrunWhen | None = None       # an overrun (5.4), and when; None: an attack
+    beach: bool = False      # a German attack may be on an Allied unit on a beach (17.3.10)
 
     @property
     def defender(self) -> Nation:
@@ -400,6 +418,8 @@ class Attack(Screen):
         """The shifts this attack may take; an overrun's are fewer (5.4.1c, 5.4.1d, 14.2c)."""
         if self.overrun is not None:
             return overrun_shift_choices(self.attacker, self.turn, self.overrun)
+        if self.beach:
+            return (*shift_choices(self.attacker, self.turn), BEACH_CHOICE)
         return shift_choices(self.attacker, self.turn)
 
     def shift_menu(self, app: App, index: int = 0) -> Screen:

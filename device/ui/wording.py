@@ -15,7 +15,7 @@ from cobi_companion.rules.dice import Aim, Need
 # The dice a need names by its aim alone, and their words.
 AIMS = {Aim.TO_HIT: "to_hit", Aim.RELOAD: "reload_roll", Aim.ARMOUR: "need_armour_plus",
         Aim.EXTRA: "need_extra", Aim.WEATHER: "need_weather", Aim.COMBAT: "need_combat",
-        Aim.EXTENSION: "extension", Aim.QUICK: "quick_dice"}
+        Aim.EXTENSION: "extension", Aim.QUICK: "quick_dice", Aim.SCATTER: "need_scatter"}
 
 
 def percent(app: App, p: Fraction) -> str:
