@@ -59,6 +59,8 @@ REAL_RUNS = {
     "cobra crt": ["cobra", "crt", "check", str(ROOT / "cards" / "cobra" / "tables.toml")],
     "cobra victory": ["cobra", "victory", "--scenario", "buildup", "--objectives", "no",
                       "--german-vp", "-15", "--allied-vp", "20", "--json"],
+    "cobra landing": ["cobra", "landing", "attrition", "--target", "juno", "--committed", "2",
+                      "--dice", "3", "--json"],
     "a refusal": ["resolve", "--attacker", "9999", "--target", "2477", "--facing", "front"],
 }
 ELSEWHERE = {"run", "sim", "play", "range"}

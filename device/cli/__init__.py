@@ -109,10 +109,14 @@ COBRA_COMMANDS = (
             "cobra.roll"),
     Command("weather", "the weather of a game turn (5.3)", options.cobra_weather,
             "cobra.weather"),
-    Command("crt", "check your Cobra tables file (CRT, weather, terrain)", options.cobra_crt,
+    Command("crt", "check your Cobra tables file (CRT, weather, terrain, scatter)",
+            options.cobra_crt,
             "cobra.crt"),
     Command("victory", "the level of victory at the end of a game (16.3, 17.4.2)",
             options.cobra_victory, "cobra.victory"),
+    Command("landing", "the Allied Landing Phase (17.3.2): scatter, beach defence, landing "
+                       "attrition, a beach abandoned; the 3:1 withdrawal attack (17.3.4)",
+            options.cobra_landing, "cobra_landing.landing"),
 )
 
 

@@ -23,8 +23,8 @@ if TYPE_CHECKING:
 
 
 def cobra(args: argparse.Namespace) -> int:
-    raise UsageError("cobra needs a subcommand: odds, roll, weather, crt check or victory "
-                     "(see cobi-companion cobra --help)")
+    raise UsageError("cobra needs a subcommand: odds, roll, weather, crt check, victory or "
+                     "landing (see cobi-companion cobra --help)")
 
 
 def odds(args: argparse.Namespace) -> int:

@@ -122,7 +122,7 @@ def scatter(division: Target, dice: Dice, tables: CobraTables | None = None,
     if dropped >= PARATROOPS:
         raise RulesError(f"all {PARATROOPS} paratroop units have dropped (17.3.2 step 1a)",
                          Refusal.ALL_PARATROOPS_DROPPED, most=PARATROOPS)
-    need = Need(Roller.ALLIES, Aim.SCATTER, f"scatter {division.value}")
+    need = Need(Roller.ALLIES, Aim.SCATTER, f"scatter {_division(division).value}")
     die = _die(need, dice)
     shown = "-".join(str(f) for f in sorted({SCATTER_FROM[division], DIE_FACES}))
     if not scatters(division, die):
@@ -202,15 +202,16 @@ class AttritionOdds:
                 "rule": "17.3.2 step 4b"}
 
 
-def attrition_odds(where: Target, committed: int = 0, terrain: int = 0,
+def attrition_odds(where: Target, committed: int | None = None, terrain: int | None = None,
                    terrain_name: str = "") -> AttritionOdds:
     """Start on the target's column (17.3.2 step 4b2); a beach shifts one column right for
     each German step committed to it, a paratroop unit as many right as its terrain would
-    shift left, bocage none (17.3.2 step 4b3); the table ends at 1:5 and 10:1 (8.3.2c)."""
-    if where.beach and terrain:
+    shift left, bocage none (17.3.2 step 4b3); the table ends at 1:5 and 10:1 (8.3.2c).
+    A beach takes no terrain, a paratroop unit no committed steps: given, they are refused."""
+    if (where.beach and (terrain is not None or terrain_name)) or \
+            (not where.beach and committed is not None):
         raise _wrong_shift(where)
-    if not where.beach and committed:
-        raise _wrong_shift(where)
+    committed, terrain = committed or 0, terrain or 0
     if committed < 0 or not -5 <= terrain <= 0:
         raise RulesError("committed steps are 0 or more, a terrain shift 0 to -5 (17.3.2 "
                          "step 4b3, 8.3.2)", Refusal.LANDING_SHIFT_RANGE)
