@@ -84,7 +84,7 @@ LATER_MODULES = (
     "device.games.settings", "device.games.tank", "device.games.tank.learn",
     "device.games.tank.fire", "rules.overrun", "device.games.tank.overrun",
     "device.games.tank.turn", "rules.cobra.tables", "rules.cobra.weather", "rules.cobra.combat",
-    "rules.cobra.turns", "rules.cobra.overrun", "device.games.cobra", "rules.cobra.landing",
+    "rules.cobra.landing", "rules.cobra.turns", "rules.cobra.overrun", "device.games.cobra",
     "device.games.cobra_landing")
 
 

@@ -24,7 +24,7 @@ WORDED = {"field": "field_", "weapon": "weapon_", "weapons": "weapon_", "side": 
           "kind": "kind_", "quantity": "quantity_", "situation": "sit_", "role": "role_",
           "modifier": "mod_", "shift_kind": "shiftkind_", "question": "q_",
           "start": "levelname_", "weather": "weather_", "rule": "house_",
-          "target": "landing_", "direction": "dir_"}
+          "landing": "landing_", "direction": "dir_"}
 # Puts a word's key into words: the i18n table's in one language (an app's `t`, watched by
 # tests, or `i18n.text` with its language).
 Translate = Callable[[str], str]
@@ -531,36 +531,36 @@ TEMPLATES: dict[Refusal, tuple[str, str]] = {
                              "history names {named}",
                              "przed turą {turn} było tylko tur: {before}, a historia podaje: "
                              "{named}"),
-    R.UNKNOWN_LANDING_TARGET: ("unknown landing target '{target}': choose {choices} (17.3.2)",
-                               "nieznany cel lądowania „{target}”: wybierz {choices} "
+    R.UNKNOWN_LANDING_TARGET: ("unknown landing target '{landing}': choose {choices} (17.3.2)",
+                               "nieznany cel lądowania „{landing}”: wybierz {choices} "
                                "(17.3.2)"),
-    R.NOT_A_PARATROOP_DIVISION: ("{target:key} is a beach: paratroop units are of the 6th, "
+    R.NOT_A_PARATROOP_DIVISION: ("{landing:key} is a beach: paratroop units are of the 6th, "
                                  "82nd or 101st Airborne Divisions (17.3.2 step 2)",
-                                 "{target} to plaża: spadochroniarze są z 6., 82. albo 101. "
+                                 "{landing} to plaża: spadochroniarze są z 6., 82. albo 101. "
                                  "dywizji powietrznodesantowej (17.3.2 krok 2)"),
     R.ALL_PARATROOPS_DROPPED: ("all {most} paratroop units have dropped (17.3.2 step 1a)",
                                "wszystkie oddziały spadochronowe ({most}) już wylądowały "
                                "(17.3.2 krok 1a)"),
-    R.LANDING_SHIFT_WRONG_TARGET: ("{target:key}: a beach shifts for the German steps "
+    R.LANDING_SHIFT_WRONG_TARGET: ("{landing:key}: a beach shifts for the German steps "
                                    "committed, a paratroop unit for its terrain (17.3.2 step "
                                    "4b3)",
-                                   "{target}: plaża przesuwa się o stopnie Niemców skierowane "
+                                   "{landing}: plaża przesuwa się o stopnie Niemców skierowane "
                                    "do obrony, spadochroniarze o swój teren (17.3.2 krok 4b3)"),
     R.LANDING_SHIFT_RANGE: ("committed steps are 0 or more, a terrain shift 0 to -5 (17.3.2 "
                             "step 4b3, 8.3.2)",
                             "skierowanych stopni jest 0 lub więcej, przesunięcie za teren od 0 "
                             "do -5 (17.3.2 krok 4b3, 8.3.2)"),
-    R.NOT_A_BEACH: ("{target:key} is not a beach: choose utah, omaha, gold, juno, sword "
+    R.NOT_A_BEACH: ("{landing:key} is not a beach: choose utah, omaha, gold, juno, sword "
                     "(17.3.2 step 5)",
-                    "{target} to nie plaża: wybierz Utah, Omaha, Gold, Juno, Sword (17.3.2 "
+                    "{landing} to nie plaża: wybierz Utah, Omaha, Gold, Juno, Sword (17.3.2 "
                     "krok 5)"),
     R.BEACH_STEPS: ("{lost} steps lost of {landed} landed: a beach has 1 or more steps landed "
                     "and lost 0 to all of them (17.3.2 step 5a)",
                     "stracono {lost} z {landed} wysadzonych stopni: na plażę schodzi 1 lub "
                     "więcej stopni, a traci się od 0 do wszystkich (17.3.2 krok 5a)"),
-    R.BEACH_ALREADY_ABANDONED: ("{target:key} is abandoned already: 10 VP for each beach "
+    R.BEACH_ALREADY_ABANDONED: ("{landing:key} is abandoned already: 10 VP for each beach "
                                 "(17.3.2 step 5e)",
-                                "{target} jest już opuszczona: 10 PZw za każdą plażę (17.3.2 "
+                                "{landing} jest już opuszczona: 10 PZw za każdą plażę (17.3.2 "
                                 "krok 5e)"),
     R.WITHDRAWAL_STEPS: ("a unit being withdrawn has 1 step or more, not {steps} (17.3.4)",
                          "wycofywany oddział ma 1 stopień lub więcej, nie {steps} (17.3.4)"),

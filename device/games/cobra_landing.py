@@ -90,10 +90,10 @@ def drop(app: App, division: Target) -> Screen:
         s = session(app)
         s.game = replace(s.game, landing=s.game.landing.dropped(division, face))
         if landing.scatters(division, face):
-            save(app, entry("log_para_scattered", target=division.value, die=face))
+            save(app, entry("log_para_scattered", landing=division.value, die=face))
             return direction(app, division)
         trace = landing.scatter(division, ScriptedDice([face]), tables(app))
-        save(app, entry("log_para_landed", target=division.value, die=face))
+        save(app, entry("log_para_landed", landing=division.value, die=face))
         return shown(app, app.t("landing_" + division.value), app.t("LANDED"),
                      f"{app.t('die')} {face}", trace.notes)
     return press_for(app, Nation.ALLIED, [app.t("landing_" + division.value),
@@ -112,7 +112,7 @@ def direction(app: App, division: Target) -> Screen:
         trace = landing.scatter(division, ScriptedDice([first, face]), tables(app))
         way: LogValue = entry("log_direction", direction=trace.direction.value) \
             if trace.direction else entry("log_read_diagram")
-        save(app, entry("log_para_direction", target=division.value, die=face, where=way))
+        save(app, entry("log_para_direction", landing=division.value, die=face, where=way))
         word = app.t("dir_" + trace.direction.value).upper() if trace.direction else \
             app.t("read_diagram", die=face)
         return shown(app, app.t("SCATTERED"), word, f"{app.t('die')} {face}", trace.notes)
@@ -160,7 +160,7 @@ def attrition_roll(app: App, planned: landing.AttritionOdds) -> Screen:
         s.game = replace(s.game, landing=replace(
             s.game.landing, attritions=(*s.game.landing.attritions, done)))
         result: LogValue = cell or entry("read_crt")
-        save(app, entry("log_attrition", target=planned.target.value, start=planned.start,
+        save(app, entry("log_attrition", landing=planned.target.value, start=planned.start,
                         column=planned.column, die=face, result=result))
         word = cell.upper() if cell else f"{planned.column} · {face}"
         return shown(app, app.t("landing_attrition"), word,
@@ -194,7 +194,7 @@ def checked(app: App, beach: Target, landed: int, lost: int) -> Screen:
     if check.abandoned:
         s.game = replace(s.game, landing=after).adjust("german_vp", landing.ABANDONED_VP)
     result = entry("log_abandoned" if check.abandoned else "log_held")
-    save(app, entry("log_beach_check", target=beach.value, lost=lost, landed=landed,
+    save(app, entry("log_beach_check", landing=beach.value, lost=lost, landed=landed,
                     result=result))
     return shown(app, app.t("landing_" + beach.value),
                  app.t("ABANDONED" if check.abandoned else "HELD"),

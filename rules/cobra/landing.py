@@ -62,7 +62,7 @@ def target(name: str) -> Target:
     except ValueError:
         raise RulesError(f"unknown landing target {name!r}: choose "
                          f"{', '.join(t.value for t in Target)} (17.3.2)",
-                         Refusal.UNKNOWN_LANDING_TARGET, target=name,
+                         Refusal.UNKNOWN_LANDING_TARGET, landing=name,
                          choices=tuple(t.value for t in Target)) from None
 
 
@@ -78,7 +78,7 @@ def _division(division: Target) -> Target:
     if division.beach:
         raise RulesError(f"{division.value} is a beach: paratroop units are of the 6th, 82nd "
                          f"or 101st Airborne Divisions (17.3.2 step 2)",
-                         Refusal.NOT_A_PARATROOP_DIVISION, target=division.value)
+                         Refusal.NOT_A_PARATROOP_DIVISION, landing=division.value)
     return division
 
 
@@ -238,7 +238,7 @@ def attrition_odds(where: Target, committed: int | None = None, terrain: int | N
 def _wrong_shift(where: Target) -> RulesError:
     return RulesError(f"{where.value}: a beach shifts for the German steps committed, a "
                       f"paratroop unit for its terrain (17.3.2 step 4b3)",
-                      Refusal.LANDING_SHIFT_WRONG_TARGET, target=where.value)
+                      Refusal.LANDING_SHIFT_WRONG_TARGET, landing=where.value)
 
 
 @dataclass(frozen=True)
@@ -328,7 +328,7 @@ def beach_check(beach: Target, landed: int, lost: int) -> BeachCheck:
     if not beach.beach:
         raise RulesError(f"{beach.value} is not a beach: choose "
                          f"{', '.join(b.value for b in BEACHES)} (17.3.2 step 5)",
-                         Refusal.NOT_A_BEACH, target=beach.value)
+                         Refusal.NOT_A_BEACH, landing=beach.value)
     if landed < 1 or not 0 <= lost <= landed:
         raise RulesError(f"{lost} steps lost of {landed} landed: a beach has 1 or more steps "
                          f"landed and lost 0 to all of them (17.3.2 step 5a)",
@@ -499,7 +499,7 @@ class Landing:
         if check.beach in self.abandoned:
             raise RulesError(f"{check.beach.value} is abandoned already: 10 VP for each beach "
                              f"(17.3.2 step 5e)", Refusal.BEACH_ALREADY_ABANDONED,
-                             target=check.beach.value)
+                             landing=check.beach.value)
         return replace(self, abandoned=(*self.abandoned, check.beach)) if check.abandoned \
             else self
 

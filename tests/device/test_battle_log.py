@@ -200,6 +200,8 @@ SAMPLES: dict[str, Any] = {
     "odds": entry("log_carpet_odds"), "attack": 9, "defence": 3, "base": "3:1", "net": -1,
     "track": "german_vp", "old": 5, "new": 6, "modifier": 1, "modified": 5,
     "vehicle": "Sherman 1", "when": "advance", "cost": 2, "air": 1, "naval": 2,
+    "landing": "omaha", "start": "1:2", "lost": 4, "landed": 6, "direction": "south",
+    "where": entry("log_read_diagram"),
 }
 KEYS = sorted(LOG_WORDS)
 # Words a Polish template may share with the English one: centimetres.

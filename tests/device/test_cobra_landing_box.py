@@ -28,9 +28,10 @@ def landing_tables(folder: Path) -> Config:
     return Config(paths=Paths(cards_dir=folder))
 
 
-def at_landing(tmp_path: Path, landing: Landing = Landing()) -> Path:
+def at_landing(tmp_path: Path, landing: Landing | None = None) -> Path:
+    """The campaign at its Allied Landing Phase, with what `landing` says was done."""
     state = tmp_path / "state"
-    seed_game(state, replace(CobraGame.start("campaign"), landing=landing))
+    seed_game(state, replace(CobraGame.start("campaign"), landing=landing or Landing()))
     return state
 
 

@@ -55,7 +55,7 @@ SAMPLES: dict[str, Any] = {
     "recorded": 1, "held": 3, "before": 4, "named": 6, "columns": 2, "steps": 3, "us": 2,
     "british": 1, "allied": 40, "german": 10, "difference": 30, "levels": 2,
     "column": "2:1", "low": 28, "high": 40, "span": "30-35 cm", "gain": 3,
-    "vehicle": "Opel 1", "need": 3, "target": "omaha", "direction": "south", "lost": 4,
+    "vehicle": "Opel 1", "need": 3, "landing": "omaha", "direction": "south", "lost": 4,
     "landed": 6,
     "rule": "sherman_reload", "value": "paint",
 }
@@ -129,7 +129,7 @@ def test_the_words_of_the_rules_have_words_in_both_languages(book: CardBook) -> 
              "question": list(QUESTIONS), "modifier": list(cobra.BY_LETTER),
              "quantity": ["offset", "reading", "threshold", "margin", "distance", "range"],
              "start": ["Marginal Allied", "Marginal German"], "weather": list(Weather),
-             "rule": list(house.BY_NAME), "target": list(landing.Target),
+             "rule": list(house.BY_NAME), "landing": list(landing.Target),
              "direction": list(Direction)}
     missing = [key for name, values in known.items() for key in word_keys(name, values)
                if key not in i18n.STRINGS]
