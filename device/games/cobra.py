@@ -182,12 +182,13 @@ def hub(app: App) -> Screen:
     elif name == "supply":
         items.append((app.t("supply_points"), lambda: allied_supply(app)))
     elif name == "turn_end":
-        # a unit withdrawn from a beach hex in an EZOC is attacked first (17.3.4, 5.8)
+        items.append((app.t("end_turn"), lambda: end_turn(app)))
+        # a unit withdrawn from a beach hex in an EZOC is attacked before it goes (17.3.4,
+        # 5.8): second, as most turns withdraw none, and the turn's end stays one press
         if SCENARIOS[game.scenario].landing:
             from cobi_companion.device.games import cobra_landing  # it imports this module
 
             items.append(cobra_landing.withdrawal_item(app))
-        items.append((app.t("end_turn"), lambda: end_turn(app)))
     elif name == LANDING:
         from cobi_companion.device.games import cobra_landing
 
@@ -202,7 +203,8 @@ def hub(app: App) -> Screen:
         when = OVERRUN_PHASES.get(name)
         if when is not None and overruns_allowed(game.turn):
             items.append((app.t("overrun"), lambda: Attack(
-                game.turn, game.phase.player, overrun=when).units(app)))
+                game.turn, game.phase.player, overrun=when, beach=beach_shift_offered(
+                    game.phase.player, SCENARIOS[game.scenario].landing)).units(app)))
         if name == "combat" and game.phase.player is Nation.ALLIED:
             items.append((app.t("carpet"), lambda: carpet_bombing(app)))
         items.append((app.t("next_phase"), lambda: next_phase(app)))
@@ -417,7 +419,8 @@ class Attack(Screen):
     def offered(self) -> tuple[ShiftChoice, ...]:
         """The shifts this attack may take; an overrun's are fewer (5.4.1c, 5.4.1d, 14.2c)."""
         if self.overrun is not None:
-            return overrun_shift_choices(self.attacker, self.turn, self.overrun)
+            offered = overrun_shift_choices(self.attacker, self.turn, self.overrun)
+            return (*offered, BEACH_CHOICE) if self.beach else offered
         if self.beach:
             return (*shift_choices(self.attacker, self.turn), BEACH_CHOICE)
         return shift_choices(self.attacker, self.turn)

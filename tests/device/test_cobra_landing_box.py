@@ -161,7 +161,7 @@ def test_the_withdrawal_attack_at_the_end_of_an_allied_turn(table_at, tmp_path):
     seed_game(state, at_combat(3, [Weather.CLEAR] * 3, 10, "campaign"))
     table = table_at([6], state_dir=state, config=landing_tables(tmp_path / "cards"))
     table.choose("Resume Cobra")
-    assert table.view.items[:2] == ("Withdrawal 3:1", "Next game turn")
+    assert table.view.items[:2] == ("Next game turn", "Withdrawal 3:1")
     table.choose("Withdrawal")
     table.press("ok")                                          # 2 steps
     table.press("axis")

@@ -536,7 +536,7 @@ def landing_notes() -> list[Note]:
              for faces, tables in (([2], None), ([5, 4], owner), ([6, 3], owner))]
     odds = landing.attrition_odds(landing.Target.GOLD)
     attritions = [landing.attrition(odds, ScriptedDice([die]), tables).notes
-                  for die, tables in ((1, None), (1, owner), (2, owner), (5, owner))]
+                  for die, tables in ((1, None), (1, owner), (2, owner), (6, owner))]
     withdrawals = [landing.withdrawal(ScriptedDice([die]), tables, steps).notes
                    for die, tables, steps in ((1, None, 2), (1, owner, 2), (3, owner, 2),
                                               (1, owner, None), (5, owner, 2), (6, owner, 2))]

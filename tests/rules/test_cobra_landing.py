@@ -171,3 +171,15 @@ def test_the_landing_is_saved_with_the_game_and_old_saves_load():
     assert done.pending is Target.US_101 and done.lost_on(Target.OMAHA) == 2
     del data["landing"]
     assert CobraGame.from_dict(data).landing == Landing()
+
+
+def test_the_beach_shift_in_an_overrun():
+    """17.3.10 against 5.4.1d ("only affected by terrain and supply"): a scenario rule takes
+    precedence over a standard one (17.3.1b: "the scenario rule takes precedence")."""
+    from cobi_companion.rules.cobra.combat import OverrunWhen
+    from cobi_companion.rules.cobra.overrun import overrun_odds
+
+    for when in OverrunWhen:
+        planned = overrun_odds([Unit(6)], [Unit(2)], [landing.beach_shift()], when=when,
+                               turn=2)
+        assert planned.column == "1:1"
