@@ -183,16 +183,9 @@ def hub(app: App) -> Screen:
         items.append((app.t("supply_points"), lambda: allied_supply(app)))
     elif name == "turn_end":
         items.append((app.t("end_turn"), lambda: end_turn(app)))
-        # a unit withdrawn from a beach hex in an EZOC is attacked before it goes (17.3.4,
-        # 5.8): second, as most turns withdraw none, and the turn's end stays one press
-        if SCENARIOS[game.scenario].landing:
-            from cobi_companion.device.games import cobra_landing  # it imports this module
-
-            items.append(cobra_landing.withdrawal_item(app))
+        items += phase_actions(app, name)
     elif name == LANDING:
-        from cobi_companion.device.games import cobra_landing
-
-        items += cobra_landing.items(app)
+        items += phase_actions(app, name)
         items.append((app.t("next_phase"), lambda: next_phase(app)))
     else:
         if name == "combat":
@@ -211,6 +204,17 @@ def hub(app: App) -> Screen:
     items.append((app.t("tracks"), lambda: tracks(app)))
     return Hub(phase_title(app, game), [label for label, _ in items],
                lambda i: items[i][1](), back=lambda: cobra_menu(app))
+
+
+# The actions modules of their own add to a phase's hub, by phase name: cobra_landing.py adds
+# the Allied Landing Phase's (17.3.2) and the withdrawal attack at the end of an Allied turn
+# (17.3.4). They register themselves, importing this module: this one never imports them.
+PHASE_ACTIONS: dict[str, Callable[[App], list[tuple[str, Next]]]] = {}
+
+
+def phase_actions(app: App, name: str) -> list[tuple[str, Next]]:
+    actions = PHASE_ACTIONS.get(name)
+    return actions(app) if actions is not None else []
 
 
 class Hub(Choose):

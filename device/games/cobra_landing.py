@@ -15,6 +15,7 @@ from cobi_companion.device.core.app import Next, Screen
 from cobi_companion.device.core.battle_log import LogValue, entry
 from cobi_companion.device.core.views import BigWord
 from cobi_companion.device.games.cobra import (
+    PHASE_ACTIONS,
     Phased,
     header,
     hub,
@@ -30,6 +31,7 @@ from cobi_companion.rules.cobra import landing
 from cobi_companion.rules.cobra.combat import Nation
 from cobi_companion.rules.cobra.landing import BEACHES, DIVISIONS, PARATROOPS, Landed, Target
 from cobi_companion.rules.cobra.notes import Note
+from cobi_companion.rules.cobra.turns import LANDING, SCENARIOS
 from cobi_companion.rules.dice import Aim, Need, Roller, ScriptedDice
 from cobi_companion.rules.errors import RulesError
 
@@ -52,8 +54,13 @@ def items(app: App) -> list[tuple[str, Next]]:
             (app.t("beach_check"), lambda: beach_check(app))]
 
 
-def withdrawal_item(app: App) -> tuple[str, Next]:
-    return app.t("withdrawal"), lambda: withdrawal(app)
+def withdrawal_items(app: App) -> list[tuple[str, Next]]:
+    """The withdrawal attack, at the end of an Allied player turn of the scenarios with the
+    landing (17.3.4, 5.8: withdrawn "at the end of the Allied player turn"); after *Next game
+    turn*, as most turns withdraw none."""
+    if not SCENARIOS[session(app).game.scenario].landing:
+        return []
+    return [(app.t("withdrawal"), lambda: withdrawal(app))]
 
 
 def refused(app: App, exc: RulesError) -> Screen:
@@ -226,3 +233,6 @@ def outcome(app: App, destroyed: bool | None, face: int) -> str:
         return f"{landing.WITHDRAWAL_COLUMN} · {face}"
     return app.t("DESTROYED_UNIT" if destroyed else "WITHDRAWN")
 
+
+PHASE_ACTIONS[LANDING] = items
+PHASE_ACTIONS["turn_end"] = withdrawal_items

@@ -22,7 +22,10 @@ def start_menu(app: App) -> Screen:
 
         items.append((app.t("resume_match"), lambda: match_next(app)))
     if app.cobra is not None:                # only a Cobra game is kept there
-        from cobi_companion.device.games import cobra
+        from cobi_companion.device.games import (
+            cobra,
+            cobra_landing,  # noqa: F401 - its hub actions
+        )
 
         if isinstance(app.cobra, cobra.CobraSession) and not app.cobra.game.over:
             items.append((app.t("resume_cobra"), lambda: cobra.hub(app)))
@@ -37,7 +40,10 @@ def start_menu(app: App) -> Screen:
 
 
 def new_cobra_game(app: App) -> Screen:
-    from cobi_companion.device.games import cobra
+    from cobi_companion.device.games import (
+        cobra,
+        cobra_landing,  # noqa: F401 - its hub actions
+    )
 
     return cobra.new_game(app, lambda: start_menu(app))
 
@@ -136,7 +142,10 @@ class Table:
         return turn_screen(app)
 
     def resume(self, data: dict[str, Any]) -> SavedGame:
-        from cobi_companion.device.games import cobra
+        from cobi_companion.device.games import (
+            cobra,
+            cobra_landing,  # noqa: F401 - its hub actions
+        )
 
         return cobra.CobraSession.from_dict(data)
 
