@@ -85,10 +85,10 @@ LATER_MODULES = (
     "device.games.tank.fire", "rules.overrun", "device.games.tank.overrun",
     "device.games.tank.turn", "rules.cobra.tables", "rules.cobra.movement", "rules.cobra.weather",
     "rules.cobra.combat", "rules.cobra.exits", "rules.cobra.command", "rules.cobra.scoresheet",
-    "rules.cobra.replacements", "rules.cobra.turns", "rules.cobra.overrun",
+    "rules.cobra.replacements", "rules.cobra.landing", "rules.cobra.turns", "rules.cobra.overrun",
     "device.games.cobra_command", "device.games.cobra", "device.games.cobra_movement",
     "device.games.cobra_replacements", "rules.cobra.victory_points", "rules.cobra.special_rolls",
-    "device.games.cobra_victory", "device.games.cobra_parts")
+    "device.games.cobra_victory", "device.games.cobra_landing", "device.games.cobra_parts")
 
 
 # What the screens put in small text besides the word tables and the cards: numbers, odds

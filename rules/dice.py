@@ -48,6 +48,7 @@ class Aim(StrEnum):
     BREST = "brest"          # Cobra 15.3: is the 2nd FJ Division released from Brest?
     QUICK = "quick"          # a die rolled for its own sake
     AIR_ATTACK = "air_attack"    # Cobra: the air attack on a German unit that increased its MA
+    SCATTER = "scatter"      # Cobra: does a paratroop unit scatter, and where (17.3.2)
 
 
 @dataclass(frozen=True)

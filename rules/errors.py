@@ -267,6 +267,15 @@ class Refusal(Coded):
     REPLACEMENT_TURN_LIMIT = "replacement_turn_limit"
     NO_REPLACEMENT_STEP = "no_replacement_step", "turn", "step_kind", "on_track"
     REPLACEMENT_PHASE_ONLY = "replacement_phase_only"
+    UNKNOWN_LANDING_TARGET = "unknown_landing_target", "landing", "choices"
+    NOT_A_PARATROOP_DIVISION = "not_a_paratroop_division", "landing"
+    ALL_PARATROOPS_DROPPED = "all_paratroops_dropped", "most"
+    LANDING_SHIFT_WRONG_TARGET = "landing_shift_wrong_target", "landing"
+    LANDING_SHIFT_RANGE = "landing_shift_range"
+    NOT_A_BEACH = "not_a_beach", "landing"
+    BEACH_STEPS = "beach_steps", "lost", "landed"
+    BEACH_ALREADY_ABANDONED = "beach_already_abandoned", "landing"
+    WITHDRAWAL_STEPS = "withdrawal_steps", "steps"
 
 
 class RulesError(Exception):

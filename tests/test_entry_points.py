@@ -73,6 +73,8 @@ REAL_RUNS = {
                  "--increase", "third", "--dice", "2"],
     "cobra replacements": ["cobra", "replacements", "--turn", "16", "--side", "german",
                            "--carried", "mech=0.5", "--taken", "mech=1", "--json"],
+    "cobra landing": ["cobra", "landing", "attrition", "--target", "juno", "--committed", "2",
+                      "--dice", "3", "--json"],
     "a refusal": ["resolve", "--attacker", "9999", "--target", "2477", "--facing", "front"],
 }
 ELSEWHERE = {"run", "sim", "play", "range"}

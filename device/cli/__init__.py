@@ -111,7 +111,8 @@ COBRA_COMMANDS = (
             "cobra.roll"),
     Command("weather", "the weather of a game turn (5.3)", options.cobra_weather,
             "cobra.weather"),
-    Command("crt", "check your Cobra tables file (CRT, weather, terrain)", options.cobra_crt,
+    Command("crt", "check your Cobra tables file (CRT, weather, terrain, scatter)",
+            options.cobra_crt,
             "cobra.crt"),
     Command("victory", "the level of victory at the end of a game (16.3, 17.4.2)",
             options.cobra_victory, "cobra.victory"),
@@ -133,6 +134,9 @@ COBRA_COMMANDS = (
                   "10.6, 12.1b)", options.cobra_ma, "cobra_movement.ma"),
     Command("replacements", "the replacement steps a side may take in a game turn (12.2, "
                             "16.1)", options.cobra_replacements, "cobra_movement.replacements"),
+    Command("landing", "the Allied Landing Phase (17.3.2): scatter, beach defence, landing "
+                       "attrition, a beach abandoned; the 3:1 withdrawal attack (17.3.4)",
+            options.cobra_landing, "cobra_landing.landing"),
 )
 
 

@@ -405,6 +405,40 @@ def cobra_points(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
+def cobra_landing(parser: argparse.ArgumentParser) -> None:
+    from cobi_companion.rules.cobra.landing import BEACHES, DIVISIONS, Target
+
+    parser.add_argument("action", choices=["scatter", "commit", "attrition", "beach",
+                                           "withdrawal"],
+                        help="scatter: one paratroop unit's drop (17.3.2 step 2); commit: a "
+                             "German unit's beach defence roll (step 4a); attrition: landing "
+                             "attrition (step 4b); beach: is a beach abandoned (step 5); "
+                             "withdrawal: the 3:1 attack on a unit withdrawn from a beach hex "
+                             "in an EZOC (17.3.4)")
+    parser.add_argument("--division", choices=[d.value for d in DIVISIONS],
+                        help="scatter: the paratroop unit's airborne division")
+    parser.add_argument("--target", choices=[t.value for t in Target],
+                        help="attrition: the beach, or the paratroop unit's division")
+    parser.add_argument("--committed", type=Whole(0, 60, "German steps committed"),
+                        metavar="N", help="attrition on a beach: the German steps committed "
+                                          "to its hex (one column right each)")
+    parser.add_argument("--terrain", metavar="TERRAIN",
+                        help="attrition on a paratroop unit: its terrain's shift (0 to -5) "
+                             "or a terrain named in the Cobra tables file; bocage: none")
+    parser.add_argument("--beach", choices=[b.value for b in BEACHES],
+                        help="beach: the beach checked")
+    parser.add_argument("--landed", type=Whole(1, 99, "steps landed"), metavar="N",
+                        help="beach: the Allied steps landed on it")
+    parser.add_argument("--lost", type=Whole(0, 99, "steps lost"), metavar="N",
+                        help="beach: the Allied steps eliminated there")
+    parser.add_argument("--steps", type=Whole(1, 9, "the unit's steps"), metavar="N",
+                        help="withdrawal: the steps the withdrawing unit has (tells whether "
+                             "the result destroys it)")
+    parser.add_argument("--dice", metavar="FACES", type=DICE, help=DIE)
+    _tables(parser)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
 def cobra_crt(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("action", choices=["check"])
     parser.add_argument("file", metavar="FILE", type=TextFile("a Cobra tables file"),

@@ -24,7 +24,8 @@ WORDED = {"field": "field_", "weapon": "weapon_", "weapons": "weapon_", "side": 
           "kind": "kind_", "quantity": "quantity_", "situation": "sit_", "role": "role_",
           "modifier": "mod_", "shift_kind": "shiftkind_", "question": "q_",
           "start": "levelname_", "weather": "weather_", "rule": "house_",
-          "army": "army_", "paid": "army_", "vp_source": "vp_", "step_kind": "stepkind_"}
+          "army": "army_", "paid": "army_", "vp_source": "vp_", "step_kind": "stepkind_",
+          "landing": "landing_", "direction": "dir_"}
 # Puts a word's key into words: the i18n table's in one language (an app's `t`, watched by
 # tests, or `i18n.text` with its language).
 Translate = Callable[[str], str]
@@ -639,6 +640,39 @@ TEMPLATES: dict[Refusal, tuple[str, str]] = {
     R.REPLACEMENT_PHASE_ONLY: ("replacements are taken in the side's own Replacement Phase "
                                "(12.0)",
                                "uzupełnienia bierze się we własnej fazie uzupełnień (12.0)"),
+    R.UNKNOWN_LANDING_TARGET: ("unknown landing target '{landing}': choose {choices} (17.3.2)",
+                               "nieznany cel lądowania „{landing}”: wybierz {choices} "
+                               "(17.3.2)"),
+    R.NOT_A_PARATROOP_DIVISION: ("{landing:key} is a beach: paratroop units are of the 6th, "
+                                 "82nd or 101st Airborne Divisions (17.3.2 step 2)",
+                                 "{landing} to plaża: spadochroniarze są z 6., 82. albo 101. "
+                                 "dywizji powietrznodesantowej (17.3.2 krok 2)"),
+    R.ALL_PARATROOPS_DROPPED: ("all {most} paratroop units have dropped (17.3.2 step 1a)",
+                               "wszystkie oddziały spadochronowe ({most}) już wylądowały "
+                               "(17.3.2 krok 1a)"),
+    R.LANDING_SHIFT_WRONG_TARGET: ("{landing:key}: a beach shifts for the German steps "
+                                   "committed, a paratroop unit for its terrain (17.3.2 step "
+                                   "4b3)",
+                                   "{landing}: plaża przesuwa się o stopnie Niemców skierowane "
+                                   "do obrony, spadochroniarze o swój teren (17.3.2 krok 4b3)"),
+    R.LANDING_SHIFT_RANGE: ("committed steps are 0 or more, a terrain shift 0 to -5 (17.3.2 "
+                            "step 4b3, 8.3.2)",
+                            "skierowanych stopni jest 0 lub więcej, przesunięcie za teren od 0 "
+                            "do -5 (17.3.2 krok 4b3, 8.3.2)"),
+    R.NOT_A_BEACH: ("{landing:key} is not a beach: choose utah, omaha, gold, juno, sword "
+                    "(17.3.2 step 5)",
+                    "{landing} to nie plaża: wybierz Utah, Omaha, Gold, Juno, Sword (17.3.2 "
+                    "krok 5)"),
+    R.BEACH_STEPS: ("{lost} steps lost of {landed} landed: a beach has 1 or more steps landed "
+                    "and lost 0 to all of them (17.3.2 step 5a)",
+                    "stracono {lost} z {landed} wysadzonych stopni: na plażę schodzi 1 lub "
+                    "więcej stopni, a traci się od 0 do wszystkich (17.3.2 krok 5a)"),
+    R.BEACH_ALREADY_ABANDONED: ("{landing:key} is abandoned already: 10 VP for each beach "
+                                "(17.3.2 step 5e)",
+                                "{landing} jest już opuszczona: 10 PZw za każdą plażę (17.3.2 "
+                                "krok 5e)"),
+    R.WITHDRAWAL_STEPS: ("a unit being withdrawn has 1 step or more, not {steps} (17.3.4)",
+                         "wycofywany oddział ma 1 stopień lub więcej, nie {steps} (17.3.4)"),
 }
 
 W = Why
@@ -752,6 +786,89 @@ NOTES: dict[Why, tuple[str, str]] = {
                              VICTORY_PL + "poziom bez zmian (16.3.3)"),
     W.REPLACEMENT_VP: ("{steps} Allied replacement steps: German VP +1 (16.1)",
                        "{steps} stopni uzupełnień Aliantów: PZw Niemców +1 (16.1)"),
+    W.PARA_LANDED: ("Die {die}: no scatter, the unit lands in the hex on its counter; it "
+                    "scatters on {span} (17.3.2 step 2)",
+                    "Kość {die}: bez rozrzutu, oddział ląduje na heksie z żetonu; rozrzut "
+                    "przy {span} (17.3.2 krok 2)"),
+    W.PARA_SCATTERED: ("Die {die}: move the unit one hex {direction:key} (17.3.2 step 2c)",
+                       "Kość {die}: przesuń oddział o jeden heks: {direction} (17.3.2 krok "
+                       "2c)"),
+    W.PARA_READ_DIAGRAM: ("Die {die}: move the unit one hex as the Scatter Diagram on map B "
+                          "shows for {die} (17.3.2 step 2c)",
+                          "Kość {die}: przesuń oddział o jeden heks tak, jak wykres "
+                          "rozrzutu na planszy B pokazuje dla {die} (17.3.2 krok 2c)"),
+    W.PARA_STEP_LOSS: ("On a beach or coastal hex, or stacked with Allied units over the "
+                       "limit, it loses one step (17.3.2 step 3a)",
+                       "Na heksie plaży lub wybrzeża albo w zbyt dużym stosie z "
+                       "oddziałami Aliantów traci jeden stopień (17.3.2 krok 3a)"),
+    W.PARA_GERMAN_ATTACK: ("Into a German unit: that unit attacks it at its combat strength "
+                           "against 1, no shifts; if it survives, the Allied player places it "
+                           "in an adjacent hex free of German units (17.3.2 step 3b)",
+                           "Na oddział niemiecki: ten atakuje go swoją siłą przeciw 1, bez "
+                           "przesunięć; jeśli przetrwa, gracz aliancki stawia go na sąsiednim "
+                           "heksie bez Niemców (17.3.2 krok 3b)"),
+    W.COMMIT_NONE: ("Die {die}: this unit cannot contribute to the beach defence (17.3.2 "
+                    "step 4a1)",
+                    "Kość {die}: ten oddział nie może bronić plaży (17.3.2 krok 4a1)"),
+    W.COMMIT_STEPS: ("Die {die}: say now how many of its steps defend which one beach hex: "
+                     "each shifts that hex's landing attrition one column right and is "
+                     "removed from the unit (17.3.2 step 4a2, 4a3)",
+                     "Kość {die}: powiedz teraz, ile jego stopni broni którego jednego heksu "
+                     "plaży: każdy przesuwa wykrwawienie tego heksu o kolumnę w prawo i "
+                     "schodzi z oddziału (17.3.2 krok 4a2, 4a3)"),
+    W.ATTRITION_READ: ("Its defender's part are Allied steps lost, no retreat; the German "
+                       "units are not affected (17.3.2 step 4b4)",
+                       "Część obrońcy to stopnie tracone przez Aliantów, bez odwrotu; "
+                       "Niemców wynik nie dotyczy (17.3.2 krok 4b4)"),
+    W.ATTRITION_ELIMINATED: ("Allied: every step of the target is lost; the German units are "
+                             "not affected (17.3.2 step 4b4)",
+                             "Alianci: cel traci wszystkie stopnie; Niemców wynik nie dotyczy "
+                             "(17.3.2 krok 4b4)"),
+    W.ATTRITION_STEPS: ("Allied: lose {steps:step|steps}, no retreat; the German units are "
+                        "not affected (17.3.2 step 4b4)",
+                        "Alianci: tracą {steps:stopień|stopnie|stopni}, bez odwrotu; Niemców "
+                        "wynik nie dotyczy (17.3.2 krok 4b4)"),
+    W.ATTRITION_NO_LOSS: ("Allied: no loss; the German units are not affected (17.3.2 step "
+                          "4b4)",
+                          "Alianci: bez strat; Niemców wynik nie dotyczy (17.3.2 krok 4b4)"),
+    W.BEACH_MARKER: ("Put a beach shift marker on the hex, one column for each step lost "
+                     "there: Allied attacks from it shift left by it until they advance out "
+                     "(17.3.2 step 5f)",
+                     "Połóż na heksie znacznik przesunięcia plaży, kolumna za każdy stracony "
+                     "tam stopień: ataki Aliantów z niego idą o tyle w lewo, aż wyjdą z niego "
+                     "w pościgu (17.3.2 krok 5f)"),
+    W.BEACH_ABANDONED: ("{lost} of {landed} steps lost, more than half: the beach is "
+                        "abandoned. Remove its units from play (no VP for them); German +10 "
+                        "VP; its reinforcements land on another beach (17.3.2 step 5a-e)",
+                        "Stracono {lost} z {landed} stopni, ponad połowę: plaża opuszczona. "
+                        "Jej oddziały schodzą z gry (bez PZw za nie); Niemcy +10 PZw; jej "
+                        "posiłki lądują na innej plaży (17.3.2 krok 5a-e)"),
+    W.BEACH_HELD: ("{lost} of {landed} steps lost, not more than half: the beach is held "
+                   "(17.3.2 step 5a)",
+                   "Stracono {lost} z {landed} stopni, nie więcej niż połowę: plaża "
+                   "utrzymana (17.3.2 krok 5a)"),
+    W.WITHDRAWAL_READ: ("Its defender's part are steps, not retreats; the German units are "
+                        "not affected. Destroyed, the unit counts for VP; else it is withdrawn "
+                        "(17.3.4a-c)",
+                        "Część obrońcy to stopnie, nie odwrót; Niemców wynik nie dotyczy. "
+                        "Zniszczony oddział liczy się do PZw; inaczej schodzi z mapy "
+                        "(17.3.4a-c)"),
+    W.WITHDRAWAL_STEPS: ("The withdrawing unit loses {steps:step|steps}, as steps, not "
+                         "retreats; the German units are not affected (17.3.4a)",
+                         "Wycofywany oddział traci {steps:stopień|stopnie|stopni}, jako "
+                         "stopnie, nie odwrót; Niemców wynik nie dotyczy (17.3.4a)"),
+    W.WITHDRAWAL_DESTROYED: ("The unit is destroyed: it goes to the Destroyed Units Box and "
+                             "counts for VP instead of being withdrawn (17.3.4b)",
+                             "Oddział zniszczony: trafia do pola zniszczonych oddziałów i "
+                             "liczy się do PZw zamiast zejść z mapy (17.3.4b)"),
+    W.WITHDRAWAL_IF_DESTROYED: ("If that destroys it, it counts for VP; else it is withdrawn "
+                                "(17.3.4b, 17.3.4c)",
+                                "Jeśli to go niszczy, liczy się do PZw; inaczej schodzi z "
+                                "mapy (17.3.4b, 17.3.4c)"),
+    W.WITHDRAWAL_SURVIVES: ("The unit survives: it is withdrawn, no VP to the German player "
+                            "(17.3.4c)",
+                            "Oddział przetrwał: schodzi z mapy, Niemcy nie dostają PZw "
+                            "(17.3.4c)"),
 }
 
 

@@ -43,6 +43,7 @@ from cobi_companion.rules.cobra.combat import (
     strength,
 )
 from cobi_companion.rules.cobra.command import Army
+from cobi_companion.rules.cobra.landing import BEACH_SHIFT, beach_shift_offered
 from cobi_companion.rules.cobra.overrun import (
     overrun_modifier,
     overrun_odds,
@@ -79,6 +80,8 @@ TOGGLED = "dsmbrux"         # the unit modifiers the box offers as toggles (by l
 # after an attack of the Combat Phase (5.4b); never in the Mechanized Movement Phase (5.4).
 SUPPORT = (ShiftKind.AIR, ShiftKind.NAVAL)     # the shifts that spend the turn's points
 OVERRUN_PHASES = {"initial_movement": OverrunWhen.MOVEMENT, "combat": OverrunWhen.ADVANCE}
+# An Allied unit on a beach hex: two columns left against a German attack (17.3.10).
+BEACH_CHOICE = ShiftChoice("beach", ShiftKind.BEACH, (0, BEACH_SHIFT))
 
 
 @dataclass(frozen=True)
@@ -202,15 +205,23 @@ def hub(app: App) -> Screen:
         items.append((app.t("supply_points"), lambda: allied_supply(app)))
     elif name == "turn_end":
         items.append((app.t("end_turn"), lambda: end_turn(app)))
+        items += phase_actions(app, name)
+    elif name == LANDING:
+        items += phase_actions(app, name)
+        items.append((app.t("next_phase"), lambda: next_phase(app)))
     else:
         items += [(app.t(part.label), partial(part.screen, app)) for part in PARTS
                   if name in part.phases]
         if name == "combat":
-            items.append((app.t("attack"), lambda: Attack(game.turn, game.phase.player).units(app)))
+            items.append((app.t("attack"), lambda: Attack(
+                game.turn, game.phase.player,
+                beach=beach_shift_offered(game.phase.player, SCENARIOS[game.scenario].landing)
+            ).units(app)))
         when = OVERRUN_PHASES.get(name)
         if when is not None and overruns_allowed(game.turn):
             items.append((app.t("overrun"), lambda: Attack(
-                game.turn, game.phase.player, overrun=when).units(app)))
+                game.turn, game.phase.player, overrun=when, beach=beach_shift_offered(
+                    game.phase.player, SCENARIOS[game.scenario].landing)).units(app)))
         if name == "combat" and game.phase.player is Nation.ALLIED:
             items.append((app.t("carpet"), lambda: carpet_bombing(app)))
         items.append((app.t("next_phase"), lambda: next_phase(app)))
@@ -224,16 +235,28 @@ def hub(app: App) -> Screen:
                lambda i: items[i][1](), back=lambda: cobra_menu(app))
 
 
-# The screens of other modules that join the hub (a phase's own rolls) and the tracks (an item
-# and its screen): device/games/cobra_victory.py adds its own when imported. They import this
-# module, never the other way round (games import one way, tests/device/test_layers.py).
+# The parts of Cobra in modules of their own join the hub where the rules put them; they import
+# this module, never the other way round (games import one way, tests/device/test_layers.py),
+# and games/cobra_parts.py imports them all. Three places on the hub, three lists:
+# - PARTS (above): a phase's own action, first (the movement allowance, the replacements);
+# - PHASE_ACTIONS: the Landing Phase's actions, and the withdrawal attack after End turn
+#   (cobra_landing.py, 17.3.2, 17.3.4);
+# - HUB_ITEMS: the special rolls, before the weather (Brest, 15.3) or after Next phase, which
+#   stays the one press of a phase without them (15.1, 15.2: cobra_victory.py); TRACKS_ITEMS,
+#   a row of the tracks (the victory points).
 HubItems = Callable[["App", CobraGame], list[tuple[str, Next]]]
 HUB_ITEMS: list[HubItems] = []
 TRACKS_ITEMS: list[tuple[str, Callable[[App], Screen]]] = []     # (i18n key, screen)
+PHASE_ACTIONS: dict[str, Callable[[App], list[tuple[str, Next]]]] = {}
 
 
 def special_items(app: App, game: CobraGame) -> list[tuple[str, Next]]:
     return [item for items in HUB_ITEMS for item in items(app, game)]
+
+
+def phase_actions(app: App, name: str) -> list[tuple[str, Next]]:
+    actions = PHASE_ACTIONS.get(name)
+    return actions(app) if actions is not None else []
 
 
 class Hub(Choose):
@@ -389,6 +412,7 @@ class Attack(Screen):
     overrun: OverrunWhen | None = None       # an overrun (5.4), and when; None: an attack
     hqs: dict[str, str] = field(default_factory=dict)        # "att_hq" → the HQ giving it
     army: Army | None = None     # US or British: counted against its command limit (11.3)
+    beach: bool = False      # a German attack may be on an Allied unit on a beach (17.3.10)
 
     @property
     def defender(self) -> Nation:
@@ -447,7 +471,10 @@ class Attack(Screen):
     def offered(self) -> tuple[ShiftChoice, ...]:
         """The shifts this attack may take; an overrun's are fewer (5.4.1c, 5.4.1d, 14.2c)."""
         if self.overrun is not None:
-            return overrun_shift_choices(self.attacker, self.turn, self.overrun)
+            offered = overrun_shift_choices(self.attacker, self.turn, self.overrun)
+            return (*offered, BEACH_CHOICE) if self.beach else offered
+        if self.beach:
+            return (*shift_choices(self.attacker, self.turn), BEACH_CHOICE)
         return shift_choices(self.attacker, self.turn)
 
     def shift_menu(self, app: App, index: int = 0) -> Screen:

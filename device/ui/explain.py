@@ -558,8 +558,10 @@ def cobra_tables_summary(path: str, t: cobra_tables.CobraTables) -> str:
         filled = sum(1 for _, _, w in rows if w is not None)
         weather.append(f"{name} {filled}/{len(rows)}")
     terrain = ", ".join(f"{k} {v}" for k, v in t.terrain.items()) or "none"
+    scatter = sum(1 for face in range(1, DIE_FACES + 1) if t.scatter_direction(face))
     return (f"{path}: ok — CRT {t.filled()} of {len(COLUMNS) * DIE_FACES} cells filled; "
-            f"weather {', '.join(weather)} rows; terrain: {terrain}")
+            f"weather {', '.join(weather)} rows; terrain: {terrain}; scatter diagram "
+            f"{scatter}/{DIE_FACES}")
 
 
 # ---- overrun ----

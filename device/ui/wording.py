@@ -16,7 +16,8 @@ from cobi_companion.rules.dice import Aim, Need
 AIMS = {Aim.TO_HIT: "to_hit", Aim.RELOAD: "reload_roll", Aim.ARMOUR: "need_armour_plus",
         Aim.EXTRA: "need_extra", Aim.WEATHER: "need_weather", Aim.COMBAT: "need_combat",
         Aim.EXTENSION: "extension", Aim.QUICK: "quick_dice", Aim.LECLERC: "leclerc",
-        Aim.RELEASE: "release", Aim.BREST: "brest", Aim.AIR_ATTACK: "need_air_attack"}
+        Aim.RELEASE: "release", Aim.BREST: "brest", Aim.AIR_ATTACK: "need_air_attack",
+        Aim.SCATTER: "need_scatter"}
 
 
 def percent(app: App, p: Fraction) -> str:

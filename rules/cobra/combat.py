@@ -246,10 +246,12 @@ class ShiftKind(StrEnum):
     TIGER = "tiger"
     AIR = "air"
     NAVAL = "naval"
+    BEACH = "beach"         # intrinsic beach defence (17.3.10)
 
 
 SHIFT_RULES = {ShiftKind.TERRAIN: "8.3.2", ShiftKind.HQ: "8.3.3", ShiftKind.PATTON: "8.3.3g",
-               ShiftKind.TIGER: "8.3.1", ShiftKind.AIR: "14.2", ShiftKind.NAVAL: "14.4"}
+               ShiftKind.TIGER: "8.3.1", ShiftKind.AIR: "14.2", ShiftKind.NAVAL: "14.4",
+               ShiftKind.BEACH: "17.3.10"}
 
 
 @dataclass(frozen=True)
@@ -338,6 +340,8 @@ def _implied_attacker(shift: Shift) -> tuple[Nation | None, str]:
         return Nation.ALLIED, f"{k.value} support is for Allied attacks"
     if k == ShiftKind.HQ and c == 2:
         return Nation.ALLIED, "two HQ shifts are an Allied attack's (8.3.3a)"
+    if k == ShiftKind.BEACH:
+        return Nation.GERMAN, "the beach shift is against a German attack (17.3.10)"
     return None, ""
 
 
@@ -352,6 +356,8 @@ def _check_one(shift: Shift, turn: int | None, weather: Weather | None) -> None:
         ShiftKind.AIR: (c in (-1, 1), "air points give one column at most (14.2d)"),
         ShiftKind.NAVAL: (c in (1, 2), "naval support gives +1 or +2, Allied attacks only "
                           "(14.4b)"),
+        ShiftKind.BEACH: (c == -2, "an Allied unit on a beach hex: two columns left against "
+                          "a German attack (17.3.10)"),
     }
     ok, allowed = limits[k]
     if not ok:

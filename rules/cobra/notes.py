@@ -46,6 +46,26 @@ class Why(Coded):
     OVERRUN_VACATED = "overrun_vacated"
     OVERRUN_IF_VACATED = "overrun_if_vacated"
     OVERRUN_FAILED = "overrun_failed"
+    # the Allied Landing Phase (17.3.2) and the withdrawal attack (17.3.4)
+    PARA_LANDED = "para_landed", "die", "span"
+    PARA_SCATTERED = "para_scattered", "die", "direction"
+    PARA_READ_DIAGRAM = "para_read_diagram", "die"
+    PARA_STEP_LOSS = "para_step_loss"
+    PARA_GERMAN_ATTACK = "para_german_attack"
+    COMMIT_NONE = "commit_none", "die"
+    COMMIT_STEPS = "commit_steps", "die"
+    ATTRITION_READ = "attrition_read"
+    ATTRITION_ELIMINATED = "attrition_eliminated"
+    ATTRITION_STEPS = "attrition_steps", "steps"
+    ATTRITION_NO_LOSS = "attrition_no_loss"
+    BEACH_MARKER = "beach_marker"
+    BEACH_ABANDONED = "beach_abandoned", "lost", "landed"
+    BEACH_HELD = "beach_held", "lost", "landed"
+    WITHDRAWAL_READ = "withdrawal_read"
+    WITHDRAWAL_STEPS = "withdrawal_steps", "steps"
+    WITHDRAWAL_DESTROYED = "withdrawal_destroyed"
+    WITHDRAWAL_IF_DESTROYED = "withdrawal_if_destroyed"
+    WITHDRAWAL_SURVIVES = "withdrawal_survives"
     # the level of victory (16.3)
     VICTORY_TOWARD_ALLIES = ("victory_toward_allies", "start", "allied", "german", "difference",
                              "levels")

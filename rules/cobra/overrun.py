@@ -33,11 +33,12 @@ NO_OVERRUN_TURN = 1         # neither player overruns on game turn 1 (17.3.3c)
 OVERRUN_MODIFIERS = frozenset("mhq")
 # The shifts each kind of overrun may take. Air never (14.2c, see overrun_shift); in the
 # Initial Movement Phase terrain, HQ, Patton and naval (5.4.1c); advancing after combat terrain
-# only (5.4.1d). Tiger battalions in both: 8.3.1 names overruns ("including overruns").
+# only (5.4.1d). Tiger battalions in both: 8.3.1 names overruns ("including overruns"). The
+# beach's -2 in both: a scenario rule (17.3.10) takes precedence over the standard ones (17.3.1b).
 OVERRUN_SHIFTS = {
     OverrunWhen.MOVEMENT: frozenset({ShiftKind.TERRAIN, ShiftKind.HQ, ShiftKind.PATTON,
-                                     ShiftKind.NAVAL, ShiftKind.TIGER}),
-    OverrunWhen.ADVANCE: frozenset({ShiftKind.TERRAIN, ShiftKind.TIGER}),
+                                     ShiftKind.NAVAL, ShiftKind.TIGER, ShiftKind.BEACH}),
+    OverrunWhen.ADVANCE: frozenset({ShiftKind.TERRAIN, ShiftKind.TIGER, ShiftKind.BEACH}),
 }
 
 

@@ -1,5 +1,5 @@
-"""Cobra's printed tables, as the owner copies them from map A: the Combat Results Table, the
-Weather Table and the terrain shifts of the Terrain Effects Chart.
+"""Cobra's printed tables, as the owner copies them from the maps: the Combat Results Table, the
+Weather Table, the terrain shifts of the Terrain Effects Chart and map B's Scatter Diagram.
 
 The rules booklet does not print these tables' values; the shipped file is an empty template.
 A cell left empty is not an error: the box then shows the column (or row) and the die, and the
@@ -28,6 +28,41 @@ CELL_HELP = ('"attacker/defender", each side "-" (no effect), "e" (all steps los
              '1 to 9, like "1/2" or "-/3"; a lone "e" is "e/-"; "" while not filled in')
 _ROW = re.compile(r"^(-?\d+)(?:\s*(?:-|to)\s*(-?\d+))?$")
 ROW_HELP = 'a modified die roll like "3", or a range like "1-2"'
+
+
+class Direction(StrEnum):
+    """The six sides of a hex, as the Scatter Diagram names them (17.3.2 step 2c: "a result of
+    4 would require that the unit be moved one hex south")."""
+
+    NORTH = "north"
+    NORTHEAST = "northeast"
+    SOUTHEAST = "southeast"
+    SOUTH = "south"
+    SOUTHWEST = "southwest"
+    NORTHWEST = "northwest"
+
+
+SCATTER_HELP = ('die faces "1" to "6", each a direction: ' +
+                ", ".join(d.value for d in Direction) +
+                ' (each once), or "" while not filled in')
+
+
+def scatter_problems(diagram: Mapping[str, str]) -> list[str]:
+    """What is wrong with a Scatter Diagram: faces 1 to 6, six directions, each once."""
+    problems = []
+    seen: dict[str, str] = {}
+    for face, value in diagram.items():
+        word = value.strip().lower()
+        if face.strip() not in {str(f) for f in range(1, DIE_FACES + 1)}:
+            problems.append(f"scatter die {face!r}; allowed: {SCATTER_HELP}")
+        elif word and word not in Direction.__members__.values():
+            problems.append(f"scatter die {face}: {value!r}; allowed: {SCATTER_HELP}")
+        elif word in seen:
+            problems.append(f"scatter die {face}: {word} is die {seen[word]}'s already; "
+                            f"allowed: {SCATTER_HELP}")
+        elif word:
+            seen[word] = face
+    return problems
 
 
 class Weather(StrEnum):
@@ -134,17 +169,21 @@ class CobraTables:
     crt: dict[str, list[str]] = field(default_factory=dict)
     weather: dict[str, dict[str, str]] = field(default_factory=dict)
     terrain: dict[str, int] = field(default_factory=dict)
+    scatter: dict[str, str] = field(default_factory=dict)     # die face → direction or ""
     file: str = ""                  # where they were read from ('' for none)
 
     def to_plain(self) -> dict[str, Any]:
         """The tables as JSON data (not the file they came from)."""
-        return {"crt": self.crt, "weather": self.weather, "terrain": self.terrain}
+        return {"crt": self.crt, "weather": self.weather, "terrain": self.terrain,
+                "scatter": self.scatter}
 
     @classmethod
     def from_plain(cls, data: Mapping[str, Any], source: str = "") -> CobraTables:
         """The tables of `to_plain`'s data, as they were checked: nothing is checked here."""
+        # a snapshot of checked files made before the Scatter Diagram was kept has none
         return cls(crt=dict(data["crt"]), weather=dict(data["weather"]),
-                   terrain=dict(data["terrain"]), file=source)
+                   terrain=dict(data["terrain"]), scatter=dict(data.get("scatter", {})),
+                   file=source)
 
     def with_source(self, source: str) -> CobraTables:
         return replace(self, file=source)
@@ -158,6 +197,12 @@ class CobraTables:
         cells = self.crt.get(column)
         cell = cells[die - 1].strip() if cells else ""
         return parse_cell(cell) if cell else None
+
+    def scatter_direction(self, die: int) -> Direction | None:
+        """The Scatter Diagram's direction for `die`, or None while the owner has not filled
+        it in (17.3.2 step 2c)."""
+        word = self.scatter.get(str(die), "").strip().lower()
+        return Direction(word) if word else None
 
     def filled(self) -> int:
         return sum(1 for cells in self.crt.values() for cell in cells if cell.strip())

@@ -15,9 +15,11 @@ from .tables import (
     CELL_HELP,
     COLUMNS,
     DIE_FACES,
+    SCATTER_HELP,
     WEATHER_COLUMNS,
     CobraTables,
     column_problems,
+    scatter_problems,
     weather_spans,
 )
 
@@ -35,6 +37,16 @@ class TablesSchema(BaseModel):
         "clear, overcast, storm, or \"\" while not filled in"))
     terrain: dict[str, int] = Field(default_factory=dict, description=(
         "terrain name → its column shift for the defender, 0 to -5, like town = -1"))
+    scatter: dict[str, str] = Field(default_factory=dict, description=(
+        f"map B's Scatter Diagram (17.3.2 step 2c): {SCATTER_HELP}"))
+
+    @field_validator("scatter")
+    @classmethod
+    def _scatter(cls, scatter: dict[str, str]) -> dict[str, str]:
+        problems = scatter_problems(scatter)
+        if problems:
+            raise ValueError("; ".join(problems))
+        return scatter
 
     @field_validator("crt")
     @classmethod

@@ -10,6 +10,7 @@ from ..errors import Refusal, RulesError, Value
 from .combat import CARPET_MISSIONS, Nation, Odds, carpet_missions_left, carpet_odds
 from .command import Command
 from .exits import Exit
+from .landing import Landing
 from .notes import Note, Why
 from .replacements import Replacement
 from .scoresheet import Scoresheet
@@ -171,6 +172,7 @@ class CobraGame:
     command: Command = field(default_factory=Command)   # the HQs, the command limits (11.3)
     scoresheet: Scoresheet = field(default_factory=Scoresheet)   # VP reported, special rolls
     replacements: tuple[Replacement, ...] = ()   # the replacement steps taken (12.0), oldest first
+    landing: Landing = field(default_factory=Landing)   # the Allied Landing Phase (17.3.2)
 
     @classmethod
     def start(cls, key: str) -> CobraGame:
@@ -374,7 +376,8 @@ class CobraGame:
                 "air_used": self.air_used, "naval_used": self.naval_used,
                 "carpets": list(self.carpets), "exits": [e.to_dict() for e in self.exits],
                 "command": self.command.to_dict(), "scoresheet": self.scoresheet.to_dict(),
-                "replacements": [r.to_dict() for r in self.replacements]}
+                "replacements": [r.to_dict() for r in self.replacements],
+                "landing": self.landing.to_dict()}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> CobraGame:
@@ -388,7 +391,9 @@ class CobraGame:
                    # a game saved before the HQs were kept: every HQ active, no limit dialled
                    Command.from_dict(data.get("command", {})),
                    Scoresheet.from_dict(data.get("scoresheet")),
-                   tuple(Replacement.from_dict(r) for r in data.get("replacements", ())))
+                   tuple(Replacement.from_dict(r) for r in data.get("replacements", ())),
+                   # a game saved before the landing was kept: nothing of it done yet
+                   Landing.from_dict(data.get("landing", {})))
         game.phase  # noqa: B018 - refuses a step outside the turn's sequence
         return game
 

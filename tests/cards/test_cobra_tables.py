@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 from cobi_companion.cards import CardFileError, cobra_tables, load_cobra_tables, shipped_folder
-from cobi_companion.rules.cobra.tables import COLUMNS, Weather
+from cobi_companion.rules.cobra.tables import COLUMNS, Direction, Weather
 
 RESULTS = ["e", "1/1", "-/1", "1/2", "-/2", "-/3"]
 
@@ -26,6 +26,9 @@ def test_the_shipped_template_is_empty_but_for_the_rules_examples():
     assert [w for _, _, w in tables.weather_rows("C")] == [
         Weather.STORM, None, None, Weather.CLEAR, None, None]
     assert tables.terrain == {"town": -1}
+    # 17.3.2 step 2c: "A result of 4 would require that the unit be moved one hex south"
+    assert [tables.scatter_direction(face) for face in range(1, 7)] == [
+        None, None, None, Direction.SOUTH, None, None]
 
 
 def test_a_full_file_round_trips(tmp_path):
@@ -61,7 +64,11 @@ def test_a_broken_owners_file_is_reported_and_the_template_stays(tmp_path):
     ('[weather.A]\n"1" = "sunny"\n', "weather", "column A, row 1: 'sunny'"),
     ('[weather.A]\n"1-3" = "storm"\n"3" = "clear"\n', "weather", "rows overlap"),
     ('[terrain]\nhill = 2\n', "terrain", "from 0 to -5"),
-    ('[terain]\n', "terain", "allowed fields: crt, weather, terrain"),
+    ('[terain]\n', "terain", "allowed fields: crt, weather, terrain, scatter"),
+    # the Scatter Diagram (17.3.2 step 2c): die faces 1 to 6, each a direction, each once
+    ('[scatter]\n"4" = "up"\n', "scatter", "scatter die 4: 'up'; allowed: die faces"),
+    ('[scatter]\n"7" = "north"\n', "scatter", "scatter die '7'"),
+    ('[scatter]\n"4" = "south"\n"5" = "South"\n', "scatter", "south is die 4's already"),
 ])
 def test_problems_name_the_file_the_field_and_what_is_allowed(tmp_path, text, field, message):
     path = tmp_path / "tables.toml"

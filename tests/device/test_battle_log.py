@@ -203,7 +203,9 @@ SAMPLES: dict[str, Any] = {
     "hqs": ("II SS Pz", "XLVII Pz"), "hq_event": "displaced", "hq_state": "eliminated",
     "us": 4, "british": 3,
     "vp_source": "exit_us_mech", "vp": -15, "division": 347, "units": 2,
-    "increase": 2, "ma": 6, "army": "british", "step_kind": "mech"
+    "increase": 2, "ma": 6, "army": "british", "step_kind": "mech",
+    "landing": "omaha", "start": "1:2", "lost": 4, "landed": 6, "direction": "south",
+    "where": entry("log_read_diagram"),
 }
 KEYS = sorted(LOG_WORDS)
 # Words a Polish template may share with the English one: centimetres, a place's name.

@@ -319,6 +319,18 @@ ROWS: dict[str, list[tuple[list[str], str]]] = {
         (["--turn", "3", "--side", "german", "--taken", "mech=-1"],
          "--taken 'mech=-1': write KIND=N"),
     ],
+    "cobra landing": [
+        (["attrition", "--target", "omaha", "--committed", "-1"],
+         "--committed: -1 is not allowed; allowed: German steps committed from 0 to 60"),
+        (["attrition", "--target", "omaha", "--committed", "²"], "--committed: '²'"),
+        (["beach", "--beach", "gold", "--landed", "0", "--lost", "0"],
+         "--landed: 0 is not allowed; allowed: steps landed from 1 to 99"),
+        (["beach", "--beach", "gold", "--landed", "2", "--lost", NINES], "--lost: 9999"),
+        (["withdrawal", "--steps", "10"],
+         "--steps: 10 is not allowed; allowed: the unit's steps from 1 to 9"),
+        (["withdrawal", "--dice", "7"], "--dice: 7 is not a D6 face"),
+        (["commit", "--tables", "{folder}"], "--tables: {folder} is a folder"),
+    ],
 }
 # The options of the top-level parser, given before the command.
 GLOBAL_ROWS = [

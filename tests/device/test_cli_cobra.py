@@ -363,7 +363,7 @@ def test_crt_check_the_shipped_template(cli):
     run = cli("cobra", "crt", "check", str(TEMPLATE))
     assert run.code == 0, run.out
     assert run.out.strip() == (f"{TEMPLATE}: ok — CRT 0 of 84 cells filled; weather A 0/6, "
-                               f"B 0/6, C 2/6 rows; terrain: town -1")
+                               f"B 0/6, C 2/6 rows; terrain: town -1; scatter diagram 1/6")
 
 
 def test_a_full_tables_file_round_trip(cli, tmp_path):
@@ -374,7 +374,7 @@ def test_a_full_tables_file_round_trip(cli, tmp_path):
     assert run.code == 0, run.out
     assert run.out.strip() == (f"{tables}: ok — CRT 84 of 84 cells filled; weather A 3/3, "
                                f"B 6/6, C 6/6 rows; terrain: town -1, hill -2, "
-                               f"minor_river -1, marsh -3")
+                               f"minor_river -1, marsh -3; scatter diagram 0/6")
     crt = full_crt()
     for attack, defence, column in (("1", "9", "1:5"), ("2", "1", "2:1"), ("1", "1", "1:1"),
                                     ("12", "1", "10:1"), ("7", "1", "7:1")):
@@ -404,8 +404,9 @@ def test_crt_check_names_the_file_and_field_of_each_problem(cli, tmp_path):
     assert lines[1].startswith(f"{tables}: weather: column C, row 1: 'sunny'; allowed: clear")
     assert lines[2].startswith(f"{tables}: terrain: terrain 'hill': 2; allowed: a shift from 0 "
                                f"to -5")
-    assert lines[3] == f"{tables}: scatter: is not a field here; allowed fields: crt, " \
-                       f"weather, terrain"
+    # the Scatter Diagram's section (17.3.2 step 2c): a die face each, six directions
+    assert lines[3].startswith(f"{tables}: scatter.x: 1 is not allowed; allowed: map B's "
+                               f"Scatter Diagram (17.3.2 step 2c): die faces \"1\" to \"6\"")
     assert lines[4] == f"{tables}: 4 problems"
 
 

@@ -20,7 +20,7 @@ from cobi_companion.rules.battle import Battle, Piece, Ride
 from cobi_companion.rules.card import PRINTED, Facing, Kind, Mount, Template, Weapon
 from cobi_companion.rules.card_schema import validated_card
 from cobi_companion.rules.cobra import combat as cobra
-from cobi_companion.rules.cobra import command
+from cobi_companion.rules.cobra import command, landing
 from cobi_companion.rules.cobra import movement as cobra_movement
 from cobi_companion.rules.cobra import overrun as cobra_overrun
 from cobi_companion.rules.cobra import replacements as cobra_replacements
@@ -28,7 +28,7 @@ from cobi_companion.rules.cobra import special_rolls as rolls
 from cobi_companion.rules.cobra import victory_points as vps
 from cobi_companion.rules.cobra.exits import Exit
 from cobi_companion.rules.cobra.notes import Note, Why
-from cobi_companion.rules.cobra.tables import Loss, Result, Weather
+from cobi_companion.rules.cobra.tables import CobraTables, Direction, Loss, Result, Weather
 from cobi_companion.rules.cobra.turns import CobraGame, victory
 from cobi_companion.rules.cobra.weather import forced
 from cobi_companion.rules.dice import ScriptedDice
@@ -64,13 +64,15 @@ SAMPLES: dict[str, Any] = {
     "paid": "us", "made": 4, "level": 21,
     "rule": "sherman_reload", "value": "paint", "vp_source": "allied_hq", "article": "16.1",
     "printed": 30, "increase": 2, "step_kind": "mech", "on_track": "½",
+    "landing": "omaha", "direction": "south", "lost": 4, "landed": 6,
 }
 # Words a Polish template may share with the English one: the keys and values of the files
 # a player writes (offset_cm, at_least, terrain:-1), abbreviations both languages use (HE, AP,
-# cm), and words that are Polish too ("to": "is", "model", "limit").
+# cm), names, and words that are Polish too ("to": "is", "model", "limit").
 SHARED = {"he", "ap", "cm", "offset", "over", "within", "at", "least", "clear",
           "overcast", "storm", "terrain", "kind", "columns", "to", "model", "patton", "limit",
-          "brest", "leclerc"}           # (and the names of places and men)
+          "brest", "leclerc",           # (and the names of places and men)
+          "utah", "omaha", "gold", "juno", "sword"}     # the landing beaches' names (17.3.2)
 LANGUAGES = ("en", "pl")
 
 
@@ -137,7 +139,8 @@ def test_the_words_of_the_rules_have_words_in_both_languages(book: CardBook) -> 
              "start": ["Marginal Allied", "Marginal German"], "weather": list(Weather),
              "rule": list(house.BY_NAME), "army": list(command.Army),
              "paid": list(command.ALLIED_ARMIES), "vp_source": list(vps.SOURCES),
-             "step_kind": list(cobra_replacements.KINDS)}
+             "step_kind": list(cobra_replacements.KINDS), "landing": list(landing.Target),
+             "direction": list(Direction)}
     missing = [key for name, values in known.items() for key in word_keys(name, values)
                if key not in i18n.STRINGS]
     assert missing == []
@@ -480,6 +483,21 @@ CASES: dict[Refusal, Case] = {
                                      {"mech": 0, "inf": 0}), "mech"),
     Refusal.REPLACEMENT_PHASE_ONLY: lambda b, k: cobra_replacements.take(
         CobraGame.start("cobra"), "german", "inf"),
+    # the landing (17.3.2) and the withdrawal attack (17.3.4)
+    Refusal.UNKNOWN_LANDING_TARGET: lambda b, k: landing.target("dover"),
+    Refusal.NOT_A_PARATROOP_DIVISION: lambda b, k: landing.scatters(landing.Target.OMAHA, 6),
+    Refusal.ALL_PARATROOPS_DROPPED: lambda b, k: landing.scatter(
+        landing.Target.US_82, ScriptedDice([1]), dropped=9),
+    Refusal.LANDING_SHIFT_WRONG_TARGET: lambda b, k: landing.attrition_odds(
+        landing.Target.US_101, committed=2),
+    Refusal.LANDING_SHIFT_RANGE: lambda b, k: landing.attrition_odds(
+        landing.Target.US_101, terrain=-6),
+    Refusal.NOT_A_BEACH: lambda b, k: landing.beach_check(landing.Target.US_82, 3, 1),
+    Refusal.BEACH_STEPS: lambda b, k: landing.beach_check(landing.Target.OMAHA, 3, 4),
+    Refusal.BEACH_ALREADY_ABANDONED: lambda b, k: landing.Landing(
+        abandoned=(landing.Target.OMAHA,)).abandon(landing.beach_check(
+            landing.Target.OMAHA, 4, 3)),
+    Refusal.WITHDRAWAL_STEPS: lambda b, k: landing.withdrawal(ScriptedDice([3]), steps=0),
 }
 # Where the box's English is not the rules' sentence, and why: the words of the rules said as
 # the box's words (a side's name, a Cobra modifier as its menu names it), a measurement's
@@ -576,7 +594,25 @@ def notes() -> list[Note]:
                                               _result("-", "e"), _result("-", "2"),
                                               _result("-", "-"))),
             victory("cobra", False, 10, 40)[1], victory("cobra", True, 40, 10)[1],
-            victory("cobra", True, 10, 12)[1]]
+            victory("cobra", True, 10, 12)[1], *landing_notes()]
+
+
+def landing_notes() -> list[Note]:
+    """The landing's notes (17.3.2, 17.3.4), with the owner's diagram and CRT and without."""
+    owner = CobraTables(crt={"1:2": ["-/1", "e", "-/2", "1/-", "-/-", "-/e"],
+                             "3:1": ["-/1", "e", "-/2", "1/-", "-/-", "-/e"]},
+                        scatter={"4": "south"})
+    drops = [landing.scatter(landing.Target.US_82, ScriptedDice(faces), tables).notes
+             for faces, tables in (([2], None), ([5, 4], owner), ([6, 3], owner))]
+    odds = landing.attrition_odds(landing.Target.GOLD)
+    attritions = [landing.attrition(odds, ScriptedDice([die]), tables).notes
+                  for die, tables in ((1, None), (1, owner), (2, owner), (6, owner))]
+    withdrawals = [landing.withdrawal(ScriptedDice([die]), tables, steps).notes
+                   for die, tables, steps in ((1, None, 2), (1, owner, 2), (3, owner, 2),
+                                              (1, owner, None), (5, owner, 2), (6, owner, 2))]
+    return [note for notes in (*drops, *attritions, *withdrawals) for note in notes] + [
+        landing.commitment(ScriptedDice([die])).note for die in (4, 5)] + [
+        landing.beach_check(landing.Target.OMAHA, 6, lost).note for lost in (3, 4)]
 
 
 @pytest.mark.parametrize("note", notes(), ids=lambda n: n.why.value)

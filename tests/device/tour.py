@@ -69,10 +69,11 @@ from cobi_companion.rules.cobra import victory_points as vps
 from cobi_companion.rules.cobra.combat import BY_LETTER, Nation, OverrunWhen, Role, ShiftKind
 from cobi_companion.rules.cobra.command import ALLIED_ARMIES, Army, Command, HQEvent, HQState, hq
 from cobi_companion.rules.cobra.exits import Exit
+from cobi_companion.rules.cobra.landing import BEACHES, DIVISIONS, Landed, Landing, Target
 from cobi_companion.rules.cobra.notes import Note, Why
 from cobi_companion.rules.cobra.replacements import KINDS, SIDES, Replacement
 from cobi_companion.rules.cobra.scoresheet import Scoresheet, SpecialRoll
-from cobi_companion.rules.cobra.tables import COLUMNS, Weather
+from cobi_companion.rules.cobra.tables import COLUMNS, Direction, Weather
 from cobi_companion.rules.cobra.turns import SCENARIOS, CobraGame
 from cobi_companion.rules.dice import Aim, Need, Roller
 from cobi_companion.rules.distance import QUESTIONS, Call
@@ -994,6 +995,7 @@ def journey_cobra(tour: Tour) -> None:
         guide.follow(tour.t("battle_log"))
         guide.play(8, until=lambda guide=guide: isinstance(guide.view, Menu))
     journey_command(tour)
+    journey_landing(tour)
     for step in (2, 8):             # an overrun: German moving (5.4a), Allied advancing (5.4b)
         tour.save("overrun", CobraSession(at(16, step, [C, C])).to_dict())
         guide = tour.guide(tour.box("overrun", [4] * 50), "cobra")
@@ -1075,6 +1077,8 @@ def journey_command(tour: Tour) -> None:
             guide.play(4, until=lambda guide=guide: isinstance(guide.view, Menu))
             guide.press("back")
             guide.play(4, until=lambda guide=guide: type(guide.app.screen).__name__ == "Hub")
+
+
 def journey_cobra_movement(tour: Tour) -> None:
     """Cobra's movement allowance in each Movement Phase (German in clear with its toggles,
     the increase and its air attack lost and not, after an Allied exit, overcast and storms;
@@ -1173,6 +1177,51 @@ def on(key: str, turn: int, step: int, scoresheet: Scoresheet | None = None,
     played = tuple([Weather.OVERCAST] * (turn - game.first_turn + (1 if step else 0)))
     return replace(CobraGame(game.scenario, turn, step, played, game.tracks, game.last),
                    exits=exits, scoresheet=scoresheet or Scoresheet())
+
+
+def journey_landing(tour: Tour) -> None:
+    """The campaign's Allied Landing Phase (17.3.2), with the owner's tables and without: each
+    drop landed and scattered, a resumed scatter, beach defence, attrition on a beach and on a
+    paratroop unit, a beach held and abandoned, the nine drops done; the withdrawal attack
+    (17.3.4) at the end of an Allied turn, destroyed, withdrawn and read."""
+    folder = owners_tables(tour.folder / "owner-landing")
+    crt = "\n".join(f'"{c}" = ["", "{"-/1" if c == "3:1" else ""}", "", '
+                    f'"{"1/2" if c == "2:1" else ""}", "", ""]' for c in COLUMNS)
+    (folder / "cobra" / "tables.toml").write_text(f'[crt]\n{crt}\n[scatter]\n"4" = "south"\n')
+    owner = {"paths": {"cards_dir": str(folder)}}
+    start = CobraGame.start("campaign")
+    pending = Landing(drops=((Target.US_82, 5, None),))
+    nine = Landing(drops=tuple((Target.US_101, 1, 1) for _ in range(9)),
+                   attritions=(Landed(Target.OMAHA, "4:1", 6, "3", 3),))
+    withdrawal = CobraGame("campaign", 3, 10, (C, C, C), start.tracks, start.last)
+    # (name, game, tables, dice, the items to choose, the keys to press then)
+    runs = [("drop", start, {}, [1], ("para_drop", "landing_82nd"), ()),
+            ("scatter", start, owner, [6, 4], ("para_drop", "landing_6th"), ()),
+            ("scatter-read", replace(start, landing=pending), {}, [2], (), ()),
+            ("defence", start, {}, [6], ("beach_defence",), ()),
+            ("attrition", start, owner, [4], ("landing_attrition", "landing_juno"),
+             ("cw", "cw", "ok")),
+            ("para", start, {}, [2], ("landing_attrition", "landing_101st"), ("ccw", "ok")),
+            ("held", replace(start, landing=nine), {}, [], ("beach_check", "landing_gold"),
+             ("cw", "ok", "ok")),
+            ("abandoned", replace(start, landing=nine), {}, [],
+             ("beach_check", "landing_omaha"), ("ok", "ok")),
+            ("nine", replace(start, landing=nine), {}, [], ("para_drop",), ()),
+            ("withdrawn", withdrawal, owner, [2], ("withdrawal",), ("ok",)),
+            ("destroyed", withdrawal, {}, [6], ("withdrawal",), ("ok",))]
+    for name, game, more, faces, path, keys in runs:
+        tour.save(name, CobraSession(game).to_dict())
+        guide = tour.guide(tour.box(name, faces * 20, config=more), "cobra")
+        guide.choose(tour.t("resume_cobra"))
+        for key in path:        # the drops' item counts them: its first word
+            text = tour.t(key, n=1, most=9)
+            guide.follow(text.split(" ")[0] if key == "para_drop" else text)
+        guide.press(*keys)
+        guide.play(12)
+    tour.save("landing", CobraSession(start).to_dict())
+    guide = tour.guide(tour.box("landing", [5, 3, 6, 2, 4, 1] * 100), "cobra", seed=11)
+    guide.choose(tour.t("resume_cobra"))
+    guide.play(120)
 
 
 def at(turn: int, step: int, history: list[Weather]) -> CobraGame:
@@ -1291,6 +1340,9 @@ def cobra_sayings() -> list[RulesError | Note]:
                      article="17.3.4e") for key in vps.SOURCES),
         *(RulesError("-", r.NO_REPLACEMENT_STEP, turn=20, step_kind=kind, on_track="1½")
           for kind in KINDS),
+        # the landing (17.3.2): each direction of the Scatter Diagram, each beach and division
+        *(Note("-", w.PARA_SCATTERED, {"die": 6, "direction": d.value}) for d in Direction),
+        *(RulesError("-", r.LANDING_SHIFT_WRONG_TARGET, landing=t.value) for t in Target),
     ]
 
 
@@ -1410,6 +1462,19 @@ def cobra_log() -> list[LogEntry]:
         entry("log_replacement_vp", line=entry("log_replacement", army="british",
                                                step_kind="mech"),
               note=Note("-", Why.REPLACEMENT_VP, {"steps": 990})),
+        # the Allied Landing Phase (17.3.2) and the withdrawal attack (17.3.4)
+        *(entry(key, landing=t.value, die=6) for key in ("log_para_landed", "log_para_scattered")
+          for t in DIVISIONS),
+        *(entry("log_para_direction", landing=t.value, die=6, where=where) for t in DIVISIONS
+          for where in (*(entry("log_direction", direction=d.value) for d in Direction),
+                        entry("log_read_diagram"))),
+        *(entry("log_commit", die=6, result=entry(r)) for r in ("log_may_commit",
+                                                                "log_no_commit")),
+        *(entry("log_attrition", landing=t.value, start="1:3", column="10:1", die=6,
+                result=result) for t in Target for result in ("2", entry("read_crt"))),
+        *(entry("log_beach_check", landing=t.value, lost=99, landed=99, result=entry(r))
+          for t in BEACHES for r in ("log_abandoned", "log_held")),
+        *(entry("log_withdrawal", die=6, result=result) for result in ("2", entry("read_crt"))),
     ]
     return [entry("log_game_turn", turn=28, line=line) for line in lines]
 
@@ -1430,7 +1495,8 @@ def needs() -> list[Need]:
             Need(r.AXIS, a.WEATHER, "-"), Need(r.ATTACKER, a.COMBAT, "-"),
             Need(r.ALLIES, a.EXTENSION, "-"), Need(r.EITHER, a.QUICK, "-"),
             Need(r.ALLIES, a.LECLERC, "-"), Need(r.AXIS, a.RELEASE, "-"),
-            Need(r.AXIS, a.BREST, "-"), Need(r.AXIS, a.AIR_ATTACK, "-")]
+            Need(r.AXIS, a.BREST, "-"), Need(r.AXIS, a.AIR_ATTACK, "-"),
+            Need(r.ALLIES, a.SCATTER, "-")]
 
 
 def journey_words(tour: Tour) -> None:

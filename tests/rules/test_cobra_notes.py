@@ -75,7 +75,7 @@ def notes() -> list[Note]:
         overrun_note(None), *(overrun_note(_result(a, d)) for a, d in (
             ("1", "2"), ("1", "-"), ("-", "e"), ("-", "2"), ("-", "-"))),
         victory("cobra", True, 10, 50)[1], victory("cobra", False, 50, 10)[1],
-        victory("cobra", False, 10, 20)[1], _replacement_vp(),
+        victory("cobra", False, 10, 20)[1], _replacement_vp(), *_landing(),
     ]
 
 
@@ -89,6 +89,29 @@ def _replacement_vp() -> Note:
     note = take(game, "british", "inf")[1].vp
     assert note is not None
     return note
+
+
+def _landing() -> list[Note]:
+    """The landing's notes (17.3.2, 17.3.4): drops, beach defence, attrition, beaches, the
+    withdrawal attack, with the owner's diagram and CRT and without."""
+    from cobi_companion.rules.cobra import landing
+    from cobi_companion.rules.cobra.tables import CobraTables
+
+    cells = ["-/1", "e", "-/2", "1/-", "-/-", "-/e"]
+    owner = CobraTables(crt={"1:2": cells, "3:1": cells}, scatter={"4": "south"})
+    target = landing.Target
+    made = [*landing.scatter(target.US_82, ScriptedDice([2])).notes,
+            *landing.scatter(target.US_82, ScriptedDice([5, 4]), owner).notes,
+            *landing.scatter(target.US_82, ScriptedDice([6, 3]), owner).notes,
+            *(landing.commitment(ScriptedDice([die])).note for die in (4, 5)),
+            *(landing.beach_check(target.OMAHA, 6, lost).note for lost in (3, 4))]
+    for die, tables in ((1, None), (1, owner), (2, owner), (6, owner)):
+        made += landing.attrition(landing.attrition_odds(target.GOLD), ScriptedDice([die]),
+                                  tables).notes
+    for die, tables, steps in ((1, None, 2), (1, owner, 2), (3, owner, 2), (1, owner, None),
+                               (6, owner, 2)):
+        made += landing.withdrawal(ScriptedDice([die]), tables, steps).notes
+    return made
 
 
 def test_every_kind_of_note_is_reached_with_the_values_its_code_names() -> None:

@@ -1,0 +1,238 @@
+"""Cobra's Allied Landing Phase on the box (17.3.2): the paratroop drops and their scatter
+(the Allied button), the German beach defence rolls and landing attrition (the German button),
+the beaches abandoned; and the German 3:1 attack on a unit withdrawn from a beach hex in an
+EZOC (17.3.4), at the end of an Allied player turn.
+
+The rules (rules/cobra/landing.py) do every column and die; these screens collect what the
+players say of the map and show the rules' trace. Each roll is saved as soon as it is made:
+a game resumed after a pulled plug never rolls a drop or an attrition twice."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from cobi_companion.device.core.app import Next, Screen
+from cobi_companion.device.core.battle_log import LogValue, entry
+from cobi_companion.device.core.views import BigWord
+from cobi_companion.device.games.cobra import (
+    PHASE_ACTIONS,
+    Phased,
+    header,
+    hub,
+    number,
+    press_for,
+    reading,
+    save,
+    session,
+    tables,
+)
+from cobi_companion.device.ui.widgets import Show
+from cobi_companion.rules.cobra import landing
+from cobi_companion.rules.cobra.combat import Nation
+from cobi_companion.rules.cobra.landing import BEACHES, DIVISIONS, PARATROOPS, Landed, Target
+from cobi_companion.rules.cobra.notes import Note
+from cobi_companion.rules.cobra.turns import LANDING, SCENARIOS
+from cobi_companion.rules.dice import Aim, Need, Roller, ScriptedDice
+from cobi_companion.rules.errors import RulesError
+
+if TYPE_CHECKING:
+    from cobi_companion.device.core.app import App
+
+STEPS_MAX = 60              # the steps the knob dials for a beach or a commitment
+UNIT_STEPS_MAX = 9
+
+
+def items(app: App) -> list[tuple[str, Next]]:
+    """The Allied Landing Phase's actions, in the order the rules take them (17.3.2)."""
+    game = session(app).game
+    done = len(game.landing.drops)
+    drop = app.t("scatter_direction") if game.landing.pending else \
+        app.t("para_drop", n=min(done + 1, PARATROOPS), most=PARATROOPS)
+    return [(drop, lambda: paratroops(app)),
+            (app.t("beach_defence"), lambda: beach_defence(app)),
+            (app.t("landing_attrition"), lambda: attrition(app)),
+            (app.t("beach_check"), lambda: beach_check(app))]
+
+
+def withdrawal_items(app: App) -> list[tuple[str, Next]]:
+    """The withdrawal attack, at the end of an Allied player turn of the scenarios with the
+    landing (17.3.4, 5.8: withdrawn "at the end of the Allied player turn"); after *Next game
+    turn*, as most turns withdraw none."""
+    if not SCENARIOS[session(app).game.scenario].landing:
+        return []
+    return [(app.t("withdrawal"), lambda: withdrawal(app))]
+
+
+def refused(app: App, exc: RulesError) -> Screen:
+    return reading(app, app.t("not_possible"), [app.say(exc)], hub(app))
+
+
+def shown(app: App, title: str, word: str, detail: str, notes: tuple[Note, ...]) -> Screen:
+    """The outcome big, then the rules' notes to read, then the phase indicator."""
+    return Show([BigWord(header(app, title), word, detail)],
+                lambda: reading(app, title, [app.say(n) for n in notes], hub(app)))
+
+
+# ---- step 2: the paratroop drops ----
+
+def paratroops(app: App) -> Screen:
+    game = session(app).game
+    pending = game.landing.pending
+    if pending is not None:                 # a scattered drop still to roll its direction
+        return direction(app, pending)
+    try:
+        game.landing.dropped(Target.US_82, 1)      # are any units left to drop?
+    except RulesError as exc:
+        return refused(app, exc)
+    return Phased(app.t("para_drop", n=len(game.landing.drops) + 1, most=PARATROOPS),
+                  [app.t("landing_" + d.value) for d in DIVISIONS],
+                  lambda i: drop(app, DIVISIONS[i]), back=lambda: hub(app))
+
+
+def drop(app: App, division: Target) -> Screen:
+    span = "-".join(str(f) for f in sorted({landing.SCATTER_FROM[division], 6}))
+    need = Need(Roller.ALLIES, Aim.SCATTER, f"scatter {division.value}")
+
+    def rolled(face: int) -> Screen:
+        s = session(app)
+        s.game = replace(s.game, landing=s.game.landing.dropped(division, face))
+        if landing.scatters(division, face):
+            save(app, entry("log_para_scattered", landing=division.value, die=face))
+            return direction(app, division)
+        trace = landing.scatter(division, ScriptedDice([face]), tables(app))
+        save(app, entry("log_para_landed", landing=division.value, die=face))
+        return shown(app, app.t("landing_" + division.value), app.t("LANDED"),
+                     f"{app.t('die')} {face}", trace.notes)
+    return press_for(app, Nation.ALLIED, [app.t("landing_" + division.value),
+                                          app.t("scatters_on", span=span)], need, rolled)
+
+
+def direction(app: App, division: Target) -> Screen:
+    """The second die of a scattered unit: its direction on the Scatter Diagram (17.3.2
+    step 2c)."""
+    first = session(app).game.landing.drops[-1][1]
+    need = Need(Roller.ALLIES, Aim.SCATTER, f"scatter direction {division.value}")
+
+    def rolled(face: int) -> Screen:
+        s = session(app)
+        s.game = replace(s.game, landing=s.game.landing.directed(face))
+        trace = landing.scatter(division, ScriptedDice([first, face]), tables(app))
+        way: LogValue = entry("log_direction", direction=trace.direction.value) \
+            if trace.direction else entry("log_read_diagram")
+        save(app, entry("log_para_direction", landing=division.value, die=face, where=way))
+        word = app.t("dir_" + trace.direction.value).upper() if trace.direction else \
+            app.t("read_diagram", die=face)
+        return shown(app, app.t("SCATTERED"), word, f"{app.t('die')} {face}", trace.notes)
+    return press_for(app, Nation.ALLIED, [app.t("landing_" + division.value),
+                                          app.t("scatter_direction")], need, rolled)
+
+
+# ---- step 4a: beach defence ----
+
+def beach_defence(app: App) -> Screen:
+    """One German unit within two hexes of an Allied occupied beach hex: may it commit?"""
+    def rolled(face: int) -> Screen:
+        trace = landing.commitment(ScriptedDice([face]))
+        result = entry("log_may_commit" if trace.may_commit else "log_no_commit")
+        save(app, entry("log_commit", die=face, result=result))
+        return shown(app, app.t("beach_defence"),
+                     app.t("COMMIT" if trace.may_commit else "NO_COMMIT"),
+                     f"{app.t('die')} {face}", (trace.note,))
+    need = Need(Roller.AXIS, Aim.COMBAT, "beach defence")
+    return press_for(app, Nation.GERMAN, [app.t("beach_defence_line")], need, rolled)
+
+
+# ---- step 4b: landing attrition ----
+
+def attrition(app: App) -> Screen:
+    targets = [*BEACHES, *DIVISIONS]
+
+    def chosen(i: int) -> Screen:
+        where = targets[i]
+        if where.beach:
+            return number(app, app.t("steps_committed"), 0, lambda n: attrition_roll(
+                app, landing.attrition_odds(where, committed=n)), high=STEPS_MAX)
+        return number(app, app.t("terrain_shift"), 0, lambda n: attrition_roll(
+            app, landing.attrition_odds(where, terrain=n)), low=-5, high=0)
+    return Phased(app.t("landing_attrition"), [app.t("landing_" + t.value) for t in targets],
+                  chosen, back=lambda: hub(app))
+
+
+def attrition_roll(app: App, planned: landing.AttritionOdds) -> Screen:
+    def rolled(face: int) -> Screen:
+        s = session(app)
+        trace = landing.attrition(planned, ScriptedDice([face]), tables(app))
+        cell = trace.result.defender.text if trace.result else ""
+        done = Landed(planned.target, planned.column, face, cell, trace.steps)
+        s.game = replace(s.game, landing=replace(
+            s.game.landing, attritions=(*s.game.landing.attritions, done)))
+        result: LogValue = cell or entry("read_crt")
+        save(app, entry("log_attrition", landing=planned.target.value, start=planned.start,
+                        column=planned.column, die=face, result=result))
+        word = cell.upper() if cell else f"{planned.column} · {face}"
+        return shown(app, app.t("landing_attrition"), word,
+                     f"{planned.column}, {app.t('die')} {face}", trace.notes)
+    need = Need(Roller.AXIS, Aim.COMBAT, f"landing attrition {planned.column}")
+    return press_for(app, Nation.GERMAN, [app.t("landing_" + planned.target.value),
+                                          f"{planned.start} {planned.shift:+d} → "
+                                          f"{planned.column}"], need, rolled)
+
+
+# ---- step 5: a beach abandoned ----
+
+def beach_check(app: App) -> Screen:
+    def chosen(i: int) -> Screen:
+        beach = BEACHES[i]
+        known = session(app).game.landing.lost_on(beach)
+        return number(app, app.t("steps_landed"), max(known, 1), lambda landed: number(
+            app, app.t("steps_lost"), min(known, landed), lambda lost: checked(
+                app, beach, landed, lost), high=STEPS_MAX), low=1, high=STEPS_MAX)
+    return Phased(app.t("beach_check"), [app.t("landing_" + b.value) for b in BEACHES],
+                  chosen, back=lambda: hub(app))
+
+
+def checked(app: App, beach: Target, landed: int, lost: int) -> Screen:
+    s = session(app)
+    try:
+        check = landing.beach_check(beach, landed, lost)
+        after = s.game.landing.abandon(check)
+    except RulesError as exc:
+        return refused(app, exc)
+    if check.abandoned:
+        s.game = replace(s.game, landing=after).adjust("german_vp", landing.ABANDONED_VP)
+    result = entry("log_abandoned" if check.abandoned else "log_held")
+    save(app, entry("log_beach_check", landing=beach.value, lost=lost, landed=landed,
+                    result=result))
+    return shown(app, app.t("landing_" + beach.value),
+                 app.t("ABANDONED" if check.abandoned else "HELD"),
+                 app.t("lost_of", lost=lost, landed=landed), (check.note,))
+
+
+# ---- 17.3.4: the 3:1 attack on a unit withdrawn from a beach hex in an EZOC ----
+
+def withdrawal(app: App) -> Screen:
+    return number(app, app.t("unit_steps"), 2, lambda steps: withdrawal_roll(app, steps),
+                  low=1, high=UNIT_STEPS_MAX)
+
+
+def withdrawal_roll(app: App, steps: int) -> Screen:
+    def rolled(face: int) -> Screen:
+        trace = landing.withdrawal(ScriptedDice([face]), tables(app), steps)
+        cell = trace.result.defender.text if trace.result else ""
+        result: LogValue = cell or entry("read_crt")
+        save(app, entry("log_withdrawal", die=face, result=result))
+        return shown(app, app.t("withdrawal"), outcome(app, trace.destroyed, face),
+                     f"{landing.WITHDRAWAL_COLUMN}, {app.t('die')} {face}", trace.notes)
+    need = Need(Roller.AXIS, Aim.COMBAT, f"withdrawal attack {landing.WITHDRAWAL_COLUMN}")
+    return press_for(app, Nation.GERMAN, [app.t("withdrawal_line"),
+                                          app.t("unit_steps_n", n=steps)], need, rolled)
+
+
+def outcome(app: App, destroyed: bool | None, face: int) -> str:
+    if destroyed is None:
+        return f"{landing.WITHDRAWAL_COLUMN} · {face}"
+    return app.t("DESTROYED_UNIT" if destroyed else "WITHDRAWN")
+
+
+PHASE_ACTIONS[LANDING] = items
+PHASE_ACTIONS["turn_end"] = withdrawal_items
