@@ -576,8 +576,6 @@ STRINGS: dict[str, tuple[str, str]] = {
     "vp_allied_hq": ("Allied HQ eliminated", "Sztab Aliantów zniszczony"),
     "vp_allied_division": ("Allied inf. division or armoured brigade eliminated",
                            "Dyw. piech. lub bryg. panc. Aliantów zniszczona"),
-    "vp_replacements": ("10 Allied replacement steps used",
-                        "10 kroków uzupełnień Aliantów zużyte"),
     "vp_us_not_exited": ("US divisional unit not exited west by GT 26",
                          "Oddział dyw. USA nie zszedł na zach. do tury 26"),
     "vp_no_us_hq_exited": ("No US HQ exited west by GT 25",

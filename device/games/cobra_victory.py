@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
 Rolled = rolls.LeclercRoll | rolls.ReleaseRoll | rolls.BrestRoll
 COUNT_MAX = 40              # units of one kind reported at once
-COUNTED = ("replacements", "us_not_exited", "german_division", "german_mech_division",
+COUNTED = ("us_not_exited", "german_division", "german_mech_division",
            "allied_regiment", "german_panzer")   # dialled as a number: often several at once
 SHORT = {"german": "cobra_short_german", "allied": "cobra_short_allied"}
 

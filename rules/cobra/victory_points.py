@@ -75,7 +75,8 @@ SOURCES_LISTED = (
     _s("allied_regiment", G, 1, "16.1", "Allied inf. regiment or brigade eliminated"),
     _s("allied_hq", G, 2, "16.1", "Allied HQ eliminated"),
     _s("allied_division", G, 3, "16.1", "Allied inf. division or armoured brigade eliminated"),
-    _s("replacements", G, 1, "16.1", "10 Allied replacement steps used"),
+    # 16.1's "1: For every 10 Allied replacement steps used during play" is no source to
+    # report: the box counts the Allied steps taken and adds it (rules/cobra/replacements.py)
     # 16.1 Allied failure to exit: counted at the end of GT 26, and by GT 25
     _s("us_not_exited", G, 3, "16.1", "US divisional unit not exited west by GT 26",
        turns=(26, 28), most=12),

@@ -44,7 +44,7 @@ def test_16_2_an_exit_reported_on_game_turn_21_gives_4_vp_and_is_taken_back(tabl
                                "kind": "mech_division"}]
     table.press("ok")
     assert table.view.items[0] == "Take back: US mech. division exits west"
-    assert table.view.index == 9            # on the source again: another is one press
+    assert table.view.index == 8            # on the source again: another is one press
     table.choose("Take back")
     assert table.view.word == "TAKEN BACK"
     state = saved(table)["cobra"]

@@ -44,7 +44,7 @@ def test_16_2_a_british_mechanized_division_east_by_the_end_of_game_turn_26():
 
 @pytest.mark.parametrize(("event", "side", "vp"), [
     ("allied_regiment", "german", 1), ("allied_hq", "german", 2),
-    ("allied_division", "german", 3), ("replacements", "german", 1),
+    ("allied_division", "german", 3),
     ("german_division_hq", "allied", 1), ("german_panzer", "allied", 1),
     ("german_division", "german", 1), ("german_mech_division", "german", 2)])
 def test_16_1_and_16_2_units_eliminated_and_full_divisions(event, side, vp):
@@ -151,3 +151,12 @@ def test_16_0_an_unknown_event_is_refused_with_the_choices():
         vps.parse_event("exit:us:north:unit")
     assert exit_error.value.code is Refusal.UNKNOWN_EXIT
     refused(Refusal.VP_ONE_AT_A_TIME, "cobra", 20, "exit_us_mech", count=2)
+
+
+def test_16_1_replacement_vp_are_counted_not_reported():
+    """16.1: "1: For every 10 Allied replacement steps used during play": the box adds it as
+    the steps are taken (rules/cobra/replacements.py), so it is no event to report as well,
+    which would count it twice."""
+    with pytest.raises(RulesError) as refused:
+        vps.score("cobra", 16, "replacements")
+    assert refused.value.code is Refusal.VP_UNKNOWN_SOURCE
