@@ -816,7 +816,7 @@ NOTES: dict[Why, tuple[str, str]] = {
                      "Kość {die}: powiedz teraz, ile jego stopni broni którego jednego heksu "
                      "plaży: każdy przesuwa wykrwawienie tego heksu o kolumnę w prawo i "
                      "schodzi z oddziału (17.3.2 krok 4a2, 4a3)"),
-    W.ATTRITION_READ: ("Its defender's part are Allied steps lost, no retreat; the German "
+    W.ATTRITION_READ: ("The defender's part is Allied steps lost, no retreat; the German "
                        "units are not affected (17.3.2 step 4b4)",
                        "Część obrońcy to stopnie tracone przez Aliantów, bez odwrotu; "
                        "Niemców wynik nie dotyczy (17.3.2 krok 4b4)"),
@@ -847,7 +847,7 @@ NOTES: dict[Why, tuple[str, str]] = {
                    "(17.3.2 step 5a)",
                    "Stracono {lost} z {landed} stopni, nie więcej niż połowę: plaża "
                    "utrzymana (17.3.2 krok 5a)"),
-    W.WITHDRAWAL_READ: ("Its defender's part are steps, not retreats; the German units are "
+    W.WITHDRAWAL_READ: ("The defender's part is steps, not retreats; the German units are "
                         "not affected. Destroyed, the unit counts for VP; else it is withdrawn "
                         "(17.3.4a-c)",
                         "Część obrońcy to stopnie, nie odwrót; Niemców wynik nie dotyczy. "

@@ -278,7 +278,7 @@ def attrition(planned: AttritionOdds, dice: Dice, tables: CobraTables | None = N
         notes: tuple[Note, ...] = (
             Note(f"read column {planned.column}, die {die} on your printed CRT",
                  Why.READ_PRINTED_CRT, {"column": planned.column, "die": die}),
-            Note("Its defender's part are Allied steps lost, no retreat; the German units are "
+            Note("The defender's part is Allied steps lost, no retreat; the German units are "
                  "not affected (17.3.2 step 4b4)", Why.ATTRITION_READ))
     else:
         notes = (_allied_loss(result),)
@@ -402,7 +402,7 @@ def _withdrawal_notes(trace: Withdrawal) -> tuple[Note, ...]:
     if trace.result is None:
         return (Note(f"read column {WITHDRAWAL_COLUMN}, die {trace.die} on your printed CRT",
                      Why.READ_PRINTED_CRT, {"column": WITHDRAWAL_COLUMN, "die": trace.die}),
-                Note("Its defender's part are steps, not retreats; the German units are not "
+                Note("The defender's part is steps, not retreats; the German units are not "
                      "affected. Destroyed, the unit counts for VP; else it is withdrawn "
                      "(17.3.4a-c)", Why.WITHDRAWAL_READ))
     notes: list[Note] = []
