@@ -267,6 +267,7 @@ class Refusal(Coded):
     REPLACEMENT_TURN_LIMIT = "replacement_turn_limit"
     NO_REPLACEMENT_STEP = "no_replacement_step", "turn", "step_kind", "on_track"
     REPLACEMENT_PHASE_ONLY = "replacement_phase_only"
+    NO_STEP_TO_TAKE_BACK = "no_step_to_take_back"
     UNKNOWN_LANDING_TARGET = "unknown_landing_target", "landing", "choices"
     NOT_A_PARATROOP_DIVISION = "not_a_paratroop_division", "landing"
     ALL_PARATROOPS_DROPPED = "all_paratroops_dropped", "most"

@@ -640,6 +640,8 @@ TEMPLATES: dict[Refusal, tuple[str, str]] = {
     R.REPLACEMENT_PHASE_ONLY: ("replacements are taken in the side's own Replacement Phase "
                                "(12.0)",
                                "uzupełnienia bierze się we własnej fazie uzupełnień (12.0)"),
+    R.NO_STEP_TO_TAKE_BACK: ("no replacement step taken in this phase to take back (12.0)",
+                             "w tej fazie nie wzięto stopnia uzupełnień do cofnięcia (12.0)"),
     R.UNKNOWN_LANDING_TARGET: ("unknown landing target '{landing}': choose {choices} (17.3.2)",
                                "nieznany cel lądowania „{landing}”: wybierz {choices} "
                                "(17.3.2)"),

@@ -27,6 +27,7 @@ from cobi_companion.device.ui.widgets import Choose, Count, Show, WaitPress, not
 from cobi_companion.rules.cobra import weather as cobra_weather
 from cobi_companion.rules.cobra.combat import (
     BY_LETTER,
+    CARPET_FROM,
     Nation,
     Odds,
     OverrunWhen,
@@ -43,7 +44,7 @@ from cobi_companion.rules.cobra.combat import (
     strength,
 )
 from cobi_companion.rules.cobra.command import Army
-from cobi_companion.rules.cobra.landing import BEACH_SHIFT, beach_shift_offered
+from cobi_companion.rules.cobra.landing import BEACH_SHIFT, PARATROOPS, beach_shift_offered
 from cobi_companion.rules.cobra.overrun import (
     overrun_modifier,
     overrun_odds,
@@ -208,7 +209,7 @@ def hub(app: App) -> Screen:
         items += phase_actions(app, name)
     elif name == LANDING:
         items += phase_actions(app, name)
-        items.append((app.t("next_phase"), lambda: next_phase(app)))
+        items.append((app.t("next_phase"), lambda: leave_landing(app)))
     else:
         items += [(app.t(part.label), partial(part.screen, app)) for part in PARTS
                   if name in part.phases]
@@ -222,7 +223,8 @@ def hub(app: App) -> Screen:
             items.append((app.t("overrun"), lambda: Attack(
                 game.turn, game.phase.player, overrun=when, beach=beach_shift_offered(
                     game.phase.player, SCENARIOS[game.scenario].landing)).units(app)))
-        if name == "combat" and game.phase.player is Nation.ALLIED:
+        # none is offered before game turn 5 (14.3f "during GTs 5 through 14")
+        if name == "combat" and game.phase.player is Nation.ALLIED and game.turn >= CARPET_FROM:
             items.append((app.t("carpet"), lambda: carpet_bombing(app)))
         items.append((app.t("next_phase"), lambda: next_phase(app)))
         # the special rolls of the phase (15.1, 15.2): after Next phase, which stays the
@@ -262,6 +264,16 @@ def phase_actions(app: App, name: str) -> list[tuple[str, Next]]:
 class Hub(Choose):
     def view(self, app: App) -> View:
         return Menu(header(app, self.title), tuple(self.items), self.index, app.t("ok_choose"))
+
+
+def leave_landing(app: App) -> Screen:
+    """The Landing Phase is left for good: with paratroop units not yet dropped, the players
+    are asked first (17.3.2 step 1a: "his nine paratroop units")."""
+    dropped = len(session(app).game.landing.drops)
+    if dropped >= PARATROOPS:
+        return next_phase(app)
+    return yes_no(app, app.t("leave_landing", n=dropped, most=PARATROOPS),
+                  lambda yes: next_phase(app) if yes else hub(app), lambda: hub(app))
 
 
 def next_phase(app: App) -> Screen:

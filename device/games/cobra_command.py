@@ -194,8 +194,9 @@ def checked(kit: Kit, app: App, attack: Attack, army: Army, then: Next, back: Ne
     game = kit.session(app).game
     try:
         refuse_beyond(game.command.check(game.turn, army, attempt_of(attack), attack.overrun))
-    except RulesError as exc:
-        return kit.reading(app, app.t("not_possible"), [app.say(exc)], back())
+    except RulesError as exc:       # and where a level dialled wrong is put right
+        return kit.reading(app, app.t("not_possible"), [app.say(exc), app.t("level_on_tracks")],
+                           back())
     attack.army = army
     return then()
 

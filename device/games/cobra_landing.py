@@ -123,8 +123,9 @@ def direction(app: App, division: Target) -> Screen:
         word = app.t("dir_" + trace.direction.value).upper() if trace.direction else \
             app.t("read_diagram", die=face)
         return shown(app, app.t("SCATTERED"), word, f"{app.t('die')} {face}", trace.notes)
+    # the first die said first: it scattered the unit, this one says where
     return press_for(app, Nation.ALLIED, [app.t("landing_" + division.value),
-                                          app.t("scatter_direction")], need, rolled)
+                                          app.t("scattered_die", die=first)], need, rolled)
 
 
 # ---- step 4a: beach defence ----

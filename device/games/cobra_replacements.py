@@ -20,7 +20,14 @@ from cobi_companion.device.games.cobra import (
 )
 from cobi_companion.device.ui.widgets import Show
 from cobi_companion.rules.cobra.combat import Nation
-from cobi_companion.rules.cobra.replacements import Allowance, of_game, steps_text, take
+from cobi_companion.rules.cobra.replacements import (
+    Allowance,
+    last_taken,
+    of_game,
+    steps_text,
+    take,
+    take_back,
+)
 from cobi_companion.rules.errors import RulesError
 
 if TYPE_CHECKING:
@@ -56,11 +63,36 @@ def replacements(app: App, index: int = 0) -> Screen:
         items.append(app.t("repl_allied", n=count.allied_steps, next=count.to_dict()[
             "next_vp_at"]))
 
+    # a press too many is taken back first: the menu's first item once a step is taken
+    last = last_taken(game)
+    first = [app.t("vp_take_back", what=step_name(app, last.side, last.kind))] if last else []
+    at = len(first)
+
     def chosen(i: int) -> Screen:
-        if i >= len(offered):
+        if i < at:
+            return taken_back(app, index)
+        if i - at >= len(offered):
             return reading(app, app.t("replacements"), track_lines(app), replacements(app, i))
-        return taken(app, *offered[i], index=i)
-    return Phased(app.t("replacements"), items, chosen, back=lambda: hub(app), index=index)
+        return taken(app, *offered[i - at], index=i if at else i + 1)
+    return Phased(app.t("replacements"), [*first, *items], chosen, back=lambda: hub(app),
+                  index=index)
+
+
+def step_name(app: App, side: str, kind: str) -> str:
+    """A step's kind and side, as its menu item names it ("US infantry")."""
+    return app.t(f"repl_{side}_{kind}", n="").strip()
+
+
+def taken_back(app: App, index: int) -> Screen:
+    """The last step of the phase taken back, and the German VP it gave (16.1), logged."""
+    s = session(app)
+    s.game, step, vp = take_back(s.game)
+    line: LogEntry = entry("log_replacement_back", army=step.side, step_kind=step.kind)
+    save(app, entry("log_replacement_back_vp", line=line) if vp else line)
+    return Show([BigWord(header(app, app.t("replacements")), app.t("TAKEN_BACK"),
+                         step_name(app, step.side, step.kind))],
+                lambda: replacements(app, max(0, index - 1) if last_taken(s.game) is None
+                                     else index))
 
 
 def taken(app: App, side: str, kind: str, index: int) -> Screen:

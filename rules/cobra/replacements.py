@@ -206,3 +206,27 @@ def take(game: CobraGame, side: str, kind: str) -> tuple[CobraGame, Taken]:
         vp = Note(f"{allied} Allied replacement steps: German VP +1 (16.1)",
                   Why.REPLACEMENT_VP, {"steps": allied})
     return game, Taken(step, of_game(game, side), vp)
+
+
+def last_taken(game: CobraGame) -> Replacement | None:
+    """The last step taken in this Replacement Phase (its side's, this game turn), if any."""
+    german = game.phase.player.value == "german"
+    mine = [r for r in game.replacements
+            if r.turn == game.turn and (r.side == "german") == german]
+    return mine[-1] if mine and game.phase.name == "replacement" else None
+
+
+def take_back(game: CobraGame) -> tuple[CobraGame, Replacement, bool]:
+    """The last step of this Replacement Phase taken back (a press too many), with the German
+    VP it gave if it was a tenth Allied step (16.1); whether a VP was taken off."""
+    step = last_taken(game)
+    if step is None:
+        raise RulesError("no replacement step taken in this phase to take back (12.0)",
+                         Refusal.NO_STEP_TO_TAKE_BACK)
+    allied = sum(1 for r in game.replacements if r.side in ALLIED)
+    at = len(game.replacements) - 1 - game.replacements[::-1].index(step)
+    game = replace(game, replacements=game.replacements[:at] + game.replacements[at + 1:])
+    gave_vp = step.side in ALLIED and allied % VP_STEPS == 0
+    if gave_vp:
+        game = game.adjust("german_vp", -1)
+    return game, step, gave_vp

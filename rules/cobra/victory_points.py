@@ -1,5 +1,5 @@
 """Where Cobra's victory points come from (16.1 the German player's, 16.2 the Allied player's,
-15.2b and 15.3 the special rules', 17.3.4e an abandoned beach, 18.0 the variant counters), as
+15.2b and 15.3 the special rules', 17.3.2 step 5e an abandoned beach, 18.0 the variant counters), as
 typed data, and the VP of one event the players report: a unit eliminated, a unit exited off a
 map edge in a game turn, a condition at the beginning of a game turn, a scenario's objective,
 a variant counter brought in. The box only adds: the players say what happened on the map."""
@@ -98,8 +98,8 @@ SOURCES_LISTED = (
        scenarios=LONG, when=When.EACH_TURN),
     _s("frontline", G, 15, "16.1", "Intact frontline, north to south edge of map A",
        scenarios=LONG, when=When.ONCE),
-    _s("beach_abandoned", G, 10, "17.3.4e", "Beach abandoned", scenarios=LONG,
-       turns=(1, 1)),
+    # 17.3.2 step 5e's 10 VP for a beach abandoned is no source to report either: the Landing
+    # Phase's "Beach abandoned?" adds it (rules/cobra/landing.py)
     # 16.2 Allied VP: German units eliminated or unsupplied
     _s("german_division_hq", A, 1, "16.2", "German full division or HQ eliminated"),
     _s("german_panzer", A, 1, "16.2", "Panzer, PG regiment or Tiger bn. eliminated"),

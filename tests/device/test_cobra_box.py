@@ -272,8 +272,11 @@ def test_no_air_points_on_game_turn_1(table_at, tmp_path):
     assert table.view.header.title == "Not possible"
     assert table.view.lines == ("the Allied player receives no AP on GT 1 (17.3.10)",)
     table.press("ok", "back", "back")                         # the shifts, the units, the phase
-    table.choose("Carpet bombing")
-    assert "no carpet bombing before game turn 5 (14.3f)" in " ".join(table.view.lines)
+    assert "Carpet bombing" not in table.view.items           # none before GT 5 (14.3f)
+    session.game = at_combat(5, [C] * 5, 8, "campaign")
+    table.choose("Tracks")
+    table.press("back")
+    assert "Carpet bombing" in table.view.items
 
 
 def test_naval_shifts_within_the_turns_naval_points(table_at, tmp_path):
@@ -471,6 +474,12 @@ def test_the_landing_is_no_phase_of_the_allied_player_turn(table_at):
     assert table.view.header.title == "Landing"
     assert table.view.header.side_label == "GT1 All"
     table.choose("Next phase")
+    # 17.3.2 step 1a: "his nine paratroop units": none dropped yet, the players are asked
+    assert (table.view.header.title, table.view.items) == ("0/9 dropped: leave?", ("no", "yes"))
+    table.choose("no")
+    assert table.view.header.title == "Landing"
+    table.choose("Next phase")
+    table.choose("yes")
     assert table.view.header.title == "1/5 Weather"
     table.press("ok", "axis", "ok", "ok")                    # GT 1 is clear: no die
     to_phase(table, "Supply")

@@ -57,6 +57,7 @@ def test_11_3_the_attack_beyond_the_limit_is_refused(table_at, tmp_path):
     table.choose("US: pay")
     assert table.view.header.title == "Not possible"
     assert table.view.lines[0].startswith("US attacks: 1 of 1 made this game turn")
+    assert "A level dialled wrong: Tracks, its attacks row" in table.view.lines   # 11.3
     table.press("ok")
     assert table.view.header.title == "Supply"           # back to the choice
     table.choose("No supply")                           # 11.3b: unsupplied counts too

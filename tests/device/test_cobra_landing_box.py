@@ -68,7 +68,7 @@ def test_a_scattered_drop_moves_as_the_owners_diagram_says(table_at, tmp_path):
     table.choose("6th Airborne")
     table.press("allies")
     assert saved(table)["cobra"]["landing"]["drops"] == [["6th", 6, None]]   # saved at once
-    assert table.view.lines[1] == "Scatter direction"
+    assert table.view.lines[1] == "Die 6: scattered. Where?"              # step 2a
     table.press("allies")
     assert (table.view.word, table.view.detail) == ("SOUTH", "die 4")
     assert saved(table)["cobra"]["landing"]["drops"] == [["6th", 6, 4]]

@@ -146,7 +146,8 @@ def test_12_2b_the_german_steps_of_game_turn_16(table_at, tmp_path) -> None:
     assert table.view.items == ("Mech. step (1 left)", "Infantry step (2 left)",
                                 "Repl. mech 1 inf 3")
     table.choose("Mech. step")
-    assert table.view.items[0] == "Mech. step (0 left)"
+    assert table.view.items[:2] == ("Take back: Mech. step", "Mech. step (0 left)")
+    assert table.view.index == 1                              # on the step again
     assert saved(table)["cobra"]["replacements"] == [
         {"turn": 16, "side": "german", "kind": "mech"}]
     assert log_lines(table)[-1] == "GT16 german replacement step, mech"
@@ -154,7 +155,7 @@ def test_12_2b_the_german_steps_of_game_turn_16(table_at, tmp_path) -> None:
     assert table.view.header.title == "Not possible"
     assert table.view.lines[0].startswith("no more than one mechanized or two infantry")
     table.press("ok")
-    assert table.view.items[0] == "Mech. step (0 left)"
+    assert table.view.items[1] == "Mech. step (0 left)"
 
 
 def test_12_2_the_british_limit_and_16_1_the_tenth_allied_step(table_at, tmp_path) -> None:
@@ -163,7 +164,7 @@ def test_12_2_the_british_limit_and_16_1_the_tenth_allied_step(table_at, tmp_pat
     before = tuple(Replacement(19, "us", "inf") for _ in range(8))
     table = resumed(table_at, tmp_path, at(20, "allied_replacement", replacements=before))
     table.choose("Replacements")
-    assert table.view.items[2] == "Brit. infantry (2 left)"
+    assert table.view.items[2] == "Brit. infantry (2 left)"       # nothing to take back yet
     assert table.view.items[-1] == "Allied steps 8, VP at 10"
     table.choose("Brit. infantry")
     table.choose("Brit. infantry")
@@ -188,7 +189,29 @@ def test_the_steps_taken_survive_a_pulled_plug(table_at, tmp_path) -> None:
     again = table_at([], state_dir=tmp_path / "state")
     again.choose("Resume Cobra")
     again.choose("Replacements")
-    assert again.view.items[1] == "Infantry step (1 left)"
+    assert again.view.items[2] == "Infantry step (1 left)"
+
+
+def test_12_0_a_step_taken_by_mistake_is_taken_back_with_its_16_1_vp(table_at,
+                                                                     tmp_path) -> None:
+    """12.0: the steps are the player's choice, so a press too many is taken back; taking back
+    the tenth Allied step takes back the German VP it gave (16.1 "For every 10 Allied
+    replacement steps"), and the log says so."""
+    before = tuple(Replacement(19, "us", "inf") for _ in range(9))
+    table = resumed(table_at, tmp_path, at(20, "allied_replacement", replacements=before))
+    table.choose("Replacements")
+    table.choose("US infantry")
+    assert table.view.word == "GERMAN VP +1"
+    table.press("ok")
+    assert table.view.items[0] == "Take back: US infantry"
+    table.choose("Take back")
+    assert (table.view.word, table.view.detail) == ("TAKEN BACK", "US infantry")
+    state = saved(table)["cobra"]
+    assert len(state["replacements"]) == 9 and state["tracks"]["german_vp"] == 0
+    assert log_lines(table)[-1] == "GT20 us replacement step taken back, inf; German VP -1 " \
+        "(16.1)"
+    table.press("ok")
+    assert table.view.items[0] == "US infantry (0 taken)"     # nothing left to take back
 
 
 def test_the_tracks_show_the_german_replacements(table_at, tmp_path) -> None:

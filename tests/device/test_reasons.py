@@ -483,6 +483,8 @@ CASES: dict[Refusal, Case] = {
                                      {"mech": 0, "inf": 0}), "mech"),
     Refusal.REPLACEMENT_PHASE_ONLY: lambda b, k: cobra_replacements.take(
         CobraGame.start("cobra"), "german", "inf"),
+    Refusal.NO_STEP_TO_TAKE_BACK: lambda b, k: cobra_replacements.take_back(
+        CobraGame.start("cobra")),
     # the landing (17.3.2) and the withdrawal attack (17.3.4)
     Refusal.UNKNOWN_LANDING_TARGET: lambda b, k: landing.target("dover"),
     Refusal.NOT_A_PARATROOP_DIVISION: lambda b, k: landing.scatters(landing.Target.OMAHA, 6),

@@ -1337,7 +1337,7 @@ def cobra_sayings() -> list[RulesError | Note]:
         *(RulesError("-", code, army=army.value, made=20, most=20)
           for code in (r.ATTACK_LIMIT, r.OVERRUN_LIMIT) for army in ALLIED_ARMIES),
         *(RulesError("-", r.VP_NOT_THIS_TURN, vp_source=key, turn=28, first=28, last=28,
-                     article="17.3.4e") for key in vps.SOURCES),
+                     article="17.3.2 step 5e") for key in vps.SOURCES),
         *(RulesError("-", r.NO_REPLACEMENT_STEP, turn=20, step_kind=kind, on_track="1½")
           for kind in KINDS),
         # the landing (17.3.2): each direction of the Scatter Diagram, each beach and division
@@ -1462,6 +1462,10 @@ def cobra_log() -> list[LogEntry]:
         entry("log_replacement_vp", line=entry("log_replacement", army="british",
                                                step_kind="mech"),
               note=Note("-", Why.REPLACEMENT_VP, {"steps": 990})),
+        *(entry("log_replacement_back", army=army, step_kind=kind)
+          for army in SIDES for kind in KINDS),
+        entry("log_replacement_back_vp", line=entry("log_replacement_back", army="british",
+                                                    step_kind="mech")),
         # the Allied Landing Phase (17.3.2) and the withdrawal attack (17.3.4)
         *(entry(key, landing=t.value, die=6) for key in ("log_para_landed", "log_para_scattered")
           for t in DIVISIONS),

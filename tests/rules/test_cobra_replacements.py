@@ -8,7 +8,7 @@ import pytest
 from cobi_companion.rules.cobra import replacements as repl
 from cobi_companion.rules.cobra.combat import Nation
 from cobi_companion.rules.cobra.notes import Why
-from cobi_companion.rules.cobra.replacements import Replacement, received, take
+from cobi_companion.rules.cobra.replacements import Replacement, received, take, take_back
 from cobi_companion.rules.cobra.tables import Weather
 from cobi_companion.rules.cobra.turns import CobraGame
 from cobi_companion.rules.errors import Refusal, RulesError
@@ -128,3 +128,22 @@ def test_the_steps_taken_are_saved_and_an_old_save_loads() -> None:
     with pytest.raises(RulesError) as refused:
         Replacement.from_dict({"turn": 16, "side": "french", "kind": "inf"})
     assert refused.value.code is Refusal.UNKNOWN_REPLACEMENT
+
+
+def test_12_0_the_last_step_of_the_phase_is_taken_back_with_its_16_1_vp() -> None:
+    """12.0 "the active player may take replacements": a step pressed by mistake is taken back,
+    the last of this phase only, and a tenth Allied step's German VP with it (16.1)."""
+    before = tuple(Replacement(16, "us", "inf") for _ in range(9))
+    game = at("cobra", 17, Nation.ALLIED, replacements=before)
+    with pytest.raises(RulesError) as nothing:
+        take_back(game)                       # the steps of game turn 16 are not this phase's
+    assert nothing.value.code is Refusal.NO_STEP_TO_TAKE_BACK
+    game, _ = take(game, "british", "inf")
+    assert game.tracks.german_vp == 1
+    game, step, vp = take_back(game)
+    assert (step.side, step.kind, vp, game.tracks.german_vp) == ("british", "inf", True, 0)
+    assert game.replacements == before
+    game, _ = take(game, "us", "mech")
+    game, _ = take(game, "us", "inf")
+    game, step, vp = take_back(game)
+    assert (step.kind, vp, game.tracks.german_vp) == ("inf", False, 1)

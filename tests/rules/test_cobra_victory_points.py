@@ -1,4 +1,4 @@
-"""Cobra's victory points from what the players report (16.1, 16.2, 17.3.4e, 18.0): each
+"""Cobra's victory points from what the players report (16.1, 16.2, 17.3.2 step 5e, 18.0): each
 source's value, side, scenarios and game turns, the exits by game turn, the limits, and the
 VP put on the game's tracks and taken back."""
 from __future__ import annotations
@@ -108,9 +108,12 @@ def test_15_3_the_optional_brest_entry_gives_the_allies_7_vp_on_game_turn_19():
     refused(Refusal.VP_NOT_THIS_TURN, "cobra", 20, "brest_entry")
 
 
-def test_17_3_4e_an_abandoned_beach_10_vp_in_the_landing():
-    assert vps.score("campaign", 1, "beach_abandoned").vp == 10
-    refused(Refusal.VP_NOT_IN_SCENARIO, "cobra", 15, "beach_abandoned")
+def test_17_3_2_step_5e_an_abandoned_beach_is_scored_by_the_landing_not_reported():
+    """17.3.2 step 5e: "For each beach (not beach hex) abandoned ... 10 VP": the landing's
+    beach check adds them, so reporting them as well would count them twice."""
+    with pytest.raises(RulesError) as refused_twice:
+        vps.score("campaign", 1, "beach_abandoned")
+    assert refused_twice.value.code is Refusal.VP_UNKNOWN_SOURCE
 
 
 def test_16_2_an_exit_is_recorded_on_the_game_and_taken_back_with_its_vp():
