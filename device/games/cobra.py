@@ -27,7 +27,6 @@ from cobi_companion.device.ui.widgets import Choose, Count, Show, WaitPress, not
 from cobi_companion.rules.cobra import weather as cobra_weather
 from cobi_companion.rules.cobra.combat import (
     BY_LETTER,
-    CARPET_FROM,
     Nation,
     Odds,
     OverrunWhen,
@@ -62,6 +61,7 @@ from cobi_companion.rules.cobra.turns import (
     player_turn,
     victory,
 )
+from cobi_companion.rules.cobra.weather import CARPET_FROM
 from cobi_companion.rules.dice import Aim, Need, Roller, ScriptedDice
 from cobi_companion.rules.errors import RulesError
 
