@@ -177,6 +177,17 @@ def dial_attack(table, *shifts: str) -> None:
     table.choose("Roll!")
 
 
+def dial_one_against_one(table, *shifts: str) -> None:
+    """An attack of one unit of 4 against one of 4, each of `shifts` chosen, not rolled."""
+    table.choose("Attack")
+    for _ in range(2):
+        table.choose("+ Add a unit")
+        table.press("ok", "ok")
+        table.choose("Done")
+    for shift in shifts:
+        table.choose(shift)
+
+
 def test_supply_points_are_spent_on_the_roll_not_before(table_at, tmp_path):
     """11.0: "In order to initiate any supplied combat, you must expend supply points": backing
     out of the roll screen initiates no combat, so the German track keeps its points and the
@@ -317,14 +328,7 @@ def test_air_points_are_refused_in_storms(table_at, tmp_path):
     table = table_at([], state_dir=state)
     table.choose("Resume Cobra")
     assert table.view.header.title == "4/6 Combat" and table.view.header.side == "allies"
-    table.choose("Attack")
-    table.choose("+ Add a unit")
-    table.press("ok", "ok")
-    table.choose("Done")
-    table.choose("+ Add a unit")
-    table.press("ok", "ok")
-    table.choose("Done")
-    table.choose("Air")
+    dial_one_against_one(table, "Air")
     table.choose("Roll!")
     table.choose("US: pay 1 SP")
     assert "no air points in storms (14.0b)" in " ".join(table.view.lines)
@@ -703,14 +707,7 @@ def test_the_tracks_show_the_turns_air_naval_and_carpet_budgets(table_at, tmp_pa
     for _ in range(2):                                        # to the Allied Combat Phase
         table.choose("Next phase")
     assert table.view.header.title == "4/6 Combat"
-    table.choose("Attack")
-    table.choose("+ Add a unit")
-    table.press("ok", "ok")
-    table.choose("Done")
-    table.choose("+ Add a unit")
-    table.press("ok", "ok")
-    table.choose("Done")
-    table.choose("Air")
+    dial_one_against_one(table, "Air")
     assert table.view.hint == "Left: 5 AP, 2 NSP"             # 6 less the one on defence
     table.press("ccw")
     assert table.view.hint == "OK = choose"
