@@ -1065,6 +1065,15 @@ def journey_command(tour: Tour) -> None:
         guide.play(12, until=lambda guide=guide: type(guide.app.screen).__name__ == "Hub")
         guide.follow(tour.t("tracks"))
         guide.play(6)
+    # a level dialled 0 refuses the attack, and says where it is put right (11.3)
+    tour.save("command", CobraSession(replace(at(16, 8, [C, C]), command=gone.with_levels(
+        16, 0, 0))).to_dict())
+    guide = tour.guide(tour.box("command", [4] * 50), "cobra")
+    guide.choose(tour.t("resume_cobra"))
+    guide.follow(tour.t("attack"), tour.t("add_unit"))
+    guide.follow(tour.t("units_done"), tour.t("add_unit"))
+    guide.follow(tour.t("units_done"), tour.t("roll_attack"), tour.t("unsupplied"))
+    guide.play(8, until=lambda guide=guide: type(guide.app.screen).__name__ == "Hub")
     for step in (3, 9):                 # German combat, Allied mechanized movement
         tour.save("hqs", CobraSession(replace(at(16, step, [C, C]), command=gone)).to_dict())
         guide = tour.guide(tour.box("hqs"), "cobra")
