@@ -403,6 +403,10 @@ def allied_supply(app: App) -> Screen:
             us_level, british_level = s.game.command.levels
             lines.append(app.t("levels_now", us=us_level, british=british_level))
         return notice(app, app.t("phase_supply"), lines, lambda: hub(app))
+    # Game turns 1 and 2 of the landing scenarios bring no Allied supply points (17.3) and
+    # have no command limits (17.3e): nothing to dial, the phase's notice at once.
+    if session(app).game.allied_supply_free:
+        return received(0, 0, session(app).game)
     # the supply points printed on the turn record track, then the command levels (11.3)
     return number(app, app.t("printed_us"), 0, lambda us: number(
         app, app.t("printed_british"), 0, lambda british: cobra_command.dial_levels(

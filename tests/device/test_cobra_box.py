@@ -14,7 +14,7 @@ from cobi_companion.device.games.cobra import CobraSession
 from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore
 from cobi_companion.device.ui.renderer import render
 from cobi_companion.rules.cobra.tables import COLUMNS, Weather
-from cobi_companion.rules.cobra.turns import CobraGame
+from cobi_companion.rules.cobra.turns import CobraGame, sequence
 
 C, OV, S = Weather.CLEAR, Weather.OVERCAST, Weather.STORM
 
@@ -715,3 +715,20 @@ def test_the_tracks_show_the_turns_air_naval_and_carpet_budgets(table_at, tmp_pa
     restarted.choose("Resume Cobra")
     restarted.choose("Tracks")
     assert budget_rows(restarted) == ("Air: 5 of 6 AP", "Naval: 2 of 2", "Carpet: 2 of 2")
+
+
+def test_no_supply_dials_on_game_turns_1_and_2_of_the_landing(table_at, tmp_path):
+    """17.3: no Allied supply points on game turns 1 and 2; 17.3e: no command limits then:
+    the Allied Supply Phase has nothing to dial, its notice comes at once."""
+    state = tmp_path / "state"
+    game = CobraGame.start("campaign")
+    step = next(i for i, p in enumerate(sequence("campaign", 2)) if p.name == "supply")
+    seed_game(state, CobraGame(game.scenario, 2, step, (C, Weather.OVERCAST), game.tracks,
+                               game.last))
+    table = table_at([], state_dir=state)
+    table.choose("Resume Cobra")
+    table.choose("Supply points")
+    assert table.view.lines[0] == "US +0, British +0: no Allied supply points on game turns " \
+        "1 and 2 (17.3)"
+    table.press("ok")
+    assert table.view.header.title == "2/6 Refit"
