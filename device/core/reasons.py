@@ -640,6 +640,12 @@ TEMPLATES: dict[Refusal, tuple[str, str]] = {
     R.REPLACEMENT_PHASE_ONLY: ("replacements are taken in the side's own Replacement Phase "
                                "(12.0)",
                                "uzupełnienia bierze się we własnej fazie uzupełnień (12.0)"),
+    R.NOT_A_SCENARIO_TURN: ("the {scenario} scenario plays game turns {first} to {last}, not "
+                            "{turn} (2.5, 17.0)",
+                            "scenariusz {scenario} to tury od {first} do {last}, nie {turn} "
+                            "(2.5, 17.0)"),
+    R.EXIT_AFTER_TURN: ("an exit is recorded on game turn {exited}, after game turn {turn}",
+                        "wyjście z mapy zapisane w turze {exited}, po turze {turn}"),
     R.NO_STEP_TO_TAKE_BACK: ("no replacement step taken in this phase to take back (12.0)",
                              "w tej fazie nie wzięto stopnia uzupełnień do cofnięcia (12.0)"),
     R.UNKNOWN_LANDING_TARGET: ("unknown landing target '{landing}': choose {choices} (17.3.2)",

@@ -10,6 +10,7 @@ from enum import StrEnum
 from typing import Any
 
 from ..errors import Refusal, RulesError
+from .combat import LAST_TURN
 from .exits import Exit, first_exit
 from .scoresheet import Award
 from .turns import SCENARIOS, CobraGame, scenario
@@ -231,6 +232,7 @@ def _check(found: Source, key: str, turn: int, count: int, exits: tuple[Exit, ..
         raise RulesError(f"{found.text}: not in the {key} scenario ({found.rule})",
                          Refusal.VP_NOT_IN_SCENARIO, vp_source=found.key, scenario=key,
                          article=found.rule)
+    _check_turn(key, turn, exits)
     first, last = found.turns
     if not first <= turn <= last:
         raise RulesError(f"{found.text}: game turn {first} to {last}, not {turn} "
@@ -257,6 +259,21 @@ def _check(found: Source, key: str, turn: int, count: int, exits: tuple[Exit, ..
         raise RulesError(f"{found.text}: one at a time, not {count} ({found.rule})",
                          Refusal.VP_ONE_AT_A_TIME, vp_source=found.key, count=count,
                          article=found.rule)
+
+
+def _check_turn(key: str, turn: int, exits: tuple[Exit, ...]) -> None:
+    """A game turn of the scenario (its last, 28 once the campaign goes on, 17.3a), and no
+    exit recorded after it."""
+    played = scenario(key)
+    last = LAST_TURN if played.may_extend else played.last
+    if not played.first <= turn <= last:
+        raise RulesError(f"the {played.key} scenario plays game turns {played.first} to {last}, "
+                         f"not {turn} (2.5, 17.0)", Refusal.NOT_A_SCENARIO_TURN,
+                         scenario=played.key, turn=turn, first=played.first, last=last)
+    later = [e.turn for e in exits if e.turn > turn]
+    if later:
+        raise RulesError(f"an exit is recorded on game turn {later[0]}, after game turn {turn}",
+                         Refusal.EXIT_AFTER_TURN, turn=turn, exited=later[0])
 
 
 def _exit(found: Source, turn: int, exits: tuple[Exit, ...]) -> Scored:

@@ -64,7 +64,7 @@ SAMPLES: dict[str, Any] = {
     "paid": "us", "made": 4, "level": 21,
     "rule": "sherman_reload", "value": "paint", "vp_source": "allied_hq", "article": "16.1",
     "printed": 30, "increase": 2, "step_kind": "mech", "on_track": "½",
-    "landing": "omaha", "direction": "south", "lost": 4, "landed": 6,
+    "landing": "omaha", "direction": "south", "lost": 4, "landed": 6, "exited": 21,
 }
 # Words a Polish template may share with the English one: the keys and values of the files
 # a player writes (offset_cm, at_least, terrain:-1), abbreviations both languages use (HE, AP,
@@ -483,6 +483,9 @@ CASES: dict[Refusal, Case] = {
                                      {"mech": 0, "inf": 0}), "mech"),
     Refusal.REPLACEMENT_PHASE_ONLY: lambda b, k: cobra_replacements.take(
         CobraGame.start("cobra"), "german", "inf"),
+    Refusal.NOT_A_SCENARIO_TURN: lambda b, k: vps.score("cobra", 2, "allied_hq"),
+    Refusal.EXIT_AFTER_TURN: lambda b, k: vps.score("cobra", 20, "allied_hq",
+                                                    exits=(Exit(26, "us", "west"),)),
     Refusal.NO_STEP_TO_TAKE_BACK: lambda b, k: cobra_replacements.take_back(
         CobraGame.start("cobra")),
     # the landing (17.3.2) and the withdrawal attack (17.3.4)

@@ -163,3 +163,23 @@ def test_16_1_replacement_vp_are_counted_not_reported():
     with pytest.raises(RulesError) as refused:
         vps.score("cobra", 16, "replacements")
     assert refused.value.code is Refusal.VP_UNKNOWN_SOURCE
+
+
+@pytest.mark.parametrize(("key", "turn", "code"), [
+    ("cobra", 2, Refusal.NOT_A_SCENARIO_TURN), ("cobra", 28, Refusal.NOT_A_SCENARIO_TURN),
+    ("buildup", 20, Refusal.NOT_A_SCENARIO_TURN)])
+def test_2_5_a_vp_is_scored_in_a_game_turn_of_the_scenario(key, turn, code):
+    """2.5, 17.0: Cobra plays game turns 15-27, the Build-Up 1-14, the campaign 1-27 and
+    28 when it goes on (17.3a)."""
+    with pytest.raises(RulesError) as refused_turn:
+        vps.score(key, turn, "allied_hq")
+    assert refused_turn.value.code is code
+    assert vps.score("campaign", 28, "allied_hq").vp == 2
+
+
+def test_an_exit_recorded_after_the_game_turn_is_refused():
+    """16.2: the exit VP are by the game turn of the exit: an exit recorded on a later turn
+    than the one scored cannot be."""
+    with pytest.raises(RulesError) as later:
+        vps.score("cobra", 20, "exit_us_mech", exits=(Exit(26, "us", "west"),))
+    assert later.value.code is Refusal.EXIT_AFTER_TURN
