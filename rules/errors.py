@@ -268,6 +268,8 @@ class Refusal(Coded):
     NO_REPLACEMENT_STEP = "no_replacement_step", "turn", "step_kind", "on_track"
     REPLACEMENT_PHASE_ONLY = "replacement_phase_only"
     NO_STEP_TO_TAKE_BACK = "no_step_to_take_back"
+    MA_ALREADY_FULL = "ma_already_full"
+    HQ_COLUMNS_MOST = "hq_columns_most", "name", "most"
     NOT_A_SCENARIO_TURN = "not_a_scenario_turn", "scenario", "turn", "first", "last"
     EXIT_AFTER_TURN = "exit_after_turn", "turn", "exited"
     UNKNOWN_LANDING_TARGET = "unknown_landing_target", "landing", "choices"

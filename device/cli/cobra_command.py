@@ -28,9 +28,11 @@ def command(args: argparse.Namespace) -> int:
     limited = limits_apply(turn, landing=True)
     levels = _pairs(args.limit, "--limit", "us=4,british=3", single=True)
     made = _pairs(args.made, "--made", "us=4/1,british=2/0", single=False)
-    if limited and (levels is None or set(levels) != {"us", "british"}):
+    missing = [army for army in ("us", "british") if army not in (levels or {})]
+    if limited and missing:
         raise UsageError(f"--limit: the command levels of game turn {turn} from the turn "
-                         f"record track, like --limit us=4,british=3 (11.3)")
+                         f"record track, {' and '.join(a + '=' for a in missing)} missing, "
+                         f"like --limit us=4,british=3 (11.3)")
     state = Command(_hqs(args.hq), turn)
     if limited and levels is not None:
         state = state.with_levels(turn, levels["us"][0], levels["british"][0])

@@ -42,6 +42,7 @@ def replacements(args: argparse.Namespace) -> int:
     from cobi_companion.device.ui import explain_movement
     from cobi_companion.rules.cobra.replacements import (
         ALLIED,
+        CARRIED_MOST,
         KINDS,
         VP_STEPS,
         allowance,
@@ -52,6 +53,10 @@ def replacements(args: argparse.Namespace) -> int:
     carried = _counts(args.carried, "--carried", halves=True)
     if args.carried is not None and args.side != "german":
         raise UsageError("--carried: only the German replacement tracks carry steps (12.2d)")
+    over = [kind for kind in KINDS if carried[kind] > CARRIED_MOST[kind]]
+    if over:        # more than the track can hold is a misread track: said, not cut down
+        raise UsageError(f"--carried: at most one step of each kind is carried on from the "
+                         f"game turn before, not {args.carried} (12.2d)")
     used = {kind: 0 for kind in KINDS}
     allied = args.allied_steps
     for kind in KINDS:

@@ -616,6 +616,9 @@ TEMPLATES: dict[Refusal, tuple[str, str]] = {
                              "the printed MA: {most} at most (5.3d)",
                              "zwiększenie o {increase:trzecią|trzecie|trzecich} przekroczyłoby "
                              "punkty ruchu z żetonu: najwyżej {most} (5.3d)"),
+    R.MA_ALREADY_FULL: ("the MA is already the full printed MA: nothing to increase (5.3d)",
+                        "punkty ruchu są już pełne, jak na żetonie: zwiększenie niemożliwe "
+                        "(5.3d)"),
     R.MA_INCREASE_GERMAN_ONLY: ("only German units increase their MA, in overcast or clear "
                                 "weather (5.3d)",
                                 "tylko Niemcy zwiększają punkty ruchu, przy pochmurnym lub "
@@ -640,6 +643,10 @@ TEMPLATES: dict[Refusal, tuple[str, str]] = {
     R.REPLACEMENT_PHASE_ONLY: ("replacements are taken in the side's own Replacement Phase "
                                "(12.0)",
                                "uzupełnienia bierze się we własnej fazie uzupełnień (12.0)"),
+    R.HQ_COLUMNS_MOST: ("{name} gives at most {most:column|columns} to one combat: two only to "
+                        "an Allied attack from game turn 17 (8.3.3a)",
+                        "{name} daje najwyżej {most:kolumnę|kolumny|kolumn} jednej walce: dwie "
+                        "tylko atakowi Aliantów od tury 17 (8.3.3a)"),
     R.NOT_A_SCENARIO_TURN: ("the {scenario} scenario plays game turns {first} to {last}, not "
                             "{turn} (2.5, 17.0)",
                             "scenariusz {scenario} to tury od {first} do {last}, nie {turn} "

@@ -267,6 +267,10 @@ class Command:
             raise RulesError(f"{one.name} is inactive: inactive HQs may not contribute shifts "
                              f"to a combat (9.1i)", Refusal.HQ_INACTIVE, name=one.name)
         most = capacity(one, offensive, turn)
+        if abs(columns) > most:             # more than it ever gives to one combat
+            raise RulesError(f"{one.name} gives at most {most} column{'s' if most != 1 else ''}"
+                             f" to one combat: two only to an Allied attack from game turn 17 "
+                             f"(8.3.3a)", Refusal.HQ_COLUMNS_MOST, name=one.name, most=most)
         if status.given + abs(columns) > most:
             raise RulesError(f"{one.name} has given {status.given} of its {most} shifts since "
                              f"it was flipped active (8.3.3a)", Refusal.HQ_SHIFTS_GIVEN,

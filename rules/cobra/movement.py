@@ -150,6 +150,9 @@ def weather_steps(ma: int, weather: Weather | None, after_exit: bool,
         steps.append(MaStep("after_exit", thirds(ma, 3 - off), "5.3c",
                             "the first German player turn after an Allied unit exited a map "
                             "edge: " + ("the full MA" if not off else "less one third")))
+    if increase and not off:        # storms, or overcast in the turn after an exit (5.3c)
+        raise RulesError("the MA is already the full printed MA: nothing to increase (5.3d)",
+                         Refusal.MA_ALREADY_FULL)
     if increase > off:
         raise RulesError(f"an increase of {increase} third{'s' if increase > 1 else ''} would "
                          f"take the MA above the printed MA: {off} at most (5.3d)",

@@ -43,7 +43,9 @@ def test_11_3a_one_command_level_a_nationality():
     run = run_cli("cobra", "command", "--turn", "14", "--limit", "us=4/4")
     assert run.code == 2 and "the command level, then the supply points" in run.err
     missing = run_cli("cobra", "command", "--turn", "14", "--limit", "us=4")
-    assert missing.code == 2 and "--limit" in missing.err
+    assert missing.code == 2 and missing.err.strip() == "cobi-companion: --limit: the command " \
+        "levels of game turn 14 from the turn record track, british= missing, like --limit " \
+        "us=4,british=3 (11.3)"
     beyond = run_cli("cobra", "command", "--turn", "14", "--limit", "us=25,british=1")
     assert beyond.code == 2 and "0 to 20" in beyond.err
 

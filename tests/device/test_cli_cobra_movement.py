@@ -57,7 +57,7 @@ def test_5_2c_british_infantry_in_the_mechanized_phase() -> None:
 @pytest.mark.parametrize(("args", "said"), [
     (("--nation", "us", "--after-exit"), "--after-exit: 5.3c changes only the German MA"),
     (("--nation", "german", "--weather", "storm", "--increase", "third"),
-     "an increase of 1 third would take the MA above the printed MA: 0 at most (5.3d)"),
+     "the MA is already the full printed MA: nothing to increase (5.3d)"),
     (("--nation", "german"), "a German unit's MA needs the weather (5.3b)"),
     (("--nation", "us", "--phase", "mechanized"), "only mechanized units move"),
     (("--nation", "us", "--dice", "3"), "--dice: the air attack is rolled only"),
@@ -102,3 +102,14 @@ def test_a_bad_count_of_steps_exits_2(bad: str) -> None:
     """12.2: steps are mechanized or infantry, whole (the German half step only carried)."""
     run = run_cli("cobra", "replacements", "--turn", "12", "--side", "german", "--taken", bad)
     assert run.code == 2 and "--taken" in run.err
+
+
+@pytest.mark.parametrize("carried", ["mech=1.5", "inf=2"])
+def test_12_2d_more_carried_than_a_track_holds_is_refused(carried: str) -> None:
+    """12.2d: at most one step of each kind is carried on: more is a misread track, said in
+    one line (exit 2), not quietly cut down to one."""
+    run = run_cli("cobra", "replacements", "--turn", "12", "--side", "german", "--carried",
+                  carried)
+    assert run.code == 2 and run.out == ""
+    assert run.err.strip() == f"cobi-companion: --carried: at most one step of each kind is " \
+        f"carried on from the game turn before, not {carried} (12.2d)"

@@ -483,6 +483,10 @@ CASES: dict[Refusal, Case] = {
                                      {"mech": 0, "inf": 0}), "mech"),
     Refusal.REPLACEMENT_PHASE_ONLY: lambda b, k: cobra_replacements.take(
         CobraGame.start("cobra"), "german", "inf"),
+    Refusal.MA_ALREADY_FULL: lambda b, k: cobra_movement.allowance(
+        6, "german", weather=Weather.STORM, increase=1),
+    Refusal.HQ_COLUMNS_MOST: lambda b, k: command.Command().check_shift(
+        command.hq("XLVII"), 2, True, 20),
     Refusal.NOT_A_SCENARIO_TURN: lambda b, k: vps.score("cobra", 2, "allied_hq"),
     Refusal.EXIT_AFTER_TURN: lambda b, k: vps.score("cobra", 20, "allied_hq",
                                                     exits=(Exit(26, "us", "west"),)),

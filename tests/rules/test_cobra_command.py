@@ -58,8 +58,14 @@ def test_8_3_3a_from_gt17_an_allied_hq_gives_one_shift_to_two_attacks():
     assert second.after is HQState.INACTIVE
     both, _ = Command().use(VII, 2, True, 17)
     assert both.of(VII).state is HQState.INACTIVE
-    exc = refused(Refusal.HQ_SHIFTS_GIVEN, lambda: Command().use(VII, 2, True, 16))
-    assert exc.values == {"name": "VII", "given": 0, "most": 1}
+    exc = refused(Refusal.HQ_COLUMNS_MOST, lambda: Command().use(VII, 2, True, 16))
+    assert exc.values == {"name": "VII", "most": 1}
+    assert str(exc) == "VII gives at most 1 column to one combat: two only to an Allied " \
+        "attack from game turn 17 (8.3.3a)"
+    exc = refused(Refusal.HQ_COLUMNS_MOST, lambda: Command().use(XLVII, 2, True, 20))
+    exc = refused(Refusal.HQ_SHIFTS_GIVEN, lambda: Command().use(VII, 1, True, 17)[0].use(
+        VII, 2, True, 17))
+    assert exc.values == {"name": "VII", "given": 1, "most": 2}
     defended, _ = Command().use(VII, 1, False, 20)         # defensive: one, then flipped
     assert defended.of(VII).state is HQState.INACTIVE
     german, _ = Command().use(XLVII, 1, True, 20)          # the German HQ: always one

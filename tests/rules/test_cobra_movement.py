@@ -103,7 +103,9 @@ def test_5_3d_no_increase_in_storms_nor_for_the_allies() -> None:
     """5.3d: "During overcast or clear weather, German units may increase their MA"."""
     with pytest.raises(RulesError) as storms:
         allowance(6, "german", weather=S, increase=1)
-    assert storms.value.code is Refusal.MA_INCREASE_TOO_MUCH
+    assert storms.value.code is Refusal.MA_ALREADY_FULL
+    assert str(storms.value) == "the MA is already the full printed MA: nothing to increase " \
+        "(5.3d)"
     with pytest.raises(RulesError) as allied:
         allowance(6, "us", increase=1)
     assert allied.value.code is Refusal.MA_INCREASE_GERMAN_ONLY
