@@ -44,6 +44,7 @@ from cobi_companion.rules.cobra.combat import (
 )
 from cobi_companion.rules.cobra.command import Army
 from cobi_companion.rules.cobra.landing import BEACH_SHIFT, PARATROOPS, beach_shift_offered
+from cobi_companion.rules.cobra.notes import Note
 from cobi_companion.rules.cobra.overrun import (
     overrun_modifier,
     overrun_odds,
@@ -162,6 +163,19 @@ class Reading(Scroll):
 
 def reading(app: App, title: str, texts: Sequence[str], then: Screen) -> Reading:
     return Reading(title, list(texts), then)
+
+
+def refusal(app: App, exc: RulesError, then: Screen) -> Reading:
+    """The rules' reason, then `then`: a refusal returns to the choice it came from."""
+    return reading(app, app.t("not_possible"), [app.say(exc)], then)
+
+
+def result_screen(app: App, title: str, word: str, detail: str, notes: Sequence[Note],
+            read_as: str | None = None) -> Screen:
+    """A roll's outcome big under `title`, then the rules' notes to read (under `read_as`,
+    else the same title), then the phase indicator."""
+    return Show([BigWord(header(app, title), word, detail)],
+                lambda: reading(app, read_as or title, [app.say(n) for n in notes], hub(app)))
 
 
 # ---- start, resume, the phase hub ----
@@ -345,7 +359,7 @@ def weather_set(app: App, result: cobra_weather.WeatherRoll, weather: Weather) -
     try:
         game, supply = s.game.with_weather(weather)
     except RulesError as exc:               # the reason, then the phase indicator
-        return reading(app, app.t("not_possible"), [app.say(exc)], hub(app))
+        return refusal(app, exc, hub(app))
     # The phase is over once its weather is known: saved at the next phase, so that a game
     # resumed after a pulled plug goes on from there and never asks for the weather again.
     s.game = game.advance()
@@ -560,7 +574,7 @@ class Attack(Screen):
             planned = self.odds(app, paid)
             session(app).game.check_support(planned)    # its air and naval points (14.0, 14.4)
         except RulesError as exc:
-            return reading(app, app.t("not_possible"), [app.say(exc)], self.shift_menu(app))
+            return refusal(app, exc, self.shift_menu(app))
         lines = odds_lines(app, planned)
         if self.overrun is not None:
             lines.insert(0, app.t("overrun_when", when=app.t("when_" + self.overrun.value)))
@@ -579,9 +593,7 @@ class Attack(Screen):
             big = combat.result.text.upper() if combat.result else \
                 f"{planned.column} · {face}"
             detail = f"{planned.column}, {app.t('die')} {face}"
-            return Show([BigWord(header(app, app.t("result")), big, detail)],
-                        lambda: reading(app, app.t("result"),
-                                        [app.say(note) for note in combat.notes], hub(app)))
+            return result_screen(app, app.t("result"), big, detail, combat.notes)
         need = Need(Roller.ATTACKER, Aim.COMBAT, f"combat {planned.column}")
         return press_for(app, self.attacker, lines, need, rolled)
 
@@ -620,7 +632,7 @@ def carpet_bombing(app: App) -> Screen:
     try:
         game.check_support(planned)
     except RulesError as exc:
-        return reading(app, app.t("not_possible"), [app.say(exc)], hub(app))
+        return refusal(app, exc, hub(app))
     lines = [app.t("carpet_column"), app.t("carpet_cost", n=planned.air_points,
                                            have=game.air_left)]
 
@@ -633,10 +645,9 @@ def carpet_bombing(app: App) -> Screen:
         save(app, entry("log_carpet", die=face, result=result, air=planned.air_points))
         big = combat.result.defender.text.upper() if combat.result else \
             f"{planned.column} · {face}"
-        return Show([BigWord(header(app, app.t("carpet")), big,
-                             f"{planned.column}, {app.t('die')} {face}")],
-                    lambda: reading(app, app.t("result"),
-                                    [app.say(note) for note in combat.notes], hub(app)))
+        return result_screen(app, app.t("carpet"), big,
+                             f"{planned.column}, {app.t('die')} {face}", combat.notes,
+                             read_as=app.t("result"))
     need = Need(Roller.ATTACKER, Aim.COMBAT, f"carpet bombing {planned.column}")
     return press_for(app, Nation.ALLIED, lines, need, rolled)
 

@@ -13,24 +13,21 @@ from typing import TYPE_CHECKING
 
 from cobi_companion.device.core.app import Next, Screen
 from cobi_companion.device.core.battle_log import LogValue, entry
-from cobi_companion.device.core.views import BigWord
 from cobi_companion.device.games.cobra import (
     PHASE_ACTIONS,
     Phased,
-    header,
     hub,
     number,
     press_for,
-    reading,
+    refusal,
+    result_screen,
     save,
     session,
     tables,
 )
-from cobi_companion.device.ui.widgets import Show
 from cobi_companion.rules.cobra import landing
 from cobi_companion.rules.cobra.combat import Nation
 from cobi_companion.rules.cobra.landing import BEACHES, DIVISIONS, PARATROOPS, Landed, Target
-from cobi_companion.rules.cobra.notes import Note
 from cobi_companion.rules.cobra.turns import LANDING, SCENARIOS
 from cobi_companion.rules.dice import Aim, Need, Roller, ScriptedDice
 from cobi_companion.rules.errors import RulesError
@@ -63,16 +60,6 @@ def withdrawal_items(app: App) -> list[tuple[str, Next]]:
     return [(app.t("withdrawal"), lambda: withdrawal(app))]
 
 
-def refused(app: App, exc: RulesError) -> Screen:
-    return reading(app, app.t("not_possible"), [app.say(exc)], hub(app))
-
-
-def shown(app: App, title: str, word: str, detail: str, notes: tuple[Note, ...]) -> Screen:
-    """The outcome big, then the rules' notes to read, then the phase indicator."""
-    return Show([BigWord(header(app, title), word, detail)],
-                lambda: reading(app, title, [app.say(n) for n in notes], hub(app)))
-
-
 # ---- step 2: the paratroop drops ----
 
 def paratroops(app: App) -> Screen:
@@ -83,7 +70,7 @@ def paratroops(app: App) -> Screen:
     try:
         game.landing.dropped(Target.US_82, 1)      # are any units left to drop?
     except RulesError as exc:
-        return refused(app, exc)
+        return refusal(app, exc, hub(app))
     return Phased(app.t("para_drop", n=len(game.landing.drops) + 1, most=PARATROOPS),
                   [app.t("landing_" + d.value) for d in DIVISIONS],
                   lambda i: drop(app, DIVISIONS[i]), back=lambda: hub(app))
@@ -101,8 +88,8 @@ def drop(app: App, division: Target) -> Screen:
             return direction(app, division)
         trace = landing.scatter(division, ScriptedDice([face]), tables(app))
         save(app, entry("log_para_landed", landing=division.value, die=face))
-        return shown(app, app.t("landing_" + division.value), app.t("LANDED"),
-                     f"{app.t('die')} {face}", trace.notes)
+        return result_screen(app, app.t("landing_" + division.value), app.t("LANDED"),
+                             f"{app.t('die')} {face}", trace.notes)
     return press_for(app, Nation.ALLIED, [app.t("landing_" + division.value),
                                           app.t("scatters_on", span=span)], need, rolled)
 
@@ -122,7 +109,8 @@ def direction(app: App, division: Target) -> Screen:
         save(app, entry("log_para_direction", landing=division.value, die=face, where=way))
         word = app.t("dir_" + trace.direction.value).upper() if trace.direction else \
             app.t("read_diagram", die=face)
-        return shown(app, app.t("SCATTERED"), word, f"{app.t('die')} {face}", trace.notes)
+        return result_screen(app, app.t("SCATTERED"), word, f"{app.t('die')} {face}",
+                             trace.notes)
     # the first die said first: it scattered the unit, this one says where
     return press_for(app, Nation.ALLIED, [app.t("landing_" + division.value),
                                           app.t("scattered_die", die=first)], need, rolled)
@@ -136,9 +124,9 @@ def beach_defence(app: App) -> Screen:
         trace = landing.commitment(ScriptedDice([face]))
         result = entry("log_may_commit" if trace.may_commit else "log_no_commit")
         save(app, entry("log_commit", die=face, result=result))
-        return shown(app, app.t("beach_defence"),
-                     app.t("COMMIT" if trace.may_commit else "NO_COMMIT"),
-                     f"{app.t('die')} {face}", (trace.note,))
+        return result_screen(app, app.t("beach_defence"),
+                             app.t("COMMIT" if trace.may_commit else "NO_COMMIT"),
+                             f"{app.t('die')} {face}", (trace.note,))
     need = Need(Roller.AXIS, Aim.COMBAT, "beach defence")
     return press_for(app, Nation.GERMAN, [app.t("beach_defence_line")], need, rolled)
 
@@ -171,8 +159,8 @@ def attrition_roll(app: App, planned: landing.AttritionOdds) -> Screen:
         save(app, entry("log_attrition", landing=planned.target.value, start=planned.start,
                         column=planned.column, die=face, result=result))
         word = cell.upper() if cell else f"{planned.column} · {face}"
-        return shown(app, app.t("landing_attrition"), word,
-                     f"{planned.column}, {app.t('die')} {face}", trace.notes)
+        return result_screen(app, app.t("landing_attrition"), word,
+                             f"{planned.column}, {app.t('die')} {face}", trace.notes)
     need = Need(Roller.AXIS, Aim.COMBAT, f"landing attrition {planned.column}")
     return press_for(app, Nation.GERMAN, [app.t("landing_" + planned.target.value),
                                           f"{planned.start} {planned.shift:+d} → "
@@ -198,15 +186,15 @@ def checked(app: App, beach: Target, landed: int, lost: int) -> Screen:
         check = landing.beach_check(beach, landed, lost)
         after = s.game.landing.abandon(check)
     except RulesError as exc:
-        return refused(app, exc)
+        return refusal(app, exc, hub(app))
     if check.abandoned:
         s.game = replace(s.game, landing=after).adjust("german_vp", landing.ABANDONED_VP)
     result = entry("log_abandoned" if check.abandoned else "log_held")
     save(app, entry("log_beach_check", landing=beach.value, lost=lost, landed=landed,
                     result=result))
-    return shown(app, app.t("landing_" + beach.value),
-                 app.t("ABANDONED" if check.abandoned else "HELD"),
-                 app.t("lost_of", lost=lost, landed=landed), (check.note,))
+    return result_screen(app, app.t("landing_" + beach.value),
+                         app.t("ABANDONED" if check.abandoned else "HELD"),
+                         app.t("lost_of", lost=lost, landed=landed), (check.note,))
 
 
 # ---- 17.3.4: the 3:1 attack on a unit withdrawn from a beach hex in an EZOC ----
@@ -222,8 +210,9 @@ def withdrawal_roll(app: App, steps: int) -> Screen:
         cell = trace.result.defender.text if trace.result else ""
         result: LogValue = cell or entry("read_crt")
         save(app, entry("log_withdrawal", die=face, result=result))
-        return shown(app, app.t("withdrawal"), outcome(app, trace.destroyed, face),
-                     f"{landing.WITHDRAWAL_COLUMN}, {app.t('die')} {face}", trace.notes)
+        return result_screen(app, app.t("withdrawal"), outcome(app, trace.destroyed, face),
+                             f"{landing.WITHDRAWAL_COLUMN}, {app.t('die')} {face}",
+                             trace.notes)
     need = Need(Roller.AXIS, Aim.COMBAT, f"withdrawal attack {landing.WITHDRAWAL_COLUMN}")
     return press_for(app, Nation.GERMAN, [app.t("withdrawal_line"),
                                           app.t("unit_steps_n", n=steps)], need, rolled)

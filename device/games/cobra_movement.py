@@ -19,7 +19,7 @@ from cobi_companion.device.games.cobra import (
     hub,
     number,
     press_for,
-    reading,
+    refusal,
     save,
     session,
 )
@@ -74,7 +74,7 @@ class Movement:
         try:
             now = self.worked(app)
         except RulesError as exc:            # the weather not known: the reason, the hub
-            return reading(app, app.t("not_possible"), [app.say(exc)], hub(app))
+            return refusal(app, exc, hub(app))
         items: list[tuple[str, str]] = [(app.t("ma_show", ma=now.ma), "show")]
         toggles = ["out_of_supply"]
         if now.phase == "initial":

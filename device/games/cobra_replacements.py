@@ -15,6 +15,7 @@ from cobi_companion.device.games.cobra import (
     header,
     hub,
     reading,
+    refusal,
     save,
     session,
 )
@@ -102,7 +103,7 @@ def taken(app: App, side: str, kind: str, index: int) -> Screen:
     try:
         s.game, step = take(s.game, side, kind)
     except RulesError as exc:
-        return reading(app, app.t("not_possible"), [app.say(exc)], replacements(app, index))
+        return refusal(app, exc, replacements(app, index))
     line: LogEntry = entry("log_replacement", army=side, step_kind=kind)
     if step.vp is not None:
         line = entry("log_replacement_vp", line=line, note=step.vp)

@@ -23,7 +23,7 @@ from cobi_companion.device.games.cobra import (
     hub,
     number,
     press_for,
-    reading,
+    refusal,
     save,
     session,
     tracks,
@@ -89,7 +89,7 @@ def scored(app: App, found: vps.Source, count: int) -> Screen:
     try:
         s.game, result = vps.record(s.game, found.key, count)
     except RulesError as exc:               # the reason, then the menu again
-        return reading(app, app.t("not_possible"), [app.say(exc)], vp_menu(app, found.key))
+        return refusal(app, exc, vp_menu(app, found.key))
     save(app, entry("log_vp", vp_source=found.key, vp=result.vp, track=result.track))
     word = app.t("EXITED") if result.exit is not None and result.vp == 0 else \
         app.t("vp_big", vp=f"{result.vp:+d}")
@@ -183,7 +183,7 @@ def _rolled(app: App, made: Callable[[CobraGame], tuple[CobraGame, Rolled]],
     try:
         s.game, result = made(s.game)
     except RulesError as exc:
-        return reading(app, app.t("not_possible"), [app.say(exc)], hub(app))
+        return refusal(app, exc, hub(app))
     line, views = shown(app, result)
     save(app, line)
     more: list[View] = [*views]
