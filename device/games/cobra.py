@@ -220,9 +220,9 @@ def hub(app: App) -> Screen:
         items.append((app.t("supply_points"), lambda: allied_supply(app)))
     elif name == "turn_end":
         items.append((app.t("end_turn"), lambda: end_turn(app)))
-        items += phase_actions(app, name)
+        items += special_items(app, game)       # the withdrawal attack (17.3.4)
     elif name == LANDING:
-        items += phase_actions(app, name)
+        items += special_items(app, game)       # the landing's steps (17.3.2)
         items.append((app.t("next_phase"), lambda: leave_landing(app)))
     else:
         items += [(app.t(part.label), partial(part.screen, app)) for part in PARTS
@@ -253,26 +253,20 @@ def hub(app: App) -> Screen:
 
 # The parts of Cobra in modules of their own join the hub where the rules put them; they import
 # this module, never the other way round (games import one way, tests/device/test_layers.py),
-# and games/cobra_parts.py imports them all. Three places on the hub, three lists:
+# and games/cobra_parts.py imports them all. Two lists for the hub, one for the tracks:
 # - PARTS (above): a phase's own action, first (the movement allowance, the replacements);
-# - PHASE_ACTIONS: the Landing Phase's actions, and the withdrawal attack after End turn
-#   (cobra_landing.py, 17.3.2, 17.3.4);
-# - HUB_ITEMS: the special rolls, before the weather (Brest, 15.3) or after Next phase, which
-#   stays the one press of a phase without them (15.1, 15.2: cobra_victory.py); TRACKS_ITEMS,
-#   a row of the tracks (the victory points).
+# - HUB_ITEMS: what a module offers in the phase it is given, where the hub puts such items:
+#   the Landing Phase's steps and, after End turn, the withdrawal attack (cobra_landing.py,
+#   17.3.2, 17.3.4); the special rolls, before the weather (Brest, 15.3) or after Next phase,
+#   which stays the one press of a phase without them (15.1, 15.2: cobra_victory.py);
+# - TRACKS_ITEMS: a row of the tracks (the victory points).
 HubItems = Callable[["App", CobraGame], list[tuple[str, Next]]]
 HUB_ITEMS: list[HubItems] = []
 TRACKS_ITEMS: list[tuple[str, Callable[[App], Screen]]] = []     # (i18n key, screen)
-PHASE_ACTIONS: dict[str, Callable[[App], list[tuple[str, Next]]]] = {}
 
 
 def special_items(app: App, game: CobraGame) -> list[tuple[str, Next]]:
     return [item for items in HUB_ITEMS for item in items(app, game)]
-
-
-def phase_actions(app: App, name: str) -> list[tuple[str, Next]]:
-    actions = PHASE_ACTIONS.get(name)
-    return actions(app) if actions is not None else []
 
 
 class Hub(Choose):

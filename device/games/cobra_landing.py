@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from cobi_companion.device.core.app import Next, Screen
 from cobi_companion.device.core.battle_log import LogValue, entry
 from cobi_companion.device.games.cobra import (
-    PHASE_ACTIONS,
+    HUB_ITEMS,
     Phased,
     hub,
     number,
@@ -28,7 +28,7 @@ from cobi_companion.device.games.cobra import (
 from cobi_companion.rules.cobra import landing
 from cobi_companion.rules.cobra.combat import Nation
 from cobi_companion.rules.cobra.landing import BEACHES, DIVISIONS, PARATROOPS, Landed, Target
-from cobi_companion.rules.cobra.turns import LANDING, SCENARIOS
+from cobi_companion.rules.cobra.turns import LANDING, SCENARIOS, CobraGame
 from cobi_companion.rules.dice import Aim, Need, Roller, ScriptedDice
 from cobi_companion.rules.errors import RulesError
 
@@ -224,5 +224,12 @@ def outcome(app: App, destroyed: bool | None, face: int) -> str:
     return app.t("DESTROYED_UNIT" if destroyed else "WITHDRAWN")
 
 
-PHASE_ACTIONS[LANDING] = items
-PHASE_ACTIONS["turn_end"] = withdrawal_items
+def hub_items(app: App, game: CobraGame) -> list[tuple[str, Next]]:
+    """The landing's actions on the hub: the Landing Phase's, and the withdrawal attack at the
+    end of an Allied player turn."""
+    if game.phase.name == LANDING:
+        return items(app)
+    return withdrawal_items(app) if game.phase.name == "turn_end" else []
+
+
+HUB_ITEMS.append(hub_items)
