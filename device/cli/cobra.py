@@ -146,10 +146,16 @@ def points(args: argparse.Namespace) -> int:
 
 def _flown_so_far(args: argparse.Namespace) -> list[int]:
     """--flown TURNS: the carpet missions flown up to and including --turn (14.3f)."""
+    return _game_turns(args.flown, args.turn,
+                       f"each a game turn from 1 to --turn {args.turn}")
+
+
+def _game_turns(text: str | None, most: int, allowed: str) -> list[int]:
+    """A comma list of game turns from 1 to `most`; one outside: exit 2, `allowed` said."""
     turns = []
-    for item in _items([args.flown] if args.flown else []):
-        if not item.isascii() or not item.isdigit() or not 1 <= int(item) <= args.turn:
-            raise UsageError(f"--flown {item!r}: each a game turn from 1 to --turn {args.turn}")
+    for item in _items([text] if text else []):
+        if not item.isascii() or not item.isdigit() or not 1 <= int(item) <= most:
+            raise UsageError(f"--flown {item!r}: {allowed}")
         turns.append(int(item))
     return turns
 
@@ -235,10 +241,5 @@ def _flown(args: argparse.Namespace) -> list[int]:
         return []
     if args.turn is None:
         raise UsageError("--flown needs --turn: the missions are counted by game turn (14.3f)")
-    turns = []
-    for item in _items([args.flown]):
-        if not item.isascii() or not item.isdigit() or not 1 <= int(item) < args.turn:
-            raise UsageError(f"--flown {item!r}: each a game turn before --turn {args.turn} "
-                             f"(1 to {min(args.turn - 1, LAST_TURN)})")
-        turns.append(int(item))
-    return turns
+    return _game_turns(args.flown, args.turn - 1, f"each a game turn before --turn {args.turn} "
+                       f"(1 to {min(args.turn - 1, LAST_TURN)})")
