@@ -15,12 +15,14 @@ from cobi_companion.device.core.battle_log import Line, LogEntry, english, said,
 from cobi_companion.device.core.views import Header, View
 from cobi_companion.device.ports.events import Event, Key, Press, SensorReading, SensorState, Tick
 from cobi_companion.device.ports.sensors import Sensors
+from cobi_companion.device.ports.speech import NoSpeech, Speech, Utterance
 from cobi_companion.device.ports.store import Store
 from cobi_companion.rules.dice import Dice, Need
 from cobi_companion.rules.status import Side
 
 if TYPE_CHECKING:
     from cobi_companion.device.core.battle_state import BattleState
+    from cobi_companion.device.core.spoken import Spoken
     from cobi_companion.rules.cobra.notes import Note
     from cobi_companion.rules.cobra.tables import CobraTables
 
@@ -61,6 +63,11 @@ class Screen:
 
     def on_sensor(self, app: App, event: SensorReading | SensorState) -> Screen:
         return self
+
+    def prompt(self, app: App) -> Spoken | None:
+        """What the box says when this screen comes up, where it waits for someone (whose
+        button to press, and for what); None for a screen that waits for no one."""
+        return None
 
 
 Next = Callable[[], Screen]
@@ -117,6 +124,9 @@ class Sources:
     skipped: tuple[str, ...] = ()
 
 
+# The voice settings: say nothing, say outcomes, or say outcomes and prompts (whose turn).
+VOICES = ("off", "outcomes", "all")
+
 # The settings only the config files set: a value saved on the box never hides the files'.
 CONFIG_ONLY = frozenset({"house_rules"})
 
@@ -129,6 +139,8 @@ class Settings:
     rules: str = "easy"
     real_dice: bool = False
     sound: bool = True
+    voice: str = "all"             # one of VOICES
+    volume: int = 80               # the voice's volume, 0–100
     brightness: int = 255
     screen_off_min: int = 10       # idle minutes before the panel goes dark; 0 never
     # The armies of the last battle at each level ("easy", "tank"), offered again by New
@@ -144,9 +156,12 @@ class Settings:
 
 class App:
     def __init__(self, book: CardBook, store: Store, dice: Dice, sound: Sound, lights: Lights,
-                 settings: Settings, games: Games) -> None:
+                 settings: Settings, games: Games, speech: Speech | None = None) -> None:
         self.book, self.store, self.dice = book, store, dice
         self.sound, self.lights, self.settings = sound, lights, settings
+        self.speech: Speech = speech if speech is not None else NoSpeech()
+        # What an event asked the voice to say, said by `save` once its frame is drawn.
+        self.to_say: list[Utterance] = []
         self.games = games
         self.cobra: SavedGame | None = None            # a Cobra game, instead of a battle
         self.cobra_tables: CobraTables | None = None   # the owner's Cobra tables, read once
@@ -224,6 +239,34 @@ class App:
         thread, and a tune wakes the sound's, which the frame must not wait for."""
         self.cues.append((name if self.settings.sound else None, side))
 
+    def speak(self, what: Spoken) -> None:
+        """Say `what` in the box's language, as the voice setting allows (outcomes, or
+        outcomes and prompts), once the event's frame is drawn (`save`)."""
+        voice = self.settings.voice
+        if voice == "off" or (what.kind == "prompt" and voice != "all"):
+            return
+        from cobi_companion.device.core.spoken import utterance
+
+        try:
+            self.to_say.append(utterance(what, self.settings.language))
+        except Exception:  # a missing word is never worth a battle
+            log.exception("nothing to say for %s", what.key)
+
+    def _say(self) -> None:
+        """The event's utterances as one (an outcome, then whose turn it is), so the prompt
+        follows the outcome rather than cutting it short."""
+        pending, self.to_say = self.to_say, []
+        if not pending:
+            return
+        whole = pending[0]
+        for more in pending[1:]:
+            whole = whole.then(more)
+        try:
+            self.speech.volume = self.settings.volume
+            self.speech.say(whole)
+        except Exception:  # the voice is never worth a battle
+            log.exception("saying %r failed", whole.text)
+
     def _play_cues(self) -> None:
         cues, self.cues = self.cues, []
         for name, side in cues:
@@ -248,6 +291,7 @@ class App:
         if line is not None:
             game.log.append(line)
             log.info("battle %s: %s", game.id, english(line))
+            self._speak_line(line)
         data, rolls = saved_later(game), self.rolls
         self.later(lambda: self.store.save_battle(data(), rolls))
         self.rolls = []
@@ -260,6 +304,7 @@ class App:
         """Start the cues and make the store writes asked for since the last call (the main
         loop calls it once the event's frame is drawn, before it takes the next event)."""
         self._play_cues()
+        self._say()
         writes, self.unsaved = self.unsaved, []
         for write in writes:
             try:
@@ -299,6 +344,19 @@ class App:
         if self.state is not None:
             self.state.log.append(line)
         log.info("%s", english(line))
+        self._speak_line(line)
+
+    def _speak_line(self, line: LogEntry) -> None:
+        """A line of the log that is an outcome (a hit, a winner, a Cobra result) is said."""
+        from cobi_companion.device.core.spoken import of_log
+
+        try:
+            what = of_log(line)
+        except Exception:  # a missing word is never worth a battle
+            log.exception("nothing to say for %s", line.key)
+            return
+        if what is not None:
+            self.speak(what)
 
     def log_words(self, line: Line) -> str:
         """A line of the log in the app's language, from the word tables (`t`, `say`); an old
@@ -313,6 +371,7 @@ class App:
         return words(line)
 
     def handle(self, event: Event) -> None:
+        before = self.screen
         if isinstance(event, SensorState):
             self.sensors.update(event)
         if isinstance(event, SensorReading | SensorState):
@@ -324,6 +383,18 @@ class App:
             self.screen = self.screen.on(self, key)
         elif isinstance(event, Tick):
             self.screen = self.screen.tick(self, event.now)
+        if self.screen is not before:
+            self._prompt()
+
+    def _prompt(self) -> None:
+        """A screen that came up waiting for someone says so (whose button, for what)."""
+        try:
+            what = self.screen.prompt(self)
+        except Exception:  # a prompt is never worth a battle
+            log.exception("the prompt of %s failed", type(self.screen).__name__)
+            return
+        if what is not None:
+            self.speak(what)
 
     def view(self) -> View:
         return self.screen.view(self)

@@ -1,0 +1,88 @@
+"""The box's voice: what it says (an `Utterance`: phrases in one language) and the port that
+says it. A real voice (device/ports/voice.py) plays phrases rendered once into a cache on disk
+and joined when spoken; `say` only hands the utterance over and returns at once, and a new one
+cuts short the one being said, so the main loop never waits for speech.
+
+The doubles beside the protocol: `RecordingSpeech` keeps what it was asked to say (tests), and
+`NoSpeech` says nothing, with the notice of why (no engine, no audio device), for the settings
+screen.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, Protocol
+
+Kind = Literal["outcome", "prompt"]
+KINDS: tuple[Kind, ...] = ("outcome", "prompt")
+LANGUAGES = ("en", "pl")
+
+
+@dataclass(frozen=True)
+class Utterance:
+    """One thing said: its phrases in order, each rendered (and cached) on its own and joined
+    when spoken, in `language`."""
+
+    language: str
+    parts: tuple[str, ...]
+    kind: Kind = "outcome"
+
+    def __post_init__(self) -> None:
+        if self.language not in LANGUAGES:
+            raise ValueError(f"unknown language {self.language!r}; known: {', '.join(LANGUAGES)}")
+        if self.kind not in KINDS:
+            raise ValueError(f"unknown kind {self.kind!r}; known: {', '.join(KINDS)}")
+
+    @property
+    def text(self) -> str:
+        """The whole utterance as one sentence (its phrases joined by spaces)."""
+        return " ".join(part for part in self.parts if part)
+
+    def then(self, other: Utterance) -> Utterance:
+        """This utterance followed by `other` (one event's outcome, then its prompt)."""
+        kind: Kind = "outcome" if "outcome" in (self.kind, other.kind) else "prompt"
+        return Utterance(other.language, self.parts + other.parts, kind)
+
+
+class Speech(Protocol):
+    """A voice: `say` returns at once; a new utterance cuts the one being said short."""
+
+    volume: int                 # 0–100, the settings' volume, applied at once
+    notice: str | None          # why nothing is heard (no engine, no audio device), or None
+
+    def say(self, utterance: Utterance) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class RecordingSpeech:
+    """Test double: `said` lists every utterance asked for, in order."""
+
+    def __init__(self, volume: int = 80) -> None:
+        self.volume = volume
+        self.notice: str | None = None
+        self.said: list[Utterance] = []
+        self.closed = False
+
+    def say(self, utterance: Utterance) -> None:
+        self.said.append(utterance)
+
+    @property
+    def texts(self) -> list[str]:
+        return [utterance.text for utterance in self.said]
+
+    def close(self) -> None:
+        self.closed = True
+
+
+class NoSpeech:
+    """No voice: nothing is said; `notice` tells why (None: speech was never asked for)."""
+
+    def __init__(self, notice: str | None = None, volume: int = 80) -> None:
+        self.volume = volume
+        self.notice = notice
+
+    def say(self, utterance: Utterance) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
