@@ -16,44 +16,26 @@ from __future__ import annotations
 import re
 import string
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import TypeAlias
 
 from cobi_companion.cards import CardBook
 from cobi_companion.device.core.battle_log import LogEntry
+from cobi_companion.device.core.saying import Spoken as Spoken
+from cobi_companion.device.core.saying import SpokenValue as SpokenValue
+from cobi_companion.device.core.saying import outcome as outcome
+from cobi_companion.device.core.saying import prompt as prompt
 from cobi_companion.device.core.speech_words import GENDERED, NUMBERS, SPEECH_WORDS
-from cobi_companion.device.ports.speech import LANGUAGES, Kind, Utterance
+from cobi_companion.device.core.spoken_log import said_of
+from cobi_companion.device.ports.speech import LANGUAGES, Utterance
 from cobi_companion.rules.card import InfoCard
-
-SpokenValue: TypeAlias = "str | int | Spoken"
 
 # The values that are words of the rules, and the prefix of their keys in SPEECH_WORDS.
 WORDED: dict[str, str] = {"side": "say_side_", "attacker": "say_side_",
                           "defender": "say_side_", "weather": "say_weather_"}
 
 
-@dataclass(frozen=True)
-class Spoken:
-    """Something to say: the template `key` and its values; an outcome or a prompt."""
-
-    key: str
-    values: Mapping[str, SpokenValue] = field(default_factory=dict)
-    kind: Kind = "outcome"
-
-
-def outcome(key: str, **values: SpokenValue) -> Spoken:
-    return Spoken(key, values, "outcome")
-
-
-def prompt(key: str, **values: SpokenValue) -> Spoken:
-    return Spoken(key, values, "prompt")
-
-
 def of_log(line: LogEntry) -> Spoken | None:
     """What the box says of a line of the battle log: an outcome (a hit, a miss, the winner,
     a reload, a Cobra result), or None for a line that is no outcome (a move, a setting)."""
-    from cobi_companion.device.core.spoken_log import said_of
-
     return said_of(line)
 
 

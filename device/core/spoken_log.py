@@ -9,11 +9,14 @@ as the line inside it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from cobi_companion.device.core.battle_log import LogEntry, LogValue
-from cobi_companion.device.core.spoken import Spoken, outcome
-from cobi_companion.rules.cobra.tables import Loss, parse_cell
+from cobi_companion.device.core.saying import Spoken, outcome
 from cobi_companion.rules.status import Effect
+
+if TYPE_CHECKING:       # Cobra's tables: imported once a Cobra result is said
+    from cobi_companion.rules.cobra.tables import Loss
 
 # Lines that hold the line that is said (as `line`), with their costs or context around it.
 WRAPPERS = frozenset({"log_side", "log_game_turn", "log_paid", "log_unsupplied", "log_support",
@@ -97,6 +100,8 @@ def _with_guns(said: Spoken, line: LogEntry) -> Spoken:
 def combat_result(value: LogValue) -> Spoken:
     """A combat table's cell ("1/2", "-/e", "e") in words: each side's loss; a cell the box
     could not read (the owner reads it on the printed table) says so."""
+    from cobi_companion.rules.cobra.tables import parse_cell
+
     if isinstance(value, str) and value:
         cell = parse_cell(value)
         return outcome("say_crt", attacker=_loss(cell.attacker), defender=_loss(cell.defender))
@@ -120,6 +125,8 @@ def _result(line: LogEntry, name: str = "result") -> Spoken:
 
 def _carpet(line: LogEntry) -> Spoken:
     """Carpet bombing logs the defender's part of the cell ("2", "e", "-"), or none read."""
+    from cobi_companion.rules.cobra.tables import Loss
+
     value = line.values["result"]
     if isinstance(value, str) and value:
         said = outcome("say_defender", loss=_loss(Loss(
