@@ -84,9 +84,9 @@ SPEECH_WORDS: dict[str, tuple[str, str]] = {
     "say_no_mutiny": ("No mutiny.", "Bez buntu."),
     "say_released": ("Germans: reinforcements released.", "Niemcy: posiłki zwolnione."),
     "say_not_released": ("Germans: nothing released.", "Niemcy: nic nie zwolniono."),
-    "say_vp_gained": ("{side}: {vp} victory points more.",
+    "say_vp_gained": ("{side} gain {vp} victory points.",
                       "{side}: punkty zwycięstwa, plus {vp}"),
-    "say_vp_lost": ("{side}: {vp} victory points less.",
+    "say_vp_lost": ("{side} lose {vp} victory points.",
                     "{side}: punkty zwycięstwa, minus {vp}"),
     # -- prompts: whose button, for what; whose turn
     "say_press": ("{side}: press your button.", "{side}: wciśnij przycisk."),
