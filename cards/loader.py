@@ -22,7 +22,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from cobi_companion.rules.card import InfoCard
-from cobi_companion.rules.card_schema import CardSchema, WeaponSchema, validated_card
+from cobi_companion.rules.card_schema import (
+    CardSchema,
+    SpeechSchema,
+    WeaponSchema,
+    validated_card,
+)
 from cobi_companion.rules.soft_table import SoftTable
 from cobi_companion.rules.soft_table_schema import (
     RangeBandSchema,
@@ -50,7 +55,9 @@ Table = TypeVar("Table", "SoftTable", "CobraTables")   # one or the other, as as
 
 
 def _card_fields(loc: tuple[Any, ...]) -> dict[str, Any]:
-    """The fields allowed where an error is: the card's, or a weapon entry's."""
+    """The fields allowed where an error is: the card's, a weapon entry's or its speech's."""
+    if loc[:1] == ("speech",) and len(loc) > 1:
+        return SpeechSchema.model_fields
     return WeaponSchema.model_fields if loc[:1] == ("weapons",) and len(loc) > 2 else \
         CardSchema.model_fields
 
@@ -85,7 +92,8 @@ def _problem(path: str, error: Any, fields_at: Any = _card_fields) -> CardProble
         close = difflib.get_close_matches(last, list(fields), n=1)
         hint = f" (did you mean {close[0]}?)" if close else ""
         what = "a card field" if fields is CardSchema.model_fields else \
-            "a weapon field" if fields is WeaponSchema.model_fields else "a field here"
+            "a weapon field" if fields is WeaponSchema.model_fields else \
+            "a speech field" if fields is SpeechSchema.model_fields else "a field here"
         return CardProblem(path, name, f"is not {what}{hint}; allowed fields: "
                                        f"{', '.join(fields)}")
     if kind == "value_error" and fields_at in (_table_fields, _cobra_fields):
@@ -159,13 +167,26 @@ def cobra_tables(folders: list[Path] | None = None) -> tuple[CobraTables, list[C
 
 def load_file(path: Path) -> InfoCard:
     """Read one card file, or raise CardFileError listing every problem in it."""
+    card, problems = read_card(path)
+    if problems:
+        raise CardFileError(problems)
+    return card
+
+
+def read_card(path: Path) -> tuple[InfoCard, list[CardProblem]]:
+    """Read one card file, with the problems of its [speech] table: a broken one is reported
+    and the card is played without it (how the voice says a name is never worth a card).
+    Any other problem raises CardFileError listing every problem in the file."""
     shown = str(path)
     data = _read_toml(path)
     try:
-        card = validated_card(data)
+        return validated_card(data).with_source(shown), []
     except ValidationError as exc:
-        raise CardFileError([_problem(shown, e) for e in exc.errors()]) from None
-    return card.with_source(shown)
+        problems = [_problem(shown, e) for e in exc.errors()]
+        if any(tuple(e.get("loc") or ())[:1] != ("speech",) for e in exc.errors()):
+            raise CardFileError(problems) from None
+    unspoken = {name: value for name, value in data.items() if name != "speech"}
+    return validated_card(unspoken).with_source(shown), problems
 
 
 def load_folder(folder: Path) -> tuple[list[InfoCard], list[CardProblem]]:
@@ -179,10 +200,11 @@ def load_folder(folder: Path) -> tuple[list[InfoCard], list[CardProblem]]:
         if path.name == SOFT_TABLE.name:     # a table beside the cards (the learned values')
             continue
         try:
-            card = load_file(path)
+            card, spoken = read_card(path)
         except CardFileError as exc:
             problems.extend(exc.problems)
             continue
+        problems.extend(spoken)
         if card.key in seen:
             name = "set_number" if card.set_number is not None else "id"
             problems.append(CardProblem(
@@ -234,6 +256,7 @@ def check(path: Path) -> tuple[list[InfoCard], list[CardProblem]]:
         if is_table(path):
             load_table(path)
             return [], []
-        return [load_file(path)], []
+        card, problems = read_card(path)
+        return [card], problems
     except CardFileError as exc:
         return [], exc.problems

@@ -92,6 +92,37 @@ class Weapon:
                    given=frozenset(data))
 
 
+class Gender(StrEnum):
+    """The grammatical gender of a name in Polish: the voice's adjectives agree with it."""
+
+    MASCULINE = "m"
+    FEMININE = "f"
+    NEUTER = "n"
+
+
+@dataclass(frozen=True, kw_only=True)
+class CardSpeech:
+    """How the box's voice says a card's pieces (the card's optional [speech] table): its
+    name in each language as a child says it, and the Polish name's grammatical gender."""
+
+    en: str | None = None
+    pl: str | None = None
+    gender: Gender | None = None
+
+    def name(self, language: str) -> str | None:
+        return self.pl if language == "pl" else self.en
+
+    def to_plain(self) -> dict[str, Any]:
+        return {name: _plain(value) for name, value in
+                (("en", self.en), ("pl", self.pl), ("gender", self.gender)) if value is not None}
+
+    @classmethod
+    def from_plain(cls, data: Mapping[str, Any]) -> CardSpeech:
+        gender = data.get("gender")
+        return cls(en=data.get("en"), pl=data.get("pl"),
+                   gender=None if gender is None else Gender(gender))
+
+
 @dataclass(frozen=True)
 class DieRange:
     """Faces of one D6 that succeed, printed `3-6` (or `3+`, or `6`)."""
@@ -154,7 +185,7 @@ def _plain(value: Any) -> Any:
         return {"low": value.low, "high": value.high}
     if isinstance(value, tuple):
         return [_plain(item) for item in value]
-    if isinstance(value, Weapon):
+    if isinstance(value, Weapon | CardSpeech):
         return value.to_plain()
     return value
 
@@ -180,6 +211,7 @@ _FROM_PLAIN: dict[str, Callable[[Any], Any]] = {
     "gun_to_hit": _die_range, "reload": _die_range,
     "destroy_gun": _band, "weaken": _band, "immobilize": _band,
     "weapons": lambda weapons: tuple(Weapon.from_plain(w) for w in weapons),
+    "speech": CardSpeech.from_plain,
 }
 
 
@@ -216,6 +248,7 @@ class InfoCard:
     available: int | None = None
     special_rules: str | None = None
     weapons: tuple[Weapon, ...] = ()
+    speech: CardSpeech | None = None    # how the voice says its pieces (the [speech] table)
     # The fields its card file gives: the others are unknown (`known`). None: a card made in
     # code, which gives every field.
     given: frozenset[str] | None = field(default=None, repr=False, compare=False)

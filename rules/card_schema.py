@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from .card import Band, DieRange, InfoCard, Kind, Mount, Template
+from .card import Band, DieRange, Gender, InfoCard, Kind, Mount, Template
 from .numbers import digits
 
 NONE_WORDS = {"none", "-", "–", "—", "brak"}
@@ -78,6 +78,20 @@ class WeaponSchema(BaseModel):
     @classmethod
     def _none(cls, value: Any) -> Any:
         return None if _is_none(value) else value
+
+
+class SpeechSchema(BaseModel):
+    """What a card file's [speech] table may hold (rules.card.CardSpeech): how the box's voice
+    says the card's pieces."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    en: str | None = Field(default=None, min_length=1, max_length=30,
+                           description="the name said in English, up to 30 letters, like Tiger")
+    pl: str | None = Field(default=None, min_length=1, max_length=30,
+                           description="the name said in Polish, up to 30 letters, like Tygrys")
+    gender: Gender | None = Field(
+        default=None, description="the Polish name's grammatical gender: m, f or n")
 
 
 _CM = "a whole number of cm from 0 to 100"
@@ -149,6 +163,8 @@ class CardSchema(BaseModel):
     weapons: tuple[WeaponSchema, ...] = Field(
         default=(), description="a list of weapon tables: name, template, shots, damage, "
                                 "he_modifier, mount")
+    speech: SpeechSchema | None = Field(
+        default=None, description="a table of how the voice says the card: en, pl, gender")
 
     @field_validator("turn_45", "rough", "road", mode="before")
     @classmethod

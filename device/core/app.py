@@ -248,7 +248,7 @@ class App:
         from cobi_companion.device.core.spoken import utterance
 
         try:
-            self.to_say.append(utterance(what, self.settings.language))
+            self.to_say.append(utterance(what, self.settings.language, self.book))
         except Exception:  # a missing word is never worth a battle
             log.exception("nothing to say for %s", what.key)
 

@@ -3,69 +3,56 @@ the speech word tables (device/core/speech_words.py) and the values it names, pu
 `Utterance` (device/ports/speech.py) in the language of the moment.
 
 A template is cut at its values into phrases: each fixed piece of a template is one phrase, and
-so is each value (a name as a child says it, a number in words). Every phrase is rendered once
-into the voice's cache, so the phrases a box can ever say are known in advance (`every_part`):
-the templates' pieces, the numbers, and the names of the cards.
+so is each value. A value has a kind, as the battle log's do (battle_log.WORDED): the values
+named in `WORDED` are words of the rules (a side is "Axis" or "Oś"), said from the word tables;
+a number is said in words; another `Spoken` is said in its own words; any other text is a
+piece's label, said as a child says it ("Tiger 1" is "Tiger one", or the card's own spoken name,
+its [speech] table). Every phrase is rendered once into the voice's cache, so the phrases a box
+can ever say are known in advance (`every_part`): the templates' pieces (every gender form),
+the numbers, and the names of the cards.
 """
 from __future__ import annotations
 
 import re
 import string
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import TypeAlias
 
 from cobi_companion.cards import CardBook
 from cobi_companion.device.core.battle_log import LogEntry
-from cobi_companion.device.core.speech_words import NUMBERS, SPEECH_WORDS
-from cobi_companion.device.ports.speech import LANGUAGES, Kind, Utterance
+from cobi_companion.device.core.saying import Spoken as Spoken
+from cobi_companion.device.core.saying import SpokenValue as SpokenValue
+from cobi_companion.device.core.saying import outcome as outcome
+from cobi_companion.device.core.saying import prompt as prompt
+from cobi_companion.device.core.speech_words import GENDERED, NUMBERS, SPEECH_WORDS
+from cobi_companion.device.core.spoken_log import said_of
+from cobi_companion.device.ports.speech import LANGUAGES, Utterance
+from cobi_companion.rules.card import InfoCard
 
-SpokenValue: TypeAlias = "str | int | Spoken"
-
-
-@dataclass(frozen=True)
-class Spoken:
-    """Something to say: the template `key` and its values; an outcome or a prompt."""
-
-    key: str
-    values: Mapping[str, SpokenValue] = field(default_factory=dict)
-    kind: Kind = "outcome"
-
-
-def outcome(key: str, **values: SpokenValue) -> Spoken:
-    return Spoken(key, values, "outcome")
-
-
-def prompt(key: str, **values: SpokenValue) -> Spoken:
-    return Spoken(key, values, "prompt")
+# The values that are words of the rules, and the prefix of their keys in SPEECH_WORDS.
+WORDED: dict[str, str] = {"side": "say_side_", "attacker": "say_side_",
+                          "defender": "say_side_", "weather": "say_weather_"}
 
 
 def of_log(line: LogEntry) -> Spoken | None:
     """What the box says of a line of the battle log: an outcome (a hit, a miss, the winner,
     a reload, a Cobra result), or None for a line that is no outcome (a move, a setting)."""
-    if line.key == "log_side":
-        inner = line.values["line"]
-        return of_log(inner) if isinstance(inner, LogEntry) else None
-    if line.key == "log_fires_at":
-        firer = str(line.values["firer"])
-        return outcome("say_miss" if line.values["effect"] == "miss" else "say_hit", firer=firer)
-    return None
+    return said_of(line)
 
 
-def utterance(what: Spoken, language: str) -> Utterance:
-    """`what` in `language`, as the phrases the voice joins."""
-    return Utterance(language, parts(what, language), what.kind)
+def utterance(what: Spoken, language: str, book: CardBook | None = None) -> Utterance:
+    """`what` in `language`, as the phrases the voice joins; `book` names the pieces."""
+    return Utterance(language, parts(what, language, book), what.kind)
 
 
-def parts(what: Spoken, language: str) -> tuple[str, ...]:
+def parts(what: Spoken, language: str, book: CardBook | None = None) -> tuple[str, ...]:
     """The phrases of `what` in `language`: the template's fixed pieces and its values, in
     order; empty pieces (a value at the very start) are left out."""
     found: list[str] = []
-    for literal, name in _pieces(template(what.key, language)):
+    for literal, name in _pieces(_template_of(what, language, book)):
         if literal.strip():
             found.append(literal.strip())
         if name is not None:
-            found.extend(_value_parts(what.values[name], language))
+            found.extend(_value_parts(name, what.values[name], language, book))
     return tuple(found)
 
 
@@ -74,31 +61,61 @@ def template(key: str, language: str) -> str:
     return polish if language == "pl" else english
 
 
+def _template_of(what: Spoken, language: str, book: CardBook | None) -> str:
+    """The template of `what`: in Polish, the form of the named piece's gender where its card
+    gives one (GENDERED), else the neutral form."""
+    if language == "pl" and what.key in GENDERED:
+        name, forms = GENDERED[what.key]
+        label = what.values.get(name)
+        card = card_of(label, book) if isinstance(label, str) else None
+        gender = card.speech.gender if card is not None and card.speech is not None else None
+        if gender is not None:
+            return forms[gender.value]
+    return template(what.key, language)
+
+
 def number(n: int, language: str) -> str:
     """`n` in words as a child says it ("seven", "siedem"); digits past the table's end."""
     words = NUMBERS[language]
     return words[n] if 0 <= n < len(words) else str(n)
 
 
-def _value_parts(value: SpokenValue, language: str) -> tuple[str, ...]:
+def _value_parts(name: str, value: SpokenValue, language: str,
+                 book: CardBook | None) -> tuple[str, ...]:
     if isinstance(value, Spoken):
-        return parts(value, language)
+        return parts(value, language, book)
     if isinstance(value, bool):
         raise TypeError("a spoken value is a name, a number or a Spoken, not a bool")
     if isinstance(value, int):
         return (number(value, language),)
-    return (said_name(value, language),)
+    if name in WORDED:
+        return (template(WORDED[name] + value, language),)
+    return (said_name(value, language, book),)
 
 
 _LABEL_NUMBER = re.compile(r"^(.*\D)\s*(\d+)$")
 
 
-def said_name(name: str, language: str) -> str:
-    """A piece's label as a child says it: its number in words ("Tiger 1" → "Tiger one")."""
+def said_name(name: str, language: str, book: CardBook | None = None) -> str:
+    """A piece's label as a child says it: its number in words ("Tiger 1" → "Tiger one"),
+    and the card's spoken name in `language` where its [speech] table gives one ("Tygrys
+    jeden")."""
     match = _LABEL_NUMBER.match(name.strip())
-    if match is None:
-        return name.strip()
-    return f"{match[1].strip()} {number(int(match[2]), language)}"
+    short, count = (match[1].strip(), int(match[2])) if match else (name.strip(), None)
+    card = card_of(name, book)
+    spoken = card.speech.name(language) if card is not None and card.speech else None
+    said = spoken or short
+    return said if count is None else f"{said} {number(count, language)}"
+
+
+def card_of(label: str, book: CardBook | None) -> InfoCard | None:
+    """The card of a piece labelled `label` ("Tiger 1": the card whose short name is
+    "Tiger"), or None."""
+    if book is None:
+        return None
+    match = _LABEL_NUMBER.match(label.strip())
+    short = (match[1] if match else label).strip().lower()
+    return next((card for card in book.sorted() if card.short.lower() == short), None)
 
 
 def _pieces(text: str) -> list[tuple[str, str | None]]:
@@ -106,16 +123,22 @@ def _pieces(text: str) -> list[tuple[str, str | None]]:
 
 
 def every_part(language: str, book: CardBook | None = None) -> set[str]:
-    """Every phrase the box can say in `language`: each template's fixed pieces, the numbers,
-    and the names of `book`'s cards as its pieces are labelled (a label and a number)."""
+    """Every phrase the box can say in `language`: each template's fixed pieces (every
+    gender form), the numbers, and the names of `book`'s cards as its pieces are labelled (a
+    label and a number)."""
     if language not in LANGUAGES:
         raise ValueError(f"unknown language {language!r}")
-    found = {literal.strip() for english, polish in SPEECH_WORDS.values()
-             for literal, _ in _pieces(polish if language == "pl" else english)
-             if literal.strip()}
+    found = {literal.strip() for text in _templates(language)
+             for literal, _ in _pieces(text) if literal.strip()}
     found |= set(NUMBERS[language])
-    found |= {said_name(name, language) for name in _names(book)}
+    found |= {said_name(name, language, book) for name in _names(book)}
     return found
+
+
+def _templates(language: str) -> Iterable[str]:
+    yield from (template(key, language) for key in SPEECH_WORDS)
+    if language == "pl":
+        yield from (form for _, forms in GENDERED.values() for form in forms.values())
 
 
 # A battle numbers a card's pieces from 1 ("Tiger 1", "Tiger 2"); a roster holds no more.

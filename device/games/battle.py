@@ -10,6 +10,7 @@ from functools import partial
 from cobi_companion.device.core.app import App, Next, Screen
 from cobi_companion.device.core.battle_log import LogEntry, by_side, entry, won
 from cobi_companion.device.core.battle_state import BattleState, LastShot, MatchState, piece_from
+from cobi_companion.device.core.spoken import Spoken, prompt
 from cobi_companion.device.core.views import BigWord, Lines, Roll, View
 from cobi_companion.device.games.house import house_entry
 from cobi_companion.device.games.rolling import face_for
@@ -47,6 +48,9 @@ class RollOff(Screen):
     def takes_roll(self, key: Key) -> bool:
         side = {Key.AXIS: Side.AXIS, Key.ALLIES: Side.ALLIES}.get(key)
         return side is not None and side not in self.faces
+
+    def prompt(self, app: App) -> Spoken | None:
+        return prompt("say_press_tie" if self.tie else "say_press_both")
 
     def on(self, app: App, key: Key) -> Screen:
         side = {Key.AXIS: Side.AXIS, Key.ALLIES: Side.ALLIES}.get(key)
@@ -116,8 +120,11 @@ def finish(app: App, line: LogEntry, passed: bool = False) -> Screen:
         state.winner = winner
         app.commit(won(done, winner.value))
         return game_over(app, winner)
+    before = state.active
     round_over = state.end_action(passed)
     app.commit(done)
+    if not round_over and state.active is not before and state.active is not None:
+        app.speak(prompt("say_turn", side=state.active.value))
     return begin_round(app) if round_over else app.games.next_action(app)
 
 

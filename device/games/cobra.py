@@ -17,6 +17,7 @@ from cobi_companion.cards import cobra_in_play, default_folders
 from cobi_companion.cards.snapshot import snapshot_file
 from cobi_companion.device.core.app import Next, Screen
 from cobi_companion.device.core.battle_log import Line, LogEntry, LogValue, entry, loaded, saved
+from cobi_companion.device.core.spoken import prompt
 from cobi_companion.device.core.views import BigWord, Header, Lines, Menu, View
 from cobi_companion.device.games import cobra_command
 from cobi_companion.device.games.battle import end_battle
@@ -286,8 +287,11 @@ def leave_landing(app: App) -> Screen:
 
 def next_phase(app: App) -> Screen:
     s = session(app)
+    before = s.game.phase.player
     s.game = s.game.advance()
     save(app, entry("log_cobra_phase", nation=s.game.phase.player.value, phase=s.game.phase.name))
+    if s.game.phase.player is not before:      # a player turn starts
+        app.speak(prompt("say_turn", side=s.game.phase.player.value))
     return hub(app)
 
 
@@ -296,6 +300,8 @@ def end_turn(app: App) -> Screen:
     if not s.game.needs_extension_roll:
         s.game = s.game.advance()
         save(app, entry("log_cobra_turn_end"))
+        if not s.game.over:
+            app.speak(prompt("say_turn", side=s.game.phase.player.value))
         return hub(app)
 
     def rolled(face: int) -> Screen:
@@ -319,7 +325,8 @@ def press_for(app: App, nation: Nation, lines: Sequence[str], need: Need,
         return face_for(app, need, side, then)
     press = app.t("press_to_roll", side=app.t(f"cobra_{nation.value}"))
     shown = Lines(header(app, app.t("roll")), (*lines, press))
-    return WaitPress(side, shown, pressed, back=lambda: hub(app))
+    return WaitPress(side, shown, pressed, back=lambda: hub(app), says="say_press_roll",
+                     who=nation.value)
 
 
 # ---- weather & German supply ----

@@ -1,12 +1,24 @@
-"""The settings menu: language, rules level, real dice, sound, brightness, then the box's own
-rows."""
+"""The settings menu: language, rules level, real dice, sound, voice, volume, brightness, then
+the box's own rows."""
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from cobi_companion.device.core.app import App, Next, Screen
+from cobi_companion.device.core.app import VOICES, App, Next, Screen
 from cobi_companion.device.games.system import rows as system_rows
 from cobi_companion.device.ui.widgets import Choose
+
+# The volume's steps: 20% to 100% (the row goes round).
+VOLUME_STEP = 20
+
+
+def voice_row(app: App) -> str:
+    """The voice row: what the box says (nothing, outcomes, outcomes and whose turn), or why
+    nothing is heard (no speech engine, no sound out)."""
+    notice = app.speech.notice
+    if notice is not None:
+        return f"{app.t('voice')}: {app.t(notice)}"
+    return f"{app.t('voice')}: {app.t('voice_' + app.settings.voice)}"
 
 
 def settings_menu(app: App, back: Next, index: int = 0) -> Screen:
@@ -22,6 +34,11 @@ def settings_menu(app: App, back: Next, index: int = 0) -> Screen:
          lambda: setattr(s, "real_dice", not s.real_dice)),
         (f"{app.t('sound')}: {app.t('on' if s.sound else 'off')}",
          lambda: setattr(s, "sound", not s.sound)),
+        (voice_row(app), lambda: setattr(s, "voice", VOICES[(VOICES.index(s.voice) + 1)
+                                                             % len(VOICES)])),
+        (f"{app.t('volume')}: {s.volume}%",
+         lambda: setattr(s, "volume", s.volume + VOLUME_STEP if s.volume < 100
+                         else VOLUME_STEP)),
         (f"{app.t('brightness')}: {round(s.brightness / 255 * 100)}%",
          lambda: setattr(s, "brightness", {255: 128, 128: 32, 32: 255}.get(s.brightness, 255))),
     ]

@@ -12,6 +12,7 @@ from cobi_companion.device.core.battle_log import LogEntry, entry
 from cobi_companion.device.core.battle_state import LastShot
 from cobi_companion.device.core.memo import Latest
 from cobi_companion.device.core.replay import Replay
+from cobi_companion.device.core.spoken import Spoken, prompt
 from cobi_companion.device.core.views import BigWord, Lines, Roll, View
 from cobi_companion.device.games.rolling import gather
 from cobi_companion.device.ports.events import Key
@@ -103,6 +104,9 @@ class FirePreview(Screen):
     def takes_roll(self, key: Key) -> bool:
         return DICE_KEYS.get(key) == self.side
 
+    def prompt(self, app: App) -> Spoken | None:
+        return prompt("say_press_fire", side=self.side)
+
     def on(self, app: App, key: Key) -> Screen:
         if key in (Key.CW, Key.CCW):
             # the level's armour facings: Easy has no top
@@ -142,7 +146,7 @@ def resolve_fire(app: App, aim: LastShot, finish: Finish) -> Screen:
             else app.t("HIT")
         waiting = WaitPress(roller, Lines(app.header(title), (
             done_so_far, app.t("press_armour", side=app.side_name(roller)))),
-            lambda: gather(app, replay, firer.side, roller, wait, done))
+            lambda: gather(app, replay, firer.side, roller, wait, done), says="say_press_armour")
         return Show(steps, lambda: waiting, animate=True, steps=True, play=True, go_on=True)
 
     def done() -> Screen:
@@ -229,12 +233,13 @@ def resolve_reload(app: App, vehicle: Piece, finish: Finish) -> Screen:
                                   "log_reload_failed", label=vehicle.label))
         return Show(views, lambda: after, animate=True, steps=True)
 
-    prompt = Lines(header, (app.t("press_reload", side=app.side_name(side)),))
+    shown = Lines(header, (app.t("press_reload", side=app.side_name(side)),))
 
     def wait(roller: str, need: Need) -> Screen:
-        return WaitPress(roller, prompt, lambda: gather(app, replay, vehicle.side, roller,
-                                                        wait, done))
-    return WaitPress(side, prompt, lambda: gather(app, replay, vehicle.side, side, wait, done))
+        return WaitPress(roller, shown, lambda: gather(app, replay, vehicle.side, roller,
+                                                       wait, done), says="say_press_reload")
+    return WaitPress(side, shown, lambda: gather(app, replay, vehicle.side, side, wait, done),
+                     says="say_press_reload")
 
 
 def again_shot(app: App, side: Side) -> LastShot | None:

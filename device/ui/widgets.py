@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cobi_companion.device.core.app import App, Next, Screen
+from cobi_companion.device.core.spoken import Spoken, prompt
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll, View
 from cobi_companion.device.ports.events import Key
 from cobi_companion.device.ui.scroll import scrolled
@@ -177,10 +178,15 @@ class WaitPress(Screen):
     then: Next
     back: Next | None = None
     row: int = 0                   # the first row of a Lines view shown: the knob scrolls
+    says: str = "say_press"        # what the voice says: whose button, for what
+    who: str = ""                  # the side the voice names, if not `side` (Cobra's players)
 
     def view(self, app: App) -> View:
         return replace(self.shown, index=self.row) if isinstance(self.shown, Lines) \
             else self.shown
+
+    def prompt(self, app: App) -> Spoken | None:
+        return prompt(self.says, side=self.who or self.side)
 
     def takes_roll(self, key: Key) -> bool:
         return DICE_KEYS.get(key) == self.side

@@ -45,7 +45,7 @@ from cobi_companion.cards import CardProblem, check, learned_file, load_cards
 from cobi_companion.cards.loader import shipped_folder
 from cobi_companion.device.config import Config, Loaded
 from cobi_companion.device.core import i18n
-from cobi_companion.device.core.app import App
+from cobi_companion.device.core.app import VOICES, App
 from cobi_companion.device.core.battle_log import LogEntry, by_side, entry, won
 from cobi_companion.device.core.battle_state import BattleState, LastShot
 from cobi_companion.device.core.views import BigWord, Header, Lines, Menu, View
@@ -54,11 +54,13 @@ from cobi_companion.device.games.battle import refuse
 from cobi_companion.device.games.cobra import CobraSession
 from cobi_companion.device.games.cobra_victory import vp_item
 from cobi_companion.device.games.rolling import face_for
+from cobi_companion.device.games.settings import VOLUME_STEP
 from cobi_companion.device.games.tank import learn
 from cobi_companion.device.ports.errors import ConfigError
 from cobi_companion.device.ports.fake_sensor import FakeSensor, ff_frame
 from cobi_companion.device.ports.power import RecordingPower
 from cobi_companion.device.ports.range_sensor import Condition
+from cobi_companion.device.ports.speech import NoSpeech
 from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore, StoreProblem
 from cobi_companion.device.ui.renderer import last_row, render
 from cobi_companion.device.ui.trouble import notice
@@ -566,10 +568,18 @@ def journey_box(tour: Tour) -> None:
     guide.play(160)
     for action in ("reboot", "poweroff"):
         guide = tour.guide(tour.box(action, power=RecordingPower()), "box")
+        # the voice row says why nothing is heard: no engine on one box, no sound on the other
+        guide.app.speech = NoSpeech("voice_no_engine" if action == "reboot" else "voice_no_audio")
         guide.choose(tour.t("settings"))
         if action == "reboot":                          # the language row: the other one,
             guide.choose(tour.t("language"))            # and back
             guide.press("ok")
+        else:                                           # the voice's every choice and volume
+            guide.app.speech = NoSpeech()
+            for _ in range(len(VOICES)):
+                guide.choose(tour.t("voice"))
+            for _ in range(100 // VOLUME_STEP):
+                guide.choose(tour.t("volume"))
         for _ in range(6):                              # every step of the screen's timeout
             guide.choose(tour.t("screen_off"))
         guide.choose(tour.t("files_in_use"))            # no settings file: the built-in ones

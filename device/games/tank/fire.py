@@ -410,7 +410,13 @@ def start(app: App, plan: SoftPlan, done: Finish, back: Next, title: str) -> Scr
     preview = Lines(app.header(title), (*chances, app.t("press_to_fire",
                                                         side=app.side_name(side))))
     run = SoftRun(plan, done, title, Replay(lambda dice: soft_fire.fire(plan, dice)))
-    return WaitPress(side, preview, lambda: run.press(app, side), back=back)
+    return WaitPress(side, preview, lambda: run.press(app, side), back=back,
+                     says="say_press_fire")
+
+
+# What the voice asks a player's button for, by the die it rolls (as the panel's prompt).
+PRESS_FOR = {Aim.DEFENCE: "say_press_defend", Aim.DAMAGE: "say_press_damage",
+             Aim.ATTACK: "say_press_attack"}
 
 
 @dataclass
@@ -441,7 +447,8 @@ class SoftRun(Screen):
 
     def wait(self, app: App, roller: str, need: Need) -> Screen:
         waiting = WaitPress(roller, self.waiting(app, roller, need),
-                            lambda: self.press(app, roller))
+                            lambda: self.press(app, roller), says=PRESS_FOR.get(need.aim,
+                                                                                "say_press"))
         if self.he and not self.he_shown and self.replay.rolled(Aim.RELOAD):
             self.he_shown = True
             return Show(self.he_views(app, *self.he_checks()), lambda: waiting, animate=True,

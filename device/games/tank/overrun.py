@@ -132,7 +132,8 @@ class OverrunRun(Screen):
                 return Show([shown], lambda: self.finished(app, None))
         if need is None:
             return self.finished(app, shown)
-        return WaitPress(self.roller, shown, lambda: self.roll(app, need))
+        return WaitPress(self.roller, shown, lambda: self.roll(app, need),
+                         says="say_press_roll")
 
     def roll(self, app: App, need: Need) -> Screen:
         def rolled(face: int) -> Screen:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from cobi_companion.device.core.app import Next, Screen
 from cobi_companion.device.core.battle_log import LogEntry, by_side, english, entry
 from cobi_companion.device.core.memo import Latest
+from cobi_companion.device.core.spoken import prompt
 from cobi_companion.device.core.views import BigWord, Menu, View
 from cobi_companion.device.games.battle import battle_won, move, refuse
 from cobi_companion.device.games.menus import with_ride
@@ -612,6 +613,8 @@ def end_turn(app: App, line: LogEntry) -> Screen:
         assert state.defender is not None
         state.begin_round(state.defender)
     app.commit(by_side(side.value, line))
+    if state.turn.side is not side:
+        app.speak(prompt("say_turn", side=state.turn.side.value))
     return turn_screen(app)
 
 
