@@ -88,6 +88,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     "dial_face": ("Dial your die", "Ustaw wynik kości"),
     "real_dice": ("Real dice", "Prawdziwe kości"),
     "sound": ("Sound", "Dźwięk"),
+    # Why the voice is silent (the Speech port's notice, device/ports/voice.py).
+    "voice_no_engine": ("No speech engine", "Brak syntezy mowy"),
+    "voice_no_audio": ("No audio output", "Brak wyjścia audio"),
     "language": ("Language", "Język"),
     "brightness": ("Brightness", "Jasność"),
     "on": ("on", "wł."),

@@ -47,6 +47,10 @@ DEVICE = Path(__file__).resolve().parents[2] / "device"
 NOT_ON_THE_PANEL = {
     "need_initiative": "never asked for: the roll-off's dial names its own question, "
                        "\"Axis: Initiative\" or \"Axis: Who attacks?\" (games/battle.py)",
+    "voice_no_engine": "the voice's notice (app.t(app.speech.notice)), shown by the settings' "
+                       "voice row only on a box that cannot speak; the tour's box has a voice",
+    "voice_no_audio": "the voice's notice (app.t(app.speech.notice)), shown by the settings' "
+                      "voice row only on a box that cannot speak; the tour's box has a voice",
 }
 
 
