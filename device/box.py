@@ -440,12 +440,13 @@ def build(config: Config, display: Any, *, pin_factory: Any = None,
           loaded: Loaded | None = None, load: Load | None = None,
           restart_on_change: bool = False,
           input_clock: Callable[[], float] = time.monotonic,
-          speech_dir: Path | None = None) -> Box:
+          speech_dir: Path | None = None, speech: Speech | None = None) -> Box:
     """The box around `config`. Nothing that fails here stops it: see Box. `loaded` says
     which files `config` came from (for the settings screen and the problems shown);
     `load` reads them again. `input_clock`: the time the buttons' debounce reads (a mock
     panel's, which moves on by itself instead of sleeping between taps). `speech_dir`: a
-    folder where each utterance is written as a WAV and its text, besides being said."""
+    folder where each utterance is written as a WAV and its text, besides being said;
+    `speech`: the voice to use instead of the one `make_speech` makes (tests)."""
     state = state_dir or config.paths.state_dir
     atlas.use()           # the glyphs drawn at an earlier start, before the first screen
     if pin_factory is None:
@@ -456,7 +457,8 @@ def build(config: Config, display: Any, *, pin_factory: Any = None,
     sound = make_sound(config, settings, pin_factory, off)
     lights = make_lights(config, pin_factory, off)
     learned = learned_file(state)
-    speech = make_speech(settings, speech_dir)
+    if speech is None:
+        speech = make_speech(settings, speech_dir)
     app = App(card_book(config, learned), store, dice or RandomDice(), sound, lights, settings,
               GAMES, speech)
     app.card_folders = default_folders(config.paths.cards_dir)

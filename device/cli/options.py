@@ -448,6 +448,33 @@ def cobra_landing(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
+def _cache(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--cache", metavar="DIR", type=Folder("a folder for the phrase cache",
+                                                              new=True),
+                        help="the voice's phrase cache (default: $CACHE_DIRECTORY/voice on the "
+                             "box, else ~/.cache/cobi-companion/voice)")
+
+
+def speech_render(parser: argparse.ArgumentParser) -> None:
+    _cache(parser)
+    parser.add_argument("--language", choices=["en", "pl"],
+                        help="only this language (default: both)")
+
+
+def speech_say(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("text", metavar="TEXT", help="a sentence to say")
+    parser.add_argument("--language", choices=["en", "pl"], default="en",
+                        help="its language (default: en)")
+    parser.add_argument("--out", metavar="FILE", type=NewFile("a file for the WAV"),
+                        help="write it as a WAV file instead of playing it")
+    parser.add_argument("--volume", type=Whole(0, 100, "a volume"), default=80, metavar="N",
+                        help="0-100 (default 80)")
+
+
+def speech_check(parser: argparse.ArgumentParser) -> None:
+    _cache(parser)
+
+
 def cobra_crt(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("action", choices=["check"])
     parser.add_argument("file", metavar="FILE", type=TextFile("a Cobra tables file"),

@@ -156,7 +156,7 @@ class Player:
             if stdin is None and self.on_first_bytes is not None:
                 self.on_first_bytes()
             self._feed(process, stdin)
-            _, error = process.communicate()
+            _, error = process.communicate()      # closes its stdin: the end of the sound
             self._note(process, error)
 
     def _command_for(self, wav: bytes, folder: Path) -> tuple[list[str], bytes | None]:
@@ -175,7 +175,6 @@ class Player:
                 process.stdin.flush()
                 if at == 0 and self.on_first_bytes is not None:
                     self.on_first_bytes()
-            process.stdin.close()
         except (BrokenPipeError, ValueError, OSError):
             pass            # killed for the next utterance, or the player gave up
 
