@@ -198,13 +198,13 @@ def make_speech(settings: Settings, speech_dir: Path | None = None,
     try:
         engine = voice.Engine(find_library(), cache_dir or default_folder())
     except EngineMissing as exc:
-        log.warning("voice off: %s", exc)
+        log.info("voice off: %s", exc)
         said = NoSpeech(voice.NO_ENGINE, settings.volume)
     if engine is not None:
         try:
             said = voice.Voice(engine, Player(find_player()), settings.volume)
         except NoAudio as exc:
-            log.warning("voice off: %s", exc)
+            log.info("voice off: %s", exc)
             said = NoSpeech(voice.NO_AUDIO, settings.volume)
     if speech_dir is not None:
         said = voice.SpeechFiles(speech_dir, engine, said, settings.volume)

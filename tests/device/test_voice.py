@@ -342,6 +342,9 @@ def test_speech_files_pass_each_utterance_on_to_the_voice(tmp_path: Path, gated:
                                                           ) -> None:
     """--speech-dir with the computer's audio: a tee."""
     voice = voice_of(gated.command)
+    # The cache warm, as the box's (two threads rendering one phrase at once may each get
+    # a slightly different sound from eSpeak NG).
+    voice.engine.render_missing({"pl": {"Tiger jeden", "trafia!"}})
     files = SpeechFiles(tmp_path / "spoken", voice.engine, voice, volume=100)
     files.say(Utterance("pl", ("Tiger jeden", "trafia!")))
     wait(lambda: gated.starts() == 1, "the player started")
@@ -353,3 +356,53 @@ def test_speech_files_pass_each_utterance_on_to_the_voice(tmp_path: Path, gated:
     with wave.open(str(tmp_path / "spoken" / "0001.wav")) as file:
         written = file.readframes(file.getnframes())
     assert read_wav(gated.out.read_bytes(), voice.engine.rate) == written
+
+
+MDWE = """
+import ctypes, sys
+libc = ctypes.CDLL(None, use_errno=True)
+# PR_SET_MDWE (65), PR_MDWE_REFUSE_EXEC_GAIN (1): what the unit's MemoryDenyWriteExecute=yes
+# asks of the kernel (or of seccomp, on an older systemd): no memory both written and run.
+if libc.prctl(65, 1, 0, 0, 0) != 0:
+    print("no PR_SET_MDWE:", ctypes.get_errno())
+    sys.exit(3)
+from cobi_companion.device.ports.espeak import Espeak
+print(len(Espeak().render("Tiger jeden trafia!", "pl")))
+"""
+
+
+def test_the_engine_renders_under_memory_deny_write_execute() -> None:
+    """The ctypes callback the samples come through is a libffi closure: it must not need
+    memory both written and run, which the unit forbids (systemd/README.md)."""
+    run = subprocess.run([sys.executable, "-c", MDWE], capture_output=True, text=True,
+                         timeout=60)
+    if run.returncode == 3:
+        pytest.skip(f"this kernel has no PR_SET_MDWE (Linux 6.3 added it): {run.stdout}")
+    assert run.returncode == 0, run.stderr
+    assert int(run.stdout) > 22050          # over half a second of sound
+
+
+def test_speech_render_fills_the_cache_once_then_check_finds_it_whole(
+        tmp_path: Path, cli_process: Any, gated: Gated) -> None:
+    """The installer's `speech render`, as a real process: everything the first time,
+    nothing the second; `speech check` then finds the cache whole, and the player."""
+    cache = str(tmp_path / "cache")
+    first = cli_process("speech", "render", "--cache", cache)
+    assert first.code == 0, first.err
+    lines = first.out.splitlines()
+    counts = [line.split(":")[1].split(",")[:2] for line in lines[:2]]
+    assert [line[:3] for line in lines[:2]] == ["en:", "pl:"]
+    for phrases, rendered in counts:
+        assert int(phrases.split()[0]) == int(rendered.split()[0]) > 50
+    again = cli_process("speech", "render", "--cache", cache)
+    assert [line.split(",")[1] for line in again.out.splitlines()[:2]] == \
+        [" 0 rendered"] * 2
+    check = cli_process("speech", "check", "--cache", cache,
+                        env={"COBI_COMPANION_PLAYER": " ".join(gated.command)})
+    assert check.code == 0, check.out
+    assert check.out.splitlines()[1] == f"player: {' '.join(gated.command)}"
+    assert "missing" not in check.out
+    missing = cli_process("speech", "check", "--cache", cache,
+                          env={"COBI_COMPANION_ESPEAK": str(tmp_path / "no.so")})
+    assert missing.code == 1
+    assert missing.out.splitlines()[0].startswith("engine: missing: no eSpeak NG library")
