@@ -4,7 +4,10 @@ espeak-ng-data) where the wheel installs, else from the system's libespeak-ng1 (
 Pi OS: the 32-bit Pi gets no wheel), found with ctypes.util; `EngineMissing` says neither is
 there. $COBI_COMPANION_ESPEAK names a library file to use instead (a test's missing engine).
 
-The library keeps one state per process and is not thread safe: one lock guards every call.
+The library keeps one state per process and is not thread safe: one `Espeak` per library file
+(`espeak_for`), kept for the life of the process, and one lock guards every call. (A second one
+would start the library again and set its own callback; the library would then call a callback
+freed with its owner.)
 Rendering is synchronous (espeak_Initialize's AUDIO_OUTPUT_SYNCHRONOUS): the samples come
 through a ctypes callback while espeak_Synth runs, on the calling thread.
 """
@@ -81,8 +84,23 @@ def _system_data() -> Path | None:
     return None
 
 
+_STARTED: dict[Path, Espeak] = {}
+_STARTING = threading.Lock()
+
+
+def espeak_for(library: Library | None = None) -> Espeak:
+    """The process's engine of `library` (else the one `find_library` finds), started once."""
+    chosen = library or find_library()
+    with _STARTING:
+        started = _STARTED.get(chosen.path)
+        if started is None:
+            started = _STARTED[chosen.path] = Espeak(chosen)
+        return started
+
+
 class Espeak:
-    """eSpeak NG, started on `library`: `render(text, language)` is the phrase's samples."""
+    """eSpeak NG, started on `library`: `render(text, language)` is the phrase's samples.
+    Made by `espeak_for`: the library is one per process."""
 
     def __init__(self, library: Library | None = None) -> None:
         self.library = library or find_library()

@@ -16,7 +16,13 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 from cobi_companion.device.ports.audio_out import Player
-from cobi_companion.device.ports.espeak import EngineFailed, EngineMissing, Espeak, Library
+from cobi_companion.device.ports.espeak import (
+    EngineFailed,
+    EngineMissing,
+    Espeak,
+    Library,
+    espeak_for,
+)
 from cobi_companion.device.ports.phrase_cache import PhraseCache, wav_bytes
 from cobi_companion.device.ports.speech import NoSpeech, Speech, Utterance
 
@@ -38,7 +44,7 @@ class Engine:
     def cache(self) -> PhraseCache:
         with self._lock:
             if self._cache is None:
-                self._espeak = Espeak(self.library)
+                self._espeak = espeak_for(self.library)
                 self._cache = PhraseCache(self.cache_folder, self._espeak.name,
                                           self._espeak.rate)
             return self._cache

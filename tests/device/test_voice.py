@@ -18,7 +18,7 @@ import pytest
 from cobi_companion.cards import CardBook
 from cobi_companion.device.core.spoken import every_part, outcome, utterance
 from cobi_companion.device.ports.audio_out import NoAudio, Player, find_player, scaled
-from cobi_companion.device.ports.espeak import EngineMissing, Espeak, find_library
+from cobi_companion.device.ports.espeak import EngineMissing, Espeak, espeak_for, find_library
 from cobi_companion.device.ports.phrase_cache import read_wav
 from cobi_companion.device.ports.speech import Utterance
 from cobi_companion.device.ports.voice import Engine, SpeechFiles, Voice
@@ -31,7 +31,7 @@ SECONDS_A_CHARACTER = 0.25  # eSpeak NG's normal rate is well under
 
 @pytest.fixture(scope="module")
 def espeak() -> Espeak:
-    return Espeak()
+    return espeak_for()
 
 
 def rms(samples: bytes) -> float:
@@ -366,8 +366,8 @@ libc = ctypes.CDLL(None, use_errno=True)
 if libc.prctl(65, 1, 0, 0, 0) != 0:
     print("no PR_SET_MDWE:", ctypes.get_errno())
     sys.exit(3)
-from cobi_companion.device.ports.espeak import Espeak
-print(len(Espeak().render("Tiger jeden trafia!", "pl")))
+from cobi_companion.device.ports.espeak import espeak_for
+print(len(espeak_for().render("Tiger jeden trafia!", "pl")))
 """
 
 
@@ -406,3 +406,17 @@ def test_speech_render_fills_the_cache_once_then_check_finds_it_whole(
                           env={"COBI_COMPANION_ESPEAK": str(tmp_path / "no.so")})
     assert missing.code == 1
     assert missing.out.splitlines()[0].startswith("engine: missing: no eSpeak NG library")
+
+
+def test_every_engine_of_a_library_is_the_one_started_in_the_process(tmp_path: Path) -> None:
+    """The library is one per process: a second start would set its own callback, and the
+    library would call it after its owner is gone (a crash, once seen in the full test run)."""
+    import gc
+
+    first = engine_at(tmp_path / "a")
+    first.render_missing({"en": {"Tiger one"}})
+    del first
+    gc.collect()
+    second = engine_at(tmp_path / "b")
+    assert rms(second.render("Tiger one", "en")) > LOUD_RMS
+    assert espeak_for() is espeak_for(find_library())
