@@ -564,6 +564,41 @@ def store_rows(rolls: int, megabytes: float, repeat: int, kills: int) -> list[Ro
                 statistics.median(clean_ms), "ms", 5.0)]
 
 
+def voice_rows(repeat: int) -> list[Row]:
+    """The voice: rendering the whole phrase cache (both languages, the shipped cards), and
+    the time from an outcome handed over (`speech.say`, as app.save does once the frame is
+    drawn) to the player's first bytes, the cache warm. The player is `cat` to /dev/null: on
+    the Pi, aplay's own start comes on top (its buffer: ~0.1 s by default)."""
+    from cobi_companion.cards import load_cards
+    from cobi_companion.device.core.spoken import every_part, outcome, utterance
+    from cobi_companion.device.ports.audio_out import Player
+    from cobi_companion.device.ports.espeak import find_library
+    from cobi_companion.device.ports.voice import Engine, Voice
+
+    book = load_cards([])
+    with tempfile.TemporaryDirectory() as folder:
+        engine = Engine(find_library(), Path(folder))
+        _ = engine.cache            # the engine started: its start is not the render's
+        phrases = {language: every_part(language, book) for language in ("en", "pl")}
+        start = time.perf_counter()
+        count = engine.render_missing(phrases)
+        render_s = time.perf_counter() - start
+        heard = threading.Event()
+        voice = Voice(engine, Player(["cat"], on_first_bytes=heard.set), volume=80)
+        said = utterance(outcome("say_hit", firer="Tiger 1"), "en")
+        samples: list[float] = []
+        for _ in range(repeat):
+            heard.clear()
+            start = time.perf_counter()
+            voice.say(said)
+            heard.wait(10)
+            samples.append((time.perf_counter() - start) * 1000)
+        voice.close()
+    return [Row(f"voice: render the whole cache ({count} phrases)", render_s, "s", None),
+            Row(f"voice: outcome to first sound ({len(said.parts)} phrases)",
+                statistics.median(samples), "ms", None, p99(samples))]
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true",
@@ -602,7 +637,8 @@ def main(argv: list[str]) -> int:
         memory = memory_rows(env)
         odds = odds_rows(env, 3 if quick else 10, 50 if quick else 500)
     store = store_rows(100_000, 10.0, 5 if quick else 20, 1 if quick else 3)
-    rows = [*start, warm_up, *press, *odds, *store, idle, *memory]   # the targets' order
+    voice = voice_rows(10 if quick else 50)
+    rows = [*start, warm_up, *press, *odds, *store, idle, *memory, *voice]   # the targets' order
     print("\nThe targets (medians; p99 where the target is one; the Pi Zero 2 W column is this "
           f"machine's figure ×{ZERO_2W}, an estimate)")
     table(rows)

@@ -29,6 +29,7 @@ from cobi_companion.device.ports.pin_factory import use_named_factory
 from cobi_companion.device.ports.power import Power
 from cobi_companion.device.ports.sensors import Sensors
 from cobi_companion.device.ports.sound import BuzzerSound, Lights, NoLights, NoSound
+from cobi_companion.device.ports.speech import NoSpeech, Speech
 from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore
 from cobi_companion.device.ui import atlas
 from cobi_companion.device.ui.renderer import pages, shared, warm_up
@@ -57,6 +58,7 @@ def card_book(config: Config, learned: Path | None = None) -> CardBook:
 def settings_from(config: Config, saved: dict[str, Any]) -> Settings:
     settings = Settings(language=config.game.language, rules=config.game.rules,
                         real_dice=config.game.real_dice, sound=config.game.sound,
+                        voice=config.game.voice, volume=config.game.volume,
                         brightness=config.display.contrast,
                         screen_off_min=config.display.off_after_min,
                         house_rules=dict(config.house_rules))
@@ -181,6 +183,49 @@ def make_lights(config: Config, pin_factory: Any, off: list[tuple[str, str]]) ->
         return NoLights()
 
 
+def make_speech(settings: Settings, speech_dir: Path | None = None,
+                cache_dir: Path | None = None) -> Speech:
+    """The voice: the engine and its phrase cache, played through the computer's player;
+    with `speech_dir` each utterance written there too. Without an engine or a player the box
+    plays on silent, and `notice` (shown by the settings) says why; nothing here ends it."""
+    from cobi_companion.device.ports import voice
+    from cobi_companion.device.ports.audio_out import NoAudio, Player, find_player
+    from cobi_companion.device.ports.espeak import EngineMissing, find_library
+    from cobi_companion.device.ports.phrase_cache import default_folder
+
+    engine: voice.Engine | None = None
+    said: Speech = NoSpeech(volume=settings.volume)
+    try:
+        engine = voice.Engine(find_library(), cache_dir or default_folder())
+    except EngineMissing as exc:
+        log.info("voice off: %s", exc)
+        said = NoSpeech(voice.NO_ENGINE, settings.volume)
+    if engine is not None:
+        try:
+            said = voice.Voice(engine, Player(find_player()), settings.volume)
+        except NoAudio as exc:
+            log.info("voice off: %s", exc)
+            said = NoSpeech(voice.NO_AUDIO, settings.volume)
+    if speech_dir is not None:
+        said = voice.SpeechFiles(speech_dir, engine, said, settings.volume)
+    return said
+
+
+def render_ahead(app: App) -> Iterator[bool]:
+    """A warm-up step: the voice renders the phrases its cache lacks (a card or a word new
+    since the install) on its own thread, once the box is idle after its first frame."""
+    from cobi_companion.device.ports.voice import SpeechFiles, Voice
+
+    speech = app.speech.then if isinstance(app.speech, SpeechFiles) else app.speech
+    if isinstance(speech, Voice):
+        from cobi_companion.device.core.spoken import every_part
+
+        book = app.book
+        speech.render_ahead(lambda: {language: every_part(language, book)
+                                     for language in ("en", "pl")})
+    yield True
+
+
 @dataclass
 class Box:
     """The parts around the main loop. It keeps going without what failed: controls whose
@@ -219,6 +264,10 @@ class Box:
             log.exception("closing the display")
         self.app.save()                 # a write an event asked for is not lost
         self.store.close()
+        try:
+            self.app.speech.close()     # after the last save, which may say something
+        except Exception:
+            log.exception("closing the voice")
 
     # --- the controls ---
 
@@ -337,6 +386,7 @@ class Box:
         self.display.brightness(fresh.brightness)
         self.loop.off_after_s = fresh.screen_off_min * 60
         self.app.sound.enabled = fresh.sound
+        self.app.speech.volume = fresh.volume
 
     def reload(self) -> None:
         """SIGHUP: read again, then back to the screen that was showing."""
@@ -389,11 +439,14 @@ def build(config: Config, display: Any, *, pin_factory: Any = None,
           notifier: Notifier | None = None, power: Power | None = None,
           loaded: Loaded | None = None, load: Load | None = None,
           restart_on_change: bool = False,
-          input_clock: Callable[[], float] = time.monotonic) -> Box:
+          input_clock: Callable[[], float] = time.monotonic,
+          speech_dir: Path | None = None, speech: Speech | None = None) -> Box:
     """The box around `config`. Nothing that fails here stops it: see Box. `loaded` says
     which files `config` came from (for the settings screen and the problems shown);
     `load` reads them again. `input_clock`: the time the buttons' debounce reads (a mock
-    panel's, which moves on by itself instead of sleeping between taps)."""
+    panel's, which moves on by itself instead of sleeping between taps). `speech_dir`: a
+    folder where each utterance is written as a WAV and its text, besides being said;
+    `speech`: the voice to use instead of the one `make_speech` makes (tests)."""
     state = state_dir or config.paths.state_dir
     atlas.use()           # the glyphs drawn at an earlier start, before the first screen
     if pin_factory is None:
@@ -404,19 +457,22 @@ def build(config: Config, display: Any, *, pin_factory: Any = None,
     sound = make_sound(config, settings, pin_factory, off)
     lights = make_lights(config, pin_factory, off)
     learned = learned_file(state)
+    if speech is None:
+        speech = make_speech(settings, speech_dir)
     app = App(card_book(config, learned), store, dice or RandomDice(), sound, lights, settings,
-              GAMES)
+              GAMES, speech)
     app.card_folders = default_folders(config.paths.cards_dir)
     app.sources = sources_of(loaded, app.card_folders, app.book)
     # The displays only read a frame: they get the one the renderer keeps, not a copy.
     loop = Loop(app, display, shared, notifier=notifier,
                 dim_after_s=config.display.dim_after_min * 60,
-                off_after_s=settings.screen_off_min * 60, warm_up=warm_up_for(app),
-                power=power)
+                off_after_s=settings.screen_off_min * 60,
+                warm_up=itertools.chain(warm_up_for(app), render_ahead(app)), power=power)
 
     def changed(new: Settings) -> None:
         app.later(partial(store.save_settings, new.to_dict()))     # after the frame, as a save
         sound.enabled = new.sound
+        speech.volume = new.volume
         display.brightness(new.brightness)
         loop.off_after_s = new.screen_off_min * 60
     app.on_settings = changed

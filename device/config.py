@@ -50,6 +50,7 @@ from cobi_companion.device.ports.wiring import PIN_FIELDS as PIN_FIELDS
 Driver = Literal["ssd1306", "sh1106", "dummy"]
 Language = Literal["en", "pl"]
 Rules = Literal["easy", "tank"]
+Voice = Literal["off", "outcomes", "all"]
 
 
 # The tables of the config: what each key allows is said in config_check.py's schema.
@@ -107,7 +108,8 @@ class Display:
 
 @dataclass(frozen=True, kw_only=True)
 class Game:
-    """How a new box plays: language, rules level, real dice or the box's, sound."""
+    """How a new box plays: language, rules level, real dice or the box's, sound, and its
+    voice (off, outcomes, or outcomes and prompts) at a volume."""
 
     language: Language = "en"
     # A new box starts at the Easy level, a family's first battle; the Rules setting (the
@@ -115,6 +117,8 @@ class Game:
     rules: Rules = "easy"
     real_dice: bool = False
     sound: bool = True
+    voice: Voice = "all"
+    volume: int = 80
 
 
 @dataclass(frozen=True, kw_only=True)

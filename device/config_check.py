@@ -106,6 +106,10 @@ class GameSchema(_Section):
         default="easy", description='"easy" (Easy level) or "tank" (Tank Game)')
     real_dice: bool = Field(default=False, description="true or false")
     sound: bool = Field(default=True, description="true or false")
+    voice: Literal["off", "outcomes", "all"] = Field(
+        default="all", description='"off", "outcomes" (what happened) or "all" (outcomes, '
+                                   'and whose button to press)')
+    volume: int = Field(default=80, ge=0, le=100, description="a volume from 0 to 100")
 
 
 class PathsSchema(_Section):

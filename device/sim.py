@@ -370,14 +370,16 @@ def run_sim(config: Config, *, script: Iterable[tuple[str, int]] | None, dice: D
             state_dir: Path | None, snapshot_dir: Path | None = None,
             state_json: Path | None = None, display: MemoryDisplay | None = None,
             loaded: Loaded | None = None, load: Callable[[], Loaded] | None = None,
-            settings: Mapping[str, object] | None = None) -> int:
+            settings: Mapping[str, object] | None = None,
+            speech_dir: Path | None = None) -> int:
     """Run the daemon on mock pins: interactively, or through a script, each step handled
     before the next is taken (it may be typed meanwhile). Interactively, `display` is the
     terminal OLED already showing the title, if any; with a script, the frames are kept
     (SnapshotDisplay) and the last printed, or a TextDisplay writes each. `load` reads the
     settings files again (SIGHUP); Power off and Restart end the simulator. `settings` are
     this run's own, over the saved ones (saved only if changed on the box's menu). Scripted
-    `dice` that run out end it with a ScriptError."""
+    `dice` that run out end it with a ScriptError. `speech_dir`: each utterance written there
+    as a WAV and its text, besides being said through the computer's audio."""
     from cobi_companion.device.box import build
     from cobi_companion.device.ports.mock_pins import StampedFactory
     from cobi_companion.device.ports.power import EndPower
@@ -388,7 +390,7 @@ def run_sim(config: Config, *, script: Iterable[tuple[str, int]] | None, dice: D
         display = TerminalDisplay() if script is None else SnapshotDisplay(snapshot_dir)
     box = build(config, display, pin_factory=factory, dice=None if dice is None else SimDice(dice),
                 state_dir=state_dir or sim_state_dir(), loaded=loaded, load=load,
-                input_clock=clock)
+                input_clock=clock, speech_dir=speech_dir)
     box.loop.power = EndPower(box.loop.put)
     for name, value in (settings or {}).items():
         setattr(box.app.settings, name, value)

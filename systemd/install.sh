@@ -5,11 +5,14 @@ set -euo pipefail
 
 readonly NAME=cobi-companion
 readonly SERVICE_USER=cobi
-readonly DEVICE_GROUPS=(gpio i2c dialout)
+readonly DEVICE_GROUPS=(gpio i2c dialout audio)
 # polkitd: logind asks it whether cobi may power off and reboot (the settings menu). python3-pil:
-# on every system, see "32-bit Raspberry Pi OS" in systemd/README.md.
+# on every system, see "32-bit Raspberry Pi OS" in systemd/README.md. alsa-utils: aplay, which
+# plays the box's voice.
 readonly APT_PACKAGES=(python3-venv python3-gpiozero python3-lgpio python3-smbus2 i2c-tools
-    polkitd python3-pil)
+    polkitd python3-pil alsa-utils)
+# The voice's phrase cache (the unit's CacheDirectory=), rendered at the install.
+readonly CACHE_DIR=/var/cache/cobi-companion
 # Loaded at boot so that the service's DeviceAllow= rules find their device classes: i2c-dev
 # gives /dev/i2c-*, usbserial and cdc_acm register ttyUSB and ttyACM before any adapter is in.
 readonly MODULES=(i2c-dev usbserial cdc_acm)
@@ -246,6 +249,9 @@ case $arch in
             note "use $PIWHEELS for pip ($arch: PyPI has no Pillow wheel for it, and" \
                 "$ROOT/etc/pip.conf names no piwheels)"
         fi
+        # The voice: no espeakng-loader wheel for 32-bit ARM (pyproject.toml's marker), so
+        # Debian's eSpeak NG library, which the box finds with ctypes.util.
+        system apt-get install -y --no-install-recommends libespeak-ng1
         ;;
     "")
         [[ -z $ROOT ]] || say "skip the 32-bit check: no dpkg database in $ROOT tells its" \
@@ -296,6 +302,21 @@ else
     [[ -d $ROOT/usr/local/bin ]] ||
         change "create $ROOT/usr/local/bin" install -d -m 0755 "$ROOT/usr/local/bin"
     change "link $ROOT$LINK -> $VENV/bin/$NAME" ln -s -- "$VENV/bin/$NAME" "$ROOT$LINK"
+fi
+
+# --- the voice's phrases ----------------------------------------------------------------------
+# Rendered once here as the service user, so that the box never waits for the engine; the box
+# renders at its start only what is new since (a card added).
+if ((DRY_RUN)) || [[ -n $ROOT ]]; then
+    say "would render the voice's phrases into $ROOT$CACHE_DIR/voice as $SERVICE_USER" \
+        "($VENV/bin/$NAME speech render)"
+else
+    [[ -d $CACHE_DIR ]] ||
+        install -d -o "$SERVICE_USER" -g "$SERVICE_USER" -m 0700 "$CACHE_DIR"
+    say "render the voice's phrases into $CACHE_DIR/voice as $SERVICE_USER"
+    runuser -u "$SERVICE_USER" -- env CACHE_DIRECTORY="$CACHE_DIR" HOME=/nonexistent \
+        "$VENV/bin/$NAME" speech render ||
+        note "the voice's phrases were not rendered now: the box renders them as it starts"
 fi
 
 # --- configuration ----------------------------------------------------------------------------

@@ -29,6 +29,9 @@ def _no_user_cards(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))   # snapshots, glyph atlas
+    # No test speaks through the computer's loudspeaker (nor renders the voice's cache) but
+    # the voice's own, which name their player.
+    monkeypatch.setenv("COBI_COMPANION_PLAYER", "none")
     for systemd in ("CACHE_DIRECTORY", "STATE_DIRECTORY"):      # else the cache would be there
         monkeypatch.delenv(systemd, raising=False)
 

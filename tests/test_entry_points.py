@@ -6,12 +6,14 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+OUT_WAV = Path(tempfile.gettempdir()) / f"cobi-companion-say-{os.getpid()}.wav"
 
 
 def test_python3_run_py_runs_the_simulator_off_a_pi(tmp_path: Path) -> None:
@@ -75,16 +77,21 @@ REAL_RUNS = {
                            "--carried", "mech=0.5", "--taken", "mech=1", "--json"],
     "cobra landing": ["cobra", "landing", "attrition", "--target", "juno", "--committed", "2",
                       "--dice", "3", "--json"],
+    "speech say": ["speech", "say", "Tiger jeden trafia!", "--language", "pl", "--out",
+                   str(OUT_WAV)],
+    "speech check": ["speech", "check"],
     "a refusal": ["resolve", "--attacker", "9999", "--target", "2477", "--facing", "front"],
 }
-ELSEWHERE = {"run", "sim", "play", "range"}
+# speech render: its output has the time it took (tests/device/test_voice.py runs it).
+ELSEWHERE = {"run", "sim", "play", "range", "speech render"}
 
 
 def test_every_command_of_the_table_has_a_real_run() -> None:
-    from cobi_companion.device.cli import COBRA_COMMANDS, COMMANDS
+    from cobi_companion.device.cli import COBRA_COMMANDS, COMMANDS, SPEECH_COMMANDS
 
-    names = {c.name for c in COMMANDS if c.name != "cobra"}
+    names = {c.name for c in COMMANDS if c.name not in ("cobra", "speech")}
     names |= {f"cobra {c.name}" for c in COBRA_COMMANDS}
+    names |= {f"speech {c.name}" for c in SPEECH_COMMANDS}
     assert names - ELSEWHERE <= set(REAL_RUNS)
 
 

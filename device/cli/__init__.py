@@ -68,6 +68,15 @@ class CommandParser(OneLineParser):
         return super().parse_known_args(*args, **kwargs)
 
 
+def _speech(parser: argparse.ArgumentParser) -> None:
+    commands = parser.add_subparsers(dest="speech_command", metavar="SUBCOMMAND",
+                                     parser_class=OneLineParser)
+    for command in SPEECH_COMMANDS:
+        sub = commands.add_parser(command.name, help=command.help)
+        command.arguments(sub)
+        sub.set_defaults(runs=command.runs)
+
+
 def _cobra(parser: argparse.ArgumentParser) -> None:
     """Cobra's subcommands, whose bad arguments are one line like its refusals."""
     commands = parser.add_subparsers(dest="cobra_command", metavar="SUBCOMMAND",
@@ -103,6 +112,16 @@ COMMANDS = (
                      "file, victory, the turn's points, command limits and HQs, movement, "
                      "replacements, victory points and the special rolls", _cobra,
             "cobra.cobra"),
+    Command("speech", "the box's voice: render its phrase cache, say a sentence, check the "
+                      "engine, the player and the cache", _speech, "speech.speech"),
+)
+SPEECH_COMMANDS = (
+    Command("render", "render every phrase the box can say that its cache lacks",
+            options.speech_render, "speech.render"),
+    Command("say", "say one sentence (or write it as a WAV)", options.speech_say,
+            "speech.say"),
+    Command("check", "is there an engine, a player, a whole cache? (exit 1 if not)",
+            options.speech_check, "speech.check"),
 )
 COBRA_COMMANDS = (
     Command("odds", "the CRT column of an attack, every step explained", options.cobra_odds,

@@ -85,7 +85,8 @@ def sim(args: argparse.Namespace) -> int:
     loaded, load = _settings_files(args)
     return run_sim(loaded.config, script=script, dice=dice, display=display, loaded=loaded,
                    load=load, state_dir=_path(args.state_dir),
-                   snapshot_dir=_path(args.snapshot_dir), state_json=_path(args.state_json))
+                   snapshot_dir=_path(args.snapshot_dir), state_json=_path(args.state_json),
+                   speech_dir=_path(args.speech_dir))
 
 
 PLAY_INTRO = ("COBI Battle Companion, the box as text: type its keys, one or more a line: "
@@ -127,7 +128,8 @@ def play(args: argparse.Namespace) -> int:
     lines = typed_lines(sys.stdin, PROMPT if sys.stdin.isatty() else "")
     return run_sim(loaded.config, script=typed_keys(lines, say), dice=dice,
                    display=TextDisplay(sys.stdout), loaded=loaded, load=load,
-                   state_dir=_path(args.state_dir), settings=settings)
+                   state_dir=_path(args.state_dir), settings=settings,
+                   speech_dir=_path(args.speech_dir))
 
 
 # ---- range sensors ----

@@ -235,6 +235,13 @@ def _state_dir(parser: argparse.ArgumentParser) -> None:
                              "cobi-companion/sim)")
 
 
+def _speech_dir(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--speech-dir", metavar="DIR",
+                        type=Folder("a folder for the spoken utterances", new=True),
+                        help="write each utterance the box says as 0001.wav and 0001.txt (its "
+                             "text), besides saying it")
+
+
 def sim(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--config", metavar="FILE", type=SETTINGS_FILE)
     parser.add_argument("--script", metavar="FILE", type=TextFile("a file of sim events"),
@@ -249,6 +256,7 @@ def sim(parser: argparse.ArgumentParser) -> None:
                         help="write every distinct frame as PNG")
     parser.add_argument("--state-json", metavar="FILE", type=NewFile("a file for the final state"),
                         help="write the final battle state")
+    _speech_dir(parser)
 
 
 def play(parser: argparse.ArgumentParser) -> None:
@@ -260,6 +268,7 @@ def play(parser: argparse.ArgumentParser) -> None:
                              "box's screens (its Real dice setting, for this session)")
     parser.add_argument("--config", metavar="FILE", type=SETTINGS_FILE, help=CONFIG)
     _state_dir(parser)
+    _speech_dir(parser)
     _house_rules(parser, "a new battle starts with them, over the config's [house_rules]")
 
 
@@ -437,6 +446,33 @@ def cobra_landing(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--dice", metavar="FACES", type=DICE, help=DIE)
     _tables(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def _cache(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--cache", metavar="DIR", type=Folder("a folder for the phrase cache",
+                                                              new=True),
+                        help="the voice's phrase cache (default: $CACHE_DIRECTORY/voice on the "
+                             "box, else ~/.cache/cobi-companion/voice)")
+
+
+def speech_render(parser: argparse.ArgumentParser) -> None:
+    _cache(parser)
+    parser.add_argument("--language", choices=["en", "pl"],
+                        help="only this language (default: both)")
+
+
+def speech_say(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("text", metavar="TEXT", help="a sentence to say")
+    parser.add_argument("--language", choices=["en", "pl"], default="en",
+                        help="its language (default: en)")
+    parser.add_argument("--out", metavar="FILE", type=NewFile("a file for the WAV"),
+                        help="write it as a WAV file instead of playing it")
+    parser.add_argument("--volume", type=Whole(0, 100, "a volume"), default=80, metavar="N",
+                        help="0-100 (default 80)")
+
+
+def speech_check(parser: argparse.ArgumentParser) -> None:
+    _cache(parser)
 
 
 def cobra_crt(parser: argparse.ArgumentParser) -> None:

@@ -15,6 +15,7 @@ from typing import Literal, Protocol
 Kind = Literal["outcome", "prompt"]
 KINDS: tuple[Kind, ...] = ("outcome", "prompt")
 LANGUAGES = ("en", "pl")
+PUNCTUATION = ".,:;!?"
 
 
 @dataclass(frozen=True)
@@ -34,8 +35,12 @@ class Utterance:
 
     @property
     def text(self) -> str:
-        """The whole utterance as one sentence (its phrases joined by spaces)."""
-        return " ".join(part for part in self.parts if part)
+        """The whole utterance as one sentence: its phrases joined by spaces, none before a
+        phrase that starts with punctuation ("Axis" + ": press your button.")."""
+        text = ""
+        for part in filter(None, self.parts):
+            text += part if not text or part[0] in PUNCTUATION else f" {part}"
+        return text
 
     def then(self, other: Utterance) -> Utterance:
         """This utterance followed by `other` (one event's outcome, then its prompt)."""

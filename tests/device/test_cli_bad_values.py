@@ -151,6 +151,9 @@ ROWS: dict[str, list[tuple[list[str], str]]] = {
         (["--config", "{device}"], "--config: {device} is not a regular file"),
     ],
     "sim": [
+        (["--keys", "ok", "--speech-dir", "{text}"],
+         "--speech-dir: {text} is a file, not a folder; allowed: a folder for the spoken "
+         "utterances"),
         (["--keys", "wait ²"],
          "script line 1: wait needs milliseconds from 0 to 60000, like wait 200"),
         (["--keys", "ok,wait -1"], "script line 2: wait needs milliseconds from 0 to 60000"),
@@ -205,6 +208,27 @@ ROWS: dict[str, list[tuple[list[str], str]]] = {
         (["--dice", "7"], "--dice: 7 is not a D6 face"),
         (["--config", "{missing}"], "--config: {missing} does not exist"),
         (["--state-dir", "{text}"], "--state-dir: {text} is a file, not a folder"),
+        (["--speech-dir", "{text}"], "--speech-dir: {text} is a file, not a folder"),
+    ],
+    "speech": [
+        ([], "speech needs a subcommand: render, say or check"),
+    ],
+    "speech render": [
+        (["--cache", "{text}"], "--cache: {text} is a file, not a folder; allowed: a folder "
+                                "for the phrase cache"),
+        (["--language", "de"], "--language: invalid choice: 'de'"),
+    ],
+    "speech say": [
+        ([], "the following arguments are required: TEXT"),
+        (["", "--language", "pl"], "say: TEXT is empty"),
+        (["hello", "--language", "fr"], "--language: invalid choice: 'fr'"),
+        (["hello", "--volume", "101"], "--volume: 101 is not allowed; allowed: a volume from "
+                                       "0 to 100"),
+        (["hello", "--volume", "²"], "--volume: '²' is not allowed"),
+        (["hello", "--out", "{folder}"], "--out: {folder} is a folder"),
+    ],
+    "speech check": [
+        (["--cache", "{text}"], "--cache: {text} is a file, not a folder"),
     ],
     "cobra": [
         ([], "cobra needs a subcommand"),

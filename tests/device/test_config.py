@@ -131,9 +131,15 @@ BAD = {
                            "sherman_reload?)"),
     "unknown table": ("[buttonz]\naxis = 17\n",
                       "line 1: buttonz: is not a config field (did you mean buttons?)"),
-    "unknown, nothing close": ("[game]\nvolume = 3\n",
-                               "line 2: game.volume: is not a config field; "
-                               "allowed: language, rules, real_dice, sound"),
+    "unknown, nothing close": ("[game]\nloudness = 3\n",
+                               "line 2: game.loudness: is not a config field; "
+                               "allowed: language, rules, real_dice, sound, voice, volume"),
+    "voice value": ('[game]\nvoice = "loud"\n',
+                    'line 2: game.voice: "loud" is not allowed; allowed: "off", "outcomes" '
+                    '(what happened) or "all" (outcomes, and whose button to press)'),
+    "volume out of range": ("[game]\nvolume = 101\n",
+                            "line 2: game.volume: 101 is not allowed; "
+                            "allowed: a volume from 0 to 100"),
     "bad driver": ('[display]\ndriver = "ssd1309"\n',
                    'line 2: display.driver: "ssd1309" is not allowed; '
                    'allowed: "ssd1306" (most 0.96" boards), "sh1106" (most 1.3") or "dummy" '

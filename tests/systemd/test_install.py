@@ -137,9 +137,10 @@ def test_install_puts_every_file_in_place(env: Env) -> None:
     assert "enable_uart=1" not in env.config_txt
     assert env.calls() == []                               # nothing ran on this machine
     assert "would run: apt-get install -y --no-install-recommends python3-venv " \
-           "python3-gpiozero python3-lgpio python3-smbus2 i2c-tools polkitd python3-pil" in out
+           "python3-gpiozero python3-lgpio python3-smbus2 i2c-tools polkitd python3-pil " \
+           "alsa-utils" in out
     assert any(line.startswith("would run: useradd --system") and line.endswith(" cobi")
-               and "--groups gpio,i2c,dialout" in line for line in out)
+               and "--groups gpio,i2c,dialout,audio" in line for line in out)
     venv = r / "opt/cobi-companion/venv"
     assert f"would run: python3 -m venv --system-site-packages {venv}" in out
     assert any(line.startswith(f"would run: {venv}/bin/python -m pip install") for line in out)
@@ -221,11 +222,12 @@ def test_an_existing_user_is_kept(env: Env) -> None:
         passwd.write("cobi:x:990:990::/nonexistent:/usr/sbin/nologin\n")
     out = ok(env.run(INSTALL))
     assert not any("useradd" in line for line in out)
-    assert "would run: usermod --append --groups gpio,i2c,dialout cobi" in out
+    assert "would run: usermod --append --groups gpio,i2c,dialout,audio cobi" in out
     group = (env.root / "etc/group").read_text()
-    (env.root / "etc/group").write_text(group.replace(":pi\n", ":pi,cobi\n"))
+    (env.root / "etc/group").write_text(group.replace(":pi\n", ":pi,cobi\n")
+                                        + "audio:x:29:cobi\n")
     out = ok(env.run(INSTALL))
-    assert "keep user cobi (groups gpio i2c dialout)" in out
+    assert "keep user cobi (groups gpio i2c dialout audio)" in out
 
 
 def test_dry_run_changes_nothing(env: Env) -> None:

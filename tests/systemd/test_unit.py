@@ -117,6 +117,7 @@ def test_notify_and_watchdog(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_directories_match_the_daemon() -> None:
     assert one("StateDirectory") == "cobi-companion"          # $STATE_DIRECTORY for the battles
+    assert one("CacheDirectory") == "cobi-companion"          # $CACHE_DIRECTORY: the voice
     assert Path("/etc", one("ConfigurationDirectory")) == SYSTEM_CONFIG.parent
     assert one("WorkingDirectory") == f"/run/{one('RuntimeDirectory')}"  # lgpio's FIFOs
     assert "GPIOZERO_PIN_FACTORY=lgpio" in settings()["Environment"]
@@ -134,9 +135,9 @@ def test_installer_puts_the_executable_where_the_unit_runs_it() -> None:
 def test_hardware_stays_reachable() -> None:
     allowed = {value.split()[0] for value in settings()["DeviceAllow"]}
     assert {"char-gpiochip", "char-i2c", "char-ttyS", "char-ttyAMA", "char-ttyUSB",
-            "char-ttyACM"} <= allowed
+            "char-ttyACM", "char-alsa"} <= allowed
     assert one("DevicePolicy") == "closed"
-    assert one("SupplementaryGroups").split() == ["gpio", "i2c", "dialout"]
+    assert one("SupplementaryGroups").split() == ["gpio", "i2c", "dialout", "audio"]
     # PrivateDevices= would hide /dev/gpiochip*, /dev/i2c-* and the serial ports; ProcSubset=pid
     # would hide /proc/device-tree and /proc/cpuinfo, where gpiozero reads the board revision.
     assert settings().get("PrivateDevices", ["no"]) == ["no"]

@@ -1,0 +1,199 @@
+"""Sound out: a WAV handed to a player program (aplay on the Pi and Linux, paplay or pw-play
+where PulseAudio or PipeWire runs, afplay on a Mac), found once at start. One utterance plays
+at a time: a new one stops the one playing (its player is killed), and the player's pipe is fed
+on the player's own thread, so the main loop never waits for the sound.
+
+$COBI_COMPANION_PLAYER names the command instead (split like a shell line; the WAV comes on its
+standard input, or in a file where the command says {file}); "none" means no player.
+"""
+from __future__ import annotations
+
+import array
+import logging
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from cobi_companion.device.ports.phrase_cache import wav_bytes
+
+log = logging.getLogger("cobi-companion")
+
+PLAYER_ENV = "COBI_COMPANION_PLAYER"
+# The players tried, in order: each reads the WAV on its standard input but afplay.
+PLAYERS: tuple[tuple[str, ...], ...] = (
+    ("aplay", "-q", "-"), ("pw-play", "-"), ("paplay",), ("afplay", "{file}"))
+CHUNK = 4096                 # bytes written at a time: a stop waits at most for one
+SOUND_CARDS = Path("/proc/asound/cards")
+
+
+class NoAudio(Exception):
+    """No player program, or no sound device for it."""
+
+
+def find_player(environ: dict[str, str] | None = None) -> list[str]:
+    """The player's command line; NoAudio when there is none (or aplay has no sound card)."""
+    env = os.environ if environ is None else environ
+    asked = env.get(PLAYER_ENV)
+    if asked is not None:
+        if asked.strip().lower() in ("", "none"):
+            raise NoAudio(f"no player (${PLAYER_ENV}={asked!r})")
+        command = shlex.split(asked)
+        if shutil.which(command[0]) is None:
+            raise NoAudio(f"no player {command[0]!r} (${PLAYER_ENV})")
+        return command
+    for player in PLAYERS:
+        if shutil.which(player[0]) is not None:
+            if player[0] == "aplay" and not _sound_cards():
+                raise NoAudio("no sound card (/proc/asound/cards lists none)")
+            return [*player]
+    raise NoAudio("no player program: install alsa-utils (aplay)")
+
+
+def _sound_cards() -> bool:
+    if not sys.platform.startswith("linux"):
+        return True
+    try:
+        text = SOUND_CARDS.read_text()
+    except OSError:
+        return False
+    return bool(text.strip()) and "no soundcards" not in text
+
+
+def scaled(samples: bytes, volume: int) -> bytes:
+    """16-bit samples at `volume` per cent (0 silent, 100 as rendered)."""
+    if volume >= 100:
+        return samples
+    values = array.array("h")
+    values.frombytes(samples)
+    if sys.byteorder == "big":
+        values.byteswap()
+    factor = max(0, volume) / 100
+    values = array.array("h", (int(v * factor) for v in values))
+    if sys.byteorder == "big":
+        values.byteswap()
+    return values.tobytes()
+
+
+class Player:
+    """Plays one WAV at a time through `command` on its own thread; `play` returns at once
+    and stops the one playing. `on_first_bytes` is called as a sound's first bytes reach the
+    player (the bench times it); `failed` is the last player's complaint (no device)."""
+
+    def __init__(self, command: Sequence[str],
+                 on_first_bytes: Callable[[], None] | None = None) -> None:
+        self.command = list(command)
+        self.on_first_bytes = on_first_bytes
+        self.failed: str | None = None
+        self._next: bytes | None = None
+        self._process: subprocess.Popen[bytes] | None = None
+        self._lock = threading.Lock()
+        self._wake = threading.Condition(self._lock)
+        self._closed = False
+        self._thread = threading.Thread(target=self._run, name="voice-player", daemon=True)
+        self._thread.start()
+
+    def play(self, samples: bytes, rate: int, volume: int = 100) -> None:
+        """Play `samples` (16-bit mono at `rate`) at `volume`, cutting short what plays."""
+        wav = wav_bytes(scaled(samples, volume), rate)
+        with self._wake:
+            self._next = wav
+            self._stop_playing()
+            self._wake.notify()
+
+    def stop(self) -> None:
+        with self._wake:
+            self._next = None
+            self._stop_playing()
+
+    @property
+    def playing(self) -> subprocess.Popen[bytes] | None:
+        """The player process of the sound playing now, if any (tests look at it)."""
+        return self._process
+
+    def close(self) -> None:
+        with self._wake:
+            self._closed = True
+            self._next = None
+            self._stop_playing()
+            self._wake.notify()
+        self._thread.join(timeout=2.0)
+
+    def _stop_playing(self) -> None:
+        # Called holding the lock: a kill is a signal, it does not wait.
+        if self._process is not None and self._process.poll() is None:
+            self._process.kill()
+
+    def _run(self) -> None:
+        while True:
+            with self._wake:
+                while self._next is None and not self._closed:
+                    self._wake.wait()
+                wav, self._next = self._next, None
+            if wav is None:
+                return          # closed
+            try:
+                self._play(wav)
+            except Exception:  # a player is never worth the box
+                log.exception("voice: the player failed")
+
+    def _play(self, wav: bytes) -> None:
+        with tempfile.TemporaryDirectory(prefix="cobi-voice-") as folder:
+            command, stdin = self._command_for(wav, Path(folder))
+            with self._wake:
+                if self._next is not None or self._closed:
+                    return          # cut short before it began
+                process = subprocess.Popen(command, stdin=subprocess.PIPE if stdin else
+                                           subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                           stderr=subprocess.PIPE)
+                self._process = process
+            if stdin is None and self.on_first_bytes is not None:
+                self.on_first_bytes()
+            self._feed(process, stdin)
+            _, error = process.communicate()      # closes its stdin: the end of the sound
+            self._note(process, error)
+
+    def _command_for(self, wav: bytes, folder: Path) -> tuple[list[str], bytes | None]:
+        if "{file}" not in self.command:
+            return self.command, wav
+        file = folder / "say.wav"
+        file.write_bytes(wav)
+        return [str(file) if part == "{file}" else part for part in self.command], None
+
+    def _feed(self, process: subprocess.Popen[bytes], wav: bytes | None) -> None:
+        if wav is None or process.stdin is None:
+            return
+        try:
+            for at in range(0, len(wav), CHUNK):
+                process.stdin.write(wav[at:at + CHUNK])
+                process.stdin.flush()
+                if at == 0 and self.on_first_bytes is not None:
+                    self.on_first_bytes()
+        except (BrokenPipeError, ValueError, OSError):
+            pass            # killed for the next utterance, or the player gave up
+
+    def _note(self, process: subprocess.Popen[bytes], error: bytes | None) -> None:
+        """A player that ended on its own with an error (no device, busy): said once."""
+        if process.returncode in (0, -9) or self._next is not None:
+            return
+        why = (error or b"").decode(errors="replace").strip().splitlines()
+        text = why[-1] if why else f"exit {process.returncode}"
+        if text != self.failed:
+            log.warning("voice: %s: %s", self.command[0], text)
+        self.failed = text
+
+
+def wait_until(test: Callable[[], bool], timeout: float) -> bool:
+    """Poll `test` until it is true or `timeout` seconds pass (for closing and the CLI)."""
+    end = time.monotonic() + timeout
+    while not test():
+        if time.monotonic() > end:
+            return False
+        time.sleep(0.01)
+    return True

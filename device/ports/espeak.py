@@ -1,0 +1,149 @@
+"""The speech engine: eSpeak NG's library through ctypes, rendering one phrase to 16-bit mono
+PCM. The library comes from the `espeakng_loader` wheel (its libespeak-ng.so and its
+espeak-ng-data) where the wheel installs, else from the system's libespeak-ng1 (Debian, Raspberry
+Pi OS: the 32-bit Pi gets no wheel), found with ctypes.util; `EngineMissing` says neither is
+there. $COBI_COMPANION_ESPEAK names a library file to use instead (a test's missing engine).
+
+The library keeps one state per process and is not thread safe: one `Espeak` per library file
+(`espeak_for`), kept for the life of the process, and one lock guards every call. (A second one
+would start the library again and set its own callback; the library would then call a callback
+freed with its owner.)
+Rendering is synchronous (espeak_Initialize's AUDIO_OUTPUT_SYNCHRONOUS): the samples come
+through a ctypes callback while espeak_Synth runs, on the calling thread.
+"""
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import glob
+import os
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+LIBRARY_ENV = "COBI_COMPANION_ESPEAK"
+SYNCHRONOUS = 2                     # espeak_AUDIO_OUTPUT: AUDIO_OUTPUT_SYNCHRONOUS
+CHARS_UTF8, END_PAUSE = 1, 0x1000   # espeak_Synth's flags: UTF-8 text, a pause at its end
+# The voices of the box's languages, by eSpeak NG's names.
+VOICES = {"en": "en", "pl": "pl"}
+_SYSTEM_DATA = ("/usr/lib/*/espeak-ng-data", "/usr/share/espeak-ng-data",
+                "/usr/lib/espeak-ng-data")
+
+_Callback = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.POINTER(ctypes.c_short), ctypes.c_int,
+                             ctypes.c_void_p)
+
+
+class EngineMissing(Exception):
+    """No eSpeak NG library (or its data) to speak with."""
+
+
+class EngineFailed(Exception):
+    """The library is there but would not start or render."""
+
+
+@dataclass(frozen=True)
+class Library:
+    """A libespeak-ng file and its espeak-ng-data folder (None: the library's own default)."""
+
+    path: Path
+    data: Path | None
+
+
+def find_library(path: str | None = None) -> Library:
+    """The library to use: `path` (else $COBI_COMPANION_ESPEAK), else the wheel's, else the
+    system's; EngineMissing if there is none."""
+    asked = path if path is not None else os.environ.get(LIBRARY_ENV)
+    if asked:
+        if not Path(asked).is_file():
+            raise EngineMissing(f"no eSpeak NG library at {asked}")
+        return Library(Path(asked), _system_data())
+    wheel = _wheel_library()
+    if wheel is not None:
+        return wheel
+    found = ctypes.util.find_library("espeak-ng")
+    if found is None:
+        raise EngineMissing("no eSpeak NG: neither the espeakng-loader wheel nor the system's "
+                            "libespeak-ng1 is installed")
+    return Library(Path(found), _system_data())
+
+
+def _wheel_library() -> Library | None:
+    try:
+        import espeakng_loader  # type: ignore[import-untyped]  # no type hints
+    except ImportError:
+        return None
+    library = Path(espeakng_loader.get_library_path())
+    data = Path(espeakng_loader.get_data_path())
+    return Library(library, data) if library.is_file() and data.is_dir() else None
+
+
+def _system_data() -> Path | None:
+    for pattern in _SYSTEM_DATA:
+        for folder in sorted(glob.glob(pattern)):
+            return Path(folder)
+    return None
+
+
+_STARTED: dict[Path, Espeak] = {}
+_STARTING = threading.Lock()
+
+
+def espeak_for(library: Library | None = None) -> Espeak:
+    """The process's engine of `library` (else the one `find_library` finds), started once."""
+    chosen = library or find_library()
+    with _STARTING:
+        started = _STARTED.get(chosen.path)
+        if started is None:
+            started = _STARTED[chosen.path] = Espeak(chosen)
+        return started
+
+
+class Espeak:
+    """eSpeak NG, started on `library`: `render(text, language)` is the phrase's samples.
+    Made by `espeak_for`: the library is one per process."""
+
+    def __init__(self, library: Library | None = None) -> None:
+        self.library = library or find_library()
+        self._lock = threading.Lock()
+        self._samples = bytearray()
+        self._language: str | None = None
+        try:
+            self._lib = ctypes.CDLL(str(self.library.path))
+        except OSError as exc:
+            raise EngineMissing(f"cannot load {self.library.path}: {exc}") from None
+        self._lib.espeak_Info.restype = ctypes.c_char_p
+        self._lib.espeak_Initialize.argtypes = [ctypes.c_int, ctypes.c_int, ctypes.c_char_p,
+                                                ctypes.c_int]
+        data = None if self.library.data is None else str(self.library.data).encode()
+        self.rate = int(self._lib.espeak_Initialize(SYNCHRONOUS, 0, data, 0))
+        if self.rate <= 0:
+            raise EngineFailed(f"eSpeak NG would not start (data: {self.library.data})")
+        version = self._lib.espeak_Info(None) or b"?"
+        # What the cache keys its files by: another engine or rate renders another sound.
+        self.name = f"espeak-ng {version.decode(errors='replace')} {self.rate}"
+        # Kept here: the library calls it for as long as it runs.
+        self._callback = _Callback(self._take)
+        self._lib.espeak_SetSynthCallback(self._callback)
+
+    def _take(self, wave: ctypes._Pointer[ctypes.c_short], count: int,
+              events: int | None) -> int:
+        if count > 0:
+            self._samples += ctypes.string_at(wave, count * 2)
+        return 0            # 0: go on
+
+    def render(self, text: str, language: str) -> bytes:
+        """`text` said in `language`, as 16-bit little-endian mono samples at `rate`."""
+        if language not in VOICES:
+            raise ValueError(f"unknown language {language!r}")
+        encoded = text.encode("utf-8")
+        with self._lock:
+            if language != self._language:
+                if self._lib.espeak_SetVoiceByName(VOICES[language].encode()) != 0:
+                    raise EngineFailed(f"eSpeak NG has no {language!r} voice")
+                self._language = language
+            self._samples = bytearray()
+            status = self._lib.espeak_Synth(encoded, len(encoded) + 1, 0, 0, 0,
+                                            CHARS_UTF8 | END_PAUSE, None, None)
+            if status != 0:
+                raise EngineFailed(f"eSpeak NG could not say {text!r} (status {status})")
+            return bytes(self._samples)
