@@ -88,6 +88,10 @@ SPEECH_WORDS: dict[str, tuple[str, str]] = {
                       "{side}: punkty zwycięstwa, plus {vp}"),
     "say_vp_lost": ("{side} lose {vp} victory points.",
                     "{side}: punkty zwycięstwa, minus {vp}"),
+    "say_vp_gained_one": ("{side} gain one victory point.",
+                          "{side}: punkt zwycięstwa, plus jeden"),
+    "say_vp_lost_one": ("{side} lose one victory point.",
+                        "{side}: punkt zwycięstwa, minus jeden"),
     # -- prompts: whose button, for what; whose turn
     "say_press": ("{side}: press your button.", "{side}: wciśnij przycisk."),
     "say_press_fire": ("{side}: press your button to fire.",

@@ -136,9 +136,13 @@ def _carpet(line: LogEntry) -> Spoken:
     return outcome("say_carpet", result=said)
 
 
-def _vp(line: LogEntry) -> Spoken:
+def _vp(line: LogEntry) -> Spoken | None:
     vp = _whole(line, "vp")
+    if vp == 0:                      # an exit recorded for no VP (a fifth US division)
+        return None
     side = "german" if _text(line, "track") == "german_vp" else "allied"
+    if abs(vp) == 1:                 # "one victory point", not "one victory points"
+        return outcome("say_vp_gained_one" if vp > 0 else "say_vp_lost_one", side=side)
     return outcome("say_vp_gained" if vp > 0 else "say_vp_lost", side=side, vp=abs(vp))
 
 
@@ -147,7 +151,7 @@ def _combat(key: str) -> Callable[[LogEntry], Spoken]:
     return lambda line: outcome(key, result=combat_result(line.values["result"]))
 
 
-SAYINGS: dict[str, Callable[[LogEntry], Spoken]] = {
+SAYINGS: dict[str, Callable[[LogEntry], Spoken | None]] = {
     "log_fires_at": _fires_at,
     "log_fires_weapon": _down,
     "log_fires_weapon_guns": _down,

@@ -18,8 +18,8 @@ from .test_box import TIGER_VS_SHERMAN
 
 
 def heard(utterance: Utterance) -> str:
-    """The utterance as one sentence, no space before a stop (however phrases are joined)."""
-    return re.sub(r"\s+([.,:!?])", r"\1", " ".join(utterance.parts))
+    """The utterance as one sentence, no space before a stop (Utterance.text)."""
+    return utterance.text
 
 
 def listening(table, language: str = "en", voice: str = "all") -> RecordingSpeech:
@@ -110,6 +110,22 @@ def test_a_cobra_attack_result_is_said_in_words():
     unread = of_log(entry("log_withdrawal", die=3, result=entry("read_crt")))
     assert unread is not None
     assert heard(utterance(unread, "en")) == "Withdrawal attack! Read the result on your table."
+
+
+@pytest.mark.parametrize(("vp", "en", "pl"), [
+    (1, "Allies gain one victory point.", "Alianci: punkt zwycięstwa, plus jeden"),
+    (3, "Allies gain three victory points.", "Alianci: punkty zwycięstwa, plus trzy"),
+    (-1, "Allies lose one victory point.", "Alianci: punkt zwycięstwa, minus jeden"),
+])
+def test_victory_points_are_said_one_or_many(vp, en, pl):
+    said = of_log(entry("log_vp", vp_source="allied_hq", vp=vp, track="allied_vp"))
+    assert said is not None
+    assert (heard(utterance(said, "en")), heard(utterance(said, "pl"))) == (en, pl)
+
+
+def test_an_exit_for_no_victory_points_is_not_said():
+    # 16.2: a fifth US division exits for 0 VP; "lose zero victory points" would be wrong
+    assert of_log(entry("log_vp", vp_source="us_exit", vp=0, track="allied_vp")) is None
 
 
 def test_moves_and_settings_are_not_said():
