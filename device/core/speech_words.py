@@ -47,6 +47,7 @@ SPEECH_WORDS: dict[str, tuple[str, str]] = {
     "say_runs_over": ("{tank} runs over: {down} down.", "{tank} rozjeżdża: padło {down}"),
     "say_reloaded": ("{label} reloads.", "{label} przeładowuje."),
     "say_unloaded": ("{label} fails to reload.", "{label} nie przeładowuje."),
+    "say_must_reload": ("{label} must reload.", "{label} musi przeładować."),
     # -- who goes first, who wins
     "say_initiative": ("{side} go first.", "Pierwszy ruch: {side}"),
     "say_attacks": ("{attacker} attack. {defender} defend.",

@@ -69,6 +69,15 @@ def _whole(line: LogEntry, name: str) -> int:
 
 
 def _fires_at(line: LogEntry) -> Spoken:
+    said = _shot(line)
+    if line.values.get("reload") != "unloaded":
+        return said
+    # the Tank Game's reload roll after the shot failed: it cannot fire until it reloads
+    return outcome("say_and", first=said,
+                   then=outcome("say_must_reload", label=_text(line, "firer")))
+
+
+def _shot(line: LogEntry) -> Spoken:
     firer, effect = _text(line, "firer"), _text(line, "effect")
     if effect == Effect.MISS.value:
         return outcome("say_miss", firer=firer)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from cobi_companion.device.core.app import Next, Screen
-from cobi_companion.device.core.battle_log import LogEntry, entry
+from cobi_companion.device.core.battle_log import LogEntry, LogValue, entry
 from cobi_companion.device.core.battle_state import LastShot
 from cobi_companion.device.core.memo import Latest
 from cobi_companion.device.core.replay import Replay
@@ -159,7 +159,8 @@ def resolve_fire(app: App, aim: LastShot, finish: Finish) -> Screen:
         app.cue(CUES.get(shot.effect, "hit"), firer.side.value)
         views = shot_views(app, shot, title)
         line = entry("log_fires_at", firer=firer.label, target=target.label,
-                     facing=aim.facing.value, effect=shot.effect.value)
+                     facing=aim.facing.value, effect=shot.effect.value,
+                     **unloaded(shot))
         after = finish(app, line)
         return Show(views, lambda: after, index=min(shown[0], len(views) - 1), animate=True,
                     steps=True, play=True)
@@ -212,6 +213,14 @@ def shot_views(app: App, shot: Shot, title: str) -> list[View]:
         detail = app.t("any_hit_destroys")
     views.append(BigWord(app.header(title), app.t(BIG_WORDS[shot.effect]), detail))
     return views
+
+
+def unloaded(shot: Shot) -> dict[str, LogValue]:
+    """A shot whose reload roll failed says so in its log line (the voice tells the firer it
+    must reload; the log's words name no such value and show the line as before)."""
+    if shot.reload is not None and not shot.reload.success:
+        return {"reload": "unloaded"}
+    return {}
 
 
 def resolve_reload(app: App, vehicle: Piece, finish: Finish) -> Screen:

@@ -123,6 +123,17 @@ def test_victory_points_are_said_one_or_many(vp, en, pl):
     assert (heard(utterance(said, "en")), heard(utterance(said, "pl"))) == (en, pl)
 
 
+def test_a_failed_reload_after_a_shot_is_said():
+    # Tank Game: "The Tiger rolls a 2 to reload, he has NOT reloaded ... mark the Tiger as
+    # unloaded."
+    line = by_side("allies", entry("log_fires_at", firer="Sherman 1", target="Tiger 1",
+                                   facing="front", effect="miss", reload="unloaded"))
+    said = of_log(line)
+    assert said is not None
+    assert heard(utterance(said, "en")) == "Sherman one misses. Sherman one must reload."
+    assert heard(utterance(said, "pl")) == "Sherman jeden pudłuje. Sherman jeden musi przeładować."
+
+
 def test_an_exit_for_no_victory_points_is_not_said():
     # 16.2: a fifth US division exits for 0 VP; "lose zero victory points" would be wrong
     assert of_log(entry("log_vp", vp_source="us_exit", vp=0, track="allied_vp")) is None
