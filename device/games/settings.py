@@ -12,6 +12,12 @@ from cobi_companion.device.ui.widgets import Choose
 VOLUME_STEP = 20
 
 
+def next_volume(volume: int) -> int:
+    """The volume one press of its row gives: a step up, at most 100%, then round to the
+    first step (a config's 50 goes 70, 90, 100, 20)."""
+    return min(100, volume + VOLUME_STEP) if volume < 100 else VOLUME_STEP
+
+
 def voice_row(app: App) -> str:
     """The voice row: what the box says (nothing, outcomes, outcomes and whose turn), or why
     nothing is heard (no speech engine, no sound out)."""
@@ -37,8 +43,7 @@ def settings_menu(app: App, back: Next, index: int = 0) -> Screen:
         (voice_row(app), lambda: setattr(s, "voice", VOICES[(VOICES.index(s.voice) + 1)
                                                              % len(VOICES)])),
         (f"{app.t('volume')}: {s.volume}%",
-         lambda: setattr(s, "volume", s.volume + VOLUME_STEP if s.volume < 100
-                         else VOLUME_STEP)),
+         lambda: setattr(s, "volume", next_volume(s.volume))),
         (f"{app.t('brightness')}: {round(s.brightness / 255 * 100)}%",
          lambda: setattr(s, "brightness", {255: 128, 128: 32, 32: 255}.get(s.brightness, 255))),
     ]

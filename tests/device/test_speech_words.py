@@ -213,3 +213,11 @@ def test_a_broken_speech_table_is_reported_and_the_card_still_loads(tmp_path):
                for field, message in problems)
     cards, found = check(path)
     assert [card.key for card in cards] == ["9002"] and len(found) == 2
+
+
+def test_the_volume_row_stays_within_100_percent():
+    from cobi_companion.device.games.settings import next_volume
+
+    assert [next_volume(v) for v in (20, 80, 100)] == [40, 100, 20]
+    assert [next_volume(v) for v in (50, 70, 90)] == [70, 90, 100]    # a config's 50
+    assert next_volume(0) == 20
