@@ -66,6 +66,10 @@ def render(args: argparse.Namespace) -> int:
             print(f"{language}: {len(phrases)} phrases, {done} rendered, "
                   f"{len(phrases) - done} already in the cache ({took:.1f} s)")
         print(f"cache: {engine.cache_folder}")
+        unwritable = engine.cache.unwritable
+        if unwritable is not None:      # rendered, but nothing kept: the install must say so
+            print(f"the cache took no file: {unwritable}", file=sys.stderr)
+            return 1
         return 0
     return _no_engine(run)
 

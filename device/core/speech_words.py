@@ -42,9 +42,11 @@ SPEECH_WORDS: dict[str, tuple[str, str]] = {
     "say_gun_destroyed": ("{target} loses its gun.", "{target} traci działo."),
     "say_no_effect": ("{target}: no effect.", "{target}: bez skutku."),
     # -- weapons fired at figures, a tank running over them, a reload
-    "say_down": ("{firer} fires: {down} of {of} down.", "{firer} strzela: {down} na {of} trafia."),
+    "say_down": ("{firer} fires: {down} of {of} down.",
+                 "{firer} strzela. Trafione: {down} na {of}"),
     "say_guns_destroyed": ("Guns destroyed: {guns}", "Zniszczone działa: {guns}"),
-    "say_runs_over": ("{tank} runs over: {down} down.", "{tank} rozjeżdża: padło {down}"),
+    "say_runs_over": ("{tank} runs over: {down} down.",
+                      "{tank} rozjeżdża. Wyeliminowano: {down}"),
     "say_reloaded": ("{label} reloads.", "{label} przeładowuje."),
     "say_unloaded": ("{label} fails to reload.", "{label} nie przeładowuje."),
     "say_must_reload": ("{label} must reload.", "{label} musi przeładować."),
@@ -77,8 +79,8 @@ SPEECH_WORDS: dict[str, tuple[str, str]] = {
     "say_air_attack_safe": ("Air attack: no loss.", "Nalot: bez strat."),
     "say_para_landed": ("Paratroops land on target.", "Spadochroniarze lądują celnie."),
     "say_para_scattered": ("Paratroops scatter.", "Spadochroniarze rozrzuceni."),
-    "say_beach": ("Beach: {lost} of {landed} steps lost. {result}",
-                  "Plaża: {lost} na {landed} stopni stracono. {result}"),
+    "say_beach": ("Beach: {result} Steps lost: {lost} of {landed}",
+                  "Plaża: {result} Stracone stopnie: {lost} na {landed}"),
     "say_beach_held": ("The beach is held.", "Plaża utrzymana."),
     "say_beach_abandoned": ("The beach is abandoned.", "Plaża opuszczona."),
     "say_mutiny": ("Mutiny! Leclerc goes to Paris.", "Bunt! Leclerc rusza na Paryż."),
@@ -109,9 +111,9 @@ SPEECH_WORDS: dict[str, tuple[str, str]] = {
                          "{side}: wciśnij przycisk na atak."),
     "say_press_roll": ("{side}: press your button to roll.",
                        "{side}: wciśnij przycisk, żeby rzucić."),
-    "say_press_both": ("Both: press your buttons.", "Obaj gracze: wciśnijcie przyciski."),
-    "say_press_tie": ("A tie! Both: press again.", "Remis! Obaj gracze: jeszcze raz."),
-    "say_turn": ("{side}: your turn.", "{side}: wasza kolej."),
+    "say_press_both": ("Both: press your buttons.", "Gracze: wciśnijcie przyciski."),
+    "say_press_tie": ("A tie! Both: press again.", "Remis! Gracze: jeszcze raz."),
+    "say_turn": ("{side}: your turn.", "{side}: twoja kolej."),
 }
 
 # Polish forms by the grammatical gender of a named piece (m, f, n), where the card gives it:

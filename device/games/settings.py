@@ -19,12 +19,12 @@ def next_volume(volume: int) -> int:
 
 
 def voice_row(app: App) -> str:
-    """The voice row: what the box says (nothing, outcomes, outcomes and whose turn), or why
-    nothing is heard (no speech engine, no sound out)."""
+    """The voice row: what the box says (nothing, outcomes, outcomes and whose turn), and why
+    nothing is heard where that is so (no speech engine, no sound out)."""
+    row = f"{app.t('voice')}: {app.t('voice_' + app.settings.voice)}"
     notice = app.speech.notice
-    if notice is not None:
-        return f"{app.t('voice')}: {app.t(notice)}"
-    return f"{app.t('voice')}: {app.t('voice_' + app.settings.voice)}"
+    # the setting stays in sight (OK still changes it), the reason beside it
+    return row if notice is None else f"{row} · {app.t(notice)}"
 
 
 def settings_menu(app: App, back: Next, index: int = 0) -> Screen:

@@ -179,8 +179,12 @@ class Player:
             pass            # killed for the next utterance, or the player gave up
 
     def _note(self, process: subprocess.Popen[bytes], error: bytes | None) -> None:
-        """A player that ended on its own with an error (no device, busy): said once."""
-        if process.returncode in (0, -9) or self._next is not None:
+        """A player that ended on its own with an error (no device, busy): said once; one
+        that played to its end clears it (the device is back, or was only busy)."""
+        if process.returncode == 0:
+            self.failed = None
+            return
+        if process.returncode == -9 or self._next is not None:
             return
         why = (error or b"").decode(errors="replace").strip().splitlines()
         text = why[-1] if why else f"exit {process.returncode}"

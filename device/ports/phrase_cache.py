@@ -109,7 +109,24 @@ class PhraseCache:
                                 "memory until the box restarts", self.folder, exc)
 
     def missing(self, language: str, phrases: Iterable[str]) -> list[str]:
-        return sorted(text for text in set(phrases) if self.get(language, text) is None)
+        """The phrases with no whole file yet. Only each file's header is read (a box's start
+        checks the whole cache, megabytes on an SD card); a file damaged inside its header's
+        length is found when it is played, and rendered again then."""
+        return sorted(text for text in set(phrases) if not self._whole(language, text))
+
+    def _whole(self, language: str, text: str) -> bool:
+        path = self.path(language, text)
+        if path in self._memory:
+            return True
+        try:
+            with path.open("rb") as file:
+                header = file.read(12)
+                size = os.fstat(file.fileno()).st_size
+        except OSError:
+            return False
+        # RIFF's size field counts the file's bytes after its first eight
+        return (len(header) == 12 and header[:4] == b"RIFF" and header[8:] == b"WAVE"
+                and int.from_bytes(header[4:8], "little") + 8 == size)
 
     def render_missing(self, language: str, phrases: Iterable[str], render: Render) -> int:
         """Render the phrases not in the cache yet; how many were rendered."""

@@ -48,7 +48,7 @@ EASY_EN = ["Both: press your buttons.",
            "Axis: press your button to fire.",
            "Allies: press your button for armour.",
            "Tiger one hits! Sherman one is destroyed. Axis win!"]
-EASY_PL = ["Obaj gracze: wciśnijcie przyciski.",
+EASY_PL = ["Gracze: wciśnijcie przyciski.",
            "Pierwszy ruch: Oś",
            "Oś: wciśnij przycisk, żeby strzelić.",
            "Alianci: wciśnij przycisk na pancerz.",
@@ -71,7 +71,7 @@ TANK_EN = ["Both: press your buttons.",
            "Axis attack. Allies defend.",
            "Allies: press your button to fire.",
            "Sherman one hits! Tiger one is weakened."]
-TANK_PL = ["Obaj gracze: wciśnijcie przyciski.",
+TANK_PL = ["Gracze: wciśnijcie przyciski.",
            "Atakują: Oś. Bronią się: Alianci",
            "Alianci: wciśnij przycisk, żeby strzelić.",
            "Sherman jeden trafia! Tygrys jeden osłabiony."]
@@ -85,7 +85,7 @@ def test_a_tank_game_shot_and_the_turn_are_said_in_order(table_at, language, exp
     table.press("ok", "ok", "ok", "ok", "ok", "cw", "cw", "allies")
     table.press("ok", "ok")                   # End activation: the Axis turn
     assert [heard(u) for u in said.said] == [*expected, {"en": "Axis: your turn.",
-                                                         "pl": "Oś: wasza kolej."}[language]]
+                                                         "pl": "Oś: twoja kolej."}[language]]
     assert all(set(u.parts) <= every_part(language, table.box.app.book) for u in said.said)
 
 

@@ -420,3 +420,14 @@ def test_every_engine_of_a_library_is_the_one_started_in_the_process(tmp_path: P
     second = engine_at(tmp_path / "b")
     assert rms(second.render("Tiger one", "en")) > LOUD_RMS
     assert espeak_for() is espeak_for(find_library())
+
+
+def test_speech_render_into_a_folder_that_takes_no_file_fails(
+        tmp_path: Path, cli_process: Any) -> None:
+    """install.sh notes "the voice's phrases were not rendered now" on a failed render: one
+    whose cache took no file must not say it succeeded."""
+    # /proc takes no folder, even from root (a read-only folder would not stop root)
+    result = cli_process("speech", "render", "--language", "en", "--cache",
+                         f"/proc/cobi-cache-{tmp_path.name}")
+    assert result.code == 1
+    assert "the cache took no file" in result.err
