@@ -68,23 +68,18 @@ class CommandParser(OneLineParser):
         return super().parse_known_args(*args, **kwargs)
 
 
-def _speech(parser: argparse.ArgumentParser) -> None:
-    commands = parser.add_subparsers(dest="speech_command", metavar="SUBCOMMAND",
-                                     parser_class=OneLineParser)
-    for command in SPEECH_COMMANDS:
-        sub = commands.add_parser(command.name, help=command.help)
-        command.arguments(sub)
-        sub.set_defaults(runs=command.runs)
-
-
-def _cobra(parser: argparse.ArgumentParser) -> None:
-    """Cobra's subcommands, whose bad arguments are one line like its refusals."""
-    commands = parser.add_subparsers(dest="cobra_command", metavar="SUBCOMMAND",
-                                     parser_class=OneLineParser)
-    for command in COBRA_COMMANDS:
-        sub = commands.add_parser(command.name, help=command.help)
-        command.arguments(sub)
-        sub.set_defaults(runs=command.runs)
+def _subcommands(dest: str, table: Callable[[], tuple[Command, ...]]
+                 ) -> Callable[[argparse.ArgumentParser], None]:
+    """The options of a command of subcommands (cobra, speech), whose bad arguments are one
+    line like its refusals; `table` gives them (the tables come after the commands')."""
+    def add(parser: argparse.ArgumentParser) -> None:
+        commands = parser.add_subparsers(dest=dest, metavar="SUBCOMMAND",
+                                         parser_class=OneLineParser)
+        for command in table():
+            sub = commands.add_parser(command.name, help=command.help)
+            command.arguments(sub)
+            sub.set_defaults(runs=command.runs)
+    return add
 
 
 COMMANDS = (
@@ -110,10 +105,12 @@ COMMANDS = (
                     "as words", options.play, "box.play"),
     Command("cobra", "Cobra (Normandy 1944): combat odds and rolls, the weather, your tables "
                      "file, victory, the turn's points, command limits and HQs, movement, "
-                     "replacements, victory points and the special rolls", _cobra,
+                     "replacements, victory points and the special rolls",
+            _subcommands("cobra_command", lambda: COBRA_COMMANDS),
             "cobra.cobra"),
     Command("speech", "the box's voice: render its phrase cache, say a sentence, check the "
-                      "engine, the player and the cache", _speech, "speech.speech"),
+                      "engine, the player and the cache",
+            _subcommands("speech_command", lambda: SPEECH_COMMANDS), "speech.speech"),
 )
 SPEECH_COMMANDS = (
     Command("render", "render every phrase the box can say that its cache lacks",
