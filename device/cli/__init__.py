@@ -112,7 +112,7 @@ COMMANDS = (
                       "engine, the player and the cache",
             _subcommands("speech_command", lambda: SPEECH_COMMANDS), "speech.speech"),
 )
-SPEECH_COMMANDS = (
+SPEECH_COMMANDS: tuple[Command, ...] = (
     Command("render", "render every phrase the box can say that its cache lacks",
             options.speech_render, "speech.render"),
     Command("say", "say one sentence (or write it as a WAV)", options.speech_say,
@@ -120,7 +120,7 @@ SPEECH_COMMANDS = (
     Command("check", "is there an engine, a player, a whole cache? (exit 1 if not)",
             options.speech_check, "speech.check"),
 )
-COBRA_COMMANDS = (
+COBRA_COMMANDS: tuple[Command, ...] = (
     Command("odds", "the CRT column of an attack, every step explained", options.cobra_odds,
             "cobra.odds"),
     Command("roll", "resolve an attack: the odds, the die and the result", options.cobra_roll,
