@@ -115,7 +115,25 @@ def card_of(label: str, book: CardBook | None) -> InfoCard | None:
         return None
     match = _LABEL_NUMBER.match(label.strip())
     short = (match[1] if match else label).strip().lower()
-    return next((card for card in book.sorted() if card.short.lower() == short), None)
+    return _by_short(book).get(short)
+
+
+# The cards of the book in use by their short names, made once per book: every name said
+# looks its card up, on the event path (a book is replaced, never changed, on a reload). One
+# reference, swapped whole, so the voice's thread and the main loop may both read it.
+_index: tuple[CardBook, dict[str, InfoCard]] | None = None
+
+
+def _by_short(book: CardBook) -> dict[str, InfoCard]:
+    global _index
+    kept = _index
+    if kept is not None and kept[0] is book:
+        return kept[1]
+    index: dict[str, InfoCard] = {}
+    for card in book.sorted():              # the first card of a short name, as before
+        index.setdefault(card.short.lower(), card)
+    _index = (book, index)
+    return index
 
 
 def _pieces(text: str) -> list[tuple[str, str | None]]:
