@@ -14,7 +14,16 @@ from cobi_companion.device.ports.events import Reload
 from cobi_companion.device.ports.fake_sensor import FakeSensor, ff_frame
 from cobi_companion.rules.errors import RulesError
 
-from .conftest import read_only
+from .conftest import read_only, your_table
+
+
+@pytest.fixture
+def table_at(table_at):
+    """Every box here plays with "your table" (house rule soft_table=printed), the asking
+    one: with our table (the default) no shot of these asks for a value."""
+    def make(dice, *args, config=None, **parts):
+        return table_at(dice, *args, config=your_table(config), **parts)
+    return make
 
 AXIS_FIRST = [2, 4]          # the roll-off: the Allies attack, so the Axis moves first
 
