@@ -337,6 +337,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "template_hint": ("OK = set · then Fire!", "OK = ustaw · potem Ognia!"),
     "nothing_under": ("Put a piece under the template", "Wybierz cel pod szablonem"),
     "shot_of": ("Shot {n} of {of}", "Strzał {n} z {of}"),
+    "hold_other_target": ("hold = other target", "trzymaj = inny cel"),
     "done_firing": ("Done firing", "Koniec ognia"),
     "no_single_weapon": ("{label} fires only by template", "{label} strzela tylko szablonem"),
     "hidden_target": ("{label} is hidden: it cannot be fired at",

@@ -120,7 +120,8 @@ def test_a_range_the_table_lacks_is_dialled_remembered_and_known_after_a_restart
         "Soft Targets Table: rifle value for 30 cm +1 remembered for 28-40 cm"
     assert logged(table)[-1] == "axis Rifle 1 fires rifle at Pistol 1 (3): 1 of 1 down"
 
-    assert table.view.header.title == "Shot 2 of 3"
+    assert table.view.header.title == "Shot 2 of 3"            # the same shot offered
+    table.press("back")                                        # another range: choose again
     at_pistol_in(table, "in the open", 35)                     # the dial starts at 30
     assert "down 58.3%" in table.view.lines                    # nothing asked
     table.press("axis", "allies")

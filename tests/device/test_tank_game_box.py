@@ -343,7 +343,9 @@ def test_a_squad_fires_once_per_figure_even_through_a_restart(table_at, tmp_path
     table.press("ok", "ok")                   # Rifle 1 alone: it starts; Fire
     assert table.view.header.title == "Shot 1 of 2"
     table.press("ok", "ok", "ok", "axis", "allies", "ok")
-    assert table.view.header.title == "Shot 2 of 2"
+    assert table.view.header.title == "Shot 2 of 2"     # the second figure: the same shot
+    assert table.view.lines[0] == "Pistol 1 (1) · 45 cm"
+    table.press("back")                                 # a long press: choose again
     assert table.view.items == ("Pistol 1 (1)", "Done firing")
     assert pieces(table)["Pistol 1"] == (1, []) and saved(table)["shots"] == {"Rifle 1": [1, 2]}
     table.close()
@@ -351,7 +353,7 @@ def test_a_squad_fires_once_per_figure_even_through_a_restart(table_at, tmp_path
     table.press("ok")                         # Resume: the rifle squad has fired once
     assert table.view.hint == "fired"
     table.choose("Fire")
-    assert table.view.header.title == "Shot 2 of 2"
+    assert table.view.header.title == "Shot 2 of 2"  # the first shot is not kept: chosen again
     table.press("ok", "ok", "ok", "axis", "allies")
     assert table.view.needed == "3 v 6" and table.view.total == "MISS"
     table.press("ok")

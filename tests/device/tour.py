@@ -883,7 +883,12 @@ def journey_learn(tour: Tour) -> None:
         if name == "learn-broken":
             guide.play(12)
             continue
-        guide.follow(label["rifleman"], tour.t("sit_open"))       # the squad's next shot
+        # the squad's next shot: the first one's again, held for another range
+        again = tour.t("shot_of", n=2, of=3)
+        guide.play(6, until=lambda guide=guide, again=again: isinstance(guide.view, Lines)
+                   and guide.view.header.title == again)
+        guide.press("back")
+        guide.follow(label["rifleman"], tour.t("sit_open"))
         guide.dial_to("40 cm")
         guide.press("ok", "ok")                 # the table says 0
         guide.choose(tour.t("remember_band"))
@@ -1228,6 +1233,7 @@ def journey_landing(tour: Tour) -> None:
             ("abandoned", replace(start, landing=nine), {}, [],
              ("beach_check", "landing_omaha"), ("ok", "ok")),
             ("nine", replace(start, landing=nine), {}, [], ("para_drop",), ()),
+            ("leave", start, {}, [], ("next_phase",), ()),     # none dropped: asked first
             ("withdrawn", withdrawal, owner, [2], ("withdrawal",), ("ok",)),
             ("destroyed", withdrawal, {}, [6], ("withdrawal",), ("ok",))]
     for name, game, more, faces, path, keys in runs:
