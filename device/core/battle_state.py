@@ -152,7 +152,7 @@ class BattleState:
     gave_up: Side | None = None
     match: MatchState | None = None
     last_cm: dict[str, int] = field(default_factory=dict)      # ranges dialled (not saved)
-    aims: dict[str, SquadAim] = field(default_factory=dict)         # a squad's shot (not saved)
+    aims: dict[str, SquadAim] = field(default_factory=dict)    # a squad's shot (not saved)
     # Each side's last shot and the piece that acted last: where its next choice starts.
     last_shot: dict[Side, LastShot] = field(default_factory=dict)
     last_actor: dict[Side, str] = field(default_factory=dict)

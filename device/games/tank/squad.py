@@ -60,6 +60,6 @@ def aimed(app: App, label: str) -> SoftPlan | None:
         plan = replace(old, firer=firer, targets=(replace(covered, piece=target),),
                        house=state.house)
         soft_fire.check_pieces(plan)       # out, hidden, a squad with no figure left...
-    except (RulesError, KeyError):
+    except RulesError:
         return None
     return plan
