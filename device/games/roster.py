@@ -20,7 +20,7 @@ from cobi_companion.device.core.memo import ByIdentity, Latest
 from cobi_companion.device.core.views import BigWord, Menu, View
 from cobi_companion.device.games.house import house_entry, house_row, house_value
 from cobi_companion.device.ports.events import Key
-from cobi_companion.device.ui.widgets import Choose, notice
+from cobi_companion.device.ui.widgets import Choose, confirm, notice
 from cobi_companion.rules.battle import SQUAD_MAX, Battle, Piece
 from cobi_companion.rules.card import InfoCard, Kind
 from cobi_companion.rules.house import HouseRules, for_level
@@ -205,8 +205,15 @@ class Roster(Screen):
         elif key is Key.OK:
             return self.chosen(app, kind, value)
         elif key is Key.BACK:
-            return app.games.start(app)
+            return self.leave(app)
         return self
+
+    def leave(self, app: App) -> Screen:
+        """Back to the start screen; with pieces chosen, once the players say yes."""
+        if not self.battle.pieces:
+            return app.games.start(app)
+        return confirm(app, app.t("leave_roster_ask"), lambda: app.games.start(app),
+                       lambda: self, lost="pieces_lost")
 
     def add(self, app: App, card: InfoCard, side: Side) -> None:
         figures = 1 if card.kind is Kind.FIGURE else None
