@@ -240,3 +240,22 @@ def test_cobras_end_game_asks(table_at: Any):
     assert table.box.store.load_battle()["game"] == "cobra"
     table.press("ok", "cw", "ok")
     assert table.view.items[0] == "New battle" and table.box.store.load_battle() is None
+
+
+def test_the_rules_row_sets_aside_what_the_easy_level_cannot_play_and_brings_it_back(table_at):
+    table = table_at([])                             # the Tank Game
+    table.press("ok")
+    for name, side in (("Rifleman", "axis"), ("Tiger I", "axis"), ("Sherman M4A1", "allies")):
+        table.to_card(name)
+        table.press(side)
+        if table.box.app.screen.squad is not None:   # a squad: its figures, OK
+            table.press("cw", "ok")
+
+    def on_roster() -> list[str]:
+        return [p.label for p in table.box.app.screen.battle.pieces]
+    assert on_roster() == ["Rifle 1", "Tiger 1", "Sherman 1"]
+    table.choose("Rules: Tank Game")
+    assert on_roster() == ["Tiger 1", "Sherman 1"]   # the Easy level plays vehicles only
+    table.choose("Rules: Easy")
+    assert sorted(on_roster()) == ["Rifle 1", "Sherman 1", "Tiger 1"]
+    assert table.box.app.screen.battle.get("Rifle 1").figures == 2
