@@ -42,12 +42,15 @@ MENUS: dict[str, tuple[str, tuple[str, ...], str]] = {
     "start, match saved": ("match", (), "COBI Companion"),
     "start, Cobra game saved": ("cobra", (), "COBI Companion"),
     "Easy turn": ("easy", ("ok",), "Which vehicle?"),
+    "Easy vehicle": ("easy", ("ok", "ok"), "Tiger 1"),
     "Easy battle menu": ("easy", ("ok", "back"), "Menu"),
     "Tank Game turn": ("tank", ("ok",), "Activate"),
+    "Tank Game piece": ("tank", ("ok", "ok"), "Sherman 1"),
     "Tank Game battle menu": ("tank", ("ok", "back"), "Menu"),
     "match battle menu": ("match", ("ok", "back"), "Menu"),
     "settings in a battle": ("easy", ("ok", "back", "cw " * 5, "ok"), "Settings"),
     "Cobra hub": ("cobra", ("ok",), "1/5 Weather"),
+    "Cobra tracks": ("cobra", ("ok", "cw", "ok"), "Tracks"),
     "Cobra menu": ("cobra", ("ok", "back"), "Menu"),
 }
 
