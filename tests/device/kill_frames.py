@@ -27,6 +27,7 @@ BATTLE_JSON: {"args": [...play's options...], "dice": "5,2,...", "set_up": ["ok"
 from __future__ import annotations
 
 import contextlib
+import importlib
 import json
 import os
 import shutil
@@ -35,8 +36,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from cobi_companion.cards import loader  # noqa: F401  (the card schema, pydantic's)
+from cobi_companion.device import box, config  # noqa: F401
 from cobi_companion.device.cli import main
 from cobi_companion.device.sim import TYPED_KEYS  # noqa: F401  (imports the simulator now)
+
+# What every child would import (the box imports the rest while idle): imported once, here.
+for _module in box.LATER_MODULES:
+    importlib.import_module(f"cobi_companion.{_module}")
 
 START_MENU_ITEM = "Resume battle"     # the start menu of a restart: OK resumes
 MOST_CHILDREN = 2000

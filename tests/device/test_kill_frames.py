@@ -22,6 +22,13 @@ EASY = {"args": ["--rules", "easy"], "dice": "5,2,2,1,4,3,4,5,1",
                  "ok", "ok", "allies", "ok",                        # 7TP 1 fires: 1, MISS
                  "axis", "allies",                                  # round 2: 4 : 3
                  "axis", "allies", "ok"]}                           # again: 4, 5; armour 1
+# The Tank Game: the Sherman (Allies, the defender) fires at the Tiger: to hit 5, reload 6,
+# nine damage dice and two extras for the sixes, 10 against the front 12: no effect.
+TANK = {"args": ["--rules", "tank"], "dice": "4,2,5,6,3,6,4,4,6,3,1,2,4,2,5",
+        "set_up": ["ok", "cw", "cw", "cw", "axis", "ccw", "ccw", "allies", "ok"],
+        "keys": ["ok", "axis", "allies", "ok",                      # resume; 4 : 2, Allies first
+                 "ok", "ok", "ok", "ok", "ok",                      # Sherman 1, Fire, Tiger 1,
+                 "allies", "ok", "ok"]}                             # not hull down, not over
 
 
 def outcome(view: dict[str, Any]) -> bool:
@@ -39,7 +46,7 @@ def killed_at_every_frame(tmp_path: Path, battle: dict[str, Any]) -> dict[str, A
     return dict(json.loads(done.stdout))
 
 
-@pytest.mark.parametrize("battle", [EASY], ids=["easy"])
+@pytest.mark.parametrize("battle", [EASY, TANK], ids=["easy", "tank"])
 def test_a_plug_pulled_at_any_frame_changes_no_die_and_hides_no_outcome(tmp_path, battle):
     run = killed_at_every_frame(tmp_path, battle)
     ref, children = run["reference"], run["children"]
