@@ -77,6 +77,7 @@ def sim(args: argparse.Namespace) -> int:
     from cobi_companion.rules.dice import parse_faces
 
     script = _script(args)
+    _numbered_faces(args)
     dice = ScriptedFrom(parse_faces(args.dice), args.dice_from) if args.dice else None
     display = None
     if script is None:   # a person at the terminal: the title now, the start menu when ready
@@ -88,6 +89,12 @@ def sim(args: argparse.Namespace) -> int:
                    load=load, state_dir=_path(args.state_dir),
                    snapshot_dir=_path(args.snapshot_dir), state_json=_path(args.state_json),
                    speech_dir=_path(args.speech_dir), trace=_path(args.trace))
+
+
+def _numbered_faces(args: argparse.Namespace) -> None:
+    """--dice-from numbers scripted faces: without them it means nothing."""
+    if args.dice_from is not None and (not args.dice or args.dice.strip().lower() == "ask"):
+        raise UsageError("--dice-from numbers the scripted faces of --dice FACES: give them")
 
 
 PLAY_INTRO = ("COBI Battle Companion, the box as text: type its keys, one or more a line: "
@@ -118,6 +125,7 @@ def play(args: argparse.Namespace) -> int:
         typed_lines,
     )
 
+    _numbered_faces(args)
     dice, settings = _play_dice(args.dice, args.dice_from)
     if args.rules:
         settings["rules"] = args.rules

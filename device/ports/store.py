@@ -1,4 +1,7 @@
-"""Where battles survive a pulled plug: the current battle, every die rolled, a few settings.
+"""Where battles survive a pulled plug: the current battle, every die rolled, a few settings,
+and the box's dice secret with its count of dice drawn (device/core/draws.py: saved with each
+battle and roll, in the same transaction, so that a die shown before a pulled plug comes out
+the same after it).
 
 SqliteStore keeps them in one SQLite file in WAL mode with synchronous=FULL: each save is one
 transaction, wholly on the card or not at all. It never stops a game: a file it cannot read is

@@ -179,6 +179,8 @@ ROWS: dict[str, list[tuple[list[str], str]]] = {
          "--dice-from: -1 is not allowed; allowed: a die's number (the box's count of dice "
          "drawn before it) from 0 to 1000000000"),
         (["--keys", "ok", "--dice-from", "²"], "--dice-from: '²' is not allowed"),
+        (["--keys", "ok", "--dice-from", "0"],
+         "--dice-from numbers the scripted faces of --dice FACES: give them"),
         (["--keys", "ok", "--trace", "{folder}"], "--trace: {folder} is a folder"),
         (["--keys", "ok", "--trace", "{device}"], "--trace: {device} is not a regular file"),
         # Scripted dice that run out: the script's mistake, said in one line.
@@ -216,6 +218,7 @@ ROWS: dict[str, list[tuple[list[str], str]]] = {
         (["--state-dir", "{text}"], "--state-dir: {text} is a file, not a folder"),
         (["--speech-dir", "{text}"], "--speech-dir: {text} is a file, not a folder"),
         (["--dice", "4", "--dice-from", "1.5"], "--dice-from: 1.5 is not allowed"),
+        (["--dice", "ask", "--dice-from", "0"], "--dice-from numbers the scripted faces"),
         (["--trace", "{missing}/trace.jsonl"],
          "--trace: {missing}/trace.jsonl cannot be written: {missing} is not a folder"),
     ],
