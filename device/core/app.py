@@ -170,8 +170,8 @@ class App:
         # (device/core/draws.py): after a pulled plug the same dice come out again.
         self.dice = Draws(dice, store.dice()[1])
         # The outcome shown by the last completed action (its views), saved with it, and the
-        # one a resumed game shows again first (`again`): a pulled plug may have come before
-        # the players saw it.
+        # one a resumed game shows again first (games/home.py `again`): a pulled plug may have
+        # come before the players saw it.
         self.outcome: list[View] | None = None
         self.shown_again: list[View] | None = None
         self._keeping: list[_Kept] = []      # saves of this event, waiting for its outcome
@@ -329,6 +329,8 @@ class App:
         self._play_cues()
         self._say()
         writes, self.unsaved = self.unsaved, []
+        # a save asked for outside an event (a stop, a power request) keeps the last outcome
+        self._keeping = []
         for write in writes:
             try:
                 write()
