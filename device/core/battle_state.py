@@ -111,6 +111,16 @@ class SquadAim:
     plan: SoftPlan
 
 
+def _saved_house(data: dict[str, Any]) -> HouseRules:
+    """A save's house rules. A Tank Game saved before the house rule soft_table was played
+    with the values the players dialled (your table): it goes on so, rather than switching
+    to our estimate without a word (a new battle's default)."""
+    house = dict(data.get("house_rules") or {})
+    if data.get("level") == "tank":
+        house.setdefault("soft_table", "printed")
+    return HouseRules.from_dict(house)
+
+
 @dataclass
 class MatchState:
     """A Tank Game match: two battles with the same roster, the sides swapped for the second.
@@ -239,7 +249,7 @@ class BattleState:
                        for k, v in (data.get("last_shot") or {}).items()},
             last_actor={Side(k): str(v) for k, v in (data.get("last_actor") or {}).items()},
             # saved before the house rules: the notes' readings, and no side has passed
-            house=HouseRules.from_dict(data.get("house_rules") or {}))
+            house=_saved_house(data))
         state.passed = [bool(p) for p in data.get("passed") or [False] * len(state.acted)]
         if data.get("turn"):
             state.turn = turns.Turn.from_dict(data["turn"])

@@ -122,5 +122,23 @@ def test_a_battle_saved_before_house_rules_loads_with_the_notes_readings(table_a
     saved = table.box.store.load_battle()
     old = {key: value for key, value in saved.items() if key not in ("house_rules", "passed")}
     state = BattleState.from_dict(old, table.box.app.book)
-    assert state.house == HouseRules() and state.passed == [False] * len(state.acted)
+    assert state.level == "tank"            # played then with the values dialled: your table
+    assert state.house == HouseRules(soft_table="printed")
+    assert state.passed == [False] * len(state.acted)
     assert BattleState.from_dict(saved, table.box.app.book).to_dict() == saved
+
+
+def test_a_tank_game_saved_before_our_table_resumes_with_the_values_dialled(table_at):
+    # Before soft_table, the Tank Game took the values the players dialled (your table): a box
+    # updated mid-battle must not switch that battle to our estimate without a word.
+    from .test_tank_game_box import new_battle
+    table = table_at([5, 2], config=QUICK_HOLDS)
+    new_battle(table, ("Rifleman", "axis", 2), ("Soldier with pistol", "allies", 1))
+    saved = table.box.store.load_battle()
+    assert saved["house_rules"]["soft_table"] == "estimate"          # a battle of today
+    assert BattleState.from_dict(saved, table.box.app.book).house.soft_table == "estimate"
+    old = {**saved, "house_rules": {k: v for k, v in saved["house_rules"].items()
+                                    if k != "soft_table"}}
+    assert BattleState.from_dict(old, table.box.app.book).house.soft_table == "printed"
+    older = {k: v for k, v in saved.items() if k != "house_rules"}
+    assert BattleState.from_dict(older, table.box.app.book).house.soft_table == "printed"

@@ -218,6 +218,19 @@ def test_a_long_press_on_the_next_figures_shot_chooses_again(table_at):
     assert table.view.header.title == "Rifle 1 (3)" and table.view.hint == "fired"
 
 
+def test_a_second_long_press_goes_back_to_the_next_figures_shot_not_past_it(table_at):
+    # A long press held once too often must not end the squad's fire: back from the choice
+    # is the shot it came from, and the next figures still fire (Done firing ends it).
+    table = table_at(SQUAD_DICE)
+    new_battle(table, ("Rifleman", "axis", 3), ("Soldier with pistol", "allies", 3))
+    table.press("ok", "ok", "ok", "ok", "ok", "axis", "allies", "ok")   # figure 1: down
+    table.press("back", "back")
+    assert table.view.header.title == "Shot 2 of 3"
+    assert isinstance(table.view, Lines) and table.view.lines[0] == "Pistol 1 (2) · 45 cm"
+    table.press("axis", "allies", "ok")                # figure 2 fires: 1 v 6, no kill
+    assert table.view.header.title == "Shot 3 of 3"
+
+
 def test_a_whole_tank_game_turn_of_two_pieces(table_at):
     # The Axis activate a squad of three and a Tiger: the squad fires at the pistol soldiers
     # (as above), the Tiger at Sherman 1 (to hit 1: a miss; reload 6), then the activation ends.

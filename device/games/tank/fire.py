@@ -129,9 +129,11 @@ def template_pick(app: App, label: str, weapon: Weapon, done: Finish, back: Next
 # ---- what to fire at ----
 
 
-def fire_menu(app: App, label: str, done: Finish, back: Next) -> Screen:
+def fire_menu(app: App, label: str, done: Finish, back: Next,
+              done_firing: Next | None = None) -> Screen:
     """The enemy pieces (a shot at one of them) and the firer's template weapons. A squad fires
-    figure by figure: the title counts its shots."""
+    figure by figure: the title counts its shots; its row *Done firing* is `done_firing` (else
+    `back`, as a long press)."""
     state = app.playing
     firer = state.battle.get(label)
     targets = enemies(app, firer)
@@ -144,7 +146,7 @@ def fire_menu(app: App, label: str, done: Finish, back: Next) -> Screen:
         else app.t("target")
     templates = template_weapons(firer)
     singles = [w for w in firer.card.weapons if w.template is None]
-    again = lambda: fire_menu(app, label, done, back)  # noqa: E731
+    again = lambda: fire_menu(app, label, done, back, done_firing)  # noqa: E731
     if not singles and not turns.has_gun(firer) and len(templates) == 1:
         return template_pick(app, label, templates[0], done, back)
     items = [with_ride(app, shown(t), t) for t in targets] + [
@@ -157,7 +159,7 @@ def fire_menu(app: App, label: str, done: Finish, back: Next) -> Screen:
             return at_target(app, firer, targets[i], done, again)
         if i < len(targets) + len(templates):
             return template_pick(app, label, templates[i - len(targets)], done, again)
-        return back()
+        return (done_firing or back)()
     last = state.last_shot.get(firer.side)
     labels = [t.label for t in targets]
     start = labels.index(last.target) if last is not None and last.target in labels else 0

@@ -5,13 +5,15 @@ A squad fires figure by figure (rules.turns: each weapon once a figure). Once a 
 fired a single shot at a figure, a gun's crew or a soft vehicle (`fire.start` keeps it as the
 piece's `SquadAim`), the squad's next shot opens on that shot's preview: its odds, "Shot 2 of 3",
 the target and the range, and the firer's button fires at once. A long press ("hold = other
-target") goes to the target choice of that shot instead, where *Done firing* is too. The shot
+target") goes to the target choice of that shot instead, where *Done firing* is too (a second
+long press comes back to the shot: a finger held once too often loses no figure's shot). The shot
 is kept only for the turn it was fired in, and not saved: after a restart the next figure
 chooses again. Nothing is kept when the target is out of the fight, hidden or no longer
 allowed: the choice of a target opens as before.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -27,18 +29,21 @@ if TYPE_CHECKING:
     from cobi_companion.device.core.app import App
 
 
-def next_shot(app: App, label: str, done: Finish, choose: Next) -> Screen:
-    """The squad's next shot: its first figure's shot again, else `choose` (the choice of a
-    target, also where a long press on that shot goes)."""
+def next_shot(app: App, label: str, done: Finish, choose: Callable[[Next | None], Screen]
+              ) -> Screen:
+    """The squad's next shot: its first figure's shot again, else `choose(None)` (the choice
+    of a target). A long press on that shot goes to `choose(this shot)`: the choice, whose own
+    long press comes back here (only its row *Done firing* ends the squad's fire)."""
     plan = aimed(app, label)
     if plan is None:
-        return choose()
+        return choose(None)
     state = app.playing
     fired, of = state.shots.get(label, [0, 1])
     cm = number(plan.range_cm or 0, app.settings.language, "g")
     where = f"{shown(plan.targets[0].piece)} · {cm} cm"
     name = plan.weapon.name
-    return start(app, plan, shooting(label, name, done), choose,
+    return start(app, plan, shooting(label, name, done),
+                 lambda: choose(lambda: next_shot(app, label, done, choose)),
                  app.t("shot_of", n=fired + 1, of=of), aim=(where,),
                  hint=app.t("hold_other_target"))
 

@@ -429,9 +429,11 @@ def fired(app: App, label: str, line: LogEntry) -> Screen:
         state.shots.pop(label, None)
     first = not current.did(label, Action.FIRE)
     if label in state.shots:
-        def more() -> Screen:
+        def stop() -> Screen:
+            return stop_firing(app, label)
+        def more(back: Next | None = None) -> Screen:      # `back`: the shot it came from
             return fire_menu(app, label, lambda app, line: fired(app, label, line),
-                             lambda: stop_firing(app, label))
+                             back or stop, done_firing=stop)
         def again() -> Screen:     # the next figure fires as the first did; a long press
             return next_shot(app, label, lambda app, line: fired(app, label, line), more)
         then: Callable[[], Screen] | None = again
