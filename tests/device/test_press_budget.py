@@ -58,7 +58,7 @@ def two_tigers_against_two_shermans(count: Count) -> None:
     Tiger 1 fires at Sherman 1's front."""
     table = count.table
     count.press("ok")                                  # New battle
-    assert table.view.header.title == "Roster"
+    assert table.view.header.title == "Armies"
     count.press("cw", "allies", "allies")              # Sherman, twice
     count.press("cw", "cw", "axis", "axis")            # Tiger, twice
     count.press("ok")                                  # start
@@ -138,7 +138,7 @@ def test_the_same_tank_fires_again_in_the_tank_game_in_two_knob_actions(table_at
     assert table.view.items[table.view.index] == "Sherman 1 → Tiger 1"
     count.roll("allies")                               # activated alone, fired: to hit 2
     count.press("ok")                                  # the outcome (its reload) read
-    assert table.view.items[table.view.index] == "End activation"
+    assert table.view.items[table.view.index] == "All done"
     count.press("ok")
     assert table.view.header.side == "axis"
     assert count.knob <= 2 and count.rolls == ["allies"]
