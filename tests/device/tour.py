@@ -83,6 +83,7 @@ from cobi_companion.rules.cobra.turns import SCENARIOS, CobraGame
 from cobi_companion.rules.dice import Aim, Need, Roller
 from cobi_companion.rules.distance import QUESTIONS, Call
 from cobi_companion.rules.errors import Refusal, RulesError
+from cobi_companion.rules.house import HouseRules
 from cobi_companion.rules.soft_table import SITUATIONS, Wanted
 from cobi_companion.rules.status import Effect, Side
 from cobi_companion.rules.turns import Action
@@ -638,6 +639,7 @@ def journey_easy(tour: Tour) -> None:
         guide.play(200, until=lambda: not isinstance(guide.view, Lines))
     guide.press("back")
     guide.choose(tour.t("end_battle"))
+    guide.choose(tour.t("yes"))                         # asked first, "no" lit
     guide.choose(tour.t("new"))                         # the same armies again
     guide.choose(tour.t("same_armies"))
     guide.play(150)
@@ -685,11 +687,11 @@ def journey_tank(tour: Tour) -> None:
 
 def seed_battle(tour: Tour, name: str, sides: dict[Side, list[tuple[str, dict[str, bool]]]],
                 level: str = "tank", round: int = 3, log: tuple[LogEntry, ...] = (),
-                last_shot: LastShot | None = None, riding: dict[int, int] | None = None
-                ) -> None:
+                last_shot: LastShot | None = None, riding: dict[int, int] | None = None,
+                house: HouseRules = house.DEFAULT) -> None:
     """A battle saved in the state of box `name`: each side's pieces as (card, marks), the
     Axis to act in `round`, with the lines of its log and the Axis's last shot; `riding`:
-    squads riding vehicles, by their places in the battle (Axis first)."""
+    squads riding vehicles, by their places in the battle (Axis first); its house rules."""
     book = load_cards()
     battle = Battle(level)
     for side, pieces in sides.items():
@@ -703,7 +705,7 @@ def seed_battle(tour: Tour, name: str, sides: dict[Side, list[tuple[str, dict[st
         battle = battle.replace_piece(replace(battle.pieces[rider],
                                               riding=Ride(carrier.label, carrier.kind)))
     state = BattleState(level, battle, round=round, first=Side.AXIS, active=Side.AXIS,
-                        defender=Side.AXIS, log=list(log))
+                        defender=Side.AXIS, log=list(log), house=house)
     if level == "tank":
         state.turn = turns.Turn(2 * round - 1, Side.AXIS)
     if last_shot is not None:
@@ -871,9 +873,10 @@ def journey_learn(tour: Tour) -> None:
     and the notice of each reason a value is not saved (as learn.py says them)."""
     label = labels()
     grenade = tour.t("template", weapon=tour.t("weapon_grenade"))
+    yours = HouseRules(soft_table="printed")     # your table: a value it lacks is asked
     for name in ("learn", "learn-broken"):
         seed_battle(tour, name, {Side.AXIS: [("rifleman", {})],
-                                 Side.ALLIES: [("rifleman", {})]})
+                                 Side.ALLIES: [("rifleman", {})]}, house=yours)
         if name == "learn-broken":
             path = learned_file(tour.folder / name)
             path.parent.mkdir(parents=True)
@@ -891,7 +894,12 @@ def journey_learn(tour: Tour) -> None:
         if name == "learn-broken":
             guide.play(12)
             continue
-        guide.follow(label["rifleman"], tour.t("sit_open"))       # the squad's next shot
+        # the squad's next shot: the first one's again, held for another range
+        again = tour.t("shot_of", n=2, of=3)
+        guide.play(6, until=lambda guide=guide, again=again: isinstance(guide.view, Lines)
+                   and guide.view.header.title == again)
+        guide.press("back")
+        guide.follow(label["rifleman"], tour.t("sit_open"))
         guide.dial_to("40 cm")
         guide.press("ok", "ok")                 # the table says 0
         guide.choose(tour.t("remember_band"))
@@ -900,7 +908,7 @@ def journey_learn(tour: Tour) -> None:
         guide.press("cw", "cw", "cw", "ok", "ok")                    # 40-40 cm
         guide.play(12)
     seed_battle(tour, "learn-template", {Side.AXIS: [("mg-gunner", {})],
-                                         Side.ALLIES: [("rifleman", {})]})
+                                         Side.ALLIES: [("rifleman", {})]}, house=yours)
     guide = tour.guide(tour.box("learn-template", [4, 3] * 100), "learn")
     guide.choose(tour.t("resume"))
     guide.follow(label["mg-gunner"], tour.t("fire"), grenade, label["rifleman"])
@@ -956,6 +964,33 @@ def journey_match(tour: Tour) -> None:
         guide.play(12, until=lambda app=guide.app: app.state is None or
                    app.state.winner is None)
     guide.play(30)
+
+
+def journey_slips(tour: Tour) -> None:
+    """Nothing lost to a slip: in a match, End battle asks (no); the box started again with
+    the match saved, New battle, Cobra and New match ask (no, each); New battle, yes, then a
+    roster left with a piece on it asks (no, then yes)."""
+    guide = tour.guide(tour.box("slips"), "slips", seed=6)
+    guide.choose(tour.t("new_match"))
+    guide.play(40, until=lambda: guide.app.state is not None)
+    for _ in range(8):                  # long presses: back to the battle, then its menu
+        if guide.view.header.title == guide.t("menu"):
+            break
+        guide.press("back")
+    guide.choose(tour.t("end_battle"))
+    guide.choose(tour.t("no"))
+    guide = tour.guide(tour.box("slips"), "slips", seed=7)
+    for item in ("new", "cobra", "new_match"):
+        guide.choose(tour.t(item))
+        guide.choose(tour.t("no"))
+    guide.choose(tour.t("new"))
+    guide.choose(tour.t("yes"))
+    guide.press("axis")
+    guide.play_squad()
+    guide.press("back")
+    guide.choose(tour.t("no"))
+    guide.press("back")
+    guide.choose(tour.t("yes"))
 
 
 def give_up(guide: Guide, side: Side, answer: str) -> None:
@@ -1236,6 +1271,7 @@ def journey_landing(tour: Tour) -> None:
             ("abandoned", replace(start, landing=nine), {}, [],
              ("beach_check", "landing_omaha"), ("ok", "ok")),
             ("nine", replace(start, landing=nine), {}, [], ("para_drop",), ()),
+            ("leave", start, {}, [], ("next_phase",), ()),     # none dropped: asked first
             ("withdrawn", withdrawal, owner, [2], ("withdrawal",), ("ok",)),
             ("destroyed", withdrawal, {}, [6], ("withdrawal",), ("ok",))]
     for name, game, more, faces, path, keys in runs:
@@ -1641,7 +1677,8 @@ def dice(seed: int) -> list[int]:
 
 
 JOURNEYS = (journey_box, journey_easy, journey_tank, journey_fights, journey_riders,
-            journey_learn, journey_marks, journey_match, journey_cobra, journey_victory,
+            journey_learn, journey_marks, journey_match, journey_slips, journey_cobra,
+            journey_victory,
             journey_cobra_movement, journey_sensor,
             journey_words, journey_trouble)
 
