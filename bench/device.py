@@ -69,7 +69,7 @@ TANK_KEYS = ("ok,ccw,ok,cw,cw,cw,cw,axis,ccw,ccw,allies,ok,axis,allies,ok,"  # T
              "cw,ok,cw,ok,ok,ok,ok,ok,ok,ok,"           # round 2: the Sherman moves 22 cm
              "ok,ok,ok,cw,cw,ok,axis,ok,ok,"            # Tiger: fire refused, then reload
              "back,cw,ok,cw,ok,back,cw,cw,ok,cw,ok,"    # round 3: menu, status board, log
-             "back,cw,cw,cw,ok,ok,cw,cw,ok,cw,ok,"      # dice fairness; the Allies pass, yes
+             "back,cw,cw,cw,ok,back,cw,cw,ok,cw,ok,"    # fair dice?; the Allies pass, yes
              "axis,ok,ok,ok")                           # Tiger again: DESTROYED, AXIS WIN
 EASY_KEYS = ("ok,cw,cw,cw,axis,ccw,ccw,allies,ccw,allies,ok,"   # Easy (the default); + a 7TP
              "axis,allies,ok,ok,axis,axis,allies,ok,"   # Tiger at the Sherman: DESTROYED

@@ -15,7 +15,7 @@ from typing import Any
 from cobi_companion.cards import CardBook, default_folders, learned_file
 from cobi_companion.cards import card_book as cards_in_play
 from cobi_companion.cards.snapshot import snapshot_file
-from cobi_companion.device.boot import panel_of
+from cobi_companion.device.boot import panel_of, title_view
 from cobi_companion.device.config import Config, Loaded
 from cobi_companion.device.core import i18n
 from cobi_companion.device.core.app import CONFIG_ONLY, App, Next, Screen, Settings, Sources
@@ -80,10 +80,10 @@ LATER_MODULES = (
     "rules.house", "device.core.replay", "rules.trace", "rules.movement", "rules.dice_maths",
     "rules.shot", "rules.odds", "rules.tank_game", "rules.easy", "device.core.battle_state",
     "rules.levels", "device.games.house", "device.games.roster", "rules.soft_fire",
-    "rules.soft_odds", "device.ui.explain", "device.ui.wording", "device.games.rolling",
-    "device.games.shots",
+    "rules.soft_odds", "device.ui.explain", "device.ui.wording", "device.ui.details",
+    "device.games.rolling", "device.games.menus", "device.games.shots",
     "device.ports.range_sensor", "device.ports.range_reader", "device.ui.measure",
-    "device.games.battle", "device.games.easy", "device.games.menus", "device.games.system",
+    "device.games.battle", "device.games.easy", "device.games.system",
     "device.games.settings", "device.games.tank", "device.games.tank.learn",
     "device.games.tank.fire", "rules.overrun", "device.games.tank.overrun",
     "device.games.tank.squad", "device.games.tank.turn", "rules.cobra.tables",
@@ -107,7 +107,7 @@ def warm_up_for(app: App) -> Iterator[bool]:
     if any was drawn that it lacked)."""
     language = app.settings.language
     names = [text for card in app.book.sorted() for text in (card.name, card.short)]
-    words = i18n.outcome_words(language)
+    words = [*i18n.outcome_words(language), title_view().word]     # and the title's
     sides = [i18n.text(language, side) for side in ("axis", "allies")]
     glyphs = warm_up([*i18n.every_text(language), *names, SIGNS],
                      [*words, *sides, "0123456789 =+-−:cm"], words)

@@ -14,6 +14,7 @@ from cobi_companion.device.core import i18n, reasons
 from cobi_companion.device.core.battle_log import Line, LogEntry, english, said, words_kept
 from cobi_companion.device.core.draws import Draws, Numbered
 from cobi_companion.device.core.views import Header, View, view_data, view_from
+from cobi_companion.device.core.words import SideName
 from cobi_companion.device.ports.events import Event, Key, Press, SensorReading, SensorState, Tick
 from cobi_companion.device.ports.sensors import Sensors
 from cobi_companion.device.ports.speech import NoSpeech, Speech, Utterance
@@ -231,6 +232,11 @@ class App:
 
     def side_name(self, side: Side | str) -> str:
         return self.t(side.value if isinstance(side, Side) else side)
+
+    def side_word(self, side: Side | str) -> SideName:
+        """The side for a template whose words agree with it ("{side} {side:gives|give} up")."""
+        value = side.value if isinstance(side, Side) else side
+        return SideName(self.t(value), value == Side.ALLIES.value, value)
 
     def header(self, title: str) -> Header:
         state = self.state

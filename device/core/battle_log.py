@@ -21,7 +21,7 @@ from typing import Any, TypeAlias
 
 from cobi_companion.device.core import i18n, reasons
 from cobi_companion.device.core.memo import ByIdentity
-from cobi_companion.device.core.words import Listed
+from cobi_companion.device.core.words import Listed, SideName
 from cobi_companion.rules.cobra.notes import Note, Why
 
 # The values that are words of the rules, and the prefix of their keys in i18n: the refusals'
@@ -31,6 +31,9 @@ WORDED: dict[str, str] = reasons.WORDED | {
     "effect": "effect_", "call": "call_", "phase": "phase_", "scenario": "scenario_",
     "track": "log_track_", "choice": "house_", "when": "when_",
     "hq_event": "hqevent_", "hq_state": "hqstate_", "army": "army_"}
+
+# The values that name a side: a template's words may agree with them ({side:gives|give}).
+SIDED = frozenset({"side", "winner", "attacker", "defender"})
 
 
 @dataclass(frozen=True)
@@ -134,7 +137,10 @@ def _shown(name: str, value: LogValue, language: str, t: Callable[..., str],
     if isinstance(value, tuple):
         return Listed(tuple(said(v, language, t, say) if isinstance(v, LogEntry)
                             else reasons.word(name, v, t, WORDED) for v in value), language)
-    return reasons.value(name, value, language, t, WORDED)
+    shown = reasons.value(name, value, language, t, WORDED)
+    if name in SIDED and value in ("axis", "allies"):     # its verb agrees with it
+        return SideName(str(shown), value == "allies", value)
+    return shown
 
 
 def words_kept(words: Callable[[Line], str]) -> Callable[[Line], str]:

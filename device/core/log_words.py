@@ -28,7 +28,7 @@ LOG_WORDS: dict[str, tuple[str, str]] = {
     "log_attacks": ("{attacker:key} attacks, {defender:key} defends",
                     "atakuje: {attacker}, broni: {defender}"),
     "log_match_battle": ("match battle {n}: the sides swap", "mecz, bitwa {n}: zamiana stron"),
-    "log_gives_up": ("{side:key} gives up", "{side} się poddaje"),
+    "log_gives_up": ("{side:key} gives up", "{side} się {side:poddaje|poddają}"),
     "log_passes": ("passes", "pasuje"),
     "log_ends_turn": ("ends the turn", "kończy turę"),
     # -- what a piece does

@@ -41,10 +41,10 @@ WORDS: dict[str, tuple[str, str]] = {
     "field_special_rules": ("Special rules", "Zasady specjalne"),
     # weapons by their name on the cards and in the Soft Targets Table (lower case); a name
     # not here is shown as the card writes it
-    "weapon_he": ("HE", "HE"),
+    "weapon_he": ("shell", "pocisk"),
     "weapon_rifle": ("rifle", "karabin"),
     "weapon_pistol": ("pistol", "pistolet"),
-    "weapon_medium mg": ("medium MG", "średni km"),
+    "weapon_medium mg": ("machine gun", "karabin maszynowy"),
     "weapon_grenade": ("grenade", "granat"),
     # what a piece has already done, as a refusal names it (English) or as its button does
     "action_move": ("moved", "Ruch"),
@@ -110,11 +110,26 @@ WORDS: dict[str, tuple[str, str]] = {
     "stepkind_inf": ("infantry", "piechoty"),
     # dice, chances and counts
     "d6_plus": ("D6+", "k6+"),
-    "versus": ("{attack} v {defence}", "{attack} : {defence}"),
+    "versus": ("{attack} to {defence}", "{attack} : {defence}"),
     "in_six": ("{n} in 6", "{n} z 6"),
+    # a chance in a child's words (device/ui/wording.py: CHANCES, the bands)
+    "chance_none": ("no chance", "bez szans"),
+    "chance_tiny": ("tiny chance", "mała szansa"),
+    "chance_unlikely": ("unlikely", "raczej nie"),
+    "chance_even": ("50–50", "pół na pół"),
+    "chance_likely": ("likely", "raczej tak"),
+    "chance_almost": ("almost sure", "prawie pewne"),
+    "chance_sure": ("sure", "na pewno"),
+    # dice added to a value, as a roll's step shows them: the D6+ of the rules, the Tank
+    # Game's damage dice and the extra dice its sixes earn
+    "plus_dice": ("{n} + dice", "{n} + kości"),
+    "dice_n": ("{n} dice", "kości: {n}"),
+    "dice_extra": ("{n} dice + {extra} more", "kości: {n} + {extra}"),
+    # a roll with modifiers, as its step shows it: the die, the sum, and what it needs
+    "needs_sum": ("{roll} {mods} = {total}: needs {n}+", "{roll} {mods} = {total}: trzeba {n}+"),
     "rolls_counted": ("{title}: {n} dice", "{title}: kości {n}"),
     # a hit on a damaged vehicle at the Easy level
-    "any_hit_destroys": ("already damaged: any further hit destroys it",
+    "any_hit_destroys": ("already damaged: one more hit destroys it",
                          "już uszkodzony: każde trafienie go niszczy"),
     # what went wrong with the saved battle (the system's own words where it says more)
     "store_moved": ("the saved battle could not be read and was moved to {path}: {detail}",
@@ -174,6 +189,28 @@ class Number:
 
 def number(value: float, language: str, spec: str = "") -> str:
     return Number(value, language).shown(spec)
+
+
+@dataclass(frozen=True)
+class SideName:
+    """A side in a template, as its name ({side}) or as the form of a word that agrees with it
+    ({side:gives|give}, {side:poddaje|poddają}): the Axis is one (Oś, feminine), the Allies
+    are many (Alianci), in both languages."""
+
+    name: str
+    many: bool
+    key: str = ""            # as the rules write it: {side:key} in the log's English
+
+    def __format__(self, spec: str) -> str:
+        if spec == "key":
+            return self.key
+        if "|" in spec:
+            one, many = spec.split("|")
+            return many if self.many else one
+        return format(self.name, spec)
+
+    def __str__(self) -> str:
+        return self.name
 
 
 @dataclass(frozen=True)

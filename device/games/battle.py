@@ -100,7 +100,7 @@ def begin_round(app: App) -> Screen:
             app.commit(entry("log_attacks", attacker=attacker.value,
                              defender=state.defender.value))
             return notice(app, app.t("initiative"),
-                          [app.t("defender_first", side=app.side_name(state.defender))],
+                          [app.t("defender_first", side=app.side_word(state.defender))],
                           lambda: app.games.next_action(app))
         return RollOff(app.t("attacker_roll"), tank_start)
     state.begin_round(state.defender)
@@ -301,8 +301,8 @@ def move(app: App, vehicle: Piece, done: Finish, back: Next) -> Screen:
                       back)
 
     return yes_no(app, app.t("reverse"), lambda rev: Choose(
-        app.t("turns"), [str(n) for n in range(9)], lambda turns: terrain(rev, turns), back),
-        back)
+        app.t("turns"), [str(n) for n in range(9)], lambda turns: terrain(rev, turns), back,
+        hint=app.t("turns_hint")), back)
 
 
 def give_up(app: App, back: Screen) -> Screen:
@@ -318,12 +318,12 @@ def give_up(app: App, back: Screen) -> Screen:
             state = app.playing
             state.gave_up = side
             return battle_won(app, side.enemy, entry("log_gives_up", side=side.value))
-        return yes_no(app, app.t("gives_up_ask", side=app.side_name(side)), given,
+        return yes_no(app, app.t("gives_up_ask", side=app.side_word(side)), given,
                        lambda: give_up(app, back))
     # The side whose turn it is is the one likeliest to give up: its row is lit first.
     state = app.playing
     turn = state.turn.side if state.turn is not None else state.active
-    return Choose(app.t("give_up"), [app.t("gives_up", side=app.side_name(s)) for s in sides],
+    return Choose(app.t("give_up"), [app.t("gives_up", side=app.side_word(s)) for s in sides],
                   chosen, back=lambda: back, index=sides.index(turn) if turn in sides else 0)
 
 

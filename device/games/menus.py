@@ -2,6 +2,7 @@
 the quick dice."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from cobi_companion.device.core.app import App, Screen
@@ -24,13 +25,17 @@ class Scroll(Screen):
     lines: list[str]
     back: Screen
     index: int = 0
+    details: Callable[[Scroll], Screen] | None = None   # OK: the figures behind the words
 
     def view(self, app: App) -> View:
-        return Lines(app.header(self.title), tuple(self.lines), self.index)
+        hint = app.t("ok_more") if self.details is not None else ""
+        return Lines(app.header(self.title), tuple(self.lines), self.index, hint)
 
     def on(self, app: App, key: Key) -> Screen:
         if key in (Key.CW, Key.CCW):
             self.index = scrolled(self.view(app), self.index, key)
+        elif key is Key.OK and self.details is not None:
+            return self.details(self)
         elif key in (Key.OK, Key.BACK):
             return self.back
         return self
@@ -84,17 +89,39 @@ def battle_log(app: App, back: Screen) -> Screen:
     return Scroll(app.t("battle_log"), lines or ["-"], back)
 
 
+# A test of the dice against fair ones (Pearson's chi-squared, 5 degrees of freedom): over
+# this, fair dice would show counts so uneven less than once in a hundred times. Fewer than
+# FAIR_MIN rolls tell nothing (at least 5 expected of each face).
+UNEVEN = 15.086
+FAIR_MIN = 30
+
+
+def fairness_key(counts: dict[int, int]) -> str:
+    """The dice's counts in plain words: too few rolls, fair, or uneven."""
+    total = sum(counts.values())
+    if total < FAIR_MIN:
+        return "dice_too_few"
+    expected = total / 6
+    spread = sum((counts.get(face, 0) - expected) ** 2 / expected for face in range(1, 7))
+    return "dice_unfair" if spread > UNEVEN else "dice_fair"
+
+
 def dice_stats(app: App, back: Screen) -> Screen:
-    lines = []
+    """How many dice were rolled and whether they look fair, in plain words; OK: each face's
+    count."""
+    lines, counted = [], []
     sources: list[tuple[str, str | None]] = [(app.t("overall"), None)]
     if app.state is not None:
         sources.insert(0, (app.t("this_battle"), app.state.id))
     for title, battle_id in sources:
         counts = app.store.face_counts(battle_id)
         total = sum(counts.values())
-        lines.append(app.t("rolls_counted", title=title, n=total))
-        lines.append("  ".join(f"{face}:{counts.get(face, 0)}" for face in range(1, 7)))
-    return Scroll(app.t("dice_stats"), lines, back)
+        lines.append(f"{app.t('rolls_counted', title=title, n=total)} · "
+                     f"{app.t(fairness_key(counts))}")
+        counted.append(app.t("rolls_counted", title=title, n=total))
+        counted.append("  ".join(f"{face}:{counts.get(face, 0)}" for face in range(1, 7)))
+    return Scroll(app.t("dice_stats"), lines, back,
+                  details=lambda scroll: Scroll(app.t("details"), counted, scroll))
 
 
 QUICK_D6 = Need(Roller.EITHER, Aim.QUICK, "quick D6")

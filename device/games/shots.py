@@ -14,11 +14,13 @@ from cobi_companion.device.core.memo import Latest
 from cobi_companion.device.core.replay import Replay
 from cobi_companion.device.core.spoken import Spoken, prompt
 from cobi_companion.device.core.views import BigWord, Lines, Roll, View
+from cobi_companion.device.games.menus import Scroll
 from cobi_companion.device.games.rolling import gather
 from cobi_companion.device.ports.events import Key
+from cobi_companion.device.ui.details import shot_details
 from cobi_companion.device.ui.explain import BIG_WORDS
 from cobi_companion.device.ui.widgets import DICE_KEYS, Show, WaitPress
-from cobi_companion.device.ui.wording import in_six, whole_percent
+from cobi_companion.device.ui.wording import chance
 from cobi_companion.rules import tank_game
 from cobi_companion.rules.battle import Piece
 from cobi_companion.rules.dice import Aim, Need
@@ -69,9 +71,9 @@ def _worked_odds(app: App, aim: LastShot) -> Odds | RulesError:
 @dataclass
 class FirePreview(Screen):
     """A shot before it is fired: the armour hit (the knob turns it), the odds, and whose
-    button fires. Where the rules refuse the shot at that armour, their reason stands in
-    place of the odds and the button is refused with a cue: the players turn the knob to
-    another armour or go back, and no turn is lost."""
+    button fires. Where the rules refuse the shot at that armour, "cannot fire like this"
+    stands in place of the chances (OK: the rules' reason) and the button is refused with a
+    cue: the players turn the knob to another armour or go back, and no turn is lost."""
 
     aim: LastShot
     side: str                        # the firer's side: its button fires
@@ -86,20 +88,35 @@ class FirePreview(Screen):
 
     def view(self, app: App) -> View:
         # The firer in the header (the pair does not fit it beside the round and the side),
-        # the target and its armour hit first, then the odds and whose button fires: three
-        # rows, the panel's Lines, so that the button is always on the screen in both
-        # languages. The Tank Game's modifiers were set on the screens before; the odds count
-        # them.
+        # the target and its armour hit first, then the chances in a child's words: three
+        # rows, the panel's Lines. Whose button fires leads the hint, which the panel always
+        # shows (in turns, with the knob's armour and OK's details). The Tank Game's modifiers
+        # were set on the screens before; the chances count them.
         firer, aim = self.firer(app), self.aim
         odds = self.odds(app)
         lines = [app.t("aim_at", target=aim.target, facing=app.t(aim.facing.value))]
-        if isinstance(odds, RulesError):
-            lines.append(app.say(odds))
+        hints = [app.t("knob_armour")]
+        if isinstance(odds, RulesError):       # the rules' reason, in their terms: on OK
+            lines.append(app.t("cannot_aim"))
+            hints.append(app.t("ok_why"))
         else:
-            lines.append(app.t("odds", hit=in_six(app, odds.hit),
-                               kill=whole_percent(odds.kill)))
-            lines.append(app.t("press_to_fire", side=app.side_name(firer.side)))
-        return Lines(app.header(aim.firer), tuple(lines), hint=app.t("knob_armour"))
+            lines += [app.t("hit_chance", hit=chance(app, odds.hit)),
+                      app.t("kill_chance", kill=chance(app, odds.kill))]
+            hints = [app.t("press_to_fire", side=app.side_name(firer.side)), *hints,
+                     app.t("ok_more")]
+        return Lines(app.header(aim.firer), tuple(lines), hint=" · ".join(hints))
+
+    def details(self, app: App) -> Screen:
+        """OK: the exact chances and the rules' terms, or the rules' reason why the shot
+        cannot be fired so, for a parent; OK or back returns."""
+        odds = self.odds(app)
+        if isinstance(odds, RulesError):
+            return Scroll(app.t("details"), [app.say(odds)], self)
+        firer = self.firer(app)
+        level = app.playing.level
+        lines = shot_details(app, odds, self.aim, level,
+                             rule_set(level).modifiers and firer.crew_below_half())
+        return Scroll(app.t("details"), lines, self)
 
     def takes_roll(self, key: Key) -> bool:
         return DICE_KEYS.get(key) == self.side
@@ -121,6 +138,8 @@ class FirePreview(Screen):
             return resolve_fire(app, self.aim, self.finish)
         elif key is Key.BACK:
             return self.back()
+        elif key is Key.OK:
+            return self.details(app)
         elif key in (Key.OK, *DICE_KEYS):
             app.cue("error")             # only the firer's own button fires
         return self
@@ -169,9 +188,13 @@ def resolve_fire(app: App, aim: LastShot, finish: Finish) -> Screen:
 
 
 def needs_text(app: App, check: DieCheck, exact: bool) -> str:
-    text = app.t("needs_range", r=check.needed) if exact else app.t("needs", n=check.needed.low)
+    """What a roll needs; with modifiers, the sum first: "5 − 1 = 4: needs 3+"."""
     mods = sum(m.value for m in check.modifiers)
-    return f"{text} ({mods:+d})" if mods else text
+    if mods:
+        sign = "+" if mods > 0 else "−"
+        return app.t("needs_sum", roll=check.roll, mods=f"{sign} {abs(mods)}",
+                     total=check.modified, n=check.needed.low)
+    return app.t("needs_range", r=check.needed) if exact else app.t("needs", n=check.needed.low)
 
 
 def shot_steps(app: App, shot: Shot, title: str, rolled: set[Aim] | None = None) -> list[View]:
@@ -191,15 +214,20 @@ def shot_steps(app: App, shot: Shot, title: str, rolled: set[Aim] | None = None)
                           needs_text(app, shot.reload, False),
                           app.t("RELOADED") if shot.reload.success else app.t("UNLOADED")))
     if shot.damage is not None and has(Aim.DAMAGE):
-        base = f"{shot.damage.base} + {app.t('d6_plus')}" if shot.level == "easy" else \
-            f"{shot.damage.dice} + {shot.damage.extra}"
+        base = app.t("plus_dice", n=shot.damage.base) if shot.level == "easy" else \
+            dice_words(app, shot.damage.dice, shot.damage.extra)
         views.append(Roll(header, shot.damage.rolls, app.t("damage"), base,
                           f"= {shot.damage.total}"))
     if shot.armour is not None and shot.armour.rolls and has(Aim.ARMOUR):
-        armour = f"{app.t(shot.armour.facing.value)} {shot.armour.value} + {app.t('d6_plus')}"
+        armour = f"{app.t(shot.armour.facing.value)} " + app.t("plus_dice", n=shot.armour.value)
         views.append(Roll(header, shot.armour.rolls, app.t("armour"), armour,
                           f"= {shot.armour.total}"))
     return views
+
+
+def dice_words(app: App, dice: int, extra: int) -> str:
+    """The Tank Game's damage dice, and the extra dice its sixes earned."""
+    return app.t("dice_extra", n=dice, extra=extra) if extra else app.t("dice_n", n=dice)
 
 
 def shot_views(app: App, shot: Shot, title: str) -> list[View]:
@@ -274,7 +302,7 @@ def again_row(app: App, aim: LastShot) -> tuple[str, str]:
     """The item of a menu that fires the last shot again, and its hint."""
     side = app.playing.battle.get(aim.firer).side
     return (f"{aim.firer} → {aim.target}",
-            app.t("again_hint", facing=app.t(aim.facing.value), side=app.side_name(side)))
+            app.t("again_hint", facing=app.t(aim.facing.value), side=app.side_word(side)))
 
 
 def fire_again(app: App, aim: LastShot, finish: Finish, back: Next,

@@ -193,6 +193,7 @@ class WaitPress(Screen):
     row: int = 0                   # the first row of a Lines view shown: the knob scrolls
     says: str = "say_press"        # what the voice says: whose button, for what
     who: str = ""                  # the side the voice names, if not `side` (Cobra's players)
+    details: Next | None = None    # OK: the exact figures behind the words shown, if any
 
     def view(self, app: App) -> View:
         return replace(self.shown, index=self.row) if isinstance(self.shown, Lines) \
@@ -210,6 +211,8 @@ class WaitPress(Screen):
             return self.then()
         if key is Key.BACK:
             return self.back() if self.back else app.menu(self)
+        if key is Key.OK and self.details is not None:
+            return self.details()
         return self
 
 

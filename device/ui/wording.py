@@ -1,14 +1,14 @@
 """What the screens say of the rules' typed results, in the app's language and from its word
-tables: chances ("4 in 6", "12.5%"), numbers with the language's decimal mark, weapon names,
-and the die a rule asks for as the real-dice dial names it (from the need's roller, aim, piece,
-figure and number, never from its words)."""
+tables: chances in a child's words ("likely", "50–50") and exactly ("4 in 6", "12.5%"),
+numbers with the language's decimal mark, weapon names, and the die a rule asks for as the
+real-dice dial names it (from the need's roller, aim, piece, figure and number, never from its
+words)."""
 from __future__ import annotations
 
 from fractions import Fraction
 
 from cobi_companion.device.core.app import App
 from cobi_companion.device.core.i18n import STRINGS
-from cobi_companion.device.core.words import number
 from cobi_companion.device.ui import explain
 from cobi_companion.rules.dice import Aim, Need
 
@@ -20,6 +20,34 @@ AIMS = {Aim.TO_HIT: "to_hit", Aim.RELOAD: "reload_roll", Aim.ARMOUR: "need_armou
         Aim.SCATTER: "need_scatter"}
 
 
+# A chance in a child's words, by bands: none; under 10% a tiny chance; under 40% unlikely;
+# 40% to 60% 50–50; to 90% likely; over 90% almost sure; a certainty sure. A die's faces fall
+# apart: 1 or 2 in 6 unlikely, 3 in 6 50–50, 4 or 5 in 6 likely. The exact chance is on the
+# details a parent opens (OK on the shot before it is fired), as the command line gives it.
+BANDS: tuple[tuple[Fraction, bool, str], ...] = (      # (up to, that one included, key)
+    (Fraction(0), True, "chance_none"),
+    (Fraction(1, 10), False, "chance_tiny"),
+    (Fraction(2, 5), False, "chance_unlikely"),
+    (Fraction(3, 5), True, "chance_even"),
+    (Fraction(9, 10), True, "chance_likely"),
+    (Fraction(1), False, "chance_almost"),
+)
+
+
+def chance_key(p: Fraction) -> str:
+    """The word table's key of the band `p` falls in."""
+    for top, included, key in BANDS:
+        if p < top or (included and p == top):
+            return key
+    return "chance_sure"
+
+
+def chance(app: App, p: Fraction) -> str:
+    """A chance in a child's words: "no chance", "tiny chance", "unlikely", "50–50",
+    "likely", "almost sure", "sure"."""
+    return app.t(chance_key(p))
+
+
 def percent(app: App, p: Fraction) -> str:
     """A chance in per cent, as the command line writes it, with the language's decimal
     mark."""
@@ -27,24 +55,10 @@ def percent(app: App, p: Fraction) -> str:
     return shown.replace(".", ",") if app.settings.language == "pl" else shown
 
 
-def whole_percent(p: Fraction) -> str:
-    """A chance in whole per cent, for a line that must fit the panel beside the chance to
-    hit: 67%; under 1%, <1%; a certainty 100%."""
-    if p > 0 and p < Fraction(1, 100):
-        return "<1%"
-    return f"{round(p * 100)}%"
-
-
 def in_six(app: App, p: Fraction) -> str:
     """'4 in 6' where the chance is a whole number of faces, else a percentage."""
     sixes = p * 6
     return app.t("in_six", n=sixes.numerator) if sixes.denominator == 1 else percent(app, p)
-
-
-def decimal(app: App, value: float) -> str:
-    """A number to one decimal, without a trailing zero: 1.5, 2 (Polish: 1,5)."""
-    shown = f"{value:.1f}".rstrip("0").rstrip(".")
-    return number(float(shown), app.settings.language) if "." in shown else shown
 
 
 def weapon_words(app: App, name: str) -> str:

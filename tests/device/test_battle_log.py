@@ -120,10 +120,10 @@ def test_the_log_of_a_tank_game_turn_in_polish(table_at):
     table.press("ok", "ok", "ok", "ok")          # forward, no turn, not rough, no road
     assert table.view.word == "22 cm"
     table.press("ok")
-    table.choose("Koniec aktywacji")            # no other piece: the turn ends
+    table.choose("Gotowe")            # no other piece: the turn ends
     table.choose("Tiger 1")
     table.choose("Dowódca na wieżę")
-    table.choose("Koniec aktywacji")
+    table.choose("Gotowe")
     assert read_log(table) == (
         "Oś: kończy turę",
         "Oś: Tiger 1: dowódca na wieży",
@@ -172,7 +172,7 @@ def test_an_old_cobra_game_with_sentences_for_lines_resumes_and_shows_them(table
     table = table_at([], config=in_language(QUICK_HOLDS, "pl"))
     table.press("ok")                           # Wznów Cobrę
     table.press("back")
-    table.choose("Dziennik bitwy")
+    table.choose("Co się działo")
     assert " ".join(table.view.lines) == "GT15 Cobra: game turns 15-27"
 
 
@@ -261,7 +261,7 @@ def test_numbers_and_words_of_the_rules_in_the_polish_log() -> None:
     remembered = entry("log_learned_range", weapon="he", cm=30.5, value=-2, low=28, high=40)
     assert english(remembered) == "Soft Targets Table: he value for 30.5 cm -2 remembered " \
                                   "for 28-40 cm"
-    assert polish(remembered) == "Tabela celów miękkich: HE, 30,5 cm: zapamiętano -2 dla " \
+    assert polish(remembered) == "Tabela celów miękkich: pocisk, 30,5 cm: zapamiętano -2 dla " \
                                   "28–40 cm"
     guns = entry("log_runs_over_guns", tank="Tiger 1", pieces=("Bofors 1 (3)",), rolled=0,
                  eliminated=3, guns=1)

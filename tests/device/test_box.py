@@ -21,11 +21,11 @@ def test_tank_battle_kellys_heroes_on_the_box(table_at):
     table.press("ok", "ok", "ok", "ok", "ok")  # Sherman 1 (alone: its actions), fire, Tiger 1,
     assert isinstance(table.view, Lines)       # not hull down, not over 100 cm
     assert table.view.header.title == "Sherman 1"
-    assert table.view.lines[0] == "→ Tiger 1 · front" and "kill" in table.view.lines[1]
+    assert table.view.lines[0] == "→ Tiger 1 · front" and "destroy" in table.view.lines[2]
     table.press("cw", "cw")                   # the knob turns the armour hit: rear
     assert table.view.lines[0] == "→ Tiger 1 · rear"
     table.press("axis")                       # the wrong button does nothing
-    assert "press to fire" in " ".join(table.view.lines)
+    assert "press to fire" in table.view.hint
     table.press("allies")                     # the steps play by themselves to the outcome
     assert [v.total for v in table.steps[:3]] == ["HIT", "RELOADED", "= 10"]
     assert isinstance(table.view, BigWord) and table.view.word == "WEAKENED"
@@ -36,7 +36,7 @@ def test_tank_battle_kellys_heroes_on_the_box(table_at):
         "Tiger 1": ["weakened"], "Sherman 1": []}
     assert state["active"] == "allies"        # the Sherman's activation is still open
     table.press("ok")
-    assert table.view.items[table.view.index] == "End activation"
+    assert table.view.items[table.view.index] == "All done"
     table.press("ok")                         # it fired: no extra activation, the Axis turn
     assert table.box.store.load_battle()["active"] == "axis"
     assert table.view.items == ("Tiger 1", "Pass")
@@ -76,8 +76,8 @@ def test_a_restart_resumes_the_battle(table_at, tmp_path):
     assert isinstance(again.view, BigWord) and again.view.word == "WEAKENED"
     again.press("ok")                        # the Sherman fired: its activation is open
     assert again.view.header.side == "allies"
-    assert again.view.items == ("Fire", "Move", "End activation", "Commander out")
-    assert again.view.items[again.view.index] == "End activation"
+    assert again.view.items == ("Fire", "Move", "All done", "Commander out")
+    assert again.view.items[again.view.index] == "All done"
     again.press("ok")
     assert again.view.header.side == "axis" and again.view.items == ("Tiger 1", "Pass")
 
@@ -178,11 +178,15 @@ def test_a_refused_shot_stays_on_its_choice_and_costs_no_turn(table_at):
     table.press("ok", "ok")                   # Tiger 1, Fire → Pz IV 1
     table.press("cw")                         # the side armour
     assert table.view.lines[0] == "→ Pz IV 1 · side"
-    assert any("armour_side" in line for line in table.view.lines)   # the reason, no odds
+    assert table.view.lines[1] == "cannot fire like this"        # in plain words
+    table.press("ok")                         # OK: the rules' reason, for a parent
+    assert any("armour_side" in line for line in table.view.lines)
+    table.press("ok")
     table.press("axis")                       # refused: nothing is rolled
     assert isinstance(table.view, Lines) and table.view.lines[0] == "→ Pz IV 1 · side"
-    table.press("ccw")                        # the front: its bands are not known either
+    table.press("ccw", "ok")                  # the front: its bands are not known either
     assert any("destroy_gun" in line for line in table.view.lines)
+    table.press("ok")
     state = table.box.app.state
     assert state is not None and state.active is not None and state.active.value == "axis"
     assert not state.acted                    # nothing done: the Axis still has its action

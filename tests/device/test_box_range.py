@@ -51,11 +51,11 @@ def test_the_fire_flow_measures_the_range_and_the_rules_use_it(table_with_sensor
     assert table.view.word == "YES"                           # 103.1 cm + the 1 cm offset
     assert table.view.detail == "104.1 cm ±0 · > 100 cm"
     table.press("ok")
-    assert table.view.lines[1].startswith("hit 3 in 6 · kill")   # 3-6 to hit, −1 over 100 cm
+    assert table.view.lines[1] == "hit: 50–50"   # 3-6 to hit, −1 over 100 cm
     table.press("cw", "cw", "allies")                         # at the Tiger's rear
     to_hit = table.steps[0]
     assert isinstance(to_hit, Roll) and to_hit.faces == (3,)
-    assert to_hit.needed == "needs 3+ (-1)"                   # 3-6 to hit, -1 over 100 cm
+    assert to_hit.needed == "3 − 1 = 2: needs 3+"                   # 3-6 to hit, -1 over 100 cm
     assert to_hit.total == "MISS"
     battle = table.box.store.load_battle()
     assert any("104.1 cm" in english(loaded(line)) for line in battle["log"])

@@ -359,3 +359,35 @@ def test_a_cache_that_cannot_be_written_only_means_drawing_at_each_start(
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "file"))    # not a folder
     assert start_box(tmp_path / "state") > 1000
     assert start_box(tmp_path / "state") > 1000
+
+
+# The letters a sentence may end on before "!" or "?": every letter the box shows but "f",
+# whose arm reaches into the next letter's room by design (as over the "i" of "fire").
+SENTENCE_ENDS = "abcdeghijklmnopqrstuvwxyząćęłńóśźżABCDEFGHIJKLMNOPQRSTUVWXYZĄĆĘŁŃÓŚŹŻ"
+
+
+# The faces of the text that ends on a "!" or "?": hints, menus, lines, captions, titles.
+@pytest.mark.parametrize("face", [("Medium", 9), ("Medium", 10), ("Medium", 11),
+                                  ("SemiBold", 10)])
+def test_a_mark_that_ends_a_sentence_stands_apart_from_the_letter_before_it(
+        face: tuple[str, int]) -> None:
+    """A "!" or "?" laid out after a letter, at every half-pixel pen position, leaves at
+    least one blank column between its ink and the letter's: hinted to whole pixels, its ink
+    started at the pen, where a letter's may end, and "Rozjedź!" read as "Rozjedź" with a
+    smudge (the hints of the Tank Game's templates and overruns)."""
+    fnt = font(*face)
+    touching = []
+    for mark in "!?":
+        for letter in SENTENCE_ENDS:
+            for start in (2.0, 2.5):
+                alone = Image.new("1", (40, 24), 0)
+                glyphs.lay(alone, start, 16, letter, fnt)
+                both = Image.new("1", (40, 24), 0)
+                glyphs.lay(both, start, 16, letter + mark, fnt)
+                letter_box = alone.getbbox()
+                mark_ink = [x for x in range(both.width) for y in range(both.height)
+                            if both.getpixel((x, y)) and not alone.getpixel((x, y))]
+                assert letter_box is not None and mark_ink
+                if min(mark_ink) <= letter_box[2]:          # no blank column between them
+                    touching.append(f"{letter}{mark}@{start}")
+    assert touching == [], touching

@@ -57,11 +57,11 @@ def test_a_battle_keeps_its_house_rules_in_its_save_log_and_status_board(table_a
                                              "choice": "easy_round_both_pass"}}]}}
     table.press("axis", "allies")                            # initiative: Axis 5 v 2
     table.press("back")
-    table.choose("Status board")
+    table.choose("All pieces")
     assert table.view.lines[-2:] == ("House rules: 1 changed", "· Round ends: both pass")
     table.press("ok")
     table.press("back")
-    table.choose("Battle log")
+    table.choose("What happened")
     # the rule's name in words, as the list says it, not the config file's key (easy_round)
     assert "house rules: Round ends: both pass" in table.view.lines
     table.close()
@@ -89,7 +89,7 @@ def test_the_round_ends_after_one_action_each_by_the_english_text(table_at):
     drain(table.box)
     assert table.view.total == "MISS"
     table.press("ok")
-    assert table.view.header.title == "Initiative"           # round 2: roll again
+    assert table.view.header.title == "Who goes first?"           # round 2: roll again
     assert table.box.app.state.round == 2
 
 
@@ -109,7 +109,7 @@ def test_the_round_ends_only_when_both_pass_in_a_row_by_the_polish_text(table_at
     pass_turn(table)
     assert table.view.header.side == "allies" and table.box.app.state.round == 1
     pass_turn(table)                                         # both passed one after the other
-    assert table.view.header.title == "Initiative" and table.box.app.state.round == 2
+    assert table.view.header.title == "Who goes first?" and table.box.app.state.round == 2
 
 
 def test_a_battle_saved_before_house_rules_loads_with_the_notes_readings(table_at):

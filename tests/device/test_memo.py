@@ -124,11 +124,18 @@ def test_the_previews_odds_follow_the_facing(table_at) -> None:
     the_shot_offered_again(table)
     table.press("ok")                               # the shot again, as a preview
     assert isinstance(table.view, Lines)
-    odds = table.view.lines[1]
+
+    def exact() -> tuple[str, ...]:
+        """The preview's details: its exact odds (OK there, OK back)."""
+        table.press("ok")
+        lines = table.view.lines
+        table.press("ok")
+        return lines
+    odds = exact()
     table.press("cw")                               # the Tiger's side
-    assert table.view.lines[1] != odds
+    assert exact() != odds
     table.press("ccw")
-    assert table.view.lines[1] == odds
+    assert exact() == odds
 
 
 def test_a_saved_log_line_is_the_lines_data(table_at) -> None:

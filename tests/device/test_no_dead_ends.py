@@ -28,7 +28,8 @@ def test_the_roster_shows_the_battles_labels_and_what_each_card_cannot_do(table_
     table = table_at([], config=EASY)
     table.press("ok")
     assert table.view.items == ("7TP", "Sherman", "Pz I · no gun", "Tiger",
-                                "Pz IV · part card", "Pz IV D · part card", "House rules: none",
+                                "Pz IV · numbers missing", "Pz IV D · numbers missing",
+                                "House rules: none",
                                 "Rules: Easy")
     table.press("cw", "cw")
     assert table.view.hint == "Pz 1b"                 # the card's own name, below

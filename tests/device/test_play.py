@@ -13,8 +13,8 @@ START_MENU = ["[ COBI Companion ]", "> New battle", "  Quick dice", "  Settings"
 # the roll-off.
 TANK_BATTLE = "ok\ncw cw cw axis\nccw ccw allies\nok\naxis\nallies\n"
 # A new box's New battle: the Easy level, its vehicles.
-EASY_ROSTER = ["[ Roster ]", "> 7TP", "  Sherman", "  Pz I · no gun", "  Tiger",
-               "  Pz IV · part card", "  Pz IV D · part card", "  House rules: none",
+EASY_ROSTER = ["[ Armies ]", "> 7TP", "  Sherman", "  Pz I · no gun", "  Tiger",
+               "  Pz IV · numbers missing", "  Pz IV D · numbers missing", "  House rules: none",
                "  Rules: Easy",
                "(button = add · OK = start)"]
 KEYS = "cw, ccw, ok, back, axis, allies, axis_long, allies_long, or q to quit"
@@ -45,7 +45,7 @@ def test_a_shot_shows_its_dice_totals_and_outcome(cli: Any) -> None:
     shown = frames(run.out)
     assert ["[ Who attacks? ]  R1", "Both: press your button  4 : 2", "[4] [2]  Axis"] in shown
     assert ["[ Tiger 1 ]  R1 Allies", "To hit  needs 3+", "[3]  HIT"] in shown
-    assert ["[ Tiger 1 ]  R1 Allies", "Damage  9 + 2",
+    assert ["[ Tiger 1 ]  R1 Allies", "Damage  9 dice + 2 more",
             "[3] [6] [4] [4] [6] [3] [1] [2] [4] [4] [2]  = 10"] in shown
     assert ["[ Tiger 1 ]  R1 Allies", "*** WEAKENED ***", "10 − 8 = 2"] in shown
     assert shown[-1] == ["[ COBI ]", "*** SAFE TO UNPLUG ***", "the battle is saved"]
@@ -64,7 +64,7 @@ def test_a_word_that_is_no_key_is_one_line_and_presses_nothing(cli: Any) -> None
     assert run.code == 0
     assert run.err.splitlines() == [f"'okk' is not a key, nothing on that line was pressed; "
                                     f"keys: {KEYS}"]
-    roster = [frame for frame in frames(run.out) if frame[0] == "[ Roster ]"]
+    roster = [frame for frame in frames(run.out) if frame[0] == "[ Armies ]"]
     assert [frame[1:3] for frame in roster] == [["> 7TP", "  Sherman"],
                                                 ["  7TP", "> Sherman"]]   # one cw, not two
 
@@ -74,9 +74,9 @@ def test_real_dice_are_dialled_on_the_boxs_screen(cli: Any) -> None:
               stdin="ok\ncw cw cw axis\nccw ccw allies\nok\naxis\ncw cw ok\n")
     assert (run.code, run.err) == (0, ""), run.err
     shown = frames(run.out)
-    assert any(frame[0] == "[ Roster ]" and "  Rules: Easy" in frame for frame in shown)
-    assert ["[ Dial your die ]  R1", "Axis: Initiative", "[3]  OK = choose"] in shown
-    assert ["[ Initiative ]  R1", "Both: press your button  3 : ?", "[3]"] in shown
+    assert any(frame[0] == "[ Armies ]" and "  Rules: Easy" in frame for frame in shown)
+    assert ["[ Dial your die ]  R1", "Axis: Who goes first?", "[3]  OK = choose"] in shown
+    assert ["[ Who goes first? ]  R1", "Both: press your button  3 : ?", "[3]"] in shown
 
 
 def test_the_end_of_input_ends_the_session(cli: Any) -> None:
@@ -144,7 +144,7 @@ def test_an_easy_shot_turns_front_side_rear_and_says_how_far_the_gun_may_turn(cl
     assert (run.code, run.err) == (0, ""), run.err
     shown = frames(run.out)
     assert ["[ Tiger 1 ]  R1 Axis", "> Fire → Sherman 1", "  Move",
-            "(aim: turret 90° · hull 10°)"] in shown
+            "(turret: up to ¼ turn · no turret: a bit)"] in shown
     facings = [frame[1] for frame in shown if frame[1].startswith("→ Sherman 1")]
     assert facings == ["→ Sherman 1 · front", "→ Sherman 1 · side", "→ Sherman 1 · rear",
                        "→ Sherman 1 · front"]
@@ -180,4 +180,4 @@ def test_the_easy_fire_row_says_the_turn_limit_in_polish(cli: Any, tmp_path: Any
               "--state-dir", str(tmp_path / "state"), stdin=keys)
     assert (run.code, run.err) == (0, ""), run.err
     assert ["[ Tiger 1 ]  R1 Oś", "> Ogień → Sherman 1", "  Ruch",
-            "(obrót: wieża 90° · pojazd 10°)"] in frames(run.out)
+            "(wieża: do ¼ obrotu · bez wieży: trochę)"] in frames(run.out)

@@ -42,10 +42,13 @@ def words(text: str) -> set[str]:
 
 
 def template_words(key: str) -> set[str]:
-    """The words of the Polish template of `key`, without its placeholders."""
+    """The words of the Polish template of `key`, without its placeholders, but with the
+    forms a placeholder picks from ({side:poddaje|poddają}: a verb that agrees with it)."""
     polish = i18n.STRINGS[key][1]
-    literal = "".join(text for text, _, _, _ in string.Formatter().parse(polish))
-    return words(literal)
+    parsed = list(string.Formatter().parse(polish))
+    literal = "".join(text for text, _, _, _ in parsed)
+    forms = " ".join(spec.replace("|", " ") for _, _, spec, _ in parsed if spec and "|" in spec)
+    return words(literal) | words(forms)
 
 
 def names_and_paths(said: Any) -> tuple[list[str], list[str]]:

@@ -63,7 +63,7 @@ def two_tigers_against_two_shermans(count: Count) -> None:
     Tiger 1 fires at Sherman 1's front."""
     table = count.table
     count.press("ok")                                  # New battle
-    assert table.view.header.title == "Roster"
+    assert table.view.header.title == "Armies"
     count.press("cw", "allies", "allies")              # Sherman, twice
     count.press("cw", "cw", "axis", "axis")            # Tiger, twice
     count.press("ok")                                  # start
@@ -144,7 +144,7 @@ def test_the_same_tank_fires_again_in_the_tank_game_in_two_knob_actions(table_at
     assert table.view.items[table.view.index] == "Sherman 1 → Tiger 1"
     count.roll("allies")                               # activated alone, fired: to hit 2
     count.press("ok")                                  # the outcome (its reload) read
-    assert table.view.items[table.view.index] == "End activation"
+    assert table.view.items[table.view.index] == "All done"
     count.press("ok")
     assert table.view.header.side == "axis"
     assert count.knob <= 2 and count.rolls == ["allies"]
@@ -180,7 +180,7 @@ def squad_fires(count: Count, asked: bool = False) -> None:
         if shot > 1:                                   # as the first figure fired: no question
             assert table.view.header.title == f"Shot {shot} of 3"
             assert table.view.lines[0].endswith(" · 44 cm" if asked else " · 45 cm")
-            assert table.view.hint == "hold = other target"
+            assert table.view.hint == "hold = other target · OK = more"
         count.roll("axis", "allies")
         count.press("ok")                              # the outcome read
 
@@ -239,15 +239,15 @@ def test_a_whole_tank_game_turn_of_two_pieces(table_at):
                ("Soldier with pistol", "allies", 3), ("Sherman M4A1", "allies"))
     count = Count(table)
     count.press("ok", "cw", "ok")                      # Rifle 1, Tiger 1: the activation
-    assert table.view.items == ("Rifle 1 (3)", "Tiger 1", "End activation")
+    assert table.view.items == ("Rifle 1 (3)", "Tiger 1", "All done")
     count.press("ok")                                  # Rifle 1
     squad_fires(count)
-    assert table.view.header.title == "Activate"       # the activation: Tiger 1 is next
+    assert table.view.header.title == "Who goes?"     # the activation: Tiger 1 is next
     count.press("ok", "ok")                            # Tiger 1, Fire
     count.press("cw", "ok", "ok", "ok")                # Sherman 1, not hull down, not over 100
     count.roll("axis")                                 # to hit 1: MISS
     count.press("ok")                                  # the outcome read
-    assert table.view.items[table.view.index] == "End activation"
+    assert table.view.items[table.view.index] == "All done"
     count.press("ok")
     assert table.view.header.side == "allies"          # the Allies' turn
     assert count.knob == 19 and len(count.rolls) == 7

@@ -510,12 +510,14 @@ CASES: dict[Refusal, Case] = {
 }
 # Where the box's English is not the rules' sentence, and why: the words of the rules said as
 # the box's words (a side's name, a Cobra modifier as its menu names it), a measurement's
-# trace said by its numbers, the shifts a Cobra refusal names said shorter, and one sentence
-# where the rules word the same refusal in two ways (a commander lost).
+# trace said by its numbers, the shifts a Cobra refusal names said shorter, one sentence
+# where the rules word the same refusal in two ways (a commander lost), and a weapon said in a
+# child's words (the medium MG a machine gun).
 BOX_ENGLISH = {Refusal.NOT_YOUR_PIECE, Refusal.MODIFIER_WRONG_ROLE, Refusal.MODIFIER_WRONG_SIDE,
                Refusal.MEASURE_WITH_TAPE,
                Refusal.ENEMY_NEAR, Refusal.SHIFTS_DISAGREE, Refusal.COMMANDER_LOST,
-               Refusal.OVERRUN_MODIFIER}
+               Refusal.OVERRUN_MODIFIER, Refusal.NO_SUCH_WEAPON, Refusal.COAXIAL_LOST,
+               Refusal.EXTERNAL_NEEDS_COMMANDER}
 
 
 def refused(case: Case, field: Battle, book: CardBook) -> RulesError:

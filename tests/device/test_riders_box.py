@@ -36,10 +36,10 @@ def test_a_squad_gets_on_rides_along_is_fired_at_on_top_and_gets_off(table_at, t
     get_on(table, "Rifle 1", "Sherman 1")
     assert riding(table)["Rifle 1"] == {"vehicle": "Sherman 1", "kind": "hard",
                                         "seat": "on_top"}
-    assert table.view.items == ("Fire", "Get off", "End activation")   # no hiding on a tank
+    assert table.view.items == ("Fire", "Get off", "All done")   # no hiding on a tank
     assert table.view.hint == "moved"
     assert logged(table)[-1] == "axis Rifle 1 gets on Sherman 1"
-    table.choose("End activation")
+    table.choose("All done")
     table.press("ok")                         # the extra activation: the Sherman moves
     table.choose("Sherman 1")
     table.choose("Move")
@@ -47,10 +47,10 @@ def test_a_squad_gets_on_rides_along_is_fired_at_on_top_and_gets_off(table_at, t
     assert riding(table)["Rifle 1"]["vehicle"] == "Sherman 1"   # carried, not activated
     activations = saved(table)["turn"]["activations"]
     assert [m["piece"] for m in activations[-1]["pieces"]] == ["Sherman 1"]
-    table.choose("End activation")
+    table.choose("All done")
     assert table.view.header.side == "allies"
     table.press("back")
-    table.choose("Status board")
+    table.choose("All pieces")
     assert "Rifle 1 Axis: 3 figures, on Sherman 1" in table.view.lines
     table.press("ok")                         # back to the battle
     table.choose("Rifle 2")                   # the Allies' rifleman, alone: Fire
@@ -59,7 +59,7 @@ def test_a_squad_gets_on_rides_along_is_fired_at_on_top_and_gets_off(table_at, t
     table.choose("Rifle 1 (3) · on Sherman 1")
     assert table.view.word == "45 cm"         # on top, in the open: no situation asked
     table.press("ok", "allies", "axis")
-    assert table.view.needed == "6 v 3" and table.view.total == "DOWN!"
+    assert table.view.needed == "6 to 3" and table.view.total == "DOWN!"
     table.press("ok")
     assert pieces(table)["Rifle 1"] == (2, []) and riding(table)["Rifle 1"] is not None
     table.close()
@@ -67,7 +67,7 @@ def test_a_squad_gets_on_rides_along_is_fired_at_on_top_and_gets_off(table_at, t
     table.press("ok")                         # Resume: the last shot's outcome again
     assert table.view.total == "DOWN!"
     table.press("ok")
-    table.choose("End activation")            # it fired: the Axis turn
+    table.choose("All done")                  # it fired: the Axis turn
     assert table.view.items[:2] == ("Rifle 1 (2) · on Sherman 1", "Sherman 1")
     table.choose("Rifle 1")
     table.choose("Go!")
@@ -86,7 +86,7 @@ def test_a_rider_in_a_soft_vehicle_is_fired_at_with_its_modifier(table_at):
     new_battle(table, ("Rifleman", "axis", 2), ("Motorcycle with side-car", "axis"),
                ("Rifleman", "allies", 1))
     get_on(table, "Rifle 1", "Motorbike 1")
-    table.choose("End activation")
+    table.choose("All done")
     table.press("cw", "ok")                   # no extra activation: the Allies' turn
     table.choose("Rifle 2")
     table.press("ok")                         # alone: Fire
@@ -94,7 +94,7 @@ def test_a_rider_in_a_soft_vehicle_is_fired_at_with_its_modifier(table_at):
     table.press("ok", "allies")               # 45 cm: +2, in a soft vehicle -1
     assert table.view.needed == "4+1 = 5"
     table.press("axis")
-    assert table.view.needed == "5 v 3" and table.view.total == "DOWN!"
+    assert table.view.needed == "5 to 3" and table.view.total == "DOWN!"
 
 
 def test_a_template_over_a_vehicle_attacks_its_riders_too(table_at):
@@ -105,7 +105,7 @@ def test_a_template_over_a_vehicle_attacks_its_riders_too(table_at):
     new_battle(table, ("Rifleman", "axis", 2), ("Sherman M4A1", "axis"),
                ("Medium MG team", "allies", 1))
     get_on(table, "Rifle 1", "Sherman 1")
-    table.choose("End activation")
+    table.choose("All done")
     table.press("cw", "ok")
     table.press("ok", "ok")                   # MG 1 alone, Fire: its template
     assert table.view.items == ("Rifle 1 (2) · on Sherman 1", "Sherman 1", "Fire!")
@@ -113,7 +113,7 @@ def test_a_template_over_a_vehicle_attacks_its_riders_too(table_at):
     assert table.view.items[0] == "• Rifle 1: 2"
     table.choose("Fire!")
     table.press("allies", "axis")
-    assert table.view.needed == "6 v 2" and table.view.total == "DOWN!"
+    assert table.view.needed == "6 to 2" and table.view.total == "DOWN!"
     table.press("allies", "axis", "allies", "axis")
     assert table.view.word == "1 of 2 down"
     assert pieces(table)["Rifle 1"] == (1, []) and riding(table)["Rifle 1"] is not None

@@ -46,7 +46,7 @@ MENUS: dict[str, tuple[str, tuple[str, ...], str]] = {
     "Easy turn": ("easy", (*RESUME, ), "Which vehicle?"),
     "Easy vehicle": ("easy", (*RESUME, "ok"), "Tiger 1"),
     "Easy battle menu": ("easy", (*RESUME, "back"), "Menu"),
-    "Tank Game turn": ("tank", (*RESUME, ), "Activate"),
+    "Tank Game turn": ("tank", (*RESUME, ), "Who goes?"),
     "Tank Game piece": ("tank", (*RESUME, "ok"), "Sherman 1"),
     "Tank Game battle menu": ("tank", (*RESUME, "back"), "Menu"),
     "match battle menu": ("match", (*RESUME, "back"), "Menu"),
@@ -226,7 +226,7 @@ def test_leaving_a_roster_with_pieces_asks(table_at: Any):
     table.press("ok", "back")                        # no piece yet: nothing to lose
     assert table.view.items[0] == "New battle"
     table.press("ok", "cw", "allies", "back")
-    asked(table, "Leave the roster?")
+    asked(table, "Leave the armies?")
     table.press("ok")                                # no: the roster as it was
     assert table.view.items[1] == "Sherman · Allies 1" and table.view.index == 1
     table.press("back", "cw", "ok")                  # yes

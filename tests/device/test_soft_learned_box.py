@@ -58,7 +58,7 @@ def at_pistol_in(table, situation: str, cm: int) -> None:
     """The target (the pistol squad), where it is, and the range dialled: OK."""
     table.press("ok")
     table.choose(situation)
-    assert table.view.header.title == "Range"
+    assert table.view.header.title == "How far?"
     turn_to(table, f"{cm} cm")
     table.press("ok")
 
@@ -94,17 +94,17 @@ def test_a_range_the_table_lacks_is_dialled_remembered_and_known_after_a_restart
     turn_to(table, "+1")
     table.press("ok")
     assert isinstance(table.view, Menu) and table.view.header.title == "Save +1?"
-    assert table.view.items == ("No, this shot only", "Yes, for a band")
-    table.choose("Yes, for a band")
+    assert table.view.items == ("No, this shot only", "Yes, for these distances")
+    table.choose("Yes, for these distances")
     assert (table.view.header.title, table.view.word, table.view.detail) == (
-        "Band from", "30 cm", "rifle +1: 30–30 cm")
+        "From how far?", "30 cm", "rifle +1: 30–30 cm")
     turn_to(table, "28 cm")
     table.press("ok")
-    assert (table.view.header.title, table.view.word) == ("Band to", "30 cm")
+    assert (table.view.header.title, table.view.word) == ("To how far?", "30 cm")
     turn_to(table, "40 cm")
     assert table.view.detail == "rifle +1: 28–40 cm"
     table.press("ok")
-    assert isinstance(table.view, Lines) and "down 58.3%" in table.view.lines   # d6+1 > d6
+    assert isinstance(table.view, Lines) and "falls: 50–50" in table.view.lines   # d6+1 > d6
     (band,) = learned(table)["weapons"]["rifle"]["ranges"]
     assert (band["from_cm"], band["to_cm"], band["modifier"]) == (28, 40, 1)
     assert band["source"].startswith("learned at the table, 20")
@@ -114,7 +114,7 @@ def test_a_range_the_table_lacks_is_dialled_remembered_and_known_after_a_restart
     table.press("allies")
     # the fire's trace: the attacker's 4 with the dialled +1 against the defender's 3
     assert isinstance(table.view, Roll) and (table.view.needed, table.view.total) == (
-        "5 v 3", "DOWN!")
+        "5 to 3", "DOWN!")
     table.press("ok")                                          # the outcome read
     assert logged(table)[-2] == \
         "Soft Targets Table: rifle value for 30 cm +1 remembered for 28-40 cm"
@@ -123,9 +123,9 @@ def test_a_range_the_table_lacks_is_dialled_remembered_and_known_after_a_restart
     assert table.view.header.title == "Shot 2 of 3"            # the same shot offered
     table.press("back")                                        # another range: choose again
     at_pistol_in(table, "in the open", 35)                     # the dial starts at 30
-    assert "down 58.3%" in table.view.lines                    # nothing asked
+    assert "falls: 50–50" in table.view.lines                    # nothing asked
     table.press("axis", "allies")
-    assert (table.view.needed, table.view.total) == ("2 v 6", "MISS")
+    assert (table.view.needed, table.view.total) == ("2 to 6", "MISS")
     table.press("ok")
     table.close()
 
@@ -136,9 +136,9 @@ def test_a_range_the_table_lacks_is_dialled_remembered_and_known_after_a_restart
     table.choose("Fire")
     assert table.view.header.title == "Shot 3 of 3"
     at_pistol_in(table, "in the open", 33)
-    assert "down 58.3%" in table.view.lines                    # still known: nothing asked
+    assert "falls: 50–50" in table.view.lines                    # still known: nothing asked
     table.press("axis", "allies")
-    assert (table.view.needed, table.view.total) == ("7 v 1", "DOWN!")
+    assert (table.view.needed, table.view.total) == ("7 to 1", "DOWN!")
 
 
 def test_a_long_press_on_the_dial_goes_back_and_a_value_may_be_for_one_shot(table_at):
@@ -160,11 +160,11 @@ def test_a_long_press_on_the_dial_goes_back_and_a_value_may_be_for_one_shot(tabl
     assert table.view.header.title == "Save -2?"
     assert table.view.items == ("No, this shot only", "Yes, always")
     table.choose("Yes, always")
-    assert "down 27.8%" in table.view.lines                    # d6-1 > d6: 10 in 36
+    assert "falls: unlikely" in table.view.lines                    # d6-1 > d6: 10 in 36
     table.press("axis")
     assert table.view.needed == "6-1 = 5"
     table.press("allies")
-    assert (table.view.needed, table.view.total) == ("5 v 3", "DOWN!")
+    assert (table.view.needed, table.view.total) == ("5 to 3", "DOWN!")
     entries = learned(table)
     assert entries["weapons"] == {} and list(entries["situations"]) == ["hard_cover"]
     assert entries["situations"]["hard_cover"]["modifier"] == -2
@@ -177,20 +177,20 @@ def test_a_band_that_overlaps_is_refused_with_the_reason_and_dialled_again(table
     rifles_at_pistols(table)
     at_pistol_in(table, "in the open", 30)
     table.press("cw", "ok")
-    table.choose("Yes, for a band")
+    table.choose("Yes, for these distances")
     table.press("ok")                                          # from 30
     turn_to(table, "50 cm")                                    # over the example's 45 cm
     table.press("ok")
     assert table.view.header.title == "Not possible"
-    assert table.view.lines == ("It overlaps the band", "45 cm", "Dial the band again")
+    assert table.view.lines == ("It overlaps the distances", "45 cm", "Dial the distances again")
     assert not learned_file(table.box.store.path.parent).exists()
     table.press("ok")
-    assert (table.view.header.title, table.view.word) == ("Band from", "30 cm")
+    assert (table.view.header.title, table.view.word) == ("From how far?", "30 cm")
     table.press("ok")
-    assert (table.view.header.title, table.view.word) == ("Band to", "50 cm")
+    assert (table.view.header.title, table.view.word) == ("To how far?", "50 cm")
     turn_to(table, "44 cm")
     table.press("ok")
-    assert "down 58.3%" in table.view.lines
+    assert "falls: 50–50" in table.view.lines
     (band,) = learned(table)["weapons"]["rifle"]["ranges"]
     assert (band["from_cm"], band["to_cm"]) == (30, 44)
 
@@ -209,9 +209,9 @@ def test_a_hand_edit_of_the_learned_file_is_read_again_on_reload(table_at, tmp_p
     assert table.view.header.title == "Settings read again"
     table.press("ok")
     at_pistol_in(table, "in the open", 30)
-    assert "down 27.8%" in table.view.lines                    # d6-1 > d6, nothing asked
+    assert "falls: unlikely" in table.view.lines                    # d6-1 > d6, nothing asked
     table.press("axis", "allies")
-    assert (table.view.needed, table.view.total) == ("3 v 3", "MISS")
+    assert (table.view.needed, table.view.total) == ("3 to 3", "MISS")
 
 
 def test_a_measured_range_is_asked_as_measured_and_its_band_holds_it(table_at, tmp_path,
@@ -230,7 +230,7 @@ def test_a_measured_range_is_asked_as_measured_and_its_band_holds_it(table_at, t
     table.press("ok")                                          # not over 100 cm
     assert is_asking(table.view, "rifle at 30.3 cm")
     table.press("cw", "ok")
-    table.choose("Yes, for a band")
+    table.choose("Yes, for these distances")
     assert (table.view.word, table.view.detail) == ("30 cm", "rifle +1: 30–31 cm")
     table.press("cw")
     assert table.view.word == "30 cm"                          # it may not start above 30.3
@@ -239,7 +239,7 @@ def test_a_measured_range_is_asked_as_measured_and_its_band_holds_it(table_at, t
     table.press("ccw")
     assert table.view.word == "31 cm"                          # nor end below it
     table.press("ok")
-    assert "down 58.3%" in table.view.lines
+    assert "falls: 50–50" in table.view.lines
     (band,) = learned(table)["weapons"]["rifle"]["ranges"]
     assert (band["from_cm"], band["to_cm"]) == (29, 31)
 
@@ -254,14 +254,14 @@ def test_a_read_only_state_folder_says_so_and_the_shot_goes_on(table_at, tmp_pat
         rifles_at_pistols(table)
         at_pistol_in(table, "in the open", 30)
         table.press("cw", "ok")
-        table.choose("Yes, for a band")
+        table.choose("Yes, for these distances")
         table.press("ok", "ok")                                # the band 30-30 cm
         assert table.view.header.title == "Not saved"
         assert table.view.lines == ("The folder is read-only", "This shot: +1")
         table.press("ok")
-        assert "down 58.3%" in table.view.lines
+        assert "falls: 50–50" in table.view.lines
         table.press("axis", "allies")
-        assert (table.view.needed, table.view.total) == ("5 v 3", "DOWN!")
+        assert (table.view.needed, table.view.total) == ("5 to 3", "DOWN!")
         assert not learned_file(state).exists()
         with pytest.raises(RulesError, match="no rifle value for 30 cm"):
             table.box.app.book.table.range_modifier("rifle", 30)
@@ -282,11 +282,11 @@ def test_a_broken_learned_file_is_reported_kept_and_the_box_plays_on(table_at, t
     rifles_at_pistols(table)
     at_pistol_in(table, "in the open", 30)
     table.press("cw", "ok")
-    table.choose("Yes, for a band")
+    table.choose("Yes, for these distances")
     table.press("ok", "ok")
     assert table.view.lines == ("The file is broken", "This shot: +1")
     table.press("ok", "axis", "allies")
-    assert (table.view.needed, table.view.total) == ("5 v 3", "DOWN!")
+    assert (table.view.needed, table.view.total) == ("5 to 3", "DOWN!")
     assert path.read_text() == "[weapons.rifle]\nranges = [{ from_cm = 28, to_cm = 40 }]\n"
 
 
@@ -309,15 +309,15 @@ def test_a_template_value_is_asked_at_fire_and_remembered_for_good(table_at, tmp
     table.press("ok", "ok", "ok")             # Rifle 1: both figures, in the open
     assert table.view.items == ("• Rifle 1: 2", "Fire!")
     table.choose("Fire!")
-    assert is_asking(table.view, "grenade template")
+    assert is_asking(table.view, "grenade at a group")
     turn_to(table, "+1")
     table.press("ok")
     table.choose("Yes, always")
     assert "Axis: press to fire" in table.view.lines
     table.press("axis", "allies")             # 3+1 = 4 v 2: down
-    assert (table.view.needed, table.view.total) == ("4 v 2", "DOWN!")
+    assert (table.view.needed, table.view.total) == ("4 to 2", "DOWN!")
     table.press("axis", "allies")             # 1+1 = 2 v 4: no kill; then the summary
-    assert (table.steps[-2].needed, table.steps[-2].total) == ("2 v 4", "MISS")
+    assert (table.steps[-2].needed, table.steps[-2].total) == ("2 to 4", "MISS")
     assert learned(table)["weapons"]["grenade"]["template"]["modifier"] == 1
     assert table.box.app.book.table.template_modifier("grenade").value == 1
 
@@ -334,7 +334,7 @@ def test_the_asking_screens_in_polish(table_at, tmp_path):
     assert (table.view.header.title, table.view.detail) == ("Twoja tabela", "karabin, 30 cm")
     table.press("ok")
     assert table.view.header.title == "Zapisać 0?"
-    assert table.view.items == ("Nie, tylko ten strzał", "Tak, dla zakresu")
+    assert table.view.items == ("Nie, tylko ten strzał", "Tak, dla tych odległości")
     table.press("ok")
     assert (table.view.header.title, table.view.detail) == ("Twoja tabela",
                                                             "cel w twardej osłonie")

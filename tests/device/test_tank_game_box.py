@@ -59,7 +59,7 @@ def lines(view) -> str:
 def test_roster_takes_a_squad_of_three_riflemen_and_a_gun(table_at):
     table = table_at(ALLIES_FIRST)
     table.press("ok")                         # New battle: the Tank Game (the Rules setting)
-    assert "Rifle" in table.view.items and "Bofors · part card" in table.view.items
+    assert "Rifle" in table.view.items and "Bofors · numbers missing" in table.view.items
     table.to_card("Rifleman")
     table.press("allies")                     # a squad: now the knob dials its figures
     assert isinstance(table.view, BigWord) and table.view.word == "1"
@@ -130,7 +130,7 @@ def test_an_activation_holds_five_figures_and_one_model(table_at):
     table.press("ok")
     assert table.view.hint == "4 of 5 picked"
     table.choose("Pistol 1")                 # 5: nothing more fits, the activation starts
-    assert table.view.items == ("Bofors 1", "Rifle 1 (3)", "Pistol 1 (1)", "End activation")
+    assert table.view.items == ("Bofors 1", "Rifle 1 (3)", "Pistol 1 (1)", "All done")
     turn = saved(table)["turn"]
     assert [m["piece"] for m in turn["activations"][0]["pieces"]] == [
         "Bofors 1", "Rifle 1", "Pistol 1"]
@@ -143,18 +143,18 @@ def test_moved_pieces_do_not_fire_and_the_extra_activation_has_no_fire(table_at)
     table.choose("Rifle 1")
     table.choose("Go!")
     assert table.view.items == ("Fire", "Move", "Hide", "Take cover", "Get on",
-                                "End activation")     # the 7TP is a vehicle of its side
+                                "All done")     # the 7TP is a vehicle of its side
     table.choose("Move")                     # a figure's card has no move value: just moved
     assert isinstance(table.view, BigWord) and table.view.word == "MOVED"
     table.press("ok")
-    assert table.view.hint == "moved" and table.view.items[table.view.index] == "End activation"
+    assert table.view.hint == "moved" and table.view.items[table.view.index] == "All done"
     table.choose("Fire")
     assert "has moved in this activation" in lines(table.view)
     table.press("ok")
-    table.choose("End activation")           # nothing fired: an extra activation
-    assert table.view.items == ("yes", "no") and "Extra activation" in table.view.header.title
+    table.choose("All done")           # nothing fired: an extra activation
+    assert table.view.items == ("yes", "no") and "One more go" in table.view.header.title
     table.press("ok")
-    assert table.view.header.title == "Extra activation"
+    assert table.view.header.title == "One more go"
     assert "Rifle 1 (3)" not in table.view.items      # activated once this turn already
     table.choose("Rifle 2")
     table.choose("Go!")
@@ -166,7 +166,7 @@ def test_moved_pieces_do_not_fire_and_the_extra_activation_has_no_fire(table_at)
     assert table.view.word == "HIDDEN"
     table.press("ok")
     assert pieces(table)["Rifle 2"] == (2, ["hidden"])
-    table.choose("End activation")           # two activations: the turn passes
+    table.choose("All done")           # two activations: the turn passes
     assert table.view.header.side == "axis" and table.view.items == ("Tiger 1", "Pass")
     log = logged(table)
     assert log[-3:] == ["allies extra activation: Rifle 2 (2)", "allies Rifle 2 hides",
@@ -196,7 +196,8 @@ def test_the_mg_template_example_on_the_box(table_at):
     assert table.view.items == ("• Rifle 1: 2 · soft", "Fire!")
     assert table.view.items[table.view.index] == "Fire!"
     table.press("ok")
-    assert "of 2 down" in lines(table.view) and "Axis: press to fire" in lines(table.view)
+    assert "may take 1 or 2 of 2" in lines(table.view)
+    assert "Axis: press to fire" in lines(table.view)
     table.press("allies")                     # not the defender's turn to roll
     assert isinstance(table.view, Lines)
     table.press("axis")                       # the attacker's die at figure 1
@@ -207,20 +208,20 @@ def test_the_mg_template_example_on_the_box(table_at):
     assert table.view == view
     table.press("allies")                     # the defender's die: 5 v 2 is a kill
     view = table.view
-    assert view.faces == (4, 2) and view.needed == "5 v 2" and view.total == "DOWN!"
+    assert view.faces == (4, 2) and view.needed == "5 to 2" and view.total == "DOWN!"
     assert view.caption == "Axis: attack!"
     table.press("axis", "allies")             # figure 2, shot 1: 3 v 5
     assert table.view.total == "MISS" and table.view.header.title == "Rifle 1 #2"
     table.press("axis", "allies")             # shot 2: 3 v 3 is no kill; then the summary
     last = table.steps[-2]
-    assert last.needed == "3 v 3" and last.total == "MISS"
+    assert last.needed == "3 to 3" and last.total == "MISS"
     assert last.header.title == "Rifle 1 #2 again" and last.caption == "attack 3 of 3"
     assert isinstance(table.view, BigWord) and table.view.word == "1 of 2 down"
     assert table.view.detail == "Rifle 1: 1 left"
     assert pieces(table)["Rifle 1"] == (1, [])
     assert logged(table)[-1] == "axis MG 1 fires medium MG at Rifle 1 (2): 1 of 2 down"
     table.press("ok")                         # back to the MG: it fired, End activation next
-    assert table.view.hint == "fired" and table.view.items[table.view.index] == "End activation"
+    assert table.view.hint == "fired" and table.view.items[table.view.index] == "All done"
 
 
 def test_the_he_example_at_the_bofors_on_the_box(table_at):
@@ -228,16 +229,16 @@ def test_the_he_example_at_the_bofors_on_the_box(table_at):
     new_battle(table, ("Pz.Kpfw. IV Ausf. D", "axis"), ("37 mm Bofors AT gun", "allies"),
                ("Rifleman", "allies", 1))
     table.press("ok", "ok")                   # Pz IV D, Fire
-    assert table.view.items == ("Bofors 1", "Rifle 1 (1)", "HE template")
+    assert table.view.items == ("Bofors 1", "Rifle 1 (1)", "shell at a group")
     table.press("ok")                         # AP at a gun: refused
     assert "AP is not effective against guns" in lines(table.view)
     table.press("ok")
-    table.choose("HE template")
+    table.choose("shell at a group")
     table.press("ok")                         # the Bofors: its crew of 3 under the template
     assert table.view.word == "3"
     table.press("ok", "cw", "ok")             # all 3; soft cover
     table.press("ok", "ok")                   # Fire!; over 100 cm: no
-    assert "hit 3 in 6" in lines(table.view)  # 3-6 to hit, -1: the target is in cover
+    assert "hit: 50–50" in lines(table.view)  # 3-6 to hit, -1: the target is in cover
     table.tap("axis")                         # to hit and reload together
     to_hit, reload = table.steps
     assert (to_hit.caption, to_hit.total) == ("To hit", "HIT")
@@ -247,7 +248,7 @@ def test_the_he_example_at_the_bofors_on_the_box(table_at):
     table.press("axis", "allies")             # the gun: 4+2-1 = 5 v 3
     assert table.view.header.title == "Bofors 1" and table.view.total == "DESTROYED"
     table.press("axis", "allies", "axis", "allies", "axis", "allies")
-    assert table.steps[-2].needed == "2 v 5" and table.steps[-2].total == "MISS"
+    assert table.steps[-2].needed == "2 to 5" and table.steps[-2].total == "MISS"
     # "+2 is a kill (Mark as destroyed)" is the gun; Gunner 2 and the Dog are "no kill"
     # the summary and the log say the gun is destroyed, not only the figures down
     assert table.view.word == "2 of 4 down"
@@ -265,7 +266,7 @@ def test_the_bofors_crew_fight_on_without_their_gun(table_at):
     table = table_at([*AXIS_FIRST, 6, 3, 4, 3, 4, 3, 1, 3, 1, 5])
     new_battle(table, ("Pz.Kpfw. IV Ausf. D", "axis"), ("37 mm Bofors AT gun", "allies"))
     table.press("ok", "ok")                   # Pz IV D, Fire
-    table.choose("HE template")
+    table.choose("shell at a group")
     table.press("ok", "ok", "cw", "ok", "ok", "ok")     # the Bofors: 3, soft cover; Fire!
     table.tap("axis")
     drain(table.box)
@@ -273,15 +274,15 @@ def test_the_bofors_crew_fight_on_without_their_gun(table_at):
     assert table.view.word == "2 of 4 down"
     table.press("ok")                         # no winner: the crew are pieces left
     assert "Run over" in table.view.items     # the crew are figures a tank may run over
-    table.choose("End activation")
+    table.choose("All done")
     assert table.view.items[0] == "Bofors 1 (2)"        # the Allies' pick: 2 figures
     table.press("ok")                         # picked: nothing else could join, it starts
     assert logged(table)[-1] == "allies activates: Bofors 1 (2)"
     assert "Hide" in table.view.items and "Take cover" in table.view.items
-    assert table.view.items == ("Move", "Hide", "Take cover", "End activation")
+    assert table.view.items == ("Move", "Hide", "Take cover", "All done")
     assert saved(table)["turn"]["activations"][-1]["done"] == []
     table.press("back")
-    table.choose("Status board")
+    table.choose("All pieces")
     assert "Bofors 1 Allies: crew 2, gun lost" in table.view.lines
 
 
@@ -293,13 +294,13 @@ def test_a_destroyed_guns_crew_may_get_on_a_vehicle_of_their_side(table_at):
     new_battle(table, ("Pz.Kpfw. IV Ausf. D", "axis"), ("37 mm Bofors AT gun", "allies"),
                ("7TP", "allies"), ("Rifleman", "allies", 1))
     table.press("ok", "ok")                   # Pz IV D, Fire
-    table.choose("HE template")
+    table.choose("shell at a group")
     table.press("ok", "ok", "cw", "ok", "ok", "ok")     # the Bofors: 3, soft cover; Fire!
     table.tap("axis")
     drain(table.box)
     table.press(*["axis", "allies"] * 4, "ok")
     assert pieces(table)["Bofors 1"] == (2, ["destroyed"])
-    table.choose("End activation")
+    table.choose("All done")
     table.choose("Bofors 1")
     table.choose("Rifle 1")
     table.choose("Go!")
@@ -321,11 +322,11 @@ def test_a_squad_wiped_out_loses_the_battle(table_at):
     table.press("ok", "ok")                   # Pistol 1, in the open
     assert table.view.word == "45 cm"
     table.press("ok")
-    assert "down 72.2%" in lines(table.view)  # the die +2 against the defender's die
+    assert "falls: likely" in lines(table.view)  # the die +2 against the defender's die
     table.press("axis")
     assert table.view.caption == "Allies: defend!" and table.view.needed == "4+2 = 6"
     table.press("allies")                     # the attack is the outcome: one screen
-    assert table.view.needed == "6 v 3" and table.view.total == "DOWN!"
+    assert table.view.needed == "6 to 3" and table.view.total == "DOWN!"
     assert len(table.steps) == 1
     table.press("ok")
     assert table.view.word == "AXIS WIN!"
@@ -357,7 +358,7 @@ def test_a_squad_fires_once_per_figure_even_through_a_restart(table_at, tmp_path
     table.choose("Fire")
     assert table.view.header.title == "Shot 2 of 2"  # the first shot is not kept: chosen again
     table.press("ok", "ok", "ok", "axis", "allies")
-    assert table.view.needed == "3 v 6" and table.view.total == "MISS"
+    assert table.view.needed == "3 to 6" and table.view.total == "MISS"
     table.press("ok")
     assert table.view.hint == "fired" and saved(table)["shots"] == {}
     assert [line for line in logged(table) if "fires" in line] == [
@@ -387,9 +388,9 @@ def test_give_up_and_figures_left(table_at):
     table.press("back")
     table.choose("Give up")
     # the Allies' turn: their row is lit first
-    assert table.view.items[table.view.index] == "Allies gives up"
-    table.choose("Allies gives up")
-    assert table.view.header.title == "Allies gives up?"     # asked first: no is first
+    assert table.view.items[table.view.index] == "Allies give up"
+    table.choose("Allies give up")
+    assert table.view.header.title == "Allies give up?"     # asked first: no is first
     table.choose("yes")
     assert table.view.word == "AXIS WIN!"
     table.press("ok")
@@ -452,7 +453,7 @@ def test_status_board_shows_figures_crew_and_marks(table_at):
     table.choose("Hidden pieces")            # at set-up the rifle squad starts hidden
     table.choose("Rifle 1")
     table.press("back", "back")
-    table.choose("Status board")
+    table.choose("All pieces")
     assert table.view.lines == ("Tiger 1 Axis: ready", "Sherman 1 Axis: off map",
                                 "Bofors 1 Allies: crew 3", "Rifle 1 Allies: 4 figures, hidden")
 
@@ -502,13 +503,13 @@ def overrun_field(table) -> None:
     new_battle(table, ("Tiger I", "axis"), ("Rifleman", "allies", 3),
                ("37 mm Bofors AT gun", "allies"), ("Rifleman", "allies", 2))
     table.press("ok")                         # the Tiger alone: its actions at once
-    assert table.view.items == ("Fire", "Move", "Run over", "End activation", "Commander out")
+    assert table.view.items == ("Fire", "Move", "Run over", "All done", "Commander out")
     table.choose("Run over")
     assert table.view.items == ("Rifle 1 (3)", "Bofors 1", "Rifle 2 (2)", "Run over!")
     table.press("ok")                         # Rifle 1: how many under the tank
     assert isinstance(table.view, BigWord) and table.view.word == "3"
     table.press("ok")
-    assert table.view.items == ("in the open", "in soft cover", "dug in", "in hard cover")
+    assert table.view.items == ("in the open", "in soft cover", "in a trench", "in hard cover")
     table.press("ok")
     table.choose("Bofors 1")
     assert table.view.items == ("in the open", "in soft cover", "in hard cover")
@@ -613,7 +614,7 @@ def commander_out(table) -> None:
     assert table.view.items[-1] == "Commander in"
     assert pieces(table)["Tiger 1"] == (5, ["commander_out"])
     assert logged(table)[-1] == "axis Tiger 1: commander out in the turret"
-    table.choose("End activation")           # nothing left for an extra activation
+    table.choose("All done")           # nothing left for an extra activation
 
 
 def test_a_commander_out_in_the_turret_is_shot_and_the_tank_leaves_and_comes_back(table_at):
@@ -627,15 +628,15 @@ def test_a_commander_out_in_the_turret_is_shot_and_the_tank_leaves_and_comes_bac
     table.press("ok", "ok")                   # in the open; 45 cm
     table.press("allies", "axis")
     view = table.view
-    assert view.header.title == "Tiger 1 commander" and view.needed == "6 v 2"
+    assert view.header.title == "Tiger 1 commander" and view.needed == "6 to 2"
     assert view.total == "DOWN!"
     table.press("ok")
     assert pieces(table)["Tiger 1"] == (5, ["commander_killed"])
     assert logged(table)[-1] == "allies Rifle 1 fires rifle at Tiger 1: 1 of 1 down"
-    table.choose("End activation")
+    table.choose("All done")
     assert table.view.header.side == "axis"
     table.press("ok")                         # the Tiger may only leave the map
-    assert table.view.items == ("Leave the map", "End activation")
+    assert table.view.items == ("Leave the map", "All done")
     table.choose("Leave the map")
     assert table.view.word == "OFF MAP"
     assert table.view.detail == "back after your next turn"
@@ -643,7 +644,7 @@ def test_a_commander_out_in_the_turret_is_shot_and_the_tank_leaves_and_comes_bac
     assert pieces(table)["Tiger 1"] == (5, ["commander_killed", "off_map"])
     assert logged(table)[-1] == ("axis Tiger 1 leaves the map for a new commander: back "
                                        "from the end of turn 5")
-    table.choose("End activation")
+    table.choose("All done")
     table.choose("Pass")                      # the Allies' turn 4
     table.choose("yes")
     assert table.view.items == ("Off map: 1", "Pass")
@@ -675,8 +676,8 @@ def grenade_table(table_at, tmp_path, dice, with_value: bool):
     table = table_at(dice, config=config if with_value else your_table(config))
     new_battle(table, ("Grenadier", "axis", 1), ("Rifleman", "allies", 2))
     table.press("ok", "ok")                   # Gren 1 alone; Fire
-    assert table.view.items == ("Rifle 1 (2)", "grenade template")
-    table.choose("grenade template")
+    assert table.view.items == ("Rifle 1 (2)", "grenade at a group")
+    table.choose("grenade at a group")
     table.press("ok", "ok", "ok")             # Rifle 1: both figures, in the open
     return table
 
@@ -685,7 +686,7 @@ def test_a_grenade_without_its_value_in_the_table_asks_for_it(table_at, tmp_path
     table = grenade_table(table_at, tmp_path, AXIS_FIRST, with_value=False)
     table.choose("Fire!")
     assert (table.view.header.title, table.view.word, table.view.detail) == (
-        "Your table", "0", "grenade template")
+        "Your table", "0", "grenade at a group")
 
 
 def test_a_grenade_template_attacks_each_figure_under_it(table_at, tmp_path):
@@ -693,9 +694,9 @@ def test_a_grenade_template_attacks_each_figure_under_it(table_at, tmp_path):
     table.choose("Fire!")
     assert "Axis: press to fire" in lines(table.view)
     table.press("axis", "allies")             # 3+1 = 4 v 2: down
-    assert table.view.needed == "4 v 2" and table.view.total == "DOWN!"
+    assert table.view.needed == "4 to 2" and table.view.total == "DOWN!"
     table.press("axis", "allies")             # 1+1 = 2 v 4: no kill; then the summary
-    assert table.steps[-2].needed == "2 v 4" and table.steps[-2].total == "MISS"
+    assert table.steps[-2].needed == "2 to 4" and table.steps[-2].total == "MISS"
     assert table.view.word == "1 of 2 down"
     assert logged(table)[-1] == "axis Gren 1 fires grenade at Rifle 1 (2): 1 of 2 down"
 
@@ -763,7 +764,7 @@ def test_snapshot_match_result(table_at, snapshot):
     table.choose("Give up")
     # the Axis' turn: their row is lit first
     assert table.view.items[table.view.index] == "Axis gives up"
-    table.choose("Allies gives up")          # team 1 plays the Allies now: team 2 wins
+    table.choose("Allies give up")          # team 1 plays the Allies now: team 2 wins
     table.choose("yes")
     table.press("ok", "ok")
     assert table.view.word == "DRAW" and table.view.detail == "1 : 1"
@@ -794,10 +795,10 @@ def test_snapshot_commander_menu_and_off_map_in_polish(table_at, snapshot):
     assert table.view.items[-1] == "Dowódca na wieżę"
     snapshot("tank_commander_menu_pl", render(table.view))
     table.choose("Dowódca na wieżę")
-    table.choose("Koniec aktywacji")
+    table.choose("Gotowe")
     table.press("ok", "ok", "ok", "ok", "ok", "allies", "axis", "ok")
     assert pieces(table)["Tiger 1"] == (5, ["commander_killed"])
-    table.choose("Koniec aktywacji")
+    table.choose("Gotowe")
     table.press("ok")
     table.choose("Zjedź z mapy")
     assert table.view.word == "ZJECHAŁ"
@@ -806,12 +807,12 @@ def test_snapshot_commander_menu_and_off_map_in_polish(table_at, snapshot):
 
 def test_the_polish_status_board_is_of_units_not_only_vehicles(table_at):
     """The board lists squads, guns, crews and riders beside the vehicles: in Polish it is
-    "Stan jednostek" (units), as "Ukryte jednostki" is, not "Stan pojazdów" (vehicles)."""
+    "Wszystkie jednostki" (units), as "Ukryte jednostki" is, not "pojazdy" (vehicles)."""
     table = table_at(AXIS_FIRST, config=Config(game=Game(language="pl", rules="tank")))
     table.press("ok")
     for name, side, figures in (("Tiger I", "axis", None), ("Rifleman", "allies", 2)):
         add(table, name, side, figures)
     table.press("ok", "axis", "allies", "ok", "back")
-    table.choose("Stan jednostek")
-    assert table.view.header.title == "Stan jednostek"
+    table.choose("Wszystkie jednostki")
+    assert table.view.header.title == "Wszystkie jednostki"
     assert "Rifle 1 Alianci: figurek: 2" in table.view.lines

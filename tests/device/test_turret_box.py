@@ -76,7 +76,7 @@ def grenadiers(table_at, tmp_path, dice):
 
 def throw(table) -> None:
     """A grenade at both figures of Rifle 1, in the open: each attack 1 v 6, a miss."""
-    table.choose("grenade template")
+    table.choose("grenade at a group")
     table.press("ok", "ok", "ok")             # Rifle 1: both figures, in the open
     table.choose("Fire!")
     table.press("axis", "allies", "axis", "allies")
@@ -95,7 +95,7 @@ def test_each_figure_throws_one_grenade_per_activation(table_at, tmp_path):
     assert table.view.header.title == "Shot 3 of 4"
     assert saved(table)["turn"]["activations"][0]["shots"] == [
         {"piece": "Gren 1", "weapon": "grenade"}, {"piece": "Gren 1", "weapon": "grenade"}]
-    table.choose("grenade template")          # a third grenade: refused, before any die
+    table.choose("grenade at a group")          # a third grenade: refused, before any die
     assert lines(table.view) == ("Gren 1 has thrown 2 grenades in this activation, one a "
                                  "figure: figures armed with hand grenades can throw one "
                                  "per activation")

@@ -53,8 +53,10 @@ from cobi_companion.device.games import cobra
 from cobi_companion.device.games.battle import refuse
 from cobi_companion.device.games.cobra import CobraSession
 from cobi_companion.device.games.cobra_victory import vp_item
+from cobi_companion.device.games.menus import Scroll
 from cobi_companion.device.games.rolling import face_for
 from cobi_companion.device.games.settings import VOLUME_STEP
+from cobi_companion.device.games.shots import shot_odds
 from cobi_companion.device.games.tank import learn
 from cobi_companion.device.ports.errors import ConfigError
 from cobi_companion.device.ports.fake_sensor import FakeSensor, ff_frame
@@ -62,6 +64,7 @@ from cobi_companion.device.ports.power import RecordingPower
 from cobi_companion.device.ports.range_sensor import Condition
 from cobi_companion.device.ports.speech import NoSpeech
 from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore, StoreProblem
+from cobi_companion.device.ui.details import shot_details
 from cobi_companion.device.ui.renderer import last_row, render
 from cobi_companion.device.ui.trouble import notice
 from cobi_companion.rules import house, turns
@@ -259,6 +262,7 @@ class Guide:
         self.stuck = 0
         self.recent: list[str] = []         # the titles of the last screens
         self.browsed: set[int] = set()      # the results whose steps were browsed
+        self.detailed: set[int] = set()     # the screens whose details (OK) were read
         self.logs_read: set[str] = set()    # the battles whose log was read at their end
         loop = table.box.loop
         draw = loop.render
@@ -375,6 +379,12 @@ class Guide:
         elif view.header.title == self.t("game_over") and self.app.state is not None and \
                 self.app.state.id not in self.logs_read:
             self.read_log()
+        elif getattr(screen, "details", None) is not None and id(screen) not in self.detailed:
+            self.detailed.add(id(screen))       # the figures behind a chance's words, once:
+            self.press("ok")                    # OK, read (then OK goes back)
+        elif kind == "Scroll" and screen.details is not None and \
+                view.index >= last_row(view):   # read, its details too: back
+            self.press("back")
         elif kind == "FirePreview":             # the armour turned a few detents, then fire
             self.press(*["cw"] * self.rng.choice((0, 0, 1, 2, 3)), screen.side)
         elif kind == "Show" and screen.steps and screen.index == screen.last > 0 and \
@@ -991,7 +1001,7 @@ def give_up(guide: Guide, side: Side, answer: str) -> None:
             break
         guide.press("back")
     if guide.choose(guide.t("give_up")):
-        guide.choose(guide.t("gives_up", side=guide.t(side.value)))
+        guide.choose(guide.t("gives_up", side=guide.app.side_word(side)))
         guide.choose(answer)
     guide.play(3)
 
@@ -1571,6 +1581,8 @@ def journey_words(tour: Tour) -> None:
     app = guide.app
     for exc in refusals(tour):
         guide.show(refuse(app, app.say(exc), lambda screen=app.screen: screen))
+    for lines in chances(tour, app):
+        guide.show(Scroll(app.t("details"), lines, app.screen))
     app.settings.real_dice = True
     for need in needs():
         guide.show(face_for(app, need, "axis", lambda face, screen=app.screen: screen))
@@ -1586,6 +1598,29 @@ def journey_words(tour: Tour) -> None:
     guide.press("back")
     guide.choose(tour.t("battle_log"))
     guide.play(400, until=lambda: not isinstance(guide.view, Lines))
+
+
+def chances(tour: Tour, app: App) -> list[list[str]]:
+    """Each word of a chance in each line that says one, how many may fall, the dice said
+    fair or not (as the dice statistics say them), and the details of a shot whose modifiers
+    the players set all, at each level: every line in the words of the box's making."""
+    label = labels()
+    bands = [app.t(key) for key in ("chance_none", "chance_tiny", "chance_unlikely",
+                                    "chance_even", "chance_likely", "chance_almost",
+                                    "chance_sure")]
+    said = [[app.t("hit_chance", hit=band), app.t("kill_chance", kill=band),
+             app.t("soft_odds", down=band), app.t("all_down", all=band)] for band in bands]
+    said.append([app.t("expected_down", low=9, high=10, n=10),
+                 app.t("expected_down_one", low=10, n=10)])
+    said.append([f"{app.t('rolls_counted', title=app.t('overall'), n=99999)} · {app.t(key)}"
+                 for key in ("dice_fair", "dice_unfair", "dice_too_few")])
+    aim = LastShot(f"{label['2477']} 1", f"{label['2464']} 1", Facing.REAR, hull_down=True,
+                   over=True)
+    odds = shot_odds(app, aim)
+    assert not isinstance(odds, RulesError)
+    said += [shot_details(app, odds, aim, level, crew_below_half=True)
+             for level in ("tank", "easy")]
+    return said
 
 
 def journey_trouble(tour: Tour) -> None:
@@ -1646,6 +1681,30 @@ JOURNEYS = (journey_box, journey_easy, journey_tank, journey_fights, journey_rid
             journey_victory,
             journey_cobra_movement, journey_sensor,
             journey_words, journey_trouble)
+
+
+# The main path: what a family sees playing Easy and the Tank Game, a battle begun from the
+# start menu (the roster, the initiative, a piece and its action, the shot before it is fired,
+# its steps and outcome, the move's questions, squads' fire, the battle's menu): the frames of
+# these journeys, but for the screens a parent opens, by their titles (the house rules, the
+# log, the status board, the settings, the exact figures of the details, the quick dice, the
+# distances) and the rules' refusals, which name the rules' own terms. Its words are a child's
+# (tests/device/test_vocabulary.py).
+MAIN_PATH = ("easy", "tank")
+PARENTS_SCREENS = ("house_rules", "battle_log", "status_board", "settings", "details",
+                   "quick_dice", "check_distance", "how_measure", "enter_cm", "measuring",
+                   "no_measurement", "not_possible", "language", "sound", "voice", "volume",
+                   "brightness", "screen_off", "real_dice", "dial_face", "files_in_use",
+                   "reboot_ask", "poweroff_ask")
+
+
+def main_path(seen: list[Seen]) -> list[Seen]:
+    """The frames of the tour on the main path."""
+    titles: dict[str, set[str]] = {}
+    for language in LANGUAGES:
+        titles[language] = {i18n.text(language, key) for key in PARENTS_SCREENS}
+    return [one for one in seen if one.journey in MAIN_PATH
+            and one.view.header.title not in titles[one.language]]
 
 
 def take_tour(make: Make, folder: Path, language: str) -> Taken:

@@ -14,7 +14,9 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import partial
+from math import ceil, floor
 from typing import TYPE_CHECKING
 
 from cobi_companion.device.core.app import Next, Screen
@@ -23,10 +25,11 @@ from cobi_companion.device.core.battle_state import SquadAim
 from cobi_companion.device.core.replay import Replay
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll, View
 from cobi_companion.device.games.battle import aim_at, fire_range, refuse
-from cobi_companion.device.games.menus import with_ride
+from cobi_companion.device.games.menus import Scroll, with_ride
 from cobi_companion.device.games.rolling import gather
 from cobi_companion.device.games.shots import Finish, needs_text
 from cobi_companion.device.games.tank import learn
+from cobi_companion.device.ui.details import soft_details
 from cobi_companion.device.ui.explain import BIG_WORDS
 from cobi_companion.device.ui.measure import CmKnob, Measuring
 from cobi_companion.device.ui.widgets import (
@@ -37,7 +40,7 @@ from cobi_companion.device.ui.widgets import (
     WaitPress,
     notice,
 )
-from cobi_companion.device.ui.wording import decimal, in_six, percent, weapon_words
+from cobi_companion.device.ui.wording import chance, weapon_words
 from cobi_companion.rules import soft_fire, soft_odds, tank_game, turns
 from cobi_companion.rules.battle import Piece
 from cobi_companion.rules.card import Facing, Kind, Template, Weapon
@@ -402,18 +405,18 @@ def start(app: App, plan: SoftPlan, done: Finish, back: Next, title: str,
         odds = soft_odds.odds(plan)        # refuses as the fire would
     except RulesError as exc:
         return refuse(app, app.say(exc), back)
-    most = len(odds.down) - 1
-    expected = decimal(app, float(odds.expected_down))
+    he = plan.weapon.template is Template.HE
     if plan.weapon.template is None:
-        chances = [app.t("soft_odds", down=percent(app, odds.all_down))]
+        chances = [app.t("soft_odds", down=chance(app, odds.all_down))]
     else:
-        chances = [app.t("expected_down", exp=expected, n=most),
-                   app.t("all_down", all=percent(app, odds.all_down))]
-        if plan.weapon.template is Template.HE:
-            chances.insert(0, app.t("hit_chance", hit=in_six(app, odds.hit)))
+        chances = [may_fall(app, odds.expected_down, len(odds.down) - 1),
+                   app.t("all_down", all=chance(app, odds.all_down))]
+        if he:
+            chances.insert(0, app.t("hit_chance", hit=chance(app, odds.hit)))
     side = firer.side.value
     preview = Lines(app.header(title), (*aim, *chances, app.t(
-        "press_to_fire", side=app.side_name(side))), hint=hint)
+        "press_to_fire", side=app.side_name(side))),
+        hint=" · ".join(part for part in (hint, app.t("ok_more")) if part))
     run = SoftRun(plan, done, title, Replay(lambda dice: soft_fire.fire(plan, dice)))
 
     def fire_now() -> Screen:
@@ -421,7 +424,19 @@ def start(app: App, plan: SoftPlan, done: Finish, back: Next, title: str,
         if plan.weapon.template is None and state.turn is not None:   # a squad's next
             state.aims[firer.label] = SquadAim(state.turn.number, plan)  # figures: squad.py
         return run.press(app, side)
-    return WaitPress(side, preview, fire_now, back=back, says="say_press_fire")
+    waiting = WaitPress(side, preview, fire_now, back=back, says="say_press_fire",
+                        details=lambda: Scroll(app.t("details"), soft_details(app, odds, he),
+                                               waiting))
+    return waiting
+
+
+def may_fall(app: App, expected: Fraction, most: int) -> str:
+    """How many figures may fall, as whole numbers: the two around the number that falls on
+    average ("may take 1 or 2 of 3"), or that number when it is whole."""
+    low, high = floor(expected), ceil(expected)
+    if low == high:
+        return app.t("expected_down_one", low=low, n=most)
+    return app.t("expected_down", low=low, high=high, n=most)
 
 
 # What the voice asks a player's button for, by the die it rolls (as the panel's prompt).

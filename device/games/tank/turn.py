@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from cobi_companion.device.core.app import Next, Screen
 from cobi_companion.device.core.battle_log import LogEntry, by_side, english, entry
+from cobi_companion.device.core.i18n import STRINGS
 from cobi_companion.device.core.memo import Latest
 from cobi_companion.device.core.spoken import prompt
 from cobi_companion.device.core.views import BigWord, Menu, View
@@ -266,11 +267,15 @@ DID = {Action.FIRE: "did_fire", Action.MOVE: "did_move", Action.HIDE: "did_hide"
 
 
 def did(app: App, label: str) -> str:
-    _, turn = playing(app)
+    """What the piece did in this activation: "fired, moved"; in Polish a squad's figures
+    as many ("strzelali")."""
+    state, turn = playing(app)
     current = turn.current
     if current is None:
         return ""
-    return ", ".join(app.t(DID[d.action]) for d in current.done if d.label == label)
+    many = "" if state.battle.get(label).model else "_many"
+    return ", ".join(app.t(DID[d.action] + many if DID[d.action] + many in STRINGS
+                           else DID[d.action]) for d in current.done if d.label == label)
 
 
 def acting(app: App) -> Screen:
@@ -462,7 +467,7 @@ def moving(app: App, label: str) -> Screen:
     if card.known("move_forward") and card.move_forward is not None:
         return move(app, piece, lambda app, line: record(app, label, Action.MOVE, line),
                     back_to(app, label))
-    word = BigWord(app.header(shown(piece)), app.t("MOVED"), app.t("move_free"))
+    word = BigWord(app.header(shown(piece)), moved_word(app, piece), app.t("move_free"))
     return Show([word], lambda: record(app, label, Action.MOVE,
                                        entry("log_moves", label=label)))
 
@@ -531,8 +536,13 @@ def get_off(app: App, label: str) -> Screen:
         state.turn, state.battle = turns.get_off(turn, state.battle, label, english(line))
         state.last_actor[turn.side] = label
         return saved(app, line)
-    word = BigWord(app.header(shown(piece)), app.t("MOVED"), app.t("move_free"))
+    word = BigWord(app.header(shown(piece)), moved_word(app, piece), app.t("move_free"))
     return Show([word], off)
+
+
+def moved_word(app: App, piece: Piece) -> str:
+    """MOVED, in Polish as many for figures ("RUSZYLI") and one for a model ("RUSZYŁ")."""
+    return app.t("MOVED" if piece.model else "MOVED_MANY")
 
 
 def take_cover(app: App, label: str) -> Screen:

@@ -1,0 +1,60 @@
+"""The details a parent opens where the box says a chance in a child's words: the exact
+chances and the rules' terms behind them, in the app's language. The command line's
+explanations (explain.py) give the same chances in English; these are their lines for the
+panel, made from the rules' typed odds and from what the box asked the players (hull down,
+over 100 cm), never from the rules' sentences."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from cobi_companion.device.core.app import App
+from cobi_companion.device.core.battle_state import LastShot
+from cobi_companion.device.core.words import Listed
+from cobi_companion.device.ui.explain import BIG_WORDS
+from cobi_companion.device.ui.wording import in_six, percent
+from cobi_companion.rules.odds import OUTCOMES, Odds
+from cobi_companion.rules.soft_odds import SoftOdds
+
+
+def shot_details(app: App, odds: Odds, aim: LastShot, level: str,
+                 crew_below_half: bool = False) -> list[str]:
+    """A shot at one piece before it is fired: to hit (what it needs, the modifiers by their
+    rules' names), the reload, every outcome in per cent; at the Easy level how far the gun
+    may turn."""
+    needs = str(odds.needed) if level == "easy" else f"{odds.needed.low}+"
+    lines = [app.t("details_hit", chance=in_six(app, odds.hit), needs=needs)]
+    total = sum(m.value for m in odds.modifiers)
+    names = [app.t(key) for key, asked in (
+        ("rule_hull_down", aim.hull_down), ("rule_over_100", aim.over or (aim.range_cm or 0) > 100),
+        ("rule_crew_half", crew_below_half)) if asked]
+    if total or names:
+        lines.append(app.t("details_modifiers", total=f"{total:+d}",
+                           names=Listed(tuple(names), app.settings.language)))
+    if odds.reload is not None:
+        lines.append(app.t("details_reload", chance=in_six(app, odds.reload)))
+    lines += [f"{app.t(BIG_WORDS[effect]).capitalize()}: {percent(app, odds.effects[effect])}"
+              for effect in reversed(OUTCOMES)]
+    if level == "easy":
+        lines.append(app.t("details_aim"))
+    return lines
+
+
+def soft_details(app: App, odds: SoftOdds, he: bool) -> list[str]:
+    """Fire at figures: (HE's to hit and reload,) the figures that fall on average, and the
+    chance of each number of them."""
+    lines = []
+    if he:
+        lines.append(app.t("details_hit_only", chance=in_six(app, odds.hit)))
+        if odds.reload is not None:
+            lines.append(app.t("details_reload", chance=in_six(app, odds.reload)))
+    lines.append(app.t("details_average", n=average(app, odds.expected_down),
+                       of=len(odds.down) - 1))
+    lines += [app.t("details_n_down", n=n, chance=percent(app, p))
+              for n, p in enumerate(odds.down)]
+    return lines
+
+
+def average(app: App, value: Fraction) -> str:
+    """A mean to two decimals, with the language's decimal mark."""
+    shown = f"{float(value):.2f}"
+    return shown.replace(".", ",") if app.settings.language == "pl" else shown
