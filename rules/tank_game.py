@@ -117,19 +117,21 @@ def damage_dice(tally: Tally, count: int) -> DamageRoll:
 
 
 def check_plan(plan: ShotPlan) -> None:
-    check_hard_target(plan.target)     # before its armour is read: a gun has none to read
+    check_hard_target(plan.target, plan.target_name)   # a gun has no armour to read
     check_can_fire(plan, needs_loaded=True)
 
 
-def check_hard_target(target: InfoCard) -> None:
-    """Fire at hard targets (AP) is for tanks only: refuse a gun or a soft target."""
+def check_hard_target(target: InfoCard, name: str | None = None) -> None:
+    """Fire at hard targets (AP) is for tanks only: refuse a gun or a soft target (`name`:
+    what to call it, its label in a battle; its card's title by default)."""
     kind = target.kind
+    name = name or target.title
     if kind is Kind.GUN:
         raise RulesError("AP is not effective against guns: fire HE or a machine gun",
                          Refusal.AP_AT_GUN)
     if kind in (Kind.FIGURE, Kind.SOFT):
-        raise RulesError(f"{target.title} is a soft target: fire HE or a weapon of the "
-                         f"Soft Targets Table at it", Refusal.AP_AT_SOFT_TARGET, name=target.title)
+        raise RulesError(f"{name} is a soft target: fire HE or a weapon of the "
+                         f"Soft Targets Table at it", Refusal.AP_AT_SOFT_TARGET, name=name)
 
 
 def fire(plan: ShotPlan, dice: Dice) -> Shot:
