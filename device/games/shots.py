@@ -251,7 +251,8 @@ def unloaded(shot: Shot) -> dict[str, LogValue]:
 def resolve_reload(app: App, vehicle: Piece, finish: Finish) -> Screen:
     side = vehicle.side.value
     replay: Replay[ReloadAction] = Replay(lambda dice: tank_game.reload_action(
-        vehicle.card, vehicle.status, dice, vehicle.crew_below_half(), app.playing.house))
+        vehicle.card, vehicle.status, dice, vehicle.crew_below_half(), app.playing.house,
+        name=vehicle.label))
     header = app.header(vehicle.label)
 
     def done() -> Screen:

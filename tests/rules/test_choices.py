@@ -9,10 +9,13 @@ import pytest
 from cobi_companion.rules import choices, turns
 from cobi_companion.rules.battle import Battle, Piece
 from cobi_companion.rules.card_schema import validated_card
+from cobi_companion.rules.dice import ScriptedDice
 from cobi_companion.rules.errors import Refusal, RulesError
 from cobi_companion.rules.movement import allowance
+from cobi_companion.rules.shot import check_firer
 from cobi_companion.rules.soft_fire import he_weapon
 from cobi_companion.rules.status import Side, Status
+from cobi_companion.rules.tank_game import reload_action
 from cobi_companion.rules.turns import Action
 
 PANZER = validated_card({
@@ -112,7 +115,8 @@ def test_a_main_gun_is_not_aimed_at_figures_or_a_hidden_piece():
               Piece("Tiger 2", Side.ALLIES, TIGER, Status(hidden=True), 5),
               Piece("Tiger 3", Side.ALLIES, TIGER, Status(), 5))
     assert code(choices.main_gun_target(b.get("Rifle 9"))) is Refusal.AP_AT_SOFT_TARGET
-    assert choices.main_gun_target(b.get("Rifle 9")).values["name"] == "Rifle 9"  # type: ignore[union-attr]
+    soft = choices.main_gun_target(b.get("Rifle 9"))
+    assert soft is not None and soft.values["name"] == "Rifle 9"
     assert code(choices.main_gun_target(b.get("Tiger 2"))) is Refusal.HIDDEN_TARGET
     assert choices.main_gun_target(b.get("Tiger 3")) is None
 
@@ -124,3 +128,12 @@ def test_a_refusal_names_the_piece_by_its_label_where_it_has_one():
     with pytest.raises(RulesError) as card:      # no battle: the card's title, as before
         allowance(TIGER, status=Status(immobilized=True))
     assert card.value.values["name"] == "2477 Tiger I"
+
+
+def test_a_reload_and_a_main_gun_refusal_name_the_label_too():
+    with pytest.raises(RulesError) as loaded:
+        reload_action(TIGER, Status(), ScriptedDice([6]), name="Tiger 1")
+    assert str(loaded.value) == "Tiger 1 is loaded: there is nothing to reload"
+    with pytest.raises(RulesError) as unloaded:
+        check_firer(TIGER, Status(loaded=False), needs_loaded=True, name="Tiger 1")
+    assert unloaded.value.values["name"] == "Tiger 1"
