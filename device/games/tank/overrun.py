@@ -159,7 +159,7 @@ class OverrunRun(Screen):
         state = app.playing
         state.battle = result.apply(state.battle)
         views: list[View] = [] if last is None else [last]
-        views.append(self.outcome(app, result))
+        views.append(overrun_outcome(app, result))
         app.cue("hit" if result.down else "miss", self.tank.side.value)
         pieces = tuple(f"{p.label} ({p.figures})" for p in result.pieces)
         counts: dict[str, LogValue] = {"tank": self.tank.label, "pieces": pieces,
@@ -169,13 +169,6 @@ class OverrunRun(Screen):
             if result.guns_eliminated else entry("log_runs_over", **counts)
         after = self.done(app, line)
         return Show(views, lambda: after, animate=True, steps=True, play=True)
-
-    def outcome(self, app: App, result: Overrun) -> BigWord:
-        """The last screen, from the overrun's trace: which tank ran over them, how many
-        went down and what is left, OK = next."""
-        return BigWord(app.header(app.t("tank_runs_over", tank=self.tank.label)),
-                       app.t("n_down", down=result.down, of=result.run_over),
-                       self.left(app, result), hint=app.t("ok_next"))
 
     @staticmethod
     def left(app: App, result: Overrun) -> str:
@@ -190,3 +183,10 @@ class OverrunRun(Screen):
             parts.append(left)
         return " · ".join(parts)
 
+
+def overrun_outcome(app: App, result: Overrun) -> BigWord:
+    """An overrun's last screen, made from its trace alone (a resumed battle can show it
+    again): which tank ran over them, how many went down and what is left, OK = next."""
+    return BigWord(app.header(app.t("tank_runs_over", tank=result.tank)),
+                   app.t("n_down", down=result.down, of=result.run_over),
+                   OverrunRun.left(app, result), hint=app.t("ok_next"))
