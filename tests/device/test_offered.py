@@ -101,7 +101,9 @@ def test_a_squads_next_figure_starts_on_the_target_it_fired_at_last(table_at):
     assert table.view.items == ("Pistol 1 (1)", "Pistol 2 (1)")
     table.choose("Pistol 2")
     table.press("ok", "ok", "axis", "allies", "ok")   # in the open; 45 cm; the dice; read
-    assert table.view.header.title == "Shot 2 of 2"
+    assert table.view.header.title == "Shot 2 of 2"   # the same shot again, or a long press
+    table.press("back")                               # for another target: the last one lit
+    assert table.view.items == ("Pistol 1 (1)", "Pistol 2 (1)", "Done firing")
     assert table.view.items[table.view.index] == "Pistol 2 (1)"
 
 

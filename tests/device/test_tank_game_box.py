@@ -10,6 +10,8 @@ from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll
 from cobi_companion.device.sim import drain
 from cobi_companion.device.ui.renderer import HEIGHT, TOP, WIDTH, render
 
+from .conftest import your_table
+
 # Roll-offs: the first die is the Axis', the second the Allies'. The higher attacks, and the
 # defender acts first: AXIS_FIRST makes the Allies attack, so the Axis turn comes first.
 AXIS_FIRST = [2, 4]
@@ -333,7 +335,9 @@ def test_a_squad_fires_once_per_figure_even_through_a_restart(table_at, tmp_path
     table.press("ok", "ok")                   # Rifle 1 alone: it starts; Fire
     assert table.view.header.title == "Shot 1 of 2"
     table.press("ok", "ok", "ok", "axis", "allies", "ok")
-    assert table.view.header.title == "Shot 2 of 2"
+    assert table.view.header.title == "Shot 2 of 2"     # the second figure: the same shot
+    assert table.view.lines[0] == "Pistol 1 (1) · 45 cm"
+    table.press("back")                                 # a long press: choose again
     assert table.view.items == ("Pistol 1 (1)", "Done firing")
     assert pieces(table)["Pistol 1"] == (1, []) and saved(table)["shots"] == {"Rifle 1": [1, 2]}
     table.close()
@@ -341,7 +345,7 @@ def test_a_squad_fires_once_per_figure_even_through_a_restart(table_at, tmp_path
     table.press("ok")                         # Resume: the rifle squad has fired once
     assert table.view.hint == "fired"
     table.choose("Fire")
-    assert table.view.header.title == "Shot 2 of 2"
+    assert table.view.header.title == "Shot 2 of 2"  # the first shot is not kept: chosen again
     table.press("ok", "ok", "ok", "axis", "allies")
     assert table.steps[-2].needed == "3 v 6" and table.view.word == "MISS"
     table.press("ok")
@@ -352,7 +356,7 @@ def test_a_squad_fires_once_per_figure_even_through_a_restart(table_at, tmp_path
 
 
 def test_refusals_are_one_line(table_at):
-    table = table_at([*AXIS_FIRST, 4, 3])
+    table = table_at([*AXIS_FIRST, 4, 3], config=your_table())   # a value may be asked
     new_battle(table, ("Rifleman", "axis", 1), ("Tiger I", "allies"),
                ("Soldier with pistol", "allies", 1))
     table.press("ok", "ok")                   # Rifle 1, Fire: a rifle cannot harm the Tiger,
@@ -650,7 +654,8 @@ def grenade_table(table_at, tmp_path, dice, with_value: bool):
     (cards / "grenadier.toml").write_text(GRENADIER)
     if with_value:
         (cards / "tables" / "soft-targets.toml").write_text(GRENADE_TABLE)
-    table = table_at(dice, config=Config(paths=Paths(cards_dir=cards)))
+    config = Config(paths=Paths(cards_dir=cards))
+    table = table_at(dice, config=config if with_value else your_table(config))
     new_battle(table, ("Grenadier", "axis", 1), ("Rifleman", "allies", 2))
     table.press("ok", "ok")                   # Gren 1 alone; Fire
     assert table.view.items == ("Rifle 1 (2)", "grenade template")

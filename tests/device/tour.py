@@ -80,6 +80,7 @@ from cobi_companion.rules.cobra.turns import SCENARIOS, CobraGame
 from cobi_companion.rules.dice import Aim, Need, Roller
 from cobi_companion.rules.distance import QUESTIONS, Call
 from cobi_companion.rules.errors import Refusal, RulesError
+from cobi_companion.rules.house import HouseRules
 from cobi_companion.rules.soft_table import SITUATIONS, Wanted
 from cobi_companion.rules.status import Effect, Side
 from cobi_companion.rules.turns import Action
@@ -676,11 +677,11 @@ def journey_tank(tour: Tour) -> None:
 
 def seed_battle(tour: Tour, name: str, sides: dict[Side, list[tuple[str, dict[str, bool]]]],
                 level: str = "tank", round: int = 3, log: tuple[LogEntry, ...] = (),
-                last_shot: LastShot | None = None, riding: dict[int, int] | None = None
-                ) -> None:
+                last_shot: LastShot | None = None, riding: dict[int, int] | None = None,
+                house: HouseRules = house.DEFAULT) -> None:
     """A battle saved in the state of box `name`: each side's pieces as (card, marks), the
     Axis to act in `round`, with the lines of its log and the Axis's last shot; `riding`:
-    squads riding vehicles, by their places in the battle (Axis first)."""
+    squads riding vehicles, by their places in the battle (Axis first); its house rules."""
     book = load_cards()
     battle = Battle(level)
     for side, pieces in sides.items():
@@ -694,7 +695,7 @@ def seed_battle(tour: Tour, name: str, sides: dict[Side, list[tuple[str, dict[st
         battle = battle.replace_piece(replace(battle.pieces[rider],
                                               riding=Ride(carrier.label, carrier.kind)))
     state = BattleState(level, battle, round=round, first=Side.AXIS, active=Side.AXIS,
-                        defender=Side.AXIS, log=list(log))
+                        defender=Side.AXIS, log=list(log), house=house)
     if level == "tank":
         state.turn = turns.Turn(2 * round - 1, Side.AXIS)
     if last_shot is not None:
@@ -869,9 +870,10 @@ def journey_learn(tour: Tour) -> None:
     and the notice of each reason a value is not saved (as learn.py says them)."""
     label = labels()
     grenade = tour.t("template", weapon=tour.t("weapon_grenade"))
+    yours = HouseRules(soft_table="printed")     # your table: a value it lacks is asked
     for name in ("learn", "learn-broken"):
         seed_battle(tour, name, {Side.AXIS: [("rifleman", {})],
-                                 Side.ALLIES: [("rifleman", {})]})
+                                 Side.ALLIES: [("rifleman", {})]}, house=yours)
         if name == "learn-broken":
             path = learned_file(tour.folder / name)
             path.parent.mkdir(parents=True)
@@ -889,7 +891,12 @@ def journey_learn(tour: Tour) -> None:
         if name == "learn-broken":
             guide.play(12)
             continue
-        guide.follow(label["rifleman"], tour.t("sit_open"))       # the squad's next shot
+        # the squad's next shot: the first one's again, held for another range
+        again = tour.t("shot_of", n=2, of=3)
+        guide.play(6, until=lambda guide=guide, again=again: isinstance(guide.view, Lines)
+                   and guide.view.header.title == again)
+        guide.press("back")
+        guide.follow(label["rifleman"], tour.t("sit_open"))
         guide.dial_to("40 cm")
         guide.press("ok", "ok")                 # the table says 0
         guide.choose(tour.t("remember_band"))
@@ -898,7 +905,7 @@ def journey_learn(tour: Tour) -> None:
         guide.press("cw", "cw", "cw", "ok", "ok")                    # 40-40 cm
         guide.play(12)
     seed_battle(tour, "learn-template", {Side.AXIS: [("mg-gunner", {})],
-                                         Side.ALLIES: [("rifleman", {})]})
+                                         Side.ALLIES: [("rifleman", {})]}, house=yours)
     guide = tour.guide(tour.box("learn-template", [4, 3] * 100), "learn")
     guide.choose(tour.t("resume"))
     guide.follow(label["mg-gunner"], tour.t("fire"), grenade, label["rifleman"])
@@ -1261,6 +1268,7 @@ def journey_landing(tour: Tour) -> None:
             ("abandoned", replace(start, landing=nine), {}, [],
              ("beach_check", "landing_omaha"), ("ok", "ok")),
             ("nine", replace(start, landing=nine), {}, [], ("para_drop",), ()),
+            ("leave", start, {}, [], ("next_phase",), ()),     # none dropped: asked first
             ("withdrawn", withdrawal, owner, [2], ("withdrawal",), ("ok",)),
             ("destroyed", withdrawal, {}, [6], ("withdrawal",), ("ok",)),
             ("leaving", start, {}, [], ("next_phase",), ())]    # drops left: asked first
