@@ -130,7 +130,9 @@ def test_a_range_the_table_lacks_is_dialled_remembered_and_known_after_a_restart
     table.close()
 
     table = table_at([6, 1], tmp_path / "state")              # a restart: the same folder
-    table.press("ok")                                          # Resume
+    table.press("ok")                                          # Resume: the miss again
+    assert table.view.total == "MISS"
+    table.press("ok")
     table.choose("Fire")
     assert table.view.header.title == "Shot 3 of 3"
     at_pistol_in(table, "in the open", 33)

@@ -342,7 +342,9 @@ def test_a_squad_fires_once_per_figure_even_through_a_restart(table_at, tmp_path
     assert pieces(table)["Pistol 1"] == (1, []) and saved(table)["shots"] == {"Rifle 1": [1, 2]}
     table.close()
     table = table_at([1, 6], tmp_path / "state")
-    table.press("ok")                         # Resume: the rifle squad has fired once
+    table.press("ok")                         # Resume: the last shot's outcome again first
+    assert isinstance(table.view, BigWord | Roll)
+    table.press("ok")                         # the rifle squad has fired once
     assert table.view.hint == "fired"
     table.choose("Fire")
     assert table.view.header.title == "Shot 2 of 2"  # the first shot is not kept: chosen again
@@ -402,6 +404,8 @@ def test_a_match_of_two_battles_through_a_restart(table_at, tmp_path):
     # A pulled plug: the box offers the match again.
     table = table_at(ALLIES_FIRST, tmp_path / "state")
     assert table.view.items[0] == "Resume match"
+    table.press("ok")                         # the last shot's outcome again first
+    assert isinstance(table.view, BigWord | Roll)
     table.press("ok")
     assert table.view.lines == ("Battle 1 of 2", "team 1 won, 1 left",
                                 "Now the sides swap", "team 1 plays Allies")
@@ -412,7 +416,9 @@ def test_a_match_of_two_battles_through_a_restart(table_at, tmp_path):
     table.close()
     # And again in the middle of battle 2.
     table = table_at([], tmp_path / "state")
-    table.press("ok")                         # Resume battle
+    table.press("ok")                         # Resume battle: the attacker's roll again
+    assert isinstance(table.view, Roll) and table.view.total
+    table.press("ok")
     assert table.view.items == ("Pistol 1 (1)", "Pass")
     table.press("back")
     table.choose("Give up")
