@@ -131,7 +131,7 @@ def test_a_range_the_table_lacks_is_dialled_remembered_and_known_after_a_restart
 
     table = table_at([6, 1], tmp_path / "state")              # a restart: the same folder
     table.press("ok")                                          # Resume: the miss again
-    assert table.view.total == "MISS"
+    assert table.view.word == "MISS"
     table.press("ok")
     table.choose("Fire")
     assert table.view.header.title == "Shot 3 of 3"
