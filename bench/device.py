@@ -67,7 +67,7 @@ TANK_KEYS = ("ok,ccw,ok,cw,cw,cw,cw,axis,ccw,ccw,allies,ok,axis,allies,ok,"  # T
              "ok,ok,ok,ok,ok,cw,cw,allies,ok,ok,"       # Sherman at the rear: WEAKENED; end
              "ok,ok,ok,ok,ok,axis,ok,ok,"               # Tiger fires: MISS, UNLOADED; end
              "cw,ok,cw,ok,ok,ok,ok,ok,ok,ok,"           # round 2: the Sherman moves 22 cm
-             "ok,ok,ok,cw,cw,ok,axis,ok,ok,"            # Tiger: fire refused, then reload
+             "ok,cw,ok,axis,ok,ok,"                     # Tiger, unloaded: no Fire; reload
              "back,cw,ok,cw,ok,back,cw,cw,ok,cw,ok,"    # round 3: menu, status board, log
              "back,cw,cw,cw,ok,back,cw,cw,ok,cw,ok,"    # fair dice?; the Allies pass, yes
              "axis,ok,ok,ok")                           # Tiger again: DESTROYED, AXIS WIN

@@ -85,7 +85,7 @@ LATER_MODULES = (
     "device.ports.range_sensor", "device.ports.range_reader", "device.ui.measure",
     "device.games.battle", "device.games.easy", "device.games.system",
     "device.games.settings", "device.games.tank", "device.games.tank.learn",
-    "device.games.tank.fire", "rules.overrun", "device.games.tank.overrun",
+    "rules.overrun", "rules.choices", "device.games.tank.fire", "device.games.tank.overrun",
     "device.games.tank.squad", "device.games.tank.turn", "rules.cobra.tables",
     "rules.cobra.movement", "rules.cobra.weather",
     "rules.cobra.combat", "rules.cobra.exits", "rules.cobra.command", "rules.cobra.scoresheet",

@@ -109,6 +109,7 @@ class Refusal(Coded):
     GUN_FIRED = "gun_fired", "label"
     WEAPON_FIRED = "weapon_fired", "label", "weapon", "figures"
     GRENADE_THROWN = "grenade_thrown", "label", "figures"
+    NOTHING_TO_FIRE = "nothing_to_fire", "label"
     # figures riding on vehicles
     RIDE_ONLY_FIGURES = "ride_only_figures", "label"
     ALREADY_RIDING = "already_riding", "label", "vehicle"

@@ -35,7 +35,7 @@ class Allowance:
 
 def allowance(card: InfoCard, *, reverse: bool = False, turns: int = 0, rough: bool = False,
               road: bool = False, moved: int = 0,
-              status: Status | None = None) -> Allowance:
+              status: Status | None = None, name: str | None = None) -> Allowance:
     """Forward (or backward) - turns x turn cost - rough cost (once) + road bonus.
 
     `moved` is the distance already driven this move: the result is then what is left.
@@ -44,11 +44,12 @@ def allowance(card: InfoCard, *, reverse: bool = False, turns: int = 0, rough: b
     are free, so `turns` counts only the turns the player chose (at junctions or off road).
     """
     status = status or Status()
+    name = name or card.title          # a battle calls the piece by its label
     if status.destroyed:
-        raise RulesError(f"{card.title} is destroyed", Refusal.DESTROYED, name=card.title)
+        raise RulesError(f"{name} is destroyed", Refusal.DESTROYED, name=name)
     if status.immobilized:
-        raise RulesError(f"{card.title} is immobilized: it cannot move for the rest of the game",
-                         Refusal.IMMOBILIZED_FOR_GOOD, name=card.title)
+        raise RulesError(f"{name} is immobilized: it cannot move for the rest of the game",
+                         Refusal.IMMOBILIZED_FOR_GOOD, name=name)
     if turns < 0 or moved < 0:
         raise RulesError("turns and distance moved cannot be negative", Refusal.NEGATIVE_MOVE)
     if rough and road:

@@ -26,22 +26,27 @@ class ShotPlan:
     target_status: Status = field(default_factory=Status)
     over_range: bool = False          # the players say over 100 cm, without a distance
     house: HouseRules = DEFAULT       # the readings the players chose (rules/house.py)
+    # what a refusal calls the firer and the target: their labels in a battle ("Tiger 1"),
+    # else their cards' titles (with the set number)
+    attacker_name: str | None = None
+    target_name: str | None = None
 
 
-def check_firer(attacker: InfoCard, status: Status, *, needs_loaded: bool) -> None:
-    """Refuse a firer the rules do not let fire, with the reason in one line."""
+def check_firer(attacker: InfoCard, status: Status, *, needs_loaded: bool,
+                name: str | None = None) -> None:
+    """Refuse a firer the rules do not let fire, with the reason in one line (`name`: what
+    to call it, its label in a battle; its card's title by default)."""
+    name = name or attacker.title
     if status.destroyed:
-        raise RulesError(f"{attacker.title} is destroyed and cannot fire",
-                         Refusal.FIRER_DESTROYED, name=attacker.title)
+        raise RulesError(f"{name} is destroyed and cannot fire",
+                         Refusal.FIRER_DESTROYED, name=name)
     if status.gun_destroyed:
-        raise RulesError(f"{attacker.title} has lost its gun and cannot fire",
-                         Refusal.GUN_LOST, name=attacker.title)
+        raise RulesError(f"{name} has lost its gun and cannot fire", Refusal.GUN_LOST, name=name)
     if attacker.need("gun_to_hit") is None or attacker.need("damage") is None:
-        raise RulesError(f"{attacker.title} has no gun: its card says none",
-                         Refusal.NO_GUN, name=attacker.title)
+        raise RulesError(f"{name} has no gun: its card says none", Refusal.NO_GUN, name=name)
     if needs_loaded and not status.loaded:
-        raise RulesError(f"{attacker.title} is unloaded: it must reload before it can fire",
-                         Refusal.UNLOADED, name=attacker.title)
+        raise RulesError(f"{name} is unloaded: it must reload before it can fire",
+                         Refusal.UNLOADED, name=name)
 
 
 def check_can_fire(plan: ShotPlan, *, needs_loaded: bool, needs_armour: bool = True) -> None:
@@ -49,10 +54,12 @@ def check_can_fire(plan: ShotPlan, *, needs_loaded: bool, needs_armour: bool = T
     gone, or a card value every hit needs (the armour hit: a hit's net is damage - armour)
     that is not known. Destroy and the bands are read after the dice, only by a result that
     reaches them (`effect_of`): a net below 0 needs neither."""
-    check_firer(plan.attacker, plan.attacker_status, needs_loaded=needs_loaded)
+    check_firer(plan.attacker, plan.attacker_status, needs_loaded=needs_loaded,
+                name=plan.attacker_name)
     if plan.target_status.destroyed:
-        raise RulesError(f"{plan.target.title} is already destroyed",
-                         Refusal.TARGET_DESTROYED, name=plan.target.title)
+        target = plan.target_name or plan.target.title
+        raise RulesError(f"{target} is already destroyed", Refusal.TARGET_DESTROYED,
+                         name=target)
     if needs_armour:
         facing_armour(plan.target, plan.facing)
 

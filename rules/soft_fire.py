@@ -287,8 +287,8 @@ def check_soft_firer(firer: Piece, weapon: Weapon) -> None:
             raise RulesError(f"{firer.label} has lost its gun and cannot fire",
                              Refusal.GUN_LOST, name=firer.label)
         if firer.card.need("gun_to_hit") is None or firer.card.need("reload") is None:
-            raise RulesError(f"{firer.card.title} has no gun: its card says none",
-                             Refusal.NO_GUN, name=firer.card.title)
+            raise RulesError(f"{firer.label} has no gun: its card says none",
+                             Refusal.NO_GUN, name=firer.label)
         if not firer.status.loaded:
             raise RulesError(f"{firer.label} is unloaded: it must reload before it can fire",
                              Refusal.UNLOADED, name=firer.label)

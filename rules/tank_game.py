@@ -117,19 +117,21 @@ def damage_dice(tally: Tally, count: int) -> DamageRoll:
 
 
 def check_plan(plan: ShotPlan) -> None:
-    check_hard_target(plan.target)     # before its armour is read: a gun has none to read
+    check_hard_target(plan.target, plan.target_name)   # a gun has no armour to read
     check_can_fire(plan, needs_loaded=True)
 
 
-def check_hard_target(target: InfoCard) -> None:
-    """Fire at hard targets (AP) is for tanks only: refuse a gun or a soft target."""
+def check_hard_target(target: InfoCard, name: str | None = None) -> None:
+    """Fire at hard targets (AP) is for tanks only: refuse a gun or a soft target (`name`:
+    what to call it, its label in a battle; its card's title by default)."""
     kind = target.kind
+    name = name or target.title
     if kind is Kind.GUN:
         raise RulesError("AP is not effective against guns: fire HE or a machine gun",
                          Refusal.AP_AT_GUN)
     if kind in (Kind.FIGURE, Kind.SOFT):
-        raise RulesError(f"{target.title} is a soft target: fire HE or a weapon of the "
-                         f"Soft Targets Table at it", Refusal.AP_AT_SOFT_TARGET, name=target.title)
+        raise RulesError(f"{name} is a soft target: fire HE or a weapon of the "
+                         f"Soft Targets Table at it", Refusal.AP_AT_SOFT_TARGET, name=name)
 
 
 def fire(plan: ShotPlan, dice: Dice) -> Shot:
@@ -143,8 +145,9 @@ def fire(plan: ShotPlan, dice: Dice) -> Shot:
     needed: DieRange = tally.card(attacker, "gun_to_hit")
     reloading = reload_range(attacker, plan.house, tally.card)
     if reloading is None:
-        raise RulesError(f"{attacker.title} has no reload roll on its card",
-                         Refusal.NO_RELOAD_ROLL, name=attacker.title)
+        name = plan.attacker_name or attacker.title
+        raise RulesError(f"{name} has no reload roll on its card", Refusal.NO_RELOAD_ROLL,
+                         name=name)
     to_hit = check_die(tally, TO_HIT, needed, to_hit_modifiers(plan))
     reload = check_die(tally, RELOAD, reloading, reload_modifiers(plan.crew_below_half))
     attacker_after = replace(plan.attacker_status, loaded=reload.success)
@@ -167,27 +170,29 @@ def fire(plan: ShotPlan, dice: Dice) -> Shot:
 
 
 def reload_action(card: InfoCard, status: Status, dice: Dice,
-                  crew_below_half: bool = False, house: HouseRules = DEFAULT
-                  ) -> ReloadAction:
-    """A vehicle that neither moves nor fires rolls to reload with +2."""
+                  crew_below_half: bool = False, house: HouseRules = DEFAULT,
+                  name: str | None = None) -> ReloadAction:
+    """A vehicle that neither moves nor fires rolls to reload with +2 (`name`: what a refusal
+    calls it, its label in a battle; its card's title by default)."""
     from .dice import RELOAD
     from .trace import ReloadAction, Tally
 
+    name = name or card.title
     if status.destroyed:
-        raise RulesError(f"{card.title} is destroyed", Refusal.DESTROYED, name=card.title)
+        raise RulesError(f"{name} is destroyed", Refusal.DESTROYED, name=name)
     if status.gun_destroyed:
-        raise RulesError(f"{card.title} has lost its gun: there is nothing to reload",
-                         Refusal.NOTHING_TO_RELOAD_GUN_LOST, name=card.title)
+        raise RulesError(f"{name} has lost its gun: there is nothing to reload",
+                         Refusal.NOTHING_TO_RELOAD_GUN_LOST, name=name)
     # Rule 13 reloads an unloaded gun: a loaded one has nothing to reload (the box's turn
     # refuses it with the same words, rules.turns.reload).
     if status.loaded:
-        raise RulesError(f"{card.title} is loaded: there is nothing to reload",
-                         Refusal.LOADED, label=card.title)
+        raise RulesError(f"{name} is loaded: there is nothing to reload", Refusal.LOADED,
+                         label=name)
     tally = Tally(dice)
     needed = reload_range(card, house, tally.card)
     if needed is None:
-        raise RulesError(f"{card.title} has no gun to reload: its card says none",
-                         Refusal.NO_GUN_TO_RELOAD, name=card.title)
+        raise RulesError(f"{name} has no gun to reload: its card says none",
+                         Refusal.NO_GUN_TO_RELOAD, name=name)
     check = check_die(tally, RELOAD, needed, reload_modifiers(crew_below_half, action=True))
     after = replace(status, loaded=status.loaded or check.success)
     return ReloadAction(card, check, status, after, tuple(tally.used),
@@ -201,8 +206,9 @@ def odds(plan: ShotPlan) -> Odds:
     needed: DieRange = attacker.need("gun_to_hit")
     reloading = reload_range(attacker, plan.house)
     if reloading is None:
-        raise RulesError(f"{attacker.title} has no reload roll on its card",
-                         Refusal.NO_RELOAD_ROLL, name=attacker.title)
+        name = plan.attacker_name or attacker.title
+        raise RulesError(f"{name} has no reload roll on its card", Refusal.NO_RELOAD_ROLL,
+                         name=name)
     mods = to_hit_modifiers(plan)
     hit = faces_at_least(needed.low, sum(m.value for m in mods))
     reload = faces_at_least(reloading.low,

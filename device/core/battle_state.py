@@ -80,8 +80,9 @@ def piece_from(data: dict[str, Any], book: CardBook) -> Piece:
 
 @dataclass(frozen=True)
 class LastShot:
-    """A side's last shot with a main gun at one piece, as it was planned: the next action of
-    that side offers it again ("Again"), fired with one press of the firer's button."""
+    """A side's last shot at one piece, as it was planned: its target is lit first in the
+    side's next choice of a target; a main gun's shot is offered again ("Again"), fired with
+    one press of the firer's button."""
 
     firer: str
     target: str

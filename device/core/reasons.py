@@ -185,6 +185,8 @@ TEMPLATES: dict[Refusal, tuple[str, str]] = {
                                 "{label} nie ma dowódcy do wychylenia: z wieży wychyla się "
                                 "tylko dowódca zamkniętego pojazdu (załoga odkrytego to "
                                 "figurki)"),
+    R.NOTHING_TO_FIRE: ("{label} has no weapon it can fire now",
+                        "{label} nie ma teraz broni, z której może strzelać"),
     R.NO_COMMANDER_ON_MAP: ("{label} has no commander on the map",
                             "{label} nie ma dowódcy na mapie"),
     R.HAS_COMMANDER: ("{label} has its commander: only a vehicle whose commander was killed "

@@ -30,6 +30,7 @@ class Menu:
     items: tuple[str, ...]
     index: int
     hint: str = ""                 # bottom line, e.g. "OK = choose"
+    dimmed: tuple[int, ...] = ()   # items the piece cannot take now: drawn dim, never lit first
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,7 @@ class BigWord:
     header: Header
     word: str
     detail: str = ""
+    hint: str = ""                 # bottom line: an outcome that waits says "OK = next"
 
 
 @dataclass(frozen=True)

@@ -277,16 +277,14 @@ def fire_range(app: App, then: Callable[[float | None, bool], Screen], back: Nex
 def move(app: App, vehicle: Piece, done: Finish, back: Next) -> Screen:
     """The movement allowance: backward, turns, rough, road. `done` completes the action,
     `back` is where a long press or a refusal goes."""
-    try:
-        allowance(vehicle.card, status=vehicle.status)
-    except RulesError as exc:
-        return refuse(app, app.say(exc), back)
+    if (no := move_refusal(vehicle)) is not None:
+        return refuse(app, app.say(no), back)
     after = done
 
     def result(reverse: bool, turns: int, rough: bool, road: bool) -> Screen:
         try:
             cm = allowance(vehicle.card, reverse=reverse, turns=turns, rough=rough, road=road,
-                           status=vehicle.status).cm
+                           status=vehicle.status, name=vehicle.label).cm
         except RulesError as exc:
             return refuse(app, app.say(exc), back)
         word = BigWord(app.header(vehicle.label), f"{cm} cm", app.t("move_up_to", cm=cm))
@@ -303,6 +301,15 @@ def move(app: App, vehicle: Piece, done: Finish, back: Next) -> Screen:
     return yes_no(app, app.t("reverse"), lambda rev: Choose(
         app.t("turns"), [str(n) for n in range(9)], lambda turns: terrain(rev, turns), back,
         hint=app.t("turns_hint")), back)
+
+
+def move_refusal(vehicle: Piece) -> RulesError | None:
+    """The rules' refusal of any move of the vehicle now (destroyed, immobilized), or None."""
+    try:
+        allowance(vehicle.card, status=vehicle.status, name=vehicle.label)
+    except RulesError as exc:
+        return exc
+    return None
 
 
 def give_up(app: App, back: Screen) -> Screen:

@@ -2,11 +2,12 @@
 or fires its last shot again with one press of its button; or passes, once it says yes."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import partial
 
 from cobi_companion.device.core.app import App, Next, Screen
 from cobi_companion.device.core.battle_log import entry
-from cobi_companion.device.games.battle import aim_at, finish, move, refuse
+from cobi_companion.device.games.battle import aim_at, finish, move, move_refusal, refuse
 from cobi_companion.device.games.shots import again_row, again_shot, fire_again, resolve_reload
 from cobi_companion.device.ports.events import Key
 from cobi_companion.device.ui.widgets import Choose, yes_no
@@ -55,36 +56,55 @@ def pass_turn(app: App) -> Screen:
                   lambda: next_action(app))
 
 
+@dataclass(frozen=True)
+class Row:
+    """One action of a vehicle's menu: its item, where OK goes, and why the rules refuse it
+    now ("" while they allow it: then its hint is `hint`)."""
+
+    item: str
+    then: Next
+    hint: str = ""
+    refused: str = ""
+
+
 def action_menu(app: App, vehicle: Piece) -> Screen:
-    """What the picked vehicle does: fire at one of the targets (the side's last target
-    highlighted), move, or reload. A vehicle that cannot fire has one Fire item, which says
-    why."""
+    """What the picked vehicle does: fire at one of the targets (the side's last target lit),
+    move, or reload. What the rules refuse it now comes last, dimmed ("not now · OK = why"):
+    it is never lit first, and OK says the rules' reason."""
     state = app.playing
     back = lambda: action_menu(app, vehicle)  # noqa: E731
-    rows: list[tuple[str, Next]] = fire_rows(app, vehicle, back)
-    rows.append((app.t("move"), lambda: move(app, vehicle, finish, back)))
+    rows = fire_rows(app, vehicle, back)
+    no_move = move_refusal(vehicle)
+    rows.append(Row(app.t("move"), lambda: move(app, vehicle, finish, back),
+                    refused=app.say(no_move) if no_move else ""))
     if rule_set(state.level).reloads and not vehicle.status.loaded:
-        rows.append((app.t("reload"), lambda: resolve_reload(app, vehicle, finish)))
+        rows.append(Row(app.t("reload"), lambda: resolve_reload(app, vehicle, finish)))
+    able = [row for row in rows if not row.refused]
+    rows = able + [row for row in rows if row.refused]
     last = state.last_shot.get(vehicle.side)
-    names = [name for name, _ in rows]
+    names = [row.item for row in able]
     wanted = app.t("fire_at", target=last.target) if last else ""
-    # Each Fire row reminds the players how far the gun may turn to point at its target.
-    aim = app.t("aim_turn_limit")
-    hints = [aim if name.startswith(app.t("fire")) else "" for name in names]
-    return Choose(vehicle.label, names, lambda i: rows[i][1](),
+    return Choose(vehicle.label, [row.item for row in rows], lambda i: rows[i].then(),
                   back=lambda: next_action(app),
-                  index=names.index(wanted) if wanted in names else 0, hints=hints)
+                  index=names.index(wanted) if wanted in names else 0,
+                  hints=[app.t("dimmed_hint") if row.refused else row.hint for row in rows],
+                  dimmed=range(len(able), len(rows)))
 
 
-def fire_rows(app: App, firer: Piece, back: Next) -> list[tuple[str, Next]]:
+def fire_rows(app: App, firer: Piece, back: Next) -> list[Row]:
+    """A Fire row for each target, each reminding the players how far the gun may turn to
+    point at it; or one Fire row with the rules' reason why the firer cannot fire."""
     state = app.playing
     try:
-        check_firer(firer.card, firer.status, needs_loaded=rule_set(state.level).reloads)
+        check_firer(firer.card, firer.status, needs_loaded=rule_set(state.level).reloads,
+                    name=firer.label)
     except RulesError as exc:
         reason = app.say(exc)
-        return [(app.t("fire"), lambda: refuse(app, reason, back))]
+        return [Row(app.t("fire"), lambda: refuse(app, reason, back), refused=reason)]
     targets = state.alive(firer.side.enemy)
     if not targets:
-        return [(app.t("fire"), lambda: refuse(app, app.t("no_targets"), back))]
-    return [(app.t("fire_at", target=t.label), partial(aim_at, app, firer, t, finish, back))
-            for t in targets]
+        reason = app.t("no_targets")
+        return [Row(app.t("fire"), lambda: refuse(app, reason, back), refused=reason)]
+    aim = app.t("aim_turn_limit")
+    return [Row(app.t("fire_at", target=t.label), partial(aim_at, app, firer, t, finish, back),
+                aim) for t in targets]

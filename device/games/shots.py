@@ -46,7 +46,8 @@ def shot_plan(app: App, aim: LastShot) -> ShotPlan:
     return ShotPlan(firer.card, target.card, aim.facing, aim.hull_down, aim.range_cm,
                     crew_below_half=modifiers and firer.crew_below_half(),
                     attacker_status=firer.status, target_status=target.status,
-                    over_range=aim.over, house=app.playing.house)
+                    over_range=aim.over, house=app.playing.house,
+                    attacker_name=firer.label, target_name=target.label)
 
 
 # The odds of the shot aimed last: the preview shows them, its firer's button asks for them
@@ -153,7 +154,7 @@ def resolve_fire(app: App, aim: LastShot, finish: Finish) -> Screen:
     plan = shot_plan(app, aim)
     rules = rule_set(state.level)
     replay: Replay[Shot] = Replay(lambda dice: rules.fire(plan, dice))
-    title = target.label             # the pair does not fit the header: the piece fired at
+    title = firer.label              # who fires heads its steps; the target is on the first
     shown = [0]                      # the steps shown while waiting for the other player
 
     def wait(roller: str, need: Need) -> Screen:
@@ -163,7 +164,8 @@ def resolve_fire(app: App, aim: LastShot, finish: Finish) -> Screen:
         shown[0] = len(steps)
         done_so_far = app.t("hit_damage", total=so_far.damage.total) if so_far.damage \
             else app.t("HIT")
-        waiting = WaitPress(roller, Lines(app.header(title), (
+        # the target's player presses: the pair, so that they see which of theirs was hit
+        waiting = WaitPress(roller, Lines(app.header(pair(firer.label, target.label)), (
             done_so_far, app.t("press_armour", side=app.side_name(roller)))),
             lambda: gather(app, replay, firer.side, roller, wait, done), says="say_press_armour")
         return Show(steps, lambda: waiting, animate=True, steps=True, play=True, go_on=True)
@@ -176,7 +178,7 @@ def resolve_fire(app: App, aim: LastShot, finish: Finish) -> Screen:
         state.last_shot[firer.side] = aim
         state.last_actor[firer.side] = firer.label
         app.cue(CUES.get(shot.effect, "hit"), firer.side.value)
-        views = shot_views(app, shot, title)
+        views = shot_views(app, shot, firer.label, target.label)
         line = entry("log_fires_at", firer=firer.label, target=target.label,
                      facing=aim.facing.value, effect=shot.effect.value,
                      **unloaded(shot))
@@ -230,17 +232,40 @@ def dice_words(app: App, dice: int, extra: int) -> str:
     return app.t("dice_extra", n=dice, extra=extra) if extra else app.t("dice_n", n=dice)
 
 
-def shot_views(app: App, shot: Shot, title: str) -> list[View]:
-    """The steps and the outcome. A miss at the Easy level is one view: the die and MISS."""
-    views = shot_steps(app, shot, title)
-    if not shot.hit:          # the to-hit die says MISS (the Tank Game's reload follows)
-        return views
-    if shot.damage is not None and shot.armour is not None:
-        detail = f"{shot.damage.total} − {shot.armour.total} = {shot.net}"
+def pair(firer: str, target: str) -> str:
+    """Who fires at whom: "Tiger 1 → Sherman 1", a title shown in turns of whole words where
+    the header has no room for it beside the round and the side."""
+    return f"{firer} → {target}"
+
+
+def reload_word(app: App, reload: DieCheck | None) -> list[str]:
+    """The firer's gun after the shot's reload roll, as the last screen says it: "reloaded"
+    or "unloaded" (none where the level has no reload)."""
+    if reload is None:
+        return []
+    return [app.t("shot_reloaded" if reload.success else "shot_unloaded")]
+
+
+def outcome(app: App, shot: Shot, firer: str, target: str) -> BigWord:
+    """A shot's last screen, made from its trace alone (a resumed battle can show it again):
+    the firer in the header (who missed?), the outcome word, then at whom, the sum that made
+    it and the reload ("→ Sherman 1 · 19 − 14 = 5 · reloaded"), and OK = next."""
+    parts = [f"→ {target}"]
+    if not shot.hit:
+        word = app.t("MISS")
+    elif shot.damage is not None and shot.armour is not None:
+        word = app.t(BIG_WORDS[shot.effect])
+        parts.append(f"{shot.damage.total} − {shot.armour.total} = {shot.net}")
     else:                     # Easy: a damaged target is destroyed by any hit, no damage rolled
-        detail = app.t("any_hit_destroys")
-    views.append(BigWord(app.header(title), app.t(BIG_WORDS[shot.effect]), detail))
-    return views
+        word = app.t(BIG_WORDS[shot.effect])
+        parts.append(app.t("any_hit_destroys"))
+    return BigWord(app.header(firer), word, " · ".join(parts + reload_word(app, shot.reload)),
+                   hint=app.t("ok_next"))
+
+
+def shot_views(app: App, shot: Shot, firer: str, target: str) -> list[View]:
+    """The steps, then the outcome that tells all of it (a miss too: its die, then MISS)."""
+    return [*shot_steps(app, shot, firer), outcome(app, shot, firer, target)]
 
 
 def unloaded(shot: Shot) -> dict[str, LogValue]:
@@ -254,7 +279,8 @@ def unloaded(shot: Shot) -> dict[str, LogValue]:
 def resolve_reload(app: App, vehicle: Piece, finish: Finish) -> Screen:
     side = vehicle.side.value
     replay: Replay[ReloadAction] = Replay(lambda dice: tank_game.reload_action(
-        vehicle.card, vehicle.status, dice, vehicle.crew_below_half(), app.playing.house))
+        vehicle.card, vehicle.status, dice, vehicle.crew_below_half(), app.playing.house,
+        name=vehicle.label))
     header = app.header(vehicle.label)
 
     def done() -> Screen:

@@ -365,8 +365,19 @@ def _menu(drawn: Frame, view: Menu) -> None:
             stamp(drawn.image, 1, 0, y, _highlight(right, heights[number]))
         _block(drawn, "item", rows, face, (4, y, right - 3, bottom), fill=0 if selected else 1,
                source=view.items[number])
+        if number in view.dimmed:          # every other pixel of its letters put out
+            stamp(drawn.image, 1 if selected else 0, 0, y, _dots(right, heights[number]))
         y += heights[number]
     _scroll_marks(drawn.image, TOP, bottom, first > 0, last < len(items) - 1)
+
+
+@lru_cache(maxsize=8)
+def _dots(width: int, height: int) -> Image.Image:
+    """A mask of one pixel in four (every other one of every other row): a dimmed item's
+    letters with holes in them, still to be read."""
+    mask = Image.new("1", (width, height), 0)
+    mask.putdata([int(y % 2 == 0 and x % 2 == 0) for y in range(height) for x in range(width)])
+    return mask
 
 
 # ---- lines ----
@@ -447,27 +458,30 @@ def _big(drawn: Frame, place: str, text: str, box: Box, big: Big | None,
 
 # ---- big word ----
 
-def _detail_rows(view: BigWord) -> tuple[Face, tuple[str, ...], int]:
+def _detail_rows(view: BigWord, bottom: int) -> tuple[Face, tuple[str, ...], int]:
     """The detail's face and rows, and how many rows it shows at a time: all of them at 10 px
-    or 9 px while the word above stays big; else as many as leave the word big, in turns."""
+    or 9 px while the word above stays big; else as many as leave the word big, in turns.
+    `bottom`: the row under the detail (the hint's top, if the view has one)."""
     word = view.word.strip()
     if not view.detail:
         return DETAIL, (), 0
     for face in (DETAIL, SMALL):
         wrapped = wrap(view.detail, font(*face), WIDTH - 2)
-        if big_ink(word, WIDTH - 4, HEIGHT - TOP - len(wrapped) * pitch(face)) is not None:
+        if big_ink(word, WIDTH - 4, bottom - TOP - len(wrapped) * pitch(face)) is not None:
             return face, wrapped, len(wrapped)
     shown = max(1, len(wrapped) - 1)
-    while shown > 1 and big_ink(word, WIDTH - 4, HEIGHT - TOP - shown * pitch(SMALL)) is None:
+    while shown > 1 and big_ink(word, WIDTH - 4, bottom - TOP - shown * pitch(SMALL)) is None:
         shown -= 1
     return SMALL, wrapped, shown
 
 
 def _big_word(drawn: Frame, view: BigWord) -> None:
-    face, detail, shown = _detail_rows(view)
-    top = HEIGHT - shown * pitch(face)
+    bottom = HEIGHT - (HINT_H if view.hint else 0)
+    _hint(drawn, view.hint, view.header.page)
+    face, detail, shown = _detail_rows(view, bottom)
+    top = bottom - shown * pitch(face)
     _paged_block(drawn, "detail", view.detail, detail, shown, face,
-                 (1, top, WIDTH - 1, HEIGHT), view.header.page)
+                 (1, top, WIDTH - 1, bottom), view.header.page)
     box = (2, TOP, WIDTH - 2, top)
     word = view.word.strip()
     _big(drawn, "word", word, box, big_ink(word, box[2] - box[0], box[3] - box[1]),

@@ -13,6 +13,7 @@ from cobi_companion.device.ui.renderer import last_row, rows, rows_shown
 
 CHOSEN, OTHER = "> ", "  "
 MORE_ABOVE, MORE_BELOW = "  ▲", "  ▼"
+DIMMED = " (-)"                  # an item the piece cannot take now, drawn dim
 
 
 def header_text(header: Header) -> str:
@@ -25,7 +26,8 @@ def header_text(header: Header) -> str:
 
 def _menu(view: Menu) -> list[str]:
     index = min(max(view.index, 0), max(len(view.items) - 1, 0))
-    return [(CHOSEN if number == index else OTHER) + item
+    return [(CHOSEN if number == index else OTHER) + item + (DIMMED if number in view.dimmed
+                                                             else "")
             for number, item in enumerate(view.items)]
 
 
@@ -57,7 +59,7 @@ def view_text(view: View) -> list[str]:
         case Roll():
             body, hint = _roll(view), ""
         case BigWord():
-            body, hint = _big_word(view), ""
+            body, hint = _big_word(view), view.hint
         case Lines():
             body, hint = _lines(view), view.hint
     return [header_text(view.header), *body, *([f"({hint})"] if hint else [])]

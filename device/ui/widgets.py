@@ -32,11 +32,12 @@ class Choose(Screen):
     hint: str = ""
     hints: Sequence[str] = ()
     dice: Callable[[int, Key], Screen | None] | None = None
+    dimmed: Sequence[int] = ()       # items that cannot be taken now (OK says why)
 
     def view(self, app: App) -> View:
         hint = self.hints[self.index] if self.index < len(self.hints) else ""
         return Menu(app.header(self.title), tuple(self.items), self.index,
-                    hint or self.hint or app.t("ok_choose"))
+                    hint or self.hint or app.t("ok_choose"), tuple(self.dimmed))
 
     def on(self, app: App, key: Key) -> Screen:
         if key in (Key.CW, Key.CCW):

@@ -65,7 +65,7 @@ def easy_round(table: Any, language: str) -> None:
     table.choose("Tiger 1")
     table.choose(t("fire_at", target="Sherman 1"))
     table.press("axis")
-    assert table.view.total == t("MISS")
+    assert table.view.word == t("MISS")
     table.press("ok")
     table.choose("Sherman 1")
     table.choose(t("move"))

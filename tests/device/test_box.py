@@ -29,7 +29,8 @@ def test_tank_battle_kellys_heroes_on_the_box(table_at):
     table.press("allies")                     # the steps play by themselves to the outcome
     assert [v.total for v in table.steps[:3]] == ["HIT", "RELOADED", "= 10"]
     assert isinstance(table.view, BigWord) and table.view.word == "WEAKENED"
-    assert table.view.detail == "10 − 8 = 2"   # against the rear armour 8
+    assert table.view.detail == "→ Tiger 1 · 10 − 8 = 2 · reloaded"   # the rear armour 8
+    assert (table.view.header.title, table.view.hint) == ("Sherman 1", "OK = next")
     assert table.display.image is not None and table.display.image.getbbox() is not None
     state = table.box.store.load_battle()
     assert {v["label"]: v["status"] for v in state["pieces"]} == {
@@ -60,7 +61,7 @@ def test_easy_battle_target_player_rolls_the_armour(table_at):
     assert [v.total for v in table.steps[:3]] == ["HIT", "= 23", "= 12"]
     assert isinstance(table.view, BigWord)
     # 16 + 7 = 23 against 8 + 4 = 12: 11 >= Destroy 2.
-    assert table.view.word == "DESTROYED" and table.view.detail == "23 − 12 = 11"
+    assert table.view.word == "DESTROYED" and table.view.detail == "→ Sherman 1 · 23 − 12 = 11"
     table.press("ok")
     assert isinstance(table.view, BigWord) and "AXIS WIN" in table.view.word
 
@@ -76,7 +77,7 @@ def test_a_restart_resumes_the_battle(table_at, tmp_path):
     assert isinstance(again.view, BigWord) and again.view.word == "WEAKENED"
     again.press("ok")                        # the Sherman fired: its activation is open
     assert again.view.header.side == "allies"
-    assert again.view.items == ("Fire", "Move", "All done", "Commander out")
+    assert again.view.items == ("Move", "All done", "Commander out")   # it fired
     assert again.view.items[again.view.index] == "All done"
     again.press("ok")
     assert again.view.header.side == "axis" and again.view.items == ("Tiger 1", "Pass")

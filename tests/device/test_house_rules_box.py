@@ -87,7 +87,7 @@ def test_the_round_ends_after_one_action_each_by_the_english_text(table_at):
     table.choose("Fire")
     table.tap("allies")                                      # a 1: a miss
     drain(table.box)
-    assert table.view.total == "MISS"
+    assert table.view.word == "MISS"
     table.press("ok")
     assert table.view.header.title == "Who goes first?"           # round 2: roll again
     assert table.box.app.state.round == 2

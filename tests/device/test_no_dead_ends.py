@@ -106,9 +106,9 @@ def test_a_refused_action_returns_to_its_choice_with_the_reason(table_at):
     table = table_at([5, 2], config=EASY)
     table.press("ok", "cw", "cw", "axis", "ccw", "allies", "ok", "axis", "allies")
     table.choose("Pz I 1")
-    assert table.view.items == ("Fire", "Move")
-    table.press("ok")
+    assert table.view.items == ("Move", "Fire") and table.view.dimmed == (1,)   # Fire: last,
+    table.choose("Fire")                                          # dimmed; OK says why
     assert isinstance(table.view, Lines) and "no gun" in " ".join(table.view.lines)
     table.press("ok")
-    assert table.view.header.title == "Pz I 1" and table.view.items == ("Fire", "Move")
+    assert table.view.header.title == "Pz I 1" and table.view.items == ("Move", "Fire")
     assert table.box.app.state.active.value == "axis"       # the turn is not lost

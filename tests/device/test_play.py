@@ -44,10 +44,12 @@ def test_a_shot_shows_its_dice_totals_and_outcome(cli: Any) -> None:
     assert (run.code, run.err) == (0, ""), run.err
     shown = frames(run.out)
     assert ["[ Who attacks? ]  R1", "Both: press your button  4 : 2", "[4] [2]  Axis"] in shown
-    assert ["[ Tiger 1 ]  R1 Allies", "To hit  needs 3+", "[3]  HIT"] in shown
-    assert ["[ Tiger 1 ]  R1 Allies", "Damage  9 dice + 2 more",
+    assert ["[ Sherman 1 ]  R1 Allies", "To hit  needs 3+", "[3]  HIT"] in shown
+    assert ["[ Sherman 1 ]  R1 Allies", "Damage  9 dice + 2 more",
             "[3] [6] [4] [4] [6] [3] [1] [2] [4] [4] [2]  = 10"] in shown
-    assert ["[ Tiger 1 ]  R1 Allies", "*** WEAKENED ***", "10 − 8 = 2"] in shown
+    # the last screen tells all of it: who fired, the outcome, at whom, the reload
+    assert ["[ Sherman 1 ]  R1 Allies", "*** WEAKENED ***", "→ Tiger 1 · 10 − 8 = 2 · reloaded",
+            "(OK = next)"] in shown
     assert shown[-1] == ["[ COBI ]", "*** SAFE TO UNPLUG ***", "the battle is saved"]
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from cobi_companion.device.config import Config
-from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll
+from cobi_companion.device.core.views import BigWord, Lines, Menu
 
 from .conftest import your_table
 from .test_tank_game_box import new_battle
@@ -104,8 +104,10 @@ def test_the_same_armies_again_reach_the_first_outcome_in_eight_presses(table_at
     assert table.view.items == ("Sherman 1", "Sherman 2", "Pass")
     count.press("ok", "ok")                            # Sherman 1, Fire → Tiger 1
     count.roll("allies")                               # to hit 1: MISS
-    assert isinstance(table.view, Roll) and table.view.total == "MISS"
-    assert len(table.steps) == 1                       # a miss is one screen
+    assert isinstance(table.view, BigWord) and table.view.word == "MISS"
+    assert table.view.header.title == "Sherman 1"      # who missed, at whom, OK = next
+    assert (table.view.detail, table.view.hint) == ("→ Tiger 1", "OK = next")
+    assert len(table.steps) == 2                       # the die, then the miss told
     assert len(count.presses) <= 8, count.presses
     assert len(count.presses) == 4
 
@@ -125,7 +127,7 @@ def test_the_same_tank_fires_at_the_same_target_again_in_two_knob_actions(table_
     count.roll("axis")                                 # fires at once: to hit 5, D6+ 3
     assert isinstance(table.view, Lines) and "Allies" in table.view.lines[-1]
     count.roll("allies")                               # armour 8 + 6, 2
-    assert isinstance(table.view, BigWord) and table.view.detail == "19 − 14 = 5"
+    assert isinstance(table.view, BigWord) and table.view.detail == "→ Sherman 1 · 19 − 14 = 5"
     count.press("ok")                                  # the outcome read: the Allies' turn
     assert table.view.header.side == "allies"
     assert count.knob <= 2 and count.rolls == ["axis", "allies"]
@@ -242,12 +244,13 @@ def test_a_whole_tank_game_turn_of_two_pieces(table_at):
     assert table.view.items == ("Rifle 1 (3)", "Tiger 1", "All done")
     count.press("ok")                                  # Rifle 1
     squad_fires(count)
-    assert table.view.header.title == "Who goes?"     # the activation: Tiger 1 is next
-    count.press("ok", "ok")                            # Tiger 1, Fire
-    count.press("cw", "ok", "ok", "ok")                # Sherman 1, not hull down, not over 100
+    assert table.view.header.title == "Who goes?"       # the activation: Tiger 1 is next
+    count.press("ok", "ok")                            # Tiger 1, Fire: its gun reaches no
+    assert table.view.items == ("Sherman 1", "shell at a group")   # figure: Sherman 1 is lit
+    count.press("ok", "ok", "ok")                      # Sherman 1, not hull down, not over 100
     count.roll("axis")                                 # to hit 1: MISS
     count.press("ok")                                  # the outcome read
     assert table.view.items[table.view.index] == "All done"
     count.press("ok")
     assert table.view.header.side == "allies"          # the Allies' turn
-    assert count.knob == 19 and len(count.rolls) == 7
+    assert count.knob == 18 and len(count.rolls) == 7   # 19 with figures as AP targets

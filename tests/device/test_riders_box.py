@@ -10,7 +10,7 @@ from cobi_companion.rules.battle import Battle, Ride
 from cobi_companion.rules.card import Kind
 from cobi_companion.rules.status import Side
 
-from .test_tank_game_box import AXIS_FIRST, lines, logged, new_battle, pieces, saved
+from .test_tank_game_box import AXIS_FIRST, logged, new_battle, pieces, saved
 
 
 def riding(table) -> dict:
@@ -36,7 +36,7 @@ def test_a_squad_gets_on_rides_along_is_fired_at_on_top_and_gets_off(table_at, t
     get_on(table, "Rifle 1", "Sherman 1")
     assert riding(table)["Rifle 1"] == {"vehicle": "Sherman 1", "kind": "hard",
                                         "seat": "on_top"}
-    assert table.view.items == ("Fire", "Get off", "All done")   # no hiding on a tank
+    assert table.view.items == ("All done",)   # getting on was its move: no fire
     assert table.view.hint == "moved"
     assert logged(table)[-1] == "axis Rifle 1 gets on Sherman 1"
     table.choose("All done")
@@ -59,13 +59,13 @@ def test_a_squad_gets_on_rides_along_is_fired_at_on_top_and_gets_off(table_at, t
     table.choose("Rifle 1 (3) · on Sherman 1")
     assert table.view.word == "45 cm"         # on top, in the open: no situation asked
     table.press("ok", "allies", "axis")
-    assert table.view.needed == "6 to 3" and table.view.total == "DOWN!"
+    assert table.steps[-2].needed == "6 to 3" and table.view.word == "DOWN!"
     table.press("ok")
     assert pieces(table)["Rifle 1"] == (2, []) and riding(table)["Rifle 1"] is not None
     table.close()
     table = table_at([], tmp_path / "state")  # a restart: the rider still rides
     table.press("ok")                         # Resume: the last shot's outcome again
-    assert table.view.total == "DOWN!"
+    assert table.view.word == "DOWN!"
     table.press("ok")
     table.choose("All done")                  # it fired: the Axis turn
     assert table.view.items[:2] == ("Rifle 1 (2) · on Sherman 1", "Sherman 1")
@@ -76,8 +76,7 @@ def test_a_squad_gets_on_rides_along_is_fired_at_on_top_and_gets_off(table_at, t
     table.press("ok")
     assert riding(table)["Rifle 1"] is None
     assert logged(table)[-1] == "axis Rifle 1 gets off Sherman 1"
-    table.choose("Fire")                      # getting off was its move
-    assert "has moved in this activation" in lines(table.view)
+    assert "Fire" not in table.view.items     # getting off was its move: no fire
 
 
 def test_a_rider_in_a_soft_vehicle_is_fired_at_with_its_modifier(table_at):
@@ -94,7 +93,7 @@ def test_a_rider_in_a_soft_vehicle_is_fired_at_with_its_modifier(table_at):
     table.press("ok", "allies")               # 45 cm: +2, in a soft vehicle -1
     assert table.view.needed == "4+1 = 5"
     table.press("axis")
-    assert table.view.needed == "5 to 3" and table.view.total == "DOWN!"
+    assert table.steps[-2].needed == "5 to 3" and table.view.word == "DOWN!"
 
 
 def test_a_template_over_a_vehicle_attacks_its_riders_too(table_at):

@@ -113,8 +113,8 @@ def test_a_range_the_table_lacks_is_dialled_remembered_and_known_after_a_restart
     assert table.view.needed == "4+1 = 5"
     table.press("allies")
     # the fire's trace: the attacker's 4 with the dialled +1 against the defender's 3
-    assert isinstance(table.view, Roll) and (table.view.needed, table.view.total) == (
-        "5 to 3", "DOWN!")
+    attack = table.steps[-2]                                   # then DOWN! told, big
+    assert isinstance(attack, Roll) and (attack.needed, attack.total) == ("5 to 3", "DOWN!")
     table.press("ok")                                          # the outcome read
     assert logged(table)[-2] == \
         "Soft Targets Table: rifle value for 30 cm +1 remembered for 28-40 cm"
@@ -125,20 +125,20 @@ def test_a_range_the_table_lacks_is_dialled_remembered_and_known_after_a_restart
     at_pistol_in(table, "in the open", 35)                     # the dial starts at 30
     assert "falls: 50–50" in table.view.lines                    # nothing asked
     table.press("axis", "allies")
-    assert (table.view.needed, table.view.total) == ("2 to 6", "MISS")
+    assert (table.steps[-2].needed, table.steps[-2].total) == ("2 to 6", "MISS")
     table.press("ok")
     table.close()
 
     table = table_at([6, 1], tmp_path / "state")              # a restart: the same folder
     table.press("ok")                                          # Resume: the miss again
-    assert table.view.total == "MISS"
+    assert table.view.word == "MISS"
     table.press("ok")
     table.choose("Fire")
     assert table.view.header.title == "Shot 3 of 3"
     at_pistol_in(table, "in the open", 33)
     assert "falls: 50–50" in table.view.lines                    # still known: nothing asked
     table.press("axis", "allies")
-    assert (table.view.needed, table.view.total) == ("7 to 1", "DOWN!")
+    assert (table.steps[-2].needed, table.steps[-2].total) == ("7 to 1", "DOWN!")
 
 
 def test_a_long_press_on_the_dial_goes_back_and_a_value_may_be_for_one_shot(table_at):
@@ -164,7 +164,7 @@ def test_a_long_press_on_the_dial_goes_back_and_a_value_may_be_for_one_shot(tabl
     table.press("axis")
     assert table.view.needed == "6-1 = 5"
     table.press("allies")
-    assert (table.view.needed, table.view.total) == ("5 to 3", "DOWN!")
+    assert (table.steps[-2].needed, table.steps[-2].total) == ("5 to 3", "DOWN!")
     entries = learned(table)
     assert entries["weapons"] == {} and list(entries["situations"]) == ["hard_cover"]
     assert entries["situations"]["hard_cover"]["modifier"] == -2
@@ -211,7 +211,7 @@ def test_a_hand_edit_of_the_learned_file_is_read_again_on_reload(table_at, tmp_p
     at_pistol_in(table, "in the open", 30)
     assert "falls: unlikely" in table.view.lines                    # d6-1 > d6, nothing asked
     table.press("axis", "allies")
-    assert (table.view.needed, table.view.total) == ("3 to 3", "MISS")
+    assert (table.steps[-2].needed, table.steps[-2].total) == ("3 to 3", "MISS")
 
 
 def test_a_measured_range_is_asked_as_measured_and_its_band_holds_it(table_at, tmp_path,
@@ -261,7 +261,7 @@ def test_a_read_only_state_folder_says_so_and_the_shot_goes_on(table_at, tmp_pat
         table.press("ok")
         assert "falls: 50–50" in table.view.lines
         table.press("axis", "allies")
-        assert (table.view.needed, table.view.total) == ("5 to 3", "DOWN!")
+        assert (table.steps[-2].needed, table.steps[-2].total) == ("5 to 3", "DOWN!")
         assert not learned_file(state).exists()
         with pytest.raises(RulesError, match="no rifle value for 30 cm"):
             table.box.app.book.table.range_modifier("rifle", 30)
@@ -286,7 +286,7 @@ def test_a_broken_learned_file_is_reported_kept_and_the_box_plays_on(table_at, t
     table.press("ok", "ok")
     assert table.view.lines == ("The file is broken", "This shot: +1")
     table.press("ok", "axis", "allies")
-    assert (table.view.needed, table.view.total) == ("5 to 3", "DOWN!")
+    assert (table.steps[-2].needed, table.steps[-2].total) == ("5 to 3", "DOWN!")
     assert path.read_text() == "[weapons.rifle]\nranges = [{ from_cm = 28, to_cm = 40 }]\n"
 
 

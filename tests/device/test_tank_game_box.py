@@ -147,20 +147,16 @@ def test_moved_pieces_do_not_fire_and_the_extra_activation_has_no_fire(table_at)
     table.choose("Move")                     # a figure's card has no move value: just moved
     assert isinstance(table.view, BigWord) and table.view.word == "MOVED"
     table.press("ok")
-    assert table.view.hint == "moved" and table.view.items[table.view.index] == "All done"
-    table.choose("Fire")
-    assert "has moved in this activation" in lines(table.view)
-    table.press("ok")
+    assert table.view.hint == "moved"        # it moved: nothing else is offered (no Fire)
+    assert table.view.items == ("All done",)
     table.choose("All done")           # nothing fired: an extra activation
     assert table.view.items == ("yes", "no") and "One more go" in table.view.header.title
     table.press("ok")
     assert table.view.header.title == "One more go"
     assert "Rifle 1 (3)" not in table.view.items      # activated once this turn already
     table.choose("Rifle 2")
-    table.choose("Go!")
-    table.choose("Fire")
-    assert "extra activation: its pieces may not fire" in lines(table.view)
-    table.press("ok")
+    table.choose("Go!")                      # the extra activation's pieces do not fire
+    assert table.view.items == ("Move", "Hide", "Take cover", "Get on", "End activation")
     table.choose("Hide")
     table.press("ok", "ok")                   # cover here: yes; enemy figure ≤ 30 cm: no
     assert table.view.word == "HIDDEN"
@@ -171,9 +167,8 @@ def test_moved_pieces_do_not_fire_and_the_extra_activation_has_no_fire(table_at)
     log = logged(table)
     assert log[-3:] == ["allies extra activation: Rifle 2 (2)", "allies Rifle 2 hides",
                         "allies ends the turn"]
-    table.press("ok", "ok")                   # the Tiger, Fire
-    table.choose("Rifle 2")
-    assert lines(table.view) == "Rifle 2 is hidden: it cannot be fired at"
+    table.press("ok", "ok")                   # the Tiger, Fire: its main gun's AP reaches
+    assert table.view.items == ("7TP 1", "HE template")   # no figure, hidden (Rifle 2) or not
 
 
 # ---- fire at soft targets ----
@@ -228,12 +223,9 @@ def test_the_he_example_at_the_bofors_on_the_box(table_at):
     table = table_at([*AXIS_FIRST, 6, 3, 4, 3, 4, 3, 1, 3, 1, 5])
     new_battle(table, ("Pz.Kpfw. IV Ausf. D", "axis"), ("37 mm Bofors AT gun", "allies"),
                ("Rifleman", "allies", 1))
-    table.press("ok", "ok")                   # Pz IV D, Fire
-    assert table.view.items == ("Bofors 1", "Rifle 1 (1)", "shell at a group")
-    table.press("ok")                         # AP at a gun: refused
-    assert "AP is not effective against guns" in lines(table.view)
-    table.press("ok")
-    table.choose("shell at a group")
+    table.press("ok", "ok")                   # Pz IV D, Fire: AP reaches neither the gun nor
+    assert table.view.header.title == "HE"    # the figures, so its one way is the HE template
+    assert table.view.items == ("Bofors 1", "Rifle 1 (1)", "Fire!")
     table.press("ok")                         # the Bofors: its crew of 3 under the template
     assert table.view.word == "3"
     table.press("ok", "cw", "ok")             # all 3; soft cover
@@ -252,7 +244,8 @@ def test_the_he_example_at_the_bofors_on_the_box(table_at):
     # "+2 is a kill (Mark as destroyed)" is the gun; Gunner 2 and the Dog are "no kill"
     # the summary and the log say the gun is destroyed, not only the figures down
     assert table.view.word == "2 of 4 down"
-    assert table.view.detail == "Bofors 1: 2 left, gun lost"
+    assert table.view.detail == "Bofors 1: 2 left, gun lost · unloaded"   # and the reload
+    assert (table.view.header.title, table.view.hint) == ("Pz IV D 1: HE", "OK = next")
     assert pieces(table)["Pz IV D 1"] == (None, ["unloaded"])
     assert pieces(table)["Bofors 1"] == (2, ["destroyed"])
     assert logged(table)[-1] == "axis Pz IV D 1 fires HE at Bofors 1: 2 of 4 down, 1 gun destroyed"
@@ -265,8 +258,7 @@ def test_the_bofors_crew_fight_on_without_their_gun(table_at):
     only be refused, is not offered."""
     table = table_at([*AXIS_FIRST, 6, 3, 4, 3, 4, 3, 1, 3, 1, 5])
     new_battle(table, ("Pz.Kpfw. IV Ausf. D", "axis"), ("37 mm Bofors AT gun", "allies"))
-    table.press("ok", "ok")                   # Pz IV D, Fire
-    table.choose("shell at a group")
+    table.press("ok", "ok")                   # Pz IV D, Fire: the HE template, its one way
     table.press("ok", "ok", "cw", "ok", "ok", "ok")     # the Bofors: 3, soft cover; Fire!
     table.tap("axis")
     drain(table.box)
@@ -293,8 +285,7 @@ def test_a_destroyed_guns_crew_may_get_on_a_vehicle_of_their_side(table_at):
     table = table_at([*AXIS_FIRST, 6, 3, 4, 3, 4, 3, 1, 3, 1, 5])
     new_battle(table, ("Pz.Kpfw. IV Ausf. D", "axis"), ("37 mm Bofors AT gun", "allies"),
                ("7TP", "allies"), ("Rifleman", "allies", 1))
-    table.press("ok", "ok")                   # Pz IV D, Fire
-    table.choose("shell at a group")
+    table.press("ok", "ok")                   # Pz IV D, Fire: the HE template, its one way
     table.press("ok", "ok", "cw", "ok", "ok", "ok")     # the Bofors: 3, soft cover; Fire!
     table.tap("axis")
     drain(table.box)
@@ -325,9 +316,10 @@ def test_a_squad_wiped_out_loses_the_battle(table_at):
     assert "falls: likely" in lines(table.view)  # the die +2 against the defender's die
     table.press("axis")
     assert table.view.caption == "Allies: defend!" and table.view.needed == "4+2 = 6"
-    table.press("allies")                     # the attack is the outcome: one screen
-    assert table.view.needed == "6 to 3" and table.view.total == "DOWN!"
-    assert len(table.steps) == 1
+    table.press("allies")                     # the attack, then the outcome told
+    attack, told = table.steps
+    assert attack.needed == "6 to 3" and attack.total == "DOWN!"
+    assert (told.header.title, told.word, told.detail) == ("Rifle 1", "DOWN!", "→ Pistol 1 #1")
     table.press("ok")
     assert table.view.word == "AXIS WIN!"
     table.press("ok")
@@ -358,7 +350,7 @@ def test_a_squad_fires_once_per_figure_even_through_a_restart(table_at, tmp_path
     table.choose("Fire")
     assert table.view.header.title == "Shot 2 of 2"  # the first shot is not kept: chosen again
     table.press("ok", "ok", "ok", "axis", "allies")
-    assert table.view.needed == "3 to 6" and table.view.total == "MISS"
+    assert table.steps[-2].needed == "3 to 6" and table.view.word == "MISS"
     table.press("ok")
     assert table.view.hint == "fired" and saved(table)["shots"] == {}
     assert [line for line in logged(table) if "fires" in line] == [
@@ -370,9 +362,9 @@ def test_refusals_are_one_line(table_at):
     table = table_at([*AXIS_FIRST, 4, 3], config=your_table())   # a value may be asked
     new_battle(table, ("Rifleman", "axis", 1), ("Tiger I", "allies"),
                ("Soldier with pistol", "allies", 1))
-    table.press("ok", "ok", "ok")              # Rifle 1, Fire, at the Tiger
-    assert "hard target" in lines(table.view) and len(table.view.lines) == 1
-    table.press("ok", "cw", "ok", "cw", "cw", "ok")   # the pistol soldier in hard cover
+    table.press("ok", "ok")                   # Rifle 1, Fire: a rifle cannot harm the Tiger,
+    assert table.view.items == ("Pistol 1 (1)",)       # which is not offered
+    table.press("ok", "cw", "cw", "ok")       # the pistol soldier in hard cover
     assert table.view.word == "45 cm"          # the table lacks hard cover: asked, not refused
     table.press("ok")
     assert (table.view.header.title, table.view.detail) == ("Your table", "target in hard cover")
@@ -494,8 +486,7 @@ def test_a_figure_takes_cover_once_and_it_is_recorded(table_at):
     assert logged(table)[-1] == "allies Rifle 1 takes cover"
     assert saved(table)["turn"]["activations"][0]["done"] == [
         {"piece": "Rifle 1", "action": "take_cover", "note": "Rifle 1 takes cover"}]
-    table.choose("Take cover")
-    assert "has already taken cover in this activation" in lines(table.view)
+    assert "Take cover" not in table.view.items       # once: not offered again
 
 
 def overrun_field(table) -> None:
@@ -563,12 +554,8 @@ def test_a_tank_runs_over_a_squad_and_a_gun(table_at):
     assert logged(table)[-1] == ("axis Tiger 1 runs over Rifle 1 (3), Bofors 1 (3): "
                                        "rolled 6, eliminated 5, 1 gun eliminated")
     table.press("ok")
-    assert table.view.hint == "moved" and "Run over" in table.view.items
-    table.choose("Fire")                      # it moved: no fire
-    assert "has moved in this activation" in lines(table.view)
-    table.press("ok")
-    table.choose("Run over")                  # one move an activation
-    assert "has already moved" in lines(table.view)
+    assert table.view.hint == "moved"         # it moved: no fire, and one move an activation
+    assert table.view.items == ("End activation", "Commander out")
 
 
 def test_a_gun_alone_under_the_tank_loses_the_gun_and_its_crew_roll(table_at):
@@ -582,6 +569,7 @@ def test_a_gun_alone_under_the_tank_loses_the_gun_and_its_crew_roll(table_at):
     table.press("allies", "allies", "allies")
     assert table.view.word == "2 of 4 down"
     assert table.view.detail == "Bofors 1: 2 left, gun lost"     # the gun said, not only figures
+    assert table.view.header.title == "Tiger 1 runs over"
     table.press("ok")
     assert pieces(table)["Bofors 1"] == (2, ["destroyed"])
 
@@ -627,9 +615,10 @@ def test_a_commander_out_in_the_turret_is_shot_and_the_tank_leaves_and_comes_bac
     assert table.view.items[0] == "in the open"
     table.press("ok", "ok")                   # in the open; 45 cm
     table.press("allies", "axis")
-    view = table.view
+    view = table.steps[-2]
     assert view.header.title == "Tiger 1 commander" and view.needed == "6 to 2"
     assert view.total == "DOWN!"
+    assert table.view.detail == "→ Tiger 1 commander"
     table.press("ok")
     assert pieces(table)["Tiger 1"] == (5, ["commander_killed"])
     assert logged(table)[-1] == "allies Rifle 1 fires rifle at Tiger 1: 1 of 1 down"

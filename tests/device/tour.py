@@ -227,7 +227,7 @@ def view_texts(view: View) -> list[str]:
         case Lines():
             found += [*view.lines, view.hint]
         case BigWord():
-            found += [view.word, view.detail]
+            found += [view.word, view.detail, view.hint]
         case _:
             found += [view.caption, view.needed, view.total]
     return [text for text in found if text]
@@ -777,6 +777,13 @@ def journey_fights(tour: Tour) -> None:
     guide.follow(label["rifleman"], tour.t("move"), tour.t("end_activation"),
                  tour.t("yes"), tour.t("pass"), tour.t("no"), tour.t("pass"), tour.t("yes"))
     guide.play(10)                                # then the turn ended: asked first
+    for name, face in (("reload-fails", 1), ("reloads", 6)):    # the piece's menu says which
+        seed_battle(tour, name, {Side.AXIS: [("2477", {"loaded": False})],
+                                 Side.ALLIES: [("2464", none)]})
+        guide = tour.guide(tour.box(name, [face] * 20), name)
+        guide.choose(tour.t("resume"))
+        guide.follow(label["2477"], tour.t("reload"))
+        guide.play(3, until=lambda guide=guide: isinstance(guide.view, Menu))
     seed_battle(tour, "damaged", {Side.AXIS: [("2477", none)],
                                   Side.ALLIES: [("2464", {"weakened": True})]}, "easy")
     guide = tour.guide(tour.box("damaged", [6, 2] * 50), "damaged")
@@ -1273,7 +1280,8 @@ def journey_landing(tour: Tour) -> None:
             ("nine", replace(start, landing=nine), {}, [], ("para_drop",), ()),
             ("leave", start, {}, [], ("next_phase",), ()),     # none dropped: asked first
             ("withdrawn", withdrawal, owner, [2], ("withdrawal",), ("ok",)),
-            ("destroyed", withdrawal, {}, [6], ("withdrawal",), ("ok",))]
+            ("destroyed", withdrawal, {}, [6], ("withdrawal",), ("ok",)),
+            ("leaving", start, {}, [], ("next_phase",), ())]    # drops left: asked first
     for name, game, more, faces, path, keys in runs:
         tour.save(name, CobraSession(game).to_dict())
         guide = tour.guide(tour.box(name, faces * 20, config=more), "cobra")

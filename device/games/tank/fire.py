@@ -21,13 +21,13 @@ from typing import TYPE_CHECKING
 
 from cobi_companion.device.core.app import Next, Screen
 from cobi_companion.device.core.battle_log import LogEntry, entry
-from cobi_companion.device.core.battle_state import SquadAim
+from cobi_companion.device.core.battle_state import LastShot, SquadAim
 from cobi_companion.device.core.replay import Replay
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll, View
 from cobi_companion.device.games.battle import aim_at, fire_range, refuse
 from cobi_companion.device.games.menus import Scroll, with_ride
 from cobi_companion.device.games.rolling import gather
-from cobi_companion.device.games.shots import Finish, needs_text
+from cobi_companion.device.games.shots import Finish, needs_text, pair, reload_word
 from cobi_companion.device.games.tank import learn
 from cobi_companion.device.ui.details import soft_details
 from cobi_companion.device.ui.explain import BIG_WORDS
@@ -41,16 +41,17 @@ from cobi_companion.device.ui.widgets import (
     notice,
 )
 from cobi_companion.device.ui.wording import chance, weapon_words
-from cobi_companion.rules import soft_fire, soft_odds, tank_game, turns
+from cobi_companion.rules import choices, soft_fire, soft_odds, turns
 from cobi_companion.rules.battle import Piece
 from cobi_companion.rules.card import Facing, Kind, Template, Weapon
 from cobi_companion.rules.dice import Aim, Need, ScriptedDice
 from cobi_companion.rules.distance import FIRE_RANGE, DistanceCheck
-from cobi_companion.rules.errors import RulesError
+from cobi_companion.rules.errors import Refusal, RulesError
 from cobi_companion.rules.shot import check_firer
 from cobi_companion.rules.soft_fire import Attack, Covered, PieceResult, SoftFire, SoftPlan
 from cobi_companion.rules.status import Effect
 from cobi_companion.rules.trace import DieCheck
+from cobi_companion.rules.turns import Action
 
 if TYPE_CHECKING:
     from cobi_companion.device.core.app import App
@@ -67,7 +68,8 @@ def shown(piece: Piece) -> str:
 
 
 def enemies(app: App, firer: Piece) -> list[Piece]:
-    """The pieces on the map the firer may aim at (hidden ones are refused when picked)."""
+    """The enemy pieces on the map (which of them may be fired at, and by what: the rules,
+    asked by the menus)."""
     return [p for p in app.playing.battle.side(firer.side.enemy)
             if not p.gone and not p.status.off_map]
 
@@ -134,23 +136,25 @@ def template_pick(app: App, label: str, weapon: Weapon, done: Finish, back: Next
 
 def fire_menu(app: App, label: str, done: Finish, back: Next,
               done_firing: Next | None = None) -> Screen:
-    """The enemy pieces (a shot at one of them) and the firer's template weapons. A squad fires
-    figure by figure: the title counts its shots; its row *Done firing* is `done_firing` (else
-    `back`, as a long press)."""
+    """The enemy pieces the firer can fire at now (a shot at one of them) and the template
+    weapons it can fire now, each asked of the rules (rules.choices): a hidden piece, a target
+    no weapon of it can reach, a weapon it cannot fire now are not offered. A squad fires
+    figure by figure: the title counts its shots; the target fired at last is lit; its row
+    *Done firing* is `done_firing` (else `back`, as a long press)."""
     state = app.playing
     firer = state.battle.get(label)
-    targets = enemies(app, firer)
-    if not targets:
+    targets = [t for t in enemies(app, firer) if gun_at(app, firer, t) or singles_at(app, firer, t)]
+    templates = [w for w in template_weapons(firer)
+                 if usable(app, firer, w) and TemplatePick(label, w, done, back).pieces(app)]
+    if not targets and not templates:
         return refuse(app, app.t("no_targets"), back)
     shots = state.shots.get(label)
     current = state.turn.current if state.turn is not None else None
     total = shots[1] if shots else turns.shots_left(current, firer) if current else 1
     title = app.t("shot_of", n=shots[0] + 1 if shots else 1, of=total) if total > 1 \
         else app.t("target")
-    templates = template_weapons(firer)
-    singles = [w for w in firer.card.weapons if w.template is None]
     again = lambda: fire_menu(app, label, done, back, done_firing)  # noqa: E731
-    if not singles and not turns.has_gun(firer) and len(templates) == 1:
+    if not targets and len(templates) == 1:
         return template_pick(app, label, templates[0], done, back)
     items = [with_ride(app, shown(t), t) for t in targets] + [
         app.t("template", weapon=weapon_words(app, w.name)) for w in templates]
@@ -169,28 +173,62 @@ def fire_menu(app: App, label: str, done: Finish, back: Next,
     return Choose(title, items, chosen, back=back, index=start)
 
 
+def usable(app: App, firer: Piece, weapon: Weapon | None) -> bool:
+    """The firer may fire this weapon (None: its main gun's AP) now, in its activation."""
+    state = app.playing
+    assert state.turn is not None
+    return choices.weapon(state.turn, state.battle, firer.label, weapon) is None
+
+
+def gun_at(app: App, firer: Piece, target: Piece) -> bool:
+    """The firer's main gun may fire AP at the target now."""
+    return turns.has_gun(firer) and target.kind in (Kind.HARD, Kind.OPEN_TOP) and \
+        choices.main_gun_target(target) is None and usable(app, firer, None)
+
+
+def single_refusal(app: App, firer: Piece, weapon: Weapon, target: Piece) -> RulesError | None:
+    """Why the single-shot weapon may not be fired at the target now, or None."""
+    def check() -> None:
+        soft_fire.check_soft_firer(firer, weapon)
+        soft_fire.check_target(SoftPlan(firer, weapon, (covered(target),), app.book.table),
+                               covered(target))
+    return choices.refused(check)
+
+
+def singles_at(app: App, firer: Piece, target: Piece) -> list[Weapon]:
+    """The firer's single-shot weapons it may fire at the target now."""
+    return [w for w in firer.card.weapons if w.template is None and usable(app, firer, w)
+            and single_refusal(app, firer, w, target) is None]
+
+
 def at_target(app: App, firer: Piece, target: Piece, done: Finish, back: Next) -> Screen:
     """One target: the main gun at a tank (fire at hard targets), else a weapon of the Soft
-    Targets Table. What the rules refuse is said in one line."""
-    if target.status.hidden:
-        return refuse(app, app.t("hidden_target", label=target.label), back)
-    if target.kind in (Kind.HARD, Kind.OPEN_TOP) and turns.has_gun(firer):
+    Targets Table that may fire at it now. What the rules refuse is said in one line."""
+    if gun_at(app, firer, target):
         if (no := shot_refused(app, firer.label, turns.GUN, back)) is not None:
             return no
         return aim_at(app, firer, target, shooting(firer.label, turns.GUN, done), back)
-    singles = [w for w in firer.card.weapons if w.template is None]
+    singles = singles_at(app, firer, target)
     if not singles:
-        if turns.has_gun(firer):
-            try:
-                tank_game.check_hard_target(target.card)
-            except RulesError as exc:
-                return refuse(app, app.say(exc), back)
-        key = "no_single_weapon" if template_weapons(firer) else "no_weapon"
-        return refuse(app, app.t(key, label=firer.label), back)
+        return refuse(app, app.say(why_not(app, firer, target)), back)
     if len(singles) == 1:
         return soft_single(app, firer, singles[0], target, done, back)
     return Choose(app.t("weapon"), [weapon_words(app, w.name) for w in singles],
                   lambda i: soft_single(app, firer, singles[i], target, done, back), back)
+
+
+def why_not(app: App, firer: Piece, target: Piece) -> RulesError:
+    """The rules' reason no weapon of the firer may fire at the target now: its main gun's at
+    a tank, else its first weapon's."""
+    reasons = [choices.main_gun_target(target)] if turns.has_gun(firer) else []
+    reasons += [single_refusal(app, firer, w, target) for w in firer.card.weapons
+                if w.template is None]
+    state = app.playing
+    assert state.turn is not None
+    reasons.append(choices.action(state.turn, state.battle, firer.label, Action.FIRE))
+    found = next((no for no in reasons if no is not None), None)
+    return found or RulesError(f"{firer.label} has no weapon it can fire now",
+                               Refusal.NOTHING_TO_FIRE, label=firer.label)
 
 
 def covered(target: Piece, situations: tuple[str, ...] = (),
@@ -231,13 +269,23 @@ def soft_single(app: App, firer: Piece, weapon: Weapon, target: Piece, done: Fin
             app.playing.last_cm[weapon.name] = round(cm)
             plan = SoftPlan(firer, weapon, (covered(target, situations, facing),),
                             app.book.table, range_cm=cm, house=app.playing.house)
-            return start(app, plan, shooting(firer.label, weapon.name, done), again,
-                         target.label)   # the pair: too long a title
+            return start(app, plan, aimed(firer, target, shooting(firer.label, weapon.name,
+                                                                  done)),
+                         again, pair(firer.label, target.label))
         return soft_range(app, weapon, fire_at, again)
     if target.riding is not None:      # a rider sits where its vehicle puts it: not asked
         return ranged(() if seated is None else (seated,), Facing.FRONT)
     return Choose(app.t("situation"), [app.t(f"sit_{s}") for s in SITUATIONS],
                   lambda i: situated(SITUATIONS[i]), back)
+
+
+def aimed(firer: Piece, target: Piece, done: Finish) -> Finish:
+    """`done`, once the side's last shot is this one: the target it fired at last is lit
+    first in its next choice of a target (a squad's next figure too)."""
+    def finish(app: App, line: LogEntry) -> Screen:
+        app.playing.last_shot[firer.side] = LastShot(firer.label, target.label)
+        return done(app, line)
+    return finish
 
 
 def soft_range(app: App, weapon: Weapon, then: Callable[[float], Screen],
@@ -292,7 +340,11 @@ class TemplatePick(PickPieces):
     index: int = 0
 
     def pieces(self, app: App) -> list[Piece]:
-        return enemies(app, app.playing.battle.get(self.firer))
+        """The enemy pieces the template may be put over (not a hidden one)."""
+        plan = self.plan(app, [])
+        return [p for p in enemies(app, app.playing.battle.get(self.firer))
+                if choices.refused(partial(soft_fire.check_target, plan,
+                                           Covered(p, int(not p.model), model=p.model))) is None]
 
     def text(self, app: App, piece: Piece) -> str:
         c = self.under.get(piece.label)
@@ -573,26 +625,21 @@ class SoftRun(Screen):
         attacks = result.attacks
         header = app.header(self.title)
         if not result.hit:
-            views.append(BigWord(header, app.t("MISS")))
             app.cue("miss", side)
         elif self.single:
             attack = attacks[-1]
-            # the attack says DOWN!/MISS big beside its dice: the outcome, on one screen; a soft
-            # vehicle's damage dice and their effect follow it
+            # the attack's dice, then (a soft vehicle) its damage dice, before the outcome
             views.append(self.attack_view(app, attack, 1, 1))
             if attack.damage is not None and attack.armour is not None:
                 views.append(Roll(header, attack.damage.rolls, app.t("damage"),
                                   f"{attack.damage.total} − {attack.armour.total}",
                                   f"= {attack.net}"))
-                views.append(BigWord(header, self.word(app, attack.piece, attack.figure,
-                                                       attack.effect)))
             app.cue("miss" if attack.effect is Effect.MISS else "hit", side)
         else:
             if attacks:
                 views.append(self.attack_view(app, attacks[-1], len(attacks), len(attacks)))
-            views.append(BigWord(header, app.t("n_down", down=result.down, of=result.attacked),
-                                 self.left(app, result)))
             app.cue("hit" if result.down else "miss", side)
+        views.append(soft_outcome(app, result))
         targets = tuple(shown(c.piece) for c in self.plan.targets)
         firer, weapon = self.plan.firer.label, weapon_name(self.plan.weapon)
         # a gun destroyed is said, besides the figures down (its crew may fight on)
@@ -608,7 +655,8 @@ class SoftRun(Screen):
         after = self.done(app, line)
         return Show(views, lambda: after, animate=True, steps=True, play=True)
 
-    def left(self, app: App, result: SoftFire) -> str:
+    @staticmethod
+    def left(app: App, result: SoftFire) -> str:
         parts = []
         for piece in result.results:
             after = piece.after
@@ -622,6 +670,51 @@ class SoftRun(Screen):
                     left = ", ".join([left, app.t("gun_destroyed")])
                 parts.append(left)
         return " · ".join(parts)
+
+
+def soft_outcome(app: App, result: SoftFire) -> BigWord:
+    """The last screen of fire at soft targets, made from its trace alone (a resumed battle
+    can show it again): who fired (with its weapon, for a template), the outcome word, at
+    whom and what is left, HE's reload, and OK = next."""
+    firer = result.firer.label
+    template = result.weapon.template is not None
+    title = f"{firer}: {weapon_words(app, result.weapon.name)}" if template else firer
+    parts = []
+    if not result.hit:          # HE's to-hit missed: nothing under the template was attacked
+        word = app.t("MISS")
+    elif not template:
+        attack = result.attacks[-1]
+        word = attack_word(app, result.results[-1], attack)
+        parts.append(f"→ {attacked(app, result.results[-1], attack)}")
+        if attack.damage is not None and attack.armour is not None:
+            parts.append(f"{attack.damage.total} − {attack.armour.total} = {attack.net}")
+    else:
+        word = app.t("n_down", down=result.down, of=result.attacked)
+        parts += [left for left in [SoftRun.left(app, result)] if left]
+    if result.reload is not None:
+        parts += reload_word(app, result.reload)
+    return BigWord(app.header(title), word, " · ".join(parts), hint=app.t("ok_next"))
+
+
+def attacked(app: App, piece: PieceResult, attack: Attack) -> str:
+    """Whom one attack was at: "Rifle 1 #2", "Tiger 1 commander", or the piece."""
+    if attack.figure is None:
+        return piece.label
+    if piece.kind is Kind.HARD:
+        return app.t("commander_of", label=piece.label)
+    return app.t("figure_no", label=piece.label, n=attack.figure)
+
+
+def attack_word(app: App, piece: PieceResult, attack: Attack) -> str:
+    """One attack's outcome word: MISS, DOWN! at a figure, HIT at a soft vehicle it did
+    nothing to, else the effect on the model."""
+    if attack.effect is Effect.MISS:
+        return app.t("MISS")
+    if attack.figure is not None:
+        return app.t("DOWN")
+    if piece.kind is Kind.SOFT and attack.effect is Effect.NONE:
+        return app.t("HIT")
+    return app.t(BIG_WORDS[attack.effect])
 
 
 def gun_destroyed(piece: PieceResult) -> bool:

@@ -159,9 +159,7 @@ class OverrunRun(Screen):
         state = app.playing
         state.battle = result.apply(state.battle)
         views: list[View] = [] if last is None else [last]
-        views.append(BigWord(app.header(self.title(app)),
-                             app.t("n_down", down=result.down, of=result.run_over),
-                             self.left(app, result)))
+        views.append(overrun_outcome(app, result))
         app.cue("hit" if result.down else "miss", self.tank.side.value)
         pieces = tuple(f"{p.label} ({p.figures})" for p in result.pieces)
         counts: dict[str, LogValue] = {"tank": self.tank.label, "pieces": pieces,
@@ -185,3 +183,10 @@ class OverrunRun(Screen):
             parts.append(left)
         return " · ".join(parts)
 
+
+def overrun_outcome(app: App, result: Overrun) -> BigWord:
+    """An overrun's last screen, made from its trace alone (a resumed battle can show it
+    again): which tank ran over them, how many went down and what is left, OK = next."""
+    return BigWord(app.header(app.t("tank_runs_over", tank=result.tank)),
+                   app.t("n_down", down=result.down, of=result.run_over),
+                   OverrunRun.left(app, result), hint=app.t("ok_next"))

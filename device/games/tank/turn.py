@@ -24,7 +24,7 @@ from cobi_companion.device.games.tank.overrun import OverrunPick
 from cobi_companion.device.games.tank.squad import next_shot
 from cobi_companion.device.ports.events import Key
 from cobi_companion.device.ui.widgets import DICE_KEYS, Choose, Show, notice, yes_no
-from cobi_companion.rules import overrun, scoring, turns
+from cobi_companion.rules import choices, overrun, scoring, turns
 from cobi_companion.rules.battle import Battle, Piece
 from cobi_companion.rules.card import Kind
 from cobi_companion.rules.errors import RulesError
@@ -274,8 +274,21 @@ def did(app: App, label: str) -> str:
     if current is None:
         return ""
     many = "" if state.battle.get(label).model else "_many"
-    return ", ".join(app.t(DID[d.action] + many if DID[d.action] + many in STRINGS
-                           else DID[d.action]) for d in current.done if d.label == label)
+    return ", ".join(app.t(with_many(did_word(app, d), many))
+                     for d in current.done if d.label == label)
+
+
+def with_many(key: str, many: str) -> str:
+    """The key's form for a squad's figures as many, where the word tables have one."""
+    return key + many if key + many in STRINGS else key
+
+
+def did_word(app: App, done: turns.Done) -> str:
+    """The key of what a piece did: a reload whose roll failed left it unloaded, and says so
+    (its gun is loaded only by a reload that succeeded)."""
+    if done.action is Action.RELOAD and not app_piece(app, done.label).status.loaded:
+        return "did_reload_failed"
+    return DID[done.action]
 
 
 def acting(app: App) -> Screen:
@@ -290,8 +303,9 @@ def acting(app: App) -> Screen:
     items = []
     for label in members:
         done = did(app, label)
-        piece = state.battle.get(label)
-        items.append(with_ride(app, shown(piece), piece) + (f" · {done}" if done else ""))
+        piece = state.battle.get(label)   # what it did, once it did something (its ride
+        items.append(f"{shown(piece)} · {done}" if done   # is on the status board)
+                     else with_ride(app, shown(piece), piece))
     items.append(app.t("end_activation"))
     idle = [i for i, label in enumerate(members) if not did(app, label)]
     title = app.t("extra_activation") if current.extra else app.t("activate")
@@ -303,7 +317,7 @@ def piece_menu(app: App, label: str) -> Screen:
     """Fire, Move, Hide and Take cover (figures), Run over (a tank, with enemy figures or guns
     on the map), Reload (an unloaded gun), with a lone piece "End activation", and a closed
     vehicle's commander out or in. A vehicle that lost its commander may only leave the map.
-    Each is asked of the rules first."""
+    Only what the rules let the piece do now is offered (rules.choices)."""
     state, turn = playing(app)
     current = turn.current
     assert current is not None
@@ -317,6 +331,9 @@ def piece_menu(app: App, label: str) -> Screen:
         out = piece.status.commander_out
         actions.append((app.t("commander_in" if out else "commander_out_do"),
                         lambda: commander(app, label, not out)))
+    if not actions:                   # one of several that can do nothing more now: why
+        no = choices.action(turn, state.battle, label, Action.FIRE)
+        return refuse(app, app.say(no) if no else app.t("not_possible"), lambda: acting(app))
     done = did(app, label)
     return Choose(shown(piece), [name for name, _ in actions], lambda i: actions[i][1](),
                   back=None if alone else (lambda: acting(app)),
@@ -324,24 +341,36 @@ def piece_menu(app: App, label: str) -> Screen:
 
 
 def piece_actions(app: App, piece: Piece) -> list[tuple[str, Next]]:
+    """The actions the rules let the piece take now, each asked of them first: an action
+    they would refuse is not offered."""
+    state, turn = playing(app)
     label = piece.label
+
+    def can(action: Action) -> bool:
+        return choices.action(turn, state.battle, label, action) is None
     if piece.status.commander_killed:
-        return [(app.t("leave_map"), lambda: leave(app, label))]
-    actions: list[tuple[str, Next]] = [(app.t("fire"), lambda: fire(app, label)),
-                                       (app.t("move"), lambda: moving(app, label))]
+        return [(app.t("leave_map"), lambda: leave(app, label))] if can(Action.LEAVE) else []
+    actions: list[tuple[str, Next]] = []
+    if can(Action.FIRE):
+        actions.append((app.t("fire"), lambda: fire(app, label)))
+    moves = can(Action.MOVE)
     if piece.riding is not None:       # a rider's move is getting off; it neither hides nor
-        actions[1] = (app.t("get_off"), lambda: get_off(app, label))   # takes cover on it
-    elif not piece.model:              # figures: a squad, or a destroyed gun's crew
-        actions += [(app.t("hide"), lambda: hide(app, label)),
-                    (app.t("take_cover"), lambda: take_cover(app, label))]
-        if carriers(app, piece):       # a squad, or a destroyed gun's crew ("infantry")
+        if moves:                      # takes cover on it
+            actions.append((app.t("get_off"), lambda: get_off(app, label)))
+    else:
+        if moves:
+            actions.append((app.t("move"), lambda: moving(app, label)))
+        if can(Action.HIDE):           # figures: a squad, or a destroyed gun's crew
+            actions.append((app.t("hide"), lambda: hide(app, label)))
+        if can(Action.TAKE_COVER):
+            actions.append((app.t("take_cover"), lambda: take_cover(app, label)))
+        if not piece.model and moves and carriers(app, piece):   # "infantry"
             actions.append((app.t("get_on"), lambda: get_on(app, label)))
-    if piece.crew_only and not piece.card.weapons:   # a destroyed gun's crew with no weapon of
-        del actions[0]                               # their own: Fire could only be refused
     tank = piece.kind in (Kind.HARD, Kind.OPEN_TOP)
-    if tank and overrun.candidates(playing(app)[0].battle, piece):
+    if tank and overrun.candidates(state.battle, piece) and \
+            choices.run_over(turn, state.battle, label) is None:
         actions.append((app.t("run_over"), lambda: run_over(app, label)))
-    if piece.model and not piece.status.loaded:
+    if can(Action.RELOAD):
         actions.append((app.t("reload"), lambda: reload(app, label)))
     return actions
 
@@ -405,15 +434,10 @@ def saved(app: App, line: LogEntry, then: Callable[[], Screen] | None = None) ->
 
 
 def fire(app: App, label: str) -> Screen:
+    """What the piece fires at; a squad still firing figure by figure goes on."""
     state, turn = playing(app)
-    piece = state.battle.get(label)
-    if label not in state.shots:       # a squad still firing figure by figure goes on
-        try:
-            turns.fire(turn, state.battle, label)
-            if piece.kind.model and not piece.card.weapons:    # a destroyed gun's crew too:
-                check_main_gun(piece)                        # no gun, and no other weapon
-        except RulesError as exc:
-            return refused(app, label, exc)
+    if (no := choices.action(turn, state.battle, label, Action.FIRE)) is not None:
+        return refused(app, label, no)
     return fire_menu(app, label, lambda app, line: fired(app, label, line),
                      back_to(app, label))
 
