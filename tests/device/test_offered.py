@@ -64,7 +64,7 @@ def test_an_immobilized_unloaded_tank_is_offered_reload_not_fire_or_move(table_a
     table.press("ok", "ok")                   # Resume; Tiger 1 alone: its actions
     view = table.view
     assert isinstance(view, Menu) and view.header.title == "Tiger 1"
-    assert view.items == ("Reload", "End activation", "Commander out")
+    assert view.items == ("Reload", "All done", "Commander out")
     assert view.items[view.index] == "Reload"       # never Fire, lit first and refused
 
 
@@ -72,10 +72,10 @@ def test_a_tank_that_fired_is_not_offered_reload(table_at):
     table = table_at([*AXIS_FIRST, 1, 1])     # a miss; the reload fails: unloaded
     new_battle(table, ("Tiger I", "axis"), ("Sherman M4A1", "allies"))
     table.press("ok", "ok")                   # Tiger 1 alone: Fire
-    assert table.view.items == ("Sherman 1", "HE template")
+    assert table.view.items == ("Sherman 1", "shell at a group")
     table.press("ok", "ok", "ok", "axis", "ok")    # not hull down, not over 100 cm; fired
     assert table.view.hint == "fired"
-    assert table.view.items == ("Move", "End activation", "Commander out")
+    assert table.view.items == ("Move", "All done", "Commander out")
 
 
 def test_the_roof_mg_is_offered_only_with_the_commander_out(table_at, tmp_path):
@@ -85,11 +85,11 @@ def test_the_roof_mg_is_offered_only_with_the_commander_out(table_at, tmp_path):
     table = table_at(AXIS_FIRST, config=Config(paths=Paths(cards_dir=cards)))
     new_battle(table, ("Panzer", "axis"), ("Rifleman", "allies", 2))
     table.press("ok", "ok")                   # Panzer 1 alone: Fire
-    assert table.view.items == ("coax MG template", "hull MG template", "HE template")
+    assert table.view.items == ("coax MG at a group", "hull MG at a group", "shell at a group")
     table.press("back")
     table.choose("Commander out")
     table.choose("Fire")
-    assert "roof MG template" in table.view.items
+    assert "roof MG at a group" in table.view.items
 
 
 def test_a_squads_next_figure_starts_on_the_target_it_fired_at_last(table_at):

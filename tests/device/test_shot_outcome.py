@@ -50,7 +50,7 @@ def test_a_failed_reload_is_listed_as_failed_not_reloaded(table_at):
     table = table_at([*AXIS_FIRST, 1, 1, 1])  # the miss unloads; the Reload rolls 1+2: fails
     tiger_fires_at_the_sherman(table)
     table.press("axis", "ok")                 # the miss read: the Tiger's menu
-    table.choose("End activation")
+    table.choose("All done")
     assert table.view.header.side == "allies"
     table.choose("Pass")
     table.press("cw", "ok")                   # yes: round 2, the Axis first again
@@ -72,5 +72,5 @@ def test_an_he_miss_ends_on_miss_with_unloaded_on_the_same_screen(table_at):
     table.press("axis")
     told = table.view
     assert isinstance(told, BigWord) and told.word == "MISS"
-    assert told.header.title == "Pz IV D 1: HE"
+    assert told.header.title == "Pz IV D 1: shell"
     assert (told.detail, told.hint) == ("unloaded", "OK = next")   # "MISS · unloaded"

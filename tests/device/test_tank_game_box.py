@@ -156,7 +156,7 @@ def test_moved_pieces_do_not_fire_and_the_extra_activation_has_no_fire(table_at)
     assert "Rifle 1 (3)" not in table.view.items      # activated once this turn already
     table.choose("Rifle 2")
     table.choose("Go!")                      # the extra activation's pieces do not fire
-    assert table.view.items == ("Move", "Hide", "Take cover", "Get on", "End activation")
+    assert table.view.items == ("Move", "Hide", "Take cover", "Get on", "All done")
     table.choose("Hide")
     table.press("ok", "ok")                   # cover here: yes; enemy figure ≤ 30 cm: no
     assert table.view.word == "HIDDEN"
@@ -168,7 +168,7 @@ def test_moved_pieces_do_not_fire_and_the_extra_activation_has_no_fire(table_at)
     assert log[-3:] == ["allies extra activation: Rifle 2 (2)", "allies Rifle 2 hides",
                         "allies ends the turn"]
     table.press("ok", "ok")                   # the Tiger, Fire: its main gun's AP reaches
-    assert table.view.items == ("7TP 1", "HE template")   # no figure, hidden (Rifle 2) or not
+    assert table.view.items == ("7TP 1", "shell at a group")   # no figure, hidden (Rifle 2) or not
 
 
 # ---- fire at soft targets ----
@@ -224,7 +224,7 @@ def test_the_he_example_at_the_bofors_on_the_box(table_at):
     new_battle(table, ("Pz.Kpfw. IV Ausf. D", "axis"), ("37 mm Bofors AT gun", "allies"),
                ("Rifleman", "allies", 1))
     table.press("ok", "ok")                   # Pz IV D, Fire: AP reaches neither the gun nor
-    assert table.view.header.title == "HE"    # the figures, so its one way is the HE template
+    assert table.view.header.title == "shell"    # the figures, so its one way is the HE template
     assert table.view.items == ("Bofors 1", "Rifle 1 (1)", "Fire!")
     table.press("ok")                         # the Bofors: its crew of 3 under the template
     assert table.view.word == "3"
@@ -245,7 +245,7 @@ def test_the_he_example_at_the_bofors_on_the_box(table_at):
     # the summary and the log say the gun is destroyed, not only the figures down
     assert table.view.word == "2 of 4 down"
     assert table.view.detail == "Bofors 1: 2 left, gun lost · unloaded"   # and the reload
-    assert (table.view.header.title, table.view.hint) == ("Pz IV D 1: HE", "OK = next")
+    assert (table.view.header.title, table.view.hint) == ("Pz IV D 1: shell", "OK = next")
     assert pieces(table)["Pz IV D 1"] == (None, ["unloaded"])
     assert pieces(table)["Bofors 1"] == (2, ["destroyed"])
     assert logged(table)[-1] == "axis Pz IV D 1 fires HE at Bofors 1: 2 of 4 down, 1 gun destroyed"
@@ -555,7 +555,7 @@ def test_a_tank_runs_over_a_squad_and_a_gun(table_at):
                                        "rolled 6, eliminated 5, 1 gun eliminated")
     table.press("ok")
     assert table.view.hint == "moved"         # it moved: no fire, and one move an activation
-    assert table.view.items == ("End activation", "Commander out")
+    assert table.view.items == ("All done", "Commander out")
 
 
 def test_a_gun_alone_under_the_tank_loses_the_gun_and_its_crew_roll(table_at):
