@@ -79,9 +79,9 @@ def test_the_tour_shows_every_kind_of_screen_with_the_longest_texts(
     assert any(re.search(r"\w{10} 12\b", text) for view in shown
                for text in tour.view_texts(view))                          # a long label
     cards = [card for app in taken_tour[language].said.apps.values()
-             for card in app.book.sorted() if len(card.name) >= tour.NAME_MAX - 2]
-    names, titles = {card.name for card in cards}, {card.title for card in cards
-                                                    if card.set_number is not None}
+             for card in app.book.sorted() if len(card.name_in(language)) >= tour.NAME_MAX - 2]
+    names = {card.name_in(language) for card in cards}
+    titles = {card.title_in(language) for card in cards if card.set_number is not None}
     roster = i18n.text(language, "roster")
     assert any(view.hint in names for view in shown                    # a long card name:
                if isinstance(view, Menu) and view.header.title == roster)  # the roster's hint
