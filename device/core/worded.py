@@ -26,6 +26,11 @@ class Worded(str):
         made.language, made.saying = language, saying
         return made
 
+    def upper(self) -> str:
+        """In capitals, and said again in capitals (an outcome word, a side that won)."""
+        return Worded(str.upper(self), self.language, lambda other: str(
+            said_in(self, other)).upper())
+
 
 def said_in(value: object, language: str) -> object:
     """`value` in `language`: a Worded of another language said again, anything else as it

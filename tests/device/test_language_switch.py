@@ -98,3 +98,21 @@ def test_the_language_switched_in_a_battle_shows_the_battle_in_the_new_language_
         table.press("back")                                       # back to the battle
         assert table.box.app.settings.language == language
         assert table.view == fresh[language]
+
+
+def test_a_worded_text_is_said_again_in_the_language_of_the_moment() -> None:
+    """A view's words made in English, drawn in Polish: each said again (a value in its
+    template, in capitals, joined to a name); a name and a view already in Polish as they
+    are."""
+    from cobi_companion.device.core.views import BigWord, Header
+    from cobi_companion.device.core.worded import Worded, again, joined, said_in
+
+    def t(key: str, **values: object) -> Worded:        # as an English app's `t` makes it
+        return Worded(i18n.text("en", key, **values), "en", lambda other: i18n.text(
+            other, key, **{name: said_in(value, other) for name, value in values.items()}))
+    side = t("axis")
+    view = BigWord(Header(t("game_over"), 3, "axis", side), t("WINS", side=side.upper()),
+                   joined(" · ", "Tiger 1", side))
+    polish = again(view, "pl")
+    assert polish == BigWord(Header("Koniec gry", 3, "axis", "Oś"), "WYGRYWA: OŚ", "Tiger 1 · Oś")
+    assert again(polish, "pl") is polish and again(view, "en") is view
