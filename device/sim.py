@@ -18,21 +18,23 @@ import re
 import select
 import signal
 import sys
-import termios
 import threading
 import time
 import tty
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from cobi_companion.device.core.views import Roll, View
+from cobi_companion.device.ports import terminal_modes
 from cobi_companion.device.ports.display import MemoryDisplay
 from cobi_companion.device.ports.errors import ScriptError as ScriptError
 from cobi_companion.device.ports.events import Event, Stop, Tick
 from cobi_companion.device.ports.terminal import (
+    HALF_BLOCKS,
     TerminalDisplay,
+    as_words,
     choose,
     terminal_size,
     too_small,
@@ -202,12 +204,14 @@ def read_keys(stop: threading.Event, fd: int) -> Iterator[str]:
 
 
 def drive_keyboard(panel: MockPanel, put: Callable[[Stop], None],
-                   stop: threading.Event) -> threading.Thread:
+                   stop: threading.Event, folder: Path) -> threading.Thread:
     """Read the keyboard on a thread. The terminal is put in cbreak mode here, before the start
     menu is drawn: the switch drops the keys typed before it (the title is not listening, as
-    the box's buttons are not), never one typed once the menu shows."""
+    the box's buttons are not), never one typed once the menu shows. The settings put back at
+    the end are kept in the state `folder` meanwhile: a start after a killed simulator puts
+    back the ones it found, not the broken ones (`terminal_modes`)."""
     fd = sys.stdin.fileno()
-    saved = termios.tcgetattr(fd)
+    saved = terminal_modes.keep(fd, folder)
     tty.setcbreak(fd)
 
     def run() -> None:
@@ -215,28 +219,41 @@ def drive_keyboard(panel: MockPanel, put: Callable[[Stop], None],
             for word in read_keys(stop, fd):
                 panel.act(word)
         finally:
-            termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+            terminal_modes.put_back(fd, folder, saved)
         put(Stop("quit"))
     thread = threading.Thread(target=run, name="sim-keyboard", daemon=True)
     thread.start()
     return thread
 
 
-class SnapshotDisplay(MemoryDisplay):
-    """Keeps every distinct frame as a PNG in a folder."""
+class Snapshots:
+    """Every distinct frame as a PNG in a folder, numbered in the order drawn."""
 
-    def __init__(self, folder: Path | None) -> None:
-        super().__init__()
+    def __init__(self, folder: Path) -> None:
         self.folder, self.saved = folder, 0
         self._last: bytes | None = None
 
-    def show(self, image: Image.Image) -> None:
-        super().show(image)
+    def keep(self, image: Image.Image) -> None:
         data = image.convert("1").tobytes()
-        if self.folder is not None and data != self._last:
+        if data != self._last:
             self.saved += 1
             save_snapshot(image.convert("1"), self.folder, self.saved)
         self._last = data
+
+
+class SnapshotDisplay(MemoryDisplay):
+    """Keeps every distinct frame as a PNG in a folder, if any (and the last one's text form,
+    `words`, for a terminal too small for its pixels)."""
+
+    def __init__(self, folder: Path | None) -> None:
+        super().__init__()
+        self.snapshots = Snapshots(folder) if folder is not None else None
+        self.words: Sequence[str] | None = None
+
+    def show(self, image: Image.Image) -> None:
+        super().show(image)
+        if self.snapshots is not None:
+            self.snapshots.keep(image)
 
 
 class TextDisplay(MemoryDisplay):
@@ -268,6 +285,22 @@ class TextDisplay(MemoryDisplay):
         self.out.write("\n" + "\n".join(self._text) + "\n")
         self.out.flush()
         self._written = self._text
+
+
+def words_beside(display: TerminalDisplay | SnapshotDisplay, loop: Loop,
+                 snapshots: Snapshots | None = None) -> None:
+    """The display is handed each frame's text form (`ui/text.py`) with it: a terminal too
+    small for the true pixels shows the frame as words a child can read. `snapshots`: each
+    frame kept as a PNG too (an interactive run's --snapshot-dir)."""
+    draw = loop.render
+
+    def render(view: View) -> Image.Image:
+        display.words = view_text(view)
+        image = draw(view)
+        if snapshots is not None:
+            snapshots.keep(image)
+        return image
+    loop.render = render
 
 
 def typed_lines(stream: TextIO, prompt: str = "") -> Iterator[str]:
@@ -326,11 +359,16 @@ def redraw_on_resize(display: TerminalDisplay, put: Callable[[Event], None],
     signal.signal(signal.SIGWINCH, resized)
 
 
-def last_frame(image: Image.Image, out: TextIO) -> str:
+def last_frame(image: Image.Image, out: TextIO, words: Sequence[str] | None = None) -> str:
     """A script's last frame as `out` can show it (no line of keys under it: a script takes
-    none); half-blocks when `out` is no terminal."""
+    none); half-blocks when `out` is no terminal, else as words (`words`, its text form) where
+    they do not fit."""
     size = terminal_size(out)
     drawing = choose(size, image.size, lines_below=0)
+    if words is not None and size is not None and drawing is not HALF_BLOCKS:
+        shown = as_words(image, size, words, lines_below=0)
+        if shown is not None:
+            return shown
     if drawing is None:
         return too_small(image.size, lines_below=0, then="")[0]
     return drawing.draw(image)
@@ -344,7 +382,8 @@ def end_of_script(box: Box, display: MemoryDisplay) -> None:
         box.app.save()
         box.loop.farewell()
     elif display.image is not None:
-        print(last_frame(display.image, sys.stdout))
+        words = display.words if isinstance(display, SnapshotDisplay) else None
+        print(last_frame(display.image, sys.stdout, words))
 
 
 class DiceRanOut(BaseException):
@@ -375,7 +414,8 @@ def run_sim(config: Config, *, script: Iterable[tuple[str, int]] | None, dice: D
     """Run the daemon on mock pins: interactively, or through a script, each step handled
     before the next is taken (it may be typed meanwhile). Interactively, `display` is the
     terminal OLED already showing the title, if any; with a script, the frames are kept
-    (SnapshotDisplay) and the last printed, or a TextDisplay writes each. `load` reads the
+    (SnapshotDisplay) and the last printed, or a TextDisplay writes each. `snapshot_dir`:
+    every distinct frame as a PNG there, with a script or interactively. `load` reads the
     settings files again (SIGHUP); Power off and Restart end the simulator. `settings` are
     this run's own, over the saved ones (saved only if changed on the box's menu). Scripted
     `dice` that run out end it with a ScriptError. `speech_dir`: each utterance written there
@@ -396,10 +436,14 @@ def run_sim(config: Config, *, script: Iterable[tuple[str, int]] | None, dice: D
         setattr(box.app.settings, name, value)
     if isinstance(display, TextDisplay):
         display.takes_views(box.loop)
+    elif isinstance(display, SnapshotDisplay):
+        words_beside(display, box.loop)
+    elif isinstance(display, TerminalDisplay):      # a person at the keyboard
+        words_beside(display, box.loop, Snapshots(snapshot_dir) if snapshot_dir else None)
     panel = MockPanel(factory, config, clock)
     try:
         if script is None:
-            _interactive(box, panel, display)
+            _interactive(box, panel, display, state_dir or sim_state_dir())
         else:
             _scripted(box, panel, script, display)
         if state_json is not None:
@@ -412,10 +456,10 @@ def run_sim(config: Config, *, script: Iterable[tuple[str, int]] | None, dice: D
     return 0
 
 
-def _interactive(box: Box, panel: MockPanel, display: MemoryDisplay) -> None:
+def _interactive(box: Box, panel: MockPanel, display: MemoryDisplay, folder: Path) -> None:
     """A person at the keyboard, until q, Power off or a signal."""
     stop = threading.Event()
-    keyboard = drive_keyboard(panel, box.loop.put, stop)
+    keyboard = drive_keyboard(panel, box.loop.put, stop, folder)
     box.loop.handle_signals()
     if isinstance(display, TerminalDisplay):
         redraw_on_resize(display, box.loop.put, box.loop.clock)

@@ -118,6 +118,18 @@ STRINGS: dict[str, tuple[str, str]] = {
     "pass_ask": ("Pass this turn?", "Pasujesz?"),
     "end_turn_ask": ("End the turn?", "Koniec tury?"),
     "gives_up_ask": ("{side} gives up?", "{side} się poddaje?"),
+    # asked before anything that ends, deletes or restarts play (widgets.confirm): "no" is
+    # lit; the hints say what each answer does
+    "end_battle_ask": ("End the battle?", "Zakończyć bitwę?"),
+    "end_match_ask": ("End the match?", "Zakończyć mecz?"),
+    "end_game_ask": ("End the game?", "Zakończyć grę?"),
+    "new_battle_ask": ("Start a new battle?", "Zacząć nową bitwę?"),
+    "new_match_ask": ("Start a new match?", "Zacząć nowy mecz?"),
+    "new_cobra_ask": ("Start a new Cobra game?", "Zacząć nową grę Cobra?"),
+    "leave_roster_ask": ("Leave the roster?", "Wyjść ze składu?"),
+    "keep_playing": ("no: nothing is lost", "nie: nic nie przepada"),
+    "play_lost": ("yes: the game so far is lost", "tak: dotychczasowa gra przepada"),
+    "pieces_lost": ("yes: the pieces chosen are lost", "tak: wybrane jednostki przepadają"),
     "TIE": ("TIE", "REMIS"),
     "same_armies": ("Same armies again", "Te same armie"),
     # the house rules of a new battle (rules/house.py): the roster's row, the list, each rule

@@ -25,7 +25,7 @@ from cobi_companion.device.games.battle import end_battle
 from cobi_companion.device.games.menus import QuickDice, Scroll, dice_stats
 from cobi_companion.device.games.rolling import face_for
 from cobi_companion.device.games.settings import settings_menu
-from cobi_companion.device.ui.widgets import Choose, Count, Show, WaitPress, notice, yes_no
+from cobi_companion.device.ui.widgets import Choose, Count, Show, WaitPress, confirm, notice, yes_no
 from cobi_companion.rules.cobra import weather as cobra_weather
 from cobi_companion.rules.cobra.combat import (
     BY_LETTER,
@@ -789,7 +789,8 @@ def game_over(app: App) -> Screen:
     return victory_screen(app, finished)
 
 
-def cobra_menu(app: App) -> Screen:
+def cobra_menu(app: App, index: int = 0) -> Screen:
+    """The menu of a long press in a Cobra game; End game asks first."""
     back = hub(app)
     items: list[tuple[str, Next]] = [
         (app.t("back_to_game"), lambda: back),
@@ -799,9 +800,10 @@ def cobra_menu(app: App) -> Screen:
         (app.t("dice_stats"), lambda: dice_stats(app, back)),
         (app.t("quick_dice"), lambda: QuickDice(back)),
         (app.t("settings"), lambda: settings_menu(app, lambda: back)),
-        (app.t("end_game"), lambda: end_battle(app))]
+        (app.t("end_game"), lambda: confirm(app, app.t("end_game_ask"), lambda: end_battle(app),
+                                            lambda: cobra_menu(app, len(items) - 1)))]
     return Choose(app.t("menu"), [label for label, _ in items], lambda i: items[i][1](),
-                  back=lambda: back)
+                  back=lambda: back, index=index)
 
 
 # What the HQs' and command limits' screens use of these (games/cobra_command.py)

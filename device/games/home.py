@@ -6,14 +6,16 @@ from typing import Any
 
 from cobi_companion.device.core.app import App, Next, SavedGame, Screen
 from cobi_companion.device.ports.events import Key
-from cobi_companion.device.ui.widgets import Choose
+from cobi_companion.device.ui.widgets import Choose, confirm
 
 # The games' screens (and the rules behind them) are imported when a row of a menu is chosen,
 # or while the box is idle after its first frame (box.LATER_MODULES), which is sooner: the start
 # menu waits only for the menu itself. So the imports below sit inside the functions that use
 # them; a saved battle to resume loads its state (and its rules) before the menu is shown.
 
-def start_menu(app: App) -> Screen:
+def start_menu(app: App, index: int = 0) -> Screen:
+    """The first screen: the saved game to resume (if any), then the rest. While a game is
+    saved, a row that would start another in its place asks first (`confirm`)."""
     items: list[tuple[str, Next]] = []
     if app.state is not None and app.state.winner is None:
         items.append((app.t("resume"), lambda: resume(app)))
@@ -26,14 +28,21 @@ def start_menu(app: App) -> Screen:
 
         if isinstance(app.cobra, cobra.CobraSession) and not app.cobra.game.over:
             items.append((app.t("resume_cobra"), lambda: cobra.hub(app)))
-    items += [(app.t("new"), lambda: _new_battle(app)),
-              (app.t("quick_dice"), _quick_dice),
+    saved = bool(items)                      # a game to resume: one that a new one would end
+
+    def asked(key: str, start: Next) -> Next:
+        at = len(items)                      # this row: a "no" comes back to it
+        if not saved:
+            return start
+        return lambda: confirm(app, app.t(key), start, lambda: start_menu(app, at))
+    items.append((app.t("new"), asked("new_battle_ask", lambda: _new_battle(app))))
+    items += [(app.t("quick_dice"), _quick_dice),
               (app.t("settings"), lambda: _settings_menu(app, lambda: start_menu(app))),
-              (app.t("check_distance"), lambda: _check_distance(app, lambda: start_menu(app))),
-              (app.t("cobra"), lambda: new_cobra_game(app)),
-              (app.t("new_match"), _new_match)]
+              (app.t("check_distance"), lambda: _check_distance(app, lambda: start_menu(app)))]
+    items.append((app.t("cobra"), asked("new_cobra_ask", lambda: new_cobra_game(app))))
+    items.append((app.t("new_match"), asked("new_match_ask", _new_match)))
     return StartMenu(app.t("start"), [label for label, _ in items],
-                     lambda i: items[i][1](), back=lambda: start_menu(app))
+                     lambda i: items[i][1](), back=lambda: start_menu(app), index=index)
 
 
 def new_cobra_game(app: App) -> Screen:
@@ -91,7 +100,9 @@ def resume(app: App) -> Screen:
     return app.games.next_action(app) if app.playing.active is not None else begin_round(app)
 
 
-def battle_menu(app: App, back: Screen) -> Screen:
+def battle_menu(app: App, back: Screen, index: int = 0) -> Screen:
+    """The menu of a long press in a battle, coming back to `back`. Give up and End battle,
+    which end it, ask first."""
     from cobi_companion.device.games.battle import end_battle, give_up, hidden_pieces
     from cobi_companion.device.games.menus import QuickDice, battle_log, dice_stats, status_board
 
@@ -108,11 +119,13 @@ def battle_menu(app: App, back: Screen) -> Screen:
             and state.active is not None:
         items.append((app.t("hidden_pieces"), lambda: hidden_pieces(app, back)))
         items.append((app.t("give_up"), lambda: give_up(app, back)))
-    if app.state is not None:
-        items.append((app.t("end_battle"), lambda: end_battle(app)))
+    if state is not None:
+        at = len(items)
+        ask = "end_match_ask" if state.match is not None else "end_battle_ask"
+        items.append((app.t("end_battle"), lambda: confirm(
+            app, app.t(ask), lambda: end_battle(app), lambda: battle_menu(app, back, at))))
     return Choose(app.t("menu"), [label for label, _ in items], lambda i: items[i][1](),
-                  back=lambda: back)
-
+                  back=lambda: back, index=index)
 
 
 class Table:

@@ -20,7 +20,7 @@ from cobi_companion.device.core.memo import ByIdentity, Latest
 from cobi_companion.device.core.views import BigWord, Menu, View
 from cobi_companion.device.games.house import house_entry, house_row, house_value
 from cobi_companion.device.ports.events import Key
-from cobi_companion.device.ui.widgets import Choose, notice
+from cobi_companion.device.ui.widgets import Choose, confirm, notice
 from cobi_companion.rules.battle import SQUAD_MAX, Battle, Piece
 from cobi_companion.rules.card import InfoCard, Kind
 from cobi_companion.rules.house import HouseRules, for_level
@@ -113,6 +113,9 @@ class Roster(Screen):
     squad: str | None = None       # the squad whose figures are being dialled
     last: str | None = None        # the piece added last (a held button puts it off the map)
     house: HouseRules = field(default_factory=HouseRules)   # the battle's house rules
+    # The pieces the Easy level does not play with, set aside when the Rules row turns to it:
+    # back at the Tank Game they are on the roster again, nothing lost to a turn of a row.
+    set_aside: tuple[Piece, ...] = ()
 
     @property
     def uses_holds(self) -> bool:
@@ -206,8 +209,15 @@ class Roster(Screen):
         elif key is Key.OK:
             return self.chosen(app, kind, value)
         elif key is Key.BACK:
-            return app.games.start(app)
+            return self.leave(app)
         return self
+
+    def leave(self, app: App) -> Screen:
+        """Back to the start screen; with pieces chosen, once the players say yes."""
+        if not self.battle.pieces and not self.set_aside:
+            return app.games.start(app)
+        return confirm(app, app.t("leave_roster_ask"), lambda: app.games.start(app),
+                       lambda: self, lost="pieces_lost")
 
     def add(self, app: App, card: InfoCard, side: Side) -> None:
         figures = 1 if card.kind is Kind.FIGURE else None
@@ -239,13 +249,15 @@ class Roster(Screen):
 
     def switch_rules(self, app: App) -> Screen:
         """The other rules level, remembered in the settings. Pieces the Easy level does not
-        play with (figures, guns, soft vehicles) leave the roster."""
+        play with (figures, guns, soft vehicles) leave the roster until it is the Tank Game's
+        again."""
         names = list(RULE_SETS)
         self.level = names[(names.index(self.level) + 1) % len(names)]
         app.settings.rules = self.level
         app.on_settings(app.settings)
-        kept = tuple(p for p in self.battle.pieces
-                     if self.level == "tank" or p.kind in EASY_KINDS)
+        pieces = self.battle.pieces + self.set_aside
+        kept = tuple(p for p in pieces if self.level == "tank" or p.kind in EASY_KINDS)
+        self.set_aside = tuple(p for p in pieces if p not in kept)
         self.battle = Battle(self.level, kept)
         self.index = next(i for i, (kind, _) in enumerate(self.rows(app)) if kind == "rules")
         return self

@@ -1,15 +1,19 @@
 """The OLED in a terminal, drawn as the terminal's size allows.
 
 Half-block characters give the true pixels (two pixel rows a line: 128×32 characters for the
-128×64 panel); where they do not fit, braille characters (2×4 pixels each: 64×16) do; in a
-terminal too small even for those, one line says what size it needs. The line of keys under
-the panel is shortened to the terminal's width.
+128×64 panel). Where they do not fit, the frame is shown as words (its view's text form, which
+the simulator hands over as `TerminalDisplay.words`), so that a child can read it in any 80×24
+terminal; a terminal wide enough shows the braille characters (2×4 pixels each: 64×16) beside
+them. A frame with no words (the title) is drawn in braille; in a terminal too small even for
+that, one line says what size it needs. The line of keys under the panel is shortened to the
+terminal's width.
 """
 from __future__ import annotations
 
 import math
 import os
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TextIO
@@ -136,14 +140,72 @@ def too_small(image: Size = (WIDTH, HEIGHT), lines_below: int = 1,
             f"too small: needs {need}{then}", need)
 
 
-def screen(image: Image.Image, size: Size | None) -> str:
-    """The whole text of a terminal of `size` showing `image`: the panel and the keys under
-    it, or one line saying how big the terminal must be."""
+# Words beside the braille need this many columns of their own, after a gap; words alone need
+# a terminal of at least WORDS_MIN (columns, lines: a header, a line, the keys).
+GAP, BESIDE_MIN = "  ", 24
+WORDS_MIN = (20, 3)
+CHOSEN = "> "             # a menu's chosen item, in the text form (ui/text.py)
+
+
+def screen(image: Image.Image, size: Size | None, words: Sequence[str] | None = None) -> str:
+    """The whole text of a terminal of `size` showing `image` (whose text form is `words`, if
+    known): the panel and the keys under it, or one line saying how big the terminal must be."""
     columns = size[0] if size else None
     drawing = choose(size, image.size)
+    if words is not None and size is not None and drawing is not HALF_BLOCKS:
+        panel = as_words(image, size, words)
+        if panel is not None:
+            return panel + "\n" + fit(HELPS, columns)
     if drawing is None:
         return fit(too_small(image.size), columns)
     return drawing.draw(image) + "\n" + fit(HELPS, columns)
+
+
+def as_words(image: Image.Image, size: Size, words: Sequence[str],
+             lines_below: int = 1) -> str | None:
+    """The frame as words, beside its braille where the terminal is wide and high enough for
+    both (with `lines_below` lines under them); None where not even the words fit."""
+    columns, lines = size
+    lines -= lines_below
+    cells, high = BRAILLE.size(*image.size)
+    room = columns - cells - len(GAP)
+    if room >= BESIDE_MIN and high <= lines:
+        text = window(wrapped(words, room), lines)
+        braille = BRAILLE.draw(image).split("\n")
+        rows = max(len(braille), len(text))
+        braille += [""] * (rows - len(braille))
+        text += [""] * (rows - len(text))
+        return "\n".join((left.ljust(cells) + GAP + right).rstrip()
+                         for left, right in zip(braille, text, strict=True))
+    if columns < WORDS_MIN[0] or lines + lines_below < WORDS_MIN[1]:
+        return None
+    return "\n".join(window(wrapped(words, columns), lines))
+
+
+def wrapped(words: Sequence[str], columns: int) -> list[str]:
+    """Each line of the text form wrapped to `columns`, its later rows indented under it."""
+    rows: list[str] = []
+    for line in words:
+        indent = " " * min(4, columns // 4)
+        rows += textwrap.wrap(line, columns, subsequent_indent=indent) or [""]
+    return rows
+
+
+def window(rows: list[str], room: int) -> list[str]:
+    """At most `room` rows: the header, then the rows around the chosen item of a menu (or the
+    first ones), a '…' where rows are left out."""
+    if len(rows) <= room:
+        return rows
+    body = rows[1:]
+    keep = max(room - 1, 1)
+    chosen = next((i for i, row in enumerate(body) if row.startswith(CHOSEN)), 0)
+    first = min(max(chosen - keep // 2, 0), len(body) - keep)
+    shown = body[first:first + keep]
+    if first > 0:
+        shown[0] = "…"
+    if first + keep < len(body):
+        shown[-1] = "…"
+    return [rows[0], *shown][:room]
 
 
 class TerminalDisplay(MemoryDisplay):
@@ -154,6 +216,9 @@ class TerminalDisplay(MemoryDisplay):
         super().__init__()
         self._out = out
         self._resized = False
+        # The text form of the frame to show next (set before `show` by whoever has its view:
+        # the simulator); None for a frame that has none.
+        self.words: Sequence[str] | None = None
 
     @property
     def out(self) -> TextIO:
@@ -184,5 +249,5 @@ class TerminalDisplay(MemoryDisplay):
         if self.image is None:
             return
         # No new line after the last: a terminal exactly as high as the frame would scroll.
-        self.out.write(CLEAR + screen(self.image, terminal_size(self.out)))
+        self.out.write(CLEAR + screen(self.image, terminal_size(self.out), self.words))
         self.out.flush()

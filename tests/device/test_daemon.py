@@ -25,6 +25,7 @@ from cobi_companion.device.ports.display import MemoryDisplay, OledDisplay
 from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore
 from cobi_companion.device.ports.terminal import CLEAR, to_braille, to_halfblocks
 from cobi_companion.device.sim import MockPanel, drain, split_keys
+from cobi_companion.device.ui.text import view_text
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 from luma.core.device import dummy
 from PIL import Image
@@ -271,33 +272,60 @@ def box_frames(state_dir, *keys: str) -> list[Image.Image]:
     return frames
 
 
-def braille_frame(frame: str) -> bool:
-    """16 lines of 64 braille cells and the line of keys, as wide as 80 columns at most."""
-    *lines, keys = frame.split("\n")
-    return len(lines) == 16 and all(len(line) == 64 for line in lines) and \
-        all(char == " " or 0x2800 <= ord(char) <= 0x28FF for line in lines for char in line) \
-        and len(keys) <= 80
+def box_words(state_dir, *keys: str) -> list[str]:
+    """The text form (ui/text.py) of the box's screens in this process: the first screen,
+    then the one after each key, each as its lines joined."""
+    factory, display = MockFactory(pin_class=MockPWMPin), MemoryDisplay()
+    box = build(Config(), display, pin_factory=factory, state_dir=state_dir)
+    panel = MockPanel(factory, Config())
+    words = []
+    try:
+        box.loop.draw()
+        for key in (None, *keys):
+            if key is not None:
+                panel.act(key)
+                drain(box)
+            words.append("\n".join(view_text(box.app.view())))
+    finally:
+        box.close()
+        factory.reset()
+    return words
+
+
+def words_frame(frame: str) -> bool:
+    """The frame as words, the line of keys under them: 80×24 at most, no braille."""
+    lines = frame.split("\n")
+    return len(lines) <= 24 and all(len(line) <= 80 for line in lines) and \
+        not any(0x2800 <= ord(char) <= 0x28FF for line in lines for char in line)
 
 
 def test_the_panel_fits_the_terminal_and_is_drawn_again_when_resized(cli_path, tmp_path):
-    menu, roster = box_frames(tmp_path / "here", "ok")
+    menu = box_frames(tmp_path / "here")[0]
+    menu_words, roster_words = box_words(tmp_path / "words", "ok")
     proc, fd = start_sim(cli_path, tmp_path / "sim", "--dice", "4,2", size=(80, 24))
     screen = Screen(fd)
     try:
         title, shown = screen.frames(2)       # the start menu: the main loop runs
-        assert title == to_braille(title_image()) + "\n" + HELP
-        assert shown == to_braille(menu) + "\n" + HELP
+        assert title == to_braille(title_image()) + "\n" + HELP     # the title has no words
+        assert shown == menu_words + "\n" + HELP                     # a child reads the menu
         set_size(fd, 140, 40)                 # a bigger window: the true pixels
         proc.send_signal(signal.SIGWINCH)
         assert screen.frame() == to_halfblocks(menu) + "\n" + HELP
-        set_size(fd, 40, 10)                  # too small: one line, and the keys still work
+        set_size(fd, 100, 24)                 # wide enough: the braille beside the words
+        proc.send_signal(signal.SIGWINCH)
+        rows = screen.frame().split("\n")
+        assert [row[:64].rstrip() for row in rows[:16]] == \
+            [row.rstrip() for row in to_braille(menu).split("\n")]
+        assert [row[66:] for row in rows[:len(menu_words.split("\n"))]] == \
+            menu_words.split("\n")
+        set_size(fd, 40, 2)                   # too small: one line, and the keys still work
         proc.send_signal(signal.SIGWINCH)
         assert screen.frame() == "too small: needs 64×17 · q quit"
         type_keys(fd, "\r")
         assert screen.frame() == "too small: needs 64×17 · q quit"
         set_size(fd, 80, 24)
         proc.send_signal(signal.SIGWINCH)
-        assert screen.frame() == to_braille(roster) + "\n" + HELP
+        assert screen.frame() == roster_words + "\n" + HELP
         # The Tank Game: a Tiger for the Axis, a Sherman for the Allies, OK; then q.
         type_keys(fd, RIGHT, RIGHT, RIGHT, "a", LEFT, LEFT, "l", "\r", "q")
         *played, farewell = screen.to_the_end(proc)
@@ -305,7 +333,7 @@ def test_the_panel_fits_the_terminal_and_is_drawn_again_when_resized(cli_path, t
     finally:
         proc.kill()
         os.close(fd)
-    assert played and all(braille_frame(frame) for frame in [*played, farewell])
+    assert played and all(words_frame(frame) for frame in [*played, farewell])
     assert farewell != played[-1]             # the box's last frame: safe to unplug
     assert [v["label"] for v in saved(tmp_path / "sim")["pieces"]] == ["Tiger 1", "Sherman 1"]
 
@@ -423,8 +451,8 @@ def test_a_scripts_last_frame_fits_its_terminal(cli_path, tmp_path):
     finally:
         proc.kill()
         os.close(master)
-    rules = box_frames(tmp_path / "here", "ok")[-1]
-    assert out.decode().replace("\r\n", "\n") == to_braille(rules) + "\n"
+    roster = box_words(tmp_path / "here", "ok")[-1]          # 80×24: as words
+    assert out.decode().replace("\r\n", "\n") == roster + "\n"
 
 
 def test_a_bad_sim_script_is_one_line(cli_path, tmp_path):

@@ -20,7 +20,7 @@ def test_a_piece_added_by_mistake_is_removed_from_the_roster(table_at):
     table.choose("Sherman 2")
     assert isinstance(table.view, Menu) and table.view.items[1] == "Sherman · Allies 1"
     assert table.view.index == 1                      # back on the card it came from
-    table.press("back")                               # a long press: the start screen
+    table.press("back", "cw", "ok")                   # a long press, yes: the start screen
     assert table.view.items[0] == "New battle"
 
 

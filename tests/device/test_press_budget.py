@@ -85,7 +85,8 @@ def test_the_same_armies_again_reach_the_first_outcome_in_eight_presses(table_at
     first = table_at([5, 2, 5, 3, 1], config=NEW_BOX)
     two_tigers_against_two_shermans(Count(first))
     first.press("back")
-    first.choose("End battle")                         # the battle ends: nothing to resume
+    first.choose("End battle")
+    first.choose("yes")                                # the battle ends: nothing to resume
     first.close()
     # Another day: the box was switched off; New battle offers the same armies first.
     table = table_at([2, 5, 1], state_dir=tmp_path / "state", config=NEW_BOX)

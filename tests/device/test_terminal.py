@@ -14,6 +14,7 @@ from collections.abc import Iterator
 
 import pytest
 from cobi_companion.device.boot import title_image
+from cobi_companion.device.core.views import Header, Lines, Menu
 from cobi_companion.device.ports.terminal import (
     BRAILLE,
     HALF_BLOCKS,
@@ -23,6 +24,8 @@ from cobi_companion.device.ports.terminal import (
     to_braille,
     to_halfblocks,
 )
+from cobi_companion.device.ui.renderer import render
+from cobi_companion.device.ui.text import view_text
 from PIL import Image
 
 # Unicode's braille patterns: dot n raises bit n-1 of the code point above U+2800. Where each
@@ -141,6 +144,41 @@ def test_what_each_terminal_shows() -> None:
         "make the terminal at least 64×17 to see the panel · q quit"
     assert screen(image, (40, 10)) == "too small: needs 64×17 · q quit"
     assert screen(image, (12, 3)) == "64×17"
+
+
+MENU = Menu(Header("Roster", 1, "axis", "Axis"),
+            tuple(f"Card {n} · Axis 1" for n in range(1, 26)), 13, "button: add")
+
+
+def test_a_terminal_too_small_for_the_true_pixels_shows_the_words_of_the_frame() -> None:
+    view = Menu(Header("Menu"), ("Back to battle", "End battle"), 1, "OK = choose")
+    image, words = render(view), view_text(view)
+    assert screen(image, (80, 24), words) == \
+        "[ Menu ]\n  Back to battle\n> End battle\n(OK = choose)\n" + HELP
+    assert screen(image, (128, 33), words) == to_halfblocks(image) + "\n" + HELP
+    assert screen(image, None, words) == to_halfblocks(image) + "\n" + HELP
+    assert screen(image, (30, 6), words).endswith("\nq quit")       # words fit smaller
+    assert screen(image, (19, 6), words) == "64×17"                  # not even the words
+
+
+def test_a_wide_enough_terminal_shows_the_braille_beside_the_words() -> None:
+    image, words = render(MENU), view_text(MENU)
+    *rows, keys = screen(image, (100, 24), words).split("\n")
+    braille = to_braille(image).split("\n")
+    assert keys == HELP and len(rows) == 23
+    assert [row[:64] for row in rows[:16]] == braille
+    assert rows[0][66:] == "[ Roster ]  R1 Axis"
+    assert all(len(row) <= 100 for row in rows) and not any(row[:66].strip()
+                                                           for row in rows[16:])
+
+
+def test_words_longer_than_the_terminal_keep_the_header_and_the_chosen_item() -> None:
+    rows = screen(render(MENU), (80, 12), view_text(MENU)).split("\n")
+    assert len(rows) == 12 and rows[0] == "[ Roster ]  R1 Axis" and rows[-1] == HELP
+    assert "> Card 14 · Axis 1" in rows and rows[1] == rows[-2] == "…"
+    long = Lines(Header("Log"), ("a " * 60,))
+    assert all(len(row) <= 30 for row in screen(render(long), (30, 10),
+                                                view_text(long)).split("\n")[:-1])
 
 
 # ---- on a real pseudo-terminal ----

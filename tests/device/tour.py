@@ -657,6 +657,7 @@ def journey_easy(tour: Tour) -> None:
         guide.play(200, until=lambda: not isinstance(guide.view, Lines))
     guide.press("back")
     guide.choose(tour.t("end_battle"))
+    guide.choose(tour.t("yes"))                         # asked first, "no" lit
     guide.choose(tour.t("new"))                         # the same armies again
     guide.choose(tour.t("same_armies"))
     guide.play(150)
@@ -975,6 +976,33 @@ def journey_match(tour: Tour) -> None:
         guide.play(12, until=lambda app=guide.app: app.state is None or
                    app.state.winner is None)
     guide.play(30)
+
+
+def journey_slips(tour: Tour) -> None:
+    """Nothing lost to a slip: in a match, End battle asks (no); the box started again with
+    the match saved, New battle, Cobra and New match ask (no, each); New battle, yes, then a
+    roster left with a piece on it asks (no, then yes)."""
+    guide = tour.guide(tour.box("slips"), "slips", seed=6)
+    guide.choose(tour.t("new_match"))
+    guide.play(40, until=lambda: guide.app.state is not None)
+    for _ in range(8):                  # long presses: back to the battle, then its menu
+        if guide.view.header.title == guide.t("menu"):
+            break
+        guide.press("back")
+    guide.choose(tour.t("end_battle"))
+    guide.choose(tour.t("no"))
+    guide = tour.guide(tour.box("slips"), "slips", seed=7)
+    for item in ("new", "cobra", "new_match"):
+        guide.choose(tour.t(item))
+        guide.choose(tour.t("no"))
+    guide.choose(tour.t("new"))
+    guide.choose(tour.t("yes"))
+    guide.press("axis")
+    guide.play_squad()
+    guide.press("back")
+    guide.choose(tour.t("no"))
+    guide.press("back")
+    guide.choose(tour.t("yes"))
 
 
 def give_up(guide: Guide, side: Side, answer: str) -> None:
@@ -1637,7 +1665,8 @@ def dice(seed: int) -> list[int]:
 
 
 JOURNEYS = (journey_box, journey_easy, journey_tank, journey_fights, journey_riders,
-            journey_learn, journey_marks, journey_match, journey_cobra, journey_victory,
+            journey_learn, journey_marks, journey_match, journey_slips, journey_cobra,
+            journey_victory,
             journey_cobra_movement, journey_sensor,
             journey_words, journey_trouble)
 
