@@ -204,7 +204,7 @@ def phase_title(app: App, game: CobraGame) -> str:
     if game.phase.name == LANDING:
         return name
     phases = player_turn(game.scenario, game.turn, game.phase.player)
-    return f"{phases.index(game.phase) + 1}/{len(phases)} {name}"
+    return joined(" ", f"{phases.index(game.phase) + 1}/{len(phases)}", name)
 
 
 def hub(app: App) -> Screen:

@@ -14,6 +14,7 @@ from cobi_companion.device.core.memo import Latest
 from cobi_companion.device.core.replay import Replay
 from cobi_companion.device.core.spoken import Spoken, prompt
 from cobi_companion.device.core.views import BigWord, Lines, Roll, View
+from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games.rolling import gather
 from cobi_companion.device.ports.events import Key
 from cobi_companion.device.ui.explain import BIG_WORDS
@@ -171,7 +172,7 @@ def resolve_fire(app: App, aim: LastShot, finish: Finish) -> Screen:
 def needs_text(app: App, check: DieCheck, exact: bool) -> str:
     text = app.t("needs_range", r=check.needed) if exact else app.t("needs", n=check.needed.low)
     mods = sum(m.value for m in check.modifiers)
-    return f"{text} ({mods:+d})" if mods else text
+    return joined(" ", text, f"({mods:+d})") if mods else text
 
 
 def shot_steps(app: App, shot: Shot, title: str, rolled: set[Aim] | None = None) -> list[View]:

@@ -15,6 +15,7 @@ from cobi_companion.device.core.battle_log import LogEntry, by_side, english, en
 from cobi_companion.device.core.memo import Latest
 from cobi_companion.device.core.spoken import prompt
 from cobi_companion.device.core.views import BigWord, Menu, View
+from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games.battle import battle_won, move, refuse
 from cobi_companion.device.games.menus import with_ride
 from cobi_companion.device.games.shots import again_row, again_shot, fire_again, resolve_reload
@@ -269,7 +270,7 @@ def did(app: App, label: str) -> str:
     current = turn.current
     if current is None:
         return ""
-    return ", ".join(app.t(DID[d.action]) for d in current.done if d.label == label)
+    return joined(", ", *(app.t(DID[d.action]) for d in current.done if d.label == label))
 
 
 def acting(app: App) -> Screen:
