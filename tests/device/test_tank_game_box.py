@@ -620,7 +620,7 @@ def test_a_commander_out_in_the_turret_is_shot_and_the_tank_leaves_and_comes_bac
     assert view.header.title == "Tiger 1 commander" and view.needed == "6 v 2"
     assert view.total == "DOWN!"
     table.press("ok")
-    assert pieces(table)["Tygrys 1"] == (5, ["commander_killed"])   # labelled in Polish
+    assert pieces(table)["Tiger 1"] == (5, ["commander_killed"])
     assert logged(table)[-1] == "allies Rifle 1 fires rifle at Tiger 1: 1 of 1 down"
     table.choose("End activation")
     assert table.view.header.side == "axis"
