@@ -177,9 +177,10 @@ class Finger(MockPanel):
         self.events = self.box.loop.events = StampedQueue(self)
         store, save = self.box.store, self.box.store.save_battle
 
-        def counted_save(state: dict[str, Any], rolls: list[tuple[str, str, int]]) -> None:
+        def counted_save(state: dict[str, Any], rolls: list[tuple[str, str, int]],
+                         drawn: int | None = None) -> None:
             self.saves += 1
-            save(state, rolls)
+            save(state, rolls, drawn)
         store.save_battle = counted_save  # type: ignore[method-assign]
 
     def edge(self, pin: int, low: bool) -> None:

@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 
 SYSTEM_FOLDER = Path("/etc/cobi-companion/cards")
 SOFT_TABLE = Path("tables") / "soft-targets.toml"   # inside a cards folder
+# The companion's estimate of the table ("our table"): read from the shipped folder only
+SOFT_ESTIMATE = Path("tables") / "soft-targets-estimate.toml"
 COBRA_TABLES = Path("cobra") / "tables.toml"         # inside a cards folder
 ENV_FOLDERS = "COBI_COMPANION_CARDS"
 CARD_FILES = "*.toml"                                # the card files of a folder
@@ -151,7 +153,7 @@ def _checking_code(fingerprint: Fingerprint) -> Fingerprint:
 
 def _card_files(folders: list[Path], learned: Path | None) -> Fingerprint:
     """Every file `loader.load_cards` may read from these folders (and the learned file)."""
-    fingerprint = _checking_code(Fingerprint())
+    fingerprint = _checking_code(Fingerprint()).file(shipped_folder() / SOFT_ESTIMATE)
     for folder in folders:
         fingerprint.folder(folder, CARD_FILES).file(folder / SOFT_TABLE)
     return fingerprint.file(learned) if learned is not None else fingerprint
@@ -167,7 +169,8 @@ def _problems(data: list[list[str | None]]) -> list[CardProblem]:
 
 def _table_data(table: SoftTable) -> dict[str, Any]:
     return {"values": table.to_plain(), "source": table.source,
-            "learned": None if table.under is None else _table_data(table.under)}
+            "learned": None if table.under is None else _table_data(table.under),
+            "estimate": None if table.estimate is None else _table_data(table.estimate)}
 
 
 def _empty_table() -> SoftTable:
@@ -180,6 +183,8 @@ def _table(data: Mapping[str, Any]) -> SoftTable:
     from cobi_companion.rules.soft_table import SoftTable
 
     table = SoftTable.from_plain(data["values"], data["source"])
+    if data["estimate"] is not None:
+        table = table.with_estimate(_table(data["estimate"]))
     return table if data["learned"] is None else table.with_learned(_table(data["learned"]))
 
 

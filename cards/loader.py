@@ -40,6 +40,7 @@ from pydantic import ValidationError
 
 from .book import CARD_FILES
 from .book import COBRA_TABLES as COBRA_TABLES
+from .book import SOFT_ESTIMATE as SOFT_ESTIMATE
 from .book import SOFT_TABLE as SOFT_TABLE
 from .book import CardBook as CardBook
 from .book import CardFileError as CardFileError
@@ -231,8 +232,9 @@ def load_folder(folder: Path) -> tuple[list[InfoCard], list[CardProblem]]:
 def load_cards(folders: list[Path] | None = None, learned: Path | None = None) -> CardBook:
     """The shipped cards, then each folder in order overriding by set number; the Soft
     Targets Table from the last folder that has a valid one (a broken one is reported and
-    the one before it stays), with the values in the `learned` file under it (a broken one
-    is reported and none are used)."""
+    the one before it stays), with the shipped estimate beside it (read only with "our
+    table") and the values in the `learned` file under it (a broken one is reported and
+    none are used)."""
     book = CardBook(learned_file=learned)
     every = [shipped_folder(), *(default_folders() if folders is None else folders)]
     for folder in every:
@@ -240,6 +242,10 @@ def load_cards(folders: list[Path] | None = None, learned: Path | None = None) -
         book.problems.extend(problems)
         book.cards.update((card.key, card) for card in cards)
     book.table = _last_valid(every, SOFT_TABLE, load_table, book.table, book.problems)
+    try:        # our table: the shipped estimate, under the owner's table for every folder's
+        book.table = book.table.with_estimate(load_table(shipped_folder() / SOFT_ESTIMATE))
+    except CardFileError as exc:
+        book.problems.extend(exc.problems)
     if learned is not None and learned.exists():
         try:
             book.table = book.table.with_learned(load_table(learned))

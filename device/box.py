@@ -19,6 +19,7 @@ from cobi_companion.device.boot import panel_of
 from cobi_companion.device.config import Config, Loaded
 from cobi_companion.device.core import i18n
 from cobi_companion.device.core.app import CONFIG_ONLY, App, Next, Screen, Settings, Sources
+from cobi_companion.device.core.draws import Numbered, SecretDice
 from cobi_companion.device.core.loop import Loop
 from cobi_companion.device.games.home import GAMES
 from cobi_companion.device.ports.errors import ConfigError, reason
@@ -34,7 +35,7 @@ from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore
 from cobi_companion.device.ui import atlas
 from cobi_companion.device.ui.renderer import pages, shared, warm_up
 from cobi_companion.device.ui.trouble import Trouble, notice, store_problems
-from cobi_companion.rules.dice import Dice, RandomDice
+from cobi_companion.rules.dice import Dice
 
 log = logging.getLogger("cobi-companion")
 
@@ -85,7 +86,8 @@ LATER_MODULES = (
     "device.games.battle", "device.games.easy", "device.games.menus", "device.games.system",
     "device.games.settings", "device.games.tank", "device.games.tank.learn",
     "device.games.tank.fire", "rules.overrun", "device.games.tank.overrun",
-    "device.games.tank.turn", "rules.cobra.tables", "rules.cobra.movement", "rules.cobra.weather",
+    "device.games.tank.squad", "device.games.tank.turn", "rules.cobra.tables",
+    "rules.cobra.movement", "rules.cobra.weather",
     "rules.cobra.combat", "rules.cobra.exits", "rules.cobra.command", "rules.cobra.scoresheet",
     "rules.cobra.replacements", "rules.cobra.landing", "rules.cobra.turns", "rules.cobra.overrun",
     "device.games.cobra_command", "device.games.cobra", "device.games.cobra_movement",
@@ -436,7 +438,7 @@ def sources_of(loaded: Loaded | None, folders: list[Path], book: CardBook) -> So
 
 
 def build(config: Config, display: Any, *, pin_factory: Any = None,
-          dice: Dice | None = None, state_dir: Path | None = None,
+          dice: Dice | Numbered | None = None, state_dir: Path | None = None,
           notifier: Notifier | None = None, power: Power | None = None,
           loaded: Loaded | None = None, load: Load | None = None,
           restart_on_change: bool = False,
@@ -460,8 +462,10 @@ def build(config: Config, display: Any, *, pin_factory: Any = None,
     learned = learned_file(state)
     if speech is None:
         speech = make_speech(settings, speech_dir)
-    app = App(card_book(config, learned), store, dice or RandomDice(), sound, lights, settings,
-              GAMES, speech)
+    # The box's own dice come from its store's secret (device/core/draws.py): the same face
+    # for the same die after a pulled plug.
+    faces = dice if dice is not None else SecretDice(store.dice()[0])
+    app = App(card_book(config, learned), store, faces, sound, lights, settings, GAMES, speech)
     app.card_folders = default_folders(config.paths.cards_dir)
     app.sources = sources_of(loaded, app.card_folders, app.book)
     # The displays only read a frame: they get the one the renderer keeps, not a copy.

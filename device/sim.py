@@ -26,7 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from cobi_companion.device.core.views import Roll, View
+from cobi_companion.device.core.draws import Numbered, numbered
+from cobi_companion.device.core.views import Roll, View, view_data
 from cobi_companion.device.ports import terminal_modes
 from cobi_companion.device.ports.display import MemoryDisplay
 from cobi_companion.device.ports.errors import ScriptError as ScriptError
@@ -393,24 +394,52 @@ class DiceRanOut(BaseException):
 
 
 class SimDice:
-    """The simulator's dice: `dice` until they run out, then `DiceRanOut`."""
+    """The simulator's dice, by the box's die number: `dice` until they run out, then
+    `DiceRanOut`."""
 
-    def __init__(self, dice: Dice) -> None:
-        self.dice = dice
+    def __init__(self, dice: Dice | Numbered) -> None:
+        self.dice = numbered(dice)
 
-    def roll(self, need: Need) -> int:
+    def face(self, number: int, need: Need) -> int:
         try:
-            return self.dice.roll(need)
+            return self.dice.face(number, need)
         except DiceExhausted as exc:
             raise DiceRanOut(str(exc)) from None
 
 
-def run_sim(config: Config, *, script: Iterable[tuple[str, int]] | None, dice: Dice | None,
+class Trace:
+    """--trace: each frame's view as a JSON line ({"view": ...}, device/core/views.py's
+    view_data), written as it is drawn, before the saves its event asked for; and {"keys": n}
+    each time the box has handled its n-th key and takes the next. A program driving the
+    simulator reads it to know what is on the screen, and when to press."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out, self.keys = out, 0
+
+    def takes_views(self, loop: Loop) -> None:
+        draw = loop.render
+
+        def render(view: View) -> Image.Image:
+            self.line({"view": view_data(view)})
+            return draw(view)
+        loop.render = render
+
+    def key_done(self) -> None:
+        self.keys += 1
+        self.line({"keys": self.keys})
+
+    def line(self, data: object) -> None:
+        self.out.write(json.dumps(data, ensure_ascii=False) + "\n")
+        self.out.flush()
+
+
+def run_sim(config: Config, *, script: Iterable[tuple[str, int]] | None,
+            dice: Dice | Numbered | None,
             state_dir: Path | None, snapshot_dir: Path | None = None,
             state_json: Path | None = None, display: MemoryDisplay | None = None,
             loaded: Loaded | None = None, load: Callable[[], Loaded] | None = None,
             settings: Mapping[str, object] | None = None,
-            speech_dir: Path | None = None) -> int:
+            speech_dir: Path | None = None, trace: Path | None = None) -> int:
     """Run the daemon on mock pins: interactively, or through a script, each step handled
     before the next is taken (it may be typed meanwhile). Interactively, `display` is the
     terminal OLED already showing the title, if any; with a script, the frames are kept
@@ -419,7 +448,8 @@ def run_sim(config: Config, *, script: Iterable[tuple[str, int]] | None, dice: D
     settings files again (SIGHUP); Power off and Restart end the simulator. `settings` are
     this run's own, over the saved ones (saved only if changed on the box's menu). Scripted
     `dice` that run out end it with a ScriptError. `speech_dir`: each utterance written there
-    as a WAV and its text, besides being said through the computer's audio."""
+    as a WAV and its text, besides being said through the computer's audio. `trace`: each
+    view and each key taken written there (`Trace`)."""
     from cobi_companion.device.box import build
     from cobi_companion.device.ports.mock_pins import StampedFactory
     from cobi_companion.device.ports.power import EndPower
@@ -440,12 +470,15 @@ def run_sim(config: Config, *, script: Iterable[tuple[str, int]] | None, dice: D
         words_beside(display, box.loop)
     elif isinstance(display, TerminalDisplay):      # a person at the keyboard
         words_beside(display, box.loop, Snapshots(snapshot_dir) if snapshot_dir else None)
+    traced = None if trace is None else Trace(open(trace, "w", encoding="utf-8"))  # noqa: SIM115
+    if traced is not None:
+        traced.takes_views(box.loop)
     panel = MockPanel(factory, config, clock)
     try:
         if script is None:
             _interactive(box, panel, display, state_dir or sim_state_dir())
         else:
-            _scripted(box, panel, script, display)
+            _scripted(box, panel, script, display, traced)
         if state_json is not None:
             write_state(box, state_json)
     except DiceRanOut as ran_out:
@@ -453,6 +486,8 @@ def run_sim(config: Config, *, script: Iterable[tuple[str, int]] | None, dice: D
     finally:
         box.close()
         factory.reset()
+        if traced is not None:
+            traced.out.close()
     return 0
 
 
@@ -473,11 +508,15 @@ def _interactive(box: Box, panel: MockPanel, display: MemoryDisplay, folder: Pat
 
 
 def _scripted(box: Box, panel: MockPanel, script: Iterable[tuple[str, int]],
-              display: MemoryDisplay) -> None:
+              display: MemoryDisplay, trace: Trace | None = None) -> None:
     box.loop.draw()
+    if trace is not None:
+        trace.line({"keys": 0})
     for word, value in script:
         panel.act(word, value)
         drain(box)
+        if trace is not None:
+            trace.key_done()
     end_of_script(box, display)
 
 

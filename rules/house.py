@@ -24,6 +24,7 @@ ShermanReload = Literal["card", "text"]
 EasyFields = Literal["meaning", "number"]
 HeModifier = Literal["table", "card"]
 EasyRound = Literal["one_each", "both_pass"]
+SoftTableReading = Literal["estimate", "printed"]
 
 
 class HouseRule(NamedTuple):
@@ -56,6 +57,10 @@ RULES = (
     HouseRule("easy_round", ("easy",), ("one_each", "both_pass"), (
         "a round ends when both sides have had one action (the English text)",
         "a round ends only when both sides pass one after the other (the Polish text)")),
+    HouseRule("soft_table", ("tank",), ("estimate", "printed"), (
+        "soft targets: the owner's table, then our estimate from the rules' examples: nothing "
+        "asked",
+        "soft targets: the owner's table, then the values dialled from your printed table")),
 )
 BY_NAME = {rule.name: rule for rule in RULES}
 
@@ -91,6 +96,7 @@ class HouseRules:
     easy_fields: EasyFields = "meaning"       # (15)/(16) by meaning, or by the Easy numbers
     he_modifier: HeModifier = "table"         # the HE template's row, or the gun's own value
     easy_round: EasyRound = "one_each"        # the English round, or the Polish "both pass"
+    soft_table: SoftTableReading = "estimate"  # our estimate of the unprinted table, or yours
 
     def value(self, name: str) -> str:
         return cast(str, getattr(self, rule(name).name))

@@ -385,7 +385,8 @@ def uses_table(plan: SoftPlan, covered: Covered) -> bool:
 def _lookups(plan: SoftPlan, covered: Covered) -> list[Callable[[], Modifier]]:
     """The table's values an attack at the piece uses: the weapon's (template, or the band of
     the range), then the target's situations."""
-    table, weapon = plan.table, plan.weapon
+    # the owner's table, then our estimate or the values learned at the table (soft_table)
+    table, weapon = plan.table.reading(plan.house.soft_table == "estimate"), plan.weapon
     if card_he(plan):
         first: Callable[[], Modifier] = partial(card_he_modifier, plan.firer.card)
     elif weapon.template is not None:
@@ -421,12 +422,16 @@ def card_he_modifier(card: InfoCard) -> Modifier:
 
 
 def fire_house(plan: SoftPlan, attacks: bool) -> tuple[tuple[str, str], ...]:
-    """The house rules the fire played by, for its trace: the Sherman's reload of HE, and the
-    gun's own HE modifier where a soft attack used it (`attacks`: the attacks were made)."""
+    """The house rules the fire played by, for its trace: the Sherman's reload of HE, the
+    gun's own HE modifier where a soft attack used it (`attacks`: the attacks were made), and
+    your table instead of our estimate where a soft attack read the table."""
     used = reload_house(plan.firer.card, plan.house) if plan.weapon.template is Template.HE \
         else ()
-    if attacks and card_he(plan) and any(uses_table(plan, c) for c in plan.targets):
+    tabled = attacks and any(uses_table(plan, c) for c in plan.targets)
+    if tabled and card_he(plan):
         used += (("he_modifier", "card"),)
+    if tabled and plan.house.soft_table != DEFAULT.soft_table:
+        used += (("soft_table", plan.house.soft_table),)
     return used
 
 

@@ -9,6 +9,12 @@ ask the players for it instead.
 Values the players read from their printed table at the table are a second table *under* the
 owner's (`with_learned`): they fill only what the owner's table lacks, range by range, and a
 value of the owner's always wins.
+
+The companion's own estimate of the whole table ("our table", `with_estimate`) is a third
+table, read only when the players chose it (house rule soft_table = estimate, `reading`): then
+a value comes from the owner's table, else the estimate, else the values learned at the table
+(which the estimate leaves to weapons it does not name). With "your table" the estimate is not
+read at all.
 """
 from __future__ import annotations
 
@@ -120,7 +126,8 @@ class WeaponRow:
 @dataclass(frozen=True, kw_only=True)
 class SoftTable:
     """Weapons by name (lower case) and the target situations; the values learned at the table
-    under them (`under`, see `with_learned`); the file it was read from (`source`).
+    under them (`under`, see `with_learned`); the companion's estimate, read only `estimating`
+    (see `reading`); the file it was read from (`source`).
 
     Plain data: a table file is checked by the schema in `soft_table_schema.py` (pydantic,
     imported only to check a file), and its checked values become a table through their plain
@@ -130,6 +137,8 @@ class SoftTable:
     situations: dict[str, Entry] = field(default_factory=dict)
     source: str = ""
     under: SoftTable | None = None
+    estimate: SoftTable | None = None      # the companion's estimate ("our table")
+    estimating: bool = False               # read the estimate, between own and learned
 
     def to_plain(self) -> dict[str, Any]:
         """The table's own values as JSON data (not its source, nor the learned values)."""
@@ -158,8 +167,23 @@ class SoftTable:
         """This table with `learned` under it, in place of the learned values it had."""
         return replace(self, under=learned)
 
+    def with_estimate(self, estimate: SoftTable) -> SoftTable:
+        """This table with the companion's estimate of the whole table kept beside it."""
+        return replace(self, estimate=estimate)
+
+    def reading(self, estimate: bool) -> SoftTable:
+        """This table as a fire reads it: with `estimate` (our table) the estimate fills what
+        the owner's table lacks, before any value learned at the table; without it (your
+        table) only the owner's and the learned values count."""
+        return self if self.estimating == estimate else replace(self, estimating=estimate)
+
     def _layers(self) -> tuple[SoftTable, ...]:
-        return (self,) if self.under is None else (self, self.under)
+        layers = [self]
+        if self.estimating and self.estimate is not None:
+            layers.append(self.estimate)
+        if self.under is not None:
+            layers.append(self.under)
+        return tuple(layers)
 
     def _rows(self, weapon: str) -> list[WeaponRow]:
         return [row for layer in self._layers()
@@ -187,9 +211,12 @@ class SoftTable:
         if not rows:
             raise self._missing(f"row for {weapon}", wanted, Refusal.TABLE_NO_ROW,
                                 weapon=weapon, source=self.source)
+        # compared to 0.001 cm, as every distance is measured (rules/distance.py): a band
+        # from 100.001 cm follows one to 100 cm with no range between them
+        at = round(cm, 3)
         for row in rows:
             for band in row.ranges:
-                if band.holds(cm):
+                if band.holds(at):
                     return Modifier(_reason(f"{weapon} at {cm:g} cm", band), band.modifier)
         bands = self.bands(weapon)
         if not bands:

@@ -19,8 +19,8 @@ if TYPE_CHECKING:
     import queue
 
     from cobi_companion.device.config import Config, Loaded, Sensor
+    from cobi_companion.device.core.draws import Numbered
     from cobi_companion.device.ports.range_reader import Sample
-    from cobi_companion.rules.dice import Dice
 
 
 def run(args: argparse.Namespace) -> int:
@@ -72,11 +72,13 @@ def _path(text: str | None) -> Path | None:
 
 
 def sim(args: argparse.Namespace) -> int:
+    from cobi_companion.device.core.draws import ScriptedFrom
     from cobi_companion.device.sim import run_sim
-    from cobi_companion.rules.dice import ScriptedDice, parse_faces
+    from cobi_companion.rules.dice import parse_faces
 
     script = _script(args)
-    dice = ScriptedDice(parse_faces(args.dice)) if args.dice else None
+    _numbered_faces(args)
+    dice = ScriptedFrom(parse_faces(args.dice), args.dice_from) if args.dice else None
     display = None
     if script is None:   # a person at the terminal: the title now, the start menu when ready
         from cobi_companion.device.boot import terminal_title
@@ -86,7 +88,13 @@ def sim(args: argparse.Namespace) -> int:
     return run_sim(loaded.config, script=script, dice=dice, display=display, loaded=loaded,
                    load=load, state_dir=_path(args.state_dir),
                    snapshot_dir=_path(args.snapshot_dir), state_json=_path(args.state_json),
-                   speech_dir=_path(args.speech_dir))
+                   speech_dir=_path(args.speech_dir), trace=_path(args.trace))
+
+
+def _numbered_faces(args: argparse.Namespace) -> None:
+    """--dice-from numbers scripted faces: without them it means nothing."""
+    if args.dice_from is not None and (not args.dice or args.dice.strip().lower() == "ask"):
+        raise UsageError("--dice-from numbers the scripted faces of --dice FACES: give them")
 
 
 PLAY_INTRO = ("COBI Battle Companion, the box as text: type its keys, one or more a line: "
@@ -94,15 +102,17 @@ PLAY_INTRO = ("COBI Battle Companion, the box as text: type its keys, one or mor
 PROMPT = "keys> "
 
 
-def _play_dice(text: str | None) -> tuple[Dice | None, dict[str, object]]:
-    """--dice: scripted faces, or 'ask': the box's own Real dice setting, for this session."""
-    from cobi_companion.rules.dice import ScriptedDice, parse_faces
+def _play_dice(text: str | None, first: int | None) -> tuple[Numbered | None, dict[str, object]]:
+    """--dice: scripted faces (numbered from `first`, --dice-from), or 'ask': the box's own
+    Real dice setting, for this session."""
+    from cobi_companion.device.core.draws import ScriptedFrom
+    from cobi_companion.rules.dice import parse_faces
 
     if text is None:
         return None, {}
     if text.strip().lower() == "ask":
         return None, {"real_dice": True}
-    return ScriptedDice(parse_faces(text)), {}
+    return ScriptedFrom(parse_faces(text), first), {}
 
 
 def play(args: argparse.Namespace) -> int:
@@ -115,7 +125,8 @@ def play(args: argparse.Namespace) -> int:
         typed_lines,
     )
 
-    dice, settings = _play_dice(args.dice)
+    _numbered_faces(args)
+    dice, settings = _play_dice(args.dice, args.dice_from)
     if args.rules:
         settings["rules"] = args.rules
     loaded, load = _settings_files(args)
@@ -129,7 +140,7 @@ def play(args: argparse.Namespace) -> int:
     return run_sim(loaded.config, script=typed_keys(lines, say), dice=dice,
                    display=TextDisplay(sys.stdout), loaded=loaded, load=load,
                    state_dir=_path(args.state_dir), settings=settings,
-                   speech_dir=_path(args.speech_dir))
+                   speech_dir=_path(args.speech_dir), trace=_path(args.trace))
 
 
 # ---- range sensors ----

@@ -161,20 +161,23 @@ def _folder_problem(path: Path, new: bool) -> str | None:
 
 
 class NewFile:
-    """A file the command writes: not a folder, in a folder that is there."""
+    """A file the command writes: not a folder, in a folder that is there (`pipes`: or a
+    named pipe another program reads)."""
 
-    def __init__(self, what: str) -> None:
-        self.what = what
+    def __init__(self, what: str, pipes: bool = False) -> None:
+        self.what, self.pipes = what, pipes
 
     @property
     def allowed(self) -> str:
-        return f"{self.what}, in a folder that is there"
+        return f"{self.what}, in a folder that is there" + (", or a pipe" if self.pipes else "")
 
     def __call__(self, text: str) -> str:
         path = Path(text).expanduser()
         problem = None
         if path.is_dir():
             problem = "is a folder"
+        elif self.pipes and path.is_fifo():
+            return text
         elif path.exists() and not path.is_file():
             problem = "is not a regular file"
         elif not path.absolute().parent.is_dir():

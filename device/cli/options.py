@@ -242,6 +242,23 @@ def _speech_dir(parser: argparse.ArgumentParser) -> None:
                              "text), besides saying it")
 
 
+# The box's count of dice drawn goes up to one a roll; a million battles' worth is plenty.
+DIE_NUMBER = Whole(0, 10**9, "a die's number (the box's count of dice drawn before it)")
+
+
+def _dice_from(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--dice-from", metavar="N", type=DIE_NUMBER,
+                        help="--dice are the faces of the box's dice numbered from N on (a "
+                             "restart after a kill then draws the same face for the same "
+                             "die); default: from the next die")
+
+
+def _trace(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--trace", metavar="FILE", type=NewFile("a file for the views", pipes=True),
+                        help="write each frame's view as a JSON line, and a line each time "
+                             "the box takes the next key")
+
+
 def sim(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--config", metavar="FILE", type=SETTINGS_FILE)
     parser.add_argument("--script", metavar="FILE", type=TextFile("a file of sim events"),
@@ -250,12 +267,14 @@ def sim(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--keys", metavar="LIST", help="the same events, comma-separated")
     parser.add_argument("--dice", metavar="FACES", type=Faces(ask=False),
                         help="scripted faces in order")
+    _dice_from(parser)
     _state_dir(parser)
     parser.add_argument("--snapshot-dir", metavar="DIR",
                         type=Folder("a folder for the frames", new=True),
                         help="write every distinct frame as PNG")
     parser.add_argument("--state-json", metavar="FILE", type=NewFile("a file for the final state"),
                         help="write the final battle state")
+    _trace(parser)
     _speech_dir(parser)
 
 
@@ -266,8 +285,10 @@ def play(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--dice", metavar="FACES", type=DICE,
                         help="scripted faces in order, or 'ask': real dice, dialled on the "
                              "box's screens (its Real dice setting, for this session)")
+    _dice_from(parser)
     parser.add_argument("--config", metavar="FILE", type=SETTINGS_FILE, help=CONFIG)
     _state_dir(parser)
+    _trace(parser)
     _speech_dir(parser)
     _house_rules(parser, "a new battle starts with them, over the config's [house_rules]")
 

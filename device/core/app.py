@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 from cobi_companion.cards import CardBook
 from cobi_companion.device.core import i18n, reasons
 from cobi_companion.device.core.battle_log import Line, LogEntry, english, said, words_kept
-from cobi_companion.device.core.views import Header, View
+from cobi_companion.device.core.draws import Draws, Numbered
+from cobi_companion.device.core.views import Header, View, view_data, view_from
 from cobi_companion.device.core.worded import Worded, again, said_in
 from cobi_companion.device.ports.events import Event, Key, Press, SensorReading, SensorState, Tick
 from cobi_companion.device.ports.sensors import Sensors
@@ -68,6 +69,12 @@ class Screen:
     def prompt(self, app: App) -> Spoken | None:
         """What the box says when this screen comes up, where it waits for someone (whose
         button to press, and for what); None for a screen that waits for no one."""
+        return None
+
+    def outcome(self) -> list[View] | None:
+        """The views of an outcome this screen shows (the dice and the result of an action
+        just completed), kept with the save so that a restart can show them again; None for
+        a screen that shows no outcome."""
         return None
 
 
@@ -156,9 +163,19 @@ class Settings:
 
 
 class App:
-    def __init__(self, book: CardBook, store: Store, dice: Dice, sound: Sound, lights: Lights,
-                 settings: Settings, games: Games, speech: Speech | None = None) -> None:
-        self.book, self.store, self.dice = book, store, dice
+    def __init__(self, book: CardBook, store: Store, dice: Dice | Numbered, sound: Sound,
+                 lights: Lights, settings: Settings, games: Games,
+                 speech: Speech | None = None) -> None:
+        self.book, self.store = book, store
+        # The box's dice by number, counting on from the count saved with the last action
+        # (device/core/draws.py): after a pulled plug the same dice come out again.
+        self.dice = Draws(dice, store.dice()[1])
+        # The outcome shown by the last completed action (its views), saved with it, and the
+        # one a resumed game shows again first (games/home.py `again`): a pulled plug may have
+        # come before the players saw it.
+        self.outcome: list[View] | None = None
+        self.shown_again: list[View] | None = None
+        self._keeping: list[_Kept] = []      # saves of this event, waiting for its outcome
         self.sound, self.lights, self.settings = sound, lights, settings
         self.speech: Speech = speech if speech is not None else NoSpeech()
         # What an event asked the voice to say, said by `save` once its frame is drawn.
@@ -186,6 +203,8 @@ class App:
     def _load(self) -> BattleState | None:
         try:
             data = self.store.load_battle()
+            self.outcome = _views(data.get(OUTCOME) if data else None)
+            self.shown_again = self.outcome
             if data and data.get("game") == "cobra":
                 self.cobra = self.games.resume(data)
                 return None
@@ -301,10 +320,10 @@ class App:
         """Save the battle (or the Cobra game) after a completed action, with the rolls it
         made and its line of the log (the journal gets it in English); outside a battle, save
         the rolls alone. The game is saved as it is now, written by `save`."""
-        game = self.state or self.cobra
+        game, drawn = self.state or self.cobra, self.dice.drawn
         if game is None:
             if self.rolls:
-                self.later(partial(self.store.save_rolls, self.rolls))
+                self.later(partial(self.store.save_rolls, self.rolls, drawn))
                 self.rolls = []
             return
         if line is not None:
@@ -312,7 +331,11 @@ class App:
             log.info("battle %s: %s", game.id, english(line))
             self._speak_line(line)
         data, rolls = saved_later(game), self.rolls
-        self.later(lambda: self.store.save_battle(data(), rolls))
+        # The outcome this action shows: the screen it leads to, known once the event is
+        # handled (`handle`); a save outside an event keeps the last one.
+        kept = _Kept(self.outcome)
+        self._keeping.append(kept)
+        self.later(lambda: self.store.save_battle(kept.with_outcome(data()), rolls, drawn))
         self.rolls = []
 
     def later(self, write: Callable[[], None]) -> None:
@@ -325,6 +348,8 @@ class App:
         self._play_cues()
         self._say()
         writes, self.unsaved = self.unsaved, []
+        # a save asked for outside an event (a stop, a power request) keeps the last outcome
+        self._keeping = []
         for write in writes:
             try:
                 write()
@@ -352,8 +377,10 @@ class App:
 
     def end(self) -> None:
         """The battle or game is over and forgotten: nothing is offered to resume."""
-        self.later(self.store.clear_battle)     # after a save this event asked for before
+        # after a save this event asked for before
+        self.later(partial(self.store.clear_battle, self.dice.drawn))
         self.state, self.cobra = None, None
+        self.outcome = self.shown_again = None
 
     # --- events in, view out ---
 
@@ -419,6 +446,21 @@ class App:
             self.screen = self.screen.tick(self, event.now)
         if self.screen is not before:
             self._prompt()
+        self._kept()
+
+    def _kept(self) -> None:
+        """The saves this event asked for keep the outcome its screen shows now (or none: an
+        action whose outcome was seen before it was saved, like a move)."""
+        if not self._keeping:
+            return
+        try:
+            self.outcome = self.screen.outcome()
+        except Exception:  # showing it again is never worth a battle
+            log.exception("the outcome of %s could not be kept", type(self.screen).__name__)
+            self.outcome = None
+        for kept in self._keeping:
+            kept.views = self.outcome
+        self._keeping = []
 
     def _prompt(self) -> None:
         """A screen that came up waiting for someone says so (whose button, for what)."""
@@ -446,6 +488,32 @@ def saved_later(game: BattleState | SavedGame) -> Callable[[], dict[str, Any]]:
         return game.snapshot().to_dict
     data = game.to_dict()
     return lambda: data
+
+
+OUTCOME = "outcome"          # the key of the last outcome's views in a saved game
+
+
+@dataclass
+class _Kept:
+    """What a save keeps besides the game: the views of the outcome its action shows."""
+
+    views: list[View] | None
+
+    def with_outcome(self, data: dict[str, Any]) -> dict[str, Any]:
+        if self.views is None:
+            return data
+        return {**data, OUTCOME: [view_data(view) for view in self.views]}
+
+
+def _views(data: object) -> list[View] | None:
+    """A saved outcome's views again; None for none, or one this version cannot read."""
+    if not isinstance(data, list) or not data:
+        return None
+    try:
+        return [view_from(item) for item in data]
+    except (KeyError, TypeError, ValueError):
+        log.warning("the last outcome saved could not be read: it is not shown again")
+        return None
 
 
 class _SideDice:

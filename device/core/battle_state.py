@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import secrets
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cobi_companion.cards import CardBook
 from cobi_companion.device.core.battle_log import Line, loaded, saved
@@ -22,6 +22,9 @@ from cobi_companion.rules.card import Facing
 from cobi_companion.rules.house import HouseRules
 from cobi_companion.rules.scoring import Match
 from cobi_companion.rules.status import Side, Status
+
+if TYPE_CHECKING:      # fire at soft targets is imported only when a battle fires at them
+    from cobi_companion.rules.soft_fire import SoftPlan
 
 LOG_SAVED = 200              # the log's last lines saved with the battle
 
@@ -99,6 +102,15 @@ class LastShot:
                    bool(data.get("over")))
 
 
+@dataclass(frozen=True)
+class SquadAim:
+    """A piece's single shot at soft targets in turn `turn`, as fired (the table's values
+    dialled for it too): the squad's next figures fire the same (device/games/tank/squad.py)."""
+
+    turn: int
+    plan: SoftPlan
+
+
 @dataclass
 class MatchState:
     """A Tank Game match: two battles with the same roster, the sides swapped for the second.
@@ -140,6 +152,7 @@ class BattleState:
     gave_up: Side | None = None
     match: MatchState | None = None
     last_cm: dict[str, int] = field(default_factory=dict)      # ranges dialled (not saved)
+    aims: dict[str, SquadAim] = field(default_factory=dict)    # a squad's shot (not saved)
     # Each side's last shot and the piece that acted last: where its next choice starts.
     last_shot: dict[Side, LastShot] = field(default_factory=dict)
     last_actor: dict[Side, str] = field(default_factory=dict)

@@ -5,7 +5,8 @@ so equal views draw equal frames and an unchanged view is not drawn again.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, fields
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -63,3 +64,25 @@ class Lines:
 
 
 View = Menu | Roll | BigWord | Lines
+
+
+# A view as plain data and back: the last outcome is saved with the battle (core/app.py), so
+# that a restart shows it again as it was.
+_KINDS: dict[str, type[Menu | Roll | BigWord | Lines]] = {
+    "menu": Menu, "roll": Roll, "big_word": BigWord, "lines": Lines}
+
+
+def view_data(view: View) -> dict[str, Any]:
+    kind = next(name for name, cls in _KINDS.items() if isinstance(view, cls))
+    return {"kind": kind, **asdict(view)}
+
+
+def view_from(data: dict[str, Any]) -> View:
+    """The view `view_data` made (a field this version does not know is left out)."""
+    cls = _KINDS[data["kind"]]
+    known = {f.name for f in fields(cls)}
+    values = {name: value for name, value in data.items() if name in known}
+    values["header"] = Header(**values["header"])
+    values.update({name: tuple(value) for name, value in values.items()
+                   if isinstance(value, list)})
+    return cls(**values)

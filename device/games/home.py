@@ -7,6 +7,7 @@ from typing import Any
 from cobi_companion.device.core.app import App, Next, SavedGame, Screen
 from cobi_companion.device.ports.events import Key
 from cobi_companion.device.ui.widgets import Choose, confirm
+from cobi_companion.rules.status import Side
 
 # The games' screens (and the rules behind them) are imported when a row of a menu is chosen,
 # or while the box is idle after its first frame (box.LATER_MODULES), which is sooner: the start
@@ -17,17 +18,22 @@ def start_menu(app: App, index: int = 0) -> Screen:
     """The first screen: the saved game to resume (if any), then the rest. While a game is
     saved, a row that would start another in its place asks first (`confirm`)."""
     items: list[tuple[str, Next]] = []
-    if app.state is not None and app.state.winner is None:
-        items.append((app.t("resume"), lambda: resume(app)))
-    elif app.state is not None and app.state.match is not None:
+    state = app.state
+    if state is not None and state.winner is None:
+        items.append((app.t("resume"), lambda: again(app, lambda: resume(app))))
+    elif state is not None and state.match is not None:
         from cobi_companion.device.games.battle import match_next
 
-        items.append((app.t("resume_match"), lambda: match_next(app)))
+        items.append((app.t("resume_match"), lambda: again(app, lambda: match_next(app))))
+    elif state is not None and state.winner is not None and app.shown_again:
+        # won by an action whose outcome a pulled plug may have hidden: shown, then the end
+        winner = state.winner
+        items.append((app.t("resume"), lambda: again(app, lambda: won(app, winner))))
     if app.cobra is not None:                # only a Cobra game is kept there
         from cobi_companion.device.games import cobra_parts as cobra
 
         if isinstance(app.cobra, cobra.CobraSession) and not app.cobra.game.over:
-            items.append((app.t("resume_cobra"), lambda: cobra.hub(app)))
+            items.append((app.t("resume_cobra"), lambda: again(app, lambda: cobra.hub(app))))
     saved = bool(items)                      # a game to resume: one that a new one would end
 
     def asked(key: str, start: Next) -> Next:
@@ -43,6 +49,25 @@ def start_menu(app: App, index: int = 0) -> Screen:
     items.append((app.t("new_match"), asked("new_match_ask", _new_match)))
     return StartMenu(app.t("start"), [label for label, _ in items],
                      lambda i: items[i][1](), back=lambda: start_menu(app), index=index)
+
+
+def again(app: App, then: Next) -> Screen:
+    """A game resumed after a start: its last outcome first, as it was shown (a pulled plug
+    may have come before the players saw it), OK going on to `then`; once a start."""
+    views, app.shown_again = app.shown_again, None
+    if not views:
+        return then()
+    from cobi_companion.device.ui.widgets import Show
+
+    # From its first step, going on by itself to the outcome (the dice do not tumble again:
+    # they are rolled): a step the plug hid (the armour die) is seen too. OK skips ahead.
+    return Show(views, then, steps=True, play=True)
+
+
+def won(app: App, winner: Side) -> Screen:
+    from cobi_companion.device.games.battle import game_over
+
+    return game_over(app, winner)
 
 
 def new_cobra_game(app: App) -> Screen:

@@ -1,4 +1,7 @@
-"""Where battles survive a pulled plug: the current battle, every die rolled, a few settings.
+"""Where battles survive a pulled plug: the current battle, every die rolled, a few settings,
+and the box's dice secret with its count of dice drawn (device/core/draws.py: saved with each
+battle and roll, in the same transaction, so that a die shown before a pulled plug comes out
+the same after it).
 
 SqliteStore keeps them in one SQLite file in WAL mode with synchronous=FULL: each save is one
 transaction, wholly on the card or not at all. It never stops a game: a file it cannot read is
@@ -17,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import secrets
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -73,6 +77,11 @@ CLOSED_CLEANLY = "closed_cleanly"
 # KiB instead of megabytes, so it takes little of a card and little time to replay after a
 # pulled plug. A clean close empties it (checkpoint TRUNCATE).
 WAL_PAGES = 128
+# The box's dice (device/core/draws.py): the secret each face is drawn from, made once with
+# the file, and the count of dice drawn, saved with every battle and roll (the face of a
+# die is the same after a pulled plug, as the count goes back with the battle).
+SECRET = "dice_secret"
+DRAWN = "dice_drawn"
 WAL_LIMIT_BYTES = 1 << 20
 
 T = TypeVar("T")
@@ -99,9 +108,11 @@ class Store(Protocol):
     problem: str | None  # one line saying what went wrong, for the log and the screen
     can_save: bool  # False: the battle goes on, but a pulled plug would lose it
     def load_battle(self) -> dict[str, Any] | None: ...
-    def save_battle(self, state: dict[str, Any], rolls: list[Roll]) -> None: ...
-    def save_rolls(self, rolls: list[Roll]) -> None: ...
-    def clear_battle(self) -> None: ...
+    def save_battle(self, state: dict[str, Any], rolls: list[Roll],
+                    drawn: int | None = None) -> None: ...
+    def save_rolls(self, rolls: list[Roll], drawn: int | None = None) -> None: ...
+    def clear_battle(self, drawn: int | None = None) -> None: ...
+    def dice(self) -> tuple[bytes, int]: ...
     def face_counts(self, battle_id: str | None = None) -> dict[int, int]: ...
     def settings(self) -> dict[str, Any]: ...
     def save_settings(self, values: dict[str, Any]) -> None: ...
@@ -126,6 +137,11 @@ def _checked_rolls(rolls: list[Roll]) -> None:
         if not (isinstance(side, str) and isinstance(purpose, str)
                 and type(face) is int and face in FACES):
             raise ValueError(f"a roll is (side, purpose, face 1-6), not {roll!r}")
+
+
+def _count_drawn(conn: sqlite3.Connection, drawn: int | None) -> None:
+    if drawn is not None:
+        conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (DRAWN, str(drawn)))
 
 
 def _insert_rolls(conn: sqlite3.Connection, battle_id: str, rolls: list[Roll], now: str) -> None:
@@ -175,6 +191,7 @@ def _current_schema(conn: sqlite3.Connection) -> None:
         for statement in _FROM_VERSION_1:
             conn.execute(statement)
     conn.execute("INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", (SCHEMA_VERSION,))
+    conn.execute("INSERT OR IGNORE INTO meta VALUES (?, ?)", (SECRET, secrets.token_hex(32)))
 
 
 def _closed_cleanly(conn: sqlite3.Connection, path: Path) -> bool:
@@ -290,6 +307,7 @@ def _move_aside(path: Path) -> Path:
 # history only (the counts carry them), and each table is read on its own, so a damaged page
 # loses only its own table. A schema 1 file has no counts yet: they come from its rolls.
 _CARRIED = {"battle": "SELECT * FROM battle", "settings": "SELECT * FROM settings",
+            "meta": f"SELECT * FROM meta WHERE key IN ('{SECRET}', '{DRAWN}')",
             "face_counts": "SELECT * FROM face_counts", "face_totals": "SELECT * FROM face_totals"}
 _CARRIED_FROM_1 = _CARRIED | {
     "face_counts": "SELECT battle_id, face, COUNT(*) FROM rolls GROUP BY 1, 2",
@@ -357,7 +375,10 @@ class _SqlStore:
         row = self._run(lambda conn: conn.execute("SELECT state FROM battle").fetchone())
         return None if row is None else dict(json.loads(row[0]))
 
-    def save_battle(self, state: dict[str, Any], rolls: list[Roll]) -> None:
+    def save_battle(self, state: dict[str, Any], rolls: list[Roll],
+                    drawn: int | None = None) -> None:
+        """The battle as it is now and the rolls it made since the last save; `drawn`: the
+        box's count of dice drawn (device/core/draws.py), in the same transaction."""
         battle_id, text = _checked(state, rolls)
         now = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
@@ -365,17 +386,31 @@ class _SqlStore:
             conn.execute("INSERT OR REPLACE INTO battle VALUES (1, ?, ?, ?)",
                          (battle_id, text, now))
             _insert_rolls(conn, battle_id, rolls, now)
+            _count_drawn(conn, drawn)
         self._run(work, write=True)
 
-    def save_rolls(self, rolls: list[Roll]) -> None:
+    def save_rolls(self, rolls: list[Roll], drawn: int | None = None) -> None:
         """Rolls made outside a battle: they count in the overall dice statistics."""
         _checked_rolls(rolls)
         now = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-        self._run(lambda conn: _insert_rolls(conn, NO_BATTLE, rolls, now), write=True)
 
-    def clear_battle(self) -> None:
+        def work(conn: sqlite3.Connection) -> None:
+            _insert_rolls(conn, NO_BATTLE, rolls, now)
+            _count_drawn(conn, drawn)
+        self._run(work, write=True)
+
+    def clear_battle(self, drawn: int | None = None) -> None:
         # The rolls stay: they are the box's dice statistics.
-        self._run(lambda conn: conn.execute("DELETE FROM battle").close(), write=True)
+        def work(conn: sqlite3.Connection) -> None:
+            conn.execute("DELETE FROM battle").close()
+            _count_drawn(conn, drawn)
+        self._run(work, write=True)
+
+    def dice(self) -> tuple[bytes, int]:
+        """The box's dice secret and its count of dice drawn, as last saved."""
+        rows = dict(self._run(lambda conn: conn.execute(
+            "SELECT key, value FROM meta WHERE key IN (?, ?)", (SECRET, DRAWN)).fetchall()))
+        return bytes.fromhex(rows[SECRET]), int(rows.get(DRAWN, 0))
 
     def face_counts(self, battle_id: str | None = None) -> dict[int, int]:
         """How often each face came up: in one battle, or overall (None), from the counts the

@@ -148,6 +148,11 @@ class Show(Screen):
                     return self.next()
         return self
 
+    def outcome(self) -> list[View] | None:
+        """Views with dice or a big word are an outcome (a restart shows them again); pages
+        of text (a notice, a question) are not."""
+        return self.views if any(isinstance(v, Roll | BigWord) for v in self.views) else None
+
     def on(self, app: App, key: Key) -> Screen:
         self.spins = SPIN_FRAMES
         if key is Key.OK:

@@ -81,6 +81,7 @@ def same_books(a: CardBook, b: CardBook) -> None:
         assert [w.given for w in card.weapons] == [w.given for w in other.weapons]
     assert a.problems == b.problems
     assert a.table == b.table and a.table.learned == b.table.learned
+    assert a.table.estimate is not None and a.table.estimate == b.table.estimate  # our table
     assert a.table.source == b.table.source and a.table.learned.source == b.table.learned.source
     assert a.learned_file == b.learned_file
 
@@ -98,6 +99,9 @@ def test_the_book_from_the_snapshot_is_the_book_the_check_makes(
         same_books(checked, book)
     assert again.get(9001).known("gun_to_hit") and not again.get(9001).known("reload")
     assert again.table.range_modifier("pistol", 10).value == -2        # the learned value
+    ours = again.table.reading(True)                   # our table: the estimate under it
+    assert (ours.range_modifier("rifle", 30).value, ours.range_modifier("rifle", 50).value) \
+        == (1, 2)                                      # the owner's 0-40 cm, then ours
     (problem,) = again.problems                        # the broken card is still reported
     assert problem.path.endswith("broken.toml") and problem.field == "armuor_front"
     assert "did you mean armour_front" in problem.message

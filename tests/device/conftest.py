@@ -36,6 +36,13 @@ QUICK_HOLDS = Config.model_validate({"buttons": {"hold_s": 0.2}, "encoder": {"lo
 EASY = replace(QUICK_HOLDS, game=replace(QUICK_HOLDS.game, rules="easy"))
 
 
+def your_table(config: Config | None = None) -> Config:
+    """The box (QUICK_HOLDS by default) whose new battles take "your table" for fire at soft
+    targets (house rule soft_table=printed): a value the table lacks is asked for."""
+    config = config or QUICK_HOLDS
+    return replace(config, house_rules={**config.house_rules, "soft_table": "printed"})
+
+
 def tap_pins() -> StampedFactory:
     """Mock pins for a Table, their edges stamped by a tap clock of their own."""
     return StampedFactory(TapClock())

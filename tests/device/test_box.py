@@ -72,6 +72,8 @@ def test_a_restart_resumes_the_battle(table_at, tmp_path):
     first.close()
     again = table_at([6, 6])
     assert isinstance(again.view, Menu) and again.view.items[0] == "Resume battle"
+    again.press("ok")                        # Resume: the Sherman's shot again first
+    assert isinstance(again.view, BigWord) and again.view.word == "WEAKENED"
     again.press("ok")                        # the Sherman fired: its activation is open
     assert again.view.header.side == "allies"
     assert again.view.items == ("Fire", "Move", "End activation", "Commander out")
@@ -198,6 +200,8 @@ def test_a_roll_off_is_saved_as_soon_as_it_is_decided(table_at):
     assert isinstance(first.view, Roll) and first.view.needed == "5 : 2"
     first.close()
     again = table_at([1, 6])
-    again.press("ok")                         # Resume battle
+    again.press("ok")                         # Resume battle: the result again, as it was
+    assert isinstance(again.view, Roll) and again.view.needed == "5 : 2"
+    again.press("ok")
     assert isinstance(again.view, Menu) and again.view.header.side == "axis"
     assert again.view.items == ("Tiger 1", "Pass")

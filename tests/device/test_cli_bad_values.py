@@ -175,6 +175,14 @@ ROWS: dict[str, list[tuple[list[str], str]]] = {
         (["--keys", "ok", "--state-json", "{folder}"], "--state-json: {folder} is a folder"),
         (["--keys", "ok", "--state-json", "{missing}/state.json"],
          "--state-json: {missing}/state.json cannot be written: {missing} is not a folder"),
+        (["--keys", "ok", "--dice", "4", "--dice-from", "-1"],
+         "--dice-from: -1 is not allowed; allowed: a die's number (the box's count of dice "
+         "drawn before it) from 0 to 1000000000"),
+        (["--keys", "ok", "--dice-from", "²"], "--dice-from: '²' is not allowed"),
+        (["--keys", "ok", "--dice-from", "0"],
+         "--dice-from numbers the scripted faces of --dice FACES: give them"),
+        (["--keys", "ok", "--trace", "{folder}"], "--trace: {folder} is a folder"),
+        (["--keys", "ok", "--trace", "{device}"], "--trace: {device} is not a regular file"),
         # Scripted dice that run out: the script's mistake, said in one line.
         (["--keys", "axis,axis", "--dice", "4"],
          "too few scripted dice: 1 face given, ran out at the quick D6 roll; give more faces "
@@ -209,6 +217,10 @@ ROWS: dict[str, list[tuple[list[str], str]]] = {
         (["--config", "{missing}"], "--config: {missing} does not exist"),
         (["--state-dir", "{text}"], "--state-dir: {text} is a file, not a folder"),
         (["--speech-dir", "{text}"], "--speech-dir: {text} is a file, not a folder"),
+        (["--dice", "4", "--dice-from", "1.5"], "--dice-from: 1.5 is not allowed"),
+        (["--dice", "ask", "--dice-from", "0"], "--dice-from numbers the scripted faces"),
+        (["--trace", "{missing}/trace.jsonl"],
+         "--trace: {missing}/trace.jsonl cannot be written: {missing} is not a folder"),
     ],
     "speech": [
         ([], "speech needs a subcommand: render, say or check"),

@@ -10,6 +10,7 @@ from cobi_companion.rules.soft_table import Lack, SoftTable, Wanted
 
 RIFLE_AT_30 = ["--rules", "tank", "--attacker", "rifleman", "--weapon", "rifle", "--target",
                "pistol-soldier", "--range-cm", "30"]
+YOUR_TABLE = ["--house-rule", "soft_table=printed"]    # the learned values are your table's
 BROKEN = "[weapons.rifle]\nranges = [{ from_cm = 28, to_cm = 40, modifier = 12 }]\n"
 
 
@@ -55,7 +56,8 @@ def test_cards_check_of_everything_in_play_reads_the_box_learned_file(cli_proces
 
 def test_resolve_uses_the_values_the_box_learned(cli, tmp_path):
     path = learned_at(tmp_path / "state")
-    run = cli("resolve", *RIFLE_AT_30, "--dice", "4,3", "--json", "--learned", str(path))
+    run = cli("resolve", *RIFLE_AT_30, *YOUR_TABLE, "--dice", "4,3", "--json", "--learned",
+              str(path))
     assert run.code == 0, run.err
     (attack,) = run.json["targets"][0]["attacks"]
     assert attack["modifiers"] == [{"reason": "rifle at 30 cm (learned at the table, "
@@ -65,19 +67,32 @@ def test_resolve_uses_the_values_the_box_learned(cli, tmp_path):
 
 def test_odds_read_the_learned_file_of_the_default_state_folder(cli, tmp_path):
     learned_at(tmp_path / "data" / "cobi-companion")
-    run = cli("odds", *RIFLE_AT_30, "--json", env={"XDG_DATA_HOME": str(tmp_path / "data")})
+    run = cli("odds", *RIFLE_AT_30, *YOUR_TABLE, "--json",
+              env={"XDG_DATA_HOME": str(tmp_path / "data")})
     assert run.code == 0, run.err
     assert run.json["all_down"] == 21 / 36
 
 
 def test_a_value_nobody_dialled_is_still_refused_with_the_reason(cli, tmp_path):
     path = learned_at(tmp_path / "state")
-    run = cli("odds", *RIFLE_AT_30[:-1], "50", "--learned", str(path))
+    run = cli("odds", *RIFLE_AT_30[:-1], "50", *YOUR_TABLE, "--learned", str(path))
     assert run.code == 2 and run.out == ""
     assert run.err.splitlines() == [
         "cobi-companion: the Soft Targets Table "
         f"({shipped_folder() / 'tables' / 'soft-targets.toml'}) has no "
         "rifle value for 50 cm (it has 28-40 cm, 45 cm): add it from your printed table"]
+
+
+def test_our_table_by_default_takes_the_estimate_and_not_the_learned_values(cli, tmp_path):
+    path = learned_at(tmp_path / "state")
+    run = cli("resolve", *RIFLE_AT_30, "--dice", "4,3", "--json", "--learned", str(path))
+    assert run.code == 0, run.err
+    (attack,) = run.json["targets"][0]["attacks"]
+    assert attack["modifiers"] == [{"reason": "rifle at 30 cm (estimate: the rifle example's "
+                                              "+2 at 45 cm, held from 0 to 100 cm)", "value": 2}]
+    assert run.json["house_rules"] == {}
+    run = cli("odds", *RIFLE_AT_30[:-1], "50", "--json", "--learned", str(path))
+    assert run.code == 0 and run.json["all_down"] == 26 / 36          # d6+2 > d6
 
 
 def test_a_learned_file_that_is_not_there_is_one_line(cli_process, tmp_path):

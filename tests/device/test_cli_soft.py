@@ -198,7 +198,8 @@ def test_hard_target_fire_is_unchanged_beside_it(cli):
 
 
 @pytest.mark.parametrize(("args", "words"), [
-    (soft("resolve", "pistol-soldier", "pistol", "--target", "mg-gunner", "--range-cm", "30"),
+    (soft("resolve", "pistol-soldier", "pistol", "--target", "mg-gunner", "--range-cm", "30",
+          "--house-rule", "soft_table=printed"),
      "soft-targets.toml) has no pistol value for 30 cm"),
     (["resolve", "--rules", "tank", "--attacker", "2477", "--target", "bofors-37mm",
       "--facing", "front"], "AP is not effective against guns"),
@@ -237,7 +238,8 @@ def test_hard_target_fire_is_unchanged_beside_it(cli):
     (["resolve", "--rules", "tank", "--attacker", "2477", "--target", "2464", "--facing",
       "front", "--under", "2456"], "--under is for soft-target and template fire"),
     (soft("odds", "pz-iv-d", "he"), "give one of the two"),
-    (soft("odds", "pistol-soldier", "pistol", "--target", "mg-gunner", "--range-cm", "30"),
+    (soft("odds", "pistol-soldier", "pistol", "--target", "mg-gunner", "--range-cm", "30",
+          "--house-rule", "soft_table=printed"),
      "soft-targets.toml) has no pistol value for 30 cm"),
 ])
 def test_refusals_are_one_line_with_exit_2(cli, args, words):

@@ -378,7 +378,10 @@ def test_a_plug_pulled_on_a_phase_result_resumes_after_that_phase(table_at, tmp_
     assert table.view.word == "OVERCAST"                     # the plug is pulled here
     table.close()
     again = table_at([], state_dir=state)
-    again.press("ok")                                        # Resume Cobra
+    again.press("ok")                                        # Resume Cobra: the weather
+    assert again.steps[0].word == "OVERCAST"                 # shown again, as it was,
+    assert again.view.lines == again.steps[1].lines          # on to its effects
+    again.press("ok")
     assert again.view.header.title == "2/5 Refit"
     assert saved(again)["cobra"]["tracks"]["german"] == 6    # +2 in overcast, once
     to_phase(again, "Supply")

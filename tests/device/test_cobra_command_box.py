@@ -100,6 +100,8 @@ def test_9_1i_an_inactive_hq_is_refused_and_the_used_one_flips(table_at, tmp_pat
     table.close()
     again = table_at([], state_dir=state)
     again.choose("Resume Cobra")
+    assert again.steps                       # the last roll's outcome again first
+    again.press("ok")
     again.choose("HQs")
     assert "V: inactive" in again.view.items and "VII: inactive" in again.view.items
 

@@ -204,4 +204,6 @@ def test_the_landing_survives_a_restart(table_at, tmp_path):
     table.close()
     again = table_at([], state_dir=state)
     again.choose("Resume Cobra")
+    assert again.steps                       # the drop's outcome again first
+    again.press("ok")
     assert again.view.items[0] == "Paratroops 2/9"

@@ -77,6 +77,8 @@ def test_16_0_the_reported_vp_survive_a_restart(table_at, tmp_path):
     assert saved(table)["cobra"]["tracks"]["german_vp"] == -15
     again = table_at([], state_dir=state)
     again.choose("Resume Cobra")
+    assert again.steps                       # the last outcome again first
+    again.press("ok")
     again.choose("Tracks")
     assert again.view.items[3] == "German VP -15"
     again.choose("Victory points")

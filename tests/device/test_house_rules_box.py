@@ -40,7 +40,8 @@ def test_the_list_shows_the_levels_rules_and_ok_changes_one(table_at):
     assert "House rules: 1 changed" in table.view.items
     table.choose("Rules")                                    # the Tank Game lists its own
     table.choose("House rules")
-    assert table.view.items == ("Sherman reload: card 5-6", "HE at figures: table +2", "Done")
+    assert table.view.items == ("Sherman reload: card 5-6", "HE at figures: table +2",
+                                "Soft targets: our table", "Done")
 
 
 def test_a_battle_keeps_its_house_rules_in_its_save_log_and_status_board(table_at, tmp_path):

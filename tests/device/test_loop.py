@@ -173,10 +173,10 @@ class WatchedStore:
         self.save_battle = store.save_battle
         store.save_battle = self.saved        # type: ignore[method-assign]
 
-    def saved(self, state, rolls) -> None:
+    def saved(self, state, rolls, drawn=None) -> None:
         display = self.table.display
         self.seen.append((display.frames, display.image.tobytes()))
-        self.save_battle(state, rolls)
+        self.save_battle(state, rolls, drawn)
 
 
 def test_the_frame_is_drawn_before_the_battle_is_saved(table_at) -> None:

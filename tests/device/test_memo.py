@@ -231,7 +231,7 @@ def test_a_commit_saves_the_battle_as_it_was_at_the_commit(table_at) -> None:
     app = table.box.app
     state = app.playing
     saves: list[dict] = []
-    app.store.save_battle = lambda data, rolls: saves.append(data)  # type: ignore[method-assign]
+    app.store.save_battle = lambda data, rolls, drawn=None: saves.append(data)  # type: ignore[method-assign]
     app.commit(entry("log_passes"))
     expected = state.to_dict()
     state.log.append(entry("log_ends_turn"))

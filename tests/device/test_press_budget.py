@@ -9,7 +9,9 @@ apart. The budgets are the ones the box is built to:
 - a new Easy battle, two tanks a side, from power-on to the outcome of its first shot: ≤ 12
   presses (≤ 8 with the armies of the last battle);
 - the same piece firing at the same target again, its side's next action: ≤ 2 knob actions
-  besides its rolls.
+  besides its rolls;
+- a Tank Game squad of three firing at one target, figure by figure: ≤ 8 knob actions besides
+  its rolls (the second and third figures fire as the first did, one OK each for its outcome).
 """
 from __future__ import annotations
 
@@ -17,6 +19,9 @@ from dataclasses import dataclass, field
 
 from cobi_companion.device.config import Config
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll
+
+from .conftest import your_table
+from .test_tank_game_box import new_battle
 
 # A new box, as it comes: its settings are the defaults (New battle starts at the Easy level).
 # Only the fingers' holds are shorter, as everywhere in these tests.
@@ -143,3 +148,93 @@ def test_the_same_tank_fires_again_in_the_tank_game_in_two_knob_actions(table_at
     count.press("ok")
     assert table.view.header.side == "axis"
     assert count.knob <= 2 and count.rolls == ["allies"]
+
+
+# The Tank Game: the Allies attack, so the Axis turn comes first. Three riflemen fire at three
+# pistol soldiers in the open, at the range the dial opens on (45 cm): 4 v 3 down, 1 v 6 no
+# kill, 6 v 1 down (our table: the rifle's +2 at 45 cm).
+SQUAD_DICE = [2, 4, 4, 3, 1, 6, 6, 1]
+
+
+def squad_fires(count: Count, asked: bool = False) -> None:
+    """Rifle 1 (3 figures) is active, its menu open: Fire, then the three figures' shots at
+    Pistol 1, each outcome read with OK. `asked`: at 44 cm (a turn of the dial), which your
+    table asks the rifle's value for first, dialled at 0 for this shot."""
+    table = count.table
+    assert table.view.items[table.view.index] == "Fire"
+    count.press("ok")
+    assert table.view.header.title == "Shot 1 of 3"
+    count.press("ok")                                  # Pistol 1 (3)
+    count.press("ok")                                  # in the open
+    assert table.view.word == "45 cm"                  # the range the dial opens on
+    if asked:
+        count.press("ccw")
+    count.press("ok")
+    if asked:
+        assert (table.view.header.title, table.view.detail) == ("Your table", "rifle at 44 cm")
+        count.press("ok")                              # its value: 0
+        assert table.view.items[table.view.index] == "No, this shot only"
+        count.press("ok")
+    for shot in (1, 2, 3):
+        assert isinstance(table.view, Lines) and "Axis: press to fire" in table.view.lines
+        if shot > 1:                                   # as the first figure fired: no question
+            assert table.view.header.title == f"Shot {shot} of 3"
+            assert table.view.lines[0].endswith(" · 44 cm" if asked else " · 45 cm")
+            assert table.view.hint == "hold = other target"
+        count.roll("axis", "allies")
+        count.press("ok")                              # the outcome read
+
+
+def test_a_squad_of_three_fires_at_one_target_in_at_most_eight_knob_actions(table_at):
+    table = table_at(SQUAD_DICE)
+    new_battle(table, ("Rifleman", "axis", 3), ("Soldier with pistol", "allies", 3))
+    table.press("ok")                                  # Rifle 1 alone: its menu
+    count = Count(table)
+    squad_fires(count)
+    assert table.view.hint == "fired"                  # back on the squad's own menu
+    assert count.knob <= 8, count.presses
+    assert count.knob == 7 and len(count.rolls) == 6   # 18 before, with "your table"
+    assert table.box.store.load_battle()["pieces"][1]["figures"] == 1
+
+
+def test_with_your_table_the_squad_is_asked_its_value_once(table_at):
+    table = table_at(SQUAD_DICE, config=your_table())
+    new_battle(table, ("Rifleman", "axis", 3), ("Soldier with pistol", "allies", 3))
+    table.press("ok")
+    count = Count(table)
+    squad_fires(count, asked=True)                     # the 0 dialled holds for all three
+    assert count.knob == 10 and len(count.rolls) == 6  # a turn of the dial, OK, OK more
+
+
+def test_a_long_press_on_the_next_figures_shot_chooses_again(table_at):
+    table = table_at(SQUAD_DICE)
+    new_battle(table, ("Rifleman", "axis", 3), ("Soldier with pistol", "allies", 3))
+    table.press("ok", "ok", "ok", "ok", "ok", "axis", "allies", "ok")   # figure 1: down
+    assert table.view.header.title == "Shot 2 of 3"
+    table.press("back")                                # another target, or Done firing
+    assert isinstance(table.view, Menu) and table.view.header.title == "Shot 2 of 3"
+    assert table.view.items == ("Pistol 1 (2)", "Done firing")
+    table.choose("Done firing")
+    assert table.view.header.title == "Rifle 1 (3)" and table.view.hint == "fired"
+
+
+def test_a_whole_tank_game_turn_of_two_pieces(table_at):
+    # The Axis activate a squad of three and a Tiger: the squad fires at the pistol soldiers
+    # (as above), the Tiger at Sherman 1 (to hit 1: a miss; reload 6), then the activation ends.
+    table = table_at([*SQUAD_DICE, 1, 6])
+    new_battle(table, ("Rifleman", "axis", 3), ("Tiger I", "axis"),
+               ("Soldier with pistol", "allies", 3), ("Sherman M4A1", "allies"))
+    count = Count(table)
+    count.press("ok", "cw", "ok")                      # Rifle 1, Tiger 1: the activation
+    assert table.view.items == ("Rifle 1 (3)", "Tiger 1", "End activation")
+    count.press("ok")                                  # Rifle 1
+    squad_fires(count)
+    assert table.view.header.title == "Activate"       # the activation: Tiger 1 is next
+    count.press("ok", "ok")                            # Tiger 1, Fire
+    count.press("cw", "ok", "ok", "ok")                # Sherman 1, not hull down, not over 100
+    count.roll("axis")                                 # to hit 1: MISS
+    count.press("ok")                                  # the outcome read
+    assert table.view.items[table.view.index] == "End activation"
+    count.press("ok")
+    assert table.view.header.side == "allies"          # the Allies' turn
+    assert count.knob == 19 and len(count.rolls) == 7

@@ -64,7 +64,9 @@ def test_a_squad_gets_on_rides_along_is_fired_at_on_top_and_gets_off(table_at, t
     assert pieces(table)["Rifle 1"] == (2, []) and riding(table)["Rifle 1"] is not None
     table.close()
     table = table_at([], tmp_path / "state")  # a restart: the rider still rides
-    table.press("ok")                         # Resume
+    table.press("ok")                         # Resume: the last shot's outcome again
+    assert table.view.total == "DOWN!"
+    table.press("ok")
     table.choose("End activation")            # it fired: the Axis turn
     assert table.view.items[:2] == ("Rifle 1 (2) · on Sherman 1", "Sherman 1")
     table.choose("Rifle 1")

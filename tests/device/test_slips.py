@@ -35,20 +35,22 @@ SETUPS: dict[str, tuple[str, ...]] = {
     "cobra": ("ccw ccw", "ok", "ok"),
 }
 
+# Resume a battle: OK on the start menu, and OK on its last outcome shown again (the initiative).
+RESUME = ("ok", "ok")
 # Each menu: the game saved, the keys from the start menu to it, and the title it shows.
 MENUS: dict[str, tuple[str, tuple[str, ...], str]] = {
     "start, Easy battle saved": ("easy", (), "COBI Companion"),
     "start, Tank Game battle saved": ("tank", (), "COBI Companion"),
     "start, match saved": ("match", (), "COBI Companion"),
     "start, Cobra game saved": ("cobra", (), "COBI Companion"),
-    "Easy turn": ("easy", ("ok",), "Which vehicle?"),
-    "Easy vehicle": ("easy", ("ok", "ok"), "Tiger 1"),
-    "Easy battle menu": ("easy", ("ok", "back"), "Menu"),
-    "Tank Game turn": ("tank", ("ok",), "Activate"),
-    "Tank Game piece": ("tank", ("ok", "ok"), "Sherman 1"),
-    "Tank Game battle menu": ("tank", ("ok", "back"), "Menu"),
-    "match battle menu": ("match", ("ok", "back"), "Menu"),
-    "settings in a battle": ("easy", ("ok", "back", "cw " * 5, "ok"), "Settings"),
+    "Easy turn": ("easy", (*RESUME, ), "Which vehicle?"),
+    "Easy vehicle": ("easy", (*RESUME, "ok"), "Tiger 1"),
+    "Easy battle menu": ("easy", (*RESUME, "back"), "Menu"),
+    "Tank Game turn": ("tank", (*RESUME, ), "Activate"),
+    "Tank Game piece": ("tank", (*RESUME, "ok"), "Sherman 1"),
+    "Tank Game battle menu": ("tank", (*RESUME, "back"), "Menu"),
+    "match battle menu": ("match", (*RESUME, "back"), "Menu"),
+    "settings in a battle": ("easy", (*RESUME, "back", "cw " * 5, "ok"), "Settings"),
     "Cobra hub": ("cobra", ("ok",), "1/5 Weather"),
     "Cobra tracks": ("cobra", ("ok", "cw", "ok"), "Tracks"),
     "Cobra menu": ("cobra", ("ok", "back"), "Menu"),

@@ -14,7 +14,16 @@ from cobi_companion.device.ports.events import Reload
 from cobi_companion.device.ports.fake_sensor import FakeSensor, ff_frame
 from cobi_companion.rules.errors import RulesError
 
-from .conftest import read_only
+from .conftest import read_only, your_table
+
+
+@pytest.fixture
+def table_at(table_at):
+    """Every box here plays with "your table" (house rule soft_table=printed), the asking
+    one: with our table (the default) no shot of these asks for a value."""
+    def make(dice, *args, config=None, **parts):
+        return table_at(dice, *args, config=your_table(config), **parts)
+    return make
 
 AXIS_FIRST = [2, 4]          # the roll-off: the Allies attack, so the Axis moves first
 
@@ -111,7 +120,8 @@ def test_a_range_the_table_lacks_is_dialled_remembered_and_known_after_a_restart
         "Soft Targets Table: rifle value for 30 cm +1 remembered for 28-40 cm"
     assert logged(table)[-1] == "axis Rifle 1 fires rifle at Pistol 1 (3): 1 of 1 down"
 
-    assert table.view.header.title == "Shot 2 of 3"
+    assert table.view.header.title == "Shot 2 of 3"            # the same shot offered
+    table.press("back")                                        # another range: choose again
     at_pistol_in(table, "in the open", 35)                     # the dial starts at 30
     assert "down 58.3%" in table.view.lines                    # nothing asked
     table.press("axis", "allies")
@@ -120,7 +130,9 @@ def test_a_range_the_table_lacks_is_dialled_remembered_and_known_after_a_restart
     table.close()
 
     table = table_at([6, 1], tmp_path / "state")              # a restart: the same folder
-    table.press("ok")                                          # Resume
+    table.press("ok")                                          # Resume: the miss again
+    assert table.view.total == "MISS"
+    table.press("ok")
     table.choose("Fire")
     assert table.view.header.title == "Shot 3 of 3"
     at_pistol_in(table, "in the open", 33)

@@ -10,6 +10,8 @@ from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll
 from cobi_companion.device.sim import drain
 from cobi_companion.device.ui.renderer import HEIGHT, TOP, WIDTH, render
 
+from .conftest import your_table
+
 # Roll-offs: the first die is the Axis', the second the Allies'. The higher attacks, and the
 # defender acts first: AXIS_FIRST makes the Allies attack, so the Axis turn comes first.
 AXIS_FIRST = [2, 4]
@@ -341,15 +343,19 @@ def test_a_squad_fires_once_per_figure_even_through_a_restart(table_at, tmp_path
     table.press("ok", "ok")                   # Rifle 1 alone: it starts; Fire
     assert table.view.header.title == "Shot 1 of 2"
     table.press("ok", "ok", "ok", "axis", "allies", "ok")
-    assert table.view.header.title == "Shot 2 of 2"
+    assert table.view.header.title == "Shot 2 of 2"     # the second figure: the same shot
+    assert table.view.lines[0] == "Pistol 1 (1) · 45 cm"
+    table.press("back")                                 # a long press: choose again
     assert table.view.items == ("Pistol 1 (1)", "Done firing")
     assert pieces(table)["Pistol 1"] == (1, []) and saved(table)["shots"] == {"Rifle 1": [1, 2]}
     table.close()
     table = table_at([1, 6], tmp_path / "state")
-    table.press("ok")                         # Resume: the rifle squad has fired once
+    table.press("ok")                         # Resume: the last shot's outcome again first
+    assert isinstance(table.view, BigWord | Roll)
+    table.press("ok")                         # the rifle squad has fired once
     assert table.view.hint == "fired"
     table.choose("Fire")
-    assert table.view.header.title == "Shot 2 of 2"
+    assert table.view.header.title == "Shot 2 of 2"  # the first shot is not kept: chosen again
     table.press("ok", "ok", "ok", "axis", "allies")
     assert table.view.needed == "3 v 6" and table.view.total == "MISS"
     table.press("ok")
@@ -360,7 +366,7 @@ def test_a_squad_fires_once_per_figure_even_through_a_restart(table_at, tmp_path
 
 
 def test_refusals_are_one_line(table_at):
-    table = table_at([*AXIS_FIRST, 4, 3])
+    table = table_at([*AXIS_FIRST, 4, 3], config=your_table())   # a value may be asked
     new_battle(table, ("Rifleman", "axis", 1), ("Tiger I", "allies"),
                ("Soldier with pistol", "allies", 1))
     table.press("ok", "ok", "ok")              # Rifle 1, Fire, at the Tiger
@@ -406,6 +412,8 @@ def test_a_match_of_two_battles_through_a_restart(table_at, tmp_path):
     # A pulled plug: the box offers the match again.
     table = table_at(ALLIES_FIRST, tmp_path / "state")
     assert table.view.items[0] == "Resume match"
+    table.press("ok")                         # the last shot's outcome again first
+    assert isinstance(table.view, BigWord | Roll)
     table.press("ok")
     assert table.view.lines == ("Battle 1 of 2", "team 1 won, 1 left",
                                 "Now the sides swap", "team 1 plays Allies")
@@ -416,7 +424,9 @@ def test_a_match_of_two_battles_through_a_restart(table_at, tmp_path):
     table.close()
     # And again in the middle of battle 2.
     table = table_at([], tmp_path / "state")
-    table.press("ok")                         # Resume battle
+    table.press("ok")                         # Resume battle: the attacker's roll again
+    assert isinstance(table.view, Roll) and table.view.total
+    table.press("ok")
     assert table.view.items == ("Pistol 1 (1)", "Pass")
     table.press("back")
     table.choose("Give up")
@@ -661,7 +671,8 @@ def grenade_table(table_at, tmp_path, dice, with_value: bool):
     (cards / "grenadier.toml").write_text(GRENADIER)
     if with_value:
         (cards / "tables" / "soft-targets.toml").write_text(GRENADE_TABLE)
-    table = table_at(dice, config=Config(paths=Paths(cards_dir=cards)))
+    config = Config(paths=Paths(cards_dir=cards))
+    table = table_at(dice, config=config if with_value else your_table(config))
     new_battle(table, ("Grenadier", "axis", 1), ("Rifleman", "allies", 2))
     table.press("ok", "ok")                   # Gren 1 alone; Fire
     assert table.view.items == ("Rifle 1 (2)", "grenade template")

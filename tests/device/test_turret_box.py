@@ -3,6 +3,7 @@ one a figure, on the box: real app, store and screens, driven by the keys."""
 from __future__ import annotations
 
 from cobi_companion.device.config import Config, Paths
+from cobi_companion.device.core.views import BigWord, Roll
 
 from .test_tank_game_box import (
     AXIS_FIRST,
@@ -108,7 +109,9 @@ def test_the_grenades_thrown_survive_a_restart(table_at, tmp_path):
     table.close()
     table = table_at([], tmp_path / "state",
                      config=Config(paths=Paths(cards_dir=tmp_path / "cards")))
-    table.press("ok")                         # Resume: Gren 1 is still firing
+    table.press("ok")                         # Resume: the last throw's outcome again
+    assert isinstance(table.view, BigWord | Roll)
+    table.press("ok")                         # Gren 1 is still firing
     table.choose("Fire")
     assert table.view.header.title == "Shot 2 of 4"
     assert saved(table)["turn"]["activations"][0]["shots"] == [

@@ -80,6 +80,7 @@ from cobi_companion.rules.cobra.turns import SCENARIOS, CobraGame
 from cobi_companion.rules.dice import Aim, Need, Roller
 from cobi_companion.rules.distance import QUESTIONS, Call
 from cobi_companion.rules.errors import Refusal, RulesError
+from cobi_companion.rules.house import HouseRules
 from cobi_companion.rules.soft_table import SITUATIONS, Wanted
 from cobi_companion.rules.status import Effect, Side
 from cobi_companion.rules.turns import Action
@@ -705,11 +706,11 @@ def journey_tank(tour: Tour) -> None:
 
 def seed_battle(tour: Tour, name: str, sides: dict[Side, list[tuple[str, dict[str, bool]]]],
                 level: str = "tank", round: int = 3, log: tuple[LogEntry, ...] = (),
-                last_shot: LastShot | None = None, riding: dict[int, int] | None = None
-                ) -> None:
+                last_shot: LastShot | None = None, riding: dict[int, int] | None = None,
+                house: HouseRules = house.DEFAULT) -> None:
     """A battle saved in the state of box `name`: each side's pieces as (card, marks), the
     Axis to act in `round`, with the lines of its log and the Axis's last shot; `riding`:
-    squads riding vehicles, by their places in the battle (Axis first)."""
+    squads riding vehicles, by their places in the battle (Axis first); its house rules."""
     book = load_cards()
     battle = Battle(level)
     for side, pieces in sides.items():
@@ -723,7 +724,7 @@ def seed_battle(tour: Tour, name: str, sides: dict[Side, list[tuple[str, dict[st
         battle = battle.replace_piece(replace(battle.pieces[rider],
                                               riding=Ride(carrier.label, carrier.kind)))
     state = BattleState(level, battle, round=round, first=Side.AXIS, active=Side.AXIS,
-                        defender=Side.AXIS, log=list(log))
+                        defender=Side.AXIS, log=list(log), house=house)
     if level == "tank":
         state.turn = turns.Turn(2 * round - 1, Side.AXIS)
     if last_shot is not None:
@@ -891,9 +892,10 @@ def journey_learn(tour: Tour) -> None:
     and the notice of each reason a value is not saved (as learn.py says them)."""
     label = labels()
     grenade = tour.t("template", weapon=tour.t("weapon_grenade"))
+    yours = HouseRules(soft_table="printed")     # your table: a value it lacks is asked
     for name in ("learn", "learn-broken"):
         seed_battle(tour, name, {Side.AXIS: [("rifleman", {})],
-                                 Side.ALLIES: [("rifleman", {})]})
+                                 Side.ALLIES: [("rifleman", {})]}, house=yours)
         if name == "learn-broken":
             path = learned_file(tour.folder / name)
             path.parent.mkdir(parents=True)
@@ -911,7 +913,12 @@ def journey_learn(tour: Tour) -> None:
         if name == "learn-broken":
             guide.play(12)
             continue
-        guide.follow(label["rifleman"], tour.t("sit_open"))       # the squad's next shot
+        # the squad's next shot: the first one's again, held for another range
+        again = tour.t("shot_of", n=2, of=3)
+        guide.play(6, until=lambda guide=guide, again=again: isinstance(guide.view, Lines)
+                   and guide.view.header.title == again)
+        guide.press("back")
+        guide.follow(label["rifleman"], tour.t("sit_open"))
         guide.dial_to("40 cm")
         guide.press("ok", "ok")                 # the table says 0
         guide.choose(tour.t("remember_band"))
@@ -920,7 +927,7 @@ def journey_learn(tour: Tour) -> None:
         guide.press("cw", "cw", "cw", "ok", "ok")                    # 40-40 cm
         guide.play(12)
     seed_battle(tour, "learn-template", {Side.AXIS: [("mg-gunner", {})],
-                                         Side.ALLIES: [("rifleman", {})]})
+                                         Side.ALLIES: [("rifleman", {})]}, house=yours)
     guide = tour.guide(tour.box("learn-template", [4, 3] * 100), "learn")
     guide.choose(tour.t("resume"))
     guide.follow(label["mg-gunner"], tour.t("fire"), grenade, label["rifleman"])
@@ -1259,8 +1266,8 @@ def journey_landing(tour: Tour) -> None:
     """The campaign's Allied Landing Phase (17.3.2), with the owner's tables and without: each
     drop landed and scattered, a resumed scatter, beach defence, attrition on a beach and on a
     paratroop unit, a beach held and abandoned, the nine drops done, the phase left before
-    them; the withdrawal attack
-    (17.3.4) at the end of an Allied turn, destroyed, withdrawn and read."""
+    them; the withdrawal attack (17.3.4) at the end of an Allied turn, destroyed, withdrawn
+    and read."""
     folder = owners_tables(tour.folder / "owner-landing")
     crt = "\n".join(f'"{c}" = ["", "{"-/1" if c == "3:1" else ""}", "", '
                     f'"{"1/2" if c == "2:1" else ""}", "", ""]' for c in COLUMNS)
@@ -1284,7 +1291,7 @@ def journey_landing(tour: Tour) -> None:
             ("abandoned", replace(start, landing=nine), {}, [],
              ("beach_check", "landing_omaha"), ("ok", "ok")),
             ("nine", replace(start, landing=nine), {}, [], ("para_drop",), ()),
-            ("leave", start, {}, [], ("next_phase",), ()),     # asked: none dropped yet
+            ("leave", start, {}, [], ("next_phase",), ()),     # none dropped: asked first
             ("withdrawn", withdrawal, owner, [2], ("withdrawal",), ("ok",)),
             ("destroyed", withdrawal, {}, [6], ("withdrawal",), ("ok",))]
     for name, game, more, faces, path, keys in runs:

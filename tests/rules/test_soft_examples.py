@@ -6,6 +6,7 @@ from cobi_companion.rules.battle import Piece
 from cobi_companion.rules.card import Kind
 from cobi_companion.rules.card_schema import validated_card
 from cobi_companion.rules.dice import ScriptedDice
+from cobi_companion.rules.house import HouseRules
 from cobi_companion.rules.soft_fire import Covered, SoftPlan, fire, he_weapon
 from cobi_companion.rules.status import Effect, Side
 
@@ -86,8 +87,10 @@ def test_medium_mg_two_shots_at_each_figure(book):
 
 @pytest.mark.parametrize("cm", [30, 43, 46, 120])
 def test_a_range_the_table_does_not_hold_is_refused_naming_the_file(book, cm):
+    # with "your table" (house rule soft_table=printed): our estimate is not read
     plan = SoftPlan(squad(book, "pistol-soldier"), book.get("pistol-soldier").weapon("pistol"),
-                    (Covered(gunner(), 1),), book.table, range_cm=cm)
+                    (Covered(gunner(), 1),), book.table, range_cm=cm,
+                    house=HouseRules(soft_table="printed"))
     with pytest.raises(Exception, match=r"soft-targets.toml\) has no pistol value for"):
         fire(plan, ScriptedDice([]))
 

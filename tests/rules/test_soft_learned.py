@@ -7,6 +7,7 @@ import pytest
 from cobi_companion.rules.battle import Piece
 from cobi_companion.rules.dice import ScriptedDice
 from cobi_companion.rules.errors import RulesError
+from cobi_companion.rules.house import HouseRules
 from cobi_companion.rules.soft_fire import (
     Covered,
     SoftPlan,
@@ -26,6 +27,9 @@ from cobi_companion.rules.soft_table import (
 )
 from cobi_companion.rules.soft_table_schema import validated_table
 from cobi_companion.rules.status import Side
+
+# "Your table": the values the players dial, asked when missing (house rule soft_table)
+PRINTED = HouseRules(soft_table="printed")
 
 OWNER = validated_table({
     "weapons": {"rifle": {"ranges": [{"from_cm": 41, "to_cm": 60, "modifier": 0,
@@ -51,7 +55,8 @@ def piece(book, key: str, figures: int | None = None, side: Side = Side.ALLIES) 
 def rifle_at(book, cm: float, *situations: str) -> SoftPlan:
     firer = piece(book, "rifleman", 1, Side.AXIS)
     target = Covered(piece(book, "pistol-soldier", 1), 1, situations)
-    return SoftPlan(firer, firer.card.weapon("rifle"), (target,), book.table, range_cm=cm)
+    return SoftPlan(firer, firer.card.weapon("rifle"), (target,), book.table, range_cm=cm,
+                    house=PRINTED)
 
 
 @pytest.mark.parametrize("ask, wanted", [
@@ -159,7 +164,8 @@ def test_missing_lists_each_value_the_fire_needs_once(book):
 def test_missing_under_a_template_asks_each_value_once(book):
     gunner = piece(book, "mg-gunner", 1, Side.AXIS)
     squads = tuple(Covered(piece(book, "rifleman", 2), 2, ("hard_cover",)) for _ in range(2))
-    plan = SoftPlan(gunner, gunner.card.weapon("medium mg"), squads, book.table)
+    plan = SoftPlan(gunner, gunner.card.weapon("medium mg"), squads, book.table,
+                    house=PRINTED)
     assert missing(plan) == (Wanted(Lack.SITUATION, situation="hard_cover"),)
 
 
@@ -167,8 +173,10 @@ def test_missing_leaves_out_pieces_the_table_does_not_attack(book):
     tank = piece(book, "pz-iv-d", side=Side.AXIS)
     tiger = Covered(piece(book, "2477"), 0)                # damage dice only: no table value
     rifles = Covered(piece(book, "rifleman", 2), 2, ("hard_cover",))
-    assert missing(SoftPlan(tank, he_weapon(tank.card), (tiger,), book.table)) == ()
-    assert missing(SoftPlan(tank, he_weapon(tank.card), (tiger, rifles), book.table)) == (
+    assert missing(SoftPlan(tank, he_weapon(tank.card), (tiger,), book.table,
+                            house=PRINTED)) == ()
+    assert missing(SoftPlan(tank, he_weapon(tank.card), (tiger, rifles), book.table,
+                            house=PRINTED)) == (
         Wanted(Lack.SITUATION, situation="hard_cover"),)
 
 
@@ -183,7 +191,8 @@ def test_a_shot_fires_with_the_values_dialled_for_it(book):
     plan = rifle_at(book, 30, "hard_cover")
     for wanted, value in zip(missing(plan), (1, -2), strict=True):
         plan = SoftPlan(plan.firer, plan.weapon, plan.targets,
-                        plan.table.answered(wanted, value, "dialled"), range_cm=30)
+                        plan.table.answered(wanted, value, "dialled"), range_cm=30,
+                        house=PRINTED)
     assert missing(plan) == ()
     shot = fire(plan, ScriptedDice([6, 3]))
     (attack,) = shot.attacks

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from cobi_companion.device.core.app import Next, Screen
 from cobi_companion.device.core.battle_log import LogEntry, entry
+from cobi_companion.device.core.battle_state import SquadAim
 from cobi_companion.device.core.replay import Replay
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll, View
 from cobi_companion.device.games.battle import aim_at, fire_range, refuse
@@ -384,16 +385,18 @@ class TemplatePick(PickPieces):
 # ---- the odds, then the dice ----
 
 
-def start(app: App, plan: SoftPlan, done: Finish, back: Next, title: str) -> Screen:
+def start(app: App, plan: SoftPlan, done: Finish, back: Next, title: str,
+          aim: tuple[str, ...] = (), hint: str = "") -> Screen:
     """The rules' refusal; or a value the Soft Targets Table lacks, asked for (then here
-    again); or the odds and whose button starts the fire."""
+    again); or the odds and whose button starts the fire (`aim`: lines saying at what first,
+    `hint` under them). A single shot fired is kept for the squad's next figures."""
     firer = plan.firer
     try:
         soft_fire.check_pieces(plan)
         wanted = soft_fire.missing(plan)
         if wanted:
-            return learn.ask(app, plan, wanted[0],
-                             lambda asked: start(app, asked, done, back, title), back)
+            return learn.ask(app, plan, wanted[0], lambda asked: start(
+                app, asked, done, back, title, aim, hint), back)
         odds = soft_odds.odds(plan)        # refuses as the fire would
     except RulesError as exc:
         return refuse(app, app.say(exc), back)
@@ -407,11 +410,16 @@ def start(app: App, plan: SoftPlan, done: Finish, back: Next, title: str) -> Scr
         if plan.weapon.template is Template.HE:
             chances.insert(0, app.t("hit_chance", hit=in_six(app, odds.hit)))
     side = firer.side.value
-    preview = Lines(app.header(title), (*chances, app.t("press_to_fire",
-                                                        side=app.side_name(side))))
+    preview = Lines(app.header(title), (*aim, *chances, app.t(
+        "press_to_fire", side=app.side_name(side))), hint=hint)
     run = SoftRun(plan, done, title, Replay(lambda dice: soft_fire.fire(plan, dice)))
-    return WaitPress(side, preview, lambda: run.press(app, side), back=back,
-                     says="say_press_fire")
+
+    def fire_now() -> Screen:
+        state = app.playing
+        if plan.weapon.template is None and state.turn is not None:   # a squad's next
+            state.aims[firer.label] = SquadAim(state.turn.number, plan)  # figures: squad.py
+        return run.press(app, side)
+    return WaitPress(side, preview, fire_now, back=back, says="say_press_fire")
 
 
 # What the voice asks a player's button for, by the die it rolls (as the panel's prompt).

@@ -21,6 +21,7 @@ from cobi_companion.device.games.menus import with_ride
 from cobi_companion.device.games.shots import again_row, again_shot, fire_again, resolve_reload
 from cobi_companion.device.games.tank.fire import check_main_gun, fire_menu, shooting
 from cobi_companion.device.games.tank.overrun import OverrunPick
+from cobi_companion.device.games.tank.squad import next_shot
 from cobi_companion.device.ports.events import Key
 from cobi_companion.device.ui.widgets import DICE_KEYS, Choose, Show, notice, yes_no
 from cobi_companion.rules import overrun, scoring, turns
@@ -432,7 +433,9 @@ def fired(app: App, label: str, line: LogEntry) -> Screen:
         def more() -> Screen:
             return fire_menu(app, label, lambda app, line: fired(app, label, line),
                              lambda: stop_firing(app, label))
-        then: Callable[[], Screen] | None = more
+        def again() -> Screen:     # the next figure fires as the first did; a long press
+            return next_shot(app, label, lambda app, line: fired(app, label, line), more)
+        then: Callable[[], Screen] | None = again
     else:
         then = None
     if first:
