@@ -26,6 +26,10 @@ class Worded(str):
         made.language, made.saying = language, saying
         return made
 
+    def __reduce__(self) -> tuple[type[str], tuple[str]]:
+        """A copy (deepcopy, dataclasses.asdict, pickle) is the plain text: data to save."""
+        return str, (str(self),)
+
     def upper(self) -> str:
         """In capitals, and said again in capitals (an outcome word, a side that won)."""
         return Worded(str.upper(self), self.language, lambda other: str(

@@ -89,7 +89,7 @@ def test_the_language_switched_in_a_battle_shows_the_battle_in_the_new_language_
         shutil.copytree(tmp_path / "switched", tmp_path / language)
         resumed = table_at([], tmp_path / language, config=EASY)
         resumed.box.app.settings.language = language    # (the store keeps the box's own)
-        resumed.press("ok")                             # Resume battle
+        resumed.press("ok", "ok")        # Resume battle: its last outcome, then the turn
         fresh[language] = resumed.view
     for language in ("pl", "en"):
         table.press("back")                                       # the menu
