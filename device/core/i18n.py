@@ -18,8 +18,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "GUN LOST": ("GUN LOST", "BEZ DZIAŁA"),
     "IMMOBILIZED": ("STUCK", "UTKNĄŁ"),
     "NO EFFECT": ("NO DAMAGE", "BEZ SZKÓD"),
-    "RELOADED": ("RELOADED", "ZAŁADOWANY"),
-    "UNLOADED": ("UNLOADED", "NIEZAŁADOWANY"),
+    "RELOADED": ("RELOADED", "ZAŁADOWANE"),      # działo (n.): as the shot's last screen
+    "UNLOADED": ("UNLOADED", "NIEZAŁADOWANE"),
     "WINS": ("{side} WIN!", "WYGRYWA: {side}"),
     # status marks
     "unloaded": ("unloaded", "niezaładowany"),

@@ -35,6 +35,13 @@ def test_a_polish_verb_agrees_with_its_side() -> None:
                 lambda note: say("en", note)) == "allies gives up"     # the journal's, as before
 
 
+def test_the_polish_reload_roll_says_what_its_shot_says_of_the_gun() -> None:
+    # The roll's big word and the shot's last screen speak of the same gun (działo, neuter):
+    # ZAŁADOWANY, a tank's gender, read as another thing from "działo załadowane".
+    assert polish("shot_reloaded") == f"działo {polish('RELOADED').lower()}"
+    assert polish("shot_unloaded") == f"działo {polish('UNLOADED').lower()}"
+
+
 def test_polish_asks_both_players_and_a_squad_hides_as_many() -> None:
     assert polish("both_press") == "Wciśnijcie oba przyciski"
     assert polish("HIDDEN") == "UKRYCI"

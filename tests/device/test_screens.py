@@ -124,7 +124,7 @@ def test_header_shows_round_and_side() -> None:
 
 
 @pytest.mark.parametrize("word", ["HIT", "TRAFIONY", "IMMOBILIZED", "UNIERUCHOMIONY",
-                                  "ZAŁADOWANY", "WYGRYWA: Alianci"])
+                                  "NIEZAŁADOWANE", "WYGRYWA: Alianci"])
 def test_big_words_are_at_least_16_px_tall(word: str) -> None:
     image = render(BigWord(PL, word, "detail"))
     left, top, right, bottom = lit_box(image, (0, TOP, WIDTH, HEIGHT - 13))
