@@ -115,9 +115,9 @@ WORDS: dict[str, tuple[str, str]] = {
     # a chance in a child's words (device/ui/wording.py: CHANCES, the bands)
     "chance_none": ("no chance", "bez szans"),
     "chance_tiny": ("tiny chance", "mała szansa"),
-    "chance_unlikely": ("unlikely", "raczej nie"),
+    "chance_unlikely": ("unlikely", "słaba szansa"),
     "chance_even": ("50–50", "pół na pół"),
-    "chance_likely": ("likely", "raczej tak"),
+    "chance_likely": ("likely", "dobra szansa"),
     "chance_almost": ("almost sure", "prawie pewne"),
     "chance_sure": ("sure", "na pewno"),
     # dice added to a value, as a roll's step shows them: the D6+ of the rules, the Tank
