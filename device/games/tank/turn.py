@@ -313,11 +313,15 @@ def acting(app: App) -> Screen:
                   else end_activation(app), index=idle[0] if idle else len(members))
 
 
-def piece_menu(app: App, label: str) -> Screen:
+def piece_menu(app: App, label: str, may_end: bool = True) -> Screen:
     """Fire, Move, Hide and Take cover (figures), Run over (a tank, with enemy figures or guns
     on the map), Reload (an unloaded gun), with a lone piece "End activation", and a closed
     vehicle's commander out or in. A vehicle that lost its commander may only leave the map.
-    Only what the rules let the piece do now is offered (rules.choices)."""
+    Only what the rules let the piece do now is offered (rules.choices).
+
+    Lit first: "End activation" once a lone piece did something and has no shot left
+    (`may_end`: not on the way back from a refusal or a choice), else the first action that
+    asks before it is done (Take cover, getting off, leaving the map happen on the next OK)."""
     state, turn = playing(app)
     current = turn.current
     assert current is not None
@@ -335,9 +339,20 @@ def piece_menu(app: App, label: str) -> Screen:
         no = choices.action(turn, state.battle, label, Action.FIRE)
         return refuse(app, app.say(no) if no else app.t("not_possible"), lambda: acting(app))
     done = did(app, label)
+    rested = alone and may_end and done and not turns.shots_left(current, piece)
     return Choose(shown(piece), [name for name, _ in actions], lambda i: actions[i][1](),
                   back=None if alone else (lambda: acting(app)),
-                  index=end if alone and done else 0, hint=done)
+                  index=end if rested else first_asking(app, actions[:end]), hint=done)
+
+
+# Actions done on the next OK, with no question: never lit first.
+AT_ONCE = ("take_cover", "get_off", "leave_map")
+
+
+def first_asking(app: App, actions: list[tuple[str, Next]]) -> int:
+    """The first action that asks something before it is done (0 when none does)."""
+    at_once = {app.t(key) for key in AT_ONCE}
+    return next((i for i, (name, _) in enumerate(actions) if name not in at_once), 0)
 
 
 def piece_actions(app: App, piece: Piece) -> list[tuple[str, Next]]:
@@ -376,7 +391,9 @@ def piece_actions(app: App, piece: Piece) -> list[tuple[str, Next]]:
 
 
 def back_to(app: App, label: str) -> Next:
-    return lambda: piece_menu(app, label)
+    """The piece's menu again, after a refusal or a choice left: what ends the activation
+    is not lit."""
+    return lambda: piece_menu(app, label, may_end=False)
 
 
 def refused(app: App, label: str, exc: RulesError) -> Screen:

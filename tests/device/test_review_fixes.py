@@ -1,0 +1,46 @@
+"""The review's defects after issue 29: a resumed squad keeps its shots lit, only Done firing
+ends a squad's fire, the piece menu lights no action that ends the activation after a
+refusal, a refusal before the questions, the target fired at last lit, where the repeat's
+target is, and the questions' hints."""
+from __future__ import annotations
+
+from cobi_companion.device.core.views import Menu
+
+from .test_press_budget import SQUAD_DICE
+from .test_tank_game_box import new_battle
+
+
+def test_a_resumed_squad_mid_fire_lights_fire_not_all_done(table_at, tmp_path):
+    first = table_at(SQUAD_DICE)
+    new_battle(first, ("Rifleman", "axis", 3), ("Soldier with pistol", "allies", 3))
+    first.press("ok", "ok", "ok", "ok", "ok", "axis", "allies", "ok")   # figure 1: down
+    assert first.view.header.title == "Shot 2 of 3"
+    first.close()
+    again = table_at(SQUAD_DICE[4:])
+    again.press("ok")                                  # Resume battle: the last outcome
+    while not (isinstance(again.view, Menu) and again.view.header.title == "Rifle 1 (3)"):
+        again.press("ok")
+    assert again.view.items[again.view.index] == "Fire"
+    again.press("ok")
+    assert again.view.header.title == "Shot 2 of 3"
+
+
+def squad_fired(table_at):
+    table = table_at(SQUAD_DICE)
+    new_battle(table, ("Rifleman", "axis", 3), ("Soldier with pistol", "allies", 3))
+    table.press("ok")                                  # Rifle 1 alone: its menu
+    table.press("ok", "ok", "ok", "ok", "axis", "allies", "ok")
+    for _ in (2, 3):
+        table.press("axis", "allies", "ok")
+    assert table.view.header.title == "Rifle 1 (3)" and table.view.hint == "fired"
+    return table
+
+
+def test_back_on_the_piece_menu_lights_no_action_that_ends_or_is_done_at_once(table_at):
+    table = squad_fired(table_at)
+    assert table.view.items[table.view.index] == "All done"    # all its shots fired
+    table.choose("Hide")
+    table.press("back")                                # the question left: back on its menu
+    assert table.view.header.title == "Rifle 1 (3)"
+    lit = table.view.items[table.view.index]
+    assert lit not in ("All done", "Take cover"), lit
