@@ -44,3 +44,19 @@ def test_back_on_the_piece_menu_lights_no_action_that_ends_or_is_done_at_once(ta
     assert table.view.header.title == "Rifle 1 (3)"
     lit = table.view.items[table.view.index]
     assert lit not in ("All done", "Take cover"), lit
+
+
+def test_with_no_repeat_offered_a_long_press_does_not_end_the_squads_fire(table_at):
+    # Pistol 1's only figure falls to the first shot: the next figure chooses again, and a
+    # long press on that choice must not lose its shot (only Done firing ends the fire).
+    table = table_at(SQUAD_DICE)
+    new_battle(table, ("Rifleman", "axis", 2), ("Soldier with pistol", "allies", 1),
+               ("Soldier with pistol", "allies", 2))
+    table.press("ok")                                  # Rifle 1 alone: its menu
+    table.press("ok", "ok", "ok", "ok", "axis", "allies", "ok")     # figure 1: Pistol 1 down
+    assert isinstance(table.view, Menu) and table.view.header.title == "Shot 2 of 2"
+    assert table.view.items == ("Pistol 2 (2)", "Done firing")
+    table.press("back")
+    assert isinstance(table.view, Menu) and table.view.header.title == "Shot 2 of 2"
+    table.choose("Done firing")
+    assert table.view.header.title == "Rifle 1 (2)" and table.view.hint == "fired"

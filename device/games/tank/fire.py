@@ -147,14 +147,14 @@ def fire_menu(app: App, label: str, done: Finish, back: Next,
     templates = [w for w in template_weapons(firer)
                  if usable(app, firer, w) and TemplatePick(label, w, done, back).pieces(app)]
     if not targets and not templates:
-        return refuse(app, app.t("no_targets"), back)
+        return refuse(app, app.t("no_targets"), done_firing or back)
     shots = state.shots.get(label)
     current = state.turn.current if state.turn is not None else None
     total = shots[1] if shots else turns.shots_left(current, firer) if current else 1
     title = app.t("shot_of", n=shots[0] + 1 if shots else 1, of=total) if total > 1 \
         else app.t("target")
     again = lambda: fire_menu(app, label, done, back, done_firing)  # noqa: E731
-    if not targets and len(templates) == 1:
+    if not targets and len(templates) == 1 and done_firing is None:
         return template_pick(app, label, templates[0], done, back)
     items = [with_ride(app, shown(t), t) for t in targets] + [
         app.t("template", weapon=weapon_words(app, w.name)) for w in templates]

@@ -477,9 +477,10 @@ def fired(app: App, label: str, line: LogEntry) -> Screen:
     if label in state.shots:
         def stop() -> Screen:
             return stop_firing(app, label)
-        def more(back: Next | None = None) -> Screen:      # `back`: the shot it came from
-            return fire_menu(app, label, lambda app, line: fired(app, label, line),
-                             back or stop, done_firing=stop)
+        def more(back: Next | None = None) -> Screen:      # `back`: the shot it came from;
+            return fire_menu(app, label, lambda app, line: fired(app, label, line),  # else
+                             back or more, done_firing=stop)   # the choice stays: a long
+                                                               # press loses no figure's shot
         def again() -> Screen:     # the next figure fires as the first did; a long press
             return next_shot(app, label, lambda app, line: fired(app, label, line), more)
         then: Callable[[], Screen] | None = again
