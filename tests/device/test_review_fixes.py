@@ -60,3 +60,15 @@ def test_with_no_repeat_offered_a_long_press_does_not_end_the_squads_fire(table_
     assert isinstance(table.view, Menu) and table.view.header.title == "Shot 2 of 2"
     table.choose("Done firing")
     assert table.view.header.title == "Rifle 1 (2)" and table.view.hint == "fired"
+
+
+def test_a_rifle_is_not_offered_a_soft_vehicle_whose_card_has_no_armour(table_at):
+    # The motorbike's card gives no armour: a rifle's shot at it would be refused after the
+    # situation, the facing and the range; it is not offered (the pistol soldier is).
+    table = table_at(SQUAD_DICE)
+    new_battle(table, ("Rifleman", "axis", 1), ("Motorcycle with side-car", "allies"),
+               ("Soldier with pistol", "allies", 1))
+    table.press("ok", "ok")                            # Rifle 1 alone, Fire
+    assert isinstance(table.view, Menu)
+    assert "Motorbike 1" not in table.view.items, table.view.items
+    assert "Pistol 1 (1)" in table.view.items
