@@ -72,3 +72,24 @@ def test_a_rifle_is_not_offered_a_soft_vehicle_whose_card_has_no_armour(table_at
     assert isinstance(table.view, Menu)
     assert "Motorbike 1" not in table.view.items, table.view.items
     assert "Pistol 1 (1)" in table.view.items
+
+
+def test_pass_and_power_questions_say_what_each_answer_does(table_at):
+    # As End battle's question does (widgets.confirm): no keeps playing, yes says what it does.
+    table = table_at(SQUAD_DICE)
+    new_battle(table, ("Rifleman", "axis", 1), ("Soldier with pistol", "allies", 1))
+    table.choose("Pass")
+    assert table.view.header.title == "Pass this turn?"
+    assert table.view.hint == "no: nothing is lost"
+    table.press("cw")
+    assert table.view.hint == "yes: next turn"
+    table.press("ccw", "ok", "back")                   # no: the pick again; the battle menu
+    table.choose("Settings")
+    for row, hint in (("Restart", "yes: restart, game kept"),
+                      ("Power off", "yes: off, the game is kept")):
+        table.choose(row)
+        assert table.view.hint == "no: nothing is lost"
+        table.press("cw")
+        assert table.view.hint == hint
+        table.press("ccw", "ok")                       # no: back on the settings
+        assert table.view.header.title == "Settings"

@@ -23,7 +23,7 @@ from cobi_companion.device.games.tank.fire import check_main_gun, fire_menu, sho
 from cobi_companion.device.games.tank.overrun import OverrunPick
 from cobi_companion.device.games.tank.squad import next_shot
 from cobi_companion.device.ports.events import Key
-from cobi_companion.device.ui.widgets import DICE_KEYS, Choose, Show, notice, yes_no
+from cobi_companion.device.ui.widgets import DICE_KEYS, Choose, Show, confirm, notice
 from cobi_companion.rules import choices, overrun, scoring, turns
 from cobi_companion.rules.battle import Battle, Piece
 from cobi_companion.rules.card import Kind
@@ -181,11 +181,9 @@ class Pick(Screen):
         _, turn = playing(app)
         first = not turn.activations
 
-        def answered(yes: bool) -> Screen:
-            return end_turn(app, entry("log_passes" if first else "log_ends_turn")) if yes \
-                else self
-        return yes_no(app, app.t("pass_ask" if first else "end_turn_ask"), answered,
-                      lambda: self)
+        return confirm(app, app.t("pass_ask" if first else "end_turn_ask"),
+                       lambda: end_turn(app, entry("log_passes" if first else "log_ends_turn")),
+                       lambda: self, lost="turn_passes")
 
     def fits(self, app: App, labels: list[str]) -> bool:
         state, turn = playing(app)
