@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from cobi_companion.rules.card import InfoCard
 from cobi_companion.rules.card_schema import (
     CardSchema,
+    NamesSchema,
     SpeechSchema,
     WeaponSchema,
     validated_card,
@@ -55,10 +56,17 @@ if TYPE_CHECKING:
 Table = TypeVar("Table", "SoftTable", "CobraTables")   # one or the other, as asked
 
 
+# The tables of a card file that a card is played without when they are broken.
+SPARED = ("speech", "pl")
+
+
 def _card_fields(loc: tuple[Any, ...]) -> dict[str, Any]:
-    """The fields allowed where an error is: the card's, a weapon entry's or its speech's."""
+    """The fields allowed where an error is: the card's, a weapon entry's, its speech's or its
+    Polish names'."""
     if loc[:1] == ("speech",) and len(loc) > 1:
         return SpeechSchema.model_fields
+    if loc[:1] == ("pl",) and len(loc) > 1:
+        return NamesSchema.model_fields
     return WeaponSchema.model_fields if loc[:1] == ("weapons",) and len(loc) > 2 else \
         CardSchema.model_fields
 
@@ -94,7 +102,8 @@ def _problem(path: str, error: Any, fields_at: Any = _card_fields) -> CardProble
         hint = f" (did you mean {close[0]}?)" if close else ""
         what = "a card field" if fields is CardSchema.model_fields else \
             "a weapon field" if fields is WeaponSchema.model_fields else \
-            "a speech field" if fields is SpeechSchema.model_fields else "a field here"
+            "a speech field" if fields is SpeechSchema.model_fields else \
+            "a Polish names field" if fields is NamesSchema.model_fields else "a field here"
         return CardProblem(path, name, f"is not {what}{hint}; allowed fields: "
                                        f"{', '.join(fields)}")
     if kind == "value_error" and fields_at in (_table_fields, _cobra_fields):
@@ -175,18 +184,19 @@ def load_file(path: Path) -> InfoCard:
 
 
 def read_card(path: Path) -> tuple[InfoCard, list[CardProblem]]:
-    """Read one card file, with the problems of its [speech] table: a broken one is reported
-    and the card is played without it (how the voice says a name is never worth a card).
-    Any other problem raises CardFileError listing every problem in the file."""
+    """Read one card file, with the problems of its speech and Polish names tables: a broken
+    one is reported and the card is played without it (how a name is said or shown is never
+    worth a card). Any other problem raises CardFileError listing every problem in the file."""
     shown = str(path)
     data = _read_toml(path)
     try:
         return validated_card(data).with_source(shown), []
     except ValidationError as exc:
         problems = [_problem(shown, e) for e in exc.errors()]
-        if any(tuple(e.get("loc") or ())[:1] != ("speech",) for e in exc.errors()):
+        broken = {tuple(e.get("loc") or ())[:1] for e in exc.errors()}
+        if not broken <= {(name,) for name in SPARED}:
             raise CardFileError(problems) from None
-    unspoken = {name: value for name, value in data.items() if name != "speech"}
+    unspoken = {name: value for name, value in data.items() if (name,) not in broken}
     return validated_card(unspoken).with_source(shown), problems
 
 

@@ -106,7 +106,8 @@ def warm_up_for(app: App) -> Iterator[bool]:
     glyphs and outcome words of the box's language drawn ahead (the glyph atlas written again
     if any was drawn that it lacked)."""
     language = app.settings.language
-    names = [text for card in app.book.sorted() for text in (card.name, card.short)]
+    names = [text for card in app.book.sorted()
+             for text in (card.name_in(language), card.short_in(language))]
     words = [*i18n.outcome_words(language), title_view().word]     # and the title's
     sides = [i18n.text(language, side) for side in ("axis", "allies")]
     glyphs = warm_up([*i18n.every_text(language), *names, SIGNS],

@@ -130,8 +130,10 @@ class Battle:
     level: str
     pieces: tuple[Piece, ...] = ()
 
-    def add(self, card: InfoCard, side: Side, figures: int | None = None) -> Battle:
-        """Put one more piece on a side, labelled with its short name and the next number.
+    def add(self, card: InfoCard, side: Side, figures: int | None = None,
+            short: str | None = None) -> Battle:
+        """Put one more piece on a side, labelled with its short name (the card's, or `short`:
+        its label in the players' language) and the next number.
 
         A squad needs its number of figures; other pieces start with the card's crew."""
         if card.kind is Kind.FIGURE:
@@ -140,11 +142,11 @@ class Battle:
                                  Refusal.SQUAD_NEEDS_FIGURE, name=card.name)
         elif figures is None:
             figures = card.crew
-        taken = {p.label for p in self.pieces}
+        taken, short = {p.label for p in self.pieces}, short or card.short
         number = 1
-        while f"{card.short} {number}" in taken:
+        while f"{short} {number}" in taken:
             number += 1
-        piece = Piece(f"{card.short} {number}", side, card, figures=figures)
+        piece = Piece(f"{short} {number}", side, card, figures=figures)
         return replace(self, pieces=(*self.pieces, piece))
 
     def get(self, label: str) -> Piece:

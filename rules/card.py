@@ -123,6 +123,23 @@ class CardSpeech:
                    gender=None if gender is None else Gender(gender))
 
 
+@dataclass(frozen=True, kw_only=True)
+class CardNames:
+    """A card's name and label in another language (the card's optional `pl` table), for the
+    screens in that language; what it leaves out is the card's own."""
+
+    name: str | None = None
+    label: str | None = None
+
+    def to_plain(self) -> dict[str, Any]:
+        return {key: value for key, value in (("name", self.name), ("label", self.label))
+                if value is not None}
+
+    @classmethod
+    def from_plain(cls, data: Mapping[str, Any]) -> CardNames:
+        return cls(name=data.get("name"), label=data.get("label"))
+
+
 @dataclass(frozen=True)
 class DieRange:
     """Faces of one D6 that succeed, printed `3-6` (or `3+`, or `6`)."""
@@ -185,7 +202,7 @@ def _plain(value: Any) -> Any:
         return {"low": value.low, "high": value.high}
     if isinstance(value, tuple):
         return [_plain(item) for item in value]
-    if isinstance(value, Weapon | CardSpeech):
+    if isinstance(value, Weapon | CardSpeech | CardNames):
         return value.to_plain()
     return value
 
@@ -212,6 +229,7 @@ _FROM_PLAIN: dict[str, Callable[[Any], Any]] = {
     "destroy_gun": _band, "weaken": _band, "immobilize": _band,
     "weapons": lambda weapons: tuple(Weapon.from_plain(w) for w in weapons),
     "speech": CardSpeech.from_plain,
+    "pl": CardNames.from_plain,
 }
 
 
@@ -249,6 +267,7 @@ class InfoCard:
     special_rules: str | None = None
     weapons: tuple[Weapon, ...] = ()
     speech: CardSpeech | None = None    # how the voice says its pieces (the [speech] table)
+    pl: CardNames | None = None         # its name and label on the Polish screens
     # The fields its card file gives: the others are unknown (`known`). None: a card made in
     # code, which gives every field.
     given: frozenset[str] | None = field(default=None, repr=False, compare=False)
@@ -292,6 +311,21 @@ class InfoCard:
     @property
     def short(self) -> str:
         return self.label or self.name.split()[0][:10]
+
+    def name_in(self, language: str) -> str:
+        """The card's name on the screens in `language`: its own unless it gives one in that
+        language (the command line and the rules keep its own)."""
+        names = self.pl if language == "pl" else None
+        return names.name if names is not None and names.name else self.name
+
+    def short_in(self, language: str) -> str:
+        """The card's label on the screens in `language` (see `name_in`)."""
+        names = self.pl if language == "pl" else None
+        return names.label if names is not None and names.label else self.short
+
+    def title_in(self, language: str) -> str:
+        name = self.name_in(language)
+        return name if self.set_number is None else f"{self.set_number} {name}"
 
     def known(self, field: str) -> bool:
         """Whether the card file gives the field (a value, or none)."""

@@ -94,6 +94,20 @@ class SpeechSchema(BaseModel):
         default=None, description="the Polish name's grammatical gender: m, f or n")
 
 
+class NamesSchema(BaseModel):
+    """What a card file's `pl` table may hold (rules.card.CardNames): the card's name and
+    label in Polish, shown on the box's Polish screens."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str | None = Field(
+        default=None, min_length=1, max_length=60,
+        description="the model's name in Polish, up to 60 letters, like Czołg ciężki Tiger I")
+    label: str | None = Field(
+        default=None, min_length=1, max_length=10,
+        description="a short name in Polish for the small screen, up to 10 letters, like Tygrys")
+
+
 _CM = "a whole number of cm from 0 to 100"
 _DIE = "a range of D6 faces like 3-6 or 4+ (within 1 to 6), or none"
 _BAND = "a damage result like 2 or 2-3 (0 to 30), or - for none"
@@ -165,6 +179,8 @@ class CardSchema(BaseModel):
                                 "he_modifier, mount")
     speech: SpeechSchema | None = Field(
         default=None, description="a table of how the voice says the card: en, pl, gender")
+    pl: NamesSchema | None = Field(
+        default=None, description="a table of the card's name and label in Polish: name, label")
 
     @field_validator("turn_45", "rough", "road", mode="before")
     @classmethod

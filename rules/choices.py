@@ -84,12 +84,7 @@ def main_gun_target(target: Piece) -> RulesError | None:
     """May a main gun's AP be aimed at this piece? Not at a piece out of the fight or hidden
     (rule 12: a hidden piece cannot be fired at), and only at a tank (AP at hard targets)."""
     def check() -> None:
-        if target.gone:
-            raise RulesError(f"{target.label} is already out of the fight",
-                             Refusal.ALREADY_OUT, label=target.label)
-        if target.status.hidden:
-            raise RulesError(f"{target.label} is hidden: it cannot be fired at",
-                             Refusal.HIDDEN_TARGET, label=target.label)
+        soft_fire.check_in_sight(target)
         check_hard_target(target.card, name=target.label)
     return refused(check)
 

@@ -311,14 +311,19 @@ def _check_mount(firer: Piece, weapon: Weapon) -> None:
                          weapon=weapon.name)
 
 
-def check_target(plan: SoftPlan, covered: Covered) -> None:
-    piece, weapon = covered.piece, plan.weapon
+def check_in_sight(piece: Piece) -> None:
+    """A piece out of the fight, or hidden (rule 12), cannot be fired at."""
     if piece.gone:
         raise RulesError(f"{piece.label} is already out of the fight",
                          Refusal.ALREADY_OUT, label=piece.label)
     if piece.status.hidden:
         raise RulesError(f"{piece.label} is hidden: it cannot be fired at",
                          Refusal.HIDDEN_TARGET, label=piece.label)
+
+
+def check_target(plan: SoftPlan, covered: Covered) -> None:
+    piece, weapon = covered.piece, plan.weapon
+    check_in_sight(piece)
     if piece.crew_only and covered.model:   # its crew fight on: they are attacked as figures
         raise RulesError(f"{piece.label}'s gun is already destroyed: attack its crew",
                          Refusal.TARGET_DESTROYED, name=piece.label)

@@ -14,6 +14,7 @@ from cobi_companion.device.core import i18n, reasons
 from cobi_companion.device.core.battle_log import Line, LogEntry, english, said, words_kept
 from cobi_companion.device.core.draws import Draws, Numbered
 from cobi_companion.device.core.views import Header, View, view_data, view_from
+from cobi_companion.device.core.worded import Worded, again, said_in
 from cobi_companion.device.core.words import SideName
 from cobi_companion.device.ports.events import Event, Key, Press, SensorReading, SensorState, Tick
 from cobi_companion.device.ports.sensors import Sensors
@@ -223,12 +224,30 @@ class App:
     # --- what the screens use ---
 
     def t(self, key: str, **values: object) -> str:
-        return i18n.text(self.settings.language, key, **values)
+        """The word table's text of `key` in the app's language (a `Worded`: a screen that
+        keeps it shows it in the language of the moment, see core/worded.py)."""
+        language = self.settings.language
+
+        def saying(other: str) -> str:
+            return i18n.text(other, key, **{name: said_in(value, other)
+                                            for name, value in values.items()})
+        return Worded(i18n.text(language, key, **values), language, saying)
 
     def say(self, said: BaseException | Note) -> str:
         """A refusal of the rules (any exception) or a Cobra note in the app's language, for
         the panel; the journal and the command line keep `str(exc)`, the rules' sentence."""
-        return reasons.say(self.settings.language, said)
+        language = self.settings.language
+
+        def saying(other: str) -> str:
+            return reasons.say(other, said, self.card_names(other))
+        return Worded(saying(language), language, saying)
+
+    def card_names(self, language: str) -> dict[str, str]:
+        """The cards' titles and names as the rules give them, each as the screens in
+        `language` show it (a card's `pl` table on the Polish screens)."""
+        return {} if language == "en" else {
+            own: shown for card in self.book.sorted() for own, shown in (
+                (card.title, card.title_in(language)), (card.name, card.name_in(language)))}
 
     def side_name(self, side: Side | str) -> str:
         return self.t(side.value if isinstance(side, Side) else side)
@@ -395,13 +414,28 @@ class App:
         """A line of the log in the app's language, from the word tables (`t`, `say`); an old
         saved battle's sentence as it was written."""
         language = self.settings.language
+        return Worded(self._log_in(language, line), language,
+                      lambda other: self._log_in(other, line))
+
+    def _log_in(self, language: str, line: Line) -> str:
         if language == "en":
             return english(line)            # made for the journal as the line was logged
         words = self._log_words.get(language)
         if words is None:
             words = self._log_words[language] = words_kept(
-                lambda line: said(line, language, self.t, self.say))
+                lambda line: said(line, language, partial(self._t_in, language),
+                                  partial(self._say_in, language)))
         return words(line)
+
+    # The word tables in `language`: the app's own `t` and `say` while it speaks it (which
+    # tests watch), else the tables themselves; never the language of the moment for another.
+    def _t_in(self, language: str, key: str, **values: object) -> str:
+        return self.t(key, **values) if language == self.settings.language else \
+            i18n.text(language, key, **values)
+
+    def _say_in(self, language: str, said: BaseException | Note) -> str:
+        return self.say(said) if language == self.settings.language else \
+            reasons.say(language, said, self.card_names(language))
 
     def handle(self, event: Event) -> None:
         before = self.screen
@@ -445,7 +479,9 @@ class App:
             self.speak(what)
 
     def view(self) -> View:
-        return self.screen.view(self)
+        """The screen's view, every word of the word tables in it in the language now (a
+        screen made before the language was switched keeps the words it was made with)."""
+        return again(self.screen.view(self), self.settings.language)
 
 
 def saved_later(game: BattleState | SavedGame) -> Callable[[], dict[str, Any]]:

@@ -915,31 +915,33 @@ def word(name: str, value: str, t: Translate, worded: Mapping[str, str] = WORDED
 
 
 def value(name: str, given: Value, language: str, t: Translate,
-          worded: Mapping[str, str] = WORDED) -> object:
-    """A value named `name` for a template of `language`: a word, a name, a number or a
-    list of them."""
+          worded: Mapping[str, str] = WORDED, names: Mapping[str, str] | None = None) -> object:
+    """A value named `name` for a template of `language`: a word, a name (a card's title or
+    name in the language's words, from `names`), a number or a list of them."""
     if isinstance(given, tuple):
         return Listed(tuple(word(name, v, t, worded) for v in given), language)
     if name == "source":              # the file a card or table came from, if any
         return f" ({given})" if given else ""
     if isinstance(given, str):
-        return Word(given, word(name, given, t, worded))
+        return Word(given, (names or {}).get(given) or word(name, given, t, worded))
     return Number(given, language)
 
 
-def say(language: str, said: BaseException | Note) -> str:
+def say(language: str, said: BaseException | Note, names: Mapping[str, str] | None = None) -> str:
     """A refusal of the rules or a Cobra note in the language's words, from its code and
-    values; any other exception as its own message."""
+    values (the cards' titles and names the rules give as `names` has them in the
+    language); any other exception as its own message."""
     if isinstance(said, Note):
-        return _filled(language, NOTES[said.why], said.values)
+        return _filled(language, NOTES[said.why], said.values, names)
     if isinstance(said, RulesError):
-        return _filled(language, TEMPLATES[said.code], said.values)
+        return _filled(language, TEMPLATES[said.code], said.values, names)
     return str(said)
 
 
-def _filled(language: str, templates: tuple[str, str], values: Mapping[str, Value]) -> str:
+def _filled(language: str, templates: tuple[str, str], values: Mapping[str, Value],
+            names: Mapping[str, str] | None = None) -> str:
     english, polish = templates
     template = polish if language == "pl" else english
     t = partial(i18n.text, language)
-    return template.format(**{name: value(name, said, language, t)
+    return template.format(**{name: value(name, said, language, t, names=names)
                               for name, said in values.items()})

@@ -19,6 +19,7 @@ from cobi_companion.device.core.app import Next, Screen
 from cobi_companion.device.core.battle_log import Line, LogEntry, LogValue, entry, loaded, saved
 from cobi_companion.device.core.spoken import prompt
 from cobi_companion.device.core.views import BigWord, Header, Lines, Menu, View
+from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games import cobra_command
 from cobi_companion.device.games.battle import end_battle
 from cobi_companion.device.games.menus import QuickDice, Scroll, dice_stats
@@ -151,7 +152,8 @@ def header(app: App, title: str) -> Header:
     game = session(app).game
     player = game.phase.player
     return Header(title, None, BUTTON[player],
-                  f"{app.t('game_turn', n=game.turn)} {app.t('cobra_short_' + player.value)}")
+                  joined(" ", app.t("game_turn", n=game.turn),
+                         app.t("cobra_short_" + player.value)))
 
 
 @dataclass
@@ -202,7 +204,7 @@ def phase_title(app: App, game: CobraGame) -> str:
     if game.phase.name == LANDING:
         return name
     phases = player_turn(game.scenario, game.turn, game.phase.player)
-    return f"{phases.index(game.phase) + 1}/{len(phases)} {name}"
+    return joined(" ", f"{phases.index(game.phase) + 1}/{len(phases)}", name)
 
 
 def hub(app: App) -> Screen:

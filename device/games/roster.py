@@ -156,7 +156,7 @@ class Roster(Screen):
             return app.t("remove_piece")
         card: InfoCard = value
         counts = [f"{app.side_name(s)} {n}" for s in Side if (n := counted[s, card.key])]
-        return " · ".join([card.short, *marks(app, card), *counts])
+        return " · ".join([card.short_in(app.settings.language), *marks(app, card), *counts])
 
     def counted(self) -> Counter[tuple[Side, str]]:
         return Counter((p.side, p.card.key) for p in self.battle.pieces)
@@ -165,8 +165,9 @@ class Roster(Screen):
         if kind == "same":
             return " · ".join(f"{app.side_name(s)} {sum(p.side is s for p in value)}"
                               for s in Side)
-        if kind == "card" and value.name != value.short:
-            return str(value.name)
+        language = app.settings.language
+        if kind == "card" and value.name_in(language) != value.short_in(language):
+            return str(value.name_in(language))
         if kind == "card":
             return app.t("roster_hint_tank" if self.level == "tank" else "roster_hint")
         if kind == "house":
@@ -220,7 +221,7 @@ class Roster(Screen):
 
     def add(self, app: App, card: InfoCard, side: Side) -> None:
         figures = 1 if card.kind is Kind.FIGURE else None
-        self.battle = self.battle.add(card, side, figures)
+        self.battle = self.battle.add(card, side, figures, card.short_in(app.settings.language))
         self.last = self.battle.pieces[-1].label
         if card.kind is Kind.FIGURE:
             self.squad = self.last

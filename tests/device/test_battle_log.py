@@ -56,13 +56,16 @@ def read_log(table: Any) -> tuple[str, ...]:
     return lines
 
 
+TIGER = {"en": "Tiger 1", "pl": "Tygrys 1"}     # the Tiger I's piece, by the cards' labels
+
+
 def easy_round(table: Any, language: str) -> None:
     """Round 1 of an Easy battle: the Axis Tiger misses the Sherman's front, the Allied
     Sherman moves forward a turn of 45° on a road; then round 2's roll-off waits."""
     def t(key: str, **values: object) -> str:
         return i18n.text(language, key, **values)
     table.press(*TIGER_VS_SHERMAN, "axis", "allies")
-    table.choose("Tiger 1")
+    table.choose(TIGER[language])           # a piece is labelled in the box's language
     table.choose(t("fire_at", target="Sherman 1"))
     table.press("axis")
     assert table.view.word == t("MISS")
@@ -80,16 +83,16 @@ def test_the_log_of_an_easy_battle_in_polish(table_at, caplog):
         easy_round(table, "pl")
     assert read_log(table) == (
         "Alianci: Sherman 1: ruch do 27 cm",
-        "Oś: Tiger 1 strzela do Sherman 1 (przód): pudło",
+        "Oś: Tygrys 1 strzela do Sherman 1 (przód): pudło",
         "runda 1: inicjatywa – Oś",
-        "nowa bitwa (Łatwy): Tiger 1 (Oś), Sherman 1 (Alianci)")
+        "nowa bitwa (Łatwy): Tygrys 1 (Oś), Sherman 1 (Alianci)")
     # the journal keeps the English, as the box has always written it
     journal = [r.getMessage() for r in caplog.records if r.getMessage().startswith("battle ")]
     battle = table.box.app.playing.id
     assert journal == [f"battle {battle}: {line}" for line in (
-        "new easy battle: Tiger 1 (axis), Sherman 1 (allies)",
+        "new easy battle: Tygrys 1 (axis), Sherman 1 (allies)",
         "round 1: axis has the initiative",
-        "axis Tiger 1 fires at Sherman 1 (front): miss",
+        "axis Tygrys 1 fires at Sherman 1 (front): miss",
         "allies Sherman 1 moves up to 27 cm")]
 
 
@@ -121,18 +124,18 @@ def test_the_log_of_a_tank_game_turn_in_polish(table_at):
     assert table.view.word == "22 cm"
     table.press("ok")
     table.choose("Gotowe")            # no other piece: the turn ends
-    table.choose("Tiger 1")
+    table.choose("Tygrys 1")
     table.choose("Dowódca na wieżę")
     table.choose("Gotowe")
     assert read_log(table) == (
         "Oś: kończy turę",
-        "Oś: Tiger 1: dowódca na wieży",
-        "Oś: aktywacja: Tiger 1",
+        "Oś: Tygrys 1: dowódca na wieży",
+        "Oś: aktywacja: Tygrys 1",
         "Alianci: kończy turę",
         "Alianci: Sherman 1: ruch do 22 cm",
         "Alianci: aktywacja: Sherman 1",
         "atakuje: Oś, broni: Alianci",
-        "nowa bitwa (Gra czołgowa): Tiger 1 (Oś), Sherman 1 (Alianci)")
+        "nowa bitwa (Gra czołgowa): Tygrys 1 (Oś), Sherman 1 (Alianci)")
 
 
 def old_store(tmp_path: Path) -> SqliteStore:

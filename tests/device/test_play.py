@@ -181,5 +181,5 @@ def test_the_easy_fire_row_says_the_turn_limit_in_polish(cli: Any, tmp_path: Any
     run = cli("play", "--rules", "easy", "--dice", "4,2", "--config", str(config),
               "--state-dir", str(tmp_path / "state"), stdin=keys)
     assert (run.code, run.err) == (0, ""), run.err
-    assert ["[ Tiger 1 ]  R1 Oś", "> Ogień → Sherman 1", "  Ruch",
+    assert ["[ Tygrys 1 ]  R1 Oś", "> Ogień → Sherman 1", "  Ruch",
             "(wieża: do ¼ obrotu · bez wieży: trochę)"] in frames(run.out)

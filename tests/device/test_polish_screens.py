@@ -59,7 +59,8 @@ def names_and_paths(said: Any) -> tuple[list[str], list[str]]:
     paths: set[str] = {word.lower() for word in said.system}
     for app in said.apps.values():
         cards = app.book.sorted()
-        names |= {text for card in cards for text in (card.name, card.short)}
+        names |= {text for card in cards for text in (card.name, card.short, card.name_in("pl"),
+                                                       card.short_in("pl"))}
         paths |= {card.source.lower() for card in cards if card.source}
         paths.add(app.book.table.source.lower())
         if app.cobra_tables is not None:

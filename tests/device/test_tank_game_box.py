@@ -731,12 +731,12 @@ def test_snapshot_summary_in_polish(table_at, snapshot):
     for name, side, figures in (("Medium MG team", "axis", 1), ("Rifleman", "allies", 2)):
         add(table, name, side, figures)
     table.press("ok", "axis", "allies", "ok")
-    table.press("ok", "ok", "ok", "ok", "cw", "ok", "ok")   # MG 1, Ogień, Rifle 1, 2, lekka
+    table.press("ok", "ok", "ok", "ok", "cw", "ok", "ok")   # KM 1, Ogień, Strzelec 1, 2, lekka
     assert table.view.lines[-1] == "Oś: przycisk = ogień"
     table.press("axis", "allies")
     assert table.view.caption == "Oś: atak!" and table.view.total == "PADŁ!"
     table.press("axis", "allies", "axis", "allies")
-    assert table.view.word == "padło 1 z 2" and table.view.detail == "Rifle 1: zostało 1"
+    assert table.view.word == "padło 1 z 2" and table.view.detail == "Strzelec 1: zostało 1"
     image = render(table.view)
     assert big_text_height(image) >= 16
     snapshot("tank_summary_pl", image)
@@ -786,7 +786,7 @@ def test_snapshot_commander_menu_and_off_map_in_polish(table_at, snapshot):
     table.choose("Dowódca na wieżę")
     table.choose("Gotowe")
     table.press("ok", "ok", "ok", "ok", "ok", "allies", "axis", "ok")
-    assert pieces(table)["Tiger 1"] == (5, ["commander_killed"])
+    assert pieces(table)["Tygrys 1"] == (5, ["commander_killed"])
     table.choose("Gotowe")
     table.press("ok")
     table.choose("Zjedź z mapy")
@@ -804,4 +804,4 @@ def test_the_polish_status_board_is_of_units_not_only_vehicles(table_at):
     table.press("ok", "axis", "allies", "ok", "back")
     table.choose("Wszystkie jednostki")
     assert table.view.header.title == "Wszystkie jednostki"
-    assert "Rifle 1 Alianci: figurek: 2" in table.view.lines
+    assert "Strzelec 1 Alianci: figurek: 2" in table.view.lines

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -27,7 +28,7 @@ from cobi_companion.device.core import i18n
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll, View
 from cobi_companion.device.ui import renderer
 from cobi_companion.device.ui.big import MIN_BIG
-from cobi_companion.device.ui.glyphs import font, lay
+from cobi_companion.device.ui.glyphs import PHASES, FreeFont, font, glyph, lay, tracking
 from cobi_companion.device.ui.renderer import (
     ELLIPSIS,
     HEIGHT,
@@ -42,6 +43,7 @@ from cobi_companion.device.ui.renderer import (
 from PIL import Image
 
 LANGUAGES = ("en", "pl")
+TOUCH = 1       # pixels two neighbouring glyphs may share: see `overlaps`
 DEVICE = Path(__file__).resolve().parents[2] / "device"
 # The strings of i18n the panel never shows, and why.
 NOT_ON_THE_PANEL = {
@@ -77,9 +79,9 @@ def test_the_tour_shows_every_kind_of_screen_with_the_longest_texts(
     assert any(re.search(r"\w{10} 12\b", text) for view in shown
                for text in tour.view_texts(view))                          # a long label
     cards = [card for app in taken_tour[language].said.apps.values()
-             for card in app.book.sorted() if len(card.name) >= tour.NAME_MAX - 2]
-    names, titles = {card.name for card in cards}, {card.title for card in cards
-                                                    if card.set_number is not None}
+             for card in app.book.sorted() if len(card.name_in(language)) >= tour.NAME_MAX - 2]
+    names = {card.name_in(language) for card in cards}
+    titles = {card.title_in(language) for card in cards if card.set_number is not None}
     roster = i18n.text(language, "roster")
     assert any(view.hint in names for view in shown                    # a long card name:
                if isinstance(view, Menu) and view.header.title == roster)  # the roster's hint
@@ -119,6 +121,73 @@ def test_no_glyph_is_cut_by_its_box(language: str, views: dict[str, list[View]])
     cut = {f"{piece.text!r} in {piece.box}: {count} px" for piece in pieces
            if (count := cut_glyphs(piece))}
     assert not cut, "\n".join(sorted(cut))
+
+
+def glyph_inks(text: str, fnt: FreeFont, x: float = 0.0,
+               baseline: int = 0) -> Iterator[tuple[int, set[tuple[int, int]]]]:
+    """Each glyph of `text` with the pixels its ink lights where `lay` puts it."""
+    for number, char in enumerate(text):
+        whole, phase = divmod(round(x * PHASES), PHASES)
+        g = glyph(char, fnt, "1", phase)
+        if g.mask is not None:
+            width, left, top = g.mask.width, whole + g.left, baseline + g.top
+            yield number, {(left + at % width, top + at // width)
+                           for at, on in enumerate(g.mask.get_flattened_data()) if on}
+        x += g.advance + tracking(fnt)
+
+
+def overlaps(text: str, fnt: FreeFont, x: float = 0.0) -> list[str]:
+    """The glyphs of `text` drawn over another, as `lay` lays them out from pen `x` (a "!"
+    over the letter before it): two glyphs sharing more than TOUCH pixels of ink. One pixel is
+    where the font joins two letters by design (the crossbars of "ft", the arms of "XX")."""
+    inks = list(glyph_inks(text, fnt, x))
+    return [f"{text[a]!r} and {text[b]!r}: {len(shared)} px"
+            for at, (a, mine) in enumerate(inks) for b, theirs in inks[at + 1:]
+            if len(shared := mine & theirs) > TOUCH]
+
+
+def test_a_glyph_drawn_over_the_one_before_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check above finds a "!" put on the letter before it, as a pen that did not move
+    over that letter would put it; and none where the pen moves as `lay` moves it."""
+    hint = font(*renderer.HINT)
+    assert overlaps("Go!", hint) == []
+    real = glyph
+
+    def unmoved(char: str, fnt: FreeFont, mode: str = "1", phase: int = 0) -> Any:
+        found = real(char, fnt, mode, phase)
+        return replace(found, advance=0.0) if char == "o" else found
+    monkeypatch.setitem(globals(), "glyph", unmoved)
+    assert any(problem.startswith("'o' and '!'") for problem in overlaps("Go!", hint))
+
+
+def piece_ink(piece: Shown) -> set[tuple[int, int]]:
+    """The lit pixels of a row of small text in the frame: its glyphs, clipped to its box."""
+    assert piece.face is not None
+    left, top, right, bottom = piece.box
+    return {(x, y) for _, lit in glyph_inks(piece.text, font(*piece.face), piece.x,
+                                             piece.baseline)
+            for x, y in lit if left <= x < right and top <= y < bottom}
+
+
+def pieces_over(view: View) -> list[str]:
+    """Two rows of small text of one frame (a title and its side, an item and the hint) that
+    light the same pixel."""
+    drawn = [(piece, piece_ink(piece)) for piece in frame(view).shown if piece.face is not None]
+    return [f"{one.text!r} and {other.text!r} in {view.header.title!r}"
+            for at, (one, mine) in enumerate(drawn) for other, theirs in drawn[at + 1:]
+            if mine & theirs]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_glyph_is_drawn_over_another(language: str, views: dict[str, list[View]]) -> None:
+    """Every text of every frame, small and big, laid out glyph by glyph where the frame puts
+    it: no glyph is drawn over another of its text, nor over another text of the frame."""
+    pieces = {(piece.text, piece.face or ("Bold", piece.size), piece.x)
+              for view in views[language] for piece in frame(view).shown}
+    over = {f"{text!r} ({face[0]} {face[1]}): {pair}" for text, face, x in pieces
+            for pair in overlaps(text, font(*face), x)}
+    over |= {problem for view in views[language] for problem in pieces_over(view)}
+    assert not over, "\n".join(sorted(over))
 
 
 def texts(view: View) -> dict[str, list[str]]:

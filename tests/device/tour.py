@@ -114,6 +114,7 @@ LOOP = 36              # a title back that often among the last LOOP: the guide 
 USB_PROBLEM = ConfigError(Path("/media/cobi/config.toml"), [
     "line 5: buttons.axis: 40 is not allowed; allowed: a BCM GPIO number from 0 to 27"])
 SENSOR = "table"       # the range sensor's name in the owner's settings
+QUIET = False          # while a view is made in the other language: nothing counts as said
 
 
 @dataclass(frozen=True)
@@ -124,6 +125,9 @@ class Seen:
     journey: str
     view: View
     image: Image.Image
+    # The same screen's view had the language been switched the moment before it was drawn
+    # (the settings reach the language from every screen, by the menu of a long press).
+    switched: View | None = None
 
 
 @dataclass
@@ -150,7 +154,7 @@ class Said:
         def recorded_t(app: App, key: str, **values: object) -> str:
             text = t(app, key, **values)
             self.apps[id(app)] = app
-            if app.settings.language == "pl":
+            if app.settings.language == "pl" and not QUIET:
                 self.keys.add(key)
                 shown = {name for _, name, _, _ in string.Formatter().parse(
                     i18n.STRINGS[key][1]) if name}          # a value the template names
@@ -160,7 +164,7 @@ class Said:
 
         def recorded_say(app: App, said: Any) -> str:
             text = say(app, said)
-            if app.settings.language == "pl":
+            if app.settings.language == "pl" and not QUIET:
                 self.refusals.append(text)
             return text
         App.t, App.say = recorded_t, recorded_say          # type: ignore[method-assign]
@@ -180,8 +184,9 @@ class Taken:
 
 def long_cards(folder: Path, language: str) -> Path:
     """The shipped cards again in `folder`, each with a name of NAME_MAX letters and a label
-    of LABEL_MAX (they replace the shipped ones: same set numbers and ids; a card named as
-    its label keeps its name its label, for the roster's hint of such a card), MORE_WEAPONS,
+    of LABEL_MAX, in English and Polish (they replace the shipped ones: same set numbers and
+    ids; a card named as its label keeps its name its label, for the roster's hint of such a
+    card), MORE_WEAPONS,
     a squad without weapons, and the Soft Targets Table with a value for hard cover."""
     folder.mkdir(parents=True, exist_ok=True)
     table = shipped_folder() / "tables" / "soft-targets.toml"
@@ -190,7 +195,7 @@ def long_cards(folder: Path, language: str) -> Path:
         table.read_text(encoding="utf-8") + HARD_COVER, encoding="utf-8")
     rifleman = (shipped_folder() / "rifleman.toml").read_text(encoding="utf-8")
     (folder / "unarmed.toml").write_text(       # a squad that has no weapon to fire
-        re.sub(r"^(weapons|label|name|id) = .*$\n", "", rifleman, flags=re.M)
+        re.sub(r"^(weapons|label|name|id|pl) = .*$\n", "", rifleman, flags=re.M)
         + 'id = "unarmed"\nname = "Unarmed crew"\nlabel = "Crew"\n', encoding="utf-8")
     for path in sorted(folder.glob("unarmed.toml")) + sorted(shipped_folder().glob("*.toml")):
         text = path.read_text(encoding="utf-8")
@@ -203,6 +208,12 @@ def long_cards(folder: Path, language: str) -> Path:
             (name[1] + NAME_TAIL[language])[:NAME_MAX].rstrip()
         text = text.replace(name[0], f'name = "{long_name}"').replace(
             label[0], f'label = "{long_label}"').replace(*MORE_WEAPONS.get(path.stem, ("", "")))
+        if polish := re.search(r'^pl = \{ name = "(.*)", label = "(.*)" \}$', text, re.M):
+            long_label = (polish[2].replace(" ", "") + LABEL_TAIL)[:LABEL_MAX]
+            long_name = long_label if polish[1] == polish[2] else \
+                (polish[1] + NAME_TAIL[language])[:NAME_MAX].rstrip()
+            text = text.replace(
+                polish[0], f'pl = {{ name = "{long_name}", label = "{long_label}" }}')
         (folder / path.name).write_text(text, encoding="utf-8")
     return folder
 
@@ -237,6 +248,23 @@ def kind_of(text: str) -> str:
     """A menu item or title as the guide counts its tries: "• Rifle 3: front" and "Rifle 12"
     are one item, as are "German VP 3" and "German VP 4", and "Sound: on" and "Sound: off"."""
     return re.sub(r"\d+", "#", text.removeprefix("• ")).split(":")[0]
+
+
+def switched(app: App, view: View) -> View | None:
+    """The view of the app's screen in the other language, as the next frame would draw it
+    had the language been switched now; the language back as it was. Nothing the boxes say
+    meanwhile counts as said (`QUIET`). None for a frame not of the app's screen."""
+    global QUIET
+    language = app.settings.language
+    if app.view() != view:
+        return None                     # the boot title, a stop's last frame
+    QUIET = True
+    try:
+        app.settings.language = "en" if language == "pl" else "pl"
+        switched: View = app.view()
+        return switched
+    finally:
+        app.settings.language, QUIET = language, False
 
 
 class Guide:
@@ -275,7 +303,8 @@ class Guide:
         self.keep(table.view)
 
     def saw(self, view: View, image: Image.Image) -> None:
-        self.seen.append(Seen(self.app.settings.language, self.journey, view, image))
+        self.seen.append(Seen(self.app.settings.language, self.journey, view, image,
+                              switched(self.app, view)))
         for text in view_texts(view):
             if text not in self.read:
                 self.read.add(text)
@@ -1253,8 +1282,9 @@ def on(key: str, turn: int, step: int, scoresheet: Scoresheet | None = None,
 def journey_landing(tour: Tour) -> None:
     """The campaign's Allied Landing Phase (17.3.2), with the owner's tables and without: each
     drop landed and scattered, a resumed scatter, beach defence, attrition on a beach and on a
-    paratroop unit, a beach held and abandoned, the nine drops done; the withdrawal attack
-    (17.3.4) at the end of an Allied turn, destroyed, withdrawn and read."""
+    paratroop unit, a beach held and abandoned, the nine drops done, the phase left before
+    them; the withdrawal attack (17.3.4) at the end of an Allied turn, destroyed, withdrawn
+    and read."""
     folder = owners_tables(tour.folder / "owner-landing")
     crt = "\n".join(f'"{c}" = ["", "{"-/1" if c == "3:1" else ""}", "", '
                     f'"{"1/2" if c == "2:1" else ""}", "", ""]' for c in COLUMNS)

@@ -16,6 +16,7 @@ from cobi_companion.device.core.i18n import STRINGS
 from cobi_companion.device.core.memo import Latest
 from cobi_companion.device.core.spoken import prompt
 from cobi_companion.device.core.views import BigWord, Menu, View
+from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games.battle import battle_won, move, refuse
 from cobi_companion.device.games.menus import with_ride
 from cobi_companion.device.games.shots import again_row, again_shot, fire_again, resolve_reload
@@ -272,8 +273,8 @@ def did(app: App, label: str) -> str:
     if current is None:
         return ""
     many = "" if state.battle.get(label).model else "_many"
-    return ", ".join(app.t(with_many(did_word(app, d), many))
-                     for d in current.done if d.label == label)
+    return joined(", ", *(app.t(with_many(did_word(app, d), many))
+                          for d in current.done if d.label == label))
 
 
 def with_many(key: str, many: str) -> str:

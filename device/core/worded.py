@@ -1,0 +1,77 @@
+"""Words that know how they were made: a text of the word tables (an app's `t`, `say`, a line
+of the log) is a `Worded`, a str that keeps its language and how to say it again. A screen made
+before the language was switched keeps the words it was made with (a menu's items, the views
+of a result shown in steps); `again` says each of them in the language now when the view is
+drawn, as gettext's lazy strings do. A text put together from words is one too when `joined`
+puts it together; an f-string is a plain str, which its screen must make when drawn."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import fields, is_dataclass, replace
+from typing import Any, TypeVar
+
+Saying = Callable[[str], str]          # the text again, in this language
+
+V = TypeVar("V")
+
+
+class Worded(str):
+    """A text in `language`, and how to say it in another (`saying`)."""
+
+    language: str
+    saying: Saying
+
+    def __new__(cls, text: str, language: str, saying: Saying) -> Worded:
+        made = super().__new__(cls, text)
+        made.language, made.saying = language, saying
+        return made
+
+    def __reduce__(self) -> tuple[type[str], tuple[str]]:
+        """A copy (deepcopy, dataclasses.asdict, pickle) is the plain text: data to save."""
+        return str, (str(self),)
+
+    def upper(self) -> str:
+        """In capitals, and said again in capitals (an outcome word, a side that won)."""
+        return Worded(str.upper(self), self.language, lambda other: str(
+            said_in(self, other)).upper())
+
+
+def said_in(value: object, language: str) -> object:
+    """`value` in `language`: a Worded of another language said again, anything else as it
+    is (the values of a template too: `t` says those again itself)."""
+    if isinstance(value, Worded) and value.language != language:
+        return value.saying(language)
+    return value
+
+
+def again(view: V, language: str) -> V:
+    """`view` with every Worded text of another language in it said in `language`: its
+    header's, its items' and lines' (tuples of texts), its other texts; the view itself when
+    all are in `language` already."""
+    assert is_dataclass(view) and not isinstance(view, type)
+    changed: dict[str, Any] = {}
+    for field in fields(view):
+        value = getattr(view, field.name)
+        if isinstance(value, tuple):
+            new: Any = tuple(said_in(item, language) for item in value)
+            same = all(a is b for a, b in zip(new, value, strict=True))
+        elif is_dataclass(value) and not isinstance(value, type):
+            new = again(value, language)
+            same = new is value
+        else:
+            new = said_in(value, language)
+            same = new is value
+        if not same:
+            changed[field.name] = new
+    return replace(view, **changed) if changed else view
+
+
+def joined(separator: str, *parts: str) -> str:
+    """`parts` put together with `separator` ("Tiger 1 · Axis"), said again in another
+    language part by part (a Worded when a part is one)."""
+    text = separator.join(parts)
+    made = next((part for part in parts if isinstance(part, Worded)), None)
+    if made is None:
+        return text
+    return Worded(text, made.language, lambda other: separator.join(
+        str(said_in(part, other)) for part in parts))
