@@ -4,7 +4,7 @@ refusal, a refusal before the questions, the target fired at last lit, where the
 target is, and the questions' hints."""
 from __future__ import annotations
 
-from cobi_companion.device.core.views import Menu
+from cobi_companion.device.core.views import Lines, Menu
 
 from .test_press_budget import SQUAD_DICE
 from .test_tank_game_box import new_battle
@@ -93,3 +93,12 @@ def test_pass_and_power_questions_say_what_each_answer_does(table_at):
         assert table.view.hint == hint
         table.press("ccw", "ok")                       # no: back on the settings
         assert table.view.header.title == "Settings"
+
+
+def test_the_squads_repeat_says_where_its_target_is(table_at):
+    # The first figure fired at Pistol 1 in soft cover: the repeat says so, as it reuses it.
+    table = table_at(SQUAD_DICE)
+    new_battle(table, ("Rifleman", "axis", 3), ("Soldier with pistol", "allies", 3))
+    table.press("ok", "ok", "ok", "cw", "ok", "ok", "axis", "allies", "ok")
+    assert isinstance(table.view, Lines) and table.view.header.title == "Shot 2 of 3"
+    assert table.view.lines[:2] == ("Pistol 1 (2) · 45 cm", "in soft cover"), table.view.lines
