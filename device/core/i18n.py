@@ -139,6 +139,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     "leave_roster_ask": ("Leave the armies?", "Wyjść ze składu?"),
     "keep_playing": ("no: nothing is lost", "nie: nic nie przepada"),
     "play_lost": ("yes: the game so far is lost", "tak: ta gra przepada"),
+    "turn_passes": ("yes: next turn", "tak: ruch wroga"),
+    "box_off_kept": ("yes: off, the game is kept", "tak: wyłączam, gra zostaje"),
+    "box_restart_kept": ("yes: restart, game kept", "tak: restart, gra zostaje"),
     "pieces_lost": ("yes: the pieces chosen are lost", "tak: wybrane jednostki przepadają"),
     "TIE": ("TIE", "REMIS"),
     # the details a parent opens (OK) where a chance is said in a child's words: the exact

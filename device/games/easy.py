@@ -10,7 +10,7 @@ from cobi_companion.device.core.battle_log import entry
 from cobi_companion.device.games.battle import aim_at, finish, move, move_refusal, refuse
 from cobi_companion.device.games.shots import again_row, again_shot, fire_again, resolve_reload
 from cobi_companion.device.ports.events import Key
-from cobi_companion.device.ui.widgets import Choose, yes_no
+from cobi_companion.device.ui.widgets import Choose, confirm
 from cobi_companion.rules.battle import Piece
 from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.levels import rule_set
@@ -50,10 +50,9 @@ def picked(app: App, vehicle: Piece) -> Screen:
 
 
 def pass_turn(app: App) -> Screen:
-    return yes_no(app, app.t("pass_ask"),
-                  lambda yes: finish(app, entry("log_passes"), passed=True) if yes
-                  else next_action(app),
-                  lambda: next_action(app))
+    return confirm(app, app.t("pass_ask"),
+                   lambda: finish(app, entry("log_passes"), passed=True),
+                   lambda: next_action(app), lost="turn_passes")
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from cobi_companion.device.core.app import Next, PowerRequest, Screen
 from cobi_companion.device.core.views import BigWord
 from cobi_companion.device.ui.trouble import Still, Trouble, notice
-from cobi_companion.device.ui.widgets import yes_no
+from cobi_companion.device.ui.widgets import confirm
 
 if TYPE_CHECKING:
     from cobi_companion.device.core.app import App
@@ -46,15 +46,14 @@ def files_in_use(app: App, back: Next) -> Screen:
 
 def power(app: App, action: str, back: Next) -> Screen:
     """Ask first; on yes the main loop saves and asks the system to switch off or restart."""
-    def answered(yes: bool) -> Screen:
-        if not yes:
-            return back()
+    def answered() -> Screen:
         def refused(why: str) -> Screen:
             return notice(app, app.t("not_possible"), [app.t("power_failed"), why], back)
         app.power_request = PowerRequest(action, refused)
         return Still(BigWord(app.header(app.t(action)), app.t(f"{action}_word"),
                              app.t("power_wait")))
-    return yes_no(app, app.t(f"{action}_ask"), answered, back)
+    return confirm(app, app.t(f"{action}_ask"), answered, back,
+                   lost="box_off_kept" if action == "poweroff" else "box_restart_kept")
 
 
 def rows(app: App, again: Callable[[int], Screen], first: int) -> list[Row]:

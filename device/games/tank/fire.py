@@ -147,14 +147,14 @@ def fire_menu(app: App, label: str, done: Finish, back: Next,
     templates = [w for w in template_weapons(firer)
                  if usable(app, firer, w) and TemplatePick(label, w, done, back).pieces(app)]
     if not targets and not templates:
-        return refuse(app, app.t("no_targets"), back)
+        return refuse(app, app.t("no_targets"), done_firing or back)
     shots = state.shots.get(label)
     current = state.turn.current if state.turn is not None else None
     total = shots[1] if shots else turns.shots_left(current, firer) if current else 1
     title = app.t("shot_of", n=shots[0] + 1 if shots else 1, of=total) if total > 1 \
         else app.t("target")
     again = lambda: fire_menu(app, label, done, back, done_firing)  # noqa: E731
-    if not targets and len(templates) == 1:
+    if not targets and len(templates) == 1 and done_firing is None:
         return template_pick(app, label, templates[0], done, back)
     items = [with_ride(app, shown(t), t) for t in targets] + [
         app.t("template", weapon=weapon_words(app, w.name)) for w in templates]
@@ -187,12 +187,25 @@ def gun_at(app: App, firer: Piece, target: Piece) -> bool:
 
 
 def single_refusal(app: App, firer: Piece, weapon: Weapon, target: Piece) -> RulesError | None:
-    """Why the single-shot weapon may not be fired at the target now, or None."""
-    def check() -> None:
-        soft_fire.check_soft_firer(firer, weapon)
-        soft_fire.check_target(SoftPlan(firer, weapon, (covered(target),), app.book.table),
-                               covered(target))
-    return choices.refused(check)
+    """Why the single-shot weapon may not be fired at the target now, at any facing, or
+    None. A vehicle's card without the armour a hit needs is refused here, before the
+    questions."""
+    refusals = [facing_refusal(app, firer, weapon, target, f) for f in facings(target)]
+    return None if None in refusals else refusals[0]
+
+
+def facings(target: Piece) -> list[Facing]:
+    """The facings a single shot may hit: a vehicle's four, else none asked (the front)."""
+    return list(Facing) if target.kind.vehicle and covered(target).model else [Facing.FRONT]
+
+
+def facing_refusal(app: App, firer: Piece, weapon: Weapon, target: Piece, facing: Facing
+                   ) -> RulesError | None:
+    """Why the shot at this facing of the target may not be fired now, all but the table's
+    values (rules.soft_fire.check_pieces), or None."""
+    at = covered(target, facing=facing)
+    return choices.refused(lambda: soft_fire.check_pieces(
+        SoftPlan(firer, weapon, (at,), app.book.table)))
 
 
 def singles_at(app: App, firer: Piece, target: Piece) -> list[Weapon]:
@@ -245,12 +258,8 @@ def covered(target: Piece, situations: tuple[str, ...] = (),
 def soft_single(app: App, firer: Piece, weapon: Weapon, target: Piece, done: Finish,
                 back: Next) -> Screen:
     """Situation, (a vehicle's facing), range in cm, then the odds and the buttons."""
-    try:
-        soft_fire.check_soft_firer(firer, weapon)
-        soft_fire.check_target(SoftPlan(firer, weapon, (covered(target),), app.book.table),
-                               covered(target))
-    except RulesError as exc:
-        return refuse(app, app.say(exc), back)
+    if (no_shot := single_refusal(app, firer, weapon, target)) is not None:
+        return refuse(app, app.say(no_shot), back)
     if (no := shot_refused(app, firer.label, weapon.name, back)) is not None:
         return no
     again = lambda: soft_single(app, firer, weapon, target, done, back)  # noqa: E731
@@ -258,10 +267,11 @@ def soft_single(app: App, firer: Piece, weapon: Weapon, target: Piece, done: Fin
 
     def situated(situation: str) -> Screen:
         situations = () if situation == "open" else (situation,)
-        if target.kind.vehicle and covered(target).model:
-            facings = list(Facing)
-            return Choose(app.t("facing"), [app.t(f.value) for f in facings],
-                          lambda i: ranged(situations, facings[i]), again)
+        if target.kind.vehicle and covered(target).model:     # those its card has
+            hit = [f for f in facings(target)                      # the armour of
+                   if facing_refusal(app, firer, weapon, target, f) is None]
+            return Choose(app.t("facing"), [app.t(f.value) for f in hit],
+                          lambda i: ranged(situations, hit[i]), again)
         return ranged(situations, Facing.FRONT)
 
     def ranged(situations: tuple[str, ...], facing: Facing) -> Screen:

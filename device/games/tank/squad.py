@@ -23,7 +23,7 @@ from cobi_companion.device.games.shots import Finish
 from cobi_companion.device.games.tank.fire import shooting, shown, start
 from cobi_companion.rules import soft_fire, turns
 from cobi_companion.rules.errors import RulesError
-from cobi_companion.rules.soft_fire import SoftPlan
+from cobi_companion.rules.soft_fire import Covered, SoftPlan
 
 if TYPE_CHECKING:
     from cobi_companion.device.core.app import App
@@ -40,12 +40,19 @@ def next_shot(app: App, label: str, done: Finish, choose: Callable[[Next | None]
     state = app.playing
     fired, of = state.shots.get(label, [0, 1])
     cm = number(plan.range_cm or 0, app.settings.language, "g")
-    where = f"{shown(plan.targets[0].piece)} · {cm} cm"
+    target = plan.targets[0]
+    where = f"{shown(target.piece)} · {cm} cm"
     name = plan.weapon.name
     return start(app, plan, shooting(label, name, done),
                  lambda: choose(lambda: next_shot(app, label, done, choose)),
-                 app.t("shot_of", n=fired + 1, of=of), aim=(where,),
+                 app.t("shot_of", n=fired + 1, of=of), aim=(where, *placed(app, target)),
                  hint=app.t("hold_other_target"))
+
+
+def placed(app: App, target: Covered) -> tuple[str, ...]:
+    """Where the target is, as the first figure's shot said it ("in soft cover"), which the
+    repeat reuses; nothing in the open (the preview's three rows stay on the panel)."""
+    return tuple(app.t(f"sit_{s}") for s in target.situations)
 
 
 def aimed(app: App, label: str) -> SoftPlan | None:

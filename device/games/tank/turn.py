@@ -24,7 +24,7 @@ from cobi_companion.device.games.tank.fire import check_main_gun, fire_menu, sho
 from cobi_companion.device.games.tank.overrun import OverrunPick
 from cobi_companion.device.games.tank.squad import next_shot
 from cobi_companion.device.ports.events import Key
-from cobi_companion.device.ui.widgets import DICE_KEYS, Choose, Show, notice, yes_no
+from cobi_companion.device.ui.widgets import DICE_KEYS, Choose, Show, confirm, notice
 from cobi_companion.rules import choices, overrun, scoring, turns
 from cobi_companion.rules.battle import Battle, Piece
 from cobi_companion.rules.card import Kind
@@ -182,11 +182,9 @@ class Pick(Screen):
         _, turn = playing(app)
         first = not turn.activations
 
-        def answered(yes: bool) -> Screen:
-            return end_turn(app, entry("log_passes" if first else "log_ends_turn")) if yes \
-                else self
-        return yes_no(app, app.t("pass_ask" if first else "end_turn_ask"), answered,
-                      lambda: self)
+        return confirm(app, app.t("pass_ask" if first else "end_turn_ask"),
+                       lambda: end_turn(app, entry("log_passes" if first else "log_ends_turn")),
+                       lambda: self, lost="turn_passes")
 
     def fits(self, app: App, labels: list[str]) -> bool:
         state, turn = playing(app)
@@ -314,11 +312,15 @@ def acting(app: App) -> Screen:
                   else end_activation(app), index=idle[0] if idle else len(members))
 
 
-def piece_menu(app: App, label: str) -> Screen:
+def piece_menu(app: App, label: str, may_end: bool = True) -> Screen:
     """Fire, Move, Hide and Take cover (figures), Run over (a tank, with enemy figures or guns
     on the map), Reload (an unloaded gun), with a lone piece "End activation", and a closed
     vehicle's commander out or in. A vehicle that lost its commander may only leave the map.
-    Only what the rules let the piece do now is offered (rules.choices)."""
+    Only what the rules let the piece do now is offered (rules.choices).
+
+    Lit first: "End activation" once a lone piece did something and has no shot left
+    (`may_end`: not on the way back from a refusal or a choice), else the first action that
+    asks before it is done (Take cover, getting off, leaving the map happen on the next OK)."""
     state, turn = playing(app)
     current = turn.current
     assert current is not None
@@ -336,9 +338,20 @@ def piece_menu(app: App, label: str) -> Screen:
         no = choices.action(turn, state.battle, label, Action.FIRE)
         return refuse(app, app.say(no) if no else app.t("not_possible"), lambda: acting(app))
     done = did(app, label)
+    rested = alone and may_end and done and not turns.shots_left(current, piece)
     return Choose(shown(piece), [name for name, _ in actions], lambda i: actions[i][1](),
                   back=None if alone else (lambda: acting(app)),
-                  index=end if alone and done else 0, hint=done)
+                  index=end if rested else first_asking(app, actions[:end]), hint=done)
+
+
+# Actions done on the next OK, with no question: never lit first.
+AT_ONCE = ("take_cover", "get_off", "leave_map")
+
+
+def first_asking(app: App, actions: list[tuple[str, Next]]) -> int:
+    """The first action that asks something before it is done (0 when none does)."""
+    at_once = {app.t(key) for key in AT_ONCE}
+    return next((i for i, (name, _) in enumerate(actions) if name not in at_once), 0)
 
 
 def piece_actions(app: App, piece: Piece) -> list[tuple[str, Next]]:
@@ -377,7 +390,9 @@ def piece_actions(app: App, piece: Piece) -> list[tuple[str, Next]]:
 
 
 def back_to(app: App, label: str) -> Next:
-    return lambda: piece_menu(app, label)
+    """The piece's menu again, after a refusal or a choice left: what ends the activation
+    is not lit."""
+    return lambda: piece_menu(app, label, may_end=False)
 
 
 def refused(app: App, label: str, exc: RulesError) -> Screen:
@@ -461,9 +476,10 @@ def fired(app: App, label: str, line: LogEntry) -> Screen:
     if label in state.shots:
         def stop() -> Screen:
             return stop_firing(app, label)
-        def more(back: Next | None = None) -> Screen:      # `back`: the shot it came from
-            return fire_menu(app, label, lambda app, line: fired(app, label, line),
-                             back or stop, done_firing=stop)
+        def more(back: Next | None = None) -> Screen:      # `back`: the shot it came from;
+            return fire_menu(app, label, lambda app, line: fired(app, label, line),  # else
+                             back or more, done_firing=stop)   # the choice stays: a long
+                                                               # press loses no figure's shot
         def again() -> Screen:     # the next figure fires as the first did; a long press
             return next_shot(app, label, lambda app, line: fired(app, label, line), more)
         then: Callable[[], Screen] | None = again
