@@ -18,6 +18,7 @@ from cobi_companion.device.core.battle_log import entry
 from cobi_companion.device.core.battle_state import BattleState, MatchState, piece_dict, piece_from
 from cobi_companion.device.core.memo import ByIdentity, Latest
 from cobi_companion.device.core.views import BigWord, Menu, View
+from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games.house import house_entry, house_row, house_value
 from cobi_companion.device.ports.events import Key
 from cobi_companion.device.ui.widgets import Choose, confirm, notice
@@ -149,7 +150,7 @@ class Roster(Screen):
         if kind == "same":
             return app.t("same_armies")
         if kind == "rules":
-            return f"{app.t('rules')}: {app.t(value)}"
+            return joined(": ", app.t("rules"), app.t(value))
         if kind == "house":
             return house_row(app, self.house, self.level)
         if kind == "remove":

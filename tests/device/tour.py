@@ -932,7 +932,7 @@ def journey_learn(tour: Tour) -> None:
             continue
         # the squad's next shot: the first one's again, held for another range
         again = tour.t("shot_of", n=2, of=3)
-        guide.play(6, until=lambda guide=guide, again=again: isinstance(guide.view, Lines)
+        guide.play(12, until=lambda guide=guide, again=again: isinstance(guide.view, Lines)
                    and guide.view.header.title == again)
         guide.press("back")
         guide.follow(label["rifleman"], tour.t("sit_open"))
