@@ -66,7 +66,7 @@ class RollOff(Screen):
         def rolled(face: int, side: Side = side) -> Screen:
             return self.rolled(app, side, face)
         return face_for(app, need, side.value, rolled,
-                        asked=f"{app.side_name(side)}: {self.title}")
+                        asked=joined(": ", app.side_name(side), self.title))
 
     def rolled(self, app: App, side: Side, face: int) -> Screen:
         self.faces[side] = face

@@ -275,7 +275,7 @@ class Roster(Screen):
             app.cue("click")
             return self
         return Choose(app.t("remove_piece"),
-                      [f"{roster_name(app, p)} · {app.side_name(p.side)}" for p in pieces],
+                      [joined(" · ", roster_name(app, p), app.side_name(p.side)) for p in pieces],
                       removed, back=lambda: self)
 
     def dial(self, app: App, key: Key) -> Screen:
@@ -339,7 +339,8 @@ def log_name(piece: Piece) -> str:
 
 def roster_name(app: App, piece: Piece) -> str:
     """A piece on the roster: its name, and 'off map' when waiting off it."""
-    return log_name(piece) + (f" {app.t('off_map')}" if piece.status.off_map else "")
+    return joined(" ", log_name(piece), app.t("off_map")) if piece.status.off_map else \
+        log_name(piece)
 
 
 

@@ -431,7 +431,7 @@ class TemplatePick(PickPieces):
             return notice(app, app.t("not_possible"), [app.t("nothing_under")], lambda: self)
         under = [self.under[p.label] for p in self.pieces(app) if p.label in self.under]
         firer = app.playing.battle.get(self.firer)
-        title = f"{firer.label}: {weapon_words(app, self.weapon.name)}"
+        title = joined(": ", firer.label, weapon_words(app, self.weapon.name))
         if self.weapon.template is not Template.HE:
             return start(app, self.plan(app, under), self.done, lambda: self, title)
         cover = any(s in ("soft_cover", "hard_cover") for c in under for s in c.situations)
@@ -679,7 +679,7 @@ def soft_outcome(app: App, result: SoftFire) -> BigWord:
     whom and what is left, HE's reload, and OK = next."""
     firer = result.firer.label
     template = result.weapon.template is not None
-    title = f"{firer}: {weapon_words(app, result.weapon.name)}" if template else firer
+    title = joined(": ", firer, weapon_words(app, result.weapon.name)) if template else firer
     parts = []
     if not result.hit:          # HE's to-hit missed: nothing under the template was attacked
         word = app.t("MISS")
