@@ -5,7 +5,7 @@ so equal views draw equal frames and an unchanged view is not drawn again.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import asdict, dataclass, fields, is_dataclass
 from typing import Any
 
 from cobi_companion.device.core.worded import kept, read
@@ -77,9 +77,18 @@ _KINDS: dict[str, type[Menu | Roll | BigWord | Lines]] = {
 
 
 def view_data(view: View) -> dict[str, Any]:
-    """The view as data to save, each of its words in every language (worded.kept)."""
-    kind = next(name for name, cls in _KINDS.items() if isinstance(view, cls))
-    return {"kind": kind, **_data(view)}
+    """The view as data, its texts as shown (the simulator's trace)."""
+    return {"kind": _kind(view), **asdict(view)}
+
+
+def view_saved(view: View) -> dict[str, Any]:
+    """The view as data to save, each of its words in every language (worded.kept):
+    `view_from` reads both."""
+    return {"kind": _kind(view), **_data(view)}
+
+
+def _kind(view: View) -> str:
+    return next(name for name, cls in _KINDS.items() if isinstance(view, cls))
 
 
 def _data(view: object) -> dict[str, Any]:
