@@ -49,10 +49,6 @@ def only_in(language: str) -> frozenset[str]:
     return table_words(language) - table_words(other)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "not done: most screens are made with their words when built (the widgets' Choose items "
-    "and titles, Show's and WaitPress's views, headers with the side's name) and keep them; "
-    "each must make its words when drawn or be made again on the switch"))
 @pytest.mark.parametrize("language", list(LANGUAGES))
 def test_a_language_switch_leaves_no_word_of_the_old_language_on_any_screen(
         language: str, taken_tour: dict[str, Any], tour: Any, polish_screens: Any) -> None:
