@@ -13,7 +13,7 @@ from cobi_companion.cards import CardBook
 from cobi_companion.device.core import i18n, reasons
 from cobi_companion.device.core.battle_log import Line, LogEntry, english, said, words_kept
 from cobi_companion.device.core.draws import Draws, Numbered
-from cobi_companion.device.core.views import Header, View, view_data, view_from
+from cobi_companion.device.core.views import Header, View, view_from, view_saved
 from cobi_companion.device.core.worded import Worded, again, said_in
 from cobi_companion.device.core.words import SideName
 from cobi_companion.device.ports.events import Event, Key, Press, SensorReading, SensorState, Tick
@@ -508,7 +508,7 @@ class _Kept:
     def with_outcome(self, data: dict[str, Any]) -> dict[str, Any]:
         if self.views is None:
             return data
-        return {**data, OUTCOME: [view_data(view) for view in self.views]}
+        return {**data, OUTCOME: [view_saved(view) for view in self.views]}
 
 
 def _views(data: object) -> list[View] | None:

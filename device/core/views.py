@@ -5,8 +5,10 @@ so equal views draw equal frames and an unchanged view is not drawn again.
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, is_dataclass
 from typing import Any
+
+from cobi_companion.device.core.worded import kept, read
 
 
 @dataclass(frozen=True)
@@ -75,16 +77,43 @@ _KINDS: dict[str, type[Menu | Roll | BigWord | Lines]] = {
 
 
 def view_data(view: View) -> dict[str, Any]:
-    kind = next(name for name, cls in _KINDS.items() if isinstance(view, cls))
-    return {"kind": kind, **asdict(view)}
+    """The view as data, its texts as shown (the simulator's trace)."""
+    return {"kind": _kind(view), **asdict(view)}
+
+
+def view_saved(view: View) -> dict[str, Any]:
+    """The view as data to save, each of its words in every language (worded.kept):
+    `view_from` reads both."""
+    return {"kind": _kind(view), **_data(view)}
+
+
+def _kind(view: View) -> str:
+    return next(name for name, cls in _KINDS.items() if isinstance(view, cls))
+
+
+def _data(view: object) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    assert is_dataclass(view) and not isinstance(view, type)
+    for field in fields(view):
+        value = getattr(view, field.name)
+        if isinstance(value, Header):
+            data[field.name] = _data(value)
+        elif isinstance(value, tuple):
+            data[field.name] = [kept(item) if isinstance(item, str) else item
+                                for item in value]
+        else:
+            data[field.name] = kept(value) if isinstance(value, str) else value
+    return data
 
 
 def view_from(data: dict[str, Any]) -> View:
-    """The view `view_data` made (a field this version does not know is left out)."""
+    """The view `view_data` made (a field this version does not know is left out), its words
+    as the language of the moment says them (the box's `again`)."""
     cls = _KINDS[data["kind"]]
     known = {f.name for f in fields(cls)}
-    values = {name: value for name, value in data.items() if name in known}
-    values["header"] = Header(**values["header"])
-    values.update({name: tuple(value) for name, value in values.items()
-                   if isinstance(value, list)})
+    values: dict[str, Any] = {name: read(value) for name, value in data.items()
+                              if name in known}
+    values["header"] = Header(**{name: read(value) for name, value in data["header"].items()})
+    values.update({name: tuple(read(item) for item in value)
+                   for name, value in values.items() if isinstance(value, list)})
     return cls(**values)

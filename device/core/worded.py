@@ -32,15 +32,28 @@ class Worded(str):
 
     def upper(self) -> str:
         """In capitals, and said again in capitals (an outcome word, a side that won)."""
-        return Worded(str.upper(self), self.language, lambda other: str(
-            said_in(self, other)).upper())
+        return self._kept(str.upper)
+
+    def capitalize(self) -> str:
+        return self._kept(str.capitalize)
+
+    def strip(self, chars: str | None = None) -> str:
+        return self._kept(lambda text: text.strip(chars))
+
+    def _kept(self, change: Callable[[str], str]) -> str:
+        """`change` of the text, made again on the text said in another language."""
+        return Worded(change(str(self)), self.language, lambda other: change(
+            str(said_in(self, other))))
 
 
 def said_in(value: object, language: str) -> object:
-    """`value` in `language`: a Worded of another language said again, anything else as it
-    is (the values of a template too: `t` says those again itself)."""
+    """`value` in `language`: a Worded of another language said again, the texts of a
+    dataclass (words.SideName) too, anything else as it is (the values of a template too: `t`
+    says those again itself)."""
     if isinstance(value, Worded) and value.language != language:
         return value.saying(language)
+    if is_dataclass(value) and not isinstance(value, type):
+        return again(value, language)       # a side's name that agrees with its words
     return value
 
 
@@ -52,8 +65,11 @@ def again(view: V, language: str) -> V:
     changed: dict[str, Any] = {}
     for field in fields(view):
         value = getattr(view, field.name)
-        if isinstance(value, tuple):
-            new: Any = tuple(said_in(item, language) for item in value)
+        if field.name == "language" and isinstance(value, str):
+            new: Any = language             # words.Listed's "and", in its words' language
+            same = value == language
+        elif isinstance(value, tuple):
+            new = tuple(said_in(item, language) for item in value)
             same = all(a is b for a, b in zip(new, value, strict=True))
         elif is_dataclass(value) and not isinstance(value, type):
             new = again(value, language)
@@ -75,3 +91,24 @@ def joined(separator: str, *parts: str) -> str:
         return text
     return Worded(text, made.language, lambda other: separator.join(
         str(said_in(part, other)) for part in parts))
+
+
+# The languages of the word tables (i18n's two columns): a Worded saved is saved in each.
+LANGUAGES = ("en", "pl")
+
+
+def kept(text: str) -> str | dict[str, str]:
+    """`text` as data to save: a Worded as its text in every language ({"en": .., "pl": ..}),
+    so that the box shows it in the language it speaks when it is read again (`read`)."""
+    if not isinstance(text, Worded):
+        return text
+    return {language: str(said_in(text, language)) for language in LANGUAGES}
+
+
+def read(data: object) -> Any:
+    """What `kept` saved: a text of every language as a Worded (of the first), anything else
+    as it is."""
+    if not (isinstance(data, dict) and set(data) == set(LANGUAGES)):
+        return data
+    said = {language: str(data[language]) for language in LANGUAGES}
+    return Worded(said[LANGUAGES[0]], LANGUAGES[0], said.__getitem__)

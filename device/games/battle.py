@@ -12,6 +12,7 @@ from cobi_companion.device.core.battle_log import LogEntry, by_side, entry, won
 from cobi_companion.device.core.battle_state import BattleState, LastShot, MatchState, piece_from
 from cobi_companion.device.core.spoken import Spoken, prompt
 from cobi_companion.device.core.views import BigWord, Lines, Roll, View
+from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games.house import house_entry
 from cobi_companion.device.games.rolling import face_for
 from cobi_companion.device.games.shots import Finish, FirePreview
@@ -65,7 +66,7 @@ class RollOff(Screen):
         def rolled(face: int, side: Side = side) -> Screen:
             return self.rolled(app, side, face)
         return face_for(app, need, side.value, rolled,
-                        asked=f"{app.side_name(side)}: {self.title}")
+                        asked=joined(": ", app.side_name(side), self.title))
 
     def rolled(self, app: App, side: Side, face: int) -> Screen:
         self.faces[side] = face
@@ -140,7 +141,8 @@ def game_over(app: App, winner: Side) -> Screen:
     if state is None or state.level != "tank":
         return Show(views, again)
     views.append(Lines(app.header(app.t("figures_left")), tuple(
-        f"{app.side_name(side)}: {side_score(state.battle, side).total}" for side in Side)))
+        joined(": ", app.side_name(side), str(side_score(state.battle, side).total))
+        for side in Side)))
     return Show(views, (lambda: match_next(app)) if state.match else again)
 
 
@@ -209,7 +211,8 @@ def match_result(app: App) -> Screen:
         "TEAM_WINS", team=team_name(app, result.winner).upper())
     lines = tuple(app.t("match_total", team=team_name(app, team), n=result.totals[team])
                   for team in scoring.TEAMS) + tuple(
-        f"{app.t('battle_n', n=b.number)}: {team_name(app, b.winner_team)} {b.figures}"
+        joined(": ", app.t("battle_n", n=b.number),
+               joined(" ", team_name(app, b.winner_team), str(b.figures)))
         for b in result.battles)
 
     def over() -> Screen:
@@ -359,7 +362,7 @@ def hidden_pieces(app: App, back: Screen) -> Screen:
         state.battle = state.battle.replace_piece(hiding.conceal(piece))
         app.commit(entry("log_starts_hidden", label=piece.label))
         return again()
-    items = [("• " if p.status.hidden else "") + f"{p.label} {app.side_name(p.side)}"
+    items = [joined(" ", ("• " if p.status.hidden else "") + p.label, app.side_name(p.side))
              for p in pieces] or ["-"]
     return Choose(app.t("hidden_pieces"), items,
                   chosen if pieces else lambda i: back, back=lambda: back,

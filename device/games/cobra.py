@@ -464,8 +464,8 @@ class Attack(Screen):
             done = (lambda: self.units(app, Role.DEFENCE)) if role is Role.ATTACK else \
                 (lambda: self.shift_menu(app))
             items.insert(0, (app.t("units_done"), done))
-        title = app.t("attacker" if role is Role.ATTACK else "defender") + \
-            f" {total(listed, role)}"
+        title = joined(" ", app.t("attacker" if role is Role.ATTACK else "defender"),
+                       str(total(listed, role)))
         return Phased(title, [label for label, _ in items], lambda i: items[i][1](),
                       back=lambda: hub(app))
 
@@ -495,7 +495,7 @@ class Attack(Screen):
             screen.index = i
             return screen
         items = [app.t("unit_keep", unit=unit_text(app, unit)), app.t("unit_remove")]
-        items += [("+ " if m in unit.modifiers else "- ") + app.t("mod_" + m.letter)
+        items += [joined(" ", "+" if m in unit.modifiers else "-", app.t("mod_" + m.letter))
                   for m in offered]
         return Phased(app.t("modifiers"), items, chosen, back=lambda: self.units(app, role))
 
@@ -595,7 +595,7 @@ class Attack(Screen):
                 line, track, self.attacker, paid)), hqs))
             big = combat.result.text.upper() if combat.result else \
                 f"{planned.column} · {face}"
-            detail = f"{planned.column}, {app.t('die')} {face}"
+            detail = joined(" ", f"{planned.column},", app.t("die"), str(face))
             return result_screen(app, app.t("result"), big, detail, combat.notes)
         need = Need(Roller.ATTACKER, Aim.COMBAT, f"combat {planned.column}")
         return press_for(app, self.attacker, lines, need, rolled)
@@ -649,7 +649,8 @@ def carpet_bombing(app: App) -> Screen:
         big = combat.result.defender.text.upper() if combat.result else \
             f"{planned.column} · {face}"
         return result_screen(app, app.t("carpet"), big,
-                             f"{planned.column}, {app.t('die')} {face}", combat.notes,
+                             joined(" ", f"{planned.column},", app.t("die"), str(face)),
+                             combat.notes,
                              read_as=app.t("result"))
     need = Need(Roller.ATTACKER, Aim.COMBAT, f"carpet bombing {planned.column}")
     return press_for(app, Nation.ALLIED, lines, need, rolled)
@@ -660,8 +661,8 @@ def total(listed: list[Unit], role: Role) -> int:
 
 
 def unit_text(app: App, unit: Unit) -> str:
-    return " ".join([str(unit.strength), *(app.t("modshort_" + m.letter)
-                                           for m in unit.modifiers)])
+    return joined(" ", str(unit.strength), *(app.t("modshort_" + m.letter)
+                                             for m in unit.modifiers))
 
 
 def odds_entry(planned: Odds) -> LogEntry:

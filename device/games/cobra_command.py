@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 from cobi_companion.device.core.app import Next, Screen
 from cobi_companion.device.core.battle_log import LogEntry, entry
 from cobi_companion.device.core.views import BigWord
+from cobi_companion.device.core.worded import joined
 from cobi_companion.device.ui.widgets import Show
 from cobi_companion.rules.cobra.combat import Nation, OverrunWhen, ShiftChoice, ShiftKind
 from cobi_companion.rules.cobra.command import (
@@ -127,7 +128,7 @@ def give(kit: Kit, app: App, attack: Attack, choice: ShiftChoice, key: str, colu
 
 
 def hq_line(app: App, game: CobraGame, one: HQ) -> str:
-    return f"{one.name}: {app.t('hqstate_' + game.command.of(one).state.value)}"
+    return joined(": ", one.name, app.t("hqstate_" + game.command.of(one).state.value))
 
 
 def spend_hqs(game: CobraGame, attack: Attack) -> tuple[CobraGame, tuple[str, ...]]:
@@ -306,5 +307,5 @@ def flipped(kit: Kit, app: App, one: HQ, event: HQEvent, back: Next) -> Screen:
                     hq_state=change.after.value))
     word = app.t("hqstate_" + change.after.value).upper()
     # the rule's number only: "9.1b Important" is the trace's, in English
-    detail = f"{app.t('hqevent_' + event.value)} ({change.rule.split()[0]})"
+    detail = joined(" ", app.t("hqevent_" + event.value), f"({change.rule.split()[0]})")
     return Show([BigWord(kit.header(app, one.name), word, detail)], back)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from cobi_companion.device.core.app import Next, Screen
 from cobi_companion.device.core.battle_log import LogValue, entry
+from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games.cobra import (
     HUB_ITEMS,
     Phased,
@@ -89,7 +90,7 @@ def drop(app: App, division: Target) -> Screen:
         trace = landing.scatter(division, ScriptedDice([face]), tables(app))
         save(app, entry("log_para_landed", landing=division.value, die=face))
         return result_screen(app, app.t("landing_" + division.value), app.t("LANDED"),
-                             f"{app.t('die')} {face}", trace.notes)
+                             joined(" ", app.t("die"), str(face)), trace.notes)
     return press_for(app, Nation.ALLIED, [app.t("landing_" + division.value),
                                           app.t("scatters_on", span=span)], need, rolled)
 
@@ -109,7 +110,7 @@ def direction(app: App, division: Target) -> Screen:
         save(app, entry("log_para_direction", landing=division.value, die=face, where=way))
         word = app.t("dir_" + trace.direction.value).upper() if trace.direction else \
             app.t("read_diagram", die=face)
-        return result_screen(app, app.t("SCATTERED"), word, f"{app.t('die')} {face}",
+        return result_screen(app, app.t("SCATTERED"), word, joined(" ", app.t("die"), str(face)),
                              trace.notes)
     # the first die said first: it scattered the unit, this one says where
     return press_for(app, Nation.ALLIED, [app.t("landing_" + division.value),
@@ -126,7 +127,7 @@ def beach_defence(app: App) -> Screen:
         save(app, entry("log_commit", die=face, result=result))
         return result_screen(app, app.t("beach_defence"),
                              app.t("COMMIT" if trace.may_commit else "NO_COMMIT"),
-                             f"{app.t('die')} {face}", (trace.note,))
+                             joined(" ", app.t("die"), str(face)), (trace.note,))
     need = Need(Roller.AXIS, Aim.COMBAT, "beach defence")
     return press_for(app, Nation.GERMAN, [app.t("beach_defence_line")], need, rolled)
 
@@ -160,7 +161,8 @@ def attrition_roll(app: App, planned: landing.AttritionOdds) -> Screen:
                         column=planned.column, die=face, result=result))
         word = cell.upper() if cell else f"{planned.column} · {face}"
         return result_screen(app, app.t("landing_attrition"), word,
-                             f"{planned.column}, {app.t('die')} {face}", trace.notes)
+                             joined(" ", f"{planned.column},", app.t("die"), str(face)),
+                             trace.notes)
     need = Need(Roller.AXIS, Aim.COMBAT, f"landing attrition {planned.column}")
     return press_for(app, Nation.GERMAN, [app.t("landing_" + planned.target.value),
                                           f"{planned.start} {planned.shift:+d} → "
@@ -211,7 +213,7 @@ def withdrawal_roll(app: App, steps: int) -> Screen:
         result: LogValue = cell or entry("read_crt")
         save(app, entry("log_withdrawal", die=face, result=result))
         return result_screen(app, app.t("withdrawal"), outcome(app, trace.destroyed, face),
-                             f"{landing.WITHDRAWAL_COLUMN}, {app.t('die')} {face}",
+                             joined(" ", f"{landing.WITHDRAWAL_COLUMN},", app.t("die"), str(face)),
                              trace.notes)
     need = Need(Roller.AXIS, Aim.COMBAT, f"withdrawal attack {landing.WITHDRAWAL_COLUMN}")
     return press_for(app, Nation.GERMAN, [app.t("withdrawal_line"),

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from cobi_companion.device.core.app import Screen
 from cobi_companion.device.core.battle_log import entry
 from cobi_companion.device.core.views import BigWord, Lines
+from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games.cobra import (
     Part,
     Phased,
@@ -81,7 +82,7 @@ class Movement:
             toggles.append("replaced")          # halved in the Initial Movement Phase (4.0)
         elif game.phase.player is Nation.ALLIED:
             toggles.append("british_infantry")  # two thirds in this phase (5.2c)
-        items += [(("+ " if getattr(self, name) else "- ") + app.t("ma_" + name), name)
+        items += [(joined(" ", "+" if getattr(self, name) else "-", app.t("ma_" + name)), name)
                   for name in toggles]
         items += [(app.t("ma_increase", n=k, low=AIR_RISK[k]), f"increase{k}")
                   for k in range(1, now.increase_most + 1)]

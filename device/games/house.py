@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from cobi_companion.device.core.app import App
 from cobi_companion.device.core.battle_log import LogEntry, entry
+from cobi_companion.device.core.worded import joined
 from cobi_companion.rules.house import HouseRules
 
 
@@ -15,7 +16,7 @@ def house_row(app: App, house: HouseRules, level: str) -> str:
 
 def house_value(app: App, house: HouseRules, name: str) -> str:
     """A house rule and its value in words: "Sherman reload: text 4-6"."""
-    return f"{app.t('house_' + name)}: {app.t(f'house_{name}_{house.value(name)}')}"
+    return joined(": ", app.t("house_" + name), app.t(f"house_{name}_{house.value(name)}"))
 
 
 def house_entry(house: HouseRules, level: str) -> LogEntry | None:

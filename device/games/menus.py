@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from cobi_companion.device.core.app import App, Screen
 from cobi_companion.device.core.views import Lines, Roll, View
+from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games.house import house_row, house_value
 from cobi_companion.device.ports.events import Key
 from cobi_companion.device.ui.scroll import scrolled
@@ -44,7 +45,7 @@ class Scroll(Screen):
 def status_words(app: App, vehicle: Piece) -> str:
     words = [app.t(w) for w in vehicle.status.words()]
     if vehicle.crew_only:        # the gun is destroyed, its crew fight on: "crew 2, gun lost"
-        return ", ".join([app.t("crew_n", n=vehicle.figures), app.t("gun_destroyed")])
+        return joined(", ", app.t("crew_n", n=vehicle.figures), app.t("gun_destroyed"))
     if vehicle.kind is Kind.FIGURE and not vehicle.status.destroyed:
         words.insert(0, app.t("figures_n", n=vehicle.figures or 0))
     elif vehicle.kind in (Kind.GUN, Kind.OPEN_TOP) and vehicle.figures is not None \
@@ -52,7 +53,7 @@ def status_words(app: App, vehicle: Piece) -> str:
         words.insert(0, app.t("crew_n", n=vehicle.figures))
     if (ride := ride_words(app, vehicle)) and not vehicle.gone:
         words.append(ride)
-    return ", ".join(words) if words else app.t("ready")
+    return joined(", ", *words) if words else app.t("ready")
 
 
 def ride_words(app: App, piece: Piece) -> str:
@@ -67,14 +68,14 @@ def ride_words(app: App, piece: Piece) -> str:
 def with_ride(app: App, text: str, piece: Piece) -> str:
     """A piece's text in a list, with the vehicle it rides: "Rifle 1 (3) · on Tiger 1"."""
     ride = ride_words(app, piece)
-    return f"{text} · {ride}" if ride else text
+    return joined(" · ", text, ride) if ride else text
 
 
 def status_board(app: App, back: Screen) -> Screen:
     """Every piece and its marks, then the battle's house rules that are not the rules notes'
     readings, if any."""
     state = app.playing
-    lines = [f"{v.label} {app.side_name(v.side)}: {status_words(app, v)}"
+    lines = [joined(" ", v.label, joined(": ", app.side_name(v.side), status_words(app, v)))
              for v in state.battle.pieces]
     changed = state.house.changed(state.level)
     if changed:                     # as the rules notes read the rules: nothing to say
@@ -116,8 +117,8 @@ def dice_stats(app: App, back: Screen) -> Screen:
     for title, battle_id in sources:
         counts = app.store.face_counts(battle_id)
         total = sum(counts.values())
-        lines.append(f"{app.t('rolls_counted', title=title, n=total)} · "
-                     f"{app.t(fairness_key(counts))}")
+        lines.append(joined(" · ", app.t("rolls_counted", title=title, n=total),
+                            app.t(fairness_key(counts))))
         counted.append(app.t("rolls_counted", title=title, n=total))
         counted.append("  ".join(f"{face}:{counts.get(face, 0)}" for face in range(1, 7)))
     return Scroll(app.t("dice_stats"), lines, back,

@@ -18,6 +18,7 @@ from cobi_companion.device.core.battle_log import entry
 from cobi_companion.device.core.battle_state import BattleState, MatchState, piece_dict, piece_from
 from cobi_companion.device.core.memo import ByIdentity, Latest
 from cobi_companion.device.core.views import BigWord, Menu, View
+from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games.house import house_entry, house_row, house_value
 from cobi_companion.device.ports.events import Key
 from cobi_companion.device.ui.widgets import Choose, confirm, notice
@@ -149,7 +150,7 @@ class Roster(Screen):
         if kind == "same":
             return app.t("same_armies")
         if kind == "rules":
-            return f"{app.t('rules')}: {app.t(value)}"
+            return joined(": ", app.t("rules"), app.t(value))
         if kind == "house":
             return house_row(app, self.house, self.level)
         if kind == "remove":
@@ -274,7 +275,7 @@ class Roster(Screen):
             app.cue("click")
             return self
         return Choose(app.t("remove_piece"),
-                      [f"{roster_name(app, p)} · {app.side_name(p.side)}" for p in pieces],
+                      [joined(" · ", roster_name(app, p), app.side_name(p.side)) for p in pieces],
                       removed, back=lambda: self)
 
     def dial(self, app: App, key: Key) -> Screen:
@@ -338,7 +339,8 @@ def log_name(piece: Piece) -> str:
 
 def roster_name(app: App, piece: Piece) -> str:
     """A piece on the roster: its name, and 'off map' when waiting off it."""
-    return log_name(piece) + (f" {app.t('off_map')}" if piece.status.off_map else "")
+    return joined(" ", log_name(piece), app.t("off_map")) if piece.status.off_map else \
+        log_name(piece)
 
 
 

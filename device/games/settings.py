@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from cobi_companion.device.core.app import VOICES, App, Next, Screen
+from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games.system import rows as system_rows
 from cobi_companion.device.ui.widgets import Choose
 
@@ -21,10 +22,10 @@ def next_volume(volume: int) -> int:
 def voice_row(app: App) -> str:
     """The voice row: what the box says (nothing, outcomes, outcomes and whose turn), and why
     nothing is heard where that is so (no speech engine, no sound out)."""
-    row = f"{app.t('voice')}: {app.t('voice_' + app.settings.voice)}"
+    row = joined(": ", app.t("voice"), app.t("voice_" + app.settings.voice))
     notice = app.speech.notice
     # the setting stays in sight (OK still changes it), the reason beside it
-    return row if notice is None else f"{row} · {app.t(notice)}"
+    return row if notice is None else joined(" · ", row, app.t(notice))
 
 
 def settings_menu(app: App, back: Next, index: int = 0) -> Screen:
@@ -32,19 +33,19 @@ def settings_menu(app: App, back: Next, index: int = 0) -> Screen:
     files in use, restart, power off) come from `system`."""
     s = app.settings
     rows: list[tuple[str, Callable[[], Screen | None]]] = [
-        (f"{app.t('language')}: {app.t('lang_pl' if s.language == 'pl' else 'lang_en')}",
+        (joined(": ", app.t("language"), app.t("lang_pl" if s.language == "pl" else "lang_en")),
          lambda: setattr(s, "language", "en" if s.language == "pl" else "pl")),
-        (f"{app.t('rules')}: {app.t(s.rules)}",
+        (joined(": ", app.t("rules"), app.t(s.rules)),
          lambda: setattr(s, "rules", "easy" if s.rules == "tank" else "tank")),
-        (f"{app.t('real_dice')}: {app.t('on' if s.real_dice else 'off')}",
+        (joined(": ", app.t("real_dice"), app.t("on" if s.real_dice else "off")),
          lambda: setattr(s, "real_dice", not s.real_dice)),
-        (f"{app.t('sound')}: {app.t('on' if s.sound else 'off')}",
+        (joined(": ", app.t("sound"), app.t("on" if s.sound else "off")),
          lambda: setattr(s, "sound", not s.sound)),
         (voice_row(app), lambda: setattr(s, "voice", VOICES[(VOICES.index(s.voice) + 1)
                                                              % len(VOICES)])),
-        (f"{app.t('volume')}: {s.volume}%",
+        (joined(": ", app.t("volume"), f"{s.volume}%"),
          lambda: setattr(s, "volume", next_volume(s.volume))),
-        (f"{app.t('brightness')}: {round(s.brightness / 255 * 100)}%",
+        (joined(": ", app.t("brightness"), f"{round(s.brightness / 255 * 100)}%"),
          lambda: setattr(s, "brightness", {255: 128, 128: 32, 32: 255}.get(s.brightness, 255))),
     ]
 

@@ -14,6 +14,7 @@ from cobi_companion.device.core.memo import Latest
 from cobi_companion.device.core.replay import Replay
 from cobi_companion.device.core.spoken import Spoken, prompt
 from cobi_companion.device.core.views import BigWord, Lines, Roll, View
+from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games.menus import Scroll
 from cobi_companion.device.games.rolling import gather
 from cobi_companion.device.ports.events import Key
@@ -105,7 +106,7 @@ class FirePreview(Screen):
                       app.t("kill_chance", kill=chance(app, odds.kill))]
             hints = [app.t("press_to_fire", side=app.side_name(firer.side)), *hints,
                      app.t("ok_more")]
-        return Lines(app.header(aim.firer), tuple(lines), hint=" · ".join(hints))
+        return Lines(app.header(aim.firer), tuple(lines), hint=joined(" · ", *hints))
 
     def details(self, app: App) -> Screen:
         """OK: the exact chances and the rules' terms, or the rules' reason why the shot
@@ -221,7 +222,8 @@ def shot_steps(app: App, shot: Shot, title: str, rolled: set[Aim] | None = None)
         views.append(Roll(header, shot.damage.rolls, app.t("damage"), base,
                           f"= {shot.damage.total}"))
     if shot.armour is not None and shot.armour.rolls and has(Aim.ARMOUR):
-        armour = f"{app.t(shot.armour.facing.value)} " + app.t("plus_dice", n=shot.armour.value)
+        armour = joined(" ", app.t(shot.armour.facing.value),
+                        app.t("plus_dice", n=shot.armour.value))
         views.append(Roll(header, shot.armour.rolls, app.t("armour"), armour,
                           f"= {shot.armour.total}"))
     return views
@@ -259,7 +261,7 @@ def outcome(app: App, shot: Shot, firer: str, target: str) -> BigWord:
     else:                     # Easy: a damaged target is destroyed by any hit, no damage rolled
         word = app.t(BIG_WORDS[shot.effect])
         parts.append(app.t("any_hit_destroys"))
-    return BigWord(app.header(firer), word, " · ".join(parts + reload_word(app, shot.reload)),
+    return BigWord(app.header(firer), word, joined(" · ", *parts, *reload_word(app, shot.reload)),
                    hint=app.t("ok_next"))
 
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from cobi_companion.device.core.app import Next, PowerRequest, Screen
 from cobi_companion.device.core.views import BigWord
+from cobi_companion.device.core.worded import joined
 from cobi_companion.device.ui.trouble import Still, Trouble, notice
 from cobi_companion.device.ui.widgets import confirm
 
@@ -22,7 +23,7 @@ Row = tuple[str, Callable[[], Screen | None]]
 def screen_off_label(app: App) -> str:
     minutes = app.settings.screen_off_min
     value = app.t("never") if minutes == 0 else app.t("minutes", n=minutes)
-    return f"{app.t('screen_off')}: {value}"
+    return joined(": ", app.t("screen_off"), value)
 
 
 def next_screen_off(minutes: int) -> int:

@@ -9,6 +9,7 @@ from fractions import Fraction
 
 from cobi_companion.device.core.app import App
 from cobi_companion.device.core.battle_state import LastShot
+from cobi_companion.device.core.worded import joined
 from cobi_companion.device.core.words import Listed
 from cobi_companion.device.ui.explain import BIG_WORDS
 from cobi_companion.device.ui.wording import in_six, percent
@@ -32,7 +33,8 @@ def shot_details(app: App, odds: Odds, aim: LastShot, level: str,
                            names=Listed(tuple(names), app.settings.language)))
     if odds.reload is not None:
         lines.append(app.t("details_reload", chance=in_six(app, odds.reload)))
-    lines += [f"{app.t(BIG_WORDS[effect]).capitalize()}: {percent(app, odds.effects[effect])}"
+    lines += [joined(": ", app.t(BIG_WORDS[effect]).capitalize(),
+                      percent(app, odds.effects[effect]))
               for effect in reversed(OUTCOMES)]
     if level == "easy":
         lines.append(app.t("details_aim"))

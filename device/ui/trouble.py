@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from cobi_companion.device.core.app import App, Screen
 from cobi_companion.device.core.views import Lines, View
+from cobi_companion.device.core.worded import joined
 from cobi_companion.device.ports.events import Key
 from cobi_companion.device.ports.store import StoreProblem
 from cobi_companion.device.ui.scroll import scrolled
@@ -54,7 +55,7 @@ def store_problems(app: App, problems: Sequence[StoreProblem]) -> str:
             return app.t("store_moved", path=problem.path, detail=problem.detail)
         why = app.t(f"folder_{problem.folder}") if problem.folder else problem.detail
         return app.t("store_cannot_save", why=why, path=problem.path)
-    return "; ".join(said(problem) for problem in problems)
+    return joined("; ", *(said(problem) for problem in problems))
 
 
 @dataclass

@@ -49,10 +49,6 @@ def only_in(language: str) -> frozenset[str]:
     return table_words(language) - table_words(other)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "not done: most screens are made with their words when built (the widgets' Choose items "
-    "and titles, Show's and WaitPress's views, headers with the side's name) and keep them; "
-    "each must make its words when drawn or be made again on the switch"))
 @pytest.mark.parametrize("language", list(LANGUAGES))
 def test_a_language_switch_leaves_no_word_of_the_old_language_on_any_screen(
         language: str, taken_tour: dict[str, Any], tour: Any, polish_screens: Any) -> None:
@@ -116,3 +112,24 @@ def test_a_worded_text_is_said_again_in_the_language_of_the_moment() -> None:
     polish = again(view, "pl")
     assert polish == BigWord(Header("Koniec gry", 3, "axis", "Oś"), "WYGRYWA: OŚ", "Tiger 1 · Oś")
     assert again(polish, "pl") is polish and again(view, "en") is view
+
+
+def test_a_battle_resumed_shows_its_last_outcome_in_the_language_the_box_speaks(
+        table_at: Any, tmp_path: Path) -> None:
+    """The last outcome is saved with the battle in every language: a battle played in
+    English and resumed by a box that speaks Polish shows it in Polish, as a box that played
+    it in Polish shows it; and the other way round."""
+    keys = ["ok", "cw", "allies", "ccw", "allies", "cw", "cw", "cw", "axis", "axis", "ok",
+            "axis", "allies"]                         # README's first battle, to its first turn
+    shown: dict[tuple[str, str], Any] = {}
+    for played in ("en", "pl"):
+        table = table_at([5, 2], tmp_path / played, config=EASY)
+        table.box.app.settings.language = played
+        table.press(*keys)
+        for speaks in ("en", "pl"):
+            shutil.copytree(tmp_path / played, tmp_path / f"{played}-{speaks}")
+            resumed = table_at([], tmp_path / f"{played}-{speaks}", config=EASY)
+            resumed.box.app.settings.language = speaks
+            resumed.press("ok")                   # Resume battle: its last outcome
+            shown[played, speaks] = resumed.view
+    assert shown["en", "pl"] == shown["pl", "pl"] != shown["en", "en"] == shown["pl", "en"]

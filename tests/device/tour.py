@@ -49,6 +49,7 @@ from cobi_companion.device.core.app import VOICES, App
 from cobi_companion.device.core.battle_log import LogEntry, by_side, entry, won
 from cobi_companion.device.core.battle_state import BattleState, LastShot
 from cobi_companion.device.core.views import BigWord, Header, Lines, Menu, View
+from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games import cobra
 from cobi_companion.device.games.battle import refuse
 from cobi_companion.device.games.cobra import CobraSession
@@ -1650,8 +1651,8 @@ def chances(tour: Tour, app: App) -> list[list[str]]:
              app.t("soft_odds", down=band), app.t("all_down", all=band)] for band in bands]
     said.append([app.t("expected_down", low=9, high=10, n=10),
                  app.t("expected_down_one", low=10, n=10)])
-    said.append([f"{app.t('rolls_counted', title=app.t('overall'), n=99999)} · {app.t(key)}"
-                 for key in ("dice_fair", "dice_unfair", "dice_too_few")])
+    said.append([joined(" · ", app.t("rolls_counted", title=app.t("overall"), n=99999),
+                        app.t(key)) for key in ("dice_fair", "dice_unfair", "dice_too_few")])
     aim = LastShot(f"{label['2477']} 1", f"{label['2464']} 1", Facing.REAR, hull_down=True,
                    over=True)
     odds = shot_odds(app, aim)

@@ -24,6 +24,7 @@ from cobi_companion.device.core.battle_log import LogEntry, entry
 from cobi_companion.device.core.battle_state import LastShot, SquadAim
 from cobi_companion.device.core.replay import Replay
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll, View
+from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games.battle import aim_at, fire_range, refuse
 from cobi_companion.device.games.menus import Scroll, with_ride
 from cobi_companion.device.games.rolling import gather
@@ -366,7 +367,7 @@ class TemplatePick(PickPieces):
         if piece.kind.vehicle:
             parts.append(app.t(c.facing.value))
         parts += [app.t(f"short_{s}") for s in c.situations]
-        return f"• {piece.label}: " + " · ".join(parts or [app.t("short_open")])
+        return joined(": ", f"• {piece.label}", joined(" · ", *(parts or [app.t("short_open")])))
 
     def view(self, app: App) -> View:
         pieces = self.pieces(app)
@@ -440,7 +441,7 @@ class TemplatePick(PickPieces):
             return notice(app, app.t("not_possible"), [app.t("nothing_under")], lambda: self)
         under = [self.under[p.label] for p in self.pieces(app) if p.label in self.under]
         firer = app.playing.battle.get(self.firer)
-        title = f"{firer.label}: {weapon_words(app, self.weapon.name)}"
+        title = joined(": ", firer.label, weapon_words(app, self.weapon.name))
         if self.weapon.template is not Template.HE:
             return start(app, self.plan(app, under), self.done, lambda: self, title)
         cover = any(s in ("soft_cover", "hard_cover") for c in under for s in c.situations)
@@ -478,7 +479,7 @@ def start(app: App, plan: SoftPlan, done: Finish, back: Next, title: str,
     side = firer.side.value
     preview = Lines(app.header(title), (*aim, *chances, app.t(
         "press_to_fire", side=app.side_name(side))),
-        hint=" · ".join(part for part in (hint, app.t("ok_more")) if part))
+        hint=joined(" · ", *(part for part in (hint, app.t("ok_more")) if part)))
     run = SoftRun(plan, done, title, Replay(lambda dice: soft_fire.fire(plan, dice)))
 
     def fire_now() -> Screen:
@@ -677,9 +678,9 @@ class SoftRun(Screen):
             elif after.kind is not Kind.HARD and after.figures is not None:
                 left = app.t("left_n", label=after.label, n=after.figures)
                 if gun_destroyed(piece):          # its crew fight on without it
-                    left = ", ".join([left, app.t("gun_destroyed")])
+                    left = joined(", ", left, app.t("gun_destroyed"))
                 parts.append(left)
-        return " · ".join(parts)
+        return joined(" · ", *parts)
 
 
 def soft_outcome(app: App, result: SoftFire) -> BigWord:
@@ -688,14 +689,14 @@ def soft_outcome(app: App, result: SoftFire) -> BigWord:
     whom and what is left, HE's reload, and OK = next."""
     firer = result.firer.label
     template = result.weapon.template is not None
-    title = f"{firer}: {weapon_words(app, result.weapon.name)}" if template else firer
+    title = joined(": ", firer, weapon_words(app, result.weapon.name)) if template else firer
     parts = []
     if not result.hit:          # HE's to-hit missed: nothing under the template was attacked
         word = app.t("MISS")
     elif not template:
         attack = result.attacks[-1]
         word = attack_word(app, result.results[-1], attack)
-        parts.append(f"→ {attacked(app, result.results[-1], attack)}")
+        parts.append(joined(" ", "→", attacked(app, result.results[-1], attack)))
         if attack.damage is not None and attack.armour is not None:
             parts.append(f"{attack.damage.total} − {attack.armour.total} = {attack.net}")
     else:
@@ -703,7 +704,7 @@ def soft_outcome(app: App, result: SoftFire) -> BigWord:
         parts += [left for left in [SoftRun.left(app, result)] if left]
     if result.reload is not None:
         parts += reload_word(app, result.reload)
-    return BigWord(app.header(title), word, " · ".join(parts), hint=app.t("ok_next"))
+    return BigWord(app.header(title), word, joined(" · ", *parts), hint=app.t("ok_next"))
 
 
 def attacked(app: App, piece: PieceResult, attack: Attack) -> str:

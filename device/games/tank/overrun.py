@@ -14,6 +14,7 @@ from cobi_companion.device.core.app import Next, Screen
 from cobi_companion.device.core.battle_log import LogValue, entry
 from cobi_companion.device.core.replay import Replay
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll, View
+from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games.battle import refuse
 from cobi_companion.device.games.rolling import face_for
 from cobi_companion.device.games.shots import Finish
@@ -66,7 +67,7 @@ class OverrunPick(PickPieces):
         parts = [] if piece.model else [str(piece.figures or 0 if u.figures is None
                                              else u.figures)]
         parts.append(app.t("short_dug_in" if u.dug_in else SHORT[u.cover]))
-        return f"• {piece.label}: " + " · ".join(parts)
+        return joined(": ", f"• {piece.label}", joined(" · ", *parts))
 
     def view(self, app: App) -> View:
         items = (*(self.text(app, p) for p in self.pieces(app)), app.t("run_over_now"))
@@ -179,9 +180,9 @@ class OverrunRun(Screen):
                 continue
             left = app.t("left_n", label=p.after.label, n=p.after.figures or 0)
             if p.gun_eliminated:              # its crew fight on without it
-                left = ", ".join([left, app.t("gun_destroyed")])
+                left = joined(", ", left, app.t("gun_destroyed"))
             parts.append(left)
-        return " · ".join(parts)
+        return joined(" · ", *parts)
 
 
 def overrun_outcome(app: App, result: Overrun) -> BigWord:

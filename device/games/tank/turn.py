@@ -303,7 +303,7 @@ def acting(app: App) -> Screen:
     for label in members:
         done = did(app, label)
         piece = state.battle.get(label)   # what it did, once it did something (its ride
-        items.append(f"{shown(piece)} · {done}" if done   # is on the status board)
+        items.append(joined(" · ", shown(piece), done) if done   # is on the status board)
                      else with_ride(app, shown(piece), piece))
     items.append(app.t("end_activation"))
     idle = [i for i, label in enumerate(members) if not did(app, label)]
