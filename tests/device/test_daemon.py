@@ -17,6 +17,7 @@ import sys
 import termios
 import time
 from collections.abc import Callable
+from typing import Any
 
 from cobi_companion.device.boot import title_image
 from cobi_companion.device.box import build
@@ -252,44 +253,39 @@ def test_the_title_shows_at_once_then_the_start_menu(cli_path, tmp_path):
     assert menu == to_halfblocks(box_frames(tmp_path / "here")[0]) != title
 
 
-def box_frames(state_dir, *keys: str) -> list[Image.Image]:
-    """The box's frames in this process: the first screen, then the one after each key."""
+def box_screens(state_dir, keys: tuple[str, ...], take: Callable[[Any, Any], Any]) -> list[Any]:
+    """What `take(box, display)` finds in this process: on the first screen, then after each
+    key."""
     factory, display = MockFactory(pin_class=MockPWMPin), MemoryDisplay()
     box = build(Config(), display, pin_factory=factory, state_dir=state_dir)
     panel = MockPanel(factory, Config())
-    frames = []
+    found = []
     try:
         box.loop.draw()
         for key in (None, *keys):
             if key is not None:
                 panel.act(key)
                 drain(box)
-            assert display.image is not None
-            frames.append(display.image.copy())
+            found.append(take(box, display))
     finally:
         box.close()
         factory.reset()
-    return frames
+    return found
+
+
+def box_frames(state_dir, *keys: str) -> list[Image.Image]:
+    """The box's frames in this process: the first screen, then the one after each key."""
+    def frame(box, display) -> Image.Image:
+        assert display.image is not None
+        return display.image.copy()
+    return box_screens(state_dir, keys, frame)
 
 
 def box_words(state_dir, *keys: str) -> list[str]:
     """The text form (ui/text.py) of the box's screens in this process: the first screen,
     then the one after each key, each as its lines joined."""
-    factory, display = MockFactory(pin_class=MockPWMPin), MemoryDisplay()
-    box = build(Config(), display, pin_factory=factory, state_dir=state_dir)
-    panel = MockPanel(factory, Config())
-    words = []
-    try:
-        box.loop.draw()
-        for key in (None, *keys):
-            if key is not None:
-                panel.act(key)
-                drain(box)
-            words.append("\n".join(view_text(box.app.view())))
-    finally:
-        box.close()
-        factory.reset()
-    return words
+    return box_screens(state_dir, keys,
+                       lambda box, display: "\n".join(view_text(box.app.view())))
 
 
 def words_frame(frame: str) -> bool:
