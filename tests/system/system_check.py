@@ -502,6 +502,7 @@ class Box:
 class Report:
     passed: int = 0
     failed: list[str] = field(default_factory=list)
+    on_fail: Callable[[str], None] | None = None     # what is kept to see why
 
     @contextmanager
     def step(self, name: str) -> Iterator[list[str]]:
@@ -514,6 +515,8 @@ class Report:
                 subprocess.SubprocessError) as exc:
             self.failed.append(name)
             say(f"FAIL {name}: {exc} ({time.monotonic() - started:.0f} s)")
+            if self.on_fail is not None:
+                self.on_fail(name)
             return
         self.passed += 1
         say(f"PASS {name}: {'; '.join(said)} ({time.monotonic() - started:.0f} s)")
@@ -677,12 +680,19 @@ def priorities(box: Box, said: list[str]) -> None:
 
 def pkcheck(guest: Guest, said: list[str]) -> None:
     def check(action: str) -> int:
-        return guest.sh(f"runuser -u cobi -- sh -c 'exec pkcheck --action-id {action} "
-                        f"--process $$'")[0]
+        # As the box asks: a process of cobi's own service, with no login session (runuser
+        # would open one through PAM, and an active session is allowed more).
+        out = guest.ok(f"systemd-run --quiet --wait --pipe --collect -p User=cobi sh -c "
+                       f"'pkcheck --action-id {action} --process $$ >/dev/null 2>&1; "
+                       f"echo rc=$?'")
+        found = re.search(r"rc=(\d+)", out)
+        if found is None:
+            raise StepFailed(f"pkcheck {action}: {out.strip()}")
+        return int(found.group(1))
     allowed = check("org.freedesktop.login1.power-off")
     others = {action: check(action) for action in (
         "org.freedesktop.login1.set-wall-message", "org.freedesktop.systemd1.manage-units",
-        "org.freedesktop.login1.halt")}
+        "org.freedesktop.login1.halt", "org.freedesktop.login1.suspend")}
     if allowed != 0 or any(rc == 0 for rc in others.values()):
         raise StepFailed(f"pkcheck as cobi: power-off {allowed}, others {others}")
     said.append(f"pkcheck as cobi: org.freedesktop.login1.power-off allowed (0); refused: "
@@ -690,7 +700,8 @@ def pkcheck(guest: Guest, said: list[str]) -> None:
 
 
 def power_off(guest: Guest, box: Box, said: list[str]) -> None:
-    box.wait_screen("> Resume battle")
+    box.press("back")               # a long press in the battle: the menu
+    box.wait_screen("[ Menu ]")
     box.choose("Settings")
     box.choose("Power off")
     box.wait_screen("Power off the box?")
@@ -783,6 +794,23 @@ def main(argv: list[str] | None = None) -> int:
     times: tuple[float, float] | None = None
     guest = Guest(work, disk, payload_img, kernel, initrd, accel, "boot1")
     box = Box(guest)
+    second = Guest(work, disk, payload_img, kernel, initrd, accel, "boot2")
+
+    def keep_journal(step: str) -> None:
+        """The running boot's whole journal, and the screen, beside the run's disks."""
+        running = [g for g in (guest, second) if g.process is not None and
+                   g.process.poll() is None]
+        if not running:
+            return
+        try:
+            journal = running[-1].sh("journalctl -b --no-pager -o short-monotonic", 300)[1]
+            screen = running[-1].sh(f"cat {SCREEN} 2>/dev/null")[1]
+        except (OSError, TimeoutError, ConnectionError):
+            return
+        kept = work / f"{step}-journal.txt"
+        kept.write_text(f"{journal}\n--- the screen ---\n{screen}")
+        say(f"     this boot's journal and the screen: {kept}")
+    report.on_fail = keep_journal
     try:
         guest.start()
         say(f"guest up in {guest.wait_hello():.0f} s (the agent answers)")
@@ -792,6 +820,10 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         with report.step("ready") as said:
             ready(box, said)
+        # Before the battle: New battle saves every setting on the box (the armies are
+        # remembered with the rest), and saved settings are kept over the files' ones.
+        with report.step("usb-stick") as said:
+            usb_stick(guest, box, stick, said)
         battle: dict[str, Any] = {}
         with report.step("battle") as said:
             battle = start_battle(box, said)
@@ -799,8 +831,6 @@ def main(argv: list[str] | None = None) -> int:
             killed(box, "STOP", said, battle)
         with report.step("sigkill") as said:
             killed(box, "KILL", said, battle)
-        with report.step("usb-stick") as said:
-            usb_stick(guest, box, stick, said)
         with report.step("reboot") as said:
             times = reboot(guest, box, said, battle)
         with report.step("journal-priorities") as said:
@@ -811,7 +841,6 @@ def main(argv: list[str] | None = None) -> int:
             power_off(guest, box, said)
     finally:
         guest.stop()
-    second = Guest(work, disk, payload_img, kernel, initrd, accel, "boot2")
     try:
         second.start()
         second.wait_hello()
