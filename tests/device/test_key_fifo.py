@@ -16,9 +16,9 @@ from cobi_companion.device.ports.events import Event, Key, Press
 from cobi_companion.device.ports.key_fifo import KeyFifo, ScreenFile
 from cobi_companion.device.ports.speech import NoSpeech
 from gpiozero.pins.mock import MockFactory, MockPWMPin
+from waiting import HANG_S
 
 HARDWARE_CONFIG = Path(__file__).parents[2] / "hardware" / "config.toml"
-WAIT_S = 60.0     # only how long a broken reader may hang the test; a working one is at once
 
 
 def box_of(tmp_path: Path, text: str) -> Box:
@@ -58,7 +58,7 @@ def test_keys_written_to_the_fifo_are_presses_on_the_main_loop(tmp_path: Path) -
         assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
         assert stat.S_IMODE(os.lstat(fifo).st_mode) == 0o600
         write_fifo(fifo, b"cw, OK\naxis_long\n")
-        got = [box.loop.events.get(timeout=WAIT_S) for _ in range(3)]
+        got = [box.loop.events.get(timeout=HANG_S) for _ in range(3)]
         assert got == [Press(Key.CW), Press(Key.OK), Press(Key.AXIS_LONG)]
         # As the loop handles a knob's press: the start menu's cursor moved.
         before = box.app.view()

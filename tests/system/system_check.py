@@ -169,6 +169,14 @@ def configure_base(root: Path) -> None:
         link.symlink_to("/etc/systemd/system/cobi-test-agent.service")
 
 
+def make_ext4(image: Path, label: str, tree: Path, mib: int) -> None:
+    """An ext4 disk image of `tree` (owners and modes kept), sparse, `mib` MiB."""
+    image.unlink(missing_ok=True)
+    with image.open("wb") as file:
+        file.truncate(mib * 1024 * 1024)
+    run("mkfs.ext4", "-q", "-L", label, "-d", tree, image)
+
+
 def base_image(cache: Path) -> tuple[Path, Path, Path]:
     """The disk (ext4 made by mkfs.ext4 -d), and the image's own kernel and initrd."""
     root = rootfs(cache)
@@ -181,8 +189,7 @@ def base_image(cache: Path) -> tuple[Path, Path, Path]:
         raise StepFailed(f"no kernel or initrd in {root}/boot")
     if not (image.exists() and stamp.exists() and stamp.read_text() == wanted):
         configure_base(root)
-        image.unlink(missing_ok=True)
-        run("mkfs.ext4", "-q", "-L", "cobiroot", "-d", root, image, "4G")
+        make_ext4(image, "cobiroot", root, 4096)
         stamp.write_text(wanted)
     return image, kernels[-1], initrds[-1]
 
@@ -228,8 +235,7 @@ def payload(work: Path, cache: Path) -> tuple[Path, str]:
         raise StepFailed("git archive HEAD failed")
     shutil.copytree(wheels(cache, tree / "src"), tree / "wheels")
     image = work / "payload.img"
-    image.unlink(missing_ok=True)
-    run("mkfs.ext4", "-q", "-L", "cobipayload", "-d", tree, image, "1G")
+    make_ext4(image, "cobipayload", tree, 1024)
     return image, commit
 
 
@@ -679,12 +685,16 @@ def priorities(box: Box, said: list[str]) -> None:
 
 
 def pkcheck(guest: Guest, said: list[str]) -> None:
+    # As the box asks: a process of a service of cobi's, with no login session (runuser
+    # would open one through PAM, and an active session is allowed more). A script: systemd
+    # would take the $ of a command line given to systemd-run for its own.
+    guest.ok("cat > /run/cobi-pkcheck.sh <<'EOF'\n"
+             'pkcheck --action-id "$1" --process $$ >/dev/null 2>&1\necho "rc=$?"\nEOF\n'
+             "chmod 0755 /run/cobi-pkcheck.sh")
+
     def check(action: str) -> int:
-        # As the box asks: a process of cobi's own service, with no login session (runuser
-        # would open one through PAM, and an active session is allowed more).
-        out = guest.ok(f"systemd-run --quiet --wait --pipe --collect -p User=cobi sh -c "
-                       f"'pkcheck --action-id {action} --process $$ >/dev/null 2>&1; "
-                       f"echo rc=$?'")
+        out = guest.ok(f"systemd-run --quiet --wait --pipe --collect -p User=cobi "
+                       f"/bin/sh /run/cobi-pkcheck.sh {action}")
         found = re.search(r"rc=(\d+)", out)
         if found is None:
             raise StepFailed(f"pkcheck {action}: {out.strip()}")
@@ -727,7 +737,7 @@ def power_off_journal(guest: Guest, said: list[str]) -> None:
 # What of the box is looked for after uninstall.sh --purge.
 LEFT_PATHS = ("/opt/cobi-companion", "/usr/local/bin/cobi-companion", "/etc/cobi-companion",
               "/var/lib/cobi-companion", "/var/cache/cobi-companion", "/run/cobi-companion",
-              "/boot/firmware/cobi", "/media/cobi/config.toml",
+              "/boot/firmware/cobi", "/media/cobi",
               "/etc/systemd/system/cobi-companion.service",
               "/etc/systemd/system/media-cobi.mount",
               "/etc/systemd/system/cobi-companion-usb.service",
