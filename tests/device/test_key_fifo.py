@@ -57,7 +57,8 @@ def test_keys_written_to_the_fifo_are_presses_on_the_main_loop(tmp_path: Path) -
     try:
         assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
         assert stat.S_IMODE(os.lstat(fifo).st_mode) == 0o600
-        write_fifo(fifo, b"cw, OK\naxis_long\n")
+        # Garbage first: refused, and the reader goes on to the keys after it.
+        write_fifo(fifo, b"\xff\x00 rm -rf /\ncw, OK\naxis_long\n")
         got = [box.loop.events.get(timeout=HANG_S) for _ in range(3)]
         assert got == [Press(Key.CW), Press(Key.OK), Press(Key.AXIS_LONG)]
         # As the loop handles a knob's press: the start menu's cursor moved.
