@@ -700,12 +700,17 @@ def pkcheck(guest: Guest, said: list[str]) -> None:
             raise StepFailed(f"pkcheck {action}: {out.strip()}")
         return int(found.group(1))
     allowed = check("org.freedesktop.login1.power-off")
+    # logind's own policy makes power-off (and reboot) imply set-wall-message: allowed with it.
+    implied = check("org.freedesktop.login1.set-wall-message")
     others = {action: check(action) for action in (
-        "org.freedesktop.login1.set-wall-message", "org.freedesktop.systemd1.manage-units",
-        "org.freedesktop.login1.halt", "org.freedesktop.login1.suspend")}
-    if allowed != 0 or any(rc == 0 for rc in others.values()):
-        raise StepFailed(f"pkcheck as cobi: power-off {allowed}, others {others}")
-    said.append(f"pkcheck as cobi: org.freedesktop.login1.power-off allowed (0); refused: "
+        "org.freedesktop.login1.halt", "org.freedesktop.login1.suspend",
+        "org.freedesktop.login1.chvt", "org.freedesktop.login1.set-user-linger",
+        "org.freedesktop.systemd1.manage-units")}
+    if allowed != 0 or implied != 0 or any(rc == 0 for rc in others.values()):
+        raise StepFailed(f"pkcheck as cobi: power-off {allowed}, set-wall-message {implied}, "
+                         f"others {others}")
+    said.append(f"pkcheck as cobi, from a service: org.freedesktop.login1.power-off allowed (0) "
+                f"and the set-wall-message it implies (0); refused: "
                 f"{', '.join(f'{a} ({rc})' for a, rc in others.items())}")
 
 
