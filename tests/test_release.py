@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from waiting import HANG_S  # tests/device/waiting.py: a hang guard, never a deadline
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ("pyproject.toml", "README.md", "LICENSE", "rules", "cards", "device")
@@ -55,8 +56,8 @@ def test_the_license_file_is_mit_and_travels_in_the_wheel(wheel: Path) -> None:
 
 
 def version_of(command: list[str], **kwargs: Any) -> re.Match[str]:
-    done = subprocess.run([*command, "--version"], capture_output=True, text=True, timeout=60,
-                          **kwargs)
+    done = subprocess.run([*command, "--version"], capture_output=True, text=True,
+                          timeout=HANG_S, **kwargs)
     assert done.returncode == 0 and done.stderr == "", done.stderr
     found = VERSION.fullmatch(done.stdout.strip())
     assert found, done.stdout
