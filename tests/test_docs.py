@@ -46,7 +46,7 @@ COMMAND_SEPARATOR = re.compile(r"&&|\|\||[;|]|\$ ")
 # Words before the program a command runs (`sudo -u cobi env X=1 python3 -X importtime ...`).
 RUNNERS = {"sudo", "env", "python3", "python", "bash", "sh", "exec", "time", "nice", "runuser"}
 TAKES_A_VALUE = {"-u", "-g", "-C"}
-SCRIPT = re.compile(r"(?:\.{1,2}/)+\S+|[\w.-]+(?:/[\w.-]+)+\.(?:sh|py)")
+SCRIPT = re.compile(r"(?:\.{1,2}/)+\S+|[\w.-]+(?:/[\w.-]+)*\.(?:sh|py)")
 
 
 def programs(snippet: str) -> list[tuple[str, bool]]:
@@ -86,8 +86,9 @@ def test_runs_finds_the_scripts_of_a_command_line() -> None:
     text = ("    sudo systemd/install.sh --uart\n    git pull && sudo ../x/y.sh\n"
             "`.venv/bin/python bench/device.py --quick`, `sudo -u cobi env A=1 ./z.sh`, "
             "`python3 -m pytest tests/a.py`, `/opt/cobi/venv/bin/cobi-companion`, "
-            "`ports/pages.py`, `install.sh`\n    2477/side 4/4\n")
-    assert runs_in(text) == {"systemd/install.sh", "../x/y.sh", "bench/device.py", "./z.sh"}
+            "`ports/pages.py`, `install.sh`, `python3 run.py test`\n    2477/side 4/4\n")
+    assert runs_in(text) == {"systemd/install.sh", "../x/y.sh", "bench/device.py", "./z.sh",
+                             "run.py"}
 
 
 @pytest.mark.parametrize("doc", DOCS, ids=lambda path: str(path.relative_to(ROOT)))
