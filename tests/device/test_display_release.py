@@ -11,8 +11,8 @@ from collections.abc import Callable
 
 import pytest
 from cobi_companion.device.ports.display import FIRST_DELAY_S, OledDisplay, luma_factory
-from luma.core.device import device as LumaDevice
 from luma.core.interface.serial import i2c
+from luma.oled.device import sh1106, ssd1306
 from panel_bus import DISPLAY_OFF, Bus, Clock, noise, oled
 from PIL import Image
 
@@ -45,8 +45,10 @@ class OwnBus(i2c):
 
 
 def live_luma_devices() -> int:
+    """luma's panel drivers alive in this process (not its dummy, which other tests' displays
+    use: those come and go on their own)."""
     gc.collect()
-    return sum(isinstance(thing, LumaDevice) for thing in gc.get_objects())
+    return sum(isinstance(thing, sh1106 | ssd1306) for thing in gc.get_objects())
 
 
 def dark_panel(driver: str) -> tuple[OledDisplay, list[DarkSMBus]]:
