@@ -209,7 +209,7 @@ def wheels(cache: Path, src: Path) -> Path:
         run(sys.executable, "-m", "venv", pip_venv)
     platforms = ["manylinux2014_x86_64", *(f"manylinux_2_{n}_x86_64" for n in range(17, 37)),
                  "linux_x86_64"]
-    args: list[str] = ["download", "--quiet", "--disable-pip-version-check",
+    args: list[str] = ["download", "-qq", "--disable-pip-version-check",
                        "--only-binary=:all:", "--python-version", "3.11",
                        "--implementation", "cp", "-d", str(folder)]
     for platform in platforms:
