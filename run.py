@@ -5,6 +5,9 @@
     python3 run.py test        lint (ruff), type-check rules/, cards/ and device/ (mypy), run
                                every test (pytest)
     python3 run.py bench       run the benchmarks in bench/ (installs icepool for the comparison)
+    sudo python3 run.py system-test
+                               install the committed tree with systemd/install.sh on a Debian 12
+                               booted in QEMU and check it under systemd (tests/system/)
 
 Needs only Python 3.11 or newer with its standard `venv` module. On a Raspberry Pi the venv
 also sees the system's packages, for apt's python3-lgpio (PyPI has no working lgpio for most
@@ -350,6 +353,9 @@ def main(argv: list[str]) -> int:
         return run_tests()
     if argv[:1] == ["bench"]:
         return run_bench(argv[1:])
+    if argv[:1] == ["system-test"]:      # standard library only: no venv needed
+        return subprocess.run([sys.executable, str(ROOT / "tests" / "system" / "system_check.py"),
+                               *argv[1:]], cwd=ROOT).returncode
     ensure_venv("")
     if on_raspberry_pi() and runs_the_box(argv, on_pi=True):
         problem = lgpio_problem()

@@ -26,7 +26,7 @@ from cobi_companion.device.ports.errors import ConfigError, reason
 from cobi_companion.device.ports.events import Stop
 from cobi_companion.device.ports.inputs import Inputs, PinProblem
 from cobi_companion.device.ports.notify import Notifier
-from cobi_companion.device.ports.pin_factory import use_named_factory
+from cobi_companion.device.ports.pin_factory import mock_pins, use_named_factory
 from cobi_companion.device.ports.power import Power
 from cobi_companion.device.ports.sensors import Sensors
 from cobi_companion.device.ports.sound import BuzzerSound, Lights, NoLights, NoSound
@@ -156,7 +156,7 @@ def hardware_of(config: Config) -> dict[str, Any]:
     value takes a restart."""
     plain = config.to_plain()
     fixed = {key: plain[key] for key in ("buttons", "encoder", "buzzer", "leds", "sensors",
-                                         "paths")}
+                                         "paths", "pins", "test")}
     return fixed | {"panel": panel_of(config.display)}
 
 
@@ -437,6 +437,24 @@ def sources_of(loaded: Loaded | None, folders: list[Path], book: CardBook) -> So
                    skipped + tuple(str(problem) for problem in book.problems))
 
 
+def testing_hooks(box: Box) -> None:
+    """For tests only, when the settings' [test] table asks (off by default): keys read from
+    a FIFO as presses, each frame written as text (ports/key_fifo.py)."""
+    test = box.config.test
+    if test.keys_fifo is not None:
+        from cobi_companion.device.ports.key_fifo import open_key_fifo
+
+        fifo = open_key_fifo(test.keys_fifo, box.loop.put)
+        if fifo is not None:
+            box.parts.append(fifo)
+    if test.screen_file is not None:
+        from cobi_companion.device.ports.key_fifo import ScreenFile
+        from cobi_companion.device.ui.text import view_text
+
+        screen = ScreenFile(test.screen_file)
+        box.loop.on_frame = lambda view: screen.write(view_text(view))
+
+
 def build(config: Config, display: Any, *, pin_factory: Any = None,
           dice: Dice | Numbered | None = None, state_dir: Path | None = None,
           notifier: Notifier | None = None, power: Power | None = None,
@@ -452,7 +470,9 @@ def build(config: Config, display: Any, *, pin_factory: Any = None,
     `speech`: the voice to use instead of the one `make_speech` makes (tests)."""
     state = state_dir or config.paths.state_dir
     atlas.use()           # the glyphs drawn at an earlier start, before the first screen
-    if pin_factory is None:
+    if pin_factory is None and config.pins.factory == "mock":
+        pin_factory = mock_pins()
+    elif pin_factory is None:
         use_named_factory()       # $GPIOZERO_PIN_FACTORY's, without gpiozero's package search
     store = SqliteStore(state / DATABASE_NAME)
     settings = settings_from(config, store.settings())
@@ -486,6 +506,7 @@ def build(config: Config, display: Any, *, pin_factory: Any = None,
               restart_on_change=restart_on_change, parts=[app.sensors, sound, lights],
               input_clock=input_clock, learned=learned, loaded=loaded)
     box.connect_inputs()
+    testing_hooks(box)
     loop.on_reload, loop.on_tick, loop.pages = box.reload, box.tick, pages
     # After the troubles, the start menu is drawn anew (a file may have set the language).
     app.screen = box.first_screens(off, loaded.skipped if loaded else (),

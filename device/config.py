@@ -51,6 +51,7 @@ Driver = Literal["ssd1306", "sh1106", "dummy"]
 Language = Literal["en", "pl"]
 Rules = Literal["easy", "tank"]
 Voice = Literal["off", "outcomes", "all"]
+PinKind = Literal["real", "mock"]
 
 
 # The tables of the config: what each key allows is said in config_check.py's schema.
@@ -122,6 +123,25 @@ class Game:
 
 
 @dataclass(frozen=True, kw_only=True)
+class Pins:
+    """Whose pins the controls, the buzzer and the LEDs are: the Pi's GPIO ("real", through
+    the pin factory $GPIOZERO_PIN_FACTORY names) or gpiozero's mock pins ("mock": no GPIO at
+    all, for trying the box on another computer and for the system test)."""
+
+    factory: PinKind = "real"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Testing:
+    """For tests only, never set on a box at the table: a FIFO the box makes and reads key
+    names from, as presses (ports/key_fifo.py), and a file it writes each frame into as text
+    (the system test, tests/system/, plays the installed box with them). None: off."""
+
+    keys_fifo: Path | None = None
+    screen_file: Path | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
 class Paths:
     """Where the box keeps its battles, and the folder of the user's own cards."""
 
@@ -145,7 +165,7 @@ class Sensor:
 
 
 _SECTIONS = {"buttons": Buttons, "encoder": Encoder, "buzzer": Buzzer, "leds": Leds,
-             "display": Display, "game": Game}
+             "display": Display, "game": Game, "pins": Pins}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -159,6 +179,8 @@ class Config:
     display: Display = field(default_factory=Display)
     game: Game = field(default_factory=Game)
     paths: Paths = field(default_factory=Paths)
+    pins: Pins = field(default_factory=Pins)
+    test: Testing = field(default_factory=Testing)
     sensors: list[Sensor] = field(default_factory=list)
     # [house_rules]: the house rules a new battle starts with (rules/house.py), by name: those
     # set to another reading than the rules' own. Kept as names and words: the rules' table is
@@ -178,7 +200,7 @@ class Config:
 
     def to_plain(self) -> dict[str, Any]:
         """Every setting as JSON data, by table."""
-        plain = {name: _plain(getattr(self, name)) for name in (*_SECTIONS, "paths")}
+        plain = {name: _plain(getattr(self, name)) for name in (*_SECTIONS, "paths", "test")}
         return {**plain, "sensors": [_plain(sensor) for sensor in self.sensors],
                 "house_rules": dict(self.house_rules)}
 
@@ -187,9 +209,12 @@ class Config:
         """The config of `to_plain`'s data, as it was checked: nothing is checked here."""
         paths = data["paths"]
         cards = paths["cards_dir"]
+        test = {key: None if value is None else Path(value)
+                for key, value in data["test"].items()}
         return cls(**{name: section(**data[name]) for name, section in _SECTIONS.items()},
                    paths=Paths(state_dir=Path(paths["state_dir"]),
                                cards_dir=None if cards is None else Path(cards)),
+                   test=Testing(**test),
                    sensors=[Sensor(**sensor) for sensor in data["sensors"]],
                    house_rules={str(name): str(value)
                                 for name, value in (data.get("house_rules") or {}).items()})

@@ -131,6 +131,27 @@ class PathsSchema(_Section):
         return path
 
 
+class PinsSchema(_Section):
+    factory: Literal["real", "mock"] = Field(
+        default="real", description='"real" (the Pi\'s GPIO) or "mock" (no GPIO: gpiozero\'s '
+                                    'mock pins, for trying the box and for tests)')
+
+
+class TestingSchema(_Section):
+    # For tests only (config.Testing): never set on a box at the table.
+    keys_fifo: Path | None = Field(
+        default=None, description='an absolute path, like "/run/cobi-companion/keys", or '
+                                  '"none" (tests only)')
+    screen_file: Path | None = Field(
+        default=None, description='an absolute path, like "/run/cobi-companion/screen.txt", '
+                                  'or "none" (tests only)')
+
+    @field_validator("keys_fifo", "screen_file", mode="before")
+    @classmethod
+    def _absolute(cls, value: Any) -> Any:
+        return PathsSchema._absolute(_none_word(value))
+
+
 class SensorSchema(_Section):
     name: str = Field(min_length=1, max_length=16, pattern=r"^[A-Za-z0-9_-]+$",
                       description="a short name of letters, digits, - or _, like axis-end")
@@ -188,6 +209,9 @@ class ConfigSchema(_Section):
                              description="the [game] table")
     paths: PathsSchema = Field(default_factory=PathsSchema,
                                description="the [paths] table")
+    pins: PinsSchema = Field(default_factory=PinsSchema, description="the [pins] table")
+    test: TestingSchema = Field(default_factory=TestingSchema,
+                                description="the [test] table (tests only)")
     sensors: list[SensorSchema] = Field(default_factory=list, description="[[sensors]] tables")
     house_rules: HouseRulesSchema = Field(  # type: ignore[valid-type]
         default_factory=HouseRulesSchema, description="the [house_rules] table")

@@ -45,6 +45,7 @@ def run_box(config_path: Path | None = None) -> int:
     # reported by the full check below, and the title tries the usual panel meanwhile.
     first = panel if panel is not None else dict(PANEL_DEFAULTS)
     shown = (first, oled_title(first))
+    log.info("first frame: the title, on the %s panel", first["driver"])
 
     def load() -> Loaded:
         return load_layers(config_path, snapshot_file(CONFIG_SNAPSHOT))

@@ -115,3 +115,14 @@ venv_lgpio() {
         "python3-lgpio, and its python3-gpiozero 1.6 is too old), then run $script again" >&2
     exit 1
 }
+
+# asks_for_mock_pins FILE: true when the settings file FILE says `[pins] factory = "mock"`
+# (gpiozero's mock pins: a box that touches no GPIO, like the system test's); false when it
+# does not, or is missing, or is no TOML.
+asks_for_mock_pins() {
+    [[ -f $1 ]] || return 1
+    python3 -c 'import sys, tomllib
+with open(sys.argv[1], "rb") as file:
+    pins = tomllib.load(file).get("pins")
+sys.exit(0 if isinstance(pins, dict) and pins.get("factory") == "mock" else 1)' "$1" 2>/dev/null
+}

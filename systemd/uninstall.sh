@@ -91,6 +91,11 @@ done
 for unit in "${STICK_UNITS[@]}"; do
     remove "$ROOT$UNIT_DIR/$unit"
 done
+# The stick's mount point, which systemd made for media-cobi.mount: only while it is empty (the
+# stick is unmounted by now; anything someone put there stays).
+if [[ -d $ROOT/media/cobi && ! -L $ROOT/media/cobi && -z $(ls -A -- "$ROOT/media/cobi") ]]; then
+    change "remove the stick's empty mount point $ROOT/media/cobi" rmdir -- "$ROOT/media/cobi"
+fi
 remove "$ROOT$UNIT_FILE"
 system systemctl daemon-reload
 remove "$ROOT$POLKIT_RULE"

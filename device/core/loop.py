@@ -95,6 +95,8 @@ class Loop:
         self.power = power
         self.on_reload: Callable[[], None] = lambda: None
         self.on_tick: Callable[[float], None] = lambda now: None
+        # Each new frame's view, once shown (the test screen file, [test] screen_file).
+        self.on_frame: Callable[[View], None] = lambda view: None
         # The controls' timing (Inputs.due): sends the holds that are due, and says in how
         # many seconds the next thing will be (None: nothing to time). The wait ends then.
         self.inputs_due: Callable[[], float | None] = lambda: None
@@ -134,6 +136,7 @@ class Loop:
             self.display.show(self.render(view))
             self.last_view = view
             self.frames += 1
+            self.on_frame(view)
 
     def turned(self, view: View) -> View:
         """`view` at the turn its paged lines are due: the first as it appears, the next every

@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 import logging
 import os
+from typing import Any
 
 from gpiozero import Device
 
@@ -42,3 +43,12 @@ def use_named_factory() -> bool:
         return False
     Device.pin_factory = factory
     return True
+
+
+def mock_pins() -> Any:
+    """gpiozero's mock pins, with PWM for the buzzer: the settings' `[pins] factory = "mock"`,
+    a box that touches no GPIO (on a computer that is not a Pi, and in the system test)."""
+    from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+    log.info('pins: gpiozero\'s mock pins ([pins] factory = "mock"), no GPIO')
+    return MockFactory(pin_class=MockPWMPin)

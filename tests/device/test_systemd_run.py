@@ -161,6 +161,9 @@ def test_the_unit_starts_the_box_and_systemd_hears_it(service: Service) -> None:
     text = "\n".join(journal)
     assert "<6>settings read again" in text and "<6>signal SIGUSR1" in text
     assert "<6>stopped: SIGTERM" in text
+    # The title's frame is logged as it is sent: its time since the kernel's start is the
+    # system test's (tests/system/) first frame.
+    assert sum(line.startswith("<6>first frame: the title, on the ") for line in journal) == 1
 
 
 def up_and_stopped(service: Service) -> str:

@@ -472,6 +472,20 @@ def test_uninstall_removes_the_stick_polkit_and_the_link(env: Env) -> None:
     assert env.calls() == []
 
 
+def test_uninstall_removes_the_sticks_empty_mount_point_only(env: Env) -> None:
+    installed(env)
+    media = env.root / "media/cobi"
+    media.mkdir(parents=True)                # made by systemd for media-cobi.mount
+    out = ok(env.run(UNINSTALL))
+    assert f"remove the stick's empty mount point {media}" in out
+    assert not media.exists() and (env.root / "media").is_dir()
+    media.mkdir()
+    (media / "notes.txt").write_text("someone's\n")
+    out = ok(env.run(UNINSTALL))
+    assert not [line for line in out if "mount point" in line]
+    assert (media / "notes.txt").read_text() == "someone's\n"
+
+
 @pytest.fixture
 def outside(tmp_path: Path) -> Path:
     """A folder beside the root, with something in it that must survive."""
