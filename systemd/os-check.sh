@@ -200,6 +200,6 @@ step "sim: $(find "$R/tmp/sim/snap" -name '*.png' | wc -l) frames"
 ch "$V/bin/pip" install -q --no-index --find-links /opt/whl \
     -c "/opt/src/constraints-$bits-bit.txt" pytest hypothesis
 step "pytest tests/cards tests/device/test_screens.py tests/device/test_cli.py"
-ch sh -c "cd /opt/src && $V/bin/python -m pytest -q -p no:cacheprovider tests/cards \
+ch sh -c "cd /opt/src && $V/bin/python -m pytest -p no:cacheprovider tests/cards \
     tests/device/test_screens.py tests/device/test_cli.py"
 step "passed"

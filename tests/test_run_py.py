@@ -549,3 +549,16 @@ def test_a_failed_install_is_not_marked_done(run: ModuleType,
     assert err == ("ERROR: Could not find a version that satisfies the requirement pydantic\n"
                    "pip's last lines:\n  Collecting pydantic<3,>=2.7\n")
     assert not list(run.VENV.glob(".installed-*"))
+
+
+@pytest.mark.parametrize("argv", [["os-check"], ["os-check", "jessie-i386"]],
+                         ids=["none", "unknown"])
+def test_os_check_names_its_variants(argv: list[str]) -> None:
+    """`python3 run.py os-check` without a variant it knows says which it knows, before it
+    asks for root or touches anything (the checks themselves: systemd/README.md)."""
+    result = subprocess.run([sys.executable, str(REPO / "run.py"), *argv], capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 2
+    assert result.stderr == ("usage: sudo python3 run.py os-check "
+                             "bookworm-arm64|trixie-arm64|bookworm-armhf\n")
+    assert result.stdout == ""
