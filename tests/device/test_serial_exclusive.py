@@ -16,7 +16,8 @@ import serial
 from cobi_companion.device.config import Sensor
 from cobi_companion.device.ports.events import SensorReading, SensorState
 from cobi_companion.device.ports.fake_sensor import FakeSensor, ff_frame
-from cobi_companion.device.ports.range_reader import RETRY_S, SensorBusy, open_serial, reader_for
+from cobi_companion.device.ports.range_reader import SensorBusy, open_serial, reader_for
+from waiting import HANG_S, until
 
 
 def busy_line(port: str) -> str:
@@ -113,17 +114,23 @@ def test_the_box_reader_stays_offline_says_so_once_and_comes_back(tmp_path, sens
     holder = serial.Serial(str(link), exclusive=True)      # `cobi-companion range` has it
     caplog.set_level(logging.INFO, logger="cobi-companion")
     reader = reader_for(Sensor(name="table", port=str(link), model="a02yyuw"), events.put)
+    tries, open_port = [], reader.open_port
+
+    def counted(name: str, baud: int):
+        tries.append(name)
+        return open_port(name, baud)
+    reader.open_port = counted                               # type: ignore[method-assign]
     reader.want(3)
     reader.start()
     try:
-        time.sleep(RETRY_S * 3.5)                             # three retries or more
+        assert until(lambda: len(tries) >= 3)                 # three tries, RETRY_S apart
         assert not reader.online and events.empty()
         said = [r for r in caplog.records if str(link) in r.getMessage()]
         assert len(said) == 1 and said[0].levelno == logging.WARNING
         assert "in use by another program" in said[0].getMessage()
         holder.close()
-        end = time.monotonic() + 5
         got: list[SensorReading | SensorState] = []
+        end = time.monotonic() + HANG_S
         while time.monotonic() < end and not any(isinstance(e, SensorReading) for e in got):
             with contextlib.suppress(queue.Empty):
                 got.append(events.get(timeout=0.2))
@@ -160,7 +167,7 @@ def test_the_lock_is_not_held_by_a_closed_reader(pty_slave):
     reader = reader_for(Sensor(name="t", port=pty_slave, model="a02yyuw"), events.put)
     reader.start()
     try:
-        end = time.monotonic() + 5
+        end = time.monotonic() + HANG_S
         while not reader.online and time.monotonic() < end:
             time.sleep(0.05)
         assert reader.online

@@ -18,7 +18,7 @@ from gpiozero.pins.mock import MockFactory, MockPWMPin
 from gpiozero.tones import Tone
 
 BUZZER, AXIS_LED, ALLIES_LED = 12, 20, 21
-WAIT = 5.0  # seconds; only ever reached when a test fails
+WAIT = 120.0  # seconds; only ever reached when a test fails (a guard against a hang)
 
 
 class RecordingPWMPin(MockPWMPin):

@@ -188,7 +188,7 @@ def set_size(fd: int, columns: int, lines: int) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
 
 
-def written(fd: int, ending: str, timeout: float = 5.0) -> str:
+def written(fd: int, ending: str, timeout: float = 120.0) -> str:
     """What has been written to the terminal, read until it ends with `ending`."""
     seen = b""
     end = time.monotonic() + timeout

@@ -40,7 +40,7 @@ def rms(samples: bytes) -> float:
     return math.sqrt(sum(v * v for v in values) / max(1, len(values)))
 
 
-def wait(test: Callable[[], bool], what: str, timeout: float = 20.0) -> None:
+def wait(test: Callable[[], bool], what: str, timeout: float = 120.0) -> None:
     """Wait for another thread or process to get somewhere (no timing is asserted)."""
     from cobi_companion.device.ports.audio_out import wait_until
 
@@ -217,7 +217,7 @@ def test_a_new_utterance_cuts_the_old_one_short(gated: Gated,
     first = playing(voice)
     voice.say(Utterance("en", ("Sherman two", "misses.")))
     wait(lambda: gated.starts() == 2, "the second player started")
-    assert first.wait(timeout=20) == -9           # killed, not played out
+    assert first.wait(timeout=120) == -9           # killed, not played out
     assert not gated.out.exists()
     gated.gate.touch()
     wait(lambda: playing(voice).poll() is not None, "the second player ended")
