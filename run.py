@@ -20,6 +20,7 @@ Every install takes the versions in constraints.txt (pip's -c): those the tests 
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 import queue
 import re
@@ -53,6 +54,9 @@ FROM_ELSEWHERE_ON_32_BIT = {
     "cbor2": "Debian's python3-cbor2 (cbor2 6 has no armv7 wheel, its source needs Rust)",
     "pillow": "Debian's python3-pil (Trixie) or piwheels' Pillow (Bookworm)",
 }
+# Of those, what pip cannot do without there (Pillow comes from piwheels, which Raspberry Pi OS's
+# /etc/pip.conf names): the module and its apt package. The voice's libespeak-ng1 is advised too.
+APT_ON_32_BIT = {"cbor2": "python3-cbor2"}
 OS_CHECK = ROOT / "systemd" / "os-check.sh"
 
 
@@ -118,6 +122,19 @@ def constraints_for(wide: bool, folder: Path) -> Path:
     return copy
 
 
+def apt_problem_on_32_bit() -> str | None:
+    """What a 32-bit Raspberry Pi OS must take from apt before pip can install the companion
+    (as install.sh does), or None: PyPI's cbor2 6 has no armv7 wheel and its source needs
+    Rust. Asked of this Python, whose system packages .venv sees."""
+    missing = [package for module, package in APT_ON_32_BIT.items()
+               if importlib.util.find_spec(module) is None]
+    if not missing:
+        return None
+    return (f"run.py: a 32-bit Python takes {', '.join(missing)} from Debian (PyPI's has no "
+            f"armv7 wheel): sudo apt install {' '.join(missing)} libespeak-ng1 (the voice), "
+            f"then python3 run.py again")
+
+
 def install_key() -> str:
     """What an install is current with: pyproject.toml and constraints.txt."""
     return hashlib.sha256((ROOT / "pyproject.toml").read_bytes()
@@ -138,10 +155,14 @@ def ensure_venv(extras: str) -> None:
     stamps = [stamp] if extras else sorted(VENV.glob(".installed-*"))
     if venv_python().exists() and any(s.read_text() == wanted for s in stamps if s.is_file()):
         return
+    wide = sixty_four_bit()
+    if on_pi and not wide:
+        problem = apt_problem_on_32_bit()
+        if problem:
+            sys.exit(problem)
     if not venv_python().exists():
         print("Creating .venv ...", flush=True)
         venv_builder(on_pi).create(VENV)
-    wide = sixty_four_bit()
     chosen = install_extras(extras, wide)
     target = f".[{chosen}]" if chosen else "."
     what = f"cobi-companion{f'[{extras}]' if extras else ''}"

@@ -562,3 +562,25 @@ def test_os_check_names_its_variants(argv: list[str]) -> None:
     assert result.stderr == ("usage: sudo python3 run.py os-check "
                              "bookworm-arm64|trixie-arm64|bookworm-armhf\n")
     assert result.stdout == ""
+
+
+def test_a_32_bit_pi_is_told_to_take_cbor2_from_apt(run: ModuleType, tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a 32-bit Raspberry Pi OS without python3-cbor2, pip would build cbor2 6 from its
+    source (Rust): run.py says what to install instead, before any venv or pip."""
+    on_a_pi(run, tmp_path, monkeypatch)
+    recorder = Recorder(run, monkeypatch)
+    monkeypatch.setattr(run, "sixty_four_bit", lambda: False)
+    found = run.importlib.util.find_spec
+    monkeypatch.setattr(run.importlib.util, "find_spec",
+                        lambda name: None if name == "cbor2" else found(name))
+    with pytest.raises(SystemExit) as stop:
+        run.ensure_venv("")
+    assert stop.value.code == ("run.py: a 32-bit Python takes python3-cbor2 from Debian (PyPI's "
+                               "has no armv7 wheel): sudo apt install python3-cbor2 libespeak-ng1 "
+                               "(the voice), then python3 run.py again")
+    assert recorder.builders == recorder.installs == []
+    monkeypatch.setattr(run.importlib.util, "find_spec", lambda name: object())   # apt's there
+    run.ensure_venv("")
+    [[_, *args]] = recorder.installs
+    assert args[:2] == ["-e", "."]
