@@ -123,13 +123,18 @@ if ((bits == 32)); then
     if ! compgen -G "$W/built/pillow-$pillow-*.whl" >/dev/null; then
         step "build Pillow $pillow for $machine from its source (once: piwheels' stand-in)"
         pip download -q --no-deps --no-binary=:all: -d "$W/built" "pillow==$pillow"
+        # its build's own requirements too: the target reaches no index (nor this host's CA)
+        tar -xzf "$W/built/pillow-$pillow.tar.gz" -O "pillow-$pillow/pyproject.toml" |
+            python3 -c 'import sys, tomllib
+print("\n".join(tomllib.load(sys.stdin.buffer)["build-system"]["requires"]))' |
+            xargs pip download -q --only-binary=:all: -d "$W/built/needs"
         build=(build-essential python3-dev libjpeg62-turbo-dev zlib1g-dev libfreetype-dev)
         ch apt-get install -y -q --no-install-recommends "${build[@]}" >/dev/null
         mkdir -p "$R/opt/built"
-        cp "$W/built/pillow-$pillow.tar.gz" "$R/opt/built/"
+        cp -r "$W/built/pillow-$pillow.tar.gz" "$W/built/needs" "$R/opt/built/"
         ch python3 -m venv /opt/built/venv
-        ch /opt/built/venv/bin/pip wheel -q --no-deps -w /opt/built \
-            "/opt/built/pillow-$pillow.tar.gz"
+        ch /opt/built/venv/bin/pip wheel -q --no-deps --no-index --find-links /opt/built/needs \
+            -w /opt/built "/opt/built/pillow-$pillow.tar.gz"
         cp "$R"/opt/built/pillow-"$pillow"-*.whl "$W/built/"
         rm -rf "$R/opt/built"
         ch apt-get purge -y -q --autoremove "${build[@]}" >/dev/null
