@@ -429,7 +429,7 @@ def lock_text(frozen: str, made_with: str) -> str:
     lines = []
     for line in frozen.splitlines():
         name = canonical(re.split(r"[=<>!~@ ;]", line.strip(), maxsplit=1)[0])
-        if not line.strip() or line.startswith(("#", "-")) or name == "cobi-companion":
+        if not line.strip() or line.startswith(("#", "-")) or name in ("cobi-companion", "pip"):
             continue
         lines.append(f"{line.strip()}  {NOT_ON_32_BIT} {tags[name]}" if name in tags
                      else line.strip())
@@ -454,9 +454,10 @@ def lock() -> int:
         python = place / BIN.name / venv_python().name
         what = f"cobi-companion[{LOCK_EXTRAS}]"
         pip_install(python, ["-e", f".[{LOCK_EXTRAS}]"], what, where="a clean venv")
-        frozen = subprocess.run([str(python), "-m", "pip", "freeze", "--exclude-editable",
-                                 "--disable-pip-version-check"], cwd=ROOT, check=True,
-                                capture_output=True, text=True).stdout
+        # --all: setuptools too (the dev extra asks for it); pip itself is left out below
+        frozen = subprocess.run([str(python), "-m", "pip", "freeze", "--all",
+                                 "--exclude-editable", "--disable-pip-version-check"],
+                                cwd=ROOT, check=True, capture_output=True, text=True).stdout
     made_with = (f"Python {sys.version.split()[0]} ({sys.implementation.name}), "
                  f"{sys.platform} {os.uname().machine if hasattr(os, 'uname') else ''}".rstrip())
     CONSTRAINTS.write_text(lock_text(frozen, made_with))

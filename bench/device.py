@@ -26,6 +26,9 @@ What runs (bench/README.md says more):
 5. `cobi-companion odds ... --json`, the whole process; one Tiger I shot's exact odds.
 6. the store on disk: the dice statistics at 100,000 rolls; opening a 10 MB store after a
    clean stop (and, for comparison, after a killed process).
+7. the voice: the whole phrase cache rendered, an outcome to its first sound.
+8. a panel that never answers, retried 1,000 times through the box's reconnect path
+   (bench/dark_panel.py, in a fresh process): the memory growth, target 0.
 """
 from __future__ import annotations
 
@@ -339,6 +342,10 @@ def child(mode: str, idle_s: float, repeat: int) -> dict[str, Any]:
         return peak_memory()
     if mode == "cold":
         return cold_press()
+    if mode == "dark":
+        from dark_panel import measure  # bench/dark_panel.py: the box's OLED port, luma's i2c
+
+        return measure()
     if mode == "odds":
         from store_odds import shot_odds  # bench/store_odds.py: the rules, the cards
 
@@ -520,6 +527,17 @@ def memory_rows(env: dict[str, str]) -> list[Row]:
     return [Row("peak memory of the benchmark's battles", peak, "MB", 45.0, time=False)]
 
 
+def dark_panel_rows(env: dict[str, str]) -> list[Row]:
+    print("\n8. a panel that never answers (every I2C write NAKed), retried through the box's "
+          "reconnect path")
+    got = run_child(env, "dark")
+    print(f"   {got['retries']:,} retries: VmRSS {got['rss_bytes']:+,} B, then tracemalloc "
+          f"{got['traced_bytes']:+,} B over {got['retries']:,} more; luma devices alive: "
+          f"{got['luma_devices']}")
+    name = f"memory growth, dark panel retried {got['retries']:,} times"
+    return [Row(name, got["traced_bytes"], "B", 0.0, time=False)]
+
+
 def odds_rows(env: dict[str, str], runs: int, repeat: int) -> list[Row]:
     print(f"\n5. exact odds: `cobi-companion odds ... --json`, the whole process, median of "
           f"{runs}; one Tiger I shot, median of {repeat} calls")
@@ -605,7 +623,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--quick", action="store_true",
                         help="fewer runs and a 3 s idle window instead of 30 s")
     parser.add_argument("--idle-seconds", type=float, metavar="S", help="idle window (30 s)")
-    parser.add_argument("--child", choices=["battle", "idle", "cold", "odds"],
+    parser.add_argument("--child", choices=["battle", "idle", "cold", "odds", "dark"],
                         help=argparse.SUPPRESS)
     parser.add_argument("--repeat", type=int, default=500, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -639,7 +657,10 @@ def main(argv: list[str]) -> int:
         odds = odds_rows(env, 3 if quick else 10, 50 if quick else 500)
     store = store_rows(100_000, 10.0, 5 if quick else 20, 1 if quick else 3)
     voice = voice_rows(10 if quick else 50)
-    rows = [*start, warm_up, *press, *odds, *store, idle, *memory, *voice]   # the targets' order
+    # Its own process, after the others (it times nothing; their bytecode folder is gone).
+    dark = dark_panel_rows({k: v for k, v in env.items() if k != "PYTHONPYCACHEPREFIX"})
+    rows = [*start, warm_up, *press, *odds, *store, idle, *memory, *voice,   # the targets' order
+            *dark]
     print("\nThe targets (medians; p99 where the target is one; the Pi Zero 2 W column is this "
           f"machine's figure ×{ZERO_2W}, an estimate)")
     table(rows)

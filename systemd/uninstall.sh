@@ -9,6 +9,7 @@ readonly SERVICE_USER=cobi
 readonly PREFIX=/opt/cobi-companion
 readonly CONF_DIR=/etc/cobi-companion
 readonly STATE_DIR=/var/lib/cobi-companion
+readonly CACHE_DIR=/var/cache/cobi-companion     # the voice's phrases: the unit's CacheDirectory=
 readonly UNIT_DIR=/etc/systemd/system
 readonly UNIT_FILE=$UNIT_DIR/$NAME.service
 readonly STICK_UNITS=(media-cobi.mount "$NAME-usb.service")
@@ -29,9 +30,10 @@ Stops and disables the cobi-companion service and removes its units (the service
 settings stick's mount and its helper), the polkit rule, /opt/cobi-companion (the venv), the
 link /usr/local/bin/cobi-companion and the user cobi. Keeps /etc/cobi-companion (config.toml,
 cards/), /boot/firmware/cobi (the parents' folder), /var/lib/cobi-companion (the battles),
-and the I2C/UART lines in config.txt.
+/var/cache/cobi-companion (the voice's phrases) and the I2C/UART lines in config.txt.
 
-  --purge      also remove /etc/cobi-companion, /boot/firmware/cobi and /var/lib/cobi-companion
+  --purge      also remove /etc/cobi-companion, /boot/firmware/cobi, /var/lib/cobi-companion
+               and /var/cache/cobi-companion
   --root DIR   remove from DIR instead of /; commands that cannot run there (systemctl,
                userdel) are printed, not run; symbolic links are never followed
   --dry-run    print every action, change nothing
@@ -106,8 +108,9 @@ if ((PURGE)); then
     remove "$ROOT$CONF_DIR"
     remove "$ROOT$PARENTS_DIR"
     remove "$ROOT$STATE_DIR"
+    remove "$ROOT$CACHE_DIR"
 else
-    say "keep $ROOT$CONF_DIR and $ROOT$PARENTS_DIR (config and cards) and $ROOT$STATE_DIR" \
-        "(battles): --purge removes them"
+    say "keep $ROOT$CONF_DIR and $ROOT$PARENTS_DIR (config and cards), $ROOT$STATE_DIR" \
+        "(battles) and $ROOT$CACHE_DIR (the voice's phrases): --purge removes them"
 fi
 say "keep the I2C and UART settings in config.txt"

@@ -102,3 +102,13 @@ def test_the_soft_odds_benchmark_runs_and_its_checks_pass(tmp_path: Path) -> Non
     with pytest.MonkeyPatch.context() as patch:
         soft_odds = load(patch, "soft_odds", "bench_soft_odds")
         assert soft_odds.main(["--repeat", "2"]) == 0
+
+
+def test_the_dark_panel_is_retried_through_the_box_s_port() -> None:
+    """bench/dark_panel.py, small: every retry is a failed open of luma's real i2c and ssd1306
+    (none gets through), and the growth it measures is no panel's (~0.3 MiB each before)."""
+    with pytest.MonkeyPatch.context() as patch:
+        dark_panel = load(patch, "dark_panel", "bench_dark_panel")
+        got = dark_panel.measure(20)
+    assert got["errors"] == 2 * (dark_panel.WARM_UP + 20) and not got["healthy"]
+    assert 0 <= got["traced_bytes"] < 100_000

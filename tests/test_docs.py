@@ -1,5 +1,7 @@
 """The docs a family and a maintainer read: every link and picture in them points at a file that
-is there, and every #anchor at a heading of that file."""
+is there, inside the repository, and every #anchor at a heading of that file; every script they
+tell you to run is in the repository; nothing outside it is named; and every guide gives the
+same answer to "which Raspberry Pi OS"."""
 from __future__ import annotations
 
 import re
@@ -8,7 +10,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-DOCS = sorted([ROOT / "README.md", *ROOT.glob("*/README.md"), *(ROOT / "docs").glob("*.md")])
+DOCS = sorted(doc for doc in {*ROOT.glob("*.md"), *ROOT.glob("*/*.md")}
+              if not doc.relative_to(ROOT).parts[0].startswith("."))     # not .pytest_cache
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 
 
@@ -26,8 +29,119 @@ def test_every_link_and_picture_is_there(doc: Path) -> None:
             continue
         file, _, anchor = target.partition("#")
         dest = (doc.parent / file).resolve() if file else doc
-        if not dest.exists():
+        if not dest.is_relative_to(ROOT):
+            broken.append(f"{target}: outside the repository")
+        elif not dest.exists():
             broken.append(f"{target}: no such file")
         elif anchor and dest.suffix == ".md" and anchor not in anchors(dest.read_text()):
             broken.append(f"{target}: no such heading")
     assert not broken, f"{doc.relative_to(ROOT)}: {broken}"
+
+
+# --- what a doc tells you to run ---
+
+CODE_BLOCK = re.compile(r"^(?: {4,}|\t)(.+)$", re.M)      # an indented block's line
+INLINE = re.compile(r"`([^`\n]+)`")
+COMMAND_SEPARATOR = re.compile(r"&&|\|\||[;|]|\$ ")
+# Words before the program a command runs (`sudo -u cobi env X=1 python3 -X importtime ...`).
+RUNNERS = {"sudo", "env", "python3", "python", "bash", "sh", "exec", "time", "nice", "runuser"}
+TAKES_A_VALUE = {"-u", "-g", "-C"}
+SCRIPT = re.compile(r"(?:\.{1,2}/)+\S+|[\w.-]+(?:/[\w.-]+)*\.(?:sh|py)")
+
+
+def programs(snippet: str) -> list[tuple[str, bool]]:
+    """The program each command of a line of code runs, and whether a runner came before it
+    (`sudo`, `python3`, `.venv/bin/python`...)."""
+    found = []
+    for command in COMMAND_SEPARATOR.split(snippet):
+        skip_value = run = False
+        for word in command.split():
+            if skip_value:
+                skip_value = False
+            elif word in TAKES_A_VALUE:
+                skip_value = True
+            elif word in RUNNERS or word.endswith(("/python", "/python3")):
+                run = True
+            elif not (word.startswith("-") or "=" in word):
+                found.append((word, run))
+                break
+    return found
+
+
+def runs_in(text: str) -> set[str]:
+    """The scripts of the repository a doc's code runs: `systemd/install.sh`, `./x`,
+    `bench/device.py` after python3, `../x/y.sh`; at the start of a command in a code block, or
+    after a runner (or as ./x) in inline code, where a bare `ports/pages.py` names a file."""
+    found = set()
+    for snippets, inline in ((CODE_BLOCK.findall(text), False), (INLINE.findall(text), True)):
+        for snippet in snippets:
+            for program, run in programs(snippet):
+                if SCRIPT.fullmatch(program) and (not inline or run
+                                                  or program.startswith(".")):
+                    found.add(program)
+    return found
+
+
+def test_runs_finds_the_scripts_of_a_command_line() -> None:
+    text = ("    sudo systemd/install.sh --uart\n    git pull && sudo ../x/y.sh\n"
+            "`.venv/bin/python bench/device.py --quick`, `sudo -u cobi env A=1 ./z.sh`, "
+            "`python3 -m pytest tests/a.py`, `/opt/cobi/venv/bin/cobi-companion`, "
+            "`ports/pages.py`, `install.sh`, `python3 run.py test`\n    2477/side 4/4\n")
+    assert runs_in(text) == {"systemd/install.sh", "../x/y.sh", "bench/device.py", "./z.sh",
+                             "run.py"}
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=lambda path: str(path.relative_to(ROOT)))
+def test_every_script_a_doc_runs_is_in_the_repository(doc: Path) -> None:
+    """Commands are run from the project's root (the docs say so, or `cd` into it first)."""
+    missing = []
+    for program in runs_in(doc.read_text(encoding="utf-8")):
+        path = (ROOT / program).resolve()
+        if not path.is_relative_to(ROOT) or not path.is_file():
+            missing.append(program)
+    assert not missing, f"{doc.relative_to(ROOT)} runs what the repository lacks: {missing}"
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=lambda path: str(path.relative_to(ROOT)))
+def test_no_doc_names_a_place_outside_the_repository(doc: Path) -> None:
+    """The project's own working folders (the rules texts, the notes) are not a reader's."""
+    text = doc.read_text(encoding="utf-8")
+    named = re.findall(r"(?:\.\./)+shared\S*|/work/\S*|\bshared/(?:tools|notes|seeds)\S*", text)
+    assert not named, f"{doc.relative_to(ROOT)}: {named}"
+
+
+# --- the Raspberry Pi install, as every guide tells it ---
+
+ANSWER = "Raspberry Pi OS Bookworm or Trixie (Lite is enough), 64-bit recommended, 32-bit works"
+INSTALL_GUIDES = ("README.md", "systemd/README.md", "hardware/README.md")
+CLONE = "git clone https://github.com/<owner>/cobi-companion.git"
+OTHER_RELEASE = re.compile(r"\b(?:raspbian|jessie|stretch|buster|bullseye|forky|duke)\b", re.I)
+# "Bookworm or later", "from Bookworm on", "Trixie only": not the answer.
+LOOSER = re.compile(r"\b(?:bookworm|trixie)\W+(?:or|and) (?:later|newer|above|up)\b"
+                    r"|\bfrom (?:bookworm|trixie) on\b|\b(?:bookworm|trixie) (?:onwards?|only)\b",
+                    re.I)
+
+
+def prose(doc: Path) -> str:
+    """A doc's text with its lines joined and emphasis dropped, as a reader reads it."""
+    return " ".join(doc.read_text(encoding="utf-8").replace("**", "").split())
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=lambda path: str(path.relative_to(ROOT)))
+def test_every_guide_gives_one_answer_to_which_raspberry_pi_os(doc: Path) -> None:
+    text = prose(doc)
+    assert not OTHER_RELEASE.findall(text), f"{doc.relative_to(ROOT)} names another release"
+    assert not LOOSER.findall(text), f"{doc.relative_to(ROOT)}: not the answer: {ANSWER}"
+    if str(doc.relative_to(ROOT)) in INSTALL_GUIDES:
+        assert ANSWER in text, f"{doc.relative_to(ROOT)} does not say which: {ANSWER}"
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=lambda path: str(path.relative_to(ROOT)))
+def test_every_clone_installs_git_first_and_names_the_address_as_a_placeholder(
+        doc: Path) -> None:
+    lines = [line.strip() for line in doc.read_text(encoding="utf-8").splitlines()]
+    clones = [n for n, line in enumerate(lines) if "git clone" in line]
+    assert bool(clones) == (str(doc.relative_to(ROOT)) in INSTALL_GUIDES)
+    for n in clones:
+        assert lines[n].startswith(CLONE), lines[n]
+        assert "sudo apt install -y git" in lines[:n], f"{doc.relative_to(ROOT)}: no git first"

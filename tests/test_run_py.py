@@ -195,7 +195,7 @@ def test_a_new_lock_or_pyproject_installs_again(run: ModuleType,
 
 
 def test_the_lock_keeps_what_pip_froze_but_the_project(run: ModuleType) -> None:
-    frozen = ("annotated-types==0.8.0\ncbor2==6.3.0\n-e git+https://example/x#egg=x\n"
+    frozen = ("annotated-types==0.8.0\ncbor2==6.3.0\n-e git+https://example/x#egg=x\npip==25.0\n"
               "cobi-companion @ file:///src\nluma.core==2.6.0\nPillow==13.0.0\n")
     text = run.lock_text(frozen, "Python 3.11.7 (cpython), linux x86_64")
     body = [line for line in text.splitlines() if not line.startswith("#")]

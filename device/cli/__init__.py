@@ -156,6 +156,22 @@ COBRA_COMMANDS: tuple[Command, ...] = (
 )
 
 
+class ShowVersion(argparse.Action):
+    """`--version`: print the version (and a checkout's commit) and exit 0. argparse's own
+    version action takes a ready string: this one works it out only when asked."""
+
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS,
+                 default: Any = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        from cobi_companion.device.cli.version import version_line
+
+        print(version_line())
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(
         prog="cobi-companion",
@@ -163,6 +179,8 @@ def build_parser() -> argparse.ArgumentParser:
                     "Without a command: an interactive session in the terminal.")
     parser.add_argument("--cards", metavar="DIR", type=Folder("a folder of your own cards"),
                         help="your own card folder (default: ~/.config/cobi-companion/cards)")
+    parser.add_argument("--version", action=ShowVersion,
+                        help="the version, and the git commit when run from a checkout")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND",
                                      parser_class=CommandParser)
     for command in COMMANDS:

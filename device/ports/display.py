@@ -6,6 +6,9 @@ that changed since the last frame; other devices (luma's dummy) take them whole.
 A loose wire or a brown-out must not end a battle. A bus transfer that fails is sent once
 more at once (a lone NAK costs nothing); when that fails too the panel is marked lost, and
 later calls rebuild it with exponential back-off and redraw the last wanted frame, whole.
+Each device given up is let go of whole, its bus closed and luma's atexit hook taken out
+(`luma_hooks.py`), and a panel that does not answer gets no device at all: a loose OLED
+retried at every turn of the knob costs no memory.
 """
 from __future__ import annotations
 
@@ -14,7 +17,9 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from cobi_companion.device.ports.luma_hooks import unhook, unhook_half_built
 from cobi_companion.device.ports.panel import DRIVERS, HEIGHT, WIDTH
+from luma.core.const import common as luma_commands
 from luma.core.device import dummy
 from luma.core.error import Error as LumaError
 from luma.core.interface.serial import i2c
@@ -76,6 +81,9 @@ def luma_factory(driver: str, port: int, address: int, rotate: int,
 
     `bus` makes the luma serial interface (default: I2C `port` at `address`); each of its
     transfers is retried once (`RetryOnce`). "dummy" is luma's panel without a bus.
+
+    The panel is first sent the command luma's set-up begins with (display off), alone: a
+    panel that does not answer it gets no luma device, whose atexit hook would outlive it.
     """
     if driver == "dummy":
         return lambda: dummy(width=WIDTH, height=HEIGHT, rotate=rotate, mode="1")
@@ -85,11 +93,13 @@ def luma_factory(driver: str, port: int, address: int, rotate: int,
     open_bus = bus or (lambda: i2c(port=port, address=address))
 
     def make() -> Any:
-        serial = open_bus()
+        serial = RetryOnce(open_bus())
         try:
-            return cls(RetryOnce(serial), width=WIDTH, height=HEIGHT, rotate=rotate)
+            serial.command(luma_commands.DISPLAYOFF)    # does the panel answer at all?
+            return cls(serial, width=WIDTH, height=HEIGHT, rotate=rotate)
         except BaseException:
-            serial.cleanup()  # else each retry leaks an open /dev/i2c-N
+            unhook_half_built(serial)   # a set-up that failed half-way left its device hooked
+            serial.cleanup()            # else each retry leaks an open /dev/i2c-N
             raise
 
     return make
@@ -108,7 +118,7 @@ class OledDisplay:
         self._clock = clock
         self._levels = (contrast, dim_contrast)
         self._device: Any = None
-        self._send: Callable[[Image.Image], None] = lambda image: None
+        self._send: Callable[[Image.Image], None] = nowhere
         self._wanted: Image.Image | None = None
         self._dimmed = False
         self._on = True
@@ -164,7 +174,7 @@ class OledDisplay:
         """Release the bus; the panel is blanked and switched off, or with `keep_frame` it
         keeps showing the last frame after the process has ended."""
         self._closed = True
-        device, self._device = self._device, None
+        device = self._let_go()
         if device is not None:
             try:
                 if keep_frame:
@@ -173,6 +183,12 @@ class OledDisplay:
             except Exception as exc:
                 log.warning("display cleanup failed: %s", exc)
                 release(device)
+            unhook(device)  # else luma's atexit hook would blank the panel again at the end
+
+    def _let_go(self) -> Any:
+        """The device, which the display no longer holds (nor does its sender)."""
+        device, self._device, self._send = self._device, None, nowhere
+        return device
 
     def _level(self) -> int:
         return self._levels[1] if self._dimmed else self._levels[0]
@@ -223,13 +239,19 @@ class OledDisplay:
         self._lost = True
         self._retry_at = self._clock() + self._delay
         if isinstance(exc, LumaError | OSError):
-            log.warning("display %s failed (%s); retry in %.1f s", what, exc, self._delay)
+            # The words, not the exception: a log record kept (a test's capture) would keep
+            # its traceback, whose frames hold a half-built luma device.
+            log.warning("display %s failed (%s); retry in %.1f s", what, str(exc), self._delay)
         else:
             log.error("display %s failed; retry in %.1f s", what, self._delay, exc_info=exc)
         self._delay = min(self._delay * 2, MAX_DELAY_S)
-        device, self._device = self._device, None
+        device = self._let_go()
         if device is not None:
             release(device)
+
+
+def nowhere(image: Image.Image) -> None:
+    """Where frames go while there is no panel."""
 
 
 def frames_to(device: Any) -> Callable[[Image.Image], None]:
@@ -243,16 +265,16 @@ def frames_to(device: Any) -> Callable[[Image.Image], None]:
 
 
 def release(device: Any) -> None:
-    """Close a lost panel's bus, skipping the blanking commands that would fail too.
-
-    luma keeps every device alive in an atexit hook, so an unreleased one keeps its
-    /dev/i2c-N open until the process ends.
+    """Close a lost panel's bus, skipping the blanking commands that would fail too, and
+    let go of the device: luma's atexit hook would keep it (and an unclosed /dev/i2c-N) alive
+    until the process ends.
     """
     try:
         device.persist = True
         device.cleanup()
     except Exception as exc:
         log.debug("closing the lost display: %s", exc)
+    unhook(device)
 
 
 class MemoryDisplay:

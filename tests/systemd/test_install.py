@@ -255,6 +255,9 @@ def installed(env: Env) -> Path:
     state = env.root / "var/lib/cobi-companion"
     state.mkdir(parents=True)
     (state / "battles.db").write_bytes(b"SQLite format 3\0")
+    voice = env.root / "var/cache/cobi-companion/voice"    # what the install renders on a Pi
+    voice.mkdir(parents=True)
+    (voice / "en-hit.wav").write_bytes(b"RIFF")
     (env.root / "etc/cobi-companion/cards/king-tiger.toml").write_text("set_number = 9999\n")
     with (env.root / "etc/passwd").open("a") as passwd:
         passwd.write("cobi:x:990:990::/nonexistent:/usr/sbin/nologin\n")
@@ -271,17 +274,21 @@ def test_uninstall_keeps_config_cards_and_battles(env: Env) -> None:
     assert (r / "etc/cobi-companion/config.toml").read_bytes() == CONFIG.read_bytes()
     assert (r / "etc/cobi-companion/cards/king-tiger.toml").exists()
     assert (state / "battles.db").exists()
+    assert (r / "var/cache/cobi-companion/voice/en-hit.wav").exists()
     assert out[0] == "would run: systemctl disable --now cobi-companion.service"
     assert "would run: userdel cobi" in out
     assert env.calls() == []
 
 
-def test_uninstall_purge_removes_config_and_battles(env: Env) -> None:
+def test_uninstall_purge_removes_config_battles_and_the_voice_cache(env: Env) -> None:
     state = installed(env)
     out = ok(env.run(UNINSTALL, "--purge"))
     assert not (env.root / "etc/cobi-companion").exists()
     assert not state.exists()
     assert f"remove {state}" in out
+    cache = env.root / "var/cache/cobi-companion"
+    assert not cache.exists() and f"remove {cache}" in out
+    assert (env.root / "var/cache").is_dir()                 # the folder itself, never above
     assert env.calls() == []
 
 
@@ -292,6 +299,7 @@ def test_uninstall_dry_run_changes_nothing(env: Env) -> None:
     assert env.tree() == before
     assert f"would remove {env.root}/opt/cobi-companion" in out
     assert f"would remove {env.root}/var/lib/cobi-companion" in out
+    assert f"would remove {env.root}/var/cache/cobi-companion" in out
     assert env.calls() == []
 
 
