@@ -10,7 +10,7 @@
 #
 #   sudo python3 run.py os-check bookworm-arm64|trixie-arm64|bookworm-armhf
 #
-# The first run of a variant builds its userland with debootstrap (5 to 15 minutes), kept under
+# The first run of a variant builds its userland with debootstrap (25 minutes or more), kept under
 # root's ~/.cache/cobi-companion/os-check/VARIANT/ for later runs. qemu-user reports the kernel
 # of the emulated CPU: armv7l for armhf (a 32-bit kernel), so the 32-bit system on a Pi 4 or 5's
 # 64-bit kernel is covered by the tests of the choice itself (tests/test_install_choice.py).
