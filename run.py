@@ -8,20 +8,28 @@
     sudo python3 run.py system-test
                                install the committed tree with systemd/install.sh on a Debian 12
                                booted in QEMU and check it under systemd (tests/system/)
+    python3 run.py lock        write constraints.txt anew: the newest versions pyproject.toml
+                               allows, resolved in a clean venv (then run the tests)
+    sudo python3 run.py os-check VARIANT
+                               install and test the companion in an emulated Raspberry Pi OS
+                               base: bookworm-arm64, trixie-arm64 or bookworm-armhf
 
 Needs only Python 3.11 or newer with its standard `venv` module. On a Raspberry Pi the venv
 also sees the system's packages, for apt's python3-lgpio (PyPI has no working lgpio for most
 Pis), and the box is not started without a working lgpio. While pip installs, its progress is
 shown: on a terminal one line, written over every second; elsewhere a line a package.
+Every install takes the versions in constraints.txt (pip's -c): those the tests passed with.
 """
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 import queue
 import re
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import venv
@@ -39,6 +47,20 @@ LGPIO_ADVICE = "sudo apt install python3-lgpio python3-gpiozero"
 # Prints lgpio's state as the venv's Python sees it (systemd/actions.sh asks the same of the
 # service's venv).
 LGPIO_PROBE = ROOT / "systemd" / "lgpio_probe.py"
+# The versions the tests passed with, kept by `python3 run.py lock`.
+CONSTRAINTS = ROOT / "constraints.txt"
+LOCK_EXTRAS = "dev,bench,voice"
+# A 32-bit Python (32-bit Raspberry Pi OS) takes these from elsewhere than PyPI, which has no
+# armv7 wheel of them: their lines in constraints.txt carry this tag and are left out there.
+NOT_ON_32_BIT = "# not on 32-bit:"
+FROM_ELSEWHERE_ON_32_BIT = {
+    "cbor2": "Debian's python3-cbor2 (cbor2 6 has no armv7 wheel, its source needs Rust)",
+    "pillow": "Debian's python3-pil (Trixie) or piwheels' Pillow (Bookworm)",
+}
+# Of those, what pip cannot do without there (Pillow comes from piwheels, which Raspberry Pi OS's
+# /etc/pip.conf names): the module and its apt package. The voice's libespeak-ng1 is advised too.
+APT_ON_32_BIT = {"cbor2": "python3-cbor2"}
+OS_CHECK = ROOT / "systemd" / "os-check.sh"
 
 
 def venv_python() -> Path:
@@ -77,26 +99,78 @@ def see_system_packages(folder: Path) -> bool:
     return True
 
 
+def sixty_four_bit() -> bool:
+    """Whether this Python is a 64-bit build (.venv's is the same). Not platform.machine(), nor
+    pip's platform_machine marker: a 32-bit Raspberry Pi OS on a Pi 4 or 5 runs a 64-bit
+    kernel, and both say aarch64 there."""
+    return sys.maxsize > 2**32
+
+
+def install_extras(extras: str, wide: bool) -> str:
+    """The extras to install for the command's `extras` ("dev", "bench" or ""): and the voice's
+    eSpeak NG wheel when the Python is 64-bit (`wide`); a 32-bit one uses the system's
+    libespeak-ng1, which the box finds by itself."""
+    return ",".join([*filter(None, extras.split(",")), *(["voice"] if wide else [])])
+
+
+def constraints_for(wide: bool, folder: Path) -> Path:
+    """constraints.txt as pip reads it here: whole for a 64-bit Python; for a 32-bit one
+    without the lines tagged NOT_ON_32_BIT, a copy written into `folder`."""
+    if wide:
+        return CONSTRAINTS
+    kept = [line for line in CONSTRAINTS.read_text().splitlines(keepends=True)
+            if NOT_ON_32_BIT not in line]
+    copy = folder / "constraints-32-bit.txt"
+    copy.write_text("".join(kept))
+    return copy
+
+
+def apt_problem_on_32_bit() -> str | None:
+    """What a 32-bit Raspberry Pi OS must take from apt before pip can install the companion
+    (as install.sh does), or None: PyPI's cbor2 6 has no armv7 wheel and its source needs
+    Rust. Asked of this Python, whose system packages .venv sees."""
+    missing = [package for module, package in APT_ON_32_BIT.items()
+               if importlib.util.find_spec(module) is None]
+    if not missing:
+        return None
+    return (f"run.py: a 32-bit Python takes {', '.join(missing)} from Debian (PyPI's has no "
+            f"armv7 wheel): sudo apt install {' '.join(missing)} libespeak-ng1 (the voice), "
+            f"then python3 run.py again")
+
+
+def install_key() -> str:
+    """What an install is current with: pyproject.toml and constraints.txt."""
+    return hashlib.sha256((ROOT / "pyproject.toml").read_bytes()
+                          + CONSTRAINTS.read_bytes()).hexdigest()
+
+
 def ensure_venv(extras: str) -> None:
-    """Create .venv and install the project (editable) with the given extras, if not current."""
+    """Create .venv and install the project (editable) with the given extras (and the voice's
+    wheel on a 64-bit Python), at the versions of constraints.txt, if not current."""
     on_pi = on_raspberry_pi()
     if on_pi and venv_python().exists() and see_system_packages(VENV):
         print(".venv now sees the system's packages (include-system-site-packages = true in "
               ".venv/pyvenv.cfg): on a Raspberry Pi lgpio comes from apt's python3-lgpio",
               flush=True)
     stamp = VENV / f".installed-{extras or 'base'}"
-    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    wanted = install_key()
     # The plain companion is in every install: any current stamp will do for it.
     stamps = [stamp] if extras else sorted(VENV.glob(".installed-*"))
     if venv_python().exists() and any(s.read_text() == wanted for s in stamps if s.is_file()):
         return
+    wide = sixty_four_bit()
+    if on_pi and not wide:
+        problem = apt_problem_on_32_bit()
+        if problem:
+            sys.exit(problem)
     if not venv_python().exists():
         print("Creating .venv ...", flush=True)
         venv_builder(on_pi).create(VENV)
-    target = f".[{extras}]" if extras else "."
+    chosen = install_extras(extras, wide)
+    target = f".[{chosen}]" if chosen else "."
     what = f"cobi-companion{f'[{extras}]' if extras else ''}"
     print(f"Installing {what} into .venv (the first time takes a few minutes) ...", flush=True)
-    pip_install(venv_python(), ["-e", target], what)
+    pip_install(venv_python(), ["-e", target, "-c", str(constraints_for(wide, VENV))], what)
     stamp.write_text(wanted)
 
 
@@ -198,7 +272,7 @@ def columns(out: TextIO) -> int:
         return 80
 
 
-def pip_install(python: Path, args: list[str], what: str) -> None:
+def pip_install(python: Path, args: list[str], what: str, where: str = ".venv") -> None:
     """`pip install ARGS` with `python`, its progress shown (PipProgress) and its warnings
     and errors as pip writes them. A failing pip ends run.py with one line under pip's own
     error, before anything is marked as installed."""
@@ -224,7 +298,7 @@ def pip_install(python: Path, args: list[str], what: str) -> None:
         return
     progress.clear()
     sys.stderr.write("pip's last lines:\n" + "".join(f"  {line}" for line in said))
-    sys.exit(f"run.py: pip could not install {what} into .venv (exit {code}): see its error "
+    sys.exit(f"run.py: pip could not install {what} into {where} (exit {code}): see its error "
              f"above (no network?), then python3 run.py again")
 
 
@@ -346,6 +420,60 @@ def run_bench(args: list[str]) -> int:
                           cwd=ROOT).returncode
 
 
+def canonical(name: str) -> str:
+    """A package's name as pip compares them: Pillow, pillow; luma.core, luma-core."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def lock_text(frozen: str, made_with: str) -> str:
+    """constraints.txt from `pip freeze` of a clean install: without the project itself, the
+    lines a 32-bit Python takes elsewhere tagged, under a header that says how it was made."""
+    tags = {canonical(name): why for name, why in FROM_ELSEWHERE_ON_32_BIT.items()}
+    lines = []
+    for line in frozen.splitlines():
+        name = canonical(re.split(r"[=<>!~@ ;]", line.strip(), maxsplit=1)[0])
+        if not line.strip() or line.startswith(("#", "-")) or name in ("cobi-companion", "pip"):
+            continue
+        lines.append(f"{line.strip()}  {NOT_ON_32_BIT} {tags[name]}" if name in tags
+                     else line.strip())
+    header = (
+        "# The versions the tests passed with: run.py and systemd/install.sh install with\n"
+        "# `pip install -c constraints.txt`. Made by `python3 run.py lock` (a clean venv,\n"
+        f"# `pip install -e '.[{LOCK_EXTRAS}]'`, then `pip freeze` without the project)\n"
+        f"# on {made_with}.\n"
+        "# After a lock, run `python3 run.py test` before committing it.\n"
+        "# A 32-bit Python leaves out the lines tagged \"not on 32-bit\": PyPI has no armv7\n"
+        "# wheel of those, and 32-bit Raspberry Pi OS takes them from where the tag says.\n")
+    return header + "".join(f"{line}\n" for line in lines)
+
+
+def lock() -> int:
+    """Write constraints.txt from a clean venv with every extra, resolved afresh (the old
+    constraints not used): the newest versions pyproject.toml allows."""
+    with tempfile.TemporaryDirectory(prefix="cobi-lock-") as folder:
+        place = Path(folder) / "venv"
+        print(f"Creating a clean venv in {place} ...", flush=True)
+        venv.EnvBuilder(with_pip=True).create(place)
+        python = place / BIN.name / venv_python().name
+        what = f"cobi-companion[{LOCK_EXTRAS}]"
+        pip_install(python, ["-e", f".[{LOCK_EXTRAS}]"], what, where="a clean venv")
+        # --all: setuptools too (the dev extra asks for it); pip itself is left out below
+        frozen = subprocess.run([str(python), "-m", "pip", "freeze", "--all",
+                                 "--exclude-editable", "--disable-pip-version-check"],
+                                cwd=ROOT, check=True, capture_output=True, text=True).stdout
+    made_with = (f"Python {sys.version.split()[0]} ({sys.implementation.name}), "
+                 f"{sys.platform} {os.uname().machine if hasattr(os, 'uname') else ''}".rstrip())
+    CONSTRAINTS.write_text(lock_text(frozen, made_with))
+    pins = sum(1 for line in CONSTRAINTS.read_text().splitlines() if "==" in line)
+    print(f"Wrote {CONSTRAINTS.name}: {pins} pins. Now: python3 run.py test", flush=True)
+    return 0
+
+
+def os_check(args: list[str]) -> int:
+    """systemd/os-check.sh: the install and tests in an emulated Raspberry Pi OS base."""
+    return subprocess.run(["bash", str(OS_CHECK), *args], cwd=ROOT).returncode
+
+
 def main(argv: list[str]) -> int:
     if sys.version_info < (3, 11):  # noqa: UP036 - say so clearly on an older Python
         sys.exit(f"cobi-companion needs Python 3.11 or newer (this is {sys.version.split()[0]})")
@@ -356,6 +484,10 @@ def main(argv: list[str]) -> int:
     if argv[:1] == ["system-test"]:      # standard library only: no venv needed
         return subprocess.run([sys.executable, str(ROOT / "tests" / "system" / "system_check.py"),
                                *argv[1:]], cwd=ROOT).returncode
+    if argv[:1] == ["lock"]:
+        return lock()
+    if argv[:1] == ["os-check"]:
+        return os_check(argv[1:])
     ensure_venv("")
     if on_raspberry_pi() and runs_the_box(argv, on_pi=True):
         problem = lgpio_problem()

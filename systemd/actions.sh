@@ -91,6 +91,32 @@ inside_root() {
     return 0
 }
 
+# The word size of PYTHON's own build: 32 or 64. Not uname -m, nor pip's platform_machine
+# marker: a 32-bit Raspberry Pi OS on a Pi 4 or 5 runs a 64-bit kernel, and both say aarch64.
+python_bits() {
+    "$1" -c 'import struct; print(8 * struct.calcsize("P"))'
+}
+
+# companion_extras BITS: the extras pip installs the companion with. The voice's eSpeak NG wheel
+# (espeakng-loader) has no 32-bit build: a 32-bit Python uses Debian's libespeak-ng1 instead.
+companion_extras() {
+    if (($1 == 64)); then say "[voice]"; fi
+}
+
+# The tag of constraints.txt's lines that a 32-bit Python leaves out (run.py's NOT_ON_32_BIT):
+# PyPI has no armv7 wheel of those, and they come from apt (or piwheels) there.
+readonly NOT_ON_32_BIT="# not on 32-bit:"
+
+# write_constraints BITS FROM TO: the constraints pip uses, FROM as it is on 64-bit, without the
+# lines tagged NOT_ON_32_BIT on 32-bit.
+write_constraints() {
+    if (($1 == 64)); then
+        cat -- "$2" >"$3"
+    else
+        grep -vF -- "$NOT_ON_32_BIT" "$2" >"$3" || true
+    fi
+}
+
 # lgpio as the venv's Python sees it (systemd/lgpio_probe.py, which run.py uses too).
 readonly LGPIO_PROBE=$(dirname -- "${BASH_SOURCE[0]}")/lgpio_probe.py
 

@@ -249,7 +249,9 @@ fi
 
 # --- 32-bit Raspberry Pi OS ----------------------------------------------------------------
 # PyPI has no armhf (32-bit) wheel of Pillow and so of luma.oled; Raspberry Pi OS points pip at
-# piwheels.org, which has them, in /etc/pip.conf. Without that line pip is told here.
+# piwheels.org, which has them, in /etc/pip.conf. Without that line pip is told here. Nor of
+# cbor2 6 (luma.core's; its source needs Rust): Debian's python3-cbor2 serves, and pip's
+# constraints leave out the pins of both there (write_constraints).
 pip_index=()
 arch=$(target_arch)
 case $arch in
@@ -261,9 +263,9 @@ case $arch in
             note "use $PIWHEELS for pip ($arch: PyPI has no Pillow wheel for it, and" \
                 "$ROOT/etc/pip.conf names no piwheels)"
         fi
-        # The voice: no espeakng-loader wheel for 32-bit ARM (pyproject.toml's marker), so
-        # Debian's eSpeak NG library, which the box finds with ctypes.util.
-        system apt-get install -y --no-install-recommends libespeak-ng1
+        # The voice: no espeakng-loader wheel for 32-bit ARM (companion_extras), so Debian's
+        # eSpeak NG library, which the box finds with ctypes.util.
+        system apt-get install -y --no-install-recommends libespeak-ng1 python3-cbor2
         ;;
     "")
         [[ -z $ROOT ]] || say "skip the 32-bit check: no dpkg database in $ROOT tells its" \
@@ -279,18 +281,38 @@ elif ! grep -qx 'include-system-site-packages = true' "$ROOT$VENV/pyvenv.cfg" 2>
     system python3 -m venv --clear --system-site-packages "$ROOT$VENV"
 fi
 
-# pip builds from a clean copy: a build in the clone would leave root-owned files there.
+# The venv's Python itself says whether it is 32-bit (a 32-bit system on a 64-bit kernel too);
+# under --root or --dry-run the target's architecture stands for it.
+if ((DRY_RUN)) || [[ -n $ROOT ]]; then
+    case $arch in armhf | armel | i386) bits=32 ;; *) bits=64 ;; esac
+else
+    bits=$(python_bits "$VENV/bin/python")
+fi
+extras=$(companion_extras "$bits")
+if ((bits == 32)); then
+    note "leave out of pip's constraints the pins tagged '$NOT_ON_32_BIT' (32-bit Python:" \
+        "$(grep -F -- "$NOT_ON_32_BIT" "$REPO/constraints.txt" | grep -v '^#' | cut -d= -f1 |
+            xargs) from" \
+        "apt or piwheels) and the voice's wheel (libespeak-ng1 speaks)"
+fi
+
+# pip builds from a clean copy: a build in the clone would leave root-owned files there. The
+# versions are those the tests passed with (constraints.txt, kept by python3 run.py lock).
 pip_args=(install --upgrade --upgrade-strategy only-if-needed --disable-pip-version-check
     --no-warn-script-location --root-user-action=ignore "${pip_index[@]}")
 if ((DRY_RUN)) || [[ -n $ROOT ]]; then
-    system "$ROOT$VENV/bin/python" -m pip "${pip_args[@]}" "$REPO"
+    system "$ROOT$VENV/bin/python" -m pip "${pip_args[@]}" -c "$REPO/constraints.txt" \
+        "$REPO$extras"
 else
     src=$(mktemp -d)
     trap 'rm -rf -- "$src"' EXIT
     tar -C "$REPO" --exclude=./.git --exclude=./.venv --exclude=./build --exclude='*.egg-info' \
         --exclude=__pycache__ -cf - . | tar -C "$src" -xf -
-    say "run: $VENV/bin/python -m pip ${pip_args[*]} $REPO (from a clean copy)"
-    "$VENV/bin/python" -m pip "${pip_args[@]}" --quiet "$src"
+    write_constraints "$bits" "$REPO/constraints.txt" "$src/constraints-$bits-bit.txt"
+    say "run: $VENV/bin/python -m pip ${pip_args[*]} -c constraints-$bits-bit.txt" \
+        "$REPO$extras (from a clean copy)"
+    "$VENV/bin/python" -m pip "${pip_args[@]}" --quiet -c "$src/constraints-$bits-bit.txt" \
+        "$src$extras"
 fi
 
 # lgpio: the system's python3-lgpio, unless pip left PyPI's empty placeholder in the venv.

@@ -67,8 +67,7 @@ def fake_venv(run: ModuleType, cfg: str = VENV_CFG, current: bool = True) -> Pat
     run.venv_python().write_text("#!/bin/sh\n")
     (run.VENV / "pyvenv.cfg").write_text(cfg)
     if current:
-        wanted = hashlib.sha256((REPO / "pyproject.toml").read_bytes()).hexdigest()
-        (run.VENV / ".installed-base").write_text(wanted)
+        (run.VENV / ".installed-base").write_text(run.install_key())
     return run.VENV / "pyvenv.cfg"
 
 
@@ -131,9 +130,85 @@ def test_a_new_venv(run: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyP
     if pi:
         on_a_pi(run, tmp_path, monkeypatch)
     recorder = Recorder(run, monkeypatch)
+    monkeypatch.setattr(run, "sixty_four_bit", lambda: True)
     run.ensure_venv("")
     assert recorder.builders == [{"with_pip": True, "system_site_packages": pi}]
-    assert recorder.installs == [[str(run.venv_python()), "-e", "."]]
+    assert recorder.installs == [[str(run.venv_python()), "-e", ".[voice]", "-c",
+                                  str(REPO / "constraints.txt")]]
+
+
+# ---- the voice's wheel by the Python's own word size, and the versions of constraints.txt ----
+
+def pins(path: Path) -> dict[str, str]:
+    """The pinned versions in a constraints file, by pip's name."""
+    found = {}
+    for line in path.read_text().splitlines():
+        name, _, rest = line.partition("==")
+        if rest:
+            found[re.sub(r"[-_.]+", "-", name).lower()] = rest.split()[0]
+    return found
+
+
+@pytest.mark.parametrize(("extras", "wide", "target"), [
+    ("", True, ".[voice]"), ("dev", True, ".[dev,voice]"), ("bench", True, ".[bench,voice]"),
+    ("", False, "."), ("dev", False, ".[dev]"),
+], ids=["64", "64-dev", "64-bench", "32", "32-dev"])
+def test_the_voices_wheel_only_for_a_64_bit_python(run: ModuleType,
+                                                    monkeypatch: pytest.MonkeyPatch,
+                                                    extras: str, wide: bool,
+                                                    target: str) -> None:
+    """A 32-bit Python (32-bit Raspberry Pi OS, on a 32- or a 64-bit kernel: platform_machine
+    says aarch64 on the latter) asks for no espeakng-loader, and its constraints leave out the
+    pins of what it takes from Debian (cbor2, Pillow); a 64-bit one takes constraints.txt."""
+    recorder = Recorder(run, monkeypatch)
+    monkeypatch.setattr(run, "sixty_four_bit", lambda: wide)
+    run.ensure_venv(extras)
+    [[_, *args]] = recorder.installs
+    assert args[:3] == ["-e", target, "-c"]
+    used = Path(args[3])
+    everything = pins(REPO / "constraints.txt")
+    if wide:
+        assert used == REPO / "constraints.txt"
+    else:
+        assert used == run.VENV / "constraints-32-bit.txt"
+        assert pins(used) == {name: version for name, version in everything.items()
+                              if name not in ("cbor2", "pillow")}
+    assert {"cbor2", "pillow", "espeakng-loader", "pydantic-core"} <= set(everything)
+
+
+def test_this_python_says_its_own_word_size(run: ModuleType) -> None:
+    assert run.sixty_four_bit() == (struct.calcsize("P") == 8)
+
+
+def test_a_new_lock_or_pyproject_installs_again(run: ModuleType,
+                                                monkeypatch: pytest.MonkeyPatch,
+                                                tmp_path: Path) -> None:
+    fake_venv(run)
+    recorder = Recorder(run, monkeypatch)
+    run.ensure_venv("")
+    assert recorder.installs == []                          # current
+    locked = tmp_path / "constraints.txt"
+    locked.write_text((REPO / "constraints.txt").read_text() + "extra-package==1.0\n")
+    monkeypatch.setattr(run, "CONSTRAINTS", locked)
+    run.ensure_venv("")
+    assert len(recorder.installs) == 1
+
+
+def test_the_lock_keeps_what_pip_froze_but_the_project(run: ModuleType) -> None:
+    frozen = ("annotated-types==0.8.0\ncbor2==6.3.0\n-e git+https://example/x#egg=x\npip==25.0\n"
+              "cobi-companion @ file:///src\nluma.core==2.6.0\nPillow==13.0.0\n")
+    text = run.lock_text(frozen, "Python 3.11.7 (cpython), linux x86_64")
+    body = [line for line in text.splitlines() if not line.startswith("#")]
+    assert body == [
+        "annotated-types==0.8.0",
+        "cbor2==6.3.0  # not on 32-bit: Debian's python3-cbor2 (cbor2 6 has no armv7 wheel, "
+        "its source needs Rust)",
+        "luma.core==2.6.0",
+        "Pillow==13.0.0  # not on 32-bit: Debian's python3-pil (Trixie) or piwheels' Pillow "
+        "(Bookworm)"]
+    header = text.splitlines()[:7]
+    assert all(line.startswith("# ") for line in header)
+    assert "`python3 run.py lock`" in text and "on Python 3.11.7 (cpython), linux x86_64." in text
 
 
 def test_an_old_venv_is_switched_on_a_pi(run: ModuleType, tmp_path: Path,
@@ -474,3 +549,38 @@ def test_a_failed_install_is_not_marked_done(run: ModuleType,
     assert err == ("ERROR: Could not find a version that satisfies the requirement pydantic\n"
                    "pip's last lines:\n  Collecting pydantic<3,>=2.7\n")
     assert not list(run.VENV.glob(".installed-*"))
+
+
+@pytest.mark.parametrize("argv", [["os-check"], ["os-check", "jessie-i386"]],
+                         ids=["none", "unknown"])
+def test_os_check_names_its_variants(argv: list[str]) -> None:
+    """`python3 run.py os-check` without a variant it knows says which it knows, before it
+    asks for root or touches anything (the checks themselves: systemd/README.md)."""
+    result = subprocess.run([sys.executable, str(REPO / "run.py"), *argv], capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 2
+    assert result.stderr == ("usage: sudo python3 run.py os-check "
+                             "bookworm-arm64|trixie-arm64|bookworm-armhf\n")
+    assert result.stdout == ""
+
+
+def test_a_32_bit_pi_is_told_to_take_cbor2_from_apt(run: ModuleType, tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a 32-bit Raspberry Pi OS without python3-cbor2, pip would build cbor2 6 from its
+    source (Rust): run.py says what to install instead, before any venv or pip."""
+    on_a_pi(run, tmp_path, monkeypatch)
+    recorder = Recorder(run, monkeypatch)
+    monkeypatch.setattr(run, "sixty_four_bit", lambda: False)
+    found = run.importlib.util.find_spec
+    monkeypatch.setattr(run.importlib.util, "find_spec",
+                        lambda name: None if name == "cbor2" else found(name))
+    with pytest.raises(SystemExit) as stop:
+        run.ensure_venv("")
+    assert stop.value.code == ("run.py: a 32-bit Python takes python3-cbor2 from Debian (PyPI's "
+                               "has no armv7 wheel): sudo apt install python3-cbor2 libespeak-ng1 "
+                               "(the voice), then python3 run.py again")
+    assert recorder.builders == recorder.installs == []
+    monkeypatch.setattr(run.importlib.util, "find_spec", lambda name: object())   # apt's there
+    run.ensure_venv("")
+    [[_, *args]] = recorder.installs
+    assert args[:2] == ["-e", "."]

@@ -10,7 +10,9 @@ import hashlib
 import os
 import shutil
 import stat
+import struct
 import subprocess
+import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -417,6 +419,13 @@ def test_32_bit_systems_get_pillow_from_piwheels(env: Env) -> None:
     dpkg_status(env, "armhf")
     out = ok(env.run(INSTALL))
     assert "--extra-index-url https://www.piwheels.org/simple" in pip_line(out)
+    # cbor2 and the voice's library from Debian, no voice's wheel, their pins left out
+    assert "would run: apt-get install -y --no-install-recommends libespeak-ng1 " \
+           "python3-cbor2" in out
+    assert pip_line(out).endswith(f" -c {REPO}/constraints.txt {REPO}")
+    assert "leave out of pip's constraints the pins tagged '# not on 32-bit:' (32-bit Python: " \
+           "cbor2 pillow from apt or piwheels) and the voice's wheel (libespeak-ng1 speaks)" \
+           in out
     assert any(line.startswith("use https://www.piwheels.org/simple for pip (armhf:")
                for line in out)
     assert "python3-pil" in next(line for line in out if "apt-get install" in line)
@@ -432,6 +441,8 @@ def test_64_bit_systems_use_pypi(env: Env) -> None:
     dpkg_status(env, "arm64")
     out = ok(env.run(INSTALL))
     assert "--extra-index-url" not in pip_line(out)
+    assert pip_line(out).endswith(f" -c {REPO}/constraints.txt '{REPO}[voice]'")
+    assert not any("cbor2" in line for line in out)
     assert not any("32-bit" in line or "piwheels" in line for line in out)
 
 
@@ -537,3 +548,28 @@ def test_uninstall_never_goes_through_a_linked_folder(env: Env, outside: Path) -
         assert f"skip {path}: a folder on its way is a symbolic link, not followed out of " \
                f"{env.root}" in out
     assert not (env.root / "etc/cobi-companion").exists()    # the rest is still removed
+
+
+def actions(script: str, *args: str) -> str:
+    """Run `script` in bash with systemd/actions.sh sourced; its output."""
+    return subprocess.run(["bash", "-c", f'source "$1"; shift; {script}', "bash", str(ACTIONS),
+                           *args], capture_output=True, text=True, check=True,
+                          timeout=60).stdout
+
+
+def test_the_choice_follows_the_pythons_own_word_size(tmp_path: Path) -> None:
+    """install.sh asks the venv's Python, not uname: 32-bit Raspberry Pi OS on a Pi 4 or 5 runs
+    a 64-bit kernel. This Python's answer, and the choice for each answer."""
+    assert actions('python_bits "$1"', sys.executable).strip() == \
+        str(8 * struct.calcsize("P"))
+    assert actions("companion_extras 64") == "[voice]\n"
+    assert actions("companion_extras 32") == ""
+    constraints = (REPO / "constraints.txt").read_text()
+    for bits in ("32", "64"):
+        actions('write_constraints "$1" "$2" "$3"', bits, str(REPO / "constraints.txt"),
+                str(tmp_path / bits))
+    assert (tmp_path / "64").read_text() == constraints
+    kept = (tmp_path / "32").read_text().splitlines()
+    assert kept == [line for line in constraints.splitlines()
+                    if not line.startswith(("cbor2==", "pillow=="))]
+    assert len(kept) == len(constraints.splitlines()) - 2
