@@ -56,6 +56,15 @@ def card_book(config: Config, learned: Path | None = None) -> CardBook:
     return book
 
 
+def players_choices(settings: Settings, config: Config) -> dict[str, Any]:
+    """The settings to save: those the settings files do not give as they are. A value the
+    files give is left to the files, so that a file changed later (the USB stick put in or
+    taken out) still counts: saving all of them once made every later file change unseen."""
+    files = settings_from(config, {}).to_dict()
+    return {key: value for key, value in settings.to_dict().items()
+            if key not in CONFIG_ONLY and files.get(key) != value}
+
+
 def settings_from(config: Config, saved: dict[str, Any]) -> Settings:
     settings = Settings(language=config.game.language, rules=config.game.rules,
                         real_dice=config.game.real_dice, sound=config.game.sound,
@@ -495,7 +504,8 @@ def build(config: Config, display: Any, *, pin_factory: Any = None,
                 warm_up=itertools.chain(warm_up_for(app), render_ahead(app)), power=power)
 
     def changed(new: Settings) -> None:
-        app.later(partial(store.save_settings, new.to_dict()))     # after the frame, as a save
+        # after the frame, as a save; the box's own config: a reload may have changed it
+        app.later(partial(store.save_settings, players_choices(new, box.config)))
         sound.enabled = new.sound
         speech.volume = new.volume
         display.brightness(new.brightness)

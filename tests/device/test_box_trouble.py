@@ -323,3 +323,24 @@ def test_a_long_press_plays_on_with_the_other_cards_and_the_files_in_use_name_th
     assert table.view.header.title == "Card files"
     table.press("back")
     assert table.view.items[0] == "New battle"
+
+
+def test_a_settings_file_put_in_after_a_battle_still_counts(table_at, tmp_path,
+                                                            monkeypatch) -> None:
+    """New battle remembers the armies, a save of the settings: only what the players chose
+    on the box is saved, so a USB stick's language put in afterwards is used (the system test
+    found every setting saved, and the stick's language unseen from the first battle on)."""
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    monkeypatch.setenv("COBI_COMPANION_OVERLAYS", str(stick))
+    table = table_at([3], load=lambda: load_layers(None))
+    # New battle, a Tiger for the Axis and a Sherman for the Allies, OK: the battle begins
+    table.press("ok", "cw", "cw", "cw", "axis", "ccw", "ccw", "allies", "ok")
+    assert "armies" in table.box.store.settings()
+    assert "language" not in table.box.store.settings()
+    (stick / "config.toml").write_text('[game]\nlanguage = "pl"\n')
+    table.box.loop.step(Reload())
+    assert table.view.header.title == "Ustawienia wczytane"
+    (stick / "config.toml").unlink()                     # the stick taken out: back as before
+    table.box.loop.step(Reload())
+    assert table.view.header.title == "Settings read again"
