@@ -87,6 +87,8 @@ ch() {
 eval "$(sed -n '/^readonly APT_PACKAGES=(/,/)/p' "$SRC/systemd/install.sh" | sed 's/^readonly //')"
 wanted=("${APT_PACKAGES[@]}")
 case $arch in armhf | armel) wanted+=(libespeak-ng1 python3-cbor2) ;; esac
+# A userland kept from a run that was stopped half-way through its install: finish dpkg's work.
+ch env DEBIAN_FRONTEND=noninteractive dpkg --configure -a >/dev/null
 ch apt-get update -q >/dev/null
 apt_list=() missing=()
 for package in "${wanted[@]}"; do
