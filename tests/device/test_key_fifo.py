@@ -5,6 +5,8 @@ from __future__ import annotations
 import logging
 import os
 import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -21,11 +23,17 @@ from waiting import HANG_S
 HARDWARE_CONFIG = Path(__file__).parents[2] / "hardware" / "config.toml"
 
 
-def box_of(tmp_path: Path, text: str) -> Box:
+@contextmanager
+def box_of(tmp_path: Path, text: str) -> Iterator[Box]:
+    """A box built from the settings `text`, closed when the block ends."""
     path = tmp_path / "config.toml"
     path.write_text(text, encoding="utf-8")
-    return build(load_config(path), MemoryDisplay(), state_dir=tmp_path / "state",
-                 pin_factory=MockFactory(pin_class=MockPWMPin), speech=NoSpeech())
+    box = build(load_config(path), MemoryDisplay(), state_dir=tmp_path / "state",
+                pin_factory=MockFactory(pin_class=MockPWMPin), speech=NoSpeech())
+    try:
+        yield box
+    finally:
+        box.close()
 
 
 def write_fifo(path: Path, data: bytes) -> None:
@@ -40,21 +48,17 @@ def write_fifo(path: Path, data: bytes) -> None:
 def test_off_by_default_in_the_defaults_and_the_shipped_file(tmp_path: Path) -> None:
     assert Config().test.keys_fifo is None and Config().test.screen_file is None
     assert load_config(HARDWARE_CONFIG).test == Config().test
-    box = box_of(tmp_path, HARDWARE_CONFIG.read_text(encoding="utf-8"))
-    try:
+    with box_of(tmp_path, HARDWARE_CONFIG.read_text(encoding="utf-8")) as box:
         assert not [part for part in box.parts if isinstance(part, KeyFifo)]
         box.loop.draw()
         made = [path.name for path in tmp_path.rglob("*")
                 if stat.S_ISFIFO(path.lstat().st_mode) or "screen" in path.name]
         assert made == []
-    finally:
-        box.close()
 
 
 def test_keys_written_to_the_fifo_are_presses_on_the_main_loop(tmp_path: Path) -> None:
     fifo = tmp_path / "keys"
-    box = box_of(tmp_path, f'[test]\nkeys_fifo = "{fifo}"\n')
-    try:
+    with box_of(tmp_path, f'[test]\nkeys_fifo = "{fifo}"\n') as box:
         assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
         assert stat.S_IMODE(os.lstat(fifo).st_mode) == 0o600
         # Garbage first: refused, and the reader goes on to the keys after it.
@@ -65,8 +69,6 @@ def test_keys_written_to_the_fifo_are_presses_on_the_main_loop(tmp_path: Path) -
         before = box.app.view()
         box.loop.step(Press(Key.CW))
         assert box.app.view() != before
-    finally:
-        box.close()
     assert not fifo.exists()          # taken away with the box
 
 
@@ -93,27 +95,21 @@ def test_a_file_in_the_fifos_place_is_left_and_the_box_plays_on(
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     taken = tmp_path / "keys"
     taken.write_text("mine", encoding="utf-8")
-    with caplog.at_level(logging.ERROR, logger="cobi-companion"):
-        box = box_of(tmp_path, f'[test]\nkeys_fifo = "{taken}"\n')
-    try:
+    with caplog.at_level(logging.ERROR, logger="cobi-companion"), \
+            box_of(tmp_path, f'[test]\nkeys_fifo = "{taken}"\n') as box:
         assert taken.read_text(encoding="utf-8") == "mine"
         assert any("is not a FIFO" in r.getMessage() for r in caplog.records)
         assert box.inputs is not None
-    finally:
-        box.close()
 
 
 def test_the_screen_file_has_each_frame_as_text(tmp_path: Path) -> None:
     screen = tmp_path / "screen.txt"
-    box = box_of(tmp_path, f'[test]\nscreen_file = "{screen}"\n')
-    try:
+    with box_of(tmp_path, f'[test]\nscreen_file = "{screen}"\n') as box:
         box.loop.draw()
         first = screen.read_text(encoding="utf-8")
         assert "New battle" in first and "> " in first
         box.loop.step(Press(Key.CW))
         assert screen.read_text(encoding="utf-8") != first
-    finally:
-        box.close()
 
 
 def test_a_screen_file_that_cannot_be_written_is_logged_once(
