@@ -191,10 +191,13 @@ def test_end_battle_asks_no_and_a_long_press_return_to_the_menu_yes_ends(table_a
 
 
 def test_new_battle_over_a_saved_one_asks_and_ends_it_only_when_the_new_one_starts(table_at):
+    from .conftest import EASY
+
     table = easy_battle(table_at)
     battle = table.box.app.state.id
     table.box.close()
-    table = table_at([5, 2])                         # the box switched on again
+    table = table_at([5, 2], config=EASY)            # the box switched on again, its files
+                                                     # as they were
     assert table.view.items[:2] == ("Resume battle", "New battle")
     table.press("cw", "ok")
     asked(table, "Start a new battle?")
@@ -208,9 +211,11 @@ def test_new_battle_over_a_saved_one_asks_and_ends_it_only_when_the_new_one_star
 
 
 def test_new_match_and_cobra_over_a_saved_battle_ask(table_at: Any):
+    from .conftest import EASY
+
     table = easy_battle(table_at)
     table.box.close()
-    table = table_at([])
+    table = table_at([], config=EASY)
     for row, question in (("Cobra (Normandy)", "Start a new Cobra game?"),
                           ("New match", "Start a new match?")):
         table.choose(row)
