@@ -93,13 +93,19 @@ def parse_script(text: str) -> list[tuple[str, int]]:
 class TapClock:
     """The time of the buttons on mock pins (their edges' stamps, their holds): real time plus
     the gaps and holds a mock panel has let pass without sleeping them. It only moves forward,
-    like the real one."""
+    like the real one.
 
-    def __init__(self) -> None:
+    A `still` clock leaves real time out: only those gaps and holds move it. A script (and a
+    test) says how long a finger stays down; on a busy machine the real moments between a
+    press's two edges once passed a short hold time, and a tap counted as a hold."""
+
+    def __init__(self, still: bool = False) -> None:
         self.skipped = 0.0
+        self.still_at = time.monotonic() if still else None
 
     def __call__(self) -> float:
-        return time.monotonic() + self.skipped
+        now = time.monotonic() if self.still_at is None else self.still_at
+        return now + self.skipped
 
     def skip(self, seconds: float) -> None:
         self.skipped += seconds
@@ -454,7 +460,7 @@ def run_sim(config: Config, *, script: Iterable[tuple[str, int]] | None,
     from cobi_companion.device.ports.mock_pins import StampedFactory
     from cobi_companion.device.ports.power import EndPower
 
-    clock = TapClock()
+    clock = TapClock(still=script is not None)     # a script's taps are as long as it says
     factory = StampedFactory(clock)
     if display is None:
         display = TerminalDisplay() if script is None else SnapshotDisplay(snapshot_dir)

@@ -236,17 +236,17 @@ class Loop:
         wait is spent on warm-up steps; an event waits for one step at most. A control held
         down ends the wait when its hold is due, and its hold is the event: a `Wake` on the
         queue says a control has something to time, and the wait goes on, timed anew."""
-        end = time.monotonic() + timeout
+        end = self.clock() + timeout
         while True:
             due = self.inputs_due()
-            until = end if due is None else min(end, time.monotonic() + due)
+            until = end if due is None else min(end, self.clock() + due)
             while self.warm_up is not None and self.events.empty() and \
-                    time.monotonic() < until:
+                    self.clock() < until:
                 if not next(self.warm_up, False):
                     self.warm_up = None
                     warmed()
             try:
-                event = self.events.get(timeout=max(0.0, until - time.monotonic()))
+                event = self.events.get(timeout=max(0.0, until - self.clock()))
             except queue.Empty:
                 if until >= end:
                     return None

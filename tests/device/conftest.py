@@ -44,8 +44,9 @@ def your_table(config: Config | None = None) -> Config:
 
 
 def tap_pins() -> StampedFactory:
-    """Mock pins for a Table, their edges stamped by a tap clock of their own."""
-    return StampedFactory(TapClock())
+    """Mock pins for a Table, their edges stamped by a still tap clock of their own: only the
+    finger's gaps and holds move it, however long the machine takes between two edges."""
+    return StampedFactory(TapClock(still=True))
 
 
 class Table:

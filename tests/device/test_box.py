@@ -3,8 +3,7 @@ pressed as fingers would, and the OLED as luma's dummy device."""
 from __future__ import annotations
 
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll
-from cobi_companion.device.ports.mock_pins import StampedFactory
-from cobi_companion.device.sim import TapClock, drain
+from cobi_companion.device.sim import drain
 
 from .conftest import EASY
 
@@ -84,17 +83,11 @@ def test_a_restart_resumes_the_battle(table_at, tmp_path):
     assert again.view.header.side == "axis" and again.view.items == ("Tiger 1", "Pass")
 
 
-class StillClock(TapClock):
-    """A tap clock that real time does not move: the chatter's edges are stamped at one
-    instant however long the machine takes between them (under load, real time between two
-    edges once passed the bounce time, and the chatter counted as a press)."""
-
-    def __call__(self) -> float:
-        return 1000.0 + self.skipped
-
-
 def test_chatter_on_a_button_is_one_press(table_at):
-    table = table_at([3, 3], factory=StampedFactory(StillClock()))
+    # A still tap clock (tap_pins): the chatter's edges are stamped at one instant however
+    # long the machine takes between them (under load, real time between two edges once
+    # passed the bounce time, and the chatter counted as a press).
+    table = table_at([3, 3])
     table.press("ok", "cw", "cw", "cw")
     pin = table.factory.pin(table.config.buttons.axis)
     for _ in range(4):                        # contacts bouncing within a few milliseconds
