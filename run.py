@@ -10,6 +10,8 @@
                                booted in QEMU and check it under systemd (tests/system/)
     python3 run.py lock        write constraints.txt anew: the newest versions pyproject.toml
                                allows, resolved in a clean venv (then run the tests)
+    python3 run.py glyphs      draw the shipped reference glyphs again (after a change to how
+                               glyphs are drawn, their faces or the fonts; then run the tests)
     sudo python3 run.py os-check VARIANT
                                install and test the companion in an emulated Raspberry Pi OS
                                base: bookworm-arm64, trixie-arm64 or bookworm-armhf
@@ -420,6 +422,13 @@ def run_bench(args: list[str]) -> int:
                           cwd=ROOT).returncode
 
 
+def draw_glyphs() -> int:
+    """device/ui/reference-glyphs.json drawn again with the venv's Pillow (its FreeType)."""
+    ensure_venv("")
+    return subprocess.run([str(venv_python()), "-m", "cobi_companion.device.ui.reference_glyphs"],
+                          cwd=ROOT).returncode
+
+
 def canonical(name: str) -> str:
     """A package's name as pip compares them: Pillow, pillow; luma.core, luma-core."""
     return re.sub(r"[-_.]+", "-", name).lower()
@@ -486,6 +495,8 @@ def main(argv: list[str]) -> int:
                                *argv[1:]], cwd=ROOT).returncode
     if argv[:1] == ["lock"]:
         return lock()
+    if argv[:1] == ["glyphs"]:
+        return draw_glyphs()
     if argv[:1] == ["os-check"]:
         return os_check(argv[1:])
     ensure_venv("")

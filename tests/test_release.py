@@ -55,6 +55,14 @@ def test_the_license_file_is_mit_and_travels_in_the_wheel(wheel: Path) -> None:
     assert "License-Expression: MIT" in metadata and "License-File: LICENSE" in metadata
 
 
+def test_the_reference_glyphs_travel_in_the_wheel(wheel: Path) -> None:
+    # Without them a system with another FreeType (32-bit Pi OS) draws other pixels.
+    shipped = ROOT / "device" / "ui" / "reference-glyphs.json"
+    with zipfile.ZipFile(wheel) as archive:
+        assert archive.read("cobi_companion/device/ui/reference-glyphs.json") == \
+            shipped.read_bytes()
+
+
 def version_of(command: list[str], **kwargs: Any) -> re.Match[str]:
     done = subprocess.run([*command, "--version"], capture_output=True, text=True,
                           timeout=HANG_S, **kwargs)

@@ -121,6 +121,7 @@ class _Earlier:
 
     kept: Kept | None = None        # the atlas in use
     drawn: Drawn | None = None      # recording, or not
+    reference: bool = True          # the shipped glyphs used (reference_glyphs.py)
 
 
 _earlier = _Earlier(drawn=Drawn())      # recording from the start
@@ -140,6 +141,22 @@ def holds(char: str, fnt: FreeFont, mode: str = "1", phase: int = 0) -> bool:
     return _earlier.kept is not None and _earlier.kept.holds(char, fnt, mode, phase)
 
 
+def use_reference(on: bool) -> None:
+    """Cut glyphs the atlas in use lacks from the shipped reference glyphs (on, as the box
+    does), or draw them with FreeType (off: how the reference glyphs are drawn)."""
+    _earlier.reference = on
+    glyph.cache_clear()
+    _length.cache_clear()
+
+
+def _reference() -> Kept | None:
+    if not _earlier.reference:
+        return None
+    # Imported here: it builds on the atlas module, which imports this one.
+    from cobi_companion.device.ui.reference_glyphs import shipped
+    return shipped()
+
+
 def record() -> Drawn:
     """Record every glyph drawn and advance measured from now on (afresh), until
     `recorded`."""
@@ -157,11 +174,14 @@ def recorded() -> Drawn:
 @lru_cache(maxsize=8192)
 def glyph(char: str, fnt: FreeFont, mode: str = "1", phase: int = 0) -> Glyph:
     """One character of `fnt` in `mode` ("1" one-bit, "L" anti-aliased), with its pen `phase`
-    / PHASES of a pixel right of a whole pixel: from the atlas in use, else rasterised; once."""
+    / PHASES of a pixel right of a whole pixel: from the atlas in use, else from the
+    reference glyphs, else rasterised; once."""
     found = _earlier.kept.glyph(char, fnt, mode, phase) if _earlier.kept else None
     if found is not None:
         return found
-    drawn = _rasterised(char, fnt, mode, phase)
+    reference = _reference()
+    shipped = reference.glyph(char, fnt, mode, phase) if reference else None
+    drawn = shipped if shipped is not None else _rasterised(char, fnt, mode, phase)
     if _earlier.drawn is not None:
         _earlier.drawn.glyphs[str(fnt.path), int(fnt.size), mode, char, phase] = drawn
     return drawn
@@ -218,7 +238,10 @@ def _length(char: str, fnt: FreeFont) -> float:
     found = _earlier.kept.length(char, fnt) if _earlier.kept else None
     if found is not None:
         return found
-    length: float = _measuring_font(fnt.path).getlength(char) * fnt.size / MEASURE_SIZE
+    reference = _reference()
+    shipped = reference.length(char, fnt) if reference else None
+    length: float = shipped if shipped is not None else \
+        _measuring_font(fnt.path).getlength(char) * fnt.size / MEASURE_SIZE
     if _earlier.drawn is not None:
         _earlier.drawn.lengths[fnt.path, int(fnt.size), char] = length
     return length

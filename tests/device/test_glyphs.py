@@ -149,7 +149,18 @@ def views(language: str) -> list[View]:
 
 
 @pytest.fixture
-def freetype_calls(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, Any]]]:
+def freetype_draws() -> Iterator[None]:
+    """Every glyph drawn by FreeType, none cut from the shipped reference glyphs: as on a
+    system whose font files are not those the reference glyphs were drawn from, and as the
+    reference glyphs themselves are drawn (test_reference_glyphs.py tests them)."""
+    glyphs.use_reference(False)
+    yield
+    glyphs.use_reference(True)
+
+
+@pytest.fixture
+def freetype_calls(monkeypatch: pytest.MonkeyPatch,
+                   freetype_draws: None) -> Iterator[list[tuple[str, Any]]]:
     """Every text the screens hand to FreeType to draw or measure, with its font, from
     empty caches (so that nothing is pasted from an earlier test)."""
     calls: list[tuple[str, Any]] = []
@@ -191,7 +202,7 @@ def test_every_font_is_laid_out_by_the_basic_layout(
 
 
 @pytest.fixture
-def fresh_fonts() -> Iterator[None]:
+def fresh_fonts(freetype_draws: None) -> Iterator[None]:
     """Fonts loaded again, before and after, and empty caches."""
     glyphs.font.cache_clear()
     clear_caches()
@@ -243,7 +254,7 @@ def as_a_new_process() -> None:
 
 
 @pytest.fixture
-def no_atlas() -> Iterator[None]:
+def no_atlas(freetype_draws: None) -> Iterator[None]:
     as_a_new_process()
     yield
     as_a_new_process()

@@ -1,0 +1,150 @@
+"""The shipped reference glyphs (device/ui/reference_glyphs.py): drawn as FreeType draws here,
+of the installed fonts, covering every letter of every face, and what the screens use, so that
+a system whose Pillow has another FreeType (32-bit Raspberry Pi OS) shows the same pixels."""
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cobi_companion.device.ui import glyphs, reference_glyphs
+from cobi_companion.device.ui.renderer import render
+from PIL import ImageFont
+
+from .test_glyphs import clear_caches, views
+
+LANGUAGES = ("en", "pl")
+
+
+@pytest.fixture
+def fresh() -> Iterator[None]:
+    """Empty glyph caches and no atlas of an earlier start, before and after."""
+    glyphs.keep(None)
+    clear_caches()
+    reference_glyphs.shipped.cache_clear()
+    yield
+    glyphs.use_reference(True)
+    glyphs.keep(None)
+    clear_caches()
+    reference_glyphs.shipped.cache_clear()
+
+
+def test_the_shipped_file_is_what_freetype_draws_here(fresh) -> None:
+    # A change to how glyphs are drawn (glyphs.py), to the faces or to the letters fails here
+    # until `python3 run.py glyphs` draws them again; on another FreeType there is nothing to
+    # compare with (there, the shipped glyphs are the point).
+    made, here = reference_glyphs.drawn_with()["freetype"], ImageFont.core.freetype2_version
+    if made != here:
+        pytest.skip(f"drawn with FreeType {made}, this is {here}")
+    shipped = json.loads(reference_glyphs.FILE.read_text(encoding="utf-8"))
+    drawn = reference_glyphs.draw()
+    assert shipped["fonts"] == drawn["fonts"], "other font files: python3 run.py glyphs"
+    assert shipped["atlas"] == drawn["atlas"], "glyphs drawn otherwise: python3 run.py glyphs"
+
+
+def test_the_shipped_glyphs_are_of_the_installed_fonts_and_have_every_letter(fresh) -> None:
+    atlas = reference_glyphs.shipped()
+    assert atlas is not None, "not usable: python3 run.py glyphs"
+    letters = set(reference_glyphs.characters())
+    for language in LANGUAGES:                 # every letter of the texts
+        from cobi_companion.device.core import i18n
+        assert {c for text in i18n.every_text(language) for c in text} <= letters
+    assert set(glyphs.LETTERS) <= letters
+    missing = [(weight, size, mode, char, phase)
+               for (weight, size), mode in reference_glyphs.faces()
+               for char in letters for phase in range(glyphs.PHASES)
+               if not atlas.holds(char, glyphs.font(weight, size), mode, phase)]
+    assert not missing, missing[:5]
+
+
+def no_freetype(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """FreeType's drawing and measuring, refused (and noted): what another FreeType would
+    draw otherwise."""
+    asked: list[str] = []
+
+    def refused(self: Any, text: str, *args: Any, **kwargs: Any) -> Any:
+        asked.append(text)
+        raise AssertionError(f"FreeType asked for {text!r}")
+    for name in ("getmask2", "getlength", "getbbox"):
+        monkeypatch.setattr(ImageFont.FreeTypeFont, name, refused)
+    return asked
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_screens_need_no_freetype(fresh, monkeypatch: pytest.MonkeyPatch,
+                                      language: str) -> None:
+    # Every string of the language in every small face, the outcome words big (squashed too),
+    # the cards' names, dice and totals: drawn with FreeType refused.
+    shown = views(language)
+    assert len(shown) > 100
+    asked = no_freetype(monkeypatch)
+    for view in shown:
+        render(view)
+    assert asked == []
+
+
+def test_screens_cut_from_the_shipped_glyphs_are_the_screens_freetype_draws_here(fresh) -> None:
+    made = reference_glyphs.drawn_with()
+    if made["freetype"] != ImageFont.core.freetype2_version:
+        pytest.skip(f"drawn with FreeType {made['freetype']}, this is "
+                    f"{ImageFont.core.freetype2_version}")
+    shown = [*views("en"), *views("pl")]
+    cut = [render(view).tobytes() for view in shown]
+    glyphs.use_reference(False)
+    clear_caches()
+    drawn = [render(view).tobytes() for view in shown]
+    differing = [view for view, a, b in zip(shown, cut, drawn, strict=True) if a != b]
+    assert not differing, f"{len(differing)} screens differ, e.g. {differing[0]}"
+
+
+def test_shipped_glyphs_go_into_the_atlas_of_a_start(fresh, monkeypatch, tmp_path) -> None:
+    # A first start asks FreeType for nothing its texts use; what it cut is kept in the atlas
+    # of the start as drawn glyphs are, and the next start reads only that.
+    from .test_glyphs import start_box
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    assert start_box(tmp_path / "state") == 0
+    from cobi_companion.device.ui import atlas
+    kept = atlas.read()
+    assert kept is not None and len(kept.boxes) > 1000
+    glyphs.use_reference(False)                 # the next start: the atlas has them all
+    assert start_box(tmp_path / "state") == 0
+
+
+@pytest.mark.parametrize("how", ["missing", "not JSON", "other format", "other fonts",
+                                 "a strip too short"])
+def test_an_unusable_file_leaves_every_glyph_to_freetype(fresh, tmp_path: Path, how: str,
+                                                           caplog) -> None:
+    path = tmp_path / "reference-glyphs.json"
+    data = json.loads(reference_glyphs.FILE.read_text(encoding="utf-8"))
+    if how == "not JSON":
+        path.write_bytes(b"\x89PNG")
+    elif how == "other format":
+        path.write_text(json.dumps({**data, "format": "something else"}))
+    elif how == "other fonts":
+        path.write_text(json.dumps({**data, "fonts": {**data["fonts"], "Bold": "0" * 64}}))
+    elif how == "a strip too short":
+        data["atlas"]["faces"][0]["pixels"] = data["atlas"]["faces"][0]["pixels"][:8]
+        path.write_text(json.dumps(data))
+    with caplog.at_level(logging.INFO, logger=reference_glyphs.__name__):
+        assert reference_glyphs.shipped(path) is None
+    assert str(path) in caplog.text                       # said, with the file's name
+
+
+def test_the_command_draws_them_into_a_file(tmp_path: Path) -> None:
+    # `python3 run.py glyphs` runs this module on the shipped file; here on a file of the test.
+    import subprocess
+    import sys
+
+    path = tmp_path / "glyphs.json"
+    done = subprocess.run([sys.executable, "-m", "cobi_companion.device.ui.reference_glyphs",
+                           str(path)], capture_output=True, text=True, check=True)
+    line = done.stdout.strip()
+    assert line.startswith(f"{path}: ") and " characters in 19 faces, drawn with Pillow " in line
+    drawn = json.loads(path.read_text(encoding="utf-8"))
+    assert drawn["fonts"] == reference_glyphs.font_digests()
+    if drawn["drawn_with"] == reference_glyphs.drawn_with():
+        assert drawn == json.loads(reference_glyphs.FILE.read_text(encoding="utf-8"))
