@@ -184,6 +184,11 @@ print("machine", platform.machine(), "| pointer", 8 * struct.calcsize("P"), "bit
       platform.python_version(), sysconfig.get_platform())
 from cobi_companion.device.ports.espeak import find_library
 print("voice engine:", find_library().path)
+from PIL import ImageFont
+from cobi_companion.device.ui import reference_glyphs
+drawn = reference_glyphs.drawn_with()["freetype"]
+print("Pillow draws with FreeType", ImageFont.core.freetype2_version, "| reference glyphs:",
+      "drawn with", drawn, "| in use:", reference_glyphs.shipped() is not None)
 for name in ("cbor2", "pillow", "gpiozero", "lgpio", "luma.oled", "luma.core", "pydantic",
              "pydantic_core", "espeakng-loader"):
     try:
@@ -210,6 +215,6 @@ ch "$V/bin/pip" install -q --no-index --find-links /opt/whl \
 # still need none of it.
 step "pytest tests/cards tests/device/test_screens.py tests/device/test_cli.py" \
     "tests/device/test_reference_glyphs.py"
-ch sh -c "cd /opt/src && $V/bin/python -m pytest -p no:cacheprovider tests/cards \
+ch sh -c "cd /opt/src && $V/bin/python -m pytest -p no:cacheprovider -rs tests/cards \
     tests/device/test_screens.py tests/device/test_cli.py tests/device/test_reference_glyphs.py"
 step "passed"
