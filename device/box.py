@@ -105,8 +105,9 @@ LATER_MODULES = (
 
 
 # What the screens put in small text besides the word tables and the cards: numbers, odds
-# ("<1%" under one per cent), distances, sums. A sign missed here is drawn on the press.
-SIGNS = "0123456789%+-−=·→(),.:<"
+# ("<1%" under one per cent), distances, sums, the bullet of a hidden or chosen piece. A sign
+# missed here is drawn on the press.
+SIGNS = "0123456789%+-−=·→(),.:<•"
 
 
 def warm_up_for(app: App) -> Iterator[bool]:

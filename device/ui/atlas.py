@@ -40,13 +40,16 @@ def atlas_file() -> Path:
 
 
 def key() -> list[Any]:
-    """What the glyphs' pixels depend on: the font files, the code that draws them, Python,
-    Pillow and FreeType."""
+    """What the glyphs' pixels depend on: the font files, the code that draws them and the
+    reference glyphs, Python, Pillow and FreeType."""
     fingerprint = snapshot.Fingerprint()
     for weight in WEIGHTS:
         fingerprint.file(Path(glyphs.font_path(weight)))
     here = Path(__file__).parent
-    fingerprint.code([here / "glyphs.py", here / "atlas.py"])
+    # The reference glyphs too: the atlas keeps what it cut from them, and a new file must
+    # not leave the old glyphs in use.
+    fingerprint.code([here / "glyphs.py", here / "atlas.py", here / "reference_glyphs.py",
+                      here / "reference-glyphs.json"])
     fingerprint.value("pillow", [PIL.__version__, ImageFont.core.freetype2_version])
     return fingerprint.key
 

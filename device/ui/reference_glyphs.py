@@ -44,13 +44,20 @@ def faces() -> list[tuple[glyphs.Face, str]]:
 
 
 def characters() -> str:
-    """Every letter of every language's texts, of LETTERS, and of the signs the screens add."""
+    """Every letter of LETTERS, of every language's texts and of the rules' refusals and notes
+    in the box's words, of the shipped cards' names, and of the signs the screens add."""
+    from cobi_companion.cards import load_cards
     from cobi_companion.device.box import SIGNS
-    from cobi_companion.device.core import i18n
+    from cobi_companion.device.core import i18n, reasons
 
     texts = [glyphs.LETTERS, SIGNS, " "]
     for language in ("en", "pl"):
         texts += i18n.every_text(language)
+    texts += [text for pair in (*reasons.TEMPLATES.values(), *reasons.NOTES.values())
+              for text in pair]
+    texts += [text for card in load_cards([]).sorted()
+              for text in (card.name_in("en"), card.short_in("en"), card.name_in("pl"),
+                           card.short_in("pl"))]
     return "".join(sorted({char for text in texts for char in text}))
 
 

@@ -142,6 +142,11 @@ def views(language: str) -> list[View]:
         shown.append(BigWord(Header(texts[at]), word, texts[-at]))
     names = tuple(card.name for card in load_cards([]).sorted())
     shown += [Menu(Header("COBI"), names, i, "OK") for i in range(len(names))]
+    said = [pair[LANGUAGES.index(language)]         # the refusals and notes („MG”)
+            for pair in (*reasons.TEMPLATES.values(), *reasons.NOTES.values())]
+    shown += [Lines(Header(side), tuple(said[at:at + 3]), 0, "OK")
+              for at in range(0, len(said), 3)]
+    shown.append(Menu(Header(side), ("• Tiger 1: Front", "Sherman 1"), 0, "OK"))  # chosen
     shown += [Roll(Header("Dice"), faces, "Damage", "needs 5+", total)
               for faces, total in [((1, 2, 3, 4, 5, 6), "= 21"), ((0, 7, 9), "12 cm"),
                                    ((3,) * 40, "−3"), ((6,), "100%"), ((5,), "= 1234567")]]
@@ -154,8 +159,10 @@ def freetype_draws() -> Iterator[None]:
     system whose font files are not those the reference glyphs were drawn from, and as the
     reference glyphs themselves are drawn (test_reference_glyphs.py tests them)."""
     glyphs.use_reference(False)
+    clear_caches()
     yield
     glyphs.use_reference(True)
+    clear_caches()                   # nothing drawn by FreeType stays in a later cache
 
 
 @pytest.fixture
