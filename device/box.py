@@ -33,6 +33,7 @@ from cobi_companion.device.ports.sound import BuzzerSound, Lights, NoLights, NoS
 from cobi_companion.device.ports.speech import NoSpeech, Speech
 from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore
 from cobi_companion.device.ui import atlas
+from cobi_companion.device.ui.glyphs import SIGNS
 from cobi_companion.device.ui.renderer import pages, shared, warm_up
 from cobi_companion.device.ui.trouble import Trouble, notice, store_problems
 from cobi_companion.rules.dice import Dice
@@ -102,12 +103,6 @@ LATER_MODULES = (
     "device.games.cobra_command", "device.games.cobra", "device.games.cobra_movement",
     "device.games.cobra_replacements", "rules.cobra.victory_points", "rules.cobra.special_rolls",
     "device.games.cobra_victory", "device.games.cobra_landing", "device.games.cobra_parts")
-
-
-# What the screens put in small text besides the word tables and the cards: numbers, odds
-# ("<1%" under one per cent), distances, sums, the bullet of a hidden or chosen piece. A sign
-# missed here is drawn on the press.
-SIGNS = "0123456789%+-−=·→(),.:<•"
 
 
 def warm_up_for(app: App) -> Iterator[bool]:

@@ -7,6 +7,7 @@ it without anti-aliasing, as Pillow does on mode "1" images.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from importlib.resources import files
@@ -33,6 +34,10 @@ Face = tuple[str, int]       # a font as (weight, size): ("Medium", 11)
 # higher and are checked where they are shown.
 LETTERS = ("".join(chr(c) for c in range(0x21, 0x7F)) + "ąćęłńóśźżĄĆĘŁŃÓŚŹŻ" + "äöüßÄÖÜéÉ"
            + "…·→±≤≥×½¼−–°")
+# What the screens put in small text besides the word tables and the cards: numbers, odds
+# ("<1%" under one per cent), distances, sums, the bullet of a hidden or chosen piece. A sign
+# missed here is drawn on the press (box.warm_up_for draws them ahead).
+SIGNS = "0123456789%+-−=·→(),.:<•"
 # Of the small text's faces: how many rows the ink of LETTERS reaches above the baseline (Ó,
 # "(") and below it (the tail of ą), as the font draws them here (tests/device/test_glyphs.py
 # measures them again). Sizes 10 and 11 reach as far: hinting rounds both to the same rows.
@@ -122,6 +127,7 @@ class _Earlier:
     kept: Kept | None = None        # the atlas in use
     drawn: Drawn | None = None      # recording, or not
     reference: bool = True          # the shipped glyphs used (reference_glyphs.py)
+    shipped: Callable[[], Kept | None] | None = None    # their loader (see `refer_to`)
 
 
 _earlier = _Earlier(drawn=Drawn())      # recording from the start
@@ -149,12 +155,19 @@ def use_reference(on: bool) -> None:
     _length.cache_clear()
 
 
+def refer_to(shipped: Callable[[], Kept | None]) -> None:
+    """Cut glyphs the atlas in use lacks from what `shipped()` gives (the reference glyphs:
+    the renderer hands over their loader, as it imports them; this module imports nothing of
+    the screens')."""
+    _earlier.shipped = shipped
+    glyph.cache_clear()
+    _length.cache_clear()
+
+
 def _reference() -> Kept | None:
-    if not _earlier.reference:
+    if not _earlier.reference or _earlier.shipped is None:
         return None
-    # Imported here: it builds on the atlas module, which imports this one.
-    from cobi_companion.device.ui.reference_glyphs import shipped
-    return shipped()
+    return _earlier.shipped()
 
 
 def record() -> Drawn:

@@ -47,10 +47,9 @@ def characters() -> str:
     """Every letter of LETTERS, of every language's texts and of the rules' refusals and notes
     in the box's words, of the shipped cards' names, and of the signs the screens add."""
     from cobi_companion.cards import load_cards
-    from cobi_companion.device.box import SIGNS
     from cobi_companion.device.core import i18n, reasons
 
-    texts = [glyphs.LETTERS, SIGNS, " "]
+    texts = [glyphs.LETTERS, glyphs.SIGNS, " "]
     for language in ("en", "pl"):
         texts += i18n.every_text(language)
     texts += [text for pair in (*reasons.TEMPLATES.values(), *reasons.NOTES.values())

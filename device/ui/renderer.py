@@ -17,7 +17,7 @@ from math import lcm
 from cobi_companion.device.core.views import BigWord, Header, Lines, Menu, Roll, View
 from cobi_companion.device.ports.panel import HEIGHT as HEIGHT
 from cobi_companion.device.ports.panel import WIDTH as WIDTH
-from cobi_companion.device.ui import dice
+from cobi_companion.device.ui import dice, reference_glyphs
 from cobi_companion.device.ui.big import (
     BIG_SIZES,
     GUESS_SIZE,
@@ -39,11 +39,16 @@ from cobi_companion.device.ui.glyphs import (
     ink_box,
     lay,
     pitch,
+    refer_to,
     stamp,
     text_width,
 )
 from cobi_companion.device.ui.wrap import fits, wrap
 from PIL import Image, ImageDraw
+
+# Every screen is drawn here: its glyphs come from the reference glyphs where the atlas of an
+# earlier start lacks them, FreeType only for what they lack too (reference_glyphs.py).
+refer_to(reference_glyphs.shipped)
 
 BAND = 13                    # header band: rows 0..12, as tall as its letters reach
 TOP = BAND + 1               # first body row (one black row under the band)
