@@ -151,8 +151,7 @@ def use_reference(on: bool) -> None:
     """Cut glyphs the atlas in use lacks from the shipped reference glyphs (on, as the box
     does), or draw them with FreeType (off: how the reference glyphs are drawn)."""
     _earlier.reference = on
-    glyph.cache_clear()
-    _length.cache_clear()
+    _forget()
 
 
 def refer_to(shipped: Callable[[], Kept | None]) -> None:
@@ -160,6 +159,11 @@ def refer_to(shipped: Callable[[], Kept | None]) -> None:
     the renderer hands over their loader, as it imports them; this module imports nothing of
     the screens')."""
     _earlier.shipped = shipped
+    _forget()
+
+
+def _forget() -> None:
+    """The glyphs and advances drawn so far, forgotten: their source changed."""
     glyph.cache_clear()
     _length.cache_clear()
 
