@@ -5,6 +5,8 @@
     python3 run.py test        lint (ruff), type-check rules/, cards/ and device/ (mypy), run
                                every test (pytest)
     python3 run.py bench       run the benchmarks in bench/ (installs icepool for the comparison)
+    python3 run.py faults      the fault benchmark: pulled plugs, bad files, stick attacks and
+                               failed saves, tried on the real box (bench/faults.py)
     sudo python3 run.py system-test
                                install the committed tree with systemd/install.sh on a Debian 12
                                booted in QEMU and check it under systemd (tests/system/)
@@ -490,6 +492,10 @@ def main(argv: list[str]) -> int:
         return run_tests()
     if argv[:1] == ["bench"]:
         return run_bench(argv[1:])
+    if argv[:1] == ["faults"]:
+        ensure_venv("")
+        return subprocess.run([str(venv_python()), str(ROOT / "bench" / "faults.py"),
+                               *argv[1:]], cwd=ROOT).returncode
     if argv[:1] == ["system-test"]:      # standard library only: no venv needed
         return subprocess.run([sys.executable, str(ROOT / "tests" / "system" / "system_check.py"),
                                *argv[1:]], cwd=ROOT).returncode
