@@ -45,7 +45,7 @@ CLI = Path(sys.executable).with_name("cobi-companion")
 WATCHDOG_USEC = 2_000_000
 READY_LIMIT_S = 120.0        # a box that is not up by then is counted as hung
 
-Make = Callable[[Path], None]     # writes a case's files into a box's folder
+Make = Callable[[Path], object]   # writes a case's files into a box's folder
 
 
 @dataclass
@@ -219,6 +219,10 @@ def database(sql: Callable[[sqlite3.Connection], None]) -> Make:
     return make
 
 
+def _sql(conn: sqlite3.Connection, statement: str) -> None:
+    conn.execute(statement)
+
+
 def battle_row(state: str) -> Callable[[sqlite3.Connection], None]:
     def sql(conn: sqlite3.Connection) -> None:
         conn.execute("INSERT OR REPLACE INTO battle VALUES (1, 'fault', ?, '2026-11-29')",
@@ -282,16 +286,16 @@ def bad_files(quick: bool) -> list[Case]:
              card("bom.toml", b"\xef\xbb\xbf" + card_text("").encode()), None,
              "card file skipped"),
         Case("database: a settings row that is not JSON",
-             database(lambda c: c.execute("INSERT OR REPLACE INTO settings VALUES "
+             database(lambda c: _sql(c, "INSERT OR REPLACE INTO settings VALUES "
                                           "('language', '{not json')")), None),
         Case("database: a battle 5,000 deep",
-             database(battle_row("[" * 5000 + "]" * 5000)), None, battle_kept),
+             database(battle_row("[" * 5000 + "]" * 5000)), None, after=battle_kept),
         Case("database: a battle that is not JSON", database(battle_row("{oops")), None,
-             battle_kept),
+             after=battle_kept),
         Case("database: a battle of a card nobody has",
              database(battle_row(json.dumps({"version": 999, "game": "easy",
                                              "pieces": [{"card": "9999"}]}))),
-             None, battle_kept),
+             None, after=battle_kept),
     ]
 
 
