@@ -34,6 +34,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import typing
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -299,6 +300,76 @@ def bad_files(quick: bool) -> list[Case]:
     ]
 
 
+# --- the stick ---
+
+STICK_TABLES = ("game", "house_rules")      # what the players choose at the table
+HOSTILE_PATH = "/dev/shm/cobi-stick"
+
+
+def hostile(info: object) -> object:
+    """A value the schema allows for a field, other than its default where one exists: an
+    attack is refused for where it comes from, not for being wrong."""
+    from pydantic.fields import FieldInfo
+
+    assert isinstance(info, FieldInfo)
+    default = info.get_default(call_default_factory=True)
+    bounds = {type(m).__name__: m for m in info.metadata}
+    if isinstance(default, bool):
+        return not default
+    if isinstance(default, int):        # the lowest allowed: a dark panel, pin 0
+        low = getattr(bounds.get("Ge"), "ge", default - 1)
+        return low if low != default else default + 1
+    if isinstance(default, float):
+        return getattr(bounds.get("Ge"), "ge", 0.0) or default / 2
+    if default is None or isinstance(default, Path):
+        text = str(info.annotation)
+        return HOSTILE_PATH if "Path" in text else 26 if "int" in text else "none"
+    choices = [c for c in typing.get_args(info.annotation) if c != default]
+    return choices[-1] if choices else default
+
+
+def stick_attacks() -> list[tuple[str, str]]:
+    """Every setting outside the players' tables, as a stick's config.toml would set it."""
+    from cobi_companion.device.config_check import ConfigSchema
+
+    attacks = []
+    for table, info in ConfigSchema.model_fields.items():
+        if table in STICK_TABLES:
+            continue
+        if table == "sensors":
+            attacks.append(("sensors", '[[sensors]]\nname = "evil"\nport = "/dev/ttyS0"\n'
+                                       'model = "a02yyuw"\noffset_cm = 90.0\n'))
+            continue
+        model = info.annotation
+        for key, field_info in getattr(model, "model_fields", {}).items():
+            value = hostile(field_info)
+            shown = json.dumps(value) if not isinstance(value, bool) else str(value).lower()
+            attacks.append((f"{table}.{key}", f"[{table}]\n{key} = {shown}\n"))
+    return attacks
+
+
+def stick_refuses(place: str, text: str, folder: Path) -> bool:
+    """Whether the box's settings with `text` on the stick (and a language chosen there) are
+    those of the files before it with that language, and a problem names `place`."""
+    from cobi_companion.device.config import load_layers
+
+    system = folder / "etc.toml"
+    system.write_text('[display]\ndriver = "dummy"\n')
+    stick = folder / "stick" / "config.toml"
+    stick.parent.mkdir(exist_ok=True)
+    os.environ["COBI_COMPANION_OVERLAYS"] = ""
+    os.environ["COBI_COMPANION_STICK"] = str(stick.parent)
+    stick.write_text('[game]\nlanguage = "pl"\n')
+    plain = load_layers(system).config
+    stick.write_text('[game]\nlanguage = "pl"\n\n' + text)
+    loaded = load_layers(system)
+    said = [problem for error in (*loaded.skipped, *getattr(loaded, "refused", ()))
+            for problem in error.problems]
+    # refused for where it comes from: a problem names the place and the stick
+    named = any(place in problem and "USB stick" in problem for problem in said)
+    return loaded.config == plain and plain.game.language == "pl" and named
+
+
 # --- the parts ---
 
 def plugs(runs: int) -> dict[str, int]:
@@ -345,6 +416,18 @@ def main(argv: list[str]) -> int:
               for kind in ("handled", "hung", "crashed", "unclean")}
     table([("tried", str(len(outcomes))), *((k, str(v)) for k, v in counts.items())])
     failed |= counts["handled"] != len(outcomes)
+
+    print("\n3. stick attacks (each setting a USB stick may not change, on a stick)", flush=True)
+    attacks = stick_attacks()
+    refused = 0
+    with tempfile.TemporaryDirectory(prefix="cobi-stick-") as tmp:
+        for place, text in attacks:
+            if stick_refuses(place, text, Path(tmp)):
+                refused += 1
+            else:
+                print(f"  used     {place}", flush=True)
+    table([("tried", str(len(attacks))), ("refused", str(refused))])
+    failed |= refused != len(attacks)
     return 1 if failed else 0
 
 
