@@ -24,6 +24,7 @@ Figures are counts, printed as a table; the exit code is 1 if anything was not h
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import shlex
@@ -38,6 +39,7 @@ import typing
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 UNIT = ROOT / "systemd" / "cobi-companion.service"
@@ -370,6 +372,82 @@ def stick_refuses(place: str, text: str, folder: Path) -> bool:
     return loaded.config == plain and plain.game.language == "pl" and named
 
 
+# --- saves that fail ---
+
+FULL_DISK = 4096     # no file of the box may grow past 4 KiB: as SQLite meets a full disk
+
+
+def saves_trial(folder: Path, seed: int) -> dict[str, int]:
+    """One Tank Game on a real store: a few actions saved, then the disk is full for a while
+    (every save fails), then it has room again: the figures of what the box did."""
+    import random
+    import resource
+
+    from cobi_companion.device.box import build
+    from cobi_companion.device.config import Config
+    from cobi_companion.device.ports.display import MemoryDisplay
+    from cobi_companion.device.ports.events import Press
+    from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore
+    from cobi_companion.rules.dice import RandomDice
+    from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+    sys.path.insert(0, str(CAMPAIGN.parent))     # the campaign's way of playing a battle
+    campaign: Any = importlib.import_module(CAMPAIGN.stem)
+    NEW_TANK_BATTLE, next_key, progress = (campaign.NEW_TANK_BATTLE, campaign.next_key,
+                                           campaign.progress)
+
+    chance = random.Random(seed)
+    factory = MockFactory(pin_class=MockPWMPin)
+    box = build(Config(), MemoryDisplay(), pin_factory=factory, dice=RandomDice(),
+                state_dir=folder)
+    figures = {"failed": 0, "shown": 0, "recovered": 0, "lost": 0}
+    seen = False
+    keys = list(NEW_TANK_BATTLE)
+    limits = resource.getrlimit(resource.RLIMIT_FSIZE)
+
+    def steps(count: int) -> None:
+        nonlocal seen
+        for _ in range(count):
+            box.loop.step(Press(keys.pop(0) if keys else next_key(box.app)))
+            box.loop.settle()
+            if not box.store.can_save:
+                figures["failed"] += 1
+                seen |= "cannot save" in str(box.app.view()).lower()
+
+    try:
+        steps(len(NEW_TANK_BATTLE) + chance.randint(3, 12))
+        resource.setrlimit(resource.RLIMIT_FSIZE, (FULL_DISK, limits[1]))
+        try:
+            steps(chance.randint(5, 40))
+        finally:
+            resource.setrlimit(resource.RLIMIT_FSIZE, limits)
+        for _ in range(200):                       # the box tries its file again, now and then
+            steps(1)
+            if box.store.can_save:
+                break
+        played = progress(box.app.state.to_dict() if box.app.state else None)
+    finally:
+        box.close()
+        factory.reset()
+    store = SqliteStore(folder / DATABASE_NAME)    # the next start: what is on the disk?
+    try:
+        on_disk = progress(store.load_battle())
+    finally:
+        store.close()
+    figures["recovered" if on_disk == played else "lost"] += 1
+    figures["shown"] += seen
+    return figures
+
+
+def saves(trials: int) -> dict[str, int]:
+    totals = {"trials": trials, "failed": 0, "shown": 0, "recovered": 0, "lost": 0}
+    for seed in range(trials):
+        with tempfile.TemporaryDirectory(prefix="cobi-saves-") as tmp:
+            for name, value in saves_trial(Path(tmp), seed).items():
+                totals[name] += value
+    return totals
+
+
 # --- the parts ---
 
 def plugs(runs: int) -> dict[str, int]:
@@ -428,6 +506,15 @@ def main(argv: list[str]) -> int:
                 print(f"  used     {place}", flush=True)
     table([("tried", str(len(attacks))), ("refused", str(refused))])
     failed |= refused != len(attacks)
+
+    print("\n4. saves failed (the disk full mid-battle, then room again)", flush=True)
+    saved = saves(5 if args.quick else 40)
+    table([("battles", str(saved["trials"])),
+           ("actions played, not saved", str(saved["failed"])),
+           ("battles told 'cannot save'", str(saved["shown"])),
+           ("battles whole on the disk after", str(saved["recovered"])),
+           ("battles with something lost", str(saved["lost"]))])
+    failed |= saved["recovered"] != saved["trials"] or saved["shown"] != saved["trials"]
     return 1 if failed else 0
 
 
