@@ -359,12 +359,21 @@ def stick_refuses(place: str, text: str, folder: Path) -> bool:
     system.write_text('[display]\ndriver = "dummy"\n')
     stick = folder / "stick" / "config.toml"
     stick.parent.mkdir(exist_ok=True)
+    before = {name: os.environ.get(name) for name in ("COBI_COMPANION_OVERLAYS",
+                                                      "COBI_COMPANION_STICK")}
     os.environ["COBI_COMPANION_OVERLAYS"] = ""
     os.environ["COBI_COMPANION_STICK"] = str(stick.parent)
-    stick.write_text('[game]\nlanguage = "pl"\n')
-    plain = load_layers(system).config
-    stick.write_text('[game]\nlanguage = "pl"\n\n' + text)
-    loaded = load_layers(system)
+    try:
+        stick.write_text('[game]\nlanguage = "pl"\n')
+        plain = load_layers(system).config
+        stick.write_text('[game]\nlanguage = "pl"\n\n' + text)
+        loaded = load_layers(system)
+    finally:
+        for name, value in before.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
     said = [problem for error in (*loaded.skipped, *getattr(loaded, "refused", ()))
             for problem in error.problems]
     # refused for where it comes from: a problem names the place and the stick

@@ -112,3 +112,40 @@ def test_the_dark_panel_is_retried_through_the_box_s_port() -> None:
         got = dark_panel.measure(20)
     assert got["errors"] == 2 * (dark_panel.WARM_UP + 20) and not got["healthy"]
     assert 0 <= got["traced_bytes"] < 100_000
+
+
+@pytest.fixture(scope="module")
+def bench_faults() -> Any:
+    with pytest.MonkeyPatch.context() as patch:
+        yield load(patch, "faults", "bench_faults")
+
+
+def test_the_fault_benchmark_tries_every_stick_setting_and_each_is_refused(
+        bench_faults: Any, tmp_path: Path) -> None:
+    """bench/faults.py's stick attacks: every setting outside [game] and [house_rules], from
+    the schema, each refused by the real loader."""
+    attacks = bench_faults.stick_attacks()
+    places = [place for place, _ in attacks]
+    assert {"paths.state_dir", "leds.axis", "display.contrast", "sensors",
+            "test.keys_fifo"} <= set(places)
+    assert not any(place.startswith(("game.", "house_rules.")) for place in places)
+    assert [place for place, text in attacks
+            if not bench_faults.stick_refuses(place, text, tmp_path)] == []
+
+
+@pytest.mark.parametrize("name", ['settings: cards_dir = "~nosuchuser/x"',
+                                  "database: a battle 5,000 deep"])
+def test_the_fault_benchmark_starts_the_box_on_a_bad_file(bench_faults: Any,
+                                                          name: str) -> None:
+    """Two of bench/faults.py's bad files, each tried on the box started as the unit starts
+    it: handled (up, pinging, named, no traceback, the battle kept, a clean stop)."""
+    [case] = [case for case in bench_faults.bad_files(quick=True) if case.name == name]
+    outcome = bench_faults.try_case(case, limit_s=120.0)
+    assert (outcome.result, outcome.detail) == ("handled", "")
+
+
+def test_the_fault_benchmark_fills_the_disk_mid_battle_and_finds_it_whole_after(
+        bench_faults: Any, tmp_path: Path) -> None:
+    figures = bench_faults.saves_trial(tmp_path, seed=3)
+    assert figures["failed"] > 0 and figures["shown"] == 1
+    assert (figures["recovered"], figures["lost"]) == (1, 0)
