@@ -6,7 +6,8 @@ text (the simulator's --speech-dir, for tests and docs).
 from the cache (rendering there, never on the main loop, a phrase missing since: a new card)
 and gives the sound to the player, which stops the one playing. The engine starts on that
 thread too, at the first utterance or the first phrase rendered ahead: the box's first frame
-never waits for it.
+never waits for it. The engine runs in a worker process of its own (render_process.py): its
+crash or runaway silences the voice, with its notice, and never the box.
 """
 from __future__ import annotations
 
@@ -16,14 +17,9 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 from cobi_companion.device.ports.audio_out import Player
-from cobi_companion.device.ports.espeak import (
-    EngineFailed,
-    EngineMissing,
-    Espeak,
-    Library,
-    espeak_for,
-)
-from cobi_companion.device.ports.phrase_cache import PhraseCache, wav_bytes
+from cobi_companion.device.ports.espeak import EngineFailed, EngineMissing, Library
+from cobi_companion.device.ports.phrase_cache import BUDGET, PhraseCache, wav_bytes
+from cobi_companion.device.ports.render_process import LIMITS, Limits, RenderProcess
 from cobi_companion.device.ports.speech import NoSpeech, Speech, Utterance
 
 log = logging.getLogger("cobi-companion")
@@ -32,11 +28,14 @@ NO_ENGINE, NO_AUDIO = "voice_no_engine", "voice_no_audio"
 
 
 class Engine:
-    """The engine and its cache, started at first use (on the thread that needs it)."""
+    """The engine and its cache, started at first use (on the thread that needs it): the
+    cache `budget` bytes at most, the engine's worker within `limits`."""
 
-    def __init__(self, library: Library, cache_folder: Path) -> None:
-        self.library, self.cache_folder = library, cache_folder
-        self._espeak: Espeak | None = None
+    def __init__(self, library: Library, cache_folder: Path, budget: int = BUDGET,
+                 limits: Limits = LIMITS) -> None:
+        self.library, self.cache_folder, self.budget = library, cache_folder, budget
+        self.limits = limits
+        self._espeak: RenderProcess | None = None
         self._cache: PhraseCache | None = None
         self._lock = threading.Lock()
 
@@ -44,10 +43,15 @@ class Engine:
     def cache(self) -> PhraseCache:
         with self._lock:
             if self._cache is None:
-                self._espeak = espeak_for(self.library)
+                self._espeak = RenderProcess(self.library, self.limits)
                 self._cache = PhraseCache(self.cache_folder, self._espeak.name,
-                                          self._espeak.rate)
+                                          self._espeak.rate, self.budget)
             return self._cache
+
+    @property
+    def process(self) -> RenderProcess | None:
+        """The engine's worker, once started."""
+        return self._espeak
 
     @property
     def rate(self) -> int:
@@ -64,9 +68,29 @@ class Engine:
     def samples(self, utterance: Utterance) -> bytes:
         return self.cache.joined(utterance.language, utterance.parts, self.render)
 
-    def render_missing(self, phrases: Mapping[str, Iterable[str]]) -> int:
-        return sum(self.cache.render_missing(language, texts, self.render)
-                   for language, texts in phrases.items())
+    def render_missing(self, phrases: Mapping[str, Iterable[str]],
+                       room: int | None = None) -> int:
+        """Render what the cache lacks, in order, at most `room` bytes (None: half the
+        cache's budget) in all; a cache over its budget (one filled before it had one) is
+        trimmed first."""
+        cache = self.cache
+        cache.trim()
+        room = cache.budget // 2 if room is None else room
+        used = done = 0
+
+        def counted(text: str, language: str) -> bytes:
+            nonlocal used
+            samples = self.render(text, language)
+            used += len(samples)
+            return samples
+        for language, texts in phrases.items():
+            done += cache.render_missing(language, texts, counted, room - used)
+        return done
+
+    def close(self) -> None:
+        """End the engine's worker."""
+        if self._espeak is not None:
+            self._espeak.close()
 
 
 class _Worker:
@@ -134,6 +158,8 @@ class Voice:
         except (EngineMissing, EngineFailed) as exc:
             self._no_engine(exc)
             return
+        if self._notice == NO_ENGINE:
+            self._notice = None         # a new worker renders again
         self.player.play(samples, self.engine.rate, self.volume)
 
     def _no_engine(self, exc: Exception) -> None:
@@ -159,6 +185,7 @@ class Voice:
     def close(self) -> None:
         self._worker.close()
         self.player.close()
+        self.engine.close()
 
 
 class SpeechFiles:
