@@ -232,13 +232,11 @@ def render_ahead(app: App) -> Iterator[bool]:
 
         book = app.book
 
-        def phrases() -> dict[str, list[str]]:
-            ordered: dict[str, list[str]] = {}
-            for language in ("en", "pl"):
-                words = every_part(language)
-                ordered[language] = [*sorted(words),
-                                     *sorted(every_part(language, book) - words)]
-            return ordered
+        def phrases() -> list[tuple[str, list[str]]]:
+            words = {language: every_part(language) for language in ("en", "pl")}
+            return [*((language, sorted(found)) for language, found in words.items()),
+                    *((language, sorted(every_part(language, book) - found))
+                      for language, found in words.items())]
         speech.render_ahead(phrases)
     yield True
 

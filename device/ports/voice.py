@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 from cobi_companion.device.ports.audio_out import Player
-from cobi_companion.device.ports.espeak import EngineFailed, EngineMissing, Library
+from cobi_companion.device.ports.espeak import EngineFailed, EngineMissing, Library, TooLong
 from cobi_companion.device.ports.phrase_cache import BUDGET, PhraseCache, wav_bytes
 from cobi_companion.device.ports.render_process import LIMITS, Limits, RenderProcess
 from cobi_companion.device.ports.speech import NoSpeech, Speech, Utterance
@@ -25,6 +25,8 @@ from cobi_companion.device.ports.speech import NoSpeech, Speech, Utterance
 log = logging.getLogger("cobi-companion")
 
 NO_ENGINE, NO_AUDIO = "voice_no_engine", "voice_no_audio"
+# What to render: each language's phrases, or (language, phrases) pairs in the order wanted.
+Phrases = Mapping[str, Iterable[str]] | Iterable[tuple[str, Iterable[str]]]
 
 
 class Engine:
@@ -58,9 +60,16 @@ class Engine:
         return self.cache.rate
 
     def render(self, text: str, language: str) -> bytes:
+        """`text` said in `language`: the seam the voice renders through (16-bit mono PCM
+        at `rate`). A phrase past the size limit is a short silence, kept as its sound: it
+        would be refused again."""
         cache = self.cache          # starts the engine
         assert self._espeak is not None
-        samples = self._espeak.render(text, language)
+        try:
+            samples = self._espeak.render(text, language)
+        except TooLong as exc:
+            log.warning("voice: %s; left out", exc)
+            samples = b""
         if not samples:
             log.warning("voice: %r rendered to nothing", text)
         return samples if samples else bytes(2 * cache.rate // 10)
@@ -68,11 +77,10 @@ class Engine:
     def samples(self, utterance: Utterance) -> bytes:
         return self.cache.joined(utterance.language, utterance.parts, self.render)
 
-    def render_missing(self, phrases: Mapping[str, Iterable[str]],
-                       room: int | None = None) -> int:
-        """Render what the cache lacks, in order, at most `room` bytes (None: half the
-        cache's budget) in all; a cache over its budget (one filled before it had one) is
-        trimmed first."""
+    def render_missing(self, phrases: Phrases, room: int | None = None) -> int:
+        """Render what the cache lacks, in order (by language, or pairs of a language and
+        its phrases), at most `room` bytes (None: half the cache's budget) in all; a cache
+        over its budget (one filled before it had one) is trimmed first."""
         cache = self.cache
         cache.trim()
         room = cache.budget // 2 if room is None else room
@@ -83,7 +91,8 @@ class Engine:
             samples = self.render(text, language)
             used += len(samples)
             return samples
-        for language, texts in phrases.items():
+        pairs = phrases.items() if isinstance(phrases, Mapping) else phrases
+        for language, texts in pairs:
             done += cache.render_missing(language, texts, counted, room - used)
         return done
 
@@ -167,7 +176,7 @@ class Voice:
             log.warning("voice: %s", exc)
         self._notice = NO_ENGINE
 
-    def render_ahead(self, phrases: Callable[[], Mapping[str, Iterable[str]]]) -> None:
+    def render_ahead(self, phrases: Callable[[], Phrases]) -> None:
         """Render the phrases missing from the cache on a thread of their own (the box's
         start: a card or a word new since the install)."""
         def run() -> None:

@@ -227,6 +227,18 @@ def test_endless_sound_is_refused_at_the_size_limit(
         worker.render("deaf", "en")
 
 
+def test_a_phrase_too_long_is_said_as_a_short_silence(fake_espeak: Path, tmp_path: Path
+                                                      ) -> None:
+    """The voice goes on: the phrase past the size limit is left out (and not tried again),
+    the rest of the utterance is said."""
+    engine = Engine(Library(fake_espeak, None), tmp_path, limits=Limits(max_seconds=2.0))
+    said = engine.samples(Utterance("en", ("Tiger one", "endless")))
+    tone = engine.samples(Utterance("en", ("Tiger one",)))
+    assert said.startswith(tone) and set(said[len(tone):]) == {0}
+    assert engine.cache.get("en", "endless") == bytes(2 * engine.rate // 10)
+    engine.close()
+
+
 def test_a_worker_taking_too_much_memory_is_killed(
         worker_of: Callable[..., RenderProcess]) -> None:
     worker = worker_of(memory_limit=64 * 1024 * 1024, time_limit=120.0)
