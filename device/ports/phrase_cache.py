@@ -180,7 +180,7 @@ class PhraseCache:
                     continue        # a file that will not go still counts
                 self._size -= size
                 gone += 1
-        self.evicted += gone
+            self.evicted += gone
         if gone:
             log.info("voice: %d phrases used least recently removed from %s (limit %d MB)",
                      gone, self.folder, self.budget // 2**20)

@@ -17,6 +17,7 @@ import subprocess
 import sys
 import threading
 import time
+import weakref
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -66,6 +67,7 @@ class RenderProcess:
         self._refused: set[tuple[str, str]] = set()    # phrases that broke a worker
         self._lock = threading.Lock()
         self._closed = False
+        self._finalizer: weakref.finalize[Any, Any] | None = None
         self.started = 0                    # workers started (tests and the bench count)
         self._start()
 
@@ -102,25 +104,30 @@ class RenderProcess:
 
     def _start(self) -> None:
         self.started += 1
-        self._process = subprocess.Popen(
-            [sys.executable, "-m", WORKER, str(self.library.path),
-             "" if self.library.data is None else str(self.library.data), str(self.max_seconds),
-             str(self.memory_limit)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-        self._buffer = bytearray()
+        try:
+            process = subprocess.Popen(
+                [sys.executable, "-m", WORKER, str(self.library.path),
+                 "" if self.library.data is None else str(self.library.data),
+                 str(self.max_seconds), str(self.memory_limit)],
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        except OSError as exc:          # no memory or no process left to start one
+            raise EngineFailed(f"the speech engine could not start: {exc}") from None
+        self._process, self._buffer = process, bytearray()
+        # A voice let go without close() (a test's, a command's) does not leave it running.
+        self._finalizer = weakref.finalize(self, _end, process)
         try:
             hello = self._reply(self.start_limit)
-        except _Broken as exc:
+            if hello.get("ok"):
+                self.name, self.rate = str(hello["name"]), int(hello["rate"])
+                return
+        except (_Broken, KeyError, TypeError, ValueError) as exc:
             self._stop()
             raise EngineFailed(f"the speech engine did not start: {exc}") from None
-        if not hello.get("ok"):
-            self._stop()
-            if hello.get("kind") == "missing":
-                self.restarts = 0           # a library that does not load will not later
-            error = str(hello.get("error"))
-            raise EngineMissing(error) if hello.get("kind") == "missing" else \
-                EngineFailed(error)
-        self.name, self.rate = str(hello["name"]), int(hello["rate"])
+        self._stop()
+        if hello.get("kind") == "missing":
+            self.restarts = 0               # a library that does not load will not later
+            raise EngineMissing(str(hello.get("error")))
+        raise EngineFailed(str(hello.get("error")))
 
     def _start_again(self) -> None:
         if self._closed:
@@ -134,17 +141,10 @@ class RenderProcess:
 
     def _stop(self) -> None:
         process, self._process = self._process, None
-        if process is None:
-            return
-        if process.poll() is None:
-            process.kill()
-        process.wait()
-        for stream in (process.stdin, process.stdout):
-            try:
-                if stream is not None:
-                    stream.close()
-            except OSError:
-                pass            # its pipe already broken by the kill
+        if process is not None:
+            if self._finalizer is not None:
+                self._finalizer.detach()
+            _end(process)
 
     # ---- reading, with the limits ----
 
@@ -192,6 +192,19 @@ class RenderProcess:
         used = resident(process.pid)
         if used is not None and used > self.memory_limit:
             raise _Broken(f"it took {used // 2**20} MB of memory")
+
+
+def _end(process: subprocess.Popen[bytes]) -> None:
+    """Kill a worker (if it still runs), reap it and close its pipes."""
+    if process.poll() is None:
+        process.kill()
+    process.wait()
+    for stream in (process.stdin, process.stdout):
+        try:
+            if stream is not None:
+                stream.close()
+        except OSError:
+            pass            # its pipe already broken by the kill
 
 
 class _Broken(Exception):

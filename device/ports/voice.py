@@ -261,3 +261,5 @@ class SpeechFiles:
             self._wake.notify()
         self._thread.join(timeout=60.0)
         self.then.close()
+        if self.engine is not None:
+            self.engine.close()

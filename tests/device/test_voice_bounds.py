@@ -292,3 +292,37 @@ def test_the_sim_with_a_crashing_engine_plays_the_battle_to_its_end(
     assert len(list(spoken.glob("*.txt"))) >= 2
     assert not list(spoken.glob("*.wav"))
     assert "the speech engine" in run.stderr
+
+
+def test_the_voice_speaks_again_after_a_crash(fake_espeak: Path, tmp_path: Path) -> None:
+    """The notice stays while nothing can be said; the next phrase starts a new worker, is
+    heard, and the notice goes."""
+    from cobi_companion.device.ports.audio_out import Player
+    from cobi_companion.device.ports.voice import Voice
+
+    gated = Gated(tmp_path / "player")
+    voice = Voice(Engine(Library(fake_espeak, None), tmp_path / "cache"),
+                  Player(gated.command), volume=100)
+    try:
+        voice.say(Utterance("en", ("Tiger crash",)))
+        wait(lambda: voice.notice == "voice_no_engine", "the notice")
+        assert gated.starts() == 0
+        voice.say(Utterance("en", ("Tiger one",)))
+        wait(lambda: gated.starts() == 1, "the player started")
+        assert voice.notice is None
+        process = voice.engine.process
+        assert process is not None and process.started == 2
+    finally:
+        gated.gate.touch()
+        voice.close()
+
+
+def test_a_worker_let_go_without_close_ends(fake_espeak: Path) -> None:
+    import gc
+
+    worker = RenderProcess(Library(fake_espeak, None))
+    process = worker._process
+    assert process is not None and process.poll() is None
+    del worker
+    gc.collect()
+    assert process.returncode is not None           # killed and reaped
