@@ -631,6 +631,7 @@ def isolation_rows(repeat: int) -> list[Row]:
     text = "Tiger one hits!"
     start = time.perf_counter()
     worker = RenderProcess(find_library())
+    worker.start()
     started_ms = (time.perf_counter() - start) * 1000
     inside = espeak_for()
     inside.render(text, "en")

@@ -1,6 +1,6 @@
 """The speech engine seen from the box: `RenderProcess.render(text, language)` is the phrase's
 samples, rendered by eSpeak NG in a worker process of its own (render_worker.py), started at the
-first render and kept.
+first render (or `start`) and kept.
 
 Whatever the engine does costs only the voice: a worker that crashes (a segfault in C), takes
 longer than `time_limit` for a phrase, or grows past `memory_limit` is killed, and the render
@@ -69,7 +69,13 @@ class RenderProcess:
         self._closed = False
         self._finalizer: weakref.finalize[Any, Any] | None = None
         self.started = 0                    # workers started (tests and the bench count)
-        self._start()
+
+    def start(self) -> None:
+        """Start the worker now if none runs (a render does it too): `name` and `rate` are
+        known after; EngineMissing or EngineFailed if it will not start."""
+        with self._lock:
+            if self._process is None:
+                self._start_again()
 
     def render(self, text: str, language: str) -> bytes:
         """`text` said in `language`, as 16-bit mono samples at `rate`."""
@@ -125,18 +131,21 @@ class RenderProcess:
             raise EngineFailed(f"the speech engine did not start: {exc}") from None
         self._stop()
         if hello.get("kind") == "missing":
-            self.restarts = 0               # a library that does not load will not later
-            raise EngineMissing(str(hello.get("error")))
+            self.failed = str(hello.get("error"))  # a library that does not load will not later
+            raise EngineMissing(self.failed)
         raise EngineFailed(str(hello.get("error")))
 
     def _start_again(self) -> None:
         if self._closed:
             raise EngineFailed("the voice is closed")
-        if self.restarts <= 0:
-            self.failed = self.failed or "the speech engine failed too often; the voice is " \
-                                         "off until the box starts again"
+        if self.failed is not None:
             raise EngineFailed(self.failed)
-        self.restarts -= 1
+        if self.started > 0:                # the first start is no restart
+            if self.restarts <= 0:
+                self.failed = "the speech engine failed too often; the voice is off until " \
+                              "the box starts again"
+                raise EngineFailed(self.failed)
+            self.restarts -= 1
         self._start()
 
     def _stop(self) -> None:

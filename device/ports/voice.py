@@ -45,7 +45,9 @@ class Engine:
     def cache(self) -> PhraseCache:
         with self._lock:
             if self._cache is None:
-                self._espeak = RenderProcess(self.library, self.limits)
+                if self._espeak is None:
+                    self._espeak = RenderProcess(self.library, self.limits)
+                self._espeak.start()        # a start that fails counts against its restarts
                 self._cache = PhraseCache(self.cache_folder, self._espeak.name,
                                           self._espeak.rate, self.budget)
             return self._cache

@@ -123,7 +123,8 @@ def test_rendering_ahead_stops_at_its_room(tmp_path: Path) -> None:
 
 # A stand-in for libespeak-ng: eSpeak NG's five calls the box makes, misbehaving on request.
 # The text says how ("crash", "abort", "forever", "endless", "deaf", "hog"), or
-# $FAKE_ESPEAK says it for every text; anything else renders a short tone.
+# $FAKE_ESPEAK says it for every text; anything else renders a short tone. With
+# $FAKE_ESPEAK_START it crashes as it starts.
 FAKE_ESPEAK = r"""
 #include <signal.h>
 #include <stdlib.h>
@@ -131,7 +132,10 @@ FAKE_ESPEAK = r"""
 #include <unistd.h>
 typedef int (*callback_t)(short *, int, void *);
 static callback_t callback;
-int espeak_Initialize(int output, int length, const char *path, int options) { return 22050; }
+int espeak_Initialize(int output, int length, const char *path, int options) {
+    if (getenv("FAKE_ESPEAK_START") != NULL) raise(SIGSEGV);
+    return 22050;
+}
 const char *espeak_Info(const char **path) { return "fake 1.0"; }
 void espeak_SetSynthCallback(callback_t given) { callback = given; }
 int espeak_SetVoiceByName(const char *name) { return 0; }
@@ -178,6 +182,7 @@ def worker_of(fake_espeak: Path) -> Iterator[Callable[..., RenderProcess]]:
 
     def make(**limits: Any) -> RenderProcess:
         made.append(RenderProcess(Library(fake_espeak, None), Limits(**limits)))
+        made[-1].start()
         return made[-1]
     yield make
     for worker in made:
@@ -201,6 +206,18 @@ def test_an_engine_crash_costs_the_phrase_and_a_new_worker_renders_on(
     with pytest.raises(EngineFailed, match="failed too often"):
         worker.render("Tiger one", "en")
     assert worker.started == 3
+
+
+def test_an_engine_that_crashes_as_it_starts_is_tried_a_few_times_only(
+        fake_espeak: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FAKE_ESPEAK_START", "crash")
+    engine = Engine(Library(fake_espeak, None), tmp_path, limits=Limits(restarts=2))
+    for _ in range(5):
+        with pytest.raises(EngineFailed):
+            engine.samples(Utterance("en", ("Tiger one",)))
+    assert engine.process is not None and engine.process.started == 3
+    with pytest.raises(EngineFailed, match="failed too often"):
+        engine.samples(Utterance("en", ("Tiger one",)))
 
 
 def test_a_render_that_never_ends_is_killed_at_its_time_limit(
@@ -321,6 +338,7 @@ def test_a_worker_let_go_without_close_ends(fake_espeak: Path) -> None:
     import gc
 
     worker = RenderProcess(Library(fake_espeak, None))
+    worker.start()
     process = worker._process
     assert process is not None and process.poll() is None
     del worker
