@@ -615,7 +615,41 @@ def voice_rows(repeat: int) -> list[Row]:
         voice.close()
     return [Row(f"voice: render the whole cache ({count} phrases)", render_s, "s", None),
             Row(f"voice: outcome to first sound ({len(said.parts)} phrases)",
-                statistics.median(samples), "ms", None, p99(samples))]
+                statistics.median(samples), "ms", None, p99(samples)),
+            *isolation_rows(repeat)]
+
+
+def isolation_rows(repeat: int) -> list[Row]:
+    """What the engine's own process costs (issue 31): a phrase rendered by the worker (the
+    request and the samples through its pipes) against the same phrase rendered in this
+    process through ctypes, as before; and the worker's start, once per box. A phrase in the
+    cache (every phrase but a new card's, the cache warm) costs nothing more: the worker only
+    renders what the cache lacks."""
+    from cobi_companion.device.ports.espeak import espeak_for, find_library
+    from cobi_companion.device.ports.render_process import RenderProcess
+
+    text = "Tiger one hits!"
+    start = time.perf_counter()
+    worker = RenderProcess(find_library())
+    worker.start()
+    started_ms = (time.perf_counter() - start) * 1000
+    inside = espeak_for()
+    inside.render(text, "en")
+    worker.render(text, "en")                   # both warm
+    times: dict[str, list[float]] = {"in": [], "worker": []}
+    for _ in range(repeat):
+        for where, render in (("in", inside.render), ("worker", worker.render)):
+            start = time.perf_counter()
+            render(text, "en")
+            times[where].append((time.perf_counter() - start) * 1000)
+    worker.close()
+    extra = [w - i for w, i in zip(times["worker"], times["in"], strict=True)]
+    print(f"   a phrase ({text!r}): {statistics.median(times['in']):.2f} ms in the box's "
+          f"process, {statistics.median(times['worker']):.2f} ms by the worker; the worker "
+          f"started in {started_ms:.0f} ms")
+    return [Row("voice: a phrase rendered by the worker, more than in-process",
+                statistics.median(extra), "ms", None, p99(extra)),
+            Row("voice: the engine's worker starts (once per box)", started_ms, "ms", None)]
 
 
 def main(argv: list[str]) -> int:

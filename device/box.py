@@ -221,7 +221,9 @@ def make_speech(settings: Settings, speech_dir: Path | None = None,
 
 def render_ahead(app: App) -> Iterator[bool]:
     """A warm-up step: the voice renders the phrases its cache lacks (a card or a word new
-    since the install) on its own thread, once the box is idle after its first frame."""
+    since the install) on its own thread, once the box is idle after its first frame. The
+    box's own words come first, then the cards' names, as far as the cache's room for
+    rendering ahead goes (a stick of thousands of cards gets the rest when said)."""
     from cobi_companion.device.ports.voice import SpeechFiles, Voice
 
     speech = app.speech.then if isinstance(app.speech, SpeechFiles) else app.speech
@@ -229,8 +231,13 @@ def render_ahead(app: App) -> Iterator[bool]:
         from cobi_companion.device.core.spoken import every_part
 
         book = app.book
-        speech.render_ahead(lambda: {language: every_part(language, book)
-                                     for language in ("en", "pl")})
+
+        def phrases() -> list[tuple[str, list[str]]]:
+            words = {language: every_part(language) for language in ("en", "pl")}
+            return [*((language, sorted(found)) for language, found in words.items()),
+                    *((language, sorted(every_part(language, book) - found))
+                      for language, found in words.items())]
+        speech.render_ahead(phrases)
     yield True
 
 

@@ -61,10 +61,13 @@ def render(args: argparse.Namespace) -> int:
         languages = (args.language,) if args.language else LANGUAGES
         for language, phrases in _phrases(args, languages).items():
             start = time.monotonic()
+            missing = len(engine.cache.missing(language, phrases))
             done = engine.render_missing({language: phrases})
             took = time.monotonic() - start
+            # Past half the cache's limit the rest waits until it is said (so many cards).
+            later = f", {missing - done} rendered when said" if missing > done else ""
             print(f"{language}: {len(phrases)} phrases, {done} rendered, "
-                  f"{len(phrases) - done} already in the cache ({took:.1f} s)")
+                  f"{len(phrases) - missing} already in the cache{later} ({took:.1f} s)")
         print(f"cache: {engine.cache_folder}")
         unwritable = engine.cache.unwritable
         if unwritable is not None:      # rendered, but nothing kept: the install must say so

@@ -41,6 +41,10 @@ class EngineFailed(Exception):
     """The library is there but would not start or render."""
 
 
+class TooLong(EngineFailed):
+    """A phrase rendered past the size limit: its samples are refused."""
+
+
 @dataclass(frozen=True)
 class Library:
     """A libespeak-ng file and its espeak-ng-data folder (None: the library's own default)."""
@@ -106,6 +110,8 @@ class Espeak:
         self.library = library or find_library()
         self._lock = threading.Lock()
         self._samples = bytearray()
+        self._limit: int | None = None      # bytes of samples one render may give
+        self._over = False
         self._language: str | None = None
         try:
             self._lib = ctypes.CDLL(str(self.library.path))
@@ -127,12 +133,16 @@ class Espeak:
 
     def _take(self, wave: ctypes._Pointer[ctypes.c_short], count: int,
               events: int | None) -> int:
-        if count > 0:
-            self._samples += ctypes.string_at(wave, count * 2)
-        return 0            # 0: go on
+        if count > 0 and not self._over:
+            if self._limit is not None and len(self._samples) + count * 2 > self._limit:
+                self._over = True       # kept no further, even by a library that goes on
+            else:
+                self._samples += ctypes.string_at(wave, count * 2)
+        return 1 if self._over else 0       # 0: go on; 1: stop the render
 
-    def render(self, text: str, language: str) -> bytes:
-        """`text` said in `language`, as 16-bit little-endian mono samples at `rate`."""
+    def render(self, text: str, language: str, limit: int | None = None) -> bytes:
+        """`text` said in `language`, as 16-bit little-endian mono samples at `rate`;
+        TooLong past `limit` bytes of samples (None: no limit)."""
         if language not in VOICES:
             raise ValueError(f"unknown language {language!r}")
         encoded = text.encode("utf-8")
@@ -141,9 +151,12 @@ class Espeak:
                 if self._lib.espeak_SetVoiceByName(VOICES[language].encode()) != 0:
                     raise EngineFailed(f"eSpeak NG has no {language!r} voice")
                 self._language = language
-            self._samples = bytearray()
+            self._samples, self._limit, self._over = bytearray(), limit, False
             status = self._lib.espeak_Synth(encoded, len(encoded) + 1, 0, 0, 0,
                                             CHARS_UTF8 | END_PAUSE, None, None)
+            if self._over:
+                self._samples = bytearray()
+                raise TooLong(f"{text!r} renders to over {limit} bytes of sound")
             if status != 0:
                 raise EngineFailed(f"eSpeak NG could not say {text!r} (status {status})")
             return bytes(self._samples)

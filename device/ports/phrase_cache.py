@@ -6,6 +6,14 @@ One file per (engine, language, phrase), named by a hash of the three and writte
 cannot be read back as the engine's sound (cut short, damaged) counts as missing and is rendered
 again. A folder that cannot be written (a full disk, read only) keeps the phrases rendered since
 in memory: the box says what it can, and the journal says once why the cache does not grow.
+
+The folder has a size limit (`budget`): past it, the phrases used least recently go, down to
+`TRIM_TO` of it. A phrase's use is its file's modification time, set again when it is spoken
+(once a minute at most: a phrase said again and again costs no write), so nothing else is kept
+on disk; the folder's size is added up once and then kept as files come and go, and a trim
+lists and sorts the folder once (n log n) then frees a quarter of the budget, so the next one is
+hundreds of phrases away. Trims run where phrases are written: the voice's threads, never the
+main loop.
 """
 from __future__ import annotations
 
@@ -15,7 +23,9 @@ import logging
 import os
 import tempfile
 import threading
+import time
 import wave
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -24,6 +34,15 @@ log = logging.getLogger("cobi-companion")
 CACHE_ENV = "CACHE_DIRECTORY"       # systemd's CacheDirectory= (the unit's)
 GAP_S = 0.12                        # the silence between two joined phrases
 Render = Callable[[str, str], bytes]   # (text, language) -> 16-bit mono samples
+# The folder's size limit. The shipped cards' phrases in both languages take about 22 MB; 64 MB
+# holds them three times over (a stick's cards, words new since the install) and is under 1% of
+# the smallest SD card Raspberry Pi OS fits on (8 GB, the system taking 3 to 5), so the voice
+# can never fill the card the battles are saved on.
+BUDGET = 64 * 1024 * 1024
+TRIM_TO = 0.75                      # a trim leaves this share of the budget
+# Phrases kept in memory when the folder takes no file: the box's memory is not the disk.
+MEMORY_BUDGET = 8 * 1024 * 1024
+TOUCH_AFTER_S = 60.0                # a use older than this is written down again
 
 
 def default_folder(state_dir: Path | None = None) -> Path:
@@ -62,13 +81,20 @@ def read_wav(data: bytes, rate: int) -> bytes | None:
 
 
 class PhraseCache:
-    """The rendered phrases of engine `voice` (its name and rate), in `folder`."""
+    """The rendered phrases of engine `voice` (its name and rate), in `folder`, at most
+    `budget` bytes of them."""
 
-    def __init__(self, folder: Path, voice: str, rate: int) -> None:
+    def __init__(self, folder: Path, voice: str, rate: int, budget: int = BUDGET,
+                 memory_budget: int = MEMORY_BUDGET) -> None:
         self.folder, self.voice, self.rate = folder, voice, rate
-        self._memory: dict[Path, bytes] = {}      # rendered while the folder took no file
+        self.budget, self.memory_budget = budget, memory_budget
+        # Rendered while the folder took no file, the least recently used first.
+        self._memory: OrderedDict[Path, bytes] = OrderedDict()
+        self._in_memory = 0
         self._lock = threading.Lock()
+        self._size: int | None = None             # the folder's WAV bytes, once added up
         self.unwritable: str | None = None        # why the folder took no file, once said
+        self.evicted = 0                          # files removed by trims (tests, the journal)
 
     def path(self, language: str, text: str) -> Path:
         key = hashlib.sha256("\0".join((self.voice, language, text)).encode()).hexdigest()
@@ -77,42 +103,112 @@ class PhraseCache:
     def get(self, language: str, text: str) -> bytes | None:
         """The phrase's samples, or None if it is not rendered (or its file is damaged)."""
         path = self.path(language, text)
-        kept = self._memory.get(path)
-        if kept is not None:
-            return kept
+        with self._lock:
+            kept = self._memory.get(path)
+            if kept is not None:
+                self._memory.move_to_end(path)
+                return kept
         try:
             data = path.read_bytes()
         except OSError:
             return None
-        return read_wav(data, self.rate)
+        samples = read_wav(data, self.rate)
+        if samples is not None:
+            _touch(path)
+        return samples
 
     def put(self, language: str, text: str, samples: bytes) -> None:
-        """Keep the phrase: in its file, else (and said once) in memory."""
+        """Keep the phrase: in its file (the least used going past the budget), else (and
+        said once) in memory."""
         path = self.path(language, text)
+        data = wav_bytes(samples, self.rate)
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             with tempfile.NamedTemporaryFile(dir=self.folder, suffix=".tmp",
                                              delete=False) as file:
                 temporary = Path(file.name)
                 try:
-                    file.write(wav_bytes(samples, self.rate))
+                    file.write(data)
                 except OSError:
                     temporary.unlink(missing_ok=True)
                     raise
-            os.replace(temporary, path)
-        except OSError as exc:
             with self._lock:
-                self._memory[path] = samples
-                if self.unwritable is None:
-                    self.unwritable = str(exc)
-                    log.warning("voice: phrase cache %s not written (%s); phrases kept in "
-                                "memory until the box restarts", self.folder, exc)
+                replaced = _size_of(path)
+                os.replace(temporary, path)
+                if self._size is not None:
+                    self._size += len(data) - replaced
+        except OSError as exc:
+            self._keep_in_memory(path, samples, exc)
+            return
+        self.trim()
+
+    def _keep_in_memory(self, path: Path, samples: bytes, exc: OSError) -> None:
+        with self._lock:
+            self._in_memory += len(samples) - len(self._memory.pop(path, b""))
+            self._memory[path] = samples
+            while self._in_memory > self.memory_budget and len(self._memory) > 1:
+                self._in_memory -= len(self._memory.popitem(last=False)[1])
+            if self.unwritable is None:
+                self.unwritable = str(exc)
+                log.warning("voice: phrase cache %s not written (%s); phrases kept in "
+                            "memory until the box restarts", self.folder, exc)
+
+    def size(self) -> int:
+        """The bytes of the folder's phrases (added up once, then kept)."""
+        with self._lock:
+            if self._size is None:
+                self._size = sum(size for _, size, _ in self._files())
+            return self._size
+
+    def trim(self) -> int:
+        """Past the budget, remove the phrases used least recently down to TRIM_TO of it;
+        how many went."""
+        if self.size() <= self.budget:
+            return 0
+        with self._lock:
+            files = sorted(self._files(), key=lambda found: found[2])
+            self._size = sum(size for _, size, _ in files)
+            goal, gone = int(self.budget * TRIM_TO), 0
+            for path, size, _ in files:
+                if self._size <= goal:
+                    break
+                try:
+                    path.unlink()
+                except FileNotFoundError:
+                    pass
+                except OSError:
+                    continue        # a file that will not go still counts
+                self._size -= size
+                gone += 1
+            self.evicted += gone
+        if gone:
+            log.info("voice: %d phrases used least recently removed from %s (limit %d MB)",
+                     gone, self.folder, self.budget // 2**20)
+        return gone
+
+    def _files(self) -> list[tuple[Path, int, float]]:
+        """The folder's phrase files: path, size and last use."""
+        found: list[tuple[Path, int, float]] = []
+        try:
+            with os.scandir(self.folder) as entries:
+                for entry in entries:
+                    if not entry.name.endswith(".wav"):
+                        continue
+                    try:
+                        stat = entry.stat()
+                    except OSError:
+                        continue
+                    found.append((Path(entry.path), stat.st_size, stat.st_mtime))
+        except OSError:
+            pass
+        return found
 
     def missing(self, language: str, phrases: Iterable[str]) -> list[str]:
-        """The phrases with no whole file yet. Only each file's header is read (a box's start
-        checks the whole cache, megabytes on an SD card); a file damaged inside its header's
-        length is found when it is played, and rendered again then."""
-        return sorted(text for text in set(phrases) if not self._whole(language, text))
+        """The phrases with no whole file yet, in their order (each once). Only each file's
+        header is read (a box's start checks the whole cache, megabytes on an SD card); a file
+        damaged inside its header's length is found when it is played, and rendered again
+        then."""
+        return [text for text in dict.fromkeys(phrases) if not self._whole(language, text)]
 
     def _whole(self, language: str, text: str) -> bool:
         path = self.path(language, text)
@@ -128,12 +224,21 @@ class PhraseCache:
         return (len(header) == 12 and header[:4] == b"RIFF" and header[8:] == b"WAVE"
                 and int.from_bytes(header[4:8], "little") + 8 == size)
 
-    def render_missing(self, language: str, phrases: Iterable[str], render: Render) -> int:
-        """Render the phrases not in the cache yet; how many were rendered."""
-        todo = self.missing(language, phrases)
-        for text in todo:
-            self.put(language, text, render(text, language))
-        return len(todo)
+    def render_missing(self, language: str, phrases: Iterable[str], render: Render,
+                       room: int | None = None) -> int:
+        """Render the phrases not in the cache yet, in their order, until `room` bytes are
+        rendered (None: half the budget, so that what is rendered ahead never pushes out
+        itself or what was just said); how many were rendered."""
+        room = self.budget // 2 if room is None else room
+        done = 0
+        for text in self.missing(language, phrases):
+            if room <= 0:
+                break
+            samples = render(text, language)
+            self.put(language, text, samples)
+            room -= len(samples)
+            done += 1
+        return done
 
     def joined(self, language: str, parts: Iterable[str], render: Render | None) -> bytes:
         """The phrases' samples one after the other, a short silence between them; a phrase
@@ -149,3 +254,19 @@ class PhraseCache:
             if samples:
                 pieces.append(samples)
         return gap.join(pieces)
+
+
+def _touch(path: Path) -> None:
+    """Note a use of `path` (its modification time), unless one was noted a minute ago."""
+    try:
+        if time.time() - path.stat().st_mtime > TOUCH_AFTER_S:
+            os.utime(path)
+    except OSError:
+        pass            # a read-only folder: its phrases are still said
+
+
+def _size_of(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0

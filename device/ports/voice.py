@@ -6,7 +6,8 @@ text (the simulator's --speech-dir, for tests and docs).
 from the cache (rendering there, never on the main loop, a phrase missing since: a new card)
 and gives the sound to the player, which stops the one playing. The engine starts on that
 thread too, at the first utterance or the first phrase rendered ahead: the box's first frame
-never waits for it.
+never waits for it. The engine runs in a worker process of its own (render_process.py): its
+crash or runaway silences the voice, with its notice, and never the box.
 """
 from __future__ import annotations
 
@@ -16,27 +17,27 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 from cobi_companion.device.ports.audio_out import Player
-from cobi_companion.device.ports.espeak import (
-    EngineFailed,
-    EngineMissing,
-    Espeak,
-    Library,
-    espeak_for,
-)
-from cobi_companion.device.ports.phrase_cache import PhraseCache, wav_bytes
+from cobi_companion.device.ports.espeak import EngineFailed, EngineMissing, Library, TooLong
+from cobi_companion.device.ports.phrase_cache import BUDGET, PhraseCache, wav_bytes
+from cobi_companion.device.ports.render_process import LIMITS, Limits, RenderProcess
 from cobi_companion.device.ports.speech import NoSpeech, Speech, Utterance
 
 log = logging.getLogger("cobi-companion")
 
 NO_ENGINE, NO_AUDIO = "voice_no_engine", "voice_no_audio"
+# What to render: each language's phrases, or (language, phrases) pairs in the order wanted.
+Phrases = Mapping[str, Iterable[str]] | Iterable[tuple[str, Iterable[str]]]
 
 
 class Engine:
-    """The engine and its cache, started at first use (on the thread that needs it)."""
+    """The engine and its cache, started at first use (on the thread that needs it): the
+    cache `budget` bytes at most, the engine's worker within `limits`."""
 
-    def __init__(self, library: Library, cache_folder: Path) -> None:
-        self.library, self.cache_folder = library, cache_folder
-        self._espeak: Espeak | None = None
+    def __init__(self, library: Library, cache_folder: Path, budget: int = BUDGET,
+                 limits: Limits = LIMITS) -> None:
+        self.library, self.cache_folder, self.budget = library, cache_folder, budget
+        self.limits = limits
+        self._espeak: RenderProcess | None = None
         self._cache: PhraseCache | None = None
         self._lock = threading.Lock()
 
@@ -44,19 +45,33 @@ class Engine:
     def cache(self) -> PhraseCache:
         with self._lock:
             if self._cache is None:
-                self._espeak = espeak_for(self.library)
+                if self._espeak is None:
+                    self._espeak = RenderProcess(self.library, self.limits)
+                self._espeak.start()        # a start that fails counts against its restarts
                 self._cache = PhraseCache(self.cache_folder, self._espeak.name,
-                                          self._espeak.rate)
+                                          self._espeak.rate, self.budget)
             return self._cache
+
+    @property
+    def process(self) -> RenderProcess | None:
+        """The engine's worker, once started."""
+        return self._espeak
 
     @property
     def rate(self) -> int:
         return self.cache.rate
 
     def render(self, text: str, language: str) -> bytes:
+        """`text` said in `language`: the seam the voice renders through (16-bit mono PCM
+        at `rate`). A phrase past the size limit is a short silence, kept as its sound: it
+        would be refused again."""
         cache = self.cache          # starts the engine
         assert self._espeak is not None
-        samples = self._espeak.render(text, language)
+        try:
+            samples = self._espeak.render(text, language)
+        except TooLong as exc:
+            log.warning("voice: %s; left out", exc)
+            samples = b""
         if not samples:
             log.warning("voice: %r rendered to nothing", text)
         return samples if samples else bytes(2 * cache.rate // 10)
@@ -64,9 +79,29 @@ class Engine:
     def samples(self, utterance: Utterance) -> bytes:
         return self.cache.joined(utterance.language, utterance.parts, self.render)
 
-    def render_missing(self, phrases: Mapping[str, Iterable[str]]) -> int:
-        return sum(self.cache.render_missing(language, texts, self.render)
-                   for language, texts in phrases.items())
+    def render_missing(self, phrases: Phrases, room: int | None = None) -> int:
+        """Render what the cache lacks, in order (by language, or pairs of a language and
+        its phrases), at most `room` bytes (None: half the cache's budget) in all; a cache
+        over its budget (one filled before it had one) is trimmed first."""
+        cache = self.cache
+        cache.trim()
+        room = cache.budget // 2 if room is None else room
+        used = done = 0
+
+        def counted(text: str, language: str) -> bytes:
+            nonlocal used
+            samples = self.render(text, language)
+            used += len(samples)
+            return samples
+        pairs = phrases.items() if isinstance(phrases, Mapping) else phrases
+        for language, texts in pairs:
+            done += cache.render_missing(language, texts, counted, room - used)
+        return done
+
+    def close(self) -> None:
+        """End the engine's worker."""
+        if self._espeak is not None:
+            self._espeak.close()
 
 
 class _Worker:
@@ -134,6 +169,8 @@ class Voice:
         except (EngineMissing, EngineFailed) as exc:
             self._no_engine(exc)
             return
+        if self._notice == NO_ENGINE:
+            self._notice = None         # a new worker renders again
         self.player.play(samples, self.engine.rate, self.volume)
 
     def _no_engine(self, exc: Exception) -> None:
@@ -141,7 +178,7 @@ class Voice:
             log.warning("voice: %s", exc)
         self._notice = NO_ENGINE
 
-    def render_ahead(self, phrases: Callable[[], Mapping[str, Iterable[str]]]) -> None:
+    def render_ahead(self, phrases: Callable[[], Phrases]) -> None:
         """Render the phrases missing from the cache on a thread of their own (the box's
         start: a card or a word new since the install)."""
         def run() -> None:
@@ -159,6 +196,7 @@ class Voice:
     def close(self) -> None:
         self._worker.close()
         self.player.close()
+        self.engine.close()
 
 
 class SpeechFiles:
@@ -225,3 +263,5 @@ class SpeechFiles:
             self._wake.notify()
         self._thread.join(timeout=60.0)
         self.then.close()
+        if self.engine is not None:
+            self.engine.close()
