@@ -525,12 +525,14 @@ systemd_major=$(systemd_version)
 if ((systemd_major >= BACK_OFF_SYSTEMD)); then
     install_file "$REPO/systemd/${BACK_OFF##*/}" "$ROOT$BACK_OFF"
 else
+    systemd_name="systemd $systemd_major"
+    ((systemd_major)) || systemd_name="systemd of unknown version (no dpkg database says)"
     if [[ -e $ROOT$BACK_OFF || -L $ROOT$BACK_OFF ]]; then
-        change "remove $ROOT$BACK_OFF (systemd ${systemd_major:-unknown} has no RestartSteps=)" \
+        change "remove $ROOT$BACK_OFF ($systemd_name has no RestartSteps=)" \
             rm -f -- "$ROOT$BACK_OFF"
     fi
-    say "keep restarting every RestartSec= without a growing delay: systemd" \
-        "${systemd_major:-of unknown version} (RestartSteps= needs $BACK_OFF_SYSTEMD or later)"
+    say "keep restarting every RestartSec= without a growing delay: $systemd_name" \
+        "(RestartSteps= needs $BACK_OFF_SYSTEMD or later)"
 fi
 system systemctl daemon-reload
 # Not --now: the mount waits for its stick; enabled, it is mounted each time the stick is put in.

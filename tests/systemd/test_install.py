@@ -752,6 +752,10 @@ def test_a_full_boot_partition_leaves_the_boot_files_as_they_were(
 
 def test_the_restart_back_off_only_where_systemd_has_it(env: Env) -> None:
     dropin = env.root / "etc/systemd/system/cobi-companion.service.d/restart-back-off.conf"
+    out = ok(env.run(INSTALL))                                       # no dpkg database
+    assert not dropin.exists()
+    assert "keep restarting every RestartSec= without a growing delay: systemd of unknown " \
+           "version (no dpkg database says) (RestartSteps= needs 254 or later)" in out
     dpkg_status(env, "arm64", systemd="252.38-1~deb12u1")            # Debian 12
     out = ok(env.run(INSTALL))
     assert not dropin.exists()
