@@ -649,7 +649,7 @@ def test_install_never_writes_through_a_link_out_of_the_root(
     assert env.calls() == []
 
 
-def test_a_link_inside_the_root_that_stays_is_followed_nowhere_either(env: Env) -> None:
+def test_a_link_that_stays_inside_the_root_is_refused_too(env: Env) -> None:
     # Even a link that stays inside the root is refused: one rule, nothing to work out.
     (env.root / "srv/units").mkdir(parents=True)
     (env.root / "etc/systemd").mkdir()
