@@ -91,6 +91,40 @@ inside_root() {
     return 0
 }
 
+# link_on_way PATH: print the first symbolic link between ROOT and PATH, PATH itself included,
+# and be true when there is one.
+link_on_way() {
+    local rest=${1#"$ROOT"} here=$ROOT part
+    rest=${rest#/}
+    while [[ -n $rest ]]; do
+        part=${rest%%/*}
+        if [[ $rest == */* ]]; then rest=${rest#*/}; else rest=""; fi
+        here+=/$part
+        if [[ -L $here ]]; then
+            say "$here"
+            return 0
+        fi
+    done
+    return 1
+}
+
+# refuse_links SCRIPT PATH...: under --root, stop with one line when a PATH the script writes, or
+# a folder on the way to it, is a symbolic link. Such a link may point anywhere (an absolute
+# path, or out through ..): the scripts never write through one, so nothing outside the root is
+# ever changed. Nothing without --root, where /bin and the like are links on purpose.
+refuse_links() {
+    local script=$1 path link
+    shift
+    [[ -n $ROOT ]] || return 0
+    for path in "$@"; do
+        if link=$(link_on_way "$path"); then
+            echo "$script: $link is a symbolic link (to $(readlink -- "$link")); under --root" \
+                "nothing is written through one: make it a real folder or file" >&2
+            exit 1
+        fi
+    done
+}
+
 # The word size of PYTHON's own build: 32 or 64. Not uname -m, nor pip's platform_machine
 # marker: a 32-bit Raspberry Pi OS on a Pi 4 or 5 runs a 64-bit kernel, and both say aarch64.
 python_bits() {
@@ -118,7 +152,8 @@ write_constraints() {
 }
 
 # lgpio as the venv's Python sees it (systemd/lgpio_probe.py, which run.py uses too).
-readonly LGPIO_PROBE=$(dirname -- "${BASH_SOURCE[0]}")/lgpio_probe.py
+LGPIO_PROBE=$(dirname -- "${BASH_SOURCE[0]}")/lgpio_probe.py
+readonly LGPIO_PROBE
 
 # venv_lgpio PYTHON SCRIPT: make the venv of PYTHON use a working lgpio. PyPI's placeholder in
 # the venv is uninstalled, so that the system's python3-lgpio (seen through

@@ -21,6 +21,10 @@ readonly VENV=$PREFIX/venv
 readonly CONF_DIR=/etc/cobi-companion
 readonly UNIT_DIR=/etc/systemd/system
 readonly UNIT_FILE=$UNIT_DIR/$NAME.service
+# A growing delay between restarts (systemd/restart-back-off.conf), where systemd has it: 254 or
+# later. Debian 12 (Bookworm) has 252, which restarts every RestartSec= without one.
+readonly BACK_OFF=$UNIT_FILE.d/restart-back-off.conf
+readonly BACK_OFF_SYSTEMD=254
 # The USB settings stick: mounted while it is in (the file name is systemd-escape --path of its
 # Where=, /media/cobi), and a oneshot that asks the box to reload as it comes and goes.
 readonly STICK_UNITS=(media-cobi.mount "$NAME-usb.service")
@@ -30,6 +34,8 @@ readonly LINK=/usr/local/bin/$NAME
 # The parents' folder on the FAT boot partition (only where /boot/firmware is: Bookworm or later).
 readonly BOOT_FIRMWARE=/boot/firmware
 readonly PARENTS_DIR=$BOOT_FIRMWARE/cobi
+# Where config.txt and cmdline.txt are: the first of these that has a config.txt.
+readonly BOOT_DIRS=("$BOOT_FIRMWARE" /boot)
 readonly PIWHEELS=https://www.piwheels.org/simple
 readonly I2C_LINES=(dtparam=i2c_arm=on dtparam=i2c_arm_baudrate=400000)
 readonly UART_LINES=(enable_uart=1 dtparam=uart0=on)  # uart0: the header UART on a Pi 5
@@ -80,6 +86,15 @@ readonly REPO
     exit 1
 }
 
+# Under --root: every path written below, checked before anything is done, so that a symbolic
+# link on the way stops the install before it changed anything (refuse_links).
+written=("$PREFIX" "$CONF_DIR/cards" "$CONF_DIR/config.toml" "$PARENTS_DIR/cards"
+    "$PARENTS_DIR/README.txt" "$PARENTS_DIR/config-example.toml" "$MODULES_FILE" "$POLKIT_RULE"
+    "$UNIT_FILE" "$BACK_OFF" "${LINK%/*}")
+for unit in "${STICK_UNITS[@]}"; do written+=("$UNIT_DIR/$unit"); done
+for dir in "${BOOT_DIRS[@]}"; do written+=("$dir/config.txt" "$dir/cmdline.txt"); done
+refuse_links install.sh "${written[@]/#/$ROOT}"
+
 umask 022
 REBOOT=0
 
@@ -108,35 +123,72 @@ has_user() {
     fi
 }
 
-append_line() {  # append_line FILE LINE: after a marker, in the [all] section of config.txt
-    local file=$1 line=$2 last_section
-    if [[ -s $file && -n $(tail -c 1 "$file") ]]; then
-        printf '\n' >>"$file"
-    fi
-    grep -qxF "$MARK" "$file" || printf '%s\n' "$MARK" >>"$file"
-    last_section=$(grep -E '^[[:space:]]*\[' "$file" | tail -n 1 | tr -d '[:space:]') || true
-    if [[ -n $last_section && $last_section != "[all]" ]]; then
-        printf '[all]\n' >>"$file"
-    fi
-    printf '%s\n' "$line" >>"$file"
+# config.txt is changed as a text (CONFIG_TEXT) and written once, whole (atomic_write).
+has_line() {  # has_line LINE: CONFIG_TEXT has it
+    grep -qxF -- "$1" <<<"$CONFIG_TEXT"
 }
 
-ensure_line() {  # ensure_line FILE LINE
+append_line() {  # append_line LINE: after a marker, in the [all] section of CONFIG_TEXT
+    local line=$1 last_section
+    [[ -z $CONFIG_TEXT || $CONFIG_TEXT == *$'\n' ]] || CONFIG_TEXT+=$'\n'
+    has_line "$MARK" || CONFIG_TEXT+=$MARK$'\n'
+    last_section=$(grep -E '^[[:space:]]*\[' <<<"$CONFIG_TEXT" | tail -n 1 |
+        tr -d '[:space:]') || true
+    if [[ -n $last_section && $last_section != "[all]" ]]; then
+        CONFIG_TEXT+=$'[all]\n'
+    fi
+    CONFIG_TEXT+=$line$'\n'
+}
+
+ensure_line() {  # ensure_line FILE LINE: LINE in CONFIG_TEXT, FILE's text
     local file=$1 line=$2
-    if grep -qxF "$line" "$file"; then
+    if has_line "$line"; then
         say "keep $line in $file"
     else
-        change "add $line to $file" append_line "$file" "$line"
+        change "add $line to $file" append_line "$line"
         REBOOT=1
     fi
 }
 
+# atomic_write FILE TEXT: FILE then holds TEXT, or still its old text if anything fails (a full
+# card) or the power goes: TEXT goes to a temporary file in the same folder, is synced to the
+# card, and renamed over FILE, which replaces it whole or not at all (on the FAT boot partition
+# too); then the folder is synced, so that the rename itself is on the card. A config.txt or
+# cmdline.txt cut in half leaves a Pi that does not boot. The mode stays FILE's (none on FAT).
+atomic_write() {
+    local file=$1 text=$2 dir tmp
+    dir=$(dirname -- "$file")
+    refuse_links install.sh "$file"
+    if tmp=$(mktemp -- "$dir/.${file##*/}.XXXXXX" 2>/dev/null); then
+        if printf '%s' "$text" 2>/dev/null >"$tmp" && {
+            [[ ! -e $file ]] || chmod --reference="$file" -- "$tmp" 2>/dev/null || true
+        } && sync -- "$tmp" 2>/dev/null && mv -fT -- "$tmp" "$file" 2>/dev/null; then
+            sync -- "$dir" 2>/dev/null ||
+                say "could not sync $dir: $file is written, the card may still be catching up"
+            return 0
+        fi
+        rm -f -- "$tmp"
+    fi
+    echo "install.sh: cannot write $file (is its disk full or read only?); it is left as" \
+        "it was" >&2
+    exit 1
+}
+
+# The whole text of FILE, its last newline too (a bare $(...) drops it).
+text_of() {
+    local text
+    text=$(cat -- "$1" && printf x)
+    printf '%s' "${text%x}"
+}
+
 write_file() {  # write_file FILE TEXT (mode 0644)
+    refuse_links install.sh "$1"
     printf '%s' "$2" >"$1"
     chmod 0644 "$1"
 }
 
 install_file() {  # install_file FROM TO: the repository's file, when it differs (mode 0644)
+    refuse_links install.sh "$2"
     if cmp -s "$1" "$2"; then
         say "keep $2 (unchanged)"
     else
@@ -167,6 +219,18 @@ target_arch() {
         awk '/^Package: / { dpkg = ($2 == "dpkg") } dpkg && /^Architecture: / { print $2; exit }' \
             "$ROOT/var/lib/dpkg/status"
     fi
+}
+
+# The major version of the target's systemd (252 on Debian 12), from its dpkg database; 0 when
+# it cannot tell. Not systemctl --version: under --root that is this machine's, not the target's.
+systemd_version() {
+    local version
+    [[ -f $ROOT/var/lib/dpkg/status ]] || { say 0; return; }
+    version=$(awk '/^Package: / { it = ($2 == "systemd") } it && /^Version: / { print $2; exit }' \
+        "$ROOT/var/lib/dpkg/status")
+    version=${version#*:}        # an epoch
+    version=${version%%[^0-9]*}
+    say "${version:-0}"
 }
 
 # Each line ends CR LF (write_crlf): parents open it with Notepad as well as anything else.
@@ -398,7 +462,7 @@ fi
 
 # --- I2C (and the UART) in the boot files ---------------------------------------------------
 boot=""
-for dir in /boot/firmware /boot; do
+for dir in "${BOOT_DIRS[@]}"; do
     if [[ -f $ROOT$dir/config.txt ]]; then
         boot=$ROOT$dir
         break
@@ -407,13 +471,17 @@ done
 if [[ -z $boot ]]; then
     say "skip I2C: no config.txt in $ROOT/boot/firmware or $ROOT/boot (turn it on by hand)"
 else
-    for line in "${I2C_LINES[@]}"; do
+    boot_lines=("${I2C_LINES[@]}")
+    ((UART == 0)) || boot_lines+=("${UART_LINES[@]}")
+    CONFIG_TEXT=$(text_of "$boot/config.txt" && printf x)
+    CONFIG_TEXT=${CONFIG_TEXT%x}
+    old_config=$CONFIG_TEXT
+    for line in "${boot_lines[@]}"; do
         ensure_line "$boot/config.txt" "$line"
     done
+    # Only changed outside a dry run (change ran append_line).
+    [[ $CONFIG_TEXT == "$old_config" ]] || atomic_write "$boot/config.txt" "$CONFIG_TEXT"
     if ((UART)); then
-        for line in "${UART_LINES[@]}"; do
-            ensure_line "$boot/config.txt" "$line"
-        done
         if [[ ! -f $boot/cmdline.txt ]]; then
             say "skip the serial console: no $boot/cmdline.txt"
         else
@@ -426,7 +494,7 @@ else
                 say "keep $boot/cmdline.txt (no serial console on it)"
             else
                 change "remove the serial console from $boot/cmdline.txt" \
-                    write_file "$boot/cmdline.txt" "${kept[*]}"$'\n'
+                    atomic_write "$boot/cmdline.txt" "${kept[*]}"$'\n'
                 REBOOT=1
             fi
         fi
@@ -453,6 +521,19 @@ for unit in "${STICK_UNITS[@]}"; do
     install_file "$REPO/systemd/$unit" "$ROOT$UNIT_DIR/$unit"
 done
 install_file "$REPO/systemd/$NAME.service" "$ROOT$UNIT_FILE"
+systemd_major=$(systemd_version)
+if ((systemd_major >= BACK_OFF_SYSTEMD)); then
+    install_file "$REPO/systemd/${BACK_OFF##*/}" "$ROOT$BACK_OFF"
+else
+    systemd_name="systemd $systemd_major"
+    ((systemd_major)) || systemd_name="systemd of unknown version (no dpkg database says)"
+    if [[ -e $ROOT$BACK_OFF || -L $ROOT$BACK_OFF ]]; then
+        change "remove $ROOT$BACK_OFF ($systemd_name has no RestartSteps=)" \
+            rm -f -- "$ROOT$BACK_OFF"
+    fi
+    say "keep restarting every RestartSec= without a growing delay: $systemd_name" \
+        "(RestartSteps= needs $BACK_OFF_SYSTEMD or later)"
+fi
 system systemctl daemon-reload
 # Not --now: the mount waits for its stick; enabled, it is mounted each time the stick is put in.
 system systemctl enable "${STICK_UNITS[@]}"

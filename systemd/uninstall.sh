@@ -12,6 +12,7 @@ readonly STATE_DIR=/var/lib/cobi-companion
 readonly CACHE_DIR=/var/cache/cobi-companion     # the voice's phrases: the unit's CacheDirectory=
 readonly UNIT_DIR=/etc/systemd/system
 readonly UNIT_FILE=$UNIT_DIR/$NAME.service
+readonly BACK_OFF=$UNIT_FILE.d/restart-back-off.conf   # written where systemd is 254 or later
 readonly STICK_UNITS=(media-cobi.mount "$NAME-usb.service")
 # The links `systemctl enable` makes for those (left behind where it was only printed, --root).
 readonly STICK_LINKS=('dev-disk-by\x2dlabel-COBI.device.wants/media-cobi.mount'
@@ -93,10 +94,17 @@ for unit in "${STICK_UNITS[@]}"; do
 done
 # The stick's mount point, which systemd made for media-cobi.mount: only while it is empty (the
 # stick is unmounted by now; anything someone put there stays).
-if [[ -d $ROOT/media/cobi && ! -L $ROOT/media/cobi && -z $(ls -A -- "$ROOT/media/cobi") ]]; then
+if [[ -d $ROOT/media/cobi && ! -L $ROOT/media/cobi && -z $(ls -A -- "$ROOT/media/cobi") ]] &&
+    inside_root "$ROOT/media/cobi"; then
     change "remove the stick's empty mount point $ROOT/media/cobi" rmdir -- "$ROOT/media/cobi"
 fi
 remove "$ROOT$UNIT_FILE"
+remove "$ROOT$BACK_OFF"
+# Its folder only when nothing else is in it (`systemctl edit` puts an override.conf there).
+if [[ -d $ROOT$UNIT_FILE.d && ! -L $ROOT$UNIT_FILE.d && -z $(ls -A -- "$ROOT$UNIT_FILE.d") ]] &&
+    inside_root "$ROOT$UNIT_FILE.d"; then
+    change "remove the empty $ROOT$UNIT_FILE.d" rmdir -- "$ROOT$UNIT_FILE.d"
+fi
 system systemctl daemon-reload
 remove "$ROOT$POLKIT_RULE"
 if [[ -L $ROOT$LINK && $(readlink -- "$ROOT$LINK") == "$LINK_TARGET" ]]; then

@@ -248,6 +248,33 @@ def killed(box: Box, signal_name: str, said: list[str], battle: dict[str, Any]) 
     said.append(box.resumes(battle))
 
 
+# More crashes in a row than any start limit the unit had (10 in 5 minutes until issue 31).
+CRASHES = 12
+
+
+def crash_loop(box: Box, said: list[str], battle: dict[str, Any]) -> None:
+    """The box killed each time as soon as it is started again, CRASHES times in a row: systemd
+    never gives up on it, and it comes back with its battle."""
+    limit = box.show("StartLimitIntervalUSec")
+    restarts = int(box.show("NRestarts"))
+    pid = box.main_pid()
+    for _ in range(CRASHES):
+        box.guest.ok(f"kill -KILL {pid}")
+
+        def started(old: int = pid) -> int:
+            new = box.main_pid()
+            return new if new not in (0, old) else 0
+        pid = poll(started, 120, "a main process started again")
+    poll(box.active, 240, f"{UNIT} active again")
+    shown = int(box.show("NRestarts"))
+    if shown != restarts + CRASHES:
+        raise StepFailed(f"NRestarts {restarts} -> {shown} after {CRASHES} kills")
+    said.append(f"StartLimitIntervalUSec={limit}, RestartUSec={box.show('RestartUSec')}: "
+                f"{CRASHES} kills in a row, NRestarts {restarts} -> {shown}, active again as "
+                f"{box.main_pid()}")
+    said.append(box.resumes(battle))
+
+
 def usb_stick(guest: Guest, box: Box, stick: Path, said: list[str]) -> None:
     if guest.sh("findmnt /media/cobi")[0] == 0:
         raise StepFailed("/media/cobi is mounted before the stick is in")
@@ -353,10 +380,14 @@ def pkcheck(guest: Guest, said: list[str]) -> None:
     allowed = check("org.freedesktop.login1.power-off")
     # logind's own policy makes power-off (and reboot) imply set-wall-message: allowed with it.
     implied = check("org.freedesktop.login1.set-wall-message")
+    # Nor power off despite a shutdown lock or over other users' sessions (issue 31).
     others = {action: check(action) for action in (
         "org.freedesktop.login1.halt", "org.freedesktop.login1.suspend",
         "org.freedesktop.login1.chvt", "org.freedesktop.login1.set-user-linger",
-        "org.freedesktop.systemd1.manage-units")}
+        "org.freedesktop.systemd1.manage-units", "org.freedesktop.login1.power-off-ignore-inhibit",
+        "org.freedesktop.login1.reboot-ignore-inhibit",
+        "org.freedesktop.login1.power-off-multiple-sessions",
+        "org.freedesktop.login1.reboot-multiple-sessions")}
     if allowed != 0 or implied != 0 or any(rc == 0 for rc in others.values()):
         raise StepFailed(f"pkcheck as cobi: power-off {allowed}, set-wall-message {implied}, "
                          f"others {others}")
@@ -497,6 +528,8 @@ def main(argv: list[str] | None = None) -> int:
             killed(box, "STOP", said, battle)
         with report.step("sigkill") as said:
             killed(box, "KILL", said, battle)
+        with report.step("crash-loop") as said:
+            crash_loop(box, said, battle)
         with report.step("reboot") as said:
             times = reboot(guest, box, said, battle)
         with report.step("journal-priorities") as said:

@@ -6,6 +6,7 @@ run them.
 """
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 import shutil
@@ -14,7 +15,7 @@ import struct
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -403,12 +404,14 @@ def test_someone_elses_command_on_the_path_is_left_alone(env: Env) -> None:
     assert f"keep {bin_dir}/cobi-companion: not the link to {VENV_COMMAND}" in out
 
 
-def dpkg_status(env: Env, arch: str) -> None:
+def dpkg_status(env: Env, arch: str, systemd: str = "") -> None:
     status = env.root / "var/lib/dpkg/status"
-    status.parent.mkdir(parents=True)
+    status.parent.mkdir(parents=True, exist_ok=True)
     status.write_text(f"Package: base-files\nStatus: install ok installed\nArchitecture: {arch}\n"
                       "\nPackage: dpkg\nStatus: install ok installed\nPriority: required\n"
-                      f"Architecture: {arch}\nVersion: 1.21.22\n")
+                      f"Architecture: {arch}\nVersion: 1.21.22\n"
+                      + (f"\nPackage: systemd\nStatus: install ok installed\n"
+                         f"Architecture: {arch}\nVersion: {systemd}\n" if systemd else ""))
 
 
 def pip_line(out: list[str]) -> str:
@@ -573,3 +576,209 @@ def test_the_choice_follows_the_pythons_own_word_size(tmp_path: Path) -> None:
     assert kept == [line for line in constraints.splitlines()
                     if not line.startswith(("cbor2==", "pillow=="))]
     assert len(kept) == len(constraints.splitlines()) - 2
+
+
+# ---- issue 31: links out of the root, the boot files written whole, the restart back-off ----
+
+
+def snapshot(folder: Path) -> list[tuple[str, str, str]]:
+    """Everything under folder: each path, its type and mode, and its content or target."""
+    found = []
+    for path in sorted(folder.rglob("*")):
+        info = path.lstat()
+        if stat.S_ISLNK(info.st_mode):
+            content = "-> " + os.readlink(path)
+        elif stat.S_ISDIR(info.st_mode):
+            content = "dir"
+        else:
+            content = hashlib.sha256(path.read_bytes()).hexdigest()
+        found.append((str(path.relative_to(folder)), oct(info.st_mode), content))
+    return found
+
+
+def link_etc(env: Env, outside: Path) -> Path:
+    """/etc a link to a folder outside, given an absolute path."""
+    shutil.copytree(env.root / "etc", outside / "etc")
+    shutil.rmtree(env.root / "etc")
+    (env.root / "etc").symlink_to(outside / "etc")
+    return env.root / "etc"
+
+
+def link_cmdline(env: Env, outside: Path) -> Path:
+    """/boot/firmware/cmdline.txt a link to a file outside (the file --uart rewrites)."""
+    (outside / "cmdline.txt").write_text(CMDLINE_TXT)
+    link = env.root / "boot/firmware/cmdline.txt"
+    link.unlink()
+    link.symlink_to(outside / "cmdline.txt")
+    return link
+
+
+def link_conf_up_and_out(env: Env, outside: Path) -> Path:
+    """/etc/cobi-companion a relative link that climbs out of the root through .."""
+    link = env.root / "etc/cobi-companion"
+    link.symlink_to(Path("..", "..", outside.name))     # root/etc/../../outside
+    assert link.resolve() == outside.resolve()
+    return link
+
+
+def link_boot_firmware(env: Env, outside: Path) -> Path:
+    """/boot/firmware a link to a folder outside: the boot files and the parents' folder."""
+    shutil.copytree(env.root / "boot/firmware", outside / "firmware")
+    shutil.rmtree(env.root / "boot/firmware")
+    (env.root / "boot/firmware").symlink_to(outside / "firmware")
+    return env.root / "boot/firmware"
+
+
+@pytest.mark.parametrize("layout", [link_etc, link_cmdline, link_conf_up_and_out,
+                                    link_boot_firmware],
+                         ids=["linked-folder", "linked-file", "relative-up-and-out",
+                              "linked-boot-firmware"])
+def test_install_never_writes_through_a_link_out_of_the_root(
+        env: Env, outside: Path, layout: Callable[[Env, Path], Path]) -> None:
+    link = layout(env, outside)
+    before_outside, before_root = snapshot(outside), env.tree()
+    for args in (("--uart",), ("--uart", "--dry-run")):
+        result = env.run(INSTALL, *args)
+        assert snapshot(outside) == before_outside
+        assert env.tree() == before_root
+        assert result.returncode == 1
+        assert result.stdout == ""                          # refused before doing anything
+        assert result.stderr == (f"install.sh: {link} is a symbolic link (to "
+                                 f"{os.readlink(link)}); under --root nothing is written "
+                                 "through one: make it a real folder or file\n")
+    assert env.calls() == []
+
+
+def test_a_link_that_stays_inside_the_root_is_refused_too(env: Env) -> None:
+    # Even a link that stays inside the root is refused: one rule, nothing to work out.
+    (env.root / "srv/units").mkdir(parents=True)
+    (env.root / "etc/systemd").mkdir()
+    (env.root / "etc/systemd/system").symlink_to("../../srv/units")
+    result = env.run(INSTALL)
+    assert result.returncode == 1
+    assert f"{env.root}/etc/systemd/system is a symbolic link" in result.stderr
+    assert list((env.root / "srv/units").iterdir()) == []
+
+
+def test_uninstall_keeps_an_empty_folder_beyond_a_linked_media(env: Env, outside: Path) -> None:
+    installed(env)
+    (outside / "cobi").mkdir()                     # /media -> outside: its cobi is not the root's
+    (env.root / "media").symlink_to(outside)
+    out = ok(env.run(UNINSTALL))
+    assert (outside / "cobi").is_dir()
+    assert not [line for line in out if "mount point" in line]
+
+
+def boot_files(env: Env) -> dict[str, tuple[bytes, int]]:
+    boot = env.root / "boot/firmware"
+    return {name: ((boot / name).read_bytes(), (boot / name).stat().st_ino)
+            for name in ("config.txt", "cmdline.txt")}
+
+
+def test_the_boot_files_are_replaced_whole_never_rewritten_in_place(env: Env) -> None:
+    boot = env.root / "boot/firmware"
+    (boot / "config.txt").chmod(0o640)
+    before = boot_files(env)
+    # Opened before: a file rewritten in place (truncated, appended to) would show it here; a
+    # file replaced by a rename keeps its old text under the old name's inode.
+    with (boot / "config.txt").open("rb") as config, (boot / "cmdline.txt").open("rb") as cmdline:
+        ok(env.run(INSTALL, "--uart"))
+        assert config.read() == before["config.txt"][0]
+        assert cmdline.read() == before["cmdline.txt"][0]
+    after = boot_files(env)
+    for name in ("config.txt", "cmdline.txt"):
+        assert after[name][0] != before[name][0]
+        assert after[name][1] != before[name][1], f"{name} was written in place"
+    assert env.config_txt.startswith(CONFIG_TXT + "\n")
+    assert env.config_txt.endswith("\n".join([*I2C_LINES, "enable_uart=1",
+                                              "dtparam=uart0=on"]) + "\n")
+    assert "console=serial0" not in env.cmdline_txt
+    assert oct((boot / "config.txt").stat().st_mode & 0o777) == "0o640"     # its mode kept
+    assert sorted(p.name for p in boot.iterdir()) == ["cmdline.txt", "cobi", "config.txt"]
+
+
+@pytest.fixture
+def small_boot(env: Env) -> Iterator[Path]:
+    """The root's boot partition a real, empty 64 KiB file system (tmpfs): root only."""
+    boot = env.root / "boot/firmware"
+    shutil.rmtree(boot)
+    boot.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k,mode=0755", "tmpfs",
+                              str(boot)], capture_output=True, text=True, timeout=60)
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {mounted.stderr.strip()}")
+    try:
+        yield boot
+    finally:
+        subprocess.run(["umount", str(boot)], check=True, timeout=60)
+
+
+def fill(folder: Path) -> Path:
+    """Fill the file system of folder to its last byte; the filler's path."""
+    filler = folder / "filler"
+    with filler.open("wb", buffering=0) as out:
+        for size in (4096, 1):
+            try:
+                while True:
+                    out.write(b"\0" * size)
+            except OSError as error:
+                assert error.errno == errno.ENOSPC
+    return filler
+
+
+def test_a_full_boot_partition_leaves_the_boot_files_as_they_were(
+        env: Env, small_boot: Path) -> None:
+    boot = small_boot
+    (boot / "config.txt").write_text(CONFIG_TXT)
+    (boot / "cmdline.txt").write_text(CMDLINE_TXT)
+    parents = boot / "cobi"                  # the parents' folder there already: kept
+    (parents / "cards").mkdir(parents=True)
+    (parents / "README.txt").write_text("ours\n")
+    (parents / "config-example.toml").write_text("# ours\n")
+    filler = fill(boot)
+    result = env.run(INSTALL, "--uart")
+    assert result.returncode == 1
+    assert result.stderr == (f"install.sh: cannot write {boot}/config.txt (is its disk full "
+                             "or read only?); it is left as it was\n")
+    assert env.config_txt == CONFIG_TXT and env.cmdline_txt == CMDLINE_TXT
+    assert sorted(p.name for p in boot.iterdir()) == ["cmdline.txt", "cobi", "config.txt",
+                                                      "filler"]
+    filler.unlink()                          # room again: the next run does it all
+    ok(env.run(INSTALL, "--uart"))
+    assert env.config_txt.endswith("dtparam=uart0=on\n")
+    assert "console=serial0" not in env.cmdline_txt
+    assert sorted(p.name for p in boot.iterdir()) == ["cmdline.txt", "cobi", "config.txt"]
+
+
+def test_the_restart_back_off_only_where_systemd_has_it(env: Env) -> None:
+    dropin = env.root / "etc/systemd/system/cobi-companion.service.d/restart-back-off.conf"
+    out = ok(env.run(INSTALL))                                       # no dpkg database
+    assert not dropin.exists()
+    assert "keep restarting every RestartSec= without a growing delay: systemd of unknown " \
+           "version (no dpkg database says) (RestartSteps= needs 254 or later)" in out
+    dpkg_status(env, "arm64", systemd="252.38-1~deb12u1")            # Debian 12
+    out = ok(env.run(INSTALL))
+    assert not dropin.exists()
+    assert "keep restarting every RestartSec= without a growing delay: systemd 252 " \
+           "(RestartSteps= needs 254 or later)" in out
+    dpkg_status(env, "arm64", systemd="1:257.8-1~deb13u2")           # Debian 13, an epoch too
+    out = ok(env.run(INSTALL))
+    assert dropin.read_bytes() == (REPO / "systemd/restart-back-off.conf").read_bytes()
+    assert f"install {dropin}" in out
+    dpkg_status(env, "arm64", systemd="252.38-1~deb12u1")            # back to 252: taken away
+    out = ok(env.run(INSTALL))
+    assert not dropin.exists()
+    assert f"remove {dropin} (systemd 252 has no RestartSteps=)" in out
+
+
+def test_uninstall_removes_the_back_off_and_only_an_empty_folder(env: Env) -> None:
+    dpkg_status(env, "arm64", systemd="254.1-1")
+    installed(env)
+    dropins = env.root / "etc/systemd/system/cobi-companion.service.d"
+    assert (dropins / "restart-back-off.conf").exists()
+    ok(env.run(UNINSTALL))
+    assert not dropins.exists()
+    ok(env.run(INSTALL))
+    (dropins / "override.conf").write_text("[Service]\nNice=5\n")    # systemctl edit's
+    ok(env.run(UNINSTALL))
+    assert sorted(p.name for p in dropins.iterdir()) == ["override.conf"]
