@@ -226,7 +226,7 @@ class App:
         except Exception as exc:  # a saved battle from other cards or another version
             self.kept = unresumable(exc)
             self.cobra, self.outcome, self.shown_again = None, None, None
-            log.error("the saved battle cannot be resumed now (it stays saved): %s", exc)
+            log.error("the saved battle cannot be resumed now (it stays saved): %s", self.kept)
             return None
 
     def resume_kept(self) -> bool:
@@ -568,6 +568,13 @@ class Unresumable:
     card: str = ""
     format: str = ""
     detail: str = ""
+
+    def __str__(self) -> str:       # the journal's English
+        if self.kind == "card":
+            return f"it needs the card {self.card[:80]!r}, which is not among the cards now"
+        if self.kind == "format":
+            return f"save format {self.format}, this box reads format {SAVE_FORMAT}"
+        return self.detail
 
 
 class FormatError(ValueError):

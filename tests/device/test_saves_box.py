@@ -175,7 +175,7 @@ def test_the_box_starts_on_a_database_of_rows_it_never_wrote(cli_path, tmp_path)
     for key in ("language", "volume", "voice", "armies"):
         assert f"<3>database: settings row '{key}'" in journal
         assert journal.count(f"settings row '{key}'") == 1
-    assert "<3>the saved battle cannot be resumed now (it stays saved): battle row 'b1'" \
-        in journal
+    assert "<3>the saved battle cannot be resumed now (it stays saved): BadRow: battle row " \
+        "'b1': nested deeper than 64" in journal
     with closing(sqlite3.connect(tmp_path / "state" / DATABASE_NAME)) as conn:
         assert conn.execute("SELECT state FROM battle").fetchone()[0].startswith("[[[")
