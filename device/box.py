@@ -90,10 +90,10 @@ def setting_problem(name: str, value: object) -> str | None:
     if isinstance(value, int) and low is not None and high is not None \
             and not low <= value <= high:
         return f"{value} is not from {low} to {high}"
-    if name == "armies" and not all(
+    if name == "armies" and isinstance(value, dict) and not all(
             isinstance(level, str) and isinstance(pieces, list)
             and all(isinstance(piece, dict) for piece in pieces)
-            for level, pieces in value.items()):  # type: ignore[attr-defined]
+            for level, pieces in value.items()):
         return "not lists of pieces by level"
     return None
 

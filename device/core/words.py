@@ -168,8 +168,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "put_away": ("Put it away", "Usuń ją"),
     "put_away_ask": ("Put the saved battle away for good?",
                      "Usunąć zapisaną bitwę na zawsze?"),
-    "kept_new_ask": ("The saved battle cannot go on now. Put it away for a new game?",
-                     "Zapisana bitwa nie może teraz trwać. Usunąć ją dla nowej gry?"),
+    "kept_new_ask": ("New game: put the saved battle away?",
+                     "Nowa gra: usunąć zapisaną bitwę?"),
     "folder_read_only": ("the folder is read-only", "folder jest tylko do odczytu"),
     "folder_disk_full": ("the disk is full", "dysk jest pełny"),
     # Cobra: the game turn, and why the weather or the supply is what it is

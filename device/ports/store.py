@@ -6,8 +6,12 @@ the same after it).
 SqliteStore keeps them in one SQLite file in WAL mode with synchronous=FULL: each save is one
 transaction, wholly on the card or not at all. It never stops a game: a file it cannot read is
 moved aside and a fresh one started, and when nothing can be written it plays on in memory
-(as a MemoryStore does). Either way `problem` says what happened, in one line, and
-`problems` says it typed, for the screen to put in the box's words.
+(as a MemoryStore does), trying the file again at later writes: once the file takes one, all
+that memory holds (the battle, the rolls made meanwhile, the settings, the dice's count) is
+written to it in one transaction and `can_save` is True again. Either way `problem` says what
+happened, in one line, and `problems` says it typed, for the screen to put in the box's words.
+A row it reads that the box never wrote (not JSON, nested too deep) is refused as a `BadRow`:
+a battle row stays where it is, a settings row is left out and listed in `bad_rows`.
 
 Kept quick on a Pi Zero: the dice statistics are counts updated by a trigger in the same
 transaction as each roll (reading them costs the same at any number of rolls); the file gets
@@ -625,7 +629,11 @@ class SqliteStore(_SqlStore):
                 conn.close()
             return
         self._conn, self.can_save, self._retry_every = conn, True, 1
-        self.problems.append(StoreProblem("saving_again", self.path))
+        # Nothing is wrong now: what went wrong before is not kept growing over a long day
+        # of a card that fails now and then (a file moved aside stays listed).
+        self.problem = None
+        self.problems = [*[p for p in self.problems if p.kind == "moved"][-3:],
+                         StoreProblem("saving_again", self.path)]
         with contextlib.suppress(sqlite3.Error):
             memory.close()
 
