@@ -585,7 +585,7 @@ class FormatError(ValueError):
 
 def _known_format(data: dict[str, Any] | None) -> None:
     found = (data or {}).get(FORMAT, SAVE_FORMAT)
-    if found != SAVE_FORMAT:
+    if type(found) is not int or found != SAVE_FORMAT:     # true or 1.0 is no format 1
         raise FormatError(repr(found)[:40])
 
 
