@@ -10,18 +10,18 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 from cobi_companion.cards import CardBook, default_folders, learned_file
 from cobi_companion.cards import card_book as cards_in_play
 from cobi_companion.cards.snapshot import snapshot_file
 from cobi_companion.device.boot import panel_of, title_view
-from cobi_companion.device.config import Config, Loaded
+from cobi_companion.device.config import Config, Language, Loaded, Rules, Voice
 from cobi_companion.device.core import i18n
 from cobi_companion.device.core.app import CONFIG_ONLY, App, Next, Screen, Settings, Sources
 from cobi_companion.device.core.draws import Numbered, SecretDice
 from cobi_companion.device.core.loop import Loop
-from cobi_companion.device.games.home import GAMES
+from cobi_companion.device.games.home import GAMES, StartMenu
 from cobi_companion.device.ports.errors import ConfigError, reason
 from cobi_companion.device.ports.events import Stop
 from cobi_companion.device.ports.inputs import Inputs, PinProblem
@@ -31,7 +31,13 @@ from cobi_companion.device.ports.power import Power
 from cobi_companion.device.ports.sensors import Sensors
 from cobi_companion.device.ports.sound import BuzzerSound, Lights, NoLights, NoSound
 from cobi_companion.device.ports.speech import NoSpeech, Speech
-from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore
+from cobi_companion.device.ports.store import (
+    DATABASE_NAME,
+    BadRow,
+    MemoryStore,
+    SqliteStore,
+    Store,
+)
 from cobi_companion.device.ui import atlas
 from cobi_companion.device.ui.glyphs import SIGNS
 from cobi_companion.device.ui.renderer import pages, shared, warm_up
@@ -64,6 +70,46 @@ def players_choices(settings: Settings, config: Config) -> dict[str, Any]:
     files = settings_from(config, {}).to_dict()
     return {key: value for key, value in settings.to_dict().items()
             if key not in CONFIG_ONLY and files.get(key) != value}
+
+
+# The values a setting saved on the box may take (a row of another kind or value is not
+# used: the setting comes from the files): the type of its default, and these words.
+SETTING_WORDS: dict[str, tuple[str, ...]] = {
+    "language": get_args(Language), "rules": get_args(Rules), "voice": get_args(Voice)}
+SETTING_RANGES = {"volume": (0, 100), "brightness": (0, 255), "screen_off_min": (0, 24 * 60)}
+
+
+def setting_problem(name: str, value: object) -> str | None:
+    """Why a saved setting's value cannot be used, or None."""
+    default = getattr(Settings(), name)
+    if type(value) is not type(default):
+        return f"{type(value).__name__}, not {type(default).__name__}"
+    if name in SETTING_WORDS and value not in SETTING_WORDS[name]:
+        return f"{str(value)[:40]!r} is not one of {', '.join(SETTING_WORDS[name])}"
+    low, high = SETTING_RANGES.get(name, (None, None))
+    if isinstance(value, int) and low is not None and high is not None \
+            and not low <= value <= high:
+        return f"{value} is not from {low} to {high}"
+    if name == "armies" and isinstance(value, dict) and not all(
+            isinstance(level, str) and isinstance(pieces, list)
+            and all(isinstance(piece, dict) for piece in pieces)
+            for level, pieces in value.items()):
+        return "not lists of pieces by level"
+    return None
+
+
+def usable_settings(store: Store) -> dict[str, Any]:
+    """The settings saved on the box that can be used; each other row is reported once (the
+    store's `bad_rows`: the journal, and the files in use on the settings screen)."""
+    usable: dict[str, Any] = {}
+    for name, value in store.settings().items():
+        known = name in Settings.__dataclass_fields__ and name not in CONFIG_ONLY
+        why = setting_problem(name, value) if known else None
+        if why is None:
+            usable[name] = value
+        elif isinstance(store, SqliteStore | MemoryStore):
+            store.bad_row(BadRow("settings", name, why))
+    return usable
 
 
 def settings_from(config: Config, saved: dict[str, Any]) -> Settings:
@@ -348,7 +394,9 @@ class Box:
 
     def cards_again(self, then: Next) -> Screen:
         self.app.book = card_book(self.config, self.learned)
-        self.app.sources = sources_of(self.loaded, self.app.card_folders or [], self.app.book)
+        self.app.resume_kept()
+        self.app.sources = sources_of(self.loaded, self.app.card_folders or [], self.app.book,
+                                      self.store)
         return self.cards_trouble(then) if self.app.book.problems else then()
 
     def after_cards(self, then: Next) -> Next:
@@ -371,8 +419,9 @@ class Box:
         self.settings_again(new)
         app.book = card_book(new, self.learned)
         app.card_folders = default_folders(new.paths.cards_dir)
+        app.resume_kept()          # a battle kept for a card of the stick: the stick is back
         self.loaded = loaded
-        app.sources = sources_of(loaded, app.card_folders, app.book)
+        app.sources = sources_of(loaded, app.card_folders, app.book, self.store)
         self.loop.dim_after_s = new.display.dim_after_min * 60
         log.info("settings read again: %s; %d cards", ", ".join(map(str, loaded.files))
                  or "built-in", len(app.book.sorted()))
@@ -395,7 +444,7 @@ class Box:
     def settings_again(self, config: Config) -> None:
         """The settings of the files, where the players have not chosen their own on the
         box (those are saved, and stay)."""
-        fresh = settings_from(config, self.store.settings())
+        fresh = settings_from(config, usable_settings(self.store))
         for name, value in fresh.to_dict().items():
             setattr(self.app.settings, name, value)
         self.display.brightness(fresh.brightness)
@@ -404,9 +453,15 @@ class Box:
         self.app.speech.volume = fresh.volume
 
     def reload(self) -> None:
-        """SIGHUP: read again, then back to the screen that was showing."""
-        current = self.app.screen
-        self.app.screen = self.reloaded(lambda: current)
+        """SIGHUP: read again, then back to the screen that was showing (the start menu made
+        anew, where the saved battle it kept can be resumed now)."""
+        app, current, kept = self.app, self.app.screen, self.app.kept
+
+        def back() -> Screen:
+            if kept is not None and app.kept is None and isinstance(current, StartMenu):
+                return GAMES.start(app)
+            return current
+        app.screen = self.reloaded(back)
 
     # --- start ---
 
@@ -442,11 +497,15 @@ class Box:
 LIVE_DISPLAY = ("contrast", "dim_after_min", "dim_contrast", "off_after_min")
 
 
-def sources_of(loaded: Loaded | None, folders: list[Path], book: CardBook) -> Sources:
-    """The files in use, and those skipped: settings files, then card and table files."""
+def sources_of(loaded: Loaded | None, folders: list[Path], book: CardBook,
+               store: Store | None = None) -> Sources:
+    """The files in use, and those skipped: settings files, then card and table files, then
+    the database's rows not used."""
+    rows = tuple(f"{getattr(store, 'path', 'database')}: {bad}"
+                 for bad in getattr(store, "bad_rows", ()))
     skipped = tuple(str(error) for error in loaded.skipped) if loaded else ()
     return Sources(loaded.files if loaded else (), tuple(f for f in folders if f.is_dir()),
-                   skipped + tuple(str(problem) for problem in book.problems))
+                   skipped + tuple(str(problem) for problem in book.problems) + rows)
 
 
 def testing_hooks(box: Box) -> None:
@@ -487,7 +546,7 @@ def build(config: Config, display: Any, *, pin_factory: Any = None,
     elif pin_factory is None:
         use_named_factory()       # $GPIOZERO_PIN_FACTORY's, without gpiozero's package search
     store = SqliteStore(state / DATABASE_NAME)
-    settings = settings_from(config, store.settings())
+    settings = settings_from(config, usable_settings(store))
     off: list[tuple[str, str]] = []
     sound = make_sound(config, settings, pin_factory, off)
     lights = make_lights(config, pin_factory, off)
@@ -499,7 +558,7 @@ def build(config: Config, display: Any, *, pin_factory: Any = None,
     faces = dice if dice is not None else SecretDice(store.dice()[0])
     app = App(card_book(config, learned), store, faces, sound, lights, settings, GAMES, speech)
     app.card_folders = default_folders(config.paths.cards_dir)
-    app.sources = sources_of(loaded, app.card_folders, app.book)
+    app.sources = sources_of(loaded, app.card_folders, app.book, store)
     # The displays only read a frame: they get the one the renderer keeps, not a copy.
     loop = Loop(app, display, shared, notifier=notifier,
                 dim_after_s=config.display.dim_after_min * 60,

@@ -103,6 +103,8 @@ class Games(Protocol):
 
     def resume(self, data: dict[str, Any]) -> SavedGame: ...
 
+    def saving(self, app: App, works: bool, back: Screen) -> Screen: ...
+
 
 @dataclass(frozen=True)
 class PowerRequest:
@@ -185,6 +187,9 @@ class App:
         self.cobra: SavedGame | None = None            # a Cobra game, instead of a battle
         self.cobra_tables: CobraTables | None = None   # the owner's Cobra tables, read once
         self.card_folders: list[Path] | None = None    # where the cards (and tables) are
+        # A saved game that cannot be resumed now, with why: it stays in the store (never
+        # cleared for it) until the players put it away, or the cards it needs come back.
+        self.kept: Unresumable | None = None
         self.state: BattleState | None = self._load()
         self.rolls: list[tuple[str, str, int]] = []
         self.on_settings: Callable[[Settings], None] = lambda s: None
@@ -202,8 +207,10 @@ class App:
         self.screen: Screen = games.start(self)
 
     def _load(self) -> BattleState | None:
+        self.kept, data = None, None
         try:
             data = self.store.load_battle()
+            _known_format(data)
             self.outcome = _views(data.get(OUTCOME) if data else None)
             self.shown_again = self.outcome
             if data and data.get("game") == "cobra":
@@ -216,10 +223,26 @@ class App:
             from cobi_companion.device.core.battle_state import BattleState
 
             return BattleState.from_dict(data, self.book)
-        except Exception as exc:  # a saved battle from other cards or an older version
-            log.error("the saved battle could not be resumed: %s", exc)
-            self.store.clear_battle()
+        except Exception as exc:  # a saved battle from other cards or another version
+            self.kept = unresumable(exc)
+            self.cobra, self.outcome, self.shown_again = None, None, None
+            log.error("the saved battle cannot be resumed now (it stays saved): %s", self.kept)
             return None
+
+    def resume_kept(self) -> bool:
+        """Try the saved game kept again (the cards were read again: a stick came back);
+        True if it resumes now."""
+        if self.kept is None or self.state is not None or self.cobra is not None:
+            return False
+        self.state = self._load()
+        if self.kept is None:
+            log.info("the saved battle can be resumed again")
+        return self.kept is None
+
+    def put_away(self) -> None:
+        """The players put the kept game away (they were asked): it is cleared."""
+        self.kept = None
+        self.later(partial(self.store.clear_battle, self.dice.drawn))
 
     # --- what the screens use ---
 
@@ -356,11 +379,29 @@ class App:
         writes, self.unsaved = self.unsaved, []
         # a save asked for outside an event (a stop, a power request) keeps the last outcome
         self._keeping = []
+        saving = self.store.can_save
         for write in writes:
             try:
                 write()
             except Exception:  # the store keeps itself going; this would be a bug
                 log.exception("saving failed")
+        if self.store.can_save != saving:
+            self._saving_changed(self.store.can_save)
+
+    def _saving_changed(self, works: bool) -> None:
+        """Saving stopped (the store plays on in memory and tries its file again) or works
+        again: logged once each time, shown over the screen of the moment (OK comes back to
+        it) and said."""
+        from cobi_companion.device.core.saying import outcome
+
+        if works:
+            log.warning("saving works again: the battle is saved (%s)",
+                        getattr(self.store, "path", "the store"))
+        else:
+            log.error("%s; the box keeps trying", self.store.problem)
+        self.screen = self.games.saving(self, works, self.screen)
+        self.speak(outcome("say_saving_again" if works else "say_cannot_save"))
+        self._say()
 
     def menu(self, back: Screen) -> Screen:
         """The menu a long press opens, coming back to `back`."""
@@ -506,9 +547,57 @@ class _Kept:
     views: list[View] | None
 
     def with_outcome(self, data: dict[str, Any]) -> dict[str, Any]:
+        data = {**data, FORMAT: SAVE_FORMAT}
         if self.views is None:
             return data
         return {**data, OUTCOME: [view_saved(view) for view in self.views]}
+
+
+# The format of a saved game, written with it: a box that finds another format says so, and
+# keeps the game (`Unresumable`). Saves from before it was written have none: format 1.
+FORMAT, SAVE_FORMAT = "format", 1
+
+
+@dataclass(frozen=True)
+class Unresumable:
+    """Why the saved game cannot be resumed now: a `card` not among the cards now (a card
+    of a stick that is not in), a save `format` another version wrote, or a save this box
+    cannot read at all ("unreadable": `detail` says it, in the journal's English)."""
+
+    kind: str                   # "card", "format" or "unreadable"
+    card: str = ""
+    format: str = ""
+    detail: str = ""
+
+    def __str__(self) -> str:       # the journal's English
+        if self.kind == "card":
+            return f"it needs the card {self.card[:80]!r}, which is not among the cards now"
+        if self.kind == "format":
+            return f"save format {self.format}, this box reads format {SAVE_FORMAT}"
+        return self.detail
+
+
+class FormatError(ValueError):
+    def __init__(self, found: str) -> None:
+        super().__init__(f"save format {found}, this box reads format {SAVE_FORMAT}")
+        self.found = found
+
+
+def _known_format(data: dict[str, Any] | None) -> None:
+    found = (data or {}).get(FORMAT, SAVE_FORMAT)
+    if type(found) is not int or found != SAVE_FORMAT:     # true or 1.0 is no format 1
+        raise FormatError(repr(found)[:40])
+
+
+def unresumable(exc: Exception) -> Unresumable:
+    """The typed reason of a failed resume, from the exception's own fields."""
+    from cobi_companion.rules.errors import Refusal, RulesError
+
+    if isinstance(exc, FormatError):
+        return Unresumable("format", format=exc.found)
+    if isinstance(exc, RulesError) and exc.code is Refusal.UNKNOWN_CARD:
+        return Unresumable("card", card=str(exc.values.get("card", "")))
+    return Unresumable("unreadable", detail=f"{type(exc).__name__}: {exc}"[:200])
 
 
 def _views(data: object) -> list[View] | None:

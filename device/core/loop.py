@@ -200,7 +200,10 @@ class Loop:
         """The frame first, then the cues and the store writes: a press must not wait for a
         light's thread or the SD card. Then the garbage collector's due work."""
         self.draw()
+        screen = self.app.screen
         self.app.save()
+        if self.app.screen is not screen:   # saving stopped or works again: its notice now
+            self.draw()
         tidy()
 
     def woken(self) -> bool:

@@ -32,6 +32,10 @@ SPEECH_WORDS: dict[str, tuple[str, str]] = {
     "say_side_allies": ("Allies", "Alianci"),
     "say_side_german": ("Germans", "Niemcy"),
     "say_side_allied": ("Allies", "Alianci"),
+    # -- saving stopped during play, or works again
+    "say_cannot_save": ("The box cannot save. Play goes on.",
+                        "Pudełko nie może zapisać. Gra toczy się dalej."),
+    "say_saving_again": ("Saving works again.", "Zapis znowu działa."),
     # -- a shot at a piece
     "say_hit": ("{firer} hits!", "{firer} trafia!"),
     "say_hit_effect": ("{firer} hits! {effect}", "{firer} trafia! {effect}"),

@@ -137,6 +137,39 @@ WORDS: dict[str, tuple[str, str]] = {
                     "{detail}"),
     "store_cannot_save": ("cannot save: {why} ({path}); the battle goes on without saving",
                           "nie można zapisać: {why} ({path}); bitwa toczy się bez zapisu"),
+    "store_saving_again": ("saving works again ({path})", "zapis znowu działa ({path})"),
+    # saving stopped during play, or works again: a notice over the screen of the moment
+    "saving_failed_text": ("The box cannot save now: {why}.",
+                           "Pudełko nie może teraz zapisać: {why}."),
+    "saving_goes_on": ("Play goes on. The box keeps trying to save. Do not pull the plug "
+                       "until it says saving works again.",
+                       "Gra toczy się dalej. Pudełko wciąż próbuje zapisać. Nie odłączaj "
+                       "zasilania, dopóki nie powie, że zapis znowu działa."),
+    "saving_again": ("Saving again", "Zapis działa"),
+    "saving_again_text": ("Saving works again: the whole battle is saved.",
+                          "Zapis znowu działa: cała bitwa jest zapisana."),
+    # a saved battle that cannot be resumed now: it stays saved, with why
+    "kept_battle": ("Saved battle", "Zapisana bitwa"),
+    "kept_card": ("The saved battle needs the card {card}, which is not here now. Put its "
+                  "stick or card file back, and the battle can go on.",
+                  "Zapisana bitwa potrzebuje karty {card}, której teraz nie ma. Włóż z "
+                  "powrotem jej pendrive lub plik karty, a bitwa będzie mogła trwać dalej."),
+    "kept_format": ("The saved battle was written by another version of the box (save "
+                    "format {format}). A box of that version can go on with it.",
+                    "Zapisaną bitwę zapisała inna wersja pudełka (format zapisu {format}). "
+                    "Pudełko w tamtej wersji może ją kontynuować."),
+    "kept_unreadable": ("This box cannot read the saved battle: another version wrote it, "
+                        "or it is damaged.",
+                        "To pudełko nie umie odczytać zapisanej bitwy: zapisała ją inna "
+                        "wersja albo jest uszkodzona."),
+    "kept_stays": ("It stays saved until you put it away. A new battle would put it away.",
+                   "Zostaje zapisana, dopóki jej nie usuniesz. Nowa bitwa by ją usunęła."),
+    "keep_it": ("Keep it", "Zachowaj ją"),
+    "put_away": ("Put it away", "Usuń ją"),
+    "put_away_ask": ("Put the saved battle away for good?",
+                     "Usunąć zapisaną bitwę na zawsze?"),
+    "kept_new_ask": ("New game: put the saved battle away?",
+                     "Nowa gra: usunąć zapisaną bitwę?"),
     "folder_read_only": ("the folder is read-only", "folder jest tylko do odczytu"),
     "folder_disk_full": ("the disk is full", "dysk jest pełny"),
     # Cobra: the game turn, and why the weather or the supply is what it is

@@ -35,9 +35,14 @@ def start_menu(app: App, index: int = 0) -> Screen:
         if isinstance(app.cobra, cobra.CobraSession) and not app.cobra.game.over:
             items.append((app.t("resume_cobra"), lambda: again(app, lambda: cobra.hub(app))))
     saved = bool(items)                      # a game to resume: one that a new one would end
+    if app.kept is not None:                 # one that cannot go on now: it stays, with why
+        items.append((app.t("kept_battle"), lambda: kept_battle(app)))
 
     def asked(key: str, start: Next) -> Next:
         at = len(items)                      # this row: a "no" comes back to it
+        if app.kept is not None:             # a new game would save over it: asked first
+            return lambda: confirm(app, app.t("kept_new_ask"), lambda: _put_away(app, start),
+                                   lambda: start_menu(app, at))
         if not saved:
             return start
         return lambda: confirm(app, app.t(key), start, lambda: start_menu(app, at))
@@ -49,6 +54,34 @@ def start_menu(app: App, index: int = 0) -> Screen:
     items.append((app.t("new_match"), asked("new_match_ask", _new_match)))
     return StartMenu(app.t("start"), [label for label, _ in items],
                      lambda i: items[i][1](), back=lambda: start_menu(app), index=index)
+
+
+def kept_battle(app: App) -> Screen:
+    """Why the saved battle cannot go on now, then: keep it, or put it away (asked)."""
+    from cobi_companion.device.ui.trouble import notice
+
+    kept = app.kept
+    if kept is None:
+        return start_menu(app)
+    why = app.t("kept_card", card=kept.card) if kept.kind == "card" else \
+        app.t("kept_format", format=kept.format) if kept.kind == "format" else \
+        app.t("kept_unreadable")
+
+    def choose() -> Screen:
+        def chosen(i: int) -> Screen:
+            if i == 0:
+                return start_menu(app)
+            return confirm(app, app.t("put_away_ask"),
+                           lambda: _put_away(app, lambda: start_menu(app)),
+                           lambda: start_menu(app))
+        return Choose(app.t("kept_battle"), [app.t("keep_it"), app.t("put_away")], chosen,
+                      back=lambda: start_menu(app))
+    return notice(app, app.t("kept_battle"), [why, app.t("kept_stays")], choose)
+
+
+def _put_away(app: App, then: Next) -> Screen:
+    app.put_away()
+    return then()
 
 
 def again(app: App, then: Next) -> Screen:
@@ -177,6 +210,12 @@ class Table:
         from cobi_companion.device.games import cobra_parts as cobra
 
         return cobra.CobraSession.from_dict(data)
+
+    def saving(self, app: App, works: bool, back: Screen) -> Screen:
+        """Saving stopped, or works again: a notice over `back`, OK going back to it."""
+        from cobi_companion.device.ui.trouble import saving_notice
+
+        return saving_notice(app, works, back)
 
 
 GAMES = Table()

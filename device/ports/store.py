@@ -6,8 +6,12 @@ the same after it).
 SqliteStore keeps them in one SQLite file in WAL mode with synchronous=FULL: each save is one
 transaction, wholly on the card or not at all. It never stops a game: a file it cannot read is
 moved aside and a fresh one started, and when nothing can be written it plays on in memory
-(as a MemoryStore does). Either way `problem` says what happened, in one line, and
-`problems` says it typed, for the screen to put in the box's words.
+(as a MemoryStore does), trying the file again at later writes: once the file takes one, all
+that memory holds (the battle, the rolls made meanwhile, the settings, the dice's count) is
+written to it in one transaction and `can_save` is True again. Either way `problem` says what
+happened, in one line, and `problems` says it typed, for the screen to put in the box's words.
+A row it reads that the box never wrote (not JSON, nested too deep) is refused as a `BadRow`:
+a battle row stays where it is, a settings row is left out and listed in `bad_rows`.
 
 Kept quick on a Pi Zero: the dice statistics are counts updated by a trigger in the same
 transaction as each roll (reading them costs the same at any number of rolls); the file gets
@@ -19,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import os
 import secrets
 import sqlite3
@@ -32,6 +37,7 @@ Roll = tuple[str, str, int]  # (side or "", purpose, face 1-6)
 FACES = range(1, 7)
 SCHEMA_VERSION = "2"
 DATABASE_NAME = "battles.db"  # the usual file name inside the state directory
+log = logging.getLogger("cobi-companion")
 
 # Every table of the current schema, each statement on its own (a trigger holds semicolons).
 # The dice statistics are counts kept by a trigger, in the very transaction that inserts the
@@ -100,6 +106,54 @@ class StoreProblem:
     path: Path
     folder: str = ""
     detail: str = ""
+
+
+class BadRow(ValueError):
+    """A row of the database that is not what the box writes (text that is not JSON, JSON
+    nested deeper than the box ever saves, the wrong type): `table` and `key` say which."""
+
+    def __init__(self, table: str, key: str, why: str) -> None:
+        super().__init__(f"{table} row {key!r}: {why}")
+        self.table, self.key, self.why = table, key, why
+
+
+# Deeper than any battle the box saves (a few levels): deeper JSON is refused before it is
+# parsed, as json.loads would raise RecursionError some thousands of levels down.
+MAX_DEPTH = 64
+
+
+def _json_row(table: str, key: str, text: object) -> Any:
+    """A row's JSON value, or BadRow; never anything else (a RecursionError included)."""
+    if not isinstance(text, str):
+        raise BadRow(table, key, f"not text but {type(text).__name__}")
+    if _depth(text) > MAX_DEPTH:
+        raise BadRow(table, key, f"nested deeper than {MAX_DEPTH}")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise BadRow(table, key, f"not JSON ({exc})") from None
+
+
+def _depth(text: str) -> int:
+    """How deep the brackets of JSON `text` nest, outside its strings: one pass."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
 
 
 class Store(Protocol):
@@ -222,11 +276,8 @@ def _prepare(conn: sqlite3.Connection, path: Path) -> bool:
         _current_schema(conn)
         # From here until a clean close, a stop of any other kind is unclean.
         conn.execute("DELETE FROM meta WHERE key = ?", (CLOSED_CLEANLY,))
-        for (state,) in conn.execute("SELECT state FROM battle"):
-            try:
-                json.loads(state)
-            except ValueError:
-                raise _Unreadable("the battle snapshot is not valid JSON") from None
+        # A battle row that is not a battle stays as it is: the app keeps it with its reason
+        # (load_battle raises BadRow), rather than the whole file going aside for it.
         return check
     return _in_transaction(conn, work)
 
@@ -338,6 +389,33 @@ def _copy_rows(conn: sqlite3.Connection, table: str, rows: list[Any]) -> None:
         f"INSERT OR REPLACE INTO {table} VALUES ({marks})", rows))
 
 
+# A store playing on in memory tries its file again after this many writes at most.
+RETRY_EVERY = 16
+
+
+def _copy_memory(memory: sqlite3.Connection, conn: sqlite3.Connection) -> None:
+    """What a store in `memory` holds, into the file's `conn` (inside its transaction): the
+    battle slot and the settings as they are, the rolls made in memory after those the file
+    has, and the counts and the dice as memory has them (they carry the file's, and count the
+    rolls made meanwhile)."""
+    def rows(query: str) -> list[Any]:
+        return memory.execute(query).fetchall()
+    for table in ("battle", "settings"):
+        conn.execute(f"DELETE FROM {table}")
+        if found := rows(f"SELECT * FROM {table}"):
+            conn.executemany(f"INSERT INTO {table} VALUES ({', '.join('?' * len(found[0]))})",
+                             found)
+    conn.executemany("INSERT INTO rolls (battle_id, side, purpose, face, rolled_at) "
+                     "VALUES (?, ?, ?, ?, ?)", rows(
+                         "SELECT battle_id, side, purpose, face, rolled_at FROM rolls ORDER BY n"))
+    for table in ("face_counts", "face_totals"):       # after the trigger: memory's counts
+        conn.execute(f"DELETE FROM {table}")
+        if found := rows(f"SELECT * FROM {table}"):
+            conn.executemany(f"INSERT INTO {table} VALUES ({', '.join('?' * len(found[0]))})",
+                             found)
+    conn.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", rows(_CARRIED["meta"]))
+
+
 class _SqlStore:
     """The Store's queries, on whichever database holds the battle: one file or memory."""
 
@@ -346,6 +424,7 @@ class _SqlStore:
         self.problem: str | None = None
         self.problems: list[StoreProblem] = []
         self.can_save = True
+        self.bad_rows: list[BadRow] = []  # rows not used, each with its reason
 
     def _failed(self, exc: sqlite3.Error | OSError) -> None:
         raise exc  # in memory there is nowhere else to go
@@ -361,7 +440,6 @@ class _SqlStore:
             conn.execute("BEGIN IMMEDIATE")
             result = work(conn)
             conn.execute("COMMIT")
-            return result
         except (sqlite3.Error, OSError) as exc:
             if conn.in_transaction:  # a half-done save must not be copied anywhere
                 with contextlib.suppress(sqlite3.Error):
@@ -370,10 +448,22 @@ class _SqlStore:
                 raise  # a bug (a closed store, another thread), not the disk
             self._failed(exc)
             return self._run(work, write)
+        self._written()
+        return result
+
+    def _written(self) -> None:
+        """After each write: a store playing on in memory tries its file again."""
 
     def load_battle(self) -> dict[str, Any] | None:
-        row = self._run(lambda conn: conn.execute("SELECT state FROM battle").fetchone())
-        return None if row is None else dict(json.loads(row[0]))
+        """The saved battle; BadRow for a row that is not one (it stays in the database)."""
+        row = self._run(lambda conn: conn.execute(
+            "SELECT battle_id, state FROM battle").fetchone())
+        if row is None:
+            return None
+        data = _json_row("battle", str(row[0]), row[1])
+        if not isinstance(data, dict):
+            raise BadRow("battle", str(row[0]), f"not an object but {type(data).__name__}")
+        return data
 
     def save_battle(self, state: dict[str, Any], rolls: list[Roll],
                     drawn: int | None = None) -> None:
@@ -410,7 +500,18 @@ class _SqlStore:
         """The box's dice secret and its count of dice drawn, as last saved."""
         rows = dict(self._run(lambda conn: conn.execute(
             "SELECT key, value FROM meta WHERE key IN (?, ?)", (SECRET, DRAWN)).fetchall()))
-        return bytes.fromhex(rows[SECRET]), int(rows.get(DRAWN, 0))
+        try:
+            secret = bytes.fromhex(str(rows[SECRET]))
+        except (KeyError, ValueError):
+            self.bad_row(BadRow("meta", SECRET, "not a secret in hex: a new one is made"))
+            secret = secrets.token_bytes(32)
+            self._run(lambda conn: conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)",
+                                                (SECRET, secret.hex())), write=True)
+        drawn = str(rows.get(DRAWN, 0))
+        if not drawn.isdigit() or len(drawn) > 18:
+            self.bad_row(BadRow("meta", DRAWN, "not a count: counted from 0"))
+            drawn = "0"
+        return secret, int(drawn)
 
     def face_counts(self, battle_id: str | None = None) -> dict[int, int]:
         """How often each face came up: in one battle, or overall (None), from the counts the
@@ -421,8 +522,22 @@ class _SqlStore:
         return {face: 0 for face in FACES} | dict(rows)
 
     def settings(self) -> dict[str, Any]:
+        """The settings saved; a row that is not JSON is left out and listed in `bad_rows`
+        (once each), so that its setting comes from the files."""
         rows = self._run(lambda conn: conn.execute("SELECT key, value FROM settings").fetchall())
-        return {key: json.loads(value) for key, value in rows}
+        values: dict[str, Any] = {}
+        for key, value in rows:
+            try:
+                values[str(key)] = _json_row("settings", str(key), value)
+            except BadRow as bad:
+                self.bad_row(bad)
+        return values
+
+    def bad_row(self, bad: BadRow) -> None:
+        """A row not used: listed once (the journal and the files in use say it)."""
+        if all(str(seen) != str(bad) for seen in self.bad_rows):
+            self.bad_rows.append(bad)
+            log.error("database: %s; not used", bad)
 
     def save_settings(self, values: dict[str, Any]) -> None:
         """Replace all settings with `values` (str keys, values anything JSON can hold)."""
@@ -453,6 +568,7 @@ class SqliteStore(_SqlStore):
     def __init__(self, path: Path) -> None:
         super().__init__(None)
         self.path = path
+        self._waited, self._retry_every = 0, 1    # writes in memory since the file's last try
         self.checked = False  # the file got an integrity check at open (the last run was not
         try:                  # closed cleanly, or the file is new)
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -489,6 +605,38 @@ class SqliteStore(_SqlStore):
                 self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         super().close()
 
+    def _written(self) -> None:
+        """Playing on in memory: try the file again, after 1, 2, 4, ... up to RETRY_EVERY
+        writes (each try opens the file, and checks it, which a Pi Zero feels). When the
+        file takes it, all that memory holds is written to it in one transaction: the
+        battle as it is now, the rolls made meanwhile, the settings and the dice's count."""
+        if self.can_save or self._conn is None:
+            return
+        self._waited += 1
+        if self._waited < self._retry_every:
+            return
+        self._waited, self._retry_every = 0, min(2 * self._retry_every, RETRY_EVERY)
+        memory = self._conn
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            conn = self._open()      # a file found damaged goes aside, as at a start
+        except (sqlite3.Error, OSError):
+            return
+        try:
+            _in_transaction(conn, lambda: _copy_memory(memory, conn))
+        except (sqlite3.Error, OSError):
+            with contextlib.suppress(sqlite3.Error):
+                conn.close()
+            return
+        self._conn, self.can_save, self._retry_every = conn, True, 1
+        # Nothing is wrong now: what went wrong before is not kept growing over a long day
+        # of a card that fails now and then (a file moved aside stays listed).
+        self.problem = None
+        self.problems = [*[p for p in self.problems if p.kind == "moved"][-3:],
+                         StoreProblem("saving_again", self.path)]
+        with contextlib.suppress(sqlite3.Error):
+            memory.close()
+
     def _failed(self, exc: sqlite3.Error | OSError) -> None:
         """Play on in memory with what the file still holds, and say why nothing is saved."""
         if not self.can_save:
@@ -504,3 +652,4 @@ class SqliteStore(_SqlStore):
         self.problem = f"{self.problem}; {line}" if self.problem else line
         self.problems.append(StoreProblem("cannot_save", self.path, folder, detail))
         self.can_save = False
+        self._waited = -1        # the write that failed, done in memory, is no later write

@@ -47,14 +47,41 @@ def notice(app: App, title: str, paragraphs: Sequence[str],
     return Trouble(title, paragraphs, then, hint_key="ok_next")
 
 
+@dataclass
+class SavingNotice(Trouble):
+    """Saving stopped, or works again, shown over the screen of the moment (`under`): OK goes
+    back to it, as it was. A newer notice replaces an older one still showing."""
+
+    under: Screen | None = None
+
+
+def saving_notice(app: App, works: bool, under: Screen) -> Screen:
+    if isinstance(under, SavingNotice) and under.under is not None:
+        under = under.under
+    if works:
+        title, lines = app.t("saving_again"), [app.t("saving_again_text")]
+    else:
+        failed = [problem for problem in getattr(app.store, "problems", ())
+                  if problem.kind == "cannot_save"]
+        lines = [app.t("saving_failed_text", why=_why(app, failed[-1]))] if failed else []
+        title, lines = app.t("cannot_save"), [*lines, app.t("saving_goes_on")]
+    back = under
+    return SavingNotice(title, lines, lambda: back, hint_key="ok_next", under=under)
+
+
+def _why(app: App, problem: StoreProblem) -> str:
+    return app.t(f"folder_{problem.folder}") if problem.folder else problem.detail
+
+
 def store_problems(app: App, problems: Sequence[StoreProblem]) -> str:
     """What went wrong with the saved battle, in one line in the app's words: what is wrong
     with the folder where the box knows, else the system's own words."""
     def said(problem: StoreProblem) -> str:
         if problem.kind == "moved":
             return app.t("store_moved", path=problem.path, detail=problem.detail)
-        why = app.t(f"folder_{problem.folder}") if problem.folder else problem.detail
-        return app.t("store_cannot_save", why=why, path=problem.path)
+        if problem.kind == "saving_again":
+            return app.t("store_saving_again", path=problem.path)
+        return app.t("store_cannot_save", why=_why(app, problem), path=problem.path)
     return joined("; ", *(said(problem) for problem in problems))
 
 

@@ -172,7 +172,7 @@ def a_real_database(path: Path, turns: int = 200) -> None:
     store.close()
 
 
-@pytest.mark.parametrize("damage", ["random bytes", "truncated", "a folder", "bad snapshot"])
+@pytest.mark.parametrize("damage", ["random bytes", "truncated", "a folder"])
 def test_a_file_that_cannot_be_read_is_moved_aside(tmp_path: Path, damage: str) -> None:
     path = tmp_path / "battles.db"
     if damage == "random bytes":
@@ -181,12 +181,8 @@ def test_a_file_that_cannot_be_read_is_moved_aside(tmp_path: Path, damage: str) 
         a_real_database(path)
         data = path.read_bytes()
         path.write_bytes(data[: len(data) // 2])
-    elif damage == "a folder":
-        path.mkdir()
     else:
-        a_real_database(path, turns=1)
-        with contextlib.closing(sqlite3.connect(path)) as conn, conn:
-            conn.execute("UPDATE battle SET state = '{\"id\": \"b1\", \"tur'")
+        path.mkdir()
     store = SqliteStore(path)
     asides = list(tmp_path.glob("battles.db.corrupt-*Z"))
     assert len(asides) == 1

@@ -9,11 +9,13 @@ from pathlib import Path
 
 import pytest
 from cobi_companion.cards import CardProblem
+from cobi_companion.device.core.app import Unresumable
 from cobi_companion.device.core.views import BigWord
+from cobi_companion.device.games.home import kept_battle
 from cobi_companion.device.ports.errors import ConfigError
 from cobi_companion.device.ports.store import StoreProblem
 from cobi_companion.device.ui.renderer import render
-from cobi_companion.device.ui.trouble import notice, store_problems
+from cobi_companion.device.ui.trouble import notice, saving_notice, store_problems
 from PIL import Image, ImageChops
 
 FRAMES = Path(__file__).parents[2] / "docs" / "screens" / "trouble"
@@ -24,6 +26,8 @@ FIFO_CARD = CardProblem("/media/cobi/cards/tiger.toml", None, "cannot be read: i
                         "(FIFO); allowed: a regular file of at most 256 KiB")
 READ_ONLY = StoreProblem("cannot_save", Path("/var/lib/cobi-companion/battles.db"), "read_only",
                          "attempt to write a readonly database")
+DISK_FULL = StoreProblem("cannot_save", Path("/var/lib/cobi-companion/battles.db"), "disk_full",
+                         "database or disk is full")
 
 
 def compare(name: str, image: Image.Image) -> str:
@@ -71,6 +75,13 @@ def test_frames_of_what_is_wrong(table_at, language: str) -> None:
     screens["pins"] = box.pins_trouble(lambda: menu)
     app.book.problems = [FIFO_CARD]
     screens["cards"] = box.cards_trouble(lambda: menu)
+    # saving stopped during play, and works again: notices over the screen of the moment
+    app.store.problems.append(DISK_FULL)  # type: ignore[attr-defined]
+    screens["saving-failed"] = saving_notice(app, False, menu)
+    screens["saving-again"] = saving_notice(app, True, menu)
+    # a saved battle that needs a card of a stick that is out
+    app.kept = Unresumable("card", card="9100")
+    screens["kept-battle"] = kept_battle(app)
     written = [compare(f"{name}-{language}", render(screen.view(app)))
                for name, screen in screens.items()]
     farewell = BigWord(app.header("COBI"), app.t("unplug"), app.t("battle_saved"))

@@ -45,7 +45,7 @@ from cobi_companion.cards import CardProblem, check, learned_file, load_cards
 from cobi_companion.cards.loader import shipped_folder
 from cobi_companion.device.config import Config, Loaded
 from cobi_companion.device.core import i18n
-from cobi_companion.device.core.app import VOICES, App
+from cobi_companion.device.core.app import VOICES, App, Unresumable
 from cobi_companion.device.core.battle_log import LogEntry, by_side, entry, won
 from cobi_companion.device.core.battle_state import BattleState, LastShot
 from cobi_companion.device.core.views import BigWord, Header, Lines, Menu, View
@@ -54,6 +54,7 @@ from cobi_companion.device.games import cobra
 from cobi_companion.device.games.battle import refuse
 from cobi_companion.device.games.cobra import CobraSession
 from cobi_companion.device.games.cobra_victory import vp_item
+from cobi_companion.device.games.home import kept_battle, start_menu
 from cobi_companion.device.games.menus import Scroll
 from cobi_companion.device.games.rolling import face_for
 from cobi_companion.device.games.settings import VOLUME_STEP
@@ -67,7 +68,7 @@ from cobi_companion.device.ports.speech import NoSpeech
 from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore, StoreProblem
 from cobi_companion.device.ui.details import shot_details
 from cobi_companion.device.ui.renderer import last_row, render
-from cobi_companion.device.ui.trouble import notice
+from cobi_companion.device.ui.trouble import notice, saving_notice
 from cobi_companion.rules import house, turns
 from cobi_companion.rules.battle import Battle, Ride
 from cobi_companion.rules.card import PRINTED, Facing, Kind
@@ -1676,7 +1677,8 @@ def journey_trouble(tour: Tour) -> None:
                              detail="file is not a database"),
                 *(StoreProblem("cannot_save", saved, folder)
                   for folder in words_of("folder_")),
-                StoreProblem("cannot_save", saved, detail="Input/output error")]
+                StoreProblem("cannot_save", saved, detail="Input/output error"),
+                StoreProblem("saving_again", saved)]
     off = [(part, f"GPIO {pin}: GPIO busy") for part, pin in (("buzzer", 12), ("leds", 5))]
     tour.system(box.pin_problem, *(why for _, why in off),
                 *(word for problem in problems for word in (problem.path, problem.detail)))
@@ -1685,6 +1687,23 @@ def journey_trouble(tour: Tour) -> None:
     tour.system(*map(str, app.book.problems))
     guide.read_only(box.pins_trouble(lambda: menu))    # its pins stay busy: OK is no use
     guide.show(box.first_screens(off, (), lambda: menu), steps=100)
+    # saving stopped during play, and works again: notices over the screen of the moment
+    guide.show(saving_notice(app, False, app.screen))
+    guide.show(saving_notice(app, True, app.screen))
+    # a saved battle that cannot go on now: why (each reason), keep it or put it away (asked
+    # first, answered no), and the question before a new game would put it away (no)
+    for kept in (Unresumable("card", card="9100"), Unresumable("format", format="7"),
+                 Unresumable("unreadable", detail="BadRow: battle row 'b1': not JSON")):
+        app.kept = kept
+        guide.read_only(kept_battle(app))
+    app.screen = start_menu(app)
+    box.loop.draw()
+    guide.choose(tour.t("kept_battle"))
+    guide.press(*["cw"] * last_row(guide.view), "ok", "cw", "ok", "ok")
+    guide.choose(tour.t("new"))
+    guide.press("ok")
+    app.kept, app.screen = None, menu
+    box.loop.draw()
     guide.show(notice(app, app.t("reloaded"), [app.t("reloaded_counts", files=2, cards=12),
                                                app.t("restart_needed"),
                                                app.t("sim_restart_needed")], lambda: menu))
