@@ -307,9 +307,18 @@ def advance(text: str, fnt: FreeFont) -> float:
     return sum(char_advance(char, fnt) for char in text) + tracking(fnt) * len(text)
 
 
-@lru_cache(maxsize=4096)
+# Texts longer than this are measured afresh each time instead of kept (here and in the word
+# wrap): a cache keyed by texts of any length would keep any amount of memory.
+KEPT_LENGTH = 4096
+
+
 def text_width(text: str, fnt: FreeFont) -> int:
     """Pixels that a line of `text` in `fnt` needs, word spaces included."""
+    return _kept_width(text, fnt) if len(text) <= KEPT_LENGTH else ceil(advance(text, fnt)) + 1
+
+
+@lru_cache(maxsize=4096)
+def _kept_width(text: str, fnt: FreeFont) -> int:
     return ceil(advance(text, fnt)) + 1
 
 
