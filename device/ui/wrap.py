@@ -17,6 +17,7 @@ from cobi_companion.device.ui.glyphs import (
     text_width,
     tracking,
 )
+
 # How far a width summed from the running sums may be off the width summed letter by letter
 # (the rounding of a few hundred thousand additions): within it, the row is measured exactly.
 SLACK = 1e-3
