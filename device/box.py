@@ -380,6 +380,8 @@ class Box:
         self.loop.dim_after_s = new.display.dim_after_min * 60
         log.info("settings read again: %s; %d cards", ", ".join(map(str, loaded.files))
                  or "built-in", len(app.book.sorted()))
+        for problem in loaded.skipped:      # as at the start (hardware.py): in the journal too
+            log.error("settings file not used: %s", problem)
         if loaded.skipped:
             return self.config_trouble(loaded.skipped, then)
         lines = [app.t("reloaded_counts", files=len(loaded.files),

@@ -13,7 +13,7 @@ from math import ceil
 from cobi_companion.device.ui.glyphs import (
     KEPT_LENGTH,
     FreeFont,
-    char_advance,
+    advances,
     text_width,
     tracking,
 )
@@ -45,7 +45,7 @@ class _Widths:
     one text_width would choose, and only rows about a row wide are ever summed."""
 
     def __init__(self, text: str, fnt: FreeFont, width: int) -> None:
-        self.advances = [char_advance(char, fnt) for char in text]
+        self.advances = advances(text, fnt)
         self.track = tracking(fnt)
         self.room = width - 1                       # text_width adds a pixel to the advance
         self.sums = [0.0, *accumulate(advance + self.track for advance in self.advances)]

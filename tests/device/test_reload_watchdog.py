@@ -45,7 +45,7 @@ def test_the_loop_pings_while_a_stick_s_files_are_read(table_at, tmp_path: Path,
 
     def load():         # the stick's files, read only once the test has heard the pings
         reading.set()
-        assert go_on.wait(SAFETY_S)
+        assert go_on.wait(2 * SAFETY_S)
         return load_layers(None)
     heard = Heard()
     table = table_at([3], load=load, notifier=heard)

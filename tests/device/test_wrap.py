@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pytest
 from cobi_companion.device.core import i18n
 from cobi_companion.device.ui import glyphs
+from cobi_companion.device.ui import wrap as wrap_module
 from cobi_companion.device.ui.glyphs import FreeFont, font, text_width
 from cobi_companion.device.ui.wrap import BREAKS, _kept_wrap, fits, wrap
 from hypothesis import given, settings
@@ -72,20 +73,28 @@ def test_long_words_break_as_measured_row_by_row(word: str, fnt: FreeFont, width
 
 
 def _measured_letters(monkeypatch: pytest.MonkeyPatch, work: Callable[[], object]) -> int:
-    """How many letters `work` measures (calls of glyphs.char_advance, which every width is
-    summed from), with nothing kept from before."""
+    """How many letters `work` measures (those handed to glyphs.char_advance and
+    glyphs.advances, which every width is summed from), with nothing kept from before."""
     counted = 0
-    measure = glyphs.char_advance
+    one, each = glyphs.char_advance, getattr(glyphs, "advances", None)
 
     def counting(char: str, fnt: FreeFont) -> float:
         nonlocal counted
         counted += 1
-        return measure(char, fnt)
+        return one(char, fnt)
+
+    def counting_each(text: str, fnt: FreeFont) -> list[float]:
+        nonlocal counted
+        counted += len(text)
+        assert each is not None
+        return [one(char, fnt) for char in text]
     _kept_wrap.cache_clear()
     glyphs._kept_width.cache_clear()
     with monkeypatch.context() as patch:
-        patch.setattr(glyphs, "char_advance", counting)
-        patch.setattr("cobi_companion.device.ui.wrap.char_advance", counting)
+        for module in (glyphs, wrap_module):
+            patch.setattr(module, "char_advance", counting, raising=False)
+            if each is not None:
+                patch.setattr(module, "advances", counting_each, raising=False)
         work()
     return counted
 
