@@ -48,7 +48,7 @@ from .book import CardProblem as CardProblem
 from .book import default_folders as default_folders
 from .book import is_table as is_table
 from .book import shipped_folder as shipped_folder
-from .tomlfile import FileProblem, plain, read_toml, shortened
+from .tomlfile import FileProblem, place_shown, plain, read_toml, shortened
 
 if TYPE_CHECKING:
     from cobi_companion.rules.cobra.tables import CobraTables
@@ -94,7 +94,7 @@ def _problem(path: str, error: Any, fields_at: Any = _card_fields) -> CardProble
     message = plain(str(error.get("msg", "")).removeprefix("Value error, "))
     if not loc:   # a rule about the whole file
         return CardProblem(path, None, message)
-    name, last = ".".join(str(part) for part in loc), str(loc[-1])
+    name, last = place_shown(loc), str(loc[-1])
     fields = fields_at(loc)
     kind = error.get("type")
     if kind == "extra_forbidden":

@@ -27,7 +27,7 @@ import os
 import re
 import stat
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +54,17 @@ def shortened(text: str, limit: int = 60) -> str:
     """A value as a message shows it: cut to `limit` characters with "…" (a value of
     thousands of characters would fill the panel with one word)."""
     return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+# A key a message names is cut to this many characters: a file's own key may be of any
+# length (one of 200,000 letters hung the box), the place in a message never is.
+KEY_SHOWN = 40
+
+
+def place_shown(loc: Iterable[object]) -> str:
+    """A dotted place in a file as a message shows it, like game.language: each key cut to
+    KEY_SHOWN characters."""
+    return ".".join(shortened(str(part), KEY_SHOWN) for part in loc)
 
 
 def read_toml(path: Path) -> dict[str, Any]:

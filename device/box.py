@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import itertools
 import logging
+import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
@@ -23,7 +24,7 @@ from cobi_companion.device.core.draws import Numbered, SecretDice
 from cobi_companion.device.core.loop import Loop
 from cobi_companion.device.games.home import GAMES, StartMenu
 from cobi_companion.device.ports.errors import ConfigError, reason
-from cobi_companion.device.ports.events import Stop
+from cobi_companion.device.ports.events import Done, Stop
 from cobi_companion.device.ports.inputs import Inputs, PinProblem
 from cobi_companion.device.ports.notify import Notifier
 from cobi_companion.device.ports.pin_factory import mock_pins, use_named_factory
@@ -45,6 +46,7 @@ from cobi_companion.device.ui.trouble import Trouble, notice, store_problems
 from cobi_companion.rules.dice import Dice
 
 log = logging.getLogger("cobi-companion")
+Read = tuple[Loaded, CardBook]      # the settings files and the cards, read again
 
 
 # The snapshots of what the checks made of the settings and card files (cards/snapshot.py): the
@@ -309,6 +311,8 @@ class Box:
     input_clock: Callable[[], float] = time.monotonic   # what the buttons' debounce reads
     learned: Path | None = None       # the Soft Targets Table's values learned at the table
     loaded: Loaded | None = None      # the settings files read last, for the files in use
+    reading: bool = False             # the settings and cards are being read again (SIGHUP)
+    read_again: bool = False          # and another SIGHUP came meanwhile: read once more
 
     def close(self, keep_frame: bool = False) -> None:
         """Close every part; with `keep_frame` the panel keeps its last frame lit."""
@@ -404,12 +408,19 @@ class Box:
         file's problem is shown first, and the cards' stay listed in the files in use)."""
         return partial(self.cards_trouble, then) if self.app.book.problems else then
 
-    def reloaded(self, then: Next, quiet: bool = False) -> Screen:
-        """Read the settings files and the cards again and use what can change while the box
-        runs; say what was read, and that new pins need a restart."""
+    def read(self) -> Read:
+        """The settings files and the cards, read again (on any thread: nothing is changed)."""
+        assert self.load is not None
+        loaded = self.load()
+        return loaded, card_book(loaded.config, self.learned)
+
+    def reloaded(self, then: Next, quiet: bool = False, read: Read | None = None) -> Screen:
+        """Read the settings files and the cards again (unless they were: `read`) and use
+        what can change while the box runs; say what was read, and that new pins need a
+        restart."""
         if self.load is None:
             return then()
-        loaded = self.load()
+        loaded, book = read or self.read()
         new = loaded.config
         fixed_changed = hardware_of(new) != hardware_of(self.config)
         self.config = new if not fixed_changed else replace(
@@ -417,7 +428,7 @@ class Box:
                 self.config.display, **{k: getattr(new.display, k) for k in LIVE_DISPLAY}))
         app = self.app
         self.settings_again(new)
-        app.book = card_book(new, self.learned)
+        app.book = book
         app.card_folders = default_folders(new.paths.cards_dir)
         app.resume_kept()          # a battle kept for a card of the stick: the stick is back
         self.loaded = loaded
@@ -425,6 +436,8 @@ class Box:
         self.loop.dim_after_s = new.display.dim_after_min * 60
         log.info("settings read again: %s; %d cards", ", ".join(map(str, loaded.files))
                  or "built-in", len(app.book.sorted()))
+        for problem in loaded.skipped:      # as at the start (hardware.py): in the journal too
+            log.error("settings file not used: %s", problem)
         if loaded.skipped:
             return self.config_trouble(loaded.skipped, then)
         lines = [app.t("reloaded_counts", files=len(loaded.files),
@@ -453,15 +466,42 @@ class Box:
         self.app.speech.volume = fresh.volume
 
     def reload(self) -> None:
-        """SIGHUP: read again, then back to the screen that was showing (the start menu made
-        anew, where the saved battle it kept can be resumed now)."""
-        app, current, kept = self.app, self.app.screen, self.app.kept
+        """SIGHUP (a stick plugged in): read the settings and the cards again on a thread of
+        their own, then say what was read and go back to the screen showing then. A big or
+        slow file must not hold up the main loop: its watchdog pings would stop, and systemd
+        would restart the box in the middle of a battle."""
+        if self.load is None:
+            return
+        if self.reading:
+            self.read_again = True
+            return
+        self.reading = True
+        threading.Thread(target=self._read_for_loop, name="reload", daemon=True).start()
 
-        def back() -> Screen:
-            if kept is not None and app.kept is None and isinstance(current, StartMenu):
-                return GAMES.start(app)
-            return current
-        app.screen = self.reloaded(back)
+    def _read_for_loop(self) -> None:
+        try:
+            read: Read | None = self.read()
+        except Exception:       # a bug in reading must not leave the box "reading" for good
+            log.exception("reading the settings and cards again failed")
+            read = None
+        self.loop.put(Done(partial(self._use_read, read)))
+
+    def _use_read(self, read: Read | None) -> None:
+        """On the main loop: the settings and cards read, used."""
+        if read is not None:
+            # back to the screen that was showing; the start menu made anew, where the saved
+            # battle it kept can be resumed now
+            app, current, kept = self.app, self.app.screen, self.app.kept
+
+            def back() -> Screen:
+                if kept is not None and app.kept is None and isinstance(current, StartMenu):
+                    return GAMES.start(app)
+                return current
+            self.app.screen = self.reloaded(back, read=read)
+        self.reading = False
+        if self.read_again:
+            self.read_again = False
+            self.reload()
 
     # --- start ---
 

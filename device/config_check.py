@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 from typing import Any, Literal
 
-from cobi_companion.cards.tomlfile import line_of, merge, shortened
+from cobi_companion.cards.tomlfile import line_of, merge, place_shown, shortened
 from cobi_companion.device.boot import PANEL_DEFAULTS as PANEL
 from cobi_companion.device.boot import default_state_dir, number_word
 from cobi_companion.device.ports.errors import ConfigError
@@ -37,6 +37,9 @@ _PIN = "a BCM GPIO number from 0 to 27"
 _OPT_PIN = _PIN + ', or "none"'
 _SECONDS = "seconds from 0.1 to 10"
 _LEVEL = "a contrast from 0 to 255"
+# The longest path or serial port a settings file may name: far over any real one, and a
+# value of megabytes never reaches the system, the log or the panel.
+MAX_PATH = 1024
 
 
 def _none_word(value: Any) -> Any:
@@ -115,9 +118,11 @@ class GameSchema(_Section):
 class PathsSchema(_Section):
     state_dir: Path = Field(
         default_factory=default_state_dir,
-        description="an absolute folder path (~ allowed), like /var/lib/cobi-companion")
+        description="an absolute folder path (~ allowed) of at most 1024 characters, like "
+                    "/var/lib/cobi-companion")
     cards_dir: Path | None = Field(
-        default=None, description="an absolute folder path (~ allowed) with your card files")
+        default=None, description="an absolute folder path (~ allowed) of at most 1024 "
+                                 "characters with your card files")
 
     @field_validator("state_dir", "cards_dir", mode="before")
     @classmethod
@@ -125,6 +130,8 @@ class PathsSchema(_Section):
         # A relative path would depend on the service's working directory.
         if not isinstance(value, str):
             return value
+        if len(value) > MAX_PATH:
+            raise ValueError(f"a path of over {MAX_PATH} characters")
         path = Path(value).expanduser()
         if not path.is_absolute():
             raise ValueError("not an absolute path")
@@ -140,11 +147,11 @@ class PinsSchema(_Section):
 class TestingSchema(_Section):
     # For tests only (config.Testing): never set on a box at the table.
     keys_fifo: Path | None = Field(
-        default=None, description='an absolute path, like "/run/cobi-companion/keys", or '
-                                  '"none" (tests only)')
+        default=None, description='an absolute path of at most 1024 characters, like '
+                                  '"/run/cobi-companion/keys", or "none" (tests only)')
     screen_file: Path | None = Field(
-        default=None, description='an absolute path, like "/run/cobi-companion/screen.txt", '
-                                  'or "none" (tests only)')
+        default=None, description='an absolute path of at most 1024 characters, like '
+                                  '"/run/cobi-companion/screen.txt", or "none" (tests only)')
 
     @field_validator("keys_fifo", "screen_file", mode="before")
     @classmethod
@@ -155,8 +162,9 @@ class TestingSchema(_Section):
 class SensorSchema(_Section):
     name: str = Field(min_length=1, max_length=16, pattern=r"^[A-Za-z0-9_-]+$",
                       description="a short name of letters, digits, - or _, like axis-end")
-    port: str = Field(min_length=1, description='a serial port, like "/dev/serial/by-id/'
-                                                'usb-FTDI_...-port0" or "/dev/serial0"')
+    port: str = Field(min_length=1, max_length=MAX_PATH,
+                      description='a serial port of at most 1024 characters, like '
+                                  '"/dev/serial/by-id/usb-FTDI_...-port0" or "/dev/serial0"')
     model: Literal[SENSOR_MODELS] = Field(  # type: ignore[valid-type]
         description="one of " + ", ".join(SENSOR_MODELS))
     baud: int | None = Field(default=None, ge=1200, le=1_000_000,
@@ -310,7 +318,7 @@ def _placed(error: ErrorDetails) -> tuple[list[list[str]], str]:
 
 
 def _message(error: ErrorDetails, loc: list[str]) -> str:
-    where = ".".join(loc)
+    where = place_shown(loc)
     info = _field(loc)
     if error["type"] == "missing":
         needed = info.description if info is not None and info.description else "a value"

@@ -9,7 +9,7 @@ pydantic); the field descriptions here are what a problem with the file says is 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -130,8 +130,10 @@ class CardSchema(BaseModel):
     label: str | None = Field(
         default=None, min_length=1, max_length=10,
         description="a short name for the small screen, up to 10 letters, like Tiger")
-    other_names: list[str] = Field(
-        default_factory=list, description="a list of other printed names, like [\"M1A1\"]")
+    other_names: list[Annotated[str, Field(min_length=1, max_length=60)]] = Field(
+        default_factory=list, max_length=20,
+        description="a list of up to 20 other printed names of up to 60 letters each, like "
+                    "[\"M1A1\"]")
     move_forward: int | None = Field(default=None, ge=0, le=100, description=_CM)
     move_backward: int | None = Field(default=None, ge=0, le=100, description=_CM)
     turn_45: int | None = Field(

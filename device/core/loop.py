@@ -21,6 +21,7 @@ from typing import Protocol
 from cobi_companion.device.core.app import App, PowerRequest
 from cobi_companion.device.core.views import BigWord, Header, View
 from cobi_companion.device.ports.events import (
+    Done,
     Event,
     Press,
     Reload,
@@ -187,6 +188,8 @@ class Loop:
         try:
             if isinstance(event, Reload):
                 self.on_reload()
+            elif isinstance(event, Done):
+                event.use()
             else:
                 if isinstance(event, Tick):
                     self.on_tick(event.now)

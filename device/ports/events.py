@@ -1,6 +1,7 @@
 """What the main loop reacts to. Input callbacks and reader threads only put these on a queue."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -54,6 +55,14 @@ class Reload:
 
 
 @dataclass(frozen=True)
+class Done:
+    """Work done off the main loop (the settings and cards read again), to be used on it:
+    the loop owns the app's state, so `use` runs there."""
+
+    use: Callable[[], None]
+
+
+@dataclass(frozen=True)
 class Signalled:
     """A signal the box does not act on (SIGUSR1, SIGUSR2): the loop logs it. A signal
     handler must not log itself: the logging lock may be held by the code it interrupted."""
@@ -77,4 +86,4 @@ class SensorState:
     online: bool
 
 
-Event = Press | Wake | Tick | Stop | Reload | Signalled | SensorReading | SensorState
+Event = Press | Wake | Tick | Stop | Reload | Done | Signalled | SensorReading | SensorState

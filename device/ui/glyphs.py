@@ -302,14 +302,30 @@ def tracking(fnt: FreeFont) -> float:
     return 0.0 if fnt.size >= BIG_TEXT else 0.25 if fnt.size > 10 else 0.5
 
 
+def advances(text: str, fnt: FreeFont) -> list[float]:
+    """Each character's `char_advance` in `text`: each different one measured once (a long
+    text has few different letters)."""
+    each = {char: char_advance(char, fnt) for char in set(text)}
+    return [each[char] for char in text]
+
+
 def advance(text: str, fnt: FreeFont) -> float:
     """How far the pen moves over `text`: its glyphs' advances and the tracking."""
-    return sum(char_advance(char, fnt) for char in text) + tracking(fnt) * len(text)
+    return sum(advances(text, fnt)) + tracking(fnt) * len(text)
+
+
+# Texts longer than this are measured afresh each time instead of kept (here and in the word
+# wrap): a cache keyed by texts of any length would keep any amount of memory.
+KEPT_LENGTH = 4096
+
+
+def text_width(text: str, fnt: FreeFont) -> int:
+    """Pixels that a line of `text` in `fnt` needs, word spaces included."""
+    return _kept_width(text, fnt) if len(text) <= KEPT_LENGTH else ceil(advance(text, fnt)) + 1
 
 
 @lru_cache(maxsize=4096)
-def text_width(text: str, fnt: FreeFont) -> int:
-    """Pixels that a line of `text` in `fnt` needs, word spaces included."""
+def _kept_width(text: str, fnt: FreeFont) -> int:
     return ceil(advance(text, fnt)) + 1
 
 

@@ -343,8 +343,10 @@ def _first_item(heights: list[int], index: int, room: int) -> int:
     """The first item shown: the one above the highlighted item where both fit, and at the end
     of the list as many above as fit."""
     first = index - 1 if index > 0 and heights[index - 1] + heights[index] <= room else index
-    while first > 0 and sum(heights[first - 1:]) <= room:
+    below = sum(heights[first:])            # the height of the items from `first` on
+    while first > 0 and below + heights[first - 1] <= room:
         first -= 1
+        below += heights[first]
     return first
 
 

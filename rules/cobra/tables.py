@@ -54,7 +54,7 @@ def scatter_problems(diagram: Mapping[str, str]) -> list[str]:
     for face, value in diagram.items():
         word = value.strip().lower()
         if face.strip() not in {str(f) for f in range(1, DIE_FACES + 1)}:
-            problems.append(f"scatter die {face!r}; allowed: {SCATTER_HELP}")
+            problems.append(f"scatter die {named(face)}; allowed: {SCATTER_HELP}")
         elif word and word not in Direction.__members__.values():
             problems.append(f"scatter die {face}: {value!r}; allowed: {SCATTER_HELP}")
         elif word in seen:
@@ -142,9 +142,20 @@ def weather_spans(column: str, rows: dict[str, str]) -> list[tuple[int, int, Wea
     return spans
 
 
+# A key of a tables file a message names is cut to this many characters (a key may be of any
+# length in the file; the message is shown on the panel).
+KEY_SHOWN = 40
+
+
+def named(key: object) -> str:
+    """A key of a tables file as a message shows it: quoted, cut to KEY_SHOWN characters."""
+    shown = repr(key)
+    return shown if len(shown) <= KEY_SHOWN else shown[:KEY_SHOWN - 1] + "…"
+
+
 def column_problems(column: str, cells: list[str]) -> list[str]:
     if column not in COLUMNS:
-        return [f"column {column!r} is not a CRT column; allowed: {', '.join(COLUMNS)}"]
+        return [f"column {named(column)} is not a CRT column; allowed: {', '.join(COLUMNS)}"]
     if len(cells) != DIE_FACES:
         return [f"column {column}: {len(cells)} cells; allowed: exactly {DIE_FACES}, for die "
                 f"1 to {DIE_FACES}"]

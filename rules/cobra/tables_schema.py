@@ -19,9 +19,12 @@ from .tables import (
     WEATHER_COLUMNS,
     CobraTables,
     column_problems,
+    named,
     scatter_problems,
     weather_spans,
 )
+
+TERRAIN_NAME = 40        # letters of a terrain's name at most
 
 
 class TablesSchema(BaseModel):
@@ -36,7 +39,8 @@ class TablesSchema(BaseModel):
         "columns A, B and C, each with rows: modified die roll (\"3\" or \"1-2\") → "
         "clear, overcast, storm, or \"\" while not filled in"))
     terrain: dict[str, int] = Field(default_factory=dict, description=(
-        "terrain name → its column shift for the defender, 0 to -5, like town = -1"))
+        "terrain name (at most 40 letters) → its column shift for the defender, 0 to -5, "
+        "like town = -1"))
     scatter: dict[str, str] = Field(default_factory=dict, description=(
         f"map B's Scatter Diagram (17.3.2 step 2c): {SCATTER_HELP}"))
 
@@ -62,7 +66,7 @@ class TablesSchema(BaseModel):
         problems = []
         for name, rows in weather.items():
             if name not in WEATHER_COLUMNS:
-                problems.append(f"weather column {name!r}; allowed: A, B, C")
+                problems.append(f"weather column {named(name)}; allowed: A, B, C")
                 continue
             try:
                 weather_spans(name, rows)
@@ -75,9 +79,12 @@ class TablesSchema(BaseModel):
     @field_validator("terrain")
     @classmethod
     def _terrain(cls, terrain: dict[str, int]) -> dict[str, int]:
-        problems = [f"terrain {name!r}: {shift}; allowed: a shift from 0 to -5 (defensive "
+        problems = [f"terrain {named(name)}: {shift}; allowed: a shift from 0 to -5 (defensive "
                     f"benefits shift left, 8.3.2)" for name, shift in terrain.items()
                     if not -5 <= shift <= 0]
+        problems += [f"terrain {named(name)}: a name of {len(name)} letters; allowed: a name "
+                     f"of at most {TERRAIN_NAME} letters" for name in terrain
+                     if len(name) > TERRAIN_NAME]
         if problems:
             raise ValueError("; ".join(problems))
         return terrain

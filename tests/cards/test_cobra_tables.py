@@ -69,6 +69,13 @@ def test_a_broken_owners_file_is_reported_and_the_template_stays(tmp_path):
     ('[scatter]\n"4" = "up"\n', "scatter", "scatter die 4: 'up'; allowed: die faces"),
     ('[scatter]\n"7" = "north"\n', "scatter", "scatter die '7'"),
     ('[scatter]\n"4" = "south"\n"5" = "South"\n', "scatter", "south is die 4's already"),
+    # keys of any length: named cut short, and a terrain's name has a length
+    ('[terrain]\n' + "h" * 6000 + ' = -1\n', "terrain",
+     "terrain '" + "h" * 38 + "…: a name of 6000 letters; allowed: a name of at most 40"),
+    ('[crt]\n"' + "9" * 6000 + '" = []\n', "crt", "column '" + "9" * 38 + "… is not a CRT"),
+    ('[weather.' + "W" * 6000 + ']\n', "weather", "weather column '" + "W" * 38 + "…; allowed"),
+    ('[scatter]\n"' + "7" * 6000 + '" = "north"\n', "scatter",
+     "scatter die '" + "7" * 38 + "…; allowed"),
 ])
 def test_problems_name_the_file_the_field_and_what_is_allowed(tmp_path, text, field, message):
     path = tmp_path / "tables.toml"
@@ -77,6 +84,7 @@ def test_problems_name_the_file_the_field_and_what_is_allowed(tmp_path, text, fi
         load_cobra_tables(path)
     problem = caught.value.problems[0]
     assert problem.path == str(path) and problem.field == field and message in problem.message
+    assert len(str(problem)) < 1000
 
 
 def test_every_problem_of_a_section_is_named(tmp_path):

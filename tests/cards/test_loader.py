@@ -99,3 +99,28 @@ def test_a_card_asked_for_by_odd_digits_is_unknown_not_a_crash():
     for odd in ("²", "٣", "2477²", "9" * 5000):
         with pytest.raises(RulesError, match="unknown card"):
             book.get(odd)
+
+
+def test_a_key_of_6000_letters_is_named_short(tmp_path):
+    # A card's unknown key of any length: the message names the file, the key cut short and
+    # the fields allowed (the key whole hung the box's first screen, which shows it).
+    path = tmp_path / "long.toml"
+    path.write_text('set_number = 9100\nname = "X"\n' + "k" * 6000 + " = 1\n")
+    [problem] = check(path)[1]
+    assert problem.field == "k" * 39 + "…"
+    assert problem.message.startswith("is not a card field; allowed fields: set_number, id, ")
+    assert len(str(problem)) < 1000
+
+
+def test_other_names_have_a_length_and_a_count(tmp_path):
+    path = tmp_path / "names.toml"
+    path.write_text('set_number = 9100\nname = "X"\nother_names = ["' + "n" * 61 + '"]\n')
+    [problem] = check(path)[1]
+    assert problem.field == "other_names.0"
+    assert problem.message.endswith("allowed: a list of up to 20 other printed names of up to "
+                                    "60 letters each, like [\"M1A1\"]")
+    path.write_text('set_number = 9100\nname = "X"\nother_names = [' + '"M", ' * 21 + ']\n')
+    [problem] = check(path)[1]
+    assert problem.field == "other_names"
+    path.write_text('set_number = 9100\nname = "X"\nother_names = [' + '"M1A1", ' * 20 + ']\n')
+    assert check(path)[1] == []

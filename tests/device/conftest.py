@@ -18,6 +18,7 @@ import pytest
 from cobi_companion.device.box import Box, build
 from cobi_companion.device.config import Config
 from cobi_companion.device.ports.display import MemoryDisplay
+from cobi_companion.device.ports.events import Reload
 from cobi_companion.device.ports.fake_sensor import FakeSensor
 from cobi_companion.device.ports.mock_pins import StampedFactory
 from cobi_companion.device.sim import MockPanel, TapClock, drain
@@ -109,6 +110,12 @@ class Table:
             event = self.box.loop.wait(0.05)
             if event is not None:
                 self.box.loop.step(event)
+
+    def reload(self) -> None:
+        """SIGHUP: the settings and the cards read again (on a thread of the box's), and the
+        result used, as the main loop does."""
+        self.box.loop.step(Reload())
+        self.serve(lambda: not self.box.reading)
 
     @property
     def view(self) -> Any:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from cobi_companion.device.config import Config, load_layers
 from cobi_companion.device.core.views import BigWord, Header, Lines, Menu
-from cobi_companion.device.ports.events import Key, Press, Reload, Stop, Tick
+from cobi_companion.device.ports.events import Key, Press, Stop, Tick
 from cobi_companion.device.ports.power import RecordingPower, SystemPower
 from cobi_companion.device.ui.renderer import (
     ELLIPSIS,
@@ -130,7 +130,7 @@ def test_sighup_reads_the_cards_again_and_says_so(table_at, tmp_path, monkeypatc
     (cards / "cards" / "my-tiger.toml").write_text(
         (Path(__file__).parents[2] / "cards" / "2477-tiger-i.toml").read_text()
         .replace('id = "2477"', 'id = "9477"').replace("2477", "9477"))
-    table.box.loop.step(Reload())
+    table.reload()
     view = table.view
     assert view.header.title == "Settings read again"
     assert f"{before + 1} cards" in text(view)
@@ -317,7 +317,7 @@ def test_a_long_press_plays_on_with_the_other_cards_and_the_files_in_use_name_th
     assert table.box.app.book.get(9100).name == "My Tiger"     # the good file is in play
     skipped = table.box.app.sources.skipped
     assert [line.split(": ", 1)[0] for line in skipped] == [str(p) for p in odd]
-    table.box.loop.step(Reload())                       # a reload says them again
+    table.reload()                       # a reload says them again
     assert table.view.header.title == "Settings read again"
     table.press("ok")
     assert table.view.header.title == "Card files"
@@ -339,8 +339,8 @@ def test_a_settings_file_put_in_after_a_battle_still_counts(table_at, tmp_path,
     assert "armies" in table.box.store.settings()
     assert "language" not in table.box.store.settings()
     (stick / "config.toml").write_text('[game]\nlanguage = "pl"\n')
-    table.box.loop.step(Reload())
+    table.reload()
     assert table.view.header.title == "Ustawienia wczytane"
     (stick / "config.toml").unlink()                     # the stick taken out: back as before
-    table.box.loop.step(Reload())
+    table.reload()
     assert table.view.header.title == "Settings read again"

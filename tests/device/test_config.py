@@ -188,7 +188,22 @@ BAD = {
                          "line 1: display: 1 is not allowed; allowed: the [display] table"),
     "relative path": ('[paths]\nstate_dir = "state"\n',
                       'line 2: paths.state_dir: "state" is not allowed; allowed: an absolute '
-                      'folder path (~ allowed), like /var/lib/cobi-companion'),
+                      'folder path (~ allowed) of at most 1024 characters, like '
+                      '/var/lib/cobi-companion'),
+    # Every value and every key has a length a message shows: a key of 6,000 letters hung
+    # the box's first screen, which names it.
+    "a key of 6,000 letters": ("[game]\n" + "k" * 6000 + " = 1\n",
+                               "line 2: game." + "k" * 39 + "…: is not a config field; "
+                               "allowed: language, rules, real_dice, sound, voice, volume"),
+    "a path of 2,000 letters": ('[paths]\ncards_dir = "/' + "d" * 2000 + '"\n',
+                                'line 2: paths.cards_dir: "/' + "d" * 57 + '… is not allowed; '
+                                'allowed: an absolute folder path (~ allowed) of at most 1024 '
+                                'characters with your card files'),
+    "a serial port of 2,000 letters": (
+        '[[sensors]]\nname = "x"\nport = "/dev/' + "t" * 2000 + '"\nmodel = "us-100"\n',
+        'line 3: sensors.0.port: "/dev/' + "t" * 53 + '… is not allowed; allowed: a serial '
+        'port of at most 1024 characters, like "/dev/serial/by-id/usb-FTDI_...-port0" or '
+        '"/dev/serial0"'),
 }
 
 

@@ -119,8 +119,8 @@ def test_every_character_the_box_can_show_is_in_the_font(
 
 def clear_caches() -> None:
     for cached in (glyphs.glyph, glyphs._length, glyphs._laid_length, glyphs._bar,
-                   glyphs.text_width, glyphs.ink, wrap.wrap, screens._text_mask, screens._headed,
-                   big.biggest, big.big_ink, screens._wrapped, screens.frame,
+                   glyphs._kept_width, glyphs.ink, wrap._kept_wrap, screens._text_mask,
+                   screens._headed, big.biggest, big.big_ink, screens._wrapped, screens.frame,
                    dice.die_image):
         cached.cache_clear()
 

@@ -251,7 +251,7 @@ def test_halfblocks_of_a_screen() -> None:
 
 
 def clear_caches() -> None:
-    for cached in (glyphs.glyph, glyphs._length, glyphs.text_width, glyphs.ink, wrap.wrap,
+    for cached in (glyphs.glyph, glyphs._length, glyphs._kept_width, glyphs.ink, wrap._kept_wrap,
                    screens._text_mask, screens._headed, big.biggest, big.big_ink, screens._wrapped,
                    screens.frame, dice.die_image):
         cached.cache_clear()

@@ -10,7 +10,6 @@ from cobi_companion.cards import learned_file, read_learned
 from cobi_companion.device.config import Config, Paths, load_layers, parse_config
 from cobi_companion.device.core.battle_log import english, loaded
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll
-from cobi_companion.device.ports.events import Reload
 from cobi_companion.device.ports.fake_sensor import FakeSensor, ff_frame
 from cobi_companion.rules.errors import RulesError
 
@@ -205,7 +204,7 @@ def test_a_hand_edit_of_the_learned_file_is_read_again_on_reload(table_at, tmp_p
     path = learned_file(tmp_path / "state")
     path.parent.mkdir(parents=True)
     path.write_text("[weapons.rifle]\nranges = [{ from_cm = 0, to_cm = 40, modifier = -1 }]\n")
-    table.box.loop.step(Reload())
+    table.reload()
     assert table.view.header.title == "Settings read again"
     table.press("ok")
     at_pistol_in(table, "in the open", 30)

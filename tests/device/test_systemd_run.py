@@ -198,3 +198,23 @@ def test_odd_card_files_keep_the_box_up_and_each_is_named(service: Service,
         [line] = [line for line in text.splitlines()
                   if line.startswith(f"<4>card file skipped: {cards / name}.toml: ")]
         assert reason in line
+
+
+def test_a_stick_with_a_200_kb_key_is_read_while_the_box_pings(service: Service,
+                                                                 tmp_path: Path) -> None:
+    # A stick plugged in while the box runs: its settings file holds one key of 200,000
+    # letters. The box reads it on a thread of its own (the loop's pings go on: see
+    # tests/device/test_reload_watchdog.py for the fact, held mid-read), shows the file's
+    # problem with the key cut short, and stays up.
+    service.receive("READY=1")
+    (tmp_path / "boot" / "cobi" / "config.toml").write_text(
+        '[display]\ndriver = "dummy"\n\n[game]\n' + "k" * 200_000 + " = 1\n")
+    service.proc.send_signal(signal.SIGHUP)
+    assert len(service.watch(3.0)) >= 2 and service.proc.poll() is None
+    service.proc.send_signal(signal.SIGTERM)
+    assert service.proc.wait(timeout=60) == 0
+    journal = service.proc.stderr.read().decode().splitlines()
+    assert "Traceback" not in "\n".join(journal)
+    [problem] = [line for line in journal if "game.kkk" in line]
+    assert problem.startswith("<3>settings file not used: ") and len(problem) < 1000, \
+        problem[:300]
