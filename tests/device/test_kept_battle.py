@@ -75,7 +75,7 @@ def test_a_battle_with_a_card_of_a_stick_that_is_out_stays_and_resumes_when_it_i
     table.press("ok")                                         # keep it
     assert "Saved battle" in table.view.items
     (tmp_path / "stick" / "away").rename(stick)              # the stick is back
-    table.box.reload()
+    table.reload()
     assert table.box.app.kept is None and table.box.app.state is not None
     assert table.view.header.title == "Settings read again"
     table.press("ok")
