@@ -22,7 +22,7 @@ from cobi_companion.device.core.app import CONFIG_ONLY, App, Next, Screen, Setti
 from cobi_companion.device.core.draws import Numbered, SecretDice
 from cobi_companion.device.core.loop import Loop
 from cobi_companion.device.games.home import GAMES
-from cobi_companion.device.ports.errors import ConfigError, reason
+from cobi_companion.device.ports.errors import ConfigError, StickError, reason
 from cobi_companion.device.ports.events import Stop
 from cobi_companion.device.ports.inputs import Inputs, PinProblem
 from cobi_companion.device.ports.notify import Notifier
@@ -256,6 +256,10 @@ class Box:
     input_clock: Callable[[], float] = time.monotonic   # what the buttons' debounce reads
     learned: Path | None = None       # the Soft Targets Table's values learned at the table
     loaded: Loaded | None = None      # the settings files read last, for the files in use
+    # the state folders of the settings that could not be made, each with why (saved instead
+    # in `state_dir`, the folder of the layer before)
+    unusable: list[str] = field(default_factory=list)
+    state_dir: Path | None = None
 
     def close(self, keep_frame: bool = False) -> None:
         """Close every part; with `keep_frame` the panel keeps its last frame lit."""
@@ -323,7 +327,8 @@ class Box:
         app = self.app
         paragraphs: list[str] = []
         for error in skipped:
-            paragraphs += [app.t("config_skipped"), str(error.path or "?"), *error.problems]
+            lead = "config_refused" if isinstance(error, StickError) else "config_skipped"
+            paragraphs += [app.t(lead), str(error.path or "?"), *error.problems]
         paragraphs.append(app.t("config_fix"))
         return Trouble(app.t("config_trouble"), paragraphs,
                        lambda: self.reloaded(then, quiet=True), back=then)
@@ -369,8 +374,8 @@ class Box:
         self.loop.dim_after_s = new.display.dim_after_min * 60
         log.info("settings read again: %s; %d cards", ", ".join(map(str, loaded.files))
                  or "built-in", len(app.book.sorted()))
-        if loaded.skipped:
-            return self.config_trouble(loaded.skipped, then)
+        if loaded.problems:
+            return self.config_trouble(loaded.problems, then)
         lines = [app.t("reloaded_counts", files=len(loaded.files),
                        cards=len(app.book.sorted()))]
         if fixed_changed:
@@ -415,6 +420,10 @@ class Box:
             chain.append(lambda nxt: self.config_trouble(skipped, nxt))
         if app.book.problems:
             chain.append(self.cards_trouble)
+        if self.unusable:
+            chain.append(lambda nxt: notice(app, app.t("config_trouble"), [
+                app.t("folder_unusable"), *self.unusable,
+                app.t("folder_instead", folder=str(self.state_dir))], nxt))
         if self.store.problem:
             log.error("%s", self.store.problem)
             problem = store_problems(app, self.store.problems)
@@ -437,7 +446,7 @@ LIVE_DISPLAY = ("contrast", "dim_after_min", "dim_contrast", "off_after_min")
 
 def sources_of(loaded: Loaded | None, folders: list[Path], book: CardBook) -> Sources:
     """The files in use, and those skipped: settings files, then card and table files."""
-    skipped = tuple(str(error) for error in loaded.skipped) if loaded else ()
+    skipped = tuple(str(error) for error in loaded.problems) if loaded else ()
     return Sources(loaded.files if loaded else (), tuple(f for f in folders if f.is_dir()),
                    skipped + tuple(str(problem) for problem in book.problems))
 
@@ -460,6 +469,27 @@ def testing_hooks(box: Box) -> None:
         box.loop.on_frame = lambda view: screen.write(view_text(view))
 
 
+def usable_state_dir(config: Config, loaded: Loaded | None) -> tuple[Path, list[str]]:
+    """The folder to save in: the settings' own, else that of the layer before it (the earlier
+    file's, else the default) that can be made; and, logged, what was wrong with each folder
+    passed over. When none can be made it is the settings' own: the store says it cannot
+    save."""
+    wanted = config.paths.state_dir
+    earlier = loaded.state_dirs if loaded else ()
+    unusable: list[str] = []
+    for folder in dict.fromkeys((wanted, *earlier)):
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except (OSError, ValueError) as exc:
+            log.error("settings value not used: paths.state_dir %s: %s", folder, reason(exc))
+            unusable.append(f"{folder}: {reason(exc)}")
+            continue
+        if unusable:
+            log.warning("saving in %s instead", folder)
+        return folder, unusable
+    return wanted, unusable
+
+
 def build(config: Config, display: Any, *, pin_factory: Any = None,
           dice: Dice | Numbered | None = None, state_dir: Path | None = None,
           notifier: Notifier | None = None, power: Power | None = None,
@@ -473,7 +503,7 @@ def build(config: Config, display: Any, *, pin_factory: Any = None,
     panel's, which moves on by itself instead of sleeping between taps). `speech_dir`: a
     folder where each utterance is written as a WAV and its text, besides being said;
     `speech`: the voice to use instead of the one `make_speech` makes (tests)."""
-    state = state_dir or config.paths.state_dir
+    state, unusable = (state_dir, []) if state_dir else usable_state_dir(config, loaded)
     atlas.use()           # the glyphs drawn at an earlier start, before the first screen
     if pin_factory is None and config.pins.factory == "mock":
         pin_factory = mock_pins()
@@ -510,11 +540,12 @@ def build(config: Config, display: Any, *, pin_factory: Any = None,
     app.sensors = range_sensors(config, loop.put).start()
     box = Box(loop, app, store, display, config, pin_factory=pin_factory, load=load,
               restart_on_change=restart_on_change, parts=[app.sensors, sound, lights],
-              input_clock=input_clock, learned=learned, loaded=loaded)
+              input_clock=input_clock, learned=learned, loaded=loaded, unusable=unusable,
+              state_dir=state)
     box.connect_inputs()
     testing_hooks(box)
     loop.on_reload, loop.on_tick, loop.pages = box.reload, box.tick, pages
     # After the troubles, the start menu is drawn anew (a file may have set the language).
-    app.screen = box.first_screens(off, loaded.skipped if loaded else (),
+    app.screen = box.first_screens(off, loaded.problems if loaded else (),
                                    lambda: GAMES.start(app))
     return box
