@@ -15,7 +15,7 @@ from typing import Any
 from cobi_companion.cards import CardBook, default_folders, learned_file
 from cobi_companion.cards import card_book as cards_in_play
 from cobi_companion.cards.snapshot import snapshot_file
-from cobi_companion.device.boot import panel_of, title_view
+from cobi_companion.device.boot import default_state_dir, panel_of, title_view
 from cobi_companion.device.config import Config, Loaded
 from cobi_companion.device.core import i18n
 from cobi_companion.device.core.app import CONFIG_ONLY, App, Next, Screen, Settings, Sources
@@ -477,7 +477,7 @@ def usable_state_dir(config: Config, loaded: Loaded | None) -> tuple[Path, list[
     wanted = config.paths.state_dir
     earlier = loaded.state_dirs if loaded else ()
     unusable: list[str] = []
-    for folder in dict.fromkeys((wanted, *earlier)):
+    for folder in dict.fromkeys((wanted, *earlier, default_state_dir())):
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except (OSError, ValueError) as exc:

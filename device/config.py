@@ -266,8 +266,8 @@ class Loaded:
     """What `load_layers` made of the config files: the config, the files applied (in
     order), the files skipped with their problems, the overlay folders' cards/ folders, the
     settings of the USB stick's file that it may not set (the rest of that file is applied),
-    and the state folders the layers gave, the last one's first, down to the default: where
-    the box saves when a later one cannot be made (box.usable_state_dir)."""
+    and the state folders the files applied gave, the last one's first: where the box saves
+    when a later one cannot be made (box.usable_state_dir; the default after them)."""
 
     config: Config
     files: tuple[Path, ...]
@@ -291,7 +291,7 @@ def _layers(path: Path | None) -> Loaded:
     files: list[Path] = []
     skipped: list[ConfigError] = []
     refused: list[StickError] = []
-    state_dirs = [config.paths.state_dir]
+    state_dirs: list[Path] = []
     for file in boot.config_files(path or SYSTEM_CONFIG):
         try:
             text = _read_text(file)

@@ -411,6 +411,7 @@ STICK_PROBLEMS = 20    # each is found in the file's text: a few, so that a long
 
 
 def _refused(text: str, place: list[str]) -> str:
-    line = line_of(text, place)
+    # An array of tables ([[sensors]]) is found by its first table.
+    line = line_of(text, place) or line_of(text, [*place, "0"])
     problem = f"{'.'.join(place)}: a USB stick may not set it; allowed: only in {TRUSTED_FILES}"
     return problem if line is None else f"line {line}: {problem}"
