@@ -231,7 +231,10 @@ def test_a_stick_setting_many_keys_costs_a_few_lines(layers: Layers) -> None:
     assert refusal.problems[-1].startswith("and 4980 more settings a USB stick may not set")
 
 
-def test_the_title_never_reads_the_sticks_panel(layers: Layers) -> None:
+def test_the_title_never_reads_the_sticks_panel(layers: Layers,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    # The stick among the overlay folders, as /media/cobi is by default: it is still the stick.
+    monkeypatch.setenv("COBI_COMPANION_OVERLAYS", f"{layers.boot}{os.pathsep}{layers.stick}")
     layers.write(layers.boot, '[display]\ndriver = "sh1106"\n')
     layers.write(layers.stick, '[display]\ndriver = "dummy"\ncontrast = 0\n')
     assert peek_panel(None) == {**PANEL_DEFAULTS, "driver": "sh1106"}
