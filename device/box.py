@@ -333,6 +333,13 @@ class Box:
         return Trouble(app.t("config_trouble"), paragraphs,
                        lambda: self.reloaded(then, quiet=True), back=then)
 
+    def folder_trouble(self, then: Next) -> Screen:
+        """The state folders of the settings that could not be made, and the one used."""
+        app = self.app
+        return notice(app, app.t("config_trouble"), [
+            app.t("state_unusable"), *self.unusable,
+            app.t("state_instead", folder=str(self.state_dir))], then)
+
     # --- the card files ---
 
     def cards_trouble(self, then: Next) -> Screen:
@@ -411,7 +418,7 @@ class Box:
     def first_screens(self, off: list[tuple[str, str]], skipped: tuple[ConfigError, ...],
                       then: Next) -> Screen:
         """What is wrong, one screen each, before the start menu: the controls, a settings
-        file not used, saving, parts switched off."""
+        file not used, a state folder passed over, saving, parts switched off."""
         app = self.app
         chain: list[Callable[[Next], Screen]] = []
         if self.inputs is None:
@@ -421,9 +428,7 @@ class Box:
         if app.book.problems:
             chain.append(self.cards_trouble)
         if self.unusable:
-            chain.append(lambda nxt: notice(app, app.t("config_trouble"), [
-                app.t("folder_unusable"), *self.unusable,
-                app.t("folder_instead", folder=str(self.state_dir))], nxt))
+            chain.append(self.folder_trouble)
         if self.store.problem:
             log.error("%s", self.store.problem)
             problem = store_problems(app, self.store.problems)
