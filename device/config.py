@@ -8,7 +8,14 @@ before:
    `--config` in its place;
 3. `config.toml` in each overlay folder, in order: $COBI_COMPANION_OVERLAYS (folders separated
    by os.pathsep; an empty value means none), else /boot/firmware/cobi (the FAT boot partition)
-   then /media/cobi (a USB stick labelled COBI, mounted read-only).
+   then /media/cobi (a USB stick labelled COBI, mounted read-only); then the folder
+   $COBI_COMPANION_STICK names, if it is not one of them.
+
+The USB stick (/media/cobi, or $COBI_COMPANION_STICK's folder) can be plugged in by anyone at the
+table: of its file only the players' choices are used (boot.STICK_TABLES: [game], [house_rules]);
+every other key of the schema is left out and reported in `Loaded.refused` with its line, and the
+rest of the file applies. Paths, pins, sensors, the panel and [test] come only from the system
+file and the boot partition.
 
 Missing folders and files are skipped. Layers merge table by table and key by key: a later
 file's [display] driver replaces only that key. An array of tables ([[sensors]]) in a later file
