@@ -342,7 +342,7 @@ def _placed(error: ErrorDetails) -> tuple[list[list[str]], str]:
 
 
 def _message(error: ErrorDetails, loc: list[str]) -> str:
-    where = ".".join(loc)
+    where = shortened(".".join(loc))      # a key may be thousands of characters long
     info = _field(loc)
     if error["type"] == "missing":
         needed = info.description if info is not None and info.description else "a value"
@@ -413,5 +413,7 @@ STICK_PROBLEMS = 20    # each is found in the file's text: a few, so that a long
 def _refused(text: str, place: list[str]) -> str:
     # An array of tables ([[sensors]]) is found by its first table.
     line = line_of(text, place) or line_of(text, [*place, "0"])
-    problem = f"{'.'.join(place)}: a USB stick may not set it; allowed: only in {TRUSTED_FILES}"
+    # A key of any length may be on a stick: the message names it cut short.
+    where = shortened(".".join(place))
+    problem = f"{where}: a USB stick may not set it; allowed: only in {TRUSTED_FILES}"
     return problem if line is None else f"line {line}: {problem}"
