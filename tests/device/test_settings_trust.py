@@ -20,10 +20,11 @@ import pytest
 from cobi_companion.device import boot
 from cobi_companion.device import config as config_module
 from cobi_companion.device.boot import PANEL_DEFAULTS, STICK_TABLES, peek_panel
-from cobi_companion.device.box import usable_state_dir
+from cobi_companion.device.box import hardware_of, usable_state_dir
 from cobi_companion.device.config import Config, ConfigError, load_config, load_layers
 from cobi_companion.device.config_check import ConfigSchema
 from cobi_companion.device.ports.errors import StickError
+from cobi_companion.device.ports.events import Reload
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -350,3 +351,22 @@ def test_no_settings_file_raises_anything_but_its_reported_problem(
     assert isinstance(loaded.config, Config)
     assert Config.from_plain(json.loads(json.dumps(loaded.config.to_plain()))) == loaded.config
     assert peeked is None or set(peeked) == set(PANEL_DEFAULTS)
+
+
+def test_a_stick_put_in_while_the_box_runs_is_refused_its_keys_and_no_restart(
+        table_at: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    stick = tmp_path / "stick"
+    monkeypatch.setenv("COBI_COMPANION_STICK", str(stick))
+    table = table_at([3], load=lambda: load_layers(None))
+    fixed = hardware_of(table.box.config)
+    stick.mkdir()
+    (stick / "config.toml").write_text('[game]\nlanguage = "pl"\n[leds]\naxis = 17\n'
+                                       '[paths]\nstate_dir = "/dev/shm/x"\n')
+    table.box.loop.step(Reload())
+    view = table.view
+    assert view.header.title == "Plik ustawień"          # the stick's language applies
+    shown = " ".join(" ".join(view.lines).split())
+    assert "Pendrive nie może zmienić tych ustawień" in shown
+    assert "leds.axis: a USB stick may not set it" in shown.replace("- ", "")
+    assert hardware_of(table.box.config) == fixed         # pins and paths as they were
+    assert table.box.app.settings.language == "pl"
