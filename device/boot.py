@@ -9,7 +9,8 @@ reports it as usual.
 The peek reads the same layers as `config.load_layers`, each over the one before: the system
 file (or the `--config` file), then `config.toml` in each overlay folder ($COBI_COMPANION_OVERLAYS,
 else /boot/firmware/cobi then /media/cobi). A parent who writes driver = "sh1106" on the boot
-partition gets the title on the right panel.
+partition gets the title on the right panel. The USB stick's [display] table is never read: a
+stick may set only what the players choose at the table (see `STICK_TABLES`).
 """
 from __future__ import annotations
 
@@ -34,6 +35,15 @@ SYSTEM_CONFIG = Path("/etc/cobi-companion/config.toml")
 # config.toml (CONFIG_NAME) and a cards/ folder; missing ones are skipped.
 OVERLAYS_ENV = "COBI_COMPANION_OVERLAYS"     # os.pathsep-separated; empty: no overlay folders
 OVERLAY_FOLDERS = (Path("/boot/firmware/cobi"), Path("/media/cobi"))
+# The USB stick, which anyone at the table can plug in, is trusted with what the players choose
+# at the table and nothing else: these tables of its config.toml (and its cards/ folder). Paths,
+# pins, sensors, the panel and the tests' hooks come only from /etc and the boot partition.
+# $COBI_COMPANION_STICK names the stick's folder (read after the overlay folders unless it is one
+# of them; empty: no stick); else an overlay folder that is /media/cobi is the stick.
+STICK_ENV = "COBI_COMPANION_STICK"
+STICK_FOLDER = OVERLAY_FOLDERS[-1]
+STICK_TABLES = ("game", "house_rules")
+TRUSTED_FILES = "/etc/cobi-companion/config.toml or the boot partition's cobi/config.toml"
 CONFIG_NAME = "config.toml"
 CARDS_NAME = "cards"
 TITLE = "COBI Battle Companion"
@@ -87,10 +97,14 @@ def oled_title(panel: dict[str, Any]) -> OledDisplay:
     return display
 
 
+NUMBER_WORD_CHARS = 12     # "0x3C", "0b1010101", with room for spaces: no setting needs more
+
+
 def number_word(value: Any) -> Any:
     """A number written as TOML text, like "0x3C" (boards print addresses in hex), as an int;
-    anything else as it is, for the caller to judge."""
-    if isinstance(value, str):
+    anything else as it is, for the caller to judge. A long text stays text: int() of a long
+    hex word makes a number too big to write out in any message about it."""
+    if isinstance(value, str) and len(value) <= NUMBER_WORD_CHARS:
         try:
             return int(value.strip(), 0)
         except ValueError:
@@ -111,11 +125,30 @@ def default_state_dir() -> Path:
 
 def overlay_folders() -> list[Path]:
     """The overlay folders in the order they are read: $COBI_COMPANION_OVERLAYS if it is set
-    (an empty value: none), else OVERLAY_FOLDERS. They need not exist."""
+    (an empty value: none), else OVERLAY_FOLDERS; then the stick's folder that
+    $COBI_COMPANION_STICK names, if it is not one of them. They need not exist."""
     given = os.environ.get(OVERLAYS_ENV)
+    folders = list(OVERLAY_FOLDERS) if given is None else [
+        Path(part) for part in given.split(os.pathsep) if part]
+    stick = stick_folder()
+    if os.environ.get(STICK_ENV) and stick is not None and stick not in folders:
+        folders.append(stick)
+    return folders
+
+
+def stick_folder() -> Path | None:
+    """The USB stick's folder: $COBI_COMPANION_STICK if it is set (an empty value: none), else
+    STICK_FOLDER (/media/cobi)."""
+    given = os.environ.get(STICK_ENV)
     if given is None:
-        return list(OVERLAY_FOLDERS)
-    return [Path(part) for part in given.split(os.pathsep) if part]
+        return STICK_FOLDER
+    return Path(given) if given else None
+
+
+def on_stick(file: Path) -> bool:
+    """Whether the config file `file` is the USB stick's, trusted only with STICK_TABLES."""
+    stick = stick_folder()
+    return stick is not None and file == stick / CONFIG_NAME
 
 
 def overlay_card_folders() -> list[Path]:
@@ -134,6 +167,13 @@ def peek_panel(path: Path | None = None) -> dict[str, Any] | None:
     with defaults for keys none of them gives, read without pydantic. Missing files are
     skipped; an unreadable file, bad TOML or a panel value of the wrong type or range in any of
     them gives None."""
+    try:
+        return _peeked(path)
+    except Exception:    # nothing in a file may stop the start: the full check says what it is
+        return None
+
+
+def _peeked(path: Path | None) -> dict[str, Any] | None:
     # Read as every file of the box is: a FIFO or a device named config.toml on the boot
     # partition must not hang the start before the title.
     from cobi_companion.cards.tomlfile import FileProblem, read_toml
@@ -146,7 +186,8 @@ def peek_panel(path: Path | None = None) -> dict[str, Any] | None:
             if exc.missing:
                 continue
             return None
-        table = data.get("display", {})
+        # The stick may not change the panel: the full check reports a [display] there.
+        table = {} if on_stick(file) else data.get("display", {})
         if not isinstance(table, dict):
             return None
         for key in panel.keys() & table.keys():

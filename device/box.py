@@ -16,14 +16,14 @@ from typing import Any, get_args
 from cobi_companion.cards import CardBook, default_folders, learned_file
 from cobi_companion.cards import card_book as cards_in_play
 from cobi_companion.cards.snapshot import snapshot_file
-from cobi_companion.device.boot import panel_of, title_view
+from cobi_companion.device.boot import default_state_dir, panel_of, title_view
 from cobi_companion.device.config import Config, Language, Loaded, Rules, Voice
 from cobi_companion.device.core import i18n
 from cobi_companion.device.core.app import CONFIG_ONLY, App, Next, Screen, Settings, Sources
 from cobi_companion.device.core.draws import Numbered, SecretDice
 from cobi_companion.device.core.loop import Loop
 from cobi_companion.device.games.home import GAMES, StartMenu
-from cobi_companion.device.ports.errors import ConfigError, reason
+from cobi_companion.device.ports.errors import ConfigError, StickError, reason
 from cobi_companion.device.ports.events import Done, Stop
 from cobi_companion.device.ports.inputs import Inputs, PinProblem
 from cobi_companion.device.ports.notify import Notifier
@@ -313,6 +313,10 @@ class Box:
     loaded: Loaded | None = None      # the settings files read last, for the files in use
     reading: bool = False             # the settings and cards are being read again (SIGHUP)
     read_again: bool = False          # and another SIGHUP came meanwhile: read once more
+    # the state folders of the settings that could not be made, each with why (saved instead
+    # in `state_dir`, the folder of the layer before)
+    unusable: list[str] = field(default_factory=list)
+    state_dir: Path | None = None
 
     def close(self, keep_frame: bool = False) -> None:
         """Close every part; with `keep_frame` the panel keeps its last frame lit."""
@@ -380,10 +384,18 @@ class Box:
         app = self.app
         paragraphs: list[str] = []
         for error in skipped:
-            paragraphs += [app.t("config_skipped"), str(error.path or "?"), *error.problems]
+            lead = "config_refused" if isinstance(error, StickError) else "config_skipped"
+            paragraphs += [app.t(lead), str(error.path or "?"), *error.problems]
         paragraphs.append(app.t("config_fix"))
         return Trouble(app.t("config_trouble"), paragraphs,
                        lambda: self.reloaded(then, quiet=True), back=then)
+
+    def folder_trouble(self, then: Next) -> Screen:
+        """The state folders of the settings that could not be made, and the one used."""
+        app = self.app
+        return notice(app, app.t("config_trouble"), [
+            app.t("state_unusable"), *self.unusable,
+            app.t("state_instead", folder=str(self.state_dir))], then)
 
     # --- the card files ---
 
@@ -438,8 +450,10 @@ class Box:
                  or "built-in", len(app.book.sorted()))
         for problem in loaded.skipped:      # as at the start (hardware.py): in the journal too
             log.error("settings file not used: %s", problem)
-        if loaded.skipped:
-            return self.config_trouble(loaded.skipped, then)
+        for problem in loaded.refused:
+            log.error("settings of the USB stick not used: %s", problem)
+        if loaded.problems:
+            return self.config_trouble(loaded.problems, then)
         lines = [app.t("reloaded_counts", files=len(loaded.files),
                        cards=len(app.book.sorted()))]
         if fixed_changed:
@@ -508,7 +522,7 @@ class Box:
     def first_screens(self, off: list[tuple[str, str]], skipped: tuple[ConfigError, ...],
                       then: Next) -> Screen:
         """What is wrong, one screen each, before the start menu: the controls, a settings
-        file not used, saving, parts switched off."""
+        file not used, a state folder passed over, saving, parts switched off."""
         app = self.app
         chain: list[Callable[[Next], Screen]] = []
         if self.inputs is None:
@@ -517,6 +531,8 @@ class Box:
             chain.append(lambda nxt: self.config_trouble(skipped, nxt))
         if app.book.problems:
             chain.append(self.cards_trouble)
+        if self.unusable:
+            chain.append(self.folder_trouble)
         if self.store.problem:
             log.error("%s", self.store.problem)
             problem = store_problems(app, self.store.problems)
@@ -543,7 +559,7 @@ def sources_of(loaded: Loaded | None, folders: list[Path], book: CardBook,
     the database's rows not used."""
     rows = tuple(f"{getattr(store, 'path', 'database')}: {bad}"
                  for bad in getattr(store, "bad_rows", ()))
-    skipped = tuple(str(error) for error in loaded.skipped) if loaded else ()
+    skipped = tuple(str(error) for error in loaded.problems) if loaded else ()
     return Sources(loaded.files if loaded else (), tuple(f for f in folders if f.is_dir()),
                    skipped + tuple(str(problem) for problem in book.problems) + rows)
 
@@ -566,6 +582,27 @@ def testing_hooks(box: Box) -> None:
         box.loop.on_frame = lambda view: screen.write(view_text(view))
 
 
+def usable_state_dir(config: Config, loaded: Loaded | None) -> tuple[Path, list[str]]:
+    """The folder to save in: the settings' own, else that of the layer before it (the earlier
+    file's, else the default) that can be made; and, logged, what was wrong with each folder
+    passed over. When none can be made it is the settings' own: the store says it cannot
+    save."""
+    wanted = config.paths.state_dir
+    earlier = loaded.state_dirs if loaded else ()
+    unusable: list[str] = []
+    for folder in dict.fromkeys((wanted, *earlier, default_state_dir())):
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except (OSError, ValueError) as exc:
+            log.error("settings value not used: paths.state_dir %s: %s", folder, reason(exc))
+            unusable.append(f"{folder}: {reason(exc)}")
+            continue
+        if unusable:
+            log.warning("saving in %s instead", folder)
+        return folder, unusable
+    return wanted, unusable
+
+
 def build(config: Config, display: Any, *, pin_factory: Any = None,
           dice: Dice | Numbered | None = None, state_dir: Path | None = None,
           notifier: Notifier | None = None, power: Power | None = None,
@@ -579,7 +616,7 @@ def build(config: Config, display: Any, *, pin_factory: Any = None,
     panel's, which moves on by itself instead of sleeping between taps). `speech_dir`: a
     folder where each utterance is written as a WAV and its text, besides being said;
     `speech`: the voice to use instead of the one `make_speech` makes (tests)."""
-    state = state_dir or config.paths.state_dir
+    state, unusable = (state_dir, []) if state_dir else usable_state_dir(config, loaded)
     atlas.use()           # the glyphs drawn at an earlier start, before the first screen
     if pin_factory is None and config.pins.factory == "mock":
         pin_factory = mock_pins()
@@ -616,11 +653,12 @@ def build(config: Config, display: Any, *, pin_factory: Any = None,
     app.sensors = range_sensors(config, loop.put).start()
     box = Box(loop, app, store, display, config, pin_factory=pin_factory, load=load,
               restart_on_change=restart_on_change, parts=[app.sensors, sound, lights],
-              input_clock=input_clock, learned=learned, loaded=loaded)
+              input_clock=input_clock, learned=learned, loaded=loaded, unusable=unusable,
+              state_dir=state)
     box.connect_inputs()
     testing_hooks(box)
     loop.on_reload, loop.on_tick, loop.pages = box.reload, box.tick, pages
     # After the troubles, the start menu is drawn anew (a file may have set the language).
-    app.screen = box.first_screens(off, loaded.skipped if loaded else (),
+    app.screen = box.first_screens(off, loaded.problems if loaded else (),
                                    lambda: GAMES.start(app))
     return box

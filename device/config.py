@@ -8,7 +8,14 @@ before:
    `--config` in its place;
 3. `config.toml` in each overlay folder, in order: $COBI_COMPANION_OVERLAYS (folders separated
    by os.pathsep; an empty value means none), else /boot/firmware/cobi (the FAT boot partition)
-   then /media/cobi (a USB stick labelled COBI, mounted read-only).
+   then /media/cobi (a USB stick labelled COBI, mounted read-only); then the folder
+   $COBI_COMPANION_STICK names, if it is not one of them.
+
+The USB stick (/media/cobi, or $COBI_COMPANION_STICK's folder) can be plugged in by anyone at the
+table: of its file only the players' choices are used (boot.STICK_TABLES: [game], [house_rules]);
+every other key of the schema is left out and reported in `Loaded.refused` with its line, and the
+rest of the file applies. Paths, pins, sensors, the panel and [test] come only from the system
+file and the boot partition.
 
 Missing folders and files are skipped. Layers merge table by table and key by key: a later
 file's [display] driver replaces only that key. An array of tables ([[sensors]]) in a later file
@@ -45,6 +52,7 @@ from cobi_companion.device.boot import default_state_dir as default_state_dir
 from cobi_companion.device.boot import overlay_card_folders as overlay_card_folders
 from cobi_companion.device.boot import overlay_folders as overlay_folders
 from cobi_companion.device.ports.errors import ConfigError as ConfigError
+from cobi_companion.device.ports.errors import StickError, reason
 from cobi_companion.device.ports.wiring import PIN_FIELDS as PIN_FIELDS
 
 Driver = Literal["ssd1306", "sh1106", "dummy"]
@@ -263,26 +271,42 @@ def _parse(path: Path, text: str) -> dict[str, Any]:
 @dataclass(frozen=True)
 class Loaded:
     """What `load_layers` made of the config files: the config, the files applied (in
-    order), the files skipped with their problems, and the overlay folders' cards/ folders."""
+    order), the files skipped with their problems, the overlay folders' cards/ folders, the
+    settings of the USB stick's file that it may not set (the rest of that file is applied),
+    and the state folders the files applied gave, the last one's first: where the box saves
+    when a later one cannot be made (box.usable_state_dir; the default after them)."""
 
     config: Config
     files: tuple[Path, ...]
     skipped: tuple[ConfigError, ...]
     card_folders: tuple[Path, ...]
+    refused: tuple[StickError, ...] = ()
+    state_dirs: tuple[Path, ...] = ()
+
+    @property
+    def problems(self) -> tuple[ConfigError, ...]:
+        """Every problem of the files: those skipped, then the stick's settings refused."""
+        return self.skipped + self.refused
 
 
 def _layers(path: Path | None) -> Loaded:
     """Every file over the one before, checked; a broken file is skipped (see load_layers)."""
-    from cobi_companion.device.config_check import check
+    from cobi_companion.device.config_check import check, stick_part
 
     config = Config()
     data: dict[str, Any] = {}
     files: list[Path] = []
     skipped: list[ConfigError] = []
+    refused: list[StickError] = []
+    state_dirs: list[Path] = []
     for file in boot.config_files(path or SYSTEM_CONFIG):
         try:
             text = _read_text(file)
-            plain, data = check(data, file, text, _parse(file, text))
+            table = _parse(file, text)
+            if boot.on_stick(file):        # the players' choices only; the rest is refused
+                table, problems = stick_part(table, text)
+                refused += [StickError(file, problems)] if problems else []
+            plain, data = check(data, file, text, table)
             config = Config.from_plain(plain)
         except ConfigError as error:
             missing = error.problems == ["no such file"]
@@ -290,8 +314,13 @@ def _layers(path: Path | None) -> Loaded:
                 continue
             skipped.append(error)
             continue
+        except Exception as exc:       # nothing a file holds may stop the start: skip it too
+            skipped.append(ConfigError(file, [f"cannot be used: {reason(exc)}"]))
+            continue
         files.append(file)
-    return Loaded(config, tuple(files), tuple(skipped), tuple(overlay_card_folders()))
+        state_dirs.append(config.paths.state_dir)
+    return Loaded(config, tuple(files), tuple(skipped), tuple(overlay_card_folders()),
+                  tuple(refused), tuple(dict.fromkeys(reversed(state_dirs))))
 
 
 # The code that decides what the settings files become: a change to any of these files (an
@@ -321,14 +350,18 @@ def _config_files(path: Path | None) -> Fingerprint:
 def _loaded_data(loaded: Loaded) -> dict[str, Any]:
     return {"config": loaded.config.to_plain(), "files": [str(f) for f in loaded.files],
             "skipped": [[None if e.path is None else str(e.path), e.problems]
-                        for e in loaded.skipped]}
+                        for e in loaded.skipped],
+            "refused": [[str(e.path), e.problems] for e in loaded.refused],
+            "state_dirs": [str(folder) for folder in loaded.state_dirs]}
 
 
 def _loaded(data: Mapping[str, Any]) -> Loaded:
     skipped = tuple(ConfigError(None if where is None else Path(where), list(problems))
                     for where, problems in data["skipped"])
+    refused = tuple(StickError(Path(where), list(problems)) for where, problems in data["refused"])
     return Loaded(Config.from_plain(data["config"]), tuple(Path(f) for f in data["files"]),
-                  skipped, tuple(overlay_card_folders()))
+                  skipped, tuple(overlay_card_folders()), refused,
+                  tuple(Path(folder) for folder in data["state_dirs"]))
 
 
 def load_layers(path: Path | None = None, snapshot: Path | None = None) -> Loaded:
@@ -344,8 +377,9 @@ def load_layers(path: Path | None = None, snapshot: Path | None = None) -> Loade
 def load_config(path: Path | None = None, snapshot: Path | None = None) -> Config:
     """The config of the command line: the same layers as `load_layers`, but the given file
     must exist and a broken file, an overlay too, raises its ConfigError (the first one: the
-    layers are read in order, and a file is checked over the ones before it that are right)."""
+    layers are read in order, and a file is checked over the ones before it that are right);
+    so does a setting the USB stick may not set."""
     loaded = load_layers(path, snapshot)
-    if loaded.skipped:
-        raise loaded.skipped[0]
+    if loaded.problems:
+        raise loaded.problems[0]
     return loaded.config

@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from cobi_companion.cards.tomlfile import line_of, merge, place_shown, shortened
 from cobi_companion.device.boot import PANEL_DEFAULTS as PANEL
-from cobi_companion.device.boot import default_state_dir, number_word
+from cobi_companion.device.boot import STICK_TABLES, TRUSTED_FILES, default_state_dir, number_word
 from cobi_companion.device.ports.errors import ConfigError
 from cobi_companion.device.ports.wiring import PIN_FIELDS, SENSOR_MODELS, bus_pins
 from cobi_companion.rules.house import BY_NAME
@@ -45,6 +45,27 @@ MAX_PATH = 1024
 def _none_word(value: Any) -> Any:
     # TOML has no null: "none" is how a file says that a part is not fitted.
     return None if isinstance(value, str) and value.strip().lower() == "none" else value
+
+
+# What the system allows of a path (Linux's NAME_MAX and PATH_MAX): a longer one cannot be
+# made or opened, and a NUL cannot be passed to the system at all.
+NAME_BYTES, PATH_BYTES = 255, 4095
+
+
+class Unusable(ValueError):
+    """A value the schema's type allows but the system cannot use: its message says why."""
+
+
+def usable_path(text: str) -> str:
+    """`text` if the system can use it as a path, else ValueError saying why."""
+    if "\0" in text:
+        raise Unusable("a path cannot hold a NUL character")
+    if len(text.encode("utf-8", "surrogateescape")) > PATH_BYTES:
+        raise Unusable(f"a path of more than {PATH_BYTES} bytes")
+    if any(len(part.encode("utf-8", "surrogateescape")) > NAME_BYTES
+           for part in text.split("/")):
+        raise Unusable(f"a name in the path of more than {NAME_BYTES} bytes")
+    return text
 
 
 class _Section(BaseModel):
@@ -132,7 +153,11 @@ class PathsSchema(_Section):
             return value
         if len(value) > MAX_PATH:
             raise ValueError(f"a path of over {MAX_PATH} characters")
-        path = Path(value).expanduser()
+        path = Path(usable_path(value))
+        try:
+            path = path.expanduser()
+        except RuntimeError:       # "~nosuchuser/x": Python cannot say whose home it is
+            raise Unusable("no such user's home folder") from None
         if not path.is_absolute():
             raise ValueError("not an absolute path")
         return path
@@ -165,6 +190,11 @@ class SensorSchema(_Section):
     port: str = Field(min_length=1, max_length=MAX_PATH,
                       description='a serial port of at most 1024 characters, like '
                                   '"/dev/serial/by-id/usb-FTDI_...-port0" or "/dev/serial0"')
+
+    @field_validator("port", mode="before")
+    @classmethod
+    def _usable(cls, value: Any) -> Any:
+        return usable_path(value) if isinstance(value, str) else value
     model: Literal[SENSOR_MODELS] = Field(  # type: ignore[valid-type]
         description="one of " + ", ".join(SENSOR_MODELS))
     baud: int | None = Field(default=None, ge=1200, le=1_000_000,
@@ -290,6 +320,8 @@ def _field(loc: list[str]) -> Any:
 
 def _shown(value: Any) -> str:
     # Values written as TOML would write them: "text", true, 153; a long one cut short.
+    if isinstance(value, int) and value.bit_length() > 64:
+        return "a number too big for any setting"   # writing it out may be past Python's limit
     return shortened(json.dumps(value, ensure_ascii=False, default=str))
 
 
@@ -318,7 +350,7 @@ def _placed(error: ErrorDetails) -> tuple[list[list[str]], str]:
 
 
 def _message(error: ErrorDetails, loc: list[str]) -> str:
-    where = place_shown(loc)
+    where = place_shown(loc)       # a key may be thousands of characters long
     info = _field(loc)
     if error["type"] == "missing":
         needed = info.description if info is not None and info.description else "a value"
@@ -330,7 +362,10 @@ def _message(error: ErrorDetails, loc: list[str]) -> str:
         hint = f" (did you mean {close[0]}?)" if close else f"; allowed: {', '.join(names)}"
         return f"{where}: is not a config field{hint}"
     allowed = info.description if info is not None and info.description else error["msg"]
-    return f"{where}: {_shown(error.get('input'))} is not allowed; allowed: {allowed}"
+    # A path the system cannot use says why: the text may look right (a NUL, a long name).
+    why = (error.get("ctx") or {}).get("error")
+    unusable = f" ({why})" if isinstance(why, Unusable) else ""
+    return f"{where}: {_shown(error.get('input'))} is not allowed{unusable}; allowed: {allowed}"
 
 
 def parse(data: dict[str, Any], path: Path | None = None) -> dict[str, Any]:
@@ -357,3 +392,36 @@ def check(base: dict[str, Any], path: Path, text: str,
             line = next((n for n in (line_of(text, p) for p in places) if n is not None), None)
             problems.append(message if line is None else f"line {line}: {message}")
         raise ConfigError(path, problems) from None
+
+
+def stick_part(data: dict[str, Any], text: str) -> tuple[dict[str, Any], list[str]]:
+    """What the USB stick's file `data` (whose text is `text`) may set: its tables of
+    boot.STICK_TABLES; and a problem for each other [table] or key of the schema it sets, with
+    its line (the first STICK_PROBLEMS of them, then how many more). Keys the schema does not
+    know are kept, for the check to name as usual."""
+    kept: dict[str, Any] = {}
+    places: list[list[str]] = []
+    for name, value in data.items():
+        if name in STICK_TABLES or name not in ConfigSchema.model_fields:
+            kept[name] = value
+        elif isinstance(value, dict) and value:
+            places += [[name, str(key)] for key in value]
+        else:
+            places.append([name])
+    refused = [_refused(text, place) for place in places[:STICK_PROBLEMS]]
+    if len(places) > STICK_PROBLEMS:
+        refused.append(f"and {len(places) - STICK_PROBLEMS} more settings a USB stick may not "
+                       f"set; allowed: only in {TRUSTED_FILES}")
+    return kept, refused
+
+
+STICK_PROBLEMS = 20    # each is found in the file's text: a few, so that a long file costs little
+
+
+def _refused(text: str, place: list[str]) -> str:
+    # An array of tables ([[sensors]]) is found by its first table.
+    line = line_of(text, place) or line_of(text, [*place, "0"])
+    # A key of any length may be on a stick: the message names it cut short.
+    where = shortened(".".join(place))
+    problem = f"{where}: a USB stick may not set it; allowed: only in {TRUSTED_FILES}"
+    return problem if line is None else f"line {line}: {problem}"

@@ -53,6 +53,8 @@ def run_box(config_path: Path | None = None) -> int:
     loaded = load()
     for problem in loaded.skipped:
         log.error("settings file not used: %s", problem)
+    for problem in loaded.refused:
+        log.error("settings of the USB stick not used: %s", problem)
     display = open_panel(loaded, shown)
     box = build(loaded.config, display, loaded=loaded, load=load, power=SystemPower(),
                 restart_on_change=True)

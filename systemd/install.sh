@@ -260,6 +260,11 @@ before it, so the last one that sets something wins:
 The USB stick needs no SD card and no restart: put it in and the box
 reads its settings again; take it out and the box goes back to the
 settings above. The box only reads the stick, it never writes to it.
+Anyone at the table can plug a stick in, so from the stick the box
+takes only what the players choose: its cards and the [game] and
+[house_rules] tables. Pins, the screen ([display]), sensors, folders
+and the rest are set only here or in /etc/cobi-companion/config.toml;
+the box shows any other setting on a stick as not used.
 
 This folder and config-example.toml were made by the installer, which
 never overwrites your own files here."

@@ -35,6 +35,7 @@ def _no_user_cards(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     each has a cache folder of its own."""
     monkeypatch.setenv("COBI_COMPANION_CARDS", "")
     monkeypatch.setenv("COBI_COMPANION_OVERLAYS", "")     # no boot partition, no USB stick
+    monkeypatch.delenv("COBI_COMPANION_STICK", raising=False)
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))   # snapshots, glyph atlas

@@ -238,6 +238,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     "battle_not_saved": ("the battle was NOT saved", "bitwa NIE została zapisana"),
     "config_trouble": ("Settings file", "Plik ustawień"),
     "config_skipped": ("This file is not used:", "Ten plik nie jest używany:"),
+    "config_refused": ("A USB stick cannot change these settings; the rest of its file is used:",
+                       "Pendrive nie może zmienić tych ustawień; reszta jego pliku jest używana:"),
+    "state_unusable": ("The box cannot save in this folder:",
+                        "Pudełko nie może zapisywać w tym folderze:"),
+    "state_instead": ("It saves in {folder} instead.", "Zapisuje zamiast tego w {folder}."),
     "config_fix": ("Fix it on a computer, put it back and press OK. Hold the knob to play "
                    "with the other settings.",
                    "Popraw go na komputerze, włóż z powrotem i naciśnij OK. Przytrzymaj "

@@ -20,5 +20,10 @@ class ConfigError(Exception):
         super().__init__(f"config {path or '(built in)'}: " + "; ".join(problems))
 
 
+class StickError(ConfigError):
+    """Settings of the USB stick's config file that only /etc and the boot partition may set:
+    they are not used, and the rest of the file is."""
+
+
 class ScriptError(Exception):
     """A line of a simulator script the simulator cannot act on."""

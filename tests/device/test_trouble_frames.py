@@ -12,7 +12,7 @@ from cobi_companion.cards import CardProblem
 from cobi_companion.device.core.app import Unresumable
 from cobi_companion.device.core.views import BigWord
 from cobi_companion.device.games.home import kept_battle
-from cobi_companion.device.ports.errors import ConfigError
+from cobi_companion.device.ports.errors import ConfigError, StickError
 from cobi_companion.device.ports.store import StoreProblem
 from cobi_companion.device.ui.renderer import render
 from cobi_companion.device.ui.trouble import notice, saving_notice, store_problems
@@ -20,8 +20,11 @@ from PIL import Image, ImageChops
 
 FRAMES = Path(__file__).parents[2] / "docs" / "screens" / "trouble"
 SCALE = 4
-USB_PROBLEM = ConfigError(Path("/media/cobi/config.toml"), [
+BOOT_PROBLEM = ConfigError(Path("/boot/firmware/cobi/config.toml"), [
     "line 5: buttons.axis: 40 is not allowed; allowed: a BCM GPIO number from 0 to 27"])
+STICK_REFUSAL = StickError(Path("/media/cobi/config.toml"), [
+    "line 4: display.contrast: a USB stick may not set it; allowed: only in "
+    "/etc/cobi-companion/config.toml or the boot partition's cobi/config.toml"])
 FIFO_CARD = CardProblem("/media/cobi/cards/tiger.toml", None, "cannot be read: it is a pipe "
                         "(FIFO); allowed: a regular file of at most 256 KiB")
 READ_ONLY = StoreProblem("cannot_save", Path("/var/lib/cobi-companion/battles.db"), "read_only",
@@ -63,7 +66,8 @@ def test_frames_of_what_is_wrong(table_at, language: str) -> None:
     app.settings.language = language
     menu = app.screen
     screens = {
-        "config": box.config_trouble((USB_PROBLEM,), lambda: menu),
+        "config": box.config_trouble((BOOT_PROBLEM,), lambda: menu),
+        "stick": box.config_trouble((STICK_REFUSAL,), lambda: menu),
         "cannot-save": notice(app, app.t("cannot_save"),
                               [store_problems(app, [READ_ONLY]), app.t("cannot_save_fix")],
                               lambda: menu),
@@ -71,6 +75,9 @@ def test_frames_of_what_is_wrong(table_at, language: str) -> None:
             app.t("part_failed", part=app.t("buzzer"), reason="GPIO 12: GPIO busy"),
             app.t("parts_go_on")], lambda: menu),
     }
+    box.state_dir = Path("/var/lib/cobi-companion")
+    box.unusable = ["/boot/firmware/cobi/state: Permission denied"]
+    screens["folder"] = box.folder_trouble(lambda: menu)
     box.pin_problem = "buttons.axis (GPIO 17): GPIO busy"
     screens["pins"] = box.pins_trouble(lambda: menu)
     app.book.problems = [FIFO_CARD]

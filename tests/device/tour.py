@@ -60,7 +60,7 @@ from cobi_companion.device.games.rolling import face_for
 from cobi_companion.device.games.settings import VOLUME_STEP
 from cobi_companion.device.games.shots import shot_odds
 from cobi_companion.device.games.tank import learn
-from cobi_companion.device.ports.errors import ConfigError
+from cobi_companion.device.ports.errors import ConfigError, StickError
 from cobi_companion.device.ports.fake_sensor import FakeSensor, ff_frame
 from cobi_companion.device.ports.power import RecordingPower
 from cobi_companion.device.ports.range_sensor import Condition
@@ -115,6 +115,9 @@ PIECES = 12            # pieces of one model in the Easy battle (two-digit piece
 LOOP = 36              # a title back that often among the last LOOP: the guide goes back
 USB_PROBLEM = ConfigError(Path("/media/cobi/config.toml"), [
     "line 5: buttons.axis: 40 is not allowed; allowed: a BCM GPIO number from 0 to 27"])
+STICK_REFUSAL = StickError(Path("/media/cobi/config.toml"), [
+    "line 4: display.contrast: a USB stick may not set it; allowed: only in "
+    "/etc/cobi-companion/config.toml or the boot partition's cobi/config.toml"])
 SENSOR = "table"       # the range sensor's name in the owner's settings
 QUIET = False          # while a view is made in the other language: nothing counts as said
 
@@ -599,9 +602,9 @@ def journey_box(tour: Tour) -> None:
     """A box with a settings file it skipped and only its own cards: the problem first, then
     the start menu, quick dice, the settings and the box's own rows, check distance; the
     language switched and back; and power off and restart asked of a system that does them."""
-    tour.system(USB_PROBLEM.path, *USB_PROBLEM.problems)
+    tour.system(USB_PROBLEM.path, *USB_PROBLEM.problems, *STICK_REFUSAL.problems)
     loaded = Loaded(config(tour.language), (Path("/boot/firmware/cobi/config.toml"),),
-                    (USB_PROBLEM,), ())
+                    (USB_PROBLEM,), (), refused=(STICK_REFUSAL,))
     with only_shipped_cards():
         table = tour.box("box", loaded=loaded)
     guide = tour.guide(table, "box")
@@ -1685,6 +1688,8 @@ def journey_trouble(tour: Tour) -> None:
     box.store.problems, box.store.problem = problems, "the saved battle: see above"
     app.book.problems = broken_card_files(tour.folder / "broken-cards")
     tour.system(*map(str, app.book.problems))
+    box.unusable, box.state_dir = ["/boot/firmware/cobi/state: Permission denied"], saved.parent
+    tour.system(*box.unusable, saved.parent)
     guide.read_only(box.pins_trouble(lambda: menu))    # its pins stay busy: OK is no use
     guide.show(box.first_screens(off, (), lambda: menu), steps=100)
     # saving stopped during play, and works again: notices over the screen of the moment
