@@ -62,10 +62,11 @@ def read_toml(path: Path) -> dict[str, Any]:
 
 
 def read_text(path: Path) -> str:
-    """The UTF-8 text of the regular file at `path`, or FileProblem."""
+    """The UTF-8 text of the regular file at `path`, or FileProblem. A byte order mark in
+    front (Windows' Notepad saves one) is not part of the text: TOML would refuse it."""
     data = read_bytes(path)
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise FileProblem(f"cannot be read: not UTF-8 text (byte 0x{data[exc.start]:02x} at "
                           f"position {exc.start}); allowed: a text file saved as UTF-8") \

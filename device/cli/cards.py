@@ -9,6 +9,7 @@ from cobi_companion.device.cli.checked import FileOrFolder, card
 from cobi_companion.device.cli.common import cards as cards_in_play
 from cobi_companion.device.cli.common import folders, learned, print_result
 from cobi_companion.device.cli.errors import UsageError
+from cobi_companion.device.ports.safe_text import printable
 
 LIST_HEADER = (f"{'card':<18} {'kind':<8} {'name':<22} {'to hit':<6} {'reload':<6} "
                f"{'damage':<6} {'armour f/s/r/t':<12} destroy")
@@ -67,7 +68,7 @@ def check(args: argparse.Namespace) -> int:
         book = load_cards(folders(args), learned(args))
         loaded, problems = book.sorted(), book.problems
     for problem in problems:
-        print(problem)
+        print(printable(str(problem)))
     count = len(problems)
     plural = "s" if count != 1 else ""
     if args.set and is_table(Path(args.set)):
