@@ -38,7 +38,7 @@ from cobi_companion.rules.soft_table_schema import (
 )
 from pydantic import ValidationError
 
-from .book import CARD_FILES
+from .book import CARD_FILES, MOST_PROBLEMS, more_problems
 from .book import COBRA_TABLES as COBRA_TABLES
 from .book import SOFT_ESTIMATE as SOFT_ESTIMATE
 from .book import SOFT_TABLE as SOFT_TABLE
@@ -117,6 +117,15 @@ def _problem(path: str, error: Any, fields_at: Any = _card_fields) -> CardProble
                                    f"allowed: {allowed}")
 
 
+def _problems(path: str, errors: list[Any], fields_at: Any = _card_fields
+              ) -> list[CardProblem]:
+    """The first MOST_PROBLEMS of a file's errors as problems, then one line for the rest:
+    only those are formatted (a misspelt key's is looked up among the allowed ones), kept,
+    snapshotted and shown."""
+    kept = [_problem(path, error, fields_at) for error in errors[:MOST_PROBLEMS]]
+    return kept + more_problems(path, len(errors) - len(kept))
+
+
 def _read_toml(path: Path) -> dict[str, Any]:
     """The file's TOML table, read as every file of the box is (tomlfile.py: a regular file
     of at most 256 KiB, UTF-8, nested and numbered within bounds), or CardFileError."""
@@ -132,8 +141,7 @@ def _load_table(path: Path, check: Callable[[Any], Table], fields_at: Any) -> Ta
     try:
         table = check(data)
     except ValidationError as exc:
-        raise CardFileError([_problem(str(path), e, fields_at)
-                             for e in exc.errors()]) from None
+        raise CardFileError(_problems(str(path), exc.errors(), fields_at)) from None
     return table.with_source(str(path))
 
 
@@ -192,8 +200,9 @@ def read_card(path: Path) -> tuple[InfoCard, list[CardProblem]]:
     try:
         return validated_card(data).with_source(shown), []
     except ValidationError as exc:
-        problems = [_problem(shown, e) for e in exc.errors()]
-        broken = {tuple(e.get("loc") or ())[:1] for e in exc.errors()}
+        errors = exc.errors()
+        problems = _problems(shown, errors)
+        broken = {tuple(e.get("loc") or ())[:1] for e in errors}
         if not broken <= {(name,) for name in SPARED}:
             raise CardFileError(problems) from None
     unspoken = {name: value for name, value in data.items() if (name,) not in broken}

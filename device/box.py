@@ -35,7 +35,7 @@ from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore
 from cobi_companion.device.ui import atlas
 from cobi_companion.device.ui.glyphs import SIGNS
 from cobi_companion.device.ui.renderer import pages, shared, warm_up
-from cobi_companion.device.ui.trouble import Trouble, notice, store_problems
+from cobi_companion.device.ui.trouble import Trouble, card_problems, notice, store_problems
 from cobi_companion.rules.dice import Dice
 
 log = logging.getLogger("cobi-companion")
@@ -334,7 +334,7 @@ class Box:
         """The card and table files not used, each with its reason; OK reads the cards again,
         a long press plays on with the others."""
         app = self.app
-        paragraphs = [app.t("cards_skipped"), *(str(p) for p in app.book.problems),
+        paragraphs = [app.t("cards_skipped"), *card_problems(app, app.book.problems),
                       app.t("cards_fix")]
         return Trouble(app.t("cards_trouble"), paragraphs, lambda: self.cards_again(then),
                        back=then)

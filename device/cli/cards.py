@@ -58,9 +58,11 @@ def listing(args: argparse.Namespace) -> int:
 
 
 def check(args: argparse.Namespace) -> int:
-    """Every problem on a line of its own, then a summary; exit 1 when there is one."""
+    """Every problem on a line of its own (at most book.MOST_PROBLEMS a file, then a line
+    saying how many more), then a summary counting them all; exit 1 when there is one."""
     from cobi_companion.cards import check as check_path
     from cobi_companion.cards import is_table, load_cards
+    from cobi_companion.cards.book import problem_count
 
     if args.set:
         loaded, problems = check_path(Path(args.set))
@@ -69,7 +71,7 @@ def check(args: argparse.Namespace) -> int:
         loaded, problems = book.sorted(), book.problems
     for problem in problems:
         print(printable(str(problem)))
-    count = len(problems)
+    count = problem_count(problems)
     plural = "s" if count != 1 else ""
     if args.set and is_table(Path(args.set)):
         print(f"Soft Targets Table {'ok' if not problems else f'{count} problem{plural}'}")
