@@ -28,6 +28,7 @@ from cobi_companion.device.ports.inputs import Inputs, PinProblem
 from cobi_companion.device.ports.notify import Notifier
 from cobi_companion.device.ports.pin_factory import mock_pins, use_named_factory
 from cobi_companion.device.ports.power import Power
+from cobi_companion.device.ports.safe_text import printable
 from cobi_companion.device.ports.sensors import Sensors
 from cobi_companion.device.ports.sound import BuzzerSound, Lights, NoLights, NoSound
 from cobi_companion.device.ports.speech import NoSpeech, Speech
@@ -52,8 +53,8 @@ def card_book(config: Config, learned: Path | None = None) -> CardBook:
     the snapshot of the last check while none of the files has changed."""
     book = cards_in_play(default_folders(config.paths.cards_dir), learned,
                          snapshot_file(CARDS_SNAPSHOT))
-    for problem in book.problems:
-        log.warning("card file skipped: %s", problem)
+    for problem in book.problems:    # the simulator's log is on a terminal: no ESC of a file's
+        log.warning("card file skipped: %s", printable(str(problem)))
     return book
 
 

@@ -182,12 +182,15 @@ def test_a_card_name_with_escape_codes_never_reaches_the_terminal(argv: list[str
     cards = tmp_path / "cards"
     escape_card(cards)
     (cards / "esc2.toml").write_text(f'id = "esc"\nname = {json.dumps(ESCAPES)}\n')
+    (cards / "e\x1b[2Jsc.toml").write_text('id = "esc3"\n')        # a file's name too
     done = shell('exec "$@"', ["--cards", str(cards), *argv], tmp_path)
     assert "Traceback" not in done.stderr
     assert not controls(done.stdout + done.stderr)
     if "--json" in argv:                  # the data is the same: JSON's own escapes
         assert json.loads(done.stdout)["name"] == ESCAPES
-    elif argv[1] != "check":
+    elif argv[1] == "check":
+        assert "e\\x1b[2Jsc.toml: name: is missing" in done.stdout
+    else:
         assert "Bad\\x1b[2J" in done.stdout           # the list's column keeps its first letters
     if argv[1:] == ["show", "esc"]:
         assert "Bad\\x1b[2J\\x1b]0;owned\\x07\\u202eName\\x9b\\x7f" in done.stdout
@@ -198,12 +201,16 @@ def test_the_terminal_simulator_shows_a_card_s_escape_codes_as_text(tmp_path: Pa
 
     rows = wrapped(["[ Armies ]", f"> {ESCAPES}"], 60)
     assert not controls("".join(rows)) and rows[1].startswith("> Bad\\x1b[2J")
-    # the box as text (`play`), its armies' list naming the card by its label
+    # the box as text (`play`), its armies' list naming the card by its label, and its log
+    # on the terminal naming a card file it skipped
     cards = tmp_path / "cards"
     escape_card(cards)
-    done = shell('COBI_COMPANION_CARDS="$0" exec "$@"', ["play"], tmp_path, stdin="ok\n")
+    (cards / "e\x1b[2Jsc.toml").write_text('id = "esc3"\n')
+    done = shell('COBI_COMPANION_CARDS="$0" exec "$@"', ["play"], tmp_path,
+                 stdin="back\nok\n")                # past the card files' screen
     assert done.returncode == 0, done.stderr
-    assert "X\\x1b[31m" in done.stdout and not controls(done.stdout)
+    assert "X\\x1b[31m" in done.stdout and not controls(done.stdout + done.stderr)
+    assert "e\\x1b[2Jsc.toml: name: is missing" in done.stderr
 
 
 def test_a_card_file_saved_with_a_bom_is_read(tmp_path: Path) -> None:

@@ -93,7 +93,7 @@ def cards(args: argparse.Namespace) -> CardBook:
 
     book = card_book(folders(args), learned(args), snapshot_file(CARDS_SNAPSHOT))
     for problem in book.problems:
-        print(f"warning: {problem}", file=sys.stderr)
+        print(printable(f"warning: {problem}"), file=sys.stderr)
     return book
 
 
