@@ -183,6 +183,16 @@ def _check_values(data: dict[str, Any]) -> None:
             raise FileProblem(_too_long(), place)
 
 
+def count_values(data: dict[str, Any], most: int) -> int:
+    """How many values (keys, tables and list items, the top table not counted) `data`
+    holds, counted up to one more than `most` and no further."""
+    count = 0
+    for count, _ in enumerate(_walk(data)):
+        if count > most:
+            break
+    return count
+
+
 def _walk(data: dict[str, Any]) -> Iterator[tuple[str, int, Any]]:
     """Every value with its dotted place and how deep it is (the top table's keys are at 1),
     without recursion: a file's nesting never reaches Python's recursion limit here."""

@@ -348,12 +348,12 @@ def test_a_settings_file_put_in_after_a_battle_still_counts(table_at, tmp_path,
 
 @pytest.mark.parametrize(("language", "more"), [("en", "and 29980 more"),
                                                 ("pl", "i jeszcze 29980")])
-def test_a_card_file_of_30000_problems_shows_twenty_then_how_many_more(
+def test_a_table_file_of_30000_problems_shows_twenty_then_how_many_more(
         language: str, more: str, table_at, tmp_path, monkeypatch) -> None:
     cards = tmp_path / "cards"
-    cards.mkdir()
-    bad = cards / "bad.toml"
-    bad.write_text('id = "bad"\nname = "Bad"\n' + "".join(f"k{i:x}=1\n" for i in range(30000)))
+    (cards / "tables").mkdir(parents=True)
+    bad = cards / "tables" / "soft-targets.toml"          # 30,000 misspelt weapons
+    bad.write_text("".join(f"k{i:x}=1\n" for i in range(30000)))
     monkeypatch.setenv("COBI_COMPANION_CARDS", str(cards))
     table = table_at([4, 2], load=lambda: load_layers(None))
     table.box.app.settings.language = language
