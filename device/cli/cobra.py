@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from cobi_companion.cards.tomlfile import shortened
 from cobi_companion.device.cli.common import (
     COBRA_SNAPSHOT,
     folders,
@@ -17,7 +18,7 @@ from cobi_companion.device.cli.common import (
 )
 from cobi_companion.device.cli.errors import UsageError
 from cobi_companion.device.ports.safe_text import printable
-from cobi_companion.rules.numbers import digits, echo, whole
+from cobi_companion.rules.numbers import digits, whole
 
 if TYPE_CHECKING:
     from cobi_companion.rules.cobra.combat import Nation, Odds, Shift
@@ -158,7 +159,7 @@ def _game_turns(text: str | None, most: int, allowed: str) -> list[int]:
     for item in _items([text] if text else []):
         turn = whole(item, 1, most) if digits(item) else None
         if turn is None:
-            raise UsageError(f"--flown {echo(item)}: {allowed}")
+            raise UsageError(f"--flown {shortened(item, 40)!r}: {allowed}")
         turns.append(turn)
     return turns
 
