@@ -11,9 +11,10 @@ reported, never asserted: the exit code is non-zero only when the two disagree b
 Then it runs bench/soft_odds.py (odds and resolution of fire at soft targets; --quick: 20
 runs), bench/device.py (every figure of the speed targets: the box's presses, start, warm-up,
 memory and idle CPU, the odds process and per shot, the store), passing on --quick and
---idle-seconds, and bench/range_fuzz.py (the range sensor parsers against the
-tests' reference decoder; --quick: 2500 streams per family); the exit code is non-zero if any
-benchmark fails.
+--idle-seconds, bench/range_fuzz.py (the range sensor parsers against the
+tests' reference decoder; --quick: 2500 streams per family) and bench/bad_card.py (a start with
+a card of 30,000 problems against a clean one; --quick: 2 runs); the exit code is non-zero if
+any benchmark fails.
 """
 from __future__ import annotations
 
@@ -215,7 +216,8 @@ def main(argv: list[str]) -> int:
     soft_code = run_soft(args.quick)
     device_code = run_device(args.quick, args.idle_seconds)
     fuzz_code = run_fuzz(args.quick)
-    return 1 if not agree else soft_code or device_code or fuzz_code
+    bad_code = run_bad_card(args.quick)
+    return 1 if not agree else soft_code or device_code or fuzz_code or bad_code
 
 
 def run_soft(quick: bool) -> int:
@@ -241,6 +243,13 @@ def run_fuzz(quick: bool) -> int:
     fuzz = Path(__file__).with_name("range_fuzz.py")
     return subprocess.run([sys.executable, str(fuzz), *(["--streams", "2500"] * quick)]
                           ).returncode
+
+
+def run_bad_card(quick: bool) -> int:
+    """bench/bad_card.py (a start with a card of 30,000 problems) in its own process."""
+    print("\n== bench/bad_card.py: a start with a card of 30,000 problems ==\n", flush=True)
+    bad = Path(__file__).with_name("bad_card.py")
+    return subprocess.run([sys.executable, str(bad), *(["--runs", "2"] * quick)]).returncode
 
 
 if __name__ == "__main__":

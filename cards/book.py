@@ -34,6 +34,10 @@ SOFT_TABLE = Path("tables") / "soft-targets.toml"   # inside a cards folder
 SOFT_ESTIMATE = Path("tables") / "soft-targets-estimate.toml"
 COBRA_TABLES = Path("cobra") / "tables.toml"         # inside a cards folder
 ENV_FOLDERS = "COBI_COMPANION_CARDS"
+# The problems of one file kept, and so shown and snapshotted: the rest are one line saying how
+# many more there are. A file of 30,000 problems (every key of it misspelt) once made the box
+# start 25 times slower, formatting, keeping and drawing every one.
+MOST_PROBLEMS = 20
 CARD_FILES = "*.toml"                                # the card files of a folder
 
 # The code that decides what a card or table file becomes: a change to any of these files
@@ -57,10 +61,24 @@ class CardProblem:
     path: str
     field: str | None
     message: str
+    more: int = 0          # this line stands for `more` problems of the file not kept
 
     def __str__(self) -> str:
         where = f"{self.path}: {self.field}: " if self.field else f"{self.path}: "
         return where + self.message
+
+
+def more_problems(path: str, count: int) -> list[CardProblem]:
+    """The line that stands for `count` problems of the file at `path` not kept, if any."""
+    if count <= 0:
+        return []
+    return [CardProblem(path, None, f"and {count} more problem{'s' if count != 1 else ''}",
+                        more=count)]
+
+
+def problem_count(problems: list[CardProblem]) -> int:
+    """How many problems `problems` stand for, those not kept too."""
+    return sum(problem.more or 1 for problem in problems)
 
 
 class CardFileError(Exception):
@@ -159,12 +177,13 @@ def _card_files(folders: list[Path], learned: Path | None) -> Fingerprint:
     return fingerprint.file(learned) if learned is not None else fingerprint
 
 
-def _problems_data(problems: list[CardProblem]) -> list[list[str | None]]:
-    return [[p.path, p.field, p.message] for p in problems]
+def _problems_data(problems: list[CardProblem]) -> list[list[str | int | None]]:
+    return [[p.path, p.field, p.message, p.more] for p in problems]
 
 
-def _problems(data: list[list[str | None]]) -> list[CardProblem]:
-    return [CardProblem(str(path), field, str(message)) for path, field, message in data]
+def _problems(data: list[list[Any]]) -> list[CardProblem]:
+    return [CardProblem(str(path), None if field is None else str(field), str(message),
+                        int(more)) for path, field, message, more in data]
 
 
 def _table_data(table: SoftTable) -> dict[str, Any]:

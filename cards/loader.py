@@ -17,6 +17,7 @@ pydantic, are imported only when a file has changed (and by `cards check`).
 from __future__ import annotations
 
 import difflib
+import stat
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -38,7 +39,7 @@ from cobi_companion.rules.soft_table_schema import (
 )
 from pydantic import ValidationError
 
-from .book import CARD_FILES
+from .book import CARD_FILES, MOST_PROBLEMS, more_problems
 from .book import COBRA_TABLES as COBRA_TABLES
 from .book import SOFT_ESTIMATE as SOFT_ESTIMATE
 from .book import SOFT_TABLE as SOFT_TABLE
@@ -48,7 +49,7 @@ from .book import CardProblem as CardProblem
 from .book import default_folders as default_folders
 from .book import is_table as is_table
 from .book import shipped_folder as shipped_folder
-from .tomlfile import FileProblem, place_shown, plain, read_toml, shortened
+from .tomlfile import FileProblem, count_values, place_shown, plain, read_toml, shortened
 
 if TYPE_CHECKING:
     from cobi_companion.rules.cobra.tables import CobraTables
@@ -58,6 +59,13 @@ Table = TypeVar("Table", "SoftTable", "CobraTables")   # one or the other, as as
 
 # The tables of a card file that a card is played without when they are broken.
 SPARED = ("speech", "pl")
+# The values a card file may hold, every key, table and list item counted: the largest shipped
+# card has 34. A file of more is refused before it is checked: pydantic checks every value and
+# lists every problem (30,000 misspelt keys made 30,000, tripling the box's memory at start).
+MOST_CARD_VALUES = 500
+# And its size: the largest shipped card is under 1 KB. Any file may be 256 KiB (tomlfile.py), but
+# parsing that much TOML costs more than the rest of a start's checks together (0.5 s here).
+MOST_CARD_BYTES = 32 * 1024
 
 
 def _card_fields(loc: tuple[Any, ...]) -> dict[str, Any]:
@@ -117,6 +125,15 @@ def _problem(path: str, error: Any, fields_at: Any = _card_fields) -> CardProble
                                    f"allowed: {allowed}")
 
 
+def _problems(path: str, errors: list[Any], fields_at: Any = _card_fields
+              ) -> list[CardProblem]:
+    """The first MOST_PROBLEMS of a file's errors as problems, then one line for the rest:
+    only those are formatted (a misspelt key's is looked up among the allowed ones), kept,
+    snapshotted and shown."""
+    kept = [_problem(path, error, fields_at) for error in errors[:MOST_PROBLEMS]]
+    return kept + more_problems(path, len(errors) - len(kept))
+
+
 def _read_toml(path: Path) -> dict[str, Any]:
     """The file's TOML table, read as every file of the box is (tomlfile.py: a regular file
     of at most 256 KiB, UTF-8, nested and numbered within bounds), or CardFileError."""
@@ -132,8 +149,7 @@ def _load_table(path: Path, check: Callable[[Any], Table], fields_at: Any) -> Ta
     try:
         table = check(data)
     except ValidationError as exc:
-        raise CardFileError([_problem(str(path), e, fields_at)
-                             for e in exc.errors()]) from None
+        raise CardFileError(_problems(str(path), exc.errors(), fields_at)) from None
     return table.with_source(str(path))
 
 
@@ -188,16 +204,38 @@ def read_card(path: Path) -> tuple[InfoCard, list[CardProblem]]:
     one is reported and the card is played without it (how a name is said or shown is never
     worth a card). Any other problem raises CardFileError listing every problem in the file."""
     shown = str(path)
+    _refuse_big_card(path)
     data = _read_toml(path)
+    values = count_values(data, MOST_CARD_VALUES)
+    if values > MOST_CARD_VALUES:
+        raise CardFileError([CardProblem(
+            shown, None, f"holds more than {MOST_CARD_VALUES} values (keys, tables and list "
+                         f"items); allowed: a card of at most {MOST_CARD_VALUES} values (a "
+                         f"card has {len(CardSchema.model_fields)} fields)")])
     try:
         return validated_card(data).with_source(shown), []
     except ValidationError as exc:
-        problems = [_problem(shown, e) for e in exc.errors()]
-        broken = {tuple(e.get("loc") or ())[:1] for e in exc.errors()}
+        errors = exc.errors()
+        problems = _problems(shown, errors)
+        broken = {tuple(e.get("loc") or ())[:1] for e in errors}
         if not broken <= {(name,) for name in SPARED}:
             raise CardFileError(problems) from None
     unspoken = {name: value for name, value in data.items() if (name,) not in broken}
     return validated_card(unspoken).with_source(shown), problems
+
+
+def _refuse_big_card(path: Path) -> None:
+    """CardFileError for a regular file of more than MOST_CARD_BYTES; anything else is
+    read_toml's to judge (what it is, and whether it grew meanwhile: up to 256 KiB)."""
+    try:
+        info = path.stat()
+    except OSError:
+        return
+    if stat.S_ISREG(info.st_mode) and info.st_size > MOST_CARD_BYTES:
+        raise CardFileError([CardProblem(
+            str(path), None, f"cannot be read: it is over {MOST_CARD_BYTES // 1024} KiB "
+                             f"({info.st_size} bytes); allowed: a card file of at most "
+                             f"{MOST_CARD_BYTES // 1024} KiB")])
 
 
 def load_folder(folder: Path) -> tuple[list[InfoCard], list[CardProblem]]:

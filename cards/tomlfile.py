@@ -73,10 +73,11 @@ def read_toml(path: Path) -> dict[str, Any]:
 
 
 def read_text(path: Path) -> str:
-    """The UTF-8 text of the regular file at `path`, or FileProblem."""
+    """The UTF-8 text of the regular file at `path`, or FileProblem. A byte order mark in
+    front (Windows' Notepad saves one) is not part of the text: TOML would refuse it."""
     data = read_bytes(path)
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise FileProblem(f"cannot be read: not UTF-8 text (byte 0x{data[exc.start]:02x} at "
                           f"position {exc.start}); allowed: a text file saved as UTF-8") \
@@ -191,6 +192,16 @@ def _check_values(data: dict[str, Any]) -> None:
             raise FileProblem(_too_deep(), place)
         if largest is not None and isinstance(value, int) and abs(value) >= largest:
             raise FileProblem(_too_long(), place)
+
+
+def count_values(data: dict[str, Any], most: int) -> int:
+    """How many values (keys, tables and list items, the top table not counted) `data`
+    holds, counted up to one more than `most` and no further."""
+    count = 0
+    for count, _ in enumerate(_walk(data)):
+        if count > most:
+            break
+    return count
 
 
 def _walk(data: dict[str, Any]) -> Iterator[tuple[str, int, Any]]:

@@ -29,6 +29,7 @@ from cobi_companion.device.ports.inputs import Inputs, PinProblem
 from cobi_companion.device.ports.notify import Notifier
 from cobi_companion.device.ports.pin_factory import mock_pins, use_named_factory
 from cobi_companion.device.ports.power import Power
+from cobi_companion.device.ports.safe_text import printable
 from cobi_companion.device.ports.sensors import Sensors
 from cobi_companion.device.ports.sound import BuzzerSound, Lights, NoLights, NoSound
 from cobi_companion.device.ports.speech import NoSpeech, Speech
@@ -42,7 +43,7 @@ from cobi_companion.device.ports.store import (
 from cobi_companion.device.ui import atlas
 from cobi_companion.device.ui.glyphs import SIGNS
 from cobi_companion.device.ui.renderer import pages, shared, warm_up
-from cobi_companion.device.ui.trouble import Trouble, notice, store_problems
+from cobi_companion.device.ui.trouble import Trouble, card_problems, notice, store_problems
 from cobi_companion.rules.dice import Dice
 
 log = logging.getLogger("cobi-companion")
@@ -60,8 +61,8 @@ def card_book(config: Config, learned: Path | None = None) -> CardBook:
     the snapshot of the last check while none of the files has changed."""
     book = cards_in_play(default_folders(config.paths.cards_dir), learned,
                          snapshot_file(CARDS_SNAPSHOT))
-    for problem in book.problems:
-        log.warning("card file skipped: %s", problem)
+    for problem in book.problems:    # the simulator's log is on a terminal: no ESC of a file's
+        log.warning("card file skipped: %s", printable(str(problem)))
     return book
 
 
@@ -403,7 +404,7 @@ class Box:
         """The card and table files not used, each with its reason; OK reads the cards again,
         a long press plays on with the others."""
         app = self.app
-        paragraphs = [app.t("cards_skipped"), *(str(p) for p in app.book.problems),
+        paragraphs = [app.t("cards_skipped"), *card_problems(app, app.book.problems),
                       app.t("cards_fix")]
         return Trouble(app.t("cards_trouble"), paragraphs, lambda: self.cards_again(then),
                        back=then)

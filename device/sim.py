@@ -32,6 +32,7 @@ from cobi_companion.device.ports import terminal_modes
 from cobi_companion.device.ports.display import MemoryDisplay
 from cobi_companion.device.ports.errors import ScriptError as ScriptError
 from cobi_companion.device.ports.events import Event, Stop, Tick
+from cobi_companion.device.ports.safe_text import printable
 from cobi_companion.device.ports.terminal import (
     HALF_BLOCKS,
     TerminalDisplay,
@@ -289,7 +290,8 @@ class TextDisplay(MemoryDisplay):
         super().show(image)
         if self._text is None or self._text == self._written:
             return
-        self.out.write("\n" + "\n".join(self._text) + "\n")
+        # a card's name from a file never acts on the terminal (ports/safe_text.py)
+        self.out.write("\n" + "\n".join(printable(line) for line in self._text) + "\n")
         self.out.flush()
         self._written = self._text
 

@@ -149,3 +149,19 @@ def test_the_fault_benchmark_fills_the_disk_mid_battle_and_finds_it_whole_after(
     figures = bench_faults.saves_trial(tmp_path, seed=3)
     assert figures["failed"] > 0 and figures["shown"] == 1
     assert (figures["recovered"], figures["lost"]) == (1, 0)
+def test_the_bad_card_benchmark_s_files_are_what_it_says(bench_device: Any,
+                                                         tmp_path: Path) -> None:
+    """bench/bad_card.py's card has 30,000 problems (refused whole before it is read, as a
+    card; counted one by one, the first 20 kept, as a Soft Targets Table)."""
+    from cobi_companion.cards import load_cards
+    from cobi_companion.cards.book import problem_count
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setitem(sys.modules, "device", bench_device)
+        bad_card = load(patch, "bad_card", "bench_bad_card")
+    made = bad_card.folders(tmp_path)
+    assert load_cards([made["clean"]]).problems == []
+    card = load_cards([made["bad card"]]).problems
+    assert len(card) == 1 and "over 32 KiB" in card[0].message
+    table = load_cards([made["bad table"]]).problems
+    assert len(table) == 21 and problem_count(table) == bad_card.PROBLEMS

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from cobi_companion.device.cli import options
+from cobi_companion.device.cli import options, streams
 from cobi_companion.device.cli.checked import Folder
 from cobi_companion.device.cli.errors import OneLineParser, UsageError
 
@@ -205,9 +205,10 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    streams.guard()      # started with a standard stream closed (`>&-`, `<&-`)
     try:
         return _main(argv)
-    except BrokenPipeError:
+    except BrokenPipeError:     # OutputClosed too: the output closed before the start
         return _reader_gone()
 
 
@@ -227,7 +228,7 @@ def _main(argv: Sequence[str] | None) -> int:
     except Exception as exc:
         if not _refusal(exc):
             raise
-        print(f"cobi-companion: {exc}", file=sys.stderr)
+        print(f"cobi-companion: {_said(exc)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
@@ -242,11 +243,28 @@ def _refusal(exc: Exception) -> bool:
     from cobi_companion.rules.errors import RulesError
 
     return isinstance(exc, (RulesError, DiceError, UsageError, ConfigError, ScriptError,
-                            OSError))
+                            OSError)) or _too_long(exc)
+
+
+def _too_long(exc: Exception) -> bool:
+    """Python's refusal of a number of more than 4,300 digits, should a value reach int()
+    unread by rules.numbers: it is the number given, refused in one line like the others."""
+    from cobi_companion.cards.tomlfile import plain
+
+    return isinstance(exc, ValueError) and plain(str(exc)) != str(exc)
+
+
+def _said(exc: Exception) -> str:
+    """The refusal's words, as a terminal shows them (a card's name may hold an ESC)."""
+    from cobi_companion.cards.tomlfile import plain
+    from cobi_companion.device.ports.safe_text import printable
+
+    return printable(plain(str(exc)) if isinstance(exc, ValueError) else str(exc))
 
 
 def _reader_gone() -> int:
-    """The reader of the output has gone (`cobi-companion cards list | head -1`): end quietly,
+    """The reader of the output has gone (`cobi-companion cards list | head -1`), or there was
+    none (`cobi-companion cards list >&-`, streams.OutputClosed): end quietly,
     with the status of a Unix tool ended by SIGPIPE. Python would flush standard output once
     more at exit, and complain: it is pointed at /dev/null first (the Python docs' way:
     SIGPIPE itself is left ignored, so that no write ends the box halfway)."""

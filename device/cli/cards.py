@@ -9,6 +9,7 @@ from cobi_companion.device.cli.checked import FileOrFolder, card
 from cobi_companion.device.cli.common import cards as cards_in_play
 from cobi_companion.device.cli.common import folders, learned, print_result
 from cobi_companion.device.cli.errors import UsageError
+from cobi_companion.device.ports.safe_text import printable
 
 LIST_HEADER = (f"{'card':<18} {'kind':<8} {'name':<22} {'to hit':<6} {'reload':<6} "
                f"{'damage':<6} {'armour f/s/r/t':<12} destroy")
@@ -57,9 +58,11 @@ def listing(args: argparse.Namespace) -> int:
 
 
 def check(args: argparse.Namespace) -> int:
-    """Every problem on a line of its own, then a summary; exit 1 when there is one."""
+    """Every problem on a line of its own (at most book.MOST_PROBLEMS a file, then a line
+    saying how many more), then a summary counting them all; exit 1 when there is one."""
     from cobi_companion.cards import check as check_path
     from cobi_companion.cards import is_table, load_cards
+    from cobi_companion.cards.book import problem_count
 
     if args.set:
         loaded, problems = check_path(Path(args.set))
@@ -67,8 +70,8 @@ def check(args: argparse.Namespace) -> int:
         book = load_cards(folders(args), learned(args))
         loaded, problems = book.sorted(), book.problems
     for problem in problems:
-        print(problem)
-    count = len(problems)
+        print(printable(str(problem)))
+    count = problem_count(problems)
     plural = "s" if count != 1 else ""
     if args.set and is_table(Path(args.set)):
         print(f"Soft Targets Table {'ok' if not problems else f'{count} problem{plural}'}")

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from cobi_companion.cards.tomlfile import shortened
 from cobi_companion.device.cli.common import (
     COBRA_SNAPSHOT,
     folders,
@@ -16,6 +17,8 @@ from cobi_companion.device.cli.common import (
     print_result,
 )
 from cobi_companion.device.cli.errors import UsageError
+from cobi_companion.device.ports.safe_text import printable
+from cobi_companion.rules.numbers import digits, whole
 
 if TYPE_CHECKING:
     from cobi_companion.rules.cobra.combat import Nation, Odds, Shift
@@ -73,7 +76,7 @@ def crt(args: argparse.Namespace) -> int:
         tables = load_cobra_tables(Path(args.file))
     except CardFileError as exc:
         for problem in exc.problems:
-            print(problem)
+            print(printable(str(problem)))
         count = len(exc.problems)
         print(f"{args.file}: {count} problem{'s' if count != 1 else ''}")
         return 1
@@ -154,9 +157,10 @@ def _game_turns(text: str | None, most: int, allowed: str) -> list[int]:
     """A comma list of game turns from 1 to `most`; one outside: exit 2, `allowed` said."""
     turns = []
     for item in _items([text] if text else []):
-        if not item.isascii() or not item.isdigit() or not 1 <= int(item) <= most:
-            raise UsageError(f"--flown {item!r}: {allowed}")
-        turns.append(int(item))
+        turn = whole(item, 1, most) if digits(item) else None
+        if turn is None:
+            raise UsageError(f"--flown {shortened(item, 40)!r}: {allowed}")
+        turns.append(turn)
     return turns
 
 
@@ -173,7 +177,7 @@ def _tables(args: argparse.Namespace) -> CobraTables:
             raise UsageError("\ncobi-companion: ".join(str(p) for p in exc.problems)) from None
     tables, problems = cobra_in_play(folders(args), snapshot_file(COBRA_SNAPSHOT))
     for problem in problems:
-        print(f"warning: {problem}", file=sys.stderr)
+        print(printable(f"warning: {problem}"), file=sys.stderr)
     return tables
 
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from cobi_companion.device.cli.common import print_result
 from cobi_companion.device.cli.errors import UsageError
+from cobi_companion.rules.numbers import digits, echo, whole
 
 if TYPE_CHECKING:
     from cobi_companion.rules.cobra.command import Command, HQStatus
@@ -59,17 +60,18 @@ def _pairs(values: list[str] | None, option: str, example: str,
     for item in (i.strip() for value in values for i in value.split(",") if i.strip()):
         army, _, numbers = item.partition("=")
         parts = numbers.split("/")
+        # whole() reads no more digits than a number in range can have (never 5,000)
+        read = [whole(p, 0, most) if digits(p.strip()) else None for p in parts]
         good = army.strip().lower() in ("us", "british") and \
-            len(parts) == (1 if single else 2) and \
-            all(p.isascii() and p.isdigit() and int(p) <= most for p in parts)
+            len(parts) == (1 if single else 2) and None not in read
         if not good:
             what = "one command level" if single else "attacks/overruns made"
-            raise UsageError(f"{option} {item!r}: us= or british= then {what} (0 to {most}), like "
-                             f"{option} {example}" + (
+            raise UsageError(f"{option} {echo(item)}: us= or british= then {what} (0 to "
+                             f"{most}), like {option} {example}" + (
                                  "; the track's \"4/4\" is the command level, then the "
                                  "supply points (11.1a): give the first" if single and
                                  len(parts) == 2 else ""))
-        found[army.strip().lower()] = tuple(int(p) for p in parts)
+        found[army.strip().lower()] = tuple(n for n in read if n is not None)
     return found
 
 
@@ -82,7 +84,7 @@ def _hqs(values: list[str] | None) -> dict[str, HQStatus]:
         name, _, said = item.partition("=")
         state, _, given = said.strip().lower().partition(":")
         if state not in [s.value for s in HQState] or given not in ("", "0", "1"):
-            raise UsageError(f"--hq {item!r}: HQ=STATE, STATE one of "
+            raise UsageError(f"--hq {echo(item)}: HQ=STATE, STATE one of "
                              f"{', '.join(s.value for s in HQState)} (active:1 when it has "
                              f"given one of two shifts), like --hq vii=inactive")
         status[hq(name).key] = HQStatus(HQState(state), int(given or 0))
@@ -97,7 +99,7 @@ def _use(text: str | None, state: Command, turn: int) -> dict[str, Any] | None:
         return None
     name, _, columns = text.partition(":")
     if columns.strip() not in ("+1", "+2", "-1", "1", "2"):
-        raise UsageError(f"--use {text!r}: HQ:COLUMNS, +1 or +2 attacking, -1 defending, like "
+        raise UsageError(f"--use {echo(text)}: HQ:COLUMNS, +1 or +2 attacking, -1 defending, like "
                          f"--use vii:+1")
     one, shift = hq(name), int(columns)
     state.check_shift(one, shift, shift > 0, turn)

@@ -4,10 +4,12 @@ abandoned; and the 3:1 attack on a unit withdrawn from a beach hex in an EZOC (1
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import TYPE_CHECKING, Any
 
 from cobi_companion.device.cli.common import make_dice, note_unused, print_result
 from cobi_companion.device.cli.errors import UsageError
+from cobi_companion.rules.numbers import digits, echo, whole
 
 if TYPE_CHECKING:
     from cobi_companion.rules.cobra.landing import AttritionOdds
@@ -77,8 +79,14 @@ def _attrition_odds(args: argparse.Namespace, tables: CobraTables) -> AttritionO
     name = "" if args.terrain is None else args.terrain.strip()
     if name.lower() == rules.BOCAGE:
         terrain = 0
-    elif name.lstrip("+-").isascii() and name.lstrip("+-").isdigit():
-        terrain, name = int(name), ""
+    elif digits(name.lstrip("+-")):
+        # any number the rules can refuse in their words; more digits than that (or a sign
+        # twice) is no number at all
+        terrain = whole(name, -sys.maxsize, sys.maxsize)
+        if terrain is None:
+            raise UsageError(f"--terrain {echo(name)}: a terrain shift 0 to -5 (8.3.2), or a "
+                             f"terrain of your tables file")
+        name = ""
     elif name and not where.beach:      # a beach's terrain is refused by the rules, as given
         terrain = tables.terrain_shift(name)
     return rules.attrition_odds(where, committed=args.committed, terrain=terrain,

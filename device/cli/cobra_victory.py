@@ -3,10 +3,12 @@ event the players report (16.1, 16.2, 18.0) and Cobra's special rolls (15.1, 15.
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import TYPE_CHECKING
 
 from cobi_companion.device.cli.common import make_dice, note_unused, print_result
 from cobi_companion.device.cli.errors import UsageError
+from cobi_companion.rules.numbers import digits, echo, whole
 
 if TYPE_CHECKING:
     from cobi_companion.rules.cobra.exits import Exit
@@ -73,8 +75,10 @@ def _exits(text: str | None) -> tuple[Exit, ...]:
     exits = []
     for item in (t.strip() for t in (text or "").split(",") if t.strip()):
         parts = item.split(":")
-        if len(parts) not in (3, 4) or not parts[0].isascii() or not parts[0].isdigit():
-            raise UsageError(f"--exits {item!r}: each TURN:NATION:EDGE or "
+        # any turn the rules can refuse in their words (whole() reads at most 15 digits)
+        turn = whole(parts[0], 0, sys.maxsize) if digits(parts[0]) else None
+        if len(parts) not in (3, 4) or turn is None:
+            raise UsageError(f"--exits {echo(item)}: each TURN:NATION:EDGE or "
                              f"TURN:NATION:EDGE:KIND, like 20:us:west:mech_division")
-        exits.append(Exit(int(parts[0]), *parts[1:]))
+        exits.append(Exit(turn, *parts[1:]))
     return tuple(exits)

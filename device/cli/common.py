@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cobi_companion.device.cli.errors import UsageError
+from cobi_companion.device.ports.safe_text import json_printable, printable
 
 if TYPE_CHECKING:
     from cobi_companion.cards import CardBook
@@ -92,7 +93,7 @@ def cards(args: argparse.Namespace) -> CardBook:
 
     book = card_book(folders(args), learned(args), snapshot_file(CARDS_SNAPSHOT))
     for problem in book.problems:
-        print(f"warning: {problem}", file=sys.stderr)
+        print(printable(f"warning: {problem}"), file=sys.stderr)
     return book
 
 
@@ -116,7 +117,8 @@ def print_result(args: argparse.Namespace, data: dict[str, Any],
                  text: str | Callable[[], str]) -> None:
     """One JSON object with --json, else the explanation: `text`, or what the function `text`
     makes, called only without --json (a script's --json then never builds the words)."""
+    # What a file holds (a card's name) never acts on the terminal (ports/safe_text.py).
     if args.json:
-        print(json.dumps(data, indent=2, ensure_ascii=False))
+        print(json_printable(json.dumps(data, indent=2, ensure_ascii=False)))
     else:
-        print(text() if callable(text) else text)
+        print(printable(text() if callable(text) else text))

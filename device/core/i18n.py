@@ -249,6 +249,8 @@ STRINGS: dict[str, tuple[str, str]] = {
                    "pokrętło, by grać z pozostałymi ustawieniami."),
     "cards_trouble": ("Card files", "Pliki kart"),
     "cards_skipped": ("These files are not used:", "Te pliki nie są używane:"),
+    # after the first problems of a file (cards/book.py MOST_PROBLEMS): how many more it has
+    "cards_more": ("{path}: and {n} more", "{path}: i jeszcze {n}"),
     "cards_fix": ("The other cards are in play. Fix the files on a computer, put them back and "
                   "press OK. Hold the knob to play without them.",
                   "Pozostałe karty są w grze. Popraw pliki na komputerze, włóż je z powrotem i "

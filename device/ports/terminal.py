@@ -20,6 +20,7 @@ from typing import TextIO
 
 from cobi_companion.device.ports.display import MemoryDisplay
 from cobi_companion.device.ports.panel import HEIGHT, WIDTH
+from cobi_companion.device.ports.safe_text import printable
 from PIL import Image
 
 CLEAR = "\x1b[H\x1b[2J"     # cursor home, then clear the screen: every frame starts with it
@@ -187,7 +188,8 @@ def wrapped(words: Sequence[str], columns: int) -> list[str]:
     rows: list[str] = []
     for line in words:
         indent = " " * min(4, columns // 4)
-        rows += textwrap.wrap(line, columns, subsequent_indent=indent) or [""]
+        # a card's name from a file never acts on the terminal (safe_text.py)
+        rows += textwrap.wrap(printable(line), columns, subsequent_indent=indent) or [""]
     return rows
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from cobi_companion.device.core.app import App, Screen
 from cobi_companion.device.core.views import Lines, View
@@ -13,6 +14,9 @@ from cobi_companion.device.core.worded import joined
 from cobi_companion.device.ports.events import Key
 from cobi_companion.device.ports.store import StoreProblem
 from cobi_companion.device.ui.scroll import scrolled
+
+if TYPE_CHECKING:
+    from cobi_companion.cards.book import CardProblem
 
 
 @dataclass
@@ -71,6 +75,11 @@ def saving_notice(app: App, works: bool, under: Screen) -> Screen:
 
 def _why(app: App, problem: StoreProblem) -> str:
     return app.t(f"folder_{problem.folder}") if problem.folder else problem.detail
+def card_problems(app: App, problems: Sequence[CardProblem]) -> list[str]:
+    """The card files' problems as the panel shows them: each as the loader says it, and the
+    line that stands for a file's problems not kept (cards/book.py) in the app's words."""
+    return [app.t("cards_more", path=problem.path, n=problem.more) if problem.more
+            else str(problem) for problem in problems]
 
 
 def store_problems(app: App, problems: Sequence[StoreProblem]) -> str:

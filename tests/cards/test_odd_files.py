@@ -33,7 +33,7 @@ ODD = {
                        f"cannot be read: it is a device; {REGULAR}"),
     "9003-folder.toml": (lambda p: p.mkdir(), f"cannot be read: it is a folder; {REGULAR}"),
     "9004-huge.toml": (lambda p: p.write_text(GOOD + "# " + "x" * 300_000 + "\n"),
-                       "cannot be read: it is over 256 KiB"),
+                       "cannot be read: it is over 32 KiB"),      # a card's limit
     "9005-latin1.toml": (lambda p: p.write_bytes(b'set_number = 9005\nname = "Ty\xe9"\n'),
                          "cannot be read: not UTF-8 text (byte 0xe9"),
     "9006-deep.toml": (lambda p: p.write_text("x = " + "[" * 600 + "]" * 600 + "\n"), TOO_DEEP),

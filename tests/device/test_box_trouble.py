@@ -344,3 +344,21 @@ def test_a_settings_file_put_in_after_a_battle_still_counts(table_at, tmp_path,
     (stick / "config.toml").unlink()                     # the stick taken out: back as before
     table.reload()
     assert table.view.header.title == "Settings read again"
+
+
+@pytest.mark.parametrize(("language", "more"), [("en", "and 29980 more"),
+                                                ("pl", "i jeszcze 29980")])
+def test_a_table_file_of_30000_problems_shows_twenty_then_how_many_more(
+        language: str, more: str, table_at, tmp_path, monkeypatch) -> None:
+    cards = tmp_path / "cards"
+    (cards / "tables").mkdir(parents=True)
+    bad = cards / "tables" / "soft-targets.toml"          # 30,000 misspelt weapons
+    bad.write_text("".join(f"k{i:x}=1\n" for i in range(30000)))
+    monkeypatch.setenv("COBI_COMPANION_CARDS", str(cards))
+    table = table_at([4, 2], load=lambda: load_layers(None))
+    table.box.app.settings.language = language
+    table.press("ok")                                    # read again: said in the language
+    paragraphs = table.box.app.screen.paragraphs
+    assert len(paragraphs) == 1 + 20 + 1 + 1             # the title, 20, how many more, fix
+    assert all(line.startswith(f"{bad}: k") for line in paragraphs[1:21])
+    assert paragraphs[21] == f"{bad}: {more}"

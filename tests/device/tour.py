@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from cobi_companion.cards import CardProblem, check, learned_file, load_cards
+from cobi_companion.cards.book import more_problems
 from cobi_companion.cards.loader import shipped_folder
 from cobi_companion.device.config import Config, Loaded
 from cobi_companion.device.core import i18n
@@ -1730,7 +1731,9 @@ def broken_card_files(folder: Path) -> list[CardProblem]:
     folder.mkdir(parents=True, exist_ok=True)
     os.mkfifo(folder / "9001-fifo.toml")
     (folder / "9002-deep.toml").write_text("x = " + "[" * 600 + "]" * 600 + "\n")
-    return check(folder)[1]
+    # and the line after a file's first MOST_PROBLEMS problems, saying how many more it has
+    return [*check(folder)[1], *more_problems(str(folder / "tables" / "soft-targets.toml"),
+                                              29980)]
 
 
 def dice(seed: int) -> list[int]:
