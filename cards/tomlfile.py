@@ -47,7 +47,9 @@ class FileProblem(Exception):
         self.missing = missing      # there is no file at all (callers may skip it silently)
 
     def __str__(self) -> str:
-        return f"{self.place}: {self.reason}" if self.place else self.reason
+        # the place's keys cut short: a file's own key may be thousands of letters long
+        shown = place_shown(self.place.split(".")) if self.place else None
+        return f"{shown}: {self.reason}" if shown else self.reason
 
 
 def shortened(text: str, limit: int = 60) -> str:

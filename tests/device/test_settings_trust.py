@@ -24,7 +24,6 @@ from cobi_companion.device.box import hardware_of, usable_state_dir
 from cobi_companion.device.config import Config, ConfigError, load_config, load_layers
 from cobi_companion.device.config_check import ConfigSchema
 from cobi_companion.device.ports.errors import StickError
-from cobi_companion.device.ports.events import Reload
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -362,7 +361,7 @@ def test_a_stick_put_in_while_the_box_runs_is_refused_its_keys_and_no_restart(
     stick.mkdir()
     (stick / "config.toml").write_text('[game]\nlanguage = "pl"\n[leds]\naxis = 17\n'
                                        '[paths]\nstate_dir = "/dev/shm/x"\n')
-    table.box.loop.step(Reload())
+    table.reload()                       # read on the box's thread, used on the loop
     view = table.view
     assert view.header.title == "Plik ustawień"          # the stick's language applies
     shown = " ".join(" ".join(view.lines).split())
