@@ -81,7 +81,17 @@ def test_a_card_file_of_3000_values_is_one_problem_found_before_it_is_checked(
         f"allowed: a card of at most {MOST_CARD_VALUES} values (a card has 30 fields)"]
 
 
-@pytest.mark.parametrize("shape", SHAPES)
+# A list of other names longer than a card may have is one problem, whatever its items are.
+MANY_PROBLEMS = [shape for shape in SHAPES if shape != "numbers for names"]
+
+
+def test_a_list_of_400_numbers_for_names_is_one_problem(tmp_path: Path) -> None:
+    path = bad_folder(tmp_path / "cards", "numbers for names", UNDER)
+    [problem] = of(load_cards([tmp_path / "cards"]).problems, path)
+    assert problem.field == "other_names" and "a list of up to 20" in problem.message
+
+
+@pytest.mark.parametrize("shape", MANY_PROBLEMS)
 def test_a_file_of_many_problems_keeps_twenty_and_one_line_for_the_rest(
         shape: str, tmp_path: Path) -> None:
     count = UNDER if shape in CARDS else MANY
@@ -120,7 +130,7 @@ def test_the_snapshot_of_a_file_of_30000_problems_stays_small_and_says_the_same(
 
 
 def test_cards_check_shows_twenty_and_counts_them_all(cli, tmp_path: Path) -> None:
-    path = bad_folder(tmp_path, "numbers for names", UNDER)
+    path = bad_folder(tmp_path, "weapons without a name", UNDER)
     run = cli("cards", "check", str(path))
     lines = run.out.splitlines()
     assert run.code == 1 and len(lines) == MOST_PROBLEMS + 2
