@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import logging
 import os
 import shlex
 import signal
@@ -201,10 +202,9 @@ def settings(text: str, where: str = "boot") -> Make:
 
 def card(name: str, text: str | bytes) -> Make:
     def make(folder: Path) -> None:
-        cards = folder / "boot" / "cards"
-        cards.mkdir(exist_ok=True)
-        data = text if isinstance(text, bytes) else text.encode()
-        (cards / name).write_bytes(data)
+        path = folder / "boot" / "cards" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(text if isinstance(text, bytes) else text.encode())
     return make
 
 
@@ -279,9 +279,11 @@ def bad_files(quick: bool) -> list[Case]:
              card("long-key.toml", card_text("k" * 6000 + " = 1\n")), "long-key.toml"),
         Case(f"card: a {big // 1000} KB key",
              card("huge-key.toml", card_text("k" * big + " = 1\n")), "huge-key.toml"),
-        Case("card: 30,000 problems", card("problems.toml",
+        Case("card: 30,000 problems (180 KB)", card("problems.toml",
                                            'id = "many"\nname = "Many"\nkind = "figure"\n'
                                            f"weapons = [{problems}]\n"), "problems.toml"),
+        Case("table: 30,000 problems", card("tables/soft-targets.toml", "".join(
+            f"w{i:x} = 1\n" for i in range(30_000))), "soft-targets.toml"),
         Case("card: a name with terminal codes",
              card("escape.toml", card_text("").replace('"Fault"', '"\\u001b[2JFault"', 1)),
              None, "\x1b"),
@@ -405,6 +407,7 @@ def saves_trial(folder: Path, seed: int) -> dict[str, int]:
     NEW_TANK_BATTLE, next_key, progress = (campaign.NEW_TANK_BATTLE, campaign.next_key,
                                            campaign.progress)
 
+    logging.getLogger("cobi-companion").addHandler(logging.NullHandler())   # the table only
     chance = random.Random(seed)
     factory = MockFactory(pin_class=MockPWMPin)
     box = build(Config(), MemoryDisplay(), pin_factory=factory, dice=RandomDice(),
