@@ -259,13 +259,16 @@ def _read_text(path: Path) -> str:
         raise ConfigError(path, [str(exc)]) from None
 
 
+PLACE_CHARS = 100
+
+
 def _parse(path: Path, text: str) -> dict[str, Any]:
     try:
         return parse(text)
     except FileProblem as exc:     # a TOML error's message ends "(at line 2, column 11)"
         line = line_of(text, exc.place.split(".")) if exc.place else None
-        # the place is a key of any length: named cut short
-        said = f"{shortened(exc.place)}: {exc.reason}" if exc.place else exc.reason
+        # the place holds keys of any length: named cut short (a place of 32 short keys whole)
+        said = f"{shortened(exc.place, PLACE_CHARS)}: {exc.reason}" if exc.place else exc.reason
         raise ConfigError(path, [said if line is None else f"line {line}: {said}"]) from None
 
 
