@@ -40,7 +40,7 @@ from typing import Any, Literal
 
 from cobi_companion.cards import tomlfile
 from cobi_companion.cards.snapshot import Fingerprint, cached, checking_code
-from cobi_companion.cards.tomlfile import FileProblem, parse, read_text
+from cobi_companion.cards.tomlfile import FileProblem, parse, read_text, shortened
 from cobi_companion.cards.tomlfile import line_of as line_of
 from cobi_companion.device import boot
 from cobi_companion.device.boot import CONFIG_NAME as CONFIG_NAME
@@ -259,13 +259,17 @@ def _read_text(path: Path) -> str:
         raise ConfigError(path, [str(exc)]) from None
 
 
+PLACE_CHARS = 100
+
+
 def _parse(path: Path, text: str) -> dict[str, Any]:
     try:
         return parse(text)
     except FileProblem as exc:     # a TOML error's message ends "(at line 2, column 11)"
         line = line_of(text, exc.place.split(".")) if exc.place else None
-        raise ConfigError(path, [str(exc) if line is None else f"line {line}: {exc}"]) \
-            from None
+        # the place holds keys of any length: named cut short (a place of 32 short keys whole)
+        said = f"{shortened(exc.place, PLACE_CHARS)}: {exc.reason}" if exc.place else exc.reason
+        raise ConfigError(path, [said if line is None else f"line {line}: {said}"]) from None
 
 
 @dataclass(frozen=True)

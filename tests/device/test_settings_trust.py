@@ -88,6 +88,19 @@ def test_a_value_the_system_cannot_use_is_refused_naming_line_field_and_why(
         load_config(None)
 
 
+@pytest.mark.parametrize("value", ["0x" + "f" * 4000, "[" * 40 + "]" * 40, "1"])
+def test_a_key_of_thousands_of_characters_is_named_cut_short(layers: Layers,
+                                                             value: str) -> None:
+    key = "0x" + "f" * 4301
+    layers.write(layers.boot, f'[buttons]\n"{key}" = {value}\n')
+    layers.write(layers.stick, f'[display]\n"{key}" = {value}\n')
+    loaded = load_layers()
+    problems = [problem for error in loaded.problems for problem in error.problems]
+    assert len(problems) == 2 and all(len(problem) < 300 for problem in problems), problems
+    assert all(problem.startswith("line 2: ") and "0xfffff" in problem and "…" in problem
+               for problem in problems)
+
+
 def test_a_name_of_255_bytes_is_a_usable_path(layers: Layers, tmp_path: Path) -> None:
     folder = tmp_path / ("é" * 127)                      # 254 bytes
     layers.write(layers.boot, f'[paths]\nstate_dir = "{folder}"\n')
