@@ -1688,7 +1688,7 @@ def journey_trouble(tour: Tour) -> None:
                 *(word for problem in problems for word in (problem.path, problem.detail)))
     box.store.problems, box.store.problem = problems, "the saved battle: see above"
     app.book.problems = broken_card_files(tour.folder / "broken-cards")
-    tour.system(*map(str, app.book.problems))
+    tour.system(*map(str, app.book.problems), *(p.path for p in app.book.problems))
     box.unusable, box.state_dir = ["/boot/firmware/cobi/state: Permission denied"], saved.parent
     tour.system(*box.unusable, saved.parent)
     guide.read_only(box.pins_trouble(lambda: menu))    # its pins stay busy: OK is no use
