@@ -25,6 +25,7 @@ import json
 import os
 import stat
 import sys
+import threading
 import time
 import zlib
 from collections.abc import Callable, Iterable, Mapping
@@ -189,7 +190,8 @@ def save(path: Path, key: list[Any], data: Any) -> bool:
 def write_atomically(path: Path, data: bytes) -> None:
     """Replace the file at `path` with `data`, whole or not at all (OSError if it cannot)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    # one per thread too: the reload's thread and the loop's may both write a snapshot
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
     try:
         handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
         try:

@@ -22,7 +22,7 @@ from cobi_companion.device.core import i18n
 from cobi_companion.device.core.app import CONFIG_ONLY, App, Next, Screen, Settings, Sources
 from cobi_companion.device.core.draws import Numbered, SecretDice
 from cobi_companion.device.core.loop import Loop
-from cobi_companion.device.games.home import GAMES, StartMenu
+from cobi_companion.device.games.home import GAMES
 from cobi_companion.device.ports.errors import ConfigError, StickError, reason
 from cobi_companion.device.ports.events import Done, Stop
 from cobi_companion.device.ports.inputs import Inputs, PinProblem
@@ -503,20 +503,24 @@ class Box:
 
     def _use_read(self, read: Read | None) -> None:
         """On the main loop: the settings and cards read, used."""
-        if read is not None:
-            # back to the screen that was showing; the start menu made anew, where the saved
-            # battle it kept can be resumed now
-            app, current, kept = self.app, self.app.screen, self.app.kept
-
-            def back() -> Screen:
-                if kept is not None and app.kept is None and isinstance(current, StartMenu):
-                    return GAMES.start(app)
-                return current
-            self.app.screen = self.reloaded(back, read=read)
-        self.reading = False
+        try:
+            if read is not None:
+                self._apply_read(read)
+        finally:          # a fault in using them must not leave the box "reading" for good
+            self.reading = False
         if self.read_again:
             self.read_again = False
             self.reload()
+
+    def _apply_read(self, read: Read) -> None:
+        # Back to the screen that was showing; but a saved battle kept (the start menu and its
+        # questions about it) that the cards read now resume goes to the start menu made anew,
+        # where it can be resumed: the questions were about a battle that could not go on.
+        app, current, kept = self.app, self.app.screen, self.app.kept
+
+        def back() -> Screen:
+            return GAMES.start(app) if kept is not None and app.kept is None else current
+        app.screen = self.reloaded(back, read=read)
 
     # --- start ---
 

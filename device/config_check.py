@@ -374,7 +374,19 @@ def parse(data: dict[str, Any], path: Path | None = None) -> dict[str, Any]:
     try:
         return checked(data)
     except ValidationError as exc:
-        raise ConfigError(path, [_problem(e) for e in exc.errors()]) from None
+        errors = exc.errors()
+        problems = [_problem(e) for e in errors[:MOST_PROBLEMS]]
+        raise ConfigError(path, problems + _more(len(errors))) from None
+
+
+# A file's problems named one by one: each is found in the file's text, so a file of thousands
+# of mistakes (a stick's [game] of 4,000 unknown keys) would cost thousands of reads of it.
+MOST_PROBLEMS = 20
+
+
+def _more(count: int) -> list[str]:
+    left = count - MOST_PROBLEMS
+    return [f"and {left} more problem{'s' if left > 1 else ''}"] if left > 0 else []
 
 
 def check(base: dict[str, Any], path: Path, text: str,
@@ -387,11 +399,12 @@ def check(base: dict[str, Any], path: Path, text: str,
         return checked(merged), merged
     except ValidationError as exc:
         problems = []
-        for error in exc.errors():
+        errors = exc.errors()
+        for error in errors[:MOST_PROBLEMS]:
             places, message = _placed(error)
             line = next((n for n in (line_of(text, p) for p in places) if n is not None), None)
             problems.append(message if line is None else f"line {line}: {message}")
-        raise ConfigError(path, problems) from None
+        raise ConfigError(path, problems + _more(len(errors))) from None
 
 
 def stick_part(data: dict[str, Any], text: str) -> tuple[dict[str, Any], list[str]]:

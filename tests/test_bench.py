@@ -149,6 +149,8 @@ def test_the_fault_benchmark_fills_the_disk_mid_battle_and_finds_it_whole_after(
     figures = bench_faults.saves_trial(tmp_path, seed=3)
     assert figures["failed"] > 0 and figures["shown"] == 1
     assert (figures["recovered"], figures["lost"]) == (1, 0)
+
+
 def test_the_bad_card_benchmark_s_files_are_what_it_says(bench_device: Any,
                                                          tmp_path: Path) -> None:
     """bench/bad_card.py's card has 30,000 problems (refused whole before it is read, as a

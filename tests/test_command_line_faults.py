@@ -104,7 +104,16 @@ def test_a_reader_that_takes_nothing_ends_the_command_quietly(tmp_path: Path) ->
 
 def test_a_refusal_with_standard_error_closed_ends_quietly(tmp_path: Path) -> None:
     done = shell('exec "$@" 2>&-', ["cards", "show", "99999"], tmp_path)
-    assert (done.returncode, done.stdout) == (SIGPIPE_EXIT, "")
+    assert (done.returncode, done.stdout) == (2, "")         # refused; nowhere to say why
+
+
+def test_a_warning_with_standard_error_closed_leaves_the_output_whole(tmp_path: Path) -> None:
+    cards = tmp_path / "cards"
+    cards.mkdir()
+    (cards / "bad.toml").write_text('id = "x"\nname = 5\n')     # warned of on stderr
+    done = shell('exec "$@" 2>&-', ["--cards", str(cards), "cards", "list"], tmp_path)
+    assert done.returncode == 0 and "Traceback" not in done.stdout
+    assert "2477" in done.stdout and "Tiger" in done.stdout
 
 
 @pytest.mark.parametrize("argv", [["play"], ["sim"]], ids=["play", "sim"])

@@ -7,7 +7,8 @@ the next file the command opens (the battle database) becomes descriptor 1, and 
 (the voice's player) would write into it. `guard` fills each closed descriptor with /dev/null
 and gives Python a stream in its place: no input (as an empty file), and an output that refuses
 every write with `OutputClosed`, which `main` ends quietly like a reader gone (exit 141 with
-nothing said: there is nowhere to say it). A command that writes nothing still succeeds.
+nothing said: there is nowhere to say it). A command that writes nothing still succeeds. A
+closed standard error only loses what would be said there.
 """
 from __future__ import annotations
 
@@ -56,7 +57,10 @@ def guard() -> None:
     if sys.stdout is None:
         sys.stdout = ClosedOutput(1)
     if sys.stderr is None:
-        sys.stderr = ClosedOutput(2)
+        # Warnings and refusals go nowhere: a closed stderr must not end a command whose
+        # output is fine (the exit code still says a refusal).
+        sys.stderr = open(2, "w", encoding="utf-8", closefd=False) if 2 in filled \
+            else io.StringIO()  # noqa: SIM115
 
 
 def _closed(fd: int) -> bool:

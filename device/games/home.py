@@ -80,7 +80,10 @@ def kept_battle(app: App) -> Screen:
 
 
 def _put_away(app: App, then: Next) -> Screen:
-    app.put_away()
+    # Only a battle still kept: one the stick's return has resumed meanwhile is not the one
+    # the players were asked about.
+    if app.kept is not None:
+        app.put_away()
     return then()
 
 

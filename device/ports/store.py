@@ -508,7 +508,8 @@ class _SqlStore:
             self._run(lambda conn: conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)",
                                                 (SECRET, secret.hex())), write=True)
         drawn = str(rows.get(DRAWN, 0))
-        if not drawn.isdigit() or len(drawn) > 18:
+        # isdigit alone takes "²" and "٣", which int() refuses
+        if not (drawn.isascii() and drawn.isdigit()) or len(drawn) > 18:
             self.bad_row(BadRow("meta", DRAWN, "not a count: counted from 0"))
             drawn = "0"
         return secret, int(drawn)

@@ -75,6 +75,8 @@ def saving_notice(app: App, works: bool, under: Screen) -> Screen:
 
 def _why(app: App, problem: StoreProblem) -> str:
     return app.t(f"folder_{problem.folder}") if problem.folder else problem.detail
+
+
 def card_problems(app: App, problems: Sequence[CardProblem]) -> list[str]:
     """The card files' problems as the panel shows them: each as the loader says it, and the
     line that stands for a file's problems not kept (cards/book.py) in the app's words."""

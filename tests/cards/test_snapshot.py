@@ -9,6 +9,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -245,7 +246,7 @@ def test_a_full_disk_only_means_no_snapshot(folders: tuple[list[Path], Path],
     snapshot.parent.mkdir(parents=True)
     # The temporary file the snapshot is written to is /dev/full: every write fails with
     # ENOSPC, as on a full card.
-    temporary = snapshot.with_name(f".{snapshot.name}.{os.getpid()}.tmp")
+    temporary = snapshot.with_name(f".{snapshot.name}.{os.getpid()}.{threading.get_ident()}.tmp")
     temporary.symlink_to("/dev/full")
     book = card_book(cards, learned, snapshot)
     same_books(load_cards(cards, learned), book)

@@ -201,7 +201,8 @@ BAD = {
                                 'characters with your card files'),
     "a serial port of 2,000 letters": (
         '[[sensors]]\nname = "x"\nport = "/dev/' + "t" * 2000 + '"\nmodel = "us-100"\n',
-        'line 3: sensors.0.port: "/dev/' + "t" * 53 + '… is not allowed; allowed: a serial '
+        'line 3: sensors.0.port: "/dev/' + "t" * 53 + '… is not allowed (a name in the path of '
+        'more than 255 bytes); allowed: a serial '
         'port of at most 1024 characters, like "/dev/serial/by-id/usb-FTDI_...-port0" or '
         '"/dev/serial0"'),
 }

@@ -120,12 +120,14 @@ def test_a_battle_saved_before_house_rules_loads_with_the_notes_readings(table_a
     table.to_card("Sherman M4A1")
     table.press("allies", "ok")
     saved = table.box.store.load_battle()
-    old = {key: value for key, value in saved.items() if key not in ("house_rules", "passed")}
+    old = {key: value for key, value in saved.items()
+           if key not in ("house_rules", "passed", "format")}
     state = BattleState.from_dict(old, table.box.app.book)
     assert state.level == "tank"            # played then with the values dialled: your table
     assert state.house == HouseRules(soft_table="printed")
     assert state.passed == [False] * len(state.acted)
-    assert BattleState.from_dict(saved, table.box.app.book).to_dict() == saved
+    assert BattleState.from_dict(saved, table.box.app.book).to_dict() == {
+        key: value for key, value in saved.items() if key != "format"}   # the box adds it
 
 
 def test_a_tank_game_saved_before_our_table_resumes_with_the_values_dialled(table_at):

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cobi_companion.device import boot
+from cobi_companion.device import boot, config_check
 from cobi_companion.device import config as config_module
 from cobi_companion.device.boot import PANEL_DEFAULTS, STICK_TABLES, peek_panel
 from cobi_companion.device.box import hardware_of, usable_state_dir
@@ -382,3 +382,22 @@ def test_a_stick_put_in_while_the_box_runs_is_refused_its_keys_and_no_restart(
     assert "leds.axis: a USB stick may not set it" in shown.replace("- ", "")
     assert hardware_of(table.box.config) == fixed         # pins and paths as they were
     assert table.box.app.settings.language == "pl"
+
+
+@pytest.mark.parametrize("where", ["boot", "stick"])
+def test_a_settings_file_of_4000_mistakes_names_twenty_and_counts_the_rest(
+        layers: Layers, where: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Each problem named is found in the file's text: 4,000 of them read a 28 KB file 4,000
+    # times (114 s here before the cap, before the first screen: systemd's start timeout).
+    seen: list[int] = []
+    real = config_check.line_of
+    monkeypatch.setattr(config_check, "line_of",
+                        lambda text, place: seen.append(1) or real(text, place))
+    bad = layers.write(getattr(layers, where), "[game]\n" + "".join(
+        f"k{i:x} = 1\n" for i in range(4000)))
+    [error] = load_layers().problems
+    assert error.path == bad and len(error.problems) == config_check.MOST_PROBLEMS + 1
+    assert error.problems[0] == "line 2: game.k0: is not a config field; allowed: language, " \
+        "rules, real_dice, sound, voice, volume"
+    assert error.problems[-1] == f"and {4000 - config_check.MOST_PROBLEMS} more problems"
+    assert len(seen) <= config_check.MOST_PROBLEMS

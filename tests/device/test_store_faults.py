@@ -12,7 +12,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from cobi_companion.device.ports.store import RETRY_EVERY, BadRow, SqliteStore
+from cobi_companion.device.ports.store import DRAWN, RETRY_EVERY, BadRow, SqliteStore
 
 # A real process: a full disk as SQLite meets it (a write past the limit fails with EFBIG,
 # which Python's ignored SIGXFSZ lets through), lifted later; killed without a close.
@@ -128,6 +128,23 @@ def test_settings_rows_that_are_not_json_are_left_out_and_listed_once(tmp_path: 
     assert store.settings() == {"language": "pl"}
     assert store.settings() == {"language": "pl"}
     assert sorted(bad.key for bad in store.bad_rows) == ["sound", "volume"]
+    store.close()
+
+
+@pytest.mark.parametrize("drawn", ["\u00b2", "\u0663", "-1", "1e3", "9" * 40, ""])
+def test_a_count_of_dice_drawn_that_is_no_count_starts_from_0(tmp_path: Path,
+                                                              drawn: str) -> None:
+    # "²" and "٣" are digits to str.isdigit, and int() refuses them: every start crashed
+    path = tmp_path / "battles.db"
+    store = SqliteStore(path)
+    secret, _ = store.dice()
+    store.close()
+    with sqlite3.connect(path) as conn:
+        conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (DRAWN, drawn))
+    conn.close()
+    store = SqliteStore(path)
+    assert store.dice() == (secret, 0)
+    assert [bad.key for bad in store.bad_rows] == [DRAWN]
     store.close()
 
 
