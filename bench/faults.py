@@ -267,6 +267,8 @@ def bad_files(quick: bool) -> list[Case]:
              settings(f'[paths]\nstate_dir = "/tmp/{"a" * 300}"\n'), BOOT_CONFIG),
         Case("settings: a state_dir with a NUL",
              settings('[paths]\nstate_dir = "/tmp/a\\u0000b"\n'), BOOT_CONFIG),
+        Case("settings: 4,000 mistakes on a stick", settings("[game]\n" + "".join(
+            f"k{i:x} = 1\n" for i in range(4000)), where="stick"), "stick/config.toml"),
         Case("settings: tables nested 600 deep",
              settings("x = " + "[" * 600 + "]" * 600 + "\n"), BOOT_CONFIG),
         Case("settings: a file saved with a BOM",
