@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
-from typing import Any, get_args
+from typing import Any, TypeVar, get_args
 
 from cobi_companion.cards import CardBook, default_folders, learned_file
 from cobi_companion.cards import card_book as cards_in_play
@@ -47,6 +47,7 @@ from cobi_companion.device.ui.trouble import Trouble, card_problems, notice, sto
 from cobi_companion.rules.dice import Dice
 
 log = logging.getLogger("cobi-companion")
+T = TypeVar("T")
 Read = tuple[Loaded, CardBook]      # the settings files and the cards, read again
 
 
@@ -410,7 +411,7 @@ class Box:
                        back=then)
 
     def cards_again(self, then: Next) -> Screen:
-        self.app.book = card_book(self.config, self.learned)
+        self.app.book = self.pinging(lambda: card_book(self.config, self.learned))
         self.app.resume_kept()
         self.app.sources = sources_of(self.loaded, self.app.card_folders or [], self.app.book,
                                       self.store)
@@ -427,13 +428,37 @@ class Box:
         loaded = self.load()
         return loaded, card_book(loaded.config, self.learned)
 
+    def pinging(self, work: Callable[[], T]) -> T:
+        """`work()` (reading files) done on a thread of its own while the loop's thread waits
+        for it and goes on pinging the watchdog: OK on a problem screen reads the files again
+        and its answer is the next screen, but a big or slow file must not stop the pings
+        (systemd would restart the box in the middle of a battle)."""
+        done: list[T] = []
+        failed: list[BaseException] = []
+
+        def run() -> None:
+            try:
+                done.append(work())
+            except BaseException as exc:        # raised again on the loop's thread
+                failed.append(exc)
+        reader = threading.Thread(target=run, name="read", daemon=True)
+        reader.start()
+        notifier = self.loop.notifier
+        every = min(notifier.watchdog_s * 0.8, 1.0) if notifier.watchdog_s else 1.0
+        while reader.is_alive():
+            reader.join(every)
+            notifier.watchdog()
+        if failed:
+            raise failed[0]
+        return done[0]
+
     def reloaded(self, then: Next, quiet: bool = False, read: Read | None = None) -> Screen:
         """Read the settings files and the cards again (unless they were: `read`) and use
         what can change while the box runs; say what was read, and that new pins need a
         restart."""
         if self.load is None:
             return then()
-        loaded, book = read or self.read()
+        loaded, book = read or self.pinging(self.read)
         new = loaded.config
         fixed_changed = hardware_of(new) != hardware_of(self.config)
         self.config = new if not fixed_changed else replace(

@@ -72,3 +72,52 @@ def test_the_loop_pings_while_a_stick_s_files_are_read(table_at, tmp_path: Path,
     lines = " ".join(table.view.lines)
     assert table.view.header.title == "Settings file"
     assert str(stick / "config.toml") in lines and "game.kkkk" in lines
+
+
+@pytest.mark.parametrize("screen", ["Settings file", "Card files"])
+def test_ok_on_a_problem_screen_pings_while_the_files_are_read(
+        table_at, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, screen: str) -> None:
+    """OK on the settings-file or card-files screen reads the files again, its answer the next
+    screen: the loop's thread waits for the reading and pings meanwhile."""
+    boot = tmp_path / "boot"
+    (boot / "cards").mkdir(parents=True)
+    if screen == "Settings file":
+        (boot / "config.toml").write_text("[game]\nlanguage = 5\n")
+    else:
+        (boot / "cards" / "bad.toml").write_text('id = "bad"\nname = 5\n')
+    monkeypatch.setenv("COBI_COMPANION_OVERLAYS", str(boot))
+    hold, reading, go_on = threading.Event(), threading.Event(), threading.Event()
+
+    def load():         # once OK is pressed: read only when the test has heard the pings
+        if hold.is_set():
+            reading.set()
+            assert go_on.wait(2 * SAFETY_S)
+        return load_layers(None)
+    heard = Heard()
+    table = table_at([3], load=load, notifier=heard)
+    table.reload()
+    if table.view.header.title == "Settings read again":      # then the cards' problems
+        table.press("ok")
+    assert table.view.header.title == screen
+    pinged: list[bool] = []
+
+    def systemd() -> None:
+        try:
+            assert reading.wait(SAFETY_S)
+            pinged.append(heard.pings_after(len(heard.messages), 3))
+        finally:
+            go_on.set()
+    hold.set()
+    if screen == "Card files":       # its OK reads the cards only: hold them instead
+        from cobi_companion.device import box as box_module
+        real = box_module.card_book
+
+        def held(*args: object, **kwargs: object) -> object:
+            reading.set()
+            assert go_on.wait(2 * SAFETY_S)
+            return real(*args, **kwargs)   # type: ignore[arg-type]
+        monkeypatch.setattr(box_module, "card_book", held)
+    threading.Thread(target=systemd, daemon=True).start()
+    table.press("ok")                  # on this thread, as the loop handles a press
+    assert pinged == [True], heard.messages[-5:]
+    assert table.view.header.title == screen         # read again: the file is still bad
