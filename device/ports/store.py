@@ -259,7 +259,7 @@ def _closed_cleanly(conn: sqlite3.Connection, path: Path) -> bool:
     return marker is not None and pages * size == path.stat().st_size
 
 
-def _prepare(conn: sqlite3.Connection, path: Path) -> bool:
+def _prepare(conn: sqlite3.Connection, path: Path, known_good: bool = False) -> bool:
     """Set the connection up and the file to the current schema; True if the file had to be
     checked (`PRAGMA quick_check` reads every page: ~0.1 s for 10 MB here, seconds on a Pi
     Zero, so only after a run that did not close the file)."""
@@ -270,7 +270,7 @@ def _prepare(conn: sqlite3.Connection, path: Path) -> bool:
     conn.execute(f"PRAGMA journal_size_limit={WAL_LIMIT_BYTES}")
 
     def work() -> bool:
-        check = not _closed_cleanly(conn, path)
+        check = not known_good and not _closed_cleanly(conn, path)
         if check and conn.execute("PRAGMA quick_check").fetchone()[0] != "ok":
             raise _Unreadable("the integrity check failed")
         _current_schema(conn)
@@ -282,14 +282,14 @@ def _prepare(conn: sqlite3.Connection, path: Path) -> bool:
     return _in_transaction(conn, work)
 
 
-def _connect(path: Path) -> tuple[sqlite3.Connection, bool]:
-    """An open, checked connection, and whether the integrity check ran; _Unreadable for bad
-    content, sqlite3.Error or OSError else."""
+def _connect(path: Path, known_good: bool = False) -> tuple[sqlite3.Connection, bool]:
+    """An open, checked connection (unchecked if `known_good`), and whether the integrity
+    check ran; _Unreadable for bad content, sqlite3.Error or OSError else."""
     if path.exists() and not path.is_file():
         raise _Unreadable("it is not a file")
     conn = sqlite3.connect(path, timeout=10, isolation_level=None)  # we issue BEGIN ourselves
     try:
-        checked = _prepare(conn, path)
+        checked = _prepare(conn, path, known_good)
     except Exception as exc:
         name = getattr(exc, "sqlite_errorname", "")  # these two: the content is at fault
         if isinstance(exc, _Unreadable) or name.startswith(("SQLITE_NOTADB", "SQLITE_CORRUPT")):
@@ -571,16 +571,20 @@ class SqliteStore(_SqlStore):
         self.path = path
         self._waited, self._retry_every = 0, 1    # writes in memory since the file's last try
         self.checked = False  # the file got an integrity check at open (the last run was not
-        try:                  # closed cleanly, or the file is new)
+        # closed cleanly, or the file is new); it was opened, so found good, by this run; a
+        # failed save was a fault of the file's content (not of the disk)
+        self._opened = self._content_fault = False
+        try:
             path.parent.mkdir(parents=True, exist_ok=True)
             self._conn = self._open()
+            self._opened = True
         except (sqlite3.Error, OSError) as exc:
             self._conn = _read_only(path)  # what the file holds is still offered
             self._failed(exc)
 
-    def _open(self) -> sqlite3.Connection:
+    def _open(self, known_good: bool = False) -> sqlite3.Connection:
         try:
-            conn, self.checked = _connect(self.path)
+            conn, self.checked = _connect(self.path, known_good)
             return conn
         except _Unreadable as exc:
             # Move the files while the failed connection is open: closing it first would let
@@ -608,7 +612,8 @@ class SqliteStore(_SqlStore):
 
     def _written(self) -> None:
         """Playing on in memory: try the file again, after 1, 2, 4, ... up to RETRY_EVERY
-        writes (each try opens the file, and checks it, which a Pi Zero feels). When the
+        writes (each try opens the file: checking it only after a fault of its content, which
+        a Pi Zero feels). When the
         file takes it, all that memory holds is written to it in one transaction: the
         battle as it is now, the rolls made meanwhile, the settings and the dice's count."""
         if self.can_save or self._conn is None:
@@ -620,7 +625,12 @@ class SqliteStore(_SqlStore):
         memory = self._conn
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            conn = self._open()      # a file found damaged goes aside, as at a start
+            # A file found damaged goes aside, as at a start. Only a fault of the content
+            # asks for its check again: after a full disk the file is as this run opened it
+            # (checked, or closed cleanly), and the check would cost a Pi Zero seconds at
+            # every retry.
+            conn = self._open(known_good=self._opened and not self._content_fault)
+            self._opened = True
         except (sqlite3.Error, OSError):
             return
         try:
@@ -652,5 +662,7 @@ class SqliteStore(_SqlStore):
         line = f"cannot save: {reason} ({self.path}); the battle goes on without saving"
         self.problem = f"{self.problem}; {line}" if self.problem else line
         self.problems.append(StoreProblem("cannot_save", self.path, folder, detail))
+        name = getattr(exc, "sqlite_errorname", "")
+        self._content_fault = name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB"))
         self.can_save = False
         self._waited = -1        # the write that failed, done in memory, is no later write
