@@ -22,6 +22,7 @@ from cobi_companion.rules.card import InfoCard
 from cobi_companion.rules.errors import Refusal, RulesError
 from cobi_companion.rules.numbers import digits
 
+from . import tomlfile
 from .snapshot import Fingerprint, cached, checking_code
 
 if TYPE_CHECKING:
@@ -34,10 +35,8 @@ SOFT_TABLE = Path("tables") / "soft-targets.toml"   # inside a cards folder
 SOFT_ESTIMATE = Path("tables") / "soft-targets-estimate.toml"
 COBRA_TABLES = Path("cobra") / "tables.toml"         # inside a cards folder
 ENV_FOLDERS = "COBI_COMPANION_CARDS"
-# The problems of one file kept, and so shown and snapshotted: the rest are one line saying how
-# many more there are. A file of 30,000 problems (every key of it misspelt) once made the box
-# start 25 times slower, formatting, keeping and drawing every one.
-MOST_PROBLEMS = 20
+# The problems of one file kept, and so shown and snapshotted (tomlfile.MOST_PROBLEMS).
+MOST_PROBLEMS = tomlfile.MOST_PROBLEMS
 CARD_FILES = "*.toml"                                # the card files of a folder
 
 # The code that decides what a card or table file becomes: a change to any of these files
@@ -72,8 +71,7 @@ def more_problems(path: str, count: int) -> list[CardProblem]:
     """The line that stands for `count` problems of the file at `path` not kept, if any."""
     if count <= 0:
         return []
-    return [CardProblem(path, None, f"and {count} more problem{'s' if count != 1 else ''}",
-                        more=count)]
+    return [CardProblem(path, None, tomlfile.more_said(count), more=count)]
 
 
 def problem_count(problems: list[CardProblem]) -> int:

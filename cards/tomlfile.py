@@ -58,6 +58,18 @@ def shortened(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
+# The problems of one file named one by one (settings, cards, tables): the rest are one line
+# saying how many more there are. A file of 30,000 problems (every key of it misspelt) once made
+# the box start 25 times slower, formatting, keeping and drawing every one; and each problem of
+# a settings file is found in its text, so 4,000 of them read the file 4,000 times.
+MOST_PROBLEMS = 20
+
+
+def more_said(count: int) -> str:
+    """The line that stands for `count` problems of a file not named one by one."""
+    return f"and {count} more problem{'s' if count != 1 else ''}"
+
+
 # A key a message names is cut to this many characters: a file's own key may be of any
 # length (one of 200,000 letters hung the box), the place in a message never is.
 KEY_SHOWN = 40

@@ -14,7 +14,14 @@ import json
 from pathlib import Path
 from typing import Any, Literal
 
-from cobi_companion.cards.tomlfile import line_of, merge, place_shown, shortened
+from cobi_companion.cards.tomlfile import (
+    MOST_PROBLEMS,
+    line_of,
+    merge,
+    more_said,
+    place_shown,
+    shortened,
+)
 from cobi_companion.device.boot import PANEL_DEFAULTS as PANEL
 from cobi_companion.device.boot import STICK_TABLES, TRUSTED_FILES, default_state_dir, number_word
 from cobi_companion.device.ports.errors import ConfigError
@@ -379,14 +386,9 @@ def parse(data: dict[str, Any], path: Path | None = None) -> dict[str, Any]:
         raise ConfigError(path, problems + _more(len(errors))) from None
 
 
-# A file's problems named one by one: each is found in the file's text, so a file of thousands
-# of mistakes (a stick's [game] of 4,000 unknown keys) would cost thousands of reads of it.
-MOST_PROBLEMS = 20
-
-
 def _more(count: int) -> list[str]:
-    left = count - MOST_PROBLEMS
-    return [f"and {left} more problem{'s' if left > 1 else ''}"] if left > 0 else []
+    """The line for a file's problems past the first MOST_PROBLEMS, if any."""
+    return [more_said(count - MOST_PROBLEMS)] if count > MOST_PROBLEMS else []
 
 
 def check(base: dict[str, Any], path: Path, text: str,
@@ -410,7 +412,7 @@ def check(base: dict[str, Any], path: Path, text: str,
 def stick_part(data: dict[str, Any], text: str) -> tuple[dict[str, Any], list[str]]:
     """What the USB stick's file `data` (whose text is `text`) may set: its tables of
     boot.STICK_TABLES; and a problem for each other [table] or key of the schema it sets, with
-    its line (the first STICK_PROBLEMS of them, then how many more). Keys the schema does not
+    its line (the first MOST_PROBLEMS of them, then how many more). Keys the schema does not
     know are kept, for the check to name as usual."""
     kept: dict[str, Any] = {}
     places: list[list[str]] = []
@@ -421,14 +423,11 @@ def stick_part(data: dict[str, Any], text: str) -> tuple[dict[str, Any], list[st
             places += [[name, str(key)] for key in value]
         else:
             places.append([name])
-    refused = [_refused(text, place) for place in places[:STICK_PROBLEMS]]
-    if len(places) > STICK_PROBLEMS:
-        refused.append(f"and {len(places) - STICK_PROBLEMS} more settings a USB stick may not "
+    refused = [_refused(text, place) for place in places[:MOST_PROBLEMS]]
+    if len(places) > MOST_PROBLEMS:
+        refused.append(f"and {len(places) - MOST_PROBLEMS} more settings a USB stick may not "
                        f"set; allowed: only in {TRUSTED_FILES}")
     return kept, refused
-
-
-STICK_PROBLEMS = 20    # each is found in the file's text: a few, so that a long file costs little
 
 
 def _refused(text: str, place: list[str]) -> str:
