@@ -2,7 +2,7 @@
 
 The names below are imported when first used, not with the package: the box reads its panel
 settings with `cobi_companion.cards.tomlfile` (the standard library only) before its title is
-drawn, and the cards in play come from a snapshot (`book.card_book`) without the loader, which
+drawn, and the cards in play come from a snapshot (`in_play.card_book`) without the loader, which
 brings pydantic in, while no card file has changed.
 """
 from __future__ import annotations
@@ -15,13 +15,12 @@ if TYPE_CHECKING:
         CardBook,
         CardFileError,
         CardProblem,
-        card_book,
-        cobra_in_play,
         default_folders,
         is_table,
         shipped_folder,
         user_folder,
     )
+    from .in_play import card_book, cobra_in_play
     from .learned import learned_file, read_learned, write_learned
     from .loader import (
         check,
@@ -33,10 +32,11 @@ if TYPE_CHECKING:
         load_table,
     )
 
-# Each name's module: the book's names import no pydantic, the loader's do.
+# Each name's module: the book's and in_play's names import no pydantic, the loader's do.
 _MODULES = {
-    **dict.fromkeys(("CardBook", "CardFileError", "CardProblem", "card_book", "cobra_in_play",
-                     "default_folders", "is_table", "shipped_folder", "user_folder"), ".book"),
+    **dict.fromkeys(("CardBook", "CardFileError", "CardProblem", "default_folders", "is_table",
+                     "shipped_folder", "user_folder"), ".book"),
+    **dict.fromkeys(("card_book", "cobra_in_play"), ".in_play"),
     **dict.fromkeys(("learned_file", "read_learned", "write_learned"), ".learned"),
     **dict.fromkeys(("check", "cobra_tables", "load_cards", "load_cobra_tables", "load_file",
                      "load_folder", "load_table"), ".loader"),

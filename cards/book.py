@@ -1,21 +1,21 @@
-"""The cards in play: the card book, the folders it is read from, and its snapshot.
+"""The card book and the folders it is read from.
 
 The folders, in order: the shipped cards; $COBI_COMPANION_CARDS, else the system folder
 (/etc/cobi-companion/cards) and the user folder (or the config's paths.cards_dir, or --cards,
 in its place); then `cards/` in each overlay folder that has one ($COBI_COMPANION_OVERLAYS, else
-/boot/firmware/cobi then /media/cobi, as for the config file). `loader.py` reads and checks
-them (with pydantic); `card_book` and `cobra_in_play` give what it made of them from a snapshot
-while none of their files has changed (`snapshot.py`), without importing pydantic.
+/boot/firmware/cobi then /media/cobi, as for the config file: `overlays.py`). `loader.py` reads
+and checks them (with pydantic) into a `CardBook`; `in_play.py` gives what it made of them from
+a snapshot while none of their files has changed (`snapshot.py`), without importing pydantic.
 
-This module imports no pydantic: the box and the command line start with it.
+This module imports no pydantic, and neither the loader nor the snapshot: both build on it.
 """
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cobi_companion import rules
 from cobi_companion.rules.card import InfoCard
@@ -23,10 +23,9 @@ from cobi_companion.rules.errors import Refusal, RulesError
 from cobi_companion.rules.numbers import digits
 
 from . import tomlfile
-from .snapshot import Fingerprint, cached, checking_code
+from .overlays import overlay_card_folders
 
 if TYPE_CHECKING:
-    from cobi_companion.rules.cobra.tables import CobraTables
     from cobi_companion.rules.soft_table import SoftTable
 
 SYSTEM_FOLDER = Path("/etc/cobi-companion/cards")
@@ -48,8 +47,8 @@ CHECKING_CODE = (
                                         "soft_table_schema.py", "situations.py", "modifier.py",
                                         "errors.py", "numbers.py", "cobra/tables.py",
                                         "cobra/tables_schema.py")),
-    *(CARDS_PACKAGE / name for name in ("book.py", "loader.py", "learned.py", "tomlfile.py",
-                                        "snapshot.py")),
+    *(CARDS_PACKAGE / name for name in ("book.py", "in_play.py", "loader.py", "learned.py",
+                                        "tomlfile.py", "snapshot.py")),
 )
 
 
@@ -150,10 +149,6 @@ def default_folders(user: Path | None = None) -> list[Path]:
         else [SYSTEM_FOLDER, user_folder()]
     if user is not None:
         folders = [f for f in folders if f != user_folder()] + [user]
-    # The overlay folders are the box's (its config is read from them too); `boot` is the part
-    # of the box that imports nothing heavy.
-    from cobi_companion.device.boot import overlay_card_folders
-
     return folders + overlay_card_folders()
 
 
@@ -161,110 +156,7 @@ def is_table(path: Path) -> bool:
     return path.name == SOFT_TABLE.name or path.parent.name == SOFT_TABLE.parent.name
 
 
-# ---- the snapshot ----
-
-def _checking_code(fingerprint: Fingerprint) -> Fingerprint:
-    return fingerprint.code(checking_code(CHECKING_CODE))
-
-
-def _card_files(folders: list[Path], learned: Path | None) -> Fingerprint:
-    """Every file `loader.load_cards` may read from these folders (and the learned file)."""
-    fingerprint = _checking_code(Fingerprint()).file(shipped_folder() / SOFT_ESTIMATE)
-    for folder in folders:
-        fingerprint.folder(folder, CARD_FILES).file(folder / SOFT_TABLE)
-    return fingerprint.file(learned) if learned is not None else fingerprint
-
-
-def _problems_data(problems: list[CardProblem]) -> list[list[str | int | None]]:
-    return [[p.path, p.field, p.message, p.more] for p in problems]
-
-
-def _problems(data: list[list[Any]]) -> list[CardProblem]:
-    return [CardProblem(str(path), None if field is None else str(field), str(message),
-                        int(more)) for path, field, message, more in data]
-
-
-def _table_data(table: SoftTable) -> dict[str, Any]:
-    return {"values": table.to_plain(), "source": table.source,
-            "learned": None if table.under is None else _table_data(table.under),
-            "estimate": None if table.estimate is None else _table_data(table.estimate)}
-
-
 def _empty_table() -> SoftTable:
     from cobi_companion.rules.soft_table import SoftTable
 
     return SoftTable()
-
-
-def _table(data: Mapping[str, Any]) -> SoftTable:
-    from cobi_companion.rules.soft_table import SoftTable
-
-    table = SoftTable.from_plain(data["values"], data["source"])
-    if data["estimate"] is not None:
-        table = table.with_estimate(_table(data["estimate"]))
-    return table if data["learned"] is None else table.with_learned(_table(data["learned"]))
-
-
-def _book_data(book: CardBook) -> dict[str, Any]:
-    return {"cards": [[card.source, card.to_plain()] for card in book.cards.values()],
-            "problems": _problems_data(book.problems), "table": _table_data(book.table)}
-
-
-def _book(data: Mapping[str, Any], build: Callable[[], CardBook]) -> CardBook:
-    """The book of a snapshot's data; its table is made when first read, and should the data
-    not be a table's (`cached`'s rule: a snapshot that is not what we wrote is ignored), it is
-    the table of the book `build` reads and checks from the files instead."""
-    def make_table() -> SoftTable:
-        try:
-            return _table(data["table"])
-        except (KeyError, TypeError, ValueError, AttributeError):
-            return build().table
-    cards = (InfoCard.from_plain(plain, source) for source, plain in data["cards"])
-    return CardBook({card.key: card for card in cards}, _problems(data["problems"]),
-                    make_table=make_table)
-
-
-def card_book(folders: list[Path], learned: Path | None = None,
-              snapshot: Path | None = None) -> CardBook:
-    """`loader.load_cards(folders, learned)`: the shipped cards, then each folder's, the Soft
-    Targets Table and the learned values, with every problem met. From the `snapshot` file
-    when none of the files has changed since it was taken, else read and checked (and the
-    snapshot taken again)."""
-    def build() -> CardBook:
-        from .loader import load_cards
-
-        return load_cards(folders, learned)
-    book = cached(snapshot, lambda: _card_files([shipped_folder(), *folders], learned), build,
-                  _book_data, lambda data: _book(data, build))
-    book.learned_file = learned
-    return book
-
-
-def _cobra_data(result: tuple[CobraTables, list[CardProblem]]) -> dict[str, Any]:
-    tables, problems = result
-    return {"values": tables.to_plain(), "source": tables.file,
-            "problems": _problems_data(problems)}
-
-
-def _cobra(data: Mapping[str, Any]) -> tuple[CobraTables, list[CardProblem]]:
-    from cobi_companion.rules.cobra.tables import CobraTables
-
-    return CobraTables.from_plain(data["values"], data["source"]), _problems(data["problems"])
-
-
-def cobra_in_play(folders: list[Path],
-                  snapshot: Path | None = None) -> tuple[CobraTables, list[CardProblem]]:
-    """`loader.cobra_tables(folders)`: the Cobra tables of the last folder with a valid
-    cobra/tables.toml, and the problems of the others; from the `snapshot` file while none
-    of them has changed."""
-    def files() -> Fingerprint:
-        fingerprint = _checking_code(Fingerprint())
-        for folder in [shipped_folder(), *folders]:
-            fingerprint.file(folder / COBRA_TABLES)
-        return fingerprint
-
-    def build() -> tuple[CobraTables, list[CardProblem]]:
-        from .loader import cobra_tables
-
-        return cobra_tables(folders)
-    return cached(snapshot, files, build, _cobra_data, _cobra)

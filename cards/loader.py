@@ -10,7 +10,7 @@ is skipped and the other cards still load. A later folder overrides an earlier o
 number (the USB stick over the boot partition over user over system over shipped): the last
 valid file wins, and a broken one leaves the card before it in play.
 
-The box and the command line read the cards in play through `book.card_book`, which uses what
+The box and the command line read the cards in play through `in_play.card_book`, which uses what
 this module made of the files last time while none of them has changed: this module, and
 pydantic, are imported only when a file has changed (and by `cards check`).
 """

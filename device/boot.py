@@ -18,6 +18,16 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+# Where the overlay folders are is the cards' to know too (a cards/ folder is read from each):
+# they live there, one layer down, and are named here for the config.
+from cobi_companion.cards.overlays import CARDS_NAME as CARDS_NAME
+from cobi_companion.cards.overlays import OVERLAY_FOLDERS as OVERLAY_FOLDERS
+from cobi_companion.cards.overlays import OVERLAYS_ENV as OVERLAYS_ENV
+from cobi_companion.cards.overlays import STICK_ENV as STICK_ENV
+from cobi_companion.cards.overlays import STICK_FOLDER as STICK_FOLDER
+from cobi_companion.cards.overlays import overlay_card_folders as overlay_card_folders
+from cobi_companion.cards.overlays import overlay_folders as overlay_folders
+from cobi_companion.cards.overlays import stick_folder as stick_folder
 from cobi_companion.device.ports.panel import DRIVERS as DRIVERS
 from cobi_companion.device.ports.panel import PANEL_DEFAULTS as PANEL_DEFAULTS
 from cobi_companion.device.ports.panel import RANGES
@@ -30,22 +40,13 @@ if TYPE_CHECKING:
     from PIL import Image
 
 SYSTEM_CONFIG = Path("/etc/cobi-companion/config.toml")
-# The folders a parent can edit from any computer, read over the system file in this order:
-# the FAT boot partition, then a USB stick labelled COBI (mounted read-only). Each may hold a
-# config.toml (CONFIG_NAME) and a cards/ folder; missing ones are skipped.
-OVERLAYS_ENV = "COBI_COMPANION_OVERLAYS"     # os.pathsep-separated; empty: no overlay folders
-OVERLAY_FOLDERS = (Path("/boot/firmware/cobi"), Path("/media/cobi"))
 # The USB stick, which anyone at the table can plug in, is trusted with what the players choose
 # at the table and nothing else: these tables of its config.toml (and its cards/ folder). Paths,
 # pins, sensors, the panel and the tests' hooks come only from /etc and the boot partition.
-# $COBI_COMPANION_STICK names the stick's folder (read after the overlay folders unless it is one
-# of them; empty: no stick); else an overlay folder that is /media/cobi is the stick.
-STICK_ENV = "COBI_COMPANION_STICK"
-STICK_FOLDER = OVERLAY_FOLDERS[-1]
+# (cards/overlays.py says which folder is the stick.)
 STICK_TABLES = ("game", "house_rules")
 TRUSTED_FILES = "/etc/cobi-companion/config.toml or the boot partition's cobi/config.toml"
 CONFIG_NAME = "config.toml"
-CARDS_NAME = "cards"
 TITLE = "COBI Battle Companion"
 
 # The views, the screens and logging are imported where they are used: the command line reads
@@ -123,37 +124,10 @@ def default_state_dir() -> Path:
     return base / "cobi-companion"
 
 
-def overlay_folders() -> list[Path]:
-    """The overlay folders in the order they are read: $COBI_COMPANION_OVERLAYS if it is set
-    (an empty value: none), else OVERLAY_FOLDERS; then the stick's folder that
-    $COBI_COMPANION_STICK names, if it is not one of them. They need not exist."""
-    given = os.environ.get(OVERLAYS_ENV)
-    folders = list(OVERLAY_FOLDERS) if given is None else [
-        Path(part) for part in given.split(os.pathsep) if part]
-    stick = stick_folder()
-    if os.environ.get(STICK_ENV) and stick is not None and stick not in folders:
-        folders.append(stick)
-    return folders
-
-
-def stick_folder() -> Path | None:
-    """The USB stick's folder: $COBI_COMPANION_STICK if it is set (an empty value: none), else
-    STICK_FOLDER (/media/cobi)."""
-    given = os.environ.get(STICK_ENV)
-    if given is None:
-        return STICK_FOLDER
-    return Path(given) if given else None
-
-
 def on_stick(file: Path) -> bool:
     """Whether the config file `file` is the USB stick's, trusted only with STICK_TABLES."""
     stick = stick_folder()
     return stick is not None and file == stick / CONFIG_NAME
-
-
-def overlay_card_folders() -> list[Path]:
-    """The overlay folders' existing cards/ subfolders (CARDS_NAME), in order."""
-    return [folder / CARDS_NAME for folder in overlay_folders() if (folder / CARDS_NAME).is_dir()]
 
 
 def config_files(path: Path | None = None) -> list[Path]:

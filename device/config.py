@@ -337,6 +337,8 @@ CHECKING_CODE = (*(_DEVICE / name for name in ("config.py", "config_check.py", "
                  _DEVICE.parent / "rules" / "numbers.py",
                  # and the house rules and their values from the rules' table
                  _DEVICE.parent / "rules" / "house.py",
+                 # and the overlay folders, where the config files are, from the cards'
+                 _DEVICE.parent / "cards" / "overlays.py",
                  Path(tomlfile.__file__))
 
 

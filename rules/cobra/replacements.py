@@ -15,13 +15,14 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import Refusal, RulesError
 from .notes import Note, Why
+from .replacement_step import ALLIED as ALLIED
+from .replacement_step import KINDS as KINDS
+from .replacement_step import SIDES as SIDES
+from .replacement_step import Replacement as Replacement
 
 if TYPE_CHECKING:
     from .turns import CobraGame
 
-SIDES = ("german", "us", "british")
-KINDS = ("mech", "inf")
-ALLIED = ("us", "british")
 CARRIED_MOST = {"mech": 2, "inf": 1}      # one step of each carried on (12.2d), mech in halves
 USED_MOST = {"mech": 1, "inf": 2}         # steps a turn at most (12.2d)
 BRITISH_LIMIT_FROM = 20                   # the British infantry limit's first game turn (12.2)
@@ -46,29 +47,6 @@ def steps_text(kind: str, amount: int) -> str:
         return str(amount)
     whole, halfway = divmod(amount, 2)
     return (str(whole) if whole or not halfway else "") + ("½" if halfway else "")
-
-
-@dataclass(frozen=True)
-class Replacement:
-    """One replacement step taken: in which game turn, by whom, of which kind."""
-
-    turn: int
-    side: str
-    kind: str
-
-    def __post_init__(self) -> None:
-        for name, value, allowed in (("side", self.side, SIDES), ("kind", self.kind, KINDS)):
-            if value not in allowed:
-                raise RulesError(f"a replacement's {name} is one of {', '.join(allowed)}, "
-                                 f"not {value!r}", Refusal.UNKNOWN_REPLACEMENT,
-                                 field=name, value=value, choices=allowed)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"turn": self.turn, "side": self.side, "kind": self.kind}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Replacement:
-        return cls(int(data["turn"]), str(data["side"]), str(data["kind"]))
 
 
 @dataclass(frozen=True)

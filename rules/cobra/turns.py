@@ -12,7 +12,7 @@ from .command import Command
 from .exits import Exit
 from .landing import Landing
 from .notes import Note, Why
-from .replacements import Replacement
+from .replacement_step import Replacement
 from .scoresheet import Scoresheet
 from .tables import Weather
 from .weather import GERMAN_SUPPLY, air_points, naval_points

@@ -1,0 +1,38 @@
+"""One Cobra replacement step taken, as the game saves it (`CobraGame.replacements`).
+
+Kept apart from `replacements.py`, which works out what may be taken from the game, so that the
+game holds its steps without importing the module that reads the game (no import circle).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import Refusal, RulesError
+
+SIDES = ("german", "us", "british")
+KINDS = ("mech", "inf")
+ALLIED = ("us", "british")
+
+
+@dataclass(frozen=True)
+class Replacement:
+    """One replacement step taken: in which game turn, by whom, of which kind."""
+
+    turn: int
+    side: str
+    kind: str
+
+    def __post_init__(self) -> None:
+        for name, value, allowed in (("side", self.side, SIDES), ("kind", self.kind, KINDS)):
+            if value not in allowed:
+                raise RulesError(f"a replacement's {name} is one of {', '.join(allowed)}, "
+                                 f"not {value!r}", Refusal.UNKNOWN_REPLACEMENT,
+                                 field=name, value=value, choices=allowed)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"turn": self.turn, "side": self.side, "kind": self.kind}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Replacement:
+        return cls(int(data["turn"]), str(data["side"]), str(data["kind"]))
