@@ -149,7 +149,8 @@ LATER_MODULES = (
     "device.games.tank.squad", "device.games.tank.turn", "rules.cobra.tables",
     "rules.cobra.movement", "rules.cobra.weather",
     "rules.cobra.combat", "rules.cobra.exits", "rules.cobra.command", "rules.cobra.scoresheet",
-    "rules.cobra.replacements", "rules.cobra.landing", "rules.cobra.turns", "rules.cobra.overrun",
+    "rules.cobra.replacement_step", "rules.cobra.replacements", "rules.cobra.landing",
+    "rules.cobra.turns", "rules.cobra.overrun",
     "device.games.cobra_command", "device.games.cobra", "device.games.cobra_movement",
     "device.games.cobra_replacements", "rules.cobra.victory_points", "rules.cobra.special_rolls",
     "device.games.cobra_victory", "device.games.cobra_landing", "device.games.cobra_parts")
