@@ -12,9 +12,10 @@ Then it runs bench/soft_odds.py (odds and resolution of fire at soft targets; --
 runs), bench/device.py (every figure of the speed targets: the box's presses, start, warm-up,
 memory and idle CPU, the odds process and per shot, the store), passing on --quick and
 --idle-seconds, bench/range_fuzz.py (the range sensor parsers against the
-tests' reference decoder; --quick: 2500 streams per family) and bench/bad_card.py (a start with
-a card of 30,000 problems against a clean one; --quick: 2 runs); the exit code is non-zero if
-any benchmark fails.
+tests' reference decoder; --quick: 2500 streams per family), bench/bad_card.py (a start with
+a card of 30,000 problems against a clean one; --quick: 2 runs) and bench/roster.py (a turn of
+the knob on the roster with 50, 250 and 1,000 cards; --quick: 100 turns); the exit code is
+non-zero if any benchmark fails.
 """
 from __future__ import annotations
 
@@ -217,7 +218,8 @@ def main(argv: list[str]) -> int:
     device_code = run_device(args.quick, args.idle_seconds)
     fuzz_code = run_fuzz(args.quick)
     bad_code = run_bad_card(args.quick)
-    return 1 if not agree else soft_code or device_code or fuzz_code or bad_code
+    roster_code = run_roster(args.quick)
+    return 1 if not agree else soft_code or device_code or fuzz_code or bad_code or roster_code
 
 
 def run_soft(quick: bool) -> int:
@@ -250,6 +252,15 @@ def run_bad_card(quick: bool) -> int:
     print("\n== bench/bad_card.py: a start with a card of 30,000 problems ==\n", flush=True)
     bad = Path(__file__).with_name("bad_card.py")
     return subprocess.run([sys.executable, str(bad), *(["--runs", "2"] * quick)]).returncode
+
+
+def run_roster(quick: bool) -> int:
+    """bench/roster.py (a turn of the knob with 50, 250 and 1,000 cards) in its own process."""
+    print("\n== bench/roster.py: a turn of the knob on the roster, 50 to 1,000 cards ==\n",
+          flush=True)
+    roster = Path(__file__).with_name("roster.py")
+    return subprocess.run([sys.executable, str(roster), *(["--turns", "100"] * quick)]
+                          ).returncode
 
 
 if __name__ == "__main__":

@@ -167,3 +167,19 @@ def test_the_bad_card_benchmark_s_files_are_what_it_says(bench_device: Any,
     assert len(card) == 1 and "over 32 KiB" in card[0].message
     table = load_cards([made["bad table"]]).problems
     assert len(table) == 21 and problem_count(table) == bad_card.PROBLEMS
+
+
+def test_the_roster_benchmark_turns_the_knob_through_the_cards_it_says(
+        bench_device: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    """bench/roster.py, small: its book has as many cards as it says, each its own, the knob
+    turns on New battle's roster (each turn a frame), and its table has a row per count."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setitem(sys.modules, "device", bench_device)
+        roster = load(patch, "roster", "bench_roster")
+    book = roster.book_of(30)
+    assert len(book.cards) == 30 and len({card.name for card in book.cards.values()}) == 30
+    assert len(roster.turns(30, 25)) == 25
+    assert roster.main(["--turns", "5", "--counts", "5,20"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in out[2:4]] == ["5", "20"]
+    assert out[4].startswith("20 cards / 5 cards: ")

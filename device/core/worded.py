@@ -50,6 +50,8 @@ def said_in(value: object, language: str) -> object:
     """`value` in `language`: a Worded of another language said again, the texts of a
     dataclass (words.SideName) too, anything else as it is (the values of a template too: `t`
     says those again itself)."""
+    if type(value) is str:          # most texts: a menu of 1,000 cards asks for each at a turn
+        return value
     if isinstance(value, Worded) and value.language != language:
         return value.saying(language)
     if is_dataclass(value) and not isinstance(value, type):

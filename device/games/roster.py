@@ -8,6 +8,7 @@ start at the config's [house_rules]: OK changes the highlighted one. A piece add
 taken out again from "Remove a piece"."""
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
@@ -26,7 +27,7 @@ from cobi_companion.rules.battle import SQUAD_MAX, Battle, Piece
 from cobi_companion.rules.card import InfoCard, Kind
 from cobi_companion.rules.house import HouseRules, for_level
 from cobi_companion.rules.levels import RULE_SETS
-from cobi_companion.rules.shot import readiness
+from cobi_companion.rules.shot import Readiness, readiness
 from cobi_companion.rules.status import Side
 
 EASY_KINDS = (Kind.HARD, Kind.OPEN_TOP)     # the Easy level plays with vehicles only
@@ -46,9 +47,18 @@ def configured_house(app: App) -> HouseRules:
         return HouseRules()
 
 
-# The roster shows every card's marks at each turn of the knob; a card never changes (a reload
-# of the cards makes new ones), nor does its readiness.
-_READINESS = ByIdentity(readiness)
+# The roster shows every card's marks; a card never changes (a reload of the cards makes new
+# ones), nor does its readiness. Kept for as many cards as the book has: a fixed cap under the
+# book's size forgot them all at each pass over the cards, and worked every one out again.
+_READINESS: Latest[ByIdentity[InfoCard, Readiness]] = Latest()
+SPARE_CARDS = 64        # room beside the book's cards for others asked about (a card replaced)
+
+
+def readiness_of(app: App) -> ByIdentity[InfoCard, Readiness]:
+    """The readiness of the cards, kept for the cards of the book in play."""
+    book = app.book
+    return _READINESS.get((book,), lambda: ByIdentity(readiness,
+                                                      size=len(book.cards) + SPARE_CARDS))
 
 
 def ready_ahead(app: App) -> Iterator[bool]:
@@ -56,7 +66,7 @@ def ready_ahead(app: App) -> Iterator[bool]:
     step: the roster's first frame shows the marks of all of them."""
     for card in app.book.sorted():
         if card.kind.model:
-            _READINESS(card)
+            readiness_of(app)(card)
             yield True
 
 
@@ -65,7 +75,7 @@ def marks(app: App, card: InfoCard) -> list[str]:
     or a partial card (a value a shot needs is missing from its file)."""
     if not card.kind.model:
         return []
-    ready = _READINESS(card)
+    ready = readiness_of(app)(card)
     words = []
     if ready.gunless:
         words.append(app.t("mark_no_gun"))
@@ -75,8 +85,14 @@ def marks(app: App, card: InfoCard) -> list[str]:
 
 
 # The roster's rows are asked for at each turn of the knob: the same saved armies and cards,
-# the same pieces.
+# the same pieces. And so are its rows and their texts: a turn of the knob moves the highlight
+# over the same ones, worked out again only when what they are made of is another object (a
+# piece added, another book, level or language), so that a turn costs the same with 1,000
+# cards as with 50 (bench/roster.py). Texts are kept by identity: `sys.intern` makes an
+# equal word the same object.
 _REMEMBERED: Latest[tuple[Piece, ...]] = Latest()
+_ROWS: Latest[list[tuple[str, Any]]] = Latest()
+_ITEMS: Latest[tuple[str, ...]] = Latest()
 
 
 def remembered(app: App, level: str) -> tuple[Piece, ...]:
@@ -132,8 +148,12 @@ class Roster(Screen):
         """("same", pieces) first when the last armies can play again, a ("card", card) for
         each card, then ("house", level), ("rules", level) and ("remove", None) when there is
         a piece."""
-        rows: list[tuple[str, Any]] = []
         same = () if self.match else remembered(app, self.level)
+        inputs = (app.book, sys.intern(self.level), self.match, same, not self.battle.pieces)
+        return _ROWS.get(inputs, lambda: self._rows(app, same))
+
+    def _rows(self, app: App, same: tuple[Piece, ...]) -> list[tuple[str, Any]]:
+        rows: list[tuple[str, Any]] = []
         if same and not self.battle.pieces:
             rows.append(("same", same))
         rows += [("card", card) for card in self.cards(app)]
@@ -184,9 +204,17 @@ class Roster(Screen):
         rows = self.rows(app)
         self.index = min(self.index, len(rows) - 1)
         title = app.t("match") if self.match else app.t("roster")
-        counted = self.counted()
-        return Menu(app.header(title), tuple(self.item(app, *row, counted) for row in rows),
-                    self.index, self.hint(app, *rows[self.index]))
+        return Menu(app.header(title), self.items(app, rows), self.index,
+                    self.hint(app, *rows[self.index]))
+
+    def items(self, app: App, rows: list[tuple[str, Any]]) -> tuple[str, ...]:
+        """Every row's text, kept while the rows, pieces, house rules and language are the
+        same objects."""
+        def made() -> tuple[str, ...]:
+            counted = self.counted()
+            return tuple(self.item(app, *row, counted) for row in rows)
+        inputs = (rows, self.battle, self.house, sys.intern(app.settings.language))
+        return _ITEMS.get(inputs, made)
 
     def on(self, app: App, key: Key) -> Screen:
         if self.squad is not None:

@@ -339,7 +339,14 @@ def _height(item: Item) -> int:
     return len(rows) * pitch(face)
 
 
-def _first_item(heights: list[int], index: int, room: int) -> int:
+@lru_cache(maxsize=32)
+def _heights(texts: tuple[str, ...], room: int) -> tuple[int, ...]:
+    """Each item's height in `_items(texts, room)`, kept with them: a turn of the knob through
+    a long list does not measure every item again."""
+    return tuple(_height(item) for item in _items(texts, room)[0])
+
+
+def _first_item(heights: tuple[int, ...], index: int, room: int) -> int:
     """The first item shown: the one above the highlighted item where both fit, and at the end
     of the list as many above as fit."""
     first = index - 1 if index > 0 and heights[index - 1] + heights[index] <= room else index
@@ -356,7 +363,7 @@ def _menu(drawn: Frame, view: Menu) -> None:
     if not view.items:
         return
     items, right = _items(view.items, bottom - TOP)
-    heights = [_height(item) for item in items]
+    heights = _heights(view.items, bottom - TOP)
     index = min(max(view.index, 0), len(items) - 1)
     first = _first_item(heights, index, bottom - TOP)
     y, last = TOP, first

@@ -3,16 +3,19 @@ a new battle, turn, shot, card or log line is worked out again."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import pytest
+from cobi_companion.cards import CardBook
 from cobi_companion.device.core import battle_state
 from cobi_companion.device.core.battle_log import entry, said, saved
 from cobi_companion.device.core.battle_state import LOG_SAVED, SavedLog, piece_dict
 from cobi_companion.device.core.memo import ByIdentity, Latest
-from cobi_companion.device.core.views import Lines
+from cobi_companion.device.core.views import Lines, Menu
 from cobi_companion.device.games import roster
 from cobi_companion.device.games.roster import marks
 from cobi_companion.device.games.tank.turn import again_alone
+from cobi_companion.rules import shot
 from cobi_companion.rules.card import Facing
 from cobi_companion.rules.status import Side
 
@@ -256,12 +259,63 @@ def test_a_commit_saves_the_battle_as_it_was_at_the_commit(table_at) -> None:
 
 
 def test_the_warm_up_works_out_every_cards_readiness(table_at) -> None:
-    # The cache forgets every card past its size: the cards of the boxes earlier tests built
-    # must not fill it halfway through this box's warm-up.
-    roster._READINESS._kept.clear()
     table = table_at([])
     loop = table.box.loop
     while loop.warm_up is not None and next(loop.warm_up, False):
         pass
-    models = [card for card in table.box.app.book.sorted() if card.kind.model]
-    assert models and all(roster._READINESS._kept[id(card)][0] is card for card in models)
+    app = table.box.app
+    kept = roster.readiness_of(app)._kept
+    models = [card for card in app.book.sorted() if card.kind.model]
+    assert models and all(kept[id(card)][0] is card for card in models)
+
+
+def many_cards(count: int, book: CardBook) -> CardBook:
+    """`count` cards: the shipped ones again and again, each with a set number of its own."""
+    shipped = book.sorted()
+    cards = [replace(shipped[n % len(shipped)], set_number=90_000 + n, id=None,
+                     name=f"{shipped[n % len(shipped)].name} {n}") for n in range(count)]
+    return CardBook({card.key: card for card in cards})
+
+
+def test_a_turn_through_a_thousand_cards_works_out_no_card_again(table_at, monkeypatch) -> None:
+    """Past 256 cards the roster's readiness cache forgot every card at each pass over the
+    book, and each turn of the knob worked out every card's rows again (10 ms a turn at 1,000
+    cards): now the cards' readiness, the rows and their texts are kept while they are the
+    same, and a turn works out none of them."""
+    table = table_at([])
+    app = table.box.app
+    app.book = many_cards(1_000, app.book)
+    checked: list[object] = []
+    check_firer = shot.check_firer
+    def counted(card: object, *args: Any, **kwargs: Any) -> Any:
+        checked.append(card)
+        return check_firer(card, *args, **kwargs)
+    monkeypatch.setattr(shot, "check_firer", counted)
+    table.press("ok")                               # New battle: every card's marks
+    assert isinstance(table.view, Menu) and len(table.view.items) > 1_000
+    models = sum(card.kind.model for card in app.book.cards.values())
+    assert len(checked) >= models > 256
+    first = table.view.items[table.view.index]
+    checked.clear()
+    table.press("cw", "cw", "cw", "ccw")
+    assert checked == []
+    assert table.view.index == 2 and table.view.items[0] == first
+    table.press("axis")                             # a piece: that row's text anew, no card
+    assert table.view.items[2].endswith(f"{app.side_name(Side.AXIS)} 1")
+    assert checked == []
+
+
+def test_the_roster_rows_follow_the_language_and_the_book(table_at) -> None:
+    table = table_at([])
+    app = table.box.app
+    table.press("ok")
+    english = table.view.items
+    app.settings.language = "pl"
+    table.press("cw", "ccw")
+    assert table.view.items != english              # the same rows, said in Polish
+    app.settings.language = "en"
+    table.press("cw", "ccw")
+    assert table.view.items == english
+    app.book = many_cards(3, app.book)
+    table.press("cw", "ccw")
+    assert len(table.view.items) == 3 + 2           # the three cards, House rules, Rules
