@@ -51,15 +51,15 @@ from cobi_companion.device.boot import SYSTEM_CONFIG as SYSTEM_CONFIG
 from cobi_companion.device.boot import default_state_dir as default_state_dir
 from cobi_companion.device.boot import overlay_card_folders as overlay_card_folders
 from cobi_companion.device.boot import overlay_folders as overlay_folders
+from cobi_companion.device.core.setting_values import PinKind as PinKind
+from cobi_companion.device.core.setting_values import Rules as Rules
+from cobi_companion.device.core.setting_values import Voice as Voice
 from cobi_companion.device.ports.errors import ConfigError as ConfigError
 from cobi_companion.device.ports.errors import StickError, reason
+from cobi_companion.device.ports.panel import Driver as Driver
 from cobi_companion.device.ports.wiring import PIN_FIELDS as PIN_FIELDS
 
-Driver = Literal["ssd1306", "sh1106", "dummy"]
 Language = Literal["en", "pl"]
-Rules = Literal["easy", "tank"]
-Voice = Literal["off", "outcomes", "all"]
-PinKind = Literal["real", "mock"]
 
 
 # The tables of the config: what each key allows is said in config_check.py's schema.
@@ -332,7 +332,8 @@ def _layers(path: Path | None) -> Loaded:
 _DEVICE = Path(__file__).parent
 CHECKING_CODE = (*(_DEVICE / name for name in ("config.py", "config_check.py", "boot.py",
                                                "ports/panel.py", "ports/errors.py",
-                                               "ports/wiring.py")),
+                                               "ports/wiring.py", "ports/sensor_models.py",
+                                               "core/setting_values.py")),
                  # the check reads a list position ("sensors.0") with rules.numbers.digits
                  _DEVICE.parent / "rules" / "numbers.py",
                  # and the house rules and their values from the rules' table

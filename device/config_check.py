@@ -24,7 +24,9 @@ from cobi_companion.cards.tomlfile import (
 )
 from cobi_companion.device.boot import PANEL_DEFAULTS as PANEL
 from cobi_companion.device.boot import STICK_TABLES, TRUSTED_FILES, default_state_dir, number_word
+from cobi_companion.device.core.setting_values import PinKind, Rules, Voice
 from cobi_companion.device.ports.errors import ConfigError
+from cobi_companion.device.ports.panel import Driver
 from cobi_companion.device.ports.wiring import PIN_FIELDS, SENSOR_MODELS, bus_pins
 from cobi_companion.rules.house import BY_NAME
 from cobi_companion.rules.house import RULES as HOUSE_RULES
@@ -109,7 +111,7 @@ class LedsSchema(_Section):
 
 class DisplaySchema(_Section):
     # The panel's defaults live in `boot`, which opens the panel before this module is loaded.
-    driver: Literal["ssd1306", "sh1106", "dummy"] = Field(
+    driver: Driver = Field(
         default=PANEL["driver"],
         description='"ssd1306" (most 0.96" boards), "sh1106" (most 1.3") or "dummy" (no '
                     'panel: for tests and trying the box without one)')
@@ -133,11 +135,11 @@ class GameSchema(_Section):
     language: Literal["en", "pl"] = Field(default="en", description='"en" or "pl"')
     # A new box starts at the Easy level, a family's first battle; the Rules setting (the
     # roster's last row) remembers the level the players choose after.
-    rules: Literal["easy", "tank"] = Field(
+    rules: Rules = Field(
         default="easy", description='"easy" (Easy level) or "tank" (Tank Game)')
     real_dice: bool = Field(default=False, description="true or false")
     sound: bool = Field(default=True, description="true or false")
-    voice: Literal["off", "outcomes", "all"] = Field(
+    voice: Voice = Field(
         default="all", description='"off", "outcomes" (what happened) or "all" (outcomes, '
                                    'and whose button to press)')
     volume: int = Field(default=80, ge=0, le=100, description="a volume from 0 to 100")
@@ -171,7 +173,7 @@ class PathsSchema(_Section):
 
 
 class PinsSchema(_Section):
-    factory: Literal["real", "mock"] = Field(
+    factory: PinKind = Field(
         default="real", description='"real" (the Pi\'s GPIO) or "mock" (no GPIO: gpiozero\'s '
                                     'mock pins, for trying the box and for tests)')
 

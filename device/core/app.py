@@ -13,6 +13,7 @@ from cobi_companion.cards import CardBook
 from cobi_companion.device.core import i18n, reasons
 from cobi_companion.device.core.battle_log import Line, LogEntry, english, said, words_kept
 from cobi_companion.device.core.draws import Draws, Numbered
+from cobi_companion.device.core.setting_values import VOICES as VOICES
 from cobi_companion.device.core.views import Header, View, view_from, view_saved
 from cobi_companion.device.core.worded import Worded, again, said_in
 from cobi_companion.device.core.words import SideName
@@ -134,9 +135,6 @@ class Sources:
     card_folders: tuple[Path, ...] = ()
     skipped: tuple[str, ...] = ()
 
-
-# The voice settings: say nothing, say outcomes, or say outcomes and prompts (whose turn).
-VOICES = ("off", "outcomes", "all")
 
 # The settings only the config files set: a value saved on the box never hides the files'.
 CONFIG_ONLY = frozenset({"house_rules"})

@@ -58,6 +58,7 @@ from cobi_companion.rules.cobra.turns import (
     ATTACK_COST,
     LANDING,
     SCENARIOS,
+    TRACKS,
     Budget,
     CobraGame,
     marginal,
@@ -78,7 +79,6 @@ EXTENSION = Need(Roller.ALLIES, Aim.EXTENSION, "campaign extension")
 STRENGTH_MAX = 40           # the knob dials a unit's printed strength up to this
 SP_MAX = 20                 # Allied supply points the knob dials for one turn
 VP_MAX = 199
-TRACKS = ("us", "british", "german", "german_vp", "allied_vp")
 TOGGLED = "dsmbrux"         # the unit modifiers the box offers as toggles (by letter)
 # The phases an overrun is made in: moving in the Initial Movement Phase (5.4a), advancing
 # after an attack of the Combat Phase (5.4b); never in the Mechanized Movement Phase (5.4).

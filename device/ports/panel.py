@@ -3,12 +3,14 @@ settings of the config's [display] table with their defaults and allowed ranges.
 own so that the boot screen and the config read them without loading luma."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, get_args
 
 WIDTH, HEIGHT = 128, 64
 
 # "dummy" is luma's panel that needs no bus: for tests, and for trying the box without a panel.
-DRIVERS = ("ssd1306", "sh1106", "dummy")
+# The one list of them: the config's type and its check read `Driver`, the others DRIVERS.
+Driver = Literal["ssd1306", "sh1106", "dummy"]
+DRIVERS: tuple[str, ...] = get_args(Driver)
 
 # The panel keys of the config's [display] table and their defaults: `config.Display` takes its
 # defaults from here, and they are `OledDisplay`'s arguments.

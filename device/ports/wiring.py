@@ -1,9 +1,11 @@
 """The pins and serial ports the config names, and which pins a bus in use takes: constants and
 one rule, in a module of its own so that the config and its check read them without loading
-gpiozero or pyserial."""
+gpiozero, pyserial or the range sensors' parsers."""
 from __future__ import annotations
 
 from typing import Any
+
+from cobi_companion.device.ports.sensor_models import MODELS
 
 # The pins in the order they are checked: a reused pin names the earlier field as its owner.
 PIN_FIELDS = ("buttons.axis", "buttons.allies", "encoder.a", "encoder.b", "encoder.button",
@@ -13,9 +15,8 @@ PIN_FIELDS = ("buttons.axis", "buttons.allies", "encoder.a", "encoder.b", "encod
 I2C_PINS = {1: {2: "SDA", 3: "SCL"}}                  # by bus number
 UART_PORTS = ("/dev/serial0", "/dev/ttyAMA0", "/dev/ttyS0")
 UART_PINS = {14: "TXD", 15: "RXD"}
-# The sensor models by name, as `device/range_sensor.MODELS` has them.
-SENSOR_MODELS = ("a02yyuw", "a01nyub", "me007ys", "jsn-sr04t", "aj-sr04m", "us-100",
-                 "maxbotix-lv", "maxbotix-xl", "maxbotix-hr", "tfmini", "tfmini-s", "tf-luna")
+# The sensor models by name: those of `sensor_models.MODELS`, in its order.
+SENSOR_MODELS = tuple(MODELS)
 
 
 def bus_pins(config: Any) -> dict[int, tuple[str, str]]:

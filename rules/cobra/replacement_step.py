@@ -9,8 +9,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import Refusal, RulesError
+from .movement import ARMIES
 
-SIDES = ("german", "us", "british")
+SIDES = ARMIES                            # who takes replacement steps: every army
 KINDS = ("mech", "inf")
 ALLIED = ("us", "british")
 

@@ -3,7 +3,7 @@ victory point track (2.5, 4.0, 11.0, 16.0, 17.0)."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from ..errors import Refusal, RulesError, Value
@@ -84,8 +84,11 @@ class Tracks:
         return self.allied_vp - self.german_vp
 
     def to_dict(self) -> dict[str, int]:
-        return {"us": self.us, "british": self.british, "german": self.german,
-                "german_vp": self.german_vp, "allied_vp": self.allied_vp}
+        return {name: getattr(self, name) for name in TRACKS}
+
+
+# The tracks by name, in the order the game shows them: the fields of Tracks.
+TRACKS = tuple(track.name for track in fields(Tracks))
 
 
 @dataclass(frozen=True)

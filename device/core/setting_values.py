@@ -1,0 +1,14 @@
+"""The words a setting of the box may take, once: the settings files' types (`config.py`), their
+check (`config_check.py`) and the box's own settings (`core/app.py`'s VOICES, the settings
+screen) all read them here. Apart, so that the config reads them without the app.
+"""
+from __future__ import annotations
+
+from typing import Literal, get_args
+
+Rules = Literal["easy", "tank"]                 # the rules levels (rules/levels.py RULE_SETS)
+# What the box says aloud: nothing, the outcomes, or the outcomes and the prompts (whose turn).
+Voice = Literal["off", "outcomes", "all"]
+PinKind = Literal["real", "mock"]               # the Pi's GPIO, or gpiozero's mock pins
+
+VOICES: tuple[str, ...] = get_args(Voice)

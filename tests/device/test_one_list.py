@@ -1,0 +1,153 @@
+"""Every list is written once: the sensor models, the display drivers, the voice and rules
+settings, Cobra's armies and tracks each have one source, and the other places derive theirs
+from it. A list kept twice drifts: a sensor model added to the parsers' list was refused by the
+settings' check, which kept a list of its own."""
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+from collections import defaultdict
+from dataclasses import fields
+from pathlib import Path
+from typing import Any, get_args
+
+import pytest
+from cobi_companion.device import config, config_check
+from cobi_companion.device.config import parse_config
+from cobi_companion.device.core.app import VOICES
+from cobi_companion.device.ports import panel, range_sensor, wiring
+from cobi_companion.device.ports.errors import ConfigError
+from cobi_companion.rules.cobra.movement import ARMIES
+from cobi_companion.rules.cobra.replacement_step import SIDES
+from cobi_companion.rules.cobra.turns import TRACKS, Tracks
+from cobi_companion.rules.levels import RULE_SETS
+
+ROOT = Path(__file__).resolve().parents[2]
+SMALLEST = 3          # two words together (a language pair, a side pair) are often no list
+
+
+def word_lists(source: str) -> list[tuple[frozenset[str], int]]:
+    """Each list of SMALLEST or more words written in `source` (a `Literal[...]`, a tuple, list
+    or set of strings) with its line. A dict's keys are not counted: a dict says more."""
+    found = []
+    inside_literal: set[int] = set()
+    for node in ast.walk(ast.parse(source)):
+        words: list[ast.expr] | None = None
+        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) \
+                and node.value.id == "Literal":
+            words = list(node.slice.elts) if isinstance(node.slice, ast.Tuple) else [node.slice]
+            inside_literal.add(id(node.slice))
+        elif isinstance(node, (ast.Tuple, ast.List, ast.Set)) and id(node) not in inside_literal:
+            words = list(node.elts)
+        if words and len(words) >= SMALLEST and all(
+                isinstance(w, ast.Constant) and isinstance(w.value, str) for w in words):
+            found.append((frozenset(w.value for w in words  # type: ignore[attr-defined]
+                                    ), node.lineno))
+    return found
+
+
+def places_of_lists(files: list[Path], root: Path) -> dict[frozenset[str], set[str]]:
+    """Where each list of words is written: "file:line" (the file from `root`)."""
+    places: dict[frozenset[str], set[str]] = defaultdict(set)
+    for path in files:
+        for words, line in word_lists(path.read_text(encoding="utf-8")):
+            places[words].add(f"{path.relative_to(root)}:{line}")
+    return places
+
+
+def test_every_list_of_words_is_written_in_one_module() -> None:
+    files = [p for part in ("rules", "cards", "device") for p in (ROOT / part).rglob("*.py")]
+    assert len(files) > 100
+    twice = {", ".join(sorted(words)): sorted(where)
+             for words, where in places_of_lists(files, ROOT).items()
+             if len({place.split(":")[0] for place in where}) > 1}
+    assert twice == {}, f"lists written in more than one module (derive one from the other): " \
+                        f"{twice}"
+
+
+def test_the_list_finder_sees_a_list_written_twice(tmp_path: Path) -> None:
+    one, other = tmp_path / "one.py", tmp_path / "other.py"
+    one.write_text('from typing import Literal\nKind = Literal["a", "b", "c"]\n'
+                   'PAIR = ("x", "y")\n', encoding="utf-8")
+    other.write_text('KINDS = ("c", "b", "a")\nNOT_WORDS = ("a", "b", 3)\nD = {"a": 1, "b": 2, '
+                     '"c": 3}\nKIND = ["a", "b", "c"]\n', encoding="utf-8")
+    assert word_lists(one.read_text()) == [(frozenset("abc"), 2)]
+    assert sorted(line for _, line in word_lists(other.read_text())) == [1, 4]
+    assert places_of_lists([one, other], tmp_path) == {
+        frozenset("abc"): {"one.py:2", "other.py:1", "other.py:4"}}
+
+
+def test_the_settings_allow_every_sensor_model_the_parsers_know_and_no_other() -> None:
+    assert tuple(range_sensor.MODELS) == wiring.SENSOR_MODELS
+    for model in range_sensor.MODELS:
+        sensor = {"name": "a", "port": "/dev/ttyUSB0", "model": model}
+        assert parse_config({"sensors": [sensor]}).sensors[0].model == model
+    with pytest.raises(ConfigError) as refused:
+        parse_config({"sensors": [{"name": "a", "port": "/dev/ttyUSB0", "model": "sonar-9"}]})
+    assert "sensors.0.model" in str(refused.value)
+    assert all(model in str(refused.value) for model in range_sensor.MODELS)
+
+
+ADDED = """
+import json
+from dataclasses import replace
+from cobi_companion.device.ports import range_sensor
+range_sensor.MODELS["sonar-9"] = replace(range_sensor.MODELS["a02yyuw"], name="sonar-9")
+from cobi_companion.device.config import parse_config
+from cobi_companion.device.ports.errors import ConfigError
+try:
+    got = parse_config({"sensors": [{"name": "a", "port": "/dev/ttyUSB0", "model": "sonar-9"}]})
+    print(json.dumps(got.sensors[0].model))
+except ConfigError as exc:
+    print(json.dumps(str(exc)))
+"""
+
+
+def test_a_sensor_model_added_to_the_parsers_list_is_one_the_settings_allow() -> None:
+    """The model list is the parsers' (`sensor_models.MODELS`): one added there, before the
+    settings' check is loaded, is a model the settings allow, with nothing else edited."""
+    proc = subprocess.run([sys.executable, "-c", ADDED], capture_output=True, text=True,
+                          check=True, timeout=120)
+    assert json.loads(proc.stdout) == "sonar-9"
+
+
+def test_every_laser_model_has_its_codes_and_no_other() -> None:
+    lasers = {name for name, model in range_sensor.MODELS.items() if model.family == "benewake"}
+    assert set(range_sensor._LASERS) == lasers
+
+
+def literal_fields() -> list[tuple[str, Any]]:
+    """The settings' fields whose values are words: (place, field info)."""
+    found = []
+    for section, info in config_check.ConfigSchema.model_fields.items():
+        schema = info.annotation
+        if section == "sensors":
+            schema = get_args(schema)[0]
+        for name, field in getattr(schema, "model_fields", {}).items():
+            if field.annotation is not None and get_args(field.annotation) and \
+                    all(isinstance(word, str) for word in get_args(field.annotation)):
+                found.append((f"{section}.{name}", field))
+    return found
+
+
+def test_each_setting_s_description_names_every_word_it_allows() -> None:
+    fields_ = dict(literal_fields())
+    assert {"display.driver", "game.rules", "game.voice", "pins.factory",
+            "sensors.model"} <= set(fields_)
+    for place, field in fields_.items():
+        said = [word for word in get_args(field.annotation) if word not in field.description]
+        assert said == [], f"{place}'s description does not name {said}"
+
+
+def test_the_settings_words_are_the_boxes() -> None:
+    assert get_args(config_check.DisplaySchema.model_fields["driver"].annotation) == \
+        panel.DRIVERS == get_args(config.Driver)
+    assert get_args(config.Voice) == VOICES
+    assert get_args(config.Rules) == tuple(RULE_SETS)
+
+
+def test_cobra_s_armies_and_tracks_are_written_once() -> None:
+    assert SIDES is ARMIES
+    assert TRACKS == tuple(f.name for f in fields(Tracks)) == tuple(Tracks().to_dict())
