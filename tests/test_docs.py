@@ -14,6 +14,19 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = sorted(doc for doc in {*ROOT.glob("*.md"), *ROOT.glob("*/*.md")}
               if not doc.relative_to(ROOT).parts[0].startswith("."))     # not .pytest_cache
 LINK = re.compile(r"\]\(([^)\s]+)\)")
+REFERENCE = re.compile(r"^ {0,3}\[[^\]]+\]:[ \t]*<?([^>\s]+)>?", re.M)   # [name]: target
+HTML = re.compile(r"<(?:img|a)\b[^>]*?\b(?:src|href)=\"([^\"]+)\"", re.I)
+
+
+def links(text: str) -> list[str]:
+    """Where a Markdown text's links and pictures point: inline, by reference, or in HTML."""
+    return [*LINK.findall(text), *REFERENCE.findall(text), *HTML.findall(text)]
+
+
+def test_links_finds_every_kind_of_link() -> None:
+    text = ('[a](x.md#h) ![b](docs/screens/p.png)\n[ref]: y.md#top\n'
+            '<img src="z.png" alt="z"> <a href="w.md">w</a>\n')
+    assert links(text) == ["x.md#h", "docs/screens/p.png", "y.md#top", "z.png", "w.md"]
 
 
 FENCE = re.compile(r"^ {0,3}(```|~~~).*?^ {0,3}\1", re.M | re.S)
@@ -50,7 +63,7 @@ def test_anchors_follow_githubs_rules() -> None:
 @pytest.mark.parametrize("doc", DOCS, ids=lambda path: str(path.relative_to(ROOT)))
 def test_every_link_and_picture_is_there(doc: Path) -> None:
     broken = []
-    for target in LINK.findall(doc.read_text(encoding="utf-8")):
+    for target in links(doc.read_text(encoding="utf-8")):
         if re.match(r"[a-z]+:", target):                  # https:, mailto:
             continue
         file, _, anchor = target.partition("#")
