@@ -5,6 +5,7 @@ same answer to "which Raspberry Pi OS"."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -13,18 +14,56 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = sorted(doc for doc in {*ROOT.glob("*.md"), *ROOT.glob("*/*.md")}
               if not doc.relative_to(ROOT).parts[0].startswith("."))     # not .pytest_cache
 LINK = re.compile(r"\]\(([^)\s]+)\)")
+REFERENCE = re.compile(r"^ {0,3}\[[^\]]+\]:[ \t]*<?([^>\s]+)>?", re.M)   # [name]: target
+HTML = re.compile(r"<(?:img|a)\b[^>]*?\b(?:src|href)=\"([^\"]+)\"", re.I)
+
+
+def links(text: str) -> list[str]:
+    """Where a Markdown text's links and pictures point: inline, by reference, or in HTML."""
+    return [*LINK.findall(text), *REFERENCE.findall(text), *HTML.findall(text)]
+
+
+def test_links_finds_every_kind_of_link() -> None:
+    text = ('[a](x.md#h) ![b](docs/screens/p.png)\n[ref]: y.md#top\n'
+            '<img src="z.png" alt="z"> <a href="w.md">w</a>\n')
+    assert links(text) == ["x.md#h", "docs/screens/p.png", "y.md#top", "z.png", "w.md"]
+
+
+FENCE = re.compile(r"^ {0,3}(```|~~~).*?^ {0,3}\1", re.M | re.S)
+HEADING = re.compile(r"^ {0,3}#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$", re.M)
+
+
+def slug(heading: str) -> str:
+    """A heading's anchor by GitHub's rules: the text as shown (a link's words, no tags),
+    lower case, every character but letters, digits, `_`, `-` and spaces dropped, spaces made
+    `-`."""
+    shown = re.sub(r"<[^>]+>", "", re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", heading))
+    return re.sub(r"[^\w\- ]", "", shown.strip().lower()).replace(" ", "-")
 
 
 def anchors(text: str) -> set[str]:
-    """The anchors GitHub makes of a Markdown file's headings."""
-    return {re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
-            for heading in re.findall(r"^#+ (.+)$", text, re.M)}
+    """The anchors GitHub makes of a Markdown file's headings: not of a `#` line inside a
+    fenced code block; a heading met again gets -1, -2... in order."""
+    found: set[str] = set()
+    seen: dict[str, int] = {}
+    for heading in HEADING.findall(FENCE.sub("", text)):
+        base = slug(heading)
+        anchor = base if base not in seen else f"{base}-{seen[base]}"
+        seen[base] = seen.get(base, 0) + 1
+        found.add(anchor)
+    return found
+
+
+def test_anchors_follow_githubs_rules() -> None:
+    text = ("# Cobra (Normandy 1944)\n## A, b\n### A, b\n## `x` y ##\n"
+            "## See [the README](../README.md)\n```sh\n# not a heading\n```\n#no space\n")
+    assert anchors(text) == {"cobra-normandy-1944", "a-b", "a-b-1", "x-y", "see-the-readme"}
 
 
 @pytest.mark.parametrize("doc", DOCS, ids=lambda path: str(path.relative_to(ROOT)))
 def test_every_link_and_picture_is_there(doc: Path) -> None:
     broken = []
-    for target in LINK.findall(doc.read_text(encoding="utf-8")):
+    for target in links(doc.read_text(encoding="utf-8")):
         if re.match(r"[a-z]+:", target):                  # https:, mailto:
             continue
         file, _, anchor = target.partition("#")
@@ -113,7 +152,7 @@ def test_no_doc_names_a_place_outside_the_repository(doc: Path) -> None:
 # --- the Raspberry Pi install, as every guide tells it ---
 
 ANSWER = "Raspberry Pi OS Bookworm or Trixie (Lite is enough), 64-bit recommended, 32-bit works"
-INSTALL_GUIDES = ("README.md", "systemd/README.md", "hardware/README.md")
+INSTALL_GUIDES = ("README.md", "docs/pi.md", "systemd/README.md", "hardware/README.md")
 CLONE = "git clone https://github.com/<owner>/cobi-companion.git"
 OTHER_RELEASE = re.compile(r"\b(?:raspbian|jessie|stretch|buster|bullseye|forky|duke)\b", re.I)
 # "Bookworm or later", "from Bookworm on", "Trixie only": not the answer.
@@ -145,3 +184,88 @@ def test_every_clone_installs_git_first_and_names_the_address_as_a_placeholder(
     for n in clones:
         assert lines[n].startswith(CLONE), lines[n]
         assert "sudo apt install -y git" in lines[:n], f"{doc.relative_to(ROOT)}: no git first"
+
+
+# --- the README a family reads, and the pages behind it ---
+
+README = ROOT / "README.md"
+MOST_README_LINES = 400
+# The two commands, as a family types them (.ci/run runs the second), each with its comment.
+TWO_COMMANDS = ["python3 run.py", "python3 run.py test"]
+README_SECTIONS = ("Two commands", "Your first battle", "Playing the games", "The Easy level",
+                   "The Tank Game", "Cobra", "On a Raspberry Pi", "Where the rest is")
+
+
+def test_the_readme_is_short_enough_to_read_to_the_end() -> None:
+    lines = README.read_text(encoding="utf-8").count("\n")
+    assert lines <= MOST_README_LINES, f"README.md: {lines} lines, at most {MOST_README_LINES}"
+
+
+def section(text: str, heading: str) -> str:
+    """A `## heading` section of a Markdown text, to the next `## ` heading."""
+    return re.split(r"^## ", re.split(rf"^## {re.escape(heading)}$", text, flags=re.M)[1],
+                    flags=re.M)[0]
+
+
+def test_the_readme_gives_the_two_commands_as_they_are() -> None:
+    block = CODE_BLOCK.findall(section(README.read_text(encoding="utf-8"), "Two commands"))
+    assert [line.partition("#")[0].strip() for line in block] == TWO_COMMANDS
+    assert "python3 run.py test" in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+
+
+def test_the_readme_has_its_sections_and_points_at_every_page() -> None:
+    text = README.read_text(encoding="utf-8")
+    headings = [heading for heading in HEADING.findall(FENCE.sub("", text))]
+    missing = [name for name in README_SECTIONS if name not in headings]
+    assert not missing, f"README.md has no section {missing}"
+    pages = {f"docs/{page.name}" for page in (ROOT / "docs").glob("*.md")}
+    unlinked = sorted(page for page in pages if f"]({page}" not in text)
+    assert not unlinked, f"README.md does not say where these are: {unlinked}"
+
+
+def test_the_readme_shows_each_games_frames() -> None:
+    text = README.read_text(encoding="utf-8")
+    shown = set(re.findall(r"!\[[^\]]*\]\(docs/screens/([\w-]+)/", text))
+    assert {"first", "battle", "tank", "cobra", "trouble"} <= shown, shown
+
+
+# --- the code map ---
+
+ARCHITECTURE = ROOT / "docs" / "architecture.md"
+MAPPED = ("rules", "cards", "device")
+MAP_LINE = re.compile(r"^- `((?:rules|cards|device)/[\w/]+\.py)`: \S", re.M)
+
+
+def code_map(text: str) -> list[str]:
+    """The modules the code map lists: its `## Code map` section's `- `path`: what` lines."""
+    return MAP_LINE.findall(section(text, "Code map"))
+
+
+def modules() -> set[str]:
+    return {path.relative_to(ROOT).as_posix() for folder in MAPPED
+            for path in (ROOT / folder).rglob("*.py")}
+
+
+def code_map_gaps(listed: list[str], there: set[str]) -> list[str]:
+    """What keeps a code map from being complete, one line each."""
+    counts = Counter(listed)
+    return [*(f"{module}: a module the code map lacks" for module in sorted(there - set(counts))),
+            *(f"{module}: in the code map but not a module"
+              for module in sorted(set(counts) - there)),
+            *(f"{module}: in the code map twice" for module in sorted(counts)
+              if counts[module] > 1)]
+
+
+def test_the_code_map_names_every_module_once() -> None:
+    gaps = code_map_gaps(code_map(ARCHITECTURE.read_text(encoding="utf-8")), modules())
+    assert not gaps, ("docs/architecture.md#code-map: add or remove a line "
+                      "`- `path`: what it is.` for each:\n" + "\n".join(gaps))
+
+
+def test_the_code_map_check_names_the_missing_and_the_extra() -> None:
+    text = ("## Code map\n\n- `rules/a.py`: one.\n- `rules/b.py`: two.\n- `rules/b.py`: again.\n"
+            "\n## Next\n\n- `rules/c.py`: not in the map.\n")
+    assert code_map(text) == ["rules/a.py", "rules/b.py", "rules/b.py"]
+    assert code_map_gaps(code_map(text), {"rules/b.py", "cards/d.py"}) == [
+        "cards/d.py: a module the code map lacks", "rules/a.py: in the code map but not a module",
+        "rules/b.py: in the code map twice"]
