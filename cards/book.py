@@ -27,7 +27,7 @@ from .snapshot import Fingerprint, cached, checking_code
 
 if TYPE_CHECKING:
     from cobi_companion.rules.cobra.tables import CobraTables
-    from cobi_companion.rules.soft_table import SoftTable
+    from cobi_companion.rules.tank.soft_table import SoftTable
 
 SYSTEM_FOLDER = Path("/etc/cobi-companion/cards")
 SOFT_TABLE = Path("tables") / "soft-targets.toml"   # inside a cards folder
@@ -44,8 +44,9 @@ CARD_FILES = "*.toml"                                # the card files of a folde
 CARDS_PACKAGE = Path(__file__).parent
 RULES_PACKAGE = Path(str(rules.__file__)).parent
 CHECKING_CODE = (
-    *(RULES_PACKAGE / name for name in ("card.py", "card_schema.py", "soft_table.py",
-                                        "soft_table_schema.py", "situations.py", "modifier.py",
+    *(RULES_PACKAGE / name for name in ("card.py", "card_schema.py", "tank/soft_table.py",
+                                        "tank/soft_table_schema.py", "tank/situations.py",
+                                        "modifier.py",
                                         "errors.py", "numbers.py", "cobra/tables.py",
                                         "cobra/tables_schema.py")),
     *(CARDS_PACKAGE / name for name in ("book.py", "loader.py", "learned.py", "tomlfile.py",
@@ -191,13 +192,13 @@ def _table_data(table: SoftTable) -> dict[str, Any]:
 
 
 def _empty_table() -> SoftTable:
-    from cobi_companion.rules.soft_table import SoftTable
+    from cobi_companion.rules.tank.soft_table import SoftTable
 
     return SoftTable()
 
 
 def _table(data: Mapping[str, Any]) -> SoftTable:
-    from cobi_companion.rules.soft_table import SoftTable
+    from cobi_companion.rules.tank.soft_table import SoftTable
 
     table = SoftTable.from_plain(data["values"], data["source"])
     if data["estimate"] is not None:

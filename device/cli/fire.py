@@ -31,8 +31,8 @@ if TYPE_CHECKING:
     from cobi_companion.cards import CardBook
     from cobi_companion.rules.card import InfoCard
     from cobi_companion.rules.shot import ShotPlan
-    from cobi_companion.rules.soft_fire import Covered, SoftPlan
     from cobi_companion.rules.status import Status
+    from cobi_companion.rules.tank.soft_fire import Covered, SoftPlan
 
 # The explanations (device/ui/explain.py, which imports every rule it explains) are imported
 # only to print one: a command with --json answers without them.
@@ -44,7 +44,7 @@ def resolve(args: argparse.Namespace) -> int:
     book = cards(args)
     dice = make_dice(args.dice)
     if args.weapon is not None:
-        from cobi_companion.rules import soft_fire
+        from cobi_companion.rules.tank import soft_fire
 
         soft = soft_plan(args, book)
         fired = soft_fire.fire(soft, dice)
@@ -73,7 +73,7 @@ def odds(args: argparse.Namespace) -> int:
     check_options(args)
     book = cards(args)
     if args.weapon is not None:
-        from cobi_companion.rules import soft_odds
+        from cobi_companion.rules.tank import soft_odds
 
         soft = soft_plan(args, book)
         chances = soft_odds.odds(soft)
@@ -198,7 +198,7 @@ def _firing_figures(args: argparse.Namespace, card: InfoCard) -> int | None:
 def _one_target(args: argparse.Namespace, book: CardBook, label: Label) -> Covered:
     """--target CARD with its --in, --facing, --crew and --target-status."""
     from cobi_companion.rules.card import Facing, Kind
-    from cobi_companion.rules.soft_fire import Covered
+    from cobi_companion.rules.tank.soft_fire import Covered
 
     target = book.get(args.target)
     if args.crew and target.kind is Kind.FIGURE:
@@ -223,8 +223,8 @@ def _under(specs: list[str], book: CardBook, label: Label) -> tuple[Covered, ...
 def soft_plan(args: argparse.Namespace, book: CardBook) -> SoftPlan:
     """Fire of a weapon (or HE) at one --target or at the pieces --under its template."""
     from cobi_companion.rules.battle import Piece
-    from cobi_companion.rules.soft_fire import HE, SoftPlan, he_weapon
     from cobi_companion.rules.status import Side
+    from cobi_companion.rules.tank.soft_fire import HE, SoftPlan, he_weapon
 
     label = labeller()
     card = book.get(args.attacker)

@@ -39,11 +39,11 @@ def move(args: argparse.Namespace) -> int:
 
 def reload(args: argparse.Namespace) -> int:
     from cobi_companion.device.ui import explain
-    from cobi_companion.rules import tank_game
+    from cobi_companion.rules.tank import hard_fire
 
     card = cards(args).get(args.card)
     marks = reload_status(args.status)
-    result = tank_game.reload_action(card, marks, make_dice(args.dice), args.crew_below_half,
+    result = hard_fire.reload_action(card, marks, make_dice(args.dice), args.crew_below_half,
                                      house_rules(args))
     print_result(args, result.to_dict(), explain.reload(result))
     return 0
@@ -65,7 +65,7 @@ def reload_status(text: str | None) -> Status:
 
 
 def initiative(args: argparse.Namespace) -> int:
-    from cobi_companion.rules import easy
+    from cobi_companion.rules.easy import fire as easy
 
     result = easy.initiative(make_dice(args.dice))
     rolls = ", ".join(f"Axis {a} – Allies {b}" for a, b in result.rolls)
@@ -78,9 +78,9 @@ def initiative(args: argparse.Namespace) -> int:
 def overrun(args: argparse.Namespace) -> int:
     """Tank Game overrun (rule 9): a tank moving over figures and guns."""
     from cobi_companion.device.ui import explain
-    from cobi_companion.rules import overrun as rule
     from cobi_companion.rules.battle import Piece
     from cobi_companion.rules.status import Side
+    from cobi_companion.rules.tank import overrun as rule
 
     book = cards(args)
     label = labeller()
@@ -98,10 +98,10 @@ def overrun(args: argparse.Namespace) -> int:
 
 def spot(args: argparse.Namespace) -> int:
     """Tank Game spotting (rules 5, 8 and 11): is the hidden piece revealed by the spotter?"""
-    from cobi_companion.rules import hiding
     from cobi_companion.rules.battle import Piece
     from cobi_companion.rules.card import Kind
     from cobi_companion.rules.status import Side, Status
+    from cobi_companion.rules.tank import hiding
 
     book = cards(args)
     label = labeller()

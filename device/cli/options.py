@@ -92,7 +92,7 @@ def _hard_target(parser: argparse.ArgumentParser) -> None:
 
 
 def _soft_targets(parser: argparse.ArgumentParser) -> None:
-    from cobi_companion.rules.situations import SITUATIONS
+    from cobi_companion.rules.tank.situations import SITUATIONS
 
     soft = parser.add_argument_group(
         "soft-target and template fire (Tank Game)",
@@ -177,7 +177,7 @@ def initiative(parser: argparse.ArgumentParser) -> None:
 
 
 def overrun(parser: argparse.ArgumentParser) -> None:
-    from cobi_companion.rules.overrun import Cover
+    from cobi_companion.rules.tank.overrun import Cover
 
     parser.add_argument("--tank", required=True, metavar="CARD", type=card,
                         help="the tank's set number or card id (a hard or open-top vehicle)")

@@ -14,7 +14,7 @@ from cobi_companion.device.core.words import Listed
 from cobi_companion.device.ui.explain import BIG_WORDS
 from cobi_companion.device.ui.wording import in_six, percent
 from cobi_companion.rules.odds import OUTCOMES, Odds
-from cobi_companion.rules.soft_odds import SoftOdds
+from cobi_companion.rules.tank.soft_odds import SoftOdds
 
 
 def shot_details(app: App, odds: Odds, aim: LastShot, level: str,

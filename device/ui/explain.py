@@ -9,7 +9,8 @@ from cobi_companion.rules.card import PRINTED, InfoCard, Kind, Template
 from cobi_companion.rules.house import BY_NAME as HOUSE_RULES
 from cobi_companion.rules.movement import Allowance
 from cobi_companion.rules.odds import OUTCOMES, Odds
-from cobi_companion.rules.soft_fire import (
+from cobi_companion.rules.status import Effect, Status
+from cobi_companion.rules.tank.soft_fire import (
     Attack,
     Covered,
     PieceResult,
@@ -18,9 +19,8 @@ from cobi_companion.rules.soft_fire import (
     attack_modifiers,
     he_to_hit_modifiers,
 )
-from cobi_companion.rules.soft_odds import SoftOdds
-from cobi_companion.rules.soft_table import SITUATIONS
-from cobi_companion.rules.status import Effect, Status
+from cobi_companion.rules.tank.soft_odds import SoftOdds
+from cobi_companion.rules.tank.soft_table import SITUATIONS
 from cobi_companion.rules.trace import DamageRoll, DieCheck, Modifier, ReloadAction, Shot
 
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from cobi_companion.rules.cobra import combat as cobra_combat
     from cobi_companion.rules.cobra import tables as cobra_tables
     from cobi_companion.rules.cobra import weather as cobra_weather
-    from cobi_companion.rules.overrun import Overrun, Under
+    from cobi_companion.rules.tank.overrun import Overrun, Under
 
 LEVEL_TITLES = {"easy": "Easy level", "tank": "Tank Game"}
 BIG_WORDS = {

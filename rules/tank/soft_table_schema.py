@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from .numbers import digits
+from ..numbers import digits
 from .soft_table import SITUATIONS, SoftTable, span
 
 _MOD = "a whole number from -10 to +10, like -2"

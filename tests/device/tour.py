@@ -70,7 +70,7 @@ from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore, StoreP
 from cobi_companion.device.ui.details import shot_details
 from cobi_companion.device.ui.renderer import last_row, render
 from cobi_companion.device.ui.trouble import notice, saving_notice
-from cobi_companion.rules import house, turns
+from cobi_companion.rules import house
 from cobi_companion.rules.battle import Battle, Ride
 from cobi_companion.rules.card import PRINTED, Facing, Kind
 from cobi_companion.rules.cobra import victory_points as vps
@@ -87,9 +87,10 @@ from cobi_companion.rules.dice import Aim, Need, Roller
 from cobi_companion.rules.distance import QUESTIONS, Call
 from cobi_companion.rules.errors import Refusal, RulesError
 from cobi_companion.rules.house import HouseRules
-from cobi_companion.rules.soft_table import SITUATIONS, Wanted
 from cobi_companion.rules.status import Effect, Side
-from cobi_companion.rules.turns import Action
+from cobi_companion.rules.tank import turns
+from cobi_companion.rules.tank.soft_table import SITUATIONS, Wanted
+from cobi_companion.rules.tank.turns import Action
 from PIL import Image
 
 LANGUAGES = ("en", "pl")
