@@ -153,9 +153,11 @@ LATER_MODULES = (
     "rules.cobra.movement", "rules.cobra.weather",
     "rules.cobra.combat", "rules.cobra.exits", "rules.cobra.command", "rules.cobra.scoresheet",
     "rules.cobra.replacements", "rules.cobra.landing", "rules.cobra.turns", "rules.cobra.overrun",
-    "device.games.cobra_command", "device.games.cobra", "device.games.cobra_movement",
-    "device.games.cobra_replacements", "rules.cobra.victory_points", "rules.cobra.special_rolls",
-    "device.games.cobra_victory", "device.games.cobra_landing", "device.games.cobra_parts")
+    "device.games.cobra", "device.games.cobra.session", "device.games.cobra.dialled",
+    "device.games.cobra.command", "device.games.cobra.attacks", "device.games.cobra.weather",
+    "device.games.cobra.supply", "device.games.cobra.movement", "device.games.cobra.replacements",
+    "rules.cobra.victory_points", "rules.cobra.special_rolls", "device.games.cobra.victory",
+    "device.games.cobra.landing", "device.games.cobra.hub")
 
 
 def warm_up_for(app: App) -> Iterator[bool]:

@@ -51,10 +51,11 @@ from cobi_companion.device.core.battle_log import LogEntry, by_side, entry, won
 from cobi_companion.device.core.battle_state import BattleState, LastShot
 from cobi_companion.device.core.views import BigWord, Header, Lines, Menu, View
 from cobi_companion.device.core.worded import joined
-from cobi_companion.device.games import cobra
 from cobi_companion.device.games.battle import refuse
-from cobi_companion.device.games.cobra import CobraSession
-from cobi_companion.device.games.cobra_victory import vp_item
+from cobi_companion.device.games.cobra import hub as cobra_hub
+from cobi_companion.device.games.cobra import session as cobra
+from cobi_companion.device.games.cobra.session import CobraSession
+from cobi_companion.device.games.cobra.victory import vp_item
 from cobi_companion.device.games.home import kept_battle, start_menu
 from cobi_companion.device.games.menus import Scroll
 from cobi_companion.device.games.rolling import face_for
@@ -1550,7 +1551,7 @@ def cobra_log() -> list[LogEntry]:
         *(entry("log_support", line=entry("log_paid", line=attacks[0], cost=2, track=track),
                 air=1, naval=2) for track in ("us", "british", "german")),
         *(entry("log_carpet", die=6, result=result, air=3) for result in ("2", entry("read_crt"))),
-        *(entry("log_track", track=track, old=199, new=199) for track in cobra.TRACKS),
+        *(entry("log_track", track=track, old=199, new=199) for track in cobra_hub.TRACKS),
         entry("log_hqs", line=attacks[0], hqs=("II SS Pz", "XLVII Pz")),
         *(entry("log_hq", name="II SS Pz", hq_event=event.value, hq_state=state.value)
           for event in HQEvent for state in HQState),
