@@ -142,7 +142,7 @@ LATER_MODULES = (
     "rules.shot", "rules.odds", "rules.tank.hard_fire", "rules.easy",
     "rules.easy.fire", "device.core.battle_state",
     "rules.levels", "device.games.house", "device.games.roster", "rules.tank.soft_fire",
-    "rules.tank.soft_odds", "device.ui.explain", "device.ui.wording", "device.ui.details",
+    "rules.tank.soft_odds", "device.ui.outcome_words", "device.ui.wording", "device.ui.details",
     "device.games.rolling", "device.games.menus", "device.games.shots",
     "device.ports.range_sensor", "device.ports.range_reader", "device.ui.measure",
     "device.games.battle", "device.games.easy", "device.games.system",

@@ -36,7 +36,7 @@ def cards(args: argparse.Namespace) -> int:
 
 
 def show(args: argparse.Namespace) -> int:
-    from cobi_companion.device.ui import explain
+    from cobi_companion.device.cli import explain
 
     book = cards_in_play(args)
     if not args.set:
@@ -48,7 +48,7 @@ def show(args: argparse.Namespace) -> int:
 
 
 def listing(args: argparse.Namespace) -> int:
-    from cobi_companion.device.ui import explain
+    from cobi_companion.device.cli import explain
 
     book = cards_in_play(args)
     rows = [LIST_HEADER, *(explain.card_row(c) for c in book.sorted())]

@@ -34,7 +34,7 @@ def cobra(args: argparse.Namespace) -> int:
 
 
 def odds(args: argparse.Namespace) -> int:
-    from cobi_companion.device.ui import explain
+    from cobi_companion.device.cli import explain
 
     result = _odds(args, _tables(args))
     print_result(args, result.to_dict(), explain.cobra_odds(result))
@@ -42,7 +42,7 @@ def odds(args: argparse.Namespace) -> int:
 
 
 def roll(args: argparse.Namespace) -> int:
-    from cobi_companion.device.ui import explain
+    from cobi_companion.device.cli import explain
     from cobi_companion.rules.cobra import combat as cobra_combat
 
     tables = _tables(args)
@@ -55,7 +55,7 @@ def roll(args: argparse.Namespace) -> int:
 
 
 def weather(args: argparse.Namespace) -> int:
-    from cobi_companion.device.ui import explain
+    from cobi_companion.device.cli import explain
     from cobi_companion.rules.cobra import weather as cobra_weather
 
     tables = _tables(args)
@@ -70,7 +70,7 @@ def weather(args: argparse.Namespace) -> int:
 def crt(args: argparse.Namespace) -> int:
     """`crt check FILE`: each problem of the file on a line, then their count (exit 1)."""
     from cobi_companion.cards import CardFileError, load_cobra_tables
-    from cobi_companion.device.ui import explain
+    from cobi_companion.device.cli import explain
 
     try:
         tables = load_cobra_tables(Path(args.file))
@@ -87,7 +87,7 @@ def crt(args: argparse.Namespace) -> int:
 def victory(args: argparse.Namespace) -> int:
     """The scenario's question for the initial level (16.3.1, 16.3.2; 17.4.2 in the Build-Up),
     then the shift of every full 15 VP of the net: Allied minus German (16.3.3)."""
-    from cobi_companion.device.ui import explain
+    from cobi_companion.device.cli import explain
     from cobi_companion.rules.cobra.turns import marginal
     from cobi_companion.rules.cobra.turns import victory as level_of_victory
 
@@ -120,7 +120,7 @@ def points(args: argparse.Namespace) -> int:
     naval support points (14.4) and carpet bombing missions (14.3f): given, spent, left."""
     from dataclasses import replace
 
-    from cobi_companion.device.ui import explain
+    from cobi_companion.device.cli import explain
     from cobi_companion.rules.cobra.combat import Nation
     from cobi_companion.rules.cobra.tables import Weather
     from cobi_companion.rules.cobra.turns import CobraGame, sequence

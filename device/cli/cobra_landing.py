@@ -25,8 +25,8 @@ EVERY = sorted({name for names in OPTIONS.values() for name in names})
 
 
 def landing(args: argparse.Namespace) -> int:
+    from cobi_companion.device.cli import explain_landing
     from cobi_companion.device.cli.cobra import _tables
-    from cobi_companion.device.ui import explain_landing
 
     _check_options(args)
     if args.action == "beach":

@@ -10,7 +10,7 @@ from cobi_companion.device.cli.errors import UsageError
 
 
 def ma(args: argparse.Namespace) -> int:
-    from cobi_companion.device.ui import explain_movement
+    from cobi_companion.device.cli import explain_movement
     from cobi_companion.rules.cobra.movement import INCREASES, air_attack, allowance
     from cobi_companion.rules.cobra.tables import Weather
 
@@ -39,7 +39,7 @@ def ma(args: argparse.Namespace) -> int:
 def replacements(args: argparse.Namespace) -> int:
     """The steps `--taken` are counted one by one: each must be allowed (12.2), then what is
     left is said; every tenth Allied step of the game gives the German 1 VP (16.1)."""
-    from cobi_companion.device.ui import explain_movement
+    from cobi_companion.device.cli import explain_movement
     from cobi_companion.rules.cobra.replacements import (
         ALLIED,
         CARRIED_MOST,

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 
 def vp(args: argparse.Namespace) -> int:
-    from cobi_companion.device.ui import explain_victory
+    from cobi_companion.device.cli import explain_victory
     from cobi_companion.rules.cobra import victory_points as vps
     from cobi_companion.rules.cobra.scoresheet import Award
 
@@ -28,7 +28,7 @@ def vp(args: argparse.Namespace) -> int:
 
 
 def release(args: argparse.Namespace) -> int:
-    from cobi_companion.device.ui import explain_victory
+    from cobi_companion.device.cli import explain_victory
     from cobi_companion.rules.cobra import special_rolls as rolls
     from cobi_companion.rules.dice import Aim, Need, Roller
 
@@ -42,7 +42,7 @@ def release(args: argparse.Namespace) -> int:
 
 
 def brest(args: argparse.Namespace) -> int:
-    from cobi_companion.device.ui import explain_victory
+    from cobi_companion.device.cli import explain_victory
     from cobi_companion.rules.cobra import special_rolls as rolls
     from cobi_companion.rules.cobra.exits import Exit
     from cobi_companion.rules.dice import Aim, Need, Roller
@@ -57,7 +57,7 @@ def brest(args: argparse.Namespace) -> int:
 
 
 def leclerc(args: argparse.Namespace) -> int:
-    from cobi_companion.device.ui import explain_victory
+    from cobi_companion.device.cli import explain_victory
     from cobi_companion.rules.cobra import special_rolls as rolls
     from cobi_companion.rules.dice import Aim, Need, Roller
 

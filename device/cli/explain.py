@@ -1,9 +1,11 @@
-"""Plain-text explanations of the rules engine's traces, for the terminal."""
+"""Plain-text explanations of the rules engine's traces, for the terminal (the command line's
+English; the box says the same in its word tables)."""
 from __future__ import annotations
 
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from cobi_companion.device.ui.outcome_words import BIG_WORDS, percent
 from cobi_companion.rules.battle import Seat
 from cobi_companion.rules.card import PRINTED, InfoCard, Kind, Template
 from cobi_companion.rules.house import BY_NAME as HOUSE_RULES
@@ -31,14 +33,6 @@ if TYPE_CHECKING:
     from cobi_companion.rules.tank.overrun import Overrun, Under
 
 LEVEL_TITLES = {"easy": "Easy level", "tank": "Tank Game"}
-BIG_WORDS = {
-    Effect.MISS: "MISS",
-    Effect.NONE: "NO EFFECT",
-    Effect.IMMOBILIZED: "IMMOBILIZED",
-    Effect.WEAKENED: "WEAKENED",
-    Effect.GUN_DESTROYED: "GUN LOST",
-    Effect.DESTROYED: "DESTROYED",
-}
 
 
 def _mods(mods: tuple[Modifier, ...]) -> str:
@@ -106,15 +100,6 @@ def shot(s: Shot) -> str:
     lines += house_lines(s.house_rules)
     lines.append(f"  Dice used: {_faces(s.faces)}")
     return "\n".join(lines)
-
-
-def percent(p: Fraction) -> str:
-    value = float(p) * 100
-    if p == 0:
-        return "0%"
-    if value < 0.1:
-        return "<0.1%"
-    return f"{value:.1f}%"
 
 
 def in_six(p: Fraction) -> str:

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from cobi_companion.rules.status import Status
     from cobi_companion.rules.tank.soft_fire import Covered, SoftPlan
 
-# The explanations (device/ui/explain.py, which imports every rule it explains) are imported
+# The explanations (device/cli/explain.py, which imports every rule it explains) are imported
 # only to print one: a command with --json answers without them.
 
 def resolve(args: argparse.Namespace) -> int:
@@ -50,7 +50,7 @@ def resolve(args: argparse.Namespace) -> int:
         fired = soft_fire.fire(soft, dice)
 
         def fired_text() -> str:
-            from cobi_companion.device.ui import explain
+            from cobi_companion.device.cli import explain
 
             return explain.soft_fire(fired, soft)
         print_result(args, fired.to_dict(), fired_text)
@@ -59,7 +59,7 @@ def resolve(args: argparse.Namespace) -> int:
         shot = rule_set(args.rules).fire(plan, dice)
 
         def shot_text() -> str:
-            from cobi_companion.device.ui import explain
+            from cobi_companion.device.cli import explain
 
             return explain.shot(shot)
         print_result(args, shot.to_dict(), shot_text)
@@ -79,7 +79,7 @@ def odds(args: argparse.Namespace) -> int:
         chances = soft_odds.odds(soft)
 
         def chances_text() -> str:
-            from cobi_companion.device.ui import explain
+            from cobi_companion.device.cli import explain
 
             return explain.soft_odds(chances, soft)
         print_result(args, chances.to_dict(), chances_text)
@@ -88,7 +88,7 @@ def odds(args: argparse.Namespace) -> int:
     result = rule_set(args.rules).odds(plan)
 
     def odds_text() -> str:
-        from cobi_companion.device.ui import explain
+        from cobi_companion.device.cli import explain
 
         return explain.odds(result, args.rules, plan.attacker, plan.target, args.facing)
     print_result(args, result.to_dict(), odds_text)

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 
 def move(args: argparse.Namespace) -> int:
-    from cobi_companion.device.ui import explain
+    from cobi_companion.device.cli import explain
     from cobi_companion.rules.movement import allowance
 
     card = cards(args).get(args.card)
@@ -38,7 +38,7 @@ def move(args: argparse.Namespace) -> int:
 
 
 def reload(args: argparse.Namespace) -> int:
-    from cobi_companion.device.ui import explain
+    from cobi_companion.device.cli import explain
     from cobi_companion.rules.tank import hard_fire
 
     card = cards(args).get(args.card)
@@ -77,7 +77,7 @@ def initiative(args: argparse.Namespace) -> int:
 
 def overrun(args: argparse.Namespace) -> int:
     """Tank Game overrun (rule 9): a tank moving over figures and guns."""
-    from cobi_companion.device.ui import explain
+    from cobi_companion.device.cli import explain
     from cobi_companion.rules.battle import Piece
     from cobi_companion.rules.status import Side
     from cobi_companion.rules.tank import overrun as rule

@@ -19,7 +19,7 @@ from cobi_companion.device.games.menus import Scroll
 from cobi_companion.device.games.rolling import gather
 from cobi_companion.device.ports.events import Key
 from cobi_companion.device.ui.details import shot_details
-from cobi_companion.device.ui.explain import BIG_WORDS
+from cobi_companion.device.ui.outcome_words import BIG_WORDS
 from cobi_companion.device.ui.widgets import DICE_KEYS, Show, WaitPress
 from cobi_companion.device.ui.wording import chance
 from cobi_companion.rules.battle import Piece

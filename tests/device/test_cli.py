@@ -335,19 +335,19 @@ def test_the_tank_games_odds_import_only_what_they_need():
     assert "tank.hard_fire" in rules and "odds" in rules
     assert not rules & {"easy", "easy.fire", "tank.scoring", "dice", "trace", "battle",
                          "tank.soft_table", "tank.soft_fire"}
-    assert not set(modules) & {"cobi_companion.device.ui.explain", "pydantic", "tempfile",
+    assert not set(modules) & {"cobi_companion.device.cli.explain", "pydantic", "tempfile",
                                "shutil"}
 
 
 def test_a_json_answer_imports_no_explanations() -> None:
-    # The words of `odds` and `resolve` (device/ui/explain.py imports every rule it explains)
+    # The words of `odds` and `resolve` (device/cli/explain.py imports every rule it explains)
     # are built only for a person; a script's --json answer needs only the numbers.
     code = ("import sys\n"
             "from cobi_companion.device.cli import main\n"
             "for json in (['--json'], []):\n"
             "    main(['odds', '--rules', 'tank', '--attacker', '2477', '--target', '2464',\n"
             "          '--facing', 'front', *json])\n"
-            "    print('explain' , 'cobi_companion.device.ui.explain' in sys.modules)\n")
+            "    print('explain' , 'cobi_companion.device.cli.explain' in sys.modules)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     first, second = out.split("explain False\n")

@@ -31,8 +31,8 @@ from cobi_companion.device.games.rolling import gather
 from cobi_companion.device.games.shots import Finish, needs_text, pair, reload_word
 from cobi_companion.device.games.tank import learn
 from cobi_companion.device.ui.details import soft_details
-from cobi_companion.device.ui.explain import BIG_WORDS
 from cobi_companion.device.ui.measure import CmKnob, Measuring
+from cobi_companion.device.ui.outcome_words import BIG_WORDS
 from cobi_companion.device.ui.widgets import (
     Choose,
     Count,
