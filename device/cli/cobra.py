@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cobi_companion.cards.tomlfile import shortened
+from cobi_companion.device.cli.checked import TextFile, Whole
 from cobi_companion.device.cli.common import (
     COBRA_SNAPSHOT,
     folders,
@@ -17,6 +18,7 @@ from cobi_companion.device.cli.common import (
     print_result,
 )
 from cobi_companion.device.cli.errors import UsageError
+from cobi_companion.device.cli.options import DICE, DIE, add_tables, game_turn
 from cobi_companion.device.ports.safe_text import printable
 from cobi_companion.rules.numbers import digits, whole
 
@@ -247,3 +249,118 @@ def _flown(args: argparse.Namespace) -> list[int]:
         raise UsageError("--flown needs --turn: the missions are counted by game turn (14.3f)")
     return _game_turns(args.flown, args.turn - 1, f"each a game turn before --turn {args.turn} "
                        f"(1 to {min(args.turn - 1, LAST_TURN)})")
+
+
+# ---- the options: added to the command's parser when it is first used ----
+
+def odds_options(parser: argparse.ArgumentParser) -> None:
+    from cobi_companion.rules.cobra.combat import (
+        UNIT_MODIFIERS,
+        Nation,
+        OverrunWhen,
+        ShiftKind,
+    )
+    from cobi_companion.rules.cobra.tables import Weather
+
+    letters = " ".join(modifier.letter for modifier in UNIT_MODIFIERS)
+    units = (f"comma list of units: each the printed strength then its modifier letters "
+             f"({letters}; see the README)")
+    parser.add_argument("--attack", action="append", metavar="UNITS",
+                        help=f"the attacking units, {units}, like 12,6h")
+    parser.add_argument("--defence", action="append", metavar="UNITS",
+                        help=f"the defending units, {units}, like 4,3x")
+    parser.add_argument("--shift", action="append", metavar="SHIFTS",
+                        help=f"comma list (or repeat) of KIND:COLUMNS, KIND one of "
+                             f"{', '.join(kind.value for kind in ShiftKind)} (like "
+                             f"terrain:-1,hq:+1; + for the attacker, - for the defender), or "
+                             f"a terrain named in the Cobra tables file (like town)")
+    parser.add_argument("--attacker", choices=[nation.value for nation in Nation],
+                        help="the attacking side (else told by the shifts, where they do)")
+    parser.add_argument("--turn", type=game_turn(), metavar="N",
+                        help="the game turn (two HQ shifts from game turn 17)")
+    parser.add_argument("--weather", choices=[weather.value for weather in Weather],
+                        help="this game turn's weather (no air points in storms)")
+    parser.add_argument("--carpet", action="store_true",
+                        help="carpet bombing, an air mission of 3 AP: always 6:1, never "
+                             "shifted (14.3g)")
+    parser.add_argument("--flown", metavar="TURNS",
+                        help="with --carpet and --turn: comma list of the game turns of the "
+                             "carpet bombing missions flown before (one during GT 5-14, two "
+                             "more from GT 15, 14.3f)")
+    parser.add_argument("--overrun", nargs="?", const=OverrunWhen.MOVEMENT.value,
+                        choices=[when.value for when in OverrunWhen], metavar="WHEN",
+                        help="an overrun (5.4) at printed strength: in the Initial Movement "
+                             "Phase (movement, the default: terrain, HQ, Patton, naval and "
+                             "Tiger shifts, 5.4.1c) or when advancing after combat (advance: "
+                             "terrain and Tiger only, 5.4.1d); never air (14.2c)")
+    add_tables(parser)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def roll_options(parser: argparse.ArgumentParser) -> None:
+    odds_options(parser)
+    parser.add_argument("--dice", metavar="FACES", type=DICE, help=DIE)
+
+
+def weather_options(parser: argparse.ArgumentParser) -> None:
+    from cobi_companion.rules.cobra.tables import Weather
+
+    parser.add_argument("--turn", type=game_turn(), required=True, metavar="N",
+                        help="the game turn")
+    parser.add_argument("--history", metavar="LIST",
+                        help=f"the weather of the turns before, oldest first, comma list of "
+                             f"{', '.join(weather.value for weather in Weather)} (the last is "
+                             f"the turn before)")
+    parser.add_argument("--dice", metavar="FACES", type=DICE, help=DIE)
+    add_tables(parser)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def crt_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("action", choices=["check"])
+    parser.add_argument("file", metavar="FILE", type=TextFile("a Cobra tables file"),
+                        help="a Cobra tables file, like cobra/tables.toml")
+
+
+def victory_options(parser: argparse.ArgumentParser) -> None:
+    from cobi_companion.rules.cobra.turns import SCENARIOS
+
+    answer = ["yes", "no"]
+    parser.add_argument("--scenario", choices=list(SCENARIOS), required=True,
+                        help="the scenario played: it sets the question for the initial level")
+    parser.add_argument("--frontline", choices=answer,
+                        help="Cobra, Alternate Cobra, the campaign: can the Germans trace a "
+                             "frontline of units or ZOC from 4901 to 0823 on map A (16.3.1, "
+                             "16.3.2)")
+    parser.add_argument("--objectives", choices=answer,
+                        help="the Battle of the Build-Up: are Bayeux, Isigny and Carentan all "
+                             "Allied controlled and Cherbourg not connected by primary road "
+                             "to a south or east map edge (17.4.2)")
+    # The German player loses VP (15.2b, 18.0): his total may be below zero; the Allied never.
+    parser.add_argument("--german-vp", type=Whole(-999, 999, "German VP"), default=0,
+                        metavar="N", help="the German VP total, below zero after losses")
+    parser.add_argument("--allied-vp", type=Whole(0, 999, "Allied VP"), default=0,
+                        metavar="N", help="the Allied VP total")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def points_options(parser: argparse.ArgumentParser) -> None:
+    from cobi_companion.rules.cobra.combat import Nation
+    from cobi_companion.rules.cobra.tables import Weather
+
+    parser.add_argument("--turn", type=game_turn(), required=True, metavar="N",
+                        help="the game turn")
+    parser.add_argument("--weather", choices=[weather.value for weather in Weather],
+                        help="this game turn's weather (none known: no air points)")
+    parser.add_argument("--phase", choices=[nation.value for nation in Nation],
+                        default=Nation.ALLIED.value,
+                        help="whose Combat Phase: german (the Allied air on defence, at most "
+                             "half, 14.1a) or allied (the default)")
+    parser.add_argument("--air-used", type=Whole(0, 6, "air points"), default=0, metavar="N",
+                        help="the air points spent this game turn so far")
+    parser.add_argument("--naval-used", type=Whole(0, 6, "naval support points"), default=0,
+                        metavar="N", help="the naval support points spent this game turn")
+    parser.add_argument("--flown", metavar="TURNS",
+                        help="comma list of the game turns of the carpet bombing missions "
+                             "flown so far, this one included (14.3f)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
