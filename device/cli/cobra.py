@@ -4,15 +4,13 @@ level of victory and the points a game turn has left."""
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cobi_companion.cards.tomlfile import shortened
 from cobi_companion.device.cli.checked import TextFile, Whole
 from cobi_companion.device.cli.common import (
-    COBRA_SNAPSHOT,
-    folders,
+    cobra_tables,
     make_dice,
     note_unused,
     print_result,
@@ -38,7 +36,7 @@ def cobra(args: argparse.Namespace) -> int:
 def odds(args: argparse.Namespace) -> int:
     from cobi_companion.device.cli import explain
 
-    result = _odds(args, _tables(args))
+    result = _odds(args, cobra_tables(args))
     print_result(args, result.to_dict(), explain.cobra_odds(result))
     return 0
 
@@ -47,7 +45,7 @@ def roll(args: argparse.Namespace) -> int:
     from cobi_companion.device.cli import explain
     from cobi_companion.rules.cobra import combat as cobra_combat
 
-    tables = _tables(args)
+    tables = cobra_tables(args)
     planned = _odds(args, tables)
     dice = make_dice(args.dice)
     combat = cobra_combat.roll(planned, dice, tables)
@@ -60,7 +58,7 @@ def weather(args: argparse.Namespace) -> int:
     from cobi_companion.device.cli import explain
     from cobi_companion.rules.cobra import weather as cobra_weather
 
-    tables = _tables(args)
+    tables = cobra_tables(args)
     history = cobra_weather.parse_history(args.history or "")
     dice = make_dice(args.dice)
     result = cobra_weather.determine(args.turn, history, dice, tables)
@@ -164,23 +162,6 @@ def _game_turns(text: str | None, most: int, allowed: str) -> list[int]:
             raise UsageError(f"--flown {shortened(item, 40)!r}: {allowed}")
         turns.append(turn)
     return turns
-
-
-def _tables(args: argparse.Namespace) -> CobraTables:
-    """--tables FILE (a broken one is refused), else the card folders' cobra/tables.toml
-    (a broken one is a warning and the shipped template is used)."""
-    from cobi_companion.cards import CardFileError, cobra_in_play, load_cobra_tables
-    from cobi_companion.cards.snapshot import snapshot_file
-
-    if args.tables is not None:
-        try:
-            return load_cobra_tables(Path(args.tables))
-        except CardFileError as exc:    # every problem on its own line, each like the others
-            raise UsageError("\ncobi-companion: ".join(str(p) for p in exc.problems)) from None
-    tables, problems = cobra_in_play(folders(args), snapshot_file(COBRA_SNAPSHOT))
-    for problem in problems:
-        print(printable(f"warning: {problem}"), file=sys.stderr)
-    return tables
 
 
 def _items(values: list[str] | None) -> list[str]:

@@ -8,7 +8,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from cobi_companion.device.cli.checked import Whole
-from cobi_companion.device.cli.common import make_dice, note_unused, print_result
+from cobi_companion.device.cli.common import cobra_tables, make_dice, note_unused, print_result
 from cobi_companion.device.cli.errors import UsageError
 from cobi_companion.device.cli.options import DICE, DIE, add_tables
 from cobi_companion.rules.numbers import digits, echo, whole
@@ -28,7 +28,6 @@ EVERY = sorted({name for names in OPTIONS.values() for name in names})
 
 def landing(args: argparse.Namespace) -> int:
     from cobi_companion.device.cli import explain_landing
-    from cobi_companion.device.cli.cobra import _tables
 
     _check_options(args)
     if args.action == "beach":
@@ -39,7 +38,7 @@ def landing(args: argparse.Namespace) -> int:
         check = rules.beach_check(rules.Target(args.beach), args.landed, args.lost)
         print_result(args, check.to_dict(), explain_landing.lines(check.to_dict()))
         return 0
-    tables = _tables(args)
+    tables = cobra_tables(args)
     dice = make_dice(args.dice)
     data = _rolled(args, dice, tables)
     print_result(args, data, lambda: explain_landing.lines(data))
