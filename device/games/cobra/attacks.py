@@ -10,6 +10,18 @@ from typing import TYPE_CHECKING
 from cobi_companion.device.core.app import Next, Screen
 from cobi_companion.device.core.battle_log import LogEntry, LogValue, entry
 from cobi_companion.device.core.worded import joined
+from cobi_companion.device.games.cobra import command
+from cobi_companion.device.games.cobra.dialled import Dialled
+from cobi_companion.device.games.cobra.session import (
+    Phased,
+    number,
+    press_for,
+    refusal,
+    result_screen,
+    save,
+    session,
+    tables,
+)
 from cobi_companion.device.ui.widgets import Choose
 from cobi_companion.rules.cobra.combat import (
     BY_LETTER,
@@ -28,31 +40,13 @@ from cobi_companion.rules.cobra.combat import (
     strength,
 )
 from cobi_companion.rules.cobra.landing import BEACH_SHIFT
-from cobi_companion.rules.cobra.overrun import (
-    overrun_modifier,
-    overrun_odds,
-    overrun_shift_choices,
-)
-from cobi_companion.rules.cobra.turns import (
-    ATTACK_COST,
-)
+from cobi_companion.rules.cobra.overrun import overrun_modifier, overrun_odds, overrun_shift_choices
+from cobi_companion.rules.cobra.turns import ATTACK_COST
 from cobi_companion.rules.dice import Aim, Need, Roller, ScriptedDice
 from cobi_companion.rules.errors import RulesError
 
 if TYPE_CHECKING:
     from cobi_companion.device.core.app import App
-from cobi_companion.device.games.cobra import command
-from cobi_companion.device.games.cobra.dialled import Dialled
-from cobi_companion.device.games.cobra.session import (
-    Phased,
-    number,
-    press_for,
-    refusal,
-    result_screen,
-    save,
-    session,
-    tables,
-)
 
 STRENGTH_MAX = 40           # the knob dials a unit's printed strength up to this
 TOGGLED = "dsmbrux"         # the unit modifiers the box offers as toggles (by letter)
@@ -136,7 +130,7 @@ class Attack(Dialled):
             choice = offered[i - 1]
             now = self.shifts.get(choice.key, 0)
             values = choice.columns
-            # an HQ's shift asks which HQ gives it (9.1i, 8.3.3a): cobra_command
+            # an HQ's shift asks which HQ gives it (9.1i, 8.3.3a): command.py
             return command.step_shift(app, self, choice, values[
                 (values.index(now) + 1) % len(values)], lambda: self.shift_menu(app, i))
         items = [app.t("roll_attack")]

@@ -18,31 +18,6 @@ from cobi_companion.device.core.spoken import prompt
 from cobi_companion.device.core.views import BigWord, Menu, View
 from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games.battle import end_battle
-from cobi_companion.device.games.menus import QuickDice, dice_stats
-from cobi_companion.device.games.settings import settings_menu
-from cobi_companion.device.ui.widgets import Choose, Show, confirm, yes_no
-from cobi_companion.rules.cobra.combat import (
-    Nation,
-    OverrunWhen,
-)
-from cobi_companion.rules.cobra.landing import PARATROOPS, beach_shift_offered
-from cobi_companion.rules.cobra.overrun import (
-    overruns_allowed,
-)
-from cobi_companion.rules.cobra.turns import (
-    LANDING,
-    SCENARIOS,
-    Budget,
-    CobraGame,
-    marginal,
-    player_turn,
-)
-from cobi_companion.rules.cobra.turns import victory as victory_level
-from cobi_companion.rules.cobra.weather import CARPET_FROM
-from cobi_companion.rules.dice import Aim, Need, Roller
-
-if TYPE_CHECKING:
-    from cobi_companion.device.core.app import App
 from cobi_companion.device.games.cobra import (
     attacks,
     command,
@@ -63,6 +38,26 @@ from cobi_companion.device.games.cobra.session import (
     save,
     session,
 )
+from cobi_companion.device.games.menus import QuickDice, dice_stats
+from cobi_companion.device.games.settings import settings_menu
+from cobi_companion.device.ui.widgets import Choose, Show, confirm, yes_no
+from cobi_companion.rules.cobra.combat import Nation, OverrunWhen
+from cobi_companion.rules.cobra.landing import PARATROOPS, beach_shift_offered
+from cobi_companion.rules.cobra.overrun import overruns_allowed
+from cobi_companion.rules.cobra.turns import (
+    LANDING,
+    SCENARIOS,
+    Budget,
+    CobraGame,
+    marginal,
+    player_turn,
+)
+from cobi_companion.rules.cobra.turns import victory as victory_level
+from cobi_companion.rules.cobra.weather import CARPET_FROM
+from cobi_companion.rules.dice import Aim, Need, Roller
+
+if TYPE_CHECKING:
+    from cobi_companion.device.core.app import App
 
 EXTENSION = Need(Roller.ALLIES, Aim.EXTENSION, "campaign extension")
 VP_MAX = 199

@@ -7,19 +7,13 @@ from typing import TYPE_CHECKING
 
 from cobi_companion.device.core.app import Next, Screen
 from cobi_companion.device.core.battle_log import entry
+from cobi_companion.device.games.cobra import command
+from cobi_companion.device.games.cobra.session import number, save, session
 from cobi_companion.device.ui.widgets import notice
-from cobi_companion.rules.cobra.turns import (
-    CobraGame,
-)
+from cobi_companion.rules.cobra.turns import CobraGame
 
 if TYPE_CHECKING:
     from cobi_companion.device.core.app import App
-from cobi_companion.device.games.cobra import command
-from cobi_companion.device.games.cobra.session import (
-    number,
-    save,
-    session,
-)
 
 SP_MAX = 20                 # Allied supply points the knob dials for one turn
 

@@ -8,17 +8,6 @@ from typing import TYPE_CHECKING
 from cobi_companion.device.core.app import Next, Screen
 from cobi_companion.device.core.battle_log import LogValue, entry
 from cobi_companion.device.core.views import BigWord, Lines
-from cobi_companion.device.ui.widgets import Show
-from cobi_companion.rules.cobra import weather as cobra_weather
-from cobi_companion.rules.cobra.combat import (
-    Nation,
-)
-from cobi_companion.rules.cobra.tables import Weather
-from cobi_companion.rules.dice import Aim, Need, Roller, ScriptedDice
-from cobi_companion.rules.errors import RulesError
-
-if TYPE_CHECKING:
-    from cobi_companion.device.core.app import App
 from cobi_companion.device.games.cobra.session import (
     Phased,
     german_ma,
@@ -29,6 +18,15 @@ from cobi_companion.device.games.cobra.session import (
     session,
     tables,
 )
+from cobi_companion.device.ui.widgets import Show
+from cobi_companion.rules.cobra import weather as cobra_weather
+from cobi_companion.rules.cobra.combat import Nation
+from cobi_companion.rules.cobra.tables import Weather
+from cobi_companion.rules.dice import Aim, Need, Roller, ScriptedDice
+from cobi_companion.rules.errors import RulesError
+
+if TYPE_CHECKING:
+    from cobi_companion.device.core.app import App
 
 
 def weather_phase(app: App, home: Next) -> Screen:
