@@ -1,6 +1,6 @@
 """Benchmark: exact Tank Game odds of the Tiger I (2477, 16 damage dice) against icepool.
 
-For every shipped target card and facing, time `tank_game.odds` (exact fractions, by the damage
+For every shipped target card and facing, time `hard_fire.odds` (exact fractions, by the damage
 dice's integer recurrence) and the same outcome probabilities built with icepool (exploding d6
 truncated at depth 15), check that the two agree, and print the medians. Timings are
 reported, never asserted: the exit code is non-zero only when the two disagree by more than
@@ -32,12 +32,13 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from cobi_companion.rules import dice_maths, tank_game
+from cobi_companion.rules import dice_maths
 from cobi_companion.rules.card import CardValueMissing, Facing, InfoCard
 from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.odds import OUTCOMES
 from cobi_companion.rules.shot import ShotPlan
 from cobi_companion.rules.status import Effect
+from cobi_companion.rules.tank import hard_fire
 
 FIRER = 2477
 DEPTH = 15                  # icepool's explosion depth (its default is 9)
@@ -137,7 +138,7 @@ def main(argv: list[str]) -> int:
         for facing in Facing:
             plan = ShotPlan(firer, target, facing)
             try:
-                tank_game.odds(plan)
+                hard_fire.odds(plan)
                 plans.append(plan)
             except RulesError as exc:
                 why = (f"the card has no value for {exc.field} (partial card)"
@@ -158,7 +159,7 @@ def main(argv: list[str]) -> int:
 
     reset_caches()
     cache_use = 0
-    ours = [median_ns(partial(tank_game.odds, plan), repeat, 10, reset_caches) for plan in plans]
+    ours = [median_ns(partial(hard_fire.odds, plan), repeat, 10, reset_caches) for plan in plans]
     reset_caches()
 
     start = time.perf_counter_ns()
@@ -170,7 +171,7 @@ def main(argv: list[str]) -> int:
                     for h in range(31))
     theirs, errors = [], []
     for plan in plans:
-        exact, check = tank_game.odds(plan).effects, icepool_odds(icepool, plan)
+        exact, check = hard_fire.odds(plan).effects, icepool_odds(icepool, plan)
         errors.append(max(abs(exact[e] - check[e]) for e in OUTCOMES))
         theirs.append(median_ns(partial(icepool_odds, icepool, plan), ice_repeat, 1))
 
@@ -185,7 +186,7 @@ def main(argv: list[str]) -> int:
         print(f"{plan.target.title[:21]:<22}{plan.facing.value:<7}"
               f"{plan.target.need(plan.facing.armour_field):>6}{our_ns / 1e3:>10.1f}"
               f"{ice_ns / 1e6:>12.2f}{ice_ns / our_ns:>7.0f}×{float(error):>10.1e}"
-              f"{float(tank_game.odds(plan).kill):>14.6f}")
+              f"{float(hard_fire.odds(plan).kill):>14.6f}")
     for line in skipped:
         print(f"skipped {line}")
 

@@ -21,9 +21,9 @@ from cobi_companion.rules.battle import Piece
 from cobi_companion.rules.card import Facing
 from cobi_companion.rules.card_schema import validated_card
 from cobi_companion.rules.dice import RandomDice
-from cobi_companion.rules.soft_fire import Covered, SoftPlan, fire, he_weapon
-from cobi_companion.rules.soft_odds import odds
 from cobi_companion.rules.status import Side
+from cobi_companion.rules.tank.soft_fire import Covered, SoftPlan, fire, he_weapon
+from cobi_companion.rules.tank.soft_odds import odds
 
 TARGET_NS = 5_000_000      # the box's odds preview of any template: under 5 ms here
 

@@ -20,10 +20,10 @@ from functools import partial
 from pathlib import Path
 
 from cobi_companion.device.ports.store import SqliteStore
-from cobi_companion.rules import tank_game
 from cobi_companion.rules.card import Facing, InfoCard
 from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.shot import ShotPlan
+from cobi_companion.rules.tank import hard_fire
 
 FIRER = 2477                 # the Tiger I: 16 damage dice, the most of the shipped cards
 ROLLS_PER_SAVE = 100
@@ -150,7 +150,7 @@ def thickest() -> InfoCard:
 
 
 def shot_odds(repeat: int) -> tuple[list[tuple[str, float]], float]:
-    """The median ns of one `tank_game.odds` for the Tiger I at every shipped card and facing
+    """The median ns of one `hard_fire.odds` for the Tiger I at every shipped card and facing
     the rules allow ("title, facing", ns), and at the schema's largest threshold."""
     # pydantic: not in the battles' process
     from cobi_companion.cards import load_cards
@@ -162,12 +162,12 @@ def shot_odds(repeat: int) -> tuple[list[tuple[str, float]], float]:
         for facing in Facing:
             plan = ShotPlan(firer, target, facing)
             try:
-                tank_game.odds(plan)
+                hard_fire.odds(plan)
             except RulesError:           # a partial card: the rules refuse, nothing to time
                 continue
             plans[f"{target.title}, {facing.value}"] = plan
     worst = ShotPlan(firer, thickest(), Facing.FRONT)
-    runs = [partial(tank_game.odds, plan) for plan in [*plans.values(), worst]]
+    runs = [partial(hard_fire.odds, plan) for plan in [*plans.values(), worst]]
     *shipped, largest = medians_ns(runs, repeat)
     return list(zip(plans, shipped, strict=True)), largest
 

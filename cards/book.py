@@ -26,7 +26,7 @@ from . import tomlfile
 from .overlays import overlay_card_folders
 
 if TYPE_CHECKING:
-    from cobi_companion.rules.soft_table import SoftTable
+    from cobi_companion.rules.tank.soft_table import SoftTable
 
 SYSTEM_FOLDER = Path("/etc/cobi-companion/cards")
 SOFT_TABLE = Path("tables") / "soft-targets.toml"   # inside a cards folder
@@ -43,8 +43,9 @@ CARD_FILES = "*.toml"                                # the card files of a folde
 CARDS_PACKAGE = Path(__file__).parent
 RULES_PACKAGE = Path(str(rules.__file__)).parent
 CHECKING_CODE = (
-    *(RULES_PACKAGE / name for name in ("card.py", "card_schema.py", "soft_table.py",
-                                        "soft_table_schema.py", "situations.py", "modifier.py",
+    *(RULES_PACKAGE / name for name in ("card.py", "card_schema.py", "tank/soft_table.py",
+                                        "tank/soft_table_schema.py", "tank/situations.py",
+                                        "modifier.py",
                                         "errors.py", "numbers.py", "cobra/tables.py",
                                         "cobra/tables_schema.py")),
     *(CARDS_PACKAGE / name for name in ("book.py", "in_play.py", "loader.py", "learned.py",
@@ -157,6 +158,6 @@ def is_table(path: Path) -> bool:
 
 
 def _empty_table() -> SoftTable:
-    from cobi_companion.rules.soft_table import SoftTable
+    from cobi_companion.rules.tank.soft_table import SoftTable
 
     return SoftTable()

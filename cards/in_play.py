@@ -27,7 +27,7 @@ from .snapshot import Fingerprint, cached, checking_code
 
 if TYPE_CHECKING:
     from cobi_companion.rules.cobra.tables import CobraTables
-    from cobi_companion.rules.soft_table import SoftTable
+    from cobi_companion.rules.tank.soft_table import SoftTable
 
 
 def _checking_code(fingerprint: Fingerprint) -> Fingerprint:
@@ -58,7 +58,7 @@ def _table_data(table: SoftTable) -> dict[str, Any]:
 
 
 def _table(data: Mapping[str, Any]) -> SoftTable:
-    from cobi_companion.rules.soft_table import SoftTable
+    from cobi_companion.rules.tank.soft_table import SoftTable
 
     table = SoftTable.from_plain(data["values"], data["source"])
     if data["estimate"] is not None:

@@ -23,7 +23,7 @@ from cobi_companion.cards.snapshot import write_atomically
 # The table and what writes it are imported where they are used: a command finds where the
 # learned file is (`learned_file`) without them, and `odds` at a tank reads no table.
 if TYPE_CHECKING:
-    from cobi_companion.rules.soft_table import Entry, RangeBand, SoftTable
+    from cobi_companion.rules.tank.soft_table import Entry, RangeBand, SoftTable
 
 LEARNED = Path("learned") / "soft-targets.toml"   # inside the state directory
 SOURCE = "learned at the table"
@@ -47,7 +47,7 @@ def learned_file(state_dir: Path) -> Path:
 
 def read_learned(path: Path) -> SoftTable:
     """The learned values (none when the file does not exist yet), or CardFileError."""
-    from cobi_companion.rules.soft_table import SoftTable
+    from cobi_companion.rules.tank.soft_table import SoftTable
 
     if not path.exists():
         return SoftTable().with_source(str(path))

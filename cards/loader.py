@@ -30,8 +30,8 @@ from cobi_companion.rules.card_schema import (
     WeaponSchema,
     validated_card,
 )
-from cobi_companion.rules.soft_table import SoftTable
-from cobi_companion.rules.soft_table_schema import (
+from cobi_companion.rules.tank.soft_table import SoftTable
+from cobi_companion.rules.tank.soft_table_schema import (
     RangeBandSchema,
     SoftTableSchema,
     WeaponRowSchema,

@@ -20,7 +20,7 @@ from .modifier import Modifier
 DEFAULT_MARGIN_CM = 1.5  # added to the readings' spread: the band where the box will not call
 
 # Fire over 100 cm is -1 to hit; exactly 100 cm is not. The number is the Tank Game's
-# RANGE_LIMIT_CM (tank_game.py), written out here so that measuring a distance (the box's range
+# RANGE_LIMIT_CM (tank/hard_fire.py), written out here so that measuring a distance (the box's range
 # sensors at its start) does not load the Tank Game's rules; tests/rules/test_distance.py holds
 # the two equal.
 FIRE_RANGE_CM = 100

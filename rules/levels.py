@@ -45,13 +45,13 @@ def _later(module: str, name: str) -> Any:
 
 
 RULE_SETS = {
-    "easy": RuleSet("easy", "COBI Easy level", _later("easy", "fire"),
-                    _later("easy", "odds"), _later("easy", "winner"),
+    "easy": RuleSet("easy", "COBI Easy level", _later("easy.fire", "fire"),
+                    _later("easy.fire", "odds"), _later("easy.fire", "winner"),
                     reloads=False, modifiers=False,
                     # easy.FACINGS: the Polish text's "przodem, bokiem, tyłem"
                     facings=(Facing.FRONT, Facing.SIDE, Facing.REAR)),
-    "tank": RuleSet("tank", "Cobi WWII Tank Game", _later("tank_game", "fire"),
-                    _later("tank_game", "odds"), _later("scoring", "winner"),
+    "tank": RuleSet("tank", "Cobi WWII Tank Game", _later("tank.hard_fire", "fire"),
+                    _later("tank.hard_fire", "odds"), _later("tank.scoring", "winner"),
                     reloads=True, modifiers=True),
 }
 

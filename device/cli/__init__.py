@@ -1,12 +1,12 @@
 """The `cobi-companion` command line: a stable scripting interface to the rules engine, and the
 box's start (`run` on the Pi, `sim` and `play` in a terminal).
 
-Each command is a row of `COMMANDS`: its name, its help, the function of `options` that adds
-its arguments, and the function that runs it, in a module of this package imported only when
-that command runs. A command's parser is set up, and its arguments added, when it first parses,
-so `--help` lists the commands without building them, `odds` builds only its own parser, and
-`run` draws the box's title before the rules, the cards, the config (pydantic) and gpiozero are
-imported.
+Each command is a row of `COMMANDS`: its name, its help, the function that adds its options and
+the function that runs it, both in the command's module of this package, imported only when
+that command runs. A command's parser is set up, and its options added, when it first parses,
+so `--help` lists the commands without building them or importing their modules, `odds` builds
+only its own parser, and `run` draws the box's title before the rules, the cards, the config
+(pydantic) and gpiozero are imported.
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from cobi_companion.device.cli import options, streams
+from cobi_companion.device.cli import streams
 from cobi_companion.device.cli.checked import Folder
 from cobi_companion.device.cli.errors import OneLineParser, UsageError
 
@@ -27,14 +27,22 @@ SIGPIPE_EXIT = 128 + 13      # how a shell sees a tool ended by SIGPIPE (13), li
 
 
 class Command(NamedTuple):
-    """A row of the command table. `runs` names a function of this package's modules as
-    "module.function": a string, so that the table imports no command's module. (A named
-    tuple, not a dataclass: creating one costs a millisecond at import, ~15 ms on a Pi Zero.)"""
+    """A row of the command table. `arguments` and `runs` name functions of this package's
+    modules as "module.function": strings, so that the table imports no command's module (a
+    command of subcommands gives the function that adds them). (A named tuple, not a
+    dataclass: creating one costs a millisecond at import, ~15 ms on a Pi Zero.)"""
 
     name: str
-    help: str                # its line in `cobi-companion --help`
-    arguments: Arguments     # adds its options to its parser (`options`)
+    help: str                    # its line in `cobi-companion --help`
+    arguments: str | Arguments   # adds its options to its parser
     runs: str
+
+
+def function(name: str) -> Callable[..., Any]:
+    """The function "module.function" of this package, its module imported now."""
+    module, _, attribute = name.rpartition(".")
+    found: Callable[..., Any] = getattr(importlib.import_module(f"{__name__}.{module}"), attribute)
+    return found
 
 
 class CommandParser(OneLineParser):
@@ -43,10 +51,10 @@ class CommandParser(OneLineParser):
     until its command is on the command line; setting one up (its groups and its help option,
     each a gettext look-up in the locale folders) costs ~0.2 ms here, ~3 ms on a Pi Zero 2 W."""
 
-    def __init__(self, *args: Any, arguments: Arguments | None = None,
+    def __init__(self, *args: Any, arguments: str | Arguments | None = None,
                  runs: str | None = None, **kwargs: Any) -> None:
         # not set up yet: built() does it, with what it is made of
-        self._setup: tuple[Any, Any, Arguments | None, str | None] | None = (
+        self._setup: tuple[Any, Any, str | Arguments | None, str | None] | None = (
             args, kwargs, arguments, runs)
 
     def built(self) -> CommandParser:
@@ -55,7 +63,9 @@ class CommandParser(OneLineParser):
             args, kwargs, arguments, runs = self._setup
             self._setup = None
             super().__init__(*args, **kwargs)
-            if arguments is not None:
+            if isinstance(arguments, str):     # its command's module, imported now
+                function(arguments)(self)
+            elif arguments is not None:
                 arguments(self)
             if runs is not None:
                 self.set_defaults(runs=runs)
@@ -71,38 +81,39 @@ class CommandParser(OneLineParser):
 def _subcommands(dest: str, table: Callable[[], tuple[Command, ...]]
                  ) -> Callable[[argparse.ArgumentParser], None]:
     """The options of a command of subcommands (cobra, speech), whose bad arguments are one
-    line like its refusals; `table` gives them (the tables come after the commands')."""
+    line like its refusals; `table` gives them (the tables come after the commands'). Each
+    subcommand's parser is set up like a command's: only the one on the command line, with
+    its module imported then."""
     def add(parser: argparse.ArgumentParser) -> None:
         commands = parser.add_subparsers(dest=dest, metavar="SUBCOMMAND",
-                                         parser_class=OneLineParser)
+                                         parser_class=CommandParser)
         for command in table():
-            sub = commands.add_parser(command.name, help=command.help)
-            command.arguments(sub)
-            sub.set_defaults(runs=command.runs)
+            commands.add_parser(command.name, help=command.help, arguments=command.arguments,
+                                runs=command.runs)
     return add
 
 
 COMMANDS = (
-    Command("resolve", "resolve one shot and explain it", options.resolve, "fire.resolve"),
-    Command("odds", "exact chances of a planned shot", options.odds, "fire.odds"),
-    Command("move", "how far a vehicle may move this action", options.move, "moves.move"),
-    Command("reload", "Tank Game reload action (+2) of an unloaded gun", options.reload,
+    Command("resolve", "resolve one shot and explain it", "fire.resolve_options", "fire.resolve"),
+    Command("odds", "exact chances of a planned shot", "fire.odds_options", "fire.odds"),
+    Command("move", "how far a vehicle may move this action", "moves.move_options", "moves.move"),
+    Command("reload", "Tank Game reload action (+2) of an unloaded gun", "moves.reload_options",
             "moves.reload"),
     Command("initiative", "Easy level initiative roll-off (ties roll again)",
-            options.initiative, "moves.initiative"),
+            "moves.initiative_options", "moves.initiative"),
     Command("overrun", "Tank Game overrun (rule 9): a tank moving over figures and guns",
-            options.overrun, "moves.overrun"),
+            "moves.overrun_options", "moves.overrun"),
     Command("spot", "Tank Game spotting: does an enemy figure (or a commander out in the "
-                    "turret) reveal a hidden piece", options.spot, "moves.spot"),
-    Command("cards", "list, show or check info cards", options.cards, "cards.cards"),
-    Command("run", "the box: the daemon on the Pi's GPIO, OLED and buzzer", options.run,
+                    "turret) reveal a hidden piece", "moves.spot_options", "moves.spot"),
+    Command("cards", "list, show or check info cards", "cards.cards_options", "cards.cards"),
+    Command("run", "the box: the daemon on the Pi's GPIO, OLED and buzzer", "box.run_options",
             "box.run"),
-    Command("sim", "the box in the terminal: mock pins driven by the keyboard", options.sim,
+    Command("sim", "the box in the terminal: mock pins driven by the keyboard", "box.sim_options",
             "box.sim"),
-    Command("range", "one measurement with a serial range sensor", options.range_sensor,
+    Command("range", "one measurement with a serial range sensor", "box.range_options",
             "box.measure"),
     Command("play", "the box in the terminal as text: its screens as lines, its keys typed "
-                    "as words", options.play, "box.play"),
+                    "as words", "box.play_options", "box.play"),
     Command("cobra", "Cobra (Normandy 1944): combat odds and rolls, the weather, your tables "
                      "file, victory, the turn's points, command limits and HQs, movement, "
                      "replacements, victory points and the special rolls",
@@ -114,45 +125,46 @@ COMMANDS = (
 )
 SPEECH_COMMANDS: tuple[Command, ...] = (
     Command("render", "render every phrase the box can say that its cache lacks",
-            options.speech_render, "speech.render"),
-    Command("say", "say one sentence (or write it as a WAV)", options.speech_say,
+            "speech.render_options", "speech.render"),
+    Command("say", "say one sentence (or write it as a WAV)", "speech.say_options",
             "speech.say"),
     Command("check", "is there an engine, a player, a whole cache? (exit 1 if not)",
-            options.speech_check, "speech.check"),
+            "speech.check_options", "speech.check"),
 )
 COBRA_COMMANDS: tuple[Command, ...] = (
-    Command("odds", "the CRT column of an attack, every step explained", options.cobra_odds,
+    Command("odds", "the CRT column of an attack, every step explained", "cobra.odds_options",
             "cobra.odds"),
-    Command("roll", "resolve an attack: the odds, the die and the result", options.cobra_roll,
+    Command("roll", "resolve an attack: the odds, the die and the result", "cobra.roll_options",
             "cobra.roll"),
-    Command("weather", "the weather of a game turn (5.3)", options.cobra_weather,
+    Command("weather", "the weather of a game turn (5.3)", "cobra.weather_options",
             "cobra.weather"),
     Command("crt", "check your Cobra tables file (CRT, weather, terrain, scatter)",
-            options.cobra_crt,
+            "cobra.crt_options",
             "cobra.crt"),
     Command("victory", "the level of victory at the end of a game (16.3, 17.4.2)",
-            options.cobra_victory, "cobra.victory"),
+            "cobra.victory_options", "cobra.victory"),
     Command("points", "the air points, naval support points and carpet bombing missions a "
-                      "game turn has left (14.0, 14.1a, 14.3f, 14.4)", options.cobra_points,
+                      "game turn has left (14.0, 14.1a, 14.3f, 14.4)", "cobra.points_options",
             "cobra.points"),
     Command("command", "the Allied command limits of a game turn and an HQ's shift (11.3, "
-                       "9.1, 8.3.3)", options.cobra_command, "cobra_command.command"),
+                       "9.1, 8.3.3)", "cobra_command.command_options", "cobra_command.command"),
     Command("vp", "the victory points of what happened: a unit eliminated or exited, "
-                  "Cherbourg, a variant counter (16.1, 16.2, 18.0)", options.cobra_vp,
+                  "Cherbourg, a variant counter (16.1, 16.2, 18.0)", "cobra_victory.vp_options",
             "cobra_victory.vp"),
-    Command("release", "a 15th Army release attempt (15.2)", options.cobra_release,
+    Command("release", "a 15th Army release attempt (15.2)", "cobra_victory.release_options",
             "cobra_victory.release"),
-    Command("brest", "the 2nd FJ Division's release from Brest (15.3)", options.cobra_brest,
-            "cobra_victory.brest"),
-    Command("leclerc", "does Leclerc head for Paris? (15.1)", options.cobra_leclerc,
+    Command("brest", "the 2nd FJ Division's release from Brest (15.3)",
+            "cobra_victory.brest_options", "cobra_victory.brest"),
+    Command("leclerc", "does Leclerc head for Paris? (15.1)", "cobra_victory.leclerc_options",
             "cobra_victory.leclerc"),
     Command("ma", "a unit's movement allowance, and the air attack of an MA increase (5.3, "
-                  "10.6, 12.1b)", options.cobra_ma, "cobra_movement.ma"),
+                  "10.6, 12.1b)", "cobra_movement.ma_options", "cobra_movement.ma"),
     Command("replacements", "the replacement steps a side may take in a game turn (12.2, "
-                            "16.1)", options.cobra_replacements, "cobra_movement.replacements"),
+                            "16.1)", "cobra_movement.replacements_options",
+            "cobra_movement.replacements"),
     Command("landing", "the Allied Landing Phase (17.3.2): scatter, beach defence, landing "
                        "attrition, a beach abandoned; the 3:1 withdrawal attack (17.3.4)",
-            options.cobra_landing, "cobra_landing.landing"),
+            "cobra_landing.landing_options", "cobra_landing.landing"),
 )
 
 
@@ -198,9 +210,7 @@ def on_raspberry_pi() -> bool:
 
 def _run(args: argparse.Namespace) -> int:
     """Import the command's module, and run it."""
-    module, _, function = args.runs.rpartition(".")
-    command: Callable[[argparse.Namespace], int] = getattr(
-        importlib.import_module(f"{__name__}.{module}"), function)
+    command: Callable[[argparse.Namespace], int] = function(args.runs)
     return command(args)
 
 

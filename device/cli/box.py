@@ -12,8 +12,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from cobi_companion.device.cli.checked import Decimal, Faces, Folder, NewFile, TextFile, Whole
 from cobi_companion.device.cli.common import print_result
 from cobi_companion.device.cli.errors import UsageError
+from cobi_companion.device.cli.options import DICE, add_house_rules, rule_names
 
 if TYPE_CHECKING:
     import queue
@@ -239,3 +241,100 @@ def _median(args: argparse.Namespace, events: queue.Queue[Any], sample: Sample,
         text = f"no measurement: {result.condition.value} (seen: {seen})"
     print_result(args, result.to_dict(), text)
     return 0 if result.cm is not None else 1
+
+
+# ---- the options: added to the command's parser when it is first used ----
+
+CONFIG = "default: /etc/cobi-companion/config.toml"
+SETTINGS_FILE = TextFile("a settings file, like config.toml")
+# The ranges of the numbers (docs/cli.md lists them): what a sensor could really have.
+BAUD = Whole(1200, 1_000_000, "a baud rate")                   # as the config's [[sensors]]
+SAMPLES = Whole(1, 31, "a whole number of readings")           # as the config's [[sensors]]
+TIMEOUT = Decimal(0.5, 600, "a number of seconds")
+# The box's count of dice drawn goes up to one a roll; a million battles' worth is plenty.
+DIE_NUMBER = Whole(0, 10**9, "a die's number (the box's count of dice drawn before it)")
+
+
+def run_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--config", metavar="FILE", type=SETTINGS_FILE, help=CONFIG)
+
+
+def _state_dir(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--state-dir", metavar="DIR",
+                        type=Folder("a folder for the sim's battles", new=True),
+                        help="where the sim keeps its battle (default: ~/.local/share/"
+                             "cobi-companion/sim)")
+
+
+def _speech_dir(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--speech-dir", metavar="DIR",
+                        type=Folder("a folder for the spoken utterances", new=True),
+                        help="write each utterance the box says as 0001.wav and 0001.txt (its "
+                             "text), besides saying it")
+
+
+def _dice_from(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--dice-from", metavar="N", type=DIE_NUMBER,
+                        help="--dice are the faces of the box's dice numbered from N on (a "
+                             "restart after a kill then draws the same face for the same "
+                             "die); default: from the next die")
+
+
+def _trace(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--trace", metavar="FILE", type=NewFile("a file for the views", pipes=True),
+                        help="write each frame's view as a JSON line, and a line each time "
+                             "the box takes the next key")
+
+
+def sim_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--config", metavar="FILE", type=SETTINGS_FILE)
+    parser.add_argument("--script", metavar="FILE", type=TextFile("a file of sim events"),
+                        help="events: cw ccw ok back axis allies axis_long allies_long "
+                             "'wait MS'")
+    parser.add_argument("--keys", metavar="LIST", help="the same events, comma-separated")
+    parser.add_argument("--dice", metavar="FACES", type=Faces(ask=False),
+                        help="scripted faces in order")
+    _dice_from(parser)
+    _state_dir(parser)
+    parser.add_argument("--snapshot-dir", metavar="DIR",
+                        type=Folder("a folder for the frames", new=True),
+                        help="write every distinct frame as PNG")
+    parser.add_argument("--state-json", metavar="FILE", type=NewFile("a file for the final state"),
+                        help="write the final battle state")
+    _trace(parser)
+    _speech_dir(parser)
+
+
+def play_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rules", choices=rule_names(),
+                        help="the rules the New battle menu starts at (the box's Rules "
+                             "setting, for this session)")
+    parser.add_argument("--dice", metavar="FACES", type=DICE,
+                        help="scripted faces in order, or 'ask': real dice, dialled on the "
+                             "box's screens (its Real dice setting, for this session)")
+    _dice_from(parser)
+    parser.add_argument("--config", metavar="FILE", type=SETTINGS_FILE, help=CONFIG)
+    _state_dir(parser)
+    _trace(parser)
+    _speech_dir(parser)
+    add_house_rules(parser, "a new battle starts with them, over the config's [house_rules]")
+
+
+def range_options(parser: argparse.ArgumentParser) -> None:
+    from cobi_companion.device.ports.range_sensor import MODELS
+
+    parser.add_argument("--sensor", metavar="NAME", help="a [[sensors]] table of the config")
+    parser.add_argument("--config", metavar="FILE", type=SETTINGS_FILE, help=CONFIG)
+    parser.add_argument("--model", metavar="MODEL", help=", ".join(MODELS))
+    parser.add_argument("--port", metavar="PORT",
+                        help="like /dev/serial/by-id/... or /dev/serial0")
+    parser.add_argument("--baud", type=BAUD, metavar="N", help="default: the model's")
+    parser.add_argument("--samples", type=SAMPLES, metavar="N",
+                        help="valid readings whose median is the result (default 7); with "
+                             "--raw, frames to print (default: until Ctrl-C)")
+    parser.add_argument("--timeout", type=TIMEOUT, metavar="S",
+                        help="give up after S seconds (default: half a second per sample, at "
+                             "least 3)")
+    parser.add_argument("--raw", action="store_true",
+                        help="print each parsed frame as it arrives")
+    parser.add_argument("--json", action="store_true")

@@ -9,6 +9,7 @@ from cobi_companion.device.cli.checked import FileOrFolder, card
 from cobi_companion.device.cli.common import cards as cards_in_play
 from cobi_companion.device.cli.common import folders, learned, print_result
 from cobi_companion.device.cli.errors import UsageError
+from cobi_companion.device.cli.options import add_learned
 from cobi_companion.device.ports.safe_text import printable
 
 LIST_HEADER = (f"{'card':<18} {'kind':<8} {'name':<22} {'to hit':<6} {'reload':<6} "
@@ -36,7 +37,7 @@ def cards(args: argparse.Namespace) -> int:
 
 
 def show(args: argparse.Namespace) -> int:
-    from cobi_companion.device.ui import explain
+    from cobi_companion.device.cli import explain
 
     book = cards_in_play(args)
     if not args.set:
@@ -48,7 +49,7 @@ def show(args: argparse.Namespace) -> int:
 
 
 def listing(args: argparse.Namespace) -> int:
-    from cobi_companion.device.ui import explain
+    from cobi_companion.device.cli import explain
 
     book = cards_in_play(args)
     rows = [LIST_HEADER, *(explain.card_row(c) for c in book.sorted())]
@@ -78,3 +79,13 @@ def check(args: argparse.Namespace) -> int:
     else:
         print(f"{len(loaded)} card{'s' if len(loaded) != 1 else ''} ok, {count} problem{plural}")
     return 1 if problems else 0
+
+
+# ---- the options: added to the command's parser when it is first used ----
+
+def cards_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("action", choices=["list", "show", "check"])
+    parser.add_argument("set", nargs="?", metavar="SET|PATH",  # checked by its action
+                        help="show: a set number; check: a card file or folder")
+    add_learned(parser)
+    parser.add_argument("--json", action="store_true")

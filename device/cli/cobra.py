@@ -4,19 +4,19 @@ level of victory and the points a game turn has left."""
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cobi_companion.cards.tomlfile import shortened
+from cobi_companion.device.cli.checked import TextFile, Whole
 from cobi_companion.device.cli.common import (
-    COBRA_SNAPSHOT,
-    folders,
+    cobra_tables,
     make_dice,
     note_unused,
     print_result,
 )
 from cobi_companion.device.cli.errors import UsageError
+from cobi_companion.device.cli.options import DICE, DIE, add_tables, game_turn
 from cobi_companion.device.ports.safe_text import printable
 from cobi_companion.rules.numbers import digits, whole
 
@@ -34,18 +34,18 @@ def cobra(args: argparse.Namespace) -> int:
 
 
 def odds(args: argparse.Namespace) -> int:
-    from cobi_companion.device.ui import explain
+    from cobi_companion.device.cli import explain
 
-    result = _odds(args, _tables(args))
+    result = _odds(args, cobra_tables(args))
     print_result(args, result.to_dict(), explain.cobra_odds(result))
     return 0
 
 
 def roll(args: argparse.Namespace) -> int:
-    from cobi_companion.device.ui import explain
+    from cobi_companion.device.cli import explain
     from cobi_companion.rules.cobra import combat as cobra_combat
 
-    tables = _tables(args)
+    tables = cobra_tables(args)
     planned = _odds(args, tables)
     dice = make_dice(args.dice)
     combat = cobra_combat.roll(planned, dice, tables)
@@ -55,10 +55,10 @@ def roll(args: argparse.Namespace) -> int:
 
 
 def weather(args: argparse.Namespace) -> int:
-    from cobi_companion.device.ui import explain
+    from cobi_companion.device.cli import explain
     from cobi_companion.rules.cobra import weather as cobra_weather
 
-    tables = _tables(args)
+    tables = cobra_tables(args)
     history = cobra_weather.parse_history(args.history or "")
     dice = make_dice(args.dice)
     result = cobra_weather.determine(args.turn, history, dice, tables)
@@ -70,7 +70,7 @@ def weather(args: argparse.Namespace) -> int:
 def crt(args: argparse.Namespace) -> int:
     """`crt check FILE`: each problem of the file on a line, then their count (exit 1)."""
     from cobi_companion.cards import CardFileError, load_cobra_tables
-    from cobi_companion.device.ui import explain
+    from cobi_companion.device.cli import explain
 
     try:
         tables = load_cobra_tables(Path(args.file))
@@ -87,7 +87,7 @@ def crt(args: argparse.Namespace) -> int:
 def victory(args: argparse.Namespace) -> int:
     """The scenario's question for the initial level (16.3.1, 16.3.2; 17.4.2 in the Build-Up),
     then the shift of every full 15 VP of the net: Allied minus German (16.3.3)."""
-    from cobi_companion.device.ui import explain
+    from cobi_companion.device.cli import explain
     from cobi_companion.rules.cobra.turns import marginal
     from cobi_companion.rules.cobra.turns import victory as level_of_victory
 
@@ -120,7 +120,7 @@ def points(args: argparse.Namespace) -> int:
     naval support points (14.4) and carpet bombing missions (14.3f): given, spent, left."""
     from dataclasses import replace
 
-    from cobi_companion.device.ui import explain
+    from cobi_companion.device.cli import explain
     from cobi_companion.rules.cobra.combat import Nation
     from cobi_companion.rules.cobra.tables import Weather
     from cobi_companion.rules.cobra.turns import CobraGame, sequence
@@ -162,23 +162,6 @@ def _game_turns(text: str | None, most: int, allowed: str) -> list[int]:
             raise UsageError(f"--flown {shortened(item, 40)!r}: {allowed}")
         turns.append(turn)
     return turns
-
-
-def _tables(args: argparse.Namespace) -> CobraTables:
-    """--tables FILE (a broken one is refused), else the card folders' cobra/tables.toml
-    (a broken one is a warning and the shipped template is used)."""
-    from cobi_companion.cards import CardFileError, cobra_in_play, load_cobra_tables
-    from cobi_companion.cards.snapshot import snapshot_file
-
-    if args.tables is not None:
-        try:
-            return load_cobra_tables(Path(args.tables))
-        except CardFileError as exc:    # every problem on its own line, each like the others
-            raise UsageError("\ncobi-companion: ".join(str(p) for p in exc.problems)) from None
-    tables, problems = cobra_in_play(folders(args), snapshot_file(COBRA_SNAPSHOT))
-    for problem in problems:
-        print(printable(f"warning: {problem}"), file=sys.stderr)
-    return tables
 
 
 def _items(values: list[str] | None) -> list[str]:
@@ -247,3 +230,118 @@ def _flown(args: argparse.Namespace) -> list[int]:
         raise UsageError("--flown needs --turn: the missions are counted by game turn (14.3f)")
     return _game_turns(args.flown, args.turn - 1, f"each a game turn before --turn {args.turn} "
                        f"(1 to {min(args.turn - 1, LAST_TURN)})")
+
+
+# ---- the options: added to the command's parser when it is first used ----
+
+def odds_options(parser: argparse.ArgumentParser) -> None:
+    from cobi_companion.rules.cobra.combat import (
+        UNIT_MODIFIERS,
+        Nation,
+        OverrunWhen,
+        ShiftKind,
+    )
+    from cobi_companion.rules.cobra.tables import Weather
+
+    letters = " ".join(modifier.letter for modifier in UNIT_MODIFIERS)
+    units = (f"comma list of units: each the printed strength then its modifier letters "
+             f"({letters}; see the README)")
+    parser.add_argument("--attack", action="append", metavar="UNITS",
+                        help=f"the attacking units, {units}, like 12,6h")
+    parser.add_argument("--defence", action="append", metavar="UNITS",
+                        help=f"the defending units, {units}, like 4,3x")
+    parser.add_argument("--shift", action="append", metavar="SHIFTS",
+                        help=f"comma list (or repeat) of KIND:COLUMNS, KIND one of "
+                             f"{', '.join(kind.value for kind in ShiftKind)} (like "
+                             f"terrain:-1,hq:+1; + for the attacker, - for the defender), or "
+                             f"a terrain named in the Cobra tables file (like town)")
+    parser.add_argument("--attacker", choices=[nation.value for nation in Nation],
+                        help="the attacking side (else told by the shifts, where they do)")
+    parser.add_argument("--turn", type=game_turn(), metavar="N",
+                        help="the game turn (two HQ shifts from game turn 17)")
+    parser.add_argument("--weather", choices=[weather.value for weather in Weather],
+                        help="this game turn's weather (no air points in storms)")
+    parser.add_argument("--carpet", action="store_true",
+                        help="carpet bombing, an air mission of 3 AP: always 6:1, never "
+                             "shifted (14.3g)")
+    parser.add_argument("--flown", metavar="TURNS",
+                        help="with --carpet and --turn: comma list of the game turns of the "
+                             "carpet bombing missions flown before (one during GT 5-14, two "
+                             "more from GT 15, 14.3f)")
+    parser.add_argument("--overrun", nargs="?", const=OverrunWhen.MOVEMENT.value,
+                        choices=[when.value for when in OverrunWhen], metavar="WHEN",
+                        help="an overrun (5.4) at printed strength: in the Initial Movement "
+                             "Phase (movement, the default: terrain, HQ, Patton, naval and "
+                             "Tiger shifts, 5.4.1c) or when advancing after combat (advance: "
+                             "terrain and Tiger only, 5.4.1d); never air (14.2c)")
+    add_tables(parser)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def roll_options(parser: argparse.ArgumentParser) -> None:
+    odds_options(parser)
+    parser.add_argument("--dice", metavar="FACES", type=DICE, help=DIE)
+
+
+def weather_options(parser: argparse.ArgumentParser) -> None:
+    from cobi_companion.rules.cobra.tables import Weather
+
+    parser.add_argument("--turn", type=game_turn(), required=True, metavar="N",
+                        help="the game turn")
+    parser.add_argument("--history", metavar="LIST",
+                        help=f"the weather of the turns before, oldest first, comma list of "
+                             f"{', '.join(weather.value for weather in Weather)} (the last is "
+                             f"the turn before)")
+    parser.add_argument("--dice", metavar="FACES", type=DICE, help=DIE)
+    add_tables(parser)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def crt_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("action", choices=["check"])
+    parser.add_argument("file", metavar="FILE", type=TextFile("a Cobra tables file"),
+                        help="a Cobra tables file, like cobra/tables.toml")
+
+
+def victory_options(parser: argparse.ArgumentParser) -> None:
+    from cobi_companion.rules.cobra.turns import SCENARIOS
+
+    answer = ["yes", "no"]
+    parser.add_argument("--scenario", choices=list(SCENARIOS), required=True,
+                        help="the scenario played: it sets the question for the initial level")
+    parser.add_argument("--frontline", choices=answer,
+                        help="Cobra, Alternate Cobra, the campaign: can the Germans trace a "
+                             "frontline of units or ZOC from 4901 to 0823 on map A (16.3.1, "
+                             "16.3.2)")
+    parser.add_argument("--objectives", choices=answer,
+                        help="the Battle of the Build-Up: are Bayeux, Isigny and Carentan all "
+                             "Allied controlled and Cherbourg not connected by primary road "
+                             "to a south or east map edge (17.4.2)")
+    # The German player loses VP (15.2b, 18.0): his total may be below zero; the Allied never.
+    parser.add_argument("--german-vp", type=Whole(-999, 999, "German VP"), default=0,
+                        metavar="N", help="the German VP total, below zero after losses")
+    parser.add_argument("--allied-vp", type=Whole(0, 999, "Allied VP"), default=0,
+                        metavar="N", help="the Allied VP total")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def points_options(parser: argparse.ArgumentParser) -> None:
+    from cobi_companion.rules.cobra.combat import Nation
+    from cobi_companion.rules.cobra.tables import Weather
+
+    parser.add_argument("--turn", type=game_turn(), required=True, metavar="N",
+                        help="the game turn")
+    parser.add_argument("--weather", choices=[weather.value for weather in Weather],
+                        help="this game turn's weather (none known: no air points)")
+    parser.add_argument("--phase", choices=[nation.value for nation in Nation],
+                        default=Nation.ALLIED.value,
+                        help="whose Combat Phase: german (the Allied air on defence, at most "
+                             "half, 14.1a) or allied (the default)")
+    parser.add_argument("--air-used", type=Whole(0, 6, "air points"), default=0, metavar="N",
+                        help="the air points spent this game turn so far")
+    parser.add_argument("--naval-used", type=Whole(0, 6, "naval support points"), default=0,
+                        metavar="N", help="the naval support points spent this game turn")
+    parser.add_argument("--flown", metavar="TURNS",
+                        help="comma list of the game turns of the carpet bombing missions "
+                             "flown so far, this one included (14.3f)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from cobi_companion.device.cli.common import print_result
 from cobi_companion.device.cli.errors import UsageError
+from cobi_companion.device.cli.options import game_turn
 from cobi_companion.rules.numbers import digits, echo, whole
 
 if TYPE_CHECKING:
@@ -126,3 +127,29 @@ def _text(data: dict[str, Any]) -> str:
         then = "; then it is flipped to its inactive side (8.3.3)" if use["flips"] else ""
         lines.append(f"HQ {use['name']} ({use['state']}) may give {use['columns']:+d}{then}")
     return "\n".join(lines)
+
+
+# ---- the options: added to the command's parser when it is first used ----
+
+def command_options(parser: argparse.ArgumentParser) -> None:
+    from cobi_companion.rules.cobra.command import HQS, HQState
+
+    parser.add_argument("--turn", type=game_turn(), required=True, metavar="N",
+                        help="the game turn (no command limits on game turns 1 and 2, 17.3e)")
+    parser.add_argument("--limit", action="append", metavar="LEVELS",
+                        help="the command levels printed on the turn record track for this "
+                             "game turn, like us=4,british=3: each is the number of attacks "
+                             "and the number of overruns that army may make (11.3a)")
+    parser.add_argument("--made", action="append", metavar="COUNTS",
+                        help="the attacks/overruns made so far this game turn, like "
+                             "us=4/1,british=2/0 (an overrun when advancing after combat is not "
+                             "counted, 11.3)")
+    parser.add_argument("--hq", action="append", metavar="HQ=STATE",
+                        help=f"an HQ's side, STATE one of "
+                             f"{', '.join(state.value for state in HQState)}, active:1 when it "
+                             f"has given one of its two shifts (8.3.3a); HQ one of "
+                             f"{', '.join(one.key for one in HQS)} (like vii=inactive)")
+    parser.add_argument("--use", metavar="HQ:COLUMNS",
+                        help="may this HQ give this shift now: +1 or +2 attacking, -1 "
+                             "defending (like vii:+1); refused for an inactive HQ (9.1i)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")

@@ -7,8 +7,10 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
-from cobi_companion.device.cli.common import make_dice, note_unused, print_result
+from cobi_companion.device.cli.checked import Whole
+from cobi_companion.device.cli.common import cobra_tables, make_dice, note_unused, print_result
 from cobi_companion.device.cli.errors import UsageError
+from cobi_companion.device.cli.options import DICE, DIE, add_tables
 from cobi_companion.rules.numbers import digits, echo, whole
 
 if TYPE_CHECKING:
@@ -25,8 +27,7 @@ EVERY = sorted({name for names in OPTIONS.values() for name in names})
 
 
 def landing(args: argparse.Namespace) -> int:
-    from cobi_companion.device.cli.cobra import _tables
-    from cobi_companion.device.ui import explain_landing
+    from cobi_companion.device.cli import explain_landing
 
     _check_options(args)
     if args.action == "beach":
@@ -37,7 +38,7 @@ def landing(args: argparse.Namespace) -> int:
         check = rules.beach_check(rules.Target(args.beach), args.landed, args.lost)
         print_result(args, check.to_dict(), explain_landing.lines(check.to_dict()))
         return 0
-    tables = _tables(args)
+    tables = cobra_tables(args)
     dice = make_dice(args.dice)
     data = _rolled(args, dice, tables)
     print_result(args, data, lambda: explain_landing.lines(data))
@@ -91,3 +92,39 @@ def _attrition_odds(args: argparse.Namespace, tables: CobraTables) -> AttritionO
         terrain = tables.terrain_shift(name)
     return rules.attrition_odds(where, committed=args.committed, terrain=terrain,
                                 terrain_name=name)
+
+
+# ---- the options: added to the command's parser when it is first used ----
+
+def landing_options(parser: argparse.ArgumentParser) -> None:
+    from cobi_companion.rules.cobra.landing import BEACHES, DIVISIONS, Target
+
+    parser.add_argument("action", choices=["scatter", "commit", "attrition", "beach",
+                                           "withdrawal"],
+                        help="scatter: one paratroop unit's drop (17.3.2 step 2); commit: a "
+                             "German unit's beach defence roll (step 4a); attrition: landing "
+                             "attrition (step 4b); beach: is a beach abandoned (step 5); "
+                             "withdrawal: the 3:1 attack on a unit withdrawn from a beach hex "
+                             "in an EZOC (17.3.4)")
+    parser.add_argument("--division", choices=[d.value for d in DIVISIONS],
+                        help="scatter: the paratroop unit's airborne division")
+    parser.add_argument("--target", choices=[t.value for t in Target],
+                        help="attrition: the beach, or the paratroop unit's division")
+    parser.add_argument("--committed", type=Whole(0, 60, "German steps committed"),
+                        metavar="N", help="attrition on a beach: the German steps committed "
+                                          "to its hex (one column right each)")
+    parser.add_argument("--terrain", metavar="TERRAIN",
+                        help="attrition on a paratroop unit: its terrain's shift (0 to -5) "
+                             "or a terrain named in the Cobra tables file; bocage: none")
+    parser.add_argument("--beach", choices=[b.value for b in BEACHES],
+                        help="beach: the beach checked")
+    parser.add_argument("--landed", type=Whole(1, 99, "steps landed"), metavar="N",
+                        help="beach: the Allied steps landed on it")
+    parser.add_argument("--lost", type=Whole(0, 99, "steps lost"), metavar="N",
+                        help="beach: the Allied steps eliminated there")
+    parser.add_argument("--steps", type=Whole(1, 9, "the unit's steps"), metavar="N",
+                        help="withdrawal: the steps the withdrawing unit has (tells whether "
+                             "the result destroys it)")
+    parser.add_argument("--dice", metavar="FACES", type=DICE, help=DIE)
+    add_tables(parser)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import argparse
 
+from cobi_companion.device.cli.checked import Whole
 from cobi_companion.device.cli.common import make_dice, note_unused, print_result
 from cobi_companion.device.cli.errors import UsageError
+from cobi_companion.device.cli.options import DICE, game_turn
 
 
 def ma(args: argparse.Namespace) -> int:
-    from cobi_companion.device.ui import explain_movement
+    from cobi_companion.device.cli import explain_movement
     from cobi_companion.rules.cobra.movement import INCREASES, air_attack, allowance
     from cobi_companion.rules.cobra.tables import Weather
 
@@ -39,7 +41,7 @@ def ma(args: argparse.Namespace) -> int:
 def replacements(args: argparse.Namespace) -> int:
     """The steps `--taken` are counted one by one: each must be allowed (12.2), then what is
     left is said; every tenth Allied step of the game gives the German 1 VP (16.1)."""
-    from cobi_companion.device.ui import explain_movement
+    from cobi_companion.device.cli import explain_movement
     from cobi_companion.rules.cobra.replacements import (
         ALLIED,
         CARRIED_MOST,
@@ -90,3 +92,60 @@ def _counts(text: str | None, option: str, *, halves: bool) -> dict[str, int]:
                              f"whole {step}, like mech=1,inf=2")
         counts[kind] = round(float(value) * 2) if halves and kind == "mech" else int(value)
     return counts
+
+
+# ---- the options: added to the command's parser when it is first used ----
+
+def ma_options(parser: argparse.ArgumentParser) -> None:
+    from cobi_companion.rules.cobra.movement import ARMIES, INCREASES, PHASES, PRINTED_MAX
+    from cobi_companion.rules.cobra.tables import Weather
+
+    parser.add_argument("--printed", type=Whole(1, PRINTED_MAX, "a printed MA"), required=True,
+                        metavar="N", help="the unit's printed MA")
+    parser.add_argument("--nation", choices=ARMIES, required=True,
+                        help="whose unit (british: British, Canadian and Polish)")
+    parser.add_argument("--phase", choices=PHASES, default="initial",
+                        help="the Initial (default) or the Mechanized Movement Phase")
+    parser.add_argument("--mechanized", action="store_true",
+                        help="a mechanized unit (5.2a, 5.2b; a US division with a truck, "
+                             "5.7d): the only ones that move in the Mechanized Movement Phase, "
+                             "with British and Canadian infantry at two thirds (5.2c)")
+    parser.add_argument("--weather", choices=[weather.value for weather in Weather],
+                        help="this game turn's weather: needed for a German unit (5.3b)")
+    parser.add_argument("--out-of-supply", action="store_true",
+                        help="out of supply: the MA halved first (10.6, 5.3b)")
+    parser.add_argument("--after-exit", action="store_true",
+                        help="German: the first German player turn after the first Allied "
+                             "unit exited a map edge (5.3c)")
+    parser.add_argument("--replaced", action="store_true",
+                        help="received a replacement this turn: half the current MA in the "
+                             "Initial Movement Phase (12.1b)")
+    parser.add_argument("--turn", type=game_turn(), metavar="N",
+                        help="the game turn: the Allied MA is halved on GT 1 and 2 (17.3.3b)")
+    parser.add_argument("--increase", choices=list(INCREASES),
+                        help="German, overcast or clear: increase the MA by a third or two, "
+                             "then roll the air attack (5.3d)")
+    parser.add_argument("--dice", metavar="FACES", type=DICE,
+                        help="with --increase: the air attack's die (or 'ask'); default: "
+                             "random")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def replacements_options(parser: argparse.ArgumentParser) -> None:
+    from cobi_companion.rules.cobra.replacements import SIDES
+
+    parser.add_argument("--turn", type=game_turn(), required=True, metavar="N",
+                        help="the game turn")
+    parser.add_argument("--side", choices=SIDES, required=True,
+                        help="whose Replacement Phase (us and british: the Allied player)")
+    parser.add_argument("--taken", metavar="STEPS",
+                        help="the steps taken this game turn, like mech=1,inf=2: each is "
+                             "checked against the allowance (12.2)")
+    parser.add_argument("--carried", metavar="STEPS",
+                        help="German: what the replacement tracks carried from the turns "
+                             "before, like mech=0.5,inf=1 (one step of each at most, 12.2d)")
+    parser.add_argument("--allied-steps", type=Whole(0, 999, "Allied steps"), default=0,
+                        metavar="N",
+                        help="the Allied replacement steps used in the game before this turn "
+                             "(1 German VP for every 10, 16.1)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")

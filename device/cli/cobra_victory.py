@@ -6,8 +6,10 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
+from cobi_companion.device.cli.checked import Whole
 from cobi_companion.device.cli.common import make_dice, note_unused, print_result
 from cobi_companion.device.cli.errors import UsageError
+from cobi_companion.device.cli.options import DICE, DIE, game_turn
 from cobi_companion.rules.numbers import digits, echo, whole
 
 if TYPE_CHECKING:
@@ -15,7 +17,7 @@ if TYPE_CHECKING:
 
 
 def vp(args: argparse.Namespace) -> int:
-    from cobi_companion.device.ui import explain_victory
+    from cobi_companion.device.cli import explain_victory
     from cobi_companion.rules.cobra import victory_points as vps
     from cobi_companion.rules.cobra.scoresheet import Award
 
@@ -28,7 +30,7 @@ def vp(args: argparse.Namespace) -> int:
 
 
 def release(args: argparse.Namespace) -> int:
-    from cobi_companion.device.ui import explain_victory
+    from cobi_companion.device.cli import explain_victory
     from cobi_companion.rules.cobra import special_rolls as rolls
     from cobi_companion.rules.dice import Aim, Need, Roller
 
@@ -42,7 +44,7 @@ def release(args: argparse.Namespace) -> int:
 
 
 def brest(args: argparse.Namespace) -> int:
-    from cobi_companion.device.ui import explain_victory
+    from cobi_companion.device.cli import explain_victory
     from cobi_companion.rules.cobra import special_rolls as rolls
     from cobi_companion.rules.cobra.exits import Exit
     from cobi_companion.rules.dice import Aim, Need, Roller
@@ -57,7 +59,7 @@ def brest(args: argparse.Namespace) -> int:
 
 
 def leclerc(args: argparse.Namespace) -> int:
-    from cobi_companion.device.ui import explain_victory
+    from cobi_companion.device.cli import explain_victory
     from cobi_companion.rules.cobra import special_rolls as rolls
     from cobi_companion.rules.dice import Aim, Need, Roller
 
@@ -82,3 +84,55 @@ def _exits(text: str | None) -> tuple[Exit, ...]:
                              f"TURN:NATION:EDGE:KIND, like 20:us:west:mech_division")
         exits.append(Exit(turn, *parts[1:]))
     return tuple(exits)
+
+
+# ---- the options: added to the command's parser when it is first used ----
+
+def vp_options(parser: argparse.ArgumentParser) -> None:
+    from cobi_companion.rules.cobra.turns import SCENARIOS
+
+    parser.add_argument("--scenario", choices=list(SCENARIOS), required=True,
+                        help="the scenario played: some sources are its own (16.1, 16.2)")
+    parser.add_argument("--turn", type=game_turn(), required=True, metavar="N",
+                        help="the game turn it happened in")
+    parser.add_argument("--event", required=True, metavar="EVENT",
+                        help="what happened: a source's key (allied_hq, cherbourg_held, "
+                             "variant_654...; a wrong one lists them all) or an exit "
+                             "as exit:NATION:EDGE:KIND, like exit:us:west:mech_division")
+    parser.add_argument("--count", type=Whole(1, 99, "a number of units"), default=1,
+                        metavar="N", help="how many units of that kind (default 1)")
+    parser.add_argument("--exits", metavar="LIST",
+                        help="the exits recorded before, comma list of TURN:NATION:EDGE:KIND "
+                             "(like 20:us:west:mech_division): four US divisions score at "
+                             "most, a US HQ off the west edge by GT 25 (16.1, 16.2)")
+    parser.add_argument("--scored", type=Whole(0, 99, "VP"), default=0, metavar="VP",
+                        help="the VP this source has given before (16.1: 12 at most for US "
+                             "units not exited)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def release_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--turn", type=game_turn(), required=True, metavar="N",
+                        help="the game turn of the attempt")
+    parser.add_argument("--first-us-exit", type=game_turn(), metavar="N",
+                        help="the game turn the first US unit exited a map edge (attempts "
+                             "from the next, or from GT 22, 15.2)")
+    parser.add_argument("--released", type=Whole(0, 4, "divisions released"), default=0,
+                        metavar="N", help="the divisions released before (0-4, 15.2e)")
+    parser.add_argument("--dice", metavar="FACES", type=DICE, help=DIE)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def brest_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--turn", type=game_turn(), required=True, metavar="N",
+                        help="the game turn beginning (from GT 26, 15.3a)")
+    parser.add_argument("--us-west-exit", type=game_turn(), metavar="N",
+                        help="the game turn a US unit first exited off the west edge, if "
+                             "any (15.3)")
+    parser.add_argument("--dice", metavar="FACES", type=DICE, help=DIE)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def leclerc_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--dice", metavar="FACES", type=DICE, help=DIE)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")

@@ -18,6 +18,7 @@ from cobi_companion.device.ports.safe_text import json_printable, printable
 
 if TYPE_CHECKING:
     from cobi_companion.cards import CardBook
+    from cobi_companion.rules.cobra.tables import CobraTables
     from cobi_companion.rules.dice import Dice, Need
     from cobi_companion.rules.house import HouseRules
 
@@ -95,6 +96,23 @@ def cards(args: argparse.Namespace) -> CardBook:
     for problem in book.problems:
         print(printable(f"warning: {problem}"), file=sys.stderr)
     return book
+
+
+def cobra_tables(args: argparse.Namespace) -> CobraTables:
+    """--tables FILE (a broken one is refused), else the card folders' cobra/tables.toml
+    (a broken one is a warning and the shipped template is used)."""
+    from cobi_companion.cards import CardFileError, cobra_in_play, load_cobra_tables
+    from cobi_companion.cards.snapshot import snapshot_file
+
+    if args.tables is not None:
+        try:
+            return load_cobra_tables(Path(args.tables))
+        except CardFileError as exc:    # every problem on its own line, each like the others
+            raise UsageError("\ncobi-companion: ".join(str(p) for p in exc.problems)) from None
+    tables, problems = cobra_in_play(folders(args), snapshot_file(COBRA_SNAPSHOT))
+    for problem in problems:
+        print(printable(f"warning: {problem}"), file=sys.stderr)
+    return tables
 
 
 def house_rules(args: argparse.Namespace) -> HouseRules:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from cobi_companion.device.cli.checked import Whole, card
 from cobi_companion.device.cli.common import (
     cards,
     house_rules,
@@ -13,6 +15,13 @@ from cobi_companion.device.cli.common import (
     print_result,
 )
 from cobi_companion.device.cli.errors import UsageError
+from cobi_companion.device.cli.options import (
+    DICE,
+    TABLE_CM,
+    add_house_rules,
+    add_learned,
+    rule_names,
+)
 from cobi_companion.device.cli.specs import (
     ATTACKER_STATUS,
     SOFT_ATTACKER_STATUS,
@@ -31,10 +40,10 @@ if TYPE_CHECKING:
     from cobi_companion.cards import CardBook
     from cobi_companion.rules.card import InfoCard
     from cobi_companion.rules.shot import ShotPlan
-    from cobi_companion.rules.soft_fire import Covered, SoftPlan
     from cobi_companion.rules.status import Status
+    from cobi_companion.rules.tank.soft_fire import Covered, SoftPlan
 
-# The explanations (device/ui/explain.py, which imports every rule it explains) are imported
+# The explanations (device/cli/explain.py, which imports every rule it explains) are imported
 # only to print one: a command with --json answers without them.
 
 def resolve(args: argparse.Namespace) -> int:
@@ -44,13 +53,13 @@ def resolve(args: argparse.Namespace) -> int:
     book = cards(args)
     dice = make_dice(args.dice)
     if args.weapon is not None:
-        from cobi_companion.rules import soft_fire
+        from cobi_companion.rules.tank import soft_fire
 
         soft = soft_plan(args, book)
         fired = soft_fire.fire(soft, dice)
 
         def fired_text() -> str:
-            from cobi_companion.device.ui import explain
+            from cobi_companion.device.cli import explain
 
             return explain.soft_fire(fired, soft)
         print_result(args, fired.to_dict(), fired_text)
@@ -59,7 +68,7 @@ def resolve(args: argparse.Namespace) -> int:
         shot = rule_set(args.rules).fire(plan, dice)
 
         def shot_text() -> str:
-            from cobi_companion.device.ui import explain
+            from cobi_companion.device.cli import explain
 
             return explain.shot(shot)
         print_result(args, shot.to_dict(), shot_text)
@@ -73,13 +82,13 @@ def odds(args: argparse.Namespace) -> int:
     check_options(args)
     book = cards(args)
     if args.weapon is not None:
-        from cobi_companion.rules import soft_odds
+        from cobi_companion.rules.tank import soft_odds
 
         soft = soft_plan(args, book)
         chances = soft_odds.odds(soft)
 
         def chances_text() -> str:
-            from cobi_companion.device.ui import explain
+            from cobi_companion.device.cli import explain
 
             return explain.soft_odds(chances, soft)
         print_result(args, chances.to_dict(), chances_text)
@@ -88,7 +97,7 @@ def odds(args: argparse.Namespace) -> int:
     result = rule_set(args.rules).odds(plan)
 
     def odds_text() -> str:
-        from cobi_companion.device.ui import explain
+        from cobi_companion.device.cli import explain
 
         return explain.odds(result, args.rules, plan.attacker, plan.target, args.facing)
     print_result(args, result.to_dict(), odds_text)
@@ -198,7 +207,7 @@ def _firing_figures(args: argparse.Namespace, card: InfoCard) -> int | None:
 def _one_target(args: argparse.Namespace, book: CardBook, label: Label) -> Covered:
     """--target CARD with its --in, --facing, --crew and --target-status."""
     from cobi_companion.rules.card import Facing, Kind
-    from cobi_companion.rules.soft_fire import Covered
+    from cobi_companion.rules.tank.soft_fire import Covered
 
     target = book.get(args.target)
     if args.crew and target.kind is Kind.FIGURE:
@@ -223,8 +232,8 @@ def _under(specs: list[str], book: CardBook, label: Label) -> tuple[Covered, ...
 def soft_plan(args: argparse.Namespace, book: CardBook) -> SoftPlan:
     """Fire of a weapon (or HE) at one --target or at the pieces --under its template."""
     from cobi_companion.rules.battle import Piece
-    from cobi_companion.rules.soft_fire import HE, SoftPlan, he_weapon
     from cobi_companion.rules.status import Side
+    from cobi_companion.rules.tank.soft_fire import HE, SoftPlan, he_weapon
 
     label = labeller()
     card = book.get(args.attacker)
@@ -240,3 +249,81 @@ def soft_plan(args: argparse.Namespace, book: CardBook) -> SoftPlan:
         targets = _under(args.under, book, label)
     return SoftPlan(firer, weapon, targets, book.table, range_cm=args.range_cm,
                     cover=args.cover, house=house_rules(args))
+
+
+# ---- the options: added to the command's parser when it is first used ----
+
+SHOT_DICE = "scripted faces in order, like 3,5,6 (or 'ask' for real dice); default: random"
+
+
+def _figures(low: int) -> Callable[[str], int]:
+    """Figures of a squad or a crew: as many as the box dials for a squad. The rules' bound is
+    read when the option is given: building the parser imports no battle (its dataclasses)."""
+    def figures(text: str) -> int:
+        from cobi_companion.rules.battle import SQUAD_MAX
+
+        return Whole(low, SQUAD_MAX, "a whole number of figures")(text)
+    return figures
+
+
+def _hard_target(parser: argparse.ArgumentParser) -> None:
+    """The options of a shot at a hard target (and the firer's, which soft fire shares)."""
+    from cobi_companion.rules.card import Facing
+
+    parser.add_argument("--rules", choices=rule_names(), required=True,
+                        help="easy (COBI Easy level) or tank (Cobi WWII Tank Game)")
+    parser.add_argument("--attacker", required=True, metavar="CARD", type=card,
+                        help="firer's set number or card id")
+    parser.add_argument("--target", metavar="CARD", type=card,
+                        help="target's set number or card id")
+    parser.add_argument("--facing", choices=[facing.value for facing in Facing],
+                        help="which armour the shot hits (with --weapon: a vehicle's, "
+                             "default front)")
+    parser.add_argument("--range-cm", type=TABLE_CM, metavar="N",
+                        help="measured range (Tank Game: over 100 cm is -1 to hit; with a "
+                             "weapon without a template: its band of the Soft Targets Table)")
+    parser.add_argument("--hull-down", action="store_true",
+                        help="target hull down or in hard cover (Tank Game: -1 to hit)")
+    parser.add_argument("--crew-below-half", action="store_true",
+                        help="firer's crew below half (Tank Game: -1 to reload)")
+    parser.add_argument("--target-status", metavar="LIST",
+                        help=f"comma list of {', '.join(TARGET_STATUS)}")
+    parser.add_argument("--attacker-status", metavar="LIST",
+                        help=f"comma list of {', '.join(ATTACKER_STATUS)}")
+
+
+def _soft_targets(parser: argparse.ArgumentParser) -> None:
+    from cobi_companion.rules.tank.situations import SITUATIONS
+
+    soft = parser.add_argument_group(
+        "soft-target and template fire (Tank Game)",
+        "fire a weapon of the attacker's card, or its main gun's HE, at figures, guns and "
+        "vehicles by the Soft Targets Table")
+    soft.add_argument("--weapon", metavar="NAME",
+                      help="a weapon on the attacker's card, or he: its main gun firing HE")
+    soft.add_argument("--attacker-figures", type=_figures(0), metavar="N",
+                      help="figures of the firing squad, or crew left of a gun or vehicle "
+                           "(default: the card's crew)")
+    soft.add_argument("--in", dest="situations", metavar="SITUATIONS",
+                      help=f"the --target's situations, comma list of {', '.join(SITUATIONS)}")
+    soft.add_argument("--crew", action="store_true",
+                      help="fire at one of the --target's crew figures, not at the gun or "
+                           "vehicle itself")
+    soft.add_argument("--under", action="append", metavar="SPEC", default=[],
+                      help=f"a piece under the template (repeat for each): {UNDER_FORM}, "
+                           f"like bofors-37mm:3@soft_cover or 2477/side")
+    soft.add_argument("--cover", action="store_true",
+                      help="HE: the target is in any cover (-1 to hit)")
+
+
+def odds_options(parser: argparse.ArgumentParser) -> None:
+    _hard_target(parser)
+    _soft_targets(parser)
+    add_learned(parser)
+    add_house_rules(parser, "the rules' readings by default, docs/rules-notes.md")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def resolve_options(parser: argparse.ArgumentParser) -> None:
+    odds_options(parser)
+    parser.add_argument("--dice", metavar="FACES", type=DICE, help=SHOT_DICE)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from cobi_companion.device.cli.checked import Whole, card
 from cobi_companion.device.cli.common import (
     cards,
     house_rules,
@@ -13,7 +14,10 @@ from cobi_companion.device.cli.common import (
     print_result,
 )
 from cobi_companion.device.cli.errors import UsageError
+from cobi_companion.device.cli.options import DICE, TABLE_CM, add_house_rules
 from cobi_companion.device.cli.specs import (
+    OVERRUN_FORM,
+    OVERRUN_MARKS,
     SPOTTER_STATUS,
     labeller,
     status,
@@ -26,7 +30,7 @@ if TYPE_CHECKING:
 
 
 def move(args: argparse.Namespace) -> int:
-    from cobi_companion.device.ui import explain
+    from cobi_companion.device.cli import explain
     from cobi_companion.rules.movement import allowance
 
     card = cards(args).get(args.card)
@@ -38,12 +42,12 @@ def move(args: argparse.Namespace) -> int:
 
 
 def reload(args: argparse.Namespace) -> int:
-    from cobi_companion.device.ui import explain
-    from cobi_companion.rules import tank_game
+    from cobi_companion.device.cli import explain
+    from cobi_companion.rules.tank import hard_fire
 
     card = cards(args).get(args.card)
     marks = reload_status(args.status)
-    result = tank_game.reload_action(card, marks, make_dice(args.dice), args.crew_below_half,
+    result = hard_fire.reload_action(card, marks, make_dice(args.dice), args.crew_below_half,
                                      house_rules(args))
     print_result(args, result.to_dict(), explain.reload(result))
     return 0
@@ -65,7 +69,7 @@ def reload_status(text: str | None) -> Status:
 
 
 def initiative(args: argparse.Namespace) -> int:
-    from cobi_companion.rules import easy
+    from cobi_companion.rules.easy import fire as easy
 
     result = easy.initiative(make_dice(args.dice))
     rolls = ", ".join(f"Axis {a} – Allies {b}" for a, b in result.rolls)
@@ -77,10 +81,10 @@ def initiative(args: argparse.Namespace) -> int:
 
 def overrun(args: argparse.Namespace) -> int:
     """Tank Game overrun (rule 9): a tank moving over figures and guns."""
-    from cobi_companion.device.ui import explain
-    from cobi_companion.rules import overrun as rule
+    from cobi_companion.device.cli import explain
     from cobi_companion.rules.battle import Piece
     from cobi_companion.rules.status import Side
+    from cobi_companion.rules.tank import overrun as rule
 
     book = cards(args)
     label = labeller()
@@ -98,10 +102,10 @@ def overrun(args: argparse.Namespace) -> int:
 
 def spot(args: argparse.Namespace) -> int:
     """Tank Game spotting (rules 5, 8 and 11): is the hidden piece revealed by the spotter?"""
-    from cobi_companion.rules import hiding
     from cobi_companion.rules.battle import Piece
     from cobi_companion.rules.card import Kind
     from cobi_companion.rules.status import Side, Status
+    from cobi_companion.rules.tank import hiding
 
     book = cards(args)
     label = labeller()
@@ -114,3 +118,72 @@ def spot(args: argparse.Namespace) -> int:
     check = hiding.spots(spotter, hidden, args.distance_cm, args.binoculars)
     print_result(args, {"level": "tank", "action": "spot", **check.to_dict()}, check.reason)
     return 0
+
+
+# ---- the options: added to the command's parser when it is first used ----
+
+CM_MOVED = Whole(0, 1000, "a whole number of cm")
+TURNS = Whole(0, 8, "a whole number of turns of up to 45°")     # 8: a whole circle
+
+
+def move_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--card", required=True, metavar="SET", type=card)
+    parser.add_argument("--reverse", action="store_true", help="moving backward")
+    parser.add_argument("--turns", type=TURNS, default=0, metavar="N",
+                        help="turns of up to 45°")
+    parser.add_argument("--rough", action="store_true", help="crossing rough ground")
+    parser.add_argument("--road", action="store_true", help="the whole move is on road")
+    parser.add_argument("--moved", type=CM_MOVED, default=0, metavar="CM",
+                        help="cm already driven: prints what is left")
+    parser.add_argument("--status", metavar="LIST", help="immobilized and/or destroyed")
+    parser.add_argument("--json", action="store_true")
+
+
+def reload_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--card", required=True, metavar="SET", type=card)
+    parser.add_argument("--crew-below-half", action="store_true")
+    parser.add_argument("--status", metavar="LIST",
+                        help="unloaded (the default), loaded and/or gun_destroyed")
+    parser.add_argument("--dice", metavar="FACES", type=DICE)
+    add_house_rules(parser, "the rules' readings by default, docs/rules-notes.md")
+    parser.add_argument("--json", action="store_true")
+
+
+def initiative_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--dice", metavar="FACES", type=DICE,
+                        help="Axis, Allies, then again on a tie")
+    parser.add_argument("--json", action="store_true")
+
+
+def overrun_options(parser: argparse.ArgumentParser) -> None:
+    from cobi_companion.rules.tank.overrun import Cover
+
+    parser.add_argument("--tank", required=True, metavar="CARD", type=card,
+                        help="the tank's set number or card id (a hard or open-top vehicle)")
+    parser.add_argument("--tank-status", metavar="LIST",
+                        help=f"comma list of {', '.join(tank_status_words())}")
+    parser.add_argument("--under", action="append", required=True, metavar="SPEC",
+                        help=f"a piece under the tank (repeat for each, in order): "
+                             f"{OVERRUN_FORM}, COVER one of "
+                             f"{', '.join(cover.value for cover in Cover)} (default open), "
+                             f"MARK one of {', '.join(OVERRUN_MARKS)}; like rifleman:3@soft "
+                             f"or bofors-37mm")
+    parser.add_argument("--dice", metavar="FACES", type=DICE,
+                        help="scripted faces in order, one for each visible figure (or 'ask' "
+                             "for real dice); default: random")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def spot_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--spotter", required=True, metavar="CARD", type=card,
+                        help="the enemy piece that may spot: a figure's card, or a closed "
+                             "vehicle's with --spotter-status commander_out")
+    parser.add_argument("--spotter-status", metavar="LIST",
+                        help=f"comma list of {', '.join(SPOTTER_STATUS)}")
+    parser.add_argument("--hidden", required=True, metavar="CARD", type=card,
+                        help="the hidden piece's set number or card id")
+    parser.add_argument("--distance-cm", required=True, type=TABLE_CM, metavar="N",
+                        help="the distance between them, measured with the tape")
+    parser.add_argument("--binoculars", action="store_true",
+                        help="the spotting figure has binoculars (40 cm instead of 30 cm)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")

@@ -20,9 +20,9 @@ if TYPE_CHECKING:
     from cobi_companion.cards import CardBook
     from cobi_companion.rules.battle import Piece, Ride
     from cobi_companion.rules.card import Facing, InfoCard
-    from cobi_companion.rules.overrun import Under
-    from cobi_companion.rules.soft_fire import Covered
     from cobi_companion.rules.status import Status
+    from cobi_companion.rules.tank.overrun import Under
+    from cobi_companion.rules.tank.soft_fire import Covered
 
 Label = Callable[["InfoCard"], str]
 
@@ -71,7 +71,7 @@ def status(text: str | None, allowed: tuple[str, ...], what: str) -> Status:
 
 def situations(text: str, what: str) -> tuple[str, ...]:
     """A list of the Soft Targets Table's situations, joined by commas or plus signs."""
-    from cobi_companion.rules.situations import SITUATIONS
+    from cobi_companion.rules.tank.situations import SITUATIONS
 
     words = tuple(w.strip() for w in re.split(r"[,+]", text) if w.strip())
     bad = [w for w in words if w not in SITUATIONS] or ([] if words else [text])
@@ -178,8 +178,8 @@ def covered(spec: str, book: CardBook, label: Label,
     from dataclasses import replace
 
     from cobi_companion.rules.card import Kind
-    from cobi_companion.rules.soft_fire import Covered
     from cobi_companion.rules.status import Status
+    from cobi_companion.rules.tank.soft_fire import Covered
 
     what = f"--under {echo(spec)}"
     match, figures = _parts(spec, _UNDER, f"{UNDER_FORM}, like bofors-37mm:3@soft_cover",
@@ -211,7 +211,7 @@ def covered(spec: str, book: CardBook, label: Label,
 
 
 def _cover(text: str | None, what: str) -> str:
-    from cobi_companion.rules.overrun import Cover
+    from cobi_companion.rules.tank.overrun import Cover
 
     if text is None:
         return Cover.OPEN.value
@@ -234,8 +234,8 @@ def _marks(text: str, what: str) -> list[str]:
 def under_tank(spec: str, book: CardBook, label: Label) -> Under:
     """One overrun --under SPEC: a piece under the tank, its figures, cover and marks."""
     from cobi_companion.rules.card import Kind
-    from cobi_companion.rules.overrun import Cover, Under
     from cobi_companion.rules.status import Status
+    from cobi_companion.rules.tank.overrun import Cover, Under
 
     what = f"--under {echo(spec)}"
     match, figures = _parts(spec, _OVERRUN_UNDER,

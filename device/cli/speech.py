@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from cobi_companion.device.cli.checked import Folder, NewFile, Whole
 from cobi_companion.device.cli.errors import UsageError
 
 if TYPE_CHECKING:
@@ -144,3 +145,32 @@ def check(args: argparse.Namespace) -> int:
     print(f"cache: {total - missing} of {total} phrases in {engine.cache_folder}"
           + (f"; {missing} missing: run cobi-companion speech render" if missing else ""))
     return 0 if good and not missing else 1
+
+
+# ---- the options: added to the command's parser when it is first used ----
+
+def _cache(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--cache", metavar="DIR", type=Folder("a folder for the phrase cache",
+                                                              new=True),
+                        help="the voice's phrase cache (default: $CACHE_DIRECTORY/voice on the "
+                             "box, else ~/.cache/cobi-companion/voice)")
+
+
+def render_options(parser: argparse.ArgumentParser) -> None:
+    _cache(parser)
+    parser.add_argument("--language", choices=["en", "pl"],
+                        help="only this language (default: both)")
+
+
+def say_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("text", metavar="TEXT", help="a sentence to say")
+    parser.add_argument("--language", choices=["en", "pl"], default="en",
+                        help="its language (default: en)")
+    parser.add_argument("--out", metavar="FILE", type=NewFile("a file for the WAV"),
+                        help="write it as a WAV file instead of playing it")
+    parser.add_argument("--volume", type=Whole(0, 100, "a volume"), default=80, metavar="N",
+                        help="0-100 (default 80)")
+
+
+def check_options(parser: argparse.ArgumentParser) -> None:
+    _cache(parser)

@@ -16,15 +16,15 @@ from typing import TYPE_CHECKING, Any
 from cobi_companion.cards import CardBook
 from cobi_companion.device.core.battle_log import Line, loaded, saved
 from cobi_companion.device.core.memo import ByIdentity
-from cobi_companion.rules import turns
 from cobi_companion.rules.battle import Battle, Piece, Ride
 from cobi_companion.rules.card import Facing
 from cobi_companion.rules.house import HouseRules
-from cobi_companion.rules.scoring import Match
 from cobi_companion.rules.status import Side, Status
+from cobi_companion.rules.tank import turns
+from cobi_companion.rules.tank.scoring import Match
 
 if TYPE_CHECKING:      # fire at soft targets is imported only when a battle fires at them
-    from cobi_companion.rules.soft_fire import SoftPlan
+    from cobi_companion.rules.tank.soft_fire import SoftPlan
 
 LOG_SAVED = 200              # the log's last lines saved with the battle
 
@@ -199,7 +199,7 @@ class BattleState:
         by the house rule easy_round); a Tank Game round is each side's turn once."""
         # Imported here: the Easy level's module brings its odds, which the roster (and a
         # first press the instant the start menu is up) does not wait for.
-        from cobi_companion.rules import easy
+        from cobi_companion.rules.easy import fire as easy
 
         assert self.active is not None
         self.acted.append(self.active)

@@ -19,14 +19,15 @@ from cobi_companion.device.games.shots import Finish, FirePreview
 from cobi_companion.device.ports.events import Key
 from cobi_companion.device.ui.measure import DialCm, Measuring
 from cobi_companion.device.ui.widgets import Choose, Show, notice, yes_no
-from cobi_companion.rules import easy, hiding, scoring, turns
 from cobi_companion.rules.battle import Battle, Piece
 from cobi_companion.rules.card import Facing
 from cobi_companion.rules.distance import FIRE_RANGE, Call, DistanceCheck
+from cobi_companion.rules.easy import fire as easy
 from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.levels import rule_set
 from cobi_companion.rules.movement import allowance
 from cobi_companion.rules.status import Side
+from cobi_companion.rules.tank import hiding, scoring, turns
 
 
 @dataclass
@@ -370,7 +371,7 @@ def hidden_pieces(app: App, back: Screen) -> Screen:
 
 
 def spotted_by(app: App, hidden: Piece, back: Next) -> Screen:
-    """The enemy pieces that may spot the hidden piece (rules.hiding: a figure, or a closed
+    """The enemy pieces that may spot the hidden piece (rules.tank.hiding: a figure, or a closed
     vehicle whose commander sits out in the turret): OK on one, the players say it came
     within its spotting distance, and the piece is revealed."""
     state = app.playing

@@ -30,9 +30,10 @@ def start_menu(app: App, index: int = 0) -> Screen:
         winner = state.winner
         items.append((app.t("resume"), lambda: again(app, lambda: won(app, winner))))
     if app.cobra is not None:                # only a Cobra game is kept there
-        from cobi_companion.device.games import cobra_parts as cobra
+        from cobi_companion.device.games.cobra import hub as cobra
+        from cobi_companion.device.games.cobra.session import CobraSession
 
-        if isinstance(app.cobra, cobra.CobraSession) and not app.cobra.game.over:
+        if isinstance(app.cobra, CobraSession) and not app.cobra.game.over:
             items.append((app.t("resume_cobra"), lambda: again(app, lambda: cobra.hub(app))))
     saved = bool(items)                      # a game to resume: one that a new one would end
     if app.kept is not None:                 # one that cannot go on now: it stays, with why
@@ -107,7 +108,7 @@ def won(app: App, winner: Side) -> Screen:
 
 
 def new_cobra_game(app: App) -> Screen:
-    from cobi_companion.device.games import cobra_parts as cobra
+    from cobi_companion.device.games.cobra import hub as cobra
 
     return cobra.new_game(app, lambda: start_menu(app))
 
@@ -210,9 +211,9 @@ class Table:
         return turn_screen(app)
 
     def resume(self, data: dict[str, Any]) -> SavedGame:
-        from cobi_companion.device.games import cobra_parts as cobra
+        from cobi_companion.device.games.cobra.session import CobraSession
 
-        return cobra.CobraSession.from_dict(data)
+        return CobraSession.from_dict(data)
 
     def saving(self, app: App, works: bool, back: Screen) -> Screen:
         """Saving stopped, or works again: a notice over `back`, OK going back to it."""

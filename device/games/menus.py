@@ -11,10 +11,10 @@ from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games.house import house_row, house_value
 from cobi_companion.device.ports.events import Key
 from cobi_companion.device.ui.scroll import scrolled
-from cobi_companion.rules import easy
 from cobi_companion.rules.battle import Piece, Seat
 from cobi_companion.rules.card import Kind
 from cobi_companion.rules.dice import Aim, Need, Roller
+from cobi_companion.rules.easy import fire as easy
 
 
 @dataclass

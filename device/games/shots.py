@@ -19,10 +19,9 @@ from cobi_companion.device.games.menus import Scroll
 from cobi_companion.device.games.rolling import gather
 from cobi_companion.device.ports.events import Key
 from cobi_companion.device.ui.details import shot_details
-from cobi_companion.device.ui.explain import BIG_WORDS
+from cobi_companion.device.ui.outcome_words import BIG_WORDS
 from cobi_companion.device.ui.widgets import DICE_KEYS, Show, WaitPress
 from cobi_companion.device.ui.wording import chance
-from cobi_companion.rules import tank_game
 from cobi_companion.rules.battle import Piece
 from cobi_companion.rules.dice import Aim, Need
 from cobi_companion.rules.errors import RulesError
@@ -30,6 +29,7 @@ from cobi_companion.rules.levels import rule_set
 from cobi_companion.rules.odds import Odds
 from cobi_companion.rules.shot import ShotPlan, check_firer
 from cobi_companion.rules.status import Effect, Side
+from cobi_companion.rules.tank import hard_fire
 from cobi_companion.rules.trace import DieCheck, ReloadAction, Shot
 
 if TYPE_CHECKING:
@@ -280,7 +280,7 @@ def unloaded(shot: Shot) -> dict[str, LogValue]:
 
 def resolve_reload(app: App, vehicle: Piece, finish: Finish) -> Screen:
     side = vehicle.side.value
-    replay: Replay[ReloadAction] = Replay(lambda dice: tank_game.reload_action(
+    replay: Replay[ReloadAction] = Replay(lambda dice: hard_fire.reload_action(
         vehicle.card, vehicle.status, dice, vehicle.crew_below_half(), app.playing.house,
         name=vehicle.label))
     header = app.header(vehicle.label)

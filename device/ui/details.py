@@ -1,6 +1,6 @@
 """The details a parent opens where the box says a chance in a child's words: the exact
 chances and the rules' terms behind them, in the app's language. The command line's
-explanations (explain.py) give the same chances in English; these are their lines for the
+explanations (cli/explain.py) give the same chances in English; these are their lines for the
 panel, made from the rules' typed odds and from what the box asked the players (hull down,
 over 100 cm), never from the rules' sentences."""
 from __future__ import annotations
@@ -11,10 +11,10 @@ from cobi_companion.device.core.app import App
 from cobi_companion.device.core.battle_state import LastShot
 from cobi_companion.device.core.worded import joined
 from cobi_companion.device.core.words import Listed
-from cobi_companion.device.ui.explain import BIG_WORDS
+from cobi_companion.device.ui.outcome_words import BIG_WORDS
 from cobi_companion.device.ui.wording import in_six, percent
 from cobi_companion.rules.odds import OUTCOMES, Odds
-from cobi_companion.rules.soft_odds import SoftOdds
+from cobi_companion.rules.tank.soft_odds import SoftOdds
 
 
 def shot_details(app: App, odds: Odds, aim: LastShot, level: str,

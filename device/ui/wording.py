@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from cobi_companion.device.core.app import App
 from cobi_companion.device.core.i18n import STRINGS
-from cobi_companion.device.ui import explain
+from cobi_companion.device.ui import outcome_words
 from cobi_companion.rules.dice import Aim, Need
 
 # The dice a need names by its aim alone, and their words.
@@ -51,7 +51,7 @@ def chance(app: App, p: Fraction) -> str:
 def percent(app: App, p: Fraction) -> str:
     """A chance in per cent, as the command line writes it, with the language's decimal
     mark."""
-    shown = explain.percent(p)
+    shown = outcome_words.percent(p)
     return shown.replace(".", ",") if app.settings.language == "pl" else shown
 
 

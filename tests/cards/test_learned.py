@@ -20,8 +20,8 @@ from cobi_companion.cards import (
     write_learned,
 )
 from cobi_companion.cards.learned import toml_text
-from cobi_companion.rules.soft_table import Lack, SoftTable, Wanted
-from cobi_companion.rules.soft_table_schema import validated_table
+from cobi_companion.rules.tank.soft_table import Lack, SoftTable, Wanted
+from cobi_companion.rules.tank.soft_table_schema import validated_table
 from hypothesis import given
 from hypothesis import strategies as st
 

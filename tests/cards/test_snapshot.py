@@ -23,8 +23,8 @@ from cobi_companion.cards.snapshot import cache_folder, snapshot_file
 from cobi_companion.device import config as config_module
 from cobi_companion.rules.card import CARD_FIELDS, InfoCard, Weapon
 from cobi_companion.rules.card_schema import CardSchema, WeaponSchema
-from cobi_companion.rules.soft_table import SoftTable
-from cobi_companion.rules.soft_table_schema import SoftTableSchema
+from cobi_companion.rules.tank.soft_table import SoftTable
+from cobi_companion.rules.tank.soft_table_schema import SoftTableSchema
 
 HOUR_AGO = time.time() - 3600     # files older than the racy window (snapshot.RACY_NS)
 

@@ -27,7 +27,7 @@ from cobi_companion.device.core.battle_log import (
 )
 from cobi_companion.device.core.log_words import LOG_WORDS
 from cobi_companion.device.core.views import Lines
-from cobi_companion.device.games.cobra import CobraSession
+from cobi_companion.device.games.cobra.session import CobraSession
 from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore
 from cobi_companion.rules.cobra.tables import Weather
 from cobi_companion.rules.cobra.turns import CobraGame

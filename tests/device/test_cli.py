@@ -156,12 +156,12 @@ def test_move_on_road_across_rough_ground_is_refused(cli):
 
 def test_reload_of_a_loaded_gun_is_refused_as_on_the_box(cli, book):
     """Rule 13 reloads an unloaded gun: `reload --status loaded` is refused with the reason the
-    box gives in its turn (rules.turns.reload), and the default is an unloaded gun."""
+    box gives in its turn (rules.tank.turns.reload), and the default is an unloaded gun."""
     from cobi_companion.device.core.reasons import say
-    from cobi_companion.rules import turns
     from cobi_companion.rules.battle import Battle
     from cobi_companion.rules.errors import Refusal, RulesError
     from cobi_companion.rules.status import Side
+    from cobi_companion.rules.tank import turns
 
     run = cli("reload", "--card", "2477", "--status", "loaded", "--dice", "6")
     assert (run.code, run.out) == (2, "")
@@ -332,21 +332,22 @@ def test_the_tank_games_odds_import_only_what_they_need():
         "357980715042463814496245/1326443518324400147398656"
     rules = {m.removeprefix("cobi_companion.rules.") for m in modules
              if m.startswith("cobi_companion.rules.")}
-    assert "tank_game" in rules and "odds" in rules
-    assert not rules & {"easy", "scoring", "dice", "trace", "battle", "soft_table", "soft_fire"}
-    assert not set(modules) & {"cobi_companion.device.ui.explain", "pydantic", "tempfile",
+    assert "tank.hard_fire" in rules and "odds" in rules
+    assert not rules & {"easy", "easy.fire", "tank.scoring", "dice", "trace", "battle",
+                         "tank.soft_table", "tank.soft_fire"}
+    assert not set(modules) & {"cobi_companion.device.cli.explain", "pydantic", "tempfile",
                                "shutil"}
 
 
 def test_a_json_answer_imports_no_explanations() -> None:
-    # The words of `odds` and `resolve` (device/ui/explain.py imports every rule it explains)
+    # The words of `odds` and `resolve` (device/cli/explain.py imports every rule it explains)
     # are built only for a person; a script's --json answer needs only the numbers.
     code = ("import sys\n"
             "from cobi_companion.device.cli import main\n"
             "for json in (['--json'], []):\n"
             "    main(['odds', '--rules', 'tank', '--attacker', '2477', '--target', '2464',\n"
             "          '--facing', 'front', *json])\n"
-            "    print('explain' , 'cobi_companion.device.ui.explain' in sys.modules)\n")
+            "    print('explain' , 'cobi_companion.device.cli.explain' in sys.modules)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     first, second = out.split("explain False\n")

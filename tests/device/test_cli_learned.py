@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cobi_companion.cards import learned_file, shipped_folder, write_learned
-from cobi_companion.rules.soft_table import Lack, SoftTable, Wanted
+from cobi_companion.rules.tank.soft_table import Lack, SoftTable, Wanted
 
 RIFLE_AT_30 = ["--rules", "tank", "--attacker", "rifleman", "--weapon", "rifle", "--target",
                "pistol-soldier", "--range-cm", "30"]

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import pytest
-from cobi_companion.rules.overrun import Cover
 from cobi_companion.rules.status import STATUS_WORDS
+from cobi_companion.rules.tank.overrun import Cover
 
 ROUGH = "moving over pieces counts as rough ground: Move in Rough -5 cm on 2477 Tiger I"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from cobi_companion.rules import soft_table
+from cobi_companion.rules.tank import soft_table
 
 
 def soft(command, attacker, weapon, *args):

@@ -10,7 +10,7 @@ from pathlib import Path
 from cobi_companion.device.config import Config, Game, Paths
 from cobi_companion.device.core.battle_log import english, loaded
 from cobi_companion.device.core.views import BigWord, Lines, Menu
-from cobi_companion.device.games.cobra import CobraSession
+from cobi_companion.device.games.cobra.session import CobraSession
 from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore
 from cobi_companion.device.ui.renderer import render
 from cobi_companion.rules.cobra.tables import COLUMNS, Weather

@@ -13,9 +13,9 @@ from cobi_companion.device.config import Config, Paths
 from cobi_companion.device.core.battle_state import BattleState
 from cobi_companion.device.core.views import Lines, Menu
 from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore
-from cobi_companion.rules import turns
 from cobi_companion.rules.battle import Battle
 from cobi_companion.rules.status import Side
+from cobi_companion.rules.tank import turns
 
 from tests.device.conftest import EASY
 from tests.device.test_tank_game_box import AXIS_FIRST, new_battle

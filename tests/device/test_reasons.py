@@ -15,7 +15,7 @@ import pytest
 from cobi_companion.cards import CardBook
 from cobi_companion.device.core import i18n
 from cobi_companion.device.core.reasons import NOTES, TEMPLATES, WORDED, say
-from cobi_companion.rules import easy, hiding, house, movement, overrun, scoring, turns
+from cobi_companion.rules import house, movement
 from cobi_companion.rules.battle import Battle, Piece, Ride
 from cobi_companion.rules.card import PRINTED, Facing, Kind, Mount, Template, Weapon
 from cobi_companion.rules.card_schema import validated_card
@@ -33,14 +33,16 @@ from cobi_companion.rules.cobra.turns import CobraGame, victory
 from cobi_companion.rules.cobra.weather import forced
 from cobi_companion.rules.dice import ScriptedDice
 from cobi_companion.rules.distance import QUESTIONS, ask, measure, range_modifier
+from cobi_companion.rules.easy import fire as easy
 from cobi_companion.rules.errors import Refusal, RulesError
 from cobi_companion.rules.shot import ShotPlan, check_can_fire
-from cobi_companion.rules.soft_fire import Covered as At
-from cobi_companion.rules.soft_fire import SoftPlan, check_plan, check_soft_firer, he_weapon
-from cobi_companion.rules.soft_table import SITUATIONS
 from cobi_companion.rules.status import Side, Status
-from cobi_companion.rules.tank_game import check_hard_target, odds, reload_action
-from cobi_companion.rules.turns import Action
+from cobi_companion.rules.tank import hiding, overrun, scoring, turns
+from cobi_companion.rules.tank.hard_fire import check_hard_target, odds, reload_action
+from cobi_companion.rules.tank.soft_fire import Covered as At
+from cobi_companion.rules.tank.soft_fire import SoftPlan, check_plan, check_soft_firer, he_weapon
+from cobi_companion.rules.tank.soft_table import SITUATIONS
+from cobi_companion.rules.tank.turns import Action
 
 # A value for every name a code comes with: a new name needs one here, and a thought about
 # whether it is a word to translate (WORDED) or a name to show as it is.

@@ -41,7 +41,7 @@ def started() -> tuple[list[str], list[str], list[str], list[list[str]]]:
 
 def test_the_start_menu_waits_for_no_later_module_and_the_idle_box_imports_them() -> None:
     before, after, later, _ = started()
-    assert "cobi_companion.device.games.cobra" in later
+    assert "cobi_companion.device.games.cobra.hub" in later
     assert "cobi_companion.device.games.roster" in later
     assert before == []
     assert after == later

@@ -51,10 +51,11 @@ from cobi_companion.device.core.battle_log import LogEntry, by_side, entry, won
 from cobi_companion.device.core.battle_state import BattleState, LastShot
 from cobi_companion.device.core.views import BigWord, Header, Lines, Menu, View
 from cobi_companion.device.core.worded import joined
-from cobi_companion.device.games import cobra
 from cobi_companion.device.games.battle import refuse
-from cobi_companion.device.games.cobra import CobraSession
-from cobi_companion.device.games.cobra_victory import vp_item
+from cobi_companion.device.games.cobra import hub as cobra_hub
+from cobi_companion.device.games.cobra import session as cobra
+from cobi_companion.device.games.cobra.session import CobraSession
+from cobi_companion.device.games.cobra.victory import vp_item
 from cobi_companion.device.games.home import kept_battle, start_menu
 from cobi_companion.device.games.menus import Scroll
 from cobi_companion.device.games.rolling import face_for
@@ -70,7 +71,7 @@ from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore, StoreP
 from cobi_companion.device.ui.details import shot_details
 from cobi_companion.device.ui.renderer import last_row, render
 from cobi_companion.device.ui.trouble import notice, saving_notice
-from cobi_companion.rules import house, turns
+from cobi_companion.rules import house
 from cobi_companion.rules.battle import Battle, Ride
 from cobi_companion.rules.card import PRINTED, Facing, Kind
 from cobi_companion.rules.cobra import victory_points as vps
@@ -87,9 +88,10 @@ from cobi_companion.rules.dice import Aim, Need, Roller
 from cobi_companion.rules.distance import QUESTIONS, Call
 from cobi_companion.rules.errors import Refusal, RulesError
 from cobi_companion.rules.house import HouseRules
-from cobi_companion.rules.soft_table import SITUATIONS, Wanted
 from cobi_companion.rules.status import Effect, Side
-from cobi_companion.rules.turns import Action
+from cobi_companion.rules.tank import turns
+from cobi_companion.rules.tank.soft_table import SITUATIONS, Wanted
+from cobi_companion.rules.tank.turns import Action
 from PIL import Image
 
 LANGUAGES = ("en", "pl")
@@ -1549,7 +1551,7 @@ def cobra_log() -> list[LogEntry]:
         *(entry("log_support", line=entry("log_paid", line=attacks[0], cost=2, track=track),
                 air=1, naval=2) for track in ("us", "british", "german")),
         *(entry("log_carpet", die=6, result=result, air=3) for result in ("2", entry("read_crt"))),
-        *(entry("log_track", track=track, old=199, new=199) for track in cobra.TRACKS),
+        *(entry("log_track", track=track, old=199, new=199) for track in cobra_hub.TRACKS),
         entry("log_hqs", line=attacks[0], hqs=("II SS Pz", "XLVII Pz")),
         *(entry("log_hq", name="II SS Pz", hq_event=event.value, hq_state=state.value)
           for event in HQEvent for state in HQState),

@@ -1,4 +1,4 @@
-"""What an active piece may do now, asked before a menu offers it (rules.choices): each action,
+"""What an active piece may do now, asked before a menu offers it (rules.tank.choices): each action,
 each weapon, the main gun's targets. Every answer is the refusal the action would meet, or
 None; nothing is recorded by asking.
 
@@ -6,17 +6,17 @@ No shipped card prints a vehicle's machine gun: the tank here is made in the tes
 from __future__ import annotations
 
 import pytest
-from cobi_companion.rules import choices, turns
 from cobi_companion.rules.battle import Battle, Piece
 from cobi_companion.rules.card_schema import validated_card
 from cobi_companion.rules.dice import ScriptedDice
 from cobi_companion.rules.errors import Refusal, RulesError
 from cobi_companion.rules.movement import allowance
 from cobi_companion.rules.shot import check_firer
-from cobi_companion.rules.soft_fire import he_weapon
 from cobi_companion.rules.status import Side, Status
-from cobi_companion.rules.tank_game import reload_action
-from cobi_companion.rules.turns import Action
+from cobi_companion.rules.tank import choices, turns
+from cobi_companion.rules.tank.hard_fire import reload_action
+from cobi_companion.rules.tank.soft_fire import he_weapon
+from cobi_companion.rules.tank.turns import Action
 
 PANZER = validated_card({
     "id": "panzer", "name": "Panzer", "kind": "hard", "crew": 5, "gun_to_hit": "3-6",

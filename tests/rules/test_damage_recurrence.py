@@ -11,12 +11,13 @@ from fractions import Fraction
 from math import comb
 
 import pytest
-from cobi_companion.rules import dice_maths, tank_game
+from cobi_companion.rules import dice_maths
 from cobi_companion.rules.card import CardValueMissing, Facing, InfoCard
 from cobi_companion.rules.card_schema import validated_card
 from cobi_companion.rules.odds import OUTCOMES
 from cobi_companion.rules.shot import ShotPlan, effect_of, effect_table
 from cobi_companion.rules.status import Effect, Status
+from cobi_companion.rules.tank import hard_fire
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -149,7 +150,7 @@ def reference_effects(plan: ShotPlan) -> dict[Effect, Fraction]:
 def test_the_odds_are_the_old_calculation_exactly_over_the_whole_schema(
         target: InfoCard, before: Status, facing: Facing, dice: int) -> None:
     plan = ShotPlan(firer(dice), target, facing, target_status=before)
-    odds = tank_game.odds(plan)
+    odds = hard_fire.odds(plan)
     assert odds.effects == reference_effects(plan)
     assert list(odds.effects) == list(OUTCOMES) and sum(odds.effects.values()) == 1
 
@@ -161,6 +162,6 @@ def test_the_odds_at_the_largest_threshold_the_schema_allows(dice: int) -> None:
                     weaken="10-25", immobilize="0-30",
                     **{facing.armour_field: MOST_ARMOUR for facing in Facing})
     plan = ShotPlan(firer(dice), thickest, Facing.FRONT)
-    odds = tank_game.odds(plan)
+    odds = hard_fire.odds(plan)
     assert odds.effects == reference_effects(plan)
     assert odds.effects[Effect.DESTROYED] > 0 or dice == 0

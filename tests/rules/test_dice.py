@@ -17,7 +17,7 @@ from cobi_companion.rules.dice import (
     ScriptedDice,
     parse_faces,
 )
-from cobi_companion.rules.tank_game import damage_die
+from cobi_companion.rules.tank.hard_fire import damage_die
 
 
 def test_scripted_dice_in_order_then_a_clear_error():

@@ -7,7 +7,7 @@ import pytest
 from cobi_companion.rules import distance
 from cobi_companion.rules.distance import Call, Comparison, Measurement, check, measure
 from cobi_companion.rules.errors import RulesError
-from cobi_companion.rules.tank_game import RANGE_LIMIT_CM
+from cobi_companion.rules.tank.hard_fire import RANGE_LIMIT_CM
 from hypothesis import given
 from hypothesis import strategies as st
 

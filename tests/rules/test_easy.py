@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 import pytest
-from cobi_companion.rules import easy
 from cobi_companion.rules.battle import Battle
 from cobi_companion.rules.card import Facing
 from cobi_companion.rules.dice import ScriptedDice
+from cobi_companion.rules.easy import fire as easy
 from cobi_companion.rules.errors import Refusal, RulesError
 from cobi_companion.rules.levels import rule_set
 from cobi_companion.rules.shot import ShotPlan

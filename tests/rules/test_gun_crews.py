@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from cobi_companion.rules import scoring, turns
 from cobi_companion.rules.battle import Battle, Piece
 from cobi_companion.rules.dice import ScriptedDice
 from cobi_companion.rules.errors import Refusal, RulesError
-from cobi_companion.rules.soft_fire import Covered, SoftPlan, check_target, fire, he_weapon
 from cobi_companion.rules.status import Side, Status
+from cobi_companion.rules.tank import scoring, turns
+from cobi_companion.rules.tank.soft_fire import Covered, SoftPlan, check_target, fire, he_weapon
 
 # The HE example's dice: to hit 6, reload 3, the gun 4 v 3, Gunner 1 4 v 3, Gunner 2 1 v 3,
 # the Dog 1 v 5.
@@ -128,7 +128,7 @@ def test_a_gun_with_its_crew_is_still_one_model(book):
 def test_the_crew_of_a_destroyed_gun_spot_as_figures(book):
     """Rule 8: a hidden piece is revealed when "an enemy figure (not vehicles) moves within
     30 cm": a destroyed gun's crew are figures, so they spot; a gun with its gun does not."""
-    from cobi_companion.rules import hiding
+    from cobi_companion.rules.tank import hiding
 
     battle = Battle("tank").add(book.get("bofors-37mm"), Side.ALLIES) \
         .add(book.get("rifleman"), Side.AXIS, 2)
@@ -145,7 +145,7 @@ def test_a_gun_whose_card_gives_no_crew_asks_the_card_before_it_fires():
     the card and the field) instead of saying the gun has no figure left."""
     from cobi_companion.rules.card import CardValueMissing
     from cobi_companion.rules.card_schema import validated_card
-    from cobi_companion.rules.soft_fire import check_soft_firer
+    from cobi_companion.rules.tank.soft_fire import check_soft_firer
 
     card = validated_card({"id": "pak", "name": "Pak", "kind": "gun", "gun_to_hit": "3-6",
                            "reload": "4-6", "he_modifier": "+1"})

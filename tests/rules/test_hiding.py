@@ -9,8 +9,8 @@ from cobi_companion.rules.battle import Piece
 from cobi_companion.rules.card_schema import validated_card
 from cobi_companion.rules.distance import measure
 from cobi_companion.rules.errors import RulesError
-from cobi_companion.rules.hiding import can_hide, spots
 from cobi_companion.rules.status import Side, Status
+from cobi_companion.rules.tank.hiding import can_hide, spots
 from hypothesis import given
 from hypothesis import strategies as st
 

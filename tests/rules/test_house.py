@@ -11,16 +11,17 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
-from cobi_companion.rules import easy, soft_odds, tank_game
 from cobi_companion.rules.battle import Piece
 from cobi_companion.rules.card import Facing, InfoCard
 from cobi_companion.rules.card_schema import validated_card
 from cobi_companion.rules.dice import ScriptedDice
+from cobi_companion.rules.easy import fire as easy
 from cobi_companion.rules.errors import Refusal, RulesError
 from cobi_companion.rules.house import BY_NAME, RULES, HouseRules, for_level, parse
 from cobi_companion.rules.shot import ShotPlan
-from cobi_companion.rules.soft_fire import Covered, SoftPlan, fire, he_weapon
 from cobi_companion.rules.status import Effect, Side, Status
+from cobi_companion.rules.tank import hard_fire, soft_odds
+from cobi_companion.rules.tank.soft_fire import Covered, SoftPlan, fire, he_weapon
 
 TEXT = HouseRules(sherman_reload="text")
 NUMBER = HouseRules(easy_fields="number")
@@ -88,7 +89,7 @@ def test_the_sherman_reloads_on_a_4_only_by_the_kellys_heroes_text(book):
 
     def reloads(house: HouseRules) -> tuple[bool, dict[str, str]]:
         plan = ShotPlan(sherman, tiger, Facing.REAR, house=house)
-        shot = tank_game.fire(plan, ScriptedDice([2, 4]))          # a miss, then the reload
+        shot = hard_fire.fire(plan, ScriptedDice([2, 4]))          # a miss, then the reload
         assert shot.reload is not None
         return shot.reload.success, shot.to_dict()["house_rules"]
     assert reloads(HouseRules()) == (False, {})
@@ -98,7 +99,7 @@ def test_the_sherman_reloads_on_a_4_only_by_the_kellys_heroes_text(book):
 def test_the_sherman_text_changes_no_other_gun(book):
     """The example's Tiger "needed a 5-6", as its card says: only the Sherman's differ."""
     tiger, sherman = book.get("2477"), book.get("2464")
-    shot = tank_game.fire(ShotPlan(tiger, sherman, Facing.FRONT, house=TEXT),
+    shot = hard_fire.fire(ShotPlan(tiger, sherman, Facing.FRONT, house=TEXT),
                           ScriptedDice([2, 4]))
     assert shot.reload is not None and not shot.reload.success
     assert shot.house_rules == ()
@@ -108,8 +109,8 @@ def test_the_reload_action_of_the_sherman_follows_the_rule(book):
     """Rule 13: "they may reload with a +2 added to the reload die score": 2 + 2 = 4."""
     sherman = book.get("2464")
     unloaded = Status(loaded=False)
-    by_card = tank_game.reload_action(sherman, unloaded, ScriptedDice([2]))
-    by_text = tank_game.reload_action(sherman, unloaded, ScriptedDice([2]), house=TEXT)
+    by_card = hard_fire.reload_action(sherman, unloaded, ScriptedDice([2]))
+    by_text = hard_fire.reload_action(sherman, unloaded, ScriptedDice([2]), house=TEXT)
     assert (by_card.check.modified, by_card.after.loaded) == (4, False)
     assert (by_text.check.modified, by_text.after.loaded) == (4, True)
     assert by_text.to_dict()["house_rules"] == {"sherman_reload": "text"}
@@ -117,8 +118,8 @@ def test_the_reload_action_of_the_sherman_follows_the_rule(book):
 
 def test_the_exact_reload_chance_is_2_in_6_by_the_card_and_3_in_6_by_the_text(book):
     sherman, tiger = book.get("2464"), book.get("2477")
-    card = tank_game.odds(ShotPlan(sherman, tiger, Facing.REAR))
-    text = tank_game.odds(ShotPlan(sherman, tiger, Facing.REAR, house=TEXT))
+    card = hard_fire.odds(ShotPlan(sherman, tiger, Facing.REAR))
+    text = hard_fire.odds(ShotPlan(sherman, tiger, Facing.REAR, house=TEXT))
     assert (card.reload, text.reload) == (Fraction(2, 6), Fraction(3, 6))
     assert (card.hit, card.effects) == (text.hit, text.effects)    # the shot itself is the same
     assert text.to_dict()["house_rules"] == {"sherman_reload": "text"}
@@ -190,7 +191,7 @@ def test_the_easy_odds_swap_exactly_the_two_effects():
 def test_the_field_numbers_change_nothing_in_the_tank_game(book):
     tiger = book.get("2477")
     plan = ShotPlan(tiger, tiger, Facing.REAR)
-    assert tank_game.odds(replace(plan, house=NUMBER)) == tank_game.odds(plan)
+    assert hard_fire.odds(replace(plan, house=NUMBER)) == hard_fire.odds(plan)
 
 
 # ---- he_modifier: the table's HE template row, or the gun's own HE modifier ----

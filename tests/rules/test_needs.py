@@ -2,13 +2,14 @@
 shot. The box chooses the button from these, never from the words."""
 from __future__ import annotations
 
-from cobi_companion.rules import easy, soft_fire, tank_game
 from cobi_companion.rules.battle import Piece
 from cobi_companion.rules.card import Facing
 from cobi_companion.rules.dice import Aim, Need, Roller, ScriptedDice
+from cobi_companion.rules.easy import fire as easy
 from cobi_companion.rules.shot import ShotPlan
-from cobi_companion.rules.soft_fire import Covered, SoftPlan, he_weapon
 from cobi_companion.rules.status import Side
+from cobi_companion.rules.tank import hard_fire, soft_fire
+from cobi_companion.rules.tank.soft_fire import Covered, SoftPlan, he_weapon
 
 
 class Recording(ScriptedDice):
@@ -38,7 +39,7 @@ def test_an_easy_shot_the_firer_rolls_to_hit_and_damage_the_target_its_armour(bo
 def test_a_tank_game_shot_is_all_the_firers(book):
     plan = ShotPlan(book.get("2477"), book.get("2464"), Facing.FRONT)
     dice = Recording([6, 6] + [1] * 20)
-    tank_game.fire(plan, dice)
+    hard_fire.fire(plan, dice)
     assert dice.needs[:2] == [Need(Roller.FIRER, Aim.TO_HIT, "to hit"),
                               Need(Roller.FIRER, Aim.RELOAD, "reload")]
     assert {n.roller for n in dice.needs} == {Roller.FIRER}
@@ -84,20 +85,20 @@ def test_over_100_cm_as_the_players_call_is_minus_one_without_a_made_up_distance
     called = ShotPlan(book.get("2477"), book.get("2464"), Facing.FRONT, over_range=True)
     measured = ShotPlan(book.get("2477"), book.get("2464"), Facing.FRONT, range_cm=120)
     near = ShotPlan(book.get("2477"), book.get("2464"), Facing.FRONT, range_cm=100)
-    assert [m.value for m in tank_game.to_hit_modifiers(called)] == [-1]
-    assert "players' call" in tank_game.to_hit_modifiers(called)[0].reason
-    assert [m.value for m in tank_game.to_hit_modifiers(measured)] == [-1]
-    assert tank_game.to_hit_modifiers(near) == ()
+    assert [m.value for m in hard_fire.to_hit_modifiers(called)] == [-1]
+    assert "players' call" in hard_fire.to_hit_modifiers(called)[0].reason
+    assert [m.value for m in hard_fire.to_hit_modifiers(measured)] == [-1]
+    assert hard_fire.to_hit_modifiers(near) == ()
     # a measured distance decides, whatever was called
     both = ShotPlan(book.get("2477"), book.get("2464"), Facing.FRONT, range_cm=80,
                     over_range=True)
-    assert tank_game.to_hit_modifiers(both) == ()
+    assert hard_fire.to_hit_modifiers(both) == ()
 
 
 def test_hiding_with_the_players_yes_or_no(book):
     import pytest
     from cobi_companion.rules.errors import RulesError
-    from cobi_companion.rules.hiding import can_hide
+    from cobi_companion.rules.tank.hiding import can_hide
 
     squad = Piece("Rifle 1", Side.ALLIES, book.get("rifleman"), figures=2)
     check = can_hide(squad, True, enemy_near=False)

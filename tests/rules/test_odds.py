@@ -4,7 +4,6 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from cobi_companion.rules import easy, tank_game
 from cobi_companion.rules.card import Facing
 from cobi_companion.rules.dice_maths import (
     d6_plus_difference,
@@ -12,10 +11,12 @@ from cobi_companion.rules.dice_maths import (
     damage_dice,
     damage_dice_at_least,
 )
+from cobi_companion.rules.easy import fire as easy
 from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.odds import OUTCOMES
 from cobi_companion.rules.shot import ShotPlan
 from cobi_companion.rules.status import Effect, Status
+from cobi_companion.rules.tank import hard_fire
 
 
 def test_check_values_from_the_notes():
@@ -38,7 +39,7 @@ def test_one_damage_die():
 def test_tank_odds_by_hand(book):
     # 7TP (3-6, reload 4-6, 4 dice) at the Pz I front (armour 2, Destroy 1): destroyed when
     # the 4 dice score 3 or more.
-    odds = tank_game.odds(ShotPlan(book.get(2456), book.get(2474), Facing.FRONT))
+    odds = hard_fire.odds(ShotPlan(book.get(2456), book.get(2474), Facing.FRONT))
     assert odds.hit == Fraction(4, 6) and odds.reload == Fraction(3, 6)
     assert odds.effects[Effect.DESTROYED] == Fraction(4, 6) * damage_dice_at_least(4, 3)
     assert odds.effects[Effect.NONE] == Fraction(4, 6) * (1 - damage_dice_at_least(4, 3))
@@ -49,7 +50,7 @@ def test_tank_odds_by_hand(book):
 def test_tank_odds_modifiers(book):
     plan = ShotPlan(book.get(2477), book.get(2464), Facing.FRONT, hull_down=True,
                     range_cm=101, crew_below_half=True)
-    odds = tank_game.odds(plan)
+    odds = hard_fire.odds(plan)
     assert odds.hit == Fraction(2, 6) and odds.reload == Fraction(1, 6)
     assert [m.value for m in odds.modifiers] == [-1, -1]
 
@@ -57,7 +58,7 @@ def test_tank_odds_modifiers(book):
 def test_a_weakened_tiger_has_no_weaken_or_gun_lost_left(book):
     plan = ShotPlan(book.get(2464), book.get(2477), Facing.REAR,
                     target_status=Status(weakened=True))
-    odds = tank_game.odds(plan)
+    odds = hard_fire.odds(plan)
     assert odds.effects[Effect.WEAKENED] == 0 and odds.effects[Effect.GUN_DESTROYED] == 0
     hit = Fraction(4, 6)
     # Rear armour 8: net 1 immobilizes, net 2 and more destroys.
@@ -86,4 +87,4 @@ def test_easy_odds_damaged_target_is_the_hit_chance(book):
 
 def test_odds_refuse_an_unknown_card_value(book):
     with pytest.raises(RulesError, match="2508"):
-        tank_game.odds(ShotPlan(book.get(2477), book.get(2508), Facing.FRONT))
+        hard_fire.odds(ShotPlan(book.get(2477), book.get(2508), Facing.FRONT))

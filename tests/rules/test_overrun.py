@@ -8,8 +8,8 @@ from cobi_companion.rules.battle import Battle, Piece
 from cobi_companion.rules.card_schema import validated_card
 from cobi_companion.rules.dice import Aim, DiceExhausted, Need, Roller, ScriptedDice
 from cobi_companion.rules.errors import RulesError
-from cobi_companion.rules.overrun import Cover, Under, candidates, overrun
 from cobi_companion.rules.status import Side, Status
+from cobi_companion.rules.tank.overrun import Cover, Under, candidates, overrun
 from hypothesis import given
 from hypothesis import strategies as st
 

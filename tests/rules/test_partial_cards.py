@@ -12,14 +12,15 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from cobi_companion.rules import easy, soft_fire, soft_odds, tank_game
 from cobi_companion.rules.battle import Piece
 from cobi_companion.rules.card import CardValueMissing, Facing
 from cobi_companion.rules.card_schema import validated_card
 from cobi_companion.rules.dice import ScriptedDice
+from cobi_companion.rules.easy import fire as easy
 from cobi_companion.rules.shot import ShotPlan
-from cobi_companion.rules.soft_fire import Covered, SoftPlan, he_weapon
 from cobi_companion.rules.status import Effect, Side
+from cobi_companion.rules.tank import hard_fire, soft_fire, soft_odds
+from cobi_companion.rules.tank.soft_fire import Covered, SoftPlan, he_weapon
 
 # Only its front armour and Destroy are known, as in the Easy example (2508); and a tank of
 # which only the front armour is known.
@@ -41,21 +42,21 @@ def test_tank_game_a_result_below_0_needs_no_destroy(book):
     """Tank Game: 3 damage dice scoring 1 against front armour 2 is -1: no Destroy needed."""
     plan = ShotPlan(book.get(2477), ARMOUR_ONLY, Facing.FRONT)
     dice = [6, 6] + [2] + [1] * (book.get(2477).damage - 1)
-    shot = tank_game.fire(plan, ScriptedDice(dice))
+    shot = hard_fire.fire(plan, ScriptedDice(dice))
     assert (shot.net, shot.effect) == (-1, Effect.NONE)
     # 2 points: a result of 0 needs Destroy, refused only after the dice that reached it
     with pytest.raises(CardValueMissing, match="destroy"):
-        tank_game.fire(plan, ScriptedDice([6, 6, 2, 2] + [1] * 20))
+        hard_fire.fire(plan, ScriptedDice([6, 6, 2, 2] + [1] * 20))
     # the odds cannot be worked out without it: some result needs it
     with pytest.raises(CardValueMissing, match="destroy"):
-        tank_game.odds(plan)
+        hard_fire.odds(plan)
 
 
 def test_a_value_every_hit_needs_is_refused_before_any_die(book):
     """The armour hit: every hit's net is the damage less it."""
     dice = ScriptedDice([6] * 20)
     with pytest.raises(CardValueMissing, match="armour_side"):
-        tank_game.fire(ShotPlan(book.get(2477), ARMOUR_ONLY, Facing.SIDE), dice)
+        hard_fire.fire(ShotPlan(book.get(2477), ARMOUR_ONLY, Facing.SIDE), dice)
     with pytest.raises(CardValueMissing, match="armour_side"):
         easy.fire(ShotPlan(book.get(2464), book.get(2508), Facing.SIDE), dice)
     assert dice.used == 0
@@ -72,9 +73,9 @@ def test_no_damage_dice_need_no_target_values(book):
     """A gun whose card gives 0 damage dice scores nothing: 0 - armour 2 is below 0 whatever
     Destroy is, so neither the shot nor its odds ask for it."""
     plan = ShotPlan(no_damage_gun().card, ARMOUR_ONLY, Facing.FRONT)
-    shot = tank_game.fire(plan, ScriptedDice([6, 6]))
+    shot = hard_fire.fire(plan, ScriptedDice([6, 6]))
     assert (shot.net, shot.effect) == (-2, Effect.NONE)
-    odds = tank_game.odds(plan)
+    odds = hard_fire.odds(plan)
     assert odds.effects[Effect.NONE] == odds.hit and odds.kill == 0
 
 
@@ -126,5 +127,5 @@ def test_he_with_an_unknown_he_modifier_is_refused_before_any_die(book):
 
 def test_odds_without_damage_dice_are_exact(book):
     plan = ShotPlan(no_damage_gun().card, ARMOUR_ONLY, Facing.FRONT)
-    odds = tank_game.odds(plan)
+    odds = hard_fire.odds(plan)
     assert sum(odds.effects.values(), Fraction(0)) == 1

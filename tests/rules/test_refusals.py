@@ -10,13 +10,13 @@ from pathlib import Path
 import cobi_companion.cards as cards_package
 import cobi_companion.rules as rules_package
 import pytest
-from cobi_companion.rules import turns
 from cobi_companion.rules.battle import Battle
 from cobi_companion.rules.card import CardValueMissing, Facing
 from cobi_companion.rules.errors import Refusal, RulesError
 from cobi_companion.rules.shot import ShotPlan, check_can_fire
 from cobi_companion.rules.status import Side, Status
-from cobi_companion.rules.tank_game import odds
+from cobi_companion.rules.tank import turns
+from cobi_companion.rules.tank.hard_fire import odds
 
 SOURCES = [*sorted(Path(rules_package.__file__).parent.rglob("*.py")),
            *(Path(cards_package.__file__).parent / name for name in ("book.py", "loader.py"))]

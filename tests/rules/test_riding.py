@@ -5,16 +5,16 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from cobi_companion.rules import overrun, soft_fire, turns
 from cobi_companion.rules.battle import Battle, Ride, Seat
 from cobi_companion.rules.card import Kind
 from cobi_companion.rules.card_schema import validated_card
 from cobi_companion.rules.dice import ScriptedDice
 from cobi_companion.rules.errors import Refusal, RulesError
-from cobi_companion.rules.soft_fire import Covered, SoftPlan, he_weapon
-from cobi_companion.rules.soft_table import Entry
 from cobi_companion.rules.status import Side
-from cobi_companion.rules.turns import Action, Turn
+from cobi_companion.rules.tank import overrun, soft_fire, turns
+from cobi_companion.rules.tank.soft_fire import Covered, SoftPlan, he_weapon
+from cobi_companion.rules.tank.soft_table import Entry
+from cobi_companion.rules.tank.turns import Action, Turn
 
 TRUCK = validated_card({"id": "truck", "name": "Truck", "kind": "soft", "crew": 1,
                         "armour_front": 0, "armour_side": 0, "armour_rear": 0, "armour_top": 0,

@@ -9,7 +9,8 @@ from cobi_companion.rules.battle import Battle
 from cobi_companion.rules.card import CardValueMissing
 from cobi_companion.rules.card_schema import validated_card
 from cobi_companion.rules.errors import RulesError
-from cobi_companion.rules.scoring import (
+from cobi_companion.rules.status import Side
+from cobi_companion.rules.tank.scoring import (
     TEAMS,
     BattleResult,
     Match,
@@ -20,7 +21,6 @@ from cobi_companion.rules.scoring import (
     score,
     winner,
 )
-from cobi_companion.rules.status import Side
 from hypothesis import given
 from hypothesis import strategies as st
 

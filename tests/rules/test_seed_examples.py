@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 import pytest
-from cobi_companion.rules import easy, tank_game
 from cobi_companion.rules.card import Facing
 from cobi_companion.rules.dice import ScriptedDice
+from cobi_companion.rules.easy import fire as easy
 from cobi_companion.rules.errors import Refusal, RulesError
 from cobi_companion.rules.movement import allowance
 from cobi_companion.rules.shot import ShotPlan
 from cobi_companion.rules.status import Effect, Status
+from cobi_companion.rules.tank import hard_fire
 
 
 def test_easy_sherman_destroys_pz_iv(book):
@@ -57,7 +58,7 @@ def test_the_road_bonus_is_never_given_to_a_move_across_rough_ground(book):
 
 def test_tank_7tp_damage_dice_against_pz_i(book):
     # 000: 7TP rolls 4 dice 1,3,5,6 (3 damage), extra 6 (4), extra 2 (5); Pz I front 2: 3.
-    shot = tank_game.fire(ShotPlan(book.get(2456), book.get(2474), Facing.FRONT),
+    shot = hard_fire.fire(ShotPlan(book.get(2456), book.get(2474), Facing.FRONT),
                           ScriptedDice([3, 4, 1, 3, 5, 6, 6, 2]))
     assert shot.damage is not None
     assert shot.damage.rolls == (1, 3, 5, 6, 6, 2) and shot.damage.extra == 2
@@ -67,7 +68,7 @@ def test_tank_7tp_damage_dice_against_pz_i(book):
 
 def test_tank_7tp_damage_a_final_one_scores_nothing(book):
     # "(If we had rolled a 1, the total damage would have been 4 damage instead.)"
-    shot = tank_game.fire(ShotPlan(book.get(2456), book.get(2474), Facing.FRONT),
+    shot = hard_fire.fire(ShotPlan(book.get(2456), book.get(2474), Facing.FRONT),
                           ScriptedDice([3, 4, 1, 3, 5, 6, 6, 1]))
     assert shot.damage is not None and shot.damage.total == 4
 
@@ -75,7 +76,7 @@ def test_tank_7tp_damage_a_final_one_scores_nothing(book):
 def test_tank_hull_down_7tp_needs_4(book):
     plan = ShotPlan(book.get(2456), book.get(2474), Facing.FRONT, hull_down=True)
     for face in range(1, 7):
-        shot = tank_game.fire(plan, ScriptedDice([face, 4, 2, 2, 2, 2]))
+        shot = hard_fire.fire(plan, ScriptedDice([face, 4, 2, 2, 2, 2]))
         assert shot.hit is (face >= 4)
         assert shot.to_hit.modified == face - 1
         assert [m.value for m in shot.to_hit.modifiers] == [-1]
@@ -86,24 +87,24 @@ def test_kellys_heroes(book):
     plan = ShotPlan(sherman, tiger, Facing.REAR)
     # The Sherman misses with a 2, then reloads with a 4: the card's 5-6 wins over the text's
     # "he needs a 4-6", so the gun is unloaded.
-    miss = tank_game.fire(plan, ScriptedDice([2, 4]))
+    miss = hard_fire.fire(plan, ScriptedDice([2, 4]))
     assert miss.effect is Effect.MISS and miss.net is None
     assert miss.reload is not None and not miss.reload.success
     assert miss.attacker_after.words() == ["unloaded"]
     # The Tiger misses with a 2 and fails its reload with a 2: unloaded, cannot fire.
-    tiger_shot = tank_game.fire(ShotPlan(tiger, sherman, Facing.FRONT), ScriptedDice([2, 2]))
+    tiger_shot = hard_fire.fire(ShotPlan(tiger, sherman, Facing.FRONT), ScriptedDice([2, 2]))
     assert not tiger_shot.attacker_after.loaded
     # First hit: 3 to hit, 5 reloads; 9 dice 3,6,4,4,6,3,1,2,4 = 8 + extras 4,2 = 10; 10 - 8 = 2.
-    first = tank_game.fire(plan, ScriptedDice([3, 5, 3, 6, 4, 4, 6, 3, 1, 2, 4, 4, 2]))
+    first = hard_fire.fire(plan, ScriptedDice([3, 5, 3, 6, 4, 4, 6, 3, 1, 2, 4, 4, 2]))
     assert first.reload is not None and first.reload.success
     assert first.damage is not None and first.damage.total == 10 and first.net == 2
     assert first.effect is Effect.WEAKENED and first.target_after.words() == ["weakened"]
     # The Tiger reloads doing nothing else: 4 + 2 = 6, it needed 5-6.
-    reloaded = tank_game.reload_action(tiger, Status(loaded=False), ScriptedDice([4]))
+    reloaded = hard_fire.reload_action(tiger, Status(loaded=False), ScriptedDice([4]))
     assert reloaded.check.modified == 6 and reloaded.after.loaded
     # Second hit: 4,2,1,4,2,2,3,6,6 = 8, extras 5,6 = 10, extra 4 = 11; 11 - 8 = 3: Weaken on
     # a weakened Tiger is a second major hit, destroyed.
-    second = tank_game.fire(ShotPlan(sherman, tiger, Facing.REAR,
+    second = hard_fire.fire(ShotPlan(sherman, tiger, Facing.REAR,
                                      target_status=first.target_after),
                             ScriptedDice([4, 5, 4, 2, 1, 4, 2, 2, 3, 6, 6, 5, 6, 4]))
     assert second.damage is not None

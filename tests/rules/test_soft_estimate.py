@@ -19,7 +19,8 @@ from cobi_companion.rules.card import Kind, Weapon
 from cobi_companion.rules.dice import ScriptedDice
 from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.house import DEFAULT, HouseRules
-from cobi_companion.rules.soft_fire import (
+from cobi_companion.rules.status import Side, Status
+from cobi_companion.rules.tank.soft_fire import (
     Covered,
     SoftPlan,
     check_pieces,
@@ -27,9 +28,8 @@ from cobi_companion.rules.soft_fire import (
     he_weapon,
     missing,
 )
-from cobi_companion.rules.soft_odds import odds
-from cobi_companion.rules.soft_table import Lack, MissingValue, SoftTable, Wanted
-from cobi_companion.rules.status import Side, Status
+from cobi_companion.rules.tank.soft_odds import odds
+from cobi_companion.rules.tank.soft_table import Lack, MissingValue, SoftTable, Wanted
 
 ESTIMATE = load_table(shipped_folder() / SOFT_ESTIMATE)
 OURS = SoftTable().with_estimate(ESTIMATE)       # no owner's table: the estimate alone

@@ -7,8 +7,8 @@ from cobi_companion.rules.card import Kind
 from cobi_companion.rules.card_schema import validated_card
 from cobi_companion.rules.dice import ScriptedDice
 from cobi_companion.rules.house import HouseRules
-from cobi_companion.rules.soft_fire import Covered, SoftPlan, fire, he_weapon
 from cobi_companion.rules.status import Effect, Side
+from cobi_companion.rules.tank.soft_fire import Covered, SoftPlan, fire, he_weapon
 
 
 def squad(book, key: str, figures: int = 1, side: Side = Side.ALLIES) -> Piece:

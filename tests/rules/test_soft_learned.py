@@ -8,7 +8,8 @@ from cobi_companion.rules.battle import Piece
 from cobi_companion.rules.dice import ScriptedDice
 from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.house import HouseRules
-from cobi_companion.rules.soft_fire import (
+from cobi_companion.rules.status import Side
+from cobi_companion.rules.tank.soft_fire import (
     Covered,
     SoftPlan,
     check_pieces,
@@ -17,16 +18,15 @@ from cobi_companion.rules.soft_fire import (
     he_weapon,
     missing,
 )
-from cobi_companion.rules.soft_odds import odds
-from cobi_companion.rules.soft_table import (
+from cobi_companion.rules.tank.soft_odds import odds
+from cobi_companion.rules.tank.soft_table import (
     BandOverlap,
     Lack,
     MissingValue,
     SoftTable,
     Wanted,
 )
-from cobi_companion.rules.soft_table_schema import validated_table
-from cobi_companion.rules.status import Side
+from cobi_companion.rules.tank.soft_table_schema import validated_table
 
 # "Your table": the values the players dial, asked when missing (house rule soft_table)
 PRINTED = HouseRules(soft_table="printed")

@@ -10,10 +10,10 @@ from cobi_companion.rules.card import Facing, InfoCard, Kind, Weapon
 from cobi_companion.rules.card_schema import validated_card
 from cobi_companion.rules.dice import DiceExhausted, ScriptedDice
 from cobi_companion.rules.house import HouseRules
-from cobi_companion.rules.soft_fire import Covered, SoftPlan, fire, he_weapon
-from cobi_companion.rules.soft_odds import attack_hits, odds
-from cobi_companion.rules.soft_table_schema import validated_table
 from cobi_companion.rules.status import Effect, Side
+from cobi_companion.rules.tank.soft_fire import Covered, SoftPlan, fire, he_weapon
+from cobi_companion.rules.tank.soft_odds import attack_hits, odds
+from cobi_companion.rules.tank.soft_table_schema import validated_table
 
 
 def outcomes(plan: SoftPlan, key, depth: int = 6) -> tuple[dict[object, Fraction], Fraction]:

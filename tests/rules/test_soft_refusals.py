@@ -6,8 +6,8 @@ from cobi_companion.rules.battle import Piece
 from cobi_companion.rules.card_schema import validated_card
 from cobi_companion.rules.dice import ScriptedDice
 from cobi_companion.rules.errors import RulesError
-from cobi_companion.rules.soft_fire import Covered, SoftPlan, fire, he_weapon
 from cobi_companion.rules.status import Side, Status
+from cobi_companion.rules.tank.soft_fire import Covered, SoftPlan, fire, he_weapon
 
 
 def piece(book, key, figures=None, side=Side.ALLIES, **status) -> Piece:

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import pytest
-from cobi_companion.rules import scoring, tank_game
 from cobi_companion.rules.battle import Battle
 from cobi_companion.rules.card import Facing, InfoCard
 from cobi_companion.rules.card_schema import validated_card
@@ -10,6 +9,7 @@ from cobi_companion.rules.dice import DiceExhausted, ScriptedDice
 from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.shot import ShotPlan
 from cobi_companion.rules.status import Effect, Side, Status
+from cobi_companion.rules.tank import hard_fire, scoring
 
 
 def card(**values) -> InfoCard:
@@ -24,7 +24,7 @@ def shoot(target_status: Status | None = None, damage_faces: tuple[int, ...] = (
     """One die of damage against armour 0: the net is the number of scoring faces."""
     attacker = card(damage=len(damage_faces))
     target = card(**target_values)
-    shot = tank_game.fire(ShotPlan(attacker, target, Facing.FRONT,
+    shot = hard_fire.fire(ShotPlan(attacker, target, Facing.FRONT,
                                    target_status=target_status or Status()),
                           ScriptedDice([6, 6, *damage_faces]))
     return shot.effect, shot.target_after
@@ -64,21 +64,21 @@ def test_a_dash_band_never_applies():
                                                     (100.5, 2), (180, 2)])
 def test_over_100_cm_is_minus_one(book, range_cm, modified):
     plan = ShotPlan(book.get(2477), book.get(2464), Facing.FRONT, range_cm=range_cm)
-    shot = tank_game.fire(plan, ScriptedDice([3, 6] + [2] * 40))
+    shot = hard_fire.fire(plan, ScriptedDice([3, 6] + [2] * 40))
     assert shot.to_hit.modified == modified
     assert shot.hit is (modified >= 3)
 
 
 def test_hull_down_and_range_add_up(book):
     plan = ShotPlan(book.get(2477), book.get(2464), Facing.FRONT, hull_down=True, range_cm=120)
-    shot = tank_game.fire(plan, ScriptedDice([4, 6]))
+    shot = hard_fire.fire(plan, ScriptedDice([4, 6]))
     assert shot.to_hit.modified == 2 and not shot.hit
     assert [m.value for m in shot.to_hit.modifiers] == [-1, -1]
 
 
 def test_reload_after_a_miss_and_crew_below_half(book):
     plan = ShotPlan(book.get(2456), book.get(2477), Facing.FRONT, crew_below_half=True)
-    shot = tank_game.fire(plan, ScriptedDice([1, 4]))
+    shot = hard_fire.fire(plan, ScriptedDice([1, 4]))
     assert shot.effect is Effect.MISS
     assert shot.reload is not None and shot.reload.modified == 3 and not shot.reload.success
     assert shot.attacker_after.words() == ["unloaded"]
@@ -89,39 +89,39 @@ def test_an_unloaded_gun_cannot_fire(book):
     plan = ShotPlan(book.get(2477), book.get(2464), Facing.FRONT,
                     attacker_status=Status(loaded=False))
     with pytest.raises(RulesError, match="unloaded: it must reload"):
-        tank_game.fire(plan, ScriptedDice([6] * 30))
+        hard_fire.fire(plan, ScriptedDice([6] * 30))
 
 
 def test_a_lost_gun_cannot_fire(book):
     plan = ShotPlan(book.get(2477), book.get(2464), Facing.FRONT,
                     attacker_status=Status(gun_destroyed=True))
     with pytest.raises(RulesError, match="lost its gun"):
-        tank_game.fire(plan, ScriptedDice([6] * 30))
+        hard_fire.fire(plan, ScriptedDice([6] * 30))
 
 
 def test_unarmed_and_destroyed(book):
     with pytest.raises(RulesError, match="no gun"):
-        tank_game.fire(ShotPlan(book.get(2474), book.get(2477), Facing.FRONT),
+        hard_fire.fire(ShotPlan(book.get(2474), book.get(2477), Facing.FRONT),
                        ScriptedDice([6] * 30))
     with pytest.raises(RulesError, match="already destroyed"):
-        tank_game.fire(ShotPlan(book.get(2477), book.get(2474), Facing.FRONT,
+        hard_fire.fire(ShotPlan(book.get(2477), book.get(2474), Facing.FRONT,
                                 target_status=Status(destroyed=True)), ScriptedDice([6] * 30))
 
 
 def test_too_few_dice_names_the_roll(book):
     plan = ShotPlan(book.get(2477), book.get(2464), Facing.FRONT)
     with pytest.raises(DiceExhausted, match="ran out at the damage die 1 roll"):
-        tank_game.fire(plan, ScriptedDice([4, 5]))
+        hard_fire.fire(plan, ScriptedDice([4, 5]))
 
 
 def test_reload_action(book):
     tiger = book.get(2477)
-    failed = tank_game.reload_action(tiger, Status(loaded=False), ScriptedDice([2]))
+    failed = hard_fire.reload_action(tiger, Status(loaded=False), ScriptedDice([2]))
     assert failed.check.modified == 4 and not failed.after.loaded
-    low_crew = tank_game.reload_action(tiger, Status(loaded=False), ScriptedDice([4]), True)
+    low_crew = hard_fire.reload_action(tiger, Status(loaded=False), ScriptedDice([4]), True)
     assert low_crew.check.modified == 5 and low_crew.after.loaded
     with pytest.raises(RulesError, match="nothing to reload"):
-        tank_game.reload_action(tiger, Status(gun_destroyed=True), ScriptedDice([6]))
+        hard_fire.reload_action(tiger, Status(gun_destroyed=True), ScriptedDice([6]))
 
 
 def test_winner_when_every_enemy_is_destroyed(book):

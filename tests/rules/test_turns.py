@@ -5,13 +5,13 @@ import json
 from dataclasses import replace
 
 import pytest
-from cobi_companion.rules import turns
 from cobi_companion.rules.battle import Battle
 from cobi_companion.rules.card_schema import validated_card
 from cobi_companion.rules.distance import measure
 from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.status import Side, Status
-from cobi_companion.rules.turns import Action, Turn
+from cobi_companion.rules.tank import turns
+from cobi_companion.rules.tank.turns import Action, Turn
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -237,7 +237,7 @@ def test_an_unloaded_vehicle_that_has_not_moved_or_fired_reloads(field):
     battle = marks(field, "Tiger 1", loaded=False)
     turn = turns.activate(axis_turn(), battle, ["Tiger 1"])
     turn, after = turns.reload(turn, battle, "Tiger 1")
-    assert after == battle  # the roll is tank_game.reload_action's
+    assert after == battle  # the roll is hard_fire.reload_action's
     with pytest.raises(RulesError, match="a reloading piece neither moves nor fires"):
         turns.move(turn, after, "Tiger 1")
     with pytest.raises(RulesError, match="a reloading piece neither moves nor fires"):

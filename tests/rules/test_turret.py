@@ -7,15 +7,15 @@ from __future__ import annotations
 import json
 
 import pytest
-from cobi_companion.rules import soft_fire, turns
 from cobi_companion.rules.battle import Battle, Piece
 from cobi_companion.rules.card import Kind, Mount, Template
 from cobi_companion.rules.card_schema import validated_card
 from cobi_companion.rules.errors import Refusal, RulesError
-from cobi_companion.rules.soft_fire import Covered, SoftPlan
-from cobi_companion.rules.soft_table_schema import validated_table
 from cobi_companion.rules.status import Side, Status
-from cobi_companion.rules.turns import GUN
+from cobi_companion.rules.tank import soft_fire, turns
+from cobi_companion.rules.tank.soft_fire import Covered, SoftPlan
+from cobi_companion.rules.tank.soft_table_schema import validated_table
+from cobi_companion.rules.tank.turns import GUN
 from pydantic import ValidationError
 
 # A tank whose card gives each kind of machine gun, and a figure with a rifle and grenades.

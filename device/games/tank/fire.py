@@ -6,7 +6,7 @@ attacker's button for the attacker's die and the defender's button for theirs, a
 A value the Soft Targets Table lacks is asked for before the odds (`learn`).
 Template fire: the pieces under the template (how many figures of each, and where they are),
 HE's to-hit and reload first, then each attack in turn with both players' buttons, each one
-shown, and a big summary like "3 of 5 down". The rules are `rules.soft_fire`; the box replays
+shown, and a big summary like "3 of 5 down". The rules are `rules.tank.soft_fire`; the box replays
 them one die at a time.
 """
 from __future__ import annotations
@@ -31,8 +31,8 @@ from cobi_companion.device.games.rolling import gather
 from cobi_companion.device.games.shots import Finish, needs_text, pair, reload_word
 from cobi_companion.device.games.tank import learn
 from cobi_companion.device.ui.details import soft_details
-from cobi_companion.device.ui.explain import BIG_WORDS
 from cobi_companion.device.ui.measure import CmKnob, Measuring
+from cobi_companion.device.ui.outcome_words import BIG_WORDS
 from cobi_companion.device.ui.widgets import (
     Choose,
     Count,
@@ -42,17 +42,17 @@ from cobi_companion.device.ui.widgets import (
     notice,
 )
 from cobi_companion.device.ui.wording import chance, weapon_words
-from cobi_companion.rules import choices, soft_fire, soft_odds, turns
 from cobi_companion.rules.battle import Piece
 from cobi_companion.rules.card import Facing, Kind, Template, Weapon
 from cobi_companion.rules.dice import Aim, Need, ScriptedDice
 from cobi_companion.rules.distance import FIRE_RANGE, DistanceCheck
 from cobi_companion.rules.errors import Refusal, RulesError
 from cobi_companion.rules.shot import check_firer
-from cobi_companion.rules.soft_fire import Attack, Covered, PieceResult, SoftFire, SoftPlan
 from cobi_companion.rules.status import Effect
+from cobi_companion.rules.tank import choices, soft_fire, soft_odds, turns
+from cobi_companion.rules.tank.soft_fire import Attack, Covered, PieceResult, SoftFire, SoftPlan
+from cobi_companion.rules.tank.turns import Action
 from cobi_companion.rules.trace import DieCheck
-from cobi_companion.rules.turns import Action
 
 if TYPE_CHECKING:
     from cobi_companion.device.core.app import App
@@ -138,7 +138,7 @@ def template_pick(app: App, label: str, weapon: Weapon, done: Finish, back: Next
 def fire_menu(app: App, label: str, done: Finish, back: Next,
               done_firing: Next | None = None) -> Screen:
     """The enemy pieces the firer can fire at now (a shot at one of them) and the template
-    weapons it can fire now, each asked of the rules (rules.choices): a hidden piece, a target
+    weapons it can fire now, each asked of the rules (rules.tank.choices): a hidden piece, a target
     no weapon of it can reach, a weapon it cannot fire now are not offered. A squad fires
     figure by figure: the title counts its shots; the target fired at last is lit; its row
     *Done firing* is `done_firing` (else `back`, as a long press)."""
@@ -203,7 +203,7 @@ def facings(target: Piece) -> list[Facing]:
 def facing_refusal(app: App, firer: Piece, weapon: Weapon, target: Piece, facing: Facing
                    ) -> RulesError | None:
     """Why the shot at this facing of the target may not be fired now, all but the table's
-    values (rules.soft_fire.check_pieces), or None."""
+    values (rules.tank.soft_fire.check_pieces), or None."""
     at = covered(target, facing=facing)
     return choices.refused(lambda: soft_fire.check_pieces(
         SoftPlan(firer, weapon, (at,), app.book.table)))

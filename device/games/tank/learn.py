@@ -29,8 +29,8 @@ from cobi_companion.device.ui.measure import CM_LIMIT
 from cobi_companion.device.ui.widgets import Choose, notice
 from cobi_companion.device.ui.wording import weapon_words
 from cobi_companion.rules.errors import RulesError
-from cobi_companion.rules.soft_fire import SoftPlan
-from cobi_companion.rules.soft_table import BandOverlap, Lack, Wanted
+from cobi_companion.rules.tank.soft_fire import SoftPlan
+from cobi_companion.rules.tank.soft_table import BandOverlap, Lack, Wanted
 
 if TYPE_CHECKING:
     from cobi_companion.device.core.app import App

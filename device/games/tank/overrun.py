@@ -3,7 +3,7 @@
 The players set what is under the tank: how many of a squad's figures and where they are (in
 the open, in soft cover, dug in; hard cover is refused by the rules). Then the figures' player
 presses their button once for each visible figure, a gun's crew too: 5-6 and it is eliminated.
-A gun itself and hidden figures roll nothing. Every check and every outcome is `rules.overrun`.
+A gun itself and hidden figures roll nothing. Every check and every outcome is `rules.tank.overrun`.
 """
 from __future__ import annotations
 
@@ -26,11 +26,11 @@ from cobi_companion.device.ui.widgets import (
     WaitPress,
     notice,
 )
-from cobi_companion.rules import overrun
 from cobi_companion.rules.battle import Piece
 from cobi_companion.rules.dice import Need
 from cobi_companion.rules.errors import RulesError
-from cobi_companion.rules.overrun import Cover, Overrun, Under
+from cobi_companion.rules.tank import overrun
+from cobi_companion.rules.tank.overrun import Cover, Overrun, Under
 
 if TYPE_CHECKING:
     from cobi_companion.device.core.app import App

@@ -1,7 +1,7 @@
 """A squad's next figures fire as its first did: the same weapon at the same target, where it
 is and at the same range, without asking again.
 
-A squad fires figure by figure (rules.turns: each weapon once a figure). Once a figure has
+A squad fires figure by figure (rules.tank.turns: each weapon once a figure). Once a figure has
 fired a single shot at a figure, a gun's crew or a soft vehicle (`fire.start` keeps it as the
 piece's `SquadAim`), the squad's next shot opens on that shot's preview: its odds, "Shot 2 of 3",
 the target and the range, and the firer's button fires at once. A long press ("hold = other
@@ -21,9 +21,9 @@ from cobi_companion.device.core.app import Next, Screen
 from cobi_companion.device.core.words import number
 from cobi_companion.device.games.shots import Finish
 from cobi_companion.device.games.tank.fire import shooting, shown, start
-from cobi_companion.rules import soft_fire, turns
 from cobi_companion.rules.errors import RulesError
-from cobi_companion.rules.soft_fire import Covered, SoftPlan
+from cobi_companion.rules.tank import soft_fire, turns
+from cobi_companion.rules.tank.soft_fire import Covered, SoftPlan
 
 if TYPE_CHECKING:
     from cobi_companion.device.core.app import App

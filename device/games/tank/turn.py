@@ -1,7 +1,7 @@
 """A Tank Game turn on the box: pick the pieces to activate, act with each, the extra
 activation after one without fire, placing pieces from off the map, and the next turn.
 
-Every rule of the turn is `rules.turns`: a screen asks the rule first (a refusal is one line on
+Every rule of the turn is `rules.tank.turns`: a screen asks the rule first (a refusal is one line on
 the screen) and records what was done with it after the dice, then saves the battle.
 """
 from __future__ import annotations
@@ -25,11 +25,11 @@ from cobi_companion.device.games.tank.overrun import OverrunPick
 from cobi_companion.device.games.tank.squad import next_shot
 from cobi_companion.device.ports.events import Key
 from cobi_companion.device.ui.widgets import DICE_KEYS, Choose, Show, confirm, notice
-from cobi_companion.rules import choices, overrun, scoring, turns
 from cobi_companion.rules.battle import Battle, Piece
 from cobi_companion.rules.card import Kind
 from cobi_companion.rules.errors import RulesError
-from cobi_companion.rules.turns import Action
+from cobi_companion.rules.tank import choices, overrun, scoring, turns
+from cobi_companion.rules.tank.turns import Action
 
 if TYPE_CHECKING:
     from cobi_companion.device.core.app import App
@@ -316,7 +316,7 @@ def piece_menu(app: App, label: str, may_end: bool = True) -> Screen:
     """Fire, Move, Hide and Take cover (figures), Run over (a tank, with enemy figures or guns
     on the map), Reload (an unloaded gun), with a lone piece "End activation", and a closed
     vehicle's commander out or in. A vehicle that lost its commander may only leave the map.
-    Only what the rules let the piece do now is offered (rules.choices).
+    Only what the rules let the piece do now is offered (rules.tank.choices).
 
     Lit first: "End activation" once a lone piece did something and has no shot left
     (`may_end`: not on the way back from a refusal or a choice), else the first action that
@@ -460,7 +460,7 @@ def fire(app: App, label: str) -> Screen:
 
 def fired(app: App, label: str, line: LogEntry) -> Screen:
     """One shot done (the turn has counted it). Each weapon fires once, a squad's once a
-    figure (rules.turns): the next shot follows while the piece has one left (or until the
+    figure (rules.tank.turns): the next shot follows while the piece has one left (or until the
     player says it is done)."""
     state, turn = playing(app)
     piece = state.battle.get(label)

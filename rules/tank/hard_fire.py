@@ -9,17 +9,17 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from .card import DieRange, InfoCard, Kind, facing_armour
-from .errors import Refusal, RulesError
-from .house import DEFAULT, HouseRules
-from .modifier import Modifier
-from .odds import Odds, combine_weights, damage_weights, faces_at_least
-from .shot import Reader, ShotPlan, check_can_fire, effect_of
-from .status import Effect, Status
+from ..card import DieRange, InfoCard, Kind, facing_armour
+from ..errors import Refusal, RulesError
+from ..house import DEFAULT, HouseRules
+from ..modifier import Modifier
+from ..odds import Odds, combine_weights, damage_weights, faces_at_least
+from ..shot import Reader, ShotPlan, check_can_fire, effect_of
+from ..status import Effect, Status
 
 if TYPE_CHECKING:
-    from .dice import Dice, Need
-    from .trace import DamageRoll, DieCheck, ReloadAction, Shot, Tally
+    from ..dice import Dice, Need
+    from ..trace import DamageRoll, DieCheck, ReloadAction, Shot, Tally
 
 LEVEL = "tank"
 RANGE_LIMIT_CM = 100  # over 100 cm is -1 to hit; exactly 100 cm has no penalty
@@ -84,7 +84,7 @@ def reload_modifiers(crew_below_half: bool, action: bool = False) -> tuple[Modif
 def check_die(tally: Tally, need: Need, needed: DieRange,
            mods: tuple[Modifier, ...]) -> DieCheck:
     """One D6 plus modifiers, at or above the low end of the card's range."""
-    from .trace import DieCheck
+    from ..trace import DieCheck
 
     roll = tally.roll(need)
     modified = roll + sum(m.value for m in mods)
@@ -93,7 +93,7 @@ def check_die(tally: Tally, need: Need, needed: DieRange,
 
 def damage_die(number: int) -> Need:
     """The firer's damage die `number`, counting the extra dice earned by sixes."""
-    from .dice import Aim, Need, Roller
+    from ..dice import Aim, Need, Roller
 
     return Need(Roller.FIRER, Aim.DAMAGE, f"damage die {number}", number=number)
 
@@ -104,7 +104,7 @@ def damage_dice(tally: Tally, count: int) -> DamageRoll:
     Dice are rolled as the seed's examples do: the card's dice, then the extras they earned,
     then the extras those earned.
     """
-    from .trace import DamageRoll
+    from ..trace import DamageRoll
 
     rolls: list[int] = []
     pending = count
@@ -136,8 +136,8 @@ def check_hard_target(target: InfoCard, name: str | None = None) -> None:
 
 def fire(plan: ShotPlan, dice: Dice) -> Shot:
     """To hit, then reload (hit or miss), then on a hit the damage dice against the armour."""
-    from .dice import RELOAD, TO_HIT
-    from .trace import ArmourRoll, Shot, Tally
+    from ..dice import RELOAD, TO_HIT
+    from ..trace import ArmourRoll, Shot, Tally
 
     check_plan(plan)
     tally = Tally(dice)
@@ -174,8 +174,8 @@ def reload_action(card: InfoCard, status: Status, dice: Dice,
                   name: str | None = None) -> ReloadAction:
     """A vehicle that neither moves nor fires rolls to reload with +2 (`name`: what a refusal
     calls it, its label in a battle; its card's title by default)."""
-    from .dice import RELOAD
-    from .trace import ReloadAction, Tally
+    from ..dice import RELOAD
+    from ..trace import ReloadAction, Tally
 
     name = name or card.title
     if status.destroyed:
@@ -184,7 +184,7 @@ def reload_action(card: InfoCard, status: Status, dice: Dice,
         raise RulesError(f"{name} has lost its gun: there is nothing to reload",
                          Refusal.NOTHING_TO_RELOAD_GUN_LOST, name=name)
     # Rule 13 reloads an unloaded gun: a loaded one has nothing to reload (the box's turn
-    # refuses it with the same words, rules.turns.reload).
+    # refuses it with the same words, rules.tank.turns.reload).
     if status.loaded:
         raise RulesError(f"{name} is loaded: there is nothing to reload", Refusal.LOADED,
                          label=name)

@@ -5,16 +5,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .battle import Battle
-from .card import DieRange, Facing, facing_armour
-from .dice import TO_HIT, Aim, Dice, Need, Roller
-from .dice_maths import d6_plus_difference, d6_plus_difference_at_least
-from .errors import Refusal, RulesError
-from .house import DEFAULT, HouseRules
-from .odds import Odds, combine, effects_given_hit
-from .shot import ShotPlan, check_can_fire, easy_bands, effect_of
-from .status import Effect, Side
-from .trace import ArmourRoll, DamageRoll, DieCheck, Shot, Tally
+from ..battle import Battle
+from ..card import DieRange, Facing, facing_armour
+from ..dice import TO_HIT, Aim, Dice, Need, Roller
+from ..dice_maths import d6_plus_difference, d6_plus_difference_at_least
+from ..errors import Refusal, RulesError
+from ..house import DEFAULT, HouseRules
+from ..odds import Odds, combine, effects_given_hit
+from ..shot import ShotPlan, check_can_fire, easy_bands, effect_of
+from ..status import Effect, Side
+from ..trace import ArmourRoll, DamageRoll, DieCheck, Shot, Tally
 
 LEVEL = "easy"
 # The armour a shot can hit at this level: the Polish original names three, "przodem, bokiem,

@@ -8,16 +8,18 @@ command levels are dialled in the Allied Supply Phase with the supply points, an
 attack and overrun is counted against its army's level. The rules decide; these screens ask."""
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from cobi_companion.device.core.app import Next, Screen
 from cobi_companion.device.core.battle_log import LogEntry, entry
 from cobi_companion.device.core.views import BigWord
 from cobi_companion.device.core.worded import joined
+from cobi_companion.device.games.cobra.dialled import Dialled
+from cobi_companion.device.games.cobra.session import Phased, header, number, reading, save, session
 from cobi_companion.device.ui.widgets import Show
-from cobi_companion.rules.cobra.combat import Nation, OverrunWhen, ShiftChoice, ShiftKind
+from cobi_companion.rules.cobra.combat import Nation, ShiftChoice, ShiftKind
 from cobi_companion.rules.cobra.command import (
     ALLIED_ARMIES,
     HQ,
@@ -38,45 +40,11 @@ from cobi_companion.rules.errors import RulesError
 
 if TYPE_CHECKING:
     from cobi_companion.device.core.app import App
-    from cobi_companion.device.core.views import Header
 
 OTHER = ""      # an HQ the box does not list: its shift is given, nothing is kept
 # The phases an HQ is flipped by the map in: moved in the Mechanized Movement Phase (9.1a),
 # displaced by an enemy unit's movement (9.1b), eliminated in combat (9.1e) or by overrun.
 HQ_PHASES = ("initial_movement", "combat", "mechanized_movement")
-
-
-class Held(Protocol):
-    """The Cobra game in play (games/cobra.py's CobraSession)."""
-
-    game: CobraGame
-
-
-class Attack(Protocol):
-    """An attack or overrun being dialled (games/cobra.py's Attack)."""
-
-    attacker: Nation
-    shifts: dict[str, int]
-    hqs: dict[str, str]
-    army: Army | None
-    overrun: OverrunWhen | None
-
-    @property
-    def defender(self) -> Nation: ...
-
-
-@dataclass(frozen=True)
-class Kit:
-    """What these screens use of games/cobra.py, handed over by it: this module never imports
-    it (games/cobra.py imports this one)."""
-
-    session: Callable[[App], Held]
-    save: Callable[[App, LogEntry], None]
-    reading: Callable[[App, str, Sequence[str], Screen], Screen]
-    number: Callable[..., Screen]       # (app, title, value, then, low=0, high=99)
-    choose: Callable[..., Screen]       # Phased(title, items, chosen, back=..., index=...)
-    header: Callable[[App, str], Header]
-    hub: Callable[[App], Screen]
 
 
 def limited(game: CobraGame) -> bool:
@@ -86,20 +54,20 @@ def limited(game: CobraGame) -> bool:
 
 # ---- the HQ of a shift, in the attack dial ----
 
-def step_shift(kit: Kit, app: App, attack: Attack, choice: ShiftChoice, columns: int,
+def step_shift(app: App, attack: Dialled, choice: ShiftChoice, columns: int,
                back: Next) -> Screen:
     """The next value of a shift in the attack dial: an HQ's asks which HQ gives it (an
     inactive one is refused, 9.1i), Patton's is Patton's own (8.3.3g)."""
-    game = kit.session(app).game
+    game = session(app).game
     offensive = choice.key != "def_hq"
     if columns == 0 or choice.kind not in (ShiftKind.HQ, ShiftKind.PATTON):
         attack.shifts[choice.key] = columns
         attack.hqs.pop(choice.key, None)
         return back()
     if choice.kind is ShiftKind.PATTON:
-        return give(kit, app, attack, choice, PATTON.key, columns, back)
+        return give(app, attack, choice, PATTON.key, columns, back)
     if attack.shifts.get(choice.key, 0):        # one more column from the same HQ
-        return give(kit, app, attack, choice, attack.hqs.get(choice.key, OTHER), columns, back)
+        return give(app, attack, choice, attack.hqs.get(choice.key, OTHER), columns, back)
     nation = attack.attacker if offensive else attack.defender
     listed = [h for h in hqs_of(nation) if h is not PATTON and
               game.command.of(h).state is not HQState.ELIMINATED]
@@ -108,20 +76,20 @@ def step_shift(kit: Kit, app: App, attack: Attack, choice: ShiftChoice, columns:
 
     def picked(i: int) -> Screen:
         def again() -> Screen:
-            return step_shift(kit, app, attack, choice, columns, back)
-        return give(kit, app, attack, choice, keys[i], columns, back, refused=again)
-    return kit.choose(app.t("which_hq"), items, picked, back=back)
+            return step_shift(app, attack, choice, columns, back)
+        return give(app, attack, choice, keys[i], columns, back, refused=again)
+    return Phased(app.t("which_hq"), items, picked, back=back)
 
 
-def give(kit: Kit, app: App, attack: Attack, choice: ShiftChoice, key: str, columns: int,
+def give(app: App, attack: Dialled, choice: ShiftChoice, key: str, columns: int,
          back: Next, refused: Next | None = None) -> Screen:
     """The shift given by HQ `key`, or its refusal with the reason, back to the choice."""
-    game = kit.session(app).game
+    game = session(app).game
     if key != OTHER:
         try:
             game.command.check_shift(hq(key), columns, choice.key != "def_hq", game.turn)
         except RulesError as exc:
-            return kit.reading(app, app.t("not_possible"), [app.say(exc)], (refused or back)())
+            return reading(app, app.t("not_possible"), [app.say(exc)], (refused or back)())
     attack.shifts[choice.key] = columns
     attack.hqs[choice.key] = key
     return back()
@@ -131,7 +99,7 @@ def hq_line(app: App, game: CobraGame, one: HQ) -> str:
     return joined(": ", one.name, app.t("hqstate_" + game.command.of(one).state.value))
 
 
-def spend_hqs(game: CobraGame, attack: Attack) -> tuple[CobraGame, tuple[str, ...]]:
+def spend_hqs(game: CobraGame, attack: Dialled) -> tuple[CobraGame, tuple[str, ...]]:
     """The HQs that gave this combat its shifts, flipped once they have given all they may
     (8.3.3 Important): done when the die is rolled, as the supply points are."""
     command, names = game.command, []
@@ -151,58 +119,58 @@ def hq_entry(line: LogEntry, names: tuple[str, ...]) -> LogEntry:
 
 # ---- the army of an Allied attack or overrun, and its command limit ----
 
-def attempt_of(attack: Attack) -> Attempt:
+def attempt_of(attack: Dialled) -> Attempt:
     return Attempt.ATTACK if attack.overrun is None else Attempt.OVERRUN
 
 
-def counts(kit: Kit, app: App, attack: Attack) -> bool:
+def counts(app: App, attack: Dialled) -> bool:
     """Whether this combat is counted against a command limit (11.3): an Allied attack or an
     Allied overrun while moving, in a game turn with limits dialled."""
     from cobi_companion.rules.cobra.command import counted
 
-    game = kit.session(app).game
+    game = session(app).game
     return attack.attacker is Nation.ALLIED and limited(game) and \
         game.command.level(game.turn, Army.US) is not None and \
         counted(attempt_of(attack), attack.overrun)
 
 
-def with_army(kit: Kit, app: App, attack: Attack, track: str | None, then: Next,
+def with_army(app: App, attack: Dialled, track: str | None, then: Next,
               back: Next) -> Screen:
     """Whose attack it is, for the command limit: the supply track paid from tells (11.2),
     or the HQ that gives a shift (8.3.3d, 8.3.3e); else the players are asked. Beyond the
     limit the attack is refused with the reason (11.3)."""
 
     attack.army = None
-    if not counts(kit, app, attack):
+    if not counts(app, attack):
         return then()
     shifting = attack.hqs.get("att_hq", OTHER) or \
         (PATTON.key if attack.shifts.get("patton") else OTHER)
     try:
         army = attack_army(track, hq(shifting) if shifting else None)
     except RulesError as exc:
-        return kit.reading(app, app.t("not_possible"), [app.say(exc)], back())
+        return reading(app, app.t("not_possible"), [app.say(exc)], back())
     if army is not None:
-        return checked(kit, app, attack, army, then, back)
+        return checked(app, attack, army, then, back)
     items = [app.t("army_" + a.value) for a in ALLIED_ARMIES]
-    return kit.choose(app.t("whose_attack"), items,
-                          lambda i: checked(kit, app, attack, ALLIED_ARMIES[i], then, back),
+    return Phased(app.t("whose_attack"), items,
+                          lambda i: checked(app, attack, ALLIED_ARMIES[i], then, back),
                           back=back)
 
 
-def checked(kit: Kit, app: App, attack: Attack, army: Army, then: Next, back: Next) -> Screen:
+def checked(app: App, attack: Dialled, army: Army, then: Next, back: Next) -> Screen:
     from cobi_companion.rules.cobra.command import refuse_beyond
 
-    game = kit.session(app).game
+    game = session(app).game
     try:
         refuse_beyond(game.command.check(game.turn, army, attempt_of(attack), attack.overrun))
     except RulesError as exc:       # and where a level dialled wrong is put right
-        return kit.reading(app, app.t("not_possible"), [app.say(exc), app.t("level_on_tracks")],
+        return reading(app, app.t("not_possible"), [app.say(exc), app.t("level_on_tracks")],
                            back())
     attack.army = army
     return then()
 
 
-def count_made(game: CobraGame, attack: Attack) -> CobraGame:
+def count_made(game: CobraGame, attack: Dialled) -> CobraGame:
     """The attack or overrun counted against its army's limit, when the die is rolled."""
     if attack.army is None:
         return game
@@ -213,21 +181,21 @@ def count_made(game: CobraGame, attack: Attack) -> CobraGame:
 
 # ---- the command levels, dialled in the Allied Supply Phase ----
 
-def dial_levels(kit: Kit, app: App, then: Callable[[CobraGame], Screen]) -> Screen:
+def dial_levels(app: App, home: Next, then: Callable[[CobraGame], Screen]) -> Screen:
     """The US and the British command levels the turn record track prints for this game
     turn (11.3), the knob starting at last turn's; none on GT 1-2 (17.3e)."""
 
-    game = kit.session(app).game
+    game = session(app).game
     if not limited(game):
         return then(game)
     us, british = game.command.levels
 
     def dialled(new_us: int, new_british: int) -> Screen:
-        now = kit.session(app).game
+        now = session(app).game
         return then(with_levels(now, new_us, new_british))
-    return kit.number(app, app.t("level_us"), us, lambda u: kit.number(
-        app, app.t("level_british"), british, lambda b: dialled(u, b), high=LEVEL_MAX),
-        high=LEVEL_MAX)
+    return number(app, app.t("level_us"), us, lambda u: number(
+        app, app.t("level_british"), british, lambda b: dialled(u, b), home, high=LEVEL_MAX),
+        home, high=LEVEL_MAX)
 
 
 def with_levels(game: CobraGame, us: int, british: int) -> CobraGame:
@@ -235,7 +203,7 @@ def with_levels(game: CobraGame, us: int, british: int) -> CobraGame:
     return replace(game, command=command)
 
 
-def limit_lines(kit: Kit, app: App, game: CobraGame) -> list[str]:
+def limit_lines(app: App, game: CobraGame) -> list[str]:
     """"US attacks 2/4", "US overruns 0/4": this game turn's counts against the levels."""
     if not limited(game) or game.command.level(game.turn, Army.US) is None:
         return []           # none on GT 1-2 (17.3e), or not dialled this turn
@@ -250,62 +218,62 @@ def limit_lines(kit: Kit, app: App, game: CobraGame) -> list[str]:
     return lines
 
 
-def correct_level(kit: Kit, app: App, index: int, back: Callable[[], Screen]) -> Screen:
+def correct_level(app: App, home: Next, index: int, back: Callable[[], Screen]) -> Screen:
     """A command level dialled again from the tracks (the track misread)."""
 
     army = ALLIED_ARMIES[index // 2]
-    game = kit.session(app).game
+    game = session(app).game
     levels = list(game.command.levels)       # dialled this turn: the lines are shown
 
     def set_to(value: int) -> Screen:
-        s = kit.session(app)
+        s = session(app)
         levels[ALLIED_ARMIES.index(army)] = value
         s.game = with_levels(s.game, levels[0], levels[1])
-        kit.save(app, entry("log_levels", us=levels[0], british=levels[1]))
+        save(app, entry("log_levels", us=levels[0], british=levels[1]))
         return back()
-    return kit.number(app, app.t("level_" + army.value), levels[ALLIED_ARMIES.index(army)], set_to,
-                  high=LEVEL_MAX)
+    return number(app, app.t("level_" + army.value), levels[ALLIED_ARMIES.index(army)], set_to,
+                  home, high=LEVEL_MAX)
 
 
 # ---- the HQs' screen: flipped as the map asks ----
 
-def hqs_screen(kit: Kit, app: App, index: int = 0) -> Screen:
+def hqs_screen(app: App, home: Next, index: int = 0) -> Screen:
     """Every HQ with its side up; the phasing player's first."""
 
-    game = kit.session(app).game
+    game = session(app).game
     player = game.phase.player
     listed = sorted(HQS, key=lambda h: h.army.nation is not player)
     items = [hq_line(app, game, h) for h in listed]
-    return kit.choose(app.t("hqs"), items, lambda i: hq_actions(kit, app, listed[i], i),
-                      back=lambda: kit.hub(app), index=index)
+    return Phased(app.t("hqs"), items, lambda i: hq_actions(app, home, listed[i], i),
+                      back=home, index=index)
 
 
-def hq_actions(kit: Kit, app: App, one: HQ, index: int) -> Screen:
+def hq_actions(app: App, home: Next, one: HQ, index: int) -> Screen:
     """What happened to this HQ: moved in its own Mechanized Movement Phase (9.1a),
     displaced (9.1b), eliminated (9.1e). An eliminated HQ has nothing more to happen."""
 
-    game = kit.session(app).game
+    game = session(app).game
 
     def back() -> Screen:
-        return hqs_screen(kit, app, index)
+        return hqs_screen(app, home, index)
     if game.command.of(one).state is HQState.ELIMINATED:
-        return kit.reading(app, one.name, [app.t("hqstate_eliminated")], back())
+        return reading(app, one.name, [app.t("hqstate_eliminated")], back())
     events = [HQEvent.DISPLACED, HQEvent.ELIMINATED]
     if game.phase.name == "mechanized_movement" and game.phase.player is one.army.nation:
         events.insert(0, HQEvent.MOVED)
-    return kit.choose(
+    return Phased(
         one.name, [app.t("hqevent_" + e.value) for e in events],
-        lambda i: flipped(kit, app, one, events[i], back), back=back)
+        lambda i: flipped(app, one, events[i], back), back=back)
 
 
-def flipped(kit: Kit, app: App, one: HQ, event: HQEvent, back: Next) -> Screen:
+def flipped(app: App, one: HQ, event: HQEvent, back: Next) -> Screen:
 
-    s = kit.session(app)
+    s = session(app)
     command, change = s.game.command.flip(one, event, s.game.turn, s.game.step)
     s.game = replace(s.game, command=command)
-    kit.save(app, entry("log_hq", name=one.name, hq_event=event.value,
+    save(app, entry("log_hq", name=one.name, hq_event=event.value,
                     hq_state=change.after.value))
     word = app.t("hqstate_" + change.after.value).upper()
     # the rule's number only: "9.1b Important" is the trace's, in English
     detail = joined(" ", app.t("hqevent_" + event.value), f"({change.rule.split()[0]})")
-    return Show([BigWord(kit.header(app, one.name), word, detail)], back)
+    return Show([BigWord(header(app, one.name), word, detail)], back)

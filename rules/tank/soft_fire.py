@@ -14,15 +14,15 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
-from .battle import Piece
-from .card import Facing, InfoCard, Kind, Mount, Template, Weapon, facing_armour
-from .dice import RELOAD, TO_HIT, Aim, Dice, Need, Roller
-from .errors import Refusal, RulesError
-from .house import DEFAULT, HouseRules
-from .shot import Reader, effect_of
-from .soft_table import MissingValue, SoftTable, Wanted
-from .status import Effect
-from .tank_game import (
+from ..battle import Piece
+from ..card import Facing, InfoCard, Kind, Mount, Template, Weapon, facing_armour
+from ..dice import RELOAD, TO_HIT, Aim, Dice, Need, Roller
+from ..errors import Refusal, RulesError
+from ..house import DEFAULT, HouseRules
+from ..shot import Reader, effect_of
+from ..status import Effect
+from ..trace import ArmourRoll, DamageRoll, DieCheck, Modifier, Tally, card_ref
+from .hard_fire import (
     check_die,
     damage_dice,
     range_modifiers,
@@ -30,7 +30,7 @@ from .tank_game import (
     reload_modifiers,
     reload_range,
 )
-from .trace import ArmourRoll, DamageRoll, DieCheck, Modifier, Tally, card_ref
+from .soft_table import MissingValue, SoftTable, Wanted
 
 HE = "he"
 

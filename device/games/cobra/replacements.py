@@ -9,11 +9,9 @@ from typing import TYPE_CHECKING
 from cobi_companion.device.core.app import Next, Screen
 from cobi_companion.device.core.battle_log import LogEntry, entry
 from cobi_companion.device.core.views import BigWord
-from cobi_companion.device.games.cobra import (
-    Part,
+from cobi_companion.device.games.cobra.session import (
     Phased,
     header,
-    hub,
     reading,
     refusal,
     save,
@@ -49,8 +47,9 @@ def item(app: App, side: str, kind: str, allowed: Allowance) -> str:
     return app.t(f"repl_{side}_{kind}", n=app.t("repl_left", n=left))
 
 
-def replacements(app: App, index: int = 0) -> Screen:
-    """The phase's menu: a step of each kind, the track or the Allied count, the hub."""
+def replacements(app: App, home: Next, index: int = 0) -> Screen:
+    """The phase's menu: a step of each kind, the track or the Allied count; back: the hub
+    (`home`)."""
     game = session(app).game
     offered = OFFERED[game.phase.player]
     allowed = {side: of_game(game, side) for side in {side for side, _ in offered}}
@@ -71,11 +70,11 @@ def replacements(app: App, index: int = 0) -> Screen:
 
     def chosen(i: int) -> Screen:
         if i < at:
-            return taken_back(app, index)
+            return taken_back(app, home, index)
         if i - at >= len(offered):
-            return reading(app, app.t("replacements"), track_lines(app), replacements(app, i))
-        return taken(app, *offered[i - at], index=i if at else i + 1)
-    return Phased(app.t("replacements"), [*first, *items], chosen, back=lambda: hub(app),
+            return reading(app, app.t("replacements"), track_lines(app), replacements(app, home, i))
+        return taken(app, home, *offered[i - at], index=i if at else i + 1)
+    return Phased(app.t("replacements"), [*first, *items], chosen, back=home,
                   index=index)
 
 
@@ -84,7 +83,7 @@ def step_name(app: App, side: str, kind: str) -> str:
     return app.t(f"repl_{side}_{kind}", n="").strip()
 
 
-def taken_back(app: App, index: int) -> Screen:
+def taken_back(app: App, home: Next, index: int) -> Screen:
     """The last step of the phase taken back, and the German VP it gave (16.1), logged."""
     s = session(app)
     s.game, step, vp = take_back(s.game)
@@ -92,23 +91,23 @@ def taken_back(app: App, index: int) -> Screen:
     save(app, entry("log_replacement_back_vp", line=line) if vp else line)
     return Show([BigWord(header(app, app.t("replacements")), app.t("TAKEN_BACK"),
                          step_name(app, step.side, step.kind))],
-                lambda: replacements(app, max(0, index - 1) if last_taken(s.game) is None
+                lambda: replacements(app, home, max(0, index - 1) if last_taken(s.game) is None
                                      else index))
 
 
-def taken(app: App, side: str, kind: str, index: int) -> Screen:
+def taken(app: App, home: Next, side: str, kind: str, index: int) -> Screen:
     """One step taken, saved and logged; refused with its reason; the tenth Allied step's
     German VP shown big."""
     s = session(app)
     try:
         s.game, step = take(s.game, side, kind)
     except RulesError as exc:
-        return refusal(app, exc, replacements(app, index))
+        return refusal(app, exc, replacements(app, home, index))
     line: LogEntry = entry("log_replacement", army=side, step_kind=kind)
     if step.vp is not None:
         line = entry("log_replacement_vp", line=line, note=step.vp)
     save(app, line)
-    again: Next = lambda: replacements(app, index)    # noqa: E731 - the menu, on the step
+    again: Next = lambda: replacements(app, home, index)    # noqa: E731 - the menu, on the step
     if step.vp is None:
         return again()
     return Show([BigWord(header(app, app.t("replacements")), app.t("GERMAN_VP_PLUS"),
@@ -139,5 +138,3 @@ def track_screen(app: App, then: Screen) -> Screen:
     """The German tracks and the Allied steps, read from the Tracks screen."""
     return reading(app, app.t("replacements"), track_lines(app), then)
 
-
-PART = Part(("replacement",), "replacements", replacements, track_line, track_screen)

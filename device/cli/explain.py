@@ -1,15 +1,18 @@
-"""Plain-text explanations of the rules engine's traces, for the terminal."""
+"""Plain-text explanations of the rules engine's traces, for the terminal (the command line's
+English; the box says the same in its word tables)."""
 from __future__ import annotations
 
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from cobi_companion.device.ui.outcome_words import BIG_WORDS, percent
 from cobi_companion.rules.battle import Seat
 from cobi_companion.rules.card import PRINTED, InfoCard, Kind, Template
 from cobi_companion.rules.house import BY_NAME as HOUSE_RULES
 from cobi_companion.rules.movement import Allowance
 from cobi_companion.rules.odds import OUTCOMES, Odds
-from cobi_companion.rules.soft_fire import (
+from cobi_companion.rules.status import Effect, Status
+from cobi_companion.rules.tank.soft_fire import (
     Attack,
     Covered,
     PieceResult,
@@ -18,9 +21,8 @@ from cobi_companion.rules.soft_fire import (
     attack_modifiers,
     he_to_hit_modifiers,
 )
-from cobi_companion.rules.soft_odds import SoftOdds
-from cobi_companion.rules.soft_table import SITUATIONS
-from cobi_companion.rules.status import Effect, Status
+from cobi_companion.rules.tank.soft_odds import SoftOdds
+from cobi_companion.rules.tank.soft_table import SITUATIONS
 from cobi_companion.rules.trace import DamageRoll, DieCheck, Modifier, ReloadAction, Shot
 
 if TYPE_CHECKING:
@@ -28,17 +30,9 @@ if TYPE_CHECKING:
     from cobi_companion.rules.cobra import combat as cobra_combat
     from cobi_companion.rules.cobra import tables as cobra_tables
     from cobi_companion.rules.cobra import weather as cobra_weather
-    from cobi_companion.rules.overrun import Overrun, Under
+    from cobi_companion.rules.tank.overrun import Overrun, Under
 
 LEVEL_TITLES = {"easy": "Easy level", "tank": "Tank Game"}
-BIG_WORDS = {
-    Effect.MISS: "MISS",
-    Effect.NONE: "NO EFFECT",
-    Effect.IMMOBILIZED: "IMMOBILIZED",
-    Effect.WEAKENED: "WEAKENED",
-    Effect.GUN_DESTROYED: "GUN LOST",
-    Effect.DESTROYED: "DESTROYED",
-}
 
 
 def _mods(mods: tuple[Modifier, ...]) -> str:
@@ -106,15 +100,6 @@ def shot(s: Shot) -> str:
     lines += house_lines(s.house_rules)
     lines.append(f"  Dice used: {_faces(s.faces)}")
     return "\n".join(lines)
-
-
-def percent(p: Fraction) -> str:
-    value = float(p) * 100
-    if p == 0:
-        return "0%"
-    if value < 0.1:
-        return "<0.1%"
-    return f"{value:.1f}%"
 
 
 def in_six(p: Fraction) -> str:

@@ -12,21 +12,17 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from cobi_companion.device.core.app import Screen
+from cobi_companion.device.core.app import Next, Screen
 from cobi_companion.device.core.battle_log import LogEntry, entry
 from cobi_companion.device.core.views import BigWord, Lines, View
-from cobi_companion.device.games.cobra import (
-    HUB_ITEMS,
-    TRACKS_ITEMS,
+from cobi_companion.device.games.cobra.session import (
     Phased,
     header,
-    hub,
     number,
     press_for,
     refusal,
     save,
     session,
-    tracks,
 )
 from cobi_companion.device.ui.widgets import Show
 from cobi_companion.rules.cobra import special_rolls as rolls
@@ -48,7 +44,7 @@ SHORT = {"german": "cobra_short_german", "allied": "cobra_short_allied"}
 
 # ---- victory points ----
 
-def vp_menu(app: App, keep: str | None = None) -> Screen:
+def vp_menu(app: App, home: Next, tracks: Next, keep: str | None = None) -> Screen:
     """"Take back" the last entry (when there is one), then each source this scenario and
     game turn allow, with its VP and whose; the knob on source `keep` (the one just
     reported: another of the same is one press)."""
@@ -57,12 +53,14 @@ def vp_menu(app: App, keep: str | None = None) -> Screen:
     last = _last_reported(game)
     items: list[tuple[str, Callable[[], Screen]]] = []
     if last is not None:
-        items.append((app.t("vp_take_back", what=app.t("vp_" + last)), lambda: take_back(app)))
+        items.append((app.t("vp_take_back", what=app.t("vp_" + last)),
+                      lambda: take_back(app, home, tracks)))
     keys = [found.key for found in offered]
     index = len(items) + keys.index(keep) if keep in keys else 0
-    items += [(vp_item(app, found, game.turn), partial(chosen, app, found)) for found in offered]
+    items += [(vp_item(app, found, game.turn), partial(chosen, app, home, tracks, found))
+              for found in offered]
     return Phased(app.t("victory_points"), [label for label, _ in items],
-                  lambda i: items[i][1](), back=lambda: tracks(app), index=index)
+                  lambda i: items[i][1](), back=tracks, index=index)
 
 
 def vp_item(app: App, found: vps.Source, turn: int) -> str:
@@ -77,24 +75,24 @@ def _last_reported(game: CobraGame) -> str | None:
     return menu[-1] if menu else None
 
 
-def chosen(app: App, found: vps.Source) -> Screen:
+def chosen(app: App, home: Next, tracks: Next, found: vps.Source) -> Screen:
     if found.key in COUNTED:
-        return number(app, app.t("vp_how_many"), 1, lambda n: scored(app, found, n),
-                      low=1, high=COUNT_MAX)
-    return scored(app, found, 1)
+        return number(app, app.t("vp_how_many"), 1, lambda n: scored(app, home, tracks, found, n),
+                      home, low=1, high=COUNT_MAX)
+    return scored(app, home, tracks, found, 1)
 
 
-def scored(app: App, found: vps.Source, count: int) -> Screen:
+def scored(app: App, home: Next, tracks: Next, found: vps.Source, count: int) -> Screen:
     s = session(app)
     try:
         s.game, result = vps.record(s.game, found.key, count)
     except RulesError as exc:               # the reason, then the menu again
-        return refusal(app, exc, vp_menu(app, found.key))
+        return refusal(app, exc, vp_menu(app, home, tracks, found.key))
     save(app, entry("log_vp", vp_source=found.key, vp=result.vp, track=result.track))
     word = app.t("EXITED") if result.exit is not None and result.vp == 0 else \
         app.t("vp_big", vp=f"{result.vp:+d}")
     return Show([BigWord(header(app, app.t("vp_" + found.key)), word, why(app, result))],
-                lambda: vp_menu(app, found.key))
+                lambda: vp_menu(app, home, tracks, found.key))
 
 
 def why(app: App, result: vps.Scored) -> str:
@@ -103,23 +101,24 @@ def why(app: App, result: vps.Scored) -> str:
                  each=result.source.vp, turn=result.turn)
 
 
-def take_back(app: App) -> Screen:
+def take_back(app: App, home: Next, tracks: Next) -> Screen:
     s = session(app)
     s.game, taken = vps.undo(s.game)        # offered only when there is an entry to undo
     save(app, entry("log_vp_undo", vp_source=taken.source, vp=taken.vp,
                     track=vps.TRACK[taken.side]))
     return Show([BigWord(header(app, app.t("vp_" + taken.source)), app.t("TAKEN_BACK"),
-                         app.t("vp_big", vp=f"{-taken.vp:+d}"))], lambda: vp_menu(app))
+                         app.t("vp_big", vp=f"{-taken.vp:+d}"))],
+                lambda: vp_menu(app, home, tracks))
 
 
 # ---- the special rolls ----
 
-def leclerc(app: App) -> Screen:
+def leclerc(app: App, home: Next) -> Screen:
     """15.1b: at the beginning of the Allied Initial Movement Phase, with a clear path east."""
     need = Need(Roller.ALLIES, Aim.LECLERC, "Leclerc")
     return press_for(app, Nation.ALLIED, [app.t("leclerc_path"), app.t("leclerc_one")], need,
-                     lambda face: _rolled(app, lambda game: rolls.leclerc_on(game, face),
-                                          _leclerc_shown))
+                     lambda face: _rolled(app, home, lambda game: rolls.leclerc_on(game, face),
+                                          _leclerc_shown), home)
 
 
 def _leclerc_shown(app: App, result: rolls.LeclercRoll) -> tuple[LogEntry, list[BigWord]]:
@@ -129,14 +128,14 @@ def _leclerc_shown(app: App, result: rolls.LeclercRoll) -> tuple[LogEntry, list[
     return line, [BigWord(header(app, app.t("leclerc")), app.t(word), app.t(detail))]
 
 
-def release(app: App) -> Screen:
+def release(app: App, home: Next) -> Screen:
     """15.2: in the German Initial Movement Phase, one attempt a game turn, 1-2 releases the
     next division; the attempt costs the German player one VP either way (15.2b)."""
     division = rolls.next_division(session(app).game)
     lines = [app.t("release_next", division=division), app.t("release_cost")]
     need = Need(Roller.AXIS, Aim.RELEASE, "15th Army release")
     return press_for(app, Nation.GERMAN, lines, need, lambda face: _rolled(
-        app, lambda game: rolls.release_on(game, face), _release_shown))
+        app, home, lambda game: rolls.release_on(game, face), _release_shown), home)
 
 
 def _release_shown(app: App, result: rolls.ReleaseRoll) -> tuple[LogEntry, list[BigWord]]:
@@ -152,7 +151,7 @@ def _release_shown(app: App, result: rolls.ReleaseRoll) -> tuple[LogEntry, list[
     return entry("log_release", die=result.die, result=released), words
 
 
-def brest(app: App) -> Screen:
+def brest(app: App, home: Next) -> Screen:
     """15.3: at the beginning of each game turn from GT 26 while no US unit has exited off the
     west edge, 1-2 (−1 on GT 27) releases the 2nd FJ Division."""
     game = session(app).game
@@ -161,7 +160,7 @@ def brest(app: App) -> Screen:
         lines.append(app.t("brest_minus"))
     need = Need(Roller.AXIS, Aim.BREST, "Brest")
     return press_for(app, Nation.GERMAN, lines, need, lambda face: _rolled(
-        app, lambda game: rolls.brest_on(game, face), _brest_shown))
+        app, home, lambda game: rolls.brest_on(game, face), _brest_shown), home)
 
 
 def _brest_shown(app: App, result: rolls.BrestRoll) -> tuple[LogEntry, list[BigWord]]:
@@ -175,7 +174,7 @@ def _brest_shown(app: App, result: rolls.BrestRoll) -> tuple[LogEntry, list[BigW
                           app.t("RELEASED" if result.released else "HELD_BACK"), detail)]
 
 
-def _rolled(app: App, made: Callable[[CobraGame], tuple[CobraGame, Rolled]],
+def _rolled(app: App, home: Next, made: Callable[[CobraGame], tuple[CobraGame, Rolled]],
             shown: Callable[[App, Any], tuple[LogEntry, list[BigWord]]]) -> Screen:
     """The roll made on the game (or refused, with the reason), saved and logged, its outcome
     big, then the phase hub; a 15th Army division's HQ said after it (15.2f)."""
@@ -183,32 +182,28 @@ def _rolled(app: App, made: Callable[[CobraGame], tuple[CobraGame, Rolled]],
     try:
         s.game, result = made(s.game)
     except RulesError as exc:
-        return refusal(app, exc, hub(app))
+        return refusal(app, exc, home())
     line, views = shown(app, result)
     save(app, line)
     more: list[View] = [*views]
     if isinstance(result, rolls.ReleaseRoll) and result.hq:
         more.append(Lines(header(app, app.t("release")), (app.t("release_hq"),),
                           hint=app.t("ok_next")))
-    return Show(more, lambda: hub(app))
+    return Show(more, home)
 
 
-def hub_items(app: App, game: CobraGame) -> list[tuple[str, Callable[[], Screen]]]:
+def hub_items(app: App, game: CobraGame, home: Next) -> list[tuple[str, Next]]:
     """The special rolls this phase offers, for the phase hub: Brest at the beginning of the
     game turn (its German weather phase), the 15th Army in the German Initial Movement Phase,
     Leclerc in the Allied one."""
     name, player = game.phase.name, game.phase.player
-    items: list[tuple[str, Callable[[], Screen]]] = []
+    items: list[tuple[str, Next]] = []
     if name == "weather" and game.this_weather is None and rolls.may_roll_brest(game):
-        items.append((app.t("brest"), lambda: brest(app)))
+        items.append((app.t("brest"), lambda: brest(app, home)))
     if name == "initial_movement" and player is Nation.GERMAN and rolls.may_release(game):
-        items.append((app.t("release"), lambda: release(app)))
+        items.append((app.t("release"), lambda: release(app, home)))
     if name == "initial_movement" and player is Nation.ALLIED and \
             rolls.may_roll_leclerc(game):
-        items.append((app.t("leclerc"), lambda: leclerc(app)))
+        items.append((app.t("leclerc"), lambda: leclerc(app, home)))
     return items
 
-
-# On the hub and the tracks from here on (device/games/home.py imports this module with Cobra's).
-HUB_ITEMS.append(hub_items)
-TRACKS_ITEMS.append(("victory_points", vp_menu))

@@ -5,19 +5,17 @@ the sums; these screens only collect what the players choose and show the trace.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from cobi_companion.device.core.app import Screen
+from cobi_companion.device.core.app import Next, Screen
 from cobi_companion.device.core.battle_log import entry
 from cobi_companion.device.core.views import BigWord, Lines
 from cobi_companion.device.core.worded import joined
-from cobi_companion.device.games.cobra import (
-    Part,
+from cobi_companion.device.games.cobra.session import (
     Phased,
     german_ma,
     header,
-    hub,
     number,
     press_for,
     refusal,
@@ -54,6 +52,7 @@ class Movement:
     out_of_supply: bool = False
     replaced: bool = False
     british_infantry: bool = False      # the Allied Mechanized Movement Phase only (5.2c)
+    home: Next = field(kw_only=True)    # the way back to the hub
 
     def worked(self, app: App, increase: int = 0) -> Allowance:
         """The MA the rules give in this phase of the game in play."""
@@ -75,7 +74,7 @@ class Movement:
         try:
             now = self.worked(app)
         except RulesError as exc:            # the weather not known: the reason, the hub
-            return refusal(app, exc, hub(app))
+            return refusal(app, exc, self.home())
         items: list[tuple[str, str]] = [(app.t("ma_show", ma=now.ma), "show")]
         toggles = ["out_of_supply"]
         if now.phase == "initial":
@@ -96,7 +95,7 @@ class Movement:
             setattr(self, key, not getattr(self, key))
             return self.menu(app, i)
         return Phased(app.t("ma_title", printed=self.printed), [label for label, _ in items],
-                      chosen, back=lambda: hub(app), index=index)
+                      chosen, back=self.home, index=index)
 
     def shown(self, app: App, now: Allowance, then: Callable[[], Screen]) -> Screen:
         """The MA big, then its steps."""
@@ -122,7 +121,7 @@ class Movement:
         need = Need(Roller.AXIS, Aim.AIR_ATTACK, f"air attack, MA +{increase}/3")
         lines = [app.t("ma_increased", ma=now.ma, n=increase),
                  app.t("air_risk", low=AIR_RISK[increase]), app.t("no_overrun")]
-        return press_for(app, Nation.GERMAN, lines, need, rolled)
+        return press_for(app, Nation.GERMAN, lines, need, rolled, self.home)
 
 
 def step_words(app: App, now: Allowance, step: MaStep) -> str:
@@ -135,10 +134,9 @@ def step_words(app: App, now: Allowance, step: MaStep) -> str:
     return app.t("ma_step_" + step.key, ma=step.ma)
 
 
-def movement(app: App) -> Screen:
-    """The printed MA on the knob, then the unit's menu."""
+def movement(app: App, home: Next) -> Screen:
+    """The printed MA on the knob, then the unit's menu; back: the hub (`home`)."""
     return number(app, app.t("printed_ma"), PRINTED_START,
-                  lambda printed: Movement(printed).menu(app), low=1, high=PRINTED_MAX)
+                  lambda printed: Movement(printed, home=home).menu(app), home, low=1,
+                  high=PRINTED_MAX)
 
-
-PART = Part(("initial_movement", "mechanized_movement"), "movement", movement)

@@ -13,10 +13,10 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
-from .battle import Battle, Piece
-from .card import DieRange, Kind
-from .dice import Aim, Dice, Need, Roller
-from .errors import Refusal, RulesError
+from ..battle import Battle, Piece
+from ..card import DieRange, Kind
+from ..dice import Aim, Dice, Need, Roller
+from ..errors import Refusal, RulesError
 
 ELIMINATED = DieRange(5)  # the defender's D6 for a figure run over: 5-6 eliminates it
 

@@ -1,7 +1,7 @@
 """The schema of a Soft Targets Table file: what each value may be.
 
 Pydantic checks a table file's contents against it; the checked values become a plain
-`rules.soft_table.SoftTable` through its plain form (`SoftTable.from_plain`), the same way the
+`rules.tank.soft_table.SoftTable` through its plain form (`SoftTable.from_plain`), the same way the
 box builds a table from its snapshot of checked files. Only checking a file imports this module
 (and pydantic); the field descriptions are what a problem with the file says is allowed.
 """
@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from .numbers import digits
+from ..numbers import digits
 from .soft_table import SITUATIONS, SoftTable, span
 
 _MOD = "a whole number from -10 to +10, like -2"

@@ -9,7 +9,7 @@ activation whose pieces may not fire. Placing pieces that wait off the map costs
 
 Everything here is bookkeeping over immutable records: a function either refuses with a
 `RulesError` or returns the new `Turn` (and the `Battle`, where a mark changes). The dice of a
-shot or a reload are rolled by `tank_game`, after the turn has allowed the action.
+shot or a reload are rolled by `hard_fire`, after the turn has allowed the action.
 """
 from __future__ import annotations
 
@@ -18,12 +18,12 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
-from .battle import Battle, Piece, Ride
-from .card import Kind, Mount, Template
-from .distance import Measurement
-from .errors import Refusal, RulesError
+from ..battle import Battle, Piece, Ride
+from ..card import Kind, Mount, Template
+from ..distance import Measurement
+from ..errors import Refusal, RulesError
+from ..status import Side
 from .hiding import can_hide, conceal, reveal
-from .status import Side
 
 MAX_PIECES = 5            # figures and models in one activation: a squad counts its figures
 MAX_MODELS = 1            # vehicles and guns in one activation
@@ -612,7 +612,7 @@ def take_cover(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[
 def reload(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[Turn, Battle]:
     """An active vehicle or gun that has not moved or fired may reload with +2.
 
-    The roll itself is `tank_game.reload_action`, after this allows it."""
+    The roll itself is `hard_fire.reload_action`, after this allows it."""
     act, piece = _active(turn, battle, label, Action.RELOAD)
     if piece.crew_only:
         raise RulesError(f"{piece.label} has lost its gun: there is nothing to reload",

@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
+from ..battle import Battle, Piece
+from ..card import Template, Weapon
+from ..errors import Refusal, RulesError
+from ..shot import check_firer
 from . import overrun, soft_fire, turns
-from .battle import Battle, Piece
-from .card import Template, Weapon
-from .errors import Refusal, RulesError
-from .shot import check_firer
-from .tank_game import check_hard_target
+from .hard_fire import check_hard_target
 from .turns import Action, Turn
 
 

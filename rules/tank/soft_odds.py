@@ -12,9 +12,11 @@ from fractions import Fraction
 from math import comb
 from typing import Any
 
-from .battle import Ride
-from .card import Kind, Template
-from .odds import OUTCOMES, damage_effects, faces_at_least
+from ..battle import Ride
+from ..card import Kind, Template
+from ..odds import OUTCOMES, damage_effects, faces_at_least
+from ..status import Effect
+from .hard_fire import reload_modifiers, reload_range
 from .soft_fire import (
     Covered,
     SoftPlan,
@@ -26,8 +28,6 @@ from .soft_fire import (
     he_to_hit_modifiers,
     uses_table,
 )
-from .status import Effect
-from .tank_game import reload_modifiers, reload_range
 
 
 def differences(modifier: int) -> dict[int, Fraction]:

@@ -14,10 +14,8 @@ from typing import TYPE_CHECKING
 from cobi_companion.device.core.app import Next, Screen
 from cobi_companion.device.core.battle_log import LogValue, entry
 from cobi_companion.device.core.worded import joined
-from cobi_companion.device.games.cobra import (
-    HUB_ITEMS,
+from cobi_companion.device.games.cobra.session import (
     Phased,
-    hub,
     number,
     press_for,
     refusal,
@@ -40,44 +38,44 @@ STEPS_MAX = 60              # the steps the knob dials for a beach or a commitme
 UNIT_STEPS_MAX = 9
 
 
-def items(app: App) -> list[tuple[str, Next]]:
+def items(app: App, home: Next) -> list[tuple[str, Next]]:
     """The Allied Landing Phase's actions, in the order the rules take them (17.3.2)."""
     game = session(app).game
     done = len(game.landing.drops)
     drop = app.t("scatter_direction") if game.landing.pending else \
         app.t("para_drop", n=min(done + 1, PARATROOPS), most=PARATROOPS)
-    return [(drop, lambda: paratroops(app)),
-            (app.t("beach_defence"), lambda: beach_defence(app)),
-            (app.t("landing_attrition"), lambda: attrition(app)),
-            (app.t("beach_check"), lambda: beach_check(app))]
+    return [(drop, lambda: paratroops(app, home)),
+            (app.t("beach_defence"), lambda: beach_defence(app, home)),
+            (app.t("landing_attrition"), lambda: attrition(app, home)),
+            (app.t("beach_check"), lambda: beach_check(app, home))]
 
 
-def withdrawal_items(app: App) -> list[tuple[str, Next]]:
+def withdrawal_items(app: App, home: Next) -> list[tuple[str, Next]]:
     """The withdrawal attack, at the end of an Allied player turn of the scenarios with the
     landing (17.3.4, 5.8: withdrawn "at the end of the Allied player turn"); after *Next game
     turn*, as most turns withdraw none."""
     if not SCENARIOS[session(app).game.scenario].landing:
         return []
-    return [(app.t("withdrawal"), lambda: withdrawal(app))]
+    return [(app.t("withdrawal"), lambda: withdrawal(app, home))]
 
 
 # ---- step 2: the paratroop drops ----
 
-def paratroops(app: App) -> Screen:
+def paratroops(app: App, home: Next) -> Screen:
     game = session(app).game
     pending = game.landing.pending
     if pending is not None:                 # a scattered drop still to roll its direction
-        return direction(app, pending)
+        return direction(app, home, pending)
     try:
         game.landing.dropped(Target.US_82, 1)      # are any units left to drop?
     except RulesError as exc:
-        return refusal(app, exc, hub(app))
+        return refusal(app, exc, home())
     return Phased(app.t("para_drop", n=len(game.landing.drops) + 1, most=PARATROOPS),
                   [app.t("landing_" + d.value) for d in DIVISIONS],
-                  lambda i: drop(app, DIVISIONS[i]), back=lambda: hub(app))
+                  lambda i: drop(app, home, DIVISIONS[i]), back=home)
 
 
-def drop(app: App, division: Target) -> Screen:
+def drop(app: App, home: Next, division: Target) -> Screen:
     span = "-".join(str(f) for f in sorted({landing.SCATTER_FROM[division], 6}))
     need = Need(Roller.ALLIES, Aim.SCATTER, f"scatter {division.value}")
 
@@ -86,16 +84,16 @@ def drop(app: App, division: Target) -> Screen:
         s.game = replace(s.game, landing=s.game.landing.dropped(division, face))
         if landing.scatters(division, face):
             save(app, entry("log_para_scattered", landing=division.value, die=face))
-            return direction(app, division)
+            return direction(app, home, division)
         trace = landing.scatter(division, ScriptedDice([face]), tables(app))
         save(app, entry("log_para_landed", landing=division.value, die=face))
         return result_screen(app, app.t("landing_" + division.value), app.t("LANDED"),
-                             joined(" ", app.t("die"), str(face)), trace.notes)
+                             joined(" ", app.t("die"), str(face)), trace.notes, home)
     return press_for(app, Nation.ALLIED, [app.t("landing_" + division.value),
-                                          app.t("scatters_on", span=span)], need, rolled)
+                                          app.t("scatters_on", span=span)], need, rolled, home)
 
 
-def direction(app: App, division: Target) -> Screen:
+def direction(app: App, home: Next, division: Target) -> Screen:
     """The second die of a scattered unit: its direction on the Scatter Diagram (17.3.2
     step 2c)."""
     first = session(app).game.landing.drops[-1][1]
@@ -111,15 +109,15 @@ def direction(app: App, division: Target) -> Screen:
         word = app.t("dir_" + trace.direction.value).upper() if trace.direction else \
             app.t("read_diagram", die=face)
         return result_screen(app, app.t("SCATTERED"), word, joined(" ", app.t("die"), str(face)),
-                             trace.notes)
+                             trace.notes, home)
     # the first die said first: it scattered the unit, this one says where
     return press_for(app, Nation.ALLIED, [app.t("landing_" + division.value),
-                                          app.t("scattered_die", die=first)], need, rolled)
+                                          app.t("scattered_die", die=first)], need, rolled, home)
 
 
 # ---- step 4a: beach defence ----
 
-def beach_defence(app: App) -> Screen:
+def beach_defence(app: App, home: Next) -> Screen:
     """One German unit within two hexes of an Allied occupied beach hex: may it commit?"""
     def rolled(face: int) -> Screen:
         trace = landing.commitment(ScriptedDice([face]))
@@ -127,28 +125,28 @@ def beach_defence(app: App) -> Screen:
         save(app, entry("log_commit", die=face, result=result))
         return result_screen(app, app.t("beach_defence"),
                              app.t("COMMIT" if trace.may_commit else "NO_COMMIT"),
-                             joined(" ", app.t("die"), str(face)), (trace.note,))
+                             joined(" ", app.t("die"), str(face)), (trace.note,), home)
     need = Need(Roller.AXIS, Aim.COMBAT, "beach defence")
-    return press_for(app, Nation.GERMAN, [app.t("beach_defence_line")], need, rolled)
+    return press_for(app, Nation.GERMAN, [app.t("beach_defence_line")], need, rolled, home)
 
 
 # ---- step 4b: landing attrition ----
 
-def attrition(app: App) -> Screen:
+def attrition(app: App, home: Next) -> Screen:
     targets = [*BEACHES, *DIVISIONS]
 
     def chosen(i: int) -> Screen:
         where = targets[i]
         if where.beach:
             return number(app, app.t("steps_committed"), 0, lambda n: attrition_roll(
-                app, landing.attrition_odds(where, committed=n)), high=STEPS_MAX)
+                app, home, landing.attrition_odds(where, committed=n)), home, high=STEPS_MAX)
         return number(app, app.t("terrain_shift"), 0, lambda n: attrition_roll(
-            app, landing.attrition_odds(where, terrain=n)), low=-5, high=0)
+            app, home, landing.attrition_odds(where, terrain=n)), home, low=-5, high=0)
     return Phased(app.t("landing_attrition"), [app.t("landing_" + t.value) for t in targets],
-                  chosen, back=lambda: hub(app))
+                  chosen, back=home)
 
 
-def attrition_roll(app: App, planned: landing.AttritionOdds) -> Screen:
+def attrition_roll(app: App, home: Next, planned: landing.AttritionOdds) -> Screen:
     def rolled(face: int) -> Screen:
         s = session(app)
         trace = landing.attrition(planned, ScriptedDice([face]), tables(app))
@@ -162,33 +160,34 @@ def attrition_roll(app: App, planned: landing.AttritionOdds) -> Screen:
         word = cell.upper() if cell else f"{planned.column} · {face}"
         return result_screen(app, app.t("landing_attrition"), word,
                              joined(" ", f"{planned.column},", app.t("die"), str(face)),
-                             trace.notes)
+                             trace.notes, home)
     need = Need(Roller.AXIS, Aim.COMBAT, f"landing attrition {planned.column}")
     return press_for(app, Nation.GERMAN, [app.t("landing_" + planned.target.value),
                                           f"{planned.start} {planned.shift:+d} → "
-                                          f"{planned.column}"], need, rolled)
+                                          f"{planned.column}"], need, rolled, home)
 
 
 # ---- step 5: a beach abandoned ----
 
-def beach_check(app: App) -> Screen:
+def beach_check(app: App, home: Next) -> Screen:
     def chosen(i: int) -> Screen:
         beach = BEACHES[i]
         known = session(app).game.landing.lost_on(beach)
         return number(app, app.t("steps_landed"), max(known, 1), lambda landed: number(
             app, app.t("steps_lost"), min(known, landed), lambda lost: checked(
-                app, beach, landed, lost), high=STEPS_MAX), low=1, high=STEPS_MAX)
+                app, home, beach, landed, lost), home, high=STEPS_MAX), home, low=1,
+            high=STEPS_MAX)
     return Phased(app.t("beach_check"), [app.t("landing_" + b.value) for b in BEACHES],
-                  chosen, back=lambda: hub(app))
+                  chosen, back=home)
 
 
-def checked(app: App, beach: Target, landed: int, lost: int) -> Screen:
+def checked(app: App, home: Next, beach: Target, landed: int, lost: int) -> Screen:
     s = session(app)
     try:
         check = landing.beach_check(beach, landed, lost)
         after = s.game.landing.abandon(check)
     except RulesError as exc:
-        return refusal(app, exc, hub(app))
+        return refusal(app, exc, home())
     if check.abandoned:
         s.game = replace(s.game, landing=after).adjust("german_vp", landing.ABANDONED_VP)
     result = entry("log_abandoned" if check.abandoned else "log_held")
@@ -196,17 +195,17 @@ def checked(app: App, beach: Target, landed: int, lost: int) -> Screen:
                     result=result))
     return result_screen(app, app.t("landing_" + beach.value),
                          app.t("ABANDONED" if check.abandoned else "HELD"),
-                         app.t("lost_of", lost=lost, landed=landed), (check.note,))
+                         app.t("lost_of", lost=lost, landed=landed), (check.note,), home)
 
 
 # ---- 17.3.4: the 3:1 attack on a unit withdrawn from a beach hex in an EZOC ----
 
-def withdrawal(app: App) -> Screen:
-    return number(app, app.t("unit_steps"), 2, lambda steps: withdrawal_roll(app, steps),
-                  low=1, high=UNIT_STEPS_MAX)
+def withdrawal(app: App, home: Next) -> Screen:
+    return number(app, app.t("unit_steps"), 2, lambda steps: withdrawal_roll(app, home, steps),
+                  home, low=1, high=UNIT_STEPS_MAX)
 
 
-def withdrawal_roll(app: App, steps: int) -> Screen:
+def withdrawal_roll(app: App, home: Next, steps: int) -> Screen:
     def rolled(face: int) -> Screen:
         trace = landing.withdrawal(ScriptedDice([face]), tables(app), steps)
         cell = trace.result.defender.text if trace.result else ""
@@ -214,10 +213,10 @@ def withdrawal_roll(app: App, steps: int) -> Screen:
         save(app, entry("log_withdrawal", die=face, result=result))
         return result_screen(app, app.t("withdrawal"), outcome(app, trace.destroyed, face),
                              joined(" ", f"{landing.WITHDRAWAL_COLUMN},", app.t("die"), str(face)),
-                             trace.notes)
+                             trace.notes, home)
     need = Need(Roller.AXIS, Aim.COMBAT, f"withdrawal attack {landing.WITHDRAWAL_COLUMN}")
     return press_for(app, Nation.GERMAN, [app.t("withdrawal_line"),
-                                          app.t("unit_steps_n", n=steps)], need, rolled)
+                                          app.t("unit_steps_n", n=steps)], need, rolled, home)
 
 
 def outcome(app: App, destroyed: bool | None, face: int) -> str:
@@ -226,12 +225,10 @@ def outcome(app: App, destroyed: bool | None, face: int) -> str:
     return app.t("DESTROYED_UNIT" if destroyed else "WITHDRAWN")
 
 
-def hub_items(app: App, game: CobraGame) -> list[tuple[str, Next]]:
+def hub_items(app: App, game: CobraGame, home: Next) -> list[tuple[str, Next]]:
     """The landing's actions on the hub: the Landing Phase's, and the withdrawal attack at the
     end of an Allied player turn."""
     if game.phase.name == LANDING:
-        return items(app)
-    return withdrawal_items(app) if game.phase.name == "turn_end" else []
+        return items(app, home)
+    return withdrawal_items(app, home) if game.phase.name == "turn_end" else []
 
-
-HUB_ITEMS.append(hub_items)

@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .battle import Piece
-from .card import Kind
-from .distance import SPOTTING_CM, Comparison, DistanceCheck, Measurement, check, spotting
-from .errors import Refusal, RulesError
+from ..battle import Piece
+from ..card import Kind
+from ..distance import SPOTTING_CM, Comparison, DistanceCheck, Measurement, check, spotting
+from ..errors import Refusal, RulesError
 
 HIDE_CLEAR_CM = SPOTTING_CM  # a figure hides only when more than 30 cm from every enemy figure
 HIDE_CLEAR = "hide_clear"    # the distance question: nearest enemy figure over 30 cm?

@@ -23,8 +23,8 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
-from .errors import Refusal, RulesError, Value
-from .modifier import Modifier
+from ..errors import Refusal, RulesError, Value
+from ..modifier import Modifier
 from .situations import SITUATIONS as SITUATIONS  # the table's rows: imported from here too
 
 

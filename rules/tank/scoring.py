@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from .battle import Battle, Piece
-from .card import Kind
-from .errors import Refusal, RulesError
-from .status import Side
+from ..battle import Battle, Piece
+from ..card import Kind
+from ..errors import Refusal, RulesError
+from ..status import Side
 
 BATTLES = 2
 

@@ -1,0 +1,348 @@
+"""Cobra's phase indicator (the hub) on the box: the scenario chosen, the phases stepped
+through in the sequence of play, each phase's actions from the table of Cobra's parts below,
+the supply and victory point tracks, the long-press menu and the end of the game.
+
+The rules (rules/cobra/) do every sum; these screens only collect what the players choose and
+show the rules' trace. The hub imports its parts (games/cobra/*.py); a part never imports the
+hub: it is given the way back to it (`home`)."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import TYPE_CHECKING
+
+from cobi_companion.device.core.app import Next, Screen
+from cobi_companion.device.core.battle_log import entry
+from cobi_companion.device.core.spoken import prompt
+from cobi_companion.device.core.views import BigWord, Menu, View
+from cobi_companion.device.core.worded import joined
+from cobi_companion.device.games.battle import end_battle
+from cobi_companion.device.games.cobra import (
+    attacks,
+    command,
+    landing,
+    movement,
+    replacements,
+    supply,
+    victory,
+    weather,
+)
+from cobi_companion.device.games.cobra.session import (
+    CobraSession,
+    Phased,
+    header,
+    number,
+    press_for,
+    reading,
+    save,
+    session,
+)
+from cobi_companion.device.games.menus import QuickDice, dice_stats
+from cobi_companion.device.games.settings import settings_menu
+from cobi_companion.device.ui.widgets import Choose, Show, confirm, yes_no
+from cobi_companion.rules.cobra.combat import Nation, OverrunWhen
+from cobi_companion.rules.cobra.landing import PARATROOPS, beach_shift_offered
+from cobi_companion.rules.cobra.overrun import overruns_allowed
+from cobi_companion.rules.cobra.turns import (
+    LANDING,
+    SCENARIOS,
+    TRACKS,
+    Budget,
+    CobraGame,
+    marginal,
+    player_turn,
+)
+from cobi_companion.rules.cobra.turns import victory as victory_level
+from cobi_companion.rules.cobra.weather import CARPET_FROM
+from cobi_companion.rules.dice import Aim, Need, Roller
+
+if TYPE_CHECKING:
+    from cobi_companion.device.core.app import App
+
+EXTENSION = Need(Roller.ALLIES, Aim.EXTENSION, "campaign extension")
+VP_MAX = 199
+# The phases an overrun is made in: moving in the Initial Movement Phase (5.4a), advancing
+# after an attack of the Combat Phase (5.4b); never in the Mechanized Movement Phase (5.4).
+OVERRUN_PHASES = {"initial_movement": OverrunWhen.MOVEMENT, "combat": OverrunWhen.ADVANCE}
+
+
+@dataclass(frozen=True)
+class Part:
+    """A phase's own action in a module of its own: the phases whose hub offers it, the word of
+    its item and its screen (given the way back to the hub); `track_line`, its line on the
+    Tracks screen, and `track_screen`, what that line opens before `then`."""
+
+    phases: tuple[str, ...]
+    label: str
+    screen: Callable[[App, Next], Screen]
+    track_line: Callable[[App], str] | None = None
+    track_screen: Callable[[App, Screen], Screen] | None = None
+
+
+# Cobra's parts, where the hub and the tracks put them:
+# - PARTS: a phase's own action, first (the movement allowance, the replacements);
+# - SPECIAL_ITEMS: what a part offers in the phase it is given, where the hub puts such items:
+#   the Landing Phase's steps and, after End turn, the withdrawal attack (landing.py, 17.3.2,
+#   17.3.4); the special rolls, before the weather (Brest, 15.3) or after Next phase, which
+#   stays the one press of a phase without them (15.1, 15.2: victory.py);
+# - TRACK_ROWS: a row of the tracks (the victory points), given the way back to the tracks.
+PARTS = (
+    Part(("initial_movement", "mechanized_movement"), "movement", movement.movement),
+    Part(("replacement",), "replacements", replacements.replacements,
+         replacements.track_line, replacements.track_screen),
+)
+SpecialItems = Callable[["App", CobraGame, Next], list[tuple[str, Next]]]
+SPECIAL_ITEMS: tuple[SpecialItems, ...] = (landing.hub_items, victory.hub_items)
+TrackRow = Callable[["App", Next, Next], Screen]      # (app, home, the tracks) → its screen
+TRACK_ROWS: tuple[tuple[str, TrackRow], ...] = (("victory_points", victory.vp_menu),)
+
+
+# ---- start, resume, the phase hub ----
+
+def new_game(app: App, back: Next) -> Screen:
+    keys = list(SCENARIOS)
+
+    def chosen(i: int) -> Screen:
+        app.begin_other(CobraSession(CobraGame.start(keys[i])))
+        picked = SCENARIOS[keys[i]]
+        save(app, entry("log_cobra_start", scenario=picked.key, title=picked.title,
+                        first=picked.first, last=picked.last))
+        return hub(app)
+    items = [app.t("cobra_scenario", name=app.t("scenario_" + k), turns=SCENARIOS[k].turns)
+             for k in keys]
+    return Choose(app.t("cobra"), items, chosen, back=back)
+
+
+def phase_title(app: App, game: CobraGame) -> str:
+    """"2/5 Refit": the phase's place in its player turn. The Allied Landing Phase is in no
+    player turn, it comes before the German one (17.3.2): its name alone."""
+    name = app.t("phase_" + game.phase.name)
+    if game.phase.name == LANDING:
+        return name
+    phases = player_turn(game.scenario, game.turn, game.phase.player)
+    return joined(" ", f"{phases.index(game.phase) + 1}/{len(phases)}", name)
+
+
+def hub(app: App) -> Screen:
+    """The phase indicator: this phase's action first, then the next phase and the tracks."""
+    game = session(app).game
+    if game.over:
+        return game_over(app)
+    name = game.phase.name
+    items: list[tuple[str, Next]] = []
+
+    def home() -> Screen:
+        return hub(app)
+    # A game an older box saved between the weather and the next phase has this turn's
+    # weather already: the phase goes on, with no second roll (the rules refuse one).
+    if name == "weather" and game.this_weather is None:
+        items += special_items(app, game, home)       # Brest, at the beginning of the turn (15.3)
+        items.append((app.t("roll_weather"), lambda: weather.weather_phase(app, home)))
+    elif name == "supply":
+        items.append((app.t("supply_points"), lambda: supply.allied_supply(app, home)))
+    elif name == "turn_end":
+        items.append((app.t("end_turn"), lambda: end_turn(app)))
+        items += special_items(app, game, home)       # the withdrawal attack (17.3.4)
+    elif name == LANDING:
+        items += special_items(app, game, home)       # the landing's steps (17.3.2)
+        items.append((app.t("next_phase"), lambda: leave_landing(app)))
+    else:
+        items += [(app.t(part.label), partial(part.screen, app, home)) for part in PARTS
+                  if name in part.phases]
+        if name == "combat":
+            items.append((app.t("attack"), lambda: attacks.Attack(
+                game.turn, game.phase.player,
+                beach=beach_shift_offered(game.phase.player, SCENARIOS[game.scenario].landing),
+                home=home).units(app)))
+        when = OVERRUN_PHASES.get(name)
+        if when is not None and overruns_allowed(game.turn):
+            items.append((app.t("overrun"), lambda: attacks.Attack(
+                game.turn, game.phase.player, overrun=when, beach=beach_shift_offered(
+                    game.phase.player, SCENARIOS[game.scenario].landing),
+                home=home).units(app)))
+        # none is offered before game turn 5 (14.3f "during GTs 5 through 14")
+        if name == "combat" and game.phase.player is Nation.ALLIED and game.turn >= CARPET_FROM:
+            items.append((app.t("carpet"), lambda: attacks.carpet_bombing(app, home)))
+        items.append((app.t("next_phase"), lambda: next_phase(app)))
+        # the special rolls of the phase (15.1, 15.2): after Next phase, which stays the
+        # one press of a phase without them
+        items += special_items(app, game, home)
+    items.append((app.t("tracks"), lambda: tracks(app)))
+    if name in command.HQ_PHASES:        # where an HQ moves, is displaced or lost
+        items.append((app.t("hqs"), lambda: command.hqs_screen(app, home)))
+    return Hub(phase_title(app, game), [label for label, _ in items],
+               lambda i: items[i][1](), back=lambda: cobra_menu(app))
+
+
+def special_items(app: App, game: CobraGame, home: Next) -> list[tuple[str, Next]]:
+    return [item for items in SPECIAL_ITEMS for item in items(app, game, home)]
+
+
+class Hub(Choose):
+    def view(self, app: App) -> View:
+        return Menu(header(app, self.title), tuple(self.items), self.index, app.t("ok_choose"))
+
+
+def leave_landing(app: App) -> Screen:
+    """The Landing Phase is left for good: with paratroop units not yet dropped, the players
+    are asked first (17.3.2 step 1a: "his nine paratroop units")."""
+    dropped = len(session(app).game.landing.drops)
+    if dropped >= PARATROOPS:
+        return next_phase(app)
+    return yes_no(app, app.t("leave_landing", n=dropped, most=PARATROOPS),
+                  lambda yes: next_phase(app) if yes else hub(app), lambda: hub(app))
+
+
+def next_phase(app: App) -> Screen:
+    s = session(app)
+    before = s.game.phase.player
+    s.game = s.game.advance()
+    save(app, entry("log_cobra_phase", nation=s.game.phase.player.value, phase=s.game.phase.name))
+    if s.game.phase.player is not before:      # a player turn starts
+        app.speak(prompt("say_turn", side=s.game.phase.player.value))
+    return hub(app)
+
+
+def end_turn(app: App) -> Screen:
+    s = session(app)
+    if not s.game.needs_extension_roll:
+        s.game = s.game.advance()
+        save(app, entry("log_cobra_turn_end"))
+        if not s.game.over:
+            app.speak(prompt("say_turn", side=s.game.phase.player.value))
+        return hub(app)
+
+    def rolled(face: int) -> Screen:
+        s.game = s.game.advance(extension_die=face)
+        outcome = "one_more_turn" if not s.game.over else "game_ends"
+        word = app.t(outcome)
+        save(app, entry("log_extension", die=face, result=entry(outcome)))
+        return Show([BigWord(header(app, app.t("extension")), word,
+                             app.t("extension_detail", die=face))],
+                    lambda: hub(app))
+    return press_for(app, Nation.ALLIED, [app.t("extension_roll")], EXTENSION,
+                     rolled, lambda: hub(app))
+
+
+# ---- tracks, menu, the end ----
+
+Row = tuple[str, Callable[[int], Screen]]   # a row of the tracks: its words, what OK on it does
+
+
+def tracks(app: App, index: int = 0) -> Screen:
+    """The supply and victory point tracks, the net VP and the victory level, then this turn's
+    budgets (14.0, 14.1a, 14.3f, 14.4) and command limits (11.3): each row chosen returns
+    here, on the same row."""
+    game = session(app).game
+    rows: list[Row] = [(app.t("track_" + t, n=getattr(game.tracks, t)), partial(set_track, app, t))
+                       for t in TRACKS]
+    rows += [(net_vp(app, game.tracks.net_vp), lambda i: victory_screen(app, lambda: tracks(
+        app, i))), (app.t("victory_level"), lambda i: victory_screen(app, lambda: tracks(app, i)))]
+    # the parts' rows (what happened, and its VP: games/cobra/victory.py)
+    rows += [(app.t(key), partial(other_row, app, screen)) for key, screen in TRACK_ROWS]
+    rows += [(part.track_line(app), partial(part_row, app, part.track_screen))
+             for part in PARTS if part.track_line and part.track_screen]
+    rows += [(app.t("budget_" + b.kind, left=b.left, most=b.most), partial(read_budget, app, b))
+             for b in game.budgets()]
+    rows += [(line, partial(lambda n, i: command.correct_level(
+        app, lambda: hub(app), n, lambda: tracks(app, i)), n))
+        for n, line in enumerate(command.limit_lines(app, game))]
+    return Phased(app.t("tracks"), [label for label, _ in rows], lambda i: rows[i][1](i),
+                  back=lambda: hub(app), index=index)
+
+
+def other_row(app: App, screen: TrackRow, row: int) -> Screen:
+    """A part's row of the tracks: its screen, back to the tracks' first row."""
+    return screen(app, lambda: hub(app), lambda: tracks(app))
+
+
+def part_row(app: App, screen: Callable[[App, Screen], Screen], row: int) -> Screen:
+    """A part's own line of the tracks: its screen, then the tracks again (games/cobra/*)."""
+    return screen(app, tracks(app, row))
+
+
+def set_track(app: App, track: str, row: int) -> Screen:
+    """A track's marker set with the knob, and logged."""
+    old = getattr(session(app).game.tracks, track)
+
+    def set_to(value: int) -> Screen:
+        s = session(app)
+        s.game = s.game.adjust(track, value - old)
+        save(app, entry("log_track", track=track, old=old, new=getattr(s.game.tracks, track)))
+        return tracks(app, row)
+    top = 12 if track == "german" else VP_MAX if track.endswith("vp") else 99
+    # the German player loses VP (15.2b, 18.0): his track goes below zero
+    low = -VP_MAX if track == "german_vp" else 0
+    return number(app, app.t("track_" + track, n=""), old, set_to, lambda: hub(app), low=low,
+                  high=top)
+
+
+def read_budget(app: App, budget: Budget, row: int) -> Screen:
+    return reading(app, app.t("budget_" + budget.kind, left=budget.left, most=budget.most),
+                   budget_lines(app, session(app).game, budget), tracks(app, row))
+
+
+def budget_lines(app: App, game: CobraGame, budget: Budget) -> list[str]:
+    """Where a budget of the turn comes from, and what is left of it (14.0, 14.1, 14.3f,
+    14.4): the rules' numbers, for the players to check."""
+    spent = app.t("budget_spent", used=budget.used, left=budget.left)
+    if budget.kind == "carpet":
+        return [app.t("budget_carpet_missions"),
+                app.t("budget_carpet_flown", used=budget.used, most=budget.most),
+                app.t("budget_carpet_clear")]
+    if budget.kind == "air":
+        lines = [app.t("budget_air_given", turn=game.turn, n=budget.given, rule=budget.rule
+                       if budget.rule != "14.1a" else "14.0")]
+        if budget.most < budget.given:
+            lines.append(app.t("budget_air_defence", n=budget.most))
+    else:
+        lines = [app.t("budget_naval_given", turn=game.turn, n=budget.given)]
+        if budget.most < budget.given:
+            lines.append(app.t("budget_naval_storm"))
+    return [*lines, spent, app.t("budget_lost")]
+
+
+def net_vp(app: App, net: int) -> str:
+    """The Allied VP minus the German (16.3), said as who is ahead and by how many."""
+    if net == 0:
+        return app.t("net_vp_even")
+    return app.t("net_vp_allied" if net > 0 else "net_vp_german", n=abs(net))
+
+
+def victory_screen(app: App, back: Next) -> Screen:
+    """The scenario's question for the initial level (16.3.1, 16.3.2; the Build-Up's
+    objectives, 17.4.2), then the level the VP shift it to (16.3.3)."""
+    game = session(app).game
+
+    def answered(yes: bool) -> Screen:
+        t = session(app).game.tracks
+        level, note = victory_level(game.scenario, yes, t.german_vp, t.allied_vp)
+        return Show([BigWord(header(app, app.t("victory_level")), app.t("level_" + level),
+                             app.t("vp_score", german=t.german_vp, allied=t.allied_vp))],
+                    lambda: reading(app, app.t("victory_level"), [app.say(note)], back()))
+    return yes_no(app, app.t(marginal(game.scenario).key), answered, back)
+
+
+def game_over(app: App) -> Screen:
+    def finished() -> Screen:
+        return app.games.start(app)
+    return victory_screen(app, finished)
+
+
+def cobra_menu(app: App, index: int = 0) -> Screen:
+    """The menu of a long press in a Cobra game; End game asks first."""
+    back = hub(app)
+    items: list[tuple[str, Next]] = [
+        (app.t("back_to_game"), lambda: back),
+        (app.t("tracks"), lambda: tracks(app)),
+        (app.t("battle_log"), lambda: reading(app, app.t("battle_log"), [
+            app.log_words(line) for line in reversed(session(app).log)], back)),
+        (app.t("dice_stats"), lambda: dice_stats(app, back)),
+        (app.t("quick_dice"), lambda: QuickDice(back)),
+        (app.t("settings"), lambda: settings_menu(app, lambda: back)),
+        (app.t("end_game"), lambda: confirm(app, app.t("end_game_ask"), lambda: end_battle(app),
+                                            lambda: cobra_menu(app, len(items) - 1)))]
+    return Choose(app.t("menu"), [label for label, _ in items], lambda i: items[i][1](),
+                  back=lambda: back, index=index)
+
