@@ -14,7 +14,8 @@ memory and idle CPU, the odds process and per shot, the store), passing on --qui
 --idle-seconds, bench/range_fuzz.py (the range sensor parsers against the
 tests' reference decoder; --quick: 2500 streams per family) and bench/bad_card.py (a start with
 a card of 30,000 problems against a clean one; --quick: 2 runs); the exit code is non-zero if
-any benchmark fails.
+any benchmark fails. Last, bench/campaign.py: a whole Cobra campaign on the box, the press
+and the bytes written per save at its start and at its end.
 """
 from __future__ import annotations
 
@@ -217,7 +218,9 @@ def main(argv: list[str]) -> int:
     device_code = run_device(args.quick, args.idle_seconds)
     fuzz_code = run_fuzz(args.quick)
     bad_code = run_bad_card(args.quick)
-    return 1 if not agree else soft_code or device_code or fuzz_code or bad_code
+    campaign_code = run_campaign()
+    return 1 if not agree else soft_code or device_code or fuzz_code or bad_code or \
+        campaign_code
 
 
 def run_soft(quick: bool) -> int:
@@ -250,6 +253,14 @@ def run_bad_card(quick: bool) -> int:
     print("\n== bench/bad_card.py: a start with a card of 30,000 problems ==\n", flush=True)
     bad = Path(__file__).with_name("bad_card.py")
     return subprocess.run([sys.executable, str(bad), *(["--runs", "2"] * quick)]).returncode
+
+
+def run_campaign() -> int:
+    """bench/campaign.py (a whole Cobra campaign: the press and the bytes of each save, at
+    its start and at its end) in its own process; its exit code."""
+    print("\n== bench/campaign.py: a whole Cobra campaign's saves ==\n", flush=True)
+    campaign = Path(__file__).with_name("campaign.py")
+    return subprocess.run([sys.executable, str(campaign)]).returncode
 
 
 if __name__ == "__main__":

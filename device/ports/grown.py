@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,14 +39,15 @@ class Written:
 
 @dataclass
 class Change:
-    """What a save writes of one list: rows before `first` and from `start` on go, and `new`
-    is written from `start` on."""
+    """What a save writes of one list, now `items`: `new` from `start` on, after the rows of
+    the list go if it is written `again` (it is not the last one written, items added)."""
 
     path: str
     first: int
     start: int
     new: list[Any]
     items: list[Any]
+    again: bool = False
 
     @property
     def end(self) -> int:
@@ -98,7 +99,7 @@ def _change(path: str, written: Written | None, items: list[Any]) -> Change:
             first = written.first + dropped
             kept = len(written.items) - dropped
             return Change(path, first, written.end, items[kept:], items)
-    return Change(path, 0, 0, items, items)
+    return Change(path, 0, 0, items, items, again=written is not None)
 
 
 def _dropped(old: list[Any], new: list[Any]) -> int | None:
@@ -140,14 +141,16 @@ def _put(data: dict[str, Any], path: str, items: list[Any]) -> None:
 
 
 def write(conn: sqlite3.Connection, plan: Plan) -> None:
-    """The plan's rows (inside the caller's transaction, with the battle row)."""
+    """The plan's rows (inside the caller's transaction, with the battle row). The rows a
+    list lost from its front stay until the game's rows go (a new game, or none): the row of
+    the battle says which of them are read, and deleting them would read the whole table."""
     if plan.fresh:
         conn.execute("DELETE FROM grown")
     for change in plan.changes:
-        conn.execute("DELETE FROM grown WHERE path = ? AND (n < ? OR n >= ?)",
-                     (change.path, change.first, change.start))
-        conn.executemany("INSERT INTO grown VALUES (?, ?, ?, ?)", [
-            (change.path, change.start + i, plan.battle_id, json.dumps(item, ensure_ascii=False))
+        if change.again and not plan.fresh:       # rare: a list changed, not added to
+            conn.execute("DELETE FROM grown WHERE path = ?", (change.path,))
+        conn.executemany("INSERT INTO grown (battle_id, path, i, item) VALUES (?, ?, ?, ?)", [
+            (plan.battle_id, change.path, change.start + i, json.dumps(item, ensure_ascii=False))
             for i, item in enumerate(change.new)])
 
 
@@ -160,7 +163,7 @@ class Missing(ValueError):
 
 
 def joined(conn: sqlite3.Connection, battle_id: str, data: dict[str, Any],
-           item: Any) -> tuple[dict[str, Any], dict[str, Written]]:
+           item: Callable[[str, object], Any]) -> tuple[dict[str, Any], dict[str, Written]]:
     """The game of a battle row `data` with its lists back in their places (a row saved
     whole, before lists were appended, is as it is), and the lists as written; `item` reads
     one row's text (ValueError for one the box never wrote), Missing for rows not there."""
@@ -168,13 +171,17 @@ def joined(conn: sqlite3.Connection, battle_id: str, data: dict[str, Any],
     written: dict[str, Written] = {}
     if not isinstance(spans, dict):
         return data, written
-    for path, span in spans.items():
-        first, end = (int(n) for n in span)
-        rows = conn.execute("SELECT n, battle_id, item FROM grown WHERE path = ? AND n >= ? "
-                            "AND n < ? ORDER BY n", (path, first, end)).fetchall()
-        if len(rows) != end - first or any(row[1] != battle_id for row in rows):
-            raise Missing(path, len(rows), end - first)
-        items = [item(f"{path} {n}", text) for n, _, text in rows]
+    wanted = {path: range(*(int(n) for n in span)) for path, span in spans.items()}
+    found: dict[str, list[Any]] = {path: [] for path in wanted}
+    for path, i, text in conn.execute("SELECT path, i, item FROM grown WHERE battle_id = ? "
+                                      "ORDER BY n", (battle_id,)):
+        span = wanted.get(path)
+        if span is not None and i in span and i == span.start + len(found[path]):
+            found[path].append(item(f"{path} {i}", text))
+    for path, span in wanted.items():
+        items = found[path]
+        if len(items) != len(span):
+            raise Missing(path, len(items), len(span))
         _put(data, path, items)
-        written[path] = Written(first, items)
+        written[path] = Written(span.start, items)
     return data, written

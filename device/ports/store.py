@@ -62,9 +62,11 @@ _TABLES = (
         face INTEGER PRIMARY KEY, n INTEGER NOT NULL)""",
     # The items of a saved game's lists that only grow (its log, its weather so far, ...),
     # one row each, appended as the game goes on (see `Grown`): the battle row holds the rest.
+    # In the order written: every save appends to the table's last page, whichever lists it
+    # adds to (a table ordered by list would be written in the middle, a page for each list).
     """CREATE TABLE IF NOT EXISTS grown (
-        path TEXT NOT NULL, n INTEGER NOT NULL, battle_id TEXT NOT NULL, item TEXT NOT NULL,
-        PRIMARY KEY (path, n)) WITHOUT ROWID""",
+        n INTEGER PRIMARY KEY, battle_id TEXT NOT NULL, path TEXT NOT NULL,
+        i INTEGER NOT NULL, item TEXT NOT NULL)""",
     """CREATE TRIGGER IF NOT EXISTS count_the_roll AFTER INSERT ON rolls BEGIN
         INSERT INTO face_counts VALUES (NEW.battle_id, NEW.face, 1)
             ON CONFLICT DO UPDATE SET n = n + 1;
