@@ -6,13 +6,14 @@ value); the team with the higher total wins the match.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
 from .battle import Battle, Piece
 from .card import Kind
 from .errors import Refusal, RulesError
+from .saved import Data, saved
 from .status import Side
 
 BATTLES = 2
@@ -46,22 +47,13 @@ def winner(battle: Battle, gave_up: Side | None = None) -> Side | None:
 
 
 @dataclass(frozen=True)
-class ScoreLine:
+class ScoreLine(Data):
     """One piece's figures at the end of a battle."""
 
-    label: str
+    label: str = field(metadata=saved(key="piece"))
     kind: Kind
     figures: int
     why: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"piece": self.label, "kind": self.kind.value, "figures": self.figures,
-                "why": self.why}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> ScoreLine:
-        return cls(str(data["piece"]), Kind(data["kind"]), int(data["figures"]),
-                   str(data["why"]))
 
 
 @dataclass(frozen=True)
@@ -158,18 +150,14 @@ def battle_result(battle: Battle, gave_up: Side | None = None) -> BattleResult:
 
 
 @dataclass(frozen=True)
-class MatchBattle:
+class MatchBattle(Data):
     """One battle of a match: which team played the Axis, who won, and the figures it scored."""
 
-    number: int
+    number: int = field(metadata=saved(key="battle"))
     axis: Team
     winner: Side
     winner_team: Team
     figures: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"battle": self.number, "axis": self.axis.value, "winner": self.winner.value,
-                "winner_team": self.winner_team.value, "figures": self.figures}
 
 
 @dataclass(frozen=True)

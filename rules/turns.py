@@ -14,7 +14,7 @@ shot or a reload are rolled by `tank_game`, after the turn has allowed the actio
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
@@ -23,6 +23,7 @@ from .card import Kind, Mount, Template
 from .distance import Measurement
 from .errors import Refusal, RulesError
 from .hiding import can_hide, conceal, reveal
+from .saved import Data, saved
 from .status import Side
 
 MAX_PIECES = 5            # figures and models in one activation: a squad counts its figures
@@ -57,54 +58,33 @@ _DONE = {Action.HIDE: "hidden", Action.TAKE_COVER: "taken cover"}
 
 
 @dataclass(frozen=True)
-class Done:
+class Done(Data):
     """One action of one active piece."""
 
-    label: str
+    label: str = field(metadata=saved(key="piece"))
     action: Action
     note: str = ""           # what the device wants to keep with it, like "at Sherman 1: hit"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"piece": self.label, "action": self.action.value, "note": self.note}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Done:
-        return cls(str(data["piece"]), Action(data["action"]), str(data.get("note", "")))
-
 
 @dataclass(frozen=True)
-class Shot:
+class Shot(Data):
     """One weapon fired once by an active piece (a squad: by one of its figures)."""
 
-    label: str
+    label: str = field(metadata=saved(key="piece"))
     weapon: str              # a weapon of its card, or GUN: the main gun (AP or HE)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"piece": self.label, "weapon": self.weapon}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Shot:
-        return cls(str(data["piece"]), str(data["weapon"]))
 
 
 @dataclass(frozen=True)
-class Member:
+class Member(Data):
     """A piece in an activation and what it counts towards the 5."""
 
-    label: str
+    label: str = field(metadata=saved(key="piece"))
     count: int               # a squad: its figures; a vehicle or gun: 1
     model: bool
 
     @property
     def shown(self) -> str:
         return self.label if self.model else f"{self.label} ({self.count})"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"piece": self.label, "count": self.count, "model": self.model}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Member:
-        return cls(str(data["piece"]), int(data["count"]), bool(data["model"]))
 
 
 @dataclass(frozen=True)
@@ -168,21 +148,12 @@ class Activation:
 
 
 @dataclass(frozen=True)
-class Placed:
+class Placed(Data):
     """A piece placed at its side's edge from off the map this turn."""
 
-    label: str
+    label: str = field(metadata=saved(key="piece"))
     vehicle: bool                    # counts towards the 2 vehicles a turn
     riding_with: str | None = None   # figures riding or loaded, a gun towed: free
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"piece": self.label, "vehicle": self.vehicle, "riding_with": self.riding_with}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Placed:
-        riding = data.get("riding_with")
-        return cls(str(data["piece"]), bool(data["vehicle"]),
-                   None if riding is None else str(riding))
 
 
 def return_turn(left_in: int) -> int:

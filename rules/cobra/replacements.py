@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ..errors import Refusal, RulesError
+from ..saved import Data
 from .notes import Note, Why
 
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ def steps_text(kind: str, amount: int) -> str:
 
 
 @dataclass(frozen=True)
-class Replacement:
+class Replacement(Data):
     """One replacement step taken: in which game turn, by whom, of which kind."""
 
     turn: int
@@ -62,13 +63,6 @@ class Replacement:
                 raise RulesError(f"a replacement's {name} is one of {', '.join(allowed)}, "
                                  f"not {value!r}", Refusal.UNKNOWN_REPLACEMENT,
                                  field=name, value=value, choices=allowed)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"turn": self.turn, "side": self.side, "kind": self.kind}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Replacement:
-        return cls(int(data["turn"]), str(data["side"]), str(data["kind"]))
 
 
 @dataclass(frozen=True)

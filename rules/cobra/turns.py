@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import Refusal, RulesError, Value
+from ..saved import Data
 from .combat import CARPET_MISSIONS, Nation, Odds, carpet_missions_left, carpet_odds
 from .command import Command
 from .exits import Exit
@@ -68,7 +69,7 @@ def scenario(key: str) -> Scenario:
 
 
 @dataclass(frozen=True)
-class Tracks:
+class Tracks(Data):
     """The supply points and victory points on the game's tracks."""
 
     us: int = 0
@@ -82,10 +83,6 @@ class Tracks:
         """The Allied total minus the German, the number the level of victory is shifted by
         (16.3: "subtract the German total from the Allied total")."""
         return self.allied_vp - self.german_vp
-
-    def to_dict(self) -> dict[str, int]:
-        return {"us": self.us, "british": self.british, "german": self.german,
-                "german_vp": self.german_vp, "allied_vp": self.allied_vp}
 
 
 @dataclass(frozen=True)
