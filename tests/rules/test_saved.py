@@ -13,12 +13,16 @@ from cobi_companion.rules.card import Kind
 from cobi_companion.rules.cobra.command import HQState, HQStatus
 from cobi_companion.rules.cobra.exits import EDGES, NATIONS, Exit
 from cobi_companion.rules.cobra.landing import Landed, Landing, Target
+from cobi_companion.rules.cobra.movement import MaStep
 from cobi_companion.rules.cobra.replacements import KINDS, SIDES, Replacement
 from cobi_companion.rules.cobra.scoresheet import Award, Scoresheet, SpecialRoll
 from cobi_companion.rules.cobra.turns import Tracks
+from cobi_companion.rules.distance import Comparison, Measurement, Question
+from cobi_companion.rules.modifier import Modifier
 from cobi_companion.rules.saved import Data, from_data, saved, to_data
 from cobi_companion.rules.scoring import MatchBattle, ScoreLine, Team
 from cobi_companion.rules.status import Side
+from cobi_companion.rules.trace import CardValue
 from cobi_companion.rules.turns import Action, Done, Member, Placed, Shot
 from hypothesis import given
 from hypothesis import strategies as st
@@ -132,6 +136,15 @@ SAVED = st.one_of(
     st.builds(MatchBattle, st.integers(1, 2), st.sampled_from(Team), st.sampled_from(Side),
               st.sampled_from(Team), st.integers(0, 20)),
     landed,
+    st.builds(Measurement, st.floats(0, 500), st.floats(0, 5),
+              st.lists(st.floats(0, 500), max_size=4).map(tuple), st.floats(-5, 5)),
+    st.builds(Question, st.text(max_size=5), st.text(max_size=9), st.floats(0, 100),
+              st.sampled_from(Comparison)),
+    st.builds(Modifier, st.text(max_size=9), st.integers(-3, 3)),
+    st.builds(CardValue, st.integers(1000, 9999) | st.text(max_size=5), st.text(max_size=5),
+              st.text(max_size=5)),
+    st.builds(MaStep, st.text(max_size=5), st.integers(0, 12), st.text(max_size=5),
+              st.text(max_size=9), st.booleans()),
     st.builds(Landing, st.lists(st.tuples(st.sampled_from(Target), st.integers(1, 6),
                                           st.none() | st.integers(1, 6)), max_size=3).map(tuple),
               st.lists(landed, max_size=2).map(tuple),
