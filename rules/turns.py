@@ -133,6 +133,7 @@ class Activation:
                 parts.append(f"{action.past}: " + ", ".join(who))
         return " — ".join(parts)
 
+    # Saved by hand, not by its types (rules/saved.py): its text is written too.
     def to_dict(self) -> dict[str, Any]:
         return {"pieces": [m.to_dict() for m in self.members], "extra": self.extra,
                 "done": [d.to_dict() for d in self.done], "closed": self.closed,
@@ -173,6 +174,7 @@ class Away:
     def returns_in(self) -> int:
         return return_turn(self.left_in)
 
+    # Saved by hand, not by its types (rules/saved.py): returns_in is written too.
     def to_dict(self) -> dict[str, Any]:
         return {"piece": self.label, "left_in": self.left_in, "returns_in": self.returns_in}
 
@@ -235,6 +237,7 @@ class Turn:
                   f"{a.returns_in}" for a in self.away]
         return lines
 
+    # Saved by hand, not by its types (rules/saved.py): its text is written too.
     def to_dict(self) -> dict[str, Any]:
         return {"number": self.number, "side": self.side.value,
                 "activations": [a.to_dict() for a in self.activations],

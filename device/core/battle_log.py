@@ -43,6 +43,7 @@ class LogEntry:
     key: str
     values: Mapping[str, LogValue] = field(default_factory=dict)
 
+    # Saved by hand, not by its types (rules/saved.py): a value may be of many kinds.
     def to_dict(self) -> dict[str, Any]:
         return {"key": self.key,
                 "values": {name: _saved(value) for name, value in self.values.items()}}

@@ -125,6 +125,7 @@ class CobraSession:
         game is frozen, the log a pointer copy."""
         return replace(self, log=list(self.log))
 
+    # Saved by hand, not by its types (rules/saved.py): the game's tag, its log's cache.
     def to_dict(self) -> dict[str, Any]:
         return {"game": "cobra", "id": self.id, "cobra": self.game.to_dict(),
                 "log": self._saved_log(self.log)}

@@ -353,6 +353,7 @@ class Command:
 
     # -- saved with the game --
 
+    # Saved by hand, not by its types (rules/saved.py): tallies as pairs, unknown HQs left out.
     def to_dict(self) -> dict[str, Any]:
         return {"hqs": {key: s.to_dict() for key, s in self.status.items()},
                 "turn": self.turn, "levels": list(self.levels), "dialled": self.dialled,

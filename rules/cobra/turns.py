@@ -365,6 +365,7 @@ class CobraGame:
         value: int = getattr(self.tracks, track)
         return value
 
+    # Saved by hand, not by its types (rules/saved.py): its phase and player are written too.
     def to_dict(self) -> dict[str, Any]:
         return {"scenario": self.scenario, "turn": self.turn, "step": self.step,
                 "weather": [w.value for w in self.weather], "tracks": self.tracks.to_dict(),
