@@ -19,6 +19,7 @@ from cobi_companion.rules.cobra.scoresheet import Award, Scoresheet, SpecialRoll
 from cobi_companion.rules.cobra.turns import Tracks
 from cobi_companion.rules.distance import Comparison, Measurement, Question
 from cobi_companion.rules.modifier import Modifier
+from cobi_companion.rules.overrun import FigureRoll
 from cobi_companion.rules.saved import Data, from_data, saved, to_data
 from cobi_companion.rules.scoring import MatchBattle, ScoreLine, Team
 from cobi_companion.rules.status import Side
@@ -141,6 +142,7 @@ SAVED = st.one_of(
     st.builds(Question, st.text(max_size=5), st.text(max_size=9), st.floats(0, 100),
               st.sampled_from(Comparison)),
     st.builds(Modifier, st.text(max_size=9), st.integers(-3, 3)),
+    st.builds(FigureRoll, st.integers(1, 9), st.integers(1, 6), st.booleans()),
     st.builds(CardValue, st.integers(1000, 9999) | st.text(max_size=5), st.text(max_size=5),
               st.text(max_size=5)),
     st.builds(MaStep, st.text(max_size=5), st.integers(0, 12), st.text(max_size=5),
