@@ -68,6 +68,17 @@ def _fields(cls: type) -> tuple[_Field, ...]:
     return known
 
 
+_PLANS: dict[type, tuple[tuple[str, str, Convert, Convert], ...]] = {}
+
+
+def _plan(cls: type) -> tuple[tuple[str, str, Convert, Convert], ...]:
+    """Each field's name, key and converters, for the quick way through a class."""
+    plan = _PLANS.get(cls)
+    if plan is None:
+        plan = _PLANS[cls] = tuple((f.name, f.key, f.to, f.back) for f in _fields(cls))
+    return plan
+
+
 def _read(cls: type) -> tuple[_Field, ...]:
     hints = typing.get_type_hints(cls)
     found = []
@@ -82,8 +93,7 @@ def _read(cls: type) -> tuple[_Field, ...]:
         elif f.default_factory is not dataclasses.MISSING:
             default = f.default_factory
         found.append(_Field(f.name, how.key or f.name, how.old, kind,
-                            how.to or functools.partial(_to, kind),
-                            how.back or functools.partial(_back, kind), default))
+                            how.to or _to(kind), how.back or _back(kind), default))
     return tuple(found)
 
 
@@ -101,11 +111,17 @@ class Data:
 
 def to_data(obj: Any) -> dict[str, Any]:
     """The dataclass `obj` as data (JSON's types), field by field."""
-    return {f.key: f.to(getattr(obj, f.name)) for f in _fields(type(obj))}
+    return {key: getattr(obj, name) if to is _same else to(getattr(obj, name))
+            for name, key, to, _ in _plan(type(obj))}
 
 
 def from_data(cls: type[T], data: Mapping[str, Any]) -> T:
     """The dataclass `cls` made from `data` (as `to_data` made it, or an older save)."""
+    try:       # a save of this version has every key
+        return cls(**{name: data[key] if back is _same else back(data[key])
+                      for name, key, _, back in _plan(cls)})
+    except KeyError:
+        pass
     values = {}
     for f in _fields(cls):
         key = next((k for k in (f.key, *f.old) if k in data), None)
@@ -116,6 +132,13 @@ def from_data(cls: type[T], data: Mapping[str, Any]) -> T:
         else:
             raise KeyError(f.key)
     return cls(**values)
+
+
+Convert = Callable[[Any], Any]
+
+
+def _same(value: Any) -> Any:
+    return value
 
 
 def _args(kind: Any) -> tuple[Any, ...]:
@@ -140,49 +163,69 @@ def _optional(kind: Any) -> Any | None:
     return rest[0] if len(rest) == 1 and len(_args(kind)) == 2 else None
 
 
-def _to(kind: Any, value: Any) -> Any:
-    if value is None:
-        return None
-    origin = typing.get_origin(kind)
-    if inner := _optional(kind):
-        return _to(inner, value)
-    if origin in (tuple, list):
-        args = _args(kind)
-        if _fixed(origin, args):
-            return [_to(a, v) for a, v in zip(args, value, strict=True)]
-        return [_to(args[0], v) for v in value] if args else list(value)
-    if _mapping(origin):
-        key, item = _args(kind) or (Any, Any)
-        return {_to(key, k): _to(item, v) for k, v in value.items()}
-    if isinstance(value, enum.Enum):
-        return value.value
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        made = getattr(value, "to_dict", None)       # a class saved by hand keeps its way
-        return made() if made is not None else to_data(value)
-    return value
+# The converters of each type, made once (the types are read once, not at every save).
+_TO: dict[Any, Convert] = {}
+_BACK: dict[Any, Convert] = {}
 
 
-def _back(kind: Any, value: Any) -> Any:
-    if value is None:
-        return None
-    origin = typing.get_origin(kind)
-    if inner := _optional(kind):
-        return _back(inner, value)
+def _to(kind: Any) -> Convert:
+    """The function that makes a value of type `kind` data."""
+    made = _TO.get(kind)
+    if made is None:
+        made = _TO[kind] = _make_to(kind)
+    return made
+
+
+def _back(kind: Any) -> Convert:
+    """The function that makes data a value of type `kind` again."""
+    made = _BACK.get(kind)
+    if made is None:
+        made = _BACK[kind] = _make_back(kind)
+    return made
+
+
+def _make_to(kind: Any) -> Convert:
+    origin, args = typing.get_origin(kind), _args(kind)
+    if (inner := _optional(kind)) is not None:
+        some = _to(inner)
+        return lambda value: None if value is None else some(value)
+    if _fixed(origin, args):
+        each = [_to(a) for a in args]
+        return lambda value: [to(v) for to, v in zip(each, value, strict=True)]
     if origin in (tuple, list):
-        args = _args(kind)
-        if _fixed(origin, args):
-            return tuple(_back(a, v) for a, v in zip(args, value, strict=True))
-        items = [_back(args[0], v) for v in value] if args else list(value)
-        return tuple(items) if origin is tuple else items
+        item = _to(args[0]) if args else _same
+        return lambda value: [item(v) for v in value]
     if _mapping(origin):
-        key, item = _args(kind) or (Any, Any)
-        return {_back(key, k): _back(item, v) for k, v in value.items()}
+        key, item = (_to(a) for a in (args or (Any, Any)))
+        return lambda value: {key(k): item(v) for k, v in value.items()}
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        return lambda value: value.value
+    if isinstance(kind, type) and dataclasses.is_dataclass(kind):
+        if hasattr(kind, "to_dict"):                # a class saved by hand keeps its way
+            return lambda value: value.to_dict()
+        return to_data
+    return _same
+
+
+def _make_back(kind: Any) -> Convert:
+    origin, args = typing.get_origin(kind), _args(kind)
+    if (inner := _optional(kind)) is not None:
+        some = _back(inner)
+        return lambda value: None if value is None else some(value)
+    if _fixed(origin, args):
+        each = [_back(a) for a in args]
+        return lambda value: tuple(back(v) for back, v in zip(each, value, strict=True))
+    if origin in (tuple, list):
+        item = _back(args[0]) if args else _same
+        many: Callable[[Any], Any] = tuple if origin is tuple else list
+        return lambda value: many(item(v) for v in value)
+    if _mapping(origin):
+        key, item = (_back(a) for a in (args or (Any, Any)))
+        return lambda value: {key(k): item(v) for k, v in value.items()}
     if isinstance(kind, type):
-        if issubclass(kind, enum.Enum):
-            return kind(value)
+        if issubclass(kind, enum.Enum) or kind in (int, float, str, bool):
+            return kind
         if dataclasses.is_dataclass(kind):
-            read = getattr(kind, "from_dict", None)
-            return read(value) if read is not None else from_data(kind, value)
-        if kind in (int, float, str, bool):
-            return kind(value)
-    return value
+            read = getattr(kind, "from_dict", None)       # a class saved by hand keeps its way
+            return read if read is not None else functools.partial(from_data, kind)
+    return _same
