@@ -11,10 +11,10 @@ key missing from an old save takes the field's default. A field's metadata may s
 where the types cannot say its saved form, its own `to` and `back` functions. A class
 inheriting `Data` gets its `to_dict` and `from_dict` so made.
 
-What stays written by hand says why beside its `to_dict`: a saved class that writes a value
-it derives (a text, a total) or checks what it reads. So do, without a comment each, the
-results the command line prints (an attack, a weather roll, a shot: their rule, their
-explanation and derived figures are written, not their fields).
+A saved class still written by hand says why beside its `to_dict`: it writes a value it
+derives (a text, a total) or checks what it reads. The results the command line prints (an
+attack, a weather roll, a shot) stay written by hand too, without a comment each: their rule,
+their explanation and their derived figures are written, not their fields.
 
 The types are read once per class. The dataclass's module must import, at run time, every
 type its fields name (not only under TYPE_CHECKING).
