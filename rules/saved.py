@@ -94,7 +94,7 @@ def _read(cls: type) -> tuple[_Field, ...]:
         kind = hints[f.name]
         default: Callable[[], Any] | None = None
         if f.default is not dataclasses.MISSING:
-            default = functools.partial(lambda value: value, f.default)
+            default = functools.partial(_same, f.default)
         elif f.default_factory is not dataclasses.MISSING:
             default = f.default_factory
         found.append(_Field(f.name, how.key or f.name, how.old, kind,
