@@ -27,7 +27,6 @@ if TYPE_CHECKING:      # fire at soft targets is imported only when a battle fir
     from cobi_companion.rules.soft_fire import SoftPlan
 
 LOG_SAVED = 200              # the log's last lines saved with the battle
-__all__ = ["LOG_SAVED", "SavedLog"]      # SavedLog is in battle_log.py
 
 
 def piece_dict(piece: Piece) -> dict[str, Any]:

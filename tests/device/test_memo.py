@@ -6,8 +6,8 @@ from dataclasses import replace
 
 import pytest
 from cobi_companion.device.core import battle_log
-from cobi_companion.device.core.battle_log import entry, said, saved
-from cobi_companion.device.core.battle_state import LOG_SAVED, SavedLog, piece_dict
+from cobi_companion.device.core.battle_log import SavedLog, entry, said, saved
+from cobi_companion.device.core.battle_state import LOG_SAVED, piece_dict
 from cobi_companion.device.core.memo import ByIdentity, Latest
 from cobi_companion.device.core.views import Lines
 from cobi_companion.device.games import roster
