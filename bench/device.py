@@ -181,9 +181,9 @@ class Finger(MockPanel):
         store, save = self.box.store, self.box.store.save_battle
 
         def counted_save(state: dict[str, Any], rolls: list[tuple[str, str, int]],
-                         drawn: int | None = None) -> None:
+                         drawn: int | None = None, grows: tuple[str, ...] = ()) -> None:
             self.saves += 1
-            save(state, rolls, drawn)
+            save(state, rolls, drawn, grows)
         store.save_battle = counted_save  # type: ignore[method-assign]
 
     def edge(self, pin: int, low: bool) -> None:

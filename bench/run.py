@@ -15,7 +15,8 @@ memory and idle CPU, the odds process and per shot, the store), passing on --qui
 tests' reference decoder; --quick: 2500 streams per family), bench/bad_card.py (a start with
 a card of 30,000 problems against a clean one; --quick: 2 runs) and bench/roster.py (a turn of
 the knob on the roster with 50, 250 and 1,000 cards; --quick: 100 turns); the exit code is
-non-zero if any benchmark fails.
+non-zero if any benchmark fails. Last, bench/campaign.py: a whole Cobra campaign on the box, the
+press and the bytes written per save at its start and at its end.
 """
 from __future__ import annotations
 
@@ -220,7 +221,9 @@ def main(argv: list[str]) -> int:
     fuzz_code = run_fuzz(args.quick)
     bad_code = run_bad_card(args.quick)
     roster_code = run_roster(args.quick)
-    return 1 if not agree else soft_code or device_code or fuzz_code or bad_code or roster_code
+    campaign_code = run_campaign()
+    return 1 if not agree else soft_code or device_code or fuzz_code or bad_code or \
+        roster_code or campaign_code
 
 
 def run_soft(quick: bool) -> int:
@@ -262,6 +265,14 @@ def run_roster(quick: bool) -> int:
     roster = Path(__file__).with_name("roster.py")
     return subprocess.run([sys.executable, str(roster), *(["--turns", "100"] * quick)]
                           ).returncode
+
+
+def run_campaign() -> int:
+    """bench/campaign.py (a whole Cobra campaign: the press and the bytes of each save, at
+    its start and at its end) in its own process; its exit code."""
+    print("\n== bench/campaign.py: a whole Cobra campaign's saves ==\n", flush=True)
+    campaign = Path(__file__).with_name("campaign.py")
+    return subprocess.run([sys.executable, str(campaign)]).returncode
 
 
 if __name__ == "__main__":

@@ -45,6 +45,7 @@ class Ride:
         """The Soft Targets Table's situation of the riders; None: on top, in the open."""
         return _SEATED_IN.get(self.kind)
 
+    # Saved by hand, not by its types (rules/saved.py): its seat is written too.
     def to_dict(self) -> dict[str, Any]:
         return {"vehicle": self.vehicle, "kind": self.kind.value, "seat": self.seat.value}
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from .errors import Refusal, RulesError
 from .modifier import Modifier
+from .saved import Data
 
 DEFAULT_MARGIN_CM = 1.5  # added to the readings' spread: the band where the box will not call
 
@@ -69,17 +70,13 @@ class Call(StrEnum):
 
 
 @dataclass(frozen=True)
-class Measurement:
+class Measurement(Data):
     """The median of the valid readings (the sensor's offset added) and how far they scatter."""
 
     cm: float
     spread_cm: float                 # the largest distance of a used reading from the median
     readings: tuple[float, ...]      # the valid readings used, in cm, offset added
     offset_cm: float = 0.0
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"cm": self.cm, "spread_cm": self.spread_cm, "readings": list(self.readings),
-                "offset_cm": self.offset_cm}
 
 
 def measure(readings: Sequence[float], offset_cm: float = 0.0) -> Measurement:
@@ -107,17 +104,13 @@ def measure(readings: Sequence[float], offset_cm: float = 0.0) -> Measurement:
 
 
 @dataclass(frozen=True)
-class Question:
+class Question(Data):
     """A distance a rule asks about: the words for a screen or the command line."""
 
     id: str
     text: str
     threshold_cm: float
     comparison: Comparison
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "text": self.text, "threshold_cm": self.threshold_cm,
-                "comparison": self.comparison.value}
 
 
 FIRE_RANGE = "fire_range"

@@ -8,15 +8,15 @@ Pi Zero 2 W): `cobi-companion odds` never rolls a die.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+
+from .saved import Data
 
 
 @dataclass(frozen=True)
-class Modifier:
+class Modifier(Data):
     """A change to a roll and the rule (or card, or table) that makes it."""
 
     reason: str
     value: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"reason": self.reason, "value": self.value}
+

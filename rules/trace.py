@@ -11,6 +11,7 @@ from typing import Any
 from .card import DieRange, Facing, InfoCard
 from .dice import Dice, Need
 from .modifier import Modifier as Modifier  # a trace's modifiers: imported from here too
+from .saved import Data
 from .status import Effect, Status
 
 
@@ -19,15 +20,12 @@ def card_ref(card: InfoCard) -> int | str:
 
 
 @dataclass(frozen=True)
-class CardValue:
+class CardValue(Data):
     """A card value a rule used, as printed."""
 
     card: int | str          # the set number, or the id of a card without one
     field: str
     value: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"card": self.card, "field": self.field, "value": self.value}
 
 
 @dataclass(frozen=True)

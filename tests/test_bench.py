@@ -183,3 +183,20 @@ def test_the_roster_benchmark_turns_the_knob_through_the_cards_it_says(
     out = capsys.readouterr().out.splitlines()
     assert [line.split()[0] for line in out[2:4]] == ["5", "20"]
     assert out[4].startswith("20 cards / 5 cards: ")
+
+
+def test_a_whole_cobra_campaign_saves_as_much_at_its_end_as_at_its_start(
+        tmp_path: Path) -> None:
+    """bench/campaign.py plays a campaign to its end on the real box; the bytes each save
+    writes (the kernel's count, whole pages: the same for the same presses and dice) are about
+    the same at game turn 27 as at game turn 1, where saving the whole game grew with it."""
+    with pytest.MonkeyPatch.context() as patch:
+        campaign = load(patch, "campaign", "bench_campaign")
+    figures = campaign.Campaign()
+    campaign.play(tmp_path, figures)
+    assert figures.turns >= 27 and figures.log_lines > 300
+    assert len(figures.saves_bytes) > 300 and min(figures.saves_bytes) > 0
+    assert len(figures.presses_ns) == len(figures.frames_ns) > 200
+    assert all(0 < frame <= press for frame, press in zip(figures.frames_ns,
+                                                          figures.presses_ns, strict=True))
+    assert campaign.report(figures)          # the end's bytes within 10 % of the start's

@@ -89,6 +89,15 @@ class SavedGame(Protocol):
     id: str
     log: list[Line]
 
+    @property
+    def grows(self) -> tuple[str, ...]:
+        """The lists of its data that only grow: the store appends them (ports/grown.py)."""
+        ...
+
+    def snapshot(self) -> SavedGame:
+        """The game as it stands now, to be made data later (once the frame is drawn)."""
+        ...
+
     def to_dict(self) -> dict[str, Any]: ...
 
 
@@ -357,12 +366,14 @@ class App:
             game.log.append(line)
             log.info("battle %s: %s", game.id, english(line))
             self._speak_line(line)
-        data, rolls = saved_later(game), self.rolls
+        # The game as it stands, made data when the save is written, once the frame is drawn.
+        data, rolls, grows = game.snapshot().to_dict, self.rolls, game.grows
         # The outcome this action shows: the screen it leads to, known once the event is
         # handled (`handle`); a save outside an event keeps the last one.
         kept = _Kept(self.outcome)
         self._keeping.append(kept)
-        self.later(lambda: self.store.save_battle(kept.with_outcome(data()), rolls, drawn))
+        self.later(lambda: self.store.save_battle(kept.with_outcome(data()), rolls, drawn,
+                                                  grows))
         self.rolls = []
 
     def later(self, write: Callable[[], None]) -> None:
@@ -521,18 +532,6 @@ class App:
         """The screen's view, every word of the word tables in it in the language now (a
         screen made before the language was switched keeps the words it was made with)."""
         return again(self.screen.view(self), self.settings.language)
-
-
-def saved_later(game: BattleState | SavedGame) -> Callable[[], dict[str, Any]]:
-    """The game's data as it is now, made when its save is written: a battle is copied as it
-    stands (BattleState.snapshot) and made data after the frame; another game now."""
-    # Imported here: the start menu loads no battle state (a game being saved has loaded it).
-    from cobi_companion.device.core.battle_state import BattleState
-
-    if isinstance(game, BattleState):
-        return game.snapshot().to_dict
-    data = game.to_dict()
-    return lambda: data
 
 
 OUTCOME = "outcome"          # the key of the last outcome's views in a saved game

@@ -43,6 +43,7 @@ class LogEntry:
     key: str
     values: Mapping[str, LogValue] = field(default_factory=dict)
 
+    # Saved by hand, not by its types (rules/saved.py): a value may be of many kinds.
     def to_dict(self) -> dict[str, Any]:
         return {"key": self.key,
                 "values": {name: _saved(value) for name, value in self.values.items()}}
@@ -158,3 +159,31 @@ _ENGLISH = words_kept(partial(said, language="en", t=partial(i18n.text, "en"),
 def english(line: Line) -> str:
     """The line in English, for the journal."""
     return _ENGLISH(line)
+
+
+class SavedLog:
+    """The data of a log's last `most` lines (all: None), made only for the lines added since
+    the last save: a game is saved after every action, its log each time, and making every
+    line data again was most of a long game's save. A line never changes once logged; the
+    lines the last save made are checked, not assumed, to be still in their places (the same
+    objects, or equal ones), else all are made again. The data is the same in the saves after
+    (read it, never change it)."""
+
+    def __init__(self, most: int | None) -> None:
+        self.most = most
+        self.count = 0                          # the log's length at the last save
+        self.lines: list[Line] = []             # its last lines then
+        self.data: list[Any] = []               # and their data
+
+    def __call__(self, log: list[Line]) -> list[Any]:
+        lines = list(log) if self.most is None else log[-self.most:]
+        old_start, start = self.count - len(self.lines), len(log) - len(lines)
+        dropped = start - old_start             # the last save's lines gone off the front
+        kept = len(self.lines) - dropped
+        if len(log) >= self.count and 0 <= dropped <= len(self.lines) and \
+                lines[:kept] == self.lines[dropped:]:
+            data = self.data[dropped:] + [saved(line) for line in lines[kept:]]
+        else:
+            data = [saved(line) for line in lines]
+        self.count, self.lines, self.data = len(log), lines, data
+        return data

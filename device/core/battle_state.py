@@ -11,10 +11,10 @@ from __future__ import annotations
 import copy
 import secrets
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from cobi_companion.cards import CardBook
-from cobi_companion.device.core.battle_log import Line, loaded, saved
+from cobi_companion.device.core.battle_log import Line, SavedLog, loaded
 from cobi_companion.device.core.memo import ByIdentity
 from cobi_companion.rules.battle import Battle, Piece, Ride
 from cobi_companion.rules.card import Facing
@@ -27,33 +27,6 @@ if TYPE_CHECKING:      # fire at soft targets is imported only when a battle fir
     from cobi_companion.rules.tank.soft_fire import SoftPlan
 
 LOG_SAVED = 200              # the log's last lines saved with the battle
-
-
-class SavedLog:
-    """The data of a log's last LOG_SAVED lines, made only for the lines added since the last
-    save: a battle is saved after every action, its log each time, and making every line data
-    again was most of a long battle's save on the press. A line never changes once logged; the
-    lines the last save made are checked, not assumed, to be still in their places (the same
-    objects, or equal ones), else all are made again. The data is the same in the saves after
-    (read it, never change it)."""
-
-    def __init__(self) -> None:
-        self.count = 0                          # the log's length at the last save
-        self.lines: list[Line] = []             # its last lines then
-        self.data: list[Any] = []               # and their data
-
-    def __call__(self, log: list[Line]) -> list[Any]:
-        lines = log[-LOG_SAVED:]
-        old_start, start = self.count - len(self.lines), len(log) - len(lines)
-        dropped = start - old_start             # the last save's lines gone off the front
-        kept = len(self.lines) - dropped
-        if len(log) >= self.count and 0 <= dropped <= len(self.lines) and \
-                lines[:kept] == self.lines[dropped:]:
-            data = self.data[dropped:] + [saved(line) for line in lines[kept:]]
-        else:
-            data = [saved(line) for line in lines]
-        self.count, self.lines, self.data = len(log), lines, data
-        return data
 
 
 def piece_dict(piece: Piece) -> dict[str, Any]:
@@ -168,8 +141,9 @@ class BattleState:
     last_shot: dict[Side, LastShot] = field(default_factory=dict)
     last_actor: dict[Side, str] = field(default_factory=dict)
     house: HouseRules = field(default_factory=HouseRules)   # chosen before the battle
-    _saved_log: SavedLog = field(default_factory=SavedLog, init=False, repr=False,
-                                 compare=False)
+    _saved_log: SavedLog = field(default_factory=lambda: SavedLog(LOG_SAVED), init=False,
+                                 repr=False, compare=False)
+    grows: ClassVar[tuple[str, ...]] = ("log",)      # appended by the store (ports/grown.py)
 
     def alive(self, side: Side) -> list[Piece]:
         return [p for p in self.battle.side(side) if not p.gone]

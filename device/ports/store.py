@@ -33,6 +33,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
+from cobi_companion.device.ports import grown
+
 Roll = tuple[str, str, int]  # (side or "", purpose, face 1-6)
 FACES = range(1, 7)
 SCHEMA_VERSION = "2"
@@ -58,6 +60,13 @@ _TABLES = (
         PRIMARY KEY (battle_id, face)) WITHOUT ROWID""",
     """CREATE TABLE IF NOT EXISTS face_totals (
         face INTEGER PRIMARY KEY, n INTEGER NOT NULL)""",
+    # The items of a saved game's lists that only grow (its log, its weather so far, ...),
+    # one row each, appended as the game goes on (see `Grown`): the battle row holds the rest.
+    # In the order written: every save appends to the table's last page, whichever lists it
+    # adds to (a table ordered by list would be written in the middle, a page for each list).
+    """CREATE TABLE IF NOT EXISTS grown (
+        n INTEGER PRIMARY KEY, battle_id TEXT NOT NULL, path TEXT NOT NULL,
+        i INTEGER NOT NULL, item TEXT NOT NULL)""",
     """CREATE TRIGGER IF NOT EXISTS count_the_roll AFTER INSERT ON rolls BEGIN
         INSERT INTO face_counts VALUES (NEW.battle_id, NEW.face, 1)
             ON CONFLICT DO UPDATE SET n = n + 1;
@@ -163,7 +172,7 @@ class Store(Protocol):
     can_save: bool  # False: the battle goes on, but a pulled plug would lose it
     def load_battle(self) -> dict[str, Any] | None: ...
     def save_battle(self, state: dict[str, Any], rolls: list[Roll],
-                    drawn: int | None = None) -> None: ...
+                    drawn: int | None = None, grows: tuple[str, ...] = ()) -> None: ...
     def save_rolls(self, rolls: list[Roll], drawn: int | None = None) -> None: ...
     def clear_battle(self, drawn: int | None = None) -> None: ...
     def dice(self) -> tuple[bytes, int]: ...
@@ -176,13 +185,13 @@ class Store(Protocol):
 NO_BATTLE = ""  # the battle id of rolls made outside a battle (quick dice at the table)
 
 
-def _checked(state: dict[str, Any], rolls: list[Roll]) -> tuple[str, str]:
-    """The battle id and the snapshot as JSON; refuses what could not be read back."""
+def _checked(state: dict[str, Any], rolls: list[Roll]) -> str:
+    """The battle id; refuses what could not be read back."""
     battle_id = state.get("id")
     if not isinstance(battle_id, str) or not battle_id:
         raise ValueError(f"state['id'] must be a non-empty str, not {battle_id!r}")
     _checked_rolls(rolls)
-    return battle_id, json.dumps(state, ensure_ascii=False)
+    return battle_id
 
 
 def _checked_rolls(rolls: list[Roll]) -> None:
@@ -359,7 +368,8 @@ def _move_aside(path: Path) -> Path:
 # loses only its own table. A schema 1 file has no counts yet: they come from its rolls.
 _CARRIED = {"battle": "SELECT * FROM battle", "settings": "SELECT * FROM settings",
             "meta": f"SELECT * FROM meta WHERE key IN ('{SECRET}', '{DRAWN}')",
-            "face_counts": "SELECT * FROM face_counts", "face_totals": "SELECT * FROM face_totals"}
+            "face_counts": "SELECT * FROM face_counts", "face_totals": "SELECT * FROM face_totals",
+            "grown": "SELECT * FROM grown"}
 _CARRIED_FROM_1 = _CARRIED | {
     "face_counts": "SELECT battle_id, face, COUNT(*) FROM rolls GROUP BY 1, 2",
     "face_totals": "SELECT face, COUNT(*) FROM rolls GROUP BY 1"}
@@ -400,7 +410,7 @@ def _copy_memory(memory: sqlite3.Connection, conn: sqlite3.Connection) -> None:
     rolls made meanwhile)."""
     def rows(query: str) -> list[Any]:
         return memory.execute(query).fetchall()
-    for table in ("battle", "settings"):
+    for table in ("battle", "grown", "settings"):
         conn.execute(f"DELETE FROM {table}")
         if found := rows(f"SELECT * FROM {table}"):
             conn.executemany(f"INSERT INTO {table} VALUES ({', '.join('?' * len(found[0]))})",
@@ -416,6 +426,26 @@ def _copy_memory(memory: sqlite3.Connection, conn: sqlite3.Connection) -> None:
     conn.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", rows(_CARRIED["meta"]))
 
 
+def read_battle(conn: sqlite3.Connection) -> tuple[dict[str, Any], grown.Lists] | None:
+    """The battle saved in `conn`'s database, its growing lists back in it, and those lists
+    as written (None for no battle); BadRow for a row the box never wrote."""
+    row = conn.execute("SELECT battle_id, state FROM battle").fetchone()
+    if row is None:
+        return None
+    battle_id = str(row[0])
+    data = _json_row("battle", battle_id, row[1])
+    if not isinstance(data, dict):
+        raise BadRow("battle", battle_id, f"not an object but {type(data).__name__}")
+    try:
+        data, written = grown.joined(conn, battle_id, data,
+                                     lambda key, text: _json_row("grown", key, text))
+    except BadRow:
+        raise
+    except (ValueError, TypeError, KeyError) as exc:
+        raise BadRow("battle", battle_id, f"its lists cannot be read: {exc}") from None
+    return data, grown.Lists(battle_id, written)
+
+
 class _SqlStore:
     """The Store's queries, on whichever database holds the battle: one file or memory."""
 
@@ -425,6 +455,8 @@ class _SqlStore:
         self.problems: list[StoreProblem] = []
         self.can_save = True
         self.bad_rows: list[BadRow] = []  # rows not used, each with its reason
+        # The game's growing lists as last written, to append what a save adds to them.
+        self._lists = grown.Lists()
 
     def _failed(self, exc: sqlite3.Error | OSError) -> None:
         raise exc  # in memory there is nowhere else to go
@@ -455,29 +487,32 @@ class _SqlStore:
         """After each write: a store playing on in memory tries its file again."""
 
     def load_battle(self) -> dict[str, Any] | None:
-        """The saved battle; BadRow for a row that is not one (it stays in the database)."""
-        row = self._run(lambda conn: conn.execute(
-            "SELECT battle_id, state FROM battle").fetchone())
-        if row is None:
+        """The saved battle, its growing lists back in it; BadRow for a row that is not one
+        (it stays in the database)."""
+        found = self._run(read_battle)
+        if found is None:
             return None
-        data = _json_row("battle", str(row[0]), row[1])
-        if not isinstance(data, dict):
-            raise BadRow("battle", str(row[0]), f"not an object but {type(data).__name__}")
+        data, self._lists = found
         return data
 
     def save_battle(self, state: dict[str, Any], rolls: list[Roll],
-                    drawn: int | None = None) -> None:
+                    drawn: int | None = None, grows: tuple[str, ...] = ()) -> None:
         """The battle as it is now and the rolls it made since the last save; `drawn`: the
-        box's count of dice drawn (device/core/draws.py), in the same transaction."""
-        battle_id, text = _checked(state, rolls)
+        box's count of dice drawn (device/core/draws.py), in the same transaction. The lists
+        at `grows` (see device/ports/grown.py) only grow: what was added to them is appended."""
+        battle_id = _checked(state, rolls)
         now = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
-        def work(conn: sqlite3.Connection) -> None:
+        def work(conn: sqlite3.Connection) -> grown.Plan:
+            # planned here: after a failed write the store starts again from what it holds
+            plan = self._lists.plan(battle_id, state, grows)
             conn.execute("INSERT OR REPLACE INTO battle VALUES (1, ?, ?, ?)",
-                         (battle_id, text, now))
+                         (battle_id, json.dumps(plan.state, ensure_ascii=False), now))
+            grown.write(conn, plan)
             _insert_rolls(conn, battle_id, rolls, now)
             _count_drawn(conn, drawn)
-        self._run(work, write=True)
+            return plan
+        self._lists.keep(self._run(work, write=True))
 
     def save_rolls(self, rolls: list[Roll], drawn: int | None = None) -> None:
         """Rolls made outside a battle: they count in the overall dice statistics."""
@@ -493,8 +528,10 @@ class _SqlStore:
         # The rolls stay: they are the box's dice statistics.
         def work(conn: sqlite3.Connection) -> None:
             conn.execute("DELETE FROM battle").close()
+            conn.execute("DELETE FROM grown").close()
             _count_drawn(conn, drawn)
         self._run(work, write=True)
+        self._lists = grown.Lists()
 
     def dice(self) -> tuple[bytes, int]:
         """The box's dice secret and its count of dice drawn, as last saved."""
@@ -653,6 +690,7 @@ class SqliteStore(_SqlStore):
         if not self.can_save:
             raise exc
         old, self._conn = self._conn, _memory_db(self._conn)
+        self._lists = grown.Lists()   # memory may not hold all the file did: all again
         if old is not None:
             with contextlib.suppress(sqlite3.Error):
                 old.close()

@@ -18,6 +18,7 @@ from enum import StrEnum
 from typing import Any
 
 from ..errors import Refusal, RulesError
+from ..saved import Data
 from .combat import ALLIED_HQ_DOUBLE_FROM, Nation, OverrunWhen
 
 LEVEL_MAX = 20          # the command levels the box dials (the track prints single figures)
@@ -100,23 +101,13 @@ def hqs_of(nation: Nation) -> tuple[HQ, ...]:
 
 
 @dataclass(frozen=True)
-class HQStatus:
+class HQStatus(Data):
     """An HQ's side up, the columns it has given since it was last flipped active (8.3.3a:
     an Allied HQ may give two from game turn 17), and the phase it was last displaced in."""
 
     state: HQState = HQState.ACTIVE
     given: int = 0
     displaced: tuple[int, int] | None = None       # (game turn, step of the sequence)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"state": self.state.value, "given": self.given,
-                "displaced": list(self.displaced) if self.displaced else None}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> HQStatus:
-        where = data.get("displaced")
-        return cls(HQState(data["state"]), int(data.get("given", 0)),
-                   (int(where[0]), int(where[1])) if where else None)
 
 
 def capacity(one: HQ, offensive: bool, turn: int) -> int:
@@ -362,6 +353,7 @@ class Command:
 
     # -- saved with the game --
 
+    # Saved by hand, not by its types (rules/saved.py): tallies as pairs, unknown HQs left out.
     def to_dict(self) -> dict[str, Any]:
         return {"hqs": {key: s.to_dict() for key, s in self.status.items()},
                 "turn": self.turn, "levels": list(self.levels), "dialled": self.dialled,

@@ -4,16 +4,16 @@ exit off the west edge, 16.1 and 16.2 the victory points for exits)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ..errors import Refusal, RulesError
+from ..saved import Data
 
 NATIONS = ("us", "british")               # the Allied nationalities that exit (11.2)
 EDGES = ("north", "east", "south", "west")
 
 
 @dataclass(frozen=True)
-class Exit:
+class Exit(Data):
     """One Allied unit off the map: in which game turn, whose, by which edge, and what kind
     of unit (the victory points of 16.1 and 16.2 tell kinds apart, like "mech_division")."""
 
@@ -29,14 +29,6 @@ class Exit:
                 raise RulesError(f"an exit's {name} is one of {', '.join(allowed)}, "
                                  f"not {value!r}", Refusal.UNKNOWN_EXIT,
                                  field=name, value=value, choices=allowed)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"turn": self.turn, "nation": self.nation, "edge": self.edge, "kind": self.kind}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Exit:
-        return cls(int(data["turn"]), str(data["nation"]), str(data["edge"]),
-                   str(data.get("kind", "unit")))
 
 
 def first_exit(exits: tuple[Exit, ...], nation: str | None = None,

@@ -17,6 +17,7 @@ from typing import Any
 
 from ..dice import Aim, Dice, Need, Roller
 from ..errors import Refusal, RulesError
+from ..saved import Data
 from .combat import Nation, Shift, ShiftKind
 from .notes import Note, Why
 from .tables import COLUMNS, DIE_FACES, CobraTables, Direction, Result
@@ -441,7 +442,7 @@ def beach_shift_offered(attacker: Nation, landing: bool) -> bool:
 # ---- what the box keeps of the landing ----
 
 @dataclass(frozen=True)
-class Landed:
+class Landed(Data):
     """One landing attrition rolled, as the box keeps it."""
 
     target: Target
@@ -450,19 +451,9 @@ class Landed:
     result: str                # the CRT cell, '' where the owner's table has none
     lost: int | None           # Allied steps lost; None: all, or not known
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"target": self.target.value, "column": self.column, "die": self.die,
-                "result": self.result, "lost": self.lost}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Landed:
-        lost = data.get("lost")
-        return cls(Target(data["target"]), str(data["column"]), int(data["die"]),
-                   str(data["result"]), None if lost is None else int(lost))
-
 
 @dataclass(frozen=True)
-class Landing:
+class Landing(Data):
     """The Allied Landing Phase so far: the drops rolled (a scattered drop whose direction is
     still to roll has `direction` None), the attritions rolled, the beaches abandoned."""
 
@@ -503,15 +494,4 @@ class Landing:
         return replace(self, abandoned=(*self.abandoned, check.beach)) if check.abandoned \
             else self
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"drops": [[d.value, die, second] for d, die, second in self.drops],
-                "attritions": [a.to_dict() for a in self.attritions],
-                "abandoned": [b.value for b in self.abandoned]}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Landing:
-        return cls(tuple((Target(d), int(die), None if second is None else int(second))
-                         for d, die, second in data.get("drops", ())),
-                   tuple(Landed.from_dict(a) for a in data.get("attritions", ())),
-                   tuple(Target(b) for b in data.get("abandoned", ())))
 

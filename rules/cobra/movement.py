@@ -16,6 +16,7 @@ from typing import Any
 
 from ..dice import Aim, Dice, Need, Roller
 from ..errors import Refusal, RulesError
+from ..saved import Data
 from .tables import Weather
 
 ARMIES = ("german", "us", "british")      # British includes the Canadian and Polish (5.2c)
@@ -39,7 +40,7 @@ def half(ma: int) -> int:
 
 
 @dataclass(frozen=True)
-class MaStep:
+class MaStep(Data):
     """One change of the MA: what changed it, the MA after it, its rule; `applied` False for a
     change named and not made (why in `text`)."""
 
@@ -48,10 +49,6 @@ class MaStep:
     rule: str
     text: str
     applied: bool = True
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"key": self.key, "ma": self.ma, "rule": self.rule, "text": self.text,
-                "applied": self.applied}
 
 
 @dataclass(frozen=True)

@@ -6,9 +6,9 @@ game holds its steps without importing the module that reads the game (no import
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ..errors import Refusal, RulesError
+from ..saved import Data
 from .movement import ARMIES
 
 SIDES = ARMIES                            # who takes replacement steps: every army
@@ -17,7 +17,7 @@ ALLIED = ("us", "british")
 
 
 @dataclass(frozen=True)
-class Replacement:
+class Replacement(Data):
     """One replacement step taken: in which game turn, by whom, of which kind."""
 
     turn: int
@@ -30,10 +30,3 @@ class Replacement:
                 raise RulesError(f"a replacement's {name} is one of {', '.join(allowed)}, "
                                  f"not {value!r}", Refusal.UNKNOWN_REPLACEMENT,
                                  field=name, value=value, choices=allowed)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"turn": self.turn, "side": self.side, "kind": self.kind}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Replacement:
-        return cls(int(data["turn"]), str(data["side"]), str(data["kind"]))

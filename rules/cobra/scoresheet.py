@@ -5,13 +5,13 @@ made (15.1 Leclerc, 15.2 the 15th Army, 15.3 Brest)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
+from ..saved import Data
 from .exits import Exit
 
 
 @dataclass(frozen=True)
-class Award:
+class Award(Data):
     """VP scored in game turn `turn` from the source `source` (victory_points.SOURCES): `vp`
     on the German or the Allied track (`side`), for `count` units; the exit it recorded."""
 
@@ -22,19 +22,9 @@ class Award:
     count: int = 1
     exit: Exit | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"turn": self.turn, "source": self.source, "side": self.side, "vp": self.vp,
-                "count": self.count, "exit": self.exit.to_dict() if self.exit else None}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Award:
-        out = data.get("exit")
-        return cls(int(data["turn"]), str(data["source"]), str(data["side"]), int(data["vp"]),
-                   int(data.get("count", 1)), Exit.from_dict(out) if out else None)
-
 
 @dataclass(frozen=True)
-class SpecialRoll:
+class SpecialRoll(Data):
     """One special roll: in which game turn, which (leclerc, release, brest), the die, and
     whether it came off (a mutiny, a division released, the 2nd FJ released)."""
 
@@ -43,17 +33,9 @@ class SpecialRoll:
     die: int
     success: bool
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"turn": self.turn, "kind": self.kind, "die": self.die, "success": self.success}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> SpecialRoll:
-        return cls(int(data["turn"]), str(data["kind"]), int(data["die"]),
-                   bool(data["success"]))
-
 
 @dataclass(frozen=True)
-class Scoresheet:
+class Scoresheet(Data):
     awards: tuple[Award, ...] = ()
     rolls: tuple[SpecialRoll, ...] = ()
 
@@ -63,12 +45,4 @@ class Scoresheet:
     def scored(self, source: str) -> tuple[Award, ...]:
         return tuple(a for a in self.awards if a.source == source)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"awards": [a.to_dict() for a in self.awards],
-                "rolls": [r.to_dict() for r in self.rolls]}
 
-    @classmethod
-    def from_dict(cls, data: dict[str, Any] | None) -> Scoresheet:
-        data = data or {}
-        return cls(tuple(Award.from_dict(a) for a in data.get("awards", ())),
-                   tuple(SpecialRoll.from_dict(r) for r in data.get("rolls", ())))

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from ..errors import Refusal, RulesError, Value
+from ..saved import Data
 from .combat import CARPET_MISSIONS, Nation, Odds, carpet_missions_left, carpet_odds
 from .command import Command
 from .exits import Exit
@@ -68,7 +69,7 @@ def scenario(key: str) -> Scenario:
 
 
 @dataclass(frozen=True)
-class Tracks:
+class Tracks(Data):
     """The supply points and victory points on the game's tracks."""
 
     us: int = 0
@@ -82,10 +83,6 @@ class Tracks:
         """The Allied total minus the German, the number the level of victory is shifted by
         (16.3: "subtract the German total from the Allied total")."""
         return self.allied_vp - self.german_vp
-
-    def to_dict(self) -> dict[str, int]:
-        return {name: getattr(self, name) for name in TRACKS}
-
 
 # The tracks by name, in the order the game shows them: the fields of Tracks.
 TRACKS = tuple(track.name for track in fields(Tracks))
@@ -371,6 +368,7 @@ class CobraGame:
         value: int = getattr(self.tracks, track)
         return value
 
+    # Saved by hand, not by its types (rules/saved.py): its phase and player are written too.
     def to_dict(self) -> dict[str, Any]:
         return {"scenario": self.scenario, "turn": self.turn, "step": self.step,
                 "weather": [w.value for w in self.weather], "tracks": self.tracks.to_dict(),

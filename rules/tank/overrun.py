@@ -17,6 +17,7 @@ from ..battle import Battle, Piece
 from ..card import DieRange, Kind
 from ..dice import Aim, Dice, Need, Roller
 from ..errors import Refusal, RulesError
+from ..saved import Data
 
 ELIMINATED = DieRange(5)  # the defender's D6 for a figure run over: 5-6 eliminates it
 
@@ -38,15 +39,12 @@ class Under:
 
 
 @dataclass(frozen=True)
-class FigureRoll:
+class FigureRoll(Data):
     """One figure's roll against a tank running it over."""
 
     figure: int       # 1, 2, ... in the order rolled
     roll: int
     eliminated: bool
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"figure": self.figure, "roll": self.roll, "eliminated": self.eliminated}
 
 
 @dataclass(frozen=True)

@@ -170,10 +170,10 @@ class WatchedStore:
         self.save_battle = store.save_battle
         store.save_battle = self.saved        # type: ignore[method-assign]
 
-    def saved(self, state, rolls, drawn=None) -> None:
+    def saved(self, state, rolls, drawn=None, grows=()) -> None:
         display = self.table.display
         self.seen.append((display.frames, display.image.tobytes()))
-        self.save_battle(state, rolls, drawn)
+        self.save_battle(state, rolls, drawn, grows)
 
 
 def test_the_frame_is_drawn_before_the_battle_is_saved(table_at) -> None:

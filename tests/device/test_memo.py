@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 from cobi_companion.cards import CardBook
-from cobi_companion.device.core import battle_state
-from cobi_companion.device.core.battle_log import entry, said, saved
-from cobi_companion.device.core.battle_state import LOG_SAVED, SavedLog, piece_dict
+from cobi_companion.device.core import battle_log
+from cobi_companion.device.core.battle_log import SavedLog, entry, said, saved
+from cobi_companion.device.core.battle_state import LOG_SAVED, piece_dict
 from cobi_companion.device.core.memo import ByIdentity, Latest
 from cobi_companion.device.core.views import Lines, Menu
 from cobi_companion.device.games import roster
@@ -191,9 +191,9 @@ battle_log_saved = Counted()
 def test_the_saved_log_is_made_again_only_where_it_changed(monkeypatch) -> None:
     """Lines added since the last save are made data; lines changed in place, a shorter log
     or another log are made again whole; past LOG_SAVED lines the first fall off."""
-    monkeypatch.setattr(battle_state, "saved", battle_log_saved)
+    monkeypatch.setattr(battle_log, "saved", battle_log_saved)
     made: list[int] = []
-    log_data = SavedLog()
+    log_data = SavedLog(LOG_SAVED)
     lines = [entry("log_passes", n=n) for n in range(5)]
 
     def data(log: list) -> list:
@@ -241,7 +241,7 @@ def test_a_commit_saves_the_battle_as_it_was_at_the_commit(table_at) -> None:
     app = table.box.app
     state = app.playing
     saves: list[dict] = []
-    app.store.save_battle = lambda data, rolls, drawn=None: saves.append(data)  # type: ignore[method-assign]
+    app.store.save_battle = lambda data, rolls, drawn=None, grows=(): saves.append(data)  # type: ignore[method-assign]
     app.commit(entry("log_passes"))
     expected = {**state.to_dict(), "format": 1}         # the save says its format
     state.log.append(entry("log_ends_turn"))

@@ -9,15 +9,16 @@ file: it must still be there, the same game (its id) with its log as it was or l
 ends, deletes or starts over play without a question leaves no game, or another one."""
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import sqlite3
 import subprocess
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
 import pytest
+from cobi_companion.device.ports.store import read_battle
 
 from tests.conftest import CLI
 
@@ -88,9 +89,9 @@ def last_menu(out: str) -> tuple[str, list[str]]:
 
 def saved(folder: Path) -> dict[str, Any] | None:
     """The game the store keeps in the folder's SQLite file, read as a file, or None."""
-    with sqlite3.connect(folder / "battles.db") as conn:
-        row = conn.execute("SELECT state FROM battle").fetchone()
-    return None if row is None else dict(json.loads(row[0]))
+    with closing(sqlite3.connect(folder / "battles.db")) as conn:
+        found = read_battle(conn)
+    return None if found is None else found[0]
 
 
 def kept(before: dict[str, Any], after: dict[str, Any] | None) -> bool:

@@ -9,13 +9,13 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from cobi_companion.cards import cobra_in_play, default_folders
 from cobi_companion.cards.snapshot import snapshot_file
 from cobi_companion.device.core.app import Next, Screen
-from cobi_companion.device.core.battle_log import Line, LogEntry, entry, loaded, saved
+from cobi_companion.device.core.battle_log import Line, LogEntry, SavedLog, entry, loaded
 from cobi_companion.device.core.views import BigWord, Header, Lines, Menu, View
 from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games.menus import Scroll
@@ -43,10 +43,23 @@ class CobraSession:
     game: CobraGame
     id: str = field(default_factory=lambda: secrets.token_hex(6))
     log: list[Line] = field(default_factory=list)     # typed entries (old saves: strings)
+    # The lines' data, made once for each line (shared by the snapshots of the session).
+    _saved_log: SavedLog = field(default_factory=lambda: SavedLog(None), repr=False,
+                                 compare=False)
+    # The lists of its data that only grow, appended by the store (device/ports/grown.py).
+    grows: ClassVar[tuple[str, ...]] = (
+        "log", "cobra/weather", "cobra/carpets", "cobra/exits", "cobra/replacements",
+        "cobra/scoresheet/awards", "cobra/scoresheet/rolls")
 
+    def snapshot(self) -> CobraSession:
+        """The game as it stands now, made data later (once the frame is on the panel): the
+        game is frozen, the log a pointer copy."""
+        return replace(self, log=list(self.log))
+
+    # Saved by hand, not by its types (rules/saved.py): the game's tag, its log's cache.
     def to_dict(self) -> dict[str, Any]:
         return {"game": "cobra", "id": self.id, "cobra": self.game.to_dict(),
-                "log": [saved(line) for line in self.log]}
+                "log": self._saved_log(self.log)}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> CobraSession:
