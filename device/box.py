@@ -135,24 +135,7 @@ def settings_from(config: Config, saved: dict[str, Any]) -> Settings:
 # imports (tests/device/test_start_imports.py checks the order): a step is one module's own code,
 # so that a knob turned meanwhile waits for little (a whole screen's imports are ~50 ms here and
 # most of a second on a Pi Zero).
-LATER_MODULES = (
-    "rules.battle", "rules.distance", "rules.hiding", "rules.turns", "rules.scoring",
-    "rules.house", "device.core.replay", "rules.trace", "rules.movement", "rules.dice_maths",
-    "rules.shot", "rules.odds", "rules.tank_game", "rules.easy", "device.core.battle_state",
-    "rules.levels", "device.games.house", "device.games.roster", "rules.soft_fire",
-    "rules.soft_odds", "device.ui.explain", "device.ui.wording", "device.ui.details",
-    "device.games.rolling", "device.games.menus", "device.games.shots",
-    "device.ports.range_sensor", "device.ports.range_reader", "device.ui.measure",
-    "device.games.battle", "device.games.easy", "device.games.system",
-    "device.games.settings", "device.games.tank", "device.games.tank.learn",
-    "rules.overrun", "rules.choices", "device.games.tank.fire", "device.games.tank.overrun",
-    "device.games.tank.squad", "device.games.tank.turn", "rules.cobra.tables",
-    "rules.cobra.movement", "rules.cobra.weather",
-    "rules.cobra.combat", "rules.cobra.exits", "rules.cobra.command", "rules.cobra.scoresheet",
-    "rules.cobra.replacements", "rules.cobra.landing", "rules.cobra.turns", "rules.cobra.overrun",
-    "device.games.cobra_command", "device.games.cobra", "device.games.cobra_movement",
-    "device.games.cobra_replacements", "rules.cobra.victory_points", "rules.cobra.special_rolls",
-    "device.games.cobra_victory", "device.games.cobra_landing", "device.games.cobra_parts")
+LATER_MODULES = GAMES.registry.warm_up        # each game's (games/registry.py)
 
 
 def warm_up_for(app: App) -> Iterator[bool]:

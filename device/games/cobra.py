@@ -113,6 +113,11 @@ class CobraSession:
     id: str = field(default_factory=lambda: secrets.token_hex(6))
     log: list[Line] = field(default_factory=list)     # typed entries (old saves: strings)
 
+    def saved_later(self) -> Callable[[], dict[str, Any]]:
+        """Made data now (the save is written after the frame)."""
+        data = self.to_dict()
+        return lambda: data
+
     def to_dict(self) -> dict[str, Any]:
         return {"game": "cobra", "id": self.id, "cobra": self.game.to_dict(),
                 "log": [saved(line) for line in self.log]}
@@ -125,9 +130,9 @@ class CobraSession:
 
 def session(app: App) -> CobraSession:
     """The Cobra game in play: Cobra's screens are only reached with one."""
-    if not isinstance(app.cobra, CobraSession):
+    if not isinstance(app.game, CobraSession):
         raise RuntimeError("no Cobra game in play")
-    return app.cobra
+    return app.game
 
 
 def save(app: App, line: LogEntry) -> None:
@@ -187,7 +192,7 @@ def new_game(app: App, back: Next) -> Screen:
     keys = list(SCENARIOS)
 
     def chosen(i: int) -> Screen:
-        app.begin_other(CobraSession(CobraGame.start(keys[i])))
+        app.begin(CobraSession(CobraGame.start(keys[i])))
         picked = SCENARIOS[keys[i]]
         save(app, entry("log_cobra_start", scenario=picked.key, title=picked.title,
                         first=picked.first, last=picked.last))

@@ -15,7 +15,13 @@ from typing import Any
 
 from cobi_companion.device.core.app import App, Screen
 from cobi_companion.device.core.battle_log import entry
-from cobi_companion.device.core.battle_state import BattleState, MatchState, piece_dict, piece_from
+from cobi_companion.device.core.battle_state import (
+    BATTLES,
+    MatchState,
+    TankBattle,
+    piece_dict,
+    piece_from,
+)
 from cobi_companion.device.core.memo import ByIdentity, Latest
 from cobi_companion.device.core.views import BigWord, Menu, View
 from cobi_companion.device.core.worded import joined
@@ -313,9 +319,10 @@ class Roster(Screen):
 
     def begin(self, app: App) -> Screen:
         pieces = self.battle.pieces
-        state = BattleState(self.level, Battle(self.level, pieces), house=self.house)
+        state = BATTLES[self.level](self.level, Battle(self.level, pieces), house=self.house)
         app.begin(state)
         if self.match:
+            assert isinstance(state, TankBattle)     # a match is the Tank Game's
             state.match = MatchState(1, [piece_dict(p) for p in pieces])
         else:
             remember(app, self.level, pieces)

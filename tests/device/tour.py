@@ -48,7 +48,7 @@ from cobi_companion.device.config import Config, Loaded
 from cobi_companion.device.core import i18n
 from cobi_companion.device.core.app import VOICES, App, Unresumable
 from cobi_companion.device.core.battle_log import LogEntry, by_side, entry, won
-from cobi_companion.device.core.battle_state import BattleState, LastShot
+from cobi_companion.device.core.battle_state import EasyBattle, LastShot, TankBattle
 from cobi_companion.device.core.views import BigWord, Header, Lines, Menu, View
 from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games import cobra
@@ -739,10 +739,11 @@ def seed_battle(tour: Tour, name: str, sides: dict[Side, list[tuple[str, dict[st
         carrier = battle.pieces[vehicle]
         battle = battle.replace_piece(replace(battle.pieces[rider],
                                               riding=Ride(carrier.label, carrier.kind)))
-    state = BattleState(level, battle, round=round, first=Side.AXIS, active=Side.AXIS,
-                        defender=Side.AXIS, log=list(log), house=house)
-    if level == "tank":
-        state.turn = turns.Turn(2 * round - 1, Side.AXIS)
+    state = TankBattle(level, battle, round=round, first=Side.AXIS, active=Side.AXIS,
+                       log=list(log), house=house, defender=Side.AXIS,
+                       turn=turns.Turn(2 * round - 1, Side.AXIS)) if level == "tank" else \
+        EasyBattle(level, battle, round=round, first=Side.AXIS, active=Side.AXIS,
+                   log=list(log), house=house)
     if last_shot is not None:
         state.last_shot[Side.AXIS] = last_shot
     tour.save(name, state.to_dict())
@@ -982,7 +983,7 @@ def journey_marks(tour: Tour) -> None:
             piece = battle.pieces[-1]
             mark = marks[(number + (side is Side.ALLIES)) % len(marks)]
             battle = battle.replace_piece(replace(piece, status=replace(piece.status, **mark)))
-    state = BattleState("tank", battle, round=3, first=Side.AXIS, active=Side.AXIS,
+    state = TankBattle("tank", battle, round=3, first=Side.AXIS, active=Side.AXIS,
                         defender=Side.AXIS, turn=turns.Turn(5, Side.AXIS))
     tour.save("marks", state.to_dict())
     guide = tour.guide(tour.box("marks"), "marks", seed=13)
