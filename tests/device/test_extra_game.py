@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from cobi_companion.cards import CardBook
 from cobi_companion.device import box
 from cobi_companion.device.core import i18n
@@ -184,7 +183,7 @@ def test_two_games_of_one_id_or_words_that_clash_are_refused(words: None) -> Non
 def test_the_warm_up_list_is_the_registrys_and_leaves_no_game_module_out() -> None:
     """box.py warms up what the games declare (the home menu's modules first), each once; and
     every module of device/games/ is either imported before the start menu or warmed up."""
-    assert box.LATER_MODULES == BOX_GAMES.warm_up
+    assert BOX_GAMES.warm_up == box.LATER_MODULES
     assert list(box.LATER_MODULES) == list(dict.fromkeys(
         [*box_registry.SHARED, *(name for game in BOX_GAMES.games for name in game.warm_up)]))
     assert len(set(box.LATER_MODULES)) == len(box.LATER_MODULES)
