@@ -47,10 +47,11 @@ from cobi_companion.rules.battle import Piece
 from cobi_companion.rules.card import Facing, Kind, Template, Weapon
 from cobi_companion.rules.dice import Aim, Need, ScriptedDice
 from cobi_companion.rules.distance import FIRE_RANGE, DistanceCheck
-from cobi_companion.rules.errors import Refusal, RulesError
+from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.shot import check_firer
 from cobi_companion.rules.soft_fire import Attack, Covered, PieceResult, SoftFire, SoftPlan
 from cobi_companion.rules.status import Effect
+from cobi_companion.rules.tank_refusals import TankRefusal
 from cobi_companion.rules.trace import DieCheck
 from cobi_companion.rules.turns import Action
 
@@ -242,7 +243,7 @@ def why_not(app: App, firer: Piece, target: Piece) -> RulesError:
     reasons.append(choices.action(state.turn, state.battle, firer.label, Action.FIRE))
     found = next((no for no in reasons if no is not None), None)
     return found or RulesError(f"{firer.label} has no weapon it can fire now",
-                               Refusal.NOTHING_TO_FIRE, label=firer.label)
+                               TankRefusal.NOTHING_TO_FIRE, label=firer.label)
 
 
 def covered(target: Piece, situations: tuple[str, ...] = (),
