@@ -205,3 +205,20 @@ def test_each_game_declares_commands_the_command_line_has() -> None:
     names = {command.name for command in COMMANDS}
     assert set(BOX_GAMES.commands) <= names
     assert BOX_GAMES.get("cobra").commands == ("cobra",)
+
+
+def test_no_module_of_the_box_compares_a_game_or_level_by_name() -> None:
+    """The box asks a game's entry, its battle type or its rules level (rules/levels.py), never
+    `level == "tank"`: a new game adds no branch anywhere else."""
+    import ast
+
+    device = Path(box.__file__).parent
+    names = {game.id for game in BOX_GAMES.games}
+    found = []
+    for path in sorted(device.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Compare) and any(
+                    isinstance(side, ast.Constant) and side.value in names
+                    for side in (node.left, *node.comparators)):
+                found.append(f"{path.relative_to(device)}:{node.lineno}")
+    assert found == []
