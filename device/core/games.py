@@ -81,6 +81,9 @@ class Registry:
             raise ValueError(f"two games of one id among {ids}")
         for game in self.games:
             i18n.add_words(game.words)
+            if game.title not in i18n.STRINGS:      # its name is shown: it needs its words
+                raise ValueError(f"the game {game.id!r} has no words for its title "
+                                 f"{game.title!r}: give them in its `words`")
 
     def get(self, game_id: str) -> Game:
         for game in self.games:

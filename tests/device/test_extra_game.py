@@ -178,6 +178,10 @@ def test_two_games_of_one_id_or_words_that_clash_are_refused(words: None) -> Non
                  words={"cobra": ("Snake", "Wąż")})
     with pytest.raises(ValueError, match="'cobra' is in the word table already"):
         Registry((clash,))
+    untitled = Game(id="untitled", title="no_such_word", state_type=lambda: CoinToss,
+                    resume=CoinToss.from_dict, play=lambda app: Tossing())
+    with pytest.raises(ValueError, match="'untitled' has no words for its title"):
+        Registry((untitled,))
 
 
 def test_the_warm_up_list_is_the_registrys_and_leaves_no_game_module_out() -> None:
