@@ -79,6 +79,7 @@ from cobi_companion.rules.cobra.command import ALLIED_ARMIES, Army, Command, HQE
 from cobi_companion.rules.cobra.exits import Exit
 from cobi_companion.rules.cobra.landing import BEACHES, DIVISIONS, Landed, Landing, Target
 from cobi_companion.rules.cobra.notes import Note, Why
+from cobi_companion.rules.cobra.refusals import CobraRefusal
 from cobi_companion.rules.cobra.replacements import KINDS, SIDES, Replacement
 from cobi_companion.rules.cobra.scoresheet import Scoresheet, SpecialRoll
 from cobi_companion.rules.cobra.tables import COLUMNS, Direction, Weather
@@ -89,6 +90,7 @@ from cobi_companion.rules.errors import Refusal, RulesError
 from cobi_companion.rules.house import HouseRules
 from cobi_companion.rules.soft_table import SITUATIONS, Wanted
 from cobi_companion.rules.status import Effect, Side
+from cobi_companion.rules.tank_refusals import TankRefusal
 from cobi_companion.rules.turns import Action
 from PIL import Image
 
@@ -1400,25 +1402,25 @@ def refusals(tour: Tour) -> list[RulesError]:
     piece, card = f"{label['rifleman']} {PIECES}", book.get("2508")
     table = book.table.source                  # the file the Soft Targets Table came from
     three = tuple(f"{label[key]} {PIECES}" for key in ("2477", "2464", "bofors-37mm"))
-    r = Refusal
+    r, t = Refusal, TankRefusal      # the shared refusals, the Tank Game's
     return [
         *(RulesError("-", r.NO_CARD_VALUE, name=card.title, field=name, source=card.source)
           for name in PRINTED),
-        *(RulesError("-", r.IMPOSSIBLE_CM, quantity=name, cm=-1234.5)
+        *(RulesError("-", t.IMPOSSIBLE_CM, quantity=name, cm=-1234.5)
           for name in words_of("quantity_")),
-        *(RulesError("-", r.ALREADY_DONE, label=piece, action=action.value)
+        *(RulesError("-", t.ALREADY_DONE, label=piece, action=action.value)
           for action in Action),
-        *(RulesError("-", r.COVER_ONLY_FIGURES, label=piece, kind=kind)
+        *(RulesError("-", t.COVER_ONLY_FIGURES, label=piece, kind=kind)
           for kind in words_of("kind_")),
-        *(RulesError("-", r.HARD_TARGET, label=piece, weapon=weapon)
+        *(RulesError("-", t.HARD_TARGET, label=piece, weapon=weapon)
           for weapon in words_of("weapon_")),
-        *(RulesError("-", r.NOT_YOUR_PIECE, label=piece, side=side.value,
+        *(RulesError("-", t.NOT_YOUR_PIECE, label=piece, side=side.value,
                      playing=side.enemy.value) for side in Side),
-        *(RulesError("-", r.TABLE_NO_SITUATION, situation=situation, source=table)
+        *(RulesError("-", t.TABLE_NO_SITUATION, situation=situation, source=table)
           for situation in SITUATIONS),
-        *(RulesError("-", r.NOT_FIRE_RANGE, question=question) for question in QUESTIONS),
-        RulesError("-", r.ONE_MODEL, labels=three),
-        RulesError("-", r.TABLE_NO_RANGE, weapon="medium mg", cm=1234.5, bands=(),
+        *(RulesError("-", t.NOT_FIRE_RANGE, question=question) for question in QUESTIONS),
+        RulesError("-", t.ONE_MODEL, labels=three),
+        RulesError("-", t.TABLE_NO_RANGE, weapon="medium mg", cm=1234.5, bands=(),
                    source=table),
     ]
 
@@ -1426,7 +1428,7 @@ def refusals(tour: Tour) -> list[RulesError]:
 def cobra_sayings() -> list[RulesError | Note]:
     """A refusal or note of Cobra that names each of Cobra's words it may name (a role, a
     modifier, a kind of shift, a nation, a level of victory, the weather)."""
-    r, w = Refusal, Why
+    r, w = CobraRefusal, Why
     return [
         *(RulesError("-", r.NEEDS_A_UNIT, role=role.value) for role in Role),
         *(RulesError("-", r.MODIFIER_WRONG_ROLE, unit="40", modifier=letter,
