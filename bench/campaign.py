@@ -91,7 +91,7 @@ def play(state: Path, campaign: Campaign) -> None:
         choose(box, "Cobra", campaign, timed=False)
         choose(box, "Campaign", campaign, timed=False)
         while campaign.presses < MOST_PRESSES:
-            game = box.app.cobra
+            game = box.app.game
             if not isinstance(game, CobraSession) or game.game.over:
                 break
             campaign.turns, campaign.log_lines = game.game.turn, len(game.log)
@@ -100,7 +100,7 @@ def play(state: Path, campaign: Campaign) -> None:
                 press(box, key, campaign)
             else:
                 choose(box, key, campaign)
-        if not isinstance(box.app.cobra, CobraSession) or not box.app.cobra.game.over:
+        if not isinstance(box.app.game, CobraSession) or not box.app.game.game.over:
             raise RuntimeError(f"the campaign went off script at {box.app.view()}")
     finally:
         box.close()

@@ -135,30 +135,7 @@ def settings_from(config: Config, saved: dict[str, Any]) -> Settings:
 # imports (tests/device/test_start_imports.py checks the order): a step is one module's own code,
 # so that a knob turned meanwhile waits for little (a whole screen's imports are ~50 ms here and
 # most of a second on a Pi Zero).
-LATER_MODULES = (
-    "rules.battle", "rules.distance", "rules.tank.hiding", "rules.tank.turns",
-    "rules.tank.scoring",
-    "rules.house", "device.core.replay", "rules.trace", "rules.movement", "rules.dice_maths",
-    "rules.shot", "rules.odds", "rules.tank.hard_fire", "rules.easy",
-    "rules.easy.fire", "device.core.battle_state",
-    "rules.levels", "device.games.house", "device.games.roster", "rules.tank.soft_fire",
-    "rules.tank.soft_odds", "device.ui.outcome_words", "device.ui.wording", "device.ui.details",
-    "device.games.rolling", "device.games.menus", "device.games.shots",
-    "device.ports.range_sensor", "device.ports.range_reader", "device.ui.measure",
-    "device.games.battle", "device.games.easy", "device.games.system",
-    "device.games.settings", "device.games.tank", "device.games.tank.learn",
-    "rules.tank.overrun", "rules.tank.choices", "device.games.tank.fire",
-    "device.games.tank.overrun",
-    "device.games.tank.squad", "device.games.tank.turn", "rules.cobra.tables",
-    "rules.cobra.movement", "rules.cobra.weather",
-    "rules.cobra.combat", "rules.cobra.exits", "rules.cobra.command", "rules.cobra.scoresheet",
-    "rules.cobra.replacement_step", "rules.cobra.replacements",
-    "rules.cobra.landing", "rules.cobra.turns", "rules.cobra.overrun",
-    "device.games.cobra", "device.games.cobra.session", "device.games.cobra.dialled",
-    "device.games.cobra.command", "device.games.cobra.attacks", "device.games.cobra.weather",
-    "device.games.cobra.supply", "device.games.cobra.movement", "device.games.cobra.replacements",
-    "rules.cobra.victory_points", "rules.cobra.special_rolls", "device.games.cobra.victory",
-    "device.games.cobra.landing", "device.games.cobra.hub")
+LATER_MODULES = GAMES.registry.warm_up        # each game's (games/registry.py)
 
 
 def warm_up_for(app: App) -> Iterator[bool]:

@@ -35,6 +35,12 @@ class RuleSet(NamedTuple):
     reloads: bool          # guns must reload after every shot
     modifiers: bool        # hull down, range and crew change the rolls
     facings: tuple[Facing, ...] = tuple(Facing)   # the armour a shot can hit
+    # How its rolls read: to hit needs a range of faces ("4-5"), not a face or more; damage is
+    # the card's value plus a D6+, not damage dice; a gun turns only so far to aim.
+    hit_range: bool = False
+    plus_die: bool = False
+    turn_limit: bool = False
+    soft_fire: bool = False      # fire at soft targets and templates (the Soft Targets Table)
 
 
 def _later(module: str, name: str) -> Any:
@@ -49,11 +55,18 @@ RULE_SETS = {
                     _later("easy.fire", "odds"), _later("easy.fire", "winner"),
                     reloads=False, modifiers=False,
                     # easy.FACINGS: the Polish text's "przodem, bokiem, tyłem"
-                    facings=(Facing.FRONT, Facing.SIDE, Facing.REAR)),
+                    facings=(Facing.FRONT, Facing.SIDE, Facing.REAR),
+                    hit_range=True, plus_die=True, turn_limit=True),
     "tank": RuleSet("tank", "Cobi WWII Tank Game", _later("tank.hard_fire", "fire"),
                     _later("tank.hard_fire", "odds"), _later("tank.scoring", "winner"),
-                    reloads=True, modifiers=True),
+                    reloads=True, modifiers=True, soft_fire=True),
 }
+
+
+def next_rules(name: str) -> str:
+    """The rules level after `name`, round the table (a settings row switches it so)."""
+    names = list(RULE_SETS)
+    return names[(names.index(name) + 1) % len(names)] if name in names else names[0]
 
 
 def rule_set(name: str) -> RuleSet:

@@ -9,6 +9,7 @@ from cobi_companion.device.ui.outcome_words import BIG_WORDS, percent
 from cobi_companion.rules.battle import Seat
 from cobi_companion.rules.card import PRINTED, InfoCard, Kind, Template
 from cobi_companion.rules.house import BY_NAME as HOUSE_RULES
+from cobi_companion.rules.levels import rule_set
 from cobi_companion.rules.movement import Allowance
 from cobi_companion.rules.odds import OUTCOMES, Odds
 from cobi_companion.rules.status import Effect, Status
@@ -73,12 +74,13 @@ def shot(s: Shot) -> str:
              f"{s.target.title} ({s.facing.value})"]
     if s.target_before.words():
         lines.append(f"  Target:  {status_text(s.target_before)}")
-    lines.append(_check("To hit:", s.to_hit, "HIT", "MISS", exact=s.level == "easy"))
+    rules = rule_set(s.level)
+    lines.append(_check("To hit:", s.to_hit, "HIT", "MISS", exact=rules.hit_range))
     if s.reload is not None:
         lines.append(_check("Reload:", s.reload, "loaded", "UNLOADED"))
     if s.damage is not None:
         d = s.damage
-        if s.level == "easy":
+        if rules.plus_die:
             lines.append(f"  Damage:  card {d.base} + D6+ ({_faces(d.rolls)} → {d.rolled})"
                          f" = {d.total}")
         else:
@@ -111,7 +113,8 @@ def in_six(p: Fraction) -> str:
 def odds(o: Odds, level: str, attacker: InfoCard, target: InfoCard, facing: str) -> str:
     lines = [f"{LEVEL_TITLES.get(level, level)}: odds for {attacker.title} firing at "
              f"{target.title} ({facing})"]
-    needs = f"needs {o.needed}" if level == "easy" else f"needs {o.needed.low} or more"
+    needs = f"needs {o.needed}" if rule_set(level).hit_range else \
+        f"needs {o.needed.low} or more"
     lines.append(f"  Hit            {in_six(o.hit):>8}  ({needs}{_mods(o.modifiers)})")
     if o.reload is not None:
         lines.append(f"  Reload         {in_six(o.reload):>8}")

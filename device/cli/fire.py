@@ -132,7 +132,9 @@ def _check_hard(args: argparse.Namespace) -> None:
 
 
 def _check_soft(args: argparse.Namespace) -> None:
-    if args.rules != "tank":
+    from cobi_companion.rules.levels import rule_set
+
+    if not rule_set(args.rules).soft_fire:
         raise UsageError("--weapon: fire at soft targets and templates is a Tank Game rule: "
                          "use --rules tank")
     if args.hull_down:

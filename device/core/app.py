@@ -83,8 +83,9 @@ class Screen:
 Next = Callable[[], Screen]
 
 
-class SavedGame(Protocol):
-    """A game other than a COBI battle (Cobra), as the app saves it."""
+class Played(Protocol):
+    """The game in play (a COBI battle, a Cobra game, ...) as the app keeps and saves it; its
+    game (core/games.py) knows it by its type."""
 
     id: str
     log: list[Line]
@@ -94,24 +95,26 @@ class SavedGame(Protocol):
         """The lists of its data that only grow: the store appends them (ports/grown.py)."""
         ...
 
-    def snapshot(self) -> SavedGame:
-        """The game as it stands now, to be made data later (once the frame is drawn)."""
+    def snapshot(self) -> Played:
+        """The game as it stands now, made data later (once the frame is on the panel): a
+        copy of what changes in place, the rest shared."""
         ...
 
     def to_dict(self) -> dict[str, Any]: ...
 
 
 class Games(Protocol):
-    """What the games give the core (games/home.py's table): the first screen, the menu of a
-    long press, the next action of a battle at its level, and a saved game resumed."""
+    """What the games give the core (games/home.py's table, over the registry of games): the
+    first screen, the menu of a long press, the screen the game in play goes on with, and a
+    saved game resumed."""
 
     def start(self, app: App) -> Screen: ...
 
     def menu(self, app: App, back: Screen) -> Screen: ...
 
-    def next_action(self, app: App) -> Screen: ...
+    def play(self, app: App) -> Screen: ...
 
-    def resume(self, data: dict[str, Any]) -> SavedGame: ...
+    def resume(self, data: dict[str, Any], book: CardBook) -> Played: ...
 
     def saving(self, app: App, works: bool, back: Screen) -> Screen: ...
 
@@ -191,13 +194,12 @@ class App:
         # What an event asked the voice to say, said by `save` once its frame is drawn.
         self.to_say: list[Utterance] = []
         self.games = games
-        self.cobra: SavedGame | None = None            # a Cobra game, instead of a battle
         self.cobra_tables: CobraTables | None = None   # the owner's Cobra tables, read once
         self.card_folders: list[Path] | None = None    # where the cards (and tables) are
         # A saved game that cannot be resumed now, with why: it stays in the store (never
         # cleared for it) until the players put it away, or the cards it needs come back.
         self.kept: Unresumable | None = None
-        self.state: BattleState | None = self._load()
+        self.game: Played | None = self._load()      # the one game in play, of any game
         self.rolls: list[tuple[str, str, int]] = []
         self.on_settings: Callable[[Settings], None] = lambda s: None
         # The store writes an event asked for, made by `save` once its frame is on the panel:
@@ -213,35 +215,30 @@ class App:
         self._log_words: dict[str, Callable[[Line], str]] = {}
         self.screen: Screen = games.start(self)
 
-    def _load(self) -> BattleState | None:
+    def _load(self) -> Played | None:
         self.kept, data = None, None
         try:
             data = self.store.load_battle()
             _known_format(data)
             self.outcome = _views(data.get(OUTCOME) if data else None)
             self.shown_again = self.outcome
-            if data and data.get("game") == "cobra":
-                self.cobra = self.games.resume(data)
-                return None
             if not data:
                 return None
-            # The battle's state and its rules load only when there is a battle to resume: a
+            # The game's state and its rules load only when there is a game to resume: a
             # start without one shows its menu without them (box.LATER_MODULES brings them).
-            from cobi_companion.device.core.battle_state import BattleState
-
-            return BattleState.from_dict(data, self.book)
+            return self.games.resume(data, self.book)
         except Exception as exc:  # a saved battle from other cards or another version
             self.kept = unresumable(exc)
-            self.cobra, self.outcome, self.shown_again = None, None, None
+            self.outcome, self.shown_again = None, None
             log.error("the saved battle cannot be resumed now (it stays saved): %s", self.kept)
             return None
 
     def resume_kept(self) -> bool:
         """Try the saved game kept again (the cards were read again: a stick came back);
         True if it resumes now."""
-        if self.kept is None or self.state is not None or self.cobra is not None:
+        if self.kept is None or self.game is not None:
             return False
-        self.state = self._load()
+        self.game = self._load()
         if self.kept is None:
             log.info("the saved battle can be resumed again")
         return self.kept is None
@@ -356,7 +353,7 @@ class App:
         """Save the battle (or the Cobra game) after a completed action, with the rolls it
         made and its line of the log (the journal gets it in English); outside a battle, save
         the rolls alone. The game is saved as it is now, written by `save`."""
-        game, drawn = self.state or self.cobra, self.dice.drawn
+        game, drawn = self.game, self.dice.drawn
         if game is None:
             if self.rolls:
                 self.later(partial(self.store.save_rolls, self.rolls, drawn))
@@ -417,25 +414,33 @@ class App:
         return self.games.menu(self, back)
 
     @property
+    def state(self) -> BattleState | None:
+        """The COBI battle in play (Easy level or Tank Game); None without one (no game, or a
+        game of another kind)."""
+        if self.game is None:
+            return None
+        # Imported here: the start menu asks before any battle state is loaded.
+        from cobi_companion.device.core.battle_state import BattleState
+
+        return self.game if isinstance(self.game, BattleState) else None
+
+    @property
     def playing(self) -> BattleState:
         """The battle in play: the screens of a battle are only reached with one."""
-        if self.state is None:
+        state = self.state
+        if state is None:
             raise RuntimeError("no battle in play")
-        return self.state
+        return state
 
-    def begin(self, state: BattleState) -> None:
-        """A new battle replaces whatever was in play."""
-        self.state, self.cobra = state, None
-
-    def begin_other(self, game: SavedGame) -> None:
-        """A new game of another kind (Cobra) replaces the battle in play."""
-        self.state, self.cobra = None, game
+    def begin(self, game: Played) -> None:
+        """A new game replaces whatever was in play."""
+        self.game = game
 
     def end(self) -> None:
         """The battle or game is over and forgotten: nothing is offered to resume."""
         # after a save this event asked for before
         self.later(partial(self.store.clear_battle, self.dice.drawn))
-        self.state, self.cobra = None, None
+        self.game = None
         self.outcome = self.shown_again = None
 
     # --- events in, view out ---
@@ -443,7 +448,7 @@ class App:
     def log_line(self, line: LogEntry) -> None:
         """A line for the battle's log (saved with the next completed action) and, in English,
         the journal."""
-        if self.state is not None:
+        if self.state is not None:          # a battle's: a Cobra game logs its own
             self.state.log.append(line)
         log.info("%s", english(line))
         self._speak_line(line)

@@ -3,15 +3,17 @@
 Saved as a plain dict after every completed action, so a pulled plug resumes at the last one.
 The log's lines are saved as typed entries (device/core/battle_log.py); a battle saved before
 them has sentences for lines, kept as they are.
-A Tank Game battle also keeps its turn (the activations and what each active piece did), the
-shots a squad has left, the side that gave up, and the match it belongs to, if any.
+The two levels share `BattleState` and each has a type of its own: `EasyBattle` (its round
+ends by the Easy level's rule) and `TankBattle`, which also keeps the defender, its turn (the
+activations and what each active piece did), the shots a squad has left, the side that gave up,
+and the match it belongs to, if any.
 """
 from __future__ import annotations
 
 import copy
 import secrets
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from cobi_companion.cards import CardBook
 from cobi_companion.device.core.battle_log import Line, SavedLog, loaded
@@ -85,16 +87,6 @@ class SquadAim:
     plan: SoftPlan
 
 
-def _saved_house(data: dict[str, Any]) -> HouseRules:
-    """A save's house rules. A Tank Game saved before the house rule soft_table was played
-    with the values the players dialled (your table): it goes on so, rather than switching
-    to our estimate without a word (a new battle's default)."""
-    house = dict(data.get("house_rules") or {})
-    if data.get("level") == "tank":
-        house.setdefault("soft_table", "printed")
-    return HouseRules.from_dict(house)
-
-
 @dataclass
 class MatchState:
     """A Tank Game match: two battles with the same roster, the sides swapped for the second.
@@ -117,8 +109,8 @@ class MatchState:
 
 @dataclass
 class BattleState:
-    """The battle in play as the box keeps it: the pieces, round, turn, log and match, saved
-    after every step."""
+    """What a battle of each level keeps: the pieces, round, whose action, the log, saved
+    after every step (a level's own type adds what it alone keeps)."""
 
     level: str
     battle: Battle
@@ -127,14 +119,9 @@ class BattleState:
     first: Side | None = None          # who acts first this round (initiative / defender)
     active: Side | None = None         # whose action it is now
     acted: list[Side] = field(default_factory=list)
-    passed: list[bool] = field(default_factory=list)   # Easy: which of `acted` were passes
-    defender: Side | None = None       # Tank Game: the defender moves first every turn
+    passed: list[bool] = field(default_factory=list)   # which of `acted` were passes
     winner: Side | None = None
     log: list[Line] = field(default_factory=list)     # typed entries (old saves: strings)
-    turn: turns.Turn | None = None     # Tank Game: the active side's turn
-    shots: dict[str, list[int]] = field(default_factory=dict)  # a squad firing: [fired, of]
-    gave_up: Side | None = None
-    match: MatchState | None = None
     last_cm: dict[str, int] = field(default_factory=dict)      # ranges dialled (not saved)
     aims: dict[str, SquadAim] = field(default_factory=dict)    # a squad's shot (not saved)
     # Each side's last shot and the piece that acted last: where its next choice starts.
@@ -148,7 +135,7 @@ class BattleState:
     def alive(self, side: Side) -> list[Piece]:
         return [p for p in self.battle.side(side) if not p.gone]
 
-    def snapshot(self) -> BattleState:
+    def snapshot(self) -> Self:
         """The battle as it stands now, for a save made data later (once the frame is on the
         panel): copies of what changes in place (the log, the sides that acted, the shots, the
         match); the rest is frozen (pieces, turn, aims) or a plain value. A pointer copy of
@@ -156,9 +143,7 @@ class BattleState:
         copied = copy.copy(self)            # the log's SavedLog is shared: it checks its lines
         copied.acted, copied.log = list(self.acted), list(self.log)
         copied.passed = list(self.passed)
-        copied.shots = {label: list(shots) for label, shots in self.shots.items()}
         copied.last_shot, copied.last_actor = dict(self.last_shot), dict(self.last_actor)
-        copied.match = copy.copy(self.match)
         return copied
 
     def set_status(self, label: str, status: Status) -> None:
@@ -167,20 +152,17 @@ class BattleState:
     def begin_round(self, first: Side) -> None:
         self.first, self.active, self.acted, self.passed = first, first, [], []
 
+    def round_over(self) -> bool:
+        """Whether the round is over after the last action (each level's own rule)."""
+        raise NotImplementedError
+
     def end_action(self, passed: bool = False) -> bool:
         """The active side has acted (`passed`: it passed): hand over, or end the round. True
-        if the round ended. The Easy level's round is a rule of its own (`easy.round_over`,
-        by the house rule easy_round); a Tank Game round is each side's turn once."""
-        # Imported here: the Easy level's module brings its odds, which the roster (and a
-        # first press the instant the start menu is up) does not wait for.
-        from cobi_companion.rules.easy import fire as easy
-
+        if the round ended (`round_over`)."""
         assert self.active is not None
         self.acted.append(self.active)
         self.passed.append(passed)
-        over = easy.round_over(self.passed, self.house) if self.level == "easy" \
-            else len(self.acted) >= 2
-        if not over:
+        if not self.round_over():
             self.active = self.active.enemy
             return False
         self.round += 1
@@ -191,7 +173,7 @@ class BattleState:
         data = {
             "id": self.id, "level": self.level, "round": self.round,
             "first": _side(self.first), "active": _side(self.active),
-            "acted": [s.value for s in self.acted], "defender": _side(self.defender),
+            "acted": [s.value for s in self.acted],
             "winner": _side(self.winner),
             "log": self._saved_log(self.log),
             "pieces": [_SAVED_PIECES(p) for p in self.battle.pieces],
@@ -200,41 +182,99 @@ class BattleState:
             "passed": list(self.passed),
             "house_rules": self.house.to_dict(),
         }
-        if self.level == "tank":
-            data.update({
-                "turn": None if self.turn is None else _SAVED_TURNS(self.turn),
-                "shots": {k: list(v) for k, v in self.shots.items()},
-                "gave_up": _side(self.gave_up),
-                "match": None if self.match is None else self.match.to_dict()})
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], book: CardBook) -> BattleState:
+    def from_dict(cls, data: dict[str, Any], book: CardBook) -> Self:
         pieces = tuple(piece_from(p, book)
                        for p in data.get("pieces", data.get("vehicles", [])))
         battle = Battle(data["level"], pieces)
         state = cls(
             level=data["level"], battle=battle, id=data["id"], round=data["round"],
             first=_to_side(data["first"]), active=_to_side(data["active"]),
-            acted=[Side(s) for s in data["acted"]], defender=_to_side(data["defender"]),
+            acted=[Side(s) for s in data["acted"]],
             winner=_to_side(data["winner"]), log=[loaded(line) for line in data["log"]],
-            shots={str(k): [int(n) for n in v] for k, v in (data.get("shots") or {}).items()},
-            gave_up=_to_side(data.get("gave_up")),
             last_shot={Side(k): LastShot.from_dict(v)
                        for k, v in (data.get("last_shot") or {}).items()},
             last_actor={Side(k): str(v) for k, v in (data.get("last_actor") or {}).items()},
             # saved before the house rules: the notes' readings, and no side has passed
-            house=_saved_house(data))
+            house=cls.saved_house(dict(data.get("house_rules") or {})))
         state.passed = [bool(p) for p in data.get("passed") or [False] * len(state.acted)]
-        if data.get("turn"):
-            state.turn = turns.Turn.from_dict(data["turn"])
-        elif state.level == "tank" and state.active is not None:
-            # saved before the box kept turns: the active side's turn, nothing done yet
-            number = 2 * (state.round - 1) + len(state.acted) + 1
-            state.turn = turns.Turn(number, state.active)
-        if data.get("match"):
-            state.match = MatchState.from_dict(data["match"])
+        state.load_own(data)
         return state
+
+    @classmethod
+    def saved_house(cls, house: dict[str, Any]) -> HouseRules:
+        """A save's house rules."""
+        return HouseRules.from_dict(house)
+
+    def load_own(self, data: dict[str, Any]) -> None:
+        """What a level's own type keeps, from its save."""
+
+
+@dataclass
+class EasyBattle(BattleState):
+    """A battle at the Easy level."""
+
+    def round_over(self) -> bool:
+        """The Easy level's round is a rule of its own (`easy.round_over`, by the house rule
+        easy_round)."""
+        # Imported here: the Easy level's module brings its odds, which the roster (and a
+        # first press the instant the start menu is up) does not wait for.
+        from cobi_companion.rules.easy import fire as easy
+
+        return easy.round_over(self.passed, self.house)
+
+
+@dataclass
+class TankBattle(BattleState):
+    """A Tank Game battle: its defender, the active side's turn, the shots a squad has left,
+    the side that gave up and the match it belongs to."""
+
+    defender: Side | None = None       # the defender moves first every turn
+    turn: turns.Turn | None = None     # the active side's turn
+    shots: dict[str, list[int]] = field(default_factory=dict)  # a squad firing: [fired, of]
+    gave_up: Side | None = None
+    match: MatchState | None = None
+
+    def round_over(self) -> bool:
+        """A Tank Game round is each side's turn once."""
+        return len(self.acted) >= 2
+
+    def snapshot(self) -> Self:
+        copied = super().snapshot()
+        copied.shots = {label: list(shots) for label, shots in self.shots.items()}
+        copied.match = copy.copy(self.match)
+        return copied
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**super().to_dict(), "defender": _side(self.defender),
+                "turn": None if self.turn is None else _SAVED_TURNS(self.turn),
+                "shots": {k: list(v) for k, v in self.shots.items()},
+                "gave_up": _side(self.gave_up),
+                "match": None if self.match is None else self.match.to_dict()}
+
+    @classmethod
+    def saved_house(cls, house: dict[str, Any]) -> HouseRules:
+        """A Tank Game saved before the house rule soft_table was played with the values the
+        players dialled (your table): it goes on so, rather than switching to our estimate
+        without a word (a new battle's default)."""
+        house.setdefault("soft_table", "printed")
+        return HouseRules.from_dict(house)
+
+    def load_own(self, data: dict[str, Any]) -> None:
+        self.defender = _to_side(data.get("defender"))
+        self.shots = {str(k): [int(n) for n in v]
+                      for k, v in (data.get("shots") or {}).items()}
+        self.gave_up = _to_side(data.get("gave_up"))
+        if data.get("turn"):
+            self.turn = turns.Turn.from_dict(data["turn"])
+        elif self.active is not None:
+            # saved before the box kept turns: the active side's turn, nothing done yet
+            number = 2 * (self.round - 1) + len(self.acted) + 1
+            self.turn = turns.Turn(number, self.active)
+        if data.get("match"):
+            self.match = MatchState.from_dict(data["match"])
 
 
 def _side(side: Side | None) -> str | None:
@@ -243,3 +283,7 @@ def _side(side: Side | None) -> str | None:
 
 def _to_side(value: str | None) -> Side | None:
     return None if value is None else Side(value)
+
+
+# Each level's battle type: the roster begins a battle of its level with it.
+BATTLES: dict[str, type[BattleState]] = {"easy": EasyBattle, "tank": TankBattle}

@@ -1,6 +1,8 @@
 """Every word the box shows, in English and Polish."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from cobi_companion.device.core.log_words import LOG_WORDS
 from cobi_companion.device.core.words import WORDS
 
@@ -766,6 +768,15 @@ def text(language: str, key: str, **values: object) -> str:
     english, polish = STRINGS[key]
     chosen = polish if language == "pl" else english
     return chosen.format(**values) if values else chosen
+
+
+def add_words(words: Mapping[str, tuple[str, str]]) -> None:
+    """A game's own words (English, Polish) by key (core/games.py: a game registered with
+    them). A key the table has with other words is refused: a game never changes another's."""
+    for key, pair in words.items():
+        if STRINGS.get(key, pair) != pair:
+            raise ValueError(f"the word {key!r} is in the word table already, as {STRINGS[key]}")
+        STRINGS[key] = pair
 
 
 OUTCOMES = ("HIT", "MISS", "DESTROYED", "WEAKENED", "GUN LOST", "IMMOBILIZED", "NO EFFECT",

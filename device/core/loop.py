@@ -316,7 +316,7 @@ class Loop:
         the battle was saved."""
         saved = self.app.store.can_save
         detail = self.app.t("battle_saved" if saved else "battle_not_saved") \
-            if self.app.state or self.app.cobra else ""
+            if self.app.game is not None else ""
         if self.off:
             self.display.power(True)
             self.off = False

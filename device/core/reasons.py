@@ -1,6 +1,7 @@
 """A refusal of the rules in the box's words: an English and a Polish template for every
-`Refusal` code, filled with the refusal's values; the same for Cobra's notes (`Why`). The box
-never reads the rules' sentence (the command line and the journal keep it, `str(exc)`).
+code (`Refusal`, `TankRefusal`, `CobraRefusal`), filled with the refusal's values; the same
+for Cobra's notes (`Why`). The box never reads the rules' sentence (the command line and the
+journal keep it, `str(exc)`).
 
 The values are said as the language says them: numbers with its decimal mark and plural
 forms (`words.Number`), several names in a list (`words.Listed`), and the values that are words
@@ -16,7 +17,9 @@ from functools import partial
 from cobi_companion.device.core import i18n
 from cobi_companion.device.core.words import Listed, Number
 from cobi_companion.rules.cobra.notes import Note, Why
-from cobi_companion.rules.errors import Refusal, RulesError, Value
+from cobi_companion.rules.cobra.refusals import CobraRefusal
+from cobi_companion.rules.errors import Coded, Refusal, RulesError, Value
+from cobi_companion.rules.tank.refusals import TankRefusal
 
 # The values that are words, and the prefix of their keys in i18n (a side is its own key).
 WORDED = {"field": "field_", "weapon": "weapon_", "weapons": "weapon_", "side": "",
@@ -30,8 +33,8 @@ WORDED = {"field": "field_", "weapon": "weapon_", "weapons": "weapon_", "side": 
 # tests, or `i18n.text` with its language).
 Translate = Callable[[str], str]
 
-R = Refusal
-TEMPLATES: dict[Refusal, tuple[str, str]] = {
+R, T, C = Refusal, TankRefusal, CobraRefusal   # the shared refusals, the Tank Game's, Cobra's
+TEMPLATES: dict[Coded, tuple[str, str]] = {
     # the battle, the cards and the rules levels
     R.SQUAD_NEEDS_FIGURE: ("a squad of {name} needs at least one figure",
                            "drużyna „{name}” potrzebuje co najmniej jednej figurki"),
@@ -72,19 +75,19 @@ TEMPLATES: dict[Refusal, tuple[str, str]] = {
                     "the Tank Game",
                     "na poziomie łatwym trafia się przód, bok lub tył: pancerz górny należy do "
                     "Gry czołgowej"),
-    R.IMPOSSIBLE_CM: ("a {quantity} of {cm} cm is not possible",
+    T.IMPOSSIBLE_CM: ("a {quantity} of {cm} cm is not possible",
                       "{quantity}: {cm} cm to niemożliwe"),
-    R.AP_AT_GUN: ("AP is not effective against guns: fire HE or a machine gun",
+    T.AP_AT_GUN: ("AP is not effective against guns: fire HE or a machine gun",
                   "AP nie działa przeciw działom: strzelaj HE albo z karabinu maszynowego"),
-    R.AP_AT_SOFT_TARGET: ("{name} is a soft target: fire HE or a weapon of the Soft Targets "
+    T.AP_AT_SOFT_TARGET: ("{name} is a soft target: fire HE or a weapon of the Soft Targets "
                           "Table at it",
                           "{name} to cel miękki: strzelaj do niego HE albo bronią z Tabeli "
                           "celów miękkich"),
-    R.NO_RELOAD_ROLL: ("{name} has no reload roll on its card",
+    T.NO_RELOAD_ROLL: ("{name} has no reload roll on its card",
                        "{name} nie ma na karcie rzutu na przeładowanie"),
-    R.NOTHING_TO_RELOAD_GUN_LOST: ("{name} has lost its gun: there is nothing to reload",
+    T.NOTHING_TO_RELOAD_GUN_LOST: ("{name} has lost its gun: there is nothing to reload",
                                    "{name} stracił działo: nie ma czego przeładować"),
-    R.NO_GUN_TO_RELOAD: ("{name} has no gun to reload: its card says none",
+    T.NO_GUN_TO_RELOAD: ("{name} has no gun to reload: its card says none",
                          "{name} nie ma działa do przeładowania: na jego karcie jest „brak”"),
     R.IMMOBILIZED_FOR_GOOD: ("{name} is immobilized: it cannot move for the rest of the game",
                              "{name} jest unieruchomiony: nie ruszy się do końca gry"),
@@ -97,598 +100,598 @@ TEMPLATES: dict[Refusal, tuple[str, str]] = {
     R.MOVING_NEEDS_NO_DICE: ("moving needs no dice", "ruch nie wymaga kości"),
 
     # Tank Game turns
-    R.NOT_YOUR_PIECE: ("{label} is an {side} piece: it is the {playing} turn",
+    T.NOT_YOUR_PIECE: ("{label} is an {side} piece: it is the {playing} turn",
                        "{label} gra po stronie: {side}, a teraz jest tura: {playing}"),
-    R.OUT_OF_FIGHT: ("{label} is out of the fight", "{label} jest poza grą"),
-    R.OFF_MAP: ("{label} is off the map", "{label} jest poza mapą"),
-    R.OFF_MAP_PLACE_FIRST: ("{label} is off the map: place it at its edge first",
+    T.OUT_OF_FIGHT: ("{label} is out of the fight", "{label} jest poza grą"),
+    T.OFF_MAP: ("{label} is off the map", "{label} jest poza mapą"),
+    T.OFF_MAP_PLACE_FIRST: ("{label} is off the map: place it at its edge first",
                             "{label} jest poza mapą: najpierw wystaw go przy swojej krawędzi"),
-    R.PLACED_THIS_TURN: ("{label} was placed this turn: it is not active until a later turn",
+    T.PLACED_THIS_TURN: ("{label} was placed this turn: it is not active until a later turn",
                          "{label} wszedł na mapę w tej turze: będzie aktywny dopiero w "
                          "następnej"),
-    R.ALREADY_ACTIVATED: ("{label} has already been activated this turn",
+    T.ALREADY_ACTIVATED: ("{label} has already been activated this turn",
                           "{label} był już aktywowany w tej turze"),
-    R.END_ACTIVATION_FIRST: ("end the activation of {labels} first",
+    T.END_ACTIVATION_FIRST: ("end the activation of {labels} first",
                              "najpierw zakończ aktywację: {labels}"),
-    R.ACTIVATIONS_USED: ("{side} has had its activation and its extra activation: end the "
+    T.ACTIVATIONS_USED: ("{side} has had its activation and its extra activation: end the "
                          "turn",
                          "{side} – aktywacja i dodatkowa aktywacja już były: zakończ turę"),
-    R.FIRED_NO_EXTRA: ("{side} has had its activation (it fired, so no extra activation): "
+    T.FIRED_NO_EXTRA: ("{side} has had its activation (it fired, so no extra activation): "
                        "end the turn",
                        "{side} – aktywacja już była (z ogniem, więc bez dodatkowej): zakończ "
                        "turę"),
-    R.PICK_PIECES: ("pick 1 to {most} pieces to activate",
+    T.PICK_PIECES: ("pick 1 to {most} pieces to activate",
                     "wybierz od 1 do {most} jednostek do aktywacji"),
-    R.PICKED_TWICE: ("{label} is picked twice", "{label} wybrano dwa razy"),
-    R.ONE_MODEL: ("only one model (vehicle or gun) may be activated at a time: {labels:and} "
+    T.PICKED_TWICE: ("{label} is picked twice", "{label} wybrano dwa razy"),
+    T.ONE_MODEL: ("only one model (vehicle or gun) may be activated at a time: {labels:and} "
                   "are both models",
                   "naraz można aktywować tylko jeden model (pojazd lub działo): {labels:and} "
                   "to dwa modele"),
-    R.TOO_MANY_PIECES: ("an activation holds at most {most} figures and models, a squad "
+    T.TOO_MANY_PIECES: ("an activation holds at most {most} figures and models, a squad "
                         "counting its figures: {counted} make {size}",
                         "aktywacja to najwyżej {most} figurek i modeli, drużyna liczy się "
                         "figurkami: {counted} to razem {size}"),
-    R.NO_ACTIVATION: ("no activation is open", "żadna aktywacja nie trwa"),
-    R.NO_ACTIVATION_FOR: ("no activation is open: activate {label} first",
+    T.NO_ACTIVATION: ("no activation is open", "żadna aktywacja nie trwa"),
+    T.NO_ACTIVATION_FOR: ("no activation is open: activate {label} first",
                           "żadna aktywacja nie trwa: najpierw aktywuj {label}"),
-    R.NOT_IN_ACTIVATION: ("{label} is not in this activation ({labels})",
+    T.NOT_IN_ACTIVATION: ("{label} is not in this activation ({labels})",
                           "{label} nie należy do tej aktywacji ({labels})"),
-    R.LEFT_MAP: ("{label} has left the map", "{label} zjechał z mapy"),
-    R.ALREADY_DONE: ("{label} has already {action} in this activation: each piece does each "
+    T.LEFT_MAP: ("{label} has left the map", "{label} zjechał z mapy"),
+    T.ALREADY_DONE: ("{label} has already {action} in this activation: each piece does each "
                      "action once",
                      "{label}: w tej aktywacji już wykonano „{action}”; każda jednostka "
                      "wykonuje każdą akcję raz"),
-    R.COMMANDER_LOST: ("{label} has lost its commander: it may only move off a friendly edge",
+    T.COMMANDER_LOST: ("{label} has lost its commander: it may only move off a friendly edge",
                        "{label} stracił dowódcę: może tylko zjechać z mapy przez własną "
                        "krawędź"),
-    R.IMMOBILIZED: ("{label} is immobilized: it cannot move",
+    T.IMMOBILIZED: ("{label} is immobilized: it cannot move",
                     "{label} jest unieruchomiony: nie może się ruszać"),
-    R.RELOADING_NO_MOVE_OR_FIRE: ("{label} reloaded in this activation: a reloading piece "
+    T.RELOADING_NO_MOVE_OR_FIRE: ("{label} reloaded in this activation: a reloading piece "
                                   "neither moves nor fires",
                                   "{label} przeładował w tej aktywacji: kto przeładowuje, nie "
                                   "rusza się ani nie strzela"),
-    R.EXTRA_NO_FIRE: ("{label} is in the extra activation: its pieces may not fire",
+    T.EXTRA_NO_FIRE: ("{label} is in the extra activation: its pieces may not fire",
                       "{label} jest w dodatkowej aktywacji: jej jednostki nie strzelają"),
-    R.MOVED_NO_FIRE: ("{label} has moved in this activation: only pieces that have not moved "
+    T.MOVED_NO_FIRE: ("{label} has moved in this activation: only pieces that have not moved "
                       "may fire",
                       "{label} ruszył się w tej aktywacji: strzelać mogą tylko jednostki, "
                       "które się nie ruszały"),
-    R.HIDE_ONLY_FIGURES: ("{label} cannot hide now: only figures hide in play; a vehicle or "
+    T.HIDE_ONLY_FIGURES: ("{label} cannot hide now: only figures hide in play; a vehicle or "
                           "gun may only start hidden at set-up, in cover",
                           "{label} nie może się teraz ukryć: w grze ukrywają się tylko "
                           "figurki; pojazd lub działo może być ukryte tylko od początku, w "
                           "osłonie"),
-    R.MOVED_NO_HIDE: ("{label} has moved in this activation: only figures that have not moved "
+    T.MOVED_NO_HIDE: ("{label} has moved in this activation: only figures that have not moved "
                       "may hide",
                       "{label} ruszył się w tej aktywacji: ukryć się mogą tylko figurki, "
                       "które się nie ruszały"),
-    R.COVER_ONLY_FIGURES: ("{label} is a {kind}: only figures take cover",
+    T.COVER_ONLY_FIGURES: ("{label} is a {kind}: only figures take cover",
                            "{label} to {kind}: do osłony idą tylko figurki"),
-    R.MOVED_NO_COVER: ("{label} has moved in this activation: only figures that have not "
+    T.MOVED_NO_COVER: ("{label} has moved in this activation: only figures that have not "
                        "moved may take cover",
                        "{label} ruszył się w tej aktywacji: do osłony idą tylko figurki, "
                        "które się nie ruszały"),
-    R.SQUAD_NO_RELOAD: ("{label} is a squad of figures: only a vehicle or gun reloads",
+    T.SQUAD_NO_RELOAD: ("{label} is a squad of figures: only a vehicle or gun reloads",
                         "{label} to drużyna figurek: przeładowuje tylko pojazd lub działo"),
-    R.ACTED_NO_RELOAD: ("{label} has {action} in this activation: only a vehicle or gun that "
+    T.ACTED_NO_RELOAD: ("{label} has {action} in this activation: only a vehicle or gun that "
                         "has not moved or fired may reload",
                         "{label}: w tej aktywacji już wykonano „{action}”; przeładować może "
                         "tylko pojazd lub działo, które się nie ruszało ani nie strzelało"),
-    R.LOADED: ("{label} is loaded: there is nothing to reload",
+    T.LOADED: ("{label} is loaded: there is nothing to reload",
                "{label} jest załadowany: nie ma czego przeładować"),
-    R.COMMANDER_NOT_ACTIVE: ("{label} is not active: its commander moves in its activation",
+    T.COMMANDER_NOT_ACTIVE: ("{label} is not active: its commander moves in its activation",
                              "{label} nie jest aktywny: dowódca zmienia miejsce w aktywacji "
                              "swojego pojazdu"),
-    R.NO_COMMANDER_TO_PUT_OUT: ("{label} has no commander to put out: only a closed "
+    T.NO_COMMANDER_TO_PUT_OUT: ("{label} has no commander to put out: only a closed "
                                 "vehicle's commander sits out in the turret (an open-top's "
                                 "crew are figures)",
                                 "{label} nie ma dowódcy do wychylenia: z wieży wychyla się "
                                 "tylko dowódca zamkniętego pojazdu (załoga odkrytego to "
                                 "figurki)"),
-    R.NOTHING_TO_FIRE: ("{label} has no weapon it can fire now",
+    T.NOTHING_TO_FIRE: ("{label} has no weapon it can fire now",
                         "{label} nie ma teraz broni, z której może strzelać"),
-    R.NO_COMMANDER_ON_MAP: ("{label} has no commander on the map",
+    T.NO_COMMANDER_ON_MAP: ("{label} has no commander on the map",
                             "{label} nie ma dowódcy na mapie"),
-    R.HAS_COMMANDER: ("{label} has its commander: only a vehicle whose commander was killed "
+    T.HAS_COMMANDER: ("{label} has its commander: only a vehicle whose commander was killed "
                       "leaves the map",
                       "{label} ma dowódcę: z mapy zjeżdża tylko pojazd, którego dowódca "
                       "zginął"),
-    R.IMMOBILIZED_CANNOT_LEAVE: ("{label} is immobilized: it cannot move off the map",
+    T.IMMOBILIZED_CANNOT_LEAVE: ("{label} is immobilized: it cannot move off the map",
                                  "{label} jest unieruchomiony: nie może zjechać z mapy"),
-    R.NOT_OFF_MAP: ("{label} is not off the map", "{label} nie jest poza mapą"),
-    R.COMMANDER_COMES_BACK: ("{label} is replacing its commander: it comes back at the end of "
+    T.NOT_OFF_MAP: ("{label} is not off the map", "{label} nie jest poza mapą"),
+    T.COMMANDER_COMES_BACK: ("{label} is replacing its commander: it comes back at the end of "
                              "turn {turn}",
                              "{label} wymienia dowódcę: wraca pod koniec tury {turn}"),
-    R.COMMANDER_LEAVES_FIRST: ("{label} is replacing its commander: it comes back after it "
+    T.COMMANDER_LEAVES_FIRST: ("{label} is replacing its commander: it comes back after it "
                                "has left the map",
                                "{label} wymienia dowódcę: wróci, gdy zjedzie z mapy"),
-    R.VEHICLE_PLACED_ALONE: ("{label} is a vehicle: it is placed on its own",
+    T.VEHICLE_PLACED_ALONE: ("{label} is a vehicle: it is placed on its own",
                              "{label} to pojazd: wjeżdża samodzielnie"),
-    R.VEHICLES_PLACED: ("{side} has placed {most} vehicles this turn: at most {most} a turn",
+    T.VEHICLES_PLACED: ("{side} has placed {most} vehicles this turn: at most {most} a turn",
                         "{side} – w tej turze wjechało już tyle pojazdów, ile można: {most} "
                         "na turę"),
-    R.GUN_TOWED: ("{label} is a gun: it comes on towed by a vehicle placed this turn",
+    T.GUN_TOWED: ("{label} is a gun: it comes on towed by a vehicle placed this turn",
                   "{label} to działo: wjeżdża holowane przez pojazd wystawiony w tej turze"),
-    R.NOT_A_CARRIER: ("{label} is not a vehicle placed this turn: figures ride and guns are "
+    T.NOT_A_CARRIER: ("{label} is not a vehicle placed this turn: figures ride and guns are "
                       "towed only with a vehicle placed this turn",
                       "{label} nie jest pojazdem wystawionym w tej turze: figurki wjeżdżają, "
                       "a działa są holowane tylko z pojazdem wystawionym w tej turze"),
-    R.GUN_FIRED: ("{label} has fired its main gun in this activation: each weapon fires once "
+    T.GUN_FIRED: ("{label} has fired its main gun in this activation: each weapon fires once "
                   "in an activation",
                   "{label} już strzelił z działa w tej aktywacji: każda broń strzela raz na "
                   "aktywację"),
-    R.WEAPON_FIRED: ("{label} has fired its {weapon} {figures:time|times} in this activation: "
+    T.WEAPON_FIRED: ("{label} has fired its {weapon} {figures:time|times} in this activation: "
                      "each weapon fires once, a squad's once a figure",
                      "{label} strzelił już: {weapon}, {figures:raz|razy|razy} w tej aktywacji: "
                      "każda broń strzela raz, w drużynie raz na figurkę"),
-    R.GRENADE_THROWN: ("{label} has thrown {figures:grenade|grenades} in this activation, one "
+    T.GRENADE_THROWN: ("{label} has thrown {figures:grenade|grenades} in this activation, one "
                        "a figure: figures armed with hand grenades can throw one per activation",
                        "{label} rzucił już {figures:granat|granaty|granatów} w tej aktywacji, "
                        "po jednym na figurkę: figurka z granatami rzuca jeden na aktywację"),
     # figures riding on vehicles
-    R.RIDE_ONLY_FIGURES: ("{label} is not a squad of figures: only figures ride on vehicles",
+    T.RIDE_ONLY_FIGURES: ("{label} is not a squad of figures: only figures ride on vehicles",
                           "{label} to nie drużyna figurek: pojazdami jeżdżą tylko figurki"),
-    R.ALREADY_RIDING: ("{label} already rides {vehicle}: it gets off first",
+    T.ALREADY_RIDING: ("{label} already rides {vehicle}: it gets off first",
                        "{label} już jedzie pojazdem {vehicle}: najpierw musi zsiąść"),
-    R.NOT_A_RIDE: ("{label} cannot ride {vehicle}: figures ride only a vehicle of their side on "
+    T.NOT_A_RIDE: ("{label} cannot ride {vehicle}: figures ride only a vehicle of their side on "
                    "the map, not destroyed",
                    "{label} nie może jechać pojazdem {vehicle}: figurki jeżdżą tylko "
                    "niezniszczonym pojazdem własnej strony, który jest na mapie"),
-    R.NOT_RIDING: ("{label} is not riding a vehicle: there is nothing to get off",
+    T.NOT_RIDING: ("{label} is not riding a vehicle: there is nothing to get off",
                    "{label} nie jedzie żadnym pojazdem: nie ma z czego zsiadać"),
-    R.CARRIED_NO_FIRE: ("{label} rode along as {vehicle} moved in this activation: only pieces "
+    T.CARRIED_NO_FIRE: ("{label} rode along as {vehicle} moved in this activation: only pieces "
                         "that have not moved may fire",
                         "{label} jechał, gdy {vehicle} ruszył w tej aktywacji: strzelać mogą "
                         "tylko jednostki, które się nie ruszyły"),
-    R.RIDER_NO_HIDE_OR_COVER: ("{label} rides {vehicle}: a rider neither hides nor takes cover; "
+    T.RIDER_NO_HIDE_OR_COVER: ("{label} rides {vehicle}: a rider neither hides nor takes cover; "
                                "it gets off first",
                                "{label} jedzie pojazdem {vehicle}: pasażer nie ukrywa się ani "
                                "nie kryje; najpierw musi zsiąść"),
 
     # hiding and spotting
-    R.MEASURE_WITH_TAPE: ("{cm} cm is too close to {limit} cm to call: measure with the tape "
+    T.MEASURE_WITH_TAPE: ("{cm} cm is too close to {limit} cm to call: measure with the tape "
                           "and enter the distance",
                           "{cm} cm to za blisko {limit} cm, by rozstrzygnąć: zmierz taśmą i "
                           "wpisz odległość"),
-    R.ALREADY_HIDDEN: ("{label} is already hidden", "{label} jest już ukryty"),
-    R.NO_COVER: ("{label} cannot hide here: there is no cover (decided when the map was set "
+    T.ALREADY_HIDDEN: ("{label} is already hidden", "{label} jest już ukryty"),
+    T.NO_COVER: ("{label} cannot hide here: there is no cover (decided when the map was set "
                  "up)",
                  "{label} nie może się tu ukryć: nie ma osłony (ustalone przy rozstawianiu "
                  "mapy)"),
-    R.ENEMY_NEAR: ("{label} cannot hide: the nearest enemy figure is not more than {limit} cm "
+    T.ENEMY_NEAR: ("{label} cannot hide: the nearest enemy figure is not more than {limit} cm "
                    "away ({cm} cm)",
                    "{label} nie może się ukryć: najbliższa figurka wroga jest nie dalej niż "
                    "{limit} cm ({cm} cm)"),
-    R.ENEMY_NEAR_CALLED: ("{label} cannot hide: the nearest enemy figure is not more than "
+    T.ENEMY_NEAR_CALLED: ("{label} cannot hide: the nearest enemy figure is not more than "
                           "{limit} cm away (the players' call)",
                           "{label} nie może się ukryć: najbliższa figurka wroga jest nie "
                           "dalej niż {limit} cm (decyzja graczy)"),
-    R.SAME_SIDE_SPOTS: ("{label} and {hidden} are on the same side: only an enemy spots a "
+    T.SAME_SIDE_SPOTS: ("{label} and {hidden} are on the same side: only an enemy spots a "
                         "hidden piece",
                         "{label} i {hidden} są po tej samej stronie: ukrytą jednostkę wykrywa "
                         "tylko wróg"),
-    R.NOT_HIDDEN: ("{label} is not hidden: there is nothing to spot",
+    T.NOT_HIDDEN: ("{label} is not hidden: there is nothing to spot",
                    "{label} nie jest ukryty: nie ma czego wykrywać"),
 
     # distances
-    R.NO_READINGS: ("no valid readings to measure from", "brak poprawnych odczytów do pomiaru"),
-    R.OFFSET_BELOW_ZERO: ("the offset of {cm} cm makes a reading below 0 cm: check the "
+    T.NO_READINGS: ("no valid readings to measure from", "brak poprawnych odczytów do pomiaru"),
+    T.OFFSET_BELOW_ZERO: ("the offset of {cm} cm makes a reading below 0 cm: check the "
                           "sensor's offset_cm",
                           "przesunięcie {cm} cm daje odczyt poniżej 0 cm: sprawdź offset_cm "
                           "czujnika"),
-    R.UNKNOWN_COMPARISON: ("unknown comparison '{comparison}': over, within or at_least",
+    T.UNKNOWN_COMPARISON: ("unknown comparison '{comparison}': over, within or at_least",
                            "nieznane porównanie „{comparison}”: over, within lub at_least"),
-    R.UNKNOWN_QUESTION: ("unknown distance question '{question}': {choices}",
+    T.UNKNOWN_QUESTION: ("unknown distance question '{question}': {choices}",
                          "nieznane pytanie o odległość „{question}”: {choices}"),
-    R.NOT_FIRE_RANGE: ("'{question}' is not the fire range question: no to-hit modifier",
+    T.NOT_FIRE_RANGE: ("'{question}' is not the fire range question: no to-hit modifier",
                        "„{question}” to nie pytanie o odległość strzału: bez modyfikatora "
                        "trafienia"),
-    R.RANGE_TOO_CLOSE: ("range {cm} cm is too close to {limit} cm to call: measure with a "
+    T.RANGE_TOO_CLOSE: ("range {cm} cm is too close to {limit} cm to call: measure with a "
                         "tape and answer over {limit} cm yes or no",
                         "odległość {cm} cm jest za blisko {limit} cm, by rozstrzygnąć: zmierz "
                         "taśmą i odpowiedz, czy ponad {limit} cm"),
 
     # soft targets and templates
-    R.NO_HE: ("{name} has no HE: its card says none",
+    T.NO_HE: ("{name} has no HE: its card says none",
               "{name} nie ma HE: na jego karcie jest „brak”"),
-    R.NO_TARGET: ("pick at least one target", "wybierz co najmniej jeden cel"),
-    R.ONE_TARGET_ONLY: ("a {weapon} fires at one figure or vehicle: only template weapons "
+    T.NO_TARGET: ("pick at least one target", "wybierz co najmniej jeden cel"),
+    T.ONE_TARGET_ONLY: ("a {weapon} fires at one figure or vehicle: only template weapons "
                         "attack several",
                         "{weapon} strzela do jednej figurki lub pojazdu: kilka celów atakuje "
                         "tylko broń z szablonem"),
-    R.FIRER_OUT: ("{label} is out of the fight and cannot fire",
+    T.FIRER_OUT: ("{label} is out of the fight and cannot fire",
                   "{label} jest poza grą i nie może strzelać"),
-    R.NO_FIGURE_TO_FIRE: ("{label} has no figure left to fire",
+    T.NO_FIGURE_TO_FIRE: ("{label} has no figure left to fire",
                           "{label} nie ma już figurki, która mogłaby strzelać"),
-    R.ALREADY_OUT: ("{label} is already out of the fight", "{label} jest już poza grą"),
-    R.HIDDEN_TARGET: ("{label} is hidden: it cannot be fired at",
+    T.ALREADY_OUT: ("{label} is already out of the fight", "{label} jest już poza grą"),
+    T.HIDDEN_TARGET: ("{label} is hidden: it cannot be fired at",
                       "{label} jest ukryty: nie można do niego strzelać"),
-    R.FIGURES_TO_ATTACK: ("{label} has {figures:figure|figures}: attack 1 to {figures} of them",
+    T.FIGURES_TO_ATTACK: ("{label} has {figures:figure|figures}: attack 1 to {figures} of them",
                           "{label} ma {figures:figurkę|figurki|figurek}: atakuj od 1 do "
                           "{figures}"),
-    R.CREW_INSIDE: ("{label}'s crew is inside: attack the vehicle (only a commander sitting "
+    T.CREW_INSIDE: ("{label}'s crew is inside: attack the vehicle (only a commander sitting "
                     "out in the turret is a figure to fire at)",
                     "{label} – załoga jest w środku: atakuj pojazd (figurką do ostrzału jest "
                     "tylko dowódca wychylony z wieży)"),
-    R.ONE_COMMANDER: ("{label} has one figure outside, its commander: attack 1",
+    T.ONE_COMMANDER: ("{label} has one figure outside, its commander: attack 1",
                       "{label} ma na zewnątrz jedną figurkę, dowódcę: atakuj 1"),
-    R.CREW_INSIDE_SOFT: ("{label}'s crew is inside: attack the vehicle (figures riding on it "
+    T.CREW_INSIDE_SOFT: ("{label}'s crew is inside: attack the vehicle (figures riding on it "
                          "are squads of their own)",
                          "{label} – załoga jest w środku: atakuj pojazd (figurki jadące na nim "
                          "to osobne drużyny)"),
-    R.CREW_LEFT: ("{label} has {figures:crew figure|crew figures} left",
+    T.CREW_LEFT: ("{label} has {figures:crew figure|crew figures} left",
                   "{label} ma w załodze jeszcze {figures:figurkę|figurki|figurek}"),
-    R.GUN_NEEDS_TEMPLATE: ("a gun is hit only by HE or a machine gun's template (AP is not "
+    T.GUN_NEEDS_TEMPLATE: ("a gun is hit only by HE or a machine gun's template (AP is not "
                            "effective against guns): aim at one of its crew",
                            "działo trafia tylko HE albo szablon karabinu maszynowego (AP nie "
                            "działa przeciw działom): celuj w kogoś z obsługi"),
-    R.HARD_TARGET: ("{label} is a hard target: {weapon} fire cannot harm it",
+    T.HARD_TARGET: ("{label} is a hard target: {weapon} fire cannot harm it",
                     "{label} to cel opancerzony: {weapon} mu nie zaszkodzi"),
-    R.CREW_IN_HARD_COVER: ("{label}'s crew is in hard cover: only HE or grenades reach it",
+    T.CREW_IN_HARD_COVER: ("{label}'s crew is in hard cover: only HE or grenades reach it",
                            "{label} – załoga jest w twardej osłonie: dosięgną jej tylko HE lub "
                            "granaty"),
-    R.COAXIAL_LOST: ("{label} has lost its gun, and its turret machine gun ({weapon}, coaxial) "
+    T.COAXIAL_LOST: ("{label} has lost its gun, and its turret machine gun ({weapon}, coaxial) "
                      "with it",
                      "{label} stracił działo, a z nim karabin maszynowy w wieży ({weapon}, "
                      "sprzężony)"),
-    R.EXTERNAL_NEEDS_COMMANDER: ("{label}'s {weapon} is on the turret: only its commander "
+    T.EXTERNAL_NEEDS_COMMANDER: ("{label}'s {weapon} is on the turret: only its commander "
                                  "sitting out in the turret fires it (put him out first)",
                                  "{label}: {weapon} jest na wieży: strzela z niego tylko "
                                  "dowódca siedzący na wieży (najpierw wystaw go na wieżę)"),
-    R.RIDERS_IN_HARD_COVER: ("{label} rides in {vehicle}, an open-top vehicle: in hard cover "
+    T.RIDERS_IN_HARD_COVER: ("{label} rides in {vehicle}, an open-top vehicle: in hard cover "
                              "like its crew, only HE or grenades reach it",
                              "{label} jedzie w {vehicle}, pojeździe bez dachu: jest w twardej "
                              "osłonie jak załoga, dosięgną go tylko HE lub granaty"),
-    R.TABLE_NO_ROW: ("the Soft Targets Table{source} has no row for {weapon:key}: add it from "
+    T.TABLE_NO_ROW: ("the Soft Targets Table{source} has no row for {weapon:key}: add it from "
                      "your printed table",
                      "Tabela celów miękkich{source} nie ma wiersza „{weapon}”: dopisz go z "
                      "wydrukowanej tabeli"),
-    R.TABLE_NO_RANGE: ("the Soft Targets Table{source} has no {weapon:key} value for {cm} cm "
+    T.TABLE_NO_RANGE: ("the Soft Targets Table{source} has no {weapon:key} value for {cm} cm "
                        "(it has {bands}): add it from your printed table",
                        "Tabela celów miękkich{source} nie ma wartości „{weapon}” dla {cm} cm "
                        "(ma: {bands}): dopisz ją z wydrukowanej tabeli"),
-    R.TABLE_NO_RANGES: ("the Soft Targets Table{source} has no {weapon:key} value for {cm} cm "
+    T.TABLE_NO_RANGES: ("the Soft Targets Table{source} has no {weapon:key} value for {cm} cm "
                         "(it has no ranges): add it from your printed table",
                         "Tabela celów miękkich{source} nie ma wartości „{weapon}” dla {cm} cm "
                         "(nie ma w niej odległości): dopisz ją z wydrukowanej tabeli"),
-    R.TABLE_NO_TEMPLATE: ("the Soft Targets Table{source} has no template modifier for "
+    T.TABLE_NO_TEMPLATE: ("the Soft Targets Table{source} has no template modifier for "
                           "{weapon:key}: add it from your printed table",
                           "Tabela celów miękkich{source} nie ma modyfikatora szablonu "
                           "„{weapon}”: dopisz go z wydrukowanej tabeli"),
-    R.TABLE_NO_SITUATION: ("the Soft Targets Table{source} has no value for a target "
+    T.TABLE_NO_SITUATION: ("the Soft Targets Table{source} has no value for a target "
                            "{situation}: add it from your printed table",
                            "Tabela celów miękkich{source} nie ma wartości dla celu "
                            "{situation}: dopisz ją z wydrukowanej tabeli"),
-    R.RANGE_NEEDED: ("a {weapon} shot needs the range in cm for the Soft Targets Table",
+    T.RANGE_NEEDED: ("a {weapon} shot needs the range in cm for the Soft Targets Table",
                      "strzał (broń: {weapon}) wymaga odległości w cm dla Tabeli celów "
                      "miękkich"),
-    R.UNKNOWN_SITUATION: ("unknown situation '{situation}': allowed are {choices}",
+    T.UNKNOWN_SITUATION: ("unknown situation '{situation}': allowed are {choices}",
                           "nieznane położenie celu „{situation}”: dozwolone to {choices}"),
-    R.BAND_BACKWARDS: ("the band {low}-{high} cm ends before it starts",
+    T.BAND_BACKWARDS: ("the band {low}-{high} cm ends before it starts",
                        "przedział {low}–{high} cm kończy się, zanim się zaczyna"),
-    R.BAND_OVERLAP: ("{weapon:key} already has {span}: a band from {low} to {high} cm would "
+    T.BAND_OVERLAP: ("{weapon:key} already has {span}: a band from {low} to {high} cm would "
                      "overlap it",
                      "„{weapon}” ma już {span}: przedział od {low} do {high} cm by na niego "
                      "zachodził"),
-    R.BAND_MISSES_RANGE: ("the band {low}-{high} cm does not hold the shot's {cm} cm",
+    T.BAND_MISSES_RANGE: ("the band {low}-{high} cm does not hold the shot's {cm} cm",
                           "przedział {low}–{high} cm nie obejmuje odległości strzału {cm} cm"),
 
     # a tank running over figures and guns
-    R.NOT_A_TANK: ("{label} is not a tank: only a hard or open-top vehicle runs over figures "
+    T.NOT_A_TANK: ("{label} is not a tank: only a hard or open-top vehicle runs over figures "
                    "and guns",
                    "{label} to nie czołg: figurki i działa rozjeżdża tylko pojazd opancerzony "
                    "lub odkryty"),
-    R.OWN_SIDE_UNDER: ("{label} is on the tank's own side: a tank does not run over its own "
+    T.OWN_SIDE_UNDER: ("{label} is on the tank's own side: a tank does not run over its own "
                        "pieces",
                        "{label} jest po stronie czołgu: czołg nie rozjeżdża własnych "
                        "jednostek"),
-    R.VEHICLE_BLOCKS: ("{label} is a vehicle: other vehicles block a tank's move",
+    T.VEHICLE_BLOCKS: ("{label} is a vehicle: other vehicles block a tank's move",
                        "{label} to pojazd: inne pojazdy blokują ruch czołgu"),
-    R.RIDER_BLOCKS: ("{label} rides {vehicle}: the vehicle under it blocks the tank's move",
+    T.RIDER_BLOCKS: ("{label} rides {vehicle}: the vehicle under it blocks the tank's move",
                      "{label} jedzie pojazdem {vehicle}: ten pojazd blokuje ruch czołgu"),
-    R.HARD_COVER_BLOCKS: ("{label} is in hard cover: hard cover blocks the tank's move",
+    T.HARD_COVER_BLOCKS: ("{label} is in hard cover: hard cover blocks the tank's move",
                           "{label} jest w twardej osłonie: twarda osłona blokuje ruch "
                           "czołgu"),
-    R.GUN_RUN_OVER_WHOLE: ("{label} is a gun: it is run over whole, with its crew",
+    T.GUN_RUN_OVER_WHOLE: ("{label} is a gun: it is run over whole, with its crew",
                            "{label} to działo: czołg rozjeżdża je w całości, z obsługą"),
-    R.TOO_MANY_UNDER: ("{label} has {left:figure|figures} left: {count} cannot be under the "
+    T.TOO_MANY_UNDER: ("{label} has {left:figure|figures} left: {count} cannot be under the "
                        "tank",
                        "{label} ma jeszcze {left:figurkę|figurki|figurek}: pod czołgiem nie "
                        "może być {count}"),
-    R.RUNS_OVER_NOTHING: ("{label} runs over nothing: name the pieces under it",
+    T.RUNS_OVER_NOTHING: ("{label} runs over nothing: name the pieces under it",
                           "{label} niczego nie rozjeżdża: wskaż jednostki pod czołgiem"),
-    R.NAMED_TWICE_UNDER: ("a piece is named twice under the tank: give each piece once, with "
+    T.NAMED_TWICE_UNDER: ("a piece is named twice under the tank: give each piece once, with "
                           "its number of figures",
                           "jednostka jest pod czołgiem dwa razy: podaj każdą raz, z liczbą "
                           "figurek"),
 
     # the end of a battle, and matches
-    R.BATTLE_NOT_OVER: ("the battle is not over: both sides have pieces left and neither gave "
+    T.BATTLE_NOT_OVER: ("the battle is not over: both sides have pieces left and neither gave "
                         "up",
                         "bitwa trwa: obie strony mają jednostki i żadna się nie poddała"),
-    R.NO_SUCH_BATTLE: ("a match has battles 1 and {battles}, not {number}",
+    T.NO_SUCH_BATTLE: ("a match has battles 1 and {battles}, not {number}",
                        "mecz ma bitwy 1 i {battles}, nie {number}"),
-    R.MATCH_OVER: ("the match is over: both battles are recorded",
+    T.MATCH_OVER: ("the match is over: both battles are recorded",
                    "mecz się skończył: obie bitwy są zapisane"),
-    R.MATCH_INCOMPLETE: ("the match needs both battles: {recorded} of {battles} recorded",
+    T.MATCH_INCOMPLETE: ("the match needs both battles: {recorded} of {battles} recorded",
                          "mecz potrzebuje obu bitew: zapisano {recorded} z {battles}"),
-    R.TOO_MANY_BATTLES: ("a match has {battles} battles, the record holds {held}",
+    T.TOO_MANY_BATTLES: ("a match has {battles} battles, the record holds {held}",
                          "mecz ma {battles:bitwę|bitwy|bitew}, a zapis zawiera {held}"),
 
     # Cobra
-    R.UNIT_FORMAT: ("unit '{unit}': write its strength then modifier letters, like 12 or 6h",
+    C.UNIT_FORMAT: ("unit '{unit}': write its strength then modifier letters, like 12 or 6h",
                     "oddział „{unit}”: podaj siłę, a po niej litery modyfikatorów, np. 12 "
                     "albo 6h"),
-    R.UNIT_UNKNOWN_MODIFIER: ("unit '{unit}': unknown modifier '{letter}'",
+    C.UNIT_UNKNOWN_MODIFIER: ("unit '{unit}': unknown modifier '{letter}'",
                               "oddział „{unit}”: nieznany modyfikator „{letter}”"),
-    R.UNIT_MODIFIER_TWICE: ("unit '{unit}': a modifier may be given once per unit",
+    C.UNIT_MODIFIER_TWICE: ("unit '{unit}': a modifier may be given once per unit",
                             "oddział „{unit}”: każdy modyfikator podaje się raz"),
-    R.NEEDS_A_UNIT: ("the {role} needs at least one unit",
+    C.NEEDS_A_UNIT: ("the {role} needs at least one unit",
                      "{role} potrzebuje co najmniej jednego oddziału"),
-    R.UNIT_STRENGTH: ("unit {unit}: a printed strength is 1 to {most}",
+    C.UNIT_STRENGTH: ("unit {unit}: a printed strength is 1 to {most}",
                       "oddział {unit}: siła na żetonie to od 1 do {most}"),
-    R.MODIFIER_WRONG_ROLE: ("unit {unit}: {modifier} applies only in {role}",
+    C.MODIFIER_WRONG_ROLE: ("unit {unit}: {modifier} applies only in {role}",
                             "oddział {unit}: {modifier} działa tylko w: {role}"),
-    R.MODIFIER_WRONG_SIDE: ("unit {unit}: {modifier} is only for {nation} units",
+    C.MODIFIER_WRONG_SIDE: ("unit {unit}: {modifier} is only for {nation} units",
                             "oddział {unit}: {modifier} dotyczy tylko oddziałów: {nation}"),
-    R.SHIFT_COLUMNS: ("shift '{shift}': the columns are a whole number like -1 or +2",
+    C.SHIFT_COLUMNS: ("shift '{shift}': the columns are a whole number like -1 or +2",
                       "przesunięcie „{shift}”: kolumny to liczba całkowita, np. -1 albo +2"),
-    R.SHIFT_FORMAT: ("shift '{shift}': write KIND:COLUMNS (like terrain:-1), or a terrain "
+    C.SHIFT_FORMAT: ("shift '{shift}': write KIND:COLUMNS (like terrain:-1), or a terrain "
                      "named in the Cobra tables file",
                      "przesunięcie „{shift}”: napisz RODZAJ:KOLUMNY (np. terrain:-1) albo "
                      "teren z pliku tabel Cobry"),
-    R.SHIFT_NOT_ALLOWED: ("shift {shift_kind} {columns:+d}: not allowed",
+    C.SHIFT_NOT_ALLOWED: ("shift {shift_kind} {columns:+d}: not allowed",
                           "przesunięcie {shift_kind} {columns:+d}: niedozwolone"),
-    R.HQ_SHIFTS_TOO_EARLY: ("shift hq:+2 on game turn {turn}: two HQ shifts only from game "
+    C.HQ_SHIFTS_TOO_EARLY: ("shift hq:+2 on game turn {turn}: two HQ shifts only from game "
                             "turn {first} (8.3.3a)",
                             "dwa przesunięcia sztabu dopiero od tury {first}, a jest tura "
                             "{turn} (8.3.3a)"),
-    R.NO_AIR_IN_STORMS: ("no air points in storms (14.0b)",
+    C.NO_AIR_IN_STORMS: ("no air points in storms (14.0b)",
                          "w czasie burz nie ma punktów lotnictwa (14.0b)"),
-    R.NAVAL_IN_STORMS: ("in storms at most one naval point: +1 at most (14.4)",
+    C.NAVAL_IN_STORMS: ("in storms at most one naval point: +1 at most (14.4)",
                         "w czasie burz najwyżej jeden punkt marynarki: najwyżej +1 (14.4)"),
-    R.SHIFT_TWICE: ("{shift_kind} is given twice for the same side: one {shift_kind} shift "
+    C.SHIFT_TWICE: ("{shift_kind} is given twice for the same side: one {shift_kind} shift "
                     "per side",
                     "{shift_kind} podano dwa razy dla tej samej strony: jedno takie "
                     "przesunięcie na stronę"),
-    R.SHIFTS_DISAGREE: ("shift {shift_kind} {columns:+d} means the {nation} side attacks, but "
+    C.SHIFTS_DISAGREE: ("shift {shift_kind} {columns:+d} means the {nation} side attacks, but "
                         "another shift says the {said} side does",
                         "przesunięcie {shift_kind} {columns:+d} znaczy, że atakują: {nation}, "
                         "a inne przesunięcie mówi, że: {said}"),
-    R.TURN_OUT_OF_RANGE: ("game turn {turn}: Cobra's game turns are 1 to {last}",
+    C.TURN_OUT_OF_RANGE: ("game turn {turn}: Cobra's game turns are 1 to {last}",
                           "tura {turn}: tury Cobry to od 1 do {last}"),
-    R.CARPET_SHIFTED: ("carpet bombing is never shifted left or right (14.3g)",
+    C.CARPET_SHIFTED: ("carpet bombing is never shifted left or right (14.3g)",
                        "nalotu dywanowego nigdy nie przesuwa się w lewo ani w prawo (14.3g)"),
-    R.CARPET_TOO_EARLY: ("no carpet bombing before game turn {first} (14.3f)",
+    C.CARPET_TOO_EARLY: ("no carpet bombing before game turn {first} (14.3f)",
                          "nalot dywanowy dopiero od tury {first} (14.3f)"),
-    R.CARPET_NOT_CLEAR: ("carpet bombing only in clear weather (14.3b)",
+    C.CARPET_NOT_CLEAR: ("carpet bombing only in clear weather (14.3b)",
                          "nalot dywanowy tylko przy pogodnym niebie (14.3b)"),
-    R.OVERRUN_TURN_1: ("no overruns on game turn 1 (17.3.3c)",
+    C.OVERRUN_TURN_1: ("no overruns on game turn 1 (17.3.3c)",
                        "w turze 1 nie ma przełamań (17.3.3c)"),
-    R.OVERRUN_DOUBLED: ("unit {unit}: an overrun is at printed strength, not doubled for "
+    C.OVERRUN_DOUBLED: ("unit {unit}: an overrun is at printed strength, not doubled for "
                         "divisional integrity (5.4.1a)",
                         "oddział {unit}: przełamanie idzie z siłą z żetonu, bez podwojenia za "
                         "integralność dywizji (5.4.1a)"),
-    R.OVERRUN_UNSUPPLIED: ("unit {unit}: units out of supply may not overrun (5.4e, 10.6c)",
+    C.OVERRUN_UNSUPPLIED: ("unit {unit}: units out of supply may not overrun (5.4e, 10.6c)",
                            "oddział {unit}: oddziały bez zaopatrzenia nie przełamują (5.4e, "
                            "10.6c)"),
-    R.OVERRUN_MODIFIER: ("unit {unit}: {modifier} does not apply to an overrun: printed "
+    C.OVERRUN_MODIFIER: ("unit {unit}: {modifier} does not apply to an overrun: printed "
                          "strength, halved only into marsh (5.4.1, 5.4.1b)",
                          "oddział {unit}: {modifier} nie działa przy przełamaniu: siła z "
                          "żetonu, połowa tylko na bagno (5.4.1, 5.4.1b)"),
-    R.OVERRUN_NO_AIR: ("air points may not aid an overrun (14.2c)",
+    C.OVERRUN_NO_AIR: ("air points may not aid an overrun (14.2c)",
                        "punkty lotnictwa nie wspierają przełamania (14.2c)"),
-    R.OVERRUN_ONE_HQ_SHIFT: ("an HQ gives an overrun one shift at most; only Patton gives two "
+    C.OVERRUN_ONE_HQ_SHIFT: ("an HQ gives an overrun one shift at most; only Patton gives two "
                              "(5.4.1c3, 5.4.1c5)",
                              "sztab daje przełamaniu najwyżej jedno przesunięcie; dwa daje "
                              "tylko Patton (5.4.1c3, 5.4.1c5)"),
-    R.OVERRUN_ADVANCE_SHIFT: ("an overrun when advancing after combat takes only terrain and "
+    C.OVERRUN_ADVANCE_SHIFT: ("an overrun when advancing after combat takes only terrain and "
                               "supply: no {shift_kind:key} shift (5.4.1d)",
                               "przełamanie w pościgu po walce uwzględnia tylko teren i "
                               "zaopatrzenie: bez przesunięcia {shift_kind} (5.4.1d)"),
-    R.CARPET_MISSIONS_SPENT: ("game turn {turn}: no carpet bombing mission left: one during "
+    C.CARPET_MISSIONS_SPENT: ("game turn {turn}: no carpet bombing mission left: one during "
                               "GT 5 to 14, two more from GT 15, one a game turn (14.3f)",
                               "tura {turn}: nie zostały żadne naloty dywanowe: jeden w turach "
                               "5–14, dwa kolejne od tury 15, jeden na turę (14.3f)"),
-    R.NO_AIR_ON_TURN_1: ("the Allied player receives no AP on GT 1 (17.3.10)",
+    C.NO_AIR_ON_TURN_1: ("the Allied player receives no AP on GT 1 (17.3.10)",
                          "w turze 1 Alianci nie dostają punktów lotnictwa (17.3.10)"),
-    R.NAVAL_POINTS_TURN: ("game turn {turn} has {most} naval support points (14.4)",
+    C.NAVAL_POINTS_TURN: ("game turn {turn} has {most} naval support points (14.4)",
                           "tura {turn} ma {most} pkt wsparcia marynarki (14.4)"),
-    R.AIR_POINTS_LEFT: ("{left} air points left, this needs {need} (14.0, 14.1a)",
+    C.AIR_POINTS_LEFT: ("{left} air points left, this needs {need} (14.0, 14.1a)",
                         "zostało {left} pkt lotnictwa, potrzeba {need} (14.0, 14.1a)"),
-    R.NAVAL_POINTS_LEFT: ("{left} naval support points left this game turn, this needs {need} "
+    C.NAVAL_POINTS_LEFT: ("{left} naval support points left this game turn, this needs {need} "
                           "(14.4)",
                           "zostało {left} pkt wsparcia marynarki w tej turze, potrzeba {need} "
                           "(14.4)"),
-    R.NOT_A_DIE_FACE: ("a die shows 1 to {faces}, not {die}",
+    C.NOT_A_DIE_FACE: ("a die shows 1 to {faces}, not {die}",
                        "kość pokazuje od 1 do {faces}, nie {die}"),
-    R.NO_TERRAIN: ("no terrain '{terrain}' in the Cobra tables: add it under [terrain] with "
+    C.NO_TERRAIN: ("no terrain '{terrain}' in the Cobra tables: add it under [terrain] with "
                    "its shift from your Terrain Effects Chart (known: {known})",
                    "w tabelach Cobry nie ma terenu „{terrain}”: dopisz go w [terrain] z "
                    "przesunięciem z Tabeli efektów terenu (znane: {known})"),
-    R.UNKNOWN_SCENARIO: ("unknown scenario '{scenario}': choose {choices}",
+    C.UNKNOWN_SCENARIO: ("unknown scenario '{scenario}': choose {choices}",
                          "nieznany scenariusz „{scenario}”: wybierz {choices}"),
-    R.GAME_OVER: ("the game is over", "gra się skończyła"),
-    R.WEATHER_FIRST: ("the weather phase needs the weather first (5.3)",
+    C.GAME_OVER: ("the game is over", "gra się skończyła"),
+    C.WEATHER_FIRST: ("the weather phase needs the weather first (5.3)",
                       "w fazie pogody najpierw trzeba ustalić pogodę (5.3)"),
-    R.WEATHER_PHASE_ONLY: ("the weather is found in the Weather & German Supply Phase (4.0)",
+    C.WEATHER_PHASE_ONLY: ("the weather is found in the Weather & German Supply Phase (4.0)",
                            "pogodę ustala się w fazie pogody i zaopatrzenia Niemców (4.0)"),
-    R.WEATHER_ALREADY: ("game turn {turn} already has its weather",
+    C.WEATHER_ALREADY: ("game turn {turn} already has its weather",
                         "tura {turn} ma już pogodę"),
-    R.SUPPLY_PHASE_ONLY: ("Allied supply points come in the Allied Supply Phase (4.0)",
+    C.SUPPLY_PHASE_ONLY: ("Allied supply points come in the Allied Supply Phase (4.0)",
                           "punkty zaopatrzenia Aliantów przychodzą w fazie zaopatrzenia "
                           "Aliantów (4.0)"),
-    R.UNKNOWN_TRACK: ("unknown track '{track}': choose {choices}",
+    C.UNKNOWN_TRACK: ("unknown track '{track}': choose {choices}",
                       "nieznany tor „{track}”: wybierz {choices}"),
-    R.EXTENSION_ROLL_NEEDED: ("the end of game turn 27 needs the Allied die roll: 4-6 plays "
+    C.EXTENSION_ROLL_NEEDED: ("the end of game turn 27 needs the Allied die roll: 4-6 plays "
                               "game turn 28 (17.3a)",
                               "koniec tury 27 wymaga rzutu Aliantów: 4-6 to jeszcze tura 28 "
                               "(17.3a)"),
-    R.UNKNOWN_WEATHER: ("weather '{weather}': allowed: clear, overcast, storm",
+    C.UNKNOWN_WEATHER: ("weather '{weather}': allowed: clear, overcast, storm",
                         "pogoda „{weather}”: dozwolone: clear, overcast, storm"),
-    R.WEATHER_HISTORY_NEEDED: ("game turn 6 needs the weather of turns 1 to 5: storms come "
+    C.WEATHER_HISTORY_NEEDED: ("game turn 6 needs the weather of turns 1 to 5: storms come "
                                "on turn 6 if none came before (5.3)",
                                "tura 6 wymaga pogody tur 1–5: burze przychodzą w turze 6, "
                                "jeśli nie było ich wcześniej (5.3)"),
-    R.WEATHER_HISTORY_LONG: ("game turn {turn} has only {before} turns before it, but the "
+    C.WEATHER_HISTORY_LONG: ("game turn {turn} has only {before} turns before it, but the "
                              "history names {named}",
                              "przed turą {turn} było tylko tur: {before}, a historia podaje: "
                              "{named}"),
-    R.UNKNOWN_EXIT: ("an exit's {field} is one of {choices}, not '{value}'",
+    C.UNKNOWN_EXIT: ("an exit's {field} is one of {choices}, not '{value}'",
                      "wyjście z mapy: {field} to jedno z {choices}, nie „{value}”"),
-    R.UNKNOWN_HQ: ("unknown HQ '{hq}': choose {choices}",
+    C.UNKNOWN_HQ: ("unknown HQ '{hq}': choose {choices}",
                    "nieznany sztab „{hq}”: wybierz {choices}"),
-    R.HQ_ELIMINATED: ("{name} is eliminated (9.1e)", "{name} jest wyeliminowany (9.1e)"),
-    R.HQ_INACTIVE: ("{name} is inactive: inactive HQs may not contribute shifts to a combat "
+    C.HQ_ELIMINATED: ("{name} is eliminated (9.1e)", "{name} jest wyeliminowany (9.1e)"),
+    C.HQ_INACTIVE: ("{name} is inactive: inactive HQs may not contribute shifts to a combat "
                     "(9.1i)",
                     "{name} jest nieaktywny: nieaktywne sztaby nie dają przesunięć w walce "
                     "(9.1i)"),
-    R.HQ_SHIFTS_GIVEN: ("{name} has given {given} of its {most} shifts since it was flipped "
+    C.HQ_SHIFTS_GIVEN: ("{name} has given {given} of its {most} shifts since it was flipped "
                         "active (8.3.3a)",
                         "{name} dał już {given} z {most} przesunięć od odwrócenia na stronę "
                         "aktywną (8.3.3a)"),
-    R.HQ_OTHER_ARMY: ("{name} is a {army} HQ: it benefits only {army} units, and this attack "
+    C.HQ_OTHER_ARMY: ("{name} is a {army} HQ: it benefits only {army} units, and this attack "
                       "pays from the {paid} track (8.3.3d, 8.3.3e, 11.2)",
                       "{name} to sztab {army}: wspiera tylko oddziały {army}, a ten atak płaci "
                       "z toru {paid} (8.3.3d, 8.3.3e, 11.2)"),
-    R.NO_GERMAN_LIMITS: ("only the Allied player has command limits (11.3)",
+    C.NO_GERMAN_LIMITS: ("only the Allied player has command limits (11.3)",
                          "limity dowodzenia ma tylko gracz aliancki (11.3)"),
-    R.ATTACK_LIMIT: ("{army} attacks: {made} of {most} made this game turn, the command limit "
+    C.ATTACK_LIMIT: ("{army} attacks: {made} of {most} made this game turn, the command limit "
                      "(11.3)",
                      "ataki {army}: wykonano {made} z {most} w tej turze, to limit dowodzenia "
                      "(11.3)"),
-    R.OVERRUN_LIMIT: ("{army} overruns: {made} of {most} made this game turn, the command "
+    C.OVERRUN_LIMIT: ("{army} overruns: {made} of {most} made this game turn, the command "
                       "limit (11.3)",
                       "przełamania {army}: wykonano {made} z {most} w tej turze, to limit "
                       "dowodzenia (11.3)"),
-    R.COMMAND_LEVEL: ("a command level is 0 to {most}, not {level}",
+    C.COMMAND_LEVEL: ("a command level is 0 to {most}, not {level}",
                       "poziom dowodzenia to od 0 do {most}, nie {level}"),
     # victory points and the special rolls (15.0, 16.0, 18.0)
-    R.VP_UNKNOWN_SOURCE: ("unknown victory point source '{vp_source:key}': choose {choices}",
+    C.VP_UNKNOWN_SOURCE: ("unknown victory point source '{vp_source:key}': choose {choices}",
                           "nieznane źródło punktów zwycięstwa „{vp_source:key}”: wybierz "
                           "{choices}"),
-    R.VP_NOT_IN_SCENARIO: ("{vp_source}: not in the {scenario} scenario ({article})",
+    C.VP_NOT_IN_SCENARIO: ("{vp_source}: not in the {scenario} scenario ({article})",
                            "{vp_source}: nie w scenariuszu {scenario} ({article})"),
-    R.VP_NOT_THIS_TURN: ("{vp_source}: game turn {first} to {last}, not {turn} ({article})",
+    C.VP_NOT_THIS_TURN: ("{vp_source}: game turn {first} to {last}, not {turn} ({article})",
                          "{vp_source}: tury od {first} do {last}, nie {turn} ({article})"),
-    R.VP_ONCE_A_TURN: ("{vp_source}: already scored in game turn {turn} ({article})",
+    C.VP_ONCE_A_TURN: ("{vp_source}: already scored in game turn {turn} ({article})",
                        "{vp_source}: już zapisane w turze {turn} ({article})"),
-    R.VP_ONCE_A_GAME: ("{vp_source}: already scored, in game turn {turn} ({article})",
+    C.VP_ONCE_A_GAME: ("{vp_source}: already scored, in game turn {turn} ({article})",
                        "{vp_source}: już zapisane, w turze {turn} ({article})"),
-    R.VP_MOST: ("{vp_source}: {most} VP at most ({article})",
+    C.VP_MOST: ("{vp_source}: {most} VP at most ({article})",
                 "{vp_source}: najwyżej {most} PZw ({article})"),
-    R.VP_ONE_AT_A_TIME: ("{vp_source}: one at a time, not {count} ({article})",
+    C.VP_ONE_AT_A_TIME: ("{vp_source}: one at a time, not {count} ({article})",
                          "{vp_source}: po jednym, nie {count} ({article})"),
-    R.VP_HQ_EXITED: ("a US HQ exited off the west edge on game turn {turn} (16.1)",
+    C.VP_HQ_EXITED: ("a US HQ exited off the west edge on game turn {turn} (16.1)",
                      "sztab USA zszedł z mapy zachodnią krawędzią w turze {turn} (16.1)"),
-    R.VP_NOTHING_TO_UNDO: ("no victory points reported to take back",
+    C.VP_NOTHING_TO_UNDO: ("no victory points reported to take back",
                            "brak zapisanych punktów zwycięstwa do cofnięcia"),
-    R.RELEASE_NOT_YET: ("the 15th Army may be asked from game turn {first}, not {turn} (15.2)",
+    C.RELEASE_NOT_YET: ("the 15th Army may be asked from game turn {first}, not {turn} (15.2)",
                         "o 15. Armię można prosić od tury {first}, nie {turn} (15.2)"),
-    R.RELEASE_ONCE_A_TURN: ("one attempt each game turn: game turn {turn} has had its (15.2b)",
+    C.RELEASE_ONCE_A_TURN: ("one attempt each game turn: game turn {turn} has had its (15.2b)",
                             "jedna próba na turę: tura {turn} już ją miała (15.2b)"),
-    R.RELEASE_ALL_OUT: ("the four divisions of the 15th Army are all released (15.2e)",
+    C.RELEASE_ALL_OUT: ("the four divisions of the 15th Army are all released (15.2e)",
                         "wszystkie cztery dywizje 15. Armii są już zwolnione (15.2e)"),
-    R.BREST_NOT_YET: ("the 2nd FJ Division is rolled for from game turn 26, not {turn} (15.3a)",
+    C.BREST_NOT_YET: ("the 2nd FJ Division is rolled for from game turn 26, not {turn} (15.3a)",
                       "na 2. Dywizję Spadochronową rzuca się od tury 26, nie {turn} (15.3a)"),
-    R.BREST_US_EXITED: ("a US unit exited off the west edge on game turn {turn}: no roll for "
+    C.BREST_US_EXITED: ("a US unit exited off the west edge on game turn {turn}: no roll for "
                         "Brest (15.3)",
                         "oddział USA zszedł z mapy zachodnią krawędzią w turze {turn}: bez "
                         "rzutu na Brest (15.3)"),
-    R.BREST_RELEASED: ("the 2nd FJ Division came in on game turn {turn} (15.3)",
+    C.BREST_RELEASED: ("the 2nd FJ Division came in on game turn {turn} (15.3)",
                        "2. Dywizja Spadochronowa weszła do gry w turze {turn} (15.3)"),
-    R.LECLERC_MUTINIED: ("Leclerc mutinied on game turn {turn}: the division heads for Paris "
+    C.LECLERC_MUTINIED: ("Leclerc mutinied on game turn {turn}: the division heads for Paris "
                          "(15.1b)",
                          "Leclerc zbuntował się w turze {turn}: dywizja rusza na Paryż "
                          "(15.1b)"),
-    R.SPECIAL_ONCE_A_TURN: ("this roll is made once in game turn {turn}",
+    C.SPECIAL_ONCE_A_TURN: ("this roll is made once in game turn {turn}",
                             "ten rzut wykonuje się raz w turze {turn}"),
-    R.UNKNOWN_MOVEMENT: ("a unit's {field} is one of {choices}, not '{value}'",
+    C.UNKNOWN_MOVEMENT: ("a unit's {field} is one of {choices}, not '{value}'",
                          "ruch oddziału: {field} to jedno z {choices}, nie „{value}”"),
-    R.MA_PRINTED: ("a printed MA is 1 to {most}, not {printed}",
+    C.MA_PRINTED: ("a printed MA is 1 to {most}, not {printed}",
                    "punkty ruchu z żetonu to od 1 do {most}, nie {printed}"),
-    R.NOT_MECHANIZED: ("only mechanized units move in the Mechanized Movement Phase (4.0, 5.2); "
+    C.NOT_MECHANIZED: ("only mechanized units move in the Mechanized Movement Phase (4.0, 5.2); "
                        "British and Canadian infantry two thirds of their MA (5.2c)",
                        "w fazie ruchu zmechanizowanego ruszają się tylko oddziały "
                        "zmechanizowane (4.0, 5.2); piechota brytyjska i kanadyjska za dwie "
                        "trzecie punktów ruchu (5.2c)"),
-    R.MA_NEEDS_WEATHER: ("a German unit's MA needs the weather (5.3b)",
+    C.MA_NEEDS_WEATHER: ("a German unit's MA needs the weather (5.3b)",
                          "punkty ruchu Niemców zależą od pogody (5.3b)"),
-    R.MA_INCREASE_TOO_MUCH: ("an increase of {increase:third|thirds} would take the MA above "
+    C.MA_INCREASE_TOO_MUCH: ("an increase of {increase:third|thirds} would take the MA above "
                              "the printed MA: {most} at most (5.3d)",
                              "zwiększenie o {increase:trzecią|trzecie|trzecich} przekroczyłoby "
                              "punkty ruchu z żetonu: najwyżej {most} (5.3d)"),
-    R.MA_ALREADY_FULL: ("the MA is already the full printed MA: nothing to increase (5.3d)",
+    C.MA_ALREADY_FULL: ("the MA is already the full printed MA: nothing to increase (5.3d)",
                         "punkty ruchu są już pełne, jak na żetonie: zwiększenie niemożliwe "
                         "(5.3d)"),
-    R.MA_INCREASE_GERMAN_ONLY: ("only German units increase their MA, in overcast or clear "
+    C.MA_INCREASE_GERMAN_ONLY: ("only German units increase their MA, in overcast or clear "
                                 "weather (5.3d)",
                                 "tylko Niemcy zwiększają punkty ruchu, przy pochmurnym lub "
                                 "pogodnym niebie (5.3d)"),
-    R.MA_INCREASE_THIRDS: ("an MA increase is one or two thirds, not {increase} (5.3d)",
+    C.MA_INCREASE_THIRDS: ("an MA increase is one or two thirds, not {increase} (5.3d)",
                            "punkty ruchu zwiększa się o jedną lub dwie trzecie, nie {increase} "
                            "(5.3d)"),
-    R.UNKNOWN_REPLACEMENT: ("a replacement's {field} is one of {choices}, not '{value}'",
+    C.UNKNOWN_REPLACEMENT: ("a replacement's {field} is one of {choices}, not '{value}'",
                             "uzupełnienie: {field} to jedno z {choices}, nie „{value}”"),
-    R.BRITISH_INFANTRY_LIMIT: ("from game turn {first} the British replace no more than "
+    C.BRITISH_INFANTRY_LIMIT: ("from game turn {first} the British replace no more than "
                                "{most} infantry steps a turn (12.2)",
                                "od tury {first} Brytyjczycy uzupełniają najwyżej {most} "
                                "stopnie piechoty na turę (12.2)"),
-    R.REPLACEMENT_TURN_LIMIT: ("no more than one mechanized or two infantry steps may be used "
+    C.REPLACEMENT_TURN_LIMIT: ("no more than one mechanized or two infantry steps may be used "
                                "in a game turn (12.2d)",
                                "w jednej turze najwyżej jeden stopień zmechanizowany albo dwa "
                                "stopnie piechoty (12.2d)"),
-    R.NO_REPLACEMENT_STEP: ("game turn {turn}: {on_track} {step_kind:key} step on the German "
+    C.NO_REPLACEMENT_STEP: ("game turn {turn}: {on_track} {step_kind:key} step on the German "
                             "replacement track, a whole step is needed (12.2)",
                             "tura {turn}: na niemieckim torze uzupełnień {on_track} stopnia "
                             "({step_kind}), potrzeba całego (12.2)"),
-    R.REPLACEMENT_PHASE_ONLY: ("replacements are taken in the side's own Replacement Phase "
+    C.REPLACEMENT_PHASE_ONLY: ("replacements are taken in the side's own Replacement Phase "
                                "(12.0)",
                                "uzupełnienia bierze się we własnej fazie uzupełnień (12.0)"),
-    R.HQ_COLUMNS_MOST: ("{name} gives at most {most:column|columns} to one combat: two only to "
+    C.HQ_COLUMNS_MOST: ("{name} gives at most {most:column|columns} to one combat: two only to "
                         "an Allied attack from game turn 17 (8.3.3a)",
                         "{name} daje najwyżej {most:kolumnę|kolumny|kolumn} jednej walce: dwie "
                         "tylko atakowi Aliantów od tury 17 (8.3.3a)"),
-    R.NOT_A_SCENARIO_TURN: ("the {scenario} scenario plays game turns {first} to {last}, not "
+    C.NOT_A_SCENARIO_TURN: ("the {scenario} scenario plays game turns {first} to {last}, not "
                             "{turn} (2.5, 17.0)",
                             "scenariusz {scenario} to tury od {first} do {last}, nie {turn} "
                             "(2.5, 17.0)"),
-    R.EXIT_AFTER_TURN: ("an exit is recorded on game turn {exited}, after game turn {turn}",
+    C.EXIT_AFTER_TURN: ("an exit is recorded on game turn {exited}, after game turn {turn}",
                         "wyjście z mapy zapisane w turze {exited}, po turze {turn}"),
-    R.NO_STEP_TO_TAKE_BACK: ("no replacement step taken in this phase to take back (12.0)",
+    C.NO_STEP_TO_TAKE_BACK: ("no replacement step taken in this phase to take back (12.0)",
                              "w tej fazie nie wzięto stopnia uzupełnień do cofnięcia (12.0)"),
-    R.UNKNOWN_LANDING_TARGET: ("unknown landing target '{landing}': choose {choices} (17.3.2)",
+    C.UNKNOWN_LANDING_TARGET: ("unknown landing target '{landing}': choose {choices} (17.3.2)",
                                "nieznany cel lądowania „{landing}”: wybierz {choices} "
                                "(17.3.2)"),
-    R.NOT_A_PARATROOP_DIVISION: ("{landing:key} is a beach: paratroop units are of the 6th, "
+    C.NOT_A_PARATROOP_DIVISION: ("{landing:key} is a beach: paratroop units are of the 6th, "
                                  "82nd or 101st Airborne Divisions (17.3.2 step 2)",
                                  "{landing} to plaża: spadochroniarze są z 6., 82. albo 101. "
                                  "dywizji powietrznodesantowej (17.3.2 krok 2)"),
-    R.ALL_PARATROOPS_DROPPED: ("all {most} paratroop units have dropped (17.3.2 step 1a)",
+    C.ALL_PARATROOPS_DROPPED: ("all {most} paratroop units have dropped (17.3.2 step 1a)",
                                "wszystkie oddziały spadochronowe ({most}) już wylądowały "
                                "(17.3.2 krok 1a)"),
-    R.LANDING_SHIFT_WRONG_TARGET: ("{landing:key}: a beach shifts for the German steps "
+    C.LANDING_SHIFT_WRONG_TARGET: ("{landing:key}: a beach shifts for the German steps "
                                    "committed, a paratroop unit for its terrain (17.3.2 step "
                                    "4b3)",
                                    "{landing}: plaża przesuwa się o stopnie Niemców skierowane "
                                    "do obrony, spadochroniarze o swój teren (17.3.2 krok 4b3)"),
-    R.LANDING_SHIFT_RANGE: ("committed steps are 0 or more, a terrain shift 0 to -5 (17.3.2 "
+    C.LANDING_SHIFT_RANGE: ("committed steps are 0 or more, a terrain shift 0 to -5 (17.3.2 "
                             "step 4b3, 8.3.2)",
                             "skierowanych stopni jest 0 lub więcej, przesunięcie za teren od 0 "
                             "do -5 (17.3.2 krok 4b3, 8.3.2)"),
-    R.NOT_A_BEACH: ("{landing:key} is not a beach: choose utah, omaha, gold, juno, sword "
+    C.NOT_A_BEACH: ("{landing:key} is not a beach: choose utah, omaha, gold, juno, sword "
                     "(17.3.2 step 5)",
                     "{landing} to nie plaża: wybierz Utah, Omaha, Gold, Juno, Sword (17.3.2 "
                     "krok 5)"),
-    R.BEACH_STEPS: ("{lost} steps lost of {landed} landed: a beach has 1 or more steps landed "
+    C.BEACH_STEPS: ("{lost} steps lost of {landed} landed: a beach has 1 or more steps landed "
                     "and lost 0 to all of them (17.3.2 step 5a)",
                     "stracono {lost} z {landed} wysadzonych stopni: na plażę schodzi 1 lub "
                     "więcej stopni, a traci się od 0 do wszystkich (17.3.2 krok 5a)"),
-    R.BEACH_ALREADY_ABANDONED: ("{landing:key} is abandoned already: 10 VP for each beach "
+    C.BEACH_ALREADY_ABANDONED: ("{landing:key} is abandoned already: 10 VP for each beach "
                                 "(17.3.2 step 5e)",
                                 "{landing} jest już opuszczona: 10 PZw za każdą plażę (17.3.2 "
                                 "krok 5e)"),
-    R.WITHDRAWAL_STEPS: ("a unit being withdrawn has 1 step or more, not {steps} (17.3.4)",
+    C.WITHDRAWAL_STEPS: ("a unit being withdrawn has 1 step or more, not {steps} (17.3.4)",
                          "wycofywany oddział ma 1 stopień lub więcej, nie {steps} (17.3.4)"),
 }
 

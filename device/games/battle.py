@@ -1,6 +1,7 @@
 """What every COBI battle on the box shares: the initiative roll-off, rounds, the end of an
 action, game over, the match of two battles, and the fire and move helpers both levels use.
-The next action at a battle's level comes from the games' table (`app.games`)."""
+What a battle goes on with at its level comes from its game (`app.games.play`: games/easy.py,
+games/tank/rounds.py)."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -9,7 +10,7 @@ from functools import partial
 
 from cobi_companion.device.core.app import App, Next, Screen
 from cobi_companion.device.core.battle_log import LogEntry, by_side, entry, won
-from cobi_companion.device.core.battle_state import BattleState, LastShot, MatchState, piece_from
+from cobi_companion.device.core.battle_state import LastShot, MatchState, TankBattle, piece_from
 from cobi_companion.device.core.spoken import Spoken, prompt
 from cobi_companion.device.core.views import BigWord, Lines, Roll, View
 from cobi_companion.device.core.worded import joined
@@ -27,7 +28,7 @@ from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.levels import rule_set
 from cobi_companion.rules.movement import allowance
 from cobi_companion.rules.status import Side
-from cobi_companion.rules.tank import hiding, scoring, turns
+from cobi_companion.rules.tank import hiding, scoring
 
 
 @dataclass
@@ -87,28 +88,16 @@ class RollOff(Screen):
 
 
 def begin_round(app: App) -> Screen:
+    """A new round (no side is active): how it starts is its level's (`app.games.play`)."""
+    return app.games.play(app)
+
+
+def tank_battle(app: App) -> TankBattle:
+    """The Tank Game battle in play: the Tank Game's screens are only reached with one."""
     state = app.playing
-    if state.level == "easy":
-        def easy_start(winner: Side) -> Screen:
-            state.begin_round(winner)
-            app.commit(entry("log_initiative", round=state.round, side=winner.value))
-            return app.games.next_action(app)
-        return RollOff(app.t("initiative"), easy_start)
-    if state.defender is None:
-        def tank_start(attacker: Side) -> Screen:
-            state.defender = attacker.enemy
-            state.begin_round(state.defender)
-            state.turn = turns.first_turn(state.defender)
-            app.commit(entry("log_attacks", attacker=attacker.value,
-                             defender=state.defender.value))
-            return notice(app, app.t("initiative"),
-                          [app.t("defender_first", side=app.side_word(state.defender))],
-                          lambda: app.games.next_action(app))
-        return RollOff(app.t("attacker_roll"), tank_start)
-    state.begin_round(state.defender)
-    if state.turn is None or state.turn.side is not state.defender:
-        state.turn = turns.Turn(2 * state.round - 1, state.defender)
-    return app.games.next_action(app)
+    if not isinstance(state, TankBattle):
+        raise RuntimeError("no Tank Game battle in play")
+    return state
 
 
 def finish(app: App, line: LogEntry, passed: bool = False) -> Screen:
@@ -127,7 +116,7 @@ def finish(app: App, line: LogEntry, passed: bool = False) -> Screen:
     app.commit(done)
     if not round_over and state.active is not before and state.active is not None:
         app.speak(prompt("say_turn", side=state.active.value))
-    return begin_round(app) if round_over else app.games.next_action(app)
+    return app.games.play(app)           # the next action, or the next round's start
 
 
 def game_over(app: App, winner: Side) -> Screen:
@@ -139,7 +128,7 @@ def game_over(app: App, winner: Side) -> Screen:
     word = app.t("WINS", side=app.side_name(winner).upper())
     views: list[View] = [BigWord(app.header(app.t("game_over")), word)]
     state = app.state
-    if state is None or state.level != "tank":
+    if not isinstance(state, TankBattle):
         return Show(views, again)
     views.append(Lines(app.header(app.t("figures_left")), tuple(
         joined(": ", app.side_name(side), str(side_score(state.battle, side).total))
@@ -161,7 +150,7 @@ def side_score(battle: Battle, side: Side) -> scoring.Score:
 
 def battle_won(app: App, winner: Side, line: LogEntry) -> Screen:
     """A Tank Game battle is over: save the winner (and the match's record), then game over."""
-    state = app.playing
+    state = tank_battle(app)
     state.winner = winner
     if state.match is not None:
         result = scoring.BattleResult(winner, state.gave_up, side_score(state.battle, winner))
@@ -176,7 +165,7 @@ def team_name(app: App, team: scoring.Team) -> str:
 
 def match_next(app: App) -> Screen:
     """After a match battle: the second battle with the sides swapped, or the result."""
-    state = app.playing
+    state = tank_battle(app)
     assert state.match is not None
     match = state.match
     if match.record.complete:
@@ -193,7 +182,7 @@ def match_next(app: App) -> Screen:
 
     def second() -> Screen:
         pieces = tuple(piece_from(p, app.book) for p in match.roster)
-        app.begin(BattleState("tank", Battle("tank", pieces),
+        app.begin(TankBattle("tank", Battle("tank", pieces),
                               match=MatchState(number + 1, match.roster, match.record),
                               house=state.house))      # the match keeps its house rules
         app.commit(entry("log_match_battle", n=number + 1))
@@ -204,7 +193,7 @@ def match_next(app: App) -> Screen:
 
 
 def match_result(app: App) -> Screen:
-    state = app.playing
+    state = tank_battle(app)
     assert state.match is not None
     result = state.match.record.result()
     one, two = (result.totals[team] for team in scoring.TEAMS)
@@ -326,13 +315,13 @@ def give_up(app: App, back: Screen) -> Screen:
         def given(yes: bool) -> Screen:
             if not yes:
                 return back
-            state = app.playing
+            state = tank_battle(app)
             state.gave_up = side
             return battle_won(app, side.enemy, entry("log_gives_up", side=side.value))
         return yes_no(app, app.t("gives_up_ask", side=app.side_word(side)), given,
                        lambda: give_up(app, back))
     # The side whose turn it is is the one likeliest to give up: its row is lit first.
-    state = app.playing
+    state = tank_battle(app)
     turn = state.turn.side if state.turn is not None else state.active
     return Choose(app.t("give_up"), [app.t("gives_up", side=app.side_word(s)) for s in sides],
                   chosen, back=lambda: back, index=sides.index(turn) if turn in sides else 0)
@@ -342,7 +331,7 @@ def hidden_pieces(app: App, back: Screen) -> Screen:
     """Tank Game: the pieces on the map, hidden ones marked. OK on a hidden piece: who spotted
     it, an enemy figure or a commander out in the turret. OK on another: it starts hidden (at
     set-up only, before the first activation; in play figures hide in an activation)."""
-    state = app.playing
+    state = tank_battle(app)
     assert state.turn is not None
     pieces = [p for p in state.battle.pieces if not p.gone and not p.status.off_map]
     def again() -> Screen:

@@ -7,7 +7,14 @@ from functools import partial
 
 from cobi_companion.device.core.app import App, Next, Screen
 from cobi_companion.device.core.battle_log import entry
-from cobi_companion.device.games.battle import aim_at, finish, move, move_refusal, refuse
+from cobi_companion.device.games.battle import (
+    RollOff,
+    aim_at,
+    finish,
+    move,
+    move_refusal,
+    refuse,
+)
 from cobi_companion.device.games.shots import again_row, again_shot, fire_again, resolve_reload
 from cobi_companion.device.ports.events import Key
 from cobi_companion.device.ui.widgets import Choose, confirm
@@ -15,6 +22,21 @@ from cobi_companion.rules.battle import Piece
 from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.levels import rule_set
 from cobi_companion.rules.shot import check_firer
+from cobi_companion.rules.status import Side
+
+
+def play(app: App) -> Screen:
+    """The screen the battle in play goes on with: a new round's initiative roll-off (no
+    side is active), else the next action."""
+    state = app.playing
+    if state.active is not None:
+        return next_action(app)
+
+    def easy_start(winner: Side) -> Screen:
+        state.begin_round(winner)
+        app.commit(entry("log_initiative", round=state.round, side=winner.value))
+        return next_action(app)
+    return RollOff(app.t("initiative"), easy_start)
 
 
 def next_action(app: App) -> Screen:

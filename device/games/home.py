@@ -1,13 +1,18 @@
-"""Home: the start menu, the long-press menu of a battle, and the games' table the core asks
-(`Table`). This is the one module that knows every game."""
+"""Home: the start menu, the long-press menu of a game, and the games' table the core asks
+(`Table`), over the registry of the box's games (games/registry.py): each game gives its own
+rows; home knows no game by name."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
-from cobi_companion.device.core.app import App, Next, SavedGame, Screen
+from cobi_companion.cards import CardBook
+from cobi_companion.device.core.app import App, Next, Played, Screen
+from cobi_companion.device.core.games import Registry, Row
+from cobi_companion.device.games.registry import BOX_GAMES
 from cobi_companion.device.ports.events import Key
 from cobi_companion.device.ui.widgets import Choose, confirm
-from cobi_companion.rules.status import Side
 
 # The games' screens (and the rules behind them) are imported when a row of a menu is chosen,
 # or while the box is idle after its first frame (box.LATER_MODULES), which is sooner: the start
@@ -18,23 +23,10 @@ def start_menu(app: App, index: int = 0) -> Screen:
     """The first screen: the saved game to resume (if any), then the rest. While a game is
     saved, a row that would start another in its place asks first (`confirm`)."""
     items: list[tuple[str, Next]] = []
-    state = app.state
-    if state is not None and state.winner is None:
-        items.append((app.t("resume"), lambda: again(app, lambda: resume(app))))
-    elif state is not None and state.match is not None:
-        from cobi_companion.device.games.battle import match_next
-
-        items.append((app.t("resume_match"), lambda: again(app, lambda: match_next(app))))
-    elif state is not None and state.winner is not None and app.shown_again:
-        # won by an action whose outcome a pulled plug may have hidden: shown, then the end
-        winner = state.winner
-        items.append((app.t("resume"), lambda: again(app, lambda: won(app, winner))))
-    if app.cobra is not None:                # only a Cobra game is kept there
-        from cobi_companion.device.games.cobra import hub as cobra
-        from cobi_companion.device.games.cobra.session import CobraSession
-
-        if isinstance(app.cobra, CobraSession) and not app.cobra.game.over:
-            items.append((app.t("resume_cobra"), lambda: again(app, lambda: cobra.hub(app))))
+    games = registry(app)
+    go_on = None if app.game is None else games.of(app.game).resume_row(app)
+    if go_on is not None:
+        items.append((app.t(go_on.word), lambda: again(app, go_on.then)))
     saved = bool(items)                      # a game to resume: one that a new one would end
     if app.kept is not None:                 # one that cannot go on now: it stays, with why
         items.append((app.t("kept_battle"), lambda: kept_battle(app)))
@@ -51,8 +43,8 @@ def start_menu(app: App, index: int = 0) -> Screen:
     items += [(app.t("quick_dice"), _quick_dice),
               (app.t("settings"), lambda: _settings_menu(app, lambda: start_menu(app))),
               (app.t("check_distance"), lambda: _check_distance(app, lambda: start_menu(app)))]
-    items.append((app.t("cobra"), asked("new_cobra_ask", lambda: new_cobra_game(app))))
-    items.append((app.t("new_match"), asked("new_match_ask", _new_match)))
+    for row in (row for game in games.games for row in game.home_rows(app)):
+        items.append((app.t(row.word), asked(row.ask or "new_battle_ask", row.then)))
     return StartMenu(app.t("start"), [label for label, _ in items],
                      lambda i: items[i][1](), back=lambda: start_menu(app), index=index)
 
@@ -101,16 +93,11 @@ def again(app: App, then: Next) -> Screen:
     return Show(views, then, steps=True, play=True)
 
 
-def won(app: App, winner: Side) -> Screen:
-    from cobi_companion.device.games.battle import game_over
-
-    return game_over(app, winner)
-
-
-def new_cobra_game(app: App) -> Screen:
-    from cobi_companion.device.games.cobra import hub as cobra
-
-    return cobra.new_game(app, lambda: start_menu(app))
+def registry(app: App) -> Registry:
+    """The games of the app's table (the box's, or those a test gives its own table)."""
+    table = app.games
+    assert isinstance(table, Table)
+    return table.registry
 
 
 def _quick_dice() -> Screen:
@@ -123,12 +110,6 @@ def _new_battle(app: App) -> Screen:
     from cobi_companion.device.games.roster import new_battle
 
     return new_battle(app)
-
-
-def _new_match() -> Screen:
-    from cobi_companion.device.games.roster import Roster
-
-    return Roster("tank", match=True)
 
 
 def _settings_menu(app: App, back: Next) -> Screen:
@@ -156,42 +137,42 @@ class StartMenu(Choose):
         return super().on(app, key)
 
 
-def resume(app: App) -> Screen:
-    from cobi_companion.device.games.battle import begin_round
-
-    return app.games.next_action(app) if app.playing.active is not None else begin_round(app)
-
-
 def battle_menu(app: App, back: Screen, index: int = 0) -> Screen:
-    """The menu of a long press in a battle, coming back to `back`. Give up and End battle,
-    which end it, ask first."""
-    from cobi_companion.device.games.battle import end_battle, give_up, hidden_pieces
-    from cobi_companion.device.games.menus import QuickDice, battle_log, dice_stats, status_board
+    """The menu of a long press in a game, coming back to `back`: the game's own rows around
+    the box's. A row that ends the game (Give up, End battle) asks first."""
+    from cobi_companion.device.core.games import MenuRows
+    from cobi_companion.device.games.menus import QuickDice, dice_stats
 
+    own = MenuRows() if app.game is None else \
+        registry(app).of(app.game).menu_rows(app, back)
     items: list[tuple[str, Next]] = [(app.t("back_to_game"), lambda: back)]
-    if app.state is not None:
-        items.append((app.t("status_board"), lambda: status_board(app, back)))
-        items.append((app.t("battle_log"), lambda: battle_log(app, back)))
+
+    def add(rows: Sequence[Row]) -> None:
+        for row in rows:
+            at = len(items)                  # this row: a "no" comes back to it
+            items.append((app.t(row.word), row.then if row.ask is None else
+                          _asked(app, row, partial(battle_menu, app, back, at))))
+    add(own.first)
     items += [(app.t("dice_stats"), lambda: dice_stats(app, back)),
               (app.t("quick_dice"), lambda: QuickDice(back)),
               (app.t("settings"), lambda: _settings_menu(app, lambda: back)),
               (app.t("check_distance"), lambda: _check_distance(app, lambda: back))]
-    state = app.state
-    if state is not None and state.level == "tank" and state.winner is None \
-            and state.active is not None:
-        items.append((app.t("hidden_pieces"), lambda: hidden_pieces(app, back)))
-        items.append((app.t("give_up"), lambda: give_up(app, back)))
-    if state is not None:
-        at = len(items)
-        ask = "end_match_ask" if state.match is not None else "end_battle_ask"
-        items.append((app.t("end_battle"), lambda: confirm(
-            app, app.t(ask), lambda: end_battle(app), lambda: battle_menu(app, back, at))))
+    add(own.last)
     return Choose(app.t("menu"), [label for label, _ in items], lambda i: items[i][1](),
                   back=lambda: back, index=index)
 
 
+def _asked(app: App, row: Row, no: Next) -> Next:
+    assert row.ask is not None
+    ask = row.ask
+    return lambda: confirm(app, app.t(ask), row.then, no)
+
+
 class Table:
-    """The games as the core sees them (`core.app.Games`)."""
+    """The games as the core sees them (`core.app.Games`): home's screens over a registry."""
+
+    def __init__(self, games: Registry) -> None:
+        self.registry = games
 
     def start(self, app: App) -> Screen:
         return start_menu(app)
@@ -199,21 +180,14 @@ class Table:
     def menu(self, app: App, back: Screen) -> Screen:
         return battle_menu(app, back)
 
-    def next_action(self, app: App) -> Screen:
-        """The next action of the battle in play, at its level."""
-        if app.playing.level != "tank":
-            from cobi_companion.device.games import easy
+    def play(self, app: App) -> Screen:
+        """The screen the game in play goes on with, by its game."""
+        if app.game is None:
+            raise RuntimeError("no game in play")
+        return self.registry.of(app.game).play(app)
 
-            return easy.next_action(app)
-        # The Tank Game's screens load when first needed, or while the box is idle before.
-        from cobi_companion.device.games.tank.turn import turn_screen
-
-        return turn_screen(app)
-
-    def resume(self, data: dict[str, Any]) -> SavedGame:
-        from cobi_companion.device.games.cobra.session import CobraSession
-
-        return CobraSession.from_dict(data)
+    def resume(self, data: dict[str, Any], book: CardBook) -> Played:
+        return self.registry.resume(data, book)
 
     def saving(self, app: App, works: bool, back: Screen) -> Screen:
         """Saving stopped, or works again: a notice over `back`, OK going back to it."""
@@ -222,4 +196,4 @@ class Table:
         return saving_notice(app, works, back)
 
 
-GAMES = Table()
+GAMES = Table(BOX_GAMES)

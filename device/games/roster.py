@@ -16,7 +16,13 @@ from typing import Any
 
 from cobi_companion.device.core.app import App, Screen
 from cobi_companion.device.core.battle_log import entry
-from cobi_companion.device.core.battle_state import BattleState, MatchState, piece_dict, piece_from
+from cobi_companion.device.core.battle_state import (
+    BATTLES,
+    MatchState,
+    TankBattle,
+    piece_dict,
+    piece_from,
+)
 from cobi_companion.device.core.memo import ByIdentity, Latest
 from cobi_companion.device.core.views import BigWord, Menu, View
 from cobi_companion.device.core.worded import joined
@@ -26,11 +32,24 @@ from cobi_companion.device.ui.widgets import Choose, confirm, notice
 from cobi_companion.rules.battle import SQUAD_MAX, Battle, Piece
 from cobi_companion.rules.card import InfoCard, Kind
 from cobi_companion.rules.house import HouseRules, for_level
-from cobi_companion.rules.levels import RULE_SETS
+from cobi_companion.rules.levels import RULE_SETS, next_rules
 from cobi_companion.rules.shot import Readiness, readiness
 from cobi_companion.rules.status import Side
 
-EASY_KINDS = (Kind.HARD, Kind.OPEN_TOP)     # the Easy level plays with vehicles only
+
+@dataclass(frozen=True)
+class Level:
+    """How the roster differs by rules level: the kinds of card it plays with, whether a held
+    button puts a piece off the map, its hint and what each side needs."""
+
+    kinds: tuple[Kind, ...]
+    off_map: bool
+    hint: str
+    need: str
+
+
+LEVELS = {"easy": Level((Kind.HARD, Kind.OPEN_TOP), False, "roster_hint", "roster_need"),
+          "tank": Level(tuple(Kind), True, "roster_hint_tank", "roster_need_piece")}
 
 
 def new_battle(app: App) -> Screen:
@@ -136,13 +155,11 @@ class Roster(Screen):
 
     @property
     def uses_holds(self) -> bool:
-        return self.level == "tank"
+        return LEVELS[self.level].off_map
 
     def cards(self, app: App) -> list[InfoCard]:
-        cards = app.book.sorted()
-        if self.level == "tank":
-            return cards
-        return [c for c in cards if c.kind in EASY_KINDS]
+        kinds = LEVELS[self.level].kinds
+        return [c for c in app.book.sorted() if c.kind in kinds]
 
     def rows(self, app: App) -> list[tuple[str, Any]]:
         """("same", pieces) first when the last armies can play again, a ("card", card) for
@@ -190,7 +207,7 @@ class Roster(Screen):
         if kind == "card" and value.name_in(language) != value.short_in(language):
             return str(value.name_in(language))
         if kind == "card":
-            return app.t("roster_hint_tank" if self.level == "tank" else "roster_hint")
+            return app.t(LEVELS[self.level].hint)
         if kind == "house":
             return app.t("house_hint")
         return app.t("ok_choose")
@@ -273,19 +290,17 @@ class Roster(Screen):
             return self.remove_menu(app)
         if all(self.battle.side(s) for s in Side):
             return self.begin(app)
-        need = "roster_need_piece" if self.level == "tank" else "roster_need"
-        return notice(app, app.t("roster"), [app.t(need)], lambda: self)
+        return notice(app, app.t("roster"), [app.t(LEVELS[self.level].need)], lambda: self)
 
     def switch_rules(self, app: App) -> Screen:
         """The other rules level, remembered in the settings. Pieces the Easy level does not
         play with (figures, guns, soft vehicles) leave the roster until it is the Tank Game's
         again."""
-        names = list(RULE_SETS)
-        self.level = names[(names.index(self.level) + 1) % len(names)]
+        self.level = next_rules(self.level)
         app.settings.rules = self.level
         app.on_settings(app.settings)
         pieces = self.battle.pieces + self.set_aside
-        kept = tuple(p for p in pieces if self.level == "tank" or p.kind in EASY_KINDS)
+        kept = tuple(p for p in pieces if p.kind in LEVELS[self.level].kinds)
         self.set_aside = tuple(p for p in pieces if p not in kept)
         self.battle = Battle(self.level, kept)
         self.index = next(i for i, (kind, _) in enumerate(self.rows(app)) if kind == "rules")
@@ -341,9 +356,10 @@ class Roster(Screen):
 
     def begin(self, app: App) -> Screen:
         pieces = self.battle.pieces
-        state = BattleState(self.level, Battle(self.level, pieces), house=self.house)
+        state = BATTLES[self.level](self.level, Battle(self.level, pieces), house=self.house)
         app.begin(state)
         if self.match:
+            assert isinstance(state, TankBattle)     # a match is the Tank Game's
             state.match = MatchState(1, [piece_dict(p) for p in pieces])
         else:
             remember(app, self.level, pieces)

@@ -8,6 +8,7 @@ from cobi_companion.device.core.app import VOICES, App, Next, Screen
 from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games.system import rows as system_rows
 from cobi_companion.device.ui.widgets import Choose
+from cobi_companion.rules.levels import next_rules
 
 # The volume's steps: 20% to 100% (the row goes round).
 VOLUME_STEP = 20
@@ -36,7 +37,7 @@ def settings_menu(app: App, back: Next, index: int = 0) -> Screen:
         (joined(": ", app.t("language"), app.t("lang_pl" if s.language == "pl" else "lang_en")),
          lambda: setattr(s, "language", "en" if s.language == "pl" else "pl")),
         (joined(": ", app.t("rules"), app.t(s.rules)),
-         lambda: setattr(s, "rules", "easy" if s.rules == "tank" else "tank")),
+         lambda: setattr(s, "rules", next_rules(s.rules))),
         (joined(": ", app.t("real_dice"), app.t("on" if s.real_dice else "off")),
          lambda: setattr(s, "real_dice", not s.real_dice)),
         (joined(": ", app.t("sound"), app.t("on" if s.sound else "off")),

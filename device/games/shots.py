@@ -210,14 +210,14 @@ def shot_steps(app: App, shot: Shot, title: str, rolled: set[Aim] | None = None)
     views: list[View] = []
     if has(Aim.TO_HIT):
         views.append(Roll(header, (shot.to_hit.roll,), app.t("to_hit"),
-                          needs_text(app, shot.to_hit, shot.level == "easy"),
+                          needs_text(app, shot.to_hit, rule_set(shot.level).hit_range),
                           app.t("HIT") if shot.hit else app.t("MISS")))
     if shot.reload is not None and has(Aim.RELOAD):
         views.append(Roll(header, (shot.reload.roll,), app.t("reload_roll"),
                           needs_text(app, shot.reload, False),
                           app.t("RELOADED") if shot.reload.success else app.t("UNLOADED")))
     if shot.damage is not None and has(Aim.DAMAGE):
-        base = app.t("plus_dice", n=shot.damage.base) if shot.level == "easy" else \
+        base = app.t("plus_dice", n=shot.damage.base) if rule_set(shot.level).plus_die else \
             dice_words(app, shot.damage.dice, shot.damage.extra)
         views.append(Roll(header, shot.damage.rolls, app.t("damage"), base,
                           f"= {shot.damage.total}"))

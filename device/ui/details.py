@@ -13,6 +13,7 @@ from cobi_companion.device.core.worded import joined
 from cobi_companion.device.core.words import Listed
 from cobi_companion.device.ui.outcome_words import BIG_WORDS
 from cobi_companion.device.ui.wording import in_six, percent
+from cobi_companion.rules.levels import rule_set
 from cobi_companion.rules.odds import OUTCOMES, Odds
 from cobi_companion.rules.tank.soft_odds import SoftOdds
 
@@ -22,7 +23,8 @@ def shot_details(app: App, odds: Odds, aim: LastShot, level: str,
     """A shot at one piece before it is fired: to hit (what it needs, the modifiers by their
     rules' names), the reload, every outcome in per cent; at the Easy level how far the gun
     may turn."""
-    needs = str(odds.needed) if level == "easy" else f"{odds.needed.low}+"
+    rules = rule_set(level)
+    needs = str(odds.needed) if rules.hit_range else f"{odds.needed.low}+"
     lines = [app.t("details_hit", chance=in_six(app, odds.hit), needs=needs)]
     total = sum(m.value for m in odds.modifiers)
     names = [app.t(key) for key, asked in (
@@ -36,7 +38,7 @@ def shot_details(app: App, odds: Odds, aim: LastShot, level: str,
     lines += [joined(": ", app.t(BIG_WORDS[effect]).capitalize(),
                       percent(app, odds.effects[effect]))
               for effect in reversed(OUTCOMES)]
-    if level == "easy":
+    if rules.turn_limit:
         lines.append(app.t("details_aim"))
     return lines
 

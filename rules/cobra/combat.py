@@ -16,8 +16,10 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
+from cobi_companion.rules.cobra.refusals import CobraRefusal
+
 from ..dice import Aim, Dice, Need, Roller
-from ..errors import Refusal, RulesError
+from ..errors import RulesError
 from ..numbers import echo, whole
 from .notes import Note, Why
 from .tables import COLUMNS, DIE_FACES, CobraTables, Loss, Result, Weather
@@ -101,23 +103,23 @@ class Unit:
         match = _UNIT.fullmatch(text.strip().lower())
         if not match:
             raise RulesError(f"unit {echo(text)}: write its strength then modifier letters, "
-                             f"like 12 or 6h ({modifier_help()})", Refusal.UNIT_FORMAT,
+                             f"like 12 or 6h ({modifier_help()})", CobraRefusal.UNIT_FORMAT,
                              unit=text)
         # The range is checked with the others (`strength`); thousands of digits are refused
         # here, before int() meets them.
         printed = whole(match.group(1), 0, 1_000_000)
         if printed is None:
             raise RulesError(f"unit {echo(text)}: a printed strength is 1 to {MAX_STRENGTH}",
-                             Refusal.UNIT_STRENGTH, unit=text, most=MAX_STRENGTH)
+                             CobraRefusal.UNIT_STRENGTH, unit=text, most=MAX_STRENGTH)
         letters = match.group(2)
         unknown = sorted(set(letters) - set(BY_LETTER))
         if unknown:
             raise RulesError(f"unit {text!r}: unknown modifier {unknown[0]!r}; allowed: "
                              f"{modifier_help()}",
-                             Refusal.UNIT_UNKNOWN_MODIFIER, unit=text, letter=unknown[0])
+                             CobraRefusal.UNIT_UNKNOWN_MODIFIER, unit=text, letter=unknown[0])
         if len(set(letters)) < len(letters):
             raise RulesError(f"unit {text!r}: a modifier may be given once per unit",
-                             Refusal.UNIT_MODIFIER_TWICE, unit=text)
+                             CobraRefusal.UNIT_MODIFIER_TWICE, unit=text)
         return cls(printed, tuple(BY_LETTER[c] for c in letters))
 
     def text(self) -> str:
@@ -202,22 +204,22 @@ def strength(units: list[Unit], role: Role, nation: Nation | None = None) -> Sid
     they are (a British armoured brigade is not German)."""
     if not units:
         raise RulesError(f"the {role.value} needs at least one unit",
-                         Refusal.NEEDS_A_UNIT, role=role.value)
+                         CobraRefusal.NEEDS_A_UNIT, role=role.value)
     worked = []
     for unit in units:
         if not 1 <= unit.strength <= MAX_STRENGTH:
             raise RulesError(f"unit {unit.text()}: a printed strength is 1 to {MAX_STRENGTH}",
-                             Refusal.UNIT_STRENGTH, unit=unit.text(), most=MAX_STRENGTH)
+                             CobraRefusal.UNIT_STRENGTH, unit=unit.text(), most=MAX_STRENGTH)
         for modifier in unit.modifiers:
             if role not in modifier.roles:
                 raise RulesError(f"unit {unit.text()}: {modifier.name} ({modifier.rule}) "
                                  f"applies only in {modifier.roles[0].value}",
-                                 Refusal.MODIFIER_WRONG_ROLE, unit=unit.text(),
+                                 CobraRefusal.MODIFIER_WRONG_ROLE, unit=unit.text(),
                                  modifier=modifier.letter, role=modifier.roles[0].value)
             if nation is not None and nation not in modifier.nations:
                 raise RulesError(f"unit {unit.text()}: {modifier.name} ({modifier.rule}) is "
                                  f"only for {modifier.nations[0].value} units",
-                                 Refusal.MODIFIER_WRONG_SIDE, unit=unit.text(),
+                                 CobraRefusal.MODIFIER_WRONG_SIDE, unit=unit.text(),
                                  modifier=modifier.letter, nation=modifier.nations[0].value)
         applied, dropped = applying(unit)
         steps = worked_steps(unit.strength, applied)
@@ -320,13 +322,13 @@ def parse_shift(text: str, tables: CobraTables | None = None) -> Shift:
         columns = whole(value, -1_000_000, 1_000_000)
         if columns is None:
             raise RulesError(f"shift {echo(text)}: the columns are a whole number like -1 or "
-                             f"+2", Refusal.SHIFT_COLUMNS, shift=text)
+                             f"+2", CobraRefusal.SHIFT_COLUMNS, shift=text)
         return Shift(ShiftKind(kind), columns)
     if not value and tables is not None and kind:
         return Shift(ShiftKind.TERRAIN, tables.terrain_shift(kind), kind)
     raise RulesError(f"shift {text!r}: write KIND:COLUMNS with KIND one of "
                      f"{', '.join(k.value for k in ShiftKind)} (like terrain:-1), or a terrain "
-                     f"named in the Cobra tables file", Refusal.SHIFT_FORMAT, shift=text)
+                     f"named in the Cobra tables file", CobraRefusal.SHIFT_FORMAT, shift=text)
 
 
 def _implied_attacker(shift: Shift) -> tuple[Nation | None, str]:
@@ -362,22 +364,22 @@ def _check_one(shift: Shift, turn: int | None, weather: Weather | None) -> None:
     ok, allowed = limits[k]
     if not ok:
         raise RulesError(f"shift {k.value}:{c:+d}: allowed: {allowed}",
-                         Refusal.SHIFT_NOT_ALLOWED, shift_kind=k.value, columns=c)
+                         CobraRefusal.SHIFT_NOT_ALLOWED, shift_kind=k.value, columns=c)
     if k == ShiftKind.HQ and c == 2 and turn is not None and turn < 17:
         raise RulesError(f"shift hq:+2 on game turn {turn}: two HQ shifts only from game "
-                         f"turn 17 (8.3.3a)", Refusal.HQ_SHIFTS_TOO_EARLY, turn=turn, first=17)
+                         f"turn 17 (8.3.3a)", CobraRefusal.HQ_SHIFTS_TOO_EARLY, turn=turn, first=17)
     if weather == Weather.STORM and k == ShiftKind.AIR:
-        raise RulesError("no air points in storms (14.0b)", Refusal.NO_AIR_IN_STORMS)
+        raise RulesError("no air points in storms (14.0b)", CobraRefusal.NO_AIR_IN_STORMS)
     if turn == NO_AIR_TURN and k == ShiftKind.AIR:
         raise RulesError("the Allied player receives no AP on GT 1 (17.3.10)",
-                         Refusal.NO_AIR_ON_TURN_1)
+                         CobraRefusal.NO_AIR_ON_TURN_1)
     if turn is not None and k == ShiftKind.NAVAL and c > naval_points(turn):
         raise RulesError(f"game turn {turn} has {naval_points(turn)} naval support points "
                          f"(14.4)",
-                         Refusal.NAVAL_POINTS_TURN, turn=turn, most=naval_points(turn))
+                         CobraRefusal.NAVAL_POINTS_TURN, turn=turn, most=naval_points(turn))
     if weather == Weather.STORM and k == ShiftKind.NAVAL and c > 1:
         raise RulesError("in storms at most one naval point: +1 at most (14.4)",
-                         Refusal.NAVAL_IN_STORMS)
+                         CobraRefusal.NAVAL_IN_STORMS)
 
 
 def check_shifts(shifts: list[Shift], attacker: Nation | None = None, turn: int | None = None,
@@ -391,7 +393,7 @@ def check_shifts(shifts: list[Shift], attacker: Nation | None = None, turn: int 
         if shift.kind != ShiftKind.TERRAIN and key in seen:
             raise RulesError(f"{shift.kind.value} is given twice for the same side: one "
                              f"{shift.kind.value} shift per side ({shift.rule})",
-                             Refusal.SHIFT_TWICE, shift_kind=shift.kind.value)
+                             CobraRefusal.SHIFT_TWICE, shift_kind=shift.kind.value)
         seen[key] = shift
         side, why = _implied_attacker(shift)
         if side is None:
@@ -400,7 +402,7 @@ def check_shifts(shifts: list[Shift], attacker: Nation | None = None, turn: int 
             raise RulesError(f"shift {shift.kind.value}:{shift.columns:+d} means the "
                              f"{side.value} side attacks ({why}), but {said[1]} says the "
                              f"{said[0].value} side does",
-                             Refusal.SHIFTS_DISAGREE, shift_kind=shift.kind.value,
+                             CobraRefusal.SHIFTS_DISAGREE, shift_kind=shift.kind.value,
                              columns=shift.columns, nation=side.value, said=said[0].value)
         said = said or (side, f"shift {shift.kind.value}:{shift.columns:+d}")
     return said[0] if said else None
@@ -409,7 +411,7 @@ def check_shifts(shifts: list[Shift], attacker: Nation | None = None, turn: int 
 def check_turn(turn: int | None) -> None:
     if turn is not None and not 1 <= turn <= LAST_TURN:
         raise RulesError(f"game turn {turn}: Cobra's game turns are 1 to {LAST_TURN}",
-                         Refusal.TURN_OUT_OF_RANGE, turn=turn, last=LAST_TURN)
+                         CobraRefusal.TURN_OUT_OF_RANGE, turn=turn, last=LAST_TURN)
 
 
 def base_column(attack: int, defence: int) -> tuple[int, str]:
@@ -508,13 +510,14 @@ def carpet_odds(shifts: list[Shift] | None = None, *, turn: int | None = None,
     (14.3g). `flown`: the game turns of the missions flown before, counted against 14.3f."""
     if shifts:
         raise RulesError("carpet bombing is never shifted left or right (14.3g)",
-                         Refusal.CARPET_SHIFTED)
+                         CobraRefusal.CARPET_SHIFTED)
     check_turn(turn)
     if turn is not None and turn < CARPET_FROM:
         raise RulesError(f"no carpet bombing before game turn {CARPET_FROM} (14.3f)",
-                         Refusal.CARPET_TOO_EARLY, first=CARPET_FROM)
+                         CobraRefusal.CARPET_TOO_EARLY, first=CARPET_FROM)
     if weather is not None and weather != Weather.CLEAR:
-        raise RulesError("carpet bombing only in clear weather (14.3b)", Refusal.CARPET_NOT_CLEAR)
+        raise RulesError("carpet bombing only in clear weather (14.3b)",
+                         CobraRefusal.CARPET_NOT_CLEAR)
     if turn is not None:
         check_carpet_missions(turn, flown)
     note = "carpet bombing is always resolved on 6:1, never shifted (14.3g)"
@@ -537,7 +540,7 @@ def check_carpet_missions(turn: int, flown: Sequence[int]) -> None:
     if carpet_missions_left(turn, flown) == 0:
         raise RulesError(f"game turn {turn}: no carpet bombing mission left: one during GT 5 "
                          f"to 14, two more from GT 15, one a game turn (14.3f)",
-                         Refusal.CARPET_MISSIONS_SPENT, turn=turn)
+                         CobraRefusal.CARPET_MISSIONS_SPENT, turn=turn)
 
 
 @dataclass(frozen=True)
@@ -571,7 +574,7 @@ def roll(odds_: Odds, dice: Dice, tables: CobraTables | None = None) -> Combat:
     die = dice.roll(Need(Roller.ATTACKER, Aim.COMBAT, f"combat on {odds_.column}"))
     if not 1 <= die <= DIE_FACES:
         raise RulesError(f"a die shows 1 to {DIE_FACES}, not {die}",
-                         Refusal.NOT_A_DIE_FACE, die=die, faces=DIE_FACES)
+                         CobraRefusal.NOT_A_DIE_FACE, die=die, faces=DIE_FACES)
     result = tables.result(odds_.column, die) if tables else None
     source = tables.source if tables else ""
     notes = explain_notes(result, carpet=odds_.carpet) if result else (

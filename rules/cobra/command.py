@@ -17,7 +17,9 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
-from ..errors import Refusal, RulesError
+from cobi_companion.rules.cobra.refusals import CobraRefusal
+
+from ..errors import RulesError
 from ..saved import Data
 from .combat import ALLIED_HQ_DOUBLE_FROM, Nation, OverrunWhen
 
@@ -93,7 +95,7 @@ def hq(key: str) -> HQ:
         if wanted in (one.key, one.name.lower(), one.name.lower().replace(" ", "_")):
             return one
     raise RulesError(f"unknown HQ {key!r}: choose {', '.join(h.key for h in HQS)}",
-                     Refusal.UNKNOWN_HQ, hq=key, choices=tuple(h.key for h in HQS))
+                     CobraRefusal.UNKNOWN_HQ, hq=key, choices=tuple(h.key for h in HQS))
 
 
 def hqs_of(nation: Nation) -> tuple[HQ, ...]:
@@ -198,7 +200,7 @@ def check_limit(army: Army, attempt: Attempt, level: int | None, made: int,
     against the command level `level` (11.3, 11.3a)."""
     if army is Army.GERMAN:
         raise RulesError("only the Allied player has command limits (11.3)",
-                         Refusal.NO_GERMAN_LIMITS)
+                         CobraRefusal.NO_GERMAN_LIMITS)
     rule = "11.3" if counted(attempt, when) else "11.3 Important"
     return LimitCheck(army, attempt, level, made, counted(attempt, when), rule)
 
@@ -210,9 +212,9 @@ def refuse_beyond(check: LimitCheck) -> None:
     said = f"{check.made} of {check.level} made this game turn, the command limit (11.3)"
     army, most = ARMY_NAMES[check.army], check.level or 0
     if check.attempt is Attempt.ATTACK:
-        raise RulesError(f"{army} attacks: {said}", Refusal.ATTACK_LIMIT,
+        raise RulesError(f"{army} attacks: {said}", CobraRefusal.ATTACK_LIMIT,
                          army=check.army.value, made=check.made, most=most)
-    raise RulesError(f"{army} overruns: {said}", Refusal.OVERRUN_LIMIT, army=check.army.value,
+    raise RulesError(f"{army} overruns: {said}", CobraRefusal.OVERRUN_LIMIT, army=check.army.value,
                      made=check.made, most=most)
 
 
@@ -224,7 +226,7 @@ def attack_army(track: str | None, one: HQ | None) -> Army | None:
         army = ARMY_NAMES[one.army]
         raise RulesError(f"{one.name} is a {army} HQ: it benefits only {army} units, and this "
                          f"attack pays from the {ARMY_NAMES[paid]} track (8.3.3d, 8.3.3e, 11.2)",
-                         Refusal.HQ_OTHER_ARMY, name=one.name, army=one.army.value,
+                         CobraRefusal.HQ_OTHER_ARMY, name=one.name, army=one.army.value,
                          paid=paid.value)
     return paid or (one.army if one is not None and one.army is not Army.GERMAN else None)
 
@@ -253,18 +255,18 @@ class Command:
         status = self.of(one)
         if status.state is HQState.ELIMINATED:
             raise RulesError(f"{one.name} is eliminated (9.1e)",
-                             Refusal.HQ_ELIMINATED, name=one.name)
+                             CobraRefusal.HQ_ELIMINATED, name=one.name)
         if status.state is HQState.INACTIVE:
             raise RulesError(f"{one.name} is inactive: inactive HQs may not contribute shifts "
-                             f"to a combat (9.1i)", Refusal.HQ_INACTIVE, name=one.name)
+                             f"to a combat (9.1i)", CobraRefusal.HQ_INACTIVE, name=one.name)
         most = capacity(one, offensive, turn)
         if abs(columns) > most:             # more than it ever gives to one combat
             raise RulesError(f"{one.name} gives at most {most} column{'s' if most != 1 else ''}"
                              f" to one combat: two only to an Allied attack from game turn 17 "
-                             f"(8.3.3a)", Refusal.HQ_COLUMNS_MOST, name=one.name, most=most)
+                             f"(8.3.3a)", CobraRefusal.HQ_COLUMNS_MOST, name=one.name, most=most)
         if status.given + abs(columns) > most:
             raise RulesError(f"{one.name} has given {status.given} of its {most} shifts since "
-                             f"it was flipped active (8.3.3a)", Refusal.HQ_SHIFTS_GIVEN,
+                             f"it was flipped active (8.3.3a)", CobraRefusal.HQ_SHIFTS_GIVEN,
                              name=one.name, given=status.given, most=most)
 
     def use(self, one: HQ, columns: int, offensive: bool, turn: int
@@ -284,7 +286,7 @@ class Command:
         displaced twice in one phase (9.1b Important) or eliminated in combat (9.1e): gone."""
         status = self.of(one)
         if status.state is HQState.ELIMINATED:
-            raise RulesError(f"{one.name} is eliminated (9.1e)", Refusal.HQ_ELIMINATED,
+            raise RulesError(f"{one.name} is eliminated (9.1e)", CobraRefusal.HQ_ELIMINATED,
                              name=one.name)
         where = (turn, step)
         rule = EVENT_RULES[event]
@@ -319,7 +321,7 @@ class Command:
         for value in (us, british):
             if not 0 <= value <= LEVEL_MAX:
                 raise RulesError(f"a command level is 0 to {LEVEL_MAX}, not {value}",
-                                 Refusal.COMMAND_LEVEL, level=value, most=LEVEL_MAX)
+                                 CobraRefusal.COMMAND_LEVEL, level=value, most=LEVEL_MAX)
         return replace(self.on(turn), levels=(us, british), dialled=True)
 
     def level(self, turn: int, army: Army) -> int | None:

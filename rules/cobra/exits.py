@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import Refusal, RulesError
+from cobi_companion.rules.cobra.refusals import CobraRefusal
+
+from ..errors import RulesError
 from ..saved import Data
 
 NATIONS = ("us", "british")               # the Allied nationalities that exit (11.2)
@@ -27,7 +29,7 @@ class Exit(Data):
                                      ("edge", self.edge, EDGES)):
             if value not in allowed:
                 raise RulesError(f"an exit's {name} is one of {', '.join(allowed)}, "
-                                 f"not {value!r}", Refusal.UNKNOWN_EXIT,
+                                 f"not {value!r}", CobraRefusal.UNKNOWN_EXIT,
                                  field=name, value=value, choices=allowed)
 
 

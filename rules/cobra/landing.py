@@ -15,8 +15,10 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
+from cobi_companion.rules.cobra.refusals import CobraRefusal
+
 from ..dice import Aim, Dice, Need, Roller
-from ..errors import Refusal, RulesError
+from ..errors import RulesError
 from ..saved import Data
 from .combat import Nation, Shift, ShiftKind
 from .notes import Note, Why
@@ -63,7 +65,7 @@ def target(name: str) -> Target:
     except ValueError:
         raise RulesError(f"unknown landing target {name!r}: choose "
                          f"{', '.join(t.value for t in Target)} (17.3.2)",
-                         Refusal.UNKNOWN_LANDING_TARGET, landing=name,
+                         CobraRefusal.UNKNOWN_LANDING_TARGET, landing=name,
                          choices=tuple(t.value for t in Target)) from None
 
 
@@ -71,7 +73,7 @@ def _die(need: Need, dice: Dice) -> int:
     die = dice.roll(need)
     if not 1 <= die <= DIE_FACES:
         raise RulesError(f"a die shows 1 to {DIE_FACES}, not {die}",
-                         Refusal.NOT_A_DIE_FACE, die=die, faces=DIE_FACES)
+                         CobraRefusal.NOT_A_DIE_FACE, die=die, faces=DIE_FACES)
     return die
 
 
@@ -79,7 +81,7 @@ def _division(division: Target) -> Target:
     if division.beach:
         raise RulesError(f"{division.value} is a beach: paratroop units are of the 6th, 82nd "
                          f"or 101st Airborne Divisions (17.3.2 step 2)",
-                         Refusal.NOT_A_PARATROOP_DIVISION, landing=division.value)
+                         CobraRefusal.NOT_A_PARATROOP_DIVISION, landing=division.value)
     return division
 
 
@@ -122,7 +124,7 @@ def scatter(division: Target, dice: Dice, tables: CobraTables | None = None,
     Scatter Diagram (17.3.2 step 2c). `dropped`: the units already rolled for."""
     if dropped >= PARATROOPS:
         raise RulesError(f"all {PARATROOPS} paratroop units have dropped (17.3.2 step 1a)",
-                         Refusal.ALL_PARATROOPS_DROPPED, most=PARATROOPS)
+                         CobraRefusal.ALL_PARATROOPS_DROPPED, most=PARATROOPS)
     need = Need(Roller.ALLIES, Aim.SCATTER, f"scatter {_division(division).value}")
     die = _die(need, dice)
     shown = "-".join(str(f) for f in sorted({SCATTER_FROM[division], DIE_FACES}))
@@ -215,7 +217,7 @@ def attrition_odds(where: Target, committed: int | None = None, terrain: int | N
     committed, terrain = committed or 0, terrain or 0
     if committed < 0 or not -5 <= terrain <= 0:
         raise RulesError("committed steps are 0 or more, a terrain shift 0 to -5 (17.3.2 "
-                         "step 4b3, 8.3.2)", Refusal.LANDING_SHIFT_RANGE)
+                         "step 4b3, 8.3.2)", CobraRefusal.LANDING_SHIFT_RANGE)
     start = START_COLUMN[where]
     notes = [f"{where.value}: attrition starts on {start} (17.3.2 step 4b2)"]
     bocage = terrain_name.strip().lower() == BOCAGE
@@ -239,7 +241,7 @@ def attrition_odds(where: Target, committed: int | None = None, terrain: int | N
 def _wrong_shift(where: Target) -> RulesError:
     return RulesError(f"{where.value}: a beach shifts for the German steps committed, a "
                       f"paratroop unit for its terrain (17.3.2 step 4b3)",
-                      Refusal.LANDING_SHIFT_WRONG_TARGET, landing=where.value)
+                      CobraRefusal.LANDING_SHIFT_WRONG_TARGET, landing=where.value)
 
 
 @dataclass(frozen=True)
@@ -329,11 +331,11 @@ def beach_check(beach: Target, landed: int, lost: int) -> BeachCheck:
     if not beach.beach:
         raise RulesError(f"{beach.value} is not a beach: choose "
                          f"{', '.join(b.value for b in BEACHES)} (17.3.2 step 5)",
-                         Refusal.NOT_A_BEACH, landing=beach.value)
+                         CobraRefusal.NOT_A_BEACH, landing=beach.value)
     if landed < 1 or not 0 <= lost <= landed:
         raise RulesError(f"{lost} steps lost of {landed} landed: a beach has 1 or more steps "
                          f"landed and lost 0 to all of them (17.3.2 step 5a)",
-                         Refusal.BEACH_STEPS, lost=lost, landed=landed)
+                         CobraRefusal.BEACH_STEPS, lost=lost, landed=landed)
     if 2 * lost > landed:
         note = Note(f"{lost} of {landed} steps lost, more than half: the beach is abandoned. "
                     f"Remove its units from play (no VP for them); German +{ABANDONED_VP} VP; "
@@ -392,7 +394,7 @@ def withdrawal(dice: Dice, tables: CobraTables | None = None, steps: int | None 
     steps, not retreats (17.3.4a); destroyed, it counts for VP (b); else it is withdrawn (c)."""
     if steps is not None and steps < 1:
         raise RulesError(f"a unit being withdrawn has 1 step or more, not {steps} (17.3.4)",
-                         Refusal.WITHDRAWAL_STEPS, steps=steps)
+                         CobraRefusal.WITHDRAWAL_STEPS, steps=steps)
     die = _die(Need(Roller.AXIS, Aim.COMBAT, f"withdrawal attack {WITHDRAWAL_COLUMN}"), dice)
     result = tables.result(WITHDRAWAL_COLUMN, die) if tables else None
     trace = Withdrawal(die, steps, result, (), tables.source if tables else "")
@@ -474,7 +476,7 @@ class Landing(Data):
         """A drop's first die, and its direction die when it is rolled with it."""
         if len(self.drops) >= PARATROOPS:
             raise RulesError(f"all {PARATROOPS} paratroop units have dropped (17.3.2 step 1a)",
-                             Refusal.ALL_PARATROOPS_DROPPED, most=PARATROOPS)
+                             CobraRefusal.ALL_PARATROOPS_DROPPED, most=PARATROOPS)
         return replace(self, drops=(*self.drops, (_division(division), die, second)))
 
     def directed(self, second: int) -> Landing:
@@ -489,7 +491,7 @@ class Landing(Data):
     def abandon(self, check: BeachCheck) -> Landing:
         if check.beach in self.abandoned:
             raise RulesError(f"{check.beach.value} is abandoned already: 10 VP for each beach "
-                             f"(17.3.2 step 5e)", Refusal.BEACH_ALREADY_ABANDONED,
+                             f"(17.3.2 step 5e)", CobraRefusal.BEACH_ALREADY_ABANDONED,
                              landing=check.beach.value)
         return replace(self, abandoned=(*self.abandoned, check.beach)) if check.abandoned \
             else self

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import Refusal, RulesError
+from ..errors import RulesError
 from ..saved import Data
 from .movement import ARMIES
+from .refusals import CobraRefusal
 
 SIDES = ARMIES                            # who takes replacement steps: every army
 KINDS = ("mech", "inf")
@@ -28,5 +29,5 @@ class Replacement(Data):
         for name, value, allowed in (("side", self.side, SIDES), ("kind", self.kind, KINDS)):
             if value not in allowed:
                 raise RulesError(f"a replacement's {name} is one of {', '.join(allowed)}, "
-                                 f"not {value!r}", Refusal.UNKNOWN_REPLACEMENT,
+                                 f"not {value!r}", CobraRefusal.UNKNOWN_REPLACEMENT,
                                  field=name, value=value, choices=allowed)

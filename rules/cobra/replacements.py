@@ -13,7 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from ..errors import Refusal, RulesError
+from cobi_companion.rules.cobra.refusals import CobraRefusal
+
+from ..errors import RulesError
 from .notes import Note, Why
 from .replacement_step import ALLIED as ALLIED
 from .replacement_step import KINDS as KINDS
@@ -115,15 +117,15 @@ def check_take(allowed: Allowance, kind: str) -> None:
     if allowed.side != "german":
         raise RulesError(f"from game turn {BRITISH_LIMIT_FROM} the British replace no more "
                          f"than {BRITISH_INFANTRY_MOST} infantry steps a turn (12.2)",
-                         Refusal.BRITISH_INFANTRY_LIMIT, first=BRITISH_LIMIT_FROM,
+                         CobraRefusal.BRITISH_INFANTRY_LIMIT, first=BRITISH_LIMIT_FROM,
                          most=BRITISH_INFANTRY_MOST)
     if allowed.used[kind] >= USED_MOST[kind]:
         raise RulesError("no more than one mechanized or two infantry steps may be used in a "
-                         "game turn (12.2d)", Refusal.REPLACEMENT_TURN_LIMIT)
+                         "game turn (12.2d)", CobraRefusal.REPLACEMENT_TURN_LIMIT)
     on_track = steps_text(kind, allowed.on_track[kind])
     raise RulesError(f"game turn {allowed.turn}: {on_track} {kind} step on the German "
                      f"replacement track, a whole step is needed (12.2)",
-                     Refusal.NO_REPLACEMENT_STEP, turn=allowed.turn, step_kind=kind,
+                     CobraRefusal.NO_REPLACEMENT_STEP, turn=allowed.turn, step_kind=kind,
                      on_track=on_track)
 
 
@@ -173,7 +175,7 @@ def take(game: CobraGame, side: str, kind: str) -> tuple[CobraGame, Taken]:
     phase = game.phase
     if phase.name != "replacement" or (phase.player.value == "german") != (side == "german"):
         raise RulesError("replacements are taken in the side's own Replacement Phase (12.0)",
-                         Refusal.REPLACEMENT_PHASE_ONLY)
+                         CobraRefusal.REPLACEMENT_PHASE_ONLY)
     check_take(of_game(game, side), kind)
     step = Replacement(game.turn, side, kind)
     game = replace(game, replacements=(*game.replacements, step))
@@ -200,7 +202,7 @@ def take_back(game: CobraGame) -> tuple[CobraGame, Replacement, bool]:
     step = last_taken(game)
     if step is None:
         raise RulesError("no replacement step taken in this phase to take back (12.0)",
-                         Refusal.NO_STEP_TO_TAKE_BACK)
+                         CobraRefusal.NO_STEP_TO_TAKE_BACK)
     allied = sum(1 for r in game.replacements if r.side in ALLIED)
     at = len(game.replacements) - 1 - game.replacements[::-1].index(step)
     game = replace(game, replacements=game.replacements[:at] + game.replacements[at + 1:])

@@ -14,7 +14,9 @@ from enum import StrEnum
 from itertools import pairwise
 from typing import Any
 
-from ..errors import Refusal, RulesError
+from cobi_companion.rules.cobra.refusals import CobraRefusal
+
+from ..errors import RulesError
 from ..numbers import digits
 
 # The CRT's odds columns, left to right: 1:5 and 10:1 are the extremes (8.3.2c).
@@ -229,5 +231,5 @@ class CobraTables:
             known = ", ".join(sorted(shifts)) or "none yet"
             raise RulesError(f"no terrain {name!r} in {self.source}: add it under [terrain] "
                              f"with its shift from your Terrain Effects Chart (known: {known})",
-                             Refusal.NO_TERRAIN, terrain=name, known=tuple(sorted(shifts)))
+                             CobraRefusal.NO_TERRAIN, terrain=name, known=tuple(sorted(shifts)))
         return shifts[key]

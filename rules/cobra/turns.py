@@ -6,7 +6,9 @@ import math
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from ..errors import Refusal, RulesError, Value
+from cobi_companion.rules.cobra.refusals import CobraRefusal
+
+from ..errors import RulesError, Value
 from ..saved import Data
 from .combat import CARPET_MISSIONS, Nation, Odds, carpet_missions_left, carpet_odds
 from .command import Command
@@ -65,7 +67,8 @@ def scenario(key: str) -> Scenario:
         return SCENARIOS[key]
     except KeyError:
         raise RulesError(f"unknown scenario {key!r}: choose {', '.join(SCENARIOS)}",
-                         Refusal.UNKNOWN_SCENARIO, scenario=key, choices=tuple(SCENARIOS)) from None
+                         CobraRefusal.UNKNOWN_SCENARIO, scenario=key,
+                         choices=tuple(SCENARIOS)) from None
 
 
 @dataclass(frozen=True)
@@ -210,10 +213,10 @@ class CobraGame:
     def advance(self, extension_die: int | None = None) -> CobraGame:
         """The next phase; after the last phase of the last game turn the game is over."""
         if self.over:
-            raise RulesError("the game is over", Refusal.GAME_OVER)
+            raise RulesError("the game is over", CobraRefusal.GAME_OVER)
         if self.phase.name == "weather" and self.this_weather is None:
             raise RulesError("the weather phase needs the weather first (5.3)",
-                             Refusal.WEATHER_FIRST)
+                             CobraRefusal.WEATHER_FIRST)
         return self._reactivated(self._next(extension_die))
 
     def _reactivated(self, game: CobraGame) -> CobraGame:
@@ -229,7 +232,7 @@ class CobraGame:
         if self.needs_extension_roll:
             if extension_die is None:
                 raise RulesError("the end of game turn 27 needs the Allied die roll: 4-6 "
-                                 "plays game turn 28 (17.3a)", Refusal.EXTENSION_ROLL_NEEDED)
+                                 "plays game turn 28 (17.3a)", CobraRefusal.EXTENSION_ROLL_NEEDED)
             if not extends(extension_die):
                 return replace(self, extension_die=extension_die, over=True)
             return replace(self, turn=self.turn + 1, step=0, last=self.last + 1,
@@ -279,12 +282,12 @@ class CobraGame:
         if planned.air_points > self.air_left:
             raise RulesError(f"{self.air_left} air points left, this needs "
                              f"{planned.air_points} (14.0, 14.1a)",
-                             Refusal.AIR_POINTS_LEFT, left=self.air_left,
+                             CobraRefusal.AIR_POINTS_LEFT, left=self.air_left,
                              need=planned.air_points)
         if planned.naval_points > self.naval_left:
             raise RulesError(f"{self.naval_left} naval support points left this game turn, "
                              f"this needs {planned.naval_points} (14.4)",
-                             Refusal.NAVAL_POINTS_LEFT, left=self.naval_left,
+                             CobraRefusal.NAVAL_POINTS_LEFT, left=self.naval_left,
                              need=planned.naval_points)
 
     def pay_attack(self, planned: Odds, track: str | None) -> tuple[CobraGame, bool]:
@@ -307,10 +310,10 @@ class CobraGame:
         """This turn's weather, and the German attack supply points it brings (11.0d)."""
         if self.phase.name != "weather":
             raise RulesError("the weather is found in the Weather & German Supply Phase (4.0)",
-                             Refusal.WEATHER_PHASE_ONLY)
+                             CobraRefusal.WEATHER_PHASE_ONLY)
         if self.this_weather is not None:
             raise RulesError(f"game turn {self.turn} already has its weather",
-                             Refusal.WEATHER_ALREADY, turn=self.turn)
+                             CobraRefusal.WEATHER_ALREADY, turn=self.turn)
         gain = GERMAN_SUPPLY[weather]
         german = min(GERMAN_SP_MAX, self.tracks.german + gain)
         text = f"German attack supply +{gain} in {weather.value} weather (11.0d)"
@@ -325,7 +328,7 @@ class CobraGame:
         """The Allied supply phase: the printed supply points, halved or none in storms."""
         if self.phase.name != "supply":
             raise RulesError("Allied supply points come in the Allied Supply Phase (4.0)",
-                             Refusal.SUPPLY_PHASE_ONLY)
+                             CobraRefusal.SUPPLY_PHASE_ONLY)
         first_storm = self.this_weather == Weather.STORM and \
             Weather.STORM not in self.history()
         landing = scenario(self.scenario).landing
@@ -363,7 +366,7 @@ class CobraGame:
         if track not in Tracks.__dataclass_fields__:
             raise RulesError(f"unknown track {track!r}: choose "
                              f"{', '.join(Tracks.__dataclass_fields__)}",
-                             Refusal.UNKNOWN_TRACK, track=track,
+                             CobraRefusal.UNKNOWN_TRACK, track=track,
                              choices=tuple(Tracks.__dataclass_fields__))
         value: int = getattr(self.tracks, track)
         return value

@@ -10,8 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from cobi_companion.rules.cobra.refusals import CobraRefusal
+
 from ..dice import Aim, Dice, Need, Roller
-from ..errors import Refusal, RulesError
+from ..errors import RulesError
 from .movement import THIRDS_OFF
 from .notes import Note, Why
 from .tables import CobraTables, Weather
@@ -29,7 +31,7 @@ def parse_history(text: str) -> list[Weather]:
     except ValueError:
         bad = next(w for w in words if aliases.get(w, w) not in Weather.__members__.values())
         raise RulesError(f"weather {bad!r}: allowed: clear, overcast, storm",
-                         Refusal.UNKNOWN_WEATHER, weather=bad) from None
+                         CobraRefusal.UNKNOWN_WEATHER, weather=bad) from None
 
 
 def forced(turn: int, history: list[Weather]) -> tuple[Weather, Note] | None:
@@ -45,7 +47,8 @@ def forced(turn: int, history: list[Weather]) -> tuple[Weather, Note] | None:
     if turn == FORCED_STORM_TURN and Weather.STORM not in history:
         if len(history) < FORCED_STORM_TURN - 1:
             raise RulesError("game turn 6 needs the weather of turns 1 to 5: storms come on "
-                             "turn 6 if none came before (5.3)", Refusal.WEATHER_HISTORY_NEEDED)
+                             "turn 6 if none came before (5.3)",
+                             CobraRefusal.WEATHER_HISTORY_NEEDED)
         return Weather.STORM, Note("no storm on turns 1 to 5: game turn 6 is storms (5.3)",
                                    Why.TURN_6_STORMS)
     return None
@@ -121,11 +124,11 @@ def determine(turn: int, history: list[Weather], dice: Dice,
               tables: CobraTables | None = None) -> WeatherRoll:
     if not 1 <= turn <= 28:
         raise RulesError(f"game turn {turn}: Cobra's turns are 1 to 28",
-                         Refusal.TURN_OUT_OF_RANGE, turn=turn, last=28)
+                         CobraRefusal.TURN_OUT_OF_RANGE, turn=turn, last=28)
     if len(history) >= turn:
         raise RulesError(f"game turn {turn} has only {turn - 1} turns before it, but the "
                          f"history names {len(history)}",
-                         Refusal.WEATHER_HISTORY_LONG, turn=turn, before=turn - 1,
+                         CobraRefusal.WEATHER_HISTORY_LONG, turn=turn, before=turn - 1,
                          named=len(history))
     name, column_note = column(turn, history)
     drm, drm_note = modifier(history)

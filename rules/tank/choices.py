@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
+from cobi_companion.rules.tank.refusals import TankRefusal
+
 from ..battle import Battle, Piece
 from ..card import Template, Weapon
 from ..errors import Refusal, RulesError
@@ -60,7 +62,7 @@ def _fire(turn: Turn, battle: Battle, label: str) -> None:
         raise RulesError(f"{piece.label} is unloaded: it must reload before it can fire",
                          Refusal.UNLOADED, name=piece.label)
     raise RulesError(f"{piece.label} has no weapon it can fire now",
-                     Refusal.NOTHING_TO_FIRE, label=piece.label)
+                     TankRefusal.NOTHING_TO_FIRE, label=piece.label)
 
 
 def weapon(turn: Turn, battle: Battle, label: str, fired: Weapon | None) -> RulesError | None:

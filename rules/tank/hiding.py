@@ -10,10 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from cobi_companion.rules.tank.refusals import TankRefusal
+
 from ..battle import Piece
 from ..card import Kind
 from ..distance import SPOTTING_CM, Comparison, DistanceCheck, Measurement, check, spotting
-from ..errors import Refusal, RulesError
+from ..errors import RulesError
 
 HIDE_CLEAR_CM = SPOTTING_CM  # a figure hides only when more than 30 cm from every enemy figure
 HIDE_CLEAR = "hide_clear"    # the distance question: nearest enemy figure over 30 cm?
@@ -34,17 +36,17 @@ def conceal(piece: Piece) -> Piece:
 def _called(answer: DistanceCheck) -> bool:
     if answer.answer is None:
         raise RulesError(f"{answer.explain()}: measure with the tape and enter the distance",
-                         Refusal.MEASURE_WITH_TAPE, cm=answer.cm, limit=answer.threshold_cm)
+                         TankRefusal.MEASURE_WITH_TAPE, cm=answer.cm, limit=answer.threshold_cm)
     return answer.answer
 
 
 def _check_on_map(piece: Piece, then: str = "") -> None:
     """Refuse a piece out of the fight or off the map; `then` ends the sentence."""
     if piece.gone:
-        raise RulesError(f"{piece.label} is out of the fight{then}", Refusal.OUT_OF_FIGHT,
+        raise RulesError(f"{piece.label} is out of the fight{then}", TankRefusal.OUT_OF_FIGHT,
                          label=piece.label)
     if piece.status.off_map:
-        raise RulesError(f"{piece.label} is off the map{then}", Refusal.OFF_MAP,
+        raise RulesError(f"{piece.label} is off the map{then}", TankRefusal.OFF_MAP,
                          label=piece.label)
 
 
@@ -80,10 +82,10 @@ def can_hide(piece: Piece, cover: bool, *, setup: bool = False,
     _check_on_map(piece, ": it cannot hide")
     if piece.status.hidden:
         raise RulesError(f"{piece.label} is already hidden",
-                         Refusal.ALREADY_HIDDEN, label=piece.label)
+                         TankRefusal.ALREADY_HIDDEN, label=piece.label)
     if not cover:
         raise RulesError(f"{piece.label} cannot hide here: there is no cover (decided when the "
-                         "map was set up)", Refusal.NO_COVER, label=piece.label)
+                         "map was set up)", TankRefusal.NO_COVER, label=piece.label)
     if setup:
         what = "figures" if piece.kind is Kind.FIGURE else "a gun or vehicle in cover"
         return HideCheck(piece.label, piece.kind, True, True, None,
@@ -91,7 +93,7 @@ def can_hide(piece: Piece, cover: bool, *, setup: bool = False,
     if piece.model:            # a destroyed gun's crew are figures: they hide as figures
         raise RulesError(f"{piece.label} cannot hide now: only figures hide in play; a vehicle "
                          "or gun may only start hidden at set-up, in cover",
-                         Refusal.HIDE_ONLY_FIGURES, label=piece.label)
+                         TankRefusal.HIDE_ONLY_FIGURES, label=piece.label)
     if enemy_near is not None:
         return _called_near(piece, enemy_near)
     if nearest_enemy_figure is None:
@@ -101,7 +103,8 @@ def can_hide(piece: Piece, cover: bool, *, setup: bool = False,
     if not _called(answer):
         raise RulesError(f"{piece.label} cannot hide: the nearest enemy figure is not more than "
                          f"{HIDE_CLEAR_CM} cm away ({answer.explain()})",
-                         Refusal.ENEMY_NEAR, label=piece.label, limit=HIDE_CLEAR_CM, cm=answer.cm)
+                         TankRefusal.ENEMY_NEAR, label=piece.label, limit=HIDE_CLEAR_CM,
+                         cm=answer.cm)
     return HideCheck(piece.label, piece.kind, False, True, answer,
                      f"an active figure in cover, the nearest enemy figure more than "
                      f"{HIDE_CLEAR_CM} cm away")
@@ -112,7 +115,7 @@ def _called_near(piece: Piece, enemy_near: bool) -> HideCheck:
     if enemy_near:
         raise RulesError(f"{piece.label} cannot hide: the nearest enemy figure is not more than "
                          f"{HIDE_CLEAR_CM} cm away (the players' call)",
-                         Refusal.ENEMY_NEAR_CALLED, label=piece.label, limit=HIDE_CLEAR_CM)
+                         TankRefusal.ENEMY_NEAR_CALLED, label=piece.label, limit=HIDE_CLEAR_CM)
     return HideCheck(piece.label, piece.kind, False, True, None,
                      f"an active figure in cover, no enemy figure within {HIDE_CLEAR_CM} cm "
                      "(the players' call)")
@@ -177,11 +180,11 @@ def spots(spotter: Piece, hidden: Piece, distance_cm: Measurement | float | None
     if hidden.side is spotter.side:
         raise RulesError(f"{spotter.label} and {hidden.label} are on the same side: only an "
                          "enemy spots a hidden piece",
-                         Refusal.SAME_SIDE_SPOTS, label=spotter.label, hidden=hidden.label)
+                         TankRefusal.SAME_SIDE_SPOTS, label=spotter.label, hidden=hidden.label)
     _check_on_map(hidden)
     if not hidden.status.hidden:
         raise RulesError(f"{hidden.label} is not hidden: there is nothing to spot",
-                         Refusal.NOT_HIDDEN, label=hidden.label)
+                         TankRefusal.NOT_HIDDEN, label=hidden.label)
     _check_on_map(spotter, ": it cannot spot")
 
     def result(answer: DistanceCheck | None, spotted: bool, reason: str) -> SpotCheck:

@@ -10,9 +10,11 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from cobi_companion.rules.tank.refusals import TankRefusal
+
 from ..battle import Battle, Piece
 from ..card import Kind
-from ..errors import Refusal, RulesError
+from ..errors import RulesError
 from ..saved import Data, saved
 from ..status import Side
 
@@ -147,7 +149,7 @@ def battle_result(battle: Battle, gave_up: Side | None = None) -> BattleResult:
     won = winner(battle, gave_up)
     if won is None:
         raise RulesError("the battle is not over: both sides have pieces left and neither gave up",
-                         Refusal.BATTLE_NOT_OVER)
+                         TankRefusal.BATTLE_NOT_OVER)
     return BattleResult(won, gave_up, score(battle, won))
 
 
@@ -193,7 +195,7 @@ class Match:
         """The team playing `side` in battle `number` (1 or 2)."""
         if number not in range(1, BATTLES + 1):
             raise RulesError(f"a match has battles 1 and {BATTLES}, not {number}",
-                             Refusal.NO_SUCH_BATTLE, number=number, battles=BATTLES)
+                             TankRefusal.NO_SUCH_BATTLE, number=number, battles=BATTLES)
         axis = Team.ONE if number == 1 else Team.TWO
         return axis if side is Side.AXIS else axis.other
 
@@ -212,7 +214,7 @@ class Match:
 
     def record(self, result: BattleResult) -> Match:
         if self.complete:
-            raise RulesError("the match is over: both battles are recorded", Refusal.MATCH_OVER)
+            raise RulesError("the match is over: both battles are recorded", TankRefusal.MATCH_OVER)
         return Match((*self.battles, result))
 
     def totals(self) -> dict[Team, int]:
@@ -226,7 +228,8 @@ class Match:
         if not self.complete:
             raise RulesError(f"the match needs both battles: {len(self.battles)} of {BATTLES} "
                              "recorded",
-                             Refusal.MATCH_INCOMPLETE, recorded=len(self.battles), battles=BATTLES)
+                             TankRefusal.MATCH_INCOMPLETE, recorded=len(self.battles),
+                             battles=BATTLES)
         battles = tuple(
             MatchBattle(n, self.team(n, Side.AXIS), r.winner, self.team(n, r.winner), r.figures)
             for n, r in enumerate(self.battles, start=1))
@@ -250,5 +253,5 @@ class Match:
         battles = tuple(BattleResult.from_dict(r) for r in data.get("battles", []))
         if len(battles) > BATTLES:
             raise RulesError(f"a match has {BATTLES} battles, the record holds {len(battles)}",
-                             Refusal.TOO_MANY_BATTLES, battles=BATTLES, held=len(battles))
+                             TankRefusal.TOO_MANY_BATTLES, battles=BATTLES, held=len(battles))
         return cls(battles)

@@ -14,6 +14,8 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
+from cobi_companion.rules.tank.refusals import TankRefusal
+
 from ..battle import Piece
 from ..card import Facing, InfoCard, Kind, Mount, Template, Weapon, facing_armour
 from ..dice import RELOAD, TO_HIT, Aim, Dice, Need, Roller
@@ -73,7 +75,7 @@ def he_weapon(card: InfoCard) -> Weapon:
     """The card's main gun firing HE: every weapon with an HE modifier uses the HE template."""
     if card.known("he_modifier") and card.he_modifier is None:
         raise RulesError(f"{card.title} has no HE: its card says none",
-                         Refusal.NO_HE, name=card.title)
+                         TankRefusal.NO_HE, name=card.title)
     damage = card.damage if card.known("damage") else None
     return Weapon(name=HE, template=Template.HE, damage=damage, he_modifier=card.he_modifier)
 
@@ -221,12 +223,12 @@ def check_pieces(plan: SoftPlan) -> None:
     """The firer, its weapon and the pieces it fires at: all but the table's values."""
     check_soft_firer(plan.firer, plan.weapon)
     if not plan.targets:
-        raise RulesError("pick at least one target", Refusal.NO_TARGET)
+        raise RulesError("pick at least one target", TankRefusal.NO_TARGET)
     if plan.weapon.template is None and (
             len(plan.targets) != 1 or plan.targets[0].figures > 1):
         raise RulesError(f"a {plan.weapon.name} fires at one figure or vehicle: only template "
                          f"weapons attack several",
-                         Refusal.ONE_TARGET_ONLY, weapon=plan.weapon.name)
+                         TankRefusal.ONE_TARGET_ONLY, weapon=plan.weapon.name)
     if card_he(plan) and any(uses_table(plan, covered) for covered in plan.targets):
         plan.firer.card.need("he_modifier")     # names the card file and the field
     for covered in plan.targets:
@@ -270,10 +272,10 @@ def missing(plan: SoftPlan) -> tuple[Wanted, ...]:
 def check_soft_firer(firer: Piece, weapon: Weapon) -> None:
     if firer.gone:
         raise RulesError(f"{firer.label} is out of the fight and cannot fire",
-                         Refusal.FIRER_OUT, label=firer.label)
+                         TankRefusal.FIRER_OUT, label=firer.label)
     if firer.status.commander_killed:
         raise RulesError(f"{firer.label} lost its commander: it may only move off a "
-                         f"friendly edge", Refusal.COMMANDER_LOST, label=firer.label)
+                         f"friendly edge", TankRefusal.COMMANDER_LOST, label=firer.label)
     crewed = firer.kind in (Kind.GUN, Kind.OPEN_TOP, Kind.FIGURE)
     if crewed and firer.figures is None:
         # a crew its card file does not give: "Guns need to have at least one figure to fire"
@@ -281,7 +283,7 @@ def check_soft_firer(firer: Piece, weapon: Weapon) -> None:
         firer.card.need("crew")
     if crewed and not firer.figures:
         raise RulesError(f"{firer.label} has no figure left to fire",
-                         Refusal.NO_FIGURE_TO_FIRE, label=firer.label)
+                         TankRefusal.NO_FIGURE_TO_FIRE, label=firer.label)
     if weapon.template is Template.HE:   # the main gun: its damage dice matter only on vehicles
         if firer.status.gun_destroyed or firer.crew_only:   # a destroyed gun's crew: no gun
             raise RulesError(f"{firer.label} has lost its gun and cannot fire",
@@ -302,12 +304,12 @@ def _check_mount(firer: Piece, weapon: Weapon) -> None:
     external machinegun". A hull machine gun, or a weapon without a mount, fires as ever."""
     if weapon.mount is Mount.COAXIAL and firer.status.gun_destroyed:
         raise RulesError(f"{firer.label} has lost its gun, and its turret machine gun "
-                         f"({weapon.name}, coaxial) with it", Refusal.COAXIAL_LOST,
+                         f"({weapon.name}, coaxial) with it", TankRefusal.COAXIAL_LOST,
                          label=firer.label, weapon=weapon.name)
     if weapon.mount is Mount.EXTERNAL and not firer.commander_outside:
         raise RulesError(f"{firer.label}'s {weapon.name} is on the turret: only its commander "
                          f"sitting out in the turret fires it (put him out first)",
-                         Refusal.EXTERNAL_NEEDS_COMMANDER, label=firer.label,
+                         TankRefusal.EXTERNAL_NEEDS_COMMANDER, label=firer.label,
                          weapon=weapon.name)
 
 
@@ -315,10 +317,10 @@ def check_in_sight(piece: Piece) -> None:
     """A piece out of the fight, or hidden (rule 12), cannot be fired at."""
     if piece.gone:
         raise RulesError(f"{piece.label} is already out of the fight",
-                         Refusal.ALREADY_OUT, label=piece.label)
+                         TankRefusal.ALREADY_OUT, label=piece.label)
     if piece.status.hidden:
         raise RulesError(f"{piece.label} is hidden: it cannot be fired at",
-                         Refusal.HIDDEN_TARGET, label=piece.label)
+                         TankRefusal.HIDDEN_TARGET, label=piece.label)
 
 
 def check_target(plan: SoftPlan, covered: Covered) -> None:
@@ -331,42 +333,42 @@ def check_target(plan: SoftPlan, covered: Covered) -> None:
         if not 1 <= covered.figures <= (piece.figures or 0):
             raise RulesError(f"{piece.label} has {piece.figures or 0} figures: attack 1 to "
                              f"{piece.figures or 0} of them",
-                             Refusal.FIGURES_TO_ATTACK, label=piece.label,
+                             TankRefusal.FIGURES_TO_ATTACK, label=piece.label,
                              figures=piece.figures or 0)
     elif piece.kind is Kind.HARD and covered.figures:
         if not piece.commander_outside:
             raise RulesError(f"{piece.label}'s crew is inside: attack the vehicle (only a "
                              f"commander sitting out in the turret is a figure to fire at)",
-                             Refusal.CREW_INSIDE, label=piece.label)
+                             TankRefusal.CREW_INSIDE, label=piece.label)
         if covered.figures > 1:
             raise RulesError(f"{piece.label} has one figure outside, its commander: attack 1",
-                             Refusal.ONE_COMMANDER, label=piece.label)
+                             TankRefusal.ONE_COMMANDER, label=piece.label)
     elif piece.kind is Kind.SOFT and covered.figures:
         raise RulesError(f"{piece.label}'s crew is inside: attack the vehicle (figures riding "
                          f"on it are squads of their own)",
-                         Refusal.CREW_INSIDE_SOFT, label=piece.label)
+                         TankRefusal.CREW_INSIDE_SOFT, label=piece.label)
     elif covered.figures > (piece.figures or 0):
         raise RulesError(f"{piece.label} has {piece.figures or 0} crew figures left",
-                         Refusal.CREW_LEFT, label=piece.label, figures=piece.figures or 0)
+                         TankRefusal.CREW_LEFT, label=piece.label, figures=piece.figures or 0)
     if weapon.template is not None:
         return
     if piece.riding is not None and piece.riding.kind is Kind.OPEN_TOP:
         raise RulesError(f"{piece.label} rides in {piece.riding.vehicle}, an open-top vehicle: "
                          "in hard cover like its crew, only HE or grenades reach it",
-                         Refusal.RIDERS_IN_HARD_COVER, label=piece.label,
+                         TankRefusal.RIDERS_IN_HARD_COVER, label=piece.label,
                          vehicle=piece.riding.vehicle)
     if piece.kind is Kind.GUN and covered.model:
         raise RulesError("a gun is hit only by HE or a machine gun's template (AP is not "
                          "effective against guns): aim at one of its crew",
-                         Refusal.GUN_NEEDS_TEMPLATE)
+                         TankRefusal.GUN_NEEDS_TEMPLATE)
     if piece.kind is Kind.HARD and not covered.model:
         return                       # its commander out in the turret: a figure like any other
     if piece.kind in (Kind.HARD, Kind.OPEN_TOP) and covered.model:
         raise RulesError(f"{piece.label} is a hard target: {weapon.name} fire cannot harm it",
-                         Refusal.HARD_TARGET, label=piece.label, weapon=weapon.name)
+                         TankRefusal.HARD_TARGET, label=piece.label, weapon=weapon.name)
     if piece.kind in (Kind.HARD, Kind.OPEN_TOP):
         raise RulesError(f"{piece.label}'s crew is in hard cover: only HE or grenades reach it",
-                         Refusal.CREW_IN_HARD_COVER, label=piece.label)
+                         TankRefusal.CREW_IN_HARD_COVER, label=piece.label)
 
 
 def figures_reached(plan: SoftPlan, covered: Covered) -> int:
@@ -422,7 +424,7 @@ def card_he_modifier(card: InfoCard) -> Modifier:
     value: int | None = card.need("he_modifier")
     if value is None:
         raise RulesError(f"{card.title} has no HE: its card says none",
-                         Refusal.NO_HE, name=card.title)
+                         TankRefusal.NO_HE, name=card.title)
     return Modifier(f"HE template: {card.title}'s HE modifier {value:+d} (house rule)", value)
 
 

@@ -23,7 +23,9 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
-from ..errors import Refusal, RulesError, Value
+from cobi_companion.rules.tank.refusals import TankRefusal
+
+from ..errors import RulesError, Value
 from ..modifier import Modifier
 from .situations import SITUATIONS as SITUATIONS  # the table's rows: imported from here too
 
@@ -57,7 +59,7 @@ class Wanted:
 class MissingValue(RulesError):
     """The table has no value the shot needs: `wanted` says which, for a box to ask for."""
 
-    def __init__(self, message: str, wanted: Wanted, code: Refusal, **values: Value) -> None:
+    def __init__(self, message: str, wanted: Wanted, code: TankRefusal, **values: Value) -> None:
         super().__init__(message, code, **values)
         self.wanted = wanted
 
@@ -65,7 +67,7 @@ class MissingValue(RulesError):
 class BandOverlap(RulesError):
     """A new range band would overlap `band`, one the weapon already has."""
 
-    def __init__(self, message: str, band: RangeBand, code: Refusal, **values: Value) -> None:
+    def __init__(self, message: str, band: RangeBand, code: TankRefusal, **values: Value) -> None:
         super().__init__(message, code, **values)
         self.band = band
 
@@ -189,7 +191,7 @@ class SoftTable:
         return [row for layer in self._layers()
                 if (row := layer.weapons.get(weapon.lower())) is not None]
 
-    def _missing(self, what: str, wanted: Wanted, code: Refusal,
+    def _missing(self, what: str, wanted: Wanted, code: TankRefusal,
                  **values: Value) -> MissingValue:
         where = f" ({self.source})" if self.source else ""
         return MissingValue(f"the Soft Targets Table{where} has no {what}: add it from your "
@@ -205,11 +207,11 @@ class SoftTable:
         owner's band where there is one, else a learned one)."""
         if cm is None:
             raise RulesError(f"a {weapon} shot needs the range in cm for the Soft Targets Table",
-                             Refusal.RANGE_NEEDED, weapon=weapon)
+                             TankRefusal.RANGE_NEEDED, weapon=weapon)
         wanted = Wanted(Lack.RANGE, weapon, cm)
         rows = self._rows(weapon)
         if not rows:
-            raise self._missing(f"row for {weapon}", wanted, Refusal.TABLE_NO_ROW,
+            raise self._missing(f"row for {weapon}", wanted, TankRefusal.TABLE_NO_ROW,
                                 weapon=weapon, source=self.source)
         # compared to 0.001 cm, as every distance is measured (rules/distance.py): a band
         # from 100.001 cm follows one to 100 cm with no range between them
@@ -221,37 +223,37 @@ class SoftTable:
         bands = self.bands(weapon)
         if not bands:
             raise self._missing(f"{weapon} value for {cm:g} cm (it has no ranges)", wanted,
-                                Refusal.TABLE_NO_RANGES, weapon=weapon, cm=cm,
+                                TankRefusal.TABLE_NO_RANGES, weapon=weapon, cm=cm,
                                 source=self.source)
         known = ", ".join(b.span for b in bands)
         raise self._missing(f"{weapon} value for {cm:g} cm (it has {known})", wanted,
-                            Refusal.TABLE_NO_RANGE, weapon=weapon, cm=cm,
+                            TankRefusal.TABLE_NO_RANGE, weapon=weapon, cm=cm,
                             bands=tuple(b.span for b in bands), source=self.source)
 
     def template_modifier(self, weapon: str) -> Modifier:
         rows = self._rows(weapon)
         wanted = Wanted(Lack.TEMPLATE, weapon)
         if not rows:
-            raise self._missing(f"row for {weapon}", wanted, Refusal.TABLE_NO_ROW,
+            raise self._missing(f"row for {weapon}", wanted, TankRefusal.TABLE_NO_ROW,
                                 weapon=weapon, source=self.source)
         entry = next((row.template for row in rows if row.template is not None), None)
         if entry is None:
             raise self._missing(f"template modifier for {weapon}", wanted,
-                                Refusal.TABLE_NO_TEMPLATE, weapon=weapon, source=self.source)
+                                TankRefusal.TABLE_NO_TEMPLATE, weapon=weapon, source=self.source)
         return Modifier(_reason(f"{weapon} template", entry), entry.modifier)
 
     def situation_modifier(self, situation: str) -> Modifier:
         if situation not in SITUATIONS:
             raise RulesError(f"unknown situation {situation!r}: allowed are "
                              f"{', '.join(SITUATIONS)}",
-                             Refusal.UNKNOWN_SITUATION, situation=situation,
+                             TankRefusal.UNKNOWN_SITUATION, situation=situation,
                              choices=tuple(SITUATIONS))
         entry = next((found for layer in self._layers()
                       if (found := layer.situations.get(situation)) is not None), None)
         if entry is None:
             raise self._missing(f"value for a target {SITUATIONS[situation]}",
                                 Wanted(Lack.SITUATION, situation=situation),
-                                Refusal.TABLE_NO_SITUATION, situation=situation,
+                                TankRefusal.TABLE_NO_SITUATION, situation=situation,
                                 source=self.source)
         return Modifier(_reason(SITUATIONS[situation], entry), entry.modifier)
 
@@ -261,13 +263,13 @@ class SoftTable:
         """A new band for the weapon may not overlap one it has, its own or learned."""
         if to_cm < from_cm:
             raise RulesError(f"the band {from_cm:g}-{to_cm:g} cm ends before it starts",
-                             Refusal.BAND_BACKWARDS, low=from_cm, high=to_cm)
+                             TankRefusal.BAND_BACKWARDS, low=from_cm, high=to_cm)
         for band in self.bands(weapon):
             if band.from_cm <= to_cm and from_cm <= band.to_cm:
                 where = f" ({band.source})" if band.source else ""
                 raise BandOverlap(f"{weapon} already has {band.span}{where}: a band from "
                                   f"{from_cm:g} to {to_cm:g} cm would overlap it", band,
-                                  Refusal.BAND_OVERLAP, weapon=weapon, span=band.span,
+                                  TankRefusal.BAND_OVERLAP, weapon=weapon, span=band.span,
                                   low=from_cm, high=to_cm)
 
     def answered(self, wanted: Wanted, modifier: int, source: str,
@@ -287,11 +289,11 @@ class SoftTable:
         else:
             if wanted.cm is None:
                 raise RulesError(f"a {wanted.weapon} shot needs the range in cm for the Soft "
-                                 f"Targets Table", Refusal.RANGE_NEEDED, weapon=wanted.weapon)
+                                 f"Targets Table", TankRefusal.RANGE_NEEDED, weapon=wanted.weapon)
             low, high = band if band is not None else (wanted.cm, wanted.cm)
             if not low <= wanted.cm <= high:
                 raise RulesError(f"the band {low:g}-{high:g} cm does not hold the shot's "
-                                 f"{wanted.cm:g} cm", Refusal.BAND_MISSES_RANGE, low=low,
+                                 f"{wanted.cm:g} cm", TankRefusal.BAND_MISSES_RANGE, low=low,
                                  high=high, cm=wanted.cm)
             self.check_band(wanted.weapon, low, high)
             row = WeaponRow(ranges=(*row.ranges, RangeBand(

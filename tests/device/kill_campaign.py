@@ -21,8 +21,8 @@ from pathlib import Path
 
 from cobi_companion.device.box import build, card_book
 from cobi_companion.device.config import Config
-from cobi_companion.device.core.battle_state import BattleState
 from cobi_companion.device.core.views import Menu, Roll
+from cobi_companion.device.games.registry import BOX_GAMES
 from cobi_companion.device.ports.display import MemoryDisplay
 from cobi_companion.device.ports.events import Key, Press
 from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore
@@ -117,7 +117,7 @@ def campaign(state_dir: Path, runs: int, seed: int) -> dict:
             if store.problem:
                 figures["unreadable"] += 1
             if data is not None:
-                BattleState.from_dict(data, book)
+                BOX_GAMES.resume(data, book)     # as the box resumes it
                 figures["restarts_resumed"] += 1
             elif figures["restarts_resumed"]:     # there was a battle, and now there is none
                 figures["vanished"] += 1

@@ -10,6 +10,7 @@ from fractions import Fraction
 import pytest
 from cobi_companion.rules.card import Facing
 from cobi_companion.rules.levels import RULE_SETS
+from cobi_companion.rules.tank.refusals import TankRefusal
 
 
 def shot(rules, attacker, target, facing, dice, *extra):
@@ -159,7 +160,7 @@ def test_reload_of_a_loaded_gun_is_refused_as_on_the_box(cli, book):
     box gives in its turn (rules.tank.turns.reload), and the default is an unloaded gun."""
     from cobi_companion.device.core.reasons import say
     from cobi_companion.rules.battle import Battle
-    from cobi_companion.rules.errors import Refusal, RulesError
+    from cobi_companion.rules.errors import RulesError
     from cobi_companion.rules.status import Side
     from cobi_companion.rules.tank import turns
 
@@ -170,7 +171,7 @@ def test_reload_of_a_loaded_gun_is_refused_as_on_the_box(cli, book):
     turn = turns.activate(turns.first_turn(Side.AXIS), battle, ["Tiger 1"])
     with pytest.raises(RulesError) as box:
         turns.reload(turn, battle, "Tiger 1")
-    assert box.value.code is Refusal.LOADED
+    assert box.value.code is TankRefusal.LOADED
     assert say("en", box.value) == "Tiger 1 is loaded: there is nothing to reload"
     assert cli("reload", "--card", "2477", "--dice", "6").code == 0   # unloaded by default
     both = cli("reload", "--card", "2477", "--status", "loaded,unloaded")

@@ -276,7 +276,7 @@ def test_no_air_points_on_game_turn_1(table_at, tmp_path):
     table.choose("Roll the weather")                          # GT 1 is clear (5.3)
     table.press("ok")
     assert "Allied air: 0 AP" in table.view.lines
-    session = table.box.app.cobra
+    session = table.box.app.game
     session.game = at_combat(1, [C], 9, "campaign")           # the Allied Combat Phase
     table.press("ok")
     dial_attack(table, "Air +0")
@@ -421,7 +421,7 @@ def test_a_weather_the_rules_refuse_is_said_and_the_phase_shown_again(table_at, 
     table = table_at([3], state_dir=state)
     table.press("ok", "ok", "axis")
     assert table.view.header.title == "Weather A3?"
-    session = table.box.app.cobra
+    session = table.box.app.game
     session.game = replace(session.game, weather=(C, S))     # the weather known meanwhile
     table.choose("Overcast")
     assert table.view.header.title == "Not possible"

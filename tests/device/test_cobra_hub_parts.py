@@ -25,7 +25,7 @@ app = made.app
 rows, tracks = {}, []
 game = CobraGame.start("campaign")        # game turn 1: the landing, then a whole turn
 while game.turn == 1:
-    app.begin_other(CobraSession(game))
+    app.begin(CobraSession(game))
     rows[f"{game.phase.name}/{game.phase.player.value}"] = list(hub.hub(app).view(app).items)
     tracks = list(hub.tracks(app).view(app).items)
     if game.phase.name == "weather":

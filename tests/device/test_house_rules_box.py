@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from cobi_companion.device.core.battle_state import BattleState
+from cobi_companion.device.core.battle_state import TankBattle
 from cobi_companion.device.core.views import Menu
 from cobi_companion.device.sim import drain
 from cobi_companion.rules.house import HouseRules
@@ -122,11 +122,11 @@ def test_a_battle_saved_before_house_rules_loads_with_the_notes_readings(table_a
     saved = table.box.store.load_battle()
     old = {key: value for key, value in saved.items()
            if key not in ("house_rules", "passed", "format")}
-    state = BattleState.from_dict(old, table.box.app.book)
+    state = TankBattle.from_dict(old, table.box.app.book)
     assert state.level == "tank"            # played then with the values dialled: your table
     assert state.house == HouseRules(soft_table="printed")
     assert state.passed == [False] * len(state.acted)
-    assert BattleState.from_dict(saved, table.box.app.book).to_dict() == {
+    assert TankBattle.from_dict(saved, table.box.app.book).to_dict() == {
         key: value for key, value in saved.items() if key != "format"}   # the box adds it
 
 
@@ -138,9 +138,9 @@ def test_a_tank_game_saved_before_our_table_resumes_with_the_values_dialled(tabl
     new_battle(table, ("Rifleman", "axis", 2), ("Soldier with pistol", "allies", 1))
     saved = table.box.store.load_battle()
     assert saved["house_rules"]["soft_table"] == "estimate"          # a battle of today
-    assert BattleState.from_dict(saved, table.box.app.book).house.soft_table == "estimate"
+    assert TankBattle.from_dict(saved, table.box.app.book).house.soft_table == "estimate"
     old = {**saved, "house_rules": {k: v for k, v in saved["house_rules"].items()
                                     if k != "soft_table"}}
-    assert BattleState.from_dict(old, table.box.app.book).house.soft_table == "printed"
+    assert TankBattle.from_dict(old, table.box.app.book).house.soft_table == "printed"
     older = {k: v for k, v in saved.items() if k != "house_rules"}
-    assert BattleState.from_dict(older, table.box.app.book).house.soft_table == "printed"
+    assert TankBattle.from_dict(older, table.box.app.book).house.soft_table == "printed"

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from cobi_companion.cards import load_cards
 from cobi_companion.device.config import Config, Paths
-from cobi_companion.device.core.battle_state import BattleState
+from cobi_companion.device.core.battle_state import EasyBattle, TankBattle
 from cobi_companion.device.core.views import Lines, Menu
 from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore
 from cobi_companion.rules.battle import Battle
@@ -47,10 +47,9 @@ def seeded(folder: Path, level: str, axis: list[tuple[str, dict[str, bool]]],
             battle = battle.add(book.get(key), side, None)
             piece = battle.pieces[-1]
             battle = battle.replace_piece(replace(piece, status=replace(piece.status, **marks)))
-    state = BattleState(level, battle, round=2, first=Side.AXIS, active=Side.AXIS,
-                        defender=Side.AXIS)
-    if level == "tank":
-        state.turn = turns.Turn(3, Side.AXIS)
+    state = TankBattle(level, battle, round=2, first=Side.AXIS, active=Side.AXIS,
+                       defender=Side.AXIS, turn=turns.Turn(3, Side.AXIS)) if level == "tank" \
+        else EasyBattle(level, battle, round=2, first=Side.AXIS, active=Side.AXIS)
     folder.mkdir(parents=True, exist_ok=True)
     store = SqliteStore(folder / DATABASE_NAME)
     store.save_battle(state.to_dict(), [])

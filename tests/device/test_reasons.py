@@ -28,17 +28,19 @@ from cobi_companion.rules.cobra import special_rolls as rolls
 from cobi_companion.rules.cobra import victory_points as vps
 from cobi_companion.rules.cobra.exits import Exit
 from cobi_companion.rules.cobra.notes import Note, Why
+from cobi_companion.rules.cobra.refusals import CobraRefusal
 from cobi_companion.rules.cobra.tables import CobraTables, Direction, Loss, Result, Weather
 from cobi_companion.rules.cobra.turns import CobraGame, victory
 from cobi_companion.rules.cobra.weather import forced
 from cobi_companion.rules.dice import ScriptedDice
 from cobi_companion.rules.distance import QUESTIONS, ask, measure, range_modifier
 from cobi_companion.rules.easy import fire as easy
-from cobi_companion.rules.errors import Refusal, RulesError
+from cobi_companion.rules.errors import Coded, Refusal, RulesError
 from cobi_companion.rules.shot import ShotPlan, check_can_fire
 from cobi_companion.rules.status import Side, Status
 from cobi_companion.rules.tank import hiding, overrun, scoring, turns
 from cobi_companion.rules.tank.hard_fire import check_hard_target, odds, reload_action
+from cobi_companion.rules.tank.refusals import TankRefusal
 from cobi_companion.rules.tank.soft_fire import Covered as At
 from cobi_companion.rules.tank.soft_fire import SoftPlan, check_plan, check_soft_firer, he_weapon
 from cobi_companion.rules.tank.soft_table import SITUATIONS
@@ -87,37 +89,38 @@ def words(text: str) -> set[str]:
     return {w.lower() for w in re.findall(r"[^\W\d_]{2,}", re.sub(r"\{[^}]*\}", " ", text))}
 
 
-CODES = [*Refusal, *Why]
+REFUSALS: list[Coded] = [*Refusal, *TankRefusal, *CobraRefusal]     # the shared, each game's
+CODES = [*REFUSALS, *Why]
 
 
-def templates(code: Refusal | Why) -> tuple[str, str]:
-    return TEMPLATES[code] if isinstance(code, Refusal) else NOTES[code]
+def templates(code: Coded) -> tuple[str, str]:
+    return NOTES[code] if isinstance(code, Why) else TEMPLATES[code]
 
 
 @pytest.mark.parametrize("code", CODES, ids=str)
-def test_every_code_has_an_english_and_a_polish_template(code: Refusal | Why) -> None:
+def test_every_code_has_an_english_and_a_polish_template(code: Coded) -> None:
     english, polish = templates(code)
     assert english and polish and english != polish
 
 
 @pytest.mark.parametrize("code", CODES, ids=str)
-def test_a_template_names_only_values_its_code_comes_with(code: Refusal | Why) -> None:
+def test_a_template_names_only_values_its_code_comes_with(code: Coded) -> None:
     for template in templates(code):
         assert placeholders(template) <= set(code.names), template
 
 
 @pytest.mark.parametrize("code", CODES, ids=str)
-def test_the_polish_template_is_in_polish(code: Refusal | Why) -> None:
+def test_the_polish_template_is_in_polish(code: Coded) -> None:
     english, polish = templates(code)
     assert words(polish) & words(english) <= SHARED
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("code", CODES, ids=str)
-def test_every_template_is_filled_by_its_values(code: Refusal | Why, language: str) -> None:
+def test_every_template_is_filled_by_its_values(code: Coded, language: str) -> None:
     values = {name: SAMPLES[name] for name in code.names}
-    said = say(language, RulesError("-", code, **values) if isinstance(code, Refusal)
-               else Note("-", code, values))
+    said = say(language, Note("-", code, values) if isinstance(code, Why)
+               else RulesError("-", code, **values))
     assert said and "{" not in said and "}" not in said
 
 
@@ -236,7 +239,7 @@ def rides(b: Battle, label: str, vehicle: str, kind: Kind) -> Piece:
 
 
 Case = Callable[[Battle, CardBook], object]
-CASES: dict[Refusal, Case] = {
+CASES: dict[Coded, Case] = {
     Refusal.NO_SUCH_PIECE: lambda b, k: b.get("Panther 1"),
     Refusal.SQUAD_NEEDS_FIGURE: lambda b, k: b.add(k.get("rifleman"), Side.AXIS, 0),
     Refusal.UNKNOWN_CARD: lambda b, k: k.get("9999"),
@@ -259,9 +262,9 @@ CASES: dict[Refusal, Case] = {
         needs_loaded=True),
     Refusal.EASY_NO_TOP: lambda b, k: easy.fire(
         ShotPlan(k.get("2464"), k.get("2477"), Facing.TOP), ScriptedDice([6])),
-    Refusal.AP_AT_GUN: lambda b, k: check_hard_target(k.get("bofors-37mm")),
-    Refusal.AP_AT_SOFT_TARGET: lambda b, k: check_hard_target(k.get("rifleman")),
-    Refusal.NOTHING_TO_RELOAD_GUN_LOST: lambda b, k: reload_action(
+    TankRefusal.AP_AT_GUN: lambda b, k: check_hard_target(k.get("bofors-37mm")),
+    TankRefusal.AP_AT_SOFT_TARGET: lambda b, k: check_hard_target(k.get("rifleman")),
+    TankRefusal.NOTHING_TO_RELOAD_GUN_LOST: lambda b, k: reload_action(
         k.get("2477"), Status(gun_destroyed=True), ScriptedDice([])),
     Refusal.DESTROYED: lambda b, k: movement.allowance(k.get("2477"),
                                                        status=Status(destroyed=True)),
@@ -270,256 +273,258 @@ CASES: dict[Refusal, Case] = {
     Refusal.NEGATIVE_MOVE: lambda b, k: movement.allowance(k.get("2477"), turns=-1),
     Refusal.ROAD_AND_ROUGH: lambda b, k: movement.allowance(k.get("2477"), rough=True,
                                                             road=True),
-    Refusal.IMPOSSIBLE_CM: lambda b, k: ask("fire_range", -3.0),
-    Refusal.NO_READINGS: lambda b, k: measure([]),
-    Refusal.RANGE_TOO_CLOSE: lambda b, k: range_modifier(ask("fire_range",
+    TankRefusal.IMPOSSIBLE_CM: lambda b, k: ask("fire_range", -3.0),
+    TankRefusal.NO_READINGS: lambda b, k: measure([]),
+    TankRefusal.RANGE_TOO_CLOSE: lambda b, k: range_modifier(ask("fire_range",
                                                              measure([99.5, 100.5]))),
-    Refusal.NOT_YOUR_PIECE: lambda b, k: active(b, "Sherman 1"),
-    Refusal.OUT_OF_FIGHT: lambda b, k: active(marked(b, "Tiger 1", destroyed=True), "Tiger 1"),
-    Refusal.OFF_MAP_PLACE_FIRST: lambda b, k: active(marked(b, "Tiger 1", off_map=True),
+    TankRefusal.NOT_YOUR_PIECE: lambda b, k: active(b, "Sherman 1"),
+    TankRefusal.OUT_OF_FIGHT: lambda b, k: active(marked(b, "Tiger 1", destroyed=True), "Tiger 1"),
+    TankRefusal.OFF_MAP_PLACE_FIRST: lambda b, k: active(marked(b, "Tiger 1", off_map=True),
                                                      "Tiger 1"),
-    Refusal.ALREADY_ACTIVATED: lambda b, k: turns.activate(
+    TankRefusal.ALREADY_ACTIVATED: lambda b, k: turns.activate(
         turns.end_activation(active(b, "Tiger 1")), b, ["Tiger 1"]),
-    Refusal.END_ACTIVATION_FIRST: lambda b, k: turns.activate(active(b, "Tiger 1"), b,
+    TankRefusal.END_ACTIVATION_FIRST: lambda b, k: turns.activate(active(b, "Tiger 1"), b,
                                                               ["Rifle 1"]),
-    Refusal.PICK_PIECES: lambda b, k: active(b),
-    Refusal.PICKED_TWICE: lambda b, k: active(b, "Rifle 1", "Rifle 1"),
-    Refusal.ONE_MODEL: lambda b, k: active(b, "Tiger 1", "Bofors 1"),
-    Refusal.TOO_MANY_PIECES: lambda b, k: active(b, "Rifle 1", "MG 1"),
-    Refusal.NO_ACTIVATION: lambda b, k: turns.end_activation(axis()),
-    Refusal.NO_ACTIVATION_FOR: lambda b, k: turns.move(axis(), b, "Tiger 1"),
-    Refusal.NOT_IN_ACTIVATION: lambda b, k: turns.move(active(b, "Tiger 1"), b, "Rifle 1"),
-    Refusal.ALREADY_DONE: lambda b, k: moved_then(b, "Tiger 1", turns.move),
-    Refusal.IMMOBILIZED: lambda b, k: turns.move(
+    TankRefusal.PICK_PIECES: lambda b, k: active(b),
+    TankRefusal.PICKED_TWICE: lambda b, k: active(b, "Rifle 1", "Rifle 1"),
+    TankRefusal.ONE_MODEL: lambda b, k: active(b, "Tiger 1", "Bofors 1"),
+    TankRefusal.TOO_MANY_PIECES: lambda b, k: active(b, "Rifle 1", "MG 1"),
+    TankRefusal.NO_ACTIVATION: lambda b, k: turns.end_activation(axis()),
+    TankRefusal.NO_ACTIVATION_FOR: lambda b, k: turns.move(axis(), b, "Tiger 1"),
+    TankRefusal.NOT_IN_ACTIVATION: lambda b, k: turns.move(active(b, "Tiger 1"), b, "Rifle 1"),
+    TankRefusal.ALREADY_DONE: lambda b, k: moved_then(b, "Tiger 1", turns.move),
+    TankRefusal.IMMOBILIZED: lambda b, k: turns.move(
         active(marked(b, "Tiger 1", immobilized=True), "Tiger 1"),
         marked(b, "Tiger 1", immobilized=True), "Tiger 1"),
-    Refusal.MOVED_NO_FIRE: lambda b, k: moved_then(b, "Tiger 1", turns.fire),
-    Refusal.MOVED_NO_COVER: lambda b, k: moved_then(b, "Rifle 1", turns.take_cover),
-    Refusal.HIDE_ONLY_FIGURES: lambda b, k: turns.hide(active(b, "Tiger 1"), b, "Tiger 1",
+    TankRefusal.MOVED_NO_FIRE: lambda b, k: moved_then(b, "Tiger 1", turns.fire),
+    TankRefusal.MOVED_NO_COVER: lambda b, k: moved_then(b, "Rifle 1", turns.take_cover),
+    TankRefusal.HIDE_ONLY_FIGURES: lambda b, k: turns.hide(active(b, "Tiger 1"), b, "Tiger 1",
                                                        cover=True),
-    Refusal.COVER_ONLY_FIGURES: lambda b, k: turns.take_cover(active(b, "Tiger 1"), b,
+    TankRefusal.COVER_ONLY_FIGURES: lambda b, k: turns.take_cover(active(b, "Tiger 1"), b,
                                                               "Tiger 1"),
-    Refusal.SQUAD_NO_RELOAD: lambda b, k: turns.reload(active(b, "Rifle 1"), b, "Rifle 1"),
-    Refusal.LOADED: lambda b, k: turns.reload(active(b, "Tiger 1"), b, "Tiger 1"),
-    Refusal.ACTED_NO_RELOAD: lambda b, k: moved_then(marked(b, "Tiger 1", loaded=False),
+    TankRefusal.SQUAD_NO_RELOAD: lambda b, k: turns.reload(active(b, "Rifle 1"), b, "Rifle 1"),
+    TankRefusal.LOADED: lambda b, k: turns.reload(active(b, "Tiger 1"), b, "Tiger 1"),
+    TankRefusal.ACTED_NO_RELOAD: lambda b, k: moved_then(marked(b, "Tiger 1", loaded=False),
                                                      "Tiger 1", turns.reload),
-    Refusal.NO_COMMANDER_TO_PUT_OUT: lambda b, k: turns.commander(active(b, "Rifle 1"), b,
+    TankRefusal.NO_COMMANDER_TO_PUT_OUT: lambda b, k: turns.commander(active(b, "Rifle 1"), b,
                                                                   "Rifle 1", True),
-    Refusal.COMMANDER_NOT_ACTIVE: lambda b, k: turns.commander(axis(), b, "Tiger 1", True),
-    Refusal.HAS_COMMANDER: lambda b, k: turns.leave(active(b, "Tiger 1"), b, "Tiger 1"),
-    Refusal.NOT_OFF_MAP: lambda b, k: turns.place(axis(), b, "Tiger 1"),
-    Refusal.VEHICLE_PLACED_ALONE: lambda b, k: turns.place(
+    TankRefusal.COMMANDER_NOT_ACTIVE: lambda b, k: turns.commander(axis(), b, "Tiger 1", True),
+    TankRefusal.HAS_COMMANDER: lambda b, k: turns.leave(active(b, "Tiger 1"), b, "Tiger 1"),
+    TankRefusal.NOT_OFF_MAP: lambda b, k: turns.place(axis(), b, "Tiger 1"),
+    TankRefusal.VEHICLE_PLACED_ALONE: lambda b, k: turns.place(
         axis(), marked(b, "Tiger 1", off_map=True), "Tiger 1", "Rifle 1"),
-    Refusal.GUN_TOWED: lambda b, k: turns.place(axis(), marked(b, "Bofors 1", off_map=True),
+    TankRefusal.GUN_TOWED: lambda b, k: turns.place(axis(), marked(b, "Bofors 1", off_map=True),
                                                 "Bofors 1"),
-    Refusal.RIDE_ONLY_FIGURES: lambda b, k: turns.get_on(active(b, "Bofors 1"), b, "Bofors 1",
+    TankRefusal.RIDE_ONLY_FIGURES: lambda b, k: turns.get_on(active(b, "Bofors 1"), b, "Bofors 1",
                                                          "Tiger 1"),
-    Refusal.NOT_A_RIDE: lambda b, k: turns.get_on(active(b, "Rifle 1"), b, "Rifle 1",
+    TankRefusal.NOT_A_RIDE: lambda b, k: turns.get_on(active(b, "Rifle 1"), b, "Rifle 1",
                                                   "Sherman 1"),
-    Refusal.ALREADY_RIDING: lambda b, k: turns.get_on(active(ridden(b), "Rifle 1"), ridden(b),
+    TankRefusal.ALREADY_RIDING: lambda b, k: turns.get_on(active(ridden(b), "Rifle 1"), ridden(b),
                                                       "Rifle 1", "Tiger 1"),
-    Refusal.NOT_RIDING: lambda b, k: turns.get_off(active(b, "Rifle 1"), b, "Rifle 1"),
-    Refusal.CARRIED_NO_FIRE: lambda b, k: carried_then_fires(b),
-    Refusal.RIDER_NO_HIDE_OR_COVER: lambda b, k: turns.take_cover(active(ridden(b), "Rifle 1"),
+    TankRefusal.NOT_RIDING: lambda b, k: turns.get_off(active(b, "Rifle 1"), b, "Rifle 1"),
+    TankRefusal.CARRIED_NO_FIRE: lambda b, k: carried_then_fires(b),
+    TankRefusal.RIDER_NO_HIDE_OR_COVER: lambda b, k: turns.take_cover(active(ridden(b), "Rifle 1"),
                                                                   ridden(b), "Rifle 1"),
-    Refusal.RIDERS_IN_HARD_COVER: lambda b, k: rifle_at(b, k, At(rides(
+    TankRefusal.RIDERS_IN_HARD_COVER: lambda b, k: rifle_at(b, k, At(rides(
         b, "Rifle 2", "Half-track 1", Kind.OPEN_TOP), 1)),
-    Refusal.RIDER_BLOCKS: lambda b, k: overrun.check(b.get("Tiger 1"), (overrun.Under(rides(
+    TankRefusal.RIDER_BLOCKS: lambda b, k: overrun.check(b.get("Tiger 1"), (overrun.Under(rides(
         b, "Rifle 2", "Motorbike 1", Kind.SOFT)),)),
-    Refusal.ALREADY_HIDDEN: lambda b, k: hiding.can_hide(marked(b, "Rifle 1", hidden=True)
+    TankRefusal.ALREADY_HIDDEN: lambda b, k: hiding.can_hide(marked(b, "Rifle 1", hidden=True)
                                                          .get("Rifle 1"), True),
-    Refusal.NO_COVER: lambda b, k: hiding.can_hide(b.get("Rifle 1"), False),
-    Refusal.ENEMY_NEAR: lambda b, k: hiding.can_hide(b.get("Rifle 1"), True,
+    TankRefusal.NO_COVER: lambda b, k: hiding.can_hide(b.get("Rifle 1"), False),
+    TankRefusal.ENEMY_NEAR: lambda b, k: hiding.can_hide(b.get("Rifle 1"), True,
                                                      nearest_enemy_figure=20.0),
-    Refusal.ENEMY_NEAR_CALLED: lambda b, k: hiding.can_hide(b.get("Rifle 1"), True,
+    TankRefusal.ENEMY_NEAR_CALLED: lambda b, k: hiding.can_hide(b.get("Rifle 1"), True,
                                                             enemy_near=True),
-    Refusal.MEASURE_WITH_TAPE: lambda b, k: hiding.can_hide(
+    TankRefusal.MEASURE_WITH_TAPE: lambda b, k: hiding.can_hide(
         b.get("Rifle 1"), True, nearest_enemy_figure=measure([29.5, 30.5])),
-    Refusal.SAME_SIDE_SPOTS: lambda b, k: hiding.spots(b.get("Rifle 1"), b.get("MG 1"), 10,
+    TankRefusal.SAME_SIDE_SPOTS: lambda b, k: hiding.spots(b.get("Rifle 1"), b.get("MG 1"), 10,
                                                        False),
-    Refusal.NOT_HIDDEN: lambda b, k: hiding.spots(b.get("Rifle 2"), b.get("Rifle 1"), 10,
+    TankRefusal.NOT_HIDDEN: lambda b, k: hiding.spots(b.get("Rifle 2"), b.get("Rifle 1"), 10,
                                                   False),
-    Refusal.NO_HE: lambda b, k: he_weapon(k.get("2456")),
-    Refusal.COAXIAL_LOST: lambda b, k: check_soft_firer(
+    TankRefusal.NO_HE: lambda b, k: he_weapon(k.get("2456")),
+    TankRefusal.COAXIAL_LOST: lambda b, k: check_soft_firer(
         mounted(b, Mount.COAXIAL, gun_destroyed=True), mounted(b, Mount.COAXIAL).card.weapons[0]),
-    Refusal.EXTERNAL_NEEDS_COMMANDER: lambda b, k: check_soft_firer(
+    TankRefusal.EXTERNAL_NEEDS_COMMANDER: lambda b, k: check_soft_firer(
         mounted(b, Mount.EXTERNAL), mounted(b, Mount.EXTERNAL).card.weapons[0]),
-    Refusal.GUN_FIRED: lambda b, k: fired_again(b, "Tiger 1", turns.GUN, 1),
-    Refusal.WEAPON_FIRED: lambda b, k: fired_again(b, "Rifle 1", "rifle", 4),
-    Refusal.GRENADE_THROWN: lambda b, k: thrown_twice(b),
-    Refusal.HARD_TARGET: lambda b, k: rifle_at(b, k, At(b.get("Sherman 1"), 0)),
-    Refusal.GUN_NEEDS_TEMPLATE: lambda b, k: rifle_at(b, k, At(b.get("Bofors 2"), 0)),
-    Refusal.HIDDEN_TARGET: lambda b, k: rifle_at(b, k, At(marked(b, "Rifle 2", hidden=True)
+    TankRefusal.GUN_FIRED: lambda b, k: fired_again(b, "Tiger 1", turns.GUN, 1),
+    TankRefusal.WEAPON_FIRED: lambda b, k: fired_again(b, "Rifle 1", "rifle", 4),
+    TankRefusal.GRENADE_THROWN: lambda b, k: thrown_twice(b),
+    TankRefusal.HARD_TARGET: lambda b, k: rifle_at(b, k, At(b.get("Sherman 1"), 0)),
+    TankRefusal.GUN_NEEDS_TEMPLATE: lambda b, k: rifle_at(b, k, At(b.get("Bofors 2"), 0)),
+    TankRefusal.HIDDEN_TARGET: lambda b, k: rifle_at(b, k, At(marked(b, "Rifle 2", hidden=True)
                                                           .get("Rifle 2"), 1)),
-    Refusal.ONE_TARGET_ONLY: lambda b, k: rifle_at(b, k, At(b.get("Rifle 2"), 2)),
-    Refusal.FIGURES_TO_ATTACK: lambda b, k: rifle_at(b, k, At(b.get("Rifle 2"), 4), "MG 1"),
-    Refusal.CREW_INSIDE: lambda b, k: rifle_at(b, k, At(b.get("Sherman 1"), 1, model=False)),
-    Refusal.CREW_INSIDE_SOFT: lambda b, k: rifle_at(b, k, At(b.get("Motorbike 1"), 1)),
-    Refusal.COMMANDER_LOST: lambda b, k: rifle_at(marked(b, "Rifle 1", commander_killed=True),
+    TankRefusal.ONE_TARGET_ONLY: lambda b, k: rifle_at(b, k, At(b.get("Rifle 2"), 2)),
+    TankRefusal.FIGURES_TO_ATTACK: lambda b, k: rifle_at(b, k, At(b.get("Rifle 2"), 4), "MG 1"),
+    TankRefusal.CREW_INSIDE: lambda b, k: rifle_at(b, k, At(b.get("Sherman 1"), 1, model=False)),
+    TankRefusal.CREW_INSIDE_SOFT: lambda b, k: rifle_at(b, k, At(b.get("Motorbike 1"), 1)),
+    TankRefusal.COMMANDER_LOST: lambda b, k: rifle_at(marked(b, "Rifle 1", commander_killed=True),
                                                   k, At(b.get("Rifle 2"), 1)),
-    Refusal.TABLE_NO_ROW: lambda b, k: k.table.template_modifier("grenade"),
-    Refusal.TABLE_NO_RANGE: lambda b, k: k.table.range_modifier("rifle", 30),
-    Refusal.TABLE_NO_TEMPLATE: lambda b, k: k.table.template_modifier("rifle"),
-    Refusal.TABLE_NO_SITUATION: lambda b, k: k.table.situation_modifier("hard_cover"),
-    Refusal.RANGE_NEEDED: lambda b, k: k.table.range_modifier("rifle", None),
-    Refusal.NOT_A_TANK: lambda b, k: overrun.check_tank(b.get("Motorbike 1")),
-    Refusal.OWN_SIDE_UNDER: lambda b, k: overrun.check(b.get("Tiger 1"),
+    TankRefusal.TABLE_NO_ROW: lambda b, k: k.table.template_modifier("grenade"),
+    TankRefusal.TABLE_NO_RANGE: lambda b, k: k.table.range_modifier("rifle", 30),
+    TankRefusal.TABLE_NO_TEMPLATE: lambda b, k: k.table.template_modifier("rifle"),
+    TankRefusal.TABLE_NO_SITUATION: lambda b, k: k.table.situation_modifier("hard_cover"),
+    TankRefusal.RANGE_NEEDED: lambda b, k: k.table.range_modifier("rifle", None),
+    TankRefusal.NOT_A_TANK: lambda b, k: overrun.check_tank(b.get("Motorbike 1")),
+    TankRefusal.OWN_SIDE_UNDER: lambda b, k: overrun.check(b.get("Tiger 1"),
                                                        (overrun.Under(b.get("Rifle 1")),)),
-    Refusal.VEHICLE_BLOCKS: lambda b, k: overrun.check(b.get("Tiger 1"),
+    TankRefusal.VEHICLE_BLOCKS: lambda b, k: overrun.check(b.get("Tiger 1"),
                                                        (overrun.Under(b.get("Sherman 1")),)),
-    Refusal.HARD_COVER_BLOCKS: lambda b, k: overrun.check(b.get("Tiger 1"), (overrun.Under(
+    TankRefusal.HARD_COVER_BLOCKS: lambda b, k: overrun.check(b.get("Tiger 1"), (overrun.Under(
         b.get("Rifle 2"), cover=overrun.Cover.HARD),)),
-    Refusal.GUN_RUN_OVER_WHOLE: lambda b, k: overrun.check(
+    TankRefusal.GUN_RUN_OVER_WHOLE: lambda b, k: overrun.check(
         b.get("Tiger 1"), (overrun.Under(b.get("Bofors 2"), 1),)),
-    Refusal.TOO_MANY_UNDER: lambda b, k: overrun.check(b.get("Tiger 1"),
+    TankRefusal.TOO_MANY_UNDER: lambda b, k: overrun.check(b.get("Tiger 1"),
                                                        (overrun.Under(b.get("Rifle 2"), 5),)),
-    Refusal.RUNS_OVER_NOTHING: lambda b, k: overrun.check(b.get("Tiger 1"), ()),
-    Refusal.BATTLE_NOT_OVER: lambda b, k: scoring.battle_result(b),
-    Refusal.NEEDS_A_UNIT: lambda b, k: cobra.odds([], [cobra.Unit(4)]),
-    Refusal.MODIFIER_WRONG_ROLE: lambda b, k: cobra.odds([cobra.Unit(6)],
+    TankRefusal.RUNS_OVER_NOTHING: lambda b, k: overrun.check(b.get("Tiger 1"), ()),
+    TankRefusal.BATTLE_NOT_OVER: lambda b, k: scoring.battle_result(b),
+    CobraRefusal.NEEDS_A_UNIT: lambda b, k: cobra.odds([], [cobra.Unit(4)]),
+    CobraRefusal.MODIFIER_WRONG_ROLE: lambda b, k: cobra.odds([cobra.Unit(6)],
                                                          [cobra.Unit.parse("4b")]),
     # 8.3.2a: "Attacking British armored brigades not stacked with British infantry
     # divisions have their combat strengths halved": never a German attacker's halving
-    Refusal.MODIFIER_WRONG_SIDE: lambda b, k: cobra.odds([cobra.Unit.parse("6b")],
+    CobraRefusal.MODIFIER_WRONG_SIDE: lambda b, k: cobra.odds([cobra.Unit.parse("6b")],
                                                          [cobra.Unit(4)],
                                                          attacker=cobra.Nation.GERMAN),
-    Refusal.NO_AIR_IN_STORMS: lambda b, k: cobra.odds(
+    CobraRefusal.NO_AIR_IN_STORMS: lambda b, k: cobra.odds(
         [cobra.Unit(6)], [cobra.Unit(4)], [cobra.parse_shift("air:+1")],
         weather=Weather.STORM),
-    Refusal.HQ_SHIFTS_TOO_EARLY: lambda b, k: cobra.odds(
+    CobraRefusal.HQ_SHIFTS_TOO_EARLY: lambda b, k: cobra.odds(
         [cobra.Unit(6)], [cobra.Unit(4)], [cobra.parse_shift("hq:+2")], turn=15),
-    Refusal.SHIFTS_DISAGREE: lambda b, k: cobra.odds(
+    CobraRefusal.SHIFTS_DISAGREE: lambda b, k: cobra.odds(
         [cobra.Unit(6)], [cobra.Unit(4)], [cobra.parse_shift("tiger:+1"),
                                            cobra.parse_shift("air:+1")]),
-    Refusal.OVERRUN_TURN_1: lambda b, k: cobra_overrun.overrun_odds(
+    CobraRefusal.OVERRUN_TURN_1: lambda b, k: cobra_overrun.overrun_odds(
         [cobra.Unit(6)], [cobra.Unit(4)], when=cobra.OverrunWhen.MOVEMENT, turn=1),
-    Refusal.OVERRUN_DOUBLED: lambda b, k: cobra_overrun.overrun_odds(
+    CobraRefusal.OVERRUN_DOUBLED: lambda b, k: cobra_overrun.overrun_odds(
         [cobra.Unit.parse("6d")], [cobra.Unit(4)], when=cobra.OverrunWhen.MOVEMENT),
-    Refusal.OVERRUN_UNSUPPLIED: lambda b, k: cobra_overrun.overrun_odds(
+    CobraRefusal.OVERRUN_UNSUPPLIED: lambda b, k: cobra_overrun.overrun_odds(
         [cobra.Unit.parse("6s")], [cobra.Unit(4)], when=cobra.OverrunWhen.ADVANCE),
-    Refusal.OVERRUN_MODIFIER: lambda b, k: cobra_overrun.overrun_odds(
+    CobraRefusal.OVERRUN_MODIFIER: lambda b, k: cobra_overrun.overrun_odds(
         [cobra.Unit.parse("6b")], [cobra.Unit(4)], when=cobra.OverrunWhen.MOVEMENT),
-    Refusal.OVERRUN_NO_AIR: lambda b, k: cobra_overrun.overrun_odds(
+    CobraRefusal.OVERRUN_NO_AIR: lambda b, k: cobra_overrun.overrun_odds(
         [cobra.Unit(6)], [cobra.Unit(4)], [cobra.parse_shift("air:+1")],
         when=cobra.OverrunWhen.MOVEMENT),
-    Refusal.OVERRUN_ONE_HQ_SHIFT: lambda b, k: cobra_overrun.overrun_odds(
+    CobraRefusal.OVERRUN_ONE_HQ_SHIFT: lambda b, k: cobra_overrun.overrun_odds(
         [cobra.Unit(6)], [cobra.Unit(4)], [cobra.parse_shift("hq:+2")],
         when=cobra.OverrunWhen.MOVEMENT, turn=17),
-    Refusal.OVERRUN_ADVANCE_SHIFT: lambda b, k: cobra_overrun.overrun_odds(
+    CobraRefusal.OVERRUN_ADVANCE_SHIFT: lambda b, k: cobra_overrun.overrun_odds(
         [cobra.Unit(6)], [cobra.Unit(4)], [cobra.parse_shift("naval:+1")],
         when=cobra.OverrunWhen.ADVANCE),
-    Refusal.CARPET_TOO_EARLY: lambda b, k: cobra.carpet_odds(turn=3),
-    Refusal.CARPET_NOT_CLEAR: lambda b, k: cobra.carpet_odds(weather=Weather.STORM),
-    Refusal.CARPET_MISSIONS_SPENT: lambda b, k: cobra.carpet_odds(turn=9, flown=(6,)),
-    Refusal.NO_AIR_ON_TURN_1: lambda b, k: cobra.odds(
+    CobraRefusal.CARPET_TOO_EARLY: lambda b, k: cobra.carpet_odds(turn=3),
+    CobraRefusal.CARPET_NOT_CLEAR: lambda b, k: cobra.carpet_odds(weather=Weather.STORM),
+    CobraRefusal.CARPET_MISSIONS_SPENT: lambda b, k: cobra.carpet_odds(turn=9, flown=(6,)),
+    CobraRefusal.NO_AIR_ON_TURN_1: lambda b, k: cobra.odds(
         [cobra.Unit(6)], [cobra.Unit(4)], [cobra.parse_shift("air:+1")], turn=1),
-    Refusal.NAVAL_POINTS_TURN: lambda b, k: cobra.odds(
+    CobraRefusal.NAVAL_POINTS_TURN: lambda b, k: cobra.odds(
         [cobra.Unit(6)], [cobra.Unit(4)], [cobra.parse_shift("naval:+1")], turn=1),
-    Refusal.AIR_POINTS_LEFT: lambda b, k: CobraGame(
+    CobraRefusal.AIR_POINTS_LEFT: lambda b, k: CobraGame(
         "cobra", 16, 8, (Weather.OVERCAST, Weather.OVERCAST), air_used=3).check_support(
         cobra.odds([cobra.Unit(6)], [cobra.Unit(4)], [cobra.parse_shift("air:+1")], turn=16)),
-    Refusal.NAVAL_POINTS_LEFT: lambda b, k: CobraGame(
+    CobraRefusal.NAVAL_POINTS_LEFT: lambda b, k: CobraGame(
         "cobra", 16, 8, (Weather.CLEAR, Weather.CLEAR), naval_used=2).check_support(
         cobra.odds([cobra.Unit(6)], [cobra.Unit(4)], [cobra.parse_shift("naval:+1")],
                    turn=16)),
-    Refusal.TURN_OUT_OF_RANGE: lambda b, k: cobra.check_turn(40),
-    Refusal.UNKNOWN_HQ: lambda b, k: command.hq("XV"),
-    Refusal.HQ_ELIMINATED: lambda b, k: command.Command().flip(
+    CobraRefusal.TURN_OUT_OF_RANGE: lambda b, k: cobra.check_turn(40),
+    CobraRefusal.UNKNOWN_HQ: lambda b, k: command.hq("XV"),
+    CobraRefusal.HQ_ELIMINATED: lambda b, k: command.Command().flip(
         command.hq("VII"), command.HQEvent.ELIMINATED, 16, 3)[0].check_shift(
         command.hq("VII"), 1, True, 16),
-    Refusal.HQ_INACTIVE: lambda b, k: command.Command().flip(
+    CobraRefusal.HQ_INACTIVE: lambda b, k: command.Command().flip(
         command.hq("VII"), command.HQEvent.MOVED, 16, 9)[0].check_shift(
         command.hq("VII"), 1, True, 16),
-    Refusal.HQ_SHIFTS_GIVEN: lambda b, k: command.Command().use(
+    CobraRefusal.HQ_SHIFTS_GIVEN: lambda b, k: command.Command().use(
         command.hq("XXX"), 1, True, 17)[0].check_shift(command.hq("XXX"), 2, True, 17),
-    Refusal.HQ_OTHER_ARMY: lambda b, k: command.attack_army("us", command.hq("XXX")),
-    Refusal.NO_GERMAN_LIMITS: lambda b, k: command.check_limit(
+    CobraRefusal.HQ_OTHER_ARMY: lambda b, k: command.attack_army("us", command.hq("XXX")),
+    CobraRefusal.NO_GERMAN_LIMITS: lambda b, k: command.check_limit(
         command.Army.GERMAN, command.Attempt.ATTACK, 4, 0),
-    Refusal.ATTACK_LIMIT: lambda b, k: command.Command().with_levels(14, 0, 3).count(
+    CobraRefusal.ATTACK_LIMIT: lambda b, k: command.Command().with_levels(14, 0, 3).count(
         14, command.Army.US, command.Attempt.ATTACK),
-    Refusal.OVERRUN_LIMIT: lambda b, k: command.Command().with_levels(14, 3, 0).count(
+    CobraRefusal.OVERRUN_LIMIT: lambda b, k: command.Command().with_levels(14, 3, 0).count(
         14, command.Army.BRITISH, command.Attempt.OVERRUN),
-    Refusal.COMMAND_LEVEL: lambda b, k: command.Command().with_levels(14, 21, 0),
-    Refusal.WEATHER_PHASE_ONLY: lambda b, k: CobraGame.start("cobra")
+    CobraRefusal.COMMAND_LEVEL: lambda b, k: command.Command().with_levels(14, 21, 0),
+    CobraRefusal.WEATHER_PHASE_ONLY: lambda b, k: CobraGame.start("cobra")
     .with_weather(Weather.CLEAR)[0].advance().with_weather(Weather.CLEAR),
     # victory points (16.1, 16.2, 18.0) and the special rolls (15.1-15.3)
-    Refusal.VP_UNKNOWN_SOURCE: lambda b, k: vps.score("cobra", 16, "paint"),
-    Refusal.VP_NOT_IN_SCENARIO: lambda b, k: vps.score("cobra", 16, "caen"),
-    Refusal.VP_NOT_THIS_TURN: lambda b, k: vps.score("cobra", 16, "variant_4th_panzer"),
-    Refusal.VP_ONCE_A_TURN: lambda b, k: vps.record(vps.record(
+    CobraRefusal.VP_UNKNOWN_SOURCE: lambda b, k: vps.score("cobra", 16, "paint"),
+    CobraRefusal.VP_NOT_IN_SCENARIO: lambda b, k: vps.score("cobra", 16, "caen"),
+    CobraRefusal.VP_NOT_THIS_TURN: lambda b, k: vps.score("cobra", 16, "variant_4th_panzer"),
+    CobraRefusal.VP_ONCE_A_TURN: lambda b, k: vps.record(vps.record(
         CobraGame("campaign", 3), "cherbourg_held")[0], "cherbourg_held"),
-    Refusal.VP_ONCE_A_GAME: lambda b, k: vps.record(vps.record(
+    CobraRefusal.VP_ONCE_A_GAME: lambda b, k: vps.record(vps.record(
         CobraGame("cobra", 16), "variant_654")[0], "variant_654"),
-    Refusal.VP_MOST: lambda b, k: vps.record(vps.record(
+    CobraRefusal.VP_MOST: lambda b, k: vps.record(vps.record(
         CobraGame("cobra", 26), "us_not_exited", 4)[0], "us_not_exited"),
-    Refusal.VP_ONE_AT_A_TIME: lambda b, k: vps.score("cobra", 20, "exit_us_mech", 2),
-    Refusal.VP_HQ_EXITED: lambda b, k: vps.score("cobra", 25, "no_us_hq_exited",
+    CobraRefusal.VP_ONE_AT_A_TIME: lambda b, k: vps.score("cobra", 20, "exit_us_mech", 2),
+    CobraRefusal.VP_HQ_EXITED: lambda b, k: vps.score("cobra", 25, "no_us_hq_exited",
                                                  exits=(Exit(20, "us", "west", "hq"),)),
-    Refusal.VP_NOTHING_TO_UNDO: lambda b, k: vps.undo(CobraGame.start("cobra")),
-    Refusal.RELEASE_NOT_YET: lambda b, k: rolls.release(20, None, 0, 1),
-    Refusal.RELEASE_ONCE_A_TURN: lambda b, k: rolls.release(22, None, 0, 1, (22,)),
-    Refusal.RELEASE_ALL_OUT: lambda b, k: rolls.release(22, None, 4, 1),
-    Refusal.BREST_NOT_YET: lambda b, k: rolls.brest(25, 1),
-    Refusal.BREST_US_EXITED: lambda b, k: rolls.brest(26, 1, (Exit(24, "us", "west"),)),
-    Refusal.BREST_RELEASED: lambda b, k: rolls.brest(27, 1, released_on=26),
-    Refusal.LECLERC_MUTINIED: lambda b, k: rolls.leclerc_on(
+    CobraRefusal.VP_NOTHING_TO_UNDO: lambda b, k: vps.undo(CobraGame.start("cobra")),
+    CobraRefusal.RELEASE_NOT_YET: lambda b, k: rolls.release(20, None, 0, 1),
+    CobraRefusal.RELEASE_ONCE_A_TURN: lambda b, k: rolls.release(22, None, 0, 1, (22,)),
+    CobraRefusal.RELEASE_ALL_OUT: lambda b, k: rolls.release(22, None, 4, 1),
+    CobraRefusal.BREST_NOT_YET: lambda b, k: rolls.brest(25, 1),
+    CobraRefusal.BREST_US_EXITED: lambda b, k: rolls.brest(26, 1, (Exit(24, "us", "west"),)),
+    CobraRefusal.BREST_RELEASED: lambda b, k: rolls.brest(27, 1, released_on=26),
+    CobraRefusal.LECLERC_MUTINIED: lambda b, k: rolls.leclerc_on(
         rolls.leclerc_on(CobraGame("cobra", 20), 1)[0], 1),
-    Refusal.SPECIAL_ONCE_A_TURN: lambda b, k: rolls.brest_on(
+    CobraRefusal.SPECIAL_ONCE_A_TURN: lambda b, k: rolls.brest_on(
         rolls.brest_on(CobraGame("cobra", 26), 6)[0], 6),
-    Refusal.UNKNOWN_MOVEMENT: lambda b, k: cobra_movement.allowance(6, "french"),
-    Refusal.MA_PRINTED: lambda b, k: cobra_movement.allowance(30, "us"),
-    Refusal.NOT_MECHANIZED: lambda b, k: cobra_movement.allowance(6, "us", phase="mechanized"),
-    Refusal.MA_NEEDS_WEATHER: lambda b, k: cobra_movement.allowance(6, "german"),
-    Refusal.MA_INCREASE_TOO_MUCH: lambda b, k: cobra_movement.allowance(
+    CobraRefusal.UNKNOWN_MOVEMENT: lambda b, k: cobra_movement.allowance(6, "french"),
+    CobraRefusal.MA_PRINTED: lambda b, k: cobra_movement.allowance(30, "us"),
+    CobraRefusal.NOT_MECHANIZED: lambda b, k: cobra_movement.allowance(6, "us", phase="mechanized"),
+    CobraRefusal.MA_NEEDS_WEATHER: lambda b, k: cobra_movement.allowance(6, "german"),
+    CobraRefusal.MA_INCREASE_TOO_MUCH: lambda b, k: cobra_movement.allowance(
         6, "german", weather=Weather.OVERCAST, increase=2),
-    Refusal.MA_INCREASE_GERMAN_ONLY: lambda b, k: cobra_movement.allowance(6, "us", increase=1),
-    Refusal.MA_INCREASE_THIRDS: lambda b, k: cobra_movement.air_attack(3, ScriptedDice([1])),
-    Refusal.UNKNOWN_REPLACEMENT: lambda b, k: cobra_replacements.Replacement(16, "us", "navy"),
-    Refusal.BRITISH_INFANTRY_LIMIT: lambda b, k: cobra_replacements.check_take(
+    CobraRefusal.MA_INCREASE_GERMAN_ONLY:
+        lambda b, k: cobra_movement.allowance(6, "us", increase=1),
+    CobraRefusal.MA_INCREASE_THIRDS: lambda b, k: cobra_movement.air_attack(3, ScriptedDice([1])),
+    CobraRefusal.UNKNOWN_REPLACEMENT: lambda b, k: cobra_replacements.Replacement(16, "us", "navy"),
+    CobraRefusal.BRITISH_INFANTRY_LIMIT: lambda b, k: cobra_replacements.check_take(
         cobra_replacements.allowance("british", 20, {}, {"mech": 0, "inf": 2}), "inf"),
-    Refusal.REPLACEMENT_TURN_LIMIT: lambda b, k: cobra_replacements.check_take(
+    CobraRefusal.REPLACEMENT_TURN_LIMIT: lambda b, k: cobra_replacements.check_take(
         cobra_replacements.allowance("german", 5, {"mech": 2, "inf": 1},
                                      {"mech": 1, "inf": 0}), "mech"),
-    Refusal.NO_REPLACEMENT_STEP: lambda b, k: cobra_replacements.check_take(
+    CobraRefusal.NO_REPLACEMENT_STEP: lambda b, k: cobra_replacements.check_take(
         cobra_replacements.allowance("german", 15, {"mech": 0, "inf": 0},
                                      {"mech": 0, "inf": 0}), "mech"),
-    Refusal.REPLACEMENT_PHASE_ONLY: lambda b, k: cobra_replacements.take(
+    CobraRefusal.REPLACEMENT_PHASE_ONLY: lambda b, k: cobra_replacements.take(
         CobraGame.start("cobra"), "german", "inf"),
-    Refusal.MA_ALREADY_FULL: lambda b, k: cobra_movement.allowance(
+    CobraRefusal.MA_ALREADY_FULL: lambda b, k: cobra_movement.allowance(
         6, "german", weather=Weather.STORM, increase=1),
-    Refusal.HQ_COLUMNS_MOST: lambda b, k: command.Command().check_shift(
+    CobraRefusal.HQ_COLUMNS_MOST: lambda b, k: command.Command().check_shift(
         command.hq("XLVII"), 2, True, 20),
-    Refusal.NOT_A_SCENARIO_TURN: lambda b, k: vps.score("cobra", 2, "allied_hq"),
-    Refusal.EXIT_AFTER_TURN: lambda b, k: vps.score("cobra", 20, "allied_hq",
+    CobraRefusal.NOT_A_SCENARIO_TURN: lambda b, k: vps.score("cobra", 2, "allied_hq"),
+    CobraRefusal.EXIT_AFTER_TURN: lambda b, k: vps.score("cobra", 20, "allied_hq",
                                                     exits=(Exit(26, "us", "west"),)),
-    Refusal.NO_STEP_TO_TAKE_BACK: lambda b, k: cobra_replacements.take_back(
+    CobraRefusal.NO_STEP_TO_TAKE_BACK: lambda b, k: cobra_replacements.take_back(
         CobraGame.start("cobra")),
     # the landing (17.3.2) and the withdrawal attack (17.3.4)
-    Refusal.UNKNOWN_LANDING_TARGET: lambda b, k: landing.target("dover"),
-    Refusal.NOT_A_PARATROOP_DIVISION: lambda b, k: landing.scatters(landing.Target.OMAHA, 6),
-    Refusal.ALL_PARATROOPS_DROPPED: lambda b, k: landing.scatter(
+    CobraRefusal.UNKNOWN_LANDING_TARGET: lambda b, k: landing.target("dover"),
+    CobraRefusal.NOT_A_PARATROOP_DIVISION: lambda b, k: landing.scatters(landing.Target.OMAHA, 6),
+    CobraRefusal.ALL_PARATROOPS_DROPPED: lambda b, k: landing.scatter(
         landing.Target.US_82, ScriptedDice([1]), dropped=9),
-    Refusal.LANDING_SHIFT_WRONG_TARGET: lambda b, k: landing.attrition_odds(
+    CobraRefusal.LANDING_SHIFT_WRONG_TARGET: lambda b, k: landing.attrition_odds(
         landing.Target.US_101, committed=2),
-    Refusal.LANDING_SHIFT_RANGE: lambda b, k: landing.attrition_odds(
+    CobraRefusal.LANDING_SHIFT_RANGE: lambda b, k: landing.attrition_odds(
         landing.Target.US_101, terrain=-6),
-    Refusal.NOT_A_BEACH: lambda b, k: landing.beach_check(landing.Target.US_82, 3, 1),
-    Refusal.BEACH_STEPS: lambda b, k: landing.beach_check(landing.Target.OMAHA, 3, 4),
-    Refusal.BEACH_ALREADY_ABANDONED: lambda b, k: landing.Landing(
+    CobraRefusal.NOT_A_BEACH: lambda b, k: landing.beach_check(landing.Target.US_82, 3, 1),
+    CobraRefusal.BEACH_STEPS: lambda b, k: landing.beach_check(landing.Target.OMAHA, 3, 4),
+    CobraRefusal.BEACH_ALREADY_ABANDONED: lambda b, k: landing.Landing(
         abandoned=(landing.Target.OMAHA,)).abandon(landing.beach_check(
             landing.Target.OMAHA, 4, 3)),
-    Refusal.WITHDRAWAL_STEPS: lambda b, k: landing.withdrawal(ScriptedDice([3]), steps=0),
+    CobraRefusal.WITHDRAWAL_STEPS: lambda b, k: landing.withdrawal(ScriptedDice([3]), steps=0),
 }
 # Where the box's English is not the rules' sentence, and why: the words of the rules said as
 # the box's words (a side's name, a Cobra modifier as its menu names it), a measurement's
 # trace said by its numbers, the shifts a Cobra refusal names said shorter, one sentence
 # where the rules word the same refusal in two ways (a commander lost), and a weapon said in a
 # child's words (the medium MG a machine gun).
-BOX_ENGLISH = {Refusal.NOT_YOUR_PIECE, Refusal.MODIFIER_WRONG_ROLE, Refusal.MODIFIER_WRONG_SIDE,
-               Refusal.MEASURE_WITH_TAPE,
-               Refusal.ENEMY_NEAR, Refusal.SHIFTS_DISAGREE, Refusal.COMMANDER_LOST,
-               Refusal.OVERRUN_MODIFIER, Refusal.NO_SUCH_WEAPON, Refusal.COAXIAL_LOST,
-               Refusal.EXTERNAL_NEEDS_COMMANDER}
+BOX_ENGLISH = {TankRefusal.NOT_YOUR_PIECE, CobraRefusal.MODIFIER_WRONG_ROLE,
+               CobraRefusal.MODIFIER_WRONG_SIDE,
+               TankRefusal.MEASURE_WITH_TAPE,
+               TankRefusal.ENEMY_NEAR, CobraRefusal.SHIFTS_DISAGREE, TankRefusal.COMMANDER_LOST,
+               CobraRefusal.OVERRUN_MODIFIER, Refusal.NO_SUCH_WEAPON, TankRefusal.COAXIAL_LOST,
+               TankRefusal.EXTERNAL_NEEDS_COMMANDER}
 
 
 def refused(case: Case, field: Battle, book: CardBook) -> RulesError:
@@ -529,7 +534,7 @@ def refused(case: Case, field: Battle, book: CardBook) -> RulesError:
 
 
 @pytest.mark.parametrize("code", list(CASES), ids=str)
-def test_a_refusal_of_the_real_rules_in_both_languages(code: Refusal, field: Battle,
+def test_a_refusal_of_the_real_rules_in_both_languages(code: Coded, field: Battle,
                                                        book: CardBook) -> None:
     exc = refused(CASES[code], field, book)
     assert exc.code is code, str(exc)
@@ -543,34 +548,34 @@ def test_a_refusal_of_the_real_rules_in_both_languages(code: Refusal, field: Bat
 
 
 def test_most_codes_are_raised_through_the_real_rules_here() -> None:
-    assert len(CASES) >= len(Refusal) // 2
+    assert len(CASES) >= len(REFUSALS) // 2
 
 
 def test_values_that_are_words_are_said_in_polish(field: Battle, book: CardBook) -> None:
     card = refused(CASES[Refusal.NO_CARD_VALUE], field, book)
     assert say("pl", card) == f"karta {book.get('2508').title} ({book.get('2508').source}) nie " \
                               f"ma wartości „Pancerz boczny”: dopisz ją z wydrukowanej karty"
-    done = refused(CASES[Refusal.ALREADY_DONE], field, book)
+    done = refused(CASES[TankRefusal.ALREADY_DONE], field, book)
     assert say("pl", done).startswith("Tiger 1: w tej aktywacji już wykonano „Ruch”")
-    figures = refused(CASES[Refusal.FIGURES_TO_ATTACK], field, book)
+    figures = refused(CASES[TankRefusal.FIGURES_TO_ATTACK], field, book)
     assert say("pl", figures) == "Rifle 2 ma 3 figurki: atakuj od 1 do 3"
     assert say("en", figures) == "Rifle 2 has 3 figures: attack 1 to 3 of them"
-    models = refused(CASES[Refusal.ONE_MODEL], field, book)
+    models = refused(CASES[TankRefusal.ONE_MODEL], field, book)
     assert say("pl", models).endswith("Tiger 1 i Bofors 1 to dwa modele")
     assert say("en", models).endswith("Tiger 1 and Bofors 1 are both models")
-    table = refused(CASES[Refusal.TABLE_NO_RANGE], field, book)
+    table = refused(CASES[TankRefusal.TABLE_NO_RANGE], field, book)
     assert "„karabin” dla 30 cm" in say("pl", table)
 
 
 def test_numbers_in_polish_have_a_decimal_comma_and_their_plural_forms() -> None:
     def said(left: int) -> str:
-        return say("pl", RulesError("-", Refusal.TOO_MANY_UNDER, label="Rifle 2", left=left,
+        return say("pl", RulesError("-", TankRefusal.TOO_MANY_UNDER, label="Rifle 2", left=left,
                                     count=9))
     assert [said(n).split(": ")[0] for n in (1, 2, 5, 12, 22)] == [
         "Rifle 2 ma jeszcze 1 figurkę", "Rifle 2 ma jeszcze 2 figurki",
         "Rifle 2 ma jeszcze 5 figurek", "Rifle 2 ma jeszcze 12 figurek",
         "Rifle 2 ma jeszcze 22 figurki"]
-    offset = RulesError("-", Refusal.OFFSET_BELOW_ZERO, cm=-2.5)
+    offset = RulesError("-", TankRefusal.OFFSET_BELOW_ZERO, cm=-2.5)
     assert say("pl", offset).startswith("przesunięcie -2,5 cm")
     assert say("en", offset).startswith("the offset of -2.5 cm")
 

@@ -5,7 +5,7 @@ screens on mock pins, with scripted dice; the battle is read back from its save.
 from __future__ import annotations
 
 from cobi_companion.cards import CardBook
-from cobi_companion.device.core.battle_state import BattleState
+from cobi_companion.device.core.battle_state import TankBattle
 from cobi_companion.rules.battle import Battle, Ride
 from cobi_companion.rules.card import Kind
 from cobi_companion.rules.status import Side
@@ -124,11 +124,11 @@ def test_riders_survive_a_save_and_an_old_save_has_nobody_riding(book: CardBook)
     rider = battle.get("Rifle 1")
     battle = battle.replace_piece(type(rider)(rider.label, rider.side, rider.card,
                                               figures=3, riding=Ride("Sherman 1", Kind.HARD)))
-    data = BattleState("tank", battle, active=Side.AXIS).to_dict()
+    data = TankBattle("tank", battle, active=Side.AXIS).to_dict()
     assert data["pieces"][1]["riding"] == {"vehicle": "Sherman 1", "kind": "hard",
                                            "seat": "on_top"}
     assert "riding" not in data["pieces"][0]
-    again = BattleState.from_dict(data, book)
+    again = TankBattle.from_dict(data, book)
     assert again.battle.get("Rifle 1").riding == Ride("Sherman 1", Kind.HARD)
     del data["pieces"][1]["riding"]           # a battle saved before riders were kept
-    assert BattleState.from_dict(data, book).battle.get("Rifle 1").riding is None
+    assert TankBattle.from_dict(data, book).battle.get("Rifle 1").riding is None

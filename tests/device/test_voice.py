@@ -294,7 +294,7 @@ def sim_speaking(tmp_path: Path, env: dict[str, str], book: CardBook
                  ) -> tuple[int, list[str], list[Path]]:
     """The README's tank battle in a real `sim` process, saying outcomes only, with
     --speech-dir: its exit, the texts written and the WAVs."""
-    from cobi_companion.device.core.battle_state import BattleState
+    from cobi_companion.device.core.battle_state import TankBattle
     from cobi_companion.device.core.spoken import of_log
 
     config = tmp_path / "config.toml"
@@ -308,7 +308,7 @@ def sim_speaking(tmp_path: Path, env: dict[str, str], book: CardBook
     assert run.returncode == 0, run.stderr
     import json
 
-    battle = BattleState.from_dict(json.loads(state.read_text())["battle"], book)
+    battle = TankBattle.from_dict(json.loads(state.read_text())["battle"], book)
     said = [of_log(line) for line in battle.log]
     expected = [utterance(what, "en").text for what in said if what is not None]
     texts = [path.read_text(encoding="utf-8").strip() for path in sorted(spoken.glob("*.txt"))]

@@ -48,7 +48,7 @@ from cobi_companion.device.config import Config, Loaded
 from cobi_companion.device.core import i18n
 from cobi_companion.device.core.app import VOICES, App, Unresumable
 from cobi_companion.device.core.battle_log import LogEntry, by_side, entry, won
-from cobi_companion.device.core.battle_state import BattleState, LastShot
+from cobi_companion.device.core.battle_state import EasyBattle, LastShot, TankBattle
 from cobi_companion.device.core.views import BigWord, Header, Lines, Menu, View
 from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games.battle import refuse
@@ -80,6 +80,7 @@ from cobi_companion.rules.cobra.command import ALLIED_ARMIES, Army, Command, HQE
 from cobi_companion.rules.cobra.exits import Exit
 from cobi_companion.rules.cobra.landing import BEACHES, DIVISIONS, Landed, Landing, Target
 from cobi_companion.rules.cobra.notes import Note, Why
+from cobi_companion.rules.cobra.refusals import CobraRefusal
 from cobi_companion.rules.cobra.replacements import KINDS, SIDES, Replacement
 from cobi_companion.rules.cobra.scoresheet import Scoresheet, SpecialRoll
 from cobi_companion.rules.cobra.tables import COLUMNS, Direction, Weather
@@ -90,6 +91,7 @@ from cobi_companion.rules.errors import Refusal, RulesError
 from cobi_companion.rules.house import HouseRules
 from cobi_companion.rules.status import Effect, Side
 from cobi_companion.rules.tank import turns
+from cobi_companion.rules.tank.refusals import TankRefusal
 from cobi_companion.rules.tank.soft_table import SITUATIONS, Wanted
 from cobi_companion.rules.tank.turns import Action
 from PIL import Image
@@ -741,10 +743,11 @@ def seed_battle(tour: Tour, name: str, sides: dict[Side, list[tuple[str, dict[st
         carrier = battle.pieces[vehicle]
         battle = battle.replace_piece(replace(battle.pieces[rider],
                                               riding=Ride(carrier.label, carrier.kind)))
-    state = BattleState(level, battle, round=round, first=Side.AXIS, active=Side.AXIS,
-                        defender=Side.AXIS, log=list(log), house=house)
-    if level == "tank":
-        state.turn = turns.Turn(2 * round - 1, Side.AXIS)
+    state = TankBattle(level, battle, round=round, first=Side.AXIS, active=Side.AXIS,
+                       log=list(log), house=house, defender=Side.AXIS,
+                       turn=turns.Turn(2 * round - 1, Side.AXIS)) if level == "tank" else \
+        EasyBattle(level, battle, round=round, first=Side.AXIS, active=Side.AXIS,
+                   log=list(log), house=house)
     if last_shot is not None:
         state.last_shot[Side.AXIS] = last_shot
     tour.save(name, state.to_dict())
@@ -984,7 +987,7 @@ def journey_marks(tour: Tour) -> None:
             piece = battle.pieces[-1]
             mark = marks[(number + (side is Side.ALLIES)) % len(marks)]
             battle = battle.replace_piece(replace(piece, status=replace(piece.status, **mark)))
-    state = BattleState("tank", battle, round=3, first=Side.AXIS, active=Side.AXIS,
+    state = TankBattle("tank", battle, round=3, first=Side.AXIS, active=Side.AXIS,
                         defender=Side.AXIS, turn=turns.Turn(5, Side.AXIS))
     tour.save("marks", state.to_dict())
     guide = tour.guide(tour.box("marks"), "marks", seed=13)
@@ -1401,25 +1404,25 @@ def refusals(tour: Tour) -> list[RulesError]:
     piece, card = f"{label['rifleman']} {PIECES}", book.get("2508")
     table = book.table.source                  # the file the Soft Targets Table came from
     three = tuple(f"{label[key]} {PIECES}" for key in ("2477", "2464", "bofors-37mm"))
-    r = Refusal
+    r, t = Refusal, TankRefusal      # the shared refusals, the Tank Game's
     return [
         *(RulesError("-", r.NO_CARD_VALUE, name=card.title, field=name, source=card.source)
           for name in PRINTED),
-        *(RulesError("-", r.IMPOSSIBLE_CM, quantity=name, cm=-1234.5)
+        *(RulesError("-", t.IMPOSSIBLE_CM, quantity=name, cm=-1234.5)
           for name in words_of("quantity_")),
-        *(RulesError("-", r.ALREADY_DONE, label=piece, action=action.value)
+        *(RulesError("-", t.ALREADY_DONE, label=piece, action=action.value)
           for action in Action),
-        *(RulesError("-", r.COVER_ONLY_FIGURES, label=piece, kind=kind)
+        *(RulesError("-", t.COVER_ONLY_FIGURES, label=piece, kind=kind)
           for kind in words_of("kind_")),
-        *(RulesError("-", r.HARD_TARGET, label=piece, weapon=weapon)
+        *(RulesError("-", t.HARD_TARGET, label=piece, weapon=weapon)
           for weapon in words_of("weapon_")),
-        *(RulesError("-", r.NOT_YOUR_PIECE, label=piece, side=side.value,
+        *(RulesError("-", t.NOT_YOUR_PIECE, label=piece, side=side.value,
                      playing=side.enemy.value) for side in Side),
-        *(RulesError("-", r.TABLE_NO_SITUATION, situation=situation, source=table)
+        *(RulesError("-", t.TABLE_NO_SITUATION, situation=situation, source=table)
           for situation in SITUATIONS),
-        *(RulesError("-", r.NOT_FIRE_RANGE, question=question) for question in QUESTIONS),
-        RulesError("-", r.ONE_MODEL, labels=three),
-        RulesError("-", r.TABLE_NO_RANGE, weapon="medium mg", cm=1234.5, bands=(),
+        *(RulesError("-", t.NOT_FIRE_RANGE, question=question) for question in QUESTIONS),
+        RulesError("-", t.ONE_MODEL, labels=three),
+        RulesError("-", t.TABLE_NO_RANGE, weapon="medium mg", cm=1234.5, bands=(),
                    source=table),
     ]
 
@@ -1427,7 +1430,7 @@ def refusals(tour: Tour) -> list[RulesError]:
 def cobra_sayings() -> list[RulesError | Note]:
     """A refusal or note of Cobra that names each of Cobra's words it may name (a role, a
     modifier, a kind of shift, a nation, a level of victory, the weather)."""
-    r, w = Refusal, Why
+    r, w = CobraRefusal, Why
     return [
         *(RulesError("-", r.NEEDS_A_UNIT, role=role.value) for role in Role),
         *(RulesError("-", r.MODIFIER_WRONG_ROLE, unit="40", modifier=letter,

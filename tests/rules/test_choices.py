@@ -15,6 +15,7 @@ from cobi_companion.rules.shot import check_firer
 from cobi_companion.rules.status import Side, Status
 from cobi_companion.rules.tank import choices, turns
 from cobi_companion.rules.tank.hard_fire import reload_action
+from cobi_companion.rules.tank.refusals import TankRefusal
 from cobi_companion.rules.tank.soft_fire import he_weapon
 from cobi_companion.rules.tank.turns import Action
 
@@ -54,7 +55,7 @@ def test_an_immobilized_tank_may_not_move_and_an_unloaded_one_without_a_mg_not_f
     tiger = Piece("Tiger 1", Side.AXIS, TIGER, Status(immobilized=True, loaded=False), 5)
     b = field(tiger)
     turn = active(b, "Tiger 1")
-    assert code(choices.action(turn, b, "Tiger 1", Action.MOVE)) is Refusal.IMMOBILIZED
+    assert code(choices.action(turn, b, "Tiger 1", Action.MOVE)) is TankRefusal.IMMOBILIZED
     fire = choices.action(turn, b, "Tiger 1", Action.FIRE)
     assert code(fire) is Refusal.UNLOADED and fire is not None
     assert fire.values["name"] == "Tiger 1"             # the label, not "2477 Tiger I"
@@ -76,11 +77,11 @@ def test_the_roof_mg_needs_the_commander_out_and_the_coaxial_mg_and_he_the_gun()
     inside = field(Piece("Panzer 1", Side.AXIS, PANZER, Status(), 5))
     turn = active(inside, "Panzer 1")
     assert code(choices.weapon(turn, inside, "Panzer 1", PANZER.weapon("roof MG"))) is \
-        Refusal.EXTERNAL_NEEDS_COMMANDER
+        TankRefusal.EXTERNAL_NEEDS_COMMANDER
     lost = field(Piece("Panzer 1", Side.AXIS, PANZER, Status(gun_destroyed=True), 5))
     turn = active(lost, "Panzer 1")
     assert code(choices.weapon(turn, lost, "Panzer 1", PANZER.weapon("coax MG"))) is \
-        Refusal.COAXIAL_LOST
+        TankRefusal.COAXIAL_LOST
     assert code(choices.weapon(turn, lost, "Panzer 1", he_weapon(PANZER))) is \
         Refusal.GUN_LOST
     assert code(choices.weapon(turn, lost, "Panzer 1", None)) is Refusal.GUN_LOST
@@ -93,31 +94,31 @@ def test_a_grenade_after_the_last_throw_and_fire_in_the_extra_activation():
                         Piece("Rifle 9", Side.ALLIES, RIFLE, Status(), 3)))
     turn = turns.shoot(active(b, "Gren 1"), b, "Gren 1", "grenade")
     assert code(choices.weapon(turn, b, "Gren 1", GRENADIER.weapon("grenade"))) is \
-        Refusal.GRENADE_THROWN
+        TankRefusal.GRENADE_THROWN
     assert choices.action(turn, b, "Gren 1", Action.FIRE) is None      # its rifle is left
     turn = turns.shoot(turn, b, "Gren 1", "rifle")
-    assert code(choices.action(turn, b, "Gren 1", Action.FIRE)) is Refusal.WEAPON_FIRED
+    assert code(choices.action(turn, b, "Gren 1", Action.FIRE)) is TankRefusal.WEAPON_FIRED
     extra = active(b, "Gren 1", extra=True)
-    assert code(choices.action(extra, b, "Gren 1", Action.FIRE)) is Refusal.EXTRA_NO_FIRE
+    assert code(choices.action(extra, b, "Gren 1", Action.FIRE)) is TankRefusal.EXTRA_NO_FIRE
 
 
 def test_reload_after_firing_and_a_move_after_moving_are_refused():
     tiger = Piece("Tiger 1", Side.AXIS, TIGER, Status(loaded=False), 5)
     b = field(tiger)
     turn, b = turns.fire(active(b, "Tiger 1"), b, "Tiger 1")
-    assert code(choices.action(turn, b, "Tiger 1", Action.RELOAD)) is Refusal.ACTED_NO_RELOAD
+    assert code(choices.action(turn, b, "Tiger 1", Action.RELOAD)) is TankRefusal.ACTED_NO_RELOAD
     turn, b = turns.move(turn, b, "Tiger 1")
-    assert code(choices.action(turn, b, "Tiger 1", Action.MOVE)) is Refusal.ALREADY_DONE
+    assert code(choices.action(turn, b, "Tiger 1", Action.MOVE)) is TankRefusal.ALREADY_DONE
 
 
 def test_a_main_gun_is_not_aimed_at_figures_or_a_hidden_piece():
     b = field(Piece("Tiger 1", Side.AXIS, TIGER, Status(), 5),
               Piece("Tiger 2", Side.ALLIES, TIGER, Status(hidden=True), 5),
               Piece("Tiger 3", Side.ALLIES, TIGER, Status(), 5))
-    assert code(choices.main_gun_target(b.get("Rifle 9"))) is Refusal.AP_AT_SOFT_TARGET
+    assert code(choices.main_gun_target(b.get("Rifle 9"))) is TankRefusal.AP_AT_SOFT_TARGET
     soft = choices.main_gun_target(b.get("Rifle 9"))
     assert soft is not None and soft.values["name"] == "Rifle 9"
-    assert code(choices.main_gun_target(b.get("Tiger 2"))) is Refusal.HIDDEN_TARGET
+    assert code(choices.main_gun_target(b.get("Tiger 2"))) is TankRefusal.HIDDEN_TARGET
     assert choices.main_gun_target(b.get("Tiger 3")) is None
 
 

@@ -14,9 +14,10 @@ from cobi_companion.rules.cobra.combat import (
     parse_shift,
     roll,
 )
+from cobi_companion.rules.cobra.refusals import CobraRefusal
 from cobi_companion.rules.cobra.tables import COLUMNS, CobraTables, Weather, parse_cell
 from cobi_companion.rules.dice import ScriptedDice
-from cobi_companion.rules.errors import Refusal, RulesError
+from cobi_companion.rules.errors import RulesError
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -268,7 +269,7 @@ def test_the_carpet_bombing_missions_the_rules_allow(turn, flown, allowed):
     else:
         with pytest.raises(RulesError, match="no carpet bombing mission left") as refused:
             carpet_odds(turn=turn, weather=Weather.CLEAR, flown=flown)
-        assert refused.value.code is Refusal.CARPET_MISSIONS_SPENT
+        assert refused.value.code is CobraRefusal.CARPET_MISSIONS_SPENT
 
 
 def test_carpet_bombing_is_an_air_mission_on_the_defender_only():
@@ -288,7 +289,7 @@ def test_no_allied_air_points_on_game_turn_1():
     """17.3.10: "Important: The Allied player receives no AP on GT 1." """
     with pytest.raises(RulesError, match="no AP on GT 1") as refused:
         odds(units("6"), units("2"), shifts("air:+1"), turn=1)
-    assert refused.value.code is Refusal.NO_AIR_ON_TURN_1
+    assert refused.value.code is CobraRefusal.NO_AIR_ON_TURN_1
     assert odds(units("6"), units("2"), shifts("air:+1"), turn=2).column == "4:1"
 
 
@@ -303,7 +304,7 @@ def test_naval_shifts_within_the_turns_naval_points(turn, most):
         else:
             with pytest.raises(RulesError, match="naval support points") as refused:
                 odds(units("2"), units("2"), shifts(f"naval:+{columns}"), turn=turn)
-            assert refused.value.code is Refusal.NAVAL_POINTS_TURN
+            assert refused.value.code is CobraRefusal.NAVAL_POINTS_TURN
 
 
 def test_game_turns_are_1_to_28():

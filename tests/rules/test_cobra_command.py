@@ -17,6 +17,7 @@ from cobi_companion.rules.cobra.command import (
     hq,
     limits_apply,
 )
+from cobi_companion.rules.cobra.refusals import CobraRefusal
 from cobi_companion.rules.cobra.tables import Weather
 from cobi_companion.rules.cobra.turns import CobraGame
 from cobi_companion.rules.errors import Refusal, RulesError
@@ -35,7 +36,7 @@ def test_9_1i_an_inactive_hq_gives_no_shift():
     """9.1i "Inactive HQs may not contribute shifts to a combat"."""
     command, change = Command().flip(VII, HQEvent.MOVED, 16, 9)
     assert change.after is HQState.INACTIVE and change.rule == "9.1a"
-    exc = refused(Refusal.HQ_INACTIVE, lambda: command.check_shift(VII, 1, True, 16))
+    exc = refused(CobraRefusal.HQ_INACTIVE, lambda: command.check_shift(VII, 1, True, 16))
     assert str(exc) == "VII is inactive: inactive HQs may not contribute shifts to a combat " \
         "(9.1i)"
 
@@ -46,7 +47,7 @@ def test_8_3_3_an_hq_that_gave_its_shift_is_flipped_inactive():
     command, change = Command().use(VII, 1, True, 16)
     assert (change.before, change.after, change.rule) == (HQState.ACTIVE, HQState.INACTIVE,
                                                           "8.3.3")
-    refused(Refusal.HQ_INACTIVE, lambda: command.use(VII, 1, True, 16))
+    refused(CobraRefusal.HQ_INACTIVE, lambda: command.use(VII, 1, True, 16))
 
 
 def test_8_3_3a_from_gt17_an_allied_hq_gives_one_shift_to_two_attacks():
@@ -58,12 +59,12 @@ def test_8_3_3a_from_gt17_an_allied_hq_gives_one_shift_to_two_attacks():
     assert second.after is HQState.INACTIVE
     both, _ = Command().use(VII, 2, True, 17)
     assert both.of(VII).state is HQState.INACTIVE
-    exc = refused(Refusal.HQ_COLUMNS_MOST, lambda: Command().use(VII, 2, True, 16))
+    exc = refused(CobraRefusal.HQ_COLUMNS_MOST, lambda: Command().use(VII, 2, True, 16))
     assert exc.values == {"name": "VII", "most": 1}
     assert str(exc) == "VII gives at most 1 column to one combat: two only to an Allied " \
         "attack from game turn 17 (8.3.3a)"
-    exc = refused(Refusal.HQ_COLUMNS_MOST, lambda: Command().use(XLVII, 2, True, 20))
-    exc = refused(Refusal.HQ_SHIFTS_GIVEN, lambda: Command().use(VII, 1, True, 17)[0].use(
+    exc = refused(CobraRefusal.HQ_COLUMNS_MOST, lambda: Command().use(XLVII, 2, True, 20))
+    exc = refused(CobraRefusal.HQ_SHIFTS_GIVEN, lambda: Command().use(VII, 1, True, 17)[0].use(
         VII, 2, True, 17))
     assert exc.values == {"name": "VII", "given": 1, "most": 2}
     defended, _ = Command().use(VII, 1, False, 20)         # defensive: one, then flipped
@@ -89,8 +90,8 @@ def test_9_1b_displaced_twice_in_a_phase_is_eliminated():
     assert later.of(VII).state is HQState.INACTIVE
     twice, change = command.flip(VII, HQEvent.DISPLACED, 16, 2)
     assert change.after is HQState.ELIMINATED and change.rule == "9.1b Important"
-    refused(Refusal.HQ_ELIMINATED, lambda: twice.check_shift(VII, 1, True, 16))
-    refused(Refusal.HQ_ELIMINATED, lambda: twice.flip(VII, HQEvent.MOVED, 16, 9))
+    refused(CobraRefusal.HQ_ELIMINATED, lambda: twice.check_shift(VII, 1, True, 16))
+    refused(CobraRefusal.HQ_ELIMINATED, lambda: twice.flip(VII, HQEvent.MOVED, 16, 9))
 
 
 def test_9_1a_the_friendly_replacement_phase_flips_the_hqs_back():
@@ -120,7 +121,7 @@ def test_11_3_four_attacks_and_four_overruns_on_gt14():
     for _ in range(4):
         command, check = command.count(14, Army.US, Attempt.ATTACK)
     assert (check.made, check.level, check.allowed) == (3, 4, True)
-    exc = refused(Refusal.ATTACK_LIMIT, lambda: command.count(14, Army.US, Attempt.ATTACK))
+    exc = refused(CobraRefusal.ATTACK_LIMIT, lambda: command.count(14, Army.US, Attempt.ATTACK))
     assert str(exc) == "US attacks: 4 of 4 made this game turn, the command limit (11.3)"
     command, _ = command.count(14, Army.US, Attempt.OVERRUN)            # overruns apart
     command, _ = command.count(14, Army.BRITISH, Attempt.ATTACK)
@@ -132,7 +133,7 @@ def test_11_3_advance_after_combat_overruns_do_not_count():
     """11.3 Important: "Overruns due to advance after combat do not count against those
     limits"."""
     command = Command().with_levels(16, 0, 0)
-    refused(Refusal.OVERRUN_LIMIT, lambda: command.count(16, Army.US, Attempt.OVERRUN,
+    refused(CobraRefusal.OVERRUN_LIMIT, lambda: command.count(16, Army.US, Attempt.OVERRUN,
                                                          OverrunWhen.MOVEMENT))
     after, check = command.count(16, Army.US, Attempt.OVERRUN, OverrunWhen.ADVANCE)
     assert check.allowed and not check.counted and after.tally(16, Army.US).overruns == 0
@@ -144,7 +145,7 @@ def test_11_3_a_new_game_turn_counts_again_and_keeps_the_levels_for_the_knob():
     command, _ = Command().with_levels(15, 3, 2).count(15, Army.US, Attempt.ATTACK)
     assert command.level(16, Army.US) is None
     assert command.on(16).levels == (3, 2) and command.tally(16, Army.US).attacks == 0
-    refused(Refusal.COMMAND_LEVEL, lambda: command.with_levels(16, 21, 0))
+    refused(CobraRefusal.COMMAND_LEVEL, lambda: command.with_levels(16, 21, 0))
 
 
 def test_17_3e_no_command_limits_on_gt_1_and_2():
@@ -155,7 +156,7 @@ def test_17_3e_no_command_limits_on_gt_1_and_2():
 
 def test_11_3_only_the_allies_have_command_limits():
     """11.3 "ALLIED COMMAND LIMITS": the German player has none."""
-    refused(Refusal.NO_GERMAN_LIMITS, lambda: check_limit(Army.GERMAN, Attempt.ATTACK, 4, 0))
+    refused(CobraRefusal.NO_GERMAN_LIMITS, lambda: check_limit(Army.GERMAN, Attempt.ATTACK, 4, 0))
 
 
 def test_8_3_3d_the_hq_and_the_supply_track_tell_the_army():
@@ -164,7 +165,7 @@ def test_8_3_3d_the_hq_and_the_supply_track_tell_the_army():
     assert attack_army("us", None) is Army.US
     assert attack_army(None, hq("XXX")) is Army.BRITISH
     assert attack_army(None, None) is None
-    exc = refused(Refusal.HQ_OTHER_ARMY, lambda: attack_army("british", VII))
+    exc = refused(CobraRefusal.HQ_OTHER_ARMY, lambda: attack_army("british", VII))
     assert exc.values == {"name": "VII", "army": "us", "paid": "british"}
 
 
@@ -173,7 +174,7 @@ def test_9_0_the_hqs_the_rules_name():
     apart by their army; an unknown HQ is refused."""
     assert hq("VIII US").army is Army.US and hq("viii_br").army is Army.BRITISH
     assert hq("II SS Pz").army is Army.GERMAN and hq("lxxxix").army is Army.GERMAN
-    refused(Refusal.UNKNOWN_HQ, lambda: hq("XV"))
+    refused(CobraRefusal.UNKNOWN_HQ, lambda: hq("XV"))
 
 
 def test_9_1_the_command_is_saved_and_an_older_save_loads():

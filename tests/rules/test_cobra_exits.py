@@ -2,8 +2,9 @@
 read."""
 import pytest
 from cobi_companion.rules.cobra.exits import Exit, first_exit
+from cobi_companion.rules.cobra.refusals import CobraRefusal
 from cobi_companion.rules.cobra.turns import CobraGame
-from cobi_companion.rules.errors import Refusal, RulesError
+from cobi_companion.rules.errors import RulesError
 
 
 def test_exits_are_kept_by_game_turn_and_survive_a_restart():
@@ -33,5 +34,5 @@ def test_an_exit_names_an_allied_nationality_and_a_map_edge(nation, edge, field)
     """11.2: US and British are the Allied nationalities; 10.4, 10.5: the map's edges."""
     with pytest.raises(RulesError) as refused:
         Exit(16, nation, edge)
-    assert refused.value.code is Refusal.UNKNOWN_EXIT
+    assert refused.value.code is CobraRefusal.UNKNOWN_EXIT
     assert refused.value.values["field"] == field

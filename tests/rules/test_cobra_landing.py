@@ -6,10 +6,11 @@ import pytest
 from cobi_companion.rules.cobra import landing
 from cobi_companion.rules.cobra.combat import Unit, odds, parse_shift
 from cobi_companion.rules.cobra.landing import Landed, Landing, Target
+from cobi_companion.rules.cobra.refusals import CobraRefusal
 from cobi_companion.rules.cobra.tables import COLUMNS, CobraTables, Direction
 from cobi_companion.rules.cobra.turns import CobraGame
 from cobi_companion.rules.dice import ScriptedDice
-from cobi_companion.rules.errors import Refusal, RulesError
+from cobi_companion.rules.errors import RulesError
 
 # The owner's tables for these tests: 2:1 reads 1/1 on a 3 (the rules' Juno example), 3:1
 # -/e on a 6, -/1 on a 2, e (the attacker's) on a 1; the Scatter Diagram's 4 is south.
@@ -57,10 +58,10 @@ def test_nine_paratroop_units_and_no_beach_drops():
     paratroop division (step 2)."""
     with pytest.raises(RulesError) as nine:
         landing.scatter(Target.US_82, ScriptedDice([1]), dropped=9)
-    assert nine.value.code is Refusal.ALL_PARATROOPS_DROPPED
+    assert nine.value.code is CobraRefusal.ALL_PARATROOPS_DROPPED
     with pytest.raises(RulesError) as beach:
         landing.scatter(Target.OMAHA, ScriptedDice([1]))
-    assert beach.value.code is Refusal.NOT_A_PARATROOP_DIVISION
+    assert beach.value.code is CobraRefusal.NOT_A_PARATROOP_DIVISION
 
 
 @pytest.mark.parametrize(("die", "may"), [(1, False), (4, False), (5, True), (6, True)])
@@ -104,7 +105,7 @@ def test_shifts_belong_to_their_target():
     for where, given in ((Target.OMAHA, {"terrain": -1}), (Target.US_82, {"committed": 1})):
         with pytest.raises(RulesError) as wrong:
             landing.attrition_odds(where, **given)
-        assert wrong.value.code is Refusal.LANDING_SHIFT_WRONG_TARGET
+        assert wrong.value.code is CobraRefusal.LANDING_SHIFT_WRONG_TARGET
 
 
 def test_attrition_ends_at_the_table_edge():
@@ -152,10 +153,10 @@ def test_the_intrinsic_beach_defence():
     assert planned.attacker is not None and planned.attacker.value == "german"
     with pytest.raises(RulesError) as one:
         odds([Unit(6)], [Unit(2)], [parse_shift("beach:-1")])
-    assert one.value.code is Refusal.SHIFT_NOT_ALLOWED
+    assert one.value.code is CobraRefusal.SHIFT_NOT_ALLOWED
     with pytest.raises(RulesError) as allied:
         odds([Unit(6)], [Unit(2)], [parse_shift("beach:-2"), parse_shift("naval:+1")])
-    assert allied.value.code is Refusal.SHIFTS_DISAGREE
+    assert allied.value.code is CobraRefusal.SHIFTS_DISAGREE
 
 
 def test_the_landing_is_saved_with_the_game_and_old_saves_load():

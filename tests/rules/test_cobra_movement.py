@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 from cobi_companion.rules.cobra.movement import air_attack, allowance
+from cobi_companion.rules.cobra.refusals import CobraRefusal
 from cobi_companion.rules.cobra.tables import Weather
 from cobi_companion.rules.dice import Aim, Need, Roller, ScriptedDice
-from cobi_companion.rules.errors import Refusal, RulesError
+from cobi_companion.rules.errors import RulesError
 
 C, OV, S = Weather.CLEAR, Weather.OVERCAST, Weather.STORM
 
@@ -74,7 +75,7 @@ def test_4_0_only_mechanized_units_move_in_the_mechanized_phase() -> None:
     for army in ("us", "german"):
         with pytest.raises(RulesError) as refused:
             allowance(6, army, phase="mechanized", weather=S)
-        assert refused.value.code is Refusal.NOT_MECHANIZED
+        assert refused.value.code is CobraRefusal.NOT_MECHANIZED
     assert allowance(8, "us", phase="mechanized", mechanized=True).ma == 8
 
 
@@ -95,7 +96,7 @@ def test_5_3d_an_increase_gives_back_thirds_up_to_the_printed_ma() -> None:
     assert allowance(6, "german", weather=OV).increase_most == 1
     with pytest.raises(RulesError) as refused:
         allowance(6, "german", weather=OV, increase=2)
-    assert refused.value.code is Refusal.MA_INCREASE_TOO_MUCH
+    assert refused.value.code is CobraRefusal.MA_INCREASE_TOO_MUCH
     assert refused.value.values == {"increase": 2, "most": 1}
 
 
@@ -103,19 +104,19 @@ def test_5_3d_no_increase_in_storms_nor_for_the_allies() -> None:
     """5.3d: "During overcast or clear weather, German units may increase their MA"."""
     with pytest.raises(RulesError) as storms:
         allowance(6, "german", weather=S, increase=1)
-    assert storms.value.code is Refusal.MA_ALREADY_FULL
+    assert storms.value.code is CobraRefusal.MA_ALREADY_FULL
     assert str(storms.value) == "the MA is already the full printed MA: nothing to increase " \
         "(5.3d)"
     with pytest.raises(RulesError) as allied:
         allowance(6, "us", increase=1)
-    assert allied.value.code is Refusal.MA_INCREASE_GERMAN_ONLY
+    assert allied.value.code is CobraRefusal.MA_INCREASE_GERMAN_ONLY
 
 
 def test_5_3b_a_german_ma_needs_the_weather() -> None:
     """5.3b: "Weather affects the MA of all German units"."""
     with pytest.raises(RulesError) as refused:
         allowance(6, "german")
-    assert refused.value.code is Refusal.MA_NEEDS_WEATHER
+    assert refused.value.code is CobraRefusal.MA_NEEDS_WEATHER
 
 
 @pytest.mark.parametrize(("increase", "die", "lost"), [(1, 2, True), (1, 3, False),
@@ -139,14 +140,14 @@ def test_5_3d_an_increase_is_one_or_two_thirds() -> None:
     """5.3d: "increased its MA by one third" or "by two thirds": nothing else."""
     with pytest.raises(RulesError) as refused:
         air_attack(3, ScriptedDice([1]))
-    assert refused.value.code is Refusal.MA_INCREASE_THIRDS
+    assert refused.value.code is CobraRefusal.MA_INCREASE_THIRDS
 
 
 def test_a_printed_ma_and_an_army_the_rules_know() -> None:
     """5.1: a unit's "total MA"; 2.0: German, US and British (Canadian, Polish) units."""
     with pytest.raises(RulesError) as printed:
         allowance(0, "us")
-    assert printed.value.code is Refusal.MA_PRINTED
+    assert printed.value.code is CobraRefusal.MA_PRINTED
     with pytest.raises(RulesError) as army:
         allowance(6, "french")
-    assert army.value.code is Refusal.UNKNOWN_MOVEMENT
+    assert army.value.code is CobraRefusal.UNKNOWN_MOVEMENT

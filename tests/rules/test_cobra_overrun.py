@@ -13,6 +13,7 @@ from cobi_companion.rules.cobra.combat import (
 )
 from cobi_companion.rules.cobra.notes import Why
 from cobi_companion.rules.cobra.overrun import overrun_odds, overrun_shift_choices
+from cobi_companion.rules.cobra.refusals import CobraRefusal
 from cobi_companion.rules.cobra.tables import COLUMNS, CobraTables
 from cobi_companion.rules.dice import ScriptedDice
 from cobi_companion.rules.errors import Refusal, RulesError
@@ -41,7 +42,7 @@ def refused(code: Refusal, *units_and_shifts: list[str], when: OverrunWhen = MOV
 def test_an_overrun_is_at_printed_strength_never_doubled():
     # 5.4.1a "Do not double combat strength for divisional integrity"; 6.3e "They attack at
     # face value"
-    exc = refused(Refusal.OVERRUN_DOUBLED, ["8d", "6"], ["3"])
+    exc = refused(CobraRefusal.OVERRUN_DOUBLED, ["8d", "6"], ["3"])
     assert str(exc) == "unit 8d: an overrun is at printed strength, not doubled for " \
                        "divisional integrity (5.4.1a)"
     o = overrun_odds(units("8", "6"), units("3"), when=MOVING)
@@ -64,7 +65,7 @@ def test_an_overrun_into_marsh_is_at_half_printed_strength():
 def test_units_out_of_supply_may_not_overrun():
     # 5.4e "Units attempting an overrun must be in supply"; 10.6c "Units may not conduct
     # overruns when out of supply"
-    exc = refused(Refusal.OVERRUN_UNSUPPLIED, ["8s"], ["3"], when=ADVANCING)
+    exc = refused(CobraRefusal.OVERRUN_UNSUPPLIED, ["8s"], ["3"], when=ADVANCING)
     assert "5.4e" in str(exc) and "10.6c" in str(exc)
     # the defender out of supply is halved as in any combat (5.4.1c "supply")
     assert overrun_odds(units("8"), units("6s"), when=MOVING).column == "2:1"
@@ -74,7 +75,7 @@ def test_units_out_of_supply_may_not_overrun():
 def test_the_combat_phases_halvings_are_not_an_overruns(letter):
     # 5.4.1 "A unit conducts an overrun using their printed combat strength": only marsh
     # halves it (5.4.1b)
-    exc = refused(Refusal.OVERRUN_MODIFIER, [f"8{letter}"], ["3"])
+    exc = refused(CobraRefusal.OVERRUN_MODIFIER, [f"8{letter}"], ["3"])
     assert exc.values == {"unit": f"8{letter}", "modifier": letter}
     assert str(exc).endswith("printed strength, halved only into marsh (5.4.1, 5.4.1b)")
 
@@ -86,7 +87,7 @@ def test_the_combat_phases_halvings_are_not_an_overruns(letter):
 @pytest.mark.parametrize("air", ["air:+1", "air:-1"])
 def test_air_points_may_not_aid_an_overrun(when, air):
     # 14.2c "AP may not be used to aid overruns", read over 5.4.1c's "air" (docs)
-    exc = refused(Refusal.OVERRUN_NO_AIR, ["8"], ["3"], [air], when=when, turn=16)
+    exc = refused(CobraRefusal.OVERRUN_NO_AIR, ["8"], ["3"], [air], when=when, turn=16)
     assert str(exc) == "air points may not aid an overrun (14.2c)"
     # the same shift in an ordinary attack is allowed (14.2d)
     assert odds(units("8"), units("3"), [parse_shift(air)]).net == int(air[-2:])
@@ -106,7 +107,7 @@ def test_in_the_initial_movement_phase_terrain_hq_naval_and_patton():
 def test_an_hq_gives_an_overrun_one_shift_even_from_game_turn_17(turn):
     # 5.4.1c3 "The maximum number of shifts that may be applied, except for Patton, is one"
     # (an attack's two from game turn 17, 8.3.3a, are not an overrun's)
-    exc = refused(Refusal.OVERRUN_ONE_HQ_SHIFT, ["8"], ["3"], ["hq:+2"], turn=turn)
+    exc = refused(CobraRefusal.OVERRUN_ONE_HQ_SHIFT, ["8"], ["3"], ["hq:+2"], turn=turn)
     assert "5.4.1c3" in str(exc)
     assert odds(units("8"), units("3"), [parse_shift("hq:+2")], turn=17).net == 2
 
@@ -115,7 +116,7 @@ def test_an_hq_gives_an_overrun_one_shift_even_from_game_turn_17(turn):
 def test_advancing_after_combat_no_hq_or_naval_shift(shift):
     # 5.4.1d "only affected by terrain and supply conditions. Important: HQ and air or naval
     # shifts may not be used"
-    exc = refused(Refusal.OVERRUN_ADVANCE_SHIFT, ["8"], ["3"], [shift], when=ADVANCING)
+    exc = refused(CobraRefusal.OVERRUN_ADVANCE_SHIFT, ["8"], ["3"], [shift], when=ADVANCING)
     assert exc.values == {"shift_kind": shift.split(":")[0]}
     overrun_odds(units("8"), units("3"), [parse_shift(shift)], when=MOVING)   # moving: allowed
 
@@ -145,7 +146,7 @@ def test_the_shifts_offered_for_each_kind_of_overrun():
 def test_no_overruns_on_game_turn_1():
     # 17.3.3c "Neither player may conduct overruns on GT 1. Overruns are conducted in the
     # normal manner beginning on GT 2."
-    exc = refused(Refusal.OVERRUN_TURN_1, ["8"], ["3"], turn=1)
+    exc = refused(CobraRefusal.OVERRUN_TURN_1, ["8"], ["3"], turn=1)
     assert str(exc) == "no overruns on game turn 1 (17.3.3c)"
     assert overrun_odds(units("8"), units("3"), when=MOVING, turn=2).column == "2:1"
 

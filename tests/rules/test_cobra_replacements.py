@@ -8,10 +8,11 @@ import pytest
 from cobi_companion.rules.cobra import replacements as repl
 from cobi_companion.rules.cobra.combat import Nation
 from cobi_companion.rules.cobra.notes import Why
+from cobi_companion.rules.cobra.refusals import CobraRefusal
 from cobi_companion.rules.cobra.replacements import Replacement, received, take, take_back
 from cobi_companion.rules.cobra.tables import Weather
 from cobi_companion.rules.cobra.turns import CobraGame
-from cobi_companion.rules.errors import Refusal, RulesError
+from cobi_companion.rules.errors import RulesError
 
 ALLIED_REPLACEMENT = 6          # the Allied Replacement Phase's step in a game turn (no landing)
 
@@ -44,7 +45,7 @@ def test_12_2b_half_a_mechanized_step_is_a_whole_one_every_second_turn() -> None
     assert first.left == {"mech": 0, "inf": 2} and first.to_dict()["on_track"]["mech"] == "½"
     with pytest.raises(RulesError) as refused:
         take(game, "german", "mech")
-    assert refused.value.code is Refusal.NO_REPLACEMENT_STEP
+    assert refused.value.code is CobraRefusal.NO_REPLACEMENT_STEP
     assert refused.value.values == {"turn": 15, "step_kind": "mech", "on_track": "½"}
     later = at("cobra", 16, Nation.GERMAN)
     assert repl.of_game(later, "german").left == {"mech": 1, "inf": 2}
@@ -64,7 +65,7 @@ def test_12_2d_one_mechanized_and_two_infantry_steps_a_turn() -> None:
     game, _ = take(game, "german", "inf")
     with pytest.raises(RulesError) as refused:
         take(game, "german", "inf")
-    assert refused.value.code is Refusal.REPLACEMENT_TURN_LIMIT
+    assert refused.value.code is CobraRefusal.REPLACEMENT_TURN_LIMIT
 
 
 def test_12_2d_no_more_than_one_step_of_each_is_carried() -> None:
@@ -82,7 +83,7 @@ def test_12_2_the_british_infantry_limit_from_game_turn_20() -> None:
         game, _ = take(game, "british", "inf")
     with pytest.raises(RulesError) as refused:
         take(game, "british", "inf")
-    assert refused.value.code is Refusal.BRITISH_INFANTRY_LIMIT
+    assert refused.value.code is CobraRefusal.BRITISH_INFANTRY_LIMIT
     game, _ = take(game, "british", "mech")
     for _ in range(5):
         game, taken = take(game, "us", "inf")
@@ -111,10 +112,10 @@ def test_12_0_replacements_only_in_the_sides_replacement_phase() -> None:
     game = at("cobra", 16, Nation.GERMAN)
     with pytest.raises(RulesError) as allied:
         take(game, "us", "inf")
-    assert allied.value.code is Refusal.REPLACEMENT_PHASE_ONLY
+    assert allied.value.code is CobraRefusal.REPLACEMENT_PHASE_ONLY
     with pytest.raises(RulesError) as moving:
         take(game.advance(), "german", "inf")
-    assert moving.value.code is Refusal.REPLACEMENT_PHASE_ONLY
+    assert moving.value.code is CobraRefusal.REPLACEMENT_PHASE_ONLY
 
 
 def test_the_steps_taken_are_saved_and_an_old_save_loads() -> None:
@@ -127,7 +128,7 @@ def test_the_steps_taken_are_saved_and_an_old_save_loads() -> None:
     assert CobraGame.from_dict(old).replacements == ()
     with pytest.raises(RulesError) as refused:
         Replacement.from_dict({"turn": 16, "side": "french", "kind": "inf"})
-    assert refused.value.code is Refusal.UNKNOWN_REPLACEMENT
+    assert refused.value.code is CobraRefusal.UNKNOWN_REPLACEMENT
 
 
 def test_12_0_the_last_step_of_the_phase_is_taken_back_with_its_16_1_vp() -> None:
@@ -137,7 +138,7 @@ def test_12_0_the_last_step_of_the_phase_is_taken_back_with_its_16_1_vp() -> Non
     game = at("cobra", 17, Nation.ALLIED, replacements=before)
     with pytest.raises(RulesError) as nothing:
         take_back(game)                       # the steps of game turn 16 are not this phase's
-    assert nothing.value.code is Refusal.NO_STEP_TO_TAKE_BACK
+    assert nothing.value.code is CobraRefusal.NO_STEP_TO_TAKE_BACK
     game, _ = take(game, "british", "inf")
     assert game.tracks.german_vp == 1
     game, step, vp = take_back(game)

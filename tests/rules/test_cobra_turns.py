@@ -12,6 +12,7 @@ from cobi_companion.rules.cobra.combat import (
     odds,
     parse_shift,
 )
+from cobi_companion.rules.cobra.refusals import CobraRefusal
 from cobi_companion.rules.cobra.tables import Weather
 from cobi_companion.rules.cobra.turns import (
     SCENARIOS,
@@ -21,7 +22,7 @@ from cobi_companion.rules.cobra.turns import (
     sequence,
     victory,
 )
-from cobi_companion.rules.errors import Refusal, RulesError
+from cobi_companion.rules.errors import RulesError
 
 
 def test_scenario_lengths():
@@ -234,7 +235,7 @@ def test_air_points_of_a_turn_are_spent_one_an_attack():
     assert (game.air_used, game.air_left) == (3, 0)
     with pytest.raises(RulesError, match="0 air points left, this needs 1") as refused:
         game.check_support(planned)
-    assert refused.value.code is Refusal.AIR_POINTS_LEFT
+    assert refused.value.code is CobraRefusal.AIR_POINTS_LEFT
     while game.turn == 16:
         game = game.advance() if game.phase.name != "weather" else \
             game.with_weather(Weather.CLEAR)[0].advance()
@@ -281,7 +282,7 @@ def test_naval_points_of_a_turn(turn, weather, points):
         game, _ = game.pay_attack(one, None)
     with pytest.raises(RulesError, match="0 naval support points left") as refused:
         game.check_support(one)
-    assert refused.value.code is Refusal.NAVAL_POINTS_LEFT
+    assert refused.value.code is CobraRefusal.NAVAL_POINTS_LEFT
 
 
 def test_carpet_bombing_spends_three_air_points_and_a_mission():

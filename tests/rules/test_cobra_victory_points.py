@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 from cobi_companion.rules.cobra import victory_points as vps
 from cobi_companion.rules.cobra.exits import Exit
+from cobi_companion.rules.cobra.refusals import CobraRefusal
 from cobi_companion.rules.cobra.turns import CobraGame
 from cobi_companion.rules.errors import Refusal, RulesError
 
@@ -56,12 +57,12 @@ def test_16_1_us_units_not_exited_three_each_twelve_at_most():
     assert vps.score("cobra", 26, "us_not_exited", count=3).vp == 9
     capped = vps.score("cobra", 26, "us_not_exited", count=5)
     assert (capped.vp, capped.why) == (12, vps.Why.CAPPED)
-    refused(Refusal.VP_NOT_THIS_TURN, "cobra", 25, "us_not_exited")
+    refused(CobraRefusal.VP_NOT_THIS_TURN, "cobra", 25, "us_not_exited")
 
 
 def test_16_1_no_us_hq_exited_west_by_game_turn_25_reads_the_exits():
     assert vps.score("cobra", 25, "no_us_hq_exited").vp == 3
-    refused(Refusal.VP_HQ_EXITED, "cobra", 26, "no_us_hq_exited",
+    refused(CobraRefusal.VP_HQ_EXITED, "cobra", 26, "no_us_hq_exited",
             exits=(Exit(24, "us", "west", "hq"),))
     # a US HQ off the south edge, or after GT 25, is not one off the west edge by GT 25
     assert vps.score("cobra", 27, "no_us_hq_exited", exits=(
@@ -74,17 +75,17 @@ def test_16_1_cherbourg_once_each_game_turn_from_game_turn_2_in_the_longer_scena
     assert (scored.vp, game.tracks.german_vp) == (1, 1)
     with pytest.raises(RulesError) as again:
         vps.record(game, "cherbourg_held")
-    assert again.value.code is Refusal.VP_ONCE_A_TURN
+    assert again.value.code is CobraRefusal.VP_ONCE_A_TURN
     game, _ = vps.record(replace(game, turn=3), "cherbourg_held")
     assert game.tracks.german_vp == 2
-    refused(Refusal.VP_NOT_THIS_TURN, "campaign", 1, "cherbourg_held")
-    refused(Refusal.VP_NOT_IN_SCENARIO, "cobra", 16, "cherbourg_held")
+    refused(CobraRefusal.VP_NOT_THIS_TURN, "campaign", 1, "cherbourg_held")
+    refused(CobraRefusal.VP_NOT_IN_SCENARIO, "cobra", 16, "cherbourg_held")
 
 
 def test_16_2_the_build_up_objectives_once():
     assert [vps.score("buildup", 14, key).vp for key in ("caen", "cherbourg", "st_lo")] == \
         [20, 10, 15]
-    refused(Refusal.VP_NOT_IN_SCENARIO, "campaign", 14, "caen")
+    refused(CobraRefusal.VP_NOT_IN_SCENARIO, "campaign", 14, "caen")
 
 
 def test_18_0_the_variant_counters_cost_the_german_player_vp_below_zero():
@@ -95,17 +96,17 @@ def test_18_0_the_variant_counters_cost_the_german_player_vp_below_zero():
     assert game.tracks.allied_vp == 0
     with pytest.raises(RulesError) as twice:
         vps.record(game, "variant_654")
-    assert twice.value.code is Refusal.VP_ONCE_A_GAME
+    assert twice.value.code is CobraRefusal.VP_ONCE_A_GAME
     # 18.0 "any scenario that their dates of arrival are part of": not the Build-Up
-    refused(Refusal.VP_NOT_IN_SCENARIO, "buildup", 14, "variant_fjv")
-    refused(Refusal.VP_NOT_THIS_TURN, "cobra", 21, "variant_4th_panzer")
-    refused(Refusal.VP_NOT_THIS_TURN, "cobra", 15, "variant_fjv")
+    refused(CobraRefusal.VP_NOT_IN_SCENARIO, "buildup", 14, "variant_fjv")
+    refused(CobraRefusal.VP_NOT_THIS_TURN, "cobra", 21, "variant_4th_panzer")
+    refused(CobraRefusal.VP_NOT_THIS_TURN, "cobra", 15, "variant_fjv")
 
 
 def test_15_3_the_optional_brest_entry_gives_the_allies_7_vp_on_game_turn_19():
     scored = vps.score("cobra", 19, "brest_entry")
     assert (scored.vp, scored.source.side, scored.source.rule) == (7, "allied", "15.3")
-    refused(Refusal.VP_NOT_THIS_TURN, "cobra", 20, "brest_entry")
+    refused(CobraRefusal.VP_NOT_THIS_TURN, "cobra", 20, "brest_entry")
 
 
 def test_17_3_2_step_5e_an_abandoned_beach_is_scored_by_the_landing_not_reported():
@@ -113,7 +114,7 @@ def test_17_3_2_step_5e_an_abandoned_beach_is_scored_by_the_landing_not_reported
     beach check adds them, so reporting them as well would count them twice."""
     with pytest.raises(RulesError) as refused_twice:
         vps.score("campaign", 1, "beach_abandoned")
-    assert refused_twice.value.code is Refusal.VP_UNKNOWN_SOURCE
+    assert refused_twice.value.code is CobraRefusal.VP_UNKNOWN_SOURCE
 
 
 def test_16_2_an_exit_is_recorded_on_the_game_and_taken_back_with_its_vp():
@@ -128,7 +129,7 @@ def test_16_2_an_exit_is_recorded_on_the_game_and_taken_back_with_its_vp():
     assert game.exits == () and game.tracks.allied_vp == 0
     with pytest.raises(RulesError) as nothing:
         vps.undo(game)
-    assert nothing.value.code is Refusal.VP_NOTHING_TO_UNDO
+    assert nothing.value.code is CobraRefusal.VP_NOTHING_TO_UNDO
 
 
 def test_16_0_a_saved_game_keeps_its_awards_and_an_older_save_loads():
@@ -148,12 +149,12 @@ def test_16_0_the_menu_offers_the_scenarios_sources_of_the_game_turn():
 
 
 def test_16_0_an_unknown_event_is_refused_with_the_choices():
-    error = refused(Refusal.VP_UNKNOWN_SOURCE, "cobra", 16, "paint")
+    error = refused(CobraRefusal.VP_UNKNOWN_SOURCE, "cobra", 16, "paint")
     assert "allied_hq" in error.values["choices"]
     with pytest.raises(RulesError) as exit_error:
         vps.parse_event("exit:us:north:unit")
-    assert exit_error.value.code is Refusal.UNKNOWN_EXIT
-    refused(Refusal.VP_ONE_AT_A_TIME, "cobra", 20, "exit_us_mech", count=2)
+    assert exit_error.value.code is CobraRefusal.UNKNOWN_EXIT
+    refused(CobraRefusal.VP_ONE_AT_A_TIME, "cobra", 20, "exit_us_mech", count=2)
 
 
 def test_16_1_replacement_vp_are_counted_not_reported():
@@ -162,12 +163,12 @@ def test_16_1_replacement_vp_are_counted_not_reported():
     which would count it twice."""
     with pytest.raises(RulesError) as refused:
         vps.score("cobra", 16, "replacements")
-    assert refused.value.code is Refusal.VP_UNKNOWN_SOURCE
+    assert refused.value.code is CobraRefusal.VP_UNKNOWN_SOURCE
 
 
 @pytest.mark.parametrize(("key", "turn", "code"), [
-    ("cobra", 2, Refusal.NOT_A_SCENARIO_TURN), ("cobra", 28, Refusal.NOT_A_SCENARIO_TURN),
-    ("buildup", 20, Refusal.NOT_A_SCENARIO_TURN)])
+    ("cobra", 2, CobraRefusal.NOT_A_SCENARIO_TURN), ("cobra", 28, CobraRefusal.NOT_A_SCENARIO_TURN),
+    ("buildup", 20, CobraRefusal.NOT_A_SCENARIO_TURN)])
 def test_2_5_a_vp_is_scored_in_a_game_turn_of_the_scenario(key, turn, code):
     """2.5, 17.0: Cobra plays game turns 15-27, the Build-Up 1-14, the campaign 1-27 and
     28 when it goes on (17.3a)."""
@@ -182,4 +183,4 @@ def test_an_exit_recorded_after_the_game_turn_is_refused():
     than the one scored cannot be."""
     with pytest.raises(RulesError) as later:
         vps.score("cobra", 20, "exit_us_mech", exits=(Exit(26, "us", "west"),))
-    assert later.value.code is Refusal.EXIT_AFTER_TURN
+    assert later.value.code is CobraRefusal.EXIT_AFTER_TURN

@@ -10,6 +10,7 @@ from cobi_companion.rules.dice import ScriptedDice
 from cobi_companion.rules.errors import Refusal, RulesError
 from cobi_companion.rules.status import Side, Status
 from cobi_companion.rules.tank import scoring, turns
+from cobi_companion.rules.tank.refusals import TankRefusal
 from cobi_companion.rules.tank.soft_fire import Covered, SoftPlan, check_target, fire, he_weapon
 
 # The HE example's dice: to hit 6, reload 3, the gun 4 v 3, Gunner 1 4 v 3, Gunner 2 1 v 3,
@@ -79,7 +80,7 @@ def test_the_crew_neither_fire_the_destroyed_gun_nor_reload_it(after_he_example,
     turn = turns.activate(turns.first_turn(Side.ALLIES), after_he_example, ["Bofors 1"])
     with pytest.raises(RulesError) as refused:
         turns.reload(turn, after_he_example, "Bofors 1")
-    assert refused.value.code is Refusal.NOTHING_TO_RELOAD_GUN_LOST
+    assert refused.value.code is TankRefusal.NOTHING_TO_RELOAD_GUN_LOST
     tank = after_he_example.get("Pz IV D 1")
     with pytest.raises(RulesError) as refused:
         fire(SoftPlan(crew, he_weapon(crew.card), (Covered(tank),), book.table),
@@ -113,7 +114,7 @@ def test_a_gun_with_no_crew_is_not_a_fighting_piece(book):
     assert (line.figures, line.why) == (0, "no crew left: a gun needs a figure to fire")
     with pytest.raises(RulesError) as refused:
         turns.activate(turns.first_turn(Side.ALLIES), battle, ["Bofors 1"])
-    assert refused.value.code is Refusal.OUT_OF_FIGHT
+    assert refused.value.code is TankRefusal.OUT_OF_FIGHT
 
 
 def test_a_gun_with_its_crew_is_still_one_model(book):
@@ -158,4 +159,4 @@ def test_a_gun_whose_card_gives_no_crew_asks_the_card_before_it_fires():
                              "gun_to_hit": "3-6", "reload": "4-6", "he_modifier": "+1"})
     with pytest.raises(RulesError) as none_left:
         check_soft_firer(Battle("tank").add(nobody, Side.AXIS).get("Pak 1"), he_weapon(nobody))
-    assert none_left.value.code is Refusal.NO_FIGURE_TO_FIRE
+    assert none_left.value.code is TankRefusal.NO_FIGURE_TO_FIRE

@@ -12,21 +12,27 @@ import cobi_companion.rules as rules_package
 import pytest
 from cobi_companion.rules.battle import Battle
 from cobi_companion.rules.card import CardValueMissing, Facing
-from cobi_companion.rules.errors import Refusal, RulesError
+from cobi_companion.rules.cobra.refusals import CobraRefusal
+from cobi_companion.rules.errors import Coded, Refusal, RulesError
 from cobi_companion.rules.shot import ShotPlan, check_can_fire
 from cobi_companion.rules.status import Side, Status
 from cobi_companion.rules.tank import turns
 from cobi_companion.rules.tank.hard_fire import odds
+from cobi_companion.rules.tank.refusals import TankRefusal
 
 SOURCES = [*sorted(Path(rules_package.__file__).parent.rglob("*.py")),
            *(Path(cards_package.__file__).parent / name for name in ("book.py", "loader.py"))]
 REFUSERS = {"RulesError", "CardValueMissing", "_missing"}
+# The shared refusals, and each game's own, by the name the rules write them with.
+ENUMS: dict[str, type[Coded]] = {"Refusal": Refusal, "TankRefusal": TankRefusal,
+                                 "CobraRefusal": CobraRefusal}
+EVERY = [code for enum in ENUMS.values() for code in enum]
 
 
 @dataclass(frozen=True)
 class Site:
     where: str
-    code: Refusal
+    code: Coded
     names: frozenset[str]
 
 
@@ -38,7 +44,7 @@ def _name(call: ast.Call) -> str:
 
 def _codes(call: ast.Call) -> list[str]:
     return [arg.attr for arg in call.args if isinstance(arg, ast.Attribute)
-            and isinstance(arg.value, ast.Name) and arg.value.id == "Refusal"]
+            and isinstance(arg.value, ast.Name) and arg.value.id in ENUMS]
 
 
 def calls() -> list[tuple[str, ast.Call]]:
@@ -52,8 +58,14 @@ def calls() -> list[tuple[str, ast.Call]]:
 
 def raise_sites() -> list[Site]:
     """Each call that names a Refusal member: the member and the names of its values."""
-    return [Site(where, Refusal[codes[0]], frozenset(k.arg for k in call.keywords if k.arg))
+    return [Site(where, ENUMS[_enum(call)][codes[0]],
+                 frozenset(k.arg for k in call.keywords if k.arg))
             for where, call in calls() if (codes := _codes(call))]
+
+
+def _enum(call: ast.Call) -> str:
+    return next(arg.value.id for arg in call.args if isinstance(arg, ast.Attribute)
+                and isinstance(arg.value, ast.Name) and arg.value.id in ENUMS)
 
 
 SITES = raise_sites()
@@ -74,12 +86,32 @@ def test_a_raise_site_gives_the_values_its_code_names(site: Site) -> None:
 
 
 def test_every_code_is_raised_somewhere() -> None:
-    assert {s.code for s in SITES} == set(Refusal)
+    assert {s.code for s in SITES} == set(EVERY)
 
 
 def test_codes_are_unique_and_their_names_are_words() -> None:
-    assert len({code.value for code in Refusal}) == len(Refusal)
-    assert all(name.isidentifier() for code in Refusal for name in code.names)
+    assert len({code.value for code in EVERY}) == len(EVERY)    # across the games too
+    assert all(name.isidentifier() for code in EVERY for name in code.names)
+
+
+def test_each_game_owns_its_refusals_and_the_shared_enum_only_what_is_shared() -> None:
+    """A Cobra code is raised only by Cobra's rules, a Tank Game code only by the Tank Game's;
+    a shared code by rules of more than one level (or the cards), never by one game alone."""
+    where: dict[Coded, set[str]] = {}
+    for path in SOURCES:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        # rules/distance.py, shared with the range sensors, raises only the Tank Game's codes
+        game = "cobra" if path.parent.name == "cobra" else "tank" \
+            if path.parent.name == "tank" or path.stem == "distance" else "shared"
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and (codes := _codes(node)):
+                where.setdefault(ENUMS[_enum(node)][codes[0]], set()).add(game)
+    assert {code for code, games in where.items() if games != {"cobra"}} & set(CobraRefusal) \
+        == set()
+    assert {code for code, games in where.items() if games != {"tank"}} & set(TankRefusal) \
+        == set()
+    assert {code for code, games in where.items() if games in ({"cobra"}, {"tank"})} \
+        & set(Refusal) == set()
 
 
 # ---- refusals as the rules raise them ----
@@ -108,5 +140,5 @@ def test_a_turn_refusal_names_the_piece_and_both_sides(book) -> None:
     battle = Battle("tank").add(book.get(2477), Side.AXIS).add(book.get(2464), Side.ALLIES)
     with pytest.raises(RulesError) as refused:
         turns.activate(turns.first_turn(Side.AXIS), battle, ["Sherman 1"])
-    assert refused.value.code is Refusal.NOT_YOUR_PIECE
+    assert refused.value.code is TankRefusal.NOT_YOUR_PIECE
     assert refused.value.values == {"label": "Sherman 1", "side": "allies", "playing": "axis"}

@@ -12,6 +12,7 @@ from cobi_companion.rules.dice import ScriptedDice
 from cobi_companion.rules.errors import Refusal, RulesError
 from cobi_companion.rules.status import Side
 from cobi_companion.rules.tank import overrun, soft_fire, turns
+from cobi_companion.rules.tank.refusals import TankRefusal
 from cobi_companion.rules.tank.soft_fire import Covered, SoftPlan, he_weapon
 from cobi_companion.rules.tank.soft_table import Entry
 from cobi_companion.rules.tank.turns import Action, Turn
@@ -78,7 +79,7 @@ def test_riders_ride_along_inactive_when_the_vehicle_moves(field):
     turn, battle = turns.move(turn, battle, "Tiger 1")
     assert battle.get("Rifle 1").riding == Ride("Tiger 1", Kind.HARD)
     assert turn.current is not None and turn.current.labels == ("Tiger 1",)
-    assert refusal(lambda: turns.fire(turn, battle, "Rifle 1")) is Refusal.NOT_IN_ACTIVATION
+    assert refusal(lambda: turns.fire(turn, battle, "Rifle 1")) is TankRefusal.NOT_IN_ACTIVATION
 
 
 def test_where_riders_sit_is_the_vehicles_kind(field):
@@ -103,7 +104,7 @@ def test_an_active_rider_gets_off_as_its_move(field):
     turn = turns.activate(turn, battle, ["Rifle 1"])
     turn, battle = turns.get_off(turn, battle, "Rifle 1")
     assert battle.get("Rifle 1").riding is None and battle.riders("Truck 1") == []
-    assert refusal(lambda: turns.fire(turn, battle, "Rifle 1")) is Refusal.MOVED_NO_FIRE
+    assert refusal(lambda: turns.fire(turn, battle, "Rifle 1")) is TankRefusal.MOVED_NO_FIRE
 
 
 def test_an_active_rider_that_has_not_moved_fires_from_the_vehicle_then_may_get_off(field):
@@ -141,7 +142,7 @@ def test_a_rider_that_fired_then_rode_along_fires_no_more(field):
     turns.check_shot(turn, battle, "Rifle 1", "rifle")       # a second figure: allowed
     turn, battle = turns.move(turn, battle, "Tiger 1")
     assert refusal(lambda: turns.check_shot(turn, battle, "Rifle 1", "rifle")) is \
-        Refusal.CARRIED_NO_FIRE
+        TankRefusal.CARRIED_NO_FIRE
 
 
 def test_a_rider_neither_hides_nor_takes_cover(field):
@@ -151,16 +152,16 @@ def test_a_rider_neither_hides_nor_takes_cover(field):
     turn, battle = turns.end_turn(*turns.end_turn(turn, battle))
     turn = turns.activate(turn, battle, ["Rifle 1"])
     assert refusal(lambda: turns.take_cover(turn, battle, "Rifle 1")) is \
-        Refusal.RIDER_NO_HIDE_OR_COVER
+        TankRefusal.RIDER_NO_HIDE_OR_COVER
     assert refusal(lambda: turns.hide(turn, battle, "Rifle 1", cover=True,
-                                      enemy_near=False)) is Refusal.RIDER_NO_HIDE_OR_COVER
+                                      enemy_near=False)) is TankRefusal.RIDER_NO_HIDE_OR_COVER
 
 
 @pytest.mark.parametrize(("who", "vehicle", "code"), [
-    ("Bofors 1", "Truck 1", Refusal.RIDE_ONLY_FIGURES),
-    ("Rifle 1", "Sherman 1", Refusal.NOT_A_RIDE),         # an enemy vehicle
-    ("Rifle 1", "Bofors 1", Refusal.NOT_A_RIDE),          # a gun is no vehicle
-    ("Rifle 1", "MG 1", Refusal.NOT_A_RIDE),
+    ("Bofors 1", "Truck 1", TankRefusal.RIDE_ONLY_FIGURES),
+    ("Rifle 1", "Sherman 1", TankRefusal.NOT_A_RIDE),         # an enemy vehicle
+    ("Rifle 1", "Bofors 1", TankRefusal.NOT_A_RIDE),          # a gun is no vehicle
+    ("Rifle 1", "MG 1", TankRefusal.NOT_A_RIDE),
 ])
 def test_getting_on_is_refused(field, who, vehicle, code):
     turn = turns.activate(axis(), field, [who])
@@ -173,7 +174,7 @@ def test_no_getting_on_a_vehicle_destroyed_or_off_the_map(field, mark):
     battle = field.replace_piece(replace(truck, status=replace(truck.status, **{mark: True})))
     turn = turns.activate(axis(), battle, ["Rifle 1"])
     assert refusal(lambda: turns.get_on(turn, battle, "Rifle 1", "Truck 1")) is \
-        Refusal.NOT_A_RIDE
+        TankRefusal.NOT_A_RIDE
 
 
 def test_a_rider_gets_off_before_getting_on_another_and_nobody_gets_off_twice(field):
@@ -181,9 +182,9 @@ def test_a_rider_gets_off_before_getting_on_another_and_nobody_gets_off_twice(fi
     turn, battle = turns.end_turn(*turns.end_turn(turn, battle))
     again = turns.activate(turn, battle, ["Rifle 1"])
     assert refusal(lambda: turns.get_on(again, battle, "Rifle 1", "Truck 1")) is \
-        Refusal.ALREADY_RIDING
+        TankRefusal.ALREADY_RIDING
     walker = turns.activate(turn, battle, ["MG 1"])
-    assert refusal(lambda: turns.get_off(walker, battle, "MG 1")) is Refusal.NOT_RIDING
+    assert refusal(lambda: turns.get_off(walker, battle, "MG 1")) is TankRefusal.NOT_RIDING
 
 
 def test_figures_placed_with_a_vehicle_keep_riding_it(field):
@@ -257,7 +258,7 @@ def test_small_arms_do_not_reach_riders_in_an_open_top(book, field):
     plan = SoftPlan(shooter, shooter.card.weapon("rifle"), (Covered(rider, 1),), book.table,
                     range_cm=45)
     dice = ScriptedDice([6, 1])
-    assert refusal(lambda: soft_fire.fire(plan, dice)) is Refusal.RIDERS_IN_HARD_COVER
+    assert refusal(lambda: soft_fire.fire(plan, dice)) is TankRefusal.RIDERS_IN_HARD_COVER
     assert len(dice.left) == 2
     mg = field.get("MG 2")
     template = SoftPlan(mg, mg.card.weapon("medium mg"), (Covered(rider, 3),), book.table)
@@ -301,7 +302,7 @@ def test_a_tank_does_not_run_over_riders(field):
     sherman = battle.get("Sherman 1")
     assert battle.get("Rifle 1") not in overrun.candidates(battle, sherman)
     assert refusal(lambda: overrun.check(sherman, (overrun.Under(battle.get("Rifle 1")),))) \
-        is Refusal.RIDER_BLOCKS
+        is TankRefusal.RIDER_BLOCKS
 
 
 def test_the_crew_of_a_destroyed_gun_ride_as_figures_and_a_gun_does_not(book, field):
@@ -312,7 +313,7 @@ def test_the_crew_of_a_destroyed_gun_ride_as_figures_and_a_gun_does_not(book, fi
     gun = field.get("Bofors 1")
     turn = turns.activate(axis(), field, ["Bofors 1"])
     assert refusal(lambda: turns.get_on(turn, field, "Bofors 1", "Truck 1")) is \
-        Refusal.RIDE_ONLY_FIGURES
+        TankRefusal.RIDE_ONLY_FIGURES
     battle = field.replace_piece(replace(gun, status=replace(gun.status, destroyed=True),
                                          figures=2))
     turn = turns.activate(axis(), battle, ["Bofors 1"])
@@ -330,4 +331,4 @@ def test_the_crew_of_a_destroyed_gun_ride_as_figures_and_a_gun_does_not(book, fi
     sherman = battle.get("Sherman 1")
     assert crew not in overrun.candidates(battle, sherman)
     assert refusal(lambda: overrun.check(sherman, (overrun.Under(crew, 1),))) is \
-        Refusal.RIDER_BLOCKS
+        TankRefusal.RIDER_BLOCKS

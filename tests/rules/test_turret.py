@@ -10,9 +10,10 @@ import pytest
 from cobi_companion.rules.battle import Battle, Piece
 from cobi_companion.rules.card import Kind, Mount, Template
 from cobi_companion.rules.card_schema import validated_card
-from cobi_companion.rules.errors import Refusal, RulesError
+from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.status import Side, Status
 from cobi_companion.rules.tank import soft_fire, turns
+from cobi_companion.rules.tank.refusals import TankRefusal
 from cobi_companion.rules.tank.soft_fire import Covered, SoftPlan
 from cobi_companion.rules.tank.soft_table_schema import validated_table
 from cobi_companion.rules.tank.turns import GUN
@@ -71,7 +72,7 @@ def test_destroy_gun_takes_the_coaxial_machine_gun_with_the_main_gun():
     lost = panzer(gun_destroyed=True)
     with pytest.raises(RulesError) as raised:
         soft_fire.check_plan(mg_plan(lost, "coax MG", battle().get("Rifle 9")))
-    assert raised.value.code is Refusal.COAXIAL_LOST
+    assert raised.value.code is TankRefusal.COAXIAL_LOST
     assert str(raised.value) == ("Panzer 1 has lost its gun, and its turret machine gun "
                                  "(coax MG, coaxial) with it")
     with pytest.raises(RulesError, match="has lost its gun"):
@@ -98,7 +99,7 @@ def test_the_external_machine_gun_is_fired_only_by_the_commander_out_in_the_turr
     rifle = battle().get("Rifle 9")
     with pytest.raises(RulesError) as raised:
         soft_fire.check_plan(mg_plan(panzer(), "roof MG", rifle))
-    assert raised.value.code is Refusal.EXTERNAL_NEEDS_COMMANDER
+    assert raised.value.code is TankRefusal.EXTERNAL_NEEDS_COMMANDER
     soft_fire.check_plan(mg_plan(panzer(commander_out=True), "roof MG", rifle))
     # and it is not lost with the main gun: it is not the turret's coaxial MG
     soft_fire.check_plan(mg_plan(panzer(commander_out=True, gun_destroyed=True), "roof MG",
@@ -111,7 +112,7 @@ def test_a_killed_commander_fires_nothing():
     with pytest.raises(RulesError) as raised:
         soft_fire.check_plan(mg_plan(panzer(commander_killed=True), "roof MG",
                                      battle().get("Rifle 9")))
-    assert raised.value.code is Refusal.COMMANDER_LOST
+    assert raised.value.code is TankRefusal.COMMANDER_LOST
 
 
 def test_the_weapons_a_vehicle_could_fire_now():
@@ -140,10 +141,10 @@ def test_a_vehicle_fires_its_main_gun_and_each_machine_gun_once():
     assert turns.shots_left(turn.current, b.get("Panzer 1")) == 0
     with pytest.raises(RulesError) as gun:
         turns.check_shot(turn, b, "Panzer 1", GUN)
-    assert gun.value.code is Refusal.GUN_FIRED
+    assert gun.value.code is TankRefusal.GUN_FIRED
     with pytest.raises(RulesError) as mg:
         turns.check_shot(turn, b, "Panzer 1", "hull MG")
-    assert mg.value.code is Refusal.WEAPON_FIRED and mg.value.values["weapon"] == "hull MG"
+    assert mg.value.code is TankRefusal.WEAPON_FIRED and mg.value.values["weapon"] == "hull MG"
 
 
 def test_a_squad_fires_each_weapon_once_a_figure():
@@ -160,7 +161,7 @@ def test_a_shot_is_the_pieces_fire_action_and_refused_as_fire_is():
     turn, b = turns.move(active(b, "Panzer 1"), b, "Panzer 1")
     with pytest.raises(RulesError) as raised:
         turns.check_shot(turn, b, "Panzer 1", "hull MG")
-    assert raised.value.code is Refusal.MOVED_NO_FIRE
+    assert raised.value.code is TankRefusal.MOVED_NO_FIRE
 
 
 def test_a_piece_that_fired_and_then_moved_fires_no_further_weapon():
@@ -173,7 +174,7 @@ def test_a_piece_that_fired_and_then_moved_fires_no_further_weapon():
     turn, b = turns.move(turn, b, "Panzer 1")
     with pytest.raises(RulesError) as raised:
         turns.check_shot(turn, b, "Panzer 1", "hull MG")
-    assert raised.value.code is Refusal.MOVED_NO_FIRE
+    assert raised.value.code is TankRefusal.MOVED_NO_FIRE
 
 
 # ---- hand grenades: one a figure per activation ----
@@ -193,7 +194,7 @@ def test_each_figure_throws_one_grenade_per_activation(figures):
         turn = turns.shoot(turn, b, "Grenadier 1", "grenade")
     with pytest.raises(RulesError) as raised:
         turns.shoot(turn, b, "Grenadier 1", "grenade")
-    assert raised.value.code is Refusal.GRENADE_THROWN
+    assert raised.value.code is TankRefusal.GRENADE_THROWN
     assert raised.value.values == {"label": "Grenadier 1", "figures": figures}
     assert "figures armed with hand grenades can throw one per activation" in str(raised.value)
     # the rifle is another weapon: each figure still fires it

@@ -104,7 +104,7 @@ def new_game(app: App, back: Next) -> Screen:
     keys = list(SCENARIOS)
 
     def chosen(i: int) -> Screen:
-        app.begin_other(CobraSession(CobraGame.start(keys[i])))
+        app.begin(CobraSession(CobraGame.start(keys[i])))
         picked = SCENARIOS[keys[i]]
         save(app, entry("log_cobra_start", scenario=picked.key, title=picked.title,
                         first=picked.first, last=picked.last))

@@ -69,9 +69,9 @@ class CobraSession:
 
 def session(app: App) -> CobraSession:
     """The Cobra game in play: Cobra's screens are only reached with one."""
-    if not isinstance(app.cobra, CobraSession):
+    if not isinstance(app.game, CobraSession):
         raise RuntimeError("no Cobra game in play")
-    return app.cobra
+    return app.game
 
 
 def save(app: App, line: LogEntry) -> None:

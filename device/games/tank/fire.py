@@ -25,7 +25,7 @@ from cobi_companion.device.core.battle_state import LastShot, SquadAim
 from cobi_companion.device.core.replay import Replay
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll, View
 from cobi_companion.device.core.worded import joined
-from cobi_companion.device.games.battle import aim_at, fire_range, refuse
+from cobi_companion.device.games.battle import aim_at, fire_range, refuse, tank_battle
 from cobi_companion.device.games.menus import Scroll, with_ride
 from cobi_companion.device.games.rolling import gather
 from cobi_companion.device.games.shots import Finish, needs_text, pair, reload_word
@@ -46,10 +46,11 @@ from cobi_companion.rules.battle import Piece
 from cobi_companion.rules.card import Facing, Kind, Template, Weapon
 from cobi_companion.rules.dice import Aim, Need, ScriptedDice
 from cobi_companion.rules.distance import FIRE_RANGE, DistanceCheck
-from cobi_companion.rules.errors import Refusal, RulesError
+from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.shot import check_firer
 from cobi_companion.rules.status import Effect
 from cobi_companion.rules.tank import choices, soft_fire, soft_odds, turns
+from cobi_companion.rules.tank.refusals import TankRefusal
 from cobi_companion.rules.tank.soft_fire import Attack, Covered, PieceResult, SoftFire, SoftPlan
 from cobi_companion.rules.tank.turns import Action
 from cobi_companion.rules.trace import DieCheck
@@ -71,7 +72,7 @@ def shown(piece: Piece) -> str:
 def enemies(app: App, firer: Piece) -> list[Piece]:
     """The enemy pieces on the map (which of them may be fired at, and by what: the rules,
     asked by the menus)."""
-    return [p for p in app.playing.battle.side(firer.side.enemy)
+    return [p for p in tank_battle(app).battle.side(firer.side.enemy)
             if not p.gone and not p.status.off_map]
 
 
@@ -106,7 +107,7 @@ def shot_name(weapon: Weapon) -> str:
 def shot_refused(app: App, label: str, name: str, back: Next) -> Screen | None:
     """The rules' refusal of one more shot of this weapon in the activation (each weapon once,
     a squad's once a figure; a grenade once a figure), on the screen; None when allowed."""
-    state = app.playing
+    state = tank_battle(app)
     assert state.turn is not None
     try:
         turns.check_shot(state.turn, state.battle, label, name)
@@ -118,7 +119,7 @@ def shot_refused(app: App, label: str, name: str, back: Next) -> Screen | None:
 def shooting(label: str, name: str, done: Finish) -> Finish:
     """`done`, once the turn has counted the shot of this weapon."""
     def finish(app: App, line: LogEntry) -> Screen:
-        state = app.playing
+        state = tank_battle(app)
         assert state.turn is not None
         state.turn = turns.shoot(state.turn, state.battle, label, name)
         return done(app, line)
@@ -142,7 +143,7 @@ def fire_menu(app: App, label: str, done: Finish, back: Next,
     no weapon of it can reach, a weapon it cannot fire now are not offered. A squad fires
     figure by figure: the title counts its shots; the target fired at last is lit; its row
     *Done firing* is `done_firing` (else `back`, as a long press)."""
-    state = app.playing
+    state = tank_battle(app)
     firer = state.battle.get(label)
     targets = [t for t in enemies(app, firer) if gun_at(app, firer, t) or singles_at(app, firer, t)]
     templates = [w for w in template_weapons(firer)
@@ -176,7 +177,7 @@ def fire_menu(app: App, label: str, done: Finish, back: Next,
 
 def usable(app: App, firer: Piece, weapon: Weapon | None) -> bool:
     """The firer may fire this weapon (None: its main gun's AP) now, in its activation."""
-    state = app.playing
+    state = tank_battle(app)
     assert state.turn is not None
     return choices.weapon(state.turn, state.battle, firer.label, weapon) is None
 
@@ -237,12 +238,12 @@ def why_not(app: App, firer: Piece, target: Piece) -> RulesError:
     reasons = [choices.main_gun_target(target)] if turns.has_gun(firer) else []
     reasons += [single_refusal(app, firer, w, target) for w in firer.card.weapons
                 if w.template is None]
-    state = app.playing
+    state = tank_battle(app)
     assert state.turn is not None
     reasons.append(choices.action(state.turn, state.battle, firer.label, Action.FIRE))
     found = next((no for no in reasons if no is not None), None)
     return found or RulesError(f"{firer.label} has no weapon it can fire now",
-                               Refusal.NOTHING_TO_FIRE, label=firer.label)
+                               TankRefusal.NOTHING_TO_FIRE, label=firer.label)
 
 
 def covered(target: Piece, situations: tuple[str, ...] = (),
@@ -277,9 +278,9 @@ def soft_single(app: App, firer: Piece, weapon: Weapon, target: Piece, done: Fin
 
     def ranged(situations: tuple[str, ...], facing: Facing) -> Screen:
         def fire_at(cm: float) -> Screen:
-            app.playing.last_cm[weapon.name] = round(cm)
+            tank_battle(app).last_cm[weapon.name] = round(cm)
             plan = SoftPlan(firer, weapon, (covered(target, situations, facing),),
-                            app.book.table, range_cm=cm, house=app.playing.house)
+                            app.book.table, range_cm=cm, house=tank_battle(app).house)
             return start(app, plan, aimed(firer, target, shooting(firer.label, weapon.name,
                                                                   done)),
                          again, pair(firer.label, target.label))
@@ -294,7 +295,7 @@ def aimed(firer: Piece, target: Piece, done: Finish) -> Finish:
     """`done`, once the side's last shot is this one: the target it fired at last is lit
     first in its next choice of a target (a squad's next figure too)."""
     def finish(app: App, line: LogEntry) -> Screen:
-        app.playing.last_shot[firer.side] = LastShot(firer.label, target.label)
+        tank_battle(app).last_shot[firer.side] = LastShot(firer.label, target.label)
         return done(app, line)
     return finish
 
@@ -303,7 +304,7 @@ def soft_range(app: App, weapon: Weapon, then: Callable[[float], Screen],
                back: Next) -> Screen:
     """The range in cm for the Soft Targets Table: measured by a sensor (offered first when
     one is online) or dialled, starting from the last range dialled for this weapon."""
-    start = app.playing.last_cm.get(weapon.name)
+    start = tank_battle(app).last_cm.get(weapon.name)
     if start is None:
         bands = app.book.table.bands(weapon.name)
         start = round(bands[0].from_cm) if bands else RANGE_START_CM
@@ -353,7 +354,7 @@ class TemplatePick(PickPieces):
     def pieces(self, app: App) -> list[Piece]:
         """The enemy pieces the template may be put over (not a hidden one)."""
         plan = self.plan(app, [])
-        return [p for p in enemies(app, app.playing.battle.get(self.firer))
+        return [p for p in enemies(app, tank_battle(app).battle.get(self.firer))
                 if choices.refused(partial(soft_fire.check_target, plan,
                                            Covered(p, int(not p.model), model=p.model))) is None]
 
@@ -378,13 +379,13 @@ class TemplatePick(PickPieces):
 
     def plan(self, app: App, under: list[Covered], range_cm: float | None = None,
              cover: bool = False, over: bool = False) -> SoftPlan:
-        firer = app.playing.battle.get(self.firer)
+        firer = tank_battle(app).battle.get(self.firer)
         return SoftPlan(firer, self.weapon, tuple(under), app.book.table, range_cm, cover,
-                        over_range=over, house=app.playing.house)
+                        over_range=over, house=tank_battle(app).house)
 
     def set_up(self, app: App, piece: Piece) -> Screen:
         """How many of its figures, (a vehicle's facing,) and where they are."""
-        app.playing.battle.get(self.firer)
+        tank_battle(app).battle.get(self.firer)
         try:
             figure = not piece.model          # a squad, or the crew of a destroyed gun
             soft_fire.check_target(self.plan(app, []), Covered(piece, int(figure),
@@ -428,7 +429,7 @@ class TemplatePick(PickPieces):
 
     def cover(self, app: App, piece: Piece, figures: int, situations: tuple[str, ...],
               facing: Facing) -> Screen:
-        app.playing.battle.get(self.firer)
+        tank_battle(app).battle.get(self.firer)
         c = Covered(piece, figures, situations, facing, model=piece.model)
         try:
             soft_fire.check_pieces(self.plan(app, [c]))   # a missing value is asked at Fire!
@@ -440,7 +441,7 @@ class TemplatePick(PickPieces):
         if not self.under:
             return notice(app, app.t("not_possible"), [app.t("nothing_under")], lambda: self)
         under = [self.under[p.label] for p in self.pieces(app) if p.label in self.under]
-        firer = app.playing.battle.get(self.firer)
+        firer = tank_battle(app).battle.get(self.firer)
         title = joined(": ", firer.label, weapon_words(app, self.weapon.name))
         if self.weapon.template is not Template.HE:
             return start(app, self.plan(app, under), self.done, lambda: self, title)
@@ -483,7 +484,7 @@ def start(app: App, plan: SoftPlan, done: Finish, back: Next, title: str,
     run = SoftRun(plan, done, title, Replay(lambda dice: soft_fire.fire(plan, dice)))
 
     def fire_now() -> Screen:
-        state = app.playing
+        state = tank_battle(app)
         if plan.weapon.template is None and state.turn is not None:   # a squad's next
             state.aims[firer.label] = SquadAim(state.turn.number, plan)  # figures: squad.py
         return run.press(app, side)
@@ -623,7 +624,7 @@ class SoftRun(Screen):
 
     def finished(self, app: App) -> Screen:
         result = self.replay.result
-        state = app.playing
+        state = tank_battle(app)
         assert result is not None
         state.battle = state.battle.replace_piece(result.firer_after)
         for piece in result.results:

@@ -15,7 +15,7 @@ from cobi_companion.device.core.battle_log import LogValue, entry
 from cobi_companion.device.core.replay import Replay
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll, View
 from cobi_companion.device.core.worded import joined
-from cobi_companion.device.games.battle import refuse
+from cobi_companion.device.games.battle import refuse, tank_battle
 from cobi_companion.device.games.rolling import face_for
 from cobi_companion.device.games.shots import Finish
 from cobi_companion.device.ui.widgets import (
@@ -54,10 +54,10 @@ class OverrunPick(PickPieces):
     index: int = 0
 
     def pieces(self, app: App) -> list[Piece]:
-        return overrun.candidates(app.playing.battle, self.tank_piece(app))
+        return overrun.candidates(tank_battle(app).battle, self.tank_piece(app))
 
     def tank_piece(self, app: App) -> Piece:
-        return app.playing.battle.get(self.tank)
+        return tank_battle(app).battle.get(self.tank)
 
     def text(self, app: App, piece: Piece) -> str:
         u = self.under.get(piece.label)
@@ -157,7 +157,7 @@ class OverrunRun(Screen):
     def finished(self, app: App, last: View | None) -> Screen:
         result = self.replay.result
         assert result is not None
-        state = app.playing
+        state = tank_battle(app)
         state.battle = result.apply(state.battle)
         views: list[View] = [] if last is None else [last]
         views.append(overrun_outcome(app, result))

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from cobi_companion.device.core.app import Next, Screen
 from cobi_companion.device.core.words import number
+from cobi_companion.device.games.battle import tank_battle
 from cobi_companion.device.games.shots import Finish
 from cobi_companion.device.games.tank.fire import shooting, shown, start
 from cobi_companion.rules.errors import RulesError
@@ -37,7 +38,7 @@ def next_shot(app: App, label: str, done: Finish, choose: Callable[[Next | None]
     plan = aimed(app, label)
     if plan is None:
         return choose(None)
-    state = app.playing
+    state = tank_battle(app)
     fired, of = state.shots.get(label, [0, 1])
     cm = number(plan.range_cm or 0, app.settings.language, "g")
     target = plan.targets[0]
@@ -58,7 +59,7 @@ def placed(app: App, target: Covered) -> tuple[str, ...]:
 def aimed(app: App, label: str) -> SoftPlan | None:
     """The piece's single shot of this turn, with the pieces as they are now, when the rules
     allow it again; None otherwise."""
-    state = app.playing
+    state = tank_battle(app)
     aim = state.aims.get(label)
     turn = state.turn
     if aim is None or turn is None or aim.turn != turn.number or label not in state.shots:

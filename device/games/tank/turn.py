@@ -17,7 +17,7 @@ from cobi_companion.device.core.memo import Latest
 from cobi_companion.device.core.spoken import prompt
 from cobi_companion.device.core.views import BigWord, Menu, View
 from cobi_companion.device.core.worded import joined
-from cobi_companion.device.games.battle import battle_won, move, refuse
+from cobi_companion.device.games.battle import battle_won, move, refuse, tank_battle
 from cobi_companion.device.games.menus import with_ride
 from cobi_companion.device.games.shots import again_row, again_shot, fire_again, resolve_reload
 from cobi_companion.device.games.tank.fire import check_main_gun, fire_menu, shooting
@@ -33,11 +33,11 @@ from cobi_companion.rules.tank.turns import Action
 
 if TYPE_CHECKING:
     from cobi_companion.device.core.app import App
-    from cobi_companion.device.core.battle_state import BattleState, LastShot
+    from cobi_companion.device.core.battle_state import LastShot, TankBattle
 
 
-def playing(app: App) -> tuple[BattleState, turns.Turn]:
-    state = app.playing
+def playing(app: App) -> tuple[TankBattle, turns.Turn]:
+    state = tank_battle(app)
     assert state.turn is not None
     return state, state.turn
 
@@ -71,7 +71,7 @@ def likeliest(app: App) -> int:
     return labels.index(acted)
 
 
-def eligible(state: BattleState) -> list[Piece]:
+def eligible(state: TankBattle) -> list[Piece]:
     """The active side's pieces that may still be activated this turn."""
     turn = state.turn
     assert turn is not None
@@ -81,7 +81,7 @@ def eligible(state: BattleState) -> list[Piece]:
             and p.label not in placed]
 
 
-def waiting_off_map(state: BattleState) -> list[Piece]:
+def waiting_off_map(state: TankBattle) -> list[Piece]:
     assert state.turn is not None
     return [p for p in state.battle.side(state.turn.side) if p.status.off_map and not p.gone]
 
@@ -237,7 +237,7 @@ def again_alone(app: App) -> LastShot | None:
                       lambda: _again_alone(app, state, turn))
 
 
-def _again_alone(app: App, state: BattleState, turn: turns.Turn) -> LastShot | None:
+def _again_alone(app: App, state: TankBattle, turn: turns.Turn) -> LastShot | None:
     aim = again_shot(app, turn.side)
     if aim is None or aim.firer not in {p.label for p in eligible(state)}:
         return None
