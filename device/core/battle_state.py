@@ -21,6 +21,7 @@ from cobi_companion.device.core.memo import ByIdentity
 from cobi_companion.rules.battle import Battle, Piece, Ride
 from cobi_companion.rules.card import Facing
 from cobi_companion.rules.house import HouseRules
+from cobi_companion.rules.saved import Data
 from cobi_companion.rules.status import Side, Status
 from cobi_companion.rules.tank import turns
 from cobi_companion.rules.tank.scoring import Match
@@ -54,7 +55,7 @@ def piece_from(data: dict[str, Any], book: CardBook) -> Piece:
 
 
 @dataclass(frozen=True)
-class LastShot:
+class LastShot(Data):
     """A side's last shot at one piece, as it was planned: its target is lit first in the
     side's next choice of a target; a main gun's shot is offered again ("Again"), fired with
     one press of the firer's button."""
@@ -65,17 +66,6 @@ class LastShot:
     hull_down: bool = False
     range_cm: float | None = None
     over: bool = False                 # the players said over 100 cm, without a distance
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"firer": self.firer, "target": self.target, "facing": self.facing.value,
-                "hull_down": self.hull_down, "range_cm": self.range_cm, "over": self.over}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> LastShot:
-        cm = data.get("range_cm")
-        return cls(str(data["firer"]), str(data["target"]), Facing(data["facing"]),
-                   bool(data.get("hull_down")), None if cm is None else float(cm),
-                   bool(data.get("over")))
 
 
 @dataclass(frozen=True)
@@ -88,7 +78,7 @@ class SquadAim:
 
 
 @dataclass
-class MatchState:
+class MatchState(Data):
     """A Tank Game match: two battles with the same roster, the sides swapped for the second.
 
     `roster` is every piece as it stood at the start (the second battle starts from it again);
@@ -97,14 +87,6 @@ class MatchState:
     number: int                        # the battle being played: 1 or 2
     roster: list[dict[str, Any]]
     record: Match = field(default_factory=Match)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"number": self.number, "roster": self.roster, "record": self.record.to_dict()}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> MatchState:
-        return cls(int(data["number"]), list(data["roster"]),
-                   Match.from_dict(data.get("record", {})))
 
 
 @dataclass
@@ -169,6 +151,9 @@ class BattleState:
         self.active = None
         return True
 
+    # Saved by hand, not by its types (rules/saved.py): a piece is saved by its card's key and
+    # read back through the card book, the pieces and the log are made data through caches of
+    # what the last save made, and older saves' keys ("vehicles", "set") are still read.
     def to_dict(self) -> dict[str, Any]:
         data = {
             "id": self.id, "level": self.level, "round": self.round,
