@@ -245,7 +245,7 @@ def odds_options(parser: argparse.ArgumentParser) -> None:
 
     letters = " ".join(modifier.letter for modifier in UNIT_MODIFIERS)
     units = (f"comma list of units: each the printed strength then its modifier letters "
-             f"({letters}; see the README)")
+             f"({letters}; see docs/cli.md)")
     parser.add_argument("--attack", action="append", metavar="UNITS",
                         help=f"the attacking units, {units}, like 12,6h")
     parser.add_argument("--defence", action="append", metavar="UNITS",
