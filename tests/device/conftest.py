@@ -176,7 +176,7 @@ def snapshot() -> Callable[[str, Image.Image], None]:
 
 
 def helper(name: str) -> ModuleType:
-    """A helper module of these tests (tour.py): the tests are imported with
+    """A test module that another imports (test_polish_screens.py): the tests are imported with
     --import-mode=importlib, which puts no test folder on sys.path."""
     if name not in sys.modules:
         spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name(f"{name}.py"))
@@ -188,15 +188,17 @@ def helper(name: str) -> ModuleType:
 
 @pytest.fixture(scope="session")
 def tour() -> ModuleType:
-    """tour.py, the tour of the box."""
-    return helper("tour")
+    """tour.py, the tour of the box (its guide and what the tests look at)."""
+    return importlib.import_module("tour")
 
 
 @pytest.fixture(scope="session")
 def taken_tour(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    """The tour of the box (tour.py) in each language, taken once for all the tests that ask:
-    {"en": Taken, "pl": Taken}, each with every frame drawn and what the boxes said."""
-    tour = helper("tour")
+    """The tour of the box (tour.py, its journeys in journeys/) in each language, taken once for
+    all the tests that ask: {"en": Taken, "pl": Taken}, each with every frame drawn and what
+    the boxes said."""
+    tour = importlib.import_module("tour")
+    journeys = importlib.import_module("journeys")
     taken: dict[str, Any] = {}
     made: list[Table] = []
 
@@ -212,7 +214,7 @@ def taken_tour(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
             patch.setenv("XDG_CONFIG_HOME", str(folder / "config"))
             patch.setenv("XDG_DATA_HOME", str(folder / "data"))
             try:
-                taken[language] = tour.take_tour(make, folder, language)
+                taken[language] = journeys.take_tour(make, folder, language)
             finally:
                 for table in made:
                     table.close()
