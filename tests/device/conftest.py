@@ -59,6 +59,7 @@ class Table:
         # with, without a sleep.
         self.factory = factory or tap_pins()
         clock = self.factory.clock
+        assert isinstance(clock, TapClock), "a table's pins read a tap clock"
         self.config = config or QUICK_HOLDS
         self.display = MemoryDisplay()
         self.box: Box = build(self.config, self.display, pin_factory=self.factory,
@@ -84,11 +85,13 @@ class Table:
     @property
     def steps(self) -> list[Any]:
         """The views of the result on the screen (its steps and outcome)."""
-        return list(self.box.app.screen.views)
+        screen: Any = self.box.app.screen         # a result's screen
+        return list(screen.views)
 
     def to_card(self, name: str) -> None:
         """Turn the roster's knob to the card called `name` (its full name)."""
-        rows = self.box.app.screen.rows(self.box.app)
+        roster: Any = self.box.app.screen
+        rows = roster.rows(self.box.app)
         wanted = next(i for i, (kind, card) in enumerate(rows)
                       if kind == "card" and card.name == name)
         while self.view.index != wanted:

@@ -22,6 +22,9 @@ from cobi_companion.device.core import i18n, reasons
 
 from .conftest import EASY, helper
 
+# The tour is taken once a process (conftest's taken_tour): its tests share one worker.
+pytestmark = pytest.mark.xdist_group("tour")
+
 LANGUAGES = {"en": 0, "pl": 1}
 WORD = re.compile(r"[^\W\d_]+")
 

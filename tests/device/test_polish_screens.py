@@ -30,9 +30,13 @@ import re
 import string
 from typing import Any
 
+import pytest
 from cobi_companion.device.core import i18n
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll
 from cobi_companion.rules.cobra.command import HQS
+
+# The tour is taken once a process (conftest's taken_tour): its tests share one worker.
+pytestmark = pytest.mark.xdist_group("tour")
 
 WORD = re.compile(r"[^\W\d_]+")
 

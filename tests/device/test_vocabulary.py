@@ -14,6 +14,9 @@ from typing import Any
 
 import pytest
 
+# The tour is taken once a process (conftest's taken_tour): its tests share one worker.
+pytestmark = pytest.mark.xdist_group("tour")
+
 VOCABULARY = Path(__file__).resolve().parents[2] / "device" / "ui" / "vocabulary"
 WORD = re.compile(r"[^\W\d_]+")
 

@@ -42,6 +42,9 @@ from cobi_companion.device.ui.renderer import (
 )
 from PIL import Image
 
+# The tour is taken once a process (conftest's taken_tour): its tests share one worker.
+pytestmark = pytest.mark.xdist_group("tour")
+
 LANGUAGES = ("en", "pl")
 TOUCH = 1       # pixels two neighbouring glyphs may share: see `overlaps`
 DEVICE = Path(__file__).resolve().parents[2] / "device"

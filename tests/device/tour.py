@@ -133,7 +133,7 @@ class Said:
             if app.settings.language == "pl" and not QUIET:
                 self.refusals.append(text)
             return text
-        App.t, App.say = recorded_t, recorded_say          # type: ignore[method-assign]
+        App.t, App.say = recorded_t, recorded_say          # type: ignore[method-assign, assignment]
         try:
             yield
         finally:
@@ -262,7 +262,7 @@ class Guide:
         draw = loop.render
 
         def recording(view: View) -> Image.Image:
-            image = draw(view)
+            image: Image.Image = draw(view)
             self.saw(view, image)
             return image
         loop.render = recording
@@ -290,7 +290,9 @@ class Guide:
         return self.table.box.app
 
     @property
-    def view(self) -> View:
+    def view(self) -> Any:
+        # Any: the guide reads whichever view is on the screen as a player does (its index,
+        # its items, its big word), each where the screen it is on has one.
         view: View = self.table.view
         return view
 
@@ -352,7 +354,7 @@ class Guide:
 
     # ---- the guide's moves ----
 
-    def play(self, steps: int, until: Callable[[], bool] = lambda: False) -> None:
+    def play(self, steps: int, until: Callable[..., bool] = lambda: False) -> None:
         for _ in range(steps):
             if until():
                 return
@@ -457,7 +459,8 @@ class Guide:
             self.play_squad()
         self.press("ok")
 
-    def go_to(self, row: int) -> None:
+    def go_to(self, row: int | None) -> None:
+        assert row is not None, "the screen has no such row"
         while self.app.screen.index != row:
             self.press("cw")
 
@@ -538,6 +541,12 @@ class Tour:
     def system(self, *words: object) -> None:
         """The system's own words (or the owner's) the tour gives a box to show."""
         self.said.system |= {str(word) for word in words if str(word)}
+
+
+def back_to(screen: Any) -> Callable[..., Any]:
+    """Where a screen the tour shows goes back to: `screen`, the one it was shown over,
+    whatever it is handed (a dial's value)."""
+    return lambda *_: screen
 
 
 def labels() -> dict[str, str]:

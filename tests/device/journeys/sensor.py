@@ -5,7 +5,7 @@ from cobi_companion.device.core.views import Lines
 from cobi_companion.device.ports.fake_sensor import FakeSensor, ff_frame
 from cobi_companion.device.ports.range_sensor import Condition
 from cobi_companion.device.ui.trouble import notice
-from tour import Tour
+from tour import Tour, back_to
 
 SENSOR = "table"       # the range sensor's name in the owner's settings
 
@@ -35,6 +35,6 @@ def journey_sensor(tour: Tour) -> None:
             if condition is not Condition.OK:          # as Measuring says it
                 guide.show(notice(app, app.t("no_measurement"), [
                     app.t(f"why_{condition.value}"), app.t("enter_instead")],
-                    lambda screen=app.screen: screen))
+                    back_to(app.screen)))
     finally:
         sensor.close()

@@ -15,9 +15,9 @@ from cobi_companion.rules import turns
 from cobi_companion.rules.battle import Battle
 from cobi_companion.rules.card import Facing, Kind
 from cobi_companion.rules.house import HouseRules
-from cobi_companion.rules.soft_table import Wanted
+from cobi_companion.rules.soft_table import Lack, Wanted
 from cobi_companion.rules.status import Side
-from tour import Tour, labels, seed_battle
+from tour import Tour, back_to, labels, seed_battle
 
 from journeys.easy import house_rules_tried, resumed
 
@@ -65,7 +65,7 @@ def journey_fights(tour: Tour) -> None:
         seed_battle(tour, name, sides)
         guide = tour.guide(tour.box(name), name, seed=seed)
         guide.choose(tour.t("resume"))
-        guide.prefer = lambda item, wanted=wanted: item in wanted
+        guide.prefer = wanted.__contains__
         guide.play(150)
         guide.prefer = lambda item: False
         guide.play(250)
@@ -248,12 +248,12 @@ def journey_learn(tour: Tour) -> None:
     guide.choose(tour.t("remember_always"))
     guide.play(12)
     app = guide.app
-    wanted = Wanted(weapon="rifle", lack=learn.Lack.RANGE, cm=30.0)
+    wanted = Wanted(weapon="rifle", lack=Lack.RANGE, cm=30.0)
     for why in (errno.EROFS, errno.ENOSPC, errno.EIO):
         said = learn.cannot_write(app, OSError(why, os.strerror(why)))
-        guide.show(learn.not_remembered(app, said, -6, lambda screen=app.screen: screen))
-    guide.show(learn.ValueDial(wanted, lambda value, screen=app.screen: screen,
-                               lambda screen=app.screen: screen, value=-6))
+        guide.show(learn.not_remembered(app, said, -6, back_to(app.screen)))
+    guide.show(learn.ValueDial(wanted, back_to(app.screen),
+                               back_to(app.screen), value=-6))
 
 
 def journey_marks(tour: Tour) -> None:

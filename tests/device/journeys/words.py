@@ -24,7 +24,7 @@ from cobi_companion.rules.errors import Refusal, RulesError
 from cobi_companion.rules.soft_table import SITUATIONS
 from cobi_companion.rules.status import Effect, Side
 from cobi_companion.rules.turns import Action
-from tour import PIECES, ROUNDS, Tour, labels, seed_battle, words_of
+from tour import PIECES, ROUNDS, Tour, back_to, labels, seed_battle, words_of
 
 from journeys.cobra import at, cobra_log, cobra_sayings
 
@@ -154,12 +154,12 @@ def journey_words(tour: Tour) -> None:
     guide.choose(tour.t("resume"))
     app = guide.app
     for exc in refusals(tour):
-        guide.show(refuse(app, app.say(exc), lambda screen=app.screen: screen))
+        guide.show(refuse(app, app.say(exc), back_to(app.screen)))
     for lines in chances(tour, app):
         guide.show(Scroll(app.t("details"), lines, app.screen))
     app.settings.real_dice = True
     for need in needs():
-        guide.show(face_for(app, need, "axis", lambda face, screen=app.screen: screen))
+        guide.show(face_for(app, need, "axis", back_to(app.screen)))
     guide.press("back")
     guide.choose(tour.t("battle_log"))
     guide.play(400, until=lambda: not isinstance(guide.view, Lines))
