@@ -629,13 +629,14 @@ def test_pytest_is_given_the_cores_this_process_may_use(run: ModuleType) -> None
 
 # Stand-ins for ruff, mypy and the venv's python: each writes down that it ran and with what,
 # and ends with the exit code its file in `codes` holds. mypy waits for pytest to start and
-# pytest for mypy (a marker file each, with a safety net): run one after the other, the second
-# never starts before the first ends, and the run fails.
+# pytest for mypy (a marker file each; a minute is only the guard against a hang): run one
+# after the other, the first gives up waiting for the second, and the run fails.
 TOOL = """#!/bin/sh
 echo "$(basename "$0") $*" >> {log}
 case "$(basename "$0")" in
   mypy) touch {marks}/mypy; i=0
         while [ ! -e {marks}/pytest ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done
+        [ -e {marks}/pytest ] || exit 3
         echo "mypy found nothing wrong";;
   python) touch {marks}/pytest; i=0
         while [ ! -e {marks}/mypy ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done
