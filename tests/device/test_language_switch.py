@@ -60,13 +60,18 @@ def test_a_language_switch_leaves_no_word_of_the_old_language_on_any_screen(
     old = only_in(language)
     stale: dict[str, str] = {}
     checked = 0
+    # A text's words once the names and paths are out, each text once: the tour's frames
+    # show the same texts thousands of times, and taking a few hundred names out is slow.
+    bare: dict[str, set[str]] = {}
     for one in taken.seen:
         if one.language != language or one.switched is None:
             continue
         checked += 1
         for text in tour.view_texts(one.switched):
-            bare = polish_screens.without(names, polish_screens.without_paths(text, paths))
-            if kept := sorted(words(bare) & old):
+            if text not in bare:
+                bare[text] = words(polish_screens.without(
+                    names, polish_screens.without_paths(text, paths)))
+            if kept := sorted(bare[text] & old):
                 stale.setdefault(f"{type(one.view).__name__} {one.view.header.title!r}",
                                  f"{kept} in {text!r} ({one.journey})")
     assert checked > 1000

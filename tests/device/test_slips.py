@@ -2,24 +2,25 @@
 with the knob would, must keep the game the box has saved, or ask first.
 
 The walk runs the real `cobi-companion play` (the box's app with its keys typed as words and its
-frames written as text), each row in a process of its own over a copy of a state folder holding a
-game in play: the path to the menu, the knob turned to the row, OK on it and one OK more (on a
-question, that OK answers the *no* it lights). Then the saved game is read from the store's SQLite
-file: it must still be there, the same game (its id) with its log as it was or longer. A row that
-ends, deletes or starts over play without a question leaves no game, or another one."""
+frames written as text) through its `main` in the test process, as the command tests do (a
+Python start-up a row would cost the walk most of its time; tests/test_entry_points.py runs
+`play` as a real process and finds it prints the same), each row a run of its own over a copy of
+a state folder holding a game in play: the path to the menu, the knob turned to the row, OK on
+it and one OK more (on a question, that OK answers the *no* it lights). Then the saved game is
+read from the store's SQLite file: it must still be there, the same game (its id) with its log
+as it was or longer. A row that ends, deletes or starts over play without a question leaves no
+game, or another one."""
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import sqlite3
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.conftest import CLI
+from tests.conftest import run_cli
 
 DICE = ",".join(["5", *["2"] * 200])   # the Axis wins the roll-off; then the same die
 
@@ -62,7 +63,7 @@ def play(folder: Path, *keys: str) -> str:
     Leading arguments ("--rules", "easy") go on its command line. The process sees only the
     shipped cards and no settings files (its own under the folder's parent)."""
     home = folder.parent
-    env = {**os.environ, "COBI_COMPANION_CARDS": "", "COBI_COMPANION_OVERLAYS": "",
+    env = {"COBI_COMPANION_CARDS": "", "COBI_COMPANION_OVERLAYS": "",
            "COBI_COMPANION_PLAYER": "none", "XDG_CONFIG_HOME": str(home / "config"),
            "XDG_DATA_HOME": str(home / "data"), "XDG_CACHE_HOME": str(home / "cache")}
     args: list[str] = []
@@ -70,11 +71,10 @@ def play(folder: Path, *keys: str) -> str:
     while typed and typed[0].startswith("--"):
         args += typed[:2]
         typed = typed[2:]
-    proc = subprocess.run([CLI, "play", "--state-dir", str(folder), "--dice", DICE, *args],
-                          input="".join(line + "\n" for line in typed), capture_output=True,
-                          text=True, timeout=60, env=env)
-    assert proc.returncode == 0, proc.stderr
-    return proc.stdout
+    run = run_cli("play", "--state-dir", str(folder), "--dice", DICE, *args,
+                  stdin="".join(line + "\n" for line in typed), env=env)
+    assert run.code == 0, run.err
+    return run.out
 
 
 def last_menu(out: str) -> tuple[str, list[str]]:

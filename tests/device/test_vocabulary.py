@@ -46,10 +46,14 @@ def test_every_word_on_the_main_path_is_a_childs(language: str, taken_tour: dict
     main = tour.main_path([one for one in taken.seen if one.language == language])
     assert {one.journey for one in main} == set(tour.MAIN_PATH)
     strangers: dict[str, str] = {}
+    # each text once, where it is first shown: the frames show the same texts many times
+    shown: dict[str, Any] = {}
     for one in main:
         for text in tour.view_texts(one.view):
-            for word in WORD.findall(without(names, text)):
-                if word.isalpha() and word.lower() not in known:     # "¼" is a number
-                    strangers.setdefault(word.lower(), f"{one.journey}: {text!r}")
+            shown.setdefault(text, one)
+    for text, one in shown.items():
+        for word in WORD.findall(without(names, text)):
+            if word.isalpha() and word.lower() not in known:     # "¼" is a number
+                strangers.setdefault(word.lower(), f"{one.journey}: {text!r}")
     assert strangers == {}, "\n".join(f"{word}  ({where})" for word, where in
                                       sorted(strangers.items()))
