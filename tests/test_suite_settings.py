@@ -2,6 +2,9 @@
 a Pi made the README's test command a coin toss)."""
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 from hypothesis import HealthCheck, settings
 from waiting import HANG_S
 
@@ -15,3 +18,17 @@ def test_hypothesis_has_no_deadline_and_a_fixed_seed() -> None:
 
 def test_a_wait_for_another_thread_is_a_hang_guard_not_a_deadline() -> None:
     assert HANG_S >= 60.0
+
+
+def test_the_tests_that_share_the_tour_share_a_worker() -> None:
+    """The tour (conftest's taken_tour) is taken once in each process that asks for it: its
+    tests are in one xdist group, so that of the workers of `python3 run.py test` only one
+    takes it."""
+    tests = Path(__file__).parent
+    sharing = [path for path in tests.rglob("test_*.py")
+               if re.search(r"\b(taken_tour|tour_frames)\b", path.read_text(encoding="utf-8"))
+               and path.name != Path(__file__).name]
+    assert len(sharing) >= 4
+    ungrouped = [str(path.relative_to(tests)) for path in sharing
+                 if 'pytestmark = pytest.mark.xdist_group("tour")' not in path.read_text()]
+    assert ungrouped == []

@@ -3,10 +3,9 @@ pressed as fingers would, and the OLED as luma's dummy device."""
 from __future__ import annotations
 
 import contextlib
-import importlib.util
+import importlib
 import os
 import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import replace
@@ -176,17 +175,6 @@ def compare_snapshot(name: str, image: Image.Image) -> None:
 def snapshot() -> Callable[[str, Image.Image], None]:
     """`snapshot(name, image)`: the frame must match tests/device/snapshots/<name>.png."""
     return compare_snapshot
-
-
-def helper(name: str) -> ModuleType:
-    """A test module that another imports (test_polish_screens.py): the tests are imported with
-    --import-mode=importlib, which puts no test folder on sys.path."""
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name(f"{name}.py"))
-        assert spec is not None and spec.loader is not None
-        sys.modules[name] = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(sys.modules[name])
-    return sys.modules[name]
 
 
 @pytest.fixture(scope="session")

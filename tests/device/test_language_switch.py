@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from cobi_companion.device.core import i18n, reasons
 
-from .conftest import EASY, helper
+from .conftest import EASY
 
 # The tour is taken once a process (conftest's taken_tour): its tests share one worker.
 pytestmark = pytest.mark.xdist_group("tour")
@@ -44,7 +44,8 @@ def table_words(language: str) -> frozenset[str]:
 @pytest.fixture(scope="module")
 def polish_screens() -> Any:
     """test_polish_screens.py, for the names and paths it takes out of a text."""
-    return helper("test_polish_screens")
+    from . import test_polish_screens
+    return test_polish_screens
 
 
 def only_in(language: str) -> frozenset[str]:

@@ -108,9 +108,13 @@ def test_in_polish_every_word_on_the_panel_comes_from_the_word_tables(
 def without(names: list[str], text: str) -> str:
     """`text` without the names in it, each a whole name (longest first): the letters of a
     name count only where the whole name is shown."""
+    lowered = text.lower()
     for name in names:
-        if name:
+        # a look for its letters first: a text holds few of the hundreds of names (a name
+        # whose letters are not there cannot be taken out)
+        if name and name.lower() in lowered:
             text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " ", text, flags=re.IGNORECASE)
+            lowered = text.lower()
     return text
 
 

@@ -20,6 +20,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import replace
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -143,10 +144,14 @@ def overlaps(text: str, fnt: FreeFont, x: float = 0.0) -> list[str]:
     """The glyphs of `text` drawn over another, as `lay` lays them out from pen `x` (a "!"
     over the letter before it): two glyphs sharing more than TOUCH pixels of ink. One pixel is
     where the font joins two letters by design (the crossbars of "ft", the arms of "XX")."""
-    inks = list(glyph_inks(text, fnt, x))
+    inks = [(number, ink, min(x for x, _ in ink), max(x for x, _ in ink))
+            for number, ink in glyph_inks(text, fnt, x) if ink]
+    # two glyphs whose columns of ink do not meet share no pixel: only the others are compared
     return [f"{text[a]!r} and {text[b]!r}: {len(shared)} px"
-            for at, (a, mine) in enumerate(inks) for b, theirs in inks[at + 1:]
-            if len(shared := mine & theirs) > TOUCH]
+            for at, (a, mine, left, right) in enumerate(inks)
+            for b, theirs, their_left, their_right in inks[at + 1:]
+            if left <= their_right and their_left <= right
+            and len(shared := mine & theirs) > TOUCH]
 
 
 def test_a_glyph_drawn_over_the_one_before_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -163,13 +168,18 @@ def test_a_glyph_drawn_over_the_one_before_is_found(monkeypatch: pytest.MonkeyPa
     assert any(problem.startswith("'o' and '!'") for problem in overlaps("Go!", hint))
 
 
-def piece_ink(piece: Shown) -> set[tuple[int, int]]:
+def piece_ink(piece: Shown) -> frozenset[tuple[int, int]]:
     """The lit pixels of a row of small text in the frame: its glyphs, clipped to its box."""
+    return laid_ink(replace(piece, place="", source=""))
+
+
+@cache        # the tour's frames show the same rows in the same places thousands of times
+def laid_ink(piece: Shown) -> frozenset[tuple[int, int]]:
     assert piece.face is not None
     left, top, right, bottom = piece.box
-    return {(x, y) for _, lit in glyph_inks(piece.text, font(*piece.face), piece.x,
-                                             piece.baseline)
-            for x, y in lit if left <= x < right and top <= y < bottom}
+    return frozenset((x, y) for _, lit in glyph_inks(piece.text, font(*piece.face), piece.x,
+                                                     piece.baseline)
+                     for x, y in lit if left <= x < right and top <= y < bottom)
 
 
 def pieces_over(view: View) -> list[str]:
