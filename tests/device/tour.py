@@ -601,7 +601,7 @@ def dice(seed: int) -> list[int]:
 # these journeys, but for the screens a parent opens, by their titles (the house rules, the
 # log, the status board, the settings, the exact figures of the details, the quick dice, the
 # distances) and the rules' refusals, which name the rules' own terms. Its words are a child's
-# (tests/device/test_vocabulary.py).
+# (tests/device/ui/test_vocabulary.py).
 MAIN_PATH = ("easy", "tank")
 PARENTS_SCREENS = ("house_rules", "battle_log", "status_board", "settings", "details",
                    "quick_dice", "check_distance", "how_measure", "enter_cm", "measuring",

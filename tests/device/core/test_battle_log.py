@@ -32,7 +32,7 @@ from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore
 from cobi_companion.rules.cobra.tables import Weather
 from cobi_companion.rules.cobra.turns import CobraGame
 
-from .conftest import EASY, QUICK_HOLDS
+from ..conftest import EASY, QUICK_HOLDS
 
 # The roster of New battle: the cursor starts on the 7TP; three clicks on is the Tiger, two
 # back the Sherman. The Tiger for the Axis, the Sherman for the Allies.

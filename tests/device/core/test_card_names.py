@@ -17,7 +17,7 @@ from cobi_companion.rules.errors import Refusal, RulesError
 
 from tests.conftest import run_cli
 
-from .conftest import EASY
+from ..conftest import EASY
 
 
 def test_every_shipped_card_has_its_name_and_label_in_polish() -> None:

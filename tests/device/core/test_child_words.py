@@ -62,7 +62,7 @@ def test_a_chance_is_said_in_bands_of_words(p: Fraction, words: str) -> None:
 
 def test_the_shot_before_it_is_fired_says_its_chances_in_words_and_ok_opens_the_figures(
         table_at) -> None:
-    from .test_box import TIGER_VS_SHERMAN
+    from ..test_box import TIGER_VS_SHERMAN
 
     table = table_at([4, 2, 3, 5, 3, 6, 4, 4, 6, 3, 1, 2, 4, 4, 2])
     table.press(*TIGER_VS_SHERMAN, "axis", "allies", "ok")
@@ -89,7 +89,7 @@ def test_the_dice_are_said_fair_in_plain_words_and_ok_opens_their_counts(table_a
     assert fairness_key({face: 4 for face in range(1, 7)}) == "dice_too_few"       # 24 rolls
     assert fairness_key({face: 10 for face in range(1, 7)}) == "dice_fair"
     assert fairness_key({1: 30, 2: 5, 3: 5, 4: 5, 5: 5, 6: 10}) == "dice_unfair"
-    from .test_box import TIGER_VS_SHERMAN
+    from ..test_box import TIGER_VS_SHERMAN
 
     table = table_at([5, 2, 3, 5, 3, 6, 4, 4, 6, 3, 1, 2, 4, 4, 2])
     table.press(*TIGER_VS_SHERMAN, "axis", "allies")         # two dice rolled this battle
@@ -109,7 +109,7 @@ def test_the_dice_are_said_fair_in_plain_words_and_ok_opens_their_counts(table_a
 
 def test_fire_at_figures_says_how_many_may_fall_in_whole_numbers_and_ok_opens_the_figures(
         table_at) -> None:
-    from .test_tank_game_box import AXIS_FIRST, mg_at_two_riflemen
+    from ..games.test_tank_game_box import AXIS_FIRST, mg_at_two_riflemen
 
     table = table_at([*AXIS_FIRST, 4, 2, 2, 5, 2, 3])
     mg_at_two_riflemen(table)

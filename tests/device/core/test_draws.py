@@ -15,7 +15,7 @@ from cobi_companion.device.ports.events import Key, Press
 from cobi_companion.device.ports.store import DATABASE_NAME, MemoryStore, SqliteStore
 from cobi_companion.rules.dice import Aim, DiceExhausted, Need, Roller
 
-from .conftest import EASY, tap_pins
+from ..conftest import EASY, tap_pins
 
 QUICK = Need(Roller.EITHER, Aim.QUICK, "quick D6")
 

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from cobi_companion.device.core import i18n, reasons
 
-from .conftest import EASY
+from ..conftest import EASY
 
 # The tour is taken once a process (conftest's taken_tour): its tests share one worker.
 pytestmark = pytest.mark.xdist_group("tour")

@@ -13,8 +13,8 @@ from cobi_companion.device.core.speech_words import GENDERED, SPEECH_WORDS
 from cobi_companion.device.core.spoken import every_part, of_log, template_names, utterance
 from cobi_companion.device.ports.speech import RecordingSpeech, Utterance
 
-from .conftest import EASY
-from .test_box import TIGER_VS_SHERMAN
+from ..conftest import EASY
+from ..test_box import TIGER_VS_SHERMAN
 
 
 def heard(utterance: Utterance) -> str:

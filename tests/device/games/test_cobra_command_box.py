@@ -11,7 +11,7 @@ from cobi_companion.rules.cobra.command import Command, HQEvent, hq
 from cobi_companion.rules.cobra.tables import Weather
 from cobi_companion.rules.cobra.turns import CobraGame
 
-from tests.device.test_cobra_box import at_weather, dial_attack, saved, seed_game
+from tests.device.games.test_cobra_box import at_weather, dial_attack, saved, seed_game
 
 C = Weather.CLEAR
 

@@ -15,7 +15,7 @@ from cobi_companion.rules.cobra.replacements import Replacement
 from cobi_companion.rules.cobra.tables import Weather
 from cobi_companion.rules.cobra.turns import CobraGame
 
-from tests.device.test_cobra_box import saved, seed_game
+from tests.device.games.test_cobra_box import saved, seed_game
 
 C, OV, S = Weather.CLEAR, Weather.OVERCAST, Weather.STORM
 # The step of each phase in a game turn without the landing (4.0).

@@ -12,7 +12,7 @@ from cobi_companion.rules.cobra.exits import Exit
 from cobi_companion.rules.cobra.tables import Weather
 from cobi_companion.rules.cobra.turns import CobraGame
 
-from tests.device.test_cobra_box import saved, seed_game
+from tests.device.games.test_cobra_box import saved, seed_game
 
 
 def on(turn: int, step: int, key: str = "cobra", **more) -> CobraGame:

@@ -12,7 +12,7 @@ from cobi_companion.device.core.views import Menu
 from cobi_companion.device.sim import drain
 from cobi_companion.rules.house import HouseRules
 
-from .conftest import EASY, QUICK_HOLDS
+from ..conftest import EASY, QUICK_HOLDS
 
 BOTH_PASS = replace(EASY, house_rules={"easy_round": "both_pass"})
 

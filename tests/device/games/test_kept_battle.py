@@ -16,7 +16,7 @@ from cobi_companion.device.config import Loaded
 from cobi_companion.device.ports.speech import RecordingSpeech
 from cobi_companion.device.ports.store import DATABASE_NAME
 
-from .conftest import QUICK_HOLDS
+from ..conftest import QUICK_HOLDS
 
 GOOD = 'set_number = 9100\nname = "Good"\ndamage = 3\n'
 

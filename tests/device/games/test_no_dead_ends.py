@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll
 
-from .conftest import EASY
+from ..conftest import EASY
 
 # New battle at the Easy level: a Tiger for the Axis, a Sherman for the Allies, start.
 TIGER_VS_SHERMAN = ["ok", "cw", "cw", "cw", "axis", "ccw", "ccw", "allies", "ok"]

@@ -18,7 +18,7 @@ from cobi_companion.rules.battle import Battle
 from cobi_companion.rules.status import Side
 
 from tests.device.conftest import EASY
-from tests.device.test_tank_game_box import AXIS_FIRST, new_battle
+from tests.device.games.test_tank_game_box import AXIS_FIRST, new_battle
 
 # A tank whose card gives each kind of machine gun (no shipped card prints one).
 PANZER = """id = "panzer"

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from cobi_companion.device.config import Config
 from cobi_companion.device.core.views import BigWord, Lines, Menu
 
-from .conftest import your_table
+from ..conftest import your_table
 from .test_tank_game_box import new_battle
 
 # A new box, as it comes: its settings are the defaults (New battle starts at the Easy level).

@@ -7,7 +7,7 @@ from __future__ import annotations
 from cobi_companion.device.core.views import BigWord, Menu, Roll
 from cobi_companion.device.ui.renderer import overflow
 
-from tests.device.test_tank_game_box import AXIS_FIRST, new_battle
+from tests.device.games.test_tank_game_box import AXIS_FIRST, new_battle
 
 
 def tiger_fires_at_the_sherman(table) -> None:

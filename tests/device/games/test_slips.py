@@ -152,7 +152,7 @@ TIGER_VS_SHERMAN = ["ok", "cw", "cw", "cw", "axis", "ccw", "ccw", "allies", "ok"
 
 
 def easy_battle(table_at: Any) -> Any:
-    from .conftest import EASY
+    from ..conftest import EASY
 
     table = table_at([5, 2], config=EASY)
     table.press(*TIGER_VS_SHERMAN)
@@ -191,7 +191,7 @@ def test_end_battle_asks_no_and_a_long_press_return_to_the_menu_yes_ends(table_a
 
 
 def test_new_battle_over_a_saved_one_asks_and_ends_it_only_when_the_new_one_starts(table_at):
-    from .conftest import EASY
+    from ..conftest import EASY
 
     table = easy_battle(table_at)
     battle = table.box.app.state.id
@@ -211,7 +211,7 @@ def test_new_battle_over_a_saved_one_asks_and_ends_it_only_when_the_new_one_star
 
 
 def test_new_match_and_cobra_over_a_saved_battle_ask(table_at: Any):
-    from .conftest import EASY
+    from ..conftest import EASY
 
     table = easy_battle(table_at)
     table.box.close()
@@ -225,7 +225,7 @@ def test_new_match_and_cobra_over_a_saved_battle_ask(table_at: Any):
 
 
 def test_leaving_a_roster_with_pieces_asks(table_at: Any):
-    from .conftest import EASY
+    from ..conftest import EASY
 
     table = table_at([], config=EASY)
     table.press("ok", "back")                        # no piece yet: nothing to lose

@@ -13,7 +13,7 @@ from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll
 from cobi_companion.device.ports.fake_sensor import FakeSensor, ff_frame
 from cobi_companion.rules.errors import RulesError
 
-from .conftest import read_only, your_table
+from ..conftest import read_only, your_table
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll
 from cobi_companion.device.sim import drain
 from cobi_companion.device.ui.renderer import HEIGHT, TOP, WIDTH, render
 
-from .conftest import your_table
+from ..conftest import your_table
 
 # Roll-offs: the first die is the Axis', the second the Allies'. The higher attacks, and the
 # defender acts first: AXIS_FIRST makes the Allies attack, so the Axis turn comes first.

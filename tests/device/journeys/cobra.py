@@ -320,7 +320,7 @@ def at_turn_end(key: str, turn: int) -> CobraGame:
 
 
 def owners_tables(folder: Path) -> Path:
-    """A cards folder with an owner's tables file (as tests/device/test_cobra_box.py's)."""
+    """A cards folder with an owner's tables file (as tests/device/games/test_cobra_box.py's)."""
     (folder / "cobra").mkdir(parents=True, exist_ok=True)
     crt = "\n".join(f'"{c}" = ["", "", "", "{"1/2" if c == "2:1" else ""}", "", ""]'
                     for c in COLUMNS)

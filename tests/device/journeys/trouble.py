@@ -17,7 +17,7 @@ from tour import Tour, words_of
 
 
 def journey_trouble(tour: Tour) -> None:
-    """What the box says when something is wrong with it (as tests/device/test_trouble_frames.py
+    """What the box says when something is wrong with it (as tests/device/ui/test_trouble_frames.py
     draws them: its first screens when its pins, its card files, its saved battle or its parts
     fail), the title of a start and the last frame of a stop."""
     table = tour.box("trouble")

@@ -20,7 +20,7 @@ from cobi_companion.device.ports.speech import NoSpeech
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 from waiting import HANG_S
 
-HARDWARE_CONFIG = Path(__file__).parents[2] / "hardware" / "config.toml"
+HARDWARE_CONFIG = Path(__file__).parents[3] / "hardware" / "config.toml"
 
 
 @contextmanager

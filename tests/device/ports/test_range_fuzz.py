@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from cobi_companion.device.ports.range_sensor import Condition, FFParser, Parser, Reading
 
-BENCH = Path(__file__).resolve().parents[2] / "bench"
+BENCH = Path(__file__).resolve().parents[3] / "bench"
 SEED = 20240601
 
 

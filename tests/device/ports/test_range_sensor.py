@@ -608,7 +608,7 @@ def test_the_parsers_read_what_the_reference_reads(model: str, options: dict[str
     """Frames of the model, impossible ones, pieces, runs of header bytes and random bytes,
     in any split: exactly the readings of tests/device/range_reference.py, which decodes
     the whole stream at once from the notes (the seeded fuzz of bench/range_fuzz.py does
-    the same at scale: tests/device/test_range_fuzz.py)."""
+    the same at scale: tests/device/ports/test_range_fuzz.py)."""
     runs = st.tuples(st.sampled_from(b"\xff\x59R\r "), st.integers(1, 12)).map(
         lambda run: bytes([run[0]]) * run[1])
     stream = data.draw(st.lists(st.one_of(junk(frames_of(model)), runs), max_size=6).map(

@@ -23,7 +23,7 @@ from cobi_companion.device.ports.phrase_cache import read_wav
 from cobi_companion.device.ports.speech import Utterance
 from cobi_companion.device.ports.voice import Engine, SpeechFiles, Voice
 
-from .conftest import read_only
+from ..conftest import read_only
 
 LOUD_RMS = 500              # speech is thousands; silence is 0
 SECONDS_A_CHARACTER = 0.25  # eSpeak NG's normal rate is well under

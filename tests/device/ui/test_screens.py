@@ -19,7 +19,7 @@ from cobi_companion.device.ui.glyphs import font
 from cobi_companion.device.ui.renderer import BAND, HEIGHT, TOP, WIDTH, overflow, render
 from PIL import Image, ImageChops, ImageDraw
 
-SNAPSHOTS = Path(__file__).parent / "snapshots"
+SNAPSHOTS = Path(__file__).parents[1] / "snapshots"
 SCALE = 4
 
 EN = Header("Fire", 3, "axis", "Axis")

@@ -18,7 +18,7 @@ from cobi_companion.device.ui.renderer import render
 from cobi_companion.device.ui.trouble import notice, saving_notice, store_problems
 from PIL import Image, ImageChops
 
-FRAMES = Path(__file__).parents[2] / "docs" / "screens" / "trouble"
+FRAMES = Path(__file__).parents[3] / "docs" / "screens" / "trouble"
 SCALE = 4
 BOOT_PROBLEM = ConfigError(Path("/boot/firmware/cobi/config.toml"), [
     "line 5: buttons.axis: 40 is not allowed; allowed: a BCM GPIO number from 0 to 27"])

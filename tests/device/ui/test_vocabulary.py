@@ -17,7 +17,7 @@ import pytest
 # The tour is taken once a process (conftest's taken_tour): its tests share one worker.
 pytestmark = pytest.mark.xdist_group("tour")
 
-VOCABULARY = Path(__file__).resolve().parents[2] / "device" / "ui" / "vocabulary"
+VOCABULARY = Path(__file__).resolve().parents[3] / "device" / "ui" / "vocabulary"
 WORD = re.compile(r"[^\W\d_]+")
 
 
@@ -38,7 +38,7 @@ def test_the_word_lists_are_sorted_and_in_lower_case() -> None:
 @pytest.mark.parametrize("language", ["en", "pl"])
 def test_every_word_on_the_main_path_is_a_childs(language: str, taken_tour: dict[str, Any],
                                                   tour: Any) -> None:
-    from .test_polish_screens import names_and_paths, without
+    from ..core.test_polish_screens import names_and_paths, without
 
     taken = taken_tour[language]
     names, _ = names_and_paths(taken.said)

@@ -48,7 +48,7 @@ pytestmark = pytest.mark.xdist_group("tour")
 
 LANGUAGES = ("en", "pl")
 TOUCH = 1       # pixels two neighbouring glyphs may share: see `overlaps`
-DEVICE = Path(__file__).resolve().parents[2] / "device"
+DEVICE = Path(__file__).resolve().parents[3] / "device"
 # The strings of i18n the panel never shows, and why.
 NOT_ON_THE_PANEL = {
     "need_initiative": "never asked for: the roll-off's dial names its own question, "
