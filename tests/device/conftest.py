@@ -183,11 +183,34 @@ def tour() -> ModuleType:
     return importlib.import_module("tour")
 
 
+def tour_folder(factory: pytest.TempPathFactory, language: str) -> Path:
+    """The tour's folder in `language`, at the path a run without xdist gives it. The tour
+    shows its paths (the files in use), whose length moves the guide's scrolling and so its
+    path: in a worker's longer temporary folder (.../popen-gw0/) it would go elsewhere."""
+    base = factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent
+    folder = base / f"tour-{language}0"         # as factory.mktemp(f"tour-{language}")
+    folder.mkdir()                              # one process takes the tour (xdist_group)
+    return folder
+
+
 @pytest.fixture(scope="session")
 def taken_tour(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """The tour of the box (tour.py, its journeys in journeys/) in each language, taken once for
     all the tests that ask: {"en": Taken, "pl": Taken}, each with every frame drawn and what
-    the boxes said."""
+    the boxes said. Once a process: an xdist worker may tear its session's fixtures down
+    between two batches of tests and set them up again."""
+    if not TAKEN:
+        TAKEN.update(take_tours(tmp_path_factory))
+    return TAKEN
+
+
+# The tour taken in this process (taken_tour).
+TAKEN: dict[str, Any] = {}
+
+
+def take_tours(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     tour = importlib.import_module("tour")
     journeys = importlib.import_module("journeys")
     taken: dict[str, Any] = {}
@@ -198,7 +221,7 @@ def taken_tour(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         made.append(Table(state_dir, dice, config, **parts))
         return made[-1]
     for language in tour.LANGUAGES:
-        folder = tmp_path_factory.mktemp(f"tour-{language}")
+        folder = tour_folder(tmp_path_factory, language)
         with pytest.MonkeyPatch.context() as patch:
             patch.setenv("COBI_COMPANION_CARDS", str(tour.long_cards(folder / "cards", language)))
             patch.setenv("COBI_COMPANION_OVERLAYS", "")
