@@ -2,8 +2,8 @@
 """Set up the project in ./.venv (once, and again when pyproject.toml changes), then run it.
 
     python3 run.py [ARGS...]   run the companion (`cobi-companion ARGS...`)
-    python3 run.py test        lint (ruff), type-check rules/, cards/ and device/ (mypy), run
-                               every test (pytest)
+    python3 run.py test        lint (ruff), type-check rules/, cards/, device/ and the tests'
+                               helpers (mypy) while every test runs on every core (pytest)
     python3 run.py bench       run the benchmarks in bench/ (installs icepool for the comparison)
     python3 run.py faults      the fault benchmark: pulled plugs, bad files, stick attacks and
                                failed saves, tried on the real box (bench/faults.py)
@@ -381,41 +381,110 @@ def runs_the_box(argv: list[str], on_pi: bool) -> bool:
 # itself by, so every module is checked once, under its own name.
 TYPECHECK = VENV / "typecheck"
 PACKAGES = ("rules", "cards", "device")
+# The folders whose helpers the tests import by their bare names (pyproject's pytest
+# pythonpath; tests/system's scripts import each other so): their modules that are no tests
+# (the conftests, the tour and its journeys, the panel's bus, ...) are type-checked too.
+HELPER_FOLDERS = ("tests", "tests/device", "tests/system")
+
+
+def _link(link: Path, target: Path) -> None:
+    """`link` made (again) to point at `target`."""
+    if link.is_symlink() and link.resolve() == target:
+        return
+    if link.is_symlink():
+        link.unlink()
+    link.symlink_to(target, target_is_directory=target.is_dir())
+
+
+def helper_modules() -> dict[str, Path]:
+    """The tests' modules that are no tests, by the names mypy checks them under: a helper
+    module or package by its own name (as the tests import it), a folder's conftest.py as
+    FOLDER_conftest (pytest imports each conftest by its path; they share a name)."""
+    found: dict[str, Path] = {}
+    for folder in HELPER_FOLDERS:
+        for path in sorted((ROOT / folder).iterdir()):
+            if path.name.startswith("test_"):
+                continue
+            if path.suffix == ".py":
+                found[f"{path.parent.name}_conftest" if path.stem == "conftest"
+                      else path.stem] = path
+            elif (path / "__init__.py").is_file():
+                found[path.name] = path
+    return found
 
 
 def typecheck_tree() -> Path:
-    """.venv/typecheck/cobi_companion/{rules,cards,device}, linked to the folders here."""
+    """.venv/typecheck/cobi_companion/{rules,cards,device}, linked to the folders here, and
+    beside it a link to each of the tests' helpers (`helper_modules`); old links removed."""
     package = TYPECHECK / "cobi_companion"
     package.mkdir(parents=True, exist_ok=True)
     for name in PACKAGES:
-        link = package / name
-        if not link.is_symlink() or link.resolve() != ROOT / name:
-            if link.is_symlink():
-                link.unlink()
-            link.symlink_to(ROOT / name, target_is_directory=True)
+        _link(package / name, ROOT / name)
+    helpers = {(name if path.is_dir() else f"{name}.py"): path
+               for name, path in helper_modules().items()}
+    for old in TYPECHECK.iterdir():
+        if old.is_symlink() and old.name not in helpers:
+            old.unlink()
+    for name, path in helpers.items():
+        _link(TYPECHECK / name, path)
     return TYPECHECK
 
 
+def mypy_command() -> list[str]:
+    """mypy --strict (pyproject.toml) on the package and on the tests' helpers, in one run."""
+    helpers = [arg for name in helper_modules() for arg in ("-m", name)]
+    return [str(BIN / "mypy"), "--config-file", str(ROOT / "pyproject.toml"),
+            "-p", "cobi_companion", *helpers]
+
+
+def pytest_workers() -> int:
+    """The processes pytest runs the tests in: one a core this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:              # macOS, Windows
+        return os.cpu_count() or 1
+
+
+def pytest_command(workers: int) -> list[str]:
+    """pytest over every test; with more than one core on pytest-xdist's workers, the tests
+    of one xdist_group (those that share the tour, taken once a process) on one worker."""
+    spread = ["-n", str(workers), "--dist", "loadgroup"] if workers > 1 else []
+    return [str(venv_python()), "-m", "pytest", *spread]
+
+
+def said(name: str, cmd: list[str]) -> None:
+    print(f"== {name}: {' '.join(Path(c).name if i == 0 else c for i, c in enumerate(cmd))}",
+          flush=True)
+
+
 def run_tests() -> int:
+    """ruff, then mypy beside pytest (on every core): the first failure's exit code, or 0.
+    mypy's output is shown when pytest is done, under its own heading."""
     ensure_venv("dev")
-    mypy_path = typecheck_tree()
-    steps = [
-        ("ruff", [str(BIN / "ruff"), "check", "."]),
-        ("mypy", [str(BIN / "mypy"), "--config-file", str(ROOT / "pyproject.toml"),
-                  "-p", "cobi_companion"]),
-        ("pytest", [str(venv_python()), "-m", "pytest"]),
-    ]
-    for name, cmd in steps:
-        print(f"== {name}: {' '.join(Path(c).name if i == 0 else c for i, c in enumerate(cmd))}",
-              flush=True)
-        env = {**os.environ, "MYPYPATH": str(mypy_path)} if name == "mypy" else None
-        code = subprocess.run(cmd, cwd=ROOT, env=env).returncode
-        if code == 5 and name == "pytest":
-            print("pytest collected no tests: that is a failure here", file=sys.stderr)
-            return 1
-        if code != 0:
-            return code
-    return 0
+    ruff = [str(BIN / "ruff"), "check", "."]
+    said("ruff", ruff)
+    code = subprocess.run(ruff, cwd=ROOT).returncode
+    if code != 0:
+        return code
+    mypy = mypy_command()
+    env = {**os.environ, "MYPYPATH": str(typecheck_tree())}
+    with tempfile.TemporaryFile(mode="w+", encoding="utf-8", errors="replace") as mypy_said:
+        checking = subprocess.Popen(mypy, cwd=ROOT, env=env, stdout=mypy_said,
+                                    stderr=subprocess.STDOUT, text=True)
+        try:
+            pytest = pytest_command(pytest_workers())
+            said("pytest", pytest)
+            tested = subprocess.run(pytest, cwd=ROOT).returncode
+        finally:
+            checked = checking.wait()
+        said("mypy", [mypy[0], "-p", "cobi_companion", f"and {len(helper_modules())} helpers"])
+        mypy_said.seek(0)
+        sys.stdout.write(mypy_said.read())
+        sys.stdout.flush()
+    if tested == 5:
+        print("pytest collected no tests: that is a failure here", file=sys.stderr)
+        return 1
+    return tested or checked
 
 
 def run_bench(args: list[str]) -> int:

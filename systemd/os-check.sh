@@ -213,8 +213,8 @@ ch "$V/bin/pip" install -q --no-index --find-links /opt/whl \
     -c "/opt/src/constraints-$bits-bit.txt" pytest hypothesis
 # The reference glyphs' tests: on a Pillow with another FreeType (armhf) the screens must
 # still need none of it.
-step "pytest tests/cards tests/device/test_screens.py tests/device/test_cli.py" \
-    "tests/device/test_reference_glyphs.py"
+step "pytest tests/cards tests/device/ui/test_screens.py tests/device/cli/test_cli.py" \
+    "tests/device/ui/test_reference_glyphs.py"
 ch sh -c "cd /opt/src && $V/bin/python -m pytest -p no:cacheprovider -rs tests/cards \
-    tests/device/test_screens.py tests/device/test_cli.py tests/device/test_reference_glyphs.py"
+    tests/device/ui/test_screens.py tests/device/cli/test_cli.py tests/device/ui/test_reference_glyphs.py"
 step "passed"

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from _pytest.nodeid import coerce_node_id
 from cobi_companion.cards import CardBook, load_cards
 from hypothesis import HealthCheck, settings
 
@@ -25,6 +26,23 @@ from hypothesis import HealthCheck, settings
 settings.register_profile("box", deadline=None, derandomize=True, database=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("box")
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The tests of one xdist_group on one worker (`python3 run.py test` gives pytest
+    `--dist loadgroup`). pytest-xdist marks a test's group as a suffix of its node id, which
+    a worker reports and the scheduler groups by, but it writes it where pytest 9 no longer
+    keeps the id (Node._nodeid; now Node._id): without this, a group's tests are spread over
+    the workers as any others are."""
+    if not getattr(config.option, "loadgroup", False):          # set in xdist's workers
+        return
+    for item in items:
+        groups = sorted({str(mark.args[0] if mark.args else mark.kwargs.get("name", "default"))
+                         for mark in item.iter_markers("xdist_group")})
+        suffix = "@" + "_".join(groups)
+        if groups and not item.nodeid.endswith(suffix):
+            item._id = coerce_node_id(item.nodeid + suffix)
+
 
 CLI = shutil.which("cobi-companion", path=str(Path(sys.executable).parent)) or "cobi-companion"
 

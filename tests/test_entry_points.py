@@ -82,7 +82,7 @@ REAL_RUNS = {
     "speech check": ["speech", "check"],
     "a refusal": ["resolve", "--attacker", "9999", "--target", "2477", "--facing", "front"],
 }
-# speech render: its output has the time it took (tests/device/test_voice.py runs it).
+# speech render: its output has the time it took (tests/device/ports/test_voice.py runs it).
 ELSEWHERE = {"run", "sim", "play", "range", "speech render"}
 
 

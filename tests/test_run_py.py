@@ -584,3 +584,127 @@ def test_a_32_bit_pi_is_told_to_take_cbor2_from_apt(run: ModuleType, tmp_path: P
     run.ensure_venv("")
     [[_, *args]] = recorder.installs
     assert args[:2] == ["-e", "."]
+
+
+# ---- python3 run.py test: the tests' helpers type-checked, mypy beside pytest on every core ----
+
+def test_the_tests_helpers_are_found_under_the_names_the_tests_import(run: ModuleType) -> None:
+    helpers = run.helper_modules()
+    assert helpers["tour"] == REPO / "tests/device/tour.py"
+    assert helpers["journeys"] == REPO / "tests/device/journeys"          # a package
+    assert helpers["tests_conftest"] == REPO / "tests/conftest.py"
+    assert helpers["device_conftest"] == REPO / "tests/device/conftest.py"
+    # every module of those folders that is no test file, and no test file
+    for folder in run.HELPER_FOLDERS:
+        for path in (REPO / folder).glob("*.py"):
+            assert (path in helpers.values()) == (not path.name.startswith("test_")), path
+
+
+def test_mypy_sees_the_helpers_beside_the_package(run: ModuleType, tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(run, "TYPECHECK", tmp_path / ".venv" / "typecheck")
+    (run.TYPECHECK / "gone.py").parent.mkdir(parents=True)
+    (run.TYPECHECK / "gone.py").symlink_to(tmp_path)          # a helper since removed
+    tree = run.typecheck_tree()
+    assert (tree / "tour.py").resolve() == REPO / "tests/device/tour.py"
+    assert (tree / "journeys" / "__init__.py").resolve() == \
+        REPO / "tests/device/journeys/__init__.py"
+    assert (tree / "device_conftest.py").resolve() == REPO / "tests/device/conftest.py"
+    assert not (tree / "gone.py").is_symlink()
+    command = run.mypy_command()
+    assert command[command.index("-p") + 1] == "cobi_companion"
+    assert {command[i + 1] for i, arg in enumerate(command) if arg == "-m"} == \
+        set(run.helper_modules())
+
+
+@pytest.mark.parametrize(("workers", "spread"), [
+    (2, ["-n", "2", "--dist", "loadgroup"]), (8, ["-n", "8", "--dist", "loadgroup"]), (1, [])])
+def test_pytest_runs_on_every_core(run: ModuleType, workers: int, spread: list[str]) -> None:
+    assert run.pytest_command(workers)[1:] == ["-m", "pytest", *spread]
+
+
+def test_pytest_is_given_the_cores_this_process_may_use(run: ModuleType) -> None:
+    assert run.pytest_workers() == len(os.sched_getaffinity(0))
+
+
+# Stand-ins for ruff, mypy and the venv's python: each writes down that it ran and with what,
+# and ends with the exit code its file in `codes` holds. mypy waits for pytest to start and
+# pytest for mypy (a marker file each; a minute is only the guard against a hang): run one
+# after the other, the first gives up waiting for the second, and the run fails.
+TOOL = """#!/bin/sh
+echo "$(basename "$0") $*" >> {log}
+case "$(basename "$0")" in
+  mypy) touch {marks}/mypy; i=0
+        while [ ! -e {marks}/pytest ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done
+        [ -e {marks}/pytest ] || exit 3
+        echo "mypy found nothing wrong";;
+  python) touch {marks}/pytest; i=0
+        while [ ! -e {marks}/mypy ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done
+        [ -e {marks}/mypy ] || exit 3;;
+esac
+exit $(cat {codes}/$(basename "$0"))
+"""
+
+
+@pytest.fixture
+def tools(run: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+          ) -> Callable[..., tuple[int, list[str], str]]:
+    """`tools(ruff=0, mypy=0, python=0)`: run_tests with stand-in tools ending with those
+    codes; its result, the tools' command lines in the order they started, and its output."""
+    for folder in ("marks", "codes"):
+        (tmp_path / folder).mkdir()
+    log = tmp_path / "log"
+    run.BIN.mkdir(parents=True)
+    for name in ("ruff", "mypy", "python"):
+        tool = run.BIN / name
+        tool.write_text(TOOL.format(log=log, marks=tmp_path / "marks", codes=tmp_path / "codes"))
+        tool.chmod(0o755)
+    monkeypatch.setattr(run, "ensure_venv", lambda extras: None)
+    monkeypatch.setattr(run, "TYPECHECK", tmp_path / "typecheck")
+    monkeypatch.setattr(run, "pytest_workers", lambda: 2)
+
+    def tested(ruff: int = 0, mypy: int = 0, python: int = 0) -> tuple[int, list[str], str]:
+        for name, code in (("ruff", ruff), ("mypy", mypy), ("python", python)):
+            (tmp_path / "codes" / name).write_text(f"{code}\n")
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            code = run.run_tests()
+        return code, log.read_text().splitlines() if log.exists() else [], out.getvalue()
+    return tested
+
+
+def test_mypy_runs_beside_pytest_on_every_core(tools: Callable[..., tuple[int, list[str], str]]
+                                               ) -> None:
+    code, started, out = tools()
+    assert code == 0
+    assert started[0] == "ruff check ."
+    assert sorted(line.split()[0] for line in started[1:]) == ["mypy", "python"]
+    [pytest_line] = [line for line in started if line.startswith("python")]
+    assert pytest_line == "python -m pytest -n 2 --dist loadgroup"
+    [mypy_line] = [line for line in started if line.startswith("mypy")]
+    assert "-p cobi_companion" in mypy_line and "-m tour" in mypy_line
+    assert out.index("== pytest") < out.index("== mypy") < out.index("mypy found nothing wrong")
+
+
+@pytest.mark.parametrize(("codes", "result"), [
+    ({"mypy": 1}, 1), ({"python": 1}, 1), ({"python": 2, "mypy": 1}, 2)])
+def test_a_failing_mypy_or_pytest_fails_the_run(tools: Callable[..., tuple[int, list[str], str]],
+                                                codes: dict[str, int], result: int) -> None:
+    code, started, _ = tools(**codes)
+    assert code == result
+    assert len(started) == 3                          # each ran to its end
+
+
+def test_a_failing_ruff_stops_the_run_before_the_rest(
+        tools: Callable[..., tuple[int, list[str], str]]) -> None:
+    code, started, out = tools(ruff=1)
+    assert (code, started) == (1, ["ruff check ."])
+    assert "== pytest" not in out
+
+
+def test_pytest_collecting_no_tests_fails_the_run(
+        tools: Callable[..., tuple[int, list[str], str]],
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, _ = tools(python=5)
+    assert code == 1
+    assert capsys.readouterr().err == "pytest collected no tests: that is a failure here\n"

@@ -2,6 +2,13 @@
 a Pi made the README's test command a coin toss)."""
 from __future__ import annotations
 
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
 from hypothesis import HealthCheck, settings
 from waiting import HANG_S
 
@@ -15,3 +22,48 @@ def test_hypothesis_has_no_deadline_and_a_fixed_seed() -> None:
 
 def test_a_wait_for_another_thread_is_a_hang_guard_not_a_deadline() -> None:
     assert HANG_S >= 60.0
+
+
+def test_the_tests_that_share_the_tour_share_a_worker() -> None:
+    """The tour (conftest's taken_tour) is taken once in each process that asks for it: its
+    tests are in one xdist group, so that of the workers of `python3 run.py test` only one
+    takes it."""
+    tests = Path(__file__).parent
+    sharing = [path for path in tests.rglob("test_*.py")
+               if re.search(r"\b(taken_tour|tour_frames)\b", path.read_text(encoding="utf-8"))
+               and path.name != Path(__file__).name]
+    assert len(sharing) >= 4
+    ungrouped = [str(path.relative_to(tests)) for path in sharing
+                 if 'pytestmark = pytest.mark.xdist_group("tour")' not in path.read_text()]
+    assert ungrouped == []
+
+
+GROUPED = '''import os
+import pytest
+
+pytestmark = pytest.mark.xdist_group("tour")
+
+
+@pytest.mark.parametrize("n", range(8))
+def test_grouped(n):
+    with open(os.environ["WORKERS_SEEN"], "a") as seen:
+        seen.write(os.environ["PYTEST_XDIST_WORKER"] + "\\n")
+'''
+
+
+def test_the_tests_of_an_xdist_group_run_on_one_worker(tmp_path: Path) -> None:
+    """pytest on two workers as `python3 run.py test` runs it, over this suite's conftest and
+    eight tests of one group and eight of none: the group's all on one worker."""
+    shutil.copy(Path(__file__).with_name("conftest.py"), tmp_path / "conftest.py")
+    (tmp_path / "pytest.ini").write_text("[pytest]\n")
+    (tmp_path / "test_grouped.py").write_text(GROUPED)
+    (tmp_path / "test_alone.py").write_text(
+        "import pytest\n\n\n@pytest.mark.parametrize('n', range(8))\ndef test_alone(n):\n"
+        "    pass\n")
+    seen = tmp_path / "seen"
+    done = subprocess.run([sys.executable, "-m", "pytest", "-n", "2", "--dist", "loadgroup",
+                           "-p", "no:cacheprovider", "-q"], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=HANG_S, env={**os.environ, "WORKERS_SEEN": str(seen)})
+    assert done.returncode == 0, done.stdout + done.stderr
+    workers = seen.read_text().split()
+    assert len(workers) == 8 and len(set(workers)) == 1

@@ -39,7 +39,7 @@ LETTERS = ("".join(chr(c) for c in range(0x21, 0x7F)) + "ąćęłńóśźżĄĆ�
 # missed here is drawn on the press (box.warm_up_for draws them ahead).
 SIGNS = "0123456789%+-−=·→(),.:<•"
 # Of the small text's faces: how many rows the ink of LETTERS reaches above the baseline (Ó,
-# "(") and below it (the tail of ą), as the font draws them here (tests/device/test_glyphs.py
+# "(") and below it (the tail of ą), as the font draws them here (tests/device/ui/test_glyphs.py
 # measures them again). Sizes 10 and 11 reach as far: hinting rounds both to the same rows.
 ROWS: dict[Face, tuple[int, int]] = {
     ("SemiBold", 9): (9, 1), ("Medium", 9): (9, 1),

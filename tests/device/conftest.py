@@ -3,10 +3,9 @@ pressed as fingers would, and the OLED as luma's dummy device."""
 from __future__ import annotations
 
 import contextlib
-import importlib.util
+import importlib
 import os
 import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import replace
@@ -59,6 +58,7 @@ class Table:
         # with, without a sleep.
         self.factory = factory or tap_pins()
         clock = self.factory.clock
+        assert isinstance(clock, TapClock), "a table's pins read a tap clock"
         self.config = config or QUICK_HOLDS
         self.display = MemoryDisplay()
         self.box: Box = build(self.config, self.display, pin_factory=self.factory,
@@ -84,11 +84,13 @@ class Table:
     @property
     def steps(self) -> list[Any]:
         """The views of the result on the screen (its steps and outcome)."""
-        return list(self.box.app.screen.views)
+        screen: Any = self.box.app.screen         # a result's screen
+        return list(screen.views)
 
     def to_card(self, name: str) -> None:
         """Turn the roster's knob to the card called `name` (its full name)."""
-        rows = self.box.app.screen.rows(self.box.app)
+        roster: Any = self.box.app.screen
+        rows = roster.rows(self.box.app)
         wanted = next(i for i, (kind, card) in enumerate(rows)
                       if kind == "card" and card.name == name)
         while self.view.index != wanted:
@@ -175,28 +177,42 @@ def snapshot() -> Callable[[str, Image.Image], None]:
     return compare_snapshot
 
 
-def helper(name: str) -> ModuleType:
-    """A helper module of these tests (tour.py): the tests are imported with
-    --import-mode=importlib, which puts no test folder on sys.path."""
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name(f"{name}.py"))
-        assert spec is not None and spec.loader is not None
-        sys.modules[name] = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(sys.modules[name])
-    return sys.modules[name]
-
-
 @pytest.fixture(scope="session")
 def tour() -> ModuleType:
-    """tour.py, the tour of the box."""
-    return helper("tour")
+    """tour.py, the tour of the box (its guide and what the tests look at)."""
+    return importlib.import_module("tour")
+
+
+def tour_folder(factory: pytest.TempPathFactory, language: str) -> Path:
+    """The tour's folder in `language`, at the path a run without xdist gives it. The tour
+    shows its paths (the files in use), whose length moves the guide's scrolling and so its
+    path: in a worker's longer temporary folder (.../popen-gw0/) it would go elsewhere."""
+    base = factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent
+    folder = base / f"tour-{language}0"         # as factory.mktemp(f"tour-{language}")
+    folder.mkdir()                              # one process takes the tour (xdist_group)
+    return folder
 
 
 @pytest.fixture(scope="session")
 def taken_tour(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    """The tour of the box (tour.py) in each language, taken once for all the tests that ask:
-    {"en": Taken, "pl": Taken}, each with every frame drawn and what the boxes said."""
-    tour = helper("tour")
+    """The tour of the box (tour.py, its journeys in journeys/) in each language, taken once for
+    all the tests that ask: {"en": Taken, "pl": Taken}, each with every frame drawn and what
+    the boxes said. Once a process: an xdist worker may tear its session's fixtures down
+    between two batches of tests and set them up again."""
+    if not TAKEN:
+        TAKEN.update(take_tours(tmp_path_factory))
+    return TAKEN
+
+
+# The tour taken in this process (taken_tour).
+TAKEN: dict[str, Any] = {}
+
+
+def take_tours(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    tour = importlib.import_module("tour")
+    journeys = importlib.import_module("journeys")
     taken: dict[str, Any] = {}
     made: list[Table] = []
 
@@ -205,14 +221,14 @@ def taken_tour(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         made.append(Table(state_dir, dice, config, **parts))
         return made[-1]
     for language in tour.LANGUAGES:
-        folder = tmp_path_factory.mktemp(f"tour-{language}")
+        folder = tour_folder(tmp_path_factory, language)
         with pytest.MonkeyPatch.context() as patch:
             patch.setenv("COBI_COMPANION_CARDS", str(tour.long_cards(folder / "cards", language)))
             patch.setenv("COBI_COMPANION_OVERLAYS", "")
             patch.setenv("XDG_CONFIG_HOME", str(folder / "config"))
             patch.setenv("XDG_DATA_HOME", str(folder / "data"))
             try:
-                taken[language] = tour.take_tour(make, folder, language)
+                taken[language] = journeys.take_tour(make, folder, language)
             finally:
                 for table in made:
                     table.close()

@@ -18,9 +18,11 @@ import signal
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from cobi_companion.device.box import build, card_book
 from cobi_companion.device.config import Config
+from cobi_companion.device.core.app import App
 from cobi_companion.device.core.views import Menu, Roll
 from cobi_companion.device.games.registry import BOX_GAMES
 from cobi_companion.device.ports.display import MemoryDisplay
@@ -33,12 +35,14 @@ NEW_TANK_BATTLE = [Key.OK, Key.CW, Key.CW, Key.CW, Key.AXIS, Key.CCW, Key.CCW, K
                    Key.OK]
 
 
-def progress(state: dict | None) -> int:
+def progress(state: dict[str, Any] | None) -> int:
     """Completed actions, counted from the round and who has acted: it only grows."""
     if state is None:
         return -1
     acted = len(state["acted"])
-    return 3 * state["round"] + acted if state["active"] else 3 * (state["round"] - 1) + acted
+    done: int = 3 * state["round"] + acted if state["active"] else \
+        3 * (state["round"] - 1) + acted
+    return done
 
 
 def play(state_dir: Path, report: int) -> None:
@@ -59,7 +63,7 @@ def play(state_dir: Path, report: int) -> None:
             reported = now
 
 
-def next_key(app) -> Key:
+def next_key(app: App) -> Key:
     view = app.view()
     if isinstance(view, Menu) and "Pass" in view.items:
         return Key.CW if view.items[view.index] != "Pass" else Key.OK
@@ -83,7 +87,7 @@ def _read_until(read: int, wanted: int, deadline: float) -> bytes:
     return buffer
 
 
-def campaign(state_dir: Path, runs: int, seed: int) -> dict:
+def campaign(state_dir: Path, runs: int, seed: int) -> dict[str, int]:
     chance = random.Random(seed)
     book = card_book(Config())
     figures = {"runs": runs, "kills": 0, "lost": 0, "vanished": 0, "unreadable": 0,

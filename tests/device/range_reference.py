@@ -86,7 +86,7 @@ def frames_at(stream: bytes, model: str, *, unit: str | None = None,
     at = 0
     while at < len(stream):
         window = look(stream, at, model, spec, unit, header_in_checksum)
-        if window == "short":
+        if isinstance(window, str):         # "short": the stream ends inside a frame
             break
         if window is None:
             at += 1

@@ -1,0 +1,223 @@
+"""What the box says, heard through a recording voice on the real box: scripted battles (the
+Easy level, the Tank Game) and a Cobra attack give the utterances in order, in English and in
+Polish; the voice setting filters them; Polish agrees with a card's gender; and every phrase
+said is one the voice's cache holds (`every_part`)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from cobi_companion.device.core import spoken
+from cobi_companion.device.core.battle_log import by_side, entry, won
+from cobi_companion.device.core.speech_words import GENDERED, SPEECH_WORDS
+from cobi_companion.device.core.spoken import every_part, of_log, template_names, utterance
+from cobi_companion.device.ports.speech import RecordingSpeech, Utterance
+
+from ..conftest import EASY
+from ..test_box import TIGER_VS_SHERMAN
+
+
+def heard(utterance: Utterance) -> str:
+    """The utterance as one sentence, no space before a stop (Utterance.text)."""
+    return utterance.text
+
+
+def listening(table, language: str = "en", voice: str = "all") -> RecordingSpeech:
+    app = table.box.app
+    app.speech = RecordingSpeech()
+    app.settings.language, app.settings.voice = language, voice
+    return app.speech
+
+
+def easy_battle(table_at, language: str, voice: str = "all") -> RecordingSpeech:
+    """Easy: initiative Axis 5 v Allies 2; the Tiger destroys the Sherman (as test_box)."""
+    table = table_at([5, 2, 4, 6, 6, 3, 4], config=EASY)
+    said = listening(table, language, voice)
+    table.press("ok", "cw", "cw", "cw", "axis", "ccw", "ccw", "allies", "ok")
+    table.press("axis", "allies")
+    table.press("ok", "ok")
+    table.press("axis")
+    table.press("allies")
+    table.press("ok")
+    assert all(set(u.parts) <= every_part(language, table.box.app.book) for u in said.said)
+    return said
+
+
+EASY_EN = ["Both: press your buttons.",
+           "Axis go first.",
+           "Axis: press your button to fire.",
+           "Allies: press your button for armour.",
+           "Tiger one hits! Sherman one is destroyed. Axis win!"]
+EASY_PL = ["Gracze: wciśnijcie przyciski.",
+           "Pierwszy ruch: Oś",
+           "Oś: wciśnij przycisk, żeby strzelić.",
+           "Alianci: wciśnij przycisk na pancerz.",
+           "Tygrys jeden trafia! Sherman jeden zniszczony. Oś: zwycięstwo!"]
+
+
+@pytest.mark.parametrize(("language", "expected"), [("en", EASY_EN), ("pl", EASY_PL)])
+def test_an_easy_battle_is_said_in_order(table_at, language, expected):
+    assert [heard(u) for u in easy_battle(table_at, language).said] == expected
+
+
+def test_outcomes_only_says_no_prompts_and_off_says_nothing(table_at):
+    outcomes = easy_battle(table_at, "en", "outcomes")
+    assert [heard(u) for u in outcomes.said] == ["Axis go first.", EASY_EN[-1]]
+    assert {u.kind for u in outcomes.said} == {"outcome"}
+    assert easy_battle(table_at, "en", "off").said == []
+
+
+TANK_EN = ["Both: press your buttons.",
+           "Axis attack. Allies defend.",
+           "Allies: press your button to fire.",
+           "Sherman one hits! Tiger one is weakened."]
+TANK_PL = ["Gracze: wciśnijcie przyciski.",
+           "Atakują: Oś. Bronią się: Alianci",
+           "Alianci: wciśnij przycisk, żeby strzelić.",
+           "Sherman jeden trafia! Tygrys jeden osłabiony."]
+
+
+@pytest.mark.parametrize(("language", "expected"), [("en", TANK_EN), ("pl", TANK_PL)])
+def test_a_tank_game_shot_and_the_turn_are_said_in_order(table_at, language, expected):
+    table = table_at([4, 2, 3, 5, 3, 6, 4, 4, 6, 3, 1, 2, 4, 4, 2])
+    said = listening(table, language)
+    table.press(*TIGER_VS_SHERMAN, "axis", "allies", "ok")
+    table.press("ok", "ok", "ok", "ok", "ok", "cw", "cw", "allies")
+    table.press("ok", "ok")                   # End activation: the Axis turn
+    assert [heard(u) for u in said.said] == [*expected, {"en": "Axis: your turn.",
+                                                         "pl": "Oś: twoja kolej."}[language]]
+    assert all(set(u.parts) <= every_part(language, table.box.app.book) for u in said.said)
+
+
+def test_a_card_without_gender_says_the_neutral_polish_form():
+    line = by_side("axis", entry("log_fires_at", firer="Tiger 1", target="Sherman 2",
+                                 facing="front", effect="destroyed"))
+    said = of_log(line)
+    assert said is not None
+    assert heard(utterance(said, "pl")) == "Tiger jeden trafia! Zniszczono: Sherman dwa"
+    assert heard(utterance(said, "en")) == "Tiger one hits! Sherman two is destroyed."
+
+
+def test_a_cobra_attack_result_is_said_in_words():
+    line = entry("log_game_turn", turn=2, line=entry(
+        "log_paid", line=entry("log_attack", nation="allied", odds=entry("log_carpet_odds"),
+                               die=4, result="1/e"), cost=1, track="us"))
+    said = of_log(line)
+    assert said is not None
+    assert heard(utterance(said, "en")) == "Attack! Attacker: loses one. Defender: all lost"
+    assert heard(utterance(said, "pl")) == \
+        "Atak! Atakujący: traci jeden. Obrońca: wszystko stracone"
+    unread = of_log(entry("log_withdrawal", die=3, result=entry("read_crt")))
+    assert unread is not None
+    assert heard(utterance(unread, "en")) == "Withdrawal attack! Read the result on your table."
+
+
+@pytest.mark.parametrize(("vp", "en", "pl"), [
+    (1, "Allies gain one victory point.", "Alianci: punkt zwycięstwa, plus jeden"),
+    (3, "Allies gain three victory points.", "Alianci: punkty zwycięstwa, plus trzy"),
+    (-1, "Allies lose one victory point.", "Alianci: punkt zwycięstwa, minus jeden"),
+])
+def test_victory_points_are_said_one_or_many(vp, en, pl):
+    said = of_log(entry("log_vp", vp_source="allied_hq", vp=vp, track="allied_vp"))
+    assert said is not None
+    assert (heard(utterance(said, "en")), heard(utterance(said, "pl"))) == (en, pl)
+
+
+def test_a_failed_reload_after_a_shot_is_said():
+    # Tank Game: "The Tiger rolls a 2 to reload, he has NOT reloaded ... mark the Tiger as
+    # unloaded."
+    line = by_side("allies", entry("log_fires_at", firer="Sherman 1", target="Tiger 1",
+                                   facing="front", effect="miss", reload="unloaded"))
+    said = of_log(line)
+    assert said is not None
+    assert heard(utterance(said, "en")) == "Sherman one misses. Sherman one must reload."
+    assert heard(utterance(said, "pl")) == "Sherman jeden pudłuje. Sherman jeden musi przeładować."
+
+
+def test_an_exit_for_no_victory_points_is_not_said():
+    # 16.2: a fifth US division exits for 0 VP; "lose zero victory points" would be wrong
+    assert of_log(entry("log_vp", vp_source="us_exit", vp=0, track="allied_vp")) is None
+
+
+def test_moves_and_settings_are_not_said():
+    assert of_log(by_side("axis", entry("log_moves", label="Tiger 1"))) is None
+    assert of_log(entry("log_house_rules", rules=())) is None
+
+
+def test_both_languages_name_the_same_values_and_gendered_forms_too():
+    for key in SPEECH_WORDS:
+        names = template_names(key)
+        assert names["en"] == names["pl"], key
+    for key, (value, forms) in GENDERED.items():
+        assert all(value in form for form in forms.values()), key
+        assert value in template_names(key)["pl"], key
+
+
+def test_no_phrase_is_punctuation_alone():
+    for language in ("en", "pl"):
+        for phrase in every_part(language):
+            assert re.search(r"\w", phrase), (language, phrase)
+
+
+def test_every_template_is_used_by_the_code():
+    from pathlib import Path
+
+    code = "".join(path.read_text(encoding="utf-8")
+                   for path in Path(spoken.__file__).parents[1].rglob("*.py")
+                   if path.name != "speech_words.py")
+    worded = {"say_side_", "say_weather_"}
+    unused = [key for key in SPEECH_WORDS
+              if f'"{key}"' not in code and not any(key.startswith(w) for w in worded)]
+    assert unused == []
+
+
+def test_every_said_log_key_has_its_templates():
+    from cobi_companion.device.core.spoken_log import EFFECTS, RESULTS
+
+    assert set(EFFECTS.values()) | set(RESULTS.values()) <= set(SPEECH_WORDS)
+    said = of_log(won(by_side("allies", entry("log_runs_over_guns", tank="Sherman 1",
+                                               pieces=("Rifle 1",), rolled=3, eliminated=2,
+                                               guns=1)), "allies"))
+    assert said is not None
+    assert heard(utterance(said, "en")) == \
+        "Sherman one runs over: two down. Guns destroyed: one Allies win!"
+
+
+def test_polish_agrees_with_the_gender_a_card_gives(tmp_path):
+    from cobi_companion.cards import load_cards
+
+    (tmp_path / "pz.toml").write_text(
+        'set_number = 9001\nname = "Katyusha"\nlabel = "Katyusha"\n'
+        '[speech]\nen = "Katyusha"\npl = "Katiusza"\ngender = "f"\n', encoding="utf-8")
+    book = load_cards([tmp_path])
+    line = entry("log_fires_at", firer="Tiger 1", target="Katyusha 2", facing="front",
+                 effect="destroyed")
+    said = of_log(line)
+    assert said is not None
+    assert heard(utterance(said, "pl", book)) == "Tygrys jeden trafia! Katiusza dwa zniszczona."
+    assert set(utterance(said, "pl", book).parts) <= every_part("pl", book)
+
+
+def test_a_broken_speech_table_is_reported_and_the_card_still_loads(tmp_path):
+    from cobi_companion.cards import check, load_cards
+
+    path = tmp_path / "odd.toml"
+    path.write_text('set_number = 9002\nname = "Odd tank"\nlabel = "Odd"\n'
+                    '[speech]\npl = "Dziwny"\ngender = "x"\nloud = 1\n', encoding="utf-8")
+    book = load_cards([tmp_path])
+    assert book.cards["9002"].speech is None          # played without its speech
+    problems = {(p.field, p.message) for p in book.problems if p.path == str(path)}
+    assert ("speech.gender", "'x' is not allowed; allowed: the Polish name's grammatical "
+            "gender: m, f or n") in problems
+    assert any(field == "speech.loud" and "allowed fields: en, pl, gender" in message
+               for field, message in problems)
+    cards, found = check(path)
+    assert [card.key for card in cards] == ["9002"] and len(found) == 2
+
+
+def test_the_volume_row_stays_within_100_percent():
+    from cobi_companion.device.games.settings import next_volume
+
+    assert [next_volume(v) for v in (20, 80, 100)] == [40, 100, 20]
+    assert [next_volume(v) for v in (50, 70, 90)] == [70, 90, 100]    # a config's 50
+    assert next_volume(0) == 20

@@ -1,0 +1,59 @@
+"""A child's words on the main path: every word the box shows a family playing Easy and the
+Tank Game (tour.py's `main_path`: the roster, the initiative, a piece and its action, the shot
+before it is fired, its steps and outcome, the move's questions, squads' fire, the battle's
+menu) is in the reviewed word list of its language, device/ui/vocabulary/en.txt and pl.txt:
+words an 8-year-old knows, Polish in the forms that occur. Numbers and signs are not words;
+the cards' names and labels ("Tiger", "Rifle") are names, left aside as test_polish_screens.py
+leaves them. The exact figures and the rules' terms ("hull down", "66.7%") are on the details a
+parent opens, off the main path."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+# The tour is taken once a process (conftest's taken_tour): its tests share one worker.
+pytestmark = pytest.mark.xdist_group("tour")
+
+VOCABULARY = Path(__file__).resolve().parents[3] / "device" / "ui" / "vocabulary"
+WORD = re.compile(r"[^\W\d_]+")
+
+
+def vocabulary(language: str) -> set[str]:
+    """The reviewed list: a word a line, lower case; # starts a comment."""
+    lines = (VOCABULARY / f"{language}.txt").read_text(encoding="utf-8").splitlines()
+    return {line.split("#")[0].strip() for line in lines} - {""}
+
+
+def test_the_word_lists_are_sorted_and_in_lower_case() -> None:
+    for language in ("en", "pl"):
+        words = [line.split("#")[0].strip() for line in
+                 (VOCABULARY / f"{language}.txt").read_text(encoding="utf-8").splitlines()]
+        words = [word for word in words if word]
+        assert words == sorted(set(words)) and all(word == word.lower() for word in words)
+
+
+@pytest.mark.parametrize("language", ["en", "pl"])
+def test_every_word_on_the_main_path_is_a_childs(language: str, taken_tour: dict[str, Any],
+                                                  tour: Any) -> None:
+    from ..core.test_polish_screens import names_and_paths, without
+
+    taken = taken_tour[language]
+    names, _ = names_and_paths(taken.said)
+    known = vocabulary(language)
+    main = tour.main_path([one for one in taken.seen if one.language == language])
+    assert {one.journey for one in main} == set(tour.MAIN_PATH)
+    strangers: dict[str, str] = {}
+    # each text once, where it is first shown: the frames show the same texts many times
+    shown: dict[str, Any] = {}
+    for one in main:
+        for text in tour.view_texts(one.view):
+            shown.setdefault(text, one)
+    for text, one in shown.items():
+        for word in WORD.findall(without(names, text)):
+            if word.isalpha() and word.lower() not in known:     # "¼" is a number
+                strangers.setdefault(word.lower(), f"{one.journey}: {text!r}")
+    assert strangers == {}, "\n".join(f"{word}  ({where})" for word, where in
+                                      sorted(strangers.items()))
