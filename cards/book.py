@@ -46,8 +46,9 @@ CHECKING_CODE = (
     *(RULES_PACKAGE / name for name in ("card.py", "card_schema.py", "tank/soft_table.py",
                                         "tank/soft_table_schema.py", "tank/situations.py",
                                         "modifier.py",
-                                        "errors.py", "numbers.py", "cobra/tables.py",
-                                        "cobra/tables_schema.py")),
+                                        "errors.py", "numbers.py", "saved.py",
+                                        "tank/refusals.py", "cobra/refusals.py",
+                                        "cobra/tables.py", "cobra/tables_schema.py")),
     *(CARDS_PACKAGE / name for name in ("book.py", "in_play.py", "loader.py", "learned.py",
                                         "tomlfile.py", "snapshot.py")),
 )

@@ -7,7 +7,6 @@ from pathlib import Path
 
 from cobi_companion.device.core.battle_log import LogEntry, entry
 from cobi_companion.device.core.views import Menu
-from cobi_companion.device.games.cobra import hub as cobra_hub
 from cobi_companion.device.games.cobra.session import CobraSession
 from cobi_companion.device.games.cobra.victory import vp_item
 from cobi_companion.rules.cobra import victory_points as vps
@@ -20,7 +19,7 @@ from cobi_companion.rules.cobra.refusals import CobraRefusal
 from cobi_companion.rules.cobra.replacements import KINDS, SIDES, Replacement
 from cobi_companion.rules.cobra.scoresheet import Scoresheet, SpecialRoll
 from cobi_companion.rules.cobra.tables import COLUMNS, Direction, Weather
-from cobi_companion.rules.cobra.turns import SCENARIOS, CobraGame
+from cobi_companion.rules.cobra.turns import SCENARIOS, TRACKS, CobraGame
 from cobi_companion.rules.errors import RulesError
 from tour import Tour, words_of
 
@@ -395,7 +394,7 @@ def cobra_log() -> list[LogEntry]:
         *(entry("log_support", line=entry("log_paid", line=attacks[0], cost=2, track=track),
                 air=1, naval=2) for track in ("us", "british", "german")),
         *(entry("log_carpet", die=6, result=result, air=3) for result in ("2", entry("read_crt"))),
-        *(entry("log_track", track=track, old=199, new=199) for track in cobra_hub.TRACKS),
+        *(entry("log_track", track=track, old=199, new=199) for track in TRACKS),
         entry("log_hqs", line=attacks[0], hqs=("II SS Pz", "XLVII Pz")),
         *(entry("log_hq", name="II SS Pz", hq_event=event.value, hq_state=state.value)
           for event in HQEvent for state in HQState),
