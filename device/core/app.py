@@ -557,7 +557,11 @@ class _Kept:
 
 # The format of a saved game, written with it: a box that finds another format says so, and
 # keeps the game (`Unresumable`). Saves from before it was written have none: format 1.
-FORMAT, SAVE_FORMAT = "format", 1
+# Format 2: the lists that only grow are in rows of their own (ports/grown.py), and a battle
+# of the Easy level has no "defender"; a box of format 1 would find them missing, and says
+# instead that another version of the box wrote the save. This box reads both.
+FORMAT, SAVE_FORMAT = "format", 2
+READ_FORMATS = (1, 2)
 
 
 @dataclass(frozen=True)
@@ -575,19 +579,23 @@ class Unresumable:
         if self.kind == "card":
             return f"it needs the card {self.card[:80]!r}, which is not among the cards now"
         if self.kind == "format":
-            return f"save format {self.format}, this box reads format {SAVE_FORMAT}"
+            return f"save format {self.format}, this box reads formats {_formats()}"
         return self.detail
 
 
 class FormatError(ValueError):
     def __init__(self, found: str) -> None:
-        super().__init__(f"save format {found}, this box reads format {SAVE_FORMAT}")
+        super().__init__(f"save format {found}, this box reads formats {_formats()}")
         self.found = found
 
 
+def _formats() -> str:
+    return " and ".join(map(str, READ_FORMATS))
+
+
 def _known_format(data: dict[str, Any] | None) -> None:
-    found = (data or {}).get(FORMAT, SAVE_FORMAT)
-    if type(found) is not int or found != SAVE_FORMAT:     # true or 1.0 is no format 1
+    found = (data or {}).get(FORMAT, 1)
+    if type(found) is not int or found not in READ_FORMATS:    # true or 1.0 is no format 1
         raise FormatError(repr(found)[:40])
 
 

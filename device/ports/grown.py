@@ -8,8 +8,10 @@ The battle row says, under APPENDED, which lists it left out and which rows hold
 (`path`: the keys down to the list, joined by "/"; the rows `first` to `end`), so a row and
 its rows are read back as the one game they were saved as: both are written in the same
 transaction. A list may also lose items from its front (a battle saves its log's last lines
-only): its rows before `first` are deleted. A save whose list is not the last one saved with
-items added (another game, or the store does not know what it wrote) writes it all again.
+only): its rows before `first` are no longer read, and are deleted every PRUNE items, so the
+table holds at most PRUNE rows more than the lists. A save whose list is not the last one
+saved with items added (another game, a list the last save did not have, or the store does
+not know what it wrote) writes it all again, its old rows deleted first.
 """
 from __future__ import annotations
 
@@ -22,6 +24,10 @@ from typing import Any
 # The key, in a battle row, of the lists it left out: {path: [first, end]}.
 APPENDED = "appended"
 SEPARATOR = "/"
+# The rows a list lost from its front are deleted each time its first row passes a multiple of
+# this: deleting them at every save would read the whole table (it has no index by list, which
+# every save would write too), and keeping them all would let a long battle's table grow.
+PRUNE = 256
 
 
 @dataclass
@@ -40,7 +46,8 @@ class Written:
 @dataclass
 class Change:
     """What a save writes of one list, now `items`: `new` from `start` on, after the rows of
-    the list go if it is written `again` (it is not the last one written, items added)."""
+    the list go if it is written `again` (it is not the last one written, items added), or
+    its rows before `first` go if it `prunes`."""
 
     path: str
     first: int
@@ -48,6 +55,7 @@ class Change:
     new: list[Any]
     items: list[Any]
     again: bool = False
+    prunes: bool = False
 
     @property
     def end(self) -> int:
@@ -87,9 +95,11 @@ class Lists:
         return Plan(battle_id, small, changes, fresh=not same)
 
     def keep(self, plan: Plan) -> None:
-        """The plan is on the card: what it wrote is what the next save compares with."""
+        """The plan is on the card: what it wrote is what the next save compares with (a copy:
+        a game may add to the list it gave in place, and the next save must see what was
+        added)."""
         self.battle_id = plan.battle_id
-        self.written = {c.path: Written(c.first, c.items) for c in plan.changes}
+        self.written = {c.path: Written(c.first, list(c.items)) for c in plan.changes}
 
 
 def _change(path: str, written: Written | None, items: list[Any]) -> Change:
@@ -98,8 +108,11 @@ def _change(path: str, written: Written | None, items: list[Any]) -> Change:
         if dropped is not None:
             first = written.first + dropped
             kept = len(written.items) - dropped
-            return Change(path, first, written.end, items[kept:], items)
-    return Change(path, 0, 0, items, items, again=written is not None)
+            return Change(path, first, written.end, items[kept:], items,
+                          prunes=first // PRUNE > written.first // PRUNE)
+    # All of it again, its old rows deleted first: a list changed (not added to), or one the
+    # last save of this game did not have (rows of an earlier one may be there still).
+    return Change(path, 0, 0, items, items, again=True)
 
 
 def _dropped(old: list[Any], new: list[Any]) -> int | None:
@@ -142,13 +155,16 @@ def _put(data: dict[str, Any], path: str, items: list[Any]) -> None:
 
 def write(conn: sqlite3.Connection, plan: Plan) -> None:
     """The plan's rows (inside the caller's transaction, with the battle row). The rows a
-    list lost from its front stay until the game's rows go (a new game, or none): the row of
-    the battle says which of them are read, and deleting them would read the whole table."""
+    list lost from its front are deleted every PRUNE items (`Change.prunes`); meanwhile the
+    row of the battle says which of them are read."""
     if plan.fresh:
         conn.execute("DELETE FROM grown")
     for change in plan.changes:
         if change.again and not plan.fresh:       # rare: a list changed, not added to
             conn.execute("DELETE FROM grown WHERE path = ?", (change.path,))
+        elif change.prunes:
+            conn.execute("DELETE FROM grown WHERE path = ? AND i < ?",
+                         (change.path, change.first))
         conn.executemany("INSERT INTO grown (battle_id, path, i, item) VALUES (?, ?, ?, ?)", [
             (plan.battle_id, change.path, change.start + i, json.dumps(item, ensure_ascii=False))
             for i, item in enumerate(change.new)])

@@ -61,7 +61,8 @@ _TABLES = (
     """CREATE TABLE IF NOT EXISTS face_totals (
         face INTEGER PRIMARY KEY, n INTEGER NOT NULL)""",
     # The items of a saved game's lists that only grow (its log, its weather so far, ...),
-    # one row each, appended as the game goes on (see `Grown`): the battle row holds the rest.
+    # one row each, appended as the game goes on (device/ports/grown.py): the battle row holds
+    # the rest.
     # In the order written: every save appends to the table's last page, whichever lists it
     # adds to (a table ordered by list would be written in the middle, a page for each list).
     """CREATE TABLE IF NOT EXISTS grown (

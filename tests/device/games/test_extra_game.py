@@ -138,7 +138,7 @@ def test_a_game_declared_in_one_module_plays_saves_and_resumes(
         app.save()                       # the store writes once the frame is drawn
     assert app.view() == Lines(Header("Coin toss"), ("2 heads in 3 tosses",))
     assert SqliteStore(path).load_battle() == {
-        "game": "coin_toss", "id": "coin-1", "tosses": 3, "heads": 2, "format": 1}
+        "game": "coin_toss", "id": "coin-1", "tosses": 3, "heads": 2, "format": 2}
 
     again = app_at(path, book, table, [6])
     assert again.kept is None and again.game == CoinToss(3, 2)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from cobi_companion.device.config import Loaded
 from cobi_companion.device.ports.speech import RecordingSpeech
-from cobi_companion.device.ports.store import DATABASE_NAME
+from cobi_companion.device.ports.store import DATABASE_NAME, read_battle
 
 from ..conftest import QUICK_HOLDS
 
@@ -111,7 +111,7 @@ def test_a_battle_another_version_wrote_says_its_format_and_stays(table_at, tmp_
     first.close()
     with closing(sqlite3.connect(state / DATABASE_NAME)) as conn, conn:
         data = json.loads(conn.execute("SELECT state FROM battle").fetchone()[0])
-        assert data["format"] == 1                          # written with each save
+        assert data["format"] == 2                          # written with each save
         data["format"] = 7
         conn.execute("UPDATE battle SET state = ?", (json.dumps(data),))
     row = battle_row(state)
@@ -120,6 +120,25 @@ def test_a_battle_another_version_wrote_says_its_format_and_stays(table_at, tmp_
     table.choose("Saved battle")
     assert "another version of the box (save format 7)" in flat(table.view)
     assert battle_row(state) == row
+
+
+def test_a_battle_saved_as_format_1_still_resumes(table_at, tmp_path):
+    """Format 1 (every list in the battle row, as boxes before format 2 wrote it) resumes."""
+    state = tmp_path / "state"
+    first = table_at([4, 2, 6, 6], state_dir=state)
+    first.press("ok", "cw", "cw", "cw", "axis", "ccw", "ccw", "allies", "ok", "axis", "allies")
+    first.close()
+    with closing(sqlite3.connect(state / DATABASE_NAME)) as conn, conn:
+        found = read_battle(conn)
+        assert found is not None
+        whole = {**found[0], "format": 1}                 # its log back in the row, format 1
+        conn.execute("DELETE FROM grown")
+        conn.execute("UPDATE battle SET state = ?", (json.dumps(whole),))
+    table = table_at([6], state_dir=state)
+    assert table.box.app.kept is None
+    assert table.box.app.state is not None
+    assert len(table.box.app.state.log) == len(found[0]["log"]) > 0
+    assert "Resume battle" in table.view.items
 
 
 def test_saving_that_stops_and_works_again_is_a_notice_over_play_and_is_said(

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cobi_companion.device.ports.grown import APPENDED
+from cobi_companion.device.ports.grown import APPENDED, PRUNE
 from cobi_companion.device.ports.store import BadRow, MemoryStore, SqliteStore, read_battle
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -114,9 +114,10 @@ def test_clearing_the_game_leaves_no_rows(tmp_path: Path) -> None:
 
 
 # What a game's lists may do between two saves: grow, lose their front (a battle saves its
-# log's last lines), change an item (written again), or the game is another one.
+# log's last lines), change an item (written again), be missing for a save and come back
+# ("absent"), grow in place (the list the last save was given), or the game is another one.
 STEPS = st.lists(st.tuples(st.sampled_from(["grow", "front", "change", "another", "clear",
-                                            "reopen", "same"]),
+                                            "reopen", "same", "absent", "in_place"]),
                            st.integers(0, 5)), min_size=1, max_size=25)
 
 
@@ -140,6 +141,15 @@ def test_what_is_read_back_is_always_the_game_last_saved(steps: list[tuple[str, 
             elif step == "another":
                 state = {**state, "id": f"g{number}"}
                 log = log[: k]
+            elif step == "in_place":          # the same list object as the last save's
+                log = state["log"]
+                log += [{"in_place": number, "k": i} for i in range(k + 1)]
+            elif step == "absent":            # saved without its weather: it comes back later
+                weather = []
+                state = {**state, "log": log, "cobra": {"weather": None, "n": number}}
+                store.save_battle(state, [], grows=GROWS)
+                saved = json.loads(json.dumps(state))
+                assert store.load_battle() == saved
             elif step == "clear":
                 store.clear_battle()
                 saved = None
@@ -156,6 +166,45 @@ def test_what_is_read_back_is_always_the_game_last_saved(steps: list[tuple[str, 
         again = SqliteStore(path)
         assert again.load_battle() == saved
         again.close()
+
+
+def test_a_list_missing_from_one_save_comes_back_as_saved_then() -> None:
+    """Saved, then saved without it, then saved again shorter: what is read back is the
+    list of the last save, not the rows of the first (the reviewer's case)."""
+    for store in (MemoryStore(), None):
+        with tempfile.TemporaryDirectory() as folder:
+            store = store or SqliteStore(Path(folder) / "battles.db")
+            for log in (["a", "b", "c"], None, ["x", "y"]):
+                store.save_battle({"id": "g1", "log": log}, [], grows=("log",))
+            assert store.load_battle() == {"id": "g1", "log": ["x", "y"]}
+            store.close()
+
+
+def test_a_list_grown_in_place_after_its_save_is_saved_whole_next_time() -> None:
+    store = MemoryStore()
+    log = ["a"]
+    state = {"id": "g1", "log": log}
+    store.save_battle(state, [], grows=("log",))
+    log.append("b")                          # the same list, added to in place
+    store.save_battle(state, [], grows=("log",))
+    assert store.load_battle() == {"id": "g1", "log": ["a", "b"]}
+
+
+def test_the_rows_a_log_lost_from_its_front_are_deleted_in_time(tmp_path: Path) -> None:
+    """A battle keeps its log's last 200 lines: over 1,000 saves the table keeps at most
+    PRUNE rows more than that, and the game reads back whole."""
+    store = SqliteStore(tmp_path / "battles.db")
+    log: list[str] = []
+    most = 0
+    for n in range(1000):
+        log = [*log, f"line {n}"][-200:]
+        store.save_battle({"id": "g1", "log": log}, [], grows=("log",))
+        conn = store._conn
+        assert conn is not None
+        most = max(most, conn.execute("SELECT COUNT(*) FROM grown").fetchone()[0])
+    assert most <= 200 + PRUNE
+    assert store.load_battle() == {"id": "g1", "log": log}
+    store.close()
 
 
 def test_a_memory_store_appends_as_the_file_does() -> None:
