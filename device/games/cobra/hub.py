@@ -65,10 +65,10 @@ if TYPE_CHECKING:
 
 EXTENSION = Need(Roller.ALLIES, Aim.EXTENSION, "campaign extension")
 VP_MAX = 199
-# The phases stepped through with Next phase; the Landing Phase has its own (leave_landing),
-# the Supply Phase and the turn's end step on by their own action.
-STEPPED = ("weather", "replacement", "initial_movement", "combat", "mechanized_movement")
 EVERY = (LANDING, *GERMAN_PHASES, *(p for p in ALLIED_PHASES if p not in GERMAN_PHASES))
+# The phases stepped through with Next phase: every one but the Landing Phase, which has its
+# own (leave_landing), and the Supply Phase and the turn's end, which step on by their action.
+STEPPED = tuple(p for p in EVERY if p not in (LANDING, "supply", "turn_end"))
 
 Offered = Callable[[CobraGame], bool]      # a condition of the rules for a row to be offered
 Label = str | Callable[["App"], str]      # a word's key, or the words of a row that changes
@@ -149,7 +149,7 @@ PARTS: tuple[Part, ...] = (
          track_line=replacements.track_line, track_screen=replacements.track_screen),
     Part(("combat",), "attack", attacks.attack),
     Part(tuple(attacks.OVERRUN_PHASES), "overrun", attacks.overrun, when=(overruns,)),
-    Part(("combat",), "carpet", attacks.carpet_bombing, Nation.ALLIED, (carpet_turn,)),
+    Part(("combat",), "carpet", attacks.carpet_bombing, side=Nation.ALLIED, when=(carpet_turn,)),
     # Brest, at the beginning of the turn (15.3), before the weather
     Part(("weather",), "brest", victory.brest, when=(unrolled, rolls.may_roll_brest)),
     Part(("weather",), "roll_weather", weather.weather_phase, when=(unrolled,)),
@@ -161,10 +161,10 @@ PARTS: tuple[Part, ...] = (
     Part((LANDING,), "beach_check", landing.beach_check),
     Part((LANDING,), "next_phase", leave_landing_row),
     Part(STEPPED, "next_phase", next_phase_row, when=(rolled,)),
-    Part(("initial_movement",), "release", victory.release, Nation.GERMAN,
-         (rolls.may_release,)),
-    Part(("initial_movement",), "leclerc", victory.leclerc, Nation.ALLIED,
-         (rolls.may_roll_leclerc,)),
+    Part(("initial_movement",), "release", victory.release, side=Nation.GERMAN,
+         when=(rolls.may_release,)),
+    Part(("initial_movement",), "leclerc", victory.leclerc, side=Nation.ALLIED,
+         when=(rolls.may_roll_leclerc,)),
     Part(("turn_end",), "end_turn", end_turn_row),
     Part(("turn_end",), "withdrawal", landing.withdrawal, when=(with_landing,)),
     Part(EVERY, "tracks", tracks_row),

@@ -73,7 +73,7 @@ def hub_items(table: Any) -> list[str]:
 def test_a_row_is_offered_for_its_side_when_its_conditions_hold(table_at, monkeypatch, side,
                                                                 when, offered):
     with_row(monkeypatch, hub.Part((LANDING,), lambda app: "Extra", lambda app, home: home(),
-                                   side, when), before="beach_defence")
+                                   side=side, when=when), before="beach_defence")
     table = table_at([])
     table.choose("Cobra")
     table.choose("Campaign")
