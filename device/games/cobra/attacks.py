@@ -27,6 +27,7 @@ from cobi_companion.rules.cobra.combat import (
     BY_LETTER,
     Nation,
     Odds,
+    OverrunWhen,
     Role,
     Shift,
     ShiftChoice,
@@ -39,9 +40,9 @@ from cobi_companion.rules.cobra.combat import (
     shift_choices,
     strength,
 )
-from cobi_companion.rules.cobra.landing import BEACH_SHIFT
+from cobi_companion.rules.cobra.landing import BEACH_SHIFT, beach_shift_offered
 from cobi_companion.rules.cobra.overrun import overrun_modifier, overrun_odds, overrun_shift_choices
-from cobi_companion.rules.cobra.turns import ATTACK_COST
+from cobi_companion.rules.cobra.turns import ATTACK_COST, SCENARIOS
 from cobi_companion.rules.dice import Aim, Need, Roller, ScriptedDice
 from cobi_companion.rules.errors import RulesError
 
@@ -53,6 +54,28 @@ TOGGLED = "dsmbrux"         # the unit modifiers the box offers as toggles (by l
 SUPPORT = (ShiftKind.AIR, ShiftKind.NAVAL)     # the shifts that spend the turn's points
 # An Allied unit on a beach hex: two columns left against a German attack (17.3.10).
 BEACH_CHOICE = ShiftChoice("beach", ShiftKind.BEACH, (0, BEACH_SHIFT))
+# The phases an overrun is made in: moving in the Initial Movement Phase (5.4a), advancing
+# after an attack of the Combat Phase (5.4b); never in the Mechanized Movement Phase (5.4).
+OVERRUN_PHASES = {"initial_movement": OverrunWhen.MOVEMENT, "combat": OverrunWhen.ADVANCE}
+
+
+def attack(app: App, home: Next) -> Screen:
+    """The phase's attack, dialled from its first unit (the hub's Attack)."""
+    return phase_attack(app, home, None)
+
+
+def overrun(app: App, home: Next) -> Screen:
+    """The phase's overrun: moving, or advancing after an attack (the hub's Overrun)."""
+    return phase_attack(app, home, OVERRUN_PHASES[session(app).game.phase.name])
+
+
+def phase_attack(app: App, home: Next, when: OverrunWhen | None) -> Screen:
+    """An attack (or an overrun) of the phasing player, with the beach shift where the
+    scenario has the landing (17.3.10)."""
+    game = session(app).game
+    player = game.phase.player
+    beach = beach_shift_offered(player, SCENARIOS[game.scenario].landing)
+    return Attack(game.turn, player, overrun=when, beach=beach, home=home).units(app)
 
 
 @dataclass

@@ -41,10 +41,13 @@ from cobi_companion.device.games.cobra.session import (
 from cobi_companion.device.games.menus import QuickDice, dice_stats
 from cobi_companion.device.games.settings import settings_menu
 from cobi_companion.device.ui.widgets import Choose, Show, confirm, yes_no
-from cobi_companion.rules.cobra.combat import Nation, OverrunWhen
-from cobi_companion.rules.cobra.landing import PARATROOPS, beach_shift_offered
+from cobi_companion.rules.cobra import special_rolls as rolls
+from cobi_companion.rules.cobra.combat import Nation
+from cobi_companion.rules.cobra.landing import PARATROOPS
 from cobi_companion.rules.cobra.overrun import overruns_allowed
 from cobi_companion.rules.cobra.turns import (
+    ALLIED_PHASES,
+    GERMAN_PHASES,
     LANDING,
     SCENARIOS,
     TRACKS,
@@ -62,39 +65,113 @@ if TYPE_CHECKING:
 
 EXTENSION = Need(Roller.ALLIES, Aim.EXTENSION, "campaign extension")
 VP_MAX = 199
-# The phases an overrun is made in: moving in the Initial Movement Phase (5.4a), advancing
-# after an attack of the Combat Phase (5.4b); never in the Mechanized Movement Phase (5.4).
-OVERRUN_PHASES = {"initial_movement": OverrunWhen.MOVEMENT, "combat": OverrunWhen.ADVANCE}
+EVERY = (LANDING, *GERMAN_PHASES, *(p for p in ALLIED_PHASES if p not in GERMAN_PHASES))
+# The phases stepped through with Next phase: every one but the Landing Phase, which has its
+# own (leave_landing), and the Supply Phase and the turn's end, which step on by their action.
+STEPPED = tuple(p for p in EVERY if p not in (LANDING, "supply", "turn_end"))
+
+Offered = Callable[[CobraGame], bool]      # a condition of the rules for a row to be offered
+Label = str | Callable[["App"], str]      # a word's key, or the words of a row that changes
 
 
 @dataclass(frozen=True)
 class Part:
-    """A phase's own action in a module of its own: the phases whose hub offers it, the word of
-    its item and its screen (given the way back to the hub); `track_line`, its line on the
-    Tracks screen, and `track_screen`, what that line opens before `then`."""
+    """A row of the phase hub: the phases it is offered in, the word of its item (a key, or
+    the words of an item that changes) and its screen (given the way back to the hub); the
+    side whose phase it must be (None: either) and the rules' conditions (all must hold);
+    `track_line`, its line on the Tracks screen, and `track_screen`, what that line opens
+    before `then`."""
 
     phases: tuple[str, ...]
-    label: str
+    label: Label
     screen: Callable[[App, Next], Screen]
+    side: Nation | None = None
+    when: tuple[Offered, ...] = ()
     track_line: Callable[[App], str] | None = None
     track_screen: Callable[[App, Screen], Screen] | None = None
 
+    def offered(self, game: CobraGame) -> bool:
+        return game.phase.name in self.phases and \
+            self.side in (None, game.phase.player) and all(holds(game) for holds in self.when)
 
-# Cobra's parts, where the hub and the tracks put them:
-# - PARTS: a phase's own action, first (the movement allowance, the replacements);
-# - SPECIAL_ITEMS: what a part offers in the phase it is given, where the hub puts such items:
-#   the Landing Phase's steps and, after End turn, the withdrawal attack (landing.py, 17.3.2,
-#   17.3.4); the special rolls, before the weather (Brest, 15.3) or after Next phase, which
-#   stays the one press of a phase without them (15.1, 15.2: victory.py);
-# - TRACK_ROWS: a row of the tracks (the victory points), given the way back to the tracks.
-PARTS = (
-    Part(("initial_movement", "mechanized_movement"), "movement", movement.movement),
+
+def unrolled(game: CobraGame) -> bool:
+    """This turn's weather is yet to be rolled. A game an older box saved between the weather
+    and the next phase has it already: the phase goes on, with no second roll (the rules
+    refuse one)."""
+    return game.phase.name == "weather" and game.this_weather is None
+
+
+def rolled(game: CobraGame) -> bool:
+    return not unrolled(game)
+
+
+def carpet_turn(game: CobraGame) -> bool:
+    """None is flown before game turn 5 (14.3f "during GTs 5 through 14")."""
+    return game.turn >= CARPET_FROM
+
+
+def with_landing(game: CobraGame) -> bool:
+    """The scenarios with the landing (17.3): the Build-Up and the Campaign Game."""
+    return SCENARIOS[game.scenario].landing
+
+
+def overruns(game: CobraGame) -> bool:
+    return overruns_allowed(game.turn)
+
+
+# The hub's own screens, as the table's rows open them (the way back to the hub is `hub`).
+def next_phase_row(app: App, home: Next) -> Screen:
+    return next_phase(app)
+
+
+def leave_landing_row(app: App, home: Next) -> Screen:
+    return leave_landing(app)
+
+
+def end_turn_row(app: App, home: Next) -> Screen:
+    return end_turn(app)
+
+
+def tracks_row(app: App, home: Next) -> Screen:
+    return tracks(app)
+
+
+# Cobra's phase hub, row by row: a phase offers the rows whose phases, side and conditions
+# hold, in this order. A phase's own action comes first; Next phase is the first press of a
+# phase where there is nothing else to do, the special rolls after it (15.1, 15.2); the
+# withdrawal attack after Next game turn (17.3.4, 5.8: withdrawn "at the end of the Allied
+# player turn"), as most turns withdraw none; the Tracks, then the HQs where one moves, is
+# displaced or lost (11.0).
+PARTS: tuple[Part, ...] = (
+    Part(tuple(movement.PHASE), "movement", movement.movement),
     Part(("replacement",), "replacements", replacements.replacements,
-         replacements.track_line, replacements.track_screen),
+         track_line=replacements.track_line, track_screen=replacements.track_screen),
+    Part(("combat",), "attack", attacks.attack),
+    Part(tuple(attacks.OVERRUN_PHASES), "overrun", attacks.overrun, when=(overruns,)),
+    Part(("combat",), "carpet", attacks.carpet_bombing, side=Nation.ALLIED, when=(carpet_turn,)),
+    # Brest, at the beginning of the turn (15.3), before the weather
+    Part(("weather",), "brest", victory.brest, when=(unrolled, rolls.may_roll_brest)),
+    Part(("weather",), "roll_weather", weather.weather_phase, when=(unrolled,)),
+    Part(("supply",), "supply_points", supply.allied_supply),
+    # the Landing Phase's steps, in the order the rules take them (17.3.2)
+    Part((LANDING,), landing.drop_label, landing.paratroops),
+    Part((LANDING,), "beach_defence", landing.beach_defence),
+    Part((LANDING,), "landing_attrition", landing.attrition),
+    Part((LANDING,), "beach_check", landing.beach_check),
+    Part((LANDING,), "next_phase", leave_landing_row),
+    Part(STEPPED, "next_phase", next_phase_row, when=(rolled,)),
+    Part(("initial_movement",), "release", victory.release, side=Nation.GERMAN,
+         when=(rolls.may_release,)),
+    Part(("initial_movement",), "leclerc", victory.leclerc, side=Nation.ALLIED,
+         when=(rolls.may_roll_leclerc,)),
+    Part(("turn_end",), "end_turn", end_turn_row),
+    Part(("turn_end",), "withdrawal", landing.withdrawal, when=(with_landing,)),
+    Part(EVERY, "tracks", tracks_row),
+    Part(command.HQ_PHASES, "hqs", command.hqs_screen),
 )
-SpecialItems = Callable[["App", CobraGame, Next], list[tuple[str, Next]]]
-SPECIAL_ITEMS: tuple[SpecialItems, ...] = (landing.hub_items, victory.hub_items)
 TrackRow = Callable[["App", Next, Next], Screen]      # (app, home, the tracks) → its screen
+# a row of the tracks (the victory points), given the way back to the tracks
 TRACK_ROWS: tuple[tuple[str, TrackRow], ...] = (("victory_points", victory.vp_menu),)
 
 
@@ -125,58 +202,20 @@ def phase_title(app: App, game: CobraGame) -> str:
 
 
 def hub(app: App) -> Screen:
-    """The phase indicator: this phase's action first, then the next phase and the tracks."""
+    """The phase indicator: the rows of the table of parts (PARTS) this phase offers."""
     game = session(app).game
     if game.over:
         return game_over(app)
-    name = game.phase.name
-    items: list[tuple[str, Next]] = []
 
     def home() -> Screen:
         return hub(app)
-    # A game an older box saved between the weather and the next phase has this turn's
-    # weather already: the phase goes on, with no second roll (the rules refuse one).
-    if name == "weather" and game.this_weather is None:
-        items += special_items(app, game, home)       # Brest, at the beginning of the turn (15.3)
-        items.append((app.t("roll_weather"), lambda: weather.weather_phase(app, home)))
-    elif name == "supply":
-        items.append((app.t("supply_points"), lambda: supply.allied_supply(app, home)))
-    elif name == "turn_end":
-        items.append((app.t("end_turn"), lambda: end_turn(app)))
-        items += special_items(app, game, home)       # the withdrawal attack (17.3.4)
-    elif name == LANDING:
-        items += special_items(app, game, home)       # the landing's steps (17.3.2)
-        items.append((app.t("next_phase"), lambda: leave_landing(app)))
-    else:
-        items += [(app.t(part.label), partial(part.screen, app, home)) for part in PARTS
-                  if name in part.phases]
-        if name == "combat":
-            items.append((app.t("attack"), lambda: attacks.Attack(
-                game.turn, game.phase.player,
-                beach=beach_shift_offered(game.phase.player, SCENARIOS[game.scenario].landing),
-                home=home).units(app)))
-        when = OVERRUN_PHASES.get(name)
-        if when is not None and overruns_allowed(game.turn):
-            items.append((app.t("overrun"), lambda: attacks.Attack(
-                game.turn, game.phase.player, overrun=when, beach=beach_shift_offered(
-                    game.phase.player, SCENARIOS[game.scenario].landing),
-                home=home).units(app)))
-        # none is offered before game turn 5 (14.3f "during GTs 5 through 14")
-        if name == "combat" and game.phase.player is Nation.ALLIED and game.turn >= CARPET_FROM:
-            items.append((app.t("carpet"), lambda: attacks.carpet_bombing(app, home)))
-        items.append((app.t("next_phase"), lambda: next_phase(app)))
-        # the special rolls of the phase (15.1, 15.2): after Next phase, which stays the
-        # one press of a phase without them
-        items += special_items(app, game, home)
-    items.append((app.t("tracks"), lambda: tracks(app)))
-    if name in command.HQ_PHASES:        # where an HQ moves, is displaced or lost
-        items.append((app.t("hqs"), lambda: command.hqs_screen(app, home)))
-    return Hub(phase_title(app, game), [label for label, _ in items],
-               lambda i: items[i][1](), back=lambda: cobra_menu(app))
+    rows = [part for part in PARTS if part.offered(game)]
+    return Hub(phase_title(app, game), [words(app, part.label) for part in rows],
+               lambda i: rows[i].screen(app, home), back=lambda: cobra_menu(app))
 
 
-def special_items(app: App, game: CobraGame, home: Next) -> list[tuple[str, Next]]:
-    return [item for items in SPECIAL_ITEMS for item in items(app, game, home)]
+def words(app: App, label: Label) -> str:
+    return app.t(label) if isinstance(label, str) else label(app)
 
 
 class Hub(Choose):

@@ -27,7 +27,6 @@ from cobi_companion.device.games.cobra.session import (
 from cobi_companion.rules.cobra import landing
 from cobi_companion.rules.cobra.combat import Nation
 from cobi_companion.rules.cobra.landing import BEACHES, DIVISIONS, PARATROOPS, Landed, Target
-from cobi_companion.rules.cobra.turns import LANDING, SCENARIOS, CobraGame
 from cobi_companion.rules.dice import Aim, Need, Roller, ScriptedDice
 from cobi_companion.rules.errors import RulesError
 
@@ -38,28 +37,14 @@ STEPS_MAX = 60              # the steps the knob dials for a beach or a commitme
 UNIT_STEPS_MAX = 9
 
 
-def items(app: App, home: Next) -> list[tuple[str, Next]]:
-    """The Allied Landing Phase's actions, in the order the rules take them (17.3.2)."""
+def drop_label(app: App) -> str:
+    """The first step of the Landing Phase on the hub: the next paratroop drop, or the scatter
+    direction a drop waits for (17.3.2)."""
     game = session(app).game
-    done = len(game.landing.drops)
-    drop = app.t("scatter_direction") if game.landing.pending else \
-        app.t("para_drop", n=min(done + 1, PARATROOPS), most=PARATROOPS)
-    return [(drop, lambda: paratroops(app, home)),
-            (app.t("beach_defence"), lambda: beach_defence(app, home)),
-            (app.t("landing_attrition"), lambda: attrition(app, home)),
-            (app.t("beach_check"), lambda: beach_check(app, home))]
+    if game.landing.pending:
+        return app.t("scatter_direction")
+    return app.t("para_drop", n=min(len(game.landing.drops) + 1, PARATROOPS), most=PARATROOPS)
 
-
-def withdrawal_items(app: App, home: Next) -> list[tuple[str, Next]]:
-    """The withdrawal attack, at the end of an Allied player turn of the scenarios with the
-    landing (17.3.4, 5.8: withdrawn "at the end of the Allied player turn"); after *Next game
-    turn*, as most turns withdraw none."""
-    if not SCENARIOS[session(app).game.scenario].landing:
-        return []
-    return [(app.t("withdrawal"), lambda: withdrawal(app, home))]
-
-
-# ---- step 2: the paratroop drops ----
 
 def paratroops(app: App, home: Next) -> Screen:
     game = session(app).game
@@ -223,12 +208,3 @@ def outcome(app: App, destroyed: bool | None, face: int) -> str:
     if destroyed is None:
         return f"{landing.WITHDRAWAL_COLUMN} · {face}"
     return app.t("DESTROYED_UNIT" if destroyed else "WITHDRAWN")
-
-
-def hub_items(app: App, game: CobraGame, home: Next) -> list[tuple[str, Next]]:
-    """The landing's actions on the hub: the Landing Phase's, and the withdrawal attack at the
-    end of an Allied player turn."""
-    if game.phase.name == LANDING:
-        return items(app, home)
-    return withdrawal_items(app, home) if game.phase.name == "turn_end" else []
-

@@ -190,20 +190,3 @@ def _rolled(app: App, home: Next, made: Callable[[CobraGame], tuple[CobraGame, R
         more.append(Lines(header(app, app.t("release")), (app.t("release_hq"),),
                           hint=app.t("ok_next")))
     return Show(more, home)
-
-
-def hub_items(app: App, game: CobraGame, home: Next) -> list[tuple[str, Next]]:
-    """The special rolls this phase offers, for the phase hub: Brest at the beginning of the
-    game turn (its German weather phase), the 15th Army in the German Initial Movement Phase,
-    Leclerc in the Allied one."""
-    name, player = game.phase.name, game.phase.player
-    items: list[tuple[str, Next]] = []
-    if name == "weather" and game.this_weather is None and rolls.may_roll_brest(game):
-        items.append((app.t("brest"), lambda: brest(app, home)))
-    if name == "initial_movement" and player is Nation.GERMAN and rolls.may_release(game):
-        items.append((app.t("release"), lambda: release(app, home)))
-    if name == "initial_movement" and player is Nation.ALLIED and \
-            rolls.may_roll_leclerc(game):
-        items.append((app.t("leclerc"), lambda: leclerc(app, home)))
-    return items
-
