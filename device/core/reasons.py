@@ -932,7 +932,11 @@ def value(name: str, given: Value, language: str, t: Translate,
     return Number(given, language)
 
 
-def say(language: str, said: BaseException | Note, names: Mapping[str, str] | None = None) -> str:
+# What a screen says in the box's words: a refusal of the rules (any exception) or a game's note.
+Said = BaseException | Note
+
+
+def say(language: str, said: Said, names: Mapping[str, str] | None = None) -> str:
     """A refusal of the rules or a Cobra note in the language's words, from its code and
     values (the cards' titles and names the rules give as `names` has them in the
     language); any other exception as its own message."""
