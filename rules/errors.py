@@ -2,7 +2,7 @@
 
 A refusal says why twice: in one English sentence (the command line prints it), and as a typed
 reason a box can put in its own words in any language: a code (`Refusal`, or a game's own:
-`TankRefusal`, `CobraRefusal`) and the values the
+`EasyRefusal`, `TankRefusal`, `CobraRefusal`) and the values the
 sentence names (labels, card titles, numbers, card field names, facings, sides...). A box never
 reads the sentence.
 """
@@ -33,7 +33,8 @@ class Coded(StrEnum):
 class Refusal(Coded):
     """Every kind of refusal the levels share, one member each: its code, then the names of
     the values every refusal of that kind comes with (`names`). A game's own refusals are in
-    an enum of its own beside its rules: `TankRefusal` (rules/tank/refusals.py), `CobraRefusal`
+    an enum of its own beside its rules: `EasyRefusal` (rules/easy/refusals.py), `TankRefusal`
+    (rules/tank/refusals.py), `CobraRefusal`
     (rules/cobra/refusals.py)."""
 
     # the battle, the cards and the rules levels
@@ -53,8 +54,6 @@ class Refusal(Coded):
     NO_GUN = "no_gun", "name"
     UNLOADED = "unloaded", "name"
     TARGET_DESTROYED = "target_destroyed", "name"
-    EASY_NO_MODIFIERS = "easy_no_modifiers"
-    EASY_NO_TOP = "easy_no_top"
     IMMOBILIZED_FOR_GOOD = "immobilized_for_good", "name"
     NEGATIVE_MOVE = "negative_move"
     ROAD_AND_ROUGH = "road_and_rough"

@@ -1,4 +1,6 @@
-"""The rule sets the companion knows, by name, each with the same shape for the device.
+"""The rule sets the companion knows, by name, each with the same shape for the device: the one
+list of the rules levels (the settings, the roster, the command line's titles and the battle
+types, device/core/battle_state.py, follow it).
 
 A rule set's functions import their level's module when first called: `cobi-companion odds
 --rules tank` imports the Tank Game's odds, and neither the Easy level nor the scoring of a
@@ -11,7 +13,7 @@ from collections.abc import Callable
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .card import Facing
+from .card import Facing, Kind
 from .errors import Refusal, RulesError
 
 if TYPE_CHECKING:
@@ -29,6 +31,7 @@ class RuleSet(NamedTuple):
 
     name: str
     title: str
+    called: str            # its short name, as the command line's explanations begin
     fire: Callable[[ShotPlan, Dice], Shot]
     odds: Callable[[ShotPlan], Odds]
     winner: Callable[[Battle], Side | None]
@@ -41,6 +44,9 @@ class RuleSet(NamedTuple):
     plus_die: bool = False
     turn_limit: bool = False
     soft_fire: bool = False      # fire at soft targets and templates (the Soft Targets Table)
+    # A battle's pieces: the kinds of card it plays with, and whether one may wait off the map.
+    kinds: tuple[Kind, ...] = tuple(Kind)
+    off_map: bool = False
 
 
 def _later(module: str, name: str) -> Any:
@@ -51,15 +57,17 @@ def _later(module: str, name: str) -> Any:
 
 
 RULE_SETS = {
-    "easy": RuleSet("easy", "COBI Easy level", _later("easy.fire", "fire"),
+    "easy": RuleSet("easy", "COBI Easy level", "Easy level", _later("easy.fire", "fire"),
                     _later("easy.fire", "odds"), _later("easy.fire", "winner"),
                     reloads=False, modifiers=False,
                     # easy.FACINGS: the Polish text's "przodem, bokiem, tyłem"
                     facings=(Facing.FRONT, Facing.SIDE, Facing.REAR),
-                    hit_range=True, plus_die=True, turn_limit=True),
-    "tank": RuleSet("tank", "Cobi WWII Tank Game", _later("tank.hard_fire", "fire"),
-                    _later("tank.hard_fire", "odds"), _later("tank.scoring", "winner"),
-                    reloads=True, modifiers=True, soft_fire=True),
+                    hit_range=True, plus_die=True, turn_limit=True,
+                    kinds=(Kind.HARD, Kind.OPEN_TOP)),
+    "tank": RuleSet("tank", "Cobi WWII Tank Game", "Tank Game",
+                    _later("tank.hard_fire", "fire"), _later("tank.hard_fire", "odds"),
+                    _later("tank.scoring", "winner"),
+                    reloads=True, modifiers=True, soft_fire=True, off_map=True),
 }
 
 

@@ -9,7 +9,7 @@ from cobi_companion.device.ui.outcome_words import BIG_WORDS, percent
 from cobi_companion.rules.battle import Seat
 from cobi_companion.rules.card import PRINTED, InfoCard, Kind, Template
 from cobi_companion.rules.house import BY_NAME as HOUSE_RULES
-from cobi_companion.rules.levels import rule_set
+from cobi_companion.rules.levels import RULE_SETS, rule_set
 from cobi_companion.rules.movement import Allowance
 from cobi_companion.rules.odds import OUTCOMES, Odds
 from cobi_companion.rules.status import Effect, Status
@@ -33,7 +33,11 @@ if TYPE_CHECKING:
     from cobi_companion.rules.cobra import weather as cobra_weather
     from cobi_companion.rules.tank.overrun import Overrun, Under
 
-LEVEL_TITLES = {"easy": "Easy level", "tank": "Tank Game"}
+
+
+def level_title(level: str) -> str:
+    """The rules level's short name (rules/levels.py), or the name as given."""
+    return RULE_SETS[level].called if level in RULE_SETS else level
 
 
 def _mods(mods: tuple[Modifier, ...]) -> str:
@@ -70,7 +74,7 @@ def house_lines(used: tuple[tuple[str, str], ...]) -> list[str]:
 
 
 def shot(s: Shot) -> str:
-    lines = [f"{LEVEL_TITLES.get(s.level, s.level)}: {s.attacker.title} fires at "
+    lines = [f"{level_title(s.level)}: {s.attacker.title} fires at "
              f"{s.target.title} ({s.facing.value})"]
     if s.target_before.words():
         lines.append(f"  Target:  {status_text(s.target_before)}")
@@ -111,7 +115,7 @@ def in_six(p: Fraction) -> str:
 
 
 def odds(o: Odds, level: str, attacker: InfoCard, target: InfoCard, facing: str) -> str:
-    lines = [f"{LEVEL_TITLES.get(level, level)}: odds for {attacker.title} firing at "
+    lines = [f"{level_title(level)}: odds for {attacker.title} firing at "
              f"{target.title} ({facing})"]
     needs = f"needs {o.needed}" if rule_set(level).hit_range else \
         f"needs {o.needed.low} or more"

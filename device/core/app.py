@@ -27,8 +27,6 @@ from cobi_companion.rules.status import Side
 if TYPE_CHECKING:
     from cobi_companion.device.core.battle_state import BattleState
     from cobi_companion.device.core.spoken import Spoken
-    from cobi_companion.rules.cobra.notes import Note
-    from cobi_companion.rules.cobra.tables import CobraTables
 
 log = logging.getLogger("cobi-companion")
 
@@ -194,7 +192,6 @@ class App:
         # What an event asked the voice to say, said by `save` once its frame is drawn.
         self.to_say: list[Utterance] = []
         self.games = games
-        self.cobra_tables: CobraTables | None = None   # the owner's Cobra tables, read once
         self.card_folders: list[Path] | None = None    # where the cards (and tables) are
         # A saved game that cannot be resumed now, with why: it stays in the store (never
         # cleared for it) until the players put it away, or the cards it needs come back.
@@ -260,8 +257,8 @@ class App:
                                             for name, value in values.items()})
         return Worded(i18n.text(language, key, **values), language, saying)
 
-    def say(self, said: BaseException | Note) -> str:
-        """A refusal of the rules (any exception) or a Cobra note in the app's language, for
+    def say(self, said: reasons.Said) -> str:
+        """A refusal of the rules (any exception) or a game's note in the app's language, for
         the panel; the journal and the command line keep `str(exc)`, the rules' sentence."""
         language = self.settings.language
 
@@ -488,7 +485,7 @@ class App:
         return self.t(key, **values) if language == self.settings.language else \
             i18n.text(language, key, **values)
 
-    def _say_in(self, language: str, said: BaseException | Note) -> str:
+    def _say_in(self, language: str, said: reasons.Said) -> str:
         return self.say(said) if language == self.settings.language else \
             reasons.say(language, said, self.card_names(language))
 

@@ -3,16 +3,18 @@
 Saved as a plain dict after every completed action, so a pulled plug resumes at the last one.
 The log's lines are saved as typed entries (device/core/battle_log.py); a battle saved before
 them has sentences for lines, kept as they are.
-The two levels share `BattleState` and each has a type of its own: `EasyBattle` (its round
+The two levels share `BattleState` and each has a type of its own, which names its level (a
+class constant: a battle of one type at another level cannot be made): `EasyBattle` (its round
 ends by the Easy level's rule) and `TankBattle`, which also keeps the defender, its turn (the
-activations and what each active piece did), the shots a squad has left, the side that gave up,
-and the match it belongs to, if any.
+activations and what each active piece did), the shots a squad has left, a squad's shot, the
+side that gave up, and the match it belongs to, if any. `BATTLE_TYPES` lists them, in the order
+of the rules' levels (rules/levels.py `RULE_SETS`).
 """
 from __future__ import annotations
 
 import copy
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from cobi_companion.cards import CardBook
@@ -92,10 +94,14 @@ class MatchState(Data):
 @dataclass
 class BattleState:
     """What a battle of each level keeps: the pieces, round, whose action, the log, saved
-    after every step (a level's own type adds what it alone keeps)."""
+    after every step (a level's own type adds what it alone keeps, and names its level)."""
 
-    level: str
+    level: ClassVar[str]               # the rules level (rules/levels.py), saved as "level"
+    # The word-table keys of the roster's hint and of what each side needs (games/roster.py).
+    roster_hint: ClassVar[str]
+    roster_need: ClassVar[str]
     battle: Battle
+    _: KW_ONLY                         # the rest by name: a level given first is refused
     id: str = field(default_factory=lambda: secrets.token_hex(6))
     round: int = 1
     first: Side | None = None          # who acts first this round (initiative / defender)
@@ -105,7 +111,6 @@ class BattleState:
     winner: Side | None = None
     log: list[Line] = field(default_factory=list)     # typed entries (old saves: strings)
     last_cm: dict[str, int] = field(default_factory=dict)      # ranges dialled (not saved)
-    aims: dict[str, SquadAim] = field(default_factory=dict)    # a squad's shot (not saved)
     # Each side's last shot and the piece that acted last: where its next choice starts.
     last_shot: dict[Side, LastShot] = field(default_factory=dict)
     last_actor: dict[Side, str] = field(default_factory=dict)
@@ -114,14 +119,19 @@ class BattleState:
                                  repr=False, compare=False)
     grows: ClassVar[tuple[str, ...]] = ("log",)      # appended by the store (ports/grown.py)
 
+    def __post_init__(self) -> None:
+        if self.battle.level != self.level:
+            raise ValueError(f"a {type(self).__name__} is a battle at the {self.level!r} level, "
+                             f"not {self.battle.level!r}")
+
     def alive(self, side: Side) -> list[Piece]:
         return [p for p in self.battle.side(side) if not p.gone]
 
     def snapshot(self) -> Self:
         """The battle as it stands now, for a save made data later (once the frame is on the
         panel): copies of what changes in place (the log, the sides that acted, the shots, the
-        match); the rest is frozen (pieces, turn, aims) or a plain value. A pointer copy of
-        the log instead of every line made data on the press."""
+        match); the rest is frozen (pieces, turn, a squad's shot) or a plain value. A pointer
+        copy of the log instead of every line made data on the press."""
         copied = copy.copy(self)            # the log's SavedLog is shared: it checks its lines
         copied.acted, copied.log = list(self.acted), list(self.log)
         copied.passed = list(self.passed)
@@ -171,11 +181,13 @@ class BattleState:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], book: CardBook) -> Self:
+        if data.get("level", cls.level) != cls.level:
+            raise ValueError(f"a saved battle at the {data['level']!r:.40} level is no "
+                             f"{cls.__name__}")
         pieces = tuple(piece_from(p, book)
                        for p in data.get("pieces", data.get("vehicles", [])))
-        battle = Battle(data["level"], pieces)
         state = cls(
-            level=data["level"], battle=battle, id=data["id"], round=data["round"],
+            battle=Battle(cls.level, pieces), id=data["id"], round=data["round"],
             first=_to_side(data["first"]), active=_to_side(data["active"]),
             acted=[Side(s) for s in data["acted"]],
             winner=_to_side(data["winner"]), log=[loaded(line) for line in data["log"]],
@@ -197,9 +209,13 @@ class BattleState:
         """What a level's own type keeps, from its save."""
 
 
-@dataclass
+@dataclass(kw_only=True)
 class EasyBattle(BattleState):
     """A battle at the Easy level."""
+
+    level: ClassVar[str] = "easy"
+    roster_hint: ClassVar[str] = "roster_hint"
+    roster_need: ClassVar[str] = "roster_need"
 
     def round_over(self) -> bool:
         """The Easy level's round is a rule of its own (`easy.round_over`, by the house rule
@@ -211,16 +227,20 @@ class EasyBattle(BattleState):
         return easy.round_over(self.passed, self.house)
 
 
-@dataclass
+@dataclass(kw_only=True)
 class TankBattle(BattleState):
     """A Tank Game battle: its defender, the active side's turn, the shots a squad has left,
-    the side that gave up and the match it belongs to."""
+    a squad's shot, the side that gave up and the match it belongs to."""
 
+    level: ClassVar[str] = "tank"
+    roster_hint: ClassVar[str] = "roster_hint_tank"
+    roster_need: ClassVar[str] = "roster_need_piece"
     defender: Side | None = None       # the defender moves first every turn
     turn: turns.Turn | None = None     # the active side's turn
     shots: dict[str, list[int]] = field(default_factory=dict)  # a squad firing: [fired, of]
     gave_up: Side | None = None
     match: MatchState | None = None
+    aims: dict[str, SquadAim] = field(default_factory=dict)    # a squad's shot (not saved)
 
     def round_over(self) -> bool:
         """A Tank Game round is each side's turn once."""
@@ -270,5 +290,14 @@ def _to_side(value: str | None) -> Side | None:
     return None if value is None else Side(value)
 
 
-# Each level's battle type: the roster begins a battle of its level with it.
-BATTLES: dict[str, type[BattleState]] = {"easy": EasyBattle, "tank": TankBattle}
+# Each level's battle type, in the order of the rules' levels: the roster begins a battle of its
+# level with it (each game's entry, games/easy_game.py and games/tank/game.py, names its own).
+BATTLE_TYPES: tuple[type[BattleState], ...] = (EasyBattle, TankBattle)
+
+
+def battle_type(level: str) -> type[BattleState]:
+    """The battle type of the rules level `level`."""
+    for kind in BATTLE_TYPES:
+        if kind.level == level:
+            return kind
+    raise ValueError(f"no battle at the {level!r:.40} level")

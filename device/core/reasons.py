@@ -1,7 +1,7 @@
 """A refusal of the rules in the box's words: an English and a Polish template for every
-code (`Refusal`, `TankRefusal`, `CobraRefusal`), filled with the refusal's values; the same
-for Cobra's notes (`Why`). The box never reads the rules' sentence (the command line and the
-journal keep it, `str(exc)`).
+code (`Refusal`, and each game's own: `EasyRefusal`, `TankRefusal`, `CobraRefusal`), filled
+with the refusal's values; the same for Cobra's notes (`Why`). The box never reads the rules'
+sentence (the command line and the journal keep it, `str(exc)`).
 
 The values are said as the language says them: numbers with its decimal mark and plural
 forms (`words.Number`), several names in a list (`words.Listed`), and the values that are words
@@ -18,6 +18,7 @@ from cobi_companion.device.core import i18n
 from cobi_companion.device.core.words import Listed, Number
 from cobi_companion.rules.cobra.notes import Note, Why
 from cobi_companion.rules.cobra.refusals import CobraRefusal
+from cobi_companion.rules.easy.refusals import EasyRefusal
 from cobi_companion.rules.errors import Coded, Refusal, RulesError, Value
 from cobi_companion.rules.tank.refusals import TankRefusal
 
@@ -33,7 +34,8 @@ WORDED = {"field": "field_", "weapon": "weapon_", "weapons": "weapon_", "side": 
 # tests, or `i18n.text` with its language).
 Translate = Callable[[str], str]
 
-R, T, C = Refusal, TankRefusal, CobraRefusal   # the shared refusals, the Tank Game's, Cobra's
+# the shared refusals, the Easy level's, the Tank Game's, Cobra's
+R, E, T, C = Refusal, EasyRefusal, TankRefusal, CobraRefusal
 TEMPLATES: dict[Coded, tuple[str, str]] = {
     # the battle, the cards and the rules levels
     R.SQUAD_NEEDS_FIGURE: ("a squad of {name} needs at least one figure",
@@ -67,11 +69,11 @@ TEMPLATES: dict[Coded, tuple[str, str]] = {
     R.UNLOADED: ("{name} is unloaded: it must reload before it can fire",
                  "{name} jest niezaładowany: musi przeładować, zanim strzeli"),
     R.TARGET_DESTROYED: ("{name} is already destroyed", "{name} jest już zniszczony"),
-    R.EASY_NO_MODIFIERS: ("the Easy level has no modifiers: hull down, range and crew belong "
+    E.EASY_NO_MODIFIERS: ("the Easy level has no modifiers: hull down, range and crew belong "
                           "to the Tank Game",
                           "poziom łatwy nie ma modyfikatorów: osłona, odległość i załoga "
                           "należą do Gry czołgowej"),
-    R.EASY_NO_TOP: ("the Easy level hits front, side or rear armour: the top armour belongs to "
+    E.EASY_NO_TOP: ("the Easy level hits front, side or rear armour: the top armour belongs to "
                     "the Tank Game",
                     "na poziomie łatwym trafia się przód, bok lub tył: pancerz górny należy do "
                     "Gry czołgowej"),
@@ -930,7 +932,11 @@ def value(name: str, given: Value, language: str, t: Translate,
     return Number(given, language)
 
 
-def say(language: str, said: BaseException | Note, names: Mapping[str, str] | None = None) -> str:
+# What a screen says in the box's words: a refusal of the rules (any exception) or a game's note.
+Said = BaseException | Note
+
+
+def say(language: str, said: Said, names: Mapping[str, str] | None = None) -> str:
     """A refusal of the rules or a Cobra note in the language's words, from its code and
     values (the cards' titles and names the rules give as `names` has them in the
     language); any other exception as its own message."""

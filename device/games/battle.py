@@ -182,11 +182,11 @@ def match_next(app: App) -> Screen:
 
     def second() -> Screen:
         pieces = tuple(piece_from(p, app.book) for p in match.roster)
-        app.begin(TankBattle("tank", Battle("tank", pieces),
+        app.begin(TankBattle(Battle(TankBattle.level, pieces),
                               match=MatchState(number + 1, match.roster, match.record),
                               house=state.house))      # the match keeps its house rules
         app.commit(entry("log_match_battle", n=number + 1))
-        if (changed := house_entry(state.house, "tank")) is not None:
+        if (changed := house_entry(state.house, TankBattle.level)) is not None:
             app.commit(changed)                 # its log, too, starts with them
         return begin_round(app)
     return Show([Lines(app.header(app.t("match")), lines, hint=app.t("ok_next"))], second)

@@ -8,13 +8,14 @@ from cobi_companion.device.games.easy_game import EASY
 from cobi_companion.device.games.tank.game import TANK
 
 # The home menu's own rows (a new battle's roster, the menus, the settings, checking a
-# distance) and what every COBI battle shares, each module after those it imports.
+# distance) and what every COBI battle shares, each module after those it imports. (The
+# packages rules.easy and rules.tank come at start, with their refusal codes' words.)
 SHARED = (
     "rules.battle", "rules.distance", "rules.tank.hiding", "rules.tank.turns",
     "rules.tank.scoring",
     "rules.house", "device.core.replay", "rules.trace", "rules.movement", "rules.dice_maths",
-    "rules.shot", "rules.odds", "rules.tank.hard_fire", "rules.easy",
-    "rules.easy.fire", "device.core.battle_state",
+    "rules.shot", "rules.odds", "rules.tank.hard_fire", "rules.easy.fire",
+    "device.core.battle_state",
     "rules.levels", "device.games.house", "device.games.roster", "rules.tank.soft_fire",
     "rules.tank.soft_odds", "device.ui.outcome_words", "device.ui.wording", "device.ui.details",
     "device.games.rolling", "device.games.menus", "device.games.shots",

@@ -17,9 +17,9 @@ from typing import Any
 from cobi_companion.device.core.app import App, Screen
 from cobi_companion.device.core.battle_log import entry
 from cobi_companion.device.core.battle_state import (
-    BATTLES,
     MatchState,
     TankBattle,
+    battle_type,
     piece_dict,
     piece_from,
 )
@@ -35,21 +35,6 @@ from cobi_companion.rules.house import HouseRules, for_level
 from cobi_companion.rules.levels import RULE_SETS, next_rules
 from cobi_companion.rules.shot import Readiness, readiness
 from cobi_companion.rules.status import Side
-
-
-@dataclass(frozen=True)
-class Level:
-    """How the roster differs by rules level: the kinds of card it plays with, whether a held
-    button puts a piece off the map, its hint and what each side needs."""
-
-    kinds: tuple[Kind, ...]
-    off_map: bool
-    hint: str
-    need: str
-
-
-LEVELS = {"easy": Level((Kind.HARD, Kind.OPEN_TOP), False, "roster_hint", "roster_need"),
-          "tank": Level(tuple(Kind), True, "roster_hint_tank", "roster_need_piece")}
 
 
 def new_battle(app: App) -> Screen:
@@ -155,10 +140,10 @@ class Roster(Screen):
 
     @property
     def uses_holds(self) -> bool:
-        return LEVELS[self.level].off_map
+        return RULE_SETS[self.level].off_map
 
     def cards(self, app: App) -> list[InfoCard]:
-        kinds = LEVELS[self.level].kinds
+        kinds = RULE_SETS[self.level].kinds
         return [c for c in app.book.sorted() if c.kind in kinds]
 
     def rows(self, app: App) -> list[tuple[str, Any]]:
@@ -207,7 +192,7 @@ class Roster(Screen):
         if kind == "card" and value.name_in(language) != value.short_in(language):
             return str(value.name_in(language))
         if kind == "card":
-            return app.t(LEVELS[self.level].hint)
+            return app.t(battle_type(self.level).roster_hint)
         if kind == "house":
             return app.t("house_hint")
         return app.t("ok_choose")
@@ -290,7 +275,8 @@ class Roster(Screen):
             return self.remove_menu(app)
         if all(self.battle.side(s) for s in Side):
             return self.begin(app)
-        return notice(app, app.t("roster"), [app.t(LEVELS[self.level].need)], lambda: self)
+        need = app.t(battle_type(self.level).roster_need)
+        return notice(app, app.t("roster"), [need], lambda: self)
 
     def switch_rules(self, app: App) -> Screen:
         """The other rules level, remembered in the settings. Pieces the Easy level does not
@@ -300,7 +286,7 @@ class Roster(Screen):
         app.settings.rules = self.level
         app.on_settings(app.settings)
         pieces = self.battle.pieces + self.set_aside
-        kept = tuple(p for p in pieces if p.kind in LEVELS[self.level].kinds)
+        kept = tuple(p for p in pieces if p.kind in RULE_SETS[self.level].kinds)
         self.set_aside = tuple(p for p in pieces if p not in kept)
         self.battle = Battle(self.level, kept)
         self.index = next(i for i, (kind, _) in enumerate(self.rows(app)) if kind == "rules")
@@ -356,7 +342,7 @@ class Roster(Screen):
 
     def begin(self, app: App) -> Screen:
         pieces = self.battle.pieces
-        state = BATTLES[self.level](self.level, Battle(self.level, pieces), house=self.house)
+        state = battle_type(self.level)(Battle(self.level, pieces), house=self.house)
         app.begin(state)
         if self.match:
             assert isinstance(state, TankBattle)     # a match is the Tank Game's

@@ -12,7 +12,7 @@ from typing import Any
 from cobi_companion.rules.cobra.refusals import CobraRefusal
 
 from ..errors import RulesError
-from .combat import LAST_TURN
+from .combat import LAST_TURN, Nation
 from .exits import Exit, first_exit
 from .scoresheet import Award
 from .turns import SCENARIOS, CobraGame, scenario
@@ -21,7 +21,7 @@ ALL = tuple(SCENARIOS)
 LONG = ("buildup", "campaign")          # 16.1 "Campaign or Battle of the Buildup"
 ANY_TURN = (1, 28)                      # the campaign may go on to GT 28 (17.3a)
 MOST_DIVISIONS = 4                      # 16.2 "(Maximum of Four Divisions)"
-TRACK = {"german": "german_vp", "allied": "allied_vp"}
+TRACK = {nation.value: f"{nation.value}_vp" for nation in Nation}   # each side's VP track
 
 
 class When(StrEnum):

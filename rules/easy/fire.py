@@ -9,12 +9,13 @@ from ..battle import Battle
 from ..card import DieRange, Facing, facing_armour
 from ..dice import TO_HIT, Aim, Dice, Need, Roller
 from ..dice_maths import d6_plus_difference, d6_plus_difference_at_least
-from ..errors import Refusal, RulesError
+from ..errors import RulesError
 from ..house import DEFAULT, HouseRules
 from ..odds import Odds, combine, effects_given_hit
 from ..shot import ShotPlan, check_can_fire, easy_bands, effect_of
 from ..status import Effect, Side
 from ..trace import ArmourRoll, DamageRoll, DieCheck, Shot, Tally
+from .refusals import EasyRefusal
 
 LEVEL = "easy"
 # The armour a shot can hit at this level: the Polish original names three, "przodem, bokiem,
@@ -92,10 +93,10 @@ def check_plan(plan: ShotPlan) -> None:
     if plan.hull_down or plan.range_cm is not None or plan.over_range \
             or plan.crew_below_half:
         raise RulesError("the Easy level has no modifiers: hull down, range and crew "
-                         "belong to the Tank Game", Refusal.EASY_NO_MODIFIERS)
+                         "belong to the Tank Game", EasyRefusal.EASY_NO_MODIFIERS)
     if plan.facing not in FACINGS:
         raise RulesError("the Easy level hits front, side or rear armour: the top armour "
-                         "belongs to the Tank Game", Refusal.EASY_NO_TOP)
+                         "belongs to the Tank Game", EasyRefusal.EASY_NO_TOP)
     # Any hit destroys a damaged vehicle: its armour is not needed.
     check_can_fire(plan, needs_loaded=False, needs_armour=not plan.target_status.damaged)
 

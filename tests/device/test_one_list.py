@@ -17,6 +17,8 @@ import pytest
 from cobi_companion.device import config, config_check
 from cobi_companion.device.config import parse_config
 from cobi_companion.device.core.app import VOICES
+from cobi_companion.device.core.battle_state import BATTLE_TYPES, battle_type
+from cobi_companion.device.games.registry import BOX_GAMES
 from cobi_companion.device.ports import panel, range_sensor, wiring
 from cobi_companion.device.ports.errors import ConfigError
 from cobi_companion.rules.cobra.movement import ARMIES
@@ -26,22 +28,33 @@ from cobi_companion.rules.levels import RULE_SETS
 
 ROOT = Path(__file__).resolve().parents[2]
 SMALLEST = 3          # two words together (a language pair, a side pair) are often no list
+# A table's keys (a dict written at a module's top) are a list of what it maps: two keys are a
+# list already (the two rules levels, "easy" and "tank", were keys of four tables in four
+# modules). A dict written in a function is a record (`to_dict`), not a list.
+SMALLEST_KEYS = 2
 
 
 def word_lists(source: str) -> list[tuple[frozenset[str], int]]:
-    """Each list of SMALLEST or more words written in `source` (a `Literal[...]`, a tuple, list
-    or set of strings) with its line. A dict's keys are not counted: a dict says more."""
+    """Each list of words written in `source` with its line: a `Literal[...]`, a tuple, list or
+    set of SMALLEST or more strings, and a table's keys when SMALLEST_KEYS or more are strings
+    (`**` in it spreads another: the keys written are counted)."""
     found = []
     inside_literal: set[int] = set()
-    for node in ast.walk(ast.parse(source)):
+    module = ast.parse(source)
+    tables = {id(statement.value) for statement in module.body
+              if isinstance(statement, (ast.Assign, ast.AnnAssign))}
+    for node in ast.walk(module):
         words: list[ast.expr] | None = None
+        smallest = SMALLEST
         if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) \
                 and node.value.id == "Literal":
             words = list(node.slice.elts) if isinstance(node.slice, ast.Tuple) else [node.slice]
             inside_literal.add(id(node.slice))
         elif isinstance(node, (ast.Tuple, ast.List, ast.Set)) and id(node) not in inside_literal:
             words = list(node.elts)
-        if words and len(words) >= SMALLEST and all(
+        elif isinstance(node, ast.Dict) and id(node) in tables:
+            words, smallest = [key for key in node.keys if key is not None], SMALLEST_KEYS
+        if words and len(words) >= smallest and all(
                 isinstance(w, ast.Constant) and isinstance(w.value, str) for w in words):
             found.append((frozenset(w.value for w in words  # type: ignore[attr-defined]
                                     ), node.lineno))
@@ -71,12 +84,31 @@ def test_the_list_finder_sees_a_list_written_twice(tmp_path: Path) -> None:
     one, other = tmp_path / "one.py", tmp_path / "other.py"
     one.write_text('from typing import Literal\nKind = Literal["a", "b", "c"]\n'
                    'PAIR = ("x", "y")\n', encoding="utf-8")
-    other.write_text('KINDS = ("c", "b", "a")\nNOT_WORDS = ("a", "b", 3)\nD = {"a": 1, "b": 2, '
-                     '"c": 3}\nKIND = ["a", "b", "c"]\n', encoding="utf-8")
+    other.write_text('KINDS = ("c", "b", "a")\nNOT_WORDS = ("a", "b", 3)\nD = {"x": 1, "y": 2}'
+                     '\nKIND = ["a", "b", "c"]\n', encoding="utf-8")
     assert word_lists(one.read_text()) == [(frozenset("abc"), 2)]
-    assert sorted(line for _, line in word_lists(other.read_text())) == [1, 4]
+    assert sorted(line for _, line in word_lists(other.read_text())) == [1, 3, 4]
     assert places_of_lists([one, other], tmp_path) == {
-        frozenset("abc"): {"one.py:2", "other.py:1", "other.py:4"}}
+        frozenset("abc"): {"one.py:2", "other.py:1", "other.py:4"}, frozenset("xy"): {"other.py:3"}}
+
+
+LEVEL_TABLES = {
+    "state.py": 'BATTLES = {"easy": EasyBattle, "tank": TankBattle}\n',
+    "roster.py": 'LEVELS: dict[str, Level] = {"easy": Level(False), "tank": Level(True)}\n',
+    "explain.py": 'def titled(level):\n    return {"easy": "Easy level", **NAMES}[level]\n'
+                  'LEVEL_TITLES = {"easy": "Easy level", "tank": "Tank Game", **{}}\n',
+    "record.py": 'def to_dict(self):\n    return {"easy": self.easy, "tank": self.tank}\n',
+}
+
+
+def test_the_list_finder_sees_a_table_s_keys_written_twice(tmp_path: Path) -> None:
+    """The rules levels were the keys of a table in four modules: two keys a table maps are a
+    list; a dict made in a function is a record, and a dict spread (`**`) adds no key."""
+    for name, source in LEVEL_TABLES.items():
+        (tmp_path / name).write_text(source, encoding="utf-8")
+    files = sorted(tmp_path.iterdir())
+    assert places_of_lists(files, tmp_path) == {
+        frozenset({"easy", "tank"}): {"state.py:1", "roster.py:1", "explain.py:3"}}
 
 
 def test_the_settings_allow_every_sensor_model_the_parsers_know_and_no_other() -> None:
@@ -146,6 +178,18 @@ def test_the_settings_words_are_the_boxes() -> None:
         panel.DRIVERS == get_args(config.Driver)
     assert get_args(config.Voice) == VOICES
     assert get_args(config.Rules) == tuple(RULE_SETS)
+
+
+def test_each_rules_level_has_its_battle_type_and_its_game() -> None:
+    """The rules levels are RULE_SETS's; each battle type names its level once (a class
+    constant, saved as "level"), and the box's game of that id plays that type."""
+    levels = tuple(RULE_SETS)
+    assert tuple(kind.level for kind in BATTLE_TYPES) == levels
+    for level in levels:
+        assert BOX_GAMES.get(level).state_type() is battle_type(level)
+        assert "level" not in {f.name for f in fields(battle_type(level))}
+    with pytest.raises(ValueError, match="'cobra'"):
+        battle_type("cobra")
 
 
 def test_cobra_s_armies_and_tracks_are_written_once() -> None:

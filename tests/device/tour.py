@@ -575,10 +575,10 @@ def seed_battle(tour: Tour, name: str, sides: dict[Side, list[tuple[str, dict[st
         carrier = battle.pieces[vehicle]
         battle = battle.replace_piece(replace(battle.pieces[rider],
                                               riding=Ride(carrier.label, carrier.kind)))
-    state = TankBattle(level, battle, round=round, first=Side.AXIS, active=Side.AXIS,
+    state = TankBattle(battle, round=round, first=Side.AXIS, active=Side.AXIS,
                        log=list(log), house=house, defender=Side.AXIS,
                        turn=turns.Turn(2 * round - 1, Side.AXIS)) if level == "tank" else \
-        EasyBattle(level, battle, round=round, first=Side.AXIS, active=Side.AXIS,
+        EasyBattle(battle, round=round, first=Side.AXIS, active=Side.AXIS,
                    log=list(log), house=house)
     if last_shot is not None:
         state.last_shot[Side.AXIS] = last_shot

@@ -13,6 +13,7 @@ import pytest
 from cobi_companion.rules.battle import Battle
 from cobi_companion.rules.card import CardValueMissing, Facing
 from cobi_companion.rules.cobra.refusals import CobraRefusal
+from cobi_companion.rules.easy.refusals import EasyRefusal
 from cobi_companion.rules.errors import Coded, Refusal, RulesError
 from cobi_companion.rules.shot import ShotPlan, check_can_fire
 from cobi_companion.rules.status import Side, Status
@@ -24,8 +25,8 @@ SOURCES = [*sorted(Path(rules_package.__file__).parent.rglob("*.py")),
            *(Path(cards_package.__file__).parent / name for name in ("book.py", "loader.py"))]
 REFUSERS = {"RulesError", "CardValueMissing", "_missing"}
 # The shared refusals, and each game's own, by the name the rules write them with.
-ENUMS: dict[str, type[Coded]] = {"Refusal": Refusal, "TankRefusal": TankRefusal,
-                                 "CobraRefusal": CobraRefusal}
+ENUMS: dict[str, type[Coded]] = {"Refusal": Refusal, "EasyRefusal": EasyRefusal,
+                                 "TankRefusal": TankRefusal, "CobraRefusal": CobraRefusal}
 EVERY = [code for enum in ENUMS.values() for code in enum]
 
 
@@ -94,23 +95,26 @@ def test_codes_are_unique_and_their_names_are_words() -> None:
     assert all(name.isidentifier() for code in EVERY for name in code.names)
 
 
+OWNED: dict[str, type[Coded]] = {"easy": EasyRefusal, "tank": TankRefusal, "cobra": CobraRefusal}
+
+
 def test_each_game_owns_its_refusals_and_the_shared_enum_only_what_is_shared() -> None:
-    """A Cobra code is raised only by Cobra's rules, a Tank Game code only by the Tank Game's;
-    a shared code by rules of more than one level (or the cards), never by one game alone."""
+    """An Easy level code is raised only by the Easy level's rules, a Tank Game code only by
+    the Tank Game's, a Cobra code only by Cobra's; a shared code by rules of more than one
+    level (or the cards), never by one game alone."""
     where: dict[Coded, set[str]] = {}
     for path in SOURCES:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         # rules/distance.py, shared with the range sensors, raises only the Tank Game's codes
-        game = "cobra" if path.parent.name == "cobra" else "tank" \
-            if path.parent.name == "tank" or path.stem == "distance" else "shared"
+        game = "tank" if path.stem == "distance" else path.parent.name \
+            if path.parent.name in OWNED else "shared"
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and (codes := _codes(node)):
                 where.setdefault(ENUMS[_enum(node)][codes[0]], set()).add(game)
-    assert {code for code, games in where.items() if games != {"cobra"}} & set(CobraRefusal) \
-        == set()
-    assert {code for code, games in where.items() if games != {"tank"}} & set(TankRefusal) \
-        == set()
-    assert {code for code, games in where.items() if games in ({"cobra"}, {"tank"})} \
+    for game, enum in OWNED.items():
+        assert {code for code, games in where.items() if games != {game}} & set(enum) \
+            == set(), f"{enum.__name__} raised outside {game}'s rules"
+    assert {code for code, games in where.items() if len(games) == 1 and games != {"shared"}} \
         & set(Refusal) == set()
 
 

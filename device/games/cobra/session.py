@@ -1,6 +1,7 @@
 """The Cobra game in play and what every part of Cobra's screens needs of it: the saved game
-(`CobraSession`), saving an action, the owner's tables, the header, and the screens every
-part shows (a text to read, a refusal, a count, a choice, a roll's outcome, a dice button).
+(`CobraSession`), saving an action, the owner's tables (read once for each app), the header,
+and the screens every part shows (a text to read, a refusal, a count, a choice, a roll's
+outcome, a dice button).
 
 Every screen that goes back to the phase indicator is told the way there (`home`): the parts
 never import the hub (games/cobra/hub.py imports them)."""
@@ -11,6 +12,7 @@ import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar
+from weakref import WeakKeyDictionary
 
 from cobi_companion.cards import cobra_in_play, default_folders
 from cobi_companion.cards.snapshot import snapshot_file
@@ -80,16 +82,27 @@ def save(app: App, line: LogEntry) -> None:
     app.commit(entry("log_game_turn", turn=session(app).game.turn, line=line))
 
 
+# The owner's Cobra tables, read once for each app: Cobra's, kept here, where the core does not
+# know of them (a weak key: an app that is gone takes its tables with it).
+_TABLES: WeakKeyDictionary[App, CobraTables] = WeakKeyDictionary()
+
+
 def tables(app: App) -> CobraTables:
-    if app.cobra_tables is None:
+    if (read := _TABLES.get(app)) is None:
         # From the snapshot of the last check while the tables files are as they were.
         folders = default_folders() if app.card_folders is None else app.card_folders
-        app.cobra_tables, problems = cobra_in_play(folders, snapshot_file("box-cobra"))
+        read, problems = cobra_in_play(folders, snapshot_file("box-cobra"))
+        _TABLES[app] = read
         for problem in problems:
             # the journal's: the tables are read for a Cobra game, which has no battle log
             # this could join (and a file's problem is the loader's English)
             log.info("Cobra tables skipped: %s", problem)
-    return app.cobra_tables
+    return read
+
+
+def tables_read(app: App) -> CobraTables | None:
+    """The Cobra tables `app` has read, if it has read them (None: no Cobra game asked)."""
+    return _TABLES.get(app)
 
 
 def header(app: App, title: str) -> Header:

@@ -39,7 +39,7 @@ Rolled = rolls.LeclercRoll | rolls.ReleaseRoll | rolls.BrestRoll
 COUNT_MAX = 40              # units of one kind reported at once
 COUNTED = ("us_not_exited", "german_division", "german_mech_division",
            "allied_regiment", "german_panzer")   # dialled as a number: often several at once
-SHORT = {"german": "cobra_short_german", "allied": "cobra_short_allied"}
+SHORT = {nation.value: f"cobra_short_{nation.value}" for nation in Nation}
 
 
 # ---- victory points ----

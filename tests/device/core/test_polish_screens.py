@@ -33,6 +33,7 @@ from typing import Any
 import pytest
 from cobi_companion.device.core import i18n
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll
+from cobi_companion.device.games.cobra.session import tables_read
 from cobi_companion.rules.cobra.command import HQS
 
 # The tour is taken once a process (conftest's taken_tour): its tests share one worker.
@@ -67,8 +68,8 @@ def names_and_paths(said: Any) -> tuple[list[str], list[str]]:
                                                        card.short_in("pl"))}
         paths |= {card.source.lower() for card in cards if card.source}
         paths.add(app.book.table.source.lower())
-        if app.cobra_tables is not None:
-            names |= {cell for cells in app.cobra_tables.crt.values() for cell in cells}
+        if (tables := tables_read(app)) is not None:
+            names |= {cell for cells in tables.crt.values() for cell in cells}
         paths |= {str(path).lower() for path in (
             *app.sources.files, *app.sources.card_folders, *(app.card_folders or []))}
     names |= {one.name for one in HQS}

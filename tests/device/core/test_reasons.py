@@ -35,6 +35,7 @@ from cobi_companion.rules.cobra.weather import forced
 from cobi_companion.rules.dice import ScriptedDice
 from cobi_companion.rules.distance import QUESTIONS, ask, measure, range_modifier
 from cobi_companion.rules.easy import fire as easy
+from cobi_companion.rules.easy.refusals import EasyRefusal
 from cobi_companion.rules.errors import Coded, Refusal, RulesError
 from cobi_companion.rules.shot import ShotPlan, check_can_fire
 from cobi_companion.rules.status import Side, Status
@@ -89,7 +90,7 @@ def words(text: str) -> set[str]:
     return {w.lower() for w in re.findall(r"[^\W\d_]{2,}", re.sub(r"\{[^}]*\}", " ", text))}
 
 
-REFUSALS: list[Coded] = [*Refusal, *TankRefusal, *CobraRefusal]     # the shared, each game's
+REFUSALS: list[Coded] = [*Refusal, *EasyRefusal, *TankRefusal, *CobraRefusal]  # shared, games'
 CODES = [*REFUSALS, *Why]
 
 
@@ -260,7 +261,7 @@ CASES: dict[Coded, Case] = {
     Refusal.TARGET_DESTROYED: lambda b, k: check_can_fire(ShotPlan(
         k.get("2477"), k.get("2464"), Facing.FRONT, target_status=Status(destroyed=True)),
         needs_loaded=True),
-    Refusal.EASY_NO_TOP: lambda b, k: easy.fire(
+    EasyRefusal.EASY_NO_TOP: lambda b, k: easy.fire(
         ShotPlan(k.get("2464"), k.get("2477"), Facing.TOP), ScriptedDice([6])),
     TankRefusal.AP_AT_GUN: lambda b, k: check_hard_target(k.get("bofors-37mm")),
     TankRefusal.AP_AT_SOFT_TARGET: lambda b, k: check_hard_target(k.get("rifleman")),

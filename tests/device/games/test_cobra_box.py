@@ -4,13 +4,15 @@ by unit with modifiers and shifts, the tracks, a pulled plug and Polish. Real ap
 screens and inputs on gpiozero's mock pins, with scripted dice."""
 from __future__ import annotations
 
+import ast
 from dataclasses import replace
 from pathlib import Path
 
 from cobi_companion.device.config import Config, Game, Paths
+from cobi_companion.device.core import app as app_module
 from cobi_companion.device.core.battle_log import english, loaded
 from cobi_companion.device.core.views import BigWord, Lines, Menu
-from cobi_companion.device.games.cobra.session import CobraSession
+from cobi_companion.device.games.cobra.session import CobraSession, tables, tables_read
 from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore
 from cobi_companion.device.ui.renderer import render
 from cobi_companion.rules.cobra.tables import COLUMNS, Weather
@@ -735,3 +737,23 @@ def test_no_supply_dials_on_game_turns_1_and_2_of_the_landing(table_at, tmp_path
         "1 and 2 (17.3)"
     table.press("ok")
     assert table.view.header.title == "2/6 Refit"
+
+
+def test_the_owners_tables_are_cobras_read_once_for_each_app_and_the_core_names_no_game(
+        table_at, tmp_path):
+    """Cobra keeps the owner's tables itself (games/cobra/session.py), read once for each app:
+    the app, which is the core's, neither holds them nor imports a type of Cobra's rules."""
+    state = tmp_path / "state"
+    seed_game(state, at_combat(16, [C, C], 8))
+    table = table_at([3], state_dir=state, config=owners_tables(tmp_path / "cards"))
+    table.choose("Resume Cobra")
+    app = table.box.app
+    read = tables(app)
+    assert read.crt["2:1"][3] == "1/2"                       # the owner's, not the shipped
+    assert tables(app) is read and tables_read(app) is read
+    other = table_at([3], state_dir=tmp_path / "other").box.app
+    assert tables_read(other) is None and tables(other).crt["2:1"][3] != "1/2"
+    assert not any("cobra" in name.lower() for name in vars(app))
+    tree = ast.parse(Path(app_module.__file__).read_text(encoding="utf-8"))
+    imported = [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
+    assert not [name for name in imported if "cobra" in name], imported

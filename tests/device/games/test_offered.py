@@ -47,9 +47,9 @@ def seeded(folder: Path, level: str, axis: list[tuple[str, dict[str, bool]]],
             battle = battle.add(book.get(key), side, None)
             piece = battle.pieces[-1]
             battle = battle.replace_piece(replace(piece, status=replace(piece.status, **marks)))
-    state = TankBattle(level, battle, round=2, first=Side.AXIS, active=Side.AXIS,
+    state = TankBattle(battle, round=2, first=Side.AXIS, active=Side.AXIS,
                        defender=Side.AXIS, turn=turns.Turn(3, Side.AXIS)) if level == "tank" \
-        else EasyBattle(level, battle, round=2, first=Side.AXIS, active=Side.AXIS)
+        else EasyBattle(battle, round=2, first=Side.AXIS, active=Side.AXIS)
     folder.mkdir(parents=True, exist_ok=True)
     store = SqliteStore(folder / DATABASE_NAME)
     store.save_battle(state.to_dict(), [])

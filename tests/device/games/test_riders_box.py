@@ -124,7 +124,7 @@ def test_riders_survive_a_save_and_an_old_save_has_nobody_riding(book: CardBook)
     rider = battle.get("Rifle 1")
     battle = battle.replace_piece(type(rider)(rider.label, rider.side, rider.card,
                                               figures=3, riding=Ride("Sherman 1", Kind.HARD)))
-    data = TankBattle("tank", battle, active=Side.AXIS).to_dict()
+    data = TankBattle(battle, active=Side.AXIS).to_dict()
     assert data["pieces"][1]["riding"] == {"vehicle": "Sherman 1", "kind": "hard",
                                            "seat": "on_top"}
     assert "riding" not in data["pieces"][0]

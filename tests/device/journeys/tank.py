@@ -270,7 +270,7 @@ def journey_marks(tour: Tour) -> None:
             piece = battle.pieces[-1]
             mark = marks[(number + (side is Side.ALLIES)) % len(marks)]
             battle = battle.replace_piece(replace(piece, status=replace(piece.status, **mark)))
-    state = TankBattle("tank", battle, round=3, first=Side.AXIS, active=Side.AXIS,
+    state = TankBattle(battle, round=3, first=Side.AXIS, active=Side.AXIS,
                         defender=Side.AXIS, turn=turns.Turn(5, Side.AXIS))
     tour.save("marks", state.to_dict())
     guide = tour.guide(tour.box("marks"), "marks", seed=13)

@@ -6,7 +6,8 @@ from cobi_companion.rules.battle import Battle
 from cobi_companion.rules.card import Facing
 from cobi_companion.rules.dice import ScriptedDice
 from cobi_companion.rules.easy import fire as easy
-from cobi_companion.rules.errors import Refusal, RulesError
+from cobi_companion.rules.easy.refusals import EasyRefusal
+from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.levels import rule_set
 from cobi_companion.rules.shot import ShotPlan
 from cobi_companion.rules.status import Effect, Side, Status
@@ -61,7 +62,7 @@ def test_easy_hits_front_side_or_rear_never_top(book):
     dice = ScriptedDice([6, 6, 6])
     with pytest.raises(RulesError, match="front, side or rear") as refused:
         easy.fire(plan, dice)
-    assert refused.value.code is Refusal.EASY_NO_TOP and dice.used == 0
+    assert refused.value.code is EasyRefusal.EASY_NO_TOP and dice.used == 0
     with pytest.raises(RulesError, match="front, side or rear"):
         easy.odds(plan)
     assert easy.FACINGS == rule_set("easy").facings == (Facing.FRONT, Facing.SIDE, Facing.REAR)
