@@ -54,10 +54,10 @@ def word_lists(source: str) -> list[tuple[frozenset[str], int]]:
             words = list(node.elts)
         elif isinstance(node, ast.Dict) and id(node) in tables:
             words, smallest = [key for key in node.keys if key is not None], SMALLEST_KEYS
-        if words and len(words) >= smallest and all(
-                isinstance(w, ast.Constant) and isinstance(w.value, str) for w in words):
-            found.append((frozenset(w.value for w in words  # type: ignore[attr-defined]
-                                    ), node.lineno))
+        texts = [w.value for w in words if isinstance(w, ast.Constant)
+                 and isinstance(w.value, str)]
+        if words and len(words) >= smallest and len(texts) == len(words):
+            found.append((frozenset(texts), node.lineno))
     return found
 
 
