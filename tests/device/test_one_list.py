@@ -54,7 +54,7 @@ def word_lists(source: str) -> list[tuple[frozenset[str], int]]:
             words = list(node.elts)
         elif isinstance(node, ast.Dict) and id(node) in tables:
             words, smallest = [key for key in node.keys if key is not None], SMALLEST_KEYS
-        texts = [w.value for w in words if isinstance(w, ast.Constant)
+        texts = [w.value for w in words or () if isinstance(w, ast.Constant)
                  and isinstance(w.value, str)]
         if words and len(words) >= smallest and len(texts) == len(words):
             found.append((frozenset(texts), node.lineno))
