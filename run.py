@@ -447,7 +447,8 @@ def pytest_workers() -> int:
 
 def pytest_command(workers: int) -> list[str]:
     """pytest over every test; with more than one core on pytest-xdist's workers, the tests
-    of one xdist_group (those that share the tour, taken once a process) on one worker."""
+    of one xdist_group (those that share a language's tour, taken once a process) on one
+    worker."""
     spread = ["-n", str(workers), "--dist", "loadgroup"] if workers > 1 else []
     return [str(venv_python()), "-m", "pytest", *spread]
 
