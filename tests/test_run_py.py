@@ -638,7 +638,8 @@ case "$(basename "$0")" in
         while [ ! -e {marks}/pytest ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done
         [ -e {marks}/pytest ] || exit 3
         echo "mypy found nothing wrong";;
-  python) touch {marks}/pytest; i=0
+  python) echo "${{PYTHONDONTWRITEBYTECODE-unset}} ${{PYTHONPYCACHEPREFIX-unset}}" > {marks}/env
+        touch {marks}/pytest; i=0
         while [ ! -e {marks}/mypy ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done
         [ -e {marks}/mypy ] || exit 3;;
 esac
@@ -708,3 +709,18 @@ def test_pytest_collecting_no_tests_fails_the_run(
     code, _, _ = tools(python=5)
     assert code == 1
     assert capsys.readouterr().err == "pytest collected no tests: that is a failure here\n"
+
+
+def test_the_tests_processes_write_their_compiled_modules_outside_the_tree(
+        run: ModuleType, tools: Callable[..., tuple[int, list[str], str]], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where PYTHONDONTWRITEBYTECODE is set, every process the tests start would compile the
+    package again: pytest's are given a pycache in .venv instead (a prefix of the user's own
+    is kept)."""
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    monkeypatch.delenv("PYTHONPYCACHEPREFIX", raising=False)
+    assert tools()[0] == 0
+    assert (tmp_path / "marks" / "env").read_text().split() == [
+        "unset", str(run.VENV / "pycache")]
+    monkeypatch.setenv("PYTHONPYCACHEPREFIX", "/somewhere")
+    assert run.tools_environment(dict(os.environ))["PYTHONPYCACHEPREFIX"] == "/somewhere"

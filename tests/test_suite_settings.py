@@ -24,17 +24,21 @@ def test_a_wait_for_another_thread_is_a_hang_guard_not_a_deadline() -> None:
     assert HANG_S >= 60.0
 
 
-def test_the_tests_that_share_the_tour_share_a_worker() -> None:
-    """The tour (conftest's taken_tour) is taken once in each process that asks for it: its
-    tests are in one xdist group, so that of the workers of `python3 run.py test` only one
-    takes it."""
+def test_the_tests_that_share_the_tour_share_a_worker_a_language() -> None:
+    """The tour (tests/device/conftest.py's taken_tour) is taken once in each process that
+    asks for it, a language at a time: the tests of each language's tour are in that
+    language's xdist group (tour.each_language, tour.in_language), so that of the workers of
+    `python3 run.py test` one takes the English tour and another the Polish; none is left in
+    the one group of the whole tour that kept both on one worker. (A test reading a language
+    outside its groups fails: test_a_test_reads_only_the_tour_of_its_group.)"""
     tests = Path(__file__).parent
     sharing = [path for path in tests.rglob("test_*.py")
                if re.search(r"\b(taken_tour|tour_frames)\b", path.read_text(encoding="utf-8"))
                and path.name != Path(__file__).name]
     assert len(sharing) >= 4
     ungrouped = [str(path.relative_to(tests)) for path in sharing
-                 if 'pytestmark = pytest.mark.xdist_group("tour")' not in path.read_text()]
+                 if not re.search(r"\b(each_language|in_language)\(", path.read_text())
+                 or 'xdist_group("tour")' in path.read_text()]
     assert ungrouped == []
 
 

@@ -7,7 +7,7 @@ import importlib
 import os
 import subprocess
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
@@ -191,55 +191,102 @@ def tour_folder(factory: pytest.TempPathFactory, language: str) -> Path:
     if os.environ.get("PYTEST_XDIST_WORKER"):
         base = base.parent
     folder = base / f"tour-{language}0"         # as factory.mktemp(f"tour-{language}")
-    folder.mkdir()                              # one process takes the tour (xdist_group)
+    folder.mkdir()                  # one process takes each language's tour (xdist_group)
     return folder
 
 
-@pytest.fixture(scope="session")
-def taken_tour(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    """The tour of the box (tour.py, its journeys in journeys/) in each language, taken once for
-    all the tests that ask: {"en": Taken, "pl": Taken}, each with every frame drawn and what
-    the boxes said. Once a process: an xdist worker may tear its session's fixtures down
-    between two batches of tests and set them up again."""
-    if not TAKEN:
-        TAKEN.update(take_tours(tmp_path_factory))
-    return TAKEN
+class Tours(Mapping[str, Any]):
+    """The tour of the box in each language, a language taken when a test first reads it and
+    kept for the process (TAKEN). A test reads only the languages of its xdist groups
+    (tour.in_language): each language's tests share one worker, which alone takes that
+    language's tour, while the other language's run on the other worker."""
+
+    def __init__(self, factory: pytest.TempPathFactory, allowed: frozenset[str]) -> None:
+        self.factory, self.allowed = factory, allowed
+
+    def __getitem__(self, language: str) -> Any:
+        tour = importlib.import_module("tour")
+        if language not in tour.LANGUAGES:
+            raise KeyError(language)
+        if language not in self.allowed:
+            raise AssertionError(
+                f"this test reads the {language!r} tour outside its xdist group "
+                f"({sorted(self.allowed) or 'none'}): mark it tour.in_language({language!r}) "
+                f"(tour.each_language() for a test of every language)")
+        if language not in TAKEN:
+            TAKEN[language] = take_tour(self.factory, language)
+        return TAKEN[language]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(importlib.import_module("tour").LANGUAGES)
+
+    def __len__(self) -> int:
+        return len(importlib.import_module("tour").LANGUAGES)
 
 
-# The tour taken in this process (taken_tour).
+@pytest.fixture
+def taken_tour(request: pytest.FixtureRequest,
+               tmp_path_factory: pytest.TempPathFactory) -> Tours:
+    """The tour of the box (tour.py, its journeys in journeys/) in each language the test's
+    xdist groups name, taken once a process for all the tests that ask: each language a
+    Taken, with every frame drawn and what the boxes said. Once a process, not a session
+    fixture: an xdist worker may tear its session's fixtures down between two batches of
+    tests and set them up again."""
+    groups = {str(mark.args[0]) for mark in request.node.iter_markers("xdist_group")
+              if mark.args}
+    tour = importlib.import_module("tour")
+    return Tours(tmp_path_factory, frozenset(language for language in tour.LANGUAGES
+                                             if tour.group_of(language) in groups))
+
+
+# The tour taken in this process, by language (Tours).
 TAKEN: dict[str, Any] = {}
 
 
-def take_tours(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    tour = importlib.import_module("tour")
+def take_tour(tmp_path_factory: pytest.TempPathFactory, language: str) -> Any:
+    """The tour in `language`, in its own folder, with the cards, settings and data of its
+    own."""
     journeys = importlib.import_module("journeys")
-    taken: dict[str, Any] = {}
+    tour = importlib.import_module("tour")
     made: list[Table] = []
 
     def make(dice: list[int], state_dir: Path, config: Config | None = None,
              **parts: Any) -> Table:
         made.append(Table(state_dir, dice, config, **parts))
         return made[-1]
-    for language in tour.LANGUAGES:
-        folder = tour_folder(tmp_path_factory, language)
-        with pytest.MonkeyPatch.context() as patch:
-            patch.setenv("COBI_COMPANION_CARDS", str(tour.long_cards(folder / "cards", language)))
-            patch.setenv("COBI_COMPANION_OVERLAYS", "")
-            patch.setenv("XDG_CONFIG_HOME", str(folder / "config"))
-            patch.setenv("XDG_DATA_HOME", str(folder / "data"))
-            try:
-                taken[language] = journeys.take_tour(make, folder, language)
-            finally:
-                for table in made:
-                    table.close()
-                made.clear()
-    return taken
+    folder = tour_folder(tmp_path_factory, language)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("COBI_COMPANION_CARDS", str(tour.long_cards(folder / "cards", language)))
+        patch.setenv("COBI_COMPANION_OVERLAYS", "")
+        patch.setenv("XDG_CONFIG_HOME", str(folder / "config"))
+        patch.setenv("XDG_DATA_HOME", str(folder / "data"))
+        try:
+            return journeys.take_tour(make, folder, language)
+        finally:
+            for table in made:
+                table.close()
 
 
-@pytest.fixture(scope="session")
-def tour_frames(taken_tour: dict[str, Any]) -> dict[str, list[Any]]:
-    """Every frame of the tour in each language: {"en": [Seen, ...], "pl": [...]}."""
-    return {language: taken.seen for language, taken in taken_tour.items()}
+@pytest.fixture
+def tour_frames(taken_tour: Tours) -> Mapping[str, list[Any]]:
+    """Every frame of the tour in each language of the test's groups: ["en"] is [Seen, ...]."""
+    return Frames(taken_tour)
+
+
+class Frames(Mapping[str, list[Any]]):
+    """The frames of each language's tour (Tours), the tour taken when first read."""
+
+    def __init__(self, tours: Tours) -> None:
+        self.tours = tours
+
+    def __getitem__(self, language: str) -> list[Any]:
+        return list(self.tours[language].seen)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.tours)
+
+    def __len__(self) -> int:
+        return len(self.tours)
 
 
 @contextlib.contextmanager

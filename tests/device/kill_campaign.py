@@ -10,6 +10,7 @@ a restarting box would and checks that it loads and holds every action reported 
 """
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import random
@@ -20,7 +21,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from cobi_companion.device.box import build, card_book
+from cobi_companion.device.box import LATER_MODULES, build, card_book
 from cobi_companion.device.config import Config
 from cobi_companion.device.core.app import App
 from cobi_companion.device.core.views import Menu, Roll
@@ -31,6 +32,11 @@ from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore
 from cobi_companion.rules.dice import RandomDice
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
+# What every child would import while it plays (the box imports the screens late): imported
+# once, here, so that the children's time goes to play, writes and kills.
+for _module in LATER_MODULES:
+    importlib.import_module(f"cobi_companion.{_module}")
+
 NEW_TANK_BATTLE = [Key.OK, Key.CW, Key.CW, Key.CW, Key.AXIS, Key.CCW, Key.CCW, Key.ALLIES,
                    Key.OK]
 
@@ -39,10 +45,20 @@ def progress(state: dict[str, Any] | None) -> int:
     """Completed actions, counted from the round and who has acted: it only grows."""
     if state is None:
         return -1
-    acted = len(state["acted"])
-    done: int = 3 * state["round"] + acted if state["active"] else \
-        3 * (state["round"] - 1) + acted
-    return done
+    return counted(state["round"], len(state["acted"]), bool(state["active"]))
+
+
+def counted(round_: int, acted: int, active: bool) -> int:
+    return 3 * round_ + acted if active else 3 * (round_ - 1) + acted
+
+
+def shown(app: App) -> int:
+    """The progress of the battle in the app's memory: what the store holds is never ahead
+    of it (it saves what the app had)."""
+    state = app.state
+    if state is None:
+        return -1
+    return counted(state.round, len(state.acted), state.active is not None)
 
 
 def play(state_dir: Path, report: int) -> None:
@@ -57,6 +73,11 @@ def play(state_dir: Path, report: int) -> None:
         key = keys.pop(0) if keys else next_key(app)
         box.loop.step(Press(key))
         box.loop.settle()
+        # Only what the store holds is reported; it is read back (which costs more as the
+        # battle grows) only once the app's memory is past the last report, since the store
+        # cannot be ahead of the app.
+        if shown(app) <= reported:
+            continue
         now = progress(app.store.load_battle())
         if now > reported:
             os.write(report, f"{now}\n".encode())

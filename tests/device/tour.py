@@ -35,12 +35,13 @@ import random
 import re
 import string
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+import pytest
 from cobi_companion.cards import load_cards
 from cobi_companion.cards.loader import shipped_folder
 from cobi_companion.device.config import Config
@@ -60,6 +61,23 @@ from cobi_companion.rules.tank import turns
 from PIL import Image
 
 LANGUAGES = ("en", "pl")
+
+
+def group_of(language: str) -> str:
+    """The xdist group of the tests of the tour in `language` (conftest's taken_tour): they
+    share one worker, which alone takes that tour."""
+    return f"tour-{language}"
+
+
+def in_language(language: str) -> pytest.MarkDecorator:
+    """The mark of a test that reads the tour in `language`."""
+    return pytest.mark.xdist_group(group_of(language))
+
+
+def each_language(languages: Iterable[str] = LANGUAGES) -> list[Any]:
+    """pytest's parameters `language` for a test of the tour in each language, each in its
+    language's group."""
+    return [pytest.param(language, marks=in_language(language)) for language in languages]
 NAME_MAX, LABEL_MAX = 60, 10           # rules/card.py: the longest name and label a card has
 # Filled in after a model's own name and label, so that the cards sort as the shipped ones do.
 NAME_TAIL = {"en": " heavy tank, late production with side skirts, winter camouflage and",

@@ -13,17 +13,16 @@ from __future__ import annotations
 
 import re
 import shutil
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
 from cobi_companion.device.core import i18n, reasons
+from tour import each_language
 
 from ..conftest import EASY
-
-# The tour is taken once a process (conftest's taken_tour): its tests share one worker.
-pytestmark = pytest.mark.xdist_group("tour")
 
 LANGUAGES = {"en": 0, "pl": 1}
 WORD = re.compile(r"[^\W\d_]+")
@@ -53,9 +52,9 @@ def only_in(language: str) -> frozenset[str]:
     return table_words(language) - table_words(other)
 
 
-@pytest.mark.parametrize("language", list(LANGUAGES))
+@pytest.mark.parametrize("language", each_language(LANGUAGES))
 def test_a_language_switch_leaves_no_word_of_the_old_language_on_any_screen(
-        language: str, taken_tour: dict[str, Any], tour: Any, polish_screens: Any) -> None:
+        language: str, taken_tour: Mapping[str, Any], tour: Any, polish_screens: Any) -> None:
     taken = taken_tour[language]
     names, paths = polish_screens.names_and_paths(taken.said)
     old = only_in(language)

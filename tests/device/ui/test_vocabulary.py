@@ -9,13 +9,12 @@ parent opens, off the main path."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import pytest
-
-# The tour is taken once a process (conftest's taken_tour): its tests share one worker.
-pytestmark = pytest.mark.xdist_group("tour")
+from tour import each_language
 
 VOCABULARY = Path(__file__).resolve().parents[3] / "device" / "ui" / "vocabulary"
 WORD = re.compile(r"[^\W\d_]+")
@@ -35,8 +34,8 @@ def test_the_word_lists_are_sorted_and_in_lower_case() -> None:
         assert words == sorted(set(words)) and all(word == word.lower() for word in words)
 
 
-@pytest.mark.parametrize("language", ["en", "pl"])
-def test_every_word_on_the_main_path_is_a_childs(language: str, taken_tour: dict[str, Any],
+@pytest.mark.parametrize("language", each_language())
+def test_every_word_on_the_main_path_is_a_childs(language: str, taken_tour: Mapping[str, Any],
                                                   tour: Any) -> None:
     from ..core.test_polish_screens import names_and_paths, without
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
@@ -42,9 +42,7 @@ from cobi_companion.device.ui.renderer import (
     rows_shown,
 )
 from PIL import Image
-
-# The tour is taken once a process (conftest's taken_tour): its tests share one worker.
-pytestmark = pytest.mark.xdist_group("tour")
+from tour import each_language, in_language
 
 LANGUAGES = ("en", "pl")
 TOUCH = 1       # pixels two neighbouring glyphs may share: see `overlaps`
@@ -66,17 +64,23 @@ def distinct(seen: list[Any]) -> list[View]:
     return list(views)
 
 
-@pytest.fixture(scope="module")
-def views(tour_frames: dict[str, list[Any]]) -> dict[str, list[View]]:
-    return {language: distinct(seen) for language, seen in tour_frames.items()}
+@pytest.fixture
+def views(tour_frames: Mapping[str, list[Any]], language: str) -> dict[str, list[View]]:
+    """The distinct views of the tour in the test's language, found once a process."""
+    if language not in VIEWS:
+        VIEWS[language] = distinct(tour_frames[language])
+    return {language: VIEWS[language]}
+
+
+VIEWS: dict[str, list[View]] = {}
 
 
 # ---- what the tour went through ----
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", each_language(LANGUAGES))
 def test_the_tour_shows_every_kind_of_screen_with_the_longest_texts(
         language: str, views: dict[str, list[View]], tour: Any,
-        taken_tour: dict[str, Any]) -> None:
+        taken_tour: Mapping[str, Any]) -> None:
     shown = views[language]
     assert {type(view) for view in shown} == {Menu, Roll, BigWord, Lines}
     assert max(view.header.round or 0 for view in shown) >= 12
@@ -98,7 +102,7 @@ def test_the_tour_shows_every_kind_of_screen_with_the_longest_texts(
 
 # ---- every frame ----
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", each_language(LANGUAGES))
 def test_no_text_of_the_tour_leaves_its_box(language: str,
                                             views: dict[str, list[View]]) -> None:
     misfits = {f"{view.header.title}: {problem}" for view in views[language]
@@ -118,7 +122,7 @@ def cut_glyphs(piece: Shown) -> int:
     return canvas.histogram()[255] - inside.histogram()[255]
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", each_language(LANGUAGES))
 def test_no_glyph_is_cut_by_its_box(language: str, views: dict[str, list[View]]) -> None:
     pieces = {replace(piece, place="", source="") for view in views[language]
               for piece in frame(view).shown if piece.face is not None}  # each drawn once
@@ -191,7 +195,7 @@ def pieces_over(view: View) -> list[str]:
             if mine & theirs]
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", each_language(LANGUAGES))
 def test_no_glyph_is_drawn_over_another(language: str, views: dict[str, list[View]]) -> None:
     """Every text of every frame, small and big, laid out glyph by glyph where the frame puts
     it: no glyph is drawn over another of its text, nor over another text of the frame."""
@@ -227,7 +231,7 @@ def bare(text: str) -> str:
     return "".join(text.split())
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", each_language(LANGUAGES))
 def test_nothing_is_left_out_or_cut_short(language: str, views: dict[str, list[View]]) -> None:
     """Each text of a frame is shown whole (a paged title over its turns); a menu shows its
     highlighted item whole; a Lines view shows its rows, which hold every line."""
@@ -261,7 +265,7 @@ def test_nothing_is_left_out_or_cut_short(language: str, views: dict[str, list[V
     assert not problems, "\n".join(dict.fromkeys(problems))
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", each_language(LANGUAGES))
 def test_outcome_words_stay_big(language: str, views: dict[str, list[View]]) -> None:
     small = {view.word for view in views[language] if isinstance(view, BigWord)
              for piece in frame(view).shown if piece.place == "word" and piece.size < MIN_BIG}
@@ -270,7 +274,7 @@ def test_outcome_words_stay_big(language: str, views: dict[str, list[View]]) -> 
 
 # ---- every string ----
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", each_language(LANGUAGES))
 def test_every_string_is_shown_on_the_tour_or_listed(
         language: str, views: dict[str, list[View]], tour: Any) -> None:
     shown = "\n".join(dict.fromkeys(text for view in views[language]
@@ -281,8 +285,9 @@ def test_every_string_is_shown_on_the_tour_or_listed(
     assert set(NOT_ON_THE_PANEL) <= set(i18n.STRINGS)
 
 
+@in_language("pl")
 def test_a_frame_of_the_tour_is_drawn_as_the_renderer_draws_its_view(
-        tour_frames: dict[str, list[Any]]) -> None:
+        tour_frames: Mapping[str, list[Any]]) -> None:
     for one in tour_frames["pl"][::97]:
         assert one.image.tobytes() == renderer.render(one.view).tobytes()
 
