@@ -104,11 +104,17 @@ def test_a_battle_kept_is_put_away_only_when_the_players_say_yes(table_at, tmp_p
     assert battle_row(tmp_path / "state") == ""
 
 
-def test_a_battle_another_version_wrote_says_its_format_and_stays(table_at, tmp_path):
+def a_battle_begun(table_at, tmp_path):
+    """A state folder whose store holds an Easy battle just begun (its box closed)."""
     state = tmp_path / "state"
     first = table_at([4, 2, 6, 6], state_dir=state)
     first.press("ok", "cw", "cw", "cw", "axis", "ccw", "ccw", "allies", "ok", "axis", "allies")
     first.close()
+    return state
+
+
+def test_a_battle_another_version_wrote_says_its_format_and_stays(table_at, tmp_path):
+    state = a_battle_begun(table_at, tmp_path)
     with closing(sqlite3.connect(state / DATABASE_NAME)) as conn, conn:
         data = json.loads(conn.execute("SELECT state FROM battle").fetchone()[0])
         assert data["format"] == 2                          # written with each save
@@ -124,10 +130,7 @@ def test_a_battle_another_version_wrote_says_its_format_and_stays(table_at, tmp_
 
 def test_a_battle_saved_as_format_1_still_resumes(table_at, tmp_path):
     """Format 1 (every list in the battle row, as boxes before format 2 wrote it) resumes."""
-    state = tmp_path / "state"
-    first = table_at([4, 2, 6, 6], state_dir=state)
-    first.press("ok", "cw", "cw", "cw", "axis", "ccw", "ccw", "allies", "ok", "axis", "allies")
-    first.close()
+    state = a_battle_begun(table_at, tmp_path)
     with closing(sqlite3.connect(state / DATABASE_NAME)) as conn, conn:
         found = read_battle(conn)
         assert found is not None
