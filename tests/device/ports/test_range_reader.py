@@ -120,6 +120,11 @@ def test_an_on_request_sensor_answers_each_request(link, sensors):
         reader.close()
 
 
+# A reading the sensor gives at once, whatever the machine's load: the command's own wait (at
+# least 3 s by default) is what a slow start must not run out; it ends as soon as it has read.
+PATIENT = ("--timeout", "60")
+
+
 def run_range(cli_path: str, *args: str, timeout: float = 120) -> subprocess.CompletedProcess:
     return subprocess.run([cli_path, "range", *args], capture_output=True, text=True,
                           timeout=timeout)
@@ -127,7 +132,7 @@ def run_range(cli_path: str, *args: str, timeout: float = 120) -> subprocess.Com
 
 def test_the_range_command_measures_and_prints_json(cli_path, link, sensors):
     sensors.append(FakeSensor(link, ff_frame(1953)))
-    done = run_range(cli_path, "--model", "a02yyuw", "--port", str(link), "--json")
+    done = run_range(cli_path, "--model", "a02yyuw", "--port", str(link), "--json", *PATIENT)
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
     assert result == {"cm": 195.3, "condition": "ok", "readings": [195.3] * 7, "spread_cm": 0.0}
@@ -153,7 +158,7 @@ def test_the_range_command_without_a_port_says_disconnected_or_no_reply(cli_path
 def test_raw_prints_each_frame(cli_path, link, sensors):
     sensors.append(FakeSensor(link, ff_frame(925) + bytes.fromhex("FF 07 A1 A8")))
     done = run_range(cli_path, "--model", "a02yyuw", "--port", str(link), "--raw",
-                     "--samples", "4")
+                     "--samples", "4", *PATIENT)
     lines = done.stdout.splitlines()
     assert done.returncode == 0 and len(lines) == 4
     assert any("ff 03 9d 9f" in line and "92.5 cm" in line for line in lines)
@@ -189,7 +194,8 @@ def test_the_range_command_against_a_fake_sensor_process(cli_path, link):
                                str(link), "1953"], stdout=subprocess.PIPE, text=True)
     try:
         assert sensor.stdout is not None and "talking on" in sensor.stdout.readline()
-        done = run_range(cli_path, "--model", "a02yyuw", "--port", str(link), "--json")
+        done = run_range(cli_path, "--model", "a02yyuw", "--port", str(link), "--json",
+                         *PATIENT)
         assert json.loads(done.stdout)["cm"] == 195.3
         sensor.kill()                              # the sensor (and its pty) goes away
         sensor.wait(5)
@@ -215,7 +221,7 @@ def test_the_range_command_takes_a_sensor_of_the_config(cli_path, link, sensors,
     config = tmp_path / "config.toml"
     config.write_text(f'[[sensors]]\nname = "axis-end"\nport = "{link}"\nmodel = "a02yyuw"\n'
                       'offset_cm = -2.5\nsamples = 3\n')
-    done = run_range(cli_path, "--config", str(config), "--sensor", "axis-end")
+    done = run_range(cli_path, "--config", str(config), "--sensor", "axis-end", *PATIENT)
     assert done.returncode == 0
     assert done.stdout.strip() == "97.5 cm (median of 3 readings, spread 0 cm)"
     done = run_range(cli_path, "--config", str(config), "--sensor", "allies-end")
