@@ -262,8 +262,8 @@ def first_turn(defender: Side) -> Turn:
 # --- activating ------------------------------------------------------------------------------
 
 
-def _member(turn: Turn, piece: Piece) -> Member:
-    """Refuse a piece that cannot be activated now; what it counts towards the 5."""
+def _own_in_the_fight(turn: Turn, piece: Piece) -> None:
+    """Refuse a piece of the other side, or one out of the fight."""
     if piece.side is not turn.side:
         raise RulesError(f"{piece.label} is an {piece.side.value} piece: it is the "
                          f"{turn.side.value} turn",
@@ -272,6 +272,11 @@ def _member(turn: Turn, piece: Piece) -> Member:
     if piece.gone:
         raise RulesError(f"{piece.label} is out of the fight",
                          TankRefusal.OUT_OF_FIGHT, label=piece.label)
+
+
+def _member(turn: Turn, piece: Piece) -> Member:
+    """Refuse a piece that cannot be activated now; what it counts towards the 5."""
+    _own_in_the_fight(turn, piece)
     if piece.status.off_map:
         raise RulesError(f"{piece.label} is off the map: place it at its edge first",
                          TankRefusal.OFF_MAP_PLACE_FIRST, label=piece.label)
@@ -660,14 +665,7 @@ def place(turn: Turn, battle: Battle, label: str,
     in them, or a gun towed, come free. Costs no activation; placed pieces are not active or
     hidden this turn."""
     piece = battle.get(label)
-    if piece.side is not turn.side:
-        raise RulesError(f"{piece.label} is an {piece.side.value} piece: it is the "
-                         f"{turn.side.value} turn",
-                         TankRefusal.NOT_YOUR_PIECE, label=piece.label, side=piece.side.value,
-                         playing=turn.side.value)
-    if piece.gone:
-        raise RulesError(f"{piece.label} is out of the fight",
-                         TankRefusal.OUT_OF_FIGHT, label=piece.label)
+    _own_in_the_fight(turn, piece)
     if not piece.status.off_map:
         raise RulesError(f"{piece.label} is not off the map",
                          TankRefusal.NOT_OFF_MAP, label=piece.label)
