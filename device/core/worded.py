@@ -52,36 +52,50 @@ def said_in(value: object, language: str) -> object:
     says those again itself)."""
     if type(value) is str:          # most texts: a menu of 1,000 cards asks for each at a turn
         return value
-    if isinstance(value, Worded) and value.language != language:
-        return value.saying(language)
-    if is_dataclass(value) and not isinstance(value, type):
+    if isinstance(value, Worded):
+        return value if value.language == language else value.saying(language)
+    if _field_names(type(value)) is not None:
         return again(value, language)       # a side's name that agrees with its words
     return value
+
+
+# The names of each dataclass's fields, by class (None for any other class): a frame's view is
+# walked field by field at every draw, and dataclasses.fields and is_dataclass are slow.
+_FIELDS: dict[type, tuple[str, ...] | None] = {}
+_PLAIN = {str}
+
+
+def _field_names(kind: type) -> tuple[str, ...] | None:
+    if kind not in _FIELDS:
+        _FIELDS[kind] = tuple(f.name for f in fields(kind)) if is_dataclass(kind) else None
+    return _FIELDS[kind]
 
 
 def again(view: V, language: str) -> V:
     """`view` with every Worded text of another language in it said in `language`: its
     header's, its items' and lines' (tuples of texts), its other texts; the view itself when
     all are in `language` already."""
-    assert is_dataclass(view) and not isinstance(view, type)
+    names = _field_names(type(view))
+    assert names is not None, f"{type(view).__name__} is not a dataclass"
     changed: dict[str, Any] = {}
-    for field in fields(view):
-        value = getattr(view, field.name)
-        if field.name == "language" and isinstance(value, str):
-            new: Any = language             # words.Listed's "and", in its words' language
-            same = value == language
+    for name in names:
+        value = getattr(view, name)
+        if type(value) is str and name != "language":
+            continue                        # the most of a view's fields: as it is
+        if name == "language" and isinstance(value, str):
+            if value != language:           # words.Listed's "and", in its words' language
+                changed[name] = language
         elif isinstance(value, tuple):
+            if set(map(type, value)) <= _PLAIN:
+                continue                    # a menu of plain texts (of 1,000 cards, say)
             new = tuple(said_in(item, language) for item in value)
-            same = all(a is b for a, b in zip(new, value, strict=True))
-        elif is_dataclass(value) and not isinstance(value, type):
-            new = again(value, language)
-            same = new is value
+            if any(a is not b for a, b in zip(new, value, strict=True)):
+                changed[name] = new
         else:
-            new = said_in(value, language)
-            same = new is value
-        if not same:
-            changed[field.name] = new
-    return replace(view, **changed) if changed else view
+            said = said_in(value, language)
+            if said is not value:
+                changed[name] = said
+    return replace(view, **changed) if changed else view  # type: ignore[type-var]
 
 
 def joined(separator: str, *parts: str) -> str:

@@ -213,10 +213,15 @@ class SoftFire:
 
 def check_plan(plan: SoftPlan) -> None:
     """Everything the fire needs, the Soft Targets Table's values last."""
+    table_modifiers(plan)
+
+
+def table_modifiers(plan: SoftPlan) -> tuple[tuple[Modifier, ...], ...]:
+    """`check_plan`, and the modifiers of the attacks at each covered piece (`attack_modifiers`;
+    () where no attack reads the table): read once a fire, not once an attack."""
     check_pieces(plan)
-    for covered in plan.targets:
-        if uses_table(plan, covered):
-            attack_modifiers(plan, covered)
+    return tuple(attack_modifiers(plan, covered) if uses_table(plan, covered) else ()
+                 for covered in plan.targets)
 
 
 def check_pieces(plan: SoftPlan) -> None:
@@ -474,7 +479,7 @@ def he_checks(plan: SoftPlan, dice: Dice) -> tuple[DieCheck, DieCheck]:
 def fire(plan: SoftPlan, dice: Dice) -> SoftFire:
     """HE: to hit and reload first. Then each covered piece in turn: the gun or vehicle
     itself, then each figure (a machine gun's shots at a figure stop when it falls)."""
-    check_plan(plan)
+    modifiers = table_modifiers(plan)
     tally = Tally(dice)
     to_hit = reload = None
     firer_after = plan.firer
@@ -487,18 +492,20 @@ def fire(plan: SoftPlan, dice: Dice) -> SoftFire:
     results: tuple[PieceResult, ...] = ()
     attacks = to_hit is None or to_hit.success
     if attacks:
-        results = tuple(_attack_piece(plan, covered, tally) for covered in plan.targets)
+        results = tuple(_attack_piece(plan, covered, tally, mods)
+                        for covered, mods in zip(plan.targets, modifiers, strict=True))
     return SoftFire(plan.firer, firer_after, plan.weapon, to_hit, reload, results,
                     tuple(tally.used), tuple(tally.faces), fire_house(plan, attacks))
 
 
-def _attack_piece(plan: SoftPlan, covered: Covered, tally: Tally) -> PieceResult:
+def _attack_piece(plan: SoftPlan, covered: Covered, tally: Tally,
+                  mods: tuple[Modifier, ...]) -> PieceResult:
     piece = covered.piece
     attacks: list[Attack] = []
     model_effect = None
     status = piece.status
     if piece.kind is not Kind.FIGURE and covered.model:
-        attack = _attack_model(plan, covered, tally)
+        attack = _attack_model(plan, covered, tally, mods)
         attacks.append(attack)
         model_effect = attack.effect
         status = status.hit_by(attack.effect) if attack.effect is not Effect.MISS else status
@@ -508,7 +515,7 @@ def _attack_piece(plan: SoftPlan, covered: Covered, tally: Tally) -> PieceResult
         name = f"{piece.label} commander" if piece.kind is Kind.HARD else \
             f"{piece.label} figure {number}"
         for shot in range(1, plan.weapon.shots + 1):
-            attack = _soft_attack(plan, covered, tally, name, shot, figure=number)
+            attack = _soft_attack(plan, covered, tally, mods, name, shot, figure=number)
             attacks.append(attack)
             if attack.hit:
                 killed += 1
@@ -523,17 +530,18 @@ def _attack_piece(plan: SoftPlan, covered: Covered, tally: Tally) -> PieceResult
                        model_effect, piece, after)
 
 
-def _attack_model(plan: SoftPlan, covered: Covered, tally: Tally) -> Attack:
+def _attack_model(plan: SoftPlan, covered: Covered, tally: Tally,
+                  mods: tuple[Modifier, ...]) -> Attack:
     if covered.piece.kind in (Kind.HARD, Kind.OPEN_TOP):
         return _template_at_hard(plan, covered, tally)
-    return _soft_attack(plan, covered, tally, covered.label, 1, figure=None)
+    return _soft_attack(plan, covered, tally, mods, covered.label, 1, figure=None)
 
 
-def _soft_attack(plan: SoftPlan, covered: Covered, tally: Tally, name: str, shot: int,
-                 figure: int | None) -> Attack:
-    """One opposed roll: the attacker's D6 plus modifiers against the defender's D6. `figure`
-    is the figure attacked (a vehicle's commander counts as figure 1), None for the piece."""
-    mods = attack_modifiers(plan, covered)
+def _soft_attack(plan: SoftPlan, covered: Covered, tally: Tally, mods: tuple[Modifier, ...],
+                 name: str, shot: int, figure: int | None) -> Attack:
+    """One opposed roll: the attacker's D6 plus `mods` (the piece's `attack_modifiers`)
+    against the defender's D6. `figure` is the figure attacked (a vehicle's commander counts
+    as figure 1), None for the piece."""
     suffix = f" shot {shot}" if plan.weapon.shots > 1 else ""
     numbered = shot if plan.weapon.shots > 1 else None
     piece = covered.piece.label
