@@ -624,7 +624,26 @@ def test_pytest_runs_on_every_core(run: ModuleType, workers: int, spread: list[s
 
 
 def test_pytest_is_given_the_cores_this_process_may_use(run: ModuleType) -> None:
-    assert run.pytest_workers() == len(os.sched_getaffinity(0))
+    assert run.usable_cores() == len(os.sched_getaffinity(0))
+
+
+@pytest.mark.parametrize(("cores", "memory", "workers"), [
+    (2, 24 << 30, 3), (4, 8 << 30, 5), (1, 8 << 30, 1),
+    (4, 2 << 30, 2), (4, 512 << 20, 1), (4, 0, 1)])
+def test_pytest_takes_a_worker_more_than_the_cores_as_memory_allows(
+        run: ModuleType, cores: int, memory: int, workers: int) -> None:
+    # A Pi 4 of 2 GB: 2 workers; a Pi Zero 2 W (512 MB): pytest alone.
+    assert run.workers_for(cores, memory) == workers
+
+
+def test_the_free_memory_is_read_from_meminfo(run: ModuleType, tmp_path: Path) -> None:
+    meminfo = tmp_path / "meminfo"
+    meminfo.write_text("MemTotal:  2048000 kB\nMemFree: 100 kB\nMemAvailable:  1024000 kB\n")
+    assert run.available_memory(meminfo) == 1024000 * 1024
+    meminfo.write_text("MemTotal:  2048000 kB\n")
+    assert run.available_memory(meminfo) is None
+    assert run.available_memory(tmp_path / "none") is None
+    assert run.workers_for(2, None) == 3             # not known: the cores decide
 
 
 # Stand-ins for ruff, mypy and the venv's python: each writes down that it ran and with what,
