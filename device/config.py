@@ -294,9 +294,9 @@ class Loaded:
 
 
 def _layers(path: Path | None) -> Loaded:
-    """Every file over the one before, checked; a broken file is skipped (see load_layers)."""
-    from cobi_companion.device.config_check import check, stick_part
-
+    """Every file over the one before, checked; a broken file is skipped (see load_layers).
+    The checks (and pydantic) are imported once a file is there to check: a box with no
+    settings file starts on the defaults without them."""
     config = Config()
     data: dict[str, Any] = {}
     files: list[Path] = []
@@ -307,6 +307,8 @@ def _layers(path: Path | None) -> Loaded:
         try:
             text = _read_text(file)
             table = _parse(file, text)
+            from cobi_companion.device.config_check import check, stick_part
+
             if boot.on_stick(file):        # the players' choices only; the rest is refused
                 table, problems = stick_part(table, text)
                 refused += [StickError(file, problems)] if problems else []

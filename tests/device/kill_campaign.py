@@ -32,9 +32,12 @@ from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore
 from cobi_companion.rules.dice import RandomDice
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-# What every child would import while it plays (the box imports the screens late): imported
-# once, here, so that the children's time goes to play, writes and kills.
-for _module in LATER_MODULES:
+# What every child would import while it plays (the box imports the screens late, and its
+# voice's modules as it builds it): imported once, here, so that the children's time goes to
+# play, writes and kills. Each child still builds its box from the start (box.build: the
+# store opened, the battle resumed, the voice and panel made); only Python's loading of the
+# modules is shared, as a fork shares it.
+for _module in (*LATER_MODULES, "device.ports.voice"):
     importlib.import_module(f"cobi_companion.{_module}")
 
 NEW_TANK_BATTLE = [Key.OK, Key.CW, Key.CW, Key.CW, Key.AXIS, Key.CCW, Key.CCW, Key.ALLIES,
