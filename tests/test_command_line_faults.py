@@ -12,6 +12,7 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -63,10 +64,22 @@ def parser_commands() -> set[str]:
     return commands(build_parser(), "")
 
 
+# Puts the card snapshots of a first run in a cache folder (tests/conftest.py `checked_cards`):
+# every home here starts with them, and its commands read the shipped cards from them instead
+# of each checking them again.
+SEED: list[Callable[[Path], None]] = []
+
+
+@pytest.fixture(autouse=True)
+def _first_run_snapshots(checked_cards: Callable[[Path], None]) -> None:
+    SEED[:] = [checked_cards]
+
+
 def shell(script: str, argv: list[str], tmp: Path,
           stdin: str = "") -> subprocess.CompletedProcess[str]:
     """`CLI argv` inside a real shell `script` ("$@" is the command, $0 the folder `tmp`/cards),
-    in `tmp`'s home."""
+    in `tmp`'s home (its cache holding the card snapshots of a first run)."""
+    SEED[0](tmp / "cache")
     env = {**os.environ, "HOME": str(tmp), "XDG_DATA_HOME": str(tmp / "data"),
            "XDG_CACHE_HOME": str(tmp / "cache"), "XDG_CONFIG_HOME": str(tmp / "config")}
     return subprocess.run(["bash", "-c", script, str(tmp / "cards"), *CLI, *argv], input=stdin,

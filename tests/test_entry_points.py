@@ -13,6 +13,9 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+# Each test's cache folder holds the card snapshots of a first run (tests/conftest.py): the
+# real processes read the shipped cards from them, as every start after the first does.
+pytestmark = pytest.mark.usefixtures("checked_cards")
 OUT_WAV = Path(tempfile.gettempdir()) / f"cobi-companion-say-{os.getpid()}.wav"
 
 
