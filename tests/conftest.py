@@ -76,6 +76,13 @@ def _no_user_cards(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 CARD_SNAPSHOTS = ("cli-cards", "cli-cobra", "box-cards")
 FIRST_RUNS = (["cards", "list"], ["cobra", "odds", "--attack", "12", "--defence", "1"],
               ["sim", "--keys", "ok"])
+FIRST_RUNS_CODE = """
+import json, sys
+from cobi_companion.device.cli import main
+for argv in json.loads(sys.argv[1]):
+    if main(argv) != 0:
+        raise SystemExit(f"{argv}: not 0")
+"""
 
 
 @pytest.fixture(scope="session")
@@ -88,9 +95,10 @@ def card_snapshots(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]
            "XDG_DATA_HOME": str(home / "data"), "XDG_CACHE_HOME": str(home / "cache")}
     for name in ("COBI_COMPANION_STICK", "CACHE_DIRECTORY", "STATE_DIRECTORY"):
         env.pop(name, None)
-    for argv in FIRST_RUNS:
-        subprocess.run([CLI, *argv], env=env, stdin=subprocess.DEVNULL, capture_output=True,
-                       timeout=120, check=True)
+    # The commands one after the other in one real process: one Python start, one import of
+    # the checks.
+    subprocess.run([sys.executable, "-c", FIRST_RUNS_CODE, json.dumps(FIRST_RUNS)], env=env,
+                   stdin=subprocess.DEVNULL, capture_output=True, timeout=120, check=True)
     taken = home / "cache" / "cobi-companion" / "snapshots"
     return {path.name: path.read_bytes() for path in sorted(taken.glob("*.json"))
             if path.stem in CARD_SNAPSHOTS}
