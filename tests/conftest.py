@@ -65,15 +65,16 @@ def _no_user_cards(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 
 
 # The snapshots a first run takes of what the checks made of the shipped cards and Cobra tables
-# (cards/snapshot.py): the same in every test that starts a command on the shipped files, where
-# each first run in a fresh cache folder checked them again with pydantic (two thirds of a
-# short command's CPU). Taken once per test process by real commands, and copied into the cache
-# folder of a test that asks for them (`checked_cards`). A command still takes the stamp of
-# every card file and uses a snapshot only while the files and the code are those it was taken
-# of. The check itself and a first start's snapshot: tests/device/test_start_snapshot.py, and
-# the command tests run in this process. (The box's settings snapshot names the test's own
-# state folder: it is taken in the test, as before.)
-CARD_SNAPSHOTS = ("cli-cards", "cli-cobra", "box-cards")
+# (cards/snapshot.py), and of the font files' digests (device/ui/reference_glyphs.py): the same
+# in every test that starts a command on the shipped files, where each first run in a fresh
+# cache folder checked the cards again with pydantic (two thirds of a short command's CPU).
+# Taken once per test process by real commands, and copied into the cache folder of a test that
+# asks for them (`checked_cards`). A command still takes the stamp of every file and uses a
+# snapshot only while the files and the code are those it was taken of. The check itself and a
+# first start's snapshot: tests/device/test_start_snapshot.py, and the command tests run in
+# this process. (The box's settings snapshot names the test's own state folder: it is taken in
+# the test, as before.)
+CARD_SNAPSHOTS = ("cli-cards", "cli-cobra", "box-cards", "font-digests")
 FIRST_RUNS = (["cards", "list"], ["cobra", "odds", "--attack", "12", "--defence", "1"],
               ["sim", "--keys", "ok"])
 FIRST_RUNS_CODE = """
