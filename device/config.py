@@ -33,9 +33,11 @@ check (`cards/snapshot.py`): while none has, the box starts from the snapshot wi
 """
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
+from types import ModuleType
 from typing import Any, Literal
 
 from cobi_companion.cards import tomlfile
@@ -293,10 +295,17 @@ class Loaded:
         return self.skipped + self.refused
 
 
-def _layers(path: Path | None) -> Loaded:
-    """Every file over the one before, checked; a broken file is skipped (see load_layers)."""
-    from cobi_companion.device.config_check import check, stick_part
+def _checks() -> ModuleType:
+    """config_check (and pydantic), imported when first needed."""
+    from cobi_companion.device import config_check
 
+    return config_check
+
+
+def _layers(path: Path | None) -> Loaded:
+    """Every file over the one before, checked; a broken file is skipped (see load_layers).
+    The checks (and pydantic) are imported once a file is there to check: a box with no
+    settings file starts on the defaults without them."""
     config = Config()
     data: dict[str, Any] = {}
     files: list[Path] = []
@@ -304,13 +313,15 @@ def _layers(path: Path | None) -> Loaded:
     refused: list[StickError] = []
     state_dirs: list[Path] = []
     for file in boot.config_files(path or SYSTEM_CONFIG):
+        if os.path.lexists(file):          # something to read: the checks, loaded here
+            _checks()
         try:
             text = _read_text(file)
             table = _parse(file, text)
             if boot.on_stick(file):        # the players' choices only; the rest is refused
-                table, problems = stick_part(table, text)
+                table, problems = _checks().stick_part(table, text)
                 refused += [StickError(file, problems)] if problems else []
-            plain, data = check(data, file, text, table)
+            plain, data = _checks().check(data, file, text, table)
             config = Config.from_plain(plain)
         except ConfigError as error:
             missing = error.problems == ["no such file"]

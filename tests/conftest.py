@@ -64,6 +64,66 @@ def _no_user_cards(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
         monkeypatch.delenv(systemd, raising=False)
 
 
+# The snapshots a first run takes of what the checks made of the shipped cards and Cobra tables
+# (cards/snapshot.py), and of the font files' digests (device/ui/reference_glyphs.py): the same
+# in every test that starts a command on the shipped files, where each first run in a fresh
+# cache folder checked the cards again with pydantic (two thirds of a short command's CPU).
+# Taken once per test process by real commands, and copied into the cache folder of a test that
+# asks for them (`checked_cards`). A command still takes the stamp of every file and uses a
+# snapshot only while the files and the code are those it was taken of. The check itself and a
+# first start's snapshot: tests/device/test_start_snapshot.py, and the command tests run in
+# this process. (The box's settings snapshot names the test's own state folder: it is taken in
+# the test, as before.)
+CARD_SNAPSHOTS = ("cli-cards", "cli-cobra", "box-cards", "font-digests")
+FIRST_RUNS = (["cards", "list"], ["cobra", "odds", "--attack", "12", "--defence", "1"],
+              ["sim", "--keys", "ok"])
+FIRST_RUNS_CODE = """
+import json, sys
+from cobi_companion.device.cli import main
+for argv in json.loads(sys.argv[1]):
+    if main(argv) != 0:
+        raise SystemExit(f"{argv}: not 0")
+"""
+
+
+@pytest.fixture(scope="session")
+def card_snapshots(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
+    """The card snapshots' files by name, as real first runs wrote them (in the environment
+    `_no_user_cards` gives every test)."""
+    home = tmp_path_factory.mktemp("first-runs")
+    env = {**os.environ, "COBI_COMPANION_CARDS": "", "COBI_COMPANION_OVERLAYS": "",
+           "COBI_COMPANION_PLAYER": "none", "XDG_CONFIG_HOME": str(home / "config"),
+           "XDG_DATA_HOME": str(home / "data"), "XDG_CACHE_HOME": str(home / "cache")}
+    for name in ("COBI_COMPANION_STICK", "CACHE_DIRECTORY", "STATE_DIRECTORY"):
+        env.pop(name, None)
+    # The commands one after the other in one real process: one Python start, one import of
+    # the checks.
+    subprocess.run([sys.executable, "-c", FIRST_RUNS_CODE, json.dumps(FIRST_RUNS)], env=env,
+                   stdin=subprocess.DEVNULL, capture_output=True, timeout=120, check=True)
+    taken = home / "cache" / "cobi-companion" / "snapshots"
+    return {path.name: path.read_bytes() for path in sorted(taken.glob("*.json"))
+            if path.stem in CARD_SNAPSHOTS}
+
+
+def seed_card_snapshots(cache_home: Path, snapshots: dict[str, bytes]) -> None:
+    """The card snapshots in the cache folder of XDG_CACHE_HOME=`cache_home`."""
+    folder = cache_home / "cobi-companion" / "snapshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, data in snapshots.items():
+        (folder / name).write_bytes(data)
+
+
+@pytest.fixture
+def checked_cards(_no_user_cards: None, card_snapshots: dict[str, bytes],
+                  tmp_path: Path) -> Callable[[Path], None]:
+    """The test's cache folder holds the card snapshots of a first run (`card_snapshots`);
+    what it gives puts them in another (the folder XDG_CACHE_HOME names) too."""
+    def seed(cache_home: Path) -> None:
+        seed_card_snapshots(cache_home, card_snapshots)
+    seed(tmp_path / "cache")
+    return seed
+
+
 @pytest.fixture
 def make_fifo() -> Iterator[Callable[[Path], Path]]:
     """os.mkfifo, guarded: should the code under test open the FIFO blocking, a helper's write

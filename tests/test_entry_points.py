@@ -13,6 +13,9 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+# Each test's cache folder holds the card snapshots of a first run (tests/conftest.py): the
+# real processes read the shipped cards from them, as every start after the first does.
+pytestmark = pytest.mark.usefixtures("checked_cards")
 OUT_WAV = Path(tempfile.gettempdir()) / f"cobi-companion-say-{os.getpid()}.wav"
 
 
@@ -95,10 +98,36 @@ def test_every_command_of_the_table_has_a_real_run() -> None:
     assert names - ELSEWHERE <= set(REAL_RUNS)
 
 
+SIGPIPE_EXIT = 141
+
+
+def output_closed(command: list[str]) -> subprocess.CompletedProcess[str]:
+    """`command` with its standard output closed by a real shell (`>&-`)."""
+    return subprocess.run(["bash", "-c", 'exec "$@" >&-', "closed", *command], input="",
+                          capture_output=True, text=True, timeout=180)
+
+
+def assert_ended_quietly(code: int, out: str, err: str,
+                         closed: subprocess.CompletedProcess[str]) -> None:
+    """`closed`, a command run with its output closed, beside the same command run with it
+    open (`code`, `out`, `err`): no traceback; a command that writes ended at its first write,
+    saying nothing more; one that writes to standard error only (a refusal) as it was."""
+    assert "Traceback" not in closed.stderr and "Traceback" not in err
+    if out:
+        assert closed.returncode == SIGPIPE_EXIT, closed.stderr
+        assert err.startswith(closed.stderr)
+    else:
+        assert (closed.returncode, closed.stderr) == (code, err)
+
+
 @pytest.mark.parametrize("argv", REAL_RUNS.values(), ids=REAL_RUNS.keys())
 def test_a_real_process_prints_what_the_command_tests_see(argv: list[str], cli: Any,
-                                                          cli_process: Any) -> None:
+                                                          cli_process: Any,
+                                                          cli_path: str) -> None:
     real, inside = cli_process(*argv), cli(*argv)
     assert (real.code, real.out, real.err) == (inside.code, inside.out, inside.err)
     assert real.out or real.err
     assert "Traceback" not in real.err
+    # The same command with its output closed (tests/test_command_line_faults.py tries every
+    # command so; this run with its output open is the one it is held against).
+    assert_ended_quietly(real.code, real.out, real.err, output_closed([cli_path, *argv]))

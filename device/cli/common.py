@@ -101,10 +101,14 @@ def cards(args: argparse.Namespace) -> CardBook:
 def cobra_tables(args: argparse.Namespace) -> CobraTables:
     """--tables FILE (a broken one is refused), else the card folders' cobra/tables.toml
     (a broken one is a warning and the shipped template is used)."""
-    from cobi_companion.cards import CardFileError, cobra_in_play, load_cobra_tables
+    from cobi_companion.cards import cobra_in_play
     from cobi_companion.cards.snapshot import snapshot_file
 
     if args.tables is not None:
+        # The loader (and pydantic) only for a file given: the card folders' tables come from
+        # their snapshot while none has changed.
+        from cobi_companion.cards import CardFileError, load_cobra_tables
+
         try:
             return load_cobra_tables(Path(args.tables))
         except CardFileError as exc:    # every problem on its own line, each like the others

@@ -118,14 +118,19 @@ def _change(path: str, written: Written | None, items: list[Any]) -> Change:
 def _dropped(old: list[Any], new: list[Any]) -> int | None:
     """How many items `new` lost from the front of `old`, all else of `old` being the start
     of `new`; None if `new` is not so. Lists compare their items by identity first: a log
-    whose lines' data are the same objects as at the last save compares in a pointer walk."""
+    whose lines' data are the same objects as at the last save compares in a pointer walk.
+    Equal items count as well as the same ones (a game state made again, or a battle read
+    back after a restart, has equal data in new objects): else a full log of 200 lines, one
+    dropped off its front at each save, would be written whole again at every save."""
     if new[:len(old)] == old:
         return 0
     if not new:
         return None
+    head = new[0]
     for dropped in range(1, len(old)):
-        if old[dropped] is new[0]:
-            return dropped if old[dropped:] == new[:len(old) - dropped] else None
+        item = old[dropped]
+        if (item is head or item == head) and old[dropped:] == new[:len(old) - dropped]:
+            return dropped
     return None
 
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import PIL
+from cobi_companion.cards import snapshot
 from cobi_companion.device.ui import atlas, glyphs
 from cobi_companion.device.ui.atlas import Atlas
 from PIL import ImageFont
@@ -60,9 +61,33 @@ def characters() -> str:
     return "".join(sorted({char for text in texts for char in text}))
 
 
+# The snapshot of the font files' digests (cards/snapshot.py), in the cache folder.
+DIGESTS_SNAPSHOT = "font-digests"
+
+
 def font_digests() -> dict[str, str]:
+    """Each weight's font file's SHA-256; from their snapshot while none of the files has
+    changed (hashing their 1.4 MB was most of the time it takes to read the reference glyphs,
+    which a start does while the cache has no atlas, or one that lacks a glyph)."""
+    def files() -> snapshot.Fingerprint:
+        fingerprint = snapshot.Fingerprint()
+        for weight in atlas.WEIGHTS:
+            fingerprint.file(Path(glyphs.font_path(weight)))
+        return fingerprint
+    return snapshot.cached(snapshot.snapshot_file(DIGESTS_SNAPSHOT), files, _font_digests,
+                           dict, _digests)
+
+
+def _font_digests() -> dict[str, str]:
     return {weight: hashlib.sha256(Path(glyphs.font_path(weight)).read_bytes()).hexdigest()
             for weight in atlas.WEIGHTS}
+
+
+def _digests(data: Any) -> dict[str, str]:
+    """The digests of a snapshot's data; ValueError if it is not one digest a weight."""
+    if set(data) != set(atlas.WEIGHTS) or not all(isinstance(v, str) for v in data.values()):
+        raise ValueError("not the font files' digests")
+    return {weight: str(data[weight]) for weight in atlas.WEIGHTS}
 
 
 def draw() -> dict[str, Any]:

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from cobi_companion.device.boot import title_image
 from cobi_companion.device.box import build
 from cobi_companion.device.config import Config
@@ -31,6 +32,10 @@ from cobi_companion.device.ui.text import view_text
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 from luma.core.device import dummy
 from PIL import Image
+
+# Each test's cache folder holds the card snapshots of a first run (tests/conftest.py): its
+# boxes read the shipped cards from them, as every start after the first does.
+pytestmark = pytest.mark.usefixtures("checked_cards")
 
 HELP = "←/→ knob · Enter OK · Backspace back · a/l dice buttons (A/L hold) · q quit"
 

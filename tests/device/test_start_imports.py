@@ -3,9 +3,12 @@ screens and the rules behind them (a new battle's roster, Easy, the menus, the T
 come in while nobody presses, never before the menu, and one module a step."""
 from __future__ import annotations
 
+import functools
 import json
 import subprocess
 import sys
+
+import pytest
 
 START = """
 import json, sys, tempfile
@@ -32,6 +35,11 @@ print(json.dumps([before, after, later, [step for step in steps if step]]))
 """
 
 
+# Both tests read the same start, made once (and on one worker: `--dist loadgroup`).
+pytestmark = pytest.mark.xdist_group("start_imports")
+
+
+@functools.cache
 def started() -> tuple[list[str], list[str], list[str], list[list[str]]]:
     out = subprocess.run([sys.executable, "-c", START], capture_output=True, text=True,
                          check=True, timeout=120).stdout

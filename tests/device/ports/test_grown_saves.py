@@ -207,6 +207,34 @@ def test_the_rows_a_log_lost_from_its_front_are_deleted_in_time(tmp_path: Path) 
     store.close()
 
 
+def test_a_log_made_again_of_equal_lines_is_appended_to_not_written_whole(
+        tmp_path: Path) -> None:
+    """A full log whose lines are equal to the last save's but new objects (a game state made
+    again, a battle read back after a restart) is appended to: the rows of the lines kept stay
+    as they were, and the game reads back whole."""
+    def log(end: int) -> list[dict[str, Any]]:         # new objects at every call
+        return [{"key": "log_line", "values": {"n": n}} for n in range(end - 200, end)]
+
+    def rows(store: SqliteStore) -> dict[int, int]:
+        conn = store._conn
+        assert conn is not None
+        return dict(conn.execute("SELECT i, n FROM grown").fetchall())
+
+    path = tmp_path / "battles.db"
+    store = SqliteStore(path)
+    store.save_battle({"id": "g1", "log": log(200)}, [], grows=("log",))
+    store.save_battle({"id": "g1", "log": log(201)}, [], grows=("log",))
+    saved = rows(store)
+    store.close()
+    store = SqliteStore(path)                   # the restart: the lines read back are new
+    assert store.load_battle() == {"id": "g1", "log": log(201)}
+    store.save_battle({"id": "g1", "log": log(202)}, [], grows=("log",))
+    now = rows(store)
+    assert len(now) == len(saved) + 1 and all(now[i] == n for i, n in saved.items())
+    assert store.load_battle() == {"id": "g1", "log": log(202)}
+    store.close()
+
+
 def test_a_memory_store_appends_as_the_file_does() -> None:
     store = MemoryStore()
     for turn in range(1, 30):
