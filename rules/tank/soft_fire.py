@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import cached_property, partial
+from functools import cached_property, lru_cache, partial
 from typing import Any
 
 from cobi_companion.rules.tank.refusals import TankRefusal
@@ -551,14 +551,11 @@ def _soft_attack(plan: SoftPlan, covered: Covered, tally: Tally, mods: tuple[Mod
     """One opposed roll: the attacker's D6 plus `mods` (the piece's `attack_modifiers`)
     against the defender's D6. `figure` is the figure attacked (a vehicle's commander counts
     as figure 1), None for the piece."""
-    suffix = f" shot {shot}" if plan.weapon.shots > 1 else ""
-    numbered = shot if plan.weapon.shots > 1 else None
     piece = covered.piece.label
-    roll = tally.roll(Need(Roller.ATTACKER, Aim.ATTACK, f"attacker D6: {name}{suffix}", piece,
-                           figure, numbered))
+    attacker_die, defender_die = attack_needs(name, piece, figure, shot, plan.weapon.shots)
+    roll = tally.roll(attacker_die)
     modified = roll + sum(m.value for m in mods)
-    defender = tally.roll(Need(Roller.DEFENDER, Aim.DEFENCE, f"defender D6: {name}{suffix}",
-                               piece, figure, numbered))
+    defender = tally.roll(defender_die)
     versus = f"{modified} against {defender}"
     if not beats(modified, defender):
         return Attack(name, shot, roll, mods, modified, defender, Effect.MISS,
@@ -572,6 +569,19 @@ def _soft_attack(plan: SoftPlan, covered: Covered, tally: Tally, mods: tuple[Mod
     return _damage_effect(plan, covered, tally, Attack(
         name, shot, roll, mods, modified, defender, Effect.NONE,
         f"{versus}: {difference:+d} damage dice", piece=piece, figure=figure), damage)
+
+
+@lru_cache(maxsize=256)    # frozen Needs, made once: an odds walk makes half a million attacks
+def attack_needs(name: str, piece: str, figure: int | None, shot: int,
+                 shots: int) -> tuple[Need, Need]:
+    """The attacker's and the defender's D6 of an attack at `name` (shot `shot` of the
+    weapon's `shots` at it)."""
+    suffix = f" shot {shot}" if shots > 1 else ""
+    numbered = shot if shots > 1 else None
+    return (Need(Roller.ATTACKER, Aim.ATTACK, f"attacker D6: {name}{suffix}", piece, figure,
+                 numbered),
+            Need(Roller.DEFENDER, Aim.DEFENCE, f"defender D6: {name}{suffix}", piece, figure,
+                 numbered))
 
 
 def beats(modified: int, defender: int) -> bool:
