@@ -28,6 +28,7 @@ import re
 import stat
 import sys
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -289,11 +290,19 @@ def _places(text: str) -> Iterator[tuple[int, list[str]]]:
                     in_string = quotes
 
 
+@lru_cache(maxsize=4)
+def _places_of(text: str) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """`_places`, read once a text: a file's problems each ask for their line (up to
+    config_check's cap), and a 28 KB file is otherwise read again for every one."""
+    return tuple((number, tuple(found)) for number, found in _places(text))
+
+
 def line_of(text: str, place: list[str]) -> int | None:
     """The line of a TOML text that sets the dotted `place`, else the line of the closest
     table or key above it (the header of a table with a missing key); None if there is none."""
     best: tuple[int, int] | None = None
-    for number, found in _places(text):
-        if found and found == place[:len(found)] and (best is None or len(found) > best[0]):
+    wanted = tuple(place)
+    for number, found in _places_of(text):
+        if found and found == wanted[:len(found)] and (best is None or len(found) > best[0]):
             best = (len(found), number)
     return best[1] if best else None

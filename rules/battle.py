@@ -121,6 +121,8 @@ class Piece:
         status = self.status
         if self.kind is Kind.FIGURE and left == 0:
             status = replace(status, destroyed=True)
+        if left == self.figures and status is self.status:
+            return self      # nothing lost: the same (frozen) piece, not a copy of it
         return replace(self, figures=left, status=status)
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
+from functools import cached_property
 from typing import Any
 
 from .errors import Refusal, RulesError
@@ -341,6 +342,17 @@ class InfoCard:
 
     def printed(self, field: str) -> str:
         """The field as it reads on the card; '?' when unknown."""
+        text = self._printed.get(field)
+        if text is None:    # worked out once a card and field: the card is frozen
+            text = self._printed[field] = self._print(field)
+        return text
+
+    @cached_property
+    def _printed(self) -> dict[str, str]:
+        """The fields printed so far: every fire's trace prints the card values it read."""
+        return {}
+
+    def _print(self, field: str) -> str:
         if not self.known(field):
             return "?"
         value = getattr(self, field)

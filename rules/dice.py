@@ -91,6 +91,8 @@ class Dice(Protocol):
 
 
 def check_face(face: int) -> int:
+    if type(face) is int and 1 <= face <= 6:    # the usual face, checked at once
+        return face
     if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= 6:
         raise DiceError(f"{face!r} is not a D6 face: a face is a whole number from 1 to 6")
     return face

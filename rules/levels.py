@@ -17,6 +17,8 @@ from .card import Facing, Kind
 from .errors import Refusal, RulesError
 
 if TYPE_CHECKING:
+    from types import ModuleType
+
     from .battle import Battle
     from .dice import Dice
     from .odds import Odds
@@ -50,9 +52,15 @@ class RuleSet(NamedTuple):
 
 
 def _later(module: str, name: str) -> Any:
-    """The function `name` of the rules module `module`, which is imported at its first call."""
+    """The function `name` of the rules module `module`, which is imported at its first call.
+    The module is kept once imported (the function is still looked up on it at each call):
+    import_module at every call costs about a tenth of a whole shot."""
+    imported: list[ModuleType] = []
+
     def call(*args: Any) -> Any:
-        return getattr(import_module(f"{__package__}.{module}"), name)(*args)
+        if not imported:
+            imported.append(import_module(f"{__package__}.{module}"))
+        return getattr(imported[0], name)(*args)
     return call
 
 

@@ -7,6 +7,7 @@ define a dozen dataclasses, each about a millisecond to create here (fifteen on 
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 from typing import TYPE_CHECKING
 
 from cobi_companion.rules.tank.refusals import TankRefusal
@@ -93,6 +94,7 @@ def check_die(tally: Tally, need: Need, needed: DieRange,
     return DieCheck(roll, mods, modified, needed, modified >= needed.low)
 
 
+@cache     # one frozen Need a number: every shot that hits rolls damage dice
 def damage_die(number: int) -> Need:
     """The firer's damage die `number`, counting the extra dice earned by sixes."""
     from ..dice import Aim, Need, Roller

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import partial
+from functools import cached_property, lru_cache, partial
 from typing import Any
 
 from cobi_companion.rules.tank.refusals import TankRefusal
@@ -69,6 +69,14 @@ class SoftPlan:
     cover: bool = False               # HE to hit: the target is in any cover (-1)
     over_range: bool = False          # HE: the players say over 100 cm, without a distance
     house: HouseRules = DEFAULT       # the readings the players chose (rules/house.py)
+
+    @cached_property
+    def modifiers(self) -> tuple[tuple[Modifier, ...], ...]:
+        """`table_modifiers`, worked out once a plan: a plan is frozen data (its pieces,
+        cards and table are never changed in place), so every fire of it reads the same. The
+        odds walk fires one plan hundreds of thousands of times. A refusal is not kept: each
+        fire raises it again."""
+        return table_modifiers(self)
 
 
 def he_weapon(card: InfoCard) -> Weapon:
@@ -479,14 +487,15 @@ def he_checks(plan: SoftPlan, dice: Dice) -> tuple[DieCheck, DieCheck]:
 def fire(plan: SoftPlan, dice: Dice) -> SoftFire:
     """HE: to hit and reload first. Then each covered piece in turn: the gun or vehicle
     itself, then each figure (a machine gun's shots at a figure stop when it falls)."""
-    modifiers = table_modifiers(plan)
+    modifiers = plan.modifiers
     tally = Tally(dice)
     to_hit = reload = None
     firer_after = plan.firer
     if plan.weapon.template is Template.HE:
         to_hit, reload = _he_rolls(plan, tally)
-        firer_after = replace(plan.firer, status=replace(plan.firer.status,
-                                                         loaded=reload.success))
+        if reload.success != plan.firer.status.loaded:   # else the firer is as it was
+            firer_after = replace(plan.firer, status=replace(plan.firer.status,
+                                                             loaded=reload.success))
     if firer_after.status.hidden:  # firing reveals a hidden piece
         firer_after = replace(firer_after, status=replace(firer_after.status, hidden=False))
     results: tuple[PieceResult, ...] = ()
@@ -520,12 +529,12 @@ def _attack_piece(plan: SoftPlan, covered: Covered, tally: Tally,
             if attack.hit:
                 killed += 1
                 break
-    if piece.kind is Kind.HARD:      # the crew stays; the vehicle may only leave the map
-        if killed:
-            status = replace(status, commander_out=False, commander_killed=True)
-        after = replace(piece, status=status)
-    else:
-        after = replace(piece, status=status).lose_figures(killed)
+    if piece.kind is Kind.HARD and killed:   # the crew stays; it may only leave the map
+        status = replace(status, commander_out=False, commander_killed=True)
+    # a piece with the same status is the piece itself (frozen): no copy made
+    after = piece if status is piece.status else replace(piece, status=status)
+    if piece.kind is not Kind.HARD:
+        after = after.lose_figures(killed)
     return PieceResult(piece.label, piece.kind, tuple(attacks), attacked, killed,
                        model_effect, piece, after)
 
@@ -542,14 +551,11 @@ def _soft_attack(plan: SoftPlan, covered: Covered, tally: Tally, mods: tuple[Mod
     """One opposed roll: the attacker's D6 plus `mods` (the piece's `attack_modifiers`)
     against the defender's D6. `figure` is the figure attacked (a vehicle's commander counts
     as figure 1), None for the piece."""
-    suffix = f" shot {shot}" if plan.weapon.shots > 1 else ""
-    numbered = shot if plan.weapon.shots > 1 else None
     piece = covered.piece.label
-    roll = tally.roll(Need(Roller.ATTACKER, Aim.ATTACK, f"attacker D6: {name}{suffix}", piece,
-                           figure, numbered))
+    attacker_die, defender_die = attack_needs(name, piece, figure, shot, plan.weapon.shots)
+    roll = tally.roll(attacker_die)
     modified = roll + sum(m.value for m in mods)
-    defender = tally.roll(Need(Roller.DEFENDER, Aim.DEFENCE, f"defender D6: {name}{suffix}",
-                               piece, figure, numbered))
+    defender = tally.roll(defender_die)
     versus = f"{modified} against {defender}"
     if not beats(modified, defender):
         return Attack(name, shot, roll, mods, modified, defender, Effect.MISS,
@@ -563,6 +569,19 @@ def _soft_attack(plan: SoftPlan, covered: Covered, tally: Tally, mods: tuple[Mod
     return _damage_effect(plan, covered, tally, Attack(
         name, shot, roll, mods, modified, defender, Effect.NONE,
         f"{versus}: {difference:+d} damage dice", piece=piece, figure=figure), damage)
+
+
+@lru_cache(maxsize=256)    # frozen Needs, made once: an odds walk makes half a million attacks
+def attack_needs(name: str, piece: str, figure: int | None, shot: int,
+                 shots: int) -> tuple[Need, Need]:
+    """The attacker's and the defender's D6 of an attack at `name` (shot `shot` of the
+    weapon's `shots` at it)."""
+    suffix = f" shot {shot}" if shots > 1 else ""
+    numbered = shot if shots > 1 else None
+    return (Need(Roller.ATTACKER, Aim.ATTACK, f"attacker D6: {name}{suffix}", piece, figure,
+                 numbered),
+            Need(Roller.DEFENDER, Aim.DEFENCE, f"defender D6: {name}{suffix}", piece, figure,
+                 numbered))
 
 
 def beats(modified: int, defender: int) -> bool:

@@ -67,16 +67,28 @@ class Bus:
         data = tuple(data)
         ok = not self._nak()
         taken = data if ok else data[:self.rng.randrange(len(data) + 1)]
-        for byte in taken:
-            if self.column < 132:            # past the last column the panel drops them
-                self.ram[self.page][self.column] = byte
-            self.column += 1
-            if self.window is not None and self.column > self.window[1]:
-                left, _, top, bottom = self.window
-                self.column, self.page = left, (self.page + 1 if self.page < bottom else top)
+        self._store(taken)
         self.log.append(Transfer("data", data, ok, self.lit))
         if not ok:
             raise OSError(121, "Remote I/O error")
+
+    def _store(self, taken: tuple[int, ...]) -> None:
+        """The bytes into the RAM byte by byte as the panel takes them, one run of columns
+        at a time: each run ends where the window wraps to its next page (ssd1306); sh1106
+        has no window, and bytes past the last column (132) are dropped."""
+        start = 0
+        while start < len(taken):
+            run = len(taken) - start
+            if self.window is not None:      # up to the window's last column (at least 1)
+                run = min(run, max(1, self.window[1] - self.column + 1))
+            kept = max(0, min(run, 132 - self.column))
+            self.ram[self.page][self.column:self.column + kept] = bytes(
+                taken[start:start + kept])
+            self.column += run
+            start += run
+            if self.window is not None and self.column > self.window[1]:
+                left, _, top, bottom = self.window
+                self.column, self.page = left, (self.page + 1 if self.page < bottom else top)
 
     def cleanup(self) -> None:
         self.cleanups += 1
@@ -97,7 +109,8 @@ def pages(image: Image.Image) -> list[bytes]:
     # eight to a byte with the first one highest: byte j is page 7 - j.
     columns = image.transpose(Image.Transpose.TRANSPOSE).transpose(
         Image.Transpose.FLIP_LEFT_RIGHT).tobytes()
-    return [bytes(columns[x * 8 + 7 - page] for x in range(128)) for page in range(8)]
+    # page p is byte 7 - p of every row: every eighth byte from 7 - p
+    return [columns[7 - page::8] for page in range(8)]
 
 
 def noise(rng: random.Random) -> Image.Image:

@@ -13,6 +13,7 @@ import json
 import math
 import os
 import typing
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -298,6 +299,7 @@ for _ in range(40):          # deeper than a file may nest (tomlfile.MAX_DEPTH)
     DEEP = [DEEP]
 
 
+@cache     # built once a depth, not once a draw: a strategy describes; drawing is the work
 def values(depth: int = 0) -> st.SearchStrategy[Any]:
     plain = st.booleans() | NUMBERS | ODD_TEXT | st.just(DEEP)
     if depth >= 3:

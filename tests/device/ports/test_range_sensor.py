@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Sequence
+from functools import cache
 from itertools import pairwise
 from typing import Any
 
@@ -508,6 +509,17 @@ def planted_stream(pairs: list[tuple[bytes, bytes]], header: int | None, length:
     return b"".join(guard(junk, header, length) + frame for junk, frame in pairs)
 
 
+@cache
+def garbage_and_planted(frames: st.SearchStrategy[bytes], anything: st.SearchStrategy[bytes],
+                        ) -> tuple[st.SearchStrategy[bytes],
+                                   st.SearchStrategy[list[tuple[bytes, bytes]]]]:
+    """The garbage of a model's stream, and the (garbage, frame) pairs it plants: built once
+    a model, not once an example (a strategy is a description; building it again draws the
+    same and costs hypothesis its checks each time)."""
+    garbage = junk(st.one_of(frames, anything))
+    return garbage, st.lists(st.tuples(garbage, frames), min_size=1, max_size=8)
+
+
 @pytest.mark.parametrize(("model", "frames", "anything", "header", "length"), [
     ("a02yyuw", ff_frames("a02yyuw"), any_ff, 0xFF, 4),
     ("a01nyub", ff_frames("a01nyub"), any_ff, 0xFF, 4),
@@ -526,8 +538,8 @@ def test_valid_frames_are_found_among_garbage(model: str, frames: st.SearchStrat
     provided the garbage has no header byte among its last (frame length - 1) bytes (MaxBotix
     needs no such guard; see above). Garbage may add readings of its own (a random window can
     pass a checksum), so the planted frames are a subsequence, not the whole list."""
-    garbage = junk(st.one_of(frames, anything))
-    pairs = data.draw(st.lists(st.tuples(garbage, frames), min_size=1, max_size=8))
+    garbage, planted = garbage_and_planted(frames, anything)
+    pairs = data.draw(planted)
     stream = planted_stream(pairs, header, length) + data.draw(garbage)
     parser = parser_for(MODELS[model])
     got = feed(parser, cut_into_chunks(stream, data.draw(cuts)))
@@ -596,6 +608,15 @@ def frames_of(model: str) -> st.SearchStrategy[bytes]:
                      st.integers(0, 10 ** digits - 1), st.booleans())
 
 
+@cache
+def reference_streams(model: str) -> st.SearchStrategy[bytes]:
+    """Pieces of the model's frames, runs of header bytes and random bytes: built once a
+    model, not once an example."""
+    runs = st.tuples(st.sampled_from(b"\xff\x59R\r "), st.integers(1, 12)).map(
+        lambda run: bytes([run[0]]) * run[1])
+    return st.lists(st.one_of(junk(frames_of(model)), runs), max_size=6).map(b"".join)
+
+
 SETUPS = [(name, {}) for name in MODELS] + [
     ("aj-sr04m", {"header_in_checksum": False}), ("tf-luna", {"unit": "mm"})]
 
@@ -609,9 +630,6 @@ def test_the_parsers_read_what_the_reference_reads(model: str, options: dict[str
     in any split: exactly the readings of tests/device/range_reference.py, which decodes
     the whole stream at once from the notes (the seeded fuzz of bench/range_fuzz.py does
     the same at scale: tests/device/ports/test_range_fuzz.py)."""
-    runs = st.tuples(st.sampled_from(b"\xff\x59R\r "), st.integers(1, 12)).map(
-        lambda run: bytes([run[0]]) * run[1])
-    stream = data.draw(st.lists(st.one_of(junk(frames_of(model)), runs), max_size=6).map(
-        b"".join))
+    stream = data.draw(reference_streams(model))
     got = feed(parser_for(MODELS[model], **options), cut_into_chunks(stream, data.draw(cuts)))
     assert [(r.condition.value, r.frame, r.cm) for r in got] == decode(stream, model, **options)

@@ -18,9 +18,11 @@ from cobi_companion.rules.tank.soft_table_schema import validated_table
 
 def outcomes(plan: SoftPlan, key, depth: int = 6) -> tuple[dict[object, Fraction], Fraction]:
     """P(key(fire)) from every prefix of faces that resolves (weight 6^-len), walking up to
-    `depth` faces; and the chance left unwalked (exploding damage dice never end)."""
-    found: dict[object, Fraction] = {}
-    left = Fraction(0)
+    `depth` faces; and the chance left unwalked (exploding damage dice never end).
+
+    Counted in whole numbers of 6^-depth, made Fractions once at the end: the same sums."""
+    counts: dict[object, int] = {}
+    left = 0
     stack: list[list[int]] = [[]]
     while stack:
         faces = stack.pop()
@@ -28,13 +30,15 @@ def outcomes(plan: SoftPlan, key, depth: int = 6) -> tuple[dict[object, Fraction
             shot = fire(plan, ScriptedDice(faces))
         except DiceExhausted:
             if len(faces) == depth:
-                left += Fraction(1, 6 ** depth)
+                left += 1
             else:
                 stack.extend([*faces, f] for f in range(1, 7))
             continue
         value = key(shot)
-        found[value] = found.get(value, Fraction(0)) + Fraction(1, 6 ** len(faces))
-    return found, left
+        counts[value] = counts.get(value, 0) + 6 ** (depth - len(faces))
+    whole = 6 ** depth
+    return {value: Fraction(count, whole) for value, count in counts.items()}, \
+        Fraction(left, whole)
 
 
 def assert_within(exact: dict[object, Fraction], walked: dict[object, Fraction],
