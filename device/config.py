@@ -37,7 +37,6 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from types import ModuleType
 from typing import Any, Literal
 
 from cobi_companion.cards import tomlfile
@@ -295,13 +294,6 @@ class Loaded:
         return self.skipped + self.refused
 
 
-def _checks() -> ModuleType:
-    """config_check (and pydantic), imported when first needed."""
-    from cobi_companion.device import config_check
-
-    return config_check
-
-
 def _layers(path: Path | None) -> Loaded:
     """Every file over the one before, checked; a broken file is skipped (see load_layers).
     The checks (and pydantic) are imported once a file is there to check: a box with no
@@ -314,14 +306,14 @@ def _layers(path: Path | None) -> Loaded:
     state_dirs: list[Path] = []
     for file in boot.config_files(path or SYSTEM_CONFIG):
         if os.path.lexists(file):          # something to read: the checks, loaded here
-            _checks()
+            from cobi_companion.device.config_check import check, stick_part
         try:
             text = _read_text(file)
             table = _parse(file, text)
             if boot.on_stick(file):        # the players' choices only; the rest is refused
-                table, problems = _checks().stick_part(table, text)
+                table, problems = stick_part(table, text)
                 refused += [StickError(file, problems)] if problems else []
-            plain, data = _checks().check(data, file, text, table)
+            plain, data = check(data, file, text, table)
             config = Config.from_plain(plain)
         except ConfigError as error:
             missing = error.problems == ["no such file"]
