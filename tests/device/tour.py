@@ -38,6 +38,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -141,8 +142,7 @@ class Said:
             self.apps[id(app)] = app
             if app.settings.language == "pl" and not QUIET:
                 self.keys.add(key)
-                shown = {name for _, name, _, _ in string.Formatter().parse(
-                    i18n.STRINGS[key][1]) if name}          # a value the template names
+                shown = named(i18n.STRINGS[key][1])          # a value the template names
                 self.values += [(key, str(value)) for name, value in values.items()
                                 if name in shown]
             return text
@@ -158,6 +158,13 @@ class Said:
             yield
         finally:
             App.t, App.say = t, say                        # type: ignore[method-assign]
+
+
+@cache
+def named(template: str) -> frozenset[str]:
+    """The values a template names (its placeholders), once a template: the boxes ask for
+    half a million texts on a tour."""
+    return frozenset(name for _, name, _, _ in string.Formatter().parse(template) if name)
 
 
 @dataclass(frozen=True)
@@ -214,6 +221,24 @@ def pattern(template: str) -> re.Pattern[str]:
     return re.compile(".+?".join(re.escape(part) for part in parts))
 
 
+@dataclass(frozen=True)
+class Unseen:
+    """A string of i18n as a pattern (`pattern`), looked for in every new text the tour
+    shows: with the longest of its own words (the text between its placeholders), which a
+    text it matches has in it. `in` finds that word much sooner than the pattern finds no
+    match, and most texts lack it: only they are searched."""
+
+    found: re.Pattern[str]
+    longest: str
+
+    @classmethod
+    def of(cls, template: str) -> Unseen:
+        return cls(pattern(template), max(re.split(r"\{[^}]*\}", template), key=len))
+
+    def search(self, text: str) -> bool:
+        return self.longest in text and self.found.search(text) is not None
+
+
 def view_texts(view: View) -> list[str]:
     """Every text a view shows: header, body and hint."""
     header = view.header
@@ -263,14 +288,14 @@ class Guide:
 
     def __init__(self, table: Any, language: str, journey: str, seen: list[Seen],
                  seed: int = 1, anywhere: Counter[str] | None = None,
-                 unseen: dict[str, re.Pattern[str]] | None = None) -> None:
+                 unseen: dict[str, Unseen] | None = None) -> None:
         self.table, self.language, self.journey, self.seen = table, language, journey, seen
         self.rng = random.Random(seed)
         self.tried: Counter[tuple[str, str]] = Counter()
         # Items tried on any box of the tour, and the strings of i18n no frame has shown yet:
         # an item never tried, or one that is such a string, is much likelier.
         self.anywhere: Counter[str] = Counter() if anywhere is None else anywhere
-        self.unseen: dict[str, re.Pattern[str]] = {} if unseen is None else unseen
+        self.unseen: dict[str, Unseen] = {} if unseen is None else unseen
         self.read: set[str] = set()         # texts already looked for the unseen strings in
         self.prefer: Callable[[str], bool] = lambda item: False
         self.stuck = 0
@@ -294,13 +319,15 @@ class Guide:
         for text in view_texts(view):
             if text not in self.read:
                 self.read.add(text)
-                for key in [key for key, found in self.unseen.items() if found.search(text)]:
+                for key in [key for key, found in self.unseen.items()   # found.search, inline
+                            if found.longest in text and found.found.search(text)]:
                     del self.unseen[key]
 
     def unseen_in(self, item: str) -> bool:
         """Whether a menu item is a string of i18n that no frame has shown yet."""
         return item not in self.read and any(
-            found.search(item) for found in self.unseen.values())
+            found.longest in item and found.found.search(item)
+            for found in self.unseen.values())
 
     def t(self, key: str, **values: object) -> str:
         return i18n.text(self.language, key, **values)
@@ -532,10 +559,10 @@ class Tour:
     seen: list[Seen] = field(default_factory=list)
     said: Said = field(default_factory=Said)
     anywhere: Counter[str] = field(default_factory=Counter)
-    unseen: dict[str, re.Pattern[str]] = field(default_factory=dict)
+    unseen: dict[str, Unseen] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.unseen.update((key, pattern(i18n.text(self.language, key)))
+        self.unseen.update((key, Unseen.of(i18n.text(self.language, key)))
                            for key in i18n.STRINGS)
 
     def box(self, name: str, faces: list[int] | None = None, **parts: Any) -> Any:
