@@ -261,13 +261,14 @@ def kind_of(text: str) -> str:
     return re.sub(r"\d+", "#", text.removeprefix("• ")).split(":")[0]
 
 
-def switched(app: App, view: View) -> View | None:
+def switched(app: App, view: View, shown: View | None = None) -> View | None:
     """The view of the app's screen in the other language, as the next frame would draw it
     had the language been switched now; the language back as it was. Nothing the boxes say
-    meanwhile counts as said (`QUIET`). None for a frame not of the app's screen."""
+    meanwhile counts as said (`QUIET`). None for a frame not of the app's screen. `shown`:
+    the app's view now, where it is known (the main loop's draw has just made it)."""
     global QUIET
     language = app.settings.language
-    if app.view() != view:
+    if (app.view() if shown is None else shown) != view:
         return None                     # the boot title, a stop's last frame
     QUIET = True
     try:
@@ -304,18 +305,30 @@ class Guide:
         self.detailed: set[int] = set()     # the screens whose details (OK) were read
         self.logs_read: set[str] = set()    # the battles whose log was read at their end
         loop = table.box.loop
-        draw = loop.render
+        draw, render = loop.draw, loop.render
+        drawing = False         # in the loop's draw, which has just made the app's view
 
         def recording(view: View) -> Image.Image:
-            image: Image.Image = draw(view)
-            self.saw(view, image)
+            image: Image.Image = render(view)
+            # the frame of a draw is the app's view as the loop turned it (Loop.turned): the
+            # view that draw made is the loop's screen_view
+            self.saw(view, image, loop.screen_view if drawing else None)
             return image
-        loop.render = recording
+
+        def drawn() -> None:
+            nonlocal drawing
+            drawing = True
+            try:
+                draw()
+            finally:
+                drawing = False
+        loop.render, loop.draw = recording, drawn      # type: ignore[method-assign]
         self.keep(table.view)
 
-    def saw(self, view: View, image: Image.Image) -> None:
+    def saw(self, view: View, image: Image.Image, shown: View | None = None) -> None:
+        """A frame drawn; `shown`: the app's view now, where it is known."""
         self.seen.append(Seen(self.app.settings.language, self.journey, view, image,
-                              switched(self.app, view)))
+                              switched(self.app, view, shown)))
         for text in view_texts(view):
             if text not in self.read:
                 self.read.add(text)
@@ -402,12 +415,14 @@ class Guide:
     # ---- the guide's moves ----
 
     def play(self, steps: int, until: Callable[..., bool] = lambda: False) -> None:
+        after = None            # the screen and view after a step: the next one's before
         for _ in range(steps):
             if until():
                 return
-            before = (id(self.app.screen), self.view)
+            before = (id(self.app.screen), self.view) if after is None else after
             self.step()
-            self.stuck = self.stuck + 1 if (id(self.app.screen), self.view) == before else 0
+            after = (id(self.app.screen), self.view)
+            self.stuck = self.stuck + 1 if after == before else 0
 
     def step(self) -> None:
         screen, view = self.app.screen, self.view
