@@ -100,8 +100,11 @@ def again(view: V, language: str) -> V:
     changed: dict[str, Any] = {}
     for name in names:
         value = getattr(view, name)
-        if type(value) in _AS_IS and name != "language":
+        kind = type(value)
+        if kind in _AS_IS and name != "language":
             continue                        # the most of a view's fields: as it is
+        if kind is Worded and value.language == language and name != "language":
+            continue                        # a word said in the language now: as it is
         if name == "language" and isinstance(value, str):
             if value != language:           # words.Listed's "and", in its words' language
                 changed[name] = language

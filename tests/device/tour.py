@@ -322,7 +322,7 @@ class Guide:
                 draw()
             finally:
                 drawing = False
-        loop.render, loop.draw = recording, drawn      # type: ignore[method-assign]
+        loop.render, loop.draw = recording, drawn
         self.keep(table.view)
 
     def saw(self, view: View, image: Image.Image, shown: View | None = None) -> None:
