@@ -301,8 +301,10 @@ class Guide:
         self.prefer: Callable[[str], bool] = lambda item: False
         self.stuck = 0
         self.recent: list[str] = []         # the titles of the last screens
-        self.browsed: set[int] = set()      # the results whose steps were browsed
-        self.detailed: set[int] = set()     # the screens whose details (OK) were read
+        # The results whose steps were browsed, the screens whose details (OK) were read: by
+        # their ids, each kept with its screen (a screen let go, its id could be a new one's).
+        self.browsed: dict[int, Any] = {}
+        self.detailed: dict[int, Any] = {}
         self.logs_read: set[str] = set()    # the battles whose log was read at their end
         loop = table.box.loop
         draw, render = loop.draw, loop.render
@@ -419,10 +421,11 @@ class Guide:
         for _ in range(steps):
             if until():
                 return
-            before = (id(self.app.screen), self.view) if after is None else after
+            before = (self.app.screen, self.view) if after is None else after
             self.step()
-            after = (id(self.app.screen), self.view)
-            self.stuck = self.stuck + 1 if after == before else 0
+            after = (self.app.screen, self.view)
+            self.stuck = self.stuck + 1 if after[0] is before[0] and after[1] == before[1] \
+                else 0
 
     def step(self) -> None:
         screen, view = self.app.screen, self.view
@@ -439,7 +442,7 @@ class Guide:
                 self.app.state.id not in self.logs_read:
             self.read_log()
         elif getattr(screen, "details", None) is not None and id(screen) not in self.detailed:
-            self.detailed.add(id(screen))       # the figures behind a chance's words, once:
+            self.detailed[id(screen)] = screen  # the figures behind a chance's words, once:
             self.press("ok")                    # OK, read (then OK goes back)
         elif kind == "Scroll" and screen.details is not None and \
                 view.index >= last_row(view):   # read, its details too: back
@@ -448,7 +451,7 @@ class Guide:
             self.press(*["cw"] * self.rng.choice((0, 0, 1, 2, 3)), screen.side)
         elif kind == "Show" and screen.steps and screen.index == screen.last > 0 and \
                 id(screen) not in self.browsed:
-            self.browsed.add(id(screen))        # the steps of a result, back and on again
+            self.browsed[id(screen)] = screen   # the steps of a result, back and on again
             self.press(*["ccw"] * screen.last, *["cw"] * screen.last)
         elif isinstance(getattr(screen, "side", None), str):
             self.press(screen.side)                      # a screen that waits for a button
@@ -653,9 +656,15 @@ def words_of(prefix: str) -> list[str]:
 
 
 def dice(seed: int) -> list[int]:
-    """Faces for a whole journey, the same every time."""
+    """Faces for a whole journey, the same every time (a list of the box's own)."""
+    return list(_faces(seed))
+
+
+@cache
+def _faces(seed: int) -> tuple[int, ...]:
+    """The faces of `seed`, rolled once a process: the tour's boxes take a few seeds."""
     rng = random.Random(seed)
-    return [rng.randint(1, 6) for _ in range(6000)]
+    return tuple(rng.randint(1, 6) for _ in range(6000))
 
 
 # The main path: what a family sees playing Easy and the Tank Game, a battle begun from the
