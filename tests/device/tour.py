@@ -31,6 +31,7 @@ are reached on purpose (`Guide.follow`).
 """
 from __future__ import annotations
 
+import gc
 import random
 import re
 import string
@@ -585,6 +586,11 @@ class Tour:
 
     def box(self, name: str, faces: list[int] | None = None, **parts: Any) -> Any:
         """A box of its own for a journey, or again on the state `name` left."""
+        # What the tour made so far (its boxes, every frame seen) stays to its end: out of
+        # the garbage collector's sight, as a box puts what its start made (core/loop.py's
+        # `warmed`), a full collection does not walk it again and again (a fifth of the
+        # tour's time); journeys.take_tour gives it back at the end.
+        gc.freeze()
         more = parts.pop("config", {})
         return self.make(faces if faces is not None else dice(len(name)),
                          self.folder / name, config(self.language, **more), **parts)
