@@ -53,7 +53,7 @@ from cobi_companion.device.core.battle_log import LogEntry
 from cobi_companion.device.core.battle_state import EasyBattle, LastShot, TankBattle
 from cobi_companion.device.core.views import BigWord, Lines, Menu, View
 from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore
-from cobi_companion.device.ui.renderer import last_row, render
+from cobi_companion.device.ui.renderer import Frame, frame, last_row, render
 from cobi_companion.rules import house
 from cobi_companion.rules.battle import Battle, Ride
 from cobi_companion.rules.card import Facing, Kind
@@ -115,6 +115,9 @@ class Seen:
     # The same screen's view had the language been switched the moment before it was drawn
     # (the settings reach the language from every screen, by the menu of a long press).
     switched: View | None = None
+    # The renderer's frame of the view, as it drew the image (what it shows where: the tests
+    # of test_words_fit.py read it rather than draw the tour's ten thousand views again).
+    drawn: Frame | None = None
 
 
 @dataclass
@@ -331,7 +334,7 @@ class Guide:
     def saw(self, view: View, image: Image.Image, shown: View | None = None) -> None:
         """A frame drawn; `shown`: the app's view now, where it is known."""
         self.seen.append(Seen(self.app.settings.language, self.journey, view, image,
-                              switched(self.app, view, shown)))
+                              switched(self.app, view, shown), frame(view)))
         for text in view_texts(view):
             if text not in self.read:
                 self.read.add(text)

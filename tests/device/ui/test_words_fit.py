@@ -59,6 +59,8 @@ def distinct(seen: list[Any]) -> list[View]:
     """Each view of the tour once, in the order first drawn, every turn of a paged title."""
     views: dict[View, None] = {}
     for one in seen:
+        if one.drawn is not None:           # the frame the tour drew it with
+            FRAMES.setdefault(one.view, one.drawn)
         turns = drawn(one.view).pages
         for turn in range(turns):
             views[replace(one.view, header=replace(one.view.header, page=turn))] = None
