@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import fields, is_dataclass, replace
+from itertools import repeat
 from typing import Any, TypeVar
 
 Saying = Callable[[str], str]          # the text again, in this language
@@ -62,13 +63,32 @@ def said_in(value: object, language: str) -> object:
 # The names of each dataclass's fields, by class (None for any other class): a frame's view is
 # walked field by field at every draw, and dataclasses.fields and is_dataclass are slow.
 _FIELDS: dict[type, tuple[str, ...] | None] = {}
-_PLAIN = {str}
 
 
 def _field_names(kind: type) -> tuple[str, ...] | None:
     if kind not in _FIELDS:
         _FIELDS[kind] = tuple(f.name for f in fields(kind)) if is_dataclass(kind) else None
     return _FIELDS[kind]
+
+
+# The kinds of a view's values that `said_in` keeps as they are, most of a view's fields: a
+# plain text, a number (an index, a round), None.
+_AS_IS = {str, int, bool, float, type(None)}
+
+# The kinds of texts a tuple of a view (a menu's items, a text's lines) holds when it is said
+# already: see `_said`.
+_TEXTS = {str, Worded}
+
+
+def _said(items: tuple[object, ...], language: str) -> bool:
+    """Whether every item of `items` is a plain text or a Worded of `language` (`said_in`
+    keeps each as it is). Asked of a menu's items at every draw, most of them texts said
+    already: the walk is made in C (map), not an item at a time in Python."""
+    kinds = set(map(type, items))
+    if kinds <= _TEXTS:
+        return kinds == {str} or set(map(getattr, items, repeat("language"),
+                                         repeat(language))) == {language}
+    return False
 
 
 def again(view: V, language: str) -> V:
@@ -80,14 +100,17 @@ def again(view: V, language: str) -> V:
     changed: dict[str, Any] = {}
     for name in names:
         value = getattr(view, name)
-        if type(value) is str and name != "language":
+        kind = type(value)
+        if kind in _AS_IS and name != "language":
             continue                        # the most of a view's fields: as it is
+        if kind is Worded and value.language == language and name != "language":
+            continue                        # a word said in the language now: as it is
         if name == "language" and isinstance(value, str):
             if value != language:           # words.Listed's "and", in its words' language
                 changed[name] = language
         elif isinstance(value, tuple):
-            if set(map(type, value)) <= _PLAIN:
-                continue                    # a menu of plain texts (of 1,000 cards, say)
+            if _said(value, language):
+                continue                    # a menu of plain texts, or of words said now
             new = tuple(said_in(item, language) for item in value)
             if any(a is not b for a, b in zip(new, value, strict=True)):
                 changed[name] = new

@@ -31,6 +31,7 @@ are reached on purpose (`Guide.follow`).
 """
 from __future__ import annotations
 
+import gc
 import random
 import re
 import string
@@ -38,6 +39,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -51,7 +53,7 @@ from cobi_companion.device.core.battle_log import LogEntry
 from cobi_companion.device.core.battle_state import EasyBattle, LastShot, TankBattle
 from cobi_companion.device.core.views import BigWord, Lines, Menu, View
 from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore
-from cobi_companion.device.ui.renderer import last_row, render
+from cobi_companion.device.ui.renderer import Frame, frame, last_row, render
 from cobi_companion.rules import house
 from cobi_companion.rules.battle import Battle, Ride
 from cobi_companion.rules.card import Facing, Kind
@@ -113,6 +115,9 @@ class Seen:
     # The same screen's view had the language been switched the moment before it was drawn
     # (the settings reach the language from every screen, by the menu of a long press).
     switched: View | None = None
+    # The renderer's frame of the view, as it drew the image (what it shows where: the tests
+    # of test_words_fit.py read it rather than draw the tour's ten thousand views again).
+    drawn: Frame | None = None
 
 
 @dataclass
@@ -141,8 +146,7 @@ class Said:
             self.apps[id(app)] = app
             if app.settings.language == "pl" and not QUIET:
                 self.keys.add(key)
-                shown = {name for _, name, _, _ in string.Formatter().parse(
-                    i18n.STRINGS[key][1]) if name}          # a value the template names
+                shown = named(i18n.STRINGS[key][1])          # a value the template names
                 self.values += [(key, str(value)) for name, value in values.items()
                                 if name in shown]
             return text
@@ -158,6 +162,13 @@ class Said:
             yield
         finally:
             App.t, App.say = t, say                        # type: ignore[method-assign]
+
+
+@cache
+def named(template: str) -> frozenset[str]:
+    """The values a template names (its placeholders), once a template: the boxes ask for
+    half a million texts on a tour."""
+    return frozenset(name for _, name, _, _ in string.Formatter().parse(template) if name)
 
 
 @dataclass(frozen=True)
@@ -214,6 +225,24 @@ def pattern(template: str) -> re.Pattern[str]:
     return re.compile(".+?".join(re.escape(part) for part in parts))
 
 
+@dataclass(frozen=True)
+class Unseen:
+    """A string of i18n as a pattern (`pattern`), looked for in every new text the tour
+    shows: with the longest of its own words (the text between its placeholders), which a
+    text it matches has in it. `in` finds that word much sooner than the pattern finds no
+    match, and most texts lack it: only they are searched."""
+
+    found: re.Pattern[str]
+    longest: str
+
+    @classmethod
+    def of(cls, template: str) -> Unseen:
+        return cls(pattern(template), max(re.split(r"\{[^}]*\}", template), key=len))
+
+    def search(self, text: str) -> bool:
+        return self.longest in text and self.found.search(text) is not None
+
+
 def view_texts(view: View) -> list[str]:
     """Every text a view shows: header, body and hint."""
     header = view.header
@@ -236,13 +265,14 @@ def kind_of(text: str) -> str:
     return re.sub(r"\d+", "#", text.removeprefix("• ")).split(":")[0]
 
 
-def switched(app: App, view: View) -> View | None:
+def switched(app: App, view: View, shown: View | None = None) -> View | None:
     """The view of the app's screen in the other language, as the next frame would draw it
     had the language been switched now; the language back as it was. Nothing the boxes say
-    meanwhile counts as said (`QUIET`). None for a frame not of the app's screen."""
+    meanwhile counts as said (`QUIET`). None for a frame not of the app's screen. `shown`:
+    the app's view now, where it is known (the main loop's draw has just made it)."""
     global QUIET
     language = app.settings.language
-    if app.view() != view:
+    if (app.view() if shown is None else shown) != view:
         return None                     # the boot title, a stop's last frame
     QUIET = True
     try:
@@ -263,44 +293,60 @@ class Guide:
 
     def __init__(self, table: Any, language: str, journey: str, seen: list[Seen],
                  seed: int = 1, anywhere: Counter[str] | None = None,
-                 unseen: dict[str, re.Pattern[str]] | None = None) -> None:
+                 unseen: dict[str, Unseen] | None = None) -> None:
         self.table, self.language, self.journey, self.seen = table, language, journey, seen
         self.rng = random.Random(seed)
         self.tried: Counter[tuple[str, str]] = Counter()
         # Items tried on any box of the tour, and the strings of i18n no frame has shown yet:
         # an item never tried, or one that is such a string, is much likelier.
         self.anywhere: Counter[str] = Counter() if anywhere is None else anywhere
-        self.unseen: dict[str, re.Pattern[str]] = {} if unseen is None else unseen
+        self.unseen: dict[str, Unseen] = {} if unseen is None else unseen
         self.read: set[str] = set()         # texts already looked for the unseen strings in
         self.prefer: Callable[[str], bool] = lambda item: False
         self.stuck = 0
         self.recent: list[str] = []         # the titles of the last screens
-        self.browsed: set[int] = set()      # the results whose steps were browsed
-        self.detailed: set[int] = set()     # the screens whose details (OK) were read
+        # The results whose steps were browsed, the screens whose details (OK) were read: by
+        # their ids, each kept with its screen (a screen let go, its id could be a new one's).
+        self.browsed: dict[int, Any] = {}
+        self.detailed: dict[int, Any] = {}
         self.logs_read: set[str] = set()    # the battles whose log was read at their end
         loop = table.box.loop
-        draw = loop.render
+        draw, render = loop.draw, loop.render
+        drawing = False         # in the loop's draw, which has just made the app's view
 
         def recording(view: View) -> Image.Image:
-            image: Image.Image = draw(view)
-            self.saw(view, image)
+            image: Image.Image = render(view)
+            # the frame of a draw is the app's view as the loop turned it (Loop.turned): the
+            # view that draw made is the loop's screen_view
+            self.saw(view, image, loop.screen_view if drawing else None)
             return image
-        loop.render = recording
+
+        def drawn() -> None:
+            nonlocal drawing
+            drawing = True
+            try:
+                draw()
+            finally:
+                drawing = False
+        loop.render, loop.draw = recording, drawn
         self.keep(table.view)
 
-    def saw(self, view: View, image: Image.Image) -> None:
+    def saw(self, view: View, image: Image.Image, shown: View | None = None) -> None:
+        """A frame drawn; `shown`: the app's view now, where it is known."""
         self.seen.append(Seen(self.app.settings.language, self.journey, view, image,
-                              switched(self.app, view)))
+                              switched(self.app, view, shown), frame(view)))
         for text in view_texts(view):
             if text not in self.read:
                 self.read.add(text)
-                for key in [key for key, found in self.unseen.items() if found.search(text)]:
+                for key in [key for key, found in self.unseen.items()   # found.search, inline
+                            if found.longest in text and found.found.search(text)]:
                     del self.unseen[key]
 
     def unseen_in(self, item: str) -> bool:
         """Whether a menu item is a string of i18n that no frame has shown yet."""
         return item not in self.read and any(
-            found.search(item) for found in self.unseen.values())
+            found.longest in item and found.found.search(item)
+            for found in self.unseen.values())
 
     def t(self, key: str, **values: object) -> str:
         return i18n.text(self.language, key, **values)
@@ -375,12 +421,15 @@ class Guide:
     # ---- the guide's moves ----
 
     def play(self, steps: int, until: Callable[..., bool] = lambda: False) -> None:
+        after = None            # the screen and view after a step: the next one's before
         for _ in range(steps):
             if until():
                 return
-            before = (id(self.app.screen), self.view)
+            before = (self.app.screen, self.view) if after is None else after
             self.step()
-            self.stuck = self.stuck + 1 if (id(self.app.screen), self.view) == before else 0
+            after = (self.app.screen, self.view)
+            self.stuck = self.stuck + 1 if after[0] is before[0] and after[1] == before[1] \
+                else 0
 
     def step(self) -> None:
         screen, view = self.app.screen, self.view
@@ -397,7 +446,7 @@ class Guide:
                 self.app.state.id not in self.logs_read:
             self.read_log()
         elif getattr(screen, "details", None) is not None and id(screen) not in self.detailed:
-            self.detailed.add(id(screen))       # the figures behind a chance's words, once:
+            self.detailed[id(screen)] = screen  # the figures behind a chance's words, once:
             self.press("ok")                    # OK, read (then OK goes back)
         elif kind == "Scroll" and screen.details is not None and \
                 view.index >= last_row(view):   # read, its details too: back
@@ -406,7 +455,7 @@ class Guide:
             self.press(*["cw"] * self.rng.choice((0, 0, 1, 2, 3)), screen.side)
         elif kind == "Show" and screen.steps and screen.index == screen.last > 0 and \
                 id(screen) not in self.browsed:
-            self.browsed.add(id(screen))        # the steps of a result, back and on again
+            self.browsed[id(screen)] = screen   # the steps of a result, back and on again
             self.press(*["ccw"] * screen.last, *["cw"] * screen.last)
         elif isinstance(getattr(screen, "side", None), str):
             self.press(screen.side)                      # a screen that waits for a button
@@ -532,14 +581,19 @@ class Tour:
     seen: list[Seen] = field(default_factory=list)
     said: Said = field(default_factory=Said)
     anywhere: Counter[str] = field(default_factory=Counter)
-    unseen: dict[str, re.Pattern[str]] = field(default_factory=dict)
+    unseen: dict[str, Unseen] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.unseen.update((key, pattern(i18n.text(self.language, key)))
+        self.unseen.update((key, Unseen.of(i18n.text(self.language, key)))
                            for key in i18n.STRINGS)
 
     def box(self, name: str, faces: list[int] | None = None, **parts: Any) -> Any:
         """A box of its own for a journey, or again on the state `name` left."""
+        # What the tour made so far (its boxes, every frame seen) stays to its end: out of
+        # the garbage collector's sight, as a box puts what its start made (core/loop.py's
+        # `warmed`), a full collection does not walk it again and again (a fifth of the
+        # tour's time); journeys.take_tour gives it back at the end.
+        gc.freeze()
         more = parts.pop("config", {})
         return self.make(faces if faces is not None else dice(len(name)),
                          self.folder / name, config(self.language, **more), **parts)
@@ -611,9 +665,15 @@ def words_of(prefix: str) -> list[str]:
 
 
 def dice(seed: int) -> list[int]:
-    """Faces for a whole journey, the same every time."""
+    """Faces for a whole journey, the same every time (a list of the box's own)."""
+    return list(_faces(seed))
+
+
+@cache
+def _faces(seed: int) -> tuple[int, ...]:
+    """The faces of `seed`, rolled once a process: the tour's boxes take a few seeds."""
     rng = random.Random(seed)
-    return [rng.randint(1, 6) for _ in range(6000)]
+    return tuple(rng.randint(1, 6) for _ in range(6000))
 
 
 # The main path: what a family sees playing Easy and the Tank Game, a battle begun from the

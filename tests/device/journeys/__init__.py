@@ -3,6 +3,7 @@ to its own journey, or adds a journey here. Each journey plays boxes of its own;
 the tour's (a journey sees the items and strings the ones before it tried and showed)."""
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 from tour import Make, Taken, Tour
@@ -34,7 +35,10 @@ def take_tour(make: Make, folder: Path, language: str) -> Taken:
     """Every frame of the tour in `language`, and what the boxes said; `folder` is the
     tour's own (state, cards)."""
     tour = Tour(make, folder, language)
-    with tour.said.listening():
-        for journey in JOURNEYS:
-            journey(tour)
+    try:
+        with tour.said.listening():
+            for journey in JOURNEYS:
+                journey(tour)
+    finally:
+        gc.unfreeze()           # what the tour kept from the collector's sight (Tour.box)
     return Taken(tour.seen, tour.said)
