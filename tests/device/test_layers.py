@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 from collections import deque
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -74,7 +75,11 @@ def imports_of(module: str, source: str) -> set[str]:
     return {m for m in found if m != module and m in MODULES}
 
 
-GRAPH = {m: imports_of(m, MODULES[m].read_text(encoding="utf-8")) for m in MODULES}
+@cache
+def graph() -> dict[str, set[str]]:
+    """Each module's imports of the package: read when a test first asks, not when pytest
+    collects the tests (in every worker)."""
+    return {m: imports_of(m, MODULES[m].read_text(encoding="utf-8")) for m in MODULES}
 
 
 def test_the_layers_are_the_ones_the_readme_names() -> None:
@@ -87,12 +92,12 @@ def test_every_part_is_read() -> None:
     # A checker that read nothing would find nothing wrong.
     for part in PARTS:
         assert sum(m.split(".")[0] == part for m in MODULES) > 5, part
-    assert "cards.loader" in GRAPH["cards"] or "cards.book" in GRAPH["cards"]
+    assert "cards.loader" in graph()["cards"] or "cards.book" in graph()["cards"]
 
 
 @pytest.mark.parametrize("module", sorted(MODULES))
 def test_imports_run_down_the_layers(module: str) -> None:
-    upward = sorted(m for m in GRAPH[module] if layer(m) > layer(module))
+    upward = sorted(m for m in graph()[module] if layer(m) > layer(module))
     assert not upward, f"{module} (layer {layer(module)}) imports {upward} from above"
 
 
@@ -165,8 +170,8 @@ def cycles(graph: dict[str, set[str]]) -> list[str]:
 
 
 def test_no_import_circles() -> None:
-    found = components(GRAPH)
-    said = [f"{' → '.join(a_circle(GRAPH, c))} (the circle joins {', '.join(c)})"
+    found = components(graph())
+    said = [f"{' → '.join(a_circle(graph(), c))} (the circle joins {', '.join(c)})"
             for c in found]
     assert found == [], f"{len(found)} import circles: " + "; ".join(said)
 
