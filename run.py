@@ -174,7 +174,12 @@ def ensure_venv(extras: str) -> None:
     target = f".[{chosen}]" if chosen else "."
     what = f"cobi-companion{f'[{extras}]' if extras else ''}"
     print(f"Installing {what} into .venv (the first time takes a few minutes) ...", flush=True)
-    pip_install(venv_python(), ["-e", target, "-c", str(constraints_for(wide, VENV))], what)
+    # The test command's install compiles nothing: pip would compile every module of every
+    # package (mypy's, hypothesis'...) on one core, while the tests compile the ones they
+    # import on all of them. The box's own install compiles, for its first start.
+    compiling = "--no-compile" if "dev" in extras.split(",") else "--compile"
+    pip_install(venv_python(), ["-e", target, "-c", str(constraints_for(wide, VENV)),
+                                compiling], what)
     stamp.write_text(wanted)
 
 

@@ -134,7 +134,17 @@ def test_a_new_venv(run: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyP
     run.ensure_venv("")
     assert recorder.builders == [{"with_pip": True, "system_site_packages": pi}]
     assert recorder.installs == [[str(run.venv_python()), "-e", ".[voice]", "-c",
-                                  str(REPO / "constraints.txt")]]
+                                  str(REPO / "constraints.txt"), "--compile"]]
+
+
+@pytest.mark.parametrize(("extras", "compiling"), [
+    ("", "--compile"), ("bench", "--compile"), ("dev", "--no-compile")])
+def test_only_the_tests_install_leaves_the_compiling_to_the_tests(
+        run: ModuleType, monkeypatch: pytest.MonkeyPatch, extras: str, compiling: str) -> None:
+    recorder = Recorder(run, monkeypatch)
+    run.ensure_venv(extras)
+    [[*_, last]] = recorder.installs
+    assert last == compiling
 
 
 # ---- the voice's wheel by the Python's own word size, and the versions of constraints.txt ----
