@@ -33,7 +33,6 @@ check (`cards/snapshot.py`): while none has, the box starts from the snapshot wi
 """
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -305,10 +304,11 @@ def _layers(path: Path | None) -> Loaded:
     refused: list[StickError] = []
     state_dirs: list[Path] = []
     for file in boot.config_files(path or SYSTEM_CONFIG):
-        if os.path.lexists(file):          # something to read: the checks, loaded here
-            from cobi_companion.device.config_check import check, stick_part
         try:
             text = _read_text(file)
+            # a file to check: the checks (and pydantic) loaded now, at the first one
+            from cobi_companion.device.config_check import check, stick_part
+
             table = _parse(file, text)
             if boot.on_stick(file):        # the players' choices only; the rest is refused
                 table, problems = stick_part(table, text)
@@ -321,6 +321,8 @@ def _layers(path: Path | None) -> Loaded:
                 continue
             skipped.append(error)
             continue
+        except ImportError:            # the box's own code is broken, not the file: stop
+            raise
         except Exception as exc:       # nothing a file holds may stop the start: skip it too
             skipped.append(ConfigError(file, [f"cannot be used: {reason(exc)}"]))
             continue

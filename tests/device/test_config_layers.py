@@ -334,3 +334,14 @@ def test_a_card_on_the_stick_wins_over_the_boot_partition_and_the_shipped_one(bo
 ])
 def test_the_line_of_a_field(text: str, place: list[str], line: int | None) -> None:
     assert line_of(text, place) == line
+
+
+def test_checks_that_cannot_be_imported_stop_the_start_and_skip_no_file(
+        box: Box, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The checks (and pydantic) are imported at the first file read, not at the start: a
+    # broken install must still stop the box, not pass for a broken settings file.
+    box.write(box.system, '[game]\nlanguage = "pl"\n')
+    with monkeypatch.context() as patch, pytest.raises(ImportError):
+        patch.setitem(sys.modules, "cobi_companion.device.config_check", None)
+        load_layers()
+    assert load_layers().config.game.language == "pl"
