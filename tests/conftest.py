@@ -98,8 +98,10 @@ def card_snapshots(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]
         env.pop(name, None)
     # The commands one after the other in one real process: one Python start, one import of
     # the checks.
-    subprocess.run([sys.executable, "-c", FIRST_RUNS_CODE, json.dumps(FIRST_RUNS)], env=env,
-                   stdin=subprocess.DEVNULL, capture_output=True, timeout=120, check=True)
+    done = subprocess.run([sys.executable, "-c", FIRST_RUNS_CODE, json.dumps(FIRST_RUNS)],
+                          env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
     taken = home / "cache" / "cobi-companion" / "snapshots"
     return {path.name: path.read_bytes() for path in sorted(taken.glob("*.json"))
             if path.stem in CARD_SNAPSHOTS}

@@ -1,6 +1,8 @@
 """The README's own command and the command with no arguments, run as a person runs them: real
-processes, nothing injected. (`run` under systemd: tests/device/test_systemd_run.py; every
-other command has its own real-process tests beside its module's.)"""
+processes, nothing injected, from an empty cache as at a first start; and every command of the
+table as a real process, with its output open and then closed. (`run` under systemd:
+tests/device/test_systemd_run.py; every other command has its own real-process tests beside
+its module's.)"""
 from __future__ import annotations
 
 import os
@@ -13,9 +15,6 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-# Each test's cache folder holds the card snapshots of a first run (tests/conftest.py): the
-# real processes read the shipped cards from them, as every start after the first does.
-pytestmark = pytest.mark.usefixtures("checked_cards")
 OUT_WAV = Path(tempfile.gettempdir()) / f"cobi-companion-say-{os.getpid()}.wav"
 
 
@@ -120,6 +119,10 @@ def assert_ended_quietly(code: int, out: str, err: str,
         assert (closed.returncode, closed.stderr) == (code, err)
 
 
+# Each run's cache folder holds the card snapshots of a first run (tests/conftest.py): the
+# real processes read the shipped cards from them, as every start after the first does (the
+# two runs above start as a first run does, with an empty cache folder).
+@pytest.mark.usefixtures("checked_cards")
 @pytest.mark.parametrize("argv", REAL_RUNS.values(), ids=REAL_RUNS.keys())
 def test_a_real_process_prints_what_the_command_tests_see(argv: list[str], cli: Any,
                                                           cli_process: Any,
