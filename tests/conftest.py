@@ -107,7 +107,12 @@ def card_snapshots(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]
 
 def seed_card_snapshots(cache_home: Path, snapshots: dict[str, bytes]) -> None:
     """The card snapshots in the cache folder of XDG_CACHE_HOME=`cache_home`."""
-    folder = cache_home / "cobi-companion" / "snapshots"
+    put_card_snapshots(cache_home / "cobi-companion" / "snapshots", snapshots)
+
+
+def put_card_snapshots(folder: Path, snapshots: dict[str, bytes]) -> None:
+    """The card snapshots in the snapshots folder `folder` (cards/snapshot.py: that of
+    $STATE_DIRECTORY is its cache/snapshots)."""
     folder.mkdir(parents=True, exist_ok=True)
     for name, data in snapshots.items():
         (folder / name).write_bytes(data)
