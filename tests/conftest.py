@@ -109,7 +109,12 @@ def card_snapshots(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]
 
 def seed_card_snapshots(cache_home: Path, snapshots: dict[str, bytes]) -> None:
     """The card snapshots in the cache folder of XDG_CACHE_HOME=`cache_home`."""
-    folder = cache_home / "cobi-companion" / "snapshots"
+    put_card_snapshots(cache_home / "cobi-companion" / "snapshots", snapshots)
+
+
+def put_card_snapshots(folder: Path, snapshots: dict[str, bytes]) -> None:
+    """The card snapshots in the snapshots folder `folder` (cards/snapshot.py: that of
+    $STATE_DIRECTORY is its cache/snapshots)."""
     folder.mkdir(parents=True, exist_ok=True)
     for name, data in snapshots.items():
         (folder / name).write_bytes(data)
@@ -241,3 +246,20 @@ def write_lgpio_placeholder(site: Path) -> None:
 def lgpio_placeholder() -> Any:
     """`lgpio_placeholder(site)` writes PyPI's empty lgpio 0.0.0.2 into a venv's site folder."""
     return write_lgpio_placeholder
+
+
+
+# Whether pip runs, by the interpreter a test's venv links to (`venv_has_pip`).
+_PIP_RUNS: dict[Path, bool] = {}
+
+
+def venv_has_pip(python: Path) -> bool:
+    """Whether `python -m pip` runs in a venv a test made over the system's site packages with
+    no pip of its own (tests/test_run_py.py, tests/systemd/test_lgpio.py): the pip it sees is
+    that of the interpreter its `python` links to, so the first such venv's real probe answers
+    for every other of that interpreter in this process."""
+    interpreter = python.resolve()
+    if interpreter not in _PIP_RUNS:
+        _PIP_RUNS[interpreter] = subprocess.run([str(python), "-m", "pip", "--version"],
+                                                capture_output=True).returncode == 0
+    return _PIP_RUNS[interpreter]

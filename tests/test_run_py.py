@@ -29,6 +29,8 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import venv_has_pip
+
 REPO = Path(__file__).resolve().parents[1]
 PI_MODEL = b"Raspberry Pi 4 Model B Rev 1.4\x00"      # as /proc/device-tree/model reads
 REAL_LGPIO = "LGPIO_PY_VERSION = 0x00020200\n\ndef gpio_claim_input(handle, gpio, flags=0):\n" \
@@ -283,8 +285,7 @@ class RealVenv:
         self.write_placeholder(self.site)
 
     def has_pip(self) -> bool:
-        return subprocess.run([str(self.python), "-m", "pip", "--version"],
-                              capture_output=True).returncode == 0
+        return venv_has_pip(self.python)
 
 
 @pytest.fixture

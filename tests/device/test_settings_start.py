@@ -9,11 +9,14 @@ import os
 import signal
 import subprocess
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from cobi_companion.device.ports.store import DATABASE_NAME
+
+from tests.conftest import put_card_snapshots
 
 BAD = {
     "no such user": '[paths]\ncards_dir = "~nosuchuser/x"\n',
@@ -28,6 +31,16 @@ PROBLEM = {
     "long name": "is not allowed (a name in the path of more than 255 bytes)",
     "NUL": "is not allowed (a path cannot hold a NUL character)",
 }
+
+
+@pytest.fixture(autouse=True)
+def _first_run_snapshots(checked_cards: Callable[[Path], None], card_snapshots: dict[str, bytes],
+                         tmp_path: Path) -> None:
+    """Each box and command starts from the card snapshots of a first run (tests/conftest.py):
+    the cards are not what these tests are about, and each fresh cache folder checked them all
+    again. A command's cache folder is the test's (`checked_cards`); a box's is in the
+    $STATE_DIRECTORY `run_box` gives it (cards/snapshot.py)."""
+    put_card_snapshots(tmp_path / "state" / "cache" / "snapshots", card_snapshots)
 
 
 @dataclass

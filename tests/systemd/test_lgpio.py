@@ -18,6 +18,8 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import venv_has_pip
+
 REPO = Path(__file__).resolve().parents[2]
 ACTIONS = REPO / "systemd" / "actions.sh"
 REAL_LGPIO = "LGPIO_PY_VERSION = 0x00020200\n\ndef gpio_claim_input(handle, gpio, flags=0):\n" \
@@ -61,8 +63,7 @@ def env(tmp_path: Path, lgpio_placeholder: Any) -> Venv:
 
 @pytest.fixture
 def with_pip(env: Venv) -> Venv:
-    if subprocess.run([str(env.python), "-m", "pip", "--version"],
-                      capture_output=True).returncode != 0:
+    if not venv_has_pip(env.python):
         pytest.skip(f"no pip for {sys.version.split()[0]} to uninstall with")
     return env
 

@@ -455,6 +455,10 @@ def test_a_bad_value_is_one_line_and_exit_2(argv: list[str], words: str, cli: An
     assert_one_line_refusal(run.code, run.out, run.err, filled(words, files))
 
 
+# The real processes read the shipped cards from the card snapshots of a first run, as every
+# start after the first does (tests/conftest.py `checked_cards`): the cards are not what these
+# tests are about, and each fresh cache folder checked them all again.
+@pytest.mark.usefixtures("checked_cards")
 @pytest.mark.parametrize(("name", "number"), REAL, ids=[f"{n}-{i}" for n, i in REAL])
 def test_a_real_process_refuses_the_same_way(name: str, number: int, cli_process: Any,
                                              files: dict[str, str]) -> None:
@@ -466,6 +470,7 @@ def test_a_real_process_refuses_the_same_way(name: str, number: int, cli_process
 # ---- a reader that goes away: `cobi-companion cards list | head -1` ----
 
 
+@pytest.mark.usefixtures("checked_cards")         # as above
 @pytest.mark.parametrize("argv", [["cards", "list"], ["play"], ["sim", "--keys", "ok"]],
                          ids=["cards list", "play", "sim"])
 def test_a_reader_gone_ends_the_command_quietly(argv: list[str], cli_path: str,

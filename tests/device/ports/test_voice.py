@@ -25,6 +25,12 @@ from cobi_companion.device.ports.voice import Engine, SpeechFiles, Voice
 
 from ..conftest import read_only
 
+# A test whose real `speech` processes read the shipped cards (their names are phrases) from the
+# card snapshots of a first run, as every start after the first does (tests/conftest.py
+# `checked_cards`): the cards are not what it is about, and each fresh cache folder checked
+# them all again.
+snapshot_cards = pytest.mark.usefixtures("checked_cards")
+
 LOUD_RMS = 500              # speech is thousands; silence is 0
 SECONDS_A_CHARACTER = 0.25  # eSpeak NG's normal rate is well under
 
@@ -382,6 +388,7 @@ def test_the_engine_renders_under_memory_deny_write_execute() -> None:
     assert int(run.stdout) > 22050          # over half a second of sound
 
 
+@snapshot_cards
 def test_speech_render_fills_the_cache_once_then_check_finds_it_whole(
         tmp_path: Path, cli_process: Any, gated: Gated) -> None:
     """The installer's `speech render`, as a real process: everything the first time,
@@ -422,6 +429,7 @@ def test_every_engine_of_a_library_is_the_one_started_in_the_process(tmp_path: P
     assert espeak_for() is espeak_for(find_library())
 
 
+@snapshot_cards
 def test_speech_render_into_a_folder_that_takes_no_file_fails(
         tmp_path: Path, cli_process: Any) -> None:
     """install.sh notes "the voice's phrases were not rendered now" on a failed render: one
