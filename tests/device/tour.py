@@ -431,9 +431,10 @@ class Guide:
             self.stuck = self.stuck + 1 if after[0] is before[0] and after[1] == before[1] \
                 else 0
 
-    def step(self, now: tuple[Any, View] | None = None) -> None:
+    def step(self, now: tuple[Any, Any] | None = None) -> None:
         """One move on the screen shown; `now`: that screen and its view, where play has
-        just made them (nothing pressed since)."""
+        just made them (nothing pressed since). Any, as `view` is: the guide reads whichever
+        view is shown."""
         screen, view = (self.app.screen, self.view) if now is None else now
         kind = type(screen).__name__
         title = f"{kind_of(view.header.title)} {view.header.round}"
