@@ -426,13 +426,16 @@ class Guide:
             if until():
                 return
             before = (self.app.screen, self.view) if after is None else after
-            self.step()
+            self.step(before)
             after = (self.app.screen, self.view)
             self.stuck = self.stuck + 1 if after[0] is before[0] and after[1] == before[1] \
                 else 0
 
-    def step(self) -> None:
-        screen, view = self.app.screen, self.view
+    def step(self, now: tuple[Any, Any] | None = None) -> None:
+        """One move on the screen shown; `now`: that screen and its view, where play has
+        just made them (nothing pressed since). Any, as `view` is: the guide reads whichever
+        view is shown."""
+        screen, view = (self.app.screen, self.view) if now is None else now
         kind = type(screen).__name__
         title = f"{kind_of(view.header.title)} {view.header.round}"
         if isinstance(view, Menu):
