@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import warnings
 from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import SimpleNamespace
@@ -29,7 +30,7 @@ from cobi_companion.device.ui import renderer as screens
 from cobi_companion.device.ui.glyphs import font
 from cobi_companion.device.ui.renderer import render
 from gpiozero.pins.mock import MockFactory, MockPWMPin
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 BASIC = ImageFont.Layout.BASIC
 LACKED = "\ue000"            # private use: the font has no glyph for it, it draws the box
@@ -191,25 +192,67 @@ def freetype_calls(monkeypatch: pytest.MonkeyPatch,
     clear_caches()                   # glyphs drawn while recording need not stay
 
 
+# What FreeType is handed to draw or measure: its drawing and measuring methods.
+FREETYPE_METHODS = ("getmask2", "getlength", "getbbox")
+
+
+@dataclass(frozen=True)
+class FreeTypeDrawn:
+    """The screens of `views(language)` drawn by FreeType from empty caches."""
+
+    frames: list[bytes]                   # each view's frame
+    calls: list[tuple[str, Any]]          # each text handed to FreeType, with its font
+    drawing: glyphs.Drawn                 # every glyph drawn and advance measured
+
+
+@cache
+def drawn_by_freetype(language: str) -> FreeTypeDrawn:
+    """`views(language)` rendered with every glyph drawn by FreeType (as under
+    `freetype_calls`: no atlas, no reference glyphs, empty caches), what it was handed, and
+    what was drawn, recorded: once a process, for the tests that read them (what FreeType is
+    handed, the layout it is asked for, the frames to compare with those cut from an atlas,
+    from the reference glyphs or drawn without raqm), which each drew the very same frames
+    again from empty caches. The glyphs module's atlas, reference switch and recording, and
+    FreeType's methods, are put back after; the caches emptied again."""
+    earlier = (glyphs.kept(), glyphs._earlier.reference, glyphs._earlier.drawn)
+    calls: list[tuple[str, Any]] = []
+    originals = {name: getattr(ImageFont.FreeTypeFont, name) for name in FREETYPE_METHODS}
+    for name, original in originals.items():
+        def recording(self: Any, text: str, *args: Any, _original: Any = original,
+                      **kwargs: Any) -> Any:
+            calls.append((text, self))
+            return _original(self, text, *args, **kwargs)
+        setattr(ImageFont.FreeTypeFont, name, recording)
+    try:
+        glyphs.keep(None)
+        glyphs.use_reference(False)
+        clear_caches()
+        glyphs.record()
+        frames = drawn_frames(views(language))
+        drawing = glyphs.recorded()
+    finally:
+        for name, original in originals.items():
+            setattr(ImageFont.FreeTypeFont, name, original)
+        glyphs.keep(earlier[0])
+        glyphs.use_reference(earlier[1])
+        glyphs._earlier.drawn = earlier[2]
+        clear_caches()
+    return FreeTypeDrawn(frames, calls, drawing)
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_screens_hand_freetype_only_characters_the_font_has(
-        language: str, freetype_calls: list[tuple[str, Any]]) -> None:
-    for view in views(language):
-        render(view)
-    calls = list(freetype_calls)             # not the check's own calls
+def test_screens_hand_freetype_only_characters_the_font_has(language: str) -> None:
+    calls = drawn_by_freetype(language).calls
     assert any("ż" in text for text, _ in calls) or language == "en"
     lacked = {(char, fnt.path.rsplit("/", 1)[-1], fnt.size) for text, fnt in calls
               for char in set(text) if not has(char, fnt)}
     assert not lacked, f"drawn as the missing-glyph box: {sorted(lacked)}"
 
 
-def test_every_font_is_laid_out_by_the_basic_layout(
-        freetype_calls: list[tuple[str, Any]]) -> None:
+def test_every_font_is_laid_out_by_the_basic_layout() -> None:
     for weight_size in FONTS:
         assert font(*weight_size).layout_engine == BASIC, weight_size
-    for view in views("pl"):
-        render(view)
-    used = {fnt for _, fnt in freetype_calls}
+    used = {fnt for _, fnt in drawn_by_freetype("pl").calls}
     assert len(used) >= 10 and any(fnt.size == glyphs.MEASURE_SIZE for fnt in used)
     assert all(fnt.layout_engine == BASIC for fnt in used)
 
@@ -230,7 +273,7 @@ def test_a_system_without_raqm_draws_the_same_pixels(
     # without a layout chosen gets the basic one. (Left to that default, the screens drew the
     # word space U+2004 as the missing-glyph box there, and 20 snapshots failed.)
     shown = [*views("en"), *views("pl")]
-    here = [render(view).tobytes() for view in shown]
+    here = [frame for language in LANGUAGES for frame in drawn_by_freetype(language).frames]
     monkeypatch.setattr(ImageFont.core, "HAVE_RAQM", False)
     glyphs.font.cache_clear()
     clear_caches()
@@ -280,9 +323,13 @@ def drawn_frames(shown: list[View]) -> list[bytes]:
 def test_frames_drawn_from_the_atlas_are_the_frames_drawn_by_rasterising(
         no_atlas: None, freetype_calls: list[tuple[str, Any]], tmp_path: Path) -> None:
     shown = [*views("en"), *views("pl")]
-    rasterised = drawn_frames(shown)           # every glyph drawn by FreeType, and recorded
-    drawing = glyphs.recorded()
-    assert any(text for text, _ in freetype_calls)
+    by_freetype = [drawn_by_freetype(language) for language in LANGUAGES]
+    rasterised = [frame for drawn in by_freetype for frame in drawn.frames]
+    assert all(any(text for text, _ in drawn.calls) for drawn in by_freetype)
+    drawing = glyphs.Drawn()                   # every glyph drawn by FreeType, recorded
+    for drawn in by_freetype:
+        drawing.glyphs.update(drawn.drawing.glyphs)
+        drawing.lengths.update(drawn.drawing.lengths)
     path = tmp_path / "atlas.json"
     assert snapshot.save(path, atlas.key(), atlas.to_data(atlas.pack(drawing.glyphs,
                                                                       drawing.lengths)))
@@ -409,9 +456,10 @@ def test_a_mark_that_ends_a_sentence_stands_apart_from_the_letter_before_it(
                 both = Image.new("1", (40, 24), 0)
                 glyphs.lay(both, start, 16, letter + mark, fnt)
                 letter_box = alone.getbbox()
-                mark_ink = [x for x in range(both.width) for y in range(both.height)
-                            if both.getpixel((x, y)) and not alone.getpixel((x, y))]
-                assert letter_box is not None and mark_ink
-                if min(mark_ink) <= letter_box[2]:          # no blank column between them
+                # The pixels lit with the mark and not without it: the mark's ink.
+                mark_ink = ImageChops.logical_xor(both, ImageChops.logical_and(both, alone))
+                mark_box = mark_ink.getbbox()
+                assert letter_box is not None and mark_box is not None
+                if mark_box[0] <= letter_box[2]:          # no blank column between them
                     touching.append(f"{letter}{mark}@{start}")
     assert touching == [], touching
