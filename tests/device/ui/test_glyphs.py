@@ -10,6 +10,7 @@ characters the font has; these tests check both, for everything the box can show
 from __future__ import annotations
 
 import json
+import tempfile
 import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -66,7 +67,14 @@ def in_font(char: str, path: str, size: int) -> bool:
     lacks as the font's missing glyph, with the pixels and advance of LACKED. A blank glyph
     (a space) the font has differs from the box too: nothing drawn, its own advance."""
     fnt = _basic(path, size)
-    return _drawn(char, fnt) != _drawn(LACKED, fnt)
+    return _drawn(char, fnt) != _missing(path, size)
+
+
+@cache
+def _missing(path: str, size: int) -> tuple[float, bytes]:
+    """The missing-glyph box as `_drawn` draws it: once a font, not again for each character
+    checked."""
+    return _drawn(LACKED, _basic(path, size))
 
 
 def has(char: str, fnt: ImageFont.FreeTypeFont) -> bool:
@@ -368,6 +376,39 @@ def start_box(state: Path, language: str = "en") -> int:
     return len(drawn)
 
 
+@cache
+def _first_start() -> tuple[bytes, dict[str, bytes]]:
+    """The atlas file a box's first start writes (no atlas, every glyph drawn by FreeType, as
+    under `no_atlas`) and the files it leaves in its state folder: started once a process, in
+    folders of its own; the glyphs module left as `no_atlas` leaves it."""
+    reference = glyphs._earlier.reference
+    glyphs.use_reference(False)
+    try:
+        with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as patch:
+            patch.setenv("XDG_CACHE_HOME", str(Path(folder) / "cache"))
+            state = Path(folder) / "state"
+            assert start_box(state) > 1000
+            return atlas.atlas_file().read_bytes(), {
+                str(path.relative_to(state)): path.read_bytes()
+                for path in sorted(state.rglob("*")) if path.is_file()}
+    finally:
+        glyphs.use_reference(reference)
+        as_a_new_process()
+
+
+def first_started(state: Path) -> None:
+    """The test's cache and `state` folders as a box's first start leaves them: the atlas it
+    drew, and its state. (Each test that started a box only to have them drew the same
+    atlas again: `test_the_first_start_draws_the_atlas_and_the_next_cut_from_it` is the test
+    of that start.)"""
+    atlas_file, files = _first_start()
+    atlas.atlas_file().parent.mkdir(parents=True, exist_ok=True)
+    atlas.atlas_file().write_bytes(atlas_file)
+    for name, data in files.items():
+        (state / name).parent.mkdir(parents=True, exist_ok=True)
+        (state / name).write_bytes(data)
+
+
 def test_the_first_start_draws_the_atlas_and_the_next_cut_from_it(
         no_atlas: None, tmp_path: Path) -> None:
     assert start_box(tmp_path / "state") > 1000        # ~2,000 glyphs drawn ahead
@@ -380,7 +421,7 @@ def test_the_first_start_draws_the_atlas_and_the_next_cut_from_it(
 
 def test_the_title_is_cut_from_the_atlas_too(no_atlas: None, tmp_path: Path,
                                              freetype_calls: list[tuple[str, Any]]) -> None:
-    start_box(tmp_path / "state")                      # a first start draws the atlas
+    first_started(tmp_path / "state")                  # a first start drew the atlas
     as_a_new_process()
     freetype_calls.clear()
     shown = MemoryDisplay()
@@ -412,7 +453,7 @@ def corrupt_atlas(path: Path, how: str) -> None:
 @pytest.mark.parametrize("how", ["garbage", "truncated", "a strip too short", "other fonts"])
 def test_a_corrupt_or_stale_atlas_is_ignored_and_drawn_again(
         no_atlas: None, tmp_path: Path, how: str) -> None:
-    start_box(tmp_path / "state")
+    first_started(tmp_path / "state")
     path = atlas.atlas_file()
     whole = atlas.read()
     assert whole is not None
