@@ -5,7 +5,13 @@ from __future__ import annotations
 
 import json
 import logging
+import os
+import subprocess
+import sys
+import tempfile
 from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +38,32 @@ def fresh() -> Iterator[None]:
     reference_glyphs.shipped.cache_clear()
 
 
-def test_the_shipped_file_is_what_freetype_draws_here(fresh) -> None:
+@dataclass(frozen=True)
+class Command:
+    """What the command that draws the reference glyphs said, and the file it drew."""
+
+    path: Path              # the file it was given (gone since)
+    said: str               # its output
+    drawn: dict[str, Any]   # the file's data
+
+
+@cache
+def command() -> Command:
+    """`python -m cobi_companion.device.ui.reference_glyphs FILE`, run once a process as
+    `python3 run.py glyphs` runs it on the shipped file, in a cache folder of its own: the
+    glyphs as FreeType draws them here, in a process of their own, for the command's test and
+    the check of the shipped file (each drew them all)."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "glyphs.json"
+        done = subprocess.run([sys.executable, "-m", "cobi_companion.device.ui.reference_glyphs",
+                               str(path)], capture_output=True, text=True, check=True,
+                              env={**os.environ, "XDG_CACHE_HOME": str(Path(folder) / "cache")})
+        return Command(path, done.stdout.strip(), json.loads(path.read_text(encoding="utf-8")))
+
+
+# The two tests that read the command's file run on one worker, where it is drawn once.
+@pytest.mark.xdist_group("reference-glyphs-command")
+def test_the_shipped_file_is_what_freetype_draws_here() -> None:
     # A change to how glyphs are drawn (glyphs.py), to the faces or to the letters fails here
     # until `python3 run.py glyphs` draws them again; on another FreeType there is nothing to
     # compare with (there, the shipped glyphs are the point).
@@ -40,7 +71,7 @@ def test_the_shipped_file_is_what_freetype_draws_here(fresh) -> None:
     if made != here:
         pytest.skip(f"drawn with FreeType {made}, this is {here}")
     shipped = json.loads(reference_glyphs.FILE.read_text(encoding="utf-8"))
-    drawn = reference_glyphs.draw()
+    drawn = command().drawn                 # as `python3 run.py glyphs` draws them here
     assert shipped["fonts"] == drawn["fonts"], "other font files: python3 run.py glyphs"
     assert shipped["atlas"] == drawn["atlas"], "glyphs drawn otherwise: python3 run.py glyphs"
 
@@ -134,17 +165,12 @@ def test_an_unusable_file_leaves_every_glyph_to_freetype(fresh, tmp_path: Path, 
     assert str(path) in caplog.text                       # said, with the file's name
 
 
-def test_the_command_draws_them_into_a_file(tmp_path: Path) -> None:
+@pytest.mark.xdist_group("reference-glyphs-command")
+def test_the_command_draws_them_into_a_file() -> None:
     # `python3 run.py glyphs` runs this module on the shipped file; here on a file of the test.
-    import subprocess
-    import sys
-
-    path = tmp_path / "glyphs.json"
-    done = subprocess.run([sys.executable, "-m", "cobi_companion.device.ui.reference_glyphs",
-                           str(path)], capture_output=True, text=True, check=True)
-    line = done.stdout.strip()
-    assert line.startswith(f"{path}: ") and " characters in 19 faces, drawn with Pillow " in line
-    drawn = json.loads(path.read_text(encoding="utf-8"))
-    assert drawn["fonts"] == reference_glyphs.font_digests()
-    if drawn["drawn_with"] == reference_glyphs.drawn_with():
-        assert drawn == json.loads(reference_glyphs.FILE.read_text(encoding="utf-8"))
+    done = command()
+    assert done.said.startswith(f"{done.path}: ")
+    assert " characters in 19 faces, drawn with Pillow " in done.said
+    assert done.drawn["fonts"] == reference_glyphs.font_digests()
+    if done.drawn["drawn_with"] == reference_glyphs.drawn_with():
+        assert done.drawn == json.loads(reference_glyphs.FILE.read_text(encoding="utf-8"))
