@@ -44,6 +44,10 @@ FONTS = sorted({*screens.WARM_FONTS, screens.CAPTION, screens.NEEDED, screens.SM
 # What the screens draw besides the strings: digits and signs of totals, distances and odds,
 # a die's "?", and the bar that places glyphs.
 SYMBOLS = "0123456789%+-−=·→(),.:<?" + glyphs.REFERENCE
+# The tests that read the same work done once a process (`drawn_by_freetype`, `_first_start`)
+# run on one xdist worker, where it is done once.
+FREETYPE_FRAMES = pytest.mark.xdist_group("glyphs-freetype-frames")
+FIRST_START = pytest.mark.xdist_group("glyphs-first-start")
 
 
 @cache
@@ -248,6 +252,7 @@ def drawn_by_freetype(language: str) -> FreeTypeDrawn:
     return FreeTypeDrawn(frames, calls, drawing)
 
 
+@FREETYPE_FRAMES
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_screens_hand_freetype_only_characters_the_font_has(language: str) -> None:
     calls = drawn_by_freetype(language).calls
@@ -257,6 +262,7 @@ def test_screens_hand_freetype_only_characters_the_font_has(language: str) -> No
     assert not lacked, f"drawn as the missing-glyph box: {sorted(lacked)}"
 
 
+@FREETYPE_FRAMES
 def test_every_font_is_laid_out_by_the_basic_layout() -> None:
     for weight_size in FONTS:
         assert font(*weight_size).layout_engine == BASIC, weight_size
@@ -275,6 +281,7 @@ def fresh_fonts(freetype_draws: None) -> Iterator[None]:
     clear_caches()
 
 
+@FREETYPE_FRAMES
 def test_a_system_without_raqm_draws_the_same_pixels(
         fresh_fonts: None, monkeypatch: pytest.MonkeyPatch) -> None:
     # A minimal Debian without libfribidi: Pillow cannot use raqm there, and a font loaded
@@ -328,6 +335,7 @@ def drawn_frames(shown: list[View]) -> list[bytes]:
     return [render(view).tobytes() for view in shown]
 
 
+@FREETYPE_FRAMES
 def test_frames_drawn_from_the_atlas_are_the_frames_drawn_by_rasterising(
         no_atlas: None, freetype_calls: list[tuple[str, Any]], tmp_path: Path) -> None:
     shown = [*views("en"), *views("pl")]
@@ -419,6 +427,7 @@ def test_the_first_start_draws_the_atlas_and_the_next_cut_from_it(
     assert start_box(tmp_path / "state", "en") == 0
 
 
+@FIRST_START
 def test_the_title_is_cut_from_the_atlas_too(no_atlas: None, tmp_path: Path,
                                              freetype_calls: list[tuple[str, Any]]) -> None:
     first_started(tmp_path / "state")                  # a first start drew the atlas
@@ -450,6 +459,7 @@ def corrupt_atlas(path: Path, how: str) -> None:
         path.write_bytes(json.dumps(fields).encode() + b"\n" + body)
 
 
+@FIRST_START
 @pytest.mark.parametrize("how", ["garbage", "truncated", "a strip too short", "other fonts"])
 def test_a_corrupt_or_stale_atlas_is_ignored_and_drawn_again(
         no_atlas: None, tmp_path: Path, how: str) -> None:

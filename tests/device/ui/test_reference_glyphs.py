@@ -20,7 +20,7 @@ from cobi_companion.device.ui import glyphs, reference_glyphs
 from cobi_companion.device.ui.renderer import render
 from PIL import ImageFont
 
-from .test_glyphs import clear_caches, drawn_by_freetype, shown_texts, views
+from .test_glyphs import FREETYPE_FRAMES, clear_caches, drawn_by_freetype, shown_texts, views
 
 LANGUAGES = ("en", "pl")
 
@@ -119,6 +119,7 @@ def test_the_screens_need_no_freetype(fresh, monkeypatch: pytest.MonkeyPatch,
     assert asked == []
 
 
+@FREETYPE_FRAMES
 def test_screens_cut_from_the_shipped_glyphs_are_the_screens_freetype_draws_here(fresh) -> None:
     made = reference_glyphs.drawn_with()
     if made["freetype"] != ImageFont.core.freetype2_version:
