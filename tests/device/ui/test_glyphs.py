@@ -44,8 +44,8 @@ FONTS = sorted({*screens.WARM_FONTS, screens.CAPTION, screens.NEEDED, screens.SM
 # What the screens draw besides the strings: digits and signs of totals, distances and odds,
 # a die's "?", and the bar that places glyphs.
 SYMBOLS = "0123456789%+-−=·→(),.:<?" + glyphs.REFERENCE
-# The tests that read the same work done once a process (`drawn_by_freetype`, `_first_start`)
-# run on one xdist worker, where it is done once.
+# The tests that read the same work done once a process (`drawn_by_freetype`, `_first_start`,
+# test_reference_glyphs.cut_from_the_shipped) run on one xdist worker, where it is done once.
 FREETYPE_FRAMES = pytest.mark.xdist_group("glyphs-freetype-frames")
 FIRST_START = pytest.mark.xdist_group("glyphs-first-start")
 

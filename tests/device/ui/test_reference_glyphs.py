@@ -106,16 +106,36 @@ def no_freetype(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return asked
 
 
+@cache
+def cut_from_the_shipped(language: str) -> tuple[list[bytes], list[str]]:
+    """`views(language)` rendered with FreeType refused, from empty caches, no atlas and the
+    shipped reference glyphs read again (as under `fresh`): their frames, and what FreeType
+    was asked for. Once a process, for the test that they need no FreeType and the test that
+    they are the frames FreeType draws here (each rendered them all). The glyphs module's
+    atlas and reference switch are put back after, the caches emptied again."""
+    earlier, reference = glyphs.kept(), glyphs._earlier.reference
+    glyphs.keep(None)
+    glyphs.use_reference(True)
+    clear_caches()
+    reference_glyphs.shipped.cache_clear()
+    try:
+        with pytest.MonkeyPatch.context() as monkeypatch:
+            asked = no_freetype(monkeypatch)
+            frames = [render(view).tobytes() for view in views(language)]
+    finally:
+        glyphs.keep(earlier)
+        glyphs.use_reference(reference)
+        clear_caches()
+    return frames, asked
+
+
+@FREETYPE_FRAMES
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_screens_need_no_freetype(fresh, monkeypatch: pytest.MonkeyPatch,
-                                      language: str) -> None:
+def test_the_screens_need_no_freetype(fresh, language: str) -> None:
     # Every string of the language in every small face, the outcome words big (squashed too),
     # the cards' names, dice and totals: drawn with FreeType refused.
-    shown = views(language)
-    assert len(shown) > 100
-    asked = no_freetype(monkeypatch)
-    for view in shown:
-        render(view)
+    assert len(views(language)) > 100
+    _, asked = cut_from_the_shipped(language)
     assert asked == []
 
 
@@ -126,7 +146,7 @@ def test_screens_cut_from_the_shipped_glyphs_are_the_screens_freetype_draws_here
         pytest.skip(f"drawn with FreeType {made['freetype']}, this is "
                     f"{ImageFont.core.freetype2_version}")
     shown = [*views("en"), *views("pl")]
-    cut = [render(view).tobytes() for view in shown]
+    cut = [frame for language in LANGUAGES for frame in cut_from_the_shipped(language)[0]]
     drawn = [frame for language in LANGUAGES for frame in drawn_by_freetype(language).frames]
     differing = [view for view, a, b in zip(shown, cut, drawn, strict=True) if a != b]
     assert not differing, f"{len(differing)} screens differ, e.g. {differing[0]}"
