@@ -184,13 +184,17 @@ def freetype_draws() -> Iterator[None]:
     clear_caches()                   # nothing drawn by FreeType stays in a later cache
 
 
+# What FreeType is handed to draw or measure: its drawing and measuring methods.
+FREETYPE_METHODS = ("getmask2", "getlength", "getbbox")
+
+
 @pytest.fixture
 def freetype_calls(monkeypatch: pytest.MonkeyPatch,
                    freetype_draws: None) -> Iterator[list[tuple[str, Any]]]:
     """Every text the screens hand to FreeType to draw or measure, with its font, from
     empty caches (so that nothing is pasted from an earlier test)."""
     calls: list[tuple[str, Any]] = []
-    for name in ("getmask2", "getlength", "getbbox"):
+    for name in FREETYPE_METHODS:
         original = getattr(ImageFont.FreeTypeFont, name)
 
         def recording(self: Any, text: str, *args: Any, _original: Any = original,
@@ -202,10 +206,6 @@ def freetype_calls(monkeypatch: pytest.MonkeyPatch,
     yield calls
     monkeypatch.undo()
     clear_caches()                   # glyphs drawn while recording need not stay
-
-
-# What FreeType is handed to draw or measure: its drawing and measuring methods.
-FREETYPE_METHODS = ("getmask2", "getlength", "getbbox")
 
 
 @dataclass(frozen=True)
