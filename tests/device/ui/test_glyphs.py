@@ -10,8 +10,10 @@ characters the font has; these tests check both, for everything the box can show
 from __future__ import annotations
 
 import json
+import tempfile
 import warnings
 from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import SimpleNamespace
@@ -29,7 +31,7 @@ from cobi_companion.device.ui import renderer as screens
 from cobi_companion.device.ui.glyphs import font
 from cobi_companion.device.ui.renderer import render
 from gpiozero.pins.mock import MockFactory, MockPWMPin
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 BASIC = ImageFont.Layout.BASIC
 LACKED = "\ue000"            # private use: the font has no glyph for it, it draws the box
@@ -42,6 +44,10 @@ FONTS = sorted({*screens.WARM_FONTS, screens.CAPTION, screens.NEEDED, screens.SM
 # What the screens draw besides the strings: digits and signs of totals, distances and odds,
 # a die's "?", and the bar that places glyphs.
 SYMBOLS = "0123456789%+-−=·→(),.:<?" + glyphs.REFERENCE
+# The tests that read the same work done once a process (`drawn_by_freetype`, `_first_start`,
+# test_reference_glyphs.cut_from_the_shipped) run on one xdist worker, where it is done once.
+FREETYPE_FRAMES = pytest.mark.xdist_group("glyphs-freetype-frames")
+FIRST_START = pytest.mark.xdist_group("glyphs-first-start")
 
 
 @cache
@@ -65,7 +71,14 @@ def in_font(char: str, path: str, size: int) -> bool:
     lacks as the font's missing glyph, with the pixels and advance of LACKED. A blank glyph
     (a space) the font has differs from the box too: nothing drawn, its own advance."""
     fnt = _basic(path, size)
-    return _drawn(char, fnt) != _drawn(LACKED, fnt)
+    return _drawn(char, fnt) != _missing(path, size)
+
+
+@cache
+def _missing(path: str, size: int) -> tuple[float, bytes]:
+    """The missing-glyph box as `_drawn` draws it: once a font, not again for each character
+    checked."""
+    return _drawn(LACKED, _basic(path, size))
 
 
 def has(char: str, fnt: ImageFont.FreeTypeFont) -> bool:
@@ -171,13 +184,17 @@ def freetype_draws() -> Iterator[None]:
     clear_caches()                   # nothing drawn by FreeType stays in a later cache
 
 
+# What FreeType is handed to draw or measure: its drawing and measuring methods.
+FREETYPE_METHODS = ("getmask2", "getlength", "getbbox")
+
+
 @pytest.fixture
 def freetype_calls(monkeypatch: pytest.MonkeyPatch,
                    freetype_draws: None) -> Iterator[list[tuple[str, Any]]]:
     """Every text the screens hand to FreeType to draw or measure, with its font, from
     empty caches (so that nothing is pasted from an earlier test)."""
     calls: list[tuple[str, Any]] = []
-    for name in ("getmask2", "getlength", "getbbox"):
+    for name in FREETYPE_METHODS:
         original = getattr(ImageFont.FreeTypeFont, name)
 
         def recording(self: Any, text: str, *args: Any, _original: Any = original,
@@ -191,25 +208,65 @@ def freetype_calls(monkeypatch: pytest.MonkeyPatch,
     clear_caches()                   # glyphs drawn while recording need not stay
 
 
+@dataclass(frozen=True)
+class FreeTypeDrawn:
+    """The screens of `views(language)` drawn by FreeType from empty caches."""
+
+    frames: list[bytes]                   # each view's frame
+    calls: list[tuple[str, Any]]          # each text handed to FreeType, with its font
+    drawing: glyphs.Drawn                 # every glyph drawn and advance measured
+
+
+@cache
+def drawn_by_freetype(language: str) -> FreeTypeDrawn:
+    """`views(language)` rendered with every glyph drawn by FreeType (as under
+    `freetype_calls`: no atlas, no reference glyphs, empty caches), what it was handed, and
+    what was drawn, recorded: once a process, for the tests that read them (what FreeType is
+    handed, the layout it is asked for, the frames to compare with those cut from an atlas,
+    from the reference glyphs or drawn without raqm), which each drew the very same frames
+    again from empty caches. The glyphs module's atlas, reference switch and recording, and
+    FreeType's methods, are put back after; the caches emptied again."""
+    earlier = (glyphs.kept(), glyphs._earlier.reference, glyphs._earlier.drawn)
+    calls: list[tuple[str, Any]] = []
+    originals = {name: getattr(ImageFont.FreeTypeFont, name) for name in FREETYPE_METHODS}
+    for name, original in originals.items():
+        def recording(self: Any, text: str, *args: Any, _original: Any = original,
+                      **kwargs: Any) -> Any:
+            calls.append((text, self))
+            return _original(self, text, *args, **kwargs)
+        setattr(ImageFont.FreeTypeFont, name, recording)
+    try:
+        glyphs.keep(None)
+        glyphs.use_reference(False)
+        clear_caches()
+        glyphs.record()
+        frames = drawn_frames(views(language))
+        drawing = glyphs.recorded()
+    finally:
+        for name, original in originals.items():
+            setattr(ImageFont.FreeTypeFont, name, original)
+        glyphs.keep(earlier[0])
+        glyphs.use_reference(earlier[1])
+        glyphs._earlier.drawn = earlier[2]
+        clear_caches()
+    return FreeTypeDrawn(frames, calls, drawing)
+
+
+@FREETYPE_FRAMES
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_screens_hand_freetype_only_characters_the_font_has(
-        language: str, freetype_calls: list[tuple[str, Any]]) -> None:
-    for view in views(language):
-        render(view)
-    calls = list(freetype_calls)             # not the check's own calls
+def test_screens_hand_freetype_only_characters_the_font_has(language: str) -> None:
+    calls = drawn_by_freetype(language).calls
     assert any("ż" in text for text, _ in calls) or language == "en"
     lacked = {(char, fnt.path.rsplit("/", 1)[-1], fnt.size) for text, fnt in calls
               for char in set(text) if not has(char, fnt)}
     assert not lacked, f"drawn as the missing-glyph box: {sorted(lacked)}"
 
 
-def test_every_font_is_laid_out_by_the_basic_layout(
-        freetype_calls: list[tuple[str, Any]]) -> None:
+@FREETYPE_FRAMES
+def test_every_font_is_laid_out_by_the_basic_layout() -> None:
     for weight_size in FONTS:
         assert font(*weight_size).layout_engine == BASIC, weight_size
-    for view in views("pl"):
-        render(view)
-    used = {fnt for _, fnt in freetype_calls}
+    used = {fnt for _, fnt in drawn_by_freetype("pl").calls}
     assert len(used) >= 10 and any(fnt.size == glyphs.MEASURE_SIZE for fnt in used)
     assert all(fnt.layout_engine == BASIC for fnt in used)
 
@@ -224,13 +281,14 @@ def fresh_fonts(freetype_draws: None) -> Iterator[None]:
     clear_caches()
 
 
+@FREETYPE_FRAMES
 def test_a_system_without_raqm_draws_the_same_pixels(
         fresh_fonts: None, monkeypatch: pytest.MonkeyPatch) -> None:
     # A minimal Debian without libfribidi: Pillow cannot use raqm there, and a font loaded
     # without a layout chosen gets the basic one. (Left to that default, the screens drew the
     # word space U+2004 as the missing-glyph box there, and 20 snapshots failed.)
     shown = [*views("en"), *views("pl")]
-    here = [render(view).tobytes() for view in shown]
+    here = [frame for language in LANGUAGES for frame in drawn_by_freetype(language).frames]
     monkeypatch.setattr(ImageFont.core, "HAVE_RAQM", False)
     glyphs.font.cache_clear()
     clear_caches()
@@ -277,12 +335,17 @@ def drawn_frames(shown: list[View]) -> list[bytes]:
     return [render(view).tobytes() for view in shown]
 
 
+@FREETYPE_FRAMES
 def test_frames_drawn_from_the_atlas_are_the_frames_drawn_by_rasterising(
         no_atlas: None, freetype_calls: list[tuple[str, Any]], tmp_path: Path) -> None:
     shown = [*views("en"), *views("pl")]
-    rasterised = drawn_frames(shown)           # every glyph drawn by FreeType, and recorded
-    drawing = glyphs.recorded()
-    assert any(text for text, _ in freetype_calls)
+    by_freetype = [drawn_by_freetype(language) for language in LANGUAGES]
+    rasterised = [frame for drawn in by_freetype for frame in drawn.frames]
+    assert all(any(text for text, _ in drawn.calls) for drawn in by_freetype)
+    drawing = glyphs.Drawn()                   # every glyph drawn by FreeType, recorded
+    for drawn in by_freetype:
+        drawing.glyphs.update(drawn.drawing.glyphs)
+        drawing.lengths.update(drawn.drawing.lengths)
     path = tmp_path / "atlas.json"
     assert snapshot.save(path, atlas.key(), atlas.to_data(atlas.pack(drawing.glyphs,
                                                                       drawing.lengths)))
@@ -321,6 +384,39 @@ def start_box(state: Path, language: str = "en") -> int:
     return len(drawn)
 
 
+@cache
+def _first_start() -> tuple[bytes, dict[str, bytes]]:
+    """The atlas file a box's first start writes (no atlas, every glyph drawn by FreeType, as
+    under `no_atlas`) and the files it leaves in its state folder: started once a process, in
+    folders of its own; the glyphs module left as `no_atlas` leaves it."""
+    reference = glyphs._earlier.reference
+    glyphs.use_reference(False)
+    try:
+        with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as patch:
+            patch.setenv("XDG_CACHE_HOME", str(Path(folder) / "cache"))
+            state = Path(folder) / "state"
+            assert start_box(state) > 1000
+            return atlas.atlas_file().read_bytes(), {
+                str(path.relative_to(state)): path.read_bytes()
+                for path in sorted(state.rglob("*")) if path.is_file()}
+    finally:
+        glyphs.use_reference(reference)
+        as_a_new_process()
+
+
+def first_started(state: Path) -> None:
+    """The test's cache and `state` folders as a box's first start leaves them: the atlas it
+    drew, and its state. (Each test that started a box only to have them drew the same
+    atlas again: `test_the_first_start_draws_the_atlas_and_the_next_cut_from_it` is the test
+    of that start.)"""
+    atlas_file, files = _first_start()
+    atlas.atlas_file().parent.mkdir(parents=True, exist_ok=True)
+    atlas.atlas_file().write_bytes(atlas_file)
+    for name, data in files.items():
+        (state / name).parent.mkdir(parents=True, exist_ok=True)
+        (state / name).write_bytes(data)
+
+
 def test_the_first_start_draws_the_atlas_and_the_next_cut_from_it(
         no_atlas: None, tmp_path: Path) -> None:
     assert start_box(tmp_path / "state") > 1000        # ~2,000 glyphs drawn ahead
@@ -331,9 +427,10 @@ def test_the_first_start_draws_the_atlas_and_the_next_cut_from_it(
     assert start_box(tmp_path / "state", "en") == 0
 
 
+@FIRST_START
 def test_the_title_is_cut_from_the_atlas_too(no_atlas: None, tmp_path: Path,
                                              freetype_calls: list[tuple[str, Any]]) -> None:
-    start_box(tmp_path / "state")                      # a first start draws the atlas
+    first_started(tmp_path / "state")                  # a first start drew the atlas
     as_a_new_process()
     freetype_calls.clear()
     shown = MemoryDisplay()
@@ -362,10 +459,11 @@ def corrupt_atlas(path: Path, how: str) -> None:
         path.write_bytes(json.dumps(fields).encode() + b"\n" + body)
 
 
+@FIRST_START
 @pytest.mark.parametrize("how", ["garbage", "truncated", "a strip too short", "other fonts"])
 def test_a_corrupt_or_stale_atlas_is_ignored_and_drawn_again(
         no_atlas: None, tmp_path: Path, how: str) -> None:
-    start_box(tmp_path / "state")
+    first_started(tmp_path / "state")
     path = atlas.atlas_file()
     whole = atlas.read()
     assert whole is not None
@@ -409,9 +507,10 @@ def test_a_mark_that_ends_a_sentence_stands_apart_from_the_letter_before_it(
                 both = Image.new("1", (40, 24), 0)
                 glyphs.lay(both, start, 16, letter + mark, fnt)
                 letter_box = alone.getbbox()
-                mark_ink = [x for x in range(both.width) for y in range(both.height)
-                            if both.getpixel((x, y)) and not alone.getpixel((x, y))]
-                assert letter_box is not None and mark_ink
-                if min(mark_ink) <= letter_box[2]:          # no blank column between them
+                # The pixels lit with the mark and not without it: the mark's ink.
+                mark_ink = ImageChops.logical_xor(both, ImageChops.logical_and(both, alone))
+                mark_box = mark_ink.getbbox()
+                assert letter_box is not None and mark_box is not None
+                if mark_box[0] <= letter_box[2]:          # no blank column between them
                     touching.append(f"{letter}{mark}@{start}")
     assert touching == [], touching

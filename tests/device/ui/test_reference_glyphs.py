@@ -5,7 +5,13 @@ from __future__ import annotations
 
 import json
 import logging
+import os
+import subprocess
+import sys
+import tempfile
 from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +20,7 @@ from cobi_companion.device.ui import glyphs, reference_glyphs
 from cobi_companion.device.ui.renderer import render
 from PIL import ImageFont
 
-from .test_glyphs import clear_caches, shown_texts, views
+from .test_glyphs import FREETYPE_FRAMES, clear_caches, drawn_by_freetype, shown_texts, views
 
 LANGUAGES = ("en", "pl")
 
@@ -32,7 +38,32 @@ def fresh() -> Iterator[None]:
     reference_glyphs.shipped.cache_clear()
 
 
-def test_the_shipped_file_is_what_freetype_draws_here(fresh) -> None:
+@dataclass(frozen=True)
+class Command:
+    """What the command that draws the reference glyphs said, and the file it drew."""
+
+    path: Path              # the file it was given (gone since)
+    said: str               # its output
+    drawn: dict[str, Any]   # the file's data
+
+
+@cache
+def command() -> Command:
+    """`python -m cobi_companion.device.ui.reference_glyphs FILE`, run once a process as
+    `python3 run.py glyphs` runs it on the shipped file, in a cache folder of its own: the
+    glyphs as FreeType draws them here, in a process of their own, for the command's test and
+    the check of the shipped file (each drew them all)."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "glyphs.json"
+        done = subprocess.run([sys.executable, "-m", "cobi_companion.device.ui.reference_glyphs",
+                               str(path)], capture_output=True, text=True, check=True,
+                              env={**os.environ, "XDG_CACHE_HOME": str(Path(folder) / "cache")})
+        return Command(path, done.stdout.strip(), json.loads(path.read_text(encoding="utf-8")))
+
+
+# The two tests that read the command's file run on one worker, where it is drawn once.
+@pytest.mark.xdist_group("reference-glyphs-command")
+def test_the_shipped_file_is_what_freetype_draws_here() -> None:
     # A change to how glyphs are drawn (glyphs.py), to the faces or to the letters fails here
     # until `python3 run.py glyphs` draws them again; on another FreeType there is nothing to
     # compare with (there, the shipped glyphs are the point).
@@ -40,7 +71,7 @@ def test_the_shipped_file_is_what_freetype_draws_here(fresh) -> None:
     if made != here:
         pytest.skip(f"drawn with FreeType {made}, this is {here}")
     shipped = json.loads(reference_glyphs.FILE.read_text(encoding="utf-8"))
-    drawn = reference_glyphs.draw()
+    drawn = command().drawn                 # as `python3 run.py glyphs` draws them here
     assert shipped["fonts"] == drawn["fonts"], "other font files: python3 run.py glyphs"
     assert shipped["atlas"] == drawn["atlas"], "glyphs drawn otherwise: python3 run.py glyphs"
 
@@ -75,29 +106,48 @@ def no_freetype(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return asked
 
 
+@cache
+def cut_from_the_shipped(language: str) -> tuple[list[bytes], list[str]]:
+    """`views(language)` rendered with FreeType refused, from empty caches, no atlas and the
+    shipped reference glyphs read again (as under `fresh`): their frames, and what FreeType
+    was asked for. Once a process, for the test that they need no FreeType and the test that
+    they are the frames FreeType draws here (each rendered them all). The glyphs module's
+    atlas and reference switch are put back after, the caches emptied again."""
+    earlier, reference = glyphs.kept(), glyphs._earlier.reference
+    glyphs.keep(None)
+    glyphs.use_reference(True)
+    clear_caches()
+    reference_glyphs.shipped.cache_clear()
+    try:
+        with pytest.MonkeyPatch.context() as monkeypatch:
+            asked = no_freetype(monkeypatch)
+            frames = [render(view).tobytes() for view in views(language)]
+    finally:
+        glyphs.keep(earlier)
+        glyphs.use_reference(reference)
+        clear_caches()
+    return frames, asked
+
+
+@FREETYPE_FRAMES
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_screens_need_no_freetype(fresh, monkeypatch: pytest.MonkeyPatch,
-                                      language: str) -> None:
+def test_the_screens_need_no_freetype(fresh, language: str) -> None:
     # Every string of the language in every small face, the outcome words big (squashed too),
     # the cards' names, dice and totals: drawn with FreeType refused.
-    shown = views(language)
-    assert len(shown) > 100
-    asked = no_freetype(monkeypatch)
-    for view in shown:
-        render(view)
+    assert len(views(language)) > 100
+    _, asked = cut_from_the_shipped(language)
     assert asked == []
 
 
+@FREETYPE_FRAMES
 def test_screens_cut_from_the_shipped_glyphs_are_the_screens_freetype_draws_here(fresh) -> None:
     made = reference_glyphs.drawn_with()
     if made["freetype"] != ImageFont.core.freetype2_version:
         pytest.skip(f"drawn with FreeType {made['freetype']}, this is "
                     f"{ImageFont.core.freetype2_version}")
     shown = [*views("en"), *views("pl")]
-    cut = [render(view).tobytes() for view in shown]
-    glyphs.use_reference(False)
-    clear_caches()
-    drawn = [render(view).tobytes() for view in shown]
+    cut = [frame for language in LANGUAGES for frame in cut_from_the_shipped(language)[0]]
+    drawn = [frame for language in LANGUAGES for frame in drawn_by_freetype(language).frames]
     differing = [view for view, a, b in zip(shown, cut, drawn, strict=True) if a != b]
     assert not differing, f"{len(differing)} screens differ, e.g. {differing[0]}"
 
@@ -136,17 +186,12 @@ def test_an_unusable_file_leaves_every_glyph_to_freetype(fresh, tmp_path: Path, 
     assert str(path) in caplog.text                       # said, with the file's name
 
 
-def test_the_command_draws_them_into_a_file(tmp_path: Path) -> None:
+@pytest.mark.xdist_group("reference-glyphs-command")
+def test_the_command_draws_them_into_a_file() -> None:
     # `python3 run.py glyphs` runs this module on the shipped file; here on a file of the test.
-    import subprocess
-    import sys
-
-    path = tmp_path / "glyphs.json"
-    done = subprocess.run([sys.executable, "-m", "cobi_companion.device.ui.reference_glyphs",
-                           str(path)], capture_output=True, text=True, check=True)
-    line = done.stdout.strip()
-    assert line.startswith(f"{path}: ") and " characters in 19 faces, drawn with Pillow " in line
-    drawn = json.loads(path.read_text(encoding="utf-8"))
-    assert drawn["fonts"] == reference_glyphs.font_digests()
-    if drawn["drawn_with"] == reference_glyphs.drawn_with():
-        assert drawn == json.loads(reference_glyphs.FILE.read_text(encoding="utf-8"))
+    done = command()
+    assert done.said.startswith(f"{done.path}: ")
+    assert " characters in 19 faces, drawn with Pillow " in done.said
+    assert done.drawn["fonts"] == reference_glyphs.font_digests()
+    if done.drawn["drawn_with"] == reference_glyphs.drawn_with():
+        assert done.drawn == json.loads(reference_glyphs.FILE.read_text(encoding="utf-8"))
