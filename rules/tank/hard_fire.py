@@ -154,7 +154,7 @@ def fire(plan: ShotPlan, dice: Dice) -> Shot:
                          name=name)
     to_hit = check_die(tally, TO_HIT, needed, to_hit_modifiers(plan))
     reload = check_die(tally, RELOAD, reloading, reload_modifiers(plan.crew_below_half))
-    attacker_after = replace(plan.attacker_status, loaded=reload.success)
+    attacker_after = plan.attacker_status.marked("loaded", reload.success)
 
     def done(effect: Effect, reason: str, damage: DamageRoll | None = None,
              armour: ArmourRoll | None = None, net: int | None = None) -> Shot:

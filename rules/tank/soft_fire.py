@@ -78,6 +78,18 @@ class SoftPlan:
         fire raises it again."""
         return table_modifiers(self)
 
+    def fired(self, loaded: bool) -> Piece:
+        """The firer after the fire: loaded or not (HE's reload), never hidden (firing
+        reveals it). Each made once a plan: the odds walk fires a plan 10^5 times."""
+        return self._fired[loaded]
+
+    @cached_property
+    def _fired(self) -> dict[bool, Piece]:
+        firer = self.firer
+        return {loaded: firer if firer.status.loaded is loaded and not firer.status.hidden
+                else replace(firer, status=replace(firer.status, loaded=loaded, hidden=False))
+                for loaded in (False, True)}
+
 
 def he_weapon(card: InfoCard) -> Weapon:
     """The card's main gun firing HE: every weapon with an HE modifier uses the HE template."""
@@ -493,11 +505,9 @@ def fire(plan: SoftPlan, dice: Dice) -> SoftFire:
     firer_after = plan.firer
     if plan.weapon.template is Template.HE:
         to_hit, reload = _he_rolls(plan, tally)
-        if reload.success != plan.firer.status.loaded:   # else the firer is as it was
-            firer_after = replace(plan.firer, status=replace(plan.firer.status,
-                                                             loaded=reload.success))
-    if firer_after.status.hidden:  # firing reveals a hidden piece
-        firer_after = replace(firer_after, status=replace(firer_after.status, hidden=False))
+        firer_after = plan.fired(reload.success)
+    elif plan.firer.status.hidden:  # firing reveals a hidden piece
+        firer_after = plan.fired(plan.firer.status.loaded)
     results: tuple[PieceResult, ...] = ()
     attacks = to_hit is None or to_hit.success
     if attacks:
