@@ -352,6 +352,13 @@ class InfoCard:
         """The fields printed so far: every fire's trace prints the card values it read."""
         return {}
 
+    @cached_property
+    def traced(self) -> dict[str, Any]:
+        """The trace's record of each field read so far (rules.trace's CardValue, frozen),
+        kept with the card, which is frozen too: every fire's trace records the values it
+        read, a statistics run hundreds of thousands of times."""
+        return {}
+
     def _print(self, field: str) -> str:
         if not self.known(field):
             return "?"

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from functools import lru_cache
 
 
 class Side(StrEnum):
@@ -82,12 +83,19 @@ class Status:
 
     def hit_by(self, effect: Effect) -> Status:
         """The target's status after a shot with this effect."""
-        if effect is Effect.DESTROYED:
-            return replace(self, destroyed=True)
-        if effect is Effect.GUN_DESTROYED:
-            return replace(self, gun_destroyed=True)
-        if effect is Effect.WEAKENED:
-            return replace(self, weakened=True)
-        if effect is Effect.IMMOBILIZED:
-            return replace(self, immobilized=True)
-        return self
+        mark = HIT_MARKS.get(effect)
+        return self if mark is None else self.marked(mark, True)
+
+    def marked(self, mark: str, value: bool) -> Status:
+        """The status with a mark set or cleared (`loaded` too): itself when already so, else
+        a copy made once a status and mark (both frozen)."""
+        return self if getattr(self, mark) is value else _marked(self, mark, value)
+
+
+HIT_MARKS = {Effect.DESTROYED: "destroyed", Effect.GUN_DESTROYED: "gun_destroyed",
+             Effect.WEAKENED: "weakened", Effect.IMMOBILIZED: "immobilized"}
+
+
+@lru_cache(maxsize=256)    # a few statuses and marks: a statistics run fires 10^5 times
+def _marked(status: Status, mark: str, value: bool) -> Status:
+    return replace(status, **{mark: value})

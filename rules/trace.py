@@ -166,5 +166,8 @@ class Tally:
 
     def card(self, card: InfoCard, name: str) -> Any:
         value = card.need(name)
-        self.used.append(CardValue(card_ref(card), name, card.printed(name)))
+        record = card.traced.get(name)
+        if record is None:       # made once a card and field: both are frozen
+            record = card.traced[name] = CardValue(card_ref(card), name, card.printed(name))
+        self.used.append(record)
         return value

@@ -3,6 +3,8 @@
 The dice and the trace of a resolution are imported by the functions that roll: the odds
 (`cobi-companion odds`, the box's preview of a shot) roll nothing, and those two modules
 define a dozen dataclasses, each about a millisecond to create here (fifteen on a Pi Zero 2 W).
+They are imported by their absolute names: a relative import in a function works out its
+package at every call, and a statistics run makes half a million of them.
 """
 from __future__ import annotations
 
@@ -87,7 +89,7 @@ def reload_modifiers(crew_below_half: bool, action: bool = False) -> tuple[Modif
 def check_die(tally: Tally, need: Need, needed: DieRange,
            mods: tuple[Modifier, ...]) -> DieCheck:
     """One D6 plus modifiers, at or above the low end of the card's range."""
-    from ..trace import DieCheck
+    from cobi_companion.rules.trace import DieCheck
 
     roll = tally.roll(need)
     modified = roll + sum(m.value for m in mods)
@@ -97,7 +99,7 @@ def check_die(tally: Tally, need: Need, needed: DieRange,
 @cache     # one frozen Need a number: every shot that hits rolls damage dice
 def damage_die(number: int) -> Need:
     """The firer's damage die `number`, counting the extra dice earned by sixes."""
-    from ..dice import Aim, Need, Roller
+    from cobi_companion.rules.dice import Aim, Need, Roller
 
     return Need(Roller.FIRER, Aim.DAMAGE, f"damage die {number}", number=number)
 
@@ -108,7 +110,7 @@ def damage_dice(tally: Tally, count: int) -> DamageRoll:
     Dice are rolled as the seed's examples do: the card's dice, then the extras they earned,
     then the extras those earned.
     """
-    from ..trace import DamageRoll
+    from cobi_companion.rules.trace import DamageRoll
 
     rolls: list[int] = []
     pending = count
@@ -140,8 +142,8 @@ def check_hard_target(target: InfoCard, name: str | None = None) -> None:
 
 def fire(plan: ShotPlan, dice: Dice) -> Shot:
     """To hit, then reload (hit or miss), then on a hit the damage dice against the armour."""
-    from ..dice import RELOAD, TO_HIT
-    from ..trace import ArmourRoll, Shot, Tally
+    from cobi_companion.rules.dice import RELOAD, TO_HIT
+    from cobi_companion.rules.trace import ArmourRoll, Shot, Tally
 
     check_plan(plan)
     tally = Tally(dice)
@@ -154,7 +156,7 @@ def fire(plan: ShotPlan, dice: Dice) -> Shot:
                          name=name)
     to_hit = check_die(tally, TO_HIT, needed, to_hit_modifiers(plan))
     reload = check_die(tally, RELOAD, reloading, reload_modifiers(plan.crew_below_half))
-    attacker_after = replace(plan.attacker_status, loaded=reload.success)
+    attacker_after = plan.attacker_status.marked("loaded", reload.success)
 
     def done(effect: Effect, reason: str, damage: DamageRoll | None = None,
              armour: ArmourRoll | None = None, net: int | None = None) -> Shot:
@@ -178,8 +180,8 @@ def reload_action(card: InfoCard, status: Status, dice: Dice,
                   name: str | None = None) -> ReloadAction:
     """A vehicle that neither moves nor fires rolls to reload with +2 (`name`: what a refusal
     calls it, its label in a battle; its card's title by default)."""
-    from ..dice import RELOAD
-    from ..trace import ReloadAction, Tally
+    from cobi_companion.rules.dice import RELOAD
+    from cobi_companion.rules.trace import ReloadAction, Tally
 
     name = name or card.title
     if status.destroyed:

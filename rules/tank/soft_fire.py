@@ -22,7 +22,7 @@ from ..dice import RELOAD, TO_HIT, Aim, Dice, Need, Roller
 from ..errors import Refusal, RulesError
 from ..house import DEFAULT, HouseRules
 from ..shot import Reader, effect_of
-from ..status import Effect
+from ..status import Effect, Status
 from ..trace import ArmourRoll, DamageRoll, DieCheck, Modifier, Tally, card_ref
 from .hard_fire import (
     check_die,
@@ -55,6 +55,30 @@ class Covered:
     def label(self) -> str:
         return self.piece.label
 
+    def after(self, status: Status, killed: int) -> Piece:
+        """The piece after the fire: `status` after the attack at the model, `killed` of its
+        figures killed. Made once a status and count (all frozen): the odds walk fires a plan
+        10^5 times, and its pieces come out in a handful of ways."""
+        key = (status, killed)
+        piece = self._after.get(key)
+        if piece is None:
+            piece = self._after[key] = _piece_after(self.piece, status, killed)
+        return piece
+
+    @cached_property
+    def _after(self) -> dict[tuple[Status, int], Piece]:
+        return {}
+
+
+def _piece_after(piece: Piece, status: Status, killed: int) -> Piece:
+    if piece.kind is Kind.HARD and killed:   # the crew stays; it may only leave the map
+        status = replace(status, commander_out=False, commander_killed=True)
+    # a piece with the same status is the piece itself (frozen): no copy made
+    after = piece if status == piece.status else replace(piece, status=status)
+    if piece.kind is not Kind.HARD:
+        after = after.lose_figures(killed)
+    return after
+
 
 @dataclass(frozen=True)
 class SoftPlan:
@@ -77,6 +101,18 @@ class SoftPlan:
         odds walk fires one plan hundreds of thousands of times. A refusal is not kept: each
         fire raises it again."""
         return table_modifiers(self)
+
+    def fired(self, loaded: bool) -> Piece:
+        """The firer after the fire: loaded or not (HE's reload), never hidden (firing
+        reveals it). Each made once a plan: the odds walk fires a plan 10^5 times."""
+        return self._fired[loaded]
+
+    @cached_property
+    def _fired(self) -> dict[bool, Piece]:
+        firer = self.firer
+        return {loaded: firer if firer.status.loaded is loaded and not firer.status.hidden
+                else replace(firer, status=replace(firer.status, loaded=loaded, hidden=False))
+                for loaded in (False, True)}
 
 
 def he_weapon(card: InfoCard) -> Weapon:
@@ -493,11 +529,9 @@ def fire(plan: SoftPlan, dice: Dice) -> SoftFire:
     firer_after = plan.firer
     if plan.weapon.template is Template.HE:
         to_hit, reload = _he_rolls(plan, tally)
-        if reload.success != plan.firer.status.loaded:   # else the firer is as it was
-            firer_after = replace(plan.firer, status=replace(plan.firer.status,
-                                                             loaded=reload.success))
-    if firer_after.status.hidden:  # firing reveals a hidden piece
-        firer_after = replace(firer_after, status=replace(firer_after.status, hidden=False))
+        firer_after = plan.fired(reload.success)
+    elif plan.firer.status.hidden:  # firing reveals a hidden piece
+        firer_after = plan.fired(plan.firer.status.loaded)
     results: tuple[PieceResult, ...] = ()
     attacks = to_hit is None or to_hit.success
     if attacks:
@@ -529,14 +563,8 @@ def _attack_piece(plan: SoftPlan, covered: Covered, tally: Tally,
             if attack.hit:
                 killed += 1
                 break
-    if piece.kind is Kind.HARD and killed:   # the crew stays; it may only leave the map
-        status = replace(status, commander_out=False, commander_killed=True)
-    # a piece with the same status is the piece itself (frozen): no copy made
-    after = piece if status is piece.status else replace(piece, status=status)
-    if piece.kind is not Kind.HARD:
-        after = after.lose_figures(killed)
     return PieceResult(piece.label, piece.kind, tuple(attacks), attacked, killed,
-                       model_effect, piece, after)
+                       model_effect, piece, covered.after(status, killed))
 
 
 def _attack_model(plan: SoftPlan, covered: Covered, tally: Tally,

@@ -20,22 +20,34 @@ def outcomes(plan: SoftPlan, key, depth: int = 6) -> tuple[dict[object, Fraction
     """P(key(fire)) from every prefix of faces that resolves (weight 6^-len), walking up to
     `depth` faces; and the chance left unwalked (exploding damage dice never end).
 
-    Counted in whole numbers of 6^-depth, made Fractions once at the end: the same sums."""
+    Counted in whole numbers of 6^-depth, made Fractions once at the end: the same sums.
+
+    A prefix is fired with 1s after it up to `depth` faces. The dice are rolled in order and
+    a fire reads only the faces it rolled, so a fire that rolls `used` faces is the fire of
+    the prefix of that length (the faces, then 1s), and every shorter prefix on the way ran
+    out of faces: their other children (2 to 6) are walked in turn. A fire that runs out at
+    `depth` faces is the chance left. The same walk, the same fire of each prefix that
+    resolves, without a fire of each prefix that runs out."""
     counts: dict[object, int] = {}
     left = 0
     stack: list[list[int]] = [[]]
     while stack:
         faces = stack.pop()
+        length = len(faces)
+        dice = ScriptedDice([*faces, *[1] * (depth - length)])
         try:
-            shot = fire(plan, ScriptedDice(faces))
+            shot = fire(plan, dice)
         except DiceExhausted:
-            if len(faces) == depth:
-                left += 1
-            else:
-                stack.extend([*faces, f] for f in range(1, 7))
-            continue
-        value = key(shot)
-        counts[value] = counts.get(value, 0) + 6 ** (depth - len(faces))
+            shot, used = None, depth + 1
+        else:
+            used = max(dice.used, length)
+        for short in range(length, min(used, depth)):  # the prefixes that ran out
+            stack.extend([*faces, *[1] * (short - length), f] for f in range(2, 7))
+        if used > depth:
+            left += 1
+        else:
+            value = key(shot)
+            counts[value] = counts.get(value, 0) + 6 ** (depth - used)
     whole = 6 ** depth
     return {value: Fraction(count, whole) for value, count in counts.items()}, \
         Fraction(left, whole)
