@@ -484,9 +484,8 @@ def workers_for(cores: int, memory: int | None) -> int:
 
 
 def pytest_command(workers: int) -> list[str]:
-    """pytest over every test; with more than one core on pytest-xdist's workers, the tests
-    of one xdist_group (those that share a language's tour, taken once a process) on one
-    worker."""
+    """pytest over every test; with more than one worker on pytest-xdist's, the tests of one
+    xdist_group (those that share a language's tour, taken once a process) on one worker."""
     spread = ["-n", str(workers), "--dist", "loadgroup"] if workers > 1 else []
     return [str(venv_python()), "-m", "pytest", *spread]
 
@@ -499,6 +498,31 @@ def tools_environment(environ: dict[str, str]) -> dict[str, str]:
     env = {key: value for key, value in environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
     env.setdefault("PYTHONPYCACHEPREFIX", str(VENV / "pycache"))
     return env
+
+
+def site_packages() -> Path:
+    """The folder of .venv's installed packages (.venv's Python is this Python's version)."""
+    if os.name == "nt":
+        return VENV / "Lib" / "site-packages"
+    return VENV / "lib" / f"python{sys.version_info[0]}.{sys.version_info[1]}" / "site-packages"
+
+
+def precompile(env: dict[str, str]) -> None:
+    """Every module the tests may import compiled before they start (into `env`'s
+    PYTHONPYCACHEPREFIX), on every core: the project's folders each time (a second's look
+    when nothing changed), the installed packages once an install. Left to the tests, each of
+    the first processes they start (workers, boxes, commands) would compile the same hundreds
+    of modules at once. A module that does not compile is left to its importer to say so."""
+    folders = [ROOT / part for part in ("rules", "cards", "device", "tests")]
+    stamp = VENV / ".compiled"
+    installed = install_key()
+    fresh = not stamp.is_file() or stamp.read_text() != installed
+    if fresh and site_packages().is_dir():
+        folders.append(site_packages())
+    subprocess.run([str(venv_python()), "-m", "compileall", "-q", "-j", "0",
+                    *map(str, folders)], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)
+    stamp.write_text(installed)
 
 
 def said(name: str, cmd: list[str]) -> None:
@@ -522,6 +546,7 @@ def run_tests() -> int:
         checking = subprocess.Popen(mypy, cwd=ROOT, env=env, stdout=mypy_said,
                                     stderr=subprocess.STDOUT, text=True)
         try:
+            precompile(tools)
             pytest = pytest_command(pytest_workers())
             said("pytest", pytest)
             tested = subprocess.run(pytest, cwd=ROOT, env=tools).returncode

@@ -39,6 +39,7 @@ def load(patch: pytest.MonkeyPatch, name: str, as_name: str) -> Any:
     return module
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("battle", ["Tank Game", "Easy"])
 def test_the_benchmarks_battles_play_to_their_end(bench_device: Any, battle: str) -> None:
     keys, dice = bench_device.BATTLES[battle]

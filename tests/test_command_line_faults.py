@@ -101,6 +101,7 @@ def test_every_command_is_tried_with_a_closed_stdout() -> None:
     assert parser_commands() <= named
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("name", OTHER_RUNS)
 def test_a_command_with_its_output_closed_ends_quietly(name: str, tmp_path: Path) -> None:
     argv = filled(OTHER_RUNS[name], tmp_path)

@@ -15,6 +15,7 @@ import io
 import os
 import pty
 import re
+import shutil
 import struct
 import subprocess
 import sys
@@ -693,6 +694,7 @@ def tools(run: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(run, "ensure_venv", lambda extras: None)
     monkeypatch.setattr(run, "TYPECHECK", tmp_path / "typecheck")
     monkeypatch.setattr(run, "pytest_workers", lambda: 2)
+    monkeypatch.setattr(run, "precompile", lambda env: None)     # tested on its own, below
 
     def tested(ruff: int = 0, mypy: int = 0, python: int = 0) -> tuple[int, list[str], str]:
         for name, code in (("ruff", ruff), ("mypy", mypy), ("python", python)):
@@ -754,3 +756,31 @@ def test_the_tests_processes_write_their_compiled_modules_outside_the_tree(
         "unset", str(run.VENV / "pycache")]
     monkeypatch.setenv("PYTHONPYCACHEPREFIX", "/somewhere")
     assert run.tools_environment(dict(os.environ))["PYTHONPYCACHEPREFIX"] == "/somewhere"
+
+
+def test_the_modules_are_compiled_before_the_tests_the_packages_once_an_install(
+        run: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = tmp_path / "root"
+    for part in ("rules", "cards", "device", "tests"):
+        (root / part).mkdir(parents=True)
+        (root / part / f"{part}_mod.py").write_text("X = 1\n")
+    for name in ("pyproject.toml", "constraints.txt"):      # what an install is current with
+        shutil.copy(REPO / name, root / name)
+    monkeypatch.setattr(run, "ROOT", root)
+    monkeypatch.setattr(run, "CONSTRAINTS", root / "constraints.txt")
+    run.BIN.mkdir(parents=True)
+    run.venv_python().symlink_to(sys.executable)
+    packages = run.site_packages()
+    packages.mkdir(parents=True)
+    (packages / "first.py").write_text("Y = 2\n")
+    prefix = tmp_path / "pycache"
+    run.precompile({**os.environ, "PYTHONPYCACHEPREFIX": str(prefix)})
+
+    def compiled(name: str) -> bool:
+        return any(prefix.rglob(f"{name}.*.pyc"))
+    assert all(compiled(f"{part}_mod") for part in ("rules", "cards", "device", "tests"))
+    assert compiled("first") and (run.VENV / ".compiled").read_text() == run.install_key()
+    (packages / "later.py").write_text("Z = 3\n")      # installed packages: once an install
+    (root / "device" / "new.py").write_text("W = 4\n")  # the project's: every time
+    run.precompile({**os.environ, "PYTHONPYCACHEPREFIX": str(prefix)})
+    assert compiled("new") and not compiled("later")

@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 from waiting import HANG_S
 
@@ -55,6 +56,7 @@ def test_grouped(n):
 '''
 
 
+@pytest.mark.long
 def test_the_tests_of_an_xdist_group_run_on_one_worker(tmp_path: Path) -> None:
     """pytest on two workers as `python3 run.py test` runs it, over this suite's conftest and
     eight tests of one group and eight of none: the group's all on one worker."""

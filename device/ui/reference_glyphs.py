@@ -70,7 +70,7 @@ def font_digests() -> dict[str, str]:
     changed (hashing their 1.4 MB was most of the time it takes to read the reference glyphs,
     which a start does while the cache has no atlas, or one that lacks a glyph)."""
     def files() -> snapshot.Fingerprint:
-        fingerprint = snapshot.Fingerprint()
+        fingerprint = snapshot.Fingerprint().value("digest", "sha256")
         for weight in atlas.WEIGHTS:
             fingerprint.file(Path(glyphs.font_path(weight)))
         return fingerprint

@@ -262,7 +262,8 @@ def check_plan(plan: SoftPlan) -> None:
 
 def table_modifiers(plan: SoftPlan) -> tuple[tuple[Modifier, ...], ...]:
     """`check_plan`, and the modifiers of the attacks at each covered piece (`attack_modifiers`;
-    () where no attack reads the table): read once a fire, not once an attack."""
+    () where no attack reads the table): read once a plan (`SoftPlan.modifiers`), not once an
+    attack."""
     check_pieces(plan)
     return tuple(attack_modifiers(plan, covered) if uses_table(plan, covered) else ()
                  for covered in plan.targets)

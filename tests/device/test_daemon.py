@@ -228,6 +228,7 @@ def test_sigterm_saves_and_exits_0(cli_path, tmp_path):
     assert [v["label"] for v in saved(tmp_path)["pieces"]] == ["Tiger 1", "Sherman 1"]
 
 
+@pytest.mark.long
 def test_sigkill_during_play_resumes_at_the_last_action(cli_path, tmp_path):
     trace = tmp_path / "trace.jsonl"
     proc, fd = start_sim(cli_path, tmp_path, "--dice", "4,2", "--trace", str(trace))
@@ -403,6 +404,7 @@ print("stops", stops)
 """
 
 
+@pytest.mark.long
 def test_a_signal_storm_while_the_loop_waits_never_deadlocks(tmp_path):
     """SIGTERM can land while the main loop is inside the event queue: the handler's put must
     not wait for a lock that the interrupted loop holds (or nest until the stack runs out)."""

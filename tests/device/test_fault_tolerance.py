@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from cobi_companion.device.box import build
 from cobi_companion.device.config import parse_config
 from cobi_companion.device.ports.display import MemoryDisplay
@@ -16,6 +17,7 @@ from gpiozero.pins.mock import MockFactory, MockPWMPin
 CAMPAIGN = Path(__file__).with_name("kill_campaign.py")
 
 
+@pytest.mark.long
 def test_sigkill_200_times_never_loses_a_reported_action(tmp_path):
     # Two campaigns of 100 kills, each on its own battle and state folder, side by side: the
     # same 200 kills in half the time on two cores.

@@ -46,6 +46,7 @@ def killed_at_every_frame(tmp_path: Path, battle: dict[str, Any]) -> dict[str, A
     return dict(json.loads(done.stdout))
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("battle", [EASY, TANK], ids=["easy", "tank"])
 def test_a_plug_pulled_at_any_frame_changes_no_die_and_hides_no_outcome(tmp_path, battle):
     run = killed_at_every_frame(tmp_path, battle)

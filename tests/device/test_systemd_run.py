@@ -141,6 +141,7 @@ def service(tmp_path: Path, cli_path: str, boot_config: str, boot_cards: str,
         sock.close()
 
 
+@pytest.mark.long
 def test_the_unit_starts_the_box_and_systemd_hears_it(service: Service) -> None:
     assert unit_environment()["PYTHONFAULTHANDLER"] == "1"
     ready = service.receive("READY=1")
@@ -200,6 +201,7 @@ def test_odd_card_files_keep_the_box_up_and_each_is_named(service: Service,
         assert reason in line
 
 
+@pytest.mark.long
 def test_a_stick_with_a_200_kb_key_is_read_while_the_box_pings(service: Service,
                                                                  tmp_path: Path) -> None:
     # A stick plugged in while the box runs: its settings file holds one key of 200,000

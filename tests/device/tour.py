@@ -344,9 +344,8 @@ class Guide:
 
     def unseen_in(self, item: str) -> bool:
         """Whether a menu item is a string of i18n that no frame has shown yet."""
-        return item not in self.read and any(
-            found.longest in item and found.found.search(item)
-            for found in self.unseen.values())
+        return item not in self.read and any(found.search(item)
+                                             for found in self.unseen.values())
 
     def t(self, key: str, **values: object) -> str:
         return i18n.text(self.language, key, **values)

@@ -171,6 +171,7 @@ def test_range_refuses_an_unknown_model_in_one_line(cli_path):
     assert "hc-sr04" in done.stderr and "a02yyuw" in done.stderr
 
 
+@pytest.mark.long
 def test_the_daemon_measures_through_a_pty(cli_path, link, sensors, tmp_path):
     sensors.append(FakeSensor(link, ff_frame(1031)))
     config = tmp_path / "config.toml"

@@ -107,6 +107,7 @@ def test_the_range_command_measures_once_the_port_is_free(cli, tmp_path, sensors
     assert done.json["cm"] == 100.0
 
 
+@pytest.mark.long
 def test_the_box_reader_stays_offline_says_so_once_and_comes_back(tmp_path, sensors, caplog):
     link = tmp_path / "usb-sensor-if00-port0"
     sensors.append(FakeSensor(link, ff_frame(925)))

@@ -195,3 +195,35 @@ def test_the_command_draws_them_into_a_file() -> None:
     assert done.drawn["fonts"] == reference_glyphs.font_digests()
     if done.drawn["drawn_with"] == reference_glyphs.drawn_with():
         assert done.drawn == json.loads(reference_glyphs.FILE.read_text(encoding="utf-8"))
+
+
+def test_the_font_digests_are_kept_until_a_font_file_changes(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import hashlib
+    import shutil
+
+    from cobi_companion.cards import snapshot
+    from cobi_companion.device.ui import atlas
+
+    copies = {weight: tmp_path / Path(glyphs.font_path(weight)).name for weight in atlas.WEIGHTS}
+    for weight, copy in copies.items():
+        shutil.copyfile(glyphs.font_path(weight), copy)
+        os.utime(copy, (1_000_000_000, 1_000_000_000))  # well before the racy window
+    monkeypatch.setattr(glyphs, "font_path", lambda weight: str(copies[weight]))
+
+    def digest(path: Path) -> str:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    first = reference_glyphs.font_digests()
+    assert first == {weight: digest(copy) for weight, copy in copies.items()}
+    kept = snapshot.snapshot_file(reference_glyphs.DIGESTS_SNAPSHOT)
+    assert kept.is_file()
+    # A font file changed (an upgrade of the font package): its digest is taken again.
+    weight, changed = next(iter(copies.items()))
+    data = changed.read_bytes()
+    changed.write_bytes(data[:-1] + bytes([data[-1] ^ 1]))
+    os.utime(changed, (1_000_000_100, 1_000_000_100))
+    again = reference_glyphs.font_digests()
+    assert again[weight] == digest(changed) != first[weight]
+    # A snapshot that is not one digest a weight is not used.
+    kept.write_text(json.dumps({"key": "x", "data": {weight: 5}}))
+    assert reference_glyphs.font_digests() == again
