@@ -29,11 +29,14 @@ settings.load_profile("box")
 
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The tests of one xdist_group on one worker (`python3 run.py test` gives pytest
-    `--dist loadgroup`). pytest-xdist marks a test's group as a suffix of its node id, which
-    a worker reports and the scheduler groups by, but it writes it where pytest 9 no longer
-    keeps the id (Node._nodeid; now Node._id): without this, a group's tests are spread over
-    the workers as any others are."""
+    """The tests marked `long` first, in their order (xdist hands the tests out in the order
+    they are collected: a test of many seconds handed out last would end the run on one
+    worker alone, the other cores idle). And the tests of one xdist_group on one worker
+    (`python3 run.py test` gives pytest `--dist loadgroup`). pytest-xdist marks a test's group
+    as a suffix of its node id, which a worker reports and the scheduler groups by, but it
+    writes it where pytest 9 no longer keeps the id (Node._nodeid; now Node._id): without
+    this, a group's tests are spread over the workers as any others are."""
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)
     if not getattr(config.option, "loadgroup", False):          # set in xdist's workers
         return
     for item in items:

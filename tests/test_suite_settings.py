@@ -73,3 +73,22 @@ def test_the_tests_of_an_xdist_group_run_on_one_worker(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     workers = seen.read_text().split()
     assert len(workers) == 8 and len(set(workers)) == 1
+
+
+def test_the_long_tests_are_handed_out_first(request: pytest.FixtureRequest) -> None:
+    # xdist hands the tests out in the order collected: the marked ones lead, in their order.
+    from types import SimpleNamespace
+
+    conftest = next(plugin for plugin in request.config.pluginmanager.get_plugins()
+                    if str(getattr(plugin, "__file__", "")) == str(Path(__file__).parent /
+                                                                  "conftest.py"))
+
+    class Item:
+        def __init__(self, name: str, long: bool) -> None:
+            self.name, self.long = name, long
+
+        def get_closest_marker(self, name: str) -> object | None:
+            return object() if name == "long" and self.long else None
+    items = [Item("a", False), Item("b", True), Item("c", False), Item("d", True)]
+    conftest.pytest_collection_modifyitems(SimpleNamespace(option=SimpleNamespace()), items)
+    assert [item.name for item in items] == ["b", "d", "a", "c"]
