@@ -90,8 +90,12 @@ class Dice(Protocol):
         ...
 
 
+# The six faces of a D6.
+D6_FACES = frozenset(range(1, 7))
+
+
 def check_face(face: int) -> int:
-    if type(face) is int and 1 <= face <= 6:    # the usual face, checked at once
+    if type(face) is int and face in D6_FACES:  # the usual face, checked at once
         return face
     if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= 6:
         raise DiceError(f"{face!r} is not a D6 face: a face is a whole number from 1 to 6")
@@ -103,10 +107,6 @@ class RandomDice:
 
     def roll(self, need: Need) -> int:
         return secrets.randbelow(6) + 1
-
-
-# The six faces of a D6, for `ScriptedDice`'s check of many faces at once.
-D6_FACES = frozenset(range(1, 7))
 
 
 class ScriptedDice:

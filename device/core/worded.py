@@ -100,15 +100,14 @@ def again(view: V, language: str) -> V:
     changed: dict[str, Any] = {}
     for name in names:
         value = getattr(view, name)
-        kind = type(value)
-        if kind in _AS_IS and name != "language":
-            continue                        # the most of a view's fields: as it is
-        if kind is Worded and value.language == language and name != "language":
-            continue                        # a word said in the language now: as it is
         if name == "language" and isinstance(value, str):
             if value != language:           # words.Listed's "and", in its words' language
                 changed[name] = language
-        elif isinstance(value, tuple):
+            continue
+        kind = type(value)
+        if kind in _AS_IS or (kind is Worded and value.language == language):
+            continue                        # most of a view's fields, and words said now
+        if isinstance(value, tuple):
             if _said(value, language):
                 continue                    # a menu of plain texts, or of words said now
             new = tuple(said_in(item, language) for item in value)
