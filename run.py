@@ -385,7 +385,7 @@ def runs_the_box(argv: list[str], on_pi: bool) -> bool:
 # read from pyproject.toml. A tree of links inside .venv gives it the names the code imports
 # itself by, so every module is checked once, under its own name.
 TYPECHECK = VENV / "typecheck"
-PACKAGES = ("rules", "cards", "device")
+PACKAGES = ("rules", "words", "cards", "device")
 # The folders whose helpers the tests import by their bare names (pyproject's pytest
 # pythonpath; tests/system's scripts import each other so): their modules that are no tests
 # (the conftests, the tour and its journeys, the panel's bus, ...) are type-checked too.
@@ -513,7 +513,7 @@ def precompile(env: dict[str, str]) -> None:
     when nothing changed), the installed packages once an install. Left to the tests, each of
     the first processes they start (workers, boxes, commands) would compile the same hundreds
     of modules at once. A module that does not compile is left to its importer to say so."""
-    folders = [ROOT / part for part in ("rules", "cards", "device", "tests")]
+    folders = [ROOT / part for part in ("rules", "words", "cards", "device", "tests")]
     stamp = VENV / ".compiled"
     installed = install_key()
     fresh = not stamp.is_file() or stamp.read_text() != installed
@@ -649,6 +649,10 @@ def main(argv: list[str]) -> int:
         return draw_glyphs()
     if argv[:1] == ["os-check"]:
         return os_check(argv[1:])
+    if argv[:1] == ["catalogues"]:       # the translators' .po files into the box's .mo
+        ensure_venv("")
+        return subprocess.run([str(venv_python()), "-m", "cobi_companion.words.compile"],
+                              cwd=ROOT).returncode
     ensure_venv("")
     if on_raspberry_pi() and runs_the_box(argv, on_pi=True):
         problem = lgpio_problem()

@@ -232,8 +232,8 @@ def test_the_readme_shows_each_games_frames() -> None:
 # --- the code map ---
 
 ARCHITECTURE = ROOT / "docs" / "architecture.md"
-MAPPED = ("rules", "cards", "device")
-MAP_LINE = re.compile(r"^- `((?:rules|cards|device)/[\w/]+\.py)`: \S", re.M)
+MAPPED = ("rules", "words", "cards", "device")
+MAP_LINE = re.compile(r"^- `((?:rules|words|cards|device)/[\w/]+\.py)`: \S", re.M)
 
 
 def code_map(text: str) -> list[str]:

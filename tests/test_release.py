@@ -17,7 +17,7 @@ import pytest
 from waiting import HANG_S  # tests/device/waiting.py: a hang guard, never a deadline
 
 ROOT = Path(__file__).resolve().parents[1]
-SOURCES = ("pyproject.toml", "README.md", "LICENSE", "rules", "cards", "device")
+SOURCES = ("pyproject.toml", "README.md", "LICENSE", "rules", "words", "cards", "device")
 VERSION = re.compile(r"cobi-companion (\d+\.\d+\.\d+\S*)(?: \(git ([0-9a-f]{7,40})(-dirty)?\))?")
 
 

@@ -373,7 +373,7 @@ def test_mypy_sees_the_folders_under_the_names_the_code_imports(run: ModuleType,
     monkeypatch.setattr(run, "TYPECHECK", tmp_path / ".venv" / "typecheck")
     tree = run.typecheck_tree()
     package = tree / "cobi_companion"
-    assert {p.name for p in package.iterdir()} == {"rules", "cards", "device"}
+    assert {p.name for p in package.iterdir()} == {"rules", "words", "cards", "device"}
     assert (package / "device" / "core" / "app.py").resolve() == REPO / "device/core/app.py"
     (package / "rules").unlink()                       # a stale link is made again
     (package / "rules").symlink_to(tmp_path, target_is_directory=True)

@@ -15,11 +15,12 @@ from typing import TYPE_CHECKING
 
 from cobi_companion.device.cli.checked import Folder, NewFile, Whole
 from cobi_companion.device.cli.errors import UsageError
+from cobi_companion.words import languages
 
 if TYPE_CHECKING:
     from cobi_companion.device.ports.voice import Engine
 
-LANGUAGES = ("en", "pl")
+LANGUAGES = languages.codes()
 SAY_TIMEOUT_S = 60.0
 
 

@@ -16,13 +16,13 @@ from cobi_companion.device.core.draws import Draws, Numbered
 from cobi_companion.device.core.setting_values import VOICES as VOICES
 from cobi_companion.device.core.views import Header, View, view_from, view_saved
 from cobi_companion.device.core.worded import Worded, again, said_in
-from cobi_companion.device.core.words import SideName
 from cobi_companion.device.ports.events import Event, Key, Press, SensorReading, SensorState, Tick
 from cobi_companion.device.ports.sensors import Sensors
 from cobi_companion.device.ports.speech import NoSpeech, Speech, Utterance
 from cobi_companion.device.ports.store import Store
 from cobi_companion.rules.dice import Dice, Need
 from cobi_companion.rules.status import Side
+from cobi_companion.words.grammar import SideName
 
 if TYPE_CHECKING:
     from cobi_companion.device.core.battle_state import BattleState

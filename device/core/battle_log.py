@@ -1,5 +1,5 @@
-"""The battle log as typed entries: each line is a key of the word tables (device/core/
-log_words.py) and the values it names, saved with the battle (or the Cobra game) as data and
+"""The battle log as typed entries: each line is a key of the catalogues (words/locale:
+its "log_..." keys) and the values it names, saved with the battle (or the Cobra game) as data and
 put into words only when shown, in the language of the moment; switching the language re-words
 the whole log. The journal keeps the English (`english`).
 
@@ -21,8 +21,8 @@ from typing import Any, TypeAlias
 
 from cobi_companion.device.core import i18n, reasons
 from cobi_companion.device.core.memo import ByIdentity
-from cobi_companion.device.core.words import Listed, SideName
 from cobi_companion.rules.cobra.notes import Note, Why
+from cobi_companion.words.grammar import Listed, SideName
 
 # The values that are words of the rules, and the prefix of their keys in i18n: the refusals'
 # words, and those only the log names.

@@ -61,8 +61,9 @@ class Game:
     menu_rows: Callable[[App, Screen], MenuRows] = no_rows
     warm_up: tuple[str, ...] = ()              # its modules, each after those it imports
     commands: tuple[str, ...] = ()             # its command-line commands
-    # Words of its own (English, Polish) by key, added to the word table when registered.
-    words: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    # Words of its own by key, each by language ({"en": ..., "pl": ...}; English needed),
+    # added to the catalogues' words when registered.
+    words: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
 
 class UnknownGame(ValueError):
@@ -81,7 +82,7 @@ class Registry:
             raise ValueError(f"two games of one id among {ids}")
         for game in self.games:
             i18n.add_words(game.words)
-            if game.title not in i18n.STRINGS:      # its name is shown: it needs its words
+            if not i18n.has(game.title):      # its name is shown: it needs its words
                 raise ValueError(f"the game {game.id!r} has no words for its title "
                                  f"{game.title!r}: give them in its `words`")
 

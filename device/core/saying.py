@@ -1,6 +1,6 @@
-"""Something the box says, as data: the key of a template of the speech word tables
-(device/core/speech_words.py) and the values it names, an outcome or a prompt. Put into words by
-device/core/spoken.py; made by the games' screens and of the battle log's lines
+"""Something the box says, as data: the key of a template of the voice's words (the
+catalogues, words/locale: the keys "say_...") and the values it names, an outcome or a prompt.
+Put into words by device/core/spoken.py; made by the games' screens and of the battle log's lines
 (device/core/spoken_log.py)."""
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """What the box says, typed like the battle log's lines: a `Spoken` is the key of a template in
-the speech word tables (device/core/speech_words.py) and the values it names, put into an
+the catalogues (words/locale: the keys "say_...") and the values it names, put into an
 `Utterance` (device/ports/speech.py) in the language of the moment.
 
 A template is cut at its values into phrases: each fixed piece of a template is one phrase, and
@@ -23,12 +23,12 @@ from cobi_companion.device.core.saying import Spoken as Spoken
 from cobi_companion.device.core.saying import SpokenValue as SpokenValue
 from cobi_companion.device.core.saying import outcome as outcome
 from cobi_companion.device.core.saying import prompt as prompt
-from cobi_companion.device.core.speech_words import GENDERED, NUMBERS, SPEECH_WORDS
 from cobi_companion.device.core.spoken_log import said_of
-from cobi_companion.device.ports.speech import LANGUAGES, Utterance
+from cobi_companion.device.ports.speech import Utterance
 from cobi_companion.rules.card import InfoCard
+from cobi_companion.words import catalogue, languages
 
-# The values that are words of the rules, and the prefix of their keys in SPEECH_WORDS.
+# The values that are words of the rules, and the prefix of their keys in the catalogues.
 WORDED: dict[str, str] = {"side": "say_side_", "attacker": "say_side_",
                           "defender": "say_side_", "weather": "say_weather_"}
 
@@ -56,28 +56,31 @@ def parts(what: Spoken, language: str, book: CardBook | None = None) -> tuple[st
     return tuple(found)
 
 
-def template(key: str, language: str) -> str:
-    english, polish = SPEECH_WORDS[key]
-    return polish if language == "pl" else english
+def template(key: str, language: str, form: str | None = None) -> str:
+    return catalogue.text(language, key, form)
+
+
+# The value whose piece's grammatical gender picks a template's form ("say_destroyed|f",
+# Polish "zniszczona"), where a catalogue gives forms by gender.
+GENDER_OF = "target"
 
 
 def _template_of(what: Spoken, language: str, book: CardBook | None) -> str:
-    """The template of `what`: in Polish, the form of the named piece's gender where its card
-    gives one (GENDERED), else the neutral form."""
-    if language == "pl" and what.key in GENDERED:
-        name, forms = GENDERED[what.key]
-        label = what.values.get(name)
-        card = card_of(label, book) if isinstance(label, str) else None
-        gender = card.speech.gender if card is not None and card.speech is not None else None
-        if gender is not None:
-            return forms[gender.value]
-    return template(what.key, language)
+    """The template of `what`: the form of the named piece's gender where its card gives one
+    and the catalogue has that form, else the neutral form."""
+    label = what.values.get(GENDER_OF)
+    card = card_of(label, book) if isinstance(label, str) else None
+    gender = card.speech.gender if card is not None and card.speech is not None else None
+    return template(what.key, language, gender.value if gender is not None else None)
+
+
+# A number said in words up to this one; digits past it.
+MOST_SAID = 20
 
 
 def number(n: int, language: str) -> str:
     """`n` in words as a child says it ("seven", "siedem"); digits past the table's end."""
-    words = NUMBERS[language]
-    return words[n] if 0 <= n < len(words) else str(n)
+    return catalogue.text(language, f"number_{n}") if 0 <= n <= MOST_SAID else str(n)
 
 
 def _value_parts(name: str, value: SpokenValue, language: str,
@@ -146,19 +149,26 @@ def every_part(language: str, book: CardBook | None = None) -> set[str]:
     """Every phrase the box can say in `language`: each template's fixed pieces (every
     gender form), the numbers, and the names of `book`'s cards as its pieces are labelled (a
     label and a number)."""
-    if language not in LANGUAGES:
+    if language not in languages.codes():
         raise ValueError(f"unknown language {language!r}")
     found = {literal.strip() for text in _templates(language)
              for literal, _ in _pieces(text) if literal.strip()}
-    found |= set(NUMBERS[language])
+    found |= {number(n, language) for n in range(MOST_SAID + 1)}
     found |= {said_name(name, language, book) for name in _names(book)}
     return found
 
 
 def _templates(language: str) -> Iterable[str]:
-    yield from (template(key, language) for key in SPEECH_WORDS)
-    if language == "pl":
-        yield from (form for _, forms in GENDERED.values() for form in forms.values())
+    """Every template the voice says in `language`, each form of each."""
+    said = catalogue.load(language).messages
+    yield from (template(key, language) for key in speech_keys())
+    yield from (text for key, text in said.items()
+                if "|" in key and key.split("|")[0].startswith("say_"))
+
+
+def speech_keys() -> list[str]:
+    """The keys of the voice's templates: "say_..." in the catalogues."""
+    return [key for key in catalogue.every_key() if key.startswith("say_")]
 
 
 # A battle numbers a card's pieces from 1 ("Tiger 1", "Tiger 2"); a roster holds no more.
@@ -176,4 +186,4 @@ def _names(book: CardBook | None) -> Iterable[str]:
 def template_names(key: str) -> Mapping[str, tuple[str, ...]]:
     """The value names of `key`'s templates, by language (a test checks they agree)."""
     return {language: tuple(name for _, name in _pieces(template(key, language))
-                            if name is not None) for language in LANGUAGES}
+                            if name is not None) for language in languages.codes()}

@@ -1,4 +1,4 @@
-"""What the box says of the battle log's lines (device/core/log_words.py has them all): the
+"""What the box says of the battle log's lines (the catalogues' "log_..." keys have them all): the
 outcomes a player listens for — a hit and what it did, a miss, figures down, a reload, who goes
 first, who wins, and Cobra's results: the combat table's cell in words, the weather, the special
 rolls, the landing, victory points. Moves, settings and house rules are not said.

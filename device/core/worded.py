@@ -11,6 +11,9 @@ from dataclasses import fields, is_dataclass, replace
 from itertools import repeat
 from typing import Any, TypeVar
 
+from cobi_companion.words import languages
+from cobi_companion.words.languages import SOURCE
+
 Saying = Callable[[str], str]          # the text again, in this language
 
 V = TypeVar("V")
@@ -131,22 +134,19 @@ def joined(separator: str, *parts: str) -> str:
         str(said_in(part, other)) for part in parts))
 
 
-# The languages of the word tables (i18n's two columns): a Worded saved is saved in each.
-LANGUAGES = ("en", "pl")
-
-
 def kept(text: str) -> str | dict[str, str]:
     """`text` as data to save: a Worded as its text in every language ({"en": .., "pl": ..}),
     so that the box shows it in the language it speaks when it is read again (`read`)."""
     if not isinstance(text, Worded):
         return text
-    return {language: str(said_in(text, language)) for language in LANGUAGES}
+    return {language: str(said_in(text, language)) for language in languages.codes()}
 
 
 def read(data: object) -> Any:
-    """What `kept` saved: a text of every language as a Worded (of the first), anything else
-    as it is."""
-    if not (isinstance(data, dict) and set(data) == set(LANGUAGES)):
+    """What `kept` saved: a text of every language as a Worded (of English), anything else
+    as it is. A language the save does not have (one added since) says the English."""
+    if not (isinstance(data, dict) and SOURCE in data and set(data) <= set(languages.codes())
+            and all(isinstance(text, str) for text in data.values())):
         return data
-    said = {language: str(data[language]) for language in LANGUAGES}
-    return Worded(said[LANGUAGES[0]], LANGUAGES[0], said.__getitem__)
+    said = {language: str(text) for language, text in data.items()}
+    return Worded(said[SOURCE], SOURCE, lambda language: said.get(language, said[SOURCE]))

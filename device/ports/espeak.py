@@ -21,13 +21,13 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from cobi_companion.device.ports.speech import LANGUAGES
+from cobi_companion.words import languages
 
 LIBRARY_ENV = "COBI_COMPANION_ESPEAK"
 SYNCHRONOUS = 2                     # espeak_AUDIO_OUTPUT: AUDIO_OUTPUT_SYNCHRONOUS
 CHARS_UTF8, END_PAUSE = 1, 0x1000   # espeak_Synth's flags: UTF-8 text, a pause at its end
-# The voices of the box's languages, by eSpeak NG's names (its names are the languages' own).
-VOICES = {language: language for language in LANGUAGES}
+# The voices of the box's languages, by eSpeak NG's names (the registry's `voice`).
+VOICES = {language.code: language.voice for language in languages.LANGUAGES}
 _SYSTEM_DATA = ("/usr/lib/*/espeak-ng-data", "/usr/share/espeak-ng-data",
                 "/usr/lib/espeak-ng-data")
 

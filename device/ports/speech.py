@@ -12,9 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
+from cobi_companion.words import languages
+
 Kind = Literal["outcome", "prompt"]
 KINDS: tuple[Kind, ...] = ("outcome", "prompt")
-LANGUAGES = ("en", "pl")
 PUNCTUATION = ".,:;!?"
 
 
@@ -28,8 +29,9 @@ class Utterance:
     kind: Kind = "outcome"
 
     def __post_init__(self) -> None:
-        if self.language not in LANGUAGES:
-            raise ValueError(f"unknown language {self.language!r}; known: {', '.join(LANGUAGES)}")
+        if self.language not in languages.codes():
+            raise ValueError(f"unknown language {self.language!r}; known: "
+                             f"{', '.join(languages.codes())}")
         if self.kind not in KINDS:
             raise ValueError(f"unknown kind {self.kind!r}; known: {', '.join(KINDS)}")
 

@@ -48,16 +48,13 @@ def characters() -> str:
     """Every letter of LETTERS, of every language's texts and of the rules' refusals and notes
     in the box's words, of the shipped cards' names, and of the signs the screens add."""
     from cobi_companion.cards import load_cards
-    from cobi_companion.device.core import i18n, reasons
+    from cobi_companion.words import catalogue, languages
 
     texts = [glyphs.LETTERS, glyphs.SIGNS, " "]
-    for language in ("en", "pl"):
-        texts += i18n.every_text(language)
-    texts += [text for pair in (*reasons.TEMPLATES.values(), *reasons.NOTES.values())
-              for text in pair]
-    texts += [text for card in load_cards([]).sorted()
-              for text in (card.name_in("en"), card.short_in("en"), card.name_in("pl"),
-                           card.short_in("pl"))]
+    for language in languages.LANGUAGES:        # the refusals' and notes' words among them
+        texts += [catalogue.text(language.code, key) for key in catalogue.every_key()]
+    texts += [text for card in load_cards([]).sorted() for language in languages.LANGUAGES
+              for text in (card.name_in(language.code), card.short_in(language.code))]
     return "".join(sorted({char for text in texts for char in text}))
 
 

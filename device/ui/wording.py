@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from cobi_companion.device.core import i18n
 from cobi_companion.device.core.app import App
-from cobi_companion.device.core.i18n import STRINGS
 from cobi_companion.device.ui import outcome_words
 from cobi_companion.rules.dice import Aim, Need
 
@@ -65,7 +65,7 @@ def weapon_words(app: App, name: str) -> str:
     """A weapon's name in the language's words; a name the tables do not know, as the card
     writes it."""
     key = f"weapon_{name.lower()}"
-    return app.t(key) if key in STRINGS else name
+    return app.t(key) if i18n.has(key) else name
 
 
 def need_words(app: App, need: Need) -> str:

@@ -17,8 +17,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 DEVICE = ROOT / "device"
 PACKAGE = "cobi_companion"
-# The package's three parts, lowest first: the pure rules, the card files, the box.
-PARTS = ("rules", "cards", "device")
+# The package's four parts, lowest first: the pure rules, the words, the card files, the box.
+PARTS = ("rules", "words", "cards", "device")
 # The box's own layers, lowest first; its other modules (cli, box, sim, hardware, boot, config:
 # what a user or systemd starts) sit on top of them.
 DEVICE_LAYERS = ("ports", "core", "ui", "games")

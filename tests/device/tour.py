@@ -60,6 +60,7 @@ from cobi_companion.rules.card import Facing, Kind
 from cobi_companion.rules.house import HouseRules
 from cobi_companion.rules.status import Side
 from cobi_companion.rules.tank import turns
+from cobi_companion.words import catalogue
 from PIL import Image
 
 LANGUAGES = ("en", "pl")
@@ -146,7 +147,7 @@ class Said:
             self.apps[id(app)] = app
             if app.settings.language == "pl" and not QUIET:
                 self.keys.add(key)
-                shown = named(i18n.STRINGS[key][1])          # a value the template names
+                shown = named(catalogue.text("pl", key))     # a value the template names
                 self.values += [(key, str(value)) for name, value in values.items()
                                 if name in shown]
             return text
@@ -587,7 +588,7 @@ class Tour:
 
     def __post_init__(self) -> None:
         self.unseen.update((key, Unseen.of(i18n.text(self.language, key)))
-                           for key in i18n.STRINGS)
+                           for key in i18n.panel_keys())
 
     def box(self, name: str, faces: list[int] | None = None, **parts: Any) -> Any:
         """A box of its own for a journey, or again on the state `name` left."""
@@ -663,7 +664,7 @@ def seed_battle(tour: Tour, name: str, sides: dict[Side, list[tuple[str, dict[st
 
 def words_of(prefix: str) -> list[str]:
     """The rules' words that have keys with `prefix` in the word tables."""
-    return [key.removeprefix(prefix) for key in i18n.STRINGS if key.startswith(prefix)]
+    return [key.removeprefix(prefix) for key in i18n.panel_keys() if key.startswith(prefix)]
 
 
 def dice(seed: int) -> list[int]:

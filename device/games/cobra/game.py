@@ -48,7 +48,8 @@ def _resume_row(app: App) -> Row | None:
 
 COBRA = Game(id="cobra", title="cobra", state_type=_type, resume=_resume, play=_play,
              home_rows=_home_rows, resume_row=_resume_row,
-             warm_up=("rules.cobra.tables", "rules.cobra.movement", "rules.cobra.weather",
+             warm_up=("rules.cobra.refusals", "rules.cobra.tables", "rules.cobra.movement",
+                      "rules.cobra.weather",
                       "rules.cobra.combat", "rules.cobra.exits", "rules.cobra.command",
                       "rules.cobra.scoresheet", "rules.cobra.replacement_step",
                       "rules.cobra.replacements", "rules.cobra.landing", "rules.cobra.turns",

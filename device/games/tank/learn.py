@@ -23,7 +23,6 @@ from cobi_companion.cards.learned import SOURCE
 from cobi_companion.device.core.app import Next, Screen
 from cobi_companion.device.core.battle_log import LogEntry, entry
 from cobi_companion.device.core.views import BigWord, View
-from cobi_companion.device.core.words import number
 from cobi_companion.device.ports.events import Key
 from cobi_companion.device.ui.measure import CM_LIMIT
 from cobi_companion.device.ui.widgets import Choose, notice
@@ -31,6 +30,7 @@ from cobi_companion.device.ui.wording import weapon_words
 from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.tank.soft_fire import SoftPlan
 from cobi_companion.rules.tank.soft_table import BandOverlap, Lack, Wanted
+from cobi_companion.words.grammar import number
 
 if TYPE_CHECKING:
     from cobi_companion.device.core.app import App

@@ -18,13 +18,13 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from cobi_companion.device.core.app import Next, Screen
-from cobi_companion.device.core.words import number
 from cobi_companion.device.games.battle import tank_battle
 from cobi_companion.device.games.shots import Finish
 from cobi_companion.device.games.tank.fire import shooting, shown, start
 from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.tank import soft_fire, turns
 from cobi_companion.rules.tank.soft_fire import Covered, SoftPlan
+from cobi_companion.words.grammar import number
 
 if TYPE_CHECKING:
     from cobi_companion.device.core.app import App

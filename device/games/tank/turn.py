@@ -10,9 +10,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from cobi_companion.device.core import i18n
 from cobi_companion.device.core.app import Next, Screen
 from cobi_companion.device.core.battle_log import LogEntry, by_side, english, entry
-from cobi_companion.device.core.i18n import STRINGS
 from cobi_companion.device.core.memo import Latest
 from cobi_companion.device.core.spoken import prompt
 from cobi_companion.device.core.views import BigWord, Menu, View
@@ -278,8 +278,8 @@ def did(app: App, label: str) -> str:
 
 
 def with_many(key: str, many: str) -> str:
-    """The key's form for a squad's figures as many, where the word tables have one."""
-    return key + many if key + many in STRINGS else key
+    """The key's form for a squad's figures as many, where the catalogues have one."""
+    return key + many if i18n.has(key + many) else key
 
 
 def did_word(app: App, done: turns.Done) -> str:

@@ -25,12 +25,12 @@ from cobi_companion.device.core.battle_log import (
     said,
     saved,
 )
-from cobi_companion.device.core.log_words import LOG_WORDS
 from cobi_companion.device.core.views import Lines
 from cobi_companion.device.games.cobra.session import CobraSession
 from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore
 from cobi_companion.rules.cobra.tables import Weather
 from cobi_companion.rules.cobra.turns import CobraGame
+from cobi_companion.words import catalogue
 
 from ..conftest import EASY, QUICK_HOLDS
 
@@ -210,7 +210,12 @@ SAMPLES: dict[str, Any] = {
     "landing": "omaha", "start": "1:2", "lost": 4, "landed": 6, "direction": "south",
     "where": entry("log_read_diagram"),
 }
-KEYS = sorted(LOG_WORDS)
+# The log's templates, and the words of the values only the log names (a shot's effect).
+KEYS = sorted(key for key in i18n.panel_keys() if key.startswith(("log_", "effect_")))
+
+
+def templates(key: str) -> tuple[str, str]:
+    return catalogue.text("en", key), catalogue.text("pl", key)
 # Words a Polish template may share with the English one: centimetres, a place's name.
 SHARED = {"cm", "brest"}
 
@@ -230,14 +235,14 @@ def polish(line: LogEntry) -> str:
 
 @pytest.mark.parametrize("key", KEYS)
 def test_the_polish_words_of_the_log_are_polish(key: str) -> None:
-    english_template, polish_template = LOG_WORDS[key]
+    english_template, polish_template = templates(key)
     assert english_template and polish_template
     assert words(polish_template) & words(english_template) <= SHARED
 
 
 @pytest.mark.parametrize("key", [key for key in KEYS if key.startswith("log_")])
 def test_every_log_template_is_filled_in_both_languages(key: str) -> None:
-    names = set().union(*map(placeholders, LOG_WORDS[key]))
+    names = set().union(*map(placeholders, templates(key)))
     line = entry(key, **{name: SAMPLES[name] for name in names})
     for text in (english(line), polish(line)):
         assert text and "{" not in text and "}" not in text

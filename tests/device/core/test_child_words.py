@@ -10,8 +10,8 @@ from cobi_companion.device.core import i18n
 from cobi_companion.device.core.battle_log import entry, said
 from cobi_companion.device.core.reasons import say
 from cobi_companion.device.core.views import Lines
-from cobi_companion.device.core.words import SideName
 from cobi_companion.device.ui.wording import chance_key
+from cobi_companion.words.grammar import SideName
 
 AXIS, ALLIES = SideName("Oś", False, "axis"), SideName("Alianci", True, "allies")
 

@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cobi_companion.device.core import i18n, reasons
+from cobi_companion.device.core import i18n
+from cobi_companion.words import catalogue
 from tour import each_language
 
 from ..conftest import EASY
@@ -35,9 +36,8 @@ def words(text: str) -> set[str]:
 @cache
 def table_words(language: str) -> frozenset[str]:
     """Every word of the word tables in `language` (placeholders' names are alike in both)."""
-    column = LANGUAGES[language]
-    tables = (*i18n.STRINGS.values(), *reasons.TEMPLATES.values(), *reasons.NOTES.values())
-    return frozenset().union(*(words(pair[column]) for pair in tables))
+    return frozenset().union(*(words(catalogue.text(language, key)) for key in
+                               catalogue.every_key() if not key.startswith(("say_", "number_"))))
 
 
 @pytest.fixture(scope="module")

@@ -35,6 +35,7 @@ from cobi_companion.device.core import i18n
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll
 from cobi_companion.device.games.cobra.session import tables_read
 from cobi_companion.rules.cobra.command import HQS
+from cobi_companion.words import catalogue
 from tour import in_language
 
 WORD = re.compile(r"[^\W\d_]+")
@@ -47,7 +48,7 @@ def words(text: str) -> set[str]:
 def template_words(key: str) -> set[str]:
     """The words of the Polish template of `key`, without its placeholders, but with the
     forms a placeholder picks from ({side:poddaje|poddają}: a verb that agrees with it)."""
-    polish = i18n.STRINGS[key][1]
+    polish = catalogue.text("pl", key)
     parsed = list(string.Formatter().parse(polish))
     literal = "".join(text for text, _, _, _ in parsed)
     forms = " ".join(spec.replace("|", " ") for _, _, spec, _ in parsed if spec and "|" in spec)

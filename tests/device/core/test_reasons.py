@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from cobi_companion.cards import CardBook
 from cobi_companion.device.core import i18n
-from cobi_companion.device.core.reasons import NOTES, TEMPLATES, WORDED, say
+from cobi_companion.device.core.reasons import WORDED, key_of, say
 from cobi_companion.rules import house, movement
 from cobi_companion.rules.battle import Battle, Piece, Ride
 from cobi_companion.rules.card import PRINTED, Facing, Kind, Mount, Template, Weapon
@@ -46,6 +46,7 @@ from cobi_companion.rules.tank.soft_fire import Covered as At
 from cobi_companion.rules.tank.soft_fire import SoftPlan, check_plan, check_soft_firer, he_weapon
 from cobi_companion.rules.tank.soft_table import SITUATIONS
 from cobi_companion.rules.tank.turns import Action
+from cobi_companion.words import catalogue
 
 # A value for every name a code comes with: a new name needs one here, and a thought about
 # whether it is a word to translate (WORDED) or a name to show as it is.
@@ -95,7 +96,8 @@ CODES = [*REFUSALS, *Why]
 
 
 def templates(code: Coded) -> tuple[str, str]:
-    return NOTES[code] if isinstance(code, Why) else TEMPLATES[code]
+    key = key_of(code)
+    return catalogue.text("en", key), catalogue.text("pl", key)
 
 
 @pytest.mark.parametrize("code", CODES, ids=str)
@@ -148,7 +150,7 @@ def test_the_words_of_the_rules_have_words_in_both_languages(book: CardBook) -> 
              "step_kind": list(cobra_replacements.KINDS), "landing": list(landing.Target),
              "direction": list(Direction)}
     missing = [key for name, values in known.items() for key in word_keys(name, values)
-               if key not in i18n.STRINGS]
+               if not i18n.has(key)]
     assert missing == []
 
 

@@ -9,12 +9,14 @@ import re
 import pytest
 from cobi_companion.device.core import spoken
 from cobi_companion.device.core.battle_log import by_side, entry, won
-from cobi_companion.device.core.speech_words import GENDERED, SPEECH_WORDS
 from cobi_companion.device.core.spoken import every_part, of_log, template_names, utterance
 from cobi_companion.device.ports.speech import RecordingSpeech, Utterance
+from cobi_companion.words import catalogue
 
 from ..conftest import EASY
 from ..test_box import TIGER_VS_SHERMAN
+
+SPEECH_WORDS = spoken.speech_keys()
 
 
 def heard(utterance: Utterance) -> str:
@@ -148,9 +150,11 @@ def test_both_languages_name_the_same_values_and_gendered_forms_too():
     for key in SPEECH_WORDS:
         names = template_names(key)
         assert names["en"] == names["pl"], key
-    for key, (value, forms) in GENDERED.items():
-        assert all(value in form for form in forms.values()), key
-        assert value in template_names(key)["pl"], key
+    forms = [key for key in catalogue.load("pl").messages if key.startswith("say_") and "|" in key]
+    assert forms                    # Polish adjectives by the piece's gender
+    for key in forms:
+        assert spoken.GENDER_OF in catalogue.text("pl", key), key
+        assert spoken.GENDER_OF in template_names(key.split("|")[0])["pl"], key
 
 
 def test_no_phrase_is_punctuation_alone():
@@ -164,7 +168,7 @@ def test_every_template_is_used_by_the_code():
 
     code = "".join(path.read_text(encoding="utf-8")
                    for path in Path(spoken.__file__).parents[1].rglob("*.py")
-                   if path.name != "speech_words.py")
+                   if path.name != "spoken.py")
     worded = {"say_side_", "say_weather_"}
     unused = [key for key in SPEECH_WORDS
               if f'"{key}"' not in code and not any(key.startswith(w) for w in worded)]

@@ -14,7 +14,6 @@ from typing import Any, ClassVar
 import pytest
 from cobi_companion.cards import CardBook
 from cobi_companion.device import box
-from cobi_companion.device.core import i18n
 from cobi_companion.device.core.app import App, Screen, Settings
 from cobi_companion.device.core.battle_log import Line
 from cobi_companion.device.core.games import Game, Registry, Row, UnknownGame
@@ -26,6 +25,7 @@ from cobi_companion.device.ports.events import Key, Press
 from cobi_companion.device.ports.sound import RecordingLights, RecordingSound
 from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore
 from cobi_companion.rules.dice import Aim, Need, Roller, ScriptedDice
+from cobi_companion.words import catalogue
 
 # ---- the extra game: everything it needs is below ----
 
@@ -92,18 +92,22 @@ COIN = Game(
     resume=CoinToss.from_dict, play=lambda app: Tossing(),
     home_rows=lambda app: [Row("coin_toss", lambda: new_toss(app), ask="coin_toss_ask")],
     resume_row=lambda app: Row("coin_resume", lambda: Tossing()),
-    words={"coin_toss": ("Coin toss", "Rzut monetą"),
-           "coin_toss_ask": ("Toss a coin instead?", "Rzucić monetą zamiast?"),
-           "coin_resume": ("Resume coin toss", "Wróć do rzutów monetą"),
-           "coin_heads": ("{heads} heads in {tosses} tosses", "{heads} orłów w {tosses} rzutach")})
+    words={"coin_toss": {"en": "Coin toss", "pl": "Rzut monetą", "de": "Münzwurf"},
+           "coin_toss_ask": {"en": "Toss a coin instead?", "pl": "Rzucić monetą zamiast?",
+                             "de": "Lieber eine Münze werfen?"},
+           "coin_resume": {"en": "Resume coin toss", "pl": "Wróć do rzutów monetą",
+                           "de": "Münzwurf fortsetzen"},
+           "coin_heads": {"en": "{heads} heads in {tosses} tosses",
+                          "pl": "{heads} orłów w {tosses} rzutach",
+                          "de": "{heads}-mal Kopf bei {tosses} Würfen"}})
 
 # ---- the test ----
 
 
 @pytest.fixture
 def words(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The word table as it was after the test: the coin's words leave with it."""
-    monkeypatch.setattr(i18n, "STRINGS", dict(i18n.STRINGS))
+    """The words as they were after the test: the coin's words leave with it."""
+    monkeypatch.setattr(catalogue, "_ADDED", dict(catalogue._ADDED))
 
 
 def app_at(path: Path, book: CardBook, table: Table, dice: list[int]) -> App:
@@ -177,8 +181,8 @@ def test_two_games_of_one_id_or_words_that_clash_are_refused(words: None) -> Non
         Registry((COIN, COIN))
     clash = Game(id="clash", title="clash", state_type=lambda: CoinToss,
                  resume=CoinToss.from_dict, play=lambda app: Tossing(),
-                 words={"cobra": ("Snake", "Wąż")})
-    with pytest.raises(ValueError, match="'cobra' is in the word table already"):
+                 words={"cobra": {"en": "Snake", "pl": "Wąż"}})
+    with pytest.raises(ValueError, match="'cobra' is in the catalogues already"):
         Registry((clash,))
     untitled = Game(id="untitled", title="no_such_word", state_type=lambda: CoinToss,
                     resume=CoinToss.from_dict, play=lambda app: Tossing())

@@ -23,13 +23,14 @@ import pytest
 from cobi_companion.cards import load_cards, snapshot
 from cobi_companion.device import boot, box
 from cobi_companion.device.config import Config, Game
-from cobi_companion.device.core import i18n, reasons
+from cobi_companion.device.core import i18n
 from cobi_companion.device.core.views import BigWord, Header, Lines, Menu, Roll, View
 from cobi_companion.device.ports.display import MemoryDisplay
 from cobi_companion.device.ui import atlas, big, dice, glyphs, wrap
 from cobi_companion.device.ui import renderer as screens
 from cobi_companion.device.ui.glyphs import font
 from cobi_companion.device.ui.renderer import render
+from cobi_companion.words import catalogue
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
@@ -113,8 +114,8 @@ def shown_texts(language: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     box.warm_up_for(app)
     names = [text for card in book.sorted() for text in (card.name, card.short)]
     assert warmed and names
-    said = [pair[LANGUAGES.index(language)]
-            for pair in (*reasons.TEMPLATES.values(), *reasons.NOTES.values())]
+    said = [catalogue.text(language, key) for key in catalogue.every_key()
+            if key.startswith(("refusal_", "note_"))]
     return [*warmed, *i18n.every_text(language), *i18n.outcome_words(language), *names,
             *said, SYMBOLS]
 
@@ -155,8 +156,8 @@ def views(language: str) -> list[View]:
         shown.append(BigWord(Header(texts[at]), word, texts[-at]))
     names = tuple(card.name for card in load_cards([]).sorted())
     shown += [Menu(Header("COBI"), names, i, "OK") for i in range(len(names))]
-    said = [pair[LANGUAGES.index(language)]         # the refusals and notes („MG”)
-            for pair in (*reasons.TEMPLATES.values(), *reasons.NOTES.values())]
+    said = [catalogue.text(language, key)           # the refusals and notes („MG”)
+            for key in catalogue.every_key() if key.startswith(("refusal_", "note_"))]
     shown += [Lines(Header(side), tuple(said[at:at + 3]), 0, "OK")
               for at in range(0, len(said), 3)]
     shown.append(Menu(Header(side), ("• Tiger 1: Front", "Sherman 1"), 0, "OK"))  # chosen

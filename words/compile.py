@@ -1,0 +1,90 @@
+"""`python3 run.py catalogues`: every language's `.po` compiled into the `.mo` the box reads.
+The English catalogue is the template (companion.pot): its msgid is its own text.
+A test compiles them again and checks the files match (tests/words/test_catalogues.py)."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from cobi_companion.words import languages, po
+from cobi_companion.words.catalogue import DOMAIN, LOCALE, mo_path
+
+
+def template_path() -> Path:
+    return LOCALE / f"{DOMAIN}.pot"
+
+
+def po_path(code: str) -> Path:
+    return LOCALE / code / f"{DOMAIN}.po"
+
+
+def read(path: Path) -> po.Catalogue:
+    try:
+        return po.parse(path.read_text(encoding="utf-8"))
+    except po.PoError as error:
+        raise po.PoError(f"{path}: {error}") from None
+
+
+def compiled(code: str) -> bytes:
+    """The .mo file of `code` as its catalogue makes it now."""
+    template = read(template_path())
+    english = {entry.context: entry.msgid for entry in template.entries}
+    if code == languages.SOURCE:
+        return po.compile_mo(template.header, english, english)
+    catalogue = read(po_path(code))
+    messages = {entry.context: entry.msgstr for entry in catalogue.entries if entry.msgstr
+                and "fuzzy" not in entry.flags}
+    originals = {entry.context: entry.msgid for entry in catalogue.entries}
+    return po.compile_mo(catalogue.header, messages, originals)
+
+
+def merged(template: po.Catalogue, catalogue: po.Catalogue) -> po.Catalogue:
+    """A language's catalogue brought up to the template, as gettext's msgmerge does: a new
+    key comes in untranslated, a key whose English changed keeps its translation marked
+    fuzzy (not used until a translator looks at it again), a key the template no longer has
+    leaves; the template's comments and order are taken. A form of a key ("say_destroyed|f")
+    stays after its key while the key does."""
+    own = catalogue.by_context()
+    forms: dict[str, list[po.Entry]] = {}
+    for entry in catalogue.entries:
+        base, bar, _ = entry.context.partition("|")
+        if bar:
+            forms.setdefault(base, []).append(entry)
+    entries: list[po.Entry] = []
+    for source in template.entries:
+        first = own.get(source.context) or po.Entry(source.context, source.msgid, "")
+        for kept in (first, *forms.get(source.context, ())):
+            fuzzy = "fuzzy" in kept.flags or (kept.msgid != source.msgid and bool(kept.msgstr))
+            comments = source.comments if kept is first else kept.comments
+            entries.append(po.Entry(kept.context, source.msgid, kept.msgstr, list(comments),
+                                    [*source.flags, *(["fuzzy"] if fuzzy else [])]))
+    return po.Catalogue(catalogue.header, entries)
+
+
+def main() -> int:
+    """Every language's .po merged with the template, then compiled into its .mo."""
+    try:
+        template = read(template_path())
+        for language in languages.LANGUAGES:
+            if language.code == languages.SOURCE:
+                continue
+            path = po_path(language.code)
+            text = po.write(merged(template, read(path)))
+            if text != path.read_text(encoding="utf-8"):
+                path.write_text(text, encoding="utf-8")
+                print(f"merged {path.relative_to(LOCALE.parent.parent)} with the template")
+        for language in languages.LANGUAGES:
+            path = mo_path(language.code)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            data = compiled(language.code)
+            if not path.exists() or path.read_bytes() != data:
+                path.write_bytes(data)
+                print(f"wrote {path.relative_to(LOCALE.parent.parent)}")
+    except (OSError, po.PoError) as error:
+        print(f"catalogues: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
