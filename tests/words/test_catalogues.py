@@ -239,7 +239,8 @@ def test_the_command_names_the_line_of_a_broken_catalogue(tmp_path: Path) -> Non
     ("pl", 1, "1 figurka"), ("pl", 2, "2 figurki"), ("pl", 5, "5 figurek"),
     ("pl", 12, "12 figurek"), ("pl", 22, "22 figurki"), ("pl", 2.5, "2,5 figurki"),
     ("pl", 0, "0 figurek"), ("pl", 112, "112 figurek"), ("pl", 104, "104 figurki"),
-    ("de", 1, "1 Figur"), ("de", 2, "2 Figuren"), ("de", 0, "0 Figuren"), ("de", 1.5, "1,5 Figuren"),
+    ("de", 1, "1 Figur"), ("de", 2, "2 Figuren"), ("de", 0, "0 Figuren"),
+    ("de", 1.5, "1,5 Figuren"),
     ("en", 1, "1 figure"), ("en", 2.5, "2.5 figures")])
 def test_a_counted_word_takes_its_language_s_form(code: str, count: float, said: str) -> None:
     forms = {"pl": "figurka|figurki|figurek", "de": "Figur|Figuren", "en": "figure|figures"}
