@@ -29,10 +29,10 @@ FreeFont = ImageFont.FreeTypeFont
 Face = tuple[str, int]       # a font as (weight, size): ("Medium", 11)
 
 # The letters a line of small text must leave room for, above and below its baseline: every
-# letter of English, Polish and the German of the models' names, digits and the signs the box
+# letter of English, Polish and German (its quotes „“ too), digits and the signs the box
 # shows. `ROWS` is measured over them; a card may use other letters (Å, Ő), which reach a row
 # higher and are checked where they are shown.
-LETTERS = ("".join(chr(c) for c in range(0x21, 0x7F)) + "ąćęłńóśźżĄĆĘŁŃÓŚŹŻ" + "äöüßÄÖÜéÉ"
+LETTERS = ("".join(chr(c) for c in range(0x21, 0x7F)) + "ąćęłńóśźżĄĆĘŁŃÓŚŹŻ" + "äöüßÄÖÜéÉ„“"
            + "…·→±≤≥×½¼−–°")
 # What the screens put in small text besides the word tables and the cards: numbers, odds
 # ("<1%" under one per cent), distances, sums, the bullet of a hidden or chosen piece. A sign

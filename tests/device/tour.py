@@ -60,10 +60,12 @@ from cobi_companion.rules.card import Facing, Kind
 from cobi_companion.rules.house import HouseRules
 from cobi_companion.rules.status import Side
 from cobi_companion.rules.tank import turns
-from cobi_companion.words import catalogue
+from cobi_companion.words import catalogue, languages
 from PIL import Image
 
-LANGUAGES = ("en", "pl")
+# The registry's languages (a language added there is toured too); a test's own language (the
+# pseudo-language of test_pseudo_tour.py) is taken by its own test, not here.
+LANGUAGES = tuple(language.code for language in languages.LANGUAGES)
 
 
 def group_of(language: str) -> str:
@@ -83,8 +85,10 @@ def each_language(languages: Iterable[str] = LANGUAGES) -> list[Any]:
     return [pytest.param(language, marks=in_language(language)) for language in languages]
 NAME_MAX, LABEL_MAX = 60, 10           # rules/card.py: the longest name and label a card has
 # Filled in after a model's own name and label, so that the cards sort as the shipped ones do.
+# (In the tour's own language: English's for a language without its own.)
 NAME_TAIL = {"en": " heavy tank, late production with side skirts, winter camouflage and",
-             "pl": " ciężki czołg, późna produkcja z fartuchami, zimowy kamuflaż i"}
+             "pl": " ciężki czołg, późna produkcja z fartuchami, zimowy kamuflaż i",
+             "de": " schwerer Kampfpanzer, späte Ausführung mit Schürzen, Wintertarnung und"}
 LABEL_TAIL = "wmwmwmwmwm"
 # Two weapons where a card may carry them, for the screens that ask which: a second single
 # weapon for the pistol soldier, a second template for the MG team;
@@ -180,11 +184,15 @@ class Taken:
     said: Said
 
 
+def tail(language: str) -> str:
+    return NAME_TAIL.get(language, NAME_TAIL[languages.SOURCE])
+
+
 def long_cards(folder: Path, language: str) -> Path:
     """The shipped cards again in `folder`, each with a name of NAME_MAX letters and a label
-    of LABEL_MAX, in English and Polish (they replace the shipped ones: same set numbers and
-    ids; a card named as its label keeps its name its label, for the roster's hint of such a
-    card), MORE_WEAPONS,
+    of LABEL_MAX, its own and in each language it has names in (they replace the shipped
+    ones: same set numbers and ids; a card named as its label keeps its name its label, for
+    the roster's hint of such a card), MORE_WEAPONS,
     a squad without weapons, and the Soft Targets Table with a value for hard cover."""
     folder.mkdir(parents=True, exist_ok=True)
     table = shipped_folder() / "tables" / "soft-targets.toml"
@@ -203,15 +211,15 @@ def long_cards(folder: Path, language: str) -> Path:
             continue
         long_label = (label[1].replace(" ", "") + LABEL_TAIL)[:LABEL_MAX]
         long_name = long_label if name[1] == label[1] else \
-            (name[1] + NAME_TAIL[language])[:NAME_MAX].rstrip()
+            (name[1] + tail(language))[:NAME_MAX].rstrip()
         text = text.replace(name[0], f'name = "{long_name}"').replace(
             label[0], f'label = "{long_label}"').replace(*MORE_WEAPONS.get(path.stem, ("", "")))
-        if polish := re.search(r'^pl = \{ name = "(.*)", label = "(.*)" \}$', text, re.M):
-            long_label = (polish[2].replace(" ", "") + LABEL_TAIL)[:LABEL_MAX]
-            long_name = long_label if polish[1] == polish[2] else \
-                (polish[1] + NAME_TAIL[language])[:NAME_MAX].rstrip()
+        for own in re.finditer(r'^(\w+) = \{ name = "(.*)", label = "(.*)" \}$', text, re.M):
+            long_label = (own[3].replace(" ", "") + LABEL_TAIL)[:LABEL_MAX]
+            long_name = long_label if own[2] == own[3] else \
+                (own[2] + tail(language))[:NAME_MAX].rstrip()
             text = text.replace(
-                polish[0], f'pl = {{ name = "{long_name}", label = "{long_label}" }}')
+                own[0], f'{own[1]} = {{ name = "{long_name}", label = "{long_label}" }}')
         (folder / path.name).write_text(text, encoding="utf-8")
     return folder
 
@@ -266,8 +274,15 @@ def kind_of(text: str) -> str:
     return re.sub(r"\d+", "#", text.removeprefix("• ")).split(":")[0]
 
 
+def other(language: str) -> str:
+    """The language the settings row steps to from `language` (the registry's next, the first
+    after the last)."""
+    codes = languages.codes()
+    return codes[(codes.index(language) + 1) % len(codes)]
+
+
 def switched(app: App, view: View, shown: View | None = None) -> View | None:
-    """The view of the app's screen in the other language, as the next frame would draw it
+    """The view of the app's screen in the next language, as the next frame would draw it
     had the language been switched now; the language back as it was. Nothing the boxes say
     meanwhile counts as said (`QUIET`). None for a frame not of the app's screen. `shown`:
     the app's view now, where it is known (the main loop's draw has just made it)."""
@@ -277,7 +292,7 @@ def switched(app: App, view: View, shown: View | None = None) -> View | None:
         return None                     # the boot title, a stop's last frame
     QUIET = True
     try:
-        app.settings.language = "en" if language == "pl" else "pl"
+        app.settings.language = other(language)
         switched: View = app.view()
         return switched
     finally:

@@ -2,10 +2,11 @@
 from every screen by the menu of a long press) switch it, and the screen the players go back
 to must not keep the words of the old one.
 
-Every frame of the tour of the box (tour.py), in English and in Polish, is made again as the
-next frame would be had the language been switched the moment before (`Seen.switched`); that
-view must hold no word only the old language's word tables have (i18n's strings, the refusals
-and Cobra's notes; a word both languages write alike, "OK", "Menu", is in neither). The names
+Every frame of the tour of the box (tour.py), in each language, is made again as the next
+frame would be had the language been switched to the next one the moment before
+(`Seen.switched`); that view must hold no word only the old language's word tables have
+(i18n's strings, the refusals and Cobra's notes; a word both languages write alike, "OK",
+"Menu", is in neither). The names
 of the cards, the paths of the files the box reads and the system's own words are names: taken
 out first, whole, as test_polish_screens.py takes them out.
 """
@@ -21,11 +22,10 @@ from typing import Any
 import pytest
 from cobi_companion.device.core import i18n
 from cobi_companion.words import catalogue
-from tour import each_language
+from tour import LANGUAGES, each_language, other
 
 from ..conftest import EASY
 
-LANGUAGES = {"en": 0, "pl": 1}
 WORD = re.compile(r"[^\W\d_]+")
 
 
@@ -48,8 +48,8 @@ def polish_screens() -> Any:
 
 
 def only_in(language: str) -> frozenset[str]:
-    other = "pl" if language == "en" else "en"
-    return table_words(language) - table_words(other)
+    """The words of `language` the language the settings row steps to has not."""
+    return table_words(language) - table_words(other(language))
 
 
 @pytest.mark.parametrize("language", each_language(LANGUAGES))

@@ -35,7 +35,7 @@ from cobi_companion.device.core import i18n
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll
 from cobi_companion.device.games.cobra.session import tables_read
 from cobi_companion.rules.cobra.command import HQS
-from cobi_companion.words import catalogue
+from cobi_companion.words import catalogue, languages
 from tour import in_language
 
 WORD = re.compile(r"[^\W\d_]+")
@@ -63,8 +63,8 @@ def names_and_paths(said: Any) -> tuple[list[str], list[str]]:
     paths: set[str] = {word.lower() for word in said.system}
     for app in said.apps.values():
         cards = app.book.sorted()
-        names |= {text for card in cards for text in (card.name, card.short, card.name_in("pl"),
-                                                       card.short_in("pl"))}
+        names |= {text for card in cards for language in languages.codes()
+                  for text in (card.name_in(language), card.short_in(language))}
         paths |= {card.source.lower() for card in cards if card.source}
         paths.add(app.book.table.source.lower())
         if (tables := tables_read(app)) is not None:

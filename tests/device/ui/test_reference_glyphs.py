@@ -20,9 +20,14 @@ from cobi_companion.device.ui import glyphs, reference_glyphs
 from cobi_companion.device.ui.renderer import render
 from PIL import ImageFont
 
-from .test_glyphs import FREETYPE_FRAMES, clear_caches, drawn_by_freetype, shown_texts, views
-
-LANGUAGES = ("en", "pl")
+from .test_glyphs import (
+    FREETYPE_FRAMES,
+    LANGUAGES,
+    clear_caches,
+    drawn_by_freetype,
+    shown_texts,
+    views,
+)
 
 
 @pytest.fixture
@@ -145,7 +150,7 @@ def test_screens_cut_from_the_shipped_glyphs_are_the_screens_freetype_draws_here
     if made["freetype"] != ImageFont.core.freetype2_version:
         pytest.skip(f"drawn with FreeType {made['freetype']}, this is "
                     f"{ImageFont.core.freetype2_version}")
-    shown = [*views("en"), *views("pl")]
+    shown = [view for language in LANGUAGES for view in views(language)]
     cut = [frame for language in LANGUAGES for frame in cut_from_the_shipped(language)[0]]
     drawn = [frame for language in LANGUAGES for frame in drawn_by_freetype(language).frames]
     differing = [view for view, a, b in zip(shown, cut, drawn, strict=True) if a != b]

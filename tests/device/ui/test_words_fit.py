@@ -43,9 +43,8 @@ from cobi_companion.device.ui.renderer import (
     rows_shown,
 )
 from PIL import Image
-from tour import each_language, in_language
+from tour import LANGUAGES, each_language, in_language
 
-LANGUAGES = ("en", "pl")
 TOUCH = 1       # pixels two neighbouring glyphs may share: see `overlaps`
 DEVICE = Path(__file__).resolve().parents[3] / "device"
 # The strings of i18n the panel never shows, and why.
@@ -263,44 +262,54 @@ def bare(text: str) -> str:
     return "".join(text.split())
 
 
+def left_out(view: View) -> list[str]:
+    """What of a view's texts is not shown whole: each text of its frame (a paged title over
+    its turns), a menu's highlighted item, a Lines view's rows (which hold every line); and a
+    text cut short with an ellipsis."""
+    problems = []
+    made = drawn(view)
+    pieces: dict[tuple[str, str], list[str]] = defaultdict(list)
+    for piece in made.shown:
+        pieces[piece.place, piece.source].append(piece.text)
+        if ELLIPSIS in piece.text and ELLIPSIS not in piece.source:
+            problems.append(f"{piece.text!r} cut short in {view.header.title}")
+    turns = {(place, text): list(parts) for place, text, parts in made.paged}
+    for place, found in texts(view).items():
+        for text in found:
+            shown = turns.get((place, text)) or pieces.get((place, text), [])
+            if bare(" ".join(shown)) != bare(text):
+                problems.append(f"{place} {text!r} shown as {shown!r}")
+    if isinstance(view, Menu) and view.items:
+        item = view.items[min(max(view.index, 0), len(view.items) - 1)]
+        # two items of one text (two Cobra units of strength 1) are two pieces of it
+        whole = {bare(" ".join([item] * n)) for n in range(1, view.items.count(item) + 1)}
+        if bare(" ".join(pieces.get(("item", item), []))) not in whole:
+            problems.append(f"highlighted item {item!r} not shown whole")
+    if isinstance(view, Lines):
+        wrapped = rows(view)
+        first = min(max(view.index, 0), last_row(view))
+        on_screen = [piece.text for piece in made.shown if piece.place == "row"]
+        if bare("".join(wrapped)) != bare("".join(view.lines)) or \
+                on_screen != list(wrapped[first:first + rows_shown(view)]):
+            problems.append(f"the rows of {view.lines!r}")
+    return problems
+
+
 @pytest.mark.parametrize("language", each_language(LANGUAGES))
 def test_nothing_is_left_out_or_cut_short(language: str, views: dict[str, list[View]]) -> None:
-    """Each text of a frame is shown whole (a paged title over its turns); a menu shows its
-    highlighted item whole; a Lines view shows its rows, which hold every line."""
-    problems = []
-    for view in views[language]:
-        made = drawn(view)
-        pieces: dict[tuple[str, str], list[str]] = defaultdict(list)
-        for piece in made.shown:
-            pieces[piece.place, piece.source].append(piece.text)
-            if ELLIPSIS in piece.text and ELLIPSIS not in piece.source:
-                problems.append(f"{piece.text!r} cut short in {view.header.title}")
-        turns = {(place, text): list(parts) for place, text, parts in made.paged}
-        for place, found in texts(view).items():
-            for text in found:
-                shown = turns.get((place, text)) or pieces.get((place, text), [])
-                if bare(" ".join(shown)) != bare(text):
-                    problems.append(f"{place} {text!r} shown as {shown!r}")
-        if isinstance(view, Menu) and view.items:
-            item = view.items[min(max(view.index, 0), len(view.items) - 1)]
-            # two items of one text (two Cobra units of strength 1) are two pieces of it
-            whole = {bare(" ".join([item] * n)) for n in range(1, view.items.count(item) + 1)}
-            if bare(" ".join(pieces.get(("item", item), []))) not in whole:
-                problems.append(f"highlighted item {item!r} not shown whole")
-        if isinstance(view, Lines):
-            wrapped = rows(view)
-            first = min(max(view.index, 0), last_row(view))
-            on_screen = [piece.text for piece in made.shown if piece.place == "row"]
-            if bare("".join(wrapped)) != bare("".join(view.lines)) or \
-                    on_screen != list(wrapped[first:first + rows_shown(view)]):
-                problems.append(f"the rows of {view.lines!r}")
+    problems = [problem for view in views[language] for problem in left_out(view)]
     assert not problems, "\n".join(dict.fromkeys(problems))
+
+
+def too_small(view: View) -> list[str]:
+    """An outcome word drawn smaller than capitals of MIN_BIG px (made small to fit)."""
+    return [f"{view.word!r} drawn {piece.size} px" for piece in drawn(view).shown
+            if isinstance(view, BigWord) and piece.place == "word" and piece.size < MIN_BIG]
 
 
 @pytest.mark.parametrize("language", each_language(LANGUAGES))
 def test_outcome_words_stay_big(language: str, views: dict[str, list[View]]) -> None:
-    small = {view.word for view in views[language] if isinstance(view, BigWord)
-             for piece in drawn(view).shown if piece.place == "word" and piece.size < MIN_BIG}
+    small = {view.word for view in views[language] if too_small(view)}
     assert not small, f"drawn smaller than 16 px capitals: {sorted(small)}"
 
 

@@ -11,6 +11,7 @@ from cobi_companion.device.ui import glyphs
 from cobi_companion.device.ui import wrap as wrap_module
 from cobi_companion.device.ui.glyphs import FreeFont, font, text_width
 from cobi_companion.device.ui.wrap import BREAKS, _kept_wrap, fits, wrap
+from cobi_companion.words import languages
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -57,7 +58,7 @@ def test_any_text_breaks_as_measured_row_by_row(text: str, fnt: FreeFont, width:
 
 
 def test_every_text_of_the_box_breaks_as_measured_row_by_row() -> None:
-    for language in ("en", "pl"):
+    for language in (row.code for row in languages.LANGUAGES):
         for text in i18n.every_text(language):
             for fnt in FONTS:
                 for width in (40, 86, 118, 126):
