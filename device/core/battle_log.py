@@ -103,7 +103,7 @@ def _saved(value: LogValue) -> Any:
 
 def _loaded(data: Any) -> LogValue:
     if isinstance(data, Mapping) and "why" in data:
-        return Note(str(data["text"]), Why(data["why"]),
+        return Note(Why(data["why"]),
                     {str(name): tuple(v) if isinstance(v, list) else v
                      for name, v in (data.get("values") or {}).items()})
     if isinstance(data, Mapping):
