@@ -21,7 +21,7 @@ from cobi_companion.rules.cobra.refusals import CobraRefusal
 from ..dice import Aim, Dice, Need, Roller
 from ..english import Word
 from ..errors import RulesError
-from ..numbers import whole
+from ..numbers import shortened, whole
 from .notes import Note, Why
 from .tables import COLUMNS, DIE_FACES, CobraTables, Loss, Result, Weather
 from .weather import CARPET_FROM, NO_AIR_TURN, naval_points
@@ -103,19 +103,19 @@ class Unit:
         """"12", "6h", "8ds": the printed strength, then a letter per modifier."""
         match = _UNIT.fullmatch(text.strip().lower())
         if not match:
-            raise RulesError(CobraRefusal.UNIT_FORMAT,
-                             unit=text)
+            raise RulesError(CobraRefusal.UNIT_FORMAT, unit=shortened(text))
         # The range is checked with the others (`strength`); thousands of digits are refused
         # here, before int() meets them.
         printed = whole(match.group(1), 0, 1_000_000)
         if printed is None:
-            raise RulesError(CobraRefusal.UNIT_STRENGTH, unit=text, most=MAX_STRENGTH)
+            raise RulesError(CobraRefusal.UNIT_STRENGTH, unit=shortened(text), most=MAX_STRENGTH)
         letters = match.group(2)
         unknown = sorted(set(letters) - set(BY_LETTER))
         if unknown:
-            raise RulesError(CobraRefusal.UNIT_UNKNOWN_MODIFIER, unit=text, letter=unknown[0])
+            raise RulesError(CobraRefusal.UNIT_UNKNOWN_MODIFIER, unit=shortened(text),
+                             letter=unknown[0])
         if len(set(letters)) < len(letters):
-            raise RulesError(CobraRefusal.UNIT_MODIFIER_TWICE, unit=text)
+            raise RulesError(CobraRefusal.UNIT_MODIFIER_TWICE, unit=shortened(text))
         return cls(printed, tuple(BY_LETTER[c] for c in letters))
 
     def text(self) -> str:
@@ -316,11 +316,11 @@ def parse_shift(text: str, tables: CobraTables | None = None) -> Shift:
         # any size here: each kind's own range is checked with the others (check_shifts)
         columns = whole(value, -1_000_000, 1_000_000)
         if columns is None:
-            raise RulesError(CobraRefusal.SHIFT_COLUMNS, shift=text)
+            raise RulesError(CobraRefusal.SHIFT_COLUMNS, shift=shortened(text))
         return Shift(ShiftKind(kind), columns)
     if not value and tables is not None and kind:
         return Shift(ShiftKind.TERRAIN, tables.terrain_shift(kind), kind)
-    raise RulesError(CobraRefusal.SHIFT_FORMAT, shift=text)
+    raise RulesError(CobraRefusal.SHIFT_FORMAT, shift=shortened(text))
 
 
 def _implied_attacker(shift: Shift) -> tuple[Nation | None, str]:
@@ -339,23 +339,29 @@ def _implied_attacker(shift: Shift) -> tuple[Nation | None, str]:
     return None, ""
 
 
+# The columns each kind of shift may give, and the rule that says so: terrain favours the
+# defender; an HQ gives +1 attacking, -1 defending, +2 for an Allied attack from game turn 17;
+# Patton +1 or +2 attacking only; a Tiger battalion or air points one column at most; naval
+# support +1 or +2 for Allied attacks only; an Allied unit on a beach hex two columns left
+# against a German attack.
+SHIFT_LIMITS: dict[ShiftKind, tuple[tuple[int, ...], str]] = {
+    ShiftKind.TERRAIN: ((0, -1, -2, -3, -4, -5), "8.3.2"),
+    ShiftKind.HQ: ((-1, 1, 2), "8.3.3"),
+    ShiftKind.PATTON: ((1, 2), "8.3.3g"),
+    ShiftKind.TIGER: ((-1, 1), "8.3.1"),
+    ShiftKind.AIR: ((-1, 1), "14.2d"),
+    ShiftKind.NAVAL: ((1, 2), "14.4b"),
+    ShiftKind.BEACH: ((-2,), "17.3.10"),
+}
+
+
 def _check_one(shift: Shift, turn: int | None, weather: Weather | None) -> None:
     c, k = shift.columns, shift.kind
-    limits = {
-        ShiftKind.TERRAIN: (-5 <= c <= 0, "terrain favours the defender: 0 to -5 (8.3.2)"),
-        ShiftKind.HQ: (c in (-1, 1, 2), "an HQ gives one column: +1 attacking, -1 defending; "
-                       "+2 for an Allied attack from game turn 17 (8.3.3)"),
-        ShiftKind.PATTON: (c in (1, 2), "Patton gives +1 or +2, attacking only (8.3.3g)"),
-        ShiftKind.TIGER: (c in (-1, 1), "Tiger battalions give one column at most (8.3.1)"),
-        ShiftKind.AIR: (c in (-1, 1), "air points give one column at most (14.2d)"),
-        ShiftKind.NAVAL: (c in (1, 2), "naval support gives +1 or +2, Allied attacks only "
-                          "(14.4b)"),
-        ShiftKind.BEACH: (c == -2, "an Allied unit on a beach hex: two columns left against "
-                          "a German attack (17.3.10)"),
-    }
-    ok, _ = limits[k]
-    if not ok:
-        raise RulesError(CobraRefusal.SHIFT_NOT_ALLOWED, shift_kind=k.value, columns=c)
+    allowed, article = SHIFT_LIMITS[k]
+    if c not in allowed:
+        raise RulesError(CobraRefusal.SHIFT_NOT_ALLOWED, shift_kind=k.value, columns=c,
+                         allowed=tuple(f"{a:+d}" if a else "0" for a in allowed),
+                         article=article)
     if k == ShiftKind.HQ and c == 2 and turn is not None and turn < 17:
         raise RulesError(CobraRefusal.HQ_SHIFTS_TOO_EARLY, turn=turn, first=17)
     if weather == Weather.STORM and k == ShiftKind.AIR:

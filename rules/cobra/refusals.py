@@ -17,7 +17,7 @@ class CobraRefusal(Coded):
     MODIFIER_WRONG_SIDE = "modifier_wrong_side", "unit", "modifier", "nation"
     SHIFT_COLUMNS = "shift_columns", "shift"
     SHIFT_FORMAT = "shift_format", "shift"
-    SHIFT_NOT_ALLOWED = "shift_not_allowed", "shift_kind", "columns"
+    SHIFT_NOT_ALLOWED = "shift_not_allowed", "shift_kind", "columns", "allowed", "article"
     HQ_SHIFTS_TOO_EARLY = "hq_shifts_too_early", "turn", "first"
     NO_AIR_IN_STORMS = "no_air_in_storms"
     NAVAL_IN_STORMS = "naval_in_storms"
@@ -123,7 +123,8 @@ ENGLISH: dict[CobraRefusal, str] = english({
     CobraRefusal.SHIFT_FORMAT: (
         "shift '{shift}': write KIND:COLUMNS (like terrain:-1), or a terrain named in the Cobra "
         "tables file"),
-    CobraRefusal.SHIFT_NOT_ALLOWED: "shift {shift_kind} {columns:+d}: not allowed",
+    CobraRefusal.SHIFT_NOT_ALLOWED: (
+        "shift {shift_kind} {columns:+d}: not allowed, only {allowed} ({article})"),
     CobraRefusal.HQ_SHIFTS_TOO_EARLY: (
         "shift hq:+2 on game turn {turn}: two HQ shifts only from game turn {first} (8.3.3a)"),
     CobraRefusal.NO_AIR_IN_STORMS: "no air points in storms (14.0b)",

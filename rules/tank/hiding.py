@@ -39,14 +39,12 @@ def _called(answer: DistanceCheck) -> bool:
     return answer.answer
 
 
-def _check_on_map(piece: Piece, then: str = "") -> None:
-    """Refuse a piece out of the fight or off the map; `then` ends the sentence."""
+def _check_on_map(piece: Piece) -> None:
+    """Refuse a piece out of the fight or off the map."""
     if piece.gone:
-        raise RulesError(TankRefusal.OUT_OF_FIGHT,
-                         label=piece.label)
+        raise RulesError(TankRefusal.OUT_OF_FIGHT, label=piece.label)
     if piece.status.off_map:
-        raise RulesError(TankRefusal.OFF_MAP,
-                         label=piece.label)
+        raise RulesError(TankRefusal.OFF_MAP, label=piece.label)
 
 
 @dataclass(frozen=True)
@@ -78,7 +76,7 @@ def can_hide(piece: Piece, cover: bool, *, setup: bool = False,
     or entered (None when no enemy figure is on the map); or `enemy_near` is the players' own
     answer, without a measurement, to "is an enemy figure within 30 cm?".
     """
-    _check_on_map(piece, ": it cannot hide")
+    _check_on_map(piece)
     if piece.status.hidden:
         raise RulesError(TankRefusal.ALREADY_HIDDEN, label=piece.label)
     if not cover:
@@ -173,7 +171,7 @@ def spots(spotter: Piece, hidden: Piece, distance_cm: Measurement | float | None
     _check_on_map(hidden)
     if not hidden.status.hidden:
         raise RulesError(TankRefusal.NOT_HIDDEN, label=hidden.label)
-    _check_on_map(spotter, ": it cannot spot")
+    _check_on_map(spotter)
 
     def result(answer: DistanceCheck | None, spotted: bool, reason: str) -> SpotCheck:
         return SpotCheck(spotter.label, spotter.kind, hidden.label, binoculars, answer, spotted,

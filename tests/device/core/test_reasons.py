@@ -69,7 +69,7 @@ SAMPLES: dict[str, Any] = {
     "vehicle": "Opel 1", "need": 3, "hq": "XV", "given": 1, "army": "british",
     "paid": "us", "made": 4, "level": 21,
     "rule": "sherman_reload", "value": "paint", "vp_source": "allied_hq", "article": "16.1",
-    "printed": 30, "increase": 2, "step_kind": "mech", "on_track": "½",
+    "printed": 30, "increase": 2, "allowed": ("+1", "+2"), "step_kind": "mech", "on_track": "½",
     "landing": "omaha", "direction": "south", "lost": 4, "landed": 6, "exited": 21,
 }
 # Words a Polish template may share with the English one: the keys and values of the files
