@@ -9,15 +9,21 @@ from __future__ import annotations
 import string
 
 from cobi_companion.rules.cobra.notes import Why
-from cobi_companion.rules.cobra.refusals import CobraRefusal
-from cobi_companion.rules.easy.refusals import EasyRefusal
-from cobi_companion.rules.errors import Coded, Refusal
-from cobi_companion.rules.tank.refusals import TankRefusal
+from cobi_companion.rules.errors import Coded
 from cobi_companion.words import po
 
-# Every enum of codes the rules give English for: the shared refusals, each game's, the notes.
-ENUMS: tuple[type[Coded], ...] = (Refusal, EasyRefusal, TankRefusal, CobraRefusal, Why)
 BRACES = "python-brace-format"
+
+
+def enums() -> tuple[type[Coded], ...]:
+    """Every enum of codes the rules give English for: the shared refusals, each game's, the
+    notes. Imported when asked: the box says a refusal by its key (`key_of`) without loading
+    every game's rules at its start (device/box.py warms them up later)."""
+    from cobi_companion.rules.cobra.refusals import CobraRefusal
+    from cobi_companion.rules.easy.refusals import EasyRefusal
+    from cobi_companion.rules.errors import Refusal
+    from cobi_companion.rules.tank.refusals import TankRefusal
+    return Refusal, EasyRefusal, TankRefusal, CobraRefusal, Why
 
 
 def key_of(code: Coded) -> str:
@@ -28,7 +34,7 @@ def key_of(code: Coded) -> str:
 
 def messages() -> dict[str, str]:
     """The rules' English by key, in the enums' order."""
-    return {key_of(code): code.english for enum in ENUMS for code in enum}
+    return {key_of(code): code.english for enum in enums() for code in enum}
 
 
 def _flags(msgid: str, kept: list[str]) -> list[str]:

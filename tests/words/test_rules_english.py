@@ -19,7 +19,7 @@ from cobi_companion.rules.tank.refusals import TankRefusal
 from cobi_companion.words import compile as catalogues
 from cobi_companion.words import extract
 
-CODES: list[Coded] = [code for enum in extract.ENUMS for code in enum]
+CODES: list[Coded] = [code for enum in extract.enums() for code in enum]
 RULES = Path(rules_package.__file__).parent
 # Where each enum's templates are written, by the enum's name.
 DECLARED = {"Refusal": RULES / "errors.py", "EasyRefusal": RULES / "easy" / "refusals.py",
@@ -43,7 +43,7 @@ def written(enum: str) -> list[str]:
             and isinstance(key.value, ast.Name) and key.value.id == enum]
 
 
-@pytest.mark.parametrize("enum", extract.ENUMS, ids=lambda e: e.__name__)
+@pytest.mark.parametrize("enum", extract.enums(), ids=lambda e: e.__name__)
 def test_every_code_has_exactly_one_english_template(enum: type[Coded]) -> None:
     keys = written(enum.__name__)
     assert sorted(keys) == sorted(code.name for code in enum)        # each once, none else
