@@ -17,8 +17,10 @@ import string
 from collections.abc import Mapping
 from typing import Any
 
-# A value a refusal or a note names (errors.Value): a label or a word, a number, or several.
-Said = str | int | float | tuple[str, ...]
+# A value a refusal names: a label or a title, a number, a word the rules use (a card field,
+# a facing, a side, an action...), or several labels or names. A `source` is the file a card or
+# table came from ("" when it was built in code).
+Value = str | int | float | tuple[str, ...]
 
 
 class Word(str):
@@ -34,13 +36,13 @@ class Word(str):
         return word
 
 
-def fill(template: str, values: Mapping[str, Said]) -> str:
+def fill(template: str, values: Mapping[str, Value]) -> str:
     """`template` with its placeholders filled from `values`, in plain English."""
     return _ENGLISH.vformat(template, (), {name: _shown(name, value)
                                            for name, value in values.items()})
 
 
-def _shown(name: str, value: Said) -> Said:
+def _shown(name: str, value: Value) -> Value:
     if name == "source":                    # the file a card or table came from, if any
         return f" ({value})" if value else ""
     return value

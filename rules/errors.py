@@ -3,23 +3,18 @@
 A refusal is a typed reason: a code (`Refusal`, or a game's own: `EasyRefusal`, `TankRefusal`,
 `CobraRefusal`) and the values it names (labels, card titles, numbers, card field names,
 facings, sides...). Each code's English template is written once, beside its enum (`ENGLISH`):
-the rules fill it for the command line and the journal (`str(exc)`, `english.filled`), and
+the rules fill it for the command line and the journal (`str(exc)`, `english.fill`), and
 `python3 run.py catalogues` extracts it into the catalogues' template (words/locale/
 companion.pot), where a translator translates it and from where the box says it in any
 language. A box never reads the English sentence.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
 from enum import StrEnum
 from typing import Self, TypeVar
 
+from .english import Value as Value
 from .english import fill
-
-# A value a refusal names: a label or a title, a number, a word the rules use (a card field,
-# a facing, a side, an action...), or several labels or names. A `source` is the file a card or
-# table came from ("" when it was built in code).
-Value = str | int | float | tuple[str, ...]
 
 
 class Coded(StrEnum):
@@ -77,22 +72,6 @@ class Refusal(Coded):
     MOVING_NEEDS_NO_DICE = "moving_needs_no_dice"
 
 
-class RulesError(Exception):
-    """The rules refuse: `code` and `values` say why, as a typed reason for a box to put in
-    its own words; the message is the code's English filled with the values, one line a
-    player can read."""
-
-    def __init__(self, code: Coded, **values: Value) -> None:
-        super().__init__(filled(code.english, values))
-        self.code = code
-        self.values = values
-
-
-def filled(template: str, values: Mapping[str, Value]) -> str:
-    """An English template filled with a refusal's or a note's values."""
-    return fill(template, values)
-
-
 # Each code's English, the one place it is written: the rules' message (`str(exc)`) and
 # the catalogues' English (refusal_<code> in words/locale/companion.pot, extracted by
 # `python3 run.py catalogues`) are both made from it.
@@ -120,3 +99,14 @@ ENGLISH: dict[Refusal, str] = english({
         "road"),
     Refusal.MOVING_NEEDS_NO_DICE: "moving needs no dice",
 })
+
+
+class RulesError(Exception):
+    """The rules refuse: `code` and `values` say why, as a typed reason for a box to put in
+    its own words; the message is the code's English filled with the values, one line a
+    player can read."""
+
+    def __init__(self, code: Coded, **values: Value) -> None:
+        super().__init__(fill(code.english, values))
+        self.code = code
+        self.values = values

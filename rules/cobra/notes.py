@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..errors import Coded, Value, english, filled
+from ..english import fill
+from ..errors import Coded, Value, english
 
 
 class Why(Coded):
@@ -211,7 +212,7 @@ class Note:
 
     @property
     def text(self) -> str:
-        return filled(self.why.english, self.values)
+        return fill(self.why.english, self.values)
 
     def __str__(self) -> str:
         return self.text
