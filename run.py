@@ -649,7 +649,7 @@ def main(argv: list[str]) -> int:
         return draw_glyphs()
     if argv[:1] == ["os-check"]:
         return os_check(argv[1:])
-    if argv[:1] == ["catalogues"]:       # the translators' .po files into the box's .mo
+    if argv[:1] == ["catalogues"]:       # the rules' English into the .pot, .po into .mo
         ensure_venv("")
         return subprocess.run([str(venv_python()), "-m", "cobi_companion.words.compile"],
                               cwd=ROOT).returncode

@@ -120,9 +120,7 @@ class CardBook:
             wanted = wanted.lstrip("0") or "0"
         if wanted in self.cards:
             return self.cards[wanted]
-        known = ", ".join(c.key for c in self.sorted())
-        raise RulesError(f"unknown card {str(key).strip()!r}: the known cards are {known}",
-                         Refusal.UNKNOWN_CARD, card=str(key).strip(),
+        raise RulesError(Refusal.UNKNOWN_CARD, card=str(key).strip(),
                          choices=tuple(c.key for c in self.sorted()))
 
     def sorted(self) -> list[InfoCard]:

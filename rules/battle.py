@@ -141,8 +141,7 @@ class Battle:
         A squad needs its number of figures; other pieces start with the card's crew."""
         if card.kind is Kind.FIGURE:
             if figures is None or figures < 1:
-                raise RulesError(f"a squad of {card.name} needs at least one figure",
-                                 Refusal.SQUAD_NEEDS_FIGURE, name=card.name)
+                raise RulesError(Refusal.SQUAD_NEEDS_FIGURE, name=card.name)
         elif figures is None:
             figures = card.crew
         taken, short = {p.label for p in self.pieces}, short or card.short
@@ -156,8 +155,7 @@ class Battle:
         for piece in self.pieces:
             if piece.label.lower() == label.lower():
                 return piece
-        raise RulesError(f"no piece called {label!r} in this battle",
-                         Refusal.NO_SUCH_PIECE, label=label)
+        raise RulesError(Refusal.NO_SUCH_PIECE, label=label)
 
     def side(self, side: Side) -> list[Piece]:
         return [p for p in self.pieces if p.side is side]

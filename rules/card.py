@@ -20,6 +20,7 @@ from enum import StrEnum
 from functools import cached_property
 from typing import Any
 
+from .english import Word
 from .errors import Refusal, RulesError
 
 
@@ -304,9 +305,7 @@ class InfoCard:
         for weapon in self.weapons:
             if weapon.name.lower() == name.lower():
                 return weapon
-        carried = ", ".join(w.name for w in self.weapons) or "none"
-        raise RulesError(f"{self.title} has no weapon {name!r}; it carries: {carried}",
-                         Refusal.NO_SUCH_WEAPON, name=self.title, weapon=name,
+        raise RulesError(Refusal.NO_SUCH_WEAPON, name=self.title, weapon=name,
                          weapons=tuple(w.name for w in self.weapons))
 
     @property
@@ -385,12 +384,8 @@ class CardValueMissing(RulesError):
         self.card = card
         self.field = field
         label = PRINTED.get(field, (field, ""))[0]
-        where = f" ({card.source})" if card.source else ""
-        super().__init__(
-            f"card {card.title}{where} has no value for {field} ({label}): "
-            f"add it from the printed card", Refusal.NO_CARD_VALUE, name=card.title, field=field,
-            source=card.source
-        )
+        super().__init__(Refusal.NO_CARD_VALUE, name=card.title, field=Word(field, label),
+                         source=card.source)
 
 
 def facing_armour(card: InfoCard, facing: Facing,

@@ -16,6 +16,7 @@ from typing import Any
 
 from cobi_companion.rules.tank.refusals import TankRefusal
 
+from .english import Word
 from .errors import RulesError
 from .modifier import Modifier
 from .saved import Data
@@ -88,18 +89,16 @@ def measure(readings: Sequence[float], offset_cm: float = 0.0) -> Measurement:
     measure from (negative when the sensor sits behind it).
     """
     if not readings:
-        raise RulesError("no valid readings to measure from", TankRefusal.NO_READINGS)
+        raise RulesError(TankRefusal.NO_READINGS)
     if not math.isfinite(offset_cm):
-        raise RulesError(f"a sensor offset of {offset_cm} cm is not possible",
-                         TankRefusal.IMPOSSIBLE_CM, quantity="offset", cm=offset_cm)
+        raise RulesError(TankRefusal.IMPOSSIBLE_CM, quantity=Word("offset", "sensor offset"),
+                         cm=offset_cm)
     for value in readings:
         if not math.isfinite(value) or value < 0:
-            raise RulesError(f"a reading of {value:g} cm is not possible",
-                             TankRefusal.IMPOSSIBLE_CM, quantity="reading", cm=value)
+            raise RulesError(TankRefusal.IMPOSSIBLE_CM, quantity="reading", cm=value)
     used = tuple(_cm(value + offset_cm) for value in readings)
     if min(used) < 0:
-        raise RulesError(f"the offset of {offset_cm:g} cm makes a reading below 0 cm: "
-                         "check the sensor's offset_cm", TankRefusal.OFFSET_BELOW_ZERO,
+        raise RulesError(TankRefusal.OFFSET_BELOW_ZERO,
                          cm=offset_cm)
     middle = _cm(median(used))
     spread = _cm(max(abs(value - middle) for value in used))
@@ -212,21 +211,17 @@ def check(question: str, threshold_cm: float, comparison: Comparison | str,
     try:
         how = Comparison(comparison)
     except ValueError:
-        raise RulesError(f"unknown comparison {comparison!r}: over, within or at_least",
-                         TankRefusal.UNKNOWN_COMPARISON, comparison=comparison) from None
+        raise RulesError(TankRefusal.UNKNOWN_COMPARISON, comparison=comparison) from None
     if not math.isfinite(threshold_cm) or threshold_cm <= 0:
-        raise RulesError(f"a threshold of {threshold_cm:g} cm is not possible",
-                         TankRefusal.IMPOSSIBLE_CM, quantity="threshold", cm=threshold_cm)
+        raise RulesError(TankRefusal.IMPOSSIBLE_CM, quantity="threshold", cm=threshold_cm)
     if isinstance(distance, Measurement):
         if not math.isfinite(margin_cm) or margin_cm < 0:
-            raise RulesError(f"a margin of {margin_cm:g} cm is not possible",
-                             TankRefusal.IMPOSSIBLE_CM, quantity="margin", cm=margin_cm)
+            raise RulesError(TankRefusal.IMPOSSIBLE_CM, quantity="margin", cm=margin_cm)
         cm, spread, margin, readings = distance.cm, distance.spread_cm, _cm(margin_cm), \
             distance.readings
     else:
         if not math.isfinite(distance) or distance < 0:
-            raise RulesError(f"a distance of {distance:g} cm is not possible",
-                             TankRefusal.IMPOSSIBLE_CM, quantity="distance", cm=distance)
+            raise RulesError(TankRefusal.IMPOSSIBLE_CM, quantity="distance", cm=distance)
         cm, spread, margin, readings = _cm(distance), 0.0, 0.0, ()
     band = _cm(spread + margin)
     if band > 0 and _cm(abs(cm - threshold_cm)) <= band:
@@ -242,9 +237,7 @@ def ask(question: str, distance: Measurement | float,
     """Answer one of the rules' own questions (an id of `QUESTIONS`)."""
     known = QUESTIONS.get(question)
     if known is None:
-        raise RulesError(f"unknown distance question {question!r}: "
-                         + ", ".join(QUESTIONS),
-                         TankRefusal.UNKNOWN_QUESTION, question=question, choices=tuple(QUESTIONS))
+        raise RulesError(TankRefusal.UNKNOWN_QUESTION, question=question, choices=tuple(QUESTIONS))
     return check(known.id, known.threshold_cm, known.comparison, distance, margin_cm)
 
 
@@ -285,12 +278,9 @@ def range_modifier(answer: DistanceCheck) -> Modifier | None:
     """
     if answer.question != FIRE_RANGE or answer.threshold_cm != FIRE_RANGE_CM \
             or answer.comparison is not Comparison.OVER:
-        raise RulesError(f"{answer.question} is not the fire range question: no to-hit modifier",
-                         TankRefusal.NOT_FIRE_RANGE, question=answer.question)
+        raise RulesError(TankRefusal.NOT_FIRE_RANGE, question=answer.question)
     if answer.call is Call.TOO_CLOSE:
-        raise RulesError(f"range {_shown(answer.cm)} cm is too close to {FIRE_RANGE_CM} cm to "
-                         "call: measure with a tape and answer over 100 cm yes or no",
-                         TankRefusal.RANGE_TOO_CLOSE, cm=answer.cm, limit=FIRE_RANGE_CM)
+        raise RulesError(TankRefusal.RANGE_TOO_CLOSE, cm=answer.cm, limit=FIRE_RANGE_CM)
     if answer.call is Call.NO:
         return None
     return Modifier(f"range {_shown(answer.cm)} cm ({answer.source}) is over {FIRE_RANGE_CM} cm",

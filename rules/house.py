@@ -71,8 +71,7 @@ def rule(name: str) -> HouseRule:
         return BY_NAME[name]
     except KeyError:
         names = tuple(BY_NAME)
-        raise RulesError(f"unknown house rule '{name}': choose {', '.join(names)}",
-                         Refusal.UNKNOWN_HOUSE_RULE, rule=name, choices=names) from None
+        raise RulesError(Refusal.UNKNOWN_HOUSE_RULE, rule=name, choices=names) from None
 
 
 def parse(name: str, value: str) -> tuple[str, str]:
@@ -81,8 +80,7 @@ def parse(name: str, value: str) -> tuple[str, str]:
     row = rule(name.strip().lower())
     chosen = value.strip().lower()
     if chosen not in row.values:
-        raise RulesError(f"house rule {row.name}: '{value}' is not allowed: choose "
-                         f"{', '.join(row.values)}", Refusal.HOUSE_RULE_VALUE,
+        raise RulesError(Refusal.HOUSE_RULE_VALUE,
                          rule=row.name, value=value, choices=row.values)
     return row.name, chosen
 

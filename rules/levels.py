@@ -89,5 +89,4 @@ def rule_set(name: str) -> RuleSet:
     try:
         return RULE_SETS[name]
     except KeyError:
-        raise RulesError(f"unknown rules {name!r}: choose {' or '.join(RULE_SETS)}",
-                         Refusal.UNKNOWN_RULES, rules=name, choices=tuple(RULE_SETS)) from None
+        raise RulesError(Refusal.UNKNOWN_RULES, rules=name, choices=tuple(RULE_SETS)) from None

@@ -12,7 +12,7 @@ from .trace import CardValue, Modifier, Tally
 
 class _NoDice:
     def roll(self, need: Need) -> int:
-        raise RulesError("moving needs no dice", Refusal.MOVING_NEEDS_NO_DICE)
+        raise RulesError(Refusal.MOVING_NEEDS_NO_DICE)
 
 
 @dataclass(frozen=True)
@@ -46,17 +46,15 @@ def allowance(card: InfoCard, *, reverse: bool = False, turns: int = 0, rough: b
     status = status or Status()
     name = name or card.title          # a battle calls the piece by its label
     if status.destroyed:
-        raise RulesError(f"{name} is destroyed", Refusal.DESTROYED, name=name)
+        raise RulesError(Refusal.DESTROYED, name=name)
     if status.immobilized:
-        raise RulesError(f"{name} is immobilized: it cannot move for the rest of the game",
-                         Refusal.IMMOBILIZED_FOR_GOOD, name=name)
+        raise RulesError(Refusal.IMMOBILIZED_FOR_GOOD, name=name)
     if turns < 0 or moved < 0:
-        raise RulesError("turns and distance moved cannot be negative", Refusal.NEGATIVE_MOVE)
+        raise RulesError(Refusal.NEGATIVE_MOVE)
     if rough and road:
         # "If the vehicle is travelling only on a road surface" (Easy; Tank Game: "Only on
         # Road"): a move that crosses rough ground is not all on road.
-        raise RulesError("the road bonus needs the whole move on road: a move across rough "
-                         "ground is not all on road", Refusal.ROAD_AND_ROUGH)
+        raise RulesError(Refusal.ROAD_AND_ROUGH)
     tally = Tally(_NoDice())
     base: int = tally.card(card, "move_backward" if reverse else "move_forward")
     steps: list[Modifier] = []

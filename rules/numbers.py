@@ -59,6 +59,13 @@ def decimal(text: str, low: float, high: float) -> float | None:
     return value if low <= value <= high else None
 
 
+def shortened(text: str) -> str:
+    """What a player typed as a refusal names it: cut after a few characters (a refusal of
+    5,000 digits stays a short line), odd characters escaped (one line stays one line)."""
+    cut, more = text[:_ECHO], "…" if len(text) > _ECHO else ""
+    return (cut if cut.isprintable() else repr(cut)[1:-1]) + more
+
+
 def echo(text: str) -> str:
     """A value as a message repeats it: a short number as typed (7, -1), anything else quoted
     with its odd characters escaped ('nan', '²'), and cut after a few characters (a refusal

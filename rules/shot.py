@@ -38,15 +38,13 @@ def check_firer(attacker: InfoCard, status: Status, *, needs_loaded: bool,
     to call it, its label in a battle; its card's title by default)."""
     name = name or attacker.title
     if status.destroyed:
-        raise RulesError(f"{name} is destroyed and cannot fire",
-                         Refusal.FIRER_DESTROYED, name=name)
+        raise RulesError(Refusal.FIRER_DESTROYED, name=name)
     if status.gun_destroyed:
-        raise RulesError(f"{name} has lost its gun and cannot fire", Refusal.GUN_LOST, name=name)
+        raise RulesError(Refusal.GUN_LOST, name=name)
     if attacker.need("gun_to_hit") is None or attacker.need("damage") is None:
-        raise RulesError(f"{name} has no gun: its card says none", Refusal.NO_GUN, name=name)
+        raise RulesError(Refusal.NO_GUN, name=name)
     if needs_loaded and not status.loaded:
-        raise RulesError(f"{name} is unloaded: it must reload before it can fire",
-                         Refusal.UNLOADED, name=name)
+        raise RulesError(Refusal.UNLOADED, name=name)
 
 
 def check_can_fire(plan: ShotPlan, *, needs_loaded: bool, needs_armour: bool = True) -> None:
@@ -58,7 +56,7 @@ def check_can_fire(plan: ShotPlan, *, needs_loaded: bool, needs_armour: bool = T
                 name=plan.attacker_name)
     if plan.target_status.destroyed:
         target = plan.target_name or plan.target.title
-        raise RulesError(f"{target} is already destroyed", Refusal.TARGET_DESTROYED,
+        raise RulesError(Refusal.TARGET_DESTROYED,
                          name=target)
     if needs_armour:
         facing_armour(plan.target, plan.facing)

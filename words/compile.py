@@ -1,12 +1,14 @@
-"""`python3 run.py catalogues`: every language's `.po` compiled into the `.mo` the box reads.
-The English catalogue is the template (companion.pot): its msgid is its own text.
+"""`python3 run.py catalogues`: the rules' English extracted into the template, every
+language's `.po` merged with it and compiled into the `.mo` the box reads.
+The English catalogue is the template (companion.pot): its msgid is its own text; the
+refusals' and Cobra notes' msgid are the rules' own English (words/extract.py).
 A test compiles them again and checks the files match (tests/words/test_catalogues.py)."""
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
-from cobi_companion.words import languages, po
+from cobi_companion.words import extract, languages, po
 from cobi_companion.words.catalogue import DOMAIN, LOCALE, mo_path
 
 
@@ -62,9 +64,15 @@ def merged(template: po.Catalogue, catalogue: po.Catalogue) -> po.Catalogue:
 
 
 def main() -> int:
-    """Every language's .po merged with the template, then compiled into its .mo."""
+    """The rules' English extracted into the template, every language's .po merged with
+    it, then each compiled into its .mo."""
     try:
-        template = read(template_path())
+        template = extract.extracted(read(template_path()))
+        text = po.write(template)
+        if text != template_path().read_text(encoding="utf-8"):
+            template_path().write_text(text, encoding="utf-8")
+            print(f"extracted the rules' English into "
+                  f"{template_path().relative_to(LOCALE.parent.parent)}")
         for language in languages.LANGUAGES:
             if language.code == languages.SOURCE:
                 continue

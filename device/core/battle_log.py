@@ -103,7 +103,9 @@ def _saved(value: LogValue) -> Any:
 
 def _loaded(data: Any) -> LogValue:
     if isinstance(data, Mapping) and "why" in data:
-        return Note(str(data["text"]), Why(data["why"]),
+        # a note is its code and values: its English is the code's own, filled again (the
+        # "text" saved beside it is for a person reading the file)
+        return Note(Why(data["why"]),
                     {str(name): tuple(v) if isinstance(v, list) else v
                      for name, v in (data.get("values") or {}).items()})
     if isinstance(data, Mapping):

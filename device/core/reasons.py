@@ -1,8 +1,9 @@
 """A refusal of the rules in the box's words: a template in the catalogues for every code
 (`Refusal`, and each game's own: `EasyRefusal`, `TankRefusal`, `CobraRefusal`; key
 "refusal_<code>"), filled with the refusal's values; the same for Cobra's notes (`Why`, key
-"note_<code>"). The box never reads the rules'
-sentence (the command line and the journal keep it, `str(exc)`).
+"note_<code>"). The English of each is the rules' own (their `ENGLISH`, extracted into the
+catalogues' template by `python3 run.py catalogues`); the command line and the journal show it
+as the rules fill it (`str(exc)`), the box as the catalogue of the player's language says it.
 
 The values are said as the language says them: numbers with its decimal mark and plural
 forms (`words.Number`), several names in a list (`words.Listed`), and the values that are words
@@ -16,9 +17,10 @@ from dataclasses import dataclass
 from functools import partial
 
 from cobi_companion.device.core import i18n
-from cobi_companion.rules.cobra.notes import Note, Why
-from cobi_companion.rules.errors import Coded, RulesError, Value
+from cobi_companion.rules.cobra.notes import Note
+from cobi_companion.rules.errors import RulesError, Value
 from cobi_companion.words import catalogue
+from cobi_companion.words.extract import key_of
 from cobi_companion.words.grammar import Listed, Number
 
 # The values that are words, and the prefix of their keys in i18n (a side is its own key).
@@ -84,12 +86,6 @@ def say(language: str, said: Said, names: Mapping[str, str] | None = None) -> st
     if isinstance(said, RulesError):
         return _filled(language, key_of(said.code), said.values, names)
     return str(said)
-
-
-def key_of(code: Coded) -> str:
-    """The catalogues' key of a refusal's or a note's template: "refusal_no_such_piece",
-    "note_turn_1_clear"."""
-    return ("note_" if isinstance(code, Why) else "refusal_") + code.value
 
 
 def _filled(language: str, key: str, values: Mapping[str, Value],

@@ -19,8 +19,9 @@ from typing import Any
 from cobi_companion.rules.cobra.refusals import CobraRefusal
 
 from ..dice import Aim, Dice, Need, Roller
+from ..english import Word
 from ..errors import RulesError
-from ..numbers import echo, whole
+from ..numbers import shortened, whole
 from .notes import Note, Why
 from .tables import COLUMNS, DIE_FACES, CobraTables, Loss, Result, Weather
 from .weather import CARPET_FROM, NO_AIR_TURN, naval_points
@@ -102,24 +103,19 @@ class Unit:
         """"12", "6h", "8ds": the printed strength, then a letter per modifier."""
         match = _UNIT.fullmatch(text.strip().lower())
         if not match:
-            raise RulesError(f"unit {echo(text)}: write its strength then modifier letters, "
-                             f"like 12 or 6h ({modifier_help()})", CobraRefusal.UNIT_FORMAT,
-                             unit=text)
+            raise RulesError(CobraRefusal.UNIT_FORMAT, unit=shortened(text))
         # The range is checked with the others (`strength`); thousands of digits are refused
         # here, before int() meets them.
         printed = whole(match.group(1), 0, 1_000_000)
         if printed is None:
-            raise RulesError(f"unit {echo(text)}: a printed strength is 1 to {MAX_STRENGTH}",
-                             CobraRefusal.UNIT_STRENGTH, unit=text, most=MAX_STRENGTH)
+            raise RulesError(CobraRefusal.UNIT_STRENGTH, unit=shortened(text), most=MAX_STRENGTH)
         letters = match.group(2)
         unknown = sorted(set(letters) - set(BY_LETTER))
         if unknown:
-            raise RulesError(f"unit {text!r}: unknown modifier {unknown[0]!r}; allowed: "
-                             f"{modifier_help()}",
-                             CobraRefusal.UNIT_UNKNOWN_MODIFIER, unit=text, letter=unknown[0])
+            raise RulesError(CobraRefusal.UNIT_UNKNOWN_MODIFIER, unit=shortened(text),
+                             letter=unknown[0])
         if len(set(letters)) < len(letters):
-            raise RulesError(f"unit {text!r}: a modifier may be given once per unit",
-                             CobraRefusal.UNIT_MODIFIER_TWICE, unit=text)
+            raise RulesError(CobraRefusal.UNIT_MODIFIER_TWICE, unit=shortened(text))
         return cls(printed, tuple(BY_LETTER[c] for c in letters))
 
     def text(self) -> str:
@@ -203,24 +199,18 @@ def strength(units: list[Unit], role: Role, nation: Nation | None = None) -> Sid
     """Each unit's strength and the side's total; `nation`, where known, is whose units
     they are (a British armoured brigade is not German)."""
     if not units:
-        raise RulesError(f"the {role.value} needs at least one unit",
-                         CobraRefusal.NEEDS_A_UNIT, role=role.value)
+        raise RulesError(CobraRefusal.NEEDS_A_UNIT, role=role.value)
     worked = []
     for unit in units:
         if not 1 <= unit.strength <= MAX_STRENGTH:
-            raise RulesError(f"unit {unit.text()}: a printed strength is 1 to {MAX_STRENGTH}",
-                             CobraRefusal.UNIT_STRENGTH, unit=unit.text(), most=MAX_STRENGTH)
+            raise RulesError(CobraRefusal.UNIT_STRENGTH, unit=unit.text(), most=MAX_STRENGTH)
         for modifier in unit.modifiers:
             if role not in modifier.roles:
-                raise RulesError(f"unit {unit.text()}: {modifier.name} ({modifier.rule}) "
-                                 f"applies only in {modifier.roles[0].value}",
-                                 CobraRefusal.MODIFIER_WRONG_ROLE, unit=unit.text(),
-                                 modifier=modifier.letter, role=modifier.roles[0].value)
+                raise RulesError(CobraRefusal.MODIFIER_WRONG_ROLE, unit=unit.text(),
+                                 modifier=worded(modifier), role=modifier.roles[0].value)
             if nation is not None and nation not in modifier.nations:
-                raise RulesError(f"unit {unit.text()}: {modifier.name} ({modifier.rule}) is "
-                                 f"only for {modifier.nations[0].value} units",
-                                 CobraRefusal.MODIFIER_WRONG_SIDE, unit=unit.text(),
-                                 modifier=modifier.letter, nation=modifier.nations[0].value)
+                raise RulesError(CobraRefusal.MODIFIER_WRONG_SIDE, unit=unit.text(),
+                                 modifier=worded(modifier), nation=modifier.nations[0].value)
         applied, dropped = applying(unit)
         steps = worked_steps(unit.strength, applied)
         exact = steps[-1][1] if steps else Fraction(unit.strength)
@@ -229,6 +219,11 @@ def strength(units: list[Unit], role: Role, nation: Nation | None = None) -> Sid
 
 
 DROPPED_WHY = "a unit must be in supply to have divisional integrity (6.3)"
+
+
+def worded(modifier: UnitModifier) -> Word:
+    """A modifier as a refusal names it: its letter, in English its name and rule."""
+    return Word(modifier.letter, f"{modifier.name} ({modifier.rule})")
 
 
 def applying(unit: Unit) -> tuple[tuple[UnitModifier, ...], tuple[UnitModifier, ...]]:
@@ -321,14 +316,11 @@ def parse_shift(text: str, tables: CobraTables | None = None) -> Shift:
         # any size here: each kind's own range is checked with the others (check_shifts)
         columns = whole(value, -1_000_000, 1_000_000)
         if columns is None:
-            raise RulesError(f"shift {echo(text)}: the columns are a whole number like -1 or "
-                             f"+2", CobraRefusal.SHIFT_COLUMNS, shift=text)
+            raise RulesError(CobraRefusal.SHIFT_COLUMNS, shift=shortened(text))
         return Shift(ShiftKind(kind), columns)
     if not value and tables is not None and kind:
         return Shift(ShiftKind.TERRAIN, tables.terrain_shift(kind), kind)
-    raise RulesError(f"shift {text!r}: write KIND:COLUMNS with KIND one of "
-                     f"{', '.join(k.value for k in ShiftKind)} (like terrain:-1), or a terrain "
-                     f"named in the Cobra tables file", CobraRefusal.SHIFT_FORMAT, shift=text)
+    raise RulesError(CobraRefusal.SHIFT_FORMAT, shift=shortened(text))
 
 
 def _implied_attacker(shift: Shift) -> tuple[Nation | None, str]:
@@ -347,39 +339,39 @@ def _implied_attacker(shift: Shift) -> tuple[Nation | None, str]:
     return None, ""
 
 
+# The columns each kind of shift may give, and the rule that says so: terrain favours the
+# defender; an HQ gives +1 attacking, -1 defending, +2 for an Allied attack from game turn 17;
+# Patton +1 or +2 attacking only; a Tiger battalion or air points one column at most; naval
+# support +1 or +2 for Allied attacks only; an Allied unit on a beach hex two columns left
+# against a German attack.
+SHIFT_LIMITS: dict[ShiftKind, tuple[tuple[int, ...], str]] = {
+    ShiftKind.TERRAIN: ((0, -1, -2, -3, -4, -5), "8.3.2"),
+    ShiftKind.HQ: ((-1, 1, 2), "8.3.3"),
+    ShiftKind.PATTON: ((1, 2), "8.3.3g"),
+    ShiftKind.TIGER: ((-1, 1), "8.3.1"),
+    ShiftKind.AIR: ((-1, 1), "14.2d"),
+    ShiftKind.NAVAL: ((1, 2), "14.4b"),
+    ShiftKind.BEACH: ((-2,), "17.3.10"),
+}
+
+
 def _check_one(shift: Shift, turn: int | None, weather: Weather | None) -> None:
     c, k = shift.columns, shift.kind
-    limits = {
-        ShiftKind.TERRAIN: (-5 <= c <= 0, "terrain favours the defender: 0 to -5 (8.3.2)"),
-        ShiftKind.HQ: (c in (-1, 1, 2), "an HQ gives one column: +1 attacking, -1 defending; "
-                       "+2 for an Allied attack from game turn 17 (8.3.3)"),
-        ShiftKind.PATTON: (c in (1, 2), "Patton gives +1 or +2, attacking only (8.3.3g)"),
-        ShiftKind.TIGER: (c in (-1, 1), "Tiger battalions give one column at most (8.3.1)"),
-        ShiftKind.AIR: (c in (-1, 1), "air points give one column at most (14.2d)"),
-        ShiftKind.NAVAL: (c in (1, 2), "naval support gives +1 or +2, Allied attacks only "
-                          "(14.4b)"),
-        ShiftKind.BEACH: (c == -2, "an Allied unit on a beach hex: two columns left against "
-                          "a German attack (17.3.10)"),
-    }
-    ok, allowed = limits[k]
-    if not ok:
-        raise RulesError(f"shift {k.value}:{c:+d}: allowed: {allowed}",
-                         CobraRefusal.SHIFT_NOT_ALLOWED, shift_kind=k.value, columns=c)
+    allowed, article = SHIFT_LIMITS[k]
+    if c not in allowed:
+        raise RulesError(CobraRefusal.SHIFT_NOT_ALLOWED, shift_kind=k.value, columns=c,
+                         allowed=tuple(f"{a:+d}" if a else "0" for a in allowed),
+                         article=article)
     if k == ShiftKind.HQ and c == 2 and turn is not None and turn < 17:
-        raise RulesError(f"shift hq:+2 on game turn {turn}: two HQ shifts only from game "
-                         f"turn 17 (8.3.3a)", CobraRefusal.HQ_SHIFTS_TOO_EARLY, turn=turn, first=17)
+        raise RulesError(CobraRefusal.HQ_SHIFTS_TOO_EARLY, turn=turn, first=17)
     if weather == Weather.STORM and k == ShiftKind.AIR:
-        raise RulesError("no air points in storms (14.0b)", CobraRefusal.NO_AIR_IN_STORMS)
+        raise RulesError(CobraRefusal.NO_AIR_IN_STORMS)
     if turn == NO_AIR_TURN and k == ShiftKind.AIR:
-        raise RulesError("the Allied player receives no AP on GT 1 (17.3.10)",
-                         CobraRefusal.NO_AIR_ON_TURN_1)
+        raise RulesError(CobraRefusal.NO_AIR_ON_TURN_1)
     if turn is not None and k == ShiftKind.NAVAL and c > naval_points(turn):
-        raise RulesError(f"game turn {turn} has {naval_points(turn)} naval support points "
-                         f"(14.4)",
-                         CobraRefusal.NAVAL_POINTS_TURN, turn=turn, most=naval_points(turn))
+        raise RulesError(CobraRefusal.NAVAL_POINTS_TURN, turn=turn, most=naval_points(turn))
     if weather == Weather.STORM and k == ShiftKind.NAVAL and c > 1:
-        raise RulesError("in storms at most one naval point: +1 at most (14.4)",
-                         CobraRefusal.NAVAL_IN_STORMS)
+        raise RulesError(CobraRefusal.NAVAL_IN_STORMS)
 
 
 def check_shifts(shifts: list[Shift], attacker: Nation | None = None, turn: int | None = None,
@@ -391,18 +383,13 @@ def check_shifts(shifts: list[Shift], attacker: Nation | None = None, turn: int 
         _check_one(shift, turn, weather)
         key = (shift.kind, shift.columns > 0)
         if shift.kind != ShiftKind.TERRAIN and key in seen:
-            raise RulesError(f"{shift.kind.value} is given twice for the same side: one "
-                             f"{shift.kind.value} shift per side ({shift.rule})",
-                             CobraRefusal.SHIFT_TWICE, shift_kind=shift.kind.value)
+            raise RulesError(CobraRefusal.SHIFT_TWICE, shift_kind=shift.kind.value)
         seen[key] = shift
-        side, why = _implied_attacker(shift)
+        side, _ = _implied_attacker(shift)
         if side is None:
             continue
         if said is not None and said[0] != side:
-            raise RulesError(f"shift {shift.kind.value}:{shift.columns:+d} means the "
-                             f"{side.value} side attacks ({why}), but {said[1]} says the "
-                             f"{said[0].value} side does",
-                             CobraRefusal.SHIFTS_DISAGREE, shift_kind=shift.kind.value,
+            raise RulesError(CobraRefusal.SHIFTS_DISAGREE, shift_kind=shift.kind.value,
                              columns=shift.columns, nation=side.value, said=said[0].value)
         said = said or (side, f"shift {shift.kind.value}:{shift.columns:+d}")
     return said[0] if said else None
@@ -410,8 +397,7 @@ def check_shifts(shifts: list[Shift], attacker: Nation | None = None, turn: int 
 
 def check_turn(turn: int | None) -> None:
     if turn is not None and not 1 <= turn <= LAST_TURN:
-        raise RulesError(f"game turn {turn}: Cobra's game turns are 1 to {LAST_TURN}",
-                         CobraRefusal.TURN_OUT_OF_RANGE, turn=turn, last=LAST_TURN)
+        raise RulesError(CobraRefusal.TURN_OUT_OF_RANGE, turn=turn, last=LAST_TURN)
 
 
 def base_column(attack: int, defence: int) -> tuple[int, str]:
@@ -509,15 +495,12 @@ def carpet_odds(shifts: list[Shift] | None = None, *, turn: int | None = None,
     attacking units and no supply point (14.1, 14.3e): always the 6:1 column, never shifted
     (14.3g). `flown`: the game turns of the missions flown before, counted against 14.3f."""
     if shifts:
-        raise RulesError("carpet bombing is never shifted left or right (14.3g)",
-                         CobraRefusal.CARPET_SHIFTED)
+        raise RulesError(CobraRefusal.CARPET_SHIFTED)
     check_turn(turn)
     if turn is not None and turn < CARPET_FROM:
-        raise RulesError(f"no carpet bombing before game turn {CARPET_FROM} (14.3f)",
-                         CobraRefusal.CARPET_TOO_EARLY, first=CARPET_FROM)
+        raise RulesError(CobraRefusal.CARPET_TOO_EARLY, first=CARPET_FROM)
     if weather is not None and weather != Weather.CLEAR:
-        raise RulesError("carpet bombing only in clear weather (14.3b)",
-                         CobraRefusal.CARPET_NOT_CLEAR)
+        raise RulesError(CobraRefusal.CARPET_NOT_CLEAR)
     if turn is not None:
         check_carpet_missions(turn, flown)
     note = "carpet bombing is always resolved on 6:1, never shifted (14.3g)"
@@ -538,9 +521,7 @@ def carpet_missions_left(turn: int, flown: Sequence[int]) -> int:
 
 def check_carpet_missions(turn: int, flown: Sequence[int]) -> None:
     if carpet_missions_left(turn, flown) == 0:
-        raise RulesError(f"game turn {turn}: no carpet bombing mission left: one during GT 5 "
-                         f"to 14, two more from GT 15, one a game turn (14.3f)",
-                         CobraRefusal.CARPET_MISSIONS_SPENT, turn=turn)
+        raise RulesError(CobraRefusal.CARPET_MISSIONS_SPENT, turn=turn)
 
 
 @dataclass(frozen=True)
@@ -573,12 +554,11 @@ def _result_dict(result: Result | None) -> dict[str, Any] | None:
 def roll(odds_: Odds, dice: Dice, tables: CobraTables | None = None) -> Combat:
     die = dice.roll(Need(Roller.ATTACKER, Aim.COMBAT, f"combat on {odds_.column}"))
     if not 1 <= die <= DIE_FACES:
-        raise RulesError(f"a die shows 1 to {DIE_FACES}, not {die}",
-                         CobraRefusal.NOT_A_DIE_FACE, die=die, faces=DIE_FACES)
+        raise RulesError(CobraRefusal.NOT_A_DIE_FACE, die=die, faces=DIE_FACES)
     result = tables.result(odds_.column, die) if tables else None
     source = tables.source if tables else ""
     notes = explain_notes(result, carpet=odds_.carpet) if result else (
-        Note(f"read column {odds_.column}, die {die} on your printed CRT", Why.READ_PRINTED_CRT,
+        Note(Why.READ_PRINTED_CRT,
              {"column": odds_.column, "die": die}),)
     if odds_.overrun is not None:
         notes = (*notes, overrun_note(result))
@@ -595,9 +575,7 @@ def explain_notes(result: Result, carpet: bool = False) -> tuple[Note, ...]:
         return tuple(_defender_notes(result.defender, carpet))
     notes = []
     if result.split:
-        notes.append(Note("Split result: the attacker takes his result first, then the "
-                          "defender; the defender may not advance, and an overrun stops "
-                          "(8.6c, 8.6e)", Why.SPLIT_RESULT))
+        notes.append(Note(Why.SPLIT_RESULT))
     notes += _attacker_notes(result.attacker)
     notes += _defender_notes(result.defender, carpet)
     return tuple(notes)
@@ -605,39 +583,29 @@ def explain_notes(result: Result, carpet: bool = False) -> tuple[Note, ...]:
 
 def _attacker_notes(loss: Loss) -> list[Note]:
     if loss.eliminated:
-        return [Note("Attacker: every attacking step is lost, no retreat (8.6a)",
-                     Why.ATTACKER_ELIMINATED)]
+        return [Note(Why.ATTACKER_ELIMINATED)]
     if loss.steps == 0:
-        return [Note("Attacker: no effect", Why.ATTACKER_NO_EFFECT)]
+        return [Note(Why.ATTACKER_NO_EFFECT)]
     if loss.steps == 1:
-        return [Note("Attacker: lose 1 step; the attacker always takes at least one as a step "
-                     "(8.6b5)", Why.ATTACKER_ONE_STEP)]
-    return [Note(f"Attacker: {loss.steps}: lose at least 1 step (8.6b5); each other one is a "
-                 f"step or a hex of retreat (8.6b1). If the attacker retreats 1 hex or more, "
-                 f"the defender's result drops by one (8.6b4)", Why.ATTACKER_STEPS,
+        return [Note(Why.ATTACKER_ONE_STEP)]
+    return [Note(Why.ATTACKER_STEPS,
                  {"steps": loss.steps})]
 
 
 def _defender_notes(loss: Loss, carpet: bool) -> list[Note]:
     if loss.eliminated:
-        return [Note("Defender: every defending step is lost", Why.DEFENDER_ELIMINATED)]
+        return [Note(Why.DEFENDER_ELIMINATED)]
     if loss.steps == 0:
-        return [Note("Defender: no effect", Why.DEFENDER_NO_EFFECT)]
+        return [Note(Why.DEFENDER_NO_EFFECT)]
     if carpet:
-        return [Note(f"Defender: lose {loss.steps} step{'s' if loss.steps > 1 else ''}: "
-                     f"carpet bombing losses are all steps, no retreats (14.3g)",
-                     Why.DEFENDER_CARPET, {"steps": loss.steps})]
-    notes = [Note(f"Defender: {loss.steps}: lose steps and/or retreat; each hex retreated "
-                  f"satisfies one step (8.6b1). Retreat is optional (8.7)", Why.DEFENDER_STEPS,
+        return [Note(Why.DEFENDER_CARPET, {"steps": loss.steps})]
+    notes = [Note(Why.DEFENDER_STEPS,
                   {"steps": loss.steps})]
     if loss.steps > 2:
-        notes.append(Note("More than 2: at least one must be a step loss (8.6b3)",
-                          Why.AT_LEAST_ONE_STEP))
+        notes.append(Note(Why.AT_LEAST_ONE_STEP))
     if loss.steps > 1:
-        notes.append(Note("Steps come from the whole stack: every unit loses one before any "
-                          "loses a second (8.6b2)", Why.WHOLE_STACK))
-    notes.append(Note("A hex that cannot be retreated is a step instead (8.7a)",
-                      Why.NO_RETREAT_IS_A_STEP))
+        notes.append(Note(Why.WHOLE_STACK))
+    notes.append(Note(Why.NO_RETREAT_IS_A_STEP))
     return notes
 
 
@@ -645,23 +613,13 @@ def overrun_note(result: Result | None) -> Note:
     """What an overrun's result does to the overrunning units' move (5.4.2, 5.4.3); without
     the owner's CRT, every way it may go."""
     if result is None:
-        return Note("Overrun: a loss or a retreat for the overrunning units, or a split result, "
-                    "halts them for the phase (5.4.3); if the hex is vacated, they must all "
-                    "move into it (5.4.2)", Why.OVERRUN_READ)
+        return Note(Why.OVERRUN_READ)
     if result.split:
-        return Note("Overrun: a split result halts it: the overrunning units stay out of the "
-                    "hex, take their loss in place, the first hit as a step, and move no more "
-                    "this phase (5.4.3a)", Why.OVERRUN_SPLIT)
+        return Note(Why.OVERRUN_SPLIT)
     if result.attacker.eliminated or result.attacker.steps:
-        return Note("Overrun: the overrunning units take a loss, so they halt for the phase; "
-                    "their first hit is a step loss, not a retreat (5.4.3b)", Why.OVERRUN_HALTED)
+        return Note(Why.OVERRUN_HALTED)
     if result.defender.eliminated:
-        return Note("Overrun: the hex is vacated: every overrunning unit must move into it "
-                    "(5.4.2); in the Initial Movement Phase they may go on with the MP left, "
-                    "if not in an EZOC (5.4.2a)", Why.OVERRUN_VACATED)
+        return Note(Why.OVERRUN_VACATED)
     if result.defender.steps:
-        return Note("Overrun: if the defender leaves the hex vacant, every overrunning unit "
-                    "must move into it (5.4.2); if the hex is still held, they halt for the "
-                    "phase (5.4.3)", Why.OVERRUN_IF_VACATED)
-    return Note("Overrun: the hex is still held: the overrunning units halt for the phase "
-                "(5.4.3)", Why.OVERRUN_FAILED)
+        return Note(Why.OVERRUN_IF_VACATED)
+    return Note(Why.OVERRUN_FAILED)

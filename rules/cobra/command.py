@@ -19,6 +19,7 @@ from typing import Any
 
 from cobi_companion.rules.cobra.refusals import CobraRefusal
 
+from ..english import Word
 from ..errors import RulesError
 from ..saved import Data
 from .combat import ALLIED_HQ_DOUBLE_FROM, Nation, OverrunWhen
@@ -94,8 +95,7 @@ def hq(key: str) -> HQ:
     for one in HQS:
         if wanted in (one.key, one.name.lower(), one.name.lower().replace(" ", "_")):
             return one
-    raise RulesError(f"unknown HQ {key!r}: choose {', '.join(h.key for h in HQS)}",
-                     CobraRefusal.UNKNOWN_HQ, hq=key, choices=tuple(h.key for h in HQS))
+    raise RulesError(CobraRefusal.UNKNOWN_HQ, hq=key, choices=tuple(h.key for h in HQS))
 
 
 def hqs_of(nation: Nation) -> tuple[HQ, ...]:
@@ -199,8 +199,7 @@ def check_limit(army: Army, attempt: Attempt, level: int | None, made: int,
     """The answer for one more attack or overrun of `army` with `made` made this game turn
     against the command level `level` (11.3, 11.3a)."""
     if army is Army.GERMAN:
-        raise RulesError("only the Allied player has command limits (11.3)",
-                         CobraRefusal.NO_GERMAN_LIMITS)
+        raise RulesError(CobraRefusal.NO_GERMAN_LIMITS)
     rule = "11.3" if counted(attempt, when) else "11.3 Important"
     return LimitCheck(army, attempt, level, made, counted(attempt, when), rule)
 
@@ -209,13 +208,15 @@ def refuse_beyond(check: LimitCheck) -> None:
     """Refuse the attack or overrun beyond the command limit (11.3)."""
     if check.allowed:
         return
-    said = f"{check.made} of {check.level} made this game turn, the command limit (11.3)"
-    army, most = ARMY_NAMES[check.army], check.level or 0
+    army, most = army_word(check.army), check.level or 0
     if check.attempt is Attempt.ATTACK:
-        raise RulesError(f"{army} attacks: {said}", CobraRefusal.ATTACK_LIMIT,
-                         army=check.army.value, made=check.made, most=most)
-    raise RulesError(f"{army} overruns: {said}", CobraRefusal.OVERRUN_LIMIT, army=check.army.value,
-                     made=check.made, most=most)
+        raise RulesError(CobraRefusal.ATTACK_LIMIT, army=army, made=check.made, most=most)
+    raise RulesError(CobraRefusal.OVERRUN_LIMIT, army=army, made=check.made, most=most)
+
+
+def army_word(army: Army) -> Word:
+    """An army as a refusal names it: its key, in English its name ("US")."""
+    return Word(army.value, ARMY_NAMES[army])
 
 
 def attack_army(track: str | None, one: HQ | None) -> Army | None:
@@ -223,11 +224,8 @@ def attack_army(track: str | None, one: HQ | None) -> Army | None:
     (8.3.3d, 8.3.3e); None when neither tells. They must agree."""
     paid = Army(track) if track in ("us", "british") else None
     if paid is not None and one is not None and one.army is not paid:
-        army = ARMY_NAMES[one.army]
-        raise RulesError(f"{one.name} is a {army} HQ: it benefits only {army} units, and this "
-                         f"attack pays from the {ARMY_NAMES[paid]} track (8.3.3d, 8.3.3e, 11.2)",
-                         CobraRefusal.HQ_OTHER_ARMY, name=one.name, army=one.army.value,
-                         paid=paid.value)
+        raise RulesError(CobraRefusal.HQ_OTHER_ARMY, name=one.name, army=army_word(one.army),
+                         paid=army_word(paid))
     return paid or (one.army if one is not None and one.army is not Army.GERMAN else None)
 
 
@@ -254,19 +252,14 @@ class Command:
         more columns than it has left (8.3.3a, 8.3.3g)."""
         status = self.of(one)
         if status.state is HQState.ELIMINATED:
-            raise RulesError(f"{one.name} is eliminated (9.1e)",
-                             CobraRefusal.HQ_ELIMINATED, name=one.name)
+            raise RulesError(CobraRefusal.HQ_ELIMINATED, name=one.name)
         if status.state is HQState.INACTIVE:
-            raise RulesError(f"{one.name} is inactive: inactive HQs may not contribute shifts "
-                             f"to a combat (9.1i)", CobraRefusal.HQ_INACTIVE, name=one.name)
+            raise RulesError(CobraRefusal.HQ_INACTIVE, name=one.name)
         most = capacity(one, offensive, turn)
         if abs(columns) > most:             # more than it ever gives to one combat
-            raise RulesError(f"{one.name} gives at most {most} column{'s' if most != 1 else ''}"
-                             f" to one combat: two only to an Allied attack from game turn 17 "
-                             f"(8.3.3a)", CobraRefusal.HQ_COLUMNS_MOST, name=one.name, most=most)
+            raise RulesError(CobraRefusal.HQ_COLUMNS_MOST, name=one.name, most=most)
         if status.given + abs(columns) > most:
-            raise RulesError(f"{one.name} has given {status.given} of its {most} shifts since "
-                             f"it was flipped active (8.3.3a)", CobraRefusal.HQ_SHIFTS_GIVEN,
+            raise RulesError(CobraRefusal.HQ_SHIFTS_GIVEN,
                              name=one.name, given=status.given, most=most)
 
     def use(self, one: HQ, columns: int, offensive: bool, turn: int
@@ -286,7 +279,7 @@ class Command:
         displaced twice in one phase (9.1b Important) or eliminated in combat (9.1e): gone."""
         status = self.of(one)
         if status.state is HQState.ELIMINATED:
-            raise RulesError(f"{one.name} is eliminated (9.1e)", CobraRefusal.HQ_ELIMINATED,
+            raise RulesError(CobraRefusal.HQ_ELIMINATED,
                              name=one.name)
         where = (turn, step)
         rule = EVENT_RULES[event]
@@ -320,8 +313,7 @@ class Command:
         """The command levels the turn record track prints for this game turn (11.3)."""
         for value in (us, british):
             if not 0 <= value <= LEVEL_MAX:
-                raise RulesError(f"a command level is 0 to {LEVEL_MAX}, not {value}",
-                                 CobraRefusal.COMMAND_LEVEL, level=value, most=LEVEL_MAX)
+                raise RulesError(CobraRefusal.COMMAND_LEVEL, level=value, most=LEVEL_MAX)
         return replace(self.on(turn), levels=(us, british), dialled=True)
 
     def level(self, turn: int, army: Army) -> int | None:

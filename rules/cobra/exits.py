@@ -28,8 +28,7 @@ class Exit(Data):
         for name, value, allowed in (("nation", self.nation, NATIONS),
                                      ("edge", self.edge, EDGES)):
             if value not in allowed:
-                raise RulesError(f"an exit's {name} is one of {', '.join(allowed)}, "
-                                 f"not {value!r}", CobraRefusal.UNKNOWN_EXIT,
+                raise RulesError(CobraRefusal.UNKNOWN_EXIT,
                                  field=name, value=value, choices=allowed)
 
 

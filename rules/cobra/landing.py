@@ -63,25 +63,20 @@ def target(name: str) -> Target:
     try:
         return Target(name.strip().lower())
     except ValueError:
-        raise RulesError(f"unknown landing target {name!r}: choose "
-                         f"{', '.join(t.value for t in Target)} (17.3.2)",
-                         CobraRefusal.UNKNOWN_LANDING_TARGET, landing=name,
+        raise RulesError(CobraRefusal.UNKNOWN_LANDING_TARGET, landing=name,
                          choices=tuple(t.value for t in Target)) from None
 
 
 def _die(need: Need, dice: Dice) -> int:
     die = dice.roll(need)
     if not 1 <= die <= DIE_FACES:
-        raise RulesError(f"a die shows 1 to {DIE_FACES}, not {die}",
-                         CobraRefusal.NOT_A_DIE_FACE, die=die, faces=DIE_FACES)
+        raise RulesError(CobraRefusal.NOT_A_DIE_FACE, die=die, faces=DIE_FACES)
     return die
 
 
 def _division(division: Target) -> Target:
     if division.beach:
-        raise RulesError(f"{division.value} is a beach: paratroop units are of the 6th, 82nd "
-                         f"or 101st Airborne Divisions (17.3.2 step 2)",
-                         CobraRefusal.NOT_A_PARATROOP_DIVISION, landing=division.value)
+        raise RulesError(CobraRefusal.NOT_A_PARATROOP_DIVISION, landing=division.value)
     return division
 
 
@@ -123,29 +118,22 @@ def scatter(division: Target, dice: Dice, tables: CobraTables | None = None,
     """Roll for one paratroop unit; a scattered unit rolls again for its direction on the
     Scatter Diagram (17.3.2 step 2c). `dropped`: the units already rolled for."""
     if dropped >= PARATROOPS:
-        raise RulesError(f"all {PARATROOPS} paratroop units have dropped (17.3.2 step 1a)",
-                         CobraRefusal.ALL_PARATROOPS_DROPPED, most=PARATROOPS)
+        raise RulesError(CobraRefusal.ALL_PARATROOPS_DROPPED, most=PARATROOPS)
     need = Need(Roller.ALLIES, Aim.SCATTER, f"scatter {_division(division).value}")
     die = _die(need, dice)
     shown = "-".join(str(f) for f in sorted({SCATTER_FROM[division], DIE_FACES}))
     if not scatters(division, die):
         return Scatter(division, die, SCATTER_FROM[division], None, None, (Note(
-            f"Die {die}: no scatter, the unit lands in the hex on its counter; it scatters on "
-            f"{shown} (17.3.2 step 2)", Why.PARA_LANDED, {"die": die, "span": shown}),), "")
+            Why.PARA_LANDED, {"die": die, "span": shown}),), "")
     second = _die(Need(Roller.ALLIES, Aim.SCATTER, f"scatter direction {division.value}"),
                   dice)
     direction = tables.scatter_direction(second) if tables else None
-    where = Note(f"Die {second}: move the unit one hex {direction.value} (17.3.2 step 2c)",
-                 Why.PARA_SCATTERED, {"die": second, "direction": direction.value}) \
+    where = Note(Why.PARA_SCATTERED, {"die": second, "direction": direction.value}) \
         if direction else \
-        Note(f"Die {second}: move the unit one hex as the Scatter Diagram on map B shows for "
-             f"{second} (17.3.2 step 2c)", Why.PARA_READ_DIAGRAM, {"die": second})
+        Note(Why.PARA_READ_DIAGRAM, {"die": second})
     notes = (where,
-             Note("On a beach or coastal hex, or stacked with Allied units over the limit, it "
-                  "loses one step (17.3.2 step 3a)", Why.PARA_STEP_LOSS),
-             Note("Into a German unit: that unit attacks it at its combat strength against 1, "
-                  "no shifts; if it survives, the Allied player places it in an adjacent hex "
-                  "free of German units (17.3.2 step 3b)", Why.PARA_GERMAN_ATTACK))
+             Note(Why.PARA_STEP_LOSS),
+             Note(Why.PARA_GERMAN_ATTACK))
     return Scatter(division, die, SCATTER_FROM[division], second, direction, notes,
                    tables.source if tables and direction else "")
 
@@ -174,12 +162,9 @@ def commitment(dice: Dice) -> Commitment:
     (17.3.2 step 4a)."""
     die = _die(Need(Roller.AXIS, Aim.COMBAT, "beach defence"), dice)
     if die < COMMIT_FROM:
-        return Commitment(die, Note(f"Die {die}: this unit cannot contribute to the beach "
-                                    f"defence (17.3.2 step 4a1)", Why.COMMIT_NONE, {"die": die}))
+        return Commitment(die, Note(Why.COMMIT_NONE, {"die": die}))
     return Commitment(die, Note(
-        f"Die {die}: say now how many of its steps defend which one beach hex: each shifts "
-        f"that hex's landing attrition one column right and is removed from the unit (17.3.2 "
-        f"step 4a2, 4a3)", Why.COMMIT_STEPS, {"die": die}))
+        Why.COMMIT_STEPS, {"die": die}))
 
 
 # ---- step 4b: landing attrition ----
@@ -216,8 +201,7 @@ def attrition_odds(where: Target, committed: int | None = None, terrain: int | N
         raise _wrong_shift(where)
     committed, terrain = committed or 0, terrain or 0
     if committed < 0 or not -5 <= terrain <= 0:
-        raise RulesError("committed steps are 0 or more, a terrain shift 0 to -5 (17.3.2 "
-                         "step 4b3, 8.3.2)", CobraRefusal.LANDING_SHIFT_RANGE)
+        raise RulesError(CobraRefusal.LANDING_SHIFT_RANGE)
     start = START_COLUMN[where]
     notes = [f"{where.value}: attrition starts on {start} (17.3.2 step 4b2)"]
     bocage = terrain_name.strip().lower() == BOCAGE
@@ -239,9 +223,7 @@ def attrition_odds(where: Target, committed: int | None = None, terrain: int | N
 
 
 def _wrong_shift(where: Target) -> RulesError:
-    return RulesError(f"{where.value}: a beach shifts for the German steps committed, a "
-                      f"paratroop unit for its terrain (17.3.2 step 4b3)",
-                      CobraRefusal.LANDING_SHIFT_WRONG_TARGET, landing=where.value)
+    return RulesError(CobraRefusal.LANDING_SHIFT_WRONG_TARGET, landing=where.value)
 
 
 @dataclass(frozen=True)
@@ -279,30 +261,22 @@ def attrition(planned: AttritionOdds, dice: Dice, tables: CobraTables | None = N
     beach = planned.target.beach
     if result is None:
         notes: tuple[Note, ...] = (
-            Note(f"read column {planned.column}, die {die} on your printed CRT",
-                 Why.READ_PRINTED_CRT, {"column": planned.column, "die": die}),
-            Note("The defender's part is Allied steps lost, no retreat; the German units are "
-                 "not affected (17.3.2 step 4b4)", Why.ATTRITION_READ))
+            Note(Why.READ_PRINTED_CRT, {"column": planned.column, "die": die}),
+            Note(Why.ATTRITION_READ))
     else:
         notes = (_allied_loss(result),)
     if beach and (result is None or result.defender.eliminated or result.defender.steps):
-        notes += (Note("Put a beach shift marker on the hex, one column for each step lost "
-                       "there: Allied attacks from it shift left by it until they advance out "
-                       "(17.3.2 step 5f)", Why.BEACH_MARKER),)
+        notes += (Note(Why.BEACH_MARKER),)
     return Attrition(planned, die, result, notes, tables.source if tables else "")
 
 
 def _allied_loss(result: Result) -> Note:
     loss = result.defender
     if loss.eliminated:
-        return Note("Allied: every step of the target is lost; the German units are not "
-                    "affected (17.3.2 step 4b4)", Why.ATTRITION_ELIMINATED)
+        return Note(Why.ATTRITION_ELIMINATED)
     if loss.steps:
-        return Note(f"Allied: lose {loss.steps} step{'s' if loss.steps != 1 else ''}, no "
-                    f"retreat; the German units are not affected (17.3.2 step 4b4)",
-                    Why.ATTRITION_STEPS, {"steps": loss.steps})
-    return Note("Allied: no loss; the German units are not affected (17.3.2 step 4b4)",
-                Why.ATTRITION_NO_LOSS)
+        return Note(Why.ATTRITION_STEPS, {"steps": loss.steps})
+    return Note(Why.ATTRITION_NO_LOSS)
 
 
 # ---- step 5: a beach abandoned ----
@@ -329,21 +303,13 @@ def beach_check(beach: Target, landed: int, lost: int) -> BeachCheck:
     """More than half the steps landed on a beach eliminated: it is abandoned (17.3.2
     step 5a), its units removed (no VP for them), 10 VP to the German player (5e)."""
     if not beach.beach:
-        raise RulesError(f"{beach.value} is not a beach: choose "
-                         f"{', '.join(b.value for b in BEACHES)} (17.3.2 step 5)",
-                         CobraRefusal.NOT_A_BEACH, landing=beach.value)
+        raise RulesError(CobraRefusal.NOT_A_BEACH, landing=beach.value)
     if landed < 1 or not 0 <= lost <= landed:
-        raise RulesError(f"{lost} steps lost of {landed} landed: a beach has 1 or more steps "
-                         f"landed and lost 0 to all of them (17.3.2 step 5a)",
-                         CobraRefusal.BEACH_STEPS, lost=lost, landed=landed)
+        raise RulesError(CobraRefusal.BEACH_STEPS, lost=lost, landed=landed)
     if 2 * lost > landed:
-        note = Note(f"{lost} of {landed} steps lost, more than half: the beach is abandoned. "
-                    f"Remove its units from play (no VP for them); German +{ABANDONED_VP} VP; "
-                    f"its reinforcements land on another beach (17.3.2 step 5a-e)",
-                    Why.BEACH_ABANDONED, {"lost": lost, "landed": landed})
+        note = Note(Why.BEACH_ABANDONED, {"lost": lost, "landed": landed})
     else:
-        note = Note(f"{lost} of {landed} steps lost, not more than half: the beach is held "
-                    f"(17.3.2 step 5a)", Why.BEACH_HELD, {"lost": lost, "landed": landed})
+        note = Note(Why.BEACH_HELD, {"lost": lost, "landed": landed})
     return BeachCheck(beach, landed, lost, note)
 
 
@@ -393,8 +359,7 @@ def withdrawal(dice: Dice, tables: CobraTables | None = None, steps: int | None 
     EZOC, before it goes (17.3.4): no shifts, the German units unaffected, the unit's losses
     steps, not retreats (17.3.4a); destroyed, it counts for VP (b); else it is withdrawn (c)."""
     if steps is not None and steps < 1:
-        raise RulesError(f"a unit being withdrawn has 1 step or more, not {steps} (17.3.4)",
-                         CobraRefusal.WITHDRAWAL_STEPS, steps=steps)
+        raise RulesError(CobraRefusal.WITHDRAWAL_STEPS, steps=steps)
     die = _die(Need(Roller.AXIS, Aim.COMBAT, f"withdrawal attack {WITHDRAWAL_COLUMN}"), dice)
     result = tables.result(WITHDRAWAL_COLUMN, die) if tables else None
     trace = Withdrawal(die, steps, result, (), tables.source if tables else "")
@@ -403,27 +368,18 @@ def withdrawal(dice: Dice, tables: CobraTables | None = None, steps: int | None 
 
 def _withdrawal_notes(trace: Withdrawal) -> tuple[Note, ...]:
     if trace.result is None:
-        return (Note(f"read column {WITHDRAWAL_COLUMN}, die {trace.die} on your printed CRT",
-                     Why.READ_PRINTED_CRT, {"column": WITHDRAWAL_COLUMN, "die": trace.die}),
-                Note("The defender's part is steps, not retreats; the German units are not "
-                     "affected. Destroyed, the unit counts for VP; else it is withdrawn "
-                     "(17.3.4a-c)", Why.WITHDRAWAL_READ))
+        return (Note(Why.READ_PRINTED_CRT, {"column": WITHDRAWAL_COLUMN, "die": trace.die}),
+                Note(Why.WITHDRAWAL_READ))
     notes: list[Note] = []
     if trace.lost:
-        notes.append(Note(f"The withdrawing unit loses {trace.lost} step"
-                          f"{'s' if trace.lost != 1 else ''}, as steps, not retreats; the "
-                          f"German units are not affected (17.3.4a)", Why.WITHDRAWAL_STEPS,
+        notes.append(Note(Why.WITHDRAWAL_STEPS,
                           {"steps": trace.lost}))
     if trace.destroyed:
-        notes.append(Note("The unit is destroyed: it goes to the Destroyed Units Box and counts "
-                          "for VP instead of being withdrawn (17.3.4b)",
-                          Why.WITHDRAWAL_DESTROYED))
+        notes.append(Note(Why.WITHDRAWAL_DESTROYED))
     elif trace.destroyed is None:
-        notes.append(Note("If that destroys it, it counts for VP; else it is withdrawn "
-                          "(17.3.4b, 17.3.4c)", Why.WITHDRAWAL_IF_DESTROYED))
+        notes.append(Note(Why.WITHDRAWAL_IF_DESTROYED))
     else:
-        notes.append(Note("The unit survives: it is withdrawn, no VP to the German player "
-                          "(17.3.4c)", Why.WITHDRAWAL_SURVIVES))
+        notes.append(Note(Why.WITHDRAWAL_SURVIVES))
     return tuple(notes)
 
 
@@ -475,8 +431,7 @@ class Landing(Data):
     def dropped(self, division: Target, die: int, second: int | None = None) -> Landing:
         """A drop's first die, and its direction die when it is rolled with it."""
         if len(self.drops) >= PARATROOPS:
-            raise RulesError(f"all {PARATROOPS} paratroop units have dropped (17.3.2 step 1a)",
-                             CobraRefusal.ALL_PARATROOPS_DROPPED, most=PARATROOPS)
+            raise RulesError(CobraRefusal.ALL_PARATROOPS_DROPPED, most=PARATROOPS)
         return replace(self, drops=(*self.drops, (_division(division), die, second)))
 
     def directed(self, second: int) -> Landing:
@@ -490,8 +445,7 @@ class Landing(Data):
 
     def abandon(self, check: BeachCheck) -> Landing:
         if check.beach in self.abandoned:
-            raise RulesError(f"{check.beach.value} is abandoned already: 10 VP for each beach "
-                             f"(17.3.2 step 5e)", CobraRefusal.BEACH_ALREADY_ABANDONED,
+            raise RulesError(CobraRefusal.BEACH_ALREADY_ABANDONED,
                              landing=check.beach.value)
         return replace(self, abandoned=(*self.abandoned, check.beach)) if check.abandoned \
             else self

@@ -99,12 +99,10 @@ class Allowance:
 def check_unit(printed: int, army: str, phase: str) -> None:
     for name, value, allowed in (("army", army, ARMIES), ("phase", phase, PHASES)):
         if value not in allowed:
-            raise RulesError(f"a unit's {name} is one of {', '.join(allowed)}, not {value!r}",
-                             CobraRefusal.UNKNOWN_MOVEMENT, field=name, value=value,
+            raise RulesError(CobraRefusal.UNKNOWN_MOVEMENT, field=name, value=value,
                              choices=allowed)
     if not 1 <= printed <= PRINTED_MAX:
-        raise RulesError(f"a printed MA is 1 to {PRINTED_MAX}, not {printed}",
-                         CobraRefusal.MA_PRINTED, printed=printed, most=PRINTED_MAX)
+        raise RulesError(CobraRefusal.MA_PRINTED, printed=printed, most=PRINTED_MAX)
 
 
 def phase_step(printed: int, army: str, phase: str, mechanized: bool,
@@ -115,9 +113,7 @@ def phase_step(printed: int, army: str, phase: str, mechanized: bool,
     (17.3.3b)."""
     british_infantry = army == "british" and not mechanized
     if phase == "mechanized" and not mechanized and not british_infantry:
-        raise RulesError("only mechanized units move in the Mechanized Movement Phase (4.0, "
-                         "5.2); British and Canadian infantry two thirds of their MA (5.2c)",
-                         CobraRefusal.NOT_MECHANIZED)
+        raise RulesError(CobraRefusal.NOT_MECHANIZED)
     landing = army != "german" and turn is not None and turn <= LANDING_TURNS
     if landing and phase == "mechanized" and british_infantry:
         return MaStep("landing_infantry", thirds(printed, 1), "17.3.3b",
@@ -138,8 +134,7 @@ def weather_steps(ma: int, weather: Weather | None, after_exit: bool,
     """The German weather's thirds (5.3b, 5.3c) and the increase (5.3d) on `ma`: the steps,
     and the thirds the increase may still give."""
     if weather is None:
-        raise RulesError("a German unit's MA needs the weather (5.3b)",
-                         CobraRefusal.MA_NEEDS_WEATHER)
+        raise RulesError(CobraRefusal.MA_NEEDS_WEATHER)
     off = THIRDS_OFF[weather]
     steps = [MaStep("weather", thirds(ma, 3 - off), "5.3b",
                     f"{weather.value}: " + ("the full MA" if not off else
@@ -151,12 +146,9 @@ def weather_steps(ma: int, weather: Weather | None, after_exit: bool,
                             "the first German player turn after an Allied unit exited a map "
                             "edge: " + ("the full MA" if not off else "less one third")))
     if increase and not off:        # storms, or overcast in the turn after an exit (5.3c)
-        raise RulesError("the MA is already the full printed MA: nothing to increase (5.3d)",
-                         CobraRefusal.MA_ALREADY_FULL)
+        raise RulesError(CobraRefusal.MA_ALREADY_FULL)
     if increase > off:
-        raise RulesError(f"an increase of {increase} third{'s' if increase > 1 else ''} would "
-                         f"take the MA above the printed MA: {off} at most (5.3d)",
-                         CobraRefusal.MA_INCREASE_TOO_MUCH, increase=increase, most=off)
+        raise RulesError(CobraRefusal.MA_INCREASE_TOO_MUCH, increase=increase, most=off)
     if increase:
         steps.append(MaStep("increase", thirds(ma, 3 - off + increase), "5.3d",
                             f"increased by {increase} third{'s' if increase > 1 else ''}: "
@@ -176,8 +168,7 @@ def allowance(printed: int, army: str, *, phase: str = "initial", mechanized: bo
     check_unit(printed, army, phase)
     german = army == "german"
     if increase and not german:
-        raise RulesError("only German units increase their MA, in overcast or clear weather "
-                         "(5.3d)", CobraRefusal.MA_INCREASE_GERMAN_ONLY)
+        raise RulesError(CobraRefusal.MA_INCREASE_GERMAN_ONLY)
     steps = [phase_step(printed, army, phase, mechanized, turn)]
     if out_of_supply:
         steps.append(MaStep("out_of_supply", half(steps[-1].ma), "10.6, 5.3b",
@@ -226,8 +217,7 @@ def air_attack(increase: int, dice: Dice) -> AirAttack:
     """The German player's die for a unit that increased its MA by `increase` thirds: a step
     lost on 1-2 for one third (5.3d2), on 1-4 for two (5.3d3)."""
     if increase not in AIR_RISK:
-        raise RulesError(f"an MA increase is one or two thirds, not {increase} (5.3d)",
-                         CobraRefusal.MA_INCREASE_THIRDS, increase=increase)
+        raise RulesError(CobraRefusal.MA_INCREASE_THIRDS, increase=increase)
     risk = AIR_RISK[increase]
     die = dice.roll(Need(Roller.AXIS, Aim.AIR_ATTACK, f"air attack, MA +{increase}/3"))
     return AirAttack(increase, die, risk, die <= risk)

@@ -1,12 +1,13 @@
 """Cobra's notes typed: why the weather or the supply is what it is, what each side does with
-a combat result, how the victory level was found. Like a refusal, a note has its English
-sentence (the command line prints it) and a code with the values it names (`Why`, `Note`), for
-a box to say in its own words."""
+a combat result, how the victory level was found. Like a refusal, a note is a code with the
+values it names (`Why`, `Note`), for a box to say in its own words; its English is the code's
+template (`ENGLISH`), filled for the command line and the journal."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..errors import Coded, Value
+from ..english import fill
+from ..errors import Coded, Value, english
 
 
 class Why(Coded):
@@ -76,13 +77,142 @@ class Why(Coded):
     REPLACEMENT_VP = "replacement_vp", "steps"
 
 
+# Each code's English, the one place it is written: the rules' message (`str(exc)`) and
+# the catalogues' English (note_<code> in words/locale/companion.pot, extracted by
+# `python3 run.py catalogues`) are both made from it.
+ENGLISH: dict[Why, str] = english({
+    Why.TURN_1_CLEAR: "game turn 1 is always clear (5.3)",
+    Why.TURN_2_OVERCAST: "game turn 2 is always overcast (5.3)",
+    Why.AFTER_THREE_STORMS: "after three storm turns in a row the weather is overcast (5.3a)",
+    Why.TURN_6_STORMS: "no storm on turns 1 to 5: game turn 6 is storms (5.3)",
+    Why.GERMAN_SUPPLY: "German attack supply +{gain} in {weather:key} weather (11.0d)",
+    Why.GERMAN_SUPPLY_STOPS: (
+        "German attack supply +{gain} in {weather:key} weather (11.0d); the track stops at "
+        "{most} (11.0c)"),
+    Why.NO_SUPPLY_LANDING: (
+        "US +{us}, British +{british}: no Allied supply points on game turns 1 and 2 (17.3)"),
+    Why.NO_SUPPLY_FIRST_STORM: (
+        "US +{us}, British +{british}: the first storm turn brings no Allied supply points "
+        "(11.1b)"),
+    Why.HALF_SUPPLY_STORM: "US +{us}, British +{british}: half, rounded up, in storms (11.1b)",
+    Why.SUPPLY_AS_PRINTED: (
+        "US +{us}, British +{british}: as printed on the turn record track (11.1a)"),
+    Why.READ_PRINTED_CRT: "read column {column}, die {die} on your printed CRT",
+    Why.SPLIT_RESULT: (
+        "Split result: the attacker takes his result first, then the defender; the defender may "
+        "not advance, and an overrun stops (8.6c, 8.6e)"),
+    Why.ATTACKER_ELIMINATED: "Attacker: every attacking step is lost, no retreat (8.6a)",
+    Why.ATTACKER_NO_EFFECT: "Attacker: no effect",
+    Why.ATTACKER_ONE_STEP: (
+        "Attacker: lose 1 step; the attacker always takes at least one as a step (8.6b5)"),
+    Why.ATTACKER_STEPS: (
+        "Attacker: {steps}: lose at least 1 step (8.6b5); each other one is a step or a hex of "
+        "retreat (8.6b1). If the attacker retreats 1 hex or more, the defender's result drops "
+        "by one (8.6b4)"),
+    Why.DEFENDER_ELIMINATED: "Defender: every defending step is lost",
+    Why.DEFENDER_NO_EFFECT: "Defender: no effect",
+    Why.DEFENDER_CARPET: (
+        "Defender: lose {steps:step|steps}: carpet bombing losses are all steps, no retreats "
+        "(14.3g)"),
+    Why.DEFENDER_STEPS: (
+        "Defender: {steps}: lose steps and/or retreat; each hex retreated satisfies one step "
+        "(8.6b1). Retreat is optional (8.7)"),
+    Why.AT_LEAST_ONE_STEP: "More than 2: at least one must be a step loss (8.6b3)",
+    Why.WHOLE_STACK: (
+        "Steps come from the whole stack: every unit loses one before any loses a second (8.6b2)"),
+    Why.NO_RETREAT_IS_A_STEP: "A hex that cannot be retreated is a step instead (8.7a)",
+    Why.OVERRUN_READ: (
+        "Overrun: a loss or a retreat for the overrunning units, or a split result, halts them "
+        "for the phase (5.4.3); if the hex is vacated, they must all move into it (5.4.2)"),
+    Why.OVERRUN_SPLIT: (
+        "Overrun: a split result halts it: the overrunning units stay out of the hex, take "
+        "their loss in place, the first hit as a step, and move no more this phase (5.4.3a)"),
+    Why.OVERRUN_HALTED: (
+        "Overrun: the overrunning units take a loss, so they halt for the phase; their first "
+        "hit is a step loss, not a retreat (5.4.3b)"),
+    Why.OVERRUN_VACATED: (
+        "Overrun: the hex is vacated: every overrunning unit must move into it (5.4.2); in the "
+        "Initial Movement Phase they may go on with the MP left, if not in an EZOC (5.4.2a)"),
+    Why.OVERRUN_IF_VACATED: (
+        "Overrun: if the defender leaves the hex vacant, every overrunning unit must move into "
+        "it (5.4.2); if the hex is still held, they halt for the phase (5.4.3)"),
+    Why.OVERRUN_FAILED: (
+        "Overrun: the hex is still held: the overrunning units halt for the phase (5.4.3)"),
+    Why.PARA_LANDED: (
+        "Die {die}: no scatter, the unit lands in the hex on its counter; it scatters on {span} "
+        "(17.3.2 step 2)"),
+    Why.PARA_SCATTERED: "Die {die}: move the unit one hex {direction:key} (17.3.2 step 2c)",
+    Why.PARA_READ_DIAGRAM: (
+        "Die {die}: move the unit one hex as the Scatter Diagram on map B shows for {die} "
+        "(17.3.2 step 2c)"),
+    Why.PARA_STEP_LOSS: (
+        "On a beach or coastal hex, or stacked with Allied units over the limit, it loses one "
+        "step (17.3.2 step 3a)"),
+    Why.PARA_GERMAN_ATTACK: (
+        "Into a German unit: that unit attacks it at its combat strength against 1, no shifts; "
+        "if it survives, the Allied player places it in an adjacent hex free of German units "
+        "(17.3.2 step 3b)"),
+    Why.COMMIT_NONE: (
+        "Die {die}: this unit cannot contribute to the beach defence (17.3.2 step 4a1)"),
+    Why.COMMIT_STEPS: (
+        "Die {die}: say now how many of its steps defend which one beach hex: each shifts that "
+        "hex's landing attrition one column right and is removed from the unit (17.3.2 step "
+        "4a2, 4a3)"),
+    Why.ATTRITION_READ: (
+        "The defender's part is Allied steps lost, no retreat; the German units are not "
+        "affected (17.3.2 step 4b4)"),
+    Why.ATTRITION_ELIMINATED: (
+        "Allied: every step of the target is lost; the German units are not affected (17.3.2 "
+        "step 4b4)"),
+    Why.ATTRITION_STEPS: (
+        "Allied: lose {steps:step|steps}, no retreat; the German units are not affected (17.3.2 "
+        "step 4b4)"),
+    Why.ATTRITION_NO_LOSS: "Allied: no loss; the German units are not affected (17.3.2 step 4b4)",
+    Why.BEACH_MARKER: (
+        "Put a beach shift marker on the hex, one column for each step lost there: Allied "
+        "attacks from it shift left by it until they advance out (17.3.2 step 5f)"),
+    Why.BEACH_ABANDONED: (
+        "{lost} of {landed} steps lost, more than half: the beach is abandoned. Remove its "
+        "units from play (no VP for them); German +10 VP; its reinforcements land on another "
+        "beach (17.3.2 step 5a-e)"),
+    Why.BEACH_HELD: (
+        "{lost} of {landed} steps lost, not more than half: the beach is held (17.3.2 step 5a)"),
+    Why.WITHDRAWAL_READ: (
+        "The defender's part is steps, not retreats; the German units are not affected. "
+        "Destroyed, the unit counts for VP; else it is withdrawn (17.3.4a-c)"),
+    Why.WITHDRAWAL_STEPS: (
+        "The withdrawing unit loses {steps:step|steps}, as steps, not retreats; the German "
+        "units are not affected (17.3.4a)"),
+    Why.WITHDRAWAL_DESTROYED: (
+        "The unit is destroyed: it goes to the Destroyed Units Box and counts for VP instead of "
+        "being withdrawn (17.3.4b)"),
+    Why.WITHDRAWAL_IF_DESTROYED: (
+        "If that destroys it, it counts for VP; else it is withdrawn (17.3.4b, 17.3.4c)"),
+    Why.WITHDRAWAL_SURVIVES: (
+        "The unit survives: it is withdrawn, no VP to the German player (17.3.4c)"),
+    Why.VICTORY_TOWARD_ALLIES: (
+        "{start}, Allied VP {allied} − German VP {german} = {difference:+d}: "
+        "{levels:level|levels} toward the Allies (16.3.3)"),
+    Why.VICTORY_TOWARD_GERMANS: (
+        "{start}, Allied VP {allied} − German VP {german} = {difference:+d}: "
+        "{levels:level|levels} toward the Germans (16.3.3)"),
+    Why.VICTORY_AS_FRONTLINE: (
+        "{start}, Allied VP {allied} − German VP {german} = {difference:+d}: 0 levels (16.3.3)"),
+    Why.REPLACEMENT_VP: "{steps} Allied replacement steps: German VP +1 (16.1)",
+})
+
+
 @dataclass(frozen=True)
 class Note:
-    """A note: the rules' English sentence, its code and the values it names."""
+    """A note: its code and the values it names; its English sentence (the command line and
+    the journal print it) is the code's English template filled with them."""
 
-    text: str
     why: Why
     values: dict[str, Value] = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        return fill(self.why.english, self.values)
 
     def __str__(self) -> str:
         return self.text

@@ -26,6 +26,7 @@ from .combat import (
     check_turn,
     odds,
     shift_choices,
+    worded,
 )
 from .tables import Weather
 
@@ -52,7 +53,7 @@ def overruns_allowed(turn: int) -> bool:
 def check_overrun_turn(turn: int | None) -> None:
     check_turn(turn)
     if turn is not None and not overruns_allowed(turn):
-        raise RulesError("no overruns on game turn 1 (17.3.3c)", CobraRefusal.OVERRUN_TURN_1)
+        raise RulesError(CobraRefusal.OVERRUN_TURN_1)
 
 
 def check_overrunning(unit: Unit) -> None:
@@ -62,20 +63,15 @@ def check_overrunning(unit: Unit) -> None:
         if modifier.letter in OVERRUN_MODIFIERS:
             continue
         if modifier is BY_LETTER["d"]:
-            raise RulesError(f"unit {unit.text()}: an overrun is at printed strength, not "
-                             f"doubled for divisional integrity (5.4.1a)",
-                             CobraRefusal.OVERRUN_DOUBLED, unit=unit.text())
+            raise RulesError(CobraRefusal.OVERRUN_DOUBLED, unit=unit.text())
         if modifier is BY_LETTER["s"]:
-            raise RulesError(f"unit {unit.text()}: units out of supply may not overrun (5.4e, "
-                             f"10.6c)", CobraRefusal.OVERRUN_UNSUPPLIED, unit=unit.text())
+            raise RulesError(CobraRefusal.OVERRUN_UNSUPPLIED, unit=unit.text())
         raise _not_for_overrun(unit, modifier)
 
 
 def _not_for_overrun(unit: Unit, modifier: UnitModifier) -> RulesError:
-    return RulesError(f"unit {unit.text()}: {modifier.name} ({modifier.rule}) does not apply "
-                      f"to an overrun: printed strength, halved only into marsh (5.4.1, "
-                      f"5.4.1b)", CobraRefusal.OVERRUN_MODIFIER, unit=unit.text(),
-                      modifier=modifier.letter)
+    return RulesError(CobraRefusal.OVERRUN_MODIFIER, unit=unit.text(),
+                      modifier=worded(modifier))
 
 
 def overrun_modifier(letter: str) -> bool:
@@ -89,14 +85,11 @@ def check_overrun_shift(shift: Shift, when: OverrunWhen) -> None:
     (docs/rules-notes.md): air points are only committed in the Combat Phases (14.1a, 14.1b),
     after the Initial Movement Phase, and the advance's overrun takes none either (5.4.1d)."""
     if shift.kind is ShiftKind.AIR:
-        raise RulesError("air points may not aid an overrun (14.2c)", CobraRefusal.OVERRUN_NO_AIR)
+        raise RulesError(CobraRefusal.OVERRUN_NO_AIR)
     if shift.kind not in OVERRUN_SHIFTS[when]:
-        raise RulesError(f"an overrun when advancing after combat takes only terrain and "
-                         f"supply: no {shift.kind.value} shift (5.4.1d)",
-                         CobraRefusal.OVERRUN_ADVANCE_SHIFT, shift_kind=shift.kind.value)
+        raise RulesError(CobraRefusal.OVERRUN_ADVANCE_SHIFT, shift_kind=shift.kind.value)
     if shift.kind is ShiftKind.HQ and abs(shift.columns) > 1:
-        raise RulesError("an HQ gives an overrun one shift at most; only Patton gives two "
-                         "(5.4.1c3, 5.4.1c5)", CobraRefusal.OVERRUN_ONE_HQ_SHIFT)
+        raise RulesError(CobraRefusal.OVERRUN_ONE_HQ_SHIFT)
 
 
 def overrun_shift_choices(attacker: Nation, turn: int,

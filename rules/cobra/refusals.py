@@ -2,7 +2,7 @@
 shared ones are (rules/errors.py: a code, then the names of the values it comes with)."""
 from __future__ import annotations
 
-from cobi_companion.rules.errors import Coded
+from cobi_companion.rules.errors import Coded, english
 
 
 class CobraRefusal(Coded):
@@ -17,7 +17,7 @@ class CobraRefusal(Coded):
     MODIFIER_WRONG_SIDE = "modifier_wrong_side", "unit", "modifier", "nation"
     SHIFT_COLUMNS = "shift_columns", "shift"
     SHIFT_FORMAT = "shift_format", "shift"
-    SHIFT_NOT_ALLOWED = "shift_not_allowed", "shift_kind", "columns"
+    SHIFT_NOT_ALLOWED = "shift_not_allowed", "shift_kind", "columns", "allowed", "article"
     HQ_SHIFTS_TOO_EARLY = "hq_shifts_too_early", "turn", "first"
     NO_AIR_IN_STORMS = "no_air_in_storms"
     NAVAL_IN_STORMS = "naval_in_storms"
@@ -105,3 +105,174 @@ class CobraRefusal(Coded):
     BEACH_STEPS = "beach_steps", "lost", "landed"
     BEACH_ALREADY_ABANDONED = "beach_already_abandoned", "landing"
     WITHDRAWAL_STEPS = "withdrawal_steps", "steps"
+
+
+# Each code's English, the one place it is written: the rules' message (`str(exc)`) and
+# the catalogues' English (refusal_<code> in words/locale/companion.pot, extracted by
+# `python3 run.py catalogues`) are both made from it.
+ENGLISH: dict[CobraRefusal, str] = english({
+    CobraRefusal.UNIT_FORMAT: (
+        "unit '{unit}': write its strength then modifier letters, like 12 or 6h"),
+    CobraRefusal.UNIT_UNKNOWN_MODIFIER: "unit '{unit}': unknown modifier '{letter}'",
+    CobraRefusal.UNIT_MODIFIER_TWICE: "unit '{unit}': a modifier may be given once per unit",
+    CobraRefusal.NEEDS_A_UNIT: "the {role} needs at least one unit",
+    CobraRefusal.UNIT_STRENGTH: "unit {unit}: a printed strength is 1 to {most}",
+    CobraRefusal.MODIFIER_WRONG_ROLE: "unit {unit}: {modifier} applies only in {role}",
+    CobraRefusal.MODIFIER_WRONG_SIDE: "unit {unit}: {modifier} is only for {nation} units",
+    CobraRefusal.SHIFT_COLUMNS: "shift '{shift}': the columns are a whole number like -1 or +2",
+    CobraRefusal.SHIFT_FORMAT: (
+        "shift '{shift}': write KIND:COLUMNS (like terrain:-1), or a terrain named in the Cobra "
+        "tables file"),
+    CobraRefusal.SHIFT_NOT_ALLOWED: (
+        "shift {shift_kind} {columns:+d}: not allowed, only {allowed} ({article})"),
+    CobraRefusal.HQ_SHIFTS_TOO_EARLY: (
+        "shift hq:+2 on game turn {turn}: two HQ shifts only from game turn {first} (8.3.3a)"),
+    CobraRefusal.NO_AIR_IN_STORMS: "no air points in storms (14.0b)",
+    CobraRefusal.NAVAL_IN_STORMS: "in storms at most one naval point: +1 at most (14.4)",
+    CobraRefusal.SHIFT_TWICE: (
+        "{shift_kind} is given twice for the same side: one {shift_kind} shift per side"),
+    CobraRefusal.SHIFTS_DISAGREE: (
+        "shift {shift_kind} {columns:+d} means the {nation} side attacks, but another shift "
+        "says the {said} side does"),
+    CobraRefusal.TURN_OUT_OF_RANGE: "game turn {turn}: Cobra's game turns are 1 to {last}",
+    CobraRefusal.CARPET_SHIFTED: "carpet bombing is never shifted left or right (14.3g)",
+    CobraRefusal.CARPET_TOO_EARLY: "no carpet bombing before game turn {first} (14.3f)",
+    CobraRefusal.CARPET_NOT_CLEAR: "carpet bombing only in clear weather (14.3b)",
+    CobraRefusal.OVERRUN_TURN_1: "no overruns on game turn 1 (17.3.3c)",
+    CobraRefusal.OVERRUN_DOUBLED: (
+        "unit {unit}: an overrun is at printed strength, not doubled for divisional integrity "
+        "(5.4.1a)"),
+    CobraRefusal.OVERRUN_UNSUPPLIED: (
+        "unit {unit}: units out of supply may not overrun (5.4e, 10.6c)"),
+    CobraRefusal.OVERRUN_MODIFIER: (
+        "unit {unit}: {modifier} does not apply to an overrun: printed strength, halved only "
+        "into marsh (5.4.1, 5.4.1b)"),
+    CobraRefusal.OVERRUN_NO_AIR: "air points may not aid an overrun (14.2c)",
+    CobraRefusal.OVERRUN_ONE_HQ_SHIFT: (
+        "an HQ gives an overrun one shift at most; only Patton gives two (5.4.1c3, 5.4.1c5)"),
+    CobraRefusal.OVERRUN_ADVANCE_SHIFT: (
+        "an overrun when advancing after combat takes only terrain and supply: no "
+        "{shift_kind:key} shift (5.4.1d)"),
+    CobraRefusal.CARPET_MISSIONS_SPENT: (
+        "game turn {turn}: no carpet bombing mission left: one during GT 5 to 14, two more from "
+        "GT 15, one a game turn (14.3f)"),
+    CobraRefusal.NO_AIR_ON_TURN_1: "the Allied player receives no AP on GT 1 (17.3.10)",
+    CobraRefusal.NAVAL_POINTS_TURN: "game turn {turn} has {most} naval support points (14.4)",
+    CobraRefusal.AIR_POINTS_LEFT: "{left} air points left, this needs {need} (14.0, 14.1a)",
+    CobraRefusal.NAVAL_POINTS_LEFT: (
+        "{left} naval support points left this game turn, this needs {need} (14.4)"),
+    CobraRefusal.NOT_A_DIE_FACE: "a die shows 1 to {faces}, not {die}",
+    CobraRefusal.NO_TERRAIN: (
+        "no terrain '{terrain}' in the Cobra tables: add it under [terrain] with its shift from "
+        "your Terrain Effects Chart (known: {known})"),
+    CobraRefusal.UNKNOWN_SCENARIO: "unknown scenario '{scenario}': choose {choices}",
+    CobraRefusal.GAME_OVER: "the game is over",
+    CobraRefusal.WEATHER_FIRST: "the weather phase needs the weather first (5.3)",
+    CobraRefusal.WEATHER_PHASE_ONLY: (
+        "the weather is found in the Weather & German Supply Phase (4.0)"),
+    CobraRefusal.WEATHER_ALREADY: "game turn {turn} already has its weather",
+    CobraRefusal.SUPPLY_PHASE_ONLY: "Allied supply points come in the Allied Supply Phase (4.0)",
+    CobraRefusal.UNKNOWN_TRACK: "unknown track '{track}': choose {choices}",
+    CobraRefusal.EXTENSION_ROLL_NEEDED: (
+        "the end of game turn 27 needs the Allied die roll: 4-6 plays game turn 28 (17.3a)"),
+    CobraRefusal.UNKNOWN_WEATHER: "weather '{weather}': allowed: clear, overcast, storm",
+    CobraRefusal.WEATHER_HISTORY_NEEDED: (
+        "game turn 6 needs the weather of turns 1 to 5: storms come on turn 6 if none came "
+        "before (5.3)"),
+    CobraRefusal.WEATHER_HISTORY_LONG: (
+        "game turn {turn} has only {before} turns before it, but the history names {named}"),
+    CobraRefusal.UNKNOWN_EXIT: "an exit's {field} is one of {choices}, not '{value}'",
+    CobraRefusal.UNKNOWN_HQ: "unknown HQ '{hq}': choose {choices}",
+    CobraRefusal.HQ_ELIMINATED: "{name} is eliminated (9.1e)",
+    CobraRefusal.HQ_INACTIVE: (
+        "{name} is inactive: inactive HQs may not contribute shifts to a combat (9.1i)"),
+    CobraRefusal.HQ_SHIFTS_GIVEN: (
+        "{name} has given {given} of its {most} shifts since it was flipped active (8.3.3a)"),
+    CobraRefusal.HQ_OTHER_ARMY: (
+        "{name} is a {army} HQ: it benefits only {army} units, and this attack pays from the "
+        "{paid} track (8.3.3d, 8.3.3e, 11.2)"),
+    CobraRefusal.NO_GERMAN_LIMITS: "only the Allied player has command limits (11.3)",
+    CobraRefusal.ATTACK_LIMIT: (
+        "{army} attacks: {made} of {most} made this game turn, the command limit (11.3)"),
+    CobraRefusal.OVERRUN_LIMIT: (
+        "{army} overruns: {made} of {most} made this game turn, the command limit (11.3)"),
+    CobraRefusal.COMMAND_LEVEL: "a command level is 0 to {most}, not {level}",
+    CobraRefusal.VP_UNKNOWN_SOURCE: (
+        "unknown victory point source '{vp_source:key}': choose {choices}"),
+    CobraRefusal.VP_NOT_IN_SCENARIO: "{vp_source}: not in the {scenario} scenario ({article})",
+    CobraRefusal.VP_NOT_THIS_TURN: (
+        "{vp_source}: game turn {first} to {last}, not {turn} ({article})"),
+    CobraRefusal.VP_ONCE_A_TURN: "{vp_source}: already scored in game turn {turn} ({article})",
+    CobraRefusal.VP_ONCE_A_GAME: "{vp_source}: already scored, in game turn {turn} ({article})",
+    CobraRefusal.VP_MOST: "{vp_source}: {most} VP at most ({article})",
+    CobraRefusal.VP_HQ_EXITED: "a US HQ exited off the west edge on game turn {turn} (16.1)",
+    CobraRefusal.VP_ONE_AT_A_TIME: "{vp_source}: one at a time, not {count} ({article})",
+    CobraRefusal.VP_NOTHING_TO_UNDO: "no victory points reported to take back",
+    CobraRefusal.RELEASE_NOT_YET: (
+        "the 15th Army may be asked from game turn {first}, not {turn} (15.2)"),
+    CobraRefusal.RELEASE_ONCE_A_TURN: (
+        "one attempt each game turn: game turn {turn} has had its (15.2b)"),
+    CobraRefusal.RELEASE_ALL_OUT: "the four divisions of the 15th Army are all released (15.2e)",
+    CobraRefusal.BREST_NOT_YET: (
+        "the 2nd FJ Division is rolled for from game turn 26, not {turn} (15.3a)"),
+    CobraRefusal.BREST_US_EXITED: (
+        "a US unit exited off the west edge on game turn {turn}: no roll for Brest (15.3)"),
+    CobraRefusal.BREST_RELEASED: "the 2nd FJ Division came in on game turn {turn} (15.3)",
+    CobraRefusal.LECLERC_MUTINIED: (
+        "Leclerc mutinied on game turn {turn}: the division heads for Paris (15.1b)"),
+    CobraRefusal.SPECIAL_ONCE_A_TURN: "this roll is made once in game turn {turn}",
+    CobraRefusal.UNKNOWN_MOVEMENT: "a unit's {field} is one of {choices}, not '{value}'",
+    CobraRefusal.MA_PRINTED: "a printed MA is 1 to {most}, not {printed}",
+    CobraRefusal.NOT_MECHANIZED: (
+        "only mechanized units move in the Mechanized Movement Phase (4.0, 5.2); British and "
+        "Canadian infantry two thirds of their MA (5.2c)"),
+    CobraRefusal.MA_NEEDS_WEATHER: "a German unit's MA needs the weather (5.3b)",
+    CobraRefusal.MA_INCREASE_TOO_MUCH: (
+        "an increase of {increase:third|thirds} would take the MA above the printed MA: {most} "
+        "at most (5.3d)"),
+    CobraRefusal.MA_INCREASE_GERMAN_ONLY: (
+        "only German units increase their MA, in overcast or clear weather (5.3d)"),
+    CobraRefusal.MA_INCREASE_THIRDS: "an MA increase is one or two thirds, not {increase} (5.3d)",
+    CobraRefusal.UNKNOWN_REPLACEMENT: "a replacement's {field} is one of {choices}, not '{value}'",
+    CobraRefusal.BRITISH_INFANTRY_LIMIT: (
+        "from game turn {first} the British replace no more than {most} infantry steps a turn "
+        "(12.2)"),
+    CobraRefusal.REPLACEMENT_TURN_LIMIT: (
+        "no more than one mechanized or two infantry steps may be used in a game turn (12.2d)"),
+    CobraRefusal.NO_REPLACEMENT_STEP: (
+        "game turn {turn}: {on_track} {step_kind:key} step on the German replacement track, a "
+        "whole step is needed (12.2)"),
+    CobraRefusal.REPLACEMENT_PHASE_ONLY: (
+        "replacements are taken in the side's own Replacement Phase (12.0)"),
+    CobraRefusal.NO_STEP_TO_TAKE_BACK: (
+        "no replacement step taken in this phase to take back (12.0)"),
+    CobraRefusal.MA_ALREADY_FULL: (
+        "the MA is already the full printed MA: nothing to increase (5.3d)"),
+    CobraRefusal.HQ_COLUMNS_MOST: (
+        "{name} gives at most {most:column|columns} to one combat: two only to an Allied attack "
+        "from game turn 17 (8.3.3a)"),
+    CobraRefusal.NOT_A_SCENARIO_TURN: (
+        "the {scenario} scenario plays game turns {first} to {last}, not {turn} (2.5, 17.0)"),
+    CobraRefusal.EXIT_AFTER_TURN: (
+        "an exit is recorded on game turn {exited}, after game turn {turn}"),
+    CobraRefusal.UNKNOWN_LANDING_TARGET: (
+        "unknown landing target '{landing}': choose {choices} (17.3.2)"),
+    CobraRefusal.NOT_A_PARATROOP_DIVISION: (
+        "{landing:key} is a beach: paratroop units are of the 6th, 82nd or 101st Airborne "
+        "Divisions (17.3.2 step 2)"),
+    CobraRefusal.ALL_PARATROOPS_DROPPED: "all {most} paratroop units have dropped (17.3.2 step 1a)",
+    CobraRefusal.LANDING_SHIFT_WRONG_TARGET: (
+        "{landing:key}: a beach shifts for the German steps committed, a paratroop unit for its "
+        "terrain (17.3.2 step 4b3)"),
+    CobraRefusal.LANDING_SHIFT_RANGE: (
+        "committed steps are 0 or more, a terrain shift 0 to -5 (17.3.2 step 4b3, 8.3.2)"),
+    CobraRefusal.NOT_A_BEACH: (
+        "{landing:key} is not a beach: choose utah, omaha, gold, juno, sword (17.3.2 step 5)"),
+    CobraRefusal.BEACH_STEPS: (
+        "{lost} steps lost of {landed} landed: a beach has 1 or more steps landed and lost 0 to "
+        "all of them (17.3.2 step 5a)"),
+    CobraRefusal.BEACH_ALREADY_ABANDONED: (
+        "{landing:key} is abandoned already: 10 VP for each beach (17.3.2 step 5e)"),
+    CobraRefusal.WITHDRAWAL_STEPS: (
+        "a unit being withdrawn has 1 step or more, not {steps} (17.3.4)"),
+})

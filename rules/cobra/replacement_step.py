@@ -28,6 +28,5 @@ class Replacement(Data):
     def __post_init__(self) -> None:
         for name, value, allowed in (("side", self.side, SIDES), ("kind", self.kind, KINDS)):
             if value not in allowed:
-                raise RulesError(f"a replacement's {name} is one of {', '.join(allowed)}, "
-                                 f"not {value!r}", CobraRefusal.UNKNOWN_REPLACEMENT,
+                raise RulesError(CobraRefusal.UNKNOWN_REPLACEMENT,
                                  field=name, value=value, choices=allowed)

@@ -115,17 +115,12 @@ def check_take(allowed: Allowance, kind: str) -> None:
     if allowed.left[kind] is None or allowed.left[kind]:
         return
     if allowed.side != "german":
-        raise RulesError(f"from game turn {BRITISH_LIMIT_FROM} the British replace no more "
-                         f"than {BRITISH_INFANTRY_MOST} infantry steps a turn (12.2)",
-                         CobraRefusal.BRITISH_INFANTRY_LIMIT, first=BRITISH_LIMIT_FROM,
+        raise RulesError(CobraRefusal.BRITISH_INFANTRY_LIMIT, first=BRITISH_LIMIT_FROM,
                          most=BRITISH_INFANTRY_MOST)
     if allowed.used[kind] >= USED_MOST[kind]:
-        raise RulesError("no more than one mechanized or two infantry steps may be used in a "
-                         "game turn (12.2d)", CobraRefusal.REPLACEMENT_TURN_LIMIT)
+        raise RulesError(CobraRefusal.REPLACEMENT_TURN_LIMIT)
     on_track = steps_text(kind, allowed.on_track[kind])
-    raise RulesError(f"game turn {allowed.turn}: {on_track} {kind} step on the German "
-                     f"replacement track, a whole step is needed (12.2)",
-                     CobraRefusal.NO_REPLACEMENT_STEP, turn=allowed.turn, step_kind=kind,
+    raise RulesError(CobraRefusal.NO_REPLACEMENT_STEP, turn=allowed.turn, step_kind=kind,
                      on_track=on_track)
 
 
@@ -174,8 +169,7 @@ def take(game: CobraGame, side: str, kind: str) -> tuple[CobraGame, Taken]:
     step gives the German player 1 VP (16.1)."""
     phase = game.phase
     if phase.name != "replacement" or (phase.player.value == "german") != (side == "german"):
-        raise RulesError("replacements are taken in the side's own Replacement Phase (12.0)",
-                         CobraRefusal.REPLACEMENT_PHASE_ONLY)
+        raise RulesError(CobraRefusal.REPLACEMENT_PHASE_ONLY)
     check_take(of_game(game, side), kind)
     step = Replacement(game.turn, side, kind)
     game = replace(game, replacements=(*game.replacements, step))
@@ -183,8 +177,7 @@ def take(game: CobraGame, side: str, kind: str) -> tuple[CobraGame, Taken]:
     allied = sum(1 for r in game.replacements if r.side in ALLIED)
     if side in ALLIED and allied % VP_STEPS == 0:
         game = game.adjust("german_vp", 1)
-        vp = Note(f"{allied} Allied replacement steps: German VP +1 (16.1)",
-                  Why.REPLACEMENT_VP, {"steps": allied})
+        vp = Note(Why.REPLACEMENT_VP, {"steps": allied})
     return game, Taken(step, of_game(game, side), vp)
 
 
@@ -201,8 +194,7 @@ def take_back(game: CobraGame) -> tuple[CobraGame, Replacement, bool]:
     VP it gave if it was a tenth Allied step (16.1); whether a VP was taken off."""
     step = last_taken(game)
     if step is None:
-        raise RulesError("no replacement step taken in this phase to take back (12.0)",
-                         CobraRefusal.NO_STEP_TO_TAKE_BACK)
+        raise RulesError(CobraRefusal.NO_STEP_TO_TAKE_BACK)
     allied = sum(1 for r in game.replacements if r.side in ALLIED)
     at = len(game.replacements) - 1 - game.replacements[::-1].index(step)
     game = replace(game, replacements=game.replacements[:at] + game.replacements[at + 1:])

@@ -28,7 +28,7 @@ FJ_UNITS = 2
 
 def _die(die: int) -> int:
     if not 1 <= die <= 6:
-        raise RulesError(f"a die shows 1 to 6, not {die}", CobraRefusal.NOT_A_DIE_FACE, die=die,
+        raise RulesError(CobraRefusal.NOT_A_DIE_FACE, die=die,
                          faces=6)
     return die
 
@@ -56,8 +56,7 @@ def leclerc_on(game: CobraGame, die: int) -> tuple[CobraGame, LeclercRoll]:
     rolled = game.scoresheet.rolled(LECLERC)
     gone = next((r for r in rolled if r.success), None)
     if gone is not None:
-        raise RulesError(f"Leclerc mutinied on game turn {gone.turn}: the division heads for "
-                         f"Paris (15.1b)", CobraRefusal.LECLERC_MUTINIED, turn=gone.turn)
+        raise RulesError(CobraRefusal.LECLERC_MUTINIED, turn=gone.turn)
     _once(rolled, game.turn)
     result = leclerc(die)
     return _kept(game, LECLERC, die, result.mutiny), result
@@ -95,14 +94,11 @@ def release(turn: int, first_us_exit: int | None, released: int, die: int,
     `released` divisions out before: 1 or 2 releases the next division (15.2d, e)."""
     first = release_from(first_us_exit)
     if turn < first:
-        raise RulesError(f"the 15th Army may be asked from game turn {first}, not {turn} "
-                         f"(15.2)", CobraRefusal.RELEASE_NOT_YET, turn=turn, first=first)
+        raise RulesError(CobraRefusal.RELEASE_NOT_YET, turn=turn, first=first)
     if turn in attempted:
-        raise RulesError(f"one attempt each game turn: game turn {turn} has had its (15.2b)",
-                         CobraRefusal.RELEASE_ONCE_A_TURN, turn=turn)
+        raise RulesError(CobraRefusal.RELEASE_ONCE_A_TURN, turn=turn)
     if released >= len(DIVISIONS):
-        raise RulesError("the four divisions of the 15th Army are all released (15.2e)",
-                         CobraRefusal.RELEASE_ALL_OUT)
+        raise RulesError(CobraRefusal.RELEASE_ALL_OUT)
     if _die(die) not in RELEASED_ON:
         return ReleaseRoll(turn, die, False, None, 0, False)
     name, units = DIVISIONS[released]
@@ -158,15 +154,12 @@ def brest(turn: int, die: int, exits: tuple[Exit, ...] = (),
     west edge (15.3, 15.3a): the German die, −1 on GT 27 (15.3b), 1 or 2 brings the two units
     of the 2nd FJ Division in on the west edge (15.3c)."""
     if turn < BREST_FROM:
-        raise RulesError(f"the 2nd FJ Division is rolled for from game turn {BREST_FROM}, "
-                         f"not {turn} (15.3a)", CobraRefusal.BREST_NOT_YET, turn=turn)
+        raise RulesError(CobraRefusal.BREST_NOT_YET, turn=turn)
     out = first_exit(exits, nation="us", edge="west")
     if out is not None and out < turn:
-        raise RulesError(f"a US unit exited off the west edge on game turn {out}: no roll "
-                         f"for Brest (15.3)", CobraRefusal.BREST_US_EXITED, turn=out)
+        raise RulesError(CobraRefusal.BREST_US_EXITED, turn=out)
     if released_on is not None:
-        raise RulesError(f"the 2nd FJ Division came in on game turn {released_on} (15.3)",
-                         CobraRefusal.BREST_RELEASED, turn=released_on)
+        raise RulesError(CobraRefusal.BREST_RELEASED, turn=released_on)
     modifier = -1 if turn == BREST_MINUS_ON else 0
     modified = _die(die) + modifier
     return BrestRoll(turn, die, modifier, modified, modified in RELEASED_ON or modified < 1)
@@ -202,8 +195,7 @@ def may_roll_leclerc(game: CobraGame) -> bool:
 
 def _once(rolled: tuple[SpecialRoll, ...], turn: int) -> None:
     if any(r.turn == turn for r in rolled):
-        raise RulesError(f"this roll is made once in game turn {turn}",
-                         CobraRefusal.SPECIAL_ONCE_A_TURN, turn=turn)
+        raise RulesError(CobraRefusal.SPECIAL_ONCE_A_TURN, turn=turn)
 
 
 def _kept(game: CobraGame, kind: str, die: int, success: bool) -> CobraGame:

@@ -228,8 +228,5 @@ class CobraTables:
         shifts = {k.lower().replace("_", "-").replace(" ", "-"): v
                   for k, v in self.terrain.items()}
         if key not in shifts:
-            known = ", ".join(sorted(shifts)) or "none yet"
-            raise RulesError(f"no terrain {name!r} in {self.source}: add it under [terrain] "
-                             f"with its shift from your Terrain Effects Chart (known: {known})",
-                             CobraRefusal.NO_TERRAIN, terrain=name, known=tuple(sorted(shifts)))
+            raise RulesError(CobraRefusal.NO_TERRAIN, terrain=name, known=tuple(sorted(shifts)))
         return shifts[key]

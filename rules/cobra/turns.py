@@ -66,8 +66,7 @@ def scenario(key: str) -> Scenario:
     try:
         return SCENARIOS[key]
     except KeyError:
-        raise RulesError(f"unknown scenario {key!r}: choose {', '.join(SCENARIOS)}",
-                         CobraRefusal.UNKNOWN_SCENARIO, scenario=key,
+        raise RulesError(CobraRefusal.UNKNOWN_SCENARIO, scenario=key,
                          choices=tuple(SCENARIOS)) from None
 
 
@@ -111,17 +110,15 @@ class Budget:
 
 
 def allied_receipt(printed: int, weather: Weather | None, first_storm: bool,
-                   turn: int, landing: bool) -> tuple[int, str, Why]:
+                   turn: int, landing: bool) -> tuple[int, Why]:
     """Supply points the Allies add this turn from the printed track (11.1), and why."""
     if landing and turn <= 2:
-        return 0, "no Allied supply points on game turns 1 and 2 (17.3)", Why.NO_SUPPLY_LANDING
+        return 0, Why.NO_SUPPLY_LANDING
     if weather == Weather.STORM and first_storm:
-        return 0, "the first storm turn brings no Allied supply points (11.1b)", \
-            Why.NO_SUPPLY_FIRST_STORM
+        return 0, Why.NO_SUPPLY_FIRST_STORM
     if weather == Weather.STORM:
-        return math.ceil(printed / 2), "half, rounded up, in storms (11.1b)", \
-            Why.HALF_SUPPLY_STORM
-    return printed, "as printed on the turn record track (11.1a)", Why.SUPPLY_AS_PRINTED
+        return math.ceil(printed / 2), Why.HALF_SUPPLY_STORM
+    return printed, Why.SUPPLY_AS_PRINTED
 
 
 @dataclass(frozen=True)
@@ -213,10 +210,9 @@ class CobraGame:
     def advance(self, extension_die: int | None = None) -> CobraGame:
         """The next phase; after the last phase of the last game turn the game is over."""
         if self.over:
-            raise RulesError("the game is over", CobraRefusal.GAME_OVER)
+            raise RulesError(CobraRefusal.GAME_OVER)
         if self.phase.name == "weather" and self.this_weather is None:
-            raise RulesError("the weather phase needs the weather first (5.3)",
-                             CobraRefusal.WEATHER_FIRST)
+            raise RulesError(CobraRefusal.WEATHER_FIRST)
         return self._reactivated(self._next(extension_die))
 
     def _reactivated(self, game: CobraGame) -> CobraGame:
@@ -231,8 +227,7 @@ class CobraGame:
             return replace(self, step=self.step + 1)
         if self.needs_extension_roll:
             if extension_die is None:
-                raise RulesError("the end of game turn 27 needs the Allied die roll: 4-6 "
-                                 "plays game turn 28 (17.3a)", CobraRefusal.EXTENSION_ROLL_NEEDED)
+                raise RulesError(CobraRefusal.EXTENSION_ROLL_NEEDED)
             if not extends(extension_die):
                 return replace(self, extension_die=extension_die, over=True)
             return replace(self, turn=self.turn + 1, step=0, last=self.last + 1,
@@ -280,14 +275,10 @@ class CobraGame:
         if planned.carpet:      # the turn, its weather and the missions flown (14.3b, 14.3f)
             carpet_odds(turn=self.turn, weather=self.this_weather, flown=self.carpets)
         if planned.air_points > self.air_left:
-            raise RulesError(f"{self.air_left} air points left, this needs "
-                             f"{planned.air_points} (14.0, 14.1a)",
-                             CobraRefusal.AIR_POINTS_LEFT, left=self.air_left,
+            raise RulesError(CobraRefusal.AIR_POINTS_LEFT, left=self.air_left,
                              need=planned.air_points)
         if planned.naval_points > self.naval_left:
-            raise RulesError(f"{self.naval_left} naval support points left this game turn, "
-                             f"this needs {planned.naval_points} (14.4)",
-                             CobraRefusal.NAVAL_POINTS_LEFT, left=self.naval_left,
+            raise RulesError(CobraRefusal.NAVAL_POINTS_LEFT, left=self.naval_left,
                              need=planned.naval_points)
 
     def pay_attack(self, planned: Odds, track: str | None) -> tuple[CobraGame, bool]:
@@ -309,38 +300,32 @@ class CobraGame:
     def with_weather(self, weather: Weather) -> tuple[CobraGame, Note]:
         """This turn's weather, and the German attack supply points it brings (11.0d)."""
         if self.phase.name != "weather":
-            raise RulesError("the weather is found in the Weather & German Supply Phase (4.0)",
-                             CobraRefusal.WEATHER_PHASE_ONLY)
+            raise RulesError(CobraRefusal.WEATHER_PHASE_ONLY)
         if self.this_weather is not None:
-            raise RulesError(f"game turn {self.turn} already has its weather",
-                             CobraRefusal.WEATHER_ALREADY, turn=self.turn)
+            raise RulesError(CobraRefusal.WEATHER_ALREADY, turn=self.turn)
         gain = GERMAN_SUPPLY[weather]
         german = min(GERMAN_SP_MAX, self.tracks.german + gain)
-        text = f"German attack supply +{gain} in {weather.value} weather (11.0d)"
-        note = Note(text, Why.GERMAN_SUPPLY, {"gain": gain, "weather": weather.value})
+        note = Note(Why.GERMAN_SUPPLY, {"gain": gain, "weather": weather.value})
         if german < self.tracks.german + gain:
-            note = Note(f"{text}; the track stops at {GERMAN_SP_MAX} (11.0c)",
-                        Why.GERMAN_SUPPLY_STOPS, {**note.values, "most": GERMAN_SP_MAX})
+            note = Note(Why.GERMAN_SUPPLY_STOPS, {**note.values, "most": GERMAN_SP_MAX})
         return replace(self, weather=(*self.weather, weather),
                        tracks=replace(self.tracks, german=german)), note
 
     def receive_allied(self, us: int, british: int) -> tuple[CobraGame, Note]:
         """The Allied supply phase: the printed supply points, halved or none in storms."""
         if self.phase.name != "supply":
-            raise RulesError("Allied supply points come in the Allied Supply Phase (4.0)",
-                             CobraRefusal.SUPPLY_PHASE_ONLY)
+            raise RulesError(CobraRefusal.SUPPLY_PHASE_ONLY)
         first_storm = self.this_weather == Weather.STORM and \
             Weather.STORM not in self.history()
         landing = scenario(self.scenario).landing
-        got_us, note, why = allied_receipt(us, self.this_weather, first_storm, self.turn,
+        got_us, why = allied_receipt(us, self.this_weather, first_storm, self.turn,
                                            landing)
-        got_british, _, _ = allied_receipt(british, self.this_weather, first_storm, self.turn,
+        got_british, _ = allied_receipt(british, self.this_weather, first_storm, self.turn,
                                            landing)
         tracks = replace(self.tracks, us=self.tracks.us + got_us,
                          british=self.tracks.british + got_british)
         return replace(self, tracks=tracks), Note(
-            f"US +{got_us}, British +{got_british}: {note}", why, {"us": got_us,
-                                                                  "british": got_british})
+            why, {"us": got_us, "british": got_british})
 
     def spend(self, track: str) -> tuple[CobraGame, bool]:
         """Pay for one supplied attack from `track` (us, british or german); False when the
@@ -364,9 +349,7 @@ class CobraGame:
 
     def _track(self, track: str) -> int:
         if track not in Tracks.__dataclass_fields__:
-            raise RulesError(f"unknown track {track!r}: choose "
-                             f"{', '.join(Tracks.__dataclass_fields__)}",
-                             CobraRefusal.UNKNOWN_TRACK, track=track,
+            raise RulesError(CobraRefusal.UNKNOWN_TRACK, track=track,
                              choices=tuple(Tracks.__dataclass_fields__))
         value: int = getattr(self.tracks, track)
         return value
@@ -439,14 +422,10 @@ def victory(key: str, answer: bool, german_vp: int, allied_vp: int) -> tuple[str
     difference = allied_vp - german_vp
     shift = int(difference / VP_PER_LEVEL)          # whole fifteens, toward zero
     level = min(max(start - shift, 0), len(LEVELS) - 1)
-    text = f"{LEVELS[start]}, Allied VP {allied_vp} − German VP {german_vp} " \
-        f"= {difference:+d}: {abs(shift)} level{'s' if abs(shift) != 1 else ''} " \
-        f"{'toward the Allies' if shift > 0 else 'toward the Germans' if shift < 0 else ''}" \
-        f" (16.3.3)".replace("  (", " (")
     why = Why.VICTORY_TOWARD_ALLIES if shift > 0 else Why.VICTORY_TOWARD_GERMANS if shift < 0 \
         else Why.VICTORY_AS_FRONTLINE
     values: dict[str, Value] = {"start": LEVELS[start], "allied": allied_vp,
                                 "german": german_vp, "difference": difference}
     if shift:
         values["levels"] = abs(shift)
-    return LEVELS[level], Note(text, why, values)
+    return LEVELS[level], Note(why, values)

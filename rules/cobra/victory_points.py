@@ -11,6 +11,7 @@ from typing import Any
 
 from cobi_companion.rules.cobra.refusals import CobraRefusal
 
+from ..english import Word
 from ..errors import RulesError
 from .combat import LAST_TURN, Nation
 from .exits import Exit, first_exit
@@ -60,6 +61,11 @@ class Source:
     exit: tuple[str, str, str] | None = None
     most: int | None = None    # the VP it gives in a game at most
     menu: bool = True          # False: scored by the box itself (a 15th Army attempt)
+
+    @property
+    def word(self) -> Word:
+        """The source as a refusal names it: its key, in English its name."""
+        return Word(self.key, self.text)
 
     def to_dict(self) -> dict[str, Any]:
         return {"key": self.key, "side": self.side, "vp": self.vp, "rule": self.rule,
@@ -150,8 +156,7 @@ def source(key: str) -> Source:
     try:
         return SOURCES[key]
     except KeyError:
-        raise RulesError(f"unknown victory point source {key!r}: choose "
-                         f"{', '.join(SOURCES)}", CobraRefusal.VP_UNKNOWN_SOURCE, vp_source=key,
+        raise RulesError(CobraRefusal.VP_UNKNOWN_SOURCE, vp_source=key,
                          choices=tuple(SOURCES)) from None
 
 
@@ -161,8 +166,7 @@ def exit_source(nation: str, edge: str, kind: str) -> Source:
     found = EXIT_SOURCES.get((nation, edge, kind))
     if found is None:
         exits = tuple(":".join(e) for e in EXIT_SOURCES)
-        raise RulesError(f"no exit {nation}:{edge}:{kind}: choose {', '.join(exits)}",
-                         CobraRefusal.UNKNOWN_EXIT, field="kind", value=f"{nation}:{edge}:{kind}",
+        raise RulesError(CobraRefusal.UNKNOWN_EXIT, field="kind", value=f"{nation}:{edge}:{kind}",
                          choices=exits)
     return found
 
@@ -231,35 +235,28 @@ def score(key: str, turn: int, event: str, count: int = 1, exits: tuple[Exit, ..
 def _check(found: Source, key: str, turn: int, count: int, exits: tuple[Exit, ...],
            awards: tuple[Award, ...]) -> None:
     if not in_scenario(found, key):
-        raise RulesError(f"{found.text}: not in the {key} scenario ({found.rule})",
-                         CobraRefusal.VP_NOT_IN_SCENARIO, vp_source=found.key, scenario=key,
+        raise RulesError(CobraRefusal.VP_NOT_IN_SCENARIO, vp_source=found.word, scenario=key,
                          article=found.rule)
     _check_turn(key, turn, exits)
     first, last = found.turns
     if not first <= turn <= last:
-        raise RulesError(f"{found.text}: game turn {first} to {last}, not {turn} "
-                         f"({found.rule})", CobraRefusal.VP_NOT_THIS_TURN, vp_source=found.key,
+        raise RulesError(CobraRefusal.VP_NOT_THIS_TURN, vp_source=found.word,
                          turn=turn, first=first, last=last, article=found.rule)
     done = [a for a in awards if a.source == found.key]
     if found.when is When.EACH_TURN and any(a.turn == turn for a in done):
-        raise RulesError(f"{found.text}: already scored in game turn {turn} ({found.rule})",
-                         CobraRefusal.VP_ONCE_A_TURN, vp_source=found.key, turn=turn,
+        raise RulesError(CobraRefusal.VP_ONCE_A_TURN, vp_source=found.word, turn=turn,
                          article=found.rule)
     if found.when is When.ONCE and done:
-        raise RulesError(f"{found.text}: already scored, in game turn {done[0].turn} "
-                         f"({found.rule})", CobraRefusal.VP_ONCE_A_GAME, vp_source=found.key,
+        raise RulesError(CobraRefusal.VP_ONCE_A_GAME, vp_source=found.word,
                          turn=done[0].turn, article=found.rule)
     if found.most is not None and sum(a.vp for a in done) >= found.most:
-        raise RulesError(f"{found.text}: {found.most} VP at most ({found.rule})",
-                         CobraRefusal.VP_MOST, vp_source=found.key, most=found.most,
+        raise RulesError(CobraRefusal.VP_MOST, vp_source=found.word, most=found.most,
                          article=found.rule)
     hq = first_exit(tuple(e for e in exits if e.kind == "hq"), nation="us", edge="west")
     if found.key == "no_us_hq_exited" and hq is not None and hq <= 25:
-        raise RulesError(f"a US HQ exited off the west edge on game turn {hq} (16.1)",
-                         CobraRefusal.VP_HQ_EXITED, turn=hq)
+        raise RulesError(CobraRefusal.VP_HQ_EXITED, turn=hq)
     if count < 1 or ((found.exit is not None or found.when is not When.EVENT) and count != 1):
-        raise RulesError(f"{found.text}: one at a time, not {count} ({found.rule})",
-                         CobraRefusal.VP_ONE_AT_A_TIME, vp_source=found.key, count=count,
+        raise RulesError(CobraRefusal.VP_ONE_AT_A_TIME, vp_source=found.word, count=count,
                          article=found.rule)
 
 
@@ -269,13 +266,11 @@ def _check_turn(key: str, turn: int, exits: tuple[Exit, ...]) -> None:
     played = scenario(key)
     last = LAST_TURN if played.may_extend else played.last
     if not played.first <= turn <= last:
-        raise RulesError(f"the {played.key} scenario plays game turns {played.first} to {last}, "
-                         f"not {turn} (2.5, 17.0)", CobraRefusal.NOT_A_SCENARIO_TURN,
+        raise RulesError(CobraRefusal.NOT_A_SCENARIO_TURN,
                          scenario=played.key, turn=turn, first=played.first, last=last)
     later = [e.turn for e in exits if e.turn > turn]
     if later:
-        raise RulesError(f"an exit is recorded on game turn {later[0]}, after game turn {turn}",
-                         CobraRefusal.EXIT_AFTER_TURN, turn=turn, exited=later[0])
+        raise RulesError(CobraRefusal.EXIT_AFTER_TURN, turn=turn, exited=later[0])
 
 
 def _exit(found: Source, turn: int, exits: tuple[Exit, ...]) -> Scored:
@@ -321,8 +316,7 @@ def undo(game: CobraGame) -> tuple[CobraGame, Award]:
     index = next((i for i in range(len(awards) - 1, -1, -1)
                   if SOURCES[awards[i].source].menu), None)
     if index is None:
-        raise RulesError("no victory points reported to take back",
-                         CobraRefusal.VP_NOTHING_TO_UNDO)
+        raise RulesError(CobraRefusal.VP_NOTHING_TO_UNDO)
     taken = awards[index]
     exits = game.exits
     if taken.exit is not None and taken.exit in exits:
@@ -341,9 +335,7 @@ def parse_event(text: str) -> str:
         if len(parts) == 2:
             parts.append("unit")
         if len(parts) != 3:
-            raise RulesError(f"no exit {text[5:]}: choose "
-                             f"{', '.join(':'.join(e) for e in EXIT_SOURCES)}",
-                             CobraRefusal.UNKNOWN_EXIT, field="kind", value=text[5:],
+            raise RulesError(CobraRefusal.UNKNOWN_EXIT, field="kind", value=text[5:],
                              choices=tuple(":".join(e) for e in EXIT_SOURCES))
         return exit_source(*parts).key
     return source(text).key

@@ -30,27 +30,21 @@ def parse_history(text: str) -> list[Weather]:
         return [Weather(aliases.get(w, w)) for w in words]
     except ValueError:
         bad = next(w for w in words if aliases.get(w, w) not in Weather.__members__.values())
-        raise RulesError(f"weather {bad!r}: allowed: clear, overcast, storm",
-                         CobraRefusal.UNKNOWN_WEATHER, weather=bad) from None
+        raise RulesError(CobraRefusal.UNKNOWN_WEATHER, weather=bad) from None
 
 
 def forced(turn: int, history: list[Weather]) -> tuple[Weather, Note] | None:
     """Weather that is not rolled for, and why."""
     if turn == 1:
-        return Weather.CLEAR, Note("game turn 1 is always clear (5.3)", Why.TURN_1_CLEAR)
+        return Weather.CLEAR, Note(Why.TURN_1_CLEAR)
     if turn == 2:
-        return Weather.OVERCAST, Note("game turn 2 is always overcast (5.3)",
-                                      Why.TURN_2_OVERCAST)
+        return Weather.OVERCAST, Note(Why.TURN_2_OVERCAST)
     if len(history) >= STREAK and all(w == Weather.STORM for w in history[-STREAK:]):
-        return Weather.OVERCAST, Note("after three storm turns in a row the weather is "
-                                      "overcast (5.3a)", Why.AFTER_THREE_STORMS)
+        return Weather.OVERCAST, Note(Why.AFTER_THREE_STORMS)
     if turn == FORCED_STORM_TURN and Weather.STORM not in history:
         if len(history) < FORCED_STORM_TURN - 1:
-            raise RulesError("game turn 6 needs the weather of turns 1 to 5: storms come on "
-                             "turn 6 if none came before (5.3)",
-                             CobraRefusal.WEATHER_HISTORY_NEEDED)
-        return Weather.STORM, Note("no storm on turns 1 to 5: game turn 6 is storms (5.3)",
-                                   Why.TURN_6_STORMS)
+            raise RulesError(CobraRefusal.WEATHER_HISTORY_NEEDED)
+        return Weather.STORM, Note(Why.TURN_6_STORMS)
     return None
 
 
@@ -123,12 +117,9 @@ class WeatherRoll:
 def determine(turn: int, history: list[Weather], dice: Dice,
               tables: CobraTables | None = None) -> WeatherRoll:
     if not 1 <= turn <= 28:
-        raise RulesError(f"game turn {turn}: Cobra's turns are 1 to 28",
-                         CobraRefusal.TURN_OUT_OF_RANGE, turn=turn, last=28)
+        raise RulesError(CobraRefusal.TURN_OUT_OF_RANGE, turn=turn, last=28)
     if len(history) >= turn:
-        raise RulesError(f"game turn {turn} has only {turn - 1} turns before it, but the "
-                         f"history names {len(history)}",
-                         CobraRefusal.WEATHER_HISTORY_LONG, turn=turn, before=turn - 1,
+        raise RulesError(CobraRefusal.WEATHER_HISTORY_LONG, turn=turn, before=turn - 1,
                          named=len(history))
     name, column_note = column(turn, history)
     drm, drm_note = modifier(history)

@@ -92,11 +92,9 @@ def round_over(passes: Sequence[bool], house: HouseRules = DEFAULT) -> bool:
 def check_plan(plan: ShotPlan) -> None:
     if plan.hull_down or plan.range_cm is not None or plan.over_range \
             or plan.crew_below_half:
-        raise RulesError("the Easy level has no modifiers: hull down, range and crew "
-                         "belong to the Tank Game", EasyRefusal.EASY_NO_MODIFIERS)
+        raise RulesError(EasyRefusal.EASY_NO_MODIFIERS)
     if plan.facing not in FACINGS:
-        raise RulesError("the Easy level hits front, side or rear armour: the top armour "
-                         "belongs to the Tank Game", EasyRefusal.EASY_NO_TOP)
+        raise RulesError(EasyRefusal.EASY_NO_TOP)
     # Any hit destroys a damaged vehicle: its armour is not needed.
     check_can_fire(plan, needs_loaded=False, needs_armour=not plan.target_status.damaged)
 

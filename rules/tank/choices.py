@@ -59,10 +59,8 @@ def _fire(turn: Turn, battle: Battle, label: str) -> None:
         turns.fire(turn, battle, label)              # its own refusal says why first
     status = piece.status
     if turns.has_gun(piece) and not status.gun_destroyed and not status.loaded:
-        raise RulesError(f"{piece.label} is unloaded: it must reload before it can fire",
-                         Refusal.UNLOADED, name=piece.label)
-    raise RulesError(f"{piece.label} has no weapon it can fire now",
-                     TankRefusal.NOTHING_TO_FIRE, label=piece.label)
+        raise RulesError(Refusal.UNLOADED, name=piece.label)
+    raise RulesError(TankRefusal.NOTHING_TO_FIRE, label=piece.label)
 
 
 def weapon(turn: Turn, battle: Battle, label: str, fired: Weapon | None) -> RulesError | None:

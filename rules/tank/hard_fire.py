@@ -61,8 +61,7 @@ def to_hit_modifiers(plan: ShotPlan) -> tuple[Modifier, ...]:
     if plan.hull_down:
         mods.append(Modifier("target hull down or in hard cover", -1))
     if plan.range_cm is not None and plan.range_cm < 0:
-        raise RulesError(f"a range of {plan.range_cm:g} cm is not possible",
-                         TankRefusal.IMPOSSIBLE_CM, quantity="range", cm=plan.range_cm)
+        raise RulesError(TankRefusal.IMPOSSIBLE_CM, quantity="range", cm=plan.range_cm)
     return (*mods, *range_modifiers(plan.range_cm, plan.over_range))
 
 
@@ -133,11 +132,9 @@ def check_hard_target(target: InfoCard, name: str | None = None) -> None:
     kind = target.kind
     name = name or target.title
     if kind is Kind.GUN:
-        raise RulesError("AP is not effective against guns: fire HE or a machine gun",
-                         TankRefusal.AP_AT_GUN)
+        raise RulesError(TankRefusal.AP_AT_GUN)
     if kind in (Kind.FIGURE, Kind.SOFT):
-        raise RulesError(f"{name} is a soft target: fire HE or a weapon of the "
-                         f"Soft Targets Table at it", TankRefusal.AP_AT_SOFT_TARGET, name=name)
+        raise RulesError(TankRefusal.AP_AT_SOFT_TARGET, name=name)
 
 
 def fire(plan: ShotPlan, dice: Dice) -> Shot:
@@ -152,7 +149,7 @@ def fire(plan: ShotPlan, dice: Dice) -> Shot:
     reloading = reload_range(attacker, plan.house, tally.card)
     if reloading is None:
         name = plan.attacker_name or attacker.title
-        raise RulesError(f"{name} has no reload roll on its card", TankRefusal.NO_RELOAD_ROLL,
+        raise RulesError(TankRefusal.NO_RELOAD_ROLL,
                          name=name)
     to_hit = check_die(tally, TO_HIT, needed, to_hit_modifiers(plan))
     reload = check_die(tally, RELOAD, reloading, reload_modifiers(plan.crew_below_half))
@@ -185,20 +182,18 @@ def reload_action(card: InfoCard, status: Status, dice: Dice,
 
     name = name or card.title
     if status.destroyed:
-        raise RulesError(f"{name} is destroyed", Refusal.DESTROYED, name=name)
+        raise RulesError(Refusal.DESTROYED, name=name)
     if status.gun_destroyed:
-        raise RulesError(f"{name} has lost its gun: there is nothing to reload",
-                         TankRefusal.NOTHING_TO_RELOAD_GUN_LOST, name=name)
+        raise RulesError(TankRefusal.NOTHING_TO_RELOAD_GUN_LOST, name=name)
     # Rule 13 reloads an unloaded gun: a loaded one has nothing to reload (the box's turn
     # refuses it with the same words, rules.tank.turns.reload).
     if status.loaded:
-        raise RulesError(f"{name} is loaded: there is nothing to reload", TankRefusal.LOADED,
+        raise RulesError(TankRefusal.LOADED,
                          label=name)
     tally = Tally(dice)
     needed = reload_range(card, house, tally.card)
     if needed is None:
-        raise RulesError(f"{name} has no gun to reload: its card says none",
-                         TankRefusal.NO_GUN_TO_RELOAD, name=name)
+        raise RulesError(TankRefusal.NO_GUN_TO_RELOAD, name=name)
     check = check_die(tally, RELOAD, needed, reload_modifiers(crew_below_half, action=True))
     after = replace(status, loaded=status.loaded or check.success)
     return ReloadAction(card, check, status, after, tuple(tally.used),
@@ -213,7 +208,7 @@ def odds(plan: ShotPlan) -> Odds:
     reloading = reload_range(attacker, plan.house)
     if reloading is None:
         name = plan.attacker_name or attacker.title
-        raise RulesError(f"{name} has no reload roll on its card", TankRefusal.NO_RELOAD_ROLL,
+        raise RulesError(TankRefusal.NO_RELOAD_ROLL,
                          name=name)
     mods = to_hit_modifiers(plan)
     hit = faces_at_least(needed.low, sum(m.value for m in mods))

@@ -35,19 +35,16 @@ def conceal(piece: Piece) -> Piece:
 
 def _called(answer: DistanceCheck) -> bool:
     if answer.answer is None:
-        raise RulesError(f"{answer.explain()}: measure with the tape and enter the distance",
-                         TankRefusal.MEASURE_WITH_TAPE, cm=answer.cm, limit=answer.threshold_cm)
+        raise RulesError(TankRefusal.MEASURE_WITH_TAPE, cm=answer.cm, limit=answer.threshold_cm)
     return answer.answer
 
 
-def _check_on_map(piece: Piece, then: str = "") -> None:
-    """Refuse a piece out of the fight or off the map; `then` ends the sentence."""
+def _check_on_map(piece: Piece) -> None:
+    """Refuse a piece out of the fight or off the map."""
     if piece.gone:
-        raise RulesError(f"{piece.label} is out of the fight{then}", TankRefusal.OUT_OF_FIGHT,
-                         label=piece.label)
+        raise RulesError(TankRefusal.OUT_OF_FIGHT, label=piece.label)
     if piece.status.off_map:
-        raise RulesError(f"{piece.label} is off the map{then}", TankRefusal.OFF_MAP,
-                         label=piece.label)
+        raise RulesError(TankRefusal.OFF_MAP, label=piece.label)
 
 
 @dataclass(frozen=True)
@@ -79,21 +76,17 @@ def can_hide(piece: Piece, cover: bool, *, setup: bool = False,
     or entered (None when no enemy figure is on the map); or `enemy_near` is the players' own
     answer, without a measurement, to "is an enemy figure within 30 cm?".
     """
-    _check_on_map(piece, ": it cannot hide")
+    _check_on_map(piece)
     if piece.status.hidden:
-        raise RulesError(f"{piece.label} is already hidden",
-                         TankRefusal.ALREADY_HIDDEN, label=piece.label)
+        raise RulesError(TankRefusal.ALREADY_HIDDEN, label=piece.label)
     if not cover:
-        raise RulesError(f"{piece.label} cannot hide here: there is no cover (decided when the "
-                         "map was set up)", TankRefusal.NO_COVER, label=piece.label)
+        raise RulesError(TankRefusal.NO_COVER, label=piece.label)
     if setup:
         what = "figures" if piece.kind is Kind.FIGURE else "a gun or vehicle in cover"
         return HideCheck(piece.label, piece.kind, True, True, None,
                          f"at set-up {what} may start hidden")
     if piece.model:            # a destroyed gun's crew are figures: they hide as figures
-        raise RulesError(f"{piece.label} cannot hide now: only figures hide in play; a vehicle "
-                         "or gun may only start hidden at set-up, in cover",
-                         TankRefusal.HIDE_ONLY_FIGURES, label=piece.label)
+        raise RulesError(TankRefusal.HIDE_ONLY_FIGURES, label=piece.label)
     if enemy_near is not None:
         return _called_near(piece, enemy_near)
     if nearest_enemy_figure is None:
@@ -101,9 +94,7 @@ def can_hide(piece: Piece, cover: bool, *, setup: bool = False,
                          "an active figure in cover, no enemy figure on the map")
     answer = check(HIDE_CLEAR, HIDE_CLEAR_CM, Comparison.OVER, nearest_enemy_figure)
     if not _called(answer):
-        raise RulesError(f"{piece.label} cannot hide: the nearest enemy figure is not more than "
-                         f"{HIDE_CLEAR_CM} cm away ({answer.explain()})",
-                         TankRefusal.ENEMY_NEAR, label=piece.label, limit=HIDE_CLEAR_CM,
+        raise RulesError(TankRefusal.ENEMY_NEAR, label=piece.label, limit=HIDE_CLEAR_CM,
                          cm=answer.cm)
     return HideCheck(piece.label, piece.kind, False, True, answer,
                      f"an active figure in cover, the nearest enemy figure more than "
@@ -113,9 +104,7 @@ def can_hide(piece: Piece, cover: bool, *, setup: bool = False,
 def _called_near(piece: Piece, enemy_near: bool) -> HideCheck:
     """The players said whether an enemy figure is within 30 cm."""
     if enemy_near:
-        raise RulesError(f"{piece.label} cannot hide: the nearest enemy figure is not more than "
-                         f"{HIDE_CLEAR_CM} cm away (the players' call)",
-                         TankRefusal.ENEMY_NEAR_CALLED, label=piece.label, limit=HIDE_CLEAR_CM)
+        raise RulesError(TankRefusal.ENEMY_NEAR_CALLED, label=piece.label, limit=HIDE_CLEAR_CM)
     return HideCheck(piece.label, piece.kind, False, True, None,
                      f"an active figure in cover, no enemy figure within {HIDE_CLEAR_CM} cm "
                      "(the players' call)")
@@ -178,14 +167,11 @@ def spots(spotter: Piece, hidden: Piece, distance_cm: Measurement | float | None
     `distance_cm` is measured or entered; or, with `distance_cm` None, `within` is the players'
     own call that the spotter is within its spotting distance (as the box asks it)."""
     if hidden.side is spotter.side:
-        raise RulesError(f"{spotter.label} and {hidden.label} are on the same side: only an "
-                         "enemy spots a hidden piece",
-                         TankRefusal.SAME_SIDE_SPOTS, label=spotter.label, hidden=hidden.label)
+        raise RulesError(TankRefusal.SAME_SIDE_SPOTS, label=spotter.label, hidden=hidden.label)
     _check_on_map(hidden)
     if not hidden.status.hidden:
-        raise RulesError(f"{hidden.label} is not hidden: there is nothing to spot",
-                         TankRefusal.NOT_HIDDEN, label=hidden.label)
-    _check_on_map(spotter, ": it cannot spot")
+        raise RulesError(TankRefusal.NOT_HIDDEN, label=hidden.label)
+    _check_on_map(spotter)
 
     def result(answer: DistanceCheck | None, spotted: bool, reason: str) -> SpotCheck:
         return SpotCheck(spotter.label, spotter.kind, hidden.label, binoculars, answer, spotted,

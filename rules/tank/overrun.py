@@ -146,52 +146,41 @@ def candidates(battle: Battle, tank: Piece) -> list[Piece]:
 
 def check_tank(tank: Piece) -> None:
     if tank.kind not in (Kind.HARD, Kind.OPEN_TOP):
-        raise RulesError(f"{tank.label} is not a tank: only a hard or open-top vehicle runs "
-                         "over figures and guns", TankRefusal.NOT_A_TANK, label=tank.label)
+        raise RulesError(TankRefusal.NOT_A_TANK, label=tank.label)
     if tank.status.destroyed:
-        raise RulesError(f"{tank.label} is destroyed", Refusal.DESTROYED, name=tank.label)
+        raise RulesError(Refusal.DESTROYED, name=tank.label)
     if tank.status.immobilized:
-        raise RulesError(f"{tank.label} is immobilized: it cannot move",
-                         TankRefusal.IMMOBILIZED, label=tank.label)
+        raise RulesError(TankRefusal.IMMOBILIZED, label=tank.label)
     if tank.status.off_map:
-        raise RulesError(f"{tank.label} is off the map", TankRefusal.OFF_MAP, label=tank.label)
+        raise RulesError(TankRefusal.OFF_MAP, label=tank.label)
     if tank.status.commander_killed:
-        raise RulesError(f"{tank.label} has lost its commander: it may only move off a "
-                         "friendly edge", TankRefusal.COMMANDER_LOST, label=tank.label)
+        raise RulesError(TankRefusal.COMMANDER_LOST, label=tank.label)
 
 
 def _count(tank: Piece, under: Under) -> int:
     """Check one piece under the tank before any die is rolled; its figures run over."""
     piece = under.piece
     if piece.side is tank.side:
-        raise RulesError(f"{piece.label} is on the tank's own side: a tank does not run over "
-                         "its own pieces", TankRefusal.OWN_SIDE_UNDER, label=piece.label)
+        raise RulesError(TankRefusal.OWN_SIDE_UNDER, label=piece.label)
     if piece.gone:
-        raise RulesError(f"{piece.label} is already out of the fight",
-                         TankRefusal.ALREADY_OUT, label=piece.label)
+        raise RulesError(TankRefusal.ALREADY_OUT, label=piece.label)
     if piece.status.off_map:
-        raise RulesError(f"{piece.label} is off the map", TankRefusal.OFF_MAP, label=piece.label)
+        raise RulesError(TankRefusal.OFF_MAP, label=piece.label)
     if piece.kind.vehicle:
-        raise RulesError(f"{piece.label} is a vehicle: other vehicles block a tank's move",
-                         TankRefusal.VEHICLE_BLOCKS, label=piece.label)
+        raise RulesError(TankRefusal.VEHICLE_BLOCKS, label=piece.label)
     if piece.riding is not None:
-        raise RulesError(f"{piece.label} rides {piece.riding.vehicle}: the vehicle under it "
-                         "blocks the tank's move", TankRefusal.RIDER_BLOCKS, label=piece.label,
+        raise RulesError(TankRefusal.RIDER_BLOCKS, label=piece.label,
                          vehicle=piece.riding.vehicle)
     if under.cover is Cover.HARD:
-        raise RulesError(f"{piece.label} is in hard cover: hard cover blocks the tank's move",
-                         TankRefusal.HARD_COVER_BLOCKS, label=piece.label)
+        raise RulesError(TankRefusal.HARD_COVER_BLOCKS, label=piece.label)
     if piece.model:              # a gun with its gun: the gun and its whole crew
         if under.figures is not None:
-            raise RulesError(f"{piece.label} is a gun: it is run over whole, with its crew",
-                             TankRefusal.GUN_RUN_OVER_WHOLE, label=piece.label)
+            raise RulesError(TankRefusal.GUN_RUN_OVER_WHOLE, label=piece.label)
         return piece.figures or 0
     left = piece.figures or 0
     count = left if under.figures is None else under.figures
     if not 1 <= count <= left:
-        raise RulesError(f"{piece.label} has {left} figure{'s' if left != 1 else ''} left: "
-                         f"{count} cannot be under the tank",
-                         TankRefusal.TOO_MANY_UNDER, label=piece.label, left=left, count=count)
+        raise RulesError(TankRefusal.TOO_MANY_UNDER, label=piece.label, left=left, count=count)
     return count
 
 
@@ -199,12 +188,10 @@ def check(tank: Piece, under: tuple[Under, ...]) -> list[int]:
     """Refuse what the tank cannot run over; else the figures run over, piece by piece."""
     check_tank(tank)
     if not under:
-        raise RulesError(f"{tank.label} runs over nothing: name the pieces under it",
-                         TankRefusal.RUNS_OVER_NOTHING, label=tank.label)
+        raise RulesError(TankRefusal.RUNS_OVER_NOTHING, label=tank.label)
     labels = [u.piece.label for u in under]
     if len(set(labels)) != len(labels):
-        raise RulesError("a piece is named twice under the tank: give each piece once, with "
-                         "its number of figures", TankRefusal.NAMED_TWICE_UNDER)
+        raise RulesError(TankRefusal.NAMED_TWICE_UNDER)
     return [_count(tank, u) for u in under]
 
 

@@ -148,8 +148,7 @@ def battle_result(battle: Battle, gave_up: Side | None = None) -> BattleResult:
     """The end of a battle: refuses while neither side has won."""
     won = winner(battle, gave_up)
     if won is None:
-        raise RulesError("the battle is not over: both sides have pieces left and neither gave up",
-                         TankRefusal.BATTLE_NOT_OVER)
+        raise RulesError(TankRefusal.BATTLE_NOT_OVER)
     return BattleResult(won, gave_up, score(battle, won))
 
 
@@ -194,8 +193,7 @@ class Match:
     def team(number: int, side: Side) -> Team:
         """The team playing `side` in battle `number` (1 or 2)."""
         if number not in range(1, BATTLES + 1):
-            raise RulesError(f"a match has battles 1 and {BATTLES}, not {number}",
-                             TankRefusal.NO_SUCH_BATTLE, number=number, battles=BATTLES)
+            raise RulesError(TankRefusal.NO_SUCH_BATTLE, number=number, battles=BATTLES)
         axis = Team.ONE if number == 1 else Team.TWO
         return axis if side is Side.AXIS else axis.other
 
@@ -214,7 +212,7 @@ class Match:
 
     def record(self, result: BattleResult) -> Match:
         if self.complete:
-            raise RulesError("the match is over: both battles are recorded", TankRefusal.MATCH_OVER)
+            raise RulesError(TankRefusal.MATCH_OVER)
         return Match((*self.battles, result))
 
     def totals(self) -> dict[Team, int]:
@@ -226,9 +224,7 @@ class Match:
 
     def result(self) -> MatchResult:
         if not self.complete:
-            raise RulesError(f"the match needs both battles: {len(self.battles)} of {BATTLES} "
-                             "recorded",
-                             TankRefusal.MATCH_INCOMPLETE, recorded=len(self.battles),
+            raise RulesError(TankRefusal.MATCH_INCOMPLETE, recorded=len(self.battles),
                              battles=BATTLES)
         battles = tuple(
             MatchBattle(n, self.team(n, Side.AXIS), r.winner, self.team(n, r.winner), r.figures)
@@ -252,6 +248,5 @@ class Match:
     def from_dict(cls, data: dict[str, Any]) -> Match:
         battles = tuple(BattleResult.from_dict(r) for r in data.get("battles", []))
         if len(battles) > BATTLES:
-            raise RulesError(f"a match has {BATTLES} battles, the record holds {len(battles)}",
-                             TankRefusal.TOO_MANY_BATTLES, battles=BATTLES, held=len(battles))
+            raise RulesError(TankRefusal.TOO_MANY_BATTLES, battles=BATTLES, held=len(battles))
         return cls(battles)

@@ -118,8 +118,7 @@ class SoftPlan:
 def he_weapon(card: InfoCard) -> Weapon:
     """The card's main gun firing HE: every weapon with an HE modifier uses the HE template."""
     if card.known("he_modifier") and card.he_modifier is None:
-        raise RulesError(f"{card.title} has no HE: its card says none",
-                         TankRefusal.NO_HE, name=card.title)
+        raise RulesError(TankRefusal.NO_HE, name=card.title)
     damage = card.damage if card.known("damage") else None
     return Weapon(name=HE, template=Template.HE, damage=damage, he_modifier=card.he_modifier)
 
@@ -273,12 +272,10 @@ def check_pieces(plan: SoftPlan) -> None:
     """The firer, its weapon and the pieces it fires at: all but the table's values."""
     check_soft_firer(plan.firer, plan.weapon)
     if not plan.targets:
-        raise RulesError("pick at least one target", TankRefusal.NO_TARGET)
+        raise RulesError(TankRefusal.NO_TARGET)
     if plan.weapon.template is None and (
             len(plan.targets) != 1 or plan.targets[0].figures > 1):
-        raise RulesError(f"a {plan.weapon.name} fires at one figure or vehicle: only template "
-                         f"weapons attack several",
-                         TankRefusal.ONE_TARGET_ONLY, weapon=plan.weapon.name)
+        raise RulesError(TankRefusal.ONE_TARGET_ONLY, weapon=plan.weapon.name)
     if card_he(plan) and any(uses_table(plan, covered) for covered in plan.targets):
         plan.firer.card.need("he_modifier")     # names the card file and the field
     for covered in plan.targets:
@@ -321,29 +318,23 @@ def missing(plan: SoftPlan) -> tuple[Wanted, ...]:
 
 def check_soft_firer(firer: Piece, weapon: Weapon) -> None:
     if firer.gone:
-        raise RulesError(f"{firer.label} is out of the fight and cannot fire",
-                         TankRefusal.FIRER_OUT, label=firer.label)
+        raise RulesError(TankRefusal.FIRER_OUT, label=firer.label)
     if firer.status.commander_killed:
-        raise RulesError(f"{firer.label} lost its commander: it may only move off a "
-                         f"friendly edge", TankRefusal.COMMANDER_LOST, label=firer.label)
+        raise RulesError(TankRefusal.COMMANDER_LOST, label=firer.label)
     crewed = firer.kind in (Kind.GUN, Kind.OPEN_TOP, Kind.FIGURE)
     if crewed and firer.figures is None:
         # a crew its card file does not give: "Guns need to have at least one figure to fire"
         # cannot be checked, so the card is asked (a refusal names the file and the field)
         firer.card.need("crew")
     if crewed and not firer.figures:
-        raise RulesError(f"{firer.label} has no figure left to fire",
-                         TankRefusal.NO_FIGURE_TO_FIRE, label=firer.label)
+        raise RulesError(TankRefusal.NO_FIGURE_TO_FIRE, label=firer.label)
     if weapon.template is Template.HE:   # the main gun: its damage dice matter only on vehicles
         if firer.status.gun_destroyed or firer.crew_only:   # a destroyed gun's crew: no gun
-            raise RulesError(f"{firer.label} has lost its gun and cannot fire",
-                             Refusal.GUN_LOST, name=firer.label)
+            raise RulesError(Refusal.GUN_LOST, name=firer.label)
         if firer.card.need("gun_to_hit") is None or firer.card.need("reload") is None:
-            raise RulesError(f"{firer.label} has no gun: its card says none",
-                             Refusal.NO_GUN, name=firer.label)
+            raise RulesError(Refusal.NO_GUN, name=firer.label)
         if not firer.status.loaded:
-            raise RulesError(f"{firer.label} is unloaded: it must reload before it can fire",
-                             Refusal.UNLOADED, name=firer.label)
+            raise RulesError(Refusal.UNLOADED, name=firer.label)
     else:
         _check_mount(firer, firer.card.weapon(weapon.name))  # refuses, naming what it carries
 
@@ -353,72 +344,52 @@ def _check_mount(firer: Piece, weapon: Weapon) -> None:
     any"; rule 11: the commander "may sit in the turret and act as a figure for ... firing the
     external machinegun". A hull machine gun, or a weapon without a mount, fires as ever."""
     if weapon.mount is Mount.COAXIAL and firer.status.gun_destroyed:
-        raise RulesError(f"{firer.label} has lost its gun, and its turret machine gun "
-                         f"({weapon.name}, coaxial) with it", TankRefusal.COAXIAL_LOST,
+        raise RulesError(TankRefusal.COAXIAL_LOST,
                          label=firer.label, weapon=weapon.name)
     if weapon.mount is Mount.EXTERNAL and not firer.commander_outside:
-        raise RulesError(f"{firer.label}'s {weapon.name} is on the turret: only its commander "
-                         f"sitting out in the turret fires it (put him out first)",
-                         TankRefusal.EXTERNAL_NEEDS_COMMANDER, label=firer.label,
+        raise RulesError(TankRefusal.EXTERNAL_NEEDS_COMMANDER, label=firer.label,
                          weapon=weapon.name)
 
 
 def check_in_sight(piece: Piece) -> None:
     """A piece out of the fight, or hidden (rule 12), cannot be fired at."""
     if piece.gone:
-        raise RulesError(f"{piece.label} is already out of the fight",
-                         TankRefusal.ALREADY_OUT, label=piece.label)
+        raise RulesError(TankRefusal.ALREADY_OUT, label=piece.label)
     if piece.status.hidden:
-        raise RulesError(f"{piece.label} is hidden: it cannot be fired at",
-                         TankRefusal.HIDDEN_TARGET, label=piece.label)
+        raise RulesError(TankRefusal.HIDDEN_TARGET, label=piece.label)
 
 
 def check_target(plan: SoftPlan, covered: Covered) -> None:
     piece, weapon = covered.piece, plan.weapon
     check_in_sight(piece)
     if piece.crew_only and covered.model:   # its crew fight on: they are attacked as figures
-        raise RulesError(f"{piece.label}'s gun is already destroyed: attack its crew",
-                         Refusal.TARGET_DESTROYED, name=piece.label)
+        raise RulesError(Refusal.TARGET_DESTROYED, name=piece.label)
     if piece.kind is Kind.FIGURE:
         if not 1 <= covered.figures <= (piece.figures or 0):
-            raise RulesError(f"{piece.label} has {piece.figures or 0} figures: attack 1 to "
-                             f"{piece.figures or 0} of them",
-                             TankRefusal.FIGURES_TO_ATTACK, label=piece.label,
+            raise RulesError(TankRefusal.FIGURES_TO_ATTACK, label=piece.label,
                              figures=piece.figures or 0)
     elif piece.kind is Kind.HARD and covered.figures:
         if not piece.commander_outside:
-            raise RulesError(f"{piece.label}'s crew is inside: attack the vehicle (only a "
-                             f"commander sitting out in the turret is a figure to fire at)",
-                             TankRefusal.CREW_INSIDE, label=piece.label)
+            raise RulesError(TankRefusal.CREW_INSIDE, label=piece.label)
         if covered.figures > 1:
-            raise RulesError(f"{piece.label} has one figure outside, its commander: attack 1",
-                             TankRefusal.ONE_COMMANDER, label=piece.label)
+            raise RulesError(TankRefusal.ONE_COMMANDER, label=piece.label)
     elif piece.kind is Kind.SOFT and covered.figures:
-        raise RulesError(f"{piece.label}'s crew is inside: attack the vehicle (figures riding "
-                         f"on it are squads of their own)",
-                         TankRefusal.CREW_INSIDE_SOFT, label=piece.label)
+        raise RulesError(TankRefusal.CREW_INSIDE_SOFT, label=piece.label)
     elif covered.figures > (piece.figures or 0):
-        raise RulesError(f"{piece.label} has {piece.figures or 0} crew figures left",
-                         TankRefusal.CREW_LEFT, label=piece.label, figures=piece.figures or 0)
+        raise RulesError(TankRefusal.CREW_LEFT, label=piece.label, figures=piece.figures or 0)
     if weapon.template is not None:
         return
     if piece.riding is not None and piece.riding.kind is Kind.OPEN_TOP:
-        raise RulesError(f"{piece.label} rides in {piece.riding.vehicle}, an open-top vehicle: "
-                         "in hard cover like its crew, only HE or grenades reach it",
-                         TankRefusal.RIDERS_IN_HARD_COVER, label=piece.label,
+        raise RulesError(TankRefusal.RIDERS_IN_HARD_COVER, label=piece.label,
                          vehicle=piece.riding.vehicle)
     if piece.kind is Kind.GUN and covered.model:
-        raise RulesError("a gun is hit only by HE or a machine gun's template (AP is not "
-                         "effective against guns): aim at one of its crew",
-                         TankRefusal.GUN_NEEDS_TEMPLATE)
+        raise RulesError(TankRefusal.GUN_NEEDS_TEMPLATE)
     if piece.kind is Kind.HARD and not covered.model:
         return                       # its commander out in the turret: a figure like any other
     if piece.kind in (Kind.HARD, Kind.OPEN_TOP) and covered.model:
-        raise RulesError(f"{piece.label} is a hard target: {weapon.name} fire cannot harm it",
-                         TankRefusal.HARD_TARGET, label=piece.label, weapon=weapon.name)
+        raise RulesError(TankRefusal.HARD_TARGET, label=piece.label, weapon=weapon.name)
     if piece.kind in (Kind.HARD, Kind.OPEN_TOP):
-        raise RulesError(f"{piece.label}'s crew is in hard cover: only HE or grenades reach it",
-                         TankRefusal.CREW_IN_HARD_COVER, label=piece.label)
+        raise RulesError(TankRefusal.CREW_IN_HARD_COVER, label=piece.label)
 
 
 def figures_reached(plan: SoftPlan, covered: Covered) -> int:
@@ -473,8 +444,7 @@ def card_he_modifier(card: InfoCard) -> Modifier:
     """The firing gun's "Damage HE Modifier (HE Template)" as the template's modifier."""
     value: int | None = card.need("he_modifier")
     if value is None:
-        raise RulesError(f"{card.title} has no HE: its card says none",
-                         TankRefusal.NO_HE, name=card.title)
+        raise RulesError(TankRefusal.NO_HE, name=card.title)
     return Modifier(f"HE template: {card.title}'s HE modifier {value:+d} (house rule)", value)
 
 

@@ -25,6 +25,7 @@ from typing import Any
 
 from cobi_companion.rules.tank.refusals import TankRefusal
 
+from ..english import Word
 from ..errors import RulesError, Value
 from ..modifier import Modifier
 from .situations import SITUATIONS as SITUATIONS  # the table's rows: imported from here too
@@ -59,16 +60,16 @@ class Wanted:
 class MissingValue(RulesError):
     """The table has no value the shot needs: `wanted` says which, for a box to ask for."""
 
-    def __init__(self, message: str, wanted: Wanted, code: TankRefusal, **values: Value) -> None:
-        super().__init__(message, code, **values)
+    def __init__(self, code: TankRefusal, wanted: Wanted, **values: Value) -> None:
+        super().__init__(code, **values)
         self.wanted = wanted
 
 
 class BandOverlap(RulesError):
     """A new range band would overlap `band`, one the weapon already has."""
 
-    def __init__(self, message: str, band: RangeBand, code: TankRefusal, **values: Value) -> None:
-        super().__init__(message, code, **values)
+    def __init__(self, code: TankRefusal, band: RangeBand, **values: Value) -> None:
+        super().__init__(code, **values)
         self.band = band
 
 
@@ -191,12 +192,6 @@ class SoftTable:
         return [row for layer in self._layers()
                 if (row := layer.weapons.get(weapon.lower())) is not None]
 
-    def _missing(self, what: str, wanted: Wanted, code: TankRefusal,
-                 **values: Value) -> MissingValue:
-        where = f" ({self.source})" if self.source else ""
-        return MissingValue(f"the Soft Targets Table{where} has no {what}: add it from your "
-                            f"printed table", wanted, code, **values)
-
     def bands(self, weapon: str) -> tuple[RangeBand, ...]:
         """The weapon's range bands, its own and learned, by where they start."""
         return tuple(sorted((band for row in self._rows(weapon) for band in row.ranges),
@@ -206,13 +201,12 @@ class SoftTable:
         """A weapon fired without a template: the modifier of the band holding the range (the
         owner's band where there is one, else a learned one)."""
         if cm is None:
-            raise RulesError(f"a {weapon} shot needs the range in cm for the Soft Targets Table",
-                             TankRefusal.RANGE_NEEDED, weapon=weapon)
+            raise RulesError(TankRefusal.RANGE_NEEDED, weapon=weapon)
         wanted = Wanted(Lack.RANGE, weapon, cm)
         rows = self._rows(weapon)
         if not rows:
-            raise self._missing(f"row for {weapon}", wanted, TankRefusal.TABLE_NO_ROW,
-                                weapon=weapon, source=self.source)
+            raise MissingValue(TankRefusal.TABLE_NO_ROW, wanted, weapon=weapon,
+                               source=self.source)
         # compared to 0.001 cm, as every distance is measured (rules/distance.py): a band
         # from 100.001 cm follows one to 100 cm with no range between them
         at = round(cm, 3)
@@ -222,39 +216,34 @@ class SoftTable:
                     return Modifier(_reason(f"{weapon} at {cm:g} cm", band), band.modifier)
         bands = self.bands(weapon)
         if not bands:
-            raise self._missing(f"{weapon} value for {cm:g} cm (it has no ranges)", wanted,
-                                TankRefusal.TABLE_NO_RANGES, weapon=weapon, cm=cm,
-                                source=self.source)
-        known = ", ".join(b.span for b in bands)
-        raise self._missing(f"{weapon} value for {cm:g} cm (it has {known})", wanted,
-                            TankRefusal.TABLE_NO_RANGE, weapon=weapon, cm=cm,
-                            bands=tuple(b.span for b in bands), source=self.source)
+            raise MissingValue(TankRefusal.TABLE_NO_RANGES, wanted, weapon=weapon, cm=cm,
+                               source=self.source)
+        raise MissingValue(TankRefusal.TABLE_NO_RANGE, wanted, weapon=weapon, cm=cm,
+                           bands=tuple(b.span for b in bands), source=self.source)
 
     def template_modifier(self, weapon: str) -> Modifier:
         rows = self._rows(weapon)
         wanted = Wanted(Lack.TEMPLATE, weapon)
         if not rows:
-            raise self._missing(f"row for {weapon}", wanted, TankRefusal.TABLE_NO_ROW,
-                                weapon=weapon, source=self.source)
+            raise MissingValue(TankRefusal.TABLE_NO_ROW, wanted, weapon=weapon,
+                               source=self.source)
         entry = next((row.template for row in rows if row.template is not None), None)
         if entry is None:
-            raise self._missing(f"template modifier for {weapon}", wanted,
-                                TankRefusal.TABLE_NO_TEMPLATE, weapon=weapon, source=self.source)
+            raise MissingValue(TankRefusal.TABLE_NO_TEMPLATE, wanted, weapon=weapon,
+                               source=self.source)
         return Modifier(_reason(f"{weapon} template", entry), entry.modifier)
 
     def situation_modifier(self, situation: str) -> Modifier:
         if situation not in SITUATIONS:
-            raise RulesError(f"unknown situation {situation!r}: allowed are "
-                             f"{', '.join(SITUATIONS)}",
-                             TankRefusal.UNKNOWN_SITUATION, situation=situation,
+            raise RulesError(TankRefusal.UNKNOWN_SITUATION, situation=situation,
                              choices=tuple(SITUATIONS))
         entry = next((found for layer in self._layers()
                       if (found := layer.situations.get(situation)) is not None), None)
         if entry is None:
-            raise self._missing(f"value for a target {SITUATIONS[situation]}",
-                                Wanted(Lack.SITUATION, situation=situation),
-                                TankRefusal.TABLE_NO_SITUATION, situation=situation,
-                                source=self.source)
+            raise MissingValue(TankRefusal.TABLE_NO_SITUATION,
+                               Wanted(Lack.SITUATION, situation=situation),
+                               situation=Word(situation, SITUATIONS[situation]),
+                               source=self.source)
         return Modifier(_reason(SITUATIONS[situation], entry), entry.modifier)
 
     # ---- values read from the printed table at the table ----
@@ -262,14 +251,10 @@ class SoftTable:
     def check_band(self, weapon: str, from_cm: float, to_cm: float) -> None:
         """A new band for the weapon may not overlap one it has, its own or learned."""
         if to_cm < from_cm:
-            raise RulesError(f"the band {from_cm:g}-{to_cm:g} cm ends before it starts",
-                             TankRefusal.BAND_BACKWARDS, low=from_cm, high=to_cm)
+            raise RulesError(TankRefusal.BAND_BACKWARDS, low=from_cm, high=to_cm)
         for band in self.bands(weapon):
             if band.from_cm <= to_cm and from_cm <= band.to_cm:
-                where = f" ({band.source})" if band.source else ""
-                raise BandOverlap(f"{weapon} already has {band.span}{where}: a band from "
-                                  f"{from_cm:g} to {to_cm:g} cm would overlap it", band,
-                                  TankRefusal.BAND_OVERLAP, weapon=weapon, span=band.span,
+                raise BandOverlap(TankRefusal.BAND_OVERLAP, band, weapon=weapon, span=band.span,
                                   low=from_cm, high=to_cm)
 
     def answered(self, wanted: Wanted, modifier: int, source: str,
@@ -288,12 +273,10 @@ class SoftTable:
             row = WeaponRow(ranges=row.ranges, template=Entry(modifier=modifier, source=source))
         else:
             if wanted.cm is None:
-                raise RulesError(f"a {wanted.weapon} shot needs the range in cm for the Soft "
-                                 f"Targets Table", TankRefusal.RANGE_NEEDED, weapon=wanted.weapon)
+                raise RulesError(TankRefusal.RANGE_NEEDED, weapon=wanted.weapon)
             low, high = band if band is not None else (wanted.cm, wanted.cm)
             if not low <= wanted.cm <= high:
-                raise RulesError(f"the band {low:g}-{high:g} cm does not hold the shot's "
-                                 f"{wanted.cm:g} cm", TankRefusal.BAND_MISSES_RANGE, low=low,
+                raise RulesError(TankRefusal.BAND_MISSES_RANGE, low=low,
                                  high=high, cm=wanted.cm)
             self.check_band(wanted.weapon, low, high)
             row = WeaponRow(ranges=(*row.ranges, RangeBand(

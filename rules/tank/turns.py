@@ -23,6 +23,7 @@ from cobi_companion.rules.tank.refusals import TankRefusal
 from ..battle import Battle, Piece, Ride
 from ..card import Kind, Mount, Template
 from ..distance import Measurement
+from ..english import Word
 from ..errors import RulesError
 from ..saved import Data, saved
 from ..status import Side
@@ -265,27 +266,21 @@ def first_turn(defender: Side) -> Turn:
 def _own_in_the_fight(turn: Turn, piece: Piece) -> None:
     """Refuse a piece of the other side, or one out of the fight."""
     if piece.side is not turn.side:
-        raise RulesError(f"{piece.label} is an {piece.side.value} piece: it is the "
-                         f"{turn.side.value} turn",
-                         TankRefusal.NOT_YOUR_PIECE, label=piece.label, side=piece.side.value,
+        raise RulesError(TankRefusal.NOT_YOUR_PIECE, label=piece.label, side=piece.side.value,
                          playing=turn.side.value)
     if piece.gone:
-        raise RulesError(f"{piece.label} is out of the fight",
-                         TankRefusal.OUT_OF_FIGHT, label=piece.label)
+        raise RulesError(TankRefusal.OUT_OF_FIGHT, label=piece.label)
 
 
 def _member(turn: Turn, piece: Piece) -> Member:
     """Refuse a piece that cannot be activated now; what it counts towards the 5."""
     _own_in_the_fight(turn, piece)
     if piece.status.off_map:
-        raise RulesError(f"{piece.label} is off the map: place it at its edge first",
-                         TankRefusal.OFF_MAP_PLACE_FIRST, label=piece.label)
+        raise RulesError(TankRefusal.OFF_MAP_PLACE_FIRST, label=piece.label)
     if any(p.label == piece.label for p in turn.placed):
-        raise RulesError(f"{piece.label} was placed this turn: it is not active until a later "
-                         "turn", TankRefusal.PLACED_THIS_TURN, label=piece.label)
+        raise RulesError(TankRefusal.PLACED_THIS_TURN, label=piece.label)
     if piece.label in turn.activated:
-        raise RulesError(f"{piece.label} has already been activated this turn",
-                         TankRefusal.ALREADY_ACTIVATED, label=piece.label)
+        raise RulesError(TankRefusal.ALREADY_ACTIVATED, label=piece.label)
     if piece.model:
         return Member(piece.label, 1, True)
     # a squad, or the crew of a destroyed gun: its figures
@@ -295,35 +290,26 @@ def _member(turn: Turn, piece: Piece) -> Member:
 def activate(turn: Turn, battle: Battle, labels: Sequence[str]) -> Turn:
     """Start an activation of 1 to 5 figures and models, at most one model."""
     if (open_ := turn.current) is not None:
-        raise RulesError(f"end the activation of {', '.join(open_.labels)} first",
-                         TankRefusal.END_ACTIVATION_FIRST, labels=open_.labels)
+        raise RulesError(TankRefusal.END_ACTIVATION_FIRST, labels=open_.labels)
     if not turn.can_activate and len(turn.activations) > 1:
-        raise RulesError(f"{turn.side.value} has had its activation and its extra activation: "
-                         "end the turn", TankRefusal.ACTIVATIONS_USED, side=turn.side.value)
+        raise RulesError(TankRefusal.ACTIVATIONS_USED, side=turn.side.value)
     if not turn.can_activate:
-        raise RulesError(f"{turn.side.value} has had its activation (it fired, so no extra "
-                         "activation): end the turn", TankRefusal.FIRED_NO_EXTRA,
+        raise RulesError(TankRefusal.FIRED_NO_EXTRA,
                          side=turn.side.value)
     if not labels:
-        raise RulesError(f"pick 1 to {MAX_PIECES} pieces to activate",
-                         TankRefusal.PICK_PIECES, most=MAX_PIECES)
+        raise RulesError(TankRefusal.PICK_PIECES, most=MAX_PIECES)
     pieces = [battle.get(label) for label in labels]
     names = [p.label for p in pieces]
     if len(set(names)) != len(names):
         twice = next(n for n in names if names.count(n) > 1)
-        raise RulesError(f"{twice} is picked twice", TankRefusal.PICKED_TWICE, label=twice)
+        raise RulesError(TankRefusal.PICKED_TWICE, label=twice)
     members = tuple(_member(turn, p) for p in pieces)
     models = [m.label for m in members if m.model]
     if len(models) > MAX_MODELS:
-        raise RulesError(f"only one model (vehicle or gun) may be activated at a time: "
-                         f"{' and '.join(models)} are both models",
-                         TankRefusal.ONE_MODEL, labels=tuple(models))
+        raise RulesError(TankRefusal.ONE_MODEL, labels=tuple(models))
     size = sum(m.count for m in members)
     if size > MAX_PIECES:
-        shown = ", ".join(m.shown for m in members)
-        raise RulesError(f"an activation holds at most {MAX_PIECES} figures and models, a squad "
-                         f"counting its figures: {shown} make {size}",
-                         TankRefusal.TOO_MANY_PIECES, most=MAX_PIECES,
+        raise RulesError(TankRefusal.TOO_MANY_PIECES, most=MAX_PIECES,
                          counted=tuple(m.shown for m in members), size=size)
     extra = len(turn.activations) == 1
     return replace(turn, activations=(*turn.activations, Activation(members, extra)))
@@ -333,7 +319,7 @@ def end_activation(turn: Turn) -> Turn:
     """Close the open activation; if none of its pieces fired, an extra one may follow."""
     open_ = turn.current
     if open_ is None:
-        raise RulesError("no activation is open", TankRefusal.NO_ACTIVATION)
+        raise RulesError(TankRefusal.NO_ACTIVATION)
     return replace(turn, activations=(*turn.activations[:-1], replace(open_, closed=True)))
 
 
@@ -343,17 +329,14 @@ def end_activation(turn: Turn) -> Turn:
 def _active(turn: Turn, battle: Battle, label: str, action: Action) -> tuple[Activation, Piece]:
     open_, piece = _in_activation(turn, battle, label)
     if piece.gone:
-        raise RulesError(f"{piece.label} is out of the fight",
-                         TankRefusal.OUT_OF_FIGHT, label=piece.label)
+        raise RulesError(TankRefusal.OUT_OF_FIGHT, label=piece.label)
     if piece.status.off_map:
-        raise RulesError(f"{piece.label} has left the map", TankRefusal.LEFT_MAP, label=piece.label)
+        raise RulesError(TankRefusal.LEFT_MAP, label=piece.label)
     if open_.did(piece.label, action):
-        raise RulesError(f"{piece.label} has already {action.done} in this activation: each "
-                         "piece does each action once",
-                         TankRefusal.ALREADY_DONE, label=piece.label, action=action.value)
+        raise RulesError(TankRefusal.ALREADY_DONE, label=piece.label,
+                         action=Word(action.value, action.done))
     if piece.status.commander_killed and action is not Action.LEAVE:
-        raise RulesError(f"{piece.label} has lost its commander: it may only move off a "
-                         "friendly edge (leave the map)", TankRefusal.COMMANDER_LOST,
+        raise RulesError(TankRefusal.COMMANDER_LOST,
                          label=piece.label)
     return open_, piece
 
@@ -369,12 +352,9 @@ def move(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[Turn, 
     Riders are carried by their vehicle's move without being activated (rule 7)."""
     act, piece = _active(turn, battle, label, Action.MOVE)
     if piece.status.immobilized:
-        raise RulesError(f"{piece.label} is immobilized: it cannot move",
-                         TankRefusal.IMMOBILIZED, label=piece.label)
+        raise RulesError(TankRefusal.IMMOBILIZED, label=piece.label)
     if act.did(piece.label, Action.RELOAD):
-        raise RulesError(f"{piece.label} reloaded in this activation: a reloading piece "
-                         "neither moves nor fires",
-                         TankRefusal.RELOADING_NO_MOVE_OR_FIRE, label=piece.label)
+        raise RulesError(TankRefusal.RELOADING_NO_MOVE_OR_FIRE, label=piece.label)
     return _record(turn, act, Done(piece.label, Action.MOVE, note)), \
         battle.replace_piece(replace(reveal(piece), riding=None))
 
@@ -388,17 +368,13 @@ def get_on(turn: Turn, battle: Battle, label: str, vehicle: str,
     _active(turn, battle, label, Action.MOVE)
     piece, carrier = battle.get(label), battle.get(vehicle)
     if piece.kind is not Kind.FIGURE and not piece.crew_only:
-        raise RulesError(f"{piece.label} is not a squad of figures: only figures ride on "
-                         "vehicles", TankRefusal.RIDE_ONLY_FIGURES, label=piece.label)
+        raise RulesError(TankRefusal.RIDE_ONLY_FIGURES, label=piece.label)
     if piece.riding is not None:
-        raise RulesError(f"{piece.label} already rides {piece.riding.vehicle}: it gets off "
-                         "first", TankRefusal.ALREADY_RIDING, label=piece.label,
+        raise RulesError(TankRefusal.ALREADY_RIDING, label=piece.label,
                          vehicle=piece.riding.vehicle)
     if not carrier.kind.vehicle or carrier.side is not piece.side or carrier.gone \
             or carrier.status.off_map:
-        raise RulesError(f"{piece.label} cannot ride {carrier.label}: figures ride only a "
-                         "vehicle of their side on the map, not destroyed",
-                         TankRefusal.NOT_A_RIDE, label=piece.label, vehicle=carrier.label)
+        raise RulesError(TankRefusal.NOT_A_RIDE, label=piece.label, vehicle=carrier.label)
     turn, battle = move(turn, battle, label, note)
     ride = Ride(carrier.label, carrier.kind)
     return turn, battle.replace_piece(replace(battle.get(label), riding=ride))
@@ -408,8 +384,7 @@ def get_off(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[Tur
     """An active squad riding a vehicle gets off: its move."""
     piece = battle.get(label)
     if piece.riding is None:
-        raise RulesError(f"{piece.label} is not riding a vehicle: there is nothing to get off",
-                         TankRefusal.NOT_RIDING, label=piece.label)
+        raise RulesError(TankRefusal.NOT_RIDING, label=piece.label)
     return move(turn, battle, label, note)
 
 
@@ -419,13 +394,10 @@ def fire(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[Turn, 
     The shot itself is resolved by the level's rules after this allows it."""
     act, piece = _active(turn, battle, label, Action.FIRE)
     if act.extra:
-        raise RulesError(f"{piece.label} is in the extra activation: its pieces may not fire",
-                         TankRefusal.EXTRA_NO_FIRE, label=piece.label)
+        raise RulesError(TankRefusal.EXTRA_NO_FIRE, label=piece.label)
     _not_moved(act, piece)
     if act.did(piece.label, Action.RELOAD):
-        raise RulesError(f"{piece.label} reloaded in this activation: a reloading piece "
-                         "neither moves nor fires",
-                         TankRefusal.RELOADING_NO_MOVE_OR_FIRE, label=piece.label)
+        raise RulesError(TankRefusal.RELOADING_NO_MOVE_OR_FIRE, label=piece.label)
     return _record(turn, act, Done(piece.label, Action.FIRE, note)), \
         battle.replace_piece(reveal(piece))
 
@@ -434,12 +406,9 @@ def _not_moved(act: Activation, piece: Piece) -> None:
     """Rule 10: "Active pieces that have not moved may fire": refused to a piece that moved
     in the activation, or rode along as its vehicle moved."""
     if act.moved(piece.label):
-        raise RulesError(f"{piece.label} has moved in this activation: only pieces that have "
-                         "not moved may fire", TankRefusal.MOVED_NO_FIRE, label=piece.label)
+        raise RulesError(TankRefusal.MOVED_NO_FIRE, label=piece.label)
     if piece.riding is not None and act.moved(piece.riding.vehicle):   # carried along
-        raise RulesError(f"{piece.label} rode along as {piece.riding.vehicle} moved in this "
-                         "activation: only pieces that have not moved may fire",
-                         TankRefusal.CARRIED_NO_FIRE, label=piece.label,
+        raise RulesError(TankRefusal.CARRIED_NO_FIRE, label=piece.label,
                          vehicle=piece.riding.vehicle)
 
 
@@ -452,12 +421,9 @@ def hide(turn: Turn, battle: Battle, label: str, *, cover: bool,
     """
     act, piece = _active(turn, battle, label, Action.HIDE)
     if piece.model:
-        raise RulesError(f"{piece.label} cannot hide now: only figures hide in play; a vehicle "
-                         "or gun may only start hidden at set-up, in cover",
-                         TankRefusal.HIDE_ONLY_FIGURES, label=piece.label)
+        raise RulesError(TankRefusal.HIDE_ONLY_FIGURES, label=piece.label)
     if act.moved(piece.label):
-        raise RulesError(f"{piece.label} has moved in this activation: only figures that have "
-                         "not moved may hide", TankRefusal.MOVED_NO_HIDE, label=piece.label)
+        raise RulesError(TankRefusal.MOVED_NO_HIDE, label=piece.label)
     _not_riding(piece)
     can_hide(piece, cover, nearest_enemy_figure=nearest_enemy_figure, enemy_near=enemy_near)
     return _record(turn, act, Done(piece.label, Action.HIDE, note)), \
@@ -530,18 +496,12 @@ def check_shot(turn: Turn, battle: Battle, label: str, weapon: str) -> None:
     if act.fired_by(piece.label, weapon) < each:
         return
     if _grenade(piece, weapon):
-        raise RulesError(f"{piece.label} has thrown {each} {'grenade' if each == 1 else 'grenades'}"
-                         " in this activation, one a figure: figures armed with hand grenades "
-                         "can throw one per activation", TankRefusal.GRENADE_THROWN,
+        raise RulesError(TankRefusal.GRENADE_THROWN,
                          label=piece.label, figures=each)
     if weapon == GUN:
-        raise RulesError(f"{piece.label} has fired its main gun in this activation: each "
-                         "weapon fires once in an activation", TankRefusal.GUN_FIRED,
+        raise RulesError(TankRefusal.GUN_FIRED,
                          label=piece.label)
-    times = "time" if each == 1 else "times"
-    raise RulesError(f"{piece.label} has fired its {weapon} {each} {times} in this activation: "
-                     "each weapon fires once, a squad's once a figure",
-                     TankRefusal.WEAPON_FIRED, label=piece.label, weapon=weapon, figures=each)
+    raise RulesError(TankRefusal.WEAPON_FIRED, label=piece.label, weapon=weapon, figures=each)
 
 
 def shoot(turn: Turn, battle: Battle, label: str, weapon: str) -> Turn:
@@ -558,21 +518,17 @@ def _in_activation(turn: Turn, battle: Battle, label: str) -> tuple[Activation, 
     """The open activation and the piece, which must be in it."""
     open_ = turn.current
     if open_ is None:
-        raise RulesError(f"no activation is open: activate {label} first",
-                         TankRefusal.NO_ACTIVATION_FOR, label=label)
+        raise RulesError(TankRefusal.NO_ACTIVATION_FOR, label=label)
     piece = battle.get(label)
     if piece.label not in open_.labels:
-        raise RulesError(f"{piece.label} is not in this activation "
-                         f"({', '.join(open_.labels)})",
-                         TankRefusal.NOT_IN_ACTIVATION, label=piece.label, labels=open_.labels)
+        raise RulesError(TankRefusal.NOT_IN_ACTIVATION, label=piece.label, labels=open_.labels)
     return open_, piece
 
 
 def _not_riding(piece: Piece) -> None:
     """A rider neither hides nor takes cover on its vehicle: it gets off first."""
     if piece.riding is not None:
-        raise RulesError(f"{piece.label} rides {piece.riding.vehicle}: a rider neither hides "
-                         "nor takes cover; it gets off first", TankRefusal.RIDER_NO_HIDE_OR_COVER,
+        raise RulesError(TankRefusal.RIDER_NO_HIDE_OR_COVER,
                          label=piece.label, vehicle=piece.riding.vehicle)
 
 
@@ -580,13 +536,10 @@ def take_cover(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[
     """An active figure that has not moved takes cover behind anything that stops a bullet."""
     act, piece = _active(turn, battle, label, Action.TAKE_COVER)
     if piece.model:
-        raise RulesError(f"{piece.label} is a {'vehicle' if piece.kind.vehicle else 'gun'}: "
-                         "only figures take cover",
-                         TankRefusal.COVER_ONLY_FIGURES, label=piece.label,
+        raise RulesError(TankRefusal.COVER_ONLY_FIGURES, label=piece.label,
                          kind="vehicle" if piece.kind.vehicle else "gun")
     if act.moved(piece.label):
-        raise RulesError(f"{piece.label} has moved in this activation: only figures that have "
-                         "not moved may take cover", TankRefusal.MOVED_NO_COVER, label=piece.label)
+        raise RulesError(TankRefusal.MOVED_NO_COVER, label=piece.label)
     _not_riding(piece)
     return _record(turn, act, Done(piece.label, Action.TAKE_COVER, note)), battle
 
@@ -597,23 +550,17 @@ def reload(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[Turn
     The roll itself is `hard_fire.reload_action`, after this allows it."""
     act, piece = _active(turn, battle, label, Action.RELOAD)
     if piece.crew_only:
-        raise RulesError(f"{piece.label} has lost its gun: there is nothing to reload",
-                         TankRefusal.NOTHING_TO_RELOAD_GUN_LOST, name=piece.label)
+        raise RulesError(TankRefusal.NOTHING_TO_RELOAD_GUN_LOST, name=piece.label)
     if not piece.model:
-        raise RulesError(f"{piece.label} is a squad of figures: only a vehicle or gun reloads",
-                         TankRefusal.SQUAD_NO_RELOAD, label=piece.label)
+        raise RulesError(TankRefusal.SQUAD_NO_RELOAD, label=piece.label)
     if act.moved(piece.label) or act.did(piece.label, Action.FIRE):
-        did = "moved" if act.moved(piece.label) else "fired"
-        raise RulesError(f"{piece.label} has {did} in this activation: only a vehicle or gun "
-                         "that has not moved or fired may reload",
-                         TankRefusal.ACTED_NO_RELOAD, label=piece.label,
-                         action=Action.MOVE.value if act.moved(piece.label) else Action.FIRE.value)
+        did = Action.MOVE if act.moved(piece.label) else Action.FIRE
+        raise RulesError(TankRefusal.ACTED_NO_RELOAD, label=piece.label,
+                         action=Word(did.value, did.done))
     if piece.status.gun_destroyed:
-        raise RulesError(f"{piece.label} has lost its gun: there is nothing to reload",
-                         TankRefusal.NOTHING_TO_RELOAD_GUN_LOST, name=piece.label)
+        raise RulesError(TankRefusal.NOTHING_TO_RELOAD_GUN_LOST, name=piece.label)
     if piece.status.loaded:
-        raise RulesError(f"{piece.label} is loaded: there is nothing to reload",
-                         TankRefusal.LOADED, label=piece.label)
+        raise RulesError(TankRefusal.LOADED, label=piece.label)
     return _record(turn, act, Done(piece.label, Action.RELOAD, note)), battle
 
 
@@ -623,15 +570,11 @@ def commander(turn: Turn, battle: Battle, label: str, out: bool) -> Battle:
     open_ = turn.current
     piece = battle.get(label)
     if open_ is None or piece.label not in open_.labels:
-        raise RulesError(f"{piece.label} is not active: its commander moves in its activation",
-                         TankRefusal.COMMANDER_NOT_ACTIVE, label=piece.label)
+        raise RulesError(TankRefusal.COMMANDER_NOT_ACTIVE, label=piece.label)
     if piece.kind is not Kind.HARD:
-        raise RulesError(f"{piece.label} has no commander to put out: only a closed vehicle's "
-                         "commander sits out in the turret (an open-top's crew are figures)",
-                         TankRefusal.NO_COMMANDER_TO_PUT_OUT, label=piece.label)
+        raise RulesError(TankRefusal.NO_COMMANDER_TO_PUT_OUT, label=piece.label)
     if piece.gone or piece.status.off_map or piece.status.commander_killed:
-        raise RulesError(f"{piece.label} has no commander on the map",
-                         TankRefusal.NO_COMMANDER_ON_MAP, label=piece.label)
+        raise RulesError(TankRefusal.NO_COMMANDER_ON_MAP, label=piece.label)
     return battle.replace_piece(replace(piece, status=replace(piece.status, commander_out=out)))
 
 
@@ -639,11 +582,9 @@ def leave(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[Turn,
     """A vehicle that lost its commander drives off a friendly edge to replace him."""
     act, piece = _active(turn, battle, label, Action.LEAVE)
     if not piece.status.commander_killed:
-        raise RulesError(f"{piece.label} has its commander: only a vehicle whose commander was "
-                         "killed leaves the map", TankRefusal.HAS_COMMANDER, label=piece.label)
+        raise RulesError(TankRefusal.HAS_COMMANDER, label=piece.label)
     if piece.status.immobilized:
-        raise RulesError(f"{piece.label} is immobilized: it cannot move off the map",
-                         TankRefusal.IMMOBILIZED_CANNOT_LEAVE, label=piece.label)
+        raise RulesError(TankRefusal.IMMOBILIZED_CANNOT_LEAVE, label=piece.label)
     gone = replace(piece, status=replace(piece.status, off_map=True, hidden=False))
     away = (*(a for a in turn.away if a.label != piece.label), Away(piece.label, turn.number))
     turn = replace(_record(turn, act, Done(piece.label, Action.LEAVE, note)), away=away)
@@ -667,38 +608,29 @@ def place(turn: Turn, battle: Battle, label: str,
     piece = battle.get(label)
     _own_in_the_fight(turn, piece)
     if not piece.status.off_map:
-        raise RulesError(f"{piece.label} is not off the map",
-                         TankRefusal.NOT_OFF_MAP, label=piece.label)
+        raise RulesError(TankRefusal.NOT_OFF_MAP, label=piece.label)
     away = turn.returns(piece.label)
     if piece.status.commander_killed and not may_come_back(turn, piece.label):
         if away is None:
-            raise RulesError(f"{piece.label} is replacing its commander: it comes back after it "
-                             "has left the map", TankRefusal.COMMANDER_LEAVES_FIRST,
+            raise RulesError(TankRefusal.COMMANDER_LEAVES_FIRST,
                              label=piece.label)
-        raise RulesError(f"{piece.label} is replacing its commander: it comes back at the end "
-                         f"of turn {away}", TankRefusal.COMMANDER_COMES_BACK, label=piece.label,
+        raise RulesError(TankRefusal.COMMANDER_COMES_BACK, label=piece.label,
                          turn=away)
     if piece.kind.vehicle:
         if riding_with is not None:
-            raise RulesError(f"{piece.label} is a vehicle: it is placed on its own",
-                             TankRefusal.VEHICLE_PLACED_ALONE, label=piece.label)
+            raise RulesError(TankRefusal.VEHICLE_PLACED_ALONE, label=piece.label)
         if turn.vehicles_placed >= MAX_PLACED_VEHICLES:
-            raise RulesError(f"{turn.side.value} has placed {MAX_PLACED_VEHICLES} vehicles this "
-                             f"turn: at most {MAX_PLACED_VEHICLES} a turn",
-                             TankRefusal.VEHICLES_PLACED, side=turn.side.value,
+            raise RulesError(TankRefusal.VEHICLES_PLACED, side=turn.side.value,
                              most=MAX_PLACED_VEHICLES)
         carrier = None
     elif riding_with is None:
         if piece.kind is Kind.GUN:
-            raise RulesError(f"{piece.label} is a gun: it comes on towed by a vehicle placed "
-                             "this turn", TankRefusal.GUN_TOWED, label=piece.label)
+            raise RulesError(TankRefusal.GUN_TOWED, label=piece.label)
         carrier = None
     else:
         carrier = battle.get(riding_with).label
         if not any(p.label == carrier and p.vehicle for p in turn.placed):
-            raise RulesError(f"{carrier} is not a vehicle placed this turn: figures ride and "
-                             "guns are towed only with a vehicle placed this turn",
-                             TankRefusal.NOT_A_CARRIER, label=carrier)
+            raise RulesError(TankRefusal.NOT_A_CARRIER, label=carrier)
     status = replace(piece.status, off_map=False, hidden=False, commander_killed=False)
     turn = replace(turn, placed=(*turn.placed, Placed(piece.label, piece.kind.vehicle, carrier)),
                    away=tuple(a for a in turn.away if a.label != piece.label))

@@ -1,6 +1,6 @@
-"""Every refusal of the rules is typed: a `Refusal` code and the values it names, besides its
-English sentence. The raise sites are read from the source, so a refusal no test reaches is
-checked too."""
+"""Every refusal of the rules is typed: a `Refusal` code and the values it names (its English
+is the code's own template: tests/words/test_rules_english.py). The raise sites are read from
+the source, so a refusal no test reaches is checked too."""
 from __future__ import annotations
 
 import ast
@@ -23,7 +23,7 @@ from cobi_companion.rules.tank.refusals import TankRefusal
 
 SOURCES = [*sorted(Path(rules_package.__file__).parent.rglob("*.py")),
            *(Path(cards_package.__file__).parent / name for name in ("book.py", "loader.py"))]
-REFUSERS = {"RulesError", "CardValueMissing", "_missing"}
+REFUSERS = {"RulesError", "CardValueMissing", "MissingValue", "BandOverlap"}
 # The shared refusals, and each game's own, by the name the rules write them with.
 ENUMS: dict[str, type[Coded]] = {"Refusal": Refusal, "EasyRefusal": EasyRefusal,
                                  "TankRefusal": TankRefusal, "CobraRefusal": CobraRefusal}
@@ -73,7 +73,7 @@ SITES = raise_sites()
 
 
 def test_every_refusal_is_raised_with_a_code() -> None:
-    # The helpers that pass a code on (the Soft Targets Table's `_missing`) take it as `code`.
+    # A helper that passes a code on takes it as `code`.
     untyped = [where for where, call in calls() if _name(call) in REFUSERS
                and not _codes(call) and not any(isinstance(a, ast.Name) and a.id == "code"
                                                for a in call.args)

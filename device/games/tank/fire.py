@@ -242,8 +242,7 @@ def why_not(app: App, firer: Piece, target: Piece) -> RulesError:
     assert state.turn is not None
     reasons.append(choices.action(state.turn, state.battle, firer.label, Action.FIRE))
     found = next((no for no in reasons if no is not None), None)
-    return found or RulesError(f"{firer.label} has no weapon it can fire now",
-                               TankRefusal.NOTHING_TO_FIRE, label=firer.label)
+    return found or RulesError(TankRefusal.NOTHING_TO_FIRE, label=firer.label)
 
 
 def covered(target: Piece, situations: tuple[str, ...] = (),

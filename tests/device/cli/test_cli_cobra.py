@@ -455,8 +455,8 @@ def test_the_owners_file_in_the_cards_folder_is_used(cli, tmp_path):
      "shift 'hq:+x': the columns are a whole number"),
     (["odds", "--attack", "12", "--defence", "1", "--shift", "hill"], "no terrain 'hill'"),
     (["odds", "--attack", "12", "--defence", "1", "--shift", "tiger:+1,air:+1"],
-     "shift air:+1 means the allied side attacks (air points are Allied), but shift tiger:+1 "
-     "says the german side does"),
+     "shift air +1 means the allied side attacks, but another shift says the german side "
+     "does"),
     (["roll", "--attack", "12", "--defence", "1", "--shift", "hq:+2", "--turn", "16"],
      "two HQ shifts only from game turn 17 (8.3.3a)"),
     (["odds", "--carpet", "--shift", "air:+1"], "carpet bombing is never shifted"),

@@ -72,10 +72,10 @@ def test_a_polish_roster_shows_polish_names_and_labels_its_pieces_in_polish(tabl
 def test_a_polish_refusal_names_the_card_in_polish(table_at) -> None:
     app: App = table_at([], config=replace(EASY, game=replace(EASY.game, language="pl"))).box.app
     card: InfoCard = app.book.get("bofors-37mm")
-    said = app.say(RulesError("-", Refusal.DESTROYED, name=card.title))
+    said = app.say(RulesError(Refusal.DESTROYED, name=card.title))
     assert "Działo ppanc Bofors 37 mm" in said and "AT gun" not in said
     app.settings.language = "en"
-    assert "37 mm Bofors AT gun" in app.say(RulesError("-", Refusal.DESTROYED, name=card.title))
+    assert "37 mm Bofors AT gun" in app.say(RulesError(Refusal.DESTROYED, name=card.title))
 
 
 def test_the_command_line_keeps_the_cards_own_names() -> None:

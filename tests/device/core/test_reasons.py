@@ -69,7 +69,7 @@ SAMPLES: dict[str, Any] = {
     "vehicle": "Opel 1", "need": 3, "hq": "XV", "given": 1, "army": "british",
     "paid": "us", "made": 4, "level": 21,
     "rule": "sherman_reload", "value": "paint", "vp_source": "allied_hq", "article": "16.1",
-    "printed": 30, "increase": 2, "step_kind": "mech", "on_track": "½",
+    "printed": 30, "increase": 2, "allowed": ("+1", "+2"), "step_kind": "mech", "on_track": "½",
     "landing": "omaha", "direction": "south", "lost": 4, "landed": 6, "exited": 21,
 }
 # Words a Polish template may share with the English one: the keys and values of the files
@@ -122,8 +122,8 @@ def test_the_polish_template_is_in_polish(code: Coded) -> None:
 @pytest.mark.parametrize("code", CODES, ids=str)
 def test_every_template_is_filled_by_its_values(code: Coded, language: str) -> None:
     values = {name: SAMPLES[name] for name in code.names}
-    said = say(language, Note("-", code, values) if isinstance(code, Why)
-               else RulesError("-", code, **values))
+    said = say(language, Note(code, values) if isinstance(code, Why)
+               else RulesError(code, **values))
     assert said and "{" not in said and "}" not in said
 
 
@@ -572,13 +572,13 @@ def test_values_that_are_words_are_said_in_polish(field: Battle, book: CardBook)
 
 def test_numbers_in_polish_have_a_decimal_comma_and_their_plural_forms() -> None:
     def said(left: int) -> str:
-        return say("pl", RulesError("-", TankRefusal.TOO_MANY_UNDER, label="Rifle 2", left=left,
+        return say("pl", RulesError(TankRefusal.TOO_MANY_UNDER, label="Rifle 2", left=left,
                                     count=9))
     assert [said(n).split(": ")[0] for n in (1, 2, 5, 12, 22)] == [
         "Rifle 2 ma jeszcze 1 figurkę", "Rifle 2 ma jeszcze 2 figurki",
         "Rifle 2 ma jeszcze 5 figurek", "Rifle 2 ma jeszcze 12 figurek",
         "Rifle 2 ma jeszcze 22 figurki"]
-    offset = RulesError("-", TankRefusal.OFFSET_BELOW_ZERO, cm=-2.5)
+    offset = RulesError(TankRefusal.OFFSET_BELOW_ZERO, cm=-2.5)
     assert say("pl", offset).startswith("przesunięcie -2,5 cm")
     assert say("en", offset).startswith("the offset of -2.5 cm")
 

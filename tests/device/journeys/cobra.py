@@ -334,38 +334,38 @@ def cobra_sayings() -> list[RulesError | Note]:
     modifier, a kind of shift, a nation, a level of victory, the weather)."""
     r, w = CobraRefusal, Why
     return [
-        *(RulesError("-", r.NEEDS_A_UNIT, role=role.value) for role in Role),
-        *(RulesError("-", r.MODIFIER_WRONG_ROLE, unit="40", modifier=letter,
+        *(RulesError(r.NEEDS_A_UNIT, role=role.value) for role in Role),
+        *(RulesError(r.MODIFIER_WRONG_ROLE, unit="40", modifier=letter,
                      role=Role.DEFENCE.value) for letter in BY_LETTER),
-        *(RulesError("-", r.SHIFTS_DISAGREE, shift_kind=kind.value, columns=-3,
+        *(RulesError(r.SHIFTS_DISAGREE, shift_kind=kind.value, columns=-3,
                      nation=nation.value, said=other.value)
           for kind in ShiftKind for nation, other in zip(Nation, reversed(Nation), strict=True)),
-        *(RulesError("-", r.OVERRUN_MODIFIER, unit="40", modifier=letter)
+        *(RulesError(r.OVERRUN_MODIFIER, unit="40", modifier=letter)
           for letter in BY_LETTER),
-        *(RulesError("-", r.OVERRUN_ADVANCE_SHIFT, shift_kind=kind.value) for kind in ShiftKind),
-        *(Note("-", w.VICTORY_TOWARD_ALLIES, {"start": start, "allied": 199, "german": 199,
+        *(RulesError(r.OVERRUN_ADVANCE_SHIFT, shift_kind=kind.value) for kind in ShiftKind),
+        *(Note(w.VICTORY_TOWARD_ALLIES, {"start": start, "allied": 199, "german": 199,
                                                "difference": -199, "levels": 3})
           for start in words_of("levelname_")),
-        *(Note("-", w.GERMAN_SUPPLY_STOPS, {"gain": 3, "weather": weather.value, "most": 12})
+        *(Note(w.GERMAN_SUPPLY_STOPS, {"gain": 3, "weather": weather.value, "most": 12})
           for weather in Weather),
-        *(RulesError("-", r.HQ_OTHER_ARMY, name="LXXXIX", army=army.value, paid=paid.value)
+        *(RulesError(r.HQ_OTHER_ARMY, name="LXXXIX", army=army.value, paid=paid.value)
           for army in Army for paid in ALLIED_ARMIES),
-        *(RulesError("-", code, army=army.value, made=20, most=20)
+        *(RulesError(code, army=army.value, made=20, most=20)
           for code in (r.ATTACK_LIMIT, r.OVERRUN_LIMIT) for army in ALLIED_ARMIES),
-        *(RulesError("-", r.VP_NOT_THIS_TURN, vp_source=key, turn=28, first=28, last=28,
+        *(RulesError(r.VP_NOT_THIS_TURN, vp_source=key, turn=28, first=28, last=28,
                      article="17.3.2 step 5e") for key in vps.SOURCES),
-        *(RulesError("-", r.NO_REPLACEMENT_STEP, turn=20, step_kind=kind, on_track="1½")
+        *(RulesError(r.NO_REPLACEMENT_STEP, turn=20, step_kind=kind, on_track="1½")
           for kind in KINDS),
         # the landing (17.3.2): each direction of the Scatter Diagram, each beach and division
-        *(Note("-", w.PARA_SCATTERED, {"die": 6, "direction": d.value}) for d in Direction),
-        *(RulesError("-", r.LANDING_SHIFT_WRONG_TARGET, landing=t.value) for t in Target),
+        *(Note(w.PARA_SCATTERED, {"die": 6, "direction": d.value}) for d in Direction),
+        *(RulesError(r.LANDING_SHIFT_WRONG_TARGET, landing=t.value) for t in Target),
     ]
 
 
 def cobra_log() -> list[LogEntry]:
     """Every kind of line a Cobra game's log has, each word of the rules it names, with the
     longest values."""
-    supply = Note("-", Why.GERMAN_SUPPLY_STOPS, {"gain": 3, "weather": "storm", "most": 12})
+    supply = Note(Why.GERMAN_SUPPLY_STOPS, {"gain": 3, "weather": "storm", "most": 12})
     rolled = entry("log_weather_roll", column="C", die=6, modifier=-2, modified=4)
     odds = entry("log_odds", attack=199, defence=199, base="1:1", net=-3, column="1:5")
     attacks = [entry("log_attack", nation=nation.value, odds=odds_of, die=6, result=result)
@@ -385,8 +385,8 @@ def cobra_log() -> list[LogEntry]:
           for outcome in ("one_more_turn", "game_ends")),
         *(entry("log_weather", weather=weather.value, how=how, supply=supply)
           for weather in Weather
-          for how in (rolled, Note("-", Why.AFTER_THREE_STORMS, {}))),
-        entry("log_allied_supply", note=Note("-", Why.HALF_SUPPLY_STORM,
+          for how in (rolled, Note(Why.AFTER_THREE_STORMS, {}))),
+        entry("log_allied_supply", note=Note(Why.HALF_SUPPLY_STORM,
                                              {"us": 10, "british": 10})),
         *attacks,
         *overruns,
@@ -415,7 +415,7 @@ def cobra_log() -> list[LogEntry]:
           for army in SIDES for kind in KINDS),
         entry("log_replacement_vp", line=entry("log_replacement", army="british",
                                                step_kind="mech"),
-              note=Note("-", Why.REPLACEMENT_VP, {"steps": 990})),
+              note=Note(Why.REPLACEMENT_VP, {"steps": 990})),
         *(entry("log_replacement_back", army=army, step_kind=kind)
           for army in SIDES for kind in KINDS),
         entry("log_replacement_back_vp", line=entry("log_replacement_back", army="british",

@@ -40,23 +40,23 @@ def refusals(tour: Tour) -> list[RulesError]:
     three = tuple(f"{label[key]} {PIECES}" for key in ("2477", "2464", "bofors-37mm"))
     r, t = Refusal, TankRefusal      # the shared refusals, the Tank Game's
     return [
-        *(RulesError("-", r.NO_CARD_VALUE, name=card.title, field=name, source=card.source)
+        *(RulesError(r.NO_CARD_VALUE, name=card.title, field=name, source=card.source)
           for name in PRINTED),
-        *(RulesError("-", t.IMPOSSIBLE_CM, quantity=name, cm=-1234.5)
+        *(RulesError(t.IMPOSSIBLE_CM, quantity=name, cm=-1234.5)
           for name in words_of("quantity_")),
-        *(RulesError("-", t.ALREADY_DONE, label=piece, action=action.value)
+        *(RulesError(t.ALREADY_DONE, label=piece, action=action.value)
           for action in Action),
-        *(RulesError("-", t.COVER_ONLY_FIGURES, label=piece, kind=kind)
+        *(RulesError(t.COVER_ONLY_FIGURES, label=piece, kind=kind)
           for kind in words_of("kind_")),
-        *(RulesError("-", t.HARD_TARGET, label=piece, weapon=weapon)
+        *(RulesError(t.HARD_TARGET, label=piece, weapon=weapon)
           for weapon in words_of("weapon_")),
-        *(RulesError("-", t.NOT_YOUR_PIECE, label=piece, side=side.value,
+        *(RulesError(t.NOT_YOUR_PIECE, label=piece, side=side.value,
                      playing=side.enemy.value) for side in Side),
-        *(RulesError("-", t.TABLE_NO_SITUATION, situation=situation, source=table)
+        *(RulesError(t.TABLE_NO_SITUATION, situation=situation, source=table)
           for situation in SITUATIONS),
-        *(RulesError("-", t.NOT_FIRE_RANGE, question=question) for question in QUESTIONS),
-        RulesError("-", t.ONE_MODEL, labels=three),
-        RulesError("-", t.TABLE_NO_RANGE, weapon="medium mg", cm=1234.5, bands=(),
+        *(RulesError(t.NOT_FIRE_RANGE, question=question) for question in QUESTIONS),
+        RulesError(t.ONE_MODEL, labels=three),
+        RulesError(t.TABLE_NO_RANGE, weapon="medium mg", cm=1234.5, bands=(),
                    source=table),
     ]
 

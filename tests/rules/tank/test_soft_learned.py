@@ -125,7 +125,8 @@ def test_a_band_may_not_overlap_one_the_weapon_has(band, overlapped):
     with pytest.raises(BandOverlap) as info:
         OWNER.answered(Wanted(Lack.RANGE, "rifle", 30), 1, "learned", band=band)
     assert info.value.band.span == overlapped
-    assert f"rifle already has {overlapped} (owner)" in str(info.value)
+    assert str(info.value) == f"rifle already has {overlapped}: a band from {band[0]} to " \
+        f"{band[1]} cm would overlap it"
 
 
 def test_a_band_may_not_overlap_a_learned_one():

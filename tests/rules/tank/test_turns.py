@@ -197,9 +197,11 @@ def test_hiding_with_no_enemy_figure_on_the_map(field):
 
 def test_a_measurement_too_close_to_30_cm_asks_for_the_tape(field):
     turn = turns.activate(axis_turn(), field, ["Rifleman 1"])
-    with pytest.raises(RulesError, match="use the tape"):
+    with pytest.raises(RulesError) as refused:
         turns.hide(turn, field, "Rifleman 1", cover=True,
                    nearest_enemy_figure=measure([30.5, 31.0, 31.5]))
+    assert str(refused.value) == "31 cm is too close to 30 cm to call: measure with the tape " \
+        "and enter the distance"
 
 
 def test_hiding_needs_cover(field):
