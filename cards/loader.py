@@ -254,7 +254,7 @@ def read_card(path: Path) -> tuple[InfoCard, list[CardProblem]]:
         raise CardFileError([CardProblem(
             shown, None, f"holds more than {MOST_CARD_VALUES} values (keys, tables and list "
                          f"items); allowed: a card of at most {MOST_CARD_VALUES} values (a "
-                         f"card has {len(_schema().model_fields)} fields)")])
+                         f"card has {len(CardSchema.model_fields)} fields)")])
     try:
         return validated_card(data, card_languages()).with_source(shown), []
     except ValidationError as exc:
