@@ -51,3 +51,13 @@ def test_the_scan_finds_a_code_where_one_is_written(tmp_path: Path) -> None:
     path.write_text('# "pl" in a comment is no code\n'
                     'language = "en" if now == "pl" else f"{x}"\n', encoding="utf-8")
     assert code_strings(path) == [(2, "en"), (2, "pl")]
+
+
+def test_a_number_is_written_with_each_languages_decimal_mark() -> None:
+    # The panel's percentages and averages (ui/wording.py, ui/details.py) take the mark from
+    # the registry: a comma in Polish and German, a point in English.
+    from cobi_companion.device.ui.wording import decimal
+
+    assert [decimal("12.5", code) for code in ("en", "pl", "de")] == ["12.5", "12,5", "12,5"]
+    assert {code: languages.get(code).decimal_mark for code in languages.codes()} == {
+        "en": ".", "pl": ",", "de": ","}
