@@ -51,6 +51,8 @@ CHECKING_CODE = (
                                         "cobra/tables.py", "cobra/tables_schema.py")),
     *(CARDS_PACKAGE / name for name in ("book.py", "in_play.py", "loader.py", "learned.py",
                                         "tomlfile.py", "snapshot.py")),
+    # the languages whose tables a card may hold
+    RULES_PACKAGE.parent / "words" / "languages.py",
 )
 
 

@@ -24,10 +24,12 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from cobi_companion.rules.card import InfoCard
 from cobi_companion.rules.card_schema import (
+    CardLanguages,
     CardSchema,
     NamesSchema,
-    SpeechSchema,
     WeaponSchema,
+    card_schema,
+    speech_schema,
     validated_card,
 )
 from cobi_companion.rules.tank.soft_table import SoftTable
@@ -37,6 +39,7 @@ from cobi_companion.rules.tank.soft_table_schema import (
     WeaponRowSchema,
     validated_table,
 )
+from cobi_companion.words import languages
 from pydantic import ValidationError
 
 from .book import CARD_FILES, MOST_PROBLEMS, more_problems
@@ -57,8 +60,9 @@ if TYPE_CHECKING:
 Table = TypeVar("Table", "SoftTable", "CobraTables")   # one or the other, as asked
 
 
-# The tables of a card file that a card is played without when they are broken.
-SPARED = ("speech", "pl")
+# The table of a card file that a card is played without when it is broken, besides its
+# tables of names by language (`spared`).
+SPOKEN = "speech"
 # The values a card file may hold, every key, table and list item counted: the largest shipped
 # card has 34. A file of more is refused before it is checked: pydantic checks every value and
 # lists every problem (30,000 misspelt keys made 30,000, tripling the box's memory at start).
@@ -68,15 +72,36 @@ MOST_CARD_VALUES = 500
 MOST_CARD_BYTES = 32 * 1024
 
 
+def card_languages() -> CardLanguages:
+    """The languages a card file may name, from the box's registry: its `speech` table says
+    the card in any of them, its tables of names are in any but the cards' own (English)."""
+    codes = languages.codes()
+    return CardLanguages(said=codes, shown=tuple(code for code in codes
+                                                 if code != languages.SOURCE))
+
+
+def _schema() -> type[CardSchema]:
+    return card_schema(card_languages())
+
+
+def spared(name: str, value: Any) -> bool:
+    """Whether a card is played without its top-level `name` when that is broken: its speech,
+    its names in a language, or a table of names in a language the box does not speak (how a
+    name is said or shown is never worth a card)."""
+    return name == SPOKEN or name in card_languages().shown or (
+        isinstance(value, dict) and name not in _schema().model_fields)
+
+
 def _card_fields(loc: tuple[Any, ...]) -> dict[str, Any]:
     """The fields allowed where an error is: the card's, a weapon entry's, its speech's or its
-    Polish names'."""
-    if loc[:1] == ("speech",) and len(loc) > 1:
-        return SpeechSchema.model_fields
-    if loc[:1] == ("pl",) and len(loc) > 1:
+    names' in a language."""
+    schema = _schema()
+    if loc[:1] == (SPOKEN,) and len(loc) > 1:
+        return speech_schema(card_languages()).model_fields
+    if loc[:1] and loc[0] in card_languages().shown and len(loc) > 1:
         return NamesSchema.model_fields
     return WeaponSchema.model_fields if loc[:1] == ("weapons",) and len(loc) > 2 else \
-        CardSchema.model_fields
+        schema.model_fields
 
 
 def _table_fields(loc: tuple[Any, ...]) -> dict[str, Any]:
@@ -107,12 +132,11 @@ def _problem(path: str, error: Any, fields_at: Any = _card_fields) -> CardProble
     kind = error.get("type")
     if kind == "extra_forbidden":
         close = difflib.get_close_matches(last, list(fields), n=1)
+        if not close and len(loc) == 1 and isinstance(error.get("input"), dict) \
+                and fields_at is _card_fields:
+            return _unknown_language(path, name)
         hint = f" (did you mean {close[0]}?)" if close else ""
-        what = "a card field" if fields is CardSchema.model_fields else \
-            "a weapon field" if fields is WeaponSchema.model_fields else \
-            "a speech field" if fields is SpeechSchema.model_fields else \
-            "a Polish names field" if fields is NamesSchema.model_fields else "a field here"
-        return CardProblem(path, name, f"is not {what}{hint}; allowed fields: "
+        return CardProblem(path, name, f"is not {_what(fields, loc)}{hint}; allowed fields: "
                                        f"{', '.join(fields)}")
     if kind == "value_error" and fields_at in (_table_fields, _cobra_fields):
         return CardProblem(path, name, message)
@@ -123,6 +147,25 @@ def _problem(path: str, error: Any, fields_at: Any = _card_fields) -> CardProble
     value = error.get("input")
     return CardProblem(path, name, f"{shortened(repr(value))} is not allowed; "
                                    f"allowed: {allowed}")
+
+
+def _what(fields: dict[str, Any], loc: tuple[Any, ...]) -> str:
+    """What the fields where a misspelt key is are: a card's, a weapon's, ..."""
+    if fields is WeaponSchema.model_fields:
+        return "a weapon field"
+    if fields is NamesSchema.model_fields:
+        return "a names field"
+    if loc[:1] == (SPOKEN,) and len(loc) > 1:
+        return "a speech field"
+    return "a card field" if len(loc) == 1 else "a field here"
+
+
+def _unknown_language(path: str, name: str) -> CardProblem:
+    """A table named by no card field nor language of the box: a card's names in a language
+    the box does not speak (or a misspelt table)."""
+    shown = card_languages().shown
+    return CardProblem(path, name, f"is not a language of the box (the card is played without "
+                                   f"it); allowed: a table of names in {', '.join(shown)}")
 
 
 def _problems(path: str, errors: list[Any], fields_at: Any = _card_fields
@@ -200,7 +243,7 @@ def load_file(path: Path) -> InfoCard:
 
 
 def read_card(path: Path) -> tuple[InfoCard, list[CardProblem]]:
-    """Read one card file, with the problems of its speech and Polish names tables: a broken
+    """Read one card file, with the problems of its speech and names tables: a broken
     one is reported and the card is played without it (how a name is said or shown is never
     worth a card). Any other problem raises CardFileError listing every problem in the file."""
     shown = str(path)
@@ -213,15 +256,16 @@ def read_card(path: Path) -> tuple[InfoCard, list[CardProblem]]:
                          f"items); allowed: a card of at most {MOST_CARD_VALUES} values (a "
                          f"card has {len(CardSchema.model_fields)} fields)")])
     try:
-        return validated_card(data).with_source(shown), []
+        return validated_card(data, card_languages()).with_source(shown), []
     except ValidationError as exc:
         errors = exc.errors()
         problems = _problems(shown, errors)
         broken = {tuple(e.get("loc") or ())[:1] for e in errors}
-        if not broken <= {(name,) for name in SPARED}:
+        if not all(len(place) == 1 and spared(str(place[0]), data.get(str(place[0])))
+                   for place in broken):
             raise CardFileError(problems) from None
     unspoken = {name: value for name, value in data.items() if (name,) not in broken}
-    return validated_card(unspoken).with_source(shown), problems
+    return validated_card(unspoken, card_languages()).with_source(shown), problems
 
 
 def _refuse_big_card(path: Path) -> None:

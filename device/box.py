@@ -17,7 +17,7 @@ from cobi_companion.cards import CardBook, default_folders, learned_file
 from cobi_companion.cards import card_book as cards_in_play
 from cobi_companion.cards.snapshot import snapshot_file
 from cobi_companion.device.boot import default_state_dir, panel_of, title_view
-from cobi_companion.device.config import Config, Language, Loaded, Rules, Voice
+from cobi_companion.device.config import Config, Loaded, Rules, Voice
 from cobi_companion.device.core import i18n
 from cobi_companion.device.core.app import CONFIG_ONLY, App, Next, Screen, Settings, Sources
 from cobi_companion.device.core.draws import Numbered, SecretDice
@@ -45,6 +45,7 @@ from cobi_companion.device.ui.glyphs import SIGNS
 from cobi_companion.device.ui.renderer import pages, shared, warm_up
 from cobi_companion.device.ui.trouble import Trouble, card_problems, notice, store_problems
 from cobi_companion.rules.dice import Dice
+from cobi_companion.words import languages
 
 log = logging.getLogger("cobi-companion")
 T = TypeVar("T")
@@ -78,8 +79,9 @@ def players_choices(settings: Settings, config: Config) -> dict[str, Any]:
 
 # The values a setting saved on the box may take (a row of another kind or value is not
 # used: the setting comes from the files): the type of its default, and these words.
-SETTING_WORDS: dict[str, tuple[str, ...]] = {
-    "language": get_args(Language), "rules": get_args(Rules), "voice": get_args(Voice)}
+SETTING_WORDS: dict[str, Callable[[], tuple[str, ...]]] = {
+    "language": languages.codes,        # asked each time: a test may add a language
+    "rules": lambda: get_args(Rules), "voice": lambda: get_args(Voice)}
 SETTING_RANGES = {"volume": (0, 100), "brightness": (0, 255), "screen_off_min": (0, 24 * 60)}
 
 
@@ -88,8 +90,9 @@ def setting_problem(name: str, value: object) -> str | None:
     default = getattr(Settings(), name)
     if type(value) is not type(default):
         return f"{type(value).__name__}, not {type(default).__name__}"
-    if name in SETTING_WORDS and value not in SETTING_WORDS[name]:
-        return f"{str(value)[:40]!r} is not one of {', '.join(SETTING_WORDS[name])}"
+    words = SETTING_WORDS[name]() if name in SETTING_WORDS else None
+    if words is not None and value not in words:
+        return f"{str(value)[:40]!r} is not one of {', '.join(words)}"
     low, high = SETTING_RANGES.get(name, (None, None))
     if isinstance(value, int) and low is not None and high is not None \
             and not low <= value <= high:
@@ -266,7 +269,7 @@ def render_ahead(app: App) -> Iterator[bool]:
         book = app.book
 
         def phrases() -> list[tuple[str, list[str]]]:
-            words = {language: every_part(language) for language in ("en", "pl")}
+            words = {language: every_part(language) for language in languages.codes()}
             return [*((language, sorted(found)) for language, found in words.items()),
                     *((language, sorted(every_part(language, book) - found))
                       for language, found in words.items())]

@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from cobi_companion.cards import tomlfile
 from cobi_companion.cards.snapshot import Fingerprint, cached, checking_code
@@ -58,8 +58,11 @@ from cobi_companion.device.ports.errors import ConfigError as ConfigError
 from cobi_companion.device.ports.errors import StickError, reason
 from cobi_companion.device.ports.panel import Driver as Driver
 from cobi_companion.device.ports.wiring import PIN_FIELDS as PIN_FIELDS
+from cobi_companion.words import languages
 
-Language = Literal["en", "pl"]
+# A language's code: one of the registry's (words/languages.py), which the config check holds
+# a file's value to (a type cannot: a test may add a language while the box runs).
+Language = str
 
 
 # The tables of the config: what each key allows is said in config_check.py's schema.
@@ -120,7 +123,7 @@ class Game:
     """How a new box plays: language, rules level, real dice or the box's, sound, and its
     voice (off, outcomes, or outcomes and prompts) at a volume."""
 
-    language: Language = "en"
+    language: Language = languages.SOURCE
     # A new box starts at the Easy level, a family's first battle; the Rules setting (the
     # roster's last row) remembers the level the players choose after.
     rules: Rules = "easy"
@@ -345,6 +348,8 @@ CHECKING_CODE = (*(_DEVICE / name for name in ("config.py", "config_check.py", "
                  _DEVICE.parent / "rules" / "house.py",
                  # and the overlay folders, where the config files are, from the cards'
                  _DEVICE.parent / "cards" / "overlays.py",
+                 # and the languages a file may choose from the registry
+                 _DEVICE.parent / "words" / "languages.py",
                  Path(tomlfile.__file__))
 
 

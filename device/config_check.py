@@ -31,6 +31,7 @@ from cobi_companion.device.ports.wiring import PIN_FIELDS, SENSOR_MODELS, bus_pi
 from cobi_companion.rules.house import BY_NAME
 from cobi_companion.rules.house import RULES as HOUSE_RULES
 from cobi_companion.rules.numbers import digits
+from cobi_companion.words import languages
 from pydantic import (
     BaseModel,
     ConfigDict,
@@ -131,8 +132,15 @@ class DisplaySchema(_Section):
     _hex = field_validator("address", mode="before")(number_word)
 
 
+def _language_choices() -> str:
+    """The registry's languages as a config file writes them: each code in quotes with its
+    name, the last after "or"."""
+    said = [f'"{language.code}" ({language.name})' for language in languages.every()]
+    return ", ".join(said[:-1]) + " or " + said[-1] if len(said) > 1 else said[0]
+
+
 class GameSchema(_Section):
-    language: Literal["en", "pl"] = Field(default="en", description='"en" or "pl"')
+    language: str = Field(default=languages.SOURCE, description=_language_choices())
     # A new box starts at the Easy level, a family's first battle; the Rules setting (the
     # roster's last row) remembers the level the players choose after.
     rules: Rules = Field(
@@ -143,6 +151,14 @@ class GameSchema(_Section):
         default="all", description='"off", "outcomes" (what happened) or "all" (outcomes, '
                                    'and whose button to press)')
     volume: int = Field(default=80, ge=0, le=100, description="a volume from 0 to 100")
+
+    @field_validator("language")
+    @classmethod
+    def _spoken(cls, value: str) -> str:
+        # One of the registry's codes now: a test's language, added while the box runs, too.
+        if value not in languages.codes():
+            raise ValueError("not a language of the box")
+        return value
 
 
 class PathsSchema(_Section):

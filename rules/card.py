@@ -104,31 +104,38 @@ class Gender(StrEnum):
 
 @dataclass(frozen=True, kw_only=True)
 class CardSpeech:
-    """How the box's voice says a card's pieces (the card's optional [speech] table): its
-    name in each language as a child says it, and the Polish name's grammatical gender."""
+    """How the box's voice says a card's pieces (the card's optional `speech` table): its
+    name in each language as a child says it, by language code, and the Polish name's
+    grammatical gender. The rules know no language: the codes are the file's, checked
+    against the box's languages where the file is read (cards/loader.py)."""
 
-    en: str | None = None
-    pl: str | None = None
+    said: tuple[tuple[str, str], ...] = ()     # (language code, the name as said), in order
     gender: Gender | None = None
 
     def name(self, language: str) -> str | None:
-        return self.pl if language == "pl" else self.en
+        """The name said in `language`, or None where the table gives none."""
+        return next((name for code, name in self.said if code == language), None)
 
     def to_plain(self) -> dict[str, Any]:
-        return {name: _plain(value) for name, value in
-                (("en", self.en), ("pl", self.pl), ("gender", self.gender)) if value is not None}
+        plain: dict[str, Any] = dict(self.said)
+        if self.gender is not None:
+            plain["gender"] = self.gender.value
+        return plain
 
     @classmethod
     def from_plain(cls, data: Mapping[str, Any]) -> CardSpeech:
+        # Every key but the gender is a language's: an old snapshot's {en, pl, gender} too.
         gender = data.get("gender")
-        return cls(en=data.get("en"), pl=data.get("pl"),
+        return cls(said=tuple((code, name) for code, name in data.items()
+                              if code != "gender" and name is not None),
                    gender=None if gender is None else Gender(gender))
 
 
 @dataclass(frozen=True, kw_only=True)
 class CardNames:
-    """A card's name and label in another language (the card's optional `pl` table), for the
-    screens in that language; what it leaves out is the card's own."""
+    """A card's name and label in another language (the card's optional table named by the
+    language's code: `pl`, `de`), for the screens in that language; what it leaves out is the
+    card's own."""
 
     name: str | None = None
     label: str | None = None
@@ -209,11 +216,16 @@ def _plain(value: Any) -> Any:
     return value
 
 
+# A card's attributes that are no field of its file: its names by language are tables of
+# their own (`InfoCard.to_plain`).
+_NOT_PLAIN = ("given", "source", "names")
+
+
 def _plain_fields(data: InfoCard | Weapon) -> dict[str, Any]:
     """The given fields of a card or weapon, in their order, as JSON data."""
     given = data.given
     return {f.name: _plain(getattr(data, f.name)) for f in fields(data)
-            if f.name not in ("given", "source") and (given is None or f.name in given)}
+            if f.name not in _NOT_PLAIN and (given is None or f.name in given)}
 
 
 def _die_range(value: Any) -> DieRange | None:
@@ -231,7 +243,6 @@ _FROM_PLAIN: dict[str, Callable[[Any], Any]] = {
     "destroy_gun": _band, "weaken": _band, "immobilize": _band,
     "weapons": lambda weapons: tuple(Weapon.from_plain(w) for w in weapons),
     "speech": CardSpeech.from_plain,
-    "pl": CardNames.from_plain,
 }
 
 
@@ -269,23 +280,30 @@ class InfoCard:
     special_rules: str | None = None
     weapons: tuple[Weapon, ...] = ()
     speech: CardSpeech | None = None    # how the voice says its pieces (the [speech] table)
-    pl: CardNames | None = None         # its name and label on the Polish screens
+    # Its name and label on the screens in other languages, by language code (the file's
+    # tables named by code: `pl = { name, label }`), in the file's order.
+    names: tuple[tuple[str, CardNames], ...] = ()
     # The fields its card file gives: the others are unknown (`known`). None: a card made in
     # code, which gives every field.
     given: frozenset[str] | None = field(default=None, repr=False, compare=False)
     source: str = ""                    # the file it was read from ('' if built in code)
 
     def to_plain(self) -> dict[str, Any]:
-        """The card as JSON data: the fields its file gives, in the card's order (the
-        source is not one of them)."""
-        return _plain_fields(self)
+        """The card as JSON data, as its file writes it: the fields it gives, in the card's
+        order (the source is not one of them), then a table of names by language code."""
+        plain = _plain_fields(self)
+        plain.update((code, names.to_plain()) for code, names in self.names)
+        return plain
 
     @classmethod
     def from_plain(cls, data: Mapping[str, Any], source: str = "") -> InfoCard:
-        """The card of `to_plain`'s data, as it was checked: nothing is checked here."""
+        """The card of `to_plain`'s data, as it was checked: nothing is checked here. A key
+        that is no card field is a language's names table (the loader checked its code)."""
         values = {name: _FROM_PLAIN[name](value) if name in _FROM_PLAIN and value is not None
-                  else value for name, value in data.items()}
-        return cls(**values, given=frozenset(data), source=source)
+                  else value for name, value in data.items() if name in CARD_FIELDS}
+        names = tuple((code, CardNames.from_plain(value)) for code, value in data.items()
+                      if code not in CARD_FIELDS and value is not None)
+        return cls(**values, names=names, given=frozenset(values), source=source)
 
     # --- reading values as the rules need them ---
 
@@ -312,15 +330,19 @@ class InfoCard:
     def short(self) -> str:
         return self.label or self.name.split()[0][:10]
 
+    def names_for(self, language: str) -> CardNames | None:
+        """The card's table of names in `language`, or None where it gives none."""
+        return next((names for code, names in self.names if code == language), None)
+
     def name_in(self, language: str) -> str:
         """The card's name on the screens in `language`: its own unless it gives one in that
         language (the command line and the rules keep its own)."""
-        names = self.pl if language == "pl" else None
+        names = self.names_for(language)
         return names.name if names is not None and names.name else self.name
 
     def short_in(self, language: str) -> str:
         """The card's label on the screens in `language` (see `name_in`)."""
-        names = self.pl if language == "pl" else None
+        names = self.names_for(language)
         return names.label if names is not None and names.label else self.short
 
     def title_in(self, language: str) -> str:
@@ -374,7 +396,7 @@ class InfoCard:
         return f"{value} {unit}".strip()
 
 
-CARD_FIELDS = frozenset(f.name for f in fields(InfoCard)) - {"given", "source"}
+CARD_FIELDS = frozenset(f.name for f in fields(InfoCard)) - set(_NOT_PLAIN)
 
 
 class CardValueMissing(RulesError):

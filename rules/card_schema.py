@@ -9,9 +9,11 @@ pydantic); the field descriptions here are what a problem with the file says is 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from functools import cache
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator, model_validator
 
 from .card import Band, DieRange, Gender, InfoCard, Kind, Mount, Template
 from .numbers import digits
@@ -81,31 +83,37 @@ class WeaponSchema(BaseModel):
 
 
 class SpeechSchema(BaseModel):
-    """What a card file's [speech] table may hold (rules.card.CardSpeech): how the box's voice
-    says the card's pieces."""
+    """What a card file's `speech` table may hold (rules.card.CardSpeech): how the box's voice
+    says the card's pieces: `speech_schema` gives it a field for each language the box speaks
+    (`CardLanguages.said`), then the gender."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    en: str | None = Field(default=None, min_length=1, max_length=30,
-                           description="the name said in English, up to 30 letters, like Tiger")
-    pl: str | None = Field(default=None, min_length=1, max_length=30,
-                           description="the name said in Polish, up to 30 letters, like Tygrys")
-    gender: Gender | None = Field(
-        default=None, description="the Polish name's grammatical gender: m, f or n")
-
 
 class NamesSchema(BaseModel):
-    """What a card file's `pl` table may hold (rules.card.CardNames): the card's name and
-    label in Polish, shown on the box's Polish screens."""
+    """What a card file's table of names in a language may hold (`pl = { name, label }`,
+    rules.card.CardNames): the card's name and label on the box's screens in that language."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     name: str | None = Field(
         default=None, min_length=1, max_length=60,
-        description="the model's name in Polish, up to 60 letters, like Czołg ciężki Tiger I")
+        description="the model's name in that language, up to 60 letters, like Czołg ciężki "
+                    "Tiger I")
     label: str | None = Field(
         default=None, min_length=1, max_length=10,
-        description="a short name in Polish for the small screen, up to 10 letters, like Tygrys")
+        description="a short name in that language for the small screen, up to 10 letters, "
+                    "like Tygrys")
+
+
+@dataclass(frozen=True)
+class CardLanguages:
+    """The language codes a card file may use, given by the code that reads the file (the
+    rules know no language; cards/loader.py gives the box's registry): `said`, the keys of its
+    `speech` table; `shown`, its tables of names (every language but the cards' own)."""
+
+    said: tuple[str, ...] = ()
+    shown: tuple[str, ...] = ()
 
 
 _CM = "a whole number of cm from 0 to 100"
@@ -180,9 +188,7 @@ class CardSchema(BaseModel):
         default=(), description="a list of weapon tables: name, template, shots, damage, "
                                 "he_modifier, mount")
     speech: SpeechSchema | None = Field(
-        default=None, description="a table of how the voice says the card: en, pl, gender")
-    pl: NamesSchema | None = Field(
-        default=None, description="a table of the card's name and label in Polish: name, label")
+        default=None, description="a table of how the voice says the card: gender")
 
     @field_validator("turn_45", "rough", "road", mode="before")
     @classmethod
@@ -235,7 +241,40 @@ class CardSchema(BaseModel):
         return self
 
 
-def validated_card(data: Any) -> InfoCard:
-    """The card of a card file's table, or pydantic's ValidationError listing its problems."""
-    checked = CardSchema.model_validate(data)
+@cache
+def speech_schema(languages: CardLanguages) -> type[SpeechSchema]:
+    """The schema of a card's `speech` table: a name said in each of `languages.said`, and the
+    gender. Made once for each set of languages."""
+    said: dict[str, Any] = {
+        code: (str | None, Field(
+            default=None, min_length=1, max_length=30,
+            description=f'the name said in the language "{code}", up to 30 letters, like Tiger'))
+        for code in languages.said}
+    said["gender"] = (Gender | None, Field(
+        default=None, description="the Polish name's grammatical gender: m, f or n"))
+    schema: type[SpeechSchema] = create_model("SpeechSchema", __base__=SpeechSchema, **said)
+    return schema
+
+
+@cache
+def card_schema(languages: CardLanguages) -> type[CardSchema]:
+    """The schema of a card file in `languages`: CardSchema with its `speech_schema` and a
+    table of names for each language of `languages.shown`. Made once for each set of
+    languages."""
+    tables: dict[str, Any] = {
+        code: (NamesSchema | None, Field(
+            default=None, description=f"a table of the card's name and label in the "
+                                      f'language "{code}": name, label'))
+        for code in languages.shown}
+    keys = ", ".join([*languages.said, "gender"])
+    tables["speech"] = (speech_schema(languages) | None, Field(
+        default=None, description=f"a table of how the voice says the card: {keys}"))
+    schema: type[CardSchema] = create_model("CardSchema", __base__=CardSchema, **tables)
+    return schema
+
+
+def validated_card(data: Any, languages: CardLanguages = CardLanguages()) -> InfoCard:
+    """The card of a card file's table, or pydantic's ValidationError listing its problems;
+    its `speech` and names tables may be in `languages` (none given: no such tables)."""
+    checked = card_schema(languages).model_validate(data)
     return InfoCard.from_plain(checked.model_dump(mode="json", exclude_unset=True))

@@ -159,14 +159,14 @@ def _cache(parser: argparse.ArgumentParser) -> None:
 
 def render_options(parser: argparse.ArgumentParser) -> None:
     _cache(parser)
-    parser.add_argument("--language", choices=["en", "pl"],
-                        help="only this language (default: both)")
+    parser.add_argument("--language", choices=languages.codes(),
+                        help="only this language (default: every one)")
 
 
 def say_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("text", metavar="TEXT", help="a sentence to say")
-    parser.add_argument("--language", choices=["en", "pl"], default="en",
-                        help="its language (default: en)")
+    parser.add_argument("--language", choices=languages.codes(), default=languages.SOURCE,
+                        help=f"its language (default: {languages.SOURCE})")
     parser.add_argument("--out", metavar="FILE", type=NewFile("a file for the WAV"),
                         help="write it as a WAV file instead of playing it")
     parser.add_argument("--volume", type=Whole(0, 100, "a volume"), default=80, metavar="N",

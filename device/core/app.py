@@ -22,6 +22,7 @@ from cobi_companion.device.ports.speech import NoSpeech, Speech, Utterance
 from cobi_companion.device.ports.store import Store
 from cobi_companion.rules.dice import Dice, Need
 from cobi_companion.rules.status import Side
+from cobi_companion.words import languages
 from cobi_companion.words.grammar import SideName
 
 if TYPE_CHECKING:
@@ -154,7 +155,7 @@ CONFIG_ONLY = frozenset({"house_rules"})
 class Settings:
     """What the players chose on the box, kept in its store over the config's defaults."""
 
-    language: str = "en"
+    language: str = languages.SOURCE
     rules: str = "easy"
     real_dice: bool = False
     sound: bool = True
@@ -268,8 +269,8 @@ class App:
 
     def card_names(self, language: str) -> dict[str, str]:
         """The cards' titles and names as the rules give them, each as the screens in
-        `language` show it (a card's `pl` table on the Polish screens)."""
-        return {} if language == "en" else {
+        `language` show it (a card's table of names in that language: `pl`, `de`)."""
+        return {} if language == languages.SOURCE else {
             own: shown for card in self.book.sorted() for own, shown in (
                 (card.title, card.title_in(language)), (card.name, card.name_in(language)))}
 
@@ -470,7 +471,7 @@ class App:
                       lambda other: self._log_in(other, line))
 
     def _log_in(self, language: str, line: Line) -> str:
-        if language == "en":
+        if language == languages.SOURCE:
             return english(line)            # made for the journal as the line was logged
         words = self._log_words.get(language)
         if words is None:

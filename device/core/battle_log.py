@@ -22,6 +22,7 @@ from typing import Any, TypeAlias
 from cobi_companion.device.core import i18n, reasons
 from cobi_companion.device.core.memo import ByIdentity
 from cobi_companion.rules.cobra.notes import Note, Why
+from cobi_companion.words import languages
 from cobi_companion.words.grammar import Listed, SideName
 
 # The values that are words of the rules, and the prefix of their keys in i18n: the refusals'
@@ -154,8 +155,9 @@ def words_kept(words: Callable[[Line], str]) -> Callable[[Line], str]:
 
 
 # The journal's English, made for every line as it is logged: the log screen's, in English.
-_ENGLISH = words_kept(partial(said, language="en", t=partial(i18n.text, "en"),
-                              say=partial(reasons.say, "en")))
+_ENGLISH = words_kept(partial(said, language=languages.SOURCE,
+                              t=partial(i18n.text, languages.SOURCE),
+                              say=partial(reasons.say, languages.SOURCE)))
 
 
 def english(line: Line) -> str:

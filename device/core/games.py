@@ -61,7 +61,7 @@ class Game:
     menu_rows: Callable[[App, Screen], MenuRows] = no_rows
     warm_up: tuple[str, ...] = ()              # its modules, each after those it imports
     commands: tuple[str, ...] = ()             # its command-line commands
-    # Words of its own by key, each by language ({"en": ..., "pl": ...}; English needed),
+    # Words of its own by key, each by language code ({code: text}; English needed),
     # added to the catalogues' words when registered.
     words: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 

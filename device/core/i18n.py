@@ -19,8 +19,8 @@ def has(key: str) -> bool:
 
 
 def add_words(words: Mapping[str, Mapping[str, str]]) -> None:
-    """A game's own words by key, each in its languages ({"en": ..., "pl": ...}; a language
-    it does not give says the English) (core/games.py: a game registered with them). A key
+    """A game's own words by key, each by language code ({code: text}, English needed; a
+    language it does not give says the English) (core/games.py: a game registered with them). A key
     the catalogues have with other words is refused: a game never changes another's."""
     catalogue.add(words)
 

@@ -135,8 +135,9 @@ def _by_short(book: CardBook) -> dict[str, InfoCard]:
     index: dict[str, InfoCard] = {}
     for card in book.sorted():              # the first card of a short name, as before
         index.setdefault(card.short.lower(), card)
-    for card in book.sorted():              # and of a Polish one (pieces added in Polish)
-        index.setdefault(card.short_in("pl").lower(), card)
+    for card in book.sorted():              # and in every other language (pieces added in it)
+        for language in languages.codes():
+            index.setdefault(card.short_in(language).lower(), card)
     _index = (book, index)
     return index
 
@@ -179,7 +180,7 @@ def _names(book: CardBook | None) -> Iterable[str]:
     if book is None:
         return ()
     return (f"{short} {n}" for card in book.sorted()
-            for short in dict.fromkeys((card.short, card.short_in("pl")))
+            for short in dict.fromkeys(card.short_in(language) for language in languages.codes())
             for n in range(1, MOST_OF_A_CARD + 1))
 
 

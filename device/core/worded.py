@@ -135,7 +135,7 @@ def joined(separator: str, *parts: str) -> str:
 
 
 def kept(text: str) -> str | dict[str, str]:
-    """`text` as data to save: a Worded as its text in every language ({"en": .., "pl": ..}),
+    """`text` as data to save: a Worded as its text in every language (by code: {code: text}),
     so that the box shows it in the language it speaks when it is read again (`read`)."""
     if not isinstance(text, Worded):
         return text

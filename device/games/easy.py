@@ -86,6 +86,7 @@ class Row:
     then: Next
     hint: str = ""
     refused: str = ""
+    target: str = ""        # the label of the piece a Fire row fires at: what picks the lit row
 
 
 def action_menu(app: App, vehicle: Piece) -> Screen:
@@ -103,11 +104,12 @@ def action_menu(app: App, vehicle: Piece) -> Screen:
     able = [row for row in rows if not row.refused]
     rows = able + [row for row in rows if row.refused]
     last = state.last_shot.get(vehicle.side)
-    names = [row.item for row in able]
-    wanted = app.t("fire_at", target=last.target) if last else ""
+    # The side's last target is lit by its label, never by the row's words: a translation
+    # (or a language switched meanwhile) decides nothing.
+    lit = next((i for i, row in enumerate(able) if last and row.target == last.target), 0)
     return Choose(vehicle.label, [row.item for row in rows], lambda i: rows[i].then(),
                   back=lambda: next_action(app),
-                  index=names.index(wanted) if wanted in names else 0,
+                  index=lit,
                   hints=[app.t("dimmed_hint") if row.refused else row.hint for row in rows],
                   dimmed=range(len(able), len(rows)))
 
@@ -128,4 +130,4 @@ def fire_rows(app: App, firer: Piece, back: Next) -> list[Row]:
         return [Row(app.t("fire"), lambda: refuse(app, reason, back), refused=reason)]
     aim = app.t("aim_turn_limit")
     return [Row(app.t("fire_at", target=t.label), partial(aim_at, app, firer, t, finish, back),
-                aim) for t in targets]
+                aim, target=t.label) for t in targets]

@@ -9,6 +9,7 @@ from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games.system import rows as system_rows
 from cobi_companion.device.ui.widgets import Choose
 from cobi_companion.rules.levels import next_rules
+from cobi_companion.words import languages
 
 # The volume's steps: 20% to 100% (the row goes round).
 VOLUME_STEP = 20
@@ -18,6 +19,14 @@ def next_volume(volume: int) -> int:
     """The volume one press of its row gives: a step up, at most 100%, then round to the
     first step (a config's 50 goes 70, 90, 100, 20)."""
     return min(100, volume + VOLUME_STEP) if volume < 100 else VOLUME_STEP
+
+
+def next_language(code: str) -> str:
+    """The language one press of its row gives: the next of the registry's, round to the
+    first (English, Polski, Deutsch, English). A language that is no longer there (a test's
+    pseudo-language) goes to the first."""
+    codes = languages.codes()
+    return codes[(codes.index(code) + 1) % len(codes)] if code in codes else codes[0]
 
 
 def voice_row(app: App) -> str:
@@ -34,8 +43,8 @@ def settings_menu(app: App, back: Next, index: int = 0) -> Screen:
     files in use, restart, power off) come from `system`."""
     s = app.settings
     rows: list[tuple[str, Callable[[], Screen | None]]] = [
-        (joined(": ", app.t("language"), app.t("lang_pl" if s.language == "pl" else "lang_en")),
-         lambda: setattr(s, "language", "en" if s.language == "pl" else "pl")),
+        (joined(": ", app.t("language"), languages.get(s.language).name),
+         lambda: setattr(s, "language", next_language(s.language))),
         (joined(": ", app.t("rules"), app.t(s.rules)),
          lambda: setattr(s, "rules", next_rules(s.rules))),
         (joined(": ", app.t("real_dice"), app.t("on" if s.real_dice else "off")),

@@ -11,7 +11,7 @@ from cobi_companion.device.core.app import App
 from cobi_companion.device.core.battle_state import LastShot
 from cobi_companion.device.core.worded import joined
 from cobi_companion.device.ui.outcome_words import BIG_WORDS
-from cobi_companion.device.ui.wording import in_six, percent
+from cobi_companion.device.ui.wording import decimal, in_six, percent
 from cobi_companion.rules.levels import rule_set
 from cobi_companion.rules.odds import OUTCOMES, Odds
 from cobi_companion.rules.tank.soft_odds import SoftOdds
@@ -60,5 +60,4 @@ def soft_details(app: App, odds: SoftOdds, he: bool) -> list[str]:
 
 def average(app: App, value: Fraction) -> str:
     """A mean to two decimals, with the language's decimal mark."""
-    shown = f"{float(value):.2f}"
-    return shown.replace(".", ",") if app.settings.language == "pl" else shown
+    return decimal(f"{float(value):.2f}", app.settings.language)

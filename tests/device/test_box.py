@@ -134,6 +134,23 @@ def test_settings_language_switches_to_polish(table_at):
     assert table.box.store.settings()["language"] == "pl"
 
 
+def test_settings_language_steps_through_every_language_of_the_registry(table_at):
+    # English, Polski, Deutsch, English: each shown by its own name, each saved by its code.
+    from cobi_companion.words import languages
+
+    table = table_at([])
+    table.press("cw", "cw", "ok")             # Settings
+    seen = []
+    for _ in languages.codes():
+        table.press("ok")                     # Language: the next one
+        # (the config's own language is no setting of the box's: not kept)
+        seen.append((table.box.store.settings().get("language", "en"),
+                     table.view.items[0].split(": ")[-1]))
+        assert table.view.index == 0          # the menu redrawn on its row
+    assert seen == [("pl", "Polski"), ("de", "Deutsch"), ("en", "English")]
+    assert table.box.app.settings.language == "en"
+
+
 def test_dice_tumble_on_ticks_then_show_the_result(table_at):
     from cobi_companion.device.ports.events import Tick
 

@@ -139,6 +139,9 @@ BAD = {
     "voice value": ('[game]\nvoice = "loud"\n',
                     'line 2: game.voice: "loud" is not allowed; allowed: "off", "outcomes" '
                     '(what happened) or "all" (outcomes, and whose button to press)'),
+    "language not of the box": ('[game]\nlanguage = "xx"\n',
+                                'line 2: game.language: "xx" is not allowed; allowed: "en" '
+                                '(English), "pl" (Polski) or "de" (Deutsch)'),
     "volume out of range": ("[game]\nvolume = 101\n",
                             "line 2: game.volume: 101 is not allowed; "
                             "allowed: a volume from 0 to 100"),

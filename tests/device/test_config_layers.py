@@ -108,6 +108,16 @@ def test_bad_toml_on_the_stick_is_skipped_and_named_with_its_line(box: Box) -> N
     assert "line 3" in str(error) and str(error).startswith(f"config {on_usb}: ")
 
 
+def test_a_language_the_box_does_not_speak_skips_that_file_the_rest_loads(box: Box) -> None:
+    system = box.write(box.system, '[game]\nlanguage = "de"\n')
+    on_usb = box.write(box.usb, '[game]\nlanguage = "xx"\n')
+    loaded = load_layers()
+    assert loaded.files == (system,) and loaded.config.game.language == "de"
+    [error] = loaded.skipped
+    assert str(error) == (f'config {on_usb}: line 2: game.language: "xx" is not allowed; '
+                          f'allowed: "en" (English), "pl" (Polski) or "de" (Deutsch)')
+
+
 def test_a_bad_value_skips_that_file_whole_and_names_line_field_and_allowed(box: Box) -> None:
     on_boot = box.write(box.boot, '# set by Dad\n[game]\nlanguage = "pl"\n\n[buttons]\n'
                                   "allies = 4\naxis = 40\n")

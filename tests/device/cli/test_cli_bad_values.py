@@ -228,7 +228,9 @@ ROWS: dict[str, list[tuple[list[str], str]]] = {
     "speech render": [
         (["--cache", "{text}"], "--cache: {text} is a file, not a folder; allowed: a folder "
                                 "for the phrase cache"),
-        (["--language", "de"], "--language: invalid choice: 'de'"),
+        # the registry's codes are the choices (en, pl, de): any other is refused
+        (["--language", "xx"], "--language: invalid choice: 'xx' (choose from 'en', 'pl', "
+                               "'de')"),
     ],
     "speech say": [
         ([], "the following arguments are required: TEXT"),
@@ -376,7 +378,8 @@ GLOBAL_ROWS = [
 ]
 # A few rows again as a person runs them: a real process, nothing injected.
 REAL = [("range", 0), ("initiative", 0), ("sim", 0), ("sim", 4), ("sim", 16),
-        ("cobra odds", 0), ("odds", 0), ("overrun", 0)]
+        ("cobra odds", 0), ("odds", 0), ("overrun", 0), ("speech render", 1),
+        ("speech say", 2)]
 
 
 @pytest.fixture(scope="module")

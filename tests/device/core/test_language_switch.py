@@ -99,6 +99,8 @@ def test_the_language_switched_in_a_battle_shows_the_battle_in_the_new_language_
         table.press("back")                                       # the menu
         table.choose(i18n.text(table.box.app.settings.language, "settings"))
         table.choose(i18n.text(table.box.app.settings.language, "language"))
+        while table.box.app.settings.language != language:       # Polski, Deutsch, English:
+            table.press("ok")                                     # the row steps on
         table.press("back")                                       # back to the battle
         assert table.box.app.settings.language == language
         assert table.view == fresh[language]

@@ -213,7 +213,7 @@ def test_a_broken_speech_table_is_reported_and_the_card_still_loads(tmp_path):
     problems = {(p.field, p.message) for p in book.problems if p.path == str(path)}
     assert ("speech.gender", "'x' is not allowed; allowed: the Polish name's grammatical "
             "gender: m, f or n") in problems
-    assert any(field == "speech.loud" and "allowed fields: en, pl, gender" in message
+    assert any(field == "speech.loud" and "allowed fields: en, pl, de, gender" in message
                for field, message in problems)
     cards, found = check(path)
     assert [card.key for card in cards] == ["9002"] and len(found) == 2

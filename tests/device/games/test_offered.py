@@ -127,3 +127,32 @@ def test_easy_dims_what_a_vehicle_cannot_do_last_with_its_label_in_the_reason(ta
     assert view.items == ("Move", "Fire") and view.dimmed == (1,) and view.index == 0
     table.press("cw", "ok")
     assert table.view.lines == ("7TP 1 has lost its gun and cannot fire",)
+
+
+def test_the_easy_menu_lights_the_last_target_by_its_label_in_every_language(table_at,
+                                                                              tmp_path):
+    # The row lit is found by the target's label, never by the row's words: a Polish box
+    # (whose "Fire at" row reads otherwise) lights the same target.
+    from cobi_companion.device.core.battle_state import LastShot
+
+    book = load_cards()
+    battle = Battle("easy").add(book.get("2477"), Side.AXIS, None)
+    for _ in range(2):
+        battle = battle.add(book.get("2464"), Side.ALLIES, None)
+    state = EasyBattle(battle, round=2, first=Side.AXIS, active=Side.AXIS,
+                       last_shot={Side.AXIS: LastShot("Tiger 1", "Sherman 2")})
+    for language in ("en", "pl", "de"):
+        folder = tmp_path / language
+        folder.mkdir()
+        store = SqliteStore(folder / DATABASE_NAME)
+        store.save_battle(state.to_dict(), [])
+        store.close()
+        table = table_at([], folder, config=replace(EASY, game=replace(EASY.game,
+                                                                       language=language)))
+        table.press("ok")                             # Resume: the pick of a vehicle
+        view = table.view
+        assert isinstance(view, Menu), view
+        table.press(*["cw"] * view.items.index("Tiger 1"), "ok")    # Tiger 1: its actions
+        view = table.view
+        assert isinstance(view, Menu) and view.header.title == "Tiger 1"
+        assert "Sherman 2" in view.items[view.index] and view.index == 1, (language, view)

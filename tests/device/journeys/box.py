@@ -15,6 +15,7 @@ from cobi_companion.device.games.settings import VOLUME_STEP
 from cobi_companion.device.ports.errors import ConfigError, StickError
 from cobi_companion.device.ports.power import RecordingPower
 from cobi_companion.device.ports.speech import NoSpeech
+from cobi_companion.words import languages
 from tour import Tour, config
 
 USB_PROBLEM = ConfigError(Path("/media/cobi/config.toml"), [
@@ -56,9 +57,10 @@ def journey_box(tour: Tour) -> None:
         # the voice row says why nothing is heard: no engine on one box, no sound on the other
         guide.app.speech = NoSpeech("voice_no_engine" if action == "reboot" else "voice_no_audio")
         guide.choose(tour.t("settings"))
-        if action == "reboot":                          # the language row: the other one,
-            guide.choose(tour.t("language"))            # and back
-            guide.press("ok")
+        if action == "reboot":                          # the language row: every other one,
+            guide.choose(tour.t("language"))            # and back round to the tour's
+            for _ in range(len(languages.codes()) - 1):
+                guide.press("ok")
         else:                                           # the voice's every choice and volume
             guide.app.speech = NoSpeech()
             for _ in range(len(VOICES)):

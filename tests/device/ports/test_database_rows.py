@@ -98,6 +98,7 @@ def test_a_settings_row_of_the_wrong_kind_comes_from_the_files_and_is_listed(tmp
 def test_each_setting_takes_only_its_own_kind() -> None:
     assert setting_problem("volume", True) == "bool, not int"
     assert setting_problem("sound", 1) == "int, not bool"
-    assert setting_problem("language", "de") == "'de' is not one of en, pl"
+    assert setting_problem("language", "de") is None              # the registry's codes
+    assert setting_problem("language", "xx") == "'xx' is not one of en, pl, de"
     assert setting_problem("volume", 101) == "101 is not from 0 to 100"
     assert setting_problem("armies", {"easy": [{"label": "Tiger 1"}]}) is None

@@ -51,6 +51,10 @@ DEVICE = Path(__file__).resolve().parents[3] / "device"
 NOT_ON_THE_PANEL = {
     "need_initiative": "never asked for: the roll-off's dial names its own question, "
                        "\"Axis: Initiative\" or \"Axis: Who attacks?\" (games/battle.py)",
+    # The settings row shows each language by the registry's name (games/settings.py): the
+    # catalogues' two words for it are left for the integrator to remove.
+    "lang_en": "not used: the language row shows words.languages' names",
+    "lang_pl": "not used: the language row shows words.languages' names",
 }
 
 
