@@ -28,7 +28,10 @@ class Number:
 
     def __format__(self, spec: str) -> str:
         if "|" in spec:
-            return f"{self.shown('')} {plural(self.value, spec.split('|'), self.language)}"
+            # {n:f:figurka|figurki|figurek}: the numeral's form (the voice's, core/spoken.py)
+            # means nothing to digits
+            forms = spec.split(":", 1)[-1]
+            return f"{self.shown('')} {plural(self.value, forms.split('|'), self.language)}"
         return self.shown(spec)
 
     def shown(self, spec: str) -> str:
@@ -42,6 +45,17 @@ class Number:
 
 def number(value: float, language: str, spec: str = "") -> str:
     return Number(value, language).shown(spec)
+
+
+# The sides whose names are plural, as the rules write them: the Allies (Alianci, die
+# Alliierten) and Cobra's Germans (Niemcy, die Deutschen) and Allies; the Axis (Oś, die Achse) is
+# one, in every language of the box. A word that agrees with a side takes the form this picks.
+MANY_SIDES = frozenset({"allies", "allied", "german"})
+
+
+def side_is_many(side: str) -> bool:
+    """Whether the side the rules call `side` ("axis", "allies", Cobra's "german") is many."""
+    return side in MANY_SIDES
 
 
 @dataclass(frozen=True)

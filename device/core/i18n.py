@@ -5,12 +5,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from cobi_companion.words import catalogue
+from cobi_companion.words.grammar import Number
 
 
 def text(language: str, key: str, **values: object) -> str:
     """The words for `key` in `language`, with {values} filled in."""
     chosen = catalogue.text(language, key)
-    return chosen.format(**values) if values else chosen
+    if not values:
+        return chosen
+    # a whole number may take its counted word's form ({n:figurka|figurki|figurek})
+    return chosen.format(**{name: Number(value, language) if type(value) is int else value
+                            for name, value in values.items()})
 
 
 def has(key: str) -> bool:
