@@ -33,6 +33,9 @@ COUNTS = (1, 2, 5, 22)
 SIDE_NAMES = frozenset({"side", "winner", "attacker", "defender", "playing", "nation", "said"})
 SIDES = ("axis", "allies")
 COBRA = ("german", "allied")
+# The templates of Cobra's sides (their names are the "cobra_" words).
+COBRA_KEYS = frozenset({"log_cobra_phase", "log_attack", "log_overrun", "refusal_shifts_disagree",
+                        "refusal_modifier_wrong_side"})
 
 # Sample values of the names most templates use; any other is shown as ⟨name⟩.
 PIECES = {"label": "Tiger 1", "firer": "Tiger 1", "target": "Sherman 2", "tank": "Sherman 1",
@@ -69,9 +72,7 @@ def _fields(text: str) -> dict[str, str]:
 def _sides(key: str) -> tuple[str, ...]:
     if key.startswith("say_"):              # the voice says Cobra's sides too
         return (*SIDES, "german")
-    cobra = key.startswith(("say_vp", "log_cobra", "log_attack", "log_overrun")) or \
-        key in ("refusal_shifts_disagree", "refusal_modifier_wrong_side")
-    return COBRA if cobra else SIDES
+    return COBRA if key.startswith("say_vp") or key in COBRA_KEYS else SIDES
 
 
 def _tries(key: str, fields: Mapping[str, str]) -> Iterator[dict[str, object]]:

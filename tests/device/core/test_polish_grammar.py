@@ -184,3 +184,27 @@ def test_the_sentences_file_tries_every_form_and_fills_every_template():
 def test_the_sentences_of_any_language_can_be_made():
     assert "## Voice" in sentences.document("en")
     assert "## Voice" in sentences.document("de")
+
+
+# ---- through the box: a Polish Tank Game the Allies give up ----
+
+@pytest.mark.parametrize(("gives_up", "asked", "won", "logged_first"), [
+    ("Alianci się poddają", "Alianci się poddają?", "WYGRYWA: OŚ",
+     "Alianci się poddają; Oś wygrywa"),
+    ("Oś się poddaje", "Oś się poddaje?", "WYGRYWAJĄ: ALIANCI",
+     "Oś się poddaje; Alianci wygrywają")])
+def test_a_side_giving_up_is_asked_shown_and_logged_in_its_number(table_at, gives_up, asked,
+                                                                   won, logged_first):
+    from ..conftest import QUICK_HOLDS
+    from ..test_box import TIGER_VS_SHERMAN
+    from .test_battle_log import TANK_TURNS, in_language, read_log
+
+    table = table_at(TANK_TURNS, config=in_language(QUICK_HOLDS, "pl"))
+    table.press(*TIGER_VS_SHERMAN, "axis", "allies", "ok")
+    table.press("back")                          # the long press menu
+    table.choose("Poddaj się")
+    table.choose(gives_up)
+    assert table.view.header.title == asked
+    table.choose("tak")
+    assert table.view.word == won
+    assert read_log(table)[0] == logged_first
