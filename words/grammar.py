@@ -21,7 +21,8 @@ def plural(value: float, forms: Sequence[str], language: str) -> str:
 @dataclass(frozen=True)
 class Number:
     """A number in a template: {n} as the language writes it, {n:+d} signed, {n:word|words}
-    with its counted word."""
+    with its counted word after it, {n:padła #|padły #|padło #} in the form's # (a verb that
+    agrees with the number before it)."""
 
     value: int | float
     language: str
@@ -31,7 +32,7 @@ class Number:
             # {n:f:figurka|figurki|figurek}: the numeral's form (the voice's, core/spoken.py)
             # means nothing to digits
             forms = spec.split(":", 1)[-1]
-            return f"{self.shown('')} {plural(self.value, forms.split('|'), self.language)}"
+            return counted(self.shown(""), plural(self.value, forms.split("|"), self.language))
         return self.shown(spec)
 
     def shown(self, spec: str) -> str:
@@ -41,6 +42,16 @@ class Number:
 
     def __str__(self) -> str:
         return self.shown("")
+
+
+# Where a counted word's form puts the number: "padły #" (the verb first), else the number
+# comes first ("2 figurki").
+NUMBER_MARK = "#"
+
+
+def counted(number: str, form: str) -> str:
+    """The number and its counted word's form: in the form's # ("padły 2") or before it."""
+    return form.replace(NUMBER_MARK, number) if NUMBER_MARK in form else f"{number} {form}"
 
 
 def number(value: float, language: str, spec: str = "") -> str:

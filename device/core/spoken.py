@@ -28,7 +28,7 @@ from cobi_companion.device.core.spoken_log import said_of
 from cobi_companion.device.ports.speech import Utterance
 from cobi_companion.rules.card import InfoCard
 from cobi_companion.words import catalogue, languages
-from cobi_companion.words.grammar import side_is_many
+from cobi_companion.words.grammar import counted, side_is_many
 
 # The values that are words of the rules, and the prefix of their keys in the catalogues.
 WORDED: dict[str, str] = {"side": "say_side_", "attacker": "say_side_",
@@ -166,9 +166,10 @@ def _rewritten(text: str, pick: Callable[[str], int]) -> str:
         form, _, words = spec.rpartition(":")
         chosen = words.split("|")[pick(name)]
         if name in SIDES:
-            out.append(chosen)
+            out.append(chosen.replace("{", "{{").replace("}", "}}"))
         else:
-            out.append((f"{{{name}:{form}}}" if form else f"{{{name}}}") + f" {chosen}")
+            field = (f"{{{name}:{form}}}" if form else f"{{{name}}}")
+            out.append(counted(field, chosen.replace("{", "{{").replace("}", "}}")))
     return "".join(out)
 
 

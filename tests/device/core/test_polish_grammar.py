@@ -104,7 +104,27 @@ def test_a_screens_count_of_figures_takes_the_plural_rules_form(n, expected):
     assert i18n.text("pl", "figures_n", n=n) == expected
 
 
+@pytest.mark.parametrize(("down", "of", "expected"), [
+    (1, 2, "padła 1 z 2"), (2, 5, "padły 2 z 5"), (5, 5, "padło 5 z 5"),
+    (22, 30, "padły 22 z 30")])
+def test_the_verb_before_a_count_of_figures_down_agrees_with_it(down, of, expected):
+    assert i18n.text("pl", "n_down", down=down, of=of) == expected
+    line = by_side("axis", entry("log_fires_weapon", firer="Rifle 1", weapon="rifle",
+                                 targets=("Rifle 2",), down=down, of=of))
+    assert logged(line).endswith(f": {expected}")
+
+
 # ---- the rules themselves ----
+
+def test_a_counted_words_form_may_say_where_the_number_goes():
+    from cobi_companion.words.grammar import Number
+
+    assert format(Number(2, "pl"), "został #|zostały #|zostało #") == "zostały 2"
+    assert format(Number(2, "pl"), "figurka|figurki|figurek") == "2 figurki"
+    assert format(Number(2, "pl"), "f:figurka|figurki|figurek") == "2 figurki"   # the voice's
+    assert heard(prompt("say_runs_over", tank="Sherman 1", down=1)) == \
+        "Sherman jeden rozjeżdża jedną figurkę."
+
 
 def test_a_number_in_a_gender_or_case_falls_back_to_the_forms_polish_writes():
     assert [number(1, "pl", form) for form in ("", "m", "f", "n", "f-gen", "m-gen", "f-acc")] \
