@@ -69,10 +69,16 @@ def _fields(text: str) -> dict[str, str]:
             if name is not None}
 
 
-def _sides(key: str) -> tuple[str, ...]:
-    if key.startswith("say_"):              # the voice says Cobra's sides too
-        return (*SIDES, "german")
-    return COBRA if key.startswith("say_vp") or key in COBRA_KEYS else SIDES
+def _sides(key: str, name: str) -> tuple[str, ...]:
+    found: tuple[str, ...]
+    if key.startswith("say_vp") or key in COBRA_KEYS:
+        found = COBRA
+    elif key.startswith("say_"):            # the voice says Cobra's Germans too
+        found = (*SIDES, "german")
+    else:
+        found = SIDES
+    # the defender is the other side first ("Oś atakuje. Alianci bronią się.")
+    return (*found[1:], found[0]) if name == "defender" else found
 
 
 def _tries(key: str, fields: Mapping[str, str]) -> Iterator[dict[str, object]]:
@@ -88,7 +94,7 @@ def _tries(key: str, fields: Mapping[str, str]) -> Iterator[dict[str, object]]:
 
 def _options(key: str, name: str, spec: str) -> list[object]:
     if name in SIDE_NAMES:
-        return list(_sides(key))
+        return list(_sides(key, name))
     if spec == "and":
         return [("Tiger 1", "Sherman 2")]
     if name == "weather":
@@ -113,9 +119,14 @@ def _panel_value(code: str, name: str, value: object) -> object:
 def _voice_value(name: str, value: object, key: str) -> spoken.SpokenValue:
     if key == "say_crt" and name in ("attacker", "defender"):
         return spoken.outcome("say_loss_steps", steps=2)
-    if name in ("effect", "first", "then", "result", "loss"):
-        return spoken.outcome("say_destroyed", target="Sherman 2") if name != "then" \
-            else spoken.outcome("say_wins", side="allies")
+    if name == "then":
+        return spoken.outcome("say_wins", side="allies")
+    if name == "result":
+        return spoken.outcome("say_beach_held") if key == "say_beach" else spoken.outcome(
+            "say_crt", attacker=spoken.outcome("say_loss_none"),
+            defender=spoken.outcome("say_loss_steps", steps=2))
+    if name in ("effect", "first", "loss"):
+        return spoken.outcome("say_destroyed", target="Sherman 2")
     if isinstance(value, tuple):
         return str(value[0])
     return value if isinstance(value, int | str) else str(value)
@@ -156,6 +167,18 @@ def document(code: str) -> str:
              "not edit it by hand. Each key: its English, its template, then the template filled "
              "with sample values (counts 1, 2, 5, 22; each side; each form). ⟨name⟩ is a value "
              "the box fills in.", ""]
+    lines += ["How a template agrees (the same in every language's catalogue):", "",
+              "- `{side:poddaje|poddają}`: the word for a side of one (Oś), then for a side of "
+              "many (Alianci, Niemcy).",
+              "- `{n:figurka|figurki|figurek}`: the number, then its word in the form the "
+              "catalogue's plural rule picks; a `#` in a form is where the number goes: "
+              "`{n:padła #|padły #|padło #}`.",
+              "- In the voice (`say_...`) a number may ask for a form: `{guns:n}` (gender m, f, "
+              "n), `{of:f-gen}` (a case, gen or acc, or both); the catalogue writes the numbers "
+              "that differ as `number_1|f` (jedna), `number_1|f-gen` (jednej), `number_2|gen` "
+              "(dwóch): a form falls back to its case, then its gender, then the number.",
+              "- `say_destroyed|f`: a voice template's form for a piece of that gender (its "
+              "card's `[speech]` gender).", ""]
     if code == "pl":
         lines += ["The box speaks to a side as its name's number says: a side of one (Oś) is "
                   "*ty* (twoja kolej, wciśnij), a side of many (Alianci, Niemcy) is *wy* (wasza "
