@@ -14,6 +14,9 @@
                                allows, resolved in a clean venv (then run the tests)
     python3 run.py glyphs      draw the shipped reference glyphs again (after a change to how
                                glyphs are drawn, their faces or the fonts; then run the tests)
+    python3 run.py sentences LANGUAGE
+                               write every sentence the box shows or says in LANGUAGE, filled
+                               with samples, for a native speaker (docs/polish-sentences.md)
     sudo python3 run.py os-check VARIANT
                                install and test the companion in an emulated Raspberry Pi OS
                                base: bookworm-arm64, trixie-arm64 or bookworm-armhf
@@ -649,6 +652,10 @@ def main(argv: list[str]) -> int:
         return draw_glyphs()
     if argv[:1] == ["os-check"]:
         return os_check(argv[1:])
+    if argv[:1] == ["sentences"]:        # every sentence of a language, for a native speaker
+        ensure_venv("")
+        return subprocess.run([str(venv_python()), "-m", "cobi_companion.device.core.sentences",
+                               *argv[1:]], cwd=ROOT).returncode
     if argv[:1] == ["catalogues"]:       # the rules' English into the .pot, .po into .mo
         ensure_venv("")
         return subprocess.run([str(venv_python()), "-m", "cobi_companion.words.compile"],

@@ -21,14 +21,18 @@ def plural(value: float, forms: Sequence[str], language: str) -> str:
 @dataclass(frozen=True)
 class Number:
     """A number in a template: {n} as the language writes it, {n:+d} signed, {n:word|words}
-    with its counted word."""
+    with its counted word after it, {n:padła #|padły #|padło #} in the form's # (a verb that
+    agrees with the number before it)."""
 
     value: int | float
     language: str
 
     def __format__(self, spec: str) -> str:
         if "|" in spec:
-            return f"{self.shown('')} {plural(self.value, spec.split('|'), self.language)}"
+            # {n:f:figurka|figurki|figurek}: the numeral's form (the voice's, core/spoken.py)
+            # means nothing to digits
+            forms = spec.split(":", 1)[-1]
+            return counted(self.shown(""), plural(self.value, forms.split("|"), self.language))
         return self.shown(spec)
 
     def shown(self, spec: str) -> str:
@@ -40,8 +44,29 @@ class Number:
         return self.shown("")
 
 
+# Where a counted word's form puts the number: "padły #" (the verb first), else the number
+# comes first ("2 figurki").
+NUMBER_MARK = "#"
+
+
+def counted(number: str, form: str) -> str:
+    """The number and its counted word's form: in the form's # ("padły 2") or before it."""
+    return form.replace(NUMBER_MARK, number) if NUMBER_MARK in form else f"{number} {form}"
+
+
 def number(value: float, language: str, spec: str = "") -> str:
     return Number(value, language).shown(spec)
+
+
+# The sides whose names are plural, as the rules write them: the Allies (Alianci, die
+# Alliierten) and Cobra's Germans (Niemcy, die Deutschen) and Allies; the Axis (Oś, die Achse) is
+# one, in every language of the box. A word that agrees with a side takes the form this picks.
+MANY_SIDES = frozenset({"allies", "allied", "german"})
+
+
+def side_is_many(side: str) -> bool:
+    """Whether the side the rules call `side` ("axis", "allies", Cobra's "german") is many."""
+    return side in MANY_SIDES
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from cobi_companion.device.ports.store import Store
 from cobi_companion.rules.dice import Dice, Need
 from cobi_companion.rules.status import Side
 from cobi_companion.words import languages
-from cobi_companion.words.grammar import SideName
+from cobi_companion.words.grammar import SideName, side_is_many
 
 if TYPE_CHECKING:
     from cobi_companion.device.core.battle_state import BattleState
@@ -277,10 +277,11 @@ class App:
     def side_name(self, side: Side | str) -> str:
         return self.t(side.value if isinstance(side, Side) else side)
 
-    def side_word(self, side: Side | str) -> SideName:
-        """The side for a template whose words agree with it ("{side} {side:gives|give} up")."""
+    def side_word(self, side: Side | str, prefix: str = "") -> SideName:
+        """The side for a template whose words agree with it ("{side} {side:gives|give} up"):
+        a side of the rules, or Cobra's ("german", its words under `prefix` "cobra_")."""
         value = side.value if isinstance(side, Side) else side
-        return SideName(self.t(value), value == Side.ALLIES.value, value)
+        return SideName(self.t(prefix + value), side_is_many(value), value)
 
     def header(self, title: str) -> Header:
         state = self.state

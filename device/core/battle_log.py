@@ -23,7 +23,7 @@ from cobi_companion.device.core import i18n, reasons
 from cobi_companion.device.core.memo import ByIdentity
 from cobi_companion.rules.cobra.notes import Note, Why
 from cobi_companion.words import languages
-from cobi_companion.words.grammar import Listed, SideName
+from cobi_companion.words.grammar import Listed, SideName, side_is_many
 
 # The values that are words of the rules, and the prefix of their keys in i18n: the refusals'
 # words, and those only the log names.
@@ -143,7 +143,7 @@ def _shown(name: str, value: LogValue, language: str, t: Callable[..., str],
                             else reasons.word(name, v, t, WORDED) for v in value), language)
     shown = reasons.value(name, value, language, t, WORDED)
     if name in SIDED and value in ("axis", "allies"):     # its verb agrees with it
-        return SideName(str(shown), value == "allies", value)
+        return SideName(str(shown), side_is_many(value), value)
     return shown
 
 

@@ -5,12 +5,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from cobi_companion.words import catalogue
+from cobi_companion.words.grammar import Number, SideName, side_is_many
 
 
 def text(language: str, key: str, **values: object) -> str:
     """The words for `key` in `language`, with {values} filled in."""
     chosen = catalogue.text(language, key)
-    return chosen.format(**values) if values else chosen
+    if not values:
+        return chosen
+    # a whole number may take its counted word's form ({n:figurka|figurki|figurek})
+    return chosen.format(**{name: Number(value, language) if type(value) is int else value
+                            for name, value in values.items()})
 
 
 def has(key: str) -> bool:
@@ -48,7 +53,8 @@ def every_text(language: str) -> list[str]:
 
 def outcome_words(language: str) -> list[str]:
     """The big words of the outcome screens, the winners' included."""
-    sides = [text(language, side).upper() for side in ("axis", "allies")]
+    sides = [SideName(text(language, side).upper(), side_is_many(side), side)
+             for side in ("axis", "allies")]
     calls = ("call_yes", "call_no", "call_too_close")
     teams = [text(language, team).upper() for team in ("team_1", "team_2")]
     return [text(language, key) for key in (*OUTCOMES, *calls)] + [

@@ -13,9 +13,10 @@ the numbers, and the names of the cards.
 """
 from __future__ import annotations
 
+import itertools
 import re
 import string
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from cobi_companion.cards import CardBook
 from cobi_companion.device.core.battle_log import LogEntry
@@ -27,6 +28,7 @@ from cobi_companion.device.core.spoken_log import said_of
 from cobi_companion.device.ports.speech import Utterance
 from cobi_companion.rules.card import InfoCard
 from cobi_companion.words import catalogue, languages
+from cobi_companion.words.grammar import counted, side_is_many
 
 # The values that are words of the rules, and the prefix of their keys in the catalogues.
 WORDED: dict[str, str] = {"side": "say_side_", "attacker": "say_side_",
@@ -46,13 +48,21 @@ def utterance(what: Spoken, language: str, book: CardBook | None = None) -> Utte
 
 def parts(what: Spoken, language: str, book: CardBook | None = None) -> tuple[str, ...]:
     """The phrases of `what` in `language`: the template's fixed pieces and its values, in
-    order; empty pieces (a value at the very start) are left out."""
+    order; empty pieces (a value at the very start) are left out. The words that agree with a
+    value ({side:wygrywa|wygrywają}, {vp:m:punkt|punkty|punktów}) are fixed pieces too, once
+    the value has picked them."""
+    return phrases(_template_of(what, language, book), what.values, language, book)
+
+
+def phrases(text: str, values: Mapping[str, SpokenValue], language: str,
+            book: CardBook | None = None) -> tuple[str, ...]:
+    """The phrases of the template `text` in `language`, filled with `values`."""
     found: list[str] = []
-    for literal, name in _pieces(_template_of(what, language, book)):
+    for literal, name, spec in _pieces(resolved(text, values, language)):
         if literal.strip():
             found.append(literal.strip())
         if name is not None:
-            found.extend(_value_parts(name, what.values[name], language, book))
+            found.extend(_value_parts(name, spec, values[name], language, book))
     return tuple(found)
 
 
@@ -78,19 +88,99 @@ def _template_of(what: Spoken, language: str, book: CardBook | None) -> str:
 MOST_SAID = 20
 
 
-def number(n: int, language: str) -> str:
-    """`n` in words as a child says it ("seven", "siedem"); digits past the table's end."""
-    return catalogue.text(language, f"number_{n}") if 0 <= n <= MOST_SAID else str(n)
+def number(n: int, language: str, form: str = "") -> str:
+    """`n` in words as a child says it ("seven", "siedem"); digits past the table's end.
+    `form` is the form its template asks for ({guns:n} "jedno", {of:f-gen} "jednej"): a
+    gender (m, f, n), a case (gen, acc) or both ("f-gen"); the catalogue's "number_1|f-gen" is
+    looked for, then the case's ("number_1|gen"), then the gender's ("number_1|f"), then the
+    number's own: a language writes only the forms that differ."""
+    if not 0 <= n <= MOST_SAID:
+        return str(n)
+    key = f"number_{n}"
+    said = catalogue.load(language).messages
+    for each in number_forms(form):
+        if f"{key}|{each}" in said:
+            return said[f"{key}|{each}"]
+    return catalogue.text(language, key)
 
 
-def _value_parts(name: str, value: SpokenValue, language: str,
+def number_forms(form: str) -> tuple[str, ...]:
+    """The forms a number in `form` is looked up by, first to last ("f-gen": f-gen, gen,
+    f)."""
+    if not form:
+        return ()
+    gender, _, case = form.partition("-")
+    return tuple(dict.fromkeys(each for each in (form, case, gender) if each))
+
+
+# The value names that are a side, said from the catalogue's "say_side_..." words.
+SIDES = frozenset(name for name, prefix in WORDED.items() if prefix == "say_side_")
+
+
+def resolved(text: str, values: Mapping[str, SpokenValue], language: str) -> str:
+    """`text` with each word that agrees with a value put in its place: a side's
+    ({side:wygrywa|wygrywają}: one side, or many), a counted word after a number
+    ({vp:m:punkt|punkty|punktów}: by the catalogue's plural rule; the number keeps its form,
+    {vp:m}). Those words are the template's own, so the voice's cache has each of them."""
+    counts = {name: len(spec.rpartition(":")[2].split("|")) for _, name, spec in _pieces(text)
+              if name is not None and "|" in spec}
+
+    def pick(name: str) -> int:
+        value = values[name]
+        if name in SIDES and isinstance(value, str):
+            return min(1, counts[name] - 1) if side_is_many(value) else 0
+        if isinstance(value, int) and not isinstance(value, bool):
+            return min(catalogue.load(language).form(value), counts[name] - 1)
+        raise TypeError(f"{{{name}:...}}: only a side or a number has forms, not {value!r}")
+    return _rewritten(text, pick)
+
+
+def variants(text: str) -> list[str]:
+    """`text` resolved in every way its values can pick its words (every_part)."""
+    fields = {name: len(spec.rpartition(":")[2].split("|")) for _, name, spec in _pieces(text)
+              if name is not None and "|" in spec}
+    found = []
+    for chosen in itertools.product(*(range(count) for count in fields.values())):
+        found.append(_rewritten(text, dict(zip(fields, chosen, strict=True)).__getitem__))
+    return found
+
+
+def _numeral_forms(text: str) -> set[str]:
+    """The forms `text` asks its numbers in ({of:f-gen} "f-gen", {vp:m:punkt|...} "m")."""
+    return {spec.rpartition(":")[0] if "|" in spec else spec
+            for _, name, spec in _pieces(text) if name is not None and name not in SIDES}
+
+
+def _rewritten(text: str, pick: Callable[[str], int]) -> str:
+    """`text` with each field of forms replaced by the form `pick` chooses (by the value's
+    name): a side's field by the word alone, a number's by the number (in its form) and the
+    word after it."""
+    out: list[str] = []
+    for literal, name, spec in _pieces(text):
+        out.append(literal.replace("{", "{{").replace("}", "}}"))
+        if name is None:
+            continue
+        if "|" not in spec:
+            out.append(f"{{{name}:{spec}}}" if spec else f"{{{name}}}")
+            continue
+        form, _, words = spec.rpartition(":")
+        chosen = words.split("|")[pick(name)]
+        if name in SIDES:
+            out.append(chosen.replace("{", "{{").replace("}", "}}"))
+        else:
+            field = (f"{{{name}:{form}}}" if form else f"{{{name}}}")
+            out.append(counted(field, chosen.replace("{", "{{").replace("}", "}}")))
+    return "".join(out)
+
+
+def _value_parts(name: str, spec: str, value: SpokenValue, language: str,
                  book: CardBook | None) -> tuple[str, ...]:
     if isinstance(value, Spoken):
         return parts(value, language, book)
     if isinstance(value, bool):
         raise TypeError("a spoken value is a name, a number or a Spoken, not a bool")
     if isinstance(value, int):
-        return (number(value, language),)
+        return (number(value, language, spec),)
     if name in WORDED:
         return (template(WORDED[name] + value, language),)
     return (said_name(value, language, book),)
@@ -142,8 +232,10 @@ def _by_short(book: CardBook) -> dict[str, InfoCard]:
     return index
 
 
-def _pieces(text: str) -> list[tuple[str, str | None]]:
-    return [(literal, name) for literal, name, _, _ in string.Formatter().parse(text)]
+def _pieces(text: str) -> list[tuple[str, str | None, str]]:
+    """A template cut at its values: each fixed piece, then the value's name and its spec."""
+    return [(literal, name, spec or "") for literal, name, spec, _ in
+            string.Formatter().parse(text)]
 
 
 def every_part(language: str, book: CardBook | None = None) -> set[str]:
@@ -152,9 +244,10 @@ def every_part(language: str, book: CardBook | None = None) -> set[str]:
     label and a number)."""
     if language not in languages.codes():
         raise ValueError(f"unknown language {language!r}")
-    found = {literal.strip() for text in _templates(language)
-             for literal, _ in _pieces(text) if literal.strip()}
-    found |= {number(n, language) for n in range(MOST_SAID + 1)}
+    found = {literal.strip() for text in _templates(language) for variant in variants(text)
+             for literal, _, _ in _pieces(variant) if literal.strip()}
+    forms = {"", *(form for text in _templates(language) for form in _numeral_forms(text))}
+    found |= {number(n, language, form) for form in forms for n in range(MOST_SAID + 1)}
     found |= {said_name(name, language, book) for name in _names(book)}
     return found
 
@@ -185,6 +278,8 @@ def _names(book: CardBook | None) -> Iterable[str]:
 
 
 def template_names(key: str) -> Mapping[str, tuple[str, ...]]:
-    """The value names of `key`'s templates, by language (a test checks they agree)."""
-    return {language: tuple(name for _, name in _pieces(template(key, language))
-                            if name is not None) for language in languages.codes()}
+    """The value names of `key`'s templates, by language, each once (a test checks they
+    agree): a name may come again for the words that agree with it ({side:wygrywa|...})."""
+    return {language: tuple(dict.fromkeys(name for _, name, _ in _pieces(template(key, language))
+                                           if name is not None))
+            for language in languages.codes()}

@@ -29,6 +29,7 @@ from cobi_companion.rules.levels import rule_set
 from cobi_companion.rules.movement import allowance
 from cobi_companion.rules.status import Side
 from cobi_companion.rules.tank import hiding, scoring
+from cobi_companion.words.grammar import SideName, side_is_many
 
 
 @dataclass
@@ -125,7 +126,8 @@ def game_over(app: App, winner: Side) -> Screen:
     def again() -> Screen:
         app.end()
         return app.games.start(app)
-    word = app.t("WINS", side=app.side_name(winner).upper())
+    word = app.t("WINS", side=SideName(app.side_name(winner).upper(), side_is_many(winner.value),
+                                       winner.value))
     views: list[View] = [BigWord(app.header(app.t("game_over")), word)]
     state = app.state
     if not isinstance(state, TankBattle):

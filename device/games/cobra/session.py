@@ -146,7 +146,7 @@ def press_for(app: App, nation: Nation, lines: Sequence[str], need: Need,
 
     def pressed() -> Screen:
         return face_for(app, need, side, then)
-    press = app.t("press_to_roll", side=app.t(f"cobra_{nation.value}"))
+    press = app.t("press_to_roll", side=app.side_word(nation.value, "cobra_"))
     shown = Lines(header(app, app.t("roll")), (*lines, press))
     return WaitPress(side, shown, pressed, back=home, says="say_press_roll",
                      who=nation.value)

@@ -128,13 +128,13 @@ def test_the_log_of_a_tank_game_turn_in_polish(table_at):
     table.choose("Dowódca na wieżę")
     table.choose("Gotowe")
     assert read_log(table) == (
-        "Oś: kończy turę",
+        "Oś: koniec tury",
         "Oś: Tygrys 1: dowódca na wieży",
         "Oś: aktywacja: Tygrys 1",
-        "Alianci: kończy turę",
+        "Alianci: koniec tury",
         "Alianci: Sherman 1: ruch do 22 cm",
         "Alianci: aktywacja: Sherman 1",
-        "atakuje: Oś, broni: Alianci",
+        "Oś atakuje, Alianci bronią się",
         "nowa bitwa (Gra czołgowa): Tygrys 1 (Oś), Sherman 1 (Alianci)")
 
 
@@ -158,7 +158,7 @@ def test_an_old_battle_with_sentences_for_lines_resumes_and_shows_them(table_at,
     assert read_log(table) == ("axis passes", "round 1: axis has the initiative")
     table.choose("Pas")
     table.choose("tak")                         # the Allies pass: round 2's roll-off
-    assert read_log(table) == ("Alianci: pasuje", "axis passes",
+    assert read_log(table) == ("Alianci: pas", "axis passes",
                                "round 1: axis has the initiative")
     log = table.box.store.load_battle()["log"]
     assert log[:2] == ["round 1: axis has the initiative", "axis passes"]

@@ -117,7 +117,10 @@ def test_a_worded_text_is_said_again_in_the_language_of_the_moment() -> None:
         return Worded(i18n.text("en", key, **values), "en", lambda other: i18n.text(
             other, key, **{name: said_in(value, other) for name, value in values.items()}))
     side = t("axis")
-    view = BigWord(Header(t("game_over"), 3, "axis", side), t("WINS", side=side.upper()),
+    from cobi_companion.words.grammar import SideName
+
+    winner = SideName(side.upper(), False, "axis")      # as games/battle.py's game_over
+    view = BigWord(Header(t("game_over"), 3, "axis", side), t("WINS", side=winner),
                    joined(" · ", "Tiger 1", side))
     polish = again(view, "pl")
     assert polish == BigWord(Header("Koniec gry", 3, "axis", "Oś"), "WYGRYWA: OŚ", "Tiger 1 · Oś")

@@ -51,10 +51,10 @@ EASY_EN = ["Both: press your buttons.",
            "Allies: press your button for armour.",
            "Tiger one hits! Sherman one is destroyed. Axis win!"]
 EASY_PL = ["Gracze: wciśnijcie przyciski.",
-           "Pierwszy ruch: Oś",
+           "Oś zaczyna.",
            "Oś: wciśnij przycisk, żeby strzelić.",
-           "Alianci: wciśnij przycisk na pancerz.",
-           "Tygrys jeden trafia! Sherman jeden zniszczony. Oś: zwycięstwo!"]
+           "Alianci: wciśnijcie przycisk na pancerz.",
+           "Tygrys jeden trafia! Sherman jeden zniszczony. Oś wygrywa!"]
 
 
 @pytest.mark.parametrize(("language", "expected"), [("en", EASY_EN), ("pl", EASY_PL)])
@@ -74,8 +74,8 @@ TANK_EN = ["Both: press your buttons.",
            "Allies: press your button to fire.",
            "Sherman one hits! Tiger one is weakened."]
 TANK_PL = ["Gracze: wciśnijcie przyciski.",
-           "Atakują: Oś. Bronią się: Alianci",
-           "Alianci: wciśnij przycisk, żeby strzelić.",
+           "Oś atakuje. Alianci bronią się.",
+           "Alianci: wciśnijcie przycisk, żeby strzelić.",
            "Sherman jeden trafia! Tygrys jeden osłabiony."]
 
 
@@ -108,16 +108,16 @@ def test_a_cobra_attack_result_is_said_in_words():
     assert said is not None
     assert heard(utterance(said, "en")) == "Attack! Attacker: loses one. Defender: all lost"
     assert heard(utterance(said, "pl")) == \
-        "Atak! Atakujący: traci jeden. Obrońca: wszystko stracone"
+        "Atak! Atakujący: traci jeden stopień. Obrońca: wszystko stracone"
     unread = of_log(entry("log_withdrawal", die=3, result=entry("read_crt")))
     assert unread is not None
     assert heard(utterance(unread, "en")) == "Withdrawal attack! Read the result on your table."
 
 
 @pytest.mark.parametrize(("vp", "en", "pl"), [
-    (1, "Allies gain one victory point.", "Alianci: punkt zwycięstwa, plus jeden"),
-    (3, "Allies gain three victory points.", "Alianci: punkty zwycięstwa, plus trzy"),
-    (-1, "Allies lose one victory point.", "Alianci: punkt zwycięstwa, minus jeden"),
+    (1, "Allies gain one victory point.", "Alianci zdobywają jeden punkt zwycięstwa."),
+    (3, "Allies gain three victory points.", "Alianci zdobywają trzy punkty zwycięstwa."),
+    (-1, "Allies lose one victory point.", "Alianci tracą jeden punkt zwycięstwa."),
 ])
 def test_victory_points_are_said_one_or_many(vp, en, pl):
     said = of_log(entry("log_vp", vp_source="allied_hq", vp=vp, track="allied_vp"))

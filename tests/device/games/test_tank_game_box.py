@@ -736,7 +736,7 @@ def test_snapshot_summary_in_polish(table_at, snapshot):
     table.press("axis", "allies")
     assert table.view.caption == "Oś: atak!" and table.view.total == "PADŁ!"
     table.press("axis", "allies", "axis", "allies")
-    assert table.view.word == "padło 1 z 2" and table.view.detail == "Strzelec 1: zostało 1"
+    assert table.view.word == "padła 1 z 2" and table.view.detail == "Strzelec 1: została 1 figurka"
     image = render(table.view)
     assert big_text_height(image) >= 16
     snapshot("tank_summary_pl", image)
@@ -804,4 +804,4 @@ def test_the_polish_status_board_is_of_units_not_only_vehicles(table_at):
     table.press("ok", "axis", "allies", "ok", "back")
     table.choose("Wszystkie jednostki")
     assert table.view.header.title == "Wszystkie jednostki"
-    assert "Strzelec 1 Alianci: figurek: 2" in table.view.lines
+    assert "Strzelec 1 Alianci: 2 figurki" in table.view.lines

@@ -1,0 +1,230 @@
+"""Polish grammar from its own rules (issue 33): a word that agrees with a side agrees with the
+side's number (Oś is one, Alianci and Niemcy many), a number said agrees with the gender of what
+it counts (jedna figurka, jedno działo), and a noun after a number takes the form the
+catalogue's plural rule picks (1 figurka, 2 figurki, 5 figurek, 22 figurki). Each slip the
+audits found is tried through the box's own code: the voice's utterance of a log line, the log's
+line, a screen's text. And the list of every Polish sentence (docs/polish-sentences.md) is the
+one the catalogues make now."""
+from __future__ import annotations
+
+import re
+import string
+
+import pytest
+from cobi_companion.device.core import i18n, sentences
+from cobi_companion.device.core.battle_log import by_side, entry, said, won
+from cobi_companion.device.core.reasons import say
+from cobi_companion.device.core.spoken import number, of_log, prompt, utterance
+from cobi_companion.words import catalogue
+from cobi_companion.words.grammar import SideName
+
+
+def heard(line_or_said, language: str = "pl") -> str:
+    what = of_log(line_or_said) if not hasattr(line_or_said, "kind") else line_or_said
+    assert what is not None
+    return utterance(what, language).text
+
+
+def logged(line, language: str = "pl") -> str:
+    return said(line, language, lambda key, **values: i18n.text(language, key, **values),
+                lambda note: say(language, note))
+
+
+# ---- the slips the audits found ----
+
+def test_a_plural_side_giving_up_is_logged_in_the_plural():
+    assert logged(entry("log_gives_up", side="allies")) == "Alianci się poddają"
+    assert logged(entry("log_gives_up", side="axis")) == "Oś się poddaje"
+
+
+def test_the_turn_of_a_plural_side_is_theirs_not_yours():
+    assert heard(prompt("say_turn", side="allies")) == "Alianci: wasza kolej."
+    assert heard(prompt("say_turn", side="german")) == "Niemcy: wasza kolej."
+    assert heard(prompt("say_turn", side="axis")) == "Oś: twoja kolej."
+
+
+def test_a_plural_sides_button_on_the_cobra_screen_is_theirs(table_at):
+    from cobi_companion.device.core.app import App
+
+    app: App = table_at([]).box.app
+    app.settings.language = "pl"
+    assert app.t("press_to_roll", side=app.side_word("german", "cobra_")) == \
+        "Niemcy: wasz przycisk"
+    assert app.t("press_to_roll", side=app.side_word("axis")) == "Oś: twój przycisk"
+
+
+@pytest.mark.parametrize(("guns", "expected"), [
+    (1, "jedno działo zniszczone."), (2, "dwa działa zniszczone."),
+    (5, "pięć dział zniszczonych.")])
+def test_guns_destroyed_are_counted_as_neuter_guns(guns, expected):
+    line = by_side("axis", entry("log_fires_weapon_guns", firer="Rifle 1", weapon="rifle",
+                                 targets=("Rifle 2",), down=1, of=3, guns=guns))
+    assert heard(line).endswith(expected)
+
+
+@pytest.mark.parametrize(("down", "of", "expected"), [
+    (1, 1, "Trafione: jedna z jednej figurki."), (2, 5, "Trafione: dwie z pięciu figurek."),
+    (1, 22, "Trafione: jedna z 22 figurek."), (0, 3, "Trafione: zero z trzech figurek.")])
+def test_figures_down_are_counted_as_feminine_figures(down, of, expected):
+    line = by_side("axis", entry("log_fires_weapon", firer="Rifle 1", weapon="rifle",
+                                 targets=("Rifle 2",), down=down, of=of))
+    assert heard(line) == f"Rifle jeden strzela. {expected}"
+
+
+@pytest.mark.parametrize(("down", "expected"), [
+    (1, "jedną figurkę."), (2, "dwie figurki."), (5, "pięć figurek.")])
+def test_a_tank_runs_over_figures_counted_in_the_accusative(down, expected):
+    line = by_side("allies", entry("log_runs_over", tank="Sherman 1", pieces=("Rifle 1",),
+                                   rolled=3, eliminated=down))
+    assert heard(line) == f"Sherman jeden rozjeżdża {expected}"
+
+
+@pytest.mark.parametrize(("vp", "expected"), [
+    (2, "Alianci zdobywają dwa punkty zwycięstwa."),
+    (5, "Alianci zdobywają pięć punktów zwycięstwa."),
+    (22, "Alianci zdobywają 22 punkty zwycięstwa."),
+    (-1, "Alianci tracą jeden punkt zwycięstwa.")])
+def test_victory_points_agree_with_the_side_and_their_count(vp, expected):
+    assert heard(entry("log_vp", vp_source="allied_hq", vp=vp, track="allied_vp")) == expected
+
+
+def test_the_winner_and_the_attacker_agree_in_the_log_and_the_voice():
+    assert logged(won(by_side("allies", entry("log_passes")), "allies")) == \
+        "Alianci: pas; Alianci wygrywają"
+    assert logged(entry("log_attacks", attacker="allies", defender="axis")) == \
+        "Alianci atakują, Oś broni się"
+    assert heard(entry("log_attacks", attacker="axis", defender="allies")) == \
+        "Oś atakuje. Alianci bronią się."
+    assert heard(entry("log_initiative", round=1, side="allies")) == "Alianci zaczynają."
+
+
+@pytest.mark.parametrize(("n", "expected"), [
+    (1, "1 figurka"), (2, "2 figurki"), (5, "5 figurek"), (22, "22 figurki"), (12, "12 figurek")])
+def test_a_screens_count_of_figures_takes_the_plural_rules_form(n, expected):
+    assert i18n.text("pl", "figures_n", n=n) == expected
+
+
+@pytest.mark.parametrize(("down", "of", "expected"), [
+    (1, 2, "padła 1 z 2"), (2, 5, "padły 2 z 5"), (5, 5, "padło 5 z 5"),
+    (22, 30, "padły 22 z 30")])
+def test_the_verb_before_a_count_of_figures_down_agrees_with_it(down, of, expected):
+    assert i18n.text("pl", "n_down", down=down, of=of) == expected
+    line = by_side("axis", entry("log_fires_weapon", firer="Rifle 1", weapon="rifle",
+                                 targets=("Rifle 2",), down=down, of=of))
+    assert logged(line).endswith(f": {expected}")
+
+
+# ---- the rules themselves ----
+
+def test_a_counted_words_form_may_say_where_the_number_goes():
+    from cobi_companion.words.grammar import Number
+
+    assert format(Number(2, "pl"), "został #|zostały #|zostało #") == "zostały 2"
+    assert format(Number(2, "pl"), "figurka|figurki|figurek") == "2 figurki"
+    assert format(Number(2, "pl"), "f:figurka|figurki|figurek") == "2 figurki"   # the voice's
+    assert heard(prompt("say_runs_over", tank="Sherman 1", down=1)) == \
+        "Sherman jeden rozjeżdża jedną figurkę."
+
+
+def test_a_number_in_a_gender_or_case_falls_back_to_the_forms_polish_writes():
+    assert [number(1, "pl", form) for form in ("", "m", "f", "n", "f-gen", "m-gen", "f-acc")] \
+        == ["jeden", "jeden", "jedna", "jedno", "jednej", "jednego", "jedną"]
+    assert [number(2, "pl", form) for form in ("", "f", "f-gen", "f-acc")] == \
+        ["dwa", "dwie", "dwóch", "dwie"]
+    assert number(5, "pl", "f") == "pięć"
+    assert number(1, "en", "f") == "one"          # English writes no forms
+
+
+# The words that only a side of one says: with Alianci each is a slip.
+SINGULAR_ONLY = ("poddaje", "strzela", "zaczyna", "wygrywa", "broni", "atakuje", "zdobywa",
+                 "traci", "twoja", "twój", "twoje", "wciśnij ", "bronisz",
+                 "kończy", "pasuje", "wystawia")
+SIDE_VALUES = ("side", "winner", "attacker", "defender")
+
+
+def _polish_side_templates() -> list[str]:
+    messages = catalogue.load("pl").messages
+    return sorted(key for key, text in messages.items()
+                  if any(name in SIDE_VALUES for _, name, _, _ in string.Formatter().parse(text)))
+
+
+def _plural_filled(key: str) -> str:
+    """`key`'s Polish with every side Alianci and every other value a neutral sample."""
+    base, _, form = key.partition("|")
+    text = catalogue.text("pl", base, form or None)
+    if base.startswith("say_"):
+        names = {name for _, name, _, _ in string.Formatter().parse(text) if name}
+        values = {name: "allies" if name in SIDE_VALUES else 2 for name in names}
+        if base == "say_crt":
+            return ""                               # its attacker and defender are losses
+        return utterance(prompt(base, **values), "pl").text
+    allies = SideName("Alianci", True, "allies")
+    return string.Formatter().vformat(text, (), _Neutral(allies))
+
+
+class _Neutral(dict):
+    def __init__(self, side: SideName) -> None:
+        super().__init__()
+        self.side = side
+
+    def __missing__(self, name: str) -> object:
+        return self.side if name in SIDE_VALUES else sentences.Sample("X")
+
+
+def test_every_polish_template_with_a_side_agrees_with_a_plural_side():
+    keys = _polish_side_templates()
+    assert "say_turn" in keys and "gives_up" in keys and "log_won" in keys
+    slips = {}
+    for key in keys:
+        text = _plural_filled(key)
+        found = [word for word in SINGULAR_ONLY if re.search(
+            rf"\bAlianci\b[^.;!?]*\b{word.strip()}\b", text)]
+        if found:
+            slips[key] = (text, found)
+    assert slips == {}
+
+
+# ---- the sentences for a native speaker ----
+
+def test_the_polish_sentences_file_is_the_one_the_catalogues_make_now():
+    path = sentences.path_for("pl")
+    assert path.read_text(encoding="utf-8") == sentences.document("pl"), \
+        "docs/polish-sentences.md is stale: run `python3 run.py sentences pl`"
+
+
+def test_the_sentences_file_tries_every_form_and_fills_every_template():
+    text = sentences.document("pl")
+    assert "cannot be filled" not in text
+    for sentence in ("Oś się poddaje", "Alianci się poddają", "Niemcy: wasza kolej.",
+                     "1 figurka", "2 figurki", "5 figurek", "22 figurki",
+                     "Sherman dwa zniszczona."):
+        assert sentence in text, sentence
+
+
+def test_the_sentences_of_any_language_can_be_made():
+    assert "## Voice" in sentences.document("en")
+    assert "## Voice" in sentences.document("de")
+
+
+# ---- through the box: a Polish Tank Game the Allies give up ----
+
+@pytest.mark.parametrize(("gives_up", "asked", "won", "logged_first"), [
+    ("Alianci się poddają", "Alianci się poddają?", "WYGRYWA: OŚ",
+     "Alianci się poddają; Oś wygrywa"),
+    ("Oś się poddaje", "Oś się poddaje?", "WYGRYWAJĄ: ALIANCI",
+     "Oś się poddaje; Alianci wygrywają")])
+def test_a_side_giving_up_is_asked_shown_and_logged_in_its_number(table_at, gives_up, asked,
+                                                                   won, logged_first):
+    from ..conftest import QUICK_HOLDS
+    from ..test_box import TIGER_VS_SHERMAN
+    from .test_battle_log import TANK_TURNS, in_language, read_log
+
+    table = table_at(TANK_TURNS, config=in_language(QUICK_HOLDS, "pl"))
+    table.press(*TIGER_VS_SHERMAN, "axis", "allies", "ok")
+    table.press("back")                          # the long press menu
+    table.choose("Poddaj się")
+    table.choose(gives_up)
+    assert table.view.header.title == asked
+    table.choose("tak")
+    assert table.view.word == won
+    assert read_log(table)[0] == logged_first
