@@ -16,7 +16,7 @@
                                glyphs are drawn, their faces or the fonts; then run the tests)
     python3 run.py sentences LANGUAGE
                                write every sentence the box shows or says in LANGUAGE, filled
-                               with samples, for a native speaker (docs/polish-sentences.md)
+                               with samples, for a native speaker (docs/sentences-pl.md)
     sudo python3 run.py os-check VARIANT
                                install and test the companion in an emulated Raspberry Pi OS
                                base: bookworm-arm64, trixie-arm64 or bookworm-armhf

@@ -1,8 +1,8 @@
 """Every sentence the box can show or say in one language, for a native speaker to read:
 `python3 run.py sentences pl` (= `python -m cobi_companion.device.core.sentences pl`) writes
-docs/polish-sentences.md (another language: docs/sentences-<code>.md). Each key of the
-catalogues, grouped (screens, log, refusals, notes, voice), with its template (and each of its
-forms) filled with sample values that try every form: a count of 1, 2, 5 and 22, each side (one
+docs/sentences-<code>.md, with the language's own notes for its reviewer (locale/<code>/
+notes.md) if it has any. Each key of the catalogues, grouped (screens, log, refusals,
+notes, voice), with its template (and each of its forms) filled with sample values that try every form: a count of 1, 2, 5 and 22, each side (one
 side and many), each gender a voice template has a form for. The voice's sentences are made by
 its own code (core/spoken.py), the others by the panel's (core/i18n.py).
 
@@ -52,7 +52,14 @@ NUMBERS = frozenset({"n", "most", "count", "down", "of", "left", "lost", "landed
 
 
 def path_for(code: str) -> Path:
-    return ROOT / "docs" / ("polish-sentences.md" if code == "pl" else f"sentences-{code}.md")
+    return ROOT / "docs" / f"sentences-{code}.md"
+
+
+def notes_for(code: str) -> list[str]:
+    """A language's own notes for its reviewer, beside its catalogue (locale/<code>/notes.md:
+    how the box speaks to a side, say), if it has any."""
+    path = catalogue.LOCALE / code / "notes.md"
+    return [*path.read_text(encoding="utf-8").splitlines(), ""] if path.exists() else []
 
 
 class Sample(str):
@@ -179,10 +186,7 @@ def document(code: str) -> str:
               "(dwóch): a form falls back to its case, then its gender, then the number.",
               "- `say_destroyed|f`: a voice template's form for a piece of that gender (its "
               "card's `[speech]` gender).", ""]
-    if code == "pl":
-        lines += ["The box speaks to a side as its name's number says: a side of one (Oś) is "
-                  "*ty* (twoja kolej, wciśnij), a side of many (Alianci, Niemcy) is *wy* (wasza "
-                  "kolej, wciśnijcie). A refusal speaks to the one at the knob: *ty*.", ""]
+    lines += notes_for(code)
     keys = [key for key in catalogue.every_key() if "|" not in key]
     for title in ("Screens", *(title for title, _ in GROUPS)):
         lines += [f"## {title}", ""]

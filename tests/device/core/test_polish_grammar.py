@@ -3,7 +3,7 @@ side's number (Oś is one, Alianci and Niemcy many), a number said agrees with t
 it counts (jedna figurka, jedno działo), and a noun after a number takes the form the
 catalogue's plural rule picks (1 figurka, 2 figurki, 5 figurek, 22 figurki). Each slip the
 audits found is tried through the box's own code: the voice's utterance of a log line, the log's
-line, a screen's text. And the list of every Polish sentence (docs/polish-sentences.md) is the
+line, a screen's text. And the list of every Polish sentence (docs/sentences-pl.md) is the
 one the catalogues make now."""
 from __future__ import annotations
 
@@ -189,7 +189,7 @@ def test_every_polish_template_with_a_side_agrees_with_a_plural_side():
 def test_the_polish_sentences_file_is_the_one_the_catalogues_make_now():
     path = sentences.path_for("pl")
     assert path.read_text(encoding="utf-8") == sentences.document("pl"), \
-        "docs/polish-sentences.md is stale: run `python3 run.py sentences pl`"
+        "docs/sentences-pl.md is stale: run `python3 run.py sentences pl`"
 
 
 def test_the_sentences_file_tries_every_form_and_fills_every_template():

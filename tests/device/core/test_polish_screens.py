@@ -56,7 +56,8 @@ def template_words(key: str) -> set[str]:
 
 
 def names_and_paths(said: Any) -> tuple[list[str], list[str]]:
-    """The names and labels of the cards and the cells of the owner's Cobra tables; and the
+    """The names and labels of the cards, the cells of the owner's Cobra tables and the
+    languages (each by its own name, the registry's: "Deutsch" on every screen); and the
     paths of the files the boxes read, with the system's and the owner's words, which are
     shown as they are."""
     names: set[str] = set()
@@ -72,6 +73,7 @@ def names_and_paths(said: Any) -> tuple[list[str], list[str]]:
         paths |= {str(path).lower() for path in (
             *app.sources.files, *app.sources.card_folders, *(app.card_folders or []))}
     names |= {one.name for one in HQS}
+    names |= {language.name for language in languages.every()}
     return sorted(names, key=len, reverse=True), sorted(paths, key=len, reverse=True)
 
 
