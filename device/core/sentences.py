@@ -1,10 +1,11 @@
-"""Every sentence the box can show or say in one language, for a native speaker to read:
-`python3 run.py sentences pl` (= `python -m cobi_companion.device.core.sentences pl`) writes
+"""Every sentence the box can show or say in one language, for a native speaker to read: `python3
+run.py sentences pl` (= `python -m cobi_companion.device.core.sentences pl`) writes
 docs/sentences-<code>.md, with the language's own notes for its reviewer (locale/<code>/
-notes.md) if it has any. Each key of the catalogues, grouped (screens, log, refusals,
-notes, voice), with its template (and each of its forms) filled with sample values that try every form: a count of 1, 2, 5 and 22, each side (one
-side and many), each gender a voice template has a form for. The voice's sentences are made by
-its own code (core/spoken.py), the others by the panel's (core/i18n.py).
+notes.md) if it has any. Each key of the catalogues, grouped (screens, log, refusals, notes,
+voice), with its template (and each of its forms) filled with sample values that try every form:
+a count of 1, 2, 5 and 22, each side (one side and many), each gender a voice template has a
+form for. The voice's sentences are made by its own code (core/spoken.py), the others by the
+panel's (core/i18n.py).
 
 A test makes the committed file again in memory and compares (tests/device/core/
 test_polish_grammar.py)."""
