@@ -63,8 +63,10 @@ def test_guns_destroyed_are_counted_as_neuter_guns(guns, expected):
 
 
 @pytest.mark.parametrize(("down", "of", "expected"), [
-    (1, 1, "Trafione: jedna z jednej figurki."), (2, 5, "Trafione: dwie z pięciu figurek."),
-    (1, 22, "Trafione: jedna z 22 figurek."), (0, 3, "Trafione: zero z trzech figurek.")])
+    (1, 1, "Trafione: jedna spośród jednej figurki."),
+    (2, 5, "Trafione: dwie spośród pięciu figurek."),
+    (1, 22, "Trafione: jedna spośród 22 figurek."),
+    (0, 3, "Trafione: zero spośród trzech figurek.")])
 def test_figures_down_are_counted_as_feminine_figures(down, of, expected):
     line = by_side("axis", entry("log_fires_weapon", firer="Rifle 1", weapon="rifle",
                                  targets=("Rifle 2",), down=down, of=of))
