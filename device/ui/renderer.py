@@ -25,7 +25,9 @@ from cobi_companion.device.ui.big import (
     TOTAL_SIZES,
     Big,
     Sizes,
+    Turns,
     big_ink,
+    big_turns,
     biggest,
     two_lines,
 )
@@ -52,7 +54,8 @@ refer_to(reference_glyphs.shipped)
 
 BAND = 13                    # header band: rows 0..12, as tall as its letters reach
 TOP = BAND + 1               # first body row (one black row under the band)
-HINT_H = 9                   # hint line at the bottom
+HINT_H = 9                   # hint line at the bottom (taller for tall letters: hint_height)
+HINT_BASELINE = HINT_H - 2   # its baseline, counted from the hint row's top
 MARKS_W = 10                 # the scroll marks' column at the right
 PAGE_MARK_W = 5              # the mark after a line shown in turns that goes on
 GAP = 5                      # between a roll's caption and what it needs on one row
@@ -286,10 +289,29 @@ def _header(drawn: Frame, header: Header) -> None:
            header.page, fill=0)
 
 
+def hint_height(hint: str) -> int:
+    """Rows the hint takes at the bottom of the panel (0 without one): see `_hint_row`."""
+    return _hint_row(hint)[0] if hint else 0
+
+
+@lru_cache(maxsize=64)
+def _hint_row(hint: str) -> tuple[int, int]:
+    """The hint's row: its height and its baseline from the row's top. HINT_H rows, and as
+    many more as the hint's letters reach above or below them (an accented capital, a
+    bracket: "Ü", "["), so that they are drawn whole. The glyphs decide, not the language:
+    most hints have none of them, and take the row every English hint takes."""
+    where = ink_box(hint, font(*HINT), 0.0, HINT_BASELINE)
+    if where is None:
+        return HINT_H, HINT_BASELINE
+    above, below = max(0, -where[1]), max(0, where[3] - HINT_H)
+    return HINT_H + above + below, HINT_BASELINE + above
+
+
 def _hint(drawn: Frame, hint: str, page: int) -> None:
     if hint:
-        _paged(drawn, "hint", hint, HINT, (1, HEIGHT - HINT_H, WIDTH - 1, HEIGHT),
-               HINT_H - 2, page, "centre")
+        height, baseline = _hint_row(hint)
+        _paged(drawn, "hint", hint, HINT, (1, HEIGHT - height, WIDTH - 1, HEIGHT), baseline,
+               page, "centre")
 
 
 UP_MARK: Points = ((0, 3), (6, 3), (3, 0))
@@ -358,7 +380,7 @@ def _first_item(heights: tuple[int, ...], index: int, room: int) -> int:
 
 
 def _menu(drawn: Frame, view: Menu) -> None:
-    bottom = HEIGHT - (HINT_H if view.hint else 0)
+    bottom = HEIGHT - hint_height(view.hint)
     _hint(drawn, view.hint, view.header.page)
     if not view.items:
         return
@@ -398,7 +420,7 @@ def _dots(width: int, height: int) -> Image.Image:
 
 def _lines_room(view: Lines) -> tuple[int, int]:
     """Rows of text a Lines view shows at once, and the bottom of its text."""
-    bottom = HEIGHT - (HINT_H if view.hint else 0)
+    bottom = HEIGHT - hint_height(view.hint)
     return (bottom - TOP) // pitch(LINE), bottom
 
 
@@ -472,25 +494,39 @@ def _big(drawn: Frame, place: str, text: str, box: Box, big: Big | None,
 
 # ---- big word ----
 
+def _whole(word: str, height: int) -> bool:
+    """Whether the outcome word is drawn big on the width of the panel, `height` rows high."""
+    return big_ink(word, WIDTH - 4, height) is not None
+
+
+def _in_turns(word: str, height: int) -> bool:
+    """Whether it is drawn big in turns of its words (beside the arrow of a turn)."""
+    return big_turns(word, WIDTH - 4 - PAGE_MARK_W, height) is not None
+
+
 def _detail_rows(view: BigWord, bottom: int) -> tuple[Face, tuple[str, ...], int]:
     """The detail's face and rows, and how many rows it shows at a time: all of them at 10 px
-    or 9 px while the word above stays big; else as many as leave the word big, in turns.
+    or 9 px while the word above stays big; else as many as leave the word big, in turns
+    (beside their arrow). Big whole if it can be, else big in turns of its words.
     `bottom`: the row under the detail (the hint's top, if the view has one)."""
     word = view.word.strip()
     if not view.detail:
         return DETAIL, (), 0
-    for face in (DETAIL, SMALL):
-        wrapped = wrap(view.detail, font(*face), WIDTH - 2)
-        if big_ink(word, WIDTH - 4, bottom - TOP - len(wrapped) * pitch(face)) is not None:
-            return face, wrapped, len(wrapped)
-    shown = max(1, len(wrapped) - 1)
-    while shown > 1 and big_ink(word, WIDTH - 4, bottom - TOP - shown * pitch(SMALL)) is None:
-        shown -= 1
-    return SMALL, wrapped, shown
+    narrow: tuple[str, ...] = ()
+    for stays_big in (_whole, _in_turns):
+        for face in (DETAIL, SMALL):
+            wrapped = wrap(view.detail, font(*face), WIDTH - 2)
+            if stays_big(word, bottom - TOP - len(wrapped) * pitch(face)):
+                return face, wrapped, len(wrapped)
+        narrow = wrap(view.detail, font(*SMALL), WIDTH - 2 - PAGE_MARK_W)
+        for shown in range(len(narrow) - 1, 0, -1):
+            if stays_big(word, bottom - TOP - shown * pitch(SMALL)):
+                return SMALL, narrow, shown
+    return SMALL, narrow, 1
 
 
 def _big_word(drawn: Frame, view: BigWord) -> None:
-    bottom = HEIGHT - (HINT_H if view.hint else 0)
+    bottom = HEIGHT - hint_height(view.hint)
     _hint(drawn, view.hint, view.header.page)
     face, detail, shown = _detail_rows(view, bottom)
     top = bottom - shown * pitch(face)
@@ -498,8 +534,27 @@ def _big_word(drawn: Frame, view: BigWord) -> None:
                  (1, top, WIDTH - 1, bottom), view.header.page)
     box = (2, TOP, WIDTH - 2, top)
     word = view.word.strip()
-    _big(drawn, "word", word, box, big_ink(word, box[2] - box[0], box[3] - box[1]),
-         SMALL_BIG_SIZES)
+    width, height = box[2] - box[0], box[3] - box[1]
+    whole = big_ink(word, width, height)
+    turns = big_turns(word, width - PAGE_MARK_W, height) if whole is None else None
+    if turns is not None:
+        _big_turns(drawn, word, turns, box, view.header.page)
+    else:
+        _big(drawn, "word", word, box, whole, SMALL_BIG_SIZES)
+
+
+def _big_turns(drawn: Frame, word: str, turns: Turns, box: Box, page: int) -> None:
+    """A big word in turns of its words (`page` picks the turn), each turn but the last marked
+    with the small arrow at the right."""
+    drawn.pages = lcm(drawn.pages, len(turns))
+    drawn.paged.append(("word", word, tuple(text for text, _ in turns)))
+    number = page % len(turns)
+    text, (pixels, size) = turns[number]
+    left, top, right, bottom = box
+    _paste_centred(drawn.image, pixels, (left, top, right - PAGE_MARK_W, bottom))
+    drawn.shown.append(Shown("word", text, box, word, size=size))
+    if number < len(turns) - 1:
+        _more(drawn.image, right - 4, (top + bottom) // 2 + 3, 1)
 
 
 # ---- roll ----
