@@ -333,15 +333,23 @@ Item = tuple[Face, tuple[str, ...]]         # a menu item's face and rows
 
 def _item(text: str, width: int, room: int) -> Item:
     """A menu item's face and rows: one row at 11 px, or at 10 px; else wrapped, at 11 px
-    where its rows fit the menu, or 10 px, or 9 px."""
+    where its rows fit the menu, or 10 px, or 9 px; at 9 px beside the arrow of a turn where
+    even they do not fit (the item is shown in turns, see `_turn_rows`)."""
     for face in (MENU, MENU_NARROW):
         if fits(text, font(*face), width):
             return face, (text,)
     for face in (MENU, MENU_NARROW, SMALL):
         rows = wrap(text, font(*face), width)
         if len(rows) * pitch(face) <= room:
-            break
-    return face, rows
+            return face, rows
+    return SMALL, wrap(text, font(*SMALL), width - PAGE_MARK_W)
+
+
+def _turn_rows(item: Item, room: int) -> int:
+    """How many rows of the item are shown at a time: all of them, or as many as the menu
+    holds for an item taller than the menu, which is shown in turns."""
+    face, rows = item
+    return min(len(rows), max(1, room // pitch(face)))
 
 
 @lru_cache(maxsize=32)
@@ -351,21 +359,20 @@ def _items(texts: tuple[str, ...], room: int) -> tuple[tuple[Item, ...], int]:
     the highlight over the same items."""
     for right in (WIDTH - 1, WIDTH - MARKS_W):
         items = tuple(_item(text, right - 7, room) for text in texts)
-        if sum(_height(item) for item in items) <= room:
+        if sum(_height(item, room) for item in items) <= room:
             break
     return items, right
 
 
-def _height(item: Item) -> int:
-    face, rows = item
-    return len(rows) * pitch(face)
+def _height(item: Item, room: int) -> int:
+    return _turn_rows(item, room) * pitch(item[0])
 
 
 @lru_cache(maxsize=32)
 def _heights(texts: tuple[str, ...], room: int) -> tuple[int, ...]:
     """Each item's height in `_items(texts, room)`, kept with them: a turn of the knob through
     a long list does not measure every item again."""
-    return tuple(_height(item) for item in _items(texts, room)[0])
+    return tuple(_height(item, room) for item in _items(texts, room)[0])
 
 
 def _first_item(heights: tuple[int, ...], index: int, room: int) -> int:
@@ -384,10 +391,11 @@ def _menu(drawn: Frame, view: Menu) -> None:
     _hint(drawn, view.hint, view.header.page)
     if not view.items:
         return
-    items, right = _items(view.items, bottom - TOP)
-    heights = _heights(view.items, bottom - TOP)
+    room = bottom - TOP
+    items, right = _items(view.items, room)
+    heights = _heights(view.items, room)
     index = min(max(view.index, 0), len(items) - 1)
-    first = _first_item(heights, index, bottom - TOP)
+    first = _first_item(heights, index, room)
     y, last = TOP, first
     for number in range(first, len(items)):
         if y + heights[number] > bottom:
@@ -395,16 +403,31 @@ def _menu(drawn: Frame, view: Menu) -> None:
                 drawn.misfits.append(f"item: {view.items[number]!r} is taller than the menu")
             else:
                 break
-        face, rows = items[number]
         selected, last = number == index, number
         if selected:
             stamp(drawn.image, 1, 0, y, _highlight(right, heights[number]))
-        _block(drawn, "item", rows, face, (4, y, right - 3, bottom), fill=0 if selected else 1,
-               source=view.items[number])
+        _menu_item(drawn, view.items[number], items[number], (4, y, right - 3, bottom),
+                   _turn_rows(items[number], room), view.header.page, 0 if selected else 1)
         if number in view.dimmed:          # every other pixel of its letters put out
             stamp(drawn.image, 1 if selected else 0, 0, y, _dots(right, heights[number]))
         y += heights[number]
     _scroll_marks(drawn.image, TOP, bottom, first > 0, last < len(items) - 1)
+
+
+def _menu_item(drawn: Frame, text: str, item: Item, box: Box, shown: int, page: int,
+               fill: int) -> None:
+    """One item's rows from the top of `box`: all of them, or `shown` at a time in turns
+    (`page` picks the turn), each turn but the last marked with the small arrow."""
+    face, rows = item
+    turns = [rows[at:at + shown] for at in range(0, len(rows), shown)]
+    turn = page % len(turns)
+    if len(turns) > 1:
+        drawn.pages = lcm(drawn.pages, len(turns))
+        drawn.paged.append(("item", text, tuple(" ".join(one) for one in turns)))
+    _block(drawn, "item", turns[turn], face, box, fill=fill, source=text)
+    if turn < len(turns) - 1:
+        _more(drawn.image, box[2] - 4, box[1] + (shown - 1) * pitch(face) + ROWS[face][0],
+              fill)
 
 
 @lru_cache(maxsize=8)
