@@ -38,6 +38,7 @@ from cobi_companion.device.ui.glyphs import (
     font,
     glyph,
     holds,
+    ink,
     ink_box,
     lay,
     pitch,
@@ -632,8 +633,10 @@ def _roll_rows(drawn: Frame, view: Roll) -> int:
 def _roll(drawn: Frame, view: Roll) -> None:
     top = _roll_rows(drawn, view)
     keep = TOTAL_ROOM if view.total or view.rolling else 0
+    # where the dice leave no TOTAL_ROOM, they leave what the total needs at its smallest
+    least = ink(view.total.strip(), font("Bold", TOTAL_SIZES[-1])).width if view.total else 0
     dice_right = dice.draw(drawn.image, view.faces, (1, top, WIDTH - 1, HEIGHT), keep,
-                           view.rolling, drawn.misfits)
+                           view.rolling, drawn.misfits, least)
     if view.total:
         box = (dice_right + 3, top, WIDTH - 1, HEIGHT)
         width, height = box[2] - box[0], box[3] - box[1]
