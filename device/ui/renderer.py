@@ -3,9 +3,12 @@
 Equal views draw identical pixels. No text is ever cut: lines of text wrap onto the rows below
 (a Lines view's rows scroll with the knob, see `rows`), a menu item too long for one row takes
 two or more, and a line that has only one row (the header's title, the hint) is drawn in turns
-(`Header.page`) when even its smallest face is too wide. Each piece of text is drawn inside its
-own box, tall enough for every letter the box shows (glyphs.ROWS), so that nothing spills over
-its neighbours. `overflow` says which text of a view does not fit its box all the same.
+(`Header.page`) when even its smallest face is too wide; so is a menu item taller than the
+menu, an outcome word too long to be big whole (in turns of its words) and a detail under it
+too long for the rows it leaves. Each piece of text is drawn inside its own box, tall enough
+for every letter the box shows (glyphs.ROWS; the hint's row from its own letters), so that
+nothing spills over its neighbours. `overflow` says which text of a view does not fit its box
+all the same.
 """
 from __future__ import annotations
 
