@@ -676,6 +676,8 @@ def warm_up(texts: Iterable[str], big_texts: Iterable[str],
         yield True                            # a font's glyphs looked up: a short step
     for word in words:
         for rows in (1, 0):                   # with and without a row of detail
-            big_ink(word.strip(), WIDTH - 4, HEIGHT - TOP - rows * pitch(DETAIL))
+            height = HEIGHT - TOP - rows * pitch(DETAIL)
+            if big_ink(word.strip(), WIDTH - 4, height) is None:      # a word shown in turns
+                big_turns(word.strip(), WIDTH - 4 - PAGE_MARK_W, height)
             yield True
 
