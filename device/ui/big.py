@@ -113,3 +113,32 @@ def _two_squashed(word: str, width: int, height: int) -> Big | None:
     both.paste(upper, ((both.width - upper.width) // 2, 0))
     both.paste(lower, ((both.width - lower.width) // 2, upper.height + LINE_GAP))
     return both, MIN_BIG
+
+
+Turns = tuple[tuple[str, Big], ...]      # a word's turns: each turn's text and its pixels
+
+
+@lru_cache(maxsize=64)
+def big_turns(word: str, width: int, height: int) -> Turns | None:
+    """A word too long for width × height as big_ink draws it, shown in turns of whole words
+    instead: a big word read in two or three looks reads better than one made small. Each
+    turn is as many words as fit in Bold at a big size on one line or two; a single word too
+    wide for that is narrowed (big_ink). None when a single word does not fit even so."""
+    turns: list[tuple[str, Big]] = []
+    shown, drawn = "", None
+    for part in word.split():
+        longer = f"{shown} {part}" if shown else part
+        found = _unsquashed(longer, width, height) if shown else big_ink(part, width, height)
+        if found is None and drawn is not None:          # the turn so far is full
+            turns.append((shown, drawn))
+            longer, found = part, big_ink(part, width, height)
+        if found is None:
+            return None
+        shown, drawn = longer, found
+    return (*turns, (shown, drawn)) if drawn is not None else None
+
+
+def _unsquashed(text: str, width: int, height: int) -> Big | None:
+    """The text in Bold at a big size on one line, else on two, as its letters are drawn."""
+    drawn = biggest(text, width, height, BIG_SIZES)
+    return two_lines(text, width, height) if drawn is None and " " in text else drawn

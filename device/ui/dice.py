@@ -41,15 +41,18 @@ def grid(count: int, width: int, height: int) -> tuple[int, int, int] | None:
 
 
 def draw(img: Image.Image, faces: tuple[int, ...], box: tuple[int, int, int, int], keep: int,
-         rolling: bool, misfits: list[str]) -> int:
+         rolling: bool, misfits: list[str], least: int = 0) -> int:
     """Draw the dice in `box` (left-aligned, centred up and down), keeping `keep` px at the
-    right for a total where they can; return the right edge they use (0 without dice). Dice
-    that find no room even at the smallest size are a misfit."""
+    right for a total where they can, else the `least` px the total needs at its smallest;
+    return the right edge they use (0 without dice). Dice that find no room even at the
+    smallest size are a misfit."""
     if not faces:
         return 0
     left, top, right, bottom = box
-    found = None
-    for room in (right - left - keep - 3, right - left) if keep else (right - left,):
+    found, width = None, right - left
+    rooms = (width - keep - 3, *((width - least - 3,) if least else ()), width) if keep \
+        else (width,)
+    for room in rooms:
         found = grid(len(faces), room, bottom - top)
         if found is not None:
             break

@@ -3,9 +3,12 @@
 Equal views draw identical pixels. No text is ever cut: lines of text wrap onto the rows below
 (a Lines view's rows scroll with the knob, see `rows`), a menu item too long for one row takes
 two or more, and a line that has only one row (the header's title, the hint) is drawn in turns
-(`Header.page`) when even its smallest face is too wide. Each piece of text is drawn inside its
-own box, tall enough for every letter the box shows (glyphs.ROWS), so that nothing spills over
-its neighbours. `overflow` says which text of a view does not fit its box all the same.
+(`Header.page`) when even its smallest face is too wide; so is a menu item taller than the
+menu, an outcome word too long to be big whole (in turns of its words) and a detail under it
+too long for the rows it leaves. Each piece of text is drawn inside its own box, tall enough
+for every letter the box shows (glyphs.ROWS; the hint's row from its own letters), so that
+nothing spills over its neighbours. `overflow` says which text of a view does not fit its box
+all the same.
 """
 from __future__ import annotations
 
@@ -25,7 +28,9 @@ from cobi_companion.device.ui.big import (
     TOTAL_SIZES,
     Big,
     Sizes,
+    Turns,
     big_ink,
+    big_turns,
     biggest,
     two_lines,
 )
@@ -36,6 +41,7 @@ from cobi_companion.device.ui.glyphs import (
     font,
     glyph,
     holds,
+    ink,
     ink_box,
     lay,
     pitch,
@@ -52,7 +58,8 @@ refer_to(reference_glyphs.shipped)
 
 BAND = 13                    # header band: rows 0..12, as tall as its letters reach
 TOP = BAND + 1               # first body row (one black row under the band)
-HINT_H = 9                   # hint line at the bottom
+HINT_H = 9                   # hint line at the bottom (taller for tall letters: hint_height)
+HINT_BASELINE = HINT_H - 2   # its baseline, counted from the hint row's top
 MARKS_W = 10                 # the scroll marks' column at the right
 PAGE_MARK_W = 5              # the mark after a line shown in turns that goes on
 GAP = 5                      # between a roll's caption and what it needs on one row
@@ -286,10 +293,29 @@ def _header(drawn: Frame, header: Header) -> None:
            header.page, fill=0)
 
 
+def hint_height(hint: str) -> int:
+    """Rows the hint takes at the bottom of the panel (0 without one): see `_hint_row`."""
+    return _hint_row(hint)[0] if hint else 0
+
+
+@lru_cache(maxsize=64)
+def _hint_row(hint: str) -> tuple[int, int]:
+    """The hint's row: its height and its baseline from the row's top. HINT_H rows, and as
+    many more as the hint's letters reach above or below them (an accented capital, a
+    bracket: "Ü", "["), so that they are drawn whole. The glyphs decide, not the language:
+    most hints have none of them, and take the row every English hint takes."""
+    where = ink_box(hint, font(*HINT), 0.0, HINT_BASELINE)
+    if where is None:
+        return HINT_H, HINT_BASELINE
+    above, below = max(0, -where[1]), max(0, where[3] - HINT_H)
+    return HINT_H + above + below, HINT_BASELINE + above
+
+
 def _hint(drawn: Frame, hint: str, page: int) -> None:
     if hint:
-        _paged(drawn, "hint", hint, HINT, (1, HEIGHT - HINT_H, WIDTH - 1, HEIGHT),
-               HINT_H - 2, page, "centre")
+        height, baseline = _hint_row(hint)
+        _paged(drawn, "hint", hint, HINT, (1, HEIGHT - height, WIDTH - 1, HEIGHT), baseline,
+               page, "centre")
 
 
 UP_MARK: Points = ((0, 3), (6, 3), (3, 0))
@@ -311,15 +337,23 @@ Item = tuple[Face, tuple[str, ...]]         # a menu item's face and rows
 
 def _item(text: str, width: int, room: int) -> Item:
     """A menu item's face and rows: one row at 11 px, or at 10 px; else wrapped, at 11 px
-    where its rows fit the menu, or 10 px, or 9 px."""
+    where its rows fit the menu, or 10 px, or 9 px; at 9 px beside the arrow of a turn where
+    even they do not fit (the item is shown in turns, see `_turn_rows`)."""
     for face in (MENU, MENU_NARROW):
         if fits(text, font(*face), width):
             return face, (text,)
     for face in (MENU, MENU_NARROW, SMALL):
         rows = wrap(text, font(*face), width)
         if len(rows) * pitch(face) <= room:
-            break
-    return face, rows
+            return face, rows
+    return SMALL, wrap(text, font(*SMALL), width - PAGE_MARK_W)
+
+
+def _turn_rows(item: Item, room: int) -> int:
+    """How many rows of the item are shown at a time: all of them, or as many as the menu
+    holds for an item taller than the menu, which is shown in turns."""
+    face, rows = item
+    return min(len(rows), max(1, room // pitch(face)))
 
 
 @lru_cache(maxsize=32)
@@ -329,21 +363,20 @@ def _items(texts: tuple[str, ...], room: int) -> tuple[tuple[Item, ...], int]:
     the highlight over the same items."""
     for right in (WIDTH - 1, WIDTH - MARKS_W):
         items = tuple(_item(text, right - 7, room) for text in texts)
-        if sum(_height(item) for item in items) <= room:
+        if sum(_height(item, room) for item in items) <= room:
             break
     return items, right
 
 
-def _height(item: Item) -> int:
-    face, rows = item
-    return len(rows) * pitch(face)
+def _height(item: Item, room: int) -> int:
+    return _turn_rows(item, room) * pitch(item[0])
 
 
 @lru_cache(maxsize=32)
 def _heights(texts: tuple[str, ...], room: int) -> tuple[int, ...]:
     """Each item's height in `_items(texts, room)`, kept with them: a turn of the knob through
     a long list does not measure every item again."""
-    return tuple(_height(item) for item in _items(texts, room)[0])
+    return tuple(_height(item, room) for item in _items(texts, room)[0])
 
 
 def _first_item(heights: tuple[int, ...], index: int, room: int) -> int:
@@ -358,14 +391,15 @@ def _first_item(heights: tuple[int, ...], index: int, room: int) -> int:
 
 
 def _menu(drawn: Frame, view: Menu) -> None:
-    bottom = HEIGHT - (HINT_H if view.hint else 0)
+    bottom = HEIGHT - hint_height(view.hint)
     _hint(drawn, view.hint, view.header.page)
     if not view.items:
         return
-    items, right = _items(view.items, bottom - TOP)
-    heights = _heights(view.items, bottom - TOP)
+    room = bottom - TOP
+    items, right = _items(view.items, room)
+    heights = _heights(view.items, room)
     index = min(max(view.index, 0), len(items) - 1)
-    first = _first_item(heights, index, bottom - TOP)
+    first = _first_item(heights, index, room)
     y, last = TOP, first
     for number in range(first, len(items)):
         if y + heights[number] > bottom:
@@ -373,16 +407,31 @@ def _menu(drawn: Frame, view: Menu) -> None:
                 drawn.misfits.append(f"item: {view.items[number]!r} is taller than the menu")
             else:
                 break
-        face, rows = items[number]
         selected, last = number == index, number
         if selected:
             stamp(drawn.image, 1, 0, y, _highlight(right, heights[number]))
-        _block(drawn, "item", rows, face, (4, y, right - 3, bottom), fill=0 if selected else 1,
-               source=view.items[number])
+        _menu_item(drawn, view.items[number], items[number], (4, y, right - 3, bottom),
+                   _turn_rows(items[number], room), view.header.page, 0 if selected else 1)
         if number in view.dimmed:          # every other pixel of its letters put out
             stamp(drawn.image, 1 if selected else 0, 0, y, _dots(right, heights[number]))
         y += heights[number]
     _scroll_marks(drawn.image, TOP, bottom, first > 0, last < len(items) - 1)
+
+
+def _menu_item(drawn: Frame, text: str, item: Item, box: Box, shown: int, page: int,
+               fill: int) -> None:
+    """One item's rows from the top of `box`: all of them, or `shown` at a time in turns
+    (`page` picks the turn), each turn but the last marked with the small arrow."""
+    face, rows = item
+    turns = [rows[at:at + shown] for at in range(0, len(rows), shown)]
+    turn = page % len(turns)
+    if len(turns) > 1:
+        drawn.pages = lcm(drawn.pages, len(turns))
+        drawn.paged.append(("item", text, tuple(" ".join(one) for one in turns)))
+    _block(drawn, "item", turns[turn], face, box, fill=fill, source=text)
+    if turn < len(turns) - 1:
+        _more(drawn.image, box[2] - 4, box[1] + (shown - 1) * pitch(face) + ROWS[face][0],
+              fill)
 
 
 @lru_cache(maxsize=8)
@@ -398,7 +447,7 @@ def _dots(width: int, height: int) -> Image.Image:
 
 def _lines_room(view: Lines) -> tuple[int, int]:
     """Rows of text a Lines view shows at once, and the bottom of its text."""
-    bottom = HEIGHT - (HINT_H if view.hint else 0)
+    bottom = HEIGHT - hint_height(view.hint)
     return (bottom - TOP) // pitch(LINE), bottom
 
 
@@ -472,25 +521,39 @@ def _big(drawn: Frame, place: str, text: str, box: Box, big: Big | None,
 
 # ---- big word ----
 
+def _whole(word: str, height: int) -> bool:
+    """Whether the outcome word is drawn big on the width of the panel, `height` rows high."""
+    return big_ink(word, WIDTH - 4, height) is not None
+
+
+def _in_turns(word: str, height: int) -> bool:
+    """Whether it is drawn big in turns of its words (beside the arrow of a turn)."""
+    return big_turns(word, WIDTH - 4 - PAGE_MARK_W, height) is not None
+
+
 def _detail_rows(view: BigWord, bottom: int) -> tuple[Face, tuple[str, ...], int]:
     """The detail's face and rows, and how many rows it shows at a time: all of them at 10 px
-    or 9 px while the word above stays big; else as many as leave the word big, in turns.
+    or 9 px while the word above stays big; else as many as leave the word big, in turns
+    (beside their arrow). Big whole if it can be, else big in turns of its words.
     `bottom`: the row under the detail (the hint's top, if the view has one)."""
     word = view.word.strip()
     if not view.detail:
         return DETAIL, (), 0
-    for face in (DETAIL, SMALL):
-        wrapped = wrap(view.detail, font(*face), WIDTH - 2)
-        if big_ink(word, WIDTH - 4, bottom - TOP - len(wrapped) * pitch(face)) is not None:
-            return face, wrapped, len(wrapped)
-    shown = max(1, len(wrapped) - 1)
-    while shown > 1 and big_ink(word, WIDTH - 4, bottom - TOP - shown * pitch(SMALL)) is None:
-        shown -= 1
-    return SMALL, wrapped, shown
+    narrow: tuple[str, ...] = ()
+    for stays_big in (_whole, _in_turns):
+        for face in (DETAIL, SMALL):
+            wrapped = wrap(view.detail, font(*face), WIDTH - 2)
+            if stays_big(word, bottom - TOP - len(wrapped) * pitch(face)):
+                return face, wrapped, len(wrapped)
+        narrow = wrap(view.detail, font(*SMALL), WIDTH - 2 - PAGE_MARK_W)
+        for shown in range(len(narrow) - 1, 0, -1):
+            if stays_big(word, bottom - TOP - shown * pitch(SMALL)):
+                return SMALL, narrow, shown
+    return SMALL, narrow, 1
 
 
 def _big_word(drawn: Frame, view: BigWord) -> None:
-    bottom = HEIGHT - (HINT_H if view.hint else 0)
+    bottom = HEIGHT - hint_height(view.hint)
     _hint(drawn, view.hint, view.header.page)
     face, detail, shown = _detail_rows(view, bottom)
     top = bottom - shown * pitch(face)
@@ -498,8 +561,27 @@ def _big_word(drawn: Frame, view: BigWord) -> None:
                  (1, top, WIDTH - 1, bottom), view.header.page)
     box = (2, TOP, WIDTH - 2, top)
     word = view.word.strip()
-    _big(drawn, "word", word, box, big_ink(word, box[2] - box[0], box[3] - box[1]),
-         SMALL_BIG_SIZES)
+    width, height = box[2] - box[0], box[3] - box[1]
+    whole = big_ink(word, width, height)
+    turns = big_turns(word, width - PAGE_MARK_W, height) if whole is None else None
+    if turns is not None:
+        _big_turns(drawn, word, turns, box, view.header.page)
+    else:
+        _big(drawn, "word", word, box, whole, SMALL_BIG_SIZES)
+
+
+def _big_turns(drawn: Frame, word: str, turns: Turns, box: Box, page: int) -> None:
+    """A big word in turns of its words (`page` picks the turn), each turn but the last marked
+    with the small arrow at the right."""
+    drawn.pages = lcm(drawn.pages, len(turns))
+    drawn.paged.append(("word", word, tuple(text for text, _ in turns)))
+    number = page % len(turns)
+    text, (pixels, size) = turns[number]
+    left, top, right, bottom = box
+    _paste_centred(drawn.image, pixels, (left, top, right - PAGE_MARK_W, bottom))
+    drawn.shown.append(Shown("word", text, box, word, size=size))
+    if number < len(turns) - 1:
+        _more(drawn.image, right - 4, (top + bottom) // 2 + 3, 1)
 
 
 # ---- roll ----
@@ -554,8 +636,10 @@ def _roll_rows(drawn: Frame, view: Roll) -> int:
 def _roll(drawn: Frame, view: Roll) -> None:
     top = _roll_rows(drawn, view)
     keep = TOTAL_ROOM if view.total or view.rolling else 0
+    # where the dice leave no TOTAL_ROOM, they leave what the total needs at its smallest
+    least = ink(view.total.strip(), font("Bold", TOTAL_SIZES[-1])).width if view.total else 0
     dice_right = dice.draw(drawn.image, view.faces, (1, top, WIDTH - 1, HEIGHT), keep,
-                           view.rolling, drawn.misfits)
+                           view.rolling, drawn.misfits, least)
     if view.total:
         box = (dice_right + 3, top, WIDTH - 1, HEIGHT)
         width, height = box[2] - box[0], box[3] - box[1]
@@ -592,6 +676,8 @@ def warm_up(texts: Iterable[str], big_texts: Iterable[str],
         yield True                            # a font's glyphs looked up: a short step
     for word in words:
         for rows in (1, 0):                   # with and without a row of detail
-            big_ink(word.strip(), WIDTH - 4, HEIGHT - TOP - rows * pitch(DETAIL))
+            height = HEIGHT - TOP - rows * pitch(DETAIL)
+            if big_ink(word.strip(), WIDTH - 4, height) is None:      # a word shown in turns
+                big_turns(word.strip(), WIDTH - 4 - PAGE_MARK_W, height)
             yield True
 

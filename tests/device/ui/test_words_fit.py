@@ -268,8 +268,8 @@ def bare(text: str) -> str:
 
 def left_out(view: View) -> list[str]:
     """What of a view's texts is not shown whole: each text of its frame (a paged title over
-    its turns), a menu's highlighted item, a Lines view's rows (which hold every line); and a
-    text cut short with an ellipsis."""
+    its turns), a menu's highlighted item (over its turns where it is taller than the menu),
+    a Lines view's rows (which hold every line); and a text cut short with an ellipsis."""
     problems = []
     made = drawn(view)
     pieces: dict[tuple[str, str], list[str]] = defaultdict(list)
@@ -287,7 +287,8 @@ def left_out(view: View) -> list[str]:
         item = view.items[min(max(view.index, 0), len(view.items) - 1)]
         # two items of one text (two Cobra units of strength 1) are two pieces of it
         whole = {bare(" ".join([item] * n)) for n in range(1, view.items.count(item) + 1)}
-        if bare(" ".join(pieces.get(("item", item), []))) not in whole:
+        shown = turns.get(("item", item)) or pieces.get(("item", item), [])   # in turns
+        if bare(" ".join(shown)) not in whole:
             problems.append(f"highlighted item {item!r} not shown whole")
     if isinstance(view, Lines):
         wrapped = rows(view)
