@@ -8,12 +8,15 @@ key. A key a language has no words for yet is said in English."""
 from __future__ import annotations
 
 import gettext
+import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from cobi_companion.words import languages
-from cobi_companion.words.po import read_mo
+from cobi_companion.words.po import PoError, parse, read_mo
+
+log = logging.getLogger("cobi-companion")
 
 LOCALE = Path(__file__).resolve().parent / "locale"
 DOMAIN = "companion"
@@ -65,15 +68,30 @@ def uninstall(code: str) -> None:
     _LOADED.pop(code, None)
 
 
+ENGLISH_RULE = "nplurals=2; plural=(n != 1);"
+
+
 def load(code: str) -> Words:
-    """The catalogue of `code`, read from its .mo file on first use."""
+    """The catalogue of `code`, read from its .mo file on first use. A file that cannot be
+    read is logged and the language says English; English itself is then read from its
+    template (the .pot the .mo is made of)."""
     words = _LOADED.get(code)
     if words is None:
         languages.get(code)                 # a code of no language is refused by name
-        header, messages = read_mo(mo_path(code).read_bytes())
-        nplurals, plural = rule(header.get("Plural-Forms", "nplurals=2; plural=(n != 1);"))
+        try:
+            header, messages = read_mo(mo_path(code).read_bytes())
+            nplurals, plural = rule(header.get("Plural-Forms", ENGLISH_RULE))
+        except (OSError, PoError, ValueError, KeyError) as error:
+            log.error("the words of %r cannot be read (%s): %s", code, mo_path(code), error)
+            messages = _english_from_template() if code == languages.SOURCE else {}
+            nplurals, plural = rule(ENGLISH_RULE)
         words = _LOADED[code] = Words(code, messages, nplurals, plural)
     return words
+
+
+def _english_from_template() -> dict[str, str]:
+    template = parse((LOCALE / f"{DOMAIN}.pot").read_text(encoding="utf-8"))
+    return {entry.context: entry.msgid for entry in template.entries}
 
 
 def source() -> Words:

@@ -56,11 +56,22 @@ def merged(template: po.Catalogue, catalogue: po.Catalogue) -> po.Catalogue:
     for source in template.entries:
         first = own.get(source.context) or po.Entry(source.context, source.msgid, "")
         for kept in (first, *forms.get(source.context, ())):
-            fuzzy = "fuzzy" in kept.flags or (kept.msgid != source.msgid and bool(kept.msgstr))
-            comments = source.comments if kept is first else kept.comments
-            entries.append(po.Entry(kept.context, source.msgid, kept.msgstr, list(comments),
-                                    [*source.flags, *(["fuzzy"] if fuzzy else [])]))
-    return po.Catalogue(catalogue.header, entries)
+            entries.append(_brought_up(kept, source, kept is first))
+    return po.Catalogue(catalogue.header, entries, catalogue.notes)
+
+
+def _brought_up(kept: po.Entry, source: po.Entry, own: bool) -> po.Entry:
+    """A translation with the template's English: marked fuzzy, with the English it was
+    made for ("#| msgid"), when that changed; the translator's own notes kept."""
+    changed = kept.msgid != source.msgid and bool(kept.msgstr)
+    fuzzy = "fuzzy" in kept.flags or changed
+    previous = [f"msgid {line}" for line in po.quoted_lines(kept.msgid)] if changed \
+        else kept.previous
+    flags = [*(flag for flag in kept.flags if flag != "fuzzy"), *(["fuzzy"] if fuzzy else [])]
+    return po.Entry(kept.context, source.msgid, kept.msgstr,
+                    list(source.comments if own else kept.comments), flags, 0, list(kept.notes),
+                    list(source.references if own else kept.references),
+                    previous if fuzzy else [])
 
 
 def main() -> int:

@@ -6,8 +6,6 @@ its msgid from there. `python3 run.py catalogues` extracts before it merges; a t
 template agrees with the rules (tests/words/test_rules_english.py)."""
 from __future__ import annotations
 
-import string
-
 from cobi_companion.rules.cobra.notes import Why
 from cobi_companion.rules.errors import Coded
 from cobi_companion.words import po
@@ -37,30 +35,39 @@ def messages() -> dict[str, str]:
     return {key_of(code): code.english for enum in enums() for code in enum}
 
 
-def _flags(msgid: str, kept: list[str]) -> list[str]:
-    """python-brace-format where the English has a placeholder, and the other flags kept."""
-    braced = any(name for _, name, _, _ in string.Formatter().parse(msgid))
-    return [*([BRACES] if braced else []), *(flag for flag in kept if flag != BRACES)]
+def _flags(kept: list[str]) -> list[str]:
+    """The flags kept, but python-brace-format: the box's templates write forms inside a
+    placeholder ({n:figure|figures}), which gettext's own check of that format refuses (its
+    tools would refuse every such message); the box's tests check the placeholders instead
+    (tests/words/test_catalogues.py)."""
+    return [flag for flag in kept if flag != BRACES]
 
 
 def extracted(template: po.Catalogue) -> po.Catalogue:
     """The template with the rules' English: each refusal's and note's msgid as the rules
     write it (its comments kept), a new code's message after the last of its kind, a code the
-    rules no longer have dropped; every other message as it was."""
+    rules no longer have dropped; every other message as it was. One pass over each."""
     english = messages()
     entries: list[po.Entry] = []
+    last_of: dict[str, int] = {}              # where each kind's last message is, so far
     for entry in template.entries:
-        if not entry.context.startswith(("refusal_", "note_")):
-            entries.append(entry)
-        elif entry.context in english:
-            msgid = english[entry.context]
-            entries.append(po.Entry(entry.context, msgid, entry.msgstr, list(entry.comments),
-                                    _flags(msgid, entry.flags)))
+        if entry.context.startswith(("refusal_", "note_")):
+            if entry.context not in english:
+                continue
+            entry = po.Entry(entry.context, english[entry.context], entry.msgstr,
+                             list(entry.comments), _flags(entry.flags), 0, list(entry.notes),
+                             list(entry.references))
+            last_of[_kind(entry.context)] = len(entries)
+        entries.append(entry)
     known = {entry.context for entry in entries}
+    added: dict[int, list[po.Entry]] = {}
     for key, msgid in english.items():
         if key not in known:
-            kind = key.split("_", 1)[0] + "_"
-            at = max((i for i, e in enumerate(entries) if e.context.startswith(kind)),
-                     default=len(entries) - 1)
-            entries.insert(at + 1, po.Entry(key, msgid, "", [], _flags(msgid, [])))
-    return po.Catalogue(dict(template.header), entries)
+            after = last_of.get(_kind(key), len(entries) - 1)
+            added.setdefault(after, []).append(po.Entry(key, msgid, ""))
+    merged = [one for at, entry in enumerate(entries) for one in (entry, *added.get(at, ()))]
+    return po.Catalogue(dict(template.header), [*added.get(-1, ()), *merged], template.notes)
+
+
+def _kind(key: str) -> str:
+    return key.split("_", 1)[0] + "_"

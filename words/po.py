@@ -27,8 +27,11 @@ class Entry:
     msgid: str
     msgstr: str
     comments: list[str] = field(default_factory=list)      # "#." lines: what it is, where
-    flags: list[str] = field(default_factory=list)         # "#," flags: python-brace-format
+    flags: list[str] = field(default_factory=list)         # "#," flags: fuzzy
     line: int = 0                                          # where it starts in its file
+    notes: list[str] = field(default_factory=list)         # "# " lines: the translator's own
+    references: list[str] = field(default_factory=list)    # "#:" lines: where it is used
+    previous: list[str] = field(default_factory=list)      # "#|" lines: the English before
 
 
 class PoError(ValueError):
@@ -41,94 +44,162 @@ class Catalogue:
 
     header: dict[str, str]
     entries: list[Entry]
+    notes: list[str] = field(default_factory=list)         # the translator's, above the header
 
     def by_context(self) -> dict[str, Entry]:
         return {entry.context: entry for entry in self.entries}
 
 
+# The escapes of a C string that gettext's files use, and what each stands for.
+ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "f": "\f", "v": "\v",
+           '"': '"', "\\": "\\"}
+_WRITTEN = {text: f"\\{name}" for name, text in ESCAPES.items()}
+
+
 def _unquote(text: str, line: int) -> str:
-    """A quoted string of a .po line ("a \\"b\\"\\n") as its text."""
+    """A quoted string of a .po line ("a \\"b\\"\\n") as its text: C's escapes, octal
+    (\\101) and hex (\\x41) included."""
     if len(text) < 2 or text[0] != '"' or text[-1] != '"':
         raise PoError(f"line {line}: a quoted string is expected, not {text[:40]!r}")
     body, out, i = text[1:-1], [], 0
-    escapes = {"n": "\n", "t": "\t", '"': '"', "\\": "\\", "r": "\r"}
     while i < len(body):
         char = body[i]
-        if char == "\\":
-            if i + 1 >= len(body) or body[i + 1] not in escapes:
-                raise PoError(f"line {line}: an unknown escape in {text[:40]!r}")
-            out.append(escapes[body[i + 1]])
-            i += 2
-        elif char == '"':
+        if char == '"':
             raise PoError(f"line {line}: a quote inside a string must be written \\\"")
-        else:
+        if char != "\\":
             out.append(char)
             i += 1
+            continue
+        code, i = _escape(body, i + 1, line)
+        out.append(code)
     return "".join(out)
 
 
+_ALLOWED = " ".join("\\" + name for name in ESCAPES) + ", \\ooo (octal) or \\xhh (hex)"
+
+
+def _leading(text: str, digits: str) -> str:
+    """The first characters of `text` that are among `digits`."""
+    return text[:len(text) - len(text.lstrip(digits))]
+
+
+def _escape(body: str, at: int, line: int) -> tuple[str, int]:
+    """The character of the escape after a backslash at `at`, and where the text goes on."""
+    name = body[at:at + 1]
+    if name in ESCAPES and name:
+        return ESCAPES[name], at + 1
+    octal = _leading(body[at:at + 3], "01234567")
+    if octal:
+        return chr(int(octal, 8)), at + len(octal)
+    hexa = _leading(body[at + 1:at + 3], "0123456789abcdefABCDEF") if name == "x" else ""
+    if hexa:
+        return chr(int(hexa, 16)), at + 1 + len(hexa)
+    raise PoError(f"line {line}: the escape \\{name or ' at the end'} is not one of {_ALLOWED}")
+
+
 def _quote(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") \
-        .replace("\t", "\\t") + '"'
+    """`text` as a quoted string: C's escapes for the characters that have one, octal for
+    any other control character."""
+    out = []
+    for char in text:
+        if char in _WRITTEN:
+            out.append(_WRITTEN[char])
+        elif ord(char) < 32 or ord(char) == 127:
+            out.append(f"\\{ord(char):03o}")
+        else:
+            out.append(char)
+    return '"' + "".join(out) + '"'
 
 
 KEYWORDS = ("msgctxt", "msgid", "msgstr")
 
 
-def parse(text: str) -> Catalogue:
-    """A catalogue's text, read: every message with its comments and flags. A message without
-    a context is the header (the first, msgid "") or refused: the box finds words by context."""
-    entries: list[Entry] = []
-    current: dict[str, str] = {}
-    comments: list[str] = []
-    flags: list[str] = []
+@dataclass
+class _Reading:
+    """What `parse` has read of the message it is in."""
+
+    fields: dict[str, str] = field(default_factory=dict)
+    comments: dict[str, list[str]] = field(default_factory=lambda: {
+        mark: [] for mark in COMMENT_MARKS})
     last: str | None = None
-    start = 0
+    start: int = 0
+
+    def entry(self) -> Entry:
+        if "msgid" not in self.fields or "msgstr" not in self.fields:
+            raise PoError(f"line {self.start}: a message needs a msgid and a msgstr")
+        flags = [flag.strip() for line in self.comments["#,"] for flag in line.split(",")
+                 if flag.strip()]
+        return Entry(self.fields.get("msgctxt", ""), self.fields["msgid"],
+                     self.fields["msgstr"], self.comments["#."], flags, self.start,
+                     self.comments["#"], self.comments["#:"], self.comments["#|"])
+
+
+# The kinds of comment line a message may have above it: the translator's own ("# "), the
+# extracted ones for translators ("#."), references ("#:"), flags ("#,") and the English
+# before a change ("#|"). "#~" is a message no longer used, which is dropped.
+COMMENT_MARKS = ("#", "#.", "#:", "#,", "#|")
+
+
+def _comment(line: str) -> tuple[str, str]:
+    mark = line[:2] if line[1:2] in ".:,|~" else "#"
+    return mark, line[len(mark):].removeprefix(" ").rstrip()
+
+
+def parse(text: str) -> Catalogue:
+    """A catalogue's text, read: every message with its comments and flags, in one pass. A
+    message without a context is the header (the first, msgid "") or refused: the box finds
+    words by context."""
+    entries: list[Entry] = []
+    reading = _Reading()
 
     def close() -> None:
-        nonlocal current, comments, flags, last
-        if current:
-            if "msgid" not in current or "msgstr" not in current:
-                raise PoError(f"line {start}: a message needs a msgid and a msgstr")
-            entries.append(Entry(current.get("msgctxt", ""), current["msgid"],
-                                 current["msgstr"], comments, flags, start))
-        current, comments, flags, last = {}, [], [], None
+        nonlocal reading
+        if reading.fields:
+            entries.append(reading.entry())
+            reading = _Reading()
 
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(text.split("\n"), start=1):
         line = raw.strip()
         if not line:
-            close()
             continue
         if line.startswith("#"):
-            if current:
+            if reading.fields:
                 close()
-            if line.startswith("#."):
-                comments.append(line[2:].strip())
-            elif line.startswith("#,"):
-                flags.extend(flag.strip() for flag in line[2:].split(",") if flag.strip())
+            mark, said = _comment(line)
+            if mark != "#~":
+                reading.comments[mark].append(said)
             continue
         if line.startswith('"'):
-            if last is None:
+            if reading.last is None:
                 raise PoError(f"line {number}: a string that continues nothing")
-            current[last] += _unquote(line, number)
+            reading.fields[reading.last] += _unquote(line, number)
             continue
-        keyword, _, rest = line.partition(" ")
+        keyword, *rest = line.split(None, 1)
         if keyword not in KEYWORDS:
             raise PoError(f"line {number}: {keyword[:20]!r} is not one of "
                           f"{', '.join(KEYWORDS)} (plural msgid_plural is not used here: "
                           f"docs/translating.md)")
-        if keyword in current:
-            raise PoError(f"line {number}: a second {keyword} in one message")
-        if not current:
-            start = number
-        current[keyword] = _unquote(rest.strip(), number)
-        last = keyword
+        if keyword in reading.fields or (keyword == "msgctxt" and reading.fields):
+            close()
+        if not reading.fields:
+            reading.start = number
+        reading.fields[keyword] = _unquote(rest[0].strip() if rest else "", number)
+        reading.last = keyword
     close()
+    return _catalogue(entries)
+
+
+def _catalogue(entries: list[Entry]) -> Catalogue:
+    """The messages read, with the header (the first, msgid "") taken out of them."""
     header: dict[str, str] = {}
+    notes: list[str] = []
     if entries and entries[0].context == "" and entries[0].msgid == "":
-        for field_line in entries.pop(0).msgstr.splitlines():
+        first = entries.pop(0)
+        notes = first.notes
+        for field_line in first.msgstr.split("\n"):
             name, _, value = field_line.partition(":")
-            header[name.strip()] = value.strip()
+            if name.strip():
+                header[name.strip()] = value.strip()
     seen: dict[str, int] = {}
     for entry in entries:
         if not entry.context:
@@ -138,7 +209,7 @@ def parse(text: str) -> Catalogue:
             raise PoError(f"line {entry.line}: the msgctxt {entry.context!r} is there already, "
                           f"on line {seen[entry.context]}")
         seen[entry.context] = entry.line
-    return Catalogue(header, entries)
+    return Catalogue(header, entries, notes)
 
 
 def _wrapped(keyword: str, text: str) -> list[str]:
@@ -156,15 +227,26 @@ def _wrapped(keyword: str, text: str) -> list[str]:
     return [f'{keyword} ""', *(_quote(piece) for piece in pieces if piece)]
 
 
+def quoted_lines(text: str) -> list[str]:
+    """`text` quoted on one line, as a "#|" comment keeps a message's English before."""
+    return [_quote(text)]
+
+
+def _comments(mark: str, lines: list[str]) -> list[str]:
+    return [f"{mark} {line}" if line else mark for line in lines]
+
+
 def write(catalogue: Catalogue) -> str:
     """The catalogue as a .po file's text."""
-    lines = ['msgid ""', 'msgstr ""'] + [_quote(f"{name}: {value}\n")
-                                         for name, value in catalogue.header.items()]
+    lines = [*_comments("#", catalogue.notes), 'msgid ""', 'msgstr ""']
+    lines += [_quote(f"{name}: {value}\n") for name, value in catalogue.header.items()]
     out = ["\n".join(lines)]
     for entry in catalogue.entries:
-        block = [f"#. {comment}" if comment else "#." for comment in entry.comments]
+        block = [*_comments("#", entry.notes), *_comments("#.", entry.comments),
+                 *_comments("#:", entry.references)]
         if entry.flags:
             block.append("#, " + ", ".join(entry.flags))
+        block += _comments("#|", entry.previous)
         block += _wrapped("msgctxt", entry.context)
         block += _wrapped("msgid", entry.msgid)
         block += _wrapped("msgstr", entry.msgstr)
@@ -200,22 +282,36 @@ def compile_mo(header: dict[str, str], messages: dict[str, str],
 
 def read_mo(data: bytes) -> tuple[dict[str, str], dict[str, str]]:
     """A .mo file's header fields and its messages by context (a message without one by its
-    msgid)."""
+    msgid); a file that is not one, or is cut short or damaged, is refused (PoError)."""
+    try:
+        return _read_mo(data)
+    except (struct.error, UnicodeDecodeError, IndexError) as error:
+        raise PoError(f"not a whole gettext .mo file: {error}") from None
+
+
+def _read_mo(data: bytes) -> tuple[dict[str, str], dict[str, str]]:
     magic, _, count, keys_at, values_at = struct.unpack_from("<5I", data)
     if magic != MAGIC:
         raise PoError("not a little-endian gettext .mo file")
     header: dict[str, str] = {}
     messages: dict[str, str] = {}
     for i in range(count):
-        key_len, key_off = struct.unpack_from("<2I", data, keys_at + 8 * i)
-        text_len, text_off = struct.unpack_from("<2I", data, values_at + 8 * i)
-        key = data[key_off:key_off + key_len].decode()
-        text = data[text_off:text_off + text_len].decode()
+        key = _mo_string(data, keys_at + 8 * i)
+        text = _mo_string(data, values_at + 8 * i)
         if not key:
-            for line in text.splitlines():
+            for line in text.split("\n"):
                 name, _, value = line.partition(":")
-                header[name.strip()] = value.strip()
+                if name.strip():
+                    header[name.strip()] = value.strip()
             continue
         context, glue, msgid = key.partition(CONTEXT_GLUE)
         messages[context if glue else msgid] = text
     return header, messages
+
+
+def _mo_string(data: bytes, at: int) -> str:
+    """The string a .mo table's (length, offset) pair at `at` points to."""
+    length, offset = struct.unpack_from("<2I", data, at)
+    if offset + length > len(data):
+        raise PoError(f"a string at {offset} runs past the file's end ({len(data)} bytes)")
+    return data[offset:offset + length].decode()

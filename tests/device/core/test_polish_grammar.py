@@ -63,10 +63,11 @@ def test_guns_destroyed_are_counted_as_neuter_guns(guns, expected):
 
 
 @pytest.mark.parametrize(("down", "of", "expected"), [
-    (1, 1, "Trafione: jedna spośród jednej figurki."),
-    (2, 5, "Trafione: dwie spośród pięciu figurek."),
-    (1, 22, "Trafione: jedna spośród 22 figurek."),
-    (0, 3, "Trafione: zero spośród trzech figurek.")])
+    (1, 1, "Trafiona jedna spośród jednej figurki."),
+    (2, 5, "Trafione dwie spośród pięciu figurek."),
+    (5, 5, "Trafionych pięć spośród pięciu figurek."),
+    (1, 22, "Trafiona jedna spośród 22 figurek."),
+    (0, 3, "Trafionych zero spośród trzech figurek.")])
 def test_figures_down_are_counted_as_feminine_figures(down, of, expected):
     line = by_side("axis", entry("log_fires_weapon", firer="Rifle 1", weapon="rifle",
                                  targets=("Rifle 2",), down=down, of=of))

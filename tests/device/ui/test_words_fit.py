@@ -53,8 +53,6 @@ NOT_ON_THE_PANEL = {
                        "\"Axis: Initiative\" or \"Axis: Who attacks?\" (games/battle.py)",
     # The settings row shows each language by the registry's name (games/settings.py): the
     # catalogues' two words for it are left for the integrator to remove.
-    "lang_en": "not used: the language row shows words.languages' names",
-    "lang_pl": "not used: the language row shows words.languages' names",
 }
 
 
