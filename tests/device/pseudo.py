@@ -24,7 +24,7 @@ LANGUAGE = Language(CODE, "Pseudo", voice="en", decimal_mark=",")
 PLURAL_FORMS = "nplurals=2; plural=(n != 1);"
 LONGER = 1.4
 ACCENTS = str.maketrans("aeiouycnszAEOUCNSZ", "áëíöüýćñśżÄÉÖÜĆŃŚŻ")
-FILLER = "lörëm ípsüm dölör sít ámët çönsëçtëtür ádípísçíñg ëlít "
+FILLER = "lörëm ípsüm dölör sít ámët ćönsëćtëtür ádípísćíñg ëlít "
 
 
 def accented(text: str) -> str:
@@ -63,7 +63,8 @@ def pseudo(template: str, longer: float = LONGER) -> str:
                    for literal, field in parts)
     letters = "".join(literal for literal, _ in parts)
     upper = letters.isupper()
-    wanted = math.ceil(len(template) * longer) - len(template)
+    # A short word ("OK", "on") grows by a filler of a letter too, as a translation does.
+    wanted = max(math.ceil(len(template) * longer) - len(template), 2 if template else 0)
     more = padding(wanted - 1, upper) if wanted > 1 else ""
     return f"{text} {more}" if more else text
 
