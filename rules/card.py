@@ -105,30 +105,46 @@ class Gender(StrEnum):
 @dataclass(frozen=True, kw_only=True)
 class CardSpeech:
     """How the box's voice says a card's pieces (the card's optional `speech` table): its
-    name in each language as a child says it, by language code, and the Polish name's
-    grammatical gender. The rules know no language: the codes are the file's, checked
-    against the box's languages where the file is read (cards/loader.py)."""
+    name in each language as a child says it, by language code, and the name's grammatical
+    gender, which a language's words may agree with (Polish "zniszczona"): `gender` for every
+    language, `gender_<code>` where one language's name has another. The rules know no
+    language: the codes are the file's, checked against the box's languages where the file
+    is read (cards/loader.py)."""
 
     said: tuple[tuple[str, str], ...] = ()     # (language code, the name as said), in order
     gender: Gender | None = None
+    genders: tuple[tuple[str, Gender], ...] = ()   # (language code, its own gender)
 
     def name(self, language: str) -> str | None:
         """The name said in `language`, or None where the table gives none."""
         return next((name for code, name in self.said if code == language), None)
 
+    def gender_in(self, language: str) -> Gender | None:
+        """The grammatical gender of the name in `language`: its own, else the card's."""
+        return next((gender for code, gender in self.genders if code == language), self.gender)
+
     def to_plain(self) -> dict[str, Any]:
         plain: dict[str, Any] = dict(self.said)
         if self.gender is not None:
             plain["gender"] = self.gender.value
+        plain |= {f"{GENDER_OF}{code}": gender.value for code, gender in self.genders}
         return plain
 
     @classmethod
     def from_plain(cls, data: Mapping[str, Any]) -> CardSpeech:
-        # Every key but the gender is a language's: an old snapshot's {en, pl, gender} too.
+        # Every key but the genders is a language's: an old snapshot's {en, pl, gender} too.
         gender = data.get("gender")
         return cls(said=tuple((code, name) for code, name in data.items()
-                              if code != "gender" and name is not None),
-                   gender=None if gender is None else Gender(gender))
+                              if code != "gender" and not code.startswith(GENDER_OF)
+                              and name is not None),
+                   gender=None if gender is None else Gender(gender),
+                   genders=tuple((code.removeprefix(GENDER_OF), Gender(value))
+                                 for code, value in data.items()
+                                 if code.startswith(GENDER_OF) and value is not None))
+
+
+# A speech table's key of one language's own gender: "gender_fr".
+GENDER_OF = "gender_"
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -251,7 +251,11 @@ def speech_schema(languages: CardLanguages) -> type[SpeechSchema]:
             description=f'the name said in the language "{code}", up to 30 letters, like Tiger'))
         for code in languages.said}
     said["gender"] = (Gender | None, Field(
-        default=None, description="the Polish name's grammatical gender: m, f or n"))
+        default=None, description="the name's grammatical gender, which a language's words "
+                                  "may agree with: m, f or n"))
+    said |= {f"gender_{code}": (Gender | None, Field(
+        default=None, description=f'the name\'s gender in the language "{code}", where it is '
+                                  f"not `gender`: m, f or n")) for code in languages.said}
     schema: type[SpeechSchema] = create_model("SpeechSchema", __base__=SpeechSchema, **said)
     return schema
 
@@ -266,7 +270,7 @@ def card_schema(languages: CardLanguages) -> type[CardSchema]:
             default=None, description=f"a table of the card's name and label in the "
                                       f'language "{code}": name, label'))
         for code in languages.shown}
-    keys = ", ".join([*languages.said, "gender"])
+    keys = ", ".join([*languages.said, "gender", *(f"gender_{code}" for code in languages.said)])
     tables["speech"] = (speech_schema(languages) | None, Field(
         default=None, description=f"a table of how the voice says the card: {keys}"))
     schema: type[CardSchema] = create_model("CardSchema", __base__=CardSchema, **tables)

@@ -80,7 +80,7 @@ def _template_of(what: Spoken, language: str, book: CardBook | None) -> str:
     and the catalogue has that form, else the neutral form."""
     label = what.values.get(GENDER_OF)
     card = card_of(label, book) if isinstance(label, str) else None
-    gender = card.speech.gender if card is not None and card.speech is not None else None
+    gender = card.speech.gender_in(language) if card is not None and card.speech else None
     return template(what.key, language, gender.value if gender is not None else None)
 
 

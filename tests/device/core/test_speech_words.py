@@ -202,6 +202,28 @@ def test_polish_agrees_with_the_gender_a_card_gives(tmp_path):
     assert set(utterance(said, "pl", book).parts) <= every_part("pl", book)
 
 
+def test_a_language_may_give_the_name_a_gender_of_its_own(tmp_path):
+    """`gender` is every language's, `gender_pl` the Polish name's where it differs: the
+    Polish voice agrees with its own (a French translator's gender_fr leaves Polish alone)."""
+    from cobi_companion.cards import load_cards
+
+    (tmp_path / "how.toml").write_text(
+        'set_number = 9003\nname = "Howitzer"\nlabel = "Howitzer"\n'
+        '[speech]\nen = "Howitzer"\npl = "Haubica"\ngender = "m"\ngender_pl = "f"\n',
+        encoding="utf-8")
+    book = load_cards([tmp_path])
+    speech = book.cards["9003"].speech
+    assert speech is not None
+    assert (speech.gender_in("pl"), speech.gender_in("de")) == ("f", "m")
+    line = entry("log_fires_at", firer="Tiger 1", target="Howitzer 1", facing="front",
+                 effect="destroyed")
+    said = of_log(line)
+    assert said is not None
+    assert heard(utterance(said, "pl", book)) == "Tygrys jeden trafia! Haubica jeden zniszczona."
+    assert speech.to_plain() == {"en": "Howitzer", "pl": "Haubica", "gender": "m",
+                                 "gender_pl": "f"}
+
+
 def test_a_broken_speech_table_is_reported_and_the_card_still_loads(tmp_path):
     from cobi_companion.cards import check, load_cards
 
@@ -211,8 +233,8 @@ def test_a_broken_speech_table_is_reported_and_the_card_still_loads(tmp_path):
     book = load_cards([tmp_path])
     assert book.cards["9002"].speech is None          # played without its speech
     problems = {(p.field, p.message) for p in book.problems if p.path == str(path)}
-    assert ("speech.gender", "'x' is not allowed; allowed: the Polish name's grammatical "
-            "gender: m, f or n") in problems
+    assert ("speech.gender", "'x' is not allowed; allowed: the name's grammatical gender, "
+            "which a language's words may agree with: m, f or n") in problems
     assert any(field == "speech.loud" and "allowed fields: en, pl, de, gender" in message
                for field, message in problems)
     cards, found = check(path)
