@@ -13,9 +13,13 @@ def text(language: str, key: str, **values: object) -> str:
     chosen = catalogue.text(language, key)
     if not values:
         return chosen
-    # a whole number may take its counted word's form ({n:figurka|figurki|figurek})
-    return chosen.format(**{name: Number(value, language) if type(value) is int else value
+    # a number is written with the language's decimal mark, and may take its counted word's
+    # form ({n:figurka|figurki|figurek})
+    return chosen.format(**{name: Number(value, language) if type(value) in NUMBERS else value
                             for name, value in values.items()})
+
+
+NUMBERS = (int, float)          # not bool, a kind of its own here
 
 
 def has(key: str) -> bool:

@@ -136,7 +136,8 @@ def test_a_table_in_a_language_the_box_does_not_speak_is_refused_the_rest_load(
     assert problems == {
         ("xx", "is not a language of the box (the card is played without it); allowed: a "
                "table of names in pl, de"),
-        ("speech.xx", "is not a speech field; allowed fields: en, pl, de, gender")}
+        ("speech.xx", "is not a speech field; allowed fields: en, pl, de, gender, gender_en, "
+                      "gender_pl, gender_de")}
     odd = book.cards["9005"]                                 # played with its own names
     assert (odd.names, odd.speech, odd.short_in("xx")) == ((), None, "Odd")
     assert "9006" in book.cards and book.get("2477").short_in("pl") == "Tygrys"

@@ -46,7 +46,7 @@ from cobi_companion.rules.tank.soft_fire import Covered as At
 from cobi_companion.rules.tank.soft_fire import SoftPlan, check_plan, check_soft_firer, he_weapon
 from cobi_companion.rules.tank.soft_table import SITUATIONS
 from cobi_companion.rules.tank.turns import Action
-from cobi_companion.words import catalogue
+from cobi_companion.words import catalogue, languages
 
 # A value for every name a code comes with: a new name needs one here, and a thought about
 # whether it is a word to translate (WORDED) or a name to show as it is.
@@ -79,7 +79,7 @@ SHARED = {"he", "ap", "cm", "offset", "over", "within", "at", "least", "clear",
           "overcast", "storm", "terrain", "kind", "columns", "to", "model", "patton", "limit",
           "brest", "leclerc",           # (and the names of places and men)
           "utah", "omaha", "gold", "juno", "sword"}     # the landing beaches' names (17.3.2)
-LANGUAGES = ("en", "pl")
+LANGUAGES = languages.codes()        # every template filled in every language
 
 
 def placeholders(template: str) -> set[str]:
@@ -544,10 +544,12 @@ def test_a_refusal_of_the_real_rules_in_both_languages(code: Coded, field: Battl
     english, polish = say("en", exc), say("pl", exc)
     if code not in BOX_ENGLISH:
         assert english == str(exc)
-    assert polish != english and "{" not in polish
-    for name in ("label", "name"):
-        if name in exc.values:
-            assert str(exc.values[name]) in polish
+    for other in (say(lang, exc) for lang in languages.codes() if lang != languages.SOURCE):
+        assert other != english and "{" not in other
+        for name in ("label", "name"):
+            if name in exc.values:
+                assert str(exc.values[name]) in other
+    assert polish != english
 
 
 def test_most_codes_are_raised_through_the_real_rules_here() -> None:
