@@ -15,7 +15,7 @@ from cobi_companion.device.core import i18n, sentences
 from cobi_companion.device.core.battle_log import by_side, entry, said, won
 from cobi_companion.device.core.reasons import say
 from cobi_companion.device.core.spoken import number, of_log, prompt, utterance
-from cobi_companion.words import catalogue
+from cobi_companion.words import catalogue, languages
 from cobi_companion.words.grammar import SideName
 
 
@@ -189,10 +189,14 @@ def test_every_polish_template_with_a_side_agrees_with_a_plural_side():
 
 # ---- the sentences for a native speaker ----
 
-def test_the_polish_sentences_file_is_the_one_the_catalogues_make_now():
-    path = sentences.path_for("pl")
-    assert path.read_text(encoding="utf-8") == sentences.document("pl"), \
-        "docs/sentences-pl.md is stale: run `python3 run.py sentences pl`"
+@pytest.mark.parametrize("code", [code for code in languages.codes() if code != languages.SOURCE])
+def test_each_languages_sentences_file_is_the_one_the_catalogues_make_now(code):
+    """Every translation's file for its native speaker (docs/sentences-<code>.md) is there and
+    current: a language added comes with its own (docs/translating.md, step 7)."""
+    path = sentences.path_for(code)
+    assert path.exists(), f"{path.name} is missing: run `python3 run.py sentences {code}`"
+    assert path.read_text(encoding="utf-8") == sentences.document(code), \
+        f"{path.name} is stale: run `python3 run.py sentences {code}`"
 
 
 def test_the_sentences_file_tries_every_form_and_fills_every_template():
