@@ -114,6 +114,12 @@ def _quote(text: str) -> str:
 KEYWORDS = ("msgctxt", "msgid", "msgstr")
 
 
+# The kinds of comment line a message may have above it: the translator's own ("# "), the
+# extracted ones for translators ("#."), references ("#:"), flags ("#,") and the English
+# before a change ("#|"). "#~" is a message no longer used, which is dropped.
+COMMENT_MARKS = ("#", "#.", "#:", "#,", "#|")
+
+
 @dataclass
 class _Reading:
     """What `parse` has read of the message it is in."""
@@ -132,12 +138,6 @@ class _Reading:
         return Entry(self.fields.get("msgctxt", ""), self.fields["msgid"],
                      self.fields["msgstr"], self.comments["#."], flags, self.start,
                      self.comments["#"], self.comments["#:"], self.comments["#|"])
-
-
-# The kinds of comment line a message may have above it: the translator's own ("# "), the
-# extracted ones for translators ("#."), references ("#:"), flags ("#,") and the English
-# before a change ("#|"). "#~" is a message no longer used, which is dropped.
-COMMENT_MARKS = ("#", "#.", "#:", "#,", "#|")
 
 
 def _comment(line: str) -> tuple[str, str]:

@@ -15,11 +15,12 @@ def text(language: str, key: str, **values: object) -> str:
         return chosen
     # a number is written with the language's decimal mark, and may take its counted word's
     # form ({n:figurka|figurki|figurek})
-    return chosen.format(**{name: Number(value, language) if type(value) in NUMBERS else value
-                            for name, value in values.items()})
+    return chosen.format(**{name: _numbered(value, language) for name, value in values.items()})
 
 
-NUMBERS = (int, float)          # not bool, a kind of its own here
+def _numbered(value: object, language: str) -> object:
+    """A number as a `Number` of the language (not a bool: a kind of its own here)."""
+    return Number(value, language) if type(value) is int or type(value) is float else value
 
 
 def has(key: str) -> bool:
