@@ -63,6 +63,18 @@ def test_the_reference_glyphs_travel_in_the_wheel(wheel: Path) -> None:
             shipped.read_bytes()
 
 
+def test_the_catalogues_travel_in_the_wheel(wheel: Path) -> None:
+    # Without them an installed box has no words: every language's .mo, the template and
+    # each .po (a translator working on an installed box), and a language's notes.
+    locale = ROOT / "words" / "locale"
+    shipped = sorted(path for path in locale.rglob("*") if path.is_file())
+    assert len(shipped) >= 3 * 2 + 1
+    with zipfile.ZipFile(wheel) as archive:
+        for path in shipped:
+            name = f"cobi_companion/words/locale/{path.relative_to(locale).as_posix()}"
+            assert archive.read(name) == path.read_bytes(), name
+
+
 def version_of(command: list[str], **kwargs: Any) -> re.Match[str]:
     done = subprocess.run([*command, "--version"], capture_output=True, text=True,
                           timeout=HANG_S, **kwargs)
