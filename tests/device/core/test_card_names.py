@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from cobi_companion.cards import check, load_cards
 from cobi_companion.cards.loader import shipped_folder
@@ -56,16 +57,22 @@ def test_a_broken_polish_table_is_reported_and_the_card_still_loads(tmp_path: Pa
     assert [one.key for one in cards] == ["9003"] and len(found) == 3
 
 
+def at_the_roster_row(table: Any, key: str) -> tuple[App, int]:
+    """New battle's roster, its knob turned to the row of the card `key`: the app and the
+    row."""
+    table.press("ok")
+    app: App = table.box.app
+    rows = app.screen.rows(app)
+    row = next(i for i, (kind, card) in enumerate(rows) if kind == "card" and card.key == key)
+    while table.view.index != row:
+        table.press("cw")
+    return app, row
+
+
 def test_a_polish_roster_shows_polish_names_and_labels_its_pieces_in_polish(table_at) -> None:
     table = table_at([], config=replace(EASY, game=replace(EASY.game, language="pl",
                                                            rules="tank")))
-    table.press("ok")                                        # Nowa bitwa: the roster
-    app = table.box.app
-    rows = app.screen.rows(app)
-    row = next(i for i, (kind, card) in enumerate(rows)
-               if kind == "card" and card.key == "pistol-soldier")
-    while table.view.index != row:
-        table.press("cw")
+    app, row = at_the_roster_row(table, "pistol-soldier")    # Nowa bitwa: the roster
     assert table.view.items[row].startswith("Pistolet")
     assert table.view.hint == "Piechur z pistoletem"
     table.press("axis", "ok")                                # one figure
@@ -110,13 +117,7 @@ def test_a_german_roster_shows_a_cards_german_names(table_at, tmp_path: Path) ->
     table = table_at([], config=replace(EASY, game=replace(EASY.game, language="de",
                                                            rules="tank"),
                                         paths=replace(EASY.paths, cards_dir=tmp_path)))
-    table.press("ok")                                        # Neue Schlacht: the roster
-    app = table.box.app
-    rows = app.screen.rows(app)
-    row = next(i for i, (kind, card) in enumerate(rows)
-               if kind == "card" and card.key == "odd-gun")
-    while table.view.index != row:
-        table.press("cw")
+    app, row = at_the_roster_row(table, "odd-gun")           # Neue Schlacht: the roster
     assert table.view.items[row].startswith("Seltsam")
     assert table.view.hint == "Seltsame Kanone"
     table.press("axis", "ok")                                # one figure
