@@ -1,5 +1,10 @@
 """A range sensor on a pseudo-terminal that speaks real protocol bytes: the test double of
-the serial sensors, reached through a stable link as `/dev/serial/by-id/...` is."""
+the serial sensors, reached through a stable link as `/dev/serial/by-id/...` is.
+
+The link goes away with the sensor, as udev removes a by-id link with its device: the kernel
+gives a freed pty's number to the next pty opened anywhere on the machine, so a link left
+behind would lead whoever opens it later (a reader still retrying, a `range` run) to some
+other program's pty, and its exclusive lock would take that sensor from its owner."""
 from __future__ import annotations
 
 import os
@@ -40,9 +45,12 @@ class FakeSensor:
         self.link.symlink_to(self.slave_name)
 
     def unplug(self) -> None:
+        """The sensor pulled out: the link goes first (nothing new finds this pty), then
+        the pty."""
+        if self.link.is_symlink() and os.readlink(self.link) == self.slave_name:
+            self.link.unlink()          # not another sensor's, put at the same link since
         master, self.master = self.master, -1
         os.close(master)
-        self.link.unlink()
 
     def replug(self) -> None:
         self._plug()
@@ -66,19 +74,26 @@ class FakeSensor:
                 continue
 
     def close(self) -> None:
+        """Stop talking and go away, the link first (as `unplug`) unless already unplugged."""
         self._stop.set()
         self._thread.join(2)
         if self.master >= 0:
-            os.close(self.master)
+            self.unplug()
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run a fake 0xFF-frame sensor talking on its own: `python -m
-    cobi_companion.device.ports.fake_sensor LINK MM [MM ...]` (until killed)."""
+    cobi_companion.device.ports.fake_sensor LINK MM [MM ...]` (until Ctrl-C or SIGTERM,
+    which take its link away with it)."""
+    import signal
     import sys
+
+    def ended(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
 
     args = sys.argv[1:] if argv is None else argv
     link, distances = Path(args[0]), [int(mm) for mm in args[1:]] or [1000]
+    signal.signal(signal.SIGTERM, ended)
     sensor = FakeSensor(link, b"".join(ff_frame(mm) for mm in distances))
     print(f"talking on {link} -> {sensor.slave_name}", flush=True)
     try:

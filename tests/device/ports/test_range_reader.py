@@ -120,6 +120,26 @@ def test_an_on_request_sensor_answers_each_request(link, sensors):
         reader.close()
 
 
+def test_a_sensor_takes_its_link_away_with_it(link, tmp_path):
+    """As udev removes a by-id link with its device: the kernel gives a freed pty's number to
+    the next pty made anywhere, so a link left behind leads a later opener (a `range` run, a
+    reader still retrying) to another test's sensor, whose lock it then takes."""
+    sensor = FakeSensor(link, ff_frame(1000))
+    sensor.close()
+    assert not link.is_symlink()
+    sensor = FakeSensor(link, ff_frame(1000))
+    sensor.unplug()
+    sensor.replug()
+    sensor.close()
+    assert not link.is_symlink()
+    first = FakeSensor(link, ff_frame(1000))
+    second = FakeSensor(link, ff_frame(1000))          # put at the same link: it is second's
+    first.close()
+    assert link.readlink() == Path(second.slave_name)
+    second.close()
+    assert not link.is_symlink()
+
+
 # A reading the sensor gives at once, whatever the machine's load: the command's own wait (at
 # least 3 s by default) is what a slow start must not run out; it ends as soon as it has read.
 PATIENT = ("--timeout", "60")
@@ -198,8 +218,10 @@ def test_the_range_command_against_a_fake_sensor_process(cli_path, link):
         done = run_range(cli_path, "--model", "a02yyuw", "--port", str(link), "--json",
                          *PATIENT)
         assert json.loads(done.stdout)["cm"] == 195.3
-        sensor.kill()                              # the sensor (and its pty) goes away
-        sensor.wait(5)
+        sensor.terminate()                         # the sensor, its pty and its link go away
+        sensor.wait(60)
+        assert not link.is_symlink()    # a link left to the freed pty's number would lead to
+        #                                 the next pty made anywhere: another test's sensor
         done = run_range(cli_path, "--model", "a02yyuw", "--port", str(link), "--json",
                          "--timeout", "1.5")
         assert done.returncode == 1
