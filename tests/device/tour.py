@@ -66,6 +66,10 @@ from PIL import Image
 # The registry's languages (a language added there is toured too); a test's own language (the
 # pseudo-language of test_pseudo_tour.py) is taken by its own test, not here.
 LANGUAGES = tuple(language.code for language in languages.LANGUAGES)
+# The tour keeps every frame it saw to its end: each many frames, what it kept is frozen out
+# of the garbage collector's sight (as `box` does at each journey's start), or every young
+# collection the box makes after a frame (core/loop.py's `tidy`) walks it again.
+FROZEN_EVERY = 200
 
 
 def group_of(language: str) -> str:
@@ -351,6 +355,8 @@ class Guide:
         """A frame drawn; `shown`: the app's view now, where it is known."""
         self.seen.append(Seen(self.app.settings.language, self.journey, view, image,
                               switched(self.app, view, shown), frame(view)))
+        if len(self.seen) % FROZEN_EVERY == 0:
+            gc.freeze()             # the frames kept, out of the young collections' walk
         for text in view_texts(view):
             if text not in self.read:
                 self.read.add(text)
