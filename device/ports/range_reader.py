@@ -103,25 +103,34 @@ class SensorReader:
             self._wanted = count
             self._flush = True
 
+    # How long `close` waits for the thread (which reads with a short timeout) to end.
+    JOIN_S = 2.0
+
     def close(self) -> None:
         self._stop.set()
         if self._thread.ident is not None:  # started (open_now may have run without it)
-            self._thread.join(2.0)
+            self._thread.join(self.JOIN_S)
         self._drop_port()
 
     # --- the thread ---
 
     def _run(self) -> None:
-        while not self._stop.is_set():
-            try:
-                if self._port is None:
-                    self._connect()
-                elif self._wanted_now():
-                    self._read()
-                else:
-                    self._idle()
-            except Exception as exc:  # a port that fails in any way: offline, try again
-                self._lost(exc)
+        try:
+            while not self._stop.is_set():
+                try:
+                    if self._port is None:
+                        self._connect()
+                    elif self._wanted_now():
+                        self._read()
+                    else:
+                        self._idle()
+                except Exception as exc:  # a port that fails in any way: offline, try again
+                    self._lost(exc)
+        finally:
+            # A port the thread opened while `close` no longer waited for it (an open that
+            # hung past JOIN_S) is closed as the thread ends: it never keeps the sensor's
+            # lock from the next reader (a box started again, `cobi-companion range`).
+            self._drop_port()
 
     def _connect(self) -> None:
         try:
@@ -135,6 +144,10 @@ class SensorReader:
             if self.online:
                 self._lost(exc)
             self._stop.wait(RETRY_S)
+            return
+        if self._stop.is_set():          # closed while it opened: not online, not kept
+            with contextlib.suppress(Exception):
+                port.close()
             return
         self._opened(port)
 

@@ -6,6 +6,7 @@ import json
 import queue
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from cobi_companion.device.ports.events import SensorReading, SensorState
 from cobi_companion.device.ports.fake_sensor import FakeSensor, ff_frame
 from cobi_companion.device.ports.range_reader import Sample, SensorReader
 from cobi_companion.device.ports.range_sensor import MODELS, Condition, parser_for
+from waiting import HANG_S
 
 
 @pytest.fixture
@@ -56,6 +58,42 @@ def test_readings_are_handed_over_only_when_wanted(link, sensors):
         assert set(result.readings) <= {106.2, 106.5} and result.spread_cm <= 0.3
     finally:
         reader.close()
+
+
+class HeldPort:
+    """A port whose open hangs until the test lets it go (a slow USB device): what the reader
+    does with a port that opens after `close` stopped waiting for it."""
+
+    def __init__(self) -> None:
+        self.asked, self.go = threading.Event(), threading.Event()
+        self.closed = False
+
+    def open(self, name: str, baud: int) -> HeldPort:
+        self.asked.set()
+        self.go.wait()
+        return self
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_a_port_that_opens_after_close_gave_up_waiting_is_closed_not_kept(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its lock would keep the sensor "in use" for the next reader (a box started again,
+    `cobi-companion range`) as long as the process lives."""
+    monkeypatch.setattr(SensorReader, "JOIN_S", 0.0)      # close stops waiting at once
+    held, events = HeldPort(), queue.Queue()
+    model = MODELS["a02yyuw"]
+    reader = SensorReader("table", "held", model, parser_for(model), events.put,
+                          open_port=held.open).start()
+    assert held.asked.wait(HANG_S)
+    reader.close()                                        # the open still hangs
+    held.go.set()
+    reader._thread.join(HANG_S)
+    assert not reader._thread.is_alive()
+    assert held.closed and reader._port is None
+    assert all(not (isinstance(event, SensorState) and event.online)
+               for event in list(events.queue))           # never said online after close
 
 
 def test_a_stray_header_before_every_frame_is_measured_through(link, sensors):
