@@ -37,11 +37,17 @@ class Number:
 
     def shown(self, spec: str) -> str:
         text = format(self.value, spec or ("d" if isinstance(self.value, int) else "g"))
-        mark = languages.get(self.language).decimal_mark
-        return text if mark == "." else text.replace(".", mark)
+        return with_decimal_mark(text, self.language)
 
     def __str__(self) -> str:
         return self.shown("")
+
+
+def with_decimal_mark(text: str, language: str) -> str:
+    """A number written with a point, as `language` writes it: its registry's decimal mark
+    (a comma in Polish and German)."""
+    mark = languages.get(language).decimal_mark
+    return text if mark == "." else text.replace(".", mark)
 
 
 # Where a counted word's form puts the number: "padły #" (the verb first), else the number

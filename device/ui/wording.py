@@ -11,7 +11,7 @@ from cobi_companion.device.core import i18n
 from cobi_companion.device.core.app import App
 from cobi_companion.device.ui import outcome_words
 from cobi_companion.rules.dice import Aim, Need
-from cobi_companion.words import languages
+from cobi_companion.words.grammar import with_decimal_mark as decimal
 
 # The dice a need names by its aim alone, and their words.
 AIMS = {Aim.TO_HIT: "to_hit", Aim.RELOAD: "reload_roll", Aim.ARMOUR: "need_armour_plus",
@@ -53,13 +53,6 @@ def percent(app: App, p: Fraction) -> str:
     """A chance in per cent, as the command line writes it, with the language's decimal
     mark."""
     return decimal(outcome_words.percent(p), app.settings.language)
-
-
-def decimal(shown: str, language: str) -> str:
-    """A number written with a point, as `language` writes it: its registry's decimal mark
-    (a comma in Polish and German)."""
-    mark = languages.get(language).decimal_mark
-    return shown if mark == "." else shown.replace(".", mark)
 
 
 def in_six(app: App, p: Fraction) -> str:
