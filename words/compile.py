@@ -30,10 +30,14 @@ def read(path: Path) -> po.Catalogue:
 def compiled(code: str) -> bytes:
     """The .mo file of `code` as its catalogue makes it now."""
     template = read(template_path())
-    english = {entry.context: entry.msgid for entry in template.entries}
-    if code == languages.SOURCE:
+    return mo_of(template, None if code == languages.SOURCE else read(po_path(code)))
+
+
+def mo_of(template: po.Catalogue, catalogue: po.Catalogue | None) -> bytes:
+    """The .mo file of a language's catalogue (None: of English, the template itself)."""
+    if catalogue is None:
+        english = {entry.context: entry.msgid for entry in template.entries}
         return po.compile_mo(template.header, english, english)
-    catalogue = read(po_path(code))
     messages = {entry.context: entry.msgstr for entry in catalogue.entries if entry.msgstr
                 and "fuzzy" not in entry.flags}
     originals = {entry.context: entry.msgid for entry in catalogue.entries}
@@ -84,18 +88,21 @@ def main() -> int:
             template_path().write_text(text, encoding="utf-8")
             print(f"extracted the rules' English into "
                   f"{template_path().relative_to(LOCALE.parent.parent)}")
+        # each language's catalogue, as merged (English: None, the template itself), read once
+        catalogues: dict[str, po.Catalogue | None] = {languages.SOURCE: None}
         for language in languages.LANGUAGES:
             if language.code == languages.SOURCE:
                 continue
             path = po_path(language.code)
-            text = po.write(merged(template, read(path)))
+            catalogue = catalogues[language.code] = merged(template, read(path))
+            text = po.write(catalogue)
             if text != path.read_text(encoding="utf-8"):
                 path.write_text(text, encoding="utf-8")
                 print(f"merged {path.relative_to(LOCALE.parent.parent)} with the template")
         for language in languages.LANGUAGES:
             path = mo_path(language.code)
             path.parent.mkdir(parents=True, exist_ok=True)
-            data = compiled(language.code)
+            data = mo_of(template, catalogues[language.code])
             if not path.exists() or path.read_bytes() != data:
                 path.write_bytes(data)
                 print(f"wrote {path.relative_to(LOCALE.parent.parent)}")
