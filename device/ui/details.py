@@ -11,11 +11,12 @@ from cobi_companion.device.core.app import App
 from cobi_companion.device.core.battle_state import LastShot
 from cobi_companion.device.core.worded import joined
 from cobi_companion.device.ui.outcome_words import BIG_WORDS
-from cobi_companion.device.ui.wording import decimal, in_six, percent
+from cobi_companion.device.ui.wording import in_six, percent
 from cobi_companion.rules.levels import rule_set
 from cobi_companion.rules.odds import OUTCOMES, Odds
 from cobi_companion.rules.tank.soft_odds import SoftOdds
 from cobi_companion.words.grammar import Listed
+from cobi_companion.words.grammar import with_decimal_mark as decimal
 
 
 def shot_details(app: App, odds: Odds, aim: LastShot, level: str,

@@ -11,7 +11,7 @@ from cobi_companion.device.core import i18n
 from cobi_companion.device.core.app import App
 from cobi_companion.device.ui import outcome_words
 from cobi_companion.rules.dice import Aim, Need
-from cobi_companion.words.grammar import with_decimal_mark as decimal
+from cobi_companion.words.grammar import with_decimal_mark
 
 # The dice a need names by its aim alone, and their words.
 AIMS = {Aim.TO_HIT: "to_hit", Aim.RELOAD: "reload_roll", Aim.ARMOUR: "need_armour_plus",
@@ -33,6 +33,9 @@ BANDS: tuple[tuple[Fraction, bool, str], ...] = (      # (up to, that one includ
     (Fraction(9, 10), True, "chance_likely"),
     (Fraction(1), False, "chance_almost"),
 )
+
+# A number written with a point, as a language writes it (words/grammar.py).
+decimal = with_decimal_mark
 
 
 def chance_key(p: Fraction) -> str:
