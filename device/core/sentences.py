@@ -203,13 +203,14 @@ def document(code: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    if len(args) != 1 or args[0] not in languages.codes():
-        print(f"usage: python3 run.py sentences LANGUAGE ({', '.join(languages.codes())})",
+    if len(args) not in (1, 2) or args[0] not in languages.codes():
+        print(f"usage: python3 run.py sentences LANGUAGE [FILE] (a language of "
+              f"{', '.join(languages.codes())}; the file docs/sentences-LANGUAGE.md)",
               file=sys.stderr)
         return 2
-    path = path_for(args[0])
+    path = Path(args[1]) if len(args) == 2 else path_for(args[0])
     path.write_text(document(args[0]), encoding="utf-8")
-    print(f"wrote {path.relative_to(ROOT)}")
+    print(f"wrote {path}")
     return 0
 
 

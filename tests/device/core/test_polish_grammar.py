@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 import string
+import subprocess
+import sys
 
 import pytest
 from cobi_companion.device.core import i18n, sentences
@@ -17,6 +19,7 @@ from cobi_companion.device.core.reasons import say
 from cobi_companion.device.core.spoken import number, of_log, prompt, utterance
 from cobi_companion.words import catalogue, languages
 from cobi_companion.words.grammar import SideName
+from waiting import HANG_S
 
 
 def heard(line_or_said, language: str = "pl") -> str:
@@ -197,6 +200,18 @@ def test_each_languages_sentences_file_is_the_one_the_catalogues_make_now(code):
     assert path.exists(), f"{path.name} is missing: run `python3 run.py sentences {code}`"
     assert path.read_text(encoding="utf-8") == sentences.document(code), \
         f"{path.name} is stale: run `python3 run.py sentences {code}`"
+
+
+def test_the_sentences_command_writes_the_file_as_a_real_process(tmp_path):
+    out = tmp_path / "sentences.md"
+    done = subprocess.run([sys.executable, "-m", "cobi_companion.device.core.sentences", "pl",
+                           str(out)], capture_output=True, text=True, timeout=HANG_S)
+    assert (done.returncode, done.stdout, done.stderr) == (0, f"wrote {out}\n", "")
+    assert out.read_text(encoding="utf-8") == sentences.document("pl")
+    done = subprocess.run([sys.executable, "-m", "cobi_companion.device.core.sentences", "xx"],
+                          capture_output=True, text=True, timeout=HANG_S)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith("usage: python3 run.py")
 
 
 def test_the_sentences_file_tries_every_form_and_fills_every_template():
