@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cobi_companion.words import languages
+from cobi_companion.words.sounds import fingerprint, respelled
 
 LIBRARY_ENV = "COBI_COMPANION_ESPEAK"
 SYNCHRONOUS = 2                     # espeak_AUDIO_OUTPUT: AUDIO_OUTPUT_SYNCHRONOUS
@@ -128,7 +129,8 @@ class Espeak:
             raise EngineFailed(f"eSpeak NG would not start (data: {self.library.data})")
         version = self._lib.espeak_Info(None) or b"?"
         # What the cache keys its files by: another engine or rate renders another sound.
-        self.name = f"espeak-ng {version.decode(errors='replace')} {self.rate}"
+        self.name = f"espeak-ng {version.decode(errors='replace')} {self.rate}" \
+            f" {fingerprint(tuple(VOICES))}"        # and a changed respelling (words/sounds.py)
         # Kept here: the library calls it for as long as it runs.
         self._callback = _Callback(self._take)
         self._lib.espeak_SetSynthCallback(self._callback)
@@ -147,7 +149,7 @@ class Espeak:
         TooLong past `limit` bytes of samples (None: no limit)."""
         if language not in VOICES:
             raise ValueError(f"unknown language {language!r}")
-        encoded = text.encode("utf-8")
+        encoded = respelled(text, language).encode("utf-8")   # the words it says wrong
         with self._lock:
             if language != self._language:
                 if self._lib.espeak_SetVoiceByName(VOICES[language].encode()) != 0:
