@@ -182,7 +182,9 @@ def _value_parts(name: str, spec: str, value: SpokenValue, language: str,
     if isinstance(value, int):
         return (number(value, language, spec),)
     if name in WORDED:
-        return (template(WORDED[name] + value, language),)
+        # {side:the}: the word's own form where the catalogue writes one ("say_side_axis|the",
+        # German "Die Achse" as a sentence's subject), else the word
+        return (template(WORDED[name] + value, language, spec or None),)
     return (said_name(value, language, book),)
 
 

@@ -57,8 +57,8 @@ def test_a_plural_sides_button_on_the_cobra_screen_is_theirs(table_at):
 
 
 @pytest.mark.parametrize(("guns", "expected"), [
-    (1, "jedno działo zniszczone."), (2, "dwa działa zniszczone."),
-    (5, "pięć dział zniszczonych.")])
+    (1, "Zniszczono jedno działo."), (2, "Zniszczono dwa działa."),
+    (5, "Zniszczono pięć dział.")])
 def test_guns_destroyed_are_counted_as_neuter_guns(guns, expected):
     line = by_side("axis", entry("log_fires_weapon_guns", firer="Rifle 1", weapon="rifle",
                                  targets=("Rifle 2",), down=1, of=3, guns=guns))
@@ -250,3 +250,70 @@ def test_a_side_giving_up_is_asked_shown_and_logged_in_its_number(table_at, give
     table.choose("tak")
     assert table.view.word == won
     assert read_log(table)[0] == logged_first
+
+
+# ---- issue 34: the slips a listener still heard, and the rules that keep them out ----
+
+def test_a_cobra_side_eliminated_is_said_eliminated_not_all_lost():
+    line = entry("log_attack", nation="allied", odds=entry("log_carpet_odds"), die=4,
+                 result="1/e")
+    assert heard(line) == "Atak! Atakujący: traci jeden stopień. Obrońca: wyeliminowany."
+    assert heard(line, "de") == \
+        "Angriff! Angreifer: verliert eine Stufe. Verteidiger: vernichtet."
+
+
+@pytest.mark.parametrize(("result", "said"), [("log_held", "Plaża utrzymana."),
+                                               ("log_abandoned", "Plaża opuszczona.")])
+def test_the_beach_is_named_once(result, said):
+    line = entry("log_beach_check", landing="omaha", lost=2, landed=5, result=entry(result))
+    assert heard(line) == f"{said} Straty: dwa stopnie z pięciu."
+    one = entry("log_beach_check", landing="omaha", lost=1, landed=1, result=entry(result))
+    assert heard(one) == f"{said} Straty: jeden stopień z jednego."
+
+
+@pytest.mark.parametrize(("steps", "pl", "de"), [
+    (1, "traci jeden stopień", "verliert eine Stufe"),
+    (2, "traci dwa stopnie", "verliert zwei Stufen"),
+    (5, "traci pięć stopni", "verliert fünf Stufen")])
+def test_a_loss_of_steps_is_counted_with_its_noun(steps, pl, de):
+    line = entry("log_attack", nation="allied", odds=entry("log_carpet_odds"), die=4,
+                 result=f"-/{steps}")
+    assert heard(line).endswith(f"Obrońca: {pl}.")
+    assert heard(line, "de").endswith(f"Verteidiger: {de}.")
+
+
+def test_a_german_side_as_a_sentences_subject_has_its_article():
+    assert heard(entry("log_attacks", attacker="axis", defender="allies"), "de") == \
+        "Die Achse greift an. Die Alliierten verteidigen sich."
+    assert heard(entry("log_initiative", round=1, side="allies"), "de") == \
+        "Die Alliierten fangen an."
+    assert heard(entry("log_vp", vp_source="allied_hq", vp=2, track="german_vp"), "de") == \
+        "Die Deutschen bekommen zwei Siegpunkte."
+    assert heard(prompt("say_turn", side="axis"), "de") == "Achse: du bist dran."   # a call
+
+
+def voice_sentences(code: str) -> list[tuple[str, str]]:
+    """Every sentence of the voice's templates in `code` (each form, every sample), with its
+    key: what docs/sentences-<code>.md lists under "Voice"."""
+    return [(key, sentence) for key in catalogue.every_key()
+            if key.startswith("say_") and "|" not in key
+            for form in sentences._forms(code, key)
+            for sentence in sentences.filled(code, key, form)]
+
+
+# The templates that are pieces of a sentence, never one by themselves.
+PIECES_OF_SENTENCES = ("say_loss_", "say_side_", "say_weather_")
+
+
+@pytest.mark.parametrize("code", ["pl", "de", "en"])
+def test_every_sentence_said_ends_as_a_sentence_and_names_no_word_twice(code):
+    for key, sentence in voice_sentences(code):
+        assert "(cannot be filled" not in sentence, (key, sentence)
+        words = re.findall(r"\w+", sentence.lower())
+        doubled = [a for a, b in zip(words, words[1:], strict=False) if a == b]
+        assert not doubled, (key, sentence)
+        if key.startswith(PIECES_OF_SENTENCES):
+            continue
+        assert sentence[-1] in ".!?", (key, sentence)
+        for start in re.findall(r"[.!?] (\w)", sentence) + [sentence[0]]:
+            assert not start.islower(), (key, sentence)

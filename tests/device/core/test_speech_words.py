@@ -96,7 +96,7 @@ def test_a_card_without_gender_says_the_neutral_polish_form():
                                  facing="front", effect="destroyed"))
     said = of_log(line)
     assert said is not None
-    assert heard(utterance(said, "pl")) == "Tiger jeden trafia! Zniszczono: Sherman dwa"
+    assert heard(utterance(said, "pl")) == "Tiger jeden trafia! Zniszczono: Sherman dwa."
     assert heard(utterance(said, "en")) == "Tiger one hits! Sherman two is destroyed."
 
 
@@ -106,9 +106,9 @@ def test_a_cobra_attack_result_is_said_in_words():
                                die=4, result="1/e"), cost=1, track="us"))
     said = of_log(line)
     assert said is not None
-    assert heard(utterance(said, "en")) == "Attack! Attacker: loses one. Defender: all lost"
+    assert heard(utterance(said, "en")) == "Attack! Attacker: loses one step. Defender: all lost."
     assert heard(utterance(said, "pl")) == \
-        "Atak! Atakujący: traci jeden stopień. Obrońca: wszystko stracone"
+        "Atak! Atakujący: traci jeden stopień. Obrońca: wyeliminowany."
     unread = of_log(entry("log_withdrawal", die=3, result=entry("read_crt")))
     assert unread is not None
     assert heard(utterance(unread, "en")) == "Withdrawal attack! Read the result on your table."
@@ -157,10 +157,15 @@ def test_both_languages_name_the_same_values_and_gendered_forms_too():
         assert spoken.GENDER_OF in template_names(key.split("|")[0])["pl"], key
 
 
+# A full stop alone ends a sentence after its value ("Zniszczono: Sherman dwa."): eSpeak says
+# nothing of it (tests/device/ports/test_pronunciations.py); "!" alone it says as a word.
+SILENT = "."
+
+
 def test_no_phrase_is_punctuation_alone():
-    for language in ("en", "pl"):
+    for language in ("en", "pl", "de"):
         for phrase in every_part(language):
-            assert re.search(r"\w", phrase), (language, phrase)
+            assert re.search(r"\w", phrase) or phrase == SILENT, (language, phrase)
 
 
 def test_every_template_is_used_by_the_code():
@@ -184,7 +189,7 @@ def test_every_said_log_key_has_its_templates():
                                                guns=1)), "allies"))
     assert said is not None
     assert heard(utterance(said, "en")) == \
-        "Sherman one runs over: two down. Guns destroyed: one Allies win!"
+        "Sherman one runs over: two down. Guns destroyed: one. Allies win!"
 
 
 def test_polish_agrees_with_the_gender_a_card_gives(tmp_path):

@@ -99,3 +99,12 @@ def test_every_cards_spoken_name_is_said_with_letters_of_its_language(espeak: Es
             if name:
                 said = phonemes(espeak, sounds.respelled(name, code), code)
                 assert "(" not in said, (code, name, said)
+
+
+@pytest.mark.parametrize("code", languages.codes())
+def test_a_full_stop_alone_is_silent(espeak: Espeak, code: str) -> None:
+    """A template may end "{target}." (Polish "Zniszczono: {target}."): its full stop is a
+    phrase of its own, which eSpeak renders as (almost) nothing, not as a word."""
+    samples = espeak.render(".", code)
+    assert len(samples) / 2 / espeak.rate < 0.05
+    assert len(espeak.render("!", "en")) / 2 / espeak.rate > 0.5     # "!" alone is a word
