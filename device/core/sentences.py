@@ -14,12 +14,15 @@ from __future__ import annotations
 import string
 import sys
 from collections.abc import Iterator, Mapping
+from functools import cache
 from pathlib import Path
 
+from cobi_companion.cards import CardBook
 from cobi_companion.device.core import i18n, spoken
 from cobi_companion.device.ports.speech import Utterance
 from cobi_companion.words import catalogue, languages
 from cobi_companion.words.grammar import Listed, Number, SideName, side_is_many
+from cobi_companion.words.sounds import respelled
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -50,6 +53,33 @@ NUMBERS = frozenset({"n", "most", "count", "down", "of", "left", "lost", "landed
                      "threshold", "spread", "net", "value", "modifier", "drm", "exited", "old",
                      "new", "next", "span", "limit", "counted", "hit", "kill", "faces",
                      "members", "cost"})
+
+
+# The losses a Cobra combat result is said with (core/spoken_log.py `_loss`), each tried.
+LOSSES = (spoken.outcome("say_loss_steps", steps=2), spoken.outcome("say_loss_none"),
+          spoken.outcome("say_loss_all"), spoken.outcome("say_loss_steps", steps=1))
+LOSS_KEYS = frozenset({"say_crt", "say_defender"})
+GENDERS = ("m", "f", "n")
+# The voice's templates that are pieces of a sentence ("bez strat"), never said alone.
+PIECES_OF_SENTENCES = ("say_loss_", "say_side_", "say_weather_")
+
+
+@cache
+def shipped_book() -> CardBook:
+    """The shipped cards: the voice says a piece by its card's spoken name ("Tygrys jeden")."""
+    from cobi_companion.cards.loader import load_cards
+
+    return load_cards([])
+
+
+def piece_of(gender: str, language: str) -> str:
+    """A sample label of a piece whose card's spoken name in `language` is of `gender`, for a
+    voice template's form of that gender; ⟨gender⟩ where no shipped card is."""
+    for card in shipped_book().sorted():
+        said = card.speech.gender_in(language) if card.speech else None
+        if said is not None and said.value == gender:
+            return f"{card.short} 2"
+    return f"⟨{gender}⟩ 2"
 
 
 def path_for(code: str) -> Path:
@@ -101,6 +131,8 @@ def _tries(key: str, fields: Mapping[str, str]) -> Iterator[dict[str, object]]:
 
 
 def _options(key: str, name: str, spec: str) -> list[object]:
+    if key in LOSS_KEYS and name in ("attacker", "defender", "loss"):
+        return list(LOSSES)
     if name in SIDE_NAMES:
         return list(_sides(key, name))
     if spec == "and":
@@ -125,15 +157,15 @@ def _panel_value(code: str, name: str, value: object) -> object:
 
 
 def _voice_value(name: str, value: object, key: str) -> spoken.SpokenValue:
-    if key == "say_crt" and name in ("attacker", "defender"):
-        return spoken.outcome("say_loss_steps", steps=2)
+    if isinstance(value, spoken.Spoken):
+        return value
     if name == "then":
         return spoken.outcome("say_wins", side="allies")
     if name == "result":
         return spoken.outcome("say_beach_held") if key == "say_beach" else spoken.outcome(
             "say_crt", attacker=spoken.outcome("say_loss_none"),
             defender=spoken.outcome("say_loss_steps", steps=2))
-    if name in ("effect", "first", "loss"):
+    if name in ("effect", "first"):
         return spoken.outcome("say_destroyed", target="Sherman 2")
     if isinstance(value, tuple):
         return str(value[0])
@@ -145,10 +177,15 @@ def filled(code: str, key: str, form: str | None) -> list[str]:
     text = catalogue.text(code, key, form)
     found: list[str] = []
     for values in _tries(key, _fields(text)):
+        if form in GENDERS and spoken.GENDER_OF in values:      # a piece of the form's gender
+            values = values | {spoken.GENDER_OF: piece_of(form, code)}
         try:
             if key.startswith(("say_", "number_")):
                 said = {name: _voice_value(name, value, key) for name, value in values.items()}
-                found.append(Utterance(code, spoken.phrases(text, said, code)).text)
+                phrases = spoken.phrases(text, said, code, shipped_book())
+                whole = not key.startswith(PIECES_OF_SENTENCES)
+                found.append(Utterance(code, spoken.sentence_case(phrases) if whole
+                                       else phrases).text)
             else:
                 found.append(text.format(**{name: _panel_value(code, name, value)
                                             for name, value in values.items()}))
@@ -186,7 +223,13 @@ def document(code: str) -> str:
               "that differ as `number_1|f` (jedna), `number_1|f-gen` (jednej), `number_2|gen` "
               "(dwóch): a form falls back to its case, then its gender, then the number.",
               "- `say_destroyed|f`: a voice template's form for a piece of that gender (its "
-              "card's `[speech]` gender).", ""]
+              "card's `[speech]` gender), shown with a shipped piece of that gender.",
+              "- `{side:the}`: a side in a form of its own where the catalogue writes one "
+              "(`say_side_axis|the`: German \"Die Achse\" as a sentence's subject).",
+              "- The voice says the pieces by their cards' spoken names. \"eSpeak reads\": the "
+              "sentence as the speech engine is given it, with the words it says wrong "
+              "respelled (words/locale/<code>/sounds.txt); the box shows and writes the real "
+              "spelling.", ""]
     lines += notes_for(code)
     keys = [key for key in catalogue.every_key() if "|" not in key]
     for title in ("Screens", *(title for title, _ in GROUPS)):
@@ -196,7 +239,10 @@ def document(code: str) -> str:
             for form in _forms(code, key):
                 shown = key if form is None else f"{key}|{form}"
                 lines.append(f"- `{shown}`: `{catalogue.text(code, key, form)}`")
-                lines += [f"  - {sentence}" for sentence in filled(code, key, form)]
+                for sentence in filled(code, key, form):
+                    lines.append(f"  - {sentence}")
+                    if respelled(sentence, code) != sentence:      # words/locale/<code>/sounds.txt
+                        lines.append(f"    - eSpeak reads: {respelled(sentence, code)}")
             lines.append("")
     return "\n".join(lines).rstrip("\n") + "\n"
 

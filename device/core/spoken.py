@@ -43,7 +43,25 @@ def of_log(line: LogEntry) -> Spoken | None:
 
 def utterance(what: Spoken, language: str, book: CardBook | None = None) -> Utterance:
     """`what` in `language`, as the phrases the voice joins; `book` names the pieces."""
-    return Utterance(language, parts(what, language, book), what.kind)
+    return Utterance(language, sentence_case(parts(what, language, book)), what.kind)
+
+
+# What ends a sentence: the phrase after it starts one.
+SENTENCE_END = ".!?"
+
+
+def sentence_case(found: tuple[str, ...]) -> tuple[str, ...]:
+    """The phrases with each sentence's first letter a capital: a piece's spoken name may
+    start one in small letters ("siedem T P dwa zniszczony.")."""
+    out: list[str] = []
+    for phrase in found:
+        starts = not out or out[-1].rstrip()[-1:] in SENTENCE_END
+        out.append(capitalized(phrase) if starts else phrase)
+    return tuple(out)
+
+
+def capitalized(phrase: str) -> str:
+    return phrase[:1].upper() + phrase[1:]
 
 
 def parts(what: Spoken, language: str, book: CardBook | None = None) -> tuple[str, ...]:
@@ -250,8 +268,8 @@ def every_part(language: str, book: CardBook | None = None) -> set[str]:
              for literal, _, _ in _pieces(variant) if literal.strip()}
     forms = {"", *(form for text in _templates(language) for form in _numeral_forms(text))}
     found |= {number(n, language, form) for form in forms for n in range(MOST_SAID + 1)}
-    found |= {said_name(name, language, book) for name in _names(book)}
-    return found
+    names = {said_name(name, language, book) for name in _names(book)}
+    return found | names | {capitalized(name) for name in names}     # one may start a sentence
 
 
 def _templates(language: str) -> Iterable[str]:

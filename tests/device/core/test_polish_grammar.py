@@ -7,6 +7,7 @@ line, a screen's text. And the list of every Polish sentence (docs/sentences-pl.
 one the catalogues make now."""
 from __future__ import annotations
 
+import itertools
 import re
 import string
 import subprocess
@@ -219,8 +220,11 @@ def test_the_sentences_file_tries_every_form_and_fills_every_template():
     assert "cannot be filled" not in text
     for sentence in ("Oś się poddaje", "Alianci się poddają", "Niemcy: wasza kolej.",
                      "1 figurka", "2 figurki", "5 figurek", "22 figurki",
-                     "Sherman dwa zniszczona."):
-        assert sentence in text, sentence
+                     "Panzer jedynka dwa zniszczona.", "Siedem T P dwa zniszczony.",
+                     "Obrońca: wyeliminowany.",
+                     "  - Bunt! Leclerc rusza na Paryż.\n    - eSpeak reads: Bunt! Leklerk"):
+        assert sentence in text, sentence       # each gender by a piece of it; respellings
+    assert "Sherman dwa zniszczona." not in text
 
 
 def test_the_sentences_of_any_language_can_be_made():
@@ -301,8 +305,7 @@ def voice_sentences(code: str) -> list[tuple[str, str]]:
             for sentence in sentences.filled(code, key, form)]
 
 
-# The templates that are pieces of a sentence, never one by themselves.
-PIECES_OF_SENTENCES = ("say_loss_", "say_side_", "say_weather_")
+PIECES_OF_SENTENCES = sentences.PIECES_OF_SENTENCES
 
 
 @pytest.mark.parametrize("code", ["pl", "de", "en"])
@@ -310,10 +313,18 @@ def test_every_sentence_said_ends_as_a_sentence_and_names_no_word_twice(code):
     for key, sentence in voice_sentences(code):
         assert "(cannot be filled" not in sentence, (key, sentence)
         words = re.findall(r"\w+", sentence.lower())
-        doubled = [a for a, b in zip(words, words[1:], strict=False) if a == b]
+        doubled = [a for a, b in itertools.pairwise(words) if a == b]
         assert not doubled, (key, sentence)
         if key.startswith(PIECES_OF_SENTENCES):
             continue
         assert sentence[-1] in ".!?", (key, sentence)
-        for start in re.findall(r"[.!?] (\w)", sentence) + [sentence[0]]:
+        for start in [*re.findall(r"[.!?] (\w)", sentence), sentence[0]]:
             assert not start.islower(), (key, sentence)
+
+
+def test_a_sentence_starting_with_a_pieces_name_starts_with_a_capital():
+    line = by_side("axis", entry("log_fires_at", firer="7TP 1", target="Tiger 2",
+                                 facing="front", effect="miss"))
+    from cobi_companion.cards.loader import load_cards
+
+    assert utterance(of_log(line), "pl", load_cards([])).text == "Siedem T P jeden pudłuje."
