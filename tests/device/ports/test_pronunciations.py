@@ -39,16 +39,19 @@ def phonemes(espeak: Espeak, text: str, language: str) -> str:
 
 
 def lines(code: str) -> Iterator[tuple[str, str, str, str]]:
-    """Each respelling of `code`'s table: the word, its respelling, the phonemes eSpeak gave
-    the word and the ones it gives the respelling (the line's comment: "[before] -> [after]")."""
+    """Each respelling of `code`'s table: the word, its respelling, and the phonemes eSpeak's
+    voice for `code` gave the word and gives the respelling (the line's comment: "voice
+    [before] -> [after]", one for each voice it was heard with)."""
     for line in sounds.path_for(code).read_text(encoding="utf-8").splitlines():
         if line.startswith("#") or not line.strip():
             continue
         word, _, rest = line.partition("=")
         said, _, comment = rest.partition("#")
-        heard = re.search(r"\[([^]]+)\] -> \[([^]]+)\]", comment)
-        assert heard is not None, f"{code}: {line!r} says no [before] -> [after]"
-        yield word.strip(), said.strip(), heard[1], heard[2]
+        heard = {voice: (before, after) for voice, before, after in
+                 re.findall(r"([\w-]+) \[([^]]+)\] -> \[([^]]+)\]", comment)}
+        assert VOICES[code] in heard, f"{code}: {line!r}: no [before] -> [after] for the " \
+                                      f"voice {VOICES[code]}"
+        yield word.strip(), said.strip(), *heard[VOICES[code]]
 
 
 EVERY_LINE = [(code, *line) for code in languages.codes() for line in lines(code)]
