@@ -328,3 +328,13 @@ def test_a_sentence_starting_with_a_pieces_name_starts_with_a_capital():
     from cobi_companion.cards.loader import load_cards
 
     assert utterance(of_log(line), "pl", load_cards([])).text == "Siedem T P jeden pudłuje."
+
+
+@pytest.mark.parametrize("code", ["pl", "de"])
+def test_the_sentences_file_lists_every_voice_template_and_each_of_its_forms(code):
+    voice = sentences.path_for(code).read_text(encoding="utf-8").split("## Voice")[1]
+    said = catalogue.load(code).messages
+    keys = [key for key in catalogue.every_key() if key.startswith("say_")]
+    forms = [key for key in said if key.startswith("say_") and "|" in key]
+    assert keys and all(f"### {key}\n" in voice for key in keys if "|" not in key)
+    assert all(f"- `{key}`: " in voice for key in forms), forms
