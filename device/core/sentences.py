@@ -127,7 +127,18 @@ def _tries(key: str, fields: Mapping[str, str]) -> Iterator[dict[str, object]]:
     yield first
     for name, tried in options.items():
         for other in tried[1:]:
-            yield first | {name: other}
+            yield _two_sides(first | {name: other})
+
+
+# A side's opponent: an attacker is never its own defender in a sample.
+OPPONENT = {"axis": "allies", "allies": "axis", "german": "allies", "allied": "german"}
+
+
+def _two_sides(values: dict[str, object]) -> dict[str, object]:
+    attacker = values.get("attacker")
+    if isinstance(attacker, str) and values.get("defender") == attacker:
+        return values | {"defender": OPPONENT.get(attacker, attacker)}
+    return values
 
 
 def _options(key: str, name: str, spec: str) -> list[object]:
