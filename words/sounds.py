@@ -6,10 +6,12 @@ spelling. Whole words only: "Panzer" is respelled, "Panzerung" is not. The word'
 (a word in capitals stays in capitals, a capital first letter stays one).
 
 A line is `word = respelling`; `#` starts a comment. A table's word is one word (letters,
-digits), written once; a broken line is refused by its file and line when the table is read."""
+digits), written once; a broken line is refused by its file and line (logged; a test reads the
+shipped tables)."""
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 from collections.abc import Mapping
 from functools import cache
@@ -18,6 +20,7 @@ from pathlib import Path
 from cobi_companion.words.catalogue import LOCALE
 
 FILE = "sounds.txt"
+log = logging.getLogger("cobi-companion")
 _WORD = re.compile(r"\w+")
 
 
@@ -31,11 +34,15 @@ def path_for(code: str) -> Path:
 
 @cache
 def table(code: str) -> Mapping[str, str]:
-    """The respellings of `code` by their word in lower case; none where it has no table."""
+    """The respellings of `code` by their word in lower case; none where it has no table, or
+    a table that cannot be read (logged: the voice then says the words as written, never
+    stops for it)."""
     path = path_for(code)
-    if not path.exists():
+    try:
+        return parse(path.read_text(encoding="utf-8"), str(path)) if path.exists() else {}
+    except (OSError, UnicodeDecodeError, BadSounds) as exc:
+        log.warning("respellings not used: %s", exc)
         return {}
-    return parse(path.read_text(encoding="utf-8"), str(path))
 
 
 def parse(text: str, source: str = FILE) -> dict[str, str]:

@@ -48,8 +48,22 @@ def test_a_word_respelled_twice_is_refused() -> None:
 
 def test_every_shipped_table_reads() -> None:
     for code in languages.codes():
-        assert all(word == word.lower() for word in sounds.table(code))
+        path = sounds.path_for(code)
+        assert sounds.parse(path.read_text(encoding="utf-8"), str(path)) == sounds.table(code)
     assert sounds.table("pl")["leclerc"] == "Leklerk"
+
+
+def test_a_broken_table_is_logged_and_the_words_said_as_written(
+        tmp_path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    (tmp_path / "xx").mkdir()
+    (tmp_path / "xx" / sounds.FILE).write_text("Leclerc Leklerk\n", encoding="utf-8")
+    monkeypatch.setattr(sounds, "path_for", lambda code: tmp_path / code / sounds.FILE)
+    sounds.table.cache_clear()
+    try:
+        assert sounds.respelled("Leclerc", "xx") == "Leclerc"
+    finally:
+        sounds.table.cache_clear()
+    assert "respellings not used" in caplog.text and "sounds.txt:1" in caplog.text
 
 
 def test_the_fingerprint_changes_with_a_table() -> None:
