@@ -1,0 +1,139 @@
+"""The clarity command's pieces (bench/clarity.py; the command itself needs Debian's pocketsphinx
+and is not part of the tests): the word error rate's arithmetic, the words as the dictionary
+spells them, the grammar and its dictionary, the resampling to the recogniser's 16 kHz, the
+dead air of a WAV made here, and the one line a machine without the recogniser gets, from the
+command as a real process."""
+from __future__ import annotations
+
+import importlib.util
+import itertools
+import math
+import subprocess
+import sys
+import wave
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CLARITY = Path(__file__).resolve().parents[1] / "bench" / "clarity.py"
+
+
+def _load() -> Any:
+    spec = importlib.util.spec_from_file_location("bench_clarity", CLARITY)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["bench_clarity"] = module          # its dataclasses look themselves up
+    spec.loader.exec_module(module)
+    return module
+
+
+clarity = _load()
+
+
+@pytest.mark.parametrize(("reference", "heard", "edits"), [
+    ("tiger one hits", "tiger one hits", 0),
+    ("tiger one hits", "tiger one misses", 1),               # one word swapped
+    ("tiger one hits", "tiger hits", 1),                     # one left out
+    ("tiger one hits", "tiger one hits hard", 1),            # one added
+    ("axis go first", "", 3),                                # nothing heard
+    ("", "weather clear", 2),
+    ("allies your turn", "axis your turn allies", 2),
+])
+def test_the_edit_distance_counts_words_swapped_left_out_and_added(
+        reference: str, heard: str, edits: int) -> None:
+    assert clarity.edit_distance(reference.split(), heard.split()) == edits
+
+
+def test_the_total_word_error_rate_weighs_each_utterance_by_its_words() -> None:
+    pairs = [(["axis", "go", "first"], ["weather", "clear"]),          # 3 edits of 3
+             (["both", "press", "your", "buttons"], ["both", "press", "your", "buttons"]),
+             (["sherman", "one", "misses"], ["sherman", "one"])]       # 1 of 3
+    assert clarity.error_rate(pairs) == pytest.approx(4 / 10)            # not (1 + 0 + 1/3)/3
+    assert clarity.error_rate([]) == 0.0
+
+
+def test_words_are_spelt_as_the_dictionary_spells_them() -> None:
+    assert clarity.words_of("Tiger one hits! Sherman 1 is destroyed.") == \
+        ["tiger", "one", "hits", "sherman", "one", "is", "destroyed"]
+    assert clarity.words_of("Attack: 16 dice, 7TP; M4A1 won’t move") == \
+        ["attack", "sixteen", "dice", "seven", "tp", "m", "four", "a", "one", "won't", "move"]
+    assert clarity.number_words(125) == ["one", "hundred", "twenty", "five"]
+    assert clarity.number_words(2040) == ["two", "thousand", "forty"]
+
+
+def test_the_grammar_is_each_sentence_once_as_one_rule() -> None:
+    text = clarity.grammar([["axis", "go", "first"], ["weather", "clear"], [],
+                            ["axis", "go", "first"]])
+    assert text.startswith("#JSGF V1.0;\ngrammar box;\n")
+    assert text.endswith("public <sentence> = ( axis go first\n    | weather clear );\n")
+
+
+def test_the_dictionary_has_the_words_and_spells_out_the_unknown(tmp_path: Path) -> None:
+    cmudict = tmp_path / "cmudict.dict"
+    cmudict.write_text("a AH\na(2) EY\nfire F AY ER\nfire(2) F AY R\nt T IY\np P IY\n"
+                       "tiger T AY G ER\n", encoding="utf-8")
+    known = clarity.read_dictionary(cmudict, {"fire", "tiger", "t", "p", "a"})
+    assert known["fire"] == ["fire F AY ER", "fire(2) F AY R"]
+    text, unknown = clarity.dictionary({"fire", "tp", "panzer"}, known)
+    assert unknown == ["panzer", "tp"]
+    assert text.splitlines() == ["fire F AY ER", "fire(2) F AY R",
+                                 f"panzer {clarity.EXTRA_WORDS['panzer']}", "tp T IY P IY"]
+
+
+def tone(hz: float, rate: int, seconds: float, amplitude: int = 10_000) -> list[int]:
+    return [round(amplitude * math.sin(2 * math.pi * hz * n / rate))
+            for n in range(round(rate * seconds))]
+
+
+def test_resampling_keeps_the_pitch_and_the_length() -> None:
+    out = clarity.resample(tone(1000, 22_050, 0.5), 22_050, 16_000)
+    assert len(out) == 8000
+    rising = sum(1 for a, b in itertools.pairwise(out) if a < 0 <= b)
+    assert rising in (499, 500)                                    # still 1 kHz
+    assert 9_500 < max(out[200:-200]) < 10_500                      # and as loud
+
+
+def test_resampling_leaves_out_what_the_new_rate_cannot_hold() -> None:
+    # 9 kHz is over 16 kHz's Nyquist: taken sample by sample it would fold down to 7 kHz.
+    out = clarity.resample(tone(9000, 22_050, 0.2), 22_050, 16_000)
+    assert max(abs(value) for value in out[200:-200]) < 200            # under 2 % left
+
+
+def write_wav(path: Path, samples: list[int], rate: int) -> None:
+    with wave.open(str(path), "wb") as wav:
+        wav.setnchannels(1)
+        wav.setsampwidth(2)
+        wav.setframerate(rate)
+        wav.writeframes(b"".join(value.to_bytes(2, "little", signed=True) for value in samples))
+
+
+def test_dead_air_is_the_share_of_quiet_frames_of_a_wav(tmp_path: Path) -> None:
+    rate = 22_050
+    # 0.3 s of sound, 0.2 s of a hiss 50 dB under it, 0.5 s of sound: 20 % dead air.
+    hiss = [30 * (1 if n % 2 else -1) for n in range(round(rate * 0.2))]
+    path = tmp_path / "said.wav"
+    write_wav(path, tone(440, rate, 0.3) + hiss + tone(440, rate, 0.5), rate)
+    got_rate, samples = clarity.read_wav(path)
+    assert got_rate == rate and len(samples) == round(rate * 1.0)
+    assert clarity.dead_air(samples, rate) == pytest.approx(0.2, abs=0.011)
+    assert clarity.dead_air([0] * 2205, rate) == 1.0                   # silence is all dead air
+    assert clarity.dead_air(tone(440, rate, 0.5), rate) == 0.0
+
+
+def test_the_recogniser_s_lines_are_read_by_utterance() -> None:
+    heard = clarity.read_hypotheses("axis go first (box-000 -4594)\n (box-001 -4594)\n"
+                                    "weather clear (one-002 -512)\n")
+    assert heard == {"box-000": ["axis", "go", "first"], "box-001": [],
+                     "one-002": ["weather", "clear"]}
+
+
+def test_without_the_recogniser_the_command_says_so_in_one_line(tmp_path: Path) -> None:
+    # A PATH with nothing on it: no pocketsphinx_batch, as on a machine without Debian's.
+    run = subprocess.run([sys.executable, str(CLARITY)], capture_output=True, text=True,
+                         env={"PATH": str(tmp_path)}, timeout=60)
+    assert run.returncode == clarity.NOT_INSTALLED == 3
+    assert run.stdout.splitlines() == [
+        "clarity: pocketsphinx_batch is not installed (Debian: sudo apt install pocketsphinx "
+        "pocketsphinx-en-us); nothing measured"]
+    assert run.stderr == ""
