@@ -159,6 +159,32 @@ def error_rate(pairs: Iterable[tuple[Sequence[str], Sequence[str]]]) -> float:
 
 # --- the grammar and its dictionary -----------------------------------------------------------
 
+def whole_sentence(text: str) -> bool:
+    """Whether a filled template is a sentence the box says by itself: not a part of others
+    (a side's name, the weather, "loses two": each a word or two in small letters), nor one
+    the samples could not fill (⟨name⟩ left, or "(cannot be filled...)")."""
+    return text[:1].isupper() and len(text.split()) > 1 and "⟨" not in text
+
+
+def voice_sentences() -> list[str]:
+    """Every sentence the voice's templates make in English filled with the sentence file's
+    samples (`run.py sentences`: Tiger 1, Sherman 2, each side, counts 1, 2, 5, 22), but those
+    with a value it leaves unfilled."""
+    from cobi_companion.device.core.sentences import filled
+    from cobi_companion.words import catalogue
+
+    messages = catalogue.load(LANGUAGE).messages
+    found: list[str] = []
+    for key in catalogue.every_key():
+        if not key.startswith("say_") or "|" in key:
+            continue
+        forms = [None, *sorted(other.split("|", 1)[1] for other in messages
+                               if other.startswith(f"{key}|"))]
+        for form in forms:
+            found += [text for text in filled(LANGUAGE, key, form) if whole_sentence(text)]
+    return list(dict.fromkeys(found))
+
+
 def grammar(sentences: Iterable[Sequence[str]]) -> str:
     """A JSGF grammar whose one rule is any one of `sentences` (each a list of words)."""
     alternatives = sorted({" ".join(words) for words in sentences if words})
@@ -407,11 +433,13 @@ def mark(ok: bool) -> str:
     return "PASS" if ok else "MISS"
 
 
-def measure(saids: list[Said], work: Path, voices: bool) -> None:
-    """Score and print every utterance of `saids`, then the totals (and the voices)."""
+def measure(saids: list[Said], work: Path, voices: bool, narrow: bool) -> None:
+    """Score and print every utterance of `saids`, then the totals (and the voices). The
+    grammar: the sentences said, and unless `narrow` every sentence of the voice too."""
     texts = sorted({said.text for said in saids})
     whole = one_piece(texts)
-    sentences = [words_of(text) for text in texts]
+    others = [] if narrow else [text for text in voice_sentences() if text not in texts]
+    sentences = [words_of(text) for text in [*texts, *others]]
     sounds: dict[str, array.array[int]] = {}
     box: dict[Said, tuple[int, array.array[int]]] = {}
     for index, said in enumerate(saids):
@@ -420,8 +448,10 @@ def measure(saids: list[Said], work: Path, voices: bool) -> None:
     for index, text in enumerate(texts):
         sounds[f"one-{index:03d}"] = resample(whole[text][1], whole[text][0])
     heard, unknown = recognise(sounds, sentences, work / "recogniser")
-    print(f"{len(saids)} utterances of {len(SCRIPTS)} battles, {len(texts)} sentences in the "
-          f"grammar; words not in the dictionary (spelt out): {', '.join(unknown) or 'none'}\n")
+    print(f"{len(saids)} utterances of {len(SCRIPTS)} battles ({len(texts)} sentences); the "
+          f"grammar: those{'' if narrow else ' and every sentence of the voice'}, "
+          f"{len({' '.join(words) for words in sentences})} sentences; words not in the "
+          f"dictionary (spelt out): {', '.join(unknown) or 'none'}\n")
     print(f"{'battle':<16}{'#':>3}  {'WER box':>7} {'1 piece':>7}  {'box s':>6} {'1 piece':>7} "
           f"{'ratio':>6}  {'dead air box':>12} {'1 piece':>7}  text / heard")
     rows = []
@@ -443,7 +473,7 @@ def measure(saids: list[Said], work: Path, voices: bool) -> None:
             print(f"{'':>81}heard: {' '.join(got) or '(nothing)'}")
     totals(rows)
     if voices:
-        compare_voices(texts, sentences, work)
+        compare_voices([*texts, *others], sentences, work)
 
 
 def totals(rows: list[tuple[list[str], list[str], list[str], float, float, float, float]]) -> None:
@@ -465,8 +495,8 @@ def totals(rows: list[tuple[list[str], list[str], list[str], float, float, float
 
 def compare_voices(texts: list[str], sentences: list[list[str]], work: Path) -> None:
     """The word error rate of the same sentences in one piece, for each of VOICES."""
-    print(f"\nthe {len(texts)} sentences, each once, in one piece by voice and rate (words a "
-          f"minute):")
+    print(f"\nthe grammar's {len(texts)} sentences, each once, in one piece by voice and rate "
+          f"(words a minute):")
     for voice, rate in VOICES:
         folder = work / f"voice-{voice}-{rate}"
         subprocess.run([sys.executable, __file__, "--render", voice, str(rate), str(folder)],
@@ -488,6 +518,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--voices", action="store_true",
                         help="also the sentences in one piece with en and en-us at 175 and 150")
     parser.add_argument("--keep", metavar="DIR", help="keep the sounds and the grammar here")
+    parser.add_argument("--narrow", action="store_true",
+                        help="a grammar of the battles' sentences only (not every sentence "
+                             "of the voice)")
     parser.add_argument("--render", nargs=3, metavar=("VOICE", "RATE", "DIR"),
                         help=argparse.SUPPRESS)    # --voices' child: texts on standard input
     args = parser.parse_args(argv)
@@ -504,7 +537,7 @@ def main(argv: list[str]) -> int:
         try:
             saids = [said for n, script in enumerate(SCRIPTS)
                      for said in play(script, work / f"battle-{n}")]
-            measure(saids, work, args.voices)
+            measure(saids, work, args.voices, args.narrow)
         except RuntimeError as exc:
             print(f"clarity: {exc}", file=sys.stderr)
             return 1

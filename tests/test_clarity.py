@@ -137,3 +137,50 @@ def test_without_the_recogniser_the_command_says_so_in_one_line(tmp_path: Path) 
         "clarity: pocketsphinx_batch is not installed (Debian: sudo apt install pocketsphinx "
         "pocketsphinx-en-us); nothing measured"]
     assert run.stderr == ""
+
+
+def test_the_wide_grammar_takes_the_voice_s_whole_sentences_only() -> None:
+    assert clarity.whole_sentence("Tiger one hits! Sherman two is destroyed.")
+    assert clarity.whole_sentence("Weather: clear")
+    for part in ("Allies", "clear", "loses two", "all lost", "⟨name⟩ hits!"):
+        assert not clarity.whole_sentence(part), part
+    said = clarity.voice_sentences()
+    assert "Both: press your buttons." in said and "Tiger one misses." in said
+    assert "Germans: press your button to roll." in said     # Cobra's side too
+    assert all(clarity.whole_sentence(text) for text in said)
+    assert len(said) == len(set(said)) > 50
+
+
+RECOGNISER_MISSING = clarity.recogniser_missing()
+
+
+@pytest.mark.skipif(RECOGNISER_MISSING is not None, reason=str(RECOGNISER_MISSING))
+def test_the_recogniser_hears_a_sentence_of_the_grammar(tmp_path: Path) -> None:
+    # The real pieces end to end: eSpeak's sound at 22,050 Hz, resampled, through pocketsphinx
+    # in grammar mode. A clear short sentence of a grammar of two is heard right.
+    rate, samples = clarity.one_piece(["Both: press your buttons."])["Both: press your buttons."]
+    assert rate == 22_050
+    sentences = [clarity.words_of("Both: press your buttons."),
+                 clarity.words_of("Tiger one misses.")]
+    heard, unknown = clarity.recognise({"said-1": clarity.resample(samples, rate)}, sentences,
+                                       tmp_path)
+    assert heard == {"said-1": ["both", "press", "your", "buttons"]} and unknown == []
+    assert "public <sentence> = ( both press your buttons" in (tmp_path / "box.jsgf").read_text()
+
+
+@pytest.mark.long
+def test_a_battle_is_played_by_a_real_sim_and_its_utterances_taken(tmp_path: Path) -> None:
+    easy = next(script for script in clarity.SCRIPTS if script.name == "Easy to its end")
+    said = clarity.play(easy, tmp_path / "easy")
+    assert said, "the box said nothing"
+    assert [one.number for one in said] == list(range(1, len(said) + 1))
+    assert all(one.text and one.wav.stat().st_size > 44 for one in said)
+    assert any("win" in one.text for one in said)             # played to its end
+    rate, samples = clarity.read_wav(said[0].wav)
+    assert rate > 0 and 0 < clarity.dead_air(samples, rate) < 1
+
+
+def test_a_battle_off_its_script_is_said_to_be(tmp_path: Path) -> None:
+    script = clarity.Script("Off", "ok,nonsense", "1")
+    with pytest.raises(RuntimeError, match="Off: the sim ended with"):
+        clarity.play(script, tmp_path / "off")
