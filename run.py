@@ -9,7 +9,8 @@
                                failed saves, tried on the real box (bench/faults.py)
     python3 run.py clarity     how clearly the box speaks: a battle of each game said in the
                                simulator, scored by Debian's offline recogniser (pocketsphinx)
-                               in word errors and dead air (bench/clarity.py; --voices)
+                               in word errors and dead air (bench/clarity.py; --voices);
+                               exit 3 where pocketsphinx is not installed
     sudo python3 run.py system-test
                                install the committed tree with systemd/install.sh on a Debian 12
                                booted in QEMU and check it under systemd (tests/system/)

@@ -184,3 +184,19 @@ def test_a_battle_off_its_script_is_said_to_be(tmp_path: Path) -> None:
     script = clarity.Script("Off", "ok,nonsense", "1")
     with pytest.raises(RuntimeError, match="Off: the sim ended with"):
         clarity.play(script, tmp_path / "off")
+
+
+def test_the_voices_are_rendered_with_their_voice_and_rate(tmp_path: Path) -> None:
+    # --voices' child, as a real process with the real eSpeak: one sentence at two rates and
+    # in two voices. Slower is longer; en-us is another sound than en.
+    sounds = {}
+    for voice, rate in (("en", 175), ("en", 150), ("en-us", 175)):
+        folder = tmp_path / f"{voice}-{rate}"
+        subprocess.run([sys.executable, str(CLARITY), "--render", voice, str(rate), str(folder)],
+                       input="Tiger one hits!\nBoth: press your buttons.", text=True,
+                       check=True, timeout=60)
+        assert sorted(path.name for path in folder.iterdir()) == ["0001.wav", "0002.wav"]
+        sounds[voice, rate] = clarity.read_wav(folder / "0002.wav")
+    assert {rate for rate, _ in sounds.values()} == {22_050}
+    assert len(sounds["en", 150][1]) > 1.1 * len(sounds["en", 175][1])
+    assert sounds["en-us", 175][1] != sounds["en", 175][1]
