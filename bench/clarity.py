@@ -312,12 +312,13 @@ def companion() -> Path:
     return Path(sys.executable).parent / "cobi-companion"
 
 
-def play(script: Script, folder: Path) -> list[Said]:
-    """`script` played by a real `cobi-companion sim` with voice "all" in English; what it said.
+def play(script: Script, folder: Path, language: str = LANGUAGE) -> list[Said]:
+    """`script` played by a real `cobi-companion sim` with voice "all" in `language`; what it
+    said.
     RuntimeError if the process failed (a script the screens no longer follow)."""
     folder.mkdir(parents=True)
     config = folder / "config.toml"
-    config.write_text(f'[game]\nlanguage = "{LANGUAGE}"\nvoice = "all"\n', encoding="utf-8")
+    config.write_text(f'[game]\nlanguage = "{language}"\nvoice = "all"\n', encoding="utf-8")
     said = folder / "said"
     env = {**os.environ, "XDG_CONFIG_HOME": str(folder / "config"),
            "XDG_DATA_HOME": str(folder / "data"), "XDG_CACHE_HOME": str(folder / "cache")}
@@ -384,12 +385,13 @@ def read_hypotheses(text: str) -> dict[str, list[str]]:
 
 # --- eSpeak in one piece ----------------------------------------------------------------------
 
-def one_piece(texts: Iterable[str]) -> dict[str, tuple[int, array.array[int]]]:
+def one_piece(texts: Iterable[str],
+              language: str = LANGUAGE) -> dict[str, tuple[int, array.array[int]]]:
     """Each text rendered whole by the project's eSpeak, as the box's language says it."""
     from cobi_companion.device.ports.espeak import espeak_for
 
     engine = espeak_for()
-    return {text: (engine.rate, samples_of(engine.render(text, LANGUAGE))) for text in texts}
+    return {text: (engine.rate, samples_of(engine.render(text, language))) for text in texts}
 
 
 def render_voice(texts: list[str], voice: str, rate: int, folder: Path) -> None:
@@ -433,57 +435,88 @@ def mark(ok: bool) -> str:
     return "PASS" if ok else "MISS"
 
 
-def measure(saids: list[Said], work: Path, voices: bool, narrow: bool) -> None:
+@dataclass(frozen=True)
+class Row:
+    """One utterance's figures; `heard` and `heard_whole` None where nothing was scored."""
+
+    said: Said
+    heard: list[str] | None
+    heard_whole: list[str] | None
+    length: float               # seconds of the box's sound
+    whole_length: float         # the same text's, in one piece
+    air: float                  # seconds of dead air in it
+    whole_air: float
+
+
+def measure(saids: list[Said], work: Path, voices: bool, narrow: bool, language: str) -> None:
     """Score and print every utterance of `saids`, then the totals (and the voices). The
-    grammar: the sentences said, and unless `narrow` every sentence of the voice too."""
+    grammar: the sentences said, and unless `narrow` every sentence of the voice too. In
+    another language than English only the dead air (the recogniser hears US English)."""
     texts = sorted({said.text for said in saids})
-    whole = one_piece(texts)
-    others = [] if narrow else [text for text in voice_sentences() if text not in texts]
+    whole = one_piece(texts, language)
+    box = {said: read_wav(said.wav) for said in saids}
+    scored = language == LANGUAGE
+    others = [] if narrow or not scored else [text for text in voice_sentences()
+                                               if text not in texts]
     sentences = [words_of(text) for text in [*texts, *others]]
-    sounds: dict[str, array.array[int]] = {}
-    box: dict[Said, tuple[int, array.array[int]]] = {}
-    for index, said in enumerate(saids):
-        box[said] = read_wav(said.wav)
-        sounds[f"box-{index:03d}"] = resample(box[said][1], box[said][0])
-    for index, text in enumerate(texts):
-        sounds[f"one-{index:03d}"] = resample(whole[text][1], whole[text][0])
-    heard, unknown = recognise(sounds, sentences, work / "recogniser")
-    print(f"{len(saids)} utterances of {len(SCRIPTS)} battles ({len(texts)} sentences); the "
-          f"grammar: those{'' if narrow else ' and every sentence of the voice'}, "
-          f"{len({' '.join(words) for words in sentences})} sentences; words not in the "
-          f"dictionary (spelt out): {', '.join(unknown) or 'none'}\n")
-    print(f"{'battle':<16}{'#':>3}  {'WER box':>7} {'1 piece':>7}  {'box s':>6} {'1 piece':>7} "
-          f"{'ratio':>6}  {'dead air box':>12} {'1 piece':>7}  text / heard")
+    heard: dict[str, list[str]] = {}
+    if scored:
+        sounds = {f"box-{index:03d}": resample(box[said][1], box[said][0])
+                  for index, said in enumerate(saids)}
+        sounds |= {f"one-{index:03d}": resample(whole[text][1], whole[text][0])
+                   for index, text in enumerate(texts)}
+        heard, unknown = recognise(sounds, sentences, work / "recogniser")
+        print(f"{len(saids)} utterances of {len(SCRIPTS)} battles ({len(texts)} sentences); the "
+              f"grammar: those{'' if narrow else ' and every sentence of the voice'}, "
+              f"{len({' '.join(words) for words in sentences})} sentences; words not in the "
+              f"dictionary (spelt out): {', '.join(unknown) or 'none'}\n")
+    else:
+        print(f"{len(saids)} utterances of {len(SCRIPTS)} battles in {language!r}: the dead air "
+              f"only (the recogniser hears US English)\n")
     rows = []
     for index, said in enumerate(saids):
-        reference = words_of(said.text)
-        got = heard.get(f"box-{index:03d}", [])
-        got_whole = heard.get(f"one-{texts.index(said.text):03d}", [])
-        rate, samples = box[said]
-        whole_rate, whole_samples = whole[said.text]
+        (rate, samples), (whole_rate, whole_samples) = box[said], whole[said.text]
         length, whole_length = len(samples) / rate, len(whole_samples) / whole_rate
-        air, whole_air = dead_air(samples, rate), dead_air(whole_samples, whole_rate)
-        rows.append((reference, got, got_whole, length, whole_length, air * length,
-                     whole_air * whole_length))
-        print(f"{said.battle:<16}{said.number:>3}  "
-              f"{error_rate([(reference, got)]):>7.0%} {error_rate([(reference, got_whole)]):>7.0%}"
-              f"  {length:>6.2f} {whole_length:>7.2f} {length / whole_length:>5.2f}×"
-              f"  {air:>12.0%} {whole_air:>7.0%}  {said.text}")
-        if got != reference:
-            print(f"{'':>81}heard: {' '.join(got) or '(nothing)'}")
+        rows.append(Row(said, heard.get(f"box-{index:03d}") if scored else None,
+                        heard.get(f"one-{texts.index(said.text):03d}") if scored else None,
+                        length, whole_length, dead_air(samples, rate) * length,
+                        dead_air(whole_samples, whole_rate) * whole_length))
+    table(rows)
     totals(rows)
-    if voices:
+    if voices and scored:
         compare_voices([*texts, *others], sentences, work)
 
 
-def totals(rows: list[tuple[list[str], list[str], list[str], float, float, float, float]]) -> None:
-    wer = error_rate((row[0], row[1]) for row in rows)
-    wer_whole = error_rate((row[0], row[2]) for row in rows)
-    length, whole = sum(row[3] for row in rows), sum(row[4] for row in rows)
-    air, whole_air = sum(row[5] for row in rows), sum(row[6] for row in rows)
-    worst = max(row[3] / row[4] for row in rows)
-    print(f"\ntotals          word error rate: box {wer:.1%}, one piece {wer_whole:.1%}  "
-          f"(target <= {TARGET_WER:.0%})  {mark(wer <= TARGET_WER)}")
+def _wer(reference: list[str], heard: list[str] | None) -> str:
+    return "–" if heard is None else f"{error_rate([(reference, heard)]):.0%}"
+
+
+def table(rows: list[Row]) -> None:
+    print(f"{'battle':<16}{'#':>3}  {'WER box':>7} {'1 piece':>7}  {'box s':>6} {'1 piece':>7} "
+          f"{'ratio':>6}  {'dead air box':>12} {'1 piece':>7}  text / heard")
+    for row in rows:
+        reference = words_of(row.said.text)
+        print(f"{row.said.battle:<16}{row.said.number:>3}  {_wer(reference, row.heard):>7} "
+              f"{_wer(reference, row.heard_whole):>7}  {row.length:>6.2f} "
+              f"{row.whole_length:>7.2f} {row.length / row.whole_length:>5.2f}×  "
+              f"{row.air / row.length:>12.0%} {row.whole_air / row.whole_length:>7.0%}  "
+              f"{row.said.text}")
+        if row.heard is not None and row.heard != reference:
+            print(f"{'':>81}heard: {' '.join(row.heard) or '(nothing)'}")
+
+
+def totals(rows: list[Row]) -> None:
+    if rows[0].heard is not None:
+        pairs = [(words_of(row.said.text), row.heard or []) for row in rows]
+        wer = error_rate(pairs)
+        wer_whole = error_rate((words_of(row.said.text), row.heard_whole or []) for row in rows)
+        print(f"\ntotals          word error rate: box {wer:.1%}, one piece {wer_whole:.1%}  "
+              f"(target <= {TARGET_WER:.0%})  {mark(wer <= TARGET_WER)}")
+    else:
+        print("\ntotals          word error rate: not scored")
+    length, whole = sum(row.length for row in rows), sum(row.whole_length for row in rows)
+    air, whole_air = sum(row.air for row in rows), sum(row.whole_air for row in rows)
+    worst = max(row.length / row.whole_length for row in rows)
     print(f"                length: box {length:.2f} s, one piece {whole:.2f} s: "
           f"{length / whole:.2f}× (worst {worst:.2f}×; target <= {TARGET_LENGTH:.2f}×)  "
           f"{mark(length / whole <= TARGET_LENGTH)}")
@@ -513,6 +546,12 @@ def compare_voices(texts: list[str], sentences: list[list[str]], work: Path) -> 
               f"{mark(wer <= TARGET_WER)}")
 
 
+def codes() -> list[str]:
+    from cobi_companion.words.languages import codes
+
+    return list(codes())
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="clarity", description=__doc__.split("\n")[0])
     parser.add_argument("--voices", action="store_true",
@@ -521,6 +560,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--narrow", action="store_true",
                         help="a grammar of the battles' sentences only (not every sentence "
                              "of the voice)")
+    parser.add_argument("--language", default=LANGUAGE, choices=codes(),
+                        help="the box's language (not English: the dead air only)")
     parser.add_argument("--render", nargs=3, metavar=("VOICE", "RATE", "DIR"),
                         help=argparse.SUPPRESS)    # --voices' child: texts on standard input
     args = parser.parse_args(argv)
@@ -528,7 +569,7 @@ def main(argv: list[str]) -> int:
         voice, rate, folder = args.render
         render_voice(sys.stdin.read().splitlines(), voice, int(rate), Path(folder))
         return 0
-    problem = recogniser_missing()
+    problem = recogniser_missing() if args.language == LANGUAGE else None
     if problem:
         print(problem)
         return NOT_INSTALLED
@@ -536,8 +577,8 @@ def main(argv: list[str]) -> int:
         work = Path(args.keep) if args.keep else Path(temporary)
         try:
             saids = [said for n, script in enumerate(SCRIPTS)
-                     for said in play(script, work / f"battle-{n}")]
-            measure(saids, work, args.voices, args.narrow)
+                     for said in play(script, work / f"battle-{n}", args.language)]
+            measure(saids, work, args.voices, args.narrow, args.language)
         except RuntimeError as exc:
             print(f"clarity: {exc}", file=sys.stderr)
             return 1

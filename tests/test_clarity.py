@@ -200,3 +200,22 @@ def test_the_voices_are_rendered_with_their_voice_and_rate(tmp_path: Path) -> No
     assert {rate for rate, _ in sounds.values()} == {22_050}
     assert len(sounds["en", 150][1]) > 1.1 * len(sounds["en", 175][1])
     assert sounds["en-us", 175][1] != sounds["en", 175][1]
+
+
+def test_the_totals_weigh_the_words_and_the_seconds(capsys: pytest.CaptureFixture[str],
+                                                    tmp_path: Path) -> None:
+    said = [clarity.Said("Easy", 1, "Axis go first.", tmp_path / "0001.wav"),
+            clarity.Said("Easy", 2, "Tiger one misses.", tmp_path / "0002.wav")]
+    rows = [clarity.Row(said[0], ["no", "mutiny"], ["axis", "go", "first"], 1.5, 1.0, 0.6, 0.3),
+            clarity.Row(said[1], ["tiger", "one", "misses"], ["tiger", "one", "misses"],
+                        1.0, 1.0, 0.2, 0.2)]
+    clarity.totals(rows)
+    lines = capsys.readouterr().out.splitlines()
+    assert "box 50.0%, one piece 0.0%" in lines[1] and lines[1].endswith("MISS")   # 3 of 6
+    assert "box 2.50 s, one piece 2.00 s: 1.25× (worst 1.50×" in lines[2]
+    assert "box 0.80 s (32%), one piece 0.50 s (25%): 1.28× the share" in lines[3]
+    unscored = [clarity.Row(said[1], None, None, 1.0, 1.0, 0.2, 0.2)]
+    clarity.totals(unscored)
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].endswith("word error rate: not scored")
+    assert lines[2].endswith("PASS") and lines[3].endswith("PASS")            # 1.00× each
