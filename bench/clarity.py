@@ -1,8 +1,10 @@
 """How clearly the box speaks, measured by a machine listener (issue 34).
 
     python3 run.py clarity            # or: .venv/bin/python bench/clarity.py
-    python3 run.py clarity --voices   # and the same sentences in one piece with eSpeak's en and
-                                      # en-us voices at 175 and 150 words a minute
+    python3 run.py clarity --voices   # and the grammar's sentences in one piece with eSpeak's
+                                      # en and en-us voices at 175 and 150 words a minute
+    python3 run.py clarity --narrow   # a grammar of the battles' sentences only
+    python3 run.py clarity --language pl   # (or de) the dead air only: no recogniser for it
 
 Plays a scripted battle of each game (the Easy level, the Tank Game, Cobra and its landing) in
 the simulator as a real process (`cobi-companion sim --speech-dir`, voice "all", English) and
@@ -10,9 +12,10 @@ takes each utterance the box said: its WAV and its text. Only what --speech-dir 
 so the command measures whatever the voice does inside.
 
 Each utterance is scored by Debian's offline recogniser (`pocketsphinx_batch`, the
-`pocketsphinx-en-us` model) in grammar mode: the grammar is every sentence the battles said, so
-the recogniser picks the sentence that sounds nearest, and the word error rate (word edit
-distance over the sentence's words) says how often that was another sentence or other words.
+`pocketsphinx-en-us` model) in grammar mode: the grammar is every sentence the battles said and
+every whole sentence of the voice's templates filled with the sentence file's samples, so the
+recogniser picks the sentence that sounds nearest, and the word error rate (word edit distance
+over the sentence's words) says how often that was another sentence or other words.
 The same text rendered in one piece by the project's eSpeak (`espeak_for().render`) is scored
 the same way, as the fair comparison. eSpeak's 22,050 Hz sound is resampled to the model's
 16 kHz here (a windowed-sinc filter, pure Python).
