@@ -7,6 +7,10 @@
     python3 run.py bench       run the benchmarks in bench/ (installs icepool for the comparison)
     python3 run.py faults      the fault benchmark: pulled plugs, bad files, stick attacks and
                                failed saves, tried on the real box (bench/faults.py)
+    python3 run.py clarity     how clearly the box speaks: a battle of each game said in the
+                               simulator, scored by Debian's offline recogniser (pocketsphinx)
+                               in word errors and dead air (bench/clarity.py; --voices);
+                               exit 3 where pocketsphinx is not installed
     sudo python3 run.py system-test
                                install the committed tree with systemd/install.sh on a Debian 12
                                booted in QEMU and check it under systemd (tests/system/)
@@ -639,6 +643,10 @@ def main(argv: list[str]) -> int:
         return run_tests()
     if argv[:1] == ["bench"]:
         return run_bench(argv[1:])
+    if argv[:1] == ["clarity"]:          # the voice scored by pocketsphinx (bench/clarity.py)
+        ensure_venv("")
+        return subprocess.run([str(venv_python()), str(ROOT / "bench" / "clarity.py"),
+                               *argv[1:]], cwd=ROOT).returncode
     if argv[:1] == ["faults"]:
         ensure_venv("")
         return subprocess.run([str(venv_python()), str(ROOT / "bench" / "faults.py"),
