@@ -237,7 +237,7 @@ def make_speech(settings: Settings, speech_dir: Path | None = None,
     too, but the voice looks for one again when it has something to say (a speaker plugged in
     later). Nothing here ends the box."""
     from cobi_companion.device.ports import voice
-    from cobi_companion.device.ports.audio_out import NoAudio, Player, find_player
+    from cobi_companion.device.ports.audio_out import NoAudio, Player, find_player, refused
     from cobi_companion.device.ports.espeak import EngineMissing, find_library
     from cobi_companion.device.ports.phrase_cache import default_folder
 
@@ -248,7 +248,10 @@ def make_speech(settings: Settings, speech_dir: Path | None = None,
     except EngineMissing as exc:
         log.info("voice off: %s", exc)
         said = NoSpeech(voice.NO_ENGINE, settings.volume, settings.speed)
-    if engine is not None:
+    if engine is not None and refused():
+        log.info("voice off: no player asked for")
+        said = NoSpeech(voice.NO_AUDIO, settings.volume, settings.speed, chosen=True)
+    elif engine is not None:
         player: Player | None = None
         try:
             player = Player(find_player())

@@ -24,7 +24,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from cobi_companion.device.ports.phrase_cache import wav_bytes
@@ -48,7 +48,7 @@ def find_player(environ: dict[str, str] | None = None) -> list[str]:
     env = os.environ if environ is None else environ
     asked = env.get(PLAYER_ENV)
     if asked is not None:
-        if asked.strip().lower() in ("", "none"):
+        if refused(env):
             raise NoAudio(f"no player (${PLAYER_ENV}={asked!r})")
         command = shlex.split(asked)
         if shutil.which(command[0]) is None:
@@ -60,6 +60,12 @@ def find_player(environ: dict[str, str] | None = None) -> list[str]:
                 raise NoAudio("no sound card (/proc/asound/cards lists none)")
             return [*player]
     raise NoAudio("no player program: install alsa-utils (aplay)")
+
+
+def refused(environ: Mapping[str, str] | None = None) -> bool:
+    """No player asked for ($COBI_COMPANION_PLAYER=none): a silence chosen, not a fault."""
+    asked = (os.environ if environ is None else environ).get(PLAYER_ENV)
+    return asked is not None and asked.strip().lower() in ("", "none")
 
 
 def _sound_cards() -> bool:

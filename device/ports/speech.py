@@ -87,15 +87,24 @@ class RecordingSpeech:
 
 
 class NoSpeech:
-    """No voice: nothing is said; `notice` tells why (None: speech was never asked for)."""
+    """No voice: nothing is said; `notice` tells why (None: speech was never asked for).
+    `chosen`: the silence is the settings' own (no player asked for), not a fault: the
+    settings row shows it, the start does not."""
 
     def __init__(self, notice: str | None = None, volume: int = 80,
-                 speed: str = "normal") -> None:
+                 speed: str = "normal", chosen: bool = False) -> None:
         self.volume, self.speed = volume, speed
-        self.notice = notice
+        self.notice, self.chosen = notice, chosen
 
     def say(self, utterance: Utterance) -> None:
         pass
 
     def close(self) -> None:
         pass
+
+
+def start_notice(speech: Speech) -> str | None:
+    """Why nothing will be heard, told as the box starts (the start menu's hint line), so
+    that the players learn it before a battle rather than on the settings row only; None
+    where the voice can speak, or was asked to be silent (`NoSpeech.chosen`)."""
+    return None if getattr(speech, "chosen", False) else speech.notice

@@ -318,6 +318,11 @@ class SpeechFiles:
     def notice(self, value: str | None) -> None:
         self._notice = value
 
+    @property
+    def chosen(self) -> bool:
+        """The voice it passes on to is silent by choice (speech.py `start_notice`)."""
+        return self._notice is None and bool(getattr(self.then, "chosen", False))
+
     def say(self, utterance: Utterance) -> None:
         self.count += 1
         with self._wake:
