@@ -25,7 +25,10 @@ from cobi_companion.words import languages
 
 LIBRARY_ENV = "COBI_COMPANION_ESPEAK"
 SYNCHRONOUS = 2                     # espeak_AUDIO_OUTPUT: AUDIO_OUTPUT_SYNCHRONOUS
-CHARS_UTF8, END_PAUSE = 1, 0x1000   # espeak_Synth's flags: UTF-8 text, a pause at its end
+# espeak_Synth's flags: UTF-8 text, and END_PAUSE (a pause at its end), which the box does not
+# ask for: a sentence's own punctuation makes its pauses, and the 0.3 s after its last word was
+# dead air before whatever the box says next (issue 34).
+CHARS_UTF8, END_PAUSE = 1, 0x1000
 RATE, VOLUME = 1, 2                 # espeak_PARAMETER: words a minute, amplitude (0-200)
 NORMAL_WPM = 175                    # eSpeak NG's own default rate
 AMPLITUDE = 100                     # eSpeak NG's own default amplitude: the loudest step
@@ -191,7 +194,7 @@ class Espeak:
                 self._style = (wpm, amplitude)
             self._samples, self._limit, self._over = bytearray(), limit, False
             status = self._lib.espeak_Synth(encoded, len(encoded) + 1, 0, 0, 0,
-                                            CHARS_UTF8 | END_PAUSE, None, None)
+                                            CHARS_UTF8, None, None)
             if self._over:
                 self._samples = bytearray()
                 raise TooLong(f"{text!r} renders to over {limit} bytes of sound")
