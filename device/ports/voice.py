@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,6 +45,9 @@ from cobi_companion.device.ports.speech import NoSpeech, Speech, Utterance
 log = logging.getLogger("cobi-companion")
 
 NO_ENGINE, NO_AUDIO = "voice_no_engine", "voice_no_audio"
+# Where no player was found, how often the notice (the start menu, the settings row) looks
+# again, besides each time there is something to say: a speaker plugged in clears it.
+LOOK_AGAIN_S = 5.0
 # What to render: each language's sentences, or (language, sentences) pairs in the order wanted.
 Phrases = Mapping[str, Iterable[str]] | Iterable[tuple[str, Iterable[str]]]
 
@@ -160,11 +164,13 @@ class Voice:
     (if given) is asked again each time there is something to say."""
 
     def __init__(self, engine: Engine, player: Player | None, volume: int = 80,
-                 speed: str = "normal",
-                 find_player: Callable[[], Player] | None = None) -> None:
+                 speed: str = "normal", find_player: Callable[[], Player] | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.engine, self.volume, self.speed = engine, volume, speed
         self.player: Player | None = None
-        self._find_player = find_player
+        self._find_player, self._clock = find_player, clock
+        self._looked = clock()
+        self._looking = threading.Lock()
         self._notice: str | None = None
         self._wake = threading.Condition()
         self._outcome: Utterance | None = None      # waiting to be said: an outcome
@@ -179,6 +185,8 @@ class Voice:
 
     @property
     def notice(self) -> str | None:
+        if self.player is None and self._clock() - self._looked >= LOOK_AGAIN_S:
+            self._player()          # at most every few seconds: a speaker plugged in since
         if self._notice is None and (self.player is None or self.player.failed is not None):
             return NO_AUDIO
         return self._notice
@@ -252,13 +260,15 @@ class Voice:
     def _player(self) -> Player | None:
         """The player; where there is none, one looked for again (a speaker plugged in since
         the start: /proc/asound/cards and the PATH, read in well under a millisecond)."""
-        if self.player is None and self._find_player is not None:
-            try:
-                self._use(self._find_player())
-                log.info("voice: a player was found: %s", " ".join(self.player.command)
-                         if self.player is not None else "")
-            except NoAudio:
-                pass
+        with self._looking:
+            if self.player is None and self._find_player is not None:
+                self._looked = self._clock()
+                try:
+                    self._use(self._find_player())
+                    log.info("voice: a player was found: %s", " ".join(self.player.command)
+                             if self.player is not None else "")
+                except NoAudio:
+                    pass
         return self.player
 
     def _no_engine(self, exc: Exception) -> None:

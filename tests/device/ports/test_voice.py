@@ -620,3 +620,31 @@ def test_a_sound_card_plugged_in_later_is_found_without_a_restart(
         assert voice.notice is None
     finally:
         voice.close()
+
+
+def test_the_notice_clears_by_itself_when_a_sound_card_is_plugged_in(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing said: the start menu's notice looks again, at most every few seconds (a clock
+    the test moves)."""
+    cards = tmp_path / "cards"
+    cards.write_text("--- no soundcards ---\n")
+    monkeypatch.setattr(audio_out, "SOUND_CARDS", cards)
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "aplay").write_text("#!/bin/sh\nexec /bin/cat > /dev/null\n")
+    (bin_dir / "aplay").chmod(0o755)
+    monkeypatch.setenv("PATH", str(bin_dir))
+    monkeypatch.delenv("COBI_COMPANION_PLAYER", raising=False)
+    now = [100.0]
+    voice = Voice(engine_at(tmp_path / "cache"), None, find_player=lambda: Player(find_player()),
+                  clock=lambda: now[0])
+    try:
+        now[0] += 10
+        assert voice.notice == "voice_no_audio"         # looked: still none
+        cards.write_text(" 0 [Device         ]: USB-Audio - USB Audio Device\n")
+        now[0] += 1
+        assert voice.notice == "voice_no_audio"         # not looked again yet
+        now[0] += 5
+        assert voice.notice is None and voice.player is not None
+    finally:
+        voice.close()
