@@ -26,7 +26,8 @@ What runs (bench/README.md says more):
 5. `cobi-companion odds ... --json`, the whole process; one Tiger I shot's exact odds.
 6. the store on disk: the dice statistics at 100,000 rolls; opening a 10 MB store after a
    clean stop (and, for comparison, after a killed process).
-7. the voice: the whole phrase cache rendered, an outcome to its first sound.
+7. the voice: the sentences with no value rendered, an outcome to its first sound (cached, and
+   rendered whole).
 8. a panel that never answers, retried 1,000 times through the box's reconnect path
    (bench/dark_panel.py, in a fresh process): the memory growth, target 0.
 """
@@ -584,38 +585,50 @@ def store_rows(rolls: int, megabytes: float, repeat: int, kills: int) -> list[Ro
 
 
 def voice_rows(repeat: int) -> list[Row]:
-    """The voice: rendering the whole phrase cache (both languages, the shipped cards), and
-    the time from an outcome handed over (`speech.say`, as app.save does once the frame is
-    drawn) to the player's first bytes, the cache warm. The player is `cat` to /dev/null: on
-    the Pi, aplay's own start comes on top (its buffer: ~0.1 s by default)."""
-    from cobi_companion.cards import load_cards
-    from cobi_companion.device.core.spoken import every_part, outcome, utterance
+    """The voice (issue 34: each utterance one sentence, rendered whole by one call of the
+    engine, at the settings' volume as eSpeak's amplitude): rendering the sentences with no
+    value in them (what the box renders ahead, both languages), and the time from an outcome
+    handed over (`speech.say`, as app.save does once the frame is drawn) to the player's first
+    bytes, the sentence in the cache and the sentence rendered then (its file removed before
+    each say). No sample is touched in Python on the way. The player is `cat` to /dev/null:
+    on the Pi, aplay's own start comes on top (its buffer: ~0.1 s by default)."""
+    from cobi_companion.device.core.saying import outcome, prompt
+    from cobi_companion.device.core.spoken import fixed_sentences, utterance
     from cobi_companion.device.ports.audio_out import Player
     from cobi_companion.device.ports.espeak import find_library
-    from cobi_companion.device.ports.voice import Engine, Voice
+    from cobi_companion.device.ports.voice import Engine, Voice, style_of
 
-    book = load_cards([])
     with tempfile.TemporaryDirectory() as folder:
         engine = Engine(find_library(), Path(folder))
         _ = engine.cache            # the engine started: its start is not the render's
-        phrases = {language: every_part(language, book) for language in ("en", "pl")}
+        fixed = {language: fixed_sentences(language) for language in ("en", "pl")}
+        style = style_of("normal", 80)
         start = time.perf_counter()
-        count = engine.render_missing(phrases)
+        count = engine.render_missing(fixed, style=style)
         render_s = time.perf_counter() - start
         heard = threading.Event()
         voice = Voice(engine, Player(["cat"], on_first_bytes=heard.set), volume=80)
-        said = utterance(outcome("say_hit", firer="Tiger 1"), "en")
-        samples: list[float] = []
-        for _ in range(repeat):
+        said = utterance(outcome("say_hit", firer="Tiger 1"), "en").then(
+            utterance(prompt("say_turn", side="allies"), "en"))
+        cached = engine.cache.path("en", said.text, style.key("en"))
+        times: dict[bool, list[float]] = {True: [], False: []}
+        for n in range(2 * repeat):
+            in_cache = n % 2 == 0 and n > 0
+            if not in_cache:
+                cached.unlink(missing_ok=True)
             heard.clear()
             start = time.perf_counter()
             voice.say(said)
             heard.wait(10)
-            samples.append((time.perf_counter() - start) * 1000)
+            times[in_cache].append((time.perf_counter() - start) * 1000)
         voice.close()
-    return [Row(f"voice: render the whole cache ({count} phrases)", render_s, "s", None),
-            Row(f"voice: outcome to first sound ({len(said.parts)} phrases)",
-                statistics.median(samples), "ms", None, p99(samples)),
+    print(f"   the sentence: {said.text!r}")
+    return [Row(f"voice: render the sentences with no value ({count}, en and pl)", render_s,
+                "s", None),
+            Row("voice: outcome to first sound, the sentence in the cache",
+                statistics.median(times[True]), "ms", None, p99(times[True])),
+            Row("voice: outcome to first sound, the sentence rendered whole",
+                statistics.median(times[False]), "ms", None, p99(times[False])),
             *isolation_rows(repeat)]
 
 

@@ -17,7 +17,7 @@ from cobi_companion.cards import CardBook, default_folders, learned_file
 from cobi_companion.cards import card_book as cards_in_play
 from cobi_companion.cards.snapshot import snapshot_file
 from cobi_companion.device.boot import default_state_dir, panel_of, title_view
-from cobi_companion.device.config import Config, Loaded, Rules, Voice
+from cobi_companion.device.config import Config, Loaded, Rules, Speed, Voice
 from cobi_companion.device.core import i18n
 from cobi_companion.device.core.app import CONFIG_ONLY, App, Next, Screen, Settings, Sources
 from cobi_companion.device.core.draws import Numbered, SecretDice
@@ -81,7 +81,8 @@ def players_choices(settings: Settings, config: Config) -> dict[str, Any]:
 # used: the setting comes from the files): the type of its default, and these words.
 SETTING_WORDS: dict[str, Callable[[], tuple[str, ...]]] = {
     "language": languages.codes,        # asked each time: a test may add a language
-    "rules": lambda: get_args(Rules), "voice": lambda: get_args(Voice)}
+    "rules": lambda: get_args(Rules), "voice": lambda: get_args(Voice),
+    "speed": lambda: get_args(Speed)}
 SETTING_RANGES = {"volume": (0, 100), "brightness": (0, 255), "screen_off_min": (0, 24 * 60)}
 
 
@@ -123,6 +124,7 @@ def settings_from(config: Config, saved: dict[str, Any]) -> Settings:
     settings = Settings(language=config.game.language, rules=config.game.rules,
                         real_dice=config.game.real_dice, sound=config.game.sound,
                         voice=config.game.voice, volume=config.game.volume,
+                        speed=config.game.speed,
                         brightness=config.display.contrast,
                         screen_off_min=config.display.off_after_min,
                         house_rules=dict(config.house_rules))
@@ -229,51 +231,53 @@ def make_lights(config: Config, pin_factory: Any, off: list[tuple[str, str]]) ->
 
 def make_speech(settings: Settings, speech_dir: Path | None = None,
                 cache_dir: Path | None = None) -> Speech:
-    """The voice: the engine and its phrase cache, played through the computer's player;
-    with `speech_dir` each utterance written there too. Without an engine or a player the box
-    plays on silent, and `notice` (shown by the settings) says why; nothing here ends it."""
+    """The voice: the engine and its sentence cache, played through the computer's player;
+    with `speech_dir` each utterance written there too. Without an engine the box plays on
+    silent, and `notice` (shown at the start and by the settings) says why; without a player
+    too, but the voice looks for one again when it has something to say (a speaker plugged in
+    later). Nothing here ends the box."""
     from cobi_companion.device.ports import voice
-    from cobi_companion.device.ports.audio_out import NoAudio, Player, find_player
+    from cobi_companion.device.ports.audio_out import NoAudio, Player, find_player, refused
     from cobi_companion.device.ports.espeak import EngineMissing, find_library
     from cobi_companion.device.ports.phrase_cache import default_folder
 
     engine: voice.Engine | None = None
-    said: Speech = NoSpeech(volume=settings.volume)
+    said: Speech = NoSpeech(volume=settings.volume, speed=settings.speed)
     try:
         engine = voice.Engine(find_library(), cache_dir or default_folder())
     except EngineMissing as exc:
         log.info("voice off: %s", exc)
-        said = NoSpeech(voice.NO_ENGINE, settings.volume)
-    if engine is not None:
+        said = NoSpeech(voice.NO_ENGINE, settings.volume, settings.speed)
+    if engine is not None and refused():
+        log.info("voice off: no player asked for")
+        said = NoSpeech(voice.NO_AUDIO, settings.volume, settings.speed, chosen=True)
+    elif engine is not None:
+        player: Player | None = None
         try:
-            said = voice.Voice(engine, Player(find_player()), settings.volume)
+            player = Player(find_player())
         except NoAudio as exc:
-            log.info("voice off: %s", exc)
-            said = NoSpeech(voice.NO_AUDIO, settings.volume)
+            log.info("no sound out (looked for again when the box speaks): %s", exc)
+        said = voice.Voice(engine, player, settings.volume, settings.speed,
+                           find_player=lambda: Player(find_player()))
     if speech_dir is not None:
-        said = voice.SpeechFiles(speech_dir, engine, said, settings.volume)
+        said = voice.SpeechFiles(speech_dir, engine, said, settings.volume, settings.speed)
     return said
 
 
 def render_ahead(app: App) -> Iterator[bool]:
-    """A warm-up step: the voice renders the phrases its cache lacks (a card or a word new
-    since the install) on its own thread, once the box is idle after its first frame. The
-    box's own words come first, then the cards' names, as far as the cache's room for
-    rendering ahead goes (a stick of thousands of cards gets the rest when said)."""
+    """A warm-up step: the voice's engine starts on its own thread once the box is idle after
+    its first frame, so that the first sentence waits for no start, and renders there the
+    sentences with no value in them that its cache lacks, in the box's language. The others
+    are whole sentences with their values, rendered when first said (ports/voice.py
+    `Voice.warm` says why)."""
     from cobi_companion.device.ports.voice import SpeechFiles, Voice
 
     speech = app.speech.then if isinstance(app.speech, SpeechFiles) else app.speech
     if isinstance(speech, Voice):
-        from cobi_companion.device.core.spoken import every_part
+        from cobi_companion.device.core.spoken import fixed_sentences
 
-        book = app.book
-
-        def phrases() -> list[tuple[str, list[str]]]:
-            words = {language: every_part(language) for language in languages.codes()}
-            return [*((language, sorted(found)) for language, found in words.items()),
-                    *((language, sorted(every_part(language, book) - found))
-                      for language, found in words.items())]
-        speech.render_ahead(phrases)
+        language = app.settings.language
+        speech.warm(lambda: {language: fixed_sentences(language)})
     yield True
 
 
@@ -489,7 +493,7 @@ class Box:
         self.display.brightness(fresh.brightness)
         self.loop.off_after_s = fresh.screen_off_min * 60
         self.app.sound.enabled = fresh.sound
-        self.app.speech.volume = fresh.volume
+        self.app.speech.volume, self.app.speech.speed = fresh.volume, fresh.speed
 
     def reload(self) -> None:
         """SIGHUP (a stick plugged in): read the settings and the cards again on a thread of
@@ -662,7 +666,7 @@ def build(config: Config, display: Any, *, pin_factory: Any = None,
         # after the frame, as a save; the box's own config: a reload may have changed it
         app.later(partial(store.save_settings, players_choices(new, box.config)))
         sound.enabled = new.sound
-        speech.volume = new.volume
+        speech.volume, speech.speed = new.volume, new.speed
         display.brightness(new.brightness)
         loop.off_after_s = new.screen_off_min * 60
     app.on_settings = changed

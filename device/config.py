@@ -53,6 +53,7 @@ from cobi_companion.device.boot import overlay_card_folders as overlay_card_fold
 from cobi_companion.device.boot import overlay_folders as overlay_folders
 from cobi_companion.device.core.setting_values import PinKind as PinKind
 from cobi_companion.device.core.setting_values import Rules as Rules
+from cobi_companion.device.core.setting_values import Speed as Speed
 from cobi_companion.device.core.setting_values import Voice as Voice
 from cobi_companion.device.ports.errors import ConfigError as ConfigError
 from cobi_companion.device.ports.errors import StickError, reason
@@ -121,7 +122,7 @@ class Display:
 @dataclass(frozen=True, kw_only=True)
 class Game:
     """How a new box plays: language, rules level, real dice or the box's, sound, and its
-    voice (off, outcomes, or outcomes and prompts) at a volume."""
+    voice (off, outcomes, or outcomes and prompts) at a volume and a speed."""
 
     language: Language = languages.SOURCE
     # A new box starts at the Easy level, a family's first battle; the Rules setting (the
@@ -131,6 +132,7 @@ class Game:
     sound: bool = True
     voice: Voice = "all"
     volume: int = 80
+    speed: Speed = "normal"
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -23,7 +23,7 @@ class Language:
 # In the order the settings row steps through them. English is the source: its words are the
 # catalogues' msgid, and a word no other catalogue has yet is said in English.
 LANGUAGES: tuple[Language, ...] = (
-    Language("en", "English", voice="en", decimal_mark="."),
+    Language("en", "English", voice="en-us", decimal_mark="."),
     Language("pl", "Polski", voice="pl", decimal_mark=","),
     Language("de", "Deutsch", voice="de", decimal_mark=","),
 )

@@ -18,7 +18,7 @@ from cobi_companion.device.cli.errors import UsageError
 from cobi_companion.words import languages
 
 if TYPE_CHECKING:
-    from cobi_companion.device.ports.voice import Engine
+    from cobi_companion.device.ports.voice import Engine, Style
 
 LANGUAGES = languages.codes()
 SAY_TIMEOUT_S = 60.0
@@ -38,12 +38,21 @@ def _engine(args: argparse.Namespace) -> Engine:
     return Engine(find_library(), Path(cache).expanduser() if cache else default_folder())
 
 
-def _phrases(args: argparse.Namespace, languages: tuple[str, ...]) -> dict[str, set[str]]:
-    from cobi_companion.device.cli.common import cards
-    from cobi_companion.device.core.spoken import every_part
+def _phrases(args: argparse.Namespace, languages: tuple[str, ...]) -> dict[str, list[str]]:
+    """The sentences rendered ahead: those with no value in them (the voice says each
+    sentence whole, and one with a piece or a die in it is rendered when first said)."""
+    from cobi_companion.device.core.spoken import fixed_sentences
 
-    book = cards(args)
-    return {language: every_part(language, book) for language in languages}
+    return {language: fixed_sentences(language) for language in languages}
+
+
+def _style() -> Style:
+    """How the box says them before its players choose: the settings' default volume and
+    speed (the cache keeps each volume and speed apart)."""
+    from cobi_companion.device.core.app import Settings
+    from cobi_companion.device.ports.voice import style_of
+
+    return style_of(Settings().speed, Settings().volume)
 
 
 def _no_engine(run: Callable[[], int]) -> int:
@@ -63,12 +72,12 @@ def render(args: argparse.Namespace) -> int:
         languages = (args.language,) if args.language else LANGUAGES
         for language, phrases in _phrases(args, languages).items():
             start = time.monotonic()
-            missing = len(engine.cache.missing(language, phrases))
-            done = engine.render_missing({language: phrases})
+            missing = len(engine.cache.missing(language, phrases, _style().key(language)))
+            done = engine.render_missing({language: phrases}, style=_style())
             took = time.monotonic() - start
             # Past half the cache's limit the rest waits until it is said (so many cards).
             later = f", {missing - done} rendered when said" if missing > done else ""
-            print(f"{language}: {len(phrases)} phrases, {done} rendered, "
+            print(f"{language}: {len(phrases)} sentences, {done} rendered, "
                   f"{len(phrases) - missing} already in the cache{later} ({took:.1f} s)")
         print(f"cache: {engine.cache_folder}")
         unwritable = engine.cache.unwritable
@@ -88,17 +97,19 @@ def say(args: argparse.Namespace) -> int:
         raise UsageError("say: TEXT is empty; allowed: a sentence, like \"Tiger one hits!\"")
 
     def run() -> int:
+        from cobi_companion.device.ports.voice import style_of
+
         engine = _engine(args)
-        samples = engine.render(text, args.language)
+        samples = engine.render(text, args.language, style_of("normal", args.volume))
         if args.out:
             Path(args.out).write_bytes(wav_bytes(samples, engine.rate))
             print(f"{args.out}: {len(samples) / 2 / engine.rate:.2f} s")
             return 0
-        return _play(samples, engine.rate, args.volume)
+        return _play(samples, engine.rate)
     return _no_engine(run)
 
 
-def _play(samples: bytes, rate: int, volume: int) -> int:
+def _play(samples: bytes, rate: int) -> int:
     from cobi_companion.device.ports.audio_out import NoAudio, Player, find_player, wait_until
 
     try:
@@ -106,7 +117,7 @@ def _play(samples: bytes, rate: int, volume: int) -> int:
     except NoAudio as exc:
         print(f"cobi-companion: {exc}", file=sys.stderr)
         return 1
-    player.play(samples, rate, volume)
+    player.play(samples, rate)
     # Until the player has started, then until it ends.
     wait_until(lambda: player.playing is not None, SAY_TIMEOUT_S)
     wait_until(lambda: player.playing is None or player.playing.poll() is not None,
@@ -140,10 +151,10 @@ def check(args: argparse.Namespace) -> int:
         print("cache: not checked (no engine)")
         return 1
     phrases = _phrases(args, LANGUAGES)
-    missing = sum(len(engine.cache.missing(language, texts))
+    missing = sum(len(engine.cache.missing(language, texts, _style().key(language)))
                   for language, texts in phrases.items())
     total = sum(len(texts) for texts in phrases.values())
-    print(f"cache: {total - missing} of {total} phrases in {engine.cache_folder}"
+    print(f"cache: {total - missing} of {total} sentences in {engine.cache_folder}"
           + (f"; {missing} missing: run cobi-companion speech render" if missing else ""))
     return 0 if good and not missing else 1
 

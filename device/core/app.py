@@ -160,7 +160,8 @@ class Settings:
     real_dice: bool = False
     sound: bool = True
     voice: str = "all"             # one of VOICES
-    volume: int = 80               # the voice's volume, 0–100
+    volume: int = 80               # the voice's volume, 0–100 (20 % steps are 6 dB apart)
+    speed: str = "normal"          # the voice's speed: one of SPEEDS ("normal", "slower")
     brightness: int = 255
     screen_off_min: int = 10       # idle minutes before the panel goes dark; 0 never
     # The armies of the last battle at each level ("easy", "tank"), offered again by New
@@ -332,7 +333,7 @@ class App:
         for more in pending[1:]:
             whole = whole.then(more)
         try:
-            self.speech.volume = self.settings.volume
+            self.speech.volume, self.speech.speed = self.settings.volume, self.settings.speed
             self.speech.say(whole)
         except Exception:  # the voice is never worth a battle
             log.exception("saying %r failed", whole.text)

@@ -9,6 +9,9 @@ from typing import Literal, get_args
 Rules = Literal["easy", "tank"]                 # the rules levels (rules/levels.py RULE_SETS)
 # What the box says aloud: nothing, the outcomes, or the outcomes and the prompts (whose turn).
 Voice = Literal["off", "outcomes", "all"]
+# How fast the voice speaks (ports/espeak.py WPM: eSpeak's words a minute).
+Speed = Literal["normal", "slower"]
 PinKind = Literal["real", "mock"]               # the Pi's GPIO, or gpiozero's mock pins
 
 VOICES: tuple[str, ...] = get_args(Voice)
+SPEEDS: tuple[str, ...] = get_args(Speed)

@@ -4,12 +4,14 @@ rows; home knows no game by name."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
 from cobi_companion.cards import CardBook
 from cobi_companion.device.core.app import App, Next, Played, Screen
 from cobi_companion.device.core.games import Registry, Row
+from cobi_companion.device.core.views import Menu, View
 from cobi_companion.device.games.registry import BOX_GAMES
 from cobi_companion.device.ports.events import Key
 from cobi_companion.device.ui.widgets import Choose, confirm
@@ -47,6 +49,16 @@ def start_menu(app: App, index: int = 0) -> Screen:
         items.append((app.t(row.word), asked(row.ask or "new_battle_ask", row.then)))
     return StartMenu(app.t("start"), [label for label, _ in items],
                      lambda i: items[i][1](), back=lambda: start_menu(app), index=index)
+
+
+def sound_notice(app: App) -> str:
+    """The start menu's hint line where the voice is on but will not be heard (no speech
+    engine, no sound out): told as the box starts, with no press added; gone once a speaker
+    plugged in is found. Empty otherwise: the usual hint."""
+    from cobi_companion.device.ports.speech import start_notice
+
+    notice = start_notice(app.speech) if app.settings.voice != "off" else None
+    return "" if notice is None else app.t(notice)
 
 
 def kept_battle(app: App) -> Screen:
@@ -130,6 +142,13 @@ class StartMenu(Choose):
     @property
     def uses_holds(self) -> bool:
         return True
+
+    def view(self, app: App) -> View:
+        """The menu; where the voice will not be heard, the hint line says why (asked at
+        each frame: a speaker plugged in clears it)."""
+        shown = super().view(app)
+        notice = sound_notice(app)
+        return replace(shown, hint=notice) if notice and isinstance(shown, Menu) else shown
 
     def on(self, app: App, key: Key) -> Screen:
         if key in (Key.AXIS, Key.ALLIES, Key.AXIS_LONG, Key.ALLIES_LONG):

@@ -1,17 +1,20 @@
-"""The settings menu: language, rules level, real dice, sound, voice, volume, brightness, then
-the box's own rows."""
+"""The settings menu: language, rules level, real dice, sound, voice, volume, speed, brightness,
+then the box's own rows."""
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from cobi_companion.device.core.app import VOICES, App, Next, Screen
+from cobi_companion.device.core.saying import outcome
+from cobi_companion.device.core.setting_values import SPEEDS
 from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games.system import rows as system_rows
 from cobi_companion.device.ui.widgets import Choose
 from cobi_companion.rules.levels import next_rules
 from cobi_companion.words import languages
 
-# The volume's steps: 20% to 100% (the row goes round).
+# The volume's steps: 20% to 100% (the row goes round), 6 dB apart (ports/espeak.py
+# `amplitude`): each step as much louder to the ear as the last.
 VOLUME_STEP = 20
 
 
@@ -38,6 +41,19 @@ def voice_row(app: App) -> str:
     return row if notice is None else joined(" · ", row, app.t(notice))
 
 
+def next_speed(speed: str) -> str:
+    """The speed one press of its row gives: normal, slower, normal."""
+    return SPEEDS[(SPEEDS.index(speed) + 1) % len(SPEEDS)] if speed in SPEEDS else SPEEDS[0]
+
+
+def heard(app: App, setting: str, value: object) -> None:
+    """The voice's `setting` changed to `value`, and a short sentence said as it now sounds
+    (after the row's frame, as every sentence), so the players hear what they chose; an
+    outcome, so that pressing again cuts it short at once. Not with the voice off."""
+    setattr(app.settings, setting, value)
+    app.speak(outcome("say_sample"))
+
+
 def settings_menu(app: App, back: Next, index: int = 0) -> Screen:
     """The settings: a toggle redraws the menu on its row; the box's own rows (screen off,
     files in use, restart, power off) come from `system`."""
@@ -54,7 +70,9 @@ def settings_menu(app: App, back: Next, index: int = 0) -> Screen:
         (voice_row(app), lambda: setattr(s, "voice", VOICES[(VOICES.index(s.voice) + 1)
                                                              % len(VOICES)])),
         (joined(": ", app.t("volume"), f"{s.volume}%"),
-         lambda: setattr(s, "volume", next_volume(s.volume))),
+         lambda: heard(app, "volume", next_volume(s.volume))),
+        (joined(": ", app.t("speed"), app.t("speed_" + s.speed)),
+         lambda: heard(app, "speed", next_speed(s.speed))),
         (joined(": ", app.t("brightness"), f"{round(s.brightness / 255 * 100)}%"),
          lambda: setattr(s, "brightness", {255: 128, 128: 32, 32: 255}.get(s.brightness, 255))),
     ]

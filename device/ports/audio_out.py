@@ -1,14 +1,20 @@
 """Sound out: a WAV handed to a player program (aplay on the Pi and Linux, paplay or pw-play
-where PulseAudio or PipeWire runs, afplay on a Mac), found once at start. One utterance plays
-at a time: a new one stops the one playing (its player is killed), and the player's pipe is fed
-on the player's own thread, so the main loop never waits for the sound.
+where PulseAudio or PipeWire runs, afplay on a Mac), found at start (and looked for again by
+the voice while there is none: a speaker plugged in later). One utterance plays at a time: a
+new one stops the one playing (its player is killed), and the player's pipe is fed on the
+player's own thread, so the main loop never waits for the sound. Each sound handed over has a
+number, and the player says when it has ended (played out, cut short, or replaced before it
+began): the voice lets a prompt wait for an outcome to be said.
+
+The sound is played as the engine rendered it: its loudness is the engine's own (eSpeak's
+amplitude), so no Python touches a sample on the way (a loop over every sample took 35-60 ms
+per sentence here, most of a second on a Pi Zero 2 W).
 
 $COBI_COMPANION_PLAYER names the command instead (split like a shell line; the WAV comes on its
 standard input, or in a file where the command says {file}); "none" means no player.
 """
 from __future__ import annotations
 
-import array
 import logging
 import os
 import shlex
@@ -18,7 +24,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from cobi_companion.device.ports.phrase_cache import wav_bytes
@@ -42,7 +48,7 @@ def find_player(environ: dict[str, str] | None = None) -> list[str]:
     env = os.environ if environ is None else environ
     asked = env.get(PLAYER_ENV)
     if asked is not None:
-        if asked.strip().lower() in ("", "none"):
+        if refused(env):
             raise NoAudio(f"no player (${PLAYER_ENV}={asked!r})")
         command = shlex.split(asked)
         if shutil.which(command[0]) is None:
@@ -56,6 +62,12 @@ def find_player(environ: dict[str, str] | None = None) -> list[str]:
     raise NoAudio("no player program: install alsa-utils (aplay)")
 
 
+def refused(environ: Mapping[str, str] | None = None) -> bool:
+    """No player asked for ($COBI_COMPANION_PLAYER=none): a silence chosen, not a fault."""
+    asked = (os.environ if environ is None else environ).get(PLAYER_ENV)
+    return asked is not None and asked.strip().lower() in ("", "none")
+
+
 def _sound_cards() -> bool:
     if not sys.platform.startswith("linux"):
         return True
@@ -66,32 +78,21 @@ def _sound_cards() -> bool:
     return bool(text.strip()) and "no soundcards" not in text
 
 
-def scaled(samples: bytes, volume: int) -> bytes:
-    """16-bit samples at `volume` per cent (0 silent, 100 as rendered)."""
-    if volume >= 100:
-        return samples
-    values = array.array("h")
-    values.frombytes(samples)
-    if sys.byteorder == "big":
-        values.byteswap()
-    factor = max(0, volume) / 100
-    values = array.array("h", (int(v * factor) for v in values))
-    if sys.byteorder == "big":
-        values.byteswap()
-    return values.tobytes()
-
-
 class Player:
     """Plays one WAV at a time through `command` on its own thread; `play` returns at once
     and stops the one playing. `on_first_bytes` is called as a sound's first bytes reach the
-    player (the bench times it); `failed` is the last player's complaint (no device)."""
+    player (the bench times it), `on_ended` after a sound has ended (`ended`); `failed` is the
+    last player's complaint (no device)."""
 
     def __init__(self, command: Sequence[str],
                  on_first_bytes: Callable[[], None] | None = None) -> None:
         self.command = list(command)
         self.on_first_bytes = on_first_bytes
+        self.on_ended: Callable[[], None] | None = None
         self.failed: str | None = None
-        self._next: bytes | None = None
+        self._next: tuple[int, bytes] | None = None
+        self._given = 0                 # the number of the last sound handed over
+        self._ended = 0                 # every sound up to this number has ended
         self._process: subprocess.Popen[bytes] | None = None
         self._lock = threading.Lock()
         self._wake = threading.Condition(self._lock)
@@ -99,18 +100,43 @@ class Player:
         self._thread = threading.Thread(target=self._run, name="voice-player", daemon=True)
         self._thread.start()
 
-    def play(self, samples: bytes, rate: int, volume: int = 100) -> None:
-        """Play `samples` (16-bit mono at `rate`) at `volume`, cutting short what plays."""
-        wav = wav_bytes(scaled(samples, volume), rate)
+    def play(self, samples: bytes, rate: int) -> int:
+        """Play `samples` (16-bit mono at `rate`) as they are, cutting short what plays; the
+        sound's number (see `ended`)."""
+        wav = wav_bytes(samples, rate)
         with self._wake:
-            self._next = wav
+            self._given += 1
+            self._drop_next()
+            self._next = (self._given, wav)
             self._stop_playing()
             self._wake.notify()
+            return self._given
 
     def stop(self) -> None:
         with self._wake:
-            self._next = None
+            self._drop_next()
             self._stop_playing()
+        self._tell_ended()
+
+    def ended(self, number: int) -> bool:
+        """Whether sound `number` has ended: played out, cut short, or never begun."""
+        with self._wake:
+            return self._ended >= number
+
+    def _drop_next(self) -> None:
+        # Called holding the lock: a sound replaced before it began has ended.
+        if self._next is not None:
+            self._ended = max(self._ended, self._next[0])
+            self._next = None
+
+    def _end(self, number: int) -> None:
+        with self._wake:
+            self._ended = max(self._ended, number)
+        self._tell_ended()
+
+    def _tell_ended(self) -> None:
+        if self.on_ended is not None:
+            self.on_ended()
 
     @property
     def playing(self) -> subprocess.Popen[bytes] | None:
@@ -120,7 +146,7 @@ class Player:
     def close(self) -> None:
         with self._wake:
             self._closed = True
-            self._next = None
+            self._drop_next()
             self._stop_playing()
             self._wake.notify()
         self._thread.join(timeout=2.0)
@@ -135,13 +161,15 @@ class Player:
             with self._wake:
                 while self._next is None and not self._closed:
                     self._wake.wait()
-                wav, self._next = self._next, None
-            if wav is None:
+                given, self._next = self._next, None
+            if given is None:
                 return          # closed
             try:
-                self._play(wav)
+                self._play(given[1])
             except Exception:  # a player is never worth the box
                 log.exception("voice: the player failed")
+            finally:
+                self._end(given[0])
 
     def _play(self, wav: bytes) -> None:
         with tempfile.TemporaryDirectory(prefix="cobi-voice-") as folder:

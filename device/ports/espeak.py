@@ -26,7 +26,38 @@ from cobi_companion.words.sounds import fingerprint, respelled
 
 LIBRARY_ENV = "COBI_COMPANION_ESPEAK"
 SYNCHRONOUS = 2                     # espeak_AUDIO_OUTPUT: AUDIO_OUTPUT_SYNCHRONOUS
-CHARS_UTF8, END_PAUSE = 1, 0x1000   # espeak_Synth's flags: UTF-8 text, a pause at its end
+# espeak_Synth's flags: UTF-8 text, and END_PAUSE (a pause at its end), which the box does not
+# ask for: a sentence's own punctuation makes its pauses, and the 0.3 s after its last word was
+# dead air before whatever the box says next (issue 34).
+CHARS_UTF8, END_PAUSE = 1, 0x1000
+RATE, VOLUME = 1, 2                 # espeak_PARAMETER: words a minute, amplitude (0-200)
+NORMAL_WPM = 175                    # eSpeak NG's own default rate
+AMPLITUDE = 100                     # eSpeak NG's own default amplitude: the loudest step
+# The settings' speeds in words a minute: "slower" is a fifth slower, each word still whole
+# (eSpeak stretches the sounds and the pauses between words alike).
+WPM = {"normal": NORMAL_WPM, "slower": 140}
+# eSpeak NG's amplitude and the loudness it gives, in dB against amplitude 100, as measured on
+# whole sentences in English, Polish and German (within 0.5 dB of each other): close to
+# 20·log10(amplitude/100), but in steps (two amplitudes often give one loudness: 13 and 14
+# are both -18.5 dB, 6 and 7 -27.3), so the volume takes the nearest level measured here.
+LOUDNESS: tuple[tuple[int, float], ...] = (
+    (2, -39.6), (4, -32.0), (6, -27.3), (8, -23.7), (10, -22.0), (11, -20.1), (13, -18.5),
+    (15, -17.2), (17, -16.3), (19, -15.2), (20, -14.3), (22, -13.6), (24, -12.8), (26, -12.2),
+    (28, -11.6), (30, -10.8), (31, -10.3), (40, -8.1), (46, -6.9), (48, -6.6), (50, -6.3),
+    (51, -6.0), (53, -5.6), (60, -4.5), (70, -3.2), (80, -2.0), (90, -1.0), (100, 0.0))
+DB_PER_PERCENT = 0.3        # the volume's 20 % steps are 6 dB apart: even to the ear
+
+
+def amplitude(volume: int) -> int:
+    """eSpeak's amplitude for the settings' `volume` (0–100 %): 100 as eSpeak renders by
+    default, and each 20 % below it 6 dB quieter (80 % is -6 dB, 20 % is -24 dB: the
+    nearest level eSpeak has, within 0.6 dB); 0 silent."""
+    if volume <= 0:
+        return 0
+    wanted = DB_PER_PERCENT * (min(volume, 100) - 100)
+    return min(LOUDNESS, key=lambda level: abs(level[1] - wanted))[0]
+
+
 # The voices of the box's languages, by eSpeak NG's names (the registry's `voice`).
 VOICES = {language.code: language.voice for language in languages.LANGUAGES}
 _SYSTEM_DATA = ("/usr/lib/*/espeak-ng-data", "/usr/share/espeak-ng-data",
@@ -116,6 +147,7 @@ class Espeak:
         self._limit: int | None = None      # bytes of samples one render may give
         self._over = False
         self._language: str | None = None
+        self._style: tuple[int, int] | None = None     # (words a minute, amplitude) set
         try:
             self._lib = ctypes.CDLL(str(self.library.path))
         except OSError as exc:
@@ -144,9 +176,11 @@ class Espeak:
                 self._samples += ctypes.string_at(wave, count * 2)
         return 1 if self._over else 0       # 0: go on; 1: stop the render
 
-    def render(self, text: str, language: str, limit: int | None = None) -> bytes:
-        """`text` said in `language`, as 16-bit little-endian mono samples at `rate`;
-        TooLong past `limit` bytes of samples (None: no limit)."""
+    def render(self, text: str, language: str, limit: int | None = None,
+               wpm: int = NORMAL_WPM, amplitude: int = AMPLITUDE) -> bytes:
+        """`text` said in `language` at `wpm` words a minute and eSpeak's `amplitude`, as
+        16-bit little-endian mono samples at `rate`; TooLong past `limit` bytes of samples
+        (None: no limit)."""
         if language not in VOICES:
             raise ValueError(f"unknown language {language!r}")
         encoded = respelled(text, language).encode("utf-8")   # the words it says wrong
@@ -154,10 +188,15 @@ class Espeak:
             if language != self._language:
                 if self._lib.espeak_SetVoiceByName(VOICES[language].encode()) != 0:
                     raise EngineFailed(f"eSpeak NG has no {language!r} voice")
-                self._language = language
+                self._language, self._style = language, None   # a voice sets its own rate
+            if (wpm, amplitude) != self._style:
+                # the engine's own loudness: no Python touches a sample after it
+                self._lib.espeak_SetParameter(RATE, wpm, 0)
+                self._lib.espeak_SetParameter(VOLUME, amplitude, 0)
+                self._style = (wpm, amplitude)
             self._samples, self._limit, self._over = bytearray(), limit, False
             status = self._lib.espeak_Synth(encoded, len(encoded) + 1, 0, 0, 0,
-                                            CHARS_UTF8 | END_PAUSE, None, None)
+                                            CHARS_UTF8, None, None)
             if self._over:
                 self._samples = bytearray()
                 raise TooLong(f"{text!r} renders to over {limit} bytes of sound")

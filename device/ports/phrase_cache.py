@@ -1,7 +1,12 @@
-"""The phrases the box says, rendered once into a folder of WAV files and joined when spoken, so
-that no press waits for the engine (on a Pi Zero a phrase takes a good part of a second).
+"""The sentences the box says, each rendered whole once into a folder of WAV files, so that a
+sentence said again costs a file read (under a millisecond) instead of a render (7 ms here for
+a 5-second sentence in the engine's worker, about 0.1 s on a Pi Zero 2 W). The cache is named
+for phrases: it held the pieces of a sentence before the voice said each sentence in one
+breath (issue 34); it keeps any text.
 
-One file per (engine, language, phrase), named by a hash of the three and written atomically
+One file per (engine, style, language, text), the style being eSpeak's voice, words a minute
+and amplitude (a sentence said slower or quieter is another sound), named by a hash of them
+and written atomically
 (a temporary file, then a rename), so a power cut leaves a phrase whole or missing. A file that
 cannot be read back as the engine's sound (cut short, damaged) counts as missing and is rendered
 again. A folder that cannot be written (a full disk, read only) keeps the phrases rendered since
@@ -32,7 +37,6 @@ from pathlib import Path
 log = logging.getLogger("cobi-companion")
 
 CACHE_ENV = "CACHE_DIRECTORY"       # systemd's CacheDirectory= (the unit's)
-GAP_S = 0.12                        # the silence between two joined phrases
 Render = Callable[[str, str], bytes]   # (text, language) -> 16-bit mono samples
 # The folder's size limit. The shipped cards' phrases in both languages take about 22 MB; 64 MB
 # holds them three times over (a stick's cards, words new since the install) and is under 1% of
@@ -96,13 +100,13 @@ class PhraseCache:
         self.unwritable: str | None = None        # why the folder took no file, once said
         self.evicted = 0                          # files removed by trims (tests, the journal)
 
-    def path(self, language: str, text: str) -> Path:
-        key = hashlib.sha256("\0".join((self.voice, language, text)).encode()).hexdigest()
-        return self.folder / f"{key[:32]}.wav"
+    def path(self, language: str, text: str, style: str = "") -> Path:
+        key = hashlib.sha256("\0".join((self.voice, style, language, text)).encode())
+        return self.folder / f"{key.hexdigest()[:32]}.wav"
 
-    def get(self, language: str, text: str) -> bytes | None:
+    def get(self, language: str, text: str, style: str = "") -> bytes | None:
         """The phrase's samples, or None if it is not rendered (or its file is damaged)."""
-        path = self.path(language, text)
+        path = self.path(language, text, style)
         with self._lock:
             kept = self._memory.get(path)
             if kept is not None:
@@ -117,10 +121,10 @@ class PhraseCache:
             _touch(path)
         return samples
 
-    def put(self, language: str, text: str, samples: bytes) -> None:
+    def put(self, language: str, text: str, samples: bytes, style: str = "") -> None:
         """Keep the phrase: in its file (the least used going past the budget), else (and
         said once) in memory."""
-        path = self.path(language, text)
+        path = self.path(language, text, style)
         data = wav_bytes(samples, self.rate)
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
@@ -203,15 +207,16 @@ class PhraseCache:
             pass
         return found
 
-    def missing(self, language: str, phrases: Iterable[str]) -> list[str]:
+    def missing(self, language: str, phrases: Iterable[str], style: str = "") -> list[str]:
         """The phrases with no whole file yet, in their order (each once). Only each file's
         header is read (a box's start checks the whole cache, megabytes on an SD card); a file
         damaged inside its header's length is found when it is played, and rendered again
         then."""
-        return [text for text in dict.fromkeys(phrases) if not self._whole(language, text)]
+        return [text for text in dict.fromkeys(phrases)
+                if not self._whole(language, text, style)]
 
-    def _whole(self, language: str, text: str) -> bool:
-        path = self.path(language, text)
+    def _whole(self, language: str, text: str, style: str) -> bool:
+        path = self.path(language, text, style)
         if path in self._memory:
             return True
         try:
@@ -225,35 +230,20 @@ class PhraseCache:
                 and int.from_bytes(header[4:8], "little") + 8 == size)
 
     def render_missing(self, language: str, phrases: Iterable[str], render: Render,
-                       room: int | None = None) -> int:
+                       room: int | None = None, style: str = "") -> int:
         """Render the phrases not in the cache yet, in their order, until `room` bytes are
         rendered (None: half the budget, so that what is rendered ahead never pushes out
         itself or what was just said); how many were rendered."""
         room = self.budget // 2 if room is None else room
         done = 0
-        for text in self.missing(language, phrases):
+        for text in self.missing(language, phrases, style):
             if room <= 0:
                 break
             samples = render(text, language)
-            self.put(language, text, samples)
+            self.put(language, text, samples, style)
             room -= len(samples)
             done += 1
         return done
-
-    def joined(self, language: str, parts: Iterable[str], render: Render | None) -> bytes:
-        """The phrases' samples one after the other, a short silence between them; a phrase
-        not in the cache is rendered now with `render` (never on the main loop: the voice's
-        thread calls this) and kept, or left out without one."""
-        gap = bytes(2 * int(self.rate * GAP_S))
-        pieces: list[bytes] = []
-        for text in parts:
-            samples = self.get(language, text)
-            if samples is None and render is not None:
-                samples = render(text, language)
-                self.put(language, text, samples)
-            if samples:
-                pieces.append(samples)
-        return gap.join(pieces)
 
 
 def _touch(path: Path) -> None:

@@ -22,7 +22,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cobi_companion.device.ports.espeak import EngineFailed, EngineMissing, Library, TooLong
+from cobi_companion.device.ports.espeak import (
+    AMPLITUDE,
+    NORMAL_WPM,
+    EngineFailed,
+    EngineMissing,
+    Library,
+    TooLong,
+)
 from cobi_companion.device.ports.render_worker import HEADER
 
 WORKER = "cobi_companion.device.ports.render_worker"
@@ -77,8 +84,10 @@ class RenderProcess:
             if self._process is None:
                 self._start_again()
 
-    def render(self, text: str, language: str) -> bytes:
-        """`text` said in `language`, as 16-bit mono samples at `rate`."""
+    def render(self, text: str, language: str, wpm: int = NORMAL_WPM,
+               amplitude: int = AMPLITUDE) -> bytes:
+        """`text` said in `language` at `wpm` words a minute and eSpeak's `amplitude`, as
+        16-bit mono samples at `rate`."""
         with self._lock:
             if (language, text) in self._refused:
                 raise EngineFailed(f"{text!r} broke the speech engine before; left out")
@@ -86,7 +95,8 @@ class RenderProcess:
                 self._start_again()
             process = self._process
             assert process is not None and process.stdin is not None
-            request = json.dumps({"text": text, "language": language}).encode()
+            request = json.dumps({"text": text, "language": language, "wpm": wpm,
+                                  "amplitude": amplitude}).encode()
             try:
                 process.stdin.write(len(request).to_bytes(HEADER, "big") + request)
                 process.stdin.flush()

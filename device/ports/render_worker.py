@@ -5,7 +5,8 @@ process it runs in, so it runs here and costs the box only its voice.
 
 The talk is on the standard streams, one message at a time, each a 4-byte big-endian length
 then that many bytes. The worker first says hello (JSON: the engine's name and rate, or why it
-could not start); then for each request (JSON: text and language) it answers with a JSON reply,
+could not start); then for each request (JSON: text, language, and the words a minute and
+amplitude to say it at) it answers with a JSON reply,
 and, when the reply is ok, a message of the samples (16-bit mono). It ends when its standard
 input closes (the box ended or let it go).
 
@@ -73,8 +74,9 @@ def serve(library: str, data: str, max_seconds: float, memory: int,
     while (message := receive(stdin)) is not None:
         asked = json.loads(message)
         try:
-            samples = engine.render(asked["text"], asked["language"], max_bytes)
-        except (EngineFailed, ValueError) as exc:
+            samples = engine.render(asked["text"], asked["language"], max_bytes,
+                                    int(asked["wpm"]), int(asked["amplitude"]))
+        except (EngineFailed, ValueError, KeyError, TypeError) as exc:
             kind = "too_long" if isinstance(exc, TooLong) else "failed"
             send(stdout, json.dumps({"ok": False, "kind": kind, "error": str(exc)}).encode())
             continue

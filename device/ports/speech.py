@@ -1,7 +1,11 @@
 """The box's voice: what it says (an `Utterance`: phrases in one language) and the port that
-says it. A real voice (device/ports/voice.py) plays phrases rendered once into a cache on disk
-and joined when spoken; `say` only hands the utterance over and returns at once, and a new one
-cuts short the one being said, so the main loop never waits for speech.
+says it. A real voice (device/ports/voice.py) says each utterance as one sentence (its `text`),
+rendered whole by the engine and kept in a cache on disk; `say` only hands the utterance over
+and returns at once, so the main loop never waits for speech.
+
+What cuts what (`Kind`): a new outcome cuts whatever is being said; a new prompt or item (the
+menu item under the cursor) cuts a prompt or an item, but waits for an outcome being said to
+end (only the latest one waiting is kept): whose turn it is never hides what just happened.
 
 The doubles beside the protocol: `RecordingSpeech` keeps what it was asked to say (tests), and
 `NoSpeech` says nothing, with the notice of why (no engine, no audio device), for the settings
@@ -14,15 +18,14 @@ from typing import Literal, Protocol
 
 from cobi_companion.words import languages
 
-Kind = Literal["outcome", "prompt"]
-KINDS: tuple[Kind, ...] = ("outcome", "prompt")
+Kind = Literal["outcome", "prompt", "item"]
+KINDS: tuple[Kind, ...] = ("outcome", "prompt", "item")
 PUNCTUATION = ".,:;!?"
 
 
 @dataclass(frozen=True)
 class Utterance:
-    """One thing said: its phrases in order, each rendered (and cached) on its own and joined
-    when spoken, in `language`."""
+    """One thing said: its phrases in order, in `language`, said as one sentence (`text`)."""
 
     language: str
     parts: tuple[str, ...]
@@ -46,14 +49,16 @@ class Utterance:
 
     def then(self, other: Utterance) -> Utterance:
         """This utterance followed by `other` (one event's outcome, then its prompt)."""
-        kind: Kind = "outcome" if "outcome" in (self.kind, other.kind) else "prompt"
+        kind: Kind = "outcome" if "outcome" in (self.kind, other.kind) else other.kind
         return Utterance(other.language, self.parts + other.parts, kind)
 
 
 class Speech(Protocol):
-    """A voice: `say` returns at once; a new utterance cuts the one being said short."""
+    """A voice: `say` returns at once; a new utterance cuts the one being said short as
+    its kind allows (see above)."""
 
     volume: int                 # 0–100, the settings' volume, applied at once
+    speed: str                  # "normal" or "slower" (the settings'), applied at once
     notice: str | None          # why nothing is heard (no engine, no audio device), or None
 
     def say(self, utterance: Utterance) -> None: ...
@@ -64,8 +69,8 @@ class Speech(Protocol):
 class RecordingSpeech:
     """Test double: `said` lists every utterance asked for, in order."""
 
-    def __init__(self, volume: int = 80) -> None:
-        self.volume = volume
+    def __init__(self, volume: int = 80, speed: str = "normal") -> None:
+        self.volume, self.speed = volume, speed
         self.notice: str | None = None
         self.said: list[Utterance] = []
         self.closed = False
@@ -82,14 +87,24 @@ class RecordingSpeech:
 
 
 class NoSpeech:
-    """No voice: nothing is said; `notice` tells why (None: speech was never asked for)."""
+    """No voice: nothing is said; `notice` tells why (None: speech was never asked for).
+    `chosen`: the silence is the settings' own (no player asked for), not a fault: the
+    settings row shows it, the start does not."""
 
-    def __init__(self, notice: str | None = None, volume: int = 80) -> None:
-        self.volume = volume
-        self.notice = notice
+    def __init__(self, notice: str | None = None, volume: int = 80,
+                 speed: str = "normal", chosen: bool = False) -> None:
+        self.volume, self.speed = volume, speed
+        self.notice, self.chosen = notice, chosen
 
     def say(self, utterance: Utterance) -> None:
         pass
 
     def close(self) -> None:
         pass
+
+
+def start_notice(speech: Speech) -> str | None:
+    """Why nothing will be heard, told as the box starts (the start menu's hint line), so
+    that the players learn it before a battle rather than on the settings row only; None
+    where the voice can speak, or was asked to be silent (`NoSpeech.chosen`)."""
+    return None if getattr(speech, "chosen", False) else speech.notice

@@ -61,12 +61,14 @@ def journey_box(tour: Tour) -> None:
             guide.choose(tour.t("language"))            # and back round to the tour's
             for _ in range(len(languages.codes()) - 1):
                 guide.press("ok")
-        else:                                           # the voice's every choice and volume
+        else:                                   # the voice's every choice, volume and speed
             guide.app.speech = NoSpeech()
             for _ in range(len(VOICES)):
                 guide.choose(tour.t("voice"))
             for _ in range(100 // VOLUME_STEP):
                 guide.choose(tour.t("volume"))
+            for _ in range(2):                          # slower, and back to normal
+                guide.choose(tour.t("speed"))
         for _ in range(6):                              # every step of the screen's timeout
             guide.choose(tour.t("screen_off"))
         guide.choose(tour.t("files_in_use"))            # no settings file: the built-in ones
