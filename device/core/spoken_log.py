@@ -52,11 +52,11 @@ def said_of(line: LogEntry) -> Spoken | None:
     return saying(line) if saying is not None else None
 
 
-def _won(line: LogEntry) -> Spoken:
-    winner = outcome("say_wins", side=_text(line, "winner"))
+def _won(line: LogEntry) -> Spoken | None:
+    """The battle's last action: the winner is said by the frame that shows it (game over's
+    big word, games/battle.py), once it is drawn, after the action's own outcome."""
     inner = line.values["line"]
-    before = said_of(inner) if isinstance(inner, LogEntry) else None
-    return winner if before is None else outcome("say_and", first=before, then=winner)
+    return said_of(inner) if isinstance(inner, LogEntry) else None
 
 
 def _text(line: LogEntry, name: str) -> str:
@@ -155,6 +155,31 @@ def _vp(line: LogEntry) -> Spoken | None:
     return outcome("say_vp_gained" if vp > 0 else "say_vp_lost", side=side, vp=abs(vp))
 
 
+def _attrition(line: LogEntry) -> Spoken:
+    """Cobra's landing attrition: the defender's part of the cell, or none read."""
+    from cobi_companion.rules.cobra.tables import Loss
+
+    value = line.values["result"]
+    if not (isinstance(value, str) and value):
+        return outcome("say_read_table")
+    return outcome("say_attrition", loss=_loss(Loss(
+        text=value, eliminated=value == "e", steps=int(value) if value.isdigit() else 0)))
+
+
+def _direction(line: LogEntry) -> Spoken:
+    """The direction die of scattered paratroops: the way they drift, or the diagram's."""
+    where = line.values["where"]
+    if isinstance(where, LogEntry) and where.key == "log_direction":
+        return outcome("say_scatter_direction", direction=_text(where, "direction"))
+    return outcome("say_scatter_diagram")
+
+
+def _commit(line: LogEntry) -> Spoken:
+    result = line.values["result"]
+    may = isinstance(result, LogEntry) and result.key == "log_may_commit"
+    return outcome("say_may_commit" if may else "say_no_commit")
+
+
 def _combat(key: str) -> Callable[[LogEntry], Spoken]:
     # the die is on the panel; the ear wants what it did
     return lambda line: outcome(key, result=combat_result(line.values["result"]))
@@ -181,6 +206,12 @@ SAYINGS: dict[str, Callable[[LogEntry], Spoken | None]] = {
     "log_air_attack": _result,
     "log_para_landed": lambda line: outcome("say_para_landed"),
     "log_para_scattered": lambda line: outcome("say_para_scattered"),
+    "log_para_direction": _direction,
+    "log_attrition": _attrition,
+    "log_commit": _commit,
+    "log_spotted_by": lambda line: outcome("say_spotted", target=_text(line, "label")),
+    "log_spotted_by_commander": lambda line: outcome("say_spotted",
+                                                     target=_text(line, "label")),
     "log_beach_check": lambda line: outcome("say_beach", lost=_whole(line, "lost"),
                                             landed=_whole(line, "landed"),
                                             result=_result(line)),

@@ -82,6 +82,10 @@ class Show(Screen):
     the steps. Without, they are pages: OK turns to the next. `go_on`: after the last view's
     beat, on to `then` without a press.
 
+    `says`: what the voice says of each view (None: nothing), said once, when the view is
+    first shown settled (its dice stopped tumbling), so that the ear never runs ahead of the
+    panel: steps skipped by OK, or shown again by the knob, are not said (`said`).
+
     A dice button never just dismisses a view: it goes on only to a next screen that rolls
     with that button (the press is that roll), and is otherwise refused with a cue, so a
     child's roll is never spent on a screen. A key stops the tumbling and counts as usual."""
@@ -98,9 +102,28 @@ class Show(Screen):
     seen: int = -1
     after: Screen | None = None
     row: int = 0                   # the first row of a Lines view shown: the knob scrolls
+    says: Sequence[Spoken | None] = ()
+    heard: int | None = None       # the last view said (or passed); None: the one before `index`
 
     def __post_init__(self) -> None:
         self._arrive(self.index)
+        if self.heard is None:     # the views before the first shown were seen (and said) before
+            self.heard = self.index - 1
+
+    def said(self, app: App) -> Spoken | None:
+        """The view shown now, said once it is settled on the panel: its dice no longer
+        tumble, and no view after it was said (the knob going back says nothing again)."""
+        heard = self.index - 1 if self.heard is None else self.heard
+        if self.tumbling or self.index <= heard:
+            return None
+        self.heard = self.index
+        return self.says[self.index] if self.index < len(self.says) else None
+
+    @property
+    def to_say(self) -> bool:
+        """Whether a view still to come will say something (whose turn it is waits for it)."""
+        heard = self.index - 1 if self.heard is None else self.heard
+        return any(said is not None for said in self.says[heard + 1:])
 
     @property
     def last(self) -> int:
