@@ -132,17 +132,20 @@ def _result(line: LogEntry, name: str = "result") -> Spoken:
     return outcome(RESULTS[key])
 
 
-def _carpet(line: LogEntry) -> Spoken:
-    """Carpet bombing logs the defender's part of the cell ("2", "e", "-"), or none read."""
+def _defender_part(line: LogEntry) -> Spoken:
+    """A result that logs the defender's part of the cell alone ("2", "e", "-"), or none
+    read: carpet bombing, the withdrawal attack."""
     from cobi_companion.rules.cobra.tables import Loss
 
     value = line.values["result"]
     if isinstance(value, str) and value:
-        said = outcome("say_defender", loss=_loss(Loss(
+        return outcome("say_defender", loss=_loss(Loss(
             text=value, eliminated=value == "e", steps=int(value) if value.isdigit() else 0)))
-    else:
-        said = outcome("say_read_table")
-    return outcome("say_carpet", result=said)
+    return outcome("say_read_table")
+
+
+def _carpet(line: LogEntry) -> Spoken:
+    return outcome("say_carpet", result=_defender_part(line))
 
 
 def _vp(line: LogEntry) -> Spoken | None:
@@ -199,7 +202,7 @@ SAYINGS: dict[str, Callable[[LogEntry], Spoken | None]] = {
                                         defender=_text(line, "defender")),
     "log_attack": _combat("say_attack"),
     "log_overrun": _combat("say_overrun"),
-    "log_withdrawal": _combat("say_withdrawal"),
+    "log_withdrawal": lambda line: outcome("say_withdrawal", result=_defender_part(line)),
     "log_carpet": _carpet,
     "log_weather": lambda line: outcome("say_weather", weather=_text(line, "weather")),
     "log_extension": _result,

@@ -255,10 +255,11 @@ def step_says(shot: Shot, firer: str, rolled: set[Aim] | None = None) -> list[Sp
 
 def shot_says(shot: Shot, firer: str, target: str) -> list[Spoken | None]:
     """What is said of each of `shot_views`' views: the steps', then the effect on the target
-    when its big word is drawn (a miss was said with its die)."""
+    when its big word is drawn (a miss: said with its die, and again only where OK skipped
+    the die: `Show.said`)."""
     effect = EFFECTS.get(shot.effect.value) if shot.hit else None
-    return [*step_says(shot, firer), None if effect is None else
-            outcome_said(effect, target=target)]
+    return [*step_says(shot, firer), outcome_said("say_miss", firer=firer) if effect is None
+            else outcome_said(effect, target=target)]
 
 
 def dice_words(app: App, dice: int, extra: int) -> str:

@@ -104,6 +104,7 @@ class Show(Screen):
     row: int = 0                   # the first row of a Lines view shown: the knob scrolls
     says: Sequence[Spoken | None] = ()
     heard: int | None = None       # the last view said (or passed); None: the one before `index`
+    last_said: Spoken | None = None
 
     def __post_init__(self) -> None:
         self._arrive(self.index)
@@ -117,7 +118,11 @@ class Show(Screen):
         if self.tumbling or self.index <= heard:
             return None
         self.heard = self.index
-        return self.says[self.index] if self.index < len(self.says) else None
+        said = self.says[self.index] if self.index < len(self.says) else None
+        if said is not None and said == self.last_said:
+            return None            # a big MISS after its die's MISS: said once
+        self.last_said = said or self.last_said
+        return said
 
     @property
     def to_say(self) -> bool:

@@ -549,20 +549,28 @@ class SoftRun(Screen):
         return waiting
 
     def figure_said(self) -> Spoken | None:
-        """The last figure's outcome in words, once both its dice are rolled: down or
-        safe (a commander, a gun or a vehicle: said with the outcome at the end)."""
+        """The last attack's outcome in words, once both its dice are rolled (the frame
+        that waits for the next press shows it)."""
         needs, faces = self.replay.needs, self.replay.faces
         attacks = [i for i, n in enumerate(needs) if n.aim is Aim.ATTACK]
         if not attacks or attacks[-1] + 1 >= min(len(needs), len(faces)):
             return None
         i = attacks[-1]
         attack, c = needs[i], self.covered(needs[i].piece)
-        if needs[i + 1].aim is not Aim.DEFENCE or attack.figure is None or \
-                c.piece.kind is Kind.HARD:
+        if needs[i + 1].aim is not Aim.DEFENCE:
             return None
         mods = sum(m.value for m in soft_fire.attack_modifiers(self.plan, c))
         effect = soft_fire.opposed_effect(c, attack.figure, faces[i] + mods, faces[i + 1])
-        return figure_outcome(attack.piece, attack.figure, effect is not Effect.MISS)
+        return self.attack_said(attack.piece, attack.figure, effect is not Effect.MISS)
+
+    def attack_said(self, label: str, figure: int | None, hit: bool) -> Spoken:
+        """One attack in words: a figure down or safe, a vehicle's commander down or safe,
+        the firer's hit or miss at a gun or a vehicle."""
+        if figure is None:
+            return outcome("say_hit" if hit else "say_miss", firer=self.plan.firer.label)
+        if self.covered(label).piece.kind is Kind.HARD:
+            return outcome("say_commander_down" if hit else "say_commander_safe", label=label)
+        return figure_outcome(label, figure, hit)
 
     # -- what the screen shows --
 
@@ -703,10 +711,9 @@ class SoftRun(Screen):
                 result.reload is not None:
             says[:2] = self.he_says(result.to_hit, result.reload)
         last = result.attacks[-1] if result.hit and result.attacks else None
-        if last is not None and last.figure is not None and count > 1 and \
-                self.covered(last.piece).piece.kind is not Kind.HARD:
+        if last is not None and count > 1:
             at = count - 3 if self.single and last.damage is not None else count - 2
-            says[at] = figure_outcome(last.piece, last.figure, last.effect is not Effect.MISS)
+            says[at] = self.attack_said(last.piece, last.figure, last.effect is not Effect.MISS)
         says[-1] = said_of(line)
         return says
 
