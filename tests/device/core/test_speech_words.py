@@ -68,7 +68,8 @@ def test_an_easy_battle_is_said_in_order(table_at, language, expected):
 
 def test_outcomes_only_says_no_prompts_and_off_says_nothing(table_at):
     outcomes = easy_battle(table_at, "en", "outcomes")
-    assert [heard(u) for u in outcomes.said] == ["Axis go first.", "Tiger one hits!", "Sherman one is destroyed.", "Axis win!"]
+    assert [heard(u) for u in outcomes.said] == ["Axis go first.", "Tiger one hits!",
+                                                 "Sherman one is destroyed.", "Axis win!"]
     assert {u.kind for u in outcomes.said} == {"outcome"}
     assert easy_battle(table_at, "en", "off").said == []
 
