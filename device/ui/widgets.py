@@ -70,6 +70,9 @@ def confirm(app: App, title: str, yes: Next, back: Next, lost: str = "play_lost"
 
 SPIN_FRAMES = 6  # frames of tumbling dice; at the loop's animation tick this is about 0.5 s
 BEAT_FRAMES = 12  # frames a view stays when the views go on by themselves: about 1 s
+# ... and a view that says something: long enough for a short sentence ("Tiger one hits!")
+# before the next view's outcome cuts it (a new outcome cuts the one being said)
+SAID_BEAT_FRAMES = 20
 
 
 @dataclass
@@ -125,6 +128,12 @@ class Show(Screen):
         return said
 
     @property
+    def beat(self) -> int:
+        """The frames the view shown stays while the views go on by themselves."""
+        says = self.index < len(self.says) and self.says[self.index] is not None
+        return SAID_BEAT_FRAMES if says else BEAT_FRAMES
+
+    @property
     def to_say(self) -> bool:
         """Whether a view still to come will say something (whose turn it is waits for it)."""
         heard = self.index - 1 if self.heard is None else self.heard
@@ -170,7 +179,7 @@ class Show(Screen):
             self.spins += 1
         elif self.play:
             self.beats += 1
-            if self.beats >= BEAT_FRAMES:
+            if self.beats >= self.beat:
                 if self.index < self.last:
                     self._arrive(self.index + 1)
                 elif self.go_on:

@@ -131,6 +131,7 @@ class Seen:
     # What the box said once this frame was drawn (`Heard`), while it stayed on the panel:
     # test_outcomes_said.py finds each outcome's sentence with its frame.
     said: list[Utterance] = field(default_factory=list)
+    voice: str = "all"             # the box's voice setting then (off: nothing is said)
 
 
 class Heard(RecordingSpeech):
@@ -371,7 +372,8 @@ class Guide:
     def saw(self, view: View, image: Image.Image, shown: View | None = None) -> None:
         """A frame drawn; `shown`: the app's view now, where it is known."""
         self.seen.append(Seen(self.app.settings.language, self.journey, view, image,
-                              switched(self.app, view, shown), frame(view)))
+                              switched(self.app, view, shown), frame(view),
+                              voice=self.app.settings.voice))
         if len(self.seen) % FROZEN_EVERY == 0:
             gc.freeze()             # the frames kept, out of the young collections' walk
         for text in view_texts(view):

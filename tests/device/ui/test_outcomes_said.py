@@ -62,8 +62,8 @@ def unsaid(seen: list[Any], language: str) -> list[tuple[str, View, list[str]]]:
         said = [u for u in one.said if u.kind == "outcome"]
         echo = isinstance(view, BigWord) and isinstance(before, Roll) and \
             before.total == view.word              # a big MISS after its die's: said there
-        if first and one.language == language and is_outcome(view, language) and \
-                not said and not echo:
+        if first and one.language == language and one.voice != "off" and \
+                is_outcome(view, language) and not said and not echo:
             found.append((one.journey, view, [u.text for u in one.said]))
         before = view
     return found
