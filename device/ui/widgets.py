@@ -107,7 +107,7 @@ class Show(Screen):
     row: int = 0                   # the first row of a Lines view shown: the knob scrolls
     says: Sequence[Spoken | None] = ()
     heard: int | None = None       # the last view said (or passed); None: the one before `index`
-    last_said: Spoken | None = None
+    said_so_far: list[Spoken] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self._arrive(self.index)
@@ -122,9 +122,9 @@ class Show(Screen):
             return None
         self.heard = self.index
         said = self.says[self.index] if self.index < len(self.says) else None
-        if said is not None and said == self.last_said:
+        if said is None or said in self.said_so_far:
             return None            # a big MISS after its die's MISS: said once
-        self.last_said = said or self.last_said
+        self.said_so_far.append(said)
         return said
 
     @property

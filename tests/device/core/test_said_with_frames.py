@@ -139,3 +139,16 @@ def test_whose_turn_waits_for_the_outcome(table_at):
     assert [words for _, words in said] == [["Tiger one misses."], ["Allies: your turn."]]
     assert isinstance(said[0][0], Roll) and said[0][0].total == "MISS"
     assert isinstance(said[1][0], BigWord) and said[1][0].word == "MISS"
+
+
+def test_an_outcome_shown_again_after_a_restart_is_not_said_again(table_at):
+    # the plug may have been pulled after the sentence: a hit said twice sounds like two hits
+    first = table_at([4, 2, 3, 5, 3, 6, 4, 4, 6, 3, 1, 2, 4, 4, 2])
+    first.press(*TIGER_VS_SHERMAN, "axis", "allies", "ok",
+                "ok", "ok", "ok", "ok", "ok", "cw", "cw", "allies")
+    first.close()
+    again = table_at([6, 6])
+    speech = again.box.app.speech = RecordingSpeech()
+    again.press("ok")                        # Resume: the Sherman's shot shown again
+    assert isinstance(again.view, BigWord) and again.view.word == "WEAKENED"
+    assert [u for u in speech.said if u.kind == "outcome"] == []
