@@ -1,7 +1,12 @@
 """What the box says of the battle log's lines (the catalogues' "log_..." keys have them all): the
 outcomes a player listens for — a hit and what it did, a miss, figures down, a reload, who goes
-first, who wins, and Cobra's results: the combat table's cell in words, the weather, the special
-rolls, the landing, victory points. Moves, settings and house rules are not said.
+first, a piece spotted, and Cobra's results: the combat table's cell in words, the weather, the
+special rolls, the landing (attrition, the beach defence die, where scattered paratroops
+drift), victory points. Moves, settings and house rules are not said.
+
+A line whose outcome the frames that show it say (a shot's steps, a roll-off's result: logged
+under `App.frames_say`) is not said as it is logged; nor is the winner of a battle, which game
+over's big word says as it is drawn.
 
 A line that only wraps another (one side's action, a Cobra game turn, an attack's costs) is said
 as the line inside it.
