@@ -25,6 +25,8 @@ from tour import LANGUAGES, each_language
 # A die's result word on its Roll (its `total`), and an outcome's big word, by key.
 ROLL_RESULTS = ("HIT", "MISS", "RELOADED", "UNLOADED", "TIE", "DOWN", "SAFE")
 BIG_RESULTS = (*BIG_WORDS.values(), "LANDED", "HELD", "ABANDONED")
+# The frames of a shot's steps before its big word (its dice tumbling, then settled).
+STEPS = 30
 # The titles of the screens whose big word is a winner: a battle's, a match's.
 WINNER_TITLES = ("game_over", "match")
 
@@ -54,18 +56,19 @@ def unpaged(view: View) -> View:
 
 def unsaid(seen: list[Any], language: str) -> list[tuple[str, View, list[str]]]:
     """The outcome frames of the tour drawn for the first time with no outcome said."""
-    found, shown, before = [], set(), None
+    found, shown, before = [], set(), []
     for one in seen:
         view = unpaged(one.view)
         first = view not in shown
         shown.add(view)
         said = [u for u in one.said if u.kind == "outcome"]
-        echo = isinstance(view, BigWord) and isinstance(before, Roll) and \
-            before.total == view.word              # a big MISS after its die's: said there
+        # a big MISS after its die's MISS (and the reload's die): the miss was said there
+        echo = isinstance(view, BigWord) and any(
+            isinstance(step, Roll) and step.total == view.word for step in before[-STEPS:])
         if first and one.language == language and one.voice != "off" and \
                 is_outcome(view, language) and not said and not echo:
             found.append((one.journey, view, [u.text for u in one.said]))
-        before = view
+        before.append(view)
     return found
 
 
