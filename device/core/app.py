@@ -3,7 +3,8 @@ drives (store, sound, lights). Events in, a view out; the daemon draws the view.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from functools import partial
 from pathlib import Path
@@ -71,6 +72,17 @@ class Screen:
         """What the box says when this screen comes up, where it waits for someone (whose
         button to press, and for what); None for a screen that waits for no one."""
         return None
+
+    def said(self, app: App) -> Spoken | None:
+        """An outcome this screen says now, once the frame it has come to is drawn (a step
+        of a shot whose dice have stopped): asked after every event; None for nothing new."""
+        return None
+
+    @property
+    def to_say(self) -> bool:
+        """Whether frames still to come will say an outcome: what the box says of whose turn
+        it is waits for them, so that it follows the outcome rather than coming first."""
+        return False
 
     def outcome(self) -> list[View] | None:
         """The views of an outcome this screen shows (the dice and the result of an action
@@ -193,6 +205,10 @@ class App:
         self.speech: Speech = speech if speech is not None else NoSpeech()
         # What an event asked the voice to say, said by `save` once its frame is drawn.
         self.to_say: list[Utterance] = []
+        # Prompts held back while the screen's frames still have an outcome to say (`_say`).
+        self.held: list[Utterance] = []
+        # Lines whose outcome the frames that show it say (`frames_say`): not said as logged.
+        self._quiet = 0
         self.games = games
         self.card_folders: list[Path] | None = None    # where the cards (and tables) are
         # A saved game that cannot be resumed now, with why: it stays in the store (never
@@ -323,10 +339,32 @@ class App:
         except Exception:  # a missing word is never worth a battle
             log.exception("nothing to say for %s", what.key)
 
+    @contextmanager
+    def frames_say(self) -> Iterator[None]:
+        """The lines logged meanwhile are not said as they are logged: the frames that show
+        their outcome say it (a `Show`'s `says`), when each is drawn and in their order."""
+        self._quiet += 1
+        try:
+            yield
+        finally:
+            self._quiet -= 1
+
     def _say(self) -> None:
-        """The event's utterances as one (an outcome, then whose turn it is), so the prompt
-        follows the outcome rather than cutting it short."""
+        """The event's utterances as one (its outcomes, then whose turn it is), so the prompt
+        follows the outcome rather than cutting it short. While the screen's frames still
+        have an outcome to say (a shot's steps playing), the prompts wait for it."""
         pending, self.to_say = self.to_say, []
+        outcomes = [said for said in pending if said.kind == "outcome"]
+        prompts = self.held + [said for said in pending if said.kind != "outcome"]
+        self.held = []
+        try:
+            later = self.screen.to_say
+        except Exception:  # a prompt held back is never worth a battle
+            log.exception("what %s has to say could not be asked", type(self.screen).__name__)
+            later = False
+        if later:
+            self.held, prompts = prompts, []
+        pending = outcomes + prompts
         if not pending:
             return
         whole = pending[0]
@@ -362,7 +400,8 @@ class App:
         if line is not None:
             game.log.append(line)
             log.info("battle %s: %s", game.id, english(line))
-            self._speak_line(line)
+            if not self._quiet:
+                self._speak_line(line)
         # The game as it stands, made data when the save is written, once the frame is drawn.
         data, rolls, grows = game.snapshot().to_dict, self.rolls, game.grows
         # The outcome this action shows: the screen it leads to, known once the event is
@@ -451,7 +490,8 @@ class App:
         if self.state is not None:          # a battle's: a Cobra game logs its own
             self.state.log.append(line)
         log.info("%s", english(line))
-        self._speak_line(line)
+        if not self._quiet:
+            self._speak_line(line)
 
     def _speak_line(self, line: LogEntry) -> None:
         """A line of the log that is an outcome (a hit, a winner, a Cobra result) is said."""
@@ -505,9 +545,20 @@ class App:
             self.screen = self.screen.on(self, key)
         elif isinstance(event, Tick):
             self.screen = self.screen.tick(self, event.now)
+        self._frame_said()
         if self.screen is not before:
             self._prompt()
         self._kept()
+
+    def _frame_said(self) -> None:
+        """The outcome the screen's frame shows now, said once that frame is drawn."""
+        try:
+            what = self.screen.said(self)
+        except Exception:  # an outcome's words are never worth a battle
+            log.exception("what %s says could not be made", type(self.screen).__name__)
+            return
+        if what is not None:
+            self.speak(what)
 
     def _kept(self) -> None:
         """The saves this event asked for keep the outcome its screen shows now (or none: an

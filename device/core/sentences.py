@@ -150,6 +150,8 @@ def _options(key: str, name: str, spec: str) -> list[object]:
         return [("Tiger 1", "Sherman 2")]
     if name == "weather":
         return ["clear"] if key.startswith("say_") else ["⟨weather⟩"]
+    if name == "direction" and key.startswith("say_"):     # a scatter direction's word
+        return ["northeast"]
     if "|" in spec or name in NUMBERS or spec.endswith("d"):
         return list(COUNTS)
     return [PIECES.get(name, f"⟨{name}⟩")]

@@ -32,7 +32,8 @@ from cobi_companion.words.grammar import counted, side_is_many
 
 # The values that are words of the rules, and the prefix of their keys in the catalogues.
 WORDED: dict[str, str] = {"side": "say_side_", "attacker": "say_side_",
-                          "defender": "say_side_", "weather": "say_weather_"}
+                          "defender": "say_side_", "weather": "say_weather_",
+                          "direction": "say_dir_"}
 
 
 def of_log(line: LogEntry) -> Spoken | None:

@@ -1,7 +1,12 @@
 """What the box says of the battle log's lines (the catalogues' "log_..." keys have them all): the
 outcomes a player listens for — a hit and what it did, a miss, figures down, a reload, who goes
-first, who wins, and Cobra's results: the combat table's cell in words, the weather, the special
-rolls, the landing, victory points. Moves, settings and house rules are not said.
+first, a piece spotted, and Cobra's results: the combat table's cell in words, the weather, the
+special rolls, the landing (attrition, the beach defence die, where scattered paratroops
+drift), victory points. Moves, settings and house rules are not said.
+
+A line whose outcome the frames that show it say (a shot's steps, a roll-off's result: logged
+under `App.frames_say`) is not said as it is logged; nor is the winner of a battle, which game
+over's big word says as it is drawn.
 
 A line that only wraps another (one side's action, a Cobra game turn, an attack's costs) is said
 as the line inside it.
@@ -52,11 +57,11 @@ def said_of(line: LogEntry) -> Spoken | None:
     return saying(line) if saying is not None else None
 
 
-def _won(line: LogEntry) -> Spoken:
-    winner = outcome("say_wins", side=_text(line, "winner"))
+def _won(line: LogEntry) -> Spoken | None:
+    """The battle's last action: the winner is said by the frame that shows it (game over's
+    big word, games/battle.py), once it is drawn, after the action's own outcome."""
     inner = line.values["line"]
-    before = said_of(inner) if isinstance(inner, LogEntry) else None
-    return winner if before is None else outcome("say_and", first=before, then=winner)
+    return said_of(inner) if isinstance(inner, LogEntry) else None
 
 
 def _text(line: LogEntry, name: str) -> str:
@@ -132,17 +137,20 @@ def _result(line: LogEntry, name: str = "result") -> Spoken:
     return outcome(RESULTS[key])
 
 
-def _carpet(line: LogEntry) -> Spoken:
-    """Carpet bombing logs the defender's part of the cell ("2", "e", "-"), or none read."""
+def _defender_part(line: LogEntry) -> Spoken:
+    """A result that logs the defender's part of the cell alone ("2", "e", "-"), or none
+    read: carpet bombing, the withdrawal attack."""
     from cobi_companion.rules.cobra.tables import Loss
 
     value = line.values["result"]
     if isinstance(value, str) and value:
-        said = outcome("say_defender", loss=_loss(Loss(
+        return outcome("say_defender", loss=_loss(Loss(
             text=value, eliminated=value == "e", steps=int(value) if value.isdigit() else 0)))
-    else:
-        said = outcome("say_read_table")
-    return outcome("say_carpet", result=said)
+    return outcome("say_read_table")
+
+
+def _carpet(line: LogEntry) -> Spoken:
+    return outcome("say_carpet", result=_defender_part(line))
 
 
 def _vp(line: LogEntry) -> Spoken | None:
@@ -153,6 +161,31 @@ def _vp(line: LogEntry) -> Spoken | None:
     if abs(vp) == 1:                 # "one victory point", not "one victory points"
         return outcome("say_vp_gained_one" if vp > 0 else "say_vp_lost_one", side=side)
     return outcome("say_vp_gained" if vp > 0 else "say_vp_lost", side=side, vp=abs(vp))
+
+
+def _attrition(line: LogEntry) -> Spoken:
+    """Cobra's landing attrition: the defender's part of the cell, or none read."""
+    from cobi_companion.rules.cobra.tables import Loss
+
+    value = line.values["result"]
+    if not (isinstance(value, str) and value):
+        return outcome("say_read_table")
+    return outcome("say_attrition", loss=_loss(Loss(
+        text=value, eliminated=value == "e", steps=int(value) if value.isdigit() else 0)))
+
+
+def _direction(line: LogEntry) -> Spoken:
+    """The direction die of scattered paratroops: the way they drift, or the diagram's."""
+    where = line.values["where"]
+    if isinstance(where, LogEntry) and where.key == "log_direction":
+        return outcome("say_scatter_direction", direction=_text(where, "direction"))
+    return outcome("say_scatter_diagram")
+
+
+def _commit(line: LogEntry) -> Spoken:
+    result = line.values["result"]
+    may = isinstance(result, LogEntry) and result.key == "log_may_commit"
+    return outcome("say_may_commit" if may else "say_no_commit")
 
 
 def _combat(key: str) -> Callable[[LogEntry], Spoken]:
@@ -174,13 +207,19 @@ SAYINGS: dict[str, Callable[[LogEntry], Spoken | None]] = {
                                         defender=_text(line, "defender")),
     "log_attack": _combat("say_attack"),
     "log_overrun": _combat("say_overrun"),
-    "log_withdrawal": _combat("say_withdrawal"),
+    "log_withdrawal": lambda line: outcome("say_withdrawal", result=_defender_part(line)),
     "log_carpet": _carpet,
     "log_weather": lambda line: outcome("say_weather", weather=_text(line, "weather")),
     "log_extension": _result,
     "log_air_attack": _result,
     "log_para_landed": lambda line: outcome("say_para_landed"),
     "log_para_scattered": lambda line: outcome("say_para_scattered"),
+    "log_para_direction": _direction,
+    "log_attrition": _attrition,
+    "log_commit": _commit,
+    "log_spotted_by": lambda line: outcome("say_spotted", target=_text(line, "label")),
+    "log_spotted_by_commander": lambda line: outcome("say_spotted",
+                                                     target=_text(line, "label")),
     "log_beach_check": lambda line: outcome("say_beach", lost=_whole(line, "lost"),
                                             landed=_whole(line, "landed"),
                                             result=_result(line)),

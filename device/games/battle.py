@@ -11,7 +11,7 @@ from functools import partial
 from cobi_companion.device.core.app import App, Next, Screen
 from cobi_companion.device.core.battle_log import LogEntry, by_side, entry, won
 from cobi_companion.device.core.battle_state import LastShot, MatchState, TankBattle, piece_from
-from cobi_companion.device.core.spoken import Spoken, prompt
+from cobi_companion.device.core.spoken import Spoken, outcome, prompt
 from cobi_companion.device.core.views import BigWord, Lines, Roll, View
 from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games.house import house_entry
@@ -42,6 +42,8 @@ class RollOff(Screen):
     then: Callable[[Side], Screen]
     faces: dict[Side, int] = field(default_factory=dict)
     tie: bool = False               # the last roll-off was a tie
+    # What the winner's roll means, said once the dice showing it stop (who goes first)
+    says: Callable[[Side], Spoken] | None = None
 
     def view(self, app: App) -> View:
         shown = tuple(self.faces.get(s, 0) for s in Side if s in self.faces)
@@ -54,7 +56,7 @@ class RollOff(Screen):
         return side is not None and side not in self.faces
 
     def prompt(self, app: App) -> Spoken | None:
-        return prompt("say_press_tie" if self.tie else "say_press_both")
+        return prompt("say_press_again" if self.tie else "say_press_both")
 
     def on(self, app: App, key: Key) -> Screen:
         side = {Key.AXIS: Side.AXIS, Key.ALLIES: Side.ALLIES}.get(key)
@@ -80,12 +82,14 @@ class RollOff(Screen):
         if winner is None:          # a tie rolls again
             tied = Roll(app.header(self.title), (axis, allies), app.t("tie"),
                         needed=f"{axis} : {allies}", total=app.t("TIE"))
-            return Show([tied], lambda: RollOff(self.title, self.then, tie=True),
-                        animate=True, play=True, go_on=True)
+            return Show([tied], lambda: RollOff(self.title, self.then, tie=True, says=self.says),
+                        animate=True, play=True, go_on=True, says=[outcome("say_tie")])
         shown = Roll(app.header(self.title), (axis, allies), app.t("both_press"),
                      needed=f"{axis} : {allies}", total=app.side_name(winner))
-        after = self.then(winner)   # saved now: a restart on the result does not roll again
-        return Show([shown], lambda: after, animate=True, play=True, go_on=True)
+        with app.frames_say():      # who goes first is said once the dice have stopped
+            after = self.then(winner)   # saved now: a restart on the result does not roll again
+        return Show([shown], lambda: after, animate=True, play=True, go_on=True,
+                    says=[self.says(winner) if self.says else None])
 
 
 def begin_round(app: App) -> Screen:
@@ -120,7 +124,9 @@ def finish(app: App, line: LogEntry, passed: bool = False) -> Screen:
     return app.games.play(app)           # the next action, or the next round's start
 
 
-def game_over(app: App, winner: Side) -> Screen:
+def game_over(app: App, winner: Side, said: bool = True) -> Screen:
+    """The winner's big word, said as it is drawn (`said` False: shown again from the menu,
+    where it was heard before), then (Tank Game) the figures left."""
     app.cue("win", winner.value)
 
     def again() -> Screen:
@@ -129,13 +135,14 @@ def game_over(app: App, winner: Side) -> Screen:
     word = app.t("WINS", side=SideName(app.side_name(winner).upper(), side_is_many(winner.value),
                                        winner.value))
     views: list[View] = [BigWord(app.header(app.t("game_over")), word)]
+    says = [outcome("say_wins", side=winner.value) if said else None]
     state = app.state
     if not isinstance(state, TankBattle):
-        return Show(views, again)
+        return Show(views, again, says=says)
     views.append(Lines(app.header(app.t("figures_left")), tuple(
         joined(": ", app.side_name(side), str(side_score(state.battle, side).total))
         for side in Side)))
-    return Show(views, (lambda: match_next(app)) if state.match else again)
+    return Show(views, (lambda: match_next(app)) if state.match else again, says=says)
 
 
 def side_score(battle: Battle, side: Side) -> scoring.Score:
@@ -191,7 +198,8 @@ def match_next(app: App) -> Screen:
         if (changed := house_entry(state.house, TankBattle.level)) is not None:
             app.commit(changed)                 # its log, too, starts with them
         return begin_round(app)
-    return Show([Lines(app.header(app.t("match")), lines, hint=app.t("ok_next"))], second)
+    return Show([Lines(app.header(app.t("match")), lines, hint=app.t("ok_next"))], second,
+                says=[outcome("say_sides_swap")])
 
 
 def match_result(app: App) -> Screen:
@@ -211,8 +219,11 @@ def match_result(app: App) -> Screen:
         app.end()
         return app.games.start(app)
     app.cue("win")
+    said = outcome("say_match_draw") if result.winner is None else outcome(
+        "say_team_wins", n=1 if result.winner is scoring.Team.ONE else 2)
     return Show([BigWord(app.header(app.t("match")), word, f"{one} : {two}"),
-                 Lines(app.header(app.t("match")), lines, hint=app.t("ok_next"))], over)
+                 Lines(app.header(app.t("match")), lines, hint=app.t("ok_next"))], over,
+                says=[said])
 
 
 def refuse(app: App, reason: str, back: Next) -> Screen:

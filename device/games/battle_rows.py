@@ -25,7 +25,7 @@ def resume_row(app: App, after_win: Sequence[Row] = ()) -> Row | None:
         def won() -> Screen:
             from cobi_companion.device.games.battle import game_over
 
-            return game_over(app, winner)
+            return game_over(app, winner, said=False)    # heard as it was won
         return Row("resume", won)
     return None
 

@@ -7,6 +7,7 @@ from functools import partial
 
 from cobi_companion.device.core.app import App, Next, Screen
 from cobi_companion.device.core.battle_log import entry
+from cobi_companion.device.core.spoken import outcome
 from cobi_companion.device.games.battle import (
     RollOff,
     aim_at,
@@ -36,7 +37,8 @@ def play(app: App) -> Screen:
         state.begin_round(winner)
         app.commit(entry("log_initiative", round=state.round, side=winner.value))
         return next_action(app)
-    return RollOff(app.t("initiative"), easy_start)
+    return RollOff(app.t("initiative"), easy_start,
+                   says=lambda winner: outcome("say_initiative", side=winner.value))
 
 
 def next_action(app: App) -> Screen:

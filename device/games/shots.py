@@ -13,6 +13,8 @@ from cobi_companion.device.core.battle_state import LastShot
 from cobi_companion.device.core.memo import Latest
 from cobi_companion.device.core.replay import Replay
 from cobi_companion.device.core.spoken import Spoken, prompt
+from cobi_companion.device.core.spoken import outcome as outcome_said
+from cobi_companion.device.core.spoken_log import EFFECTS
 from cobi_companion.device.core.views import BigWord, Lines, Roll, View
 from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games.menus import Scroll
@@ -169,7 +171,8 @@ def resolve_fire(app: App, aim: LastShot, finish: Finish) -> Screen:
         waiting = WaitPress(roller, Lines(app.header(pair(firer.label, target.label)), (
             done_so_far, app.t("press_armour", side=app.side_name(roller)))),
             lambda: gather(app, replay, firer.side, roller, wait, done), says="say_press_armour")
-        return Show(steps, lambda: waiting, animate=True, steps=True, play=True, go_on=True)
+        return Show(steps, lambda: waiting, animate=True, steps=True, play=True, go_on=True,
+                    says=step_says(so_far, title, rolled={n.aim for n in replay.needs}))
 
     def done() -> Screen:
         shot = replay.result
@@ -183,9 +186,10 @@ def resolve_fire(app: App, aim: LastShot, finish: Finish) -> Screen:
         line = entry("log_fires_at", firer=firer.label, target=target.label,
                      facing=aim.facing.value, effect=shot.effect.value,
                      **unloaded(shot))
-        after = finish(app, line)
+        with app.frames_say():          # each step says its own part, as it is drawn
+            after = finish(app, line)
         return Show(views, lambda: after, index=min(shown[0], len(views) - 1), animate=True,
-                    steps=True, play=True)
+                    steps=True, play=True, says=shot_says(shot, firer.label, target.label))
 
     return gather(app, replay, firer.side, firer.side.value, wait, done)
 
@@ -227,6 +231,35 @@ def shot_steps(app: App, shot: Shot, title: str, rolled: set[Aim] | None = None)
         views.append(Roll(header, shot.armour.rolls, app.t("armour"), armour,
                           f"= {shot.armour.total}"))
     return views
+
+
+def step_says(shot: Shot, firer: str, rolled: set[Aim] | None = None) -> list[Spoken | None]:
+    """What the voice says of each of `shot_steps`' views, as each is drawn: the hit or the
+    miss, and the reload (the firer must reload: the children's next turn depends on it).
+    The damage and armour totals are only sums on the way to the effect, which the last view
+    says: a child listens for what happened, not for two numbers."""
+    def has(aim: Aim) -> bool:
+        return rolled is None or aim in rolled
+    says: list[Spoken | None] = []
+    if has(Aim.TO_HIT):
+        says.append(outcome_said("say_hit" if shot.hit else "say_miss", firer=firer))
+    if shot.reload is not None and has(Aim.RELOAD):
+        says.append(outcome_said("say_reloaded" if shot.reload.success else "say_must_reload",
+                                 label=firer))
+    if shot.damage is not None and has(Aim.DAMAGE):
+        says.append(None)
+    if shot.armour is not None and shot.armour.rolls and has(Aim.ARMOUR):
+        says.append(None)
+    return says
+
+
+def shot_says(shot: Shot, firer: str, target: str) -> list[Spoken | None]:
+    """What is said of each of `shot_views`' views: the steps', then the effect on the target
+    when its big word is drawn (a miss: said with its die, and again only where OK skipped
+    the die: `Show.said`)."""
+    effect = EFFECTS.get(shot.effect.value) if shot.hit else None
+    return [*step_says(shot, firer), outcome_said("say_miss", firer=firer) if effect is None
+            else outcome_said(effect, target=target)]
 
 
 def dice_words(app: App, dice: int, extra: int) -> str:
@@ -294,9 +327,12 @@ def resolve_reload(app: App, vehicle: Piece, finish: Finish) -> Screen:
         views: list[View] = [
             Roll(header, (result.check.roll,), app.t("reload_roll"),
                  needs_text(app, result.check, False), app.t(word))]
-        after = finish(app, entry("log_reloaded" if result.check.success else
-                                  "log_reload_failed", label=vehicle.label))
-        return Show(views, lambda: after, animate=True, steps=True)
+        with app.frames_say():          # said once its die has stopped
+            after = finish(app, entry("log_reloaded" if result.check.success else
+                                      "log_reload_failed", label=vehicle.label))
+        says = [outcome_said("say_reloaded" if result.check.success else "say_unloaded",
+                             label=vehicle.label)]
+        return Show(views, lambda: after, animate=True, steps=True, says=says)
 
     shown = Lines(header, (app.t("press_reload", side=app.side_name(side)),))
 

@@ -70,6 +70,9 @@ def confirm(app: App, title: str, yes: Next, back: Next, lost: str = "play_lost"
 
 SPIN_FRAMES = 6  # frames of tumbling dice; at the loop's animation tick this is about 0.5 s
 BEAT_FRAMES = 12  # frames a view stays when the views go on by themselves: about 1 s
+# ... and a view that says something: long enough for a short sentence ("Tiger one hits!")
+# before the next view's outcome cuts it (a new outcome cuts the one being said)
+SAID_BEAT_FRAMES = 20
 
 
 @dataclass
@@ -81,6 +84,10 @@ class Show(Screen):
     stays: OK skips straight to it (and on it goes on), the knob goes back and forth through
     the steps. Without, they are pages: OK turns to the next. `go_on`: after the last view's
     beat, on to `then` without a press.
+
+    `says`: what the voice says of each view (None: nothing), said once, when the view is
+    first shown settled (its dice stopped tumbling), so that the ear never runs ahead of the
+    panel: steps skipped by OK, or shown again by the knob, are not said (`said`).
 
     A dice button never just dismisses a view: it goes on only to a next screen that rolls
     with that button (the press is that roll), and is otherwise refused with a cue, so a
@@ -98,9 +105,39 @@ class Show(Screen):
     seen: int = -1
     after: Screen | None = None
     row: int = 0                   # the first row of a Lines view shown: the knob scrolls
+    says: Sequence[Spoken | None] = ()
+    heard: int | None = None       # the last view said (or passed); None: the one before `index`
+    said_so_far: list[Spoken] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self._arrive(self.index)
+        if self.heard is None:     # the views before the first shown were seen (and said) before
+            self.heard = self.index - 1
+
+    def said(self, app: App) -> Spoken | None:
+        """The view shown now, said once it is settled on the panel: its dice no longer
+        tumble, and no view after it was said (the knob going back says nothing again)."""
+        heard = self.index - 1 if self.heard is None else self.heard
+        if self.tumbling or self.index <= heard:
+            return None
+        self.heard = self.index
+        said = self.says[self.index] if self.index < len(self.says) else None
+        if said is None or said in self.said_so_far:
+            return None            # a big MISS after its die's MISS: said once
+        self.said_so_far.append(said)
+        return said
+
+    @property
+    def beat(self) -> int:
+        """The frames the view shown stays while the views go on by themselves."""
+        says = self.index < len(self.says) and self.says[self.index] is not None
+        return SAID_BEAT_FRAMES if says else BEAT_FRAMES
+
+    @property
+    def to_say(self) -> bool:
+        """Whether a view still to come will say something (whose turn it is waits for it)."""
+        heard = self.index - 1 if self.heard is None else self.heard
+        return any(said is not None for said in self.says[heard + 1:])
 
     @property
     def last(self) -> int:
@@ -142,7 +179,7 @@ class Show(Screen):
             self.spins += 1
         elif self.play:
             self.beats += 1
-            if self.beats >= BEAT_FRAMES:
+            if self.beats >= self.beat:
                 if self.index < self.last:
                     self._arrive(self.index + 1)
                 elif self.go_on:

@@ -52,6 +52,7 @@ from cobi_companion.device.core.app import App
 from cobi_companion.device.core.battle_log import LogEntry
 from cobi_companion.device.core.battle_state import EasyBattle, LastShot, TankBattle
 from cobi_companion.device.core.views import BigWord, Lines, Menu, View
+from cobi_companion.device.ports.speech import RecordingSpeech, Utterance
 from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore
 from cobi_companion.device.ui.renderer import Frame, frame, last_row, render
 from cobi_companion.rules import house
@@ -127,6 +128,23 @@ class Seen:
     # The renderer's frame of the view, as it drew the image (what it shows where: the tests
     # of test_words_fit.py read it rather than draw the tour's ten thousand views again).
     drawn: Frame | None = None
+    # What the box said once this frame was drawn (`Heard`), while it stayed on the panel:
+    # test_outcomes_said.py finds each outcome's sentence with its frame.
+    said: list[Utterance] = field(default_factory=list)
+    voice: str = "all"             # the box's voice setting then (off: nothing is said)
+
+
+class Heard(RecordingSpeech):
+    """The tour's voice: each utterance kept with the frame on the panel when it was said
+    (the last one drawn: the box says an event's words once its frame is drawn)."""
+
+    def __init__(self, seen: list[Seen]) -> None:
+        super().__init__()
+        self.seen = seen
+
+    def say(self, utterance: Utterance) -> None:
+        if self.seen:
+            self.seen[-1].said.append(utterance)
 
 
 @dataclass
@@ -354,7 +372,8 @@ class Guide:
     def saw(self, view: View, image: Image.Image, shown: View | None = None) -> None:
         """A frame drawn; `shown`: the app's view now, where it is known."""
         self.seen.append(Seen(self.app.settings.language, self.journey, view, image,
-                              switched(self.app, view, shown), frame(view)))
+                              switched(self.app, view, shown), frame(view),
+                              voice=self.app.settings.voice))
         if len(self.seen) % FROZEN_EVERY == 0:
             gc.freeze()             # the frames kept, out of the young collections' walk
         for text in view_texts(view):
@@ -619,6 +638,7 @@ class Tour:
         # tour's time); journeys.take_tour gives it back at the end.
         gc.freeze()
         more = parts.pop("config", {})
+        parts.setdefault("speech", Heard(self.seen))
         return self.make(faces if faces is not None else dice(len(name)),
                          self.folder / name, config(self.language, **more), **parts)
 

@@ -23,6 +23,8 @@ from cobi_companion.device.core.app import Next, Screen
 from cobi_companion.device.core.battle_log import LogEntry, entry
 from cobi_companion.device.core.battle_state import LastShot, SquadAim
 from cobi_companion.device.core.replay import Replay
+from cobi_companion.device.core.spoken import Spoken, outcome
+from cobi_companion.device.core.spoken_log import said_of
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll, View
 from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games.battle import aim_at, fire_range, refuse, tank_battle
@@ -534,14 +536,41 @@ class SoftRun(Screen):
                       lambda: self.finished(app), ONE_PRESS_EACH)
 
     def wait(self, app: App, roller: str, need: Need) -> Screen:
+        if (said := self.figure_said()) is not None:
+            app.speak(said)     # the figure's outcome, drawn above whose button is next
         waiting = WaitPress(roller, self.waiting(app, roller, need),
                             lambda: self.press(app, roller), says=PRESS_FOR.get(need.aim,
                                                                                 "say_press"))
         if self.he and not self.he_shown and self.replay.rolled(Aim.RELOAD):
             self.he_shown = True
-            return Show(self.he_views(app, *self.he_checks()), lambda: waiting, animate=True,
-                        steps=True, play=True, go_on=True)
+            checks = self.he_checks()
+            return Show(self.he_views(app, *checks), lambda: waiting, animate=True,
+                        steps=True, play=True, go_on=True, says=self.he_says(*checks))
         return waiting
+
+    def figure_said(self) -> Spoken | None:
+        """The last attack's outcome in words, once both its dice are rolled (the frame
+        that waits for the next press shows it)."""
+        needs, faces = self.replay.needs, self.replay.faces
+        attacks = [i for i, n in enumerate(needs) if n.aim is Aim.ATTACK]
+        if not attacks or attacks[-1] + 1 >= min(len(needs), len(faces)):
+            return None
+        i = attacks[-1]
+        attack, c = needs[i], self.covered(needs[i].piece)
+        if needs[i + 1].aim is not Aim.DEFENCE:
+            return None
+        mods = sum(m.value for m in soft_fire.attack_modifiers(self.plan, c))
+        effect = soft_fire.opposed_effect(c, attack.figure, faces[i] + mods, faces[i + 1])
+        return self.attack_said(attack.piece, attack.figure, effect is not Effect.MISS)
+
+    def attack_said(self, label: str, figure: int | None, hit: bool) -> Spoken:
+        """One attack in words: a figure down or safe, a vehicle's commander down or safe,
+        the firer's hit or miss at a gun or a vehicle."""
+        if figure is None:
+            return outcome("say_hit" if hit else "say_miss", firer=self.plan.firer.label)
+        if self.covered(label).piece.kind is Kind.HARD:
+            return outcome("say_commander_down" if hit else "say_commander_safe", label=label)
+        return figure_outcome(label, figure, hit)
 
     # -- what the screen shows --
 
@@ -557,6 +586,12 @@ class SoftRun(Screen):
                 Roll(header, (reload.roll,), app.t("reload_roll"),
                      needs_text(app, reload, False),
                      app.t("RELOADED") if reload.success else app.t("UNLOADED"))]
+
+    def he_says(self, to_hit: DieCheck, reload: DieCheck) -> list[Spoken | None]:
+        """What is said of HE's to-hit and reload views, as each is drawn."""
+        firer = self.plan.firer.label
+        return [outcome("say_hit" if to_hit.success else "say_miss", firer=firer),
+                outcome("say_reloaded" if reload.success else "say_must_reload", label=firer)]
 
     def covered(self, label: str) -> Covered:
         """The covered piece an attack is at."""
@@ -663,8 +698,24 @@ class SoftRun(Screen):
         else:
             line = entry("log_fires_weapon", firer=firer, weapon=weapon, targets=targets,
                          down=result.down, of=result.attacked)
-        after = self.done(app, line)
-        return Show(views, lambda: after, animate=True, steps=True, play=True)
+        with app.frames_say():      # the steps' own parts, then the outcome, as drawn
+            after = self.done(app, line)
+        return Show(views, lambda: after, animate=True, steps=True, play=True,
+                    says=self.says(result, len(views), line))
+
+    def says(self, result: SoftFire, count: int, line: LogEntry) -> list[Spoken | None]:
+        """What is said of each of the `count` views `finished` shows: HE's to-hit and
+        reload, the last figure's die, and the outcome with the big word."""
+        says: list[Spoken | None] = [None] * count
+        if self.he and not self.he_shown and result.to_hit is not None and \
+                result.reload is not None:
+            says[:2] = self.he_says(result.to_hit, result.reload)
+        last = result.attacks[-1] if result.hit and result.attacks else None
+        if last is not None and count > 1:
+            at = count - 3 if self.single and last.damage is not None else count - 2
+            says[at] = self.attack_said(last.piece, last.figure, last.effect is not Effect.MISS)
+        says[-1] = said_of(line)
+        return says
 
     @staticmethod
     def left(app: App, result: SoftFire) -> str:
@@ -681,6 +732,10 @@ class SoftRun(Screen):
                     left = joined(", ", left, app.t("gun_destroyed"))
                 parts.append(left)
         return joined(" · ", *parts)
+
+
+def figure_outcome(label: str, figure: int, down: bool) -> Spoken:
+    return outcome("say_figure_down" if down else "say_figure_safe", label=label, n=figure)
 
 
 def soft_outcome(app: App, result: SoftFire) -> BigWord:

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 from cobi_companion.device.core.app import Next, Screen
 from cobi_companion.device.core.battle_log import LogValue, entry
 from cobi_companion.device.core.replay import Replay
+from cobi_companion.device.core.spoken import Spoken, outcome
+from cobi_companion.device.core.spoken_log import said_of
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll, View
 from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games.battle import refuse, tank_battle
@@ -140,6 +142,8 @@ class OverrunRun(Screen):
         def rolled(face: int) -> Screen:
             self.replay.add(face, need)
             more = self.replay.need() is not None
+            if more:        # drawn at once, above whose button is next (the last: `finished`)
+                app.speak(figure_said(need, face))
             return self.next(app, self.roll_view(app, need, face, more))
         return face_for(app, need, self.roller, rolled)
 
@@ -168,8 +172,13 @@ class OverrunRun(Screen):
         # the rules' summary names the guns only when one was eliminated
         line = entry("log_runs_over_guns", **counts, guns=result.guns_eliminated) \
             if result.guns_eliminated else entry("log_runs_over", **counts)
-        after = self.done(app, line)
-        return Show(views, lambda: after, animate=True, steps=True, play=True)
+        with app.frames_say():      # the last figure's die, then how many went down
+            after = self.done(app, line)
+        last_need = self.replay.needs[-1] if last is not None and self.replay.needs else None
+        says = [] if last_need is None else [
+            figure_said(last_need, self.replay.faces[-1])]
+        return Show(views, lambda: after, animate=True, steps=True, play=True,
+                    says=[*says, said_of(line)])
 
     @staticmethod
     def left(app: App, result: Overrun) -> str:
@@ -183,6 +192,12 @@ class OverrunRun(Screen):
                 left = joined(", ", left, app.t("gun_destroyed"))
             parts.append(left)
         return joined(" · ", *parts)
+
+
+def figure_said(need: Need, face: int) -> Spoken:
+    """One figure's die in words: down, or safe."""
+    return outcome("say_figure_down" if overrun.eliminates(face) else "say_figure_safe",
+                   label=need.piece, n=need.figure or 1)
 
 
 def overrun_outcome(app: App, result: Overrun) -> BigWord:

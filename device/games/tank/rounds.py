@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from cobi_companion.device.core.app import App, Screen
 from cobi_companion.device.core.battle_log import entry
+from cobi_companion.device.core.spoken import outcome
 from cobi_companion.device.games.battle import RollOff, tank_battle
 from cobi_companion.device.games.tank.turn import turn_screen
 from cobi_companion.device.ui.widgets import notice
@@ -26,7 +27,8 @@ def play(app: App) -> Screen:
             return notice(app, app.t("initiative"),
                           [app.t("defender_first", side=app.side_word(state.defender))],
                           lambda: turn_screen(app))
-        return RollOff(app.t("attacker_roll"), tank_start)
+        return RollOff(app.t("attacker_roll"), tank_start, says=lambda attacker: outcome(
+            "say_attacks_first", attacker=attacker.value, defender=attacker.enemy.value))
     state.begin_round(state.defender)
     if state.turn is None or state.turn.side is not state.defender:
         state.turn = turns.Turn(2 * state.round - 1, state.defender)

@@ -48,13 +48,17 @@ def easy_battle(table_at, language: str, voice: str = "all") -> RecordingSpeech:
 EASY_EN = ["Both: press your buttons.",
            "Axis go first.",
            "Axis: press your button to fire.",
+           "Tiger one hits!",
            "Allies: press your button for armour.",
-           "Tiger one hits! Sherman one is destroyed. Axis win!"]
+           "Sherman one is destroyed.",
+           "Axis win!"]
 EASY_PL = ["Gracze: wciśnijcie przyciski.",
            "Oś zaczyna.",
            "Oś: wciśnij przycisk, żeby strzelić.",
+           "Tygrys jeden trafia!",
            "Alianci: wciśnijcie przycisk na pancerz.",
-           "Tygrys jeden trafia! Sherman jeden zniszczony. Oś wygrywa!"]
+           "Sherman jeden zniszczony.",
+           "Oś wygrywa!"]
 
 
 @pytest.mark.parametrize(("language", "expected"), [("en", EASY_EN), ("pl", EASY_PL)])
@@ -64,19 +68,24 @@ def test_an_easy_battle_is_said_in_order(table_at, language, expected):
 
 def test_outcomes_only_says_no_prompts_and_off_says_nothing(table_at):
     outcomes = easy_battle(table_at, "en", "outcomes")
-    assert [heard(u) for u in outcomes.said] == ["Axis go first.", EASY_EN[-1]]
+    assert [heard(u) for u in outcomes.said] == ["Axis go first.", "Tiger one hits!",
+                                                 "Sherman one is destroyed.", "Axis win!"]
     assert {u.kind for u in outcomes.said} == {"outcome"}
     assert easy_battle(table_at, "en", "off").said == []
 
 
 TANK_EN = ["Both: press your buttons.",
-           "Axis attack. Allies defend.",
+           "Axis attack. Allies defend and go first.",
            "Allies: press your button to fire.",
-           "Sherman one hits! Tiger one is weakened."]
+           "Sherman one hits!",
+           "Sherman one reloads.",
+           "Tiger one is weakened."]
 TANK_PL = ["Gracze: wciśnijcie przyciski.",
-           "Oś atakuje. Alianci bronią się.",
+           "Oś atakuje. Alianci bronią się i zaczynają.",
            "Alianci: wciśnijcie przycisk, żeby strzelić.",
-           "Sherman jeden trafia! Tygrys jeden osłabiony."]
+           "Sherman jeden trafia!",
+           "Sherman jeden przeładowuje.",
+           "Tygrys jeden osłabiony."]
 
 
 @pytest.mark.parametrize(("language", "expected"), [("en", TANK_EN), ("pl", TANK_PL)])
@@ -174,7 +183,7 @@ def test_every_template_is_used_by_the_code():
     code = "".join(path.read_text(encoding="utf-8")
                    for path in Path(spoken.__file__).parents[1].rglob("*.py")
                    if path.name != "spoken.py")
-    worded = {"say_side_", "say_weather_"}
+    worded = {"say_side_", "say_weather_", "say_dir_"}
     unused = [key for key in SPEECH_WORDS
               if f'"{key}"' not in code and not any(key.startswith(w) for w in worded)]
     assert unused == []
@@ -189,7 +198,7 @@ def test_every_said_log_key_has_its_templates():
                                                guns=1)), "allies"))
     assert said is not None
     assert heard(utterance(said, "en")) == \
-        "Sherman one runs over: two down. Guns destroyed: one. Allies win!"
+        "Sherman one runs over: two down. Guns destroyed: one."
 
 
 def test_polish_agrees_with_the_gender_a_card_gives(tmp_path):

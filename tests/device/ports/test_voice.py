@@ -362,12 +362,17 @@ TANK_BATTLE = ("ok,ccw,ok,cw,cw,allies,cw,cw,axis,ok,axis,allies,ok,ok,ok,ok,ok,
 TANK_DICE = "4,2,5,6,3,6,4,4,6,3,1,2,4,2,5,1,5,6,5,5,5,5,5,5,5,5,5,5,2,3"
 
 
+TANK_SAID = ["Axis attack. Allies defend and go first.",
+             "Sherman one hits!", "Sherman one reloads.", "Tiger one is weakened.",
+             "Tiger one misses.", "Tiger one reloads.",
+             "Sherman one hits!", "Sherman one reloads.", "Tiger one cannot move."]
+
+
 def sim_speaking(tmp_path: Path, env: dict[str, str], book: CardBook
                  ) -> tuple[int, list[str], list[Path]]:
     """The README's tank battle in a real `sim` process, saying outcomes only, with
     --speech-dir: its exit, the texts written and the WAVs."""
     from cobi_companion.device.core.battle_state import TankBattle
-    from cobi_companion.device.core.spoken import of_log
 
     config = tmp_path / "config.toml"
     config.write_text('[game]\nvoice = "outcomes"\n')
@@ -381,10 +386,10 @@ def sim_speaking(tmp_path: Path, env: dict[str, str], book: CardBook
     import json
 
     battle = TankBattle.from_dict(json.loads(state.read_text())["battle"], book)
-    said = [of_log(line) for line in battle.log]
-    expected = [utterance(what, "en").text for what in said if what is not None]
+    assert len(battle.log) >= 4
     texts = [path.read_text(encoding="utf-8").strip() for path in sorted(spoken.glob("*.txt"))]
-    assert texts == expected and len(texts) >= 2
+    # each outcome as its frame shows it (a shot's hit, its reload, then its effect)
+    assert texts == TANK_SAID
     assert [p.stem for p in sorted(spoken.glob("*.txt"))] == [
         f"{n:04d}" for n in range(1, len(texts) + 1)]
     return run.returncode, texts, sorted(spoken.glob("*.wav"))
