@@ -58,10 +58,10 @@ NUMBERS = frozenset({"n", "most", "count", "down", "of", "left", "lost", "landed
 # The losses a Cobra combat result is said with (core/spoken_log.py `_loss`), each tried.
 LOSSES = (spoken.outcome("say_loss_steps", steps=2), spoken.outcome("say_loss_none"),
           spoken.outcome("say_loss_all"), spoken.outcome("say_loss_steps", steps=1))
-LOSS_KEYS = frozenset({"say_crt", "say_defender"})
+LOSS_KEYS = frozenset({"say_crt", "say_defender", "say_attrition"})
 GENDERS = ("m", "f", "n")
 # The voice's templates that are pieces of a sentence ("bez strat"), never said alone.
-PIECES_OF_SENTENCES = ("say_loss_", "say_side_", "say_weather_")
+PIECES_OF_SENTENCES = ("say_loss_", "say_side_", "say_weather_", "say_dir_")
 
 
 @cache

@@ -82,7 +82,8 @@ def test_every_phrase_renders_to_sound_of_a_plausible_length(espeak: Espeak, boo
                                                              language: str) -> None:
     phrases = every_part(language, book)
     assert len(phrases) > 50
-    for text in sorted(phrases - {"."}):    # a full stop alone is silent: test_pronunciations
+    # a sentence's end mark alone is never said alone: it joins the word before it
+    for text in sorted(phrases - {".", "!", "?"}):
         samples = espeak.render(text, language)
         seconds = len(samples) / 2 / espeak.rate
         assert rms(samples) > LOUD_RMS, f"{text!r} is silent"
