@@ -13,6 +13,7 @@ from cobi_companion.cards import CardBook
 from cobi_companion.device.core import i18n, reasons
 from cobi_companion.device.core.battle_log import Line, LogEntry, english, said, words_kept
 from cobi_companion.device.core.draws import Draws, Numbered
+from cobi_companion.device.core.setting_values import REMINDS as REMINDS
 from cobi_companion.device.core.setting_values import VOICES as VOICES
 from cobi_companion.device.core.views import Header, View, view_from, view_saved
 from cobi_companion.device.core.worded import Worded, again, said_in
@@ -32,6 +33,12 @@ if TYPE_CHECKING:
 log = logging.getLogger("cobi-companion")
 
 HELD = {Key.AXIS_LONG: Key.AXIS, Key.ALLIES_LONG: Key.ALLIES}   # a held dice button: the button
+DICE_BUTTONS = (Key.AXIS, Key.ALLIES)
+KNOB_STEPS = (Key.CW, Key.CCW)
+# How many times a prompt is said again after a quiet pause (Settings.remind_s) with no press:
+# enough for a child who looked away (a minute at 20 s), few enough that a box left alone on
+# the table stops talking after three minutes at most, not nagging for hours.
+REMINDERS = 3
 
 
 class Screen:
@@ -70,6 +77,12 @@ class Screen:
     def prompt(self, app: App) -> Spoken | None:
         """What the box says when this screen comes up, where it waits for someone (whose
         button to press, and for what); None for a screen that waits for no one."""
+        return None
+
+    def lit(self, app: App) -> Spoken | None:
+        """The item under the cursor, read aloud (kind "item") for a child who cannot read
+        yet: when the screen comes up and at each knob step; None where the knob picks
+        nothing."""
         return None
 
     def outcome(self) -> list[View] | None:
@@ -163,6 +176,7 @@ class Settings:
     volume: int = 80               # the voice's volume, 0–100
     brightness: int = 255
     screen_off_min: int = 10       # idle minutes before the panel goes dark; 0 never
+    remind_s: int = 20             # a prompt said again after this quiet pause; 0 never (REMINDS)
     # The armies of the last battle at each level ("easy", "tank"), offered again by New
     # battle: the pieces as saved in a battle (label, side, card, figures, status).
     armies: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
@@ -192,6 +206,14 @@ class App:
         self.speech: Speech = speech if speech is not None else NoSpeech()
         # What an event asked the voice to say, said by `save` once its frame is drawn.
         self.to_say: list[Utterance] = []
+        # The last thing said (an outcome, a prompt; never a menu item), said again on asking.
+        self.last_said: Utterance | None = None
+        # The quiet pause of the reminders: the tick since which no one pressed anything (None
+        # until the first tick after a press), and how many reminders it has had.
+        self._quiet_since: float | None = None
+        self._reminded = 0
+        self._refused = False          # this press was refused with the error cue
+        self._said_again = False       # "Say it again": the screen it goes back to says no more
         self.games = games
         self.card_folders: list[Path] | None = None    # where the cards (and tables) are
         # A saved game that cannot be resumed now, with why: it stays in the store (never
@@ -308,12 +330,14 @@ class App:
         `save`, once the event's frame is drawn: starting a blink costs the main loop a
         thread, and a tune wakes the sound's, which the frame must not wait for."""
         self.cues.append((name if self.settings.sound else None, side))
+        self._refused = self._refused or name == "error"
 
     def speak(self, what: Spoken) -> None:
         """Say `what` in the box's language, as the voice setting allows (outcomes, or
-        outcomes and prompts), once the event's frame is drawn (`save`)."""
+        outcomes, prompts and the menu items under the cursor), once the event's frame is
+        drawn (`save`)."""
         voice = self.settings.voice
-        if voice == "off" or (what.kind == "prompt" and voice != "all"):
+        if voice == "off" or (what.kind != "outcome" and voice != "all"):
             return
         from cobi_companion.device.core.spoken import utterance
 
@@ -322,15 +346,28 @@ class App:
         except Exception:  # a missing word is never worth a battle
             log.exception("nothing to say for %s", what.key)
 
+    def say_again(self, back: Screen) -> Screen:
+        """"Say it again" (the long-press menu): the last thing said (or, before anything was
+        said, the prompt of `back`), then back to `back`, which says nothing more."""
+        if self.last_said is None:
+            self._said_again = False
+            return back
+        if self.settings.voice != "off":
+            self.to_say.append(self.last_said)
+        self._said_again = True
+        return back
+
     def _say(self) -> None:
-        """The event's utterances as one (an outcome, then whose turn it is), so the prompt
-        follows the outcome rather than cutting it short."""
+        """The event's utterances as one (an outcome, then whose turn it is, then the item
+        lit), so the prompt follows the outcome rather than cutting it short. What it says
+        besides the item is the last thing said (`say_again`)."""
         pending, self.to_say = self.to_say, []
         if not pending:
             return
-        whole = pending[0]
-        for more in pending[1:]:
-            whole = whole.then(more)
+        whole = _joined(pending)
+        heard = [each for each in pending if each.kind != "item"]
+        if heard:
+            self.last_said = _joined(heard)
         try:
             self.speech.volume = self.settings.volume
             self.speech.say(whole)
@@ -501,12 +538,43 @@ class App:
             key = event.key
             if key in HELD and not self.screen.uses_holds:
                 key = HELD[key]
+            self._refused = False
             self.screen = self.screen.on(self, key)
+            self._quiet_since, self._reminded = None, 0      # a press: the pause begins again
+            if self.screen is before:
+                self._stayed(key)
         elif isinstance(event, Tick):
             self.screen = self.screen.tick(self, event.now)
+            self._remind(event.now)
         if self.screen is not before:
-            self._prompt()
+            self._quiet_since, self._reminded = None, 0
+            if not self._said_again:
+                self._prompt()
+                self._lit()
+            self._said_again = False
         self._kept()
+
+    def _stayed(self, key: Key) -> None:
+        """A press that kept the screen: a knob step reads the item now under the cursor; a
+        dice button refused (the other side's, where one side's is awaited) says again whose
+        button it is."""
+        if key in KNOB_STEPS:
+            self._lit()
+        elif key in DICE_BUTTONS and self._refused:
+            self._prompt()
+
+    def _remind(self, now: float) -> None:
+        """After `remind_s` with no press, the screen's prompt is said again, and again after
+        each such pause, `REMINDERS` times at most."""
+        pause = self.settings.remind_s
+        if not pause:
+            return
+        if self._quiet_since is None:
+            self._quiet_since = now
+        elif self._reminded < REMINDERS and \
+                now - self._quiet_since >= pause * (self._reminded + 1):
+            self._reminded += 1
+            self._prompt()
 
     def _kept(self) -> None:
         """The saves this event asked for keep the outcome its screen shows now (or none: an
@@ -532,10 +600,27 @@ class App:
         if what is not None:
             self.speak(what)
 
+    def _lit(self) -> None:
+        """The item under the cursor read aloud (voice "all"), after any prompt."""
+        try:
+            what = self.screen.lit(self)
+        except Exception:  # reading a menu aloud is never worth a battle
+            log.exception("the item lit on %s failed", type(self.screen).__name__)
+            return
+        if what is not None:
+            self.speak(what)
+
     def view(self) -> View:
         """The screen's view, every word of the word tables in it in the language now (a
         screen made before the language was switched keeps the words it was made with)."""
         return again(self.screen.view(self), self.settings.language)
+
+
+def _joined(said: list[Utterance]) -> Utterance:
+    whole = said[0]
+    for more in said[1:]:
+        whole = whole.then(more)
+    return whole
 
 
 OUTCOME = "outcome"          # the key of the last outcome's views in a saved game

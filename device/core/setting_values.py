@@ -9,6 +9,9 @@ from typing import Literal, get_args
 Rules = Literal["easy", "tank"]                 # the rules levels (rules/levels.py RULE_SETS)
 # What the box says aloud: nothing, the outcomes, or the outcomes and the prompts (whose turn).
 Voice = Literal["off", "outcomes", "all"]
+# How long a quiet pause is before a prompt is said again, in seconds: never (0), 20 or 60.
+Remind = Literal[0, 20, 60]
 PinKind = Literal["real", "mock"]               # the Pi's GPIO, or gpiozero's mock pins
 
 VOICES: tuple[str, ...] = get_args(Voice)
+REMINDS: tuple[int, ...] = get_args(Remind)
