@@ -554,6 +554,12 @@ class App:
             self._said_again = False
         self._kept()
 
+    def came_up(self) -> None:
+        """The box's first screen is on the panel: its lit row is read aloud (voice "all"),
+        as any menu's is when it comes up, so a child who cannot read hears "New battle"."""
+        self._lit()
+        self._say()
+
     def _stayed(self, key: Key) -> None:
         """A press that kept the screen: a knob step reads the item now under the cursor; a
         dice button refused (the other side's, where one side's is awaited) says again whose
