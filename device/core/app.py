@@ -15,7 +15,7 @@ from cobi_companion.device.core.battle_log import Line, LogEntry, english, said,
 from cobi_companion.device.core.draws import Draws, Numbered
 from cobi_companion.device.core.setting_values import REMINDS as REMINDS
 from cobi_companion.device.core.setting_values import VOICES as VOICES
-from cobi_companion.device.core.views import Header, View, view_from, view_saved
+from cobi_companion.device.core.views import Header, Menu, View, view_from, view_saved
 from cobi_companion.device.core.worded import Worded, again, said_in
 from cobi_companion.device.ports.events import Event, Key, Press, SensorReading, SensorState, Tick
 from cobi_companion.device.ports.sensors import Sensors
@@ -82,8 +82,14 @@ class Screen:
     def lit(self, app: App) -> Spoken | None:
         """The item under the cursor, read aloud (kind "item") for a child who cannot read
         yet: when the screen comes up and at each knob step; None where the knob picks
-        nothing."""
-        return None
+        nothing. A screen showing a menu reads its lit row by its words; a screen with
+        better words for it (a piece's side, a target) says so itself."""
+        from cobi_companion.device.core.saying import said_item
+
+        shown = self.view(app)
+        if not isinstance(shown, Menu) or not 0 <= shown.index < len(shown.items):
+            return None
+        return said_item(shown.items[shown.index], shown.index in shown.dimmed)
 
     def outcome(self) -> list[View] | None:
         """The views of an outcome this screen shows (the dice and the result of an action
@@ -608,6 +614,8 @@ class App:
 
     def _lit(self) -> None:
         """The item under the cursor read aloud (voice "all"), after any prompt."""
+        if self.settings.voice != "all":
+            return                          # nothing to read: no view made for it
         try:
             what = self.screen.lit(self)
         except Exception:  # reading a menu aloud is never worth a battle

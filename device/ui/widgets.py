@@ -2,32 +2,18 @@
 side's button, and dialling the face of a real die. Each returns the next screen."""
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cobi_companion.device.core.app import App, Next, Screen
+from cobi_companion.device.core.saying import said_item as said_item
 from cobi_companion.device.core.spoken import Spoken, item, prompt
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll, View
 from cobi_companion.device.ports.events import Key
 from cobi_companion.device.ui.scroll import scrolled
 
 DICE_KEYS = {Key.AXIS: "axis", Key.ALLIES: "allies"}
-
-# The panel's marks between a row's words (→ · ▸ ✓), never said: the voice pauses there.
-_MARKS = re.compile(r"\s*(?:,\s*)+")
-
-
-def said_item(label: str) -> Spoken:
-    """A menu row as the voice reads it: its words, a piece's label as a child says it
-    ("Tiger 1": "Tiger one"), each of the panel's marks a pause ("Fire → Sherman 1": "Fire,
-    Sherman one")."""
-    words = "".join(", " if unicodedata.category(c)[0] == "S" or c in "·•" else c
-                    for c in str(label))
-    return item("say_item", item=_MARKS.sub(", ", words).strip(" ,"))
-
 
 @dataclass
 class Choose(Screen):
@@ -59,7 +45,8 @@ class Choose(Screen):
     def lit(self, app: App) -> Spoken | None:
         if self.said is not None and self.index < len(self.said):
             return self.said[self.index]
-        return said_item(self.items[self.index]) if self.items else None
+        return said_item(self.items[self.index], self.index in self.dimmed) \
+            if self.items else None
 
     def on(self, app: App, key: Key) -> Screen:
         if key in (Key.CW, Key.CCW):

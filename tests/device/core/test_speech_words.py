@@ -107,10 +107,13 @@ TANK_PL = ["Gracze: wciśnijcie przyciski.",
            "Sherman jeden trafia! Tygrys jeden osłabiony."]
 
 
-# The Tank Game's items read aloud: the action, the firer, hull down and over 100 cm (no),
-# the armour turned front, side, rear; then the activation's last row.
-TANK_ITEMS = {"en": ("Fire", "Tiger one", "no", "front", "side", "rear", "All done"),
-              "pl": ("Ogień", "Tygrys jeden", "nie", "przód", "bok", "tył", "Gotowe")}
+# The Tank Game's items read aloud: the piece who goes, its action, the target, hull down and
+# over 100 cm (no), the armour turned front, side, rear; then the activation's last row (and,
+# after whose turn it is, the Axis piece lit).
+TANK_ITEMS = {"en": ("Sherman one", "Fire", "Tiger one", "no", "front", "side", "rear",
+                     "All done"),
+              "pl": ("Sherman jeden", "Ogień", "Tygrys jeden", "nie", "przód", "bok", "tył",
+                     "Gotowe")}
 
 
 @pytest.mark.parametrize(("language", "expected"), [("en", TANK_EN), ("pl", TANK_PL)])
@@ -120,10 +123,11 @@ def test_a_tank_game_shot_and_the_turn_are_said_in_order(table_at, language, exp
     table.press(*TIGER_VS_SHERMAN, "axis", "allies", "ok")
     table.press("ok", "ok", "ok", "ok", "ok", "cw", "cw", "allies")
     table.press("ok", "ok")                   # End activation: the Axis turn
-    fire, tiger, no, facing, side, rear, done = TANK_ITEMS[language]
+    sherman, fire, tiger, no, facing, side, rear, done = TANK_ITEMS[language]
     assert [heard(u) for u in said.said] == [
-        *ROSTER[language], *expected[:2], fire, tiger, no, no, f"{expected[2]} {facing}", side,
-        rear, expected[3], done, {"en": "Axis: your turn.", "pl": "Oś: twoja kolej."}[language]]
+        *ROSTER[language], *expected[:2], sherman, fire, tiger, no, no,
+        f"{expected[2]} {facing}", side, rear, expected[3], done,
+        {"en": "Axis: your turn. Tiger one", "pl": "Oś: twoja kolej. Tygrys jeden"}[language]]
     assert cached(said, language, table.box.app.book)
 
 
