@@ -72,13 +72,13 @@ TANK_KEYS = ("ok,ccw,ok,cw,cw,cw,cw,axis,ccw,ccw,allies,ok,axis,allies,ok,"  # T
              "ok,ok,ok,ok,ok,axis,ok,ok,"               # Tiger fires: MISS, UNLOADED; end
              "cw,ok,cw,ok,ok,ok,ok,ok,ok,ok,"           # round 2: the Sherman moves 22 cm
              "ok,cw,ok,axis,ok,ok,"                     # Tiger, unloaded: no Fire; reload
-             "back,cw,ok,cw,ok,back,cw,cw,ok,cw,ok,"    # round 3: menu, status board, log
-             "back,cw,cw,cw,ok,back,cw,cw,ok,cw,ok,"    # fair dice?; the Allies pass, yes
+             "back,cw,cw,ok,cw,ok,back,cw,cw,cw,ok,cw,ok,"   # round 3: menu, pieces, log
+             "back,cw,cw,cw,cw,ok,back,cw,cw,ok,cw,ok,"  # fair dice?; the Allies pass, yes
              "axis,ok,ok,ok")                           # Tiger again: DESTROYED, AXIS WIN
 EASY_KEYS = ("ok,cw,cw,cw,axis,ccw,ccw,allies,ccw,allies,ok,"   # Easy (the default); + a 7TP
              "axis,allies,ok,ok,axis,axis,allies,ok,"   # Tiger at the Sherman: DESTROYED
              "ok,cw,ok,ok,ok,ok,ok,ok,"                 # the 7TP moves 18 cm
-             "back,cw,ok,ok,allies,axis,"               # menu, status board; initiative
+             "back,cw,cw,ok,ok,allies,axis,"            # menu, status board; initiative
              "ok,ok,axis,allies,ok,ok,"                 # Tiger destroys the 7TP: AXIS WIN
              "axis,axis_long,ok")                       # quick dice, a held D6+
 SPARE = [3, 4, 2, 5, 1, 6, 4, 3] * 8                     # faces no step should need

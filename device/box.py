@@ -17,7 +17,7 @@ from cobi_companion.cards import CardBook, default_folders, learned_file
 from cobi_companion.cards import card_book as cards_in_play
 from cobi_companion.cards.snapshot import snapshot_file
 from cobi_companion.device.boot import default_state_dir, panel_of, title_view
-from cobi_companion.device.config import Config, Loaded, Rules, Speed, Voice
+from cobi_companion.device.config import Config, Loaded, Remind, Rules, Speed, Voice
 from cobi_companion.device.core import i18n
 from cobi_companion.device.core.app import CONFIG_ONLY, App, Next, Screen, Settings, Sources
 from cobi_companion.device.core.draws import Numbered, SecretDice
@@ -79,10 +79,11 @@ def players_choices(settings: Settings, config: Config) -> dict[str, Any]:
 
 # The values a setting saved on the box may take (a row of another kind or value is not
 # used: the setting comes from the files): the type of its default, and these words.
-SETTING_WORDS: dict[str, Callable[[], tuple[str, ...]]] = {
+SETTING_WORDS: dict[str, Callable[[], tuple[object, ...]]] = {
     "language": languages.codes,        # asked each time: a test may add a language
     "rules": lambda: get_args(Rules), "voice": lambda: get_args(Voice),
-    "speed": lambda: get_args(Speed)}
+    "speed": lambda: get_args(Speed),
+    "remind_s": lambda: get_args(Remind)}
 SETTING_RANGES = {"volume": (0, 100), "brightness": (0, 255), "screen_off_min": (0, 24 * 60)}
 
 
@@ -93,7 +94,7 @@ def setting_problem(name: str, value: object) -> str | None:
         return f"{type(value).__name__}, not {type(default).__name__}"
     words = SETTING_WORDS[name]() if name in SETTING_WORDS else None
     if words is not None and value not in words:
-        return f"{str(value)[:40]!r} is not one of {', '.join(words)}"
+        return f"{str(value)[:40]!r} is not one of {', '.join(map(str, words))}"
     low, high = SETTING_RANGES.get(name, (None, None))
     if isinstance(value, int) and low is not None and high is not None \
             and not low <= value <= high:
@@ -125,6 +126,7 @@ def settings_from(config: Config, saved: dict[str, Any]) -> Settings:
                         real_dice=config.game.real_dice, sound=config.game.sound,
                         voice=config.game.voice, volume=config.game.volume,
                         speed=config.game.speed,
+                        remind_s=config.game.remind_s,
                         brightness=config.display.contrast,
                         screen_off_min=config.display.off_after_min,
                         house_rules=dict(config.house_rules))

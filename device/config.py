@@ -52,6 +52,7 @@ from cobi_companion.device.boot import default_state_dir as default_state_dir
 from cobi_companion.device.boot import overlay_card_folders as overlay_card_folders
 from cobi_companion.device.boot import overlay_folders as overlay_folders
 from cobi_companion.device.core.setting_values import PinKind as PinKind
+from cobi_companion.device.core.setting_values import Remind as Remind
 from cobi_companion.device.core.setting_values import Rules as Rules
 from cobi_companion.device.core.setting_values import Speed as Speed
 from cobi_companion.device.core.setting_values import Voice as Voice
@@ -133,6 +134,8 @@ class Game:
     voice: Voice = "all"
     volume: int = 80
     speed: Speed = "normal"
+    # After this many seconds with no press a prompt is said again (0: never).
+    remind_s: Remind = 20
 
 
 @dataclass(frozen=True, kw_only=True)

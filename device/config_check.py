@@ -24,7 +24,7 @@ from cobi_companion.cards.tomlfile import (
 )
 from cobi_companion.device.boot import PANEL_DEFAULTS as PANEL
 from cobi_companion.device.boot import STICK_TABLES, TRUSTED_FILES, default_state_dir, number_word
-from cobi_companion.device.core.setting_values import PinKind, Rules, Speed, Voice
+from cobi_companion.device.core.setting_values import PinKind, Remind, Rules, Speed, Voice
 from cobi_companion.device.ports.errors import ConfigError
 from cobi_companion.device.ports.panel import Driver
 from cobi_companion.device.ports.wiring import PIN_FIELDS, SENSOR_MODELS, bus_pins
@@ -152,6 +152,9 @@ class GameSchema(_Section):
                                    'and whose button to press)')
     volume: int = Field(default=80, ge=0, le=100, description="a volume from 0 to 100")
     speed: Speed = Field(default="normal", description='"normal" or "slower"')
+    remind_s: Remind = Field(
+        default=20, description="0 (off), 20 or 60: the seconds of quiet before a prompt is "
+                                "said again")
 
     @field_validator("language")
     @classmethod

@@ -340,6 +340,16 @@ def typed_keys(lines: Iterable[str], say: Callable[[str], None]) -> Iterator[tup
             yield word, 0
 
 
+def waited(box: Box, ms: int) -> None:
+    """A script's wait: time passes as on the box, the loop ticking about once a second (a
+    reminder is said after a quiet pause, a screen's timeout runs out)."""
+    end = box.loop.clock() + ms / 1000
+    box.loop.step(Tick(box.loop.clock()))
+    while (left := end - box.loop.clock()) > 0:
+        time.sleep(min(1.0, left))
+        box.loop.step(Tick(box.loop.clock()))
+
+
 def drain(box: Box) -> None:
     """Let the loop handle everything the mock pins put on the queue, then let time pass until
     the dice have stopped rolling, as it would between a person's presses."""
@@ -518,10 +528,14 @@ def _interactive(box: Box, panel: MockPanel, display: MemoryDisplay, folder: Pat
 def _scripted(box: Box, panel: MockPanel, script: Iterable[tuple[str, int]],
               display: MemoryDisplay, trace: Trace | None = None) -> None:
     box.loop.draw()
+    box.app.came_up()                  # the first screen's lit row said, as the box's run does
     if trace is not None:
         trace.line({"keys": 0})
     for word, value in script:
-        panel.act(word, value)
+        if word == "wait":
+            waited(box, value)
+        else:
+            panel.act(word, value)
         drain(box)
         if trace is not None:
             trace.key_done()

@@ -14,8 +14,9 @@ from cobi_companion.cards import CardBook
 from cobi_companion.device.core import i18n, reasons
 from cobi_companion.device.core.battle_log import Line, LogEntry, english, said, words_kept
 from cobi_companion.device.core.draws import Draws, Numbered
+from cobi_companion.device.core.setting_values import REMINDS as REMINDS
 from cobi_companion.device.core.setting_values import VOICES as VOICES
-from cobi_companion.device.core.views import Header, View, view_from, view_saved
+from cobi_companion.device.core.views import Header, Menu, View, view_from, view_saved
 from cobi_companion.device.core.worded import Worded, again, said_in
 from cobi_companion.device.ports.events import Event, Key, Press, SensorReading, SensorState, Tick
 from cobi_companion.device.ports.sensors import Sensors
@@ -33,6 +34,12 @@ if TYPE_CHECKING:
 log = logging.getLogger("cobi-companion")
 
 HELD = {Key.AXIS_LONG: Key.AXIS, Key.ALLIES_LONG: Key.ALLIES}   # a held dice button: the button
+DICE_BUTTONS = (Key.AXIS, Key.ALLIES)
+KNOB_STEPS = (Key.CW, Key.CCW)
+# How many times a prompt is said again after a quiet pause (Settings.remind_s) with no press:
+# enough for a child who looked away (a minute at 20 s), few enough that a box left alone on
+# the table stops talking after three minutes at most, not nagging for hours.
+REMINDERS = 3
 
 
 class Screen:
@@ -83,6 +90,18 @@ class Screen:
         """Whether frames still to come will say an outcome: what the box says of whose turn
         it is waits for them, so that it follows the outcome rather than coming first."""
         return False
+
+    def lit(self, app: App) -> Spoken | None:
+        """The item under the cursor, read aloud (kind "item") for a child who cannot read
+        yet: when the screen comes up and at each knob step; None where the knob picks
+        nothing. A screen showing a menu reads its lit row by its words; a screen with
+        better words for it (a piece's side, a target) says so itself."""
+        from cobi_companion.device.core.saying import said_item
+
+        shown = self.view(app)
+        if not isinstance(shown, Menu) or not 0 <= shown.index < len(shown.items):
+            return None
+        return said_item(shown.items[shown.index], shown.index in shown.dimmed)
 
     def outcome(self) -> list[View] | None:
         """The views of an outcome this screen shows (the dice and the result of an action
@@ -176,6 +195,7 @@ class Settings:
     speed: str = "normal"          # the voice's speed: one of SPEEDS ("normal", "slower")
     brightness: int = 255
     screen_off_min: int = 10       # idle minutes before the panel goes dark; 0 never
+    remind_s: int = 20             # a prompt said again after this quiet pause; 0 never (REMINDS)
     # The armies of the last battle at each level ("easy", "tank"), offered again by New
     # battle: the pieces as saved in a battle (label, side, card, figures, status).
     armies: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
@@ -209,6 +229,14 @@ class App:
         self.held: list[Utterance] = []
         # Lines whose outcome the frames that show it say (`frames_say`): not said as logged.
         self._quiet = 0
+        # The last thing said (an outcome, a prompt; never a menu item), said again on asking.
+        self.last_said: Utterance | None = None
+        # The quiet pause of the reminders: the tick since which no one pressed anything (None
+        # until the first tick after a press), and how many reminders it has had.
+        self._quiet_since: float | None = None
+        self._reminded = 0
+        self._refused = False          # this press was refused with the error cue
+        self._said_again = False       # "Say it again": the screen it goes back to says no more
         self.games = games
         self.card_folders: list[Path] | None = None    # where the cards (and tables) are
         # A saved game that cannot be resumed now, with why: it stays in the store (never
@@ -325,12 +353,14 @@ class App:
         `save`, once the event's frame is drawn: starting a blink costs the main loop a
         thread, and a tune wakes the sound's, which the frame must not wait for."""
         self.cues.append((name if self.settings.sound else None, side))
+        self._refused = self._refused or name == "error"
 
     def speak(self, what: Spoken) -> None:
         """Say `what` in the box's language, as the voice setting allows (outcomes, or
-        outcomes and prompts), once the event's frame is drawn (`save`)."""
+        outcomes, prompts and the menu items under the cursor), once the event's frame is
+        drawn (`save`)."""
         voice = self.settings.voice
-        if voice == "off" or (what.kind == "prompt" and voice != "all"):
+        if voice == "off" or (what.kind != "outcome" and voice != "all"):
             return
         from cobi_companion.device.core.spoken import utterance
 
@@ -349,10 +379,22 @@ class App:
         finally:
             self._quiet -= 1
 
+    def say_again(self, back: Screen) -> Screen:
+        """"Say it again" (the long-press menu): the last thing said (or, before anything was
+        said, the prompt of `back`), then back to `back`, which says nothing more."""
+        if self.last_said is None:
+            self._said_again = False
+            return back
+        if self.settings.voice != "off":
+            self.to_say.append(self.last_said)
+        self._said_again = True
+        return back
+
     def _say(self) -> None:
-        """The event's utterances as one (its outcomes, then whose turn it is), so the prompt
-        follows the outcome rather than cutting it short. While the screen's frames still
-        have an outcome to say (a shot's steps playing), the prompts wait for it."""
+        """The event's utterances as one (its outcomes, then whose turn it is, then the item
+        lit), so the prompt follows the outcome rather than cutting it short. While the
+        screen's frames still have an outcome to say (a shot's steps playing), the prompts
+        wait for it. What it says besides the item is the last thing said (`say_again`)."""
         pending, self.to_say = self.to_say, []
         outcomes = [said for said in pending if said.kind == "outcome"]
         prompts = self.held + [said for said in pending if said.kind != "outcome"]
@@ -367,9 +409,10 @@ class App:
         pending = outcomes + prompts
         if not pending:
             return
-        whole = pending[0]
-        for more in pending[1:]:
-            whole = whole.then(more)
+        whole = _joined(pending)
+        heard = [each for each in pending if each.kind != "item"]
+        if heard:
+            self.last_said = _joined(heard)
         try:
             self.speech.volume, self.speech.speed = self.settings.volume, self.settings.speed
             self.speech.say(whole)
@@ -542,12 +585,21 @@ class App:
             key = event.key
             if key in HELD and not self.screen.uses_holds:
                 key = HELD[key]
+            self._refused = False
             self.screen = self.screen.on(self, key)
+            self._quiet_since, self._reminded = None, 0      # a press: the pause begins again
+            if self.screen is before:
+                self._stayed(key)
         elif isinstance(event, Tick):
             self.screen = self.screen.tick(self, event.now)
+            self._remind(event.now)
         self._frame_said()
         if self.screen is not before:
-            self._prompt()
+            self._quiet_since, self._reminded = None, 0
+            if not self._said_again:
+                self._prompt()
+                self._lit()
+            self._said_again = False
         self._kept()
 
     def _frame_said(self) -> None:
@@ -559,6 +611,34 @@ class App:
             return
         if what is not None:
             self.speak(what)
+
+    def came_up(self) -> None:
+        """The box's first screen is on the panel: its lit row is read aloud (voice "all"),
+        as any menu's is when it comes up, so a child who cannot read hears "New battle"."""
+        self._lit()
+        self._say()
+
+    def _stayed(self, key: Key) -> None:
+        """A press that kept the screen: a knob step reads the item now under the cursor; a
+        dice button refused (the other side's, where one side's is awaited) says again whose
+        button it is."""
+        if key in KNOB_STEPS:
+            self._lit()
+        elif key in DICE_BUTTONS and self._refused:
+            self._prompt()
+
+    def _remind(self, now: float) -> None:
+        """After `remind_s` with no press, the screen's prompt is said again, and again after
+        each such pause, `REMINDERS` times at most."""
+        pause = self.settings.remind_s
+        if not pause:
+            return
+        if self._quiet_since is None:
+            self._quiet_since = now
+        elif self._reminded < REMINDERS and \
+                now - self._quiet_since >= pause * (self._reminded + 1):
+            self._reminded += 1
+            self._prompt()
 
     def _kept(self) -> None:
         """The saves this event asked for keep the outcome its screen shows now (or none: an
@@ -584,10 +664,29 @@ class App:
         if what is not None:
             self.speak(what)
 
+    def _lit(self) -> None:
+        """The item under the cursor read aloud (voice "all"), after any prompt."""
+        if self.settings.voice != "all":
+            return                          # nothing to read: no view made for it
+        try:
+            what = self.screen.lit(self)
+        except Exception:  # reading a menu aloud is never worth a battle
+            log.exception("the item lit on %s failed", type(self.screen).__name__)
+            return
+        if what is not None:
+            self.speak(what)
+
     def view(self) -> View:
         """The screen's view, every word of the word tables in it in the language now (a
         screen made before the language was switched keeps the words it was made with)."""
         return again(self.screen.view(self), self.settings.language)
+
+
+def _joined(said: list[Utterance]) -> Utterance:
+    whole = said[0]
+    for more in said[1:]:
+        whole = whole.then(more)
+    return whole
 
 
 OUTCOME = "outcome"          # the key of the last outcome's views in a saved game

@@ -280,6 +280,7 @@ class Loop:
     def run(self) -> str:
         self.draw()
         self.notifier.ready(f"showing the first screen (frame {self.frames})")
+        self.app.came_up()              # its lit row read aloud, once it is on the panel
         # Ping a little more often than half the watchdog interval: an event handled just
         # before the wait ends must not push a ping past it.
         half = self.notifier.watchdog_s

@@ -1,9 +1,12 @@
 """Something the box says, as data: the key of a template of the voice's words (the
-catalogues, words/locale: the keys "say_...") and the values it names, an outcome or a prompt.
+catalogues, words/locale: the keys "say_...") and the values it names, an outcome, a prompt or
+a menu item.
 Put into words by device/core/spoken.py; made by the games' screens and of the battle log's lines
 (device/core/spoken_log.py)."""
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TypeAlias
@@ -28,3 +31,22 @@ def outcome(key: str, **values: SpokenValue) -> Spoken:
 
 def prompt(key: str, **values: SpokenValue) -> Spoken:
     return Spoken(key, values, "prompt")
+
+
+def item(key: str, **values: SpokenValue) -> Spoken:
+    """A menu item under the cursor, read aloud for a child who cannot read yet."""
+    return Spoken(key, values, "item")
+
+
+# The panel's marks between a row's words (→ · ▸ ✓), never said: the voice pauses there.
+_MARKS = re.compile(r"\s*(?:,\s*)+")
+
+
+def said_item(label: str, dimmed: bool = False) -> Spoken:
+    """A menu row as the voice reads it: its words, a piece's label as a child says it
+    ("Tiger 1": "Tiger one"), each of the panel's marks a pause ("Fire → Sherman 1": "Fire,
+    Sherman one"); a row the rules refuse now (`dimmed`) with "not now"."""
+    words = "".join(", " if unicodedata.category(c)[0] == "S" or c in "·•" else c
+                    for c in str(label))
+    said = item("say_item", item=_MARKS.sub(", ", words).strip(" ,"))
+    return item("say_item_dimmed", item=said) if dimmed else said

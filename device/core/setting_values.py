@@ -11,7 +11,10 @@ Rules = Literal["easy", "tank"]                 # the rules levels (rules/levels
 Voice = Literal["off", "outcomes", "all"]
 # How fast the voice speaks (ports/espeak.py WPM: eSpeak's words a minute).
 Speed = Literal["normal", "slower"]
+# How long a quiet pause is before a prompt is said again, in seconds: never (0), 20 or 60.
+Remind = Literal[0, 20, 60]
 PinKind = Literal["real", "mock"]               # the Pi's GPIO, or gpiozero's mock pins
 
 VOICES: tuple[str, ...] = get_args(Voice)
 SPEEDS: tuple[str, ...] = get_args(Speed)
+REMINDS: tuple[int, ...] = get_args(Remind)

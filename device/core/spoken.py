@@ -22,6 +22,7 @@ from cobi_companion.cards import CardBook
 from cobi_companion.device.core.battle_log import LogEntry
 from cobi_companion.device.core.saying import Spoken as Spoken
 from cobi_companion.device.core.saying import SpokenValue as SpokenValue
+from cobi_companion.device.core.saying import item as item
 from cobi_companion.device.core.saying import outcome as outcome
 from cobi_companion.device.core.saying import prompt as prompt
 from cobi_companion.device.core.spoken_log import said_of
@@ -78,11 +79,19 @@ def phrases(text: str, values: Mapping[str, SpokenValue], language: str,
     """The phrases of the template `text` in `language`, filled with `values`."""
     found: list[str] = []
     for literal, name, spec in _pieces(resolved(text, values, language)):
-        if literal.strip():
+        if _pause(literal) and found:       # "{item}, {side}": the comma ends the name said
+            found[-1] += literal.strip()
+        elif literal.strip():
             found.append(literal.strip())
         if name is not None:
             found.extend(_value_parts(name, spec, values[name], language, book))
     return tuple(found)
+
+
+def _pause(literal: str) -> bool:
+    """A template's piece that is punctuation alone (the ", " between two values): never a
+    phrase of its own, it ends the phrase before it."""
+    return bool(literal.strip()) and not re.search(r"\w", literal)
 
 
 def template(key: str, language: str, form: str | None = None) -> str:
@@ -266,7 +275,7 @@ def every_part(language: str, book: CardBook | None = None) -> set[str]:
     if language not in languages.codes():
         raise ValueError(f"unknown language {language!r}")
     found = {literal.strip() for text in _templates(language) for variant in variants(text)
-             for literal, _, _ in _pieces(variant) if literal.strip()}
+             for literal, _, _ in _pieces(variant) if literal.strip() and not _pause(literal)}
     forms = {"", *(form for text in _templates(language) for form in _numeral_forms(text))}
     found |= {number(n, language, form) for form in forms for n in range(MOST_SAID + 1)}
     names = {said_name(name, language, book) for name in _names(book)}

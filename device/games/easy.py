@@ -7,7 +7,7 @@ from functools import partial
 
 from cobi_companion.device.core.app import App, Next, Screen
 from cobi_companion.device.core.battle_log import entry
-from cobi_companion.device.core.spoken import outcome
+from cobi_companion.device.core.spoken import Spoken, item, outcome
 from cobi_companion.device.games.battle import (
     RollOff,
     aim_at,
@@ -52,11 +52,15 @@ def next_action(app: App) -> Screen:
     def back() -> Screen:
         return next_action(app)
     rows: list[tuple[str, str, Next]] = []
+    said: list[Spoken] = []            # read aloud: a piece by its spoken name and side
     if again is not None:
-        item, hint = again_row(app, again)
-        rows.append((item, hint, lambda: fire_again(app, again, finish, back) or back()))
+        label, hint = again_row(app, again)
+        rows.append((label, hint, lambda: fire_again(app, again, finish, back) or back()))
+        said.append(item("say_item_again", firer=again.firer, piece=again.target))
     rows += [(v.label, "", partial(picked, app, v)) for v in vehicles]
+    said += [item("say_item_piece", item=v.label, side=v.side.value) for v in vehicles]
     rows.append((app.t("pass"), "", lambda: pass_turn(app)))
+    said.append(item("say_item", item=app.t("pass")))
     labels = [v.label for v in vehicles]
     acted = state.last_actor.get(side)
     index = 0 if again is not None or acted not in labels else labels.index(acted)
@@ -65,7 +69,7 @@ def next_action(app: App) -> Screen:
         return fire_again(app, again, finish, back, key) if again and i == 0 else None
     return Choose(app.t("pick_vehicle"), [item for item, _, _ in rows],
                   lambda i: rows[i][2](), index=index, hints=[hint for _, hint, _ in rows],
-                  dice=dice)
+                  dice=dice, said=said)
 
 
 def picked(app: App, vehicle: Piece) -> Screen:
@@ -90,6 +94,13 @@ class Row:
     refused: str = ""
     target: str = ""        # the label of the piece a Fire row fires at: what picks the lit row
 
+    def said(self) -> Spoken:
+        """The row read aloud: a Fire row by its target's spoken name, a refused one "not
+        now"."""
+        said = item("say_item_fire", piece=self.target) if self.target else \
+            item("say_item", item=self.item)
+        return item("say_item_dimmed", item=said) if self.refused else said
+
 
 def action_menu(app: App, vehicle: Piece) -> Screen:
     """What the picked vehicle does: fire at one of the targets (the side's last target lit),
@@ -113,7 +124,7 @@ def action_menu(app: App, vehicle: Piece) -> Screen:
                   back=lambda: next_action(app),
                   index=lit,
                   hints=[app.t("dimmed_hint") if row.refused else row.hint for row in rows],
-                  dimmed=range(len(able), len(rows)))
+                  dimmed=range(len(able), len(rows)), said=[row.said() for row in rows])
 
 
 def fire_rows(app: App, firer: Piece, back: Next) -> list[Row]:

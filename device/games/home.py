@@ -164,7 +164,9 @@ def battle_menu(app: App, back: Screen, index: int = 0) -> Screen:
 
     own = MenuRows() if app.game is None else \
         registry(app).of(app.game).menu_rows(app, back)
-    items: list[tuple[str, Next]] = [(app.t("back_to_game"), lambda: back)]
+    # "Say it again" right after "Back to the game": the last thing said, heard once more.
+    items: list[tuple[str, Next]] = [(app.t("back_to_game"), lambda: back),
+                                     (app.t("hear_again"), lambda: app.say_again(back))]
 
     def add(rows: Sequence[Row]) -> None:
         for row in rows:

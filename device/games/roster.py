@@ -24,11 +24,12 @@ from cobi_companion.device.core.battle_state import (
     piece_from,
 )
 from cobi_companion.device.core.memo import ByIdentity, Latest
+from cobi_companion.device.core.spoken import Spoken, item
 from cobi_companion.device.core.views import BigWord, Menu, View
 from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games.house import house_entry, house_row, house_value
 from cobi_companion.device.ports.events import Key
-from cobi_companion.device.ui.widgets import Choose, confirm, notice
+from cobi_companion.device.ui.widgets import Choose, confirm, notice, said_item
 from cobi_companion.rules.battle import SQUAD_MAX, Battle, Piece
 from cobi_companion.rules.card import InfoCard, Kind
 from cobi_companion.rules.house import HouseRules, for_level
@@ -208,6 +209,18 @@ class Roster(Screen):
         title = app.t("match") if self.match else app.t("roster")
         return Menu(app.header(title), self.items(app, rows), self.index,
                     self.hint(app, *rows[self.index]))
+
+    def lit(self, app: App) -> Spoken | None:
+        """A card's row read aloud by its spoken name ("Tiger", "Tygrys"), the figures being
+        dialled as their number, another row by its words."""
+        if self.squad is not None:
+            return item("say_item", item=self.battle.get(self.squad).figures or 0)
+        rows = self.rows(app)
+        at = min(self.index, len(rows) - 1)
+        kind, value = rows[at]
+        if kind == "card":
+            return item("say_item", item=value.short)
+        return said_item(self.items(app, rows)[at])
 
     def items(self, app: App, rows: list[tuple[str, Any]]) -> tuple[str, ...]:
         """Every row's text, kept while the rows, pieces, house rules and language are the

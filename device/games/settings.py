@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from cobi_companion.device.core.app import VOICES, App, Next, Screen
+from cobi_companion.device.core.app import REMINDS, VOICES, App, Next, Screen
 from cobi_companion.device.core.saying import outcome
 from cobi_companion.device.core.setting_values import SPEEDS
+from cobi_companion.device.core.spoken import Spoken, item
 from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games.system import rows as system_rows
 from cobi_companion.device.ui.widgets import Choose
@@ -54,6 +55,38 @@ def heard(app: App, setting: str, value: object) -> None:
     app.speak(outcome("say_sample"))
 
 
+def remind_row(app: App) -> str:
+    """The Remind row: the quiet pause after which a prompt is said again, or off."""
+    pause = app.settings.remind_s
+    return joined(": ", app.t("remind"), app.t("seconds", s=pause) if pause else app.t("off"))
+
+
+def next_remind(pause: int) -> int:
+    """The pause one press of the Remind row gives: off, 20 s, 60 s, round again."""
+    return REMINDS[(REMINDS.index(pause) + 1) % len(REMINDS)] if pause in REMINDS \
+        else REMINDS[0]
+
+
+def said_rows(app: App, labels: list[str]) -> list[Spoken]:
+    """The settings' rows as the voice reads them: a switch says on or off in words (the
+    panel's "wł." is short for the row's width), the Remind row its seconds; the others
+    their labels."""
+    from cobi_companion.device.ui.widgets import said_item
+
+    s = app.settings
+
+    def switch(key: str, on: bool) -> Spoken:
+        return item("say_item_on" if on else "say_item_off", item=app.t(key))
+    said = [said_item(label) for label in labels]
+    said[2], said[3] = switch("real_dice", s.real_dice), switch("sound", s.sound)
+    said[REMIND_ROW] = item("say_item_remind", s=s.remind_s) if s.remind_s else \
+        switch("remind", False)
+    return said
+
+
+REMIND_ROW = 7          # after the voice, its volume and its speed
+
+
 def settings_menu(app: App, back: Next, index: int = 0) -> Screen:
     """The settings: a toggle redraws the menu on its row; the box's own rows (screen off,
     files in use, restart, power off) come from `system`."""
@@ -73,6 +106,7 @@ def settings_menu(app: App, back: Next, index: int = 0) -> Screen:
          lambda: heard(app, "volume", next_volume(s.volume))),
         (joined(": ", app.t("speed"), app.t("speed_" + s.speed)),
          lambda: heard(app, "speed", next_speed(s.speed))),
+        (remind_row(app), lambda: setattr(s, "remind_s", next_remind(s.remind_s))),
         (joined(": ", app.t("brightness"), f"{round(s.brightness / 255 * 100)}%"),
          lambda: setattr(s, "brightness", {255: 128, 128: 32, 32: 255}.get(s.brightness, 255))),
     ]
@@ -87,6 +121,7 @@ def settings_menu(app: App, back: Next, index: int = 0) -> Screen:
             return opened
         app.on_settings(s)              # a toggle: saved, and the menu redrawn on its row
         return again(i)
-    return Choose(app.t("settings"), [label for label, _ in rows], chosen, back=back,
-                  index=index)
+    labels = [label for label, _ in rows]
+    return Choose(app.t("settings"), labels, chosen, back=back, index=index,
+                  said=said_rows(app, labels))
 

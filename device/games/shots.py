@@ -12,7 +12,7 @@ from cobi_companion.device.core.battle_log import LogEntry, LogValue, entry
 from cobi_companion.device.core.battle_state import LastShot
 from cobi_companion.device.core.memo import Latest
 from cobi_companion.device.core.replay import Replay
-from cobi_companion.device.core.spoken import Spoken, prompt
+from cobi_companion.device.core.spoken import Spoken, item, prompt
 from cobi_companion.device.core.spoken import outcome as outcome_said
 from cobi_companion.device.core.spoken_log import EFFECTS
 from cobi_companion.device.core.views import BigWord, Lines, Roll, View
@@ -127,6 +127,10 @@ class FirePreview(Screen):
 
     def prompt(self, app: App) -> Spoken | None:
         return prompt("say_press_fire", side=self.side)
+
+    def lit(self, app: App) -> Spoken | None:
+        """The armour hit, which the knob turns: "front", "side", "rear"."""
+        return item("say_item", item=app.t(self.aim.facing.value))
 
     def on(self, app: App, key: Key) -> Screen:
         if key in (Key.CW, Key.CCW):

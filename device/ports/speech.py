@@ -18,6 +18,7 @@ from typing import Literal, Protocol
 
 from cobi_companion.words import languages
 
+# "item": the menu item under the cursor, read aloud as the knob turns (core/app.py `lit`).
 Kind = Literal["outcome", "prompt", "item"]
 KINDS: tuple[Kind, ...] = ("outcome", "prompt", "item")
 PUNCTUATION = ".,:;!?"
@@ -48,8 +49,9 @@ class Utterance:
         return text
 
     def then(self, other: Utterance) -> Utterance:
-        """This utterance followed by `other` (one event's outcome, then its prompt)."""
-        kind: Kind = "outcome" if "outcome" in (self.kind, other.kind) else other.kind
+        """This utterance followed by `other` (one event's outcome, then its prompt, then the
+        item lit): as strong as the stronger of the two (an outcome, a prompt, an item)."""
+        kind = next(each for each in KINDS if each in (self.kind, other.kind))
         return Utterance(other.language, self.parts + other.parts, kind)
 
 

@@ -7,14 +7,13 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cobi_companion.device.core.app import App, Next, Screen
-from cobi_companion.device.core.spoken import Spoken, prompt
+from cobi_companion.device.core.saying import said_item as said_item
+from cobi_companion.device.core.spoken import Spoken, item, prompt
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll, View
 from cobi_companion.device.ports.events import Key
 from cobi_companion.device.ui.scroll import scrolled
 
 DICE_KEYS = {Key.AXIS: "axis", Key.ALLIES: "allies"}
-
-
 
 @dataclass
 class Choose(Screen):
@@ -22,7 +21,10 @@ class Choose(Screen):
 
     `hints`: a hint for each item, shown while it is highlighted (an empty one: `hint`).
     `dice`: what a dice button does on the highlighted item (None: nothing there, which is
-    said with a cue, as everywhere a dice button means nothing)."""
+    said with a cue, as everywhere a dice button means nothing).
+    `said`: each item as the voice reads it under the cursor (voice "all"), where its words
+    on the panel are not what a child should hear (a piece's spoken name and side); the
+    others are read from their labels (`said_item`)."""
 
     title: str
     items: Sequence[str]
@@ -33,11 +35,18 @@ class Choose(Screen):
     hints: Sequence[str] = ()
     dice: Callable[[int, Key], Screen | None] | None = None
     dimmed: Sequence[int] = ()       # items that cannot be taken now (OK says why)
+    said: Sequence[Spoken] | None = None
 
     def view(self, app: App) -> View:
         hint = self.hints[self.index] if self.index < len(self.hints) else ""
         return Menu(app.header(self.title), tuple(self.items), self.index,
                     hint or self.hint or app.t("ok_choose"), tuple(self.dimmed))
+
+    def lit(self, app: App) -> Spoken | None:
+        if self.said is not None and self.index < len(self.said):
+            return self.said[self.index]
+        return said_item(self.items[self.index], self.index in self.dimmed) \
+            if self.items else None
 
     def on(self, app: App, key: Key) -> Screen:
         if key in (Key.CW, Key.CCW):
@@ -247,6 +256,9 @@ class WaitPress(Screen):
         self.row = scrolled(self.view(app), self.row, key)
         if DICE_KEYS.get(key) == self.side:
             return self.then()
+        if key in DICE_KEYS:
+            app.cue("error")       # the other side's button: refused, and whose it is said again
+            return self
         if key is Key.BACK:
             return self.back() if self.back else app.menu(self)
         if key is Key.OK and self.details is not None:
@@ -266,6 +278,9 @@ class Dial(Screen):
     def view(self, app: App) -> View:
         return Roll(app.header(app.t("dial_face")), (self.face,), self.purpose,
                     needed="", total=app.t("ok_choose"))
+
+    def lit(self, app: App) -> Spoken | None:
+        return item("say_item", item=self.face)       # the face dialled, a number in words
 
     def on(self, app: App, key: Key) -> Screen:
         if key is Key.CW:
@@ -294,6 +309,9 @@ class Count(Screen):
 
     def view(self, app: App) -> View:
         return BigWord(app.header(self.title), str(self.value), self.hint)
+
+    def lit(self, app: App) -> Spoken | None:
+        return item("say_item", item=self.value)
 
     def on(self, app: App, key: Key) -> Screen:
         if key in (Key.CW, Key.CCW):

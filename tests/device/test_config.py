@@ -135,12 +135,16 @@ BAD = {
                       "line 1: buttonz: is not a config field (did you mean buttons?)"),
     "unknown, nothing close": ("[game]\nloudness = 3\n",
                                "line 2: game.loudness: is not a config field; "
-                               "allowed: language, rules, real_dice, sound, voice, volume, speed"),
+                               "allowed: language, rules, real_dice, sound, voice, volume, "
+                               "speed, remind_s"),
     "voice value": ('[game]\nvoice = "loud"\n',
                     'line 2: game.voice: "loud" is not allowed; allowed: "off", "outcomes" '
                     '(what happened) or "all" (outcomes, and whose button to press)'),
     "speed value": ('[game]\nspeed = "fast"\n',
                     'line 2: game.speed: "fast" is not allowed; allowed: "normal" or "slower"'),
+    "remind value": ("[game]\nremind_s = 30\n",
+                     "line 2: game.remind_s: 30 is not allowed; allowed: 0 (off), 20 or 60: the "
+                     "seconds of quiet before a prompt is said again"),
     "language not of the box": ('[game]\nlanguage = "xx"\n',
                                 'line 2: game.language: "xx" is not allowed; allowed: "en" '
                                 '(English), "pl" (Polski) or "de" (Deutsch)'),
@@ -199,7 +203,8 @@ BAD = {
     # the box's first screen, which names it.
     "a key of 6,000 letters": ("[game]\n" + "k" * 6000 + " = 1\n",
                                "line 2: game." + "k" * 39 + "…: is not a config field; "
-                               "allowed: language, rules, real_dice, sound, voice, volume, speed"),
+                               "allowed: language, rules, real_dice, sound, voice, volume, "
+                               "speed, remind_s"),
     "a path of 2,000 letters": ('[paths]\ncards_dir = "/' + "d" * 2000 + '"\n',
                                 'line 2: paths.cards_dir: "/' + "d" * 57 + '… is not allowed; '
                                 'allowed: an absolute folder path (~ allowed) of at most 1024 '

@@ -114,7 +114,7 @@ def test_saving_that_fails_mid_battle_is_shown_logged_once_and_recovers(cli_path
         box.press(TIGER_VS_SHERMAN)
         box.wait_for(lambda text: "Who goes first?" in text)
         box.press_and_see("back", lambda text: "Quick dice" in text and "Back to battle" in text)
-        box.press_and_see("cw cw cw cw ok", lambda text: "Quick dice" in text
+        box.press_and_see("cw cw cw cw cw ok", lambda text: "Quick dice" in text
                           and "New battle" not in text)
         box.press("axis")
         assert until(lambda: saved_battle(box.state)[1] == 1)
@@ -129,7 +129,7 @@ def test_saving_that_fails_mid_battle_is_shown_logged_once_and_recovers(cli_path
             box.press("axis")
         box.press_and_see("back", lambda text: "Who goes first?" in text)     # all taken
         box.press_and_see("back", lambda text: "Back to battle" in text)
-        box.press_and_see("cw cw cw cw ok", lambda text: "Quick dice" in text
+        box.press_and_see("cw cw cw cw cw ok", lambda text: "Quick dice" in text
                           and "Back to battle" not in text)
         errors = [line for line in box.journal if line.startswith("<3>cannot save")]
         assert len(errors) == 1, box.journal

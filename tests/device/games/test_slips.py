@@ -52,7 +52,7 @@ MENUS: dict[str, tuple[str, tuple[str, ...], str]] = {
     "Tank Game piece": ("tank", (*RESUME, "ok"), "Sherman 1"),
     "Tank Game battle menu": ("tank", (*RESUME, "back"), "Menu"),
     "match battle menu": ("match", (*RESUME, "back"), "Menu"),
-    "settings in a battle": ("easy", (*RESUME, "back", "cw " * 5, "ok"), "Settings"),
+    "settings in a battle": ("easy", (*RESUME, "back", "cw " * 6, "ok"), "Settings"),
     "Cobra hub": ("cobra", ("ok",), "1/5 Weather"),
     "Cobra tracks": ("cobra", ("ok", "cw", "ok"), "Tracks"),
     "Cobra menu": ("cobra", ("ok", "back"), "Menu"),
