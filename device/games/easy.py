@@ -69,7 +69,7 @@ def next_action(app: App) -> Screen:
         return fire_again(app, again, finish, back, key) if again and i == 0 else None
     return Choose(app.t("pick_vehicle"), [item for item, _, _ in rows],
                   lambda i: rows[i][2](), index=index, hints=[hint for _, hint, _ in rows],
-                  dice=dice, said=said)
+                  dice=dice, spoken=said)
 
 
 def picked(app: App, vehicle: Piece) -> Screen:
@@ -124,7 +124,7 @@ def action_menu(app: App, vehicle: Piece) -> Screen:
                   back=lambda: next_action(app),
                   index=lit,
                   hints=[app.t("dimmed_hint") if row.refused else row.hint for row in rows],
-                  dimmed=range(len(able), len(rows)), said=[row.said() for row in rows])
+                  dimmed=range(len(able), len(rows)), spoken=[row.said() for row in rows])
 
 
 def fire_rows(app: App, firer: Piece, back: Next) -> list[Row]:

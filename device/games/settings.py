@@ -123,5 +123,5 @@ def settings_menu(app: App, back: Next, index: int = 0) -> Screen:
         return again(i)
     labels = [label for label, _ in rows]
     return Choose(app.t("settings"), labels, chosen, back=back, index=index,
-                  said=said_rows(app, labels))
+                  spoken=said_rows(app, labels))
 

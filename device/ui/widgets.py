@@ -22,7 +22,7 @@ class Choose(Screen):
     `hints`: a hint for each item, shown while it is highlighted (an empty one: `hint`).
     `dice`: what a dice button does on the highlighted item (None: nothing there, which is
     said with a cue, as everywhere a dice button means nothing).
-    `said`: each item as the voice reads it under the cursor (voice "all"), where its words
+    `spoken`: each item as the voice reads it under the cursor (voice "all"), where its words
     on the panel are not what a child should hear (a piece's spoken name and side); the
     others are read from their labels (`said_item`)."""
 
@@ -35,7 +35,7 @@ class Choose(Screen):
     hints: Sequence[str] = ()
     dice: Callable[[int, Key], Screen | None] | None = None
     dimmed: Sequence[int] = ()       # items that cannot be taken now (OK says why)
-    said: Sequence[Spoken] | None = None
+    spoken: Sequence[Spoken] | None = None
 
     def view(self, app: App) -> View:
         hint = self.hints[self.index] if self.index < len(self.hints) else ""
@@ -43,8 +43,8 @@ class Choose(Screen):
                     hint or self.hint or app.t("ok_choose"), tuple(self.dimmed))
 
     def lit(self, app: App) -> Spoken | None:
-        if self.said is not None and self.index < len(self.said):
-            return self.said[self.index]
+        if self.spoken is not None and self.index < len(self.spoken):
+            return self.spoken[self.index]
         return said_item(self.items[self.index], self.index in self.dimmed) \
             if self.items else None
 
