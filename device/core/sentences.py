@@ -60,8 +60,9 @@ LOSSES = (spoken.outcome("say_loss_steps", steps=2), spoken.outcome("say_loss_no
           spoken.outcome("say_loss_all"), spoken.outcome("say_loss_steps", steps=1))
 LOSS_KEYS = frozenset({"say_crt", "say_defender", "say_attrition"})
 GENDERS = ("m", "f", "n")
-# The voice's templates that are pieces of a sentence ("bez strat"), never said alone.
-PIECES_OF_SENTENCES = ("say_loss_", "say_side_", "say_weather_", "say_dir_")
+# The voice's templates that are pieces of a sentence ("bez strat"), never said alone, and the
+# menu's rows read aloud under the cursor ("say_item...": "Sound: on"), which are no sentences.
+PIECES_OF_SENTENCES = ("say_loss_", "say_side_", "say_weather_", "say_dir_", "say_item")
 
 
 @cache

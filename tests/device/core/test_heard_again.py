@@ -12,7 +12,7 @@ from cobi_companion.device.ports.speech import RecordingSpeech, Utterance
 
 from ..conftest import EASY
 
-FIRE = "Axis: press your button to fire. front"
+FIRE = "Axis: press your button to fire. Front"
 ARMOUR = "Allies: press your button for armour."
 
 
@@ -102,8 +102,8 @@ def test_a_prompt_is_said_again_after_each_quiet_pause_a_few_times(table_at, pau
 def test_a_press_starts_the_pause_again(table_at):
     table, said = to_the_shot(table_at)
     ticks(table, 1000.0, 1015.0)
-    table.press("cw")                                  # the armour turned: "side"
-    assert said.texts[-1] == "side" and said.said[-1].kind == "item"
+    table.press("cw")                                  # the armour turned: "Side"
+    assert said.texts[-1] == "Side" and said.said[-1].kind == "item"
     before = len(said.said)
     ticks(table, 1021.0)                               # 21 s after the first tick, not after
     ticks(table, 1040.0)                               # the press (its first tick: 1021)
@@ -141,7 +141,7 @@ def test_the_knob_reads_each_item_and_outcomes_only_reads_none(table_at):
 
 def test_polish_items_by_their_spoken_names(table_at):
     table, said = to_the_shot(table_at, language="pl")
-    assert said.texts[-1] == "Oś: wciśnij przycisk, żeby strzelić. przód"
+    assert said.texts[-1] == "Oś: wciśnij przycisk, żeby strzelić. Przód"
     table.press("back")
     assert said.texts[-1] == "Ogień: Sherman jeden"
     table.press("back")
@@ -155,7 +155,7 @@ def test_the_settings_read_their_switches_in_words(table_at):
     table.press("ok")
     table.press("cw", "cw", "cw")                      # Sound
     assert said.texts[-1] == "Dźwięk: włączone"        # the panel's "wł." in words
-    table.press("cw", "cw", "cw")                      # Remind
+    table.press("cw", "cw", "cw", "cw")                # Remind (after Volume and Speed)
     assert said.texts[-1] == "Przypominaj: co dwadzieścia sekund"
     table.press("ok")
     assert table.box.app.settings.remind_s == 60

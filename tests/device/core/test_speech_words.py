@@ -48,22 +48,23 @@ def easy_battle(table_at, language: str, voice: str = "all") -> RecordingSpeech:
 def cached(said: RecordingSpeech, language: str, book) -> bool:
     """Every phrase said is one the voice's cache holds, or a menu's own words (read from the
     panel), a pause after a name ("Tiger one," Axis) rendered when first said."""
-    known = every_part(language, book) | MENU_WORDS[language]
-    return all(part.rstrip(",") in known for u in said.said for part in u.parts)
+    # a sentence's first letter is a capital ("Seven T P"), whatever its phrase's own case
+    known = {part.lower() for part in every_part(language, book) | MENU_WORDS[language]}
+    return all(part.rstrip(",").lower() in known for u in said.said for part in u.parts)
 
 
 # The rows read aloud under the cursor (voice "all") that are the panel's own words, not the
 # voice's templates: the roster's cards by their spoken names, the facings, the menus' rows.
-MENU_WORDS = {"en": {"seven T P", "Panzer One", "Tiger", "Sherman", "front", "side", "rear",
-                     "Fire", "no", "All done"},
-              "pl": {"siedem T P", "Panzer jedynka", "Tygrys", "Sherman", "przód", "bok", "tył",
-                     "Ogień", "nie", "Gotowe"}}
+MENU_WORDS = {"en": {"Seven T P", "Panzer One", "Tiger", "Sherman", "Front", "Side", "Rear",
+                     "Fire", "No", "All done"},
+              "pl": {"Siedem T P", "Panzer jedynka", "Tygrys", "Sherman", "Przód", "Bok", "Tył",
+                     "Ogień", "Nie", "Gotowe"}}
 # The roster's knob read aloud: three steps on, two back.
-ROSTER = {"en": ["seven T P", "Sherman", "Panzer One", "Tiger", "Panzer One", "Sherman"],
-          "pl": ["siedem T P", "Sherman", "Panzer jedynka", "Tygrys", "Panzer jedynka", "Sherman"]}
+ROSTER = {"en": ["Seven T P", "Sherman", "Panzer One", "Tiger", "Panzer One", "Sherman"],
+          "pl": ["Siedem T P", "Sherman", "Panzer jedynka", "Tygrys", "Panzer jedynka", "Sherman"]}
 # The items lit as the battle goes (the firer, the target, the facing after the prompt).
-EASY_ITEMS = {"en": ("Tiger one, Axis", "Fire at Sherman one", " front"),
-              "pl": ("Tygrys jeden, Oś", "Ogień: Sherman jeden", " przód")}
+EASY_ITEMS = {"en": ("Tiger one, Axis", "Fire at Sherman one", " Front"),
+              "pl": ("Tygrys jeden, Oś", "Ogień: Sherman jeden", " Przód")}
 
 
 def with_items(language: str, said: list[str]) -> list[str]:
@@ -119,9 +120,9 @@ TANK_PL = ["Gracze: wciśnijcie przyciski.",
 # The Tank Game's items read aloud: the piece who goes, its action, the target, hull down and
 # over 100 cm (no), the armour turned front, side, rear; then the activation's last row (and,
 # after whose turn it is, the Axis piece lit).
-TANK_ITEMS = {"en": ("Sherman one", "Fire", "Tiger one", "no", "front", "side", "rear",
+TANK_ITEMS = {"en": ("Sherman one", "Fire", "Tiger one", "No", "Front", "Side", "Rear",
                      "All done"),
-              "pl": ("Sherman jeden", "Ogień", "Tygrys jeden", "nie", "przód", "bok", "tył",
+              "pl": ("Sherman jeden", "Ogień", "Tygrys jeden", "Nie", "Przód", "Bok", "Tył",
                      "Gotowe")}
 
 
@@ -135,7 +136,7 @@ def test_a_tank_game_shot_and_the_turn_are_said_in_order(table_at, language, exp
     sherman, fire, tiger, no, facing, side, rear, done = TANK_ITEMS[language]
     assert [heard(u) for u in said.said] == [
         *ROSTER[language], *expected[:2], sherman, fire, tiger, no, no,
-        f"{expected[2]} {facing}", side, rear, expected[3], done,
+        f"{expected[2]} {facing}", side, rear, *expected[3:], done,
         {"en": "Axis: your turn. Tiger one", "pl": "Oś: twoja kolej. Tygrys jeden"}[language]]
     assert cached(said, language, table.box.app.book)
 

@@ -28,12 +28,13 @@ class Ear(Count):
         return self.speech.said[-1].text if self.speech.said else ""
 
     def hear(self, wanted: str) -> None:
-        assert self.last.endswith(wanted), (wanted, self.speech.texts[-3:])
+        # a sentence's first letter is a capital ("Seven T P"): the words are what counts
+        assert self.last.lower().endswith(wanted.lower()), (wanted, self.speech.texts[-3:])
 
     def pick(self, wanted: str) -> None:
         """Turn until `wanted` is heard last (the item under the cursor), then OK."""
         for _ in range(MOST_TURNS):
-            if self.last.endswith(wanted):
+            if self.last.lower().endswith(wanted.lower()):
                 self.press("ok")
                 return
             self.press("cw")
@@ -81,7 +82,7 @@ def test_a_whole_easy_battle_is_played_by_ear_within_the_press_budget(table_at):
     ear.hear("Tiger one, Axis")                       # the Axis go first: their first tank
     ear.pick("Tiger one, Axis")
     ear.pick("Fire at Sherman one")
-    ear.hear("Axis: press your button to fire. front")
+    ear.hear("Axis: press your button to fire. Front")
     ear.roll("axis")
     ear.roll_when("Allies: press your button for armour.", "allies")
     assert "Sherman one is destroyed" in ear.last
@@ -101,11 +102,13 @@ def test_a_whole_easy_battle_is_played_by_ear_within_the_press_budget(table_at):
     ear.pick("Fire at Sherman two")
     ear.roll("axis")
     ear.roll_when("Allies: press your button for armour.", "allies")
+    assert "Sherman two is destroyed" in ear.last
+    ear.press("ok")                                   # the battle's end: its winner
     assert ear.last.endswith("Axis win!"), ear.speech.texts[-2:]
     # The rest of the battle: OK on each outcome, OK on the piece heard first and on its
     # target (Sherman two is lit, Sherman one being gone; the Tiger that acted last is lit
-    # again): no knob turn at all.
-    assert ear.presses[first:] == ["ok"] * 6
+    # again), OK to the battle's end: no knob turn at all.
+    assert ear.presses[first:] == ["ok"] * 7
     assert len(ear.rolls) == 9
 
 
