@@ -69,6 +69,22 @@ def listening_table(table_at, dice: list[int]):
 BATTLE_DICE = [5, 2, 5, 3, 1, 1, 5, 2, 5, 3, 1]
 
 
+def initiative(ear: Ear) -> None:
+    """Both roll when asked (5 : 2: the Axis go first)."""
+    ear.roll_when("Both: press your buttons.", "axis")
+    ear.roll("allies")
+
+
+def tiger_destroys(ear: Ear, target: str) -> None:
+    """The Tiger picked by ear fires at `target`, heard by its spoken name: destroyed."""
+    ear.pick("Tiger one, Axis")
+    ear.pick(f"Fire at {target}")
+    ear.hear("Axis: press your button to fire. Front")      # the armour lit: the front
+    ear.roll("axis")
+    ear.roll_when("Allies: press your button for armour.", "allies")
+    assert f"{target} is destroyed" in ear.last
+
+
 def test_a_whole_easy_battle_is_played_by_ear_within_the_press_budget(table_at):
     table = listening_table(table_at, BATTLE_DICE)
     ear = Ear(table)
@@ -77,15 +93,9 @@ def test_a_whole_easy_battle_is_played_by_ear_within_the_press_budget(table_at):
     ear.put("Sherman", "allies", 2)
     ear.put("Tiger", "axis", 2)
     ear.press("ok")                                   # start
-    ear.roll_when("Both: press your buttons.", "axis")
-    ear.roll("allies")
+    initiative(ear)
     ear.hear("Tiger one, Axis")                       # the Axis go first: their first tank
-    ear.pick("Tiger one, Axis")
-    ear.pick("Fire at Sherman one")
-    ear.hear("Axis: press your button to fire. Front")
-    ear.roll("axis")
-    ear.roll_when("Allies: press your button for armour.", "allies")
-    assert "Sherman one is destroyed" in ear.last
+    tiger_destroys(ear, "Sherman one")
     first = len(ear.presses)
     assert first <= 12, ear.presses                   # the budget of test_press_budget.py
     assert first == 11 and len(ear.rolls) == 4        # as many as by eye
@@ -96,13 +106,8 @@ def test_a_whole_easy_battle_is_played_by_ear_within_the_press_budget(table_at):
     ear.roll_when("Allies: press your button to fire.", "allies")
     assert "misses" in ear.last.lower()
     ear.press("ok")                                   # round 2: the initiative
-    ear.roll_when("Both: press your buttons.", "axis")
-    ear.roll("allies")
-    ear.pick("Tiger one, Axis")
-    ear.pick("Fire at Sherman two")
-    ear.roll("axis")
-    ear.roll_when("Allies: press your button for armour.", "allies")
-    assert "Sherman two is destroyed" in ear.last
+    initiative(ear)
+    tiger_destroys(ear, "Sherman two")
     ear.press("ok")                                   # the battle's end: its winner
     assert ear.last.endswith("Axis win!"), ear.speech.texts[-2:]
     # The rest of the battle: OK on each outcome, OK on the piece heard first and on its
