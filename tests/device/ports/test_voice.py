@@ -582,17 +582,19 @@ def test_an_outcome_cuts_a_prompt_and_an_item_cuts_a_prompt(
     voice = voice_of(gates.command)
     voice.say(Utterance("en", ("Axis", ": press your button."), "prompt"))
     wait(lambda: gates.starts() == 1, "the prompt's player started")
+    prompt = playing(voice)
     item = Utterance("en", ("Tiger one",), "item")
     voice.say(item)
     wait(lambda: gates.starts() == 2, "the item's player started")
+    assert prompt.wait(timeout=120) == -9               # the item killed the prompt
+    lit = playing(voice)
     miss = Utterance("en", ("Sherman two", "misses."))
     voice.say(miss)
     wait(lambda: gates.starts() == 3, "the outcome's player started")
+    assert lit.wait(timeout=120) == -9                  # the outcome killed the item
     gates.go(3)
     wait(lambda: gates.out(3).exists() and playing(voice).poll() is not None, "played")
     assert heard_as(voice, gates.out(3), miss)
-    gates.go(1)
-    gates.go(2)
     assert not gates.out(1).exists() and not gates.out(2).exists()    # killed unheard
 
 
