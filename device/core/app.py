@@ -196,7 +196,7 @@ class Settings:
     real_dice: bool = False
     sound: bool = True
     voice: str = "all"             # one of VOICES
-    volume: int = 80               # the voice's volume, 0–100 (20 % steps are 6 dB apart)
+    volume: int = 100              # the voice's volume, 0–100 (20 % steps are 6 dB apart)
     speed: str = "normal"          # the voice's speed: one of SPEEDS ("normal", "slower")
     brightness: int = 255
     screen_off_min: int = 10       # idle minutes before the panel goes dark; 0 never

@@ -85,7 +85,7 @@ class Speech(Protocol):
 class RecordingSpeech:
     """Test double: `said` lists every utterance asked for, in order."""
 
-    def __init__(self, volume: int = 80, speed: str = "normal") -> None:
+    def __init__(self, volume: int = 100, speed: str = "normal") -> None:
         self.volume, self.speed = volume, speed
         self.notice: str | None = None
         self.said: list[Utterance] = []
@@ -107,7 +107,7 @@ class NoSpeech:
     `chosen`: the silence is the settings' own (no player asked for), not a fault: the
     settings row shows it, the start does not."""
 
-    def __init__(self, notice: str | None = None, volume: int = 80,
+    def __init__(self, notice: str | None = None, volume: int = 100,
                  speed: str = "normal", chosen: bool = False) -> None:
         self.volume, self.speed = volume, speed
         self.notice, self.chosen = notice, chosen

@@ -169,7 +169,7 @@ class Voice:
     """The Speech port: `engine`'s sentences played by `player`; without one, `find_player`
     (if given) is asked again each time there is something to say."""
 
-    def __init__(self, engine: Engine, player: Player | None, volume: int = 80,
+    def __init__(self, engine: Engine, player: Player | None, volume: int = 100,
                  speed: str = "normal", find_player: Callable[[], Player] | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.engine, self.volume, self.speed = engine, volume, speed
@@ -332,7 +332,7 @@ class SpeechFiles:
     passes it on to `then` (the audio too: a tee). Without an engine only the texts."""
 
     def __init__(self, folder: Path, engine: Engine | None, then: Speech | None = None,
-                 volume: int = 80, speed: str = "normal") -> None:
+                 volume: int = 100, speed: str = "normal") -> None:
         self.folder, self.engine, self.volume, self.speed = folder, engine, volume, speed
         self.then: Speech = then if then is not None else NoSpeech()
         self.folder.mkdir(parents=True, exist_ok=True)
