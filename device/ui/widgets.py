@@ -15,7 +15,6 @@ from cobi_companion.device.ui.scroll import scrolled
 
 DICE_KEYS = {Key.AXIS: "axis", Key.ALLIES: "allies"}
 
-
 @dataclass
 class Choose(Screen):
     """Turn the knob through items, OK chooses; a long press goes back (or opens the menu).
