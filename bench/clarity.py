@@ -67,8 +67,12 @@ BEAMS = ("-beam", "1e-100", "-wbeam", "1e-80", "-pbeam", "1e-100")
 #   of "Axis: press your button to fire. Front" as <sil> and heard "tiger"; the correct
 #   sentence scored better (a search error, not a confusion). Without them every sound must be
 #   words of a sentence of the grammar: nothing can be left out unheard, so this is no leniency.
+#   So the silence before the first word and after the last is cut first (`trimmed`): a
+#   listener waits for the words, and the recogniser would make words of it ("Tiger one" with
+#   eSpeak's end pause heard "tiger one hits").
 LISTEN = ("-dither", "yes", "-seed", "1", "-fsgusefiller", "no")
 PEAK = 16_000                       # every sound's loudest sample, before it is recognised
+MARGIN_S = 0.05                     # the silence kept before the first word and after the last
 TARGET_WER = 0.05
 TARGET_LENGTH = 1.10
 LANGUAGE = "en"                     # the model is US English: Polish and German are not scored
@@ -303,6 +307,22 @@ def normalised(samples: Sequence[int], peak: int = PEAK) -> array.array[int]:
     return array.array("h", (max(-32768, min(32767, round(s * gain))) for s in samples))
 
 
+def trimmed(samples: Sequence[int], rate: int = RATE,
+            margin_s: float = MARGIN_S) -> array.array[int]:
+    """`samples` from MARGIN_S before the first frame that is no dead air (DEAD_AIR_DB under
+    the loudest) to MARGIN_S after the last one; the pauses between words kept."""
+    size = max(1, round(rate * FRAME_S))
+    levels = frame_levels(samples, rate)
+    loudest = max(levels, default=0.0)
+    if loudest == 0:
+        return array.array("h", samples)
+    floor = loudest * 10 ** (-DEAD_AIR_DB / 20)
+    heard = [index for index, level in enumerate(levels) if level >= floor]
+    margin = round(margin_s * rate)
+    start = max(0, heard[0] * size - margin)
+    return array.array("h", samples[start:(heard[-1] + 1) * size + margin])
+
+
 def write_raw(samples: array.array[int], path: Path) -> None:
     """Headerless 16-bit little-endian samples, as the recogniser's -adcin reads them."""
     copy = array.array("h", samples)
@@ -379,7 +399,7 @@ def recognise(sounds: dict[str, array.array[int]], sentences: list[list[str]],
     digits and dashes), in grammar mode over `sentences`; and the words not in its dictionary."""
     folder.mkdir(parents=True, exist_ok=True)
     for name, samples in sounds.items():
-        write_raw(normalised(samples), folder / f"{name}.raw")
+        write_raw(trimmed(normalised(samples)), folder / f"{name}.raw")
     words = {word for sentence in sentences for word in sentence}
     known = read_dictionary(CMUDICT, words | set("abcdefghijklmnopqrstuvwxyz"))
     text, unknown = dictionary(words, known)

@@ -201,6 +201,18 @@ def test_every_sound_is_heard_at_one_loudness() -> None:
     assert max(clarity.normalised([32767, -32768])) <= 32767
 
 
+def test_the_silence_before_and_after_the_words_is_cut_but_not_between_them() -> None:
+    # 16 kHz: 10 ms frames of 160 samples. 0.3 s of silence, a word, 0.2 s of pause, a word,
+    # 0.4 s of silence: cut to 50 ms either side, the pause kept.
+    word = [8000, -8000] * 800                                        # 0.1 s
+    sound = [0] * 4800 + word + [0] * 3200 + word + [0] * 6400
+    cut = clarity.trimmed(sound)
+    assert list(cut) == [0] * 800 + word + [0] * 3200 + word + [0] * 800
+    assert list(clarity.trimmed([0] * 1600)) == [0] * 1600            # silence stays as it is
+    hum = [0] * 1600 + [50, -50] * 80 + [0] * 1600 + word + [0] * 1600   # -44 dB: cut too
+    assert list(clarity.trimmed(hum)) == [0] * 800 + word + [0] * 800
+
+
 @pytest.mark.parametrize(("text", "item"), [
     ("Fire", True), ("Tiger one, Axis", True), ("Axis: press your button to fire. Front", True),
     ("Tiger one misses.", False), ("Axis win!", False), ("Both: press your buttons.", False),
