@@ -18,7 +18,10 @@ recogniser picks the sentence that sounds nearest, and the word error rate (word
 over the sentence's words) says how often that was another sentence or other words.
 The same text rendered in one piece by the project's eSpeak (`espeak_for().render`) is scored
 the same way, as the fair comparison. eSpeak's 22,050 Hz sound is resampled to the model's
-16 kHz here (a windowed-sinc filter, pure Python).
+16 kHz here (a windowed-sinc filter, pure Python), brought to one peak and its silence before
+and after the words cut, and the recogniser listens with dither and without its silence loops
+(LISTEN says why). The word error rate is also given apart for the outcomes and prompts and
+for the menu items read aloud (`ends_with_item`).
 
 Dead air: the share of 10 ms frames quieter than DEAD_AIR_DB under the utterance's loudest
 frame, in the box's WAV and in the one piece; and the box's length over the one piece's (the
