@@ -2,7 +2,7 @@
 
     python3 run.py clarity            # or: .venv/bin/python bench/clarity.py
     python3 run.py clarity --voices   # and the grammar's sentences in one piece with eSpeak's
-                                      # en and en-us voices at 175 and 150 words a minute
+                                      # en-us at 175, 160, 150 and 140 words a minute, en at 175
     python3 run.py clarity --narrow   # a grammar of the battles' sentences only
     python3 run.py clarity --language pl   # (or de) the dead air only: no recogniser for it
 
@@ -18,7 +18,10 @@ recogniser picks the sentence that sounds nearest, and the word error rate (word
 over the sentence's words) says how often that was another sentence or other words.
 The same text rendered in one piece by the project's eSpeak (`espeak_for().render`) is scored
 the same way, as the fair comparison. eSpeak's 22,050 Hz sound is resampled to the model's
-16 kHz here (a windowed-sinc filter, pure Python).
+16 kHz here (a windowed-sinc filter, pure Python), brought to one peak and its silence before
+and after the words cut, and the recogniser listens with dither and without its silence loops
+(LISTEN says why). The word error rate is also given apart for the outcomes and prompts and
+for the menu items read aloud (`ends_with_item`).
 
 Dead air: the share of 10 ms frames quieter than DEAD_AIR_DB under the utterance's loudest
 frame, in the box's WAV and in the one piece; and the box's length over the one piece's (the
@@ -58,11 +61,26 @@ DEAD_AIR_DB = 40.0                  # a frame this far under the loudest is dead
 # The recogniser's search beams, wider than its defaults (1e-48, 7e-29, 1e-48): with those the
 # search often loses every path to the grammar's end on eSpeak's voice and hears nothing.
 BEAMS = ("-beam", "1e-100", "-wbeam", "1e-80", "-pbeam", "1e-100")
+# How the recogniser listens, so that it hears eSpeak's sound as a listener does (issue 34):
+# - "-dither yes" (a fixed seed: the same figures each run): eSpeak's pauses are exact zeros,
+#   whose log energy is the front end's floor; after the mean is taken out of the utterance
+#   those frames pull the whole sentence's energy apart, and the silence model then swallowed
+#   words ("Tiger one misses." heard "tiger one"). A room is never digitally silent.
+# - "-fsgusefiller no": with the grammar's silence and filler loops the search explained 1.7 s
+#   of "Axis: press your button to fire. Front" as <sil> and heard "tiger"; the correct
+#   sentence scored better (a search error, not a confusion). Without them every sound must be
+#   words of a sentence of the grammar: nothing can be left out unheard, so this is no leniency.
+#   So the silence before the first word and after the last is cut first (`trimmed`): a
+#   listener waits for the words, and the recogniser would make words of it ("Tiger one" with
+#   eSpeak's end pause heard "tiger one hits").
+LISTEN = ("-dither", "yes", "-seed", "1", "-fsgusefiller", "no")
+PEAK = 16_000                       # every sound's loudest sample, before it is recognised
+MARGIN_S = 0.05                     # the silence kept before the first word and after the last
 TARGET_WER = 0.05
 TARGET_LENGTH = 1.10
 LANGUAGE = "en"                     # the model is US English: Polish and German are not scored
 # The voices and rates compared for the engine's choice (--voices): eSpeak NG's names.
-VOICES = (("en", 175), ("en", 150), ("en-us", 175), ("en-us", 150))
+VOICES = (("en-us", 175), ("en-us", 160), ("en-us", 150), ("en-us", 140), ("en", 175))
 # Names the dictionary lacks, as eSpeak says them (an unknown word is spelt out otherwise).
 EXTRA_WORDS = {
     "leclerc": "L AH K L EH R K",
@@ -280,6 +298,34 @@ def resample(samples: Sequence[int], rate_in: int, rate_out: int = RATE,
     return out
 
 
+def normalised(samples: Sequence[int], peak: int = PEAK) -> array.array[int]:
+    """`samples` scaled so that the loudest is `peak` (silence as it is). A listener adjusts to
+    loudness, the recogniser does not: the box at volume 80 % (eSpeak's amplitude 51) was heard
+    worse than the same sentence at 100 ("Both: press your buttons." heard "no"), so every
+    sound is heard at one loudness and only the words make the difference."""
+    loudest = max(map(abs, samples), default=0)
+    if loudest == 0:
+        return array.array("h", samples)
+    gain = peak / loudest
+    return array.array("h", (max(-32768, min(32767, round(s * gain))) for s in samples))
+
+
+def trimmed(samples: Sequence[int], rate: int = RATE,
+            margin_s: float = MARGIN_S) -> array.array[int]:
+    """`samples` from MARGIN_S before the first frame that is no dead air (DEAD_AIR_DB under
+    the loudest) to MARGIN_S after the last one; the pauses between words kept."""
+    size = max(1, round(rate * FRAME_S))
+    levels = frame_levels(samples, rate)
+    loudest = max(levels, default=0.0)
+    if loudest == 0:
+        return array.array("h", samples)
+    floor = loudest * 10 ** (-DEAD_AIR_DB / 20)
+    heard = [index for index, level in enumerate(levels) if level >= floor]
+    margin = round(margin_s * rate)
+    start = max(0, heard[0] * size - margin)
+    return array.array("h", samples[start:(heard[-1] + 1) * size + margin])
+
+
 def write_raw(samples: array.array[int], path: Path) -> None:
     """Headerless 16-bit little-endian samples, as the recogniser's -adcin reads them."""
     copy = array.array("h", samples)
@@ -356,7 +402,7 @@ def recognise(sounds: dict[str, array.array[int]], sentences: list[list[str]],
     digits and dashes), in grammar mode over `sentences`; and the words not in its dictionary."""
     folder.mkdir(parents=True, exist_ok=True)
     for name, samples in sounds.items():
-        write_raw(samples, folder / f"{name}.raw")
+        write_raw(trimmed(normalised(samples)), folder / f"{name}.raw")
     words = {word for sentence in sentences for word in sentence}
     known = read_dictionary(CMUDICT, words | set("abcdefghijklmnopqrstuvwxyz"))
     text, unknown = dictionary(words, known)
@@ -367,7 +413,7 @@ def recognise(sounds: dict[str, array.array[int]], sentences: list[list[str]],
     run = subprocess.run([RECOGNISER, "-hmm", str(ACOUSTIC), "-dict", str(folder / "box.dict"),
                           "-jsgf", str(folder / "box.jsgf"), "-ctl", str(folder / "box.ctl"),
                           "-cepdir", str(folder), "-cepext", ".raw", "-adcin", "yes",
-                          "-samprate", str(RATE), *BEAMS, "-hyp", str(hyp),
+                          "-samprate", str(RATE), *BEAMS, *LISTEN, "-hyp", str(hyp),
                           "-logfn", str(folder / "recogniser.log")],
                          capture_output=True, text=True)
     if run.returncode != 0 or not hyp.is_file():
@@ -508,6 +554,13 @@ def table(rows: list[Row]) -> None:
             print(f"{'':>81}heard: {' '.join(row.heard) or '(nothing)'}")
 
 
+def ends_with_item(text: str) -> bool:
+    """Whether an utterance is a menu item read aloud, or ends with one (a prompt, then the
+    item under the cursor: "Axis: press your button to fire. Front"): a sentence ends with its
+    mark, an item has none ("Fire", "Tiger one, Axis")."""
+    return not text.rstrip().endswith((".", "!", "?"))
+
+
 def totals(rows: list[Row]) -> None:
     if rows[0].heard is not None:
         pairs = [(words_of(row.said.text), row.heard or []) for row in rows]
@@ -515,6 +568,13 @@ def totals(rows: list[Row]) -> None:
         wer_whole = error_rate((words_of(row.said.text), row.heard_whole or []) for row in rows)
         print(f"\ntotals          word error rate: box {wer:.1%}, one piece {wer_whole:.1%}  "
               f"(target <= {TARGET_WER:.0%})  {mark(wer <= TARGET_WER)}")
+        for title, items in (("outcomes and prompts", False), ("menu items read aloud", True)):
+            part = [row for row in rows if ends_with_item(row.said.text) == items]
+            print(f"                  {title}: box "
+                  f"{error_rate((words_of(r.said.text), r.heard or []) for r in part):.1%}, "
+                  f"one piece "
+                  f"{error_rate((words_of(r.said.text), r.heard_whole or []) for r in part):.1%}"
+                  f" ({len(part)} utterances)")
     else:
         print("\ntotals          word error rate: not scored")
     length, whole = sum(row.length for row in rows), sum(row.whole_length for row in rows)
@@ -558,7 +618,7 @@ def codes() -> list[str]:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="clarity", description=__doc__.split("\n")[0])
     parser.add_argument("--voices", action="store_true",
-                        help="also the sentences in one piece with en and en-us at 175 and 150")
+                        help="also the sentences in one piece with en-us at 175 to 140, en at 175")
     parser.add_argument("--keep", metavar="DIR", help="keep the sounds and the grammar here")
     parser.add_argument("--narrow", action="store_true",
                         help="a grammar of the battles' sentences only (not every sentence "

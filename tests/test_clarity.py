@@ -168,6 +168,60 @@ def test_the_recogniser_hears_a_sentence_of_the_grammar(tmp_path: Path) -> None:
     assert "public <sentence> = ( both press your buttons" in (tmp_path / "box.jsgf").read_text()
 
 
+# What the box said in the Easy battle before the recogniser was made to listen as a listener
+# does: a prompt with its item heard "tiger", an outcome heard without its last word.
+BATTLE_SAID = ("Axis: press your button to fire. Front", "Tiger one misses.")
+BATTLE_GRAMMAR = (*BATTLE_SAID, "Tiger", "Tiger one", "Tiger one, Axis", "Fire", "Front", "Rear",
+                  "No", "Both: press your buttons.", "Fire at Sherman one")
+
+
+@pytest.mark.skipif(RECOGNISER_MISSING is not None, reason=str(RECOGNISER_MISSING))
+@pytest.mark.parametrize("amplitude", [51, 100])           # the box's volume 80 %, and 100 %
+def test_the_recogniser_hears_the_box_s_prompt_and_outcome_at_either_loudness(
+        tmp_path: Path, amplitude: int) -> None:
+    # The real eSpeak and pocketsphinx: with the recogniser's defaults (digital silence, the
+    # silence loops, no loudness adjusted) the first was heard "tiger" and the second "tiger
+    # one"; now each is heard as said, as loud or as quiet as the box says it.
+    from cobi_companion.device.ports.espeak import espeak_for
+
+    engine = espeak_for()
+    sounds = {f"said-{n}": clarity.resample(clarity.samples_of(
+        engine.render(text, "en", amplitude=amplitude)), engine.rate)
+        for n, text in enumerate(BATTLE_SAID)}
+    heard, _ = clarity.recognise(sounds, [clarity.words_of(text) for text in BATTLE_GRAMMAR],
+                                 tmp_path)
+    assert heard == {f"said-{n}": clarity.words_of(text) for n, text in enumerate(BATTLE_SAID)}
+
+
+def test_every_sound_is_heard_at_one_loudness() -> None:
+    quiet, loud = [0, 300, -1000, 0, 500], [0, 3000, -10000, 0, 5000]
+    assert list(clarity.normalised(quiet)) == list(clarity.normalised(loud)) \
+        == [0, 4800, -16000, 0, 8000]                         # the loudest at PEAK, 0 stays 0
+    assert list(clarity.normalised([0, 0, 0])) == [0, 0, 0]    # silence is not made loud
+    assert max(clarity.normalised([32767, -32768])) <= 32767
+
+
+def test_the_silence_before_and_after_the_words_is_cut_but_not_between_them() -> None:
+    # 16 kHz: 10 ms frames of 160 samples. 0.3 s of silence, a word, 0.2 s of pause, a word,
+    # 0.4 s of silence: cut to 50 ms either side, the pause kept.
+    word = [8000, -8000] * 800                                        # 0.1 s
+    sound = [0] * 4800 + word + [0] * 3200 + word + [0] * 6400
+    cut = clarity.trimmed(sound)
+    assert list(cut) == [0] * 800 + word + [0] * 3200 + word + [0] * 800
+    assert list(clarity.trimmed([0] * 1600)) == [0] * 1600            # silence stays as it is
+    hum = [0] * 1600 + [50, -50] * 80 + [0] * 1600 + word + [0] * 1600   # -44 dB: cut too
+    assert list(clarity.trimmed(hum)) == [0] * 800 + word + [0] * 800
+
+
+@pytest.mark.parametrize(("text", "item"), [
+    ("Fire", True), ("Tiger one, Axis", True), ("Axis: press your button to fire. Front", True),
+    ("Tiger one misses.", False), ("Axis win!", False), ("Both: press your buttons.", False),
+    ("Say it again?", False),
+])
+def test_a_menu_item_is_told_from_a_sentence_by_its_end(text: str, item: bool) -> None:
+    assert clarity.ends_with_item(text) is item
+
+
 @pytest.mark.long
 def test_a_battle_is_played_by_a_real_sim_and_its_utterances_taken(tmp_path: Path) -> None:
     easy = next(script for script in clarity.SCRIPTS if script.name == "Easy to its end")
@@ -212,8 +266,10 @@ def test_the_totals_weigh_the_words_and_the_seconds(capsys: pytest.CaptureFixtur
     clarity.totals(rows)
     lines = capsys.readouterr().out.splitlines()
     assert "box 50.0%, one piece 0.0%" in lines[1] and lines[1].endswith("MISS")   # 3 of 6
-    assert "box 2.50 s, one piece 2.00 s: 1.25× (worst 1.50×" in lines[2]
-    assert "box 0.80 s (32%), one piece 0.50 s (25%): 1.28× the share" in lines[3]
+    assert lines[2].endswith("outcomes and prompts: box 50.0%, one piece 0.0% (2 utterances)")
+    assert lines[3].endswith("menu items read aloud: box 0.0%, one piece 0.0% (0 utterances)")
+    assert "box 2.50 s, one piece 2.00 s: 1.25× (worst 1.50×" in lines[4]
+    assert "box 0.80 s (32%), one piece 0.50 s (25%): 1.28× the share" in lines[5]
     unscored = [clarity.Row(said[1], None, None, 1.0, 1.0, 0.2, 0.2)]
     clarity.totals(unscored)
     lines = capsys.readouterr().out.splitlines()
