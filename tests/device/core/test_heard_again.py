@@ -43,7 +43,7 @@ def test_a_wrong_dice_button_is_refused_and_whose_button_it_is_is_said_again(tab
     assert said.texts[-1] == FIRE
     before = len(said.said)
     table.press("allies")                              # not the firer's button
-    assert said.texts[before:] == ["Axis: press your button to fire."]
+    assert said.texts[before:] == [FIRE]               # as when it came up: the facing lit
     assert said.said[-1].kind == "prompt"
     table.press("axis")                                # the Axis fire; the Allies' armour next
     assert said.texts[-1] == ARMOUR
@@ -93,7 +93,7 @@ def test_a_prompt_is_said_again_after_each_quiet_pause_a_few_times(table_at, pau
     ticks(table, 1000.0 + pause - 1)
     assert said.said[before:] == []
     ticks(table, 1000.0 + pause)
-    assert said.texts[before:] == ["Axis: press your button to fire."]
+    assert said.texts[before:] == [FIRE]
     assert said.said[-1].kind == "prompt"
     ticks(table, *(1000.0 + pause * n for n in range(2, REMINDERS + 4)))
     assert len(said.said) - before == REMINDERS        # then the box is quiet
@@ -109,7 +109,7 @@ def test_a_press_starts_the_pause_again(table_at):
     ticks(table, 1040.0)                               # the press (its first tick: 1021)
     assert said.said[before:] == []
     ticks(table, 1041.0)
-    assert said.texts[before:] == ["Axis: press your button to fire."]
+    assert said.texts[before:] == ["Axis: press your button to fire. Side"]
 
 
 @pytest.mark.parametrize(("remind", "voice"), [(0, "all"), (20, "outcomes"), (20, "off")])
@@ -159,7 +159,7 @@ def test_the_settings_read_their_switches_in_words(table_at):
     assert said.texts[-1] == "Przypominaj: co dwadzieścia sekund"
     table.press("ok")
     assert table.box.app.settings.remind_s == 60
-    assert said.texts[-1] == "Przypominaj: co 60 sekund"
+    assert said.texts[-1] == "Przypominaj: co minutę"     # in words, as twenty is
     table.press("ok")
     assert table.box.app.settings.remind_s == 0
     assert said.texts[-1] == "Przypominaj: wyłączone"
