@@ -55,7 +55,13 @@ class Choose(Screen):
         if lit is None or not self.ask or self.asked:
             return lit
         self.asked = True
-        return item("say_item_ask", question=said_item(self.title), item=lit)
+        return item("say_item_ask", question=self._question(), item=lit)
+
+    def _question(self) -> Spoken:
+        """The title said as a question: ended as a sentence, so that its answer starts one
+        ("One more go? No firing. Yes")."""
+        title = self.title.strip()
+        return said_item(title if title[-1:] in "?.!" else f"{title}.")
 
     def _lit_item(self) -> Spoken | None:
         if self.spoken is not None and self.index < len(self.spoken):
@@ -65,7 +71,7 @@ class Choose(Screen):
 
     def reminder(self, app: App) -> Spoken | None:
         if self.ask:                 # the question again, then its answer lit
-            return Spoken("say_item", {"item": said_item(self.title)}, "prompt")
+            return Spoken("say_item", {"item": self._question()}, "prompt")
         return self.remind
 
     def on(self, app: App, key: Key) -> Screen:

@@ -143,13 +143,14 @@ class Pick(Screen):
         return prompt("say_turn", side=playing(app)[1].side.value)
 
     def lit(self, app: App) -> Spoken | None:
-        """The row lit, a piece by its spoken name and side, the last shot again by its
-        firer and target; the others by their words."""
+        """The row lit, a piece by its spoken name and side (and "picked", once OK picked
+        it), the last shot again by its firer and target; the others by their words."""
         shown = self.view(app)
         assert isinstance(shown, Menu)
         kind, label = self.rows(app)[shown.index]
         if kind == "piece":
-            return item("say_item_piece", item=label, side=app_piece(app, label).side.value)
+            said = item("say_item_piece", item=label, side=app_piece(app, label).side.value)
+            return item("say_item_picked", item=said) if label in self.picked else said
         aim = again_alone(app) if kind == "again" else None
         if aim is not None:
             return item("say_item_again", firer=aim.firer, piece=aim.target)
