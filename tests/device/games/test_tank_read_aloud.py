@@ -1,7 +1,8 @@
 """The Tank Game's menus read aloud under the cursor (voice "all"), for a child who cannot
 read: "Who goes?" by each piece's spoken name and side, again after OK picks one (the row
 changed in place), whose turn it is said again by a reminder with the lit piece, the
-activation's pieces by name and side; Cobra's phase hub reminds whose turn it is. Real app and screens, a recording voice."""
+activation's pieces by name and side; Cobra's phase hub reminds whose turn it is. Real app
+and screens, a recording voice."""
 from __future__ import annotations
 
 from cobi_companion.device.ports.events import Tick
