@@ -65,3 +65,22 @@ def test_cobras_phase_hub_reminds_whose_turn_with_the_lit_row(table_at):
     assert said.said[-1].kind == "prompt"
     table.press("axis")                                # a dice button means nothing here
     assert said.texts[-1] == "Germans: your turn. Roll the weather"
+
+
+def test_a_cobra_victory_point_source_is_read_in_words_not_its_short_marks(table_at):
+    from cobi_companion.device.core.spoken import utterance
+    from cobi_companion.device.games.cobra.victory import said_vp_item, vp_item
+    from cobi_companion.rules.cobra import victory_points as vps
+
+    app = table_at([]).box.app
+    many = next(s for s in vps.SOURCES.values() if s.vp >= 2 and s.key != "exit_us_mech")
+    one = next(s for s in vps.SOURCES.values() if s.vp == 1)
+    for source in (many, one):
+        shown = vp_item(app, source, 1)
+        heard = utterance(said_vp_item(app, source, 1), "en").text
+        what = shown.split(": ", 1)[1]
+        assert heard.startswith(f"{what}: ") and heard.endswith(" victory point" + (
+            "s." if source is many else "."))
+        assert " Ger:" not in heard and " All:" not in heard and "+" not in heard
+    app.settings.language = "pl"
+    assert "punkt" in utterance(said_vp_item(app, many, 1), "pl").text
