@@ -132,7 +132,7 @@ class Game:
     real_dice: bool = False
     sound: bool = True
     voice: Voice = "all"
-    volume: int = 80
+    volume: int = 100
     speed: Speed = "normal"
     # After this many seconds with no press a prompt is said again (0: never).
     remind_s: Remind = 20

@@ -150,7 +150,7 @@ class GameSchema(_Section):
     voice: Voice = Field(
         default="all", description='"off", "outcomes" (what happened) or "all" (outcomes, '
                                    'and whose button to press)')
-    volume: int = Field(default=80, ge=0, le=100, description="a volume from 0 to 100")
+    volume: int = Field(default=100, ge=0, le=100, description="a volume from 0 to 100")
     speed: Speed = Field(default="normal", description='"normal" or "slower"')
     remind_s: Remind = Field(
         default=20, description="0 (off), 20 or 60: the seconds of quiet before a prompt is "

@@ -180,8 +180,8 @@ def say_options(parser: argparse.ArgumentParser) -> None:
                         help=f"its language (default: {languages.SOURCE})")
     parser.add_argument("--out", metavar="FILE", type=NewFile("a file for the WAV"),
                         help="write it as a WAV file instead of playing it")
-    parser.add_argument("--volume", type=Whole(0, 100, "a volume"), default=80, metavar="N",
-                        help="0-100 (default 80)")
+    parser.add_argument("--volume", type=Whole(0, 100, "a volume"), default=100, metavar="N",
+                        help="0-100 (default 100)")
 
 
 def check_options(parser: argparse.ArgumentParser) -> None:

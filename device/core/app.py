@@ -91,6 +91,11 @@ class Screen:
         of a shot whose dice have stopped): asked after every event; None for nothing new."""
         return None
 
+    def follows(self) -> bool:
+        """Whether the outcome `said` just gave follows an earlier step of the same action
+        said before it: the voice lets that one end rather than cut it."""
+        return False
+
     @property
     def to_say(self) -> bool:
         """Whether frames still to come will say an outcome: what the box says of whose turn
@@ -197,7 +202,7 @@ class Settings:
     real_dice: bool = False
     sound: bool = True
     voice: str = "all"             # one of VOICES
-    volume: int = 80               # the voice's volume, 0–100 (20 % steps are 6 dB apart)
+    volume: int = 100              # the voice's volume, 0–100 (20 % steps are 6 dB apart)
     speed: str = "normal"          # the voice's speed: one of SPEEDS ("normal", "slower")
     brightness: int = 255
     screen_off_min: int = 10       # idle minutes before the panel goes dark; 0 never
@@ -364,17 +369,18 @@ class App:
         self.cues.append((name if self.settings.sound else None, side))
         self._refused = self._refused or name == "error"
 
-    def speak(self, what: Spoken) -> None:
+    def speak(self, what: Spoken, follows: bool = False) -> None:
         """Say `what` in the box's language, as the voice setting allows (outcomes, or
         outcomes, prompts and the menu items under the cursor), once the event's frame is
-        drawn (`save`)."""
+        drawn (`save`). `follows`: an outcome after an earlier step of its action (speech.py)."""
         voice = self.settings.voice
         if voice == "off" or (what.kind != "outcome" and voice != "all"):
             return
         from cobi_companion.device.core.spoken import utterance
 
         try:
-            self.to_say.append(utterance(what, self.settings.language, self.book))
+            said = utterance(what, self.settings.language, self.book)
+            self.to_say.append(replace(said, follows=follows) if follows else said)
             self._spoken.append((what,))
         except Exception:  # a missing word is never worth a battle
             log.exception("nothing to say for %s", what.key)
@@ -641,11 +647,12 @@ class App:
         """The outcome the screen's frame shows now, said once that frame is drawn."""
         try:
             what = self.screen.said(self)
+            follows = what is not None and self.screen.follows()
         except Exception:  # an outcome's words are never worth a battle
             log.exception("what %s says could not be made", type(self.screen).__name__)
             return
         if what is not None:
-            self.speak(what)
+            self.speak(what, follows)
 
     def came_up(self) -> None:
         """The box's first screen is on the panel: its lit row is read aloud (voice "all"),

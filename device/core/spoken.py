@@ -2,21 +2,23 @@
 the catalogues (words/locale: the keys "say_...") and the values it names, put into an
 `Utterance` (device/ports/speech.py) in the language of the moment.
 
-A template is cut at its values into phrases: each fixed piece of a template is one phrase, and
-so is each value. A value has a kind, as the battle log's do (battle_log.WORDED): the values
-named in `WORDED` are words of the rules (a side is "Axis" or "Oś"), said from the word tables;
-a number is said in words; another `Spoken` is said in its own words; any other text is a
-piece's label, said as a child says it ("Tiger 1" is "Tiger one", or the card's own spoken name,
-its [speech] table). Every phrase is rendered once into the voice's cache, so the phrases a box
-can ever say are known in advance (`every_part`): the templates' pieces (every gender form),
-the numbers, and the names of the cards.
+A template is cut at its values into phrases (`Utterance.parts`): each fixed piece of a
+template is one phrase, and so is each value. A value has a kind, as the battle log's do
+(battle_log.WORDED): the values named in `WORDED` are words of the rules (a side is "Axis" or
+"Oś"), said from the word tables; a number is said in words; another `Spoken` is said in its own
+words; any other text is a piece's label, said as a child says it ("Tiger 1" is "Tiger one", or
+the card's own spoken name, its [speech] table).
+
+The voice says an utterance's phrases joined, as one sentence (`Utterance.text`), rendered whole
+by the engine the first time it is said and kept in the voice's cache. Only the sentences with
+no value in them ("Beach held.") are known in advance, and rendered at the install
+(`fixed_sentences`): one with a piece, a die or a count has too many forms for that.
 """
 from __future__ import annotations
 
-import itertools
 import re
 import string
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 
 from cobi_companion.cards import CardBook
 from cobi_companion.device.core.battle_log import LogEntry
@@ -79,19 +81,11 @@ def phrases(text: str, values: Mapping[str, SpokenValue], language: str,
     """The phrases of the template `text` in `language`, filled with `values`."""
     found: list[str] = []
     for literal, name, spec in _pieces(resolved(text, values, language)):
-        if _pause(literal) and found:       # "{item}, {side}": the comma ends the name said
-            found[-1] += literal.strip()
-        elif literal.strip():
+        if literal.strip():     # punctuation alone (", "): joined to the word before (text)
             found.append(literal.strip())
         if name is not None:
             found.extend(_value_parts(name, spec, values[name], language, book))
     return tuple(found)
-
-
-def _pause(literal: str) -> bool:
-    """A template's piece that is punctuation alone (the ", " between two values): never a
-    phrase of its own, it ends the phrase before it."""
-    return bool(literal.strip()) and not re.search(r"\w", literal)
 
 
 def template(key: str, language: str, form: str | None = None) -> str:
@@ -161,22 +155,6 @@ def resolved(text: str, values: Mapping[str, SpokenValue], language: str) -> str
             return min(catalogue.load(language).form(value), counts[name] - 1)
         raise TypeError(f"{{{name}:...}}: only a side or a number has forms, not {value!r}")
     return _rewritten(text, pick)
-
-
-def variants(text: str) -> list[str]:
-    """`text` resolved in every way its values can pick its words (every_part)."""
-    fields = {name: len(spec.rpartition(":")[2].split("|")) for _, name, spec in _pieces(text)
-              if name is not None and "|" in spec}
-    found = []
-    for chosen in itertools.product(*(range(count) for count in fields.values())):
-        found.append(_rewritten(text, dict(zip(fields, chosen, strict=True)).__getitem__))
-    return found
-
-
-def _numeral_forms(text: str) -> set[str]:
-    """The forms `text` asks its numbers in ({of:f-gen} "f-gen", {vp:m:punkt|...} "m")."""
-    return {spec.rpartition(":")[0] if "|" in spec else spec
-            for _, name, spec in _pieces(text) if name is not None and name not in SIDES}
 
 
 def _rewritten(text: str, pick: Callable[[str], int]) -> str:
@@ -268,43 +246,9 @@ def _pieces(text: str) -> list[tuple[str, str | None, str]]:
             string.Formatter().parse(text)]
 
 
-def every_part(language: str, book: CardBook | None = None) -> set[str]:
-    """Every phrase the box can say in `language`: each template's fixed pieces (every
-    gender form), the numbers, and the names of `book`'s cards as its pieces are labelled (a
-    label and a number)."""
-    if language not in languages.codes():
-        raise ValueError(f"unknown language {language!r}")
-    found = {literal.strip() for text in _templates(language) for variant in variants(text)
-             for literal, _, _ in _pieces(variant) if literal.strip() and not _pause(literal)}
-    forms = {"", *(form for text in _templates(language) for form in _numeral_forms(text))}
-    found |= {number(n, language, form) for form in forms for n in range(MOST_SAID + 1)}
-    names = {said_name(name, language, book) for name in _names(book)}
-    return found | names | {capitalized(name) for name in names}     # one may start a sentence
-
-
-def _templates(language: str) -> Iterable[str]:
-    """Every template the voice says in `language`, each form of each."""
-    said = catalogue.load(language).messages
-    yield from (template(key, language) for key in speech_keys())
-    yield from (text for key, text in said.items()
-                if "|" in key and key.split("|")[0].startswith("say_"))
-
-
 def speech_keys() -> list[str]:
     """The keys of the voice's templates: "say_..." in the catalogues."""
     return [key for key in catalogue.every_key() if key.startswith("say_")]
-
-
-# A battle numbers a card's pieces from 1 ("Tiger 1", "Tiger 2"); a roster holds no more.
-MOST_OF_A_CARD = 9
-
-
-def _names(book: CardBook | None) -> Iterable[str]:
-    if book is None:
-        return ()
-    return (f"{short} {n}" for card in book.sorted()
-            for short in dict.fromkeys(card.short_in(language) for language in languages.codes())
-            for n in range(1, MOST_OF_A_CARD + 1))
 
 
 def template_names(key: str) -> Mapping[str, tuple[str, ...]]:

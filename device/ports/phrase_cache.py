@@ -38,10 +38,11 @@ log = logging.getLogger("cobi-companion")
 
 CACHE_ENV = "CACHE_DIRECTORY"       # systemd's CacheDirectory= (the unit's)
 Render = Callable[[str, str], bytes]   # (text, language) -> 16-bit mono samples
-# The folder's size limit. The shipped cards' phrases in both languages take about 22 MB; 64 MB
-# holds them three times over (a stick's cards, words new since the install) and is under 1% of
-# the smallest SD card Raspberry Pi OS fits on (8 GB, the system taking 3 to 5), so the voice
-# can never fill the card the battles are saved on.
+# The folder's size limit. Whole sentences are kept: the ones with no value in them, rendered
+# at the install, take about 6 MB in the three languages; each sentence said since, 50 to
+# 200 kB (a few hundred to a thousand of them fit), the least used going first. 64 MB is under
+# 1% of the smallest SD card Raspberry Pi OS fits on (8 GB, the system taking 3 to 5), so the
+# voice can never fill the card the battles are saved on.
 BUDGET = 64 * 1024 * 1024
 TRIM_TO = 0.75                      # a trim leaves this share of the budget
 # Phrases kept in memory when the folder takes no file: the box's memory is not the disk.

@@ -6,6 +6,12 @@ and returns at once, so the main loop never waits for speech.
 What cuts what (`Kind`): a new outcome cuts whatever is being said; a new prompt or item (the
 menu item under the cursor) cuts a prompt or an item, but waits for an outcome being said to
 end (only the latest one waiting is kept): whose turn it is never hides what just happened.
+An outcome that `follows` an earlier step of the same action (a shot's reload after its hit,
+each said as its frame is drawn) cuts a prompt or an item too, but waits for the outcome being
+said to end, in turn, and the prompts and items wait for it: the steps of one action never cut
+each other, however long a slow voice or a long name makes one; the first step of an action
+still cuts whatever is said. A wait for an outcome lasts at most its sound's length and a
+second (voice.py): a player that hangs never silences the rest.
 
 The doubles beside the protocol: `RecordingSpeech` keeps what it was asked to say (tests), and
 `NoSpeech` says nothing, with the notice of why (no engine, no audio device), for the settings
@@ -31,6 +37,8 @@ class Utterance:
     language: str
     parts: tuple[str, ...]
     kind: Kind = "outcome"
+    # An outcome after an earlier step of the same action: it waits for that one to be said.
+    follows: bool = False
 
     def __post_init__(self) -> None:
         if self.language not in languages.codes():
@@ -38,6 +46,8 @@ class Utterance:
                              f"{', '.join(languages.codes())}")
         if self.kind not in KINDS:
             raise ValueError(f"unknown kind {self.kind!r}; known: {', '.join(KINDS)}")
+        if self.follows and self.kind != "outcome":
+            raise ValueError(f"only an outcome follows an earlier step, not a {self.kind}")
 
     @property
     def text(self) -> str:
@@ -50,9 +60,13 @@ class Utterance:
 
     def then(self, other: Utterance) -> Utterance:
         """This utterance followed by `other` (one event's outcome, then its prompt, then the
-        item lit): as strong as the stronger of the two (an outcome, a prompt, an item)."""
+        item lit): as strong as the stronger of the two (an outcome, a prompt, an item). An
+        outcome that follows an earlier step stays one only where every outcome in it does (a
+        first step in it cuts what plays)."""
         kind = next(each for each in KINDS if each in (self.kind, other.kind))
-        return Utterance(other.language, self.parts + other.parts, kind)
+        follows = kind == "outcome" and all(
+            each.follows for each in (self, other) if each.kind == "outcome")
+        return Utterance(other.language, self.parts + other.parts, kind, follows)
 
 
 class Speech(Protocol):
@@ -71,7 +85,7 @@ class Speech(Protocol):
 class RecordingSpeech:
     """Test double: `said` lists every utterance asked for, in order."""
 
-    def __init__(self, volume: int = 80, speed: str = "normal") -> None:
+    def __init__(self, volume: int = 100, speed: str = "normal") -> None:
         self.volume, self.speed = volume, speed
         self.notice: str | None = None
         self.said: list[Utterance] = []
@@ -93,7 +107,7 @@ class NoSpeech:
     `chosen`: the silence is the settings' own (no player asked for), not a fault: the
     settings row shows it, the start does not."""
 
-    def __init__(self, notice: str | None = None, volume: int = 80,
+    def __init__(self, notice: str | None = None, volume: int = 100,
                  speed: str = "normal", chosen: bool = False) -> None:
         self.volume, self.speed = volume, speed
         self.notice, self.chosen = notice, chosen

@@ -11,11 +11,14 @@ the samples as they come.
 `say` hands the utterance to the voice's own thread and returns: that thread takes the sentence
 from the cache or renders it there (never on the main loop) and gives the sound to the player,
 as the utterance's kind allows (speech.py: an outcome cuts whatever plays, a prompt or an item
-waits for an outcome to end). The engine starts on that thread too, at the first utterance or
-at `warm` (the box's start): the box's first frame never waits for it. The engine runs in a
-worker process of its own (render_process.py): its crash or runaway silences the voice, with
-its notice, and never the box. Where no player was found (no sound card, no player program) the
-voice looks again each time it has something to say: a speaker plugged in later is used.
+waits for an outcome to end, and so does an outcome that follows an earlier step of the same
+action; such a wait ends at the latest a second after the outcome's sound would have: a player
+that hangs silences nothing more than that outcome). The engine starts on that thread too,
+at the first utterance or at `warm` (the box's start): the box's first frame never waits for
+it. The engine runs in a worker process of its own (render_process.py): its crash or runaway
+silences the voice, with its notice, and never the box. Where no player was found (no sound
+card, no player program) the voice looks again each time it has something to say: a speaker
+plugged in later is used.
 """
 from __future__ import annotations
 
@@ -48,6 +51,9 @@ NO_ENGINE, NO_AUDIO = "voice_no_engine", "voice_no_audio"
 # Where no player was found, how often the notice (the start menu, the settings row) looks
 # again, besides each time there is something to say: a speaker plugged in clears it.
 LOOK_AGAIN_S = 5.0
+# How long past its sound's own length an outcome may keep the others waiting: a player's
+# start and the sound card's buffer take a fraction of it; a player that hangs, no longer.
+OUTCOME_SLACK_S = 1.0
 # What to render: each language's sentences, or (language, sentences) pairs in the order wanted.
 Phrases = Mapping[str, Iterable[str]] | Iterable[tuple[str, Iterable[str]]]
 
@@ -163,7 +169,7 @@ class Voice:
     """The Speech port: `engine`'s sentences played by `player`; without one, `find_player`
     (if given) is asked again each time there is something to say."""
 
-    def __init__(self, engine: Engine, player: Player | None, volume: int = 80,
+    def __init__(self, engine: Engine, player: Player | None, volume: int = 100,
                  speed: str = "normal", find_player: Callable[[], Player] | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.engine, self.volume, self.speed = engine, volume, speed
@@ -173,9 +179,10 @@ class Voice:
         self._looking = threading.Lock()
         self._notice: str | None = None
         self._wake = threading.Condition()
-        self._outcome: Utterance | None = None      # waiting to be said: an outcome
+        self._outcomes: list[Utterance] = []        # waiting to be said: outcomes, in order
         self._other: Utterance | None = None        # and the latest prompt or item
         self._outcome_sound = 0         # the player's number of the last outcome played
+        self._outcome_until = 0.0       # on `clock`, when it has ended at the latest
         self._closed = False
         self.handled = 0                # utterances taken and dealt with (tests wait on it)
         if player is not None:
@@ -196,11 +203,13 @@ class Voice:
         self._notice = value
 
     def say(self, utterance: Utterance) -> None:
-        """Hand `utterance` over: an outcome replaces whatever waits, a prompt or an item
-        replaces a prompt or an item waiting."""
+        """Hand `utterance` over: an outcome replaces whatever waits (one that follows an
+        earlier step waits after the outcomes waiting), a prompt or an item replaces a prompt
+        or an item waiting."""
         with self._wake:
             if utterance.kind == "outcome":
-                self._outcome, self._other = utterance, None
+                kept = self._outcomes if utterance.follows else []
+                self._outcomes, self._other = [*kept, utterance], None
             else:
                 self._other = utterance
             self._wake.notify()
@@ -213,20 +222,28 @@ class Voice:
         with self._wake:
             self._wake.notify()         # a prompt may have waited for the outcome to end
 
-    def _outcome_playing(self) -> bool:
-        return self.player is not None and not self.player.ended(self._outcome_sound)
+    def _outcome_left(self) -> float:
+        """How long the last outcome may still keep the others waiting, in seconds: 0 once
+        it has ended, or once its sound's length and `OUTCOME_SLACK_S` have passed (a player
+        that hangs never ends it)."""
+        if self.player is None or self.player.ended(self._outcome_sound):
+            return 0.0
+        return max(0.0, self._outcome_until - self._clock())
 
     def _next(self) -> Utterance | None:
         """The next utterance to say, once it may be said; None once closed."""
         with self._wake:
             while not self._closed:
-                if self._outcome is not None:
-                    utterance, self._outcome = self._outcome, None
-                    return utterance
-                if self._other is not None and not self._outcome_playing():
-                    utterance, self._other = self._other, None
-                    return utterance
-                self._wake.wait()
+                left = self._outcome_left()
+                waiting = self._outcomes[0] if self._outcomes else self._other
+                if waiting is not None and (not left or (waiting.kind == "outcome"
+                                                         and not waiting.follows)):
+                    if self._outcomes:
+                        self._outcomes.pop(0)
+                    else:
+                        self._other = None
+                    return waiting
+                self._wake.wait(timeout=left or None)
             return None
 
     def _run(self) -> None:
@@ -256,6 +273,7 @@ class Voice:
             number = player.play(samples, self.engine.rate)
             if utterance.kind == "outcome":
                 self._outcome_sound = number
+                self._outcome_until = self._clock() + outcome_bound(samples, self.engine.rate)
 
     def _player(self) -> Player | None:
         """The player; where there is none, one looked for again (a speaker plugged in since
@@ -295,7 +313,7 @@ class Voice:
 
     def close(self) -> None:
         with self._wake:
-            self._closed, self._outcome, self._other = True, None, None
+            self._closed, self._outcomes, self._other = True, [], None
             self._wake.notify()
         self._thread.join(timeout=2.0)
         if self.player is not None:
@@ -303,12 +321,18 @@ class Voice:
         self.engine.close()
 
 
+def outcome_bound(samples: bytes, rate: int) -> float:
+    """The longest an outcome of `samples` (16-bit mono at `rate`) keeps the others waiting:
+    its own length and `OUTCOME_SLACK_S`."""
+    return len(samples) / 2 / rate + OUTCOME_SLACK_S
+
+
 class SpeechFiles:
     """Writes each utterance as 0001.wav and 0001.txt (its text) in `folder`, in order, and
     passes it on to `then` (the audio too: a tee). Without an engine only the texts."""
 
     def __init__(self, folder: Path, engine: Engine | None, then: Speech | None = None,
-                 volume: int = 80, speed: str = "normal") -> None:
+                 volume: int = 100, speed: str = "normal") -> None:
         self.folder, self.engine, self.volume, self.speed = folder, engine, volume, speed
         self.then: Speech = then if then is not None else NoSpeech()
         self.folder.mkdir(parents=True, exist_ok=True)

@@ -105,8 +105,8 @@ def confirm(app: App, title: str, yes: Next, back: Next, lost: str = "play_lost"
 
 SPIN_FRAMES = 6  # frames of tumbling dice; at the loop's animation tick this is about 0.5 s
 BEAT_FRAMES = 12  # frames a view stays when the views go on by themselves: about 1 s
-# ... and a view that says something: long enough for a short sentence ("Tiger one hits!")
-# before the next view's outcome cuts it (a new outcome cuts the one being said)
+# ... and a view that says something: long enough for a short sentence ("Tiger one hits!");
+# a longer one is not cut: the next view's outcome waits for it to end (Show.follows)
 SAID_BEAT_FRAMES = 20
 
 
@@ -122,7 +122,9 @@ class Show(Screen):
 
     `says`: what the voice says of each view (None: nothing), said once, when the view is
     first shown settled (its dice stopped tumbling), so that the ear never runs ahead of the
-    panel: steps skipped by OK, or shown again by the knob, are not said (`said`).
+    panel: steps skipped by OK, or shown again by the knob, are not said (`said`). Each step
+    said after the first `follows` it: the voice says it once the one before has ended, never
+    cutting it (a slow voice or a long name outlasts the beat).
 
     A dice button never just dismisses a view: it goes on only to a next screen that rolls
     with that button (the press is that roll), and is otherwise refused with a cue, so a
@@ -141,19 +143,18 @@ class Show(Screen):
     after: Screen | None = None
     row: int = 0                   # the first row of a Lines view shown: the knob scrolls
     says: Sequence[Spoken | None] = ()
-    heard: int | None = None       # the last view said (or passed); None: the one before `index`
+    # the last view said (or passed): at first the one before `index`, seen (and said) before
+    heard: int = field(init=False, default=-1)
     said_so_far: list[Spoken] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self._arrive(self.index)
-        if self.heard is None:     # the views before the first shown were seen (and said) before
-            self.heard = self.index - 1
+        self.heard = self.index - 1
 
     def said(self, app: App) -> Spoken | None:
         """The view shown now, said once it is settled on the panel: its dice no longer
         tumble, and no view after it was said (the knob going back says nothing again)."""
-        heard = self.index - 1 if self.heard is None else self.heard
-        if self.tumbling or self.index <= heard:
+        if self.tumbling or self.index <= self.heard:
             return None
         self.heard = self.index
         said = self.says[self.index] if self.index < len(self.says) else None
@@ -161,6 +162,10 @@ class Show(Screen):
             return None            # a big MISS after its die's MISS: said once
         self.said_so_far.append(said)
         return said
+
+    def follows(self) -> bool:
+        """A step said after an earlier one of this action: it waits for that one to end."""
+        return len(self.said_so_far) > 1
 
     @property
     def beat(self) -> int:
@@ -171,8 +176,7 @@ class Show(Screen):
     @property
     def to_say(self) -> bool:
         """Whether a view still to come will say something (whose turn it is waits for it)."""
-        heard = self.index - 1 if self.heard is None else self.heard
-        return any(said is not None for said in self.says[heard + 1:])
+        return any(said is not None for said in self.says[self.heard + 1:])
 
     @property
     def last(self) -> int:

@@ -1,22 +1,74 @@
 """What the box says, heard through a recording voice on the real box: scripted battles (the
 Easy level, the Tank Game) and a Cobra attack give the utterances in order, in English and in
 Polish; the voice setting filters them; Polish agrees with a card's gender; and every phrase
-said is one the voice's cache holds (`every_part`)."""
+said is one of the box's own words (`every_part`: a template's piece, a number, a card's
+spoken name), never a raw label."""
 from __future__ import annotations
 
+import itertools
 import re
+from collections.abc import Iterable
 
 import pytest
+from cobi_companion.cards import CardBook
 from cobi_companion.device.core import spoken
 from cobi_companion.device.core.battle_log import by_side, entry, won
-from cobi_companion.device.core.spoken import every_part, of_log, template_names, utterance
+from cobi_companion.device.core.spoken import of_log, template_names, utterance
 from cobi_companion.device.ports.speech import RecordingSpeech, Utterance
-from cobi_companion.words import catalogue
+from cobi_companion.words import catalogue, languages
 
 from ..conftest import EASY
 from ..test_box import TIGER_VS_SHERMAN
 
 SPEECH_WORDS = spoken.speech_keys()
+# A battle numbers a card's pieces from 1 ("Tiger 1", "Tiger 2"); a roster holds no more.
+MOST_OF_A_CARD = 9
+
+
+def every_part(language: str, book: CardBook | None = None) -> set[str]:
+    """Every phrase the box can say in `language`: each template's fixed pieces (every form
+    its values can pick), the numbers (in every form a template asks), and the names of
+    `book`'s cards as its pieces are labelled (a label and a number). The box renders whole
+    sentences; the tests check with these that what it says is made of its own words."""
+    found = {literal.strip() for text in _templates(language) for variant in _variants(text)
+             for literal, _, _ in spoken._pieces(variant) if re.search(r"\w", literal)}
+    forms = {"", *(form for text in _templates(language) for form in _numeral_forms(text))}
+    found |= {spoken.number(n, language, form) for form in forms
+              for n in range(spoken.MOST_SAID + 1)}
+    names = {spoken.said_name(name, language, book) for name in _names(book)}
+    return found | names | {spoken.capitalized(name) for name in names}
+
+
+def _templates(language: str) -> Iterable[str]:
+    """Every template the voice says in `language`, each form of each."""
+    said = catalogue.load(language).messages
+    yield from (spoken.template(key, language) for key in SPEECH_WORDS)
+    yield from (text for key, text in said.items()
+                if "|" in key and key.split("|")[0].startswith("say_"))
+
+
+def _variants(text: str) -> list[str]:
+    """`text` resolved in every way its values can pick its words."""
+    fields = {name: len(spec.rpartition(":")[2].split("|"))
+              for _, name, spec in spoken._pieces(text) if name is not None and "|" in spec}
+    return [spoken._rewritten(text, dict(zip(fields, chosen, strict=True)).__getitem__)
+            for chosen in itertools.product(*(range(count) for count in fields.values()))]
+
+
+def _numeral_forms(text: str) -> set[str]:
+    """The forms `text` asks its numbers in ({of:f-gen} "f-gen", {vp:m:punkt|...} "m")."""
+    return {spec.rpartition(":")[0] if "|" in spec else spec
+            for _, name, spec in spoken._pieces(text)
+            if name is not None and name not in spoken.SIDES}
+
+
+def _names(book: CardBook | None) -> Iterable[str]:
+    if book is None:
+        return ()
+    return (f"{short} {n}" for card in book.sorted()
+            for short in dict.fromkeys(card.short_in(language)
+                                       for language in languages.codes())
+            for n in range(1, MOST_OF_A_CARD + 1))
 
 
 def heard(utterance: Utterance) -> str:
@@ -46,11 +98,13 @@ def easy_battle(table_at, language: str, voice: str = "all") -> RecordingSpeech:
 
 
 def cached(said: RecordingSpeech, language: str, book) -> bool:
-    """Every phrase said is one the voice's cache holds, or a menu's own words (read from the
-    panel), a pause after a name ("Tiger one," Axis; "Oś:" jeden) rendered when first said."""
+    """Every phrase said is one of the box's own words (`every_part`) or a menu's (read from
+    the panel): no raw label ("Pz IV D 1") reaches the voice. Punctuation alone (the ", "
+    between a name and its side) is no phrase: the sentence joins it to the word before."""
     # a sentence's first letter is a capital ("Seven T P"), whatever its phrase's own case
     known = {part.lower() for part in every_part(language, book) | MENU_WORDS[language]}
-    return all(part.rstrip(",:").lower() in known for u in said.said for part in u.parts)
+    return all(part.lower() in known for u in said.said for part in u.parts
+               if re.search(r"\w", part))
 
 
 # The rows read aloud under the cursor (voice "all") that are the panel's own words, not the
@@ -213,16 +267,16 @@ def test_both_languages_name_the_same_values_and_gendered_forms_too():
         assert spoken.GENDER_OF in template_names(key.split("|")[0])["pl"], key
 
 
-# A sentence's end mark alone ends it after its value ("Zniszczono: Sherman dwa.", "Mecz
-# wygrywa drużyna numer jeden!"): the voice says an utterance as one sentence, the mark joined
-# to the word before it (`Utterance.text`), so it is never said on its own.
-ENDS = frozenset(".!?")
+def test_punctuation_alone_is_joined_to_the_word_before_it():
+    """A template's piece that is punctuation alone (the ", " of "{item}, {side}", the "." after
+    a value) is said as the sentence's punctuation, never a word of its own."""
+    from cobi_companion.device.core.saying import item
 
-
-def test_no_phrase_is_punctuation_alone_but_a_sentence_s_end():
+    lit = item("say_item_piece", item="Tiger 1", side="axis")
+    assert utterance(lit, "en").text == "Tiger one, Axis"
     for language in ("en", "pl", "de"):
-        for phrase in every_part(language):
-            assert re.search(r"\w", phrase) or phrase in ENDS, (language, phrase)
+        said = utterance(lit, language)
+        assert "," in said.parts and not re.search(r"\s[,.!?:;]", said.text), said
 
 
 def test_every_template_is_used_by_the_code():

@@ -86,7 +86,7 @@ def test_a_settings_row_of_the_wrong_kind_comes_from_the_files_and_is_listed(tmp
     box = build(parse_config({}), MemoryDisplay(), pin_factory=factory, state_dir=tmp_path,
                 speech=NoSpeech())
     try:
-        assert box.app.settings.volume == 80 and box.app.settings.language == "pl"
+        assert box.app.settings.volume == 100 and box.app.settings.language == "pl"
         listed = [line for line in box.app.sources.skipped if "settings row" in line]
         assert len(listed) == 5 and all(str(tmp_path / DATABASE_NAME) in line
                                         for line in listed)
