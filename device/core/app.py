@@ -80,6 +80,12 @@ class Screen:
         button to press, and for what); None for a screen that waits for no one."""
         return None
 
+    def reminder(self, app: App) -> Spoken | None:
+        """What a reminder after a quiet pause (and a dice button refused) says before the
+        item lit: the prompt, or on a side's menu whose turn it is (said once as the turn
+        began, not each time the menu comes back up)."""
+        return self.prompt(app)
+
     def said(self, app: App) -> Spoken | None:
         """An outcome this screen says now, once the frame it has come to is drawn (a step
         of a shot whose dice have stopped): asked after every event; None for nothing new."""
@@ -230,12 +236,15 @@ class App:
         self.speech: Speech = speech if speech is not None else NoSpeech()
         # What an event asked the voice to say, said by `save` once its frame is drawn.
         self.to_say: list[Utterance] = []
+        # What each of those was made of, so "Say it again" says it in the language of now.
+        self._spoken: list[tuple[Spoken, ...]] = []
         # Prompts held back while the screen's frames still have an outcome to say (`_say`).
-        self.held: list[Utterance] = []
+        self.held: list[tuple[Utterance, tuple[Spoken, ...]]] = []
         # Lines whose outcome the frames that show it say (`frames_say`): not said as logged.
         self._quiet = 0
         # The last thing said (an outcome, a prompt; never a menu item), said again on asking.
         self.last_said: Utterance | None = None
+        self._last_spoken: tuple[Spoken, ...] = ()     # ... and what it was made of
         # The quiet pause of the reminders: the tick since which no one pressed anything (None
         # until the first tick after a press), and how many reminders it has had.
         self._quiet_since: float | None = None
@@ -372,6 +381,7 @@ class App:
         try:
             said = utterance(what, self.settings.language, self.book)
             self.to_say.append(replace(said, follows=follows) if follows else said)
+            self._spoken.append((what,))
         except Exception:  # a missing word is never worth a battle
             log.exception("nothing to say for %s", what.key)
 
@@ -386,24 +396,42 @@ class App:
             self._quiet -= 1
 
     def say_again(self, back: Screen) -> Screen:
-        """"Say it again" (the long-press menu): the last thing said (or, before anything was
-        said, the prompt of `back`), then back to `back`, which says nothing more."""
+        """"Say it again" (the long-press menu): the last thing said, in the language of now
+        (it may have been switched since), or, before anything was said, the prompt of
+        `back`; then back to `back`, which says nothing more."""
         if self.last_said is None:
             self._said_again = False
             return back
         if self.settings.voice != "off":
-            self.to_say.append(self.last_said)
+            self.to_say.append(self._again())
+            self._spoken.append(self._last_spoken)
         self._said_again = True
         return back
+
+    def _again(self) -> Utterance:
+        """The last thing said, made again from its words in the language of now."""
+        from cobi_companion.device.core.spoken import utterance
+
+        assert self.last_said is not None
+        if self.last_said.language == self.settings.language:
+            return self.last_said
+        try:
+            again = _joined([utterance(what, self.settings.language, self.book)
+                             for what in self._last_spoken])
+        except Exception:  # a missing word: said as it was heard
+            log.exception("the last thing said could not be said again")
+            return self.last_said
+        return replace(again, kind=self.last_said.kind)
 
     def _say(self) -> None:
         """The event's utterances as one (its outcomes, then whose turn it is, then the item
         lit), so the prompt follows the outcome rather than cutting it short. While the
         screen's frames still have an outcome to say (a shot's steps playing), the prompts
         wait for it. What it says besides the item is the last thing said (`say_again`)."""
-        pending, self.to_say = self.to_say, []
-        outcomes = [said for said in pending if said.kind == "outcome"]
-        prompts = self.held + [said for said in pending if said.kind != "outcome"]
+        pending = list(zip(self.to_say, self._spoken, strict=True))
+        self.to_say, self._spoken = [], []
+        outcomes = [said for said in pending if said[0].kind == "outcome"]
+        prompts = self.held + [said for said in pending if said[0].kind != "outcome"]
         self.held = []
         try:
             later = self.screen.to_say
@@ -415,10 +443,17 @@ class App:
         pending = outcomes + prompts
         if not pending:
             return
-        whole = _joined(pending)
-        heard = [each for each in pending if each.kind != "item"]
+        heard = [each for each in pending if each[0].kind != "item"]
         if heard:
-            self.last_said = _joined(heard)
+            self.last_said = _joined([said for said, _ in heard])
+            self._last_spoken = tuple(what for _, made in heard for what in made)
+        # Items after outcomes alone are said on their own, after them: joined, they would
+        # be an outcome, which the knob's next step could not cut ("Like this! Volume: 40%").
+        alone = outcomes and prompts and all(said.kind == "item" for said, _ in prompts)
+        for each in (outcomes, prompts) if alone else (pending,):
+            self._utter(_joined([said for said, _ in each]))
+
+    def _utter(self, whole: Utterance) -> None:
         try:
             self.speech.volume, self.speech.speed = self.settings.volume, self.settings.speed
             self.speech.say(whole)
@@ -632,7 +667,9 @@ class App:
         if key in KNOB_STEPS:
             self._lit()
         elif key in DICE_BUTTONS and self._refused:
-            self._prompt()
+            self._remind_now()
+        elif key in DICE_BUTTONS or key is Key.OK:
+            self._lit()                     # the lit row changed in place ("Rules: Easy")
 
     def _remind(self, now: float) -> None:
         """After `remind_s` with no press, the screen's prompt is said again, and again after
@@ -645,7 +682,7 @@ class App:
         elif self._reminded < REMINDERS and \
                 now - self._quiet_since >= pause * (self._reminded + 1):
             self._reminded += 1
-            self._prompt()
+            self._remind_now()
 
     def _kept(self) -> None:
         """The saves this event asked for keep the outcome its screen shows now (or none: an
@@ -670,6 +707,18 @@ class App:
             return
         if what is not None:
             self.speak(what)
+
+    def _remind_now(self) -> None:
+        """Whose turn, or whose button, said again (`Screen.reminder`), and the item lit:
+        the same words as when the screen came up. A screen that waits for no one: nothing."""
+        try:
+            what = self.screen.reminder(self)
+        except Exception:  # a reminder is never worth a battle
+            log.exception("the reminder of %s failed", type(self.screen).__name__)
+            return
+        if what is not None:
+            self.speak(what)
+            self._lit()
 
     def _lit(self) -> None:
         """The item under the cursor read aloud (voice "all"), after any prompt."""

@@ -56,6 +56,10 @@ class RollOff(Screen):
         return side is not None and side not in self.faces
 
     def prompt(self, app: App) -> Spoken | None:
+        """Both buttons, or once one side has pressed, the other side's alone."""
+        waiting = [side for side in Side if side not in self.faces]
+        if len(waiting) == 1:
+            return prompt("say_press", side=waiting[0].value)
         return prompt("say_press_again" if self.tie else "say_press_both")
 
     def on(self, app: App, key: Key) -> Screen:
@@ -255,7 +259,7 @@ def aim_at(app: App, firer: Piece, target: Piece, done: Finish, back: Next) -> S
             aim, hull_down=yes, range_cm=cm, over=over)), again,
             over=None if same is None else same.over or (same.range_cm or 0) > 100)
     return Choose(app.t("hull_down"), [app.t("no"), app.t("yes")], lambda i: hull(i == 1),
-                  back, index=int(same is not None and same.hull_down))
+                  back, index=int(same is not None and same.hull_down), ask=True)
 
 
 def fire_range(app: App, then: Callable[[float | None, bool], Screen], back: Next,
@@ -277,7 +281,7 @@ def fire_range(app: App, then: Callable[[float | None, bool], Screen], back: Nex
              (app.t("enter_cm"), lambda: DialCm(FIRE_RANGE, measured, back))]
     start = 0 if over is None else sensors + int(over)
     return Choose(app.t("over_100"), [label for label, _ in ways], lambda i: ways[i][1](),
-                  back, index=start)
+                  back, index=start, ask=True)
 
 
 def move(app: App, vehicle: Piece, done: Finish, back: Next) -> Screen:

@@ -7,7 +7,7 @@ from functools import partial
 
 from cobi_companion.device.core.app import App, Next, Screen
 from cobi_companion.device.core.battle_log import entry
-from cobi_companion.device.core.spoken import Spoken, item, outcome
+from cobi_companion.device.core.spoken import Spoken, item, outcome, prompt
 from cobi_companion.device.games.battle import (
     RollOff,
     aim_at,
@@ -69,7 +69,7 @@ def next_action(app: App) -> Screen:
         return fire_again(app, again, finish, back, key) if again and i == 0 else None
     return Choose(app.t("pick_vehicle"), [item for item, _, _ in rows],
                   lambda i: rows[i][2](), index=index, hints=[hint for _, hint, _ in rows],
-                  dice=dice, spoken=said)
+                  dice=dice, spoken=said, remind=prompt("say_turn", side=side.value))
 
 
 def picked(app: App, vehicle: Piece) -> Screen:
@@ -124,7 +124,8 @@ def action_menu(app: App, vehicle: Piece) -> Screen:
                   back=lambda: next_action(app),
                   index=lit,
                   hints=[app.t("dimmed_hint") if row.refused else row.hint for row in rows],
-                  dimmed=range(len(able), len(rows)), spoken=[row.said() for row in rows])
+                  dimmed=range(len(able), len(rows)), spoken=[row.said() for row in rows],
+                  remind=prompt("say_turn", side=vehicle.side.value))
 
 
 def fire_rows(app: App, firer: Piece, back: Next) -> list[Row]:

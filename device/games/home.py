@@ -14,7 +14,7 @@ from cobi_companion.device.core.games import Registry, Row
 from cobi_companion.device.core.views import Menu, View
 from cobi_companion.device.games.registry import BOX_GAMES
 from cobi_companion.device.ports.events import Key
-from cobi_companion.device.ui.widgets import Choose, confirm
+from cobi_companion.device.ui.widgets import Choose, confirm, notice
 
 # The games' screens (and the rules behind them) are imported when a row of a menu is chosen,
 # or while the box is idle after its first frame (box.LATER_MODULES), which is sooner: the start
@@ -165,8 +165,16 @@ def battle_menu(app: App, back: Screen, index: int = 0) -> Screen:
     own = MenuRows() if app.game is None else \
         registry(app).of(app.game).menu_rows(app, back)
     # "Say it again" right after "Back to the game": the last thing said, heard once more.
+    # With the voice off it stays in its place, dimmed (the rows never move), and OK says why.
+    quiet = app.settings.voice == "off"
+
+    def again() -> Screen:
+        if quiet:
+            return notice(app, app.t("hear_again"), [app.t("voice_is_off")],
+                          partial(battle_menu, app, back, 1))
+        return app.say_again(back)
     items: list[tuple[str, Next]] = [(app.t("back_to_game"), lambda: back),
-                                     (app.t("hear_again"), lambda: app.say_again(back))]
+                                     (app.t("hear_again"), again)]
 
     def add(rows: Sequence[Row]) -> None:
         for row in rows:
@@ -180,7 +188,8 @@ def battle_menu(app: App, back: Screen, index: int = 0) -> Screen:
               (app.t("check_distance"), lambda: _check_distance(app, lambda: back))]
     add(own.last)
     return Choose(app.t("menu"), [label for label, _ in items], lambda i: items[i][1](),
-                  back=lambda: back, index=index)
+                  back=lambda: back, index=index, dimmed=(1,) if quiet else (),
+                  hints=["", app.t("dimmed_hint")] if quiet else ())
 
 
 def _asked(app: App, row: Row, no: Next) -> Next:

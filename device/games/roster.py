@@ -211,15 +211,21 @@ class Roster(Screen):
                     self.hint(app, *rows[self.index]))
 
     def lit(self, app: App) -> Spoken | None:
-        """A card's row read aloud by its spoken name ("Tiger", "Tygrys"), the figures being
-        dialled as their number, another row by its words."""
+        """A card's row read aloud by its spoken name ("Tiger", "Tygrys") and each side's
+        count of it, the figures being dialled as their number, another row by its words."""
         if self.squad is not None:
             return item("say_item", item=self.battle.get(self.squad).figures or 0)
         rows = self.rows(app)
         at = min(self.index, len(rows) - 1)
         kind, value = rows[at]
         if kind == "card":
-            return item("say_item", item=value.short)
+            said = item("say_item", item=value.short)
+            counted = self.counted()       # and how many each side has: "Sherman, Allies one"
+            for side in Side:
+                if counted[side, value.key]:
+                    said = item("say_item_side_count", item=said, side=side.value,
+                                n=counted[side, value.key])
+            return said
         return said_item(self.items(app, rows)[at])
 
     def items(self, app: App, rows: list[tuple[str, Any]]) -> tuple[str, ...]:

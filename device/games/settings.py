@@ -10,7 +10,7 @@ from cobi_companion.device.core.setting_values import SPEEDS
 from cobi_companion.device.core.spoken import Spoken, item
 from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games.system import rows as system_rows
-from cobi_companion.device.ui.widgets import Choose
+from cobi_companion.device.ui.widgets import Choose, said_item
 from cobi_companion.rules.levels import next_rules
 from cobi_companion.words import languages
 
@@ -67,53 +67,53 @@ def next_remind(pause: int) -> int:
         else REMINDS[0]
 
 
-def said_rows(app: App, labels: list[str]) -> list[Spoken]:
-    """The settings' rows as the voice reads them: a switch says on or off in words (the
-    panel's "wł." is short for the row's width), the Remind row its seconds; the others
-    their labels."""
-    from cobi_companion.device.ui.widgets import said_item
-
-    s = app.settings
-
-    def switch(key: str, on: bool) -> Spoken:
-        return item("say_item_on" if on else "say_item_off", item=app.t(key))
-    said = [said_item(label) for label in labels]
-    said[2], said[3] = switch("real_dice", s.real_dice), switch("sound", s.sound)
-    said[REMIND_ROW] = item("say_item_remind", s=s.remind_s) if s.remind_s else \
-        switch("remind", False)
-    return said
+def switch(app: App, key: str, on: bool) -> Spoken:
+    """A switch's row as the voice reads it: on or off in words (the panel's "wł." is short
+    for the row's width)."""
+    return item("say_item_on" if on else "say_item_off", item=app.t(key))
 
 
-REMIND_ROW = 7          # after the voice, its volume and its speed
+def said_remind(app: App) -> Spoken:
+    """The Remind row as the voice reads it, its pause in words: "every twenty seconds",
+    "every minute", off."""
+    pause = app.settings.remind_s
+    if pause == 60:
+        return item("say_item_remind_minute")
+    return item("say_item_remind", s=pause) if pause else switch(app, "remind", False)
+
+
+Row = tuple[str, Callable[[], Screen | None], Spoken | None]   # label, OK, said (None: label)
 
 
 def settings_menu(app: App, back: Next, index: int = 0) -> Screen:
     """The settings: a toggle redraws the menu on its row; the box's own rows (screen off,
     files in use, restart, power off) come from `system`."""
     s = app.settings
-    rows: list[tuple[str, Callable[[], Screen | None]]] = [
+    rows: list[Row] = [
         (joined(": ", app.t("language"), languages.get(s.language).name),
-         lambda: setattr(s, "language", next_language(s.language))),
+         lambda: setattr(s, "language", next_language(s.language)), None),
         (joined(": ", app.t("rules"), app.t(s.rules)),
-         lambda: setattr(s, "rules", next_rules(s.rules))),
+         lambda: setattr(s, "rules", next_rules(s.rules)), None),
         (joined(": ", app.t("real_dice"), app.t("on" if s.real_dice else "off")),
-         lambda: setattr(s, "real_dice", not s.real_dice)),
+         lambda: setattr(s, "real_dice", not s.real_dice), switch(app, "real_dice", s.real_dice)),
         (joined(": ", app.t("sound"), app.t("on" if s.sound else "off")),
-         lambda: setattr(s, "sound", not s.sound)),
+         lambda: setattr(s, "sound", not s.sound), switch(app, "sound", s.sound)),
         (voice_row(app), lambda: setattr(s, "voice", VOICES[(VOICES.index(s.voice) + 1)
-                                                             % len(VOICES)])),
+                                                             % len(VOICES)]), None),
         (joined(": ", app.t("volume"), f"{s.volume}%"),
-         lambda: heard(app, "volume", next_volume(s.volume))),
+         lambda: heard(app, "volume", next_volume(s.volume)), None),
         (joined(": ", app.t("speed"), app.t("speed_" + s.speed)),
-         lambda: heard(app, "speed", next_speed(s.speed))),
-        (remind_row(app), lambda: setattr(s, "remind_s", next_remind(s.remind_s))),
+         lambda: heard(app, "speed", next_speed(s.speed)), None),
+        (remind_row(app), lambda: setattr(s, "remind_s", next_remind(s.remind_s)),
+         said_remind(app)),
         (joined(": ", app.t("brightness"), f"{round(s.brightness / 255 * 100)}%"),
-         lambda: setattr(s, "brightness", {255: 128, 128: 32, 32: 255}.get(s.brightness, 255))),
+         lambda: setattr(s, "brightness", {255: 128, 128: 32, 32: 255}.get(s.brightness, 255)),
+         None),
     ]
 
     def again(i: int) -> Screen:
         return settings_menu(app, back, i)
-    rows += system_rows(app, again, len(rows))
+    rows += [(label, then, None) for label, then in system_rows(app, again, len(rows))]
 
     def chosen(i: int) -> Screen:
         opened = rows[i][1]()
@@ -121,7 +121,6 @@ def settings_menu(app: App, back: Next, index: int = 0) -> Screen:
             return opened
         app.on_settings(s)              # a toggle: saved, and the menu redrawn on its row
         return again(i)
-    labels = [label for label, _ in rows]
-    return Choose(app.t("settings"), labels, chosen, back=back, index=index,
-                  spoken=said_rows(app, labels))
+    return Choose(app.t("settings"), [label for label, _, _ in rows], chosen, back=back,
+                  index=index, spoken=[said or said_item(label) for label, _, said in rows])
 

@@ -15,6 +15,7 @@ from cobi_companion.device.ui.scroll import scrolled
 
 DICE_KEYS = {Key.AXIS: "axis", Key.ALLIES: "allies"}
 
+
 @dataclass
 class Choose(Screen):
     """Turn the knob through items, OK chooses; a long press goes back (or opens the menu).
@@ -24,7 +25,11 @@ class Choose(Screen):
     said with a cue, as everywhere a dice button means nothing).
     `spoken`: each item as the voice reads it under the cursor (voice "all"), where its words
     on the panel are not what a child should hear (a piece's spoken name and side); the
-    others are read from their labels (`said_item`)."""
+    others are read from their labels (`said_item`).
+    `remind`: on a side's menu, whose turn it is, said again by a reminder (and a dice button
+    refused) before the item lit. `ask`: the title is a question ("Pass this turn?"), said
+    with the item lit when the menu comes up (a bare "No" answers nothing); the knob's steps
+    say the item alone."""
 
     title: str
     items: Sequence[str]
@@ -36,6 +41,9 @@ class Choose(Screen):
     dice: Callable[[int, Key], Screen | None] | None = None
     dimmed: Sequence[int] = ()       # items that cannot be taken now (OK says why)
     spoken: Sequence[Spoken] | None = None
+    remind: Spoken | None = None
+    ask: bool = False
+    asked: bool = False              # the question was said (with the item lit)
 
     def view(self, app: App) -> View:
         hint = self.hints[self.index] if self.index < len(self.hints) else ""
@@ -43,10 +51,28 @@ class Choose(Screen):
                     hint or self.hint or app.t("ok_choose"), tuple(self.dimmed))
 
     def lit(self, app: App) -> Spoken | None:
+        lit = self._lit_item()
+        if lit is None or not self.ask or self.asked:
+            return lit
+        self.asked = True
+        return item("say_item_ask", question=self._question(), item=lit)
+
+    def _question(self) -> Spoken:
+        """The title said as a question: ended as a sentence, so that its answer starts one
+        ("One more go? No firing. Yes")."""
+        title = self.title.strip()
+        return said_item(title if title[-1:] in "?.!" else f"{title}.")
+
+    def _lit_item(self) -> Spoken | None:
         if self.spoken is not None and self.index < len(self.spoken):
             return self.spoken[self.index]
         return said_item(self.items[self.index], self.index in self.dimmed) \
             if self.items else None
+
+    def reminder(self, app: App) -> Spoken | None:
+        if self.ask:                 # the question again, then its answer lit
+            return Spoken("say_item", {"item": self._question()}, "prompt")
+        return self.remind
 
     def on(self, app: App, key: Key) -> Screen:
         if key in (Key.CW, Key.CCW):
@@ -66,7 +92,7 @@ class Choose(Screen):
 
 
 def yes_no(app: App, title: str, then: Callable[[bool], Screen], back: Next) -> Choose:
-    return Choose(title, [app.t("no"), app.t("yes")], lambda i: then(i == 1), back)
+    return Choose(title, [app.t("no"), app.t("yes")], lambda i: then(i == 1), back, ask=True)
 
 
 def confirm(app: App, title: str, yes: Next, back: Next, lost: str = "play_lost") -> Choose:
@@ -74,7 +100,7 @@ def confirm(app: App, title: str, yes: Next, back: Next, lost: str = "play_lost"
     fingers loses nothing: *no* is lit, and no or a long press goes `back` to where the
     players were; yes does it. The hints say what each answer does (`lost`: what yes loses)."""
     return Choose(title, [app.t("no"), app.t("yes")], lambda i: yes() if i == 1 else back(),
-                  back, hints=[app.t("keep_playing"), app.t(lost)])
+                  back, hints=[app.t("keep_playing"), app.t(lost)], ask=True)
 
 
 SPIN_FRAMES = 6  # frames of tumbling dice; at the loop's animation tick this is about 0.5 s

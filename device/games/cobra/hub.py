@@ -211,7 +211,8 @@ def hub(app: App) -> Screen:
         return hub(app)
     rows = [part for part in PARTS if part.offered(game)]
     return Hub(phase_title(app, game), [words(app, part.label) for part in rows],
-               lambda i: rows[i].screen(app, home), back=lambda: cobra_menu(app))
+               lambda i: rows[i].screen(app, home), back=lambda: cobra_menu(app),
+               remind=prompt("say_turn", side=game.phase.player.value))
 
 
 def words(app: App, label: Label) -> str:

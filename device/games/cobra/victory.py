@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from cobi_companion.device.core.app import Next, Screen
 from cobi_companion.device.core.battle_log import LogEntry, entry
+from cobi_companion.device.core.spoken import Spoken, item
 from cobi_companion.device.core.views import BigWord, Lines, View
 from cobi_companion.device.games.cobra.session import (
     Phased,
@@ -24,7 +25,7 @@ from cobi_companion.device.games.cobra.session import (
     save,
     session,
 )
-from cobi_companion.device.ui.widgets import Show
+from cobi_companion.device.ui.widgets import Show, said_item
 from cobi_companion.rules.cobra import special_rolls as rolls
 from cobi_companion.rules.cobra import victory_points as vps
 from cobi_companion.rules.cobra.combat import Nation
@@ -57,10 +58,25 @@ def vp_menu(app: App, home: Next, tracks: Next, keep: str | None = None) -> Scre
                       lambda: take_back(app, home, tracks)))
     keys = [found.key for found in offered]
     index = len(items) + keys.index(keep) if keep in keys else 0
+    said = [said_item(label) for label, _ in items]
     items += [(vp_item(app, found, game.turn), partial(chosen, app, home, tracks, found))
               for found in offered]
+    said += [said_vp_item(app, found, game.turn) for found in offered]
     return Phased(app.t("victory_points"), [label for label, _ in items],
-                  lambda i: items[i][1](), back=tracks, index=index)
+                  lambda i: items[i][1](), back=tracks, index=index, spoken=said)
+
+
+def said_vp_item(app: App, found: vps.Source, turn: int) -> Spoken:
+    """A source read aloud in words, not the panel's "+3 Ger:": what it is, then who gains
+    (or loses) how many points, as the voice says an award."""
+    vp = vps.exit_vp(turn) if found.key == "exit_us_mech" else found.vp
+    what = app.t("vp_" + found.key)
+    if vp == 0:
+        return item("say_item", item=what)
+    key = "say_vp_gained" if vp > 0 else "say_vp_lost"
+    gains = item(key + "_one", side=found.side) if abs(vp) == 1 else \
+        item(key, side=found.side, vp=abs(vp))
+    return item("say_item_vp", what=what, vp=gains)
 
 
 def vp_item(app: App, found: vps.Source, turn: int) -> str:

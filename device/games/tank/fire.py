@@ -23,7 +23,7 @@ from cobi_companion.device.core.app import Next, Screen
 from cobi_companion.device.core.battle_log import LogEntry, entry
 from cobi_companion.device.core.battle_state import LastShot, SquadAim
 from cobi_companion.device.core.replay import Replay
-from cobi_companion.device.core.spoken import Spoken, outcome
+from cobi_companion.device.core.spoken import Spoken, item, outcome
 from cobi_companion.device.core.spoken_log import said_of
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll, View
 from cobi_companion.device.core.worded import joined
@@ -42,6 +42,7 @@ from cobi_companion.device.ui.widgets import (
     Show,
     WaitPress,
     notice,
+    said_item,
 )
 from cobi_companion.device.ui.wording import chance, weapon_words
 from cobi_companion.rules.battle import Piece
@@ -174,7 +175,9 @@ def fire_menu(app: App, label: str, done: Finish, back: Next,
     last = state.last_shot.get(firer.side)
     labels = [t.label for t in targets]
     start = labels.index(last.target) if last is not None and last.target in labels else 0
-    return Choose(title, items, chosen, back=back, index=start)
+    said = [item("say_item_fire", piece=t.label) for t in targets] + \
+        [said_item(each) for each in items[len(targets):]]
+    return Choose(title, items, chosen, back=back, index=start, spoken=said)
 
 
 def usable(app: App, firer: Piece, weapon: Weapon | None) -> bool:

@@ -14,7 +14,7 @@ from cobi_companion.device.core import i18n
 from cobi_companion.device.core.app import Next, Screen
 from cobi_companion.device.core.battle_log import LogEntry, by_side, english, entry
 from cobi_companion.device.core.memo import Latest
-from cobi_companion.device.core.spoken import prompt
+from cobi_companion.device.core.spoken import Spoken, item, prompt
 from cobi_companion.device.core.views import BigWord, Menu, View
 from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games.battle import battle_won, move, refuse, tank_battle
@@ -24,7 +24,7 @@ from cobi_companion.device.games.tank.fire import check_main_gun, fire_menu, sho
 from cobi_companion.device.games.tank.overrun import OverrunPick
 from cobi_companion.device.games.tank.squad import next_shot
 from cobi_companion.device.ports.events import Key
-from cobi_companion.device.ui.widgets import DICE_KEYS, Choose, Show, confirm, notice
+from cobi_companion.device.ui.widgets import DICE_KEYS, Choose, Show, confirm, notice, said_item
 from cobi_companion.rules.battle import Battle, Piece
 from cobi_companion.rules.card import Kind
 from cobi_companion.rules.errors import RulesError
@@ -138,6 +138,23 @@ class Pick(Screen):
         if rows[self.index][0] == "again":
             hint = again_hint
         return Menu(app.header(title), tuple(items), self.index, hint)
+
+    def reminder(self, app: App) -> Spoken | None:
+        return prompt("say_turn", side=playing(app)[1].side.value)
+
+    def lit(self, app: App) -> Spoken | None:
+        """The row lit, a piece by its spoken name and side (and "picked", once OK picked
+        it), the last shot again by its firer and target; the others by their words."""
+        shown = self.view(app)
+        assert isinstance(shown, Menu)
+        kind, label = self.rows(app)[shown.index]
+        if kind == "piece":
+            said = item("say_item_piece", item=label, side=app_piece(app, label).side.value)
+            return item("say_item_picked", item=said) if label in self.picked else said
+        aim = again_alone(app) if kind == "again" else None
+        if aim is not None:
+            return item("say_item_again", firer=aim.firer, piece=aim.target)
+        return said_item(shown.items[shown.index])
 
     def on(self, app: App, key: Key) -> Screen:
         rows = self.rows(app)
@@ -254,7 +271,7 @@ def offer_extra(app: App) -> Screen:
     """The activation did not fire: one more activation, whose pieces may not fire."""
     def chosen(i: int) -> Screen:
         return Pick(index=likeliest(app)) if i == 0 else end_turn(app, entry("log_ends_turn"))
-    return Choose(app.t("extra_question"), [app.t("yes"), app.t("no")], chosen)
+    return Choose(app.t("extra_question"), [app.t("yes"), app.t("no")], chosen, ask=True)
 
 
 # ---- acting with the activated pieces ----
@@ -308,8 +325,11 @@ def acting(app: App) -> Screen:
     items.append(app.t("end_activation"))
     idle = [i for i, label in enumerate(members) if not did(app, label)]
     title = app.t("extra_activation") if current.extra else app.t("activate")
+    said = [item("say_item_piece", item=label, side=state.battle.get(label).side.value)
+            for label in members] + [said_item(items[-1])]
     return Choose(title, items, lambda i: piece_menu(app, members[i]) if i < len(members)
-                  else end_activation(app), index=idle[0] if idle else len(members))
+                  else end_activation(app), index=idle[0] if idle else len(members),
+                  spoken=said, remind=prompt("say_turn", side=turn.side.value))
 
 
 def piece_menu(app: App, label: str, may_end: bool = True) -> Screen:
@@ -532,7 +552,7 @@ def hide(app: App, label: str) -> Screen:
                                            cover=cover, enemy_near=near))
     return Choose(app.t("cover_here"), [app.t("yes"), app.t("no")], lambda c: Choose(
         app.t("enemy_within_30"), [app.t("no"), app.t("yes")],
-        lambda n: answered(c == 0, n == 1), back), back)
+        lambda n: answered(c == 0, n == 1), back, ask=True), back, ask=True)
 
 
 def carriers(app: App, piece: Piece) -> list[Piece]:

@@ -108,14 +108,18 @@ def cached(said: RecordingSpeech, language: str, book) -> bool:
 
 
 # The rows read aloud under the cursor (voice "all") that are the panel's own words, not the
-# voice's templates: the roster's cards by their spoken names, the facings, the menus' rows.
+# voice's templates: the roster's cards by their spoken names, the facings, the menus' rows
+# and questions.
 MENU_WORDS = {"en": {"Seven T P", "Panzer One", "Tiger", "Sherman", "Front", "Side", "Rear",
-                     "Fire", "No", "All done"},
+                     "Fire", "No", "All done", "Behind cover?", "Over 100 cm?"},
               "pl": {"Siedem T P", "Panzer jedynka", "Tygrys", "Sherman", "Przód", "Bok", "Tył",
-                     "Ogień", "Nie", "Gotowe"}}
-# The roster's knob read aloud: three steps on, two back.
-ROSTER = {"en": ["Seven T P", "Sherman", "Panzer One", "Tiger", "Panzer One", "Sherman"],
-          "pl": ["Siedem T P", "Sherman", "Panzer jedynka", "Tygrys", "Panzer jedynka", "Sherman"]}
+                     "Ogień", "Nie", "Gotowe", "Za osłoną?", "Ponad 100 cm?"}}
+# The roster's knob read aloud: three steps on, two back; a card's row again with each side's
+# count once a dice button adds a piece.
+ROSTER = {"en": ["Seven T P", "Sherman", "Panzer One", "Tiger", "Tiger, Axis one", "Panzer One",
+                 "Sherman", "Sherman, Allies one"],
+          "pl": ["Siedem T P", "Sherman", "Panzer jedynka", "Tygrys", "Tygrys, Oś: jeden",
+                 "Panzer jedynka", "Sherman", "Sherman, Alianci: jeden"]}
 # The items lit as the battle goes (the firer, the target, the facing after the prompt).
 EASY_ITEMS = {"en": ("Tiger one, Axis", "Fire at Sherman one", " Front"),
               "pl": ("Tygrys jeden, Oś", "Ogień: Sherman jeden", " Przód")}
@@ -138,7 +142,7 @@ EASY_PL = ["Gracze: wciśnijcie przyciski.",
            "Oś zaczyna.",
            "Oś: wciśnij przycisk, żeby strzelić.",
            "Tygrys jeden trafia!",
-           "Alianci: wciśnijcie przycisk na pancerz.",
+           "Alianci: wciśnijcie przycisk, żeby rzucić na pancerz.",
            "Sherman jeden zniszczony.",
            "Oś wygrywa!"]
 
@@ -171,13 +175,16 @@ TANK_PL = ["Gracze: wciśnijcie przyciski.",
            "Tygrys jeden osłabiony."]
 
 
-# The Tank Game's items read aloud: the piece who goes, its action, the target, hull down and
-# over 100 cm (no), the armour turned front, side, rear; then the activation's last row (and,
-# after whose turn it is, the Axis piece lit).
-TANK_ITEMS = {"en": ("Sherman one", "Fire", "Tiger one", "No", "Front", "Side", "Rear",
-                     "All done"),
-              "pl": ("Sherman jeden", "Ogień", "Tygrys jeden", "Nie", "Przód", "Bok", "Tył",
-                     "Gotowe")}
+# The Tank Game's items read aloud: the piece who goes (by name and side), its action, the
+# target, the questions hull down and over 100 cm said with their answer (no), the armour
+# turned front, side, rear; then the activation's last row (and, after whose turn it is, the
+# Axis piece lit).
+TANK_ITEMS = {"en": ("Sherman one, Allies", "Fire", "Fire at Tiger one", "Behind cover? No",
+                     "Over 100 cm? No", "Front", "Side", "Rear", "All done",
+                     "Axis: your turn. Tiger one, Axis"),
+              "pl": ("Sherman jeden, Alianci", "Ogień", "Ogień: Tygrys jeden", "Za osłoną? Nie",
+                     "Ponad 100 cm? Nie", "Przód", "Bok", "Tył", "Gotowe",
+                     "Oś: twoja kolej. Tygrys jeden, Oś")}
 
 
 @pytest.mark.parametrize(("language", "expected"), [("en", TANK_EN), ("pl", TANK_PL)])
@@ -187,11 +194,10 @@ def test_a_tank_game_shot_and_the_turn_are_said_in_order(table_at, language, exp
     table.press(*TIGER_VS_SHERMAN, "axis", "allies", "ok")
     table.press("ok", "ok", "ok", "ok", "ok", "cw", "cw", "allies")
     table.press("ok", "ok")                   # End activation: the Axis turn
-    sherman, fire, tiger, no, facing, side, rear, done = TANK_ITEMS[language]
+    sherman, fire, tiger, hull, over, facing, side, rear, done, turn = TANK_ITEMS[language]
     assert [heard(u) for u in said.said] == [
-        *ROSTER[language], *expected[:2], sherman, fire, tiger, no, no,
-        f"{expected[2]} {facing}", side, rear, *expected[3:], done,
-        {"en": "Axis: your turn. Tiger one", "pl": "Oś: twoja kolej. Tygrys jeden"}[language]]
+        *ROSTER[language], *expected[:2], sherman, fire, tiger, hull, over,
+        f"{expected[2]} {facing}", side, rear, *expected[3:], done, turn]
     assert cached(said, language, table.box.app.book)
 
 

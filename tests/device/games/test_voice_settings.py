@@ -27,12 +27,15 @@ def test_each_change_of_volume_or_speed_says_a_sample_as_it_now_sounds(
     assert "Speed: normal" in rows
 
     def samples() -> list[str]:
-        # with voice "all" the row is read aloud after the sample ("Like this! Volume: 20%")
+        # with voice "all" the row is read aloud after the sample, on its own: an item, which
+        # the knob's next step cuts (joined to the sample it would be an outcome)
         return [text for text in speech.texts if text.startswith("Like this!")]
     assert table.box.app.settings.volume == 100         # a new box's: eSpeak's own loudness
     table.choose("Volume")                              # round to the first step
-    assert (table.box.app.settings.volume, samples()) == (20, ["Like this! Volume: 20%"])
-    assert speech.volume == 20 and speech.said[-1].kind == "outcome"    # cuts the last one
+    assert (table.box.app.settings.volume, samples()) == (20, ["Like this!"])
+    assert [(said.text, said.kind) for said in speech.said[-2:]] == [
+        ("Like this!", "outcome"), ("Volume: 20%", "item")]         # the sample cuts the last one
+    assert speech.volume == 20
     table.choose("Speed")
     assert table.box.app.settings.speed == "slower"
     assert "Speed: slower" in table.view.items

@@ -161,7 +161,11 @@ def journey_words(tour: Tour) -> None:
     app.settings.real_dice = True
     for need in needs():
         guide.show(face_for(app, need, "axis", back_to(app.screen)))
+    app.settings.voice = "off"             # the menu's Say it again dimmed: OK says why
     guide.press("back")
+    guide.choose(tour.t("hear_again"))
+    guide.press("ok")
+    app.settings.voice = "all"
     guide.choose(tour.t("battle_log"))
     guide.play(400, until=lambda: not isinstance(guide.view, Lines))
     tour.save("cobra-words", CobraSession(at(28, 0, []), log=list(cobra_log())).to_dict())
