@@ -220,7 +220,7 @@ class Roster(Screen):
         kind, value = rows[at]
         if kind == "card":
             said = item("say_item", item=value.short)
-            counted = self.counted()       # and how many each side has: "Sherman, Allies one"
+            counted = self.counted()       # and how many each side has: "Sherman, Allies: one"
             for side in Side:
                 if counted[side, value.key]:
                     said = item("say_item_side_count", item=said, side=side.value,

@@ -271,9 +271,9 @@ def test_the_roster_reads_each_sides_count_after_a_button_adds_a_piece(table_at)
     table.press("ok", "cw")
     assert said.texts[-1] == "Sherman"
     table.press("allies")
-    assert said.texts[-1] == "Sherman, Allies one"
+    assert said.texts[-1] == "Sherman, Allies: one"
     table.press("axis", "allies")
-    assert said.texts[-1] == "Sherman, Axis one, Allies two"
+    assert said.texts[-1] == "Sherman, Axis: one, Allies: two"
     table.press("ccw", "ccw", "ccw")                   # Rules (before Remove), OK changes it
     rules = said.texts[-1]
     assert rules.startswith("Rules")

@@ -116,8 +116,8 @@ MENU_WORDS = {"en": {"Seven T P", "Panzer One", "Tiger", "Sherman", "Front", "Si
                      "Ogień", "Nie", "Gotowe", "Za osłoną?", "Ponad 100 cm?"}}
 # The roster's knob read aloud: three steps on, two back; a card's row again with each side's
 # count once a dice button adds a piece.
-ROSTER = {"en": ["Seven T P", "Sherman", "Panzer One", "Tiger", "Tiger, Axis one", "Panzer One",
-                 "Sherman", "Sherman, Allies one"],
+ROSTER = {"en": ["Seven T P", "Sherman", "Panzer One", "Tiger", "Tiger, Axis: one", "Panzer One",
+                 "Sherman", "Sherman, Allies: one"],
           "pl": ["Siedem T P", "Sherman", "Panzer jedynka", "Tygrys", "Tygrys, Oś: jeden",
                  "Panzer jedynka", "Sherman", "Sherman, Alianci: jeden"]}
 # The items lit as the battle goes (the firer, the target, the facing after the prompt).
