@@ -6,13 +6,14 @@ the store's figures. The figures themselves are the benchmark's; these only chec
 part runs the real thing and gives sane numbers."""
 from __future__ import annotations
 
-import importlib.util
 import os
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.by_path import module_at
 
 BENCH = Path(__file__).resolve().parents[1] / "bench"
 
@@ -31,12 +32,8 @@ def bench_device(tmp_path_factory: pytest.TempPathFactory) -> Any:
 
 
 def load(patch: pytest.MonkeyPatch, name: str, as_name: str) -> Any:
-    spec = importlib.util.spec_from_file_location(as_name, BENCH / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    patch.setitem(sys.modules, as_name, module)      # its dataclasses look themselves up
-    spec.loader.exec_module(module)
-    return module
+    patch.delitem(sys.modules, as_name, raising=False)     # taken away again after the module
+    return module_at(BENCH / f"{name}.py", as_name)
 
 
 @pytest.mark.long

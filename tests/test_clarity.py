@@ -5,7 +5,6 @@ dead air of a WAV made here, and the one line a machine without the recogniser g
 command as a real process."""
 from __future__ import annotations
 
-import importlib.util
 import itertools
 import math
 import subprocess
@@ -16,19 +15,10 @@ from typing import Any
 
 import pytest
 
+from tests.by_path import module_at
+
 CLARITY = Path(__file__).resolve().parents[1] / "bench" / "clarity.py"
-
-
-def _load() -> Any:
-    spec = importlib.util.spec_from_file_location("bench_clarity", CLARITY)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_clarity"] = module          # its dataclasses look themselves up
-    spec.loader.exec_module(module)
-    return module
-
-
-clarity = _load()
+clarity: Any = module_at(CLARITY, "bench_clarity")
 
 
 @pytest.mark.parametrize(("reference", "heard", "edits"), [

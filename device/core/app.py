@@ -700,25 +700,26 @@ class App:
 
     def _prompt(self) -> None:
         """A screen that came up waiting for someone says so (whose button, for what)."""
-        try:
-            what = self.screen.prompt(self)
-        except Exception:  # a prompt is never worth a battle
-            log.exception("the prompt of %s failed", type(self.screen).__name__)
-            return
-        if what is not None:
-            self.speak(what)
+        self._said_by(self.screen.prompt, "prompt")
 
     def _remind_now(self) -> None:
         """Whose turn, or whose button, said again (`Screen.reminder`), and the item lit:
         the same words as when the screen came up. A screen that waits for no one: nothing."""
-        try:
-            what = self.screen.reminder(self)
-        except Exception:  # a reminder is never worth a battle
-            log.exception("the reminder of %s failed", type(self.screen).__name__)
-            return
-        if what is not None:
-            self.speak(what)
+        if self._said_by(self.screen.reminder, "reminder"):
             self._lit()
+
+    def _said_by(self, words: Callable[[App], Spoken | None], what: str) -> bool:
+        """Say what the screen's `words` give now (its prompt, its reminder), if anything;
+        whether something was said."""
+        try:
+            said = words(self)
+        except Exception:  # a screen's words are never worth a battle
+            log.exception("the %s of %s failed", what, type(self.screen).__name__)
+            return False
+        if said is None:
+            return False
+        self.speak(said)
+        return True
 
     def _lit(self) -> None:
         """The item under the cursor read aloud (voice "all"), after any prompt."""
