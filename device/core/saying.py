@@ -44,17 +44,24 @@ _MARKS = re.compile(r"\s*(?:,\s*)+")
 
 # A count of the panel's, "1/9": said "one of nine".
 _COUNT = re.compile(r"^(.*?)\s*(\d+)\s*/\s*(\d+)$")
+# A squad's figures on the panel, "Rifle 1 (2)": said "Rifleman one: two figures".
+_FIGURES = re.compile(r"^(.*?\S)\s*\((\d+)\)$")
 
 
 def said_item(label: str, dimmed: bool = False) -> Spoken:
     """A menu row as the voice reads it: its words, a piece's label as a child says it
     ("Tiger 1": "Tiger one"), each of the panel's marks a pause ("Fire → Sherman 1": "Fire,
-    Sherman one"), a count in words ("Paratroops 1/9": "Paratroops: one of nine"); a row the
-    rules refuse now (`dimmed`) with "not now"."""
+    Sherman one"), a count in words ("Paratroops 1/9": "Paratroops: one of nine"), a squad's
+    figures too ("Rifle 1 (2)": "Rifle one: two figures"); a row the rules refuse now
+    (`dimmed`) with "not now"."""
     words = "".join(", " if unicodedata.category(c)[0] == "S" or c in "·•" else c
                     for c in str(label))
     words = _MARKS.sub(", ", words).strip(" ,")
-    count = _COUNT.match(words)
-    said = item("say_item_count", item=count[1], n=int(count[2]), most=int(count[3])) \
-        if count and count[1] else item("say_item", item=words)
+    count, figures = _COUNT.match(words), _FIGURES.match(words)
+    if count and count[1]:
+        said = item("say_item_count", item=count[1], n=int(count[2]), most=int(count[3]))
+    elif figures:
+        said = item("say_item_figures", item=figures[1], n=int(figures[2]))
+    else:
+        said = item("say_item", item=words)
     return item("say_item_dimmed", item=said) if dimmed else said

@@ -135,6 +135,8 @@ def test_by_eye_and_by_ear_press_alike(table_at):
     ("Voice: all · no sound out", "Voice: all, no sound out"),
     ("▸ Tiger 2", "Tiger two"),
     ("Volume: 80%", "Volume: 80%"),
+    ("Rifle 1 (2)", "Rifle one: two figures"),          # a squad's figures in words
+    ("Rifle 1 (1)", "Rifle one: one figure"),
 ])
 def test_a_rows_marks_are_pauses_never_said(label, said):
     from cobi_companion.device.core.spoken import utterance
@@ -142,3 +144,14 @@ def test_a_rows_marks_are_pauses_never_said(label, said):
     spoken = said_item(label)
     assert spoken.kind == "item"
     assert utterance(spoken, "en").text == said
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("pl", ["Rifle jeden: jedna figurka", "Rifle jeden: dwie figurki",
+            "Rifle jeden: pięć figurek"]),
+    ("de", ["Rifle eins: eine Figur", "Rifle eins: zwei Figuren", "Rifle eins: fünf Figuren"]),
+])
+def test_a_squads_figures_are_counted_in_each_languages_grammar(language, said):
+    from cobi_companion.device.core.spoken import utterance
+
+    assert [utterance(said_item(f"Rifle 1 ({n})"), language).text for n in (1, 2, 5)] == said
