@@ -234,10 +234,9 @@ class App:
         self._keeping: list[_Kept] = []      # saves of this event, waiting for its outcome
         self.sound, self.lights, self.settings = sound, lights, settings
         self.speech: Speech = speech if speech is not None else NoSpeech()
-        # What an event asked the voice to say, said by `save` once its frame is drawn.
-        self.to_say: list[Utterance] = []
-        # What each of those was made of, so "Say it again" says it in the language of now.
-        self._spoken: list[tuple[Spoken, ...]] = []
+        # What an event asked the voice to say, said by `save` once its frame is drawn, each
+        # with what it was made of, so "Say it again" says it in the language of now.
+        self.to_say: list[tuple[Utterance, tuple[Spoken, ...]]] = []
         # Prompts held back while the screen's frames still have an outcome to say (`_say`).
         self.held: list[tuple[Utterance, tuple[Spoken, ...]]] = []
         # Lines whose outcome the frames that show it say (`frames_say`): not said as logged.
@@ -380,8 +379,7 @@ class App:
 
         try:
             said = utterance(what, self.settings.language, self.book)
-            self.to_say.append(replace(said, follows=follows) if follows else said)
-            self._spoken.append((what,))
+            self.to_say.append((replace(said, follows=follows) if follows else said, (what,)))
         except Exception:  # a missing word is never worth a battle
             log.exception("nothing to say for %s", what.key)
 
@@ -403,8 +401,7 @@ class App:
             self._said_again = False
             return back
         if self.settings.voice != "off":
-            self.to_say.append(self._again())
-            self._spoken.append(self._last_spoken)
+            self.to_say.append((self._again(), self._last_spoken))
         self._said_again = True
         return back
 
@@ -428,8 +425,7 @@ class App:
         lit), so the prompt follows the outcome rather than cutting it short. While the
         screen's frames still have an outcome to say (a shot's steps playing), the prompts
         wait for it. What it says besides the item is the last thing said (`say_again`)."""
-        pending = list(zip(self.to_say, self._spoken, strict=True))
-        self.to_say, self._spoken = [], []
+        pending, self.to_say = self.to_say, []
         outcomes = [said for said in pending if said[0].kind == "outcome"]
         prompts = self.held + [said for said in pending if said[0].kind != "outcome"]
         self.held = []

@@ -263,7 +263,5 @@ def fixed_sentences(language: str) -> list[str]:
     """The sentences the voice says in `language` with no value in them ("Beach held."), as
     said: the ones the box can render before they are said (a sentence with a piece, a die
     or a count in it has too many forms for that)."""
-    from cobi_companion.device.core.saying import outcome
-
     return sorted({utterance(outcome(key), language).text for key in speech_keys()
                    if "{" not in template(key, language)})

@@ -71,7 +71,7 @@ class Choose(Screen):
 
     def reminder(self, app: App) -> Spoken | None:
         if self.ask:                 # the question again, then its answer lit
-            return Spoken("say_item", {"item": self._question()}, "prompt")
+            return prompt("say_item", item=self._question())
         return self.remind
 
     def on(self, app: App, key: Key) -> Screen:
