@@ -237,6 +237,21 @@ def shot_steps(app: App, shot: Shot, title: str, rolled: set[Aim] | None = None)
     return views
 
 
+def hit_said(firer: str, hit: bool) -> Spoken:
+    """A shot's die in words: the firer hits, or misses."""
+    return outcome_said("say_hit" if hit else "say_miss", firer=firer)
+
+
+def reload_said(firer: str, reloaded: bool) -> Spoken:
+    """A shot's reload die in words: the firer reloads, or must reload."""
+    return outcome_said("say_reloaded" if reloaded else "say_must_reload", label=firer)
+
+
+def down_said(label: str, figure: int, down: bool) -> Spoken:
+    """One figure's die in words: down, or safe."""
+    return outcome_said("say_figure_down" if down else "say_figure_safe", label=label, n=figure)
+
+
 def step_says(shot: Shot, firer: str, rolled: set[Aim] | None = None) -> list[Spoken | None]:
     """What the voice says of each of `shot_steps`' views, as each is drawn: the hit or the
     miss, and the reload (the firer must reload: the children's next turn depends on it).
@@ -246,10 +261,9 @@ def step_says(shot: Shot, firer: str, rolled: set[Aim] | None = None) -> list[Sp
         return rolled is None or aim in rolled
     says: list[Spoken | None] = []
     if has(Aim.TO_HIT):
-        says.append(outcome_said("say_hit" if shot.hit else "say_miss", firer=firer))
+        says.append(hit_said(firer, shot.hit))
     if shot.reload is not None and has(Aim.RELOAD):
-        says.append(outcome_said("say_reloaded" if shot.reload.success else "say_must_reload",
-                                 label=firer))
+        says.append(reload_said(firer, shot.reload.success))
     if shot.damage is not None and has(Aim.DAMAGE):
         says.append(None)
     if shot.armour is not None and shot.armour.rolls and has(Aim.ARMOUR):
@@ -262,7 +276,7 @@ def shot_says(shot: Shot, firer: str, target: str) -> list[Spoken | None]:
     when its big word is drawn (a miss: said with its die, and again only where OK skipped
     the die: `Show.said`)."""
     effect = EFFECTS.get(shot.effect.value) if shot.hit else None
-    return [*step_says(shot, firer), outcome_said("say_miss", firer=firer) if effect is None
+    return [*step_says(shot, firer), hit_said(firer, False) if effect is None
             else outcome_said(effect, target=target)]
 
 

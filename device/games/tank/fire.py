@@ -30,7 +30,15 @@ from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games.battle import aim_at, fire_range, refuse, tank_battle
 from cobi_companion.device.games.menus import Scroll, with_ride
 from cobi_companion.device.games.rolling import gather
-from cobi_companion.device.games.shots import Finish, needs_text, pair, reload_word
+from cobi_companion.device.games.shots import (
+    Finish,
+    down_said,
+    hit_said,
+    needs_text,
+    pair,
+    reload_said,
+    reload_word,
+)
 from cobi_companion.device.games.tank import learn
 from cobi_companion.device.ui.details import soft_details
 from cobi_companion.device.ui.measure import CmKnob, Measuring
@@ -570,10 +578,10 @@ class SoftRun(Screen):
         """One attack in words: a figure down or safe, a vehicle's commander down or safe,
         the firer's hit or miss at a gun or a vehicle."""
         if figure is None:
-            return outcome("say_hit" if hit else "say_miss", firer=self.plan.firer.label)
+            return hit_said(self.plan.firer.label, hit)
         if self.covered(label).piece.kind is Kind.HARD:
             return outcome("say_commander_down" if hit else "say_commander_safe", label=label)
-        return figure_outcome(label, figure, hit)
+        return down_said(label, figure, hit)
 
     # -- what the screen shows --
 
@@ -593,8 +601,7 @@ class SoftRun(Screen):
     def he_says(self, to_hit: DieCheck, reload: DieCheck) -> list[Spoken | None]:
         """What is said of HE's to-hit and reload views, as each is drawn."""
         firer = self.plan.firer.label
-        return [outcome("say_hit" if to_hit.success else "say_miss", firer=firer),
-                outcome("say_reloaded" if reload.success else "say_must_reload", label=firer)]
+        return [hit_said(firer, to_hit.success), reload_said(firer, reload.success)]
 
     def covered(self, label: str) -> Covered:
         """The covered piece an attack is at."""
@@ -735,10 +742,6 @@ class SoftRun(Screen):
                     left = joined(", ", left, app.t("gun_destroyed"))
                 parts.append(left)
         return joined(" · ", *parts)
-
-
-def figure_outcome(label: str, figure: int, down: bool) -> Spoken:
-    return outcome("say_figure_down" if down else "say_figure_safe", label=label, n=figure)
 
 
 def soft_outcome(app: App, result: SoftFire) -> BigWord:

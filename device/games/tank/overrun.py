@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING
 from cobi_companion.device.core.app import Next, Screen
 from cobi_companion.device.core.battle_log import LogValue, entry
 from cobi_companion.device.core.replay import Replay
-from cobi_companion.device.core.spoken import Spoken, outcome
+from cobi_companion.device.core.spoken import Spoken
 from cobi_companion.device.core.spoken_log import said_of
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll, View
 from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games.battle import refuse, tank_battle
 from cobi_companion.device.games.rolling import face_for
-from cobi_companion.device.games.shots import Finish
+from cobi_companion.device.games.shots import Finish, down_said
 from cobi_companion.device.ui.widgets import (
     Choose,
     Count,
@@ -196,8 +196,7 @@ class OverrunRun(Screen):
 
 def figure_said(need: Need, face: int) -> Spoken:
     """One figure's die in words: down, or safe."""
-    return outcome("say_figure_down" if overrun.eliminates(face) else "say_figure_safe",
-                   label=need.piece, n=need.figure or 1)
+    return down_said(need.piece, need.figure or 1, overrun.eliminates(face))
 
 
 def overrun_outcome(app: App, result: Overrun) -> BigWord:
