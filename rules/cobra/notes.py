@@ -75,6 +75,16 @@ class Why(Coded):
     VICTORY_AS_FRONTLINE = "victory_as_frontline", "start", "allied", "german", "difference"
     # the German VP for every 10 Allied replacement steps (16.1)
     REPLACEMENT_VP = "replacement_vp", "steps"
+    # the campaign's reminders, each in the phase it applies to (rules/cobra/campaign.py)
+    GT1_GERMAN_MOVES = "gt1_german_moves", "most"
+    PARAS_STAY = "paras_stay"
+    PARAS_ONE_HEX = "paras_one_hex"
+    LAND_HALF_MA = "land_half_ma", "last"
+    IN_COLUMN = "in_column"
+    DELAYS_REMOVED = "delays_removed", "turn"
+    DELAY_APPEARS = "delay_appears", "placed", "most"
+    RAIL_LEFT = "rail_left", "left", "most", "turn"
+    CHERBOURG_ONE = "cherbourg_one"
 
 
 # Each code's English, the one place it is written: the rules' message (`str(exc)`) and
@@ -199,6 +209,32 @@ ENGLISH: dict[Why, str] = english({
     Why.VICTORY_AS_FRONTLINE: (
         "{start}, Allied VP {allied} − German VP {german} = {difference:+d}: 0 levels (16.3.3)"),
     Why.REPLACEMENT_VP: "{steps} Allied replacement steps: German VP +1 (16.1)",
+    Why.GT1_GERMAN_MOVES: (
+        "Game turn 1: the German player may move only the 12th SS Panzer and 711th Infantry "
+        "Divisions, and up to {most} other units not next to Allied units (17.3.3d)"),
+    Why.PARAS_STAY: (
+        "Game turn 1: paratroop units may not move; they may retreat and advance in combat "
+        "(17.3.3a)"),
+    Why.PARAS_ONE_HEX: (
+        "Game turn 2: paratroop units move one hex at most; they may retreat and advance in "
+        "combat (17.3.3a)"),
+    Why.LAND_HALF_MA: (
+        "Allied units that land this turn have only half their MA (17.3.9, game turns 1 to "
+        "{last})"),
+    Why.IN_COLUMN: (
+        "Reinforcements on one road enter in column: each pays half an MP more for every unit "
+        "that came on that road before it this turn (13.2e)"),
+    Why.DELAYS_REMOVED: (
+        "The end of game turn {turn}: remove every German delay unit from play (17.3.11g)"),
+    Why.DELAY_APPEARS: (
+        "One delay unit appears ({placed} of {most} so far): in supply, next to a friendly "
+        "unit that is not an HQ or a delay unit, not in an EZOC (17.3.11a-c)"),
+    Why.RAIL_LEFT: (
+        "Rail on game turn {turn}: {left} of {most} non-mechanized units left; a mechanized "
+        "unit counts as two; none within six hexes of an all-sea hex on map B (17.3.12)"),
+    Why.CHERBOURG_ONE: (
+        "Once the peninsula is cut off, Cherbourg supplies one German attack a game turn, "
+        "with no supply points (17.3.5g)"),
 })
 
 

@@ -105,6 +105,15 @@ class CobraRefusal(Coded):
     BEACH_STEPS = "beach_steps", "lost", "landed"
     BEACH_ALREADY_ABANDONED = "beach_already_abandoned", "landing"
     WITHDRAWAL_STEPS = "withdrawal_steps", "steps"
+    # the campaign's bookkeeping (rules/cobra/campaign.py)
+    DELAY_TURNS = "delay_turns", "turn", "first", "last"
+    DELAY_ALREADY = "delay_already", "turn", "placed", "most"
+    DELAY_PHASE = "delay_phase"
+    RAIL_TURNS = "rail_turns", "turn"
+    RAIL_CAPACITY = "rail_capacity", "left", "most", "turn", "need"
+    RAIL_PHASE = "rail_phase"
+    CHERBOURG_CAMPAIGN = "cherbourg_campaign"
+    CHERBOURG_USED = "cherbourg_used", "turn"
 
 
 # Each code's English, the one place it is written: the rules' message (`str(exc)`) and
@@ -275,4 +284,25 @@ ENGLISH: dict[CobraRefusal, str] = english({
         "{landing:key} is abandoned already: 10 VP for each beach (17.3.2 step 5e)"),
     CobraRefusal.WITHDRAWAL_STEPS: (
         "a unit being withdrawn has 1 step or more, not {steps} (17.3.4)"),
+    CobraRefusal.DELAY_TURNS: (
+        "a delay unit appears on game turns {first} to {last} of the campaign and the Build-Up, "
+        "not on game turn {turn} (17.3.11a, 17.3.11g)"),
+    CobraRefusal.DELAY_ALREADY: (
+        "game turn {turn}'s delay unit is placed already ({placed} of {most}): one a game turn "
+        "(17.3.11a)"),
+    CobraRefusal.DELAY_PHASE: (
+        "a delay unit appears in the German Initial Movement Phase (17.3.11a)"),
+    CobraRefusal.RAIL_TURNS: (
+        "no German rail movement on game turn {turn}: only on game turns 2 to 4 of the campaign "
+        "and the Build-Up (17.3.12a)"),
+    CobraRefusal.RAIL_CAPACITY: (
+        "{left} of {most} left to rail on game turn {turn}, this needs {need}: a mechanized "
+        "unit counts as two (17.3.12a, 17.3.12b)"),
+    CobraRefusal.RAIL_PHASE: (
+        "only the German player rails units, in his Movement Phases (17.3.12)"),
+    CobraRefusal.CHERBOURG_CAMPAIGN: (
+        "Cherbourg supplies an attack in the campaign and the Build-Up only (17.3.5g)"),
+    CobraRefusal.CHERBOURG_USED: (
+        "Cherbourg has supplied a German attack on game turn {turn} already: one a game turn "
+        "(17.3.5g)"),
 })

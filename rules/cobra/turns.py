@@ -10,6 +10,7 @@ from cobi_companion.rules.cobra.refusals import CobraRefusal
 
 from ..errors import RulesError, Value
 from ..saved import Data
+from .campaign import Ledger
 from .combat import CARPET_MISSIONS, Nation, Odds, carpet_missions_left, carpet_odds
 from .command import Command
 from .exits import Exit
@@ -173,6 +174,7 @@ class CobraGame:
     scoresheet: Scoresheet = field(default_factory=Scoresheet)   # VP reported, special rolls
     replacements: tuple[Replacement, ...] = ()   # the replacement steps taken (12.0), oldest first
     landing: Landing = field(default_factory=Landing)   # the Allied Landing Phase (17.3.2)
+    ledger: Ledger = field(default_factory=Ledger)   # delay units, rail, Cherbourg (17.3)
 
     @classmethod
     def start(cls, key: str) -> CobraGame:
@@ -364,7 +366,7 @@ class CobraGame:
                 "carpets": list(self.carpets), "exits": [e.to_dict() for e in self.exits],
                 "command": self.command.to_dict(), "scoresheet": self.scoresheet.to_dict(),
                 "replacements": [r.to_dict() for r in self.replacements],
-                "landing": self.landing.to_dict()}
+                "landing": self.landing.to_dict(), "ledger": self.ledger.to_dict()}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> CobraGame:
@@ -380,7 +382,9 @@ class CobraGame:
                    Scoresheet.from_dict(data.get("scoresheet")),
                    tuple(Replacement.from_dict(r) for r in data.get("replacements", ())),
                    # a game saved before the landing was kept: nothing of it done yet
-                   Landing.from_dict(data.get("landing", {})))
+                   Landing.from_dict(data.get("landing", {})),
+                   # a game saved before the campaign's counts were kept: none used yet
+                   Ledger.from_dict(data.get("ledger", {})))
         game.phase  # noqa: B018 - refuses a step outside the turn's sequence
         return game
 

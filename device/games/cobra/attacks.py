@@ -23,6 +23,11 @@ from cobi_companion.device.games.cobra.session import (
     tables,
 )
 from cobi_companion.device.ui.widgets import Choose
+from cobi_companion.rules.cobra.bookkeeping import (
+    check_cherbourg,
+    cherbourg_offered,
+    supply_from_cherbourg,
+)
 from cobi_companion.rules.cobra.combat import (
     BY_LETTER,
     Nation,
@@ -182,13 +187,29 @@ class Attack(Dialled):
         tracks = ["german"] if self.attacker == Nation.GERMAN else ["us", "british"]
         payable = [t for t in tracks if getattr(game.tracks, t) >= cost]
         items = [app.t("pay_" + t, cost=cost, have=getattr(game.tracks, t)) for t in payable]
+        # once the peninsula is cut off, Cherbourg supplies one German attack a turn (17.3.5g)
+        cherbourg = cherbourg_offered(game, self.attacker)
+        if cherbourg:
+            items.append(app.t("cherbourg_used" if game.ledger.cherbourg_used(game.turn)
+                               else "cherbourg_supply"))
         items.append(app.t("unsupplied"))
         def chosen(i: int) -> Screen:
+            if cherbourg and i == len(payable):
+                return self.from_cherbourg(app)
             track = payable[i] if i < len(payable) else None
             # whose attack, for its command limit (11.3): back to this choice if refused
             return command.with_army(app, self, track, lambda: self.preview(app, track),
                                            lambda: self.supply(app))
         return Phased(app.t("attack_supply"), items, chosen, back=lambda: self.shift_menu(app))
+
+    def from_cherbourg(self, app: App) -> Screen:
+        """The attack supplied by Cherbourg, no supply points spent; a second one this game
+        turn refused with the reason, back to the supply choice (17.3.5g)."""
+        try:
+            check_cherbourg(session(app).game)
+        except RulesError as exc:
+            return refusal(app, exc, self.supply(app))
+        return self.preview(app, None, cherbourg=True)
 
     def odds(self, app: App, paid: bool) -> Odds:
         game = session(app).game
@@ -201,12 +222,12 @@ class Attack(Dialled):
         return odds(attack, self.sides[Role.DEFENCE], self.chosen_shifts(),
                     attacker=self.attacker, turn=game.turn, weather=game.this_weather)
 
-    def preview(self, app: App, track: str | None) -> Screen:
+    def preview(self, app: App, track: str | None, cherbourg: bool = False) -> Screen:
         """The odds, then the attacker's button. Nothing is spent until the die is rolled:
         backing out of the roll leaves every track as it was. An overrun spends no supply
         points (11.0a)."""
         paid = track is not None or session(app).game.allied_supply_free or \
-            self.overrun is not None
+            self.overrun is not None or cherbourg
         try:
             planned = self.odds(app, paid)
             session(app).game.check_support(planned)    # its air and naval points (14.0, 14.4)
@@ -219,14 +240,17 @@ class Attack(Dialled):
         def rolled(face: int) -> Screen:
             s = session(app)
             s.game, _ = s.game.pay_attack(planned, track)   # checked above: nothing between
+            if cherbourg:                                     # its one a game turn (17.3.5g)
+                s.game = supply_from_cherbourg(s.game)
             s.game, hqs = command.spend_hqs(s.game, self)     # flipped once used (8.3.3)
             s.game = command.count_made(s.game, self)         # its command limit (11.3)
             combat = roll(planned, ScriptedDice([face]), tables(app))
             # the CRT's cell, as the owner's tables write it; none: read the printed one
             result: LogValue = combat.result.text if combat.result else entry("read_crt")
             line = self.log_line(planned, face, result)
-            save(app, command.hq_entry(support_entry(planned, supply_entry(
-                line, track, self.attacker, paid)), hqs))
+            supplied = entry("log_cherbourg", line=line) if cherbourg else supply_entry(
+                line, track, self.attacker, paid)
+            save(app, command.hq_entry(support_entry(planned, supplied), hqs))
             big = combat.result.text.upper() if combat.result else \
                 f"{planned.column} · {face}"
             detail = joined(" ", f"{planned.column},", app.t("die"), str(face))

@@ -20,6 +20,7 @@ from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games.battle import end_battle
 from cobi_companion.device.games.cobra import (
     attacks,
+    bookkeeping,
     command,
     landing,
     movement,
@@ -41,6 +42,7 @@ from cobi_companion.device.games.cobra.session import (
 from cobi_companion.device.games.menus import QuickDice, dice_stats
 from cobi_companion.device.games.settings import settings_menu
 from cobi_companion.device.ui.widgets import Choose, Show, confirm, yes_no
+from cobi_companion.rules.cobra import bookkeeping as books
 from cobi_companion.rules.cobra import special_rolls as rolls
 from cobi_companion.rules.cobra.combat import Nation
 from cobi_companion.rules.cobra.landing import PARATROOPS
@@ -167,6 +169,14 @@ PARTS: tuple[Part, ...] = (
          when=(rolls.may_roll_leclerc,)),
     Part(("turn_end",), "end_turn", end_turn_row),
     Part(("turn_end",), "withdrawal", landing.withdrawal, when=(with_landing,)),
+    # the campaign's bookkeeping, after the phase's way on (no press more on the main path):
+    # the turn's delay unit (17.3.11) and rail (17.3.12), then the rules to remember
+    Part(("initial_movement",), bookkeeping.delay_label, bookkeeping.delay, side=Nation.GERMAN,
+         when=(books.delay_offered,)),
+    Part(tuple(movement.PHASE), bookkeeping.rail_label, bookkeeping.rail, side=Nation.GERMAN,
+         when=(books.rail_offered,)),
+    *(Part(EVERY, "remind_" + why.value, partial(bookkeeping.reminder, why),
+           when=(partial(bookkeeping.reminded, why),)) for why in bookkeeping.REMINDED),
     Part(EVERY, "tracks", tracks_row),
     Part(command.HQ_PHASES, "hqs", command.hqs_screen),
 )
