@@ -165,6 +165,9 @@ COBRA_COMMANDS: tuple[Command, ...] = (
     Command("landing", "the Allied Landing Phase (17.3.2): scatter, beach defence, landing "
                        "attrition, a beach abandoned; the 3:1 withdrawal attack (17.3.4)",
             "cobra_landing.landing_options", "cobra_landing.landing"),
+    Command("turn", "a game turn's bookkeeping, phase by phase: delay units, rail, Cherbourg's "
+                    "attack, the reminders (17.3, 13.2e)", "cobra_turn.turn_options",
+            "cobra_turn.turn"),
 )
 
 

@@ -80,6 +80,13 @@ def cherbourg_offered(game: CobraGame, attacker: Nation) -> bool:
     return attacker is Nation.GERMAN and landing(game)
 
 
+def cherbourg_note(game: CobraGame) -> Note | None:
+    """The German Combat Phase of the campaign and the Build-Up: Cherbourg's one attack."""
+    if german_phase(game, "combat") and landing(game):
+        return Note(Why.CHERBOURG_ONE)
+    return None
+
+
 def check_cherbourg(game: CobraGame) -> None:
     game.ledger.check_cherbourg(game.turn, landing(game))
 

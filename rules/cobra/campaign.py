@@ -133,7 +133,8 @@ def reminders(landing: bool, turn: int, player: Nation, phase: str) -> tuple[Not
     if landing and phase in MOVEMENT and turn == 1 and german:
         notes.append(Note(Why.GT1_GERMAN_MOVES, {"most": GT1_OTHER_UNITS}))
     if landing and phase in MOVEMENT and not german and turn <= PARATROOP_TURNS:
-        notes.append(Note(Why.PARAS_STAY if turn == 1 else Why.PARAS_ONE_HEX))
+        paratroops = Why.PARAS_STAY if turn == 1 else Why.PARAS_ONE_HEX
+        notes.append(Note(paratroops))
     if landing and phase in MOVEMENT and not german and turn <= LANDING_HALF_MA_LAST:
         notes.append(Note(Why.LAND_HALF_MA, {"last": LANDING_HALF_MA_LAST}))
     if in_column(landing, german, phase):

@@ -302,6 +302,17 @@ ROWS: dict[str, list[tuple[list[str], str]]] = {
         (["--turn", "16", "--naval-used", "-1"],
          "--naval-used: -1 is not allowed; allowed: naval support points from 0 to 6"),
     ],
+    "cobra turn": [
+        (["--turn", "0"], "--turn: 0 is not allowed; allowed: a game turn from 1 to 28"),
+        (["--turn", "2", "--cherbourg", "10"],
+         "--cherbourg: 10 is not allowed; allowed: attacks from 0 to 9"),
+        (["--turn", "2", "--rail", "tank"], "--rail 'tank': each unit railed is foot"),
+        (["--turn", "2", "--delays", "3"], "--delays '3': each a game turn from 1 to --turn 2"),
+        (["--turn", "3", "--rail", "mech,mech"],
+         "0 of 2 left to rail on game turn 3, this needs 2"),
+        (["--turn", "16", "--scenario", "buildup"],
+         "--turn 16: the buildup scenario plays game turns 1 to 14"),
+    ],
     "cobra command": [
         (["--turn", "29", "--limit", "us=4,british=3"], "--turn: 29 is not allowed"),
         (["--turn", "14", "--limit", "us=21,british=3"],

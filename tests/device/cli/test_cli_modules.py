@@ -49,6 +49,7 @@ RUNS = {
                        "allied_hq"], 0),
     "cobra_movement": (["cobra", "ma", "--printed", "6", "--nation", "us"], 0),
     "cobra_landing": (["cobra", "landing", "scatter", "--division", "82nd", "--dice", "3"], 0),
+    "cobra_turn": (["cobra", "turn", "--turn", "2"], 0),
     "speech": (["speech", "say", "--help"], 0),
 }
 

@@ -671,7 +671,10 @@ def test_no_overrun_is_offered_on_game_turn_1(table_at, tmp_path):
     seed_game(state, CobraGame(start.scenario, 1, 3, (C,), start.tracks, start.last))
     table = table_at([], state_dir=state)
     table.choose("Resume Cobra")
-    assert table.view.items[:3] == ("Movement allowance", "Next phase", "Tracks")
+    # after Next phase, GT 1's reminders (17.3.3d, 13.2e: tests/device/games/
+    # test_cobra_bookkeeping_box.py), and no Overrun
+    assert table.view.items[:5] == ("Movement allowance", "Next phase", "Who may move",
+                                    "Road: in column", "Tracks")
     table.choose("Next phase")
     assert table.view.items[:2] == ("Attack", "Next phase")
 

@@ -45,11 +45,14 @@ def test_the_hub_alone_offers_every_part_where_the_rules_put_it() -> None:
                                       "Beach abandoned?", "Next phase", "Tracks"]
     # a phase's own action first (movement.py, replacements.py)
     assert rows["replacement/german"] == ["Replacements", "Next phase", "Tracks"]
-    assert rows["initial_movement/german"] == ["Movement allowance", "Next phase", "Tracks",
+    # game turn 1's reminders after Next phase (bookkeeping.py: 17.3.3a, 17.3.3d, 17.3.9, 13.2e)
+    assert rows["initial_movement/german"] == ["Movement allowance", "Next phase",
+                                               "Who may move", "Road: in column", "Tracks",
                                                "HQs"]
     # a special roll after Next phase (victory.py), the withdrawal attack after the turn's end
     assert rows["initial_movement/allied"] == ["Movement allowance", "Next phase",
-                                               "Leclerc (15.1)", "Tracks", "HQs"]
+                                               "Leclerc (15.1)", "Paratroops stay",
+                                               "Landing: half MA", "Tracks", "HQs"]
     assert rows["turn_end/allied"] == ["Next game turn", "Withdrawal 3:1", "Tracks"]
     # the tracks: the victory points' row (victory.py), the replacement tracks' (replacements.py)
     assert tracks[6:9] == ["Victory", "Victory points", "Repl. mech 0 inf 0"]

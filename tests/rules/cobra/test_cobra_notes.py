@@ -75,8 +75,25 @@ def notes() -> list[Note]:
         overrun_note(None), *(overrun_note(_result(a, d)) for a, d in (
             ("1", "2"), ("1", "-"), ("-", "e"), ("-", "2"), ("-", "-"))),
         victory("cobra", True, 10, 50)[1], victory("cobra", False, 50, 10)[1],
-        victory("cobra", False, 10, 20)[1], _replacement_vp(), *_landing(),
+        victory("cobra", False, 10, 20)[1], _replacement_vp(), *_landing(), *_campaign(),
     ]
+
+
+def _campaign() -> list[Note]:
+    """The campaign's reminders and counts (rules/cobra/campaign.py, bookkeeping.py)."""
+    from cobi_companion.rules.cobra import bookkeeping
+    from cobi_companion.rules.cobra.campaign import reminders
+    from cobi_companion.rules.cobra.combat import Nation
+
+    from tests.rules.cobra.test_cobra_campaign import at
+    german, allied = Nation.GERMAN, Nation.ALLIED
+    return [*reminders(True, 1, german, "initial_movement"),
+            *reminders(True, 1, allied, "initial_movement"),
+            *reminders(True, 2, allied, "initial_movement"),
+            *reminders(True, 7, allied, "turn_end"),
+            bookkeeping.delay_note(at(2, german, "initial_movement")),
+            bookkeeping.rail_note(at(2, german, "initial_movement")),
+            bookkeeping.cherbourg_note(at(5, german, "combat"))]
 
 
 def _replacement_vp() -> Note:
