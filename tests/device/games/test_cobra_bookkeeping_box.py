@@ -124,7 +124,7 @@ def test_in_polish(table_at, tmp_path):
     assert "Desant: 1 heks" in table.view.items and "Lądują: pół PR" in table.view.items
     table.choose("Desant: 1 heks")
     assert table.view.lines[0].startswith("Tura 2: oddziały spadochronowe ruszają się")
-    table = resumed(table_at, tmp_path / "de", at(3, G, "initial_movement"), language="pl")
+    table = resumed(table_at, tmp_path / "rail", at(3, G, "initial_movement"), language="pl")
     table.choose("Kolej: 2 z 2")
     table.choose("Zmechaniz. +2")
     table.choose("Pieszy +1")

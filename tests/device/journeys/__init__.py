@@ -10,6 +10,7 @@ from tour import Make, Taken, Tour
 
 from journeys.box import journey_box
 from journeys.cobra import journey_cobra, journey_cobra_movement, journey_victory
+from journeys.cobra_bookkeeping import journey_cobra_bookkeeping
 from journeys.easy import journey_easy
 from journeys.match import journey_match
 from journeys.sensor import journey_sensor
@@ -27,7 +28,7 @@ from journeys.words import journey_words
 JOURNEYS = (journey_box, journey_easy, journey_tank, journey_fights, journey_riders,
             journey_learn, journey_marks, journey_match, journey_slips, journey_cobra,
             journey_victory,
-            journey_cobra_movement, journey_sensor,
+            journey_cobra_movement, journey_cobra_bookkeeping, journey_sensor,
             journey_words, journey_trouble)
 
 

@@ -433,5 +433,17 @@ def cobra_log() -> list[LogEntry]:
         *(entry("log_beach_check", landing=t.value, lost=99, landed=99, result=entry(r))
           for t in BEACHES for r in ("log_abandoned", "log_held")),
         *(entry("log_withdrawal", die=6, result=result) for result in ("2", entry("read_crt"))),
+        *bookkeeping_log(),         # the campaign's bookkeeping (17.3)
     ]
     return [entry("log_game_turn", turn=28, line=line) for line in lines]
+
+
+def bookkeeping_log() -> list[LogEntry]:
+    """The log lines of the campaign's bookkeeping (17.3), with the longest values."""
+    attack = entry("log_attack", nation="german", odds=entry(
+        "log_odds", attack=199, defence=199, base="1:1", net=-3, column="1:5"), die=6,
+        result="1/2")
+    return [entry("log_delay_unit", n=6, most=6),
+            *(entry(key, left=4, most=4) for key in ("log_rail_foot", "log_rail_mech",
+                                                      "log_rail_back")),
+            entry("log_cherbourg", line=attack)]
