@@ -200,7 +200,10 @@ class Attack(Dialled):
             # whose attack, for its command limit (11.3): back to this choice if refused
             return command.with_army(app, self, track, lambda: self.preview(app, track),
                                            lambda: self.supply(app))
-        return Phased(app.t("attack_supply"), items, chosen, back=lambda: self.shift_menu(app))
+        # Cherbourg's row says its limit while it is lit (17.3.5g)
+        hints = [*([""] * len(payable)), *([app.t("cherbourg_hint")] if cherbourg else [])]
+        return Phased(app.t("attack_supply"), items, chosen, back=lambda: self.shift_menu(app),
+                      hints=hints)
 
     def from_cherbourg(self, app: App) -> Screen:
         """The attack supplied by Cherbourg, no supply points spent; a second one this game

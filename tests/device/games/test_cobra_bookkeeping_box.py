@@ -81,6 +81,9 @@ def test_17_3_5g_cherbourg_supplies_one_german_attack_a_turn(table_at, tmp_path)
     german = saved(table)["cobra"]["tracks"]["german"]
     dial_attack(table)
     assert table.view.items[-2:] == ("From Cherbourg", "No supply: halved")
+    while table.view.items[table.view.index] != "From Cherbourg":
+        table.press("cw")
+    assert table.view.hint == "One a turn, no SP"
     table.choose("From Cherbourg")
     table.press("axis", "ok", "ok")
     state = saved(table)
