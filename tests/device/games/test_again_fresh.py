@@ -123,4 +123,26 @@ def test_in_polish_the_hint_shows_the_range_or_that_it_asks(table_at, tmp_path):
     move_tiger(moved)
     moved.press("ok")
     allies_pass(moved)
-    assert "był ruch: pytam znowu" in moved.view.hint.split(" · ")
+    assert "był ruch: pytam od nowa" in moved.view.hint.split(" · ")
+
+
+def test_with_a_range_sensor_online_again_after_a_move_starts_on_measuring(table_at, tmp_path,
+                                                                            sensors):
+    from cobi_companion.device.config import parse_config
+    from cobi_companion.device.ports.fake_sensor import FakeSensor, ff_frame
+
+    sensors.append(FakeSensor(tmp_path / "usb-sensor", ff_frame(1500)))
+    config = parse_config({"game": {"rules": "tank"}, "sensors": [
+        {"name": "table", "port": str(tmp_path / "usb-sensor"), "model": "a02yyuw"}]})
+    table = table_at(DICE, config=config)
+    table.serve(lambda: table.box.app.sensors.online_names() == ["table"])
+    new_battle(table, ("Tiger I", "axis"), ("Sherman M4A1", "allies"))
+    table.press("ok", "ok", "ok", "ok")        # Tiger 1 alone, Fire, Sherman 1, not hull down
+    assert table.view.items == ("Measure: table", "no", "yes", "Enter cm")
+    table.press("cw", "cw", "ok", "axis", "ok")      # the players say: over 100 cm
+    move_tiger(table)
+    table.press("ok")
+    allies_pass(table)
+    table.press("axis", "ok")                  # Again: asked again; not hull down
+    assert table.view.header.title == "Over 100 cm?"
+    assert table.view.items[table.view.index] == "Measure: table"    # measured anew
