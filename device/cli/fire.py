@@ -235,7 +235,7 @@ def soft_plan(args: argparse.Namespace, book: CardBook) -> SoftPlan:
     """Fire of a weapon (or HE) at one --target or at the pieces --under its template."""
     from cobi_companion.rules.battle import Piece
     from cobi_companion.rules.status import Side
-    from cobi_companion.rules.tank.soft_fire import HE, SoftPlan, he_weapon
+    from cobi_companion.rules.tank.soft_fire import HE, SoftPlan, he_in_cover, he_weapon
 
     label = labeller()
     card = book.get(args.attacker)
@@ -249,8 +249,13 @@ def soft_plan(args: argparse.Namespace, book: CardBook) -> SoftPlan:
         targets: tuple[Covered, ...] = (_one_target(args, book, label),)
     else:
         targets = _under(args.under, book, label)
+    if args.cover and not he_in_cover(targets):
+        raise UsageError("--cover: no piece's situation says it is in cover; say where it "
+                         "is, with @soft_cover or @hard_cover (--in with --target): HE's -1 "
+                         "to hit is read from that, as on the box")
+    # cover=None: HE's -1 read from the situations (he_in_cover), as the box reads it
     return SoftPlan(firer, weapon, targets, book.table, range_cm=args.range_cm,
-                    cover=args.cover, house=house_rules(args))
+                    house=house_rules(args))
 
 
 # ---- the options: added to the command's parser when it is first used ----
@@ -315,7 +320,9 @@ def _soft_targets(parser: argparse.ArgumentParser) -> None:
                       help=f"a piece under the template (repeat for each): {UNDER_FORM}, "
                            f"like bofors-37mm:3@soft_cover or 2477/side")
     soft.add_argument("--cover", action="store_true",
-                      help="HE: the target is in any cover (-1 to hit)")
+                      help="HE: the target is in any cover (-1 to hit); read from the pieces' "
+                           "situations without it (as the box does), refused if they do not "
+                           "show cover")
 
 
 def odds_options(parser: argparse.ArgumentParser) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 import secrets
-from dataclasses import KW_ONLY, dataclass, field
+from dataclasses import KW_ONLY, dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from cobi_companion.cards import CardBook
@@ -68,6 +68,9 @@ class LastShot(Data):
     hull_down: bool = False
     range_cm: float | None = None
     over: bool = False                 # the players said over 100 cm, without a distance
+    # The Tank Game turn it was fired in: its range and hull down answers hold until the
+    # firer or the target moves (TankBattle.answers_hold). None: saved before it was kept.
+    turn: int | None = None
 
 
 @dataclass(frozen=True)
@@ -140,6 +143,16 @@ class BattleState:
 
     def set_status(self, label: str, status: Status) -> None:
         self.battle = self.battle.with_status(label, status)
+
+    def fired(self, aim: LastShot) -> LastShot:
+        """The shot `aim` as the side's last shot, marked with when it was fired where a
+        level keeps it (the Tank Game's turn)."""
+        return aim
+
+    def answers_hold(self, aim: LastShot) -> bool:
+        """Whether the last shot's answers (hull down, the range) still hold: the Easy level
+        asks none."""
+        return True
 
     def begin_round(self, first: Side) -> None:
         self.first, self.active, self.acted, self.passed = first, first, [], []
@@ -241,13 +254,44 @@ class TankBattle(BattleState):
     gave_up: Side | None = None
     match: MatchState | None = None
     aims: dict[str, SquadAim] = field(default_factory=dict)    # a squad's shot (not saved)
+    # Each piece that changed place in an ended turn: the last such turn's number (the turn
+    # in play is read from `turn`). Saved: a pulled plug keeps what moved since a shot.
+    moved: dict[str, int] = field(default_factory=dict)
 
     def round_over(self) -> bool:
         """A Tank Game round is each side's turn once."""
         return len(self.acted) >= 2
 
+    def fired(self, aim: LastShot) -> LastShot:
+        return aim if self.turn is None else replace(aim, turn=self.turn.number)
+
+    def answers_hold(self, aim: LastShot) -> bool:
+        """Hull down and over 100 cm hold while neither the firer nor the target changed
+        place since the shot was fired (rules.tank.turns.changed_place); a shot saved before
+        the box kept its turn is asked again, rather than guessed."""
+        if aim.turn is None:
+            return False
+        return not any(self.moved_since(label, aim.turn) for label in (aim.firer, aim.target))
+
+    def moved_since(self, label: str, number: int) -> bool:
+        """Whether the piece changed place in turn `number` or later. A piece that moved in
+        the turn its side fired moved after the shot (rule 10: active pieces that have not
+        moved may fire); the target's side does not act in the firer's turn."""
+        if self.moved.get(label, 0) >= number:
+            return True
+        turn = self.turn
+        return turn is not None and turn.number >= number and \
+            label in turns.changed_place(turn, self.battle)
+
+    def end_turn(self) -> None:
+        """The turn in play ends: who changed place in it is kept by its number."""
+        if self.turn is not None:
+            for label in turns.changed_place(self.turn, self.battle):
+                self.moved[label] = self.turn.number
+
     def snapshot(self) -> Self:
         copied = super().snapshot()
+        copied.moved = dict(self.moved)
         copied.shots = {label: list(shots) for label, shots in self.shots.items()}
         copied.match = copy.copy(self.match)
         return copied
@@ -257,7 +301,8 @@ class TankBattle(BattleState):
                 "turn": None if self.turn is None else _SAVED_TURNS(self.turn),
                 "shots": {k: list(v) for k, v in self.shots.items()},
                 "gave_up": _side(self.gave_up),
-                "match": None if self.match is None else self.match.to_dict()}
+                "match": None if self.match is None else self.match.to_dict(),
+                "moved": dict(self.moved)}
 
     @classmethod
     def saved_house(cls, house: dict[str, Any]) -> HouseRules:
@@ -272,6 +317,8 @@ class TankBattle(BattleState):
         self.shots = {str(k): [int(n) for n in v]
                       for k, v in (data.get("shots") or {}).items()}
         self.gave_up = _to_side(data.get("gave_up"))
+        # saved before moves were kept: none known (a last shot of then is asked again)
+        self.moved = {str(k): int(v) for k, v in (data.get("moved") or {}).items()}
         if data.get("turn"):
             self.turn = turns.Turn.from_dict(data["turn"])
         elif self.active is not None:

@@ -236,11 +236,14 @@ def refuse(app: App, reason: str, back: Next) -> Screen:
     return notice(app, app.t("not_possible"), [reason], back)
 
 
-def aim_at(app: App, firer: Piece, target: Piece, done: Finish, back: Next) -> Screen:
+def aim_at(app: App, firer: Piece, target: Piece, done: Finish, back: Next,
+           measure: bool = False) -> Screen:
     """A shot at one piece with the main gun: (Tank Game) hull down and the range first, then
     the shot before it is fired, with the armour hit on the knob. Each starts on the answer
-    of the side's last shot at this target. `done` completes the action; `back` is the
-    choice before (a refused shot stays on its screen with the reason: no turn is lost)."""
+    of the side's last shot at this target (`measure`: the range starts on a sensor, when one
+    is online: the last shot again after a move measures anew). `done` completes the action;
+    `back` is the choice before (a refused shot stays on its screen with the reason: no turn
+    is lost)."""
     state = app.playing
     last = state.last_shot.get(firer.side)
     same = last if last is not None and last.target == target.label else None
@@ -252,12 +255,14 @@ def aim_at(app: App, firer: Piece, target: Piece, done: Finish, back: Next) -> S
         return preview(aim)
 
     def again() -> Screen:
-        return aim_at(app, firer, target, done, back)
+        return aim_at(app, firer, target, done, back, measure)
+
+    fresh = same is None or (measure and bool(app.sensors.online_names()))
 
     def hull(yes: bool) -> Screen:
         return fire_range(app, lambda cm, over: preview(replace(
             aim, hull_down=yes, range_cm=cm, over=over)), again,
-            over=None if same is None else same.over or (same.range_cm or 0) > 100)
+            over=None if fresh or same is None else same.over or (same.range_cm or 0) > 100)
     return Choose(app.t("hull_down"), [app.t("no"), app.t("yes")], lambda i: hull(i == 1),
                   back, index=int(same is not None and same.hull_down), ask=True)
 

@@ -183,7 +183,7 @@ def resolve_fire(app: App, aim: LastShot, finish: Finish) -> Screen:
         assert shot is not None
         state.set_status(firer.label, shot.attacker_after)
         state.set_status(target.label, shot.target_after)
-        state.last_shot[firer.side] = aim
+        state.last_shot[firer.side] = state.fired(aim)
         state.last_actor[firer.side] = firer.label
         app.cue(CUES.get(shot.effect, "hit"), firer.side.value)
         views = shot_views(app, shot, firer.label, target.label)
@@ -381,10 +381,26 @@ def again_shot(app: App, side: Side) -> LastShot | None:
 
 
 def again_row(app: App, aim: LastShot) -> tuple[str, str]:
-    """The item of a menu that fires the last shot again, and its hint."""
+    """The item of a menu that fires the last shot again, and its hint: with the answers it
+    will use (the Tank Game's range, hull down), or that it asks them again after a move."""
     side = app.playing.battle.get(aim.firer).side
     return (f"{aim.firer} → {aim.target}",
-            app.t("again_hint", facing=app.t(aim.facing.value), side=app.side_word(side)))
+            joined(" · ", app.t("again_hint", facing=app.t(aim.facing.value),
+                                side=app.side_word(side)), *answers_said(app, aim)))
+
+
+def answers_said(app: App, aim: LastShot) -> tuple[str, ...]:
+    """The last shot's answers as the shot again uses them: over 100 cm or up to it, and
+    behind cover when it was; "moved: asks again" once the firer or the target moved since
+    (they are asked again then). None at a level that asks no modifiers (Easy)."""
+    state = app.playing
+    if not rule_set(state.level).modifiers:
+        return ()
+    if not state.answers_hold(aim):
+        return (app.t("again_asks"),)
+    far = aim.over or (aim.range_cm or 0) > 100
+    ranged = app.t("again_over_100" if far else "again_up_to_100")
+    return (ranged, app.t("again_hull_down")) if aim.hull_down else (ranged,)
 
 
 def fire_again(app: App, aim: LastShot, finish: Finish, back: Next,

@@ -9,7 +9,7 @@ a template take the HE modifier (or a machine gun's damage dice) as damage dice.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache, partial
 from typing import Any
@@ -90,7 +90,9 @@ class SoftPlan:
     targets: tuple[Covered, ...]
     table: SoftTable
     range_cm: float | None = None     # needed by a shot without a template; HE: over 100 is -1
-    cover: bool = False               # HE to hit: the target is in any cover (-1)
+    # HE to hit: the target is in any cover (-1). None: as the pieces' situations say
+    # (`he_in_cover`), as the box and the command line both play it.
+    cover: bool | None = None
     over_range: bool = False          # HE: the players say over 100 cm, without a distance
     house: HouseRules = DEFAULT       # the readings the players chose (rules/house.py)
 
@@ -101,6 +103,12 @@ class SoftPlan:
         odds walk fires one plan hundreds of thousands of times. A refusal is not kept: each
         fire raises it again."""
         return table_modifiers(self)
+
+    @cached_property
+    def target_in_cover(self) -> bool:
+        """HE's -1 to hit: as `cover` says, else as the pieces' situations say (one rule for
+        the box and the command line, `he_in_cover`); worked out once a plan."""
+        return he_in_cover(self.targets) if self.cover is None else self.cover
 
     def fired(self, loaded: bool) -> Piece:
         """The firer after the fire: loaded or not (HE's reload), never hidden (firing
@@ -467,9 +475,26 @@ def attack_modifiers(plan: SoftPlan, covered: Covered) -> tuple[Modifier, ...]:
     return tuple(lookup() for lookup in _lookups(plan, covered))
 
 
+# The Soft Targets Table's situations that are cover, for HE's to-hit (a soft vehicle is not).
+COVER_SITUATIONS = frozenset({"soft_cover", "hard_cover"})
+
+
+def in_cover(covered: Covered) -> bool:
+    """Whether the piece is in any cover for HE's to-hit (seed 000: "-1 if the target is in
+    any cover"): its situations, or where it rides, say soft or hard cover. A figure that
+    took cover (rule 12) is behind what stops a bullet: its situation says which."""
+    return any(s in COVER_SITUATIONS
+               for s in (*covered.situations, seat_situation(covered.piece)))
+
+
+def he_in_cover(targets: Sequence[Covered]) -> bool:
+    """HE's -1 to hit: any piece under the template is in cover (`in_cover`)."""
+    return any(in_cover(covered) for covered in targets)
+
+
 def he_to_hit_modifiers(plan: SoftPlan) -> tuple[Modifier, ...]:
     mods = []
-    if plan.cover:
+    if plan.target_in_cover:
         mods.append(Modifier("HE: target in cover", -1))
     return (*mods, *range_modifiers(plan.range_cm, plan.over_range))
 

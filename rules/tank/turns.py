@@ -657,3 +657,19 @@ def end_turn(turn: Turn, battle: Battle) -> tuple[Turn, Battle]:
         else:
             still.append(away)
     return Turn(turn.number + 1, turn.side.enemy, away=tuple(still)), battle
+
+
+# --- who changed place -----------------------------------------------------------------------
+
+
+def changed_place(turn: Turn, battle: Battle) -> frozenset[str]:
+    """The pieces that changed place in the turn: each that moved (getting on or off is its
+    move), drove off the map or was placed from off it, and the riders of a vehicle that
+    moved or drove off (carried along, rule 7). A fact for what depends on where pieces stand,
+    like a shot's range and hull down (the box's Again asks them again after a move)."""
+    moved = {d.label for a in turn.activations for d in a.done
+             if d.action in (Action.MOVE, Action.LEAVE)}
+    moved |= {p.label for p in turn.placed}
+    riders = {p.label for p in battle.pieces
+              if p.riding is not None and p.riding.vehicle in moved}
+    return frozenset(moved | riders)

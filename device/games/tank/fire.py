@@ -390,9 +390,9 @@ class TemplatePick(PickPieces):
                     app.t("template_hint"))
 
     def plan(self, app: App, under: list[Covered], range_cm: float | None = None,
-             cover: bool = False, over: bool = False) -> SoftPlan:
+             over: bool = False) -> SoftPlan:
         firer = tank_battle(app).battle.get(self.firer)
-        return SoftPlan(firer, self.weapon, tuple(under), app.book.table, range_cm, cover,
+        return SoftPlan(firer, self.weapon, tuple(under), app.book.table, range_cm,
                         over_range=over, house=tank_battle(app).house)
 
     def set_up(self, app: App, piece: Piece) -> Screen:
@@ -457,9 +457,10 @@ class TemplatePick(PickPieces):
         title = joined(": ", firer.label, weapon_words(app, self.weapon.name))
         if self.weapon.template is not Template.HE:
             return start(app, self.plan(app, under), self.done, lambda: self, title)
-        cover = any(s in ("soft_cover", "hard_cover") for c in under for s in c.situations)
+        # HE's -1 for cover: the rules read it from the situations set (he_in_cover), as
+        # the command line's are
         return fire_range(app, lambda cm, over: start(
-            app, self.plan(app, under, range_cm=cm, cover=cover, over=over), self.done,
+            app, self.plan(app, under, range_cm=cm, over=over), self.done,
             lambda: self, title), lambda: self)
 
 

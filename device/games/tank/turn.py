@@ -17,7 +17,7 @@ from cobi_companion.device.core.memo import Latest
 from cobi_companion.device.core.spoken import Spoken, item, prompt
 from cobi_companion.device.core.views import BigWord, Menu, View
 from cobi_companion.device.core.worded import joined
-from cobi_companion.device.games.battle import battle_won, move, refuse, tank_battle
+from cobi_companion.device.games.battle import aim_at, battle_won, move, refuse, tank_battle
 from cobi_companion.device.games.menus import with_ride
 from cobi_companion.device.games.shots import again_row, again_shot, fire_again, resolve_reload
 from cobi_companion.device.games.tank.fire import check_main_gun, fire_menu, shooting
@@ -191,9 +191,12 @@ class Pick(Screen):
             return None
         self.picked = [label]
         self.go(app)
-        return fire_again(app, aim, shooting(label, turns.GUN,
-                                             lambda app, line: fired(app, label, line)),
-                          lambda: acting(app), key)
+        done = shooting(label, turns.GUN, lambda app, line: fired(app, label, line))
+        state, _ = playing(app)
+        if not state.answers_hold(aim):    # moved since: hull down and the range asked again
+            return aim_at(app, state.battle.get(label), state.battle.get(aim.target), done,
+                          lambda: acting(app), measure=True)
+        return fire_again(app, aim, done, lambda: acting(app), key)
 
     def pass_turn(self, app: App) -> Screen:
         _, turn = playing(app)
@@ -683,6 +686,7 @@ def end_turn(app: App, line: LogEntry) -> Screen:
     how the side ended its turn."""
     state, turn = playing(app)
     side = turn.side
+    state.end_turn()                   # who changed place in it, kept
     state.turn, state.battle = turns.end_turn(turn, state.battle)
     state.shots.clear()
     if state.end_action():

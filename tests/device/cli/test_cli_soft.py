@@ -113,8 +113,8 @@ def test_the_he_example_leaves_a_crew_without_its_gun_in_the_json(cli):
 
 
 def test_a_missed_he_shot_attacks_nothing(cli):
-    run = cli(*soft("resolve", "pz-iv-d", "he", "--cover", "--under", "bofors-37mm:3",
-                    "--dice", "3,4"))
+    run = cli(*soft("resolve", "pz-iv-d", "he", "--cover", "--under",
+                    "bofors-37mm:3@soft_cover", "--dice", "3,4"))
     assert run.code == 0, run.err
     assert "To hit:  rolled 3 -1 (HE: target in cover) = 2, needs 3 or more: MISS" in run.out
     assert "==> MISS" in run.out and "Bofors 1 figure" not in run.out

@@ -27,7 +27,7 @@ def test_their_saved_shapes_are_those_the_hand_written_pairs_wrote() -> None:
     shot = LastShot("Tiger 1", "Sherman 1", Facing.SIDE, True, 42.5, False)
     assert json.dumps(shot.to_dict()) == (
         '{"firer": "Tiger 1", "target": "Sherman 1", "facing": "side", "hull_down": true, '
-        '"range_cm": 42.5, "over": false}')
+        '"range_cm": 42.5, "over": false, "turn": null}')
     match = MatchState(2, [{"label": "Tiger 1"}], Match())
     assert json.dumps(match.to_dict()) == json.dumps(
         {"number": 2, "roster": [{"label": "Tiger 1"}], "record": Match().to_dict()})

@@ -85,10 +85,11 @@ def journey_fights(tour: Tour) -> None:
     guide.aim(Facing.FRONT)
     guide.play(30)
     for level, firer, number in (("easy", "2477", 2), ("tank", "2464", 1)):   # the last shot
-        name = f"again-{level}"
+        name = f"again-{level}"      # fired in the Axis' last turn (round 3's is turn 5),
         seed_battle(tour, name, {Side.AXIS: [(firer, none)], Side.ALLIES: [("2477", none)]},
                     level, last_shot=LastShot(f"{label[firer]} 1", f"{label['2477']} {number}",
-                                              Facing.REAR))
+                                              Facing.REAR, hull_down=level == "tank",
+                                              turn=3))   # nothing moved since: kept
         guide = tour.guide(tour.box(name, [6, 6, 6, *[2] * 16] * 20), name)
         guide.choose(tour.t("resume"))
         guide.press("axis")                       # again, on its row: fired at once
