@@ -600,3 +600,12 @@ def test_points_refuses_more_than_the_turn_has(cli, args, said):
     run = cli("cobra", "points", "--turn", "16", "--weather", "clear", *args)
     assert run.code == 2 and run.out == ""
     assert run.err.strip().splitlines() == [f"cobi-companion: {said}"]
+
+
+def test_points_half_the_overcast_air_on_defence_rounds_up(cli):
+    """14.1a "Up to one half of the available Allied AP"; 2.6 "Fractional and decimal values
+    are rounded up": overcast 3 AP gives 2 on defence, not 1."""
+    run = cli("cobra", "points", "--turn", "16", "--weather", "overcast", "--phase", "german",
+              "--json")
+    assert run.code == 0
+    assert budgets(run)["air"] == (3, 2, 0, 2)
