@@ -105,6 +105,8 @@ class CobraRefusal(Coded):
     BEACH_STEPS = "beach_steps", "lost", "landed"
     BEACH_ALREADY_ABANDONED = "beach_already_abandoned", "landing"
     WITHDRAWAL_STEPS = "withdrawal_steps", "steps"
+    NAVAL_FAR_MOST = "naval_far_most", "columns", "need", "most"
+    NAVAL_FAR_IN_STORMS = "naval_far_in_storms"
 
 
 # Each code's English, the one place it is written: the rules' message (`str(exc)`) and
@@ -275,4 +277,10 @@ ENGLISH: dict[CobraRefusal, str] = english({
         "{landing:key} is abandoned already: 10 VP for each beach (17.3.2 step 5e)"),
     CobraRefusal.WITHDRAWAL_STEPS: (
         "a unit being withdrawn has 1 step or more, not {steps} (17.3.4)"),
+    CobraRefusal.NAVAL_FAR_MOST: (
+        "naval {columns:+d} at 4 to 6 hexes needs {need} naval points, two a column (14.4d); "
+        "one attack takes {most} at most (14.4b): +1 at most"),
+    CobraRefusal.NAVAL_FAR_IN_STORMS: (
+        "in storms at most one naval point, and a target 4 to 6 hexes away needs two for a "
+        "column: no naval shift (14.4, 14.4d)"),
 })
