@@ -54,8 +54,9 @@ def check_naval(columns: int, at: NavalRange, turn: int | None,
     if turn is not None and need > naval_points(turn):
         raise RulesError(CobraRefusal.NAVAL_POINTS_TURN, turn=turn, most=naval_points(turn))
     if weather == Weather.STORM and need > STORM_MOST:
-        raise RulesError(CobraRefusal.NAVAL_FAR_IN_STORMS if at is NavalRange.FAR
-                         else CobraRefusal.NAVAL_IN_STORMS)
+        if at is NavalRange.FAR:
+            raise RulesError(CobraRefusal.NAVAL_FAR_IN_STORMS)
+        raise RulesError(CobraRefusal.NAVAL_IN_STORMS)
 
 
 def check_naval_left(need: int, left: int) -> None:

@@ -3,7 +3,6 @@ and one game turn can pay, and storms."""
 from __future__ import annotations
 
 import pytest
-
 from cobi_companion.rules.cobra.combat import Nation, Unit, odds, parse_shift
 from cobi_companion.rules.cobra.naval import NavalRange, naval_columns
 from cobi_companion.rules.cobra.refusals import CobraRefusal
