@@ -28,10 +28,10 @@ from .combat import (
     shift_choices,
     worded,
 )
+from .movement import NO_OVERRUN_TURN  # no overruns on game turn 1 (17.3.3c)
 from .naval import NavalRange
 from .tables import Weather
 
-NO_OVERRUN_TURN = 1         # neither player overruns on game turn 1 (17.3.3c)
 # The only strength change an overrunning unit takes is marsh (5.4.1b); "h" and "q" are the
 # players' own halving and quartering, named by no rule, and kept for what the box cannot name.
 OVERRUN_MODIFIERS = frozenset("mhq")

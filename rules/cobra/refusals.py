@@ -107,6 +107,7 @@ class CobraRefusal(Coded):
     WITHDRAWAL_STEPS = "withdrawal_steps", "steps"
     NAVAL_FAR_MOST = "naval_far_most", "columns", "need", "most"
     NAVAL_FAR_IN_STORMS = "naval_far_in_storms"
+    NOT_A_DIVISION = "not_a_division"
 
 
 # Each code's English, the one place it is written: the rules' message (`str(exc)`) and
@@ -283,4 +284,7 @@ ENGLISH: dict[CobraRefusal, str] = english({
     CobraRefusal.NAVAL_FAR_IN_STORMS: (
         "in storms at most one naval point, and a target 4 to 6 hexes away needs two for a "
         "column: no naval shift (14.4, 14.4d)"),
+    CobraRefusal.NOT_A_DIVISION: (
+        "only British and Canadian infantry divisions move two thirds of their MA in the "
+        "Mechanized Movement Phase (5.2c); other infantry does not move in it (4.0, 5.2)"),
 })

@@ -113,3 +113,15 @@ def test_12_2d_more_carried_than_a_track_holds_is_refused(carried: str) -> None:
     assert run.code == 2 and run.out == ""
     assert run.err.strip() == f"cobi-companion: --carried: at most one step of each kind is " \
         f"carried on from the game turn before, not {carried} (12.2d)"
+
+
+def test_5_2c_a_british_unit_not_an_infantry_division_and_5_4_who_overruns() -> None:
+    """5.2c: two thirds for "British and Canadian infantry divisions" only; 5.4: "Only armored,
+    panzer or panzer-grenadier and US truck mechanized units may conduct overruns"."""
+    run = run_cli_process("cobra", "ma", "--printed", "9", "--nation", "british", "--phase",
+                          "mechanized", "--not-a-division")
+    assert run.code == 2 and run.err.strip() == "cobi-companion: only British and Canadian " \
+        "infantry divisions move two thirds of their MA in the Mechanized Movement Phase " \
+        "(5.2c); other infantry does not move in it (4.0, 5.2)"
+    assert as_json("ma", "--printed", "6", "--nation", "us")["may_overrun"] is False
+    assert as_json("ma", "--printed", "12", "--nation", "us", "--mechanized")["may_overrun"]

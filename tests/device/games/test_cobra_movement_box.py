@@ -131,7 +131,7 @@ def test_5_2c_british_infantry_in_the_allied_mechanized_phase(table_at, tmp_path
     table.choose("Movement allowance")
     table.press("cw", "cw", "cw", "ok")                     # printed MA 9
     assert table.view.items[0] == "MA 9: show"
-    table.choose("- British infantry")
+    table.choose("- Br./Can. inf. div.")
     table.choose("MA 6")
     table.press("ok")
     assert table.view.lines == ("Brit. inf. ⅔: 6",)
