@@ -19,6 +19,7 @@ from cobi_companion.rules.cobra.refusals import CobraRefusal
 from ..dice import Aim, Dice, Need, Roller
 from ..errors import RulesError
 from ..saved import Data
+from .supply import check_in_supply
 from .tables import Weather
 
 ARMIES = ("german", "us", "british")      # British includes the Canadian and Polish (5.2c)
@@ -179,6 +180,7 @@ def allowance(printed: int, army: str, *, phase: str = "initial", mechanized: bo
         raise RulesError(CobraRefusal.MA_INCREASE_GERMAN_ONLY)
     steps = [phase_step(printed, army, phase, mechanized, turn, division)]
     if out_of_supply:
+        check_in_supply(turn)       # every unit in supply on GT 1 and 2 (17.3.6, 17.3.6d)
         steps.append(MaStep("out_of_supply", half(steps[-1].ma), "10.6, 5.3b",
                             "out of supply: halved first, rounded up"))
     most = 0

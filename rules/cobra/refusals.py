@@ -108,6 +108,7 @@ class CobraRefusal(Coded):
     NAVAL_FAR_MOST = "naval_far_most", "columns", "need", "most"
     NAVAL_FAR_IN_STORMS = "naval_far_in_storms"
     NOT_A_DIVISION = "not_a_division"
+    ALWAYS_IN_SUPPLY = "always_in_supply", "turn"
 
 
 # Each code's English, the one place it is written: the rules' message (`str(exc)`) and
@@ -287,4 +288,7 @@ ENGLISH: dict[CobraRefusal, str] = english({
     CobraRefusal.NOT_A_DIVISION: (
         "only British and Canadian infantry divisions move two thirds of their MA in the "
         "Mechanized Movement Phase (5.2c); other infantry does not move in it (4.0, 5.2)"),
+    CobraRefusal.ALWAYS_IN_SUPPLY: (
+        "game turn {turn}: every unit is in supply on GT 1 and 2, Allied (17.3.6d) and German "
+        "(17.3.6)"),
 })

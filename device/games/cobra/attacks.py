@@ -42,6 +42,7 @@ from cobi_companion.rules.cobra.combat import (
 )
 from cobi_companion.rules.cobra.landing import BEACH_SHIFT, beach_shift_offered
 from cobi_companion.rules.cobra.overrun import overrun_modifier, overrun_odds, overrun_shift_choices
+from cobi_companion.rules.cobra.supply import always_in_supply
 from cobi_companion.rules.cobra.turns import ATTACK_COST, SCENARIOS
 from cobi_companion.rules.dice import Aim, Need, Roller, ScriptedDice
 from cobi_companion.rules.errors import RulesError
@@ -109,7 +110,9 @@ class Attack(Dialled):
         # only this side's own: a British brigade's or a US and British stack's halving is
         # never offered to German units (8.3.2a, 8.8k); an overrun's attackers only what
         # 5.4.1 allows
-        offered = [m for m in (BY_LETTER[c] for c in TOGGLED)
+        # every unit is in supply on GT 1 and 2 (17.3.6, 17.3.6d): no "out of supply" then
+        letters = TOGGLED.replace("s", "") if always_in_supply(self.turn) else TOGGLED
+        offered = [m for m in (BY_LETTER[c] for c in letters)
                    if role in m.roles and nation in m.nations and not (
                        self.overrun and role is Role.ATTACK and not overrun_modifier(m.letter))]
         listed = self.sides[role]

@@ -428,6 +428,10 @@ CASES: dict[Coded, Case] = {
     CobraRefusal.NAVAL_FAR_IN_STORMS: lambda b, k: cobra.odds(
         [cobra.Unit(6)], [cobra.Unit(4)], [cobra.parse_shift("naval:+1")], turn=16,
         weather=Weather.STORM, naval_range=NavalRange.FAR),
+    CobraRefusal.ALWAYS_IN_SUPPLY: lambda b, k: cobra.odds(
+        [cobra.Unit.parse("6s")], [cobra.Unit(4)], attacker=cobra.Nation.ALLIED, turn=2),
+    CobraRefusal.NOT_A_DIVISION: lambda b, k: cobra_movement.allowance(
+        9, "british", phase="mechanized", division=False),
     CobraRefusal.AIR_POINTS_LEFT: lambda b, k: CobraGame(
         "cobra", 16, 8, (Weather.OVERCAST, Weather.OVERCAST), air_used=3).check_support(
         cobra.odds([cobra.Unit(6)], [cobra.Unit(4)], [cobra.parse_shift("air:+1")], turn=16)),

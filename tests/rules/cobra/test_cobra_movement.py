@@ -173,3 +173,13 @@ def test_5_4_only_mechanized_units_may_overrun_and_none_on_game_turn_1() -> None
     assert not allowance(9, "british").may_overrun              # a British infantry division
     assert not allowance(12, "us", mechanized=True, turn=1).may_overrun
     assert allowance(12, "us", mechanized=True, turn=2).may_overrun
+
+
+def test_17_3_6d_no_unit_is_out_of_supply_on_game_turns_1_and_2() -> None:
+    """17.3.6d: "All Allied units are considered in supply throughout GTs 1 and 2"; 17.3.6:
+    "All German units are automatically in supply during those game turns"."""
+    for army in ("us", "german"):
+        with pytest.raises(RulesError) as refused:
+            allowance(6, army, out_of_supply=True, turn=2, weather=Weather.CLEAR)
+        assert refused.value.code is CobraRefusal.ALWAYS_IN_SUPPLY
+    assert allowance(6, "us", out_of_supply=True, turn=3).ma == 3
