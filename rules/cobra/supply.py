@@ -28,7 +28,7 @@ def always_in_supply(turn: int | None) -> bool:
 
 def check_in_supply(turn: int | None) -> None:
     """Refuse a unit out of supply on game turns 1 and 2 (17.3.6, 17.3.6d)."""
-    if always_in_supply(turn):
+    if turn is not None and always_in_supply(turn):
         raise RulesError(CobraRefusal.ALWAYS_IN_SUPPLY, turn=turn)
 
 

@@ -812,3 +812,24 @@ def test_14_4_in_storms_a_far_target_gets_no_naval_shift(table_at, tmp_path):
     table.choose("Marynarka +0")
     table.choose("Do 3 heksów")
     assert "Marynarka +1" in table.view.items
+
+
+def test_17_3_6d_no_out_of_supply_toggle_on_game_turns_1_and_2(table_at, tmp_path):
+    """17.3.6d: "All Allied units are considered in supply throughout GTs 1 and 2"; 17.3.6:
+    "All German units are automatically in supply during those game turns"."""
+    state = tmp_path / "state"
+    seed_game(state, at_combat(2, [C, OV], 8, "buildup"))
+    table = table_at([], state_dir=state)
+    table.choose("Resume Cobra")
+    table.choose("Attack")
+    table.choose("+ Add a unit")
+    table.press("ok")
+    assert "- ×2 division" in table.view.items
+    assert "- ½ out of supply" not in table.view.items
+    seed_game(tmp_path / "later", at_combat(3, [C, OV, C], 8, "buildup"))
+    later = table_at([], state_dir=tmp_path / "later")
+    later.choose("Resume Cobra")
+    later.choose("Attack")
+    later.choose("+ Add a unit")
+    later.press("ok")
+    assert "- ½ out of supply" in later.view.items
