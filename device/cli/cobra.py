@@ -183,6 +183,9 @@ def _odds(args: argparse.Namespace, tables: CobraTables) -> Odds:
         if args.overrun:
             raise UsageError("--overrun: carpet bombing is an air mission, not an overrun "
                              "(14.3): leave out --carpet or --overrun")
+        if args.naval_range is not None:
+            raise UsageError("--naval-range: carpet bombing is never shifted (14.3g): leave "
+                             "out --naval-range")
         return _carpet(args, shifts, weather_now, attacker)
     if args.flown is not None:
         raise UsageError("--flown: the carpet bombing missions flown count only with --carpet "
