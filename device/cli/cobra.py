@@ -22,6 +22,7 @@ from cobi_companion.rules.numbers import digits, whole
 
 if TYPE_CHECKING:
     from cobi_companion.rules.cobra.combat import Nation, Odds, Shift
+    from cobi_companion.rules.cobra.naval import NavalRange
     from cobi_companion.rules.cobra.tables import CobraTables, Weather
 
 
@@ -182,6 +183,9 @@ def _odds(args: argparse.Namespace, tables: CobraTables) -> Odds:
         if args.overrun:
             raise UsageError("--overrun: carpet bombing is an air mission, not an overrun "
                              "(14.3): leave out --carpet or --overrun")
+        if args.naval_range is not None:
+            raise UsageError("--naval-range: carpet bombing is never shifted (14.3g): leave "
+                             "out --naval-range")
         return _carpet(args, shifts, weather_now, attacker)
     if args.flown is not None:
         raise UsageError("--flown: the carpet bombing missions flown count only with --carpet "
@@ -193,13 +197,29 @@ def _odds(args: argparse.Namespace, tables: CobraTables) -> Odds:
                          f"like --attack 12,6h --defence 4 (or --carpet for carpet bombing)")
     attack = [cobra_combat.Unit.parse(text) for text in _items(args.attack)]
     defence = [cobra_combat.Unit.parse(text) for text in _items(args.defence)]
+    naval_range = _naval_range(args, shifts)
     if args.overrun:
         from cobi_companion.rules.cobra.overrun import overrun_odds
 
         return overrun_odds(attack, defence, shifts, when=cobra_combat.OverrunWhen(args.overrun),
-                            attacker=attacker, turn=args.turn, weather=weather_now)
+                            attacker=attacker, turn=args.turn, weather=weather_now,
+                            naval_range=naval_range)
     return cobra_combat.odds(attack, defence, shifts, attacker=attacker, turn=args.turn,
-                             weather=weather_now)
+                             weather=weather_now, naval_range=naval_range)
+
+
+def _naval_range(args: argparse.Namespace, shifts: list[Shift]) -> NavalRange:
+    """--naval-range: the target's range from the sea, asked only with a naval shift (14.4c,
+    14.4d); near (within three hexes) where not given."""
+    from cobi_companion.rules.cobra.combat import ShiftKind
+    from cobi_companion.rules.cobra.naval import NavalRange
+
+    if args.naval_range is None:
+        return NavalRange.NEAR
+    if not any(s.kind is ShiftKind.NAVAL for s in shifts):
+        raise UsageError("--naval-range: the range prices a naval shift (14.4c, 14.4d): give "
+                         "--shift naval:+1, or leave out --naval-range")
+    return NavalRange(args.naval_range)
 
 
 def _carpet(args: argparse.Namespace, shifts: list[Shift],
@@ -261,6 +281,10 @@ def odds_options(parser: argparse.ArgumentParser) -> None:
                         help="the game turn (two HQ shifts from game turn 17)")
     parser.add_argument("--weather", choices=[weather.value for weather in Weather],
                         help="this game turn's weather (no air points in storms)")
+    parser.add_argument("--naval-range", choices=["near", "far"],
+                        help="with a naval shift: the target hex within three hexes of an all "
+                             "sea hex (near, the default: one NSP a column, 14.4c) or four to "
+                             "six (far: two NSP a column, +1 at most, 14.4b, 14.4d)")
     parser.add_argument("--carpet", action="store_true",
                         help="carpet bombing, an air mission of 3 AP: always 6:1, never "
                              "shifted (14.3g)")

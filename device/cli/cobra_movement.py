@@ -27,7 +27,8 @@ def ma(args: argparse.Namespace) -> int:
                        mechanized=args.mechanized,
                        weather=Weather(args.weather) if args.weather else None,
                        out_of_supply=args.out_of_supply, after_exit=args.after_exit,
-                       replaced=args.replaced, increase=increase, turn=args.turn)
+                       replaced=args.replaced, increase=increase, turn=args.turn,
+                       division=not args.not_a_division)
     attack = None
     if increase:
         dice = make_dice(args.dice)
@@ -109,7 +110,12 @@ def ma_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--mechanized", action="store_true",
                         help="a mechanized unit (5.2a, 5.2b; a US division with a truck, "
                              "5.7d): the only ones that move in the Mechanized Movement Phase, "
-                             "with British and Canadian infantry at two thirds (5.2c)")
+                             "with British and Canadian infantry divisions at two thirds "
+                             "(5.2c), and the only ones that may overrun (5.4; never an HQ)")
+    parser.add_argument("--not-a-division", action="store_true",
+                        help="British: an infantry unit that is not a British or Canadian "
+                             "infantry division (a brigade, commandos): it does not move in "
+                             "the Mechanized Movement Phase (5.2c)")
     parser.add_argument("--weather", choices=[weather.value for weather in Weather],
                         help="this game turn's weather: needed for a German unit (5.3b)")
     parser.add_argument("--out-of-supply", action="store_true",

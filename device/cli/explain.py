@@ -440,8 +440,23 @@ def cobra_odds(o: cobra_combat.Odds) -> str:
         net = f"{o.net:+d}" if o.net else "0"
         lines.append(_cobra_line("Net shift", f"{net}: the attacker's {ours} minus the "
                                               f"defender's {theirs} (8.3.2c)"))
+    lines += _cobra_naval(o)
     lines.append(_cobra_line("Column", _cobra_final(o)))
     return "\n".join(lines)
+
+
+def _cobra_naval(o: cobra_combat.Odds) -> list[str]:
+    """What the naval shift costs at the target's range from the sea (14.4c, 14.4d)."""
+    from cobi_companion.rules.cobra.naval import NavalRange
+
+    if not o.naval_points:
+        return []
+    if o.naval_range is NavalRange.FAR:
+        return [_cobra_line("Naval", f"{o.naval_points} NSP: the target 4 to 6 hexes from the "
+                                     f"sea, two a column (14.4d)")]
+    return [_cobra_line("Naval", f"{o.naval_points} NSP: the target within three hexes of the "
+                                 f"sea, one a column (14.4c)"),
+            _more("at 4 to 6 hexes two a column, +1 at most: --naval-range far (14.4b, 14.4d)")]
 
 
 def cobra_combat_text(c: cobra_combat.Combat) -> str:

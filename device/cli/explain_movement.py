@@ -28,8 +28,10 @@ def ma_text(result: Allowance, attack: AirAttack | None) -> str:
                                        f"{'s' if result.increase_most > 1 else ''} more, with "
                                        f"an air attack (5.3d)"))
     if not result.may_overrun:
-        lines.append(_line("overrun", "none: only in the Initial Movement Phase, in supply and "
-                                      "without an MA increase (5.4, 10.6c, 5.3d)"))
+        lines.append(_line("overrun", "none: only armoured, panzer, panzer-grenadier and US "
+                                      "truck units (--mechanized), in the Initial Movement "
+                                      "Phase, in supply, without an MA increase, not on GT 1 "
+                                      "(5.4, 10.6c, 5.3d, 17.3.3c)"))
     lines.append(_line("", "a unit may always move one hex, unless in an EZOC (5.0)"))
     if attack is not None:
         lost = "1 STEP LOST" if attack.lost else "NO LOSS"

@@ -22,9 +22,12 @@ from ..dice import Aim, Dice, Need, Roller
 from ..english import Word
 from ..errors import RulesError
 from ..numbers import shortened, whole
+from .naval import RULE as NAVAL_RULE
+from .naval import NavalRange, check_naval, naval_cost
 from .notes import Note, Why
+from .supply import check_allied_units
 from .tables import COLUMNS, DIE_FACES, CobraTables, Loss, Result, Weather
-from .weather import CARPET_FROM, NO_AIR_TURN, naval_points
+from .weather import CARPET_FROM, NO_AIR_TURN
 
 MAX_STRENGTH = 99
 CARPET_COLUMN = "6:1"
@@ -355,7 +358,8 @@ SHIFT_LIMITS: dict[ShiftKind, tuple[tuple[int, ...], str]] = {
 }
 
 
-def _check_one(shift: Shift, turn: int | None, weather: Weather | None) -> None:
+def _check_one(shift: Shift, turn: int | None, weather: Weather | None,
+               naval_range: NavalRange = NavalRange.NEAR) -> None:
     c, k = shift.columns, shift.kind
     allowed, article = SHIFT_LIMITS[k]
     if c not in allowed:
@@ -368,19 +372,19 @@ def _check_one(shift: Shift, turn: int | None, weather: Weather | None) -> None:
         raise RulesError(CobraRefusal.NO_AIR_IN_STORMS)
     if turn == NO_AIR_TURN and k == ShiftKind.AIR:
         raise RulesError(CobraRefusal.NO_AIR_ON_TURN_1)
-    if turn is not None and k == ShiftKind.NAVAL and c > naval_points(turn):
-        raise RulesError(CobraRefusal.NAVAL_POINTS_TURN, turn=turn, most=naval_points(turn))
-    if weather == Weather.STORM and k == ShiftKind.NAVAL and c > 1:
-        raise RulesError(CobraRefusal.NAVAL_IN_STORMS)
+    if k == ShiftKind.NAVAL:        # the range of the target from the sea (14.4b-d)
+        check_naval(c, naval_range, turn, weather)
 
 
 def check_shifts(shifts: list[Shift], attacker: Nation | None = None, turn: int | None = None,
-                 weather: Weather | None = None) -> Nation | None:
-    """Refuse shifts the rules do not allow together; the attacking side, where known."""
+                 weather: Weather | None = None,
+                 naval_range: NavalRange = NavalRange.NEAR) -> Nation | None:
+    """Refuse shifts the rules do not allow together; the attacking side, where known.
+    `naval_range`: how far the target hex is from the sea, for a naval shift (14.4c, 14.4d)."""
     seen: dict[tuple[ShiftKind, bool], Shift] = {}
     said: tuple[Nation, str] | None = (attacker, "--attacker") if attacker else None
     for shift in shifts:
-        _check_one(shift, turn, weather)
+        _check_one(shift, turn, weather, naval_range)
         key = (shift.kind, shift.columns > 0)
         if shift.kind != ShiftKind.TERRAIN and key in seen:
             raise RulesError(CobraRefusal.SHIFT_TWICE, shift_kind=shift.kind.value)
@@ -435,6 +439,7 @@ class Odds:
     attacker: Nation | None
     carpet: bool = False
     overrun: OverrunWhen | None = None     # an overrun (5.4), and when; None: an attack
+    naval_range: NavalRange = NavalRange.NEAR   # the target's range from the sea (14.4c, d)
 
     @property
     def air_points(self) -> int:
@@ -446,8 +451,10 @@ class Odds:
 
     @property
     def naval_points(self) -> int:
-        """The naval support points this attack spends: one a column (14.4c)."""
-        return sum(s.columns for s in self.shifts if s.kind == ShiftKind.NAVAL)
+        """The naval support points this attack spends: one a column within three hexes
+        (14.4c), two at four to six hexes (14.4d)."""
+        return naval_cost(sum(s.columns for s in self.shifts if s.kind == ShiftKind.NAVAL),
+                          self.naval_range)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -462,18 +469,30 @@ class Odds:
             "carpet_bombing": self.carpet,
             "overrun": self.overrun.value if self.overrun else None,
             "air_points": self.air_points, "naval_points": self.naval_points,
+            **self._naval_dict(),
         }
+
+    def _naval_dict(self) -> dict[str, Any]:
+        """The range a naval shift was given at, and its rule; nothing without one."""
+        if not any(s.kind == ShiftKind.NAVAL for s in self.shifts):
+            return {}
+        return {"naval_range": self.naval_range.value, "naval_rule": NAVAL_RULE[self.naval_range]}
 
 
 def odds(attack: list[Unit], defence: list[Unit], shifts: list[Shift] | None = None, *,
          attacker: Nation | None = None, turn: int | None = None,
-         weather: Weather | None = None) -> Odds:
-    """The column an attack is resolved on, with every rounding and shift explained."""
+         weather: Weather | None = None, naval_range: NavalRange = NavalRange.NEAR) -> Odds:
+    """The column an attack is resolved on, with every rounding and shift explained;
+    `naval_range`, the target's range from the sea, prices a naval shift (14.4c, 14.4d)."""
     shifts = list(shifts or [])
     check_turn(turn)
-    side = check_shifts(shifts, attacker, turn, weather)
+    side = check_shifts(shifts, attacker, turn, weather, naval_range)
     defender = None if side is None else \
         Nation.ALLIED if side is Nation.GERMAN else Nation.GERMAN
+    for units, nation in ((attack, side), (defence, defender)):
+        if nation is Nation.ALLIED:     # in supply on GT 1 and 2 (17.3.6d)
+            for unit in units:
+                check_allied_units([m.letter for m in unit.modifiers], turn)
     att, dfn = strength(attack, Role.ATTACK, side), strength(defence, Role.DEFENCE, defender)
     index, base_note = base_column(att.total, dfn.total)
     net = sum(s.columns for s in shifts)
@@ -486,7 +505,7 @@ def odds(attack: list[Unit], defence: list[Unit], shifts: list[Shift] | None = N
         if final != index + net:
             note += f" (the table ends at {COLUMNS[final]})"
     return Odds(att, dfn, COLUMNS[index], base_note, tuple(shifts), net, COLUMNS[final], note,
-                side)
+                side, naval_range=naval_range)
 
 
 def carpet_odds(shifts: list[Shift] | None = None, *, turn: int | None = None,

@@ -22,7 +22,7 @@ from cobi_companion.rules.cobra.refusals import CobraRefusal
 from ..english import Word
 from ..errors import RulesError
 from ..saved import Data
-from .combat import ALLIED_HQ_DOUBLE_FROM, Nation, OverrunWhen
+from .combat import ALLIED_HQ_DOUBLE_FROM, SHIFT_LIMITS, Nation, OverrunWhen, ShiftKind
 
 LEVEL_MAX = 20          # the command levels the box dials (the track prints single figures)
 NO_LIMITS_UNTIL = 2     # no command limits on game turns 1 and 2 (17.3e)
@@ -87,6 +87,8 @@ HQS = (
 )
 BY_KEY = {hq.key: hq for hq in HQS}
 PATTON = BY_KEY["patton"]
+# Patton's columns as `cobra odds` refuses another (8.3.3g): the same words from either command.
+PATTON_ALLOWED = tuple(f"{a:+d}" for a in SHIFT_LIMITS[ShiftKind.PATTON][0])
 
 
 def hq(key: str) -> HQ:
@@ -248,8 +250,11 @@ class Command:
         return replace(self, status={**self.status, one.key: status})
 
     def check_shift(self, one: HQ, columns: int, offensive: bool, turn: int) -> None:
-        """Refuse a shift the HQ may not give: eliminated (9.1e), inactive (9.1a, 9.1i), or
-        more columns than it has left (8.3.3a, 8.3.3g)."""
+        """Refuse a shift the HQ may not give: Patton's on defence (8.3.3g), eliminated
+        (9.1e), inactive (9.1a, 9.1i), or more columns than it has left (8.3.3a, 8.3.3g)."""
+        if one is PATTON and not offensive:     # "It may not be used defensively" (8.3.3g)
+            raise RulesError(CobraRefusal.SHIFT_NOT_ALLOWED, shift_kind=ShiftKind.PATTON.value,
+                             columns=columns, allowed=PATTON_ALLOWED, article="8.3.3g")
         status = self.of(one)
         if status.state is HQState.ELIMINATED:
             raise RulesError(CobraRefusal.HQ_ELIMINATED, name=one.name)

@@ -19,6 +19,7 @@ from cobi_companion.rules.cobra.refusals import CobraRefusal
 from ..dice import Aim, Dice, Need, Roller
 from ..errors import RulesError
 from ..saved import Data
+from .supply import check_in_supply
 from .tables import Weather
 
 ARMIES = ("german", "us", "british")      # British includes the Canadian and Polish (5.2c)
@@ -30,6 +31,7 @@ THIRDS_OFF = {Weather.STORM: 0, Weather.OVERCAST: 1, Weather.CLEAR: 2}
 INCREASES = {"third": 1, "two_thirds": 2}           # the MA increase in thirds (5.3d)
 AIR_RISK = {1: 2, 2: 4}                   # a step lost on a die of 1..n (5.3d2, 5.3d3)
 LANDING_TURNS = 2                         # Allied printed MA halved on GT 1 and 2 (17.3.3b)
+NO_OVERRUN_TURN = 1                       # no overruns on GT 1 (17.3.3c; overrun.py's too)
 
 
 def thirds(ma: int, kept: int) -> int:
@@ -79,9 +81,12 @@ class Allowance:
 
     @property
     def may_overrun(self) -> bool:
-        """Overruns: in the Initial Movement Phase (5.4), in supply (10.6c), without an MA
-        increase (5.3d)."""
-        return self.phase == "initial" and not self.out_of_supply and not self.increase
+        """Overruns: "Only armored, panzer or panzer-grenadier and US truck mechanized units
+        may conduct overruns" (5.4 Important: `mechanized`, which an HQ is too, 5.2a, b: the
+        players' to know), in the Initial Movement Phase (5.4), in supply (10.6c), without an
+        MA increase (5.3d), not on game turn 1 (17.3.3c)."""
+        return self.mechanized and self.phase == "initial" and not self.out_of_supply and \
+            not self.increase and self.turn != NO_OVERRUN_TURN
 
     def to_dict(self) -> dict[str, Any]:
         return {"printed": self.printed, "army": self.army, "phase": self.phase,
@@ -106,26 +111,29 @@ def check_unit(printed: int, army: str, phase: str) -> None:
 
 
 def phase_step(printed: int, army: str, phase: str, mechanized: bool,
-               turn: int | None) -> MaStep:
+               turn: int | None, division: bool = True) -> MaStep:
     """The printed MA as the phase and the turn allow it: only mechanized units move in the
-    Mechanized Movement Phase (4.0, 5.2), British and Canadian infantry two thirds of it
-    (5.2c); on GT 1 and 2 the Allies' printed MA halved, their infantry one third in it
-    (17.3.3b)."""
-    british_infantry = army == "british" and not mechanized
+    Mechanized Movement Phase (4.0, 5.2), British and Canadian infantry divisions two thirds
+    of it (5.2c: "British and Canadian infantry divisions ... may move up to two-thirds"), no
+    other British infantry (`division` False: a brigade, commandos, 5.2g); on GT 1 and 2 the
+    Allies' printed MA halved, their infantry divisions one third in it (17.3.3b)."""
+    british_infantry = army == "british" and not mechanized and division
+    if phase == "mechanized" and not mechanized and army == "british" and not division:
+        raise RulesError(CobraRefusal.NOT_A_DIVISION)
     if phase == "mechanized" and not mechanized and not british_infantry:
         raise RulesError(CobraRefusal.NOT_MECHANIZED)
     landing = army != "german" and turn is not None and turn <= LANDING_TURNS
     if landing and phase == "mechanized" and british_infantry:
         return MaStep("landing_infantry", thirds(printed, 1), "17.3.3b",
-                      "British and Canadian infantry move one third of their printed MA in "
-                      "the Mechanized Movement Phase of GT 1 and 2")
+                      "British and Canadian infantry divisions move one third of their printed "
+                      "MA in the Mechanized Movement Phase of GT 1 and 2")
     if landing:
         return MaStep("landing", half(printed), "17.3.3b",
                       "the Allies' printed MA is halved on GT 1 and 2")
     if phase == "mechanized" and british_infantry:
         return MaStep("british_infantry", thirds(printed, 2), "5.2c",
-                      "British and Canadian infantry move up to two thirds of their printed "
-                      "MA in the Allied Mechanized Movement Phase")
+                      "British and Canadian infantry divisions move up to two thirds of their "
+                      "printed MA in the Allied Mechanized Movement Phase")
     return MaStep("printed", printed, "", "the printed MA")
 
 
@@ -160,17 +168,19 @@ def weather_steps(ma: int, weather: Weather | None, after_exit: bool,
 def allowance(printed: int, army: str, *, phase: str = "initial", mechanized: bool = False,
               weather: Weather | None = None, out_of_supply: bool = False,
               after_exit: bool = False, replaced: bool = False, increase: int = 0,
-              turn: int | None = None) -> Allowance:
+              turn: int | None = None, division: bool = True) -> Allowance:
     """The MA of one unit in a Movement Phase. German units: the weather (5.3b), the first
     German player turn after an Allied exit (5.3c, `after_exit`), an increase of `increase`
     thirds (5.3d). Any unit: out of supply halved first (10.6, 5.3b), a replacement received
-    halves it in the Initial Movement Phase (12.1b, 4.0)."""
+    halves it in the Initial Movement Phase (12.1b, 4.0). `division`: a British infantry unit
+    is an infantry division (5.2c); False for another (a brigade, commandos)."""
     check_unit(printed, army, phase)
     german = army == "german"
     if increase and not german:
         raise RulesError(CobraRefusal.MA_INCREASE_GERMAN_ONLY)
-    steps = [phase_step(printed, army, phase, mechanized, turn)]
+    steps = [phase_step(printed, army, phase, mechanized, turn, division)]
     if out_of_supply:
+        check_in_supply(turn)       # every unit in supply on GT 1 and 2 (17.3.6, 17.3.6d)
         steps.append(MaStep("out_of_supply", half(steps[-1].ma), "10.6, 5.3b",
                             "out of supply: halved first, rounded up"))
     most = 0

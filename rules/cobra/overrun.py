@@ -28,9 +28,10 @@ from .combat import (
     shift_choices,
     worded,
 )
+from .movement import NO_OVERRUN_TURN  # no overruns on game turn 1 (17.3.3c)
+from .naval import NavalRange
 from .tables import Weather
 
-NO_OVERRUN_TURN = 1         # neither player overruns on game turn 1 (17.3.3c)
 # The only strength change an overrunning unit takes is marsh (5.4.1b); "h" and "q" are the
 # players' own halving and quartering, named by no rule, and kept for what the box cannot name.
 OVERRUN_MODIFIERS = frozenset("mhq")
@@ -104,7 +105,8 @@ def overrun_shift_choices(attacker: Nation, turn: int,
 
 def overrun_odds(attack: list[Unit], defence: list[Unit], shifts: list[Shift] | None = None, *,
                  when: OverrunWhen, attacker: Nation | None = None, turn: int | None = None,
-                 weather: Weather | None = None) -> Odds:
+                 weather: Weather | None = None,
+                 naval_range: NavalRange = NavalRange.NEAR) -> Odds:
     """The column an overrun is resolved on: an attack's odds (8.4, 8.3.2c) with the
     overrunning units at printed strength and only the shifts this overrun may take."""
     shifts = list(shifts or [])
@@ -114,4 +116,4 @@ def overrun_odds(attack: list[Unit], defence: list[Unit], shifts: list[Shift] | 
     for shift in shifts:
         check_overrun_shift(shift, when)
     return replace(odds(attack, defence, shifts, attacker=attacker, turn=turn,
-                        weather=weather), overrun=when)
+                        weather=weather, naval_range=naval_range), overrun=when)

@@ -114,6 +114,10 @@ class CobraRefusal(Coded):
     RAIL_PHASE = "rail_phase"
     CHERBOURG_CAMPAIGN = "cherbourg_campaign"
     CHERBOURG_USED = "cherbourg_used", "turn"
+    NAVAL_FAR_MOST = "naval_far_most", "columns", "need", "most"
+    NAVAL_FAR_IN_STORMS = "naval_far_in_storms"
+    NOT_A_DIVISION = "not_a_division"
+    ALWAYS_IN_SUPPLY = "always_in_supply", "turn"
 
 
 # Each code's English, the one place it is written: the rules' message (`str(exc)`) and
@@ -305,4 +309,16 @@ ENGLISH: dict[CobraRefusal, str] = english({
     CobraRefusal.CHERBOURG_USED: (
         "Cherbourg has supplied a German attack on game turn {turn} already: one a game turn "
         "(17.3.5g)"),
+    CobraRefusal.NAVAL_FAR_MOST: (
+        "naval {columns:+d} at 4 to 6 hexes needs {need} naval points, two a column (14.4d); "
+        "one attack takes {most} at most (14.4b): +1 at most"),
+    CobraRefusal.NAVAL_FAR_IN_STORMS: (
+        "in storms at most one naval point, and a target 4 to 6 hexes away needs two for a "
+        "column: no naval shift (14.4, 14.4d)"),
+    CobraRefusal.NOT_A_DIVISION: (
+        "only British and Canadian infantry divisions move two thirds of their MA in the "
+        "Mechanized Movement Phase (5.2c); other infantry does not move in it (4.0, 5.2)"),
+    CobraRefusal.ALWAYS_IN_SUPPLY: (
+        "game turn {turn}: every unit is in supply on GT 1 and 2, Allied (17.3.6d) and German "
+        "(17.3.6)"),
 })

@@ -110,6 +110,13 @@ class Budget:
                 "left": self.left, "rule": self.rule}
 
 
+def defence_air_points(given: int) -> int:
+    """The most of the turn's `given` Allied AP used on defence: "up to one half" (14.1a),
+    rounded up as every fraction is (2.6 "Fractional and decimal values are rounded up unless
+    specified otherwise"): overcast 3 AP gives 2."""
+    return math.ceil(given / 2)
+
+
 def allied_receipt(printed: int, weather: Weather | None, first_storm: bool,
                    turn: int, landing: bool) -> tuple[int, Why]:
     """Supply points the Allies add this turn from the printed track (11.1), and why."""
@@ -246,7 +253,7 @@ class CobraGame:
         during the Allied Combat Phase" (14.1a)."""
         points = air_points(self.this_weather, self.turn)
         if self.phase.player is Nation.GERMAN:
-            points //= 2
+            points = defence_air_points(points)
         return max(0, points - self.air_used)
 
     @property
@@ -258,7 +265,7 @@ class CobraGame:
         """The air points, the naval support points and the carpet bombing missions: given,
         usable in this phase, spent and left (14.0, 14.1a, 14.3f, 14.4, 17.3.10)."""
         given = air_points(self.this_weather, self.turn)
-        most = given // 2 if self.phase.player is Nation.GERMAN else given
+        most = defence_air_points(given) if self.phase.player is Nation.GERMAN else given
         air = Budget("air", given, most, self.air_used, self.air_left,
                      "14.1a" if most < given else "17.3.10" if self.turn == 1 else "14.0")
         naval = Budget("naval", naval_points(self.turn), naval_points(self.turn,

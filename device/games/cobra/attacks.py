@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from cobi_companion.device.core.app import Next, Screen
 from cobi_companion.device.core.battle_log import LogEntry, LogValue, entry
 from cobi_companion.device.core.worded import joined
-from cobi_companion.device.games.cobra import command
+from cobi_companion.device.games.cobra import command, naval
 from cobi_companion.device.games.cobra.dialled import Dialled
 from cobi_companion.device.games.cobra.session import (
     Phased,
@@ -47,6 +47,7 @@ from cobi_companion.rules.cobra.combat import (
 )
 from cobi_companion.rules.cobra.landing import BEACH_SHIFT, beach_shift_offered
 from cobi_companion.rules.cobra.overrun import overrun_modifier, overrun_odds, overrun_shift_choices
+from cobi_companion.rules.cobra.supply import always_in_supply
 from cobi_companion.rules.cobra.turns import ATTACK_COST, SCENARIOS
 from cobi_companion.rules.dice import Aim, Need, Roller, ScriptedDice
 from cobi_companion.rules.errors import RulesError
@@ -114,7 +115,9 @@ class Attack(Dialled):
         # only this side's own: a British brigade's or a US and British stack's halving is
         # never offered to German units (8.3.2a, 8.8k); an overrun's attackers only what
         # 5.4.1 allows
-        offered = [m for m in (BY_LETTER[c] for c in TOGGLED)
+        # every unit is in supply on GT 1 and 2 (17.3.6, 17.3.6d): no "out of supply" then
+        letters = TOGGLED.replace("s", "") if always_in_supply(self.turn) else TOGGLED
+        offered = [m for m in (BY_LETTER[c] for c in letters)
                    if role in m.roles and nation in m.nations and not (
                        self.overrun and role is Role.ATTACK and not overrun_modifier(m.letter))]
         listed = self.sides[role]
@@ -156,14 +159,16 @@ class Attack(Dialled):
             if i == 0:
                 return self.supply(app)
             choice = offered[i - 1]
+            if choice.kind is ShiftKind.NAVAL:      # asks the range first (14.4c, 14.4d)
+                return naval.step_naval(app, self, lambda: self.shift_menu(app, i))
             now = self.shifts.get(choice.key, 0)
             values = choice.columns
             # an HQ's shift asks which HQ gives it (9.1i, 8.3.3a): command.py
             return command.step_shift(app, self, choice, values[
                 (values.index(now) + 1) % len(values)], lambda: self.shift_menu(app, i))
         items = [app.t("roll_attack")]
-        items += [app.t("shift_" + c.key, n=f"{self.shifts.get(c.key, 0):+d}")
-                  for c in offered]
+        items += [naval.naval_label(app, self) if c.kind is ShiftKind.NAVAL else
+                  app.t("shift_" + c.key, n=f"{self.shifts.get(c.key, 0):+d}") for c in offered]
         game = session(app).game     # on the air and naval shifts: what they may still spend
         left = app.t("support_left", air=game.air_left, naval=game.naval_left)
         hints = ["", *(left if c.kind in SUPPORT else "" for c in offered)]
@@ -220,10 +225,11 @@ class Attack(Dialled):
         if self.overrun is not None:
             return overrun_odds(attackers, self.sides[Role.DEFENCE], self.chosen_shifts(),
                                 when=self.overrun, attacker=self.attacker, turn=game.turn,
-                                weather=game.this_weather)
+                                weather=game.this_weather, naval_range=self.naval_range)
         attack = attackers if paid else [out_of_supply(u) for u in attackers]
         return odds(attack, self.sides[Role.DEFENCE], self.chosen_shifts(),
-                    attacker=self.attacker, turn=game.turn, weather=game.this_weather)
+                    attacker=self.attacker, turn=game.turn, weather=game.this_weather,
+                    naval_range=self.naval_range)
 
     def preview(self, app: App, track: str | None, cherbourg: bool = False) -> Screen:
         """The odds, then the attacker's button. Nothing is spent until the die is rolled:

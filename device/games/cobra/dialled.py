@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from cobi_companion.rules.cobra.combat import Nation, OverrunWhen, Role, Unit
 from cobi_companion.rules.cobra.command import Army
+from cobi_companion.rules.cobra.naval import NavalRange
 
 
 @dataclass
@@ -22,6 +23,7 @@ class Dialled:
     hqs: dict[str, str] = field(default_factory=dict)        # "att_hq" → the HQ giving it
     army: Army | None = None     # US or British: counted against its command limit (11.3)
     beach: bool = False      # a German attack may be on an Allied unit on a beach (17.3.10)
+    naval_range: NavalRange = NavalRange.NEAR    # the target's range from the sea (14.4c, d)
 
     @property
     def defender(self) -> Nation:

@@ -33,6 +33,7 @@ from cobi_companion.rules.cobra.movement import (
     air_attack,
     allowance,
 )
+from cobi_companion.rules.cobra.supply import always_in_supply
 from cobi_companion.rules.cobra.weather import GERMAN_MA
 from cobi_companion.rules.dice import Aim, Need, Roller, ScriptedDice
 from cobi_companion.rules.errors import RulesError
@@ -76,7 +77,8 @@ class Movement:
         except RulesError as exc:            # the weather not known: the reason, the hub
             return refusal(app, exc, self.home())
         items: list[tuple[str, str]] = [(app.t("ma_show", ma=now.ma), "show")]
-        toggles = ["out_of_supply"]
+        # every unit is in supply on GT 1 and 2 (17.3.6, 17.3.6d): no "out of supply" then
+        toggles = [] if always_in_supply(game.turn) else ["out_of_supply"]
         if now.phase == "initial":
             toggles.append("replaced")          # halved in the Initial Movement Phase (4.0)
         elif game.phase.player is Nation.ALLIED:

@@ -11,6 +11,8 @@ from cobi_companion.cards import shipped_folder
 from cobi_companion.rules.cobra.combat import UNIT_MODIFIERS, Nation
 from cobi_companion.rules.cobra.tables import COLUMNS, Weather
 
+from tests.conftest import run_cli_process
+
 TEMPLATE = shipped_folder() / "cobra" / "tables.toml"
 
 # A hill behind a minor river is -3 columns (8.3.2's example); the seed gives only that sum,
@@ -600,3 +602,38 @@ def test_points_refuses_more_than_the_turn_has(cli, args, said):
     run = cli("cobra", "points", "--turn", "16", "--weather", "clear", *args)
     assert run.code == 2 and run.out == ""
     assert run.err.strip().splitlines() == [f"cobi-companion: {said}"]
+
+
+def test_points_half_the_overcast_air_on_defence_rounds_up(cli):
+    """14.1a "Up to one half of the available Allied AP"; 2.6 "Fractional and decimal values
+    are rounded up": overcast 3 AP gives 2 on defence, not 1."""
+    run = cli("cobra", "points", "--turn", "16", "--weather", "overcast", "--phase", "german",
+              "--json")
+    assert run.code == 0
+    assert budgets(run)["air"] == (3, 2, 0, 2)
+
+
+def test_14_4d_naval_at_four_to_six_hexes_costs_two_points_a_column():
+    """14.4d: "If the target hex is within four to six hexes ... two NSP are required to enable
+    a one column shift to the right"; 14.4b: "A maximum of two NSP may be committed to one
+    attack"; 14.4: "During storms ... no more than one NSP may be used". Real processes."""
+    far = run_cli_process("cobra", "odds", "--attack", "6", "--defence", "2", "--shift",
+                          "naval:+1", "--turn", "16", "--naval-range", "far", "--json")
+    assert far.code == 0, far.err
+    data = json.loads(far.out)
+    assert (data["column"], data["naval_points"], data["naval_range"], data["naval_rule"]) == \
+        ("4:1", 2, "far", "14.4d")
+    near = run_cli_process("cobra", "odds", "--attack", "6", "--defence", "2", "--shift",
+                           "naval:+1", "--turn", "16")
+    assert "  Naval      1 NSP: the target within three hexes of the sea, one a column (14.4c)" \
+        in near.out.splitlines()
+    two = run_cli_process("cobra", "odds", "--attack", "6", "--defence", "2", "--shift",
+                          "naval:+2", "--naval-range", "far")
+    assert two.code == 2 and two.err.strip() == "cobi-companion: naval +2 at 4 to 6 hexes " \
+        "needs 4 naval points, two a column (14.4d); one attack takes 2 at most (14.4b): +1 at " \
+        "most"
+    storm = run_cli_process("cobra", "roll", "--attack", "6", "--defence", "2", "--shift",
+                            "naval:+1", "--naval-range", "far", "--weather", "storm",
+                            "--dice", "4")
+    assert storm.code == 2 and storm.out == "" and len(storm.err.splitlines()) == 1
+    assert "a target 4 to 6 hexes away needs two for a column: no naval shift" in storm.err

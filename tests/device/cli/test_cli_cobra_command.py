@@ -74,3 +74,18 @@ def test_8_3_3a_the_second_shift_of_an_allied_hq_flips_it():
     unknown = run_cli("cobra", "command", "--turn", "16", "--limit", "us=4,british=3",
                       "--use", "xv:+1")
     assert unknown.code == 2 and "unknown HQ" in unknown.err
+
+
+def test_8_3_3g_patton_may_not_be_used_defensively():
+    """8.3.3g "It may not be used defensively": `cobra command --use patton:-1` refuses with
+    the refusal `cobra odds --shift patton:-1` gives; exit 2, one line."""
+    run = run_cli_process("cobra", "command", "--turn", "20", "--limit", "us=4,british=3",
+                          "--use", "patton:-1")
+    odds = run_cli_process("cobra", "odds", "--attack", "6", "--defence", "6", "--shift",
+                           "patton:-1")
+    assert run.code == 2 and run.out == ""
+    assert run.err.strip() == "cobi-companion: shift patton -1: not allowed, only +1, +2 " \
+        "(8.3.3g)"
+    assert run.err == odds.err and len(run.err.splitlines()) == 1
+    assert run_cli_process("cobra", "command", "--turn", "20", "--limit", "us=4,british=3",
+                           "--use", "patton:+2").code == 0

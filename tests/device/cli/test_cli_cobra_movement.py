@@ -113,3 +113,26 @@ def test_12_2d_more_carried_than_a_track_holds_is_refused(carried: str) -> None:
     assert run.code == 2 and run.out == ""
     assert run.err.strip() == f"cobi-companion: --carried: at most one step of each kind is " \
         f"carried on from the game turn before, not {carried} (12.2d)"
+
+
+def test_5_2c_a_british_unit_not_an_infantry_division_and_5_4_who_overruns() -> None:
+    """5.2c: two thirds for "British and Canadian infantry divisions" only; 5.4: "Only armored,
+    panzer or panzer-grenadier and US truck mechanized units may conduct overruns"."""
+    run = run_cli_process("cobra", "ma", "--printed", "9", "--nation", "british", "--phase",
+                          "mechanized", "--not-a-division")
+    assert run.code == 2 and run.err.strip() == "cobi-companion: only British and Canadian " \
+        "infantry divisions move two thirds of their MA in the Mechanized Movement Phase " \
+        "(5.2c); other infantry does not move in it (4.0, 5.2)"
+    assert as_json("ma", "--printed", "6", "--nation", "us")["may_overrun"] is False
+    assert as_json("ma", "--printed", "12", "--nation", "us", "--mechanized")["may_overrun"]
+
+
+def test_17_3_6d_every_unit_in_supply_on_game_turns_1_and_2() -> None:
+    """17.3.6d "All Allied units are considered in supply throughout GTs 1 and 2"."""
+    run = run_cli_process("cobra", "ma", "--printed", "6", "--nation", "us", "--turn", "2",
+                          "--out-of-supply")
+    assert run.code == 2 and run.err.strip() == "cobi-companion: game turn 2: every unit is " \
+        "in supply on GT 1 and 2, Allied (17.3.6d) and German (17.3.6)"
+    odds = run_cli_process("cobra", "odds", "--turn", "1", "--attack", "6s", "--defence", "3",
+                           "--attacker", "allied")
+    assert odds.code == 2 and odds.err == run.err.replace("game turn 2", "game turn 1")

@@ -27,6 +27,7 @@ from cobi_companion.rules.cobra import replacements as cobra_replacements
 from cobi_companion.rules.cobra import special_rolls as rolls
 from cobi_companion.rules.cobra import victory_points as vps
 from cobi_companion.rules.cobra.exits import Exit
+from cobi_companion.rules.cobra.naval import NavalRange
 from cobi_companion.rules.cobra.notes import Note, Why
 from cobi_companion.rules.cobra.refusals import CobraRefusal
 from cobi_companion.rules.cobra.tables import CobraTables, Direction, Loss, Result, Weather
@@ -421,6 +422,16 @@ CASES: dict[Coded, Case] = {
         [cobra.Unit(6)], [cobra.Unit(4)], [cobra.parse_shift("air:+1")], turn=1),
     CobraRefusal.NAVAL_POINTS_TURN: lambda b, k: cobra.odds(
         [cobra.Unit(6)], [cobra.Unit(4)], [cobra.parse_shift("naval:+1")], turn=1),
+    CobraRefusal.NAVAL_FAR_MOST: lambda b, k: cobra.odds(
+        [cobra.Unit(6)], [cobra.Unit(4)], [cobra.parse_shift("naval:+2")], turn=2,
+        naval_range=NavalRange.FAR),
+    CobraRefusal.NAVAL_FAR_IN_STORMS: lambda b, k: cobra.odds(
+        [cobra.Unit(6)], [cobra.Unit(4)], [cobra.parse_shift("naval:+1")], turn=16,
+        weather=Weather.STORM, naval_range=NavalRange.FAR),
+    CobraRefusal.ALWAYS_IN_SUPPLY: lambda b, k: cobra.odds(
+        [cobra.Unit.parse("6s")], [cobra.Unit(4)], attacker=cobra.Nation.ALLIED, turn=2),
+    CobraRefusal.NOT_A_DIVISION: lambda b, k: cobra_movement.allowance(
+        9, "british", phase="mechanized", division=False),
     CobraRefusal.AIR_POINTS_LEFT: lambda b, k: CobraGame(
         "cobra", 16, 8, (Weather.OVERCAST, Weather.OVERCAST), air_used=3).check_support(
         cobra.odds([cobra.Unit(6)], [cobra.Unit(4)], [cobra.parse_shift("air:+1")], turn=16)),

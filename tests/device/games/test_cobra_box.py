@@ -299,16 +299,17 @@ def test_naval_shifts_within_the_turns_naval_points(table_at, tmp_path):
     seed_game(state, at_combat(16, [C, C], 8))
     table = table_at([4], state_dir=state)
     table.choose("Resume Cobra")
-    dial_attack(table, "Naval +0", "Naval +1")
+    dial_attack(table, "Naval +0", "Up to 3 hexes", "Naval +1")
     table.choose("US: pay 1 SP (of 3)")
     table.press("allies", "ok", "ok")
     assert saved(table)["cobra"]["naval_used"] == 2
     assert english(loaded(saved(table)["log"][-1])).endswith("; 0 AP, 2 naval")
-    dial_attack(table, "Naval +0")
-    table.choose("US: pay 1 SP (of 2)")
-    assert table.view.header.title == "Not possible"
+    dial_one_against_one(table, "Naval +0", "Up to 3 hexes")
+    assert table.view.header.title == "Not possible"     # refused as it is dialled (14.4)
     assert table.view.lines == ("0 naval support points left this game turn, this needs 1 "
                                 "(14.4)",)
+    table.press("ok")
+    assert "Naval +0" in table.view.items
 
 
 def test_an_unsupplied_attack_halves_every_attacker(table_at, tmp_path):
@@ -760,3 +761,78 @@ def test_the_owners_tables_are_cobras_read_once_for_each_app_and_the_core_names_
     tree = ast.parse(Path(app_module.__file__).read_text(encoding="utf-8"))
     imported = [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
     assert not [name for name in imported if "cobra" in name], imported
+
+
+def test_14_4d_the_naval_shift_asks_the_range_and_charges_two_a_far_column(table_at, tmp_path):
+    """14.4c: "within three hexes ... each NSP assigned enables a one column shift"; 14.4d:
+    "within four to six hexes ... two NSP are required to enable a one column shift"; 14.4b:
+    "A maximum of two NSP may be committed to one attack". GT 16 has two NSP (14.4)."""
+    state = tmp_path / "state"
+    seed_game(state, at_combat(16, [C, C], 8))
+    table = table_at([4], state_dir=state)
+    table.choose("Resume Cobra")
+    dial_one_against_one(table, "Naval +0")
+    view = table.view
+    assert view.header.title == "From the sea"
+    assert view.items == ("Up to 3 hexes", "4 to 6 hexes") and view.hint == "1 point a column"
+    table.press("cw")
+    assert table.view.hint == "2 points a column"
+    table.press("ok")
+    assert "Naval +1 far" in table.view.items
+    table.choose("Naval +1 far")                   # +2 far would be four NSP: back to none
+    assert "Naval +0" in table.view.items
+    table.choose("Naval +0")
+    table.choose("4 to 6 hexes")
+    table.choose("Roll!")
+    table.choose("US: pay 1 SP (of 3)")
+    table.press("allies", "ok", "ok")
+    assert saved(table)["cobra"]["naval_used"] == 2
+    assert english(loaded(saved(table)["log"][-1])).endswith("; 0 AP, 2 naval")
+    dial_one_against_one(table, "Naval +0", "4 to 6 hexes")
+    assert table.view.header.title == "Not possible"
+    assert table.view.lines == ("0 naval support points left this game turn, this needs 2 "
+                                "(14.4)",)
+
+
+def test_14_4_in_storms_a_far_target_gets_no_naval_shift(table_at, tmp_path):
+    """14.4 "During storms weather conditions no more than one NSP may be used": in Polish."""
+    state = tmp_path / "state"
+    seed_game(state, at_combat(16, [S, S], 8))
+    table = table_at([4], state_dir=state, config=Config(game=Game(language="pl")))
+    table.choose("Wznów Cobrę")
+    table.choose("Atak")
+    for _ in range(2):
+        table.choose("+ Dodaj oddział")
+        table.press("ok", "ok")
+        table.choose("Gotowe")
+    table.choose("Marynarka +0")
+    assert table.view.items == ("Do 3 heksów", "4 do 6 heksów")
+    table.choose("4 do 6 heksów")
+    assert table.view.lines == ("w czasie burz najwyżej jeden punkt marynarki, a cel 4 do 6 "
+                                "heksów dalej potrzebuje dwóch na kolumnę: bez przesunięcia "
+                                "marynarki (14.4, 14.4d)",)
+    table.press("ok")
+    table.choose("Marynarka +0")
+    table.choose("Do 3 heksów")
+    assert "Marynarka +1" in table.view.items
+
+
+def test_17_3_6d_no_out_of_supply_toggle_on_game_turns_1_and_2(table_at, tmp_path):
+    """17.3.6d: "All Allied units are considered in supply throughout GTs 1 and 2"; 17.3.6:
+    "All German units are automatically in supply during those game turns"."""
+    state = tmp_path / "state"
+    seed_game(state, at_combat(2, [C, OV], 8, "buildup"))
+    table = table_at([], state_dir=state)
+    table.choose("Resume Cobra")
+    table.choose("Attack")
+    table.choose("+ Add a unit")
+    table.press("ok")
+    assert "- ×2 division" in table.view.items
+    assert "- ½ out of supply" not in table.view.items
+    seed_game(tmp_path / "later", at_combat(3, [C, OV, C], 8, "buildup"))
+    later = table_at([], state_dir=tmp_path / "later")
+    later.choose("Resume Cobra")
+    later.choose("Attack")
+    later.choose("+ Add a unit")
+    later.press("ok")
+    assert "- ½ out of supply" in later.view.items

@@ -131,7 +131,7 @@ def test_5_2c_british_infantry_in_the_allied_mechanized_phase(table_at, tmp_path
     table.choose("Movement allowance")
     table.press("cw", "cw", "cw", "ok")                     # printed MA 9
     assert table.view.items[0] == "MA 9: show"
-    table.choose("- British infantry")
+    table.choose("- Br./Can. inf. div.")
     table.choose("MA 6")
     table.press("ok")
     assert table.view.lines == ("Brit. inf. ⅔: 6",)
@@ -225,3 +225,25 @@ def test_the_tracks_show_the_german_replacements(table_at, tmp_path) -> None:
     view = table.view
     assert isinstance(view, Lines) and view.lines[:2] == ("This GT: mech 1 inf 2",
                                                           "Track: mech 2 inf 3")
+
+
+def test_17_3_6d_every_unit_in_supply_on_game_turns_1_and_2(table_at, tmp_path) -> None:
+    """17.3.6d: "All Allied units are considered in supply throughout GTs 1 and 2"; 17.3.6:
+    "All German units are automatically in supply during those game turns": no "Out of
+    supply" to toggle, in the MA nor in an attack's units; on GT 3 again."""
+    from cobi_companion.rules.cobra.turns import sequence
+
+    def allied_initial(turn: int) -> CobraGame:
+        game = CobraGame.start("campaign")
+        step = next(i for i, p in enumerate(sequence("campaign", turn))
+                    if p.name == "initial_movement" and p.player.value == "allied")
+        return replace(game, turn=turn, step=step, weather=(C,) * turn)
+
+    table = resumed(table_at, tmp_path, allied_initial(2))
+    table.choose("Movement allowance")
+    table.press("ok")
+    assert not any("Out of supply" in item for item in table.view.items)
+    later = resumed(table_at, tmp_path / "later", allied_initial(3))
+    later.choose("Movement allowance")
+    later.press("ok")
+    assert any("Out of supply" in item for item in later.view.items)

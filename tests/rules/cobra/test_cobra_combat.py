@@ -338,3 +338,15 @@ def test_an_unsupplied_attacker_is_halved_once() -> None:
     assert out.modifiers == (BY_LETTER["s"],)
     assert out_of_supply(out) == out
     assert strength([out], Role.ATTACK).total == 4       # 7 halved, rounded up
+
+
+def test_17_3_6d_allied_units_are_in_supply_on_game_turns_1_and_2():
+    """17.3.6d: "All Allied units are considered in supply throughout GTs 1 and 2, even if they
+    are surrounded by German units or EZOC"; a German attack without its supply points is
+    still halved (11.0c)."""
+    for attack, defence, attacker in (("6s", "3", Nation.ALLIED), ("6", "3s", Nation.GERMAN)):
+        with pytest.raises(RulesError) as refused:
+            odds([Unit.parse(attack)], [Unit.parse(defence)], attacker=attacker, turn=1)
+        assert refused.value.code is CobraRefusal.ALWAYS_IN_SUPPLY
+    assert odds([Unit.parse("6s")], [Unit(3)], attacker=Nation.GERMAN, turn=2).attack.total == 3
+    assert odds([Unit.parse("6s")], [Unit(3)], attacker=Nation.ALLIED, turn=3).attack.total == 3

@@ -188,3 +188,14 @@ def test_9_1_the_command_is_saved_and_an_older_save_loads():
     old = game.to_dict()
     del old["command"]
     assert CobraGame.from_dict(old).command == Command()
+
+
+def test_8_3_3g_patton_is_never_a_defensive_shift():
+    """8.3.3g: "It may not be used defensively": refused as `cobra odds` refuses patton:-1."""
+    from cobi_companion.rules.cobra.command import PATTON, Command
+
+    with pytest.raises(RulesError, match=r"shift patton -1: not allowed, only \+1, \+2 "
+                                         r"\(8.3.3g\)") as refused:
+        Command().check_shift(PATTON, -1, False, 20)
+    assert refused.value.code is CobraRefusal.SHIFT_NOT_ALLOWED
+    Command().check_shift(PATTON, 2, True, 20)

@@ -151,3 +151,35 @@ def test_a_printed_ma_and_an_army_the_rules_know() -> None:
     with pytest.raises(RulesError) as army:
         allowance(6, "french")
     assert army.value.code is CobraRefusal.UNKNOWN_MOVEMENT
+
+
+def test_5_2c_two_thirds_for_british_and_canadian_infantry_divisions_only() -> None:
+    """5.2c: "British and Canadian infantry divisions are infantry units; however, they may
+    move up to two-thirds (6 MP) of their printed MA during the Allied Mechanized Movement
+    Phase": another British infantry unit (a brigade, commandos) does not move in it."""
+    result = allowance(9, "british", phase="mechanized")
+    assert "infantry divisions" in result.steps[0].text
+    with pytest.raises(RulesError) as refused:
+        allowance(9, "british", phase="mechanized", division=False)
+    assert refused.value.code is CobraRefusal.NOT_A_DIVISION
+    assert allowance(9, "british", division=False).ma == 9     # the Initial phase: as printed
+
+
+def test_5_4_only_mechanized_units_may_overrun_and_none_on_game_turn_1() -> None:
+    """5.4 "Important: Only armored, panzer or panzer-grenadier and US truck mechanized units
+    may conduct overruns"; 17.3.3c: no overruns on GT 1."""
+    assert allowance(12, "us", mechanized=True).may_overrun
+    assert not allowance(6, "us").may_overrun                   # infantry
+    assert not allowance(9, "british").may_overrun              # a British infantry division
+    assert not allowance(12, "us", mechanized=True, turn=1).may_overrun
+    assert allowance(12, "us", mechanized=True, turn=2).may_overrun
+
+
+def test_17_3_6d_no_unit_is_out_of_supply_on_game_turns_1_and_2() -> None:
+    """17.3.6d: "All Allied units are considered in supply throughout GTs 1 and 2"; 17.3.6:
+    "All German units are automatically in supply during those game turns"."""
+    for army in ("us", "german"):
+        with pytest.raises(RulesError) as refused:
+            allowance(6, army, out_of_supply=True, turn=2, weather=Weather.CLEAR)
+        assert refused.value.code is CobraRefusal.ALWAYS_IN_SUPPLY
+    assert allowance(6, "us", out_of_supply=True, turn=3).ma == 3

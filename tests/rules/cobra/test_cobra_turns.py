@@ -361,3 +361,19 @@ def test_the_carpet_missions_on_the_tracks_are_those_of_the_period():
     assert budget(game, "carpet") == (2, 2, 1, 0)       # one a game turn
     later = replace(at_combat(17, Weather.CLEAR, Nation.ALLIED), carpets=game.carpets)
     assert budget(later, "carpet") == (2, 2, 1, 1)
+
+
+def test_half_the_overcast_air_points_on_defence_rounds_up():
+    """14.1a: "Up to one half of the available Allied AP may be used as defensive support";
+    2.6: "Fractional and decimal values are rounded up unless specified otherwise": half of
+    the three overcast AP is 1½, rounded up to 2 (not 1)."""
+    german = at_combat(16, Weather.OVERCAST, Nation.GERMAN)
+    assert budget(german, "air") == (3, 2, 0, 2)
+    assert german.air_left == 2
+    planned = with_air("air:-1", Nation.GERMAN)
+    german, _ = german.pay_attack(planned, "german")
+    german, _ = german.pay_attack(planned, "german")
+    assert budget(german, "air") == (3, 2, 2, 0)
+    allied = replace(german, step=next(i for i, p in enumerate(sequence("cobra", 16))
+                                       if p.name == "combat" and p.player is Nation.ALLIED))
+    assert budget(allied, "air") == (3, 3, 2, 1)         # the two spent defending are gone
