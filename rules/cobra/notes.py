@@ -75,6 +75,8 @@ class Why(Coded):
     VICTORY_AS_FRONTLINE = "victory_as_frontline", "start", "allied", "german", "difference"
     # the German VP for every 10 Allied replacement steps (16.1)
     REPLACEMENT_VP = "replacement_vp", "steps"
+    AUTOMATIC_VICTORY = "automatic_victory"
+    CARPET_OTHER_FRONT = "carpet_other_front"
 
 
 # Each code's English, the one place it is written: the rules' message (`str(exc)`) and
@@ -199,6 +201,12 @@ ENGLISH: dict[Why, str] = english({
     Why.VICTORY_AS_FRONTLINE: (
         "{start}, Allied VP {allied} − German VP {german} = {difference:+d}: 0 levels (16.3.3)"),
     Why.REPLACEMENT_VP: "{steps} Allied replacement steps: German VP +1 (16.1)",
+    Why.AUTOMATIC_VICTORY: (
+        "No beach hex friendly to the Allied player at the beginning of an Allied player turn: "
+        "the game ends, an automatic decisive German victory (17.3.13, 17.4.3)"),
+    Why.CARPET_OTHER_FRONT: (
+        "This turn the other three AP may not be used on this front (this side of the AAB), "
+        "only on the other side (14.3e)"),
 })
 
 
