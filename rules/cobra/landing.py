@@ -482,6 +482,14 @@ class Landing(Data):
         return replace(self, markers=(*self.markers[:index], *self.markers[index + 1:]))
 
 
+def marker_columns(landing: Landing, attacker: Nation) -> tuple[int, ...]:
+    """The shifts an `attacker`'s attack may take for the beach shift marker of the hex it is
+    made from: each marker's, largest last; none for a German attack (17.3.2 step 5f1)."""
+    if attacker is not Nation.ALLIED:
+        return ()
+    return tuple(sorted({-m.columns for m in landing.markers}, reverse=True))
+
+
 def marker_shift(columns: int) -> Shift:
     """An Allied attack from a hex with a beach shift marker: that many columns left (17.3.2
     step 5f1)."""

@@ -14,7 +14,6 @@ from .combat import (
     CARPET_MISSIONS,
     Nation,
     Odds,
-    carpet_missions_left,
     carpet_odds,
     check_carpet_missions,
 )

@@ -22,6 +22,7 @@ class Dialled:
     hqs: dict[str, str] = field(default_factory=dict)        # "att_hq" → the HQ giving it
     army: Army | None = None     # US or British: counted against its command limit (11.3)
     beach: bool = False      # a German attack may be on an Allied unit on a beach (17.3.10)
+    markers: tuple[int, ...] = ()    # the beach shift markers an Allied attack may be from (5f)
 
     @property
     def defender(self) -> Nation:
