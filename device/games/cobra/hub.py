@@ -173,7 +173,8 @@ PARTS: tuple[Part, ...] = (
     Part((LANDING,), "beach_check", landing.beach_check),
     Part((LANDING,), "next_phase", leave_landing_row),
     Part(STEPPED, "next_phase", next_phase_row, when=(rolled,)),
-    # after Next phase, as most turns plan none: this turn's planned mission cancelled (14.3c), next turn's planned (14.3a)
+    # after Next phase, as most turns plan none: this turn's planned mission cancelled
+    # (14.3c), next turn's planned (14.3a)
     Part(("combat",), "carpet_cancel", attacks.carpet_cancel, side=Nation.ALLIED,
          when=(carpet_planned,)),
     Part(("combat",), attacks.carpet_plan_label, attacks.carpet_plan, side=Nation.ALLIED,

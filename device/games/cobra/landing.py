@@ -175,7 +175,7 @@ def marker(app: App, home: Next, beach: Target, lost: int | None) -> Screen:
         s.game = replace(s.game, landing=s.game.landing.marked(beach, lost, onto))
         placed = s.game.landing.markers[len(s.game.landing.markers) - 1 if onto is None
                                         else onto]
-        save(app, entry("log_marker", landing=beach.value, columns=placed.columns))
+        save(app, entry("log_marker", landing=beach.value, lost=placed.columns))
         return home()
     items = [app.t("marker_new", n=-lost)]
     items += [app.t("marker_add", n=-markers[i].columns, total=-min(
@@ -192,7 +192,7 @@ def marker_rows(app: App, tracks: Callable[[int], Screen]
         s = session(app)
         gone = s.game.landing.markers[index]
         s.game = replace(s.game, landing=s.game.landing.unmarked(index))
-        save(app, entry("log_marker_removed", landing=gone.beach.value, columns=gone.columns))
+        save(app, entry("log_marker_removed", landing=gone.beach.value, lost=gone.columns))
         return tracks(row)
 
     def ask(index: int, row: int) -> Screen:

@@ -52,7 +52,8 @@ def journey_cobra(tour: Tour) -> None:
         guide.play(60)
     for supply in ("pay_us", "pay_british", "pay_german"):
         step = 3 if supply == "pay_german" else 8       # the German or the Allied Combat Phase
-        tour.save("attack", CobraSession(at(16, step, [C, C])).to_dict())
+        # planned on game turn 15 (14.3a): the British one flies it
+        tour.save("attack", CobraSession(replace(at(16, step, [C, C]), carpet_plan=16)).to_dict())
         guide = tour.guide(tour.box("attack", [4] * 50), "cobra")
         guide.choose(tour.t("resume_cobra"))
         guide.follow(tour.t("attack"), tour.t("add_unit"))
