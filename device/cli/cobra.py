@@ -92,6 +92,8 @@ def victory(args: argparse.Namespace) -> int:
     from cobi_companion.rules.cobra.turns import marginal
     from cobi_companion.rules.cobra.turns import victory as level_of_victory
 
+    if args.beaches_lost:
+        return _automatic(args)
     asked = marginal(args.scenario)
     answers = {"frontline": args.frontline, "objectives": args.objectives}
     other = next(k for k in answers if k != asked.key)
@@ -113,6 +115,25 @@ def victory(args: argparse.Namespace) -> int:
             "allied" if args.allied_vp > args.german_vp else "german", "level": level,
             "note": note.text}
     print_result(args, data, lambda: explain.cobra_victory_text(data))
+    return 0
+
+
+def _automatic(args: argparse.Namespace) -> int:
+    """No beach hex friendly to the Allies at the beginning of an Allied player turn: the game
+    ends, an automatic decisive German victory, whatever the VP (17.3.13, 17.4.3)."""
+    from cobi_companion.device.cli import explain
+    from cobi_companion.rules.cobra.turns import automatic_victory
+
+    given = [f"--{name}" for name in ("frontline", "objectives")
+             if getattr(args, name) is not None]
+    if given:
+        raise UsageError(f"{given[0]}: with --beaches-lost the game has ended before any "
+                         f"question of its level (17.3.13, 17.4.3): leave it out")
+    level, note = automatic_victory(args.scenario)
+    data = {"scenario": args.scenario, "automatic": True, "level": level,
+            "german_vp": args.german_vp, "allied_vp": args.allied_vp, "note": note.text,
+            "rule": "17.3.13, 17.4.3"}
+    print_result(args, data, lambda: explain.cobra_automatic_text(data))
     return 0
 
 
@@ -177,6 +198,10 @@ def _odds(args: argparse.Namespace, tables: CobraTables) -> Odds:
     from cobi_companion.rules.cobra.tables import Weather
 
     shifts = [cobra_combat.parse_shift(text, tables) for text in _items(args.shift)]
+    if args.beach_marker:
+        from cobi_companion.rules.cobra.landing import marker_shift
+
+        shifts.append(marker_shift(args.beach_marker))
     weather_now = Weather(args.weather) if args.weather else None
     attacker = cobra_combat.Nation(args.attacker) if args.attacker else None
     if args.carpet:
@@ -190,6 +215,9 @@ def _odds(args: argparse.Namespace, tables: CobraTables) -> Odds:
     if args.flown is not None:
         raise UsageError("--flown: the carpet bombing missions flown count only with --carpet "
                          "(14.3f)")
+    if args.planned:
+        raise UsageError("--planned: only carpet bombing is planned a game turn ahead (14.3a): "
+                         "leave it out, or give --carpet")
     missing = [name for name, given in (("--attack", args.attack),
                                         ("--defence", args.defence)) if not _items(given)]
     if missing:
@@ -232,7 +260,7 @@ def _carpet(args: argparse.Namespace, shifts: list[Shift],
             raise UsageError(f"{name}: carpet bombing has no units' strengths, it is "
                              f"always the 6:1 column (14.3g): leave out {name}")
     result = cobra_combat.carpet_odds(shifts, turn=args.turn, weather=weather_now,
-                                      flown=_flown(args))
+                                      flown=_flown(args), planned=args.planned)
     if attacker is not None and attacker != result.attacker:
         raise UsageError(f"--attacker {attacker.value}: carpet bombing is an Allied "
                          f"air mission (14.3)")
@@ -256,6 +284,7 @@ def _flown(args: argparse.Namespace) -> list[int]:
 
 def odds_options(parser: argparse.ArgumentParser) -> None:
     from cobi_companion.rules.cobra.combat import (
+        MARKER_MOST,
         UNIT_MODIFIERS,
         Nation,
         OverrunWhen,
@@ -292,6 +321,15 @@ def odds_options(parser: argparse.ArgumentParser) -> None:
                         help="with --carpet and --turn: comma list of the game turns of the "
                              "carpet bombing missions flown before (one during GT 5-14, two "
                              "more from GT 15, 14.3f)")
+    parser.add_argument("--planned", action="store_true",
+                        help="with --carpet: its target hex was written down in the Allied "
+                             "Combat Phase of the game turn before (14.3a, 14.3d); carpet "
+                             "bombing not planned is refused")
+    parser.add_argument("--beach-marker", type=Whole(1, MARKER_MOST, "beach marker columns"),
+                        metavar="N",
+                        help="an Allied attack from a hex with a beach shift marker of N "
+                             "(the steps lost there in the landing): N columns left (17.3.2 "
+                             "step 5f); the same as --shift marker:-N")
     parser.add_argument("--overrun", nargs="?", const=OverrunWhen.MOVEMENT.value,
                         choices=[when.value for when in OverrunWhen], metavar="WHEN",
                         help="an overrun (5.4) at printed strength: in the Initial Movement "
@@ -346,6 +384,10 @@ def victory_options(parser: argparse.ArgumentParser) -> None:
                         metavar="N", help="the German VP total, below zero after losses")
     parser.add_argument("--allied-vp", type=Whole(0, 999, "Allied VP"), default=0,
                         metavar="N", help="the Allied VP total")
+    parser.add_argument("--beaches-lost", action="store_true",
+                        help="the Build-Up and the campaign: no beach hex was friendly to the "
+                             "Allies at the beginning of an Allied player turn: an automatic "
+                             "decisive German victory (17.3.13, 17.4.3)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 

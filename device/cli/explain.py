@@ -538,6 +538,15 @@ def cobra_victory_text(v: dict[str, Any]) -> str:
         _cobra_line("Level", f"{v['level']}: {v['note']}")])
 
 
+def cobra_automatic_text(v: dict[str, Any]) -> str:
+    """`cobra victory --beaches-lost`: the game ended by the automatic victory."""
+    return "\n".join([
+        f"Cobra: level of victory, {v['scenario']} scenario",
+        _cobra_line("Beaches", "none friendly to the Allies at the beginning of an Allied "
+                               f"player turn ({v['rule']})"),
+        _cobra_line("Level", f"{v['level']}: {v['note']}")])
+
+
 POINTS = {"air": ("Air", "AP", "spent"), "naval": ("Naval", "NSP", "spent"),
           "carpet": ("Carpet", "missions", "flown")}
 

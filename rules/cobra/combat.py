@@ -247,11 +247,12 @@ class ShiftKind(StrEnum):
     AIR = "air"
     NAVAL = "naval"
     BEACH = "beach"         # intrinsic beach defence (17.3.10)
+    MARKER = "marker"       # a beach shift marker, on Allied attacks from its hex (17.3.2 5f)
 
 
 SHIFT_RULES = {ShiftKind.TERRAIN: "8.3.2", ShiftKind.HQ: "8.3.3", ShiftKind.PATTON: "8.3.3g",
                ShiftKind.TIGER: "8.3.1", ShiftKind.AIR: "14.2", ShiftKind.NAVAL: "14.4",
-               ShiftKind.BEACH: "17.3.10"}
+               ShiftKind.BEACH: "17.3.10", ShiftKind.MARKER: "17.3.2 step 5f"}
 
 
 @dataclass(frozen=True)
@@ -339,6 +340,8 @@ def _implied_attacker(shift: Shift) -> tuple[Nation | None, str]:
         return Nation.ALLIED, "two HQ shifts are an Allied attack's (8.3.3a)"
     if k == ShiftKind.BEACH:
         return Nation.GERMAN, "the beach shift is against a German attack (17.3.10)"
+    if k == ShiftKind.MARKER:
+        return Nation.ALLIED, "a beach shift marker is on Allied attacks (17.3.2 step 5f)"
     return None, ""
 
 
@@ -346,7 +349,9 @@ def _implied_attacker(shift: Shift) -> tuple[Nation | None, str]:
 # defender; an HQ gives +1 attacking, -1 defending, +2 for an Allied attack from game turn 17;
 # Patton +1 or +2 attacking only; a Tiger battalion or air points one column at most; naval
 # support +1 or +2 for Allied attacks only; an Allied unit on a beach hex two columns left
-# against a German attack.
+# against a German attack; a beach shift marker one column left for each Allied step its hex
+# lost in the landing (the most a hex can have lost: three units of at most three steps).
+MARKER_MOST = 9
 SHIFT_LIMITS: dict[ShiftKind, tuple[tuple[int, ...], str]] = {
     ShiftKind.TERRAIN: ((0, -1, -2, -3, -4, -5), "8.3.2"),
     ShiftKind.HQ: ((-1, 1, 2), "8.3.3"),
@@ -355,6 +360,7 @@ SHIFT_LIMITS: dict[ShiftKind, tuple[tuple[int, ...], str]] = {
     ShiftKind.AIR: ((-1, 1), "14.2d"),
     ShiftKind.NAVAL: ((1, 2), "14.4b"),
     ShiftKind.BEACH: ((-2,), "17.3.10"),
+    ShiftKind.MARKER: (tuple(range(-1, -MARKER_MOST - 1, -1)), "17.3.2 step 5f"),
 }
 
 
@@ -509,10 +515,12 @@ def odds(attack: list[Unit], defence: list[Unit], shifts: list[Shift] | None = N
 
 
 def carpet_odds(shifts: list[Shift] | None = None, *, turn: int | None = None,
-                weather: Weather | None = None, flown: Sequence[int] = ()) -> Odds:
+                weather: Weather | None = None, flown: Sequence[int] = (),
+                planned: bool = True) -> Odds:
     """Carpet bombing, an Allied air mission of three air points against one hex, with no
     attacking units and no supply point (14.1, 14.3e): always the 6:1 column, never shifted
-    (14.3g). `flown`: the game turns of the missions flown before, counted against 14.3f."""
+    (14.3g). `flown`: the game turns of the missions flown before, counted against 14.3f;
+    `planned`: its target hex written down a game turn before (14.3a, 14.3d)."""
     if shifts:
         raise RulesError(CobraRefusal.CARPET_SHIFTED)
     check_turn(turn)
@@ -522,6 +530,8 @@ def carpet_odds(shifts: list[Shift] | None = None, *, turn: int | None = None,
         raise RulesError(CobraRefusal.CARPET_NOT_CLEAR)
     if turn is not None:
         check_carpet_missions(turn, flown)
+    if not planned:
+        raise RulesError(CobraRefusal.CARPET_NOT_PLANNED)
     note = "carpet bombing is always resolved on 6:1, never shifted (14.3g)"
     return Odds(None, None, CARPET_COLUMN, note, (), 0, CARPET_COLUMN, note, Nation.ALLIED,
                 carpet=True)
@@ -581,6 +591,8 @@ def roll(odds_: Odds, dice: Dice, tables: CobraTables | None = None) -> Combat:
              {"column": odds_.column, "die": die}),)
     if odds_.overrun is not None:
         notes = (*notes, overrun_note(result))
+    if odds_.carpet:        # the turn's other three AP, kept off this front (14.3e)
+        notes = (*notes, Note(Why.CARPET_OTHER_FRONT))
     return Combat(odds_, die, result, tuple(n.text for n in notes), source, notes)
 
 

@@ -20,7 +20,7 @@ from cobi_companion.rules.cobra.refusals import CobraRefusal
 from ..dice import Aim, Dice, Need, Roller
 from ..errors import RulesError
 from ..saved import Data
-from .combat import Nation, Shift, ShiftKind
+from .combat import MARKER_MOST, Nation, Shift, ShiftKind
 from .notes import Note, Why
 from .tables import COLUMNS, DIE_FACES, CobraTables, Direction, Result
 
@@ -411,6 +411,15 @@ class Landed(Data):
 
 
 @dataclass(frozen=True)
+class Marker(Data):
+    """A beach shift marker on a beach hex: one column left for each step the landing units
+    lost there, on every Allied attack from the hex (17.3.2 step 5f)."""
+
+    beach: Target
+    columns: int               # 1 or more: the shift is -columns
+
+
+@dataclass(frozen=True)
 class Landing(Data):
     """The Allied Landing Phase so far: the drops rolled (a scattered drop whose direction is
     still to roll has `direction` None), the attritions rolled, the beaches abandoned."""
@@ -418,6 +427,7 @@ class Landing(Data):
     drops: tuple[tuple[Target, int, int | None], ...] = ()   # division, die, direction die
     attritions: tuple[Landed, ...] = ()
     abandoned: tuple[Target, ...] = ()
+    markers: tuple[Marker, ...] = ()       # the beach shift markers on the map (step 5f)
 
     @property
     def pending(self) -> Target | None:
@@ -451,3 +461,36 @@ class Landing(Data):
             else self
 
 
+
+    def marked(self, beach: Target, lost: int, onto: int | None = None) -> Landing:
+        """A beach shift marker for `lost` steps on a hex of `beach` (17.3.2 step 5f): a new
+        one, or added to marker `onto` (the same hex: "equal to the number of step losses
+        suffered in the beach hex")."""
+        if not beach.beach:
+            raise RulesError(CobraRefusal.NOT_A_BEACH, landing=beach.value)
+        if not 1 <= lost <= MARKER_MOST:
+            raise RulesError(CobraRefusal.MARKER_STEPS, lost=lost, most=MARKER_MOST)
+        if onto is None:
+            return replace(self, markers=(*self.markers, Marker(beach, lost)))
+        old = self.markers[onto]
+        grown = Marker(old.beach, min(MARKER_MOST, old.columns + lost))
+        return replace(self, markers=(*self.markers[:onto], grown, *self.markers[onto + 1:]))
+
+    def unmarked(self, index: int) -> Landing:
+        """Marker `index` removed: Allied units advanced after combat out of its hex (17.3.2
+        step 5f2)."""
+        return replace(self, markers=(*self.markers[:index], *self.markers[index + 1:]))
+
+
+def marker_columns(landing: Landing, attacker: Nation) -> tuple[int, ...]:
+    """The shifts an `attacker`'s attack may take for the beach shift marker of the hex it is
+    made from: each marker's, largest last; none for a German attack (17.3.2 step 5f1)."""
+    if attacker is not Nation.ALLIED:
+        return ()
+    return tuple(sorted({-m.columns for m in landing.markers}, reverse=True))
+
+
+def marker_shift(columns: int) -> Shift:
+    """An Allied attack from a hex with a beach shift marker: that many columns left (17.3.2
+    step 5f1)."""
+    return Shift(ShiftKind.MARKER, -columns)

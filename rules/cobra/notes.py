@@ -85,6 +85,8 @@ class Why(Coded):
     DELAY_APPEARS = "delay_appears", "placed", "most"
     RAIL_LEFT = "rail_left", "left", "most", "turn"
     CHERBOURG_ONE = "cherbourg_one"
+    AUTOMATIC_VICTORY = "automatic_victory"
+    CARPET_OTHER_FRONT = "carpet_other_front"
 
 
 # Each code's English, the one place it is written: the rules' message (`str(exc)`) and
@@ -235,6 +237,12 @@ ENGLISH: dict[Why, str] = english({
     Why.CHERBOURG_ONE: (
         "Once the peninsula is cut off, Cherbourg supplies one German attack a game turn, "
         "with no supply points (17.3.5g)"),
+    Why.AUTOMATIC_VICTORY: (
+        "No beach hex friendly to the Allied player at the beginning of an Allied player turn: "
+        "the game ends, an automatic decisive German victory (17.3.13, 17.4.3)"),
+    Why.CARPET_OTHER_FRONT: (
+        "This turn the other three AP may not be used on this front (this side of the AAB), "
+        "only on the other side (14.3e)"),
 })
 
 

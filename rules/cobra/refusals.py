@@ -27,6 +27,14 @@ class CobraRefusal(Coded):
     CARPET_SHIFTED = "carpet_shifted"
     CARPET_TOO_EARLY = "carpet_too_early", "first"
     CARPET_NOT_CLEAR = "carpet_not_clear"
+    CARPET_NOT_PLANNED = "carpet_not_planned"
+    CARPET_PLAN_PHASE = "carpet_plan_phase"
+    CARPET_PLANNED_ALREADY = "carpet_planned_already", "turn"
+    CARPET_CANCELLED_WAIT = "carpet_cancelled_wait"
+    CARPET_NONE_TO_CANCEL = "carpet_none_to_cancel"
+    CARPET_DECIDE_FIRST = "carpet_decide_first"
+    NO_LANDING_SCENARIO = "no_landing_scenario", "scenario"
+    AUTOMATIC_VICTORY_WHEN = "automatic_victory_when"
     OVERRUN_TURN_1 = "overrun_turn_1"
     OVERRUN_DOUBLED = "overrun_doubled", "unit"
     OVERRUN_UNSUPPLIED = "overrun_unsupplied", "unit"
@@ -118,6 +126,7 @@ class CobraRefusal(Coded):
     NAVAL_FAR_IN_STORMS = "naval_far_in_storms"
     NOT_A_DIVISION = "not_a_division"
     ALWAYS_IN_SUPPLY = "always_in_supply", "turn"
+    MARKER_STEPS = "marker_steps", "lost", "most"
 
 
 # Each code's English, the one place it is written: the rules' message (`str(exc)`) and
@@ -151,6 +160,25 @@ ENGLISH: dict[CobraRefusal, str] = english({
     CobraRefusal.CARPET_SHIFTED: "carpet bombing is never shifted left or right (14.3g)",
     CobraRefusal.CARPET_TOO_EARLY: "no carpet bombing before game turn {first} (14.3f)",
     CobraRefusal.CARPET_NOT_CLEAR: "carpet bombing only in clear weather (14.3b)",
+    CobraRefusal.CARPET_NOT_PLANNED: (
+        "carpet bombing must be planned one game turn before: its target hex written down in "
+        "the Allied Combat Phase of the turn before (14.3a, 14.3d)"),
+    CobraRefusal.CARPET_PLAN_PHASE: (
+        "carpet bombing is planned at the start of the Allied Combat Phase (14.3a)"),
+    CobraRefusal.CARPET_PLANNED_ALREADY: (
+        "a carpet bombing is planned already for game turn {turn} (14.3a)"),
+    CobraRefusal.CARPET_CANCELLED_WAIT: (
+        "a mission was cancelled this turn: plan another in the next Allied Combat Phase "
+        "(14.3c)"),
+    CobraRefusal.CARPET_NONE_TO_CANCEL: "no carpet bombing is planned for this turn (14.3d)",
+    CobraRefusal.CARPET_DECIDE_FIRST: (
+        "first conduct or cancel this turn's planned carpet bombing (14.3d)"),
+    CobraRefusal.NO_LANDING_SCENARIO: (
+        "the {scenario} scenario has no landing: the automatic victory is the Campaign's and "
+        "the Build-Up's (17.3.13, 17.4.3)"),
+    CobraRefusal.AUTOMATIC_VICTORY_WHEN: (
+        "the automatic victory is checked at the beginning of an Allied player turn "
+        "(17.3.13, 17.4.3)"),
     CobraRefusal.OVERRUN_TURN_1: "no overruns on game turn 1 (17.3.3c)",
     CobraRefusal.OVERRUN_DOUBLED: (
         "unit {unit}: an overrun is at printed strength, not doubled for divisional integrity "
@@ -321,4 +349,7 @@ ENGLISH: dict[CobraRefusal, str] = english({
     CobraRefusal.ALWAYS_IN_SUPPLY: (
         "game turn {turn}: every unit is in supply on GT 1 and 2, Allied (17.3.6d) and German "
         "(17.3.6)"),
+    CobraRefusal.MARKER_STEPS: (
+        "a beach shift marker is one column for each step lost in its hex: 1 to {most}, not "
+        "{lost} (17.3.2 step 5f)"),
 })

@@ -11,7 +11,13 @@ from cobi_companion.rules.cobra.refusals import CobraRefusal
 from ..errors import RulesError, Value
 from ..saved import Data
 from .campaign import Ledger
-from .combat import CARPET_MISSIONS, Nation, Odds, carpet_missions_left, carpet_odds
+from .combat import (
+    CARPET_MISSIONS,
+    Nation,
+    Odds,
+    carpet_odds,
+    check_carpet_missions,
+)
 from .command import Command
 from .exits import Exit
 from .landing import Landing
@@ -19,7 +25,7 @@ from .notes import Note, Why
 from .replacement_step import Replacement
 from .scoresheet import Scoresheet
 from .tables import Weather
-from .weather import GERMAN_SUPPLY, air_points, naval_points
+from .weather import CARPET_FROM, GERMAN_SUPPLY, air_points, naval_points
 
 GERMAN_SP_MAX = 12              # 11.0c
 ATTACK_COST = {Nation.GERMAN: 2, Nation.ALLIED: 1}   # SP per supplied attack (11.0a, 11.0b)
@@ -182,6 +188,9 @@ class CobraGame:
     replacements: tuple[Replacement, ...] = ()   # the replacement steps taken (12.0), oldest first
     landing: Landing = field(default_factory=Landing)   # the Allied Landing Phase (17.3.2)
     ledger: Ledger = field(default_factory=Ledger)   # delay units, rail, Cherbourg (17.3)
+    carpet_plan: int | None = None         # the game turn a planned carpet bombing is for (14.3a)
+    carpet_cancelled: int | None = None    # the game turn a planned mission was cancelled (14.3c)
+    automatic: bool = False                # ended by the automatic German victory (17.3.13)
 
     @classmethod
     def start(cls, key: str) -> CobraGame:
@@ -274,15 +283,62 @@ class CobraGame:
         allowed, flown = next(((n, sum(1 for t in self.carpets if first <= t <= last))
                                for first, last, n in CARPET_MISSIONS
                                if first <= self.turn <= last), (0, 0))
-        carpet = Budget("carpet", allowed, allowed, flown,
-                        carpet_missions_left(self.turn, self.carpets), "14.3f")
+        # the missions left of the period, this turn's or later (14.3f): one flown this turn
+        # leaves the period's others to come, it does not leave none
+        carpet = Budget("carpet", allowed, allowed, flown, max(0, allowed - flown), "14.3f")
         return air, naval, carpet
+
+    @property
+    def carpet_flown_now(self) -> bool:
+        """A carpet bombing was flown this game turn: the other three AP may not be used on
+        its front (14.3e)."""
+        return self.turn in self.carpets
+
+    @property
+    def carpet_planned_now(self) -> bool:
+        """This game turn's carpet bombing was planned in the turn before (14.3a, 14.3d)."""
+        return self.carpet_plan == self.turn
+
+    def plan_carpet(self) -> CobraGame:
+        """The target hex of next game turn's carpet bombing written down, at the start of the
+        Allied Combat Phase (14.3a); not in the phase a mission was cancelled (14.3c), and
+        only for a turn that may fly one (14.3f)."""
+        if self.phase != Phase(Nation.ALLIED, "combat"):
+            raise RulesError(CobraRefusal.CARPET_PLAN_PHASE)
+        if self.carpet_cancelled == self.turn:
+            raise RulesError(CobraRefusal.CARPET_CANCELLED_WAIT)
+        if self.carpet_planned_now:         # one plan kept: this turn's is decided first
+            raise RulesError(CobraRefusal.CARPET_DECIDE_FIRST)
+        following = self.turn + 1
+        if self.carpet_plan == following:
+            raise RulesError(CobraRefusal.CARPET_PLANNED_ALREADY, turn=following)
+        if following < CARPET_FROM:
+            raise RulesError(CobraRefusal.CARPET_TOO_EARLY, first=CARPET_FROM)
+        check_carpet_missions(following, self.carpets)
+        return replace(self, carpet_plan=following)
+
+    def cancel_carpet(self) -> CobraGame:
+        """This turn's planned mission cancelled (14.3c): the next is planned no sooner than
+        the next Allied Combat Phase."""
+        if not self.carpet_planned_now:
+            raise RulesError(CobraRefusal.CARPET_NONE_TO_CANCEL)
+        return replace(self, carpet_plan=None, carpet_cancelled=self.turn)
+
+    def beaches_lost(self) -> CobraGame:
+        """No beach hex friendly to the Allied player at the beginning of an Allied player
+        turn: the game ends, a decisive German victory (17.3.13, 17.4.3)."""
+        if not scenario(self.scenario).landing:
+            raise RulesError(CobraRefusal.NO_LANDING_SCENARIO, scenario=self.scenario)
+        if self.phase != Phase(Nation.ALLIED, ALLIED_PHASES[0]):
+            raise RulesError(CobraRefusal.AUTOMATIC_VICTORY_WHEN)
+        return replace(self, over=True, automatic=True)
 
     def check_support(self, planned: Odds) -> None:
         """Refuse an attack whose air or naval points this turn has not left, or a carpet
         bombing the turn does not allow (14.0, 14.1a, 14.3, 14.4, 17.3.10)."""
-        if planned.carpet:      # the turn, its weather and the missions flown (14.3b, 14.3f)
-            carpet_odds(turn=self.turn, weather=self.this_weather, flown=self.carpets)
+        if planned.carpet:      # the turn, its weather, the missions flown and the plan (14.3)
+            carpet_odds(turn=self.turn, weather=self.this_weather, flown=self.carpets,
+                        planned=self.carpet_planned_now)
         if planned.air_points > self.air_left:
             raise RulesError(CobraRefusal.AIR_POINTS_LEFT, left=self.air_left,
                              need=planned.air_points)
@@ -297,9 +353,10 @@ class CobraGame:
         self.check_support(planned)
         game, paid = self.spend(track) if track is not None else (self, False)
         carpets = (*self.carpets, self.turn) if planned.carpet else self.carpets
+        plan = None if planned.carpet else self.carpet_plan     # the plan carried out
         return replace(game, air_used=self.air_used + planned.air_points,
                        naval_used=self.naval_used + planned.naval_points,
-                       carpets=carpets), paid
+                       carpets=carpets, carpet_plan=plan), paid
 
     def exit_unit(self, nation: str, edge: str, kind: str = "unit") -> CobraGame:
         """An Allied unit of `nation` exits off `edge` in this game turn (5.3c, 15.2, 15.3,
@@ -373,7 +430,9 @@ class CobraGame:
                 "carpets": list(self.carpets), "exits": [e.to_dict() for e in self.exits],
                 "command": self.command.to_dict(), "scoresheet": self.scoresheet.to_dict(),
                 "replacements": [r.to_dict() for r in self.replacements],
-                "landing": self.landing.to_dict(), "ledger": self.ledger.to_dict()}
+                "landing": self.landing.to_dict(), "ledger": self.ledger.to_dict(),
+                "carpet_plan": self.carpet_plan,
+                "carpet_cancelled": self.carpet_cancelled, "automatic": self.automatic}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> CobraGame:
@@ -391,9 +450,18 @@ class CobraGame:
                    # a game saved before the landing was kept: nothing of it done yet
                    Landing.from_dict(data.get("landing", {})),
                    # a game saved before the campaign's counts were kept: none used yet
-                   Ledger.from_dict(data.get("ledger", {})))
+                   Ledger.from_dict(data.get("ledger", {})),
+                   # a game saved before these were kept: no carpet bombing planned, none
+                   # cancelled, not ended by the automatic victory
+                   _turn_or_none(data.get("carpet_plan")),
+                   _turn_or_none(data.get("carpet_cancelled")),
+                   bool(data.get("automatic", False)))
         game.phase  # noqa: B018 - refuses a step outside the turn's sequence
         return game
+
+
+def _turn_or_none(value: Any) -> int | None:
+    return None if value is None else int(value)
 
 
 @dataclass(frozen=True)
@@ -422,6 +490,18 @@ MARGINAL = {"buildup": OBJECTIVES}
 def marginal(key: str) -> Marginal:
     """What scenario `key` asks for its initial level of victory."""
     return MARGINAL.get(scenario(key).key, FRONTLINE)
+
+
+AUTOMATIC_LEVEL = "Decisive German"      # 17.3.13, 17.4.3: "an automatic decisive victory"
+
+
+def automatic_victory(key: str) -> tuple[str, Note]:
+    """The level when no beach hex is friendly to the Allied player at the beginning of an
+    Allied player turn: a decisive German victory, whatever the VP (17.3.13, 17.4.3); only in
+    the scenarios with the landing."""
+    if not scenario(key).landing:
+        raise RulesError(CobraRefusal.NO_LANDING_SCENARIO, scenario=key)
+    return AUTOMATIC_LEVEL, Note(Why.AUTOMATIC_VICTORY)
 
 
 def victory(key: str, answer: bool, german_vp: int, allied_vp: int) -> tuple[str, Note]:

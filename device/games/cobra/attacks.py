@@ -16,13 +16,14 @@ from cobi_companion.device.games.cobra.session import (
     Phased,
     number,
     press_for,
+    reading,
     refusal,
     result_screen,
     save,
     session,
     tables,
 )
-from cobi_companion.device.ui.widgets import Choose
+from cobi_companion.device.ui.widgets import Choose, confirm
 from cobi_companion.rules.cobra.bookkeeping import (
     check_cherbourg,
     cherbourg_offered,
@@ -45,7 +46,7 @@ from cobi_companion.rules.cobra.combat import (
     shift_choices,
     strength,
 )
-from cobi_companion.rules.cobra.landing import BEACH_SHIFT, beach_shift_offered
+from cobi_companion.rules.cobra.landing import BEACH_SHIFT, beach_shift_offered, marker_columns
 from cobi_companion.rules.cobra.overrun import overrun_modifier, overrun_odds, overrun_shift_choices
 from cobi_companion.rules.cobra.supply import always_in_supply
 from cobi_companion.rules.cobra.turns import ATTACK_COST, SCENARIOS
@@ -81,7 +82,11 @@ def phase_attack(app: App, home: Next, when: OverrunWhen | None) -> Screen:
     game = session(app).game
     player = game.phase.player
     beach = beach_shift_offered(player, SCENARIOS[game.scenario].landing)
-    return Attack(game.turn, player, overrun=when, beach=beach, home=home).units(app)
+    # an Allied attack from a hex with a beach shift marker (17.3.2 step 5f1); an overrun
+    # moves out of its hex before it is made, and is no attack "originating from" it
+    marks = marker_columns(game.landing, player) if when is None else ()
+    return Attack(game.turn, player, overrun=when, beach=beach, markers=marks,
+                  home=home).units(app)
 
 
 @dataclass
@@ -148,9 +153,12 @@ class Attack(Dialled):
         if self.overrun is not None:
             offered = overrun_shift_choices(self.attacker, self.turn, self.overrun)
             return (*offered, BEACH_CHOICE) if self.beach else offered
+        offered = shift_choices(self.attacker, self.turn)
         if self.beach:
-            return (*shift_choices(self.attacker, self.turn), BEACH_CHOICE)
-        return shift_choices(self.attacker, self.turn)
+            offered = (*offered, BEACH_CHOICE)
+        if self.markers:
+            offered = (*offered, ShiftChoice("marker", ShiftKind.MARKER, (0, *self.markers)))
+        return offered
 
     def shift_menu(self, app: App, index: int = 0) -> Screen:
         offered = self.offered()
@@ -321,6 +329,48 @@ def carpet_bombing(app: App, home: Next) -> Screen:
                              read_as=app.t("result"))
     need = Need(Roller.ATTACKER, Aim.COMBAT, f"carpet bombing {planned.column}")
     return press_for(app, Nation.ALLIED, lines, need, rolled, home)
+
+
+def carpet_plan_label(app: App) -> str:
+    """The hub's row for next game turn's carpet bombing: to plan, or planned (14.3a)."""
+    game = session(app).game
+    if game.carpet_plan == game.turn + 1:
+        return app.t("carpet_planned_for", turn=game.turn + 1)
+    return app.t("carpet_plan")
+
+
+def carpet_plan(app: App, home: Next) -> Screen:
+    """Next game turn's carpet bombing planned: its target hex is the players' to write down
+    (14.3a); refused, with the reason, where it may not be planned now."""
+    game = session(app).game
+    following = game.turn + 1
+    if game.carpet_plan == following:           # planned already: what it means
+        return reading(app, app.t("carpet_planned_for", turn=following),
+                       [app.t("carpet_plan_hex", turn=following), app.t("carpet_plan_then")],
+                       home())
+    try:
+        planned = game.plan_carpet()
+    except RulesError as exc:
+        return refusal(app, exc, home())
+    s = session(app)
+    s.game = planned
+    save(app, entry("log_carpet_plan", turn=following))
+    return reading(app, app.t("carpet_planned_for", turn=following),
+                   [app.t("carpet_plan_hex", turn=following), app.t("carpet_plan_then")], home())
+
+
+def carpet_cancel(app: App, home: Next) -> Screen:
+    """This turn's planned mission cancelled, asked first (14.3c: the next is planned in the
+    next Allied Combat Phase)."""
+    def cancelled() -> Screen:
+        s = session(app)
+        try:
+            s.game = s.game.cancel_carpet()
+        except RulesError as exc:
+            return refusal(app, exc, home())
+        save(app, entry("log_carpet_cancel"))
+        return home()
+    return confirm(app, app.t("carpet_cancel_ask"), cancelled, home, lost="carpet_cancel_lost")
 
 
 def total(listed: list[Unit], role: Role) -> int:

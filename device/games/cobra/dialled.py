@@ -24,6 +24,7 @@ class Dialled:
     army: Army | None = None     # US or British: counted against its command limit (11.3)
     beach: bool = False      # a German attack may be on an Allied unit on a beach (17.3.10)
     naval_range: NavalRange = NavalRange.NEAR    # the target's range from the sea (14.4c, d)
+    markers: tuple[int, ...] = ()    # the beach shift markers an Allied attack may be from (5f)
 
     @property
     def defender(self) -> Nation:

@@ -46,6 +46,7 @@ from cobi_companion.rules.cobra import bookkeeping as books
 from cobi_companion.rules.cobra import special_rolls as rolls
 from cobi_companion.rules.cobra.combat import Nation
 from cobi_companion.rules.cobra.landing import PARATROOPS
+from cobi_companion.rules.cobra.notes import Note, Why
 from cobi_companion.rules.cobra.overrun import overruns_allowed
 from cobi_companion.rules.cobra.turns import (
     ALLIED_PHASES,
@@ -55,6 +56,7 @@ from cobi_companion.rules.cobra.turns import (
     TRACKS,
     Budget,
     CobraGame,
+    automatic_victory,
     marginal,
     player_turn,
 )
@@ -113,6 +115,16 @@ def carpet_turn(game: CobraGame) -> bool:
     return game.turn >= CARPET_FROM
 
 
+def carpet_planned(game: CobraGame) -> bool:
+    return game.carpet_planned_now
+
+
+def carpet_plan_turn(game: CobraGame) -> bool:
+    """The next game turn may fly a mission (14.3f), and there is one (the game's last turn
+    plans none)."""
+    return CARPET_FROM <= game.turn + 1 <= game.last
+
+
 def with_landing(game: CobraGame) -> bool:
     """The scenarios with the landing (17.3): the Build-Up and the Campaign Game."""
     return SCENARIOS[game.scenario].landing
@@ -163,6 +175,12 @@ PARTS: tuple[Part, ...] = (
     Part((LANDING,), "beach_check", landing.beach_check),
     Part((LANDING,), "next_phase", leave_landing_row),
     Part(STEPPED, "next_phase", next_phase_row, when=(rolled,)),
+    # after Next phase, as most turns plan none: this turn's planned mission cancelled
+    # (14.3c), next turn's planned (14.3a)
+    Part(("combat",), "carpet_cancel", attacks.carpet_cancel, side=Nation.ALLIED,
+         when=(carpet_planned,)),
+    Part(("combat",), attacks.carpet_plan_label, attacks.carpet_plan, side=Nation.ALLIED,
+         when=(carpet_plan_turn,)),
     Part(("initial_movement",), "release", victory.release, side=Nation.GERMAN,
          when=(rolls.may_release,)),
     Part(("initial_movement",), "leclerc", victory.leclerc, side=Nation.ALLIED,
@@ -251,7 +269,22 @@ def next_phase(app: App) -> Screen:
     save(app, entry("log_cobra_phase", nation=s.game.phase.player.value, phase=s.game.phase.name))
     if s.game.phase.player is not before:      # a player turn starts
         app.speak(prompt("say_turn", side=s.game.phase.player.value))
+        if s.game.phase.player is Nation.ALLIED and with_landing(s.game):
+            return beaches_asked(app)
     return hub(app)
+
+
+def beaches_asked(app: App) -> Screen:
+    """At the beginning of an Allied player turn of the landing scenarios: is no beach hex
+    friendly to the Allies? *No* is lit (a slip plays on); *yes* ends the game, an automatic
+    decisive German victory (17.3.13, 17.4.3)."""
+    def lost() -> Screen:
+        s = session(app)
+        s.game = s.game.beaches_lost()
+        save(app, entry("log_beaches_lost"))
+        return hub(app)
+    return confirm(app, app.t("beaches_lost_ask"), lost, lambda: hub(app),
+                   lost="beaches_lost_yes")
 
 
 def end_turn(app: App) -> Screen:
@@ -295,6 +328,8 @@ def tracks(app: App, index: int = 0) -> Screen:
              for part in PARTS if part.track_line and part.track_screen]
     rows += [(app.t("budget_" + b.kind, left=b.left, most=b.most), partial(read_budget, app, b))
              for b in game.budgets()]
+    rows += carpet_rows(app, game)
+    rows += landing.marker_rows(app, partial(tracks, app))
     rows += [(line, partial(lambda n, i: command.correct_level(
         app, lambda: hub(app), n, lambda: tracks(app, i)), n))
         for n, line in enumerate(command.limit_lines(app, game))]
@@ -326,6 +361,22 @@ def set_track(app: App, track: str, row: int) -> Screen:
     low = -VP_MAX if track == "german_vp" else 0
     return number(app, app.t("track_" + track, n=""), old, set_to, lambda: hub(app), low=low,
                   high=top)
+
+
+def carpet_rows(app: App, game: CobraGame) -> list[Row]:
+    """Beside the carpet track: the mission planned (14.3a), and, once one is flown this
+    turn, that the other three AP may not be used on its front (14.3e)."""
+    rows: list[Row] = []
+    if game.carpet_plan is not None and game.carpet_plan >= game.turn:
+        planned = app.t("carpet_planned_for", turn=game.carpet_plan)
+        rows.append((planned, lambda i: reading(app, planned, [
+            app.t("carpet_plan_hex", turn=game.carpet_plan), app.t("carpet_plan_then")],
+            tracks(app, i))))
+    if game.carpet_flown_now:
+        front = app.t("carpet_front")
+        rows.append((front, lambda i: reading(app, front, [app.say(Note(
+            Why.CARPET_OTHER_FRONT))], tracks(app, i))))
+    return rows
 
 
 def read_budget(app: App, budget: Budget, row: int) -> Screen:
@@ -377,6 +428,13 @@ def victory_screen(app: App, back: Next) -> Screen:
 def game_over(app: App) -> Screen:
     def finished() -> Screen:
         return app.games.start(app)
+    game = session(app).game
+    if game.automatic:          # no beach hex left to the Allies (17.3.13, 17.4.3)
+        level, note = automatic_victory(game.scenario)
+        t = game.tracks
+        return Show([BigWord(header(app, app.t("victory_level")), app.t("level_" + level),
+                             app.t("vp_score", german=t.german_vp, allied=t.allied_vp))],
+                    lambda: reading(app, app.t("victory_level"), [app.say(note)], finished()))
     return victory_screen(app, finished)
 
 

@@ -8,7 +8,9 @@ players say of the map and show the rules' trace. Each roll is saved as soon as 
 a game resumed after a pulled plug never rolls a drop or an attrition twice."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 from cobi_companion.device.core.app import Next, Screen
@@ -24,8 +26,9 @@ from cobi_companion.device.games.cobra.session import (
     session,
     tables,
 )
+from cobi_companion.device.ui.widgets import confirm
 from cobi_companion.rules.cobra import landing
-from cobi_companion.rules.cobra.combat import Nation
+from cobi_companion.rules.cobra.combat import MARKER_MOST, Nation
 from cobi_companion.rules.cobra.landing import BEACHES, DIVISIONS, PARATROOPS, Landed, Target
 from cobi_companion.rules.dice import Aim, Need, Roller, ScriptedDice
 from cobi_companion.rules.errors import RulesError
@@ -143,13 +146,60 @@ def attrition_roll(app: App, home: Next, planned: landing.AttritionOdds) -> Scre
         save(app, entry("log_attrition", landing=planned.target.value, start=planned.start,
                         column=planned.column, die=face, result=result))
         word = cell.upper() if cell else f"{planned.column} · {face}"
+        after = home if not planned.target.beach or trace.steps == 0 else \
+            (lambda: marker(app, home, planned.target, trace.steps))
         return result_screen(app, app.t("landing_attrition"), word,
                              joined(" ", f"{planned.column},", app.t("die"), str(face)),
-                             trace.notes, home)
+                             trace.notes, after)
     need = Need(Roller.AXIS, Aim.COMBAT, f"landing attrition {planned.column}")
     return press_for(app, Nation.GERMAN, [app.t("landing_" + planned.target.value),
                                           f"{planned.start} {planned.shift:+d} → "
                                           f"{planned.column}"], need, rolled, home)
+
+
+# ---- step 5f: the beach shift marker ----
+
+def marker(app: App, home: Next, beach: Target, lost: int | None) -> Screen:
+    """After landing losses on a beach: a beach shift marker, one column for each step lost
+    in the hex (17.3.2 step 5f). Where the box does not know the steps (all of them, or a cell
+    of the printed CRT) the players dial them first; none places no marker."""
+    if lost is None:
+        return number(app, app.t("marker_steps"), 1, lambda n: marker(app, home, beach, n)
+                      if n else home(), home, high=MARKER_MOST)
+    markers = session(app).game.landing.markers
+    same = [i for i, m in enumerate(markers) if m.beach is beach]
+
+    def chosen(i: int) -> Screen:
+        s = session(app)
+        onto = None if i == 0 else same[i - 1]
+        s.game = replace(s.game, landing=s.game.landing.marked(beach, lost, onto))
+        placed = s.game.landing.markers[len(s.game.landing.markers) - 1 if onto is None
+                                        else onto]
+        save(app, entry("log_marker", landing=beach.value, lost=placed.columns))
+        return home()
+    items = [app.t("marker_new", n=-lost)]
+    items += [app.t("marker_add", n=-markers[i].columns, total=-min(
+        MARKER_MOST, markers[i].columns + lost)) for i in same]
+    return Phased(app.t("marker_title", beach=app.t("landing_" + beach.value)), items, chosen,
+                  back=lambda: marker(app, home, beach, lost))
+
+
+def marker_rows(app: App, tracks: Callable[[int], Screen]
+                ) -> list[tuple[str, Callable[[int], Screen]]]:
+    """The beach shift markers on the tracks, each removed, asked first, when Allied units
+    advance after combat out of its hex (17.3.2 step 5f2); back to the tracks' row."""
+    def removed(index: int, row: int) -> Screen:
+        s = session(app)
+        gone = s.game.landing.markers[index]
+        s.game = replace(s.game, landing=s.game.landing.unmarked(index))
+        save(app, entry("log_marker_removed", landing=gone.beach.value, lost=gone.columns))
+        return tracks(row)
+
+    def ask(index: int, row: int) -> Screen:
+        return confirm(app, app.t("marker_remove_ask"), lambda: removed(index, row),
+                       lambda: tracks(row), lost="marker_remove_lost")
+    return [(app.t("marker_row", beach=app.t("landing_" + m.beach.value), n=-m.columns),
+             partial(ask, i)) for i, m in enumerate(session(app).game.landing.markers)]
 
 
 # ---- step 5: a beach abandoned ----

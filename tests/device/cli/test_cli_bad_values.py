@@ -265,12 +265,15 @@ ROWS: dict[str, list[tuple[list[str], str]]] = {
                                             "Cobra tables file"),
         ([*UNITS, "--tables", "{folder}"], "--tables: {folder} is a folder"),
         ([*UNITS, "--tables", "{latin1}"], "--tables: {latin1} is not UTF-8 text"),
+        ([*UNITS, "--beach-marker", "0"],
+         "--beach-marker: 0 is not allowed; allowed: beach marker columns from 1 to 9"),
     ],
     "cobra roll": [
         ([*UNITS, "--dice", "²"], "--dice: '²' is not a D6 face"),
         ([*UNITS, "--dice", "7"], "--dice: 7 is not a D6 face"),
         ([*UNITS, "--turn", "nan"], "--turn: 'nan' is not allowed"),
         ([*UNITS, "--tables", "{device}"], "--tables: {device} is not a regular file"),
+        ([*UNITS, "--beach-marker", "²"], "--beach-marker: '²' is not allowed"),
     ],
     "cobra weather": [
         (["--turn", "²"], "--turn: '²' is not allowed; allowed: a game turn from 1 to 28"),

@@ -174,7 +174,7 @@ def test_odds_text_explains_every_step(cli):
 
 
 def test_carpet_bombing_is_6_to_1(cli):
-    data = odds(cli, "--carpet")
+    data = odds(cli, "--carpet", "--planned")
     assert data["carpet_bombing"] is True and data["column"] == "6:1"
     assert data["attack"] is None and data["attacker"] == "allied"
 
@@ -193,13 +193,17 @@ def test_out_of_supply_has_no_divisional_integrity(cli):
 def test_carpet_bombing_is_an_air_mission_on_the_defender(cli, tmp_path):
     """14.1: "carpet bomb any one hex by using three AP"; 14.3g: German units "must take all
     losses in terms of steps": the cell's attacker part is not the mission's."""
-    assert odds(cli, "--carpet", "--turn", "16")["air_points"] == 3
+    assert odds(cli, "--carpet", "--planned", "--turn", "16")["air_points"] == 3
     crt = write(tmp_path, '[crt]\n"6:1" = ["", "", "1/2", "", "", ""]\n')
-    run = cli("cobra", "roll", "--carpet", "--dice", "3", "--tables", str(crt), "--json")
+    run = cli("cobra", "roll", "--carpet", "--planned", "--dice", "3", "--tables", str(crt),
+              "--json")
     assert run.code == 0, run.err
     assert run.json["applies_to"] == "defender"
-    assert [line.split(":")[0] for line in run.json["explanation"]] == ["Defender"]
-    text = cli("cobra", "roll", "--carpet", "--dice", "3", "--tables", str(crt)).out
+    assert [line.split(":")[0] for line in run.json["explanation"]] == [
+        "Defender", "This turn the other three AP may not be used on this front (this side of "
+        "the AAB), only on the other side (14.3e)"]
+    text = cli("cobra", "roll", "--carpet", "--planned", "--dice", "3", "--tables",
+               str(crt)).out
     assert "Mission    3 Allied air points against one hex; no attacking units, no supply " \
            "point (14.1, 14.3e)" in text and "Attacker" not in text
 
@@ -209,7 +213,7 @@ def test_carpet_bombing_is_an_air_mission_on_the_defender(cli, tmp_path):
 def test_the_carpet_missions_flown_count(cli, turn, flown, code):
     """14.3f: "one carpet bombing attack during GTs 5 through 14 ... a total of two more
     carpet bombing attacks between GT 15 and the end of the game"."""
-    run = cli("cobra", "odds", "--carpet", "--turn", turn, "--flown", flown)
+    run = cli("cobra", "odds", "--carpet", "--planned", "--turn", turn, "--flown", flown)
     assert run.code == code, run.err
     if code:
         assert "no carpet bombing mission left" in run.err
@@ -577,10 +581,10 @@ def test_points_on_defence_are_half_the_turns_air(cli):
 
 def test_points_in_storms_and_after_a_carpet_mission(cli):
     """14.0b: no AP in storms; 14.4: "During storms weather conditions no more than one NSP may
-    be used"; 14.3f: one carpet mission a game turn."""
+    be used"; 14.3f: "a total of two more" from GT 15: one flown leaves one to come."""
     run = cli("cobra", "points", "--turn", "16", "--weather", "storm", "--flown", "16",
               "--json")
-    assert budgets(run) == {"air": (0, 0, 0, 0), "naval": (2, 1, 0, 1), "carpet": (2, 2, 1, 0)}
+    assert budgets(run) == {"air": (0, 0, 0, 0), "naval": (2, 1, 0, 1), "carpet": (2, 2, 1, 1)}
 
 
 def test_points_on_game_turn_1(cli):

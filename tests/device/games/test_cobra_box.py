@@ -242,7 +242,7 @@ def test_carpet_bombing_is_an_air_mission_of_three_air_points(table_at, tmp_path
     14.3f: one during GTs 5 through 14, "a total of two more" from GT 15; no attacking units
     and no supply point."""
     state = tmp_path / "state"
-    seed_game(state, at_combat(16, [C, C], 8))
+    seed_game(state, replace(at_combat(16, [C, C], 8), carpet_plan=16))    # planned (14.3a)
     cards = owners_tables(tmp_path / "cards")
     (tmp_path / "cards" / "cobra" / "tables.toml").write_text(
         '[crt]\n"6:1" = ["", "", "1/2", "", "", ""]\n')
@@ -260,6 +260,7 @@ def test_carpet_bombing_is_an_air_mission_of_three_air_points(table_at, tmp_path
     state_now = saved(table)
     assert state_now["cobra"]["tracks"] == CobraGame.start("cobra").tracks.to_dict()   # no SP
     assert (state_now["cobra"]["air_used"], state_now["cobra"]["carpets"]) == (3, [16])
+    assert state_now["cobra"]["carpet_plan"] is None           # the plan carried out
     assert english(loaded(state_now["log"][-1])) == \
         "GT16 carpet bombing 6:1, die 3: defender 2; 3 AP"
     table.press("ok")

@@ -13,7 +13,14 @@ from cobi_companion.rules.cobra import victory_points as vps
 from cobi_companion.rules.cobra.combat import BY_LETTER, Nation, OverrunWhen, Role, ShiftKind
 from cobi_companion.rules.cobra.command import ALLIED_ARMIES, Army, Command, HQEvent, HQState, hq
 from cobi_companion.rules.cobra.exits import Exit
-from cobi_companion.rules.cobra.landing import BEACHES, DIVISIONS, Landed, Landing, Target
+from cobi_companion.rules.cobra.landing import (
+    BEACHES,
+    DIVISIONS,
+    Landed,
+    Landing,
+    Marker,
+    Target,
+)
 from cobi_companion.rules.cobra.notes import Note, Why
 from cobi_companion.rules.cobra.refusals import CobraRefusal
 from cobi_companion.rules.cobra.replacements import KINDS, SIDES, Replacement
@@ -52,7 +59,8 @@ def journey_cobra(tour: Tour) -> None:
         guide.play(60)
     for supply in ("pay_us", "pay_british", "pay_german"):
         step = 3 if supply == "pay_german" else 8       # the German or the Allied Combat Phase
-        tour.save("attack", CobraSession(at(16, step, [C, C])).to_dict())
+        # planned on game turn 15 (14.3a): the British one flies it
+        tour.save("attack", CobraSession(replace(at(16, step, [C, C]), carpet_plan=16)).to_dict())
         guide = tour.guide(tour.box("attack", [4] * 50), "cobra")
         guide.choose(tour.t("resume_cobra"))
         guide.follow(tour.t("attack"), tour.t("add_unit"))
@@ -73,6 +81,7 @@ def journey_cobra(tour: Tour) -> None:
         guide.play(8, until=lambda guide=guide: isinstance(guide.view, Menu))
     journey_command(tour)
     journey_landing(tour)
+    journey_plans(tour)
     for step in (2, 8):             # an overrun: German moving (5.4a), Allied advancing (5.4b)
         tour.save("overrun", CobraSession(at(16, step, [C, C])).to_dict())
         guide = tour.guide(tour.box("overrun", [4] * 50), "cobra")
@@ -308,6 +317,32 @@ def journey_landing(tour: Tour) -> None:
     guide = tour.guide(tour.box("landing", [5, 3, 6, 2, 4, 1] * 100), "cobra", seed=11)
     guide.choose(tour.t("resume_cobra"))
     guide.play(120)
+
+
+def journey_plans(tour: Tour) -> None:
+    """Carpet bombing refused unplanned, planned, its plan read, cancelled (14.3a, c, d); the
+    beach shift marker placed after landing losses and on an Allied attack, then removed
+    (17.3.2 step 5f); All beaches lost? at an Allied turn of the Build-Up, answered yes
+    (17.3.13, 17.4.3)."""
+    planned = replace(at(16, 8, [C, C]), carpet_plan=16)
+    marked = replace(on("campaign", 2, 8), landing=Landing(markers=(Marker(Target.JUNO, 1),)))
+    german = on("buildup", 3, 4)                      # the German mechanized movement
+    runs = [("unplanned", at(15, 8, [C]), ("carpet", "carpet_plan")),
+            ("planned", planned, ("carpet_cancel",)),
+            ("marked", marked, ("attack",)),
+            ("beaches", german, ("next_phase",))]
+    for name, game, path in runs:
+        tour.save(name, CobraSession(game).to_dict())
+        guide = tour.guide(tour.box(name, [4] * 50), "cobra")
+        guide.choose(tour.t("resume_cobra"))
+        for key in path:
+            guide.follow(tour.t(key))
+        guide.play(24)
+    tour.save("marker-row", CobraSession(marked).to_dict())
+    guide = tour.guide(tour.box("marker-row", []), "cobra")
+    guide.choose(tour.t("resume_cobra"))
+    guide.follow(tour.t("tracks"), tour.t("marker_row", beach=tour.t("landing_juno"), n=-1))
+    guide.play(6)
 
 
 def at(turn: int, step: int, history: list[Weather]) -> CobraGame:

@@ -219,7 +219,7 @@ def test_carpet_bombing_is_6_to_1_never_shifted():
         carpet_odds(shifts("terrain:-1"))
     combat = roll(carpet_odds(), ScriptedDice([3]), CobraTables(crt={"6:1": ["", "", "-/2",
                                                                               "", "", ""]}))
-    assert combat.result is not None and "no retreats (14.3g)" in combat.explanation[-1]
+    assert combat.result is not None and "no retreats (14.3g)" in combat.explanation[-2]
 
 
 def test_without_the_owners_crt_the_box_shows_the_column_and_the_die():
@@ -283,7 +283,8 @@ def test_carpet_bombing_is_an_air_mission_on_the_defender_only():
     assert planned.to_dict()["air_points"] == 3 and planned.attack is None
     crt = CobraTables(crt={"6:1": ["", "", "1/2", "", "", ""]})
     combat = roll(planned, ScriptedDice([3]), crt)
-    assert len(combat.explanation) == 1 and combat.explanation[0].startswith("Defender: lose 2")
+    assert len(combat.explanation) == 2 and combat.explanation[0].startswith("Defender: lose 2")
+    assert "other three AP" in combat.explanation[1]          # 14.3e
     assert combat.to_dict()["applies_to"] == "defender"
 
 

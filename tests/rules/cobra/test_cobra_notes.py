@@ -16,7 +16,7 @@ from cobi_companion.rules.cobra.combat import (
 from cobi_companion.rules.cobra.notes import Note, Why
 from cobi_companion.rules.cobra.replacements import Replacement, take
 from cobi_companion.rules.cobra.tables import Loss, Result, Weather
-from cobi_companion.rules.cobra.turns import CobraGame, victory
+from cobi_companion.rules.cobra.turns import CobraGame, automatic_victory, victory
 from cobi_companion.rules.cobra.weather import determine, forced
 from cobi_companion.rules.dice import ScriptedDice
 
@@ -76,6 +76,7 @@ def notes() -> list[Note]:
             ("1", "2"), ("1", "-"), ("-", "e"), ("-", "2"), ("-", "-"))),
         victory("cobra", True, 10, 50)[1], victory("cobra", False, 50, 10)[1],
         victory("cobra", False, 10, 20)[1], _replacement_vp(), *_landing(), *_campaign(),
+        automatic_victory("campaign")[1], *roll(carpet_odds(), ScriptedDice([4])).notes,
     ]
 
 

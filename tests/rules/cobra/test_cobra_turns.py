@@ -288,7 +288,7 @@ def test_naval_points_of_a_turn(turn, weather, points):
 def test_carpet_bombing_spends_three_air_points_and_a_mission():
     """14.3e: "Carpet bombing requires three AP"; 14.3f: "one carpet bombing attack during GTs 5
     through 14 ... two more ... between GT 15 and the end of the game"."""
-    game = at_combat(16, Weather.CLEAR, Nation.ALLIED)
+    game = replace(at_combat(16, Weather.CLEAR, Nation.ALLIED), carpet_plan=16)   # 14.3a
     planned = carpet_odds(turn=16)
     game, supplied = game.pay_attack(planned, None)
     assert not supplied and game.tracks == CobraGame.start("cobra").tracks   # no SP
@@ -297,7 +297,7 @@ def test_carpet_bombing_spends_three_air_points_and_a_mission():
         game.check_support(planned)                          # one a game turn
     again = CobraGame.from_dict(game.to_dict())
     assert again == game and again.to_dict()["carpets"] == [16]
-    overcast = at_combat(17, Weather.OVERCAST, Nation.ALLIED)
+    overcast = replace(at_combat(17, Weather.OVERCAST, Nation.ALLIED), carpet_plan=17)
     with pytest.raises(RulesError, match="clear weather"):
         overcast.check_support(carpet_odds(turn=17))
 
@@ -357,8 +357,9 @@ def test_the_carpet_missions_on_the_tracks_are_those_of_the_period():
         (0, 0, 0, 0)
     early = at_combat(5, Weather.CLEAR, Nation.ALLIED, "campaign")
     assert budget(early, "carpet") == (1, 1, 0, 1)
-    game, _ = at_combat(16, Weather.CLEAR, Nation.ALLIED).pay_attack(carpet_odds(turn=16), None)
-    assert budget(game, "carpet") == (2, 2, 1, 0)       # one a game turn
+    planned = replace(at_combat(16, Weather.CLEAR, Nation.ALLIED), carpet_plan=16)
+    game, _ = planned.pay_attack(carpet_odds(turn=16), None)
+    assert budget(game, "carpet") == (2, 2, 1, 1)       # one to come (14.3f)
     later = replace(at_combat(17, Weather.CLEAR, Nation.ALLIED), carpets=game.carpets)
     assert budget(later, "carpet") == (2, 2, 1, 1)
 
