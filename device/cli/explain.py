@@ -310,7 +310,8 @@ def allowance(a: Allowance) -> str:
     parts = [f"{a.base}"] + [f"{'+' if s.value >= 0 else '−'} {abs(s.value)} ({s.reason})"
                              for s in a.steps]
     amount = f"{a.cm} cm left to move" if a.moved else f"move up to {a.cm} cm"
-    return f"{a.card.title}: {' '.join(parts)} → {amount}"
+    return "\n".join([f"{a.card.title}: {' '.join(parts)} → {amount}",
+                      *house_lines(a.house_rules)])
 
 
 def reload(r: ReloadAction) -> str:
