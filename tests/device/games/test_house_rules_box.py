@@ -31,7 +31,8 @@ def test_the_list_shows_the_levels_rules_and_ok_changes_one(table_at):
     assert "House rules: none" in table.view.items
     table.choose("House rules")
     assert table.view.header.title == "House rules"
-    assert table.view.items == ("Card (15)/(16): by meaning", "Round ends: one each", "Done")
+    assert table.view.items == ("Card (15)/(16): by meaning", "Round ends: one each",
+                                "Rough: once", "Road backward: yes", "Done")
     assert table.view.hint == "Destroy Gun: gun lost · Weaken: damaged"
     table.press("ok")                                        # OK: the next value
     assert table.view.items[0] == "Card (15)/(16): by number"
@@ -41,7 +42,10 @@ def test_the_list_shows_the_levels_rules_and_ok_changes_one(table_at):
     table.choose("Rules")                                    # the Tank Game lists its own
     table.choose("House rules")
     assert table.view.items == ("Sherman reload: card 5-6", "HE at figures: table +2",
-                                "Soft targets: our table", "Done")
+                                "Soft targets: our table", "Extra go: new pieces",
+                                "Weapons: every one", "Fire, then move: yes",
+                                "Match: winner", "Rough: once", "Road backward: yes",
+                                "Open-top reload: 2 crew", "Soft damage: total", "Done")
 
 
 def test_a_battle_keeps_its_house_rules_in_its_save_log_and_status_board(table_at, tmp_path):
