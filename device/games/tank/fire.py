@@ -433,7 +433,8 @@ class TemplatePick(PickPieces):
             if piece.kind in (Kind.HARD, Kind.SOFT) or crew == 0 or (squad and crew == 1):
                 return situated(crew if squad else 0, facing)
             low = 1 if squad else 0
-            return Count(piece.label, crew, low, crew, lambda n: situated(n, facing),
+            reached = soft_fire.exposed_crew(piece)   # an open-top's other crew are protected
+            return Count(piece.label, reached, low, reached, lambda n: situated(n, facing),
                          lambda: self, app.t("figures_under", label=piece.label))
         if piece.kind.vehicle:
             facings = list(Facing)
