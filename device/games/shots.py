@@ -332,7 +332,8 @@ def unloaded(shot: Shot) -> dict[str, LogValue]:
 def resolve_reload(app: App, vehicle: Piece, finish: Finish) -> Screen:
     side = vehicle.side.value
     replay: Replay[ReloadAction] = Replay(lambda dice: hard_fire.reload_action(
-        vehicle.card, vehicle.status, dice, vehicle.crew_below_half(app.playing.house), app.playing.house,
+        vehicle.card, vehicle.status, dice, vehicle.crew_below_half(app.playing.house),
+        app.playing.house,
         name=vehicle.label))
     header = app.header(vehicle.label)
 

@@ -505,7 +505,8 @@ def _he_rolls(plan: SoftPlan, tally: Tally) -> tuple[DieCheck, DieCheck]:
     to_hit = check_die(tally, TO_HIT, tally.card(card, "gun_to_hit"), he_to_hit_modifiers(plan))
     needed = reload_range(card, plan.house, tally.card)
     assert needed is not None             # check_soft_firer refused a gun without one
-    reload = check_die(tally, RELOAD, needed, reload_modifiers(plan.firer.crew_below_half(plan.house)))
+    reload = check_die(tally, RELOAD, needed,
+                       reload_modifiers(plan.firer.crew_below_half(plan.house)))
     return to_hit, reload
 
 

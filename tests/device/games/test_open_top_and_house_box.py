@@ -2,12 +2,10 @@
 and the match, played through the buttons with scripted dice."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 from cobi_companion.device.config import Config, Paths
 from cobi_companion.device.core.views import Menu
 
-from .test_tank_game_box import AXIS_FIRST, new_battle, pieces
+from .test_tank_game_box import AXIS_FIRST, new_battle
 
 MARDER = """id = "marder"
 name = "Marder"

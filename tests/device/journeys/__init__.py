@@ -26,8 +26,8 @@ from journeys.trouble import journey_trouble
 from journeys.words import journey_words
 
 JOURNEYS = (journey_box, journey_easy, journey_tank, journey_fights, journey_riders,
-            journey_learn, journey_house, journey_marks, journey_match, journey_slips, journey_cobra,
-            journey_victory,
+            journey_learn, journey_house, journey_marks, journey_match, journey_slips,
+            journey_cobra, journey_victory,
             journey_cobra_movement, journey_sensor,
             journey_words, journey_trouble)
 
