@@ -48,6 +48,7 @@ def shot_plan(app: App, aim: LastShot) -> ShotPlan:
     modifiers = rule_set(app.playing.level).modifiers
     return ShotPlan(firer.card, target.card, aim.facing, aim.hull_down, aim.range_cm,
                     crew_below_half=modifiers and firer.crew_below_half(app.playing.house),
+                    crew_by_house=modifiers and firer.open_top_reload_ruled(app.playing.house),
                     attacker_status=firer.status, target_status=target.status,
                     over_range=aim.over, house=app.playing.house,
                     attacker_name=firer.label, target_name=target.label)
@@ -333,8 +334,8 @@ def resolve_reload(app: App, vehicle: Piece, finish: Finish) -> Screen:
     side = vehicle.side.value
     replay: Replay[ReloadAction] = Replay(lambda dice: hard_fire.reload_action(
         vehicle.card, vehicle.status, dice, vehicle.crew_below_half(app.playing.house),
-        app.playing.house,
-        name=vehicle.label))
+        app.playing.house, name=vehicle.label,
+        crew_by_house=vehicle.open_top_reload_ruled(app.playing.house)))
     header = app.header(vehicle.label)
 
     def done() -> Screen:
