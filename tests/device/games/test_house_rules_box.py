@@ -148,3 +148,22 @@ def test_a_tank_game_saved_before_our_table_resumes_with_the_values_dialled(tabl
     assert TankBattle.from_dict(old, table.box.app.book).house.soft_table == "printed"
     older = {k: v for k, v in saved.items() if k != "house_rules"}
     assert TankBattle.from_dict(older, table.box.app.book).house.soft_table == "printed"
+
+
+def test_any_house_rule_is_six_turns_of_the_knob_away_at_most(table_at):
+    """Eleven Tank Game rules and Done: the list wraps round, so the farthest rule from the
+    first is six turns either way, then one OK changes it (the press budget of a parent's
+    screen, off the main path)."""
+    table = table_at([], config=EASY)
+    table.press("ok")
+    table.choose("Rules")
+    table.choose("House rules")
+    items = table.view.items
+    assert len(items) == 12
+    farthest = max(min(i, len(items) - i) for i in range(len(items) - 1))
+    assert farthest <= 6
+    table.press(*["ccw"] * 2)                                # the last rule, from the first
+    assert table.view.items[table.view.index] == "Soft damage: total"
+    table.press("ok")
+    assert table.view.items[table.view.index] == "Soft damage: die only"
+    assert table.view.hint == "Dice: attack die less defence"
