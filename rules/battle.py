@@ -7,11 +7,17 @@ from typing import Any
 
 from .card import InfoCard, Kind
 from .errors import Refusal, RulesError
+from .house import DEFAULT, HouseRules
 from .status import Side, Status
 
 # The most figures of one squad: the box's knob dials no more, and the command line allows no
 # more (a squad, or a crew, under a template or a tank, or firing).
 SQUAD_MAX = 10
+
+# Rule 11: "Open top weapons need at least one figure to fire and reload they need two to avoid
+# -1 to the reload die": two figures man an open-top's main gun. "The other crew are protected
+# as normal tank crew", so HE and grenades reach at most these two.
+OPEN_TOP_GUN_CREW = 2
 
 
 class Seat(StrEnum):
@@ -85,6 +91,8 @@ class Piece:
         count, a destroyed gun is gone as before)."""
         if self.kind is Kind.GUN:
             return self.figures == 0 or (self.status.destroyed and self.figures is None)
+        if self.kind is Kind.OPEN_TOP and self.figures == 0:
+            return True   # rule 11: "Open top weapons need at least one figure", as a gun's
         return self.status.destroyed or (self.kind is Kind.FIGURE and not self.figures)
 
     @property
@@ -105,14 +113,25 @@ class Piece:
         return self.kind is Kind.HARD and self.status.commander_out \
             and not self.status.commander_killed
 
-    def crew_below_half(self) -> bool:
-        """Fewer figures than half the card's crew (-1 to reload); open-top weapons need two."""
+    def crew_below_half(self, house: HouseRules = DEFAULT) -> bool:
+        """The -1 to reload: fewer figures than half the card's crew; an open-top's weapon
+        fewer than two (rule 11: "they need two to avoid -1 to the reload die"), or by the
+        house rule open_top_reload = half also fewer than half its crew."""
         crew = self.card.crew
-        if self.figures is None or crew is None or self.kind is Kind.FIGURE:
+        if self.figures is None or self.kind is Kind.FIGURE:
             return False
-        if self.kind is Kind.OPEN_TOP and self.figures < 2:
-            return True
-        return self.figures * 2 < crew
+        if self.kind is Kind.OPEN_TOP:
+            if self.figures < OPEN_TOP_GUN_CREW:
+                return True
+            if house.open_top_reload == "two":
+                return False
+        return crew is not None and self.figures * 2 < crew
+
+    def open_top_reload_ruled(self, house: HouseRules) -> bool:
+        """Whether the house rule open_top_reload = half gave this piece its -1 (for the
+        trace): an open-top with two figures or more, below half its crew."""
+        return self.kind is Kind.OPEN_TOP and house.open_top_reload == "half" \
+            and self.crew_below_half(house) and not self.crew_below_half()
 
     def lose_figures(self, count: int) -> Piece:
         """Figures killed; a squad or a gun crew with none left is out of the fight (a squad

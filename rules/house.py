@@ -25,6 +25,14 @@ EasyFields = Literal["meaning", "number"]
 HeModifier = Literal["table", "card"]
 EasyRound = Literal["one_each", "both_pass"]
 SoftTableReading = Literal["estimate", "printed"]
+ExtraActivation = Literal["new_pieces", "same_pieces"]
+Weapons = Literal["every", "one"]
+FireThenMove = Literal["allowed", "refused"]
+MatchScore = Literal["winner", "both"]
+Rough = Literal["once", "each"]
+RoadReverse = Literal["allowed", "forward_only"]
+OpenTopReload = Literal["two", "half"]
+SoftDamage = Literal["modified", "raw"]
 
 
 class HouseRule(NamedTuple):
@@ -61,6 +69,31 @@ RULES = (
         "soft targets: the owner's table, then our estimate from the rules' examples: nothing "
         "asked",
         "soft targets: the owner's table, then the values dialled from your printed table")),
+    HouseRule("extra_activation", ("tank",), ("new_pieces", "same_pieces"), (
+        "the extra activation after one without fire takes pieces not yet activated this turn",
+        "the extra activation may take the same pieces again")),
+    HouseRule("weapons", ("tank",), ("every", "one"), (
+        "each weapon of an active piece may fire once in its activation (rule 10)",
+        "a piece fires one weapon in its activation (a squad: one weapon a figure)")),
+    HouseRule("fire_then_move", ("tank",), ("allowed", "refused"), (
+        "a piece that fired may still move (rule 10 forbids only fire after a move)",
+        "a piece that fired may not move in that activation")),
+    HouseRule("match_score", ("tank",), ("winner", "both"), (
+        "the match adds the figures left of each battle's winner only",
+        "the match adds each team's figures left in both battles, won or lost")),
+    HouseRule("rough", ("easy", "tank"), ("once", "each"), (
+        "rough ground costs its Move in Rough once a move, however much is crossed",
+        "rough ground costs its Move in Rough once for each patch crossed")),
+    HouseRule("road_reverse", ("easy", "tank"), ("allowed", "forward_only"), (
+        "the road bonus counts backward too, when the whole move is on road",
+        "the road bonus counts only moving forward")),
+    HouseRule("open_top_reload", ("tank",), ("two", "half"), (
+        "an open-top's weapon reloads without -1 with two figures left",
+        "an open-top's reload has -1 also below half its crew value, as a gun's")),
+    HouseRule("soft_damage", ("tank",), ("modified", "raw"), (
+        "a soft vehicle takes the modified attack roll less the defender's roll in damage dice",
+        "a soft vehicle takes the attacker's die as rolled less the defender's roll in damage "
+        "dice")),
 )
 BY_NAME = {rule.name: rule for rule in RULES}
 
@@ -95,6 +128,14 @@ class HouseRules:
     he_modifier: HeModifier = "table"         # the HE template's row, or the gun's own value
     easy_round: EasyRound = "one_each"        # the English round, or the Polish "both pass"
     soft_table: SoftTableReading = "estimate"  # our estimate of the unprinted table, or yours
+    extra_activation: ExtraActivation = "new_pieces"  # rule 8's extra: new pieces, or the same
+    weapons: Weapons = "every"                # rule 10: each weapon once, or one weapon a piece
+    fire_then_move: FireThenMove = "allowed"  # rule 10 forbids only fire after a move
+    match_score: MatchScore = "winner"        # rule 16: "the figures the winner had left"
+    rough: Rough = "once"                     # Move in Rough once a move, or once a patch
+    road_reverse: RoadReverse = "allowed"     # "Only on Road" backward too, or forward only
+    open_top_reload: OpenTopReload = "two"    # rule 11: "they need two to avoid -1"
+    soft_damage: SoftDamage = "modified"      # "the difference between the attacker roll and..."
 
     def value(self, name: str) -> str:
         return cast(str, getattr(self, rule(name).name))

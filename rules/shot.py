@@ -22,6 +22,7 @@ class ShotPlan:
     hull_down: bool = False           # Tank Game: target hull down or in hard cover
     range_cm: float | None = None     # Tank Game: over 100 cm is -1 to hit
     crew_below_half: bool = False     # Tank Game: -1 on the reload roll
+    crew_by_house: bool = False       # that -1 is the house rule open_top_reload = half's
     attacker_status: Status = field(default_factory=Status)
     target_status: Status = field(default_factory=Status)
     over_range: bool = False          # the players say over 100 cm, without a distance

@@ -209,6 +209,10 @@ def _attack(a: Attack, name: str, width: int, figure: bool, gun: bool) -> list[s
             word = " ELIMINATED"
         elif gun:
             word = " DESTROYED"
+        elif a.damage is not None and a.damage.dice != a.difference:   # soft_damage = raw
+            word = f", {a.roll} rolled − {a.defender}: {a.damage.dice} damage dice"
+        elif a.damage is None and a.effect is Effect.NONE and "no damage dice" in a.reason:
+            word = f", {a.roll} rolled − {a.defender}: no damage dice"
         else:
             word = f", {a.difference} damage dice"
         lines = [f"{head}{a.roll}{_mods(tuple(_shorter(a.modifiers)))} = {a.modified} "
@@ -310,7 +314,8 @@ def allowance(a: Allowance) -> str:
     parts = [f"{a.base}"] + [f"{'+' if s.value >= 0 else '−'} {abs(s.value)} ({s.reason})"
                              for s in a.steps]
     amount = f"{a.cm} cm left to move" if a.moved else f"move up to {a.cm} cm"
-    return f"{a.card.title}: {' '.join(parts)} → {amount}"
+    return "\n".join([f"{a.card.title}: {' '.join(parts)} → {amount}",
+                      *house_lines(a.house_rules)])
 
 
 def reload(r: ReloadAction) -> str:

@@ -36,7 +36,7 @@ def move(args: argparse.Namespace) -> int:
     card = cards(args).get(args.card)
     marks = status(args.status, ("immobilized", "destroyed"), "--status")
     result = allowance(card, reverse=args.reverse, turns=args.turns, rough=args.rough,
-                       road=args.road, moved=args.moved, status=marks)
+                       road=args.road, moved=args.moved, status=marks, house=house_rules(args))
     print_result(args, result.to_dict(), explain.allowance(result))
     return 0
 
@@ -124,6 +124,7 @@ def spot(args: argparse.Namespace) -> int:
 
 CM_MOVED = Whole(0, 1000, "a whole number of cm")
 TURNS = Whole(0, 8, "a whole number of turns of up to 45°")     # 8: a whole circle
+PATCHES = Whole(1, 9, "a whole number of patches of rough ground")
 
 
 def move_options(parser: argparse.ArgumentParser) -> None:
@@ -131,11 +132,14 @@ def move_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--reverse", action="store_true", help="moving backward")
     parser.add_argument("--turns", type=TURNS, default=0, metavar="N",
                         help="turns of up to 45°")
-    parser.add_argument("--rough", action="store_true", help="crossing rough ground")
+    parser.add_argument("--rough", nargs="?", type=PATCHES, const=1, default=0, metavar="N",
+                        help="crossing rough ground (N: the patches crossed, for the house "
+                             "rule rough=each)")
     parser.add_argument("--road", action="store_true", help="the whole move is on road")
     parser.add_argument("--moved", type=CM_MOVED, default=0, metavar="CM",
                         help="cm already driven: prints what is left")
     parser.add_argument("--status", metavar="LIST", help="immobilized and/or destroyed")
+    add_house_rules(parser, "the rules' readings by default, docs/rules-notes.md")
     parser.add_argument("--json", action="store_true")
 
 

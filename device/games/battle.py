@@ -166,7 +166,8 @@ def battle_won(app: App, winner: Side, line: LogEntry) -> Screen:
     state = tank_battle(app)
     state.winner = winner
     if state.match is not None:
-        result = scoring.BattleResult(winner, state.gave_up, side_score(state.battle, winner))
+        result = scoring.BattleResult(winner, state.gave_up, side_score(state.battle, winner),
+                                      side_score(state.battle, winner.enemy).total)
         state.match.record = state.match.record.record(result)
     app.commit(won(line, winner.value))
     return game_over(app, winner)
@@ -209,7 +210,7 @@ def match_next(app: App) -> Screen:
 def match_result(app: App) -> Screen:
     state = tank_battle(app)
     assert state.match is not None
-    result = state.match.record.result()
+    result = state.match.record.result(state.house)
     one, two = (result.totals[team] for team in scoring.TEAMS)
     word = app.t("DRAW") if result.winner is None else app.t(
         "TEAM_WINS", team=team_name(app, result.winner).upper())
@@ -296,22 +297,33 @@ def move(app: App, vehicle: Piece, done: Finish, back: Next) -> Screen:
         return refuse(app, app.say(no), back)
     after = done
 
-    def result(reverse: bool, turns: int, rough: bool, road: bool) -> Screen:
+    house = app.playing.house
+
+    def result(reverse: bool, turns: int, rough: int, road: bool) -> Screen:
         try:
             cm = allowance(vehicle.card, reverse=reverse, turns=turns, rough=rough, road=road,
-                           status=vehicle.status, name=vehicle.label).cm
+                           status=vehicle.status, name=vehicle.label, house=house).cm
         except RulesError as exc:
             return refuse(app, app.say(exc), back)
         word = BigWord(app.header(vehicle.label), f"{cm} cm", app.t("move_up_to", cm=cm))
         return Show([word], lambda: after(app, entry("log_moves_up_to", label=vehicle.label,
                                                      cm=cm)))
 
+    def patches(rev: bool, turns: int) -> Screen:
+        if house.rough == "once":       # the Move in Rough once, however much is crossed
+            return result(rev, turns, 1, False)
+        return Choose(app.t("rough_patches"), [str(n) for n in range(1, 10)],
+                      lambda i: result(rev, turns, i + 1, False), back)
+
+    def on_road(rev: bool, turns: int) -> Screen:
+        if rev and house.road_reverse == "forward_only":    # no road bonus backward
+            return result(rev, turns, 0, False)
+        return yes_no(app, app.t("road"), lambda road: result(rev, turns, 0, road), back)
+
     def terrain(rev: bool, turns: int) -> Screen:
         # A move across rough ground is not all on road: the road is asked only after a no.
-        return yes_no(app, app.t("rough"), lambda rough: result(rev, turns, True, False)
-                      if rough else yes_no(app, app.t("road"),
-                                           lambda road: result(rev, turns, False, road), back),
-                      back)
+        return yes_no(app, app.t("rough"), lambda rough: patches(rev, turns)
+                      if rough else on_road(rev, turns), back)
 
     return yes_no(app, app.t("reverse"), lambda rev: Choose(
         app.t("turns"), [str(n) for n in range(9)], lambda turns: terrain(rev, turns), back,

@@ -47,7 +47,8 @@ def shot_plan(app: App, aim: LastShot) -> ShotPlan:
     firer, target = battle.get(aim.firer), battle.get(aim.target)
     modifiers = rule_set(app.playing.level).modifiers
     return ShotPlan(firer.card, target.card, aim.facing, aim.hull_down, aim.range_cm,
-                    crew_below_half=modifiers and firer.crew_below_half(),
+                    crew_below_half=modifiers and firer.crew_below_half(app.playing.house),
+                    crew_by_house=modifiers and firer.open_top_reload_ruled(app.playing.house),
                     attacker_status=firer.status, target_status=target.status,
                     over_range=aim.over, house=app.playing.house,
                     attacker_name=firer.label, target_name=target.label)
@@ -119,7 +120,7 @@ class FirePreview(Screen):
         firer = self.firer(app)
         level = app.playing.level
         lines = shot_details(app, odds, self.aim, level,
-                             rule_set(level).modifiers and firer.crew_below_half())
+                             rule_set(level).modifiers and firer.crew_below_half(app.playing.house))
         return Scroll(app.t("details"), lines, self)
 
     def takes_roll(self, key: Key) -> bool:
@@ -332,8 +333,9 @@ def unloaded(shot: Shot) -> dict[str, LogValue]:
 def resolve_reload(app: App, vehicle: Piece, finish: Finish) -> Screen:
     side = vehicle.side.value
     replay: Replay[ReloadAction] = Replay(lambda dice: hard_fire.reload_action(
-        vehicle.card, vehicle.status, dice, vehicle.crew_below_half(), app.playing.house,
-        name=vehicle.label))
+        vehicle.card, vehicle.status, dice, vehicle.crew_below_half(app.playing.house),
+        app.playing.house, name=vehicle.label,
+        crew_by_house=vehicle.open_top_reload_ruled(app.playing.house)))
     header = app.header(vehicle.label)
 
     def done() -> Screen:

@@ -14,6 +14,7 @@ from cobi_companion.rules.tank.refusals import TankRefusal
 from ..battle import Battle, Piece
 from ..card import Template, Weapon
 from ..errors import Refusal, RulesError
+from ..house import DEFAULT, HouseRules
 from ..shot import check_firer
 from . import overrun, soft_fire, turns
 from .hard_fire import check_hard_target
@@ -29,12 +30,13 @@ def refused(check: Callable[[], object]) -> RulesError | None:
     return None
 
 
-def action(turn: Turn, battle: Battle, label: str, act: Action) -> RulesError | None:
+def action(turn: Turn, battle: Battle, label: str, act: Action,
+           house: HouseRules = DEFAULT) -> RulesError | None:
     """May the active piece take this action now? Fire also needs a weapon it can fire now
     with a shot left in the activation (rule 10: each weapon once, a squad's once a figure)."""
     checks: dict[Action, Callable[[], object]] = {
-        Action.FIRE: lambda: _fire(turn, battle, label),
-        Action.MOVE: lambda: turns.move(turn, battle, label),
+        Action.FIRE: lambda: _fire(turn, battle, label, house),
+        Action.MOVE: lambda: turns.move(turn, battle, label, house=house),
         Action.HIDE: lambda: turns.hide(turn, battle, label, cover=True),
         Action.TAKE_COVER: lambda: turns.take_cover(turn, battle, label),
         Action.RELOAD: lambda: turns.reload(turn, battle, label),
@@ -43,11 +45,11 @@ def action(turn: Turn, battle: Battle, label: str, act: Action) -> RulesError | 
     return refused(checks[act])
 
 
-def _fire(turn: Turn, battle: Battle, label: str) -> None:
+def _fire(turn: Turn, battle: Battle, label: str, house: HouseRules) -> None:
     """A shot of some weapon the piece could fire now is allowed (its first is its fire
     action; a later one, of a squad's next figure or another weapon, while it has not moved)."""
     piece = battle.get(label)
-    shots = [refused(partial(turns.check_shot, turn, battle, label, name))
+    shots = [refused(partial(turns.check_shot, turn, battle, label, name, house))
              for name in turns.weapons_now(piece)]
     if any(no is None for no in shots):
         return
@@ -63,7 +65,8 @@ def _fire(turn: Turn, battle: Battle, label: str) -> None:
     raise RulesError(TankRefusal.NOTHING_TO_FIRE, label=piece.label)
 
 
-def weapon(turn: Turn, battle: Battle, label: str, fired: Weapon | None) -> RulesError | None:
+def weapon(turn: Turn, battle: Battle, label: str, fired: Weapon | None,
+           house: HouseRules = DEFAULT) -> RulesError | None:
     """May the active piece fire this weapon now (None: its main gun's AP; HE is the main
     gun's too)? One more shot of it in the activation (`turns.check_shot`), and the weapon
     itself: the gun loaded and not lost, a coaxial machine gun not once the gun is lost, an
@@ -72,7 +75,7 @@ def weapon(turn: Turn, battle: Battle, label: str, fired: Weapon | None) -> Rule
     name = turns.GUN if fired is None or fired.template is Template.HE else fired.name
 
     def check() -> None:
-        turns.check_shot(turn, battle, label, name)
+        turns.check_shot(turn, battle, label, name, house)
         if fired is None:
             check_firer(piece.card, piece.status, needs_loaded=True, name=piece.label)
         else:
@@ -89,9 +92,10 @@ def main_gun_target(target: Piece) -> RulesError | None:
     return refused(check)
 
 
-def run_over(turn: Turn, battle: Battle, label: str) -> RulesError | None:
+def run_over(turn: Turn, battle: Battle, label: str,
+             house: HouseRules = DEFAULT) -> RulesError | None:
     """May the active tank run over figures and guns now: its move, by a tank that can."""
     def check() -> None:
-        turns.move(turn, battle, label)
+        turns.move(turn, battle, label, house=house)
         overrun.check_tank(battle.get(label))
     return refused(check)

@@ -51,9 +51,12 @@ def reload_range(card: InfoCard, house: HouseRules,
     return needed
 
 
-def reload_house(card: InfoCard, house: HouseRules) -> tuple[tuple[str, str], ...]:
-    """The house rules a reload roll of this card plays by, for its trace."""
-    return (("sherman_reload", "text"),) if example_reload(card, house) else ()
+def reload_house(card: InfoCard, house: HouseRules,
+                 crew_by_house: bool = False) -> tuple[tuple[str, str], ...]:
+    """The house rules a reload roll of this card plays by, for its trace (`crew_by_house`:
+    its -1 for the crew is the house rule open_top_reload = half's)."""
+    used = (("sherman_reload", "text"),) if example_reload(card, house) else ()
+    return (*used, ("open_top_reload", "half")) if crew_by_house else used
 
 
 def to_hit_modifiers(plan: ShotPlan) -> tuple[Modifier, ...]:
@@ -160,7 +163,7 @@ def fire(plan: ShotPlan, dice: Dice) -> Shot:
         return Shot(LEVEL, attacker, target, plan.facing, to_hit, reload, damage, armour, net,
                     effect, reason, plan.attacker_status, attacker_after, before,
                     before.hit_by(effect), tuple(tally.used), tuple(tally.faces),
-                    reload_house(attacker, plan.house))
+                    reload_house(attacker, plan.house, plan.crew_by_house))
 
     if not to_hit.success:
         return done(Effect.MISS, f"{to_hit.modified} is below {needed.low}: miss")
@@ -174,7 +177,7 @@ def fire(plan: ShotPlan, dice: Dice) -> Shot:
 
 def reload_action(card: InfoCard, status: Status, dice: Dice,
                   crew_below_half: bool = False, house: HouseRules = DEFAULT,
-                  name: str | None = None) -> ReloadAction:
+                  name: str | None = None, crew_by_house: bool = False) -> ReloadAction:
     """A vehicle that neither moves nor fires rolls to reload with +2 (`name`: what a refusal
     calls it, its label in a battle; its card's title by default)."""
     from cobi_companion.rules.dice import RELOAD
@@ -197,7 +200,7 @@ def reload_action(card: InfoCard, status: Status, dice: Dice,
     check = check_die(tally, RELOAD, needed, reload_modifiers(crew_below_half, action=True))
     after = replace(status, loaded=status.loaded or check.success)
     return ReloadAction(card, check, status, after, tuple(tally.used),
-                        reload_house(card, house))
+                        reload_house(card, house, crew_by_house))
 
 
 def odds(plan: ShotPlan) -> Odds:
@@ -217,5 +220,5 @@ def odds(plan: ShotPlan) -> Odds:
     dice: int = attacker.need("damage")
     weight, denominator = damage_weights(target, plan.target_status, plan.facing, dice)
     return Odds(hit, reload, combine_weights(hit, weight, denominator), needed, mods,
-                reload_house(attacker, plan.house))
+                reload_house(attacker, plan.house, plan.crew_by_house))
 

@@ -121,6 +121,9 @@ class TankRefusal(Coded):
     MATCH_OVER = "match_over"
     MATCH_INCOMPLETE = "match_incomplete", "recorded", "battles"
     TOO_MANY_BATTLES = "too_many_battles", "battles", "held"
+    OPEN_TOP_CREW_PROTECTED = "open_top_crew_protected", "label", "figures"
+    ONE_WEAPON = "one_weapon", "label", "figures"
+    FIRED_NO_MOVE = "fired_no_move", "label"
 
 
 # Each code's English, the one place it is written: the rules' message (`str(exc)`) and
@@ -320,4 +323,10 @@ ENGLISH: dict[TankRefusal, str] = english({
     TankRefusal.MATCH_OVER: "the match is over: both battles are recorded",
     TankRefusal.MATCH_INCOMPLETE: "the match needs both battles: {recorded} of {battles} recorded",
     TankRefusal.TOO_MANY_BATTLES: "a match has {battles} battles, the record holds {held}",
+    TankRefusal.OPEN_TOP_CREW_PROTECTED: (
+        "{label}: only the {figures:figure|figures} at its gun can be hit, the other crew are "
+        "protected as a tank's crew"),
+    TankRefusal.ONE_WEAPON: (
+        "{label} has fired: one weapon a {figures:figure|figures} in an activation (house rule)"),
+    TankRefusal.FIRED_NO_MOVE: "{label} has fired: it may not move now (house rule)",
 })

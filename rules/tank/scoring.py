@@ -15,6 +15,7 @@ from cobi_companion.rules.tank.refusals import TankRefusal
 from ..battle import Battle, Piece
 from ..card import Kind
 from ..errors import RulesError
+from ..house import DEFAULT, HouseRules
 from ..saved import Data, saved
 from ..status import Side
 
@@ -87,6 +88,8 @@ def _line(piece: Piece) -> ScoreLine:
             what = "destroyed"
         elif piece.kind is Kind.GUN:
             what = "no crew left: a gun needs a figure to fire"
+        elif piece.kind is Kind.OPEN_TOP:
+            what = "no crew left: an open-top needs a figure"
         else:
             what = "no figures left"
         return ScoreLine(piece.label, piece.kind, 0, what)
@@ -121,11 +124,13 @@ def figures_left(battle: Battle, side: Side) -> int:
 
 @dataclass(frozen=True)
 class BattleResult:
-    """How one battle ended: the winner, whether the loser gave up, the winner's figures left."""
+    """How one battle ended: the winner, whether the loser gave up, the winner's figures left
+    (and the loser's, which the house rule match_score = both counts)."""
 
     winner: Side
     gave_up: Side | None
     score: Score
+    loser_figures: int = 0
 
     @property
     def figures(self) -> int:
@@ -135,13 +140,15 @@ class BattleResult:
     def to_dict(self) -> dict[str, Any]:
         return {"winner": self.winner.value,
                 "gave_up": None if self.gave_up is None else self.gave_up.value,
-                "figures": self.figures, "score": self.score.to_dict()}
+                "figures": self.figures, "score": self.score.to_dict(),
+                "loser_figures": self.loser_figures}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> BattleResult:
         gave_up = data.get("gave_up")
+        # a battle saved before the loser's figures were kept: 0, the rules' reading
         return cls(Side(data["winner"]), None if gave_up is None else Side(gave_up),
-                   Score.from_dict(data["score"]))
+                   Score.from_dict(data["score"]), int(data.get("loser_figures", 0)))
 
 
 def battle_result(battle: Battle, gave_up: Side | None = None) -> BattleResult:
@@ -149,7 +156,7 @@ def battle_result(battle: Battle, gave_up: Side | None = None) -> BattleResult:
     won = winner(battle, gave_up)
     if won is None:
         raise RulesError(TankRefusal.BATTLE_NOT_OVER)
-    return BattleResult(won, gave_up, score(battle, won))
+    return BattleResult(won, gave_up, score(battle, won), figures_left(battle, won.enemy))
 
 
 @dataclass(frozen=True)
@@ -215,25 +222,33 @@ class Match:
             raise RulesError(TankRefusal.MATCH_OVER)
         return Match((*self.battles, result))
 
-    def totals(self) -> dict[Team, int]:
-        """Each team's figures so far: only a battle's winner scores."""
+    def totals(self, house: HouseRules = DEFAULT) -> dict[Team, int]:
+        """Each team's figures so far: only a battle's winner scores (rule 16: "the total
+        number of figures the winner had left in both battles"), or by the house rule
+        match_score = both each team its figures left, won or lost."""
         totals = dict.fromkeys(TEAMS, 0)
         for number, result in enumerate(self.battles, start=1):
             totals[self.team(number, result.winner)] += result.figures
+            if house.match_score == "both":
+                totals[self.team(number, result.winner.enemy)] += result.loser_figures
         return totals
 
-    def result(self) -> MatchResult:
+    def result(self, house: HouseRules = DEFAULT) -> MatchResult:
         if not self.complete:
             raise RulesError(TankRefusal.MATCH_INCOMPLETE, recorded=len(self.battles),
                              battles=BATTLES)
         battles = tuple(
             MatchBattle(n, self.team(n, Side.AXIS), r.winner, self.team(n, r.winner), r.figures)
             for n, r in enumerate(self.battles, start=1))
-        totals = self.totals()
+        both = house.match_score == "both"
+        totals = self.totals(house)
         parts = "; ".join(
             f"{team.value}: " + " + ".join(
-                str(b.figures if b.winner_team is team else 0) for b in battles)
+                str(b.figures if b.winner_team is team else r.loser_figures if both else 0)
+                for b, r in zip(battles, self.battles, strict=True))
             + f" = {totals[team]}" for team in TEAMS)
+        if both:
+            parts += " (house rule match_score = both)"
         one, two = totals[Team.ONE], totals[Team.TWO]
         if one == two:
             return MatchResult(battles, totals, None, f"{parts}: equal totals, a draw")

@@ -16,7 +16,7 @@ from typing import Any
 
 from cobi_companion.rules.tank.refusals import TankRefusal
 
-from ..battle import Piece
+from ..battle import OPEN_TOP_GUN_CREW, Piece
 from ..card import Facing, InfoCard, Kind, Mount, Template, Weapon, facing_armour
 from ..dice import RELOAD, TO_HIT, Aim, Dice, Need, Roller
 from ..errors import Refusal, RulesError
@@ -385,6 +385,9 @@ def check_target(plan: SoftPlan, covered: Covered) -> None:
         raise RulesError(TankRefusal.CREW_INSIDE_SOFT, label=piece.label)
     elif covered.figures > (piece.figures or 0):
         raise RulesError(TankRefusal.CREW_LEFT, label=piece.label, figures=piece.figures or 0)
+    elif covered.figures > exposed_crew(piece):
+        raise RulesError(TankRefusal.OPEN_TOP_CREW_PROTECTED, label=piece.label,
+                         figures=exposed_crew(piece))
     if weapon.template is not None:
         return
     if piece.riding is not None and piece.riding.kind is Kind.OPEN_TOP:
@@ -398,6 +401,22 @@ def check_target(plan: SoftPlan, covered: Covered) -> None:
         raise RulesError(TankRefusal.HARD_TARGET, label=piece.label, weapon=weapon.name)
     if piece.kind in (Kind.HARD, Kind.OPEN_TOP):
         raise RulesError(TankRefusal.CREW_IN_HARD_COVER, label=piece.label)
+
+
+def exposed_crew(piece: Piece) -> int:
+    """The figures of the piece a template may reach: an open-top's crew manning its main gun
+    (rule 11: "The other crew are protected as normal tank crew"), at most two; a squad's
+    or a gun's crew all of them."""
+    figures = piece.figures or 0
+    return min(figures, OPEN_TOP_GUN_CREW) if piece.kind is Kind.OPEN_TOP else figures
+
+
+def raw_damage(plan: SoftPlan) -> bool:
+    """Whether a soft vehicle hit takes the attacker's die as rolled, not its modified result,
+    less the defender's roll in damage dice (house rule soft_damage = raw), and this fire may
+    hit a soft vehicle."""
+    return plan.house.soft_damage == "raw" and any(
+        c.model and c.piece.kind is Kind.SOFT for c in plan.targets)
 
 
 def figures_reached(plan: SoftPlan, covered: Covered) -> int:
@@ -462,7 +481,11 @@ def fire_house(plan: SoftPlan, attacks: bool) -> tuple[tuple[str, str], ...]:
     your table instead of our estimate where a soft attack read the table."""
     used = reload_house(plan.firer.card, plan.house) if plan.weapon.template is Template.HE \
         else ()
+    if plan.weapon.template is Template.HE and plan.firer.open_top_reload_ruled(plan.house):
+        used += (("open_top_reload", "half"),)
     tabled = attacks and any(uses_table(plan, c) for c in plan.targets)
+    if attacks and raw_damage(plan):
+        used += (("soft_damage", "raw"),)
     if tabled and card_he(plan):
         used += (("he_modifier", "card"),)
     if tabled and plan.house.soft_table != DEFAULT.soft_table:
@@ -507,7 +530,8 @@ def _he_rolls(plan: SoftPlan, tally: Tally) -> tuple[DieCheck, DieCheck]:
     to_hit = check_die(tally, TO_HIT, tally.card(card, "gun_to_hit"), he_to_hit_modifiers(plan))
     needed = reload_range(card, plan.house, tally.card)
     assert needed is not None             # check_soft_firer refused a gun without one
-    reload = check_die(tally, RELOAD, needed, reload_modifiers(plan.firer.crew_below_half()))
+    reload = check_die(tally, RELOAD, needed,
+                       reload_modifiers(plan.firer.crew_below_half(plan.house)))
     return to_hit, reload
 
 
@@ -589,6 +613,13 @@ def _soft_attack(plan: SoftPlan, covered: Covered, tally: Tally, mods: tuple[Mod
         word = "eliminated" if figure is not None else "destroyed"
         return Attack(name, shot, roll, mods, modified, defender, Effect.DESTROYED,
                       f"{versus}: {difference:+d}, {word}", piece=piece, figure=figure)
+    if plan.house.soft_damage == "raw":   # "the difference between the attacker roll and
+        difference = roll - defender      # the defender roll": the die as rolled
+        if difference < 1:
+            return Attack(name, shot, roll, mods, modified, defender, Effect.NONE,
+                          f"{versus}: hit; {roll} rolled − {defender} = {difference:+d}: no "
+                          f"damage dice (house rule soft_damage = raw)", piece=piece,
+                          figure=figure)
     damage = damage_dice(tally, difference)
     return _damage_effect(plan, covered, tally, Attack(
         name, shot, roll, mods, modified, defender, Effect.NONE,

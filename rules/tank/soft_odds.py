@@ -40,6 +40,18 @@ def differences(modifier: int) -> dict[int, Fraction]:
     return chances
 
 
+def raw_differences(modifier: int) -> dict[int, Fraction]:
+    """Of the hits (attacker D6 + modifier above the defender D6), P(attacker D6 - defender D6
+    = d): a soft vehicle's damage dice by the house rule soft_damage = raw."""
+    chances: dict[int, Fraction] = {}
+    for attacker in range(1, 7):
+        for defender in range(1, 7):
+            if attacker + modifier > defender:
+                d = attacker - defender
+                chances[d] = chances.get(d, Fraction(0)) + Fraction(1, 36)
+    return chances
+
+
 def attack_hits(modifier: int) -> Fraction:
     return sum((p for d, p in differences(modifier).items() if d >= 1), Fraction(0))
 
@@ -133,8 +145,11 @@ def _model_effects(plan: SoftPlan, covered: Covered, modifier: int) -> dict[Effe
         effects[Effect.MISS] = 1 - effects[Effect.DESTROYED]
         return effects
     if piece.kind is Kind.SOFT:
-        dice_chances = {d: p for d, p in differences(modifier).items() if d >= 1}
-        effects[Effect.MISS] = 1 - sum(dice_chances.values(), Fraction(0))
+        effects[Effect.MISS] = 1 - attack_hits(modifier)
+        hits = raw_differences(modifier) if plan.house.soft_damage == "raw" \
+            else {d: p for d, p in differences(modifier).items() if d >= 1}
+        dice_chances = {d: p for d, p in hits.items() if d >= 1}
+        effects[Effect.NONE] = sum((p for d, p in hits.items() if d < 1), Fraction(0))
     else:
         he = weapon.template is Template.HE
         count = plan.firer.card.need("he_modifier") if he else weapon.damage
@@ -178,7 +193,7 @@ def odds(plan: SoftPlan) -> SoftOdds:
         reloading = reload_range(card, plan.house)
         assert reloading is not None      # check_plan refused a gun without one
         reload = faces_at_least(reloading.low, sum(
-            m.value for m in reload_modifiers(plan.firer.crew_below_half())))
+            m.value for m in reload_modifiers(plan.firer.crew_below_half(plan.house))))
     pieces = tuple(piece_odds(plan, covered) for covered in plan.targets)
     down: tuple[Fraction, ...] = (Fraction(1),)
     for piece in pieces:

@@ -25,6 +25,7 @@ from ..card import Kind, Mount, Template
 from ..distance import Measurement
 from ..english import Word
 from ..errors import RulesError
+from ..house import DEFAULT, HouseRules
 from ..saved import Data, saved
 from ..status import Side
 from .hiding import can_hide, conceal, reveal
@@ -99,6 +100,8 @@ class Activation:
     done: tuple[Done, ...] = ()
     closed: bool = False
     shots: tuple[Shot, ...] = ()   # each weapon fired, once a figure (rule 10; grenades)
+    # the house rules that changed it (extra_activation = same_pieces: a piece again)
+    house_rules: tuple[tuple[str, str], ...] = ()
 
     @property
     def labels(self) -> tuple[str, ...]:
@@ -130,6 +133,7 @@ class Activation:
         """'activated: Tiger 1, Rifle 1 (3) — moved: Tiger 1 — fired: Rifle 1'."""
         head = "extra activation" if self.extra else "activated"
         parts = [f"{head}: " + ", ".join(m.shown for m in self.members)]
+        parts += [f"house rule {name} = {value}" for name, value in self.house_rules]
         for action in Action:
             who = [d.label for d in self.done if d.action is action]
             if who:
@@ -140,7 +144,8 @@ class Activation:
     def to_dict(self) -> dict[str, Any]:
         return {"pieces": [m.to_dict() for m in self.members], "extra": self.extra,
                 "done": [d.to_dict() for d in self.done], "closed": self.closed,
-                "shots": [s.to_dict() for s in self.shots], "text": self.text()}
+                "shots": [s.to_dict() for s in self.shots], "text": self.text(),
+                **({"house_rules": dict(self.house_rules)} if self.house_rules else {})}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Activation:
@@ -148,7 +153,8 @@ class Activation:
         # that is counted (its fire action is still recorded in `done`)
         return cls(tuple(Member.from_dict(m) for m in data["pieces"]), bool(data["extra"]),
                    tuple(Done.from_dict(d) for d in data["done"]), bool(data["closed"]),
-                   tuple(Shot.from_dict(s) for s in data.get("shots", [])))
+                   tuple(Shot.from_dict(s) for s in data.get("shots", [])),
+                   tuple((str(k), str(v)) for k, v in (data.get("house_rules") or {}).items()))
 
 
 @dataclass(frozen=True)
@@ -272,14 +278,21 @@ def _own_in_the_fight(turn: Turn, piece: Piece) -> None:
         raise RulesError(TankRefusal.OUT_OF_FIGHT, label=piece.label)
 
 
-def _member(turn: Turn, piece: Piece) -> Member:
+def again(turn: Turn, label: str, house: HouseRules) -> bool:
+    """Whether the piece may come again in the extra activation, by the house rule
+    extra_activation = same_pieces: it was in the turn's first activation."""
+    return house.extra_activation == "same_pieces" and turn.extra_due \
+        and label in turn.activations[0].labels
+
+
+def _member(turn: Turn, piece: Piece, house: HouseRules = DEFAULT) -> Member:
     """Refuse a piece that cannot be activated now; what it counts towards the 5."""
     _own_in_the_fight(turn, piece)
     if piece.status.off_map:
         raise RulesError(TankRefusal.OFF_MAP_PLACE_FIRST, label=piece.label)
     if any(p.label == piece.label for p in turn.placed):
         raise RulesError(TankRefusal.PLACED_THIS_TURN, label=piece.label)
-    if piece.label in turn.activated:
+    if piece.label in turn.activated and not again(turn, piece.label, house):
         raise RulesError(TankRefusal.ALREADY_ACTIVATED, label=piece.label)
     if piece.model:
         return Member(piece.label, 1, True)
@@ -287,8 +300,11 @@ def _member(turn: Turn, piece: Piece) -> Member:
     return Member(piece.label, piece.figures or 0, False)
 
 
-def activate(turn: Turn, battle: Battle, labels: Sequence[str]) -> Turn:
-    """Start an activation of 1 to 5 figures and models, at most one model."""
+def activate(turn: Turn, battle: Battle, labels: Sequence[str],
+             house: HouseRules = DEFAULT) -> Turn:
+    """Start an activation of 1 to 5 figures and models, at most one model. The extra
+    activation takes pieces not yet activated this turn, or by the house rule
+    extra_activation = same_pieces also those of the first."""
     if (open_ := turn.current) is not None:
         raise RulesError(TankRefusal.END_ACTIVATION_FIRST, labels=open_.labels)
     if not turn.can_activate and len(turn.activations) > 1:
@@ -303,7 +319,7 @@ def activate(turn: Turn, battle: Battle, labels: Sequence[str]) -> Turn:
     if len(set(names)) != len(names):
         twice = next(n for n in names if names.count(n) > 1)
         raise RulesError(TankRefusal.PICKED_TWICE, label=twice)
-    members = tuple(_member(turn, p) for p in pieces)
+    members = tuple(_member(turn, p, house) for p in pieces)
     models = [m.label for m in members if m.model]
     if len(models) > MAX_MODELS:
         raise RulesError(TankRefusal.ONE_MODEL, labels=tuple(models))
@@ -312,7 +328,10 @@ def activate(turn: Turn, battle: Battle, labels: Sequence[str]) -> Turn:
         raise RulesError(TankRefusal.TOO_MANY_PIECES, most=MAX_PIECES,
                          counted=tuple(m.shown for m in members), size=size)
     extra = len(turn.activations) == 1
-    return replace(turn, activations=(*turn.activations, Activation(members, extra)))
+    ruled = (("extra_activation", "same_pieces"),) if any(
+        again(turn, p.label, house) for p in pieces) else ()
+    return replace(turn, activations=(*turn.activations,
+                                      Activation(members, extra, house_rules=ruled)))
 
 
 def end_activation(turn: Turn) -> Turn:
@@ -346,13 +365,16 @@ def _record(turn: Turn, activation: Activation, done: Done) -> Turn:
     return replace(turn, activations=(*turn.activations[:-1], updated))
 
 
-def move(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[Turn, Battle]:
+def move(turn: Turn, battle: Battle, label: str, note: str = "",
+         house: HouseRules = DEFAULT) -> tuple[Turn, Battle]:
     """An active piece moves; a hidden piece that moves is revealed. A squad riding a vehicle
     that moves by itself gets off: its move is getting off (and walking on, within its move).
     Riders are carried by their vehicle's move without being activated (rule 7)."""
     act, piece = _active(turn, battle, label, Action.MOVE)
     if piece.status.immobilized:
         raise RulesError(TankRefusal.IMMOBILIZED, label=piece.label)
+    if house.fire_then_move == "refused" and act.did(piece.label, Action.FIRE):
+        raise RulesError(TankRefusal.FIRED_NO_MOVE, label=piece.label)
     if act.did(piece.label, Action.RELOAD):
         raise RulesError(TankRefusal.RELOADING_NO_MOVE_OR_FIRE, label=piece.label)
     return _record(turn, act, Done(piece.label, Action.MOVE, note)), \
@@ -360,7 +382,7 @@ def move(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[Turn, 
 
 
 def get_on(turn: Turn, battle: Battle, label: str, vehicle: str,
-           note: str = "") -> tuple[Turn, Battle]:
+           note: str = "", house: HouseRules = DEFAULT) -> tuple[Turn, Battle]:
     """An active squad gets on a vehicle of its side on the map: its move (the players place
     the figures on or in it, as they measure any move). Where they sit is the vehicle's kind.
     The crew of a destroyed gun are figures and ride as a squad does; a gun with its gun is
@@ -375,17 +397,18 @@ def get_on(turn: Turn, battle: Battle, label: str, vehicle: str,
     if not carrier.kind.vehicle or carrier.side is not piece.side or carrier.gone \
             or carrier.status.off_map:
         raise RulesError(TankRefusal.NOT_A_RIDE, label=piece.label, vehicle=carrier.label)
-    turn, battle = move(turn, battle, label, note)
+    turn, battle = move(turn, battle, label, note, house)
     ride = Ride(carrier.label, carrier.kind)
     return turn, battle.replace_piece(replace(battle.get(label), riding=ride))
 
 
-def get_off(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[Turn, Battle]:
+def get_off(turn: Turn, battle: Battle, label: str, note: str = "",
+            house: HouseRules = DEFAULT) -> tuple[Turn, Battle]:
     """An active squad riding a vehicle gets off: its move."""
     piece = battle.get(label)
     if piece.riding is None:
         raise RulesError(TankRefusal.NOT_RIDING, label=piece.label)
-    return move(turn, battle, label, note)
+    return move(turn, battle, label, note, house)
 
 
 def fire(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[Turn, Battle]:
@@ -465,10 +488,13 @@ def _figures_firing(act: Activation, piece: Piece) -> int:
     return member.count
 
 
-def shots_left(act: Activation, piece: Piece) -> int:
+def shots_left(act: Activation, piece: Piece, house: HouseRules = DEFAULT) -> int:
     """The shots the piece may still fire in this activation with the weapons it could fire
-    now: each weapon once a figure, less those fired."""
+    now: each weapon once a figure, less those fired (by the house rule weapons = one, one
+    weapon a figure: its figures less its shots)."""
     each = _figures_firing(act, piece)
+    if house.weapons == "one":
+        return max(0, each - act.fired_by(piece.label)) if weapons_now(piece) else 0
     return sum(max(0, each - act.fired_by(piece.label, name)) for name in weapons_now(piece))
 
 
@@ -479,7 +505,8 @@ def _grenade(piece: Piece, weapon: str) -> bool:
                for w in piece.card.weapons)
 
 
-def check_shot(turn: Turn, battle: Battle, label: str, weapon: str) -> None:
+def check_shot(turn: Turn, battle: Battle, label: str, weapon: str,
+               house: HouseRules = DEFAULT) -> None:
     """May the active piece fire this weapon (GUN: its main gun) now? Its first shot is its
     fire action (`fire` refuses what it refuses), and a later shot is refused too once the
     piece has moved or ridden along since ("Active pieces that have not moved may fire");
@@ -494,6 +521,8 @@ def check_shot(turn: Turn, battle: Battle, label: str, weapon: str) -> None:
         _not_moved(act, piece)
     each = _figures_firing(act, piece)
     if act.fired_by(piece.label, weapon) < each:
+        if house.weapons == "one" and act.fired_by(piece.label) >= each:
+            raise RulesError(TankRefusal.ONE_WEAPON, label=piece.label, figures=each)
         return
     if _grenade(piece, weapon):
         raise RulesError(TankRefusal.GRENADE_THROWN,
@@ -504,10 +533,11 @@ def check_shot(turn: Turn, battle: Battle, label: str, weapon: str) -> None:
     raise RulesError(TankRefusal.WEAPON_FIRED, label=piece.label, weapon=weapon, figures=each)
 
 
-def shoot(turn: Turn, battle: Battle, label: str, weapon: str) -> Turn:
+def shoot(turn: Turn, battle: Battle, label: str, weapon: str,
+          house: HouseRules = DEFAULT) -> Turn:
     """Record one shot of the weapon (GUN: the main gun) by the active piece, once
     `check_shot` allows it. The fire action itself is recorded by `fire`."""
-    check_shot(turn, battle, label, weapon)
+    check_shot(turn, battle, label, weapon, house)
     act, piece = _in_activation(turn, battle, label)
     name = GUN if weapon == GUN else piece.card.weapon(weapon).name
     updated = replace(act, shots=(*act.shots, Shot(piece.label, name)))

@@ -43,9 +43,12 @@ def test_every_rule_has_a_field_whose_default_is_its_first_value_and_the_notes_r
 
 
 def test_each_level_lists_only_its_own_rules():
-    assert [row.name for row in for_level("easy")] == ["easy_fields", "easy_round"]
-    assert [row.name for row in for_level("tank")] == ["sherman_reload", "he_modifier",
-                                                      "soft_table"]
+    assert [row.name for row in for_level("easy")] == ["easy_fields", "easy_round", "rough",
+                                                      "road_reverse"]
+    assert [row.name for row in for_level("tank")] == [
+        "sherman_reload", "he_modifier", "soft_table", "extra_activation", "weapons",
+        "fire_then_move", "match_score", "rough", "road_reverse", "open_top_reload",
+        "soft_damage"]
     assert TEXT.changed("easy") == {} and TEXT.changed("tank") == {"sherman_reload": "text"}
 
 
@@ -54,7 +57,9 @@ def test_a_name_or_value_not_in_the_table_is_refused_naming_what_is_allowed():
         parse("sherman", "text")
     assert name.value.code is Refusal.UNKNOWN_HOUSE_RULE
     assert str(name.value) == ("unknown house rule 'sherman': choose sherman_reload, "
-                               "easy_fields, he_modifier, easy_round, soft_table")
+                               "easy_fields, he_modifier, easy_round, soft_table, "
+                               "extra_activation, weapons, fire_then_move, match_score, "
+                               "rough, road_reverse, open_top_reload, soft_damage")
     with pytest.raises(RulesError) as value:
         parse("sherman_reload", "paint")
     assert value.value.code is Refusal.HOUSE_RULE_VALUE

@@ -121,7 +121,7 @@ def shot_refused(app: App, label: str, name: str, back: Next) -> Screen | None:
     state = tank_battle(app)
     assert state.turn is not None
     try:
-        turns.check_shot(state.turn, state.battle, label, name)
+        turns.check_shot(state.turn, state.battle, label, name, state.house)
     except RulesError as exc:
         return refuse(app, app.say(exc), back)
     return None
@@ -132,7 +132,7 @@ def shooting(label: str, name: str, done: Finish) -> Finish:
     def finish(app: App, line: LogEntry) -> Screen:
         state = tank_battle(app)
         assert state.turn is not None
-        state.turn = turns.shoot(state.turn, state.battle, label, name)
+        state.turn = turns.shoot(state.turn, state.battle, label, name, state.house)
         return done(app, line)
     return finish
 
@@ -163,7 +163,7 @@ def fire_menu(app: App, label: str, done: Finish, back: Next,
         return refuse(app, app.t("no_targets"), done_firing or back)
     shots = state.shots.get(label)
     current = state.turn.current if state.turn is not None else None
-    total = shots[1] if shots else turns.shots_left(current, firer) if current else 1
+    total = shots[1] if shots else turns.shots_left(current, firer, state.house) if current else 1
     title = app.t("shot_of", n=shots[0] + 1 if shots else 1, of=total) if total > 1 \
         else app.t("target")
     again = lambda: fire_menu(app, label, done, back, done_firing)  # noqa: E731
@@ -192,7 +192,8 @@ def usable(app: App, firer: Piece, weapon: Weapon | None) -> bool:
     """The firer may fire this weapon (None: its main gun's AP) now, in its activation."""
     state = tank_battle(app)
     assert state.turn is not None
-    return choices.weapon(state.turn, state.battle, firer.label, weapon) is None
+    return choices.weapon(state.turn, state.battle, firer.label, weapon,
+                          state.house) is None
 
 
 def gun_at(app: App, firer: Piece, target: Piece) -> bool:
@@ -253,7 +254,8 @@ def why_not(app: App, firer: Piece, target: Piece) -> RulesError:
                 if w.template is None]
     state = tank_battle(app)
     assert state.turn is not None
-    reasons.append(choices.action(state.turn, state.battle, firer.label, Action.FIRE))
+    reasons.append(choices.action(state.turn, state.battle, firer.label, Action.FIRE,
+                                  state.house))
     found = next((no for no in reasons if no is not None), None)
     return found or RulesError(TankRefusal.NOTHING_TO_FIRE, label=firer.label)
 
@@ -431,7 +433,8 @@ class TemplatePick(PickPieces):
             if piece.kind in (Kind.HARD, Kind.SOFT) or crew == 0 or (squad and crew == 1):
                 return situated(crew if squad else 0, facing)
             low = 1 if squad else 0
-            return Count(piece.label, crew, low, crew, lambda n: situated(n, facing),
+            reached = soft_fire.exposed_crew(piece)   # an open-top's other crew are protected
+            return Count(piece.label, reached, low, reached, lambda n: situated(n, facing),
                          lambda: self, app.t("figures_under", label=piece.label))
         if piece.kind.vehicle:
             facings = list(Facing)

@@ -69,7 +69,7 @@ def aimed(app: App, label: str) -> SoftPlan | None:
     try:
         firer = state.battle.get(label)
         target = state.battle.get(covered.piece.label)
-        turns.check_shot(turn, state.battle, label, old.weapon.name)
+        turns.check_shot(turn, state.battle, label, old.weapon.name, state.house)
         plan = replace(old, firer=firer, targets=(replace(covered, piece=target),),
                        house=state.house)
         soft_fire.check_pieces(plan)       # out, hidden, a squad with no figure left...

@@ -77,8 +77,8 @@ def eligible(state: TankBattle) -> list[Piece]:
     assert turn is not None
     placed = {p.label for p in turn.placed}
     return [p for p in state.battle.side(turn.side)
-            if not p.gone and not p.status.off_map and p.label not in turn.activated
-            and p.label not in placed]
+            if not p.gone and not p.status.off_map and p.label not in placed
+            and (p.label not in turn.activated or turns.again(turn, p.label, state.house))]
 
 
 def waiting_off_map(state: TankBattle) -> list[Piece]:
@@ -209,7 +209,7 @@ class Pick(Screen):
     def fits(self, app: App, labels: list[str]) -> bool:
         state, turn = playing(app)
         try:
-            turns.activate(turn, state.battle, labels)
+            turns.activate(turn, state.battle, labels, state.house)
         except RulesError:
             return False
         return True
@@ -220,7 +220,7 @@ class Pick(Screen):
             self.picked.remove(label)
             return self
         try:
-            turns.activate(turn, state.battle, [*self.picked, label])
+            turns.activate(turn, state.battle, [*self.picked, label], state.house)
         except RulesError as exc:
             app.cue("error")
             return notice(app, app.t("not_possible"), [app.say(exc)], lambda: self)
@@ -234,7 +234,7 @@ class Pick(Screen):
     def go(self, app: App) -> Screen:
         state, turn = playing(app)
         try:
-            state.turn = turns.activate(turn, state.battle, self.picked)
+            state.turn = turns.activate(turn, state.battle, self.picked, state.house)
         except RulesError as exc:
             return notice(app, app.t("not_possible"), [app.say(exc)], lambda: self)
         current = state.turn.current
@@ -262,7 +262,7 @@ def _again_alone(app: App, state: TankBattle, turn: turns.Turn) -> LastShot | No
     if aim is None or aim.firer not in {p.label for p in eligible(state)}:
         return None
     try:
-        activated = turns.activate(turn, state.battle, [aim.firer])
+        activated = turns.activate(turn, state.battle, [aim.firer], state.house)
         turns.fire(activated, state.battle, aim.firer)
         check_main_gun(state.battle.get(aim.firer))
     except RulesError:
@@ -358,10 +358,10 @@ def piece_menu(app: App, label: str, may_end: bool = True) -> Screen:
         actions.append((app.t("commander_in" if out else "commander_out_do"),
                         lambda: commander(app, label, not out)))
     if not actions:                   # one of several that can do nothing more now: why
-        no = choices.action(turn, state.battle, label, Action.FIRE)
+        no = choices.action(turn, state.battle, label, Action.FIRE, state.house)
         return refuse(app, app.say(no) if no else app.t("not_possible"), lambda: acting(app))
     done = did(app, label)
-    rested = alone and may_end and done and not turns.shots_left(current, piece)
+    rested = alone and may_end and done and not turns.shots_left(current, piece, state.house)
     return Choose(shown(piece), [name for name, _ in actions], lambda i: actions[i][1](),
                   back=None if alone else (lambda: acting(app)),
                   index=end if rested else first_asking(app, actions[:end]), hint=done)
@@ -384,7 +384,7 @@ def piece_actions(app: App, piece: Piece) -> list[tuple[str, Next]]:
     label = piece.label
 
     def can(action: Action) -> bool:
-        return choices.action(turn, state.battle, label, action) is None
+        return choices.action(turn, state.battle, label, action, state.house) is None
     if piece.status.commander_killed:
         return [(app.t("leave_map"), lambda: leave(app, label))] if can(Action.LEAVE) else []
     actions: list[tuple[str, Next]] = []
@@ -405,7 +405,7 @@ def piece_actions(app: App, piece: Piece) -> list[tuple[str, Next]]:
             actions.append((app.t("get_on"), lambda: get_on(app, label)))
     tank = piece.kind in (Kind.HARD, Kind.OPEN_TOP)
     if tank and overrun.candidates(state.battle, piece) and \
-            choices.run_over(turn, state.battle, label) is None:
+            choices.run_over(turn, state.battle, label, state.house) is None:
         actions.append((app.t("run_over"), lambda: run_over(app, label)))
     if can(Action.RELOAD):
         actions.append((app.t("reload"), lambda: reload(app, label)))
@@ -449,7 +449,7 @@ def record(app: App, label: str, action: Action, line: LogEntry,
     if action is Action.FIRE:
         state.turn, state.battle = turns.fire(turn, state.battle, label, note)
     elif action is Action.MOVE:
-        state.turn, state.battle = turns.move(turn, state.battle, label, note)
+        state.turn, state.battle = turns.move(turn, state.battle, label, note, state.house)
     elif action is Action.HIDE:
         state.turn, state.battle = turns.hide(turn, state.battle, label, cover=cover,
                                               enemy_near=enemy_near, note=note)
@@ -475,7 +475,7 @@ def saved(app: App, line: LogEntry, then: Callable[[], Screen] | None = None) ->
 def fire(app: App, label: str) -> Screen:
     """What the piece fires at; a squad still firing figure by figure goes on."""
     state, turn = playing(app)
-    if (no := choices.action(turn, state.battle, label, Action.FIRE)) is not None:
+    if (no := choices.action(turn, state.battle, label, Action.FIRE, state.house)) is not None:
         return refused(app, label, no)
     return fire_menu(app, label, lambda app, line: fired(app, label, line),
                      back_to(app, label))
@@ -490,7 +490,7 @@ def fired(app: App, label: str, line: LogEntry) -> Screen:
     current = turn.current
     assert current is not None
     shots = current.fired_by(label)
-    left = turns.shots_left(current, piece)
+    left = turns.shots_left(current, piece, state.house)
     if left:
         state.shots[label] = [shots, shots + left]
     else:
@@ -524,7 +524,8 @@ def stop_firing(app: App, label: str) -> Screen:
 
 
 def moving(app: App, label: str) -> Screen:
-    if (no := refusal(app, label, turns.move)) is not None:
+    if (no := refusal(app, label, lambda turn, battle, label: turns.move(
+            turn, battle, label, house=tank_battle(app).house))) is not None:
         return no
     piece = app_piece(app, label)
     card = piece.card
@@ -569,7 +570,7 @@ def get_on(app: App, label: str) -> Screen:
     """Which vehicle the squad gets on (its move): the players put the figures on or in it."""
     vehicles = [p.label for p in carriers(app, app_piece(app, label))]
     if (no := refusal(app, label, lambda turn, battle, label: turns.get_on(
-            turn, battle, label, vehicles[0]))) is not None:
+            turn, battle, label, vehicles[0], house=tank_battle(app).house))) is not None:
         return no
     return Choose(app.t("get_on_which"), vehicles, lambda i: got_on(app, label, vehicles[i]),
                   back=back_to(app, label))
@@ -580,7 +581,7 @@ def got_on(app: App, label: str, vehicle: str) -> Screen:
     line = entry("log_gets_on", label=label, vehicle=vehicle)
     try:
         state.turn, state.battle = turns.get_on(turn, state.battle, label, vehicle,
-                                                english(line))
+                                                english(line), state.house)
     except RulesError as exc:
         return refused(app, label, exc)
     state.last_actor[turn.side] = label
@@ -589,7 +590,8 @@ def got_on(app: App, label: str, vehicle: str) -> Screen:
 
 def get_off(app: App, label: str) -> Screen:
     """The rider gets off, its move: the players put the figures down within their move."""
-    if (no := refusal(app, label, turns.get_off)) is not None:
+    if (no := refusal(app, label, lambda turn, battle, label: turns.get_off(
+            turn, battle, label, house=tank_battle(app).house))) is not None:
         return no
     piece = app_piece(app, label)
     assert piece.riding is not None
@@ -597,7 +599,8 @@ def get_off(app: App, label: str) -> Screen:
 
     def off() -> Screen:
         state, turn = playing(app)
-        state.turn, state.battle = turns.get_off(turn, state.battle, label, english(line))
+        state.turn, state.battle = turns.get_off(turn, state.battle, label, english(line),
+                                                 state.house)
         state.last_actor[turn.side] = label
         return saved(app, line)
     word = BigWord(app.header(shown(piece)), moved_word(app, piece), app.t("move_free"))
@@ -649,7 +652,7 @@ def commander(app: App, label: str, out: bool) -> Screen:
 def run_over(app: App, label: str) -> Screen:
     """The tank's move over figures and guns: the move first, then what is under it."""
     def allowed(turn: turns.Turn, battle: Battle, label: str) -> None:
-        turns.move(turn, battle, label)
+        turns.move(turn, battle, label, house=tank_battle(app).house)
         overrun.check_tank(battle.get(label))
     if (no := refusal(app, label, allowed)) is not None:
         return no

@@ -91,6 +91,11 @@ ROWS: dict[str, list[tuple[list[str], str]]] = {
         (["--card", "2477", "--moved", NINES], "--moved: 9999"),
         (["--card", "2477", "--moved", "nan"], "--moved: 'nan' is not allowed"),
         (["--card", "²"], "--card: '²' is not a set number or card id"),
+        (["--card", "2477", "--rough", "0"],
+         "--rough: 0 is not allowed; allowed: a whole number of patches of rough ground from 1 "
+         "to 9"),
+        (["--card", "2477", "--house-rule", "rough=twice"],
+         "--house-rule: house rule rough: 'twice' is not allowed: choose once, each"),
     ],
     "reload": [
         (["--card", "2464", "--house-rule", "sherman"],

@@ -91,3 +91,84 @@ def test_a_rule_of_the_other_level_is_refused_not_ignored(cli):
     tank = cli("odds", "--rules", "easy", "--attacker", "2464", "--target", "2477",
                "--facing", "rear", "--house-rule", "sherman_reload=text")
     assert tank.code == 2 and "changes the tank rules only, not easy" in tank.err
+
+
+# ---- issue 35: open-top crews and the readings players argue about ----
+
+MARDER = ('id = "marder"\nname = "Marder"\nkind = "open_top"\ncrew = 6\n'
+          'gun_to_hit = "3-6"\nreload = "4-6"\ndamage = 4\nhe_modifier = "+2"\n'
+          'armour_front = 2\narmour_side = 1\narmour_rear = 1\narmour_top = 0\n'
+          'destroy = 3\ndestroy_gun = 2\nweaken = "-"\nimmobilize = 1\n')
+TRUCK = ('id = "truck"\nname = "Truck"\nkind = "soft"\ncrew = 1\narmour_front = 0\n'
+         'armour_side = 0\narmour_rear = 0\narmour_top = 0\ndestroy = 9\ndestroy_gun = "-"\n'
+         'weaken = "-"\nimmobilize = 1\n')
+
+
+def own_cards(folder: Path) -> tuple[str, str]:
+    (folder / "marder.toml").write_text(MARDER)
+    (folder / "truck.toml").write_text(TRUCK)
+    return "--cards", str(folder)
+
+
+def test_an_open_top_with_two_of_six_reloads_without_minus_one(cli, tmp_path: Path):
+    """Rule 11: "they need two to avoid -1 to the reload die"; house rule open_top_reload."""
+    args = (*own_cards(tmp_path), "resolve", "--rules", "tank", "--attacker", "marder",
+            "--attacker-figures", "2", "--weapon", "he", "--target", "2477",
+            "--dice", "6,4,1,1", "--json")
+    two, half = cli(*args), cli(*args, "--house-rule", "open_top_reload=half")
+    assert (two.code, half.code) == (0, 0), two.err + half.err
+    assert two.json["reload"]["loaded"] is True and two.json["house_rules"] == {}
+    assert half.json["reload"]["loaded"] is False
+    assert half.json["house_rules"] == {"open_top_reload": "half"}
+
+
+def test_he_reaches_only_the_two_figures_at_an_open_tops_gun(cli, tmp_path: Path):
+    """Rule 11: "The other crew are protected as normal tank crew"."""
+    args = (*own_cards(tmp_path), "resolve", "--rules", "tank", "--attacker", "2464",
+            "--weapon", "he")
+    three = cli(*args, "--under", "marder:3", "--dice", "6,6,6,1,6,1,6,1")
+    assert three.code == 2 and three.out == ""
+    assert "only the 2 figures at its gun can be hit" in three.err
+    two = cli(*args, "--under", "marder:2", "--dice", "6,6,1,6,1,6,1,6,1", "--json")
+    assert two.code == 0, two.err
+    assert two.json["down"] == 2
+
+
+def test_soft_vehicle_damage_from_the_raw_difference(cli, tmp_path: Path):
+    """"Use the difference between the attacker roll and the defender roll as the number of
+    damage dice": the modified roll (default) or the die as rolled (soft_damage=raw)."""
+    args = (*own_cards(tmp_path), "resolve", "--rules", "tank", "--attacker", "rifleman",
+            "--weapon", "rifle", "--target", "truck", "--range-cm", "45", "--json")
+    modified = cli(*args, "--dice", "5,3,1,1,1,1")
+    raw = cli(*args, "--dice", "5,3,1,1", "--house-rule", "soft_damage=raw")
+    assert (modified.code, raw.code) == (0, 0), modified.err + raw.err
+    dice = [p["attacks"][0]["damage"]["dice"] for p in (modified.json["targets"][0],
+                                                        raw.json["targets"][0])]
+    assert dice == [4, 2]
+    assert raw.json["house_rules"] == {"soft_damage": "raw"}
+    odds = (*own_cards(tmp_path), "odds", "--rules", "tank", "--attacker", "rifleman",
+            "--weapon", "rifle", "--target", "truck", "--range-cm", "45")
+    assert "immobilized 15.4%" in cli(*odds).out
+    assert "immobilized 12.8%" in cli(*odds, "--house-rule", "soft_damage=raw").out
+
+
+def test_the_move_follows_rough_each_and_road_reverse(cli):
+    each = cli("move", "--card", "2477", "--rough", "3", "--house-rule", "rough=each", "--json")
+    once = cli("move", "--card", "2477", "--rough", "3", "--json")
+    assert (once.json["cm"], each.json["cm"]) == (17, 7)
+    assert each.json["house_rules"] == {"rough": "each"}
+    back = cli("move", "--card", "2477", "--reverse", "--road", "--json")
+    forward_only = cli("move", "--card", "2477", "--reverse", "--road", "--house-rule",
+                       "road_reverse=forward_only")
+    assert back.json["cm"] == 20
+    assert "move up to 10 cm" in forward_only.out
+    assert "House rule road_reverse = forward_only" in forward_only.out
+
+
+def test_every_new_house_rule_is_accepted_on_the_command_line(cli):
+    for setting in ("extra_activation=same_pieces", "weapons=one", "fire_then_move=refused",
+                    "match_score=both", "rough=each", "road_reverse=forward_only",
+                    "open_top_reload=half", "soft_damage=raw"):
+        run = cli("odds", *SHERMAN_AT_TIGER, "--house-rule", setting, "--json")
+        assert run.code == 0, (setting, run.err)
+        assert run.json["house_rules"] == {}       # none of them changes this shot

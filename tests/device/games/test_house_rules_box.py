@@ -31,7 +31,8 @@ def test_the_list_shows_the_levels_rules_and_ok_changes_one(table_at):
     assert "House rules: none" in table.view.items
     table.choose("House rules")
     assert table.view.header.title == "House rules"
-    assert table.view.items == ("Card (15)/(16): by meaning", "Round ends: one each", "Done")
+    assert table.view.items == ("Card (15)/(16): by meaning", "Round ends: one each",
+                                "Rough: once", "Road backward: yes", "Done")
     assert table.view.hint == "Destroy Gun: gun lost · Weaken: damaged"
     table.press("ok")                                        # OK: the next value
     assert table.view.items[0] == "Card (15)/(16): by number"
@@ -41,7 +42,10 @@ def test_the_list_shows_the_levels_rules_and_ok_changes_one(table_at):
     table.choose("Rules")                                    # the Tank Game lists its own
     table.choose("House rules")
     assert table.view.items == ("Sherman reload: card 5-6", "HE at figures: table +2",
-                                "Soft targets: our table", "Done")
+                                "Soft targets: our table", "Extra go: new pieces",
+                                "Weapons: every one", "Fire, then move: yes",
+                                "Match: winner", "Rough: once", "Road backward: yes",
+                                "Open-top reload: 2 crew", "Soft damage: total", "Done")
 
 
 def test_a_battle_keeps_its_house_rules_in_its_save_log_and_status_board(table_at, tmp_path):
@@ -144,3 +148,22 @@ def test_a_tank_game_saved_before_our_table_resumes_with_the_values_dialled(tabl
     assert TankBattle.from_dict(old, table.box.app.book).house.soft_table == "printed"
     older = {k: v for k, v in saved.items() if k != "house_rules"}
     assert TankBattle.from_dict(older, table.box.app.book).house.soft_table == "printed"
+
+
+def test_any_house_rule_is_six_turns_of_the_knob_away_at_most(table_at):
+    """Eleven Tank Game rules and Done: the list wraps round, so the farthest rule from the
+    first is six turns either way, then one OK changes it (the press budget of a parent's
+    screen, off the main path)."""
+    table = table_at([], config=EASY)
+    table.press("ok")
+    table.choose("Rules")
+    table.choose("House rules")
+    items = table.view.items
+    assert len(items) == 12
+    farthest = max(min(i, len(items) - i) for i in range(len(items) - 1))
+    assert farthest <= 6
+    table.press(*["ccw"] * 2)                                # the last rule, from the first
+    assert table.view.items[table.view.index] == "Soft damage: total"
+    table.press("ok")
+    assert table.view.items[table.view.index] == "Soft damage: die only"
+    assert table.view.hint == "Dice: attack die less defence"

@@ -16,6 +16,7 @@ from journeys.match import journey_match
 from journeys.sensor import journey_sensor
 from journeys.tank import (
     journey_fights,
+    journey_house,
     journey_learn,
     journey_marks,
     journey_riders,
@@ -26,8 +27,8 @@ from journeys.trouble import journey_trouble
 from journeys.words import journey_words
 
 JOURNEYS = (journey_box, journey_easy, journey_tank, journey_fights, journey_riders,
-            journey_learn, journey_marks, journey_match, journey_slips, journey_cobra,
-            journey_victory,
+            journey_learn, journey_house, journey_marks, journey_match, journey_slips,
+            journey_cobra, journey_victory,
             journey_cobra_movement, journey_cobra_bookkeeping, journey_sensor,
             journey_words, journey_trouble)
 

@@ -306,3 +306,16 @@ def journey_slips(tour: Tour) -> None:
     guide.choose(tour.t("no"))
     guide.press("back")
     guide.choose(tour.t("yes"))
+
+
+def journey_house(tour: Tour) -> None:
+    """A move by the house rule rough = each: after "Rough ground? yes" the box asks how many
+    patches the move crosses (with the rules' reading it asks nothing more)."""
+    label = labels()
+    each = HouseRules(rough="each")
+    seed_battle(tour, "house-rough", {Side.AXIS: [("2477", {})], Side.ALLIES: [("2464", {})]},
+                house=each)
+    guide = tour.guide(tour.box("house-rough", [4, 3] * 20), "house")
+    guide.choose(tour.t("resume"))
+    guide.follow(label["2477"], tour.t("move"), tour.t("no"), "0", tour.t("yes"), "2")
+    guide.play(8)
