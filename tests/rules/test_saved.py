@@ -174,7 +174,8 @@ def test_the_saved_shapes_are_those_the_hand_written_pairs_wrote() -> None:
             '{"battle": 1, "axis": "team 1", "winner": "axis", "winner_team": "team 2", '
             '"figures": 4}',
         Landing(((Target.US_82, 3, None),), (), (Target.OMAHA,)):
-            '{"drops": [["82nd", 3, null]], "attritions": [], "abandoned": ["omaha"]}',
+            '{"drops": [["82nd", 3, null]], "attritions": [], "abandoned": ["omaha"], '
+            '"markers": []}',
         Tracks(1, 2, 3, 4, 5):
             '{"us": 1, "british": 2, "german": 3, "german_vp": 4, "allied_vp": 5}'}
     for obj, text in shapes.items():
