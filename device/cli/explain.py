@@ -20,7 +20,10 @@ from cobi_companion.rules.tank.soft_fire import (
     SoftFire,
     SoftPlan,
     attack_modifiers,
+    grenade_to_hit,
     he_to_hit_modifiers,
+    main_gun,
+    uses_any_table,
 )
 from cobi_companion.rules.tank.soft_odds import SoftOdds
 from cobi_companion.rules.tank.soft_table import SITUATIONS
@@ -149,6 +152,8 @@ def _firing(plan: SoftPlan) -> str:
     weapon = plan.weapon
     if weapon.template is Template.HE:
         what = "HE (HE template)"
+    elif main_gun(weapon):
+        what = "its main gun (no HE: one figure or soft vehicle)"
     elif weapon.template is not None:
         shots = f", {weapon.shots} shots at each figure" if weapon.shots > 1 else ""
         what = f"its {weapon.name} ({weapon.template.value} template{shots})"
@@ -272,14 +277,19 @@ def soft_odds(o: SoftOdds, plan: SoftPlan) -> str:
         needs = f"needs {plan.firer.card.need('gun_to_hit').low} or more"
         lines.append(f"  Hit            {in_six(o.hit):>8}  ({needs}"
                      f"{_mods(he_to_hit_modifiers(plan))})")
-        if o.reload is not None:
-            lines.append(f"  Reload         {in_six(o.reload):>8}")
+    elif plan.weapon.template is Template.GRENADE and uses_any_table(plan):
+        lines.append(f"  Hit            {in_six(o.hit):>8}  (To hit: needs "
+                     f"{grenade_to_hit(plan).low} or more, Infantry Weapon Table)")
     else:
         lines.append(f"  Hit            {'always':>8}  (no to-hit roll: straight to the attacks)")
+    if o.reload is not None:
+        lines.append(f"  Reload         {in_six(o.reload):>8}")
     mods = [attack_modifiers(plan, c) for c in plan.targets]
     lines += _table([m for each in mods for m in each])
     if plan.weapon.template is Template.HE:
         lines.append("  If the HE hits:")
+    elif o.hit != 1:
+        lines.append(f"  If the {plan.weapon.name} hits:")
     width = max(len(c.label) for c in plan.targets)
     for c, p, each in zip(plan.targets, o.pieces, mods, strict=True):
         head = f"  {c.label:<{width}}  "

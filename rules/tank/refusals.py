@@ -121,6 +121,9 @@ class TankRefusal(Coded):
     MATCH_OVER = "match_over"
     MATCH_INCOMPLETE = "match_incomplete", "recorded", "battles"
     TOO_MANY_BATTLES = "too_many_battles", "battles", "held"
+    WEAPON_VALUE_MISSING = "weapon_value_missing", "name", "weapon", "field", "source"
+    TABLE_NO_TO_HIT = "table_no_to_hit", "weapon", "source"
+    MAIN_GUN_HAS_HE = "main_gun_has_he", "name"
 
 
 # Each code's English, the one place it is written: the rules' message (`str(exc)`) and
@@ -320,4 +323,12 @@ ENGLISH: dict[TankRefusal, str] = english({
     TankRefusal.MATCH_OVER: "the match is over: both battles are recorded",
     TankRefusal.MATCH_INCOMPLETE: "the match needs both battles: {recorded} of {battles} recorded",
     TankRefusal.TOO_MANY_BATTLES: "a match has {battles} battles, the record holds {held}",
+    TankRefusal.WEAPON_VALUE_MISSING: (
+        "card {name}{source} has no value for its {weapon}'s {field:key} ({field}): add it "
+        "from the printed card"),
+    TankRefusal.TABLE_NO_TO_HIT: (
+        "the Infantry Weapon Table{source} has no To hit for {weapon:key}: add it from your "
+        "printed table"),
+    TankRefusal.MAIN_GUN_HAS_HE: (
+        "{name}'s main gun has HE: it fires HE at figures, guns and soft vehicles"),
 })
