@@ -252,7 +252,10 @@ def piece_now(before: Piece, after: Piece) -> str:
 
 def soft_fire(s: SoftFire, plan: SoftPlan) -> str:
     """Every roll in the order rolled: HE's to hit and reload, then each attack."""
-    lines = ["Tank Game: " + _firing(plan).format("fires"), *_targets(plan), *_he_checks(s)]
+    # a gun without HE throws its reload with the attacker's die: said after the attack
+    after = s.to_hit is None and s.reload is not None
+    lines = ["Tank Game: " + _firing(plan).format("fires"), *_targets(plan),
+             *(() if after else _he_checks(s))]
     lines += _table([m for a in s.attacks for m in a.modifiers if a.roll is not None])
     shots = plan.weapon.shots > 1
     names = [(r, a, a.target + (f", shot {a.shot}" if shots else ""))
@@ -260,6 +263,8 @@ def soft_fire(s: SoftFire, plan: SoftPlan) -> str:
     width = max((len(name) for _, _, name in names), default=0)
     for r, a, name in names:
         lines += _attack(a, name, width, figure=a.target != r.label, gun=r.kind is Kind.GUN)
+    if after:
+        lines += _he_checks(s)
     lines.append(f"  ==> {s.down} of {s.attacked} down" if s.hit else "  ==> MISS")
     for r in s.results:
         if r.after != r.before:

@@ -309,6 +309,8 @@ def table_modifiers(plan: SoftPlan) -> tuple[tuple[Modifier, ...], ...]:
     () where no attack reads the table): read once a plan (`SoftPlan.modifiers`), not once an
     attack."""
     check_pieces(plan)
+    if plan.weapon.template is Template.GRENADE and uses_any_table(plan):
+        grenade_to_hit(plan)                  # its To hit, a table's value: before any die
     return tuple(attack_modifiers(plan, covered) if uses_table(plan, covered) else ()
                  for covered in plan.targets)
 
@@ -316,8 +318,6 @@ def table_modifiers(plan: SoftPlan) -> tuple[tuple[Modifier, ...], ...]:
 def check_pieces(plan: SoftPlan) -> None:
     """The firer, its weapon and the pieces it fires at: all but the table's values."""
     check_soft_firer(plan.firer, plan.weapon)
-    if plan.weapon.template is Template.GRENADE and uses_any_table(plan):
-        grenade_to_hit(plan)                  # the To hit, read before any die
     if not plan.targets:
         raise RulesError(TankRefusal.NO_TARGET)
     if plan.weapon.template is None and (
