@@ -208,7 +208,7 @@ def remembered(wanted: Wanted, value: int, band: Band | None) -> LogEntry:
     if wanted.lack is Lack.TEMPLATE:
         return entry("log_learned_template", weapon=wanted.weapon, value=value)
     if wanted.lack is Lack.TO_HIT:
-        return entry("log_learned_to_hit", weapon=wanted.weapon, needs=value)
+        return entry("log_learned_to_hit", weapon=wanted.weapon, value=value)
     return entry("log_learned_situation", situation=wanted.situation, value=value)
 
 

@@ -60,6 +60,9 @@ def test_the_7tp_fires_its_gun_at_one_figure(cli_process, tmp_path):
     odds = cli_process(*[a if a != "resolve" else "odds" for a in shot], "--json")
     assert odds.code == 0, odds.err
     assert odds.json["reload"] == 0.5 and odds.json["down_exact"] == ["5/12", "7/12"]
+    ours = cli_process("odds", *shot[shot.index("--rules"):], "--json")   # our table: +2
+    assert ours.code == 0, ours.err
+    assert ours.json["down_exact"] == ["5/18", "13/18"]
 
 
 def test_the_mg_without_known_damage_dice_is_refused_over_a_tank(cli_process):

@@ -112,16 +112,16 @@ def test_a_table_file_may_give_a_to_hit_from_1_to_6():
 
 
 def gun_at(book, target: Covered, cm=30.0, **status) -> SoftPlan:
+    """The 7TP's gun; our table's estimate for a main gun: +2 to 100 cm (the rifle's)."""
     tp = piece(book, "2456", side=Side.AXIS, **status)
-    table = book.table.answered(Wanted(Lack.RANGE, "main gun", cm), 1, "dialled")
-    return SoftPlan(tp, gun_weapon(tp.card), (target,), table, range_cm=cm)
+    return SoftPlan(tp, gun_weapon(tp.card), (target,), book.table, range_cm=cm)
 
 
 def test_the_7tp_fires_its_gun_at_one_figure_and_reloads(book):
     """"First check to see if the weapon has a template (if None), then only one figure or
-    soft vehicle is the target": the 7TP's card says Damage HE Modifier none. Attacker 4 + 1
-    (the value dialled) = 5 against 2: down; its reload die, thrown with the attacker's, is 3
-    (needs 4-6): unloaded."""
+    soft vehicle is the target": the 7TP's card says Damage HE Modifier none. Attacker 4 + 2
+    (our table) = 6 against 2: down; its reload die, thrown with the attacker's, is 3 (needs
+    4-6): unloaded."""
     shot = fire(gun_at(book, Covered(piece(book, "rifleman", 3), 1)), ScriptedDice([4, 3, 2]))
     assert shot.down == 1 and shot.to_hit is None
     assert shot.reload is not None and (shot.reload.roll, shot.reload.success) == (3, False)
@@ -131,10 +131,10 @@ def test_the_7tp_fires_its_gun_at_one_figure_and_reloads(book):
 
 def test_the_7tp_at_a_soft_vehicle_rolls_the_difference_as_damage_dice(book):
     """"If the target was soft vehicles ... Use the difference between the attacker roll and
-    the defender roll as the number of damage dice": 6 + 1 against 1, six dice; the gun has
+    the defender roll as the number of damage dice": 6 + 2 against 2, six dice; the gun has
     damage dice (Damage 4), so a result of destroyed destroys."""
     truck = Piece("Truck 1", Side.ALLIES, TRUCK, figures=1)
-    shot = fire(gun_at(book, Covered(truck, 0)), ScriptedDice([6, 5, 1, 2, 2, 2, 2, 2, 2]))
+    shot = fire(gun_at(book, Covered(truck, 0)), ScriptedDice([6, 5, 2, 2, 2, 2, 2, 2, 2]))
     attack = shot.attacks[0]
     assert attack.difference == 6 and attack.damage is not None
     assert attack.effect.value == "destroyed"
@@ -144,7 +144,12 @@ def test_the_7tp_at_a_soft_vehicle_rolls_the_difference_as_damage_dice(book):
 def test_the_odds_of_the_7tp_gun_at_a_figure_include_its_reload(book):
     chances = odds(gun_at(book, Covered(piece(book, "rifleman", 3), 1)))
     assert chances.hit == 1 and chances.reload == Fraction(1, 2)
-    assert chances.all_down == Fraction(21, 36)       # 1 + a die against a die
+    assert chances.all_down == Fraction(26, 36)       # 2 + a die against a die
+
+
+def test_your_table_asks_for_the_main_guns_value(book):
+    plan = replace(gun_at(book, Covered(piece(book, "rifleman", 3), 1)), house=PRINTED)
+    assert missing(plan) == (Wanted(Lack.RANGE, "main gun", 30.0),)
 
 
 @pytest.mark.parametrize(("target", "why"), [
