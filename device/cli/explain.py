@@ -23,7 +23,6 @@ from cobi_companion.rules.tank.soft_fire import (
     grenade_to_hit,
     he_to_hit_modifiers,
     main_gun,
-    uses_any_table,
 )
 from cobi_companion.rules.tank.soft_odds import SoftOdds
 from cobi_companion.rules.tank.soft_table import SITUATIONS
@@ -282,7 +281,7 @@ def soft_odds(o: SoftOdds, plan: SoftPlan) -> str:
         needs = f"needs {plan.firer.card.need('gun_to_hit').low} or more"
         lines.append(f"  Hit            {in_six(o.hit):>8}  ({needs}"
                      f"{_mods(he_to_hit_modifiers(plan))})")
-    elif plan.weapon.template is Template.GRENADE and uses_any_table(plan):
+    elif plan.weapon.template is Template.GRENADE:
         lines.append(f"  Hit            {in_six(o.hit):>8}  (To hit: needs "
                      f"{grenade_to_hit(plan).low} or more, Infantry Weapon Table)")
     else:

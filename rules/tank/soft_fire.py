@@ -5,7 +5,9 @@ D6: a hit when the defender rolls less. A hit eliminates a figure or a gun; agai
 vehicle the difference is its number of damage dice against its card. Template weapons (HE,
 machine guns, grenades) attack every piece they cover one at a time, a machine gun with its
 shots at each figure. HE first rolls to hit and to reload like any gun shot; hard targets under
-a template take the HE modifier (or a machine gun's damage dice) as damage dice.
+a template take the HE modifier (or a machine gun's damage dice) as damage dice. A hand
+grenade first rolls its To hit (the Infantry Weapon Table's, kept with the table's values); a
+main gun without HE fires at one figure or soft vehicle, then reloads.
 """
 from __future__ import annotations
 
@@ -309,7 +311,7 @@ def table_modifiers(plan: SoftPlan) -> tuple[tuple[Modifier, ...], ...]:
     () where no attack reads the table): read once a plan (`SoftPlan.modifiers`), not once an
     attack."""
     check_pieces(plan)
-    if plan.weapon.template is Template.GRENADE and uses_any_table(plan):
+    if plan.weapon.template is Template.GRENADE:
         grenade_to_hit(plan)                  # its To hit, a table's value: before any die
     return tuple(attack_modifiers(plan, covered) if uses_table(plan, covered) else ()
                  for covered in plan.targets)
@@ -352,7 +354,7 @@ def missing(plan: SoftPlan) -> tuple[Wanted, ...]:
     """The Soft Targets Table's values the fire needs and the table lacks, each once, in the
     order the attacks use them. Other refusals are raised as usual."""
     wanted: list[Wanted] = []
-    if plan.weapon.template is Template.GRENADE and uses_any_table(plan):
+    if plan.weapon.template is Template.GRENADE:
         try:
             grenade_to_hit(plan)
         except MissingValue as exc:
@@ -458,11 +460,6 @@ def figures_reached(plan: SoftPlan, covered: Covered) -> int:
     return covered.figures
 
 
-def uses_any_table(plan: SoftPlan) -> bool:
-    """Whether any attack of the fire reads the table (a grenade's To hit is read with it)."""
-    return any(uses_table(plan, covered) for covered in plan.targets)
-
-
 def grenade_to_hit(plan: SoftPlan) -> DieRange:
     """A grenade's To hit: the Infantry Weapon Table's, not printed in the rules, so read
     where the Soft Targets Table's missing values are (the owner's table, our estimate, the
@@ -525,7 +522,8 @@ def fire_house(plan: SoftPlan, attacks: bool) -> tuple[tuple[str, str], ...]:
     tabled = attacks and any(uses_table(plan, c) for c in plan.targets)
     if tabled and card_he(plan):
         used += (("he_modifier", "card"),)
-    if tabled and plan.house.soft_table != DEFAULT.soft_table:
+    thrown = plan.weapon.template is Template.GRENADE     # its To hit is read from the table
+    if (tabled or thrown) and plan.house.soft_table != DEFAULT.soft_table:
         used += (("soft_table", plan.house.soft_table),)
     return used
 
@@ -569,8 +567,9 @@ def grenade_check(plan: SoftPlan, dice: Dice) -> DieCheck:
 
 
 def fire(plan: SoftPlan, dice: Dice) -> SoftFire:
-    """HE: to hit and reload first. Then each covered piece in turn: the gun or vehicle
-    itself, then each figure (a machine gun's shots at a figure stop when it falls)."""
+    """HE: to hit and reload first; a grenade: its To hit first. Then each covered piece in
+    turn: the gun or vehicle itself, then each figure (a machine gun's shots at a figure stop
+    when it falls). A main gun without HE rolls its reload right after the attacker's die."""
     modifiers = plan.modifiers
     tally = Tally(dice)
     to_hit = reload = None
@@ -578,7 +577,7 @@ def fire(plan: SoftPlan, dice: Dice) -> SoftFire:
     if plan.weapon.template is Template.HE:
         to_hit, reload = _he_rolls(plan, tally)
         firer_after = plan.fired(reload.success)
-    elif plan.weapon.template is Template.GRENADE and uses_any_table(plan):
+    elif plan.weapon.template is Template.GRENADE:     # every throw, whatever it covers
         to_hit = check_die(tally, TO_HIT, grenade_to_hit(plan), ())
     if plan.firer.status.hidden and firer_after is plan.firer:  # firing reveals a hidden piece
         firer_after = plan.fired(plan.firer.status.loaded)

@@ -28,7 +28,6 @@ from .soft_fire import (
     grenade_to_hit,
     he_to_hit_modifiers,
     main_gun,
-    uses_any_table,
     uses_table,
 )
 
@@ -178,7 +177,7 @@ def odds(plan: SoftPlan) -> SoftOdds:
     if plan.weapon.template is Template.HE:
         hit = faces_at_least(card.need("gun_to_hit").low,
                              sum(m.value for m in he_to_hit_modifiers(plan)))
-    elif plan.weapon.template is Template.GRENADE and uses_any_table(plan):
+    elif plan.weapon.template is Template.GRENADE:
         hit = faces_at_least(grenade_to_hit(plan).low, 0)
     if main_gun(plan.weapon):
         reloading = reload_range(card, plan.house)
