@@ -58,7 +58,7 @@ def read_learned(path: Path) -> SoftTable:
 
 
 def toml_text(table: SoftTable) -> str:
-    """The table as a file: each weapon's bands and template, then the situations."""
+    """The table as a file: each weapon's bands, template and To hit, then the situations."""
     parts = [HEADER]
     for name, row in sorted(table.weapons.items()):
         lines = [f"[weapons.{_key(name)}]"]
@@ -68,6 +68,10 @@ def toml_text(table: SoftTable) -> str:
                       "]"]
         if row.template is not None:
             lines.append(f"template = {{ {_fields(row.template)} }}")
+        if row.to_hit is not None:           # a grenade's To hit: the lowest face that hits
+            source = "" if row.to_hit.source is None else \
+                f", source = {_string(row.to_hit.source)}"
+            lines.append(f"to_hit = {{ needs = {row.to_hit.needs}{source} }}")
         parts.append("\n".join(lines) + "\n")
     for name, entry in sorted(table.situations.items()):
         lines = [f"[situations.{_key(name)}]", f"modifier = {entry.modifier:+d}"]

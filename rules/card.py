@@ -86,6 +86,11 @@ class Weapon:
         """The weapon as JSON data: the fields its file gives."""
         return _plain_fields(self)
 
+    def known(self, field: str) -> bool:
+        """Whether its card file gives the field (a value, or none): an absent `damage` is
+        not known, not none (the shipped medium MG's)."""
+        return self.given is None or field in self.given
+
     @classmethod
     def from_plain(cls, data: Mapping[str, Any]) -> Weapon:
         template, mount = data.get("template"), data.get("mount")

@@ -20,7 +20,9 @@ from cobi_companion.rules.tank.soft_fire import (
     SoftFire,
     SoftPlan,
     attack_modifiers,
+    grenade_to_hit,
     he_to_hit_modifiers,
+    main_gun,
 )
 from cobi_companion.rules.tank.soft_odds import SoftOdds
 from cobi_companion.rules.tank.soft_table import SITUATIONS
@@ -149,6 +151,8 @@ def _firing(plan: SoftPlan) -> str:
     weapon = plan.weapon
     if weapon.template is Template.HE:
         what = "HE (HE template)"
+    elif main_gun(weapon):
+        what = "its main gun (no HE: one figure or soft vehicle)"
     elif weapon.template is not None:
         shots = f", {weapon.shots} shots at each figure" if weapon.shots > 1 else ""
         what = f"its {weapon.name} ({weapon.template.value} template{shots})"
@@ -251,7 +255,10 @@ def piece_now(before: Piece, after: Piece) -> str:
 
 def soft_fire(s: SoftFire, plan: SoftPlan) -> str:
     """Every roll in the order rolled: HE's to hit and reload, then each attack."""
-    lines = ["Tank Game: " + _firing(plan).format("fires"), *_targets(plan), *_he_checks(s)]
+    # a gun without HE throws its reload with the attacker's die: said after the attack
+    after = s.to_hit is None and s.reload is not None
+    lines = ["Tank Game: " + _firing(plan).format("fires"), *_targets(plan),
+             *(() if after else _he_checks(s))]
     lines += _table([m for a in s.attacks for m in a.modifiers if a.roll is not None])
     shots = plan.weapon.shots > 1
     names = [(r, a, a.target + (f", shot {a.shot}" if shots else ""))
@@ -259,6 +266,8 @@ def soft_fire(s: SoftFire, plan: SoftPlan) -> str:
     width = max((len(name) for _, _, name in names), default=0)
     for r, a, name in names:
         lines += _attack(a, name, width, figure=a.target != r.label, gun=r.kind is Kind.GUN)
+    if after:
+        lines += _he_checks(s)
     lines.append(f"  ==> {s.down} of {s.attacked} down" if s.hit else "  ==> MISS")
     for r in s.results:
         if r.after != r.before:
@@ -276,14 +285,19 @@ def soft_odds(o: SoftOdds, plan: SoftPlan) -> str:
         needs = f"needs {plan.firer.card.need('gun_to_hit').low} or more"
         lines.append(f"  Hit            {in_six(o.hit):>8}  ({needs}"
                      f"{_mods(he_to_hit_modifiers(plan))})")
-        if o.reload is not None:
-            lines.append(f"  Reload         {in_six(o.reload):>8}")
+    elif plan.weapon.template is Template.GRENADE:
+        lines.append(f"  Hit            {in_six(o.hit):>8}  (To hit: needs "
+                     f"{grenade_to_hit(plan).low} or more, Infantry Weapon Table)")
     else:
         lines.append(f"  Hit            {'always':>8}  (no to-hit roll: straight to the attacks)")
+    if o.reload is not None:
+        lines.append(f"  Reload         {in_six(o.reload):>8}")
     mods = [attack_modifiers(plan, c) for c in plan.targets]
     lines += _table([m for each in mods for m in each])
     if plan.weapon.template is Template.HE:
         lines.append("  If the HE hits:")
+    elif o.hit != 1:
+        lines.append(f"  If the {plan.weapon.name} hits:")
     width = max(len(c.label) for c in plan.targets)
     for c, p, each in zip(plan.targets, o.pieces, mods, strict=True):
         head = f"  {c.label:<{width}}  "

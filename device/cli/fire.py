@@ -235,13 +235,22 @@ def soft_plan(args: argparse.Namespace, book: CardBook) -> SoftPlan:
     """Fire of a weapon (or HE) at one --target or at the pieces --under its template."""
     from cobi_companion.rules.battle import Piece
     from cobi_companion.rules.status import Side
-    from cobi_companion.rules.tank.soft_fire import HE, SoftPlan, he_in_cover, he_weapon
+    from cobi_companion.rules.tank.soft_fire import (
+        HE,
+        MAIN_GUN,
+        SoftPlan,
+        gun_weapon,
+        he_in_cover,
+        he_weapon,
+    )
 
     label = labeller()
     card = book.get(args.attacker)
     firer = Piece(label(card), Side.AXIS, card, _attacker_status(args),
                   _firing_figures(args, card))
-    weapon = he_weapon(card) if args.weapon.strip().lower() == HE else card.weapon(args.weapon)
+    asked = " ".join(args.weapon.lower().split())
+    weapon = he_weapon(card) if asked == HE else gun_weapon(card) if asked == MAIN_GUN \
+        else card.weapon(args.weapon)
     if weapon.template is None and args.range_cm is None:
         raise UsageError(f"a {weapon.name} shot needs --range-cm N, for its band of the Soft "
                          f"Targets Table")
@@ -307,7 +316,8 @@ def _soft_targets(parser: argparse.ArgumentParser) -> None:
         "fire a weapon of the attacker's card, or its main gun's HE, at figures, guns and "
         "vehicles by the Soft Targets Table")
     soft.add_argument("--weapon", metavar="NAME",
-                      help="a weapon on the attacker's card, or he: its main gun firing HE")
+                      help="a weapon on the attacker's card, or he: its main gun firing HE, or "
+                           "'main gun': a main gun without HE at one figure or soft vehicle")
     soft.add_argument("--attacker-figures", type=_figures(0), metavar="N",
                       help="figures of the firing squad, or crew left of a gun or vehicle "
                            "(default: the card's crew)")

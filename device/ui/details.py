@@ -45,13 +45,13 @@ def shot_details(app: App, odds: Odds, aim: LastShot, level: str,
 
 
 def soft_details(app: App, odds: SoftOdds, he: bool) -> list[str]:
-    """Fire at figures: (HE's to hit and reload,) the figures that fall on average, and the
-    chance of each number of them."""
+    """Fire at figures: (HE's or a grenade's to hit, a main gun's reload,) the figures that
+    fall on average, and the chance of each number of them."""
     lines = []
-    if he:
+    if he or odds.hit != 1:           # HE, or a grenade's To hit
         lines.append(app.t("details_hit_only", chance=in_six(app, odds.hit)))
-        if odds.reload is not None:
-            lines.append(app.t("details_reload", chance=in_six(app, odds.reload)))
+    if odds.reload is not None:       # HE, or a main gun without HE
+        lines.append(app.t("details_reload", chance=in_six(app, odds.reload)))
     lines.append(app.t("details_average", n=average(app, odds.expected_down),
                        of=len(odds.down) - 1))
     lines += [app.t("details_n_down", n=n, chance=percent(app, p))

@@ -124,6 +124,9 @@ class TankRefusal(Coded):
     OPEN_TOP_CREW_PROTECTED = "open_top_crew_protected", "label", "figures"
     ONE_WEAPON = "one_weapon", "label", "figures"
     FIRED_NO_MOVE = "fired_no_move", "label"
+    WEAPON_VALUE_MISSING = "weapon_value_missing", "name", "weapon", "field", "source"
+    TABLE_NO_TO_HIT = "table_no_to_hit", "weapon", "source"
+    MAIN_GUN_HAS_HE = "main_gun_has_he", "name"
 
 
 # Each code's English, the one place it is written: the rules' message (`str(exc)`) and
@@ -329,4 +332,12 @@ ENGLISH: dict[TankRefusal, str] = english({
     TankRefusal.ONE_WEAPON: (
         "{label} has fired: one weapon a {figures:figure|figures} in an activation (house rule)"),
     TankRefusal.FIRED_NO_MOVE: "{label} has fired: it may not move now (house rule)",
+    TankRefusal.WEAPON_VALUE_MISSING: (
+        "card {name}{source} has no value for its {weapon}'s {field:key} ({field}): add it "
+        "from the printed card"),
+    TankRefusal.TABLE_NO_TO_HIT: (
+        "the Infantry Weapon Table{source} has no To hit for {weapon:key}: add it from your "
+        "printed table"),
+    TankRefusal.MAIN_GUN_HAS_HE: (
+        "{name}'s main gun has HE: it fires HE at figures, guns and soft vehicles"),
 })

@@ -5,7 +5,9 @@ D6: a hit when the defender rolls less. A hit eliminates a figure or a gun; agai
 vehicle the difference is its number of damage dice against its card. Template weapons (HE,
 machine guns, grenades) attack every piece they cover one at a time, a machine gun with its
 shots at each figure. HE first rolls to hit and to reload like any gun shot; hard targets under
-a template take the HE modifier (or a machine gun's damage dice) as damage dice.
+a template take the HE modifier (or a machine gun's damage dice) as damage dice. A hand
+grenade first rolls its To hit (the Infantry Weapon Table's, kept with the table's values); a
+main gun without HE fires at one figure or soft vehicle, then reloads.
 """
 from __future__ import annotations
 
@@ -17,8 +19,19 @@ from typing import Any
 from cobi_companion.rules.tank.refusals import TankRefusal
 
 from ..battle import OPEN_TOP_GUN_CREW, Piece
-from ..card import Facing, InfoCard, Kind, Mount, Template, Weapon, facing_armour
+from ..card import (
+    PRINTED,
+    DieRange,
+    Facing,
+    InfoCard,
+    Kind,
+    Mount,
+    Template,
+    Weapon,
+    facing_armour,
+)
 from ..dice import RELOAD, TO_HIT, Aim, Dice, Need, Roller
+from ..english import Word
 from ..errors import Refusal, RulesError
 from ..house import DEFAULT, HouseRules
 from ..shot import Reader, effect_of
@@ -35,6 +48,7 @@ from .hard_fire import (
 from .soft_table import MissingValue, SoftTable, Wanted
 
 HE = "he"
+MAIN_GUN = "main gun"     # a main gun without HE, fired at one figure or soft vehicle
 
 
 @dataclass(frozen=True)
@@ -131,6 +145,39 @@ def he_weapon(card: InfoCard) -> Weapon:
     return Weapon(name=HE, template=Template.HE, damage=damage, he_modifier=card.he_modifier)
 
 
+def gun_weapon(card: InfoCard) -> Weapon:
+    """The card's main gun fired at one figure or soft vehicle: a gun whose card says "Damage
+    HE Modifier none" has no template ("First check to see if the weapon has a template (if
+    None), then only one figure or soft vehicle is the target"). A gun with HE fires HE."""
+    if not (card.known("he_modifier") and card.he_modifier is None):
+        raise RulesError(TankRefusal.MAIN_GUN_HAS_HE, name=card.title)
+    damage = card.damage if card.known("damage") else None
+    return Weapon(name=MAIN_GUN, damage=damage)
+
+
+def weapon_value(card: InfoCard, weapon: Weapon, field: str) -> Any:
+    """A value of one of the card's weapons, for a rule that needs it; None means printed as
+    none. Not known (absent from the card file): refused as a part card, naming the card,
+    the weapon and the field, as a card's own value is (`CardValueMissing`)."""
+    if not weapon.known(field):
+        label = PRINTED.get(field, (field, ""))[0]
+        raise RulesError(TankRefusal.WEAPON_VALUE_MISSING, name=card.title, weapon=weapon.name,
+                         field=Word(field, label), source=card.source)
+    return getattr(weapon, field)
+
+
+def main_gun(weapon: Weapon) -> bool:
+    """Whether the weapon is the card's main gun (HE, or without HE at one target): it fires
+    loaded, and reloads after firing."""
+    return weapon.given is None and weapon.name in (HE, MAIN_GUN)
+
+
+def rolls_to_hit(weapon: Weapon) -> bool:
+    """Whether the fire first rolls To hit: HE (the gun's card), and hand grenades, which
+    "use the 'To hit' die roll on the 'Infantry Weapon Table'"."""
+    return weapon.template in (Template.HE, Template.GRENADE)
+
+
 # ---- the trace ----
 
 
@@ -216,8 +263,8 @@ class SoftFire:
     firer: Piece
     firer_after: Piece
     weapon: Weapon
-    to_hit: DieCheck | None            # HE only
-    reload: DieCheck | None            # HE only
+    to_hit: DieCheck | None            # HE and grenades only
+    reload: DieCheck | None            # the main gun only (HE, or without HE)
     results: tuple[PieceResult, ...]
     card_values: tuple[Any, ...]
     faces: tuple[int, ...]
@@ -272,6 +319,8 @@ def table_modifiers(plan: SoftPlan) -> tuple[tuple[Modifier, ...], ...]:
     () where no attack reads the table): read once a plan (`SoftPlan.modifiers`), not once an
     attack."""
     check_pieces(plan)
+    if plan.weapon.template is Template.GRENADE:
+        grenade_to_hit(plan)                  # its To hit, a table's value: before any die
     return tuple(attack_modifiers(plan, covered) if uses_table(plan, covered) else ()
                  for covered in plan.targets)
 
@@ -303,8 +352,9 @@ def damage_dice_at(plan: SoftPlan, covered: Covered) -> bool:
     kind, weapon = covered.piece.kind, plan.weapon
     if kind is Kind.SOFT:
         return True
+    # a weapon's damage dice its card does not give are not known, not none: refused
     count = plan.firer.card.need("he_modifier") if weapon.template is Template.HE \
-        else weapon.damage
+        else weapon_value(plan.firer.card, weapon, "damage")
     return bool(count and count >= 1)
 
 
@@ -312,6 +362,11 @@ def missing(plan: SoftPlan) -> tuple[Wanted, ...]:
     """The Soft Targets Table's values the fire needs and the table lacks, each once, in the
     order the attacks use them. Other refusals are raised as usual."""
     wanted: list[Wanted] = []
+    if plan.weapon.template is Template.GRENADE:
+        try:
+            grenade_to_hit(plan)
+        except MissingValue as exc:
+            wanted.append(exc.wanted)
     for covered in plan.targets:
         if not uses_table(plan, covered):
             continue
@@ -336,13 +391,15 @@ def check_soft_firer(firer: Piece, weapon: Weapon) -> None:
         firer.card.need("crew")
     if crewed and not firer.figures:
         raise RulesError(TankRefusal.NO_FIGURE_TO_FIRE, label=firer.label)
-    if weapon.template is Template.HE:   # the main gun: its damage dice matter only on vehicles
+    if main_gun(weapon):   # HE, or without HE: its damage dice matter only on vehicles
         if firer.status.gun_destroyed or firer.crew_only:   # a destroyed gun's crew: no gun
             raise RulesError(Refusal.GUN_LOST, name=firer.label)
         if firer.card.need("gun_to_hit") is None or firer.card.need("reload") is None:
             raise RulesError(Refusal.NO_GUN, name=firer.label)
         if not firer.status.loaded:
             raise RulesError(Refusal.UNLOADED, name=firer.label)
+        if weapon.template is None:       # a gun without HE: its card must say so
+            gun_weapon(firer.card)
     else:
         _check_mount(firer, firer.card.weapon(weapon.name))  # refuses, naming what it carries
 
@@ -430,6 +487,14 @@ def figures_reached(plan: SoftPlan, covered: Covered) -> int:
     return covered.figures
 
 
+def grenade_to_hit(plan: SoftPlan) -> DieRange:
+    """A grenade's To hit: the Infantry Weapon Table's, not printed in the rules, so read
+    where the Soft Targets Table's missing values are (the owner's table, our estimate, the
+    values learned at the table)."""
+    table = plan.table.reading(plan.house.soft_table == "estimate")
+    return table.to_hit(plan.weapon.name).faces
+
+
 def uses_table(plan: SoftPlan, covered: Covered) -> bool:
     """Whether the fire makes soft attacks at the piece (a gun or soft vehicle itself, or its
     figures), which take their modifiers from the Soft Targets Table."""
@@ -488,7 +553,8 @@ def fire_house(plan: SoftPlan, attacks: bool) -> tuple[tuple[str, str], ...]:
         used += (("soft_damage", "raw"),)
     if tabled and card_he(plan):
         used += (("he_modifier", "card"),)
-    if tabled and plan.house.soft_table != DEFAULT.soft_table:
+    thrown = plan.weapon.template is Template.GRENADE     # its To hit is read from the table
+    if (tabled or thrown) and plan.house.soft_table != DEFAULT.soft_table:
         used += (("soft_table", plan.house.soft_table),)
     return used
 
@@ -525,14 +591,18 @@ def he_to_hit_modifiers(plan: SoftPlan) -> tuple[Modifier, ...]:
 # ---- resolution ----
 
 
+def _reload(plan: SoftPlan, tally: Tally) -> DieCheck:
+    """The main gun's reload roll after firing."""
+    needed = reload_range(plan.firer.card, plan.house, tally.card)
+    assert needed is not None             # check_soft_firer refused a gun without one
+    return check_die(tally, RELOAD, needed,
+                     reload_modifiers(plan.firer.crew_below_half(plan.house)))
+
+
 def _he_rolls(plan: SoftPlan, tally: Tally) -> tuple[DieCheck, DieCheck]:
     card = plan.firer.card
     to_hit = check_die(tally, TO_HIT, tally.card(card, "gun_to_hit"), he_to_hit_modifiers(plan))
-    needed = reload_range(card, plan.house, tally.card)
-    assert needed is not None             # check_soft_firer refused a gun without one
-    reload = check_die(tally, RELOAD, needed,
-                       reload_modifiers(plan.firer.crew_below_half(plan.house)))
-    return to_hit, reload
+    return to_hit, _reload(plan, tally)
 
 
 def he_checks(plan: SoftPlan, dice: Dice) -> tuple[DieCheck, DieCheck]:
@@ -540,9 +610,15 @@ def he_checks(plan: SoftPlan, dice: Dice) -> tuple[DieCheck, DieCheck]:
     return _he_rolls(plan, Tally(dice))
 
 
+def grenade_check(plan: SoftPlan, dice: Dice) -> DieCheck:
+    """A grenade's To hit alone, for a screen that shows it before the attacks."""
+    return check_die(Tally(dice), TO_HIT, grenade_to_hit(plan), ())
+
+
 def fire(plan: SoftPlan, dice: Dice) -> SoftFire:
-    """HE: to hit and reload first. Then each covered piece in turn: the gun or vehicle
-    itself, then each figure (a machine gun's shots at a figure stop when it falls)."""
+    """HE: to hit and reload first; a grenade: its To hit first. Then each covered piece in
+    turn: the gun or vehicle itself, then each figure (a machine gun's shots at a figure stop
+    when it falls). A main gun without HE rolls its reload right after the attacker's die."""
     modifiers = plan.modifiers
     tally = Tally(dice)
     to_hit = reload = None
@@ -550,25 +626,37 @@ def fire(plan: SoftPlan, dice: Dice) -> SoftFire:
     if plan.weapon.template is Template.HE:
         to_hit, reload = _he_rolls(plan, tally)
         firer_after = plan.fired(reload.success)
-    elif plan.firer.status.hidden:  # firing reveals a hidden piece
+    elif plan.weapon.template is Template.GRENADE:     # every throw, whatever it covers
+        to_hit = check_die(tally, TO_HIT, grenade_to_hit(plan), ())
+    if plan.firer.status.hidden and firer_after is plan.firer:  # firing reveals a hidden piece
         firer_after = plan.fired(plan.firer.status.loaded)
+    reloads: list[DieCheck] = []
+    fired = None
+    if plan.weapon.name == MAIN_GUN and main_gun(plan.weapon):
+        # its reload after firing: rolled with the attacker's die, before the defender's,
+        # so the attacker's one press throws both (as to hit and reload at hard targets)
+        fired = lambda: reloads.append(_reload(plan, tally))  # noqa: E731
     results: tuple[PieceResult, ...] = ()
     attacks = to_hit is None or to_hit.success
     if attacks:
-        results = tuple(_attack_piece(plan, covered, tally, mods)
+        results = tuple(_attack_piece(plan, covered, tally, mods, fired)
                         for covered, mods in zip(plan.targets, modifiers, strict=True))
+    if reloads:
+        reload = reloads[0]
+        firer_after = plan.fired(reload.success)
     return SoftFire(plan.firer, firer_after, plan.weapon, to_hit, reload, results,
                     tuple(tally.used), tuple(tally.faces), fire_house(plan, attacks))
 
 
 def _attack_piece(plan: SoftPlan, covered: Covered, tally: Tally,
-                  mods: tuple[Modifier, ...]) -> PieceResult:
+                  mods: tuple[Modifier, ...], fired: Callable[[], None] | None = None
+                  ) -> PieceResult:
     piece = covered.piece
     attacks: list[Attack] = []
     model_effect = None
     status = piece.status
     if piece.kind is not Kind.FIGURE and covered.model:
-        attack = _attack_model(plan, covered, tally, mods)
+        attack = _attack_model(plan, covered, tally, mods, fired)
         attacks.append(attack)
         model_effect = attack.effect
         status = status.hit_by(attack.effect) if attack.effect is not Effect.MISS else status
@@ -578,7 +666,8 @@ def _attack_piece(plan: SoftPlan, covered: Covered, tally: Tally,
         name = f"{piece.label} commander" if piece.kind is Kind.HARD else \
             f"{piece.label} figure {number}"
         for shot in range(1, plan.weapon.shots + 1):
-            attack = _soft_attack(plan, covered, tally, mods, name, shot, figure=number)
+            attack = _soft_attack(plan, covered, tally, mods, name, shot, figure=number,
+                                  fired=fired)
             attacks.append(attack)
             if attack.hit:
                 killed += 1
@@ -588,20 +677,25 @@ def _attack_piece(plan: SoftPlan, covered: Covered, tally: Tally,
 
 
 def _attack_model(plan: SoftPlan, covered: Covered, tally: Tally,
-                  mods: tuple[Modifier, ...]) -> Attack:
+                  mods: tuple[Modifier, ...], fired: Callable[[], None] | None) -> Attack:
     if covered.piece.kind in (Kind.HARD, Kind.OPEN_TOP):
         return _template_at_hard(plan, covered, tally)
-    return _soft_attack(plan, covered, tally, mods, covered.label, 1, figure=None)
+    return _soft_attack(plan, covered, tally, mods, covered.label, 1, figure=None,
+                        fired=fired)
 
 
 def _soft_attack(plan: SoftPlan, covered: Covered, tally: Tally, mods: tuple[Modifier, ...],
-                 name: str, shot: int, figure: int | None) -> Attack:
+                 name: str, shot: int, figure: int | None,
+                 fired: Callable[[], None] | None = None) -> Attack:
     """One opposed roll: the attacker's D6 plus `mods` (the piece's `attack_modifiers`)
     against the defender's D6. `figure` is the figure attacked (a vehicle's commander counts
-    as figure 1), None for the piece."""
+    as figure 1), None for the piece. `fired` rolls what follows the attacker's die (the
+    main gun's reload)."""
     piece = covered.piece.label
     attacker_die, defender_die = attack_needs(name, piece, figure, shot, plan.weapon.shots)
     roll = tally.roll(attacker_die)
+    if fired is not None:
+        fired()
     modified = roll + sum(m.value for m in mods)
     defender = tally.roll(defender_die)
     versus = f"{modified} against {defender}"
@@ -659,7 +753,7 @@ def can_destroy(plan: SoftPlan, read: Reader = InfoCard.need) -> bool:
     """Whether the weapon has damage dice, which only a result that destroys asks: HE the
     firer's card's Damage (read then, so a card without it is refused only by such a
     result), another weapon its own."""
-    if plan.weapon.template is Template.HE:
+    if main_gun(plan.weapon):          # HE, or a gun without HE: the card's Damage
         return bool(read(plan.firer.card, "damage"))
     return bool(plan.weapon.damage)
 

@@ -25,7 +25,9 @@ from .soft_fire import (
     check_plan,
     figures_reached,
     fire_house,
+    grenade_to_hit,
     he_to_hit_modifiers,
+    main_gun,
     uses_table,
 )
 
@@ -87,8 +89,8 @@ class PieceOdds:
 class SoftOdds:
     """The exact chances of fire at soft targets: to hit, to reload, and of k figures down."""
 
-    hit: Fraction                 # HE: the to-hit roll; other weapons always reach
-    reload: Fraction | None       # HE only
+    hit: Fraction                 # HE and grenades: the To hit roll; others always reach
+    reload: Fraction | None       # the main gun only (HE, or without HE)
     pieces: tuple[PieceOdds, ...]
     down: tuple[Fraction, ...]    # P(k down) over the whole fire, summing to 1
     house_rules: tuple[tuple[str, str], ...] = ()    # the house rules that changed the odds
@@ -186,10 +188,13 @@ def piece_odds(plan: SoftPlan, covered: Covered) -> PieceOdds:
 def odds(plan: SoftPlan) -> SoftOdds:
     check_plan(plan)
     hit, reload = Fraction(1), None
+    card = plan.firer.card
     if plan.weapon.template is Template.HE:
-        card = plan.firer.card
         hit = faces_at_least(card.need("gun_to_hit").low,
                              sum(m.value for m in he_to_hit_modifiers(plan)))
+    elif plan.weapon.template is Template.GRENADE:
+        hit = faces_at_least(grenade_to_hit(plan).low, 0)
+    if main_gun(plan.weapon):
         reloading = reload_range(card, plan.house)
         assert reloading is not None      # check_plan refused a gun without one
         reload = faces_at_least(reloading.low, sum(

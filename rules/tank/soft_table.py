@@ -25,6 +25,7 @@ from typing import Any
 
 from cobi_companion.rules.tank.refusals import TankRefusal
 
+from ..card import DieRange
 from ..english import Word
 from ..errors import RulesError, Value
 from ..modifier import Modifier
@@ -37,6 +38,7 @@ class Lack(StrEnum):
     RANGE = "range"            # a weapon without a template: the band holding the range
     TEMPLATE = "template"      # a template weapon's modifier at each piece it covers
     SITUATION = "situation"    # the target's situation (soft cover, ...)
+    TO_HIT = "to_hit"          # a grenade's To hit (the Infantry Weapon Table's, not printed)
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,8 @@ class Wanted:
             return f"{self.weapon} value for {self.cm:g} cm"
         if self.lack is Lack.TEMPLATE:
             return f"template modifier for {self.weapon}"
+        if self.lack is Lack.TO_HIT:
+            return f"To hit for {self.weapon}"
         return f"value for a target {SITUATIONS[self.situation]}"
 
 
@@ -109,21 +113,44 @@ class RangeBand(Entry):
 
 
 @dataclass(frozen=True, kw_only=True)
+class ToHit:
+    """A weapon's "To hit" of the Infantry Weapon Table (a hand grenade's): the lowest face
+    of a D6 that hits, and where it comes from. The rules name that table and never print
+    it; a table file keeps it in the weapon's row."""
+
+    needs: int
+    source: str | None = None
+
+    @property
+    def faces(self) -> DieRange:
+        return DieRange(self.needs)
+
+    def to_plain(self) -> dict[str, Any]:
+        return {"needs": self.needs, "source": self.source}
+
+
+@dataclass(frozen=True, kw_only=True)
 class WeaponRow:
-    """A weapon's row of the Soft Targets Table: its range bands, and its template's modifier."""
+    """A weapon's row of the Soft Targets Table: its range bands, its template's modifier,
+    and (a grenade) its To hit."""
 
     ranges: tuple[RangeBand, ...] = ()
     template: Entry | None = None
+    to_hit: ToHit | None = None
 
     def to_plain(self) -> dict[str, Any]:
-        return {"ranges": [band.to_plain() for band in self.ranges],
-                "template": None if self.template is None else self.template.to_plain()}
+        plain = {"ranges": [band.to_plain() for band in self.ranges],
+                 "template": None if self.template is None else self.template.to_plain()}
+        if self.to_hit is not None:      # kept out otherwise: older snapshots stay the same
+            plain["to_hit"] = self.to_hit.to_plain()
+        return plain
 
     @classmethod
     def from_plain(cls, data: Mapping[str, Any]) -> WeaponRow:
-        template = data["template"]
+        template, to_hit = data["template"], data.get("to_hit")
         return cls(ranges=tuple(RangeBand(**band) for band in data["ranges"]),
-                   template=None if template is None else Entry(**template))
+                   template=None if template is None else Entry(**template),
+                   to_hit=None if to_hit is None else ToHit(**to_hit))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -233,6 +260,15 @@ class SoftTable:
                                source=self.source)
         return Modifier(_reason(f"{weapon} template", entry), entry.modifier)
 
+    def to_hit(self, weapon: str) -> ToHit:
+        """A grenade's To hit: the owner's, else (our table) the estimate's, else learned."""
+        rows = self._rows(weapon)
+        entry = next((row.to_hit for row in rows if row.to_hit is not None), None)
+        if entry is None:
+            raise MissingValue(TankRefusal.TABLE_NO_TO_HIT, Wanted(Lack.TO_HIT, weapon),
+                               weapon=weapon, source=self.source)
+        return entry
+
     def situation_modifier(self, situation: str) -> Modifier:
         if situation not in SITUATIONS:
             raise RulesError(TankRefusal.UNKNOWN_SITUATION, situation=situation,
@@ -270,7 +306,9 @@ class SoftTable:
             return self.with_learned(_like(learned, learned.weapons, situations))
         row = learned.weapons.get(wanted.weapon.lower(), WeaponRow())
         if wanted.lack is Lack.TEMPLATE:
-            row = WeaponRow(ranges=row.ranges, template=Entry(modifier=modifier, source=source))
+            row = replace(row, template=Entry(modifier=modifier, source=source))
+        elif wanted.lack is Lack.TO_HIT:      # `modifier` is the lowest face that hits
+            row = replace(row, to_hit=ToHit(needs=modifier, source=source))
         else:
             if wanted.cm is None:
                 raise RulesError(TankRefusal.RANGE_NEEDED, weapon=wanted.weapon)
@@ -279,9 +317,8 @@ class SoftTable:
                 raise RulesError(TankRefusal.BAND_MISSES_RANGE, low=low,
                                  high=high, cm=wanted.cm)
             self.check_band(wanted.weapon, low, high)
-            row = WeaponRow(ranges=(*row.ranges, RangeBand(
-                from_cm=low, to_cm=high, modifier=modifier, source=source)),
-                template=row.template)
+            row = replace(row, ranges=(*row.ranges, RangeBand(
+                from_cm=low, to_cm=high, modifier=modifier, source=source)))
         weapons = {**learned.weapons, wanted.weapon.lower(): row}
         return self.with_learned(_like(learned, weapons, learned.situations))
 

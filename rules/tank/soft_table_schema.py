@@ -46,6 +46,15 @@ class RangeBandSchema(EntrySchema):
         return span(self.from_cm, self.to_cm)
 
 
+class ToHitSchema(BaseModel):
+    """A weapon's To hit of the Infantry Weapon Table (rules ToHit): a hand grenade's."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    needs: int = Field(ge=1, le=6, description="the lowest face that hits, 1 to 6: 4 is 4-6")
+    source: str | None = Field(default=None, max_length=200, description=_SOURCE)
+
+
 class WeaponRowSchema(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -53,6 +62,8 @@ class WeaponRowSchema(BaseModel):
         default=(), description="range bands: from_cm, to_cm, modifier, source")
     template: EntrySchema | None = Field(
         default=None, description="the template's modifier: modifier, source")
+    to_hit: ToHitSchema | None = Field(
+        default=None, description="a grenade's To hit: needs (1 to 6), source")
 
     @field_validator("ranges")
     @classmethod
@@ -96,4 +107,8 @@ class SoftTableSchema(BaseModel):
 def validated_table(data: Any) -> SoftTable:
     """The table of a table file's contents, or pydantic's ValidationError listing its
     problems."""
-    return SoftTable.from_plain(SoftTableSchema.model_validate(data).model_dump(mode="json"))
+    dumped = SoftTableSchema.model_validate(data).model_dump(mode="json")
+    for row in dumped["weapons"].values():
+        if row["to_hit"] is None:        # a row without one is as it was before To hit
+            del row["to_hit"]
+    return SoftTable.from_plain(dumped)

@@ -111,8 +111,19 @@ def weapon_name(weapon: Weapon) -> str:
 
 
 def shot_name(weapon: Weapon) -> str:
-    """The weapon as the turn counts its shots: HE is the main gun's."""
-    return turns.GUN if weapon.name == soft_fire.HE else weapon.name
+    """The weapon as the turn counts its shots: HE, and a gun without HE, are the main
+    gun's."""
+    return turns.GUN if soft_fire.main_gun(weapon) else weapon.name
+
+
+def single_weapons(piece: Piece) -> list[Weapon]:
+    """The piece's weapons without a template: its card's, and its main gun when the card
+    says it has no HE (rules.tank.soft_fire.gun_weapon: one figure or soft vehicle)."""
+    weapons = [w for w in piece.card.weapons if w.template is None]
+    if turns.has_gun(piece):
+        with contextlib.suppress(RulesError):       # its card gives HE (or does not say)
+            weapons.insert(0, soft_fire.gun_weapon(piece.card))
+    return weapons
 
 
 def shot_refused(app: App, label: str, name: str, back: Next) -> Screen | None:
@@ -226,7 +237,7 @@ def facing_refusal(app: App, firer: Piece, weapon: Weapon, target: Piece, facing
 
 def singles_at(app: App, firer: Piece, target: Piece) -> list[Weapon]:
     """The firer's single-shot weapons it may fire at the target now."""
-    return [w for w in firer.card.weapons if w.template is None and usable(app, firer, w)
+    return [w for w in single_weapons(firer) if usable(app, firer, w)
             and single_refusal(app, firer, w, target) is None]
 
 
@@ -250,8 +261,7 @@ def why_not(app: App, firer: Piece, target: Piece) -> RulesError:
     """The rules' reason no weapon of the firer may fire at the target now: its main gun's at
     a tank, else its first weapon's."""
     reasons = [choices.main_gun_target(target)] if turns.has_gun(firer) else []
-    reasons += [single_refusal(app, firer, w, target) for w in firer.card.weapons
-                if w.template is None]
+    reasons += [single_refusal(app, firer, w, target) for w in single_weapons(firer)]
     state = tank_battle(app)
     assert state.turn is not None
     reasons.append(choices.action(state.turn, state.battle, firer.label, Action.FIRE,
@@ -276,7 +286,7 @@ def soft_single(app: App, firer: Piece, weapon: Weapon, target: Piece, done: Fin
     """Situation, (a vehicle's facing), range in cm, then the odds and the buttons."""
     if (no_shot := single_refusal(app, firer, weapon, target)) is not None:
         return refuse(app, app.say(no_shot), back)
-    if (no := shot_refused(app, firer.label, weapon.name, back)) is not None:
+    if (no := shot_refused(app, firer.label, shot_name(weapon), back)) is not None:
         return no
     again = lambda: soft_single(app, firer, weapon, target, done, back)  # noqa: E731
     seated = soft_fire.seat_situation(target)
@@ -295,8 +305,8 @@ def soft_single(app: App, firer: Piece, weapon: Weapon, target: Piece, done: Fin
             tank_battle(app).last_cm[weapon.name] = round(cm)
             plan = SoftPlan(firer, weapon, (covered(target, situations, facing),),
                             app.book.table, range_cm=cm, house=tank_battle(app).house)
-            return start(app, plan, aimed(firer, target, shooting(firer.label, weapon.name,
-                                                                  done)),
+            return start(app, plan, aimed(firer, target, shooting(firer.label,
+                                                                  shot_name(weapon), done)),
                          again, pair(firer.label, target.label))
         return soft_range(app, weapon, fire_at, again)
     if target.riding is not None:      # a rider sits where its vehicle puts it: not asked
@@ -491,7 +501,7 @@ def start(app: App, plan: SoftPlan, done: Finish, back: Next, title: str,
     else:
         chances = [may_fall(app, odds.expected_down, len(odds.down) - 1),
                    app.t("all_down", all=chance(app, odds.all_down))]
-        if he:
+        if soft_fire.rolls_to_hit(plan.weapon) and (he or odds.hit != 1):
             chances.insert(0, app.t("hit_chance", hit=chance(app, odds.hit)))
     side = firer.side.value
     preview = Lines(app.header(title), (*aim, *chances, app.t(
@@ -544,6 +554,11 @@ class SoftRun(Screen):
     def single(self) -> bool:
         return self.plan.weapon.template is None
 
+    @property
+    def checks_first(self) -> bool:
+        """HE's to hit and reload, or a grenade's To hit, are shown before the attacks."""
+        return soft_fire.rolls_to_hit(self.plan.weapon)
+
     def press(self, app: App, side: str) -> Screen:
         """A player's button: roll their dice up to the next die that takes a press."""
         return gather(app, self.replay, self.plan.firer.side, side,
@@ -556,12 +571,22 @@ class SoftRun(Screen):
         waiting = WaitPress(roller, self.waiting(app, roller, need),
                             lambda: self.press(app, roller), says=PRESS_FOR.get(need.aim,
                                                                                 "say_press"))
-        if self.he and not self.he_shown and self.replay.rolled(Aim.RELOAD):
-            self.he_shown = True
+        shown_after = Aim.RELOAD if self.he else Aim.TO_HIT
+        if self.checks_first and not self.he_shown and self.replay.rolled(shown_after):
+            self.he_shown = True      # a roll once shown is never rolled again (Replay)
             checks = self.he_checks()
             return Show(self.he_views(app, *checks), lambda: waiting, animate=True,
                         steps=True, play=True, go_on=True, says=self.he_says(*checks))
         return waiting
+
+    @staticmethod
+    def defence_after(needs: list[Need], i: int) -> int | None:
+        """Where the defender's die of the attack at `i` is: next, or after the main gun's
+        reload die (rolled with the attacker's die); None when it is not (yet) there."""
+        j = i + 1
+        if j < len(needs) and needs[j].aim is Aim.RELOAD:
+            j += 1
+        return j if j < len(needs) and needs[j].aim is Aim.DEFENCE else None
 
     def figure_said(self) -> Spoken | None:
         """The last attack's outcome in words, once both its dice are rolled (the frame
@@ -572,10 +597,11 @@ class SoftRun(Screen):
             return None
         i = attacks[-1]
         attack, c = needs[i], self.covered(needs[i].piece)
-        if needs[i + 1].aim is not Aim.DEFENCE:
+        j = self.defence_after(needs, i)
+        if j is None or j >= len(faces):
             return None
         mods = sum(m.value for m in soft_fire.attack_modifiers(self.plan, c))
-        effect = soft_fire.opposed_effect(c, attack.figure, faces[i] + mods, faces[i + 1])
+        effect = soft_fire.opposed_effect(c, attack.figure, faces[i] + mods, faces[j])
         return self.attack_said(attack.piece, attack.figure, effect is not Effect.MISS)
 
     def attack_said(self, label: str, figure: int | None, hit: bool) -> Spoken:
@@ -589,23 +615,33 @@ class SoftRun(Screen):
 
     # -- what the screen shows --
 
-    def he_checks(self) -> tuple[DieCheck, DieCheck]:
-        """HE's to-hit and reload as the rules work them out, from the dice rolled so far."""
+    def he_checks(self) -> tuple[DieCheck, DieCheck | None]:
+        """HE's to-hit and reload (a grenade's To hit alone) as the rules work them out, from
+        the dice rolled so far."""
+        if not self.he:
+            return soft_fire.grenade_check(self.plan, ScriptedDice(
+                [self.replay.face(Aim.TO_HIT)])), None
         faces = [self.replay.face(Aim.TO_HIT), self.replay.face(Aim.RELOAD)]
         return soft_fire.he_checks(self.plan, ScriptedDice(faces))
 
-    def he_views(self, app: App, to_hit: DieCheck, reload: DieCheck) -> list[View]:
+    def he_views(self, app: App, to_hit: DieCheck, reload: DieCheck | None) -> list[View]:
         header = app.header(self.title)
-        return [Roll(header, (to_hit.roll,), app.t("to_hit"), needs_text(app, to_hit, False),
-                     app.t("HIT") if to_hit.success else app.t("MISS")),
-                Roll(header, (reload.roll,), app.t("reload_roll"),
-                     needs_text(app, reload, False),
-                     app.t("RELOADED") if reload.success else app.t("UNLOADED"))]
+        views: list[View] = [Roll(header, (to_hit.roll,), app.t("to_hit"),
+                                  needs_text(app, to_hit, False),
+                                  app.t("HIT") if to_hit.success else app.t("MISS"))]
+        if reload is not None:
+            views.append(Roll(header, (reload.roll,), app.t("reload_roll"),
+                              needs_text(app, reload, False),
+                              app.t("RELOADED") if reload.success else app.t("UNLOADED")))
+        return views
 
-    def he_says(self, to_hit: DieCheck, reload: DieCheck) -> list[Spoken | None]:
-        """What is said of HE's to-hit and reload views, as each is drawn."""
+    def he_says(self, to_hit: DieCheck, reload: DieCheck | None) -> list[Spoken | None]:
+        """What is said of HE's to-hit and reload views (a grenade's To hit), as drawn."""
         firer = self.plan.firer.label
-        return [hit_said(firer, to_hit.success), reload_said(firer, reload.success)]
+        said: list[Spoken | None] = [hit_said(firer, to_hit.success)]
+        if reload is not None:
+            said.append(reload_said(firer, reload.success))
+        return said
 
     def covered(self, label: str) -> Covered:
         """The covered piece an attack is at."""
@@ -647,10 +683,11 @@ class SoftRun(Screen):
         mods = sum(m.value for m in soft_fire.attack_modifiers(self.plan, c))
         roll, modified = faces[i], faces[i] + mods
         header = app.header(self.name_title(app, attack.piece, attack.figure, attack.shot))
-        if i + 1 >= len(needs) or needs[i + 1].aim is not Aim.DEFENCE:
+        j = self.defence_after(needs, i)
+        if j is None or j >= len(faces):
             return Roll(header, (roll,), prompt, f"{roll}{mods:+d} = {modified}" if mods
                         else f"= {roll}")
-        defender = faces[i + 1]
+        defender = faces[j]
         effect = soft_fire.opposed_effect(c, attack.figure, modified, defender)
         return Roll(header, (roll, defender), prompt,
                     app.t("versus", attack=modified, defence=defender),
@@ -679,9 +716,8 @@ class SoftRun(Screen):
             state.battle = state.battle.replace_piece(piece.after)
         side = self.plan.firer.side.value
         views: list[View] = []
-        if self.he and not self.he_shown:
-            assert result.to_hit is not None and result.reload is not None
-            views += self.he_views(app, result.to_hit, result.reload)
+        if self.checks_first and not self.he_shown and result.to_hit is not None:
+            views += self.he_views(app, result.to_hit, result.reload if self.he else None)
         attacks = result.attacks
         header = app.header(self.title)
         if not result.hit:
@@ -721,9 +757,9 @@ class SoftRun(Screen):
         """What is said of each of the `count` views `finished` shows: HE's to-hit and
         reload, the last figure's die, and the outcome with the big word."""
         says: list[Spoken | None] = [None] * count
-        if self.he and not self.he_shown and result.to_hit is not None and \
-                result.reload is not None:
-            says[:2] = self.he_says(result.to_hit, result.reload)
+        if self.checks_first and not self.he_shown and result.to_hit is not None:
+            first = self.he_says(result.to_hit, result.reload if self.he else None)
+            says[:len(first)] = first
         last = result.attacks[-1] if result.hit and result.attacks else None
         if last is not None and count > 1:
             at = count - 3 if self.single and last.damage is not None else count - 2

@@ -47,6 +47,12 @@ def signed(value: int) -> str:
     return f"{value:+d}" if value else "0"
 
 
+def shown(wanted: Wanted, value: int) -> str:
+    """A dialled value as the table prints it: a modifier signed, a To hit as its faces."""
+    return f"{value}-6" if wanted.lack is Lack.TO_HIT and value < 6 else \
+        str(value) if wanted.lack is Lack.TO_HIT else signed(value)
+
+
 def asked(app: App, wanted: Wanted) -> str:
     """What the value is for, as the screen says it."""
     weapon = weapon_words(app, wanted.weapon)            # "rifle" is "karabin" in Polish
@@ -56,32 +62,38 @@ def asked(app: App, wanted: Wanted) -> str:
                                                              "g"))
     if wanted.lack is Lack.TEMPLATE:
         return app.t("ask_template", weapon=weapon)
+    if wanted.lack is Lack.TO_HIT:
+        return app.t("ask_to_hit", weapon=weapon)
     return app.t("ask_situation", where=app.t(f"sit_{wanted.situation}"))
 
 
 def ask(app: App, plan: SoftPlan, wanted: Wanted, go: Go, back: Next) -> Screen:
     """The value dialled, then the offer to remember it; `back` is the choice before."""
-    dial = ValueDial(wanted, lambda value: offer(app, plan, wanted, value, go, dial), back)
+    to_hit = wanted.lack is Lack.TO_HIT      # the lowest face that hits, 1 to 6, from 4
+    dial = ValueDial(wanted, lambda value: offer(app, plan, wanted, value, go, dial), back,
+                     value=4 if to_hit else 0, low=1 if to_hit else -LIMIT)
     return dial
 
 
 @dataclass
 class ValueDial(Screen):
-    """The modifier the players' printed table shows, −6 to +6 from 0; OK uses it."""
+    """The modifier the players' printed table shows, −6 to +6 from 0 (a grenade's To hit:
+    the lowest face that hits, 1 to 6, shown "4-6"); OK uses it."""
 
     wanted: Wanted
     then: Callable[[int], Screen]
     back: Next
     value: int = 0
+    low: int = -LIMIT
 
     def view(self, app: App) -> View:
-        return BigWord(app.header(app.t("table_says")), signed(self.value),
+        return BigWord(app.header(app.t("table_says")), shown(self.wanted, self.value),
                        asked(app, self.wanted))
 
     def on(self, app: App, key: Key) -> Screen:
         if key in (Key.CW, Key.CCW):
             step = 1 if key is Key.CW else -1
-            self.value = min(max(self.value + step, -LIMIT), LIMIT)
+            self.value = min(max(self.value + step, self.low), LIMIT)
         elif key is Key.OK:
             return self.then(self.value)
         elif key is Key.BACK:
@@ -106,7 +118,7 @@ def offer(app: App, plan: SoftPlan, wanted: Wanted, value: int, go: Go,
                 app, plan, wanted, value, band, go, once, again), lambda: question)
         return remember(app, plan, wanted, value, None, go, once, lambda: question)
     keep = "remember_band" if wanted.lack is Lack.RANGE else "remember_always"
-    question = Choose(app.t("remember_q", value=signed(value)),
+    question = Choose(app.t("remember_q", value=shown(wanted, value)),
                       [app.t("remember_no"), app.t(keep)], chosen, back=lambda: dial)
     return question
 
@@ -168,7 +180,7 @@ def remember(app: App, plan: SoftPlan, wanted: Wanted, value: int, band: Band | 
         shot = plan.table.answered(wanted, value, source, band)
     except CardFileError as exc:
         log.error("cannot remember the %s: %s", wanted.words, exc)
-        return not_remembered(app, app.t("learned_broken"), value, once)
+        return not_remembered(app, app.t("learned_broken"), value, once, wanted)
     except BandOverlap as exc:
         app.cue("error")
         return notice(app, app.t("not_possible"), [
@@ -180,7 +192,7 @@ def remember(app: App, plan: SoftPlan, wanted: Wanted, value: int, band: Band | 
         write_learned(path, table.learned)
     except OSError as exc:
         log.error("cannot remember the %s in %s: %s", wanted.words, path, exc)
-        return not_remembered(app, cannot_write(app, exc), value, once)
+        return not_remembered(app, cannot_write(app, exc), value, once, wanted)
     book.table = table
     app.log_line(remembered(wanted, value, band))
     return go(replace(plan, table=shot))
@@ -195,6 +207,8 @@ def remembered(wanted: Wanted, value: int, band: Band | None) -> LogEntry:
                      low=band[0], high=band[1])
     if wanted.lack is Lack.TEMPLATE:
         return entry("log_learned_template", weapon=wanted.weapon, value=value)
+    if wanted.lack is Lack.TO_HIT:
+        return entry("log_learned_to_hit", weapon=wanted.weapon, value=value)
     return entry("log_learned_situation", situation=wanted.situation, value=value)
 
 
@@ -206,7 +220,9 @@ def cannot_write(app: App, exc: OSError) -> str:
     return app.t("learned_cannot_write")
 
 
-def not_remembered(app: App, why: str, value: int, once: Next) -> Screen:
+def not_remembered(app: App, why: str, value: int, once: Next,
+                   wanted: Wanted | None = None) -> Screen:
     app.cue("error")
-    return notice(app, app.t("not_remembered"), [why, app.t("this_shot", value=signed(value))],
+    said = signed(value) if wanted is None else shown(wanted, value)
+    return notice(app, app.t("not_remembered"), [why, app.t("this_shot", value=said)],
                   once)

@@ -278,9 +278,27 @@ def test_a_rifle_kills_a_tank_commander_out_in_the_turret(cli):
     assert target["status_after"] == ["commander_killed"] and target["figures_after"] == 5
 
 
-def test_a_template_over_a_tank_covers_its_commander_out(cli):
-    run = cli(*soft("resolve", "mg-gunner", "medium mg", "--under", "2477:1/side",
-                    "--dice", "4,2"))
+# A machine gun whose card says its damage dice are none: the shipped medium MG's are not
+# known, and a template of it over a tank is refused (test_cli_grenades_and_guns.py).
+MG_NONE = """id = "mg-none"
+name = "MG team, no damage dice"
+label = "MG"
+kind = "figure"
+crew = 1
+weapons = [{ name = "medium MG", template = "mg", shots = 2, damage = "none" }]
+"""
+
+
+def mg_none(tmp_path) -> list[str]:
+    folder = tmp_path / "cards"
+    folder.mkdir(exist_ok=True)
+    (folder / "mg-none.toml").write_text(MG_NONE, encoding="utf-8")
+    return ["--cards", str(folder)]
+
+
+def test_a_template_over_a_tank_covers_its_commander_out(cli, tmp_path):
+    run = cli(*mg_none(tmp_path), *soft("resolve", "mg-none", "medium mg", "--under",
+                                        "2477:1/side", "--dice", "4,2"))
     assert run.code == 0, run.err
     assert "the vehicle (side) and its commander, out in the turret" in run.out
     assert "Tiger 1 is now: commander killed" in run.out
@@ -295,19 +313,20 @@ def test_a_tank_crew_inside_is_refused(cli):
 # ---- figures riding on vehicles ----
 
 
-def test_a_template_over_a_tank_attacks_the_squad_riding_on_top(cli):
+def test_a_template_over_a_tank_attacks_the_squad_riding_on_top(cli, tmp_path):
     """The template rule: "make an attack against each in the same way with each target one at
     a time"; rule 14: "have infantry riding on top" (in the open: no situation)."""
-    run = cli(*soft("resolve", "mg-gunner", "medium mg", "--under", "2464/side",
-                    "--under", "rifleman:2/riding", "--dice", "4,2,1,5,2,6", "--json"))
+    cards = mg_none(tmp_path)
+    run = cli(*cards, *soft("resolve", "mg-none", "medium mg", "--under", "2464/side",
+                            "--under", "rifleman:2/riding", "--dice", "4,2,1,5,2,6", "--json"))
     assert run.code == 0, run.err
     tank, squad = run.json["targets"]
     assert tank["riding"] is None
     assert squad["riding"] == {"vehicle": "Sherman 1", "kind": "hard", "seat": "on_top"}
     assert [[m["value"] for m in a["modifiers"]] for a in squad["attacks"]] == [[2]] * 3
     assert squad["figures_after"] == 1 and run.json["summary"] == "1 of 3 down"
-    text = cli(*soft("resolve", "mg-gunner", "medium mg", "--under", "2464/side",
-                     "--under", "rifleman:2/riding", "--dice", "4,2,1,5,2,6")).out
+    text = cli(*cards, *soft("resolve", "mg-none", "medium mg", "--under", "2464/side",
+                             "--under", "rifleman:2/riding", "--dice", "4,2,1,5,2,6")).out
     assert "Rifle 1 (Rifleman): 2 figures, riding on Sherman 1" in text
 
 

@@ -11,6 +11,7 @@ from cobi_companion.device.config import Config, Paths, load_layers, parse_confi
 from cobi_companion.device.core.battle_log import english, loaded
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll
 from cobi_companion.device.ports.fake_sensor import FakeSensor, ff_frame
+from cobi_companion.device.sim import drain
 from cobi_companion.rules.errors import RulesError
 
 from ..conftest import read_only, your_table
@@ -302,22 +303,32 @@ def test_a_template_value_is_asked_at_fire_and_remembered_for_good(table_at, tmp
     cards = tmp_path / "cards"
     cards.mkdir()
     (cards / "grenadier.toml").write_text(GRENADIER)
-    table = table_at([*AXIS_FIRST, 3, 2, 1, 4], config=Config(paths=Paths(cards_dir=cards)))
+    table = table_at([*AXIS_FIRST, 3, 3, 2, 1, 4], config=Config(paths=Paths(cards_dir=cards)))
     new_battle(table, ("Grenadier", "axis", 1), ("Rifleman", "allies", 2))
     table.press("ok", "ok")                   # Gren 1 alone: it starts; Fire: its template
     table.press("ok", "ok", "ok")             # Rifle 1: both figures, in the open
     assert table.view.items == ("• Rifle 1: 2", "Fire!")
     table.choose("Fire!")
+    assert is_asking(table.view, "grenade: To hit", "4-6")   # the Infantry Weapon Table's
+    table.press("ccw", "ok")                  # 3-6
+    table.choose("Yes, always")
     assert is_asking(table.view, "grenade at a group")
     turn_to(table, "+1")
     table.press("ok")
     table.choose("Yes, always")
     assert "Axis: press to fire" in table.view.lines
+    table.tap("axis")                         # To hit: 3, a hit
+    assert (table.steps[0].caption, table.steps[0].total) == ("To hit", "HIT")
+    drain(table.box)
     table.press("axis", "allies")             # 3+1 = 4 v 2: down
     assert (table.view.needed, table.view.total) == ("4 to 2", "DOWN!")
     table.press("axis", "allies")             # 1+1 = 2 v 4: no kill; then the summary
     assert (table.steps[-2].needed, table.steps[-2].total) == ("2 to 4", "MISS")
     assert learned(table)["weapons"]["grenade"]["template"]["modifier"] == 1
+    assert learned(table)["weapons"]["grenade"]["to_hit"]["needs"] == 3
+    assert logged(table)[-3:-1] == ["Infantry Weapon Table: To hit for grenade 3-6 remembered",
+                                    "Soft Targets Table: template modifier for grenade +1 "
+                                    "remembered"]
     assert table.box.app.book.table.template_modifier("grenade").value == 1
 
 

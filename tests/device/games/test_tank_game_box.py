@@ -672,22 +672,51 @@ def grenade_table(table_at, tmp_path, dice, with_value: bool):
 
 
 def test_a_grenade_without_its_value_in_the_table_asks_for_it(table_at, tmp_path):
+    """With your table the grenade's To hit (the Infantry Weapon Table's, not printed) is
+    asked first, as the faces that hit, then its template's value."""
     table = grenade_table(table_at, tmp_path, AXIS_FIRST, with_value=False)
     table.choose("Fire!")
+    assert (table.view.header.title, table.view.word, table.view.detail) == (
+        "Your table", "4-6", "grenade: To hit")
+    table.press("cw", "cw", "cw")             # it stops at 6
+    assert table.view.word == "6"
+    table.press("ccw", "ccw", "ok")           # 4-6
+    assert table.view.header.title == "Save 4-6?"
+    table.choose("No, this shot only")
     assert (table.view.header.title, table.view.word, table.view.detail) == (
         "Your table", "0", "grenade at a group")
 
 
-def test_a_grenade_template_attacks_each_figure_under_it(table_at, tmp_path):
-    table = grenade_table(table_at, tmp_path, [*AXIS_FIRST, 3, 2, 1, 4], with_value=True)
+def test_a_grenade_rolls_its_to_hit_then_attacks_each_figure_under_it(table_at, tmp_path):
+    """Seed 000: hand grenades "use the 'To hit' die roll on the 'Infantry Weapon Table'": our
+    table's 3-6. A 5 hits; then each figure is attacked."""
+    table = grenade_table(table_at, tmp_path, [*AXIS_FIRST, 5, 3, 2, 1, 4], with_value=True)
     table.choose("Fire!")
+    assert "hit: likely" in lines(table.view)              # 4 in 6
     assert "Axis: press to fire" in lines(table.view)
+    table.tap("axis")                         # the To hit, shown before the attacks
+    (to_hit,) = table.steps
+    assert (to_hit.caption, to_hit.faces, to_hit.total) == ("To hit", (5,), "HIT")
+    drain(table.box)
+    assert "Axis: attack!" in lines(table.view)
     table.press("axis", "allies")             # 3+1 = 4 v 2: down
     assert table.view.needed == "4 to 2" and table.view.total == "DOWN!"
     table.press("axis", "allies")             # 1+1 = 2 v 4: no kill; then the summary
     assert table.steps[-2].needed == "2 to 4" and table.steps[-2].total == "MISS"
     assert table.view.word == "1 of 2 down"
     assert logged(table)[-1] == "axis Gren 1 fires grenade at Rifle 1 (2): 1 of 2 down"
+
+
+def test_a_grenade_that_misses_its_to_hit_attacks_nobody(table_at, tmp_path):
+    table = grenade_table(table_at, tmp_path, [*AXIS_FIRST, 2], with_value=True)
+    table.choose("Fire!")
+    table.tap("axis")
+    assert [(v.caption, v.total) for v in table.steps if isinstance(v, Roll)] == [
+        ("To hit", "MISS")]
+    drain(table.box)
+    assert table.view.word == "MISS"
+    assert logged(table)[-1].startswith("axis Gren 1 fires grenade at Rifle 1 (2)")
+    assert pieces(table)["Rifle 1"] == (2, [])
 
 
 # ---- the new screens, pixel for pixel, in English and Polish ----

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from cobi_companion.device.config import Config, Paths
 from cobi_companion.device.core.views import BigWord, Roll
+from cobi_companion.device.sim import drain
 
 from .test_tank_game_box import (
     AXIS_FIRST,
@@ -74,11 +75,16 @@ def grenadiers(table_at, tmp_path, dice):
     return table
 
 
+THROW = [3, 1, 6, 1, 6]     # To hit 3 (3-6: a hit), then each attack 1 v 6
+
+
 def throw(table) -> None:
-    """A grenade at both figures of Rifle 1, in the open: each attack 1 v 6, a miss."""
+    """A grenade at both figures of Rifle 1, in the open: To hit, then each attack a miss."""
     table.choose("grenade at a group")
     table.press("ok", "ok", "ok")             # Rifle 1: both figures, in the open
     table.choose("Fire!")
+    table.tap("axis")                         # the To hit, shown
+    drain(table.box)
     table.press("axis", "allies", "axis", "allies")
     assert table.view.word == "0 of 2 down"
     table.press("ok")
@@ -87,7 +93,7 @@ def throw(table) -> None:
 def test_each_figure_throws_one_grenade_per_activation(table_at, tmp_path):
     """Hand Grenades: "Figures armed with hand grenades can throw one per activation"; rule
     10: "Fire each weapon individually on the active unit" (the rifle is another weapon)."""
-    table = grenadiers(table_at, tmp_path, [*AXIS_FIRST, *[1, 6] * 4])
+    table = grenadiers(table_at, tmp_path, [*AXIS_FIRST, *THROW * 2])
     assert table.view.header.title == "Shot 1 of 4"    # 2 figures, a rifle and a grenade each
     throw(table)
     assert table.view.header.title == "Shot 2 of 4"
@@ -100,7 +106,7 @@ def test_each_figure_throws_one_grenade_per_activation(table_at, tmp_path):
 
 
 def test_the_grenades_thrown_survive_a_restart(table_at, tmp_path):
-    table = grenadiers(table_at, tmp_path, [*AXIS_FIRST, *[1, 6] * 2])
+    table = grenadiers(table_at, tmp_path, [*AXIS_FIRST, *THROW])
     throw(table)
     table.close()
     table = table_at([], tmp_path / "state",

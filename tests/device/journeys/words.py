@@ -120,6 +120,7 @@ def battle_log(tour: Tour) -> list[LogEntry]:
           for weapon in words_of("weapon_")),
         *(entry("log_learned_situation", situation=situation, value=-6)
           for situation in SITUATIONS),
+        entry("log_learned_to_hit", weapon="grenade", value=3),
     ]
 
 

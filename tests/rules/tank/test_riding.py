@@ -283,8 +283,10 @@ def test_a_template_over_a_tank_attacks_its_riders_on_top_one_figure_at_a_time(b
     rider = riding(field, "Tiger 1")
     tiger = field.get("Tiger 1")
     mg = field.get("MG 2")
-    plan = SoftPlan(mg, mg.card.weapon("medium mg"), (Covered(tiger, 0), Covered(rider, 3)),
-                    book.table)
+    # a machine gun whose card says its damage dice are none (the shipped card does not
+    # say: refused, test_soft_refusals)
+    none = replace(mg.card.weapon("medium mg"), given=None)
+    plan = SoftPlan(mg, none, (Covered(tiger, 0), Covered(rider, 3)), book.table)
     # the tank: no damage dice; then figure 1 (4+2 against 2: down), figure 2 (1+2 against 5,
     # then 2+2 against 6), figure 3 (5+2 against 1: down)
     shot = soft_fire.fire(plan, ScriptedDice([4, 2, 1, 5, 2, 6, 5, 1]))

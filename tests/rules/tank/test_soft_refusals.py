@@ -1,6 +1,8 @@
 """Fire at soft targets refuses, before any die, what the rules do not allow."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from cobi_companion.rules.battle import Piece
 from cobi_companion.rules.card_schema import validated_card
@@ -115,7 +117,8 @@ def test_a_commander_who_survives_stays_out(book):
 def test_a_template_attacks_the_tank_and_its_commander_out(book):
     mg = piece(book, "mg-gunner", 1, Side.AXIS)
     tiger = piece(book, "2477", commander_out=True)
-    plan = SoftPlan(mg, mg.card.weapon("medium mg"), (Covered(tiger, 1),), book.table)
+    none = replace(mg.card.weapon("medium mg"), given=None)   # its card says none
+    plan = SoftPlan(mg, none, (Covered(tiger, 1),), book.table)
     shot = fire(plan, ScriptedDice([2, 5, 3, 1]))   # no damage dice: the tank takes nothing
     assert [(a.target, a.shot) for a in shot.attacks] == [
         ("Tiger", 1), ("Tiger commander", 1), ("Tiger commander", 2)]
