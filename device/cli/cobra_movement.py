@@ -19,6 +19,10 @@ def ma(args: argparse.Namespace) -> int:
     if args.after_exit and args.nation != "german":
         raise UsageError("--after-exit: 5.3c changes only the German MA: leave it out or give "
                          "--nation german")
+    if args.not_a_division and (args.nation != "british" or args.mechanized or args.hq):
+        raise UsageError("--not-a-division: only for British infantry (--nation british, "
+                         "without --mechanized or --hq): a brigade or commandos, not a British "
+                         "or Canadian infantry division (5.2c)")
     if args.dice is not None and args.increase is None:
         raise UsageError("--dice: the air attack is rolled only for an MA increase (5.3d): "
                          "give --increase third|two_thirds")
@@ -28,7 +32,7 @@ def ma(args: argparse.Namespace) -> int:
                        weather=Weather(args.weather) if args.weather else None,
                        out_of_supply=args.out_of_supply, after_exit=args.after_exit,
                        replaced=args.replaced, increase=increase, turn=args.turn,
-                       division=not args.not_a_division)
+                       division=not args.not_a_division, hq=args.hq)
     attack = None
     if increase:
         dice = make_dice(args.dice)
@@ -111,7 +115,10 @@ def ma_options(parser: argparse.ArgumentParser) -> None:
                         help="a mechanized unit (5.2a, 5.2b; a US division with a truck, "
                              "5.7d): the only ones that move in the Mechanized Movement Phase, "
                              "with British and Canadian infantry divisions at two thirds "
-                             "(5.2c), and the only ones that may overrun (5.4; never an HQ)")
+                             "(5.2c), and the only ones that may overrun (5.4; an HQ: --hq)")
+    parser.add_argument("--hq", action="store_true",
+                        help="an HQ: it moves in the Mechanized Movement Phase as a "
+                             "mechanized unit but never overruns (5.4)")
     parser.add_argument("--not-a-division", action="store_true",
                         help="British: an infantry unit that is not a British or Canadian "
                              "infantry division (a brigade, commandos): it does not move in "

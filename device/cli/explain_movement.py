@@ -27,7 +27,10 @@ def ma_text(result: Allowance, attack: AirAttack | None) -> str:
         lines.append(_line("increase", f"up to {result.increase_most} third"
                                        f"{'s' if result.increase_most > 1 else ''} more, with "
                                        f"an air attack (5.3d)"))
-    if not result.may_overrun:
+    if result.hq:
+        lines.append(_line("overrun", "none: an HQ moves in the Mechanized Movement Phase but "
+                                      "never overruns (5.4)"))
+    elif not result.may_overrun:
         lines.append(_line("overrun", "none: only armoured, panzer, panzer-grenadier and US "
                                       "truck units (--mechanized), in the Initial Movement "
                                       "Phase, in supply, without an MA increase, not on GT 1 "

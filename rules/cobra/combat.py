@@ -25,7 +25,7 @@ from ..numbers import shortened, whole
 from .naval import RULE as NAVAL_RULE
 from .naval import NavalRange, check_naval, naval_cost
 from .notes import Note, Why
-from .supply import check_allied_units
+from .supply import check_unit_in_supply
 from .tables import COLUMNS, DIE_FACES, CobraTables, Loss, Result, Weather
 from .weather import CARPET_FROM, NO_AIR_TURN
 
@@ -495,10 +495,10 @@ def odds(attack: list[Unit], defence: list[Unit], shifts: list[Shift] | None = N
     side = check_shifts(shifts, attacker, turn, weather, naval_range)
     defender = None if side is None else \
         Nation.ALLIED if side is Nation.GERMAN else Nation.GERMAN
-    for units, nation in ((attack, side), (defence, defender)):
-        if nation is Nation.ALLIED:     # in supply on GT 1 and 2 (17.3.6d)
-            for unit in units:
-                check_allied_units([m.letter for m in unit.modifiers], turn)
+    for units, german_attack in ((attack, side is not Nation.ALLIED), (defence, False)):
+        for unit in units:          # in supply on GT 1 and 2 (17.3.6, 17.3.6d)
+            check_unit_in_supply([m.letter for m in unit.modifiers], turn,
+                                 german_attack=german_attack)
     att, dfn = strength(attack, Role.ATTACK, side), strength(defence, Role.DEFENCE, defender)
     index, base_note = base_column(att.total, dfn.total)
     net = sum(s.columns for s in shifts)

@@ -74,6 +74,7 @@ class Allowance:
     steps: tuple[MaStep, ...]
     increase_most: int
     risk: int
+    hq: bool = False            # an HQ: moves as a mechanized unit, never overruns (5.4)
 
     @property
     def ma(self) -> int:
@@ -82,15 +83,15 @@ class Allowance:
     @property
     def may_overrun(self) -> bool:
         """Overruns: "Only armored, panzer or panzer-grenadier and US truck mechanized units
-        may conduct overruns" (5.4 Important: `mechanized`, which an HQ is too, 5.2a, b: the
-        players' to know), in the Initial Movement Phase (5.4), in supply (10.6c), without an
-        MA increase (5.3d), not on game turn 1 (17.3.3c)."""
-        return self.mechanized and self.phase == "initial" and not self.out_of_supply and \
-            not self.increase and self.turn != NO_OVERRUN_TURN
+        may conduct overruns" (5.4 Important: `mechanized`, the players' to know; an HQ moves as
+        one, 5.2a, b, but is none of those units), in the Initial Movement Phase (5.4), in
+        supply (10.6c), without an MA increase (5.3d), not on game turn 1 (17.3.3c)."""
+        return self.mechanized and not self.hq and self.phase == "initial" and \
+            not self.out_of_supply and not self.increase and self.turn != NO_OVERRUN_TURN
 
     def to_dict(self) -> dict[str, Any]:
         return {"printed": self.printed, "army": self.army, "phase": self.phase,
-                "mechanized": self.mechanized,
+                "mechanized": self.mechanized, "hq": self.hq,
                 "weather": self.weather.value if self.weather else None,
                 "out_of_supply": self.out_of_supply, "after_exit": self.after_exit,
                 "replaced": self.replaced, "increase_thirds": self.increase, "turn": self.turn,
@@ -168,13 +169,16 @@ def weather_steps(ma: int, weather: Weather | None, after_exit: bool,
 def allowance(printed: int, army: str, *, phase: str = "initial", mechanized: bool = False,
               weather: Weather | None = None, out_of_supply: bool = False,
               after_exit: bool = False, replaced: bool = False, increase: int = 0,
-              turn: int | None = None, division: bool = True) -> Allowance:
+              turn: int | None = None, division: bool = True, hq: bool = False) -> Allowance:
     """The MA of one unit in a Movement Phase. German units: the weather (5.3b), the first
     German player turn after an Allied exit (5.3c, `after_exit`), an increase of `increase`
     thirds (5.3d). Any unit: out of supply halved first (10.6, 5.3b), a replacement received
     halves it in the Initial Movement Phase (12.1b, 4.0). `division`: a British infantry unit
-    is an infantry division (5.2c); False for another (a brigade, commandos)."""
+    is an infantry division (5.2c); False for another (a brigade, commandos). `hq`: an HQ,
+    which moves in the Mechanized Movement Phase as a mechanized unit but never overruns
+    (5.4)."""
     check_unit(printed, army, phase)
+    mechanized = mechanized or hq
     german = army == "german"
     if increase and not german:
         raise RulesError(CobraRefusal.MA_INCREASE_GERMAN_ONLY)
@@ -191,7 +195,7 @@ def allowance(printed: int, army: str, *, phase: str = "initial", mechanized: bo
         steps.append(replaced_step(steps[-1].ma, phase))
     return Allowance(printed, army, phase, mechanized, weather, out_of_supply,
                      after_exit and german, replaced, increase, turn, tuple(steps), most,
-                     AIR_RISK.get(increase, 0))
+                     AIR_RISK.get(increase, 0), hq)
 
 
 def replaced_step(ma: int, phase: str) -> MaStep:

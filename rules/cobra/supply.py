@@ -6,7 +6,8 @@ and 2. All German units are automatically in supply during those game turns".
 
 A German attack without its supply points is still halved (11.0c, 10.0b): that is the attack's
 supply points, not the units' supply, and the box marks it with the same letter; so combat
-refuses a unit out of supply on those turns only on the Allied side.
+refuses a unit out of supply on those turns on either defence and on an Allied attack, never
+on a German attack.
 """
 from __future__ import annotations
 
@@ -32,8 +33,11 @@ def check_in_supply(turn: int | None) -> None:
         raise RulesError(CobraRefusal.ALWAYS_IN_SUPPLY, turn=turn)
 
 
-def check_allied_units(letters: Sequence[str], turn: int | None) -> None:
-    """Refuse an Allied unit marked out of supply (`letters`: its modifiers) on game turns 1
-    and 2: "All Allied units are considered in supply throughout GTs 1 and 2" (17.3.6d)."""
-    if OUT_OF_SUPPLY in letters:
+def check_unit_in_supply(letters: Sequence[str], turn: int | None, *,
+                         german_attack: bool) -> None:
+    """Refuse a unit marked out of supply (`letters`: its modifiers) on game turns 1 and 2,
+    Allied or German, attacking or defending (17.3.6, 17.3.6d); except on a German attack (or
+    one whose side is not known), where the letter is its attack without supply points (11.0c),
+    still halved."""
+    if OUT_OF_SUPPLY in letters and not german_attack:
         check_in_supply(turn)

@@ -167,7 +167,7 @@ class Attack(Dialled):
             if i == 0:
                 return self.supply(app)
             choice = offered[i - 1]
-            if choice.kind is ShiftKind.NAVAL:      # asks the range first (14.4c, 14.4d)
+            if choice.kind is ShiftKind.NAVAL:      # near and far in one row (14.4c, 14.4d)
                 return naval.step_naval(app, self, lambda: self.shift_menu(app, i))
             now = self.shifts.get(choice.key, 0)
             values = choice.columns
@@ -179,7 +179,8 @@ class Attack(Dialled):
                   app.t("shift_" + c.key, n=f"{self.shifts.get(c.key, 0):+d}") for c in offered]
         game = session(app).game     # on the air and naval shifts: what they may still spend
         left = app.t("support_left", air=game.air_left, naval=game.naval_left)
-        hints = ["", *(left if c.kind in SUPPORT else "" for c in offered)]
+        hints = ["", *(naval.naval_hint(app, self, left) if c.kind is ShiftKind.NAVAL else
+                       left if c.kind in SUPPORT else "" for c in offered)]
         return Phased(app.t("shifts"), items, chosen, back=lambda: self.units(
             app, Role.DEFENCE), index=index, hints=hints)
 

@@ -641,3 +641,21 @@ def test_14_4d_naval_at_four_to_six_hexes_costs_two_points_a_column():
                             "--dice", "4")
     assert storm.code == 2 and storm.out == "" and len(storm.err.splitlines()) == 1
     assert "a target 4 to 6 hexes away needs two for a column: no naval shift" in storm.err
+
+
+def test_17_3_6_a_german_defender_is_in_supply_on_game_turns_1_and_2():
+    """17.3.6: "All German units are automatically in supply during those game turns": a German
+    defender marked out of supply on GT 2 is refused, not halved (the box never offers it); a
+    German attack without its supply points is still halved (11.0c). Real processes."""
+    run = run_cli_process("cobra", "odds", "--attack", "12", "--defence", "4s", "--attacker",
+                          "allied", "--turn", "2")
+    assert run.code == 2 and run.out == ""
+    assert run.err.strip() == "cobi-companion: game turn 2: every unit is in supply on GT 1 " \
+        "and 2, Allied (17.3.6d) and German (17.3.6)"
+    attack = run_cli_process("cobra", "odds", "--attack", "6s", "--defence", "3", "--attacker",
+                             "german", "--turn", "2", "--json")
+    assert attack.code == 0, attack.err
+    assert json.loads(attack.out)["attack"]["total"] == 3
+    later = run_cli_process("cobra", "odds", "--attack", "12", "--defence", "4s", "--attacker",
+                            "allied", "--turn", "3", "--json")
+    assert later.code == 0 and json.loads(later.out)["defence"]["total"] == 2

@@ -136,3 +136,34 @@ def test_17_3_6d_every_unit_in_supply_on_game_turns_1_and_2() -> None:
     odds = run_cli_process("cobra", "odds", "--turn", "1", "--attack", "6s", "--defence", "3",
                            "--attacker", "allied")
     assert odds.code == 2 and odds.err == run.err.replace("game turn 2", "game turn 1")
+
+
+def test_5_4_an_hq_moves_in_the_mechanized_phase_but_never_overruns() -> None:
+    """5.4: "Only armored, panzer or panzer-grenadier and US truck mechanized units may conduct
+    overruns": an HQ (`--hq`) moves in the Mechanized Movement Phase (5.2a, 5.2b) but may not
+    overrun. A real process."""
+    run = run_cli_process("cobra", "ma", "--printed", "12", "--nation", "us", "--hq", "--json")
+    assert run.code == 0, run.err
+    data = json.loads(run.out)
+    assert (data["hq"], data["mechanized"], data["may_overrun"]) == (True, True, False)
+    assert as_json("ma", "--printed", "12", "--nation", "us", "--hq", "--phase",
+                   "mechanized")["ma"] == 12
+    text = run_cli("cobra", "ma", "--printed", "12", "--nation", "german", "--weather",
+                   "storm", "--hq")
+    assert "  overrun       none: an HQ moves in the Mechanized Movement Phase but never " \
+        "overruns (5.4)" in text.out.splitlines()
+
+
+@pytest.mark.parametrize("args", [("--nation", "us"), ("--nation", "german", "--weather",
+                                                       "clear"),
+                                  ("--nation", "british", "--mechanized"),
+                                  ("--nation", "british", "--hq")])
+def test_5_2c_not_a_division_only_for_british_infantry(args: tuple[str, ...]) -> None:
+    """5.2c "British and Canadian infantry divisions": `--not-a-division` says which British
+    infantry unit is not one; with another nation or a mechanized unit it is refused, exit 2,
+    one line saying what is allowed. A real process."""
+    run = run_cli_process("cobra", "ma", "--printed", "6", *args, "--not-a-division")
+    assert run.code == 2 and run.out == ""
+    assert run.err.strip() == "cobi-companion: --not-a-division: only for British infantry " \
+        "(--nation british, without --mechanized or --hq): a brigade or commandos, not a " \
+        "British or Canadian infantry division (5.2c)"

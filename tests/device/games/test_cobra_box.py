@@ -300,12 +300,12 @@ def test_naval_shifts_within_the_turns_naval_points(table_at, tmp_path):
     seed_game(state, at_combat(16, [C, C], 8))
     table = table_at([4], state_dir=state)
     table.choose("Resume Cobra")
-    dial_attack(table, "Naval +0", "Up to 3 hexes", "Naval +1")
+    dial_attack(table, "Naval +0", "Naval +1")
     table.choose("US: pay 1 SP (of 3)")
     table.press("allies", "ok", "ok")
     assert saved(table)["cobra"]["naval_used"] == 2
     assert english(loaded(saved(table)["log"][-1])).endswith("; 0 AP, 2 naval")
-    dial_one_against_one(table, "Naval +0", "Up to 3 hexes")
+    dial_one_against_one(table, "Naval +0")
     assert table.view.header.title == "Not possible"     # refused as it is dialled (14.4)
     assert table.view.lines == ("0 naval support points left this game turn, this needs 1 "
                                 "(14.4)",)
@@ -764,39 +764,61 @@ def test_the_owners_tables_are_cobras_read_once_for_each_app_and_the_core_names_
     assert not [name for name in imported if "cobra" in name], imported
 
 
-def test_14_4d_the_naval_shift_asks_the_range_and_charges_two_a_far_column(table_at, tmp_path):
+def test_14_4d_the_naval_row_steps_through_near_and_far_and_charges_two_a_far_column(
+        table_at, tmp_path):
     """14.4c: "within three hexes ... each NSP assigned enables a one column shift"; 14.4d:
     "within four to six hexes ... two NSP are required to enable a one column shift"; 14.4b:
-    "A maximum of two NSP may be committed to one attack". GT 16 has two NSP (14.4)."""
+    "A maximum of two NSP may be committed to one attack". GT 16 has two NSP (14.4). The row
+    steps +0, +1, +2, +1 far and +0 again, one press each, with no screen between."""
     state = tmp_path / "state"
     seed_game(state, at_combat(16, [C, C], 8))
     table = table_at([4], state_dir=state)
     table.choose("Resume Cobra")
-    dial_one_against_one(table, "Naval +0")
-    view = table.view
-    assert view.header.title == "From the sea"
-    assert view.items == ("Up to 3 hexes", "4 to 6 hexes") and view.hint == "1 point a column"
-    table.press("cw")
-    assert table.view.hint == "2 points a column"
-    table.press("ok")
-    assert "Naval +1 far" in table.view.items
+    dial_one_against_one(table)
+    assert table.view.header.title == "Shifts"
+    pressed = []
+    for row in ("Naval +0", "Naval +1", "Naval +2"):
+        table.choose(row)
+        assert table.view.header.title == "Shifts"
+        pressed.append(table.view.items[table.view.index])
+    assert pressed == ["Naval +1", "Naval +2", "Naval +1 far"]
+    assert table.view.hint == "4 to 6 hexes: 2 points a column"
     table.choose("Naval +1 far")                   # +2 far would be four NSP: back to none
-    assert "Naval +0" in table.view.items
-    table.choose("Naval +0")
-    table.choose("4 to 6 hexes")
+    assert table.view.items[table.view.index] == "Naval +0"
+    assert table.view.hint == "Left: 6 AP, 2 NSP"
+    for row in ("Naval +0", "Naval +1", "Naval +2"):
+        table.choose(row)
     table.choose("Roll!")
     table.choose("US: pay 1 SP (of 3)")
     table.press("allies", "ok", "ok")
     assert saved(table)["cobra"]["naval_used"] == 2
     assert english(loaded(saved(table)["log"][-1])).endswith("; 0 AP, 2 naval")
-    dial_one_against_one(table, "Naval +0", "4 to 6 hexes")
+    dial_one_against_one(table, "Naval +0")
     assert table.view.header.title == "Not possible"
-    assert table.view.lines == ("0 naval support points left this game turn, this needs 2 "
+    assert table.view.lines == ("0 naval support points left this game turn, this needs 1 "
                                 "(14.4)",)
 
 
-def test_14_4_in_storms_a_far_target_gets_no_naval_shift(table_at, tmp_path):
-    """14.4 "During storms weather conditions no more than one NSP may be used": in Polish."""
+def test_14_4_what_the_turn_cannot_pay_is_refused_and_the_row_goes_back_to_none(
+        table_at, tmp_path):
+    """14.4 "They must be used on the game turn they are received": with one NSP left, +1 is
+    given; +2 (and +1 far, two points too) is refused with the points left, and the row goes
+    back to +0, never stuck on a value it cannot leave."""
+    state = tmp_path / "state"
+    seed_game(state, replace(at_combat(16, [C, C], 8), naval_used=1))
+    table = table_at([4], state_dir=state)
+    table.choose("Resume Cobra")
+    dial_one_against_one(table, "Naval +0", "Naval +1")
+    assert table.view.header.title == "Not possible"
+    assert table.view.lines == ("1 naval support points left this game turn, this needs 2 "
+                                "(14.4)",)
+    table.press("ok")
+    assert table.view.items[table.view.index] == "Naval +0"
+
+
+def test_14_4_in_storms_naval_takes_plus_1_at_most(table_at, tmp_path):
+    """14.4 "During storms weather conditions no more than one NSP may be used": +1 within
+    three hexes, then +2 refused (a far target, two points a column, gets none): in Polish."""
     state = tmp_path / "state"
     seed_game(state, at_combat(16, [S, S], 8))
     table = table_at([4], state_dir=state, config=Config(game=Game(language="pl")))
@@ -807,15 +829,12 @@ def test_14_4_in_storms_a_far_target_gets_no_naval_shift(table_at, tmp_path):
         table.press("ok", "ok")
         table.choose("Gotowe")
     table.choose("Marynarka +0")
-    assert table.view.items == ("Do 3 heksów", "4 do 6 heksów")
-    table.choose("4 do 6 heksów")
-    assert table.view.lines == ("w czasie burz najwyżej jeden punkt marynarki, a cel 4 do 6 "
-                                "heksów dalej potrzebuje dwóch na kolumnę: bez przesunięcia "
-                                "marynarki (14.4, 14.4d)",)
+    assert table.view.items[table.view.index] == "Marynarka +1"
+    table.choose("Marynarka +1")
+    assert table.view.lines == ("w czasie burz najwyżej jeden punkt marynarki: najwyżej +1 "
+                                "(14.4)",)
     table.press("ok")
-    table.choose("Marynarka +0")
-    table.choose("Do 3 heksów")
-    assert "Marynarka +1" in table.view.items
+    assert table.view.items[table.view.index] == "Marynarka +0"
 
 
 def test_17_3_6d_no_out_of_supply_toggle_on_game_turns_1_and_2(table_at, tmp_path):

@@ -67,8 +67,8 @@ def journey_cobra(tour: Tour) -> None:
         guide.follow(tour.t("units_done"), tour.t("add_unit"))
         guide.follow(tour.t("units_done"))
         if supply == "pay_us":
-            # naval asks the range from the sea: 4 to 6 hexes, two NSP a column (14.4d)
-            guide.follow(tour.t("shift_naval", n="").strip(), tour.t("naval_far"))
+            # naval +1, +2, then +1 far: 4 to 6 hexes, two NSP a column (14.4d), in its hint
+            guide.follow(*[tour.t("shift_naval", n="").strip()] * 3)
             for shift in ("shift_patton", "shift_air"):
                 guide.follow(tour.t(shift, n="").strip())
         guide.follow(tour.t("roll_attack"), tour.t(supply, cost="", have="").split(":")[0])

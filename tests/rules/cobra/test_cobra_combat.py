@@ -351,3 +351,11 @@ def test_17_3_6d_allied_units_are_in_supply_on_game_turns_1_and_2():
         assert refused.value.code is CobraRefusal.ALWAYS_IN_SUPPLY
     assert odds([Unit.parse("6s")], [Unit(3)], attacker=Nation.GERMAN, turn=2).attack.total == 3
     assert odds([Unit.parse("6s")], [Unit(3)], attacker=Nation.ALLIED, turn=3).attack.total == 3
+
+
+def test_17_3_6_a_german_defender_is_in_supply_on_game_turns_1_and_2():
+    """17.3.6: "All German units are automatically in supply during those game turns"."""
+    with pytest.raises(RulesError) as refused:
+        odds([Unit(12)], [Unit.parse("4s")], attacker=Nation.ALLIED, turn=2)
+    assert refused.value.code is CobraRefusal.ALWAYS_IN_SUPPLY
+    assert odds([Unit(12)], [Unit.parse("4s")], attacker=Nation.ALLIED, turn=3).defence.total == 2
