@@ -7,13 +7,17 @@ pieces, at most one of them a model (vehicle or gun); each active piece may move
 take cover or reload, each at most once. If none of them fired, the side gets one extra
 activation whose pieces may not fire. Placing pieces that wait off the map costs no activation.
 
+A squad is the box's bookkeeping of figures with the same card: an activation takes some or all
+of its figures (up to 5 in all), and the figures of a squad not yet activated this turn may go
+in the turn's extra activation (docs/rules-notes.md, "Big squads").
+
 Everything here is bookkeeping over immutable records: a function either refuses with a
 `RulesError` or returns the new `Turn` (and the `Battle`, where a mark changes). The dice of a
 shot or a reload are rolled by `hard_fire`, after the turn has allowed the action.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
@@ -82,12 +86,17 @@ class Member(Data):
     """A piece in an activation and what it counts towards the 5."""
 
     label: str = field(metadata=saved(key="piece"))
-    count: int               # a squad: its figures; a vehicle or gun: 1
+    count: int               # a squad: its figures activated; a vehicle or gun: 1
     model: bool
+    of: int = 0              # part of a squad: the squad's figures then (0: all of it went)
 
     @property
     def shown(self) -> str:
-        return self.label if self.model else f"{self.label} ({self.count})"
+        """'Tiger 1', 'Rifle 1 (3)', part of a squad 'Rifle 1 (5/8)'."""
+        if self.model:
+            return self.label
+        return f"{self.label} ({self.count}/{self.of})" if self.of else \
+            f"{self.label} ({self.count})"
 
 
 @dataclass(frozen=True)
@@ -208,6 +217,11 @@ class Turn:
     def activated(self) -> tuple[str, ...]:
         return tuple(label for a in self.activations for label in a.labels)
 
+    def figures_activated(self, label: str) -> int:
+        """What the piece has counted towards activations this turn: a squad the figures
+        activated (part of it in one activation, more in the extra one), a model 1."""
+        return sum(m.count for a in self.activations for m in a.members if m.label == label)
+
     @property
     def extra_due(self) -> bool:
         """The activation ended without fire: one extra activation may follow."""
@@ -272,23 +286,43 @@ def _own_in_the_fight(turn: Turn, piece: Piece) -> None:
         raise RulesError(TankRefusal.OUT_OF_FIGHT, label=piece.label)
 
 
-def _member(turn: Turn, piece: Piece) -> Member:
-    """Refuse a piece that cannot be activated now; what it counts towards the 5."""
+def left_to_activate(turn: Turn, piece: Piece) -> int:
+    """What the piece may still count towards an activation this turn: a model 1 until it was
+    activated, a squad (or a destroyed gun's crew) its figures not yet activated this turn.
+    Rule 7 counts figures, not squads ("the five figures or four of the figures and the
+    tank"): a squad is only the box's count of figures with the same card."""
+    if piece.model:
+        return 0 if piece.label in turn.activated else 1
+    return max(0, (piece.figures or 0) - turn.figures_activated(piece.label))
+
+
+def _member(turn: Turn, piece: Piece, figures: int | None = None) -> Member:
+    """Refuse a piece that cannot be activated now; what it counts towards the 5. `figures`:
+    how many of a squad's figures go (None: all those not yet activated this turn)."""
     _own_in_the_fight(turn, piece)
     if piece.status.off_map:
         raise RulesError(TankRefusal.OFF_MAP_PLACE_FIRST, label=piece.label)
     if any(p.label == piece.label for p in turn.placed):
         raise RulesError(TankRefusal.PLACED_THIS_TURN, label=piece.label)
-    if piece.label in turn.activated:
+    left = left_to_activate(turn, piece)
+    if not left:
         raise RulesError(TankRefusal.ALREADY_ACTIVATED, label=piece.label)
     if piece.model:
         return Member(piece.label, 1, True)
-    # a squad, or the crew of a destroyed gun: its figures
-    return Member(piece.label, piece.figures or 0, False)
+    # a squad, or the crew of a destroyed gun: the figures that go
+    count = left if figures is None else figures
+    if not 1 <= count <= left:
+        raise RulesError(TankRefusal.FIGURES_LEFT_TO_ACTIVATE, label=piece.label, left=left,
+                         asked=count)
+    whole = piece.figures or 0
+    return Member(piece.label, count, False, of=whole if count < whole else 0)
 
 
-def activate(turn: Turn, battle: Battle, labels: Sequence[str]) -> Turn:
-    """Start an activation of 1 to 5 figures and models, at most one model."""
+def activate(turn: Turn, battle: Battle, labels: Sequence[str],
+             figures: Mapping[str, int] | None = None) -> Turn:
+    """Start an activation of 1 to 5 figures and models, at most one model. `figures`: how
+    many of a squad's figures go, by its label (a squad not in it: all its figures not yet
+    activated this turn)."""
     if (open_ := turn.current) is not None:
         raise RulesError(TankRefusal.END_ACTIVATION_FIRST, labels=open_.labels)
     if not turn.can_activate and len(turn.activations) > 1:
@@ -303,7 +337,8 @@ def activate(turn: Turn, battle: Battle, labels: Sequence[str]) -> Turn:
     if len(set(names)) != len(names):
         twice = next(n for n in names if names.count(n) > 1)
         raise RulesError(TankRefusal.PICKED_TWICE, label=twice)
-    members = tuple(_member(turn, p) for p in pieces)
+    sent = {battle.get(label).label: n for label, n in (figures or {}).items()}
+    members = tuple(_member(turn, p, sent.get(p.label)) for p in pieces)
     models = [m.label for m in members if m.model]
     if len(models) > MAX_MODELS:
         raise RulesError(TankRefusal.ONE_MODEL, labels=tuple(models))
@@ -351,6 +386,8 @@ def move(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[Turn, 
     that moves by itself gets off: its move is getting off (and walking on, within its move).
     Riders are carried by their vehicle's move without being activated (rule 7)."""
     act, piece = _active(turn, battle, label, Action.MOVE)
+    if piece.riding is not None:        # getting off: the squad's one ride mark
+        _whole_squad(act, piece)
     if piece.status.immobilized:
         raise RulesError(TankRefusal.IMMOBILIZED, label=piece.label)
     if act.did(piece.label, Action.RELOAD):
@@ -365,8 +402,9 @@ def get_on(turn: Turn, battle: Battle, label: str, vehicle: str,
     the figures on or in it, as they measure any move). Where they sit is the vehicle's kind.
     The crew of a destroyed gun are figures and ride as a squad does; a gun with its gun is
     towed, never carried."""
-    _active(turn, battle, label, Action.MOVE)
+    act, _ = _active(turn, battle, label, Action.MOVE)
     piece, carrier = battle.get(label), battle.get(vehicle)
+    _whole_squad(act, piece)
     if piece.kind is not Kind.FIGURE and not piece.crew_only:
         raise RulesError(TankRefusal.RIDE_ONLY_FIGURES, label=piece.label)
     if piece.riding is not None:
@@ -378,6 +416,15 @@ def get_on(turn: Turn, battle: Battle, label: str, vehicle: str,
     turn, battle = move(turn, battle, label, note)
     ride = Ride(carrier.label, carrier.kind)
     return turn, battle.replace_piece(replace(battle.get(label), riding=ride))
+
+
+def _whole_squad(act: Activation, piece: Piece) -> None:
+    """A squad gets on or off a vehicle all together: the box keeps one ride for a squad, so
+    part of a squad (the rest not active) neither gets on nor gets off."""
+    member = act.member(piece.label)
+    if member is not None and member.of:
+        raise RulesError(TankRefusal.PART_OF_SQUAD_RIDES, label=piece.label,
+                         count=member.count, figures=member.of)
 
 
 def get_off(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[Turn, Battle]:
@@ -426,8 +473,17 @@ def hide(turn: Turn, battle: Battle, label: str, *, cover: bool,
         raise RulesError(TankRefusal.MOVED_NO_HIDE, label=piece.label)
     _not_riding(piece)
     can_hide(piece, cover, nearest_enemy_figure=nearest_enemy_figure, enemy_near=enemy_near)
-    return _record(turn, act, Done(piece.label, Action.HIDE, note)), \
-        battle.replace_piece(conceal(piece))
+    turn = _record(turn, act, Done(piece.label, Action.HIDE, note))
+    if figures_hidden(turn, piece.label) < (piece.figures or 0):
+        return turn, battle        # part of a squad lies down: hidden once all of it has
+    return turn, battle.replace_piece(conceal(piece))
+
+
+def figures_hidden(turn: Turn, label: str) -> int:
+    """The squad's figures that hid this turn. The box keeps one hidden mark for a squad: it
+    is hidden once all its figures hid (part in the activation, the rest in the extra one)."""
+    return sum(m.count for a in turn.activations if a.did(label, Action.HIDE)
+               for m in a.members if m.label == label)
 
 
 # --- each weapon fired once (rule 10), a grenade once a figure ------------------------------

@@ -24,11 +24,20 @@ from cobi_companion.device.games.tank.fire import check_main_gun, fire_menu, sho
 from cobi_companion.device.games.tank.overrun import OverrunPick
 from cobi_companion.device.games.tank.squad import next_shot
 from cobi_companion.device.ports.events import Key
-from cobi_companion.device.ui.widgets import DICE_KEYS, Choose, Show, confirm, notice, said_item
+from cobi_companion.device.ui.widgets import (
+    DICE_KEYS,
+    Choose,
+    Count,
+    Show,
+    confirm,
+    notice,
+    said_item,
+)
 from cobi_companion.rules.battle import Battle, Piece
 from cobi_companion.rules.card import Kind
 from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.tank import choices, overrun, scoring, turns
+from cobi_companion.rules.tank.refusals import TankRefusal
 from cobi_companion.rules.tank.turns import Action
 
 if TYPE_CHECKING:
@@ -46,6 +55,23 @@ def shown(piece: Piece) -> str:
     """'Rifle 1 (3)' for a squad or the crew of a destroyed gun, the label for a vehicle or
     gun."""
     return piece.label if piece.model else f"{piece.label} ({piece.figures or 0})"
+
+
+def left_shown(turn: turns.Turn, piece: Piece) -> str:
+    """A piece to pick: a squad part of which was activated this turn by the figures it has
+    left, 'Rifle 1 (3/8)'; others as `shown`."""
+    left = turns.left_to_activate(turn, piece)
+    if piece.model or left >= (piece.figures or 0):
+        return shown(piece)
+    return f"{piece.label} ({left}/{piece.figures or 0})"
+
+
+def active_shown(turn: turns.Turn, piece: Piece) -> str:
+    """A piece in the open activation: part of a squad by its figures that went,
+    'Rifle 1 (5/8)'; others as `shown`."""
+    current = turn.current
+    member = current.member(piece.label) if current is not None else None
+    return member.shown if member is not None and member.of else shown(piece)
 
 
 def turn_screen(app: App) -> Screen:
@@ -77,7 +103,7 @@ def eligible(state: TankBattle) -> list[Piece]:
     assert turn is not None
     placed = {p.label for p in turn.placed}
     return [p for p in state.battle.side(turn.side)
-            if not p.gone and not p.status.off_map and p.label not in turn.activated
+            if not p.gone and not p.status.off_map and turns.left_to_activate(turn, p)
             and p.label not in placed]
 
 
@@ -93,10 +119,13 @@ def waiting_off_map(state: TankBattle) -> list[Piece]:
 class Pick(Screen):
     """The knob goes through the side's pieces; OK picks one (again: drops it). Up to 5
     figures and models, one model at most: a piece that does not fit is refused with the
-    rule's reason. "Go!" starts the activation, by itself once nothing more could join."""
+    rule's reason, but a squad with more figures than fit is asked how many of them go (the
+    most that fit first). "Go!" starts the activation, by itself once nothing more could
+    join."""
 
     picked: list[str] = field(default_factory=list)
     index: int = 0
+    figures: dict[str, int] = field(default_factory=dict)   # part of a squad: how many go
 
     def rows(self, app: App) -> list[tuple[str, str]]:
         state, _ = playing(app)
@@ -123,15 +152,16 @@ class Pick(Screen):
             elif kind == "piece":
                 mark = "• " if label in self.picked else ""
                 piece = state.battle.get(label)
-                items.append(mark + with_ride(app, shown(piece), piece))
+                name = f"{label} ({self.figures[label]}/{piece.figures or 0})" \
+                    if label in self.figures else left_shown(turn, piece)
+                items.append(mark + with_ride(app, name, piece))
             elif kind == "go":
                 items.append(app.t("go"))
             elif kind == "place":
                 items.append(app.t("place_off_map", n=len(waiting_off_map(state))))
             else:
                 items.append(app.t("pass"))
-        size = sum(1 if p.model else (p.figures or 0)
-                   for p in map(state.battle.get, self.picked))
+        size = self.size(app)
         title = app.t("extra_activation") if turn.activations else app.t("activate")
         hint = app.t("picked", n=size) if self.picked else app.t("ok_pick")
         self.index = min(self.index, len(items) - 1)
@@ -203,10 +233,16 @@ class Pick(Screen):
                        lambda: end_turn(app, entry("log_passes" if first else "log_ends_turn")),
                        lambda: self, lost="turn_passes")
 
-    def fits(self, app: App, labels: list[str]) -> bool:
+    def size(self, app: App) -> int:
+        """The figures and models picked."""
+        state, turn = playing(app)
+        return sum(self.figures.get(p.label, turns.left_to_activate(turn, p))
+                   for p in map(state.battle.get, self.picked))
+
+    def fits(self, app: App, labels: list[str], figures: dict[str, int] | None = None) -> bool:
         state, turn = playing(app)
         try:
-            turns.activate(turn, state.battle, labels)
+            turns.activate(turn, state.battle, labels, {**self.figures, **(figures or {})})
         except RulesError:
             return False
         return True
@@ -215,23 +251,48 @@ class Pick(Screen):
         state, turn = playing(app)
         if label in self.picked:
             self.picked.remove(label)
+            self.figures.pop(label, None)
             return self
         try:
-            turns.activate(turn, state.battle, [*self.picked, label])
+            turns.activate(turn, state.battle, [*self.picked, label], self.figures)
         except RulesError as exc:
+            room = turns.MAX_PIECES - self.size(app)
+            if exc.code is TankRefusal.TOO_MANY_PIECES and room > 0 \
+                    and not state.battle.get(label).model:
+                return self.how_many(app, label, room)
             app.cue("error")
             return notice(app, app.t("not_possible"), [app.say(exc)], lambda: self)
+        return self.picks(app, label)
+
+    def how_many(self, app: App, label: str, room: int) -> Screen:
+        """A squad with more figures than fit: how many of them go (rule 7 counts figures),
+        the most that fit first; the others may go in the extra activation."""
+        state, turn = playing(app)
+        piece = state.battle.get(label)
+        most = min(turns.left_to_activate(turn, piece), room)
+
+        def dialled(n: int) -> Screen:
+            self.figures[label] = n
+            return self.picks(app, label)
+        return Count(left_shown(turn, piece), most, 1, most, dialled, lambda: self,
+                     app.t("figures_go"))
+
+    def picks(self, app: App, label: str) -> Screen:
+        """The piece is picked; the activation starts by itself once nothing more could join
+        (a squad with a figure that fits could)."""
+        state, _ = playing(app)
         self.picked.append(label)
         app.cue("click")
-        others = [p.label for p in eligible(state) if p.label not in self.picked]
-        if not any(self.fits(app, [*self.picked, other]) for other in others):
+        others = [p for p in eligible(state) if p.label not in self.picked]
+        if not any(self.fits(app, [*self.picked, p.label],
+                             None if p.model else {p.label: 1}) for p in others):
             return self.go(app)
         return self
 
     def go(self, app: App) -> Screen:
         state, turn = playing(app)
         try:
-            state.turn = turns.activate(turn, state.battle, self.picked)
+            state.turn = turns.activate(turn, state.battle, self.picked, self.figures)
         except RulesError as exc:
             return notice(app, app.t("not_possible"), [app.say(exc)], lambda: self)
         current = state.turn.current
@@ -320,8 +381,8 @@ def acting(app: App) -> Screen:
     for label in members:
         done = did(app, label)
         piece = state.battle.get(label)   # what it did, once it did something (its ride
-        items.append(joined(" · ", shown(piece), done) if done   # is on the status board)
-                     else with_ride(app, shown(piece), piece))
+        name = active_shown(turn, piece)  # is on the status board)
+        items.append(joined(" · ", name, done) if done else with_ride(app, name, piece))
     items.append(app.t("end_activation"))
     idle = [i for i, label in enumerate(members) if not did(app, label)]
     title = app.t("extra_activation") if current.extra else app.t("activate")
@@ -359,7 +420,8 @@ def piece_menu(app: App, label: str, may_end: bool = True) -> Screen:
         return refuse(app, app.say(no) if no else app.t("not_possible"), lambda: acting(app))
     done = did(app, label)
     rested = alone and may_end and done and not turns.shots_left(current, piece)
-    return Choose(shown(piece), [name for name, _ in actions], lambda i: actions[i][1](),
+    return Choose(active_shown(turn, piece), [name for name, _ in actions],
+                  lambda i: actions[i][1](),
                   back=None if alone else (lambda: acting(app)),
                   index=end if rested else first_asking(app, actions[:end]), hint=done)
 
@@ -398,7 +460,7 @@ def piece_actions(app: App, piece: Piece) -> list[tuple[str, Next]]:
             actions.append((app.t("hide"), lambda: hide(app, label)))
         if can(Action.TAKE_COVER):
             actions.append((app.t("take_cover"), lambda: take_cover(app, label)))
-        if not piece.model and moves and carriers(app, piece):   # "infantry"
+        if not piece.model and moves and may_get_on(app, piece):   # "infantry"
             actions.append((app.t("get_on"), lambda: get_on(app, label)))
     tank = piece.kind in (Kind.HARD, Kind.OPEN_TOP)
     if tank and overrun.candidates(state.battle, piece) and \
@@ -543,10 +605,12 @@ def hide(app: App, label: str) -> Screen:
     def answered(cover: bool, near: bool) -> Screen:
         state, turn = playing(app)
         try:
-            turns.hide(turn, state.battle, label, cover=cover, enemy_near=near)
+            _, after = turns.hide(turn, state.battle, label, cover=cover, enemy_near=near)
         except RulesError as exc:
             return refused(app, label, exc)
-        word = BigWord(app.header(shown(state.battle.get(label))), app.t("HIDDEN"))
+        # part of a squad lying down: the squad is hidden once all of it has
+        part = "" if after.get(label).status.hidden else app.t("hidden_once_all")
+        word = BigWord(app.header(active_shown(turn, after.get(label))), app.t("HIDDEN"), part)
         return Show([word], lambda: record(app, label, Action.HIDE,
                                            entry("log_hides", label=label),
                                            cover=cover, enemy_near=near))
@@ -560,6 +624,14 @@ def carriers(app: App, piece: Piece) -> list[Piece]:
     state, _ = playing(app)
     return [p for p in state.battle.side(piece.side)
             if p.kind.vehicle and not p.gone and not p.status.off_map]
+
+
+def may_get_on(app: App, piece: Piece) -> bool:
+    """A vehicle to get on, and the rules let the squad get on (not part of a squad)."""
+    state, turn = playing(app)
+    vehicles = carriers(app, piece)
+    return bool(vehicles) and choices.refused(
+        lambda: turns.get_on(turn, state.battle, piece.label, vehicles[0].label)) is None
 
 
 def get_on(app: App, label: str) -> Screen:

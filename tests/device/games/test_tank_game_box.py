@@ -125,9 +125,12 @@ def test_an_activation_holds_five_figures_and_one_model(table_at):
     assert isinstance(table.view, Lines) and "only one model" in lines(table.view)
     table.press("ok")
     table.choose("Rifle 1")
-    table.choose("Rifle 2")                  # 1 + 3 + 2 = 6: a sixth piece
-    assert "at most 5 figures and models" in lines(table.view)
-    table.press("ok")
+    table.choose("Rifle 2")                  # 1 + 3 + 2 = 6: only 1 of its figures fits
+    assert isinstance(table.view, BigWord) and table.view.word == "1"
+    assert table.view.header.title == "Rifle 2 (2)" and table.view.detail == "how many go? · OK"
+    table.press("cw")                        # no more than fit
+    assert table.view.word == "1"
+    table.press("back")                      # not Rifle 2 after all
     assert table.view.hint == "4 of 5 picked"
     table.choose("Pistol 1")                 # 5: nothing more fits, the activation starts
     assert table.view.items == ("Bofors 1", "Rifle 1 (3)", "Pistol 1 (1)", "All done")
