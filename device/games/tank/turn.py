@@ -590,7 +590,8 @@ def moving(app: App, label: str) -> Screen:
     if card.known("move_forward") and card.move_forward is not None:
         return move(app, piece, lambda app, line: record(app, label, Action.MOVE, line),
                     back_to(app, label))
-    word = BigWord(app.header(shown(piece)), moved_word(app, piece), app.t("move_free"))
+    word = BigWord(app.header(active_shown(playing(app)[1], piece)), moved_word(app, piece),
+                   app.t("move_free"))
     return Show([word], lambda: record(app, label, Action.MOVE,
                                        entry("log_moves", label=label)))
 
@@ -669,7 +670,8 @@ def get_off(app: App, label: str) -> Screen:
         state.turn, state.battle = turns.get_off(turn, state.battle, label, english(line))
         state.last_actor[turn.side] = label
         return saved(app, line)
-    word = BigWord(app.header(shown(piece)), moved_word(app, piece), app.t("move_free"))
+    word = BigWord(app.header(active_shown(playing(app)[1], piece)), moved_word(app, piece),
+                   app.t("move_free"))
     return Show([word], off)
 
 
@@ -698,7 +700,8 @@ def act(app: App, label: str, action: Action, rule: Callable[[turns.Turn, Battle
     """An action with no dice: the rule allows it, a big word says it, then it is recorded."""
     if (no := refusal(app, label, rule)) is not None:
         return no
-    view = BigWord(app.header(shown(app_piece(app, label))), word, detail)
+    view = BigWord(app.header(active_shown(playing(app)[1], app_piece(app, label))), word,
+                   detail)
     return Show([view], lambda: record(app, label, action, line))
 
 
