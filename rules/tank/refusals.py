@@ -122,7 +122,6 @@ class TankRefusal(Coded):
     MATCH_INCOMPLETE = "match_incomplete", "recorded", "battles"
     TOO_MANY_BATTLES = "too_many_battles", "battles", "held"
     FIGURES_LEFT_TO_ACTIVATE = "figures_left_to_activate", "label", "left", "asked"
-    PART_OF_SQUAD_RIDES = "part_of_squad_rides", "label", "count", "figures"
 
 
 # Each code's English, the one place it is written: the rules' message (`str(exc)`) and
@@ -324,7 +323,4 @@ ENGLISH: dict[TankRefusal, str] = english({
     TankRefusal.TOO_MANY_BATTLES: "a match has {battles} battles, the record holds {held}",
     TankRefusal.FIGURES_LEFT_TO_ACTIVATE: (
         "{label} has {left:figure|figures} left to activate this turn: {asked} cannot go"),
-    TankRefusal.PART_OF_SQUAD_RIDES: (
-        "only {count} of the {figures} figures of {label} are active: a squad gets on or off "
-        "a vehicle all together"),
 })

@@ -71,6 +71,7 @@ class Done(Data):
     label: str = field(metadata=saved(key="piece"))
     action: Action
     note: str = ""           # what the device wants to keep with it, like "at Sherman 1: hit"
+    vehicle: str = ""        # a move that got on a vehicle: that vehicle
 
 
 @dataclass(frozen=True)
@@ -386,14 +387,16 @@ def move(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[Turn, 
     that moves by itself gets off: its move is getting off (and walking on, within its move).
     Riders are carried by their vehicle's move without being activated (rule 7)."""
     act, piece = _active(turn, battle, label, Action.MOVE)
-    if piece.riding is not None:        # getting off: the squad's one ride mark
-        _whole_squad(act, piece)
     if piece.status.immobilized:
         raise RulesError(TankRefusal.IMMOBILIZED, label=piece.label)
     if act.did(piece.label, Action.RELOAD):
         raise RulesError(TankRefusal.RELOADING_NO_MOVE_OR_FIRE, label=piece.label)
-    return _record(turn, act, Done(piece.label, Action.MOVE, note)), \
-        battle.replace_piece(replace(reveal(piece), riding=None))
+    turn = _record(turn, act, Done(piece.label, Action.MOVE, note))
+    # a rider's move gets it off: part of a squad leaves the squad riding until all of it has
+    # (every move of a squad still marked riding this turn was getting off)
+    off = piece.riding is None or figures_done(turn, piece.label) >= (piece.figures or 0)
+    return turn, battle.replace_piece(replace(reveal(piece), riding=None if off else
+                                              piece.riding))
 
 
 def get_on(turn: Turn, battle: Battle, label: str, vehicle: str,
@@ -402,9 +405,8 @@ def get_on(turn: Turn, battle: Battle, label: str, vehicle: str,
     the figures on or in it, as they measure any move). Where they sit is the vehicle's kind.
     The crew of a destroyed gun are figures and ride as a squad does; a gun with its gun is
     towed, never carried."""
-    act, _ = _active(turn, battle, label, Action.MOVE)
+    _active(turn, battle, label, Action.MOVE)
     piece, carrier = battle.get(label), battle.get(vehicle)
-    _whole_squad(act, piece)
     if piece.kind is not Kind.FIGURE and not piece.crew_only:
         raise RulesError(TankRefusal.RIDE_ONLY_FIGURES, label=piece.label)
     if piece.riding is not None:
@@ -414,17 +416,23 @@ def get_on(turn: Turn, battle: Battle, label: str, vehicle: str,
             or carrier.status.off_map:
         raise RulesError(TankRefusal.NOT_A_RIDE, label=piece.label, vehicle=carrier.label)
     turn, battle = move(turn, battle, label, note)
+    done = turn.activations[-1].done
+    turn = _record(turn, replace(turn.activations[-1], done=done[:-1]),
+                   replace(done[-1], vehicle=carrier.label))
+    if figures_done(turn, piece.label, carrier.label) < (piece.figures or 0):
+        return turn, battle      # part of a squad got on: it rides once all of it has
     ride = Ride(carrier.label, carrier.kind)
     return turn, battle.replace_piece(replace(battle.get(label), riding=ride))
 
 
-def _whole_squad(act: Activation, piece: Piece) -> None:
-    """A squad gets on or off a vehicle all together: the box keeps one ride for a squad, so
-    part of a squad (the rest not active) neither gets on nor gets off."""
-    member = act.member(piece.label)
-    if member is not None and member.of:
-        raise RulesError(TankRefusal.PART_OF_SQUAD_RIDES, label=piece.label,
-                         count=member.count, figures=member.of)
+def figures_done(turn: Turn, label: str, vehicle: str | None = None,
+                 action: Action = Action.MOVE) -> int:
+    """The squad's figures that took the action this turn (`vehicle`: moves that got on that
+    vehicle). The box keeps one mark for a squad (hidden, riding): it changes once all the
+    squad's figures did what changes it, part in the activation, the rest in the extra one."""
+    return sum(m.count for a in turn.activations for m in a.members if m.label == label
+               and any(d.label == label and d.action is action
+                       and (vehicle is None or d.vehicle == vehicle) for d in a.done))
 
 
 def get_off(turn: Turn, battle: Battle, label: str, note: str = "") -> tuple[Turn, Battle]:
@@ -474,16 +482,9 @@ def hide(turn: Turn, battle: Battle, label: str, *, cover: bool,
     _not_riding(piece)
     can_hide(piece, cover, nearest_enemy_figure=nearest_enemy_figure, enemy_near=enemy_near)
     turn = _record(turn, act, Done(piece.label, Action.HIDE, note))
-    if figures_hidden(turn, piece.label) < (piece.figures or 0):
+    if figures_done(turn, piece.label, action=Action.HIDE) < (piece.figures or 0):
         return turn, battle        # part of a squad lies down: hidden once all of it has
     return turn, battle.replace_piece(conceal(piece))
-
-
-def figures_hidden(turn: Turn, label: str) -> int:
-    """The squad's figures that hid this turn. The box keeps one hidden mark for a squad: it
-    is hidden once all its figures hid (part in the activation, the rest in the extra one)."""
-    return sum(m.count for a in turn.activations if a.did(label, Action.HIDE)
-               for m in a.members if m.label == label)
 
 
 # --- each weapon fired once (rule 10), a grenade once a figure ------------------------------

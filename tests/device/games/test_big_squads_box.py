@@ -70,7 +70,6 @@ def test_the_rest_of_the_squad_goes_in_the_extra_activation_and_hides(table_at):
     assert (view.word, view.detail) == ("HIDDEN", "hidden once all hide")
     table.press("ok")
     assert pieces(table)["Rifle 1"] == (8, [])               # 3 still stand
-    assert "Get on" not in table.view.items   # the squad rides all together
     table.choose("All done")
     table.press("ok")                         # One more go: yes
     assert table.view.items[:2] == ("Rifle 1 (3/8)", "Tiger 1")
@@ -93,3 +92,19 @@ def test_the_question_in_polish(table_at):
     assert isinstance(view, BigWord) and (view.word, view.detail) == ("5", "ilu idzie? · OK")
     table.press("ok")
     assert isinstance(table.view, Lines | Menu)
+
+
+def test_a_big_squad_gets_on_in_two_goes(table_at):
+    table = table_at(AXIS_FIRST)
+    big_squad(table)
+    table.press("ok", "ok")                   # Rifle 1: 5 of its 8 go
+    table.choose("Get on")
+    table.choose("Tiger 1")
+    assert saved(table)["pieces"][0].get("riding") is None   # 3 still walk
+    table.choose("All done")
+    table.press("ok")                         # One more go: yes
+    table.choose("Rifle 1")
+    table.choose("Go!")
+    table.choose("Get on")
+    table.choose("Tiger 1")
+    assert saved(table)["pieces"][0]["riding"]["vehicle"] == "Tiger 1"

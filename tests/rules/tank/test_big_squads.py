@@ -114,18 +114,36 @@ def test_a_squad_is_hidden_once_all_its_figures_hid(field):
     turn = turns.activate(turns.end_activation(turn), battle, ["Rifleman 1"])
     turn, battle = turns.hide(turn, battle, "Rifleman 1", cover=True, nearest_enemy_figure=None)
     assert battle.get("Rifleman 1").status.hidden
-    assert turns.figures_hidden(turn, "Rifleman 1") == 8
+    assert turns.figures_done(turn, "Rifleman 1", action=Action.HIDE) == 8
 
 
-def test_part_of_a_squad_does_not_get_on_or_off_a_vehicle(field):
+def test_a_squad_rides_once_all_its_figures_got_on_and_walks_once_all_got_off(field):
     turn = turns.activate(axis_turn(), field, ["Rifleman 1"], {"Rifleman 1": 5})
-    with pytest.raises(RulesError, match="only 5 of the 8 figures of Rifleman 1 are active: "
-                                         "a squad gets on or off a vehicle all together"):
-        turns.get_on(turn, field, "Rifleman 1", "Truck 1")
-    # it may still take cover, and move
-    turn, _ = turns.take_cover(turn, field, "Rifleman 1")
-    turn, _ = turns.move(turn, field, "Rifleman 1")
-    assert turn.current is not None and turn.current.did("Rifleman 1", Action.MOVE)
+    turn, battle = turns.get_on(turn, field, "Rifleman 1", "Truck 1")
+    assert battle.get("Rifleman 1").riding is None                 # 3 still walk
+    turn = turns.activate(turns.end_activation(turn), battle, ["Rifleman 1"])
+    turn, battle = turns.get_on(turn, battle, "Rifleman 1", "Truck 1")
+    assert battle.get("Rifleman 1").riding is not None
+    assert turns.figures_done(turn, "Rifleman 1", "Truck 1") == 8
+    # the next Axis turn: 5 get off, the squad rides on until the other 3 have
+    turn, battle = turns.end_turn(*turns.end_turn(turns.end_activation(turn), battle))
+    turn = turns.activate(turn, battle, ["Rifleman 1"], {"Rifleman 1": 5})
+    turn, battle = turns.get_off(turn, battle, "Rifleman 1")
+    assert battle.get("Rifleman 1").riding is not None
+    turn = turns.activate(turns.end_activation(turn), battle, ["Rifleman 1"])
+    turn, battle = turns.get_off(turn, battle, "Rifleman 1")
+    assert battle.get("Rifleman 1").riding is None
+
+
+def test_part_of_a_squad_that_walks_does_not_board_with_the_rest(field):
+    turn = turns.activate(axis_turn(), field, ["Rifleman 1"], {"Rifleman 1": 5})
+    turn, battle = turns.move(turn, field, "Rifleman 1")
+    turn = turns.activate(turns.end_activation(turn), battle, ["Rifleman 1"])
+    turn, battle = turns.get_on(turn, battle, "Rifleman 1", "Truck 1")
+    assert battle.get("Rifleman 1").riding is None      # only 3 got on: the squad walks
+    turn, _ = turns.take_cover(turns.activate(axis_turn(), field, ["Rifleman 1"],
+                                              {"Rifleman 1": 2}), field, "Rifleman 1")
+    assert turn.current is not None and turn.current.did("Rifleman 1", Action.TAKE_COVER)
 
 
 def test_a_whole_small_squad_is_as_before(field):
