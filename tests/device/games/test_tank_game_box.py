@@ -488,7 +488,8 @@ def test_a_figure_takes_cover_once_and_it_is_recorded(table_at):
     assert table.view.hint == "took cover"
     assert logged(table)[-1] == "allies Rifle 1 takes cover"
     assert saved(table)["turn"]["activations"][0]["done"] == [
-        {"piece": "Rifle 1", "action": "take_cover", "note": "Rifle 1 takes cover"}]
+        {"piece": "Rifle 1", "action": "take_cover", "note": "Rifle 1 takes cover",
+         "vehicle": ""}]
     assert "Take cover" not in table.view.items       # once: not offered again
 
 
