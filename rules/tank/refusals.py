@@ -121,7 +121,7 @@ class TankRefusal(Coded):
     MATCH_OVER = "match_over"
     MATCH_INCOMPLETE = "match_incomplete", "recorded", "battles"
     TOO_MANY_BATTLES = "too_many_battles", "battles", "held"
-    FIGURES_LEFT_TO_ACTIVATE = "figures_left_to_activate", "label", "left", "asked"
+    FIGURES_LEFT_TO_ACTIVATE = "figures_left_to_activate", "label", "left", "count"
 
 
 # Each code's English, the one place it is written: the rules' message (`str(exc)`) and
@@ -322,5 +322,5 @@ ENGLISH: dict[TankRefusal, str] = english({
     TankRefusal.MATCH_INCOMPLETE: "the match needs both battles: {recorded} of {battles} recorded",
     TankRefusal.TOO_MANY_BATTLES: "a match has {battles} battles, the record holds {held}",
     TankRefusal.FIGURES_LEFT_TO_ACTIVATE: (
-        "{label} has {left:figure|figures} left to activate this turn: {asked} cannot go"),
+        "{label} has {left:figure|figures} left to activate this turn: {count} cannot go"),
 })

@@ -314,7 +314,7 @@ def _member(turn: Turn, piece: Piece, figures: int | None = None) -> Member:
     count = left if figures is None else figures
     if not 1 <= count <= left:
         raise RulesError(TankRefusal.FIGURES_LEFT_TO_ACTIVATE, label=piece.label, left=left,
-                         asked=count)
+                         count=count)
     whole = piece.figures or 0
     return Member(piece.label, count, False, of=whole if count < whole else 0)
 

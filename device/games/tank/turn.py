@@ -460,7 +460,7 @@ def piece_actions(app: App, piece: Piece) -> list[tuple[str, Next]]:
             actions.append((app.t("hide"), lambda: hide(app, label)))
         if can(Action.TAKE_COVER):
             actions.append((app.t("take_cover"), lambda: take_cover(app, label)))
-        if not piece.model and moves and may_get_on(app, piece):   # "infantry"
+        if not piece.model and moves and carriers(app, piece):   # "infantry"
             actions.append((app.t("get_on"), lambda: get_on(app, label)))
     tank = piece.kind in (Kind.HARD, Kind.OPEN_TOP)
     if tank and overrun.candidates(state.battle, piece) and \
@@ -625,14 +625,6 @@ def carriers(app: App, piece: Piece) -> list[Piece]:
     state, _ = playing(app)
     return [p for p in state.battle.side(piece.side)
             if p.kind.vehicle and not p.gone and not p.status.off_map]
-
-
-def may_get_on(app: App, piece: Piece) -> bool:
-    """A vehicle to get on, and the rules let the squad get on (not part of a squad)."""
-    state, turn = playing(app)
-    vehicles = carriers(app, piece)
-    return bool(vehicles) and choices.refused(
-        lambda: turns.get_on(turn, state.battle, piece.label, vehicles[0].label)) is None
 
 
 def get_on(app: App, label: str) -> Screen:

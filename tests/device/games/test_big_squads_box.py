@@ -67,7 +67,7 @@ def test_the_rest_of_the_squad_goes_in_the_extra_activation_and_hides(table_at):
     table.choose("Hide")
     table.press("ok", "ok")                   # cover here: yes; enemy figure ≤ 30 cm: no
     view = table.view
-    assert (view.word, view.detail) == ("HIDDEN", "hidden once all hide")
+    assert (view.word, view.detail) == ("HIDDEN", "hidden when all hide")
     table.press("ok")
     assert pieces(table)["Rifle 1"] == (8, [])               # 3 still stand
     table.choose("All done")
