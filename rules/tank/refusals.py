@@ -127,6 +127,7 @@ class TankRefusal(Coded):
     WEAPON_VALUE_MISSING = "weapon_value_missing", "name", "weapon", "field", "source"
     TABLE_NO_TO_HIT = "table_no_to_hit", "weapon", "source"
     MAIN_GUN_HAS_HE = "main_gun_has_he", "name"
+    FIGURES_LEFT_TO_ACTIVATE = "figures_left_to_activate", "label", "left", "count"
 
 
 # Each code's English, the one place it is written: the rules' message (`str(exc)`) and
@@ -340,4 +341,6 @@ ENGLISH: dict[TankRefusal, str] = english({
         "printed table"),
     TankRefusal.MAIN_GUN_HAS_HE: (
         "{name}'s main gun has HE: it fires HE at figures, guns and soft vehicles"),
+    TankRefusal.FIGURES_LEFT_TO_ACTIVATE: (
+        "{label} has {left:figure|figures} left to activate this turn: {count} cannot go"),
 })

@@ -7,13 +7,17 @@ pieces, at most one of them a model (vehicle or gun); each active piece may move
 take cover or reload, each at most once. If none of them fired, the side gets one extra
 activation whose pieces may not fire. Placing pieces that wait off the map costs no activation.
 
+A squad is the box's bookkeeping of figures with the same card: an activation takes some or all
+of its figures (up to 5 in all), and the figures of a squad not yet activated this turn may go
+in the turn's extra activation (docs/rules-notes.md, "Big squads").
+
 Everything here is bookkeeping over immutable records: a function either refuses with a
 `RulesError` or returns the new `Turn` (and the `Battle`, where a mark changes). The dice of a
 shot or a reload are rolled by `hard_fire`, after the turn has allowed the action.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
@@ -68,6 +72,7 @@ class Done(Data):
     label: str = field(metadata=saved(key="piece"))
     action: Action
     note: str = ""           # what the device wants to keep with it, like "at Sherman 1: hit"
+    vehicle: str = ""        # a move that got on a vehicle: that vehicle
 
 
 @dataclass(frozen=True)
@@ -83,12 +88,17 @@ class Member(Data):
     """A piece in an activation and what it counts towards the 5."""
 
     label: str = field(metadata=saved(key="piece"))
-    count: int               # a squad: its figures; a vehicle or gun: 1
+    count: int               # a squad: its figures activated; a vehicle or gun: 1
     model: bool
+    of: int = 0              # part of a squad: the squad's figures then (0: all of it went)
 
     @property
     def shown(self) -> str:
-        return self.label if self.model else f"{self.label} ({self.count})"
+        """'Tiger 1', 'Rifle 1 (3)', part of a squad 'Rifle 1 (5/8)'."""
+        if self.model:
+            return self.label
+        return f"{self.label} ({self.count}/{self.of})" if self.of else \
+            f"{self.label} ({self.count})"
 
 
 @dataclass(frozen=True)
@@ -214,6 +224,11 @@ class Turn:
     def activated(self) -> tuple[str, ...]:
         return tuple(label for a in self.activations for label in a.labels)
 
+    def figures_activated(self, label: str) -> int:
+        """What the piece has counted towards activations this turn: a squad the figures
+        activated (part of it in one activation, more in the extra one), a model 1."""
+        return sum(m.count for a in self.activations for m in a.members if m.label == label)
+
     @property
     def extra_due(self) -> bool:
         """The activation ended without fire: one extra activation may follow."""
@@ -285,26 +300,50 @@ def again(turn: Turn, label: str, house: HouseRules) -> bool:
         and label in turn.activations[0].labels
 
 
-def _member(turn: Turn, piece: Piece, house: HouseRules = DEFAULT) -> Member:
-    """Refuse a piece that cannot be activated now; what it counts towards the 5."""
+
+def left_to_activate(turn: Turn, piece: Piece, house: HouseRules = DEFAULT) -> int:
+    """What the piece may still count towards an activation this turn: a model 1 until it was
+    activated, a squad (or a destroyed gun's crew) its figures not yet activated this turn.
+    Rule 7 counts figures, not squads ("the five figures or four of the figures and the
+    tank"): a squad is only the box's count of figures with the same card. By the house rule
+    extra_activation = same_pieces a piece of the first activation may go again, whole."""
+    if again(turn, piece.label, house):
+        return 1 if piece.model else (piece.figures or 0)
+    if piece.model:
+        return 0 if piece.label in turn.activated else 1
+    return max(0, (piece.figures or 0) - turn.figures_activated(piece.label))
+
+
+def _member(turn: Turn, piece: Piece, figures: int | None = None,
+            house: HouseRules = DEFAULT) -> Member:
+    """Refuse a piece that cannot be activated now; what it counts towards the 5. `figures`:
+    how many of a squad's figures go (None: all those not yet activated this turn)."""
     _own_in_the_fight(turn, piece)
     if piece.status.off_map:
         raise RulesError(TankRefusal.OFF_MAP_PLACE_FIRST, label=piece.label)
     if any(p.label == piece.label for p in turn.placed):
         raise RulesError(TankRefusal.PLACED_THIS_TURN, label=piece.label)
-    if piece.label in turn.activated and not again(turn, piece.label, house):
+    left = left_to_activate(turn, piece, house)
+    if not left:
         raise RulesError(TankRefusal.ALREADY_ACTIVATED, label=piece.label)
     if piece.model:
         return Member(piece.label, 1, True)
-    # a squad, or the crew of a destroyed gun: its figures
-    return Member(piece.label, piece.figures or 0, False)
+    # a squad, or the crew of a destroyed gun: the figures that go
+    count = left if figures is None else figures
+    if not 1 <= count <= left:
+        raise RulesError(TankRefusal.FIGURES_LEFT_TO_ACTIVATE, label=piece.label, left=left,
+                         count=count)
+    whole = piece.figures or 0
+    return Member(piece.label, count, False, of=whole if count < whole else 0)
 
 
 def activate(turn: Turn, battle: Battle, labels: Sequence[str],
+             figures: Mapping[str, int] | None = None,
              house: HouseRules = DEFAULT) -> Turn:
-    """Start an activation of 1 to 5 figures and models, at most one model. The extra
-    activation takes pieces not yet activated this turn, or by the house rule
-    extra_activation = same_pieces also those of the first."""
+    """Start an activation of 1 to 5 figures and models, at most one model. `figures`: how
+    many of a squad's figures go, by its label (a squad not in it: all its figures not yet
+    activated this turn). The extra activation takes pieces not yet activated this turn,
+    or by the house rule extra_activation = same_pieces also those of the first."""
     if (open_ := turn.current) is not None:
         raise RulesError(TankRefusal.END_ACTIVATION_FIRST, labels=open_.labels)
     if not turn.can_activate and len(turn.activations) > 1:
@@ -319,7 +358,8 @@ def activate(turn: Turn, battle: Battle, labels: Sequence[str],
     if len(set(names)) != len(names):
         twice = next(n for n in names if names.count(n) > 1)
         raise RulesError(TankRefusal.PICKED_TWICE, label=twice)
-    members = tuple(_member(turn, p, house) for p in pieces)
+    sent = {battle.get(label).label: n for label, n in (figures or {}).items()}
+    members = tuple(_member(turn, p, sent.get(p.label), house) for p in pieces)
     models = [m.label for m in members if m.model]
     if len(models) > MAX_MODELS:
         raise RulesError(TankRefusal.ONE_MODEL, labels=tuple(models))
@@ -377,8 +417,12 @@ def move(turn: Turn, battle: Battle, label: str, note: str = "",
         raise RulesError(TankRefusal.FIRED_NO_MOVE, label=piece.label)
     if act.did(piece.label, Action.RELOAD):
         raise RulesError(TankRefusal.RELOADING_NO_MOVE_OR_FIRE, label=piece.label)
-    return _record(turn, act, Done(piece.label, Action.MOVE, note)), \
-        battle.replace_piece(replace(reveal(piece), riding=None))
+    turn = _record(turn, act, Done(piece.label, Action.MOVE, note))
+    # a rider's move gets it off: part of a squad leaves the squad riding until all of it has
+    # (every move of a squad still marked riding this turn was getting off)
+    off = piece.riding is None or figures_done(turn, piece.label) >= (piece.figures or 0)
+    return turn, battle.replace_piece(replace(reveal(piece), riding=None if off else
+                                              piece.riding))
 
 
 def get_on(turn: Turn, battle: Battle, label: str, vehicle: str,
@@ -398,8 +442,23 @@ def get_on(turn: Turn, battle: Battle, label: str, vehicle: str,
             or carrier.status.off_map:
         raise RulesError(TankRefusal.NOT_A_RIDE, label=piece.label, vehicle=carrier.label)
     turn, battle = move(turn, battle, label, note, house)
+    done = turn.activations[-1].done
+    turn = _record(turn, replace(turn.activations[-1], done=done[:-1]),
+                   replace(done[-1], vehicle=carrier.label))
+    if figures_done(turn, piece.label, carrier.label) < (piece.figures or 0):
+        return turn, battle      # part of a squad got on: it rides once all of it has
     ride = Ride(carrier.label, carrier.kind)
     return turn, battle.replace_piece(replace(battle.get(label), riding=ride))
+
+
+def figures_done(turn: Turn, label: str, vehicle: str | None = None,
+                 action: Action = Action.MOVE) -> int:
+    """The squad's figures that took the action this turn (`vehicle`: moves that got on that
+    vehicle). The box keeps one mark for a squad (hidden, riding): it changes once all the
+    squad's figures did what changes it, part in the activation, the rest in the extra one."""
+    return sum(m.count for a in turn.activations for m in a.members if m.label == label
+               and any(d.label == label and d.action is action
+                       and (vehicle is None or d.vehicle == vehicle) for d in a.done))
 
 
 def get_off(turn: Turn, battle: Battle, label: str, note: str = "",
@@ -449,8 +508,10 @@ def hide(turn: Turn, battle: Battle, label: str, *, cover: bool,
         raise RulesError(TankRefusal.MOVED_NO_HIDE, label=piece.label)
     _not_riding(piece)
     can_hide(piece, cover, nearest_enemy_figure=nearest_enemy_figure, enemy_near=enemy_near)
-    return _record(turn, act, Done(piece.label, Action.HIDE, note)), \
-        battle.replace_piece(conceal(piece))
+    turn = _record(turn, act, Done(piece.label, Action.HIDE, note))
+    if figures_done(turn, piece.label, action=Action.HIDE) < (piece.figures or 0):
+        return turn, battle        # part of a squad lies down: hidden once all of it has
+    return turn, battle.replace_piece(conceal(piece))
 
 
 # --- each weapon fired once (rule 10), a grenade once a figure ------------------------------

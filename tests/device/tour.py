@@ -675,16 +675,20 @@ def labels() -> dict[str, str]:
 def seed_battle(tour: Tour, name: str, sides: dict[Side, list[tuple[str, dict[str, bool]]]],
                 level: str = "tank", round: int = 3, log: tuple[LogEntry, ...] = (),
                 last_shot: LastShot | None = None, riding: dict[int, int] | None = None,
-                house: HouseRules = house.DEFAULT) -> None:
+                house: HouseRules = house.DEFAULT, figures: dict[int, int] | None = None
+                ) -> None:
     """A battle saved in the state of box `name`: each side's pieces as (card, marks), the
     Axis to act in `round`, with the lines of its log and the Axis's last shot; `riding`:
-    squads riding vehicles, by their places in the battle (Axis first); its house rules."""
+    squads riding vehicles, by their places in the battle (Axis first); its house rules;
+    `figures`: squads of other than 3 figures, by their places."""
     book = load_cards()
     battle = Battle(level)
     for side, pieces in sides.items():
         for key, mark in pieces:
             card = book.get(key)
-            battle = battle.add(card, side, 3 if card.kind is Kind.FIGURE else None)
+            place = len(battle.pieces)
+            battle = battle.add(card, side, (figures or {}).get(place, 3)
+                                if card.kind is Kind.FIGURE else None)
             piece = battle.pieces[-1]
             battle = battle.replace_piece(replace(piece, status=replace(piece.status, **mark)))
     for rider, vehicle in (riding or {}).items():

@@ -167,7 +167,7 @@ def test_the_saved_shapes_are_those_the_hand_written_pairs_wrote() -> None:
         HQStatus(HQState.ACTIVE, 2, (3, 4)):
             '{"state": "active", "given": 2, "displaced": [3, 4]}',
         Done("Tiger 1", Action.FIRE, "hit"):
-            '{"piece": "Tiger 1", "action": "fire", "note": "hit"}',
+            '{"piece": "Tiger 1", "action": "fire", "note": "hit", "vehicle": ""}',
         Placed("Squad 1", False, "Truck 1"):
             '{"piece": "Squad 1", "vehicle": false, "riding_with": "Truck 1"}',
         MatchBattle(1, Team.ONE, Side.AXIS, Team.TWO, 4):
@@ -189,3 +189,4 @@ def test_older_saves_missing_keys_take_the_defaults() -> None:
     assert HQStatus.from_dict({"state": "active"}) == HQStatus()
     assert Scoresheet.from_dict(None) == Scoresheet() == Scoresheet.from_dict({})
     assert Done.from_dict({"piece": "a", "action": "fire"}).note == ""
+    assert Done.from_dict({"piece": "a", "action": "move"}).vehicle == ""   # before big squads

@@ -24,11 +24,20 @@ from cobi_companion.device.games.tank.fire import check_main_gun, fire_menu, sho
 from cobi_companion.device.games.tank.overrun import OverrunPick
 from cobi_companion.device.games.tank.squad import next_shot
 from cobi_companion.device.ports.events import Key
-from cobi_companion.device.ui.widgets import DICE_KEYS, Choose, Show, confirm, notice, said_item
+from cobi_companion.device.ui.widgets import (
+    DICE_KEYS,
+    Choose,
+    Count,
+    Show,
+    confirm,
+    notice,
+    said_item,
+)
 from cobi_companion.rules.battle import Battle, Piece
 from cobi_companion.rules.card import Kind
 from cobi_companion.rules.errors import RulesError
 from cobi_companion.rules.tank import choices, overrun, scoring, turns
+from cobi_companion.rules.tank.refusals import TankRefusal
 from cobi_companion.rules.tank.turns import Action
 
 if TYPE_CHECKING:
@@ -46,6 +55,23 @@ def shown(piece: Piece) -> str:
     """'Rifle 1 (3)' for a squad or the crew of a destroyed gun, the label for a vehicle or
     gun."""
     return piece.label if piece.model else f"{piece.label} ({piece.figures or 0})"
+
+
+def left_shown(turn: turns.Turn, piece: Piece) -> str:
+    """A piece to pick: a squad part of which was activated this turn by the figures it has
+    left, 'Rifle 1 (3/8)'; others as `shown`."""
+    left = turns.left_to_activate(turn, piece)
+    if piece.model or left >= (piece.figures or 0):
+        return shown(piece)
+    return f"{piece.label} ({left}/{piece.figures or 0})"
+
+
+def active_shown(turn: turns.Turn, piece: Piece) -> str:
+    """A piece in the open activation: part of a squad by its figures that went,
+    'Rifle 1 (5/8)'; others as `shown`."""
+    current = turn.current
+    member = current.member(piece.label) if current is not None else None
+    return member.shown if member is not None and member.of else shown(piece)
 
 
 def turn_screen(app: App) -> Screen:
@@ -77,8 +103,8 @@ def eligible(state: TankBattle) -> list[Piece]:
     assert turn is not None
     placed = {p.label for p in turn.placed}
     return [p for p in state.battle.side(turn.side)
-            if not p.gone and not p.status.off_map and p.label not in placed
-            and (p.label not in turn.activated or turns.again(turn, p.label, state.house))]
+            if not p.gone and not p.status.off_map
+            and turns.left_to_activate(turn, p, state.house) and p.label not in placed]
 
 
 def waiting_off_map(state: TankBattle) -> list[Piece]:
@@ -93,10 +119,13 @@ def waiting_off_map(state: TankBattle) -> list[Piece]:
 class Pick(Screen):
     """The knob goes through the side's pieces; OK picks one (again: drops it). Up to 5
     figures and models, one model at most: a piece that does not fit is refused with the
-    rule's reason. "Go!" starts the activation, by itself once nothing more could join."""
+    rule's reason, but a squad with more figures than fit is asked how many of them go (the
+    most that fit first). "Go!" starts the activation, by itself once nothing more could
+    join."""
 
     picked: list[str] = field(default_factory=list)
     index: int = 0
+    figures: dict[str, int] = field(default_factory=dict)   # part of a squad: how many go
 
     def rows(self, app: App) -> list[tuple[str, str]]:
         state, _ = playing(app)
@@ -123,15 +152,16 @@ class Pick(Screen):
             elif kind == "piece":
                 mark = "• " if label in self.picked else ""
                 piece = state.battle.get(label)
-                items.append(mark + with_ride(app, shown(piece), piece))
+                name = f"{label} ({self.figures[label]}/{piece.figures or 0})" \
+                    if label in self.figures else left_shown(turn, piece)
+                items.append(mark + with_ride(app, name, piece))
             elif kind == "go":
                 items.append(app.t("go"))
             elif kind == "place":
                 items.append(app.t("place_off_map", n=len(waiting_off_map(state))))
             else:
                 items.append(app.t("pass"))
-        size = sum(1 if p.model else (p.figures or 0)
-                   for p in map(state.battle.get, self.picked))
+        size = self.size(app)
         title = app.t("extra_activation") if turn.activations else app.t("activate")
         hint = app.t("picked", n=size) if self.picked else app.t("ok_pick")
         self.index = min(self.index, len(items) - 1)
@@ -206,10 +236,17 @@ class Pick(Screen):
                        lambda: end_turn(app, entry("log_passes" if first else "log_ends_turn")),
                        lambda: self, lost="turn_passes")
 
-    def fits(self, app: App, labels: list[str]) -> bool:
+    def size(self, app: App) -> int:
+        """The figures and models picked."""
+        state, turn = playing(app)
+        return sum(self.figures.get(p.label, turns.left_to_activate(turn, p, state.house))
+                   for p in map(state.battle.get, self.picked))
+
+    def fits(self, app: App, labels: list[str], figures: dict[str, int] | None = None) -> bool:
         state, turn = playing(app)
         try:
-            turns.activate(turn, state.battle, labels, state.house)
+            turns.activate(turn, state.battle, labels, {**self.figures, **(figures or {})},
+                           state.house)
         except RulesError:
             return False
         return True
@@ -218,23 +255,48 @@ class Pick(Screen):
         state, turn = playing(app)
         if label in self.picked:
             self.picked.remove(label)
+            self.figures.pop(label, None)
             return self
         try:
-            turns.activate(turn, state.battle, [*self.picked, label], state.house)
+            turns.activate(turn, state.battle, [*self.picked, label], self.figures, state.house)
         except RulesError as exc:
+            room = turns.MAX_PIECES - self.size(app)
+            if exc.code is TankRefusal.TOO_MANY_PIECES and room > 0 \
+                    and not state.battle.get(label).model:
+                return self.how_many(app, label, room)
             app.cue("error")
             return notice(app, app.t("not_possible"), [app.say(exc)], lambda: self)
+        return self.picks(app, label)
+
+    def how_many(self, app: App, label: str, room: int) -> Screen:
+        """A squad with more figures than fit: how many of them go (rule 7 counts figures),
+        the most that fit first; the others may go in the extra activation."""
+        state, turn = playing(app)
+        piece = state.battle.get(label)
+        most = min(turns.left_to_activate(turn, piece, state.house), room)
+
+        def dialled(n: int) -> Screen:
+            self.figures[label] = n
+            return self.picks(app, label)
+        return Count(left_shown(turn, piece), most, 1, most, dialled, lambda: self,
+                     app.t("figures_go"))
+
+    def picks(self, app: App, label: str) -> Screen:
+        """The piece is picked; the activation starts by itself once nothing more could join
+        (a squad with a figure that fits could)."""
+        state, _ = playing(app)
         self.picked.append(label)
         app.cue("click")
-        others = [p.label for p in eligible(state) if p.label not in self.picked]
-        if not any(self.fits(app, [*self.picked, other]) for other in others):
+        others = [p for p in eligible(state) if p.label not in self.picked]
+        if not any(self.fits(app, [*self.picked, p.label],
+                             None if p.model else {p.label: 1}) for p in others):
             return self.go(app)
         return self
 
     def go(self, app: App) -> Screen:
         state, turn = playing(app)
         try:
-            state.turn = turns.activate(turn, state.battle, self.picked, state.house)
+            state.turn = turns.activate(turn, state.battle, self.picked, self.figures, state.house)
         except RulesError as exc:
             return notice(app, app.t("not_possible"), [app.say(exc)], lambda: self)
         current = state.turn.current
@@ -262,7 +324,7 @@ def _again_alone(app: App, state: TankBattle, turn: turns.Turn) -> LastShot | No
     if aim is None or aim.firer not in {p.label for p in eligible(state)}:
         return None
     try:
-        activated = turns.activate(turn, state.battle, [aim.firer], state.house)
+        activated = turns.activate(turn, state.battle, [aim.firer], house=state.house)
         turns.fire(activated, state.battle, aim.firer)
         check_main_gun(state.battle.get(aim.firer))
     except RulesError:
@@ -323,8 +385,8 @@ def acting(app: App) -> Screen:
     for label in members:
         done = did(app, label)
         piece = state.battle.get(label)   # what it did, once it did something (its ride
-        items.append(joined(" · ", shown(piece), done) if done   # is on the status board)
-                     else with_ride(app, shown(piece), piece))
+        name = active_shown(turn, piece)  # is on the status board)
+        items.append(joined(" · ", name, done) if done else with_ride(app, name, piece))
     items.append(app.t("end_activation"))
     idle = [i for i, label in enumerate(members) if not did(app, label)]
     title = app.t("extra_activation") if current.extra else app.t("activate")
@@ -362,7 +424,8 @@ def piece_menu(app: App, label: str, may_end: bool = True) -> Screen:
         return refuse(app, app.say(no) if no else app.t("not_possible"), lambda: acting(app))
     done = did(app, label)
     rested = alone and may_end and done and not turns.shots_left(current, piece, state.house)
-    return Choose(shown(piece), [name for name, _ in actions], lambda i: actions[i][1](),
+    return Choose(active_shown(turn, piece), [name for name, _ in actions],
+                  lambda i: actions[i][1](),
                   back=None if alone else (lambda: acting(app)),
                   index=end if rested else first_asking(app, actions[:end]), hint=done)
 
@@ -532,7 +595,8 @@ def moving(app: App, label: str) -> Screen:
     if card.known("move_forward") and card.move_forward is not None:
         return move(app, piece, lambda app, line: record(app, label, Action.MOVE, line),
                     back_to(app, label))
-    word = BigWord(app.header(shown(piece)), moved_word(app, piece), app.t("move_free"))
+    word = BigWord(app.header(active_shown(playing(app)[1], piece)), moved_word(app, piece),
+                   app.t("move_free"))
     return Show([word], lambda: record(app, label, Action.MOVE,
                                        entry("log_moves", label=label)))
 
@@ -547,10 +611,12 @@ def hide(app: App, label: str) -> Screen:
     def answered(cover: bool, near: bool) -> Screen:
         state, turn = playing(app)
         try:
-            turns.hide(turn, state.battle, label, cover=cover, enemy_near=near)
+            _, after = turns.hide(turn, state.battle, label, cover=cover, enemy_near=near)
         except RulesError as exc:
             return refused(app, label, exc)
-        word = BigWord(app.header(shown(state.battle.get(label))), app.t("HIDDEN"))
+        # part of a squad lying down: the squad is hidden once all of it has
+        part = "" if after.get(label).status.hidden else app.t("hidden_once_all")
+        word = BigWord(app.header(active_shown(turn, after.get(label))), app.t("HIDDEN"), part)
         return Show([word], lambda: record(app, label, Action.HIDE,
                                            entry("log_hides", label=label),
                                            cover=cover, enemy_near=near))
@@ -603,7 +669,8 @@ def get_off(app: App, label: str) -> Screen:
                                                  state.house)
         state.last_actor[turn.side] = label
         return saved(app, line)
-    word = BigWord(app.header(shown(piece)), moved_word(app, piece), app.t("move_free"))
+    word = BigWord(app.header(active_shown(playing(app)[1], piece)), moved_word(app, piece),
+                   app.t("move_free"))
     return Show([word], off)
 
 
@@ -632,7 +699,8 @@ def act(app: App, label: str, action: Action, rule: Callable[[turns.Turn, Battle
     """An action with no dice: the rule allows it, a big word says it, then it is recorded."""
     if (no := refusal(app, label, rule)) is not None:
         return no
-    view = BigWord(app.header(shown(app_piece(app, label))), word, detail)
+    view = BigWord(app.header(active_shown(playing(app)[1], app_piece(app, label))), word,
+                   detail)
     return Show([view], lambda: record(app, label, action, line))
 
 

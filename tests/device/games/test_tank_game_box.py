@@ -125,9 +125,12 @@ def test_an_activation_holds_five_figures_and_one_model(table_at):
     assert isinstance(table.view, Lines) and "only one model" in lines(table.view)
     table.press("ok")
     table.choose("Rifle 1")
-    table.choose("Rifle 2")                  # 1 + 3 + 2 = 6: a sixth piece
-    assert "at most 5 figures and models" in lines(table.view)
-    table.press("ok")
+    table.choose("Rifle 2")                  # 1 + 3 + 2 = 6: only 1 of its figures fits
+    assert isinstance(table.view, BigWord) and table.view.word == "1"
+    assert table.view.header.title == "Rifle 2 (2)" and table.view.detail == "how many go? · OK"
+    table.press("cw")                        # no more than fit
+    assert table.view.word == "1"
+    table.press("back")                      # not Rifle 2 after all
     assert table.view.hint == "4 of 5 picked"
     table.choose("Pistol 1")                 # 5: nothing more fits, the activation starts
     assert table.view.items == ("Bofors 1", "Rifle 1 (3)", "Pistol 1 (1)", "All done")
@@ -485,7 +488,8 @@ def test_a_figure_takes_cover_once_and_it_is_recorded(table_at):
     assert table.view.hint == "took cover"
     assert logged(table)[-1] == "allies Rifle 1 takes cover"
     assert saved(table)["turn"]["activations"][0]["done"] == [
-        {"piece": "Rifle 1", "action": "take_cover", "note": "Rifle 1 takes cover"}]
+        {"piece": "Rifle 1", "action": "take_cover", "note": "Rifle 1 takes cover",
+         "vehicle": ""}]
     assert "Take cover" not in table.view.items       # once: not offered again
 
 

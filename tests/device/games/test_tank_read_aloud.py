@@ -40,11 +40,11 @@ def test_who_goes_reads_pieces_by_name_and_side_and_again_after_a_pick(table_at)
 
 def test_the_activations_pieces_are_read_by_name_and_side(table_at):
     table = table_at(ALLIES_FIRST)
-    new_battle(table, ("7TP", "allies"), ("Rifleman", "allies", 3), ("Rifleman", "allies", 2),
-               ("Tiger I", "axis"))
+    new_battle(table, ("7TP", "allies"), ("Rifleman", "allies", 3),
+               ("37 mm Bofors AT gun", "allies"), ("Tiger I", "axis"))
     said = listening(table)
-    table.press("ok", "cw", "ok")                      # 7TP 1 and Rifle 1: the next cannot
-    assert table.view.items == ("7TP 1", "Rifle 1 (3)", "All done")     # join: they go
+    table.press("ok", "cw", "ok")                      # 7TP 1 and Rifle 1: no other model
+    assert table.view.items == ("7TP 1", "Rifle 1 (3)", "All done")     # joins: they go
     assert said.texts[-1] == "Seven T P one, Allies"
     table.press("cw")
     assert said.texts[-1] == "Rifleman one, Allies"

@@ -15,6 +15,7 @@ from journeys.easy import journey_easy
 from journeys.match import journey_match
 from journeys.sensor import journey_sensor
 from journeys.tank import (
+    journey_big_squads,
     journey_fights,
     journey_house,
     journey_learn,
@@ -30,7 +31,7 @@ JOURNEYS = (journey_box, journey_easy, journey_tank, journey_fights, journey_rid
             journey_learn, journey_house, journey_marks, journey_match, journey_slips,
             journey_cobra, journey_victory,
             journey_cobra_movement, journey_cobra_bookkeeping, journey_sensor,
-            journey_words, journey_trouble)
+            journey_words, journey_trouble, journey_big_squads)
 
 
 def take_tour(make: Make, folder: Path, language: str) -> Taken:

@@ -319,3 +319,20 @@ def journey_house(tour: Tour) -> None:
     guide.choose(tour.t("resume"))
     guide.follow(label["2477"], tour.t("move"), tour.t("no"), "0", tour.t("yes"), "2")
     guide.play(8)
+
+
+def journey_big_squads(tour: Tour) -> None:
+    """A squad of 8 is asked how many of its figures go (5, the most that fit), those hide
+    (the squad is hidden once all of it has), the other 3 go in the extra activation."""
+    label = labels()
+    rifle = label["rifleman"]
+    seed_battle(tour, "big-squads", {Side.AXIS: [("rifleman", {}), ("2464", {})],
+                                     Side.ALLIES: [("rifleman", {})]}, figures={0: 8})
+    guide = tour.guide(tour.box("big-squads"), "big-squads")
+    guide.choose(tour.t("resume"))
+    guide.choose(f"{rifle} 1")
+    guide.press("ok")                                # 5 of the 8: the activation starts
+    guide.follow(tour.t("hide"), tour.t("yes"), tour.t("no"))
+    guide.play(3, until=lambda: isinstance(guide.view, Menu))
+    guide.follow(tour.t("end_activation"), tour.t("yes"), f"{rifle} 1")
+    guide.play(60)

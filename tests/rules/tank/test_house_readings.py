@@ -53,7 +53,7 @@ def test_the_extra_activation_takes_new_pieces_or_by_the_house_rule_the_same(fie
     assert refusal(lambda: turns.activate(turn, field, ["Tiger 1"])) \
         is TankRefusal.ALREADY_ACTIVATED
     same = HouseRules(extra_activation="same_pieces")
-    again = turns.activate(turn, field, ["Tiger 1"], same)
+    again = turns.activate(turn, field, ["Tiger 1"], house=same)
     assert again.current is not None and again.current.extra
     assert again.current.house_rules == (("extra_activation", "same_pieces"),)
     assert "house rule extra_activation = same_pieces" in again.current.text()
@@ -62,7 +62,7 @@ def test_the_extra_activation_takes_new_pieces_or_by_the_house_rule_the_same(fie
     assert saved.current is not None and saved.current.house_rules == again.current.house_rules
     # a third activation is still refused: one extra, whoever is in it
     done = turns.end_activation(again)
-    assert refusal(lambda: turns.activate(done, field, ["Rifle 1"], same)) \
+    assert refusal(lambda: turns.activate(done, field, ["Rifle 1"], house=same)) \
         is TankRefusal.ACTIVATIONS_USED
 
 
