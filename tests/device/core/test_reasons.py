@@ -72,13 +72,15 @@ SAMPLES: dict[str, Any] = {
     "rule": "sherman_reload", "value": "paint", "vp_source": "allied_hq", "article": "16.1",
     "printed": 30, "increase": 2, "allowed": ("+1", "+2"), "step_kind": "mech", "on_track": "½",
     "landing": "omaha", "direction": "south", "lost": 4, "landed": 6, "exited": 21,
+    "placed": 1,
 }
 # Words a Polish template may share with the English one: the keys and values of the files
 # a player writes (offset_cm, at_least, terrain:-1), abbreviations both languages use (HE, AP,
 # cm), names, and words that are Polish too ("to": "is", "model", "limit").
 SHARED = {"he", "ap", "cm", "offset", "over", "within", "at", "least", "clear",
           "overcast", "storm", "terrain", "kind", "columns", "to", "model", "patton", "limit",
-          "brest", "leclerc",           # (and the names of places and men)
+          "brest", "leclerc", "cherbourg",   # (and the names of places and men)
+          "ss",                         # 12th SS Panzer: a unit's name (17.3.3d)
           "utah", "omaha", "gold", "juno", "sword"}     # the landing beaches' names (17.3.2)
 LANGUAGES = languages.codes()        # every template filled in every language
 
