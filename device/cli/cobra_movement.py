@@ -26,13 +26,16 @@ def ma(args: argparse.Namespace) -> int:
     if args.dice is not None and args.increase is None:
         raise UsageError("--dice: the air attack is rolled only for an MA increase (5.3d): "
                          "give --increase third|two_thirds")
+    if args.landing and args.turn is None:
+        raise UsageError("--landing: give --turn N too: units land with half their MA on GT 1 "
+                         "to 14 (17.3.9)")
     increase = INCREASES[args.increase] if args.increase else 0
     result = allowance(args.printed, args.nation, phase=args.phase,
                        mechanized=args.mechanized,
                        weather=Weather(args.weather) if args.weather else None,
                        out_of_supply=args.out_of_supply, after_exit=args.after_exit,
                        replaced=args.replaced, increase=increase, turn=args.turn,
-                       division=not args.not_a_division, hq=args.hq)
+                       division=not args.not_a_division, hq=args.hq, landed=args.landing)
     attack = None
     if increase:
         dice = make_dice(args.dice)
@@ -135,6 +138,10 @@ def ma_options(parser: argparse.ArgumentParser) -> None:
                              "Initial Movement Phase (12.1b)")
     parser.add_argument("--turn", type=game_turn(), metavar="N",
                         help="the game turn: the Allied MA is halved on GT 1 and 2 (17.3.3b)")
+    parser.add_argument("--landing", action="store_true",
+                        help="Allied, campaign and Build-Up: the unit lands this game turn, "
+                             "GT 1-14: half the MA (17.3.9), so a quarter of the printed MA on "
+                             "GT 1 and 2 (17.3.3b); needs --turn")
     parser.add_argument("--increase", choices=list(INCREASES),
                         help="German, overcast or clear: increase the MA by a third or two, "
                              "then roll the air attack (5.3d)")

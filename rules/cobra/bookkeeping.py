@@ -50,7 +50,8 @@ def rail_offered(game: CobraGame) -> bool:
 
 
 def rail_note(game: CobraGame) -> Note:
-    return Note(Why.RAIL_LEFT, {"left": rail_left(game), "most": rail_most(game),
+    why = Why.RAIL_MECH_ONLY if mechanized_only(game) else Why.RAIL_LEFT
+    return Note(why, {"left": rail_left(game), "most": rail_most(game),
                                 "turn": game.turn})
 
 
@@ -66,7 +67,16 @@ def rail(game: CobraGame, mechanized: bool) -> CobraGame:
     """One German unit railed in this phase, if this game turn's capacity has room."""
     if not german_phase(game, *MOVEMENT):
         raise RulesError(CobraRefusal.RAIL_PHASE)
+    if mechanized_only(game) and not mechanized:
+        raise RulesError(CobraRefusal.RAIL_FOOT_MECHANIZED_PHASE)
     return replace(game, ledger=game.ledger.rail(game.turn, landing(game), mechanized))
+
+
+def mechanized_only(game: CobraGame) -> bool:
+    """The German Mechanized Movement Phase: "The German player may move any or all of his
+    panzer, panzergrenadier or headquarters units ... No other units may be moved during this
+    phase" (4.0 G5a, b), by rail too; an HQ is mechanized (5.2a, b) and counts two."""
+    return german_phase(game, "mechanized_movement")
 
 
 def unrail(game: CobraGame) -> CobraGame:

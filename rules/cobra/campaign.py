@@ -132,7 +132,9 @@ def reminders(landing: bool, turn: int, player: Nation, phase: str) -> tuple[Not
     german = player is Nation.GERMAN
     if landing and phase in MOVEMENT and turn == 1 and german:
         notes.append(Note(Why.GT1_GERMAN_MOVES, {"most": GT1_OTHER_UNITS}))
-    if landing and phase in MOVEMENT and not german and turn <= PARATROOP_TURNS:
+    # 17.3.3a's one hex is the game turn's, and paratroops move only in the Initial Movement
+    # Phase anyway (4.0 A5b: only mechanized and HQ units in the Mechanized one)
+    if landing and phase == "initial_movement" and not german and turn <= PARATROOP_TURNS:
         paratroops = Why.PARAS_STAY if turn == 1 else Why.PARAS_ONE_HEX
         notes.append(Note(paratroops))
     if landing and phase in MOVEMENT and not german and turn <= LANDING_HALF_MA_LAST:

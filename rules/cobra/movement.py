@@ -31,6 +31,7 @@ THIRDS_OFF = {Weather.STORM: 0, Weather.OVERCAST: 1, Weather.CLEAR: 2}
 INCREASES = {"third": 1, "two_thirds": 2}           # the MA increase in thirds (5.3d)
 AIR_RISK = {1: 2, 2: 4}                   # a step lost on a die of 1..n (5.3d2, 5.3d3)
 LANDING_TURNS = 2                         # Allied printed MA halved on GT 1 and 2 (17.3.3b)
+LANDED_LAST = 14                          # units landing with half MA on GT 1-14 (17.3.9)
 NO_OVERRUN_TURN = 1                       # no overruns on GT 1 (17.3.3c; overrun.py's too)
 
 
@@ -75,6 +76,7 @@ class Allowance:
     increase_most: int
     risk: int
     hq: bool = False            # an HQ: moves as a mechanized unit, never overruns (5.4)
+    landed: bool = False
 
     @property
     def ma(self) -> int:
@@ -94,7 +96,8 @@ class Allowance:
                 "mechanized": self.mechanized, "hq": self.hq,
                 "weather": self.weather.value if self.weather else None,
                 "out_of_supply": self.out_of_supply, "after_exit": self.after_exit,
-                "replaced": self.replaced, "increase_thirds": self.increase, "turn": self.turn,
+                "replaced": self.replaced, "landed": self.landed,
+                "increase_thirds": self.increase, "turn": self.turn,
                 "ma": self.ma, "steps": [s.to_dict() for s in self.steps],
                 "increase_most_thirds": self.increase_most,
                 "air_attack_loses_on": list(range(1, self.risk + 1)),
@@ -169,20 +172,24 @@ def weather_steps(ma: int, weather: Weather | None, after_exit: bool,
 def allowance(printed: int, army: str, *, phase: str = "initial", mechanized: bool = False,
               weather: Weather | None = None, out_of_supply: bool = False,
               after_exit: bool = False, replaced: bool = False, increase: int = 0,
-              turn: int | None = None, division: bool = True, hq: bool = False) -> Allowance:
+              turn: int | None = None, division: bool = True, hq: bool = False,
+              landed: bool = False) -> Allowance:
     """The MA of one unit in a Movement Phase. German units: the weather (5.3b), the first
     German player turn after an Allied exit (5.3c, `after_exit`), an increase of `increase`
     thirds (5.3d). Any unit: out of supply halved first (10.6, 5.3b), a replacement received
     halves it in the Initial Movement Phase (12.1b, 4.0). `division`: a British infantry unit
     is an infantry division (5.2c); False for another (a brigade, commandos). `hq`: an HQ,
     which moves in the Mechanized Movement Phase as a mechanized unit but never overruns
-    (5.4)."""
+    (5.4). `landed`: an Allied unit landed this game turn, GT 1-14 of the campaign and the
+    Build-Up (17.3.9)."""
     check_unit(printed, army, phase)
     mechanized = mechanized or hq
     german = army == "german"
     if increase and not german:
         raise RulesError(CobraRefusal.MA_INCREASE_GERMAN_ONLY)
     steps = [phase_step(printed, army, phase, mechanized, turn, division)]
+    if landed:
+        steps.append(landed_step(steps[-1].ma, army, turn))
     if out_of_supply:
         check_in_supply(turn)       # every unit in supply on GT 1 and 2 (17.3.6, 17.3.6d)
         steps.append(MaStep("out_of_supply", half(steps[-1].ma), "10.6, 5.3b",
@@ -195,7 +202,20 @@ def allowance(printed: int, army: str, *, phase: str = "initial", mechanized: bo
         steps.append(replaced_step(steps[-1].ma, phase))
     return Allowance(printed, army, phase, mechanized, weather, out_of_supply,
                      after_exit and german, replaced, increase, turn, tuple(steps), most,
-                     AIR_RISK.get(increase, 0), hq)
+                     AIR_RISK.get(increase, 0), hq, landed)
+
+
+def landed_step(ma: int, army: str, turn: int | None) -> MaStep:
+    """17.3.9 "From GT 1 through 14, Allied units land with only half of their MA available
+    for use that turn": half the MA the phase gives, so on GT 1 and 2, where 17.3.3b has
+    halved the printed MA already, a quarter of it (ceil(ceil(p/2)/2) is ceil(p/4): the same
+    as rounding once). Only Allied units land, only on GT 1-14."""
+    if army == "german" or (turn is not None and turn > LANDED_LAST):
+        raise RulesError(CobraRefusal.LANDED_TURNS, last=LANDED_LAST)
+    return MaStep("landed", half(ma), "17.3.9",
+                  "landed this turn: half the MA, rounded up" +
+                  (" (a quarter of the printed MA on GT 1 and 2)"
+                   if turn is not None and turn <= LANDING_TURNS else ""))
 
 
 def replaced_step(ma: int, phase: str) -> MaStep:

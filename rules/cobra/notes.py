@@ -84,6 +84,7 @@ class Why(Coded):
     DELAYS_REMOVED = "delays_removed", "turn"
     DELAY_APPEARS = "delay_appears", "placed", "most"
     RAIL_LEFT = "rail_left", "left", "most", "turn"
+    RAIL_MECH_ONLY = "rail_mech_only", "left", "most", "turn"
     CHERBOURG_ONE = "cherbourg_one"
     AUTOMATIC_VICTORY = "automatic_victory"
     CARPET_OTHER_FRONT = "carpet_other_front"
@@ -213,13 +214,14 @@ ENGLISH: dict[Why, str] = english({
     Why.REPLACEMENT_VP: "{steps} Allied replacement steps: German VP +1 (16.1)",
     Why.GT1_GERMAN_MOVES: (
         "Game turn 1: the German player may move only the 12th SS Panzer and 711th Infantry "
-        "Divisions, and up to {most} other units not next to Allied units (17.3.3d)"),
+        "Divisions, and up to {most} other units not next to Allied units: {most} for the "
+        "whole turn, the same ones in both Movement Phases (17.3.3d)"),
     Why.PARAS_STAY: (
         "Game turn 1: paratroop units may not move; they may retreat and advance in combat "
         "(17.3.3a)"),
     Why.PARAS_ONE_HEX: (
-        "Game turn 2: paratroop units move one hex at most; they may retreat and advance in "
-        "combat (17.3.3a)"),
+        "Game turn 2: paratroop units move one hex this turn at most; they may retreat and "
+        "advance in combat (17.3.3a)"),
     Why.LAND_HALF_MA: (
         "Allied units that land this turn have only half their MA (17.3.9, game turns 1 to "
         "{last})"),
@@ -234,6 +236,10 @@ ENGLISH: dict[Why, str] = english({
     Why.RAIL_LEFT: (
         "Rail on game turn {turn}: {left} of {most} non-mechanized units left; a mechanized "
         "unit counts as two; none within six hexes of an all-sea hex on map B (17.3.12)"),
+    Why.RAIL_MECH_ONLY: (
+        "Rail on game turn {turn}: {left} of {most} non-mechanized units left; in the "
+        "Mechanized Movement Phase only panzer, panzer-grenadier and HQ units move, each counts "
+        "as two (4.0 G5b, 17.3.12b)"),
     Why.CHERBOURG_ONE: (
         "Once the peninsula is cut off, Cherbourg supplies one German attack a game turn, "
         "with no supply points (17.3.5g)"),

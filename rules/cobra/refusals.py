@@ -90,6 +90,7 @@ class CobraRefusal(Coded):
     UNKNOWN_MOVEMENT = "unknown_movement", "field", "value", "choices"
     MA_PRINTED = "ma_printed", "printed", "most"
     NOT_MECHANIZED = "not_mechanized"
+    LANDED_TURNS = "landed_turns", "last"
     MA_NEEDS_WEATHER = "ma_needs_weather"
     MA_INCREASE_TOO_MUCH = "ma_increase_too_much", "increase", "most"
     MA_INCREASE_GERMAN_ONLY = "ma_increase_german_only"
@@ -120,6 +121,7 @@ class CobraRefusal(Coded):
     RAIL_TURNS = "rail_turns", "turn"
     RAIL_CAPACITY = "rail_capacity", "left", "most", "turn", "need"
     RAIL_PHASE = "rail_phase"
+    RAIL_FOOT_MECHANIZED_PHASE = "rail_foot_mechanized_phase"
     CHERBOURG_CAMPAIGN = "cherbourg_campaign"
     CHERBOURG_USED = "cherbourg_used", "turn"
     NAVAL_FAR_MOST = "naval_far_most", "columns", "need", "most"
@@ -264,6 +266,9 @@ ENGLISH: dict[CobraRefusal, str] = english({
     CobraRefusal.SPECIAL_ONCE_A_TURN: "this roll is made once in game turn {turn}",
     CobraRefusal.UNKNOWN_MOVEMENT: "a unit's {field} is one of {choices}, not '{value}'",
     CobraRefusal.MA_PRINTED: "a printed MA is 1 to {most}, not {printed}",
+    CobraRefusal.LANDED_TURNS: (
+        "only Allied units land with half their MA, on game turns 1 to {last} of the campaign "
+        "and the Build-Up (17.3.9)"),
     CobraRefusal.NOT_MECHANIZED: (
         "only mechanized units move in the Mechanized Movement Phase (4.0, 5.2); British and "
         "Canadian infantry two thirds of their MA (5.2c)"),
@@ -332,6 +337,9 @@ ENGLISH: dict[CobraRefusal, str] = english({
         "unit counts as two (17.3.12a, 17.3.12b)"),
     CobraRefusal.RAIL_PHASE: (
         "only the German player rails units, in his Movement Phases (17.3.12)"),
+    CobraRefusal.RAIL_FOOT_MECHANIZED_PHASE: (
+        "in the German Mechanized Movement Phase only panzer, panzer-grenadier and HQ units "
+        "move: rail a foot unit in the Initial Movement Phase (4.0 G5b, 17.3.12)"),
     CobraRefusal.CHERBOURG_CAMPAIGN: (
         "Cherbourg supplies an attack in the campaign and the Build-Up only (17.3.5g)"),
     CobraRefusal.CHERBOURG_USED: (

@@ -80,11 +80,12 @@ def rail_label(app: App) -> str:
 
 def rail(app: App, home: Next, index: int = 0) -> Screen:
     """Each unit railed counted against the turn's capacity, a mechanized one as two; over
-    it, refused with the reason, back to this choice; the last one taken back."""
+    it, refused with the reason, back to this choice; the last one taken back. In the
+    Mechanized Movement Phase only a mechanized unit is offered (4.0 G5b)."""
     game = session(app).game
-    items: list[tuple[str, Next]] = [
-        (app.t("rail_foot"), partial(railed, app, home, False)),
-        (app.t("rail_mech"), partial(railed, app, home, True))]
+    items: list[tuple[str, Next]] = [] if rules.mechanized_only(game) else [
+        (app.t("rail_foot"), partial(railed, app, home, False))]      # 4.0 G5b
+    items.append((app.t("rail_mech"), partial(railed, app, home, True)))
     if game.ledger.rail_used(game.turn):
         items.append((app.t("rail_back"), partial(rail_back, app, home)))
     items.append((app.t("rule"), lambda: reading(app, rail_label(app), [
@@ -95,7 +96,7 @@ def rail(app: App, home: Next, index: int = 0) -> Screen:
 
 def railed(app: App, home: Next, mechanized: bool) -> Screen:
     s = session(app)
-    at = 1 if mechanized else 0
+    at = 1 if mechanized and not rules.mechanized_only(s.game) else 0
     try:
         s.game = rules.rail(s.game, mechanized)
     except RulesError as exc:

@@ -1,7 +1,8 @@
 """Cobra's movement allowance on the box: the printed MA dialled, its changes toggled, the MA
-shown big with its steps (5.2c, 5.3b, 5.3c, 10.6, 12.1b, 17.3.3b), and the German MA increase
-with the air attack rolled on the German button (5.3d). The rules (rules/cobra/movement.py) do
-the sums; these screens only collect what the players choose and show the trace."""
+shown big with its steps (5.2c, 5.3b, 5.3c, 10.6, 12.1b, 17.3.3b, 17.3.9), and the German MA
+increase with the air attack rolled on the German button (5.3d). The rules
+(rules/cobra/movement.py) do the sums; these screens only collect what the players choose and
+show the trace."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -27,6 +28,7 @@ from cobi_companion.rules.cobra.combat import Nation
 from cobi_companion.rules.cobra.exits import first_exit
 from cobi_companion.rules.cobra.movement import (
     AIR_RISK,
+    LANDED_LAST,
     PRINTED_MAX,
     Allowance,
     MaStep,
@@ -34,6 +36,7 @@ from cobi_companion.rules.cobra.movement import (
     allowance,
 )
 from cobi_companion.rules.cobra.supply import always_in_supply
+from cobi_companion.rules.cobra.turns import CobraGame, scenario
 from cobi_companion.rules.cobra.weather import GERMAN_MA
 from cobi_companion.rules.dice import Aim, Need, Roller, ScriptedDice
 from cobi_companion.rules.errors import RulesError
@@ -53,6 +56,7 @@ class Movement:
     out_of_supply: bool = False
     replaced: bool = False
     british_infantry: bool = False      # the Allied Mechanized Movement Phase only (5.2c)
+    landed: bool = False                # landed this turn, GT 1-14 of a landing game (17.3.9)
     home: Next = field(kw_only=True)    # the way back to the hub
 
     def worked(self, app: App, increase: int = 0) -> Allowance:
@@ -68,7 +72,8 @@ class Movement:
                          mechanized=phase == "mechanized" and not self.british_infantry,
                          weather=game.this_weather, out_of_supply=self.out_of_supply,
                          after_exit=german and exited is not None and exited == game.turn - 1,
-                         replaced=self.replaced, increase=increase, turn=game.turn)
+                         replaced=self.replaced, increase=increase, turn=game.turn,
+                         landed=self.landed)
 
     def menu(self, app: App, index: int = 0) -> Screen:
         game = session(app).game
@@ -78,7 +83,9 @@ class Movement:
             return refusal(app, exc, self.home())
         items: list[tuple[str, str]] = [(app.t("ma_show", ma=now.ma), "show")]
         # every unit is in supply on GT 1 and 2 (17.3.6, 17.3.6d): no "out of supply" then
-        toggles = [] if always_in_supply(game.turn) else ["out_of_supply"]
+        toggles = ["landed"] if may_land(game) else []
+        if not always_in_supply(game.turn):
+            toggles.append("out_of_supply")
         if now.phase == "initial":
             toggles.append("replaced")          # halved in the Initial Movement Phase (4.0)
         elif game.phase.player is Nation.ALLIED:
@@ -124,6 +131,13 @@ class Movement:
         lines = [app.t("ma_increased", ma=now.ma, n=increase),
                  app.t("air_risk", low=AIR_RISK[increase]), app.t("no_overrun")]
         return press_for(app, Nation.GERMAN, lines, need, rolled, self.home)
+
+
+def may_land(game: CobraGame) -> bool:
+    """An Allied Movement Phase of GT 1-14 of the campaign or the Build-Up, where a unit that
+    lands this turn has half its MA (17.3.9)."""
+    return game.phase.player is Nation.ALLIED and scenario(game.scenario).landing and \
+        game.turn <= LANDED_LAST
 
 
 def step_words(app: App, now: Allowance, step: MaStep) -> str:

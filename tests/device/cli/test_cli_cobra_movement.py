@@ -167,3 +167,20 @@ def test_5_2c_not_a_division_only_for_british_infantry(args: tuple[str, ...]) ->
     assert run.err.strip() == "cobi-companion: --not-a-division: only for British infantry " \
         "(--nation british, without --mechanized or --hq): a brigade or commandos, not a " \
         "British or Canadian infantry division (5.2c)"
+
+
+def test_17_3_9_landing_halves_the_ma_again_a_quarter_on_gt_1_and_2() -> None:
+    """17.3.9 "From GT 1 through 14, Allied units land with only half of their MA available
+    for use that turn": on GT 2 after 17.3.3b's half, a quarter of the printed MA."""
+    data = as_json("ma", "--printed", "6", "--nation", "us", "--turn", "2", "--landing")
+    assert [(s["key"], s["ma"]) for s in data["steps"]] == [("landing", 3), ("landed", 2)]
+    assert data["ma"] == 2 and data["landed"] is True
+    assert as_json("ma", "--printed", "6", "--nation", "us", "--turn", "14",
+                   "--landing")["ma"] == 3
+    run = run_cli("cobra", "ma", "--printed", "6", "--nation", "us", "--turn", "15",
+                  "--landing")
+    assert run.code == 2 and run.err.strip().endswith(
+        "only Allied units land with half their MA, on game turns 1 to 14 of the campaign and "
+        "the Build-Up (17.3.9)")
+    run = run_cli("cobra", "ma", "--printed", "6", "--nation", "us", "--landing")
+    assert run.code == 2 and "--landing: give --turn N too" in run.err

@@ -19,9 +19,11 @@ def test_game_turn_2_of_the_campaign_as_a_real_process(cli_process):
     assert codes == {
         ("german", "initial_movement"): ["delay_appears", "rail_left", "in_column"],
         ("german", "combat"): ["cherbourg_one"],
-        ("german", "mechanized_movement"): ["rail_left"],
+        ("german", "mechanized_movement"): ["rail_mech_only"],
         ("allied", "initial_movement"): ["paras_one_hex", "land_half_ma"],
-        ("allied", "mechanized_movement"): ["paras_one_hex", "land_half_ma"]}
+        ("allied", "mechanized_movement"): ["land_half_ma"]}
+    allied = data["phases"][-2]["notes"][0]["text"]
+    assert "one hex this turn" in allied
 
 
 def test_game_turn_1_in_english(cli):
@@ -31,7 +33,8 @@ def test_game_turn_1_in_english(cli):
     assert lines[0] == "Cobra, Campaign Game: game turn 1"
     assert lines[1] == ("German initial movement: Game turn 1: the German player may move only "
                         "the 12th SS Panzer and 711th Infantry Divisions, and up to 7 other "
-                        "units not next to Allied units (17.3.3d)")
+                        "units not next to Allied units: 7 for the whole turn, the same ones in "
+                        "both Movement Phases (17.3.3d)")
     assert "Allied initial movement: Game turn 1: paratroop units may not move; they may " \
            "retreat and advance in combat (17.3.3a)" in lines
 

@@ -59,8 +59,14 @@ def test_17_3_12_rail_capacity_counted_a_mechanized_unit_as_two(table_at, tmp_pa
     table = resumed(table_at, tmp_path, at(2, G, "mechanized_movement"))
     assert "Delay unit 1/6" not in table.view.items        # the Initial Movement Phase's
     table.choose("Rail: 4 of 4 left")
+    assert list(table.view.items) == ["Mech unit +2", "Rule"]       # 4.0 G5b: no foot unit
     table.choose("Mech unit +2")
     assert table.view.header.title == "Rail: 2 of 4 left"
+    table.choose("Mech unit +2")
+    assert table.view.header.title == "Rail: 0 of 4 left"
+    table = resumed(table_at, tmp_path / "initial", at(2, G, "initial_movement"))
+    table.choose("Rail: 4 of 4 left")
+    table.choose("Mech unit +2")
     table.choose("Foot unit +1")
     table.choose("Mech unit +2")
     assert table.view.header.title == "Not possible"
@@ -116,19 +122,26 @@ def test_17_3_3_the_first_turns_reminders_in_their_phases(table_at, tmp_path):
                                 "and advance in combat (17.3.3a)",)
     table.press("ok")
     assert table.view.items[0] == "Movement allowance"
+    # 17.3.3a's one hex is the turn's; paratroops never move in the Mechanized Movement Phase
+    table = resumed(table_at, tmp_path / "mech", at(2, A, "mechanized_movement"))
+    assert not any(item.startswith("Paratroops") for item in table.view.items)
     table = resumed(table_at, tmp_path / "german", at(1, G, "mechanized_movement"))
     assert "Who may move" in table.view.items
     table.choose("Who may move")
     assert "up to 7 other units" in table.view.lines[0]
+    assert "7 for the whole turn" in " ".join(table.view.lines)
 
 
 def test_in_polish(table_at, tmp_path):
     table = resumed(table_at, tmp_path, at(2, A, "initial_movement"), language="pl")
     assert "Desant: 1 heks" in table.view.items and "Lądują: pół PR" in table.view.items
     table.choose("Desant: 1 heks")
-    assert table.view.lines[0].startswith("Tura 2: oddziały spadochronowe ruszają się")
+    assert table.view.lines[0].startswith("Tura 2: oddziały spadochronowe ruszają się w tej "
+                                          "turze najwyżej o 1 heks; po walce mogą się wycofać "
+                                          "albo zająć zwolniony heks")
     table = resumed(table_at, tmp_path / "rail", at(3, G, "initial_movement"), language="pl")
-    table.choose("Kolej: 2 z 2")
+    assert "Opóźniający 1/6" in table.view.items
+    table.choose("Kolej: zostało 2/2")
     table.choose("Zmechaniz. +2")
     table.choose("Pieszy +1")
     assert table.view.lines[0].startswith("koleją w turze 3 zostało 0 z 2, a to wymaga 1")

@@ -247,3 +247,31 @@ def test_17_3_6d_every_unit_in_supply_on_game_turns_1_and_2(table_at, tmp_path) 
     later.choose("Movement allowance")
     later.press("ok")
     assert any("Out of supply" in item for item in later.view.items)
+
+
+def test_17_3_9_landed_this_turn_halves_the_allied_ma_on_gt_1_to_14(table_at, tmp_path) -> None:
+    """17.3.9: "From GT 1 through 14, Allied units land with only half of their MA available
+    for use that turn": a toggle in the campaign's Allied Movement Phases of GT 1-14; on GT 2
+    a quarter of the printed MA (17.3.3b halved it already). Not on GT 15, nor in Cobra."""
+    from cobi_companion.rules.cobra.turns import sequence
+
+    def allied_initial(turn: int, key: str = "campaign") -> CobraGame:
+        game = CobraGame.start(key)
+        step = next(i for i, p in enumerate(sequence(key, turn))
+                    if p.name == "initial_movement" and p.player.value == "allied")
+        return replace(game, turn=turn, step=step, weather=(C,) * turn)
+
+    table = resumed(table_at, tmp_path, allied_initial(2))
+    table.choose("Movement allowance")
+    table.press("ok")                                       # printed MA 6
+    assert table.view.items[:2] == ("MA 3: show", "- Landed this turn")
+    table.choose("- Landed this turn")
+    assert table.view.items[:2] == ("MA 2: show", "+ Landed this turn")
+    table.choose("MA 2")
+    table.press("ok")
+    assert table.view.lines == ("GT 1-2 ½: 3", "Landed ½: 2")
+    for later in (allied_initial(15), allied_initial(16, "cobra")):
+        table = resumed(table_at, tmp_path / f"t{later.turn}", later)
+        table.choose("Movement allowance")
+        table.press("ok")
+        assert "- Landed this turn" not in table.view.items

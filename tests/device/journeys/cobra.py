@@ -193,7 +193,7 @@ def journey_cobra_movement(tour: Tour) -> None:
         guide.choose(tour.t("resume_cobra"))
         guide.follow(tour.t("movement"))
         guide.press("ok")                               # the printed MA the knob starts on
-        for toggle in ("ma_out_of_supply", "ma_replaced", "ma_british_infantry"):
+        for toggle in ("ma_landed", "ma_out_of_supply", "ma_replaced", "ma_british_infantry"):
             guide.choose("- " + tour.t(toggle))
         guide.choose(tour.t("ma_show", ma="").split(" ")[0])
         guide.play(6, until=lambda guide=guide: isinstance(guide.view, Menu))

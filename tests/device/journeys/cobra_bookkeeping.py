@@ -16,7 +16,8 @@ REMINDERS = ("remind_gt1_german_moves", "remind_paras_stay", "remind_paras_one_h
 def journey_cobra_bookkeeping(tour: Tour) -> None:
     games = {"books-delay": on("campaign", 2, 2), "books-gt1": on("campaign", 1, 3),
              "books-paras": on("campaign", 1, 8), "books-paras2": on("campaign", 2, 7),
-             "books-end": on("campaign", 7, 10), "books-rail": on("campaign", 3, 4)}
+             "books-end": on("campaign", 7, 10), "books-rail": on("campaign", 3, 2),
+             "books-rail-mech": on("campaign", 3, 4)}      # only a mechanized unit (4.0 G5b)
     for name, game in games.items():
         tour.save(name, CobraSession(game).to_dict())
         guide = tour.guide(tour.box(name), "cobra")
@@ -31,7 +32,8 @@ def journey_cobra_bookkeeping(tour: Tour) -> None:
             guide.follow(tour.t("delay_placed", n=1, most=6))       # a second: refused
             guide.play(6, until=lambda guide=guide: isinstance(guide.view, Menu))
         if guide.choose(tour.t("rail_row", left=2, most=2)):
-            for key in ("rail_mech", "rail_foot", "rule", "rail_back"):
+            foot = () if name == "books-rail-mech" else ("rail_foot",)
+            for key in ("rail_mech", *foot, "rule", "rail_back"):
                 guide.follow(tour.t(key))
             guide.play(6, until=lambda guide=guide: isinstance(guide.view, Menu))
     tour.save("books-cherbourg", CobraSession(on("campaign", 5, 3)).to_dict())

@@ -99,6 +99,20 @@ def test_17_3_12_a_new_turn_has_its_own_capacity_and_none_after_gt_4() -> None:
     assert not books.rail_offered(at(16, G, "initial_movement", "cobra"))
 
 
+def test_4_0_g5b_no_foot_unit_railed_in_the_german_mechanized_movement_phase() -> None:
+    """4.0 G5: "The German player may move any or all of his panzer, panzergrenadier or
+    headquarters units ... No other units may be moved during this phase": by rail neither."""
+    game = at(2, G, "mechanized_movement")
+    text = refused(CobraRefusal.RAIL_FOOT_MECHANIZED_PHASE, books.rail, game, False)
+    assert text == ("in the German Mechanized Movement Phase only panzer, panzer-grenadier and "
+                    "HQ units move: rail a foot unit in the Initial Movement Phase (4.0 G5b, "
+                    "17.3.12)")
+    assert books.rail_left(books.rail(game, True)) == 2
+    assert books.rail_note(game).why is Why.RAIL_MECH_ONLY
+    assert books.rail_note(at(2, G, "initial_movement")).why is Why.RAIL_LEFT
+    assert books.rail_left(books.rail(at(2, G, "initial_movement"), False)) == 3
+
+
 # ---- Cherbourg (17.3.5g) ----
 
 def test_17_3_5g_cherbourg_supplies_one_german_attack_a_game_turn() -> None:
@@ -137,7 +151,9 @@ def test_the_counts_are_saved_and_an_older_save_loads_with_none_used() -> None:
     (2, G, "initial_movement", [Why.IN_COLUMN]),
     (1, G, "combat", []),
     (1, A, "initial_movement", [Why.PARAS_STAY, Why.LAND_HALF_MA]),
-    (2, A, "mechanized_movement", [Why.PARAS_ONE_HEX, Why.LAND_HALF_MA]),
+    (2, A, "initial_movement", [Why.PARAS_ONE_HEX, Why.LAND_HALF_MA]),
+    (1, A, "mechanized_movement", [Why.LAND_HALF_MA]),
+    (2, A, "mechanized_movement", [Why.LAND_HALF_MA]),
     (14, A, "initial_movement", [Why.LAND_HALF_MA]),
     (15, A, "initial_movement", []),
     (3, A, "combat", []),
@@ -145,8 +161,9 @@ def test_the_counts_are_saved_and_an_older_save_loads_with_none_used() -> None:
 def test_each_reminder_in_its_phase_on_its_turns(turn, player, phase, expected) -> None:
     """17.3.3d "In both German Movement Phases of GT 1"; 17.3.3a "Paratroop units may not
     move on GT 1, and may be moved only one hex on GT 2"; 17.3.9 "From GT 1 through 14,
-    Allied units land with only half of their MA"; 13.2e reinforcements "enter in column"
-    (the Allied ones on beach hexes in the campaign, 17.3.9)."""
+    Allied units land with only half of their MA"; paratroops move only in the Initial
+    Movement Phase (4.0 A5b "No other units may be moved during this phase"); 13.2e
+    reinforcements "enter in column" (the Allied ones on beach hexes in the campaign, 17.3.9)."""
     assert whys(at(turn, player, phase)) == expected
 
 
@@ -161,4 +178,12 @@ def test_gt_1_german_movement_names_its_seven_units() -> None:
     note = books.phase_reminders(at(1, G, "initial_movement"))[0]
     assert note.text == ("Game turn 1: the German player may move only the 12th SS Panzer and "
                          "711th Infantry Divisions, and up to 7 other units not next to Allied "
-                         "units (17.3.3d)")
+                         "units: 7 for the whole turn, the same ones in both Movement Phases "
+                         "(17.3.3d)")
+
+
+def test_17_3_3a_paratroops_one_hex_is_the_turns() -> None:
+    """17.3.3a "may be moved only one hex on GT 2": the game turn's one hex."""
+    note = books.phase_reminders(at(2, A, "initial_movement"))[0]
+    assert note.text == ("Game turn 2: paratroop units move one hex this turn at most; they "
+                         "may retreat and advance in combat (17.3.3a)")

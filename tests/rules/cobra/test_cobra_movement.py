@@ -183,3 +183,24 @@ def test_17_3_6d_no_unit_is_out_of_supply_on_game_turns_1_and_2() -> None:
             allowance(6, army, out_of_supply=True, turn=2, weather=Weather.CLEAR)
         assert refused.value.code is CobraRefusal.ALWAYS_IN_SUPPLY
     assert allowance(6, "us", out_of_supply=True, turn=3).ma == 3
+
+
+@pytest.mark.parametrize(("printed", "turn", "ma"), [
+    (6, 1, 2), (9, 2, 3), (5, 2, 2), (1, 1, 1), (9, 3, 5), (6, 14, 3)])
+def test_17_3_9_a_unit_landing_has_half_its_ma_a_quarter_on_gt_1_and_2(
+        printed: int, turn: int, ma: int) -> None:
+    """17.3.9: "From GT 1 through 14, Allied units land with only half of their MA available
+    for use that turn"; on GT 1 and 2 that MA is half the printed MA already (17.3.3b): a
+    quarter of it, rounded up (each half rounded up is the quarter rounded up once)."""
+    result = allowance(printed, "us", turn=turn, landed=True)
+    assert result.ma == ma and result.steps[-1].key == "landed"
+    assert result.steps[-1].rule == "17.3.9" and result.to_dict()["landed"] is True
+
+
+def test_17_3_9_only_allied_units_land_and_only_on_gt_1_to_14() -> None:
+    for args in ((6, "us", 15), (6, "german", 3)):
+        with pytest.raises(RulesError) as caught:
+            allowance(args[0], args[1], turn=args[2], landed=True, weather=C)
+        assert caught.value.code is CobraRefusal.LANDED_TURNS
+        assert str(caught.value) == ("only Allied units land with half their MA, on game turns "
+                                     "1 to 14 of the campaign and the Build-Up (17.3.9)")

@@ -94,6 +94,7 @@ def _campaign() -> list[Note]:
             *reminders(True, 7, allied, "turn_end"),
             bookkeeping.delay_note(at(2, german, "initial_movement")),
             bookkeeping.rail_note(at(2, german, "initial_movement")),
+            bookkeeping.rail_note(at(2, german, "mechanized_movement")),
             bookkeeping.cherbourg_note(at(5, german, "combat"))]
 
 
