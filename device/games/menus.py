@@ -80,7 +80,8 @@ def status_board(app: App, back: Screen) -> Screen:
     changed = state.house.changed(state.level)
     if changed:                     # as the rules notes read the rules: nothing to say
         lines.append(house_row(app, state.house, state.level))
-        lines += [f"· {house_value(app, state.house, name)}" for name in changed]
+        # joined, not formatted: a language switch says the line again in the new language
+        lines += [joined(" ", "·", house_value(app, state.house, name)) for name in changed]
     return Scroll(app.t("status_board"), lines, back)
 
 

@@ -208,7 +208,7 @@ SAMPLES: dict[str, Any] = {
     "vp_source": "exit_us_mech", "vp": -15, "division": 347, "units": 2,
     "increase": 2, "ma": 6, "army": "british", "step_kind": "mech",
     "landing": "omaha", "start": "1:2", "lost": 4, "landed": 6, "direction": "south",
-    "where": entry("log_read_diagram"),
+    "where": entry("log_read_diagram"), "most": 6, "left": 2,
 }
 # The log's templates, and the words of the values only the log names (a shot's effect).
 KEYS = sorted(key for key in i18n.panel_keys() if key.startswith(("log_", "effect_")))
