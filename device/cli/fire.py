@@ -38,7 +38,7 @@ from cobi_companion.device.cli.specs import (
 
 if TYPE_CHECKING:
     from cobi_companion.cards import CardBook
-    from cobi_companion.rules.card import InfoCard
+    from cobi_companion.rules.card import InfoCard, Weapon
     from cobi_companion.rules.shot import ShotPlan
     from cobi_companion.rules.status import Status
     from cobi_companion.rules.tank.soft_fire import Covered, SoftPlan
@@ -138,8 +138,10 @@ def _check_soft(args: argparse.Namespace) -> None:
         raise UsageError("--weapon: fire at soft targets and templates is a Tank Game rule: "
                          "use --rules tank")
     if args.hull_down:
-        raise UsageError("--hull-down is for fire at hard targets; with --weapon say --cover "
-                         "(HE: the target is in any cover) and the target's --in SITUATION")
+        raise UsageError("--hull-down is for fire at hard targets; with --weapon he a vehicle "
+                         "under the template says it in its --under SPEC: 2474@hard_cover "
+                         "(or --cover for one vehicle), figures @soft_cover or @hard_cover "
+                         "(--in with --target)")
     if args.crew_below_half:
         raise UsageError("--crew-below-half is for fire at hard targets; with --weapon give "
                          "--attacker-figures N, the crew left")
@@ -231,6 +233,21 @@ def _under(specs: list[str], book: CardBook, label: Label) -> tuple[Covered, ...
     return tuple(targets)
 
 
+def _behind_cover(weapon: Weapon, targets: tuple[Covered, ...]) -> tuple[Covered, ...]:
+    """--cover: the one vehicle under HE is behind cover, the box's "Behind cover?" answered
+    yes (hard cover, as at hard targets). Said of figures, or of several pieces, it would not
+    say which cover or whose: refused unless their situations already show it."""
+    from cobi_companion.rules.tank.soft_fire import asks_behind_cover, behind_cover, he_in_cover
+
+    if len(targets) == 1 and asks_behind_cover(weapon, targets[0]):
+        return (behind_cover(targets[0]),)
+    if not he_in_cover(targets):
+        raise UsageError("--cover is one vehicle under the template behind cover (the box's "
+                         "Behind cover?); figures say where they are, with @soft_cover or "
+                         "@hard_cover (--in with --target): HE's -1 to hit is read from that")
+    return targets
+
+
 def soft_plan(args: argparse.Namespace, book: CardBook) -> SoftPlan:
     """Fire of a weapon (or HE) at one --target or at the pieces --under its template."""
     from cobi_companion.rules.battle import Piece
@@ -240,7 +257,6 @@ def soft_plan(args: argparse.Namespace, book: CardBook) -> SoftPlan:
         MAIN_GUN,
         SoftPlan,
         gun_weapon,
-        he_in_cover,
         he_weapon,
     )
 
@@ -258,10 +274,8 @@ def soft_plan(args: argparse.Namespace, book: CardBook) -> SoftPlan:
         targets: tuple[Covered, ...] = (_one_target(args, book, label),)
     else:
         targets = _under(args.under, book, label)
-    if args.cover and not he_in_cover(targets):
-        raise UsageError("--cover: no piece's situation says it is in cover; say where it "
-                         "is, with @soft_cover or @hard_cover (--in with --target): HE's -1 "
-                         "to hit is read from that, as on the box")
+    if args.cover:
+        targets = _behind_cover(weapon, targets)
     # cover=None: HE's -1 read from the situations (he_in_cover), as the box reads it
     return SoftPlan(firer, weapon, targets, book.table, range_cm=args.range_cm,
                     house=house_rules(args))
@@ -330,9 +344,9 @@ def _soft_targets(parser: argparse.ArgumentParser) -> None:
                       help=f"a piece under the template (repeat for each): {UNDER_FORM}, "
                            f"like bofors-37mm:3@soft_cover or 2477/side")
     soft.add_argument("--cover", action="store_true",
-                      help="HE: the target is in any cover (-1 to hit); read from the pieces' "
-                           "situations without it (as the box does), refused if they do not "
-                           "show cover")
+                      help="HE: the one vehicle under the template is behind cover (-1 to "
+                           "hit, the box's Behind cover?); figures say their cover with "
+                           "@SITUATION, read without it as the box does")
 
 
 def odds_options(parser: argparse.ArgumentParser) -> None:

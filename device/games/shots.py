@@ -383,23 +383,26 @@ def again_shot(app: App, side: Side) -> LastShot | None:
 
 
 def again_row(app: App, aim: LastShot) -> tuple[str, str]:
-    """The item of a menu that fires the last shot again, and its hint: with the answers it
-    will use (the Tank Game's range, hull down), or that it asks them again after a move."""
+    """The item of a menu that fires the last shot again, and its hint: first the answers it
+    will use (the Tank Game's range, hull down), or that it asks them again, so that a hint
+    shown in turns shows them in its first; then the facing and whose button fires."""
     side = app.playing.battle.get(aim.firer).side
     return (f"{aim.firer} → {aim.target}",
-            joined(" · ", app.t("again_hint", facing=app.t(aim.facing.value),
-                                side=app.side_word(side)), *answers_said(app, aim)))
+            joined(" · ", *answers_said(app, aim), app.t(
+                "again_hint", facing=app.t(aim.facing.value), side=app.side_word(side))))
 
 
 def answers_said(app: App, aim: LastShot) -> tuple[str, ...]:
     """The last shot's answers as the shot again uses them: over 100 cm or up to it, and
     behind cover when it was; "moved: asks again" once the firer or the target moved since
-    (they are asked again then). None at a level that asks no modifiers (Easy)."""
+    (they are asked again then), a plain "asks again" for a shot saved before the box kept
+    when it was fired (nothing is known to have moved). None at a level that asks no
+    modifiers (Easy)."""
     state = app.playing
     if not rule_set(state.level).modifiers:
         return ()
     if not state.answers_hold(aim):
-        return (app.t("again_asks"),)
+        return (app.t("again_asks" if aim.turn is not None else "again_asks_anew"),)
     far = aim.over or (aim.range_cm or 0) > 100
     ranged = app.t("again_over_100" if far else "again_up_to_100")
     return (ranged, app.t("again_hull_down")) if aim.hull_down else (ranged,)

@@ -513,13 +513,23 @@ def _lookups(plan: SoftPlan, covered: Covered) -> list[Callable[[], Modifier]]:
         first = partial(table.template_modifier, weapon.name)
     else:
         first = partial(table.range_modifier, weapon.name, plan.range_cm)
+    return [first, *(partial(table.situation_modifier, s) for s in situations_of(covered))]
+
+
+def situations_of(covered: Covered) -> tuple[str, ...]:
+    """Where the piece's attacked figures (or the piece) are, by the Soft Targets Table's
+    situations: those set for it, an open-top's crew in hard cover (rule 11: "Figures In open
+    top hard vehicles are in hard cover if manning the main gun or keeping the heads down"),
+    and where riders sit. The one reading of "where it is" that the attacks' modifiers and
+    HE's -1 for cover (`in_cover`) both use."""
     situations = covered.situations
-    if covered.piece.kind is Kind.OPEN_TOP and "hard_cover" not in situations:
+    crew_under = covered.piece.kind is Kind.OPEN_TOP and covered.figures > 0
+    if crew_under and "hard_cover" not in situations:
         situations = (*situations, "hard_cover")   # its crew: manning the gun or heads down
     seated = seat_situation(covered.piece)
     if seated is not None and seated not in situations:
         situations = (*situations, seated)         # riders loaded in a soft or open-top vehicle
-    return [first, *(partial(table.situation_modifier, s) for s in situations)]
+    return situations
 
 
 def seat_situation(piece: Piece) -> str | None:
@@ -570,10 +580,28 @@ COVER_SITUATIONS = frozenset({"soft_cover", "hard_cover"})
 
 def in_cover(covered: Covered) -> bool:
     """Whether the piece is in any cover for HE's to-hit (seed 000: "-1 if the target is in
-    any cover"): its situations, or where it rides, say soft or hard cover. A figure that
-    took cover (rule 12) is behind what stops a bullet: its situation says which."""
-    return any(s in COVER_SITUATIONS
-               for s in (*covered.situations, seat_situation(covered.piece)))
+    any cover"): its situations (`situations_of`: set for it, an open-top's crew, where it
+    rides) say soft or hard cover. A figure that took cover (rule 12) is behind what stops a
+    bullet: its situation says which; a vehicle behind cover is in hard cover, as at hard
+    targets ("hull down ... partially protected by terrain or in Hard cover")."""
+    return any(s in COVER_SITUATIONS for s in situations_of(covered))
+
+
+def asks_behind_cover(weapon: Weapon, covered: Covered) -> bool:
+    """Whether HE over this vehicle needs the players' "behind cover?": a hard or open-top
+    vehicle itself is fired at by "the procedure for Fire at Hard targets for HE template
+    fire", whose -1 is for a target "hull down ... partially protected by terrain or in Hard
+    cover", which only the table shows. Not asked when its attacked crew already are in hard
+    cover (rule 11), nor for a closed vehicle's commander out (a figure: its situation is
+    asked), nor for a weapon with no to-hit roll for cover."""
+    piece = covered.piece
+    vehicle = piece.kind is Kind.OPEN_TOP or (piece.kind is Kind.HARD and not covered.figures)
+    return weapon.template is Template.HE and vehicle and not in_cover(covered)
+
+
+def behind_cover(covered: Covered) -> Covered:
+    """The vehicle said to be behind cover: in hard cover, as at hard targets."""
+    return replace(covered, situations=(*covered.situations, "hard_cover"))
 
 
 def he_in_cover(targets: Sequence[Covered]) -> bool:

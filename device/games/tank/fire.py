@@ -420,7 +420,7 @@ class TemplatePick(PickPieces):
 
         def situated(figures: int, facing: Facing) -> Screen:
             if piece.kind is Kind.OPEN_TOP or (piece.kind is Kind.HARD and not figures):
-                return self.cover(app, piece, figures, (), facing)
+                return self.behind_cover(app, piece, figures, facing)
             if piece.riding is not None:   # where its vehicle puts it: on top, in the open
                 seated = soft_fire.seat_situation(piece)
                 return self.cover(app, piece, figures, () if seated is None else (seated,),
@@ -451,6 +451,19 @@ class TemplatePick(PickPieces):
             return Choose(app.t("facing"), [app.t(f.value) for f in facings],
                           lambda i: counted(facings[i]), back=lambda: self)
         return counted(Facing.FRONT)
+
+    def behind_cover(self, app: App, piece: Piece, figures: int, facing: Facing) -> Screen:
+        """A hard or open-top vehicle under HE: "Behind cover?" when the rules need it
+        (soft_fire.asks_behind_cover: HE's -1 as at hard targets), a yes is hard cover."""
+        under = Covered(piece, figures, (), facing, model=piece.model)
+
+        def answered(yes: bool) -> Screen:
+            c = soft_fire.behind_cover(under) if yes else under
+            return self.cover(app, piece, figures, c.situations, facing)
+        if not soft_fire.asks_behind_cover(self.weapon, under):
+            return answered(False)
+        return Choose(app.t("hull_down"), [app.t("no"), app.t("yes")],
+                      lambda i: answered(i == 1), back=lambda: self, ask=True)
 
     def cover(self, app: App, piece: Piece, figures: int, situations: tuple[str, ...],
               facing: Facing) -> Screen:

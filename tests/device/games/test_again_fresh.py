@@ -146,3 +146,40 @@ def test_with_a_range_sensor_online_again_after_a_move_starts_on_measuring(table
     table.press("axis", "ok")                  # Again: asked again; not hull down
     assert table.view.header.title == "Over 100 cm?"
     assert table.view.items[table.view.index] == "Measure: table"    # measured anew
+
+
+def test_the_hint_shows_the_range_first_in_every_language(table_at, tmp_path):
+    """A hint too long for its row is shown in turns: the range it will use comes first, so
+    the first turn shows it (in Polish "znowu · przód · strzela Oś" alone filled it)."""
+    for language, far in (("en", "over 100 cm"), ("pl", "ponad 100 cm"),
+                          ("de", "über 100 cm")):
+        table = table_at(DICE, tmp_path / language,
+                         config=Config(game=Game(language=language, rules="tank")))
+        new_battle(table, ("Tiger I", "axis"), ("Sherman M4A1", "allies"))
+        table.press("ok", "ok", "ok", "ok", "cw", "ok", "axis", "ok")   # as fire_over_100
+        table.press("ok")
+        allies_pass(table)
+        assert table.view.hint.split(" · ")[0] == far
+
+
+def test_a_shot_saved_before_its_turn_was_kept_asks_again_without_saying_moved(table_at):
+    """Nothing is known to have moved: the hint says only that it asks again."""
+    from dataclasses import replace
+
+    from cobi_companion.device.core.battle_state import LastShot
+    from cobi_companion.rules.status import Side
+
+    table = table_at(DICE)
+    new_battle(table, ("Tiger I", "axis"), ("Sherman M4A1", "allies"))
+    fire_over_100(table)
+    table.press("ok")
+    allies_pass(table)
+    state = table.box.app.playing
+    old = LastShot.from_dict({k: v for k, v in state.last_shot[Side.AXIS].to_dict().items()
+                              if k != "turn"})           # as a save from before holds it
+    assert old == replace(state.last_shot[Side.AXIS], turn=None)
+    state.last_shot[Side.AXIS] = old
+    hint = again_row(table).hint.split(" · ")
+    assert hint[0] == "asks again" and "moved: asks again" not in hint
+    table.press("axis")
+    assert table.view.header.title == "Behind cover?"

@@ -84,3 +84,17 @@ def test_he_reaches_the_two_manning_the_gun_not_the_other_crew(book, field):
     shot = soft_fire.fire(two, ScriptedDice([6, 6, 6, 1, 6, 1]))
     assert shot.down == 2 and shot.results[0].after.figures == 4
     assert soft_fire.exposed_crew(marder) == 2
+
+
+def test_he_at_an_open_tops_crew_rolls_minus_one_for_their_hard_cover(book, field):
+    """"Figures In open top hard vehicles are in hard cover" and HE rolls "-1 if the target is
+    in any cover": one reading of where they are (`situations_of`) gives both the attacks'
+    hard cover and HE's -1. The vehicle alone (no crew attacked) is in cover only if said."""
+    sherman, marder = field.get("Sherman 1"), field.get("Marder 1")
+    crew = Covered(marder, 2)
+    assert soft_fire.situations_of(crew) == ("hard_cover",)
+    assert soft_fire.in_cover(crew) and not soft_fire.in_cover(Covered(marder, 0))
+    plan = SoftPlan(sherman, he_weapon(sherman.card), (crew,), book.table, range_cm=50)
+    to_hit, _ = soft_fire.he_checks(plan, ScriptedDice([3, 6]))
+    assert [m.value for m in to_hit.modifiers] == [-1] and not to_hit.success
+    assert [m.value for m in soft_fire.attack_modifiers(plan, crew)][1:] == [-2]
