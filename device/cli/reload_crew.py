@@ -17,13 +17,13 @@ def reload_crew(card: InfoCard, figures: int | None, called: bool, house: HouseR
                 figures_option: str) -> tuple[bool, bool]:
     """(the -1 to reload, whether the house rule open_top_reload = half gave it). `called`:
     --crew-below-half, which does not go with the figures (the two could disagree)."""
+    if figures is None:
+        return called, False    # the odds of a shot import no battle (test_cli's imports)
     from cobi_companion.rules.battle import Piece
     from cobi_companion.rules.errors import RulesError
     from cobi_companion.rules.status import Side
     from cobi_companion.rules.tank.refusals import TankRefusal
 
-    if figures is None:
-        return called, False
     if called:
         raise UsageError(f"--crew-below-half and {figures_option} N say the same thing: give "
                          f"one ({figures_option}: the -1 is worked out from the figures left)")
