@@ -97,8 +97,11 @@ def test_a_tank_fires_its_gun_and_mg_or_by_the_house_rule_only_one_weapon():
     battle = Battle("tank").add(TIGER_MG, Side.AXIS)
     turn = turns.shoot(turns.activate(axis(), battle, ["Tiger 1"]), battle, "Tiger 1", GUN)
     turns.check_shot(turn, battle, "Tiger 1", "MG")
-    assert refusal(lambda: turns.check_shot(turn, battle, "Tiger 1", "MG",
-                                            HouseRules(weapons="one"))) is TankRefusal.ONE_WEAPON
+    with pytest.raises(RulesError) as refused:         # a model: one weapon, no "a figure"
+        turns.check_shot(turn, battle, "Tiger 1", "MG", HouseRules(weapons="one"))
+    assert refused.value.code is TankRefusal.ONE_WEAPON_MODEL
+    assert str(refused.value) == ("Tiger 1 has fired: a vehicle or gun fires one weapon in an "
+                                  "activation (house rule)")
 
 
 # 3. fire_then_move --------------------------------------------------------------------------
