@@ -213,10 +213,9 @@ def _attack(a: Attack, name: str, width: int, figure: bool, gun: bool) -> list[s
             word = " ELIMINATED"
         elif gun:
             word = " DESTROYED"
-        elif a.damage is not None and a.damage.dice != a.difference:   # soft_damage = raw
-            word = f", {a.roll} rolled − {a.defender}: {a.damage.dice} damage dice"
-        elif a.damage is None and a.effect is Effect.NONE and "no damage dice" in a.reason:
-            word = f", {a.roll} rolled − {a.defender}: no damage dice"
+        elif a.raw_changed:            # the house rule soft_damage = raw counted the dice
+            dice = f"{a.raw_dice} damage dice" if a.raw_dice else "no damage dice"
+            word = f", {a.roll} rolled − {a.defender}: {dice}"
         else:
             word = f", {a.difference} damage dice"
         lines = [f"{head}{a.roll}{_mods(tuple(_shorter(a.modifiers)))} = {a.modified} "

@@ -22,6 +22,7 @@ from cobi_companion.device.cli.options import (
     add_learned,
     rule_names,
 )
+from cobi_companion.device.cli.reload_crew import reload_crew
 from cobi_companion.device.cli.specs import (
     ATTACKER_STATUS,
     SOFT_ATTACKER_STATUS,
@@ -118,8 +119,7 @@ def check_options(args: argparse.Namespace) -> None:
 
 def _check_hard(args: argparse.Namespace) -> None:
     soft_only = (("--under", bool(args.under)), ("--in", args.situations is not None),
-                 ("--cover", args.cover), ("--crew", args.crew),
-                 ("--attacker-figures", args.attacker_figures is not None))
+                 ("--cover", args.cover), ("--crew", args.crew))
     for name, given in soft_only:
         if given:
             raise UsageError(f"{name} is for soft-target and template fire: add --weapon "
@@ -182,16 +182,20 @@ def hard_plan(args: argparse.Namespace, book: CardBook) -> ShotPlan:
     from cobi_companion.rules.card import Facing
     from cobi_companion.rules.shot import ShotPlan
 
+    attacker, house = book.get(args.attacker), house_rules(args)
+    below_half, by_house = reload_crew(attacker, args.attacker_figures, args.crew_below_half,
+                                       house, "--attacker-figures")
     return ShotPlan(
-        attacker=book.get(args.attacker),
+        attacker=attacker,
         target=book.get(args.target),
         facing=Facing(args.facing),
         hull_down=args.hull_down,
         range_cm=args.range_cm,
-        crew_below_half=args.crew_below_half,
+        crew_below_half=below_half,
+        crew_by_house=by_house,
         attacker_status=_attacker_status(args),
         target_status=status(args.target_status, TARGET_STATUS, "--target-status"),
-        house=house_rules(args),
+        house=house,
     )
 
 
@@ -315,7 +319,9 @@ def _hard_target(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hull-down", action="store_true",
                         help="target hull down or in hard cover (Tank Game: -1 to hit)")
     parser.add_argument("--crew-below-half", action="store_true",
-                        help="firer's crew below half (Tank Game: -1 to reload)")
+                        help="the firer has too few crew to reload without -1 (Tank Game: "
+                             "under half its crew; an open-top, fewer than two figures); or "
+                             "give --attacker-figures N and the -1 is worked out")
     parser.add_argument("--target-status", metavar="LIST",
                         help=f"comma list of {', '.join(TARGET_STATUS)}")
     parser.add_argument("--attacker-status", metavar="LIST",
@@ -334,7 +340,8 @@ def _soft_targets(parser: argparse.ArgumentParser) -> None:
                            "'main gun': a main gun without HE at one figure or soft vehicle")
     soft.add_argument("--attacker-figures", type=_figures(0), metavar="N",
                       help="figures of the firing squad, or crew left of a gun or vehicle "
-                           "(default: the card's crew)")
+                           "(default: the card's crew); a main gun's shot works out its -1 "
+                           "to reload from it (an open-top needs two, rule 11)")
     soft.add_argument("--in", dest="situations", metavar="SITUATIONS",
                       help=f"the --target's situations, comma list of {', '.join(SITUATIONS)}")
     soft.add_argument("--crew", action="store_true",

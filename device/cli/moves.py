@@ -15,6 +15,7 @@ from cobi_companion.device.cli.common import (
 )
 from cobi_companion.device.cli.errors import UsageError
 from cobi_companion.device.cli.options import DICE, TABLE_CM, add_house_rules
+from cobi_companion.device.cli.reload_crew import reload_crew
 from cobi_companion.device.cli.specs import (
     OVERRUN_FORM,
     OVERRUN_MARKS,
@@ -45,10 +46,12 @@ def reload(args: argparse.Namespace) -> int:
     from cobi_companion.device.cli import explain
     from cobi_companion.rules.tank import hard_fire
 
-    card = cards(args).get(args.card)
+    card, house = cards(args).get(args.card), house_rules(args)
     marks = reload_status(args.status)
-    result = hard_fire.reload_action(card, marks, make_dice(args.dice), args.crew_below_half,
-                                     house_rules(args))
+    below_half, by_house = reload_crew(card, args.figures, args.crew_below_half, house,
+                                       "--figures")
+    result = hard_fire.reload_action(card, marks, make_dice(args.dice), below_half, house,
+                                     crew_by_house=by_house)
     print_result(args, result.to_dict(), explain.reload(result))
     return 0
 
@@ -125,6 +128,8 @@ def spot(args: argparse.Namespace) -> int:
 CM_MOVED = Whole(0, 1000, "a whole number of cm")
 TURNS = Whole(0, 8, "a whole number of turns of up to 45°")     # 8: a whole circle
 PATCHES = Whole(1, 9, "a whole number of patches of rough ground")
+# a crew of at most a squad's figures, the most the box dials (rules.battle.SQUAD_MAX)
+RELOAD_FIGURES = Whole(0, 10, "a whole number of figures")
 
 
 def move_options(parser: argparse.ArgumentParser) -> None:
@@ -145,7 +150,12 @@ def move_options(parser: argparse.ArgumentParser) -> None:
 
 def reload_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--card", required=True, metavar="SET", type=card)
-    parser.add_argument("--crew-below-half", action="store_true")
+    parser.add_argument("--figures", type=RELOAD_FIGURES, metavar="N",
+                        help="crew figures left: the -1 to reload is worked out from them (an "
+                             "open-top needs two, rule 11; else half the card's crew)")
+    parser.add_argument("--crew-below-half", action="store_true",
+                        help="too few crew to reload without -1 (under half the crew; an "
+                             "open-top, fewer than two figures); or give --figures N")
     parser.add_argument("--status", metavar="LIST",
                         help="unloaded (the default), loaded and/or gun_destroyed")
     parser.add_argument("--dice", metavar="FACES", type=DICE)

@@ -123,6 +123,7 @@ class TankRefusal(Coded):
     TOO_MANY_BATTLES = "too_many_battles", "battles", "held"
     OPEN_TOP_CREW_PROTECTED = "open_top_crew_protected", "label", "figures"
     ONE_WEAPON = "one_weapon", "label", "figures"
+    ONE_WEAPON_MODEL = "one_weapon_model", "label"
     FIRED_NO_MOVE = "fired_no_move", "label"
     WEAPON_VALUE_MISSING = "weapon_value_missing", "name", "weapon", "field", "source"
     TABLE_NO_TO_HIT = "table_no_to_hit", "weapon", "source"
@@ -332,6 +333,8 @@ ENGLISH: dict[TankRefusal, str] = english({
         "protected as a tank's crew"),
     TankRefusal.ONE_WEAPON: (
         "{label} has fired: one weapon a {figures:figure|figures} in an activation (house rule)"),
+    TankRefusal.ONE_WEAPON_MODEL: (
+        "{label} has fired: a vehicle or gun fires one weapon in an activation (house rule)"),
     TankRefusal.FIRED_NO_MOVE: "{label} has fired: it may not move now (house rule)",
     TankRefusal.WEAPON_VALUE_MISSING: (
         "card {name}{source} has no value for its {weapon}'s {field:key} ({field}): add it "

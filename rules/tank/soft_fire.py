@@ -198,6 +198,9 @@ class Attack:
     net: int | None = None
     piece: str = ""                 # the attacked piece's label
     figure: int | None = None       # the figure attacked (a vehicle's commander: 1), or None
+    # a soft vehicle hit under the house rule soft_damage = raw: its damage dice, the die as
+    # rolled less the defender's (below 1: none); None where the modified difference counts
+    raw_dice: int | None = None
 
     @property
     def difference(self) -> int | None:
@@ -209,6 +212,12 @@ class Attack:
     def hit(self) -> bool:
         return self.effect is not Effect.MISS
 
+    @property
+    def raw_changed(self) -> bool:
+        """Whether the house rule soft_damage = raw gave other damage dice than the modified
+        difference would have."""
+        return self.raw_dice is not None and self.raw_dice != self.difference
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "target": self.target, "shot": self.shot, "roll": self.roll,
@@ -217,6 +226,7 @@ class Attack:
             "damage": None if self.damage is None else self.damage.to_dict(),
             "armour": None if self.armour is None else self.armour.to_dict(),
             "net": self.net, "effect": self.effect.value, "reason": self.reason,
+            "raw_dice": self.raw_dice,
         }
 
 
@@ -469,11 +479,13 @@ def exposed_crew(piece: Piece) -> int:
 
 
 def raw_damage(plan: SoftPlan) -> bool:
-    """Whether a soft vehicle hit takes the attacker's die as rolled, not its modified result,
-    less the defender's roll in damage dice (house rule soft_damage = raw), and this fire may
-    hit a soft vehicle."""
+    """Whether this fire's odds play by the house rule soft_damage = raw: a soft vehicle hit
+    takes the attacker's die as rolled, not its modified result, less the defender's roll in
+    damage dice, and it changes them: a soft vehicle is attacked with modifiers (without any,
+    the die as rolled is the modified result)."""
     return plan.house.soft_damage == "raw" and any(
-        c.model and c.piece.kind is Kind.SOFT for c in plan.targets)
+        c.model and c.piece.kind is Kind.SOFT and sum(m.value for m in mods)
+        for c, mods in zip(plan.targets, plan.modifiers, strict=True))
 
 
 def figures_reached(plan: SoftPlan, covered: Covered) -> int:
@@ -550,16 +562,17 @@ def card_he_modifier(card: InfoCard) -> Modifier:
     return Modifier(f"HE template: {card.title}'s HE modifier {value:+d} (house rule)", value)
 
 
-def fire_house(plan: SoftPlan, attacks: bool) -> tuple[tuple[str, str], ...]:
+def fire_house(plan: SoftPlan, attacks: bool, raw: bool) -> tuple[tuple[str, str], ...]:
     """The house rules the fire played by, for its trace: the Sherman's reload of HE, the
-    gun's own HE modifier where a soft attack used it (`attacks`: the attacks were made), and
-    your table instead of our estimate where a soft attack read the table."""
+    gun's own HE modifier where a soft attack used it (`attacks`: the attacks were made), the
+    raw difference where it changed a soft vehicle's damage dice (`raw`), and your table
+    instead of our estimate where a soft attack read the table."""
     used = reload_house(plan.firer.card, plan.house) if plan.weapon.template is Template.HE \
         else ()
     if plan.weapon.template is Template.HE and plan.firer.open_top_reload_ruled(plan.house):
         used += (("open_top_reload", "half"),)
     tabled = attacks and any(uses_table(plan, c) for c in plan.targets)
-    if attacks and raw_damage(plan):
+    if attacks and raw:
         used += (("soft_damage", "raw"),)
     if tabled and card_he(plan):
         used += (("he_modifier", "card"),)
@@ -672,8 +685,9 @@ def fire(plan: SoftPlan, dice: Dice) -> SoftFire:
     if reloads:
         reload = reloads[0]
         firer_after = plan.fired(reload.success)
+    raw = any(a.raw_changed for result in results for a in result.attacks)
     return SoftFire(plan.firer, firer_after, plan.weapon, to_hit, reload, results,
-                    tuple(tally.used), tuple(tally.faces), fire_house(plan, attacks))
+                    tuple(tally.used), tuple(tally.faces), fire_house(plan, attacks, raw))
 
 
 def _attack_piece(plan: SoftPlan, covered: Covered, tally: Tally,
@@ -736,12 +750,17 @@ def _soft_attack(plan: SoftPlan, covered: Covered, tally: Tally, mods: tuple[Mod
         return Attack(name, shot, roll, mods, modified, defender, Effect.DESTROYED,
                       f"{versus}: {difference:+d}, {word}", piece=piece, figure=figure)
     if plan.house.soft_damage == "raw":   # "the difference between the attacker roll and
-        difference = roll - defender      # the defender roll": the die as rolled
-        if difference < 1:
+        raw = roll - defender             # the defender roll": the die as rolled
+        if raw < 1:
             return Attack(name, shot, roll, mods, modified, defender, Effect.NONE,
-                          f"{versus}: hit; {roll} rolled − {defender} = {difference:+d}: no "
+                          f"{versus}: hit; {roll} rolled − {defender} = {raw:+d}: no "
                           f"damage dice (house rule soft_damage = raw)", piece=piece,
-                          figure=figure)
+                          figure=figure, raw_dice=0)
+        damage = damage_dice(tally, raw)
+        return _damage_effect(plan, covered, tally, Attack(
+            name, shot, roll, mods, modified, defender, Effect.NONE,
+            f"{versus}: {roll} rolled − {defender} = {raw:+d} damage dice (house rule "
+            f"soft_damage = raw)", piece=piece, figure=figure, raw_dice=raw), damage)
     damage = damage_dice(tally, difference)
     return _damage_effect(plan, covered, tally, Attack(
         name, shot, roll, mods, modified, defender, Effect.NONE,

@@ -28,6 +28,7 @@ from .soft_fire import (
     grenade_to_hit,
     he_to_hit_modifiers,
     main_gun,
+    raw_damage,
     uses_table,
 )
 
@@ -206,4 +207,4 @@ def odds(plan: SoftPlan) -> SoftOdds:
     missed = (1 - hit,) + (Fraction(0),) * (len(down) - 1)
     return SoftOdds(hit, reload, pieces, tuple(m + hit * p for m, p in zip(missed, down,
                                                                               strict=True)),
-                    fire_house(plan, attacks=True))
+                    fire_house(plan, attacks=True, raw=raw_damage(plan)))

@@ -293,7 +293,7 @@ def _own_in_the_fight(turn: Turn, piece: Piece) -> None:
         raise RulesError(TankRefusal.OUT_OF_FIGHT, label=piece.label)
 
 
-def again(turn: Turn, label: str, house: HouseRules) -> bool:
+def comes_again_by_house(turn: Turn, label: str, house: HouseRules) -> bool:
     """Whether the piece may come again in the extra activation, by the house rule
     extra_activation = same_pieces: it was in the turn's first activation."""
     return house.extra_activation == "same_pieces" and turn.extra_due \
@@ -307,7 +307,7 @@ def left_to_activate(turn: Turn, piece: Piece, house: HouseRules = DEFAULT) -> i
     Rule 7 counts figures, not squads ("the five figures or four of the figures and the
     tank"): a squad is only the box's count of figures with the same card. By the house rule
     extra_activation = same_pieces a piece of the first activation may go again, whole."""
-    if again(turn, piece.label, house):
+    if comes_again_by_house(turn, piece.label, house):
         return 1 if piece.model else (piece.figures or 0)
     if piece.model:
         return 0 if piece.label in turn.activated else 1
@@ -369,7 +369,7 @@ def activate(turn: Turn, battle: Battle, labels: Sequence[str],
                          counted=tuple(m.shown for m in members), size=size)
     extra = len(turn.activations) == 1
     ruled = (("extra_activation", "same_pieces"),) if any(
-        again(turn, p.label, house) for p in pieces) else ()
+        comes_again_by_house(turn, p.label, house) for p in pieces) else ()
     return replace(turn, activations=(*turn.activations,
                                       Activation(members, extra, house_rules=ruled)))
 
@@ -583,6 +583,8 @@ def check_shot(turn: Turn, battle: Battle, label: str, weapon: str,
     each = _figures_firing(act, piece)
     if act.fired_by(piece.label, weapon) < each:
         if house.weapons == "one" and act.fired_by(piece.label) >= each:
+            if piece.model:       # a vehicle or a gun counts one: its words say no figure
+                raise RulesError(TankRefusal.ONE_WEAPON_MODEL, label=piece.label)
             raise RulesError(TankRefusal.ONE_WEAPON, label=piece.label, figures=each)
         return
     if _grenade(piece, weapon):

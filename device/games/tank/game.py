@@ -28,14 +28,15 @@ def _play(app: App) -> Screen:
     return play(app)
 
 
-def _new_match() -> Screen:
-    from cobi_companion.device.games.roster import Roster
+def _new_match(app: App) -> Screen:
+    """A match's roster starts with the config's house rules, as a battle's does."""
+    from cobi_companion.device.games.roster import Roster, configured_house
 
-    return Roster("tank", match=True)
+    return Roster("tank", match=True, house=configured_house(app))
 
 
 def _home_rows(app: App) -> list[Row]:
-    return [Row("new_match", _new_match, ask="new_match_ask")]
+    return [Row("new_match", lambda: _new_match(app), ask="new_match_ask")]
 
 
 def _match_next(app: App) -> Screen:

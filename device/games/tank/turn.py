@@ -496,6 +496,15 @@ def refusal(app: App, label: str, rule: Callable[[turns.Turn, Battle, str], obje
     return None
 
 
+def refusal_by_house(app: App, label: str, rule: Callable[..., object],
+                     *args: object) -> Screen | None:
+    """`refusal` of a rule that plays by the battle's house rules (its `house`), given the
+    turn, the battle, the piece's label and `args`."""
+    house = tank_battle(app).house
+    return refusal(app, label, lambda turn, battle, label: rule(turn, battle, label, *args,
+                                                                house=house))
+
+
 def app_piece(app: App, label: str) -> Piece:
     state, _ = playing(app)
     return state.battle.get(label)
@@ -587,8 +596,7 @@ def stop_firing(app: App, label: str) -> Screen:
 
 
 def moving(app: App, label: str) -> Screen:
-    if (no := refusal(app, label, lambda turn, battle, label: turns.move(
-            turn, battle, label, house=tank_battle(app).house))) is not None:
+    if (no := refusal_by_house(app, label, turns.move)) is not None:
         return no
     piece = app_piece(app, label)
     card = piece.card
@@ -635,8 +643,7 @@ def carriers(app: App, piece: Piece) -> list[Piece]:
 def get_on(app: App, label: str) -> Screen:
     """Which vehicle the squad gets on (its move): the players put the figures on or in it."""
     vehicles = [p.label for p in carriers(app, app_piece(app, label))]
-    if (no := refusal(app, label, lambda turn, battle, label: turns.get_on(
-            turn, battle, label, vehicles[0], house=tank_battle(app).house))) is not None:
+    if (no := refusal_by_house(app, label, turns.get_on, vehicles[0])) is not None:
         return no
     return Choose(app.t("get_on_which"), vehicles, lambda i: got_on(app, label, vehicles[i]),
                   back=back_to(app, label))
@@ -656,8 +663,7 @@ def got_on(app: App, label: str, vehicle: str) -> Screen:
 
 def get_off(app: App, label: str) -> Screen:
     """The rider gets off, its move: the players put the figures down within their move."""
-    if (no := refusal(app, label, lambda turn, battle, label: turns.get_off(
-            turn, battle, label, house=tank_battle(app).house))) is not None:
+    if (no := refusal_by_house(app, label, turns.get_off)) is not None:
         return no
     piece = app_piece(app, label)
     assert piece.riding is not None

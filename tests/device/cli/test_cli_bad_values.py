@@ -104,6 +104,9 @@ ROWS: dict[str, list[tuple[list[str], str]]] = {
         (["--card", "2477", "--dice", "²"], "--dice: '²' is not a D6 face"),
         (["--card", "2477", "--dice", "0"], "--dice: 0 is not a D6 face"),
         (["--card", NINES], "--card: 9999"),
+        (["--card", "2477", "--figures", "11"],
+         "--figures: 11 is not allowed; allowed: a whole number of figures from 0 to 10"),
+        (["--card", "2477", "--figures", "-1"], "--figures: -1 is not allowed"),
     ],
     "initiative": [
         (["--dice", "²"], "--dice: '²' is not a D6 face: a face is a whole number from 1 to 6"),

@@ -42,7 +42,7 @@ def test_the_list_shows_the_levels_rules_and_ok_changes_one(table_at):
     table.choose("Rules")                                    # the Tank Game lists its own
     table.choose("House rules")
     assert table.view.items == ("Sherman reload: card 5-6", "HE at figures: table +2",
-                                "Soft targets: our table", "Extra go: new pieces",
+                                "Soft targets: our table", "One more go: new pieces",
                                 "Weapons: every one", "Fire, then move: yes",
                                 "Match: winner", "Rough: once", "Road backward: yes",
                                 "Open-top reload: 2 crew", "Soft damage: total", "Done")

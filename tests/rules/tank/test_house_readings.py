@@ -3,6 +3,7 @@ reading of docs/rules-notes.md, the other value changes what the rules do, and t
 the house rule that changed something."""
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -96,8 +97,11 @@ def test_a_tank_fires_its_gun_and_mg_or_by_the_house_rule_only_one_weapon():
     battle = Battle("tank").add(TIGER_MG, Side.AXIS)
     turn = turns.shoot(turns.activate(axis(), battle, ["Tiger 1"]), battle, "Tiger 1", GUN)
     turns.check_shot(turn, battle, "Tiger 1", "MG")
-    assert refusal(lambda: turns.check_shot(turn, battle, "Tiger 1", "MG",
-                                            HouseRules(weapons="one"))) is TankRefusal.ONE_WEAPON
+    with pytest.raises(RulesError) as refused:         # a model: one weapon, no "a figure"
+        turns.check_shot(turn, battle, "Tiger 1", "MG", HouseRules(weapons="one"))
+    assert refused.value.code is TankRefusal.ONE_WEAPON_MODEL
+    assert str(refused.value) == ("Tiger 1 has fired: a vehicle or gun fires one weapon in an "
+                                  "activation (house rule)")
 
 
 # 3. fire_then_move --------------------------------------------------------------------------
@@ -186,3 +190,21 @@ def test_a_soft_vehicle_takes_the_modified_or_by_the_house_rule_the_raw_differen
     assert raw_odds.pieces[0].model[Effect.NONE] > odds.pieces[0].model[Effect.NONE]
     assert sum(raw_odds.pieces[0].model.values(), Fraction(0)) == 1
     assert ("soft_damage", "raw") in raw_odds.house_rules
+
+
+def test_soft_damage_raw_is_named_only_where_it_changed_the_dice(book, field):
+    """Without modifiers the die as rolled is the modified result: the house rule changed
+    nothing, and neither the fire nor its odds name it; the attack says its raw dice typed."""
+    rifle, truck = field.get("Rifle 1"), field.get("Truck 1")
+    even = SoftPlan(rifle, rifle.card.weapon("rifle"), (Covered(truck, 0, ("soft_cover",)),),
+                    book.table, range_cm=120, house=HouseRules(soft_damage="raw"))  # +1 -1
+    fired = soft_fire.fire(even, ScriptedDice([5, 3, 1, 1]))
+    assert fired.attacks[0].damage is not None and fired.attacks[0].damage.dice == 2
+    assert fired.attacks[0].raw_dice == 2 and not fired.attacks[0].raw_changed
+    assert fired.house_rules == () and soft_odds.odds(even).house_rules == ()
+    plus_two = replace(even, targets=(Covered(truck, 0),), range_cm=45)
+    missed = soft_fire.fire(plus_two, ScriptedDice([1, 3]))              # 3 against 3: miss
+    assert missed.house_rules == ()
+    nothing = soft_fire.fire(plus_two, ScriptedDice([3, 3]))             # 5 against 3: 0 raw
+    assert (nothing.attacks[0].raw_dice, nothing.attacks[0].raw_changed) == (0, True)
+    assert nothing.house_rules == (("soft_damage", "raw"),)
