@@ -77,6 +77,8 @@ REAL_RUNS = {
                  "--increase", "third", "--dice", "2"],
     "cobra replacements": ["cobra", "replacements", "--turn", "16", "--side", "german",
                            "--carried", "mech=0.5", "--taken", "mech=1", "--json"],
+    "cobra turn": ["cobra", "turn", "--turn", "3", "--rail", "mech", "--delays", "2,3",
+                   "--json"],
     "cobra landing": ["cobra", "landing", "attrition", "--target", "juno", "--committed", "2",
                       "--dice", "3", "--json"],
     "speech say": ["speech", "say", "Tiger jeden trafia!", "--language", "pl", "--out",
