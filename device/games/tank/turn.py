@@ -122,8 +122,8 @@ class Pick(Screen):
     """The knob goes through the side's pieces; OK picks one (again: drops it). Up to 5
     figures and models, one model at most: a piece that does not fit is refused with the
     rule's reason, but a squad with more figures than fit is asked how many of them go (the
-    most that fit first). "Go!" starts the activation, by itself once nothing more could
-    join."""
+    most that fit first), and so is a picked squad that leaves no room for a vehicle or gun
+    picked after it. "Go!" starts the activation, by itself once nothing more could join."""
 
     picked: list[str] = field(default_factory=list)
     index: int = 0
@@ -240,9 +240,7 @@ class Pick(Screen):
 
     def size(self, app: App) -> int:
         """The figures and models picked."""
-        state, turn = playing(app)
-        return sum(self.figures.get(p.label, turns.left_to_activate(turn, p, state.house))
-                   for p in map(state.battle.get, self.picked))
+        return sum(self.size_of(app, label) for label in self.picked)
 
     def fits(self, app: App, labels: list[str], figures: dict[str, int] | None = None) -> bool:
         state, turn = playing(app)
@@ -273,7 +271,8 @@ class Pick(Screen):
         return self.picks(app, label)
 
     def size_of(self, app: App, label: str) -> int:
-        """The figures a picked squad sends."""
+        """What a picked piece counts towards the 5: a squad the figures it sends (those
+        dialled, else all it has left to activate), a model 1."""
         state, turn = playing(app)
         return self.figures.get(label, turns.left_to_activate(turn, state.battle.get(label),
                                                               state.house))
@@ -351,6 +350,8 @@ def again_alone(app: App) -> LastShot | None:
 
 
 def _again_alone(app: App, state: TankBattle, turn: turns.Turn) -> LastShot | None:
+    # A main gun's shot (check_main_gun): a tank or gun, one model. A squad's shot, big or
+    # small, is never offered again (its next figures fire as the first did instead).
     aim = again_shot(app, turn.side)
     if aim is None or aim.firer not in {p.label for p in eligible(state)}:
         return None
