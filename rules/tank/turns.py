@@ -455,7 +455,11 @@ def figures_done(turn: Turn, label: str, vehicle: str | None = None,
                  action: Action = Action.MOVE) -> int:
     """The squad's figures that took the action this turn (`vehicle`: moves that got on that
     vehicle). The box keeps one mark for a squad (hidden, riding): it changes once all the
-    squad's figures did what changes it, part in the activation, the rest in the extra one."""
+    squad's figures did what changes it, part in the activation, the rest in the extra one.
+    Figures are counted, not seen: those that did it are taken to be those that had not yet
+    (lying down again changes nothing). By the house rule extra_activation = same_pieces the
+    same figures may do it twice, and are then counted twice (docs/rules-notes.md, "Big
+    squads", states the limit; the box shows the count)."""
     return sum(m.count for a in turn.activations for m in a.members if m.label == label
                and any(d.label == label and d.action is action
                        and (vehicle is None or d.vehicle == vehicle) for d in a.done))

@@ -36,6 +36,7 @@ from cobi_companion.device.ui.widgets import (
 from cobi_companion.rules.battle import Battle, Piece
 from cobi_companion.rules.card import Kind
 from cobi_companion.rules.errors import RulesError
+from cobi_companion.rules.house import HouseRules
 from cobi_companion.rules.tank import choices, overrun, scoring, turns
 from cobi_companion.rules.tank.refusals import TankRefusal
 from cobi_companion.rules.tank.turns import Action
@@ -57,10 +58,11 @@ def shown(piece: Piece) -> str:
     return piece.label if piece.model else f"{piece.label} ({piece.figures or 0})"
 
 
-def left_shown(turn: turns.Turn, piece: Piece) -> str:
+def left_shown(turn: turns.Turn, piece: Piece, house: HouseRules) -> str:
     """A piece to pick: a squad part of which was activated this turn by the figures it has
-    left, 'Rifle 1 (3/8)'; others as `shown`."""
-    left = turns.left_to_activate(turn, piece)
+    left, 'Rifle 1 (3/8)'; others as `shown` (a squad that may go again whole by the house
+    rule extra_activation = same_pieces too: 'Rifle 1 (8)')."""
+    left = turns.left_to_activate(turn, piece, house)
     if piece.model or left >= (piece.figures or 0):
         return shown(piece)
     return f"{piece.label} ({left}/{piece.figures or 0})"
@@ -120,8 +122,8 @@ class Pick(Screen):
     """The knob goes through the side's pieces; OK picks one (again: drops it). Up to 5
     figures and models, one model at most: a piece that does not fit is refused with the
     rule's reason, but a squad with more figures than fit is asked how many of them go (the
-    most that fit first). "Go!" starts the activation, by itself once nothing more could
-    join."""
+    most that fit first), and so is a picked squad that leaves no room for a vehicle or gun
+    picked after it. "Go!" starts the activation, by itself once nothing more could join."""
 
     picked: list[str] = field(default_factory=list)
     index: int = 0
@@ -153,7 +155,7 @@ class Pick(Screen):
                 mark = "• " if label in self.picked else ""
                 piece = state.battle.get(label)
                 name = f"{label} ({self.figures[label]}/{piece.figures or 0})" \
-                    if label in self.figures else left_shown(turn, piece)
+                    if label in self.figures else left_shown(turn, piece, state.house)
                 items.append(mark + with_ride(app, name, piece))
             elif kind == "go":
                 items.append(app.t("go"))
@@ -238,9 +240,7 @@ class Pick(Screen):
 
     def size(self, app: App) -> int:
         """The figures and models picked."""
-        state, turn = playing(app)
-        return sum(self.figures.get(p.label, turns.left_to_activate(turn, p, state.house))
-                   for p in map(state.battle.get, self.picked))
+        return sum(self.size_of(app, label) for label in self.picked)
 
     def fits(self, app: App, labels: list[str], figures: dict[str, int] | None = None) -> bool:
         state, turn = playing(app)
@@ -261,36 +261,66 @@ class Pick(Screen):
             turns.activate(turn, state.battle, [*self.picked, label], self.figures, state.house)
         except RulesError as exc:
             room = turns.MAX_PIECES - self.size(app)
-            if exc.code is TankRefusal.TOO_MANY_PIECES and room > 0 \
-                    and not state.battle.get(label).model:
-                return self.how_many(app, label, room)
+            if exc.code is TankRefusal.TOO_MANY_PIECES:
+                if room > 0 and not state.battle.get(label).model:
+                    return self.how_many(app, label, room)
+                if (squad := self.fewer_for(app, label)) is not None:
+                    return self.how_many(app, squad, self.size_of(app, squad) - 1, label)
             app.cue("error")
             return notice(app, app.t("not_possible"), [app.say(exc)], lambda: self)
         return self.picks(app, label)
 
-    def how_many(self, app: App, label: str, room: int) -> Screen:
+    def size_of(self, app: App, label: str) -> int:
+        """What a picked piece counts towards the 5: a squad the figures it sends (those
+        dialled, else all it has left to activate), a model 1."""
+        state, turn = playing(app)
+        return self.figures.get(label, turns.left_to_activate(turn, state.battle.get(label),
+                                                              state.house))
+
+    def fewer_for(self, app: App, model: str) -> str | None:
+        """The picked squad that makes room for the model `model` by sending one figure fewer
+        ("four of the figures and the tank"), the last picked first; None when none can."""
+        state, _ = playing(app)
+        if not state.battle.get(model).model:
+            return None
+        squads = [label for label in reversed(self.picked)
+                  if not state.battle.get(label).model and self.size_of(app, label) > 1]
+        return next((label for label in squads
+                     if self.fits(app, [*self.picked, model],
+                                  {label: self.size_of(app, label) - 1})), None)
+
+    def how_many(self, app: App, label: str, room: int, then: str | None = None) -> Screen:
         """A squad with more figures than fit: how many of them go (rule 7 counts figures),
-        the most that fit first; the others may go in the extra activation."""
+        the most that fit first; the others may go in the extra activation. `then`: a model
+        picked beside the squad, already picked, that needs the room: it is picked once the
+        squad's figures are dialled."""
         state, turn = playing(app)
         piece = state.battle.get(label)
         most = min(turns.left_to_activate(turn, piece, state.house), room)
 
         def dialled(n: int) -> Screen:
             self.figures[label] = n
+            if then is not None:
+                return self.picks(app, then)
             return self.picks(app, label)
-        return Count(left_shown(turn, piece), most, 1, most, dialled, lambda: self,
-                     app.t("figures_go"))
+        return Count(left_shown(turn, piece, state.house), most, 1, most, dialled,
+                     lambda: self, app.t("figures_go"))
 
     def picks(self, app: App, label: str) -> Screen:
-        """The piece is picked; the activation starts by itself once nothing more could join
-        (a squad with a figure that fits could)."""
+        """The piece is picked; the activation starts by itself once nothing more could join:
+        a squad with a figure that fits could, and a model could if a picked squad sent a
+        figure fewer (rule 7's "four of the figures and the tank", whichever is picked
+        first). A full activation that a model could still join lights "Go!"."""
         state, _ = playing(app)
         self.picked.append(label)
         app.cue("click")
         others = [p for p in eligible(state) if p.label not in self.picked]
         if not any(self.fits(app, [*self.picked, p.label],
                              None if p.model else {p.label: 1}) for p in others):
-            return self.go(app)
+            if not any(self.fewer_for(app, p.label) is not None for p in others):
+                return self.go(app)
+            if self.size(app) >= turns.MAX_PIECES:
+                self.index = self.rows(app).index(("go", ""))
         return self
 
     def go(self, app: App) -> Screen:
@@ -320,6 +350,8 @@ def again_alone(app: App) -> LastShot | None:
 
 
 def _again_alone(app: App, state: TankBattle, turn: turns.Turn) -> LastShot | None:
+    # A main gun's shot (check_main_gun): a tank or gun, one model. A squad's shot, big or
+    # small, is never offered again (its next figures fire as the first did instead).
     aim = again_shot(app, turn.side)
     if aim is None or aim.firer not in {p.label for p in eligible(state)}:
         return None
@@ -619,18 +651,26 @@ def hide(app: App, label: str) -> Screen:
     def answered(cover: bool, near: bool) -> Screen:
         state, turn = playing(app)
         try:
-            _, after = turns.hide(turn, state.battle, label, cover=cover, enemy_near=near)
+            hid, after = turns.hide(turn, state.battle, label, cover=cover, enemy_near=near)
         except RulesError as exc:
             return refused(app, label, exc)
-        # part of a squad lying down: the squad is hidden once all of it has
-        part = "" if after.get(label).status.hidden else app.t("hidden_once_all")
-        word = BigWord(app.header(active_shown(turn, after.get(label))), app.t("HIDDEN"), part)
+        word = BigWord(app.header(active_shown(turn, after.get(label))),
+                       *hidden_words(app, hid, after.get(label)))
         return Show([word], lambda: record(app, label, Action.HIDE,
                                            entry("log_hides", label=label),
                                            cover=cover, enemy_near=near))
     return Choose(app.t("cover_here"), [app.t("yes"), app.t("no")], lambda c: Choose(
         app.t("enemy_within_30"), [app.t("no"), app.t("yes")],
         lambda n: answered(c == 0, n == 1), back, ask=True), back, ask=True)
+
+
+def hidden_words(app: App, turn: turns.Turn, piece: Piece) -> tuple[str, str]:
+    """HIDDEN once the piece is; part of a squad lying down by its count, "5 HIDE", and the
+    figures still standing, "3 to go": the squad is hidden once all of it has."""
+    if piece.status.hidden:
+        return app.t("HIDDEN"), ""
+    hid = turns.figures_done(turn, piece.label, action=Action.HIDE)
+    return app.t("figures_hide", n=hid), app.t("figures_to_go", n=(piece.figures or 0) - hid)
 
 
 def carriers(app: App, piece: Piece) -> list[Piece]:

@@ -331,7 +331,8 @@ def journey_big_squads(tour: Tour) -> None:
     guide = tour.guide(tour.box("big-squads"), "big-squads")
     guide.choose(tour.t("resume"))
     guide.choose(f"{rifle} 1")
-    guide.press("ok")                                # 5 of the 8: the activation starts
+    guide.press("ok")                                # 5 of the 8; the Sherman could join
+    guide.press("ok")                                # Go! (lit): the 5 alone
     guide.follow(tour.t("hide"), tour.t("yes"), tour.t("no"))
     guide.play(3, until=lambda: isinstance(guide.view, Menu))
     guide.follow(tour.t("end_activation"), tour.t("yes"), f"{rifle} 1")

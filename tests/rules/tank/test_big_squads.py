@@ -7,6 +7,7 @@ import pytest
 from cobi_companion.rules.battle import Battle
 from cobi_companion.rules.card_schema import validated_card
 from cobi_companion.rules.errors import RulesError
+from cobi_companion.rules.house import HouseRules
 from cobi_companion.rules.status import Side
 from cobi_companion.rules.tank import turns
 from cobi_companion.rules.tank.turns import Action, Activation, Member, Turn
@@ -160,3 +161,18 @@ def test_an_activation_saved_before_big_squads_loads(field):
     old = {"pieces": [{"piece": "Rifleman 1", "count": 3, "model": False}], "extra": False,
            "done": [], "closed": True}
     assert Activation.from_dict(old).members == (Member("Rifleman 1", 3, False),)
+
+
+def test_by_the_house_rule_the_figures_that_hide_again_count_as_those_standing(field):
+    # extra_activation = same_pieces: the squad may go again whole in the extra activation.
+    # The box cannot see which figures go: those that hide are counted as those not yet
+    # hidden (docs/rules-notes.md, "Big squads"), so 5 and 3 more make the squad hidden,
+    # and so would the same 5 twice (the limit the notes state).
+    same = HouseRules(extra_activation="same_pieces")
+    turn = turns.activate(axis_turn(), field, ["Rifleman 1"], {"Rifleman 1": 5}, same)
+    turn, battle = turns.hide(turn, field, "Rifleman 1", cover=True, nearest_enemy_figure=None)
+    turn = turns.end_activation(turn)
+    assert turns.left_to_activate(turn, battle.get("Rifleman 1"), same) == 8
+    again = turns.activate(turn, battle, ["Rifleman 1"], {"Rifleman 1": 3}, same)
+    _, hidden = turns.hide(again, battle, "Rifleman 1", cover=True, nearest_enemy_figure=None)
+    assert hidden.get("Rifleman 1").status.hidden
