@@ -134,7 +134,9 @@ def overruns(game: CobraGame) -> bool:
 def next_phase_row(app: App, home: Next) -> Screen:
     """Next phase; out of an Allied Combat Phase whose planned carpet bombing is neither
     flown nor cancelled, asked first: it is cancelled (14.3c, 14.3d)."""
-    if session(app).game.phase.name == "combat" and carpet_planned(session(app).game):
+    game = session(app).game
+    if game.phase.name == "combat" and game.phase.player is Nation.ALLIED and \
+            carpet_planned(game):
         return attacks.carpet_cancel(app, home, then=lambda: next_phase(app),
                                      kept="carpet_skip_kept")
     return next_phase(app)

@@ -86,6 +86,12 @@ def test_next_phase_asks_before_a_due_plan_is_dropped(table_at, tmp_path):
     other.choose("Resume Cobra")
     other.choose("Next phase")                              # no plan: no question
     assert "5/6" in other.view.header.title
+    german = tmp_path / "german"
+    seed_game(german, replace(at_combat(16, [C, C], 3), carpet_plan=16))
+    before = table_at([], state_dir=german)
+    before.choose("Resume Cobra")
+    before.choose("Next phase")                             # the German Combat Phase: none
+    assert before.view.header.title.endswith("Mech move") or "5/5" in before.view.header.title
 
 
 def test_a_moving_overrun_from_a_marked_hex_offers_its_marker(table_at, tmp_path):

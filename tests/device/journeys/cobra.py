@@ -59,10 +59,14 @@ def journey_cobra(tour: Tour) -> None:
         guide.play(60)
     for supply in ("pay_us", "pay_british", "pay_german"):
         step = 3 if supply == "pay_german" else 8       # the German or the Allied Combat Phase
-        # planned on game turn 15 (14.3a): the British one flies it
+        # planned on game turn 15 (14.3a): flown before the US attack (14.3d), refused after
+        # the British one
         tour.save("attack", CobraSession(replace(at(16, step, [C, C]), carpet_plan=16)).to_dict())
         guide = tour.guide(tour.box("attack", [4] * 50), "cobra")
         guide.choose(tour.t("resume_cobra"))
+        if supply == "pay_us":                  # the planned mission first (14.3d): flown
+            guide.follow(tour.t("carpet"))
+            guide.play(12, until=lambda guide=guide: type(guide.app.screen).__name__ == "Hub")
         guide.follow(tour.t("attack"), tour.t("add_unit"))
         guide.follow(tour.t("units_done"), tour.t("add_unit"))
         guide.follow(tour.t("units_done"))
@@ -73,7 +77,7 @@ def journey_cobra(tour: Tour) -> None:
                 guide.follow(tour.t(shift, n="").strip())
         guide.follow(tour.t("roll_attack"), tour.t(supply, cost="", have="").split(":")[0])
         guide.play(12, until=lambda guide=guide: type(guide.app.screen).__name__ == "Hub")
-        if supply == "pay_british":             # carpet bombing, before the next attacks
+        if supply == "pay_british":             # after an attack: refused, only cancelled
             guide.follow(tour.t("carpet"))
             guide.play(12, until=lambda guide=guide: type(guide.app.screen).__name__ == "Hub")
         guide.press("back")                             # the log: the result to read
@@ -326,11 +330,15 @@ def journey_plans(tour: Tour) -> None:
     (17.3.13, 17.4.3)."""
     planned = replace(at(16, 8, [C, C]), carpet_plan=16)
     marked = replace(on("campaign", 2, 8), landing=Landing(markers=(Marker(Target.JUNO, 1),)))
-    german = on("buildup", 3, 4)                      # the German mechanized movement
-    runs = [("unplanned", at(15, 8, [C]), ("carpet", "carpet_plan")),
+    # the German mechanized movement, a beach abandoned in the landing: asked at the Allied
+    # turn's start; any Allied phase: the row (17.3.13)
+    german = replace(on("buildup", 3, 4), landing=Landing(abandoned=(Target.OMAHA,)))
+    runs = [("unplanned", at(15, 8, [C]), ("carpet_plan",)),
             ("planned", planned, ("carpet_cancel",)),
+            ("skipped", planned, ("next_phase",)),       # asked before it is dropped (14.3d)
             ("marked", marked, ("attack",)),
-            ("beaches", german, ("next_phase",))]
+            ("beaches", german, ("next_phase",)),
+            ("beaches-row", on("buildup", 3, 8), ("beaches_lost_row",))]
     for name, game, path in runs:
         tour.save(name, CobraSession(game).to_dict())
         guide = tour.guide(tour.box(name, [4] * 50), "cobra")
