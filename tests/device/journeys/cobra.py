@@ -28,7 +28,7 @@ from cobi_companion.rules.cobra.scoresheet import Scoresheet, SpecialRoll
 from cobi_companion.rules.cobra.tables import COLUMNS, Direction, Weather
 from cobi_companion.rules.cobra.turns import SCENARIOS, TRACKS, CobraGame
 from cobi_companion.rules.errors import RulesError
-from tour import Tour, words_of
+from tour import Guide, Tour, words_of
 
 C, S = Weather.CLEAR, Weather.STORM
 
@@ -317,6 +317,16 @@ def journey_landing(tour: Tour) -> None:
             guide.follow(text.split(" ")[0] if key == "para_drop" else text)
         guide.press(*keys)
         guide.play(12)
+    # two steps more lost in a hex with a marker: added to it (17.3.2 step 5f), then the log
+    tour.save("marker-add", CobraSession(replace(
+        start, landing=Landing(markers=(Marker(Target.JUNO, 1),)))).to_dict())
+    guide = tour.guide(tour.box("marker-add", [4] * 20, config=owner), "cobra")
+    guide.choose(tour.t("resume_cobra"))
+    guide.follow(tour.t("landing_attrition"), tour.t("landing_juno"))
+    guide.press("cw", "cw", "ok", "axis", "ok", "ok")
+    guide.follow(tour.t("marker_add", n=-1, total=-3))
+    guide.play(4, until=lambda guide=guide: type(guide.app.screen).__name__ == "Hub")
+    read_log(guide)
     tour.save("landing", CobraSession(start).to_dict())
     guide = tour.guide(tour.box("landing", [5, 3, 6, 2, 4, 1] * 100), "cobra", seed=11)
     guide.choose(tour.t("resume_cobra"))
@@ -346,11 +356,32 @@ def journey_plans(tour: Tour) -> None:
         for key in path:
             guide.follow(tour.t(key))
         guide.play(24)
+    # the log's lines of a plan made, then cancelled (asked, yes), read from the menu
+    tour.save("plan-log", CobraSession(at(15, 8, [C])).to_dict())
+    guide = tour.guide(tour.box("plan-log", []), "cobra")
+    guide.choose(tour.t("resume_cobra"))
+    guide.follow(tour.t("carpet_plan"))
+    guide.play(4, until=lambda guide=guide: type(guide.app.screen).__name__ == "Hub")
+    guide.app.game.game = replace(guide.app.game.game, turn=16, weather=(C, C))
+    guide.follow(tour.t("tracks"))
+    guide.press("back")
+    guide.follow(tour.t("carpet_cancel"), tour.t("yes"))
+    read_log(guide)
     tour.save("marker-row", CobraSession(marked).to_dict())
     guide = tour.guide(tour.box("marker-row", []), "cobra")
     guide.choose(tour.t("resume_cobra"))
     guide.follow(tour.t("tracks"), tour.t("marker_row", beach=tour.t("landing_juno"), n=-1))
-    guide.play(6)
+    guide.follow(tour.t("yes"))                          # removed: units advanced out (5f2)
+    guide.play(4, until=lambda guide=guide: isinstance(guide.view, Menu))
+    guide.press("back")                                  # the tracks, then the hub
+    read_log(guide)
+
+
+def read_log(guide: Guide) -> None:
+    """The game's log read from the long press's menu, as after the attacks."""
+    guide.press("back")
+    guide.follow(guide.t("battle_log"))
+    guide.play(8, until=lambda: isinstance(guide.view, Menu))
 
 
 def at(turn: int, step: int, history: list[Weather]) -> CobraGame:
@@ -478,6 +509,12 @@ def cobra_log() -> list[LogEntry]:
         *(entry("log_beach_check", landing=t.value, lost=99, landed=99, result=entry(r))
           for t in BEACHES for r in ("log_abandoned", "log_held")),
         *(entry("log_withdrawal", die=6, result=result) for result in ("2", entry("read_crt"))),
+        # carpet bombing planned and cancelled (14.3a, c), the beach shift markers (17.3.2 step
+        # 5f), the automatic German victory (17.3.13)
+        entry("log_carpet_plan", turn=28), entry("log_carpet_cancel"),
+        *(entry(key, landing=t.value, lost=9) for key in ("log_marker", "log_marker_removed")
+          for t in BEACHES),
+        entry("log_beaches_lost"),
         *bookkeeping_log(),         # the campaign's bookkeeping (17.3)
     ]
     return [entry("log_game_turn", turn=28, line=line) for line in lines]
