@@ -144,6 +144,7 @@ def points(args: argparse.Namespace) -> int:
 
     from cobi_companion.device.cli import explain
     from cobi_companion.rules.cobra.combat import Nation
+    from cobi_companion.rules.cobra.notes import Note, Why
     from cobi_companion.rules.cobra.tables import Weather
     from cobi_companion.rules.cobra.turns import CobraGame, sequence
 
@@ -163,8 +164,10 @@ def points(args: argparse.Namespace) -> int:
                              f"points{' in this phase' if kind == 'air' else ''}")
     game = replace(game, air_used=args.air_used, naval_used=args.naval_used)
     budgets = game.budgets()
+    # a carpet bombing flown this game turn: the other three AP not on its front (14.3e)
+    front = Note(Why.CARPET_OTHER_FRONT).text if game.carpet_flown_now else None
     data = {"turn": args.turn, "weather": args.weather, "phase": player.value,
-            "budgets": [b.to_dict() for b in budgets]}
+            "budgets": [b.to_dict() for b in budgets], "carpet_front": front}
     print_result(args, data, lambda: explain.cobra_points_text(data))
     return 0
 
@@ -215,9 +218,15 @@ def _odds(args: argparse.Namespace, tables: CobraTables) -> Odds:
     if args.flown is not None:
         raise UsageError("--flown: the carpet bombing missions flown count only with --carpet "
                          "(14.3f)")
+    if args.after_attack:
+        raise UsageError("--after-attack: only a carpet bombing must come before the Combat "
+                         "Phase's other attacks (14.3): leave it out, or give --carpet")
     if args.planned:
         raise UsageError("--planned: only carpet bombing is planned a game turn ahead (14.3a): "
                          "leave it out, or give --carpet")
+    if args.scenario is not None:
+        raise UsageError("--scenario: only with --carpet, whose plan needs a game turn of the "
+                         "scenario before it (14.3a)")
     missing = [name for name, given in (("--attack", args.attack),
                                         ("--defence", args.defence)) if not _items(given)]
     if missing:
@@ -259,8 +268,15 @@ def _carpet(args: argparse.Namespace, shifts: list[Shift],
         if given:
             raise UsageError(f"{name}: carpet bombing has no units' strengths, it is "
                              f"always the 6:1 column (14.3g): leave out {name}")
+    if args.scenario is not None:       # its first game turn has no turn before it (14.3a)
+        from cobi_companion.rules.cobra.turns import check_carpet_turn
+
+        if args.turn is None:
+            raise UsageError("--scenario needs --turn: the carpet bombing's game turn of it")
+        check_carpet_turn(args.scenario, args.turn)
     result = cobra_combat.carpet_odds(shifts, turn=args.turn, weather=weather_now,
-                                      flown=_flown(args), planned=args.planned)
+                                      flown=_flown(args), planned=args.planned,
+                                      after_attacks=args.after_attack)
     if attacker is not None and attacker != result.attacker:
         raise UsageError(f"--attacker {attacker.value}: carpet bombing is an Allied "
                          f"air mission (14.3)")
@@ -291,6 +307,7 @@ def odds_options(parser: argparse.ArgumentParser) -> None:
         ShiftKind,
     )
     from cobi_companion.rules.cobra.tables import Weather
+    from cobi_companion.rules.cobra.turns import SCENARIOS
 
     letters = " ".join(modifier.letter for modifier in UNIT_MODIFIERS)
     units = (f"comma list of units: each the printed strength then its modifier letters "
@@ -325,6 +342,13 @@ def odds_options(parser: argparse.ArgumentParser) -> None:
                         help="with --carpet: its target hex was written down in the Allied "
                              "Combat Phase of the game turn before (14.3a, 14.3d); carpet "
                              "bombing not planned is refused")
+    parser.add_argument("--after-attack", action="store_true",
+                        help="with --carpet: an Allied attack was made this Combat Phase "
+                             "already; carpet bombing comes before any other attack, so it is "
+                             "refused (14.3, 14.3d)")
+    parser.add_argument("--scenario", choices=list(SCENARIOS),
+                        help="with --carpet and --turn: the scenario played; its first game "
+                             "turn has no turn before it to plan carpet bombing in (14.3a)")
     parser.add_argument("--beach-marker", type=Whole(1, MARKER_MOST, "beach marker columns"),
                         metavar="N",
                         help="an Allied attack from a hex with a beach shift marker of N "

@@ -566,7 +566,7 @@ def cobra_automatic_text(v: dict[str, Any]) -> str:
 
 
 POINTS = {"air": ("Air", "AP", "spent"), "naval": ("Naval", "NSP", "spent"),
-          "carpet": ("Carpet", "missions", "flown")}
+          "carpet": ("Carpet", "mission|missions", "flown")}
 
 
 def cobra_points_text(v: dict[str, Any]) -> str:
@@ -578,8 +578,11 @@ def cobra_points_text(v: dict[str, Any]) -> str:
         name, unit, done = POINTS[b["kind"]]
         most = f"{b['most']} of the turn's {b['given']}" if b["most"] < b["given"] else \
             str(b["most"])
-        lines.append(_cobra_line(name, f"{b['left']} {unit} left of {most}, {b['used']} "
-                                       f"{done} ({b['rule']})"))
+        one, _, many = unit.partition("|")
+        lines.append(_cobra_line(name, f"{b['left']} {one if b['left'] == 1 or not many else many} "
+                                       f"left of {most}, {b['used']} {done} ({b['rule']})"))
+    if v.get("carpet_front"):       # a carpet bombing flown this turn: the other 3 AP (14.3e)
+        lines.append(_more(v["carpet_front"]))
     return "\n".join(lines)
 
 

@@ -95,12 +95,14 @@ def yes_no(app: App, title: str, then: Callable[[bool], Screen], back: Next) -> 
     return Choose(title, [app.t("no"), app.t("yes")], lambda i: then(i == 1), back, ask=True)
 
 
-def confirm(app: App, title: str, yes: Next, back: Next, lost: str = "play_lost") -> Choose:
+def confirm(app: App, title: str, yes: Next, back: Next, lost: str = "play_lost",
+            kept: str = "keep_playing") -> Choose:
     """Asked before anything that ends, deletes or restarts play, so a slip of a child's
     fingers loses nothing: *no* is lit, and no or a long press goes `back` to where the
-    players were; yes does it. The hints say what each answer does (`lost`: what yes loses)."""
+    players were; yes does it. The hints say what each answer does (`lost`: what yes loses,
+    `kept`: what no keeps)."""
     return Choose(title, [app.t("no"), app.t("yes")], lambda i: yes() if i == 1 else back(),
-                  back, hints=[app.t("keep_playing"), app.t(lost)], ask=True)
+                  back, hints=[app.t(kept), app.t(lost)], ask=True)
 
 
 SPIN_FRAMES = 6  # frames of tumbling dice; at the loop's animation tick this is about 0.5 s

@@ -350,7 +350,9 @@ def _implied_attacker(shift: Shift) -> tuple[Nation | None, str]:
 # Patton +1 or +2 attacking only; a Tiger battalion or air points one column at most; naval
 # support +1 or +2 for Allied attacks only; an Allied unit on a beach hex two columns left
 # against a German attack; a beach shift marker one column left for each Allied step its hex
-# lost in the landing (the most a hex can have lost: three units of at most three steps).
+# lost in the landing. The most a hex can hold, and so lose: one division (6.0b) of four steps
+# at most (8.5c), with an HQ and two battalions of one step each (6.1a, 8.5a) and an
+# independent brigade or regiment of two (6.1b, 6.1c) stacked free: 4 + 1 + 2 + 2 = 9.
 MARKER_MOST = 9
 SHIFT_LIMITS: dict[ShiftKind, tuple[tuple[int, ...], str]] = {
     ShiftKind.TERRAIN: ((0, -1, -2, -3, -4, -5), "8.3.2"),
@@ -516,11 +518,13 @@ def odds(attack: list[Unit], defence: list[Unit], shifts: list[Shift] | None = N
 
 def carpet_odds(shifts: list[Shift] | None = None, *, turn: int | None = None,
                 weather: Weather | None = None, flown: Sequence[int] = (),
-                planned: bool = True) -> Odds:
+                planned: bool = True, after_attacks: bool = False) -> Odds:
     """Carpet bombing, an Allied air mission of three air points against one hex, with no
     attacking units and no supply point (14.1, 14.3e): always the 6:1 column, never shifted
     (14.3g). `flown`: the game turns of the missions flown before, counted against 14.3f;
-    `planned`: its target hex written down a game turn before (14.3a, 14.3d)."""
+    `planned`: its target hex written down a game turn before (14.3a, 14.3d);
+    `after_attacks`: an Allied attack made this Combat Phase already, when it is too late
+    (14.3: "resolved in the Allied Combat Phase before any other attacks take place")."""
     if shifts:
         raise RulesError(CobraRefusal.CARPET_SHIFTED)
     check_turn(turn)
@@ -532,6 +536,8 @@ def carpet_odds(shifts: list[Shift] | None = None, *, turn: int | None = None,
         check_carpet_missions(turn, flown)
     if not planned:
         raise RulesError(CobraRefusal.CARPET_NOT_PLANNED)
+    if after_attacks:
+        raise RulesError(CobraRefusal.CARPET_AFTER_ATTACKS)
     note = "carpet bombing is always resolved on 6:1, never shifted (14.3g)"
     return Odds(None, None, CARPET_COLUMN, note, (), 0, CARPET_COLUMN, note, Nation.ALLIED,
                 carpet=True)

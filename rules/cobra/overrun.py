@@ -39,9 +39,13 @@ OVERRUN_MODIFIERS = frozenset("mhq")
 # Initial Movement Phase terrain, HQ, Patton and naval (5.4.1c); advancing after combat terrain
 # only (5.4.1d). Tiger battalions in both: 8.3.1 names overruns ("including overruns"). The
 # beach's -2 in both: a scenario rule (17.3.10) takes precedence over the standard ones (17.3.1b).
+# A beach shift marker on a moving overrun conducted from its hex (5.4f: "conduct an overrun
+# from a hex"; 17.3.2 step 5f1, a scenario rule, 17.3.1b); never advancing: the units have left
+# the hex, which removes the marker (5f2).
 OVERRUN_SHIFTS = {
     OverrunWhen.MOVEMENT: frozenset({ShiftKind.TERRAIN, ShiftKind.HQ, ShiftKind.PATTON,
-                                     ShiftKind.NAVAL, ShiftKind.TIGER, ShiftKind.BEACH}),
+                                     ShiftKind.NAVAL, ShiftKind.TIGER, ShiftKind.BEACH,
+                                     ShiftKind.MARKER}),
     OverrunWhen.ADVANCE: frozenset({ShiftKind.TERRAIN, ShiftKind.TIGER, ShiftKind.BEACH}),
 }
 
@@ -88,6 +92,10 @@ def check_overrun_shift(shift: Shift, when: OverrunWhen) -> None:
     if shift.kind is ShiftKind.AIR:
         raise RulesError(CobraRefusal.OVERRUN_NO_AIR)
     if shift.kind not in OVERRUN_SHIFTS[when]:
+        if when is OverrunWhen.MOVEMENT:
+            raise RulesError(CobraRefusal.OVERRUN_MOVEMENT_SHIFT, shift_kind=shift.kind.value)
+        if shift.kind is ShiftKind.MARKER:
+            raise RulesError(CobraRefusal.OVERRUN_MARKER_ADVANCE)
         raise RulesError(CobraRefusal.OVERRUN_ADVANCE_SHIFT, shift_kind=shift.kind.value)
     if shift.kind is ShiftKind.HQ and abs(shift.columns) > 1:
         raise RulesError(CobraRefusal.OVERRUN_ONE_HQ_SHIFT)

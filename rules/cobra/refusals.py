@@ -129,6 +129,10 @@ class CobraRefusal(Coded):
     NOT_A_DIVISION = "not_a_division"
     ALWAYS_IN_SUPPLY = "always_in_supply", "turn"
     MARKER_STEPS = "marker_steps", "lost", "most"
+    CARPET_AFTER_ATTACKS = "carpet_after_attacks"
+    OVERRUN_MOVEMENT_SHIFT = "overrun_movement_shift", "shift_kind"
+    OVERRUN_MARKER_ADVANCE = "overrun_marker_advance"
+    CARPET_FIRST_TURN = "carpet_first_turn", "scenario", "turn"
 
 
 # Each code's English, the one place it is written: the rules' message (`str(exc)`) and
@@ -360,4 +364,17 @@ ENGLISH: dict[CobraRefusal, str] = english({
     CobraRefusal.MARKER_STEPS: (
         "a beach shift marker is one column for each step lost in its hex: 1 to {most}, not "
         "{lost} (17.3.2 step 5f)"),
+    CobraRefusal.CARPET_AFTER_ATTACKS: (
+        "an Allied attack was made this Combat Phase: carpet bombing comes before any other "
+        "attack, so this turn's can only be cancelled (14.3, 14.3d)"),
+    CobraRefusal.OVERRUN_MOVEMENT_SHIFT: (
+        "an overrun in the Initial Movement Phase takes the shifts 5.4.1c lists (terrain, "
+        "supply, naval, HQ; air never, 14.2c) and a Tiger's (8.3.1): no {shift_kind:key} "
+        "shift (5.4.1c)"),
+    CobraRefusal.OVERRUN_MARKER_ADVANCE: (
+        "an overrun when advancing after combat has left the marked hex: the beach shift "
+        "marker is removed as Allied units advance out of it (17.3.2 step 5f2)"),
+    CobraRefusal.CARPET_FIRST_TURN: (
+        "game turn {turn} is the {scenario} scenario's first: there is no turn before it to "
+        "plan a carpet bombing in (14.3a)"),
 })

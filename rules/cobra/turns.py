@@ -77,6 +77,17 @@ def scenario(key: str) -> Scenario:
                          choices=tuple(SCENARIOS)) from None
 
 
+def check_carpet_turn(key: str, turn: int) -> None:
+    """A carpet bombing on game turn `turn` of scenario `key`: one of its turns, and not its
+    first, which has no turn before it to plan the mission in (14.3a)."""
+    played = scenario(key)
+    if not played.first <= turn <= played.last:
+        raise RulesError(CobraRefusal.NOT_A_SCENARIO_TURN, scenario=played.key, turn=turn,
+                         first=played.first, last=played.last)
+    if turn == played.first:
+        raise RulesError(CobraRefusal.CARPET_FIRST_TURN, scenario=played.key, turn=turn)
+
+
 @dataclass(frozen=True)
 class Tracks(Data):
     """The supply points and victory points on the game's tracks."""
@@ -191,6 +202,7 @@ class CobraGame:
     carpet_plan: int | None = None         # the game turn a planned carpet bombing is for (14.3a)
     carpet_cancelled: int | None = None    # the game turn a planned mission was cancelled (14.3c)
     automatic: bool = False                # ended by the automatic German victory (17.3.13)
+    attacked: int | None = None            # the game turn of the last Allied attack (14.3d)
 
     @classmethod
     def start(cls, key: str) -> CobraGame:
@@ -299,6 +311,20 @@ class CobraGame:
         """This game turn's carpet bombing was planned in the turn before (14.3a, 14.3d)."""
         return self.carpet_plan == self.turn
 
+    @property
+    def allied_attacked_now(self) -> bool:
+        """An Allied attack was made this game turn, so in this Allied Combat Phase: its
+        planned carpet bombing is too late, "before any other attacks" (14.3, 14.3d). A game
+        saved before `attacked` was kept tells by its command limits' counts (11.3)."""
+        made = self.command.on(self.turn).made
+        return self.attacked == self.turn or any(tally.attacks for tally in made)
+
+    @property
+    def carpet_plannable(self) -> bool:
+        """The next game turn may fly a carpet bombing (14.3f) and is one of this game's: the
+        one turn test of plan_carpet and of the box's row."""
+        return CARPET_FROM <= self.turn + 1 <= self.last
+
     def plan_carpet(self) -> CobraGame:
         """The target hex of next game turn's carpet bombing written down, at the start of the
         Allied Combat Phase (14.3a); not in the phase a mission was cancelled (14.3c), and
@@ -312,8 +338,11 @@ class CobraGame:
         following = self.turn + 1
         if self.carpet_plan == following:
             raise RulesError(CobraRefusal.CARPET_PLANNED_ALREADY, turn=following)
-        if following < CARPET_FROM:
-            raise RulesError(CobraRefusal.CARPET_TOO_EARLY, first=CARPET_FROM)
+        if not self.carpet_plannable:
+            if following < CARPET_FROM:
+                raise RulesError(CobraRefusal.CARPET_TOO_EARLY, first=CARPET_FROM)
+            raise RulesError(CobraRefusal.NOT_A_SCENARIO_TURN, scenario=self.scenario,
+                             turn=following, first=self.first_turn, last=self.last)
         check_carpet_missions(following, self.carpets)
         return replace(self, carpet_plan=following)
 
@@ -326,10 +355,11 @@ class CobraGame:
 
     def beaches_lost(self) -> CobraGame:
         """No beach hex friendly to the Allied player at the beginning of an Allied player
-        turn: the game ends, a decisive German victory (17.3.13, 17.4.3)."""
+        turn: the game ends, a decisive German victory (17.3.13, 17.4.3). Told in any phase
+        of that player turn: the players may see it, or say it, after its first phase."""
         if not scenario(self.scenario).landing:
             raise RulesError(CobraRefusal.NO_LANDING_SCENARIO, scenario=self.scenario)
-        if self.phase != Phase(Nation.ALLIED, ALLIED_PHASES[0]):
+        if self.phase.player is not Nation.ALLIED or self.phase.name not in ALLIED_PHASES:
             raise RulesError(CobraRefusal.AUTOMATIC_VICTORY_WHEN)
         return replace(self, over=True, automatic=True)
 
@@ -338,7 +368,7 @@ class CobraGame:
         bombing the turn does not allow (14.0, 14.1a, 14.3, 14.4, 17.3.10)."""
         if planned.carpet:      # the turn, its weather, the missions flown and the plan (14.3)
             carpet_odds(turn=self.turn, weather=self.this_weather, flown=self.carpets,
-                        planned=self.carpet_planned_now)
+                        planned=self.carpet_planned_now, after_attacks=self.allied_attacked_now)
         if planned.air_points > self.air_left:
             raise RulesError(CobraRefusal.AIR_POINTS_LEFT, left=self.air_left,
                              need=planned.air_points)
@@ -354,9 +384,12 @@ class CobraGame:
         game, paid = self.spend(track) if track is not None else (self, False)
         carpets = (*self.carpets, self.turn) if planned.carpet else self.carpets
         plan = None if planned.carpet else self.carpet_plan     # the plan carried out
+        # an Allied attack or overrun of this Combat Phase: a carpet bombing is too late now
+        attacked = self.turn if not planned.carpet and \
+            self.phase == Phase(Nation.ALLIED, "combat") else self.attacked
         return replace(game, air_used=self.air_used + planned.air_points,
                        naval_used=self.naval_used + planned.naval_points,
-                       carpets=carpets, carpet_plan=plan), paid
+                       carpets=carpets, carpet_plan=plan, attacked=attacked), paid
 
     def exit_unit(self, nation: str, edge: str, kind: str = "unit") -> CobraGame:
         """An Allied unit of `nation` exits off `edge` in this game turn (5.3c, 15.2, 15.3,
@@ -432,7 +465,8 @@ class CobraGame:
                 "replacements": [r.to_dict() for r in self.replacements],
                 "landing": self.landing.to_dict(), "ledger": self.ledger.to_dict(),
                 "carpet_plan": self.carpet_plan,
-                "carpet_cancelled": self.carpet_cancelled, "automatic": self.automatic}
+                "carpet_cancelled": self.carpet_cancelled, "automatic": self.automatic,
+                "attacked": self.attacked}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> CobraGame:
@@ -455,7 +489,9 @@ class CobraGame:
                    # cancelled, not ended by the automatic victory
                    _turn_or_none(data.get("carpet_plan")),
                    _turn_or_none(data.get("carpet_cancelled")),
-                   bool(data.get("automatic", False)))
+                   bool(data.get("automatic", False)),
+                   # a game saved before it was kept: its command counts tell (11.3)
+                   _turn_or_none(data.get("attacked")))
         game.phase  # noqa: B018 - refuses a step outside the turn's sequence
         return game
 

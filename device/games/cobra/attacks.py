@@ -82,9 +82,9 @@ def phase_attack(app: App, home: Next, when: OverrunWhen | None) -> Screen:
     game = session(app).game
     player = game.phase.player
     beach = beach_shift_offered(player, SCENARIOS[game.scenario].landing)
-    # an Allied attack from a hex with a beach shift marker (17.3.2 step 5f1); an overrun
-    # moves out of its hex before it is made, and is no attack "originating from" it
-    marks = marker_columns(game.landing, player) if when is None else ()
+    # an Allied attack from a hex with a beach shift marker (17.3.2 step 5f1), or a moving
+    # overrun conducted from it (5.4f); never advancing, out of the hex: that removes it (5f2)
+    marks = marker_columns(game.landing, player) if when is not OverrunWhen.ADVANCE else ()
     return Attack(game.turn, player, overrun=when, beach=beach, markers=marks,
                   home=home).units(app)
 
@@ -152,8 +152,8 @@ class Attack(Dialled):
         """The shifts this attack may take; an overrun's are fewer (5.4.1c, 5.4.1d, 14.2c)."""
         if self.overrun is not None:
             offered = overrun_shift_choices(self.attacker, self.turn, self.overrun)
-            return (*offered, BEACH_CHOICE) if self.beach else offered
-        offered = shift_choices(self.attacker, self.turn)
+        else:
+            offered = shift_choices(self.attacker, self.turn)
         if self.beach:
             offered = (*offered, BEACH_CHOICE)
         if self.markers:
@@ -332,6 +332,13 @@ def carpet_bombing(app: App, home: Next) -> Screen:
     return press_for(app, Nation.ALLIED, lines, need, rolled, home)
 
 
+def plan_reading(app: App, turn: int, then: Screen) -> Screen:
+    """What a carpet bombing planned for game turn `turn` means (14.3a, 14.3b, 14.3d): the
+    one reading of the plan row, of the planning and of the tracks."""
+    return reading(app, app.t("carpet_planned_for", turn=turn),
+                   [app.t("carpet_plan_hex", turn=turn), app.t("carpet_plan_then")], then)
+
+
 def carpet_plan_label(app: App) -> str:
     """The hub's row for next game turn's carpet bombing: to plan, or planned (14.3a)."""
     game = session(app).game
@@ -346,9 +353,7 @@ def carpet_plan(app: App, home: Next) -> Screen:
     game = session(app).game
     following = game.turn + 1
     if game.carpet_plan == following:           # planned already: what it means
-        return reading(app, app.t("carpet_planned_for", turn=following),
-                       [app.t("carpet_plan_hex", turn=following), app.t("carpet_plan_then")],
-                       home())
+        return plan_reading(app, following, home())
     try:
         planned = game.plan_carpet()
     except RulesError as exc:
@@ -356,13 +361,13 @@ def carpet_plan(app: App, home: Next) -> Screen:
     s = session(app)
     s.game = planned
     save(app, entry("log_carpet_plan", turn=following))
-    return reading(app, app.t("carpet_planned_for", turn=following),
-                   [app.t("carpet_plan_hex", turn=following), app.t("carpet_plan_then")], home())
+    return plan_reading(app, following, home())
 
 
-def carpet_cancel(app: App, home: Next) -> Screen:
+def carpet_cancel(app: App, home: Next, then: Next | None = None,
+                  kept: str = "keep_playing") -> Screen:
     """This turn's planned mission cancelled, asked first (14.3c: the next is planned in the
-    next Allied Combat Phase)."""
+    next Allied Combat Phase); then on to `then` (the hub's Next phase), or back `home`."""
     def cancelled() -> Screen:
         s = session(app)
         try:
@@ -370,8 +375,9 @@ def carpet_cancel(app: App, home: Next) -> Screen:
         except RulesError as exc:
             return refusal(app, exc, home())
         save(app, entry("log_carpet_cancel"))
-        return home()
-    return confirm(app, app.t("carpet_cancel_ask"), cancelled, home, lost="carpet_cancel_lost")
+        return (then or home)()
+    return confirm(app, app.t("carpet_cancel_ask"), cancelled, home, lost="carpet_cancel_lost",
+                   kept=kept)
 
 
 def total(listed: list[Unit], role: Role) -> int:

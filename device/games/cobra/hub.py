@@ -36,6 +36,7 @@ from cobi_companion.device.games.cobra.session import (
     number,
     press_for,
     reading,
+    refusal,
     save,
     session,
 )
@@ -61,8 +62,8 @@ from cobi_companion.rules.cobra.turns import (
     player_turn,
 )
 from cobi_companion.rules.cobra.turns import victory as victory_level
-from cobi_companion.rules.cobra.weather import CARPET_FROM
 from cobi_companion.rules.dice import Aim, Need, Roller
+from cobi_companion.rules.errors import RulesError
 
 if TYPE_CHECKING:
     from cobi_companion.device.core.app import App
@@ -110,19 +111,14 @@ def rolled(game: CobraGame) -> bool:
     return not unrolled(game)
 
 
-def carpet_turn(game: CobraGame) -> bool:
-    """None is flown before game turn 5 (14.3f "during GTs 5 through 14")."""
-    return game.turn >= CARPET_FROM
-
-
 def carpet_planned(game: CobraGame) -> bool:
+    """This turn's planned carpet bombing is due (14.3d): not flown, not cancelled. A turn
+    with none planned offers no *Carpet bombing*: it would only be refused (14.3a)."""
     return game.carpet_planned_now
 
 
 def carpet_plan_turn(game: CobraGame) -> bool:
-    """The next game turn may fly a mission (14.3f), and there is one (the game's last turn
-    plans none)."""
-    return CARPET_FROM <= game.turn + 1 <= game.last
+    return game.carpet_plannable
 
 
 def with_landing(game: CobraGame) -> bool:
@@ -136,7 +132,18 @@ def overruns(game: CobraGame) -> bool:
 
 # The hub's own screens, as the table's rows open them (the way back to the hub is `hub`).
 def next_phase_row(app: App, home: Next) -> Screen:
+    """Next phase; out of an Allied Combat Phase whose planned carpet bombing is neither
+    flown nor cancelled, asked first: it is cancelled (14.3c, 14.3d)."""
+    game = session(app).game
+    if game.phase.name == "combat" and game.phase.player is Nation.ALLIED and \
+            carpet_planned(game):
+        return attacks.carpet_cancel(app, home, then=lambda: next_phase(app),
+                                     kept="carpet_skip_kept")
     return next_phase(app)
+
+
+def beaches_lost_row(app: App, home: Next) -> Screen:
+    return beaches_asked(app)
 
 
 def leave_landing_row(app: App, home: Next) -> Screen:
@@ -161,9 +168,11 @@ PARTS: tuple[Part, ...] = (
     Part(tuple(movement.PHASE), "movement", movement.movement),
     Part(("replacement",), "replacements", replacements.replacements,
          track_line=replacements.track_line, track_screen=replacements.track_screen),
+    # a planned carpet bombing first, lit: "prior to conducting any other attacks" (14.3d)
+    Part(("combat",), "carpet", attacks.carpet_bombing, side=Nation.ALLIED,
+         when=(carpet_planned,)),
     Part(("combat",), "attack", attacks.attack),
     Part(tuple(attacks.OVERRUN_PHASES), "overrun", attacks.overrun, when=(overruns,)),
-    Part(("combat",), "carpet", attacks.carpet_bombing, side=Nation.ALLIED, when=(carpet_turn,)),
     # Brest, at the beginning of the turn (15.3), before the weather
     Part(("weather",), "brest", victory.brest, when=(unrolled, rolls.may_roll_brest)),
     Part(("weather",), "roll_weather", weather.weather_phase, when=(unrolled,)),
@@ -195,6 +204,9 @@ PARTS: tuple[Part, ...] = (
          when=(books.rail_offered,)),
     *(Part(EVERY, "remind_" + why.value, partial(bookkeeping.reminder, why),
            when=(partial(bookkeeping.reminded, why),)) for why in bookkeeping.REMINDED),
+    # no beach hex Allied (17.3.13, 17.4.3): told by the players in any Allied phase, asked
+    Part(ALLIED_PHASES, "beaches_lost_row", beaches_lost_row, side=Nation.ALLIED,
+         when=(with_landing,)),
     Part(EVERY, "tracks", tracks_row),
     Part(command.HQ_PHASES, "hqs", command.hqs_screen),
 )
@@ -269,22 +281,32 @@ def next_phase(app: App) -> Screen:
     save(app, entry("log_cobra_phase", nation=s.game.phase.player.value, phase=s.game.phase.name))
     if s.game.phase.player is not before:      # a player turn starts
         app.speak(prompt("say_turn", side=s.game.phase.player.value))
-        if s.game.phase.player is Nation.ALLIED and with_landing(s.game):
+        if s.game.phase.player is Nation.ALLIED and beaches_in_doubt(s.game):
             return beaches_asked(app)
     return hub(app)
 
 
+def beaches_in_doubt(game: CobraGame) -> bool:
+    """The start of an Allied player turn the box asks whether a beach hex is left Allied
+    (17.3.13, 17.4.3): only in a landing scenario where the landing abandoned a beach (17.3.2
+    step 5c: its hexes are German), the one thing the box knows of the beaches; every other
+    turn the players tell it with the hub's *All beaches lost* row, no press more."""
+    return with_landing(game) and bool(game.landing.abandoned)
+
+
 def beaches_asked(app: App) -> Screen:
-    """At the beginning of an Allied player turn of the landing scenarios: is no beach hex
-    friendly to the Allies? *No* is lit (a slip plays on); *yes* ends the game, an automatic
-    decisive German victory (17.3.13, 17.4.3)."""
+    """Is no beach hex friendly to the Allies? *No* is lit (a slip plays on); *yes* ends the
+    game, an automatic decisive German victory (17.3.13, 17.4.3)."""
     def lost() -> Screen:
         s = session(app)
-        s.game = s.game.beaches_lost()
+        try:
+            s.game = s.game.beaches_lost()
+        except RulesError as exc:
+            return refusal(app, exc, hub(app))
         save(app, entry("log_beaches_lost"))
         return hub(app)
     return confirm(app, app.t("beaches_lost_ask"), lost, lambda: hub(app),
-                   lost="beaches_lost_yes")
+                   lost="beaches_lost_yes", kept="beaches_lost_no")
 
 
 def end_turn(app: App) -> Screen:
@@ -367,11 +389,10 @@ def carpet_rows(app: App, game: CobraGame) -> list[Row]:
     """Beside the carpet track: the mission planned (14.3a), and, once one is flown this
     turn, that the other three AP may not be used on its front (14.3e)."""
     rows: list[Row] = []
-    if game.carpet_plan is not None and game.carpet_plan >= game.turn:
-        planned = app.t("carpet_planned_for", turn=game.carpet_plan)
-        rows.append((planned, lambda i: reading(app, planned, [
-            app.t("carpet_plan_hex", turn=game.carpet_plan), app.t("carpet_plan_then")],
-            tracks(app, i))))
+    plan = game.carpet_plan
+    if plan is not None and plan >= game.turn:
+        rows.append((app.t("carpet_planned_for", turn=plan),
+                     lambda i: attacks.plan_reading(app, plan, tracks(app, i))))
     if game.carpet_flown_now:
         front = app.t("carpet_front")
         rows.append((front, lambda i: reading(app, front, [app.say(Note(

@@ -51,3 +51,55 @@ def test_no_beach_hex_allied_is_an_automatic_decisive_german_victory(cli, cli_pr
     both = cli("cobra", "victory", "--scenario", "campaign", "--beaches-lost", "--frontline",
                "yes")
     assert both.code == 2 and "--frontline: with --beaches-lost" in both.err
+
+
+def test_carpet_bombing_after_an_attack_or_on_a_first_turn_is_refused(cli, cli_process):
+    """14.3d: "prior to conducting any other attacks, the Allied player cancels or conducts the
+    carpet bombing"; 14.3a: planned "one game turn before", so never on a scenario's first
+    turn (--scenario tells which turn that is)."""
+    late = cli_process("cobra", "odds", "--carpet", "--planned", "--turn", "16",
+                       "--after-attack")
+    assert late.code == 2 and late.err.strip() == (
+        "cobi-companion: an Allied attack was made this Combat Phase: carpet bombing comes "
+        "before any other attack, so this turn's can only be cancelled (14.3, 14.3d)")
+    first = cli_process("cobra", "odds", "--carpet", "--turn", "15", "--weather", "clear",
+                        "--planned", "--scenario", "cobra")
+    assert first.code == 2 and first.err.strip() == (
+        "cobi-companion: game turn 15 is the cobra scenario's first: there is no turn before "
+        "it to plan a carpet bombing in (14.3a)")
+    campaign = cli("cobra", "roll", "--carpet", "--turn", "15", "--weather", "clear",
+                   "--planned", "--scenario", "campaign", "--dice", "3")
+    assert campaign.code == 0, campaign.err
+    for extra in (["--after-attack"], ["--scenario", "cobra"]):
+        other = cli("cobra", "odds", "--attack", "8", "--defence", "2", *extra)
+        assert other.code == 2 and extra[0] in other.err
+
+
+def test_points_after_a_carpet_mission_show_14_3e_and_count_one_mission(cli):
+    """14.3e: "The remaining three AP may not be used by the nationality on whose front (that
+    side of the AAB) the carpet bombing is occurring"; one mission left, not "1 missions"."""
+    run = cli("cobra", "points", "--turn", "16", "--weather", "clear", "--flown", "16",
+              "--air-used", "3")
+    assert run.code == 0, run.err
+    assert "Carpet     1 mission left of 2, 1 flown (14.3f)" in run.out
+    assert "the other three AP may not be used on this front" in run.out
+    data = json.loads(cli("cobra", "points", "--turn", "16", "--weather", "clear", "--flown",
+                          "16", "--json").out)
+    assert "(14.3e)" in data["carpet_front"]
+    none = json.loads(cli("cobra", "points", "--turn", "16", "--weather", "clear",
+                          "--json").out)
+    assert none["carpet_front"] is None
+
+
+def test_a_beach_marker_on_a_moving_overrun_not_on_an_advancing_one(cli, cli_process):
+    """5.4f "conduct an overrun from a hex", 17.3.2 step 5f1 "All Allied attacks originating
+    from that hex" (a scenario rule, 17.3.1b); 5f2: advancing out of the hex removes it."""
+    moving = cli_process("cobra", "odds", "--attack", "12", "--defence", "2", "--overrun",
+                         "movement", "--beach-marker", "1", "--turn", "3", "--json")
+    assert moving.code == 0, moving.err
+    assert json.loads(moving.out)["column"] == "5:1"
+    advancing = cli_process("cobra", "odds", "--attack", "12", "--defence", "2", "--overrun",
+                            "advance", "--beach-marker", "1", "--turn", "3")
+    assert advancing.code == 2 and advancing.err.strip() == (
+        "cobi-companion: an overrun when advancing after combat has left the marked hex: the "
+        "beach shift marker is removed as Allied units advance out of it (17.3.2 step 5f2)")

@@ -115,7 +115,7 @@ def test_17_3_3_the_first_turns_reminders_in_their_phases(table_at, tmp_path):
     table = resumed(table_at, tmp_path, at(1, A, "initial_movement"))
     assert list(table.view.items) == ["Movement allowance", "Next phase", "Leclerc (15.1)",
                                       "Paratroops stay",
-                                      "Landing: half MA", "Tracks", "HQs"]
+                                      "Landing: half MA", "All beaches lost", "Tracks", "HQs"]
     table.choose("Paratroops stay")
     assert table.view.header.title == "Paratroops stay"
     assert table.view.lines == ("Game turn 1: paratroop units may not move; they may retreat "

@@ -248,7 +248,8 @@ def test_carpet_bombing_is_an_air_mission_of_three_air_points(table_at, tmp_path
         '[crt]\n"6:1" = ["", "", "1/2", "", "", ""]\n')
     table = table_at([3], state_dir=state, config=cards)
     table.choose("Resume Cobra")
-    assert table.view.items[:4] == ("Attack", "Overrun", "Carpet bombing", "Next phase")
+    # planned: first and lit, "prior to conducting any other attacks" (14.3d)
+    assert table.view.items[:4] == ("Carpet bombing", "Attack", "Overrun", "Next phase")
     table.choose("Carpet bombing")
     assert table.view.lines[-2:] == ("3 AP of 6", "Allied: your button")
     table.press("allies")
@@ -264,9 +265,8 @@ def test_carpet_bombing_is_an_air_mission_of_three_air_points(table_at, tmp_path
     assert english(loaded(state_now["log"][-1])) == \
         "GT16 carpet bombing 6:1, die 3: defender 2; 3 AP"
     table.press("ok")
-    table.choose("Carpet bombing")                            # a second mission this turn
-    assert table.view.header.title == "Not possible"
-    assert "no carpet bombing mission left" in " ".join(table.view.lines)
+    # flown, the plan is spent: no second mission this turn, no row to refuse it (14.3f)
+    assert table.view.items[0] == "Attack" and "Carpet bombing" not in table.view.items
 
 
 def test_no_air_points_on_game_turn_1(table_at, tmp_path):
@@ -287,10 +287,10 @@ def test_no_air_points_on_game_turn_1(table_at, tmp_path):
     assert table.view.lines == ("the Allied player receives no AP on GT 1 (17.3.10)",)
     table.press("ok", "back", "back")                         # the shifts, the units, the phase
     assert "Carpet bombing" not in table.view.items           # none before GT 5 (14.3f)
-    session.game = at_combat(5, [C] * 5, 8, "campaign")
+    session.game = replace(at_combat(5, [C] * 5, 8, "campaign"), carpet_plan=5)
     table.choose("Tracks")
     table.press("back")
-    assert "Carpet bombing" in table.view.items
+    assert table.view.items[0] == "Carpet bombing"          # planned on GT 4: first (14.3d)
 
 
 def test_naval_shifts_within_the_turns_naval_points(table_at, tmp_path):

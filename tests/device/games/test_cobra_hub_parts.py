@@ -52,7 +52,10 @@ def test_the_hub_alone_offers_every_part_where_the_rules_put_it() -> None:
     # a special roll after Next phase (victory.py), the withdrawal attack after the turn's end
     assert rows["initial_movement/allied"] == ["Movement allowance", "Next phase",
                                                "Leclerc (15.1)", "Paratroops stay",
-                                               "Landing: half MA", "Tracks", "HQs"]
-    assert rows["turn_end/allied"] == ["Next game turn", "Withdrawal 3:1", "Tracks"]
+                                               "Landing: half MA", "All beaches lost",
+                                               "Tracks", "HQs"]
+    # no beach hex Allied (17.3.13): the players' row in every Allied phase, above the Tracks
+    assert rows["turn_end/allied"] == ["Next game turn", "Withdrawal 3:1", "All beaches lost",
+                                       "Tracks"]
     # the tracks: the victory points' row (victory.py), the replacement tracks' (replacements.py)
     assert tracks[6:9] == ["Victory", "Victory points", "Repl. mech 0 inf 0"]

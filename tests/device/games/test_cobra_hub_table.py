@@ -45,7 +45,7 @@ def test_a_row_added_to_the_table_is_offered_on_its_phases(table_at, monkeypatch
     assert table.view.header.title == "1/5 Weather"
     assert "Quick dice" not in table.view.items        # not one of its phases
     at_phase(table, "supply")
-    assert hub_items(table) == ["Supply points", "Quick dice", "Tracks"]
+    assert hub_items(table) == ["Supply points", "All beaches lost", "Quick dice", "Tracks"]
 
 
 def at_phase(table: Any, name: str) -> None:

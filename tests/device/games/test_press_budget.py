@@ -254,3 +254,23 @@ def test_a_whole_tank_game_turn_of_two_pieces(table_at):
     count.press("ok")
     assert table.view.header.side == "allies"          # the Allies' turn
     assert count.knob == 18 and len(count.rolls) == 7   # 19 with figures as AP targets
+
+
+def test_an_ordinary_cobra_allied_turn_costs_no_press_for_the_beaches(table_at, tmp_path):
+    """Cobra's automatic German victory (17.3.13) costs no press on an ordinary Allied turn of
+    the campaign: Next phase out of the German Mechanized Movement Phase is one OK, straight
+    to the Allied Supply Phase; the players tell the box by a row below it (*All beaches
+    lost*), and are asked at the turn's start only when the landing abandoned a beach."""
+    from .test_cobra_box import seed_game
+    from .test_cobra_plans_box import at_german_mechanized
+
+    state = tmp_path / "state"
+    seed_game(state, at_german_mechanized("campaign"))
+    table = table_at([], state_dir=state, config=NEW_BOX)
+    table.choose("Resume Cobra")
+    count = Count(table)
+    while table.view.items[table.view.index] != "Next phase":
+        count.press("cw")
+    count.press("ok")
+    assert table.view.header.title.endswith("Supply")      # no question on the way
+    assert count.presses.count("ok") == 1 and count.knob == len(count.presses)

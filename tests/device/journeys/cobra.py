@@ -28,7 +28,7 @@ from cobi_companion.rules.cobra.scoresheet import Scoresheet, SpecialRoll
 from cobi_companion.rules.cobra.tables import COLUMNS, Direction, Weather
 from cobi_companion.rules.cobra.turns import SCENARIOS, TRACKS, CobraGame
 from cobi_companion.rules.errors import RulesError
-from tour import Tour, words_of
+from tour import Guide, Tour, words_of
 
 C, S = Weather.CLEAR, Weather.STORM
 
@@ -59,10 +59,14 @@ def journey_cobra(tour: Tour) -> None:
         guide.play(60)
     for supply in ("pay_us", "pay_british", "pay_german"):
         step = 3 if supply == "pay_german" else 8       # the German or the Allied Combat Phase
-        # planned on game turn 15 (14.3a): the British one flies it
+        # planned on game turn 15 (14.3a): flown before the US attack (14.3d), refused after
+        # the British one
         tour.save("attack", CobraSession(replace(at(16, step, [C, C]), carpet_plan=16)).to_dict())
         guide = tour.guide(tour.box("attack", [4] * 50), "cobra")
         guide.choose(tour.t("resume_cobra"))
+        if supply == "pay_us":                  # the planned mission first (14.3d): flown
+            guide.follow(tour.t("carpet"))
+            guide.play(12, until=lambda guide=guide: type(guide.app.screen).__name__ == "Hub")
         guide.follow(tour.t("attack"), tour.t("add_unit"))
         guide.follow(tour.t("units_done"), tour.t("add_unit"))
         guide.follow(tour.t("units_done"))
@@ -73,7 +77,7 @@ def journey_cobra(tour: Tour) -> None:
                 guide.follow(tour.t(shift, n="").strip())
         guide.follow(tour.t("roll_attack"), tour.t(supply, cost="", have="").split(":")[0])
         guide.play(12, until=lambda guide=guide: type(guide.app.screen).__name__ == "Hub")
-        if supply == "pay_british":             # carpet bombing, before the next attacks
+        if supply == "pay_british":             # after an attack: refused, only cancelled
             guide.follow(tour.t("carpet"))
             guide.play(12, until=lambda guide=guide: type(guide.app.screen).__name__ == "Hub")
         guide.press("back")                             # the log: the result to read
@@ -313,6 +317,16 @@ def journey_landing(tour: Tour) -> None:
             guide.follow(text.split(" ")[0] if key == "para_drop" else text)
         guide.press(*keys)
         guide.play(12)
+    # two steps more lost in a hex with a marker: added to it (17.3.2 step 5f), then the log
+    tour.save("marker-add", CobraSession(replace(
+        start, landing=Landing(markers=(Marker(Target.JUNO, 1),)))).to_dict())
+    guide = tour.guide(tour.box("marker-add", [4] * 20, config=owner), "cobra")
+    guide.choose(tour.t("resume_cobra"))
+    guide.follow(tour.t("landing_attrition"), tour.t("landing_juno"))
+    guide.press("cw", "cw", "ok", "axis", "ok", "ok")
+    guide.follow(tour.t("marker_add", n=-1, total=-3))
+    guide.play(4, until=lambda guide=guide: type(guide.app.screen).__name__ == "Hub")
+    read_log(guide)
     tour.save("landing", CobraSession(start).to_dict())
     guide = tour.guide(tour.box("landing", [5, 3, 6, 2, 4, 1] * 100), "cobra", seed=11)
     guide.choose(tour.t("resume_cobra"))
@@ -326,11 +340,15 @@ def journey_plans(tour: Tour) -> None:
     (17.3.13, 17.4.3)."""
     planned = replace(at(16, 8, [C, C]), carpet_plan=16)
     marked = replace(on("campaign", 2, 8), landing=Landing(markers=(Marker(Target.JUNO, 1),)))
-    german = on("buildup", 3, 4)                      # the German mechanized movement
-    runs = [("unplanned", at(15, 8, [C]), ("carpet", "carpet_plan")),
+    # the German mechanized movement, a beach abandoned in the landing: asked at the Allied
+    # turn's start; any Allied phase: the row (17.3.13)
+    german = replace(on("buildup", 3, 4), landing=Landing(abandoned=(Target.OMAHA,)))
+    runs = [("unplanned", at(15, 8, [C]), ("carpet_plan",)),
             ("planned", planned, ("carpet_cancel",)),
+            ("skipped", planned, ("next_phase",)),       # asked before it is dropped (14.3d)
             ("marked", marked, ("attack",)),
-            ("beaches", german, ("next_phase",))]
+            ("beaches", german, ("next_phase",)),
+            ("beaches-row", on("buildup", 3, 8), ("beaches_lost_row",))]
     for name, game, path in runs:
         tour.save(name, CobraSession(game).to_dict())
         guide = tour.guide(tour.box(name, [4] * 50), "cobra")
@@ -338,11 +356,32 @@ def journey_plans(tour: Tour) -> None:
         for key in path:
             guide.follow(tour.t(key))
         guide.play(24)
+    # the log's lines of a plan made, then cancelled (asked, yes), read from the menu
+    tour.save("plan-log", CobraSession(at(15, 8, [C])).to_dict())
+    guide = tour.guide(tour.box("plan-log", []), "cobra")
+    guide.choose(tour.t("resume_cobra"))
+    guide.follow(tour.t("carpet_plan"))
+    guide.play(4, until=lambda guide=guide: type(guide.app.screen).__name__ == "Hub")
+    guide.app.game.game = replace(guide.app.game.game, turn=16, weather=(C, C))
+    guide.follow(tour.t("tracks"))
+    guide.press("back")
+    guide.follow(tour.t("carpet_cancel"), tour.t("yes"))
+    read_log(guide)
     tour.save("marker-row", CobraSession(marked).to_dict())
     guide = tour.guide(tour.box("marker-row", []), "cobra")
     guide.choose(tour.t("resume_cobra"))
     guide.follow(tour.t("tracks"), tour.t("marker_row", beach=tour.t("landing_juno"), n=-1))
-    guide.play(6)
+    guide.follow(tour.t("yes"))                          # removed: units advanced out (5f2)
+    guide.play(4, until=lambda guide=guide: isinstance(guide.view, Menu))
+    guide.press("back")                                  # the tracks, then the hub
+    read_log(guide)
+
+
+def read_log(guide: Guide) -> None:
+    """The game's log read from the long press's menu, as after the attacks."""
+    guide.press("back")
+    guide.follow(guide.t("battle_log"))
+    guide.play(8, until=lambda: isinstance(guide.view, Menu))
 
 
 def at(turn: int, step: int, history: list[Weather]) -> CobraGame:
@@ -470,6 +509,12 @@ def cobra_log() -> list[LogEntry]:
         *(entry("log_beach_check", landing=t.value, lost=99, landed=99, result=entry(r))
           for t in BEACHES for r in ("log_abandoned", "log_held")),
         *(entry("log_withdrawal", die=6, result=result) for result in ("2", entry("read_crt"))),
+        # carpet bombing planned and cancelled (14.3a, c), the beach shift markers (17.3.2 step
+        # 5f), the automatic German victory (17.3.13)
+        entry("log_carpet_plan", turn=28), entry("log_carpet_cancel"),
+        *(entry(key, landing=t.value, lost=9) for key in ("log_marker", "log_marker_removed")
+          for t in BEACHES),
+        entry("log_beaches_lost"),
         *bookkeeping_log(),         # the campaign's bookkeeping (17.3)
     ]
     return [entry("log_game_turn", turn=28, line=line) for line in lines]
