@@ -148,8 +148,10 @@ def he_weapon(card: InfoCard) -> Weapon:
 def gun_weapon(card: InfoCard) -> Weapon:
     """The card's main gun fired at one figure or soft vehicle: a gun whose card says "Damage
     HE Modifier none" has no template ("First check to see if the weapon has a template (if
-    None), then only one figure or soft vehicle is the target"). A gun with HE fires HE."""
-    if not (card.known("he_modifier") and card.he_modifier is None):
+    None), then only one figure or soft vehicle is the target"). A gun with HE fires HE. A
+    card file without the HE modifier does not say which: refused as a part card naming the
+    field (not known is neither none nor some)."""
+    if card.need("he_modifier") is not None:
         raise RulesError(TankRefusal.MAIN_GUN_HAS_HE, name=card.title)
     damage = card.damage if card.known("damage") else None
     return Weapon(name=MAIN_GUN, damage=damage)
@@ -750,12 +752,15 @@ def opposed_effect(covered: Covered, figure: int | None, modified: int, defender
 
 
 def can_destroy(plan: SoftPlan, read: Reader = InfoCard.need) -> bool:
-    """Whether the weapon has damage dice, which only a result that destroys asks: HE the
-    firer's card's Damage (read then, so a card without it is refused only by such a
-    result), another weapon its own."""
-    if main_gun(plan.weapon):          # HE, or a gun without HE: the card's Damage
-        return bool(read(plan.firer.card, "damage"))
-    return bool(plan.weapon.damage)
+    """Whether the weapon has damage dice, which only a result that destroys asks (read
+    then, so a card without them is refused only by such a result): the main gun (HE, or
+    without HE) the firer's card's Damage, another weapon its own. Not known is not none: a
+    weapon entry without `damage` is refused by name (`weapon_value`), never played as none."""
+    if main_gun(plan.weapon):
+        count = read(plan.firer.card, "damage")
+    else:
+        count = weapon_value(plan.firer.card, plan.weapon, "damage")
+    return bool(count and count >= 1)     # "a positive damage die value"
 
 
 def _template_at_hard(plan: SoftPlan, covered: Covered, tally: Tally) -> Attack:
