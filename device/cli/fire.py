@@ -234,6 +234,7 @@ def _under(specs: list[str], book: CardBook, label: Label) -> tuple[Covered, ...
 def soft_plan(args: argparse.Namespace, book: CardBook) -> SoftPlan:
     """Fire of a weapon (or HE) at one --target or at the pieces --under its template."""
     from cobi_companion.rules.battle import Piece
+    from cobi_companion.rules.card import Kind
     from cobi_companion.rules.status import Side
     from cobi_companion.rules.tank.soft_fire import (
         HE,
@@ -256,6 +257,10 @@ def soft_plan(args: argparse.Namespace, book: CardBook) -> SoftPlan:
                          f"Targets Table")
     if args.target is not None:
         targets: tuple[Covered, ...] = (_one_target(args, book, label),)
+        aimed = targets[0]
+        if asked == MAIN_GUN and aimed.model and aimed.piece.kind in (Kind.HARD, Kind.OPEN_TOP):
+            raise UsageError(f"{aimed.label} is a hard target: the main gun fires AP at it: "
+                             f"leave out --weapon")
     else:
         targets = _under(args.under, book, label)
     if args.cover and not he_in_cover(targets):

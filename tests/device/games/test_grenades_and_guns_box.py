@@ -31,6 +31,11 @@ def test_the_7tp_fires_its_gun_at_one_figure_and_reloads(table_at):
     view = table.view
     assert isinstance(view, Roll) and view.faces == (4,) and view.caption == "Allies: defend!"
     table.tap("allies")
+    # the attack, then its reload die shown as HE's is (rolled with the attacker's), the outcome
+    attack, reload, _ = table.steps
+    assert isinstance(attack, Roll) and attack.faces == (4, 2)
+    assert isinstance(reload, Roll) and reload.faces == (3,)
+    assert (reload.caption, reload.total) == ("Reload", "UNLOADED")
     drain(table.box)
     assert isinstance(table.view, BigWord) and table.view.word == "DOWN!"
     assert "unloaded" in table.view.detail

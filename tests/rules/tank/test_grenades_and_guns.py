@@ -34,6 +34,8 @@ TRUCK = validated_card({"id": "truck", "name": "Truck", "kind": "soft", "crew": 
                         "armour_front": 0, "armour_side": 0, "armour_rear": 0, "armour_top": 0,
                         "destroy": 2, "destroy_gun": "-", "weaken": "-", "immobilize": 1})
 PRINTED = HouseRules(soft_table="printed")
+ESTIMATED_TO_HIT = ("estimate: 3-6, the only To hit the rules print (every gun's card, the HE "
+                    "example)")
 
 
 def piece(book, key, figures=None, side=Side.ALLIES, **status) -> Piece:
@@ -58,8 +60,10 @@ def test_a_grenade_that_misses_its_to_hit_attacks_nobody(book):
     shot = fire(throw(book), ScriptedDice([2, 6, 1, 6, 1]))
     assert not shot.hit and shot.attacks == () and shot.down == 0
     assert shot.to_hit is not None and shot.to_hit.needed.low == 3
+    # the table is not printed: the trace says whose value it is (our estimate)
     assert shot.to_dict()["to_hit"] == {"roll": 2, "modifiers": [], "modified": 2,
-                                        "needed": 3, "range": "3-6"}
+                                        "needed": 3, "range": "3-6",
+                                        "source": ESTIMATED_TO_HIT}
     assert shot.faces == (2,)
 
 
@@ -279,3 +283,13 @@ def test_the_gun_without_he_fires_once_an_activation_as_the_main_gun(book):
     gun = gun_weapon(battle.get("7TP 1").card)
     refused = choices.weapon(turn, battle, "7TP 1", gun)
     assert refused is not None and "has fired its main gun" in str(refused)
+
+
+def test_the_gun_without_he_at_a_tank_fires_ap_not_a_soft_shot(book):
+    """A tank is fire at hard targets: the main gun's AP reaches it, so the refusal says so,
+    not that the gun "cannot harm it"."""
+    with pytest.raises(RulesError) as refused:
+        fire(gun_at(book, Covered(piece(book, "2477"), 0)), ScriptedDice([6] * 3))
+    assert refused.value.code is TankRefusal.GUN_AT_HARD
+    assert str(refused.value) == "Tiger is a hard target: the main gun fires AP at it, as " \
+        "at any tank"
