@@ -195,8 +195,9 @@ def _table(mods: list[Modifier]) -> list[str]:
 
 def _he_checks(s: SoftFire) -> list[str]:
     lines = []
-    if s.to_hit is not None:
-        lines.append(_check("To hit:", s.to_hit, "HIT", "MISS"))
+    if s.to_hit is not None:       # a grenade's says where it comes from (not printed)
+        source = f" ({s.to_hit_source})" if s.to_hit_source else ""
+        lines.append(_check("To hit:", s.to_hit, "HIT", "MISS") + source)
     if s.reload is not None:
         lines.append(_check("Reload:", s.reload, "loaded", "UNLOADED"))
     return lines
@@ -285,8 +286,10 @@ def soft_odds(o: SoftOdds, plan: SoftPlan) -> str:
         lines.append(f"  Hit            {in_six(o.hit):>8}  ({needs}"
                      f"{_mods(he_to_hit_modifiers(plan))})")
     elif plan.weapon.template is Template.GRENADE:
+        thrown = grenade_to_hit(plan)       # the table is not printed: say whose value
         lines.append(f"  Hit            {in_six(o.hit):>8}  (To hit: needs "
-                     f"{grenade_to_hit(plan).low} or more, Infantry Weapon Table)")
+                     f"{thrown.needs} or more, Infantry Weapon Table"
+                     f"{f': {thrown.source}' if thrown.source else ''})")
     else:
         lines.append(f"  Hit            {'always':>8}  (no to-hit roll: straight to the attacks)")
     if o.reload is not None:

@@ -255,6 +255,7 @@ def _behind_cover(weapon: Weapon, targets: tuple[Covered, ...]) -> tuple[Covered
 def soft_plan(args: argparse.Namespace, book: CardBook) -> SoftPlan:
     """Fire of a weapon (or HE) at one --target or at the pieces --under its template."""
     from cobi_companion.rules.battle import Piece
+    from cobi_companion.rules.card import Kind
     from cobi_companion.rules.status import Side
     from cobi_companion.rules.tank.soft_fire import (
         HE,
@@ -276,6 +277,10 @@ def soft_plan(args: argparse.Namespace, book: CardBook) -> SoftPlan:
                          f"Targets Table")
     if args.target is not None:
         targets: tuple[Covered, ...] = (_one_target(args, book, label),)
+        aimed = targets[0]
+        if asked == MAIN_GUN and aimed.model and aimed.piece.kind in (Kind.HARD, Kind.OPEN_TOP):
+            raise UsageError(f"{aimed.label} is a hard target: the main gun fires AP at it: "
+                             f"leave out --weapon")
     else:
         targets = _under(args.under, book, label)
     if args.cover:

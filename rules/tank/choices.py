@@ -12,7 +12,7 @@ from functools import partial
 from cobi_companion.rules.tank.refusals import TankRefusal
 
 from ..battle import Battle, Piece
-from ..card import Template, Weapon
+from ..card import Weapon
 from ..errors import Refusal, RulesError
 from ..house import DEFAULT, HouseRules
 from ..shot import check_firer
@@ -68,11 +68,13 @@ def _fire(turn: Turn, battle: Battle, label: str, house: HouseRules) -> None:
 def weapon(turn: Turn, battle: Battle, label: str, fired: Weapon | None,
            house: HouseRules = DEFAULT) -> RulesError | None:
     """May the active piece fire this weapon now (None: its main gun's AP; HE is the main
-    gun's too)? One more shot of it in the activation (`turns.check_shot`), and the weapon
-    itself: the gun loaded and not lost, a coaxial machine gun not once the gun is lost, an
-    external one only with the commander out in the turret."""
+    gun's too, and a gun without HE fired at a figure)? One more shot of it in the activation
+    (`turns.check_shot`), and the weapon itself: the gun loaded and not lost, a coaxial
+    machine gun not once the gun is lost, an external one only with the commander out in the
+    turret."""
     piece = battle.get(label)
-    name = turns.GUN if fired is None or fired.template is Template.HE else fired.name
+    # the main gun is one weapon whatever it fires (AP, HE, or at a figure without HE)
+    name = turns.GUN if fired is None or soft_fire.main_gun(fired) else fired.name
 
     def check() -> None:
         turns.check_shot(turn, battle, label, name, house)

@@ -129,6 +129,7 @@ class TankRefusal(Coded):
     TABLE_NO_TO_HIT = "table_no_to_hit", "weapon", "source"
     MAIN_GUN_HAS_HE = "main_gun_has_he", "name"
     FIGURES_LEFT_TO_ACTIVATE = "figures_left_to_activate", "label", "left", "count"
+    GUN_AT_HARD = "gun_at_hard", "label"
 
 
 # Each code's English, the one place it is written: the rules' message (`str(exc)`) and
@@ -346,4 +347,6 @@ ENGLISH: dict[TankRefusal, str] = english({
         "{name}'s main gun has HE: it fires HE at figures, guns and soft vehicles"),
     TankRefusal.FIGURES_LEFT_TO_ACTIVATE: (
         "{label} has {left:figure|figures} left to activate this turn: {count} cannot go"),
+    TankRefusal.GUN_AT_HARD: (
+        "{label} is a hard target: the main gun fires AP at it, as at any tank"),
 })

@@ -21,7 +21,6 @@ from cobi_companion.rules.tank.refusals import TankRefusal
 from ..battle import OPEN_TOP_GUN_CREW, Piece
 from ..card import (
     PRINTED,
-    DieRange,
     Facing,
     InfoCard,
     Kind,
@@ -45,7 +44,7 @@ from .hard_fire import (
     reload_modifiers,
     reload_range,
 )
-from .soft_table import MissingValue, SoftTable, Wanted
+from .soft_table import MissingValue, SoftTable, ToHit, Wanted
 
 HE = "he"
 MAIN_GUN = "main gun"     # a main gun without HE, fired at one figure or soft vehicle
@@ -148,8 +147,10 @@ def he_weapon(card: InfoCard) -> Weapon:
 def gun_weapon(card: InfoCard) -> Weapon:
     """The card's main gun fired at one figure or soft vehicle: a gun whose card says "Damage
     HE Modifier none" has no template ("First check to see if the weapon has a template (if
-    None), then only one figure or soft vehicle is the target"). A gun with HE fires HE."""
-    if not (card.known("he_modifier") and card.he_modifier is None):
+    None), then only one figure or soft vehicle is the target"). A gun with HE fires HE. A
+    card file without the HE modifier does not say which: refused as a part card naming the
+    field (not known is neither none nor some)."""
+    if card.need("he_modifier") is not None:
         raise RulesError(TankRefusal.MAIN_GUN_HAS_HE, name=card.title)
     damage = card.damage if card.known("damage") else None
     return Weapon(name=MAIN_GUN, damage=damage)
@@ -170,6 +171,12 @@ def main_gun(weapon: Weapon) -> bool:
     """Whether the weapon is the card's main gun (HE, or without HE at one target): it fires
     loaded, and reloads after firing."""
     return weapon.given is None and weapon.name in (HE, MAIN_GUN)
+
+
+def gun_without_he(weapon: Weapon) -> bool:
+    """Whether the weapon is the card's main gun fired without HE (at one figure or soft
+    vehicle): it rolls its reload right after the attacker's die."""
+    return main_gun(weapon) and weapon.template is None
 
 
 def rolls_to_hit(weapon: Weapon) -> bool:
@@ -279,6 +286,9 @@ class SoftFire:
     card_values: tuple[Any, ...]
     faces: tuple[int, ...]
     house_rules: tuple[tuple[str, str], ...] = ()    # the house rules that changed the fire
+    # where a grenade's To hit comes from (the Infantry Weapon Table is not printed: the
+    # owner's table, our estimate, or learned at the table); None for HE's (the card's)
+    to_hit_source: str | None = None
 
     @property
     def hit(self) -> bool:
@@ -303,7 +313,8 @@ class SoftFire:
             "weapon": self.weapon.name,
             "template": None if self.weapon.template is None else self.weapon.template.value,
             "hit": self.hit,
-            "to_hit": None if self.to_hit is None else self.to_hit.to_dict(),
+            "to_hit": None if self.to_hit is None else {
+                **self.to_hit.to_dict(), "source": self.to_hit_source},
             "reload": None if self.reload is None else {
                 **self.reload.to_dict(), "loaded": self.reload.success},
             "targets": [r.to_dict() for r in self.results],
@@ -465,6 +476,8 @@ def check_target(plan: SoftPlan, covered: Covered) -> None:
     if piece.kind is Kind.HARD and not covered.model:
         return                       # its commander out in the turret: a figure like any other
     if piece.kind in (Kind.HARD, Kind.OPEN_TOP) and covered.model:
+        if main_gun(weapon):        # the gun without HE: its AP, fire at hard targets
+            raise RulesError(TankRefusal.GUN_AT_HARD, label=piece.label)
         raise RulesError(TankRefusal.HARD_TARGET, label=piece.label, weapon=weapon.name)
     if piece.kind in (Kind.HARD, Kind.OPEN_TOP):
         raise RulesError(TankRefusal.CREW_IN_HARD_COVER, label=piece.label)
@@ -499,12 +512,12 @@ def figures_reached(plan: SoftPlan, covered: Covered) -> int:
     return covered.figures
 
 
-def grenade_to_hit(plan: SoftPlan) -> DieRange:
-    """A grenade's To hit: the Infantry Weapon Table's, not printed in the rules, so read
-    where the Soft Targets Table's missing values are (the owner's table, our estimate, the
-    values learned at the table)."""
+def grenade_to_hit(plan: SoftPlan) -> ToHit:
+    """A grenade's To hit and where it comes from: the Infantry Weapon Table's, not printed
+    in the rules, so read where the Soft Targets Table's missing values are (the owner's
+    table, our estimate, the values learned at the table)."""
     table = plan.table.reading(plan.house.soft_table == "estimate")
-    return table.to_hit(plan.weapon.name).faces
+    return table.to_hit(plan.weapon.name)
 
 
 def uses_table(plan: SoftPlan, covered: Covered) -> bool:
@@ -653,7 +666,7 @@ def he_checks(plan: SoftPlan, dice: Dice) -> tuple[DieCheck, DieCheck]:
 
 def grenade_check(plan: SoftPlan, dice: Dice) -> DieCheck:
     """A grenade's To hit alone, for a screen that shows it before the attacks."""
-    return check_die(Tally(dice), TO_HIT, grenade_to_hit(plan), ())
+    return check_die(Tally(dice), TO_HIT, grenade_to_hit(plan).faces, ())
 
 
 def fire(plan: SoftPlan, dice: Dice) -> SoftFire:
@@ -663,42 +676,54 @@ def fire(plan: SoftPlan, dice: Dice) -> SoftFire:
     modifiers = plan.modifiers
     tally = Tally(dice)
     to_hit = reload = None
+    source = None
     firer_after = plan.firer
     if plan.weapon.template is Template.HE:
         to_hit, reload = _he_rolls(plan, tally)
         firer_after = plan.fired(reload.success)
     elif plan.weapon.template is Template.GRENADE:     # every throw, whatever it covers
-        to_hit = check_die(tally, TO_HIT, grenade_to_hit(plan), ())
+        thrown = grenade_to_hit(plan)
+        to_hit, source = check_die(tally, TO_HIT, thrown.faces, ()), thrown.source
     if plan.firer.status.hidden and firer_after is plan.firer:  # firing reveals a hidden piece
         firer_after = plan.fired(plan.firer.status.loaded)
-    reloads: list[DieCheck] = []
-    fired = None
-    if plan.weapon.name == MAIN_GUN and main_gun(plan.weapon):
-        # its reload after firing: rolled with the attacker's die, before the defender's,
-        # so the attacker's one press throws both (as to hit and reload at hard targets)
-        fired = lambda: reloads.append(_reload(plan, tally))  # noqa: E731
+    # a gun without HE reloads after firing: its die thrown with the attacker's (GunReload)
+    gun = GunReload(plan, tally) if gun_without_he(plan.weapon) else None
     results: tuple[PieceResult, ...] = ()
     attacks = to_hit is None or to_hit.success
     if attacks:
-        results = tuple(_attack_piece(plan, covered, tally, mods, fired)
+        results = tuple(_attack_piece(plan, covered, tally, mods, gun)
                         for covered, mods in zip(plan.targets, modifiers, strict=True))
-    if reloads:
-        reload = reloads[0]
+    if gun is not None and gun.check is not None:
+        reload = gun.check
         firer_after = plan.fired(reload.success)
     raw = any(a.raw_changed for result in results for a in result.attacks)
     return SoftFire(plan.firer, firer_after, plan.weapon, to_hit, reload, results,
-                    tuple(tally.used), tuple(tally.faces), fire_house(plan, attacks, raw))
+                    tuple(tally.used), tuple(tally.faces), fire_house(plan, attacks, raw), source)
+
+
+@dataclass
+class GunReload:
+    """The reload die of a gun fired without HE, rolled once, right after the attacker's die
+    of its one attack and before the defender's, so the attacker's one press throws both (as
+    to hit and reload at hard targets). Its one target is `check_pieces`' rule."""
+
+    plan: SoftPlan
+    tally: Tally
+    check: DieCheck | None = None
+
+    def after_attacker_die(self) -> None:
+        if self.check is None:
+            self.check = _reload(self.plan, self.tally)
 
 
 def _attack_piece(plan: SoftPlan, covered: Covered, tally: Tally,
-                  mods: tuple[Modifier, ...], fired: Callable[[], None] | None = None
-                  ) -> PieceResult:
+                  mods: tuple[Modifier, ...], gun: GunReload | None = None) -> PieceResult:
     piece = covered.piece
     attacks: list[Attack] = []
     model_effect = None
     status = piece.status
     if piece.kind is not Kind.FIGURE and covered.model:
-        attack = _attack_model(plan, covered, tally, mods, fired)
+        attack = _attack_model(plan, covered, tally, mods, gun)
         attacks.append(attack)
         model_effect = attack.effect
         status = status.hit_by(attack.effect) if attack.effect is not Effect.MISS else status
@@ -709,7 +734,7 @@ def _attack_piece(plan: SoftPlan, covered: Covered, tally: Tally,
             f"{piece.label} figure {number}"
         for shot in range(1, plan.weapon.shots + 1):
             attack = _soft_attack(plan, covered, tally, mods, name, shot, figure=number,
-                                  fired=fired)
+                                  gun=gun)
             attacks.append(attack)
             if attack.hit:
                 killed += 1
@@ -719,25 +744,24 @@ def _attack_piece(plan: SoftPlan, covered: Covered, tally: Tally,
 
 
 def _attack_model(plan: SoftPlan, covered: Covered, tally: Tally,
-                  mods: tuple[Modifier, ...], fired: Callable[[], None] | None) -> Attack:
+                  mods: tuple[Modifier, ...], gun: GunReload | None) -> Attack:
     if covered.piece.kind in (Kind.HARD, Kind.OPEN_TOP):
         return _template_at_hard(plan, covered, tally)
-    return _soft_attack(plan, covered, tally, mods, covered.label, 1, figure=None,
-                        fired=fired)
+    return _soft_attack(plan, covered, tally, mods, covered.label, 1, figure=None, gun=gun)
 
 
 def _soft_attack(plan: SoftPlan, covered: Covered, tally: Tally, mods: tuple[Modifier, ...],
                  name: str, shot: int, figure: int | None,
-                 fired: Callable[[], None] | None = None) -> Attack:
+                 gun: GunReload | None = None) -> Attack:
     """One opposed roll: the attacker's D6 plus `mods` (the piece's `attack_modifiers`)
     against the defender's D6. `figure` is the figure attacked (a vehicle's commander counts
-    as figure 1), None for the piece. `fired` rolls what follows the attacker's die (the
-    main gun's reload)."""
+    as figure 1), None for the piece. `gun`: the gun without HE's reload, thrown with the
+    attacker's die."""
     piece = covered.piece.label
     attacker_die, defender_die = attack_needs(name, piece, figure, shot, plan.weapon.shots)
     roll = tally.roll(attacker_die)
-    if fired is not None:
-        fired()
+    if gun is not None:
+        gun.after_attacker_die()
     modified = roll + sum(m.value for m in mods)
     defender = tally.roll(defender_die)
     versus = f"{modified} against {defender}"
@@ -797,12 +821,15 @@ def opposed_effect(covered: Covered, figure: int | None, modified: int, defender
 
 
 def can_destroy(plan: SoftPlan, read: Reader = InfoCard.need) -> bool:
-    """Whether the weapon has damage dice, which only a result that destroys asks: HE the
-    firer's card's Damage (read then, so a card without it is refused only by such a
-    result), another weapon its own."""
-    if main_gun(plan.weapon):          # HE, or a gun without HE: the card's Damage
-        return bool(read(plan.firer.card, "damage"))
-    return bool(plan.weapon.damage)
+    """Whether the weapon has damage dice, which only a result that destroys asks (read
+    then, so a card without them is refused only by such a result): the main gun (HE, or
+    without HE) the firer's card's Damage, another weapon its own. Not known is not none: a
+    weapon entry without `damage` is refused by name (`weapon_value`), never played as none."""
+    if main_gun(plan.weapon):
+        count = read(plan.firer.card, "damage")
+    else:
+        count = weapon_value(plan.firer.card, plan.weapon, "damage")
+    return bool(count and count >= 1)     # "a positive damage die value"
 
 
 def _template_at_hard(plan: SoftPlan, covered: Covered, tally: Tally) -> Attack:

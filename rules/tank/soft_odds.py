@@ -194,7 +194,7 @@ def odds(plan: SoftPlan) -> SoftOdds:
         hit = faces_at_least(card.need("gun_to_hit").low,
                              sum(m.value for m in he_to_hit_modifiers(plan)))
     elif plan.weapon.template is Template.GRENADE:
-        hit = faces_at_least(grenade_to_hit(plan).low, 0)
+        hit = faces_at_least(grenade_to_hit(plan).needs, 0)
     if main_gun(plan.weapon):
         reloading = reload_range(card, plan.house)
         assert reloading is not None      # check_plan refused a gun without one

@@ -102,6 +102,10 @@ MORE_WEAPONS = {
                        'weapons = [{ name = "pistol" }, { name = "rifle" }]'),
     "mg-gunner": ('template = "mg", shots = 2 }]',
                   'template = "mg", shots = 2 }, { name = "grenade", template = "grenade" }]'),
+    # the rifle's damage dice as a family writes them from its card (none: the shipped card
+    # does not say, and a rifle that could destroy the side-car below would be refused)
+    "rifleman": ('weapons = [{ name = "rifle" }]',
+                 'weapons = [{ name = "rifle", damage = "none" }]'),
     # and the values a printed card gives a soft vehicle, for the fire at it
     "motorcycle-sidecar": ('kind = "soft"', 'kind = "soft"\narmour_front = 1\narmour_side = 1\n'
                            'armour_rear = 1\narmour_top = 0\ndestroy = 2\ndestroy_gun = "-"\n'

@@ -643,10 +643,14 @@ class SoftRun(Screen):
                                   needs_text(app, to_hit, False),
                                   app.t("HIT") if to_hit.success else app.t("MISS"))]
         if reload is not None:
-            views.append(Roll(header, (reload.roll,), app.t("reload_roll"),
-                              needs_text(app, reload, False),
-                              app.t("RELOADED") if reload.success else app.t("UNLOADED")))
+            views.append(self.reload_view(app, reload))
         return views
+
+    def reload_view(self, app: App, reload: DieCheck) -> View:
+        """The main gun's reload die (HE's, or a gun's fired without HE)."""
+        return Roll(app.header(self.title), (reload.roll,), app.t("reload_roll"),
+                    needs_text(app, reload, False),
+                    app.t("RELOADED") if reload.success else app.t("UNLOADED"))
 
     def he_says(self, to_hit: DieCheck, reload: DieCheck | None) -> list[Spoken | None]:
         """What is said of HE's to-hit and reload views (a grenade's To hit), as drawn."""
@@ -743,6 +747,8 @@ class SoftRun(Screen):
                 views.append(Roll(header, attack.damage.rolls, app.t("damage"),
                                   f"{attack.damage.total} − {attack.armour.total}",
                                   f"= {attack.net}"))
+            if result.reload is not None:     # a gun without HE: its reload die, as HE's
+                views.append(self.reload_view(app, result.reload))
             app.cue("miss" if attack.effect is Effect.MISS else "hit", side)
         else:
             if attacks:
@@ -774,8 +780,11 @@ class SoftRun(Screen):
             first = self.he_says(result.to_hit, result.reload if self.he else None)
             says[:len(first)] = first
         last = result.attacks[-1] if result.hit and result.attacks else None
+        reload = result.reload if self.single else None   # a gun's, before the outcome
+        if reload is not None:
+            says[count - 2] = reload_said(self.plan.firer.label, reload.success)
         if last is not None and count > 1:
-            at = count - 3 if self.single and last.damage is not None else count - 2
+            at = count - 2 - (reload is not None) - (self.single and last.damage is not None)
             says[at] = self.attack_said(last.piece, last.figure, last.effect is not Effect.MISS)
         says[-1] = said_of(line)
         return says

@@ -40,6 +40,9 @@ def test_a_grenade_rolls_its_to_hit_first(cli_process, tmp_path):
     hit = cli_process(*grenade("resolve", tmp_path, "--dice", "5,4,3,1,5"))
     assert hit.code == 0, hit.err
     assert "To hit:" in hit.out and "HIT" in hit.out and "1 of 2 down" in hit.out
+    # the Infantry Weapon Table is not printed: whose To hit it is, as the table's lines say
+    assert "To hit:  rolled 5, needs 3 or more: HIT (estimate: 3-6" in hit.out
+    assert missed.json["to_hit"]["source"].startswith("estimate: 3-6")
 
 
 def test_the_grenade_odds_include_its_to_hit(cli_process, tmp_path):
@@ -47,7 +50,7 @@ def test_the_grenade_odds_include_its_to_hit(cli_process, tmp_path):
     assert run.code == 0, run.err
     assert run.json["hit_exact"] == "2/3"
     text = cli_process(*grenade("odds", tmp_path)).out
-    assert "needs 3 or more, Infantry Weapon Table" in text
+    assert "needs 3 or more, Infantry Weapon Table: estimate: 3-6" in text
 
 
 def test_the_7tp_fires_its_gun_at_one_figure(cli_process, tmp_path):
@@ -72,3 +75,21 @@ def test_the_mg_without_known_damage_dice_is_refused_over_a_tank(cli_process):
                               ("--dice", "6,6,6") if command == "resolve" else ()))
         assert run.code == 2 and run.out == ""
         assert "mg-gunner.toml" in run.err and "medium MG's damage" in run.err
+
+
+def test_the_7tp_gun_at_a_tank_says_to_fire_ap_without_weapon(cli_process):
+    run = cli_process("resolve", "--rules", "tank", "--attacker", "2456", "--weapon",
+                      "main gun", "--target", "2477", "--range-cm", "45")
+    assert run.code == 2 and run.out == ""
+    assert "Tiger 1 is a hard target: the main gun fires AP at it: leave out --weapon" \
+        in run.err
+    assert "cannot harm it" not in run.err
+
+
+def test_a_gun_whose_he_modifier_is_not_known_is_refused_as_a_part_card(cli_process):
+    run = cli_process("resolve", "--rules", "tank", "--attacker", "2508", "--weapon",
+                      "main gun", "--target", "rifleman", "--range-cm", "45", "--dice",
+                      "5,4,3")
+    assert run.code == 2 and run.out == ""
+    assert "2508-pz-iv-h.toml" in run.err and "he_modifier" in run.err
+    assert "has HE" not in run.err

@@ -102,11 +102,16 @@ MARDER = ('id = "marder"\nname = "Marder"\nkind = "open_top"\ncrew = 6\n'
 TRUCK = ('id = "truck"\nname = "Truck"\nkind = "soft"\ncrew = 1\narmour_front = 0\n'
          'armour_side = 0\narmour_rear = 0\narmour_top = 0\ndestroy = 9\ndestroy_gun = "-"\n'
          'weaken = "-"\nimmobilize = 1\n')
+# The shipped rifle's damage dice are not known (a result that destroys is refused, and so are
+# the odds): this rifleman's card says none, so a destroyed truck is immobilized instead.
+RIFLE_NONE = ('id = "rifle-none"\nname = "Rifleman"\nlabel = "Rifle"\nkind = "figure"\n'
+              'crew = 1\nweapons = [{ name = "rifle", damage = "none" }]\n')
 
 
 def own_cards(folder: Path) -> tuple[str, str]:
     (folder / "marder.toml").write_text(MARDER)
     (folder / "truck.toml").write_text(TRUCK)
+    (folder / "rifle-none.toml").write_text(RIFLE_NONE)
     return "--cards", str(folder)
 
 
@@ -137,7 +142,7 @@ def test_he_reaches_only_the_two_figures_at_an_open_tops_gun(cli, tmp_path: Path
 def test_soft_vehicle_damage_from_the_raw_difference(cli, tmp_path: Path):
     """"Use the difference between the attacker roll and the defender roll as the number of
     damage dice": the modified roll (default) or the die as rolled (soft_damage=raw)."""
-    args = (*own_cards(tmp_path), "resolve", "--rules", "tank", "--attacker", "rifleman",
+    args = (*own_cards(tmp_path), "resolve", "--rules", "tank", "--attacker", "rifle-none",
             "--weapon", "rifle", "--target", "truck", "--range-cm", "45", "--json")
     modified = cli(*args, "--dice", "5,3,1,1,1,1")
     raw = cli(*args, "--dice", "5,3,1,1", "--house-rule", "soft_damage=raw")
@@ -146,9 +151,11 @@ def test_soft_vehicle_damage_from_the_raw_difference(cli, tmp_path: Path):
                                                         raw.json["targets"][0])]
     assert dice == [4, 2]
     assert raw.json["house_rules"] == {"soft_damage": "raw"}
-    odds = (*own_cards(tmp_path), "odds", "--rules", "tank", "--attacker", "rifleman",
+    odds = (*own_cards(tmp_path), "odds", "--rules", "tank", "--attacker", "rifle-none",
             "--weapon", "rifle", "--target", "truck", "--range-cm", "45")
     assert "immobilized 15.4%" in cli(*odds).out
+    shipped = cli(*(a if a != "rifle-none" else "rifleman" for a in odds))
+    assert shipped.code == 2 and "has no value for its rifle's damage" in shipped.err
     assert "immobilized 12.8%" in cli(*odds, "--house-rule", "soft_damage=raw").out
 
 

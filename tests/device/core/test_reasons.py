@@ -81,6 +81,7 @@ SHARED = {"he", "ap", "cm", "offset", "over", "within", "at", "least", "clear",
           "overcast", "storm", "terrain", "kind", "columns", "to", "model", "patton", "limit",
           "brest", "leclerc", "cherbourg",   # (and the names of places and men)
           "ss",                         # 12th SS Panzer: a unit's name (17.3.3d)
+          "same",                       # Polish too: "te same" (the same ones)
           "utah", "omaha", "gold", "juno", "sword"}     # the landing beaches' names (17.3.2)
 LANGUAGES = languages.codes()        # every template filled in every language
 

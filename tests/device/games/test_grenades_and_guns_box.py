@@ -31,6 +31,11 @@ def test_the_7tp_fires_its_gun_at_one_figure_and_reloads(table_at):
     view = table.view
     assert isinstance(view, Roll) and view.faces == (4,) and view.caption == "Allies: defend!"
     table.tap("allies")
+    # the attack, then its reload die shown as HE's is (rolled with the attacker's), the outcome
+    attack, reload, _ = table.steps
+    assert isinstance(attack, Roll) and attack.faces == (4, 2)
+    assert isinstance(reload, Roll) and reload.faces == (3,)
+    assert (reload.caption, reload.total) == ("Reload", "UNLOADED")
     drain(table.box)
     assert isinstance(table.view, BigWord) and table.view.word == "DOWN!"
     assert "unloaded" in table.view.detail
@@ -63,10 +68,16 @@ def test_in_polish_the_refusal_names_the_weapon_and_the_field(table_at):
 
 
 def test_the_7tp_offers_the_figures_in_polish(table_at):
-    table = table_at([*AXIS_FIRST], config=Config(game=Game(language="pl", rules="tank")))
+    table = table_at([*AXIS_FIRST, 4, 5, 2], config=Config(game=Game(language="pl",
+                                                                      rules="tank")))
     table.press("ok")
     add(table, "7TP", "axis")
     add(table, "Rifleman", "allies", 2)
     table.press("ok", "axis", "allies", "ok")
     table.press("ok", "ok")                   # 7TP 1, Ogień
     assert table.view.items == ("Strzelec 1 (2)",)
+    table.press("ok", "ok", "ok", "axis")     # Strzelec 1, in the open, 30 cm; attack + reload
+    table.tap("allies")
+    _, reload, _ = table.steps                # its reload die, in Polish, as HE's
+    assert isinstance(reload, Roll) and reload.faces == (5,)
+    assert (reload.caption, reload.total) == ("Przeładowanie", "ZAŁADOWANE")

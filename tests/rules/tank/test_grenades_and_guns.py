@@ -8,12 +8,13 @@ from fractions import Fraction
 
 import pytest
 from cobi_companion.cards.learned import toml_text
-from cobi_companion.rules.battle import Piece
+from cobi_companion.rules.battle import Battle, Piece
 from cobi_companion.rules.card_schema import validated_card
 from cobi_companion.rules.dice import Aim, Need, ScriptedDice
-from cobi_companion.rules.errors import RulesError
+from cobi_companion.rules.errors import Refusal, RulesError
 from cobi_companion.rules.house import DEFAULT, HouseRules
-from cobi_companion.rules.status import Side, Status
+from cobi_companion.rules.status import Effect, Side, Status
+from cobi_companion.rules.tank import choices, turns
 from cobi_companion.rules.tank.refusals import TankRefusal
 from cobi_companion.rules.tank.soft_fire import (
     Covered,
@@ -33,6 +34,8 @@ TRUCK = validated_card({"id": "truck", "name": "Truck", "kind": "soft", "crew": 
                         "armour_front": 0, "armour_side": 0, "armour_rear": 0, "armour_top": 0,
                         "destroy": 2, "destroy_gun": "-", "weaken": "-", "immobilize": 1})
 PRINTED = HouseRules(soft_table="printed")
+ESTIMATED_TO_HIT = ("estimate: 3-6, the only To hit the rules print (every gun's card, the HE "
+                    "example)")
 
 
 def piece(book, key, figures=None, side=Side.ALLIES, **status) -> Piece:
@@ -57,8 +60,10 @@ def test_a_grenade_that_misses_its_to_hit_attacks_nobody(book):
     shot = fire(throw(book), ScriptedDice([2, 6, 1, 6, 1]))
     assert not shot.hit and shot.attacks == () and shot.down == 0
     assert shot.to_hit is not None and shot.to_hit.needed.low == 3
+    # the table is not printed: the trace says whose value it is (our estimate)
     assert shot.to_dict()["to_hit"] == {"roll": 2, "modifiers": [], "modified": 2,
-                                        "needed": 3, "range": "3-6"}
+                                        "needed": 3, "range": "3-6",
+                                        "source": ESTIMATED_TO_HIT}
     assert shot.faces == (2,)
 
 
@@ -210,3 +215,81 @@ def test_an_mg_whose_card_says_none_does_nothing_to_a_tank(book):
     assert not mg.known("damage") and none.known("damage")
     shot = fire(mg_over_tiger(book, none), ScriptedDice([]))
     assert shot.attacks[0].effect.value == "none"
+
+
+# ---- the review: a weapon's damage dice not known at a soft vehicle; a gun's HE not known ----
+
+
+def mg_over_truck(book, weapon=None) -> SoftPlan:
+    mg = piece(book, "mg-gunner", 1, Side.AXIS)
+    truck = Piece("Truck 1", Side.ALLIES, TRUCK, figures=1)
+    return SoftPlan(mg, weapon or mg.card.weapon("medium mg"), (Covered(truck, 0),), book.table)
+
+
+def test_an_mg_whose_damage_dice_are_not_known_cannot_say_a_truck_is_only_immobilized(book):
+    """"Only weapons with a positive damage die value can destroy vehicles, if the information
+    card indicates destroyed and the weapon firing has no Damage Die value the target is
+    Immobilized instead": the shipped medium MG's damage dice are not known, so a result of
+    destroyed (6 + 2 against 1: seven dice of 2 = 7 ≥ Destroy 2) asks them and is refused."""
+    with pytest.raises(RulesError) as refused:
+        fire(mg_over_truck(book), ScriptedDice([6, 1, *[2] * 7]))
+    assert refused.value.code is TankRefusal.WEAPON_VALUE_MISSING
+    assert "has no value for its medium MG's damage" in str(refused.value)
+
+
+def test_an_mg_whose_damage_is_not_known_still_misses_and_immobilizes_a_truck(book):
+    """A result that does not destroy never asks the weapon's damage dice: 1 + 2 against 6 is a
+    miss; 1 + 2 against 2 is one damage die, a 4, for 1: immobilized (Immobilize 1)."""
+    assert fire(mg_over_truck(book), ScriptedDice([1, 6])).attacks[0].effect.value == "miss"
+    assert fire(mg_over_truck(book), ScriptedDice([1, 2, 4])).attacks[0].effect.value \
+        == "immobilized"
+
+
+def test_the_odds_of_an_mg_not_known_at_a_truck_are_refused(book):
+    """The odds cannot be exact without it: some result destroys, so they refuse."""
+    with pytest.raises(RulesError) as refused:
+        odds(mg_over_truck(book))
+    assert refused.value.code is TankRefusal.WEAPON_VALUE_MISSING
+
+
+def test_an_mg_whose_card_says_none_immobilizes_a_truck_instead(book):
+    none = validated_card({"id": "mg2", "name": "MG", "kind": "figure", "crew": 1, "weapons": [
+        {"name": "medium MG", "template": "mg", "shots": 2, "damage": "none"}]}).weapons[0]
+    shot = fire(mg_over_truck(book, none), ScriptedDice([6, 1, *[2] * 7]))
+    assert shot.attacks[0].effect.value == "immobilized"
+    assert "no damage dice, so immobilized instead" in shot.attacks[0].reason
+    assert odds(mg_over_truck(book, none)).pieces[0].model[Effect.DESTROYED] == 0
+
+
+def test_a_gun_whose_he_modifier_is_not_known_is_a_part_card_not_a_gun_with_he(book):
+    """The Pz IV H's card file gives no HE modifier: whether its gun has HE is not known, so
+    the card is refused as a part card naming the field, not said to have HE."""
+    card = book.get("2508")
+    assert not card.known("he_modifier")
+    with pytest.raises(RulesError) as refused:
+        gun_weapon(card)
+    assert refused.value.code is Refusal.NO_CARD_VALUE
+    assert "he_modifier" in str(refused.value) or "HE" in str(refused.value)
+    assert "2508" in str(refused.value)
+
+
+def test_the_gun_without_he_fires_once_an_activation_as_the_main_gun(book):
+    """Rule 10, each weapon once: the 7TP's gun fired at a tank (AP) is its main gun; asked
+    again by the name of its shot at figures, it is the same gun and has fired."""
+    battle = Battle("tank").add(book.get(2456), Side.AXIS).add(book.get(2477), Side.ALLIES) \
+        .add(book.get("rifleman"), Side.ALLIES, 2)
+    turn = turns.activate(turns.first_turn(Side.AXIS), battle, ["7TP 1"])
+    turn = turns.shoot(turn, battle, "7TP 1", turns.GUN)
+    gun = gun_weapon(battle.get("7TP 1").card)
+    refused = choices.weapon(turn, battle, "7TP 1", gun)
+    assert refused is not None and "has fired its main gun" in str(refused)
+
+
+def test_the_gun_without_he_at_a_tank_fires_ap_not_a_soft_shot(book):
+    """A tank is fire at hard targets: the main gun's AP reaches it, so the refusal says so,
+    not that the gun "cannot harm it"."""
+    with pytest.raises(RulesError) as refused:
+        fire(gun_at(book, Covered(piece(book, "2477"), 0)), ScriptedDice([6] * 3))
+    assert refused.value.code is TankRefusal.GUN_AT_HARD
+    assert str(refused.value) == "Tiger is a hard target: the main gun fires AP at it, as " \
+        "at any tank"
