@@ -74,7 +74,8 @@ TANK_KEYS = ("ok,ccw,ok,cw,cw,cw,cw,axis,ccw,ccw,allies,ok,axis,allies,ok,"  # T
              "ok,cw,ok,axis,ok,ok,"                     # Tiger, unloaded: no Fire; reload
              "back,cw,cw,ok,cw,ok,back,cw,cw,cw,ok,cw,ok,"   # round 3: menu, pieces, log
              "back,cw,cw,cw,cw,ok,back,cw,cw,ok,cw,ok,"  # fair dice?; the Allies pass, yes
-             "axis,ok,ok,ok")                           # Tiger again: DESTROYED, AXIS WIN
+             "axis,ok,ok,axis,ok,ok,ok")  # Tiger again (the Sherman moved: cover and range
+                                          # asked again): DESTROYED, AXIS WIN
 EASY_KEYS = ("ok,cw,cw,cw,axis,ccw,ccw,allies,ccw,allies,ok,"   # Easy (the default); + a 7TP
              "axis,allies,ok,ok,axis,axis,allies,ok,"   # Tiger at the Sherman: DESTROYED
              "ok,cw,ok,ok,ok,ok,ok,ok,"                 # the 7TP moves 18 cm

@@ -11,9 +11,9 @@ from cobi_companion.device.games.tank.game import TANK
 # distance) and what every COBI battle shares, each module after those it imports. (The
 # packages rules.easy and rules.tank come at start, with their refusal codes' words.)
 SHARED = (
-    "rules.battle", "rules.distance", "rules.tank.hiding", "rules.tank.turns",
+    "rules.house", "rules.battle", "rules.distance", "rules.tank.hiding", "rules.tank.turns",
     "rules.tank.scoring",
-    "rules.house", "device.core.replay", "rules.trace", "rules.movement", "rules.dice_maths",
+    "device.core.replay", "rules.trace", "rules.movement", "rules.dice_maths",
     "rules.shot", "rules.odds", "rules.tank.hard_fire", "rules.easy", "rules.easy.refusals",
     "rules.easy.fire",
     "device.core.battle_state",

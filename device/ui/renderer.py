@@ -638,6 +638,10 @@ def _roll(drawn: Frame, view: Roll) -> None:
     keep = TOTAL_ROOM if view.total or view.rolling else 0
     # where the dice leave no TOTAL_ROOM, they leave what the total needs at its smallest
     least = ink(view.total.strip(), font("Bold", TOTAL_SIZES[-1])).width if view.total else 0
+    if view.total and least > keep and not _fits_beside(view.total.strip(), keep, HEIGHT - top):
+        # a long word (a longer language): the dice make room for it on one line where they
+        # can, else leave TOTAL_ROOM as for any total
+        keep, least = least, keep
     dice_right = dice.draw(drawn.image, view.faces, (1, top, WIDTH - 1, HEIGHT), keep,
                            view.rolling, drawn.misfits, least)
     if view.total:
@@ -645,6 +649,12 @@ def _roll(drawn: Frame, view: Roll) -> None:
         width, height = box[2] - box[0], box[3] - box[1]
         _big(drawn, "total", view.total.strip(),
              box, biggest(view.total.strip(), width, height, TOTAL_SIZES), TOTAL_SIZES[-3:])
+
+
+def _fits_beside(total: str, room: int, height: int) -> bool:
+    """Whether a roll's total is drawn big, on one or two lines, in `room` px beside the dice."""
+    return biggest(total, room, height, TOTAL_SIZES) is not None \
+        or (" " in total and two_lines(total, room, height, TOTAL_SIZES[-3:]) is not None)
 
 
 # ---- warm-up ----
