@@ -638,12 +638,16 @@ def _roll(drawn: Frame, view: Roll) -> None:
     keep = TOTAL_ROOM if view.total or view.rolling else 0
     # where the dice leave no TOTAL_ROOM, they leave what the total needs at its smallest
     least = ink(view.total.strip(), font("Bold", TOTAL_SIZES[-1])).width if view.total else 0
-    if view.total and least > keep and not _fits_beside(view.total.strip(), keep, HEIGHT - top):
-        # a long word (a longer language): the dice make room for it on one line where they
-        # can, else leave TOTAL_ROOM as for any total
-        keep, least = least, keep
-    dice_right = dice.draw(drawn.image, view.faces, (1, top, WIDTH - 1, HEIGHT), keep,
-                           view.rolling, drawn.misfits, least)
+    area = (1, top, WIDTH - 1, HEIGHT)
+    if view.total and least > keep:
+        # where the total would not fit beside the dice laid out as usual (a long word in a
+        # longer language), they make room for it on one line where they can
+        right = dice.draw(Image.new("1", (WIDTH, HEIGHT)), view.faces, area, keep,
+                          view.rolling, [], least)
+        if not _fits_beside(view.total.strip(), WIDTH - 1 - (right + 3), HEIGHT - top):
+            keep, least = least, keep
+    dice_right = dice.draw(drawn.image, view.faces, area, keep, view.rolling, drawn.misfits,
+                           least)
     if view.total:
         box = (dice_right + 3, top, WIDTH - 1, HEIGHT)
         width, height = box[2] - box[0], box[3] - box[1]

@@ -155,7 +155,8 @@ def test_soft_vehicle_damage_from_the_raw_difference(cli, tmp_path: Path):
             "--weapon", "rifle", "--target", "truck", "--range-cm", "45")
     assert "immobilized 15.4%" in cli(*odds).out
     shipped = cli(*(a if a != "rifle-none" else "rifleman" for a in odds))
-    assert shipped.code == 2 and "has no value for its rifle's damage" in shipped.err
+    # the shipped rifle has no Damage Die value either: a destroyed truck is immobilized
+    assert shipped.code == 0 and "immobilized 15.4%" in shipped.out, shipped.err
     assert "immobilized 12.8%" in cli(*odds, "--house-rule", "soft_damage=raw").out
 
 
