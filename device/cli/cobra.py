@@ -215,18 +215,9 @@ def _odds(args: argparse.Namespace, tables: CobraTables) -> Odds:
             raise UsageError("--naval-range: carpet bombing is never shifted (14.3g): leave "
                              "out --naval-range")
         return _carpet(args, shifts, weather_now, attacker)
-    if args.flown is not None:
-        raise UsageError("--flown: the carpet bombing missions flown count only with --carpet "
-                         "(14.3f)")
-    if args.after_attack:
-        raise UsageError("--after-attack: only a carpet bombing must come before the Combat "
-                         "Phase's other attacks (14.3): leave it out, or give --carpet")
-    if args.planned:
-        raise UsageError("--planned: only carpet bombing is planned a game turn ahead (14.3a): "
-                         "leave it out, or give --carpet")
-    if args.scenario is not None:
-        raise UsageError("--scenario: only with --carpet, whose plan needs a game turn of the "
-                         "scenario before it (14.3a)")
+    for option, given, why in _carpet_only(args):
+        if given:
+            raise UsageError(f"{option}: {why}")
     missing = [name for name, given in (("--attack", args.attack),
                                         ("--defence", args.defence)) if not _items(given)]
     if missing:
@@ -257,6 +248,22 @@ def _naval_range(args: argparse.Namespace, shifts: list[Shift]) -> NavalRange:
         raise UsageError("--naval-range: the range prices a naval shift (14.4c, 14.4d): give "
                          "--shift naval:+1, or leave out --naval-range")
     return NavalRange(args.naval_range)
+
+
+def _carpet_only(args: argparse.Namespace) -> tuple[tuple[str, bool, str], ...]:
+    """The options that mean something only with --carpet: each, whether it was given, and
+    why it is refused without --carpet."""
+    return (
+        ("--flown", args.flown is not None,
+         "the carpet bombing missions flown count only with --carpet (14.3f)"),
+        ("--after-attack", args.after_attack,
+         "only a carpet bombing must come before the Combat Phase's other attacks (14.3): "
+         "leave it out, or give --carpet"),
+        ("--planned", args.planned,
+         "only carpet bombing is planned a game turn ahead (14.3a): leave it out, or give "
+         "--carpet"),
+        ("--scenario", args.scenario is not None,
+         "only with --carpet, whose plan needs a game turn of the scenario before it (14.3a)"))
 
 
 def _carpet(args: argparse.Namespace, shifts: list[Shift],
