@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, fields, replace
+from functools import lru_cache
 from typing import Any
 
 from cobi_companion.rules.cobra.refusals import CobraRefusal
@@ -165,12 +166,18 @@ def player_turn(key: str, turn: int, player: Nation) -> list[Phase]:
     return [p for p in sequence(key, turn) if p.player == player and p.name != LANDING]
 
 
-def sequence(key: str, turn: int) -> list[Phase]:
+def sequence(key: str, turn: int) -> tuple[Phase, ...]:
     """The phases of one game turn in order: the German player turn, then the Allied (4.0);
     the Allied Landing Phase first on game turn 1 of the longer scenarios (17.3.2)."""
-    first = [Phase(Nation.ALLIED, LANDING)] if turn == 1 and scenario(key).landing else []
-    return first + [Phase(Nation.GERMAN, p) for p in GERMAN_PHASES] + \
-        [Phase(Nation.ALLIED, p) for p in ALLIED_PHASES]
+    return _sequence(key, turn == 1)
+
+
+@lru_cache(maxsize=16)
+def _sequence(key: str, first_turn: bool) -> tuple[Phase, ...]:
+    # made once: a game's phase is asked for by every row the hub offers, on every frame
+    first = (Phase(Nation.ALLIED, LANDING),) if first_turn and scenario(key).landing else ()
+    return first + tuple(Phase(Nation.GERMAN, p) for p in GERMAN_PHASES) + \
+        tuple(Phase(Nation.ALLIED, p) for p in ALLIED_PHASES)
 
 
 def extends(die: int) -> bool:
