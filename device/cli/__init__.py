@@ -141,7 +141,8 @@ COBRA_COMMANDS: tuple[Command, ...] = (
     Command("crt", "check your Cobra tables file (CRT, weather, terrain, scatter)",
             "cobra.crt_options",
             "cobra.crt"),
-    Command("victory", "the level of victory at the end of a game (16.3, 17.4.2)",
+    Command("victory", "the level of victory at the end of a game, or the automatic one "
+                       "when all beaches are lost (16.3, 17.4.2, 17.4.3)",
             "cobra.victory_options", "cobra.victory"),
     Command("points", "the air points, naval support points and carpet bombing missions a "
                       "game turn has left (14.0, 14.1a, 14.3f, 14.4)", "cobra.points_options",

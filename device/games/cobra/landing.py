@@ -164,7 +164,8 @@ def marker(app: App, home: Next, beach: Target, lost: int | None) -> Screen:
     in the hex (17.3.2 step 5f). Where the box does not know the steps (all of them, or a cell
     of the printed CRT) the players dial them first; none places no marker."""
     if lost is None:
-        return number(app, app.t("marker_steps"), 1, lambda n: marker(app, home, beach, n)
+        # none lit first: one OK on a result with no loss places no marker
+        return number(app, app.t("marker_steps"), 0, lambda n: marker(app, home, beach, n)
                       if n else home(), home, high=MARKER_MOST)
     markers = session(app).game.landing.markers
     same = [i for i, m in enumerate(markers) if m.beach is beach]

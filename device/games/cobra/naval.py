@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games.cobra.dialled import Dialled
 from cobi_companion.device.games.cobra.session import refusal, session
 from cobi_companion.rules.cobra.naval import (
@@ -69,8 +70,12 @@ def naval_label(app: App, attack: Dialled) -> str:
 
 
 def naval_hint(app: App, attack: Dialled, left: str) -> str:
-    """The naval row's hint: on a far target what a column costs there (14.4d); otherwise
-    `left`, the points the turn has left."""
-    if now(attack)[1] is NavalRange.FAR:
+    """The naval row's hint: on a far target what a column costs there (14.4d); a near shift
+    says its range first (14.4c: within three hexes), then `left`, the points the turn has
+    left; no shift, `left` alone."""
+    columns, at = now(attack)
+    if at is NavalRange.FAR:
         return app.t("naval_far_hint", n=COST[NavalRange.FAR])
+    if columns:
+        return joined(" · ", app.t("naval_near_hint", n=COST[NavalRange.NEAR]), left)
     return left
