@@ -394,8 +394,8 @@ def again_row(app: App, aim: LastShot) -> tuple[str, str]:
 
 def answers_said(app: App, aim: LastShot) -> tuple[str, ...]:
     """The last shot's answers as the shot again uses them: over 100 cm or up to it, and
-    behind cover when it was; "moved: asks again" once the firer or the target moved since
-    (they are asked again then), a plain "asks again" for a shot saved before the box kept
+    behind cover when it was; "moved: asks first" once the firer or the target moved since
+    (they are asked again then), a plain "asks first" for a shot saved before the box kept
     when it was fired (nothing is known to have moved). None at a level that asks no
     modifiers (Easy)."""
     state = app.playing

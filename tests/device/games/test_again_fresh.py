@@ -70,7 +70,7 @@ def test_after_the_firer_moved_again_asks_the_range_and_hull_down_again(table_at
     allies_pass(table)
     view = again_row(table)
     assert "over 100 cm" not in view.hint.split(" · ")
-    assert "moved: asks again" in view.hint.split(" · ")
+    assert "moved: asks first" in view.hint.split(" · ")
     table.press("axis")                        # not fired: asked again
     assert table.view.header.title == "Behind cover?"
     table.press("ok")                          # not hull down
@@ -88,7 +88,7 @@ def test_after_the_target_moved_again_asks_again(table_at):
     fire_over_100(table)
     table.press("ok")                          # All done
     sherman_moves(table)
-    assert "moved: asks again" in again_row(table).hint.split(" · ")
+    assert "moved: asks first" in again_row(table).hint.split(" · ")
     table.press("ok")                          # OK asks too
     assert table.view.header.title == "Behind cover?"
 
@@ -103,7 +103,7 @@ def test_the_move_is_kept_through_a_pulled_plug(table_at, tmp_path):
     table.close()
     table = table_at(DICE[4:], tmp_path / "state")
     table.press("ok")                          # Resume
-    assert "moved: asks again" in again_row(table).hint.split(" · ")
+    assert "moved: asks first" in again_row(table).hint.split(" · ")
     table.press("axis")
     assert table.view.header.title == "Behind cover?"
 
@@ -123,7 +123,7 @@ def test_in_polish_the_hint_shows_the_range_or_that_it_asks(table_at, tmp_path):
     move_tiger(moved)
     moved.press("ok")
     allies_pass(moved)
-    assert "był ruch: pytam od nowa" in moved.view.hint.split(" · ")
+    assert "był ruch: najpierw pytam" in moved.view.hint.split(" · ")
 
 
 def test_with_a_range_sensor_online_again_after_a_move_starts_on_measuring(table_at, tmp_path,
@@ -180,6 +180,6 @@ def test_a_shot_saved_before_its_turn_was_kept_asks_again_without_saying_moved(t
     assert old == replace(state.last_shot[Side.AXIS], turn=None)
     state.last_shot[Side.AXIS] = old
     hint = again_row(table).hint.split(" · ")
-    assert hint[0] == "asks again" and "moved: asks again" not in hint
+    assert hint[0] == "asks first" and "moved: asks first" not in hint
     table.press("axis")
     assert table.view.header.title == "Behind cover?"
