@@ -5,16 +5,12 @@ rules to remember in each phase (17.3.3a, 17.3.3d, 17.3.9, 17.3.11g, 13.2e)."""
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cobi_companion.device.cli.checked import Whole
 from cobi_companion.device.cli.common import print_result
 from cobi_companion.device.cli.errors import UsageError
 from cobi_companion.device.cli.options import game_turn
-
-if TYPE_CHECKING:
-    from cobi_companion.rules.cobra.notes import Note
-    from cobi_companion.rules.cobra.turns import CobraGame
 
 RAILED = {"foot": False, "mech": True}      # a non-mechanized and a mechanized unit (17.3.12)
 
@@ -44,7 +40,7 @@ def turn(args: argparse.Namespace) -> int:
     for step, phase in enumerate(sequence(played.key, args.turn)):
         at = CobraGame(game.scenario, args.turn, step, (), game.tracks, max(game.last, 28),
                        ledger=ledger)
-        notes = [*_counts(at), *books.phase_reminders(at)]
+        notes = [*books.phase_counts(at), *books.phase_reminders(at)]
         if notes:
             phases.append({"player": phase.player.value, "phase": phase.name,
                            "notes": [{"code": n.why.value, "values": n.values, "text": n.text}
@@ -59,20 +55,6 @@ def turn(args: argparse.Namespace) -> int:
         "cherbourg_used": ledger.cherbourg_used(args.turn), "phases": phases}
     print_result(args, data, lambda: turn_text(played.title, data))
     return 0
-
-
-def _counts(at: CobraGame) -> list[Note]:
-    """The counts a phase keeps: its delay unit, its rail, Cherbourg's attack."""
-    from cobi_companion.rules.cobra import bookkeeping as books
-
-    counts: list[Note] = []
-    if books.delay_offered(at):
-        counts.append(books.delay_note(at))
-    if books.rail_offered(at):
-        counts.append(books.rail_note(at))
-    if (cherbourg := books.cherbourg_note(at)) is not None:
-        counts.append(cherbourg)
-    return counts
 
 
 def turn_text(title: str, v: dict[str, Any]) -> str:

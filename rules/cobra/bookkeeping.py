@@ -19,6 +19,16 @@ def landing(game: CobraGame) -> bool:
     return scenario(game.scenario).landing
 
 
+def phase_counts(game: CobraGame) -> tuple[Note, ...]:
+    """The counts this phase keeps: its delay unit, its rail, Cherbourg's attack."""
+    counts = [delay_note(game)] if delay_offered(game) else []
+    if rail_offered(game):
+        counts.append(rail_note(game))
+    if (cherbourg := cherbourg_note(game)) is not None:
+        counts.append(cherbourg)
+    return tuple(counts)
+
+
 def phase_reminders(game: CobraGame) -> tuple[Note, ...]:
     """The rules to remember in this phase of this game turn (17.3.3a, 17.3.3d, 17.3.9,
     17.3.11g, 13.2e)."""
@@ -51,8 +61,7 @@ def rail_offered(game: CobraGame) -> bool:
 
 def rail_note(game: CobraGame) -> Note:
     why = Why.RAIL_MECH_ONLY if mechanized_only(game) else Why.RAIL_LEFT
-    return Note(why, {"left": rail_left(game), "most": rail_most(game),
-                                "turn": game.turn})
+    return Note(why, {"left": rail_left(game), "most": rail_most(game), "turn": game.turn})
 
 
 def rail_most(game: CobraGame) -> int:

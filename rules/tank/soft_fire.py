@@ -561,6 +561,8 @@ def seat_situation(piece: Piece) -> str | None:
     """The situation of figures riding in a vehicle (in a soft vehicle, or in an open-top's
     hard cover); None for figures on top of a vehicle, in the open, and for others."""
     return None if piece.riding is None else piece.riding.situation
+
+
 def card_he(plan: SoftPlan) -> bool:
     """Whether HE attacks soft targets with the gun's own HE modifier (house rule he_modifier
     = card) instead of the Soft Targets Table's HE template row."""
