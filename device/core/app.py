@@ -13,13 +13,26 @@ from typing import TYPE_CHECKING, Any, Protocol
 from cobi_companion.cards import CardBook
 from cobi_companion.device.core import i18n, reasons
 from cobi_companion.device.core.battle_log import Line, LogEntry, english, said, words_kept
+from cobi_companion.device.core.dice_board import DiceBoard
 from cobi_companion.device.core.draws import Draws, Numbered
 from cobi_companion.device.core.setting_values import REMINDS as REMINDS
 from cobi_companion.device.core.setting_values import VOICES as VOICES
 from cobi_companion.device.core.views import Header, Menu, View, view_from, view_saved
 from cobi_companion.device.core.worded import Worded, again, said_in
-from cobi_companion.device.ports.events import Event, Key, Press, SensorReading, SensorState, Tick
+from cobi_companion.device.ports.events import (
+    DieFound,
+    DieLink,
+    DieSaid,
+    Event,
+    Key,
+    Press,
+    ScanDone,
+    SensorReading,
+    SensorState,
+    Tick,
+)
 from cobi_companion.device.ports.sensors import Sensors
+from cobi_companion.device.ports.smart_dice import NoSmartDice, SmartDice
 from cobi_companion.device.ports.speech import NoSpeech, Speech, Utterance
 from cobi_companion.device.ports.store import Store
 from cobi_companion.rules.dice import Dice, Need
@@ -73,6 +86,11 @@ class Screen:
         return self
 
     def on_sensor(self, app: App, event: SensorReading | SensorState) -> Screen:
+        return self
+
+    def on_die(self, app: App, event: DieFound | ScanDone | DieSaid | DieLink) -> Screen:
+        """A smart die's event (a roll, a die found by a scan, a die gone quiet), after the
+        app has noted it in `app.dice_board`."""
         return self
 
     def prompt(self, app: App) -> Spoken | None:
@@ -200,6 +218,14 @@ class Settings:
     language: str = languages.SOURCE
     rules: str = "easy"
     real_dice: bool = False
+    # Where each side's dice come from (by button side, "axis" and "allies"): one of
+    # DICE_SOURCES ("buttons": the box rolls on the button; "dial": real dice, dialled;
+    # "smart": smart dice over Bluetooth).
+    dice: dict[str, str] = field(default_factory=lambda: {"axis": "buttons",
+                                                          "allies": "buttons"})
+    # The smart dice paired on the box, by id (their Bluetooth address): {"kind": "godice"
+    # or "pixels", "name": as advertised, "side": "axis" or "allies", "colour": its colour}.
+    smart_dice: dict[str, dict[str, str]] = field(default_factory=dict)
     sound: bool = True
     voice: str = "all"             # one of VOICES
     volume: int = 100              # the voice's volume, 0–100 (20 % steps are 6 dB apart)
@@ -267,6 +293,9 @@ class App:
         # What the settings screen lists as in use: config files, card folders, problems.
         self.sources: Sources = Sources()
         self.sensors = Sensors()
+        # The smart dice port (ports/smart_dice.py) and what the app knows of each die now.
+        self.smart: SmartDice = NoSmartDice()
+        self.dice_board = DiceBoard()
         # The log's lines in words, kept per language (`log_words`).
         self._log_words: dict[str, Callable[[Line], str]] = {}
         self.screen: Screen = games.start(self)
@@ -618,6 +647,9 @@ class App:
             self.sensors.update(event)
         if isinstance(event, SensorReading | SensorState):
             self.screen = self.screen.on_sensor(self, event)
+        elif isinstance(event, DieFound | ScanDone | DieSaid | DieLink):
+            self.dice_board.update(event)
+            self.screen = self.screen.on_die(self, event)
         elif isinstance(event, Press):
             key = event.key
             if key in HELD and not self.screen.uses_holds:

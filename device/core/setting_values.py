@@ -18,3 +18,7 @@ PinKind = Literal["real", "mock"]               # the Pi's GPIO, or gpiozero's m
 VOICES: tuple[str, ...] = get_args(Voice)
 SPEEDS: tuple[str, ...] = get_args(Speed)
 REMINDS: tuple[int, ...] = get_args(Remind)
+# Where a side's dice come from: the box rolls on its button, real dice dialled with the knob,
+# or smart dice over Bluetooth (ports/smart_dice.py).
+DiceSource = Literal["buttons", "dial", "smart"]
+DICE_SOURCES: tuple[str, ...] = get_args(DiceSource)

@@ -7,6 +7,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:      # a box without range sensors never loads their parsers
+    from cobi_companion.device.ports.die_readings import Reading as DieReading
     from cobi_companion.device.ports.range_sensor import Reading
 
 
@@ -86,4 +87,42 @@ class SensorState:
     online: bool
 
 
-Event = Press | Wake | Tick | Stop | Reload | Done | Signalled | SensorReading | SensorState
+@dataclass(frozen=True)
+class DieFound:
+    """A scan for smart dice saw a die: its id (its Bluetooth address), its maker (`kind`,
+    ports/die_readings.py KINDS) and the name it advertises."""
+
+    die: str
+    kind: str
+    name: str
+
+
+@dataclass(frozen=True)
+class ScanDone:
+    """A scan for smart dice ended; `problem` says why it could not scan ("" when it could)."""
+
+    problem: str = ""
+
+
+@dataclass(frozen=True)
+class DieSaid:
+    """A paired smart die said something: a roll, not a roll, its battery or its colour."""
+
+    die: str
+    reading: DieReading
+
+
+@dataclass(frozen=True)
+class DieLink:
+    """A paired smart die connected (online) or went quiet: asleep, out of reach, or its
+    connection lost (`why`, for the journal)."""
+
+    die: str
+    online: bool
+    why: str = ""
+
+
+DieEvent = DieFound | ScanDone | DieSaid | DieLink
+
+Event = (Press | Wake | Tick | Stop | Reload | Done | Signalled | SensorReading | SensorState
+         | DieFound | ScanDone | DieSaid | DieLink)
