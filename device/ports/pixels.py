@@ -10,7 +10,8 @@ Written from the makers' open documents (no code of theirs):
   states), src/modules/battery_controller.h (the battery states), src/config/dice_variants.h
   (die types, colourways), src/bluetooth/bluetooth_message_service.h (the service's UUIDs);
 - github.com/GameWithPixels/pixels-js, packages/pixels-core-connect: PixelsBluetoothIds.ts and
-  DieMessages.ts (IAmADie in chunks, and the old 22-byte IAmADie, told apart by that size).
+  DieMessages.ts (IAmADie in chunks, and the old 22-byte IAmADie, told apart by that size);
+  DiceUtils.ts and Pixel.ts for two faults of older firmware (below).
 
 Where they differ, the firmware is taken as the truth, and a comment says so."""
 from __future__ import annotations
@@ -54,8 +55,23 @@ UNKNOWN, ROLLED, HANDLING, ROLLING, CROOKED, ON_FACE = range(6)
 CHARGING_STATES = (2, 3)
 
 # Die types (dice_variants.h) whose face index + 1 is a D6's face: the D6 and the pipped D6.
-# Unknown (0) is taken as a D6 too: the first firmware did not always say.
-D6_TYPES = (0, 2, 8)
+# Unknown (0), which is also what the box holds before IAmADie, is taken as a D6: the box
+# reads D6s only, and a die that says nothing of its type is most likely one.
+D6, PIPPED_D6 = 2, 8
+D6_TYPES = (0, D6, PIPPED_D6)
+
+# Two faults of older firmware, which the makers' library mends by the firmware's build time
+# (pixels-js, packages/pixels-core-animation/src/DiceUtils.ts `faceFromIndex` and
+# packages/pixels-core-connect/src/Pixel.ts `_updateRoll`); the box mends them alike, read
+# from the build time IAmADie gives (seconds since 1970). Before it has one, none is mended.
+# - Built at the latest 2024-01-01 23:00 UTC: a D6's faces 2 to 5 came out in reverse (face
+#   index 1 is a 5, 2 a 4, 3 a 3, 4 a 2).
+# - Built before 2024-05-22 13:00 UTC: the accelerometer of a six-LED die sat slightly tilted,
+#   so a die flat on the table could say crooked; the makers take crooked as rolled there (a
+#   die tilted against a model is then read as it lies: those dice cannot tell).
+REVERSED_FACES_UNTIL = 1_704_150_000
+REVERSED_FACES = {1: 5, 2: 4, 3: 3, 4: 2}
+CROOKED_IS_ROLLED_BEFORE = 1_716_382_800
 
 LEGACY_I_AM_A_DIE_SIZE = 22
 # The chunks of today's IAmADie, in order; each starts with its own size, that byte counted.
@@ -63,11 +79,12 @@ VERSION, DIE_INFO, DESIGN_NAME, DIE_NAME, SETTINGS_INFO, STATUS_INFO = range(6)
 
 
 class Decoder:
-    """One connected Pixel. It keeps the die type IAmADie gave: a die that is no D6 (a D20
-    paired by mistake) gives no faces."""
+    """One connected Pixel. It keeps the die type and the firmware's build time IAmADie gave:
+    a die that is no D6 (a D20 paired by mistake) gives no faces."""
 
     def __init__(self) -> None:
         self._die_type = 0
+        self._built = 0                     # unknown
 
     def feed(self, data: bytes) -> list[Reading]:
         """The readings one notification makes; none for garbage, a truncated message or a
@@ -83,11 +100,16 @@ class Decoder:
         return []
 
     def _face(self, index: int) -> int | None:
+        if self._die_type == D6 and 0 < self._built <= REVERSED_FACES_UNTIL:
+            index = REVERSED_FACES.get(index, index + 1) - 1
         face = index + 1
         return face if self._die_type in D6_TYPES and 1 <= face <= 6 else None
 
     def _roll(self, state: int, index: int) -> list[Reading]:
         face = self._face(index)
+        if state == CROOKED and self._die_type in D6_TYPES \
+                and 0 < self._built < CROOKED_IS_ROLLED_BEFORE:
+            state = ROLLED
         if state == ROLLING:
             return [Rolling()]
         if state == ROLLED:
@@ -107,16 +129,19 @@ class Decoder:
             # build time (4), roll state, face, battery level, battery state. The document's
             # table calls the die type byte "N/A"; the firmware fills it.
             colourway, die_type, level, state = data[2], data[3], data[20], data[21]
+            built = int.from_bytes(data[14:18], "little")
         else:
             chunks = _chunks(data)
-            if len(chunks) <= STATUS_INFO or len(chunks[DIE_INFO]) < 10 \
-                    or len(chunks[STATUS_INFO]) < 3:
+            if len(chunks) <= STATUS_INFO or len(chunks[VERSION]) < 7 \
+                    or len(chunks[DIE_INFO]) < 10 or len(chunks[STATUS_INFO]) < 3:
                 return []
-            # die info: size, id (4), chip model, die type, LED count, colourway, run mode;
-            # status info: size, battery level, battery state, roll state, face
+            # version: size, firmware version (2), build time (4), ...; die info: size, id
+            # (4), chip model, die type, LED count, colourway, run mode; status info: size,
+            # battery level, battery state, roll state, face
+            built = int.from_bytes(chunks[VERSION][3:7], "little")
             die_type, colourway = chunks[DIE_INFO][6], chunks[DIE_INFO][8]
             level, state = chunks[STATUS_INFO][1], chunks[STATUS_INFO][2]
-        self._die_type = die_type
+        self._die_type, self._built = die_type, built
         readings: list[Reading] = []
         if colourway in COLOURWAYS:
             readings.append(Colour(COLOURWAYS[colourway]))

@@ -92,6 +92,7 @@ class PixelPeer:
     COLOURS = ("onyx_black", "hematite_grey", "midnight_galaxy", "aurora_sky", "clear",
                "white_aurora")
     D6, LEDS, PIXEL_ID = 2, 6, 0x1A2B3C4D
+    BUILT = 1_735_689_600            # its firmware's build time: 2025-01-01, a firmware of today
 
     # Message types and roll states (bluetooth_messages.h, accelerometer.h).
     WHO_ARE_YOU, I_AM_A_DIE, ROLL_STATE = 1, 2, 3
@@ -144,7 +145,7 @@ class PixelPeer:
 
     def i_am_a_die(self) -> bytes:
         """IAmADie in chunks, each led by its size (the size byte counted)."""
-        version = struct.pack("<BHIHHHH", 15, 0x0100, 1_700_000_000, 0x100, 0x100, 0x100, 0x100)
+        version = struct.pack("<BHIHHHH", 15, 0x0100, self.BUILT, 0x100, 0x100, 0x100, 0x100)
         info = struct.pack("<BIBBBBB", 10, self.PIXEL_ID, 1, self.D6, self.LEDS,
                            self._colourway(), 0)
         design = bytes([32]) + bytes(31)

@@ -61,12 +61,13 @@ def test_battery_level() -> None:
 # state 5 (on face), face index 2, battery 64 %, battery state 2 (charging).
 LEGACY = bytes.fromhex("02 06 03 02 0b7a4757 4d3c2b1a 0008 00f15365 05 02 40 02")
 
-# Today's IAmADie in chunks, each led by its size (that byte counted): version (15), die info
+# Today's IAmADie in chunks, each led by its size (that byte counted): version (15: firmware
+# version, build time 2025-01-01 00:00 UTC, settings and three API versions), die info
 # (10: id, chip 1, die type 2, 6 LEDs, colourway 1 onyx black, run mode 0), the custom design
 # name (32, empty), the die's name (32: "Pixel1a2b3c4d"), settings (13), status (5: 88 %,
 # state 0, roll state 5, face index 0).
 CHUNKED = (bytes.fromhex("02")
-           + bytes.fromhex("0f 0001 00f15365 0001 0001 0001 0001")
+           + bytes.fromhex("0f 0001 80857467 0001 0001 0001 0001")
            + bytes.fromhex("0a 4d3c2b1a 01 02 06 01 00")
            + bytes([32]) + bytes(31)
            + bytes([32]) + b"Pixel1a2b3c4d" + bytes(18)
@@ -147,3 +148,19 @@ def test_the_uuids_and_what_it_advertises() -> None:
     assert not pixels.advertises("Pixel1a2b3c4d", ["6e400001-b5a3-f393-e0a9-e50e24dcca9e"])
     assert not pixels.advertises("GoDice_6C32A1_K_v04", [])
     assert protocol_of("My red one", [pixels.SERVICE]) is pixels
+
+
+def test_older_firmware_mended_as_the_makers_library_does() -> None:
+    """Built by 2024-01-01 23:00 UTC, a D6's faces 2 to 5 were reversed; built before
+    2024-05-22 13:00 UTC, a D6 lying flat could say crooked, which its makers read as rolled."""
+    old_d6 = LEGACY[:3] + b"\x02" + LEGACY[4:]          # built 2023-11-14 (0x6553f100)
+    rolled = [bytes([0x03, 0x01, index]) for index in range(6)]
+    assert read(old_d6, *rolled)[2:] == [Settled(face) for face in (1, 5, 4, 3, 2, 6)]
+    assert read(old_d6, b"\x03\x04\x01")[2:] == [Settled(5)]
+    spring = LEGACY[:3] + b"\x02" + LEGACY[4:14] + bytes.fromhex("8087ec65") + LEGACY[18:]
+    assert read(spring, *rolled)[2:] == [Settled(face) for face in range(1, 7)]   # 2024-03-09
+    assert read(spring, b"\x03\x04\x01")[2:] == [Settled(2)]
+    # Today's firmware (CHUNKED: 2025), and a die that has not said yet: nothing mended.
+    assert read(CHUNKED, *rolled)[2:] == [Settled(face) for face in range(1, 7)]
+    assert read(CHUNKED, b"\x03\x04\x01")[2:] == [NotARoll("tilted", 2)]
+    assert read(b"\x03\x01\x01", b"\x03\x04\x01") == [Settled(2), NotARoll("tilted", 2)]
