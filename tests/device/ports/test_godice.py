@@ -31,6 +31,14 @@ def test_every_face_of_the_d6_shell(face: int) -> None:
     assert read(MEASURED[face]) == [Settled(face)]
 
 
+@given(st.integers(1, 6), st.tuples(*[st.integers(-20, 20)] * 3))
+def test_a_vector_near_a_faces_is_that_face(face: int, error: tuple[int, int, int]) -> None:
+    x, y, z = (a + e for a, e in zip(godice.D6_VECTORS[face], error, strict=True))
+    assert godice.face_of(x, y, z) == face
+    message = b"S" + bytes(v & 0xFF for v in (x, y, z))              # as signed bytes
+    assert read(message) == [Settled(face)]
+
+
 def test_a_whole_throw_is_rolling_then_settled() -> None:
     assert read(b"R", b"S\x3e\xfc\x02") == [Rolling(), Settled(6)]
 
