@@ -30,6 +30,7 @@ from cobi_companion.device.ports import die_protocols
 from cobi_companion.device.ports.die_protocols import Decoder, DieProtocol
 from cobi_companion.device.ports.errors import reason
 from cobi_companion.device.ports.events import DieEvent, DieFound, DieLink, DieSaid, ScanDone
+from cobi_companion.device.ports.late_dice import NO_BLEAK as NO_BLEAK
 from cobi_companion.device.ports.smart_dice import RGB
 
 log = logging.getLogger("cobi-companion")
@@ -48,7 +49,6 @@ NO_BLUEZ = "the Bluetooth service (BlueZ) is not running"
 NO_ADAPTER = "no Bluetooth adapter"
 SWITCHED_OFF = "Bluetooth is switched off"
 NO_PERMISSION = "no permission to use Bluetooth"
-NO_BLEAK = "the Bluetooth library (bleak) is not installed"
 NOT_SEEN = "not in reach (asleep, or away from the box)"
 LOST = "connection lost"
 LET_GO = "no longer paired"

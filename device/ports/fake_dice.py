@@ -93,7 +93,7 @@ class FakeDice:
         for die in before.keys() - dice.keys():
             self.put(DieLink(die, False, "no longer paired"))
         if started:
-            self._link({die: kind for die, kind in dice.items() if die not in before})
+            self._link({die: kind for die, kind in dice.items() if before.get(die) != kind})
 
     def light(self, die: str, colour: RGB | None) -> None:
         if self.online(die):
@@ -169,3 +169,18 @@ class FakeDice:
             self.put(DieLink(die, True))
             self.put(DieSaid(die, Colour(about.colour)))
             self.put(DieSaid(die, Battery(about.battery)))
+
+
+# The words that throw a virtual die of a side (the simulator's keys and scripts, and the test
+# keys of ports/key_fifo.py while the dice are virtual): `axis_die`, or `axis_die=4` for a face.
+DIE_WORDS = {"axis_die": "axis", "allies_die": "allies"}
+FACES = ("1", "2", "3", "4", "5", "6")
+
+
+def die_word(word: str) -> tuple[str, int] | None:
+    """The side and face (0: the die's own) a die word throws; None for any other word, and
+    for a face that is not 1 to 6."""
+    name, equals, face = word.partition("=")
+    if name not in DIE_WORDS or (equals and face not in FACES):
+        return None
+    return DIE_WORDS[name], int(face) if equals else 0
