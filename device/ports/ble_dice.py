@@ -71,7 +71,8 @@ class Client(Protocol):
     async def start_notify(self, uuid: str, callback: Callable[[Any, bytearray], None], /
                            ) -> None: ...
 
-    async def write_gatt_char(self, uuid: str, data: bytes, response: bool, /) -> None: ...
+    async def write_gatt_char(self, uuid: str, data: bytes, response: bool | None, /
+                              ) -> None: ...
 
 
 class Radio(Protocol):
@@ -351,8 +352,9 @@ class BleDice:
 
     @staticmethod
     async def _write(client: Client, protocol: DieProtocol, command: bytes) -> None:
-        # With a response: the die says it took the command (both makers' dice allow it).
-        await asyncio.wait_for(client.write_gatt_char(protocol.WRITE, command, True), WRITE_S)
+        # As the characteristic allows (bleak reads its properties): with a response where it
+        # takes one, so the die says it took the command; else without.
+        await asyncio.wait_for(client.write_gatt_char(protocol.WRITE, command, None), WRITE_S)
 
     def _command(self, die: str, make: Callable[[DieProtocol], bytes | None]) -> None:
         held = self._links.get(die)

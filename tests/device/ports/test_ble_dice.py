@@ -110,8 +110,8 @@ class FakeClient:
         assert uuid == PlainDie.NOTIFY
         self.callback = callback
 
-    async def write_gatt_char(self, uuid: str, data: bytes, response: bool) -> None:
-        assert uuid == PlainDie.WRITE and self.connected
+    async def write_gatt_char(self, uuid: str, data: bytes, response: bool | None) -> None:
+        assert uuid == PlainDie.WRITE and self.connected and response is None
         self.written.append(bytes(data))
 
     # what the die does, from the test's thread
