@@ -31,6 +31,7 @@ from cobi_companion.device.sim import (
     drain,
     parse_script,
     run_sim,
+    split_keys,
     typed_keys,
 )
 from cobi_companion.rules.dice import ScriptedDice
@@ -170,6 +171,7 @@ def test_scripts_and_typed_keys_take_die_words():
     steps = list(typed_keys(["axis_die=2 ok\n", "allies_die=0\n", "allies_die\n"], said.append))
     assert steps == [("axis_die", 2), ("ok", 0), ("allies_die", 0)]
     assert said[0].startswith("'allies_die=0' is not a key") and "axis_die" in said[0]
+    assert split_keys("sak") == (["axis_die", "axis", "allies_die"], "")     # the keyboard
 
 
 def test_the_simulator_has_virtual_dice_whatever_its_settings_say(tmp_path: Path, monkeypatch):
