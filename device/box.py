@@ -3,6 +3,7 @@ the inputs, around the one main loop. The same assembly serves the Pi and the si
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import itertools
 import logging
 import threading
@@ -24,13 +25,14 @@ from cobi_companion.device.core.draws import Numbered, SecretDice
 from cobi_companion.device.core.loop import Loop
 from cobi_companion.device.games.home import GAMES
 from cobi_companion.device.ports.errors import ConfigError, StickError, reason
-from cobi_companion.device.ports.events import Done, Stop
+from cobi_companion.device.ports.events import DieEvent, Done, Stop
 from cobi_companion.device.ports.inputs import Inputs, PinProblem
 from cobi_companion.device.ports.notify import Notifier
 from cobi_companion.device.ports.pin_factory import mock_pins, use_named_factory
 from cobi_companion.device.ports.power import Power
 from cobi_companion.device.ports.safe_text import printable
 from cobi_companion.device.ports.sensors import Sensors
+from cobi_companion.device.ports.smart_dice import NoSmartDice, SmartDice
 from cobi_companion.device.ports.sound import BuzzerSound, Lights, NoLights, NoSound
 from cobi_companion.device.ports.speech import NoSpeech, Speech
 from cobi_companion.device.ports.store import (
@@ -192,6 +194,37 @@ def range_sensors(config: Config, put: Callable[[Any], None]) -> Sensors:
     return Sensors({sensor.name: (reader_for(sensor, put), sensor) for sensor in config.sensors})
 
 
+def smart_dice_port(config: Config, put: Callable[[DieEvent], None]) -> SmartDice:
+    """The smart dice port of the config's [smart_dice]: none when switched off, the
+    simulator's virtual dice ("fake"), else the Pi's Bluetooth, made when first needed (a box
+    with none paired never loads it). Without bleak the box plays on with the buttons."""
+    setup = config.smart_dice
+    if not setup.enabled:
+        return NoSmartDice()
+    if setup.adapter == "fake":
+        from cobi_companion.device.ports.fake_dice import FakeDice
+
+        return FakeDice(put)
+    from cobi_companion.device.ports.late_dice import NO_BLEAK, LateDice
+
+    if importlib.util.find_spec("bleak") is None:
+        log.warning("smart dice off: %s", NO_BLEAK)
+        return NoSmartDice(NO_BLEAK)
+
+    def bluetooth() -> SmartDice:
+        from cobi_companion.device.ports.ble_dice import BleDice
+
+        return BleDice(put)
+    return LateDice(bluetooth)
+
+
+def paired_kinds(settings: Settings) -> dict[str, str]:
+    """The paired dice (id → kind) of the settings; an entry saved without a kind is left
+    out (the settings' check takes the rows as they come)."""
+    return {die: about["kind"] for die, about in settings.smart_dice.items()
+            if isinstance(about, dict) and isinstance(about.get("kind"), str)}
+
+
 PIN_RETRY_S = 3.0     # how often controls whose pins failed are tried again
 Load = Callable[[], "Loaded"]
 
@@ -201,7 +234,7 @@ def hardware_of(config: Config) -> dict[str, Any]:
     value takes a restart."""
     plain = config.to_plain()
     fixed = {key: plain[key] for key in ("buttons", "encoder", "buzzer", "leds", "sensors",
-                                         "paths", "pins", "test")}
+                                         "paths", "pins", "smart_dice", "test")}
     return fixed | {"panel": panel_of(config.display)}
 
 
@@ -586,14 +619,35 @@ def sources_of(loaded: Loaded | None, folders: list[Path], book: CardBook,
                    skipped + tuple(str(problem) for problem in book.problems) + rows)
 
 
+def die_roller(box: Box) -> Callable[[str, int], None] | None:
+    """What throws a virtual smart die of a side ("axis", "allies") on a face (0: its own),
+    for the simulator's keys and the test keys; None unless the box's dice are virtual
+    ([smart_dice] adapter "fake"). Any thread may call it: the die is thrown on the main
+    loop, which owns the settings that say which dice are the side's."""
+    from cobi_companion.device.ports.fake_dice import FakeDice
+
+    dice = box.app.smart
+    if not isinstance(dice, FakeDice):
+        return None
+
+    def throw(side: str, face: int) -> None:
+        if dice.roll_side(side, box.app.settings.smart_dice, face or None) is None:
+            log.info("virtual dice: no %s die paired and awake to throw", side)
+
+    def roll(side: str, face: int) -> None:
+        box.loop.put(Done(partial(throw, side, face)))
+    return roll
+
+
 def testing_hooks(box: Box) -> None:
     """For tests only, when the settings' [test] table asks (off by default): keys read from
-    a FIFO as presses, each frame written as text (ports/key_fifo.py)."""
+    a FIFO as presses (and words that throw virtual smart dice, while they are virtual), each
+    frame written as text (ports/key_fifo.py)."""
     test = box.config.test
     if test.keys_fifo is not None:
         from cobi_companion.device.ports.key_fifo import open_key_fifo
 
-        fifo = open_key_fifo(test.keys_fifo, box.loop.put)
+        fifo = open_key_fifo(test.keys_fifo, box.loop.put, die_roller(box))
         if fifo is not None:
             box.parts.append(fifo)
     if test.screen_file is not None:
@@ -673,8 +727,11 @@ def build(config: Config, display: Any, *, pin_factory: Any = None,
         loop.off_after_s = new.screen_off_min * 60
     app.on_settings = changed
     app.sensors = range_sensors(config, loop.put).start()
+    app.smart = smart_dice_port(config, loop.put)
+    app.smart.keep(paired_kinds(settings))
+    app.smart.start()
     box = Box(loop, app, store, display, config, pin_factory=pin_factory, load=load,
-              restart_on_change=restart_on_change, parts=[app.sensors, sound, lights],
+              restart_on_change=restart_on_change, parts=[app.sensors, sound, lights, app.smart],
               input_clock=input_clock, learned=learned, loaded=loaded, unusable=unusable,
               state_dir=state)
     box.connect_inputs()

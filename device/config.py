@@ -51,6 +51,7 @@ from cobi_companion.device.boot import SYSTEM_CONFIG as SYSTEM_CONFIG
 from cobi_companion.device.boot import default_state_dir as default_state_dir
 from cobi_companion.device.boot import overlay_card_folders as overlay_card_folders
 from cobi_companion.device.boot import overlay_folders as overlay_folders
+from cobi_companion.device.core.setting_values import DiceAdapter as DiceAdapter
 from cobi_companion.device.core.setting_values import PinKind as PinKind
 from cobi_companion.device.core.setting_values import Remind as Remind
 from cobi_companion.device.core.setting_values import Rules as Rules
@@ -148,6 +149,15 @@ class Pins:
 
 
 @dataclass(frozen=True, kw_only=True)
+class SmartDiceSetup:
+    """Smart dice: whether the box uses them, and how it reaches them: the Pi's Bluetooth
+    ("bluetooth") or virtual dice ("fake": the simulator's, for tests)."""
+
+    enabled: bool = True
+    adapter: DiceAdapter = "bluetooth"
+
+
+@dataclass(frozen=True, kw_only=True)
 class Testing:
     """For tests only, never set on a box at the table: a FIFO the box makes and reads key
     names from, as presses (ports/key_fifo.py), and a file it writes each frame into as text
@@ -181,7 +191,7 @@ class Sensor:
 
 
 _SECTIONS = {"buttons": Buttons, "encoder": Encoder, "buzzer": Buzzer, "leds": Leds,
-             "display": Display, "game": Game, "pins": Pins}
+             "display": Display, "game": Game, "pins": Pins, "smart_dice": SmartDiceSetup}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -196,6 +206,7 @@ class Config:
     game: Game = field(default_factory=Game)
     paths: Paths = field(default_factory=Paths)
     pins: Pins = field(default_factory=Pins)
+    smart_dice: SmartDiceSetup = field(default_factory=SmartDiceSetup)
     test: Testing = field(default_factory=Testing)
     sensors: list[Sensor] = field(default_factory=list)
     # [house_rules]: the house rules a new battle starts with (rules/house.py), by name: those

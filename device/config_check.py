@@ -24,7 +24,14 @@ from cobi_companion.cards.tomlfile import (
 )
 from cobi_companion.device.boot import PANEL_DEFAULTS as PANEL
 from cobi_companion.device.boot import STICK_TABLES, TRUSTED_FILES, default_state_dir, number_word
-from cobi_companion.device.core.setting_values import PinKind, Remind, Rules, Speed, Voice
+from cobi_companion.device.core.setting_values import (
+    DiceAdapter,
+    PinKind,
+    Remind,
+    Rules,
+    Speed,
+    Voice,
+)
 from cobi_companion.device.ports.errors import ConfigError
 from cobi_companion.device.ports.panel import Driver
 from cobi_companion.device.ports.wiring import PIN_FIELDS, SENSOR_MODELS, bus_pins
@@ -198,6 +205,13 @@ class PinsSchema(_Section):
                                     'mock pins, for trying the box and for tests)')
 
 
+class SmartDiceSchema(_Section):
+    enabled: bool = Field(default=True, description="true or false")
+    adapter: DiceAdapter = Field(
+        default="bluetooth", description='"bluetooth" (the Pi\'s Bluetooth) or "fake" (virtual '
+                                         'dice, for the simulator and tests)')
+
+
 class TestingSchema(_Section):
     # For tests only (config.Testing): never set on a box at the table.
     keys_fifo: Path | None = Field(
@@ -277,6 +291,8 @@ class ConfigSchema(_Section):
     paths: PathsSchema = Field(default_factory=PathsSchema,
                                description="the [paths] table")
     pins: PinsSchema = Field(default_factory=PinsSchema, description="the [pins] table")
+    smart_dice: SmartDiceSchema = Field(default_factory=SmartDiceSchema,
+                                        description="the [smart_dice] table")
     test: TestingSchema = Field(default_factory=TestingSchema,
                                 description="the [test] table (tests only)")
     sensors: list[SensorSchema] = Field(default_factory=list, description="[[sensors]] tables")

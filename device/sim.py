@@ -4,7 +4,8 @@ fit, else with braille characters, else one line saying what size the terminal n
 drawn again when the terminal's size changes.
 
 Keys: ←/→ (or ↓/↑) turn the knob, Enter = OK, Backspace = back, a / l = the Axis / Allies dice
-buttons, A / L = hold them down, q = quit.
+buttons, A / L = hold them down, s / k = throw a smart die of the Axis / the Allies (virtual
+dice: ports/fake_dice.py), q = quit.
 
 Its text form (`cobi-companion play`) runs the same box with keys typed as words, one line at a
 time, and each frame written as text lines (`ui/text.py`) instead of pixels.
@@ -22,7 +23,7 @@ import threading
 import time
 import tty
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -32,6 +33,7 @@ from cobi_companion.device.ports import terminal_modes
 from cobi_companion.device.ports.display import MemoryDisplay
 from cobi_companion.device.ports.errors import ScriptError as ScriptError
 from cobi_companion.device.ports.events import Event, Stop, Tick
+from cobi_companion.device.ports.fake_dice import DIE_WORDS, die_word
 from cobi_companion.device.ports.safe_text import printable
 from cobi_companion.device.ports.terminal import (
     HALF_BLOCKS,
@@ -54,27 +56,38 @@ if TYPE_CHECKING:  # the box, the config and gpiozero are imported when the sim 
     from gpiozero.pins.mock import MockFactory
 
 WAIT_MOST_MS = 60_000     # a script's longest wait: a minute
-SCRIPT_WORDS = ("cw", "ccw", "ok", "back", "axis", "allies", "axis_long", "allies_long", "wait")
+# `axis_die` and `allies_die` throw a paired virtual die of the side (`axis_die=4`: on a 4).
+SCRIPT_WORDS = ("cw", "ccw", "ok", "back", "axis", "allies", "axis_long", "allies_long",
+                "axis_die", "allies_die", "wait")
 # The keys typed in the text form: the script's words but `wait` (each line is handled, dice
 # and all, before the next is read), and a word to quit.
 TYPED_KEYS = SCRIPT_WORDS[:-1]
 QUIT_WORDS = ("q", "quit")
 KEYS = {"\x1b[C": "cw", "\x1b[A": "cw", "\x1b[D": "ccw", "\x1b[B": "ccw", "\r": "ok",
         "\n": "ok", "\x7f": "back", "\x08": "back", "a": "axis", "l": "allies",
-        "A": "axis_long", "L": "allies_long"}
+        "A": "axis_long", "L": "allies_long", "s": "axis_die", "k": "allies_die"}
 
 _CSI = re.compile(r"\x1b\[[0-9;]*[@-~]")       # an arrow key, or another key's sequence
 _CSI_START = re.compile(r"\x1b(\[[0-9;]*)?")
 
 
 def parse_script(text: str) -> list[tuple[str, int]]:
-    """Words separated by commas or new lines; `wait MS`; '#' starts a comment."""
+    """Words separated by commas or new lines; `wait MS`; `axis_die=4`; '#' starts a
+    comment."""
     steps: list[tuple[str, int]] = []
     for number, raw in enumerate(text.replace(",", "\n").splitlines(), 1):
         line = raw.split("#", 1)[0].strip().lower()
         if not line:
             continue
         word, *rest = line.split()
+        name = word.partition("=")[0]
+        if name in DIE_WORDS:
+            thrown = die_word(word)
+            if thrown is None or rest:
+                raise ScriptError(f"script line {number}: {name} takes a face from 1 to 6 or "
+                                  f"none, like {name}=4")
+            steps.append((name, thrown[1]))
+            continue
         if word not in SCRIPT_WORDS:
             raise ScriptError(f"script line {number}: {word!r} is not a sim event; allowed: "
                               f"{', '.join(SCRIPT_WORDS)}")
@@ -122,6 +135,8 @@ class MockPanel:
     factory: MockFactory
     config: Config
     clock: TapClock | None = None
+    # throws a virtual smart die of a side ("axis", "allies") on a face (0: its own)
+    roll_die: Callable[[str, int], None] | None = None
 
     def tap(self, pin: int, hold_s: float = 0.0) -> None:
         # Edges closer than the debounce time are chatter: a finger stays down a little
@@ -161,6 +176,10 @@ class MockPanel:
             "allies_long": lambda: self.tap(buttons.allies, buttons.hold_s + 0.15),
             "wait": lambda: time.sleep(value / 1000),
         }
+        if word in DIE_WORDS:
+            if self.roll_die is not None:
+                self.roll_die(DIE_WORDS[word], value)
+            return
         actions[word]()
 
 
@@ -329,7 +348,8 @@ def typed_keys(lines: Iterable[str], say: Callable[[str], None]) -> Iterator[tup
     the keys there are, in one line."""
     for line in lines:
         words = line.replace(",", " ").lower().split()
-        bad = [word for word in words if word not in (*TYPED_KEYS, *QUIT_WORDS)]
+        bad = [word for word in words
+               if word not in (*TYPED_KEYS, *QUIT_WORDS) and die_word(word) is None]
         if bad:
             say(f"{bad[0]!r} is not a key, nothing on that line was pressed; keys: "
                 f"{', '.join(TYPED_KEYS)}, or q to quit")
@@ -337,7 +357,8 @@ def typed_keys(lines: Iterable[str], say: Callable[[str], None]) -> Iterator[tup
         for word in words:
             if word in QUIT_WORDS:
                 return
-            yield word, 0
+            thrown = die_word(word)
+            yield (word.partition("=")[0], thrown[1]) if thrown else (word, 0)
 
 
 def waited(box: Box, ms: int) -> None:
@@ -468,12 +489,14 @@ def run_sim(config: Config, *, script: Iterable[tuple[str, int]] | None,
     `dice` that run out end it with a ScriptError. `speech_dir`: each utterance written there
     as a WAV and its text, besides being said through the computer's audio. `trace`: each
     view and each key taken written there (`Trace`)."""
-    from cobi_companion.device.box import build
+    from cobi_companion.device.box import build, die_roller, paired_kinds
     from cobi_companion.device.ports.mock_pins import StampedFactory
     from cobi_companion.device.ports.power import EndPower
 
     clock = TapClock(still=script is not None)     # a script's taps are as long as it says
     factory = StampedFactory(clock)
+    # The simulator's smart dice are virtual (ports/fake_dice.py), rolled by its keys.
+    config = replace(config, smart_dice=replace(config.smart_dice, adapter="fake"))
     if display is None:
         display = TerminalDisplay() if script is None else SnapshotDisplay(snapshot_dir)
     box = build(config, display, pin_factory=factory, dice=None if dice is None else SimDice(dice),
@@ -482,6 +505,7 @@ def run_sim(config: Config, *, script: Iterable[tuple[str, int]] | None,
     box.loop.power = EndPower(box.loop.put)
     for name, value in (settings or {}).items():
         setattr(box.app.settings, name, value)
+    box.app.smart.keep(paired_kinds(box.app.settings))     # this run's paired dice, if given
     if isinstance(display, TextDisplay):
         display.takes_views(box.loop)
     elif isinstance(display, SnapshotDisplay):
@@ -491,7 +515,7 @@ def run_sim(config: Config, *, script: Iterable[tuple[str, int]] | None,
     traced = None if trace is None else Trace(open(trace, "w", encoding="utf-8"))  # noqa: SIM115
     if traced is not None:
         traced.takes_views(box.loop)
-    panel = MockPanel(factory, config, clock)
+    panel = MockPanel(factory, config, clock, die_roller(box))
     try:
         if script is None:
             _interactive(box, panel, display, state_dir or sim_state_dir())

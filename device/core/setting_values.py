@@ -22,3 +22,6 @@ REMINDS: tuple[int, ...] = get_args(Remind)
 # or smart dice over Bluetooth (ports/smart_dice.py).
 DiceSource = Literal["buttons", "dial", "smart"]
 DICE_SOURCES: tuple[str, ...] = get_args(DiceSource)
+# How the box reaches smart dice: the Pi's Bluetooth (ports/ble_dice.py), or virtual dice
+# (ports/fake_dice.py: the simulator's, and tests').
+DiceAdapter = Literal["bluetooth", "fake"]

@@ -7,7 +7,9 @@ whoever can write the FIFO presses its keys.
 The box makes the FIFO (mode 0600) and reads lines of key names from it, the names
 `cobi-companion sim --keys` takes but `wait` (cw, ccw, ok, back, axis, allies, axis_long,
 allies_long), separated by spaces or commas; each key goes onto the main loop's queue as a
-press, exactly as a button's. A line with a word that is no key presses nothing and is logged
+press, exactly as a button's. While the box's smart dice are virtual ([smart_dice] adapter
+"fake"), `axis_die` and `allies_die` (`axis_die=4`: on a 4) throw a paired die of the side,
+as the simulator's keys do. A line with a word that is no key presses nothing and is logged
 as a warning; the box goes on.
 """
 from __future__ import annotations
@@ -22,10 +24,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 from cobi_companion.device.ports.events import Event, Key, Press
+from cobi_companion.device.ports.fake_dice import DIE_WORDS, die_word
 
 log = logging.getLogger("cobi-companion")
 
 KEY_NAMES = tuple(key.value for key in Key)
+Roll = Callable[[str, int], None]     # throws a virtual die of a side on a face (0: its own)
 LONGEST_LINE = 4096       # bytes: a longer line without its end is refused whole
 
 
@@ -43,8 +47,9 @@ class KeyFifo:
     """The FIFO's reader: `pump` takes the whole lines waiting, `start` pumps on a thread
     until `close`."""
 
-    def __init__(self, path: Path, put: Callable[[Event], None]) -> None:
-        self.path, self.put = path, put
+    def __init__(self, path: Path, put: Callable[[Event], None], roll: Roll | None = None
+                 ) -> None:
+        self.path, self.put, self.roll = path, put, roll
         make_fifo(path)
         # Read and write: a writer that closes is no end of file, and opening never waits for
         # one. Not blocking: `pump` takes what is there and returns.
@@ -73,13 +78,24 @@ class KeyFifo:
 
     def line(self, raw: bytes) -> None:
         words = raw.decode("utf-8", "replace").replace(",", " ").lower().split()
-        bad = [word for word in words if word not in KEY_NAMES]
+        bad = [word for word in words if word not in KEY_NAMES and self.thrown(word) is None]
         if bad:
             log.warning("test keys: %r is not a key, the line pressed nothing; keys: %s",
-                        bad[0][:40], ", ".join(KEY_NAMES))
+                        bad[0][:40], ", ".join(self.names()))
             return
         for word in words:
-            self.put(Press(Key(word)))
+            thrown = self.thrown(word)
+            if thrown is not None and self.roll is not None:
+                self.roll(*thrown)
+            else:
+                self.put(Press(Key(word)))
+
+    def thrown(self, word: str) -> tuple[str, int] | None:
+        """The side and face a die word throws, while there are virtual dice to throw."""
+        return die_word(word) if self.roll is not None else None
+
+    def names(self) -> tuple[str, ...]:
+        return (*KEY_NAMES, *DIE_WORDS) if self.roll is not None else KEY_NAMES
 
     def start(self) -> KeyFifo:
         self.thread = threading.Thread(target=self._run, name="key-fifo", daemon=True)
@@ -104,11 +120,12 @@ class KeyFifo:
             self.path.unlink()
 
 
-def open_key_fifo(path: Path, put: Callable[[Event], None]) -> KeyFifo | None:
+def open_key_fifo(path: Path, put: Callable[[Event], None], roll: Roll | None = None
+                  ) -> KeyFifo | None:
     """The FIFO's reader, started; None (and an error logged) when it cannot be made: the
-    box plays on without it."""
+    box plays on without it. With `roll`, die words throw virtual smart dice."""
     try:
-        return KeyFifo(path, put).start()
+        return KeyFifo(path, put, roll).start()
     except OSError as exc:
         log.error("test keys: no FIFO at %s: %s", path, exc)
         return None
