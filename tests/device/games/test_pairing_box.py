@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from cobi_companion.device.box import usable_settings
 from cobi_companion.device.core import i18n, paired_dice
+from cobi_companion.device.core.turn_lights import SIDE_COLOURS
 from cobi_companion.device.core.views import Lines, Menu
 from cobi_companion.device.games.menus import status_board
 from cobi_companion.device.games.pairing import SCAN_GRACE_S, SCAN_S
@@ -63,8 +64,9 @@ class RecordingDice:
         self.flashed.append(die)
 
 
-def on_table(table_at: Callable[..., Any], **parts: Any) -> tuple[Any, RecordingDice]:
-    table = table_at([], **parts)
+def on_table(table_at: Callable[..., Any], faces: tuple[int, ...] = (),
+             **parts: Any) -> tuple[Any, RecordingDice]:
+    table = table_at(list(faces), **parts)
     dice = RecordingDice()
     table.box.app.smart = dice
     return table, dice
@@ -293,3 +295,29 @@ def test_every_pairing_screen_fits_the_panel(table_at: Callable[..., Any],
     cut = {str(view.header.title): overflow(view) for view in seen if overflow(view)}
     assert not cut, cut
     assert isinstance(seen[0], Menu)
+
+
+def test_each_side_s_dice_light_in_its_colour_on_its_turn(table_at: Callable[..., Any]) -> None:
+    table, dice = on_table(table_at, (5, 2), config=EASY)
+    app = table.box.app
+    app.settings.smart_dice = {
+        RED: {"kind": GODICE, "name": "GoDice", "side": "axis", "colour": "red"},
+        PIXEL: {"kind": PIXELS, "name": "Pixel", "side": "allies", "colour": ""}}
+    said(table, DieLink(RED, True), DieLink(PIXEL, True))
+    assert dice.lit == []                           # no battle: nothing to light, nor put out
+    new_battle(table, ("Tiger I", "axis"), ("Sherman M4A1", "allies"))
+    active = app.playing.active
+    assert active is not None
+    mine, theirs = (RED, PIXEL) if active.value == "axis" else (PIXEL, RED)
+    assert dict(dice.lit) == {mine: SIDE_COLOURS[active.value]} or \
+        dict(dice.lit) == {mine: SIDE_COLOURS[active.value], theirs: None}
+    dice.lit.clear()
+    said(table, DieSaid(mine, Battery(50)))         # nothing changed: nothing sent
+    assert dice.lit == []
+    said(table, DieLink(mine, False), DieLink(mine, True))     # asleep, then back: lit again
+    assert dice.lit == [(mine, SIDE_COLOURS[active.value])]
+    dice.lit.clear()
+    table.press("ccw", "ok", "cw", "ok")            # Pass this turn? yes: the other side's turn
+    now = app.playing.active
+    assert now is not None and now is not active
+    assert sorted(dice.lit) == sorted([(mine, None), (theirs, SIDE_COLOURS[now.value])])
