@@ -3,7 +3,7 @@ new ones (each listed as a scan sees it), pairing one to a side, and a paired di
 flash it, change its side, forget it."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from cobi_companion.device.core import paired_dice
@@ -31,11 +31,12 @@ class LiveChoose(Choose):
     asleep) in place: the lit row is not said again for it."""
 
     rows: Callable[[], Rows] | None = None
+    named: Sequence[str] = ()           # the paired dice it names (the rows kept without one)
 
     def on_die(self, app: App, event: DieFound | ScanDone | DieSaid | DieLink) -> Screen:
         if isinstance(event, DieSaid):
             heard_colour(app, event)
-        if self.rows is not None:
+        if self.rows is not None and all(die in app.settings.smart_dice for die in self.named):
             self.items, self.hints, self.dimmed = self.rows()
         return self
 
@@ -57,7 +58,8 @@ def smart_dice_menu(app: App, back: Next, index: int = 0) -> Screen:
         return die_menu(app, paired[i], lambda: smart_dice_menu(app, back, i))
     items, hints, dimmed = rows()
     return LiveChoose(app.t("smart_dice"), items, chosen, back=back,
-                      index=min(index, len(items) - 1), hints=hints, dimmed=dimmed, rows=rows)
+                      index=min(index, len(items) - 1), hints=hints, dimmed=dimmed, rows=rows,
+                      named=paired)
 
 
 def die_menu(app: App, die: str, back: Next, index: int = 0) -> Screen:
@@ -68,6 +70,8 @@ def die_menu(app: App, die: str, back: Next, index: int = 0) -> Screen:
                 [], [])
 
     def chosen(i: int) -> Screen:
+        if die not in app.settings.smart_dice:     # forgotten meanwhile (settings read again)
+            return back()
         if i == 0:
             app.smart.flash(die)
             return die_menu(app, die, back, 0)
@@ -81,7 +85,7 @@ def die_menu(app: App, die: str, back: Next, index: int = 0) -> Screen:
                        kept="forget_kept")
     items, _, _ = rows()
     return LiveChoose(paired_dice.label(app, die), items, chosen, back=back, index=index,
-                      rows=rows)
+                      rows=rows, named=[die])
 
 
 def forget(app: App, die: str, back: Next) -> Screen:

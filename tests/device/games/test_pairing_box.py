@@ -321,3 +321,19 @@ def test_each_side_s_dice_light_in_its_colour_on_its_turn(table_at: Callable[...
     now = app.playing.active
     assert now is not None and now is not active
     assert sorted(dice.lit) == sorted([(mine, None), (theirs, SIDE_COLOURS[now.value])])
+
+
+def test_a_die_gone_from_the_settings_while_its_menu_shows_leaves_it(
+        table_at: Callable[..., Any]) -> None:
+    table, dice = on_table(table_at)
+    app = table.box.app
+    app.settings.smart_dice = {
+        RED: {"kind": GODICE, "name": "GoDice", "side": "axis", "colour": "red"}}
+    to_smart_dice(table)
+    table.press("ok")
+    assert table.view.header.title == "Red · Axis"
+    app.settings.smart_dice = {}                    # the settings read again without it
+    said(table, DieSaid(RED, Battery(40)))          # its news: the menu stays as it was
+    assert table.view.items == ("Flash it", "Side: Axis", "Forget")
+    table.press("ok")                               # nothing to flash: back
+    assert dice.flashed == [] and table.view.header.title == "Smart dice"
