@@ -20,7 +20,7 @@ LONGEST = 64                                # more than any address, name or col
 # catalogues, "die_colour_<name>", and its question "forget_die_<name>".
 GODICE_COLOURS = ("black", "red", "green", "blue", "yellow", "orange")
 PIXELS_COLOURS = ("onyx_black", "hematite_grey", "midnight_galaxy", "aurora_sky", "clear",
-                  "white_aurora")
+                  "white_aurora", "custom")
 COLOURS = GODICE_COLOURS + PIXELS_COLOURS
 MAKERS = {GODICE: "GoDice", PIXELS: "Pixels"}   # makers' names: the same in every language
 

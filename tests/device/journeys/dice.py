@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from cobi_companion.device.core.paired_dice import COLOURS
+from cobi_companion.device.core.paired_dice import COLOURS, PIXELS_COLOURS
 from cobi_companion.device.games.menus import status_board
 from cobi_companion.device.games.pairing import smart_dice_menu
 from cobi_companion.device.ports.die_readings import GODICE, PIXELS, Battery, Colour
@@ -52,7 +52,7 @@ def journey_smart_dice(tour: Tour) -> None:
     app = table.box.app
     app.smart = QuietDice()
     app.settings.smart_dice = {
-        f"D{i}": {"kind": PIXELS if "_" in colour else GODICE, "name": "die",
+        f"D{i}": {"kind": PIXELS if colour in PIXELS_COLOURS else GODICE, "name": "die",
                   "side": ("axis", "allies")[i % 2], "colour": colour}
         for i, colour in enumerate(COLOURS)}
     app.settings.smart_dice[UNHEARD] = {"kind": GODICE, "name": "GoDice", "side": "axis",
