@@ -672,7 +672,14 @@ class App:
                 self._lit()
             self._said_again = False
         self._kept()
-        self.turn_lights.follow(self, event)
+        self._turn_lights(event)
+
+    def _turn_lights(self, event: Event) -> None:
+        """The smart dice of the side whose turn it is in a battle lit in its colour."""
+        state = self.state
+        active = state.active.value if state is not None and state.active is not None else None
+        self.turn_lights.follow(event, active, self.settings.smart_dice, self.dice_board,
+                                self.smart)
 
     def _frame_said(self) -> None:
         """The outcome the screen's frame shows now, said once that frame is drawn."""
