@@ -175,20 +175,26 @@ class Finding(Screen):
 
 @dataclass
 class AskSide(Choose):
-    """Whose die is it? Axis, Allies, or back; the scan's news is still noted meanwhile."""
+    """Whose die is it? Axis, Allies, or back. The die asked about is connected for the
+    question, and blinks as soon as it is (a die only takes commands connected); the scan's
+    news is still noted meanwhile."""
 
     finding: Finding | None = None
+    die: str = ""
 
     def on_die(self, app: App, event: DieFound | ScanDone | DieSaid | DieLink) -> Screen:
         if self.finding is not None:
             self.finding.note(event)
+        if isinstance(event, DieLink) and event.die == self.die and event.online:
+            app.smart.flash(self.die)
         return self
 
 
 def ask_side(app: App, found: DieFound, finding: Finding) -> Screen:
     """The die picked blinks, so the players see which one it is; then whose it is. The side
     with fewer dice is lit first: two dice are paired with OK, OK each."""
-    app.smart.flash(found.die)
+    app.smart.keep({**paired_dice.kept(app.settings.smart_dice), found.die: found.kind})
+    app.smart.flash(found.die)          # blinks now where it is connected already
     sides = [row["side"] for row in app.settings.smart_dice.values()]
     lit = 1 if sides.count("allies") < sides.count("axis") else 0
 
@@ -198,10 +204,16 @@ def ask_side(app: App, found: DieFound, finding: Finding) -> Screen:
                 "kind": found.kind, "name": found.name[:paired_dice.LONGEST], "side": SIDES[i],
                 "colour": paired_dice.colour(app, found.die)}
             paired_dice.keep(app)
+            return finding.after_pairing(app)
+        return left()
+
+    def left() -> Screen:
+        """Not paired: let go again."""
+        app.smart.keep(paired_dice.kept(app.settings.smart_dice))
         return finding.after_pairing(app)
     return AskSide(app.t("whose_die"), [app.t("axis"), app.t("allies"), app.t("go_back")],
-                   chosen, back=lambda: finding.after_pairing(app), index=lit,
-                   hint=app.t("die_blinks"), ask=True, finding=finding)
+                   chosen, back=left, index=lit, hint=app.t("die_blinks"), ask=True,
+                   finding=finding, die=found.die)
 
 
 def heard_colour(app: App, event: DieSaid) -> None:

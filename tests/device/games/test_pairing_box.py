@@ -101,13 +101,15 @@ def test_two_dice_are_paired_from_the_settings_with_thirteen_knob_actions_and_ke
     said(table, DieFound(RED, GODICE, "GoDice_3F_K_v04"), DieFound(PIXEL, PIXELS, "Pixel 0A"))
     assert table.view.items == ("GoDice 3F", "Pixels 0A")   # by maker until a colour is heard
     count.press("ok")                               # the GoDice: it blinks; whose is it?
-    assert dice.flashed == [RED]
+    assert dice.flashed == [RED] and dice.kept[-1] == {RED: GODICE}    # connected to blink
+    said(table, DieLink(RED, True))                 # ... and blinks again once it is
+    assert dice.flashed == [RED, RED]
     assert (table.view.header.title, table.view.items, table.view.index) == (
         "Whose die?", ("Axis", "Allies", "Back"), 0)
     count.press("ok")                               # Axis
     assert table.view.items == ("Pixels 0A",)       # the dice found, still looking
     count.press("ok")                               # the Pixel blinks: Allies is lit now
-    assert dice.flashed == [RED, PIXEL] and table.view.index == 1
+    assert dice.flashed == [RED, RED, PIXEL] and table.view.index == 1
     count.press("ok")
     said(table, ScanDone())                         # all found are paired: the paired dice
     assert table.view.header.title == "Smart dice"
@@ -337,3 +339,17 @@ def test_a_die_gone_from_the_settings_while_its_menu_shows_leaves_it(
     assert table.view.items == ("Flash it", "Side: Axis", "Forget")
     table.press("ok")                               # nothing to flash: back
     assert dice.flashed == [] and table.view.header.title == "Smart dice"
+
+
+def test_a_die_not_paired_after_all_is_let_go(table_at: Callable[..., Any]) -> None:
+    table, dice = on_table(table_at)
+    to_smart_dice(table)
+    table.press("ok")
+    said(table, DieFound(RED, GODICE, "GoDice"), DieFound(PIXEL, PIXELS, "Pixel"))
+    table.press("ok")
+    assert dice.kept[-1] == {RED: GODICE}
+    table.press("cw", "cw", "ok")                   # Back
+    assert dice.kept[-1] == {} and table.view.items == ("GoDice 3F", "Pixels 0A")
+    table.press("cw", "ok", "back")                 # the Pixel, then a long press
+    assert dice.flashed == [RED, PIXEL] and dice.kept[-2:] == [{PIXEL: PIXELS}, {}]
+    assert table.box.app.settings.smart_dice == {}
