@@ -5,15 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from itertools import zip_longest
 
 from cobi_companion.device.core import paired_dice
 from cobi_companion.device.core.app import App, Next, Screen
 from cobi_companion.device.core.paired_dice import SIDES
 from cobi_companion.device.core.views import Lines, Menu, View
+from cobi_companion.device.core.worded import joined
 from cobi_companion.device.ports.die_readings import KINDS, Colour
 from cobi_companion.device.ports.events import DieFound, DieLink, DieSaid, Key, ScanDone
 from cobi_companion.device.ui.trouble import notice
-from cobi_companion.device.ui.widgets import Choose, confirm
+from cobi_companion.device.ui.widgets import Choose, confirm, said_item
 
 # How long a scan looks for dice: a GoDice or a Pixel awake advertises every second or so,
 # and a child shaking a sleeping one needs a few seconds more.
@@ -33,11 +35,22 @@ class LiveChoose(Choose):
     rows: Callable[[], Rows] | None = None
     named: Sequence[str] = ()           # the paired dice it names (the rows kept without one)
 
+    def __post_init__(self) -> None:
+        self._said()
+
+    def _said(self) -> None:
+        """Each row as the voice reads it, with its hint: "Red, Axis, asleep" (a dimmed row
+        would be said "not now", which a die asleep is not)."""
+        self.spoken = [said_item(joined(" · ", item, hint) if hint else item)
+                       for item, hint in zip_longest(self.items, self.hints[:len(self.items)],
+                                                     fillvalue="")]
+
     def on_die(self, app: App, event: DieFound | ScanDone | DieSaid | DieLink) -> Screen:
         if isinstance(event, DieSaid):
             heard_colour(app, event)
         if self.rows is not None and all(die in app.settings.smart_dice for die in self.named):
             self.items, self.hints, self.dimmed = self.rows()
+            self._said()
         return self
 
 

@@ -25,6 +25,7 @@ from cobi_companion.device.ports import godice, pixels
 from cobi_companion.device.ports.die_readings import GODICE, PIXELS, Battery, Colour
 from cobi_companion.device.ports.events import DieFound, DieLink, DieSaid, Event, ScanDone, Tick
 from cobi_companion.device.ports.smart_dice import RGB
+from cobi_companion.device.ports.speech import RecordingSpeech
 from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore
 from cobi_companion.device.ui.renderer import overflow
 from cobi_companion.words import languages
@@ -353,3 +354,16 @@ def test_a_die_not_paired_after_all_is_let_go(table_at: Callable[..., Any]) -> N
     table.press("cw", "ok", "back")                 # the Pixel, then a long press
     assert dice.flashed == [RED, PIXEL] and dice.kept[-2:] == [{PIXEL: PIXELS}, {}]
     assert table.box.app.settings.smart_dice == {}
+
+
+def test_a_die_s_row_is_read_aloud_with_its_battery(table_at: Callable[..., Any]) -> None:
+    speech = RecordingSpeech()
+    table, _ = on_table(table_at, speech=speech)
+    app = table.box.app
+    app.settings.smart_dice = {
+        RED: {"kind": GODICE, "name": "GoDice", "side": "axis", "colour": "red"}}
+    to_smart_dice(table)
+    assert speech.texts[-1] == "Red, Axis, asleep"          # not "not now": it sleeps
+    said(table, DieLink(RED, True), DieSaid(RED, Battery(15)))
+    table.press("cw", "ccw")
+    assert speech.texts[-1] == "Red, Axis, 15%, battery low"
