@@ -19,7 +19,7 @@ from cobi_companion.cards import card_book as cards_in_play
 from cobi_companion.cards.snapshot import snapshot_file
 from cobi_companion.device.boot import default_state_dir, panel_of, title_view
 from cobi_companion.device.config import Config, Loaded, Remind, Rules, Speed, Voice
-from cobi_companion.device.core import i18n
+from cobi_companion.device.core import i18n, paired_dice
 from cobi_companion.device.core.app import CONFIG_ONLY, App, Next, Screen, Settings, Sources
 from cobi_companion.device.core.draws import Numbered, SecretDice
 from cobi_companion.device.core.loop import Loop
@@ -113,13 +113,21 @@ def usable_settings(store: Store) -> dict[str, Any]:
     """The settings saved on the box that can be used; each other row is reported once (the
     store's `bad_rows`: the journal, and the files in use on the settings screen)."""
     usable: dict[str, Any] = {}
+
+    def bad(key: str, why: str) -> None:
+        if isinstance(store, SqliteStore | MemoryStore):
+            store.bad_row(BadRow("settings", key, why))
     for name, value in store.settings().items():
         known = name in Settings.__dataclass_fields__ and name not in CONFIG_ONLY
         why = setting_problem(name, value) if known else None
+        if why is None and name == "smart_dice":        # a bad die's row costs no other
+            value, dice_bad = paired_dice.usable(value)
+            for die, die_why in dice_bad:
+                bad(f"smart_dice.{die}", die_why)
         if why is None:
             usable[name] = value
-        elif isinstance(store, SqliteStore | MemoryStore):
-            store.bad_row(BadRow("settings", name, why))
+        else:
+            bad(name, why)
     return usable
 
 

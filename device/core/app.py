@@ -17,6 +17,7 @@ from cobi_companion.device.core.dice_board import DiceBoard
 from cobi_companion.device.core.draws import Draws, Numbered
 from cobi_companion.device.core.setting_values import REMINDS as REMINDS
 from cobi_companion.device.core.setting_values import VOICES as VOICES
+from cobi_companion.device.core.turn_lights import TurnLights
 from cobi_companion.device.core.views import Header, Menu, View, view_from, view_saved
 from cobi_companion.device.core.worded import Worded, again, said_in
 from cobi_companion.device.ports.events import (
@@ -296,6 +297,7 @@ class App:
         # The smart dice port (ports/smart_dice.py) and what the app knows of each die now.
         self.smart: SmartDice = NoSmartDice()
         self.dice_board = DiceBoard()
+        self.turn_lights = TurnLights()     # the dice lit in their side's colour on its turn
         # The log's lines in words, kept per language (`log_words`).
         self._log_words: dict[str, Callable[[Line], str]] = {}
         self.screen: Screen = games.start(self)
@@ -670,6 +672,14 @@ class App:
                 self._lit()
             self._said_again = False
         self._kept()
+        self._turn_lights(event)
+
+    def _turn_lights(self, event: Event) -> None:
+        """The smart dice of the side whose turn it is in a battle lit in its colour."""
+        state = self.state
+        active = state.active.value if state is not None and state.active is not None else None
+        self.turn_lights.follow(event, active, self.settings.smart_dice, self.dice_board,
+                                self.smart)
 
     def _frame_said(self) -> None:
         """The outcome the screen's frame shows now, said once that frame is drawn."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from cobi_companion.device.core import paired_dice
 from cobi_companion.device.core.app import App, Screen
 from cobi_companion.device.core.views import Lines, Roll, View
 from cobi_companion.device.core.worded import joined
@@ -73,7 +74,7 @@ def with_ride(app: App, text: str, piece: Piece) -> str:
 
 def status_board(app: App, back: Screen) -> Screen:
     """Every piece and its marks, then the battle's house rules that are not the rules notes'
-    readings, if any."""
+    readings, if any, then each paired smart die's battery ("Red (Axis): 80%")."""
     state = app.playing
     lines = [joined(" ", v.label, joined(": ", app.side_name(v.side), status_words(app, v)))
              for v in state.battle.pieces]
@@ -82,6 +83,9 @@ def status_board(app: App, back: Screen) -> Screen:
         lines.append(house_row(app, state.house, state.level))
         # joined, not formatted: a language switch says the line again in the new language
         lines += [joined(" ", "·", house_value(app, state.house, name)) for name in changed]
+    dice = paired_dice.board_lines(app)         # each smart die's battery, if any is paired
+    if dice:
+        lines += [app.t("smart_dice"), *dice]
     return Scroll(app.t("status_board"), lines, back)
 
 

@@ -21,6 +21,7 @@ SHARED = (
     "rules.tank.soft_odds", "device.ui.outcome_words", "device.ui.wording", "device.ui.details",
     "device.games.rolling", "device.games.menus", "device.games.shots",
     "device.ports.range_sensor", "device.ports.range_reader", "device.ui.measure",
-    "device.games.battle", "device.games.system", "device.games.settings")
+    "device.games.battle", "device.games.system", "device.games.pairing",
+    "device.games.settings")
 
 BOX_GAMES = Registry((EASY, COBRA, TANK), shared=SHARED)

@@ -9,6 +9,7 @@ from cobi_companion.device.core.saying import outcome
 from cobi_companion.device.core.setting_values import SPEEDS
 from cobi_companion.device.core.spoken import Spoken, item
 from cobi_companion.device.core.worded import joined
+from cobi_companion.device.games.pairing import smart_dice_menu
 from cobi_companion.device.games.system import rows as system_rows
 from cobi_companion.device.ui.widgets import Choose, said_item
 from cobi_companion.rules.levels import next_rules
@@ -96,6 +97,7 @@ def settings_menu(app: App, back: Next, index: int = 0) -> Screen:
          lambda: setattr(s, "rules", next_rules(s.rules)), None),
         (joined(": ", app.t("real_dice"), app.t("on" if s.real_dice else "off")),
          lambda: setattr(s, "real_dice", not s.real_dice), switch(app, "real_dice", s.real_dice)),
+        (app.t("smart_dice"), lambda: smart_dice_menu(app, lambda: again(smart)), None),
         (joined(": ", app.t("sound"), app.t("on" if s.sound else "off")),
          lambda: setattr(s, "sound", not s.sound), switch(app, "sound", s.sound)),
         (voice_row(app), lambda: setattr(s, "voice", VOICES[(VOICES.index(s.voice) + 1)
@@ -110,6 +112,8 @@ def settings_menu(app: App, back: Next, index: int = 0) -> Screen:
          lambda: setattr(s, "brightness", {255: 128, 128: 32, 32: 255}.get(s.brightness, 255)),
          None),
     ]
+
+    smart = [label for label, _, _ in rows].index(app.t("smart_dice"))
 
     def again(i: int) -> Screen:
         return settings_menu(app, back, i)

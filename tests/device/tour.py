@@ -532,6 +532,8 @@ class Guide:
         def weight(item: str) -> float:
             if item.startswith(self.t("language")):
                 return 0.0                      # the tour stays in its language
+            if item == self.t("smart_dice"):
+                return 0.0                      # a journey of their own (journeys/dice.py)
             tried = self.tried[title, kind_of(item)] + self.anywhere[kind_of(item)] // 4
             new = 20 if not self.anywhere[kind_of(item)] or self.unseen_in(item) else 1
             return (1000.0 if self.prefer(item) else 1.0) * new / (1 + tried) ** 2 * (

@@ -16,6 +16,8 @@ What a view may show, word by word (letters only; numbers, signs and punctuation
   from);
 - the cells of the owner's Cobra tables ("1/2", "e"), written as on the printed chart;
 - Cobra's HQs named as their counters print their corps ("II SS Pz", "VIII US"): proper nouns;
+- the smart dice makers' names ("GoDice 3F" names a die before its colour is heard): proper
+  nouns;
 - what the system says and what the owner wrote, shown as they are: a pin's, a part's or the
   saved battle's problem in the system's words, a settings file's problem, a range sensor's
   name from the settings (the tour names each one it gives a box).
@@ -32,6 +34,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cobi_companion.device.core import i18n
+from cobi_companion.device.core.paired_dice import MAKERS
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll
 from cobi_companion.device.games.cobra.session import tables_read
 from cobi_companion.rules.cobra.command import HQS
@@ -73,6 +76,7 @@ def names_and_paths(said: Any) -> tuple[list[str], list[str]]:
         paths |= {str(path).lower() for path in (
             *app.sources.files, *app.sources.card_folders, *(app.card_folders or []))}
     names |= {one.name for one in HQS}
+    names |= set(MAKERS.values())
     names |= {language.name for language in languages.every()}
     return sorted(names, key=len, reverse=True), sorted(paths, key=len, reverse=True)
 

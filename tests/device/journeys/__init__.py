@@ -11,6 +11,7 @@ from tour import Make, Taken, Tour
 from journeys.box import journey_box
 from journeys.cobra import journey_cobra, journey_cobra_movement, journey_victory
 from journeys.cobra_bookkeeping import journey_cobra_bookkeeping
+from journeys.dice import journey_smart_dice
 from journeys.easy import journey_easy
 from journeys.match import journey_match
 from journeys.sensor import journey_sensor
@@ -31,7 +32,7 @@ JOURNEYS = (journey_box, journey_easy, journey_tank, journey_fights, journey_rid
             journey_learn, journey_house, journey_marks, journey_match, journey_slips,
             journey_cobra, journey_victory,
             journey_cobra_movement, journey_cobra_bookkeeping, journey_sensor,
-            journey_words, journey_trouble, journey_big_squads)
+            journey_words, journey_trouble, journey_big_squads, journey_smart_dice)
 
 
 def take_tour(make: Make, folder: Path, language: str) -> Taken:

@@ -1,0 +1,125 @@
+"""The smart dice paired on the box (`Settings.smart_dice`): each saved row checked as a store
+gives it back, the dice the port keeps connected, and each die in words: its colour (else its
+maker and the end of its address), its side, its battery."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from cobi_companion.device.core.dice_board import LOW_BATTERY
+from cobi_companion.device.core.worded import joined
+from cobi_companion.device.ports.die_readings import GODICE, KINDS, PIXELS
+
+if TYPE_CHECKING:
+    from cobi_companion.device.core.app import App
+
+SIDES = ("axis", "allies")                  # a paired die's side, by button side
+FIELDS = ("kind", "name", "side", "colour")
+LONGEST = 64                                # more than any address, name or colour key
+# The colours the makers name (the protocols' COLOURS): each has its words in the
+# catalogues, "die_colour_<name>", and its question "forget_die_<name>".
+GODICE_COLOURS = ("black", "red", "green", "blue", "yellow", "orange")
+PIXELS_COLOURS = ("onyx_black", "hematite_grey", "midnight_galaxy", "aurora_sky", "clear",
+                  "white_aurora", "custom")
+COLOURS = GODICE_COLOURS + PIXELS_COLOURS
+MAKERS = {GODICE: "GoDice", PIXELS: "Pixels"}   # makers' names: the same in every language
+
+Paired = dict[str, dict[str, str]]
+
+
+def row_problem(row: object) -> str | None:
+    """Why a saved die's row cannot be used, or None: a dict of strings with a known kind and
+    side (its name and colour may be empty)."""
+    if not isinstance(row, dict):
+        return f"{type(row).__name__}, not a die's row"
+    extra = [key for key in row if key not in FIELDS]
+    if extra:
+        return f"{str(extra[0])[:20]!r} is not one of {', '.join(FIELDS)}"
+    if not all(isinstance(value, str) and len(value) <= LONGEST for value in row.values()):
+        return f"its values must be text of at most {LONGEST} characters"
+    if row.get("kind") not in KINDS:
+        return f"kind {str(row.get('kind'))[:20]!r} is not one of {', '.join(KINDS)}"
+    if row.get("side") not in SIDES:
+        return f"side {str(row.get('side'))[:20]!r} is not one of {', '.join(SIDES)}"
+    return None
+
+
+def usable(saved: Mapping[str, object]) -> tuple[Paired, list[tuple[str, str]]]:
+    """The saved dice that can be used (every field there), and each other one with why: one
+    bad row never costs the others."""
+    good: Paired = {}
+    bad: list[tuple[str, str]] = []
+    for die, row in saved.items():
+        why = "its id is too long" if len(die) > LONGEST else row_problem(row)
+        if why is None and isinstance(row, dict):
+            good[die] = {name: str(row.get(name, "")) for name in FIELDS}
+        else:
+            bad.append((die[:LONGEST], why or "not a die's row"))
+    return good, bad
+
+
+def kept(paired: Mapping[str, Mapping[str, str]]) -> dict[str, str]:
+    """What the port keeps connected: each paired die's id and maker."""
+    return {die: row["kind"] for die, row in paired.items()}
+
+
+def keep(app: App) -> None:
+    """The paired dice saved (as every setting: after the frame) and handed to the port."""
+    app.on_settings(app.settings)
+    app.smart.keep(kept(app.settings.smart_dice))
+
+
+def colour(app: App, die: str) -> str:
+    """The die's colour key as last heard (the die says it once connected), else as saved;
+    "" where neither is known."""
+    heard = app.dice_board.dice.get(die)
+    if heard is not None and heard.colour:
+        return heard.colour
+    return app.settings.smart_dice.get(die, {}).get("colour", "")
+
+
+def name(app: App, die: str, kind: str) -> str:
+    """The die in words: its colour ("Red"), else its maker and the end of its address
+    ("GoDice 3F"), which tells two dice of a scan apart."""
+    known = colour(app, die)
+    if known in COLOURS:
+        return app.t("die_colour_" + known)
+    short = "".join(c for c in die if c.isalnum())[-2:].upper()
+    return f"{MAKERS.get(kind, kind)[:12]} {short}".strip()
+
+
+def label(app: App, die: str) -> str:
+    """A paired die's row: "Red · Axis"."""
+    row = app.settings.smart_dice[die]
+    return joined(" · ", name(app, die, row["kind"]), app.t(row["side"]))
+
+
+def forget_question(app: App, die: str) -> str:
+    """"Forget the red die?", its colour in the form the question needs."""
+    known = colour(app, die)
+    if known in COLOURS:
+        return app.t("forget_die_" + known)
+    return app.t("forget_die", die=name(app, die, app.settings.smart_dice[die]["kind"]))
+
+
+def battery(app: App, die: str) -> str:
+    """How the die's battery is now: "80%", "80% · charging", "15% · battery low", "asleep"
+    (not connected), or "" (connected, not said yet)."""
+    now = app.dice_board.dice.get(die)
+    if now is None or not now.online:
+        return app.t("die_asleep")
+    if now.battery is None:
+        return ""
+    words = [f"{now.battery}%"]
+    if now.charging:
+        words.append(app.t("die_charging"))
+    elif now.battery < LOW_BATTERY:
+        words.append(app.t("die_low"))
+    return joined(" · ", *words)
+
+
+def board_lines(app: App) -> list[str]:
+    """The status board's lines of the paired dice: "Red (Axis): 80%"; none without any."""
+    return [joined(": ", app.t("die_of_side", die=name(app, die, row["kind"]),
+                               side=app.t(row["side"])), battery(app, die) or "-")
+            for die, row in app.settings.smart_dice.items()]
