@@ -113,7 +113,7 @@ def _play_dice(text: str | None, first: int | None) -> tuple[Numbered | None, di
     if text is None:
         return None, {}
     if text.strip().lower() == "ask":
-        return None, {"real_dice": True}
+        return None, {"dice": {"axis": "dial", "allies": "dial"}}
     return ScriptedFrom(parse_faces(text), first), {}
 
 
