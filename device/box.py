@@ -147,10 +147,13 @@ BUTTON_SIDES = ("axis", "allies")
 
 
 def files_dice(config: Config) -> dict[str, str]:
-    """Each side's dice source as the files give it: its own `dice_` key, else real dice
-    dialled where the old `real_dice` switch is on, else the buttons."""
-    old = "dial" if config.game.real_dice else "buttons"
-    return {"axis": config.game.dice_axis or old, "allies": config.game.dice_allies or old}
+    """Each side's dice source as the files give it: its own `dice_` key; one left at the
+    buttons is real dice, dialled, where the old `real_dice` switch is on."""
+    game = config.game
+
+    def source(given: str) -> str:
+        return "dial" if given == "buttons" and game.real_dice else given
+    return {"axis": source(game.dice_axis), "allies": source(game.dice_allies)}
 
 
 # The games' screens and the rules behind them, which the start menu and the games' table import

@@ -130,13 +130,13 @@ class Game:
     # A new box starts at the Easy level, a family's first battle; the Rules setting (the
     # roster's last row) remembers the level the players choose after.
     rules: Rules = "easy"
-    # The old switch for real dice on both sides: true means "dial" for a side the files
-    # give no `dice_` source of its own (`Settings.dice`).
+    # The old switch for real dice on both sides: true means "dial" for a side whose
+    # `dice_` source is left at "buttons" (`Settings.dice`).
     real_dice: bool = False
     # Where each side's dice come from: "buttons", "dial" (real dice) or "smart" (smart
-    # dice over Bluetooth); None: from `real_dice`.
-    dice_axis: DiceSource | None = None
-    dice_allies: DiceSource | None = None
+    # dice over Bluetooth).
+    dice_axis: DiceSource = "buttons"
+    dice_allies: DiceSource = "buttons"
     sound: bool = True
     voice: Voice = "all"
     volume: int = 100

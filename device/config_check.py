@@ -156,8 +156,8 @@ class GameSchema(_Section):
     rules: Rules = Field(
         default="easy", description='"easy" (Easy level) or "tank" (Tank Game)')
     real_dice: bool = Field(default=False, description="true or false")
-    dice_axis: DiceSource | None = Field(default=None, description=_DICE_SOURCE)
-    dice_allies: DiceSource | None = Field(default=None, description=_DICE_SOURCE)
+    dice_axis: DiceSource = Field(default="buttons", description=_DICE_SOURCE)
+    dice_allies: DiceSource = Field(default="buttons", description=_DICE_SOURCE)
     sound: bool = Field(default=True, description="true or false")
     voice: Voice = Field(
         default="all", description='"off", "outcomes" (what happened) or "all" (outcomes, '

@@ -17,11 +17,14 @@ from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games.house import house_entry
 from cobi_companion.device.games.rolling import face_for
 from cobi_companion.device.games.shots import Finish, FirePreview
-from cobi_companion.device.ports.events import Key
+from cobi_companion.device.games.throw import die_side
+from cobi_companion.device.ports.die_readings import Settled
+from cobi_companion.device.ports.events import DieFound, DieLink, DieSaid, Key, ScanDone
 from cobi_companion.device.ui.measure import DialCm, Measuring
 from cobi_companion.device.ui.widgets import Choose, Show, notice, yes_no
 from cobi_companion.rules.battle import Battle, Piece
 from cobi_companion.rules.card import Facing
+from cobi_companion.rules.dice import Need
 from cobi_companion.rules.distance import FIRE_RANGE, Call, DistanceCheck
 from cobi_companion.rules.easy import fire as easy
 from cobi_companion.rules.errors import RulesError
@@ -70,12 +73,30 @@ class RollOff(Screen):
             if side is not None or key is Key.OK:
                 app.cue("error")            # rolled already, or not a dice button
             return self
-        need = replace(easy.INITIATIVE[side], words=f"{side.value} initiative")  # as logged
+        need = self.need(side)
 
         def rolled(face: int, side: Side = side) -> Screen:
             return self.rolled(app, side, face)
         return face_for(app, need, side.value, rolled,
                         asked=joined(": ", app.side_name(side), self.title))
+
+    @staticmethod
+    def need(side: Side) -> Need:
+        return replace(easy.INITIATIVE[side], words=f"{side.value} initiative")  # as logged
+
+    def on_die(self, app: App, event: DieFound | ScanDone | DieSaid | DieLink) -> Screen:
+        """Smart dice: a side's die settling is its roll (its button still rolls too); a
+        side that rolled already is refused with the cue."""
+        if not isinstance(event, DieSaid) or not isinstance(event.reading, Settled):
+            return self
+        side = {s.value: s for s in Side}.get(die_side(app, event.die))
+        if side is None or app.settings.source(side.value) != "smart":
+            return self
+        if side in self.faces:
+            app.cue("error")
+            return self
+        app.record(event.reading.face, self.need(side), side.value, event.die)
+        return self.rolled(app, side, event.reading.face)
 
     def rolled(self, app: App, side: Side, face: int) -> Screen:
         self.faces[side] = face

@@ -29,7 +29,7 @@ def button(need: Need, acting: Side) -> str:
     return (acting.enemy if need.roller in OPPONENTS else acting).value
 
 
-def waiting(app: App, side: str, press: WaitPress) -> Screen:
+def awaited(app: App, side: str, press: WaitPress) -> Screen:
     """A side's dice button awaited (`press`); with smart dice, their throw instead: the
     press's roll made now gives the throw screen, as nothing is rolled without faces."""
     if app.settings.source(side) != "smart":

@@ -17,6 +17,7 @@ from cobi_companion.device.ports.smart_dice import RGB
 from cobi_companion.device.ui.widgets import DICE_KEYS
 from cobi_companion.device.ui.wording import need_words
 from cobi_companion.rules.dice import Need
+from cobi_companion.words.grammar import SideName
 
 # A die seen tumbling this long (by the loop's ticks) without settling has gone quiet: off the
 # table, asleep mid-roll, out of reach. The side's button rolls for it instead.
@@ -67,11 +68,14 @@ class Throw(Screen):
     now: float | None = None            # the last tick's time
     tumbling: dict[str, float | None] = field(default_factory=dict)
 
+    def _side(self, app: App) -> SideName:
+        return app.side_word(self.who or self.side, "cobra_" if self.who else "")
+
     def asked(self, app: App) -> str:
-        side = app.side_word(self.who or self.side, "cobra_" if self.who else "")
         if self.asleep:
             return app.t("die_asleep")
-        return app.t("throw_more" if self.more else "throw_dice", side=side, n=self.count)
+        return app.t("throw_more" if self.more else "throw_dice", side=self._side(app),
+                     n=self.count)
 
     def view(self, app: App) -> View:
         return Roll(app.header(need_words(app, self.need)), self.faces,
@@ -135,10 +139,9 @@ class Throw(Screen):
         side, reading = die_side(app, event.die), event.reading
         if side != self.side:
             if side and isinstance(reading, Settled):
-                self.hint = app.t("wrong_side_die", side=app.side_word(side),
-                                  other=app.side_word(self.side))
+                self.hint = app.t("wrong_side_die", side=self._side(app))
                 app.cue("error")
-                app.speak(prompt("say_wrong_side_die", side=side, other=self.side))
+                app.speak(prompt("say_wrong_side_die", side=self.who or self.side))
             return self
         if isinstance(reading, Rolling):
             self.tumbling[event.die] = self.now

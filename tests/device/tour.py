@@ -739,7 +739,8 @@ MAIN_PATH = ("easy", "tank")
 PARENTS_SCREENS = ("house_rules", "battle_log", "status_board", "settings", "details",
                    "quick_dice", "check_distance", "how_measure", "enter_cm", "measuring",
                    "no_measurement", "not_possible", "language", "sound", "voice", "volume",
-                   "speed", "brightness", "screen_off", "real_dice", "dial_face", "files_in_use",
+                   "speed", "brightness", "screen_off", "axis_dice", "allies_dice", "dice_buttons",
+                   "dice_dial", "dice_smart", "dice_smart_none", "dial_face", "files_in_use",
                    "reboot_ask", "poweroff_ask")
 
 

@@ -159,7 +159,7 @@ def journey_words(tour: Tour) -> None:
         guide.show(refuse(app, app.say(exc), back_to(app.screen)))
     for lines in chances(tour, app):
         guide.show(Scroll(app.t("details"), lines, app.screen))
-    app.settings.real_dice = True
+    app.settings.dice = {"axis": "dial", "allies": "dial"}
     for need in needs():
         guide.show(face_for(app, need, "axis", back_to(app.screen)))
     app.settings.voice = "off"             # the menu's Say it again dimmed: OK says why
