@@ -77,6 +77,8 @@ class RollOff(Screen):
 
         def rolled(face: int, side: Side = side) -> Screen:
             return self.rolled(app, side, face)
+        if app.settings.source(side.value) == "smart":     # the button rolls by the box
+            return rolled(app.roll(need, side.value))
         return face_for(app, need, side.value, rolled,
                         asked=joined(": ", app.side_name(side), self.title))
 

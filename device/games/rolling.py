@@ -162,10 +162,12 @@ class _Dry(ScriptedDice):
 
 
 def _thrown(app: App, run: Run, first: bool, thrown: tuple[str, int] | None,
-            shown: tuple[int, ...]) -> Screen:
+            shown: tuple[int, ...], asked: Throw | None = None) -> Screen:
     """`gather` with smart dice: the face `thrown` (a die and its face, as it settled) is the
     press's next die, recorded at once; while the press needs more of the side's dice, the
-    throw screen waits for them, showing the faces so far (`shown`)."""
+    throw screen waits for them, showing the faces so far (`shown`). The dice are asked for a
+    throw at a time (`asked`: the last throw screen): as many as are certain, at most as many
+    as the side has; the screen says so again ("roll 2 more") once that throw's are all in."""
     side, pending = run.side, [thrown] if thrown is not None else []
 
     def take(need: Need) -> int | None:
@@ -182,10 +184,16 @@ def _thrown(app: App, run: Run, first: bool, thrown: tuple[str, int] | None,
     if not run.takes(need, first):
         return run.wait(button(need, run.acting), need)
     dice = online(app, side)
-    count = min(run.certain(first), len(dice)) if dice else run.certain(first)
-    return Throw(side, need, count,
-                 lambda die, face: _thrown(app, run, first, (die, face), (*shown, face)),
-                 lambda: _rolled(app, run.replay, run.acting, side, run.wait, run.done,
-                                 run.one_press, first),
-                 faces=shown, more=bool(shown), asleep=not dice)
-
+    if asked is not None and asked.left > 1:      # this throw's other dice still to settle
+        count, more, left = asked.count, asked.more, asked.left - 1
+    else:
+        count = min(run.certain(first), len(dice)) if dice else run.certain(first)
+        more, left = bool(shown), count
+    throw = Throw(side, need, count,
+                  lambda die, face: _thrown(app, run, first, (die, face), (*shown, face),
+                                            throw),
+                  lambda: _rolled(app, run.replay, run.acting, side, run.wait, run.done,
+                                  run.one_press, first),
+                  faces=shown, more=more, left=left, again=left < count,
+                  asleep=not dice)
+    return throw

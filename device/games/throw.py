@@ -61,6 +61,8 @@ class Throw(Screen):
     press: Next
     faces: tuple[int, ...] = ()
     more: bool = False
+    left: int = 1                       # the dice of this throw still to settle
+    again: bool = False                 # the same throw, a die of it in: asked already
     who: str = ""
     hint: str = ""                      # "not a roll", a wrong side's die refused
     asleep: bool = False                # a die went quiet: the button rolls
@@ -82,7 +84,11 @@ class Throw(Screen):
                     self.hint or self.asked(app), needed="", total="")
 
     def prompt(self, app: App) -> Spoken | None:
+        """Said as a throw is asked for; not again for each die of it as it settles."""
         self._light(app)
+        return None if self.again else self.reminder(app)
+
+    def reminder(self, app: App) -> Spoken | None:
         if self.asleep:
             return prompt("say_die_asleep", side=self.who or self.side)
         return prompt("say_throw_more" if self.more else "say_throw",

@@ -1,0 +1,240 @@
+"""Smart dice on the box: each side's dice thrown on the table instead of its button. The
+dice's events are handed to the box as its main loop hands them (ports/events.py): a die
+tumbling, settling, not a roll; a die going quiet."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll
+from cobi_companion.device.games.menus import dice_stats
+from cobi_companion.device.games.throw import QUIET_S, SIDE_RGB, Throw
+from cobi_companion.device.ports.die_readings import NotARoll, Rolling, Settled
+from cobi_companion.device.ports.events import DieLink, DieSaid, Event, Key, Tick
+from cobi_companion.device.ports.smart_dice import RGB, NoSmartDice
+from cobi_companion.device.sim import drain
+
+from .test_press_budget import NEW_BOX
+
+AXIS_DICE = ("AX:01", "AX:02")
+ALLIES_DICE = ("AL:01", "AL:02")
+COLOURS = {"AX:01": "red", "AX:02": "black", "AL:01": "green", "AL:02": "blue"}
+# The Tank Game (the tests' config): Tiger I (Axis) against a Sherman (Allies).
+TIGER_VS_SHERMAN = ["ok", "cw", "cw", "cw", "axis", "ccw", "ccw", "allies", "ok"]
+# Easy: two Tigers against two Shermans, as a new box starts them (test_press_budget).
+TWO_AND_TWO = ["ok", "cw", "allies", "allies", "cw", "cw", "axis", "axis", "ok"]
+
+
+class Lit(NoSmartDice):
+    """The port as the throw screen drives it: each die's light now (None: off)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lit: dict[str, RGB | None] = {}
+
+    def light(self, die: str, colour: RGB | None) -> None:
+        self.lit[die] = colour
+
+
+def smart(table: Any, axis: tuple[str, ...] = AXIS_DICE,
+          allies: tuple[str, ...] = ALLIES_DICE) -> Lit:
+    """The dice paired to their sides and online, both sides' dice smart (as Settings leaves
+    them); the port's lights watched."""
+    app = table.box.app
+    app.smart = Lit()
+    app.settings.smart_dice = {
+        die: {"kind": "godice", "name": f"GoDice_{die}", "colour": COLOURS[die],
+              "side": "axis" if die in axis else "allies"} for die in (*axis, *allies)}
+    app.settings.dice = {"axis": "smart", "allies": "smart"}
+    for die in (*axis, *allies):
+        event(table, DieLink(die, True))
+    return app.smart
+
+
+def event(table: Any, happened: Event) -> None:
+    table.box.loop.step(happened)
+    drain(table.box)
+
+
+def throw(table: Any, die: str, *faces: int) -> None:
+    """`die` thrown: it tumbles, then settles on each face in turn."""
+    for face in faces:
+        event(table, DieSaid(die, Rolling()))
+        event(table, DieSaid(die, Settled(face)))
+
+
+def cues(table: Any) -> list[str]:
+    """The cues the app asks for from now on."""
+    app, heard = table.box.app, []
+    asked = app.cue
+
+    def cue(name: str, side: str | None = None) -> None:
+        heard.append(name)
+        asked(name, side)
+    app.cue = cue
+    return heard
+
+
+def easy_first_shot(table: Any) -> None:
+    """Initiative thrown (Axis 5 : 2), Tiger 1 fires at Sherman 1's front."""
+    table.press(*TWO_AND_TWO)
+    assert table.view.needed == "? : ?"
+    throw(table, "AX:01", 5)
+    throw(table, "AL:02", 2)
+    assert isinstance(table.view, Menu) and len(table.view.items) == 3   # Tigers 1, 2, Pass
+    table.press("ok", "ok", "axis")                  # Tiger 1, Fire → Sherman 1, fire
+
+
+def test_an_easy_shot_is_thrown_die_by_die_and_goes_on_as_after_a_press(table_at):
+    table = table_at([], config=NEW_BOX)           # the box rolls nothing: no faces scripted
+    lit = smart(table)
+    easy_first_shot(table)
+    assert isinstance(table.view, Roll)
+    assert (table.view.header.title, table.view.caption) == ("To hit", "Axis: roll 1 die")
+    assert lit.lit == {**dict.fromkeys(AXIS_DICE, SIDE_RGB["axis"]),
+                       **dict.fromkeys(ALLIES_DICE)}
+    throw(table, "AX:02", 5)                         # a hit: its D6+ is certain now
+    assert (table.view.faces, table.view.caption) == ((5,), "Axis: roll 1 more")
+    throw(table, "AX:01", 3)
+    assert isinstance(table.view, Roll) and table.view.caption == "Allies: roll 1 die"
+    assert lit.lit == {**dict.fromkeys(AXIS_DICE), **dict.fromkeys(ALLIES_DICE,
+                                                                   SIDE_RGB["allies"])}
+    throw(table, "AL:01", 1)                         # armour 8 + 1 against 16 + 3
+    assert isinstance(table.view, BigWord) and table.view.word == "DESTROYED"
+    assert lit.lit == dict.fromkeys((*AXIS_DICE, *ALLIES_DICE))       # all off
+    store = table.box.store
+    assert store.die_counts() == {"AX:01": {1: 0, 2: 0, 3: 1, 4: 0, 5: 1, 6: 0},
+                                  "AX:02": {1: 0, 2: 0, 3: 0, 4: 0, 5: 1, 6: 0},
+                                  "AL:01": {1: 1, 2: 0, 3: 0, 4: 0, 5: 0, 6: 0},
+                                  "AL:02": {1: 0, 2: 1, 3: 0, 4: 0, 5: 0, 6: 0}}
+    assert store.face_counts(table.box.app.state.id) == {1: 1, 2: 1, 3: 1, 4: 0, 5: 2, 6: 0}
+
+
+def test_a_die_picked_up_or_tilted_is_not_a_roll(table_at):
+    table = table_at([], config=NEW_BOX)
+    smart(table)
+    easy_first_shot(table)
+    event(table, DieSaid("AX:01", Rolling()))
+    event(table, DieSaid("AX:01", NotARoll("tilted", 6)))
+    assert (table.view.faces, table.view.caption) == ((), "Not a roll: throw it again")
+    event(table, DieSaid("AX:02", NotARoll("handled")))
+    assert table.view.faces == () and table.view.header.title == "To hit"
+    throw(table, "AX:01", 2)                         # thrown again: a miss, the shot ends
+    assert isinstance(table.view, BigWord) and table.view.word == "MISS"
+    assert table.box.store.face_counts(table.box.app.state.id)[6] == 0
+
+
+def test_a_die_of_the_other_side_is_refused_with_a_cue_and_whose_dice_are_awaited(table_at):
+    table = table_at([], config=NEW_BOX)
+    smart(table)
+    easy_first_shot(table)
+    heard = cues(table)
+    throw(table, "AL:01", 6)
+    assert (table.view.faces, table.view.caption) == ((), "Wait: Axis rolls now")
+    assert heard == ["error"]
+    throw(table, "AX:01", 2)
+    assert isinstance(table.view, BigWord) and table.view.word == "MISS"
+    assert sum(table.box.store.face_counts(table.box.app.state.id).values()) == 3
+
+
+def test_a_shot_needing_more_dice_than_the_side_has_is_thrown_again_for_the_rest(table_at):
+    # Tank Game: the Sherman (its one die) rolls to hit and reload, then its damage dice.
+    table = table_at([])
+    smart(table, allies=("AL:01",))
+    table.press(*TIGER_VS_SHERMAN)
+    throw(table, "AX:01", 4)
+    throw(table, "AL:01", 2)
+    table.press("ok", "ok", "ok", "ok", "ok", "ok", "allies")   # Sherman 1 fires at Tiger 1
+    assert (table.view.header.title, table.view.caption) == ("To hit", "Allies: roll 1 die")
+    throw(table, "AL:01", 3)
+    assert table.view.caption == "Allies: roll 1 more"
+    throw(table, "AL:01", 5, 3)                      # reload; the hit makes the damage certain
+    assert (table.view.header.title, table.view.faces) == ("Damage die 2", (3, 5, 3))
+    while isinstance(table.box.app.screen, Throw):
+        assert table.view.caption == "Allies: roll 1 more"
+        throw(table, "AL:01", 4)
+    assert isinstance(table.view, BigWord)
+    counts = table.box.store.die_counts()["AL:01"]
+    assert counts[3] == 2 and counts[5] == 1 and sum(counts.values()) == 1 + len(
+        table.steps[0].faces) + len(table.steps[1].faces) + len(table.steps[2].faces)
+
+
+def test_two_dice_of_a_side_are_asked_for_two_at_a_time(table_at):
+    table = table_at([])
+    smart(table)
+    table.press(*TIGER_VS_SHERMAN)
+    throw(table, "AX:01", 4)
+    throw(table, "AL:01", 2)
+    table.press("ok", "ok", "ok", "ok", "ok", "ok", "allies")
+    assert table.view.caption == "Allies: roll 2 dice"          # to hit and reload
+    throw(table, "AL:02", 3)
+    assert (table.view.faces, table.view.caption) == ((3,), "Allies: roll 2 dice")
+    throw(table, "AL:01", 5)                         # both in: the damage dice, two at a time
+    assert (table.view.faces, table.view.caption) == ((3, 5), "Allies: roll 2 more")
+
+
+def test_a_die_tumbling_too_long_falls_back_to_the_button_with_a_notice(table_at):
+    table = table_at([6, 6, 1], config=NEW_BOX)    # the box's dice, for the button
+    smart(table)
+    easy_first_shot(table)
+    loop = table.box.loop
+    event(table, DieSaid("AX:01", Rolling()))       # off the table: it never settles
+    loop.step(Tick(100.0))
+    loop.step(Tick(100.0 + QUIET_S - 1))
+    assert table.view.caption == "Axis: roll 1 die"
+    loop.step(Tick(100.0 + QUIET_S))
+    assert table.view.caption == "Die asleep: press your button"
+    table.press("axis")                              # the box rolls the rest: 6, 6 (a D6+)
+    assert isinstance(table.view, Roll) and table.view.caption == "Allies: roll 1 die"
+
+
+def test_a_die_gone_quiet_mid_throw_falls_back_to_the_button(table_at):
+    table = table_at([], config=NEW_BOX)
+    smart(table, axis=("AX:01",))
+    easy_first_shot(table)
+    event(table, DieLink("AX:01", False, "asleep"))
+    assert table.view.caption == "Die asleep: press your button"
+    assert isinstance(table.box.app.screen, Throw)  # the die may still come back and roll
+
+
+def test_a_side_without_a_die_online_is_told_to_press_at_once(table_at):
+    table = table_at([5, 6, 6, 1], config=NEW_BOX)
+    smart(table)
+    for die in AXIS_DICE:
+        event(table, DieLink(die, False))
+    table.press(*TWO_AND_TWO, "axis")               # the Axis's initiative by the button
+    throw(table, "AL:01", 2)
+    table.press("ok", "ok", "axis")
+    assert table.view.caption == "Die asleep: press your button"
+    table.press("axis")
+    assert table.view.caption == "Allies: roll 1 die"
+    throw(table, "AL:01", 1)
+    assert isinstance(table.view, BigWord)
+
+
+def test_each_smart_die_has_its_line_in_the_dice_statistics(table_at):
+    table = table_at([], config=NEW_BOX)
+    smart(table)
+    easy_first_shot(table)
+    throw(table, "AX:02", 5)
+    throw(table, "AX:01", 3)
+    throw(table, "AL:01", 1)
+    app = table.box.app
+    shown = dice_stats(app, app.screen)
+    lines = shown.view(app)
+    assert isinstance(lines, Lines)
+    assert lines.lines[2:] == ("green Allies: 1 dice · too few rolls to tell",
+                               "blue Allies: 1 dice · too few rolls to tell",
+                               "red Axis: 2 dice · too few rolls to tell",
+                               "black Axis: 1 dice · too few rolls to tell")
+    details = shown.on(app, Key.OK)
+    assert "1:1  2:0  3:0  4:0  5:0  6:0" in details.view(app).lines
+
+
+@pytest.mark.parametrize("language", ["en", "pl"])
+def test_a_throw_is_worded_in_the_language_of_the_box(table_at, language):
+    table = table_at([], config=NEW_BOX)
+    smart(table)
+    table.box.app.settings.language = language
+    easy_first_shot(table)
+    assert table.view.caption == {"en": "Axis: roll 1 die", "pl": "Oś: rzuć 1 kość"}[language]
