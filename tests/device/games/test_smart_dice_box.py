@@ -238,3 +238,85 @@ def test_a_throw_is_worded_in_the_language_of_the_box(table_at, language):
     table.box.app.settings.language = language
     easy_first_shot(table)
     assert table.view.caption == {"en": "Axis: roll 1 die", "pl": "Oś: rzuć 1 kość"}[language]
+
+
+# ---- the press budget: smart dice against real dice dialled ----
+
+KNOB = ("cw", "ccw", "ok", "back")
+
+
+class Finger:
+    """Plays the table with smart dice thrown or real dice dialled, counting knob actions."""
+
+    def __init__(self, table: Any, source: str) -> None:
+        self.table, self.source, self.knob = table, source, 0
+        if source == "smart":
+            smart(table)
+        else:
+            table.box.app.settings.dice = {"axis": "dial", "allies": "dial"}
+
+    def press(self, *words: str) -> None:
+        for word in words:
+            self.knob += word in KNOB
+            self.table.press(word)
+
+    def roll(self, side: str, *faces: int, button: bool = True) -> None:
+        """`side`'s dice: thrown (smart), or its button then each face dialled (`button`:
+        the side's button asks for the first face; the faces after it are asked for in a
+        row)."""
+        if self.source == "smart":
+            dice = AXIS_DICE if side == "axis" else ALLIES_DICE
+            for n, face in enumerate(faces):
+                throw(self.table, dice[n % len(dice)], face)
+            return
+        if button:
+            self.press(side)
+        for face in faces:
+            self.press(*["cw"] * (face - 1), "ok")
+
+
+def easy_battle(finger: Finger) -> None:
+    """A whole Easy battle: a Tiger against a Sherman; the Axis wins the initiative 5 : 2 and
+    destroys the Sherman with its first shot (to hit 5, D6+ 3 against front 8 + 1)."""
+    table = finger.table
+    finger.press("ok", "cw", "allies", "cw", "cw", "axis", "ok")
+    finger.roll("axis", 5)
+    finger.roll("allies", 2)
+    finger.press("ok", "ok", "axis")                # Tiger 1, Fire → Sherman 1, fire
+    finger.roll("axis", 5, 3, button=False)         # the fire button asked for them
+    finger.roll("allies", 1)
+    assert isinstance(table.view, BigWord) and table.view.word in ("DESTROYED", "ZNISZCZONY")
+    finger.press("ok")
+    assert table.box.app.state is None or table.box.app.state.winner is not None
+
+
+def tank_turn(finger: Finger) -> None:
+    """A Tank Game turn: the Sherman fires at the Tiger's rear (to hit 3, reload 5, its nine
+    damage dice), then all done."""
+    table = finger.table
+    finger.press(*TIGER_VS_SHERMAN)
+    finger.roll("axis", 4)
+    finger.roll("allies", 2)
+    finger.press("ok")                               # the Allies defend and go first
+    finger.press("ok", "ok", "ok", "ok", "ok", "cw", "cw", "allies")   # Sherman 1 fires: rear
+    finger.roll("allies", 3, 5, 3, 4, 4, 4, 4, 4, 4, 4, 4, button=False)
+    assert isinstance(table.view, BigWord)
+    finger.press("ok", "ok")                         # the outcome; All done
+    assert table.box.app.state.active.value == "axis"
+
+
+@pytest.mark.parametrize("language", ["en", "pl"])
+@pytest.mark.parametrize(("play", "smart_knob", "dial_knob"), [(easy_battle, 8, 24),
+                                                               (tank_turn, 17, 66)])
+def test_smart_dice_take_fewer_knob_actions_than_real_dice_dialled(
+        table_at, tmp_path, language, play, smart_knob, dial_knob):
+    counted = {}
+    for source in ("smart", "dial"):
+        config = NEW_BOX if play is easy_battle else None
+        table = table_at([], state_dir=tmp_path / source, config=config)
+        table.box.app.settings.language = language
+        finger = Finger(table, source)
+        play(finger)
+        counted[source] = finger.knob
+    assert counted == {"smart": smart_knob, "dial": dial_knob}
+    assert counted["smart"] < counted["dial"]
