@@ -15,6 +15,7 @@ from cobi_companion.device.ports.smart_dice import RGB, NoSmartDice
 from cobi_companion.device.sim import drain
 
 from .test_press_budget import NEW_BOX
+from .test_tank_game_box import AXIS_FIRST, new_battle, overrun_field, pieces
 
 AXIS_DICE = ("AX:01", "AX:02")
 ALLIES_DICE = ("AL:01", "AL:02")
@@ -320,3 +321,63 @@ def test_smart_dice_take_fewer_knob_actions_than_real_dice_dialled(
         counted[source] = finger.knob
     assert counted == {"smart": smart_knob, "dial": dial_knob}
     assert counted["smart"] < counted["dial"]
+
+
+def test_a_battle_stopped_mid_throw_resumes_before_the_shot_as_with_dialled_dice(
+        table_at, tmp_path):
+    """The battle is saved after each completed action, a throw's faces with it: stopped
+    after the to-hit settled, it resumes before the shot (nothing of it applied, none of its
+    faces counted twice), and the shot is thrown again from its first die."""
+    table = table_at([], config=NEW_BOX)
+    smart(table)
+    easy_first_shot(table)
+    throw(table, "AX:02", 5)
+    assert table.view.caption == "Axis: roll 1 more"
+    battle = table.box.app.state.id
+    table.close()
+    again = table_at([], state_dir=tmp_path / "state", config=NEW_BOX)
+    lit = smart(again)
+    again.choose("Resume")
+    assert again.box.app.state.id == battle
+    assert again.box.store.face_counts(battle) == {1: 0, 2: 1, 3: 0, 4: 0, 5: 1, 6: 0}
+    again.press("ok")                               # the initiative's outcome shown again
+    assert isinstance(again.view, Menu) and again.view.items[0] == "Tiger 1"
+    again.press("ok", "ok", "axis")
+    assert (again.view.faces, again.view.caption) == ((), "Axis: roll 1 die")
+    assert lit.lit["AX:01"] == SIDE_RGB["axis"]
+    throw(again, "AX:01", 2)
+    assert isinstance(again.view, BigWord) and again.view.word == "MISS"
+    assert again.box.store.face_counts(battle) == {1: 0, 2: 2, 3: 0, 4: 0, 5: 1, 6: 0}
+
+
+def test_figures_run_over_are_thrown_for_one_by_one(table_at):
+    table = table_at(AXIS_FIRST)
+    overrun_field(table)
+    smart(table)
+    table.choose("• Bofors 1")                      # taken out: only the squad of 3 under it
+    table.choose("Run over!")
+    assert table.view.caption == "Allies: roll 1 die"
+    throw(table, "AL:01", 5)                        # figure 1: DOWN
+    assert table.view.caption == "Allies: roll 1 die"
+    throw(table, "AL:02", 1)                        # figure 2: safe
+    throw(table, "AL:01", 6)                        # figure 3: DOWN
+    assert table.view.word == "2 of 3 down"
+    table.press("ok")
+    assert pieces(table)["Rifle 1"] == (1, [])
+
+
+def test_a_squad_s_attack_and_the_defence_are_thrown_by_each_player(table_at):
+    # Rifle 1 (2) at 45 cm: the rifle's attack 4 + 2 = 6 against the pistol's defence 3.
+    table = table_at(AXIS_FIRST)
+    new_battle(table, ("Rifleman", "axis", 2), ("Soldier with pistol", "allies", 2))
+    smart(table)
+    table.press("ok", "ok")                         # Rifle 1 alone: it starts; Fire
+    table.press("ok", "ok", "ok", "axis")           # at Pistol 1, 45 cm: fire
+    assert table.view.caption == "Axis: roll 1 die"
+    throw(table, "AL:01", 6)                        # the defender's die is not awaited yet
+    assert table.view.caption == "Wait: Axis rolls now"
+    throw(table, "AX:01", 4)
+    assert table.view.caption == "Allies: roll 1 die"
+    throw(table, "AL:02", 3)
+    assert table.box.store.die_counts()["AL:02"][3] == 1
+    assert pieces(table)["Pistol 1"] == (1, [])
