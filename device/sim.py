@@ -41,6 +41,7 @@ from cobi_companion.device.ports.terminal import (
     terminal_size,
     too_small,
 )
+from cobi_companion.device.sim_throws import THROWS, SimThrows
 from cobi_companion.device.ui.text import view_text
 from cobi_companion.rules.dice import DiceExhausted, Need
 from cobi_companion.rules.numbers import whole
@@ -54,14 +55,15 @@ if TYPE_CHECKING:  # the box, the config and gpiozero are imported when the sim 
     from gpiozero.pins.mock import MockFactory
 
 WAIT_MOST_MS = 60_000     # a script's longest wait: a minute
-SCRIPT_WORDS = ("cw", "ccw", "ok", "back", "axis", "allies", "axis_long", "allies_long", "wait")
+SCRIPT_WORDS = ("cw", "ccw", "ok", "back", "axis", "allies", "axis_long", "allies_long",
+                *THROWS, "wait")
 # The keys typed in the text form: the script's words but `wait` (each line is handled, dice
 # and all, before the next is read), and a word to quit.
 TYPED_KEYS = SCRIPT_WORDS[:-1]
 QUIT_WORDS = ("q", "quit")
 KEYS = {"\x1b[C": "cw", "\x1b[A": "cw", "\x1b[D": "ccw", "\x1b[B": "ccw", "\r": "ok",
         "\n": "ok", "\x7f": "back", "\x08": "back", "a": "axis", "l": "allies",
-        "A": "axis_long", "L": "allies_long"}
+        "A": "axis_long", "L": "allies_long", "t": "throw_axis", "y": "throw_allies"}
 
 _CSI = re.compile(r"\x1b\[[0-9;]*[@-~]")       # an arrow key, or another key's sequence
 _CSI_START = re.compile(r"\x1b(\[[0-9;]*)?")
@@ -84,6 +86,12 @@ def parse_script(text: str) -> list[tuple[str, int]]:
                 raise ScriptError(f"script line {number}: wait needs milliseconds from 0 to "
                                   f"{WAIT_MOST_MS}, like wait 200")
             steps.append((word, ms))
+        elif word in THROWS and rest:
+            face = whole(rest[0], 1, 6) if len(rest) == 1 else None
+            if face is None:
+                raise ScriptError(f"script line {number}: {word} takes a face from 1 to 6, "
+                                  f"like {word} 6, or none")
+            steps.append((word, face))
         elif rest:
             raise ScriptError(f"script line {number}: {word} takes no value")
         else:
@@ -211,21 +219,31 @@ def read_keys(stop: threading.Event, fd: int) -> Iterator[str]:
             yield word
 
 
-def drive_keyboard(panel: MockPanel, put: Callable[[Stop], None],
-                   stop: threading.Event, folder: Path) -> threading.Thread:
+Paired = Callable[[], Mapping[str, Mapping[str, str]]]    # the smart dice paired now
+
+
+def drive_keyboard(panel: MockPanel, put: Callable[[Event], None], stop: threading.Event,
+                   folder: Path, paired: Paired = dict) -> threading.Thread:
     """Read the keyboard on a thread. The terminal is put in cbreak mode here, before the start
     menu is drawn: the switch drops the keys typed before it (the title is not listening, as
     the box's buttons are not), never one typed once the menu shows. The settings put back at
     the end are kept in the state `folder` meanwhile: a start after a killed simulator puts
-    back the ones it found, not the broken ones (`terminal_modes`)."""
+    back the ones it found, not the broken ones (`terminal_modes`). A smart die's key puts
+    its events on the queue (`paired`: the dice it may throw)."""
     fd = sys.stdin.fileno()
     saved = terminal_modes.keep(fd, folder)
     tty.setcbreak(fd)
 
+    throws = SimThrows()
+
     def run() -> None:
         try:
             for word in read_keys(stop, fd):
-                panel.act(word)
+                if word in THROWS:      # a smart die thrown: its events go on the queue
+                    for event in throws.throw(dict(paired()), word):
+                        put(event)
+                else:
+                    panel.act(word)
         finally:
             terminal_modes.put_back(fd, folder, saved)
         put(Stop("quit"))
@@ -512,7 +530,8 @@ def run_sim(config: Config, *, script: Iterable[tuple[str, int]] | None,
 def _interactive(box: Box, panel: MockPanel, display: MemoryDisplay, folder: Path) -> None:
     """A person at the keyboard, until q, Power off or a signal."""
     stop = threading.Event()
-    keyboard = drive_keyboard(panel, box.loop.put, stop, folder)
+    keyboard = drive_keyboard(panel, box.loop.put, stop, folder,
+                              lambda: box.app.settings.smart_dice)
     box.loop.handle_signals()
     if isinstance(display, TerminalDisplay):
         redraw_on_resize(display, box.loop.put, box.loop.clock)
@@ -531,9 +550,13 @@ def _scripted(box: Box, panel: MockPanel, script: Iterable[tuple[str, int]],
     box.app.came_up()                  # the first screen's lit row said, as the box's run does
     if trace is not None:
         trace.line({"keys": 0})
+    throws = SimThrows()
     for word, value in script:
         if word == "wait":
             waited(box, value)
+        elif word in THROWS:
+            for event in throws.throw(box.app.settings.smart_dice, word, value):
+                box.loop.put(event)
         else:
             panel.act(word, value)
         drain(box)

@@ -14,6 +14,7 @@ from cobi_companion.device.ports.events import DieLink, DieSaid, Event, Key, Tic
 from cobi_companion.device.ports.smart_dice import RGB, NoSmartDice
 from cobi_companion.device.sim import drain
 
+from .test_cobra_box import OV, C, S, at_weather, seed_game
 from .test_press_budget import NEW_BOX
 from .test_tank_game_box import AXIS_FIRST, new_battle, overrun_field, pieces
 
@@ -381,3 +382,16 @@ def test_a_squad_s_attack_and_the_defence_are_thrown_by_each_player(table_at):
     throw(table, "AL:02", 3)
     assert table.box.store.die_counts()["AL:02"][3] == 1
     assert pieces(table)["Pistol 1"] == (1, [])
+
+
+def test_cobra_s_weather_is_thrown_by_the_german_player(table_at, tmp_path):
+    state = tmp_path / "state"
+    seed_game(state, at_weather(21, [OV, S, OV, C, C, C]))   # turns 18, 19 and 20 clear
+    table = table_at([], state_dir=state)
+    smart(table)
+    table.choose("Resume Cobra")
+    table.press("ok")                                        # Roll the weather
+    assert table.view.caption == "German: roll 1 die"
+    throw(table, "AX:01", 5)
+    assert (table.view.word, table.view.detail) == ("CLEAR", "C: 5-1 = 4")
+    assert table.box.store.die_counts()["AX:01"][5] == 1
