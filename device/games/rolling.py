@@ -36,7 +36,7 @@ def awaited(app: App, side: str, press: WaitPress) -> Screen:
         return press
     thrown = press.then()
     if isinstance(thrown, Throw):
-        thrown.who = press.who
+        thrown.who, thrown.back = press.who, press.back
     return thrown
 
 

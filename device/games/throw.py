@@ -64,6 +64,7 @@ class Throw(Screen):
     left: int = 1                       # the dice of this throw still to settle
     again: bool = False                 # the same throw, a die of it in: asked already
     who: str = ""
+    back: Next | None = None            # a long press: where the press awaited went back to
     hint: str = ""                      # "not a roll", a wrong side's die refused
     asleep: bool = False                # a die went quiet: the button rolls
     lighted: bool = False               # this side's dice are lit for the throw
@@ -120,7 +121,7 @@ class Throw(Screen):
             app.cue("error")
             return self
         if key is Key.BACK:
-            return app.menu(self)
+            return self._after(app, self.back()) if self.back else app.menu(self)
         return self
 
     def tick(self, app: App, now: float) -> Screen:

@@ -395,3 +395,21 @@ def test_cobra_s_weather_is_thrown_by_the_german_player(table_at, tmp_path):
     throw(table, "AX:01", 5)
     assert (table.view.word, table.view.detail) == ("CLEAR", "C: 5-1 = 4")
     assert table.box.store.die_counts()["AX:01"][5] == 1
+
+
+def test_each_side_s_dice_row_steps_through_buttons_real_and_smart_and_is_kept(
+        table_at, tmp_path):
+    table = table_at([])
+    table.press("cw", "cw", "ok", "cw", "cw")       # Settings, the Axis's dice row
+    assert table.view.items[2:4] == ("Axis dice: Buttons", "Allies dice: Buttons")
+    table.press("ok")
+    assert table.view.items[2] == "Axis dice: Real"
+    table.press("ok")
+    assert table.view.items[2] == "Axis dice: Smart (no dice)"     # none paired to the Axis
+    table.box.app.settings.smart_dice = {"AX:01": {"kind": "pixels", "side": "axis"}}
+    table.press("cw", "ok", "ok", "ok", "ccw")       # the Allies: Real, Smart, Buttons again
+    assert table.view.items[2:4] == ("Axis dice: Smart", "Allies dice: Buttons")
+    assert table.box.store.settings()["dice"] == {"axis": "smart", "allies": "buttons"}
+    table.close()
+    again = table_at([], state_dir=tmp_path / "state")
+    assert again.box.app.settings.dice == {"axis": "smart", "allies": "buttons"}
