@@ -526,8 +526,11 @@ class Guide:
 
     def menu(self, view: Menu) -> None:
         title = kind_of(view.header.title)
+        # rarely: what ends the play, and each side's dice (real or smart dice make every
+        # roll after take longer; the words journey shows each of their values)
         late = {self.t(key) for key in ("end_battle", "give_up", "end_game", "poweroff",
-                                        "reboot", "back_to_game", "language")}
+                                        "reboot", "back_to_game", "language", "axis_dice",
+                                        "allies_dice")}
 
         def weight(item: str) -> float:
             if item.startswith(self.t("language")):

@@ -51,7 +51,7 @@ def journey_box(tour: Tour) -> None:
     guide = tour.guide(table, "box")
     guide.prefer = lambda item: not any(item.startswith(tour.t(key)) for key in (
         "new", "cobra", "new_match", "resume", "resume_match", "resume_cobra"))
-    guide.play(200)               # the settings have a dice row for each side
+    guide.play(160)
     for action in ("reboot", "poweroff"):
         guide = tour.guide(tour.box(action, power=RecordingPower()), "box")
         # the voice row says why nothing is heard: no engine on one box, no sound on the other

@@ -11,7 +11,7 @@ def journey_match(tour: Tour) -> None:
     guide = tour.guide(tour.box("match"), "match", seed=3)
     guide.choose(tour.t("new_match"))
     for seed, side in ((4, Side.AXIS), (5, Side.ALLIES)):     # the same team wins both
-        guide.play(200)
+        guide.play(150)
         give_up(guide, side, tour.t("no"))
         give_up(guide, side, tour.t("yes"))
         guide = tour.guide(tour.box("match"), "match", seed=seed)         # started again
