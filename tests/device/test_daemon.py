@@ -480,7 +480,7 @@ def test_a_bad_sim_script_is_one_line(cli_path, tmp_path):
     assert run.returncode == 2
     assert run.stderr.strip().splitlines() == [
         "cobi-companion: script line 2: 'jump' is not a sim event; allowed: cw, ccw, ok, back, "
-        "axis, allies, axis_long, allies_long, wait"]
+        "axis, allies, axis_long, allies_long, throw_axis, throw_allies, wait"]
 
 
 def test_a_bad_config_is_one_line_and_exit_2(cli_path, tmp_path):

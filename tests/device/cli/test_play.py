@@ -17,7 +17,8 @@ EASY_ROSTER = ["[ Armies ]", "> 7TP", "  Sherman", "  Pz I · no gun", "  Tiger"
                "  Pz IV · numbers missing", "  Pz IV D · numbers missing", "  House rules: none",
                "  Rules: Easy",
                "(button = add · OK = start)"]
-KEYS = "cw, ccw, ok, back, axis, allies, axis_long, allies_long, or q to quit"
+KEYS = "cw, ccw, ok, back, axis, allies, axis_long, allies_long, throw_axis, throw_allies, " \
+    "or q to quit"
 
 
 def frames(out: str) -> list[list[str]]:
