@@ -111,6 +111,7 @@ class Throw(Screen):
             after.tumbling = dict(self.tumbling)
             return after
         if self.lighted:
+            self.lighted = False
             light(app, None)
         return after
 
@@ -120,8 +121,8 @@ class Throw(Screen):
         if key in DICE_KEYS or key is Key.OK:
             app.cue("error")
             return self
-        if key is Key.BACK:
-            return self._after(app, self.back()) if self.back else app.menu(self)
+        if key is Key.BACK:     # the dice go dark meanwhile; lit again when it comes back
+            return self._after(app, self.back() if self.back else app.menu(self))
         return self
 
     def tick(self, app: App, now: float) -> Screen:

@@ -413,3 +413,14 @@ def test_each_side_s_dice_row_steps_through_buttons_real_and_smart_and_is_kept(
     table.close()
     again = table_at([], state_dir=tmp_path / "state")
     assert again.box.app.settings.dice == {"axis": "smart", "allies": "buttons"}
+
+
+def test_the_dice_go_dark_while_the_menu_is_open_and_light_again_after(table_at):
+    table = table_at([], config=NEW_BOX)
+    lit = smart(table)
+    easy_first_shot(table)
+    assert lit.lit["AX:01"] == SIDE_RGB["axis"]
+    table.press("back")                              # the menu of a long press
+    assert isinstance(table.view, Menu) and set(lit.lit.values()) == {None}
+    table.press("back")                              # back to the throw
+    assert table.view.caption == "Axis: roll 1 die" and lit.lit["AX:01"] == SIDE_RGB["axis"]
