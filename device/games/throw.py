@@ -4,7 +4,7 @@ a roll or not that side's die, and falls back to the side's button when a die go
 the battle never waits forever. While it waits, the side's dice light in the side's colour."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
 from cobi_companion.device.core.app import App, Next, Screen
@@ -39,12 +39,13 @@ def online(app: App, side: str) -> list[str]:
     return [die for die in app.settings.paired(side) if app.dice_board.online(die)]
 
 
-def light(app: App, side: str | None) -> None:
-    """The dice of `side` lit in its colour, every other paired die off (None: all off).
-    A die that cannot light, or is gone, is never worth a battle: the port ignores it."""
+def light(app: App, sides: Collection[str]) -> None:
+    """The dice of `sides` lit, each in its side's colour, every other paired die off (none:
+    all off). A die that cannot light, or is gone, is never worth a battle: the port ignores
+    it."""
     for die, paired in app.settings.smart_dice.items():
-        mine = side is not None and paired.get("side") == side
-        app.smart.light(die, SIDE_RGB.get(side or "") if mine else None)
+        side = paired.get("side", "")
+        app.smart.light(die, SIDE_RGB.get(side) if side in sides else None)
 
 
 @dataclass
@@ -101,7 +102,7 @@ class Throw(Screen):
     def _light(self, app: App) -> None:
         if not self.lighted:
             self.lighted = True
-            light(app, self.side)
+            light(app, (self.side,))
 
     def _after(self, app: App, after: Screen) -> Screen:
         """The rule goes on: the same throw's next die keeps the dice lit; else they go off."""
@@ -112,7 +113,7 @@ class Throw(Screen):
             return after
         if self.lighted:
             self.lighted = False
-            light(app, None)
+            light(app, ())
         return after
 
     def on(self, app: App, key: Key) -> Screen:

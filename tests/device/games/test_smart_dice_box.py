@@ -424,3 +424,21 @@ def test_the_dice_go_dark_while_the_menu_is_open_and_light_again_after(table_at)
     assert isinstance(table.view, Menu) and set(lit.lit.values()) == {None}
     table.press("back")                              # back to the throw
     assert table.view.caption == "Axis: roll 1 die" and lit.lit["AX:01"] == SIDE_RGB["axis"]
+
+
+def test_who_goes_first_is_thrown_by_both_their_dice_lit(table_at):
+    table = table_at([], config=NEW_BOX)
+    lit = smart(table)
+    table.press(*TWO_AND_TWO)
+    assert table.view.caption == "Both: roll your die"
+    assert lit.lit == {**dict.fromkeys(AXIS_DICE, SIDE_RGB["axis"]),
+                       **dict.fromkeys(ALLIES_DICE, SIDE_RGB["allies"])}
+    throw(table, "AL:02", 2)
+    assert (table.view.caption, table.view.needed) == ("Axis: roll 1 die", "? : 2")
+    assert lit.lit == {**dict.fromkeys(AXIS_DICE, SIDE_RGB["axis"]), **dict.fromkeys(ALLIES_DICE)}
+    heard = cues(table)
+    throw(table, "AL:01", 6)                         # the Allies rolled already: refused
+    assert heard == ["error"] and table.view.needed == "? : 2"
+    throw(table, "AX:02", 5)
+    assert isinstance(table.view, Menu) and set(lit.lit.values()) == {None}
+    assert table.box.app.state.active.value == "axis"

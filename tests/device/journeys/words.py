@@ -12,7 +12,7 @@ from cobi_companion.device.core.battle_state import LastShot
 from cobi_companion.device.core.setting_values import DICE_SOURCES
 from cobi_companion.device.core.views import Lines
 from cobi_companion.device.core.worded import joined
-from cobi_companion.device.games.battle import refuse
+from cobi_companion.device.games.battle import RollOff, refuse
 from cobi_companion.device.games.cobra import session as cobra
 from cobi_companion.device.games.cobra.session import CobraSession
 from cobi_companion.device.games.menus import Scroll
@@ -196,6 +196,9 @@ def journey_words(tour: Tour) -> None:
         guide.show(face_for(app, need, "axis", back_to(app.screen)))
     for throw in throws(app):
         guide.show(throw)
+    app.settings.dice = {"axis": "smart", "allies": "smart"}    # both throw for who goes first
+    guide.show(RollOff(app.t("initiative"), back_to(app.screen)))
+    app.settings.dice = {"axis": "dial", "allies": "dial"}
     app.settings.voice = "off"             # the menu's Say it again dimmed: OK says why
     guide.press("back")
     guide.choose(tour.t("hear_again"))
