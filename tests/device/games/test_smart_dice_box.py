@@ -15,6 +15,7 @@ from cobi_companion.device.ports.smart_dice import RGB, NoSmartDice
 from cobi_companion.device.sim import drain
 
 from .test_cobra_box import OV, C, S, at_weather, seed_game
+from .test_offered import seeded
 from .test_press_budget import NEW_BOX
 from .test_tank_game_box import AXIS_FIRST, new_battle, overrun_field, pieces
 
@@ -442,3 +443,15 @@ def test_who_goes_first_is_thrown_by_both_their_dice_lit(table_at):
     throw(table, "AX:02", 5)
     assert isinstance(table.view, Menu) and set(lit.lit.values()) == {None}
     assert table.box.app.state.active.value == "axis"
+
+
+def test_a_reload_is_thrown_by_the_tank_s_player(table_at, tmp_path):
+    seeded(tmp_path / "state", "tank", [("2477", {"immobilized": True, "loaded": False})],
+           [("2464", {})])
+    table = table_at([])
+    smart(table)
+    table.press("ok", "ok", "ok")                    # Resume; Tiger 1 alone; Reload
+    assert (table.view.header.title, table.view.caption) == ("Reload", "Axis: roll 1 die")
+    throw(table, "AX:02", 6)
+    assert isinstance(table.view, Roll) and table.view.total == "RELOADED"
+    assert table.box.store.die_counts()["AX:02"][6] == 1
