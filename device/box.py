@@ -23,6 +23,7 @@ from cobi_companion.device.core import i18n, paired_dice
 from cobi_companion.device.core.app import CONFIG_ONLY, App, Next, Screen, Settings, Sources
 from cobi_companion.device.core.draws import Numbered, SecretDice
 from cobi_companion.device.core.loop import Loop
+from cobi_companion.device.core.setting_values import DICE_SOURCES
 from cobi_companion.device.games.home import GAMES
 from cobi_companion.device.ports.errors import ConfigError, StickError, reason
 from cobi_companion.device.ports.events import DieEvent, Done, Stop
@@ -101,6 +102,9 @@ def setting_problem(name: str, value: object) -> str | None:
     if isinstance(value, int) and low is not None and high is not None \
             and not low <= value <= high:
         return f"{value} is not from {low} to {high}"
+    if name == "dice" and isinstance(value, dict) and not all(
+            side in BUTTON_SIDES and source in DICE_SOURCES for side, source in value.items()):
+        return f"not a source ({', '.join(DICE_SOURCES)}) for axis and allies"
     if name == "armies" and isinstance(value, dict) and not all(
             isinstance(level, str) and isinstance(pieces, list)
             and all(isinstance(piece, dict) for piece in pieces)
@@ -133,17 +137,33 @@ def usable_settings(store: Store) -> dict[str, Any]:
 
 def settings_from(config: Config, saved: dict[str, Any]) -> Settings:
     settings = Settings(language=config.game.language, rules=config.game.rules,
-                        real_dice=config.game.real_dice, sound=config.game.sound,
+                        dice=files_dice(config), sound=config.game.sound,
                         voice=config.game.voice, volume=config.game.volume,
                         speed=config.game.speed,
                         remind_s=config.game.remind_s,
                         brightness=config.display.contrast,
                         screen_off_min=config.display.off_after_min,
                         house_rules=dict(config.house_rules))
+    if saved.get("real_dice") is True and "dice" not in saved:
+        # saved by a box of the one Real dice switch: real dice, dialled, on both sides
+        settings.dice = {side: "dial" for side in BUTTON_SIDES}
     for key, value in saved.items():
         if hasattr(settings, key) and key not in CONFIG_ONLY:
             setattr(settings, key, value)
     return settings
+
+
+BUTTON_SIDES = ("axis", "allies")
+
+
+def files_dice(config: Config) -> dict[str, str]:
+    """Each side's dice source as the files give it: its own `dice_` key; one left at the
+    buttons is real dice, dialled, where the old `real_dice` switch is on."""
+    game = config.game
+
+    def source(given: str) -> str:
+        return "dial" if given == "buttons" and game.real_dice else given
+    return {"axis": source(game.dice_axis), "allies": source(game.dice_allies)}
 
 
 # The games' screens and the rules behind them, which the start menu and the games' table import

@@ -52,6 +52,7 @@ from cobi_companion.device.boot import default_state_dir as default_state_dir
 from cobi_companion.device.boot import overlay_card_folders as overlay_card_folders
 from cobi_companion.device.boot import overlay_folders as overlay_folders
 from cobi_companion.device.core.setting_values import DiceAdapter as DiceAdapter
+from cobi_companion.device.core.setting_values import DiceSource as DiceSource
 from cobi_companion.device.core.setting_values import PinKind as PinKind
 from cobi_companion.device.core.setting_values import Remind as Remind
 from cobi_companion.device.core.setting_values import Rules as Rules
@@ -130,7 +131,13 @@ class Game:
     # A new box starts at the Easy level, a family's first battle; the Rules setting (the
     # roster's last row) remembers the level the players choose after.
     rules: Rules = "easy"
+    # The old switch for real dice on both sides: true means "dial" for a side whose
+    # `dice_` source is left at "buttons" (`Settings.dice`).
     real_dice: bool = False
+    # Where each side's dice come from: "buttons", "dial" (real dice) or "smart" (smart
+    # dice over Bluetooth).
+    dice_axis: DiceSource = "buttons"
+    dice_allies: DiceSource = "buttons"
     sound: bool = True
     voice: Voice = "all"
     volume: int = 100

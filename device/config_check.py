@@ -26,6 +26,7 @@ from cobi_companion.device.boot import PANEL_DEFAULTS as PANEL
 from cobi_companion.device.boot import STICK_TABLES, TRUSTED_FILES, default_state_dir, number_word
 from cobi_companion.device.core.setting_values import (
     DiceAdapter,
+    DiceSource,
     PinKind,
     Remind,
     Rules,
@@ -146,6 +147,9 @@ def _language_choices() -> str:
     return ", ".join(said[:-1]) + " or " + said[-1] if len(said) > 1 else said[0]
 
 
+_DICE_SOURCE = '"buttons" (the box rolls), "dial" (real dice) or "smart" (smart dice)'
+
+
 class GameSchema(_Section):
     language: str = Field(default=languages.SOURCE, description=_language_choices())
     # A new box starts at the Easy level, a family's first battle; the Rules setting (the
@@ -153,6 +157,8 @@ class GameSchema(_Section):
     rules: Rules = Field(
         default="easy", description='"easy" (Easy level) or "tank" (Tank Game)')
     real_dice: bool = Field(default=False, description="true or false")
+    dice_axis: DiceSource = Field(default="buttons", description=_DICE_SOURCE)
+    dice_allies: DiceSource = Field(default="buttons", description=_DICE_SOURCE)
     sound: bool = Field(default=True, description="true or false")
     voice: Voice = Field(
         default="all", description='"off", "outcomes" (what happened) or "all" (outcomes, '

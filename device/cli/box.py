@@ -106,14 +106,14 @@ PROMPT = "keys> "
 
 def _play_dice(text: str | None, first: int | None) -> tuple[Numbered | None, dict[str, object]]:
     """--dice: scripted faces (numbered from `first`, --dice-from), or 'ask': the box's own
-    Real dice setting, for this session."""
+    dice set to real dice (dialled) on both sides, for this session."""
     from cobi_companion.device.core.draws import ScriptedFrom
     from cobi_companion.rules.dice import parse_faces
 
     if text is None:
         return None, {}
     if text.strip().lower() == "ask":
-        return None, {"real_dice": True}
+        return None, {"dice": {"axis": "dial", "allies": "dial"}}
     return ScriptedFrom(parse_faces(text), first), {}
 
 
@@ -311,7 +311,7 @@ def play_options(parser: argparse.ArgumentParser) -> None:
                              "setting, for this session)")
     parser.add_argument("--dice", metavar="FACES", type=DICE,
                         help="scripted faces in order, or 'ask': real dice, dialled on the "
-                             "box's screens (its Real dice setting, for this session)")
+                             "box's screens (both sides' dice set to Real, for this session)")
     _dice_from(parser)
     parser.add_argument("--config", metavar="FILE", type=SETTINGS_FILE, help=CONFIG)
     _state_dir(parser)

@@ -35,7 +35,7 @@ from cobi_companion.device.ports.events import (
 from cobi_companion.device.ports.sensors import Sensors
 from cobi_companion.device.ports.smart_dice import NoSmartDice, SmartDice
 from cobi_companion.device.ports.speech import NoSpeech, Speech, Utterance
-from cobi_companion.device.ports.store import Store
+from cobi_companion.device.ports.store import Roll, Store
 from cobi_companion.rules.dice import Dice, Need
 from cobi_companion.rules.status import Side
 from cobi_companion.words import languages
@@ -218,7 +218,6 @@ class Settings:
 
     language: str = languages.SOURCE
     rules: str = "easy"
-    real_dice: bool = False
     # Where each side's dice come from (by button side, "axis" and "allies"): one of
     # DICE_SOURCES ("buttons": the box rolls on the button; "dial": real dice, dialled;
     # "smart": smart dice over Bluetooth).
@@ -243,6 +242,14 @@ class Settings:
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+    def source(self, side: str) -> str:
+        """Where `side`'s dice come from now (a button side, "axis" or "allies")."""
+        return self.dice.get(side, "buttons")
+
+    def paired(self, side: str) -> list[str]:
+        """The smart dice paired to `side`, by id, in the order they were paired."""
+        return [die for die, paired in self.smart_dice.items() if paired.get("side") == side]
 
 
 class App:
@@ -283,7 +290,9 @@ class App:
         # cleared for it) until the players put it away, or the cards it needs come back.
         self.kept: Unresumable | None = None
         self.game: Played | None = self._load()      # the one game in play, of any game
-        self.rolls: list[tuple[str, str, int]] = []
+        # The rolls since the last save: (side, what for, face, die: "" the box's own, "dial"
+        # a real die dialled, else the smart die's id).
+        self.rolls: list[Roll] = []
         self.on_settings: Callable[[Settings], None] = lambda s: None
         # The store writes an event asked for, made by `save` once its frame is on the panel:
         # a write waits for the SD card (fsync), and a press must not wait for that.
@@ -381,16 +390,17 @@ class App:
     def roll(self, need: Need, side: str) -> int:
         """The box rolls one die for `need`, thrown for `side`, and logs it."""
         face = self.dice.roll(need)
-        self.rolls.append((side, need.words, face))
+        self.rolls.append((side, need.words, face, ""))
         return face
 
     def dice_for(self, side: str) -> Dice:
         """A dice source for a rule that rolls several dice for one side, each one logged."""
         return _SideDice(self, side)
 
-    def record(self, face: int, need: Need, side: str) -> None:
-        """A real die's face, dialled by the player, logged like a rolled one."""
-        self.rolls.append((side, need.words, face))
+    def record(self, face: int, need: Need, side: str, die: str) -> None:
+        """A real die's face, dialled by the player ("dial") or thrown with a smart die (its
+        id), logged like a rolled one, with the die that rolled it."""
+        self.rolls.append((side, need.words, face, die))
 
     def cue(self, name: str, side: str | None = None) -> None:
         """A tune (when the sound is on) and a flash of `side`'s light, started by the next

@@ -17,11 +17,14 @@ from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games.house import house_entry
 from cobi_companion.device.games.rolling import face_for
 from cobi_companion.device.games.shots import Finish, FirePreview
-from cobi_companion.device.ports.events import Key
+from cobi_companion.device.games.throw import die_side, light
+from cobi_companion.device.ports.die_readings import Settled
+from cobi_companion.device.ports.events import DieFound, DieLink, DieSaid, Key, ScanDone
 from cobi_companion.device.ui.measure import DialCm, Measuring
 from cobi_companion.device.ui.widgets import Choose, Show, notice, yes_no
 from cobi_companion.rules.battle import Battle, Piece
 from cobi_companion.rules.card import Facing
+from cobi_companion.rules.dice import Need
 from cobi_companion.rules.distance import FIRE_RANGE, Call, DistanceCheck
 from cobi_companion.rules.easy import fire as easy
 from cobi_companion.rules.errors import RulesError
@@ -45,10 +48,23 @@ class RollOff(Screen):
     # What the winner's roll means, said once the dice showing it stop (who goes first)
     says: Callable[[Side], Spoken] | None = None
 
+    def waiting(self) -> list[Side]:
+        return [side for side in Side if side not in self.faces]
+
+    def thrown(self, app: App) -> bool:
+        """Every side still to roll has smart dice: they throw rather than press."""
+        return all(app.settings.source(side.value) == "smart" for side in self.waiting())
+
     def view(self, app: App) -> View:
         shown = tuple(self.faces.get(s, 0) for s in Side if s in self.faces)
         who = " : ".join(str(self.faces[s]) if s in self.faces else "?" for s in Side)
-        caption = app.t("tie" if self.tie and not self.faces else "both_press")
+        waiting = self.waiting()
+        if self.tie and not self.faces:
+            caption = app.t("tie")
+        elif self.thrown(app) and len(waiting) == 1:
+            caption = app.t("throw_dice", side=app.side_word(waiting[0]), n=1)
+        else:
+            caption = app.t("both_throw" if self.thrown(app) else "both_press")
         return Roll(app.header(self.title), shown, caption, needed=who)
 
     def takes_roll(self, key: Key) -> bool:
@@ -56,8 +72,14 @@ class RollOff(Screen):
         return side is not None and side not in self.faces
 
     def prompt(self, app: App) -> Spoken | None:
-        """Both buttons, or once one side has pressed, the other side's alone."""
-        waiting = [side for side in Side if side not in self.faces]
+        """Both buttons, or once one side has pressed, the other side's alone; with smart
+        dice, their dice (lit in their sides' colours)."""
+        waiting = self.waiting()
+        light(app, [side.value for side in waiting
+                    if app.settings.source(side.value) == "smart"])
+        if self.thrown(app):
+            return prompt("say_throw", side=waiting[0].value, n=1) if len(waiting) == 1 \
+                else prompt("say_throw_both")
         if len(waiting) == 1:
             return prompt("say_press", side=waiting[0].value)
         return prompt("say_press_again" if self.tie else "say_press_both")
@@ -70,15 +92,37 @@ class RollOff(Screen):
             if side is not None or key is Key.OK:
                 app.cue("error")            # rolled already, or not a dice button
             return self
-        need = replace(easy.INITIATIVE[side], words=f"{side.value} initiative")  # as logged
+        need = self.need(side)
 
         def rolled(face: int, side: Side = side) -> Screen:
             return self.rolled(app, side, face)
+        if app.settings.source(side.value) == "smart":     # the button rolls by the box
+            return rolled(app.roll(need, side.value))
         return face_for(app, need, side.value, rolled,
                         asked=joined(": ", app.side_name(side), self.title))
 
+    @staticmethod
+    def need(side: Side) -> Need:
+        return replace(easy.INITIATIVE[side], words=f"{side.value} initiative")  # as logged
+
+    def on_die(self, app: App, event: DieFound | ScanDone | DieSaid | DieLink) -> Screen:
+        """Smart dice: a side's die settling is its roll (its button still rolls too); a
+        side that rolled already is refused with the cue."""
+        if not isinstance(event, DieSaid) or not isinstance(event.reading, Settled):
+            return self
+        side = {s.value: s for s in Side}.get(die_side(app, event.die))
+        if side is None or app.settings.source(side.value) != "smart":
+            return self
+        if side in self.faces:
+            app.cue("error")
+            return self
+        app.record(event.reading.face, self.need(side), side.value, event.die)
+        return self.rolled(app, side, event.reading.face)
+
     def rolled(self, app: App, side: Side, face: int) -> Screen:
         self.faces[side] = face
+        light(app, [other.value for other in self.waiting()
+                    if app.settings.source(other.value) == "smart"])
         if len(self.faces) < 2:
             return self
         axis, allies = self.faces[Side.AXIS], self.faces[Side.ALLIES]

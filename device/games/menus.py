@@ -112,9 +112,24 @@ def fairness_key(counts: dict[int, int]) -> str:
     return "dice_unfair" if spread > UNEVEN else "dice_fair"
 
 
+def faces_line(counts: dict[int, int]) -> str:
+    return "  ".join(f"{face}:{counts.get(face, 0)}" for face in range(1, 7))
+
+
+def die_label(app: App, die: str) -> str:
+    """A smart die as the players know it: its colour (else its name, else the end of its
+    address) and its side; a die no longer paired, by its colour or address alone."""
+    paired = app.settings.smart_dice.get(die, {})
+    heard = app.dice_board.dice.get(die)
+    shown = paired.get("colour") or (heard.colour if heard else "") or paired.get("name") \
+        or die[-5:]
+    side = paired.get("side", "")
+    return joined(" ", shown, app.side_name(side)) if side else shown
+
+
 def dice_stats(app: App, back: Screen) -> Screen:
-    """How many dice were rolled and whether they look fair, in plain words; OK: each face's
-    count."""
+    """How many dice were rolled and whether they look fair, in plain words, overall and for
+    each smart die; OK: each face's count."""
     lines, counted = [], []
     sources: list[tuple[str, str | None]] = [(app.t("overall"), None)]
     if app.state is not None:
@@ -125,7 +140,14 @@ def dice_stats(app: App, back: Screen) -> Screen:
         lines.append(joined(" · ", app.t("rolls_counted", title=title, n=total),
                             app.t(fairness_key(counts))))
         counted.append(app.t("rolls_counted", title=title, n=total))
-        counted.append("  ".join(f"{face}:{counts.get(face, 0)}" for face in range(1, 7)))
+        counted.append(faces_line(counts))
+    for die, counts in app.store.die_counts().items():   # each smart die's own
+        title = die_label(app, die)
+        total = sum(counts.values())
+        lines.append(joined(" · ", app.t("rolls_counted", title=title, n=total),
+                            app.t(fairness_key(counts))))
+        counted.append(app.t("rolls_counted", title=title, n=total))
+        counted.append(faces_line(counts))
     return Scroll(app.t("dice_stats"), lines, back,
                   details=lambda scroll: Scroll(app.t("details"), counted, scroll))
 

@@ -1,12 +1,12 @@
-"""The settings menu: language, rules level, real dice, sound, voice, volume, speed, brightness,
-then the box's own rows."""
+"""The settings menu: language, rules level, each side's dice, sound, voice, volume, speed,
+brightness, then the box's own rows."""
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from cobi_companion.device.core.app import REMINDS, VOICES, App, Next, Screen
 from cobi_companion.device.core.saying import outcome
-from cobi_companion.device.core.setting_values import SPEEDS
+from cobi_companion.device.core.setting_values import DICE_SOURCES, SPEEDS
 from cobi_companion.device.core.spoken import Spoken, item
 from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games.pairing import smart_dice_menu
@@ -84,6 +84,26 @@ def said_remind(app: App) -> Spoken:
 
 
 Row = tuple[str, Callable[[], Screen | None], Spoken | None]   # label, OK, said (None: label)
+BUTTON_SIDES = ("axis", "allies")
+
+
+def next_source(source: str) -> str:
+    """The dice source one press of a side's dice row gives: buttons, real dice (dialled),
+    smart dice, round again."""
+    return DICE_SOURCES[(DICE_SOURCES.index(source) + 1) % len(DICE_SOURCES)] \
+        if source in DICE_SOURCES else DICE_SOURCES[0]
+
+
+def dice_row(app: App, side: str) -> Row:
+    """A side's dice row ("Axis dice: Smart"): smart dice with none paired to the side
+    say so, as the box will fall back to its button for them."""
+    s = app.settings
+    source = s.source(side)
+    shown = "dice_smart_none" if source == "smart" and not s.paired(side) else "dice_" + source
+
+    def step() -> None:
+        s.dice = {**s.dice, side: next_source(source)}
+    return joined(": ", app.t(side + "_dice"), app.t(shown)), step, None
 
 
 def settings_menu(app: App, back: Next, index: int = 0) -> Screen:
@@ -95,8 +115,7 @@ def settings_menu(app: App, back: Next, index: int = 0) -> Screen:
          lambda: setattr(s, "language", next_language(s.language)), None),
         (joined(": ", app.t("rules"), app.t(s.rules)),
          lambda: setattr(s, "rules", next_rules(s.rules)), None),
-        (joined(": ", app.t("real_dice"), app.t("on" if s.real_dice else "off")),
-         lambda: setattr(s, "real_dice", not s.real_dice), switch(app, "real_dice", s.real_dice)),
+        *(dice_row(app, side) for side in BUTTON_SIDES),
         (app.t("smart_dice"), lambda: smart_dice_menu(app, lambda: again(smart)), None),
         (joined(": ", app.t("sound"), app.t("on" if s.sound else "off")),
          lambda: setattr(s, "sound", not s.sound), switch(app, "sound", s.sound)),

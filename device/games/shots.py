@@ -18,7 +18,7 @@ from cobi_companion.device.core.spoken_log import EFFECTS
 from cobi_companion.device.core.views import BigWord, Lines, Roll, View
 from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games.menus import Scroll
-from cobi_companion.device.games.rolling import gather
+from cobi_companion.device.games.rolling import awaited, gather
 from cobi_companion.device.ports.events import Key
 from cobi_companion.device.ui.details import shot_details
 from cobi_companion.device.ui.outcome_words import BIG_WORDS
@@ -173,9 +173,10 @@ def resolve_fire(app: App, aim: LastShot, finish: Finish) -> Screen:
         done_so_far = app.t("hit_damage", total=so_far.damage.total) if so_far.damage \
             else app.t("HIT")
         # the target's player presses: the pair, so that they see which of theirs was hit
-        waiting = WaitPress(roller, Lines(app.header(pair(firer.label, target.label)), (
-            done_so_far, app.t("press_armour", side=app.side_name(roller)))),
-            lambda: gather(app, replay, firer.side, roller, wait, done), says="say_press_armour")
+        waiting = awaited(app, roller, WaitPress(roller, Lines(
+            app.header(pair(firer.label, target.label)),
+            (done_so_far, app.t("press_armour", side=app.side_name(roller)))),
+            lambda: gather(app, replay, firer.side, roller, wait, done), says="say_press_armour"))
         return Show(steps, lambda: waiting, animate=True, steps=True, play=True, go_on=True,
                     says=step_says(so_far, title, rolled={n.aim for n in replay.needs}))
 
@@ -357,10 +358,10 @@ def resolve_reload(app: App, vehicle: Piece, finish: Finish) -> Screen:
     shown = Lines(header, (app.t("press_reload", side=app.side_name(side)),))
 
     def wait(roller: str, need: Need) -> Screen:
-        return WaitPress(roller, shown, lambda: gather(app, replay, vehicle.side, roller,
-                                                       wait, done), says="say_press_reload")
-    return WaitPress(side, shown, lambda: gather(app, replay, vehicle.side, side, wait, done),
-                     says="say_press_reload")
+        return awaited(app, roller, WaitPress(roller, shown, lambda: gather(
+            app, replay, vehicle.side, roller, wait, done), says="say_press_reload"))
+    return awaited(app, side, WaitPress(side, shown, lambda: gather(
+        app, replay, vehicle.side, side, wait, done), says="say_press_reload"))
 
 
 def again_shot(app: App, side: Side) -> LastShot | None:

@@ -35,9 +35,12 @@ from typing import Any, Protocol, TypeVar
 
 from cobi_companion.device.ports import grown
 
-Roll = tuple[str, str, int]  # (side or "", purpose, face 1-6)
+# (side or "", purpose, face 1-6[, die]): the die "" (or left out) is the box's own, "dial" a
+# real die dialled on the box, else the smart die's id (its Bluetooth address).
+Roll = tuple[str, str, int] | tuple[str, str, int, str]
 FACES = range(1, 7)
-SCHEMA_VERSION = "2"
+SCHEMA_VERSION = "3"
+BOX_DIE, DIAL_DIE = "", "dial"      # the rolls' `die` that is no smart die
 DATABASE_NAME = "battles.db"  # the usual file name inside the state directory
 log = logging.getLogger("cobi-companion")
 
@@ -53,13 +56,17 @@ _TABLES = (
     """CREATE TABLE IF NOT EXISTS rolls (
         n INTEGER PRIMARY KEY, battle_id TEXT NOT NULL, side TEXT NOT NULL,
         purpose TEXT NOT NULL, face INTEGER NOT NULL CHECK (face BETWEEN 1 AND 6),
-        rolled_at TEXT NOT NULL)""",
+        rolled_at TEXT NOT NULL, die TEXT NOT NULL DEFAULT '')""",
     "CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     """CREATE TABLE IF NOT EXISTS face_counts (
         battle_id TEXT NOT NULL, face INTEGER NOT NULL, n INTEGER NOT NULL,
         PRIMARY KEY (battle_id, face)) WITHOUT ROWID""",
     """CREATE TABLE IF NOT EXISTS face_totals (
         face INTEGER PRIMARY KEY, n INTEGER NOT NULL)""",
+    # Each smart die's faces, for its fairness: counted like the totals, by its trigger.
+    """CREATE TABLE IF NOT EXISTS die_counts (
+        die TEXT NOT NULL, face INTEGER NOT NULL, n INTEGER NOT NULL,
+        PRIMARY KEY (die, face)) WITHOUT ROWID""",
     # The items of a saved game's lists that only grow (its log, its weather so far, ...),
     # one row each, appended as the game goes on (device/ports/grown.py): the battle row holds
     # the rest.
@@ -73,7 +80,16 @@ _TABLES = (
             ON CONFLICT DO UPDATE SET n = n + 1;
         INSERT INTO face_totals VALUES (NEW.face, 1) ON CONFLICT DO UPDATE SET n = n + 1;
     END""",
+    """CREATE TRIGGER IF NOT EXISTS count_the_die AFTER INSERT ON rolls
+        WHEN NEW.die NOT IN ('', 'dial') BEGIN
+        INSERT INTO die_counts VALUES (NEW.die, NEW.face, 1)
+            ON CONFLICT DO UPDATE SET n = n + 1;
+    END""",
 )
+# Schemas 1 and 2 had no die: each of their rolls was the box's own or dialled, which they
+# did not tell apart; they count as the box's (''). Added before the tables of the schema
+# (its trigger reads the column).
+_ADD_DIE = "ALTER TABLE rolls ADD COLUMN die TEXT NOT NULL DEFAULT ''"
 # Schema 1 had no counts: they are built from its rolls once, in the transaction that marks
 # the file as schema 2. Its index on (battle_id, face) only served the scan, and goes.
 _FROM_VERSION_1 = (
@@ -180,6 +196,7 @@ class Store(Protocol):
     def clear_battle(self, drawn: int | None = None) -> None: ...
     def dice(self) -> tuple[bytes, int]: ...
     def face_counts(self, battle_id: str | None = None) -> dict[int, int]: ...
+    def die_counts(self) -> dict[str, dict[int, int]]: ...
     def settings(self) -> dict[str, Any]: ...
     def save_settings(self, values: dict[str, Any]) -> None: ...
     def close(self) -> None: ...
@@ -199,10 +216,15 @@ def _checked(state: dict[str, Any], rolls: list[Roll]) -> str:
 
 def _checked_rolls(rolls: list[Roll]) -> None:
     for roll in rolls:
-        side, purpose, face = roll
+        side, purpose, face, die = _with_die(roll)
         if not (isinstance(side, str) and isinstance(purpose, str)
-                and type(face) is int and face in FACES):
-            raise ValueError(f"a roll is (side, purpose, face 1-6), not {roll!r}")
+                and type(face) is int and face in FACES and isinstance(die, str)):
+            raise ValueError(f"a roll is (side, purpose, face 1-6[, die]), not {roll!r}")
+
+
+def _with_die(roll: Roll) -> tuple[str, str, int, str]:
+    """A roll with its die (the box's own where it names none)."""
+    return (*roll, BOX_DIE) if len(roll) == 3 else roll
 
 
 def _count_drawn(conn: sqlite3.Connection, drawn: int | None) -> None:
@@ -211,8 +233,9 @@ def _count_drawn(conn: sqlite3.Connection, drawn: int | None) -> None:
 
 
 def _insert_rolls(conn: sqlite3.Connection, battle_id: str, rolls: list[Roll], now: str) -> None:
-    conn.executemany("INSERT INTO rolls (battle_id, side, purpose, face, rolled_at) "
-                     "VALUES (?, ?, ?, ?, ?)", [(battle_id, *roll, now) for roll in rolls])
+    conn.executemany("INSERT INTO rolls (battle_id, side, purpose, face, die, rolled_at) "
+                     "VALUES (?, ?, ?, ?, ?, ?)",
+                     [(battle_id, *_with_die(roll), now) for roll in rolls])
 
 
 class _Unreadable(sqlite3.DatabaseError):
@@ -249,8 +272,10 @@ def _current_schema(conn: sqlite3.Connection) -> None:
     """Bring the database to the current schema (inside the caller's transaction): new tables
     for a new file, the dice counts built from a schema 1 file's rolls; refuse any other."""
     version = _schema_version(conn)
-    if version not in (None, "1", SCHEMA_VERSION):
+    if version not in (None, "1", "2", SCHEMA_VERSION):
         raise _Unreadable(f"schema version {version}, not {SCHEMA_VERSION}")
+    if version in ("1", "2"):
+        conn.execute(_ADD_DIE)
     for statement in _TABLES:
         conn.execute(statement)
     if version == "1":
@@ -372,7 +397,7 @@ def _move_aside(path: Path) -> Path:
 _CARRIED = {"battle": "SELECT * FROM battle", "settings": "SELECT * FROM settings",
             "meta": f"SELECT * FROM meta WHERE key IN ('{SECRET}', '{DRAWN}')",
             "face_counts": "SELECT * FROM face_counts", "face_totals": "SELECT * FROM face_totals",
-            "grown": "SELECT * FROM grown"}
+            "die_counts": "SELECT * FROM die_counts", "grown": "SELECT * FROM grown"}
 _CARRIED_FROM_1 = _CARRIED | {
     "face_counts": "SELECT battle_id, face, COUNT(*) FROM rolls GROUP BY 1, 2",
     "face_totals": "SELECT face, COUNT(*) FROM rolls GROUP BY 1"}
@@ -418,10 +443,11 @@ def _copy_memory(memory: sqlite3.Connection, conn: sqlite3.Connection) -> None:
         if found := rows(f"SELECT * FROM {table}"):
             conn.executemany(f"INSERT INTO {table} VALUES ({', '.join('?' * len(found[0]))})",
                              found)
-    conn.executemany("INSERT INTO rolls (battle_id, side, purpose, face, rolled_at) "
-                     "VALUES (?, ?, ?, ?, ?)", rows(
-                         "SELECT battle_id, side, purpose, face, rolled_at FROM rolls ORDER BY n"))
-    for table in ("face_counts", "face_totals"):       # after the trigger: memory's counts
+    conn.executemany("INSERT INTO rolls (battle_id, side, purpose, face, rolled_at, die) "
+                     "VALUES (?, ?, ?, ?, ?, ?)", rows(
+                         "SELECT battle_id, side, purpose, face, rolled_at, die FROM rolls "
+                         "ORDER BY n"))
+    for table in ("face_counts", "face_totals", "die_counts"):   # after the triggers: memory's
         conn.execute(f"DELETE FROM {table}")
         if found := rows(f"SELECT * FROM {table}"):
             conn.executemany(f"INSERT INTO {table} VALUES ({', '.join('?' * len(found[0]))})",
@@ -561,6 +587,16 @@ class _SqlStore:
             ("SELECT face, n FROM face_counts WHERE battle_id = ?", (battle_id,))
         rows = self._run(lambda conn: conn.execute(query, args).fetchall())
         return {face: 0 for face in FACES} | dict(rows)
+
+    def die_counts(self) -> dict[str, dict[int, int]]:
+        """How often each face came up on each smart die (by id), from the counts the store
+        keeps as it saves each roll."""
+        rows = self._run(lambda conn: conn.execute(
+            "SELECT die, face, n FROM die_counts ORDER BY die, face").fetchall())
+        counts: dict[str, dict[int, int]] = {}
+        for die, face, n in rows:
+            counts.setdefault(str(die), {f: 0 for f in FACES})[int(face)] = int(n)
+        return counts
 
     def settings(self) -> dict[str, Any]:
         """The settings saved; a row that is not JSON is left out and listed in `bad_rows`

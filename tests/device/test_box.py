@@ -169,8 +169,9 @@ def test_dice_tumble_on_ticks_then_show_the_result(table_at):
 
 def test_real_dice_are_dialled_in(table_at):
     table = table_at([])
-    table.press("cw", "cw", "ok", "cw", "cw", "ok", "back")      # Settings: real dice on
-    assert table.box.app.settings.real_dice
+    table.press("cw", "cw", "ok", "cw", "cw", "ok")   # Settings: Axis dice: Real
+    table.press("cw", "ok", "back")                    # Allies dice: Real
+    assert table.box.app.settings.dice == {"axis": "dial", "allies": "dial"}
     table.press(*TIGER_VS_SHERMAN)
     table.press("axis", "ok")                 # Axis rolls 1 (the dial starts at 1)
     table.press("allies", "cw", "cw", "ok")   # Allies dial 3

@@ -135,11 +135,15 @@ BAD = {
                       "line 1: buttonz: is not a config field (did you mean buttons?)"),
     "unknown, nothing close": ("[game]\nloudness = 3\n",
                                "line 2: game.loudness: is not a config field; "
-                               "allowed: language, rules, real_dice, sound, voice, volume, "
-                               "speed, remind_s"),
+                               "allowed: language, rules, real_dice, dice_axis, "
+                               "dice_allies, sound, voice, volume, speed, remind_s"),
     "voice value": ('[game]\nvoice = "loud"\n',
                     'line 2: game.voice: "loud" is not allowed; allowed: "off", "outcomes" '
                     '(what happened) or "all" (outcomes, and whose button to press)'),
+    "dice source value": ('[game]\ndice_allies = "magic"\n',
+                          'line 2: game.dice_allies: "magic" is not allowed; allowed: '
+                          '"buttons" (the box rolls), "dial" (real dice) or "smart" (smart '
+                          'dice)'),
     "speed value": ('[game]\nspeed = "fast"\n',
                     'line 2: game.speed: "fast" is not allowed; allowed: "normal" or "slower"'),
     "remind value": ("[game]\nremind_s = 30\n",
@@ -203,8 +207,8 @@ BAD = {
     # the box's first screen, which names it.
     "a key of 6,000 letters": ("[game]\n" + "k" * 6000 + " = 1\n",
                                "line 2: game." + "k" * 39 + "…: is not a config field; "
-                               "allowed: language, rules, real_dice, sound, voice, volume, "
-                               "speed, remind_s"),
+                               "allowed: language, rules, real_dice, dice_axis, "
+                               "dice_allies, sound, voice, volume, speed, remind_s"),
     "a path of 2,000 letters": ('[paths]\ncards_dir = "/' + "d" * 2000 + '"\n',
                                 'line 2: paths.cards_dir: "/' + "d" * 57 + '… is not allowed; '
                                 'allowed: an absolute folder path (~ allowed) of at most 1024 '
@@ -329,3 +333,31 @@ def test_two_sensors_cannot_share_a_name(tmp_path: Path) -> None:
     text = '[[sensors]]\nname = "a"\nport = "x"\nmodel = "us-100"\n' * 2
     with pytest.raises(ConfigError, match=re.escape('sensors.1.name: "a" is already the name')):
         load_config(write(tmp_path, text))
+
+
+@pytest.mark.parametrize(("toml", "saved", "dice"), [
+    ("", {}, {"axis": "buttons", "allies": "buttons"}),
+    ("real_dice = true\n", {}, {"axis": "dial", "allies": "dial"}),
+    ('real_dice = true\ndice_axis = "smart"\n', {}, {"axis": "smart", "allies": "dial"}),
+    ('dice_allies = "smart"\n', {}, {"axis": "buttons", "allies": "smart"}),
+    # saved by a box of the one Real dice switch: real dice on both sides, nothing lost
+    ("", {"real_dice": True}, {"axis": "dial", "allies": "dial"}),
+    ("", {"real_dice": True, "dice": {"axis": "smart", "allies": "dial"}},
+     {"axis": "smart", "allies": "dial"}),
+])
+def test_each_side_s_dice_come_from_the_files_or_the_old_real_dice_switch(
+        tmp_path: Path, toml: str, saved: dict[str, object], dice: dict[str, str]) -> None:
+    from cobi_companion.device.box import settings_from
+
+    path = tmp_path / "config.toml"
+    path.write_text("[game]\n" + toml, encoding="utf-8")
+    assert settings_from(load_config(path), saved).dice == dice
+
+
+def test_a_saved_dice_source_that_is_none_of_them_is_not_used() -> None:
+    from cobi_companion.device.box import setting_problem
+
+    assert setting_problem("dice", {"axis": "smart", "allies": "dial"}) is None
+    assert setting_problem("dice", {"axis": "magic"}) == \
+        "not a source (buttons, dial, smart) for axis and allies"
+    assert setting_problem("dice", {"navy": "dial"}) is not None

@@ -400,6 +400,6 @@ def test_a_settings_file_of_4000_mistakes_names_twenty_and_counts_the_rest(
     [error] = load_layers().problems
     assert error.path == bad and len(error.problems) == config_check.MOST_PROBLEMS + 1
     assert error.problems[0] == "line 2: game.k0: is not a config field; allowed: language, " \
-        "rules, real_dice, sound, voice, volume, speed, remind_s"
+        "rules, real_dice, dice_axis, dice_allies, sound, voice, volume, speed, remind_s"
     assert error.problems[-1] == f"and {4000 - config_check.MOST_PROBLEMS} more problems"
     assert len(seen) <= config_check.MOST_PROBLEMS

@@ -526,8 +526,11 @@ class Guide:
 
     def menu(self, view: Menu) -> None:
         title = kind_of(view.header.title)
+        # rarely: what ends the play, and each side's dice (real or smart dice make every
+        # roll after take longer; the words journey shows each of their values)
         late = {self.t(key) for key in ("end_battle", "give_up", "end_game", "poweroff",
-                                        "reboot", "back_to_game", "language")}
+                                        "reboot", "back_to_game", "language", "axis_dice",
+                                        "allies_dice")}
 
         def weight(item: str) -> float:
             if item.startswith(self.t("language")):
@@ -741,7 +744,8 @@ MAIN_PATH = ("easy", "tank")
 PARENTS_SCREENS = ("house_rules", "battle_log", "status_board", "settings", "details",
                    "quick_dice", "check_distance", "how_measure", "enter_cm", "measuring",
                    "no_measurement", "not_possible", "language", "sound", "voice", "volume",
-                   "speed", "brightness", "screen_off", "real_dice", "dial_face", "files_in_use",
+                   "speed", "brightness", "screen_off", "axis_dice", "allies_dice", "dice_buttons",
+                   "dice_dial", "dice_smart", "dice_smart_none", "dial_face", "files_in_use",
                    "reboot_ask", "poweroff_ask")
 
 

@@ -21,7 +21,7 @@ from cobi_companion.device.core.battle_log import Line, LogEntry, SavedLog, entr
 from cobi_companion.device.core.views import BigWord, Header, Lines, Menu, View
 from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games.menus import Scroll
-from cobi_companion.device.games.rolling import face_for
+from cobi_companion.device.games.rolling import awaited, face_for
 from cobi_companion.device.ui.widgets import Choose, Count, Show, WaitPress
 from cobi_companion.rules.cobra.combat import Nation
 from cobi_companion.rules.cobra.notes import Note
@@ -148,8 +148,8 @@ def press_for(app: App, nation: Nation, lines: Sequence[str], need: Need,
         return face_for(app, need, side, then)
     press = app.t("press_to_roll", side=app.side_word(nation.value, "cobra_"))
     shown = Lines(header(app, app.t("roll")), (*lines, press))
-    return WaitPress(side, shown, pressed, back=home, says="say_press_roll",
-                     who=nation.value)
+    return awaited(app, side, WaitPress(side, shown, pressed, back=home,
+                                        says="say_press_roll", who=nation.value))
 
 
 def german_ma(app: App, ma: str) -> str:

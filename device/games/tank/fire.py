@@ -29,7 +29,7 @@ from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll, View
 from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games.battle import aim_at, fire_range, refuse, tank_battle
 from cobi_companion.device.games.menus import Scroll, with_ride
-from cobi_companion.device.games.rolling import gather
+from cobi_companion.device.games.rolling import awaited, gather
 from cobi_companion.device.games.shots import (
     Finish,
     down_said,
@@ -581,9 +581,9 @@ class SoftRun(Screen):
     def wait(self, app: App, roller: str, need: Need) -> Screen:
         if (said := self.figure_said()) is not None:
             app.speak(said)     # the figure's outcome, drawn above whose button is next
-        waiting = WaitPress(roller, self.waiting(app, roller, need),
-                            lambda: self.press(app, roller), says=PRESS_FOR.get(need.aim,
-                                                                                "say_press"))
+        waiting = awaited(app, roller, WaitPress(
+            roller, self.waiting(app, roller, need), lambda: self.press(app, roller),
+            says=PRESS_FOR.get(need.aim, "say_press")))
         shown_after = Aim.RELOAD if self.he else Aim.TO_HIT
         if self.checks_first and not self.he_shown and self.replay.rolled(shown_after):
             self.he_shown = True      # a roll once shown is never rolled again (Replay)

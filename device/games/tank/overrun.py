@@ -18,7 +18,7 @@ from cobi_companion.device.core.spoken_log import said_of
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll, View
 from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games.battle import refuse, tank_battle
-from cobi_companion.device.games.rolling import face_for
+from cobi_companion.device.games.rolling import awaited, face_for
 from cobi_companion.device.games.shots import Finish, down_said
 from cobi_companion.device.ui.widgets import (
     Choose,
@@ -135,8 +135,9 @@ class OverrunRun(Screen):
                 return Show([shown], lambda: self.finished(app, None))
         if need is None:
             return self.finished(app, shown)
-        return WaitPress(self.roller, shown, lambda: self.roll(app, need),
-                         says="say_press_roll")
+        return awaited(app, self.roller, WaitPress(self.roller, shown,
+                                                   lambda: self.roll(app, need),
+                                                   says="say_press_roll"))
 
     def roll(self, app: App, need: Need) -> Screen:
         def rolled(face: int) -> Screen:

@@ -153,7 +153,7 @@ def test_the_settings_read_their_switches_in_words(table_at):
     said = listening(table, language="pl")
     table.press("cw", "cw")                            # Settings
     table.press("ok")
-    table.press("cw", "cw", "cw", "cw")                # Sound (after Smart dice)
+    table.press("cw", "cw", "cw", "cw", "cw")          # Sound (after the dice rows)
     assert said.texts[-1] == "Dźwięk: włączone"        # the panel's "wł." in words
     table.press("cw", "cw", "cw", "cw")                # Remind (after Volume and Speed)
     assert said.texts[-1] == "Przypominaj: co dwadzieścia sekund"

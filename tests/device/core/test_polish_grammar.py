@@ -19,7 +19,7 @@ from cobi_companion.device.core.battle_log import by_side, entry, said, won
 from cobi_companion.device.core.reasons import say
 from cobi_companion.device.core.spoken import number, of_log, prompt, utterance
 from cobi_companion.words import catalogue, languages
-from cobi_companion.words.grammar import SideName
+from cobi_companion.words.grammar import Number, SideName
 from waiting import HANG_S
 
 
@@ -175,7 +175,15 @@ class _Neutral(dict):
         self.side = side
 
     def __missing__(self, name: str) -> object:
-        return self.side if name in SIDE_VALUES else sentences.Sample("X")
+        return self.side if name in SIDE_VALUES else _Counted("X")
+
+
+class _Counted(sentences.Sample):
+    """A neutral sample, or where its template counts it ({n:kość|kości|kości}) the number 2
+    with its word."""
+
+    def __format__(self, spec: str) -> str:
+        return format(Number(2, "pl"), spec) if "|" in spec else super().__format__(spec)
 
 
 def test_every_polish_template_with_a_side_agrees_with_a_plural_side():

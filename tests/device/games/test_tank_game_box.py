@@ -581,7 +581,7 @@ def test_a_gun_alone_under_the_tank_loses_the_gun_and_its_crew_roll(table_at):
 def test_real_dice_run_over_figures_dialled_one_by_one(table_at):
     table = table_at(AXIS_FIRST)
     overrun_field(table)
-    table.box.app.settings.real_dice = True   # as the Settings menu sets it
+    table.box.app.settings.dice = {"axis": "dial", "allies": "dial"}   # as Settings sets it
     table.choose("• Bofors 1")                # taken out: only the squad of 3 is under it
     table.choose("Run over!")
     table.press("allies")                     # figure 1: the figures' player dials a 5

@@ -72,7 +72,8 @@ def resumed(tour: Tour, name: str, steps: int) -> None:
     """The box `name` started again, real dice on: the battle or game it saved goes on."""
     guide = tour.guide(tour.box(name), name, seed=len(name))
     guide.choose(tour.t("settings"))
-    guide.choose(tour.t("real_dice"))
+    guide.choose(tour.t("axis_dice"))           # each side: Buttons → Real
+    guide.choose(tour.t("allies_dice"))
     guide.press("back")
     item = next((item for item in guide.view.items if item.startswith(tuple(
         tour.t(key) for key in ("resume", "resume_match", "resume_cobra")))), None)

@@ -146,7 +146,8 @@ def journey_fights(tour: Tour) -> None:
     seed_battle(tour, "dialled", {Side.AXIS: [("2477", none)], Side.ALLIES: [("2464", none)]})
     guide = tour.guide(tour.box("dialled"), "dialled")
     guide.choose(tour.t("settings"))            # real dice: each face is dialled
-    guide.choose(tour.t("real_dice"))
+    guide.choose(tour.t("axis_dice"))           # each side: Buttons → Real
+    guide.choose(tour.t("allies_dice"))
     guide.press("back")
     guide.choose(tour.t("resume"))
     guide.follow(label["2477"], tour.t("fire"), label["2464"], tour.t("no"), tour.t("no"))

@@ -3,18 +3,22 @@ fields, the rules' refusals, every kind of line of the battle log, the die each 
 for on the real-dice dial), each in a sentence of the box's making with the longest values."""
 from __future__ import annotations
 
+from typing import Any
+
 from cobi_companion.cards import load_cards
 from cobi_companion.device.core.app import App
 from cobi_companion.device.core.battle_log import LogEntry, by_side, entry, won
 from cobi_companion.device.core.battle_state import LastShot
+from cobi_companion.device.core.setting_values import DICE_SOURCES
 from cobi_companion.device.core.views import Lines
 from cobi_companion.device.core.worded import joined
-from cobi_companion.device.games.battle import refuse
+from cobi_companion.device.games.battle import RollOff, refuse
 from cobi_companion.device.games.cobra import session as cobra
 from cobi_companion.device.games.cobra.session import CobraSession
 from cobi_companion.device.games.menus import Scroll
 from cobi_companion.device.games.rolling import face_for
 from cobi_companion.device.games.shots import shot_odds
+from cobi_companion.device.games.throw import Throw
 from cobi_companion.device.ui.details import shot_details
 from cobi_companion.rules import house
 from cobi_companion.rules.card import PRINTED, Facing
@@ -144,6 +148,33 @@ def needs() -> list[Need]:
             Need(r.ALLIES, a.SCATTER, "-")]
 
 
+def smart_rows(tour: Tour, guide: Any) -> None:
+    """Settings: each side's dice row at each source, smart with and without a die paired
+    to the side; then the buttons again."""
+    guide.app.settings.smart_dice = {"AL:01": {"kind": "pixels", "name": "Pixel", "side":
+                                               "allies", "colour": "blue"}}
+    guide.choose(tour.t("settings"))
+    for row in ("axis_dice", "allies_dice"):
+        for _ in DICE_SOURCES:               # Real, Smart, Buttons again
+            guide.choose(tour.t(row))
+    guide.app.settings.smart_dice = {}
+    guide.press("back")
+
+
+def throws(app: App) -> list[Throw]:
+    """The throw screen of smart dice in each of its states, for each side (and Cobra's
+    players), with two-digit counts and the longest die a roll asks for."""
+    need, back = Need(Roller.FIRER, Aim.DAMAGE, "-", number=PIECES), back_to(app.screen)
+    shown = []
+    for side, who in (("axis", ""), ("allies", ""), ("axis", "german"), ("allies", "allied")):
+        def made(side: str = side, who: str = who, **state: Any) -> Throw:
+            return Throw(side, need, PIECES, back, back, who=who, **state)
+        awaited = app.side_word(who or side, "cobra_" if who else "")
+        shown += [made(), made(more=True, faces=(6, 6, 6)), made(hint=app.t("not_a_roll")),
+                  made(hint=app.t("wrong_side_die", side=awaited)), made(asleep=True)]
+    return shown
+
+
 def journey_words(tour: Tour) -> None:
     """The words the box says only inside its sentences, each in a sentence of the box's own
     making with the longest values, where the box shows it: the words of the rules in the
@@ -153,15 +184,21 @@ def journey_words(tour: Tour) -> None:
     seed_battle(tour, "words", {Side.AXIS: [("2477", {})], Side.ALLIES: [("2464", {})]},
                 round=ROUNDS, log=tuple(battle_log(tour)))
     guide = tour.guide(tour.box("words"), "words")
+    smart_rows(tour, guide)
     guide.choose(tour.t("resume"))
     app = guide.app
     for exc in refusals(tour):
         guide.show(refuse(app, app.say(exc), back_to(app.screen)))
     for lines in chances(tour, app):
         guide.show(Scroll(app.t("details"), lines, app.screen))
-    app.settings.real_dice = True
+    app.settings.dice = {"axis": "dial", "allies": "dial"}
     for need in needs():
         guide.show(face_for(app, need, "axis", back_to(app.screen)))
+    for throw in throws(app):
+        guide.show(throw)
+    app.settings.dice = {"axis": "smart", "allies": "smart"}    # both throw for who goes first
+    guide.show(RollOff(app.t("initiative"), back_to(app.screen)))
+    app.settings.dice = {"axis": "dial", "allies": "dial"}
     app.settings.voice = "off"             # the menu's Say it again dimmed: OK says why
     guide.press("back")
     guide.choose(tour.t("hear_again"))

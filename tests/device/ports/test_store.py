@@ -109,7 +109,7 @@ def test_wal_and_full_sync_are_set(tmp_path: Path) -> None:
     with contextlib.closing(sqlite3.connect(path)) as other:
         assert other.execute("PRAGMA journal_mode").fetchone() == ("wal",)  # kept in the file
         assert other.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone() \
-            == ("2",)
+            == ("3",)
     store.close()
 
 
@@ -381,7 +381,7 @@ def test_a_file_from_before_the_counts_gets_them_from_its_rolls_once(tmp_path: P
     store.close()
     with contextlib.closing(sqlite3.connect(path)) as conn:
         assert conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone() \
-            == ("2",)
+            == ("3",)
         assert conn.execute("SELECT name FROM sqlite_master WHERE type = 'index' "
                             "AND name = 'rolls_by_battle'").fetchone() is None
         conn.execute("UPDATE face_totals SET n = n + 1000 WHERE face = 1")  # built only once:
@@ -395,9 +395,9 @@ def test_a_file_of_a_newer_schema_is_moved_aside(tmp_path: Path) -> None:
     path = tmp_path / "battles.db"
     with contextlib.closing(sqlite3.connect(path)) as conn, conn:
         conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-        conn.execute("INSERT INTO meta VALUES ('schema_version', '3')")
+        conn.execute("INSERT INTO meta VALUES ('schema_version', '4')")
     store = SqliteStore(path)
-    assert store.problem is not None and store.problem.endswith("schema version 3, not 2")
+    assert store.problem is not None and store.problem.endswith("schema version 4, not 3")
     assert store.face_counts() == ZERO and store.can_save
     store.close()
 
@@ -523,3 +523,55 @@ def test_the_write_ahead_log_stays_small_and_is_emptied_by_a_clean_close(
     assert max(sizes) > WAL_PAGES * 4096                      # it did fill up between copies
     store.close()
     assert wal_bytes(path) == 0
+
+
+# A file as schema 2 wrote it: the counts, no die in its rolls (the tables as they were).
+SCHEMA_2_EXTRA = """
+UPDATE meta SET value = '2' WHERE key = 'schema_version';
+CREATE TABLE face_counts (
+    battle_id TEXT NOT NULL, face INTEGER NOT NULL, n INTEGER NOT NULL,
+    PRIMARY KEY (battle_id, face)) WITHOUT ROWID;
+CREATE TABLE face_totals (face INTEGER PRIMARY KEY, n INTEGER NOT NULL);
+CREATE TABLE grown (
+    n INTEGER PRIMARY KEY, battle_id TEXT NOT NULL, path TEXT NOT NULL,
+    i INTEGER NOT NULL, item TEXT NOT NULL);
+DROP INDEX rolls_by_battle;
+INSERT INTO face_counts SELECT battle_id, face, COUNT(*) FROM rolls GROUP BY 1, 2;
+INSERT INTO face_totals SELECT face, COUNT(*) FROM rolls GROUP BY 1;
+"""
+
+
+def test_a_schema_2_file_gets_the_die_of_each_roll_losing_nothing(tmp_path: Path) -> None:
+    """Its rolls stay, as the box's own dice; each roll saved from now on names its die, and
+    each smart die's faces are counted for its fairness."""
+    path = tmp_path / "battles.db"
+    a_schema_1_file(path, [("b2", 3), ("b2", 3), ("", 5)])
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        conn.executescript(SCHEMA_2_EXTRA)
+    store = SqliteStore(path)
+    assert store.problem is None
+    assert store.face_counts() == {**ZERO, 3: 2, 5: 1} and store.die_counts() == {}
+    assert store.load_battle() == {"id": "b2"} and store.settings() == {"language": "pl"}
+    store.save_battle(battle("b2"), [("axis", "to hit", 6, "AA:01"), ("axis", "reload", 2, ""),
+                                     ("allies", "armour", 4, "dial"),
+                                     ("axis", "damage", 6, "AA:01")])
+    store.save_rolls([("allies", "quick D6", 1, "BB:02")])
+    assert store.die_counts() == {"AA:01": {**ZERO, 6: 2}, "BB:02": {**ZERO, 1: 1}}
+    assert store.face_counts() == {**ZERO, 1: 1, 2: 1, 3: 2, 4: 1, 5: 1, 6: 2}
+    store.close()
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        assert conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone() \
+            == ("3",)
+        assert conn.execute("SELECT face, die FROM rolls ORDER BY n").fetchall() == [
+            (3, ""), (3, ""), (5, ""), (6, "AA:01"), (2, ""), (4, "dial"), (6, "AA:01"),
+            (1, "BB:02")]
+    again = SqliteStore(path)
+    assert again.die_counts()["AA:01"][6] == 2
+    again.close()
+
+
+def test_a_roll_with_a_die_that_is_not_a_string_is_refused() -> None:
+    store = MemoryStore()
+    with pytest.raises(ValueError, match="die"):
+        store.save_rolls([("axis", "quick D6", 5, 7)])  # type: ignore[list-item]
+    assert store.die_counts() == {}
