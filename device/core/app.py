@@ -3,7 +3,7 @@ drives (store, sound, lights). Events in, a view out; the daemon draws the view.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, replace
 from functools import partial
@@ -88,6 +88,11 @@ class Screen:
 
     def on_sensor(self, app: App, event: SensorReading | SensorState) -> Screen:
         return self
+
+    def dice_lit(self, app: App) -> Collection[str] | None:
+        """The sides whose smart dice light in their colour now, where this screen awaits
+        their throw; None: the dice of the side whose turn it is (device/core/turn_lights.py)."""
+        return None
 
     def on_die(self, app: App, event: DieFound | ScanDone | DieSaid | DieLink) -> Screen:
         """A smart die's event (a roll, a die found by a scan, a die gone quiet), after the
@@ -685,10 +690,18 @@ class App:
         self._turn_lights(event)
 
     def _turn_lights(self, event: Event) -> None:
-        """The smart dice of the side whose turn it is in a battle lit in its colour."""
-        state = self.state
-        active = state.active.value if state is not None and state.active is not None else None
-        self.turn_lights.follow(event, active, self.settings.smart_dice, self.dice_board,
+        """The smart dice lit in their side's colour: those whose throw the screen awaits,
+        else those of the side whose turn it is in a battle."""
+        try:
+            sides = self.screen.dice_lit(self)
+        except Exception:  # the dice's lights are never worth a battle
+            log.exception("the dice lit on %s failed", type(self.screen).__name__)
+            sides = ()
+        if sides is None:
+            state = self.state
+            sides = (state.active.value,) if state is not None and state.active is not None \
+                else ()
+        self.turn_lights.follow(event, sides, self.settings.smart_dice, self.dice_board,
                                 self.smart)
 
     def _frame_said(self) -> None:

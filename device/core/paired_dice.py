@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from cobi_companion.device.core.dice_board import LOW_BATTERY
 from cobi_companion.device.core.worded import joined
+from cobi_companion.device.ports import godice, pixels
 from cobi_companion.device.ports.die_readings import GODICE, KINDS, PIXELS
 
 if TYPE_CHECKING:
@@ -18,10 +19,7 @@ FIELDS = ("kind", "name", "side", "colour")
 LONGEST = 64                                # more than any address, name or colour key
 # The colours the makers name (the protocols' COLOURS): each has its words in the
 # catalogues, "die_colour_<name>", and its question "forget_die_<name>".
-GODICE_COLOURS = ("black", "red", "green", "blue", "yellow", "orange")
-PIXELS_COLOURS = ("onyx_black", "hematite_grey", "midnight_galaxy", "aurora_sky", "clear",
-                  "white_aurora", "custom")
-COLOURS = GODICE_COLOURS + PIXELS_COLOURS
+COLOURS = godice.COLOURS + pixels.COLOURS
 MAKERS = {GODICE: "GoDice", PIXELS: "Pixels"}   # makers' names: the same in every language
 
 Paired = dict[str, dict[str, str]]

@@ -1,11 +1,11 @@
-"""The smart dice's LEDs in their side's colour while it is that side's turn in a battle, off
-otherwise: the children see whose dice to pick up. Only a change is sent to the dice (the
-port's `light`, which returns at once), only to a die connected, and a die that connects again
-is lit again."""
+"""The smart dice's LEDs in their side's colour while the box awaits their throw, or else
+while it is that side's turn in a battle; off otherwise: the children see whose dice to pick
+up. Only a change is sent to the dice (the port's `light`, which returns at once), only to a
+die connected, and a die that connects again is lit again."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from cobi_companion.device.core.dice_board import DiceBoard
 from cobi_companion.device.ports.events import DieLink, Event
@@ -24,11 +24,12 @@ class TurnLights:
     def __init__(self) -> None:
         self.lit: dict[str, RGB | None] = {}
 
-    def follow(self, event: Event, active: str | None,
+    def follow(self, event: Event, active: Collection[str],
                paired: Mapping[str, Mapping[str, str]], board: DiceBoard,
                smart: SmartDice) -> None:
         """After an event: each paired die (`paired`, the settings' smart dice) lit in its
-        side's colour while it is the `active` side's turn, and off otherwise."""
+        side's colour while its side is one of `active` (whose throw is awaited, or whose
+        turn it is), and off otherwise."""
         if isinstance(event, DieLink):
             self.lit.pop(event.die, None)   # connected again (its LEDs off), or gone
         for die in [die for die in self.lit if die not in paired]:
@@ -36,7 +37,7 @@ class TurnLights:
         for die, row in paired.items():
             if not board.online(die):
                 continue                    # lit once it connects (its DieLink)
-            wanted = SIDE_COLOURS.get(row["side"]) if row["side"] == active else None
+            wanted = SIDE_COLOURS.get(row["side"]) if row["side"] in active else None
             if self.lit.get(die) != wanted and (die in self.lit or wanted is not None):
                 self.lit[die] = wanted
                 try:

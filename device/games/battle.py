@@ -4,7 +4,7 @@ What a battle goes on with at its level comes from its game (`app.games.play`: g
 games/tank/rounds.py)."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, replace
 from functools import partial
 
@@ -17,7 +17,7 @@ from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games.house import house_entry
 from cobi_companion.device.games.rolling import face_for
 from cobi_companion.device.games.shots import Finish, FirePreview
-from cobi_companion.device.games.throw import die_side, light
+from cobi_companion.device.games.throw import die_side
 from cobi_companion.device.ports.die_readings import Settled
 from cobi_companion.device.ports.events import DieFound, DieLink, DieSaid, Key, ScanDone
 from cobi_companion.device.ui.measure import DialCm, Measuring
@@ -75,8 +75,6 @@ class RollOff(Screen):
         """Both buttons, or once one side has pressed, the other side's alone; with smart
         dice, their dice (lit in their sides' colours)."""
         waiting = self.waiting()
-        light(app, [side.value for side in waiting
-                    if app.settings.source(side.value) == "smart"])
         if self.thrown(app):
             return prompt("say_throw", side=waiting[0].value, n=1) if len(waiting) == 1 \
                 else prompt("say_throw_both")
@@ -101,6 +99,11 @@ class RollOff(Screen):
         return face_for(app, need, side.value, rolled,
                         asked=joined(": ", app.side_name(side), self.title))
 
+    def dice_lit(self, app: App) -> Collection[str] | None:
+        """The smart dice of each side still to throw (device/core/turn_lights.py)."""
+        return [side.value for side in self.waiting()
+                if app.settings.source(side.value) == "smart"]
+
     @staticmethod
     def need(side: Side) -> Need:
         return replace(easy.INITIATIVE[side], words=f"{side.value} initiative")  # as logged
@@ -121,8 +124,6 @@ class RollOff(Screen):
 
     def rolled(self, app: App, side: Side, face: int) -> Screen:
         self.faces[side] = face
-        light(app, [other.value for other in self.waiting()
-                    if app.settings.source(other.value) == "smart"])
         if len(self.faces) < 2:
             return self
         axis, allies = self.faces[Side.AXIS], self.faces[Side.ALLIES]

@@ -19,7 +19,7 @@ SHARED = (
     "device.core.battle_state",
     "rules.levels", "device.games.house", "device.games.roster", "rules.tank.soft_fire",
     "rules.tank.soft_odds", "device.ui.outcome_words", "device.ui.wording", "device.ui.details",
-    "device.games.rolling", "device.games.menus", "device.games.shots",
+    "device.games.throw", "device.games.rolling", "device.games.menus", "device.games.shots",
     "device.ports.range_sensor", "device.ports.range_reader", "device.ui.measure",
     "device.games.battle", "device.games.system", "device.games.pairing",
     "device.games.settings")

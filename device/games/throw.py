@@ -1,7 +1,8 @@
 """Smart dice thrown on the table: the screen that waits for a side's dice to settle, shows
 each face as its die settles and hands it to the rule (games/rolling.py), refuses what is not
 a roll or not that side's die, and falls back to the side's button when a die goes quiet, so
-the battle never waits forever. While it waits, the side's dice light in the side's colour."""
+the battle never waits forever. While it waits, the side's dice light in the side's colour
+(`dice_lit`)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
@@ -13,7 +14,6 @@ from cobi_companion.device.core.spoken import Spoken
 from cobi_companion.device.core.views import Roll, View
 from cobi_companion.device.ports.die_readings import NotARoll, Rolling, Settled
 from cobi_companion.device.ports.events import DieFound, DieLink, DieSaid, Key, ScanDone
-from cobi_companion.device.ports.smart_dice import RGB
 from cobi_companion.device.ui.widgets import DICE_KEYS
 from cobi_companion.device.ui.wording import need_words
 from cobi_companion.rules.dice import Need
@@ -22,9 +22,6 @@ from cobi_companion.words.grammar import SideName
 # A die seen tumbling this long (by the loop's ticks) without settling has gone quiet: off the
 # table, asleep mid-roll, out of reach. The side's button rolls for it instead.
 QUIET_S = 10.0
-# The sides' colours on the dice's LEDs while their throw is awaited: the Axis red, the Allies
-# blue (told apart by every child, colour-blind ones too, and by the panel's names).
-SIDE_RGB: dict[str, RGB] = {"axis": (255, 0, 0), "allies": (0, 64, 255)}
 
 Take = Callable[[str, int], Screen]         # a settled die (id) and its face: what comes next
 
@@ -37,15 +34,6 @@ def die_side(app: App, die: str) -> str:
 def online(app: App, side: str) -> list[str]:
     """The side's paired dice connected now."""
     return [die for die in app.settings.paired(side) if app.dice_board.online(die)]
-
-
-def light(app: App, sides: Collection[str]) -> None:
-    """The dice of `sides` lit, each in its side's colour, every other paired die off (none:
-    all off). A die that cannot light, or is gone, is never worth a battle: the port ignores
-    it."""
-    for die, paired in app.settings.smart_dice.items():
-        side = paired.get("side", "")
-        app.smart.light(die, SIDE_RGB.get(side) if side in sides else None)
 
 
 @dataclass
@@ -68,7 +56,6 @@ class Throw(Screen):
     back: Next | None = None            # a long press: where the press awaited went back to
     hint: str = ""                      # "not a roll", a wrong side's die refused
     asleep: bool = False                # a die went quiet: the button rolls
-    lighted: bool = False               # this side's dice are lit for the throw
     now: float | None = None            # the last tick's time
     tumbling: dict[str, float | None] = field(default_factory=dict)
 
@@ -87,7 +74,6 @@ class Throw(Screen):
 
     def prompt(self, app: App) -> Spoken | None:
         """Said as a throw is asked for; not again for each die of it as it settles."""
-        self._light(app)
         return None if self.again else self.reminder(app)
 
     def reminder(self, app: App) -> Spoken | None:
@@ -99,21 +85,16 @@ class Throw(Screen):
     def takes_roll(self, key: Key) -> bool:
         return DICE_KEYS.get(key) == self.side
 
-    def _light(self, app: App) -> None:
-        if not self.lighted:
-            self.lighted = True
-            light(app, (self.side,))
+    def dice_lit(self, app: App) -> Collection[str] | None:
+        return (self.side,)          # device/core/turn_lights.py lights them
 
     def _after(self, app: App, after: Screen) -> Screen:
-        """The rule goes on: the same throw's next die keeps the dice lit; else they go off."""
+        """The rule goes on: the same throw's next die keeps what this one saw."""
         if isinstance(after, Throw) and after.side == self.side:
-            after.lighted, after.now = self.lighted, self.now
+            after.now = self.now
             after.asleep = after.asleep or self.asleep
             after.tumbling = dict(self.tumbling)
             return after
-        if self.lighted:
-            self.lighted = False
-            light(app, ())
         return after
 
     def on(self, app: App, key: Key) -> Screen:
@@ -128,7 +109,6 @@ class Throw(Screen):
 
     def tick(self, app: App, now: float) -> Screen:
         self.now = now
-        self._light(app)
         for die, since in self.tumbling.items():
             if since is None:
                 self.tumbling[die] = now

@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from cobi_companion.device.core.turn_lights import SIDE_COLOURS as SIDE_RGB
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll
 from cobi_companion.device.games.menus import dice_stats
-from cobi_companion.device.games.throw import QUIET_S, SIDE_RGB, Throw
+from cobi_companion.device.games.throw import QUIET_S, Throw
 from cobi_companion.device.ports.die_readings import NotARoll, Rolling, Settled
 from cobi_companion.device.ports.events import DieLink, DieSaid, Event, Key, Tick
 from cobi_companion.device.ports.smart_dice import RGB, NoSmartDice
@@ -104,7 +105,9 @@ def test_an_easy_shot_is_thrown_die_by_die_and_goes_on_as_after_a_press(table_at
                                                                    SIDE_RGB["allies"])}
     throw(table, "AL:01", 1)                         # armour 8 + 1 against 16 + 3
     assert isinstance(table.view, BigWord) and table.view.word == "DESTROYED"
-    assert lit.lit == dict.fromkeys((*AXIS_DICE, *ALLIES_DICE))       # all off
+    # the throw is over: the dice of the side whose turn it is now light (the Allies')
+    assert lit.lit == {**dict.fromkeys(AXIS_DICE), **dict.fromkeys(ALLIES_DICE,
+                                                                   SIDE_RGB["allies"])}
     store = table.box.store
     assert store.die_counts() == {"AX:01": {1: 0, 2: 0, 3: 1, 4: 0, 5: 1, 6: 0},
                                   "AX:02": {1: 0, 2: 0, 3: 0, 4: 0, 5: 1, 6: 0},
@@ -416,13 +419,14 @@ def test_each_side_s_dice_row_steps_through_buttons_real_and_smart_and_is_kept(
     assert again.box.app.settings.dice == {"axis": "smart", "allies": "buttons"}
 
 
-def test_the_dice_go_dark_while_the_menu_is_open_and_light_again_after(table_at):
+def test_under_the_menu_the_dice_of_the_side_whose_turn_it_is_stay_lit(table_at):
     table = table_at([], config=NEW_BOX)
     lit = smart(table)
     easy_first_shot(table)
     assert lit.lit["AX:01"] == SIDE_RGB["axis"]
     table.press("back")                              # the menu of a long press
-    assert isinstance(table.view, Menu) and set(lit.lit.values()) == {None}
+    assert isinstance(table.view, Menu)
+    assert lit.lit == {**dict.fromkeys(AXIS_DICE, SIDE_RGB["axis"]), **dict.fromkeys(ALLIES_DICE)}
     table.press("back")                              # back to the throw
     assert table.view.caption == "Axis: roll 1 die" and lit.lit["AX:01"] == SIDE_RGB["axis"]
 
@@ -441,8 +445,9 @@ def test_who_goes_first_is_thrown_by_both_their_dice_lit(table_at):
     throw(table, "AL:01", 6)                         # the Allies rolled already: refused
     assert heard == ["error"] and table.view.needed == "? : 2"
     throw(table, "AX:02", 5)
-    assert isinstance(table.view, Menu) and set(lit.lit.values()) == {None}
-    assert table.box.app.state.active.value == "axis"
+    assert table.box.app.state.active.value == "axis"     # its turn: its dice lit
+    assert isinstance(table.view, Menu)
+    assert lit.lit == {**dict.fromkeys(AXIS_DICE, SIDE_RGB["axis"]), **dict.fromkeys(ALLIES_DICE)}
 
 
 def test_a_reload_is_thrown_by_the_tank_s_player(table_at, tmp_path):

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from cobi_companion.device.core.paired_dice import COLOURS, PIXELS_COLOURS
+from cobi_companion.device.core.paired_dice import COLOURS
 from cobi_companion.device.games.menus import status_board
 from cobi_companion.device.games.pairing import smart_dice_menu
 from cobi_companion.device.ports.die_readings import GODICE, PIXELS, Battery, Colour
 from cobi_companion.device.ports.events import DieFound, DieLink, DieSaid, Event, ScanDone
+from cobi_companion.device.ports.pixels import COLOURS as PIXELS_COLOURS
 from cobi_companion.device.ports.smart_dice import RGB
 from cobi_companion.rules.status import Side
 from tour import Tour, back_to, seed_battle

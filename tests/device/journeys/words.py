@@ -10,6 +10,7 @@ from cobi_companion.device.core.app import App
 from cobi_companion.device.core.battle_log import LogEntry, by_side, entry, won
 from cobi_companion.device.core.battle_state import LastShot
 from cobi_companion.device.core.setting_values import DICE_SOURCES
+from cobi_companion.device.core.spoken import outcome
 from cobi_companion.device.core.views import Lines
 from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games.battle import RollOff, refuse
@@ -197,7 +198,8 @@ def journey_words(tour: Tour) -> None:
     for throw in throws(app):
         guide.show(throw)
     app.settings.dice = {"axis": "smart", "allies": "smart"}    # both throw for who goes first
-    guide.show(RollOff(app.t("initiative"), back_to(app.screen)))
+    guide.show(RollOff(app.t("initiative"), back_to(app.screen),
+                       says=lambda winner: outcome("say_initiative", side=winner.value)))
     app.settings.dice = {"axis": "dial", "allies": "dial"}
     app.settings.voice = "off"             # the menu's Say it again dimmed: OK says why
     guide.press("back")
