@@ -137,8 +137,9 @@ class Throw(Screen):
             self.hint = ""
         elif isinstance(reading, NotARoll):
             self.tumbling.pop(event.die, None)
-            self.hint = app.t("not_a_roll")
-            app.speak(prompt("say_not_a_roll"))
+            if reading.why != "handled":    # a die in a hand (a Pixel says so before every
+                self.hint = app.t("not_a_roll")      # throw) is not told off: only one put
+                app.speak(prompt("say_not_a_roll"))  # down tilted or moved by hand
         elif isinstance(reading, Settled):
             self.tumbling.pop(event.die, None)
             return self._after(app, self.take(event.die, reading.face))

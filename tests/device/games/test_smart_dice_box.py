@@ -123,11 +123,23 @@ def test_a_die_picked_up_or_tilted_is_not_a_roll(table_at):
     event(table, DieSaid("AX:01", Rolling()))
     event(table, DieSaid("AX:01", NotARoll("tilted", 6)))
     assert (table.view.faces, table.view.caption) == ((), "Not a roll: throw it again")
-    event(table, DieSaid("AX:02", NotARoll("handled")))
+    event(table, DieSaid("AX:02", NotARoll("moved")))
     assert table.view.faces == () and table.view.header.title == "To hit"
     throw(table, "AX:01", 2)                         # thrown again: a miss, the shot ends
     assert isinstance(table.view, BigWord) and table.view.word == "MISS"
     assert table.box.store.face_counts(table.box.app.state.id)[6] == 0
+
+
+def test_a_die_taken_in_hand_before_its_throw_is_not_told_off(table_at):
+    # A Pixel says "handling" as a child picks it up for every throw: not a roll, and no
+    # "throw it again" either; the throw that follows counts.
+    table = table_at([], config=NEW_BOX)
+    smart(table)
+    easy_first_shot(table)
+    event(table, DieSaid("AX:01", NotARoll("handled")))
+    assert (table.view.faces, table.view.caption) == ((), "Axis: roll 1 die")
+    throw(table, "AX:01", 2)                         # a miss: the shot ends
+    assert isinstance(table.view, BigWord) and table.view.word == "MISS"
 
 
 def test_a_die_of_the_other_side_is_refused_with_a_cue_and_whose_dice_are_awaited(table_at):
