@@ -198,3 +198,15 @@ def test_a_whole_cobra_campaign_saves_as_much_at_its_end_as_at_its_start(
     assert all(0 < frame <= press for frame, press in zip(figures.frames_ns,
                                                           figures.presses_ns, strict=True))
     assert campaign.report(figures)          # the end's bytes within 10 % of the start's
+
+
+def test_the_smart_dice_benchmark_plays_its_battle_by_throws_and_times_each_face(
+        bench_device: Any) -> None:
+    """bench/smart_dice.py, one battle: every die thrown draws the frame that shows it (a die
+    the screens did not take would stop it), each timed from its event on the queue."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setitem(sys.modules, "device", bench_device)
+        smart = load(patch, "smart_dice", "bench_smart_dice")
+        times = smart.battle()
+    assert len(times) == len(smart.ROLL_OFF) + len(smart.SHOT)
+    assert all(t > 0 for t in times)
