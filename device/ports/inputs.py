@@ -77,8 +77,11 @@ class Switch:
     `bounce_s` after it are chatter, timed by the stamps the pin gives its edges (on a Pi the
     kernel's, taken when the edge came, however late the callback runs). When chatter came,
     the pin is read once that time is over: the level it left counts then, as an edge at its
-    last chatter (a press shorter than `bounce_s` is a tap). A filter that waits for a stable
-    level, as lgpio's does, would hold back every press and release by `bounce_s`.
+    last chatter (a press shorter than `bounce_s` is a tap). An edge past that time that
+    comes before the loop has read the pin (a loop busy for longer than the next press) first
+    counts the level the chatter left, as the loop would have: what counts never hangs on
+    when the loop looks. A filter that waits for a stable level, as lgpio's does, would hold
+    back every press and release by `bounce_s`.
 
     No thread of ours times anything: `due` is asked by the main loop, which a `Wake` on the
     queue rouses when there is something to time (a press, chatter). `edge` runs on the pin's
@@ -94,7 +97,8 @@ class Switch:
         self.down = False
         self._counted: float | None = None   # the pin's stamp of the last edge that counted
         self._quiet_at = 0.0                 # when its chatter time is over, on `clock`
-        self._chatter: tuple[float, float] | None = None   # the last chatter: stamp, time
+        # the last chatter not yet counted: its stamp, when it came, the level it left
+        self._chatter: tuple[float, float, bool] | None = None
         self._since = 0.0                    # when it went down, on `clock`
         self._held = False                   # its hold was sent: the release is no tap
 
@@ -108,12 +112,25 @@ class Switch:
 
     def _edge(self, ticks: float, pressed: bool) -> None:
         now = self._clock()
-        if self._counted is not None and self._ticks_diff(ticks, self._counted) < self.bounce_s:
+        if self._chatter is not None and not self._in_bounce(ticks):
+            # Its chatter time is over and the loop has not read the level the chatter left
+            # yet: that counts first, as it would have had the loop looked in time (a press
+            # begun within the bounce time and let go since is a tap, not lost as a release
+            # while up; a press shorter than the bounce time is a tap before the next one).
+            (stamp, came, level), self._chatter = self._chatter, None
+            self._count(stamp, came, level)
+        if self._in_bounce(ticks):
             if self._chatter is None:
                 self._put(Wake())                # the loop reads the pin when it is over
-            self._chatter = (ticks, now)
+            self._chatter = (ticks, now, pressed)
             return
         self._count(ticks, now, pressed)
+
+    def _in_bounce(self, ticks: float) -> bool:
+        """Whether an edge stamped `ticks` is chatter: within `bounce_s` after the last
+        edge that counted."""
+        return self._counted is not None and \
+            self._ticks_diff(ticks, self._counted) < self.bounce_s
 
     def _count(self, ticks: float, now: float, pressed: bool) -> None:
         """An edge that counts, stamped `ticks` by the pin and come at `now`."""
@@ -135,7 +152,7 @@ class Switch:
             if self._chatter is not None:
                 if now < self._quiet_at:
                     return self._quiet_at - now
-                (ticks, came), self._chatter = self._chatter, None
+                (ticks, came, _), self._chatter = self._chatter, None
                 self._count(ticks, came, bool(self.device.is_active))
             if not self.down or self._held:
                 return None

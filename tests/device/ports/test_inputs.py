@@ -246,14 +246,34 @@ def test_a_press_within_the_bounce_time_is_a_tap_once_the_loop_looks(make, facto
     assert inputs.due() is None and drain(events) == [Press(Key.AXIS)]
 
 
-def test_chatter_at_one_instant_is_one_press(make, factory, events, clock):
-    make()
-    for _ in range(4):
-        pin(factory, AXIS).drive_low()
-        pin(factory, AXIS).drive_high()
-    clock.now += 0.03
-    tap(factory, AXIS)                                  # the pin is read on its next edge
-    assert drain(events) == [Press(Key.AXIS)]
+@pytest.mark.parametrize("pattern", [
+    # a press shorter than the bounce time (contacts touching at one instant), a tap after it
+    [0, 0, 0, 0, 0, 0, 0, 0, 30, 80],
+    # a tap, then a press begun within the bounce time after its release, held, let go
+    [0, 50, 60, 60, 60, 60, 60, 160],
+    # a release in the press's chatter at the end of its bounce time, pressed again just
+    # past it (within the bounce time after that release), held, let go
+    [0, 19, 25, 120],
+])
+@pytest.mark.parametrize("looks", [True, False], ids=["loop on time", "loop late"])
+def test_what_counts_does_not_hang_on_when_the_loop_looks(make, factory, events, clock,
+                                                          pattern, looks):
+    """Low, high, low... at these ms, each pattern two presses ending high: two taps, whether
+    the loop reads the pin as soon as each chatter time is over (every millisecond here) or
+    not before the next edge that counts (a loop busy for longer than the press)."""
+    inputs = make(bounce_s=0.02)
+    start, at = clock.now, 0
+    for index, ms in enumerate(pattern):
+        while looks and at < ms:
+            at += 1
+            clock.now = start + at / 1000
+            inputs.due()
+        clock.now = start + ms / 1000
+        level = pin(factory, AXIS).drive_low if index % 2 == 0 else pin(factory, AXIS).drive_high
+        level()
+    clock.now += 0.05
+    assert inputs.due() is None
+    assert drain(events) == [Press(Key.AXIS)] * 2
 
 
 def test_an_edge_just_past_the_bounce_time_counts(make, factory, events, clock):
