@@ -290,6 +290,7 @@ def sim_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--config", metavar="FILE", type=SETTINGS_FILE)
     parser.add_argument("--script", metavar="FILE", type=TextFile("a file of sim events"),
                         help="events: cw ccw ok back axis allies axis_long allies_long "
+                             "axis_die allies_die (a smart die thrown; axis_die=4: on a 4) "
                              "'wait MS'")
     parser.add_argument("--keys", metavar="LIST", help="the same events, comma-separated")
     parser.add_argument("--dice", metavar="FACES", type=Faces(ask=False),

@@ -216,6 +216,8 @@ def ask_side(app: App, found: DieFound, finding: Finding) -> Screen:
             app.settings.smart_dice[found.die] = {
                 "kind": found.kind, "name": found.name[:paired_dice.LONGEST], "side": SIDES[i],
                 "colour": paired_dice.colour(app, found.die)}
+            if app.settings.dice.get(SIDES[i]) == "buttons":
+                app.settings.dice[SIDES[i]] = "smart"   # a die paired to a side rolls for it
             paired_dice.keep(app)
             return finding.after_pairing(app)
         return left()

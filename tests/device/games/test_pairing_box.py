@@ -116,10 +116,11 @@ def test_two_dice_are_paired_from_the_settings_with_thirteen_knob_actions_and_ke
     assert table.view.header.title == "Smart dice"
     assert table.view.items == ("GoDice 3F · Axis", "Pixels 0A · Allies", "Find dice")
     assert dice.kept[-1] == {RED: GODICE, PIXEL: PIXELS}
-    # from the start menu: to Settings (3) and Smart dice (4), Find dice, each die and its
-    # side (4): 12 knob actions (README "Smart dice"); one more where a row is added above
-    # Smart dice (the dice source of each side)
-    assert count.knob <= 13, count.presses
+    # from the start menu: to Settings (3) and Smart dice (5, past each side's dice rows),
+    # Find dice, each die and its side (4): 13 knob actions (README "Smart dice")
+    assert count.knob == 13, count.presses
+    # a die paired to a side whose dice were the buttons' rolls for it from now on
+    assert table.box.app.settings.dice == {"axis": "smart", "allies": "smart"}
     paired = {RED: {"kind": GODICE, "name": "GoDice_3F_K_v04", "side": "axis", "colour": ""},
               PIXEL: {"kind": PIXELS, "name": "Pixel 0A", "side": "allies", "colour": ""}}
     assert table.box.app.settings.smart_dice == paired
