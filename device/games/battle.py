@@ -133,7 +133,9 @@ class RollOff(Screen):
                         needed=f"{axis} : {allies}", total=app.t("TIE"))
             return Show([tied], lambda: RollOff(self.title, self.then, tie=True, says=self.says),
                         animate=True, play=True, go_on=True, says=[outcome("say_tie")])
-        shown = Roll(app.header(self.title), (axis, allies), app.t("both_press"),
+        thrown = all(app.settings.source(side.value) == "smart" for side in Side)
+        shown = Roll(app.header(self.title), (axis, allies),
+                     app.t("both_throw" if thrown else "both_press"),
                      needed=f"{axis} : {allies}", total=app.side_name(winner))
         with app.frames_say():      # who goes first is said once the dice have stopped
             after = self.then(winner)   # saved now: a restart on the result does not roll again
