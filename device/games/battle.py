@@ -127,10 +127,12 @@ class RollOff(Screen):
         (App.kept_throw) taken at once for the die's side, as it was thrown: the box's own
         dice come out the same after a restart, and so does a thrown one."""
         kept = app.kept_throw()
-        side = {s.value: s for s in Side}.get(die_side(app, kept[0])) if kept else None
-        if kept is None or side is None or side in self.faces:
+        if kept is None:
             return self
         die, face = kept
+        side = {s.value: s for s in Side}.get(die_side(app, die))
+        if side is None or side in self.faces:     # unpaired since: the next roll takes it
+            return self
         app.thrown(face, self.need(side), side.value, die)
         return self.rolled(app, side, face)
 
@@ -143,8 +145,10 @@ class RollOff(Screen):
         if winner is None:          # a tie rolls again
             tied = Roll(app.header(self.title), (axis, allies), app.t("tie"),
                         needed=f"{axis} : {allies}", total=app.t("TIE"))
-            return Show([tied], lambda: RollOff(self.title, self.then, tie=True,
-                                                       says=self.says).taken(app),
+
+            def again() -> Screen:
+                return RollOff(self.title, self.then, tie=True, says=self.says).taken(app)
+            return Show([tied], again,
                         animate=True, play=True, go_on=True, says=[outcome("say_tie")])
         shown = Roll(app.header(self.title), (axis, allies), app.t("both_press"),
                      needed=f"{axis} : {allies}", total=app.side_name(winner))

@@ -4,10 +4,12 @@ tumbling, settling, not a roll; a die going quiet."""
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
+from cobi_companion.device.config import Config, SmartDiceSetup
 from cobi_companion.device.core.turn_lights import SIDE_COLOURS as SIDE_RGB
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll
 from cobi_companion.device.games.menus import dice_stats
@@ -17,6 +19,7 @@ from cobi_companion.device.ports.events import DieLink, DieSaid, Event, Key, Tic
 from cobi_companion.device.ports.smart_dice import RGB, NoSmartDice
 from cobi_companion.device.sim import drain
 
+from ..conftest import QUICK_HOLDS
 from .test_cobra_box import OV, C, S, at_weather, seed_game
 from .test_offered import seeded
 from .test_press_budget import NEW_BOX
@@ -352,6 +355,14 @@ def pulled_plug(table: Any, tmp_path: Path) -> Path:
     return after
 
 
+def started_again(table_at: Any, state: Path, config: Config = QUICK_HOLDS) -> Any:
+    """The box started again in `state`, its paired dice (saved there) the tests' own
+    (`smart`): the Pi's Bluetooth, which this machine lacks, would say from its thread, at
+    any moment, that they are out of reach."""
+    return table_at([], state_dir=state,
+                    config=replace(config, smart_dice=SmartDiceSetup(enabled=False)))
+
+
 def test_a_face_thrown_before_a_pulled_plug_comes_back_by_itself_and_is_not_thrown_again(
         table_at, tmp_path):
     """The to-hit settled on 5, then the plug: the battle resumes before the shot (nothing of
@@ -363,7 +374,7 @@ def test_a_face_thrown_before_a_pulled_plug_comes_back_by_itself_and_is_not_thro
     throw(table, "AX:02", 5)
     assert table.view.caption == "Axis: roll 1 more"
     battle = table.box.app.state.id
-    again = table_at([], state_dir=pulled_plug(table, tmp_path), config=NEW_BOX)
+    again = started_again(table_at, pulled_plug(table, tmp_path), NEW_BOX)
     lit = smart(again)
     again.choose("Resume")
     assert again.box.app.state.id == battle
@@ -392,7 +403,7 @@ def test_one_die_of_a_throw_of_two_in_before_the_plug_the_other_is_waited_for(
     table.press("ok", "ok", "ok", "ok", "ok", "ok", "allies")
     assert table.view.caption == "Allies: roll 2 dice"          # to hit and reload
     throw(table, "AL:02", 3)
-    again = table_at([], state_dir=pulled_plug(table, tmp_path))
+    again = started_again(table_at, pulled_plug(table, tmp_path))
     smart(again)
     again.choose("Resume")
     again.press("ok", "ok", "ok", "ok", "ok", "ok", "allies")
@@ -408,7 +419,7 @@ def test_a_die_of_the_roll_off_thrown_before_the_plug_is_in_after_it(table_at, t
     table.press(*TWO_AND_TWO)
     throw(table, "AL:02", 2)
     assert (table.view.caption, table.view.needed) == ("Axis: roll 1 die", "? : 2")
-    again = table_at([], state_dir=pulled_plug(table, tmp_path), config=NEW_BOX)
+    again = started_again(table_at, pulled_plug(table, tmp_path), NEW_BOX)
     smart(again)
     again.choose("Resume")
     assert (again.view.caption, again.view.needed) == ("Axis: roll 1 die", "? : 2")
