@@ -265,6 +265,9 @@ class App:
         # The box's dice by number, counting on from the count saved with the last action
         # (device/core/draws.py): after a pulled plug the same dice come out again.
         self.dice = Draws(dice, store.dice()[1])
+        # The faces smart dice gave rules before a restart, by draw number, not yet covered by
+        # a saved action (ports/store.py): the rule that asks for that number takes it again.
+        self.kept_throws = store.thrown()
         # The outcome shown by the last completed action (its views), saved with it, and the
         # one a resumed game shows again first (games/home.py `again`): a pulled plug may have
         # come before the players saw it.
@@ -393,7 +396,13 @@ class App:
         return Header(title, state.round, state.active.value, self.side_name(state.active))
 
     def roll(self, need: Need, side: str) -> int:
-        """The box rolls one die for `need`, thrown for `side`, and logs it."""
+        """The box rolls one die for `need`, thrown for `side`, and logs it. A face a smart die
+        gave that number before a restart comes out again, as the box's own die would."""
+        kept = self.kept_throw()
+        if kept is not None:
+            die, face = kept
+            self.thrown(face, need, side, die)
+            return face
         face = self.dice.roll(need)
         self.rolls.append((side, need.words, face, ""))
         return face
@@ -406,6 +415,21 @@ class App:
         """A real die's face, dialled by the player ("dial") or thrown with a smart die (its
         id), logged like a rolled one, with the die that rolled it."""
         self.rolls.append((side, need.words, face, die))
+
+    def thrown(self, face: int, need: Need, side: str, die: str) -> None:
+        """A smart die's face given a rule: it takes the box's next draw number and is kept
+        with it once the frame is drawn (no wait for the card on the event), so a plug pulled
+        before the action's save brings the same face back for the same number; logged with
+        its die."""
+        number = self.dice.take()
+        self.kept_throws.pop(number, None)
+        self.record(face, need, side, die)
+        self.later(partial(self.store.keep_thrown, number, die, face))
+
+    def kept_throw(self) -> tuple[str, int] | None:
+        """The die and face a smart die gave the next draw number before a restart; None:
+        that number was not thrown, or it was saved with its action."""
+        return self.kept_throws.get(self.dice.drawn)
 
     def cue(self, name: str, side: str | None = None) -> None:
         """A tune (when the sound is on) and a flash of `side`'s light, started by the next

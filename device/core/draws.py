@@ -13,7 +13,9 @@ numbers: the same faces, with no write on the press.
 The secret is the box's own (made once in its store, never shown), so the dice are as fair
 and unforeseeable as the system's random source; the quick dice outside a battle draw from
 the same count and are kept the same way. Dice the players roll themselves (real dice,
-dialled in) are not the box's and are not numbered.
+dialled in) are not the box's and are not numbered. A smart die's face is no function of its
+number, but it takes one (`take`): the box keeps it by that number until the action's save
+(App.thrown, ports/store.py), and a restart takes it again for the same number.
 """
 from __future__ import annotations
 
@@ -101,3 +103,9 @@ class Draws:
         face = check_face(self.source.face(self.drawn, need))
         self.drawn += 1
         return face
+
+    def take(self) -> int:
+        """The next number, for a face the box did not draw (a smart die's): counted as the
+        box's own, so the count saved with an action covers it."""
+        self.drawn += 1
+        return self.drawn - 1

@@ -119,19 +119,36 @@ class RollOff(Screen):
         if side in self.faces:
             app.cue("error")
             return self
-        app.record(event.reading.face, self.need(side), side.value, event.die)
+        app.thrown(event.reading.face, self.need(side), side.value, event.die)
         return self.rolled(app, side, event.reading.face)
+
+    def taken(self, app: App) -> Screen:
+        """The roll-off, with the face a smart die gave its next die before a restart
+        (App.kept_throw) taken at once for the die's side, as it was thrown: the box's own
+        dice come out the same after a restart, and so does a thrown one."""
+        kept = app.kept_throw()
+        if kept is None:
+            return self
+        die, face = kept
+        side = {s.value: s for s in Side}.get(die_side(app, die))
+        if side is None or side in self.faces:     # unpaired since: the next roll takes it
+            return self
+        app.thrown(face, self.need(side), side.value, die)
+        return self.rolled(app, side, face)
 
     def rolled(self, app: App, side: Side, face: int) -> Screen:
         self.faces[side] = face
         if len(self.faces) < 2:
-            return self
+            return self.taken(app)
         axis, allies = self.faces[Side.AXIS], self.faces[Side.ALLIES]
         winner = easy.roll_off(axis, allies)
         if winner is None:          # a tie rolls again
             tied = Roll(app.header(self.title), (axis, allies), app.t("tie"),
                         needed=f"{axis} : {allies}", total=app.t("TIE"))
-            return Show([tied], lambda: RollOff(self.title, self.then, tie=True, says=self.says),
+
+            def again() -> Screen:
+                return RollOff(self.title, self.then, tie=True, says=self.says).taken(app)
+            return Show([tied], again,
                         animate=True, play=True, go_on=True, says=[outcome("say_tie")])
         thrown = all(app.settings.source(side.value) == "smart" for side in Side)
         shown = Roll(app.header(self.title), (axis, allies),

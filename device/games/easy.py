@@ -38,7 +38,7 @@ def play(app: App) -> Screen:
         app.commit(entry("log_initiative", round=state.round, side=winner.value))
         return next_action(app)
     return RollOff(app.t("initiative"), easy_start,
-                   says=lambda winner: outcome("say_initiative", side=winner.value))
+                   says=lambda winner: outcome("say_initiative", side=winner.value)).taken(app)
 
 
 def next_action(app: App) -> Screen:

@@ -10,7 +10,7 @@ from typing import Any
 
 from cobi_companion.device.core.app import App, Next, Screen
 from cobi_companion.device.core.replay import SKETCH_FILL, Replay
-from cobi_companion.device.games.throw import Throw, online
+from cobi_companion.device.games.throw import Throw, kept_or, online
 from cobi_companion.device.ui.widgets import Dial, WaitPress
 from cobi_companion.device.ui.wording import need_words
 from cobi_companion.rules.dice import Aim, DiceError, DiceExhausted, Need, Roller, ScriptedDice
@@ -54,10 +54,10 @@ def face_for(app: App, need: Need, side: str, then: Callable[[int], Screen],
         return Dial(asked or need_words(app, need), dialled)
     if source == "smart":
         def thrown(die: str, face: int) -> Screen:
-            app.record(face, need, side, die)
+            app.thrown(face, need, side, die)
             return then(face)
-        return Throw(side, need, 1, thrown, lambda: then(app.roll(need, side)),
-                     asleep=not online(app, side))
+        return kept_or(app, Throw(side, need, 1, thrown, lambda: then(app.roll(need, side)),
+                                  asleep=not online(app, side)))
     return then(app.roll(need, side))
 
 
@@ -176,7 +176,7 @@ def _thrown(app: App, run: Run, first: bool, thrown: tuple[str, int] | None,
             return None
         die, face = pending.pop()
         first = False
-        app.record(face, need, side, die)
+        app.thrown(face, need, side, die)
         return face
     need = run.replay.roll_while(take)
     if need is None:
@@ -196,4 +196,4 @@ def _thrown(app: App, run: Run, first: bool, thrown: tuple[str, int] | None,
                                   run.one_press, first),
                   faces=shown, more=more, left=left, again=left < count,
                   asleep=not dice)
-    return throw
+    return kept_or(app, throw)

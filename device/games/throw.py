@@ -31,6 +31,19 @@ def die_side(app: App, die: str) -> str:
     return app.settings.smart_dice.get(die, {}).get("side", "")
 
 
+def kept_or(app: App, throw: Throw) -> Screen:
+    """`throw`, or where its next die leads when a smart die gave that die's number before a
+    restart (App.kept_throw): that face is taken at once and shown as thrown, no die waited
+    for, as the box's own die of that number comes out the same. Asked for as it was."""
+    kept = app.kept_throw()
+    if kept is None:
+        return throw
+    after = throw._after(app, throw.take(*kept))
+    if isinstance(after, Throw) and after.side == throw.side:
+        after.again = throw.again
+    return after
+
+
 def online(app: App, side: str) -> list[str]:
     """The side's paired dice connected now."""
     return [die for die in app.settings.paired(side) if app.dice_board.online(die)]

@@ -13,6 +13,10 @@ happened, in one line, and `problems` says it typed, for the screen to put in th
 A row it reads that the box never wrote (not JSON, nested too deep) is refused as a `BadRow`:
 a battle row stays where it is, a settings row is left out and listed in `bad_rows`.
 
+A smart die's face is thrown, not drawn from the secret: each one a rule takes is kept with its
+draw number (`keep_thrown`, written just after its frame) until the action it belongs to is
+saved, so that after a pulled plug the box takes that face again for that number (`thrown`).
+
 Kept quick on a Pi Zero: the dice statistics are counts updated by a trigger in the same
 transaction as each roll (reading them costs the same at any number of rolls); the file gets
 an integrity check at open only when the last run did not close it (a marker set by a clean
@@ -75,6 +79,13 @@ _TABLES = (
     """CREATE TABLE IF NOT EXISTS grown (
         n INTEGER PRIMARY KEY, battle_id TEXT NOT NULL, path TEXT NOT NULL,
         i INTEGER NOT NULL, item TEXT NOT NULL)""",
+    # The faces smart dice gave rules, by the box's draw number (device/core/draws.py), kept
+    # until an action saved with a count above the number covers them. A table of its own,
+    # made by this list at every open, so a file of an earlier version gets it as it loads
+    # (the schema version stays: a box of that version reads this file as it did).
+    """CREATE TABLE IF NOT EXISTS thrown (
+        n INTEGER PRIMARY KEY, die TEXT NOT NULL,
+        face INTEGER NOT NULL CHECK (face BETWEEN 1 AND 6))""",
     """CREATE TRIGGER IF NOT EXISTS count_the_roll AFTER INSERT ON rolls BEGIN
         INSERT INTO face_counts VALUES (NEW.battle_id, NEW.face, 1)
             ON CONFLICT DO UPDATE SET n = n + 1;
@@ -194,6 +205,8 @@ class Store(Protocol):
                     drawn: int | None = None, grows: tuple[str, ...] = ()) -> None: ...
     def save_rolls(self, rolls: list[Roll], drawn: int | None = None) -> None: ...
     def clear_battle(self, drawn: int | None = None) -> None: ...
+    def keep_thrown(self, number: int, die: str, face: int) -> None: ...
+    def thrown(self) -> dict[int, tuple[str, int]]: ...
     def dice(self) -> tuple[bytes, int]: ...
     def face_counts(self, battle_id: str | None = None) -> dict[int, int]: ...
     def die_counts(self) -> dict[str, dict[int, int]]: ...
@@ -228,8 +241,11 @@ def _with_die(roll: Roll) -> tuple[str, str, int, str]:
 
 
 def _count_drawn(conn: sqlite3.Connection, drawn: int | None) -> None:
+    """The count of dice drawn, saved; the thrown faces it covers (numbered below it) go: a
+    restart counts on from it, so no rule asks for them again."""
     if drawn is not None:
         conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (DRAWN, str(drawn)))
+        conn.execute("DELETE FROM thrown WHERE n < ?", (drawn,))
 
 
 def _insert_rolls(conn: sqlite3.Connection, battle_id: str, rolls: list[Roll], now: str) -> None:
@@ -397,7 +413,8 @@ def _move_aside(path: Path) -> Path:
 _CARRIED = {"battle": "SELECT * FROM battle", "settings": "SELECT * FROM settings",
             "meta": f"SELECT * FROM meta WHERE key IN ('{SECRET}', '{DRAWN}')",
             "face_counts": "SELECT * FROM face_counts", "face_totals": "SELECT * FROM face_totals",
-            "die_counts": "SELECT * FROM die_counts", "grown": "SELECT * FROM grown"}
+            "die_counts": "SELECT * FROM die_counts", "grown": "SELECT * FROM grown",
+            "thrown": "SELECT * FROM thrown"}
 _CARRIED_FROM_1 = _CARRIED | {
     "face_counts": "SELECT battle_id, face, COUNT(*) FROM rolls GROUP BY 1, 2",
     "face_totals": "SELECT face, COUNT(*) FROM rolls GROUP BY 1"}
@@ -438,7 +455,7 @@ def _copy_memory(memory: sqlite3.Connection, conn: sqlite3.Connection) -> None:
     rolls made meanwhile)."""
     def rows(query: str) -> list[Any]:
         return memory.execute(query).fetchall()
-    for table in ("battle", "grown", "settings"):
+    for table in ("battle", "grown", "settings", "thrown"):
         conn.execute(f"DELETE FROM {table}")
         if found := rows(f"SELECT * FROM {table}"):
             conn.executemany(f"INSERT INTO {table} VALUES ({', '.join('?' * len(found[0]))})",
@@ -561,6 +578,28 @@ class _SqlStore:
             _count_drawn(conn, drawn)
         self._run(work, write=True)
         self._lists = grown.Lists()
+
+    def keep_thrown(self, number: int, die: str, face: int) -> None:
+        """A smart die's face a rule took as the box's draw `number`: kept until the count
+        saved with an action passes it."""
+        if not (type(number) is int and number >= 0 and isinstance(die, str)
+                and type(face) is int and face in FACES):
+            raise ValueError(f"a thrown face is (number, die, face 1-6), not "
+                             f"{(number, die, face)!r}")
+        self._run(lambda conn: conn.execute("INSERT OR REPLACE INTO thrown VALUES (?, ?, ?)",
+                                            (number, die, face)), write=True)
+
+    def thrown(self) -> dict[int, tuple[str, int]]:
+        """The smart dice's faces kept by draw number (a die and its face); a row the box
+        never wrote is left out and listed in `bad_rows`."""
+        kept: dict[int, tuple[str, int]] = {}
+        for number, die, face in self._run(lambda conn: conn.execute(
+                "SELECT n, die, face FROM thrown ORDER BY n").fetchall()):
+            if isinstance(die, str) and type(face) is int and face in FACES:
+                kept[int(number)] = (die, face)
+            else:
+                self.bad_row(BadRow("thrown", str(number), "not a die and its face"))
+        return kept
 
     def dice(self) -> tuple[bytes, int]:
         """The box's dice secret and its count of dice drawn, as last saved."""

@@ -28,7 +28,8 @@ def play(app: App) -> Screen:
                           [app.t("defender_first", side=app.side_word(state.defender))],
                           lambda: turn_screen(app))
         return RollOff(app.t("attacker_roll"), tank_start, says=lambda attacker: outcome(
-            "say_attacks_first", attacker=attacker.value, defender=attacker.enemy.value))
+            "say_attacks_first", attacker=attacker.value,
+            defender=attacker.enemy.value)).taken(app)
     state.begin_round(state.defender)
     if state.turn is None or state.turn.side is not state.defender:
         state.turn = turns.Turn(2 * state.round - 1, state.defender)

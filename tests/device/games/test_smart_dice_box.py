@@ -3,9 +3,13 @@ dice's events are handed to the box as its main loop hands them (ports/events.py
 tumbling, settling, not a roll; a die going quiet."""
 from __future__ import annotations
 
+import shutil
+from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
+from cobi_companion.device.config import Config, SmartDiceSetup
 from cobi_companion.device.core.turn_lights import SIDE_COLOURS as SIDE_RGB
 from cobi_companion.device.core.views import BigWord, Lines, Menu, Roll
 from cobi_companion.device.games.menus import dice_stats
@@ -15,6 +19,7 @@ from cobi_companion.device.ports.events import DieLink, DieSaid, Event, Key, Tic
 from cobi_companion.device.ports.smart_dice import RGB, NoSmartDice
 from cobi_companion.device.sim import drain
 
+from ..conftest import QUICK_HOLDS
 from .test_cobra_box import OV, C, S, at_weather, seed_game
 from .test_offered import seeded
 from .test_press_budget import NEW_BOX
@@ -340,19 +345,36 @@ def test_smart_dice_take_fewer_knob_actions_than_real_dice_dialled(
     assert counted["smart"] < counted["dial"]
 
 
-def test_a_battle_stopped_mid_throw_resumes_before_the_shot_as_with_dialled_dice(
+def pulled_plug(table: Any, tmp_path: Path) -> Path:
+    """The state folder as a plug pulled now leaves it (the file and its write-ahead log as
+    they are on disk, never closed), copied to a folder of its own for the box started
+    again: the box before keeps running untouched."""
+    assert not table.box.app.unsaved                 # each frame's writes are made
+    after = tmp_path / "after_the_plug"
+    shutil.copytree(table.box.store.path.parent, after)
+    return after
+
+
+def started_again(table_at: Any, state: Path, config: Config = QUICK_HOLDS) -> Any:
+    """The box started again in `state`, its paired dice (saved there) the tests' own
+    (`smart`): the Pi's Bluetooth, which this machine lacks, would say from its thread, at
+    any moment, that they are out of reach."""
+    return table_at([], state_dir=state,
+                    config=replace(config, smart_dice=SmartDiceSetup(enabled=False)))
+
+
+def test_a_face_thrown_before_a_pulled_plug_comes_back_by_itself_and_is_not_thrown_again(
         table_at, tmp_path):
-    """The battle is saved after each completed action, a throw's faces with it: stopped
-    after the to-hit settled, it resumes before the shot (nothing of it applied, none of its
-    faces counted twice), and the shot is thrown again from its first die."""
+    """The to-hit settled on 5, then the plug: the battle resumes before the shot (nothing of
+    it applied, none of its faces counted twice), and the same presses bring the 5 back as
+    thrown, no die waited for; the D6+ after it is thrown as it would have been."""
     table = table_at([], config=NEW_BOX)
     smart(table)
     easy_first_shot(table)
     throw(table, "AX:02", 5)
     assert table.view.caption == "Axis: roll 1 more"
     battle = table.box.app.state.id
-    table.close()
-    again = table_at([], state_dir=tmp_path / "state", config=NEW_BOX)
+    again = started_again(table_at, pulled_plug(table, tmp_path), NEW_BOX)
     lit = smart(again)
     again.choose("Resume")
     assert again.box.app.state.id == battle
@@ -360,11 +382,49 @@ def test_a_battle_stopped_mid_throw_resumes_before_the_shot_as_with_dialled_dice
     again.press("ok")                               # the initiative's outcome shown again
     assert isinstance(again.view, Menu) and again.view.items[0] == "Tiger 1"
     again.press("ok", "ok", "axis")
-    assert (again.view.faces, again.view.caption) == ((), "Axis: roll 1 die")
+    assert (again.view.faces, again.view.caption) == ((5,), "Axis: roll 1 more")
     assert lit.lit["AX:01"] == SIDE_RGB["axis"]
-    throw(again, "AX:01", 2)
-    assert isinstance(again.view, BigWord) and again.view.word == "MISS"
-    assert again.box.store.face_counts(battle) == {1: 0, 2: 2, 3: 0, 4: 0, 5: 1, 6: 0}
+    throw(again, "AX:01", 3)
+    assert isinstance(again.view, Roll) and again.view.caption == "Allies: roll 1 die"
+    throw(again, "AL:01", 1)
+    assert isinstance(again.view, BigWord) and again.view.word == "DESTROYED"
+    assert again.box.store.face_counts(battle) == {1: 1, 2: 1, 3: 1, 4: 0, 5: 2, 6: 0}
+    assert again.box.store.die_counts()["AX:02"] == {1: 0, 2: 0, 3: 0, 4: 0, 5: 1, 6: 0}
+    assert again.box.store.thrown() == {}           # the action saved: nothing left to keep
+
+
+def test_one_die_of_a_throw_of_two_in_before_the_plug_the_other_is_waited_for(
+        table_at, tmp_path):
+    table = table_at([])
+    smart(table)
+    table.press(*TIGER_VS_SHERMAN)
+    throw(table, "AX:01", 4)
+    throw(table, "AL:01", 2)
+    table.press("ok", "ok", "ok", "ok", "ok", "ok", "allies")
+    assert table.view.caption == "Allies: roll 2 dice"          # to hit and reload
+    throw(table, "AL:02", 3)
+    again = started_again(table_at, pulled_plug(table, tmp_path))
+    smart(again)
+    again.choose("Resume")
+    again.press("ok", "ok", "ok", "ok", "ok", "ok", "allies")
+    assert (again.view.faces, again.view.caption) == ((3,), "Allies: roll 2 dice")
+    assert isinstance(again.box.app.screen, Throw)          # the second die is awaited
+    throw(again, "AL:01", 5)                         # both in: the damage dice, two at a time
+    assert (again.view.faces, again.view.caption) == ((3, 5), "Allies: roll 2 more")
+
+
+def test_a_die_of_the_roll_off_thrown_before_the_plug_is_in_after_it(table_at, tmp_path):
+    table = table_at([], config=NEW_BOX)
+    smart(table)
+    table.press(*TWO_AND_TWO)
+    throw(table, "AL:02", 2)
+    assert (table.view.caption, table.view.needed) == ("Axis: roll 1 die", "? : 2")
+    again = started_again(table_at, pulled_plug(table, tmp_path), NEW_BOX)
+    smart(again)
+    again.choose("Resume")
+    assert (again.view.caption, again.view.needed) == ("Axis: roll 1 die", "? : 2")
+    throw(again, "AX:02", 5)
+    assert again.box.app.state.active.value == "axis"
 
 
 def test_figures_run_over_are_thrown_for_one_by_one(table_at):

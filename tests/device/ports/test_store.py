@@ -575,3 +575,65 @@ def test_a_roll_with_a_die_that_is_not_a_string_is_refused() -> None:
     with pytest.raises(ValueError, match="die"):
         store.save_rolls([("axis", "quick D6", 5, 7)])  # type: ignore[list-item]
     assert store.die_counts() == {}
+
+
+# --- the smart dice's faces, kept by draw number until their action is saved ---
+
+def test_a_thrown_face_is_kept_until_a_count_saved_passes_its_number(store: Store) -> None:
+    store.keep_thrown(4, "AA:01", 5)
+    store.keep_thrown(5, "BB:02", 2)
+    store.save_battle(battle(), [("axis", "to hit", 5, "AA:01")])      # no count: all stay
+    assert store.thrown() == {4: ("AA:01", 5), 5: ("BB:02", 2)}
+    store.save_battle(battle(), [], drawn=5)        # the action of die 4 saved: it goes
+    assert store.thrown() == {5: ("BB:02", 2)}
+    store.save_rolls([("", "quick D6", 2, "BB:02")], drawn=6)
+    assert store.thrown() == {}
+    store.keep_thrown(6, "AA:01", 1)
+    store.keep_thrown(6, "AA:01", 6)                # the same number thrown anew: the last
+    assert store.thrown() == {6: ("AA:01", 6)}
+    store.clear_battle(drawn=7)
+    assert store.thrown() == {}
+
+
+@pytest.mark.parametrize("thrown", [(-1, "AA:01", 3), (1, "AA:01", 7), (1, "AA:01", True),
+                                    (1, None, 3), ("1", "AA:01", 3)])
+def test_a_thrown_face_that_is_not_one_is_refused(store: Store, thrown: tuple) -> None:
+    with pytest.raises(ValueError, match="thrown face"):
+        store.keep_thrown(*thrown)
+    assert store.thrown() == {}
+
+
+def test_a_thrown_face_survives_a_process_killed_right_after(tmp_path: Path) -> None:
+    path = tmp_path / "battles.db"
+    kill = ("import os, sys\nfrom pathlib import Path\n"
+            "from cobi_companion.device.ports.store import SqliteStore\n"
+            "store = SqliteStore(Path(sys.argv[1]))\n"
+            "store.save_battle({'id': 'b1'}, [], drawn=3)\n"
+            "store.keep_thrown(3, 'AA:01', 6)\n"
+            "os.kill(os.getpid(), 9)\n")
+    run = subprocess.run([sys.executable, "-c", kill, str(path)], capture_output=True,
+                         text=True, timeout=120)
+    assert run.returncode == -9, run.stderr
+    again = SqliteStore(path)
+    assert again.thrown() == {3: ("AA:01", 6)} and again.dice()[1] == 3
+    again.close()
+
+
+def test_a_file_of_schema_3_without_the_thrown_faces_gets_their_table(tmp_path: Path) -> None:
+    """A file of the version before smart dice were kept loads as it was, and keeps them."""
+    path = tmp_path / "battles.db"
+    store = SqliteStore(path)
+    store.save_battle(battle(), [("axis", "to hit", 4, "AA:01")], drawn=1)
+    store.close()
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        conn.execute("DROP TABLE thrown")
+        conn.commit()
+    again = SqliteStore(path)
+    assert again.problem is None and again.load_battle() == battle()
+    assert again.thrown() == {} and again.die_counts()["AA:01"][4] == 1
+    again.keep_thrown(1, "AA:01", 2)
+    again.close()
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        assert conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone() \
+            == ("3",)
+        assert conn.execute("SELECT n, die, face FROM thrown").fetchall() == [(1, "AA:01", 2)]

@@ -96,6 +96,28 @@ def test_a_store_that_failed_retries_at_later_saves_not_at_every_one(tmp_path: P
     again.close()
 
 
+def test_thrown_faces_kept_while_saving_fails_reach_the_file_when_it_works(
+        tmp_path: Path) -> None:
+    """A smart die's face kept while the store plays on in memory is in the file once the
+    file takes a save again, with those the file held before."""
+    path = tmp_path / "battles.db"
+    store = SqliteStore(path)
+    store.save_battle({"id": "b1"}, [], drawn=2)
+    store.keep_thrown(2, "AA:01", 3)
+    conn = store._conn
+    assert conn is not None
+    page_count = conn.execute("PRAGMA page_count").fetchone()[0]
+    conn.execute(f"PRAGMA max_page_count = {page_count}")     # this connection is full
+    store.save_battle({"id": "b1", "pad": "x" * 20000}, [])
+    assert not store.can_save
+    store.keep_thrown(3, "BB:01", 6)                # in memory, then the file again
+    assert store.can_save and store.thrown() == {2: ("AA:01", 3), 3: ("BB:01", 6)}
+    store.close()
+    again = SqliteStore(path)
+    assert again.thrown() == {2: ("AA:01", 3), 3: ("BB:01", 6)}
+    again.close()
+
+
 @pytest.mark.parametrize(("text", "why"), [
     ("[" * 5000 + "]" * 5000, "nested deeper"),
     ("{\"id\": \"b1\", \"tur", "not JSON"),
