@@ -59,7 +59,11 @@ class Table:
         self.factory = factory or tap_pins()
         clock = self.factory.clock
         assert isinstance(clock, TapClock), "a table's pins read a tap clock"
-        self.config = config or QUICK_HOLDS
+        config = config or QUICK_HOLDS
+        # A table's box never reaches for the machine's Bluetooth: the real adapter's answers
+        # (none here) come on its own thread whenever they come, and a screen would depend
+        # on when. Its dice are the virtual ones (tests/device/ports test the real adapter).
+        self.config = replace(config, smart_dice=replace(config.smart_dice, adapter="fake"))
         self.display = MemoryDisplay()
         self.box: Box = build(self.config, self.display, pin_factory=self.factory,
                               dice=ScriptedDice(dice), state_dir=state_dir, input_clock=clock,
