@@ -713,13 +713,15 @@ def build(config: Config, display: Any, *, pin_factory: Any = None,
           loaded: Loaded | None = None, load: Load | None = None,
           restart_on_change: bool = False,
           input_clock: Callable[[], float] = time.monotonic,
-          speech_dir: Path | None = None, speech: Speech | None = None) -> Box:
+          speech_dir: Path | None = None, speech: Speech | None = None,
+          smart: Callable[[Callable[[DieEvent], None]], SmartDice] | None = None) -> Box:
     """The box around `config`. Nothing that fails here stops it: see Box. `loaded` says
     which files `config` came from (for the settings screen and the problems shown);
     `load` reads them again. `input_clock`: the time the buttons' debounce reads (a mock
     panel's, which moves on by itself instead of sleeping between taps). `speech_dir`: a
     folder where each utterance is written as a WAV and its text, besides being said;
-    `speech`: the voice to use instead of the one `make_speech` makes (tests)."""
+    `speech`: the voice to use instead of the one `make_speech` makes (tests); `smart`: what
+    makes the smart dice port on the loop's queue instead of the config's (tests)."""
     state, unusable = (state_dir, []) if state_dir else usable_state_dir(config, loaded)
     atlas.use()           # the glyphs drawn at an earlier start, before the first screen
     if pin_factory is None and config.pins.factory == "mock":
@@ -755,7 +757,7 @@ def build(config: Config, display: Any, *, pin_factory: Any = None,
         loop.off_after_s = new.screen_off_min * 60
     app.on_settings = changed
     app.sensors = range_sensors(config, loop.put).start()
-    app.smart = smart_dice_port(config, loop.put)
+    app.smart = smart(loop.put) if smart is not None else smart_dice_port(config, loop.put)
     app.smart.keep(paired_kinds(settings))
     app.smart.start()
     box = Box(loop, app, store, display, config, pin_factory=pin_factory, load=load,

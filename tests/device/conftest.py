@@ -18,6 +18,7 @@ from cobi_companion.device.box import Box, build
 from cobi_companion.device.config import Config
 from cobi_companion.device.ports.display import MemoryDisplay
 from cobi_companion.device.ports.events import Reload
+from cobi_companion.device.ports.fake_dice import FakeDice
 from cobi_companion.device.ports.fake_sensor import FakeSensor
 from cobi_companion.device.ports.mock_pins import StampedFactory
 from cobi_companion.device.sim import MockPanel, TapClock, drain
@@ -59,12 +60,12 @@ class Table:
         self.factory = factory or tap_pins()
         clock = self.factory.clock
         assert isinstance(clock, TapClock), "a table's pins read a tap clock"
-        config = config or QUICK_HOLDS
-        # A table's box never reaches for the machine's Bluetooth: the real adapter's answers
-        # (none here) come on its own thread whenever they come, and a screen would depend
-        # on when. Its dice are the virtual ones (tests/device/ports test the real adapter).
-        self.config = replace(config, smart_dice=replace(config.smart_dice, adapter="fake"))
+        self.config = config or QUICK_HOLDS
         self.display = MemoryDisplay()
+        # A table's box never reaches for the machine's Bluetooth: the real adapter's answers
+        # (none here) come on its own thread whenever they come, and a screen would depend on
+        # when. Its dice are the virtual ones (tests/device/ports test the real adapter).
+        parts.setdefault("smart", FakeDice)
         self.box: Box = build(self.config, self.display, pin_factory=self.factory,
                               dice=ScriptedDice(dice), state_dir=state_dir, input_clock=clock,
                               **parts)
