@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from debian_image import PAYLOAD, base_image, payload, stick_image
-from host import StepFailed, cache_dir, run, say
+from host import StepFailed, cache_dir, poll, run, say
 from qemu_guest import Guest, kvm_works
 
 UNIT = "cobi-companion.service"
@@ -65,18 +65,6 @@ screen_file = "{SCREEN}"
 RELOADED = {"en": "Settings read again", "pl": "Ustawienia wczytane"}
 
 # ---- the box, through its test input ---------------------------------------------------------
-
-
-def poll(check: Callable[[], Any], timeout: float, what: str, step: float = 1.0) -> Any:
-    """`check`'s first true answer within `timeout` s; else StepFailed naming `what`."""
-    end = time.monotonic() + timeout
-    while True:
-        seen = check()
-        if seen:
-            return seen
-        if time.monotonic() > end:
-            raise StepFailed(f"{what}: not within {timeout:.0f} s")
-        time.sleep(step)
 
 
 class Box:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib
 import json
 import logging
 import socket
@@ -58,6 +59,12 @@ def advertisement(name: str, services: list[str], maker: dict[int, bytes]) -> by
     return b"".join(bytes([len(data) + 1, kind]) + data for kind, data in fields)
 
 
+def bumble(module: str) -> Any:
+    """A module of bumble's: in the guest's dice venv only, never among the project's packages
+    (nor its type checker's)."""
+    return importlib.import_module(f"bumble.{module}")
+
+
 def answer_json(ok: bool, **more: Any) -> bytes:
     return (json.dumps({"ok": ok, **more}) + "\n").encode()
 
@@ -85,30 +92,27 @@ class Die:
                 "flashes": self.peer.flashes}
 
     async def start(self, link: Any, index: int) -> None:
-        from bumble.controller import Controller
-        from bumble.device import AdvertisingEventProperties, AdvertisingParameters, Device
-        from bumble.gatt import Characteristic, CharacteristicValue, Service
-        from bumble.hci import Address
-        from bumble.host import Host
-        from bumble.transport.common import AsyncPipeSink
-
-        controller = Controller(f"die-{index}", link=link)
-        self.device = Device(name=self.peer.name, address=Address(self.address),
-                             host=Host(controller, AsyncPipeSink(controller)))
+        device, gatt = bumble("device"), bumble("gatt")
+        Characteristic, Address = gatt.Characteristic, bumble("hci").Address
+        controller = bumble("controller").Controller(f"die-{index}", link=link)
+        host = bumble("host").Host(controller, bumble("transport.common").AsyncPipeSink(
+            controller))
+        self.device = device.Device(name=self.peer.name, address=Address(self.address),
+                             host=host)
         self.notify = Characteristic(
             self.peer.NOTIFY, Characteristic.Properties.NOTIFY | Characteristic.Properties.READ,
             Characteristic.READABLE, b"")
         write = Characteristic(
             self.peer.WRITE, Characteristic.Properties.WRITE
             | Characteristic.Properties.WRITE_WITHOUT_RESPONSE, Characteristic.WRITEABLE,
-            CharacteristicValue(write=self.written))
-        self.device.add_service(Service(self.peer.SERVICE, [self.notify, write]))
+            gatt.CharacteristicValue(write=self.written))
+        self.device.add_service(gatt.Service(self.peer.SERVICE, [self.notify, write]))
         self.device.on("connection", self.connected)
         await self.device.power_on()
-        properties = AdvertisingEventProperties(is_connectable=True, is_scannable=False,
+        properties = device.AdvertisingEventProperties(is_connectable=True, is_scannable=False,
                                                 is_legacy=False)
         self.advertising = await self.device.create_advertising_set(
-            advertising_parameters=AdvertisingParameters(
+            advertising_parameters=device.AdvertisingParameters(
                 advertising_event_properties=properties,
                 primary_advertising_interval_min=ADVERTISING_MS,
                 primary_advertising_interval_max=ADVERTISING_MS),
@@ -193,7 +197,7 @@ class Dice:
             while line := await reader.readline():
                 try:
                     reply = await self.command(line.decode(errors="replace"))
-                except Exception as exc:       # noqa: BLE001 - one bad command ends nothing
+                except Exception as exc:       # one bad command ends nothing
                     LOG.exception("command %r", line)
                     reply = answer_json(False, error=f"{type(exc).__name__}: {exc}")
                 writer.write(reply)
@@ -206,14 +210,13 @@ def radio_link() -> Any:
     """bumble's LocalLink, with the sender's address of LE data taken from its connection: the
     LocalLink takes the sender's random address always, and BlueZ connects with its public one
     (its random address is the one it scans with), so the dice dropped all it sent."""
-    from bumble.core import PhysicalTransport
-    from bumble.link import LocalLink
+    le = bumble("core").PhysicalTransport.LE
 
-    class Link(LocalLink):  # type: ignore[misc]
+    class Link(bumble("link").LocalLink):  # type: ignore[misc]
         def send_acl_data(self, sender_controller: Any, destination_address: Any,
                           transport: Any, data: bytes) -> None:
             connection = sender_controller.le_connections.get(destination_address)
-            if transport != PhysicalTransport.LE or connection is None:
+            if transport != le or connection is None:
                 super().send_acl_data(sender_controller, destination_address, transport, data)
                 return
             destination = self.find_le_controller(destination_address)
@@ -225,19 +228,16 @@ def radio_link() -> Any:
 
 
 async def serve(socket_path: Path, specs: list[str]) -> None:
-    from bumble.controller import Controller
-    from bumble.transport import open_transport
-
-    import die_peers
-
+    peers = importlib.import_module("die_peers").PEERS    # beside this file, in the guest
     link = radio_link()
-    transport = await open_transport("vhci")
-    Controller("bluez", host_source=transport.source, host_sink=transport.sink, link=link,
-               public_address=BLUEZ_ADDRESS)
+    transport = await bumble("transport").open_transport("vhci")
+    bumble("controller").Controller("bluez", host_source=transport.source,
+                                    host_sink=transport.sink, link=link,
+                                    public_address=BLUEZ_ADDRESS)
     dice: dict[str, Die] = {}
     for index, spec in enumerate(specs, start=1):
         kind, die_id, colour = spec.split(":")
-        dice[die_id] = Die(die_id, die_peers.PEERS[kind](die_peers_name(kind, index), colour),
+        dice[die_id] = Die(die_id, peers[kind](die_peers_name(kind, index), colour),
                            DIE_ADDRESS.format(index))
         await dice[die_id].start(link, index)
         LOG.info("%s: %s advertising as %r at %s", die_id, kind, dice[die_id].peer.name,

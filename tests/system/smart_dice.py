@@ -1,0 +1,200 @@
+"""The system test's smart dice: the virtual dice in the guest (tests/system/virtual_dice.py on
+bumble, in a venv of its own), the probe of BlueZ from the box's sandbox, and the steps played
+with the dice. Standard library only (runs on the host)."""
+from __future__ import annotations
+
+import json
+import shlex
+from collections.abc import Callable
+from typing import Any
+
+from debian_image import PAYLOAD
+from host import REPO, StepFailed, poll
+from qemu_guest import Guest
+
+DICE_VENV = "/opt/virtual-dice"
+DICE_LIB = f"{DICE_VENV}/lib/dice"
+DICE_UNIT = "virtual-dice.service"
+PROBE = "/usr/local/lib/cobi-test/bleak_probe.py"
+BOX_VENV = "/opt/cobi-companion/venv"
+# The [Service] settings of the box's unit that are not its sandbox: the probe runs under every
+# other one, as the box does.
+NOT_SANDBOX = {"Type", "NotifyAccess", "WatchdogSec", "TimeoutStartSec", "TimeoutStopSec",
+               "Restart", "RestartSec", "ExecStart", "ExecReload", "SyslogIdentifier",
+               "Environment", "WorkingDirectory", "StateDirectory", "StateDirectoryMode",
+               "CacheDirectory", "CacheDirectoryMode", "ConfigurationDirectory",
+               "RuntimeDirectory", "RuntimeDirectoryMode"}
+
+
+def sandbox(without_group: str = "") -> list[str]:
+    """The box's unit's sandbox as systemd-run properties (-p KEY=VALUE), read from the unit
+    file itself; `without_group` taken out of SupplementaryGroups=."""
+    text = (REPO / "systemd" / "cobi-companion.service").read_text()
+    service = text.split("[Service]", 1)[1].split("[Install]", 1)[0]
+    props: list[str] = []
+    for line in service.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        key, value = line.split("=", 1)
+        if key in NOT_SANDBOX:
+            continue
+        if key == "SupplementaryGroups" and without_group:
+            value = " ".join(g for g in value.split() if g != without_group)
+        props += ["-p", f"{key}={value}"]
+    return props
+
+
+def start_dice(guest: Guest, said: list[str]) -> list[dict[str, Any]]:
+    """bumble's venv from the payload's wheels, hci_vhci, the virtual dice as a service; then
+    BlueZ's hci0 powered with the dice's controller."""
+    guest.ok(f"test -x {DICE_VENV}/bin/python || (python3 -m venv {DICE_VENV} && "
+             f"{DICE_VENV}/bin/pip install -q --no-index --find-links {PAYLOAD}/dice-wheels "
+             f"-r {PAYLOAD}/dice-wheels/requirements.txt)", 1800)
+    guest.ok(f"install -d {DICE_LIB} && cp {PAYLOAD}/src/tests/system/virtual_dice.py "
+             f"{PAYLOAD}/src/tests/system/die_peers.py {DICE_LIB}/")
+    guest.ok("modprobe hci_vhci && test -c /dev/vhci")
+    guest.ok(f"systemctl reset-failed {DICE_UNIT} 2>/dev/null; systemd-run --unit {DICE_UNIT} "
+             f"{DICE_VENV}/bin/python {DICE_LIB}/virtual_dice.py serve")
+    poll_ok(guest, f"journalctl -u {DICE_UNIT} -o cat | grep -q 'virtual dice ready'", 180,
+            "the virtual dice ready")
+    poll_ok(guest, "bluetoothctl show | grep -q 'Powered: yes'", 120,
+            "bluetoothd's controller powered (bluetoothctl show)")
+    show = guest.ok("bluetoothctl show")
+    version = guest.ok("dpkg-query -W -f '${Version}' bluez")
+    dice = dice_say(guest, "list")["dice"]
+    said.append(f"bluez {version}: bluetoothd powered hci0 ({show.splitlines()[0].strip()}), "
+                f"bumble's controller on /dev/vhci; {len(dice)} virtual dice advertising: "
+                f"{', '.join(d['name'] + ' ' + d['address'] for d in dice)}")
+    return list(dice)
+
+
+def dice_say(guest: Guest, command: str) -> dict[str, Any]:
+    out = guest.sh(f"python3 {DICE_LIB}/virtual_dice.py say {command}", 120)[1]
+    reply: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
+    if not reply.get("ok"):
+        raise StepFailed(f"virtual dice: {command!r}: {reply.get('error')}")
+    return reply
+
+
+def poll_ok(guest: Guest, command: str, timeout: float, what: str) -> None:
+    poll(lambda: guest.sh(command)[0] == 0, timeout, what)
+
+
+def probe_python(guest: Guest) -> tuple[str, str]:
+    """The box's venv's Python when it has bleak (the adapter's dependency); until then a venv
+    with bleak from the payload's wheels, said so."""
+    if guest.sh(f"{BOX_VENV}/bin/python -c 'import bleak'")[0] == 0:
+        version = guest.ok(f"{BOX_VENV}/bin/python -c 'import importlib.metadata as m; "
+                           "print(m.version(\"bleak\"))'").strip()
+        return f"{BOX_VENV}/bin/python", f"the box's venv (bleak {version})"
+    guest.ok(f"test -x /opt/bleak-probe/bin/python || (python3 -m venv /opt/bleak-probe && "
+             f"/opt/bleak-probe/bin/pip install -q --no-index --find-links "
+             f"{PAYLOAD}/dice-wheels bleak)", 900)
+    return "/opt/bleak-probe/bin/python", "a venv with bleak (not yet in the box's venv)"
+
+
+def sandboxed(guest: Guest, python: str, args: str, without_group: str = "",
+              timeout: float = 180) -> list[dict[str, Any]]:
+    """bleak_probe.py run by systemd as a service with the box's unit's sandbox."""
+    guest.ok(f"install -D -m 0644 {PAYLOAD}/src/tests/system/bleak_probe.py {PROBE}")
+    props = " ".join(shlex.quote(p) for p in sandbox(without_group))
+    rc, out = guest.sh(f"systemd-run --quiet --wait --pipe --collect {props} {python} {PROBE} "
+                       f"{args}", timeout)
+    lines = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+    if not lines:
+        raise StepFailed(f"the probe said nothing (exit {rc}): {out.strip()[-1500:]}")
+    return lines
+
+
+def link(guest: Guest, said: list[str], dice: list[dict[str, Any]]) -> None:
+    """bleak in the box's sandbox sees the virtual dice through BlueZ, connects to one, gets its
+    notifications; the same sandbox opens no Bluetooth socket of its own."""
+    python, which = probe_python(guest)
+    found = sandboxed(guest, python, "scan 10")[-1]
+    if "error" in found:
+        raise StepFailed(f"bleak's scan in the box's sandbox: {found['error']}")
+    seen = {d["address"]: d["name"] for d in found["found"]}
+    missing = [d["name"] for d in dice if d["address"] not in seen]
+    if missing:
+        raise StepFailed(f"not seen by bleak in the sandbox: {missing}; seen {seen}")
+    said.append(f"{which} as cobi under the unit's sandbox ({len(sandbox()) // 2} properties "
+                f"from cobi-companion.service): bleak's scan saw all {len(dice)} dice by name")
+    said.append(listened(guest, python, dice[0]))
+    hci = sandboxed(guest, python, "hci")[-1]
+    plain = guest.ok(f"{python} {PAYLOAD}/src/tests/system/bleak_probe.py hci")
+    if not str(hci.get("hci", "")).startswith("refused") or '"opened"' not in plain:
+        raise StepFailed(f"an HCI socket: in the sandbox {hci}, as root outside it {plain}")
+    said.append(f"an HCI socket of its own: {hci['hci']} in the sandbox (root outside it: opened)")
+    bare = sandboxed(guest, python, "scan 5", without_group="bluetooth")[-1]
+    policy = "allowed" if "found" in bare else f"refused ({bare.get('error')})"
+    said.append(f"without group bluetooth the bus's policy says: {policy}")
+
+
+def listened(guest: Guest, python: str, die: dict[str, Any]) -> str:
+    """A die connected from the sandbox: subscribed, a throw's notifications arrive."""
+    peer = die_uuids(guest, die["kind"])
+    props = " ".join(shlex.quote(p) for p in sandbox())
+    guest.ok(f"install -D -m 0644 {PAYLOAD}/src/tests/system/bleak_probe.py {PROBE}")
+    guest.ok(f"systemctl reset-failed bleak-listen 2>/dev/null; systemd-run --quiet --unit "
+             f"bleak-listen {props} -p StandardOutput=file:/run/bleak-listen.out {python} "
+             f"{PROBE} listen {die['address']} {peer['SERVICE']} {peer['NOTIFY']} "
+             f"{peer['WRITE']} 60")
+    poll(lambda: '"subscribed"' in guest.sh("cat /run/bleak-listen.out")[1], 120,
+         f"bleak subscribed to {die['name']}")
+    dice_say(guest, f"throw {die['id']} 5")
+    poll(lambda: '"notified"' in guest.sh("cat /run/bleak-listen.out")[1], 60,
+         "the throw's notifications")
+    dice_say(guest, f"leave {die['id']}")
+    poll(lambda: '"disconnected"' in guest.sh("cat /run/bleak-listen.out")[1], 60,
+         "the die's leaving seen by bleak")
+    dice_say(guest, f"return {die['id']}")
+    lines = [json.loads(line) for line in guest.ok("cat /run/bleak-listen.out").splitlines()
+             if line.startswith("{")]
+    notified = [line["notified"] for line in lines if "notified" in line]
+    return (f"{die['name']}: connected from the sandbox, its service there, subscribed; "
+            f"'throw 5' came as {len(notified)} notifications ({', '.join(notified)}); "
+            f"'leave' seen as a disconnection")
+
+
+def die_uuids(guest: Guest, kind: str) -> dict[str, str]:
+    out = guest.ok(f"cd {DICE_LIB} && python3 -c 'import json, die_peers; p = die_peers.PEERS"
+                   f"[\"{kind}\"]; print(json.dumps({{k: getattr(p, k) for k in (\"SERVICE\", "
+                   f"\"NOTIFY\", \"WRITE\")}}))'")
+    uuids: dict[str, str] = json.loads(out)
+    return uuids
+
+
+# ---- the steps the box plays with the dice (finished once the box's screens are merged) -------
+
+
+def pair(box: Any, guest: Guest, said: list[str], dice: list[dict[str, Any]]) -> None:
+    """Settings > Smart dice > Find dice: each virtual die listed; each picked, and given to
+    its side (its id ends -axis or -allies)."""
+    box.press("back")
+    box.wait_screen("[ Menu ]")
+    box.choose("Settings")
+    box.choose("Smart dice")
+    box.choose("Find dice")
+    for die in dice:
+        side = "Axis" if die["id"].endswith("-axis") else "Allies"
+        box.choose(die["colour"].capitalize(), 120)
+        box.choose(side)
+    settings = guest.ok("sqlite3 /var/lib/cobi-companion/battles.db 'SELECT * FROM settings'")
+    missing = [d["address"] for d in dice if d["address"] not in settings]
+    if missing:
+        raise StepFailed(f"not kept in the box's settings: {missing}")
+    said.append(f"{len(dice)} dice paired from the box and kept: "
+                f"{', '.join(d['id'] + ' ' + d['address'] for d in dice)}")
+
+
+def leave_and_return(box: Any, guest: Guest, said: list[str], die: dict[str, Any],
+                     notice: Callable[[str], bool]) -> None:
+    """A die leaving: the box shows its notice and the button rolls; back, it reconnects."""
+    dice_say(guest, f"leave {die['id']}")
+    poll(lambda: notice(box.screen()), 120, f"the box's notice of {die['id']} leaving")
+    dice_say(guest, f"return {die['id']}")
+    poll(lambda: dice_say(guest, "list")["dice"] and any(
+        d["id"] == die["id"] and d["connected"] for d in dice_say(guest, "list")["dice"]),
+        180, f"{die['id']} connected again")
+    said.append(f"{die['id']} left: the box's notice shown; back: connected again")
