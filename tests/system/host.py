@@ -28,6 +28,10 @@ class StepFailed(Exception):
     """A step's check did not hold: its message says what was seen."""
 
 
+class StepSkipped(Exception):
+    """A step that cannot run on this tree (what it needs is not there yet): said, not failed."""
+
+
 def poll(check: Callable[[], Any], timeout: float, what: str, step: float = 1.0) -> Any:
     """`check`'s first true answer within `timeout` s; else StepFailed naming `what`."""
     end = time.monotonic() + timeout

@@ -4,18 +4,19 @@ with the dice. Standard library only (runs on the host)."""
 from __future__ import annotations
 
 import json
+import re
 import shlex
-from collections.abc import Callable
 from typing import Any
 
 from debian_image import PAYLOAD
-from host import REPO, StepFailed, poll
+from host import REPO, StepFailed, StepSkipped, poll
 from qemu_guest import Guest
 
 DICE_VENV = "/opt/virtual-dice"
 DICE_LIB = f"{DICE_VENV}/lib/dice"
 DICE_UNIT = "virtual-dice.service"
-PROBE = "/usr/local/lib/cobi-test/bleak_probe.py"
+# Not named *cobi*: uninstall-purge looks for anything of the box left by that name.
+PROBE = "/usr/local/lib/virtual-dice/bleak_probe.py"
 BOX_VENV = "/opt/cobi-companion/venv"
 # The [Service] settings of the box's unit that are not its sandbox: the probe runs under every
 # other one, as the box does.
@@ -118,6 +119,9 @@ def link(guest: Guest, said: list[str], dice: list[dict[str, Any]]) -> None:
     missing = [d["name"] for d in dice if d["address"] not in seen]
     if missing:
         raise StepFailed(f"not seen by bleak in the sandbox: {missing}; seen {seen}")
+    groups = guest.ok("id -nG cobi").split()
+    if "bluetooth" not in groups:
+        raise StepFailed(f"install.sh did not put cobi in group bluetooth: {groups}")
     said.append(f"{which} as cobi under the unit's sandbox ({len(sandbox()) // 2} properties "
                 f"from cobi-companion.service): bleak's scan saw all {len(dice)} dice by name")
     said.append(listened(guest, python, dice[0]))
@@ -165,36 +169,133 @@ def die_uuids(guest: Guest, kind: str) -> dict[str, str]:
     return uuids
 
 
-# ---- the steps the box plays with the dice (finished once the box's screens are merged) -------
+# ---- the steps the box plays with the dice ---------------------------------------------------
+# Written against the box's screens as far as they are known: the words come from the box's own
+# catalogues by key (words/locale), so English and Polish are played alike. The keys of the
+# smart dice's screens are the pairing's and the rolling's; where they differ, change them here.
+KEYS = {"menu": "smart_dice", "find": "find_dice", "axis": "axis", "allies": "allies",
+        "roll": "roll_dice", "roll_more": "roll_more", "quiet": "die_quiet",
+        "settings": "settings", "new": "new", "end": "end_battle", "yes": "yes",
+        "win": "win", "tank": "tank", "easy": "easy"}
+KNOB = ("cw", "ccw", "ok", "back")
+
+
+def catalogue(language: str) -> dict[str, str]:
+    """The box's words by key: the English of companion.pot, or a language's .po."""
+    locale = REPO / "words" / "locale"
+    path = locale / "companion.pot" if language == "en" else locale / language / "companion.po"
+    words: dict[str, str] = {}
+    context = msgid = ""
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("msgctxt "):
+            context = json.loads(line[8:])
+        elif line.startswith("msgid "):
+            msgid = json.loads(line[6:])
+        elif line.startswith("msgstr ") and context:
+            words[context] = (json.loads(line[7:]) or msgid) if language != "en" else msgid
+            context = ""
+    return words
+
+
+def pattern(template: str) -> re.Pattern[str]:
+    """A catalogue template as a pattern of the screen: {name} any words, {n:a|b} a or b."""
+    out, at = "", 0
+    for found in re.finditer(r"\{(\w+)(?::([^}]*))?\}", template):
+        out += re.escape(template[at:found.start()])
+        name, forms = found.group(1), found.group(2)
+        out += f"(?:{'|'.join(map(re.escape, forms.split('|')))})" if forms else \
+            (r"(\d+)" if name in ("n", "count", "dice") else r"(.+?)")
+        at = found.end()
+    return re.compile(out + re.escape(template[at:]))
+
+
+def box_has_smart_dice() -> None:
+    """The steps below need the box's smart dice (its adapter and its screens) in this tree."""
+    missing = [key for key in ("menu", "find", "roll") if KEYS[key] not in catalogue("en")]
+    if not (REPO / "device" / "ports" / "ble_dice.py").exists() or missing:
+        raise StepSkipped("the box has no smart dice in this tree yet (device/ports/ble_dice.py"
+                          f", catalogue keys {', '.join(KEYS[k] for k in missing)})")
 
 
 def pair(box: Any, guest: Guest, said: list[str], dice: list[dict[str, Any]]) -> None:
-    """Settings > Smart dice > Find dice: each virtual die listed; each picked, and given to
-    its side (its id ends -axis or -allies)."""
+    """Settings > Smart dice > Find dice: each virtual die listed by its colour, picked and
+    given to its side (its id ends -axis or -allies); kept in the box's settings."""
+    box_has_smart_dice()
+    words = catalogue("en")
     box.press("back")
     box.wait_screen("[ Menu ]")
-    box.choose("Settings")
-    box.choose("Smart dice")
-    box.choose("Find dice")
+    box.choose(words[KEYS["settings"]])
+    box.choose(words[KEYS["menu"]])
+    box.choose(words[KEYS["find"]])
     for die in dice:
-        side = "Axis" if die["id"].endswith("-axis") else "Allies"
-        box.choose(die["colour"].capitalize(), 120)
+        side = words[KEYS["axis"] if die["id"].endswith("-axis") else KEYS["allies"]]
+        box.choose(die["colour"].capitalize(), 120)     # picked: it flashes to show which
         box.choose(side)
-    settings = guest.ok("sqlite3 /var/lib/cobi-companion/battles.db 'SELECT * FROM settings'")
-    missing = [d["address"] for d in dice if d["address"] not in settings]
+    kept = guest.ok("sqlite3 /var/lib/cobi-companion/battles.db .dump")
+    missing = [d["address"] for d in dice if d["address"] not in kept]
     if missing:
         raise StepFailed(f"not kept in the box's settings: {missing}")
-    said.append(f"{len(dice)} dice paired from the box and kept: "
-                f"{', '.join(d['id'] + ' ' + d['address'] for d in dice)}")
+    flashed = [d["id"] for d in dice if dice_state(guest, d)["flashes"] > 0]
+    said.append(f"{len(dice)} dice found, picked and given a side from the box, kept in its "
+                f"settings; flashed to show which: {', '.join(flashed) or 'none'}")
 
 
-def leave_and_return(box: Any, guest: Guest, said: list[str], die: dict[str, Any],
-                     notice: Callable[[str], bool]) -> None:
+def dice_state(guest: Guest, die: dict[str, Any]) -> dict[str, Any]:
+    state: dict[str, Any] = dice_say(guest, f"lit {die['id']}")["die"]
+    return state
+
+
+def play(box: Any, guest: Guest, said: list[str], dice: list[dict[str, Any]], language: str,
+         level: str, rounds: int = 400) -> None:
+    """A battle of `level` played to its end (or a Tank Game's turn) in `language`: each roll
+    the box asks for is thrown with the side's virtual dice, every other screen takes OK.
+    Counts the knob's presses, and the presses the dial would have needed (one at least for
+    each face dialled)."""
+    box_has_smart_dice()
+    words = catalogue(language)
+    roll, more = pattern(words[KEYS["roll"]]), pattern(words[KEYS["roll_more"]])
+    win = pattern(words[KEYS["win"]])
+    sides = {words[KEYS["axis"]]: "axis", words[KEYS["allies"]]: "allies"}
+    before = box.knob
+    faces = rolls = 0
+    for turn in range(rounds):
+        screen = box.screen()
+        if win.search(screen):
+            break
+        asked = roll.search(screen) or more.search(screen)
+        if asked is None:
+            box.press("ok")
+            continue
+        side = next((sides[name] for name in sides if name in asked.group(0)), "")
+        count = int(next((g for g in asked.groups() if g and g.isdigit()), "1"))
+        own = [d for d in dice if d["id"].endswith("-" + side)]
+        if not own:
+            raise StepFailed(f"a roll for {side or '?'} the test has no dice for: {screen!r}")
+        for n in range(min(count, len(own))):
+            dice_say(guest, f"throw {own[n]['id']} {1 + (turn + n) % 6}")
+            faces += 1
+        rolls += 1
+        changed(box, screen)
+    else:
+        raise StepFailed(f"{level} not over after {rounds} screens: {box.screen()!r}")
+    knob = box.knob - before
+    if knob >= faces:
+        raise StepFailed(f"{knob} knob presses for {faces} faces: no fewer than the dial's")
+    said.append(f"{level} in {language}: {rolls} rolls, {faces} faces thrown with the virtual "
+                f"dice; {knob} knob presses where the dial needs {faces} at least")
+
+
+def changed(box: Any, screen: str) -> None:
+    """Until the box shows something other than `screen` (the faces taken)."""
+    poll(lambda: box.screen() != screen, 60, "the box taking the thrown faces")
+
+
+def leave_and_return(box: Any, guest: Guest, said: list[str], die: dict[str, Any]) -> None:
     """A die leaving: the box shows its notice and the button rolls; back, it reconnects."""
+    box_has_smart_dice()
+    quiet = pattern(catalogue("en")[KEYS["quiet"]])
     dice_say(guest, f"leave {die['id']}")
-    poll(lambda: notice(box.screen()), 120, f"the box's notice of {die['id']} leaving")
+    poll(lambda: quiet.search(box.screen()), 120, f"the box's notice of {die['id']} leaving")
     dice_say(guest, f"return {die['id']}")
-    poll(lambda: dice_say(guest, "list")["dice"] and any(
-        d["id"] == die["id"] and d["connected"] for d in dice_say(guest, "list")["dice"]),
-        180, f"{die['id']} connected again")
-    said.append(f"{die['id']} left: the box's notice shown; back: connected again")
+    poll(lambda: dice_state(guest, die)["connected"], 180, f"{die['id']} connected again")
+    said.append(f"{die['id']} left: the box said so; back: connected again")
