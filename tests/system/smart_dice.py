@@ -176,7 +176,7 @@ def die_uuids(guest: Guest, kind: str) -> dict[str, str]:
 KEYS = {"menu": "smart_dice", "find": "find_dice", "axis": "axis", "allies": "allies",
         "roll": "roll_dice", "roll_more": "roll_more", "quiet": "die_quiet",
         "settings": "settings", "new": "new", "end": "end_battle", "yes": "yes",
-        "win": "win", "tank": "tank", "easy": "easy"}
+        "win": "WINS", "tank": "tank", "easy": "easy", "turn_over": "turn_passes"}
 KNOB = ("cw", "ccw", "ok", "back")
 
 
@@ -211,7 +211,7 @@ def pattern(template: str) -> re.Pattern[str]:
 
 def box_has_smart_dice() -> None:
     """The steps below need the box's smart dice (its adapter and its screens) in this tree."""
-    missing = [key for key in ("menu", "find", "roll") if KEYS[key] not in catalogue("en")]
+    missing = [key for key in KEYS if KEYS[key] not in catalogue("en")]
     if not (REPO / "device" / "ports" / "ble_dice.py").exists() or missing:
         raise StepSkipped("the box has no smart dice in this tree yet (device/ports/ble_dice.py"
                           f", catalogue keys {', '.join(KEYS[k] for k in missing)})")
@@ -246,21 +246,22 @@ def dice_state(guest: Guest, die: dict[str, Any]) -> dict[str, Any]:
 
 
 def play(box: Any, guest: Guest, said: list[str], dice: list[dict[str, Any]], language: str,
-         level: str, rounds: int = 400) -> None:
-    """A battle of `level` played to its end (or a Tank Game's turn) in `language`: each roll
-    the box asks for is thrown with the side's virtual dice, every other screen takes OK.
+         level: str, until: str, rounds: int = 400) -> None:
+    """A battle of `level` played in `language` until the screen shows the catalogue's KEYS
+    `until` (its end, or a Tank Game's turn passing): each roll the box asks for is thrown
+    with the side's virtual dice, every other screen takes OK.
     Counts the knob's presses, and the presses the dial would have needed (one at least for
     each face dialled)."""
     box_has_smart_dice()
     words = catalogue(language)
     roll, more = pattern(words[KEYS["roll"]]), pattern(words[KEYS["roll_more"]])
-    win = pattern(words[KEYS["win"]])
+    end = pattern(words[KEYS[until]])
     sides = {words[KEYS["axis"]]: "axis", words[KEYS["allies"]]: "allies"}
     before = box.knob
     faces = rolls = 0
     for turn in range(rounds):
         screen = box.screen()
-        if win.search(screen):
+        if end.search(screen):
             break
         asked = roll.search(screen) or more.search(screen)
         if asked is None:

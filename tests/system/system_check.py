@@ -472,9 +472,9 @@ def smart_dice_steps(report: Report, guest: Guest, box: Box) -> None:
     with report.step("smart-dice-pair") as said:
         smart_dice.pair(box, guest, said, dice)
     with report.step("smart-dice-easy-battle-en") as said:
-        smart_dice.play(box, guest, said, dice, "en", "easy")
+        smart_dice.play(box, guest, said, dice, "en", "easy", "win")
     with report.step("smart-dice-tank-game-pl") as said:
-        smart_dice.play(box, guest, said, dice, "pl", "tank")
+        smart_dice.play(box, guest, said, dice, "pl", "tank", "turn_over")
     with report.step("smart-dice-leave") as said:
         smart_dice.leave_and_return(box, guest, said, dice[0])
 
