@@ -174,7 +174,7 @@ def die_uuids(guest: Guest, kind: str) -> dict[str, str]:
 # catalogues by key (words/locale), so English and Polish are played alike. The keys of the
 # smart dice's screens are the pairing's and the rolling's; where they differ, change them here.
 KEYS = {"menu": "smart_dice", "find": "find_dice", "axis": "axis", "allies": "allies",
-        "roll": "roll_dice", "roll_more": "roll_more", "quiet": "die_quiet",
+        "roll": "throw_dice", "roll_more": "throw_more", "quiet": "die_asleep",
         "settings": "settings", "new": "new", "end": "end_battle", "yes": "yes",
         "win": "WINS", "tank": "tank", "easy": "easy", "turn_over": "turn_passes"}
 KNOB = ("cw", "ccw", "ok", "back")
@@ -197,14 +197,25 @@ def catalogue(language: str) -> dict[str, str]:
     return words
 
 
+COUNTS = ("n", "count")          # a template's numbers (docs/translating.md)
+
+
 def pattern(template: str) -> re.Pattern[str]:
-    """A catalogue template as a pattern of the screen: {name} any words, {n:a|b} a or b."""
+    """A catalogue template as a pattern of the screen (docs/translating.md): {n} a number,
+    {n:die|dice} a number and its counted word (# inside a form: where the number goes),
+    {side:rolls|roll} one of the forms, any other {name} some words."""
     out, at = "", 0
     for found in re.finditer(r"\{(\w+)(?::([^}]*))?\}", template):
         out += re.escape(template[at:found.start()])
         name, forms = found.group(1), found.group(2)
-        out += f"(?:{'|'.join(map(re.escape, forms.split('|')))})" if forms else \
-            (r"(\d+)" if name in ("n", "count", "dice") else r"(.+?)")
+        choice = "|".join(re.escape(form).replace("\\#", r"\d+")
+                          for form in (forms or "").split("|"))
+        if name in COUNTS and forms and "#" not in forms:
+            out += rf"(\d+) (?:{choice})"
+        elif forms:
+            out += f"(?:{choice})"
+        else:
+            out += r"(\d+)" if name in COUNTS else r"(.+?)"
         at = found.end()
     return re.compile(out + re.escape(template[at:]))
 
@@ -229,7 +240,7 @@ def pair(box: Any, guest: Guest, said: list[str], dice: list[dict[str, Any]]) ->
     box.choose(words[KEYS["find"]])
     for die in dice:
         side = words[KEYS["axis"] if die["id"].endswith("-axis") else KEYS["allies"]]
-        box.choose(die["colour"].capitalize(), 120)     # picked: it flashes to show which
+        box.choose(words[f"die_colour_{die['colour']}"], 120)   # picked: it blinks
         box.choose(side)
     kept = guest.ok("sqlite3 /var/lib/cobi-companion/battles.db .dump")
     missing = [d["address"] for d in dice if d["address"] not in kept]

@@ -38,11 +38,12 @@ from typing import Any
 SOCKET = Path("/run/virtual-dice.sock")
 # Two of each maker's dice, one for each side: KIND:ID:COLOUR (a die_peers COLOURS key).
 DICE = ("godice:godice-axis:red", "godice:godice-allies:blue",
-        "pixels:pixels-axis:red", "pixels:pixels-allies:blue")
+        "pixels:pixels-axis:midnight_galaxy", "pixels:pixels-allies:aurora_sky")
 # The controller BlueZ gets (hci0), and the dice's own static random addresses.
 BLUEZ_ADDRESS = "F0:C0:B1:00:00:01"
 DIE_ADDRESS = "C0:D1:CE:00:00:{:02X}"
 ADVERTISING_MS = 100.0
+BASE_UUID = "-0000-1000-8000-00805f9b34fb"     # the Bluetooth SIG's UUIDs: 0000xxxx + this
 LOG = logging.getLogger("virtual-dice")
 
 
@@ -51,8 +52,12 @@ def advertisement(name: str, services: list[str], maker: dict[int, bytes]) -> by
     split it between the advertisement and the scan response; bumble's emulated radio answers a
     scan with the advertisement again, so everything goes into one extended advertisement."""
     fields = [(0x01, bytes([0x06]))]                   # LE General Discoverable, no BR/EDR
-    if services:
-        fields.append((0x07, b"".join(uuid.UUID(s).bytes[::-1] for s in services)))
+    short = [s for s in services if s.endswith(BASE_UUID) and s.startswith("0000")]
+    if short:                                           # the SIG's own, as 16 bits
+        fields.append((0x03, b"".join(int(s[4:8], 16).to_bytes(2, "little") for s in short)))
+    if len(short) < len(services):
+        fields.append((0x07, b"".join(uuid.UUID(s).bytes[::-1] for s in services
+                                      if s not in short)))
     for company, data in maker.items():
         fields.append((0xFF, company.to_bytes(2, "little") + data))
     fields.append((0x09, name.encode()))
