@@ -220,18 +220,20 @@ def pattern(template: str) -> re.Pattern[str]:
     return re.compile(out + re.escape(template[at:]))
 
 
-def box_has_smart_dice() -> None:
-    """The steps below need the box's smart dice (its adapter and its screens) in this tree."""
-    missing = [key for key in KEYS if KEYS[key] not in catalogue("en")]
+def box_has_smart_dice(*needed: str) -> None:
+    """A step needs the box's smart dice (its adapter) and the screens of its KEYS `needed` in
+    this tree; else it is skipped, saying what is missing."""
+    words = catalogue("en")
+    missing = [KEYS[key] for key in needed if KEYS[key] not in words]
     if not (REPO / "device" / "ports" / "ble_dice.py").exists() or missing:
         raise StepSkipped("the box has no smart dice in this tree yet (device/ports/ble_dice.py"
-                          f", catalogue keys {', '.join(KEYS[k] for k in missing)})")
+                          f", catalogue keys {', '.join(missing)})")
 
 
 def pair(box: Any, guest: Guest, said: list[str], dice: list[dict[str, Any]]) -> None:
     """Settings > Smart dice > Find dice: each virtual die listed by its colour, picked and
     given to its side (its id ends -axis or -allies); kept in the box's settings."""
-    box_has_smart_dice()
+    box_has_smart_dice("settings", "menu", "find", "axis", "allies")
     words = catalogue("en")
     box.press("back")
     box.wait_screen("[ Menu ]")
@@ -263,7 +265,7 @@ def play(box: Any, guest: Guest, said: list[str], dice: list[dict[str, Any]], la
     with the side's virtual dice, every other screen takes OK.
     Counts the knob's presses, and the presses the dial would have needed (one at least for
     each face dialled)."""
-    box_has_smart_dice()
+    box_has_smart_dice("roll", "roll_more", "axis", "allies", until)
     words = catalogue(language)
     roll, more = pattern(words[KEYS["roll"]]), pattern(words[KEYS["roll_more"]])
     end = pattern(words[KEYS[until]])
@@ -304,7 +306,7 @@ def changed(box: Any, screen: str) -> None:
 
 def leave_and_return(box: Any, guest: Guest, said: list[str], die: dict[str, Any]) -> None:
     """A die leaving: the box shows its notice and the button rolls; back, it reconnects."""
-    box_has_smart_dice()
+    box_has_smart_dice("quiet")
     quiet = pattern(catalogue("en")[KEYS["quiet"]])
     dice_say(guest, f"leave {die['id']}")
     poll(lambda: quiet.search(box.screen()), 120, f"the box's notice of {die['id']} leaving")
