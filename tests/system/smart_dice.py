@@ -231,8 +231,9 @@ def box_has_smart_dice(*needed: str) -> None:
 
 
 def pair(box: Any, guest: Guest, said: list[str], dice: list[dict[str, Any]]) -> None:
-    """Settings > Smart dice > Find dice: each virtual die listed by its colour, picked and
-    given to its side (its id ends -axis or -allies); kept in the box's settings."""
+    """Settings > Smart dice > Find dice: the dice the box's scan finds are listed; OK on the
+    first one makes that die blink (the virtual die counts the box's flash: so the test knows
+    which it is) and asks whose it is: its side, by its id (-axis, -allies). All kept."""
     box_has_smart_dice("settings", "menu", "find", "axis", "allies")
     words = catalogue("en")
     box.press("back")
@@ -240,17 +241,28 @@ def pair(box: Any, guest: Guest, said: list[str], dice: list[dict[str, Any]]) ->
     box.choose(words[KEYS["settings"]])
     box.choose(words[KEYS["menu"]])
     box.choose(words[KEYS["find"]])
-    for die in dice:
-        side = words[KEYS["axis"] if die["id"].endswith("-axis") else KEYS["allies"]]
-        box.choose(words[f"die_colour_{die['colour']}"], 120)   # picked: it blinks
-        box.choose(side)
+    paired: list[str] = []
+    for _ in dice:
+        box.wait_screen("> ", 120)                       # a die found, listed by the scan
+        before = {d["id"]: dice_state(guest, d)["flashes"] for d in dice}
+        box.press("ok")
+        blinked = blinking(guest, dice, before)
+        box.choose(words[KEYS["axis"] if blinked["id"].endswith("-axis") else KEYS["allies"]])
+        paired.append(f"{blinked['id']} ({box.screen().splitlines()[0].strip()})")
     kept = guest.ok("sqlite3 /var/lib/cobi-companion/battles.db .dump")
     missing = [d["address"] for d in dice if d["address"] not in kept]
     if missing:
         raise StepFailed(f"not kept in the box's settings: {missing}")
-    flashed = [d["id"] for d in dice if dice_state(guest, d)["flashes"] > 0]
-    said.append(f"{len(dice)} dice found, picked and given a side from the box, kept in its "
-                f"settings; flashed to show which: {', '.join(flashed) or 'none'}")
+    said.append(f"the box's scan found the {len(dice)} dice; each picked blinked and was given "
+                f"its side: {', '.join(paired)}; all kept in the box's settings")
+
+
+def blinking(guest: Guest, dice: list[dict[str, Any]], before: dict[str, int]) -> Any:
+    """The virtual die the box has told to blink since `before` (each die's flashes)."""
+    def blinked() -> dict[str, Any] | None:
+        return next((d for d in dice if dice_state(guest, d)["flashes"] > before[d["id"]]),
+                    None)
+    return poll(blinked, 120, "a virtual die told to blink by the box")
 
 
 def dice_state(guest: Guest, die: dict[str, Any]) -> dict[str, Any]:
