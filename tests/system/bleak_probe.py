@@ -16,6 +16,7 @@ import importlib
 import json
 import socket
 import sys
+import time
 from typing import Any
 
 
@@ -45,7 +46,8 @@ async def listen(address: str, service: str, notify: str, write: str, seconds: f
     async with bleak().BleakClient(device, disconnected_callback=lambda _: gone.set()) as client:
         services = [s.uuid for s in client.services]
         out(connected=address, services=services, has_service=service in services)
-        await client.start_notify(notify, lambda _, data: out(notified=bytes(data).hex()))
+        await client.start_notify(notify, lambda _, data: out(notified=bytes(data).hex(),
+                                                              at=time.time()))
         await client.write_gatt_char(write, b"\x03", response=False)
         out(subscribed=address)
         try:

@@ -146,8 +146,9 @@ def listened(guest: Guest, python: str, die: dict[str, Any]) -> str:
              f"{peer['WRITE']} 60")
     poll(lambda: '"subscribed"' in guest.sh("cat /run/bleak-listen.out")[1], 120,
          f"bleak subscribed to {die['name']}")
-    dice_say(guest, f"throw {die['id']} 5")
-    poll(lambda: '"notified"' in guest.sh("cat /run/bleak-listen.out")[1], 60,
+    thrown = dice_say(guest, f"throw {die['id']} 5")["at"]
+    count = len(die_peer_throw(guest, die["kind"]))
+    poll(lambda: guest.sh("cat /run/bleak-listen.out")[1].count('"notified"') >= count, 60,
          "the throw's notifications")
     dice_say(guest, f"leave {die['id']}")
     poll(lambda: '"disconnected"' in guest.sh("cat /run/bleak-listen.out")[1], 60,
@@ -155,10 +156,24 @@ def listened(guest: Guest, python: str, die: dict[str, Any]) -> str:
     dice_say(guest, f"return {die['id']}")
     lines = [json.loads(line) for line in guest.ok("cat /run/bleak-listen.out").splitlines()
              if line.startswith("{")]
-    notified = [line["notified"] for line in lines if "notified" in line]
+    if not any(line.get("has_service") for line in lines):
+        raise StepFailed(f"{die['name']}'s service not found by bleak: {lines}")
+    notified = [line for line in lines if "notified" in line]
+    latency = (notified[-1]["at"] - thrown) * 1000
     return (f"{die['name']}: connected from the sandbox, its service there, subscribed; "
-            f"'throw 5' came as {len(notified)} notifications ({', '.join(notified)}); "
-            f"'leave' seen as a disconnection")
+            f"'throw 5' came as {len(notified)} notifications "
+            f"({', '.join(line['notified'] for line in notified)}), the last (the die settled) "
+            f"{latency:.0f} ms after the throw (virtual die to bleak, emulated); 'leave' seen "
+            f"as a disconnection")
+
+
+def die_peer_throw(guest: Guest, kind: str) -> list[str]:
+    """The notifications of a throw ending on 5, as the die's side makes them."""
+    out = guest.ok(f"cd {DICE_LIB} && python3 -c 'import die_peers; print([b.hex() for b in "
+                   f"die_peers.PEERS[\"{kind}\"](\"x\", die_peers.PEERS[\"{kind}\"]"
+                   f".COLOURS[0]).throw(5)])'")
+    found: list[str] = re.findall(r"'([0-9a-f]*)'", out)
+    return found
 
 
 def die_uuids(guest: Guest, kind: str) -> dict[str, str]:

@@ -30,6 +30,7 @@ import json
 import logging
 import socket
 import sys
+import time
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -179,6 +180,7 @@ class Dice:
         if not args or args[0] not in self.dice:
             return answer_json(False, error=f"which die? one of {', '.join(self.dice)}")
         die = self.dice[args[0]]
+        started = time.time()          # the guest's clock, as the probe's (the latency)
         if verb == "throw" and len(args) == 2 and args[1].isdigit():
             sent = await die.send(die.peer.throw(int(args[1])))
         elif verb == "tilt":
@@ -195,7 +197,7 @@ class Dice:
             sent = 0
         else:
             return answer_json(False, error=f"not a command: {line!r}")
-        return answer_json(True, sent=sent, die=die.describe())
+        return answer_json(True, sent=sent, at=started, die=die.describe())
 
     async def client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         try:
