@@ -61,6 +61,9 @@ def start_dice(guest: Guest, said: list[str]) -> list[dict[str, Any]]:
             "the virtual dice ready")
     poll_ok(guest, "bluetoothctl show | grep -q 'Powered: yes'", 120,
             "bluetoothd's controller powered (bluetoothctl show)")
+    kernel = guest.sh("journalctl -k -o cat | grep 'Bluetooth: hci0'")[1].strip()
+    if kernel:
+        said.append(f"the kernel said: {kernel}")
     show = guest.ok("bluetoothctl show")
     version = guest.ok("dpkg-query -W -f '${Version}' bluez")
     dice = dice_say(guest, "list")["dice"]

@@ -42,6 +42,8 @@ DICE = ("godice:godice-axis:red", "godice:godice-allies:blue",
         "pixels:pixels-axis:midnight_galaxy", "pixels:pixels-allies:aurora_sky")
 # The controller BlueZ gets (hci0), and the dice's own static random addresses.
 BLUEZ_ADDRESS = "F0:C0:B1:00:00:01"
+# What /dev/vhci is first told: a vendor packet (0xff) asking for a primary controller (0x00).
+VHCI_NEW = bytes([0xFF, 0x00])
 DIE_ADDRESS = "C0:D1:CE:00:00:{:02X}"
 ADVERTISING_MS = 100.0
 BASE_UUID = "-0000-1000-8000-00805f9b34fb"     # the Bluetooth SIG's UUIDs: 0000xxxx + this
@@ -234,13 +236,33 @@ def radio_link() -> Any:
     return Link()
 
 
+async def vhci() -> Any:
+    """/dev/vhci as bumble's transport, its controller not made yet (VHCI_NEW makes it). Not
+    bumble's own vhci transport: that one drops a whole read starting with the kernel's answer
+    to VHCI_NEW, and on a slow machine (TCG) the kernel's first command, its Reset, comes in the
+    same read."""
+    transport = await bumble("transport.file").open_file_transport("/dev/vhci")
+    source, answered = transport.source, False
+    feed = source.data_received
+
+    def data_received(data: bytes) -> None:
+        nonlocal answered
+        if not answered and data[:1] == VHCI_NEW[:1] and len(data) >= 4:
+            answered = True                  # 0xff, the type, then the new index (2 bytes)
+            LOG.info("vhci: hci%d", int.from_bytes(data[2:4], "big"))
+            data = data[4:]
+        if data:
+            feed(data)
+    source.data_received = data_received
+    return transport
+
+
 async def serve(socket_path: Path, specs: list[str]) -> None:
+    """The dice first, then BlueZ's controller: once the kernel makes hci0 it waits for the
+    answer to each command a few seconds at most, and the dice's start (bumble's imports, under
+    emulation) kept the loop from answering in time ("Opcode 0x0c03 failed: -110")."""
     peers = importlib.import_module("die_peers").PEERS    # beside this file, in the guest
     link = radio_link()
-    transport = await bumble("transport").open_transport("vhci")
-    bumble("controller").Controller("bluez", host_source=transport.source,
-                                    host_sink=transport.sink, link=link,
-                                    public_address=BLUEZ_ADDRESS)
     dice: dict[str, Die] = {}
     for index, spec in enumerate(specs, start=1):
         kind, die_id, colour = spec.split(":")
@@ -249,6 +271,11 @@ async def serve(socket_path: Path, specs: list[str]) -> None:
         await dice[die_id].start(link, index)
         LOG.info("%s: %s advertising as %r at %s", die_id, kind, dice[die_id].peer.name,
                  dice[die_id].address)
+    transport = await vhci()
+    bumble("controller").Controller("bluez", host_source=transport.source,
+                                    host_sink=transport.sink, link=link,
+                                    public_address=BLUEZ_ADDRESS)
+    transport.sink.on_packet(VHCI_NEW)     # now the kernel makes hci0, and BlueZ starts it
     socket_path.unlink(missing_ok=True)
     server = await asyncio.start_unix_server(Dice(dice).client, path=str(socket_path))
     print(f"virtual dice ready: {', '.join(dice)} on {socket_path}", flush=True)
