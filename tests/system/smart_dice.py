@@ -244,14 +244,19 @@ def box_has_smart_dice(*needed: str) -> None:
     words = catalogue("en")
     missing = [KEYS[key] for key in needed if KEYS[key] not in words]
     if not (REPO / "device" / "ports" / "ble_dice.py").exists() or missing:
-        raise StepSkipped("the box has no smart dice in this tree yet (device/ports/ble_dice.py"
-                          f", catalogue keys {', '.join(missing)})")
+        adapter = "" if (REPO / "device" / "ports" / "ble_dice.py").exists() else \
+            "device/ports/ble_dice.py, "
+        raise StepSkipped(f"the box has not yet what this step plays ({adapter}catalogue keys "
+                          f"{', '.join(missing)})")
 
 
 def pair(box: Any, guest: Guest, said: list[str], dice: list[dict[str, Any]]) -> None:
     """Settings > Smart dice > Find dice: the dice the box's scan finds are listed; OK on the
-    first one makes that die blink (the virtual die counts the box's flash: so the test knows
-    which it is) and asks whose it is: its side, by its id (-axis, -allies). All kept."""
+    one under the cursor must make that die blink (the virtual die counts the box's flashes),
+    and the box asks whose it is: its side, by its id (-axis, -allies). The die is told by its
+    blink, else by the end of its name on the list (the end of its address); every die is
+    paired either way, so that the steps after this one have their dice, and a die that did
+    not blink fails the step at its end. All must be kept in the box's settings."""
     box_has_smart_dice("settings", "menu", "find", "axis", "allies")
     words = catalogue("en")
     box.press("back")
@@ -260,27 +265,51 @@ def pair(box: Any, guest: Guest, said: list[str], dice: list[dict[str, Any]]) ->
     box.choose(words[KEYS["menu"]])
     box.choose(words[KEYS["find"]])
     paired: list[str] = []
+    unblinked: list[str] = []
     for _ in dice:
-        box.wait_screen("> ", 120)                       # a die found, listed by the scan
+        screen = box.wait_screen("> ", 120)              # a die found, listed by the scan
+        row = next(line[2:].strip() for line in screen.splitlines() if line.startswith("> "))
         before = {d["id"]: dice_state(guest, d)["flashes"] for d in dice}
         box.press("ok")
-        blinked = blinking(guest, dice, before)
-        box.choose(words[KEYS["axis"] if blinked["id"].endswith("-axis") else KEYS["allies"]])
-        paired.append(f"{blinked['id']} ({box.screen().splitlines()[0].strip()})")
+        die = blinking(guest, dice, before)
+        if die is None:
+            unblinked.append(row)
+            die = next((d for d in dice if d["address"][-2:].lower() ==
+                        row.split()[-1].lower()), None)
+            if die is None:
+                raise StepFailed(f"no blink, and no die's address ends as {row!r} does")
+        box.choose(words[KEYS["axis"] if die["id"].endswith("-axis") else KEYS["allies"]])
+        paired.append(f"{row} = {die['id']}")
     kept = guest.ok("sqlite3 /var/lib/cobi-companion/battles.db .dump")
     missing = [d["address"] for d in dice if d["address"] not in kept]
-    if missing:
-        raise StepFailed(f"not kept in the box's settings: {missing}")
+    if missing or unblinked:
+        raise StepFailed(f"paired {', '.join(paired)}; not kept in the box's settings: "
+                         f"{missing or 'none'}; the box's flash reached no die for "
+                         f"{unblinked or 'none'} (a die being paired is not connected yet)")
     said.append(f"the box's scan found the {len(dice)} dice; each picked blinked and was given "
                 f"its side: {', '.join(paired)}; all kept in the box's settings")
 
 
 def blinking(guest: Guest, dice: list[dict[str, Any]], before: dict[str, int]) -> Any:
-    """The virtual die the box has told to blink since `before` (each die's flashes)."""
+    """The virtual die the box has told to blink since `before` (each die's flashes), or
+    None when none was within 30 s."""
     def blinked() -> dict[str, Any] | None:
         return next((d for d in dice if dice_state(guest, d)["flashes"] > before[d["id"]]),
                     None)
-    return poll(blinked, 120, "a virtual die told to blink by the box")
+    try:
+        return poll(blinked, 30, "a virtual die told to blink by the box")
+    except StepFailed:
+        return None
+
+
+def settle(box: Any) -> None:
+    """Back to the battle after the smart dice steps, wherever one stopped: back until the
+    menu shows, then back once more (closing it)."""
+    for _ in range(8):
+        if "[ Menu ]" in box.screen():
+            box.press("back")
+            return
+        box.press("back")
 
 
 def dice_state(guest: Guest, die: dict[str, Any]) -> dict[str, Any]:
@@ -335,11 +364,19 @@ def changed(box: Any, screen: str) -> None:
 
 
 def leave_and_return(box: Any, guest: Guest, said: list[str], die: dict[str, Any]) -> None:
-    """A die leaving: the box shows its notice and the button rolls; back, it reconnects."""
-    box_has_smart_dice("quiet")
-    quiet = pattern(catalogue("en")[KEYS["quiet"]])
+    """A paired die: the box keeps it connected; it leaves (drops its link, stops advertising):
+    the box's notice where its screen has one (KEYS "quiet", the fallback to the button);
+    back, the box connects to it again by itself."""
+    box_has_smart_dice("settings", "menu")
+    poll(lambda: dice_state(guest, die)["connected"], 180, f"the box connected to {die['id']}")
     dice_say(guest, f"leave {die['id']}")
-    poll(lambda: quiet.search(box.screen()), 120, f"the box's notice of {die['id']} leaving")
+    words = catalogue("en")
+    seen = "no screen for it in this tree"
+    if KEYS["quiet"] in words:
+        quiet = pattern(words[KEYS["quiet"]])
+        poll(lambda: quiet.search(box.screen()), 120, f"the box's notice of {die['id']} gone")
+        seen = "its notice shown"
     dice_say(guest, f"return {die['id']}")
-    poll(lambda: dice_state(guest, die)["connected"], 180, f"{die['id']} connected again")
-    said.append(f"{die['id']} left: the box said so; back: connected again")
+    poll(lambda: dice_state(guest, die)["connected"], 300, f"{die['id']} connected again")
+    said.append(f"{die['id']}: kept connected by the box; left ({seen}); back: the box "
+                f"connected to it again")

@@ -477,6 +477,7 @@ def smart_dice_steps(report: Report, guest: Guest, box: Box) -> None:
         smart_dice.play(box, guest, said, dice, "pl", "tank", "turn_over")
     with report.step("smart-dice-leave") as said:
         smart_dice.leave_and_return(box, guest, said, dice[0])
+    smart_dice.settle(box)
 
 
 # ---- the run ---------------------------------------------------------------------------------
