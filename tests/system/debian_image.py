@@ -20,12 +20,11 @@ SUITE, MIRROR = "bookworm", "http://deb.debian.org/debian"
 # initrd, and the apt packages install.sh asks for (all but python3-lgpio, which Debian has
 # not), so that its apt-get install finds them installed with no network. sqlite3: the test
 # reads the saved battle. bluez: bluetoothd, which the box reaches over the system bus (and which
-# install.sh asks for); bluez-test-tools: its btvirt, the virtual controllers the test falls back
-# on should bumble's own not do (tests/system/virtual_dice.py).
+# install.sh asks for); the kernel's hci_vhci gives the virtual dice their controller.
 PACKAGES = ("systemd", "systemd-sysv", "libpam-systemd", "udev", "dbus", "linux-image-amd64",
             "polkitd", "python3-venv", "dosfstools", "python3-gpiozero", "python3-smbus2",
             "i2c-tools", "python3-pil", "alsa-utils", "kmod", "sqlite3", "procps",
-            "python3-cbor2", "bluez", "bluez-test-tools")
+            "python3-cbor2", "bluez")
 BASE_VERSION = "2"          # the image's own settings below; a change makes a new base.img
 PAYLOAD = "/mnt/payload"
 STICK_CONFIG = '[game]\nlanguage = "pl"\n'
