@@ -191,7 +191,8 @@ def die_uuids(guest: Guest, kind: str) -> dict[str, str]:
 # Written against the box's screens as far as they are known: the words come from the box's own
 # catalogues by key (words/locale), so English and Polish are played alike. The keys of the
 # smart dice's screens are the pairing's and the rolling's; where they differ, change them here.
-KEYS = {"menu": "smart_dice", "find": "find_dice", "axis": "axis", "allies": "allies",
+KEYS = {"menu": "smart_dice", "find": "find_dice", "finding": "finding_dice",
+        "found": "dice_found", "axis": "axis", "allies": "allies",
         "roll": "throw_dice", "roll_more": "throw_more", "quiet": "die_asleep",
         "settings": "settings", "new": "new", "end": "end_battle", "yes": "yes",
         "win": "WINS", "tank": "tank", "easy": "easy", "turn_over": "turn_passes"}
@@ -257,7 +258,7 @@ def pair(box: Any, guest: Guest, said: list[str], dice: list[dict[str, Any]]) ->
     blink, else by the end of its name on the list (the end of its address); every die is
     paired either way, so that the steps after this one have their dice, and a die that did
     not blink fails the step at its end. All must be kept in the box's settings."""
-    box_has_smart_dice("settings", "menu", "find", "axis", "allies")
+    box_has_smart_dice("settings", "menu", "find", "finding", "found", "axis", "allies")
     words = catalogue("en")
     box.press("back")
     box.wait_screen("[ Menu ]")
@@ -267,7 +268,7 @@ def pair(box: Any, guest: Guest, said: list[str], dice: list[dict[str, Any]]) ->
     paired: list[str] = []
     unblinked: list[str] = []
     for _ in dice:
-        screen = box.wait_screen("> ", 120)              # a die found, listed by the scan
+        screen = listed(box, words)                       # a die found, listed by the scan
         row = next(line[2:].strip() for line in screen.splitlines() if line.startswith("> "))
         before = {d["id"]: dice_state(guest, d)["flashes"] for d in dice}
         box.press("ok")
@@ -288,6 +289,18 @@ def pair(box: Any, guest: Guest, said: list[str], dice: list[dict[str, Any]]) ->
                          f"{unblinked or 'none'} (a die being paired is not connected yet)")
     said.append(f"the box's scan found the {len(dice)} dice; each picked blinked and was given "
                 f"its side: {', '.join(paired)}; all kept in the box's settings")
+
+
+def listed(box: Any, words: dict[str, str]) -> str:
+    """The scan's screen once it lists a die (its title: finding, or found)."""
+    titles = (words[KEYS["finding"]], words[KEYS["found"]])
+
+    def shown() -> str:
+        screen: str = box.screen()
+        first = screen.splitlines()[0] if screen else ""
+        return screen if any(t in first for t in titles) and "\n> " in screen else ""
+    found: str = poll(shown, 120, f"a die listed by the box's scan (last: {box.screen()!r})")
+    return found
 
 
 def blinking(guest: Guest, dice: list[dict[str, Any]], before: dict[str, int]) -> Any:
