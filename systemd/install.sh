@@ -5,12 +5,14 @@ set -euo pipefail
 
 readonly NAME=cobi-companion
 readonly SERVICE_USER=cobi
-readonly DEVICE_GROUPS=(gpio i2c dialout audio)
+# bluetooth: D-Bus lets this group talk to bluetoothd (org.bluez), which reads the smart dice.
+readonly DEVICE_GROUPS=(gpio i2c dialout audio bluetooth)
 # polkitd: logind asks it whether cobi may power off and reboot (the settings menu). python3-pil:
 # on every system, see "32-bit Raspberry Pi OS" in systemd/README.md. alsa-utils: aplay, which
-# plays the box's voice.
+# plays the box's voice. bluez: bluetoothd, through which the box reads the smart dice (Raspberry
+# Pi OS has it already; uninstall.sh leaves it, a system package others may use).
 readonly APT_PACKAGES=(python3-venv python3-gpiozero python3-lgpio python3-smbus2 i2c-tools
-    polkitd python3-pil alsa-utils)
+    polkitd python3-pil alsa-utils bluez)
 # The voice's phrase cache (the unit's CacheDirectory=), rendered at the install.
 readonly CACHE_DIR=/var/cache/cobi-companion
 # Loaded at boot so that the service's DeviceAllow= rules find their device classes: i2c-dev
@@ -46,8 +48,9 @@ usage() {
 Usage: sudo systemd/install.sh [--uart] [--root DIR] [--dry-run]
 
 Installs or upgrades the COBI Battle Companion as the systemd service cobi-companion:
-apt packages, a venv in /opt/cobi-companion/venv with the companion from this repository,
-the command /usr/local/bin/cobi-companion, the system user cobi (groups gpio, i2c, dialout),
+apt packages (bluez among them, with bluetooth.service enabled and started), a venv in
+/opt/cobi-companion/venv with the companion from this repository, the command
+/usr/local/bin/cobi-companion, the system user cobi (groups gpio, i2c, dialout, audio, bluetooth),
 I2C at 400 kHz in config.txt, /etc/cobi-companion/config.toml (only if there is none) and
 cards/, the parents' folder /boot/firmware/cobi, the USB settings stick (label COBI), the
 polkit rule that lets the box power off and restart the Pi, and the unit, enabled and started
@@ -520,6 +523,15 @@ fi
 
 # --- power off and restart from the settings menu ------------------------------------------
 install_file "$REPO/systemd/${POLKIT_RULE##*/}" "$ROOT$POLKIT_RULE"
+
+# --- Bluetooth: the smart dice -----------------------------------------------------------------
+# bluetoothd owns the controller; the box only asks it over the system bus. Without Bluetooth
+# hardware its unit's own condition (/sys/class/bluetooth) skips the start, and a start that
+# fails all the same stops nothing here: the box rolls with its buttons until the dice are seen.
+if ! system systemctl enable --now bluetooth.service; then
+    say "bluetooth.service did not start (see: systemctl status bluetooth): the box goes on" \
+        "without smart dice until it runs"
+fi
 
 # --- the units --------------------------------------------------------------------------------
 for unit in "${STICK_UNITS[@]}"; do

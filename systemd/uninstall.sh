@@ -29,9 +29,11 @@ Usage: sudo systemd/uninstall.sh [--purge] [--root DIR] [--dry-run]
 
 Stops and disables the cobi-companion service and removes its units (the service, the USB
 settings stick's mount and its helper), the polkit rule, /opt/cobi-companion (the venv), the
-link /usr/local/bin/cobi-companion and the user cobi. Keeps /etc/cobi-companion (config.toml,
-cards/), /boot/firmware/cobi (the parents' folder), /var/lib/cobi-companion (the battles),
-/var/cache/cobi-companion (the voice's phrases) and the I2C/UART lines in config.txt.
+link /usr/local/bin/cobi-companion and the user cobi (and with it its place in the groups it
+was added to, bluetooth too). Keeps /etc/cobi-companion (config.toml, cards/),
+/boot/firmware/cobi (the parents' folder), /var/lib/cobi-companion (the battles),
+/var/cache/cobi-companion (the voice's phrases), the I2C/UART lines in config.txt and bluez
+(a system package others may use).
 
   --purge      also remove /etc/cobi-companion, /boot/firmware/cobi, /var/lib/cobi-companion
                and /var/cache/cobi-companion
@@ -115,8 +117,10 @@ fi
 remove "$ROOT$PREFIX"
 remove "$ROOT$MODULES_FILE"
 if has_user "$SERVICE_USER"; then
+    # userdel also takes cobi out of every group it was added to (gpio, ..., bluetooth).
     system userdel "$SERVICE_USER"
 fi
+say "keep bluez and its group bluetooth: a system package others may use"
 if ((PURGE)); then
     remove "$ROOT$CONF_DIR"
     remove "$ROOT$PARENTS_DIR"

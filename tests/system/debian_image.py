@@ -19,12 +19,13 @@ SUITE, MIRROR = "bookworm", "http://deb.debian.org/debian"
 # The image: a booted Debian with logind (polkitd asks it), udev (the stick), a kernel and its
 # initrd, and the apt packages install.sh asks for (all but python3-lgpio, which Debian has
 # not), so that its apt-get install finds them installed with no network. sqlite3: the test
-# reads the saved battle.
+# reads the saved battle. bluez: bluetoothd, which the box reaches over the system bus (and which
+# install.sh asks for); the kernel's hci_vhci gives the virtual dice their controller.
 PACKAGES = ("systemd", "systemd-sysv", "libpam-systemd", "udev", "dbus", "linux-image-amd64",
             "polkitd", "python3-venv", "dosfstools", "python3-gpiozero", "python3-smbus2",
             "i2c-tools", "python3-pil", "alsa-utils", "kmod", "sqlite3", "procps",
-            "python3-cbor2")
-BASE_VERSION = "1"          # the image's own settings below; a change makes a new base.img
+            "python3-cbor2", "bluez")
+BASE_VERSION = "2"          # the image's own settings below; a change makes a new base.img
 PAYLOAD = "/mnt/payload"
 STICK_CONFIG = '[game]\nlanguage = "pl"\n'
 AGENT_UNIT = """\
@@ -125,15 +126,43 @@ def base_image(cache: Path) -> tuple[Path, Path, Path]:
 
 
 def project_deps(src: Path) -> list[str]:
+    """What install.sh's pip asks for on the guest (64-bit): the dependencies, the voice's
+    extra (companion_extras in systemd/actions.sh) and the build's."""
     project = tomllib.loads((src / "pyproject.toml").read_text(encoding="utf-8"))
     build = project.get("build-system", {}).get("requires", [])
-    return [*project["project"]["dependencies"], *build, "wheel"]
+    voice = project["project"].get("optional-dependencies", {}).get("voice", [])
+    return [*project["project"]["dependencies"], *voice, *build, "wheel"]
 
 
 def wheels(cache: Path, src: Path) -> Path:
     """The project's wheels for the guest (CPython 3.11, x86_64, glibc 2.36), from PyPI."""
     folder = cache / "wheels"
     folder.mkdir(parents=True, exist_ok=True)
+    pip_download(cache, folder, project_deps(src), src / "constraints.txt")
+    return folder
+
+
+# The virtual dice's own venv in the guest (bumble: never in the box's venv), and bleak for the
+# probe of BlueZ while the box's venv has none: as constraints.txt pins it, once it does.
+BUMBLE = "bumble==0.0.236"
+
+
+def dice_wheels(cache: Path, src: Path) -> Path:
+    """bumble's and bleak's wheels for the guest, and the requirements file that names them."""
+    folder = cache / "dice-wheels"
+    folder.mkdir(parents=True, exist_ok=True)
+    constraints = src / "constraints.txt"
+    pins = constraints.read_text().splitlines() if constraints.exists() else []
+    bleak = next((line.split(";")[0].strip() for line in pins if line.startswith("bleak==")),
+                 "bleak")
+    (folder / "requirements.txt").write_text(f"{BUMBLE}\n{bleak}\n")
+    pip_download(cache, folder, ["-r", str(folder / "requirements.txt")])
+    return folder
+
+
+def pip_download(cache: Path, folder: Path, wanted: list[str],
+                 constraints: Path | None = None) -> None:
+    """Wheels for the guest (CPython 3.11, x86_64, glibc 2.36) from PyPI into `folder`."""
     pip_venv = cache / "pip-venv"
     if not (pip_venv / "bin" / "pip").exists():
         run(sys.executable, "-m", "venv", pip_venv)
@@ -144,15 +173,13 @@ def wheels(cache: Path, src: Path) -> Path:
                        "--implementation", "cp", "-d", str(folder)]
     for platform in platforms:
         args += ["--platform", platform]
-    constraints = src / "constraints.txt"
-    if constraints.exists():
+    if constraints is not None and constraints.exists():
         args += ["-c", str(constraints)]
-    run(pip_venv / "bin" / "pip", *args, *project_deps(src))
-    return folder
+    run(pip_venv / "bin" / "pip", *args, *wanted)
 
 
 def payload(work: Path, cache: Path) -> tuple[Path, str]:
-    """A second disk: the committed tree (git archive HEAD) and the wheels."""
+    """A second disk: the committed tree (git archive HEAD), its wheels and the dice's."""
     tree = work / "payload"
     shutil.rmtree(tree, ignore_errors=True)
     (tree / "src").mkdir(parents=True)
@@ -164,6 +191,7 @@ def payload(work: Path, cache: Path) -> tuple[Path, str]:
     if archive.wait() != 0:
         raise StepFailed("git archive HEAD failed")
     shutil.copytree(wheels(cache, tree / "src"), tree / "wheels")
+    shutil.copytree(dice_wheels(cache, tree / "src"), tree / "dice-wheels")
     image = work / "payload.img"
     make_ext4(image, "cobipayload", tree, 1024)
     return image, commit

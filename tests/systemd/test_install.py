@@ -141,9 +141,9 @@ def test_install_puts_every_file_in_place(env: Env) -> None:
     assert env.calls() == []                               # nothing ran on this machine
     assert "would run: apt-get install -y --no-install-recommends python3-venv " \
            "python3-gpiozero python3-lgpio python3-smbus2 i2c-tools polkitd python3-pil " \
-           "alsa-utils" in out
+           "alsa-utils bluez" in out
     assert any(line.startswith("would run: useradd --system") and line.endswith(" cobi")
-               and "--groups gpio,i2c,dialout,audio" in line for line in out)
+               and "--groups gpio,i2c,dialout,audio,bluetooth" in line for line in out)
     venv = r / "opt/cobi-companion/venv"
     assert f"would run: python3 -m venv --system-site-packages {venv}" in out
     assert any(line.startswith(f"would run: {venv}/bin/python -m pip install") for line in out)
@@ -225,12 +225,49 @@ def test_an_existing_user_is_kept(env: Env) -> None:
         passwd.write("cobi:x:990:990::/nonexistent:/usr/sbin/nologin\n")
     out = ok(env.run(INSTALL))
     assert not any("useradd" in line for line in out)
-    assert "would run: usermod --append --groups gpio,i2c,dialout,audio cobi" in out
+    assert "would run: usermod --append --groups gpio,i2c,dialout,audio,bluetooth cobi" in out
     group = (env.root / "etc/group").read_text()
     (env.root / "etc/group").write_text(group.replace(":pi\n", ":pi,cobi\n")
-                                        + "audio:x:29:cobi\n")
+                                        + "audio:x:29:cobi\nbluetooth:x:112:cobi\n")
     out = ok(env.run(INSTALL))
-    assert "keep user cobi (groups gpio i2c dialout audio)" in out
+    assert "keep user cobi (groups gpio i2c dialout audio bluetooth)" in out
+
+
+def test_bluez_is_installed_and_its_group_made_where_missing(env: Env) -> None:
+    # A system without bluez (a plain Debian): apt brings it and its group bluetooth; under
+    # --root nothing ran, so the installer makes the group itself before cobi joins it.
+    out = ok(env.run(INSTALL))
+    install = next(line for line in out if "apt-get install" in line)
+    assert install.split()[-1] == "bluez"
+    assert "would run: groupadd --system bluetooth" in out
+    assert "would run: systemctl enable --now bluetooth.service" in out
+    # bluez's own group is used as it is.
+    with (env.root / "etc/group").open("a") as group:
+        group.write("bluetooth:x:112:\n")
+    out = ok(env.run(INSTALL))
+    assert not any("groupadd" in line and "bluetooth" in line for line in out)
+
+
+def test_a_machine_without_bluetooth_still_gets_the_box(tmp_path: Path) -> None:
+    # systemctl refusing to start bluetooth.service (no controller, a BlueZ that fails): said,
+    # and the rest of the install goes on to the box's own unit.
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    log = tmp_path / "systemctl.log"
+    (bin_dir / "systemctl").write_text(
+        f'#!/bin/sh\necho "$*" >> "{log}"\ncase "$*" in *bluetooth*) exit 1;; esac\nexit 0\n')
+    (bin_dir / "systemctl").chmod(0o755)
+    script = INSTALL.read_text()
+    start = script.index("# --- Bluetooth: the smart dice")
+    end = script.index("# --- the units")
+    snippet = (f"set -euo pipefail\nDRY_RUN=0\nROOT=''\nsource {ACTIONS}\n"
+               f"{script[start:end]}\nsystemctl enable --now cobi-companion.service\n")
+    done = subprocess.run(["bash", "-c", snippet], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}"})
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "bluetooth.service did not start" in done.stdout
+    assert log.read_text().splitlines() == ["enable --now bluetooth.service",
+                                            "enable --now cobi-companion.service"]
 
 
 def test_dry_run_changes_nothing(env: Env) -> None:
@@ -277,7 +314,10 @@ def test_uninstall_keeps_config_cards_and_battles(env: Env) -> None:
     assert (state / "battles.db").exists()
     assert (r / "var/cache/cobi-companion/voice/en-hit.wav").exists()
     assert out[0] == "would run: systemctl disable --now cobi-companion.service"
-    assert "would run: userdel cobi" in out
+    assert "would run: userdel cobi" in out        # and with it cobi's place in bluetooth
+    # bluez is a system package others may use: never removed.
+    assert "keep bluez and its group bluetooth: a system package others may use" in out
+    assert not any("apt-get" in line or "groupdel" in line for line in out)
     assert env.calls() == []
 
 
