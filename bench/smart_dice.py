@@ -24,8 +24,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from cobi_companion.device.box import build, paired_kinds
+from cobi_companion.device.box import build
 from cobi_companion.device.config import Config
+from cobi_companion.device.core.paired_dice import kept
 from cobi_companion.device.games.battle import RollOff
 from cobi_companion.device.games.throw import Throw
 from cobi_companion.device.ports.die_readings import Rolling, Settled
@@ -84,7 +85,7 @@ def battle() -> list[float]:
         try:
             box.app.settings.dice = {"axis": "smart", "allies": "smart"}
             box.app.settings.smart_dice = paired()
-            box.app.smart.keep(paired_kinds(box.app.settings))
+            box.app.smart.keep(kept(box.app.settings.smart_dice))
             box.loop.draw()
             while not warmed_up(box):
                 box.loop.wait(0.01)

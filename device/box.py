@@ -246,13 +246,6 @@ def smart_dice_port(config: Config, put: Callable[[DieEvent], None]) -> SmartDic
     return LateDice(bluetooth)
 
 
-def paired_kinds(settings: Settings) -> dict[str, str]:
-    """The paired dice (id → kind) of the settings; an entry saved without a kind is left
-    out (the settings' check takes the rows as they come)."""
-    return {die: about["kind"] for die, about in settings.smart_dice.items()
-            if isinstance(about, dict) and isinstance(about.get("kind"), str)}
-
-
 PIN_RETRY_S = 3.0     # how often controls whose pins failed are tried again
 Load = Callable[[], "Loaded"]
 
@@ -758,7 +751,7 @@ def build(config: Config, display: Any, *, pin_factory: Any = None,
     app.on_settings = changed
     app.sensors = range_sensors(config, loop.put).start()
     app.smart = smart(loop.put) if smart is not None else smart_dice_port(config, loop.put)
-    app.smart.keep(paired_kinds(settings))
+    app.smart.keep(paired_dice.kept(settings.smart_dice))
     app.smart.start()
     box = Box(loop, app, store, display, config, pin_factory=pin_factory, load=load,
               restart_on_change=restart_on_change, parts=[app.sensors, sound, lights, app.smart],

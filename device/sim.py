@@ -489,7 +489,8 @@ def run_sim(config: Config, *, script: Iterable[tuple[str, int]] | None,
     `dice` that run out end it with a ScriptError. `speech_dir`: each utterance written there
     as a WAV and its text, besides being said through the computer's audio. `trace`: each
     view and each key taken written there (`Trace`)."""
-    from cobi_companion.device.box import build, die_roller, paired_kinds
+    from cobi_companion.device.box import build, die_roller
+    from cobi_companion.device.core.paired_dice import kept
     from cobi_companion.device.ports.mock_pins import StampedFactory
     from cobi_companion.device.ports.power import EndPower
 
@@ -505,7 +506,7 @@ def run_sim(config: Config, *, script: Iterable[tuple[str, int]] | None,
     box.loop.power = EndPower(box.loop.put)
     for name, value in (settings or {}).items():
         setattr(box.app.settings, name, value)
-    box.app.smart.keep(paired_kinds(box.app.settings))     # this run's paired dice, if given
+    box.app.smart.keep(kept(box.app.settings.smart_dice))     # this run's paired dice, if given
     if isinstance(display, TextDisplay):
         display.takes_views(box.loop)
     elif isinstance(display, SnapshotDisplay):

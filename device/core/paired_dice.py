@@ -57,8 +57,10 @@ def usable(saved: Mapping[str, object]) -> tuple[Paired, list[tuple[str, str]]]:
 
 
 def kept(paired: Mapping[str, Mapping[str, str]]) -> dict[str, str]:
-    """What the port keeps connected: each paired die's id and maker."""
-    return {die: row["kind"] for die, row in paired.items()}
+    """What the port keeps connected: each paired die's id and maker (a row without a maker,
+    as a simulator's script may give one, is left out)."""
+    return {die: row["kind"] for die, row in paired.items()
+            if isinstance(row, Mapping) and isinstance(row.get("kind"), str)}
 
 
 def keep(app: App) -> None:
