@@ -189,8 +189,8 @@ class Finding(Screen):
 @dataclass
 class AskSide(Choose):
     """Whose die is it? Axis, Allies, or back. The die asked about is connected for the
-    question, and blinks as soon as it is (a die only takes commands connected); the scan's
-    news is still noted meanwhile."""
+    question, and blinks as soon as it is (the port keeps a blink asked for before); the
+    scan's news is still noted meanwhile."""
 
     finding: Finding | None = None
     die: str = ""
@@ -198,8 +198,6 @@ class AskSide(Choose):
     def on_die(self, app: App, event: DieFound | ScanDone | DieSaid | DieLink) -> Screen:
         if self.finding is not None:
             self.finding.note(event)
-        if isinstance(event, DieLink) and event.die == self.die and event.online:
-            app.smart.flash(self.die)
         return self
 
 

@@ -167,6 +167,12 @@ class BleDice:
         self._tasks: set[asyncio.Task[None]] = set()
         self._scanning: asyncio.Task[None] | None = None
         self._connecting: asyncio.Lock | None = None
+        # Dice a scan saw (its device, by address): connected straight away, with no search of
+        # their own while the scan still runs (BlueZ holds one discovery for the box).
+        self._seen: dict[str, Any] = {}
+        # Dice asked to blink before they were connected (a die picked from a scan, to be
+        # paired): they blink as soon as they are.
+        self._to_flash: set[str] = set()
 
     # --- the port (any thread) ---
 
@@ -193,7 +199,7 @@ class BleDice:
                    only_running=True)
 
     def flash(self, die: str) -> None:
-        self._soon(partial(self._command, die, lambda protocol: protocol.flash()),
+        self._soon(partial(self._flash, die),
                    only_running=True)
 
     def close(self) -> None:
@@ -263,6 +269,7 @@ class BleDice:
         for die, (link, task) in list(self._links.items()):
             if dice.get(die) != link.protocol.KIND:
                 del self._links[die]
+                self._to_flash.discard(die)
                 task.cancel()
                 self._put(DieLink(die, False, LET_GO))
         for die, kind in dice.items():
@@ -303,7 +310,7 @@ class BleDice:
     async def _session(self, link: _Link) -> None:
         """Find and connect the die, read it until its link is lost; disconnected after."""
         radio = self._radio_now()
-        device = await radio.find(link.die, FIND_S)
+        device = self._seen.pop(link.die, None) or await radio.find(link.die, FIND_S)
         if device is None:
             raise NotSeen(link.die)
         loop = asyncio.get_running_loop()
@@ -333,6 +340,9 @@ class BleDice:
         self._put(DieLink(link.die, True))     # before hello: its answers follow it
         for command in protocol.hello():
             await self._write(client, protocol, command)
+        if link.die in self._to_flash:
+            self._to_flash.discard(link.die)
+            await self._write(client, protocol, protocol.flash())
         while not lost.is_set():
             try:
                 await asyncio.wait_for(lost.wait(), BATTERY_S)
@@ -365,6 +375,14 @@ class BleDice:
         if command is not None:
             self._spawn(self._send(link, link.client, command))
 
+    def _flash(self, die: str) -> None:
+        """Blink the die now, or as soon as it connects (a die kept but not connected yet)."""
+        held = self._links.get(die)
+        if held is not None and held[0].client is None:
+            self._to_flash.add(die)
+            return
+        self._command(die, lambda protocol: protocol.flash())
+
     async def _send(self, link: _Link, client: Client, command: bytes) -> None:
         try:
             await self._write(client, link.protocol, command)
@@ -391,9 +409,11 @@ class BleDice:
                     return
                 if not name:
                     unnamed[address] = protocol.KIND
+                    self._seen[address] = device
                     return
                 said.add(address)
                 unnamed.pop(address, None)
+                self._seen[address] = device
                 self._put(DieFound(address, protocol.KIND, str(name)))
             except Exception:       # an odd advertisement: that one is passed over
                 log.exception("smart dice: an advertisement could not be read")

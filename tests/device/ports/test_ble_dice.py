@@ -418,3 +418,19 @@ print("bleak" in sys.modules, any(name.startswith("dbus_fast") for name in sys.m
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, timeout=HANG_S).stdout
     assert out.split() == ["False", "False"]
+
+
+def test_a_die_picked_from_a_scan_is_connected_as_seen_and_blinks_once_it_is(dice, radio,
+                                                                              heard):
+    # Picked while the scan still runs (to be paired): no search of its own (the radio does
+    # not find it by its address at all), and the blink asked for before it is connected is
+    # sent once it is, after its hello.
+    radio.adverts = [(ONE, "plaindie-1", [])]
+    dice.start()
+    dice.scan(0.01)
+    assert until(lambda: heard.of(ScanDone))
+    dice.keep({ONE: PlainDie.KIND})
+    dice.flash(ONE)
+    client = connected(radio, heard, ONE)
+    assert until(lambda: client.written == [b"hello", b"flash"])
+    assert radio.thread is None                    # never looked for by its address
