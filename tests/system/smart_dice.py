@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import shlex
+import time
 from typing import Any
 
 from debian_image import PAYLOAD
@@ -15,6 +16,7 @@ from qemu_guest import Guest
 DICE_VENV = "/opt/virtual-dice"
 DICE_LIB = f"{DICE_VENV}/lib/dice"
 DICE_UNIT = "virtual-dice.service"
+UNIT, DB = "cobi-companion.service", "/var/lib/cobi-companion/battles.db"
 # Not named *cobi*: uninstall-purge looks for anything of the box left by that name.
 PROBE = "/usr/local/lib/virtual-dice/bleak_probe.py"
 BOX_VENV = "/opt/cobi-companion/venv"
@@ -193,9 +195,14 @@ def die_uuids(guest: Guest, kind: str) -> dict[str, str]:
 # smart dice's screens are the pairing's and the rolling's; where they differ, change them here.
 KEYS = {"menu": "smart_dice", "find": "find_dice", "finding": "finding_dice",
         "found": "dice_found", "axis": "axis", "allies": "allies",
-        "roll": "throw_dice", "roll_more": "throw_more", "quiet": "die_asleep",
-        "settings": "settings", "new": "new", "end": "end_battle", "yes": "yes",
-        "win": "WINS", "tank": "tank", "easy": "easy", "turn_over": "turn_passes"}
+        "roll": "throw_dice", "roll_more": "throw_more", "quiet": "throw_die_asleep",
+        "offline": "die_asleep", "both": "both_throw", "pick": "pick_vehicle",
+        "fire": "press_to_fire", "destroyed": "DESTROYED", "who_goes": "activate",
+        "settings": "settings", "new": "new", "language": "language", "rules": "rules",
+        "win": "WINS", "tank": "tank", "easy": "easy"}
+# The knob actions of the same battle with real dice dialled: the suite's count
+# (tests/device/games/test_smart_dice_box.py, in English and Polish alike).
+DIALLED = {"easy": 24, "tank": 66}
 KNOB = ("cw", "ccw", "ok", "back")
 
 
@@ -260,8 +267,6 @@ def pair(box: Any, guest: Guest, said: list[str], dice: list[dict[str, Any]]) ->
     not blink fails the step at its end. All must be kept in the box's settings."""
     box_has_smart_dice("settings", "menu", "find", "finding", "found", "axis", "allies")
     words = catalogue("en")
-    box.press("back")
-    box.wait_screen("[ Menu ]")
     box.choose(words[KEYS["settings"]])
     box.choose(words[KEYS["menu"]])
     box.choose(words[KEYS["find"]])
@@ -289,6 +294,17 @@ def pair(box: Any, guest: Guest, said: list[str], dice: list[dict[str, Any]]) ->
                          f"{unblinked or 'none'} (a die being paired is not connected yet)")
     said.append(f"the box's scan found the {len(dice)} dice; each picked blinked and was given "
                 f"its side: {', '.join(paired)}; all kept in the box's settings")
+    back_to_start(box, words)
+
+
+def back_to_start(box: Any, words: dict[str, str]) -> None:
+    """Long presses until the start menu shows."""
+    for _ in range(6):
+        if words[KEYS["new"]] in box.screen():
+            return
+        box.press("back")
+        time.sleep(2)
+    box.wait_screen(words[KEYS["new"]])
 
 
 def listed(box: Any, words: dict[str, str]) -> str:
@@ -315,60 +331,64 @@ def blinking(guest: Guest, dice: list[dict[str, Any]], before: dict[str, int]) -
         return None
 
 
-def settle(box: Any) -> None:
-    """Back to the battle after the smart dice steps, wherever one stopped: back until the
-    menu shows, then back once more (closing it)."""
-    for _ in range(8):
-        if "[ Menu ]" in box.screen():
-            box.press("back")
-            return
-        box.press("back")
-
-
 def dice_state(guest: Guest, die: dict[str, Any]) -> dict[str, Any]:
     state: dict[str, Any] = dice_say(guest, f"lit {die['id']}")["die"]
     return state
 
 
-def play(box: Any, guest: Guest, said: list[str], dice: list[dict[str, Any]], language: str,
-         level: str, until: str, rounds: int = 400) -> None:
-    """A battle of `level` played in `language` until the screen shows the catalogue's KEYS
-    `until` (its end, or a Tank Game's turn passing): each roll the box asks for is thrown
-    with the side's virtual dice, every other screen takes OK.
-    Counts the knob's presses, and the presses the dial would have needed (one at least for
-    each face dialled)."""
-    box_has_smart_dice("roll", "roll_more", "axis", "allies", until)
-    words = catalogue(language)
+def fresh_box(guest: Guest, box: Any, said: list[str]) -> None:
+    """A new box for the smart dice steps (its battles.db taken away, as a box just
+    installed): its start menu in English, the Easy level, no battle, no dice paired."""
+    guest.ok(f"systemctl stop {UNIT} && rm -f {DB}* && systemctl start {UNIT}", 300)
+    box.wait_screen(catalogue("en")[KEYS["new"]], 300)
+    said.append("a new box (its battles.db taken away): the start menu")
+
+
+def own_die(dice: list[dict[str, Any]], side: str, n: int) -> dict[str, Any]:
+    """The side's n-th die, round its dice (a GoDice and a Pixel: both makers throw)."""
+    own = [d for d in dice if d["id"].endswith("-" + side)]
+    return own[n % len(own)]
+
+
+def steady(box: Any, quiet_s: float = 2.0, timeout: float = 120) -> str:
+    """The screen once it has stayed the same for `quiet_s` (a shot's steps play out)."""
+    last = [box.screen(), time.monotonic()]
+
+    def still() -> str:
+        now = box.screen()
+        if now != last[0]:
+            last[0], last[1] = now, time.monotonic()
+            return ""
+        return now if time.monotonic() - last[1] >= quiet_s else ""
+    found: str = poll(still, timeout, "the screen staying still", step=0.5)
+    return found
+
+
+def throws(box: Any, guest: Guest, dice: list[dict[str, Any]], words: dict[str, str],
+           side: str, faces: list[int], asked: list[str]) -> int:
+    """`side`'s dice thrown on `faces`, each throw once the box asks for it ("Axis: roll 2
+    dice", "... 2 more"; the roll-off's "Both: roll your die"), as many at a time as it asks
+    for: the number of throws."""
     roll, more = pattern(words[KEYS["roll"]]), pattern(words[KEYS["roll_more"]])
-    end = pattern(words[KEYS[until]])
-    sides = {words[KEYS["axis"]]: "axis", words[KEYS["allies"]]: "allies"}
-    before = box.knob
-    faces = rolls = 0
-    for turn in range(rounds):
-        screen = box.screen()
-        if end.search(screen):
-            break
-        asked = roll.search(screen) or more.search(screen)
-        if asked is None:
-            box.press("ok")
-            continue
-        side = next((sides[name] for name in sides if name in asked.group(0)), "")
-        count = int(next((g for g in asked.groups() if g and g.isdigit()), "1"))
-        own = [d for d in dice if d["id"].endswith("-" + side)]
-        if not own:
-            raise StepFailed(f"a roll for {side or '?'} the test has no dice for: {screen!r}")
-        for n in range(min(count, len(own))):
-            dice_say(guest, f"throw {own[n]['id']} {1 + (turn + n) % 6}")
-            faces += 1
-        rolls += 1
-        changed(box, screen)
-    else:
-        raise StepFailed(f"{level} not over after {rounds} screens: {box.screen()!r}")
-    knob = box.knob - before
-    if knob >= faces:
-        raise StepFailed(f"{knob} knob presses for {faces} faces: no fewer than the dial's")
-    said.append(f"{level} in {language}: {rolls} rolls, {faces} faces thrown with the virtual "
-                f"dice; {knob} knob presses where the dial needs {faces} at least")
+    both = words[KEYS["both"]]
+    name = words[KEYS[side]]
+    done = throws_made = 0
+    while done < len(faces):
+        def asking() -> int:
+            screen = box.screen()
+            found = roll.search(screen) or more.search(screen)
+            if found is not None and name in found.group(0):
+                return int(next((g for g in found.groups() if g and g.isdigit()), "1"))
+            return 1 if both in screen or (found is not None and name in screen) else 0
+        count = poll(asking, 120, f"the box asking {side} to roll (last: {box.screen()!r})")
+        asked.append(box.screen().splitlines()[1] if "\n" in box.screen() else box.screen())
+        before = box.screen()
+        for face in faces[done:done + count]:
+            dice_say(guest, f"throw {own_die(dice, side, done)['id']} {face}")
+            done += 1
+        throws_made += 1
+        changed(box, before)
+    return throws_made
 
 
 def changed(box: Any, screen: str) -> None:
@@ -376,20 +396,112 @@ def changed(box: Any, screen: str) -> None:
     poll(lambda: box.screen() != screen, 60, "the box taking the thrown faces")
 
 
+def easy_battle(box: Any, guest: Guest, said: list[str], dice: list[dict[str, Any]]) -> None:
+    """A whole Easy battle in English by the virtual dice, as the suite's
+    test_smart_dice_take_fewer_knob_actions_than_real_dice_dialled plays it: a Tiger against
+    a Sherman, the Axis first 5 : 2, its shot (to hit 5, D6+ 3) against the Sherman's armour
+    (1): destroyed, the Axis wins. Counts the knob's actions."""
+    box_has_smart_dice("roll", "roll_more", "both", "axis", "allies", "new", "win")
+    words = catalogue("en")
+    asked: list[str] = []
+    knob = box.knob
+    box.choose(words[KEYS["new"]])
+    box.wait_screen("[ Armies ]")
+    box.press("cw", "allies", "cw", "cw", "axis", "ok")        # Sherman: Allies, Tiger: Axis
+    box.wait_screen(words[KEYS["both"]], 120)
+    throws(box, guest, dice, words, "axis", [5], asked)
+    throws(box, guest, dice, words, "allies", [2], asked)
+    box.wait_screen(words[KEYS["pick"]], 120)
+    box.press("ok", "ok")                                     # Tiger 1, Fire → Sherman 1
+    poll(lambda: pattern(words[KEYS["fire"]]).search(box.screen()), 120, "the shot's preview")
+    box.press("axis")                                         # fire
+    throws(box, guest, dice, words, "axis", [5, 3], asked)
+    throws(box, guest, dice, words, "allies", [1], asked)
+    box.wait_screen(words[KEYS["destroyed"]], 180)
+    steady(box)
+    box.press("ok")
+    poll(lambda: pattern(words[KEYS["win"]]).search(box.screen()), 180, "the Axis winning")
+    knob = box.knob - knob
+    said.append(f"Easy in English: {len(asked)} throws asked for ({'; '.join(asked)}), the "
+                f"Axis wins; {knob} knob actions, where real dice dialled take "
+                f"{DIALLED['easy']} (tests/device/games/test_smart_dice_box.py)")
+    if knob >= DIALLED["easy"]:
+        raise StepFailed(f"{knob} knob actions: not fewer than the dial's {DIALLED['easy']}")
+
+
+def tank_turn(box: Any, guest: Guest, said: list[str], dice: list[dict[str, Any]]) -> None:
+    """A Tank Game turn in Polish by the virtual dice, as the suite plays it: the Sherman
+    fires at the Tiger's rear (to hit 3, reload 5, its nine damage dice, thrown two at a
+    time: "roll 2 more"), then all done: the Axis's turn."""
+    box_has_smart_dice("roll", "roll_more", "both", "axis", "allies", "new", "who_goes")
+    en, words = catalogue("en"), catalogue("pl")
+    asked: list[str] = []
+    box.choose(en[KEYS["settings"]])
+    box.choose(en[KEYS["language"]])                          # English → Polski
+    box.choose(words[KEYS["rules"]])                          # Easy → Tank Game
+    box.wait_screen(words[KEYS["tank"]])
+    box.press("back")
+    knob = box.knob
+    box.choose(words[KEYS["new"]])
+    box.press("cw", "cw", "cw", "axis", "ccw", "ccw", "allies", "ok")   # Tiger v Sherman
+    box.wait_screen(words[KEYS["both"]], 120)
+    throws(box, guest, dice, words, "axis", [4], asked)
+    throws(box, guest, dice, words, "allies", [2], asked)
+    steady(box)
+    box.press("ok")                                           # the Allies go first
+    steady(box)
+    box.press("ok", "ok", "ok", "ok", "ok", "cw", "cw", "allies")   # Sherman 1 fires: rear
+    throws(box, guest, dice, words, "allies", [3, 5, 3, 4, 4, 4, 4, 4, 4, 4, 4], asked)
+    steady(box)
+    box.press("ok")                                           # the outcome
+    steady(box)
+    box.press("ok")                                           # all done
+    poll(lambda: words[KEYS["who_goes"]] in box.screen() and words[KEYS["axis"]] in
+         box.screen().splitlines()[0], 180, f"the Axis's turn (last: {box.screen()!r})")
+    knob = box.knob - knob
+    said.append(f"a Tank Game turn in Polish: {len(asked)} throws asked for "
+                f"({'; '.join(asked)}); {knob} knob actions, where real dice dialled take "
+                f"{DIALLED['tank']}")
+    if knob >= DIALLED["tank"]:
+        raise StepFailed(f"{knob} knob actions: not fewer than the dial's {DIALLED['tank']}")
+
+
 def leave_and_return(box: Any, guest: Guest, said: list[str], die: dict[str, Any]) -> None:
-    """A paired die: the box keeps it connected; it leaves (drops its link, stops advertising):
-    the box's notice where its screen has one (KEYS "quiet", the fallback to the button);
-    back, the box connects to it again by itself."""
+    """A paired die the box keeps connected leaves (drops its link, stops advertising): the
+    box says it is offline and plays on (its panel answers the knob); back, the box connects
+    to it again by itself."""
     box_has_smart_dice("settings", "menu")
     poll(lambda: dice_state(guest, die)["connected"], 180, f"the box connected to {die['id']}")
+
+    def logged(what: str) -> int:
+        lines = guest.sh(f"journalctl -u {UNIT} -o cat | grep -c 'smart dice: "
+                         f"{die['address']} {what}'")[1].strip()
+        return int(lines or 0)
+    connected = logged("connected")
     dice_say(guest, f"leave {die['id']}")
-    words = catalogue("en")
-    seen = "no screen for it in this tree"
-    if KEYS["quiet"] in words:
-        quiet = pattern(words[KEYS["quiet"]])
-        poll(lambda: quiet.search(box.screen()), 120, f"the box's notice of {die['id']} gone")
-        seen = "its notice shown"
+    poll(lambda: logged("offline") > 0, 180, f"the box saying {die['id']} is offline")
+    before = box.screen()
+    box.press("cw")
+    poll(lambda: box.screen() != before, 60, "the box answering the knob meanwhile")
+    box.press("ccw")
     dice_say(guest, f"return {die['id']}")
-    poll(lambda: dice_state(guest, die)["connected"], 300, f"{die['id']} connected again")
-    said.append(f"{die['id']}: kept connected by the box; left ({seen}); back: the box "
-                f"connected to it again")
+    poll(lambda: dice_state(guest, die)["connected"] and logged("connected") > connected, 300,
+         f"{die['id']} connected again by the box")
+    said.append(f"{die['id']}: connected; left: the box logged it offline and answered the "
+                f"knob meanwhile; back: the box connected to it again by itself")
+
+
+def english_again(box: Any, said: list[str]) -> None:
+    """The box back in English (Polski → Deutsch → English on the Language row), back in the
+    battle, for the steps after these."""
+    pl, de, en = catalogue("pl"), catalogue("de"), catalogue("en")
+    box.press("back")                               # the battle's menu
+    box.choose(pl[KEYS["settings"]])
+    box.choose(pl[KEYS["language"]])                # → Deutsch
+    box.choose(de[KEYS["language"]])                # → English
+    box.wait_screen(f"{en[KEYS['language']]}: English")
+    box.press("back")
+    box.wait_screen("[ Menu ]")
+    box.press("back")                               # back in the battle
+    time.sleep(2)
+    said.append("Settings > Language: English again")

@@ -469,15 +469,18 @@ def smart_dice_steps(report: Report, guest: Guest, box: Box) -> None:
         return
     with report.step("smart-dice-link") as said:
         smart_dice.link(guest, said, dice)
+    with report.step("smart-dice-new-box") as said:
+        smart_dice.fresh_box(guest, box, said)
     with report.step("smart-dice-pair") as said:
         smart_dice.pair(box, guest, said, dice)
     with report.step("smart-dice-easy-battle-en") as said:
-        smart_dice.play(box, guest, said, dice, "en", "easy", "win")
+        smart_dice.easy_battle(box, guest, said, dice)
     with report.step("smart-dice-tank-game-pl") as said:
-        smart_dice.play(box, guest, said, dice, "pl", "tank", "turn_over")
+        smart_dice.tank_turn(box, guest, said, dice)
     with report.step("smart-dice-leave") as said:
         smart_dice.leave_and_return(box, guest, said, dice[0])
-    smart_dice.settle(box)
+    with report.step("smart-dice-english-again") as said:
+        smart_dice.english_again(box, said)
 
 
 # ---- the run ---------------------------------------------------------------------------------
