@@ -60,7 +60,7 @@ LGPIO_ADVICE = "sudo apt install python3-lgpio python3-gpiozero"
 LGPIO_PROBE = ROOT / "systemd" / "lgpio_probe.py"
 # The versions the tests passed with, kept by `python3 run.py lock`.
 CONSTRAINTS = ROOT / "constraints.txt"
-LOCK_EXTRAS = "dev,bench,voice"
+LOCK_EXTRAS = "dev,bench,voice,smart"
 # A 32-bit Python (32-bit Raspberry Pi OS) takes these from elsewhere than PyPI, which has no
 # armv7 wheel of them: their lines in constraints.txt carry this tag and are left out there.
 NOT_ON_32_BIT = "# not on 32-bit:"
@@ -118,10 +118,11 @@ def sixty_four_bit() -> bool:
 
 
 def install_extras(extras: str, wide: bool) -> str:
-    """The extras to install for the command's `extras` ("dev", "bench" or ""): and the voice's
-    eSpeak NG wheel when the Python is 64-bit (`wide`); a 32-bit one uses the system's
-    libespeak-ng1, which the box finds by itself."""
-    return ",".join([*filter(None, extras.split(",")), *(["voice"] if wide else [])])
+    """The extras to install for the command's `extras` ("dev", "bench" or ""): and, when the
+    Python is 64-bit (`wide`), the voice's eSpeak NG wheel and the smart dice's Bluetooth
+    library; a 32-bit one uses the system's libespeak-ng1, which the box finds by itself, and
+    has no smart dice (dbus-fast has no 32-bit ARM wheel)."""
+    return ",".join([*filter(None, extras.split(",")), *(["voice", "smart"] if wide else [])])
 
 
 def constraints_for(wide: bool, folder: Path) -> Path:

@@ -133,8 +133,10 @@ python_bits() {
 
 # companion_extras BITS: the extras pip installs the companion with. The voice's eSpeak NG wheel
 # (espeakng-loader) has no 32-bit build: a 32-bit Python uses Debian's libespeak-ng1 instead.
+# Nor has the smart dice's D-Bus library (dbus-fast, under bleak): a 32-bit system has no smart
+# dice, and the box says so on Settings > Smart dice.
 companion_extras() {
-    if (($1 == 64)); then say "[voice]"; fi
+    if (($1 == 64)); then say "[voice,smart]"; fi
 }
 
 # The tag of constraints.txt's lines that a 32-bit Python leaves out (run.py's NOT_ON_32_BIT):

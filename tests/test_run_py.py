@@ -136,7 +136,7 @@ def test_a_new_venv(run: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(run, "sixty_four_bit", lambda: True)
     run.ensure_venv("")
     assert recorder.builders == [{"with_pip": True, "system_site_packages": pi}]
-    assert recorder.installs == [[str(run.venv_python()), "-e", ".[voice]", "-c",
+    assert recorder.installs == [[str(run.venv_python()), "-e", ".[voice,smart]", "-c",
                                   str(REPO / "constraints.txt"), "--compile"]]
 
 
@@ -163,7 +163,8 @@ def pins(path: Path) -> dict[str, str]:
 
 
 @pytest.mark.parametrize(("extras", "wide", "target"), [
-    ("", True, ".[voice]"), ("dev", True, ".[dev,voice]"), ("bench", True, ".[bench,voice]"),
+    ("", True, ".[voice,smart]"), ("dev", True, ".[dev,voice,smart]"),
+    ("bench", True, ".[bench,voice,smart]"),
     ("", False, "."), ("dev", False, ".[dev]"),
 ], ids=["64", "64-dev", "64-bench", "32", "32-dev"])
 def test_the_voices_wheel_only_for_a_64_bit_python(run: ModuleType,

@@ -14,6 +14,7 @@ from cobi_companion.device.core.views import Lines, Menu, View
 from cobi_companion.device.core.worded import joined
 from cobi_companion.device.ports.die_readings import KINDS, Colour
 from cobi_companion.device.ports.events import DieFound, DieLink, DieSaid, Key, ScanDone
+from cobi_companion.device.ports.smart_dice import NoSmartDice
 from cobi_companion.device.ui.trouble import notice
 from cobi_companion.device.ui.widgets import Choose, confirm, said_item
 
@@ -109,9 +110,18 @@ def forget(app: App, die: str, back: Next) -> Screen:
 
 
 def finding(app: App, back: Next) -> Screen:
-    """A scan begins; its screen lists the dice as they are found."""
+    """A scan begins; its screen lists the dice as they are found. A box without smart dice
+    (no Bluetooth library, or switched off in its settings file) says why at once."""
+    if isinstance(app.smart, NoSmartDice):
+        return notice(app, app.t("no_bluetooth"),
+                      [app.smart.problem or SWITCHED_OFF, app.t("no_bluetooth_play")], back)
     app.smart.scan(SCAN_S)
     return Finding(back)
+
+
+# Why a box has no smart dice when its settings file switched them off (the adapter's own
+# problems are in the same plain words: ports/ble_dice.py).
+SWITCHED_OFF = "smart dice are switched off in the settings file ([smart_dice] enabled)"
 
 
 @dataclass

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from cobi_companion.device.ports.smart_dice import RGB, SmartDice
 
 # Why there are no Bluetooth dice on a box without bleak (ports/ble_dice.py says it too).
-NO_BLEAK = "the Bluetooth library (bleak) is not installed"
+NO_BLEAK = "the Bluetooth library (bleak) is not installed: a 32-bit system has none"
 
 
 class LateDice:

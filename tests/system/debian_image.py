@@ -126,12 +126,13 @@ def base_image(cache: Path) -> tuple[Path, Path, Path]:
 
 
 def project_deps(src: Path) -> list[str]:
-    """What install.sh's pip asks for on the guest (64-bit): the dependencies, the voice's
-    extra (companion_extras in systemd/actions.sh) and the build's."""
+    """What install.sh's pip asks for on the guest (64-bit): the dependencies, the voice's and
+    the smart dice's extras (companion_extras in systemd/actions.sh) and the build's."""
     project = tomllib.loads((src / "pyproject.toml").read_text(encoding="utf-8"))
     build = project.get("build-system", {}).get("requires", [])
-    voice = project["project"].get("optional-dependencies", {}).get("voice", [])
-    return [*project["project"]["dependencies"], *voice, *build, "wheel"]
+    extras = project["project"].get("optional-dependencies", {})
+    return [*project["project"]["dependencies"], *extras.get("voice", []),
+            *extras.get("smart", []), *build, "wheel"]
 
 
 def wheels(cache: Path, src: Path) -> Path:

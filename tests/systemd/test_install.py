@@ -484,7 +484,7 @@ def test_64_bit_systems_use_pypi(env: Env) -> None:
     dpkg_status(env, "arm64")
     out = ok(env.run(INSTALL))
     assert "--extra-index-url" not in pip_line(out)
-    assert pip_line(out).endswith(f" -c {REPO}/constraints.txt '{REPO}[voice]'")
+    assert pip_line(out).endswith(f" -c {REPO}/constraints.txt '{REPO}[voice,smart]'")
     assert not any("cbor2" in line for line in out)
     assert not any("32-bit" in line or "piwheels" in line for line in out)
 
@@ -605,7 +605,7 @@ def test_the_choice_follows_the_pythons_own_word_size(tmp_path: Path) -> None:
     a 64-bit kernel. This Python's answer, and the choice for each answer."""
     assert actions('python_bits "$1"', sys.executable).strip() == \
         str(8 * struct.calcsize("P"))
-    assert actions("companion_extras 64") == "[voice]\n"
+    assert actions("companion_extras 64") == "[voice,smart]\n"
     assert actions("companion_extras 32") == ""
     constraints = (REPO / "constraints.txt").read_text()
     for bits in ("32", "64"):

@@ -20,11 +20,12 @@ from cobi_companion.device.core import i18n, paired_dice
 from cobi_companion.device.core.turn_lights import SIDE_COLOURS
 from cobi_companion.device.core.views import Lines, Menu
 from cobi_companion.device.games.menus import status_board
-from cobi_companion.device.games.pairing import SCAN_GRACE_S, SCAN_S
+from cobi_companion.device.games.pairing import SCAN_GRACE_S, SCAN_S, SWITCHED_OFF
 from cobi_companion.device.ports import godice, pixels
 from cobi_companion.device.ports.die_readings import GODICE, PIXELS, Battery, Colour
 from cobi_companion.device.ports.events import DieFound, DieLink, DieSaid, Event, ScanDone, Tick
-from cobi_companion.device.ports.smart_dice import RGB
+from cobi_companion.device.ports.late_dice import NO_BLEAK
+from cobi_companion.device.ports.smart_dice import RGB, NoSmartDice
 from cobi_companion.device.ports.speech import RecordingSpeech
 from cobi_companion.device.ports.store import DATABASE_NAME, SqliteStore
 from cobi_companion.device.ui.renderer import overflow
@@ -369,3 +370,19 @@ def test_a_die_s_row_is_read_aloud_with_its_battery(table_at: Callable[..., Any]
     said(table, DieLink(RED, True), DieSaid(RED, Battery(15)))
     table.press("cw", "ccw")
     assert speech.texts[-1] == "Red, Axis, 15%, battery low"
+
+
+@pytest.mark.parametrize("problem", [NO_BLEAK, ""])
+def test_a_box_without_smart_dice_says_why_at_once_and_goes_back(
+        table_at: Callable[..., Any], problem: str) -> None:
+    # A 32-bit system (no Bluetooth library) or smart dice switched off in the settings file:
+    # Find dice says why at once, not after a scan that cannot happen.
+    table = table_at([])
+    table.box.app.smart = NoSmartDice(problem)
+    to_smart_dice(table)
+    table.press("ok")                                # Find dice
+    assert isinstance(table.view, Lines) and table.view.header.title == "No Bluetooth"
+    shown = "".join(table.view.lines).replace(" ", "")
+    assert (problem or SWITCHED_OFF).replace(" ", "") in shown
+    table.press("ok")
+    assert table.view.header.title == "Smart dice"
