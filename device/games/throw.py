@@ -75,11 +75,20 @@ class Throw(Screen):
     def _side(self, app: App) -> SideName:
         return app.side_word(self.who or self.side, "cobra_" if self.who else "")
 
+    @property
+    def still(self) -> int:
+        """The dice asked for now: the throw's, or once some of it are in, those still to
+        settle ("roll 1 more")."""
+        return self.left if self.left < self.count else self.count
+
+    def _more(self) -> bool:
+        return self.more or self.left < self.count
+
     def asked(self, app: App) -> str:
         if self.asleep:
             return app.t("throw_die_asleep")
-        return app.t("throw_more" if self.more else "throw_dice", side=self._side(app),
-                     n=self.count)
+        return app.t("throw_more" if self._more() else "throw_dice", side=self._side(app),
+                     n=self.still)
 
     def view(self, app: App) -> View:
         return Roll(app.header(need_words(app, self.need)), self.faces,
@@ -92,8 +101,8 @@ class Throw(Screen):
     def reminder(self, app: App) -> Spoken | None:
         if self.asleep:
             return prompt("say_die_asleep", side=self.who or self.side)
-        return prompt("say_throw_more" if self.more else "say_throw",
-                      side=self.who or self.side, n=self.count)
+        return prompt("say_throw_more" if self._more() else "say_throw",
+                      side=self.who or self.side, n=self.still)
 
     def takes_roll(self, key: Key) -> bool:
         return DICE_KEYS.get(key) == self.side
@@ -105,7 +114,8 @@ class Throw(Screen):
         """The rule goes on: the same throw's next die keeps what this one saw."""
         if isinstance(after, Throw) and after.side == self.side:
             after.now = self.now
-            after.asleep = after.asleep or self.asleep
+            # quiet still only while none of the side's dice is connected again
+            after.asleep = after.asleep or (self.asleep and not online(app, self.side))
             after.tumbling = dict(self.tumbling)
             return after
         return after
@@ -131,8 +141,11 @@ class Throw(Screen):
 
     def on_die(self, app: App, event: DieFound | ScanDone | DieSaid | DieLink) -> Screen:
         if isinstance(event, DieLink):
-            if die_side(app, event.die) == self.side and (
-                    event.die in self.tumbling or not online(app, self.side)):
+            if die_side(app, event.die) != self.side:
+                return self
+            if event.online:
+                self.asleep = False        # a die of the side is back: it throws again
+            elif event.die in self.tumbling or not online(app, self.side):
                 self.tumbling.pop(event.die, None)
                 self._quiet(app)
             return self

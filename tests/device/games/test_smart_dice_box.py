@@ -190,8 +190,8 @@ def test_two_dice_of_a_side_are_asked_for_two_at_a_time(table_at):
     throw(table, "AL:01", 2)
     table.press("ok", "ok", "ok", "ok", "ok", "ok", "allies")
     assert table.view.caption == "Allies: roll 2 dice"          # to hit and reload
-    throw(table, "AL:02", 3)
-    assert (table.view.faces, table.view.caption) == ((3,), "Allies: roll 2 dice")
+    throw(table, "AL:02", 3)                         # one in: the other still to come
+    assert (table.view.faces, table.view.caption) == ((3,), "Allies: roll 1 more")
     throw(table, "AL:01", 5)                         # both in: the damage dice, two at a time
     assert (table.view.faces, table.view.caption) == ((3, 5), "Allies: roll 2 more")
 
@@ -218,6 +218,8 @@ def test_a_die_gone_quiet_mid_throw_falls_back_to_the_button(table_at):
     event(table, DieLink("AX:01", False, "asleep"))
     assert table.view.caption == "Die asleep: press your button"
     assert isinstance(table.box.app.screen, Throw)  # the die may still come back and roll
+    event(table, DieLink("AX:01", True))            # it is back: thrown again, no notice
+    assert table.view.caption == "Axis: roll 1 die"
 
 
 def test_a_side_without_a_die_online_is_told_to_press_at_once(table_at):
@@ -407,7 +409,7 @@ def test_one_die_of_a_throw_of_two_in_before_the_plug_the_other_is_waited_for(
     smart(again)
     again.choose("Resume")
     again.press("ok", "ok", "ok", "ok", "ok", "ok", "allies")
-    assert (again.view.faces, again.view.caption) == ((3,), "Allies: roll 2 dice")
+    assert (again.view.faces, again.view.caption) == ((3,), "Allies: roll 1 more")
     assert isinstance(again.box.app.screen, Throw)          # the second die is awaited
     throw(again, "AL:01", 5)                         # both in: the damage dice, two at a time
     assert (again.view.faces, again.view.caption) == ((3, 5), "Allies: roll 2 more")
