@@ -63,8 +63,22 @@ def kept(paired: Mapping[str, Mapping[str, str]]) -> dict[str, str]:
             if isinstance(row, Mapping) and isinstance(row.get("kind"), str)}
 
 
-def keep(app: App) -> None:
-    """The paired dice saved (as every setting: after the frame) and handed to the port."""
+def sides_follow(app: App, gained: str | None, lost: str | None) -> None:
+    """Each side's dice after a die was paired, moved or forgotten: the side that `gained` a
+    die, its dice the buttons', throws from now on; the side that `lost` one and has no die
+    left, its dice smart, goes back to its button."""
+    dice = app.settings.dice
+    if gained is not None and dice.get(gained) == "buttons":
+        dice[gained] = "smart"
+    sides = {row.get("side") for row in app.settings.smart_dice.values()}
+    if lost is not None and lost not in sides and dice.get(lost) == "smart":
+        dice[lost] = "buttons"
+
+
+def keep(app: App, gained: str | None = None, lost: str | None = None) -> None:
+    """The paired dice saved (as every setting: after the frame) and handed to the port; each
+    side's dice follow (`sides_follow`)."""
+    sides_follow(app, gained, lost)
     app.on_settings(app.settings)
     app.smart.keep(kept(app.settings.smart_dice))
 

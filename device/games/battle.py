@@ -17,7 +17,7 @@ from cobi_companion.device.core.worded import joined
 from cobi_companion.device.games.house import house_entry
 from cobi_companion.device.games.rolling import face_for
 from cobi_companion.device.games.shots import Finish, FirePreview
-from cobi_companion.device.games.throw import die_side
+from cobi_companion.device.games.throw import die_side, online
 from cobi_companion.device.ports.die_readings import Settled
 from cobi_companion.device.ports.events import DieFound, DieLink, DieSaid, Key, ScanDone
 from cobi_companion.device.ui.measure import DialCm, Measuring
@@ -52,8 +52,10 @@ class RollOff(Screen):
         return [side for side in Side if side not in self.faces]
 
     def thrown(self, app: App) -> bool:
-        """Every side still to roll has smart dice: they throw rather than press."""
-        return all(app.settings.source(side.value) == "smart" for side in self.waiting())
+        """Every side still to roll has smart dice connected: they throw rather than press
+        (a side whose dice are all asleep presses its button)."""
+        return all(app.settings.source(side.value) == "smart" and online(app, side.value)
+                   for side in self.waiting())
 
     def view(self, app: App) -> View:
         shown = tuple(self.faces.get(s, 0) for s in Side if s in self.faces)

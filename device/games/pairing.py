@@ -91,8 +91,9 @@ def die_menu(app: App, die: str, back: Next, index: int = 0) -> Screen:
             return die_menu(app, die, back, 0)
         if i == 1:
             row = app.settings.smart_dice[die]
-            row["side"] = SIDES[(SIDES.index(row["side"]) + 1) % len(SIDES)]
-            paired_dice.keep(app)
+            old = row["side"]
+            row["side"] = SIDES[(SIDES.index(old) + 1) % len(SIDES)]
+            paired_dice.keep(app, gained=row["side"], lost=old)
             return die_menu(app, die, back, 1)
         return confirm(app, paired_dice.forget_question(app, die), lambda: forget(app, die, back),
                        lambda: die_menu(app, die, back, 2), lost="forget_lost",
@@ -104,8 +105,8 @@ def die_menu(app: App, die: str, back: Next, index: int = 0) -> Screen:
 
 def forget(app: App, die: str, back: Next) -> Screen:
     """The die is no longer paired: its row goes, the port lets it go."""
-    app.settings.smart_dice.pop(die, None)
-    paired_dice.keep(app)
+    row = app.settings.smart_dice.pop(die, None)
+    paired_dice.keep(app, lost=row.get("side") if row else None)
     return back()
 
 
@@ -224,9 +225,7 @@ def ask_side(app: App, found: DieFound, finding: Finding) -> Screen:
             app.settings.smart_dice[found.die] = {
                 "kind": found.kind, "name": found.name[:paired_dice.LONGEST], "side": SIDES[i],
                 "colour": paired_dice.colour(app, found.die)}
-            if app.settings.dice.get(SIDES[i]) == "buttons":
-                app.settings.dice[SIDES[i]] = "smart"   # a die paired to a side rolls for it
-            paired_dice.keep(app)
+            paired_dice.keep(app, gained=SIDES[i])      # a die paired to a side rolls for it
             return finding.after_pairing(app)
         return left()
 

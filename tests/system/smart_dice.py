@@ -436,6 +436,11 @@ def tank_turn(box: Any, guest: Guest, said: list[str], dice: list[dict[str, Any]
     box_has_smart_dice("roll", "roll_more", "both", "axis", "allies", "new", "who_goes")
     en, words = catalogue("en"), catalogue("pl")
     asked: list[str] = []
+    for _ in range(6):                      # the Easy battle's end: OK, to the start menu
+        if en[KEYS["new"]] in box.screen():
+            break
+        box.press("ok")
+        time.sleep(2)
     box.choose(en[KEYS["settings"]])
     box.choose(en[KEYS["language"]])                          # English → Polski
     box.choose(words[KEYS["rules"]])                          # Easy → Tank Game

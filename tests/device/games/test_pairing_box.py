@@ -136,6 +136,7 @@ def test_a_paired_die_is_named_by_its_colour_flashed_moved_and_forgotten_after_a
     table, dice = on_table(table_at)
     table.box.app.settings.smart_dice = {
         RED: {"kind": GODICE, "name": "GoDice", "side": "axis", "colour": ""}}
+    table.box.app.settings.dice = {"axis": "smart", "allies": "buttons"}
     to_smart_dice(table)
     assert table.view.items == ("GoDice 3F · Axis", "Find dice")
     assert table.view.dimmed == (0,) and table.view.hint == "asleep"   # not connected
@@ -155,6 +156,8 @@ def test_a_paired_die_is_named_by_its_colour_flashed_moved_and_forgotten_after_a
     table.choose("Side")
     assert table.view.items[1] == "Side: Allies" and table.view.index == 1
     assert table.box.app.settings.smart_dice[RED]["side"] == "allies"
+    # its new side throws it; the side left with none goes back to its button
+    assert table.box.app.settings.dice == {"axis": "buttons", "allies": "smart"}
     assert dice.kept[-1] == {RED: GODICE}
     table.choose("Forget")
     assert table.view.header.title == "Forget the red die?" and table.view.index == 0  # no
@@ -164,6 +167,7 @@ def test_a_paired_die_is_named_by_its_colour_flashed_moved_and_forgotten_after_a
     table.choose("yes")
     assert table.view.items == ("Find dice",) and table.box.app.settings.smart_dice == {}
     assert dice.kept[-1] == {}
+    assert table.box.app.settings.dice == {"axis": "buttons", "allies": "buttons"}
 
 
 def test_a_scan_that_cannot_look_says_why_and_goes_back(table_at: Callable[..., Any]) -> None:
