@@ -173,6 +173,8 @@ class BleDice:
         # Dice asked to blink before they were connected (a die picked from a scan, to be
         # paired): they blink as soon as they are.
         self._to_flash: set[str] = set()
+        # The dice the running scan has said (kind, name), said again to a second asking.
+        self._found: dict[str, tuple[str, str]] = {}
 
     # --- the port (any thread) ---
 
@@ -390,9 +392,14 @@ class BleDice:
             log.warning("smart dice: %s: a command was not taken: %s", link.die, reason(exc))
 
     def _begin_scan(self, seconds: float) -> None:
-        """A scan, unless one is under way (its ScanDone ends both)."""
+        """A scan, unless one is under way: then the dice it found so far are said again for
+        the screen that asked now (its ScanDone ends both)."""
         if self._scanning is None or self._scanning.done():
+            self._found = {}
             self._scanning = self._spawn(self._scan(seconds))
+            return
+        for address, (kind, name) in self._found.items():
+            self._put(DieFound(address, kind, name))
 
     async def _scan(self, seconds: float) -> None:
         said: set[str] = set()
@@ -414,6 +421,7 @@ class BleDice:
                 said.add(address)
                 unnamed.pop(address, None)
                 self._seen[address] = device
+                self._found[address] = (protocol.KIND, str(name))
                 self._put(DieFound(address, protocol.KIND, str(name)))
             except Exception:       # an odd advertisement: that one is passed over
                 log.exception("smart dice: an advertisement could not be read")

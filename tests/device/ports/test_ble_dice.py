@@ -434,3 +434,16 @@ def test_a_die_picked_from_a_scan_is_connected_as_seen_and_blinks_once_it_is(dic
     client = connected(radio, heard, ONE)
     assert until(lambda: client.written == [b"hello", b"flash"])
     assert radio.thread is None                    # never looked for by its address
+
+
+def test_a_scan_asked_for_again_while_one_runs_says_the_dice_found_so_far_again(
+        dice, radio, heard, monkeypatch):
+    # Find dice left and opened again within the scan's time: the new screen hears of the
+    # dice the running scan found, then of its end (no second scan: BlueZ holds one).
+    radio.adverts = [(ONE, "plaindie-1", [])]
+    dice.scan(600)                                  # still running at the second asking
+    assert until(lambda: heard.of(DieFound))
+    dice.scan(600)
+    assert until(lambda: len(heard.of(DieFound)) == 2)
+    assert heard.of(DieFound) == [DieFound(ONE, "plaindie", "plaindie-1")] * 2
+    assert heard.of(ScanDone) == []                 # one scan: the first, still looking
