@@ -117,14 +117,13 @@ def faces_line(counts: dict[int, int]) -> str:
 
 
 def die_label(app: App, die: str) -> str:
-    """A smart die as the players know it: its colour (else its name, else the end of its
-    address) and its side; a die no longer paired, by its colour or address alone."""
+    """A smart die as the players know it, in their language: its colour (else its maker and
+    the end of its address) and its side, "Red (Axis)" as the status board says it; a die no
+    longer paired, by its colour or address alone."""
     paired = app.settings.smart_dice.get(die, {})
-    heard = app.dice_board.dice.get(die)
-    shown = paired.get("colour") or (heard.colour if heard else "") or paired.get("name") \
-        or die[-5:]
+    shown = paired_dice.name(app, die, paired.get("kind", ""))
     side = paired.get("side", "")
-    return joined(" ", shown, app.side_name(side)) if side else shown
+    return app.t("die_of_side", die=shown, side=app.side_name(side)) if side else shown
 
 
 def dice_stats(app: App, back: Screen) -> Screen:

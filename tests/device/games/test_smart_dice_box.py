@@ -248,10 +248,10 @@ def test_each_smart_die_has_its_line_in_the_dice_statistics(table_at):
     shown = dice_stats(app, app.screen)
     lines = shown.view(app)
     assert isinstance(lines, Lines)
-    assert lines.lines[2:] == ("green Allies: 1 dice · too few rolls to tell",
-                               "blue Allies: 1 dice · too few rolls to tell",
-                               "red Axis: 2 dice · too few rolls to tell",
-                               "black Axis: 1 dice · too few rolls to tell")
+    assert lines.lines[2:] == ("Green (Allies): 1 die · too few rolls to tell",
+                               "Blue (Allies): 1 die · too few rolls to tell",
+                               "Red (Axis): 2 dice · too few rolls to tell",
+                               "Black (Axis): 1 die · too few rolls to tell")
     details = shown.on(app, Key.OK)
     assert "1:1  2:0  3:0  4:0  5:0  6:0" in details.view(app).lines
 
