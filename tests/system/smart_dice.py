@@ -505,8 +505,9 @@ def english_again(box: Any, said: list[str]) -> None:
     box.choose(pl[KEYS["language"]])                # → Deutsch
     box.choose(de[KEYS["language"]])                # → English
     box.wait_screen(f"{en[KEYS['language']]}: English")
-    box.press("back")
-    box.wait_screen("[ Menu ]")
-    box.press("back")                               # back in the battle
-    time.sleep(2)
-    said.append("Settings > Language: English again")
+    box.press("back")                               # back in the battle (or its menu)
+    poll(lambda: "[ Settings ]" not in box.screen(), 60, "the settings left")
+    if "[ Menu ]" in box.screen():
+        box.press("back")
+    poll(lambda: "[ Menu ]" not in box.screen(), 60, "back in the battle")
+    said.append(f"Settings > Language: English again; {box.screen().splitlines()[0].strip()}")
