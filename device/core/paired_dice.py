@@ -93,12 +93,17 @@ def colour(app: App, die: str) -> str:
 
 
 def name(app: App, die: str, kind: str) -> str:
-    """The die in words: its colour ("Red"), else its maker and the end of its address
-    ("GoDice 3F"), which tells two dice of a scan apart."""
+    """The die in words: its colour ("Red"; "Red 3F" where another paired die has its
+    colour), else its maker and the end of its address ("GoDice 3F"), which tells two dice
+    of a scan apart."""
     known = colour(app, die)
-    if known in COLOURS:
-        return app.t("die_colour_" + known)
     short = "".join(c for c in die if c.isalnum())[-2:].upper()
+    if known in COLOURS:
+        twins = [other for other in app.settings.smart_dice
+                 if other != die and colour(app, other) == known]
+        # two dice of one colour (four Onyx Black Pixels): told apart by their address end
+        return joined(" ", app.t("die_colour_" + known), short) if twins \
+            else app.t("die_colour_" + known)
     return f"{MAKERS.get(kind, kind)[:12]} {short}".strip()
 
 

@@ -390,3 +390,13 @@ def test_a_box_without_smart_dice_says_why_at_once_and_goes_back(
     assert (problem or SWITCHED_OFF).replace(" ", "") in shown
     table.press("ok")
     assert table.view.header.title == "Smart dice"
+
+
+def test_two_dice_of_one_colour_are_told_apart_by_their_address(
+        table_at: Callable[..., Any]) -> None:
+    table, _ = on_table(table_at)
+    table.box.app.settings.smart_dice = {
+        RED: {"kind": GODICE, "name": "GoDice", "side": "axis", "colour": "red"},
+        PIXEL: {"kind": PIXELS, "name": "Pixel", "side": "allies", "colour": "red"}}
+    to_smart_dice(table)
+    assert table.view.items == ("Red 3F · Axis", "Red 0A · Allies", "Find dice")
