@@ -137,8 +137,16 @@ def battery(app: App, die: str) -> str:
     return joined(" · ", *words)
 
 
+def of_side(app: App, die: str) -> str:
+    """A die and its side, "Red (Axis)" (the status board, the dice statistics); a die no
+    longer paired, by its colour or address alone."""
+    row = app.settings.smart_dice.get(die, {})
+    shown = name(app, die, row.get("kind", ""))
+    side = row.get("side", "")
+    return app.t("die_of_side", die=shown, side=app.t(side)) if side else shown
+
+
 def board_lines(app: App) -> list[str]:
     """The status board's lines of the paired dice: "Red (Axis): 80%"; none without any."""
-    return [joined(": ", app.t("die_of_side", die=name(app, die, row["kind"]),
-                               side=app.t(row["side"])), battery(app, die) or "-")
-            for die, row in app.settings.smart_dice.items()]
+    return [joined(": ", of_side(app, die), battery(app, die) or "-")
+            for die in app.settings.smart_dice]

@@ -116,16 +116,6 @@ def faces_line(counts: dict[int, int]) -> str:
     return "  ".join(f"{face}:{counts.get(face, 0)}" for face in range(1, 7))
 
 
-def die_label(app: App, die: str) -> str:
-    """A smart die as the players know it, in their language: its colour (else its maker and
-    the end of its address) and its side, "Red (Axis)" as the status board says it; a die no
-    longer paired, by its colour or address alone."""
-    paired = app.settings.smart_dice.get(die, {})
-    shown = paired_dice.name(app, die, paired.get("kind", ""))
-    side = paired.get("side", "")
-    return app.t("die_of_side", die=shown, side=app.side_name(side)) if side else shown
-
-
 def dice_stats(app: App, back: Screen) -> Screen:
     """How many dice were rolled and whether they look fair, in plain words, overall and for
     each smart die; OK: each face's count."""
@@ -141,7 +131,7 @@ def dice_stats(app: App, back: Screen) -> Screen:
         counted.append(app.t("rolls_counted", title=title, n=total))
         counted.append(faces_line(counts))
     for die, counts in app.store.die_counts().items():   # each smart die's own
-        title = die_label(app, die)
+        title = paired_dice.of_side(app, die)
         total = sum(counts.values())
         lines.append(joined(" · ", app.t("rolls_counted", title=title, n=total),
                             app.t(fairness_key(counts))))
