@@ -715,7 +715,10 @@ class App:
 
     def _turn_lights(self, event: Event) -> None:
         """The smart dice lit in their side's colour: those whose throw the screen awaits,
-        else those of the side whose turn it is in a battle."""
+        else those of the side whose turn it is in a battle. A box with no die paired and
+        none lit has nothing to do: every event (each tick) comes here."""
+        if not self.settings.smart_dice and not self.turn_lights.lit:
+            return
         try:
             sides = self.screen.dice_lit(self)
         except Exception:  # the dice's lights are never worth a battle
