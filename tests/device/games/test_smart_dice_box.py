@@ -182,14 +182,20 @@ def test_a_shot_needing_more_dice_than_the_side_has_is_thrown_again_for_the_rest
         table.steps[0].faces) + len(table.steps[1].faces) + len(table.steps[2].faces)
 
 
-def test_two_dice_of_a_side_are_asked_for_two_at_a_time(table_at):
-    table = table_at([])
-    smart(table)
+def sherman_fires(table: Any) -> None:
+    """The Tank Game: the Allies go first (4 : 2) and the Sherman fires at the Tiger, its to
+    hit and reload asked for as one throw of two dice."""
     table.press(*TIGER_VS_SHERMAN)
     throw(table, "AX:01", 4)
     throw(table, "AL:01", 2)
     table.press("ok", "ok", "ok", "ok", "ok", "ok", "allies")
     assert table.view.caption == "Allies: roll 2 dice"          # to hit and reload
+
+
+def test_two_dice_of_a_side_are_asked_for_two_at_a_time(table_at):
+    table = table_at([])
+    smart(table)
+    sherman_fires(table)
     throw(table, "AL:02", 3)                         # one in: the other still to come
     assert (table.view.faces, table.view.caption) == ((3,), "Allies: roll 1 more")
     throw(table, "AL:01", 5)                         # both in: the damage dice, two at a time
@@ -399,11 +405,7 @@ def test_one_die_of_a_throw_of_two_in_before_the_plug_the_other_is_waited_for(
         table_at, tmp_path):
     table = table_at([])
     smart(table)
-    table.press(*TIGER_VS_SHERMAN)
-    throw(table, "AX:01", 4)
-    throw(table, "AL:01", 2)
-    table.press("ok", "ok", "ok", "ok", "ok", "ok", "allies")
-    assert table.view.caption == "Allies: roll 2 dice"          # to hit and reload
+    sherman_fires(table)
     throw(table, "AL:02", 3)
     again = started_again(table_at, pulled_plug(table, tmp_path))
     smart(again)
